@@ -1,0 +1,23 @@
+// One build for the three entry points. Everything is bundled so that the VS Code
+// extension, the language server and the CLI run without node_modules.
+import { build } from 'esbuild';
+import { chmod, mkdir } from 'node:fs/promises';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'linked',
+  minify: process.argv.includes('--minify'),
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+await mkdir('dist', { recursive: true });
+await Promise.all([
+  build({ ...common, entryPoints: { 'client/extension': 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] }),
+  build({ ...common, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),
+  build({ ...common, entryPoints: { 'cli/anf-lint': 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } }),
+]);
+await chmod('dist/cli/anf-lint.js', 0o755);

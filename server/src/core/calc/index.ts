@@ -1,0 +1,5 @@
+export * from './throughput';
+export * from './io';
+export * from './network';
+export * from './cost';
+export * from './advisor';

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { NETWORK_LATENCY, SERVICE_LEVELS, WORKLOAD_KINDS, type RegionPrices, type WorkloadKind } from './facts';
+import type { Severity } from './diagnostics';
+import { resolvePrices } from './calc/cost';
+import { parseDuration, parseRate } from './units/units';
+
+/**
+ * The settings both the editor and the CLI read: `.anf-lint.yaml` at the workspace root, then
+ * the editor's settings or CLI flags on top. The schema is the single description of the keys.
+ */
+export const ruleSettingSchema = z.enum(['off', 'hint', 'info', 'warning', 'error']);
+export type RuleSetting = z.infer<typeof ruleSettingSchema>;
+
+export const configSchema = z
+  .object({
+    rules: z.record(z.string().regex(/^ANF\d{3}$/, 'Rule codes look like ANF201'), ruleSettingSchema).optional()
+      .describe('Per-rule severity, or "off". Example: { ANF204: off, ANF101: error }'),
+    region: z.string().optional().describe('Azure region for list prices, e.g. eastus. Default: eastus.'),
+    prices: z
+      .object({
+        capacityPerGiBHour: z.object(Object.fromEntries(SERVICE_LEVELS.map((l) => [l, z.number().positive().optional()]))).partial().optional(),
+        flexibleThroughputPerMiBpsHour: z.number().positive().optional(),
+      })
+      .strict()
+      .optional()
+      .describe('Price overrides in USD (negotiated prices), per GiB-hour and per MiB/s-hour.'),
+    kernelVersion: z.string().regex(/^\d+\.\d+(\.\d+)?$/, 'Write the kernel version as 5.14 or 5.14.0').optional()
+      .describe('The oldest client kernel the configuration must work on, e.g. 5.14.'),
+    network: z
+      .object({
+        rtt: z.string().optional().describe('Round-trip time from clients to ANF, e.g. "0.5 ms" (VNet) or "2 ms" (ExpressRoute).'),
+        bandwidth: z.string().optional().describe('Bandwidth one client should reach, e.g. "10 Gbps" or "1200 MiB/s".'),
+      })
+      .strict()
+      .optional(),
+    workload: z.enum(WORKLOAD_KINDS).optional().describe('The workload to assume where nothing else says.'),
+    sapHanaBehindLoadBalancer: z.boolean().optional()
+      .describe('SAP HANA nodes sit behind Azure Load Balancer (Pacemaker HA): tcp_timestamps must be 0.'),
+  })
+  .strict();
+
+export type AnfLintConfig = z.infer<typeof configSchema>;
+
+export interface ResolvedConfig {
+  readonly ruleSettings: Readonly<Record<string, RuleSetting>>;
+  readonly prices: RegionPrices & { readonly known: boolean };
+  readonly kernelVersion?: string;
+  readonly rttSeconds: number;
+  /** Bytes per second one client should reach, if configured. */
+  readonly clientBandwidthBytesPerSecond?: number;
+  readonly defaultWorkload?: WorkloadKind;
+  readonly sapHanaBehindLoadBalancer: boolean;
+}
+
+/** Turns a validated configuration into the values rules use. Bad values fall back to defaults. */
+export function resolveConfig(config: AnfLintConfig = {}): ResolvedConfig {
+  const rtt = config.network?.rtt ? parseDuration(config.network.rtt) : undefined;
+  const bandwidth = config.network?.bandwidth ? parseRate(config.network.bandwidth) : undefined;
+  return {
+    ruleSettings: config.rules ?? {},
+    prices: resolvePrices(config.region, config.prices),
+    ...(config.kernelVersion ? { kernelVersion: config.kernelVersion } : {}),
+    rttSeconds: rtt?.ok ? rtt.value : NETWORK_LATENCY.vnetRttMs.value / 1000,
+    ...(bandwidth?.ok ? { clientBandwidthBytesPerSecond: bandwidth.value.bytesPerSecond } : {}),
+    ...(config.workload ? { defaultWorkload: config.workload } : {}),
+    sapHanaBehindLoadBalancer: config.sapHanaBehindLoadBalancer ?? false,
+  };
+}
+
+/** The severity a rule ends up with, or undefined when it is off. */
+export function effectiveSeverity(config: ResolvedConfig, code: string, defaultSeverity: Severity, findingSeverity?: Severity): Severity | undefined {
+  const setting = config.ruleSettings[code];
+  if (setting === 'off') return undefined;
+  return setting ?? findingSeverity ?? defaultSeverity;
+}
+
+export function compareKernelVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (diff !== 0) return Math.sign(diff);
+  }
+  return 0;
+}

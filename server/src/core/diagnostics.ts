@@ -1,0 +1,73 @@
+import type { Range, Span } from './text/sourceText';
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
+
+/** Unnecessary: shown faded (an ignored option); Deprecated: struck through (a removed key). */
+export type DiagnosticTag = 'unnecessary' | 'deprecated';
+
+/** An edit in offsets of one document (the rule's own unless `uri` says otherwise). */
+export interface SpanEdit {
+  readonly uri?: string;
+  readonly span: Span;
+  readonly newText: string;
+}
+
+/** A fix as a rule declares it. `safe` fixes run on --fix and fix-all; unsafe ones only on request. */
+export interface Fix {
+  readonly title: string;
+  readonly edits: readonly SpanEdit[];
+  readonly safe: boolean;
+}
+
+export interface RelatedSpan {
+  readonly uri: string;
+  readonly span: Span;
+  readonly message: string;
+}
+
+/** What a rule reports: offsets into the file, no code or severity (the engine adds those). */
+export interface Finding {
+  readonly span: Span;
+  readonly message: string;
+  /** Overrides the rule's default severity for this one finding (e.g. error vs warning by workload). */
+  readonly severity?: Severity;
+  readonly fixes?: readonly Fix[];
+  readonly related?: readonly RelatedSpan[];
+  readonly tags?: readonly DiagnosticTag[];
+}
+
+export interface TextEdit {
+  readonly uri: string;
+  readonly range: Range;
+  readonly newText: string;
+  /** The same edit in offsets of its document, for applying it without a line index. */
+  readonly span: Span;
+}
+
+export interface ResolvedFix {
+  readonly title: string;
+  readonly edits: readonly TextEdit[];
+  readonly safe: boolean;
+}
+
+export interface RelatedInformation {
+  readonly uri: string;
+  readonly range: Range;
+  readonly message: string;
+}
+
+/** A finding after the engine has placed it: code, severity, positions. LSP and CLI translate this. */
+export interface Diagnostic {
+  readonly uri: string;
+  readonly code: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly range: Range;
+  readonly span: Span;
+  readonly fixes: readonly ResolvedFix[];
+  readonly related: readonly RelatedInformation[];
+  readonly tags: readonly DiagnosticTag[];
+  /** Set when a suppression comment silenced it (the CLI's SARIF output still lists it). */
+  readonly suppressed?: { readonly reason?: string };
+}

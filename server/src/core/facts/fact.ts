@@ -1,0 +1,27 @@
+import type { SourceKey } from './sources';
+
+/** A value that changed: what an older source said, so a hover can explain the difference. */
+export interface FormerValue<T> {
+  readonly value: T;
+  readonly source: SourceKey;
+  readonly note?: string;
+}
+
+/** One row of the facts table: a number (or short text) with its unit and its source. */
+export interface Fact<T = number> {
+  readonly value: T;
+  readonly unit: string;
+  readonly source: SourceKey;
+  readonly note?: string;
+  /** Older values, newest first, e.g. what the course seeds said before the limits changed. */
+  readonly formerly?: readonly FormerValue<T>[];
+}
+
+export function fact<T = number>(
+  value: T,
+  unit: string,
+  source: SourceKey,
+  extra: { note?: string; formerly?: readonly FormerValue<T>[] } = {},
+): Fact<T> {
+  return { value, unit, source, ...extra };
+}

@@ -1,0 +1,108 @@
+import { fact } from './fact';
+
+/**
+ * Linux NFS client facts: defaults and maxima from nfs(5) and the kernel, ANF's recommendations
+ * for them, and the measured effects the seeds report. The mount-option catalog reads its numbers here.
+ */
+
+export const NFS_TRANSFER_SIZE = {
+  /** ANF's recommendation for rsize and wsize. */
+  recommendedBytes: fact(262144, 'bytes', 'MO', { note: '256 KiB; set rsize and wsize to the same value.' }),
+  /** Largest value the kernel accepts; larger values are clamped. ANF's own maximum transfer size is the same. */
+  maxBytes: fact(1048576, 'bytes', 'NFS5', { note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given (seed 001).' }),
+  /** Smallest value: nfs(5) replaces values below 1024 with 4096. */
+  minBytes: fact(4096, 'bytes', 'NFS5'),
+  /** nfs(5): rsize and wsize are positive multiples of 1024. */
+  multipleOfBytes: fact(1024, 'bytes', 'NFS5'),
+  /** Below this, large sequential transfers need many more round trips (Oracle's own floor is 32 KiB). */
+  smallWarningBytes: fact(65536, 'bytes', 'MO', { note: 'At 64 KiB a 1 GiB file needs 16,384 WRITEs; at 256 KiB, 4,096 (seed 001).' }),
+  oracleMinBytes: fact(32768, 'bytes', 'ORACLE'),
+} as const;
+
+export const NCONNECT = {
+  max: fact(16, 'connections', 'NFS5'),
+  bestTested: fact(8, 'connections', 'MO', { note: '"Testing has found nconnect=8 to be the most performant."' }),
+  minKernel: fact('5.3', 'kernel version', 'MO'),
+  sasGridHoursWithout: fact(8, 'hours', 'MO', { note: 'SAS GRID run without nconnect.' }),
+  sasGridHoursWith: fact(5.5, 'hours', 'MO', { note: 'Same run with nconnect=8: 30% shorter.' }),
+} as const;
+
+export const NFS_TIMEOUTS = {
+  /** nfs(5): for TCP the default timeo is 600 deciseconds (60 s). */
+  tcpTimeoDeciseconds: fact(600, 'deciseconds', 'NFS5'),
+  /** nfs(5): TCP requests are tried twice by default... */
+  tcpRetransDefault: fact(2, 'retries', 'NFS5'),
+  /** ...and UDP three times. */
+  udpRetransDefault: fact(3, 'retries', 'NFS5'),
+  /** Below this a hard mount retries too eagerly on a busy server. */
+  tcpTimeoMinSensibleDeciseconds: fact(150, 'deciseconds', 'NFS5', { note: 'timeo below 15 s on TCP retransmits before a loaded server can answer.' }),
+} as const;
+
+export const ATTRIBUTE_CACHE = {
+  acregminSeconds: fact(3, 's', 'NFS5'),
+  acregmaxSeconds: fact(60, 's', 'NFS5'),
+  acdirminSeconds: fact(30, 's', 'NFS5'),
+  acdirmaxSeconds: fact(60, 's', 'NFS5'),
+  edaToolsActimeoSeconds: fact(600, 's', 'MO', { note: 'For EDA tools and libraries; 10 for small web hosting, 60 for large web farms.' }),
+  /** Seed 000: effect of actimeo=600 + nocto on an EDA tools volume. */
+  edaToolsIopsBefore: fact(150000, 'IOPS', 'SEED_COURSE'),
+  edaToolsIopsAfter: fact(6000, 'IOPS', 'SEED_COURSE'),
+  edaLatencyDefaultMs: fact(2.08, 'ms', 'SEED_COURSE'),
+  edaLatencyActimeoMs: fact(1.05, 'ms', 'SEED_COURSE'),
+  edaLatencyActimeoNoctoMs: fact(0.7, 'ms', 'SEED_COURSE'),
+} as const;
+
+/** Seed 001: one 1 GiB file written in 8 KiB blocks. */
+export const SYNC_WRITE_COST = {
+  syncWrites: fact(262144, 'WRITE calls', 'SEED_MOUNT'),
+  syncSeconds: fact(70, 's', 'SEED_MOUNT'),
+  asyncWrites: fact(16384, 'WRITE calls', 'SEED_MOUNT'),
+  asyncSeconds: fact(6, 's', 'SEED_MOUNT'),
+} as const;
+
+export const NFS_PROTOCOL = {
+  supportedVersions: fact(['3', '4.1'] as readonly string[], 'NFS versions', 'FAQN', { note: 'ANF serves NFSv3 and NFSv4.1; not 4.0 or 4.2.' }),
+  edaNfs41OverheadMinPercent: fact(25, '%', 'SEED_MOUNT', { note: 'Seed 001: NFSv4.1 performance can suffer 25% to 75% on EDA; no other stored source confirms the range.' }),
+  edaNfs41OverheadMaxPercent: fact(75, '%', 'SEED_MOUNT'),
+  intrIgnoredSinceKernel: fact('2.6.25', 'kernel version', 'NFS5'),
+  nfs41LeaseSeconds: fact(30, 's', 'FAQN'),
+} as const;
+
+/** Slot tables and in-flight requests (CS, KSRC). */
+export const SLOTS = {
+  anfInFlightPerConnection: fact(128, 'requests', 'CS', { note: 'ANF queues requests beyond 128 in flight per TCP connection.' }),
+  anfNfs41SessionSlots: fact(180, 'slots', 'CS'),
+  clientMaxSessionSlotsDefault: fact(64, 'slots', 'KSRC', { note: 'Linux nfs module parameter max_session_slots.' }),
+  tcpSlotTableEntriesDefault: fact(2, 'slots', 'KSRC', { note: 'Initial value; grows dynamically.' }),
+  tcpMaxSlotTableEntriesDefault: fact(65536, 'slots', 'KSRC'),
+  slotTableEntriesMin: fact(2, 'slots', 'KSRC'),
+  slotTableEntriesMax: fact(65536, 'slots', 'KSRC'),
+  udpSlotTableEntriesDefault: fact(16, 'slots', 'KSRC'),
+  endpointTotalMax: fact(10000, 'slots', 'CS', {
+    note: 'Keep the storage-endpoint-wide total of in-flight slots at or below 10,000.',
+    formerly: [{ value: 3000, source: 'CS', note: 'An older revision said "not surpassing 3,000 slots environment wide".' }],
+  }),
+} as const;
+
+/**
+ * Seed 001's table: recommended maximum `sunrpc.tcp_max_slot_table_entries` by nconnect value.
+ * `upToNconnect` is inclusive; `null` means "no change needed" (nconnect above 8).
+ */
+export const SLOT_TABLE_BY_NCONNECT = fact(
+  [
+    { upToNconnect: 1, maxSlotTableEntries: 128 as number | null },
+    { upToNconnect: 4, maxSlotTableEntries: 256 as number | null },
+    { upToNconnect: 8, maxSlotTableEntries: 512 as number | null },
+    { upToNconnect: 16, maxSlotTableEntries: null as number | null },
+  ] as const,
+  'slots by nconnect',
+  'SEED_MOUNT',
+  { note: 'Seed 001 (which misspells the key as sunrpc.tpc_max_slot_table_entries); no other source confirms it.' },
+);
+
+/** Kerberos cost at high concurrency compared with sec=sys (KRB). */
+export const KERBEROS_COST_PERCENT = {
+  krb5: { sequential: fact(0, '%', 'KRB'), randomRead: fact(30, '%', 'KRB'), metadata: fact(30, '%', 'KRB') },
+  krb5i: { sequential: fact(70, '%', 'KRB'), randomRead: fact(50, '%', 'KRB'), metadata: fact(30, '%', 'KRB') },
+  krb5p: { sequential: fact(85, '%', 'KRB'), randomRead: fact(65, '%', 'KRB'), metadata: fact(30, '%', 'KRB') },
+} as const;

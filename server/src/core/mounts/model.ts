@@ -1,0 +1,47 @@
+import type { Span } from '../text/sourceText';
+import type { WorkloadKind } from '../facts';
+
+/** Where a mount was written. */
+export type MountOrigin = 'fstab' | 'mount-command' | 'systemd' | 'autofs' | 'ansible';
+
+/** One option of a mount's option list, e.g. `rsize=262144` or `hard`. */
+export interface MountOption {
+  /** The option name as written (`nfsvers`, `nconnect`). */
+  readonly name: string;
+  /** The value after `=`, if any. */
+  readonly value?: string;
+  /** The whole `name=value` text. */
+  readonly span: Span;
+  readonly nameSpan: Span;
+  readonly valueSpan?: Span;
+  /** The option (or its value) is a template placeholder (`{{ opts }}`, `${OPTS}`): never judged. */
+  readonly templated: boolean;
+}
+
+/** A mount found in any host format, normalized so that every rule reads the same shape. */
+export interface MountEntry {
+  readonly uri: string;
+  readonly origin: MountOrigin;
+  /** `server:/export` as written, and its parts. */
+  readonly source?: string;
+  readonly sourceSpan?: Span;
+  readonly server?: string;
+  readonly exportPath?: string;
+  readonly mountPoint?: string;
+  readonly mountPointSpan?: Span;
+  readonly fsType?: string;
+  readonly fsTypeSpan?: Span;
+  readonly options: readonly MountOption[];
+  /**
+   * Where the option list is (for inserting an option); for a mount with no options, an empty span
+   * where `-o opts` or the options field would go.
+   */
+  readonly optionsSpan?: Span;
+  /** Judged by NFS rules only when true (`-t nfs`, `nfs4`, `fstype=nfs`). */
+  readonly isNfs: boolean;
+  /** The whole mount: line, command or unit. */
+  readonly span: Span;
+  /** `# anf: workload=eda-tools` on or above the line. */
+  readonly annotatedWorkload?: WorkloadKind;
+  readonly annotationSpan?: Span;
+}

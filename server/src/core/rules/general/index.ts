@@ -1,0 +1,5 @@
+import type { Rule } from '../rule';
+import { unusedSuppression } from './ANF001-unused-suppression';
+import { ruleFailure } from './ANF002-rule-failure';
+
+export const generalRules: readonly Rule[] = [unusedSuppression, ruleFailure];

@@ -1,0 +1,23 @@
+import { manifestRules } from '../manifest/rules';
+import { mountRules } from '../mounts/rules';
+import { kernelRules } from '../sysctl/rules';
+import { generalRules } from './general';
+import type { Rule } from './rule';
+
+/** Every rule anf-lint has, in code order. */
+export const ALL_RULES: readonly Rule[] = [...generalRules, ...manifestRules, ...mountRules, ...kernelRules].sort((a, b) =>
+  a.code.localeCompare(b.code),
+);
+
+const BY_CODE = new Map(ALL_RULES.map((rule) => [rule.code, rule]));
+
+export function ruleByCode(code: string): Rule | undefined {
+  return BY_CODE.get(code.toUpperCase());
+}
+
+/** Where each rule's page is published; the LSP's codeDescription and SARIF's helpUri use it. */
+export const RULE_DOCS_BASE_URL = 'https://github.com/anf-lint/anf-lint/blob/main/docs/rules/';
+
+export function ruleDocUrl(code: string): string {
+  return `${RULE_DOCS_BASE_URL}${code}.md`;
+}

@@ -1,0 +1,45 @@
+import type { Finding, Severity } from '../diagnostics';
+import type { SourceKey } from '../facts';
+import type { ResolvedConfig } from '../config';
+import type { ParsedFile } from '../workspace/parsedFile';
+import type { WorkspaceView } from '../workspace/workspaceView';
+
+export type RuleDomain = 'general' | 'manifest' | 'mount' | 'sysctl' | 'config';
+
+/** A rule's page, in the shape ruff and Biome use: what it does, why it matters, what to write instead. */
+export interface RuleDoc {
+  /** One line, used as the diagnostic's title in SARIF and `anf-lint rules`. */
+  readonly title: string;
+  readonly what: string;
+  readonly why: string;
+  readonly instead: string;
+  /** Short examples shown on the page: the text that is flagged and the text to write instead. */
+  readonly examples?: readonly { readonly flagged: string; readonly better: string; readonly language?: string }[];
+  readonly sources?: readonly SourceKey[];
+}
+
+export interface RuleContext {
+  readonly file: ParsedFile;
+  readonly workspace: WorkspaceView;
+  readonly config: ResolvedConfig;
+  report(finding: Finding): void;
+}
+
+export interface Rule {
+  /** Stable code: ANF0xx general, ANF1xx manifest, ANF2xx mounts, ANF3xx kernel tuning, ANF9xx configuration. */
+  readonly code: string;
+  /** kebab-case name, also the rule file's name after its code. */
+  readonly name: string;
+  readonly domain: RuleDomain;
+  readonly defaultSeverity: Severity;
+  /** What kind of fix the rule offers: safe fixes run on --fix and fix-all. */
+  readonly fix: 'safe' | 'unsafe' | 'none';
+  readonly doc: RuleDoc;
+  /** Cheap test so the engine only runs a rule on files it can judge. */
+  appliesTo(file: ParsedFile): boolean;
+  check(context: RuleContext): void;
+}
+
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}

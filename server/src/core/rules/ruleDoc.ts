@@ -1,0 +1,74 @@
+import { SOURCES } from '../facts';
+import type { Rule } from './rule';
+
+const SEVERITY_WORD = { error: 'Error', warning: 'Warning', info: 'Information', hint: 'Hint' } as const;
+const FIX_WORD = { safe: 'Yes (safe: applied by `--fix` and fix-all)', unsafe: 'Yes (on request only: review it)', none: 'No' } as const;
+
+/**
+ * A rule's page, rendered from its declaration so that the page, `anf-lint explain` and the
+ * editor's link can never disagree. docs/rules/<CODE>.md is this text (test/unit/generated.test.ts).
+ */
+export function renderRuleDoc(rule: Rule): string {
+  const { doc } = rule;
+  const lines = [
+    `# ${rule.code}: ${doc.title}`,
+    '',
+    `| | |`,
+    `|---|---|`,
+    `| Code | \`${rule.code}\` (\`${rule.name}\`) |`,
+    `| Applies to | ${rule.domain} |`,
+    `| Default severity | ${SEVERITY_WORD[rule.defaultSeverity]} |`,
+    `| Fix | ${FIX_WORD[rule.fix]} |`,
+    '',
+    '## What it does',
+    '',
+    doc.what,
+    '',
+    '## Why it matters',
+    '',
+    doc.why,
+    '',
+    '## What to do instead',
+    '',
+    doc.instead,
+  ];
+  for (const [index, example] of (doc.examples ?? []).entries()) {
+    lines.push('', `## Example${(doc.examples?.length ?? 0) > 1 ? ` ${index + 1}` : ''}`, '', 'Flagged:', '', `\`\`\`${example.language ?? ''}`, example.flagged, '```', '', 'Better:', '', `\`\`\`${example.language ?? ''}`, example.better, '```');
+  }
+  if (doc.sources && doc.sources.length > 0) {
+    lines.push('', '## Sources', '');
+    for (const key of doc.sources) {
+      const source = SOURCES[key];
+      lines.push(`- [${source.title}](${source.url}) (${source.date})`);
+    }
+  }
+  lines.push(
+    '',
+    '## Configuration',
+    '',
+    'Change the severity or turn the rule off in `.anf-lint.yaml`:',
+    '',
+    '```yaml',
+    'rules:',
+    `  ${rule.code}: off   # or: hint, info, warning, error`,
+    '```',
+    '',
+    'Or silence one place, with a reason:',
+    '',
+    '```',
+    `# anf-lint disable-next-line ${rule.code} -- why this is fine here`,
+    '```',
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** docs/rules/README.md: the index of every rule. */
+export function renderRuleIndex(rules: readonly Rule[]): string {
+  const lines = ['# Rules', '', 'Every rule anf-lint checks. Each page says what the rule does, why, and what to write instead.', '', '| Code | Title | Applies to | Default | Fix |', '|---|---|---|---|---|'];
+  for (const rule of rules) {
+    lines.push(`| [${rule.code}](${rule.code}.md) | ${rule.doc.title} | ${rule.domain} | ${rule.defaultSeverity} | ${rule.fix === 'none' ? '' : rule.fix} |`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}

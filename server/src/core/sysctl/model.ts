@@ -1,0 +1,27 @@
+import type { Span } from '../text/sourceText';
+
+/** Where a kernel setting was written. */
+export type KernelSettingOrigin = 'sysctl' | 'modprobe' | 'sysctl-w' | 'proc-echo' | 'tuned';
+
+/** One kernel parameter assignment, normalized across host formats. */
+export interface KernelSetting {
+  readonly uri: string;
+  readonly origin: KernelSettingOrigin;
+  /**
+   * The key in dotted sysctl form (`net.ipv4.tcp_rmem`, `sunrpc.tcp_max_slot_table_entries`);
+   * modprobe options become `module.parameter` (`sunrpc.tcp_max_slot_table_entries`, `nfs.max_session_slots`).
+   */
+  readonly key: string;
+  /** The key as written (`net/ipv4/tcp_rmem`, `-net.ipv4.tcp_sack`). */
+  readonly rawKey: string;
+  readonly keySpan: Span;
+  /** The value as written, whitespace between fields preserved. */
+  readonly value: string;
+  readonly valueSpan: Span;
+  /** The whole assignment. */
+  readonly span: Span;
+  /** `-key = value`: failures to set it are ignored. */
+  readonly ignoreFailure: boolean;
+  /** The key or value is a template placeholder: never judged. */
+  readonly templated: boolean;
+}

@@ -1,0 +1,91 @@
+/**
+ * A document's text with a line index, so parsers can work in offsets and the edges
+ * (LSP, CLI) in lines and characters. Characters are UTF-16 code units, as in LSP and in
+ * JavaScript strings.
+ */
+export interface Position {
+  /** Zero-based line. */
+  readonly line: number;
+  /** Zero-based UTF-16 code unit within the line. */
+  readonly character: number;
+}
+
+export interface Range {
+  readonly start: Position;
+  readonly end: Position;
+}
+
+/** A half-open range of offsets [start, end) into a document's text. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+const LF = '\n'.charCodeAt(0);
+const CR = '\r'.charCodeAt(0);
+
+export class SourceText {
+  readonly text: string;
+  private readonly lineStarts: number[];
+
+  constructor(text: string) {
+    this.text = text;
+    this.lineStarts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === LF) this.lineStarts.push(i + 1);
+      else if (ch === CR && text.charCodeAt(i + 1) !== LF) this.lineStarts.push(i + 1);
+    }
+  }
+
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  positionAt(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.lineStarts[mid]! <= clamped) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low, character: clamped - this.lineStarts[low]! };
+  }
+
+  offsetAt(position: Position): number {
+    if (position.line < 0) return 0;
+    if (position.line >= this.lineStarts.length) return this.text.length;
+    const lineStart = this.lineStarts[position.line]!;
+    const lineEnd = this.lineEnd(position.line);
+    return Math.min(lineStart + Math.max(0, position.character), lineEnd);
+  }
+
+  rangeOf(span: Span): Range {
+    return { start: this.positionAt(span.start), end: this.positionAt(span.end) };
+  }
+
+  lineStart(line: number): number {
+    return this.lineStarts[Math.max(0, Math.min(line, this.lineStarts.length - 1))]!;
+  }
+
+  /** Offset of the end of the line's content, before its line break. */
+  lineEnd(line: number): number {
+    const next = this.lineStarts[line + 1];
+    if (next === undefined) return this.text.length;
+    let end = next - 1;
+    if (this.text.charCodeAt(end) === LF && this.text.charCodeAt(end - 1) === CR) end--;
+    return end;
+  }
+
+  lineText(line: number): string {
+    return this.text.slice(this.lineStart(line), this.lineEnd(line));
+  }
+
+  /** The line break this document uses ("\r\n" if its first line break is one). */
+  get eol(): string {
+    const firstBreak = this.text.indexOf('\n');
+    return firstBreak > 0 && this.text.charCodeAt(firstBreak - 1) === CR ? '\r\n' : '\n';
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Which kind of file a document is, from its name and, where the name is not enough, its content.
+ * The same answer drives the editor, the CLI and the workspace index.
+ */
+export const FILE_KINDS = [
+  'manifest-yaml',
+  'manifest-json',
+  'fstab',
+  'shell',
+  'markdown',
+  'systemd-mount',
+  'autofs',
+  'ansible',
+  'cloud-init',
+  'sysctl',
+  'modprobe',
+  'tuned',
+  'anf-lint-config',
+  'unknown',
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** The path part of a `file:` URI or a plain path, with `/` separators. */
+export function pathOf(uriOrPath: string): string {
+  let path = uriOrPath;
+  if (/^[a-z][a-z\d+.-]*:[/][/]/i.test(path)) {
+    try {
+      path = decodeURIComponent(new URL(path).pathname);
+    } catch {
+      path = path.replace(/^[a-z][a-z\d+.-]*:[/][/][^/]*/i, '');
+    }
+  }
+  return path.replace(/\\/g, '/');
+}
+
+export function baseName(uriOrPath: string): string {
+  const path = pathOf(uriOrPath);
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+const SHEBANG_SHELL = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
+const ANSIBLE_MOUNT = /^\s*-?\s*(?:ansible\.posix\.)?mount\s*:/m;
+const ANSIBLE_PLAY = /^\s*-?\s*(?:hosts|tasks|roles|name|become)\s*:/m;
+
+/** Detects a document's kind. `text` is only read when the name leaves it open. */
+export function detectFileKind(uriOrPath: string, text?: string): FileKind {
+  const path = pathOf(uriOrPath);
+  const name = baseName(path);
+  const lower = name.toLowerCase();
+  const segments = path.split('/');
+  const parent = segments[segments.length - 2] ?? '';
+
+  if (lower === '.anf-lint.yaml' || lower === '.anf-lint.yml') return 'anf-lint-config';
+  if (/\.anf\.ya?ml$/.test(lower)) return 'manifest-yaml';
+  if (lower.endsWith('.anf.json')) return 'manifest-json';
+  if (lower === 'fstab' || lower.endsWith('.fstab') || (parent === 'etc' && lower.startsWith('fstab'))) return 'fstab';
+  if (lower.endsWith('.mount')) return 'systemd-mount';
+  if (lower.startsWith('auto.')) return 'autofs';
+  if (lower === 'sysctl.conf' || lower.endsWith('.sysctl.conf') || (parent === 'sysctl.d' && lower.endsWith('.conf'))) return 'sysctl';
+  if (parent === 'modprobe.d' && lower.endsWith('.conf')) return 'modprobe';
+  if (lower === 'tuned.conf') return 'tuned';
+  if (lower.endsWith('.sh') || lower.endsWith('.bash')) return 'shell';
+  if (lower.endsWith('.md') || lower.endsWith('.markdown')) return 'markdown';
+  if (lower.endsWith('.yaml') || lower.endsWith('.yml')) {
+    if (text === undefined) return 'unknown';
+    if (/^#cloud-config\b/.test(text)) return 'cloud-init';
+    if (ANSIBLE_MOUNT.test(text) && ANSIBLE_PLAY.test(text)) return 'ansible';
+    return 'unknown';
+  }
+  if (!name.includes('.') && text !== undefined && SHEBANG_SHELL.test(text)) return 'shell';
+  return 'unknown';
+}

@@ -1,0 +1,41 @@
+import { SourceText } from '../text/sourceText';
+import { parseManifest } from '../manifest/parse';
+import { extractMounts } from '../mounts/extract';
+import { extractKernelSettings } from '../sysctl/extract';
+import { detectFileKind, type FileKind } from './fileKind';
+import type { ParsedFile, ParseProblem } from './parsedFile';
+
+const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'cloud-init']);
+const KERNEL_KINDS: ReadonlySet<FileKind> = new Set(['sysctl', 'modprobe', 'shell', 'tuned', 'markdown', 'cloud-init']);
+
+export function isLintable(kind: FileKind): boolean {
+  return kind === 'manifest-yaml' || kind === 'manifest-json' || MOUNT_KINDS.has(kind) || KERNEL_KINDS.has(kind);
+}
+
+/** Parses one document into everything rules read. The one place that dispatches on file kind. */
+export function parseFile(uri: string, text: string, version = 0, kind: FileKind = detectFileKind(uri, text)): ParsedFile {
+  const source = new SourceText(text);
+  const problems: ParseProblem[] = [];
+  let manifest: ParsedFile['manifest'];
+  let volumes: ParsedFile['volumes'] = [];
+  let mounts: ParsedFile['mounts'] = [];
+  let settings: ParsedFile['settings'] = [];
+
+  if (kind === 'manifest-yaml' || kind === 'manifest-json') {
+    const parsed = parseManifest(source, uri, kind === 'manifest-json' ? 'json' : 'yaml');
+    manifest = parsed.manifest;
+    volumes = parsed.volumes;
+    problems.push(...parsed.problems);
+  }
+  if (MOUNT_KINDS.has(kind)) {
+    const extracted = extractMounts(source, uri, kind);
+    mounts = extracted.mounts;
+    problems.push(...extracted.problems);
+  }
+  if (KERNEL_KINDS.has(kind)) {
+    const extracted = extractKernelSettings(source, uri, kind);
+    settings = extracted.settings;
+    problems.push(...extracted.problems);
+  }
+  return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings };
+}

@@ -1,0 +1,25 @@
+import type { Finding } from '../diagnostics';
+import type { SourceText } from '../text/sourceText';
+import type { MountEntry } from '../mounts/model';
+import type { KernelSetting } from '../sysctl/model';
+import type { VolumeSummary } from '../manifest/volumeSummary';
+import type { ManifestDocument } from '../manifest/model';
+import type { FileKind } from './fileKind';
+
+/** A problem the parser found (syntax, shape); reported under its rule code like any finding. */
+export interface ParseProblem extends Finding {
+  readonly code: string;
+}
+
+/** One document after parsing: everything rules read, with offsets into `source`. */
+export interface ParsedFile {
+  readonly uri: string;
+  readonly kind: FileKind;
+  readonly version: number;
+  readonly source: SourceText;
+  readonly problems: readonly ParseProblem[];
+  readonly manifest?: ManifestDocument;
+  readonly volumes: readonly VolumeSummary[];
+  readonly mounts: readonly MountEntry[];
+  readonly settings: readonly KernelSetting[];
+}

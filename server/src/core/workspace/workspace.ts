@@ -1,0 +1,88 @@
+import type { ResolvedConfig } from '../config';
+import type { VolumeSummary } from '../manifest/volumeSummary';
+import type { MountEntry } from '../mounts/model';
+import type { KernelSetting } from '../sysctl/model';
+import type { FileKind } from './fileKind';
+import { VolumeIndex } from './links';
+import { parseFile } from './parseFile';
+import type { ParsedFile } from './parsedFile';
+import type { WorkloadSource, WorkspaceView } from './workspaceView';
+
+/**
+ * The set of documents anf-lint knows, parsed once per version, with the cross-file indexes
+ * rules need. The LSP keeps one for the open workspace; the CLI builds one per run.
+ */
+export class Workspace implements WorkspaceView {
+  private readonly parsed = new Map<string, ParsedFile>();
+  private derived: { volumes: VolumeSummary[]; mounts: MountEntry[]; settings: KernelSetting[]; index: VolumeIndex; mountsByVolume: Map<VolumeSummary, MountEntry[]> } | undefined;
+
+  constructor(private readonly config: Pick<ResolvedConfig, 'defaultWorkload'> = {}) {}
+
+  /** Adds or replaces a document and returns it parsed. */
+  set(uri: string, text: string, version = 0, kind?: FileKind): ParsedFile {
+    const file = parseFile(uri, text, version, kind);
+    this.parsed.set(uri, file);
+    this.derived = undefined;
+    return file;
+  }
+
+  delete(uri: string): void {
+    if (this.parsed.delete(uri)) this.derived = undefined;
+  }
+
+  file(uri: string): ParsedFile | undefined {
+    return this.parsed.get(uri);
+  }
+
+  files(): readonly ParsedFile[] {
+    return [...this.parsed.values()];
+  }
+
+  volumes(): readonly VolumeSummary[] {
+    return this.derive().volumes;
+  }
+
+  mounts(): readonly MountEntry[] {
+    return this.derive().mounts;
+  }
+
+  settings(): readonly KernelSetting[] {
+    return this.derive().settings;
+  }
+
+  volumeForMount(mount: MountEntry): VolumeSummary | undefined {
+    return this.derive().index.find(mount);
+  }
+
+  mountsOfVolume(volume: VolumeSummary): readonly MountEntry[] {
+    return this.derive().mountsByVolume.get(volume) ?? [];
+  }
+
+  workloadOf(mount: MountEntry): { workload: NonNullable<MountEntry['annotatedWorkload']>; source: WorkloadSource } | undefined {
+    if (mount.annotatedWorkload) return { workload: mount.annotatedWorkload, source: 'annotation' };
+    const volume = this.volumeForMount(mount);
+    if (volume?.workload) return { workload: volume.workload, source: 'manifest' };
+    if (this.config.defaultWorkload) return { workload: this.config.defaultWorkload, source: 'configuration' };
+    return undefined;
+  }
+
+  private derive() {
+    if (this.derived) return this.derived;
+    // Sorted by URI so that cross-file answers ("the first mount wins") do not depend on open order.
+    const files = [...this.parsed.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    const volumes = files.flatMap((f) => f.volumes);
+    const mounts = files.flatMap((f) => f.mounts);
+    const settings = files.flatMap((f) => f.settings);
+    const index = new VolumeIndex(volumes);
+    const mountsByVolume = new Map<VolumeSummary, MountEntry[]>();
+    for (const mount of mounts) {
+      const volume = index.find(mount);
+      if (!volume) continue;
+      const list = mountsByVolume.get(volume) ?? [];
+      list.push(mount);
+      mountsByVolume.set(volume, list);
+    }
+    this.derived = { volumes, mounts, settings, index, mountsByVolume };
+    return this.derived;
+  }
+}

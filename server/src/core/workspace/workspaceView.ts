@@ -1,0 +1,23 @@
+import type { WorkloadKind } from '../facts';
+import type { VolumeSummary } from '../manifest/volumeSummary';
+import type { MountEntry } from '../mounts/model';
+import type { KernelSetting } from '../sysctl/model';
+import type { ParsedFile } from './parsedFile';
+
+/** Where a mount's workload came from, strongest first. */
+export type WorkloadSource = 'annotation' | 'manifest' | 'configuration';
+
+/** What a rule may ask about the rest of the workspace. Read-only; answers are cached per change. */
+export interface WorkspaceView {
+  file(uri: string): ParsedFile | undefined;
+  files(): readonly ParsedFile[];
+  volumes(): readonly VolumeSummary[];
+  mounts(): readonly MountEntry[];
+  settings(): readonly KernelSetting[];
+  /** The manifest volume a mount reaches: by server and export path, else by client mount path. */
+  volumeForMount(mount: MountEntry): VolumeSummary | undefined;
+  /** The mounts that reach a manifest volume. */
+  mountsOfVolume(volume: VolumeSummary): readonly MountEntry[];
+  /** A mount's workload: its annotation, else its manifest volume's, else the configured default. */
+  workloadOf(mount: MountEntry): { readonly workload: WorkloadKind; readonly source: WorkloadSource } | undefined;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { asBinaryIntent, formatRate, formatSize, GiB, MiB, parseCount, parseDuration, parseRate, parseSize, TiB } from '../../server/src/core/units/units';
+
+function size(text: string) {
+  const parsed = parseSize(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+describe('parseSize', () => {
+  it.each([
+    ['4TiB', 4 * TiB, 'binary'],
+    ['4 TiB', 4 * TiB, 'binary'],
+    ['100GiB', 100 * GiB, 'binary'],
+    ['1024 GiB', 1024 * GiB, 'binary'],
+    ['16KiB', 16 * 1024, 'binary'],
+    ['1.5 PiB', 1.5 * 1024 * TiB, 'binary'],
+    ['4T', 4 * TiB, 'binary'],
+    ['10TB', 10e12, 'decimal'],
+    ['500 GB', 500e9, 'decimal'],
+    ['131400 B', 131400, 'binary'],
+  ])('%s is %d bytes (%s)', (text, bytes, system) => {
+    const value = size(text);
+    expect(value.bytes).toBe(bytes);
+    expect(value.system).toBe(system);
+  });
+
+  it('keeps decimal and binary apart and tells what a decimal size would have been in binary', () => {
+    const tb = size('10TB');
+    expect(tb.bytes).not.toBe(size('10TiB').bytes);
+    expect(asBinaryIntent(tb).bytes).toBe(10 * TiB);
+    expect(asBinaryIntent(tb).unit).toBe('TiB');
+  });
+
+  it.each(['', '4', '4 parsecs', 'TiB', 'NaN TiB', '4 TiB extra', '4i', '1e999 TiB'])('rejects %j with the accepted forms', (text) => {
+    const parsed = parseSize(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(/4TiB|not a number/);
+  });
+});
+
+describe('parseRate', () => {
+  it.each([
+    ['640MiB/s', 640 * MiB, false],
+    ['640 MiBps', 640 * MiB, false],
+    ['1.5 GB/s', 1.5e9, false],
+    ['1.5 GiB/s', 1.5 * GiB, false],
+    ['10 Gbps', 10e9 / 8, true],
+    ['800 Mbit/s', 800e6 / 8, true],
+  ])('%s', (text, bytesPerSecond, bits) => {
+    const parsed = parseRate(text);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) {
+      expect(parsed.value.bytesPerSecond).toBeCloseTo(bytesPerSecond, 6);
+      expect(parsed.value.bits).toBe(bits);
+    }
+  });
+
+  it.each(['640', '640 MiB', '640 M/s', 'fast'])('rejects %j', (text) => {
+    expect(parseRate(text).ok).toBe(false);
+  });
+});
+
+describe('parseCount and parseDuration', () => {
+  it('reads counts people write', () => {
+    expect(parseCount('100k')).toEqual({ ok: true, value: 100_000 });
+    expect(parseCount('100,000')).toEqual({ ok: true, value: 100_000 });
+    expect(parseCount('1.5M')).toEqual({ ok: true, value: 1_500_000 });
+    expect(parseCount('lots').ok).toBe(false);
+  });
+
+  it('reads durations into seconds', () => {
+    const ms = parseDuration('1.909 ms');
+    expect(ms.ok && ms.value).toBeCloseTo(0.001909, 9);
+    const us = parseDuration('500us');
+    expect(us.ok && us.value).toBeCloseTo(0.0005, 9);
+    expect(parseDuration('2').ok).toBe(false);
+  });
+});
+
+describe('formatting', () => {
+  it('prints sizes and rates in binary units', () => {
+    expect(formatSize(4 * TiB)).toBe('4 TiB');
+    expect(formatSize(15200 * GiB)).toBe('14.84 TiB');
+    expect(formatRate(1562.5 * MiB)).toBe('1.53 GiB/s');
+  });
+});

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // The protocol and editor tests start real processes; give them room on a 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
