@@ -1,0 +1,112 @@
+/**
+ * The shape of the `anf/hierarchy` custom request: the workspace's accounts -> capacity pools ->
+ * volumes -> linked mounts, with their figures, diagnostic counts and source locations. The VS Code
+ * tree view consumes exactly this shape (import it with `import type`); the language server builds
+ * it with `buildHierarchy` in this folder. Plain data, JSON-serializable, LSP-shaped positions.
+ */
+import type { Range } from '../text/sourceText';
+import type { ServiceLevel, WorkloadKind } from '../facts';
+
+/** The custom request's method name. */
+export const HIERARCHY_REQUEST = 'anf/hierarchy';
+
+export interface HierarchyParams {
+  /** Only the manifest with this URI (default: every manifest in the workspace). */
+  readonly uri?: string;
+}
+
+/** A place in a document, as LSP's `Location`. */
+export interface HierarchyLocation {
+  readonly uri: string;
+  readonly range: Range;
+}
+
+/** Visible (not suppressed) diagnostics located in the node's own text, by severity. */
+export interface DiagnosticCounts {
+  readonly error: number;
+  readonly warning: number;
+  readonly info: number;
+  readonly hint: number;
+}
+
+/** One figure, already formatted for display: `{ label: 'Throughput', value: '1,600 MiB/s' }`. */
+export interface HierarchyFigure {
+  readonly label: string;
+  readonly value: string;
+}
+
+export interface HierarchyMount {
+  readonly kind: 'mount';
+  /** `10.0.1.4:/vol1 -> /mnt/vol1`. */
+  readonly label: string;
+  readonly location: HierarchyLocation;
+  readonly server?: string;
+  readonly exportPath?: string;
+  readonly mountPoint?: string;
+  /** `fstab`, `mount-command`, `systemd`, `autofs`, `ansible`. */
+  readonly origin: string;
+  /** The options as written, `rw,hard,vers=3`. */
+  readonly options: string;
+  readonly diagnostics: DiagnosticCounts;
+}
+
+export interface HierarchyVolume {
+  readonly kind: 'volume';
+  readonly name: string;
+  /** The volume's name in the manifest. */
+  readonly location: HierarchyLocation;
+  readonly serviceLevel: ServiceLevel;
+  readonly qos: 'auto' | 'manual';
+  readonly quotaGiB: number;
+  readonly throughputMiBps: number;
+  readonly requiredThroughputMiBps?: number;
+  readonly monthlyCostUsd?: number;
+  readonly workload?: WorkloadKind;
+  /** Short, formatted, figures first: throughput, quota, cost, requirement. */
+  readonly figures: readonly HierarchyFigure[];
+  readonly diagnostics: DiagnosticCounts;
+  /** The mounts anywhere in the workspace that reach this volume. */
+  readonly mounts: readonly HierarchyMount[];
+}
+
+export interface HierarchyPool {
+  readonly kind: 'pool';
+  readonly name: string;
+  /** The pool's name in the manifest, or its first volume when the pool has no own location. */
+  readonly location: HierarchyLocation;
+  readonly serviceLevel: ServiceLevel;
+  readonly sizeTiB?: number;
+  /** The throughput the pool hands out (size x rate; Flexible: configured). */
+  readonly throughputBudgetMiBps?: number;
+  /** Sum of its volumes' throughput. */
+  readonly allocatedThroughputMiBps: number;
+  readonly monthlyCostUsd?: number;
+  readonly figures: readonly HierarchyFigure[];
+  readonly diagnostics: DiagnosticCounts;
+  readonly volumes: readonly HierarchyVolume[];
+}
+
+export interface HierarchyAccount {
+  readonly kind: 'account';
+  readonly name: string;
+  readonly location: HierarchyLocation;
+  readonly figures: readonly HierarchyFigure[];
+  readonly diagnostics: DiagnosticCounts;
+  readonly pools: readonly HierarchyPool[];
+}
+
+export interface HierarchyManifest {
+  readonly uri: string;
+  readonly accounts: readonly HierarchyAccount[];
+  /** Every visible diagnostic of the manifest file. */
+  readonly diagnostics: DiagnosticCounts;
+}
+
+/** The answer to `anf/hierarchy`. */
+export interface HierarchyResult {
+  readonly manifests: readonly HierarchyManifest[];
+  /** NFS mounts that reach no manifest volume. */
+  readonly unlinkedMounts: readonly HierarchyMount[];
+  /** Visible diagnostics across every file the server knows. */
+  readonly totals: DiagnosticCounts;
+}
