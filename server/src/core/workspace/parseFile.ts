@@ -1,3 +1,4 @@
+import { parseConfigFile } from '../configFile';
 import { SourceText } from '../text/sourceText';
 import { parseManifest } from '../manifest/parse';
 import { extractMounts } from '../mounts/extract';
@@ -9,7 +10,7 @@ const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown'
 const KERNEL_KINDS: ReadonlySet<FileKind> = new Set(['sysctl', 'modprobe', 'shell', 'tuned', 'markdown', 'cloud-init']);
 
 export function isLintable(kind: FileKind): boolean {
-  return kind === 'manifest-yaml' || kind === 'manifest-json' || MOUNT_KINDS.has(kind) || KERNEL_KINDS.has(kind);
+  return kind === 'manifest-yaml' || kind === 'anf-lint-config' || kind === 'manifest-json' || MOUNT_KINDS.has(kind) || KERNEL_KINDS.has(kind);
 }
 
 /** Parses one document into everything rules read. The one place that dispatches on file kind. */
@@ -27,6 +28,7 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     volumes = parsed.volumes;
     problems.push(...parsed.problems);
   }
+  if (kind === 'anf-lint-config') problems.push(...parseConfigFile(text).problems);
   if (MOUNT_KINDS.has(kind)) {
     const extracted = extractMounts(source, uri, kind);
     mounts = extracted.mounts;
