@@ -45,3 +45,72 @@ export const RECOMMENDED_SYSCTL = {
   nfsMaxSessionSlots: fact(180, 'slots', 'CS'),
   vmSwappiness: fact(10, '', 'HANA'),
 } as const;
+
+/**
+ * Kernel defaults of the sysctl keys in the catalog (sysctl/catalog.ts), from ip-sysctl.rst and
+ * vm.rst. Defaults that the kernel computes at boot from memory size are typical values, noted so.
+ */
+export const SYSCTL_DEFAULTS = {
+  coreRmemMaxBytes: fact(212992, 'bytes', 'KDOC', { note: 'Typical x86_64 value (208 KiB); computed at boot.' }),
+  coreWmemMaxBytes: fact(212992, 'bytes', 'KDOC', { note: 'Typical x86_64 value (208 KiB); computed at boot.' }),
+  coreRmemDefaultBytes: fact(212992, 'bytes', 'KDOC'),
+  coreWmemDefaultBytes: fact(212992, 'bytes', 'KDOC'),
+  coreOptmemMaxBytes: fact(20480, 'bytes', 'KDOC', { note: 'Newer kernels raised it; check `sysctl net.core.optmem_max` on yours.' }),
+  somaxconn: fact(4096, 'connections', 'KDOC', { formerly: [{ value: 128, source: 'KDOC', note: 'Before kernel 5.4.' }] }),
+  netdevMaxBacklog: fact(1000, 'packets', 'KDOC'),
+  tcpRmem: fact([4096, 131072, 6291456] as readonly number[], 'bytes (min default max)', 'KDOC', {
+    formerly: [{ value: [4096, 87380, 6291456] as readonly number[], source: 'KDOC', note: 'Older kernels started receive buffers at 87,380 bytes.' }],
+  }),
+  tcpWmem: fact([4096, 16384, 4194304] as readonly number[], 'bytes (min default max)', 'KDOC'),
+  tcpFinTimeoutSeconds: fact(60, 's', 'KDOC'),
+  tcpMaxSynBacklog: fact(1024, 'connections', 'KDOC', { note: 'Raised at boot on machines with more memory.' }),
+  ipLocalPortRange: fact([32768, 60999] as readonly number[], 'ports (low high)', 'KDOC'),
+  tcpCongestionControl: fact('cubic', 'algorithm', 'KDOC'),
+  vmDirtyRatioPercent: fact(20, '%', 'KDOC'),
+  vmDirtyBackgroundRatioPercent: fact(10, '%', 'KDOC'),
+  vmDirtyExpireCentisecs: fact(3000, 'centiseconds', 'KDOC'),
+  vmDirtyWritebackCentisecs: fact(500, 'centiseconds', 'KDOC'),
+  vmSwappiness: fact(60, '', 'KDOC'),
+} as const;
+
+/** Limits the kernel enforces on sysctl values, and the upper bounds of small enumerations. */
+export const SYSCTL_LIMITS = {
+  /** proc_dointvec fields are C ints. */
+  intMax: fact(2147483647, '', 'KDOC'),
+  /** 16-bit port numbers for ip_local_port_range. */
+  portMax: fact(65535, 'port', 'KDOC'),
+  /** vm.swappiness accepts 0-200 since 5.8 (0-100 before). */
+  swappinessMax: fact(200, '', 'KDOC', { formerly: [{ value: 100, source: 'KDOC', note: 'Before kernel 5.8.' }] }),
+  /** vm.dirty_bytes: the kernel refuses values below two pages. */
+  dirtyBytesMin: fact(8192, 'bytes', 'KDOC', { note: 'Two 4 KiB pages.' }),
+  /** fs/nfs/nfs4session.h: NFS4_MAX_SLOT_TABLE bounds nfs.max_session_slots. */
+  nfsMaxSessionSlotsMax: fact(1024, 'slots', 'KSRC'),
+  /** vm.dirty_expire_centisecs and dirty_writeback_centisecs: below 1 s the flusher runs constantly. */
+  dirtyCentisecsLowWarning: fact(100, 'centiseconds', 'KDOC'),
+} as const;
+
+/** Kernel versions that added or changed a key's meaning. */
+export const KERNEL_KEY_CHANGES = {
+  tcpTimestampsNoOffsetMode: fact('4.10', 'kernel version', 'KDOC', { note: 'tcp_timestamps=2: timestamps without random offsets.' }),
+  tcpTwReuseLoopbackDefault: fact('4.19', 'kernel version', 'KDOC', { note: 'tcp_tw_reuse=2 (loopback only) became the default.' }),
+  swappiness200: fact('5.8', 'kernel version', 'KDOC'),
+  somaxconn4096: fact('5.4', 'kernel version', 'KDOC'),
+} as const;
+
+/**
+ * Seed 001's block (and the EDA benchmark) sets vm.dirty_expire_centisecs and
+ * dirty_writeback_centisecs; the SAS Viya guidance in FC uses these.
+ */
+export const RECOMMENDED_VM = {
+  sasViyaDirtyExpireCentisecs: fact(300, 'centiseconds', 'FC'),
+  sasViyaDirtyWritebackCentisecs: fact(100, 'centiseconds', 'FC'),
+  edaDirtyExpireCentisecs: fact(30000, 'centiseconds', 'EDA'),
+  edaDirtyWritebackCentisecs: fact(30000, 'centiseconds', 'EDA'),
+  sasGridDirtyBytes: fact(31457280, 'bytes', 'FC', { note: 'About 30 MiB.' }),
+  hanaTcpMaxSynBacklog: fact(16348, 'connections', 'HANA', { note: 'As published in ms-az.conf (sic: 16348, not 16384).' }),
+} as const;
+
+/** Window size used by the bandwidth-delay fix: a power of two at least the recommended 16 MiB. */
+export const TCP_WINDOW_FIX = {
+  minimumMaxBytes: fact(16777216, 'bytes', 'SEED_MOUNT', { note: 'The recommended tcp_rmem/tcp_wmem maximum.' }),
+} as const;

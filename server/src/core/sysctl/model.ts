@@ -24,4 +24,22 @@ export interface KernelSetting {
   readonly ignoreFailure: boolean;
   /** The key or value is a template placeholder: never judged. */
   readonly templated: boolean;
+  /**
+   * The value's whitespace-separated fields (`4096 87380 16777216` has three), each with its span, so
+   * that a rule can replace one field. Quotes of shell words are not part of the text.
+   */
+  readonly fields?: readonly KernelValueField[];
+  /**
+   * Written to a file that applies at every boot (sysctl.conf, sysctl.d, modprobe.d, tuned), as
+   * opposed to a command that applies once (`sysctl -w`, `echo > /proc/sys`).
+   */
+  readonly persistent?: boolean;
+  /** modprobe only: the module name (`sunrpc` in `options sunrpc tcp_max_slot_table_entries=128`). */
+  readonly moduleSpan?: Span;
+}
+
+/** One whitespace-separated field of a setting's value. */
+export interface KernelValueField {
+  readonly text: string;
+  readonly span: Span;
 }
