@@ -159,3 +159,19 @@ export const PRICES: Readonly<Record<string, RegionPrices>> = {
 };
 
 export const DEFAULT_REGION = fact('eastus', 'region', 'PRICE');
+
+/** Sizing manifest thresholds (issue 3). */
+export const SIZING = {
+  overProvisioningFactor: fact(2, 'x the quota needed', 'CALC', {
+    note: 'anf-lint threshold: the calculator marks a volume over-provisioned (blue) without giving a factor; anf-lint reports a quota above twice both the capacity and the throughput needed.',
+  }),
+  /** Seed 002, "the four corners": 8 KiB random and 64 KiB sequential when the block size is not known. */
+  assumedRandomBlockKiB: fact(8, 'KiB', 'SEED_PERF', { note: 'Typical database block; used for IOPS figures when the manifest gives no block size.' }),
+  assumedSequentialBlockKiB: fact(64, 'KiB', 'SEED_PERF'),
+} as const;
+
+/** Cool-access settings (API values). */
+export const COOL_ACCESS_POLICIES = {
+  retrieval: fact(['Default', 'OnRead', 'Never'] as const, 'policy', 'CA'),
+  tiering: fact(['Auto', 'SnapshotOnly'] as const, 'policy', 'CA'),
+} as const;

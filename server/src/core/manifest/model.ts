@@ -1,6 +1,383 @@
+import { z } from 'zod';
+import {
+  COOL_ACCESS,
+  COOL_ACCESS_POLICIES,
+  DEFAULT_REGION,
+  COOL_ACCESS_RATE_MIBPS_PER_TIB,
+  FLEXIBLE,
+  POOL_LIMITS,
+  SERVICE_LEVEL_RATE_MIBPS_PER_TIB,
+  SERVICE_LEVELS,
+  SIZING,
+  VOLUME_THROUGHPUT_CEILING,
+  VOLUME_LIMITS,
+  WORKLOAD_KINDS,
+  WORKLOADS,
+  type ServiceLevel,
+  type WorkloadKind,
+} from '../facts';
+import type { Span } from '../text/sourceText';
+import type { Rate, Size } from '../units/units';
+
 /**
- * The parsed manifest: accounts -> capacity pools -> volumes, each value with its span.
- * (Placeholder: the manifest parser defines the full model.)
+ * The sizing manifest: NetApp accounts -> capacity pools -> volumes, and what each volume must
+ * deliver. Two views of one format:
+ *
+ * - `manifestSchema` (zod) is the source of truth for the keys, types, enums and documentation;
+ *   `schemas/anf-manifest.schema.json` is generated from it for completion and hover in any
+ *   editor with a YAML/JSON language server.
+ * - `ManifestDocument` is what the parser builds: every value with the span of its text, so a
+ *   rule underlines the one value that is wrong and a fix replaces exactly that text.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface ManifestDocument {}
+
+// ---------------------------------------------------------------------------------------------
+// Value forms. The patterns mirror units.ts's parsers (which the parser then calls); they are in
+// the JSON Schema so an editor flags `4` or `4 TiBs` before anf-lint runs.
+
+const NUMBER_PATTERN = String.raw`([0-9][0-9_,]*(\.[0-9]+)?|\.[0-9]+)`;
+export const SIZE_PATTERN = String.raw`^\s*${NUMBER_PATTERN}\s*([KkMmGgTtPp][iI]?[bB]?|[bB])\s*$`;
+export const RATE_PATTERN = String.raw`^\s*${NUMBER_PATTERN}\s*([kKMGTP]?)(i?)(B|b|bit|bits)?\s*(/\s*s|/\s*sec|ps)\s*$`;
+export const COUNT_PATTERN = String.raw`^\s*${NUMBER_PATTERN}\s*([kKmM]?)\s*$`;
+export const DURATION_PATTERN = String.raw`^\s*${NUMBER_PATTERN}\s*(ns|us|µs|ms|s|sec|seconds?|milliseconds?|microseconds?)\s*$`;
+
+export type UnitKind = 'size' | 'rate' | 'count' | 'duration';
+
+const UNIT_HELP: Record<UnitKind, string> = {
+  size: 'a size with its unit, e.g. "4 TiB" or "500 GiB"',
+  rate: 'a throughput with its unit, e.g. "640 MiB/s"',
+  count: 'a number, e.g. 100000 or "100k"',
+  duration: 'a duration with its unit, e.g. "1 ms" or "500 us"',
+};
+
+export function unitHelp(kind: UnitKind): string {
+  return UNIT_HELP[kind];
+}
+
+function unitString(kind: Exclude<UnitKind, 'count'>, pattern: string) {
+  return z
+    .string({ error: `Expected ${UNIT_HELP[kind]}; a bare number has no unit and anf-lint never guesses one.` })
+    .regex(new RegExp(pattern), { error: `Expected ${UNIT_HELP[kind]}.` });
+}
+
+const size = () => unitString('size', SIZE_PATTERN);
+const rate = () => unitString('rate', RATE_PATTERN);
+const duration = () => unitString('duration', DURATION_PATTERN);
+const count = () =>
+  z.union([z.number().nonnegative(), z.string().regex(new RegExp(COUNT_PATTERN), { error: `Expected ${UNIT_HELP.count}.` })], {
+    error: `Expected ${UNIT_HELP.count}.`,
+  });
+
+// ---------------------------------------------------------------------------------------------
+// The schema
+
+export const PROTOCOLS = ['NFSv3', 'NFSv4.1', 'SMB'] as const;
+export type Protocol = (typeof PROTOCOLS)[number];
+export const SECURITY_FLAVORS = ['sys', 'krb5', 'krb5i', 'krb5p'] as const;
+export type SecurityFlavor = (typeof SECURITY_FLAVORS)[number];
+export const QOS_TYPES = ['auto', 'manual'] as const;
+export const NETWORK_FEATURES = ['Standard', 'Basic'] as const;
+export type NetworkFeatures = (typeof NETWORK_FEATURES)[number];
+
+const workloadList = WORKLOAD_KINDS.map((kind) => `${kind} (${WORKLOADS[kind].title})`).join(', ');
+
+export const requirementsSchema = z
+  .strictObject({
+    capacity: size().optional().meta({
+      title: 'Capacity needed',
+      description: 'The data the volume must hold. The quota must be at least this. Binary units: 1 TiB = 1,024 GiB.',
+      examples: ['3 TiB', '800 GiB'],
+    }),
+    throughput: rate().optional().meta({
+      title: 'Throughput needed',
+      description: 'The throughput the workload needs from this volume. Auto QoS: quota x service-level rate must reach it; manual QoS: the assigned throughput must.',
+      examples: ['640 MiB/s', '1.2 GiB/s'],
+    }),
+    iops: count().optional().meta({
+      title: 'IOPS needed',
+      description: 'Operations per second needed, at `blockSize`. anf-lint turns it into throughput (IOPS x block size) and checks that too.',
+      examples: [100000, '100k'], // not a fact: an example value
+    }),
+    blockSize: size().optional().meta({
+      title: 'Block (transfer) size',
+      description: `The typical I/O size of the workload: ${SIZING.assumedRandomBlockKiB.value} KiB for random database I/O, ${SIZING.assumedSequentialBlockKiB.value} KiB or more for sequential. Default: ${SIZING.assumedRandomBlockKiB.value} KiB for IOPS figures.`,
+      examples: ['8 KiB', '64 KiB', '256 KiB'],
+    }),
+    latency: duration().optional().meta({
+      title: 'Latency target',
+      description: 'Response time the workload expects. With the IOPS it gives the concurrency (outstanding I/O) the clients need, by Little\'s Law.',
+      examples: ['1 ms', '0.5 ms'],
+    }),
+    clients: count().optional().meta({
+      title: 'Clients',
+      description: 'How many client VMs mount the volume. Used for per-client concurrency and by the mount and kernel rules.',
+      examples: [64, '1.2k'], // not a fact: an example value
+    }),
+  })
+  .meta({
+    title: 'Requirements',
+    description: 'What the volume must deliver. anf-lint checks that the configuration meets it, and says what it costs.',
+  });
+
+export const volumeCoolAccessSchema = z
+  .strictObject({
+    enabled: z.boolean().default(true).meta({ description: 'Cool access on this volume. Default: true when the block is present.' }),
+    coolnessPeriod: z
+      .int()
+      .min(COOL_ACCESS.coolnessPeriodMinDays.value)
+      .max(COOL_ACCESS.coolnessPeriodMaxDays.value)
+      .default(COOL_ACCESS.coolnessPeriodDefaultDays.value)
+      .meta({
+        description: `Days without access before data moves to the cool tier (${COOL_ACCESS.coolnessPeriodMinDays.value}-${COOL_ACCESS.coolnessPeriodMaxDays.value}).`,
+      }),
+    retrievalPolicy: z.enum(COOL_ACCESS_POLICIES.retrieval.value).default('Default').meta({
+      description: 'Default: random reads bring data back to the hot tier, sequential reads are served from cool. OnRead: every read brings it back. Never: reads are served from cool.',
+    }),
+    tieringPolicy: z.enum(COOL_ACCESS_POLICIES.tiering.value).default('Auto').meta({
+      description: 'Auto: any cold block moves. SnapshotOnly: only blocks held by snapshots move.',
+    }),
+  })
+  .meta({ title: 'Cool access settings' });
+
+export const volumeSchema = z
+  .strictObject({
+    name: z.string().min(1).meta({ title: 'Volume name', description: 'Unique within its capacity pool.', examples: ['eda-tools'] }),
+    quota: size().meta({
+      title: 'Quota (volume size)',
+      description: `Provisioned size. Regular volumes: ${VOLUME_LIMITS.regularMinGiB.value} GiB to ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB; large volumes ${VOLUME_LIMITS.largeMinGiB.value / 1024} TiB to ${VOLUME_LIMITS.largeMaxGiB.value / 1024} TiB. With auto QoS the throughput limit is quota x service-level rate. Whole GiB.`,
+      examples: ['4 TiB', '500 GiB'],
+    }),
+    largeVolume: z.boolean().default(false).meta({
+      title: 'Large volume',
+      description: `A large volume (above ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB, or more than the ${VOLUME_THROUGHPUT_CEILING.regularMiBps.value} MiB/s a regular volume gives; up to ${VOLUME_THROUGHPUT_CEILING.largeMiBps.value} MiB/s). Cannot be converted from a regular volume later.`,
+    }),
+    protocols: z.array(z.enum(PROTOCOLS)).min(1).default(['NFSv3']).meta({
+      title: 'Protocols',
+      description: 'NFSv3, NFSv4.1, SMB (dual-protocol: one NFS version and SMB). SAP HANA data/log need NFSv4.1; EDA tools run best on NFSv3.',
+      examples: [['NFSv3'], ['NFSv4.1']],
+    }),
+    security: z.enum(SECURITY_FLAVORS).default('sys').meta({
+      title: 'NFS security',
+      description: 'sys (AUTH_SYS) or Kerberos: krb5, krb5i (integrity), krb5p (privacy). Kerberos needs NFSv4.1.',
+    }),
+    throughput: rate().optional().meta({
+      title: 'Assigned throughput (manual QoS)',
+      description: 'Manual QoS and Flexible pools only: the throughput assigned to this volume, drawn from the pool budget. Ignored with auto QoS.',
+      examples: ['704 MiB/s'],
+    }),
+    coolAccess: z.union([z.boolean(), volumeCoolAccessSchema]).optional().meta({
+      title: 'Cool access',
+      description: `true, or settings. The pool must allow cool access. Premium and Ultra volumes get a lower throughput rate once it is on (${COOL_ACCESS_RATE_MIBPS_PER_TIB.Premium.value} and ${COOL_ACCESS_RATE_MIBPS_PER_TIB.Ultra.value} MiB/s per TiB).`,
+      examples: [true, { enabled: true, coolnessPeriod: COOL_ACCESS.coolnessPeriodDefaultDays.value }],
+    }),
+    workload: z.enum(WORKLOAD_KINDS).optional().meta({
+      title: 'Workload',
+      description: `What runs on the volume; rules use it for protocol, cool access and mount advice. One of: ${workloadList}.`,
+    }),
+    exportPath: z.string().min(1).optional().meta({
+      title: 'Export path',
+      description: 'The file path (creation token) clients mount, as it appears after the mount target: 10.10.1.4:/eda-tools.',
+      examples: ['/eda-tools'],
+    }),
+    mountTarget: z.string().min(1).optional().meta({
+      title: 'Mount target',
+      description: 'The IP address (or DNS name) of the volume\'s mount target; mounts in fstab and scripts are matched to the volume by it and the export path.',
+      examples: ['10.10.1.4'],
+    }),
+    mountPath: z.string().min(1).optional().meta({
+      title: 'Client mount path',
+      description: 'Where clients mount the volume, e.g. /tools.',
+      examples: ['/tools'],
+    }),
+    requirements: requirementsSchema.optional(),
+  })
+  .meta({ title: 'Volume' });
+
+export const poolSchema = z
+  .strictObject({
+    name: z.string().min(1).meta({ title: 'Capacity pool name', description: 'Unique within its NetApp account.', examples: ['eda-premium'] }),
+    serviceLevel: z.enum(SERVICE_LEVELS).meta({
+      title: 'Service level',
+      description: `Standard (${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Standard.value} MiB/s per TiB), Premium (${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Premium.value}), Ultra (${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Ultra.value}) or Flexible (throughput set on the pool, ${FLEXIBLE.baselineThroughputMiBps.value} MiB/s included).`,
+    }),
+    size: size().meta({
+      title: 'Pool size',
+      description: `Provisioned (and billed) size, whole TiB, ${POOL_LIMITS.minTiB.value} to ${POOL_LIMITS.maxTiB.value} TiB (${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB minimum with Basic network features). The volume quotas must fit in it.`,
+      examples: ['4 TiB', '10 TiB'],
+      default: `${POOL_LIMITS.defaultSizeTiB.value} TiB`,
+    }),
+    qos: z.enum(QOS_TYPES).default('auto').meta({
+      title: 'QoS type',
+      description: 'auto: each volume gets quota x rate. manual: you assign throughput per volume from the pool budget (size x rate); Flexible pools are always manual. auto -> manual cannot be undone.',
+    }),
+    throughput: rate().optional().meta({
+      title: 'Pool throughput (Flexible)',
+      description: `Flexible pools only: the pool's throughput, at least ${FLEXIBLE.baselineThroughputMiBps.value} MiB/s (included) and at most ${FLEXIBLE.maxThroughputMiBpsPerTiB.value} MiB/s per TiB of pool.`,
+      examples: ['512 MiB/s'],
+    }),
+    coolAccess: z.boolean().default(false).meta({
+      title: 'Cool access allowed',
+      description: 'Lets volumes in this pool use cool access. Cannot be turned off once on.',
+    }),
+    networkFeatures: z.enum(NETWORK_FEATURES).default('Standard').meta({
+      title: 'Network features',
+      description: `Of the pool's volumes. Pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB need Standard network features on every volume.`,
+    }),
+    volumes: z.array(volumeSchema).default([]).meta({ title: 'Volumes' }),
+  })
+  .meta({ title: 'Capacity pool' });
+
+export const accountSchema = z
+  .strictObject({
+    name: z.string().min(1).meta({ title: 'NetApp account name', examples: ['eda-prod'] }),
+    pools: z.array(poolSchema).default([]).meta({ title: 'Capacity pools' }),
+  })
+  .meta({ title: 'NetApp account' });
+
+export const pricesSchema = z
+  .strictObject({
+    capacityPerGiBHour: z
+      .strictObject(Object.fromEntries(SERVICE_LEVELS.map((level) => [level, z.number().positive().optional()])) as Record<ServiceLevel, z.ZodOptional<z.ZodNumber>>)
+      .optional()
+      .meta({ description: 'Capacity price in USD per GiB-hour, by service level.' }),
+    flexibleThroughputPerMiBpsHour: z.number().positive().optional().meta({ description: 'Flexible throughput above the baseline, USD per MiB/s-hour.' }),
+  })
+  .meta({ title: 'Price overrides', description: 'Negotiated prices instead of the list prices of the region.' });
+
+export const manifestSchema = z
+  .strictObject({
+    $schema: z.string().optional().meta({ description: 'JSON Schema of this file, for editors.' }),
+    region: z.string().min(1).optional().meta({
+      title: 'Azure region',
+      description: `For list prices. Default: ${DEFAULT_REGION.value}.`,
+      examples: ['eastus', 'westeurope'],
+    }),
+    prices: pricesSchema.optional(),
+    accounts: z.array(accountSchema).meta({ title: 'NetApp accounts' }),
+  })
+  .meta({
+    title: 'anf-lint sizing manifest',
+    description: 'Azure NetApp Files estate (accounts -> capacity pools -> volumes) and what each volume must deliver. Sizes and rates carry units: "4 TiB", "640 MiB/s".',
+  });
+
+export type ManifestInput = z.input<typeof manifestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The positioned model
+
+/** A value with where it is written. `span` covers the value's text (for an alias: the alias). */
+export interface Located<T> {
+  readonly value: T;
+  readonly span: Span;
+  /** The key in front of it (for list items: the item itself). */
+  readonly keySpan: Span;
+  /** The source text of the value, quotes included. */
+  readonly raw: string;
+  /**
+   * Where a fix may write a new value: the scalar's text without its quotes. Undefined when the
+   * value comes through an alias or merge key, or is a block scalar: editing it would change
+   * other places, so rules offer no fix.
+   */
+  readonly editSpan?: Span;
+}
+
+export interface ManifestRequirements {
+  readonly span: Span;
+  readonly capacity?: Located<Size>;
+  readonly throughput?: Located<Rate>;
+  readonly iops?: Located<number>;
+  readonly blockSize?: Located<Size>;
+  /** Seconds. */
+  readonly latency?: Located<number>;
+  readonly clients?: Located<number>;
+}
+
+export interface ManifestCoolAccess {
+  /** The `coolAccess` value (a boolean, or the settings block). */
+  readonly node: Located<unknown>;
+  readonly enabled: boolean;
+  /** The `enabled` value when written in the block, or the boolean itself. */
+  readonly enabledValue?: Located<boolean>;
+  readonly coolnessPeriodDays: number;
+  readonly retrievalPolicy: string;
+  readonly tieringPolicy: string;
+}
+
+export interface ManifestVolume {
+  /** The volume's list item. */
+  readonly span: Span;
+  /** The item's first line: where "missing key" and whole-volume findings go when there is no name. */
+  readonly headSpan: Span;
+  readonly path: readonly (string | number)[];
+  readonly name?: Located<string>;
+  readonly quota?: Located<Size>;
+  readonly largeVolume?: Located<boolean>;
+  readonly protocols: readonly Located<Protocol>[];
+  readonly protocolsNode?: Located<unknown>;
+  readonly security?: Located<SecurityFlavor>;
+  readonly throughput?: Located<Rate>;
+  readonly coolAccess?: ManifestCoolAccess;
+  readonly workload?: Located<WorkloadKind>;
+  readonly exportPath?: Located<string>;
+  readonly mountTarget?: Located<string>;
+  readonly mountPath?: Located<string>;
+  readonly requirements?: ManifestRequirements;
+}
+
+export interface ManifestPool {
+  readonly span: Span;
+  readonly headSpan: Span;
+  readonly path: readonly (string | number)[];
+  readonly name?: Located<string>;
+  readonly serviceLevel?: Located<ServiceLevel>;
+  readonly size?: Located<Size>;
+  readonly qos?: Located<'auto' | 'manual'>;
+  readonly throughput?: Located<Rate>;
+  readonly coolAccess?: Located<boolean>;
+  readonly networkFeatures?: Located<NetworkFeatures>;
+  readonly volumes: readonly ManifestVolume[];
+  readonly volumesKeySpan?: Span;
+}
+
+export interface ManifestAccount {
+  readonly span: Span;
+  readonly headSpan: Span;
+  readonly path: readonly (string | number)[];
+  readonly name?: Located<string>;
+  readonly pools: readonly ManifestPool[];
+  readonly poolsKeySpan?: Span;
+}
+
+export interface ManifestPriceOverrides {
+  readonly capacityPerGiBHour?: Partial<Record<ServiceLevel, number>>;
+  readonly flexibleThroughputPerMiBpsHour?: number;
+}
+
+/** A parsed sizing manifest. Values that were missing or invalid are absent (the parser reported them). */
+export interface ManifestDocument {
+  readonly format: 'yaml' | 'json';
+  readonly region?: Located<string>;
+  readonly prices?: ManifestPriceOverrides;
+  readonly accounts: readonly ManifestAccount[];
+}
+
+/** Pool settings with their defaults applied. */
+export function poolQos(pool: ManifestPool): 'auto' | 'manual' {
+  return pool.qos?.value ?? (pool.serviceLevel?.value === 'Flexible' ? 'manual' : 'auto');
+}
+
+export function poolNetworkFeatures(pool: ManifestPool): NetworkFeatures {
+  return pool.networkFeatures?.value ?? 'Standard';
+}
+
+export function volumeProtocols(volume: ManifestVolume): readonly Protocol[] {
+  return volume.protocolsNode ? volume.protocols.map((p) => p.value) : ['NFSv3'];
+}
+
+export function volumeSecurity(volume: ManifestVolume): SecurityFlavor {
+  return volume.security?.value ?? 'sys';
+}
+
+/** A name for messages: `eda-prod/tools-pool/tools`, with placeholders for missing names. */
+export function displayName(...parts: (Located<string> | undefined)[]): string {
+  return parts.map((p) => p?.value ?? '?').join('/');
+}

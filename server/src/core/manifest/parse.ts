@@ -1,6 +1,33 @@
-import type { SourceText } from '../text/sourceText';
+import { closest, distance } from 'fastest-levenshtein';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Document, type Node, type Pair, type ParsedNode } from 'yaml';
+import type { z } from 'zod';
+import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } from '../facts';
+import type { SourceText, Span } from '../text/sourceText';
+import { parseCount, parseDuration, parseRate, parseSize, type Parsed } from '../units/units';
 import type { ParseProblem } from '../workspace/parsedFile';
-import type { ManifestDocument } from './model';
+import {
+  accountSchema,
+  manifestSchema,
+  poolSchema,
+  requirementsSchema,
+  volumeSchema,
+  NETWORK_FEATURES,
+  PROTOCOLS,
+  QOS_TYPES,
+  SECURITY_FLAVORS,
+  type Located,
+  type ManifestAccount,
+  type ManifestCoolAccess,
+  type ManifestDocument,
+  type ManifestPool,
+  type ManifestPriceOverrides,
+  type ManifestRequirements,
+  type ManifestVolume,
+  type NetworkFeatures,
+  type Protocol,
+  type SecurityFlavor,
+} from './model';
+import { summarizeVolumes } from './summary';
 import type { VolumeSummary } from './volumeSummary';
 
 export interface ManifestParseResult {
@@ -9,7 +36,629 @@ export interface ManifestParseResult {
   readonly problems: readonly ParseProblem[];
 }
 
+/** Parse problem codes, each a rule with its own page (manifest/rules/ANF100-ANF104). */
+export const PARSE_CODES = {
+  syntax: 'ANF100',
+  duplicateKey: 'ANF101',
+  unknownKey: 'ANF102',
+  invalidValue: 'ANF103',
+  missingKey: 'ANF104',
+} as const;
+
+/**
+ * Aliases a document may expand before we call it an alias bomb ("billion laughs"). yaml's own
+ * default; real manifests use a handful.
+ */
+const MAX_ALIAS_COUNT = 100;
+
+/** Keys starting with `x-` are free for anchors and notes (as in Compose files); anf-lint ignores them. */
+export const EXTENSION_PREFIX = 'x-';
+
+type Path = readonly (string | number)[];
+
 /** Parses a sizing manifest (YAML or JSON). Never throws: problems come back as findings. */
-export function parseManifest(_source: SourceText, _uri: string, _format: 'yaml' | 'json'): ManifestParseResult {
-  return { volumes: [], problems: [] };
+export function parseManifest(source: SourceText, uri: string, format: 'yaml' | 'json'): ManifestParseResult {
+  try {
+    return new ManifestParser(source, uri, format).run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      volumes: [],
+      problems: [{ code: PARSE_CODES.syntax, span: { start: 0, end: 0 }, message: `anf-lint could not read this manifest: ${message}` }],
+    };
+  }
 }
+
+class ManifestParser {
+  private readonly problems: ParseProblem[] = [];
+  /** Paths (joined) that already have a problem, so the model builder does not report them twice. */
+  private readonly reported = new Set<string>();
+  private doc!: Document.Parsed;
+
+  constructor(
+    private readonly source: SourceText,
+    private readonly uri: string,
+    private readonly format: 'yaml' | 'json',
+  ) {}
+
+  run(): ManifestParseResult {
+    const text = this.source.text;
+    this.doc = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false, strict: false });
+    for (const error of this.doc.errors) {
+      const [start, end] = error.pos;
+      const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      this.problems.push({ code: PARSE_CODES.syntax, span: { start, end: Math.max(end, start) }, message: `${this.format === 'json' ? 'JSON' : 'YAML'} syntax: ${message}` });
+    }
+
+    let data: unknown;
+    try {
+      data = this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const span = this.firstAliasSpan() ?? { start: 0, end: 0 };
+      this.problems.push({
+        code: PARSE_CODES.syntax,
+        span,
+        message: `The aliases in this file expand to too many nodes (more than ${MAX_ALIAS_COUNT} alias expansions): ${message}. Write the values out instead.`,
+      });
+      return { volumes: [], problems: this.problems };
+    }
+
+    if (this.doc.contents) this.findDuplicateKeys(this.doc.contents as Node);
+    if (data === null || data === undefined) {
+      if (this.doc.errors.length === 0) {
+        this.problems.push({ code: PARSE_CODES.missingKey, span: { start: 0, end: 0 }, message: 'The manifest is empty: start with `accounts:`, a list of NetApp accounts with their capacity pools and volumes.' });
+      }
+      return { volumes: [], problems: this.problems };
+    }
+
+    const result = manifestSchema.safeParse(data);
+    if (!result.success) for (const issue of result.error.issues) this.reportIssue(issue, data);
+
+    const manifest = this.buildManifest(data);
+    return { manifest, volumes: summarizeVolumes(manifest, this.uri), problems: this.problems };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Positions
+
+  private spanOf(node: Node | null | undefined): Span {
+    const range = node?.range;
+    if (!range) return { start: 0, end: 0 };
+    return { start: range[0], end: Math.max(range[0], range[1]) };
+  }
+
+  /** The first line of a node: where findings about a whole list item go. */
+  private headSpan(node: Node | null | undefined): Span {
+    const span = this.spanOf(node);
+    const line = this.source.positionAt(span.start).line;
+    return { start: span.start, end: Math.min(span.end, this.source.lineEnd(line)) || span.start };
+  }
+
+  private firstAliasSpan(): Span | undefined {
+    let found: Span | undefined;
+    const visit = (node: unknown): void => {
+      if (found) return;
+      if (isAlias(node)) found = this.spanOf(node);
+      else if (isMap(node)) for (const pair of node.items) visit(pair.value);
+      else if (isSeq(node)) for (const item of node.items) visit(item);
+    };
+    visit(this.doc.contents);
+    return found;
+  }
+
+  /**
+   * The node at a path of keys and indexes, following aliases and merge keys. `viaAlias` says the
+   * text is shared with another place; `key` is the key in front of the value (the pair's key).
+   */
+  private locate(path: Path): { node: Node | null; key?: Node; viaAlias: boolean; pair?: Pair } | undefined {
+    let node: Node | null = (this.doc.contents as Node | null) ?? null;
+    let key: Node | undefined;
+    let pair: Pair | undefined;
+    let viaAlias = false;
+    for (const segment of path) {
+      if (isAlias(node)) {
+        node = (node.resolve(this.doc) as Node | undefined) ?? null;
+        viaAlias = true;
+      }
+      if (isMap(node)) {
+        const found = findPair(node.items as Pair[], String(segment));
+        if (found) {
+          pair = found;
+          key = found.key as Node;
+          node = (found.value as Node | null) ?? null;
+          continue;
+        }
+        const merged = this.findMerged(node.items as Pair[], String(segment));
+        if (!merged) return undefined;
+        pair = merged;
+        key = merged.key as Node;
+        node = (merged.value as Node | null) ?? null;
+        viaAlias = true;
+        continue;
+      }
+      if (isSeq(node) && typeof segment === 'number') {
+        const item = node.items[segment] as Node | undefined;
+        if (item === undefined) return undefined;
+        pair = undefined;
+        key = item;
+        node = item;
+        continue;
+      }
+      return undefined;
+    }
+    return { node, ...(key ? { key } : {}), ...(pair ? { pair } : {}), viaAlias };
+  }
+
+  /** A key that comes from a `<<` merge: the pair is found in the merged map; the span is the merge's. */
+  private findMerged(items: readonly Pair[], key: string): Pair | undefined {
+    for (const pair of [...items].reverse()) {
+      if (!isMergeKey(pair.key)) continue;
+      const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
+      for (const sourceNode of sources) {
+        const target = isAlias(sourceNode) ? sourceNode.resolve(this.doc) : sourceNode;
+        if (isMap(target) && (findPair(target.items as Pair[], key) || this.findMerged(target.items as Pair[], key))) {
+          return pair;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private located<T>(path: Path, value: T): Located<T> | undefined {
+    const at = this.locate(path);
+    if (!at) return undefined;
+    const node = at.node;
+    // A merged key: underline the `<<` line, whose alias brings the value in.
+    const span = at.pair && isMergeKey(at.key) ? this.spanOf(at.pair.value as Node) : isAlias(node) || node ? this.spanOf(node) : this.spanOf(at.key);
+    const keySpan = this.spanOf(at.key ?? node);
+    const raw = this.source.text.slice(span.start, span.end);
+    let editSpan: Span | undefined;
+    const aliasOrMerge = at.viaAlias || isAlias(node) || isMergeKey(at.key);
+    if (!aliasOrMerge && isScalar(node)) {
+      if (node.type === Scalar.PLAIN) editSpan = span;
+      else if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) editSpan = { start: span.start + 1, end: span.end - 1 };
+    }
+    return { value, span, keySpan, raw, ...(editSpan ? { editSpan } : {}) };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Duplicate keys
+
+  private findDuplicateKeys(root: Node): void {
+    const seen = new Set<Node>();
+    const visit = (node: unknown): void => {
+      if (!node || typeof node !== 'object' || seen.has(node as Node)) return;
+      seen.add(node as Node);
+      if (isMap(node)) {
+        const first = new Map<string, Pair>();
+        for (const pair of node.items as Pair[]) {
+          if (isScalar(pair.key) && !isMergeKey(pair.key)) {
+            const name = String(pair.key.value);
+            const earlier = first.get(name);
+            if (earlier) {
+              const earlierLine = this.source.positionAt(this.spanOf(earlier.key as Node).start).line + 1;
+              this.problems.push({
+                code: PARSE_CODES.duplicateKey,
+                span: this.spanOf(pair.key as Node),
+                message: `\`${name}\` is set twice in this mapping (first on line ${earlierLine}). Only the last value counts; keep one.`,
+                related: [{ uri: this.uri, span: this.spanOf(earlier.key as Node), message: `First \`${name}\`` }],
+              });
+            } else first.set(name, pair);
+          }
+          visit(pair.value);
+        }
+      } else if (isSeq(node)) for (const item of node.items) visit(item);
+    };
+    visit(root);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Schema issues
+
+  private reportIssue(issue: z.core.$ZodIssue, data: unknown): void {
+    if (issue.code === 'invalid_union' && 'errors' in issue && Array.isArray(issue.errors)) {
+      // Report the branch that matched the value's shape best: the one whose issues go deepest.
+      const branches = issue.errors as z.core.$ZodIssue[][];
+      const best = [...branches].sort((a, b) => depth(b) - depth(a))[0] ?? [];
+      if (best.length > 0 && depth(best) > 0) {
+        for (const inner of best) this.reportIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, data);
+        return;
+      }
+    }
+    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) if (!key.startsWith(EXTENSION_PREFIX)) this.reportUnknownKey([...path], key);
+      return;
+    }
+    const parentValue = valueAt(data, path.slice(0, -1));
+    const last = path[path.length - 1];
+    const missing =
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') && last !== undefined && isRecord(parentValue) && !(String(last) in parentValue);
+    if (missing) {
+      this.reportMissing(path);
+      return;
+    }
+    const at = this.located(path, undefined);
+    const span = at?.span ?? { start: 0, end: 0 };
+    this.reported.add(path.join('.'));
+    const schema = schemaAt(manifestSchema, path);
+    const description = schema ? describe(schema) : undefined;
+    let message = `\`${path.join('.') || '(document)'}\`: ${issue.message}`;
+    const fixes = [];
+    if (issue.code === 'invalid_value' && 'values' in issue) {
+      const values = (issue.values as unknown[]).map(String);
+      const actual = valueAt(data, path);
+      const suggestion = typeof actual === 'string' ? suggest(actual, values) : undefined;
+      const what = typeof last === 'number' ? `entry of \`${String(path[path.length - 2])}\`` : `\`${String(last)}\``;
+      message = `\`${String(actual)}\` is not a valid ${what}: use one of ${values.map((v) => `\`${v}\``).join(', ')}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`;
+      if (suggestion && at?.editSpan) fixes.push({ title: `Change to \`${suggestion}\``, safe: false, edits: [{ span: at.editSpan, newText: suggestion }] });
+    } else if (issue.code === 'invalid_type') {
+      message = `\`${String(last ?? 'document')}\`: ${issue.message.replace(/^Invalid input: /, '')}.`;
+    } else {
+      message = `\`${String(last ?? 'document')}\`: ${issue.message.replace(/^Invalid input: /, '')}`;
+    }
+    if (description && issue.code !== 'invalid_value' && !message.includes(description)) message = `${message.replace(/\.+$/, '')}. ${description}`;
+    this.problems.push({ code: PARSE_CODES.invalidValue, span, message, ...(fixes.length > 0 ? { fixes } : {}) });
+  }
+
+  private reportUnknownKey(path: Path, key: string): void {
+    const at = this.located([...path, key], undefined);
+    const schema = schemaAt(manifestSchema, path);
+    const known = schema ? objectKeys(schema) : [];
+    const suggestion = suggest(key, known);
+    const keyNode = this.locate([...path, key]);
+    const keySpan = keyNode?.key && !keyNode.viaAlias ? this.spanOf(keyNode.key) : at?.keySpan ?? { start: 0, end: 0 };
+    const where = path.length === 0 ? 'at the top level' : `in ${describeOwner(path)}`;
+    const elsewhere = suggestion ? undefined : LEVELS.find((level) => level.keys.includes(key) && level.keys !== known);
+    const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : elsewhere ? ` \`${key}\` belongs to ${elsewhere.name}.` : '';
+    const message = `Unknown key \`${key}\` ${where}.${hint} Known keys: ${known.filter((k) => k !== '$schema').join(', ')}.`;
+    const editable = keyNode?.key && isScalar(keyNode.key) && keyNode.key.type === Scalar.PLAIN && !keyNode.viaAlias;
+    this.reported.add([...path, key].join('.'));
+    this.problems.push({
+      code: PARSE_CODES.unknownKey,
+      span: keySpan,
+      message,
+      ...(suggestion && editable ? { fixes: [{ title: `Rename to \`${suggestion}\``, safe: false, edits: [{ span: keySpan, newText: suggestion }] }] } : {}),
+    });
+  }
+
+  private reportMissing(path: Path): void {
+    const key = String(path[path.length - 1]);
+    const ownerPath = path.slice(0, -1);
+    const owner = this.locate(ownerPath);
+    const ownerNode = owner?.node ?? null;
+    // The owner's first line (for a list item) or its key: where the missing key belongs.
+    const span = ownerPath.length === 0 ? this.headSpan(ownerNode) : typeof ownerPath[ownerPath.length - 1] === 'number' ? this.headSpan(ownerNode) : this.spanOf(owner?.key ?? ownerNode);
+    const schema = schemaAt(manifestSchema, path);
+    const description = schema ? describe(schema) : undefined;
+    const examples = schema ? examplesOf(schema) : [];
+    this.reported.add(path.join('.'));
+    this.problems.push({
+      code: PARSE_CODES.missingKey,
+      span,
+      message: `${capitalize(describeOwner(ownerPath))} needs \`${key}\`${description ? `: ${description}` : '.'}${examples.length > 0 ? ` Example: \`${key}: ${JSON.stringify(examples[0]).replace(/^"|"$/g, '')}\`` : ''}`,
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The model, read leniently: whatever is valid is kept; the schema issues above cover the rest.
+
+  private buildManifest(data: unknown): ManifestDocument {
+    const root = isRecord(data) ? data : {};
+    const accounts = Array.isArray(root.accounts) ? root.accounts : [];
+    const region = this.string(['region'], root.region);
+    const prices = this.prices(root.prices);
+    return {
+      format: this.format,
+      ...(region ? { region } : {}),
+      ...(prices ? { prices } : {}),
+      accounts: accounts.map((account, index) => this.account(['accounts', index], account)),
+    };
+  }
+
+  private itemSpans(path: Path): { span: Span; headSpan: Span } {
+    const at = this.locate(path);
+    const node = at?.node ?? null;
+    return { span: this.spanOf(node), headSpan: this.headSpan(node) };
+  }
+
+  private account(path: Path, data: unknown): ManifestAccount {
+    const record = isRecord(data) ? data : {};
+    const pools = Array.isArray(record.pools) ? record.pools : [];
+    const name = this.string([...path, 'name'], record.name);
+    const poolsKeySpan = this.locate([...path, 'pools'])?.key;
+    return {
+      ...this.itemSpans(path),
+      path,
+      ...(name ? { name } : {}),
+      pools: pools.map((pool, index) => this.pool([...path, 'pools', index], pool)),
+      ...(poolsKeySpan ? { poolsKeySpan: this.spanOf(poolsKeySpan) } : {}),
+    };
+  }
+
+  private pool(path: Path, data: unknown): ManifestPool {
+    const record = isRecord(data) ? data : {};
+    const volumes = Array.isArray(record.volumes) ? record.volumes : [];
+    const name = this.string([...path, 'name'], record.name);
+    const serviceLevel = this.oneOf<ServiceLevel>([...path, 'serviceLevel'], record.serviceLevel, SERVICE_LEVELS);
+    const size = this.unit([...path, 'size'], record.size, parseSize);
+    const qos = this.oneOf<'auto' | 'manual'>([...path, 'qos'], record.qos, QOS_TYPES);
+    const throughput = this.unit([...path, 'throughput'], record.throughput, parseRate);
+    const coolAccess = this.boolean([...path, 'coolAccess'], record.coolAccess);
+    const networkFeatures = this.oneOf<NetworkFeatures>([...path, 'networkFeatures'], record.networkFeatures, NETWORK_FEATURES);
+    const volumesKey = this.locate([...path, 'volumes'])?.key;
+    return {
+      ...this.itemSpans(path),
+      path,
+      ...(name ? { name } : {}),
+      ...(serviceLevel ? { serviceLevel } : {}),
+      ...(size ? { size } : {}),
+      ...(qos ? { qos } : {}),
+      ...(throughput ? { throughput } : {}),
+      ...(coolAccess ? { coolAccess } : {}),
+      ...(networkFeatures ? { networkFeatures } : {}),
+      volumes: volumes.map((volume, index) => this.volume([...path, 'volumes', index], volume)),
+      ...(volumesKey ? { volumesKeySpan: this.spanOf(volumesKey) } : {}),
+    };
+  }
+
+  private volume(path: Path, data: unknown): ManifestVolume {
+    const r = isRecord(data) ? data : {};
+    const fields = {
+      name: this.string([...path, 'name'], r.name),
+      quota: this.unit([...path, 'quota'], r.quota, parseSize),
+      largeVolume: this.boolean([...path, 'largeVolume'], r.largeVolume),
+      security: this.oneOf<SecurityFlavor>([...path, 'security'], r.security, SECURITY_FLAVORS),
+      throughput: this.unit([...path, 'throughput'], r.throughput, parseRate),
+      coolAccess: this.coolAccess([...path, 'coolAccess'], r.coolAccess),
+      workload: this.workload([...path, 'workload'], r.workload),
+      exportPath: this.string([...path, 'exportPath'], r.exportPath),
+      mountTarget: this.string([...path, 'mountTarget'], r.mountTarget),
+      mountPath: this.string([...path, 'mountPath'], r.mountPath),
+      requirements: this.requirements([...path, 'requirements'], r.requirements),
+      protocolsNode: r.protocols !== undefined ? this.located([...path, 'protocols'], r.protocols as unknown) : undefined,
+    };
+    const protocols = Array.isArray(r.protocols)
+      ? r.protocols.flatMap((p, index) => {
+          const located = this.oneOf<Protocol>([...path, 'protocols', index], p, PROTOCOLS);
+          return located ? [located] : [];
+        })
+      : [];
+    return { ...this.itemSpans(path), path, ...definedOnly(fields), protocols };
+  }
+
+  private requirements(path: Path, data: unknown): ManifestRequirements | undefined {
+    if (!isRecord(data)) return undefined;
+    const fields = {
+      capacity: this.unit([...path, 'capacity'], data.capacity, parseSize),
+      throughput: this.unit([...path, 'throughput'], data.throughput, parseRate),
+      iops: this.count([...path, 'iops'], data.iops),
+      blockSize: this.unit([...path, 'blockSize'], data.blockSize, parseSize),
+      latency: this.unit([...path, 'latency'], data.latency, parseDuration),
+      clients: this.count([...path, 'clients'], data.clients),
+    };
+    return { span: this.spanOf(this.locate(path)?.node), ...definedOnly(fields) };
+  }
+
+  private coolAccess(path: Path, data: unknown): ManifestCoolAccess | undefined {
+    if (data === undefined || data === null) return undefined;
+    const node = this.located(path, data);
+    if (!node) return undefined;
+    if (typeof data === 'boolean') {
+      return { node, enabled: data, enabledValue: node as Located<boolean>, coolnessPeriodDays: 0, retrievalPolicy: 'Default', tieringPolicy: 'Auto' };
+    }
+    if (!isRecord(data)) return undefined;
+    const enabledValue = this.boolean([...path, 'enabled'], data.enabled);
+    const period = typeof data.coolnessPeriod === 'number' ? data.coolnessPeriod : 0;
+    return {
+      node,
+      enabled: enabledValue?.value ?? true,
+      ...(enabledValue ? { enabledValue } : {}),
+      coolnessPeriodDays: period,
+      retrievalPolicy: typeof data.retrievalPolicy === 'string' ? data.retrievalPolicy : 'Default',
+      tieringPolicy: typeof data.tieringPolicy === 'string' ? data.tieringPolicy : 'Auto',
+    };
+  }
+
+  private prices(data: unknown): ManifestPriceOverrides | undefined {
+    if (!isRecord(data)) return undefined;
+    const capacity = isRecord(data.capacityPerGiBHour)
+      ? Object.fromEntries(SERVICE_LEVELS.flatMap((level) => {
+          const value = (data.capacityPerGiBHour as Record<string, unknown>)[level];
+          return typeof value === 'number' && value > 0 ? [[level, value]] : [];
+        }))
+      : undefined;
+    const throughput = typeof data.flexibleThroughputPerMiBpsHour === 'number' && data.flexibleThroughputPerMiBpsHour > 0 ? data.flexibleThroughputPerMiBpsHour : undefined;
+    return {
+      ...(capacity && Object.keys(capacity).length > 0 ? { capacityPerGiBHour: capacity } : {}),
+      ...(throughput !== undefined ? { flexibleThroughputPerMiBpsHour: throughput } : {}),
+    };
+  }
+
+  private string(path: Path, value: unknown): Located<string> | undefined {
+    return typeof value === 'string' ? this.located(path, value) : undefined;
+  }
+
+  private boolean(path: Path, value: unknown): Located<boolean> | undefined {
+    return typeof value === 'boolean' ? this.located(path, value) : undefined;
+  }
+
+  private oneOf<T extends string>(path: Path, value: unknown, values: readonly string[]): Located<T> | undefined {
+    return typeof value === 'string' && values.includes(value) ? this.located(path, value as T) : undefined;
+  }
+
+  private workload(path: Path, value: unknown): Located<WorkloadKind> | undefined {
+    return typeof value === 'string' && isWorkloadKind(value) ? this.located(path, value) : undefined;
+  }
+
+  private unit<T>(path: Path, value: unknown, parse: (text: string) => Parsed<T>): Located<T> | undefined {
+    if (typeof value !== 'string') return undefined;
+    const parsed = parse(value);
+    if (parsed.ok) return this.located(path, parsed.value);
+    this.reportParseFailure(path, parsed.error);
+    return undefined;
+  }
+
+  private count(path: Path, value: unknown): Located<number> | undefined {
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return this.located(path, value);
+    if (typeof value !== 'string') return undefined;
+    const parsed = parseCount(value);
+    if (parsed.ok) return this.located(path, parsed.value);
+    this.reportParseFailure(path, parsed.error);
+    return undefined;
+  }
+
+  private reportParseFailure(path: Path, error: string): void {
+    const key = path.join('.');
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    const at = this.located(path, undefined);
+    this.problems.push({ code: PARSE_CODES.invalidValue, span: at?.span ?? { start: 0, end: 0 }, message: `\`${String(path[path.length - 1])}\`: ${error}` });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/** `<<: *defaults`: yaml gives the merge key a symbol value. */
+function isMergeKey(key: unknown): boolean {
+  return isScalar(key) && (typeof key.value === 'symbol' || key.value === '<<');
+}
+
+function findPair(items: readonly Pair[], key: string): Pair | undefined {
+  let found: Pair | undefined;
+  // The last one wins, as in the data (duplicates are reported separately).
+  for (const pair of items) if (isPair(pair) && isScalar(pair.key) && !isMergeKey(pair.key) && String(pair.key.value) === key) found = pair;
+  return found;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function valueAt(data: unknown, path: Path): unknown {
+  let value = data;
+  for (const segment of path) {
+    if (Array.isArray(value) && typeof segment === 'number') value = value[segment];
+    else if (isRecord(value)) value = value[String(segment)];
+    else return undefined;
+  }
+  return value;
+}
+
+function depth(issues: readonly z.core.$ZodIssue[]): number {
+  return Math.max(0, ...issues.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 1)));
+}
+
+function definedOnly<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "the volume at accounts[0].pools[1].volumes[2]" in words. */
+function describeOwner(path: Path): string {
+  if (path.length === 0) return 'the manifest';
+  const last = path[path.length - 1];
+  const container = typeof last === 'number' ? path[path.length - 2] : last;
+  const names: Record<string, string> = {
+    accounts: 'a NetApp account',
+    pools: 'a capacity pool',
+    volumes: 'a volume',
+    requirements: '`requirements`',
+    coolAccess: '`coolAccess`',
+    prices: '`prices`',
+    capacityPerGiBHour: '`capacityPerGiBHour`',
+  };
+  return names[String(container)] ?? `\`${String(container)}\``;
+}
+
+/** Did-you-mean: a case-insensitive match, else the closest name within a third of its length. */
+export function suggest(input: string, candidates: readonly string[]): string | undefined {
+  if (candidates.length === 0) return undefined;
+  const exact = candidates.find((c) => c.toLowerCase() === input.toLowerCase());
+  if (exact) return exact;
+  const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(input.toLowerCase()) || input.toLowerCase().startsWith(c.toLowerCase()));
+  if (prefixed.length === 1) return prefixed[0];
+  if (prefixed.length > 1) return undefined;
+  const best = closest(input, [...candidates]);
+  // Short names allow one edit; from five letters on, two (a swapped pair of letters, `qouta`).
+  const longName = 5; // not a fact: typo tolerance
+  const limit = Math.max(input.length >= longName ? 2 : 1, Math.floor(Math.max(best.length, input.length) / 3));
+  return distance(input.toLowerCase(), best.toLowerCase()) <= limit ? best : undefined;
+}
+
+type AnySchema = z.core.$ZodType;
+
+/** The levels of the format, for "`qos` belongs to a capacity pool". */
+const LEVELS: readonly { name: string; keys: string[] }[] = [
+  { name: 'a capacity pool', keys: objectKeys(poolSchema) },
+  { name: 'a volume', keys: objectKeys(volumeSchema) },
+  { name: 'a NetApp account', keys: objectKeys(accountSchema) },
+  { name: 'a volume\'s `requirements`', keys: objectKeys(requirementsSchema) },
+];
+
+function defOf(schema: AnySchema): Record<string, unknown> & { type: string } {
+  return (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+}
+
+/** Through optional, default, nullable wrappers. */
+function unwrap(schema: AnySchema): AnySchema {
+  let current = schema;
+  for (;;) {
+    const def = defOf(current);
+    if ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') && def.innerType) current = def.innerType as AnySchema;
+    else return current;
+  }
+}
+
+/** The schema that describes the value at a path (object fields, array items, the object branch of a union). */
+export function schemaAt(root: AnySchema, path: Path): AnySchema | undefined {
+  let current: AnySchema | undefined = root;
+  for (const segment of path) {
+    if (!current) return undefined;
+    let inner = unwrap(current);
+    let def = defOf(inner);
+    if (def.type === 'union') {
+      const option = (def.options as AnySchema[]).find((o) => defOf(unwrap(o)).type === (typeof segment === 'number' ? 'array' : 'object'));
+      if (!option) return undefined;
+      inner = unwrap(option);
+      def = defOf(inner);
+    }
+    if (def.type === 'array' && typeof segment === 'number') current = def.element as AnySchema;
+    else if (def.type === 'object') current = (def.shape as Record<string, AnySchema>)[String(segment)];
+    else return undefined;
+  }
+  return current;
+}
+
+function objectKeys(schema: AnySchema): string[] {
+  let inner = unwrap(schema);
+  let def = defOf(inner);
+  if (def.type === 'union') {
+    const option = (def.options as AnySchema[]).find((o) => defOf(unwrap(o)).type === 'object');
+    if (!option) return [];
+    inner = unwrap(option);
+    def = defOf(inner);
+  }
+  return def.type === 'object' ? Object.keys(def.shape as Record<string, unknown>) : [];
+}
+
+function metaOf(schema: AnySchema): { description?: string; examples?: unknown[]; title?: string } | undefined {
+  const registry = (schema as unknown as { meta?: () => Record<string, unknown> | undefined }).meta;
+  const meta = typeof registry === 'function' ? registry.call(schema) : undefined;
+  return meta as { description?: string; examples?: unknown[] } | undefined;
+}
+
+function describe(schema: AnySchema): string | undefined {
+  return metaOf(schema)?.description ?? metaOf(unwrap(schema))?.description;
+}
+
+function examplesOf(schema: AnySchema): unknown[] {
+  return metaOf(schema)?.examples ?? metaOf(unwrap(schema))?.examples ?? [];
+}
+
+export type { ParsedNode };

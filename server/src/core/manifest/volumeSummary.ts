@@ -30,4 +30,7 @@ export interface VolumeSummary {
   readonly clients?: number;
   readonly requiredThroughputMiBps?: number;
   readonly requiredLatencySeconds?: number;
+  /** IOPS the requirements ask for, and at which block size (bytes), when given. */
+  readonly requiredIops?: number;
+  readonly blockSizeBytes?: number;
 }

@@ -1,0 +1,213 @@
+import { ceilWhole, poolThroughputBudgetMiBps, quotaGiBForThroughput, type VolumeThroughputLimit } from '../calc/throughput';
+import { iopsFromThroughputMiBps, outstandingIo } from '../calc/io';
+import { monthlyPoolCost, monthlyVolumeCost, resolvePrices, type PoolCost } from '../calc/cost';
+import type { ResolvedConfig } from '../config';
+import { VOLUME_LIMITS, type RegionPrices, type ServiceLevel } from '../facts';
+import type { Span } from '../text/sourceText';
+import { bytesPerSecondToMiBps, bytesToGiB, bytesToTiB, tibToGiB } from '../units/units';
+import { displayName, poolQos, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
+import { assumedBlockSizeBytes, manifestVolumeThroughput, volumeCoolAccess, volumeRequiredThroughputMiBps } from './summary';
+
+/**
+ * The numbers the editor and the CLI show for a manifest: per pool and per volume, the same
+ * figures in the hover, the code lens, the tree view and `anf-lint figures`. Pure: manifest and
+ * prices in, numbers out. Rules read them too, so a message and a hover never disagree.
+ */
+
+export interface PoolFigures {
+  /** `account/pool`. */
+  readonly id: string;
+  readonly account: string;
+  readonly pool: string;
+  /** The pool's name (or its first line): where a code lens goes. */
+  readonly span: Span;
+  readonly serviceLevel?: ServiceLevel;
+  readonly qos: 'auto' | 'manual';
+  readonly sizeTiB?: number;
+  /** Sum of the volume quotas. */
+  readonly allocatedGiB: number;
+  readonly allocationPercent?: number;
+  readonly freeGiB?: number;
+  /** What the pool hands out: size x rate (Standard/Premium/Ultra), the set throughput (Flexible). */
+  readonly budgetMiBps?: number;
+  /** Sum of the volumes' throughput limits (auto) or assigned throughput (manual). */
+  readonly usedMiBps: number;
+  readonly budgetUsedPercent?: number;
+  readonly monthlyCost?: PoolCost;
+  readonly volumeCount: number;
+}
+
+export interface VolumeFigures {
+  /** `account/pool/volume`. */
+  readonly id: string;
+  readonly account: string;
+  readonly pool: string;
+  readonly volume: string;
+  readonly span: Span;
+  readonly quotaGiB?: number;
+  readonly throughput?: VolumeThroughputLimit;
+  /** Quota in percent of the pool size. */
+  readonly allocationPercent?: number;
+  /** Throughput limit in percent of the pool budget. */
+  readonly budgetSharePercent?: number;
+  readonly requiredThroughputMiBps?: number;
+  readonly requiredCapacityGiB?: number;
+  readonly blockSizeBytes: number;
+  /** True when the manifest gives no block size and the seed's 8 KiB random block is assumed. */
+  readonly blockSizeAssumed: boolean;
+  /** The throughput limit as IOPS at the block size. */
+  readonly iopsAtBlockSize?: number;
+  readonly requiredIops?: number;
+  readonly latencySeconds?: number;
+  /** Little's Law: outstanding I/O the clients need for the required (else the deliverable) IOPS at the latency. */
+  readonly concurrency?: number;
+  readonly concurrencyPerClient?: number;
+  readonly monthlyCostUsd?: number;
+  /**
+   * The smallest whole-GiB quota that meets the requirements in this pool (auto QoS: capacity and
+   * throughput; manual QoS: capacity), at least the regular minimum. Undefined without requirements.
+   */
+  readonly quotaNeededGiB?: number;
+  readonly meetsCapacity?: boolean;
+  readonly meetsThroughput?: boolean;
+}
+
+export interface ManifestFigures {
+  readonly prices: RegionPrices;
+  readonly pools: readonly PoolFigures[];
+  readonly volumes: readonly VolumeFigures[];
+  pool(pool: ManifestPool): PoolFigures | undefined;
+  volume(volume: ManifestVolume): VolumeFigures | undefined;
+}
+
+/** The prices for a manifest: its own region and overrides over the configuration's. */
+export function manifestPrices(manifest: ManifestDocument, config: Pick<ResolvedConfig, 'prices'>): RegionPrices {
+  if (!manifest.region && !manifest.prices) return config.prices;
+  const base = manifest.region ? resolvePrices(manifest.region.value) : config.prices;
+  return {
+    ...base,
+    capacityPerGiBHour: { ...base.capacityPerGiBHour, ...manifest.prices?.capacityPerGiBHour },
+    flexibleThroughputPerMiBpsHour: manifest.prices?.flexibleThroughputPerMiBpsHour ?? base.flexibleThroughputPerMiBpsHour,
+  };
+}
+
+const cache = new WeakMap<ManifestDocument, { prices: RegionPrices; figures: ManifestFigures }>();
+
+/** Computes (once per manifest and prices) the figures of every pool and volume. */
+export function computeManifestFigures(manifest: ManifestDocument, config: Pick<ResolvedConfig, 'prices'>): ManifestFigures {
+  const prices = manifestPrices(manifest, config);
+  const cached = cache.get(manifest);
+  if (cached && cached.prices === prices) return cached.figures;
+  const figures = compute(manifest, prices);
+  // Only cache when the prices object is stable (the configuration's own).
+  if (prices === config.prices) cache.set(manifest, { prices, figures });
+  return figures;
+}
+
+/** Pool size in TiB, or undefined when the pool has none. */
+export function poolSizeTiB(pool: ManifestPool): number | undefined {
+  return pool.size ? bytesToTiB(pool.size.value.bytes) : undefined;
+}
+
+export function volumeQuotaGiB(volume: ManifestVolume): number | undefined {
+  return volume.quota ? bytesToGiB(volume.quota.value.bytes) : undefined;
+}
+
+/** Flexible pools: the configured throughput (the baseline when not set). */
+export function poolFlexibleThroughputMiBps(pool: ManifestPool): number | undefined {
+  return pool.throughput ? bytesPerSecondToMiBps(pool.throughput.value.bytesPerSecond) : undefined;
+}
+
+function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigures {
+  const pools: PoolFigures[] = [];
+  const volumes: VolumeFigures[] = [];
+  const poolMap = new Map<ManifestPool, PoolFigures>();
+  const volumeMap = new Map<ManifestVolume, VolumeFigures>();
+
+  for (const account of manifest.accounts) {
+    for (const pool of account.pools) {
+      const level = pool.serviceLevel?.value;
+      const qos = poolQos(pool);
+      const sizeTiB = poolSizeTiB(pool);
+      const flexibleThroughputMiBps = poolFlexibleThroughputMiBps(pool);
+      const budgetMiBps =
+        level && sizeTiB !== undefined
+          ? poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB, ...(flexibleThroughputMiBps !== undefined ? { flexibleThroughputMiBps } : {}) })
+          : undefined;
+      const poolForCost = level && sizeTiB !== undefined ? { serviceLevel: level, sizeTiB, ...(flexibleThroughputMiBps !== undefined ? { flexibleThroughputMiBps } : {}) } : undefined;
+
+      let allocatedGiB = 0;
+      let usedMiBps = 0;
+      for (const volume of pool.volumes) {
+        const quotaGiB = volumeQuotaGiB(volume);
+        allocatedGiB += quotaGiB ?? 0;
+        const throughput = level ? manifestVolumeThroughput(pool, volume) : undefined;
+        usedMiBps += throughput?.mibps ?? 0;
+
+        const req = volume.requirements;
+        const blockSizeBytes = req?.blockSize?.value.bytes ?? assumedBlockSizeBytes();
+        const requiredThroughputMiBps = volumeRequiredThroughputMiBps(volume, blockSizeBytes);
+        const requiredCapacityGiB = req?.capacity ? bytesToGiB(req.capacity.value.bytes) : undefined;
+        const iopsAtBlockSize = throughput ? iopsFromThroughputMiBps(throughput.mibps, blockSizeBytes) : undefined;
+        const requiredIops = req?.iops?.value ?? (requiredThroughputMiBps !== undefined ? iopsFromThroughputMiBps(requiredThroughputMiBps, blockSizeBytes) : undefined);
+        const latencySeconds = req?.latency?.value;
+        const iopsForConcurrency = requiredIops ?? iopsAtBlockSize;
+        const concurrency = latencySeconds !== undefined && iopsForConcurrency !== undefined ? outstandingIo(iopsForConcurrency, latencySeconds) : undefined;
+        const clients = req?.clients?.value;
+        const hasRequirements = requiredThroughputMiBps !== undefined || requiredCapacityGiB !== undefined;
+        let quotaNeededGiB: number | undefined;
+        if (hasRequirements && level) {
+          const forThroughput =
+            qos === 'auto' && requiredThroughputMiBps !== undefined ? quotaGiBForThroughput(level, requiredThroughputMiBps, volumeCoolAccess(volume)) ?? 0 : 0;
+          quotaNeededGiB = Math.max(ceilWhole(requiredCapacityGiB ?? 0), forThroughput, VOLUME_LIMITS.regularMinGiB.value);
+        }
+        const figures: VolumeFigures = {
+          id: displayName(account.name, pool.name, volume.name),
+          account: account.name?.value ?? '',
+          pool: pool.name?.value ?? '',
+          volume: volume.name?.value ?? '',
+          span: volume.name?.span ?? volume.headSpan,
+          ...(quotaGiB !== undefined ? { quotaGiB } : {}),
+          ...(throughput ? { throughput } : {}),
+          ...(quotaGiB !== undefined && sizeTiB ? { allocationPercent: (quotaGiB / (tibToGiB(sizeTiB))) * 100 } : {}),
+          ...(throughput && budgetMiBps ? { budgetSharePercent: (throughput.mibps / budgetMiBps) * 100 } : {}),
+          ...(requiredThroughputMiBps !== undefined ? { requiredThroughputMiBps } : {}),
+          ...(requiredCapacityGiB !== undefined ? { requiredCapacityGiB } : {}),
+          blockSizeBytes,
+          blockSizeAssumed: !req?.blockSize,
+          ...(iopsAtBlockSize !== undefined ? { iopsAtBlockSize } : {}),
+          ...(requiredIops !== undefined ? { requiredIops } : {}),
+          ...(latencySeconds !== undefined ? { latencySeconds } : {}),
+          ...(concurrency !== undefined ? { concurrency } : {}),
+          ...(concurrency !== undefined && clients ? { concurrencyPerClient: concurrency / clients } : {}),
+          ...(quotaGiB !== undefined && poolForCost
+            ? { monthlyCostUsd: monthlyVolumeCost({ quotaGiB, ...(throughput && qos === 'manual' ? { assignedThroughputMiBps: throughput.mibps } : {}) }, poolForCost, prices) }
+            : {}),
+          ...(quotaNeededGiB !== undefined ? { quotaNeededGiB } : {}),
+          ...(requiredCapacityGiB !== undefined && quotaGiB !== undefined ? { meetsCapacity: quotaGiB >= requiredCapacityGiB } : {}),
+          ...(requiredThroughputMiBps !== undefined && throughput ? { meetsThroughput: throughput.mibps >= requiredThroughputMiBps } : {}),
+        };
+        volumes.push(figures);
+        volumeMap.set(volume, figures);
+      }
+
+      const figures: PoolFigures = {
+        id: displayName(account.name, pool.name),
+        account: account.name?.value ?? '',
+        pool: pool.name?.value ?? '',
+        span: pool.name?.span ?? pool.headSpan,
+        ...(level ? { serviceLevel: level } : {}),
+        qos,
+        ...(sizeTiB !== undefined ? { sizeTiB, allocationPercent: sizeTiB > 0 ? (allocatedGiB / (tibToGiB(sizeTiB))) * 100 : 0, freeGiB: tibToGiB(sizeTiB) - allocatedGiB } : {}),
+        allocatedGiB,
+        ...(budgetMiBps !== undefined ? { budgetMiBps, budgetUsedPercent: budgetMiBps > 0 ? (usedMiBps / budgetMiBps) * 100 : 0 } : {}),
+        usedMiBps,
+        ...(poolForCost ? { monthlyCost: monthlyPoolCost(poolForCost, prices) } : {}),
+        volumeCount: pool.volumes.length,
+      };
+      pools.push(figures);
+      poolMap.set(pool, figures);
+    }
+  }
+  return { prices, pools, volumes, pool: (p) => poolMap.get(p), volume: (v) => volumeMap.get(v) };
+}

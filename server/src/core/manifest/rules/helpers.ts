@@ -1,0 +1,80 @@
+import type { Fix, SpanEdit } from '../../diagnostics';
+import type { RuleContext, RuleDoc } from '../../rules/rule';
+import { defineRule, type Rule } from '../../rules/rule';
+import type { Severity } from '../../diagnostics';
+import type { ParsedFile } from '../../workspace/parsedFile';
+import { computeManifestFigures, type ManifestFigures } from '../figures';
+import type { Located, ManifestAccount, ManifestDocument, ManifestPool, ManifestVolume } from '../model';
+
+/** Shared shapes for the manifest rules: iteration over the estate, figures, and value fixes. */
+
+export function isManifest(file: ParsedFile): boolean {
+  return file.kind === 'manifest-yaml' || file.kind === 'manifest-json';
+}
+
+export function manifestOf(context: RuleContext): ManifestDocument | undefined {
+  return context.file.manifest as ManifestDocument | undefined;
+}
+
+export function figuresOf(context: RuleContext, manifest: ManifestDocument): ManifestFigures {
+  return computeManifestFigures(manifest, context.config);
+}
+
+export interface PoolVisit {
+  readonly account: ManifestAccount;
+  readonly pool: ManifestPool;
+}
+
+export interface VolumeVisit extends PoolVisit {
+  readonly volume: ManifestVolume;
+}
+
+export function* pools(manifest: ManifestDocument): Generator<PoolVisit> {
+  for (const account of manifest.accounts) for (const pool of account.pools) yield { account, pool };
+}
+
+export function* volumes(manifest: ManifestDocument): Generator<VolumeVisit> {
+  for (const { account, pool } of pools(manifest)) for (const volume of pool.volumes) yield { account, pool, volume };
+}
+
+/** An edit that replaces a scalar's text (inside its quotes), or undefined when it must not be edited. */
+export function replaceValue(value: Located<unknown> | undefined, newText: string): SpanEdit | undefined {
+  return value?.editSpan ? { span: value.editSpan, newText } : undefined;
+}
+
+/** A fix from edits; undefined when any edit is not possible. */
+export function fixOf(title: string, safe: boolean, edits: readonly (SpanEdit | undefined)[]): Fix | undefined {
+  if (edits.length === 0 || edits.some((e) => e === undefined)) return undefined;
+  return { title, safe, edits: edits as SpanEdit[] };
+}
+
+export function fixes(...candidates: (Fix | undefined)[]): { fixes?: Fix[] } {
+  const list = candidates.filter((f): f is Fix => f !== undefined);
+  return list.length > 0 ? { fixes: list } : {};
+}
+
+/** `pool \`tools\`` for messages. */
+export function named(kind: string, name: Located<string> | undefined): string {
+  return name ? `${kind} \`${name.value}\`` : `this ${kind}`;
+}
+
+/** A size as people write it in the manifest: whole TiB as TiB, else whole GiB. */
+export function sizeText(gib: number): string {
+  return gib % 1024 === 0 ? `${gib / 1024} TiB` : `${gib} GiB`;
+}
+
+/** Parse problems are found by the parser; each code is a rule that reports its own problems. */
+export function parseProblemRule(spec: { code: string; name: string; defaultSeverity: Severity; fix: Rule['fix']; doc: RuleDoc }): Rule {
+  return defineRule({
+    ...spec,
+    domain: 'manifest',
+    appliesTo: isManifest,
+    check(context) {
+      for (const problem of context.file.problems) {
+        if (problem.code !== spec.code) continue;
+        const { code: _code, ...finding } = problem;
+        context.report(finding);
+      }
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { volumeThroughputLimit } from '../calc/throughput';
+import { requiredThroughputMiBps } from '../calc/advisor';
+import { SIZING } from '../facts';
+import { bytesPerSecondToMiBps, bytesToGiB, KiB } from '../units/units';
+import { poolQos, volumeProtocols, volumeSecurity, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
+import type { VolumeSummary } from './volumeSummary';
+
+/** Whether cool access is on for a volume (and so the lower Premium/Ultra rate applies). */
+export function volumeCoolAccess(volume: ManifestVolume): boolean {
+  return volume.coolAccess?.enabled ?? false;
+}
+
+/** The volume's throughput limit in the manifest's configuration (auto: quota x rate, capped; manual: assigned). */
+export function manifestVolumeThroughput(pool: ManifestPool, volume: ManifestVolume) {
+  return volumeThroughputLimit({
+    serviceLevel: pool.serviceLevel?.value ?? 'Standard',
+    qos: poolQos(pool),
+    quotaGiB: volume.quota ? bytesToGiB(volume.quota.value.bytes) : 0,
+    ...(volume.throughput ? { assignedThroughputMiBps: bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond) } : {}),
+    coolAccess: volumeCoolAccess(volume),
+    largeVolume: volume.largeVolume?.value ?? false,
+  });
+}
+
+/** The throughput a volume's requirements imply (stated, or IOPS x block size), if any. */
+export function volumeRequiredThroughputMiBps(volume: ManifestVolume, assumedBlockSizeBytes: number): number | undefined {
+  const req = volume.requirements;
+  if (!req || (!req.throughput && !req.iops)) return undefined;
+  return requiredThroughputMiBps({
+    ...(req.throughput ? { throughputMiBps: bytesPerSecondToMiBps(req.throughput.value.bytesPerSecond) } : {}),
+    ...(req.iops ? { iops: req.iops.value, blockSizeBytes: req.blockSize?.value.bytes ?? assumedBlockSizeBytes } : {}),
+  });
+}
+
+/** The block size for IOPS figures when the manifest gives none (seed 002: 8 KiB random). */
+export function assumedBlockSizeBytes(): number {
+  return SIZING.assumedRandomBlockKiB.value * KiB;
+}
+
+/** One VolumeSummary per volume whose pool has a service level and which has a quota. */
+export function summarizeVolumes(manifest: ManifestDocument, uri: string): VolumeSummary[] {
+  const result: VolumeSummary[] = [];
+  for (const account of manifest.accounts) {
+    for (const pool of account.pools) {
+      if (!pool.serviceLevel) continue;
+      for (const volume of pool.volumes) {
+        if (!volume.quota || !volume.name) continue;
+        const protocols = volumeProtocols(volume);
+        const required = volume.requirements;
+        const requiredMiBps = required?.throughput || required?.iops ? volumeRequiredThroughputMiBps(volume, assumedBlockSizeBytes()) : undefined;
+        result.push({
+          uri,
+          account: account.name?.value ?? '',
+          pool: pool.name?.value ?? '',
+          name: volume.name.value,
+          nameSpan: volume.name.span,
+          serviceLevel: pool.serviceLevel.value,
+          qos: poolQos(pool),
+          quotaGiB: bytesToGiB(volume.quota.value.bytes),
+          largeVolume: volume.largeVolume?.value ?? false,
+          coolAccess: volumeCoolAccess(volume),
+          throughputMiBps: manifestVolumeThroughput(pool, volume).mibps,
+          ...(volume.workload ? { workload: volume.workload.value } : {}),
+          nfsVersions: protocols.flatMap((p) => (p === 'NFSv3' ? ['3' as const] : p === 'NFSv4.1' ? ['4.1' as const] : [])),
+          kerberos: volumeSecurity(volume) !== 'sys',
+          mountTargets: volume.mountTarget ? [volume.mountTarget.value] : [],
+          ...(volume.exportPath ? { exportPath: volume.exportPath.value } : {}),
+          ...(volume.mountPath ? { mountPath: volume.mountPath.value } : {}),
+          ...(required?.clients ? { clients: required.clients.value } : {}),
+          ...(requiredMiBps !== undefined && requiredMiBps > 0 ? { requiredThroughputMiBps: requiredMiBps } : {}),
+          ...(required?.latency ? { requiredLatencySeconds: required.latency.value } : {}),
+          ...(required?.iops ? { requiredIops: required.iops.value } : {}),
+          ...(required?.blockSize ? { blockSizeBytes: required.blockSize.value.bytes } : {}),
+        });
+      }
+    }
+  }
+  return result;
+}
