@@ -1,0 +1,56 @@
+/**
+ * Pull diagnostics: `textDocument/diagnostic` and `workspace/diagnostic`, offered only to clients
+ * that support them (the others get `publishDiagnostics`, never both). Result ids follow the
+ * session's generation, so an unchanged answer is reported as unchanged.
+ */
+import {
+  DocumentDiagnosticReportKind,
+  type CancellationToken,
+  type DocumentDiagnosticParams,
+  type DocumentDiagnosticReport,
+  type WorkspaceDiagnosticParams,
+  type WorkspaceDiagnosticReport,
+  type WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver';
+import { toLspDiagnostic } from '../convert';
+import { WORKSPACE_DIAGNOSTIC_HOLD_MS } from '../limits';
+import type { Session } from '../session';
+
+function resultId(session: Session): string {
+  return `g${session.generation}`;
+}
+
+export function documentDiagnostics(session: Session, params: DocumentDiagnosticParams): DocumentDiagnosticReport {
+  const id = resultId(session);
+  if (params.previousResultId === id) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: id };
+  return { kind: DocumentDiagnosticReportKind.Full, resultId: id, items: session.visibleDiagnostics(params.textDocument.uri).map(toLspDiagnostic) };
+}
+
+function report(session: Session, uri: string, previous: Map<string, string>): WorkspaceDocumentDiagnosticReport {
+  const id = resultId(session);
+  const version = session.open.get(uri)?.version ?? null;
+  if (previous.get(uri) === id) return { kind: DocumentDiagnosticReportKind.Unchanged, uri, version, resultId: id };
+  return { kind: DocumentDiagnosticReportKind.Full, uri, version, resultId: id, items: session.visibleDiagnostics(uri).map(toLspDiagnostic) };
+}
+
+/**
+ * Every known file's diagnostics. When nothing changed since the client's last pull, the request
+ * is held until something does (or for a bounded time), as the protocol's long poll intends.
+ */
+export async function workspaceDiagnostics(session: Session, params: WorkspaceDiagnosticParams, token: CancellationToken): Promise<WorkspaceDiagnosticReport> {
+  const previous = new Map(params.previousResultIds.map((p) => [p.uri, p.value]));
+  const current = resultId(session);
+  const allSeen = previous.size > 0 && session.knownUris().every((uri) => previous.get(uri) === current);
+  if (allSeen) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, WORKSPACE_DIAGNOSTIC_HOLD_MS);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      void session.nextChange().then(done);
+      token.onCancellationRequested(done);
+    });
+  }
+  return { items: session.knownUris().map((uri) => report(session, uri, previous)) };
+}

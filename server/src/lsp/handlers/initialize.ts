@@ -1,0 +1,53 @@
+/** `initialize`: what the client can do, and what we offer in return. */
+import {
+  TextDocumentSyncKind,
+  type ClientCapabilities,
+  type InitializeParams,
+  type InitializeResult,
+  type ServerCapabilities,
+} from 'vscode-languageserver';
+import { FIX_ALL_KIND } from '../../core/features/codeActions';
+import type { ClientSupport, Session } from '../session';
+
+export const SERVER_NAME = 'anf-lint';
+
+export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
+  const text = capabilities.textDocument;
+  const workspace = capabilities.workspace;
+  return {
+    pullDiagnostics: text?.diagnostic !== undefined,
+    diagnosticRefresh: workspace?.diagnostics?.refreshSupport === true,
+    configuration: workspace?.configuration === true,
+    configurationChangeRegistration: workspace?.didChangeConfiguration?.dynamicRegistration === true,
+    watchedFilesRegistration: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+    workspaceFolders: workspace?.workspaceFolders === true,
+    markdownHover: text?.hover?.contentFormat?.includes('markdown') ?? false,
+    snippets: text?.completion?.completionItem?.snippetSupport === true,
+    codeLensRefresh: workspace?.codeLens?.refreshSupport === true,
+    inlayHintRefresh: workspace?.inlayHint?.refreshSupport === true,
+  };
+}
+
+export function serverCapabilities(support: ClientSupport): ServerCapabilities {
+  return {
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+    hoverProvider: true,
+    completionProvider: { triggerCharacters: [',', '=', '.', ':', ' '], resolveProvider: false },
+    codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND], resolveProvider: false },
+    documentSymbolProvider: true,
+    foldingRangeProvider: true,
+    codeLensProvider: { resolveProvider: false },
+    inlayHintProvider: true,
+    ...(support.pullDiagnostics ? { diagnosticProvider: { identifier: SERVER_NAME, interFileDependencies: true, workspaceDiagnostics: true } } : {}),
+    workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+  };
+}
+
+export function initialize(session: Session, params: InitializeParams): InitializeResult {
+  session.support = clientSupport(params.capabilities);
+  const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  session.folders = folders;
+  const settings = (params.initializationOptions as { settings?: unknown } | undefined)?.settings;
+  if (settings !== undefined) session.setEditorSettings(settings);
+  return { capabilities: serverCapabilities(session.support), serverInfo: { name: SERVER_NAME } };
+}

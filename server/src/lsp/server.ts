@@ -1,0 +1,101 @@
+/**
+ * The language server: a thin protocol adapter over the pure core. This file negotiates the
+ * connection and holds the method table; each method's work is one file in ./handlers.
+ *
+ * Every handler runs behind `guard`: a fault is logged and answered with an empty result, so bad
+ * input, a malformed configuration or a request about a document never opened cannot take the
+ * server down.
+ */
+import { createConnection, ProposedFeatures, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import { codeActions } from './handlers/codeActions';
+import { codeLens } from './handlers/codeLens';
+import { completion } from './handlers/completion';
+import { didChangeConfiguration, fetchSettings, registerConfigurationChanges } from './handlers/configuration';
+import { documentDiagnostics, workspaceDiagnostics } from './handlers/diagnostics';
+import { documentSymbols } from './handlers/documentSymbols';
+import { foldingRanges } from './handlers/foldingRanges';
+import { adviseSizing, hierarchy, recommendedMount } from './handlers/custom';
+import { hover } from './handlers/hover';
+import { initialize } from './handlers/initialize';
+import { inlayHints } from './handlers/inlayHints';
+import { didChange, didClose, didOpen } from './handlers/textSync';
+import { didChangeWatchedFiles, registerFileWatchers } from './handlers/watchedFiles';
+import { Session } from './session';
+
+type Handler = (session: Session, params: never, token: CancellationToken) => unknown;
+
+/** Requests: method -> handler, and what to answer if the handler fails. */
+const REQUESTS: Record<string, { handle: Handler; onFault: unknown }> = {
+  'textDocument/diagnostic': { handle: documentDiagnostics, onFault: { kind: 'full', items: [] } },
+  'workspace/diagnostic': { handle: workspaceDiagnostics, onFault: { items: [] } },
+  'textDocument/codeAction': { handle: codeActions, onFault: [] },
+  'textDocument/hover': { handle: hover, onFault: null },
+  'textDocument/completion': { handle: completion, onFault: [] },
+  'textDocument/documentSymbol': { handle: documentSymbols, onFault: [] },
+  'textDocument/foldingRange': { handle: foldingRanges, onFault: [] },
+  'textDocument/codeLens': { handle: codeLens, onFault: [] },
+  'textDocument/inlayHint': { handle: inlayHints, onFault: [] },
+  'anf/hierarchy': { handle: hierarchy, onFault: { manifests: [], unlinkedMounts: [], totals: { error: 0, warning: 0, info: 0, hint: 0 } } },
+  'anf/adviseSizing': { handle: adviseSizing, onFault: null },
+  'anf/recommendedMount': { handle: recommendedMount, onFault: null },
+};
+
+/** Notifications: method -> handler. */
+const NOTIFICATIONS: Record<string, Handler> = {
+  'textDocument/didOpen': didOpen,
+  'textDocument/didChange': didChange,
+  'textDocument/didClose': didClose,
+  'workspace/didChangeConfiguration': didChangeConfiguration,
+  'workspace/didChangeWatchedFiles': didChangeWatchedFiles,
+};
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * Starts the server on `connection`, or on one made from the command line (`--stdio`,
+ * `--node-ipc`, `--socket=N`, `--pipe=NAME`). `bin/anf-lint lsp --stdio` calls this too.
+ */
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): Connection {
+  const session = new Session(connection);
+
+  const guard = async (method: string, work: () => unknown, onFault: unknown) => {
+    try {
+      return await work();
+    } catch (error) {
+      session.error(`anf-lint: ${method} failed: ${describe(error)}`);
+      return onFault;
+    }
+  };
+
+  connection.onInitialize((params) => initialize(session, params));
+  connection.onInitialized(() => {
+    void guard('initialized', async () => {
+      await registerConfigurationChanges(session);
+      await registerFileWatchers(session);
+      if (session.support.workspaceFolders) {
+        connection.workspace.onDidChangeWorkspaceFolders((event) => {
+          const removed = new Set(event.removed.map((f) => f.uri));
+          session.folders = [...session.folders.filter((f) => !removed.has(f)), ...event.added.map((f) => f.uri)];
+          void guard('workspace folders', () => session.indexWorkspace(), undefined);
+        });
+      }
+      await fetchSettings(session);
+      await session.indexWorkspace();
+    }, undefined);
+  });
+  for (const [method, { handle, onFault }] of Object.entries(REQUESTS)) {
+    connection.onRequest(method, (params: unknown, token: CancellationToken) => guard(method, () => handle(session, params as never, token), onFault));
+  }
+  for (const [method, handle] of Object.entries(NOTIFICATIONS)) {
+    connection.onNotification(method, (params: unknown) => void guard(method, () => handle(session, params as never, undefined as never), undefined));
+  }
+  connection.onShutdown(() => session.dispose());
+
+  process.on('uncaughtException', (error) => session.error(`anf-lint: uncaught: ${describe(error)}`));
+  process.on('unhandledRejection', (error) => session.error(`anf-lint: unhandled rejection: ${describe(error)}`));
+
+  connection.listen();
+  return connection;
+}

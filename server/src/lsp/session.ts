@@ -1,0 +1,317 @@
+/**
+ * The server's state: open documents, the indexed files from disk, the core Workspace built from
+ * both (open documents win), the configuration, and the diagnostics pacing. Handlers read it; only
+ * the text-sync, watcher and configuration handlers change it.
+ */
+import type { Connection } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { detectFileKind, lintFile, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type ParsedFile, type ResolvedConfig } from '../core';
+import { dependentsOf, type FileChange } from '../core/features/dependents';
+import { checkConfigFile } from '../core/features/configDiagnostics';
+import { CONFIG_FILE_NAMES, isConfigFileUri } from './configFile';
+import { toLspDiagnostic } from './convert';
+import { DiagnosticsScheduler } from './diagnosticsScheduler';
+import { DIAGNOSTICS_DEBOUNCE_MS } from './limits';
+import { editorConfig, effectiveConfig } from './settings';
+import { canonicalUri, indexedKind, indexFolders, readIndexedFile, uriToPath, type IndexedFile } from './workspaceIndex';
+
+/** What the client said it can do, reduced to the answers the server needs. */
+export interface ClientSupport {
+  readonly pullDiagnostics: boolean;
+  readonly diagnosticRefresh: boolean;
+  readonly configuration: boolean;
+  readonly configurationChangeRegistration: boolean;
+  readonly watchedFilesRegistration: boolean;
+  readonly workspaceFolders: boolean;
+  readonly markdownHover: boolean;
+  readonly snippets: boolean;
+  readonly codeLensRefresh: boolean;
+  readonly inlayHintRefresh: boolean;
+}
+
+export const NO_CLIENT_SUPPORT: ClientSupport = {
+  pullDiagnostics: false,
+  diagnosticRefresh: false,
+  configuration: false,
+  configurationChangeRegistration: false,
+  watchedFilesRegistration: false,
+  workspaceFolders: false,
+  markdownHover: false,
+  snippets: false,
+  codeLensRefresh: false,
+  inlayHintRefresh: false,
+};
+
+export class Session {
+  support: ClientSupport = NO_CLIENT_SUPPORT;
+  folders: string[] = [];
+  /** Bumps on every change that can change any diagnostic; pull result ids are built from it. */
+  generation = 0;
+  readonly open = new Map<string, TextDocument>();
+  /** Files read from disk, by canonical URI. */
+  private readonly disk = new Map<string, IndexedFile>();
+  private workspaceModel: Workspace = new Workspace();
+  private fileConfig: AnfLintConfig = {};
+  private editorSettings: AnfLintConfig = {};
+  private configUri: string | undefined;
+  private configDiagnostics: readonly Diagnostic[] = [];
+  private resolvedConfig: ResolvedConfig = effectiveConfig({}, {}).resolved;
+  private readonly lintCache = new Map<string, readonly Diagnostic[]>();
+  private readonly loggedFaults = new Set<string>();
+  private changeWaiters: (() => void)[] = [];
+  private refreshPending = false;
+  readonly scheduler: DiagnosticsScheduler;
+
+  constructor(readonly connection: Connection) {
+    this.scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DEBOUNCE_MS, (uri) => this.publish(uri));
+  }
+
+  get workspace(): Workspace {
+    return this.workspaceModel;
+  }
+
+  get config(): ResolvedConfig {
+    return this.resolvedConfig;
+  }
+
+  /** Diagnostics are pushed only to clients that cannot pull them (never both). */
+  get pushDiagnostics(): boolean {
+    return !this.support.pullDiagnostics;
+  }
+
+  log(message: string): void {
+    this.connection.console.log(message);
+  }
+
+  error(message: string): void {
+    this.connection.console.error(message);
+  }
+
+  // ---- documents -------------------------------------------------------------------------
+
+  file(uri: string): ParsedFile | undefined {
+    return this.workspaceModel.file(uri);
+  }
+
+  openDocument(document: TextDocument): void {
+    this.open.set(document.uri, document);
+    // The same file indexed from disk under another spelling of its URI steps aside while open.
+    const twin = this.disk.get(canonicalUri(document.uri));
+    if (twin && twin.uri !== document.uri) this.workspaceModel.delete(twin.uri);
+    if (isConfigFileUri(document.uri)) {
+      this.reloadConfig();
+      this.scheduler.schedule(document.uri, true);
+      return;
+    }
+    this.applyText(document.uri, document.getText(), document.version, true);
+  }
+
+  changeDocument(document: TextDocument): void {
+    this.open.set(document.uri, document);
+    if (isConfigFileUri(document.uri)) {
+      this.reloadConfig();
+      return;
+    }
+    this.applyText(document.uri, document.getText(), document.version, false);
+  }
+
+  closeDocument(uri: string): void {
+    if (!this.open.delete(uri)) return;
+    this.scheduler.cancel(uri);
+    if (this.pushDiagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    if (isConfigFileUri(uri)) {
+      this.reloadConfig();
+      return;
+    }
+    const before = this.workspaceModel.file(uri);
+    const fromDisk = this.disk.get(canonicalUri(uri));
+    let after: ParsedFile | undefined;
+    if (fromDisk) {
+      if (fromDisk.uri !== uri) this.workspaceModel.delete(uri);
+      after = this.workspaceModel.set(fromDisk.uri, fromDisk.text);
+    } else {
+      this.workspaceModel.delete(uri);
+    }
+    this.changed({ uri, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
+  }
+
+  private applyText(uri: string, text: string, version: number, immediate: boolean): void {
+    const before = this.workspaceModel.file(uri);
+    const kind = detectFileKind(uri, text);
+    const after = this.workspaceModel.set(uri, text, version, kind);
+    this.changed({ uri, ...(before ? { before } : {}), after }, immediate);
+  }
+
+  /** After any change: drop cached answers, re-check the file and what depends on it. */
+  private changed(change: FileChange, immediate: boolean): void {
+    this.generation++;
+    this.lintCache.clear();
+    if (this.open.has(change.uri)) this.scheduler.schedule(change.uri, immediate);
+    const dependents = dependentsOf(change, this.workspaceModel.files());
+    for (const dependent of dependents) if (this.open.has(dependent.uri)) this.scheduler.schedule(dependent.uri, false);
+    this.wakeWaiters();
+    if (dependents.length > 0) this.requestRefresh();
+  }
+
+  // ---- workspace index and file watching --------------------------------------------------
+
+  async indexWorkspace(): Promise<void> {
+    const files = await indexFolders(this.folders, (m) => this.log(m));
+    for (const file of files) this.disk.set(canonicalUri(file.uri), file);
+    this.rebuild();
+  }
+
+  /** A watched file changed on disk: re-read it unless it is open (the editor's text wins). */
+  async diskChanged(uri: string, deleted: boolean): Promise<void> {
+    const key = canonicalUri(uri);
+    const path = uriToPath(uri);
+    const file = deleted || !path ? undefined : await readIndexedFile(path);
+    const previous = this.disk.get(key);
+    if (file) this.disk.set(key, file);
+    else this.disk.delete(key);
+    if (isConfigFileUri(uri)) {
+      this.reloadConfig();
+      return;
+    }
+    const openTwin = [...this.open.keys()].some((u) => canonicalUri(u) === key);
+    if (openTwin) return;
+    const target = file?.uri ?? previous?.uri ?? uri;
+    const before = this.workspaceModel.file(target);
+    let after: ParsedFile | undefined;
+    if (file) after = this.workspaceModel.set(file.uri, file.text);
+    else this.workspaceModel.delete(target);
+    if (!before && !after) return;
+    this.changed({ uri: target, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
+  }
+
+  /** Whether a path is one the index would keep (for watcher events on files it never saw). */
+  wouldIndex(uri: string): boolean {
+    return indexedKind(uri) || /\.ya?ml$/i.test(uri);
+  }
+
+  // ---- configuration ----------------------------------------------------------------------
+
+  setEditorSettings(raw: unknown): void {
+    this.editorSettings = editorConfig(raw, (m) => this.log(m));
+    this.rebuild();
+  }
+
+  /** `.anf-lint.yaml` at the root of the first workspace folder that has one; an open copy wins. */
+  private reloadConfig(): void {
+    const roots = this.folders.map((f) => canonicalUri(f).replace(/\/?$/, '/'));
+    const candidates = roots.flatMap((root) => CONFIG_FILE_NAMES.map((name) => canonicalUri(`${root}${name}`)));
+    let found: { uri: string; text: string } | undefined;
+    for (const candidate of candidates) {
+      const open = [...this.open.values()].find((d) => canonicalUri(d.uri) === candidate);
+      const disk = this.disk.get(candidate);
+      if (open) found = { uri: open.uri, text: open.getText() };
+      else if (disk) found = disk;
+      if (found) break;
+    }
+    // An open config file outside the roots is still validated (its diagnostics), not applied.
+    const result = found ? checkConfigFile(found.uri, found.text, effectiveConfig({}, this.editorSettings).resolved) : { config: {}, diagnostics: [] };
+    this.fileConfig = result.config;
+    this.configUri = found?.uri;
+    this.configDiagnostics = result.diagnostics;
+    this.rebuild();
+  }
+
+  /** Rebuilds the core Workspace from disk and open documents (the configuration changed). */
+  private rebuild(): void {
+    const { resolved } = effectiveConfig(this.fileConfig, this.editorSettings);
+    this.resolvedConfig = resolved;
+    const workspace = new Workspace(resolved);
+    const openKeys = new Set([...this.open.keys()].map(canonicalUri));
+    for (const [key, file] of this.disk) if (!openKeys.has(key) && !isConfigFileUri(file.uri)) workspace.set(file.uri, file.text);
+    for (const document of this.open.values()) if (!isConfigFileUri(document.uri)) workspace.set(document.uri, document.getText(), document.version);
+    this.workspaceModel = workspace;
+    this.generation++;
+    this.lintCache.clear();
+    for (const uri of this.open.keys()) this.scheduler.schedule(uri, false);
+    this.wakeWaiters();
+    this.requestRefresh();
+  }
+
+  // ---- diagnostics ------------------------------------------------------------------------
+
+  /** Everything the engine reports for a file, suppressed findings included (cached per change). */
+  allDiagnostics(uri: string): readonly Diagnostic[] {
+    if (isConfigFileUri(uri)) return uri === this.configUri || this.open.has(uri) ? this.configDiagnosticsFor(uri) : [];
+    const cached = this.lintCache.get(uri);
+    if (cached) return cached;
+    const diagnostics = lintFile(this.workspaceModel, uri, this.resolvedConfig, {
+      onRuleError: (rule, error, at) => {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        const key = `${rule.code}:${error instanceof Error ? error.message : String(error)}`;
+        // Logged once per distinct fault; the ANF002 diagnostic shows it on the file each time.
+        if (this.loggedFaults.has(key)) return;
+        this.loggedFaults.add(key);
+        this.error(`anf-lint: rule ${rule.code} (${rule.name}) failed on ${at}: ${message}`);
+      },
+    });
+    this.lintCache.set(uri, diagnostics);
+    return diagnostics;
+  }
+
+  private configDiagnosticsFor(uri: string): readonly Diagnostic[] {
+    if (uri === this.configUri) return this.configDiagnostics;
+    const open = this.open.get(uri);
+    return open ? checkConfigFile(uri, open.getText(), this.resolvedConfig).diagnostics : [];
+  }
+
+  visibleDiagnostics(uri: string): Diagnostic[] {
+    return visibleDiagnostics(this.allDiagnostics(uri));
+  }
+
+  /** URIs with diagnostics to offer: open documents and every indexed file. */
+  knownUris(): string[] {
+    const uris = new Set(this.workspaceModel.files().map((f) => f.uri));
+    for (const uri of this.open.keys()) uris.add(uri);
+    if (this.configUri) uris.add(this.configUri);
+    return [...uris].sort();
+  }
+
+  /** Push mode: sends a document's diagnostics unless a newer version arrived meanwhile. */
+  private publish(uri: string): void {
+    if (!this.pushDiagnostics) return;
+    const document = this.open.get(uri);
+    if (!document) return;
+    const version = document.version;
+    let diagnostics: Diagnostic[];
+    try {
+      diagnostics = this.visibleDiagnostics(uri);
+    } catch (error) {
+      this.error(`anf-lint: could not check ${uri}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return;
+    }
+    // Stale: the document moved on while we were checking; its own run will publish.
+    if (this.open.get(uri)?.version !== version) return;
+    void this.connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLspDiagnostic) });
+  }
+
+  /** Pull mode: ask the client to pull again (dependents changed without an edit of their own). */
+  private requestRefresh(): void {
+    if (!this.support.pullDiagnostics || !this.support.diagnosticRefresh || this.refreshPending) return;
+    this.refreshPending = true;
+    setTimeout(() => {
+      this.refreshPending = false;
+      this.connection.languages.diagnostics.refresh().catch(() => undefined);
+    }, DIAGNOSTICS_DEBOUNCE_MS);
+  }
+
+  /** Resolves when anything changes (for the workspace-diagnostics long poll). */
+  nextChange(): Promise<void> {
+    return new Promise((resolve) => this.changeWaiters.push(resolve));
+  }
+
+  private wakeWaiters(): void {
+    const waiters = this.changeWaiters;
+    this.changeWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  dispose(): void {
+    this.scheduler.dispose();
+    this.wakeWaiters();
+  }
+}
