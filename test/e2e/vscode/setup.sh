@@ -33,6 +33,9 @@ echo "== installing code-server@$CODE_SERVER_VERSION under Node 24 into $CS_DIR"
 # modules build against that Node's headers, not the system's.
 PATH="$NODE_HOME/bin:$PATH" npm_config_nodedir="$NODE_HOME" \
   npm install --prefix "$CS_DIR" --no-audit --no-fund --no-save --loglevel=error "code-server@$CODE_SERVER_VERSION"
-PATH="$NODE_HOME/bin:$PATH" "$CS_BIN" --version
+# A throw-away HOME: code-server writes a default config into ~/.config otherwise.
+tmp_home=$(mktemp -d)
+HOME="$tmp_home" XDG_CONFIG_HOME="$tmp_home/.config" XDG_DATA_HOME="$tmp_home/.local/share" PATH="$NODE_HOME/bin:$PATH" "$CS_BIN" --version
+rm -rf "$tmp_home"
 touch "$STAMP"
 echo "== code-server set up in $(( $(date +%s) - start )) s"
