@@ -1,11 +1,13 @@
 import { runCli } from './run';
 
-runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env }).then(
+runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env }).then(
   (code) => {
-    process.exitCode = code;
+    // `lsp` keeps running: the language server owns the process from here.
+    if (code !== 'running') process.exitCode = code;
   },
   (error: unknown) => {
     process.stderr.write(`anf-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 3;
+    process.stderr.write('Please report this as a bug, with the command and the file if you can share it.\n');
+    process.exitCode = 3; // not a fact: exit code (internal error)
   },
 );

@@ -1,44 +1,191 @@
-import { pathToFileURL } from 'node:url';
-import { lintFile, resolveConfig, visibleDiagnostics, Workspace, type Diagnostic } from '../core';
-import { formatMiBps } from '../core/units/units';
-import { collectFiles } from './files';
+import { createTwoFilesPatch } from 'diff';
+import { SEVERITIES, type Severity } from '../core';
+import packageJson from '../../../package.json';
+import { colorsEnabled, createColors } from './color';
+import { runMount } from './commands/mount';
+import { runExplain, runRules } from './commands/rules';
+import { runLsp } from './commands/lsp';
+import { parseOrUsage } from './commands/shared';
+import { runSize } from './commands/size';
+import { formatGithub } from './format/github';
+import { formatJson } from './format/json';
+import { formatSarif } from './format/sarif';
+import { formatText } from './format/text';
+import { EXIT, UsageError, type CliIo } from './io';
+import { findingsExceed, parseRuleOverrides, runLint, type LintRequest } from './lint';
 
-export interface CliIo {
-  readonly stdout: NodeJS.WritableStream;
-  readonly stderr: NodeJS.WritableStream;
-  readonly cwd: string;
-  readonly env: NodeJS.ProcessEnv;
-}
+export type { CliIo } from './io';
 
-/** Lints the given paths and prints diagnostics and volume figures. Returns the exit code. */
-export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
-  const paths = args.length > 0 ? args : ['.'];
-  const { files, errors } = await collectFiles(paths, io.cwd);
-  for (const error of errors) io.stderr.write(`anf-lint: ${error}\n`);
-  const config = resolveConfig();
-  const workspace = new Workspace(config);
-  const uris = files.map((file) => {
-    const uri = pathToFileURL(file.path).href;
-    workspace.set(uri, file.text);
-    return { uri, file };
-  });
-  let findings = 0;
-  for (const { uri, file } of uris) {
-    const diagnostics = visibleDiagnostics(lintFile(workspace, uri, config));
-    const volumes = workspace.file(uri)?.volumes ?? [];
-    if (diagnostics.length === 0 && volumes.length === 0) continue;
-    io.stdout.write(`${file.displayPath}\n`);
-    for (const volume of volumes) {
-      io.stdout.write(`  volume ${volume.account}/${volume.pool}/${volume.name}: ${volume.serviceLevel}, ${volume.quotaGiB} GiB, ${formatMiBps(volume.throughputMiBps)}\n`);
+export const VERSION: string = packageJson.version;
+
+export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+
+export const USAGE = `Usage: anf-lint [options] [PATH|GLOB ...]
+       anf-lint size --capacity 50TiB --throughput 3000MiB/s [...]   the sizing advisor
+       anf-lint mount VOLUME [--manifest FILE] [--style fstab|command|systemd]
+       anf-lint explain CODE                                        a rule's page
+       anf-lint rules                                               every rule
+       anf-lint lsp --stdio                                         the language server
+
+Lints Azure NetApp Files configuration: sizing manifests, NFS mounts (fstab, scripts, Markdown,
+systemd, autofs, Ansible, cloud-init) and kernel tuning (sysctl, modprobe). PATH defaults to the
+current folder; inside a git work tree only files git knows are read.
+
+Options:
+  -f, --format FORMAT        text (default), json, sarif or github (default when GITHUB_ACTIONS=true)
+  -c, --config FILE          use this configuration instead of the nearest .anf-lint.yaml
+      --rule CODE=SEVERITY   off, hint, info, warning or error; repeatable
+      --stdin                lint standard input ...
+      --stdin-filename NAME  ... as if it were this file (its name decides the kind)
+      --fix                  apply safe fixes in place
+      --fix-dry-run          print the safe fixes as a unified diff; change nothing
+      --staged               lint the staged content of staged files; report changed lines only
+      --changed-since REF    lint files changed since REF; report changed lines only
+      --fail-on SEVERITY     lowest severity that fails the run: error, warning (default), info, hint
+      --max-warnings N       also fail when there are more than N warnings
+  -h, --help                 this help
+  -v, --version              the version
+
+Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 usage or configuration error,
+missing or unreadable file; 3 internal error.
+`;
+
+/** The CLI: parses flags, runs a command, prints. Returns the exit code. */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number | 'running'> {
+  try {
+    const [command, ...rest] = args;
+    switch (command) {
+      case 'size':
+        return await runSize(rest, io);
+      case 'mount':
+        return await runMount(rest, io);
+      case 'explain':
+        return await runExplain(rest, io);
+      case 'rules':
+        return await runRules(rest, io);
+      case 'lsp':
+        return runLsp(io);
+      default:
+        return await lintCommand(args, io);
     }
-    for (const diagnostic of diagnostics) io.stdout.write(`  ${formatDiagnostic(file.displayPath, diagnostic)}\n`);
-    findings += diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').length;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`anf-lint: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
   }
-  io.stdout.write(`${files.length} files checked, ${findings} findings at warning or above.\n`);
-  return errors.length > 0 ? 2 : findings > 0 ? 1 : 0;
 }
 
-function formatDiagnostic(path: string, diagnostic: Diagnostic): string {
-  const { line, character } = diagnostic.range.start;
-  return `${path}:${line + 1}:${character + 1}  ${diagnostic.severity}  ${diagnostic.message}  ${diagnostic.code}`;
+async function lintCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseOrUsage(
+    args,
+    {
+      format: { type: 'string', short: 'f' },
+      config: { type: 'string', short: 'c' },
+      rule: { type: 'string', multiple: true },
+      stdin: { type: 'boolean' },
+      'stdin-filename': { type: 'string' },
+      fix: { type: 'boolean' },
+      'fix-dry-run': { type: 'boolean' },
+      staged: { type: 'boolean' },
+      'changed-since': { type: 'string' },
+      'fail-on': { type: 'string' },
+      'max-warnings': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+    true,
+  );
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return EXIT.ok;
+  }
+  if (values.version) {
+    io.stdout.write(`anf-lint ${VERSION}\n`);
+    return EXIT.ok;
+  }
+
+  const format = (values.format ?? (io.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text')) as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format: "${values.format}" is not a format; use ${FORMATS.join(', ')}`);
+  const failOn = (values['fail-on'] ?? 'warning') as Severity;
+  if (!SEVERITIES.includes(failOn)) throw new UsageError(`--fail-on: "${values['fail-on']}" is not a severity; use error, warning, info or hint`);
+  let maxWarnings: number | undefined;
+  if (values['max-warnings'] !== undefined) {
+    if (!/^\d+$/.test(values['max-warnings'])) throw new UsageError(`--max-warnings: "${values['max-warnings']}" is not a whole number of warnings`);
+    maxWarnings = Number(values['max-warnings']);
+  }
+  if (values.stdin && values['stdin-filename'] === undefined) throw new UsageError('--stdin needs --stdin-filename NAME (the name decides the file kind)');
+  if (!values.stdin && values['stdin-filename'] !== undefined) throw new UsageError('--stdin-filename is only for --stdin');
+  if (values.stdin && positionals.length > 0) throw new UsageError(`--stdin lints standard input only; remove ${positionals.join(' ')}`);
+  if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run: choose one');
+  if (values.staged && values['changed-since'] !== undefined) throw new UsageError('--staged and --changed-since: choose one');
+  if (values.fix && values.stdin) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
+  if (values.fix && values.staged) throw new UsageError('--fix cannot write to the index; run --fix on the work tree, then stage the result');
+
+  const request: LintRequest = {
+    patterns: positionals,
+    ...(values.stdin ? { stdinFilename: values['stdin-filename']! } : {}),
+    ...(values.config !== undefined ? { configPath: values.config } : {}),
+    ruleOverrides: parseRuleOverrides(values.rule ?? []),
+    fix: values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : 'none',
+    ...(values.staged ? { changes: 'staged' as const } : values['changed-since'] !== undefined ? { changes: { ref: values['changed-since'] } } : {}),
+  };
+
+  const progress = makeProgress(io);
+  const outcome = await runLint(request, io, progress.update);
+  progress.done();
+  for (const warning of outcome.warnings) io.stderr.write(`anf-lint: configuration: ${warning}\n`);
+  for (const error of outcome.errors) io.stderr.write(`anf-lint: ${error}\n`);
+
+  if (request.fix === 'dry-run') {
+    for (const fix of outcome.fixes) {
+      io.stdout.write(createTwoFilesPatch(`a/${fix.displayPath}`, `b/${fix.displayPath}`, fix.before, fix.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+    }
+    io.stderr.write(`anf-lint: ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'} would change with --fix.\n`);
+  } else {
+    if (request.fix === 'write' && outcome.fixes.length > 0) {
+      io.stderr.write(`anf-lint: fixed ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'}: ${outcome.fixes.map((f) => f.displayPath).join(', ')}\n`);
+    }
+    switch (format) {
+      case 'text':
+        io.stdout.write(formatText(outcome.results, createColors(colorsEnabled(io.stdout, io.env)), { filesChecked: outcome.results.length }));
+        break;
+      case 'json':
+        io.stdout.write(formatJson(outcome.results));
+        break;
+      case 'sarif':
+        io.stdout.write(formatSarif(outcome.results, outcome.root, VERSION));
+        break;
+      case 'github':
+        io.stdout.write(formatGithub(outcome.results));
+        break;
+    }
+  }
+  if (outcome.errors.length > 0) return EXIT.usage;
+  return findingsExceed(outcome.results, failOn, maxWarnings) ? EXIT.findings : EXIT.ok;
+}
+
+/** How many files make a run long enough to show progress (on a TTY only). */
+const PROGRESS_MIN_FILES = 50; // not a fact: UX threshold
+const PROGRESS_INTERVAL_MS = 100; // not a fact: UX refresh
+
+function makeProgress(io: CliIo): { update?: (done: number, total: number) => void; done: () => void } {
+  if (!io.stderr.isTTY || io.env.CI === 'true') return { done: () => {} };
+  let last = 0;
+  let shown = false;
+  return {
+    update: (done, total) => {
+      if (total < PROGRESS_MIN_FILES) return;
+      const now = Date.now();
+      if (now - last < PROGRESS_INTERVAL_MS && done < total) return;
+      last = now;
+      shown = true;
+      io.stderr.write(`\ranf-lint: ${done}/${total} files`);
+    },
+    done: () => {
+      if (shown) io.stderr.write('\r\u001b[K');
+    },
+  };
 }

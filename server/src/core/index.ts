@@ -5,6 +5,7 @@
 export * from './diagnostics';
 export * from './text/sourceText';
 export * from './config';
+export * from './configFile';
 export * from './edits';
 export * from './lint';
 export * from './suppressions';

@@ -1,0 +1,44 @@
+import { visibleDiagnostics, type Severity } from '../../core';
+import type { FileResult } from '../lint';
+
+/**
+ * The JSON format (stable, documented in docs/cli.md): one object per linted file, lines and
+ * columns 1-based (columns count UTF-16 code units, as editors do), suppressed findings left out.
+ */
+export interface JsonFileReport {
+  readonly file: string;
+  readonly kind: string;
+  readonly diagnostics: readonly JsonDiagnostic[];
+}
+
+export interface JsonDiagnostic {
+  readonly code: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  readonly fixable: boolean;
+}
+
+export function toJsonReport(results: readonly FileResult[]): JsonFileReport[] {
+  return results.map((result) => ({
+    file: result.displayPath,
+    kind: result.kind,
+    diagnostics: visibleDiagnostics(result.diagnostics).map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      line: d.range.start.line + 1,
+      column: d.range.start.character + 1,
+      endLine: d.range.end.line + 1,
+      endColumn: d.range.end.character + 1,
+      fixable: d.fixes.some((f) => f.safe),
+    })),
+  }));
+}
+
+export function formatJson(results: readonly FileResult[]): string {
+  return `${JSON.stringify(toJsonReport(results), null, 2)}\n`;
+}

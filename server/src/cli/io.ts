@@ -1,0 +1,27 @@
+/** What the CLI touches of the process: streams, folder, environment. Tests pass their own. */
+export interface CliIo {
+  readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly stdin?: NodeJS.ReadableStream;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Exit codes (issue 8): stable, documented in docs/cli.md. */
+export const EXIT = {
+  ok: 0,
+  findings: 1,
+  usage: 2,
+  internal: 3, // not a fact: exit code
+} as const;
+
+/** A mistake in how anf-lint was called, or an unusable configuration: exit 2 with this message. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,30 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+/**
+ * The CLI tests run the built CLI as a process. `npm test` builds first; when the bundle is
+ * missing or older than the sources (a plain `npx vitest run test/cli`), this builds the CLI and
+ * server bundles the way scripts/build.mjs does, without the VS Code client.
+ */
+const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'cli', 'anf-lint.js');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+export default async function setup(): Promise<void> {
+  const sources = Math.max(newestSource(join(ROOT, 'server', 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
+  if (existsSync(CLI) && statSync(CLI).mtimeMs >= sources) return;
+  const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'error', legalComments: 'none', absWorkingDir: ROOT } as const;
+  await Promise.all([
+    build({ ...common, entryPoints: { 'cli/anf-lint': 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } }),
+    build({ ...common, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),
+  ]);
+}
