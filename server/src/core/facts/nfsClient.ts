@@ -27,6 +27,24 @@ export const NCONNECT = {
   sasGridHoursWith: fact(5.5, 'hours', 'MO', { note: 'Same run with nconnect=8: 30% shorter.' }),
 } as const;
 
+/** Option limits and defaults from nfs(5) that the mount-option catalog reads. */
+export const NFS_OPTION_LIMITS = {
+  /** `minorversion=` takes 0, 1 or 2 (NFSv4.0, 4.1, 4.2). */
+  minorVersionMax: fact(2, 'minor version', 'NFS5'),
+  /** `port=`, `mountport=`: a TCP/UDP port number. */
+  portMax: fact(65535, 'port', 'NFS5'),
+  /** `max_connect=`: NFSv4.1+ session trunking across server addresses, like nconnect capped at 16. */
+  maxConnectMax: fact(16, 'connections', 'NFS5'),
+  /** `retry=`: minutes mount keeps trying; 2 for foreground mounts... */
+  retryForegroundMinutes: fact(2, 'minutes', 'NFS5'),
+  /** ...and 10000 for `bg` mounts. */
+  retryBackgroundMinutes: fact(10000, 'minutes', 'NFS5'),
+  /** `namlen=`: longest file name; 255 on most servers. */
+  namlenDefault: fact(255, 'characters', 'NFS5'),
+  /** Without `vers=` the client asks for NFSv4.2 first and negotiates down. */
+  firstTriedVersion: fact('4.2', 'NFS version', 'NFS5'),
+} as const;
+
 export const NFS_TIMEOUTS = {
   /** nfs(5): for TCP the default timeo is 600 deciseconds (60 s). */
   tcpTimeoDeciseconds: fact(600, 'deciseconds', 'NFS5'),
@@ -35,6 +53,10 @@ export const NFS_TIMEOUTS = {
   /** ...and UDP three times. */
   udpRetransDefault: fact(3, 'retries', 'NFS5'),
   /** Below this a hard mount retries too eagerly on a busy server. */
+  /** nfs(5): UDP's default timeo is 60 deciseconds (6 s)... */
+  udpTimeoDeciseconds: fact(60, 'deciseconds', 'NFS5'),
+  /** nfs(5): after each retransmission the timeout grows by timeo, up to 600 seconds. */
+  maxBackoffSeconds: fact(600, 's', 'NFS5'),
   tcpTimeoMinSensibleDeciseconds: fact(150, 'deciseconds', 'NFS5', { note: 'timeo below 15 s on TCP retransmits before a loaded server can answer.' }),
 } as const;
 

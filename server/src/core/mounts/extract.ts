@@ -1,7 +1,14 @@
 import type { SourceText } from '../text/sourceText';
 import type { FileKind } from '../workspace/fileKind';
 import type { ParseProblem } from '../workspace/parsedFile';
+import { annotationFor, readAnnotations, withAnnotation } from './annotation';
+import { parseAutofsMap } from './autofs';
+import { parseFstab } from './fstab';
+import { parseMarkdown } from './markdown';
 import type { MountEntry } from './model';
+import { shellMounts } from './shellMounts';
+import { parseSystemdMount } from './systemd';
+import { parseAnsible, parseCloudInit } from './yamlHosts';
 
 export interface MountExtraction {
   readonly mounts: readonly MountEntry[];
@@ -9,6 +16,43 @@ export interface MountExtraction {
 }
 
 /** Finds the mounts in any host format (fstab, shell, Markdown, systemd, autofs, Ansible, cloud-init). Never throws. */
-export function extractMounts(_source: SourceText, _uri: string, _kind: FileKind): MountExtraction {
-  return { mounts: [], problems: [] };
+export function extractMounts(source: SourceText, uri: string, kind: FileKind): MountExtraction {
+  const problems: ParseProblem[] = [];
+  let mounts: MountEntry[] = [];
+  try {
+    mounts = extractByKind(source, uri, kind, problems);
+  } catch {
+    // A parser bug must never take the file down: report nothing rather than throw.
+    return { mounts: [], problems };
+  }
+  const annotations = readAnnotations(source, problems);
+  if (annotations.size > 0) {
+    // A systemd unit is one mount: an annotation anywhere in it applies.
+    const fileWide = kind === 'systemd-mount' ? [...annotations.values()].find((a) => a.workload) : undefined;
+    mounts = mounts.map((mount) => withAnnotation(mount, source, annotations, fileWide));
+  }
+  return { mounts, problems };
 }
+
+function extractByKind(source: SourceText, uri: string, kind: FileKind, problems: ParseProblem[]): MountEntry[] {
+  switch (kind) {
+    case 'fstab':
+      return parseFstab(source, uri, problems);
+    case 'shell':
+      return shellMounts(source.text, { uri, host: 'shell', problems });
+    case 'markdown':
+      return parseMarkdown(source, uri, problems);
+    case 'systemd-mount':
+      return parseSystemdMount(source, uri, problems);
+    case 'autofs':
+      return parseAutofsMap(source, uri, problems);
+    case 'ansible':
+      return parseAnsible(source, uri, problems);
+    case 'cloud-init':
+      return parseCloudInit(source, uri, problems);
+    default:
+      return [];
+  }
+}
+
+export { annotationFor };

@@ -44,4 +44,22 @@ export interface MountEntry {
   /** `# anf: workload=eda-tools` on or above the line. */
   readonly annotatedWorkload?: WorkloadKind;
   readonly annotationSpan?: Span;
+
+  // Optional details (added by the mounts extractor; readers may ignore them).
+  /** The host format the mount was read from, when it differs from `origin` (a `mount` command in Markdown or cloud-init). */
+  readonly host?: 'fstab' | 'shell' | 'markdown' | 'cloud-init' | 'systemd' | 'autofs' | 'ansible';
+  /** Some part of the mount (source, mount point, type or an option) is a template placeholder. */
+  readonly templated?: boolean;
+  /** The mount point with fstab octal escapes (`\040`) decoded. */
+  readonly mountPointDecoded?: string;
+  /** fstab's fifth and sixth fields (dump frequency, fsck pass), as written. */
+  readonly dump?: string;
+  readonly dumpSpan?: Span;
+  readonly fsckPass?: string;
+  readonly fsckPassSpan?: Span;
+  /**
+   * How to write an option list where there is none yet: insert `before + options + after` at
+   * `optionsSpan.start` (e.g. `-o ` and ` ` for a command, `\nOptions=` for a systemd unit).
+   */
+  readonly optionsInsertion?: { readonly before: string; readonly after: string };
 }

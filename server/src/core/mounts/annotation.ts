@@ -1,0 +1,108 @@
+import { closest, distance } from 'fastest-levenshtein';
+import { isWorkloadKind, WORKLOAD_KINDS, type WorkloadKind } from '../facts';
+import type { SourceText, Span } from '../text/sourceText';
+import type { ParseProblem } from '../workspace/parsedFile';
+
+/**
+ * The workload annotation: a comment that tells anf-lint which workload a mount serves when no
+ * manifest volume says so.
+ *
+ *   # anf: workload=eda-tools
+ *   10.10.1.4:/eda-tools  /tools  nfs  ro,hard,vers=3  0 0
+ *
+ *   mount -t nfs -o rw,hard,vers=3 10.10.1.4:/eda-scratch /scratch   # anf: workload=eda-scratch
+ *
+ * It applies to the mount on the same line (a trailing comment) or to the next mount when it sits
+ * in the block of comment lines directly above it. `#`, `;`, `//` and `<!-- -->` comments work.
+ */
+export const ANNOTATION_CODE = 'ANF201';
+
+const ANNOTATION = /(?:#|;|\/\/|<!--)\s*anf:([^\n]*)/;
+const PAIR = /([A-Za-z_-]+)\s*=\s*([^\s,]*)/g;
+const COMMENT_LINE = /^\s*(?:#|;|\/\/|<!--)/;
+const FENCE_LINE = /^\s*(?:```|~~~)/;
+
+export interface Annotation {
+  readonly workload?: WorkloadKind;
+  readonly span: Span;
+  readonly line: number;
+}
+
+/** Reads every `anf:` annotation of a document; bad ones become ANF201 problems. */
+export function readAnnotations(source: SourceText, problems: ParseProblem[]): Map<number, Annotation> {
+  const result = new Map<number, Annotation>();
+  if (!source.text.includes('anf:')) return result;
+  for (let line = 0; line < source.lineCount; line++) {
+    const text = source.lineText(line);
+    const match = ANNOTATION.exec(text);
+    if (!match) continue;
+    const lineStart = source.lineStart(line);
+    const commentStart = lineStart + match.index;
+    const body = (match[1] ?? '').replace(/-->\s*$/, '');
+    const bodyStart = commentStart + match[0].length - (match[1] ?? '').length;
+    const span = { start: commentStart, end: lineStart + text.trimEnd().length };
+    let workload: WorkloadKind | undefined;
+    let sawPair = false;
+    for (const pair of body.matchAll(PAIR)) {
+      sawPair = true;
+      const key = pair[1] ?? '';
+      const value = pair[2] ?? '';
+      const valueStart = bodyStart + (pair.index ?? 0) + pair[0].length - value.length;
+      const valueSpan = { start: valueStart, end: valueStart + value.length };
+      if (key !== 'workload') {
+        const keySpan = { start: bodyStart + (pair.index ?? 0), end: bodyStart + (pair.index ?? 0) + key.length };
+        problems.push({ code: ANNOTATION_CODE, span: keySpan, message: `Unknown annotation key \`${key}\`: the \`# anf:\` annotation knows \`workload=<kind>\` only.` });
+        continue;
+      }
+      if (isWorkloadKind(value)) {
+        workload = value;
+        continue;
+      }
+      const suggestion = value ? closest(value, [...WORKLOAD_KINDS]) : undefined;
+      const close = suggestion !== undefined && distance(value, suggestion) <= Math.max(2, Math.floor(value.length / 3));
+      problems.push({
+        code: ANNOTATION_CODE,
+        span: value ? valueSpan : span,
+        message: `Unknown workload \`${value}\` in the annotation${close ? `: did you mean \`${suggestion}\`?` : ''} Known workloads: ${WORKLOAD_KINDS.join(', ')}.`,
+        ...(close && value ? { fixes: [{ title: `Change to \`${suggestion}\``, safe: false, edits: [{ span: valueSpan, newText: suggestion }] }] } : {}),
+      });
+    }
+    if (!sawPair) {
+      problems.push({ code: ANNOTATION_CODE, span, message: 'This `# anf:` annotation says nothing: write `# anf: workload=<kind>`, e.g. `# anf: workload=eda-tools`.' });
+    }
+    result.set(line, { ...(workload ? { workload } : {}), span, line });
+  }
+  return result;
+}
+
+/**
+ * The annotation that applies to a mount spanning `firstLine..lastLine`: one on those lines, else
+ * one in the comment block directly above (Markdown fences are looked through).
+ */
+export function annotationFor(source: SourceText, annotations: Map<number, Annotation>, firstLine: number, lastLine: number): Annotation | undefined {
+  if (annotations.size === 0) return undefined;
+  for (let line = firstLine; line <= lastLine; line++) {
+    const found = annotations.get(line);
+    if (found?.workload) return found;
+  }
+  for (let line = firstLine - 1; line >= 0; line--) {
+    const text = source.lineText(line);
+    if (!COMMENT_LINE.test(text) && !FENCE_LINE.test(text)) break;
+    const found = annotations.get(line);
+    if (found?.workload) return found;
+  }
+  return undefined;
+}
+
+/** Applies annotations to mounts (returns new objects; mounts are read-only). */
+export function withAnnotation<T extends { span: Span; annotatedWorkload?: WorkloadKind; annotationSpan?: Span }>(
+  mount: T,
+  source: SourceText,
+  annotations: Map<number, Annotation>,
+  fileWide?: Annotation,
+): T {
+  const annotation =
+    annotationFor(source, annotations, source.positionAt(mount.span.start).line, source.positionAt(mount.span.end).line) ?? fileWide;
+  if (!annotation?.workload) return mount;
+  return { ...mount, annotatedWorkload: annotation.workload, annotationSpan: annotation.span };
+}

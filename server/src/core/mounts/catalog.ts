@@ -1,0 +1,423 @@
+import {
+  ATTRIBUTE_CACHE,
+  NCONNECT,
+  NFS_OPTION_LIMITS,
+  NFS_PROTOCOL,
+  NFS_TIMEOUTS,
+  NFS_TRANSFER_SIZE,
+  type SourceKey,
+} from '../facts';
+import type { MountEntry, MountOption } from './model';
+
+/**
+ * The mount-option catalog: every option of nfs(5) and the generic mount(8), systemd and autofs
+ * options people write next to them. Rules, hover and completion all read this one table; every
+ * number in it comes from the facts table.
+ */
+export type OptionKind = 'flag' | 'integer' | 'enum' | 'string' | 'version';
+export type OptionScope = 'nfs' | 'generic' | 'systemd' | 'autofs';
+
+export interface OptionSpec {
+  /** The canonical name (`vers`, not `nfsvers`). */
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  readonly kind: OptionKind;
+  readonly scope: OptionScope;
+  /**
+   * Options of one group set the same thing (`hard`/`soft`/`softerr`, `vers`/`nfsvers`,
+   * `ac`/`noac`): when several appear, the kernel keeps the last one.
+   */
+  readonly group: string;
+  /** The flag that undoes this one (`ac` ↔ `noac`). */
+  readonly negation?: string;
+  /** Integer options: inclusive range the kernel accepts. */
+  readonly min?: number;
+  readonly max?: number;
+  readonly unit?: string;
+  /** Enum options: the accepted values (`sec=` also takes a colon-separated list). */
+  readonly values?: readonly string[];
+  /** The default as nfs(5) states it, in words where it depends on something. */
+  readonly default?: string;
+  /** First kernel version that knows the option. */
+  readonly minKernel?: string;
+  /** Accepted but has no effect (`intr` since 2.6.25). */
+  readonly ignoredSince?: string;
+  /** May appear more than once on purpose (`x-systemd.requires=`). */
+  readonly repeatable?: boolean;
+  readonly summary: string;
+  readonly source: SourceKey;
+  /** Where to read more when the source is not nfs(5) (mount(8), systemd.mount(5), autofs(5)). */
+  readonly see?: string;
+}
+
+const MOUNT8 = 'https://man7.org/linux/man-pages/man8/mount.8.html';
+const SYSTEMD_MOUNT5 = 'https://www.freedesktop.org/software/systemd/man/latest/systemd.mount.html';
+const AUTOFS5 = 'https://man7.org/linux/man-pages/man5/autofs.5.html';
+
+const n = (f: { value: number }) => f.value;
+const SECURITY_FLAVORS = ['sys', 'krb5', 'krb5i', 'krb5p', 'none', 'lkey', 'lkeyi', 'lkeyp', 'spkm', 'spkmi', 'spkmp'] as const;
+
+function flag(name: string, group: string, summary: string, extra: Partial<OptionSpec> = {}): OptionSpec {
+  return { name, kind: 'flag', scope: 'nfs', group, summary, source: 'NFS5', ...extra };
+}
+function generic(name: string, group: string, summary: string, extra: Partial<OptionSpec> = {}): OptionSpec {
+  return { name, kind: 'flag', scope: 'generic', group, summary, source: 'NFS5', see: MOUNT8, ...extra };
+}
+function integer(name: string, summary: string, extra: Partial<OptionSpec> = {}): OptionSpec {
+  return { name, kind: 'integer', scope: 'nfs', group: name, summary, source: 'NFS5', min: 0, ...extra };
+}
+
+const SPECS: readonly OptionSpec[] = [
+  // Version and transport
+  {
+    name: 'vers',
+    aliases: ['nfsvers'],
+    kind: 'version',
+    scope: 'nfs',
+    group: 'vers',
+    values: ['2', '3', '4', '4.0', '4.1', '4.2'],
+    default: `negotiated: the client tries ${NFS_OPTION_LIMITS.firstTriedVersion.value} first and goes down`,
+    summary: `NFS protocol version. ANF serves ${NFS_PROTOCOL.supportedVersions.value.join(' and ')}: pin one of them. \`vers=4\` alone can negotiate 4.2.`,
+    source: 'NFS5',
+  },
+  integer('minorversion', 'NFSv4 minor version; `vers=4,minorversion=1` is the same as `vers=4.1`.', { max: n(NFS_OPTION_LIMITS.minorVersionMax), default: 'negotiated' }),
+  {
+    name: 'proto',
+    kind: 'enum',
+    scope: 'nfs',
+    group: 'transport',
+    values: ['tcp', 'udp', 'rdma', 'tcp6', 'udp6', 'rdma6'],
+    default: 'tcp',
+    summary: 'Transport for NFS requests. Use TCP; NFSv4 requires it.',
+    source: 'NFS5',
+  },
+  flag('tcp', 'transport', 'Same as `proto=tcp`.'),
+  flag('udp', 'transport', 'Same as `proto=udp`: NFSv3 only, not for ANF.'),
+  flag('rdma', 'transport', 'Same as `proto=rdma`.'),
+  integer('port', 'Server port for NFS; 0 asks the portmapper.', { max: n(NFS_OPTION_LIMITS.portMax), default: '2049 for NFSv4, portmapper for v3' }),
+  { name: 'mountproto', kind: 'enum', scope: 'nfs', group: 'mountproto', values: ['tcp', 'udp', 'tcp6', 'udp6'], summary: 'Transport for the NFSv3 MOUNT protocol.', source: 'NFS5' },
+  integer('mountport', 'Port of the server\'s mountd (NFSv3).', { max: n(NFS_OPTION_LIMITS.portMax) }),
+  { name: 'mounthost', kind: 'string', scope: 'nfs', group: 'mounthost', summary: 'Host running mountd (NFSv3).', source: 'NFS5' },
+  integer('mountvers', 'MOUNT protocol version (NFSv3).', { min: 1, max: 3 }), // not a fact: protocol versions 1..3 of MOUNT
+  { name: 'addr', kind: 'string', scope: 'nfs', group: 'addr', summary: 'Server address (mount.nfs fills it in; seen in /proc/mounts copies).', source: 'NFS5' },
+  { name: 'clientaddr', kind: 'string', scope: 'nfs', group: 'clientaddr', summary: 'NFSv4 callback address of the client.', source: 'NFS5' },
+  { name: 'mountaddr', kind: 'string', scope: 'nfs', group: 'mountaddr', summary: 'Address of mountd (filled in by mount.nfs).', source: 'NFS5' },
+  {
+    name: 'xprtsec',
+    kind: 'enum',
+    scope: 'nfs',
+    group: 'xprtsec',
+    values: ['none', 'tls', 'mtls'],
+    default: 'none',
+    summary: 'RPC-with-TLS transport security.',
+    source: 'NFS5',
+  },
+
+  // Recovery
+  flag('hard', 'recovery', 'Retry NFS requests until the server answers (the default). Applications wait instead of seeing errors.', { default: 'on' }),
+  flag('soft', 'recovery', 'Give up after `retrans` retries and return EIO: can cause silent data corruption.'),
+  flag('softerr', 'recovery', 'Like `soft`, but return ETIMEDOUT.'),
+  flag('softreval', 'softreval', 'Serve cached attributes when the server is down (soft mounts).', { negation: 'nosoftreval' }),
+  flag('nosoftreval', 'softreval', 'Do not serve cached attributes when the server is down (the default).', { negation: 'softreval' }),
+  integer('timeo', 'Time before the first retransmission, in tenths of a second. The client backs off linearly.', {
+    min: 1,
+    unit: 'deciseconds',
+    default: `${NFS_TIMEOUTS.tcpTimeoDeciseconds.value} (TCP), ${NFS_TIMEOUTS.udpTimeoDeciseconds.value} (UDP)`,
+  }),
+  integer('retrans', 'Retries before a soft mount fails or a hard mount logs "server not responding".', {
+    default: `${NFS_TIMEOUTS.tcpRetransDefault.value} (TCP), ${NFS_TIMEOUTS.udpRetransDefault.value} (UDP)`,
+  }),
+  integer('retry', 'Minutes the mount command keeps trying.', {
+    unit: 'minutes',
+    default: `${NFS_OPTION_LIMITS.retryForegroundMinutes.value} (foreground), ${NFS_OPTION_LIMITS.retryBackgroundMinutes.value} (bg)`,
+  }),
+  flag('intr', 'intr', 'Let signals interrupt NFS calls.', { ignoredSince: NFS_PROTOCOL.intrIgnoredSinceKernel.value, negation: 'nointr' }),
+  flag('nointr', 'intr', 'Do not let signals interrupt NFS calls.', { ignoredSince: NFS_PROTOCOL.intrIgnoredSinceKernel.value, negation: 'intr' }),
+  flag('bg', 'bg', 'Retry a failed mount in the background.', { negation: 'fg', see: MOUNT8 }),
+  flag('fg', 'bg', 'Retry a failed mount in the foreground (the default).', { negation: 'bg' }),
+
+  // Transfer sizes and connections
+  integer('rsize', `Largest READ payload. ANF recommends ${NFS_TRANSFER_SIZE.recommendedBytes.value}; above ${NFS_TRANSFER_SIZE.maxBytes.value} the kernel clamps.`, {
+    min: 1,
+    unit: 'bytes',
+    default: 'negotiated (ANF offers 1 MiB)',
+  }),
+  integer('wsize', `Largest WRITE payload. ANF recommends ${NFS_TRANSFER_SIZE.recommendedBytes.value}; above ${NFS_TRANSFER_SIZE.maxBytes.value} the kernel clamps.`, {
+    min: 1,
+    unit: 'bytes',
+    default: 'negotiated (ANF offers 1 MiB)',
+  }),
+  integer('nconnect', `TCP connections per server address. ${NCONNECT.bestTested.value} tested best on ANF; the first mount to an address decides for all.`, {
+    min: 1,
+    max: n(NCONNECT.max),
+    unit: 'connections',
+    default: '1',
+    minKernel: NCONNECT.minKernel.value,
+    source: 'MO',
+  }),
+  integer('max_connect', 'NFSv4.1+ session trunking: most transports to different server addresses.', { min: 1, max: n(NFS_OPTION_LIMITS.maxConnectMax), default: '1' }),
+  flag('trunkdiscovery', 'trunkdiscovery', 'Discover session trunking on NFSv4.1+.', { negation: 'notrunkdiscovery' }),
+  flag('notrunkdiscovery', 'trunkdiscovery', 'Do not discover session trunking (the default).', { negation: 'trunkdiscovery' }),
+
+  // Caching
+  flag('ac', 'ac', 'Cache file attributes (the default).', { negation: 'noac' }),
+  flag('noac', 'ac', 'No attribute caching; also makes every write synchronous: a large performance cost.', { negation: 'ac' }),
+  integer('acregmin', 'Shortest time file attributes are cached, in seconds.', { unit: 's', default: String(ATTRIBUTE_CACHE.acregminSeconds.value) }),
+  integer('acregmax', 'Longest time file attributes are cached, in seconds.', { unit: 's', default: String(ATTRIBUTE_CACHE.acregmaxSeconds.value) }),
+  integer('acdirmin', 'Shortest time directory attributes are cached, in seconds.', { unit: 's', default: String(ATTRIBUTE_CACHE.acdirminSeconds.value) }),
+  integer('acdirmax', 'Longest time directory attributes are cached, in seconds.', { unit: 's', default: String(ATTRIBUTE_CACHE.acdirmaxSeconds.value) }),
+  integer('actimeo', `Sets acregmin, acregmax, acdirmin and acdirmax to one value. ${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value} for EDA tools and libraries.`, { unit: 's', source: 'MO' }),
+  flag('cto', 'cto', 'Close-to-open consistency: revalidate on open, flush on close (the default).', { negation: 'nocto' }),
+  flag('nocto', 'cto', 'Skip close-to-open revalidation: fewer GETATTRs, but other clients\' changes show up late. Only for read-mostly data.', { negation: 'cto', source: 'MO' }),
+  { name: 'lookupcache', kind: 'enum', scope: 'nfs', group: 'lookupcache', values: ['all', 'none', 'pos', 'positive'], default: 'all', summary: 'Which directory-entry lookups are cached.', source: 'NFS5' },
+  flag('sharecache', 'sharecache', 'Mounts of the same export share caches and options: the first mount\'s options apply (the default).', { negation: 'nosharecache' }),
+  flag('nosharecache', 'sharecache', 'Give this mount its own cache and options.', { negation: 'sharecache' }),
+  flag('fsc', 'fsc', 'Use FS-Cache (cachefilesd) for this mount.', { negation: 'nofsc' }),
+  flag('nofsc', 'fsc', 'No FS-Cache (the default).', { negation: 'fsc' }),
+  flag('rdirplus', 'rdirplus', 'Use READDIRPLUS (the default).', { negation: 'nordirplus' }),
+  flag('nordirplus', 'rdirplus', 'Do not use READDIRPLUS.', { negation: 'rdirplus' }),
+  integer('namlen', 'Longest file name the server supports.', { default: String(NFS_OPTION_LIMITS.namlenDefault.value) }),
+
+  // Security and locking
+  {
+    name: 'sec',
+    kind: 'enum',
+    scope: 'nfs',
+    group: 'sec',
+    values: SECURITY_FLAVORS,
+    default: 'sys',
+    summary: 'Security flavor(s), colon-separated. Kerberos on ANF needs NFSv4.1 and does not mix with nconnect.',
+    source: 'NFS5',
+  },
+  flag('lock', 'lock', 'Use NLM locking (NFSv3; the default).', { negation: 'nolock' }),
+  flag('nolock', 'lock', 'Local locks only (NFSv3).', { negation: 'lock' }),
+  { name: 'local_lock', kind: 'enum', scope: 'nfs', group: 'local_lock', values: ['none', 'all', 'flock', 'posix'], default: 'none', summary: 'Which locks stay local.', source: 'NFS5' },
+  flag('acl', 'acl', 'Use the NFSACL side protocol (NFSv3).', { negation: 'noacl' }),
+  flag('noacl', 'acl', 'Do not use NFSACL (NFSv3).', { negation: 'acl' }),
+  flag('resvport', 'resvport', 'Use a privileged source port (the default).', { negation: 'noresvport' }),
+  flag('noresvport', 'resvport', 'Use a non-privileged source port.', { negation: 'resvport' }),
+  flag('migration', 'migration', 'NFSv4 transparent state migration.', { negation: 'nomigration' }),
+  flag('nomigration', 'migration', 'No NFSv4 migration support (the default).', { negation: 'migration' }),
+  flag('sloppy', 'sloppy', 'Ignore unknown options instead of failing the mount.'),
+  flag('posix', 'posix', 'Old NFSv2 POSIX semantics (ignored by current kernels).', { negation: 'noposix' }),
+  flag('noposix', 'posix', 'See posix.', { negation: 'posix' }),
+
+  // Generic mount(8) options
+  generic('defaults', 'defaults', 'rw, suid, dev, exec, auto, nouser, async.'),
+  generic('rw', 'rw', 'Read-write (the default).', { negation: 'ro' }),
+  generic('ro', 'rw', 'Read-only.', { negation: 'rw' }),
+  generic('sync', 'sync', 'Every write waits for the server: a large performance cost on NFS.', { negation: 'async' }),
+  generic('async', 'sync', 'Writes are buffered (the default).', { negation: 'sync' }),
+  generic('auto', 'auto', 'Mounted by `mount -a` (the default).', { negation: 'noauto' }),
+  generic('noauto', 'auto', 'Not mounted at boot or by `mount -a`.', { negation: 'auto' }),
+  generic('atime', 'atime', 'Update access times per the kernel default.', { negation: 'noatime' }),
+  generic('noatime', 'atime', 'Do not update access times: fewer metadata writes.', { negation: 'atime' }),
+  generic('relatime', 'atime', 'Update access times only when older than modification time.'),
+  generic('norelatime', 'atime', 'Turn off relatime.'),
+  generic('strictatime', 'atime', 'Always update access times.'),
+  generic('nostrictatime', 'atime', 'Turn off strictatime.'),
+  generic('diratime', 'diratime', 'Update directory access times.', { negation: 'nodiratime' }),
+  generic('nodiratime', 'diratime', 'Do not update directory access times.', { negation: 'diratime' }),
+  generic('lazytime', 'lazytime', 'Keep timestamp updates in memory.', { negation: 'nolazytime' }),
+  generic('nolazytime', 'lazytime', 'Turn off lazytime.', { negation: 'lazytime' }),
+  generic('exec', 'exec', 'Allow running binaries (the default).', { negation: 'noexec' }),
+  generic('noexec', 'exec', 'Do not allow running binaries.', { negation: 'exec' }),
+  generic('suid', 'suid', 'Honour set-user-ID bits (the default).', { negation: 'nosuid' }),
+  generic('nosuid', 'suid', 'Ignore set-user-ID bits.', { negation: 'suid' }),
+  generic('dev', 'dev', 'Interpret device files (the default).', { negation: 'nodev' }),
+  generic('nodev', 'dev', 'Do not interpret device files.', { negation: 'dev' }),
+  generic('user', 'user', 'Any user may mount it.', { negation: 'nouser' }),
+  generic('nouser', 'user', 'Only root may mount it (the default).', { negation: 'user' }),
+  generic('users', 'user', 'Any user may mount and unmount it.'),
+  generic('owner', 'owner', 'The device owner may mount it.'),
+  generic('group', 'group', 'Members of the device group may mount it.'),
+  generic('mand', 'mand', 'Mandatory locks (removed from current kernels).', { negation: 'nomand' }),
+  generic('nomand', 'mand', 'No mandatory locks.', { negation: 'mand' }),
+  generic('dirsync', 'dirsync', 'Directory updates are synchronous.'),
+  generic('iversion', 'iversion', 'Increment i_version.', { negation: 'noiversion' }),
+  generic('noiversion', 'iversion', 'Do not increment i_version.', { negation: 'iversion' }),
+  generic('silent', 'silent', 'Fewer kernel messages.', { negation: 'loud' }),
+  generic('loud', 'silent', 'Normal kernel messages.', { negation: 'silent' }),
+  generic('remount', 'remount', 'Change the options of a mounted file system.'),
+  generic('bind', 'bind', 'Bind mount.'),
+  generic('_netdev', '_netdev', 'Needs the network: mount after it is up, unmount before it goes down.'),
+  generic('nofail', 'nofail', 'Do not fail the boot when the mount fails.'),
+  { name: 'comment', kind: 'string', scope: 'generic', group: 'comment', repeatable: true, summary: 'Free text for tools; ignored by mount.', source: 'NFS5', see: MOUNT8 },
+  { name: 'context', kind: 'string', scope: 'generic', group: 'context', summary: 'SELinux context of the whole mount.', source: 'NFS5', see: MOUNT8 },
+  { name: 'fscontext', kind: 'string', scope: 'generic', group: 'fscontext', summary: 'SELinux file-system context.', source: 'NFS5', see: MOUNT8 },
+  { name: 'defcontext', kind: 'string', scope: 'generic', group: 'defcontext', summary: 'SELinux default context for unlabeled files.', source: 'NFS5', see: MOUNT8 },
+  { name: 'rootcontext', kind: 'string', scope: 'generic', group: 'rootcontext', summary: 'SELinux context of the root inode.', source: 'NFS5', see: MOUNT8 },
+
+  // systemd (fstab and .mount units)
+  { name: 'x-systemd.automount', kind: 'flag', scope: 'systemd', group: 'x-systemd.automount', summary: 'Mount on first access through an automount unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.requires', kind: 'string', scope: 'systemd', group: 'x-systemd.requires', repeatable: true, summary: 'Requires= and After= on a unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.requires-mounts-for', kind: 'string', scope: 'systemd', group: 'x-systemd.requires-mounts-for', repeatable: true, summary: 'RequiresMountsFor= a path.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.after', kind: 'string', scope: 'systemd', group: 'x-systemd.after', repeatable: true, summary: 'After= a unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.before', kind: 'string', scope: 'systemd', group: 'x-systemd.before', repeatable: true, summary: 'Before= a unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.wanted-by', kind: 'string', scope: 'systemd', group: 'x-systemd.wanted-by', repeatable: true, summary: 'WantedBy= a unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.required-by', kind: 'string', scope: 'systemd', group: 'x-systemd.required-by', repeatable: true, summary: 'RequiredBy= a unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.idle-timeout', kind: 'string', scope: 'systemd', group: 'x-systemd.idle-timeout', summary: 'Unmount an automount after this idle time.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.device-timeout', kind: 'string', scope: 'systemd', group: 'x-systemd.device-timeout', summary: 'How long to wait for the device.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.mount-timeout', kind: 'string', scope: 'systemd', group: 'x-systemd.mount-timeout', summary: 'How long the mount may take.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.makefs', kind: 'flag', scope: 'systemd', group: 'x-systemd.makefs', summary: 'Create the file system first (block devices only).', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.growfs', kind: 'flag', scope: 'systemd', group: 'x-systemd.growfs', summary: 'Grow the file system (block devices only).', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-systemd.rw-only', kind: 'flag', scope: 'systemd', group: 'x-systemd.rw-only', summary: 'Fail instead of falling back to read-only.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
+  { name: 'x-mount.mkdir', kind: 'string', scope: 'generic', group: 'x-mount.mkdir', summary: 'Create the mount point if it is missing.', source: 'NFS5', see: MOUNT8 },
+
+  // autofs map options
+  { name: 'fstype', kind: 'string', scope: 'autofs', group: 'fstype', summary: 'autofs: file system type of the map entry (nfs when left out).', source: 'NFS5', see: AUTOFS5 },
+  { name: 'strict', kind: 'flag', scope: 'autofs', group: 'strict', summary: 'autofs: fail a multi-mount when one of its mounts fails.', source: 'NFS5', see: AUTOFS5 },
+  { name: 'browse', kind: 'flag', scope: 'autofs', group: 'browse', summary: 'autofs: show the map keys as directories.', source: 'NFS5', see: AUTOFS5, negation: 'nobrowse' },
+  { name: 'nobrowse', kind: 'flag', scope: 'autofs', group: 'browse', summary: 'autofs: hide map keys until mounted.', source: 'NFS5', see: AUTOFS5, negation: 'browse' },
+];
+
+const BY_NAME = new Map<string, OptionSpec>();
+for (const spec of SPECS) {
+  BY_NAME.set(spec.name, spec);
+  for (const alias of spec.aliases ?? []) BY_NAME.set(alias, spec);
+}
+
+/** Every option the catalog knows, canonical names only (for completion). */
+export const MOUNT_OPTIONS: readonly OptionSpec[] = SPECS;
+
+/** Every name the catalog accepts, aliases included (for did-you-mean). */
+export const KNOWN_OPTION_NAMES: readonly string[] = [...BY_NAME.keys()];
+
+const X_PREFIX: OptionSpec = { name: 'x-*', kind: 'string', scope: 'generic', group: 'x-*', repeatable: true, summary: 'A userspace option for other tools (x-*): mount ignores it.', source: 'NFS5', see: MOUNT8 };
+
+/** The catalog entry of an option name as written (`nfsvers` finds `vers`). Case matters, as for the kernel. */
+export function findOption(name: string): OptionSpec | undefined {
+  const spec = BY_NAME.get(name);
+  if (spec) return spec;
+  if (name.startsWith('x-')) return { ...X_PREFIX, name, group: name };
+  return undefined;
+}
+
+/** A short Markdown description of an option for hover: what, default, range, kernel, source. */
+export function describeOption(name: string): string | undefined {
+  const spec = findOption(name);
+  if (!spec) return undefined;
+  const lines = [`**${spec.name}**${spec.aliases?.length ? ` (also \`${spec.aliases.join('`, `')}\`)` : ''}: ${spec.summary}`];
+  const facts: string[] = [];
+  if (spec.default) facts.push(`default ${spec.default}`);
+  if (spec.min !== undefined && spec.max !== undefined) facts.push(`range ${spec.min}–${spec.max}${spec.unit ? ` ${spec.unit}` : ''}`);
+  else if (spec.unit) facts.push(`in ${spec.unit}`);
+  if (spec.values) facts.push(`values: ${spec.values.join(', ')}`);
+  if (spec.negation) facts.push(`opposite: \`${spec.negation}\``);
+  if (spec.minKernel) facts.push(`needs kernel ${spec.minKernel}+`);
+  if (spec.ignoredSince) facts.push(`ignored since kernel ${spec.ignoredSince}`);
+  if (facts.length > 0) lines.push(facts.join('; ') + '.');
+  lines.push(`Source: ${spec.see && spec.source === 'NFS5' ? spec.see : spec.source}`);
+  return lines.join('\n\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Effective options: what the kernel ends up using for one mount.
+
+export interface NfsVersion {
+  /** `3`, `4`, `4.1`, `4.2`... as resolved from vers/nfsvers, minorversion and the fs type. */
+  readonly text: string;
+  readonly major: number;
+  readonly minor?: number;
+  /** The option that set it, if any (`vers=4.1`, `nfsvers=3`). */
+  readonly option?: MountOption;
+  readonly minorOption?: MountOption;
+  /** False when nothing pins the version (the client negotiates). */
+  readonly pinned: boolean;
+}
+
+export interface EffectiveOptions {
+  /** The option that wins for each group (last one written), by group name. */
+  readonly byGroup: ReadonlyMap<string, MountOption>;
+  /** Options a later option of the same group overrides, with the one that wins. */
+  readonly overridden: readonly { readonly option: MountOption; readonly winner: MountOption }[];
+  readonly version: NfsVersion | undefined;
+  /** Some option is a template placeholder: the list may hold anything. */
+  readonly templated: boolean;
+}
+
+/** Resolves duplicates and conflicts the way the kernel does (the last one wins) and the NFS version. */
+export function effectiveOptions(mount: MountEntry): EffectiveOptions {
+  const byGroup = new Map<string, MountOption>();
+  const overridden: { option: MountOption; winner: MountOption }[] = [];
+  const seen = new Map<string, MountOption[]>();
+  let templated = false;
+  for (const option of mount.options) {
+    if (option.templated) {
+      templated = true;
+      continue;
+    }
+    const spec = findOption(option.name);
+    const group = spec?.group ?? `?${option.name}`;
+    if (spec?.repeatable) continue;
+    const list = seen.get(group) ?? [];
+    list.push(option);
+    seen.set(group, list);
+    byGroup.set(group, option);
+  }
+  for (const list of seen.values()) {
+    const winner = list[list.length - 1]!;
+    for (const option of list.slice(0, -1)) overridden.push({ option, winner });
+  }
+  return { byGroup, overridden, version: resolveVersion(mount, byGroup), templated };
+}
+
+function resolveVersion(mount: MountEntry, byGroup: ReadonlyMap<string, MountOption>): NfsVersion | undefined {
+  const vers = byGroup.get('vers');
+  const minor = byGroup.get('minorversion');
+  const minorValue = minor?.value !== undefined && /^\d+$/.test(minor.value) ? Number(minor.value) : undefined;
+  if (vers?.value !== undefined) {
+    const match = /^(\d+)(?:\.(\d+))?$/.exec(vers.value);
+    if (!match) return undefined;
+    const major = Number(match[1]);
+    const explicitMinor = match[2] !== undefined ? Number(match[2]) : undefined;
+    const resolvedMinor = explicitMinor ?? (major === 4 ? minorValue : undefined);
+    return {
+      text: resolvedMinor !== undefined ? `${major}.${resolvedMinor}` : String(major),
+      major,
+      ...(resolvedMinor !== undefined ? { minor: resolvedMinor } : {}),
+      option: vers,
+      ...(minor && explicitMinor === undefined ? { minorOption: minor } : {}),
+      pinned: major !== 4 || resolvedMinor !== undefined,
+    };
+  }
+  if (mount.fsType === 'nfs4' || mount.options.some((o) => o.name === 'fstype' && o.value === 'nfs4')) {
+    return {
+      text: minorValue !== undefined ? `4.${minorValue}` : '4',
+      major: 4,
+      ...(minorValue !== undefined ? { minor: minorValue } : {}),
+      ...(minor ? { minorOption: minor } : {}),
+      pinned: minorValue !== undefined,
+    };
+  }
+  return undefined;
+}
+
+/** The winning value of an option group, e.g. `valueOf(eff, 'nconnect')`. */
+export function valueOf(effective: EffectiveOptions, group: string): string | undefined {
+  return effective.byGroup.get(group)?.value;
+}
+
+/** The winning option of a flag group, by name (`hasFlag(eff, 'recovery', 'soft')`). */
+export function winningName(effective: EffectiveOptions, group: string): string | undefined {
+  return effective.byGroup.get(group)?.name;
+}
+
+/** An integer option's value, or undefined when missing or not a number. */
+export function integerOf(effective: EffectiveOptions, group: string): number | undefined {
+  const value = valueOf(effective, group);
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** Mounts where the transport is UDP (`udp`, `proto=udp`, `proto=udp6`). */
+export function transportOf(effective: EffectiveOptions): string {
+  const option = effective.byGroup.get('transport');
+  if (!option) return 'tcp';
+  return option.value ?? option.name;
+}
+
+/** True for `sec=krb5`, `krb5i`, `krb5p` (alone or in a list). */
+export function usesKerberos(effective: EffectiveOptions): boolean {
+  const sec = valueOf(effective, 'sec');
+  return sec !== undefined && sec.split(':').some((flavor) => flavor.startsWith('krb5'));
+}

@@ -1,0 +1,96 @@
+import type { Span } from '../text/sourceText';
+import type { MountOption } from './model';
+
+/**
+ * Template placeholders real repos put in mount lines: Jinja (`{{ var }}`, `{% %}`), shell and
+ * Terraform (`${var}`, `$VAR`, `$(cmd)`, backticks), ERB (`<%= %>`). Linear: no nested quantifiers.
+ */
+const TEMPLATE = /\{\{|\{%|\$\{|\$\(|\$[A-Za-z_]|`|<%/;
+
+export function isTemplated(text: string): boolean {
+  return TEMPLATE.test(text);
+}
+
+const QUOTE = (ch: string | undefined): boolean => ch === '"' || ch === "'";
+
+/**
+ * Splits an option list (`rw,hard,rsize=262144`) written at `base` in the document into options
+ * with exact spans. Commas inside `{{ }}`, `${ }` and `$( )` do not split; quotes around the list or
+ * around single options (`-o "rw,hard"`, `rw,"nconnect=8"`) are left out of the spans; a part that
+ * still holds a quote or a placeholder is marked templated and never judged. Never throws.
+ */
+export function splitOptions(raw: string, base: number): MountOption[] {
+  const options: MountOption[] = [];
+  let depth = 0;
+  let partStart = 0;
+  const flush = (end: number) => {
+    let start = partStart;
+    let stop = end;
+    while (start < stop && (raw[start] === ' ' || raw[start] === '\t' || QUOTE(raw[start]))) start++;
+    while (stop > start && (raw[stop - 1] === ' ' || raw[stop - 1] === '\t' || QUOTE(raw[stop - 1]))) stop--;
+    if (stop <= start) return;
+    options.push(makeOption(raw.slice(start, stop), base + start));
+  };
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i];
+    if ((ch === '{' || ch === '(') && i > 0 && (raw[i - 1] === '$' || raw[i - 1] === '{')) depth++;
+    else if (ch === '{' && raw[i + 1] === '{') {
+      depth++;
+      i++;
+    } else if ((ch === '}' || ch === ')') && depth > 0) {
+      depth--;
+      if (ch === '}' && raw[i + 1] === '}') i++;
+    } else if (ch === ',' && depth === 0) {
+      flush(i);
+      partStart = i + 1;
+    }
+  }
+  flush(raw.length);
+  return options;
+}
+
+function makeOption(text: string, start: number): MountOption {
+  const templated = isTemplated(text) || /["']/.test(text);
+  const eq = text.indexOf('=');
+  const span: Span = { start, end: start + text.length };
+  if (eq < 0 || (templated && text.indexOf('{') >= 0 && text.indexOf('{') < eq)) {
+    return { name: text, span, nameSpan: span, templated };
+  }
+  return {
+    name: text.slice(0, eq),
+    value: text.slice(eq + 1),
+    span,
+    nameSpan: { start, end: start + eq },
+    valueSpan: { start: start + eq + 1, end: span.end },
+    templated,
+  };
+}
+
+/** Decodes fstab's octal escapes (`\040` is a space). */
+export function decodeOctalEscapes(text: string): string {
+  return text.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8))); // not a fact: octal radix
+}
+
+/** Splits `server:/export` (also `[fe80::1]:/export`). */
+export function splitNfsSource(source: string): { server: string; exportPath: string } | undefined {
+  if (source.startsWith('[')) {
+    const close = source.indexOf(']:');
+    if (close < 0) return undefined;
+    return { server: source.slice(1, close), exportPath: source.slice(close + 2) };
+  }
+  const colon = source.indexOf(':');
+  if (colon <= 0 || source.startsWith('//')) return undefined;
+  const exportPath = source.slice(colon + 1);
+  if (exportPath.startsWith('//')) return undefined; // a URL, not an NFS source
+  return { server: source.slice(0, colon), exportPath };
+}
+
+/** True for `server:/path` sources (what makes a bare `mount` pick NFS). */
+export function looksLikeNfsSource(source: string): boolean {
+  const parts = splitNfsSource(source);
+  return parts !== undefined && parts.server.length > 0 && !/[\s/]/.test(parts.server) && (parts.exportPath.startsWith('/') || isTemplated(parts.exportPath));
+}
+
+export function isNfsType(fsType: string | undefined): boolean {
+  return fsType === 'nfs' || fsType === 'nfs4';
+}

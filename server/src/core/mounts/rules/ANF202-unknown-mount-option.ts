@@ -1,0 +1,45 @@
+import { closest, distance } from 'fastest-levenshtein';
+import { defineRule } from '../../rules/rule';
+import { findOption, KNOWN_OPTION_NAMES } from '../catalog';
+import { fix } from '../fixes';
+import { hasNfsMounts, nfsMounts } from './common';
+
+export const unknownMountOption = defineRule({
+  code: 'ANF202',
+  name: 'unknown-mount-option',
+  domain: 'mount',
+  defaultSeverity: 'error',
+  fix: 'unsafe',
+  doc: {
+    title: 'Unknown NFS mount option',
+    what: 'An option that is neither an nfs(5) option nor a generic mount, systemd or autofs option. The closest known option is offered as a fix (`nconect` → `nconnect`).',
+    why: 'mount.nfs refuses the whole mount with "an incorrect mount option was specified": the volume is not mounted at all. With `sloppy` the option is ignored instead, so the setting you meant never takes effect.',
+    instead: 'Correct the spelling, or remove the option. Template placeholders (`{{ nfs_opts }}`, `$OPTS`) are never flagged.',
+    examples: [
+      {
+        flagged: 'sudo mount -t nfs -o rw,hard,vers=3,nconect=8 10.10.1.4:/eda-tools /tools',
+        better: 'sudo mount -t nfs -o rw,hard,vers=3,nconnect=8 10.10.1.4:/eda-tools /tools',
+        language: 'sh',
+      },
+    ],
+    sources: ['NFS5'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    for (const { mount, effective } of nfsMounts(context)) {
+      const sloppy = effective.byGroup.has('sloppy');
+      for (const option of mount.options) {
+        if (option.templated || findOption(option.name)) continue;
+        const lower = option.name.toLowerCase();
+        const suggestion = findOption(lower) ? lower : closest(option.name, [...KNOWN_OPTION_NAMES]);
+        const near = suggestion !== undefined && distance(option.name, suggestion) <= Math.max(1, Math.floor(option.name.length / 3));
+        context.report({
+          span: option.nameSpan,
+          message: `Unknown mount option \`${option.name}\`${near ? `: did you mean \`${suggestion}\`?` : '.'} ${sloppy ? 'With `sloppy`, mount ignores it, so it has no effect.' : 'mount.nfs rejects the whole mount ("an incorrect mount option was specified").'}`,
+          ...(sloppy ? { severity: 'warning' as const } : {}),
+          ...(near ? { fixes: fix(`Change to \`${suggestion}\``, false, { span: option.nameSpan, newText: suggestion }) } : {}),
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,79 @@
+import { NCONNECT } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { findOption, type OptionSpec } from '../catalog';
+import { fix, replaceValue } from '../fixes';
+import type { MountOption } from '../model';
+import { hasNfsMounts, nfsMounts } from './common';
+
+/** What is wrong with an option's value, and a value that would be accepted, if any. */
+export function valueProblem(option: MountOption, spec: OptionSpec): { message: string; replacement?: string } | undefined {
+  const value = option.value;
+  if (spec.kind === 'flag') {
+    return value === undefined ? undefined : { message: `\`${spec.name}\` is a flag and takes no value; mount.nfs rejects \`${option.name}=${value}\`.` };
+  }
+  if (value === undefined || value === '') {
+    return { message: `\`${option.name}\` needs a value (\`${option.name}=…\`); mount.nfs rejects it without one.` };
+  }
+  if (spec.kind === 'integer') {
+    if (!/^\d+$/.test(value)) return { message: `\`${option.name}=${value}\` is not a whole number; mount.nfs rejects it.` };
+    const number = Number(value);
+    if (spec.max !== undefined && number > spec.max) {
+      const replacement = spec.name === 'nconnect' ? String(NCONNECT.bestTested.value) : String(spec.max);
+      return {
+        message: `\`${option.name}=${value}\` is out of range: the kernel accepts ${spec.min ?? 0}–${spec.max}${spec.unit ? ` ${spec.unit}` : ''} and refuses the mount.`,
+        replacement,
+      };
+    }
+    if (spec.min !== undefined && number < spec.min) {
+      return { message: `\`${option.name}=${value}\` is out of range: the kernel accepts ${spec.min}${spec.max !== undefined ? `–${spec.max}` : ' or more'} and refuses the mount.`, replacement: String(spec.min) };
+    }
+    return undefined;
+  }
+  if (spec.kind === 'enum' || spec.kind === 'version') {
+    const values = spec.values ?? [];
+    const parts = spec.name === 'sec' ? value.split(':') : [value];
+    const bad = parts.filter((p) => !values.includes(p));
+    if (bad.length === 0) return undefined;
+    return { message: `\`${option.name}=${value}\` is not a value mount.nfs accepts: use one of ${values.join(', ')}.` };
+  }
+  return undefined;
+}
+
+export const invalidOptionValue = defineRule({
+  code: 'ANF203',
+  name: 'invalid-option-value',
+  domain: 'mount',
+  defaultSeverity: 'error',
+  fix: 'unsafe',
+  doc: {
+    title: 'Mount option with a value the kernel refuses',
+    what: 'A known option with a value of the wrong type or out of range: `nconnect=32` (1–16), `vers=5`, `proto=sctp`, `timeo=fast`, `hard=1`, `rsize` without a number.',
+    why: 'mount.nfs and the kernel check option values and refuse the whole mount when one is out of range, so the volume is not mounted.',
+    instead: 'Use a value in the option\'s range. For an out-of-range number the fix offers the nearest accepted value (for `nconnect`, 8: the value ANF testing found best).',
+    examples: [
+      {
+        flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=32  0  0',
+        better: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['NFS5', 'MO'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    for (const { mount } of nfsMounts(context)) {
+      for (const option of mount.options) {
+        if (option.templated) continue;
+        const spec = findOption(option.name);
+        if (!spec) continue;
+        const problem = valueProblem(option, spec);
+        if (!problem) continue;
+        context.report({
+          span: option.valueSpan ?? option.span,
+          message: problem.message,
+          ...(problem.replacement ? { fixes: fix(`Set \`${option.name}=${problem.replacement}\``, false, replaceValue(option, problem.replacement)) } : {}),
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,43 @@
+import { NFS_PROTOCOL } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { fix, removeOption } from '../fixes';
+import { hasNfsMounts, nfsMounts } from './common';
+
+const SINCE = NFS_PROTOCOL.intrIgnoredSinceKernel.value;
+
+export const intrIgnored = defineRule({
+  code: 'ANF208',
+  name: 'intr-ignored',
+  domain: 'mount',
+  defaultSeverity: 'hint',
+  fix: 'safe',
+  doc: {
+    title: '`intr`/`nointr` has no effect',
+    what: '`intr` or `nointr` in an NFS option list.',
+    why: `nfs(5): "provided for backward compatibility", ignored since kernel ${SINCE}. Current kernels always let SIGKILL interrupt a waiting NFS call. Older guides (the Swedish course page among them) still recommend \`hard,intr\`.`,
+    instead: 'Remove it. The fix removes the option and its comma; the mount behaves exactly the same.',
+    examples: [
+      {
+        flagged: 'sudo mount -t nfs -o rw,hard,intr,vers=3,rsize=262144,wsize=262144 10.10.1.4:/eda-tools /tools',
+        better: 'sudo mount -t nfs -o rw,hard,vers=3,rsize=262144,wsize=262144 10.10.1.4:/eda-tools /tools',
+        language: 'sh',
+      },
+    ],
+    sources: ['NFS5'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    const text = context.file.source.text;
+    for (const { mount } of nfsMounts(context)) {
+      for (const option of mount.options) {
+        if (option.templated || (option.name !== 'intr' && option.name !== 'nointr')) continue;
+        context.report({
+          span: option.span,
+          message: `\`${option.name}\` is ignored since kernel ${SINCE}; remove it.`,
+          tags: ['unnecessary'],
+          fixes: fix(`Remove \`${option.name}\``, true, removeOption(text, mount, option)),
+        });
+      }
+    }
+  },
+});

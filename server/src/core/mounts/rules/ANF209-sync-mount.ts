@@ -1,0 +1,42 @@
+import { SYNC_WRITE_COST } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { formatNumber } from '../../units/units';
+import { fix, removeOption } from '../fixes';
+import { hasNfsMounts, nfsMounts } from './common';
+
+const FIGURES = `writing a 1 GiB file in 8 KiB blocks took ${formatNumber(SYNC_WRITE_COST.syncWrites.value)} WRITE calls and ${SYNC_WRITE_COST.syncSeconds.value} s with \`sync\`, and ${formatNumber(SYNC_WRITE_COST.asyncWrites.value)} calls and ${SYNC_WRITE_COST.asyncSeconds.value} s without it`;
+
+export const syncMount = defineRule({
+  code: 'ANF209',
+  name: 'sync-mount',
+  domain: 'mount',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: '`sync` NFS mount',
+    what: 'A mount with `sync` (the last of `sync`/`async` wins).',
+    why: `With \`sync\`, every write system call is sent to the server as a stable FILE_SYNC write and waits for it, in chunks of the application's block size regardless of wsize. In the seed's test, ${FIGURES}. ANF already protects acknowledged writes in battery-backed NVRAM, so \`async\` (the default) is the preferred choice in almost every case.`,
+    instead: 'Remove `sync`. Applications that need a write on stable storage before going on (databases) open their files with O_SYNC/O_DIRECT or call fsync themselves.',
+    examples: [
+      {
+        flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,sync,vers=3,rsize=262144,wsize=262144  0  0',
+        better: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,rsize=262144,wsize=262144  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['SEED_MOUNT', 'NFS5'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    const text = context.file.source.text;
+    for (const { mount, effective } of nfsMounts(context)) {
+      const option = effective.byGroup.get('sync');
+      if (!option || option.name !== 'sync') continue;
+      context.report({
+        span: option.span,
+        message: `\`sync\` makes every write wait for the server: ${FIGURES} (seed 001).`,
+        fixes: fix('Remove `sync`', false, removeOption(text, mount, option)),
+      });
+    }
+  },
+});

@@ -1,0 +1,39 @@
+import { ATTRIBUTE_CACHE } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { fix, removeOption } from '../fixes';
+import { hasNfsMounts, nfsMounts } from './common';
+
+export const noac = defineRule({
+  code: 'ANF210',
+  name: 'noac',
+  domain: 'mount',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: '`noac` turns off attribute caching and makes writes synchronous',
+    what: 'A mount with `noac` (the last of `ac`/`noac` wins).',
+    why: `\`noac\` sends a GETATTR to the server for nearly every file operation and, as nfs(5) says, also makes every write synchronous, "a significant performance penalty". The seed course measured the opposite direction: caching attributes longer (\`actimeo\`) cut an EDA tools volume from over ${ATTRIBUTE_CACHE.edaToolsIopsBefore.value.toLocaleString('en-US')} to about ${ATTRIBUTE_CACHE.edaToolsIopsAfter.value.toLocaleString('en-US')} IOPS and latency from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoMs.value} ms.`,
+    instead: 'Remove `noac`. Where several clients must see each other\'s changes quickly, the default close-to-open consistency (`cto`) is enough for most applications; use a small `actimeo` rather than none.',
+    examples: [
+      {
+        flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,noac,vers=3  0  0',
+        better: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['NFS5', 'SEED_COURSE', 'MO'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    const text = context.file.source.text;
+    for (const { mount, effective } of nfsMounts(context)) {
+      const option = effective.byGroup.get('ac');
+      if (!option || option.name !== 'noac') continue;
+      context.report({
+        span: option.span,
+        message: '`noac` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Remove it unless an application documents that it needs it.',
+        fixes: fix('Remove `noac`', false, removeOption(text, mount, option)),
+      });
+    }
+  },
+});

@@ -1,0 +1,91 @@
+import { NFS_OPTION_LIMITS, NFS_PROTOCOL } from '../../facts';
+import type { Fix } from '../../diagnostics';
+import { defineRule } from '../../rules/rule';
+import { findOption } from '../catalog';
+import { fix, insertOption, removeOption, replaceValue } from '../fixes';
+import type { MountEntry } from '../model';
+import { hasNfsMounts, nfsMounts, versionToPin } from './common';
+
+const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
+const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;
+
+export const nfsVersionNotPinned = defineRule({
+  code: 'ANF211',
+  name: 'nfs-version-not-pinned',
+  domain: 'mount',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: 'NFS version not pinned to one ANF serves',
+    what: `A mount with no \`vers\`/\`nfsvers\` (warning), with \`vers=4\` or \`-t nfs4\` without a minor version (warning), or with a version ANF does not serve: 2, 4.0 or 4.2 (error).`,
+    why: `Without a version the client asks for NFSv${FIRST_TRIED} first and negotiates down; \`vers=4\` alone can also settle on 4.0 or 4.2. ANF serves NFSv${SUPPORTED.join(' and NFSv')} only, so an unpinned mount depends on negotiation, and a pinned 4.0 or 4.2 fails. A volume's protocol is fixed when it is created: the mount should say which one it expects.`,
+    instead: 'Pin `vers=3` or `vers=4.1` (the same as `vers=4,minorversion=1`). The fix uses the workload\'s version where anf-lint knows the workload (annotation, manifest volume or configuration): NFSv3 for EDA and HPC, NFSv4.1 for SAP HANA.',
+    examples: [
+      {
+        flagged: '10.20.1.4:/hana-shared  /hana/shared  nfs4  rw,hard,rsize=262144,wsize=262144,_netdev  0  0',
+        better: '10.20.1.4:/hana-shared  /hana/shared  nfs4  rw,hard,rsize=262144,wsize=262144,_netdev,vers=4.1  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['FAQN', 'NFS5'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    const text = context.file.source.text;
+    for (const { mount, effective } of nfsMounts(context)) {
+      if (effective.templated) continue;
+      const version = effective.version;
+      const pin = versionToPin(context, mount);
+      const where = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.fsTypeSpan ?? mount.sourceSpan ?? mount.span;
+      if (!version) {
+        const vers = effective.byGroup.get('vers');
+        if (vers) continue; // an invalid value: ANF203 reports it
+        context.report({
+          span: where,
+          message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`,
+          fixes: pinFixes(mount, pin?.version),
+        });
+        continue;
+      }
+      if (version.text === '4' || (version.major === 4 && !version.pinned)) {
+        const option = version.option;
+        const fixes: Fix[] = option
+          ? fix('Set `vers=4.1`', false, replaceValue(option, '4.1'))
+          : fix('Add `vers=4.1`', false, insertOption(mount, 'vers=4.1'));
+        const what = option ? `\`${option.name}=${option.value ?? ''}\`` : '`nfs4` without a minor version';
+        context.report({
+          span: option?.span ?? mount.fsTypeSpan ?? where,
+          message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.`,
+          fixes,
+        });
+        continue;
+      }
+      if (!SUPPORTED.includes(version.text)) {
+        const target = version.major === 4 ? '4.1' : pin?.version ?? '3';
+        const edits = version.minorOption && version.option
+          ? [replaceValue(version.option, target), removeOption(text, mount, version.minorOption)]
+          : version.option
+            ? [replaceValue(version.option, target)]
+            : version.minorOption
+              ? [replaceValue(version.minorOption, '1')]
+              : [];
+        const spec = version.option ? findOption(version.option.name) : undefined;
+        if (version.option && spec?.values && !spec.values.includes(version.option.value ?? '')) continue; // ANF203
+        context.report({
+          span: (version.minorOption ?? version.option)?.span ?? where,
+          severity: 'error',
+          message: `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. Use \`vers=${target}\`.`,
+          ...(edits.length > 0 ? { fixes: fix(`Use NFSv${target}`, false, ...edits) } : {}),
+        });
+      }
+    }
+  },
+});
+
+function pinFixes(mount: MountEntry, preferred: '3' | '4.1' | undefined): Fix[] {
+  const order: ('3' | '4.1')[] = preferred === '4.1' ? ['4.1', '3'] : preferred === '3' ? ['3', '4.1'] : ['3', '4.1'];
+  const nfs4 = mount.fsType === 'nfs4';
+  return order
+    .filter((v) => !(nfs4 && v === '3'))
+    .flatMap((v) => fix(`Pin \`vers=${v}\``, false, insertOption(mount, `vers=${v}`)));
+}

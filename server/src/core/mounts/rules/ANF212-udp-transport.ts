@@ -1,0 +1,40 @@
+import { defineRule } from '../../rules/rule';
+import { transportOf } from '../catalog';
+import { fix, replaceOption, replaceValue } from '../fixes';
+import { hasNfsMounts, nfsMounts } from './common';
+
+export const udpTransport = defineRule({
+  code: 'ANF212',
+  name: 'udp-transport',
+  domain: 'mount',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: 'NFS over UDP',
+    what: 'A mount with `udp` or `proto=udp`/`udp6` (the last transport option wins).',
+    why: 'NFSv4 requires TCP, recent kernels no longer build NFS over UDP by default, and UDP has no congestion control: with rsize/wsize above a few KiB a single lost fragment resends the whole request. The seed course measured TCP slightly ahead of UDP on ANF, and every ANF guide mounts with `tcp`.',
+    instead: 'Use `tcp` (or `proto=tcp`), the default for NFSv4 and for NFSv3 on current kernels.',
+    examples: [
+      {
+        flagged: 'tools  -fstype=nfs,rw,hard,vers=3,udp  10.10.1.4:/eda-tools',
+        better: 'tools  -fstype=nfs,rw,hard,vers=3,tcp  10.10.1.4:/eda-tools',
+        language: '',
+      },
+    ],
+    sources: ['NFS5', 'SEED_COURSE'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    for (const { effective } of nfsMounts(context)) {
+      const transport = transportOf(effective);
+      if (transport !== 'udp' && transport !== 'udp6') continue;
+      const option = effective.byGroup.get('transport')!;
+      const tcp = transport === 'udp6' ? 'tcp6' : 'tcp';
+      context.report({
+        span: option.span,
+        message: `NFS over UDP: NFSv4 requires TCP and ANF is mounted over TCP everywhere in its guidance; a lost fragment resends the whole request. Use \`${option.value !== undefined ? `${option.name}=${tcp}` : 'tcp'}\`.`,
+        fixes: fix(`Use ${tcp}`, false, option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp')),
+      });
+    }
+  },
+});

@@ -1,0 +1,57 @@
+import { NFS_TIMEOUTS } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { integerOf, transportOf } from '../catalog';
+import { fix, replaceValue } from '../fixes';
+import { hasNfsMounts, nfsMounts } from './common';
+
+const DEFAULT_TIMEO = NFS_TIMEOUTS.tcpTimeoDeciseconds.value;
+const MIN_TIMEO = NFS_TIMEOUTS.tcpTimeoMinSensibleDeciseconds.value;
+const DEFAULT_RETRANS = NFS_TIMEOUTS.tcpRetransDefault.value;
+
+export const eagerTimeout = defineRule({
+  code: 'ANF213',
+  name: 'eager-timeout',
+  domain: 'mount',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: '`timeo`/`retrans` that retry too eagerly or give up too soon',
+    what: `On TCP: \`timeo\` below ${MIN_TIMEO} deciseconds (${MIN_TIMEO / 10} s), or \`retrans=0\`.`,
+    why: `Over TCP the transport itself retransmits lost packets; the NFS timeout only decides when the client gives up on a reply and sends the request again. nfs(5) sets it to ${DEFAULT_TIMEO} (60 s) for TCP. A short timeo resends requests a busy volume is still working on (adding load exactly when it is slow), and \`retrans=0\` reports "server not responding" — or, on a soft mount, fails the call — at the first timeout. Every ANF guide (SAP HANA, Oracle, EDA) keeps timeo=${DEFAULT_TIMEO}.`,
+    instead: `Leave \`timeo\` and \`retrans\` out, or write \`timeo=${DEFAULT_TIMEO}\` and \`retrans=${DEFAULT_RETRANS}\`.`,
+    examples: [
+      {
+        flagged: '10.20.1.4:/hana-log  /hana/log  nfs  rw,hard,vers=4.1,timeo=14,rsize=262144,wsize=262144,_netdev  0  0',
+        better: `10.20.1.4:/hana-log  /hana/log  nfs  rw,hard,vers=4.1,timeo=${DEFAULT_TIMEO},rsize=262144,wsize=262144,_netdev  0  0`,
+        language: 'fstab',
+      },
+    ],
+    sources: ['NFS5', 'HANA'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    for (const { effective } of nfsMounts(context)) {
+      const transport = transportOf(effective);
+      if (transport.startsWith('udp')) continue;
+      const timeo = integerOf(effective, 'timeo');
+      const timeoOption = effective.byGroup.get('timeo');
+      if (timeo !== undefined && timeoOption && timeo > 0 && timeo < MIN_TIMEO) {
+        context.report({
+          span: timeoOption.span,
+          message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${DEFAULT_TIMEO} (60 s). A short timeout resends work a busy volume is still doing.`,
+          fixes: fix(`Set timeo=${DEFAULT_TIMEO}`, false, replaceValue(timeoOption, String(DEFAULT_TIMEO))),
+        });
+      }
+      const retrans = integerOf(effective, 'retrans');
+      const retransOption = effective.byGroup.get('retrans');
+      if (retrans === 0 && retransOption) {
+        const soft = ['soft', 'softerr'].includes(effective.byGroup.get('recovery')?.name ?? '');
+        context.report({
+          span: retransOption.span,
+          message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${DEFAULT_RETRANS}.`,
+          fixes: fix(`Set retrans=${DEFAULT_RETRANS}`, false, replaceValue(retransOption, String(DEFAULT_RETRANS))),
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,43 @@
+import { NCONNECT, SLOTS } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { integerOf } from '../catalog';
+import { fix, replaceValue } from '../fixes';
+import { hasNfsMounts, nfsMounts } from './common';
+
+const BEST = NCONNECT.bestTested.value;
+const MAX = NCONNECT.max.value;
+
+export const nconnectAboveTested = defineRule({
+  code: 'ANF215',
+  name: 'nconnect-above-tested',
+  domain: 'mount',
+  defaultSeverity: 'info',
+  fix: 'unsafe',
+  doc: {
+    title: `\`nconnect\` above ${BEST}`,
+    what: `\`nconnect\` between ${BEST + 1} and ${MAX}. (Above ${MAX} the kernel refuses the mount: ANF203.)`,
+    why: `ANF's mount-option guidance: "Testing has found nconnect=${BEST} to be the most performant." More connections multiply the requests a client can put in flight (each connection up to ${SLOTS.anfInFlightPerConnection.value} on ANF), which crowds out other clients of the same storage endpoint without making this one faster. The seed course's \`nconnect=16\` example predates that finding.`,
+    instead: `Use \`nconnect=${BEST}\`.`,
+    examples: [
+      {
+        flagged: 'sudo mount -t nfs -o rw,nconnect=16,nocto,actimeo=600,hard,vers=3,tcp 10.10.1.4:/eda-tools /tools',
+        better: `sudo mount -t nfs -o rw,nconnect=${BEST},nocto,actimeo=600,hard,vers=3,tcp 10.10.1.4:/eda-tools /tools`,
+        language: 'sh',
+      },
+    ],
+    sources: ['MO', 'SEED_COURSE'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    for (const { effective } of nfsMounts(context)) {
+      const value = integerOf(effective, 'nconnect');
+      const option = effective.byGroup.get('nconnect');
+      if (value === undefined || !option || value <= BEST || value > MAX) continue;
+      context.report({
+        span: option.span,
+        message: `nconnect=${value} is above ${BEST}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
+        fixes: fix(`Set nconnect=${BEST}`, false, replaceValue(option, String(BEST))),
+      });
+    }
+  },
+});

@@ -1,0 +1,41 @@
+import { defineRule } from '../../rules/rule';
+import { usesKerberos } from '../catalog';
+import { fix, removeOption } from '../fixes';
+import { hasNfsMounts, nfsMounts } from './common';
+
+export const nconnectWithKerberos = defineRule({
+  code: 'ANF216',
+  name: 'nconnect-with-kerberos',
+  domain: 'mount',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: '`nconnect` together with Kerberos (`sec=krb5*`)',
+    what: 'A mount with both `nconnect` and `sec=krb5`, `krb5i` or `krb5p`.',
+    why: 'ANF\'s guidance: do not combine nconnect with Kerberos. The GSS security context is shared by all the connections, and packets that arrive out of the sequence window force context renegotiation, which stalls I/O.',
+    instead: 'Remove `nconnect` from Kerberos mounts (or use `sec=sys` where Kerberos is not required). The fix removes `nconnect`.',
+    examples: [
+      {
+        flagged: 'What=10.20.1.4:/hana-shared\nWhere=/hana/shared\nType=nfs\nOptions=rw,hard,vers=4.1,sec=krb5p,nconnect=4',
+        better: 'What=10.20.1.4:/hana-shared\nWhere=/hana/shared\nType=nfs\nOptions=rw,hard,vers=4.1,sec=krb5p',
+        language: 'ini',
+      },
+    ],
+    sources: ['MO', 'KRB'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    const text = context.file.source.text;
+    for (const { mount, effective } of nfsMounts(context)) {
+      const option = effective.byGroup.get('nconnect');
+      if (!option || !usesKerberos(effective)) continue;
+      const sec = effective.byGroup.get('sec')!;
+      context.report({
+        span: option.span,
+        message: `\`${option.name}=${option.value ?? ''}\` with \`sec=${sec.value ?? ''}\`: the connections share one GSS context, and out-of-window packets force renegotiation. Do not combine nconnect with Kerberos on ANF.`,
+        related: [{ uri: mount.uri, span: sec.span, message: 'Kerberos is set here' }],
+        fixes: fix('Remove `nconnect`', false, removeOption(text, mount, option)),
+      });
+    }
+  },
+});

@@ -1,0 +1,62 @@
+import { defineRule } from '../../rules/rule';
+import { normalizeServer } from '../../workspace/links';
+import { effectiveOptions, valueOf } from '../catalog';
+import { fix, removeOption, replaceValue } from '../fixes';
+import type { MountEntry } from '../model';
+import { fileName, hasNfsMounts, lineOf, mountName, nfsMounts } from './common';
+
+/** Documentation snippets are not one machine's mounts: they never decide for others. */
+const decides = (m: MountEntry) => m.isNfs && !m.templated && m.server !== undefined && m.host !== 'markdown';
+
+export const nconnectDiffersSameServer = defineRule({
+  code: 'ANF217',
+  name: 'nconnect-differs-same-server',
+  domain: 'mount',
+  defaultSeverity: 'warning',
+  fix: 'safe',
+  doc: {
+    title: '`nconnect` differs between mounts to the same server address',
+    what: 'A mount whose `nconnect` differs from the first mount to the same server address (IP or name). The first mount is the earliest in the workspace: files in path order, then lines in order (fstab order is boot order).',
+    why: 'All mounts from one storage endpoint share its transport: they inherit the nconnect of the first mount to that address, and later `nconnect=` values are silently ignored. The setting does not carry across different endpoint addresses.',
+    instead: 'Use the same nconnect on every mount to one address. To give a volume a different number of connections, mount it through a different mount target IP. The fix writes the value that is in effect anyway (so it changes nothing on the client), or removes `nconnect` when the first mount has none.',
+    examples: [
+      {
+        flagged: '10.10.1.4:/eda-tools    /tools    nfs  ro,hard,vers=3,nconnect=8  0  0\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=16  0  0',
+        better: '10.10.1.4:/eda-tools    /tools    nfs  ro,hard,vers=3,nconnect=8  0  0\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['MO', 'NFS5'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    const firstByServer = new Map<string, MountEntry>();
+    for (const mount of context.workspace.mounts()) {
+      if (!decides(mount)) continue;
+      const server = normalizeServer(mount.server!);
+      if (!firstByServer.has(server)) firstByServer.set(server, mount);
+    }
+    const text = context.file.source.text;
+    for (const { mount, effective } of nfsMounts(context)) {
+      if (!decides(mount)) continue;
+      const option = effective.byGroup.get('nconnect');
+      if (!option?.value || !/^\d+$/.test(option.value)) continue;
+      const first = firstByServer.get(normalizeServer(mount.server!));
+      if (!first || first === mount) continue;
+      const firstOption = effectiveOptions(first).byGroup.get('nconnect');
+      const firstValue = firstOption ? valueOf(effectiveOptions(first), 'nconnect') : undefined;
+      if (Number(firstValue ?? '1') === Number(option.value)) continue;
+      const sameFile = first.uri === mount.uri;
+      const where = `${sameFile ? 'line' : `${fileName(first.uri)} line`} ${lineOf(context, first.uri, first.span.start)}`;
+      const decided = firstValue ? `nconnect=${firstValue}` : 'no nconnect (one connection)';
+      context.report({
+        span: option.span,
+        message: `nconnect=${option.value} is ignored: the first mount to ${mount.server} (${mountName(first)}, ${where}) has ${decided}, and every later mount to that address shares its connections.`,
+        related: [{ uri: first.uri, span: firstOption?.span ?? first.span, message: `First mount to ${mount.server}: its ${decided} applies to all mounts of this address` }],
+        fixes: firstValue
+          ? fix(`Set nconnect=${firstValue} (what the client uses anyway)`, true, replaceValue(option, firstValue))
+          : fix('Remove `nconnect` (the first mount to this address decides)', true, removeOption(text, mount, option)),
+      });
+    }
+  },
+});

@@ -1,0 +1,48 @@
+import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { formatNumber } from '../../units/units';
+import { fix, insertOption } from '../fixes';
+import { hasNfsMounts, nfsMounts, thousands, workloadWords } from './common';
+
+const ACTIMEO = ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value;
+const FIGURES = `on an EDA tools volume, actimeo=${ACTIMEO} cut IOPS from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)}, and with nocto latency fell from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoNoctoMs.value} ms`;
+
+export const attributeCacheReadMostly = defineRule({
+  code: 'ANF219',
+  name: 'attribute-cache-read-mostly',
+  domain: 'mount',
+  defaultSeverity: 'hint',
+  fix: 'unsafe',
+  doc: {
+    title: 'Read-mostly tools volume without `nocto`/`actimeo`',
+    what: 'A mount of a read-mostly workload (EDA tools and libraries) without `nocto` or without a long `actimeo`.',
+    why: `Tools and libraries change rarely, yet every open asks the server for fresh attributes. The seed course: ${FIGURES} (${formatNumber(ATTRIBUTE_CACHE.edaLatencyActimeoMs.value)} ms with actimeo alone). The guidance suggests actimeo=${ACTIMEO} for EDA tools and libraries.`,
+    instead: `Add \`nocto,actimeo=${ACTIMEO}\` on read-mostly volumes whose content is updated through another path (a release process), never on scratch or project data several clients write (ANF218).`,
+    examples: [
+      {
+        flagged: '# anf: workload=eda-tools\n10.10.1.4:/eda-tools  /tools  nfs  ro,hard,vers=3,nconnect=8  0  0',
+        better: `# anf: workload=eda-tools\n10.10.1.4:/eda-tools  /tools  nfs  ro,hard,vers=3,nconnect=8,nocto,actimeo=${ACTIMEO}  0  0`,
+        language: 'fstab',
+      },
+    ],
+    sources: ['MO', 'SEED_COURSE', 'SEED_MOUNT'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    for (const { mount, effective } of nfsMounts(context)) {
+      if (effective.templated) continue;
+      const found = context.workspace.workloadOf(mount);
+      if (!found || !WORKLOADS[found.workload].readMostly) continue;
+      const missing: string[] = [];
+      if (effective.byGroup.get('cto')?.name !== 'nocto') missing.push('nocto');
+      if (!['actimeo', 'acregmin', 'acregmax', 'acdirmin', 'acdirmax'].some((g) => effective.byGroup.has(g)) && effective.byGroup.get('ac')?.name !== 'noac') missing.push(`actimeo=${ACTIMEO}`);
+      if (missing.length === 0) continue;
+      const span = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
+      context.report({
+        span,
+        message: `This mount serves ${workloadWords(found)}, which is read-mostly: add \`${missing.join(',')}\`. In the seed course, ${FIGURES}.`,
+        fixes: fix(`Add ${missing.join(',')}`, false, insertOption(mount, missing.join(','))),
+      });
+    }
+  },
+});

@@ -1,0 +1,55 @@
+import { NFS_PROTOCOL, WORKLOADS } from '../../facts';
+import type { SpanEdit } from '../../diagnostics';
+import { defineRule } from '../../rules/rule';
+import { fix, removeOption, replaceValue } from '../fixes';
+import { hasNfsMounts, nfsMounts, workloadWords } from './common';
+
+export const nfsVersionForWorkload = defineRule({
+  code: 'ANF220',
+  name: 'nfs-version-for-workload',
+  domain: 'mount',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: 'NFS version does not suit the workload',
+    what: 'A mount pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported), NFSv4.1 on EDA, HPC or Oracle volumes (warning: NFSv3 performs better there).',
+    why: `SAP supports /hana/data and /hana/log on ANF only over NFSv4.1. For EDA and other metadata-heavy workloads NFSv3 is stateless and avoids NFSv4.1's per-file state and locking; the ANF EDA benchmark runs NFSv3, the seed course measured NFSv4.1 well behind NFSv3, and the Swedish course page puts the cost at ${NFS_PROTOCOL.edaNfs41OverheadMinPercent.value}–${NFS_PROTOCOL.edaNfs41OverheadMaxPercent.value}% (no other source confirms that range). The workload comes from \`# anf: workload=\`, the manifest volume the mount reaches, or \`workload:\` in .anf-lint.yaml.`,
+    instead: 'Use `vers=4.1` for SAP HANA data and log; use `vers=3` for EDA tools and scratch unless you need NFSv4.1 features (Kerberos, ACLs). The volume must be created with that protocol too.',
+    examples: [
+      {
+        flagged: '# anf: workload=sap-hana-data\n10.20.1.4:/hana-data  /hana/data  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,_netdev  0  0',
+        better: '# anf: workload=sap-hana-data\n10.20.1.4:/hana-data  /hana/data  nfs  rw,hard,vers=4.1,rsize=262144,wsize=262144,_netdev  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['HANA', 'EDA', 'SEED_COURSE', 'SEED_MOUNT'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    const text = context.file.source.text;
+    for (const { mount, effective } of nfsMounts(context)) {
+      const version = effective.version;
+      if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;
+      const found = context.workspace.workloadOf(mount);
+      if (!found) continue;
+      const traits = WORKLOADS[found.workload];
+      const required = traits.nfsVersion.requires;
+      const want = required ?? (traits.nfsVersion.preferred === '3' ? '3' : undefined);
+      if (!want || want === version.text) continue;
+      const edits: SpanEdit[] = [];
+      if (version.option) {
+        edits.push(replaceValue(version.option, want));
+        if (version.minorOption) edits.push(removeOption(text, mount, version.minorOption));
+      }
+      const span = (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span;
+      context.report({
+        span,
+        ...(required ? { severity: 'error' as const } : {}),
+        message: required
+          ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`.`
+          : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features.`,
+        ...(edits.length > 0 ? { fixes: fix(`Use vers=${want}`, false, ...edits) } : {}),
+      });
+    }
+  },
+});

@@ -1,0 +1,37 @@
+import { defineRule } from '../../rules/rule';
+import { fix, insertOption } from '../fixes';
+import { hasNfsMounts, nfsMounts } from './common';
+
+export const fstabWithoutNetdev = defineRule({
+  code: 'ANF221',
+  name: 'fstab-without-netdev',
+  domain: 'mount',
+  defaultSeverity: 'info',
+  fix: 'safe',
+  doc: {
+    title: 'fstab NFS entry without `_netdev` or `nofail`',
+    what: 'An NFS line in fstab (or written to fstab by a script, or in cloud-init `mounts:` with explicit options) with neither `_netdev` nor `nofail`.',
+    why: '`_netdev` tells every init system that the mount needs the network: mount it after the network is up and unmount it before the network goes down. systemd guesses this for `nfs`, other tools (and `mount -a` in scripts) do not. Without `nofail`, a volume that cannot be reached at boot (a mount target IP changed, a maintenance window) can drop the VM into emergency mode. Every ANF guide writes `_netdev`.',
+    instead: 'Add `_netdev`; add `nofail` too where the VM must boot even when the volume is unreachable. The fix adds `_netdev`, which does not change how systemd already treats the mount.',
+    examples: [
+      {
+        flagged: '10.20.1.4:/hana-shared  /hana/shared  nfs  rw,hard,vers=4.1,rsize=262144,wsize=262144  0  0',
+        better: '10.20.1.4:/hana-shared  /hana/shared  nfs  rw,hard,vers=4.1,rsize=262144,wsize=262144,_netdev  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['HANA', 'NFS5'],
+  },
+  appliesTo: (file) => hasNfsMounts(file) && file.mounts.some((m) => m.origin === 'fstab'),
+  check(context) {
+    for (const { mount, effective } of nfsMounts(context)) {
+      if (mount.origin !== 'fstab' || effective.templated || mount.options.length === 0) continue;
+      if (effective.byGroup.has('_netdev') || effective.byGroup.has('nofail') || effective.byGroup.get('auto')?.name === 'noauto') continue;
+      context.report({
+        span: mount.optionsSpan ?? mount.span,
+        message: 'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
+        fixes: fix('Add `_netdev`', true, insertOption(mount, '_netdev')),
+      });
+    }
+  },
+});

@@ -1,0 +1,76 @@
+import { WORKLOADS, type WorkloadKind } from '../../facts';
+import type { RuleContext } from '../../rules/rule';
+import type { ParsedFile } from '../../workspace/parsedFile';
+import type { WorkloadSource } from '../../workspace/workspaceView';
+import { effectiveOptions, type EffectiveOptions } from '../catalog';
+import type { MountEntry } from '../model';
+
+/** Cheap `appliesTo` for rules that judge NFS mounts. */
+export const hasNfsMounts = (file: ParsedFile): boolean => file.mounts.some((m) => m.isNfs);
+
+export interface JudgedMount {
+  readonly mount: MountEntry;
+  readonly effective: EffectiveOptions;
+}
+
+/** The file's NFS mounts with their effective options. */
+export function nfsMounts(context: RuleContext): JudgedMount[] {
+  return context.file.mounts.filter((m) => m.isNfs).map((mount) => ({ mount, effective: effectiveOptions(mount) }));
+}
+
+/** Parse problems of one code, reported as they are (ANF200, ANF201). */
+export function reportProblems(context: RuleContext, code: string): void {
+  for (const problem of context.file.problems) {
+    if (problem.code !== code) continue;
+    const { code: _code, ...finding } = problem;
+    context.report(finding);
+  }
+}
+
+/** A mount's workload in words for a message: "the `eda-tools` workload (from the `# anf:` annotation)". */
+export function workloadWords(found: { workload: WorkloadKind; source: WorkloadSource }, short = false): string {
+  const name = `the \`${found.workload}\` workload`;
+  if (short) return name;
+  switch (found.source) {
+    case 'annotation':
+      return `${name} (from the \`# anf:\` annotation)`;
+    case 'manifest':
+      return `${name} (from the manifest volume it reaches)`;
+    default:
+      return `${name} (the default in .anf-lint.yaml)`;
+  }
+}
+
+/** A short name for a mount in messages: its mount point, else its source. */
+export function mountName(mount: MountEntry): string {
+  return mount.mountPointDecoded ?? mount.mountPoint ?? mount.source ?? 'this mount';
+}
+
+/** `1.5` → `1.5`, 150000 → `150K`: the seed's own way of writing its figures. */
+export function thousands(value: number): string {
+  return value >= 1000 && value % 1000 === 0 ? `${value / 1000}K` : String(value); // not a fact: thousands
+}
+
+/** The line number (1-based) of an offset in another file, for "line N of ..." messages. */
+export function lineOf(context: RuleContext, uri: string, offset: number): number {
+  const source = context.workspace.file(uri)?.source ?? context.file.source;
+  return source.positionAt(offset).line + 1;
+}
+
+export function fileName(uri: string): string {
+  const path = uri.replace(/^file:\/\/[^/]*/, '');
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** The NFS version to pin for a mount: its workload's (required, else preferred), else its volume's only version. */
+export function versionToPin(context: RuleContext, mount: MountEntry): { version: '3' | '4.1'; why: string } | undefined {
+  const found = context.workspace.workloadOf(mount);
+  if (found) {
+    const traits = WORKLOADS[found.workload].nfsVersion;
+    const version = traits.requires ?? (traits.preferred === 'either' ? undefined : traits.preferred);
+    if (version) return { version, why: `for ${workloadWords(found, true)}` };
+  }
+  const volume = context.workspace.volumeForMount(mount);
+  if (volume && volume.nfsVersions.length === 1) return { version: volume.nfsVersions[0]!, why: `volume \`${volume.name}\` serves NFSv${volume.nfsVersions[0]}` };
+  return undefined;
+}

@@ -1,0 +1,261 @@
+import type { Span } from '../text/sourceText';
+import type { ParseProblem } from '../workspace/parsedFile';
+import { parseFstabLine } from './fstab';
+import type { MountEntry, MountOption } from './model';
+import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
+import { scanShell, type Command, type Word } from './shellScan';
+
+/** Words that run the next word as the command. */
+const PREFIX_COMMANDS = new Set(['sudo', 'doas', 'env', 'exec', 'command', 'nohup', 'time', 'builtin', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{', 'xargs']);
+/** Options of those prefixes that take an argument (`sudo -u root`, `timeout 30`). */
+const PREFIX_OPTIONS_WITH_ARGUMENT = new Set(['-u', '-g', '-C', '-p', '-U', '-r', '-t', '-h', '--user', '--group']);
+/** mount(8) options that take an argument, besides -t and -o. */
+const MOUNT_OPTIONS_WITH_ARGUMENT = new Set(['-O', '--test-opts', '-L', '--label', '-U', '--uuid', '-N', '--namespace', '--source', '--target', '--target-prefix', '-T', '--fstab', '--options-mode', '--options-source']);
+const MOUNT_NAMES = new Set(['mount', 'mount.nfs', 'mount.nfs4']);
+
+export interface ShellMountResult {
+  readonly mounts: MountEntry[];
+}
+
+export interface ShellHost {
+  readonly uri: string;
+  readonly host: NonNullable<MountEntry['host']>;
+  readonly problems: ParseProblem[];
+}
+
+/** Finds `mount` commands and fstab lines written by the script in `text[from, to)`. */
+export function shellMounts(text: string, host: ShellHost, from = 0, to = text.length): MountEntry[] {
+  // Cheap pre-check: a 1 MB line without "mount" or "fstab" costs one scan.
+  const slice = from === 0 && to === text.length ? text : text.slice(from, to);
+  if (!slice.includes('mount') && !slice.includes('fstab')) return [];
+  const commands = scanShell(text, from, to);
+  const mounts: MountEntry[] = [];
+  commands.forEach((command, index) => {
+    const words = commandWords(command.words);
+    const name = words[0];
+    if (!name) return;
+    const base = name.value.slice(name.value.lastIndexOf('/') + 1);
+    if (MOUNT_NAMES.has(base)) {
+      const entry = mountCommand(words, base, host);
+      if (entry) mounts.push(entry);
+      return;
+    }
+    mounts.push(...fstabWrites(text, command, words, commands[index + 1], host));
+  });
+  return mounts;
+}
+
+/** A `mount` command given as an argument list (cloud-init `runcmd: [[mount, -t, nfs, ...]]`). */
+export function mountCommandFromWords(words: readonly Word[], host: ShellHost): MountEntry | undefined {
+  const command = commandWords(words);
+  const name = command[0];
+  if (!name) return undefined;
+  const base = name.value.slice(name.value.lastIndexOf('/') + 1);
+  return MOUNT_NAMES.has(base) ? mountCommand(command, base, host) : undefined;
+}
+
+/** Drops `sudo -E`, `env A=b`, `VAR=x` and shell keywords in front of the command. */
+function commandWords(words: readonly Word[]): Word[] {
+  let i = 0;
+  while (i < words.length) {
+    const word = words[i]!;
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.raw)) {
+      i++;
+      continue;
+    }
+    if (PREFIX_COMMANDS.has(word.value) || word.value === 'timeout') {
+      const isTimeout = word.value === 'timeout';
+      i++;
+      while (i < words.length && words[i]!.value.startsWith('-')) {
+        const option = words[i]!.value;
+        i += PREFIX_OPTIONS_WITH_ARGUMENT.has(option) ? 2 : 1;
+        if (option === '--') break;
+      }
+      if (isTimeout && i < words.length) i++; // the duration
+      continue;
+    }
+    break;
+  }
+  return words.slice(i);
+}
+
+function mountCommand(words: readonly Word[], name: string, host: ShellHost): MountEntry | undefined {
+  let fsType: Word | undefined;
+  let fsTypeValue: string | undefined = name === 'mount.nfs4' ? 'nfs4' : name === 'mount.nfs' ? 'nfs' : undefined;
+  let fsTypeSpan: Span | undefined;
+  const optionWords: { word: Word; offset: number }[] = [];
+  const operands: Word[] = [];
+  let all = false;
+  let afterDashes = false;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    const v = word.value;
+    if (afterDashes || !v.startsWith('-') || v === '-') {
+      operands.push(word);
+      continue;
+    }
+    if (v === '--') {
+      afterDashes = true;
+      continue;
+    }
+    if (v === '-t' || v === '--types') {
+      fsType = words[++i];
+      continue;
+    }
+    if (v.startsWith('--types=')) {
+      fsType = { ...word, value: v.slice('--types='.length), span: { start: word.span.start + word.raw.indexOf('=') + 1, end: word.span.end } };
+      continue;
+    }
+    if (v === '-o' || v === '--options') {
+      const next = words[++i];
+      if (next) optionWords.push({ word: next, offset: 0 });
+      continue;
+    }
+    if (v.startsWith('--options=')) {
+      optionWords.push({ word, offset: word.raw.indexOf('=') + 1 });
+      continue;
+    }
+    if (v === '--source' || v === '--target') {
+      const next = words[++i];
+      if (next) operands.push(next);
+      continue;
+    }
+    if (MOUNT_OPTIONS_WITH_ARGUMENT.has(v)) {
+      i++;
+      continue;
+    }
+    if (/^-[a-zA-Z]+$/.test(v)) {
+      // Bundled short flags: `-vt nfs`, `-ort,hard`, `-a`.
+      const letters = v.slice(1);
+      if (letters.includes('a')) all = true;
+      const t = letters.indexOf('t');
+      const o = letters.indexOf('o');
+      const firstArg = [t, o].filter((x) => x >= 0).sort((a, b) => a - b)[0];
+      if (firstArg === undefined) continue;
+      const rest = v.slice(firstArg + 2);
+      const letter = letters[firstArg];
+      if (rest.length > 0 && word.raw === word.value) {
+        const restStart = word.span.start + firstArg + 2;
+        if (letter === 't') fsType = { raw: rest, value: rest, span: { start: restStart, end: word.span.end }, templated: word.templated };
+        else optionWords.push({ word, offset: firstArg + 2 });
+      } else if (rest.length === 0) {
+        const next = words[++i];
+        if (letter === 't') fsType = next;
+        else if (next) optionWords.push({ word: next, offset: 0 });
+      }
+      continue;
+    }
+    // Any other long option without an argument (--bind, --verbose, --fake).
+  }
+  if (fsType) {
+    fsTypeValue = fsType.templated ? undefined : fsType.value;
+    fsTypeSpan = fsType.span;
+  }
+  if (all && operands.length === 0) return undefined;
+  const [sourceWord, targetWord] = operands;
+  if (!sourceWord) return undefined;
+  // `mount /data` or `mount -t nfs $DIR` mount from fstab: nothing to judge here.
+  const sourceText = sourceWord.value;
+  const nfsSource = looksLikeNfsSource(sourceText);
+  if (!targetWord && !nfsSource) return undefined;
+  const typeIsNfs = isNfsType(fsTypeValue);
+  const isNfs = typeIsNfs || (fsType === undefined && nfsSource);
+
+  const options: MountOption[] = [];
+  for (const { word, offset } of optionWords) options.push(...splitOptions(word.raw.slice(offset), word.span.start + offset));
+  for (const { word } of optionWords) {
+    if (word.templated && options.every((o) => !o.templated)) {
+      // `-o "$OPTS"` whose raw text held quotes only around a placeholder.
+      options.push({ name: word.raw, span: word.span, nameSpan: word.span, templated: true });
+    }
+  }
+  const lastOptionWord = optionWords[optionWords.length - 1]?.word;
+  const parts = splitNfsSource(sourceText);
+  const first = words[0]!;
+  const last = words[words.length - 1]!;
+  const templated = sourceWord.templated || (targetWord?.templated ?? false) || (fsType?.templated ?? false) || options.some((o) => o.templated);
+  const sourceSpan = unquotedSpan(sourceWord);
+  const mountPointSpan = targetWord ? unquotedSpan(targetWord) : undefined;
+  return {
+    uri: host.uri,
+    origin: 'mount-command',
+    host: host.host,
+    source: sourceText,
+    sourceSpan,
+    ...(parts && !sourceWord.templated ? { server: parts.server, exportPath: parts.exportPath } : parts && isNfs ? templatedParts(parts) : {}),
+    ...(targetWord ? { mountPoint: targetWord.value, mountPointSpan: mountPointSpan!, mountPointDecoded: targetWord.value } : {}),
+    ...(fsTypeValue !== undefined || fsType ? { fsType: fsType?.value ?? fsTypeValue!, ...(fsTypeSpan ? { fsTypeSpan } : {}) } : {}),
+    options,
+    ...(lastOptionWord
+      ? { optionsSpan: optionsSpanOf(lastOptionWord, optionWords[optionWords.length - 1]!.offset) }
+      : { optionsSpan: { start: sourceWord.span.start, end: sourceWord.span.start }, optionsInsertion: { before: '-o ', after: ' ' } }),
+    isNfs,
+    span: { start: first.span.start, end: last.span.end },
+    ...(templated ? { templated: true } : {}),
+  };
+}
+
+/** A templated server with a literal export path still identifies the volume. */
+function templatedParts(parts: { server: string; exportPath: string }): Partial<MountEntry> {
+  return isTemplated(parts.exportPath) ? {} : { exportPath: parts.exportPath };
+}
+
+function unquotedSpan(word: Word): Span {
+  const q = word.raw[0];
+  if ((q === '"' || q === "'") && word.raw.length >= 2 && word.raw[word.raw.length - 1] === q) return { start: word.span.start + 1, end: word.span.end - 1 };
+  return word.span;
+}
+
+function optionsSpanOf(word: Word, offset: number): Span {
+  const start = word.span.start + offset;
+  const inner = unquotedSpan({ ...word, raw: word.raw.slice(offset), span: { start, end: word.span.end } });
+  return inner;
+}
+
+const FSTAB_PATH = /(?:^|\/)fstab$/;
+
+/** `echo "srv:/x /mnt nfs opts 0 0" >> /etc/fstab`, `... | tee -a /etc/fstab`, `cat >> /etc/fstab <<EOF`. */
+function fstabWrites(text: string, command: Command, words: readonly Word[], next: Command | undefined, host: ShellHost): MountEntry[] {
+  const name = words[0]?.value;
+  if (!name) return [];
+  const writesFstab =
+    command.redirects.some((r) => r.op.startsWith('>') && r.target !== undefined && FSTAB_PATH.test(r.target.value)) ||
+    (name === 'tee' && words.some((w) => FSTAB_PATH.test(w.value)));
+  const pipesToFstab =
+    command.separator === '|' &&
+    next !== undefined &&
+    (() => {
+      const nextWords = commandWords(next.words);
+      return nextWords[0]?.value === 'tee' && nextWords.some((w) => FSTAB_PATH.test(w.value));
+    })();
+  const mounts: MountEntry[] = [];
+  if (writesFstab) {
+    for (const redirect of command.redirects) {
+      if (!redirect.body) continue;
+      let offset = redirect.body.start;
+      for (const line of text.slice(redirect.body.start, redirect.body.end).split('\n')) {
+        const content = line.replace(/\r$/, '');
+        const entry = parseFstabLine(content, offset, host.uri, host.problems, host.host);
+        if (entry) mounts.push(entry);
+        offset += line.length + 1;
+      }
+    }
+  }
+  if ((writesFstab || pipesToFstab) && (name === 'echo' || name === 'printf')) {
+    for (const word of words.slice(1)) {
+      if (word.value.startsWith('-')) continue;
+      const q = word.raw[0];
+      const quoted = (q === '"' || q === "'") && word.raw.endsWith(q) && word.raw.length >= 2;
+      const inner = quoted ? word.raw.slice(1, -1) : word.raw;
+      if (inner.includes('\\n') || (quoted && inner.includes(q!))) continue;
+      // Only lines that look like fstab entries: four fields or more.
+      if (inner.trim().split(/\s+/).length < 4) continue;
+      const entry = parseFstabLine(inner, word.span.start + (quoted ? 1 : 0), host.uri, host.problems, host.host);
+      if (entry) mounts.push(entry);
+    }
+  }
+  return mounts;
+}
+
+/** Problems are not reported for shell text: the scanner never rejects a script. */
+export type { Command };

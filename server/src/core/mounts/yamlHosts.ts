@@ -1,0 +1,225 @@
+import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type Scalar, type YAMLMap } from 'yaml';
+import type { SourceText, Span } from '../text/sourceText';
+import type { ParseProblem } from '../workspace/parsedFile';
+import { MALFORMED_CODE } from './fstab';
+import type { MountEntry, MountOption } from './model';
+import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
+import { mountCommandFromWords, shellMounts } from './shellMounts';
+import type { Word } from './shellScan';
+
+const ANSIBLE_MOUNT_MODULES = new Set(['mount', 'ansible.posix.mount', 'ansible.builtin.mount']);
+
+/** The text of a scalar as written (without quotes or block header) and where it starts. */
+export function scalarContent(text: string, node: Scalar): { raw: string; start: number; end: number } | undefined {
+  const range = node.range;
+  if (!range) return undefined;
+  const [start, end] = range;
+  switch (node.type) {
+    case 'QUOTE_DOUBLE':
+    case 'QUOTE_SINGLE':
+      return { raw: text.slice(start + 1, Math.max(start + 1, end - 1)), start: start + 1, end: Math.max(start + 1, end - 1) };
+    case 'BLOCK_LITERAL':
+    case 'BLOCK_FOLDED': {
+      const lineBreak = text.indexOf('\n', start);
+      const from = lineBreak < 0 || lineBreak >= end ? end : lineBreak + 1;
+      return { raw: text.slice(from, end), start: from, end };
+    }
+    default:
+      return { raw: text.slice(start, end), start, end };
+  }
+}
+
+function scalarString(node: unknown): string | undefined {
+  return isScalar(node) && node.value !== null && node.value !== undefined ? String(node.value) : undefined;
+}
+
+function spanOf(node: Node | null | undefined): Span | undefined {
+  return node?.range ? { start: node.range[0], end: node.range[1] } : undefined;
+}
+
+function parseYaml(source: SourceText) {
+  try {
+    return parseAllDocuments(source.text, { prettyErrors: false });
+  } catch {
+    return [];
+  }
+}
+
+/** Ansible `mount` / `ansible.posix.mount` tasks in playbooks and role task files. Never throws. */
+export function parseAnsible(source: SourceText, uri: string, problems: ParseProblem[]): MountEntry[] {
+  const mounts: MountEntry[] = [];
+  const docs = parseYaml(source);
+  const visit = (node: unknown, depth: number) => {
+    if (depth > 64) return; // not a fact: recursion guard against pathological nesting
+    if (isSeq(node)) for (const item of node.items) visit(item, depth + 1);
+    if (!isMap(node)) return;
+    for (const pair of node.items) {
+      const key = scalarString(pair.key);
+      if (key !== undefined && ANSIBLE_MOUNT_MODULES.has(key)) {
+        const entry = isMap(pair.value) ? ansibleTask(source, uri, node, pair.value) : isScalar(pair.value) ? ansibleFreeForm(source, uri, node, pair.value) : undefined;
+        if (entry) mounts.push(entry);
+        continue;
+      }
+      visit(pair.value, depth + 1);
+    }
+  };
+  for (const doc of Array.isArray(docs) ? docs : [docs]) visit(doc.contents, 0);
+  void problems;
+  return mounts;
+}
+
+function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLMap): MountEntry | undefined {
+  const get = (name: string) => args.items.find((p) => scalarString(p.key) === name);
+  const src = get('src');
+  const path = get('path') ?? get('name');
+  const fstype = get('fstype');
+  const opts = get('opts');
+  const passno = get('passno');
+  const dump = get('dump');
+  const state = scalarString(get('state')?.value);
+  if (!src && !fstype) return undefined;
+  if (state === 'absent' || state === 'unmounted') return undefined;
+  const srcText = scalarString(src?.value);
+  const fsTypeText = scalarString(fstype?.value);
+  const optsNode = opts?.value;
+  const optsContent = isScalar(optsNode) ? scalarContent(source.text, optsNode) : undefined;
+  const options = optsContent ? splitOptions(optsContent.raw, optsContent.start) : [];
+  const parts = srcText ? splitNfsSource(srcText) : undefined;
+  const taskSpan = spanOf(task) ?? spanOf(args)!;
+  const srcSpan = isScalar(src?.value) ? scalarContent(source.text, src!.value as Scalar) : undefined;
+  const pathSpan = isScalar(path?.value) ? scalarContent(source.text, path!.value as Scalar) : undefined;
+  const typeSpan = isScalar(fstype?.value) ? scalarContent(source.text, fstype!.value as Scalar) : undefined;
+  const pathText = scalarString(path?.value);
+  const passSpan = isScalar(passno?.value) ? scalarContent(source.text, passno!.value as Scalar) : undefined;
+  const dumpSpan = isScalar(dump?.value) ? scalarContent(source.text, dump!.value as Scalar) : undefined;
+  const templated = [srcText, fsTypeText, pathText, optsContent?.raw].some((t) => t !== undefined && isTemplated(t));
+  // No `opts:` yet: a new line after `fstype:` (block mappings only).
+  const anchor = fstype ?? src;
+  const anchorEnd = anchor?.value && (anchor.value as Node).range ? (anchor.value as Node).range![1] : undefined;
+  const keyColumn = anchor?.key && (anchor.key as Node).range ? source.positionAt((anchor.key as Node).range![0]).character : undefined;
+  const insertion = !opts && !args.flow && anchorEnd !== undefined && keyColumn !== undefined
+    ? { optionsSpan: { start: anchorEnd, end: anchorEnd }, optionsInsertion: { before: `${source.eol}${' '.repeat(keyColumn)}opts: `, after: '' } }
+    : {};
+  return {
+    uri,
+    origin: 'ansible',
+    host: 'ansible',
+    ...(srcText !== undefined ? { source: srcText } : {}),
+    ...(srcSpan ? { sourceSpan: { start: srcSpan.start, end: srcSpan.end } } : {}),
+    ...(parts && srcText && !isTemplated(parts.server) ? { server: parts.server } : {}),
+    ...(parts && !isTemplated(parts.exportPath) ? { exportPath: parts.exportPath } : {}),
+    ...(pathText !== undefined ? { mountPoint: pathText, mountPointDecoded: pathText } : {}),
+    ...(pathSpan ? { mountPointSpan: { start: pathSpan.start, end: pathSpan.end } } : {}),
+    ...(fsTypeText !== undefined ? { fsType: fsTypeText } : {}),
+    ...(typeSpan ? { fsTypeSpan: { start: typeSpan.start, end: typeSpan.end } } : {}),
+    options,
+    ...(optsContent ? { optionsSpan: { start: optsContent.start, end: optsContent.end } } : insertion),
+    isNfs: isNfsType(fsTypeText),
+    span: taskSpan,
+    ...(templated || options.some((o) => o.templated) ? { templated: true } : {}),
+    ...(passSpan ? { fsckPass: passSpan.raw, fsckPassSpan: { start: passSpan.start, end: passSpan.end } } : {}),
+    ...(dumpSpan ? { dump: dumpSpan.raw, dumpSpan: { start: dumpSpan.start, end: dumpSpan.end } } : {}),
+  };
+}
+
+/** `mount: src=srv:/x path=/mnt fstype=nfs opts=rw,hard state=mounted` (Ansible's free form). */
+function ansibleFreeForm(source: SourceText, uri: string, task: YAMLMap, node: Scalar): MountEntry | undefined {
+  const content = scalarContent(source.text, node);
+  if (!content) return undefined;
+  const args = new Map<string, { value: string; start: number }>();
+  for (const match of content.raw.matchAll(/(\w+)=(\S*)/g)) {
+    args.set(match[1]!, { value: match[2]!, start: content.start + match.index! + match[1]!.length + 1 });
+  }
+  const src = args.get('src');
+  const fstype = args.get('fstype');
+  if (!src && !fstype) return undefined;
+  const state = args.get('state')?.value;
+  if (state === 'absent' || state === 'unmounted') return undefined;
+  const path = args.get('path') ?? args.get('name');
+  const opts = args.get('opts');
+  const options: MountOption[] = opts ? splitOptions(opts.value, opts.start) : [];
+  const parts = src ? splitNfsSource(src.value) : undefined;
+  const at = (a: { value: string; start: number }) => ({ start: a.start, end: a.start + a.value.length });
+  return {
+    uri,
+    origin: 'ansible',
+    host: 'ansible',
+    ...(src ? { source: src.value, sourceSpan: at(src) } : {}),
+    ...(parts && !isTemplated(parts.server) ? { server: parts.server } : {}),
+    ...(parts && !isTemplated(parts.exportPath) ? { exportPath: parts.exportPath } : {}),
+    ...(path ? { mountPoint: path.value, mountPointSpan: at(path), mountPointDecoded: path.value } : {}),
+    ...(fstype ? { fsType: fstype.value, fsTypeSpan: at(fstype) } : {}),
+    options,
+    ...(opts ? { optionsSpan: at(opts) } : { optionsSpan: { start: content.end, end: content.end }, optionsInsertion: { before: ' opts=', after: '' } }),
+    isNfs: isNfsType(fstype?.value),
+    span: spanOf(task) ?? { start: content.start, end: content.end },
+    ...(isTemplated(content.raw) ? { templated: true } : {}),
+  };
+}
+
+/** cloud-init: `mount` commands in `runcmd` (strings or argument lists) and the `mounts:` list. */
+export function parseCloudInit(source: SourceText, uri: string, problems: ParseProblem[]): MountEntry[] {
+  const mounts: MountEntry[] = [];
+  for (const doc of parseYaml(source)) {
+    const root = doc.contents;
+    if (!isMap(root)) continue;
+    for (const pair of root.items) {
+      const key = scalarString(pair.key);
+      if (key === 'runcmd' && isSeq(pair.value)) {
+        for (const item of pair.value.items) {
+          if (isScalar(item)) {
+            const content = scalarContent(source.text, item);
+            if (content) mounts.push(...shellMounts(source.text, { uri, host: 'cloud-init', problems }, content.start, content.end));
+          } else if (isSeq(item)) {
+            const words: Word[] = [];
+            for (const arg of item.items) {
+              if (!isScalar(arg)) continue;
+              const content = scalarContent(source.text, arg);
+              if (!content) continue;
+              const value = scalarString(arg) ?? content.raw;
+              words.push({ raw: content.raw, value, span: { start: content.start, end: content.end }, templated: isTemplated(content.raw) });
+            }
+            const entry = mountCommandFromWords(words, { uri, host: 'cloud-init', problems });
+            if (entry) mounts.push(entry);
+          }
+        }
+      }
+      if (key === 'mounts' && isSeq(pair.value)) {
+        for (const item of pair.value.items) {
+          if (!isSeq(item)) continue;
+          const fields = item.items.map((f) => (isScalar(f) ? { value: scalarString(f) ?? '', content: scalarContent(source.text, f) } : undefined));
+          const [spec, file, type, opts, dump, pass] = fields;
+          const itemSpan = spanOf(item);
+          if (!spec?.content || !itemSpan) continue;
+          if (fields.length < 2) {
+            problems.push({ code: MALFORMED_CODE, span: itemSpan, message: 'A cloud-init `mounts:` entry needs at least a device and a mount point.' });
+            continue;
+          }
+          const parts = splitNfsSource(spec.value);
+          const fsType = type?.value;
+          const at = (c: { start: number; end: number }) => ({ start: c.start, end: c.end });
+          const options = opts?.content ? splitOptions(opts.content.raw, opts.content.start) : [];
+          const templated = fields.some((f) => f !== undefined && isTemplated(f.value));
+          mounts.push({
+            uri,
+            origin: 'fstab',
+            host: 'cloud-init',
+            source: spec.value,
+            sourceSpan: at(spec.content),
+            ...(parts ? { server: parts.server, exportPath: parts.exportPath } : {}),
+            ...(file?.content ? { mountPoint: file.value, mountPointSpan: at(file.content), mountPointDecoded: file.value } : {}),
+            ...(type?.content && fsType ? { fsType, fsTypeSpan: at(type.content) } : {}),
+            options,
+            ...(opts?.content ? { optionsSpan: at(opts.content) } : {}),
+            isNfs: isNfsType(fsType) || (fsType === undefined && looksLikeNfsSource(spec.value)),
+            span: itemSpan,
+            ...(templated ? { templated: true } : {}),
+            ...(dump?.content ? { dump: dump.value, dumpSpan: at(dump.content) } : {}),
+            ...(pass?.content ? { fsckPass: pass.value, fsckPassSpan: at(pass.content) } : {}),
+          });
+        }
+      }
+    }
+  }
+  return mounts;
+}
