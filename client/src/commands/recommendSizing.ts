@@ -1,0 +1,194 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { HierarchyProvider } from '../hierarchyView';
+import { ADVISE_SIZING_METHOD, type AdviseSizingParams, type AdviseSizingResult, type AdvisedOption, type WorkloadKind } from '../protocol';
+
+/** The workloads, in the order people think of them. The type check keeps it complete. */
+const WORKLOAD_PICKS: readonly { readonly kind: WorkloadKind; readonly label: string }[] = [
+  { kind: 'eda-tools', label: 'EDA tools and libraries' },
+  { kind: 'eda-scratch', label: 'EDA scratch and project data' },
+  { kind: 'hpc', label: 'HPC: streaming, CFD, AI/ML training' },
+  { kind: 'sap-hana-data', label: 'SAP HANA /hana/data' },
+  { kind: 'sap-hana-log', label: 'SAP HANA /hana/log' },
+  { kind: 'sap-hana-shared', label: 'SAP HANA /hana/shared' },
+  { kind: 'oracle', label: 'Oracle database' },
+  { kind: 'database', label: 'Other databases (OLTP)' },
+  { kind: 'vdi', label: 'VDI, user profiles' },
+  { kind: 'general', label: 'General purpose' },
+];
+/** Fails to compile when the server learns a workload this list does not offer. */
+const LISTED = ['eda-tools', 'eda-scratch', 'hpc', 'sap-hana-data', 'sap-hana-log', 'sap-hana-shared', 'oracle', 'database', 'vdi', 'general'] as const;
+const everyWorkloadListed: [Exclude<WorkloadKind, (typeof LISTED)[number]>] extends [never] ? true : never = true;
+void everyWorkloadListed;
+
+const MANIFEST_LANGUAGES = new Set(['anf-manifest', 'anf-manifest-json']);
+
+interface OptionPick extends vscode.QuickPickItem {
+  readonly option: AdvisedOption;
+}
+
+async function ask(title: string, prompt: string, placeHolder: string, optional = false): Promise<string | undefined> {
+  const value = await vscode.window.showInputBox({
+    title,
+    prompt,
+    placeHolder,
+    ignoreFocusOut: true,
+    validateInput: (text) => (optional || text.trim() !== '' ? undefined : 'Needed: write a value with its unit.'),
+  });
+  return value === undefined ? undefined : value.trim();
+}
+
+/**
+ * "ANF: Recommend sizing...": asks capacity, throughput (or IOPS and block size) and workload, lets
+ * the server's sizing advisor price every service level, and inserts the chosen capacity pool and
+ * volume into the active manifest.
+ */
+export async function recommendSizing(client: LanguageClient | undefined, hierarchy: HierarchyProvider): Promise<void> {
+  if (!client?.isRunning()) {
+    void vscode.window.showWarningMessage('The anf-lint server is not running.');
+    return;
+  }
+  const title = 'Recommend sizing';
+  const capacity = await ask(title, 'Capacity the volume must hold', 'e.g. 10 TiB or 800 GiB');
+  if (capacity === undefined) return;
+  const by = await vscode.window.showQuickPick(
+    [
+      { label: 'Throughput', description: 'e.g. 1600 MiB/s', by: 'throughput' as const },
+      { label: 'IOPS and block size', description: 'e.g. 100k at 8 KiB', by: 'iops' as const },
+    ],
+    { title, placeHolder: 'Size the performance by' },
+  );
+  if (!by) return;
+  const params: { -readonly [K in keyof AdviseSizingParams]: AdviseSizingParams[K] } = { capacity };
+  if (by.by === 'throughput') {
+    const throughput = await ask(title, 'Throughput the workload needs from the volume', 'e.g. 1600 MiB/s or 1.2 GiB/s');
+    if (throughput === undefined) return;
+    params.throughput = throughput;
+  } else {
+    const iops = await ask(title, 'IOPS the workload needs', 'e.g. 100000 or 100k');
+    if (iops === undefined) return;
+    const blockSize = await ask(title, 'Typical I/O (block) size', 'e.g. 8 KiB for databases, 256 KiB for streaming');
+    if (blockSize === undefined) return;
+    params.iops = iops;
+    params.blockSize = blockSize;
+  }
+  const workload = await vscode.window.showQuickPick(
+    WORKLOAD_PICKS.map(({ kind, label }) => ({ label, description: kind, workload: kind })),
+    { title, placeHolder: 'Workload' },
+  );
+  if (!workload) return;
+  params.workload = workload.workload;
+
+  const editor = vscode.window.activeTextEditor;
+  const target = editor && MANIFEST_LANGUAGES.has(editor.document.languageId) ? editor : undefined;
+  if (target) params.uri = target.document.uri.toString();
+
+  const answer = await client.sendRequest<AdviseSizingResult | readonly AdvisedOption[] | null>(ADVISE_SIZING_METHOD, params);
+  const options = Array.isArray(answer) ? (answer as readonly AdvisedOption[]) : ((answer as AdviseSizingResult | null)?.options ?? []);
+  if (options.length === 0) {
+    const why = !Array.isArray(answer) ? (answer as AdviseSizingResult | null)?.error : undefined;
+    void vscode.window.showWarningMessage(`anf-lint found no sizing option${why ? `: ${why}` : '.'}`);
+    return;
+  }
+  const picks: OptionPick[] = options.map((option) => ({
+    label: `${option.feasible ? '$(check)' : '$(close)'} ${option.serviceLevel}${option.largeVolume ? ' large volume' : ''}`,
+    description: `${usd(option.monthlyCostUsd)} per month`,
+    detail: option.feasible
+      ? `pool ${option.poolSizeTiB} TiB, quota ${option.quotaGiB.toLocaleString('en-US')} GiB, ${option.qos} QoS: ${option.throughputMiBps.toLocaleString('en-US', { maximumFractionDigits: 0 })} MiB/s${option.headroomPercent !== undefined ? ` (${option.headroomPercent.toLocaleString('en-US', { maximumFractionDigits: 0 })}% headroom)` : ''}`
+      : `not possible: ${option.reason ?? 'the requirement is out of reach'}`,
+    option,
+  }));
+  const chosen = await vscode.window.showQuickPick(picks, { title: `${title}: options by cost`, placeHolder: target ? `Insert the pool and volume into ${baseName(target.document.uri)}` : 'Open a new manifest with the pool and volume', matchOnDetail: true });
+  if (!chosen) return;
+  if (!chosen.option.feasible) {
+    const go = await vscode.window.showWarningMessage(`${chosen.option.serviceLevel} cannot meet the requirement: ${chosen.option.reason ?? ''}. Insert it anyway?`, 'Insert', 'Cancel');
+    if (go !== 'Insert') return;
+  }
+  await insertOption(chosen.option, target, params);
+  hierarchy.scheduleRefresh();
+}
+
+async function insertOption(option: AdvisedOption, target: vscode.TextEditor | undefined, params: AdviseSizingParams): Promise<void> {
+  if (target && option.edit) {
+    const { start, end } = option.edit.range;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(target.document.uri, new vscode.Range(start.line, start.character, end.line, end.character), option.edit.newText);
+    await vscode.workspace.applyEdit(edit);
+    return;
+  }
+  const json = target?.document.languageId === 'anf-manifest-json';
+  const poolItem = option.manifestText ?? (json ? poolJson(option, params) : poolYaml(option, params));
+  if (target) {
+    // At the cursor: under a `pools:` key (YAML) or in a `pools` array (JSON); VS Code indents the
+    // inserted lines like the cursor's line.
+    await target.insertSnippet(new vscode.SnippetString().appendText(poolItem), target.selection.active);
+    return;
+  }
+  const content = `accounts:\n  - name: account1\n    pools:\n${indent(poolItem, '      ')}`;
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'anf-manifest', content }));
+}
+
+function poolName(option: AdvisedOption): string {
+  return `${option.serviceLevel.toLowerCase()}-pool`;
+}
+
+function volumeName(params: AdviseSizingParams): string {
+  return params.workload && params.workload !== 'general' ? params.workload : 'vol1';
+}
+
+/** A pool item of `pools:` with one volume, in the manifest's YAML form. */
+function poolYaml(option: AdvisedOption, params: AdviseSizingParams): string {
+  const lines = [
+    `- name: ${poolName(option)}`,
+    `  serviceLevel: ${option.serviceLevel}`,
+    `  size: ${option.poolSizeTiB} TiB`,
+    `  qos: ${option.qos}`,
+    ...(option.flexibleThroughputMiBps !== undefined ? [`  throughput: ${option.flexibleThroughputMiBps} MiB/s`] : []),
+    '  volumes:',
+    `    - name: ${volumeName(params)}`,
+    `      quota: ${option.quotaGiB} GiB`,
+    ...(option.largeVolume ? ['      largeVolume: true'] : []),
+    ...(option.qos === 'manual' ? [`      throughput: ${Math.floor(option.throughputMiBps)} MiB/s`] : []),
+    ...(params.workload ? [`      workload: ${params.workload}`] : []),
+    '      requirements:',
+    ...(params.capacity ? [`        capacity: ${params.capacity}`] : []),
+    ...(params.throughput ? [`        throughput: ${params.throughput}`] : []),
+    ...(params.iops ? [`        iops: ${params.iops}`] : []),
+    ...(params.blockSize ? [`        blockSize: ${params.blockSize}`] : []),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function poolJson(option: AdvisedOption, params: AdviseSizingParams): string {
+  const requirements = Object.fromEntries(Object.entries({ capacity: params.capacity, throughput: params.throughput, iops: params.iops, blockSize: params.blockSize }).filter(([, v]) => v));
+  const pool = {
+    name: poolName(option),
+    serviceLevel: option.serviceLevel,
+    size: `${option.poolSizeTiB} TiB`,
+    qos: option.qos,
+    ...(option.flexibleThroughputMiBps !== undefined ? { throughput: `${option.flexibleThroughputMiBps} MiB/s` } : {}),
+    volumes: [
+      {
+        name: volumeName(params),
+        quota: `${option.quotaGiB} GiB`,
+        ...(option.largeVolume ? { largeVolume: true } : {}),
+        ...(option.qos === 'manual' ? { throughput: `${Math.floor(option.throughputMiBps)} MiB/s` } : {}),
+        ...(params.workload ? { workload: params.workload } : {}),
+        requirements,
+      },
+    ],
+  };
+  return `${JSON.stringify(pool, null, 2)},\n`;
+}
+
+function indent(text: string, prefix: string): string {
+  return text.split('\n').map((line) => (line ? prefix + line : line)).join('\n');
+}
+
+function usd(value: number): string {
+  return value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+}
+
+function baseName(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+}
