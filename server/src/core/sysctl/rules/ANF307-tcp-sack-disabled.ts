@@ -1,0 +1,42 @@
+import { defineRule } from '../../rules/rule';
+import { integerValue, liveSettings, replaceValueFix } from '../scope';
+import { hasSettings } from './common';
+
+const KEYS: Readonly<Record<string, string>> = {
+  'net.ipv4.tcp_sack': 'selective acknowledgements',
+  'net.ipv4.tcp_dsack': 'duplicate SACK',
+};
+
+export const tcpSackDisabled = defineRule({
+  code: 'ANF307',
+  name: 'tcp-sack-disabled',
+  domain: 'sysctl',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: 'TCP selective acknowledgements turned off',
+    what: '`net.ipv4.tcp_sack = 0` or `net.ipv4.tcp_dsack = 0` in a setting that takes effect.',
+    why: 'Without SACK, one lost segment makes TCP resend everything after it and halve its window, so a single drop on a busy NFS connection costs a window\'s worth of data and a slow climb back. D-SACK lets TCP tell reordering from loss and undo needless slow-downs. Some older tuning guides (and the EDA benchmark configuration) turn them off; SAP\'s HANA guidance sets `tcp_sack = 1`.',
+    instead: 'Leave both at the kernel default, 1. The fix writes 1; it changes how TCP recovers from loss, so review it.',
+    examples: [
+      {
+        flagged: 'net.ipv4.tcp_sack = 0\nnet.ipv4.tcp_dsack = 0',
+        better: 'net.ipv4.tcp_sack = 1\nnet.ipv4.tcp_dsack = 1',
+        language: 'ini',
+      },
+    ],
+    sources: ['KDOC', 'HANA', 'EDA'],
+  },
+  appliesTo: (file) => hasSettings(file) && file.settings.some((s) => s.key in KEYS),
+  check(context) {
+    for (const setting of liveSettings(context.workspace, context.file)) {
+      const what = KEYS[setting.key];
+      if (!what || integerValue(setting) !== 0) continue;
+      context.report({
+        span: setting.span,
+        message: `\`${setting.key} = 0\` turns off TCP ${what}: after a lost segment TCP resends more and slows down longer, which hurts NFS throughput on a busy link. Use 1 (the default).`,
+        fixes: [replaceValueFix('Write 1', setting, '1', false)],
+      });
+    }
+  },
+});

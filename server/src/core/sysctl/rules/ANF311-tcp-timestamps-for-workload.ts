@@ -1,0 +1,64 @@
+import type { WorkloadKind } from '../../facts';
+import { defineRule, type RuleContext } from '../../rules/rule';
+import { hostMounts, hostVolumes, integerValue, liveSettings, replaceValueFix } from '../scope';
+import { hasSettings } from './common';
+
+const isHana = (workload: WorkloadKind | undefined) => workload !== undefined && workload.startsWith('sap-hana');
+
+/** 'hana' when the host runs SAP HANA, 'other' when it runs something else, undefined when nothing says. */
+function hostWorkload(context: RuleContext): 'hana' | 'other' | undefined {
+  const workloads: (WorkloadKind | undefined)[] = [
+    ...hostMounts(context.workspace, context.file).map((m) => context.workspace.workloadOf(m)?.workload),
+    ...hostVolumes(context.workspace, context.file).map((v) => v.workload),
+    context.config.defaultWorkload,
+  ].filter((w) => w !== undefined);
+  if (workloads.length === 0) return undefined;
+  return workloads.some(isHana) ? 'hana' : 'other';
+}
+
+export const tcpTimestampsForWorkload = defineRule({
+  code: 'ANF311',
+  name: 'tcp-timestamps-for-workload',
+  domain: 'sysctl',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: '`net.ipv4.tcp_timestamps` does not match where the host runs',
+    what: 'SAP HANA nodes behind Azure Load Balancer (Pacemaker clusters; `sapHanaBehindLoadBalancer: true` in `.anf-lint.yaml`) with `tcp_timestamps` other than 0 (a warning); any other host with `tcp_timestamps = 0` (information). Which hosts run HANA comes from their mounts\' workloads, the manifest volumes next to them, or `workload:` in the configuration.',
+    why: 'Azure Load Balancer health probes fail when timestamps are on, so Microsoft\'s HANA guidance sets 0 there. Everywhere else timestamps give TCP accurate round-trip times and protect fast connections against wrapped sequence numbers (PAWS); guides that turn them off (seed 001, the EDA benchmark) trade that for a few bytes per segment.',
+    instead: 'Behind Azure Load Balancer: `net.ipv4.tcp_timestamps = 0`. Elsewhere: 1 (the default). The fix writes that value; review it.',
+    examples: [
+      {
+        flagged: '# a HANA node in a Pacemaker cluster behind Azure Load Balancer\nnet.ipv4.tcp_timestamps = 1',
+        better: 'net.ipv4.tcp_timestamps = 0',
+        language: 'ini',
+      },
+    ],
+    sources: ['HANA', 'KDOC'],
+  },
+  appliesTo: (file) => hasSettings(file) && file.settings.some((s) => s.key === 'net.ipv4.tcp_timestamps'),
+  check(context) {
+    const settings = liveSettings(context.workspace, context.file, 'net.ipv4.tcp_timestamps');
+    if (settings.length === 0) return;
+    const workload = hostWorkload(context);
+    const behindLoadBalancer = context.config.sapHanaBehindLoadBalancer && workload !== 'other';
+    for (const setting of settings) {
+      const value = integerValue(setting);
+      if (value === undefined) continue;
+      if (behindLoadBalancer && value !== 0) {
+        context.report({
+          span: setting.span,
+          message: `\`tcp_timestamps = ${value}\` on a SAP HANA node behind Azure Load Balancer: the load balancer's health probes fail with timestamps on. Set 0 (sapHanaBehindLoadBalancer is true in the configuration).`,
+          fixes: [replaceValueFix('Write 0', setting, '0', false)],
+        });
+      } else if (!behindLoadBalancer && value === 0) {
+        context.report({
+          span: setting.span,
+          severity: 'info',
+          message: `\`tcp_timestamps = 0\` turns off TCP timestamps: TCP loses accurate round-trip measurement and protection against wrapped sequence numbers. Only SAP HANA nodes behind Azure Load Balancer need 0 (say so with sapHanaBehindLoadBalancer: true); elsewhere use 1.`,
+          fixes: [replaceValueFix('Write 1', setting, '1', false)],
+        });
+      }
+    }
+  },
+});

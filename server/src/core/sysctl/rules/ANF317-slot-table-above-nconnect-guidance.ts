@@ -1,0 +1,47 @@
+import { SLOTS } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { formatNumber } from '../../units/units';
+import { replaceValueFix } from '../scope';
+import { MAX_SLOTS_KEY, mountsByNconnect, mountWhere, nconnectSpan, slotSettings, tableEntryFor } from '../slots';
+import { hasSettings } from './common';
+
+const ONLY_MAX = new Set([MAX_SLOTS_KEY]);
+
+export const slotTableAboveNconnectGuidance = defineRule({
+  code: 'ANF317',
+  name: 'slot-table-above-nconnect-guidance',
+  domain: 'sysctl',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: '`sunrpc.tcp_max_slot_table_entries` above the seed table for the nconnect in use',
+    what: 'Seed 001 gives a table of `sunrpc.tcp_max_slot_table_entries` by nconnect: nconnect 0–1 → 128, 2–4 → 256, 6–8 → 512, above 8 → no change needed. anf-lint reads the NFS mounts of the same host (fstab, mount commands, systemd units, ...) and reports a value above the table\'s entry for the smallest nconnect among them, pointing at that mount.',
+    why: 'The value applies to every connection of every mount on the host, so the mount with the fewest connections decides. Above the table, the host can keep far more requests in flight than ANF executes (128 per connection): they queue at the storage endpoint and add latency for every client of it.',
+    instead: 'Use at most 128 per connection: it is within the table for every nconnect and within ANF\'s per-connection limit. The fix writes 128.',
+    examples: [
+      {
+        flagged: '# fstab: 10.0.0.4:/tools /tools nfs vers=3,nconnect=1 0 0\nsunrpc.tcp_max_slot_table_entries = 512',
+        better: 'sunrpc.tcp_max_slot_table_entries = 128',
+        language: 'ini',
+      },
+    ],
+    sources: ['SEED_MOUNT', 'CS'],
+  },
+  appliesTo: (file) => hasSettings(file) && file.settings.some((s) => s.key === MAX_SLOTS_KEY),
+  check(context) {
+    const smallest = mountsByNconnect(context)[0];
+    if (!smallest) return;
+    const entry = tableEntryFor(smallest.nconnect);
+    if (entry === null) return;
+    const limit = SLOTS.anfInFlightPerConnection.value;
+    for (const { setting, value } of slotSettings(context, ONLY_MAX)) {
+      if (value <= entry) continue;
+      context.report({
+        span: setting.valueSpan,
+        message: `\`${setting.key} = ${formatNumber(value)}\` is above ${formatNumber(entry)}, seed 001's maximum for nconnect=${smallest.nconnect} (the mount at ${mountWhere(context, smallest.mount)}), and above the ${limit} requests ANF executes per connection. Use ${limit}.`,
+        related: [{ uri: smallest.mount.uri, span: nconnectSpan(smallest.mount), message: `This mount uses nconnect=${smallest.nconnect}` }],
+        fixes: [replaceValueFix(`Write ${limit}`, setting, String(limit), false)],
+      });
+    }
+  },
+});

@@ -1,0 +1,59 @@
+import { SLOTS } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { formatNumber } from '../../units/units';
+import { hostMounts, hostVolumes, nconnectOf, replaceValueFix } from '../scope';
+import { MAX_SLOTS_KEY, slotSettings } from '../slots';
+import { hasSettings } from './common';
+
+const ONLY_MAX = new Set([MAX_SLOTS_KEY]);
+
+export const slotTotalAboveEndpointLimit = defineRule({
+  code: 'ANF318',
+  name: 'slot-total-above-endpoint-limit',
+  domain: 'sysctl',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: 'Slots across all clients of a volume exceed the 10,000 ANF recommends per storage endpoint',
+    what: 'Where a manifest volume says how many clients mount it, anf-lint multiplies clients × nconnect (from the mounts of that volume) × `sunrpc.tcp_max_slot_table_entries` and reports a total above 10,000.',
+    why: 'ANF guidance keeps the storage-endpoint-wide total of requests in flight at or below 10,000 (an older revision said 3,000). A large EDA or HPC farm that copies the per-client value of 128 overshoots by orders of magnitude, and the endpoint queues requests for everyone. Little\'s Law sizes what is needed: 1,250 clients at 4,000 MiB/s need about 2 slots each.',
+    instead: 'Lower the per-connection value so that clients × nconnect × slots stays at or below 10,000; the message computes the largest value that fits, and the fix writes it. If that is below 2, spread the clients over more volumes or endpoints, or lower nconnect.',
+    examples: [
+      {
+        flagged: '# manifest: clients: 1250, mounts use nconnect=8\nsunrpc.tcp_max_slot_table_entries = 128',
+        better: 'sunrpc.tcp_max_slot_table_entries = 2  # not below the kernel minimum of 2; spread clients over more endpoints',
+        language: 'ini',
+      },
+    ],
+    sources: ['CS'],
+  },
+  appliesTo: (file) => hasSettings(file) && file.settings.some((s) => s.key === MAX_SLOTS_KEY),
+  check(context) {
+    const { workspace, file } = context;
+    const limit = SLOTS.endpointTotalMax.value;
+    const hostMountList = hostMounts(workspace, file);
+    const volumes = hostVolumes(workspace, file).filter((v) => (v.clients ?? 0) > 0);
+    if (volumes.length === 0) return;
+    for (const { setting, value } of slotSettings(context, ONLY_MAX)) {
+      let worst: { name: string; clients: number; nconnect: number; total: number } | undefined;
+      for (const volume of volumes) {
+        const mounts = workspace.mountsOfVolume(volume);
+        const nconnect = Math.max(1, ...(mounts.length > 0 ? mounts : hostMountList).map((m) => nconnectOf(m) ?? 1));
+        const clients = volume.clients!;
+        const total = clients * nconnect * value;
+        if (total > limit && (!worst || total > worst.total)) worst = { name: volume.name, clients, nconnect, total };
+      }
+      if (!worst) continue;
+      const fits = Math.floor(limit / (worst.clients * worst.nconnect));
+      const advice =
+        fits >= SLOTS.slotTableEntriesMin.value
+          ? `At most ${formatNumber(fits)} per connection keeps it at or below ${formatNumber(limit)}.`
+          : `Even the kernel minimum of ${SLOTS.slotTableEntriesMin.value} is too many: spread the clients over more volumes or storage endpoints, or lower nconnect.`;
+      context.report({
+        span: setting.valueSpan,
+        message: `Volume ${worst.name}: clients × nconnect × slots = ${formatNumber(worst.clients)} × ${worst.nconnect} × ${formatNumber(value)} = ${formatNumber(worst.total)} requests in flight, above the ${formatNumber(limit)} ANF recommends per storage endpoint. ${advice}`,
+        ...(fits >= SLOTS.slotTableEntriesMin.value ? { fixes: [replaceValueFix(`Write ${fits}`, setting, String(fits), false)] } : {}),
+      });
+    }
+  },
+});

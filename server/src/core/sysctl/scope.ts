@@ -1,0 +1,202 @@
+import type { Fix, SpanEdit } from '../diagnostics';
+import type { VolumeSummary } from '../manifest/volumeSummary';
+import type { MountEntry } from '../mounts/model';
+import type { Span } from '../text/sourceText';
+import { baseName, pathOf } from '../workspace/fileKind';
+import type { ParsedFile } from '../workspace/parsedFile';
+import type { WorkspaceView } from '../workspace/workspaceView';
+import type { KernelSetting } from './model';
+
+/**
+ * Which settings a host applies, and in what order. systemd-sysctl and `sysctl --system` read
+ * every `sysctl.d/*.conf` (from /etc, /run, /usr/local/lib, /usr/lib, /lib) sorted by file name,
+ * then `/etc/sysctl.conf` last; a later value of a key overwrites an earlier one. A repository may
+ * hold several hosts (`hosts/eda/etc/...`, `hosts/hana/etc/...`): files belong to the host whose
+ * root (the folder above `etc/`, `usr/`, `run/`, `lib/`) they share.
+ */
+
+const SYSTEM_DIRS = /\/(?:etc|usr\/local\/lib|usr\/lib|run|lib)\/(?:sysctl\.d\/[^/]+|sysctl\.conf)$/;
+const DIR_PRIORITY: readonly [RegExp, number][] = [
+  [/\/etc\/sysctl\.d\//, 0],
+  [/\/run\/sysctl\.d\//, 1],
+  [/\/usr\/local\/lib\/sysctl\.d\//, 2],
+  [/\/usr\/lib\/sysctl\.d\//, 3],
+  [/\/lib\/sysctl\.d\//, 4],
+];
+
+/** The host folder a sysctl file belongs to, or undefined for a file that is not in a system layout. */
+export function hostRoot(uri: string): string | undefined {
+  const path = pathOf(uri);
+  const system = SYSTEM_DIRS.exec(path);
+  if (system) return path.slice(0, system.index + 1);
+  const dropIn = /\/sysctl\.d\/[^/]+$/.exec(path);
+  if (dropIn) return path.slice(0, dropIn.index + 1);
+  return undefined;
+}
+
+/** Sort key in load order: drop-ins by file name (then directory priority), sysctl.conf last. */
+function loadKey(uri: string): string {
+  const path = pathOf(uri);
+  const name = baseName(path);
+  const last = name === 'sysctl.conf' && !path.includes('/sysctl.d/') ? '1' : '0';
+  const priority = DIR_PRIORITY.find(([re]) => re.test(path))?.[1] ?? DIR_PRIORITY.length;
+  return `${last}\u0000${name}\u0000${priority}\u0000${path}`;
+}
+
+/** Settings that apply to a host in the order the kernel sees them. */
+export interface SettingScope {
+  /** Every setting in order; later ones overwrite earlier ones of the same key. */
+  readonly ordered: readonly KernelSetting[];
+  /** The settings of each key, in order (the last one wins). */
+  readonly byKey: ReadonlyMap<string, readonly KernelSetting[]>;
+  /** True when the scope spans several files of one host. */
+  readonly crossFile: boolean;
+  readonly root?: string;
+}
+
+const HOST_ORIGINS = new Set(['sysctl']);
+
+function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?: string): SettingScope {
+  const byKey = new Map<string, KernelSetting[]>();
+  for (const setting of ordered) {
+    const list = byKey.get(setting.key) ?? [];
+    list.push(setting);
+    byKey.set(setting.key, list);
+  }
+  return { ordered, byKey, crossFile, ...(root ? { root } : {}) };
+}
+
+/**
+ * The scope a file's settings live in: its host (all sysctl files under the same root, in load
+ * order) for sysctl.conf and sysctl.d files, else the file alone (modprobe.d, tuned, scripts).
+ * Not cached: documents change under the same workspace, and building it is linear.
+ */
+export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScope {
+  const root = file.kind === 'sysctl' ? hostRoot(file.uri) : undefined;
+  let scope: SettingScope;
+  if (root) {
+    const files = workspace
+      .files()
+      .filter((f) => f.kind === 'sysctl' && hostRoot(f.uri) === root)
+      .sort((a, b) => (loadKey(a.uri) < loadKey(b.uri) ? -1 : loadKey(a.uri) > loadKey(b.uri) ? 1 : 0));
+    const ordered = files.flatMap((f) => f.settings.filter((s) => HOST_ORIGINS.has(s.origin)));
+    scope = buildScope(ordered, files.length > 1, root);
+  } else {
+    scope = buildScope(file.settings, false);
+  }
+  return scope;
+}
+
+/** The setting of the same key that overwrites this one later in its scope, if any. */
+export function overriddenBy(scope: SettingScope, setting: KernelSetting): KernelSetting | undefined {
+  const list = scope.byKey.get(setting.key);
+  if (!list) return undefined;
+  const index = list.indexOf(setting);
+  return index >= 0 && index < list.length - 1 ? list[list.length - 1] : undefined;
+}
+
+/** The value of a key that wins in the scope. */
+export function winning(scope: SettingScope, key: string): KernelSetting | undefined {
+  const list = scope.byKey.get(key);
+  return list?.[list.length - 1];
+}
+
+/** Settings of this file that take effect (not overwritten later) and are not templates. */
+export function liveSettings(workspace: WorkspaceView, file: ParsedFile, key?: string): KernelSetting[] {
+  const scope = scopeOf(workspace, file);
+  return file.settings.filter((s) => (key === undefined || s.key === key) && !s.templated && !overriddenBy(scope, s));
+}
+
+/** Integer value of a single-field setting, or undefined. */
+export function integerValue(setting: KernelSetting | undefined): number | undefined {
+  if (!setting || setting.templated) return undefined;
+  const text = setting.value.trim();
+  return /^-?\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/** Integer fields of a multi-value setting (`tcp_rmem`), or undefined if any field is not an integer. */
+export function integerFields(setting: KernelSetting | undefined): number[] | undefined {
+  if (!setting || setting.templated) return undefined;
+  const fields = setting.value.trim().split(/\s+/);
+  if (!fields.every((f) => /^-?\d+$/.test(f))) return undefined;
+  return fields.map(Number);
+}
+
+/** The span of a field of a setting (`tcp_rmem`'s third field), falling back to the whole value. */
+export function fieldSpan(setting: KernelSetting, index: number): Span {
+  return setting.fields?.[index]?.span ?? setting.valueSpan;
+}
+
+/** Replace a setting's value (or one field of it). */
+export function replaceValueFix(title: string, setting: KernelSetting, newText: string, safe: boolean, fieldIndex?: number): Fix {
+  const span = fieldIndex === undefined ? setting.valueSpan : fieldSpan(setting, fieldIndex);
+  return { title, safe, edits: [{ span, newText }] };
+}
+
+/** The whole line(s) a setting sits on, with the line break, when nothing else shares them. */
+export function ownLineSpan(file: ParsedFile, setting: KernelSetting): Span | undefined {
+  const source = file.source;
+  const startLine = source.positionAt(setting.span.start).line;
+  const endLine = source.positionAt(setting.span.end).line;
+  const lineStart = source.lineStart(startLine);
+  const lineEnd = source.lineEnd(endLine);
+  const before = source.text.slice(lineStart, setting.span.start);
+  const after = source.text.slice(setting.span.end, lineEnd);
+  if (before.trim() !== '' || after.trim() !== '') return undefined;
+  const nextLine = endLine + 1 < source.lineCount ? source.lineStart(endLine + 1) : source.text.length;
+  return { start: lineStart, end: nextLine };
+}
+
+/** Fixes that remove a persistent setting: delete its line, or comment it out. Only for lines it owns. */
+export function removeLineFixes(file: ParsedFile, setting: KernelSetting, why: string, safe: boolean): Fix[] {
+  if (!setting.persistent || setting.origin === 'modprobe') return [];
+  const line = ownLineSpan(file, setting);
+  if (!line) return [];
+  const deleteEdit: SpanEdit = { span: line, newText: '' };
+  const commentEdit: SpanEdit = { span: { start: setting.span.start, end: setting.span.start }, newText: '# ' };
+  return [
+    { title: `Delete the line (${why})`, safe, edits: [deleteEdit] },
+    { title: `Comment out the line (${why})`, safe, edits: [commentEdit] },
+  ];
+}
+
+/** `file:line` for messages. */
+export function where(workspace: WorkspaceView, from: ParsedFile, setting: KernelSetting): string {
+  const other = setting.uri === from.uri ? from : workspace.file(setting.uri);
+  const line = (other?.source.positionAt(setting.span.start).line ?? 0) + 1;
+  return setting.uri === from.uri ? `line ${line}` : `${baseName(setting.uri)}:${line}`;
+}
+
+/** NFS mounts on the same host as a file (same root folder), else every NFS mount in the workspace. */
+export function hostMounts(workspace: WorkspaceView, file: ParsedFile): readonly MountEntry[] {
+  const nfs = workspace.mounts().filter((m) => m.isNfs);
+  const root = hostRootOfAny(file.uri);
+  if (!root) return nfs;
+  const local = nfs.filter((m) => pathOf(m.uri).startsWith(root));
+  return local.length > 0 ? local : nfs;
+}
+
+/** Manifest volumes next to a host (same root folder or above), else every volume. */
+export function hostVolumes(workspace: WorkspaceView, file: ParsedFile): readonly VolumeSummary[] {
+  const volumes = workspace.volumes();
+  const root = hostRootOfAny(file.uri);
+  if (!root) return volumes;
+  const local = volumes.filter((v) => pathOf(v.uri).startsWith(root));
+  return local.length > 0 ? local : volumes;
+}
+
+/** Like hostRoot, for any file under `etc/` (modprobe.d, fstab, tuned profiles). */
+export function hostRootOfAny(uri: string): string | undefined {
+  const path = pathOf(uri);
+  const etc = path.lastIndexOf('/etc/');
+  if (etc >= 0) return path.slice(0, etc + 1);
+  return hostRoot(uri);
+}
+
+/** A mount's nconnect (1 when not set), or undefined when it is a template. */
+export function nconnectOf(mount: MountEntry): number | undefined {
+  const option = [...mount.options].reverse().find((o) => o.name === 'nconnect');
+  if (!option) return 1;
+  if (option.templated || option.value === undefined || !/^\d+$/.test(option.value)) return undefined;
+  return Number(option.value);
+}
