@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Builds the CLI bundle when test/cli runs and the bundle is older than the sources.
+    globalSetup: ['test/cli/globalSetup.ts'],
     // The protocol and editor tests start real processes; give them room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,

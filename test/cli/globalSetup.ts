@@ -19,7 +19,14 @@ function newestSource(dir: string): number {
   return newest;
 }
 
+/** Only when the run includes test/cli (no file filter, or a filter that names it). */
+function runIncludesCliTests(): boolean {
+  const filters = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run' && !/vitest/.test(a));
+  return filters.length === 0 || filters.some((f) => f.includes('cli') || 'test/cli'.startsWith(f.replace(/\/$/, '')));
+}
+
 export default async function setup(): Promise<void> {
+  if (!runIncludesCliTests()) return;
   const sources = Math.max(newestSource(join(ROOT, 'server', 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
   if (existsSync(CLI) && statSync(CLI).mtimeMs >= sources) return;
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'error', legalComments: 'none', absWorkingDir: ROOT } as const;
