@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../../server/src/core';
+import { renderRuleDoc } from '../../server/src/core/rules/ruleDoc';
+import { recommendedMountText } from '../../server/src/core/recommend/mountLine';
+import { SERVICE_LEVELS } from '../../server/src/core/facts';
+import { baseEnv, CLI, GOOD_CONFIG, run, tempProject } from './helpers';
+
+const MANIFEST = readFileSync(join(__dirname, 'fixtures', 'eda.anf.yaml'), 'utf8');
+
+describe('anf-lint size', () => {
+  it('prints the advisor table, cheapest feasible first', () => {
+    const dir = tempProject({});
+    const result = run(['size', '--capacity', '50TiB', '--throughput', '3000MiB/s'], { cwd: dir });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(/^Sizing for 50 TiB, 3,000 MiB\/s \(eastus list prices, \d{4}-\d{2}-\d{2}; cheapest first\)$/);
+    expect(lines[2]).toMatch(/^Service level +QoS +Volume quota +Pool size +Throughput +Monthly cost +Feasible$/);
+    const rows = lines.slice(3).filter((l) => l.trim() !== '');
+    expect(rows).toHaveLength(SERVICE_LEVELS.length);
+    expect(rows[0]).toMatch(/ yes$/);
+  });
+
+  it('--format json has the documented shape', () => {
+    const dir = tempProject({});
+    const result = run(['size', '--capacity', '50TiB', '--throughput', '3000MiB/s', '--workload', 'eda-tools', '--region', 'westeurope', '--format', 'json'], { cwd: dir });
+    const json = JSON.parse(result.stdout) as { options: Record<string, unknown>[] };
+    expect(json.options).toHaveLength(SERVICE_LEVELS.length);
+    for (const option of json.options) {
+      expect(Object.keys(option)).toEqual(['serviceLevel', 'quotaGiB', 'poolSizeTiB', 'throughputMiBps', 'monthlyCostUsd', 'feasible', 'reason']);
+      expect(option.quotaGiB).toBeGreaterThanOrEqual(50 * 1024);
+      expect(option.feasible ? option.reason === null : typeof option.reason === 'string').toBe(true);
+    }
+    const costs = json.options.filter((o) => o.feasible).map((o) => o.monthlyCostUsd as number);
+    expect([...costs].sort((a, b) => a - b)).toEqual(costs);
+  });
+
+  it('takes IOPS with a block size, cool access, and says which flag is wrong', () => {
+    const dir = tempProject({});
+    expect(run(['size', '--iops', '100k', '--block-size', '16KiB', '--cool-access', '--format', 'json'], { cwd: dir }).code).toBe(0);
+    const noUnit = run(['size', '--capacity', '50'], { cwd: dir });
+    expect(noUnit.code).toBe(2);
+    expect(noUnit.stderr).toContain('--capacity: "50" has no unit');
+    expect(run(['size', '--iops', '100k'], { cwd: dir }).stderr).toContain('--iops needs --block-size');
+    expect(run(['size', '--throughput', '3000', '--workload', 'eda'], { cwd: dir }).code).toBe(2);
+    expect(run(['size', '--capacity', '1TiB', '--workload', 'eda'], { cwd: dir }).stderr).toContain('--workload: "eda" is not a workload');
+    expect(run(['size'], { cwd: dir }).stderr).toContain('give at least --capacity, --throughput or --iops');
+    expect(run(['size', '--bogus'], { cwd: dir }).stderr).toContain("'--bogus'");
+  });
+});
+
+describe('anf-lint mount', () => {
+  const volume = { account: 'eda-prod', pool: 'eda-premium', name: 'eda-tools', workload: 'eda-tools' as const, nfsVersions: ['3' as const], mountTargets: ['10.10.1.4'], exportPath: '/eda-tools' };
+
+  it.each(['fstab', 'command', 'systemd'] as const)('--style %s prints the core recommendation', (style) => {
+    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'infra/eda.anf.yaml': MANIFEST });
+    const result = run(['mount', 'eda-tools', '--manifest', 'infra/eda.anf.yaml', '--style', style], { cwd: dir });
+    expect(result.stderr).toContain('# eda-prod/eda-premium/eda-tools (infra/eda.anf.yaml), workload eda-tools');
+    expect(result.code).toBe(0);
+    const expected = recommendedMountText(volume, style).text;
+    expect(result.stdout).toBe(expected.endsWith('\n') ? expected : `${expected}\n`);
+  });
+
+  it('finds the manifest under the current folder, defaults to fstab, and names what is wrong', () => {
+    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'infra/eda.anf.yaml': MANIFEST });
+    expect(run(['mount', 'eda-prod/eda-premium/eda-tools'], { cwd: dir }).stdout).toMatch(/^10\.10\.1\.4:\/eda-tools \/mnt\/eda-tools nfs rw,vers=3,/);
+    const missing = run(['mount', 'nope'], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no volume "nope"');
+    expect(missing.stderr).toContain('eda-prod/eda-premium/eda-tools');
+    expect(run(['mount', 'eda-tools', '--style', 'toml'], { cwd: dir }).stderr).toContain('--style: "toml" is not a style');
+    expect(run(['mount'], { cwd: dir }).code).toBe(2);
+    expect(run(['mount', 'eda-tools', '--manifest', 'gone.anf.yaml'], { cwd: dir }).stderr).toContain('--manifest: cannot read gone.anf.yaml');
+  });
+});
+
+describe('anf-lint explain and rules', () => {
+  it('explain prints the rule page, the same text as docs/rules', () => {
+    const dir = tempProject({});
+    const result = run(['explain', 'anf001'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(renderRuleDoc(ALL_RULES.find((r) => r.code === 'ANF001')!));
+    const unknown = run(['explain', 'ANF0001'], { cwd: dir });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('anf-lint has no rule "ANF0001"; did you mean ANF001?');
+  });
+
+  it('rules lists every rule with code, default severity, fix and title', () => {
+    const dir = tempProject({});
+    const text = run(['rules'], { cwd: dir });
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^Code +Severity +Fix +Title$/);
+    expect(lines).toHaveLength(ALL_RULES.length + 1);
+    expect(lines.find((l) => l.startsWith('ANF001'))).toMatch(/^ANF001 +warning +safe +Suppression comment that silences nothing$/);
+    const json = JSON.parse(run(['rules', '--format', 'json'], { cwd: dir }).stdout) as { code: string; fixable: boolean }[];
+    expect(json.map((r) => r.code)).toEqual(ALL_RULES.map((r) => r.code));
+  });
+});
+
+describe('anf-lint lsp --stdio', () => {
+  it('starts the language server and answers initialize', async () => {
+    const child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { env: baseEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const response = await new Promise<{ id: number; result: { capabilities: Record<string, unknown> } }>((resolve, reject) => {
+      let buffer = '';
+      const timer = setTimeout(() => reject(new Error(`no answer; stderr: ${stderr}`)), 20_000);
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.stdout.on('data', (chunk) => {
+        buffer += chunk;
+        const match = /Content-Length: (\d+)\r\n\r\n/.exec(buffer);
+        if (!match) return;
+        const start = match.index + match[0].length;
+        const payload = Buffer.from(buffer.slice(start));
+        if (payload.length < Number(match[1])) return;
+        clearTimeout(timer);
+        resolve(JSON.parse(payload.subarray(0, Number(match[1])).toString()));
+      });
+    });
+    child.kill();
+    expect(response.id).toBe(1);
+    expect(response.result.capabilities).toBeTypeOf('object');
+  });
+});
