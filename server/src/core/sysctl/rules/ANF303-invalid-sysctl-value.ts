@@ -38,7 +38,8 @@ export function shapeProblem(entry: CatalogKey, setting: KernelSetting): { messa
     case 'choice':
       return shape.values.map(String).includes(value) ? undefined : { message: `${key} takes ${shape.values.join(', ')}; \`${value}\` is not one of them.` };
     case 'yes-no':
-      return /^(?:[YyNn01])$/.test(value) ? undefined : { message: `${key} is a module boolean: write Y or N, not \`${value}\`.` };
+      // kstrtobool: y/n, 1/0, on/off, true/false.
+      return /^(?:[YyNn01]|yes|no|on|off|true|false)$/i.test(value) ? undefined : { message: `${key} is a module boolean: write Y or N, not \`${value}\`; the module refuses the parameter.` };
     case 'name':
       return /^[A-Za-z0-9_-]+$/.test(value) ? undefined : { message: `${key} takes one name, such as \`${entry.defaultValue ?? 'cubic'}\`; \`${value}\` is not one.` };
     case 'trigger':

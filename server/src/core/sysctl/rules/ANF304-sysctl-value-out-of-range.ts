@@ -39,11 +39,12 @@ export const sysctlValueOutOfRange = defineRule({
       fields.forEach((value, index) => {
         if (value >= min && value <= max) return;
         const bound = value < min ? min : max;
-        const range = `${formatNumber(min)}–${formatNumber(max)}`;
+        const unit = entry.unit ? ` ${entry.unit.split(' ')[0]}` : '';
+        const limitText = value < min ? `below the minimum, ${formatNumber(min)}${unit}` : `above the maximum, ${formatNumber(max)}${unit}`;
         const what = fields.length > 1 ? `field ${index + 1} of \`${setting.key}\`` : `\`${setting.key}\``;
         context.report({
           span: setting.fields?.[index]?.span ?? setting.valueSpan,
-          message: `${what} is ${formatNumber(value)}, outside ${range}${entry.unit ? ` ${entry.unit.split(' ')[0]}` : ''}: the kernel rejects the write and keeps ${entry.defaultValue !== undefined ? `its default (${entry.defaultValue})` : 'the old value'}.`,
+          message: `${what} is ${formatNumber(value)}, ${limitText}: the kernel rejects the write and keeps ${entry.defaultValue !== undefined ? `its default (${entry.defaultValue})` : 'the old value'}.`,
           fixes: [replaceValueFix(`Write ${bound}`, setting, String(bound), false, fields.length > 1 ? index : undefined)],
         });
       });

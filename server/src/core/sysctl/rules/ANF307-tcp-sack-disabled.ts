@@ -3,8 +3,8 @@ import { integerValue, liveSettings, replaceValueFix } from '../scope';
 import { hasSettings } from './common';
 
 const KEYS: Readonly<Record<string, string>> = {
-  'net.ipv4.tcp_sack': 'selective acknowledgements',
-  'net.ipv4.tcp_dsack': 'duplicate SACK',
+  'net.ipv4.tcp_sack': 'turns off TCP selective acknowledgements: after a lost segment TCP resends everything after it and slows down longer, which hurts NFS throughput on a busy link',
+  'net.ipv4.tcp_dsack': 'turns off duplicate SACK: TCP can no longer tell reordering from loss, and slows down for losses that did not happen',
 };
 
 export const tcpSackDisabled = defineRule({
@@ -34,7 +34,7 @@ export const tcpSackDisabled = defineRule({
       if (!what || integerValue(setting) !== 0) continue;
       context.report({
         span: setting.span,
-        message: `\`${setting.key} = 0\` turns off TCP ${what}: after a lost segment TCP resends more and slows down longer, which hurts NFS throughput on a busy link. Use 1 (the default).`,
+        message: `\`${setting.key} = 0\` ${what}. Use 1 (the default).`,
         fixes: [replaceValueFix('Write 1', setting, '1', false)],
       });
     }

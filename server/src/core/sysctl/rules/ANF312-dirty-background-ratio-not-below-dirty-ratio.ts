@@ -40,8 +40,9 @@ export const dirtyBackgroundRatioNotBelowDirtyRatio = defineRule({
     const ratio = ratioSetting ? integerValue(ratioSetting) : SYSCTL_DEFAULTS.vmDirtyRatioPercent.value;
     const background = backgroundSetting ? integerValue(backgroundSetting) : SYSCTL_DEFAULTS.vmDirtyBackgroundRatioPercent.value;
     if (ratio === undefined || background === undefined || background < ratio) return;
-    const target = [backgroundSetting, ratioSetting].find((s) => s && s.uri === file.uri && !overriddenBy(scope, s));
-    if (!target) return;
+    // One finding per host: on the background ratio when it is written, else on dirty_ratio.
+    const target = backgroundSetting ?? ratioSetting;
+    if (!target || target.uri !== file.uri || overriddenBy(scope, target)) return;
     const other = target === backgroundSetting ? ratioSetting : backgroundSetting;
     const related: RelatedSpan[] = other ? [{ uri: other.uri, span: other.span, message: `${other.key} = ${other.value}` }] : [];
     const ratioText = ratioSetting ? `${ratio}% (${where(workspace, file, ratioSetting)})` : `${ratio}% (the kernel default)`;

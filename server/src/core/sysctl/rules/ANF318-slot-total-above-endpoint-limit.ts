@@ -35,13 +35,13 @@ export const slotTotalAboveEndpointLimit = defineRule({
     const volumes = hostVolumes(workspace, file).filter((v) => (v.clients ?? 0) > 0);
     if (volumes.length === 0) return;
     for (const { setting, value } of slotSettings(context, ONLY_MAX)) {
-      let worst: { name: string; clients: number; nconnect: number; total: number } | undefined;
+      let worst: { name: string; clients: number; nconnect: number; total: number; volume: (typeof volumes)[number] } | undefined;
       for (const volume of volumes) {
         const mounts = workspace.mountsOfVolume(volume);
         const nconnect = Math.max(1, ...(mounts.length > 0 ? mounts : hostMountList).map((m) => nconnectOf(m) ?? 1));
         const clients = volume.clients!;
         const total = clients * nconnect * value;
-        if (total > limit && (!worst || total > worst.total)) worst = { name: volume.name, clients, nconnect, total };
+        if (total > limit && (!worst || total > worst.total)) worst = { name: volume.name, clients, nconnect, total, volume };
       }
       if (!worst) continue;
       const fits = Math.floor(limit / (worst.clients * worst.nconnect));
@@ -51,6 +51,7 @@ export const slotTotalAboveEndpointLimit = defineRule({
           : `Even the kernel minimum of ${SLOTS.slotTableEntriesMin.value} is too many: spread the clients over more volumes or storage endpoints, or lower nconnect.`;
       context.report({
         span: setting.valueSpan,
+        related: [{ uri: worst.volume.uri, span: worst.volume.nameSpan, message: `${worst.name}: ${formatNumber(worst.clients)} clients, nconnect=${worst.nconnect}` }],
         message: `Volume ${worst.name}: clients × nconnect × slots = ${formatNumber(worst.clients)} × ${worst.nconnect} × ${formatNumber(value)} = ${formatNumber(worst.total)} requests in flight, above the ${formatNumber(limit)} ANF recommends per storage endpoint. ${advice}`,
         ...(fits >= SLOTS.slotTableEntriesMin.value ? { fixes: [replaceValueFix(`Write ${fits}`, setting, String(fits), false)] } : {}),
       });
