@@ -21,8 +21,8 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.
   return env;
 }
 
-export function run(args: readonly string[], options: { cwd: string; input?: string; env?: Record<string, string | undefined> }): RunResult {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, input: options.input ?? '', env: baseEnv(options.env), encoding: 'utf8', timeout: 30_000 });
+export function run(args: readonly string[], options: { cwd: string; input?: string; env?: Record<string, string | undefined>; cli?: string }): RunResult {
+  const result = spawnSync(process.execPath, [options.cli ?? CLI, ...args], { cwd: options.cwd, input: options.input ?? '', env: baseEnv(options.env), encoding: 'utf8', timeout: 30_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
