@@ -125,7 +125,10 @@ class ManifestParser {
   private spanOf(node: Node | null | undefined): Span {
     const range = node?.range;
     if (!range) return { start: 0, end: 0 };
-    return { start: range[0], end: Math.max(range[0], range[1]) };
+    // Block collections end after their last line break: stop at the last character of content.
+    let end = Math.max(range[0], range[1]);
+    while (end > range[0] && /\s/.test(this.source.text.charAt(end - 1))) end--;
+    return { start: range[0], end };
   }
 
   /** The first line of a node: where findings about a whole list item go. */

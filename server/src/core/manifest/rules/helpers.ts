@@ -3,8 +3,10 @@ import type { RuleContext, RuleDoc } from '../../rules/rule';
 import { defineRule, type Rule } from '../../rules/rule';
 import type { Severity } from '../../diagnostics';
 import type { ParsedFile } from '../../workspace/parsedFile';
+import type { SourceText, Span } from '../../text/sourceText';
+import { formatNumber, formatSizeIn, GiB } from '../../units/units';
 import { computeManifestFigures, type ManifestFigures } from '../figures';
-import type { Located, ManifestAccount, ManifestDocument, ManifestPool, ManifestVolume } from '../model';
+import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestVolume } from '../model';
 
 /** Shared shapes for the manifest rules: iteration over the estate, figures, and value fixes. */
 
@@ -77,4 +79,44 @@ export function parseProblemRule(spec: { code: string; name: string; defaultSeve
       }
     },
   });
+}
+
+/** Sum of the volume quotas of a pool, in GiB. */
+export function allocatedGiB(pool: ManifestPool): number {
+  return pool.volumes.reduce((sum, v) => sum + (v.quota ? v.quota.value.bytes / GiB : 0), 0);
+}
+
+/**
+ * An edit that inserts `key: value` as a new line after a block-style sibling (same indentation),
+ * or undefined when the sibling is not alone on its line (flow style) or spans several lines.
+ */
+export function insertAfterSibling(source: SourceText, sibling: Located<unknown> | undefined, key: string, value: string): SpanEdit | undefined {
+  if (!sibling || !sibling.editSpan) return undefined;
+  const keyPos = source.positionAt(sibling.keySpan.start);
+  const valueEnd = source.positionAt(sibling.span.end);
+  if (keyPos.line !== valueEnd.line) return undefined;
+  const before = source.lineText(keyPos.line).slice(0, keyPos.character);
+  if (!/^\s*(-\s+)?$/.test(before)) return undefined;
+  if (source.lineText(keyPos.line).slice(valueEnd.character).includes('}')) return undefined;
+  const next = source.lineStart(keyPos.line + 1);
+  const atEnd = keyPos.line + 1 >= source.lineCount;
+  const indent = ' '.repeat(keyPos.character);
+  return atEnd ? { span: { start: source.text.length, end: source.text.length }, newText: `${source.eol}${indent}${key}: ${value}` } : { span: { start: next, end: next }, newText: `${indent}${key}: ${value}${source.eol}` };
+}
+
+/** `Pool \`tools\`` at the start of a sentence. */
+export function Named(kind: string, name: Located<string> | undefined): string {
+  const text = named(kind, name);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A size for messages: `4,384 GiB` below a TiB multiple, `11.5 TiB` from one TiB up. */
+export function sizeLabel(gib: number): string {
+  if (gib % 1024 === 0) return `${formatNumber(gib / 1024)} TiB`;
+  return gib >= 1024 ? formatSizeIn(gib * GiB, 'TiB') : `${formatNumber(gib)} GiB`;
+}
+
+/** Where a finding about a volume's cool access goes: the value, or the key when it is a settings block. */
+export function coolAccessSpan(cool: ManifestCoolAccess): Span {
+  return typeof cool.node.value === 'object' ? cool.node.keySpan : cool.node.span;
 }

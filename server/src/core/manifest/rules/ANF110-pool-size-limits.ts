@@ -1,0 +1,62 @@
+import { ceilWhole } from '../../calc/throughput';
+import { POOL_LIMITS } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { bytesToTiB, formatNumber, gibToTiB } from '../../units/units';
+import { poolNetworkFeatures } from '../model';
+import { allocatedGiB, fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue } from './helpers';
+
+const WHOLE_TOLERANCE = 1e-9; // not a fact: floating-point tolerance
+
+export const poolSizeLimits = defineRule({
+  code: 'ANF110',
+  name: 'pool-size-limits',
+  domain: 'manifest',
+  defaultSeverity: 'error',
+  fix: 'unsafe',
+  doc: {
+    title: 'Capacity pool size outside the limits or not a whole TiB',
+    what: `A capacity pool smaller than ${POOL_LIMITS.minTiB.value} TiB, larger than ${POOL_LIMITS.maxTiB.value} TiB, not a whole number of TiB, or below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB while its volumes use Basic network features.`,
+    why: `Azure refuses such a pool: sizes go in ${POOL_LIMITS.incrementTiB.value} TiB steps, and pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB are only allowed when every volume uses Standard network features. Older material (the course seed) still says pools are 4 to 500 TiB; the limits are ${POOL_LIMITS.minTiB.value} to ${POOL_LIMITS.maxTiB.value} TiB today.`,
+    instead: 'Use a whole number of TiB within the limits. The fix sets the nearest valid size that still holds the volume quotas; for a small pool with Basic network features, switch the volumes to Standard network features instead if you want to keep it small.',
+    examples: [
+      { flagged: '- name: tools-pool\n  serviceLevel: Premium\n  size: 4.5 TiB', better: '- name: tools-pool\n  serviceLevel: Premium\n  size: 5 TiB', language: 'yaml' },
+      { flagged: '- name: small\n  serviceLevel: Standard\n  size: 2 TiB\n  networkFeatures: Basic', better: '- name: small\n  serviceLevel: Standard\n  size: 2 TiB\n  networkFeatures: Standard', language: 'yaml' },
+    ],
+    sources: ['RL', 'CM', 'SEED_COURSE'],
+  },
+  appliesTo: isManifest,
+  check(context) {
+    const manifest = manifestOf(context);
+    if (!manifest) return;
+    for (const { pool } of pools(manifest)) {
+      if (!pool.size) continue;
+      const tib = bytesToTiB(pool.size.value.bytes);
+      const basic = poolNetworkFeatures(pool) === 'Basic';
+      const min = basic ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
+      const max = POOL_LIMITS.maxTiB.value;
+      const whole = Math.abs(tib - Math.round(tib)) < WHOLE_TOLERANCE;
+      const reasons: string[] = [];
+      if (!whole) reasons.push(`is not a whole number of TiB (${formatNumber(tib, 3)} TiB); pools grow and shrink in ${POOL_LIMITS.incrementTiB.value} TiB steps`);
+      if (tib < min) {
+        reasons.push(
+          basic
+            ? `is below the ${min} TiB minimum for pools whose volumes use Basic network features (${POOL_LIMITS.minTiB.value} TiB needs Standard network features on every volume)`
+            : `is below the ${min} TiB minimum`,
+        );
+      }
+      if (tib > max) reasons.push(`is above the ${formatNumber(max)} TiB maximum`);
+      if (reasons.length === 0) continue;
+      const needed = ceilWhole(gibToTiB(allocatedGiB(pool)));
+      const nearest = Math.min(max, Math.max(min, Math.round(tib), needed));
+      const resize = fixOf(`Set the pool size to ${nearest} TiB`, false, [replaceValue(pool.size, `${nearest} TiB`)]);
+      const standard = basic && tib >= POOL_LIMITS.minTiB.value && tib < min && whole
+        ? fixOf('Use Standard network features', false, [replaceValue(pool.networkFeatures, 'Standard')])
+        : undefined;
+      context.report({
+        span: pool.size.span,
+        message: `The size of ${named('pool', pool.name)} ${reasons.join(', and ')}. The nearest valid size is ${formatNumber(nearest)} TiB.`,
+        ...fixes(resize, standard),
+      });
+    }
+  },
+});

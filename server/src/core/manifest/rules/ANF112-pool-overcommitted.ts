@@ -1,0 +1,49 @@
+import { ceilWhole } from '../../calc/throughput';
+import { POOL_LIMITS } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { bytesToTiB, formatNumber, gibToTiB } from '../../units/units';
+import { poolNetworkFeatures } from '../model';
+import { allocatedGiB, fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue } from './helpers';
+
+export const poolOvercommitted = defineRule({
+  code: 'ANF112',
+  name: 'pool-overcommitted',
+  domain: 'manifest',
+  defaultSeverity: 'error',
+  fix: 'unsafe',
+  doc: {
+    title: 'Volume quotas add up to more than the pool size',
+    what: 'The quotas of the volumes in a capacity pool add up to more than the pool\'s size.',
+    why: 'Azure refuses to create or grow a volume beyond the pool\'s free capacity, so the estate as written cannot exist. The pool is what you pay for: its size, not the quotas, is billed.',
+    instead: 'Grow the pool to the next whole TiB that holds all quotas (the fix does this), or shrink or move volumes.',
+    examples: [
+      {
+        flagged: 'size: 4 TiB\nvolumes:\n  - { name: tools, quota: 3 TiB }\n  - { name: libs, quota: 2 TiB }',
+        better: 'size: 5 TiB\nvolumes:\n  - { name: tools, quota: 3 TiB }\n  - { name: libs, quota: 2 TiB }',
+        language: 'yaml',
+      },
+    ],
+    sources: ['CM', 'RL'],
+  },
+  appliesTo: isManifest,
+  check(context) {
+    const manifest = manifestOf(context);
+    if (!manifest) return;
+    for (const { pool } of pools(manifest)) {
+      if (!pool.size) continue;
+      const sizeTiB = bytesToTiB(pool.size.value.bytes);
+      const allocated = allocatedGiB(pool);
+      const allocatedTiB = gibToTiB(allocated);
+      if (allocatedTiB <= sizeTiB) continue;
+      const min = poolNetworkFeatures(pool) === 'Basic' ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
+      const grown = Math.max(ceilWhole(allocatedTiB), min);
+      const fix = grown <= POOL_LIMITS.maxTiB.value ? fixOf(`Grow the pool to ${grown} TiB`, false, [replaceValue(pool.size, `${grown} TiB`)]) : undefined;
+      context.report({
+        span: pool.size.span,
+        message: `The volumes of ${named('pool', pool.name)} have ${formatNumber(Math.round(allocated))} GiB (${formatNumber(allocatedTiB, 2)} TiB) of quota, more than the pool's ${formatNumber(sizeTiB, 2)} TiB. Grow the pool to ${grown} TiB or shrink the volumes.`,
+        related: pool.volumes.flatMap((v) => (v.quota ? [{ uri: context.file.uri, span: v.quota.span, message: `${v.name?.value ?? 'volume'}: ${v.quota.raw}` }] : [])),
+        ...fixes(fix),
+      });
+    }
+  },
+});

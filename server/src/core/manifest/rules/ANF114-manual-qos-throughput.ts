@@ -1,0 +1,88 @@
+import { poolThroughputBudgetMiBps, serviceLevelRateMiBpsPerTiB, volumeCeilingMiBps } from '../../calc/throughput';
+import { QOS } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber } from '../../units/units';
+import { poolFlexibleThroughputMiBps } from '../figures';
+import { poolQos } from '../model';
+import { manifestVolumeThroughput } from '../summary';
+import { isManifest, manifestOf, Named, named, pools } from './helpers';
+
+export const manualQosThroughput = defineRule({
+  code: 'ANF114',
+  name: 'manual-qos-throughput',
+  domain: 'manifest',
+  defaultSeverity: 'error',
+  fix: 'none',
+  doc: {
+    title: 'Manual QoS: assigned throughput above the pool budget or outside the per-volume range',
+    what: `In a manual QoS pool: the volumes' assigned throughput adds up to more than the pool budget (pool TiB x service-level rate, or the Flexible pool's throughput), a volume has no assigned throughput, or one is outside ${QOS.manualMinVolumeThroughputMiBps.value}-${formatNumber(QOS.manualMaxRegularVolumeThroughputMiBps.value)} MiB/s (regular volume). In an auto QoS pool: a volume with an assigned throughput, which auto QoS ignores.`,
+    why: 'Azure refuses an assignment beyond the pool budget, so the volumes cannot all get what the manifest says. A manual QoS volume gets exactly what is assigned to it, whatever its quota; with auto QoS it is the other way round, and an assigned value is silently ignored.',
+    instead: 'Lower the assignments, or grow the pool (Standard/Premium/Ultra) or its throughput (Flexible) until the budget covers them. Give every manual QoS volume a `throughput`.',
+    examples: [
+      {
+        flagged: 'serviceLevel: Ultra\nsize: 10 TiB      # budget 1,280 MiB/s\nqos: manual\nvolumes:\n  - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n  - { name: log, quota: 1 TiB, throughput: 500 MiB/s }',
+        better: 'serviceLevel: Ultra\nsize: 12 TiB      # budget 1,536 MiB/s\nqos: manual\nvolumes:\n  - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n  - { name: log, quota: 1 TiB, throughput: 500 MiB/s }',
+        language: 'yaml',
+      },
+    ],
+    sources: ['SL', 'MQ', 'RL'],
+  },
+  appliesTo: isManifest,
+  check(context) {
+    const manifest = manifestOf(context);
+    if (!manifest) return;
+    for (const { pool } of pools(manifest)) {
+      const level = pool.serviceLevel?.value;
+      if (!level) continue;
+      if (poolQos(pool) === 'auto') {
+        for (const volume of pool.volumes) {
+          if (!volume.throughput) continue;
+          const gets = manifestVolumeThroughput(pool, volume).mibps;
+          context.report({
+            span: volume.throughput.span,
+            severity: 'warning',
+            message: `${Named('pool', pool.name)} uses auto QoS, so the assigned throughput of ${named('volume', volume.name)} is ignored: it gets quota x rate = ${formatMiBps(gets)}. Set \`qos: manual\` on the pool to assign throughput.`,
+          });
+        }
+        continue;
+      }
+      let assigned = 0;
+      for (const volume of pool.volumes) {
+        if (!volume.throughput) {
+          context.report({
+            span: volume.name?.span ?? volume.headSpan,
+            severity: 'warning',
+            message: `${Named('volume', volume.name)} is in manual QoS ${named('pool', pool.name)} but has no \`throughput\`: it gets only what is assigned, so add one.`,
+          });
+          continue;
+        }
+        const mibps = bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond);
+        assigned += mibps;
+        const large = volume.largeVolume?.value ?? false;
+        const max = large ? volumeCeilingMiBps(true) : QOS.manualMaxRegularVolumeThroughputMiBps.value;
+        const min = QOS.manualMinVolumeThroughputMiBps.value;
+        if (mibps < min || mibps > max) {
+          context.report({
+            span: volume.throughput.span,
+            message: `${Named('volume', volume.name)} is assigned ${formatMiBps(mibps)}; a ${large ? 'large' : 'regular'} volume takes ${formatMiBps(min)} to ${formatMiBps(max)}.`,
+          });
+        }
+      }
+      const sizeTiB = pool.size ? bytesToTiB(pool.size.value.bytes) : undefined;
+      if (sizeTiB === undefined) continue;
+      const flexible = poolFlexibleThroughputMiBps(pool);
+      const budget = poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB, ...(flexible !== undefined ? { flexibleThroughputMiBps: flexible } : {}) });
+      if (assigned <= budget) continue;
+      const basis =
+        level === 'Flexible'
+          ? `the Flexible pool's throughput of ${formatMiBps(budget)}`
+          : `the pool budget of ${formatMiBps(budget)} (${formatNumber(sizeTiB)} TiB x ${serviceLevelRateMiBpsPerTiB(level)} MiB/s per TiB)`;
+      const target = level === 'Flexible' ? pool.throughput ?? pool.size : pool.size;
+      context.report({
+        span: target?.span ?? pool.headSpan,
+        message: `The volumes of ${named('pool', pool.name)} are assigned ${formatMiBps(assigned)} in total, above ${basis}.`,
+        related: pool.volumes.flatMap((v) => (v.throughput ? [{ uri: context.file.uri, span: v.throughput.span, message: `${v.name?.value ?? 'volume'}: ${v.throughput.raw}` }] : [])),
+      });
+    }
+  },
+});

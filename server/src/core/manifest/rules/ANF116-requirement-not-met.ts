@@ -1,0 +1,201 @@
+import { adviseSizing, type SizingOption } from '../../calc/advisor';
+import { monthlyPoolCost } from '../../calc/cost';
+import { throughputMiBpsFromIops } from '../../calc/io';
+import { ceilWhole, serviceLevelRateMiBpsPerTiB, volumeCeilingMiBps } from '../../calc/throughput';
+import type { Fix, SpanEdit } from '../../diagnostics';
+import { FLEXIBLE, POOL_LIMITS, VOLUME_LIMITS } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, gibToTiB, KiB } from '../../units/units';
+import { poolFlexibleThroughputMiBps, type ManifestFigures, type VolumeFigures } from '../figures';
+import { poolNetworkFeatures, poolQos, type ManifestPool, type ManifestVolume } from '../model';
+import { volumeCoolAccess } from '../summary';
+import { allocatedGiB, figuresOf, fixes, fixOf, insertAfterSibling, isManifest, manifestOf, Named, named, replaceValue, sizeLabel, sizeText, volumes } from './helpers';
+import type { SourceText } from '../../text/sourceText';
+
+export const requirementNotMet = defineRule({
+  code: 'ANF116',
+  name: 'requirement-not-met',
+  domain: 'manifest',
+  defaultSeverity: 'error',
+  fix: 'unsafe',
+  doc: {
+    title: 'Volume cannot meet its requirements',
+    what: 'A volume whose configuration does not deliver what its `requirements` ask: a quota below the capacity needed, or a throughput limit below the throughput needed (stated, or IOPS x block size).',
+    why: 'An inappropriately sized quota is the number one reason for poor performance on Azure NetApp Files (seed 002): with auto QoS the throughput limit is quota x service-level rate, not the data stored, and ANF holds the volume to it. The workload runs into the limit however fast the clients are.',
+    instead: 'Raise the quota to the smallest whole-GiB quota that meets the requirements (the first fix; it grows the pool too when needed), assign more throughput with manual QoS, or move to the configuration the sizing advisor finds cheapest (the second fix, offered when the volume has its pool to itself). The message gives both figures: what is needed and what the volume delivers.',
+    examples: [
+      {
+        flagged: 'serviceLevel: Premium\nsize: 10 TiB\nvolumes:\n  - name: proj\n    quota: 10 TiB        # 640 MiB/s\n    requirements:\n      throughput: 950 MiB/s',
+        better: 'serviceLevel: Premium\nsize: 15 TiB\nvolumes:\n  - name: proj\n    quota: 15200 GiB     # 950 MiB/s\n    requirements:\n      throughput: 950 MiB/s',
+        language: 'yaml',
+      },
+    ],
+    sources: ['SL', 'SEED_PERF', 'SEED_COURSE', 'CALC'],
+  },
+  appliesTo: isManifest,
+  check(context) {
+    const manifest = manifestOf(context);
+    if (!manifest) return;
+    const figures = figuresOf(context, manifest);
+    for (const { pool, volume } of volumes(manifest)) {
+      const req = volume.requirements;
+      const level = pool.serviceLevel?.value;
+      const f = figures.volume(volume);
+      if (!req || !level || !volume.quota || !f || f.quotaGiB === undefined || !f.throughput) continue;
+      const name = named('volume', volume.name);
+      const large = volume.largeVolume?.value ?? false;
+      const delivered = f.throughput.mibps;
+      const unmet: { span: import('../../text/sourceText').Span; message: string }[] = [];
+
+      if (req.capacity && f.requiredCapacityGiB !== undefined && f.quotaGiB < f.requiredCapacityGiB) {
+        unmet.push({
+          span: req.capacity.span,
+          message: `${Named('volume', volume.name)} needs ${formatSizeIn(f.requiredCapacityGiB * GiB, 'TiB')} of capacity; its quota is ${formatSizeIn(f.quotaGiB * GiB, 'TiB')}.`,
+        });
+      }
+      const required = f.requiredThroughputMiBps;
+      // Beyond what a regular volume can deliver at all: ANF118 says so.
+      const ownedByLargeVolumeRule = required !== undefined && !large && required > volumeCeilingMiBps(false);
+      if (required !== undefined && delivered < required && !ownedByLargeVolumeRule) {
+        const how = describeDelivery(pool, volume, f);
+        const stated = req.throughput ? bytesPerSecondToMiBps(req.throughput.value.bytesPerSecond) : undefined;
+        if (req.throughput && stated !== undefined && stated > delivered) {
+          unmet.push({ span: req.throughput.span, message: `${Named('volume', volume.name)} needs ${formatMiBps(stated)}; it delivers ${formatMiBps(delivered)} (${how}).` });
+        }
+        if (req.iops && f.requiredIops !== undefined) {
+          const fromIops = throughputMiBpsFromIops(f.requiredIops, f.blockSizeBytes);
+          if (fromIops > delivered) {
+            const block = `${formatNumber(f.blockSizeBytes / KiB)} KiB${f.blockSizeAssumed ? ' (assumed)' : ''}`;
+            unmet.push({
+              span: req.iops.span,
+              message: `${Named('volume', volume.name)} needs ${formatNumber(f.requiredIops, 0)} IOPS at ${block} = ${formatMiBps(fromIops)}; it delivers ${formatMiBps(delivered)} = ${formatNumber(f.iopsAtBlockSize ?? 0, 0)} IOPS at that block size (${how}).`,
+            });
+          }
+        }
+      }
+      if (unmet.length === 0) continue;
+
+      const raise = raiseFix(context.file.source, pool, volume, f, figures);
+      const advice = advisorOption(pool, volume, f, figures);
+      const adviceFix = advice ? advisorFix(context.file.source, pool, volume, advice) : undefined;
+      const remedy = [raise?.summary, advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined].filter(Boolean).join('; ');
+      for (const item of unmet) {
+        context.report({
+          span: item.span,
+          message: `${item.message}${remedy ? ` Fix: ${remedy}.` : ''}`,
+          related: [{ uri: context.file.uri, span: volume.quota.span, message: `quota of ${name}` }],
+          ...fixes(raise?.fix, adviceFix),
+        });
+      }
+    }
+  },
+});
+
+function describeDelivery(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigures): string {
+  const level = pool.serviceLevel?.value ?? 'Standard';
+  if (f.throughput?.basis === 'assigned') return `assigned with manual QoS`;
+  const cool = volumeCoolAccess(volume) ? ' with cool access' : '';
+  const capped = f.throughput?.capped ? `, capped at the ${formatMiBps(f.throughput.ceilingMiBps)} volume ceiling` : '';
+  return `${level}${cool} at ${f.throughput?.rateMiBpsPerTiB ?? 0} MiB/s per TiB x ${formatSizeIn((f.quotaGiB ?? 0) * GiB, 'TiB')}${capped}`;
+}
+
+/** The first fix: raise what this pool's QoS type makes the lever (quota for auto, assigned throughput for manual). */
+function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume, f: VolumeFigures, figures: ManifestFigures): { fix?: Fix; summary: string } | undefined {
+  const level = pool.serviceLevel?.value;
+  if (!level || !volume.quota || f.quotaGiB === undefined) return undefined;
+  const large = volume.largeVolume?.value ?? false;
+  const maxQuota = large ? VOLUME_LIMITS.largeMaxGiB.value : VOLUME_LIMITS.regularMaxGiB.value;
+  const edits: (SpanEdit | undefined)[] = [];
+  const parts: string[] = [];
+  const poolSizeGiB = pool.size ? pool.size.value.bytes / GiB : undefined;
+  const newQuota = Math.max(f.quotaGiB, f.quotaNeededGiB ?? f.quotaGiB);
+  if (newQuota > maxQuota) return undefined;
+  if (newQuota > f.quotaGiB) {
+    edits.push(replaceValue(volume.quota, sizeText(newQuota)));
+    parts.push(`raise the quota to ${sizeLabel(newQuota)}`);
+  }
+  let newPoolTiB: number | undefined;
+  const allocated = allocatedGiB(pool) - f.quotaGiB + newQuota;
+  if (poolSizeGiB !== undefined && allocated > poolSizeGiB) newPoolTiB = ceilWhole(gibToTiB(allocated));
+
+  if (poolQos(pool) === 'manual' && f.requiredThroughputMiBps !== undefined && (f.throughput?.mibps ?? 0) < f.requiredThroughputMiBps) {
+    const newAssigned = ceilWhole(f.requiredThroughputMiBps);
+    edits.push(volume.throughput ? replaceValue(volume.throughput, `${newAssigned} MiB/s`) : insertAfterSibling(source, volume.quota, 'throughput', `${newAssigned} MiB/s`));
+    parts.push(`assign ${formatMiBps(newAssigned)}`);
+    const poolFigures = figures.pool(pool);
+    const assignedTotal = (poolFigures?.usedMiBps ?? 0) - (f.throughput?.mibps ?? 0) + newAssigned;
+    if (level === 'Flexible') {
+      const poolThroughput = poolFlexibleThroughputMiBps(pool) ?? FLEXIBLE.baselineThroughputMiBps.value;
+      if (assignedTotal > poolThroughput) {
+        edits.push(pool.throughput ? replaceValue(pool.throughput, `${ceilWhole(assignedTotal)} MiB/s`) : insertAfterSibling(source, pool.serviceLevel, 'throughput', `${ceilWhole(assignedTotal)} MiB/s`));
+        parts.push(`raise the pool throughput to ${formatMiBps(ceilWhole(assignedTotal))}`);
+        const forThroughput = ceilWhole(assignedTotal / FLEXIBLE.maxThroughputMiBpsPerTiB.value);
+        if (poolSizeGiB !== undefined && forThroughput > gibToTiB(poolSizeGiB)) newPoolTiB = Math.max(newPoolTiB ?? 0, forThroughput);
+      }
+    } else {
+      const rate = serviceLevelRateMiBpsPerTiB(level) ?? 1;
+      const forBudget = ceilWhole(assignedTotal / rate);
+      if (poolSizeGiB !== undefined && forBudget > gibToTiB(poolSizeGiB)) newPoolTiB = Math.max(newPoolTiB ?? 0, forBudget);
+    }
+  }
+  if (newPoolTiB !== undefined) {
+    const min = poolNetworkFeatures(pool) === 'Basic' ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
+    newPoolTiB = Math.max(newPoolTiB, min);
+    if (newPoolTiB > POOL_LIMITS.maxTiB.value) return undefined;
+    edits.push(replaceValue(pool.size, `${newPoolTiB} TiB`));
+    const cost = monthlyPoolCost({ serviceLevel: level, sizeTiB: newPoolTiB, ...(poolFlexibleThroughputMiBps(pool) !== undefined ? { flexibleThroughputMiBps: poolFlexibleThroughputMiBps(pool)! } : {}) }, figures.prices);
+    parts.push(`grow the pool to ${newPoolTiB} TiB (${formatUsd(cost.totalUsd)}/month)`);
+  }
+  if (parts.length === 0) return undefined;
+  const summary = parts.join(', ');
+  return { summary, ...(fixOf(capitalize(summary), false, edits) ? { fix: fixOf(capitalize(summary), false, edits)! } : {}) };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The advisor's cheapest feasible option, when it is cheaper than this pool as it is. */
+function advisorOption(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigures, figures: ManifestFigures): SizingOption | undefined {
+  const options = adviseSizing(
+    {
+      capacityGiB: Math.max(f.requiredCapacityGiB ?? 0, f.quotaGiB ?? 0),
+      ...(f.requiredThroughputMiBps !== undefined ? { throughputMiBps: f.requiredThroughputMiBps } : {}),
+      ...(volume.workload ? { workload: volume.workload.value } : {}),
+      coolAccess: volumeCoolAccess(volume),
+      networkFeatures: poolNetworkFeatures(pool),
+    },
+    figures.prices,
+  );
+  const best = options.find((o) => o.feasible);
+  if (!best) return undefined;
+  if (best.serviceLevel === pool.serviceLevel?.value) return undefined;
+  return best;
+}
+
+function describeOption(option: SizingOption): string {
+  const throughput = option.flexibleThroughputMiBps !== undefined ? ` at ${formatMiBps(option.flexibleThroughputMiBps)}` : '';
+  return `${option.serviceLevel}${throughput}, ${sizeLabel(option.quotaGiB)} quota in a ${option.poolSizeTiB} TiB pool, delivering ${formatMiBps(option.throughputMiBps)} for ${formatUsd(option.monthlyCostUsd)}/month`;
+}
+
+/** Only when the volume has the pool to itself: changing the pool's service level changes every volume in it. */
+function advisorFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume, option: SizingOption): Fix | undefined {
+  if (pool.volumes.length !== 1 || !pool.serviceLevel || !pool.size || !volume.quota) return undefined;
+  const edits: (SpanEdit | undefined)[] = [
+    replaceValue(pool.serviceLevel, option.serviceLevel),
+    replaceValue(pool.size, `${option.poolSizeTiB} TiB`),
+    replaceValue(volume.quota, sizeText(option.quotaGiB)),
+  ];
+  if (option.serviceLevel === 'Flexible') {
+    const throughput = `${option.flexibleThroughputMiBps ?? FLEXIBLE.baselineThroughputMiBps.value} MiB/s`;
+    if (pool.qos) edits.push(replaceValue(pool.qos, 'manual'));
+    edits.push(pool.throughput ? replaceValue(pool.throughput, throughput) : insertAfterSibling(source, pool.serviceLevel, 'throughput', throughput));
+    edits.push(volume.throughput ? replaceValue(volume.throughput, throughput) : insertAfterSibling(source, volume.quota, 'throughput', throughput));
+  } else if (pool.qos?.value === 'manual' || pool.serviceLevel.value === 'Flexible') {
+    if (!pool.qos) return undefined;
+    edits.push(replaceValue(pool.qos, 'auto'));
+  }
+  if (option.largeVolume && !(volume.largeVolume?.value ?? false)) return undefined;
+  const poolTiB = bytesToTiB(pool.size.value.bytes);
+  return fixOf(`Move to ${option.serviceLevel}: ${sizeText(option.quotaGiB)} quota, ${option.poolSizeTiB} TiB pool (was ${formatNumber(poolTiB)} TiB ${pool.serviceLevel.value})`, false, edits);
+}

@@ -1,0 +1,52 @@
+import { BILLING, SIZING } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { formatNumber, formatUsd } from '../../units/units';
+import { poolQos } from '../model';
+import { figuresOf, isManifest, manifestOf, Named, sizeLabel, volumes } from './helpers';
+
+export const overProvisioned = defineRule({
+  code: 'ANF117',
+  name: 'over-provisioned',
+  domain: 'manifest',
+  defaultSeverity: 'info',
+  fix: 'none',
+  doc: {
+    title: 'Quota far above what the requirements need',
+    what: `A volume whose quota is more than ${SIZING.overProvisioningFactor.value} times the quota its requirements need: both the capacity and (with auto QoS) the throughput would be met by a much smaller quota. The message gives the monthly list price of the excess.`,
+    why: 'Capacity is billed whether it is used or not. Quotas are often raised for throughput and never lowered, or sized with decimal-vs-binary slack on top of slack.',
+    instead: 'Lower the quota towards the figure in the message and shrink the pool with it (the pool size is what is billed), or record the real requirement if it grew. With manual QoS or Flexible, throughput does not need quota at all.',
+    examples: [
+      {
+        flagged: '- name: libs\n  quota: 20 TiB\n  requirements: { capacity: 3 TiB, throughput: 150 MiB/s }   # Premium: 2.4 TiB would do',
+        better: '- name: libs\n  quota: 4 TiB\n  requirements: { capacity: 3 TiB, throughput: 150 MiB/s }',
+        language: 'yaml',
+      },
+    ],
+    sources: ['CM', 'PRICE', 'CALC'],
+  },
+  appliesTo: isManifest,
+  check(context) {
+    const manifest = manifestOf(context);
+    if (!manifest) return;
+    const figures = figuresOf(context, manifest);
+    for (const { pool, volume } of volumes(manifest)) {
+      const f = figures.volume(volume);
+      const level = pool.serviceLevel?.value;
+      const req = volume.requirements;
+      if (!f || !level || !volume.quota || f.quotaGiB === undefined || f.quotaNeededGiB === undefined || !req?.capacity) continue;
+      // Auto QoS sizes for throughput too: only judge when the throughput need is known.
+      if (poolQos(pool) === 'auto' && f.requiredThroughputMiBps === undefined) continue;
+      const factor = SIZING.overProvisioningFactor.value;
+      if (f.quotaGiB <= f.quotaNeededGiB * factor) continue;
+      const excessGiB = f.quotaGiB - f.quotaNeededGiB;
+      const monthly = excessGiB * figures.prices.capacityPerGiBHour[level] * BILLING.hoursPerMonth.value;
+      const basis = poolQos(pool) === 'auto' && f.requiredThroughputMiBps !== undefined
+        ? `capacity and ${formatNumber(f.requiredThroughputMiBps)} MiB/s at ${level} auto QoS`
+        : 'capacity';
+      context.report({
+        span: volume.quota.span,
+        message: `${Named('volume', volume.name)} has a ${sizeLabel(Math.round(f.quotaGiB))} quota, ${formatNumber(f.quotaGiB / f.quotaNeededGiB, 1)}x the ${sizeLabel(f.quotaNeededGiB)} its requirements need (${basis}). The excess ${sizeLabel(Math.round(excessGiB))} costs ${formatUsd(monthly)}/month at the ${level} list price, once the pool shrinks with it.`,
+      });
+    }
+  },
+});

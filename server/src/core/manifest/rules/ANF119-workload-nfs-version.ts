@@ -1,0 +1,50 @@
+import { WORKLOADS } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { volumeSecurity } from '../model';
+import { fixes, fixOf, isManifest, manifestOf, Named, replaceValue, volumes } from './helpers';
+
+export const workloadNfsVersion = defineRule({
+  code: 'ANF119',
+  name: 'workload-nfs-version',
+  domain: 'manifest',
+  defaultSeverity: 'warning',
+  fix: 'unsafe',
+  doc: {
+    title: 'NFS version does not suit the workload',
+    what: 'SAP HANA data or log volumes on NFSv3 (an error: SAP supports only NFSv4.1 there), or NFSv4.1 on volumes of workloads that run best on NFSv3 (EDA, HPC, Oracle dNFS) without Kerberos, which would need it (a warning).',
+    why: 'SAP HANA requires NFSv4.1 for /hana/data and /hana/log on ANF (locking and lease semantics). For EDA, the course\'s benchmarks show NFSv4.1 well behind NFSv3 ("be cautious on using 4.1 if there\'s no specific security requirements"), and ANF\'s own EDA benchmark runs NFSv3; seed 001 puts the cost at 25-75%.',
+    instead: 'Use NFSv4.1 for SAP HANA data and log; use NFSv3 for EDA and HPC volumes unless you need Kerberos or NFSv4.1 ACLs. The fix swaps the protocol entry; clients must remount with the matching `vers=`.',
+    examples: [
+      { flagged: '- name: hana-data\n  workload: sap-hana-data\n  protocols: [NFSv3]', better: '- name: hana-data\n  workload: sap-hana-data\n  protocols: [NFSv4.1]', language: 'yaml' },
+      { flagged: '- name: eda-tools\n  workload: eda-tools\n  protocols: [NFSv4.1]', better: '- name: eda-tools\n  workload: eda-tools\n  protocols: [NFSv3]', language: 'yaml' },
+    ],
+    sources: ['HANA', 'SEED_COURSE', 'SEED_MOUNT', 'EDA'],
+  },
+  appliesTo: isManifest,
+  check(context) {
+    const manifest = manifestOf(context);
+    if (!manifest) return;
+    for (const { volume } of volumes(manifest)) {
+      const workload = volume.workload?.value;
+      if (!workload) continue;
+      const traits = WORKLOADS[workload];
+      const v3 = volume.protocols.find((p) => p.value === 'NFSv3');
+      const v41 = volume.protocols.find((p) => p.value === 'NFSv4.1');
+      if (traits.nfsVersion.requires === '4.1' && v3) {
+        context.report({
+          span: v3.span,
+          severity: 'error',
+          message: `${Named('volume', volume.name)} holds ${traits.title}, which needs NFSv4.1: NFSv3 is not supported there.`,
+          ...fixes(v41 ? undefined : fixOf('Use NFSv4.1', false, [replaceValue(v3, 'NFSv4.1')])),
+        });
+      }
+      if (traits.nfsVersion.preferred === '3' && v41 && !v3 && volumeSecurity(volume) === 'sys') {
+        context.report({
+          span: v41.span,
+          message: `${Named('volume', volume.name)} holds ${traits.title} on NFSv4.1; NFSv3 is markedly faster for this workload and it uses no Kerberos that would need NFSv4.1.`,
+          ...fixes(fixOf('Use NFSv3', false, [replaceValue(v41, 'NFSv3')])),
+        });
+      }
+    }
+  },
+});
