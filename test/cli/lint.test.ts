@@ -172,8 +172,8 @@ describe('anf-lint: files, configuration and exit codes', () => {
       'eda.anf.yaml': readFileSync(join(__dirname, 'fixtures', 'eda.anf.yaml'), 'utf8'),
     });
     const result = run([], { cwd: dir });
-    expect(result.stdout).toContain('eda.anf.yaml\n  volumes\n    eda-prod/eda-premium/eda-tools  Premium');
-    expect(result.stdout).toMatch(/eda-tools {2}Premium, 2,048 GiB, 128 MiB\/s/);
+    expect(result.stdout).toMatch(/^eda\.anf\.yaml\n {2}pool eda-prod\/eda-premium {2}Premium, 4 TiB, 2,048 GiB allocated \(50%\), 128 MiB\/s of 256 MiB\/s, \$[\d,.]+ a month\n/);
+    expect(result.stdout).toMatch(/\n {4}eda-tools {2}2,048 GiB, 128 MiB\/s, 16,384 IOPS at 8 KiB \(assumed\), \$[\d,.]+ a month, eda-tools, NFSv3\n/);
   });
 
   it('writes nothing to stdout but the report (progress and notes go to stderr)', () => {

@@ -20,6 +20,7 @@ import {
   type TextEdit,
   type VolumeSummary,
 } from '../core';
+import { computeManifestFigures, type ManifestFigures } from '../core/manifest/figures';
 import { collectFiles, displayPathOf, type InputFile } from './files';
 import { changedLines, filesChangedSince, gitRoot, knownFiles, stagedFiles, stagedText } from './git';
 import { readStream, UsageError, type CliIo } from './io';
@@ -38,6 +39,8 @@ export interface FileResult {
   /** Every diagnostic, suppressed ones included (marked `suppressed`). */
   readonly diagnostics: readonly Diagnostic[];
   readonly volumes: readonly VolumeSummary[];
+  /** Manifests: the computed figures of each pool and volume (what the editor's hovers show). */
+  readonly figures?: ManifestFigures;
 }
 
 export interface LintRequest {
@@ -209,6 +212,7 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
       text: file.source.text,
       diagnostics,
       volumes: file.volumes,
+      ...(file.manifest ? { figures: computeManifestFigures(file.manifest, resolved) } : {}),
     });
     progress?.(index + 1, targets.length);
   });

@@ -1,5 +1,5 @@
 import { visibleDiagnostics, type Diagnostic, type Severity, SourceText } from '../../core';
-import { formatMiBps, formatNumber } from '../../core/units/units';
+import { formatMiBps, formatNumber, formatSize, formatUsd } from '../../core/units/units';
 import type { Colors } from '../color';
 import type { FileResult } from '../lint';
 
@@ -32,20 +32,47 @@ export function formatDiagnosticLines(displayPath: string, source: SourceText, d
   return lines;
 }
 
-/** Per-volume figures: what the manifest's volumes deliver, as the editor's hover shows them. */
-export function formatVolumes(volumes: FileResult['volumes'], colors: Colors): string[] {
-  if (volumes.length === 0) return [];
-  const lines = [`  ${colors.bold('volumes')}`];
+/**
+ * The computed figures of a manifest, per pool and per volume: what each volume delivers, what
+ * it costs, and what the clients need to reach it. Without figures, the volume summaries.
+ */
+export function formatFigures(result: Pick<FileResult, 'volumes' | 'figures'>, colors: Colors): string[] {
+  const { volumes, figures } = result;
+  if (!figures) return formatVolumeSummaries(volumes, colors);
+  if (figures.pools.length === 0 && figures.volumes.length === 0) return [];
+  const lines: string[] = [];
+  for (const pool of figures.pools) {
+    const parts: string[] = [];
+    if (pool.serviceLevel) parts.push(pool.serviceLevel);
+    if (pool.sizeTiB !== undefined) parts.push(`${formatNumber(pool.sizeTiB)} TiB`);
+    parts.push(`${formatNumber(pool.allocatedGiB)} GiB allocated${pool.allocationPercent !== undefined ? ` (${formatNumber(pool.allocationPercent, 0)}%)` : ''}`);
+    if (pool.budgetMiBps !== undefined) parts.push(`${formatMiBps(pool.usedMiBps)} of ${formatMiBps(pool.budgetMiBps)}${pool.qos === 'manual' ? ' (manual QoS)' : ''}`);
+    if (pool.monthlyCost) parts.push(`${formatUsd(pool.monthlyCost.totalUsd)} a month`);
+    lines.push(`  ${colors.bold(`pool ${pool.id}`)}  ${parts.join(', ')}`);
+    for (const volume of figures.volumes.filter((v) => v.account === pool.account && v.pool === pool.pool)) {
+      const summary = volumes.find((s) => s.account === volume.account && s.pool === volume.pool && s.name === volume.volume);
+      const parts: string[] = [];
+      if (volume.quotaGiB !== undefined) parts.push(`${formatNumber(volume.quotaGiB)} GiB`);
+      if (volume.throughput) parts.push(`${formatMiBps(volume.throughput.mibps)}${volume.throughput.capped ? ' (capped)' : ''}`);
+      if (volume.iopsAtBlockSize !== undefined) parts.push(`${formatNumber(volume.iopsAtBlockSize, 0)} IOPS at ${formatSize(volume.blockSizeBytes)}${volume.blockSizeAssumed ? ' (assumed)' : ''}`);
+      if (volume.requiredThroughputMiBps !== undefined) parts.push(`needs ${formatMiBps(volume.requiredThroughputMiBps)}`);
+      if (volume.concurrency !== undefined) parts.push(`${formatNumber(Math.ceil(volume.concurrency), 0)} I/O in flight${volume.concurrencyPerClient !== undefined ? ` (${formatNumber(Math.ceil(volume.concurrencyPerClient), 0)} per client)` : ''}`);
+      if (volume.monthlyCostUsd !== undefined) parts.push(`${formatUsd(volume.monthlyCostUsd)} a month`);
+      if (summary?.workload) parts.push(summary.workload);
+      if (summary && summary.nfsVersions.length > 0) parts.push(`NFSv${summary.nfsVersions.join('/')}`);
+      lines.push(`    ${colors.cyan(volume.volume)}  ${parts.join(', ')}`);
+    }
+  }
+  return lines;
+}
+
+/** Volume summaries alone (a manifest without a parsed model). */
+function formatVolumeSummaries(volumes: FileResult['volumes'], colors: Colors): string[] {
+  const lines: string[] = [];
   for (const volume of volumes) {
-    const parts = [
-      volume.serviceLevel,
-      `${formatNumber(volume.quotaGiB)} GiB`,
-      `${formatMiBps(volume.throughputMiBps)}${volume.qos === 'manual' ? ' (manual QoS)' : ''}`,
-    ];
-    if (volume.requiredThroughputMiBps !== undefined) parts.push(`needs ${formatMiBps(volume.requiredThroughputMiBps)}`);
+    const parts = [volume.serviceLevel, `${formatNumber(volume.quotaGiB)} GiB`, formatMiBps(volume.throughputMiBps)];
     if (volume.workload) parts.push(volume.workload);
-    if (volume.nfsVersions.length > 0) parts.push(`NFSv${volume.nfsVersions.join('/')}`);
-    lines.push(`    ${volume.account}/${volume.pool}/${colors.cyan(volume.name)}  ${parts.join(', ')}`);
+    lines.push(`  volume ${volume.account}/${volume.pool}/${colors.cyan(volume.name)}  ${parts.join(', ')}`);
   }
   return lines;
 }
@@ -61,10 +88,11 @@ export function formatText(results: readonly FileResult[], colors: Colors, summa
   let filesWithFindings = 0;
   for (const result of results) {
     const diagnostics = visibleDiagnostics(result.diagnostics);
-    if (diagnostics.length === 0 && result.volumes.length === 0) continue;
+    const figures = formatFigures(result, colors);
+    if (diagnostics.length === 0 && figures.length === 0) continue;
     const source = new SourceText(result.text);
     out.push(colors.bold(result.displayPath));
-    out.push(...formatVolumes(result.volumes, colors));
+    out.push(...figures);
     for (const d of diagnostics) {
       out.push(...formatDiagnosticLines(result.displayPath, source, d, colors).map((l) => `  ${l}`));
       counts[d.severity]++;
