@@ -1,7 +1,8 @@
-import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_UNKNOWN_REGION, FSTAB_UNUSED_SUPPRESSION, GOOD_CONFIG, run, tempProject } from './helpers';
+import { baseEnv, CLI, CONFIG_UNKNOWN_REGION, FSTAB_UNUSED_SUPPRESSION, GOOD_CONFIG, run, tempProject } from './helpers';
 
 describe('anf-lint: files, configuration and exit codes', () => {
   it('prints help and version', () => {
@@ -182,5 +183,14 @@ describe('anf-lint: files, configuration and exit codes', () => {
     const result = run(['-f', 'json'], { cwd: dir });
     expect(JSON.parse(result.stdout)).toHaveLength(61);
     expect(result.stderr).toBe('');
+  });
+
+  it.skipIf(!existsSync('/usr/bin/script'))('shows progress on stderr when it is a terminal and the run is long', () => {
+    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG });
+    for (let i = 0; i < 60; i++) writeFileSync(join(dir, `host${i}.fstab`), FSTAB_UNUSED_SUPPRESSION);
+    // `script` gives the CLI a pseudo-terminal for stdout and stderr.
+    const result = spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" --fail-on error`, '/dev/null'], { cwd: dir, env: baseEnv({ TERM: 'xterm' }), encoding: 'utf8' });
+    expect(result.stdout).toContain('anf-lint: 61/61 files');
+    expect(result.stdout).toContain('\u001b[K');
   });
 });
