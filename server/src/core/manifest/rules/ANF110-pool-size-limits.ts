@@ -36,7 +36,8 @@ export const poolSizeLimits = defineRule({
       const max = POOL_LIMITS.maxTiB.value;
       const whole = Math.abs(tib - Math.round(tib)) < WHOLE_TOLERANCE;
       const reasons: string[] = [];
-      if (!whole) reasons.push(`is not a whole number of TiB (${formatNumber(tib, 3)} TiB); pools grow and shrink in ${POOL_LIMITS.incrementTiB.value} TiB steps`);
+      // A decimal unit (`4 TB`) is never whole TiB: ANF124 reports that, with the binary value.
+      if (!whole && pool.size.value.system === 'binary') reasons.push(`is not a whole number of TiB (${formatNumber(tib, 3)} TiB); pools grow and shrink in ${POOL_LIMITS.incrementTiB.value} TiB steps`);
       if (tib < min) {
         reasons.push(
           basic

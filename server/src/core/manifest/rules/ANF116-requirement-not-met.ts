@@ -112,7 +112,7 @@ function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume
   if (newQuota > maxQuota) return undefined;
   if (newQuota > f.quotaGiB) {
     edits.push(replaceValue(volume.quota, sizeText(newQuota)));
-    parts.push(`raise the quota to ${sizeLabel(newQuota)}`);
+    parts.push(`raise the quota to ${newQuota % 1024 === 0 ? sizeLabel(newQuota) : `${formatNumber(newQuota, 0)} GiB (${sizeLabel(newQuota)})`}`);
   }
   let newPoolTiB: number | undefined;
   const allocated = allocatedGiB(pool) - f.quotaGiB + newQuota;
