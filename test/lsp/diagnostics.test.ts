@@ -9,9 +9,9 @@ import { applyTextEdits, LspClient, PULL_CLIENT_CAPABILITIES, TempWorkspace, typ
  */
 const FSTAB = [
   '# anf-lint disable-next-line ANF299 -- legacy',
-  '10.0.0.4:/vol1 /mnt/vol1 nfs rw,hard 0 0',
+  'UUID=0a1b /data xfs defaults 0 0',
   '  # anf-lint disable-next-line ANF298',
-  '10.0.0.4:/vol2 /mnt/vol2 nfs rw,hard 0 0',
+  'UUID=2c3d /scratch xfs defaults 0 0',
   '',
 ].join('\n');
 
@@ -84,7 +84,7 @@ describe('language server over stdio: push diagnostics and code actions', () => 
     expect(titles).toEqual(expect.arrayContaining(['Remove the unused suppression comment', 'Disable ANF001 on this line']));
     const fix = actions.find((a) => a.title === 'Remove the unused suppression comment')!;
     expect(fix).toMatchObject({ kind: 'quickfix', isPreferred: true });
-    expect(applyTextEdits(text, fix.edit!.changes![uri]!)).toBe('10.0.0.4:/vol1 /mnt/vol1 nfs rw,hard 0 0\n10.0.0.4:/vol2 /mnt/vol2 nfs rw,hard 0 0\n');
+    expect(applyTextEdits(text, fix.edit!.changes![uri]!)).toBe('UUID=0a1b /data xfs defaults 0 0\nUUID=2c3d /scratch xfs defaults 0 0\n');
     const disable = actions.find((a) => a.title === 'Disable ANF001 on this line')!;
     expect(applyTextEdits(text, disable.edit!.changes![uri]!).split('\n')[0]).toBe('# anf-lint disable-next-line ANF001 -- reason');
   });
@@ -98,7 +98,7 @@ describe('language server over stdio: push diagnostics and code actions', () => 
       context: { diagnostics: [], only: ['source.fixAll.anf-lint'] },
     });
     expect(actions.map((a) => a.kind)).toEqual(['source.fixAll.anf-lint']);
-    expect(applyTextEdits(FSTAB, actions[0]!.edit!.changes![fresh]!)).toBe('10.0.0.4:/vol1 /mnt/vol1 nfs rw,hard 0 0\n10.0.0.4:/vol2 /mnt/vol2 nfs rw,hard 0 0\n');
+    expect(applyTextEdits(FSTAB, actions[0]!.edit!.changes![fresh]!)).toBe('UUID=0a1b /data xfs defaults 0 0\nUUID=2c3d /scratch xfs defaults 0 0\n');
     const fixAllOfRule = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri: fresh },
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } },

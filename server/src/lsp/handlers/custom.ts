@@ -1,11 +1,17 @@
+/** The custom requests of the VS Code commands: `anf/hierarchy`, `anf/adviseSizing`, `anf/recommendedMount`. */
+import { buildHierarchy } from '../../core/features/buildHierarchy';
+import type { HierarchyParams, HierarchyResult } from '../../core/features/hierarchy';
+import { adviseSizingRequest, recommendedMountRequest, type AdviseSizingParams, type AdviseSizingResult, type RecommendedMountParams } from '../../core/features/requests';
 import type { Session } from '../session';
 
-export function hierarchy(_session: Session, _params: unknown): unknown {
-  return { manifests: [], unlinkedMounts: [], totals: { error: 0, warning: 0, info: 0, hint: 0 } };
+export function hierarchy(session: Session, params: HierarchyParams | null): HierarchyResult {
+  return buildHierarchy(session.workspace, session.config, (uri) => session.allDiagnostics(uri), params ?? {});
 }
-export function adviseSizing(_session: Session, _params: unknown): unknown {
-  return null;
+
+export function adviseSizing(session: Session, params: AdviseSizingParams | null): AdviseSizingResult {
+  return adviseSizingRequest(session.workspace, params ?? {}, session.config);
 }
-export function recommendedMount(_session: Session, _params: unknown): unknown {
-  return null;
+
+export function recommendedMount(session: Session, params: RecommendedMountParams): ReturnType<typeof recommendedMountRequest> {
+  return recommendedMountRequest(session.workspace, params, session.config);
 }

@@ -1,6 +1,15 @@
-import type { Hover, HoverParams } from 'vscode-languageserver';
+/** `textDocument/hover`: Markdown from the core's computeHover. */
+import { MarkupKind, type Hover, type HoverParams } from 'vscode-languageserver';
+import { computeHover } from '../../core/features/hover';
 import type { Session } from '../session';
 
-export function hover(_session: Session, _params: HoverParams): Hover | null {
-  return null;
+export function hover(session: Session, params: HoverParams): Hover | null {
+  const file = session.file(params.textDocument.uri);
+  if (!file) return null;
+  const found = computeHover(session.workspace, file.uri, file.source.offsetAt(params.position), session.config);
+  if (!found) return null;
+  return {
+    contents: { kind: session.support.markdownHover ? MarkupKind.Markdown : MarkupKind.PlainText, value: found.markdown },
+    range: file.source.rangeOf(found.span),
+  };
 }

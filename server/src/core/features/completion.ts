@@ -1,0 +1,242 @@
+import { WORKLOAD_KINDS, WORKLOADS, type WorkloadKind } from '../facts';
+import { manifestSchema } from '../manifest/model';
+import { describeOption, MOUNT_OPTIONS, type OptionSpec } from '../mounts/catalog';
+import { recommendedMountOptions } from '../recommend/mountLine';
+import { CATALOG_KEYS, describeKey, type CatalogKey } from '../sysctl/catalog';
+import type { Span } from '../text/sourceText';
+import type { FileKind } from '../workspace/fileKind';
+import type { ParsedFile } from '../workspace/parsedFile';
+import { defaultOf, fieldsOf, isBlock, metaOf, schemaAtPath, valuesOf } from './schemaInfo';
+import { yamlContextAt } from './yamlPath';
+
+/** A completion item in plain data; the LSP maps `kind` to CompletionItemKind. */
+export interface CoreCompletion {
+  readonly label: string;
+  readonly kind: 'option' | 'value' | 'key' | 'snippet' | 'setting';
+  readonly detail?: string;
+  /** Markdown. */
+  readonly documentation?: string;
+  readonly insertText: string;
+  /** `insertText` uses snippet syntax ($1, ${1:default}). */
+  readonly snippet?: boolean;
+  /** The text the item replaces (the word typed so far). */
+  readonly replace: Span;
+  readonly sortText?: string;
+}
+
+const MOUNT_LINE_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'cloud-init']);
+
+/** Completions at `offset`: mount options and values, sysctl keys and values, manifest keys and values, snippets. */
+export function computeCompletions(file: ParsedFile, offset: number): CoreCompletion[] {
+  const text = file.source.text;
+  const line = file.source.positionAt(offset).line;
+  const lineStart = file.source.lineStart(line);
+  const prefix = text.slice(lineStart, offset);
+
+  if (file.kind === 'manifest-yaml') return manifestCompletions(text, offset, prefix);
+  if (file.kind === 'sysctl' || file.kind === 'tuned' || file.kind === 'modprobe') return kernelCompletions(file.kind, prefix, offset);
+  const results: CoreCompletion[] = [];
+  if (MOUNT_LINE_KINDS.has(file.kind)) results.push(...mountCompletions(file.kind, prefix, offset, file.source.lineText(line)));
+  if (file.kind === 'shell' || file.kind === 'markdown' || file.kind === 'cloud-init') {
+    const sysctlW = /sysctl\s+(?:-w\s+)?([\w./-]*)$/.exec(prefix);
+    if (sysctlW) results.push(...keyCompletions(sysctlW[1] ?? '', offset, 'sysctl'));
+  }
+  return results;
+}
+
+// ---- mounts ------------------------------------------------------------------------------
+
+/** The option list being typed at the end of `prefix`, per host format. */
+function optionsTyped(kind: FileKind, prefix: string): string | undefined {
+  const patterns: RegExp[] = [];
+  if (kind === 'fstab') patterns.push(/^\s*[^#\s]\S*\s+\S+\s+nfs4?\s+(\S*)$/);
+  if (kind === 'systemd-mount') patterns.push(/^\s*Options\s*=\s*(\S*)$/);
+  if (kind === 'autofs') patterns.push(/\s-(?:fstype=nfs4?,)?(\S*)$/, /^\s*-(\S*)$/);
+  if (kind === 'ansible' || kind === 'cloud-init') patterns.push(/\bopts:\s*["']?([^\s"']*)$/, /^\s*-\s*\[[^\]]*,\s*["']?(?:[^,"']*)["']?,\s*["']?nfs4?["']?,\s*["']?([^\s"']*)$/);
+  if (kind === 'shell' || kind === 'markdown' || kind === 'cloud-init') patterns.push(/\bmount\b.*\s-o\s*(\S*)$/, /\bmount\b.*\s--options[=\s](\S*)$/);
+  for (const pattern of patterns) {
+    const match = pattern.exec(prefix);
+    if (match) return match[1] ?? '';
+  }
+  return undefined;
+}
+
+function optionValues(spec: OptionSpec): string[] {
+  if (spec.values) return [...spec.values];
+  const values = new Set<string>();
+  for (const workload of WORKLOAD_KINDS) {
+    for (const version of ['3', '4.1'] as const) {
+      for (const option of recommendedMountOptions(workload, version).options) {
+        const [name, value] = option.split('=');
+        if (value !== undefined && (name === spec.name || spec.aliases?.includes(name!))) values.add(value);
+      }
+    }
+  }
+  if (spec.default && /^\d+$/.test(spec.default)) values.add(spec.default);
+  return [...values];
+}
+
+function mountCompletions(kind: FileKind, prefix: string, offset: number, wholeLine: string): CoreCompletion[] {
+  const typed = optionsTyped(kind, prefix);
+  if (typed === undefined) return wholeLine.trim() === '' ? mountSnippets(kind, offset) : [];
+  const word = typed.slice(typed.lastIndexOf(',') + 1);
+  const eq = word.indexOf('=');
+  if (eq >= 0) {
+    const name = word.slice(0, eq);
+    const spec = MOUNT_OPTIONS.find((o) => o.name === name || o.aliases?.includes(name));
+    if (!spec) return [];
+    const partial = word.slice(eq + 1);
+    const replace = { start: offset - partial.length, end: offset };
+    return optionValues(spec).map((value) => ({ label: value, kind: 'value' as const, detail: `${spec.name}=${value}`, documentation: describeOption(spec.name), insertText: value, replace }));
+  }
+  const replace = { start: offset - word.length, end: offset };
+  const scopes = kind === 'systemd-mount' ? ['nfs', 'generic', 'systemd'] : kind === 'autofs' ? ['nfs', 'generic', 'autofs'] : ['nfs', 'generic'];
+  return MOUNT_OPTIONS.filter((o) => scopes.includes(o.scope)).map((spec) => {
+    const takesValue = spec.kind !== 'flag';
+    return {
+      label: spec.name,
+      kind: 'option' as const,
+      detail: spec.summary.split('. ')[0],
+      documentation: describeOption(spec.name),
+      insertText: takesValue ? `${spec.name}=` : spec.name,
+      replace,
+      sortText: `${spec.ignoredSince ? 'z' : spec.scope === 'nfs' ? 'a' : 'b'}${spec.name}`,
+    };
+  });
+}
+
+/** Whole mount lines for each workload, from the same recommendation the CLI prints. */
+function mountSnippets(kind: FileKind, offset: number): CoreCompletion[] {
+  if (kind !== 'fstab' && kind !== 'shell' && kind !== 'systemd-mount' && kind !== 'markdown') return [];
+  const replace = { start: offset, end: offset };
+  return WORKLOAD_KINDS.map((workload: WorkloadKind) => {
+    const version = WORKLOADS[workload].nfsVersion.preferred === '4.1' ? '4.1' : '3';
+    const { options } = recommendedMountOptions(workload, version);
+    const opts = options.join(',');
+    let insertText: string;
+    if (kind === 'systemd-mount') {
+      insertText = `[Unit]\nDescription=Azure NetApp Files volume \${2:volume} (${WORKLOADS[workload].title})\nAfter=network-online.target\nWants=network-online.target\n\n[Mount]\nWhat=\${1:10.0.0.4}:/\${2:volume}\nWhere=\${3:/mnt/volume}\nType=nfs\nOptions=${opts},_netdev\n\n[Install]\nWantedBy=remote-fs.target\n`;
+    } else if (kind === 'fstab') {
+      insertText = `\${1:10.0.0.4}:/\${2:volume} \${3:/mnt/volume} nfs ${opts},_netdev 0 0`;
+    } else {
+      insertText = `mount -t nfs -o ${opts} \${1:10.0.0.4}:/\${2:volume} \${3:/mnt/volume}`;
+    }
+    return {
+      label: `anf-mount-${workload}`,
+      kind: 'snippet' as const,
+      detail: `ANF ${kind === 'systemd-mount' ? 'mount unit' : kind === 'fstab' ? 'fstab line' : 'mount command'}: ${WORKLOADS[workload].title} (NFSv${version})`,
+      documentation: `Options ANF recommends for ${WORKLOADS[workload].title}:\n\n\`${opts}\``,
+      insertText,
+      snippet: true,
+      replace,
+    };
+  });
+}
+
+// ---- kernel settings ---------------------------------------------------------------------
+
+function keyCompletions(typed: string, offset: number, style: 'sysctl' | 'module'): CoreCompletion[] {
+  const replace = { start: offset - typed.length, end: offset };
+  const keys = CATALOG_KEYS.filter((k) => (style === 'module' ? k.via !== 'sysctl' : k.via !== 'module'));
+  return keys.map((entry: CatalogKey) => {
+    const label = style === 'module' ? entry.key.replace('.', ' ') : entry.key;
+    return {
+      label,
+      kind: 'setting' as const,
+      detail: entry.title,
+      documentation: describeKey(entry.key),
+      insertText: label.includes('*') ? label.replace('*', '${1:eth0}') : label,
+      ...(label.includes('*') ? { snippet: true } : {}),
+      replace,
+    };
+  });
+}
+
+function keyValues(entry: CatalogKey, partial: string, offset: number): CoreCompletion[] {
+  const replace = { start: offset - partial.length, end: offset };
+  const values = new Map<string, string>();
+  for (const r of entry.recommended ?? []) if (!values.has(r.value)) values.set(r.value, `Recommended: ${r.context}${r.note ? `. ${r.note}` : ''}`);
+  if (entry.defaultValue !== undefined && !values.has(entry.defaultValue)) values.set(entry.defaultValue, 'Kernel default');
+  if (entry.shape.kind === 'choice') for (const v of entry.shape.values) if (!values.has(String(v))) values.set(String(v), '');
+  if (entry.shape.kind === 'boolean') for (const v of ['0', '1']) if (!values.has(v)) values.set(v, '');
+  return [...values].map(([value, detail], index) => ({ label: value, kind: 'value' as const, ...(detail ? { detail } : {}), documentation: describeKey(entry.key), insertText: value, replace, sortText: String(index).padStart(3, '0') }));
+}
+
+function kernelCompletions(kind: FileKind, prefix: string, offset: number): CoreCompletion[] {
+  if (kind === 'modprobe') {
+    const moduleParam = /^\s*options\s+(\w+)\s+(?:\S+=\S*\s+)*(\w*)$/.exec(prefix);
+    if (moduleParam) {
+      const module = moduleParam[1]!;
+      const typed = moduleParam[2] ?? '';
+      const replace = { start: offset - typed.length, end: offset };
+      return CATALOG_KEYS.filter((k) => k.via !== 'sysctl' && k.key.startsWith(`${module}.`)).map((k) => {
+        const param = k.key.slice(module.length + 1);
+        return { label: param, kind: 'setting' as const, detail: k.title, documentation: describeKey(k.key), insertText: `${param}=`, replace };
+      });
+    }
+    const valueOf = /^\s*options\s+(\w+)\s+(?:\S+=\S*\s+)*(\w+)=(\S*)$/.exec(prefix);
+    if (valueOf) {
+      const entry = CATALOG_KEYS.find((k) => k.key === `${valueOf[1]}.${valueOf[2]}`);
+      return entry ? keyValues(entry, valueOf[3] ?? '', offset) : [];
+    }
+    return [];
+  }
+  const value = /^\s*-?([\w./*-]+)\s*=\s*(\S*)$/.exec(prefix);
+  if (value) {
+    const key = value[1]!.replace(/\//g, '.');
+    const entry = CATALOG_KEYS.find((k) => k.key === key);
+    return entry ? keyValues(entry, value[2] ?? '', offset) : [];
+  }
+  const key = /^\s*-?([\w./-]*)$/.exec(prefix);
+  if (key) return keyCompletions(key[1] ?? '', offset, 'sysctl');
+  return [];
+}
+
+// ---- manifests ---------------------------------------------------------------------------
+
+const BLOCK_SNIPPETS: Record<string, { label: string; detail: string; body: string }> = {
+  accounts: { label: 'anf-account', detail: 'NetApp account with one pool and one volume', body: 'name: ${1:account}\npools:\n  - name: ${2:pool}\n    serviceLevel: ${3|Premium,Standard,Ultra,Flexible|}\n    size: ${4:4 TiB}\n    volumes:\n      - name: ${5:volume}\n        quota: ${6:1 TiB}\n' },
+  pools: { label: 'anf-pool', detail: 'Capacity pool with one volume', body: 'name: ${1:pool}\nserviceLevel: ${2|Premium,Standard,Ultra,Flexible|}\nsize: ${3:4 TiB}\nqos: ${4|auto,manual|}\nvolumes:\n  - name: ${5:volume}\n    quota: ${6:1 TiB}\n' },
+  volumes: { label: 'anf-volume', detail: 'Volume with requirements', body: 'name: ${1:volume}\nquota: ${2:1 TiB}\nprotocols: [${3|NFSv3,NFSv4.1|}]\nworkload: ${4|' + WORKLOAD_KINDS.join(',') + '|}\nexportPath: /${1:volume}\nmountTarget: ${5:10.0.0.4}\nrequirements:\n  throughput: ${6:200 MiB/s}\n  latency: ${7:1 ms}\n' },
+};
+
+const SKELETON = `# yaml-language-server: $schema=https://raw.githubusercontent.com/anf-lint/anf-lint/main/schemas/anf-manifest.schema.json\nregion: \${1:eastus}\naccounts:\n  - name: \${2:account}\n    pools:\n      - name: \${3:pool}\n        serviceLevel: \${4|Premium,Standard,Ultra,Flexible|}\n        size: \${5:4 TiB}\n        volumes:\n          - name: \${6:volume}\n            quota: \${7:1 TiB}\n            requirements:\n              throughput: \${8:200 MiB/s}\n`;
+
+function fieldDoc(schema: Parameters<typeof metaOf>[0]): string {
+  const meta = metaOf(schema);
+  const parts = [meta.title ? `**${meta.title}**` : undefined, meta.description].filter(Boolean);
+  const fallback = defaultOf(schema);
+  if (fallback !== undefined && !(Array.isArray(fallback) && fallback.length === 0)) parts.push(`Default: \`${JSON.stringify(fallback)}\``);
+  if (meta.examples?.length) parts.push(`Examples: ${meta.examples.map((e) => `\`${typeof e === 'string' ? e : JSON.stringify(e)}\``).join(', ')}`);
+  return parts.join('\n\n');
+}
+
+function manifestCompletions(text: string, offset: number, prefix: string): CoreCompletion[] {
+  if (text.trim() === '') return [{ label: 'anf-manifest', kind: 'snippet', detail: 'Sizing manifest skeleton', documentation: 'An account, a pool and a volume with a requirement.', insertText: SKELETON, snippet: true, replace: { start: offset, end: offset } }];
+  const context = yamlContextAt(text, offset);
+  if (!context) return [];
+  if (context.valueKey !== undefined) {
+    const schema = schemaAtPath(manifestSchema, [...context.path, context.valueKey]);
+    if (!schema) return [];
+    const replace = { start: offset - context.typed.length, end: offset };
+    const values = valuesOf(schema);
+    const examples = values.length === 0 ? (metaOf(schema).examples ?? []).filter((e) => typeof e === 'string' || typeof e === 'number').map(String) : [];
+    return [...values, ...examples].map((value) => ({ label: value, kind: 'value' as const, documentation: fieldDoc(schema), insertText: value, replace }));
+  }
+  const schema = schemaAtPath(manifestSchema, context.path);
+  if (!schema) return [];
+  const replace = { start: offset - context.typed.length, end: offset };
+  const keys: CoreCompletion[] = fieldsOf(schema)
+    .filter(([key]) => !context.siblings.includes(key) && key !== '$schema')
+    .map(([key, field]) => {
+      const block = isBlock(field);
+      const insertText = block === 'array' ? `${key}:\n  - ` : block === 'object' ? `${key}:\n  ` : `${key}: `;
+      return { label: key, kind: 'key' as const, detail: metaOf(field).title ?? key, documentation: fieldDoc(field), insertText, replace };
+    });
+  const listKey = context.path.length >= 2 && typeof context.path[context.path.length - 1] === 'number' ? context.path[context.path.length - 2] : undefined;
+  const snippet = typeof listKey === 'string' ? BLOCK_SNIPPETS[listKey] : undefined;
+  if (snippet && context.siblings.length === 0 && /^\s*-\s*\w*$/.test(prefix)) {
+    return [{ label: snippet.label, kind: 'snippet', detail: snippet.detail, documentation: snippet.detail, insertText: snippet.body, snippet: true, replace }, ...keys];
+  }
+  return keys;
+}

@@ -1,0 +1,137 @@
+import type { ResolvedConfig } from '../config';
+import type { Span } from '../text/sourceText';
+import { formatMiBps, formatSizeIn, GiB } from '../units/units';
+import type { ParsedFile } from '../workspace/parsedFile';
+import { figuresOf, poolFigureLine, volumeFigureLine, volumesOf } from './manifestIndex';
+
+/** A document symbol in plain data; the LSP maps `kind` to SymbolKind. */
+export interface CoreSymbol {
+  readonly name: string;
+  readonly detail?: string;
+  readonly kind: 'account' | 'pool' | 'volume' | 'mount' | 'setting';
+  readonly span: Span;
+  readonly selectionSpan: Span;
+  readonly children: readonly CoreSymbol[];
+}
+
+/** The outline: accounts > pools > volumes for manifests, one entry per mount and kernel setting. */
+export function computeSymbols(file: ParsedFile): CoreSymbol[] {
+  const symbols: CoreSymbol[] = [];
+  for (const account of file.manifest?.accounts ?? []) {
+    symbols.push({
+      name: account.name?.value ?? '(account)',
+      kind: 'account',
+      span: account.span,
+      selectionSpan: account.name?.span ?? account.headSpan,
+      children: account.pools.map((pool) => ({
+        name: pool.name?.value ?? '(pool)',
+        ...(pool.serviceLevel ? { detail: pool.serviceLevel.value } : {}),
+        kind: 'pool' as const,
+        span: pool.span,
+        selectionSpan: pool.name?.span ?? pool.headSpan,
+        children: pool.volumes.map((volume) => ({
+          name: volume.name?.value ?? '(volume)',
+          ...(volume.quota ? { detail: formatSizeIn(volume.quota.value.bytes, 'TiB') } : {}),
+          kind: 'volume' as const,
+          span: volume.span,
+          selectionSpan: volume.name?.span ?? volume.headSpan,
+          children: [],
+        })),
+      })),
+    });
+  }
+  for (const mount of file.mounts) {
+    symbols.push({
+      name: mount.mountPoint ?? mount.source ?? 'mount',
+      ...(mount.source ? { detail: mount.source } : {}),
+      kind: 'mount',
+      span: mount.span,
+      selectionSpan: mount.mountPointSpan ?? mount.sourceSpan ?? mount.span,
+      children: [],
+    });
+  }
+  for (const setting of file.settings) {
+    symbols.push({ name: setting.key, detail: setting.value, kind: 'setting', span: setting.span, selectionSpan: setting.keySpan, children: [] });
+  }
+  return symbols;
+}
+
+/** Folding for manifests: every account, pool, volume and requirements block that spans lines. */
+export function computeFoldingRanges(file: ParsedFile): { startLine: number; endLine: number }[] {
+  const manifest = file.manifest;
+  if (!manifest) return [];
+  const spans: Span[] = [];
+  for (const account of manifest.accounts) {
+    spans.push(account.span);
+    for (const pool of account.pools) {
+      spans.push(pool.span);
+      for (const volume of pool.volumes) {
+        spans.push(volume.span);
+        if (volume.requirements) spans.push(volume.requirements.span);
+      }
+    }
+  }
+  const ranges: { startLine: number; endLine: number }[] = [];
+  const seen = new Set<string>();
+  for (const span of spans) {
+    const startLine = file.source.positionAt(span.start).line;
+    // A span that ends at the start of a line ends on the line before.
+    const end = file.source.positionAt(span.end);
+    const endLine = end.character === 0 && end.line > startLine ? end.line - 1 : end.line;
+    const key = `${startLine}:${endLine}`;
+    if (endLine > startLine && !seen.has(key)) {
+      seen.add(key);
+      ranges.push({ startLine, endLine });
+    }
+  }
+  return ranges;
+}
+
+/** Code lenses: the figures of each pool and volume above its name. */
+export function computeCodeLenses(file: ParsedFile, config: ResolvedConfig): { span: Span; title: string }[] {
+  const manifest = file.manifest;
+  if (!manifest) return [];
+  const figures = figuresOf(manifest, config);
+  const lenses: { span: Span; title: string }[] = [];
+  for (const account of manifest.accounts) {
+    for (const pool of account.pools) {
+      const f = figures.pool(pool);
+      const title = f ? poolFigureLine(f) : '';
+      if (title) lenses.push({ span: pool.name?.span ?? pool.headSpan, title: `Pool: ${title}` });
+    }
+  }
+  for (const { volume } of volumesOf(manifest)) {
+    const f = figures.volume(volume);
+    const title = f ? volumeFigureLine(f) : '';
+    if (title) lenses.push({ span: volume.name?.span ?? volume.headSpan, title: `Volume: ${title}` });
+  }
+  return lenses.sort((a, b) => a.span.start - b.span.start);
+}
+
+/** Inlay hints: after each quota its throughput limit; after each pool size its throughput budget. */
+export function computeInlayHints(file: ParsedFile, config: ResolvedConfig, within?: Span): { offset: number; label: string; tooltip?: string }[] {
+  const manifest = file.manifest;
+  if (!manifest) return [];
+  const figures = figuresOf(manifest, config);
+  const inside = (span: Span) => !within || (span.end >= within.start && span.start <= within.end);
+  const hints: { offset: number; label: string; tooltip?: string }[] = [];
+  for (const account of manifest.accounts) {
+    for (const pool of account.pools) {
+      const f = figures.pool(pool);
+      if (pool.size && f?.budgetMiBps !== undefined && inside(pool.size.span)) {
+        hints.push({ offset: pool.size.span.end, label: `→ ${formatMiBps(f.budgetMiBps)} budget`, tooltip: `${pool.serviceLevel?.value ?? ''} pool of ${formatSizeIn(pool.size.value.bytes, 'TiB')}: the throughput it hands out.` });
+      }
+      for (const volume of pool.volumes) {
+        const v = figures.volume(volume);
+        if (volume.quota && v?.throughput && inside(volume.quota.span)) {
+          hints.push({
+            offset: volume.quota.span.end,
+            label: `→ ${formatMiBps(v.throughput.mibps)}`,
+            tooltip: v.throughput.basis === 'quota' ? `Throughput limit of ${formatSizeIn((v.quotaGiB ?? 0) * GiB, 'TiB')} at ${v.throughput.rateMiBpsPerTiB ?? '?'} MiB/s per TiB.` : 'Assigned throughput (manual QoS).',
+          });
+        }
+      }
+    }
+  }
+  return hints.sort((a, b) => a.offset - b.offset);
+}

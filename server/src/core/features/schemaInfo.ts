@@ -1,0 +1,96 @@
+/**
+ * Reading the manifest's zod schema for completion: the keys of an object, the values of an enum,
+ * the description of a field. zod 4 keeps a schema's definition in `_zod.def`.
+ */
+import type { z } from 'zod';
+
+type AnySchema = z.core.$ZodType;
+type Def = Record<string, unknown> & { type: string };
+
+function defOf(schema: AnySchema): Def {
+  return (schema as unknown as { _zod: { def: Def } })._zod.def;
+}
+
+export function unwrap(schema: AnySchema): AnySchema {
+  let current = schema;
+  for (;;) {
+    const def = defOf(current);
+    if ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault' || def.type === 'pipe') && (def.innerType ?? def.in)) {
+      current = (def.innerType ?? def.in) as AnySchema;
+    } else return current;
+  }
+}
+
+/** The alternatives of a union (or the schema itself). */
+function branches(schema: AnySchema): AnySchema[] {
+  const inner = unwrap(schema);
+  const def = defOf(inner);
+  return def.type === 'union' ? (def.options as AnySchema[]).map(unwrap) : [inner];
+}
+
+export interface SchemaMeta {
+  readonly title?: string;
+  readonly description?: string;
+  readonly examples?: readonly unknown[];
+  readonly default?: unknown;
+}
+
+export function metaOf(schema: AnySchema): SchemaMeta {
+  const read = (s: AnySchema) => {
+    const meta = (s as unknown as { meta?: () => SchemaMeta | undefined }).meta;
+    return typeof meta === 'function' ? meta.call(s) : undefined;
+  };
+  return { ...read(unwrap(schema)), ...read(schema) };
+}
+
+/** The default a field declares with `.default(...)`, if any. */
+export function defaultOf(schema: AnySchema): unknown {
+  let current = schema;
+  for (;;) {
+    const def = defOf(current);
+    if (def.type === 'default') return typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
+    if ((def.type === 'optional' || def.type === 'nullable') && def.innerType) current = def.innerType as AnySchema;
+    else return undefined;
+  }
+}
+
+/** The schema at a path of keys and list indexes. */
+export function schemaAtPath(root: AnySchema, path: readonly (string | number)[]): AnySchema | undefined {
+  let current: AnySchema | undefined = root;
+  for (const segment of path) {
+    if (!current) return undefined;
+    const wanted = typeof segment === 'number' ? 'array' : 'object';
+    const branch: AnySchema | undefined = branches(current).find((b) => defOf(b).type === wanted);
+    if (!branch) return undefined;
+    const def = defOf(branch);
+    current = typeof segment === 'number' ? (def.element as AnySchema) : (def.shape as Record<string, AnySchema>)[segment];
+  }
+  return current;
+}
+
+/** The fields of an object schema (the object branch of a union), with their schemas. */
+export function fieldsOf(schema: AnySchema): [string, AnySchema][] {
+  const object = branches(schema).find((b) => defOf(b).type === 'object');
+  return object ? Object.entries(defOf(object).shape as Record<string, AnySchema>) : [];
+}
+
+/** The values a field takes when it is a closed set: enum values, literals, booleans. */
+export function valuesOf(schema: AnySchema): string[] {
+  const values: string[] = [];
+  for (const branch of branches(schema)) {
+    const def = defOf(branch);
+    if (def.type === 'enum') values.push(...Object.values(def.entries as Record<string, string | number>).map(String));
+    else if (def.type === 'literal') values.push(...(def.values as unknown[]).map(String));
+    else if (def.type === 'boolean') values.push('true', 'false');
+    else if (def.type === 'array') values.push(...valuesOf(def.element as AnySchema).map((v) => `[${v}]`));
+  }
+  return [...new Set(values)];
+}
+
+/** Whether a field holds a block (object or list) rather than a scalar. */
+export function isBlock(schema: AnySchema): 'object' | 'array' | undefined {
+  const types = branches(schema).map((b) => defOf(b).type);
+  if (types.length === 1 && types[0] === 'object') return 'object';
+  if (types.length === 1 && types[0] === 'array') return 'array';
+  return undefined;
+}
