@@ -38,7 +38,7 @@ export function parseAutofsMap(source: SourceText, uri: string, problems: ParseP
     let optionsSpan;
     while (index < fields.length && fields[index]!.text.startsWith('-')) {
       const field = fields[index]!;
-      options.push(...splitOptions(field.text.slice(1), field.span.start + 1));
+      for (const option of splitOptions(field.text.slice(1), field.span.start + 1)) options.push(option);
       optionsSpan = { start: field.span.start + 1, end: field.span.end };
       index++;
     }

@@ -336,8 +336,18 @@ export interface EffectiveOptions {
   readonly templated: boolean;
 }
 
-/** Resolves duplicates and conflicts the way the kernel does (the last one wins) and the NFS version. */
+const EFFECTIVE_CACHE = new WeakMap<MountEntry, EffectiveOptions>();
+
+/** Resolves duplicates and conflicts the way the kernel does (the last one wins) and the NFS version. Cached per mount. */
 export function effectiveOptions(mount: MountEntry): EffectiveOptions {
+  const cached = EFFECTIVE_CACHE.get(mount);
+  if (cached) return cached;
+  const computed = computeEffectiveOptions(mount);
+  EFFECTIVE_CACHE.set(mount, computed);
+  return computed;
+}
+
+function computeEffectiveOptions(mount: MountEntry): EffectiveOptions {
   const byGroup = new Map<string, MountOption>();
   const overridden: { option: MountOption; winner: MountOption }[] = [];
   const seen = new Map<string, MountOption[]>();

@@ -60,6 +60,6 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
     cursor = next;
   }
   void cursor;
-  if (any) mounts.push(...shellMounts(masked.join(''), { uri, host: 'markdown', problems }));
+  if (any) for (const entry of shellMounts(masked.join(''), { uri, host: 'markdown', problems })) mounts.push(entry);
   return mounts;
 }

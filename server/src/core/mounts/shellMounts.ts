@@ -40,7 +40,7 @@ export function shellMounts(text: string, host: ShellHost, from = 0, to = text.l
       if (entry) mounts.push(entry);
       return;
     }
-    mounts.push(...fstabWrites(text, command, words, commands[index + 1], host));
+    for (const entry of fstabWrites(text, command, words, commands[index + 1], host)) mounts.push(entry);
   });
   return mounts;
 }
@@ -120,6 +120,14 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost): Mo
       if (next) operands.push(next);
       continue;
     }
+    if (/^-o[^-]/.test(v) && word.raw.startsWith('-o')) {
+      optionWords.push({ word, offset: 2 });
+      continue;
+    }
+    if (/^-t[a-z]/.test(v) && word.raw === word.value) {
+      fsType = { raw: v.slice(2), value: v.slice(2), span: { start: word.span.start + 2, end: word.span.end }, templated: word.templated };
+      continue;
+    }
     if (MOUNT_OPTIONS_WITH_ARGUMENT.has(v)) {
       i++;
       continue;
@@ -162,7 +170,7 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost): Mo
   const isNfs = typeIsNfs || (fsType === undefined && nfsSource);
 
   const options: MountOption[] = [];
-  for (const { word, offset } of optionWords) options.push(...splitOptions(word.raw.slice(offset), word.span.start + offset));
+  for (const { word, offset } of optionWords) for (const option of splitOptions(word.raw.slice(offset), word.span.start + offset)) options.push(option);
   for (const { word } of optionWords) {
     if (word.templated && options.every((o) => !o.templated)) {
       // `-o "$OPTS"` whose raw text held quotes only around a placeholder.

@@ -31,6 +31,8 @@ export interface Command {
 const isBlank = (ch: string | undefined) => ch === ' ' || ch === '\t';
 const isBreak = (ch: string | undefined) => ch === '\n' || ch === '\r';
 const OPERATOR_CHARS = new Set([';', '&', '|', '(', ')', '<', '>']);
+/** Characters that end a plain run inside a word. */
+const SPECIAL = new Set([' ', '\t', '\n', '\r', ';', '&', '|', '(', ')', '<', '>', '\\', "'", '"', '$', '`', '{']);
 
 export function scanShell(text: string, from = 0, to = text.length): Command[] {
   const commands: Command[] = [];
@@ -108,8 +110,11 @@ export function scanShell(text: string, from = 0, to = text.length): Command[] {
         continue;
       }
       if (ch === '$' || (ch === '{' && text[i + 1] === '{')) templated = true;
-      value += ch;
-      i++;
+      // A run of plain characters is appended at once (a 1 MB option list is one word).
+      let j = i + 1;
+      while (j < to && !SPECIAL.has(text[j]!)) j++;
+      value += text.slice(i, j);
+      i = j;
     }
     if (i === start) return undefined;
     const end = Math.min(i, to);

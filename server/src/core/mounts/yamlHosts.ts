@@ -169,7 +169,7 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
         for (const item of pair.value.items) {
           if (isScalar(item)) {
             const content = scalarContent(source.text, item);
-            if (content) mounts.push(...shellMounts(source.text, { uri, host: 'cloud-init', problems }, content.start, content.end));
+            if (content) for (const entry of shellMounts(source.text, { uri, host: 'cloud-init', problems }, content.start, content.end)) mounts.push(entry);
           } else if (isSeq(item)) {
             const words: Word[] = [];
             for (const arg of item.items) {

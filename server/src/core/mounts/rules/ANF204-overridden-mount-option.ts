@@ -3,6 +3,8 @@ import { findOption } from '../catalog';
 import { fix, removeOption } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
 
+const MAX_FINDINGS_PER_MOUNT = 100; // not a fact: a cap on output size
+
 export const overriddenMountOption = defineRule({
   code: 'ANF204',
   name: 'overridden-mount-option',
@@ -27,7 +29,8 @@ export const overriddenMountOption = defineRule({
   check(context) {
     const text = context.file.source.text;
     for (const { mount, effective } of nfsMounts(context)) {
-      for (const { option, winner } of effective.overridden) {
+      // A machine-generated list with thousands of repeats needs a handful of findings, not thousands.
+      for (const { option, winner } of effective.overridden.slice(0, MAX_FINDINGS_PER_MOUNT)) {
         const written = (o: typeof option) => (o.value !== undefined ? `${o.name}=${o.value}` : o.name);
         const same = findOption(option.name)?.name === findOption(winner.name)?.name && option.value === winner.value;
         const message = same
