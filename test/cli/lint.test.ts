@@ -85,6 +85,17 @@ describe('anf-lint: files, configuration and exit codes', () => {
     expect(result.stderr).toContain('ANF901');
   });
 
+  it('prints configuration warnings on stderr and goes on', () => {
+    const dir = tempProject({ '.anf-lint.yaml': CONFIG_UNKNOWN_REGION, 'etc/fstab': `${FSTAB_UNUSED_SUPPRESSION.split('\n')[1]}\n` });
+    const result = run(['etc'], { cwd: dir });
+    expect(result.stderr).toMatch(/^anf-lint: configuration: \.anf-lint\.yaml:1:9 {2}warning {2}anf-lint has no list prices for region "mars-north"; .* {2}ANF904\n$/);
+    expect(result.code).toBe(0);
+    // Linted itself, the file reports the warning in the report instead.
+    const all = run(['.'], { cwd: dir });
+    expect(all.stderr).toBe('');
+    expect(all.stdout).toContain('.anf-lint.yaml:1:9  warning');
+  });
+
   it('lints configuration files like any file', () => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'team/.anf-lint.yaml': CONFIG_UNKNOWN_REGION });
     const result = run(['-f', 'json', '.'], { cwd: dir });

@@ -216,7 +216,9 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
     });
     progress?.(index + 1, targets.length);
   });
-  return { results, errors, warnings, config: resolved, ...(loaded.path ? { configPath: loaded.path } : {}), root: base, fixes, workspace };
+  // A configuration file that is linted too reports its warnings in the report itself.
+  const shownWarnings = loaded.path !== undefined && targetPaths.has(resolve(loaded.path)) ? [] : warnings;
+  return { results, errors, warnings: shownWarnings, config: resolved, ...(loaded.path ? { configPath: loaded.path } : {}), root: base, fixes, workspace };
 }
 
 function touchesLines(diagnostic: Diagnostic, lines: ReadonlySet<number>): boolean {
