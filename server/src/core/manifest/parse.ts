@@ -85,7 +85,9 @@ class ManifestParser {
     const text = this.source.text;
     this.doc = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false, strict: false });
     for (const error of this.doc.errors) {
-      const [start, end] = error.pos;
+      const length = this.source.text.length;
+      const start = Math.min(error.pos[0], length);
+      const end = Math.min(Math.max(error.pos[1], start), length);
       const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
       this.problems.push({ code: PARSE_CODES.syntax, span: { start, end: Math.max(end, start) }, message: `${this.format === 'json' ? 'JSON' : 'YAML'} syntax: ${message}` });
     }
@@ -126,8 +128,10 @@ class ManifestParser {
     const range = node?.range;
     if (!range) return { start: 0, end: 0 };
     // Block collections end after their last line break: stop at the last character of content.
-    let end = Math.max(range[0], range[1]);
-    while (end > range[0] && /\s/.test(this.source.text.charAt(end - 1))) end--;
+    const length = this.source.text.length;
+    const start = Math.min(range[0], length);
+    let end = Math.min(Math.max(start, range[1]), length);
+    while (end > start && /\s/.test(this.source.text.charAt(end - 1))) end--;
     return { start: range[0], end };
   }
 
