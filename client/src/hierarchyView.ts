@@ -91,7 +91,7 @@ export class HierarchyProvider implements vscode.TreeDataProvider<HierarchyNode>
     const totals = this.result?.totals;
     const problems = totals ? totals.error + totals.warning : 0;
     this.view.badge = problems > 0 ? { value: problems, tooltip: countsText(totals!) } : undefined;
-    this.view.message = totals && problems > 0 ? `anf-lint: ${countsText(totals)} in the workspace` : undefined;
+    this.view.message = totals && problems > 0 ? `${countsText(totals)} in the workspace` : undefined;
   }
 
   async getChildren(node?: HierarchyNode): Promise<HierarchyNode[]> {
@@ -169,6 +169,11 @@ interface Described {
 }
 
 const KEY_FIGURES = 3; // not a fact: how many figures fit in a tree row's description
+const VOLUME_KEY_FIGURES = 2; // not a fact: throughput and quota, what a volume row has room for
+
+function figure(figures: readonly HierarchyFigure[], label: string): string | undefined {
+  return figures.find((f) => f.label === label)?.value;
+}
 
 function describe(node: Exclude<HierarchyNode, { kind: 'message' | 'unlinked' }>): Described {
   const { Expanded, Collapsed, None } = vscode.TreeItemCollapsibleState;
@@ -176,15 +181,23 @@ function describe(node: Exclude<HierarchyNode, { kind: 'message' | 'unlinked' }>
     case 'account': {
       const a = node.account;
       const file = node.manifestCount > 1 ? [baseName(node.manifestUri)] : [];
-      return { label: a.name, figures: a.figures, headline: [...a.figures.slice(0, KEY_FIGURES).map((f) => f.value), ...file], counts: a.diagnostics, location: a.location, collapsible: a.pools.length > 0 ? Expanded : None };
+      const cost = figure(a.figures, 'Monthly cost');
+      const headline = [`${a.pools.length} ${a.pools.length === 1 ? 'pool' : 'pools'}`, ...(cost ? [`${cost}/month`] : []), ...file];
+      return { label: a.name, figures: a.figures, headline, counts: a.diagnostics, location: a.location, collapsible: a.pools.length > 0 ? Expanded : None };
     }
     case 'pool': {
       const p = node.pool;
-      return { label: p.name, figures: p.figures, headline: [p.serviceLevel, ...p.figures.slice(0, KEY_FIGURES).map((f) => f.value)], counts: p.diagnostics, location: p.location, collapsible: p.volumes.length > 0 ? Expanded : None };
+      // Service level, size and its allocation, throughput used of the budget.
+      const allocated = figure(p.figures, 'Allocated');
+      const used = figure(p.figures, 'Used');
+      const budget = figure(p.figures, 'Budget');
+      const keyFigures = allocated || used ? [allocated, used && budget ? `${used} of ${budget}` : used].filter((v): v is string => Boolean(v)) : p.figures.slice(0, KEY_FIGURES).map((f) => f.value);
+      return { label: p.name, figures: p.figures, headline: [p.serviceLevel, ...keyFigures], counts: p.diagnostics, location: p.location, collapsible: p.volumes.length > 0 ? Expanded : None };
     }
     case 'volume': {
       const v = node.volume;
-      return { label: v.name, figures: v.figures, headline: [v.serviceLevel, ...v.figures.slice(0, KEY_FIGURES).map((f) => f.value)], counts: v.diagnostics, location: v.location, collapsible: v.mounts.length > 0 ? Collapsed : None };
+      // Service level, throughput, quota (the server lists its figures most important first).
+      return { label: v.name, figures: v.figures, headline: [v.serviceLevel, ...v.figures.slice(0, VOLUME_KEY_FIGURES).map((f) => f.value)], counts: v.diagnostics, location: v.location, collapsible: v.mounts.length > 0 ? Collapsed : None };
     }
     case 'mount': {
       const m = node.mount;

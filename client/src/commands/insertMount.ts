@@ -68,9 +68,9 @@ export async function insertMountCommand(client: LanguageClient | undefined, hie
   if (!style) return;
 
   const params: RecommendedMountParams = { uri: chosen.volume.location.uri, account: chosen.account, pool: chosen.pool, volume: chosen.volume.name, style: style.style };
-  const answer = await client.sendRequest<RecommendedMountResult | null>(RECOMMENDED_MOUNT_METHOD, params);
-  if (!answer?.text) {
-    void vscode.window.showWarningMessage(`anf-lint has no mount recommendation for ${chosen.label}.`);
+  const answer = await client.sendRequest<RecommendedMountResult | { readonly error: string } | null>(RECOMMENDED_MOUNT_METHOD, params);
+  if (!answer || !('text' in answer)) {
+    void vscode.window.showWarningMessage(`anf-lint has no mount recommendation for ${chosen.label}${answer && 'error' in answer ? `: ${answer.error}` : '.'}`);
     return;
   }
   const text = answer.text.endsWith('\n') ? answer.text : `${answer.text}\n`;

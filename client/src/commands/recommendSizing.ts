@@ -117,7 +117,9 @@ async function insertOption(option: AdvisedOption, target: vscode.TextEditor | u
     return;
   }
   const json = target?.document.languageId === 'anf-manifest-json';
-  const poolItem = option.manifestText ?? (json ? poolJson(option, params) : poolYaml(option, params));
+  // Rendered here rather than from the server's `manifestText` so that the volume keeps the
+  // workload and the requirements just asked for: anf-lint then checks the option against them.
+  const poolItem = json ? poolJson(option, params) : poolYaml(option, params);
   if (target) {
     // At the cursor: under a `pools:` key (YAML) or in a `pools` array (JSON); VS Code indents the
     // inserted lines like the cursor's line.

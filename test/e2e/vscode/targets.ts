@@ -1,0 +1,67 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { applyEdits, configSchema, detectFileKind, isLintable, lintFile, resolveConfig, visibleDiagnostics, Workspace, type Diagnostic } from '../../../server/src/core';
+
+/**
+ * What the end-to-end test looks for in the workspace, found with the core itself so the test
+ * follows examples/ as it changes: a manifest volume (tree view and hover), a diagnostic with a
+ * one-line quick fix, and the codes the Problems panel must show.
+ */
+export interface Targets {
+  readonly manifest: { readonly path: string; readonly account: string; readonly pool: string; readonly volume: string };
+  readonly fix: { readonly path: string; readonly line: number; readonly character: number; readonly code: string; readonly title: string; readonly fixedLine: string; readonly originalLine: string };
+  /** Codes of visible warnings and errors, by workspace-relative path. */
+  readonly codes: ReadonlyMap<string, readonly string[]>;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+export function findTargets(root: string): Targets {
+  const configPath = join(root, '.anf-lint.yaml');
+  const config = resolveConfig(existsSync(configPath) ? configSchema.parse(parseYaml(readFileSync(configPath, 'utf8')) ?? {}) : {});
+  const workspace = new Workspace(config);
+  const files = walk(root)
+    .filter((path) => isLintable(detectFileKind(path, readFileSync(path, 'utf8'))))
+    .sort();
+  for (const path of files) workspace.set(pathToFileURL(path).href, readFileSync(path, 'utf8'));
+
+  const volume = workspace.volumes().find((v) => v.account && v.pool && v.name);
+  if (!volume) throw new Error(`no manifest volume under ${root}`);
+  const manifest = { path: relative(root, new URL(volume.uri).pathname), account: volume.account, pool: volume.pool, volume: volume.name };
+
+  const codes = new Map<string, string[]>();
+  let fix: Targets['fix'] | undefined;
+  for (const path of files) {
+    const uri = pathToFileURL(path).href;
+    const diagnostics = visibleDiagnostics(lintFile(workspace, uri, config));
+    const rel = relative(root, path);
+    const problems = diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
+    if (problems.length > 0) codes.set(rel, problems.map((d) => d.code));
+    fix ??= oneLineFix(rel, workspace.file(uri)!.source.text, problems);
+  }
+  if (!fix) throw new Error(`no warning or error with a one-line fix under ${root}`);
+  return { manifest, fix, codes };
+}
+
+function oneLineFix(path: string, text: string, diagnostics: readonly Diagnostic[]): Targets['fix'] | undefined {
+  const lines = text.split('\n');
+  for (const d of diagnostics) {
+    const first = d.fixes[0];
+    if (!first || first.edits.length !== 1) continue;
+    const edit = first.edits[0]!;
+    if (edit.uri !== d.uri || edit.range.start.line !== edit.range.end.line || edit.newText.includes('\n')) continue;
+    const line = edit.range.start.line;
+    const fixed = applyEdits(text, [edit]).text.split('\n')[line] ?? '';
+    const original = lines[line] ?? '';
+    if (fixed.trim() === '' || fixed === original) continue;
+    return { path, line: d.range.start.line, character: d.range.start.character, code: d.code, title: first.title, fixedLine: fixed, originalLine: original };
+  }
+  return undefined;
+}
