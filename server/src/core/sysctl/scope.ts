@@ -91,8 +91,22 @@ export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScop
 export function overriddenBy(scope: SettingScope, setting: KernelSetting): KernelSetting | undefined {
   const list = scope.byKey.get(setting.key);
   if (!list) return undefined;
-  const index = list.indexOf(setting);
-  return index >= 0 && index < list.length - 1 ? list[list.length - 1] : undefined;
+  const last = list[list.length - 1];
+  return last !== setting && membersOf(list).has(setting) ? last : undefined;
+}
+
+/**
+ * The settings of one key as a set, built once per list: rules ask `overriddenBy` for every
+ * setting, and a linear `indexOf` made a file that repeats one key quadratic.
+ */
+const MEMBERS = new WeakMap<readonly KernelSetting[], ReadonlySet<KernelSetting>>();
+function membersOf(list: readonly KernelSetting[]): ReadonlySet<KernelSetting> {
+  let members = MEMBERS.get(list);
+  if (!members) {
+    members = new Set(list);
+    MEMBERS.set(list, members);
+  }
+  return members;
 }
 
 /** The value of a key that wins in the scope. */
@@ -172,7 +186,7 @@ export function hostMounts(workspace: WorkspaceView, file: ParsedFile): readonly
   const nfs = workspace.mounts().filter((m) => m.isNfs);
   const root = hostRootOfAny(file.uri);
   if (!root) return nfs;
-  const local = nfs.filter((m) => pathOf(m.uri).startsWith(root));
+  const local = nfs.filter((m) => belongsToHost(m.uri, root));
   return local.length > 0 ? local : nfs;
 }
 
@@ -181,8 +195,17 @@ export function hostVolumes(workspace: WorkspaceView, file: ParsedFile): readonl
   const volumes = workspace.volumes();
   const root = hostRootOfAny(file.uri);
   if (!root) return volumes;
-  const local = volumes.filter((v) => pathOf(v.uri).startsWith(root));
+  const local = volumes.filter((v) => belongsToHost(v.uri, root));
   return local.length > 0 ? local : volumes;
+}
+
+/**
+ * A file belongs to a host when it sits under the host's `etc/` (same root), or, for files outside
+ * any `etc/` (scripts, manifests, Markdown), anywhere below the host folder.
+ */
+export function belongsToHost(uri: string, root: string): boolean {
+  const own = hostRootOfAny(uri);
+  return own !== undefined ? own === root : pathOf(uri).startsWith(root);
 }
 
 /** Like hostRoot, for any file under `etc/` (modprobe.d, fstab, tuned profiles). */

@@ -18,6 +18,7 @@ import { tcpWindowBelowBandwidthDelay } from './ANF315-tcp-window-below-bandwidt
 import { slotTableAboveConnectionLimit } from './ANF316-slot-table-above-connection-limit';
 import { slotTableAboveNconnectGuidance } from './ANF317-slot-table-above-nconnect-guidance';
 import { slotTotalAboveEndpointLimit } from './ANF318-slot-total-above-endpoint-limit';
+import { moduleParameterInSysctlFile } from './ANF319-module-parameter-in-sysctl-file';
 
 /** Every kernel-tuning rule, one file each, in code order. */
 export const kernelRules: readonly Rule[] = [
@@ -40,4 +41,5 @@ export const kernelRules: readonly Rule[] = [
   slotTableAboveConnectionLimit,
   slotTableAboveNconnectGuidance,
   slotTotalAboveEndpointLimit,
+  moduleParameterInSysctlFile,
 ];
