@@ -2,7 +2,8 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { USAGE } from '../../server/src/cli/run';
-import { CLI, ROOT, run, tempProject } from './helpers';
+import Ajv2020 from 'ajv/dist/2020';
+import { CLI, CONFIG_UNKNOWN_REGION, FSTAB_UNUSED_SUPPRESSION, GOOD_CONFIG, ROOT, run, tempProject } from './helpers';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
@@ -17,6 +18,21 @@ describe('documentation matches what the tests run', () => {
     const flags = [...new Set(USAGE.match(/--[a-z][a-z-]+/g))];
     expect(flags.length).toBeGreaterThan(10);
     for (const flag of flags) expect(doc, flag).toMatch(new RegExp(`${flag}\\b`));
+  });
+
+  it('the JSON output matches the JSON Schema in docs/cli.md', () => {
+    const doc = read('docs/cli.md');
+    const block = /As a JSON Schema:\n\n```json\n([\s\S]*?)\n```/.exec(doc);
+    expect(block, 'docs/cli.md has the JSON Schema of the json format').not.toBeNull();
+    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(block![1]!));
+    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': FSTAB_UNUSED_SUPPRESSION, 'team/.anf-lint.yaml': CONFIG_UNKNOWN_REGION });
+    const output = JSON.parse(run(['-f', 'json'], { cwd: dir }).stdout);
+    expect(output.flatMap((f: { diagnostics: unknown[] }) => f.diagnostics)).toHaveLength(2);
+    expect(validate(output), JSON.stringify(validate.errors)).toBe(true);
+    // Exactly the documented keys, no more: the format is stable.
+    const schema = JSON.parse(block![1]!);
+    expect(Object.keys(output[1])).toEqual(Object.keys(schema.items.properties));
+    expect(Object.keys(output[1].diagnostics[0])).toEqual(Object.keys(schema.items.properties.diagnostics.items.properties));
   });
 
   it('exit code 3 on an internal error, with a message instead of silence', () => {
