@@ -177,6 +177,11 @@ describe('shell scripts', () => {
     expect(sh(text).settings.map((s) => s.key)).toEqual(['net.ipv4.tcp_sack']);
   });
 
+  it('finds commands after shell keywords and operators', () => {
+    const text = 'if [ -d /proc/sys/sunrpc ]; then sysctl -w sunrpc.tcp_max_slot_table_entries=128; fi\nfor k in a; do sysctl -w vm.swappiness=10; done\ntrue && sysctl -w net.ipv4.tcp_sack=1 || echo failed\n';
+    expect(sh(text).settings.map((s) => s.key)).toEqual(['sunrpc.tcp_max_slot_table_entries', 'vm.swappiness', 'net.ipv4.tcp_sack']);
+  });
+
   it('marks variables as templated', () => {
     expect(sh('sysctl -w net.core.rmem_max=$RMEM\n').settings[0]?.templated).toBe(true);
   });

@@ -213,6 +213,8 @@ export function tokenizeShell(text: string, from: number, to: number, stripPromp
 }
 
 const PREFIX_COMMANDS = new Set(['sudo', 'env', 'exec', 'command', 'nohup', 'time', 'builtin', 'doas']);
+/** Reserved words before a command: `if sysctl ...; then sysctl -w ...; fi`. */
+const SHELL_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', '{']);
 const SUDO_OPTIONS_WITH_ARGUMENT = new Set(['-u', '-g', '-C', '-h', '-p', '-U', '-r', '-t']);
 
 /** The command's name (`sysctl` for `sudo /sbin/sysctl`) and the words after it. */
@@ -222,6 +224,7 @@ function commandOf(command: SimpleCommand): { name: string; args: ShellWord[] } 
   while (k < words.length) {
     const text = words[k]!.text;
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(text)) { k++; continue; }
+    if (SHELL_KEYWORDS.has(text)) { k++; continue; }
     if (PREFIX_COMMANDS.has(text)) {
       k++;
       while (k < words.length && words[k]!.text.startsWith('-')) {
