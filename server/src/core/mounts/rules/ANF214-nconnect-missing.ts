@@ -4,9 +4,22 @@ import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
 import { fix, insertOption } from '../fixes';
 import { normalizeServer } from '../../workspace/links';
+import type { MountEntry } from '../model';
 import { hasNfsMounts, nfsMounts, workloadWords } from './common';
 
 const BEST = NCONNECT.bestTested.value;
+
+/** True when no earlier mount (same file above it, or an earlier non-Markdown file) reaches the same server. */
+function isFirstToServer(all: readonly MountEntry[], mount: MountEntry): boolean {
+  if (!mount.server) return true;
+  const server = normalizeServer(mount.server);
+  for (const other of all) {
+    if (other === mount) return true;
+    if (!other.isNfs || !other.server || normalizeServer(other.server) !== server) continue;
+    if (other.uri === mount.uri || other.host !== 'markdown') return false;
+  }
+  return true;
+}
 
 export const nconnectMissing = defineRule({
   code: 'ANF214',
@@ -16,7 +29,7 @@ export const nconnectMissing = defineRule({
   fix: 'unsafe',
   doc: {
     title: '`nconnect` would help this throughput-bound mount',
-    what: `A mount of a throughput-bound workload (EDA, HPC, SAP HANA data, Oracle) over NFSv3 or NFSv4.1 without \`nconnect\`, when no earlier mount to the same server address sets it. Only when anf-lint knows the workload, and not with Kerberos.`,
+    what: `A mount of a throughput-bound workload (EDA, HPC, SAP HANA data, Oracle) over NFSv3 or NFSv4.1 without \`nconnect\`, when it is the first mount to its server address (the first mount decides nconnect for all). Only when anf-lint knows the workload, not with Kerberos, and not when the manifest gives the volume so many clients that ${BEST} connections of ${SLOTS.anfInFlightPerConnection.value} requests each would exceed the endpoint's ${SLOTS.endpointTotalMax.value.toLocaleString('en-US')} slots.`,
     why: `ANF handles at most ${SLOTS.anfInFlightPerConnection.value} requests in flight per TCP connection; \`nconnect\` opens several connections per mount (Linux ${NCONNECT.minKernel.value}+, RHEL 8.3, SLES 15 SP1). ANF's testing found nconnect=${BEST} the most performant; a SAS GRID run went from ${NCONNECT.sasGridHoursWithout.value} h to ${NCONNECT.sasGridHoursWith.value} h with it.`,
     instead: `Add \`nconnect=${BEST}\`. Mind the slot tables: clients × nconnect × slots should stay within the endpoint's budget.`,
     examples: [
@@ -39,12 +52,11 @@ export const nconnectMissing = defineRule({
       if (version !== '3' && version !== '4.1') continue;
       const found = context.workspace.workloadOf(mount);
       if (!found || !WORKLOADS[found.workload].throughputBound) continue;
-      // The first mount to an address decides nconnect for all: an earlier one with nconnect covers this one.
-      if (mount.server) {
-        const server = normalizeServer(mount.server);
-        const earlier = all.find((m) => m.isNfs && m.server && normalizeServer(m.server) === server && m.options.some((o) => o.name === 'nconnect'));
-        if (earlier && earlier !== mount && (earlier.uri !== mount.uri || earlier.span.start < mount.span.start)) continue;
-      }
+      // The first mount to an address decides nconnect for all: only the first one can take it.
+      if (!isFirstToServer(all, mount)) continue;
+      // Large farms: the endpoint's slot budget leaves no room for more connections per client.
+      const clients = context.workspace.volumeForMount(mount)?.clients;
+      if (clients !== undefined && clients * BEST * SLOTS.anfInFlightPerConnection.value > SLOTS.endpointTotalMax.value) continue;
       const span = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
       context.report({
         span,
