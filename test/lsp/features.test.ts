@@ -71,7 +71,8 @@ describe('language server features', () => {
   it('hovers a mount source (the manifest volume it reaches) and a mount option (catalog + ANF recommendation)', async () => {
     const source = await hover(fstab, 0, 5);
     expect(source?.contents.value).toContain('**Volume eda-prod/eda-premium/eda-proj**');
-    expect(source?.contents.value).toContain('Workload: EDA scratch and project data (from the manifest)');
+    expect(source?.contents.value).toContain('Workload: `eda-scratch` (from the manifest)');
+    expect(source?.contents.value).toContain('The volume serves NFSv3');
     const option = await hover(fstab, 0, 40);
     expect(option?.contents.value).toContain('**vers**');
     expect(option?.contents.value).toContain('ANF recommendation for EDA scratch and project data: `vers=3`');
@@ -109,12 +110,29 @@ describe('language server features', () => {
     await restored;
   });
 
+  it('offers one quick fix per sizing-advisor alternative where a requirement is not met', async () => {
+    const target = manifestDiagnostics.find((d) => d.range.start.line === 29)!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: manifest }, range: target.range, context: { diagnostics: [target], only: ['quickfix'] } });
+    const alternatives = actions.filter((a) => a.title.startsWith('Sizing advisor: '));
+    expect(alternatives.map((a) => a.title.split(' pool')[0])).toEqual(['Sizing advisor: Flexible', 'Sizing advisor: Premium', 'Sizing advisor: Standard']);
+    const flexible = applyTextEdits(text('eda.anf.yaml'), alternatives[0]!.edit!.changes![manifest]!);
+    expect(flexible).toContain('        serviceLevel: Flexible\n        size: 3 TiB\n        throughput: 391 MiB/s\n');
+    const next = client.nextDiagnostics(manifest, (p) => p.version === 4);
+    client.change(manifest, [{ text: flexible }]);
+    const after = (await next).diagnostics;
+    // The eda-tools volume now meets its requirement; eda-proj (another pool) still does not.
+    expect(after.filter((d) => d.code === 'ANF116').map((d) => d.range.start.line)).toEqual([16]);
+    const restored = client.nextDiagnostics(manifest, (p) => p.version === 5);
+    client.change(manifest, [{ text: text('eda.anf.yaml') }]);
+    await restored;
+  });
+
   it('completes manifest enum values and keys from the schema, with documentation', async () => {
     const values = await client.request<Completion[]>('textDocument/completion', { textDocument: { uri: manifest }, position: { line: 6, character: 22 } });
     expect(values.map((c) => c.label)).toEqual(['Standard', 'Premium', 'Ultra', 'Flexible']);
     // A new key in the eda-libs volume.
     const withNewLine = text('eda.anf.yaml').replace('          - name: eda-libs\n            quota: 1 TiB\n', '          - name: eda-libs\n            quota: 1 TiB\n            wor\n');
-    const next = client.nextDiagnostics(manifest, (p) => p.version === 4);
+    const next = client.nextDiagnostics(manifest, (p) => p.version === 6);
     client.change(manifest, [{ text: withNewLine }]);
     await next;
     const line = withNewLine.split('\n').findIndex((l) => l === '            wor');
@@ -123,7 +141,7 @@ describe('language server features', () => {
     expect(workload?.documentation?.value).toContain('What runs on the volume');
     expect(keys.map((c) => c.label)).not.toContain('quota');
     expect(workload?.textEdit).toEqual({ range: { start: { line, character: 12 }, end: { line, character: 15 } }, newText: 'workload: ' });
-    const restored = client.nextDiagnostics(manifest, (p) => p.version === 5);
+    const restored = client.nextDiagnostics(manifest, (p) => p.version === 7);
     client.change(manifest, [{ text: text('eda.anf.yaml') }]);
     await restored;
   });

@@ -2,6 +2,8 @@ import type { Diagnostic, TextEdit } from '../diagnostics';
 import type { Range } from '../text/sourceText';
 import type { ParsedFile } from '../workspace/parsedFile';
 import { parseSuppressions } from '../suppressions';
+import type { ResolvedConfig } from '../config';
+import { sizingAlternativeActions } from './sizingAlternatives';
 
 /**
  * Code actions, computed from a file's diagnostics: each fix as a quick fix, "fix all of <CODE>",
@@ -69,7 +71,7 @@ export function safeFixEdits(diagnostics: readonly Diagnostic[]): TextEdit[] {
   return combinedFixEdits(diagnostics.filter((d) => !d.suppressed), true).edits;
 }
 
-export function computeCodeActions(file: ParsedFile, diagnostics: readonly Diagnostic[], request: CodeActionRequest): CoreCodeAction[] {
+export function computeCodeActions(file: ParsedFile, diagnostics: readonly Diagnostic[], request: CodeActionRequest, config?: ResolvedConfig): CoreCodeAction[] {
   const visible = diagnostics.filter((d) => !d.suppressed && d.uri === file.uri);
   const actions: CoreCodeAction[] = [];
 
@@ -86,6 +88,7 @@ export function computeCodeActions(file: ParsedFile, diagnostics: readonly Diagn
           ...(index === 0 && fix.safe ? { isPreferred: true } : {}),
         });
       });
+      if (config) actions.push(...sizingAlternativeActions(file, diagnostic, config));
     }
     for (const diagnostic of here) {
       if (offeredFixAll.has(diagnostic.code)) continue;

@@ -3,6 +3,7 @@ import { WORKLOADS, type NfsVersionPreference, type WorkloadKind } from '../fact
 import type { Located, ManifestDocument } from '../manifest/model';
 import { describeOption, effectiveOptions, findOption } from '../mounts/catalog';
 import type { MountEntry, MountOption } from '../mounts/model';
+import { describeMountTarget } from '../mounts/target';
 import { recommendedMountOptions } from '../recommend/mountLine';
 import { describeKey } from '../sysctl/catalog';
 import type { Span } from '../text/sourceText';
@@ -140,11 +141,12 @@ function mountHover(workspace: WorkspaceView, mount: MountEntry, offset: number,
       return { markdown: `**${mount.source ?? 'This mount'}** reaches no volume of the sizing manifests in this workspace (matched by mount target and export path, then by client mount path).`, span: mount.sourceSpan! };
     }
     const found = manifestVolumeOf(workspace, summary, config);
-    const markdown = found
+    const figures = found
       ? volumeMarkdown(found.at, found.figures)
       : `**Volume ${summary.account}/${summary.pool}/${summary.name}** · ${summary.serviceLevel}\n\n- Throughput limit: **${formatMiBps(summary.throughputMiBps)}**\n- Quota: ${formatSizeIn(summary.quotaGiB * GiB, 'TiB')}`;
-    const workload = workspace.workloadOf(mount);
-    return { markdown: `${markdown}${workload ? `\n\nWorkload: ${WORKLOADS[workload.workload].title} (from the ${workload.source})` : ''}`, span: mount.sourceSpan! };
+    // What the link itself means (core/mounts/target.ts): workload source, NFS versions served, a mismatch.
+    const target = describeMountTarget(mount, workspace);
+    return { markdown: target ? `${figures}\n\n${target.markdown}` : figures, span: mount.sourceSpan! };
   }
   return undefined;
 }
