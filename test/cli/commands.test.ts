@@ -92,7 +92,7 @@ describe('anf-lint explain and rules', () => {
     const text = run(['rules'], { cwd: dir });
     expect(text.code).toBe(0);
     const lines = text.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^Code +Severity +Fix +Title$/);
+    expect(lines[0]).toMatch(/^Code +Severity +Fixable +Title$/);
     expect(lines).toHaveLength(ALL_RULES.length + 1);
     expect(lines.find((l) => l.startsWith('ANF001'))).toMatch(/^ANF001 +warning +safe +Suppression comment that silences nothing$/);
     const json = JSON.parse(run(['rules', '--format', 'json'], { cwd: dir }).stdout) as { code: string; fixable: boolean }[];

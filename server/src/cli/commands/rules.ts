@@ -21,7 +21,7 @@ export async function runRules(args: readonly string[], io: CliIo): Promise<numb
   if (format !== 'text') throw new UsageError(`--format: "${format}" is not a format of anf-lint rules; use text or json`);
   const colors = createColors(colorsEnabled(io.stdout, io.env));
   const rows = ALL_RULES.map((r) => [r.code, r.defaultSeverity, r.fix === 'none' ? 'no' : r.fix, r.doc.title]);
-  io.stdout.write(table(['Code', 'Severity', 'Fix', 'Title'], rows, colors));
+  io.stdout.write(table(['Code', 'Severity', 'Fixable', 'Title'], rows, colors));
   return EXIT.ok;
 }
 
