@@ -80,6 +80,18 @@ describe('output formats', () => {
     expect(results[1]!.suppressions).toEqual([{ kind: 'inSource', justification: 'prices come later' }]);
     expect(results[0]!.suppressions).toBeUndefined();
     expect(run0.originalUriBaseIds['%SRCROOT%'].uri).toMatch(/^file:\/\/.*\/$/);
+    expect(run0.invocations).toEqual([{ executionSuccessful: true, toolExecutionNotifications: [] }]);
+  });
+
+  it('sarif: a file that cannot be read is a tool execution notification, and the run still validates', () => {
+    const dir = tempProject(files, { git: true });
+    const result = run(['--format', 'sarif', 'etc', 'missing.fstab'], { cwd: dir });
+    expect(result.code).toBe(2);
+    const sarif = JSON.parse(result.stdout);
+    const schema = JSON.parse(readFileSync(join(__dirname, 'schemas', 'sarif-2.1.0-rtm.5.json'), 'utf8'));
+    expect(new Ajv({ strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema)(sarif)).toBe(true);
+    expect(sarif.runs[0].invocations[0]).toEqual({ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'missing.fstab: no such file or folder' } }] });
+    expect(sarif.runs[0].results).toHaveLength(1);
   });
 
   it('sarif: URIs stay relative to the repository root when run from a subfolder', () => {

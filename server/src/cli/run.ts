@@ -156,7 +156,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
         io.stdout.write(formatJson(outcome.results));
         break;
       case 'sarif':
-        io.stdout.write(formatSarif(outcome.results, outcome.root, VERSION));
+        io.stdout.write(formatSarif(outcome.results, outcome.root, VERSION, outcome.errors));
         break;
       case 'github':
         io.stdout.write(formatGithub(outcome.results));

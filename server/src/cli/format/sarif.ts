@@ -13,7 +13,8 @@ const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://github.com/anf-lint/anf-lint';
 const FINGERPRINT_KEY = 'anfLint/v1';
 
-export function toSarif(results: readonly FileResult[], root: string, version: string): unknown {
+/** `errors`: files that could not be read, shown as tool execution notifications. */
+export function toSarif(results: readonly FileResult[], root: string, version: string, errors: readonly string[] = []): unknown {
   const ruleIndex = new Map(ALL_RULES.map((rule, index) => [rule.code, index]));
   const sarifResults: unknown[] = [];
   for (const result of results) {
@@ -75,6 +76,12 @@ export function toSarif(results: readonly FileResult[], root: string, version: s
             })),
           },
         },
+        invocations: [
+          {
+            executionSuccessful: errors.length === 0,
+            toolExecutionNotifications: errors.map((text) => ({ level: 'error', message: { text } })),
+          },
+        ],
         originalUriBaseIds: { '%SRCROOT%': { uri: rootUri.endsWith('/') ? rootUri : `${rootUri}/` } },
         columnKind: 'utf16CodeUnits',
         results: sarifResults,
@@ -83,6 +90,6 @@ export function toSarif(results: readonly FileResult[], root: string, version: s
   };
 }
 
-export function formatSarif(results: readonly FileResult[], root: string, version: string): string {
-  return `${JSON.stringify(toSarif(results, root, version), null, 2)}\n`;
+export function formatSarif(results: readonly FileResult[], root: string, version: string, errors: readonly string[] = []): string {
+  return `${JSON.stringify(toSarif(results, root, version, errors), null, 2)}\n`;
 }
