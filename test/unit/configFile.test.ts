@@ -115,3 +115,17 @@ describe('loadConfig', () => {
     expect(parentFolder('C:\\x')).toBe('C:\\');
   });
 });
+
+describe('parseConfigFile never throws', () => {
+  it('turns an alias bomb into ANF900', () => {
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`)].join('\n');
+    const result = parseConfigFile(`${bomb}\n`);
+    expect(result.config).toEqual({});
+    expect(result.problems.length).toBeGreaterThan(0);
+    expect(result.problems.every((p) => p.code === 'ANF900' || p.code === 'ANF901')).toBe(true);
+  });
+
+  it('reports several documents in one file', () => {
+    expect(parseConfigFile('region: eastus\n---\nregion: westeurope\n').problems[0]?.code).toBe('ANF900');
+  });
+});

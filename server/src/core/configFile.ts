@@ -33,8 +33,18 @@ export interface ConfigFileResult {
 
 type Path = readonly (string | number)[];
 
-/** Parses the text of a `.anf-lint.yaml` into a configuration and its problems. */
+/** Parses the text of a `.anf-lint.yaml` into a configuration and its problems. Never throws. */
 export function parseConfigFile(text: string): ConfigFileResult {
+  try {
+    return parseConfigFileUnguarded(text);
+  } catch (error) {
+    // e.g. an alias bomb that yaml refuses to expand: the file is unusable, the editor stays up.
+    const message = error instanceof Error ? error.message : String(error);
+    return { config: {}, problems: [{ code: CONFIG_CODES.syntax, span: { start: 0, end: Math.min(text.length, 1) }, message: `Cannot read the configuration: ${firstLine(message)}` }] };
+  }
+}
+
+function parseConfigFileUnguarded(text: string): ConfigFileResult {
   const problems: ParseProblem[] = [];
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   for (const error of doc.errors) {
