@@ -169,3 +169,11 @@ export function checkConfiguration(
   }
   return { feasible: reasons.length === 0, throughputMiBps, reasons };
 }
+
+/**
+ * Why a workload does not belong on a large volume (database data and log: WT, LV), or undefined
+ * when it may use one. Rules use it to advise splitting instead of a large volume.
+ */
+export function largeVolumeUnsuitableReason(workload: WorkloadKind | undefined): string | undefined {
+  return largeVolumeUnsuitable(workload);
+}

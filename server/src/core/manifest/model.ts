@@ -120,7 +120,7 @@ export const requirementsSchema = z
 
 export const volumeCoolAccessSchema = z
   .strictObject({
-    enabled: z.boolean().default(true).meta({ description: 'Cool access on this volume. Default: true when the block is present.' }),
+    enabled: z.boolean().default(true).meta({ title: 'Enabled', description: 'Cool access on this volume. Default: true when the block is present.' }),
     coolnessPeriod: z
       .int()
       .min(COOL_ACCESS.coolnessPeriodMinDays.value)
@@ -136,7 +136,7 @@ export const volumeCoolAccessSchema = z
       description: 'Auto: any cold block moves. SnapshotOnly: only blocks held by snapshots move.',
     }),
   })
-  .meta({ title: 'Cool access settings' });
+  .meta({ title: 'Cool access settings', description: 'Cool access moves blocks not read for `coolnessPeriod` days to a cheaper cool tier; reads from it are slower.' });
 
 export const volumeSchema = z
   .strictObject({
@@ -190,7 +190,7 @@ export const volumeSchema = z
     }),
     requirements: requirementsSchema.optional(),
   })
-  .meta({ title: 'Volume' });
+  .meta({ title: 'Volume', description: 'A volume: what clients mount. `name` and `quota` are required.' });
 
 export const poolSchema = z
   .strictObject({
@@ -222,21 +222,21 @@ export const poolSchema = z
       title: 'Network features',
       description: `Of the pool's volumes. Pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB need Standard network features on every volume.`,
     }),
-    volumes: z.array(volumeSchema).default([]).meta({ title: 'Volumes' }),
+    volumes: z.array(volumeSchema).default([]).meta({ title: 'Volumes', description: 'The volumes carved out of this pool. Their quotas must fit in the pool size.' }),
   })
-  .meta({ title: 'Capacity pool' });
+  .meta({ title: 'Capacity pool', description: 'A capacity pool: `name`, `serviceLevel` and `size` are required.' });
 
 export const accountSchema = z
   .strictObject({
-    name: z.string().min(1).meta({ title: 'NetApp account name', examples: ['eda-prod'] }),
-    pools: z.array(poolSchema).default([]).meta({ title: 'Capacity pools' }),
+    name: z.string().min(1).meta({ title: 'NetApp account name', description: 'The NetApp account: an administrative grouping of capacity pools in one region. Unique in the manifest.', examples: ['eda-prod'] }),
+    pools: z.array(poolSchema).default([]).meta({ title: 'Capacity pools', description: 'The capacity pools of this account: each has one service level and a provisioned (billed) size that its volumes share.' }),
   })
-  .meta({ title: 'NetApp account' });
+  .meta({ title: 'NetApp account', description: 'A NetApp account with its capacity pools.' });
 
 export const pricesSchema = z
   .strictObject({
     capacityPerGiBHour: z
-      .strictObject(Object.fromEntries(SERVICE_LEVELS.map((level) => [level, z.number().positive().optional()])) as Record<ServiceLevel, z.ZodOptional<z.ZodNumber>>)
+      .strictObject(Object.fromEntries(SERVICE_LEVELS.map((level) => [level, z.number().positive().optional().meta({ description: `${level} capacity, USD per GiB-hour.` })])) as Record<ServiceLevel, z.ZodOptional<z.ZodNumber>>)
       .optional()
       .meta({ description: 'Capacity price in USD per GiB-hour, by service level.' }),
     flexibleThroughputPerMiBpsHour: z.number().positive().optional().meta({ description: 'Flexible throughput above the baseline, USD per MiB/s-hour.' }),
@@ -252,7 +252,7 @@ export const manifestSchema = z
       examples: ['eastus', 'westeurope'],
     }),
     prices: pricesSchema.optional(),
-    accounts: z.array(accountSchema).meta({ title: 'NetApp accounts' }),
+    accounts: z.array(accountSchema).meta({ title: 'NetApp accounts', description: 'The estate: NetApp accounts -> capacity pools -> volumes.' }),
   })
   .meta({
     title: 'anf-lint sizing manifest',

@@ -297,8 +297,10 @@ class ManifestParser {
       const values = (issue.values as unknown[]).map(String);
       const actual = valueAt(data, path);
       const suggestion = typeof actual === 'string' ? suggest(actual, values) : undefined;
+      const several = typeof actual === 'string' && !suggestion ? startingLike(actual, values) : [];
       const what = typeof last === 'number' ? `entry of \`${String(path[path.length - 2])}\`` : `\`${String(last)}\``;
-      message = `\`${String(actual)}\` is not a valid ${what}: use one of ${values.map((v) => `\`${v}\``).join(', ')}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`;
+      const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : several.length > 1 ? ` Did you mean one of ${several.map((v) => `\`${v}\``).join(', ')}?` : '';
+      message = `\`${String(actual)}\` is not a valid ${what}: use one of ${values.map((v) => `\`${v}\``).join(', ')}.${hint}`;
       if (suggestion && at?.editSpan) fixes.push({ title: `Change to \`${suggestion}\``, safe: false, edits: [{ span: at.editSpan, newText: suggestion }] });
     } else if (issue.code === 'invalid_type') {
       message = `\`${String(last ?? 'document')}\`: ${issue.message.replace(/^Invalid input: /, '')}.`;
@@ -583,12 +585,19 @@ function describeOwner(path: Path): string {
   return names[String(container)] ?? `\`${String(container)}\``;
 }
 
+/** Candidates that start like the input, or that the input starts with (`eda` -> eda-tools, eda-scratch). */
+function startingLike(input: string, candidates: readonly string[]): string[] {
+  const lower = input.toLowerCase();
+  if (lower.length === 0) return [];
+  return candidates.filter((c) => c.toLowerCase().startsWith(lower) || lower.startsWith(c.toLowerCase()));
+}
+
 /** Did-you-mean: a case-insensitive match, else the closest name within a third of its length. */
 export function suggest(input: string, candidates: readonly string[]): string | undefined {
   if (candidates.length === 0) return undefined;
   const exact = candidates.find((c) => c.toLowerCase() === input.toLowerCase());
   if (exact) return exact;
-  const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(input.toLowerCase()) || input.toLowerCase().startsWith(c.toLowerCase()));
+  const prefixed = startingLike(input, candidates);
   if (prefixed.length === 1) return prefixed[0];
   if (prefixed.length > 1) return undefined;
   const best = closest(input, [...candidates]);

@@ -1,10 +1,9 @@
 import { volumeCeilingMiBps } from '../../calc/throughput';
-import { VOLUME_LIMITS, VOLUME_THROUGHPUT_CEILING, WORKLOADS } from '../../facts';
+import { largeVolumeUnsuitableReason } from '../../calc/advisor';
+import { VOLUME_LIMITS, VOLUME_THROUGHPUT_CEILING } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatMiBps, formatSizeIn, GiB } from '../../units/units';
 import { figuresOf, isManifest, manifestOf, Named, volumes } from './helpers';
-
-const DATABASE_WORKLOADS = /^(sap-hana-data|sap-hana-log|oracle|database)$/; // not a fact: the workloads LV excludes
 
 export const needsLargeVolume = defineRule({
   code: 'ANF118',
@@ -38,8 +37,8 @@ export const needsLargeVolume = defineRule({
       const workload = volume.workload?.value;
       let advice: string;
       if (large) advice = 'No single volume delivers that: spread the data over several volumes.';
-      else if (workload && DATABASE_WORKLOADS.test(workload)) {
-        advice = `${WORKLOADS[workload].title} does not belong on a large volume: spread it over several regular volumes.`;
+      else if (largeVolumeUnsuitableReason(workload)) {
+        advice = `${largeVolumeUnsuitableReason(workload)}: spread it over several regular volumes.`;
       } else if (f.requiredThroughputMiBps > volumeCeilingMiBps(true)) advice = 'Even a large volume delivers less: spread the data over several volumes.';
       else advice = `Make it a large volume (\`largeVolume: true\`, quota at least ${formatSizeIn(VOLUME_LIMITS.largeMinGiB.value * GiB, 'TiB')}, up to ${formatMiBps(VOLUME_THROUGHPUT_CEILING.largeMiBps.value)}) or spread the data over several volumes.`;
       context.report({
