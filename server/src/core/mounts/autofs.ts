@@ -2,7 +2,7 @@ import type { SourceText } from '../text/sourceText';
 import type { ParseProblem } from '../workspace/parsedFile';
 import { fieldsOf, MALFORMED_CODE } from './fstab';
 import type { MountEntry, MountOption } from './model';
-import { isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
+import { isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
 
 /**
  * An autofs map (`auto.*`, autofs(5)): `key [-options] location`. Options start with `-`;
@@ -63,7 +63,7 @@ export function parseAutofsMap(source: SourceText, uri: string, problems: ParseP
         host: 'autofs',
         source: location.text,
         sourceSpan: location.span,
-        ...(parts ? { server: parts.server.split(/[,(\s]/)[0]!, exportPath: parts.exportPath } : {}),
+        ...(parts ? literalParts({ server: parts.server.split(/[,(\s]/)[0]!, exportPath: parts.exportPath }) : {}),
         mountPoint: key.text,
         mountPointSpan: key.span,
         mountPointDecoded: key.text,

@@ -1,7 +1,7 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../workspace/parsedFile';
 import type { MountEntry } from './model';
-import { decodeOctalEscapes, isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
+import { decodeOctalEscapes, isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
 
 export const MALFORMED_CODE = 'ANF200';
 
@@ -74,7 +74,7 @@ export function parseFstabLine(text: string, base: number, uri: string, problems
     host,
     source,
     sourceSpan: spec!.span,
-    ...(parts && (nfs || looksLikeNfsSource(source)) ? { server: parts.server, exportPath: parts.exportPath } : {}),
+    ...(parts && (nfs || looksLikeNfsSource(source)) ? literalParts(parts) : {}),
     ...(file ? { mountPoint: file.text, mountPointSpan: file.span, mountPointDecoded: decodeOctalEscapes(file.text) } : {}),
     ...(type ? { fsType: type.text, fsTypeSpan: type.span } : {}),
     options,

@@ -94,3 +94,11 @@ export function looksLikeNfsSource(source: string): boolean {
 export function isNfsType(fsType: string | undefined): boolean {
   return fsType === 'nfs' || fsType === 'nfs4';
 }
+
+/** Server and export path, leaving out a part that is a template placeholder. */
+export function literalParts(parts: { server: string; exportPath: string }): { server?: string; exportPath?: string } {
+  return {
+    ...(isTemplated(parts.server) ? {} : { server: parts.server }),
+    ...(isTemplated(parts.exportPath) ? {} : { exportPath: parts.exportPath }),
+  };
+}

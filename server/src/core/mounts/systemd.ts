@@ -2,7 +2,7 @@ import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../workspace/parsedFile';
 import { MALFORMED_CODE } from './fstab';
 import type { MountEntry } from './model';
-import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
+import { isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
 
 interface Setting {
   readonly value: string;
@@ -66,7 +66,7 @@ export function parseSystemdMount(source: SourceText, uri: string, problems: Par
       host: 'systemd',
       source: what.value,
       sourceSpan: what.valueSpan,
-      ...(parts ? { server: parts.server, exportPath: parts.exportPath } : {}),
+      ...(parts ? literalParts(parts) : {}),
       ...(where ? { mountPoint: where.value, mountPointSpan: where.valueSpan, mountPointDecoded: where.value } : {}),
       ...(type ? { fsType: type.value, fsTypeSpan: type.valueSpan } : {}),
       options,

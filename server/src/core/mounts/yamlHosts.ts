@@ -3,7 +3,7 @@ import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../workspace/parsedFile';
 import { MALFORMED_CODE } from './fstab';
 import type { MountEntry, MountOption } from './model';
-import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
+import { isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
 import { mountCommandFromWords, shellMounts } from './shellMounts';
 import type { Word } from './shellScan';
 
@@ -206,7 +206,7 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
             host: 'cloud-init',
             source: spec.value,
             sourceSpan: at(spec.content),
-            ...(parts ? { server: parts.server, exportPath: parts.exportPath } : {}),
+            ...(parts ? literalParts(parts) : {}),
             ...(file?.content ? { mountPoint: file.value, mountPointSpan: at(file.content), mountPointDecoded: file.value } : {}),
             ...(type?.content && fsType ? { fsType, fsTypeSpan: at(type.content) } : {}),
             options,
