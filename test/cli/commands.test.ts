@@ -21,6 +21,11 @@ describe('anf-lint size', () => {
     const rows = lines.slice(3).filter((l) => l.trim() !== '');
     expect(rows).toHaveLength(SERVICE_LEVELS.length);
     expect(rows[0]).toMatch(/ yes$/);
+    // --region changes the prices; an unknown region says which prices it used instead.
+    const westeurope = run(['size', '--capacity', '50TiB', '--throughput', '3000MiB/s', '--region', 'westeurope'], { cwd: dir });
+    expect(westeurope.stdout).toMatch(/^Sizing for .* \(westeurope list prices, /);
+    expect(westeurope.stdout).not.toBe(result.stdout.replace('eastus', 'westeurope'));
+    expect(run(['size', '--capacity', '1TiB', '--region', 'atlantis'], { cwd: dir }).stderr).toContain('no list prices for region "atlantis"');
   });
 
   it('--format json has the documented shape', () => {
