@@ -85,9 +85,7 @@ class ManifestParser {
     const text = this.source.text;
     this.doc = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false, strict: false });
     for (const error of this.doc.errors) {
-      const length = this.source.text.length;
-      const start = Math.min(error.pos[0], length);
-      const end = Math.min(Math.max(error.pos[1], start), length);
+      const { start, end } = this.visibleSpan(error.pos[0], error.pos[1]);
       const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
       this.problems.push({ code: PARSE_CODES.syntax, span: { start, end: Math.max(end, start) }, message: `${this.format === 'json' ? 'JSON' : 'YAML'} syntax: ${message}` });
     }
@@ -133,6 +131,25 @@ class ManifestParser {
     let end = Math.min(Math.max(start, range[1]), length);
     while (end > start && /\s/.test(this.source.text.charAt(end - 1))) end--;
     return { start: range[0], end };
+  }
+
+  /**
+   * An error position as a span an editor can show: clamped to the text, and never empty (an
+   * error at the end of the file underlines the last character of content).
+   */
+  private visibleSpan(from: number, to: number): Span {
+    const text = this.source.text;
+    let start = Math.min(Math.max(0, from), text.length);
+    let end = Math.min(Math.max(to, start), text.length);
+    if (start === end) {
+      if (end < text.length && !/\s/.test(text.charAt(end))) end++;
+      else {
+        while (start > 0 && /\s/.test(text.charAt(start - 1))) start--;
+        if (start > 0) start--;
+        end = Math.min(text.length, start + 1);
+      }
+    }
+    return { start, end };
   }
 
   /** The first line of a node: where findings about a whole list item go. */
