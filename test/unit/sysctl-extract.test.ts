@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import { SourceText } from '../../server/src/core/text/sourceText';
 import { extractKernelSettings } from '../../server/src/core/sysctl/extract';
 import type { FileKind } from '../../server/src/core/workspace/fileKind';
+import { scanShell } from '../../server/src/core/sysctl/shell';
+import { parseModprobeLine, parseSysctlLine, type Sink } from '../../server/src/core/sysctl/lines';
+import { contiguousPiece } from '../../server/src/core/sysctl/piece';
 
 function extract(text: string, kind: FileKind, uri = 'file:///repo/etc/sysctl.d/90-nfs.conf') {
   return extractKernelSettings(new SourceText(text), uri, kind);
@@ -250,6 +253,32 @@ describe('robustness', () => {
         for (const p of problems) expect(p.span.end).toBeLessThanOrEqual(text.length);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('stays linear on long adversarial lines', () => {
+    const long = 50_000; // a quadratic step would take minutes here; linear work takes a few seconds on a busy machine
+    const inputs = [' '.repeat(long) + 'x', '/'.repeat(long) + 'a = 1', '- '.repeat(long), '"'.repeat(long), '\\ '.repeat(long), 'sysctl -w ' + 'a='.repeat(long), 'options sunrpc ' + 'x=1 '.repeat(long / 4), '`'.repeat(long)];
+    const kinds: FileKind[] = ['sysctl', 'modprobe', 'tuned', 'shell', 'markdown', 'cloud-init'];
+    const started = Date.now();
+    for (const text of inputs) for (const kind of kinds) extract(text, kind);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('the shell reader and line parsers themselves never throw (no safety net)', () => {
+    const unit = fc.constantFrom('a', '=', ' ', '\t', '\n', '\r', '\\', '"', "'", '$', '(', ')', '#', ';', '&', '|', '>', '<', '-', '/', '`', 'sysctl', 'echo', 'tee', 'options', '/proc/sys/', '/etc/sysctl.conf', '<<', 'EOF', '1');
+    fc.assert(
+      fc.property(fc.string({ unit }), (text) => {
+        const sink: Sink = { uri: 'file:///x', settings: [], problems: [] };
+        scanShell(text, 0, text.length, sink);
+        scanShell(text, 0, text.length, sink, true);
+        for (const line of text.split('\n')) {
+          parseSysctlLine(contiguousPiece(line, 0), sink, 'sysctl', true);
+          parseModprobeLine(contiguousPiece(line, 0), sink, true);
+        }
+        for (const s of sink.settings) expect(s.keySpan.end).toBeGreaterThanOrEqual(s.keySpan.start);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -90,6 +90,11 @@ describe('key catalog', () => {
     expect(describeKey('net.ipv4.tcp_timestamps')).toContain('Azure Load Balancer');
     expect(describeKey('kernel.pid_max')).toBeUndefined();
   });
+
+  it('puts the written window into a hover with the round-trip time', () => {
+    expect(describeKey('net.ipv4.tcp_rmem', { value: '4096 87380 262144', rttSeconds: 0.002 })).toContain('262,144 B ÷ 2 ms = 125 MiB/s');
+    expect(describeKey('net.ipv4.tcp_sack', { value: '1', rttSeconds: 0.002 })).not.toContain('÷');
+  });
 });
 
 describe('bandwidth-delay explanation', () => {

@@ -12,6 +12,7 @@ import {
   type SourceKey,
 } from '../facts';
 import { formatNumber } from '../units/units';
+import { windowLimitFormula } from './bandwidthDelay';
 
 /**
  * The kernel keys that matter for NFS and TCP performance on an ANF client: their shape, range,
@@ -632,8 +633,23 @@ function describeShape(shape: KeyShape): string {
   }
 }
 
-/** Markdown for a hover on a key: what it does, shape, default, history and recommendations with sources. */
-export function describeKey(key: string): string | undefined {
+/** What a hover knows about the place it points at, to put numbers into the explanation. */
+export interface DescribeContext {
+  /** The value written there (`4096 131072 16777216`). */
+  readonly value?: string;
+  /** Round-trip time to ANF (ResolvedConfig.rttSeconds). */
+  readonly rttSeconds?: number;
+}
+
+/** Keys whose value is a TCP window limit, and the field that holds the maximum. */
+const WINDOW_FIELD: Readonly<Record<string, number>> = { 'net.ipv4.tcp_rmem': 2, 'net.ipv4.tcp_wmem': 2 };
+
+/**
+ * Markdown for a hover on a key: what it does, shape, default, history and recommendations with
+ * sources. With a context, window keys also show what the written maximum allows per connection
+ * at the configured round-trip time (the bandwidth-delay product, with the numbers filled in).
+ */
+export function describeKey(key: string, context: DescribeContext = {}): string | undefined {
   const entry = findKey(key);
   if (!entry) return undefined;
   const lines = [`**${entry.key}**: ${entry.title}`, '', entry.description, ''];
@@ -649,6 +665,12 @@ export function describeKey(key: string): string | undefined {
   if (entry.recommended && entry.recommended.length > 0) {
     lines.push('', 'Recommended:');
     for (const r of entry.recommended) lines.push(`- ${r.context}: \`${r.value}\` ([${SOURCES[r.source].title}](${SOURCES[r.source].url}))${r.note ? `. ${r.note}` : ''}`);
+  }
+  const field = WINDOW_FIELD[entry.key];
+  const written = context.value?.trim().split(/\s+/)[field ?? 0];
+  if (field !== undefined && written && /^\d+$/.test(written) && context.rttSeconds) {
+    const window = Number(written);
+    lines.push('', `With this maximum, one connection carries at most ${windowLimitFormula(window, context.rttSeconds)} (window ÷ round-trip time).`);
   }
   return lines.join('\n');
 }

@@ -94,8 +94,8 @@ function extractTunedProfile(source: SourceText, sink: Sink): void {
 const SHELL_FENCES = new Set(['sh', 'bash', 'shell', 'zsh', 'ksh', 'console', 'shell-session', 'sh-session', 'shellsession', 'terminal', 'shellscript']);
 const PROMPT_FENCES = new Set(['console', 'shell-session', 'sh-session', 'shellsession', 'terminal']);
 const CONFIG_FENCES = new Set(['', 'sysctl', 'conf', 'ini', 'cfg', 'properties', 'text', 'txt', 'plaintext', 'modprobe']);
-const SYSCTL_ASSIGNMENT = /^\s*-?\s*[A-Za-z0-9_.*/-]+\s*=\s*\S/;
-const SYSCTL_NAMESPACE = /^\s*-?\s*(?:net|vm|sunrpc|fs|kernel)[./]/;
+const SYSCTL_ASSIGNMENT = /^\s*(?:-\s*)?[A-Za-z0-9_.*/-]+\s*=\s*\S/;
+const SYSCTL_NAMESPACE = /^\s*(?:-\s*)?(?:net|vm|sunrpc|fs|kernel)[./]/;
 const MODPROBE_OPTIONS = /^\s*options\s+\S/;
 
 /** A fenced block reads as a sysctl file when every line is a comment or a `net.`/`vm.`/... assignment. */

@@ -66,7 +66,11 @@ export function isTemplated(text: string): boolean {
  * `net.ipv4.conf.eth0/100.rp_filter`), so the two characters swap.
  */
 export function normalizeSysctlKey(raw: string): string {
-  const key = raw.replace(/^\/+|\/+$/g, '');
+  let from = 0;
+  let to = raw.length;
+  while (from < to && raw[from] === '/') from++;
+  while (to > from && raw[to - 1] === '/') to--;
+  const key = raw.slice(from, to);
   const firstSlash = key.indexOf('/');
   const firstDot = key.indexOf('.');
   if (firstSlash < 0 || (firstDot >= 0 && firstDot < firstSlash)) return key;

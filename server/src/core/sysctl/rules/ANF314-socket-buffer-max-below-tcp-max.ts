@@ -46,7 +46,11 @@ export const socketBufferMaxBelowTcpMax = defineRule({
         span: target === core ? core.span : tcp.span,
         message: `\`${pair.core} = ${formatNumber(coreMax)}\` (${formatSize(coreMax)}) is below the \`${pair.tcp}\` maximum ${formatNumber(tcpMax)} (${formatSize(tcpMax)}, ${where(workspace, file, tcp)}): sockets that set ${pair.option} are capped at the smaller value. Raise ${pair.core} to ${tcpMax}.`,
         related: [{ uri: (target === core ? tcp : core).uri, span: (target === core ? tcp : core).span, message: `${(target === core ? tcp : core).key} = ${(target === core ? tcp : core).value}` }],
-        ...(target === core ? { fixes: [replaceValueFix(`Write ${tcpMax}`, core, String(tcpMax), false)] } : {}),
+        fixes: [
+          core.uri === file.uri
+            ? replaceValueFix(`Write ${tcpMax}`, core, String(tcpMax), false)
+            : { title: `Write ${tcpMax} in ${core.uri.slice(core.uri.lastIndexOf('/') + 1)}`, safe: false, edits: [{ uri: core.uri, span: core.valueSpan, newText: String(tcpMax) }] },
+        ],
       });
     }
   },
