@@ -20,6 +20,7 @@ import { initialize } from './handlers/initialize';
 import { inlayHints } from './handlers/inlayHints';
 import { didChange, didClose, didOpen } from './handlers/textSync';
 import { didChangeWatchedFiles, registerFileWatchers } from './handlers/watchedFiles';
+import type { Rule } from '../core';
 import { Session } from './session';
 
 type Handler = (session: Session, params: never, token: CancellationToken) => unknown;
@@ -57,8 +58,8 @@ function describe(error: unknown): string {
  * Starts the server on `connection`, or on one made from the command line (`--stdio`,
  * `--node-ipc`, `--socket=N`, `--pipe=NAME`). `bin/anf-lint lsp --stdio` calls this too.
  */
-export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): Connection {
-  const session = new Session(connection);
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all), options: { rules?: readonly Rule[] } = {}): Connection {
+  const session = new Session(connection, options.rules);
 
   const guard = async (method: string, work: () => unknown, onFault: unknown) => {
     try {
@@ -92,9 +93,6 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     connection.onNotification(method, (params: unknown) => void guard(method, () => handle(session, params as never, undefined as never), undefined));
   }
   connection.onShutdown(() => session.dispose());
-
-  process.on('uncaughtException', (error) => session.error(`anf-lint: uncaught: ${describe(error)}`));
-  process.on('unhandledRejection', (error) => session.error(`anf-lint: unhandled rejection: ${describe(error)}`));
 
   connection.listen();
   return connection;

@@ -5,7 +5,7 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { detectFileKind, lintFile, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type ParsedFile, type ResolvedConfig } from '../core';
+import { detectFileKind, lintFile, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type ParsedFile, type ResolvedConfig, type Rule } from '../core';
 import { dependentsOf, type FileChange } from '../core/features/dependents';
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { CONFIG_FILE_NAMES, isConfigFileUri } from './configFile';
@@ -13,7 +13,7 @@ import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DIAGNOSTICS_DEBOUNCE_MS } from './limits';
 import { editorConfig, effectiveConfig } from './settings';
-import { canonicalUri, indexedKind, indexFolders, readIndexedFile, uriToPath, type IndexedFile } from './workspaceIndex';
+import { canonicalUri, DEFAULT_INDEX_LIMITS, indexedKind, indexFolders, readIndexedFile, uriToPath, type IndexedFile, type IndexLimits } from './workspaceIndex';
 
 /** What the client said it can do, reduced to the answers the server needs. */
 export interface ClientSupport {
@@ -62,7 +62,14 @@ export class Session {
   private refreshPending = false;
   readonly scheduler: DiagnosticsScheduler;
 
-  constructor(readonly connection: Connection) {
+  /** Bounds of the workspace index (initializationOptions.index can lower them). */
+  indexLimits: IndexLimits = DEFAULT_INDEX_LIMITS;
+
+  constructor(
+    readonly connection: Connection,
+    /** The rules to run (all of them, unless a test injects its own). */
+    private readonly rules?: readonly Rule[],
+  ) {
     this.scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DEBOUNCE_MS, (uri) => this.publish(uri));
   }
 
@@ -156,7 +163,7 @@ export class Session {
   // ---- workspace index and file watching --------------------------------------------------
 
   async indexWorkspace(): Promise<void> {
-    const files = await indexFolders(this.folders, (m) => this.log(m));
+    const files = await indexFolders(this.folders, (m) => this.log(m), this.indexLimits);
     for (const file of files) this.disk.set(canonicalUri(file.uri), file);
     this.rebuild();
   }
@@ -240,6 +247,7 @@ export class Session {
     const cached = this.lintCache.get(uri);
     if (cached) return cached;
     const diagnostics = lintFile(this.workspaceModel, uri, this.resolvedConfig, {
+      ...(this.rules ? { rules: this.rules } : {}),
       onRuleError: (rule, error, at) => {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         const key = `${rule.code}:${error instanceof Error ? error.message : String(error)}`;

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { createMessageConnection, IPCMessageReader, IPCMessageWriter, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 
 export const SERVER_JS = join(__dirname, '..', '..', '..', 'dist', 'server', 'server.js');
 
@@ -102,12 +102,21 @@ export class LspClient {
   private versions = new Map<string, number>();
   exitCode: number | null | undefined;
 
-  constructor(args: string[] = ['--stdio']) {
-    if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: run npm run build first`);
-    this.process = spawn(process.execPath, [SERVER_JS, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /**
+   * `script`: the Node script to run (default: the bundled server); `args` its arguments;
+   * `transport`: stdio (default) or node IPC (`--node-ipc`, as VS Code starts it).
+   */
+  constructor(options: { script?: string; args?: string[]; transport?: 'stdio' | 'ipc' } = {}) {
+    const script = options.script ?? SERVER_JS;
+    const ipc = options.transport === 'ipc';
+    if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build first`);
+    const args = options.args ?? [ipc ? '--node-ipc' : '--stdio'];
+    this.process = spawn(process.execPath, [script, ...args], { stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'] });
     this.process.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.process.on('exit', (code) => (this.exitCode = code));
-    this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
+    this.connection = ipc
+      ? createMessageConnection(new IPCMessageReader(this.process), new IPCMessageWriter(this.process))
+      : createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishedDiagnostics) => {
       this.published.push(params);
       this.waiters = this.waiters.filter((w) => {

@@ -47,7 +47,14 @@ export function initialize(session: Session, params: InitializeParams): Initiali
   session.support = clientSupport(params.capabilities);
   const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   session.folders = folders;
-  const settings = (params.initializationOptions as { settings?: unknown } | undefined)?.settings;
-  if (settings !== undefined) session.setEditorSettings(settings);
+  const options = (params.initializationOptions ?? {}) as { settings?: unknown; index?: { maxFiles?: unknown; maxFileBytes?: unknown } };
+  if (options.settings !== undefined) session.setEditorSettings(options.settings);
+  // Clients may lower the index bounds (never raise them): a huge monorepo, or a test.
+  const lower = (value: unknown, bound: number) => (typeof value === 'number' && value >= 0 && value < bound ? value : bound);
+  session.indexLimits = {
+    ...session.indexLimits,
+    maxFiles: lower(options.index?.maxFiles, session.indexLimits.maxFiles),
+    maxFileBytes: lower(options.index?.maxFileBytes, session.indexLimits.maxFileBytes),
+  };
   return { capabilities: serverCapabilities(session.support), serverInfo: { name: SERVER_NAME } };
 }

@@ -1,0 +1,133 @@
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LspClient, TempWorkspace, type LspDiagnostic } from './support/lspClient';
+
+/**
+ * The workspace index and file watching: files never opened take part in cross-file rules, disk
+ * changes reach the server through didChangeWatchedFiles, dependents are re-checked, and an open
+ * document's text wins over the disk.
+ */
+const FIXTURE = join(__dirname, 'fixtures', 'eda');
+type Hover = { contents: { value: string } } | null;
+
+describe('workspace index and watched files', () => {
+  const ws = new TempWorkspace();
+  cpSync(FIXTURE, ws.root, { recursive: true });
+  // Never indexed: the walk skips node_modules (and .git, dist, ...).
+  ws.write('node_modules/some-package/etc/fstab', '10.10.1.4:/eda-proj /x nfs soft 0 0\n');
+  const manifestPath = join(ws.root, 'eda.anf.yaml');
+  const original = readFileSync(manifestPath, 'utf8');
+  const manifest = ws.uriOf('eda.anf.yaml');
+  const fstab = ws.uriOf('etc/fstab');
+  let client: LspClient;
+  let opened: LspDiagnostic[];
+
+  const sourceHover = async () => (await client.request<Hover>('textDocument/hover', { textDocument: { uri: fstab }, position: { line: 0, character: 5 } }))?.contents.value ?? '';
+  const nconnectMessage = (diagnostics: LspDiagnostic[]) => diagnostics.find((d) => d.code === 'ANF214')?.message ?? '';
+
+  beforeAll(async () => {
+    client = new LspClient();
+    await client.initialize({ rootUri: ws.uri });
+    await client.indexed();
+    opened = (await client.openAndWait(fstab, readFileSync(join(ws.root, 'etc/fstab'), 'utf8'))).diagnostics;
+  });
+  afterAll(() => {
+    client.dispose();
+    ws.remove();
+  });
+
+  it('indexes the folder on start: an fstab line links to a manifest that was never opened', async () => {
+    expect(client.logs).toContainEqual(expect.stringMatching(/^anf-lint: indexed 3 files in \d+ ms\.$/));
+    expect(nconnectMessage(opened)).toContain('eda-scratch');
+    expect(await sourceHover()).toContain('**Volume eda-prod/eda-premium/eda-proj**');
+  });
+
+  it('re-checks the mounts when the manifest changes on disk (didChangeWatchedFiles)', async () => {
+    writeFileSync(manifestPath, original.replace('workload: eda-scratch', 'workload: hpc'));
+    const next = client.nextDiagnostics(fstab, (p) => nconnectMessage(p.diagnostics).includes('hpc'));
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: manifest, type: 2 }] });
+    expect(nconnectMessage((await next).diagnostics)).toContain('hpc');
+  });
+
+  it('lets an open document win over the disk, and goes back to the disk when it closes', async () => {
+    const openText = original.replace('workload: eda-scratch', 'workload: eda-tools');
+    const next = client.nextDiagnostics(fstab, (p) => nconnectMessage(p.diagnostics).includes('eda-tools') || !p.diagnostics.some((d) => d.code === 'ANF214'));
+    client.open(manifest, openText);
+    await next;
+    expect(await sourceHover()).toContain('`eda-tools`');
+    // A disk event for the open manifest changes nothing: the editor's text wins.
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: manifest, type: 2 }] });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await sourceHover()).toContain('`eda-tools`');
+    const back = client.nextDiagnostics(fstab, (p) => nconnectMessage(p.diagnostics).includes('hpc'));
+    client.close(manifest);
+    await back;
+  });
+
+  it('forgets a deleted manifest: the mount no longer reaches a volume', async () => {
+    rmSync(manifestPath);
+    const next = client.nextDiagnostics(fstab, (p) => !nconnectMessage(p.diagnostics).includes('hpc'));
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: manifest, type: 3 }] });
+    await next;
+    expect(await sourceHover()).toContain('reaches no volume');
+    writeFileSync(manifestPath, original);
+    const restored = client.nextDiagnostics(fstab, (p) => nconnectMessage(p.diagnostics).includes('eda-scratch'));
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: manifest, type: 1 }] });
+    await restored;
+  });
+
+  it('reads .anf-lint.yaml from the workspace root when it changes on disk', async () => {
+    writeFileSync(join(ws.root, '.anf-lint.yaml'), 'rules:\n  ANF214: off\n');
+    const next = client.nextDiagnostics(fstab, (p) => !p.diagnostics.some((d) => d.code === 'ANF214'));
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: ws.uriOf('.anf-lint.yaml'), type: 1 }] });
+    await next;
+    rmSync(join(ws.root, '.anf-lint.yaml'));
+    const back = client.nextDiagnostics(fstab, (p) => p.diagnostics.some((d) => d.code === 'ANF214'));
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: ws.uriOf('.anf-lint.yaml'), type: 3 }] });
+    await back;
+  });
+});
+
+describe('workspace index bounds', () => {
+  const ws = new TempWorkspace({ 'a/etc/fstab': '# a\n', 'b/etc/fstab': '# b\n', 'c/etc/fstab': '# c\n' });
+  let client: LspClient;
+  afterAll(() => {
+    client.dispose();
+    ws.remove();
+  });
+
+  it('stops at its file bound with a clear log line', async () => {
+    client = new LspClient();
+    await client.initialize({ rootUri: ws.uri, initializationOptions: { index: { maxFiles: 2 } } });
+    await client.indexed();
+    expect(client.logs).toContainEqual('anf-lint: workspace index stopped early because it reached 2 files; 2 files indexed, the rest are checked only when opened.');
+    expect(await client.shutdown()).toBe(0);
+  });
+});
+
+describe('transports', () => {
+  it('speaks node IPC (--node-ipc), as the VS Code client starts it', async () => {
+    const client = new LspClient({ transport: 'ipc' });
+    try {
+      const { capabilities } = await client.initialize();
+      expect(capabilities.hoverProvider).toBe(true);
+      const published = await client.openAndWait('file:///tmp/anf-ipc/etc/fstab', '# anf-lint disable-next-line ANF299\nUUID=1 /data xfs defaults 0 0\n');
+      expect(published.diagnostics.map((d) => d.code)).toEqual(['ANF001']);
+      expect(await client.shutdown()).toBe(0);
+    } finally {
+      client.dispose();
+    }
+  });
+
+  it('starts from `bin/anf-lint lsp --stdio`', async () => {
+    const client = new LspClient({ script: join(__dirname, '..', '..', 'bin', 'anf-lint'), args: ['lsp', '--stdio'] });
+    try {
+      const { capabilities } = await client.initialize();
+      expect(capabilities.textDocumentSync).toEqual({ openClose: true, change: 2 });
+      expect(await client.shutdown()).toBe(0);
+    } finally {
+      client.dispose();
+    }
+  });
+});
