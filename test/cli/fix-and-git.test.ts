@@ -94,10 +94,13 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     writeFileSync(join(dir, 'etc/new.fstab'), FSTAB_UNUSED_SUPPRESSION);
     git(dir, 'add', '.');
     git(dir, 'commit', '-q', '-m', 'change');
+    // A new file nobody has added yet counts as changed, every line of it.
+    writeFileSync(join(dir, 'etc/untracked.fstab'), FSTAB_UNUSED_SUPPRESSION);
     const result = JSON.parse(run(['--changed-since', 'base', '-f', 'json'], { cwd: dir }).stdout) as { file: string; diagnostics: { line: number }[] }[];
     expect(result.map((f) => [f.file, f.diagnostics.map((d) => d.line)])).toEqual([
       ['etc/fstab', [3]],
       ['etc/new.fstab', [1]],
+      ['etc/untracked.fstab', [1]],
     ]);
     const bad = run(['--changed-since', 'no-such-ref'], { cwd: dir });
     expect(bad.code).toBe(2);

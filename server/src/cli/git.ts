@@ -32,10 +32,16 @@ export function stagedFiles(root: string): string[] {
   return splitZ(git(root, ['diff', '--cached', '--name-only', '--diff-filter=ACMR', '-z']));
 }
 
-/** Files that differ between a ref and the work tree (added, copied, modified, renamed). Root-relative. */
+/** Files that differ between a ref and the work tree (added, copied, modified, renamed), and new untracked files. Root-relative. */
 export function filesChangedSince(root: string, ref: string): string[] {
   verifyRef(root, ref);
-  return splitZ(git(root, ['diff', '--name-only', '--diff-filter=ACMR', '-z', ref, '--']));
+  const changed = splitZ(git(root, ['diff', '--name-only', '--diff-filter=ACMR', '-z', ref, '--']));
+  return [...new Set([...changed, ...untrackedFiles(root)])].sort();
+}
+
+/** Untracked files that are not ignored. Root-relative. */
+export function untrackedFiles(root: string): string[] {
+  return splitZ(git(root, ['ls-files', '--others', '--exclude-standard', '-z']));
 }
 
 export function verifyRef(root: string, ref: string): void {
@@ -55,7 +61,9 @@ export function stagedText(root: string, path: string): string {
  * The line numbers (0-based, of the new side) that a diff adds or changes: from the `+c,d` of each
  * hunk of `git diff -U0`. `against` is `--cached` for staged changes or a ref for the work tree.
  */
-export function changedLines(root: string, against: 'staged' | { readonly ref: string }, path: string): Set<number> {
+export function changedLines(root: string, against: 'staged' | { readonly ref: string }, path: string): Set<number> | 'all' {
+  // A file git does not track yet is new: every line is a change.
+  if (against !== 'staged' && splitZ(git(root, ['ls-files', '--others', '--exclude-standard', '-z', '--', path])).length > 0) return 'all';
   const args = against === 'staged' ? ['diff', '--cached', '-U0', '--no-color', '--no-ext-diff', '--', path] : ['diff', '-U0', '--no-color', '--no-ext-diff', against.ref, '--', path];
   return parseChangedLines(git(root, args));
 }

@@ -201,7 +201,7 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
     let diagnostics = lintFile(workspace, uri, resolved);
     if (request.changes !== undefined && root) {
       const lines = changedLines(root, request.changes, displayPathOf(target.path, root));
-      diagnostics = diagnostics.filter((d) => touchesLines(d, lines));
+      if (lines !== 'all') diagnostics = diagnostics.filter((d) => touchesLines(d, lines));
     }
     results.push({
       path: target.path,
