@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { parse as parseYaml } from 'yaml';
@@ -60,6 +60,14 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, '.gitignore': 'build/\n', 'etc/fstab': FSTAB_UNUSED_SUPPRESSION, 'build/etc/fstab': FSTAB_UNUSED_SUPPRESSION }, { git: true });
     const files = JSON.parse(run(['-f', 'json'], { cwd: dir }).stdout).map((f: { file: string }) => f.file);
     expect(files).toEqual(['.anf-lint.yaml', 'etc/fstab']);
+    // A file deleted from the work tree but still in the index is skipped quietly.
+    git(dir, 'add', 'etc/fstab');
+    writeFileSync(join(dir, 'etc/gone.fstab'), FSTAB_UNUSED_SUPPRESSION);
+    git(dir, 'add', 'etc/gone.fstab');
+    rmSync(join(dir, 'etc/gone.fstab'));
+    const afterDelete = run(['-f', 'json'], { cwd: dir });
+    expect(afterDelete.stderr).toBe('');
+    expect(JSON.parse(afterDelete.stdout).map((f: { file: string }) => f.file)).toEqual(['.anf-lint.yaml', 'etc/fstab']);
     // Named explicitly, an ignored file is still linted.
     expect(JSON.parse(run(['-f', 'json', 'build/etc/fstab'], { cwd: dir }).stdout)).toHaveLength(1);
   });

@@ -89,8 +89,9 @@ export async function collectFiles(patterns: readonly string[], cwd: string, git
       text = await readFile(path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      // A file git lists but the work tree no longer has (deleted, not staged) is not an error.
-      if (!explicit && code === 'ENOENT') continue;
+      // A file git lists but the work tree no longer has (deleted, not staged), or a submodule
+      // (git lists its folder), is not an error.
+      if (!explicit && (code === 'ENOENT' || code === 'EISDIR')) continue;
       errors.push(`${displayPathOf(path, cwd)}: cannot read (${describeErrno(code)})`);
       continue;
     }
