@@ -91,16 +91,15 @@ export function manifestPrices(manifest: ManifestDocument, config: Pick<Resolved
   };
 }
 
-const cache = new WeakMap<ManifestDocument, { prices: RegionPrices; figures: ManifestFigures }>();
+/** Per parsed manifest (a new object per document version) and configuration prices. */
+const cache = new WeakMap<ManifestDocument, { configPrices: RegionPrices; figures: ManifestFigures }>();
 
-/** Computes (once per manifest and prices) the figures of every pool and volume. */
+/** Computes (once per manifest and configuration) the figures of every pool and volume. */
 export function computeManifestFigures(manifest: ManifestDocument, config: Pick<ResolvedConfig, 'prices'>): ManifestFigures {
-  const prices = manifestPrices(manifest, config);
   const cached = cache.get(manifest);
-  if (cached && cached.prices === prices) return cached.figures;
-  const figures = compute(manifest, prices);
-  // Only cache when the prices object is stable (the configuration's own).
-  if (prices === config.prices) cache.set(manifest, { prices, figures });
+  if (cached && cached.configPrices === config.prices) return cached.figures;
+  const figures = compute(manifest, manifestPrices(manifest, config));
+  cache.set(manifest, { configPrices: config.prices, figures });
   return figures;
 }
 

@@ -1,5 +1,5 @@
 import type { Span } from '../../text/sourceText';
-import { normalizeExportPath, normalizeServer } from '../../workspace/links';
+import { normalizeExportPath } from '../../workspace/links';
 import { defineRule } from '../../rules/rule';
 import type { Located } from '../model';
 import { isManifest, manifestOf, volumes } from './helpers';
@@ -12,7 +12,7 @@ export const duplicateResource = defineRule({
   fix: 'none',
   doc: {
     title: 'Duplicate account, pool or volume name, export path or mount path',
-    what: 'Two NetApp accounts with the same name, two pools with the same name in one account, two volumes with the same name in one pool, two volumes with the same export path on the same mount target, or two volumes mounted at the same client path (a warning).',
+    what: 'Two NetApp accounts with the same name, two pools with the same name in one account, two volumes with the same name in one pool, two volumes with the same export path, or two volumes mounted at the same client path (a warning).',
     why: 'Azure names must be unique at their level, so the second resource cannot be created. Export paths identify what a client mounts, and anf-lint links fstab lines and scripts to volumes by mount target and export path: a duplicate makes the link ambiguous. Two volumes on one mount path hide each other on the client.',
     instead: 'Give each resource its own name and each volume its own export path and mount path.',
     examples: [
@@ -51,7 +51,8 @@ export const duplicateResource = defineRule({
     }
     const all = [...volumes(manifest)].map((v) => v.volume);
     check(
-      all.flatMap((v) => (v.exportPath ? [{ key: `${normalizeServer(v.mountTarget?.value ?? '')}|${normalizeExportPath(v.exportPath.value)}`, at: v.exportPath }] : [])),
+      // The export path (creation token) is unique per subscription and region, whatever the mount target.
+      all.flatMap((v) => (v.exportPath ? [{ key: normalizeExportPath(v.exportPath.value), at: v.exportPath }] : [])),
       'export path',
       '',
     );
