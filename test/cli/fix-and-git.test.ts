@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { baseEnv, CONFIG_UNKNOWN_REGION, FSTAB_UNUSED_SUPPRESSION, git, GOOD_CONFIG, ROOT, run, tempProject } from './helpers';
 
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const VALID_FSTAB_LINE = FSTAB_UNUSED_SUPPRESSION.split('\n')[1]!;
 const unused = (code: string) => `# anf-lint disable-next-line ${code} -- stale`;
 
@@ -144,6 +145,16 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('etc/fstab:1:1  warning');
     expect(result.stdout).toContain('3 files checked');
+  });
+
+  it('.pre-commit-hooks.yaml (language: node): the packed package ships the built CLI', () => {
+    // pre-commit installs a node hook with `npm install` + `npm pack` + `npm install -g <tarball>`.
+    const pkg = JSON.parse(read('package.json')) as { bin: Record<string, string>; scripts: Record<string, string> };
+    expect(pkg.bin['anf-lint']).toBe('./bin/anf-lint');
+    expect(pkg.scripts.prepack).toContain('scripts/build.mjs');
+    const packed = spawnSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'silent' } });
+    const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    expect(files).toEqual(expect.arrayContaining(['bin/anf-lint', 'dist/cli/anf-lint.js', 'dist/server/server.js']));
   });
 
   it('docs/github-workflow.yml: its anf-lint steps give annotations and valid SARIF', () => {
