@@ -1,4 +1,4 @@
-import { parseProblemRule } from './helpers';
+import { manifestExample, parseProblemRule } from './helpers';
 
 export const duplicateKey = parseProblemRule({
   code: 'ANF101',
@@ -12,8 +12,8 @@ export const duplicateKey = parseProblemRule({
     instead: 'Keep one of the two keys, with the value you mean. The related location shows the first one.',
     examples: [
       {
-        flagged: '- name: tools\n  serviceLevel: Premium\n  size: 4 TiB\n  size: 8 TiB',
-        better: '- name: tools\n  serviceLevel: Premium\n  size: 8 TiB',
+        flagged: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  size: 8 TiB'),
+        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 8 TiB'),
         language: 'yaml',
       },
     ],

@@ -1,4 +1,4 @@
-import { parseProblemRule } from './helpers';
+import { manifestExample, parseProblemRule } from './helpers';
 
 export const unknownKey = parseProblemRule({
   code: 'ANF102',
@@ -12,8 +12,8 @@ export const unknownKey = parseProblemRule({
     instead: 'Use the suggested key (the fix renames it), or move the key to the level where it belongs. Completion in the editor lists the keys of each level; `schemas/anf-manifest.schema.json` documents them.',
     examples: [
       {
-        flagged: '- name: tools\n  serviceLvl: Premium\n  size: 4 TiB',
-        better: '- name: tools\n  serviceLevel: Premium\n  size: 4 TiB',
+        flagged: manifestExample('- name: tools-pool\n  serviceLvl: Premium\n  size: 4 TiB'),
+        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB'),
         language: 'yaml',
       },
     ],

@@ -1,4 +1,4 @@
-import { parseProblemRule } from './helpers';
+import { manifestExample, parseProblemRule } from './helpers';
 
 export const invalidValue = parseProblemRule({
   code: 'ANF103',
@@ -11,7 +11,11 @@ export const invalidValue = parseProblemRule({
     why: 'anf-lint never guesses a unit or a spelling: `4` could be 4 TiB or 4 GiB, a factor of 1,024 in capacity, throughput and cost. A value it cannot read is left out of every figure and check.',
     instead: 'Write sizes and rates with their unit (`4 TiB`, `640 MiB/s`), durations with theirs (`1 ms`), and pick enum values from the list in the message (the fix applies the closest one).',
     examples: [
-      { flagged: 'quota: 4\nserviceLevel: premium', better: 'quota: 4 TiB\nserviceLevel: Premium', language: 'yaml' },
+      {
+        flagged: manifestExample('- name: tools-pool\n  serviceLevel: premium\n  size: 4'),
+        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB'),
+        language: 'yaml',
+      },
     ],
   },
 });

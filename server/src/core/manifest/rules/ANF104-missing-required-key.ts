@@ -1,4 +1,4 @@
-import { parseProblemRule } from './helpers';
+import { manifestExample, parseProblemRule } from './helpers';
 
 export const missingRequiredKey = parseProblemRule({
   code: 'ANF104',
@@ -12,8 +12,8 @@ export const missingRequiredKey = parseProblemRule({
     instead: 'Add the key the message names; the message gives its meaning and an example value.',
     examples: [
       {
-        flagged: '- name: tools\n  serviceLevel: Premium\n  volumes: []',
-        better: '- name: tools\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes: []',
+        flagged: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  volumes: []'),
+        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes: []'),
         language: 'yaml',
       },
     ],

@@ -3,7 +3,7 @@ import { POOL_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToTiB, formatNumber, gibToTiB } from '../../units/units';
 import { poolNetworkFeatures } from '../model';
-import { allocatedGiB, fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue } from './helpers';
+import { allocatedGiB, fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue, manifestExample } from './helpers';
 
 const WHOLE_TOLERANCE = 1e-9; // not a fact: floating-point tolerance
 
@@ -19,8 +19,16 @@ export const poolSizeLimits = defineRule({
     why: `Azure refuses such a pool: sizes go in ${POOL_LIMITS.incrementTiB.value} TiB steps, and pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB are only allowed when every volume uses Standard network features. Older material (the course seed) still says pools are 4 to 500 TiB; the limits are ${POOL_LIMITS.minTiB.value} to ${POOL_LIMITS.maxTiB.value} TiB today.`,
     instead: 'Use a whole number of TiB within the limits. The fix sets the nearest valid size that still holds the volume quotas; for a small pool with Basic network features, switch the volumes to Standard network features instead if you want to keep it small.',
     examples: [
-      { flagged: '- name: tools-pool\n  serviceLevel: Premium\n  size: 4.5 TiB', better: '- name: tools-pool\n  serviceLevel: Premium\n  size: 5 TiB', language: 'yaml' },
-      { flagged: '- name: small\n  serviceLevel: Standard\n  size: 2 TiB\n  networkFeatures: Basic', better: '- name: small\n  serviceLevel: Standard\n  size: 2 TiB\n  networkFeatures: Standard', language: 'yaml' },
+      {
+        flagged: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4.5 TiB'),
+        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 5 TiB'),
+        language: 'yaml',
+      },
+      {
+        flagged: manifestExample('- name: small\n  serviceLevel: Standard\n  size: 2 TiB\n  networkFeatures: Basic'),
+        better: manifestExample('- name: small\n  serviceLevel: Standard\n  size: 2 TiB\n  networkFeatures: Standard'),
+        language: 'yaml',
+      },
     ],
     sources: ['RL', 'CM', 'SEED_COURSE'],
   },

@@ -1,7 +1,7 @@
 import { VOLUME_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToGiB, formatNumber, formatSizeIn, GiB } from '../../units/units';
-import { isManifest, manifestOf, named, volumes } from './helpers';
+import { isManifest, manifestOf, named, volumes, manifestExample } from './helpers';
 
 const WHOLE_TOLERANCE = 1e-9; // not a fact: floating-point tolerance
 const tib = (gib: number) => formatSizeIn(gib * GiB, 'TiB');
@@ -18,8 +18,16 @@ export const volumeQuotaRange = defineRule({
     why: `Azure refuses the volume. The limits moved: regular volumes started at 100 GiB until 2024 (the course seed still says 100 GB to 100 TB) and large volumes at 102,401 GiB in 2023; today regular volumes are ${VOLUME_LIMITS.regularMinGiB.value} GiB to ${tib(VOLUME_LIMITS.regularMaxGiB.value)} and large volumes ${tib(VOLUME_LIMITS.largeMinGiB.value)} to ${tib(VOLUME_LIMITS.largeMaxGiB.value)} (${tib(VOLUME_LIMITS.largeOnRequestMaxGiB.value)} on request).`,
     instead: 'Pick a quota within the range of the volume type, in whole GiB; above 100 TiB set `largeVolume: true` (large volumes cannot be converted from regular ones later), or split the data over several volumes.',
     examples: [
-      { flagged: '- name: archive\n  quota: 120 TiB', better: '- name: archive\n  quota: 120 TiB\n  largeVolume: true', language: 'yaml' },
-      { flagged: '- name: scratch\n  quota: 20 GiB', better: '- name: scratch\n  quota: 50 GiB', language: 'yaml' },
+      {
+        flagged: manifestExample('- name: archive-pool\n  serviceLevel: Standard\n  size: 128 TiB\n  volumes:\n    - name: archive\n      quota: 120 TiB'),
+        better: manifestExample('- name: archive-pool\n  serviceLevel: Standard\n  size: 128 TiB\n  volumes:\n    - name: archive\n      quota: 120 TiB\n      largeVolume: true'),
+        language: 'yaml',
+      },
+      {
+        flagged: manifestExample('- name: scratch-pool\n  serviceLevel: Standard\n  size: 1 TiB\n  volumes:\n    - name: scratch\n      quota: 20 GiB'),
+        better: manifestExample('- name: scratch-pool\n  serviceLevel: Standard\n  size: 1 TiB\n  volumes:\n    - name: scratch\n      quota: 50 GiB'),
+        language: 'yaml',
+      },
     ],
     sources: ['RL', 'LV', 'SEED_COURSE'],
   },

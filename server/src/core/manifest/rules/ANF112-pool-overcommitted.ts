@@ -3,7 +3,7 @@ import { POOL_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToTiB, formatNumber, gibToTiB } from '../../units/units';
 import { poolNetworkFeatures } from '../model';
-import { allocatedGiB, fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue } from './helpers';
+import { allocatedGiB, fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue, manifestExample } from './helpers';
 
 export const poolOvercommitted = defineRule({
   code: 'ANF112',
@@ -18,8 +18,8 @@ export const poolOvercommitted = defineRule({
     instead: 'Grow the pool to the next whole TiB that holds all quotas (the fix does this), or shrink or move volumes.',
     examples: [
       {
-        flagged: 'size: 4 TiB\nvolumes:\n  - { name: tools, quota: 3 TiB }\n  - { name: libs, quota: 2 TiB }',
-        better: 'size: 5 TiB\nvolumes:\n  - { name: tools, quota: 3 TiB }\n  - { name: libs, quota: 2 TiB }',
+        flagged: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 3 TiB }\n    - { name: libs, quota: 2 TiB }'),
+        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 5 TiB\n  volumes:\n    - { name: tools, quota: 3 TiB }\n    - { name: libs, quota: 2 TiB }'),
         language: 'yaml',
       },
     ],

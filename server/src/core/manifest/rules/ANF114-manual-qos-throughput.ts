@@ -5,7 +5,7 @@ import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber } from '..
 import { poolFlexibleThroughputMiBps } from '../figures';
 import { poolQos } from '../model';
 import { manifestVolumeThroughput } from '../summary';
-import { isManifest, manifestOf, Named, named, pools } from './helpers';
+import { isManifest, manifestOf, Named, named, pools, manifestExample } from './helpers';
 
 export const manualQosThroughput = defineRule({
   code: 'ANF114',
@@ -20,8 +20,8 @@ export const manualQosThroughput = defineRule({
     instead: 'Lower the assignments, or grow the pool (Standard/Premium/Ultra) or its throughput (Flexible) until the budget covers them. Give every manual QoS volume a `throughput`.',
     examples: [
       {
-        flagged: 'serviceLevel: Ultra\nsize: 10 TiB      # budget 1,280 MiB/s\nqos: manual\nvolumes:\n  - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n  - { name: log, quota: 1 TiB, throughput: 500 MiB/s }',
-        better: 'serviceLevel: Ultra\nsize: 12 TiB      # budget 1,536 MiB/s\nqos: manual\nvolumes:\n  - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n  - { name: log, quota: 1 TiB, throughput: 500 MiB/s }',
+        flagged: manifestExample('- name: hana-pool\n  serviceLevel: Ultra\n  size: 10 TiB       # budget 1,280 MiB/s\n  qos: manual\n  volumes:\n    - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n    - { name: log, quota: 1 TiB, throughput: 500 MiB/s }'),
+        better: manifestExample('- name: hana-pool\n  serviceLevel: Ultra\n  size: 12 TiB       # budget 1,536 MiB/s\n  qos: manual\n  volumes:\n    - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n    - { name: log, quota: 1 TiB, throughput: 500 MiB/s }'),
         language: 'yaml',
       },
     ],

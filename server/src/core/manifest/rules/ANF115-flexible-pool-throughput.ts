@@ -3,7 +3,7 @@ import { FLEXIBLE } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToTiB, formatMiBps, formatNumber } from '../../units/units';
 import { poolFlexibleThroughputMiBps } from '../figures';
-import { fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue } from './helpers';
+import { fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue, manifestExample } from './helpers';
 
 export const flexiblePoolThroughput = defineRule({
   code: 'ANF115',
@@ -17,7 +17,11 @@ export const flexiblePoolThroughput = defineRule({
     why: `Flexible decouples throughput from capacity: you pay for the pool's capacity (with ${FLEXIBLE.baselineThroughputMiBps.value} MiB/s included) plus every MiB/s above it, and a pool may not get more than ${FLEXIBLE.maxThroughputMiBpsPerTiB.value} MiB/s per TiB. Flexible pools only support manual QoS.`,
     instead: 'Keep the pool throughput between the baseline and 640 MiB/s per TiB (grow the pool for more), and set `qos: manual` (the fix) or leave `qos` out on Flexible pools.',
     examples: [
-      { flagged: 'serviceLevel: Flexible\nsize: 2 TiB\nqos: auto\nthroughput: 1500 MiB/s', better: 'serviceLevel: Flexible\nsize: 3 TiB\nqos: manual\nthroughput: 1500 MiB/s', language: 'yaml' },
+      {
+        flagged: manifestExample('- name: flex-pool\n  serviceLevel: Flexible\n  size: 2 TiB\n  qos: auto\n  throughput: 1500 MiB/s\n  volumes: []'),
+        better: manifestExample('- name: flex-pool\n  serviceLevel: Flexible\n  size: 3 TiB\n  qos: manual\n  throughput: 1500 MiB/s\n  volumes: []'),
+        language: 'yaml',
+      },
     ],
     sources: ['SL', 'CM'],
   },

@@ -9,7 +9,7 @@ import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber, formatSiz
 import { poolFlexibleThroughputMiBps, type ManifestFigures, type VolumeFigures } from '../figures';
 import { poolNetworkFeatures, poolQos, type ManifestPool, type ManifestVolume } from '../model';
 import { volumeCoolAccess } from '../summary';
-import { allocatedGiB, figuresOf, fixes, fixOf, insertAfterSibling, isManifest, manifestOf, Named, named, replaceValue, sizeLabel, sizeText, volumes } from './helpers';
+import { allocatedGiB, figuresOf, fixes, fixOf, insertAfterSibling, isManifest, manifestOf, Named, named, replaceValue, sizeLabel, sizeText, volumes, manifestExample } from './helpers';
 import type { SourceText } from '../../text/sourceText';
 
 export const requirementNotMet = defineRule({
@@ -25,8 +25,8 @@ export const requirementNotMet = defineRule({
     instead: 'Raise the quota to the smallest whole-GiB quota that meets the requirements (the first fix; it grows the pool too when needed), assign more throughput with manual QoS, or move to the configuration the sizing advisor finds cheapest (the second fix, offered when the volume has its pool to itself). The message gives both figures: what is needed and what the volume delivers.',
     examples: [
       {
-        flagged: 'serviceLevel: Premium\nsize: 10 TiB\nvolumes:\n  - name: proj\n    quota: 10 TiB        # 640 MiB/s\n    requirements:\n      throughput: 950 MiB/s',
-        better: 'serviceLevel: Premium\nsize: 15 TiB\nvolumes:\n  - name: proj\n    quota: 15200 GiB     # 950 MiB/s\n    requirements:\n      throughput: 950 MiB/s',
+        flagged: manifestExample('- name: proj-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: proj\n      quota: 10 TiB          # 640 MiB/s\n      requirements:\n        throughput: 950 MiB/s'),
+        better: manifestExample('- name: proj-pool\n  serviceLevel: Premium\n  size: 15 TiB\n  volumes:\n    - name: proj\n      quota: 15200 GiB       # 950 MiB/s\n      requirements:\n        throughput: 950 MiB/s'),
         language: 'yaml',
       },
     ],

@@ -3,7 +3,7 @@ import { largeVolumeUnsuitableReason } from '../../calc/advisor';
 import { VOLUME_LIMITS, VOLUME_THROUGHPUT_CEILING } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatMiBps, formatSizeIn, GiB } from '../../units/units';
-import { figuresOf, isManifest, manifestOf, Named, volumes } from './helpers';
+import { figuresOf, isManifest, manifestOf, Named, volumes, manifestExample } from './helpers';
 
 export const needsLargeVolume = defineRule({
   code: 'ANF118',
@@ -17,7 +17,11 @@ export const needsLargeVolume = defineRule({
     why: 'No quota or assignment raises a regular volume above its ceiling. The calculator says it too: "Volumes with a throughput greater than 4500 MiB/s or a size greater than 100 TiB require large volumes". Large volumes cannot be converted from regular ones later, so this has to be decided up front.',
     instead: `Make it a large volume (\`largeVolume: true\`, at least ${formatSizeIn(VOLUME_LIMITS.largeMinGiB.value * GiB, 'TiB')}, up to ${formatMiBps(VOLUME_THROUGHPUT_CEILING.largeMiBps.value)}), or spread the data over several regular volumes. Database data and log volumes (SAP HANA, Oracle) do not belong on large volumes: split them instead.`,
     examples: [
-      { flagged: '- name: eda-scratch\n  quota: 60 TiB\n  requirements:\n    throughput: 6000 MiB/s', better: '- name: eda-scratch\n  quota: 60 TiB\n  largeVolume: true\n  requirements:\n    throughput: 6000 MiB/s', language: 'yaml' },
+      {
+        flagged: manifestExample('- name: scratch-pool\n  serviceLevel: Ultra\n  size: 64 TiB\n  volumes:\n    - name: eda-scratch\n      quota: 60 TiB\n      requirements:\n        throughput: 6000 MiB/s'),
+        better: manifestExample('- name: scratch-pool\n  serviceLevel: Ultra\n  size: 64 TiB\n  volumes:\n    - name: eda-scratch\n      quota: 60 TiB\n      largeVolume: true\n      requirements:\n        throughput: 6000 MiB/s'),
+        language: 'yaml',
+      },
     ],
     sources: ['LV', 'CALC', 'RL'],
   },

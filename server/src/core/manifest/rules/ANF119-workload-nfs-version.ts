@@ -1,7 +1,7 @@
 import { WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { volumeSecurity } from '../model';
-import { fixes, fixOf, isManifest, manifestOf, Named, replaceValue, volumes } from './helpers';
+import { fixes, fixOf, isManifest, manifestOf, Named, replaceValue, volumes, manifestExample } from './helpers';
 
 export const workloadNfsVersion = defineRule({
   code: 'ANF119',
@@ -15,8 +15,16 @@ export const workloadNfsVersion = defineRule({
     why: 'SAP HANA requires NFSv4.1 for /hana/data and /hana/log on ANF (locking and lease semantics). For EDA, the course\'s benchmarks show NFSv4.1 well behind NFSv3 ("be cautious on using 4.1 if there\'s no specific security requirements"), and ANF\'s own EDA benchmark runs NFSv3; seed 001 puts the cost at 25-75%.',
     instead: 'Use NFSv4.1 for SAP HANA data and log; use NFSv3 for EDA and HPC volumes unless you need Kerberos or NFSv4.1 ACLs. The fix swaps the protocol entry; clients must remount with the matching `vers=`.',
     examples: [
-      { flagged: '- name: hana-data\n  workload: sap-hana-data\n  protocols: [NFSv3]', better: '- name: hana-data\n  workload: sap-hana-data\n  protocols: [NFSv4.1]', language: 'yaml' },
-      { flagged: '- name: eda-tools\n  workload: eda-tools\n  protocols: [NFSv4.1]', better: '- name: eda-tools\n  workload: eda-tools\n  protocols: [NFSv3]', language: 'yaml' },
+      {
+        flagged: manifestExample('- name: hana-pool\n  serviceLevel: Ultra\n  size: 4 TiB\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv3]'),
+        better: manifestExample('- name: hana-pool\n  serviceLevel: Ultra\n  size: 4 TiB\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv4.1]'),
+        language: 'yaml',
+      },
+      {
+        flagged: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: eda-tools\n      quota: 4 TiB\n      workload: eda-tools\n      protocols: [NFSv4.1]'),
+        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: eda-tools\n      quota: 4 TiB\n      workload: eda-tools\n      protocols: [NFSv3]'),
+        language: 'yaml',
+      },
     ],
     sources: ['HANA', 'SEED_COURSE', 'SEED_MOUNT', 'EDA'],
   },

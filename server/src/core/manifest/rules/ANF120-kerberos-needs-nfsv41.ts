@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { volumeSecurity } from '../model';
-import { isManifest, manifestOf, Named, volumes } from './helpers';
+import { isManifest, manifestOf, Named, volumes, manifestExample } from './helpers';
 
 export const kerberosNeedsNfsv41 = defineRule({
   code: 'ANF120',
@@ -14,7 +14,11 @@ export const kerberosNeedsNfsv41 = defineRule({
     why: 'ANF configures Kerberos only on NFSv4.1 volumes; an NFSv3 volume cannot use it, so the data would travel and be accessed with AUTH_SYS after all.',
     instead: 'Use NFSv4.1 for volumes that need Kerberos, or `security: sys` on NFSv3. Expect krb5i/krb5p to cost throughput (KRB: up to -70% and -85% sequential).',
     examples: [
-      { flagged: 'protocols: [NFSv3]\nsecurity: krb5p', better: 'protocols: [NFSv4.1]\nsecurity: krb5p', language: 'yaml' },
+      {
+        flagged: manifestExample('- name: home-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: home\n      quota: 1 TiB\n      protocols: [NFSv3]\n      security: krb5p'),
+        better: manifestExample('- name: home-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: home\n      quota: 1 TiB\n      protocols: [NFSv4.1]\n      security: krb5p'),
+        language: 'yaml',
+      },
     ],
     sources: ['KRB', 'FAQN'],
   },

@@ -1,6 +1,6 @@
 import { COOL_ACCESS, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
-import { fixes, fixOf, isManifest, manifestOf, Named, replaceValue, volumes } from './helpers';
+import { fixes, fixOf, isManifest, manifestOf, Named, replaceValue, volumes, manifestExample } from './helpers';
 
 export const coolAccessRandomIo = defineRule({
   code: 'ANF122',
@@ -14,7 +14,11 @@ export const coolAccessRandomIo = defineRule({
     why: `In the cool-access performance tests (seed 004), reading from the cool tier cut throughput by about ${COOL_ACCESS.randomReadDropPercent.value}% for 100% random I/O (${COOL_ACCESS.sequentialReadDropPercent.value}% for sequential), and latency rose above ${COOL_ACCESS.mixedLatencySpikeMs.value} ms from a 60/40 sequential/random mix while the hot tier stayed under 2 ms. "If your workload contains any percentage of random I/O, performance expectations when accessing data on the cool tier should be adjusted accordingly."`,
     instead: 'Keep latency-sensitive data on volumes without cool access; put cold, sequentially read data (archives, old projects, backups) on a separate cool-access volume. If you keep cool access, use a long coolness period so that working data stays hot. The fix turns cool access off for the volume.',
     examples: [
-      { flagged: '- name: hana-data\n  workload: sap-hana-data\n  coolAccess: true', better: '- name: hana-data\n  workload: sap-hana-data\n  coolAccess: false', language: 'yaml' },
+      {
+        flagged: manifestExample('- name: hana-pool\n  serviceLevel: Standard\n  size: 4 TiB\n  coolAccess: true\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv4.1]\n      coolAccess: true'),
+        better: manifestExample('- name: hana-pool\n  serviceLevel: Standard\n  size: 4 TiB\n  coolAccess: true\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv4.1]\n      coolAccess: false'),
+        language: 'yaml',
+      },
     ],
     sources: ['SEED_COOL', 'CA'],
   },

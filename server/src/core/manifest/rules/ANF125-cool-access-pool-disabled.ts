@@ -1,5 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import { coolAccessSpan, isManifest, manifestOf, Named, named, volumes } from './helpers';
+import { coolAccessSpan, isManifest, manifestOf, Named, named, volumes, manifestExample } from './helpers';
 
 export const coolAccessPoolDisabled = defineRule({
   code: 'ANF125',
@@ -13,7 +13,11 @@ export const coolAccessPoolDisabled = defineRule({
     why: 'A cool-access volume can only live in, or move to, a pool with cool access enabled. Azure refuses the volume as written.',
     instead: 'Enable cool access on the pool (it cannot be turned off again at pool level), or move the volume to a cool-access pool.',
     examples: [
-      { flagged: '- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }', better: '- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  coolAccess: true\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }', language: 'yaml' },
+      {
+        flagged: manifestExample('- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }'),
+        better: manifestExample('- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  coolAccess: true\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }'),
+        language: 'yaml',
+      },
     ],
     sources: ['CA'],
   },

@@ -120,3 +120,15 @@ export function sizeLabel(gib: number): string {
 export function coolAccessSpan(cool: ManifestCoolAccess): Span {
   return typeof cool.node.value === 'object' ? cool.node.keySpan : cool.node.span;
 }
+
+/**
+ * A rule page example as a complete manifest: the pool items given are placed in an account, so
+ * the page shows something you can paste and test/unit/manifest-rule-examples.test.ts can lint.
+ */
+export function manifestExample(pools: string): string {
+  const indented = pools
+    .split('\n')
+    .map((line) => (line.length > 0 ? `      ${line}` : line))
+    .join('\n');
+  return `accounts:\n  - name: eda-prod\n    pools:\n${indented}`;
+}
