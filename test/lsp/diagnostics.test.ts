@@ -206,3 +206,51 @@ describe('language server: pull diagnostics for clients that support them', () =
     expect(report.items).toEqual([]);
   });
 });
+
+describe('language server: Deprecated tags and cross-file related information', () => {
+  const ws = new TempWorkspace({
+    'a/etc/fstab': '10.0.0.4:/tools /tools nfs rw,vers=3,hard,nconnect=8,_netdev 0 0\n',
+    'b/etc/fstab': '10.0.0.4:/scratch /scratch nfs rw,vers=3,hard,nconnect=4,_netdev 0 0\n',
+    'etc/sysctl.d/90-old.conf': 'net.ipv4.tcp_fack = 1\n',
+  });
+  let client: LspClient;
+  beforeAll(async () => {
+    client = new LspClient();
+    await client.initialize({ rootUri: ws.uri });
+    await client.indexed();
+  });
+  afterAll(() => {
+    client.dispose();
+    ws.remove();
+  });
+
+  it('tags a removed kernel key as Deprecated', async () => {
+    const uri = ws.uriOf('etc/sysctl.d/90-old.conf');
+    const published = await client.openAndWait(uri, 'net.ipv4.tcp_fack = 1\n');
+    const obsolete = published.diagnostics.find((d) => d.code === 'ANF309');
+    expect(obsolete?.tags).toEqual([2]);
+  });
+
+  it('points a cross-file finding at the other file with relatedInformation', async () => {
+    const uri = ws.uriOf('b/etc/fstab');
+    const published = await client.openAndWait(uri, '10.0.0.4:/scratch /scratch nfs rw,vers=3,hard,nconnect=4,_netdev 0 0\n');
+    const differs = published.diagnostics.find((d) => d.code === 'ANF217');
+    expect(differs?.relatedInformation).toEqual([
+      { location: { uri: ws.uriOf('a/etc/fstab'), range: expect.objectContaining({ start: expect.objectContaining({ line: 0 }) }) }, message: expect.stringContaining('First mount to 10.0.0.4') },
+    ]);
+  });
+
+  it('offers "disable" with an HTML comment in Markdown', async () => {
+    const uri = 'file:///tmp/anf-lsp-md/docs/mounts.md';
+    const text = '# Mounts\n\n```sh\nmount -t nfs -o soft 10.0.0.4:/vol /mnt/vol\n```\n';
+    const published = await client.openAndWait(uri, text);
+    const soft = published.diagnostics.find((d) => d.code === 'ANF207')!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: soft.range, context: { diagnostics: [soft] } });
+    const disable = actions.find((a) => a.title === 'Disable ANF207 on this line')!;
+    const applied = applyTextEdits(text, disable.edit!.changes![uri]!);
+    expect(applied.split('\n')[3]).toBe('<!-- anf-lint disable-next-line ANF207 -- reason -->');
+    const next = client.nextDiagnostics(uri, (p) => p.version === 2);
+    client.change(uri, [{ text: applied }]);
+    expect((await next).diagnostics.map((d) => d.code)).not.toContain('ANF207');
+  });
+});

@@ -113,10 +113,14 @@ export class LspClient {
     const args = options.args ?? [ipc ? '--node-ipc' : '--stdio'];
     this.process = spawn(process.execPath, [script, ...args], { stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'] });
     this.process.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.process.on('exit', (code) => (this.exitCode = code));
     this.connection = ipc
       ? createMessageConnection(new IPCMessageReader(this.process), new IPCMessageWriter(this.process))
       : createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
+    // A server that dies fails the pending requests at once (with its stderr), rather than hanging the test.
+    this.process.on('exit', (code) => {
+      this.exitCode = code;
+      if (code !== 0) this.connection.dispose();
+    });
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishedDiagnostics) => {
       this.published.push(params);
       this.waiters = this.waiters.filter((w) => {
@@ -146,13 +150,13 @@ export class LspClient {
   }
 
   async initialize(options: { rootUri?: string; capabilities?: unknown; initializationOptions?: unknown } = {}): Promise<{ capabilities: Record<string, unknown> }> {
-    const result = await this.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
+    const result = await this.withStderr(this.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri: options.rootUri ?? null,
       workspaceFolders: options.rootUri ? [{ uri: options.rootUri, name: 'ws' }] : null,
       capabilities: options.capabilities ?? PUSH_CLIENT_CAPABILITIES,
       ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
-    });
+    }));
     await this.connection.sendNotification('initialized', {});
     return result;
   }
@@ -209,7 +213,16 @@ export class LspClient {
   }
 
   request<T>(method: string, params: unknown): Promise<T> {
-    return this.connection.sendRequest<T>(method, params);
+    return this.withStderr(this.connection.sendRequest<T>(method, params));
+  }
+
+  /** A failed request says what the server printed before it failed. */
+  private async withStderr<T>(pending: Promise<T>): Promise<T> {
+    try {
+      return await pending;
+    } catch (error) {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; server exit ${String(this.exitCode)}; stderr: ${this.stderr}`);
+    }
   }
 
   notify(method: string, params: unknown): void {

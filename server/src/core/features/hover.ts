@@ -35,7 +35,7 @@ export function computeHover(workspace: WorkspaceView, uri: string, offset: numb
   }
   for (const setting of file.settings) {
     if (within(setting.keySpan, offset) || within(setting.valueSpan, offset)) {
-      const markdown = describeKey(setting.key);
+      const markdown = describeKey(setting.key, { value: setting.value, rttSeconds: config.rttSeconds });
       if (markdown) return { markdown, span: within(setting.keySpan, offset) ? setting.keySpan : setting.valueSpan };
       return { markdown: `**${setting.key}**: not in anf-lint's catalog of NFS-related kernel settings.`, span: setting.keySpan };
     }
