@@ -16,6 +16,7 @@ describe('option catalog', () => {
     for (const name of ['defaults', 'rw', 'ro', 'noatime', '_netdev', 'nofail', 'bg', 'x-systemd.automount', 'x-systemd.mount-timeout', 'x-anything', 'sec', 'lookupcache', 'softerr'])
       expect(findOption(name), name).toBeDefined();
     expect(findOption('nconect')).toBeUndefined();
+    expect(findOption('fsc')?.optionalValue).toBe(true);
     expect(KNOWN_OPTION_NAMES).toContain('nfsvers');
     expect(new Set(MOUNT_OPTIONS.map((o) => o.name)).size).toBe(MOUNT_OPTIONS.length);
   });

@@ -146,6 +146,15 @@ describe('mount commands in shell scripts', () => {
     ]);
   });
 
+  it('reads the script of sh -c / bash -c in place', () => {
+    const text = `sudo sh -c 'mount -t nfs -o rw,hard 10.0.0.4:/a /a && echo "10.0.0.4:/a /a nfs rw,hard 0 0" >> /etc/fstab'\n`;
+    const { mounts, at } = parse('scripts/m.sh', text);
+    expect(mounts.map((m) => [m.origin, at(m.optionsSpan)])).toEqual([
+      ['mount-command', 'rw,hard'],
+      ['fstab', 'rw,hard'],
+    ]);
+  });
+
   it('offers an -o insertion point for a mount without options', () => {
     const text = 'mount 10.0.0.4:/a /a\n';
     const m = parse('scripts/m.sh', text).mounts[0]!;
@@ -245,6 +254,28 @@ describe('Ansible', () => {
     expect(optionTexts(text, tools)).toEqual(['ro', 'hard', '{{ extra }} (templated)']);
     expect(tools.annotatedWorkload).toBe('eda-tools');
     expect(optionTexts(text, mounts[2]!)).toEqual(['rw', 'soft']);
+  });
+});
+
+describe('Ansible shell, command and lineinfile tasks', () => {
+  it('reads mount commands in shell/command tasks and fstab lines written by lineinfile', () => {
+    const text = [
+      '- hosts: hana',
+      '  tasks:',
+      '    # anf: workload=sap-hana-log',
+      '    - name: Mount the log volume by hand',
+      '      ansible.builtin.shell: mount -t nfs -o rw,hard,vers=4.1 10.20.1.4:/hana-log /hana/log',
+      '    - name: Persist it',
+      '      ansible.builtin.lineinfile:',
+      '        path: /etc/fstab',
+      '        line: "10.20.1.4:/hana-log /hana/log nfs rw,hard,vers=4.1,_netdev 0 0"',
+    ].join('\n');
+    const { file, mounts, at } = parse('playbooks/hana.yml', text);
+    expect(file.kind).toBe('ansible');
+    expect(mounts.map((m) => [m.origin, at(m.optionsSpan), m.annotatedWorkload])).toEqual([
+      ['mount-command', 'rw,hard,vers=4.1', 'sap-hana-log'],
+      ['fstab', 'rw,hard,vers=4.1,_netdev', undefined],
+    ]);
   });
 });
 

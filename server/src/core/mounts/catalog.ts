@@ -42,6 +42,8 @@ export interface OptionSpec {
   readonly minKernel?: string;
   /** Accepted but has no effect (`intr` since 2.6.25). */
   readonly ignoredSince?: string;
+  /** A flag that may also take a value (`fsc` or `fsc=cookie`). */
+  readonly optionalValue?: boolean;
   /** May appear more than once on purpose (`x-systemd.requires=`). */
   readonly repeatable?: boolean;
   readonly summary: string;
@@ -172,7 +174,7 @@ const SPECS: readonly OptionSpec[] = [
   { name: 'lookupcache', kind: 'enum', scope: 'nfs', group: 'lookupcache', values: ['all', 'none', 'pos', 'positive'], default: 'all', summary: 'Which directory-entry lookups are cached.', source: 'NFS5' },
   flag('sharecache', 'sharecache', 'Mounts of the same export share caches and options: the first mount\'s options apply (the default).', { negation: 'nosharecache' }),
   flag('nosharecache', 'sharecache', 'Give this mount its own cache and options.', { negation: 'sharecache' }),
-  flag('fsc', 'fsc', 'Use FS-Cache (cachefilesd) for this mount.', { negation: 'nofsc' }),
+  flag('fsc', 'fsc', 'Use FS-Cache (cachefilesd) for this mount; `fsc=<id>` names the cache.', { negation: 'nofsc', optionalValue: true }),
   flag('nofsc', 'fsc', 'No FS-Cache (the default).', { negation: 'fsc' }),
   flag('rdirplus', 'rdirplus', 'Use READDIRPLUS (the default).', { negation: 'nordirplus' }),
   flag('nordirplus', 'rdirplus', 'Do not use READDIRPLUS.', { negation: 'rdirplus' }),

@@ -12,6 +12,8 @@ const PREFIX_OPTIONS_WITH_ARGUMENT = new Set(['-u', '-g', '-C', '-p', '-U', '-r'
 /** mount(8) options that take an argument, besides -t and -o. */
 const MOUNT_OPTIONS_WITH_ARGUMENT = new Set(['-O', '--test-opts', '-L', '--label', '-U', '--uuid', '-N', '--namespace', '--source', '--target', '--target-prefix', '-T', '--fstab', '--options-mode', '--options-source']);
 const MOUNT_NAMES = new Set(['mount', 'mount.nfs', 'mount.nfs4']);
+const SHELLS = new Set(['sh', 'bash', 'dash', 'ksh', 'zsh']);
+const MAX_NESTING = 2; // not a fact: sh -c inside sh -c is as deep as scripts go
 
 export interface ShellMountResult {
   readonly mounts: MountEntry[];
@@ -24,7 +26,7 @@ export interface ShellHost {
 }
 
 /** Finds `mount` commands and fstab lines written by the script in `text[from, to)`. */
-export function shellMounts(text: string, host: ShellHost, from = 0, to = text.length): MountEntry[] {
+export function shellMounts(text: string, host: ShellHost, from = 0, to = text.length, depth = 0): MountEntry[] {
   // Cheap pre-check: a 1 MB line without "mount" or "fstab" costs one scan.
   const slice = from === 0 && to === text.length ? text : text.slice(from, to);
   if (!slice.includes('mount') && !slice.includes('fstab')) return [];
@@ -39,6 +41,15 @@ export function shellMounts(text: string, host: ShellHost, from = 0, to = text.l
       const entry = mountCommand(words, base, host);
       if (entry) mounts.push(entry);
       return;
+    }
+    // `sudo sh -c "mount ... && echo ... >> /etc/fstab"`: the quoted script is read in place.
+    if (SHELLS.has(base) && depth < MAX_NESTING) {
+      const c = words.findIndex((w) => w.value === '-c');
+      const script = c > 0 ? words[c + 1] : undefined;
+      if (script && (script.raw.startsWith('"') || script.raw.startsWith("'")) && script.raw.endsWith(script.raw[0]!) && script.raw.length >= 2) {
+        for (const entry of shellMounts(text, host, script.span.start + 1, script.span.end - 1, depth + 1)) mounts.push(entry);
+        return;
+      }
     }
     for (const entry of fstabWrites(text, command, words, commands[index + 1], host)) mounts.push(entry);
   });

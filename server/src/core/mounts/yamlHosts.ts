@@ -1,13 +1,20 @@
 import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type Scalar, type YAMLMap } from 'yaml';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../workspace/parsedFile';
-import { MALFORMED_CODE } from './fstab';
+import { MALFORMED_CODE, parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
 import { mountCommandFromWords, shellMounts } from './shellMounts';
 import type { Word } from './shellScan';
 
 const ANSIBLE_MOUNT_MODULES = new Set(['mount', 'ansible.posix.mount', 'ansible.builtin.mount']);
+const ANSIBLE_SHELL_MODULES = new Set(['shell', 'command', 'ansible.builtin.shell', 'ansible.builtin.command', 'raw', 'ansible.builtin.raw']);
+
+/** A command found in a task keeps its own span; the task's start lets an annotation above the task apply. */
+function withTask(entry: MountEntry, task: YAMLMap): MountEntry {
+  const taskStart = task.range?.[0];
+  return taskStart !== undefined && taskStart < entry.span.start ? { ...entry, span: { start: taskStart, end: entry.span.end } } : entry;
+}
 
 /** The text of a scalar as written (without quotes or block header) and where it starts. */
 export function scalarContent(text: string, node: Scalar): { raw: string; start: number; end: number } | undefined {
@@ -55,6 +62,23 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
     if (!isMap(node)) return;
     for (const pair of node.items) {
       const key = scalarString(pair.key);
+      if (key !== undefined && ANSIBLE_SHELL_MODULES.has(key)) {
+        // `shell: mount -t nfs ...` and `command: mount ...` tasks, including `cmd:` arguments.
+        const value = isMap(pair.value) ? pair.value.items.find((p) => scalarString(p.key) === 'cmd')?.value : pair.value;
+        const content = isScalar(value) ? scalarContent(source.text, value) : undefined;
+        if (content) for (const entry of shellMounts(source.text, { uri, host: 'ansible', problems }, content.start, content.end)) mounts.push(withTask(entry, node));
+        continue;
+      }
+      if (key !== undefined && (key === 'lineinfile' || key === 'ansible.builtin.lineinfile') && isMap(pair.value)) {
+        // `lineinfile: { path: /etc/fstab, line: "srv:/x /x nfs opts 0 0" }`
+        const args = pair.value;
+        const target = scalarString(args.items.find((p) => ['path', 'dest', 'name'].includes(scalarString(p.key) ?? ''))?.value);
+        const line = args.items.find((p) => scalarString(p.key) === 'line')?.value;
+        const content = target && /(?:^|\/)fstab$/.test(target) && isScalar(line) ? scalarContent(source.text, line) : undefined;
+        const entry = content && !content.raw.includes('\n') ? parseFstabLine(content.raw, content.start, uri, problems, 'ansible') : undefined;
+        if (entry) mounts.push(withTask(entry, node));
+        continue;
+      }
       if (key !== undefined && ANSIBLE_MOUNT_MODULES.has(key)) {
         const entry = isMap(pair.value) ? ansibleTask(source, uri, node, pair.value) : isScalar(pair.value) ? ansibleFreeForm(source, uri, node, pair.value) : undefined;
         if (entry) mounts.push(entry);

@@ -39,8 +39,10 @@ export function baseName(uriOrPath: string): string {
 }
 
 const SHEBANG_SHELL = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
-const ANSIBLE_MOUNT = /^\s*-?\s*(?:ansible\.posix\.)?mount\s*:/m;
-const ANSIBLE_PLAY = /^\s*-?\s*(?:hosts|tasks|roles|name|become)\s*:/m;
+// A mount task, a shell/command task that runs mount, or a line written to /etc/fstab.
+// `[ \t]*(?:-[ \t]*)?` rather than `\s*-?\s*`: linear on long runs of blanks.
+const ANSIBLE_MOUNT = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.(?:posix|builtin)\.)?mount[ \t]*:|(?:ansible\.builtin\.)?(?:shell|command)[ \t]*:[^\n]*\bmount\b|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/fstab)/m;
+const ANSIBLE_PLAY = /^[ \t]*(?:-[ \t]*)?(?:hosts|tasks|roles|name|become)[ \t]*:/m;
 
 /** Detects a document's kind. `text` is only read when the name leaves it open. */
 export function detectFileKind(uriOrPath: string, text?: string): FileKind {

@@ -9,7 +9,7 @@ import { hasNfsMounts, nfsMounts } from './common';
 export function valueProblem(option: MountOption, spec: OptionSpec): { message: string; replacement?: string } | undefined {
   const value = option.value;
   if (spec.kind === 'flag') {
-    return value === undefined ? undefined : { message: `\`${spec.name}\` is a flag and takes no value; mount.nfs rejects \`${option.name}=${value}\`.` };
+    return value === undefined || spec.optionalValue ? undefined : { message: `\`${spec.name}\` is a flag and takes no value; mount.nfs rejects \`${option.name}=${value}\`.` };
   }
   if (value === undefined || value === '') {
     return { message: `\`${option.name}\` needs a value (\`${option.name}=…\`); mount.nfs rejects it without one.` };

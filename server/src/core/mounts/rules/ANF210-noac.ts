@@ -1,7 +1,7 @@
 import { ATTRIBUTE_CACHE } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { fix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts, nfsMounts, thousands } from './common';
 
 export const noac = defineRule({
   code: 'ANF210',
@@ -31,7 +31,7 @@ export const noac = defineRule({
       if (!option || option.name !== 'noac') continue;
       context.report({
         span: option.span,
-        message: '`noac` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Remove it unless an application documents that it needs it.',
+        message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (seed 000). Remove \`noac\` unless an application documents that it needs it.`,
         fixes: fix('Remove `noac`', false, removeOption(text, mount, option)),
       });
     }

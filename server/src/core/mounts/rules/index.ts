@@ -22,6 +22,7 @@ import { attributeCacheReadMostly } from './ANF219-attribute-cache-read-mostly';
 import { nfsVersionForWorkload } from './ANF220-nfs-version-for-workload';
 import { fstabWithoutNetdev } from './ANF221-fstab-without-netdev';
 import { fstabFsckPass } from './ANF222-fstab-fsck-pass';
+import { optionNeedsNewerKernel } from './ANF223-option-needs-newer-kernel';
 
 /** Every mount rule, one file each, in code order. */
 export const mountRules: readonly Rule[] = [
@@ -48,4 +49,5 @@ export const mountRules: readonly Rule[] = [
   nfsVersionForWorkload,
   fstabWithoutNetdev,
   fstabFsckPass,
+  optionNeedsNewerKernel,
 ];
