@@ -12,6 +12,8 @@ export function isTemplated(text: string): boolean {
 }
 
 const QUOTE = (ch: string | undefined): boolean => ch === '"' || ch === "'";
+/** Blanks around an option, including the line breaks of a folded YAML scalar (`opts: >-`). */
+const BLANK = (ch: string | undefined): boolean => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
 
 /**
  * Splits an option list (`rw,hard,rsize=262144`) written at `base` in the document into options
@@ -26,8 +28,8 @@ export function splitOptions(raw: string, base: number): MountOption[] {
   const flush = (end: number) => {
     let start = partStart;
     let stop = end;
-    while (start < stop && (raw[start] === ' ' || raw[start] === '\t' || QUOTE(raw[start]))) start++;
-    while (stop > start && (raw[stop - 1] === ' ' || raw[stop - 1] === '\t' || QUOTE(raw[stop - 1]))) stop--;
+    while (start < stop && (BLANK(raw[start]) || QUOTE(raw[start]))) start++;
+    while (stop > start && (BLANK(raw[stop - 1]) || QUOTE(raw[stop - 1]))) stop--;
     if (stop <= start) return;
     options.push(makeOption(raw.slice(start, stop), base + start));
   };

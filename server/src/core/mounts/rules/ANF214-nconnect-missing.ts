@@ -3,19 +3,18 @@ import { compareKernelVersions } from '../../config';
 import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
 import { fix, insertOption } from '../fixes';
-import { normalizeServer } from '../../workspace/links';
 import type { MountEntry } from '../model';
-import { hasNfsMounts, nfsMounts, workloadWords } from './common';
+import { hasNfsMounts, nfsMounts, transportKey, workloadWords } from './common';
 
 const BEST = NCONNECT.bestTested.value;
 
-/** True when no earlier mount (same file above it, or an earlier non-Markdown file) reaches the same server. */
+/** True when no earlier mount (same file above it, or an earlier non-Markdown file) shares its server, version and transport. */
 function isFirstToServer(all: readonly MountEntry[], mount: MountEntry): boolean {
-  if (!mount.server) return true;
-  const server = normalizeServer(mount.server);
+  const key = transportKey(mount);
+  if (!key) return true;
   for (const other of all) {
     if (other === mount) return true;
-    if (!other.isNfs || !other.server || normalizeServer(other.server) !== server) continue;
+    if (!other.isNfs || transportKey(other) !== key) continue;
     if (other.uri === mount.uri || other.host !== 'markdown') return false;
   }
   return true;

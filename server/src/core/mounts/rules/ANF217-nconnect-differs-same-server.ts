@@ -1,12 +1,11 @@
 import { defineRule } from '../../rules/rule';
-import { normalizeServer } from '../../workspace/links';
 import { effectiveOptions, valueOf } from '../catalog';
 import { fix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import { fileName, hasNfsMounts, lineOf, mountName, nfsMounts } from './common';
+import { fileName, hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
-const decides = (m: MountEntry) => m.isNfs && !m.templated && m.server !== undefined && m.host !== 'markdown';
+const decides = (m: MountEntry) => m.isNfs && m.host !== 'markdown' && transportKey(m) !== undefined;
 
 export const nconnectDiffersSameServer = defineRule({
   code: 'ANF217',
@@ -16,8 +15,8 @@ export const nconnectDiffersSameServer = defineRule({
   fix: 'safe',
   doc: {
     title: '`nconnect` differs between mounts to the same server address',
-    what: 'A mount whose `nconnect` differs from the first mount to the same server address (IP or name). The first mount is the earliest in the workspace: files in path order, then lines in order (fstab order is boot order).',
-    why: 'All mounts from one storage endpoint share its transport: they inherit the nconnect of the first mount to that address, and later `nconnect=` values are silently ignored. The setting does not carry across different endpoint addresses.',
+    what: 'A mount whose `nconnect` differs from the first mount to the same server address (IP or name) with the same NFS version and transport. The first mount is the earliest in the workspace: files in path order, then lines in order (fstab order is boot order). Markdown snippets and templated servers never decide.',
+    why: 'All mounts from one storage endpoint share its transport: they inherit the nconnect of the first mount to that address, and later `nconnect=` values are silently ignored. The setting does not carry across different endpoint addresses (nor, in the kernel, across NFS versions: an NFSv3 and an NFSv4.1 mount of one address are separate clients).',
     instead: 'Use the same nconnect on every mount to one address. To give a volume a different number of connections, mount it through a different mount target IP. The fix writes the value that is in effect anyway (so it changes nothing on the client), or removes `nconnect` when the first mount has none.',
     examples: [
       {
@@ -33,15 +32,15 @@ export const nconnectDiffersSameServer = defineRule({
     const firstByServer = new Map<string, MountEntry>();
     for (const mount of context.workspace.mounts()) {
       if (!decides(mount)) continue;
-      const server = normalizeServer(mount.server!);
-      if (!firstByServer.has(server)) firstByServer.set(server, mount);
+      const key = transportKey(mount)!;
+      if (!firstByServer.has(key)) firstByServer.set(key, mount);
     }
     const text = context.file.source.text;
     for (const { mount, effective } of nfsMounts(context)) {
       if (!decides(mount)) continue;
       const option = effective.byGroup.get('nconnect');
       if (!option?.value || !/^\d+$/.test(option.value)) continue;
-      const first = firstByServer.get(normalizeServer(mount.server!));
+      const first = firstByServer.get(transportKey(mount)!);
       if (!first || first === mount) continue;
       const firstOption = effectiveOptions(first).byGroup.get('nconnect');
       const firstValue = firstOption ? valueOf(effectiveOptions(first), 'nconnect') : undefined;

@@ -2,7 +2,8 @@ import { WORKLOADS, type WorkloadKind } from '../../facts';
 import type { RuleContext } from '../../rules/rule';
 import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkloadSource } from '../../workspace/workspaceView';
-import { effectiveOptions, type EffectiveOptions } from '../catalog';
+import { normalizeServer } from '../../workspace/links';
+import { effectiveOptions, transportOf, type EffectiveOptions } from '../catalog';
 import type { MountEntry } from '../model';
 
 /** Cheap `appliesTo` for rules that judge NFS mounts. */
@@ -85,4 +86,15 @@ export function versionToPin(context: RuleContext, mount: MountEntry): { version
   const volume = context.workspace.volumeForMount(mount);
   if (volume && volume.nfsVersions.length === 1) return { version: volume.nfsVersions[0]!, why: `volume \`${volume.name}\` serves NFSv${volume.nfsVersions[0]}` };
   return undefined;
+}
+
+/**
+ * The kernel shares one NFS client (and its connections) per server address, NFS version and
+ * transport: mounts with the same key share the first mount's nconnect. Undefined when the server
+ * is unknown or templated.
+ */
+export function transportKey(mount: MountEntry): string | undefined {
+  if (!mount.server || mount.templated) return undefined;
+  const effective = effectiveOptions(mount);
+  return `${normalizeServer(mount.server)}|${effective.version?.text ?? 'negotiated'}|${transportOf(effective)}`;
 }
