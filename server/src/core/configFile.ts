@@ -48,8 +48,10 @@ function parseConfigFileUnguarded(text: string): ConfigFileResult {
   const problems: ParseProblem[] = [];
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   for (const error of doc.errors) {
-    const [start = 0, end = start] = error.pos;
-    problems.push({ code: CONFIG_CODES.syntax, span: { start, end: Math.max(end, start) }, message: `YAML syntax: ${firstLine(error.message)}` });
+    // yaml puts an error at the end of the file one past it ([length, length + 1]): clamp to the text.
+    const start = Math.min(error.pos[0] ?? 0, text.length);
+    const end = Math.min(Math.max(error.pos[1] ?? start, start), text.length);
+    problems.push({ code: CONFIG_CODES.syntax, span: { start, end }, message: `YAML syntax: ${firstLine(error.message)}` });
   }
   if (doc.errors.length > 0) return { config: {}, problems };
 
