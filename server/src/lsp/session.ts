@@ -45,8 +45,10 @@ export const NO_CLIENT_SUPPORT: ClientSupport = {
 export class Session {
   support: ClientSupport = NO_CLIENT_SUPPORT;
   folders: string[] = [];
-  /** Bumps on every change that can change any diagnostic; pull result ids are built from it. */
+  /** Bumps when every diagnostic may change (configuration, rebuild); part of every result id. */
   generation = 0;
+  /** Bumps when one file's diagnostics may change (its text, or a file it reads). */
+  private readonly fileGenerations = new Map<string, number>();
   readonly open = new Map<string, TextDocument>();
   /** Files read from disk, by canonical URI. */
   private readonly disk = new Map<string, IndexedFile>();
@@ -151,10 +153,12 @@ export class Session {
 
   /** After any change: drop cached answers, re-check the file and what depends on it. */
   private changed(change: FileChange, immediate: boolean): void {
-    this.generation++;
-    this.lintCache.clear();
-    if (this.open.has(change.uri)) this.scheduler.schedule(change.uri, immediate);
     const dependents = dependentsOf(change, this.workspaceModel.files());
+    for (const uri of [change.uri, ...dependents.map((d) => d.uri)]) {
+      this.fileGenerations.set(uri, (this.fileGenerations.get(uri) ?? 0) + 1);
+      this.lintCache.delete(uri);
+    }
+    if (this.open.has(change.uri)) this.scheduler.schedule(change.uri, immediate);
     for (const dependent of dependents) if (this.open.has(dependent.uri)) this.scheduler.schedule(dependent.uri, false);
     this.wakeWaiters();
     if (dependents.length > 0) this.requestRefresh();
@@ -240,6 +244,11 @@ export class Session {
   }
 
   // ---- diagnostics ------------------------------------------------------------------------
+
+  /** Changes whenever the file's diagnostics may have changed: the pull result id. */
+  resultId(uri: string): string {
+    return `${this.generation}.${this.fileGenerations.get(uri) ?? 0}`;
+  }
 
   /** Everything the engine reports for a file, suppressed findings included (cached per change). */
   allDiagnostics(uri: string): readonly Diagnostic[] {

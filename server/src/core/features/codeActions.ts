@@ -31,6 +31,8 @@ export interface CodeActionRequest {
   readonly only?: readonly string[];
 }
 
+const UNUSED_SUPPRESSION = 'ANF001';
+
 function overlaps(a: Range, b: Range): boolean {
   const before = (p: Range['start'], q: Range['start']) => p.line < q.line || (p.line === q.line && p.character < q.character);
   // Touching counts: a cursor at the end of a diagnostic still gets its fixes.
@@ -135,6 +137,8 @@ function statementStartLine(file: ParsedFile, line: number): number {
  * statement with its indentation, or adds the code to a next-line suppression already there.
  */
 export function disableOnLineAction(file: ParsedFile, diagnostic: Diagnostic): CoreCodeAction | undefined {
+  // An unused suppression is found after suppressions apply: a comment cannot silence it (remove it instead).
+  if (diagnostic.code === UNUSED_SUPPRESSION) return undefined;
   const line = statementStartLine(file, diagnostic.range.start.line);
   const title = `Disable ${diagnostic.code} on this line`;
   const existing = parseSuppressions(file.source).find((s) => s.scope === 'next-line' && s.firstLine <= line && line <= s.lastLine && s.codes.length > 0);

@@ -8,25 +8,27 @@ export interface FileChange {
 }
 
 const isManifest = (file: ParsedFile | undefined) => file !== undefined && (file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.volumes.length > 0);
+const hasMounts = (file: ParsedFile | undefined) => file !== undefined && file.mounts.length > 0;
+const hasSettings = (file: ParsedFile | undefined) => file !== undefined && file.settings.length > 0;
 
 /**
- * Which other files must be checked again when one changes. Rules read across files in one
- * direction: mount rules read the manifest volume a mount reaches; kernel rules read the mounts
- * (slot tables sized for nconnect) and the manifests (workloads); manifest rules read the mounts
- * that reach their volumes. So a manifest change re-checks mount and kernel files, a mount change
- * re-checks kernel files and manifests, and a change that only touches kernel settings re-checks
- * nothing else.
+ * Which other files must be checked again when one changes. Rules read across files through the
+ * WorkspaceView: mount rules read the manifest volume a mount reaches and the other mounts of the
+ * same server; kernel rules read the mounts (slot tables sized for nconnect), the manifests
+ * (workloads) and the settings of the other files (load order); manifest rules read the mounts that
+ * reach their volumes and the other manifests. So a manifest or mount change re-checks every file
+ * with a manifest, mounts or kernel settings, and a change of kernel settings re-checks the files
+ * with mounts or settings. A file with none of these reads nothing of the others.
  */
 export function dependentsOf(change: FileChange, files: readonly ParsedFile[]): ParsedFile[] {
   const sides = [change.before, change.after];
-  const manifestChanged = sides.some(isManifest);
-  const mountsChanged = sides.some((f) => f !== undefined && f.mounts.length > 0);
-  const configChanged = sides.some((f) => f?.kind === 'anf-lint-config');
+  if (sides.some((f) => f?.kind === 'anf-lint-config')) return files.filter((f) => f.uri !== change.uri);
+  const manifestOrMounts = sides.some((f) => isManifest(f) || hasMounts(f));
+  const settings = sides.some(hasSettings);
   return files.filter((file) => {
     if (file.uri === change.uri) return false;
-    if (configChanged) return true;
-    if (manifestChanged && (file.mounts.length > 0 || file.settings.length > 0)) return true;
-    if (mountsChanged && (file.settings.length > 0 || isManifest(file))) return true;
+    if (manifestOrMounts) return isManifest(file) || hasMounts(file) || hasSettings(file);
+    if (settings) return hasMounts(file) || hasSettings(file);
     return false;
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Pull diagnostics: `textDocument/diagnostic` and `workspace/diagnostic`, offered only to clients
- * that support them (the others get `publishDiagnostics`, never both). Result ids follow the
- * session's generation, so an unchanged answer is reported as unchanged.
+ * that support them (the others get `publishDiagnostics`, never both). A file's result id changes
+ * when its text, a file it reads or the configuration changes; otherwise it is reported unchanged.
  */
 import {
   DocumentDiagnosticReportKind,
@@ -16,18 +16,14 @@ import { toLspDiagnostic } from '../convert';
 import { WORKSPACE_DIAGNOSTIC_HOLD_MS } from '../limits';
 import type { Session } from '../session';
 
-function resultId(session: Session): string {
-  return `g${session.generation}`;
-}
-
 export function documentDiagnostics(session: Session, params: DocumentDiagnosticParams): DocumentDiagnosticReport {
-  const id = resultId(session);
+  const id = session.resultId(params.textDocument.uri);
   if (params.previousResultId === id) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: id };
   return { kind: DocumentDiagnosticReportKind.Full, resultId: id, items: session.visibleDiagnostics(params.textDocument.uri).map(toLspDiagnostic) };
 }
 
 function report(session: Session, uri: string, previous: Map<string, string>): WorkspaceDocumentDiagnosticReport {
-  const id = resultId(session);
+  const id = session.resultId(uri);
   const version = session.open.get(uri)?.version ?? null;
   if (previous.get(uri) === id) return { kind: DocumentDiagnosticReportKind.Unchanged, uri, version, resultId: id };
   return { kind: DocumentDiagnosticReportKind.Full, uri, version, resultId: id, items: session.visibleDiagnostics(uri).map(toLspDiagnostic) };
@@ -39,8 +35,7 @@ function report(session: Session, uri: string, previous: Map<string, string>): W
  */
 export async function workspaceDiagnostics(session: Session, params: WorkspaceDiagnosticParams, token: CancellationToken): Promise<WorkspaceDiagnosticReport> {
   const previous = new Map(params.previousResultIds.map((p) => [p.uri, p.value]));
-  const current = resultId(session);
-  const allSeen = previous.size > 0 && session.knownUris().every((uri) => previous.get(uri) === current);
+  const allSeen = previous.size > 0 && session.knownUris().every((uri) => previous.get(uri) === session.resultId(uri));
   if (allSeen) {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, WORKSPACE_DIAGNOSTIC_HOLD_MS);
