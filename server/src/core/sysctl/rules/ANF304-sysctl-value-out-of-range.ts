@@ -18,8 +18,8 @@ export const sysctlValueOutOfRange = defineRule({
     instead: 'Use a value inside the range the message gives. The fix writes the nearest bound; check that it is what you meant.',
     examples: [
       {
-        flagged: 'sunrpc.tcp_max_slot_table_entries = 0',
-        better: 'sunrpc.tcp_max_slot_table_entries = 128',
+        flagged: '# /etc/modprobe.d/sunrpc.conf\noptions sunrpc tcp_max_slot_table_entries=0',
+        better: '# /etc/modprobe.d/sunrpc.conf\noptions sunrpc tcp_max_slot_table_entries=128',
         language: 'ini',
       },
     ],

@@ -20,8 +20,8 @@ export const slotTableAboveNconnectGuidance = defineRule({
     instead: 'Use at most 128 per connection: it is within the table for every nconnect and within ANF\'s per-connection limit. The fix writes 128.',
     examples: [
       {
-        flagged: '# fstab: 10.0.0.4:/tools /tools nfs vers=3,nconnect=1 0 0\nsunrpc.tcp_max_slot_table_entries = 512',
-        better: 'sunrpc.tcp_max_slot_table_entries = 128',
+        flagged: '# fstab: 10.0.0.4:/tools /tools nfs vers=3,nconnect=2 0 0\noptions sunrpc tcp_max_slot_table_entries=512',
+        better: 'options sunrpc tcp_max_slot_table_entries=128',
         language: 'ini',
       },
     ],

@@ -20,8 +20,8 @@ export const slotTotalAboveEndpointLimit = defineRule({
     instead: 'Lower the per-connection value so that clients × nconnect × slots stays at or below 10,000; the message computes the largest value that fits, and the fix writes it. If that is below 2, spread the clients over more volumes or endpoints, or lower nconnect.',
     examples: [
       {
-        flagged: '# manifest: clients: 1250, mounts use nconnect=8\nsunrpc.tcp_max_slot_table_entries = 128',
-        better: 'sunrpc.tcp_max_slot_table_entries = 2  # not below the kernel minimum of 2; spread clients over more endpoints',
+        flagged: '# manifest: 64 clients; their mounts use nconnect=4\noptions sunrpc tcp_max_slot_table_entries=128',
+        better: '# 64 x 4 x 39 = 9,984\noptions sunrpc tcp_max_slot_table_entries=39',
         language: 'ini',
       },
     ],
