@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runOwned, startOwned, stopOwned, type Owned } from './vscode/processes';
 import { findTargets, type Targets } from './vscode/targets';
 import type { Browser, BrowserServer, Page } from 'playwright-core';
@@ -87,6 +87,8 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
         'update.mode': 'none',
         'editor.hover.delay': 200,
         'editor.minimap.enabled': false,
+        // Inlay hints sit inside the line's text in the DOM; the checks read the text itself.
+        'editor.inlayHints.enabled': 'off',
         'files.autoSave': 'off',
         'git.enabled': false,
       }),
@@ -162,6 +164,10 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     }
   }, 60 * SECOND);
 
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await screenshot(`FAILED-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`).catch(() => undefined);
+  });
+
   // ---- UI helpers ---------------------------------------------------------------------------
 
   const ui = () => {
@@ -198,6 +204,19 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
   async function goTo(line: number, character: number): Promise<void> {
     await quickInput(`:${line + 1}:${character + 1}`);
     await ui().keyboard.press('Enter');
+  }
+
+  /** Answers the quick input that shows `prompt`: types `answer` (or just accepts) and presses Enter. */
+  async function answer(prompt: string, text?: string): Promise<void> {
+    const p = ui();
+    // The prompt is either message text (input boxes) or the input's placeholder (quick picks).
+    const widget = p
+      .locator('.quick-input-widget', { hasText: prompt })
+      .or(p.locator('.quick-input-widget').filter({ has: p.locator(`input[placeholder*="${prompt.replace(/"/g, '\\"')}"]`) }));
+    await widget.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    if (text !== undefined) await widget.locator('input').fill(text);
+    await p.waitForTimeout(300); // not a fact: lets the quick pick filter before Enter
+    await p.keyboard.press('Enter');
   }
 
   async function editorText(): Promise<string> {
@@ -270,6 +289,9 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     const p = ui();
     const { account, pool, volume } = targets.manifest;
     await runCommand('Explorer: Focus on ANF Hierarchy View');
+    // Trees render only the rows in view: collapse the folders section to give the hierarchy room.
+    const folders = p.locator('.pane-header[aria-expanded="true"]', { hasText: /^\s*workspace/i }).first();
+    if ((await folders.count()) > 0) await folders.click();
     const pane = p.locator('.pane', { has: p.locator('.pane-header', { hasText: 'ANF Hierarchy' }) });
     const labels = async () => (await pane.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''))).join('\n');
     await expect.poll(labels, { timeout: STEP_TIMEOUT, message: 'the ANF Hierarchy rows' }).toContain(`volume ${volume}`);
@@ -302,6 +324,39 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     await expect.poll(editorText, { timeout: STEP_TIMEOUT }).toMatch(/10\.0\.0\.4:\/vol1\s+\/mnt\/vol1\s+nfs\s+rw,vers=3,hard/);
     mark('snippet anf-fstab-nfsv3 expanded');
     await screenshot('snippet');
+  }, 90 * SECOND);
+
+  it('inserts the recommended mount for a manifest volume', async () => {
+    const p = ui();
+    const { volume, exportPath, mountPoint } = targets.manifest;
+    await openFile('snippet-check/fstab');
+    await p.keyboard.press('Control+End');
+    await p.keyboard.press('Enter');
+    await runCommand('ANF: Insert mount command for volume...');
+    await answer('Which volume?', volume);
+    await answer('Write it as');
+    const expected = new RegExp(`:${escapeRe(exportPath)}\\s+${escapeRe(mountPoint)}\\s+nfs\\s+rw,vers=`);
+    await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: `an fstab line for ${volume}` }).toMatch(expected);
+    mark(`mount line for ${volume} inserted`);
+    await screenshot('insert-mount');
+  }, 90 * SECOND);
+
+  it('recommends sizing options with cost and writes the chosen pool and volume', async () => {
+    const p = ui();
+    await runCommand('ANF: Recommend sizing...');
+    await answer('Capacity the volume must hold', '10 TiB');
+    await answer('Size the performance by', 'Throughput');
+    await answer('Throughput the workload needs', '1600 MiB/s');
+    await answer('Workload', 'eda-tools');
+    const options = p.locator('.quick-input-widget .monaco-list-row');
+    await p.locator('.quick-input-widget', { hasText: 'options by cost' }).waitFor({ timeout: STEP_TIMEOUT });
+    const rows = await options.allInnerTexts();
+    expect(rows.join('\n'), 'options with a monthly cost').toMatch(/\$[\d,]+ per month/);
+    await screenshot('sizing-options');
+    await p.keyboard.press('Enter');
+    await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: 'a new manifest with the chosen pool' }).toMatch(/serviceLevel: \w+[\s\S]*workload: eda-tools[\s\S]*throughput: 1600 MiB\/s/);
+    mark(`sizing advice: ${rows[0]?.split('\n')[0] ?? ''}`);
+    await screenshot('sizing-inserted');
   }, 90 * SECOND);
 });
 

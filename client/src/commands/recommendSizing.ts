@@ -74,7 +74,7 @@ export async function recommendSizing(client: LanguageClient | undefined, hierar
   }
   const workload = await vscode.window.showQuickPick(
     WORKLOAD_PICKS.map(({ kind, label }) => ({ label, description: kind, workload: kind })),
-    { title, placeHolder: 'Workload' },
+    { title, placeHolder: 'Workload', matchOnDescription: true },
   );
   if (!workload) return;
   params.workload = workload.workload;
@@ -126,8 +126,15 @@ async function insertOption(option: AdvisedOption, target: vscode.TextEditor | u
     await target.insertSnippet(new vscode.SnippetString().appendText(poolItem), target.selection.active);
     return;
   }
+  // A new, unsaved manifest named like one (so the server lints it) in the first workspace folder.
   const content = `accounts:\n  - name: account1\n    pools:\n${indent(poolItem, '      ')}`;
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'anf-manifest', content }));
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const name = `sizing-${params.workload ?? 'volume'}.anf.yaml`;
+  const uri = folder ? vscode.Uri.joinPath(folder, name).with({ scheme: 'untitled' }) : vscode.Uri.from({ scheme: 'untitled', path: name });
+  const document = await vscode.workspace.openTextDocument(uri);
+  const editor = await vscode.window.showTextDocument(document);
+  await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), content));
+  if (document.languageId !== 'anf-manifest') await vscode.languages.setTextDocumentLanguage(document, 'anf-manifest');
 }
 
 function poolName(option: AdvisedOption): string {

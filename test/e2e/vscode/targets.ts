@@ -10,7 +10,7 @@ import { applyEdits, configSchema, detectFileKind, isLintable, lintFile, resolve
  * one-line quick fix, and the codes the Problems panel must show.
  */
 export interface Targets {
-  readonly manifest: { readonly path: string; readonly account: string; readonly pool: string; readonly volume: string };
+  readonly manifest: { readonly path: string; readonly account: string; readonly pool: string; readonly volume: string; readonly exportPath: string; readonly mountPoint: string };
   readonly fix: { readonly path: string; readonly line: number; readonly character: number; readonly code: string; readonly title: string; readonly fixedLine: string; readonly originalLine: string };
   /** Codes of visible warnings and errors, by workspace-relative path. */
   readonly codes: ReadonlyMap<string, readonly string[]>;
@@ -34,7 +34,8 @@ export function findTargets(root: string): Targets {
 
   const volume = workspace.volumes().find((v) => v.account && v.pool && v.name);
   if (!volume) throw new Error(`no manifest volume under ${root}`);
-  const manifest = { path: relative(root, new URL(volume.uri).pathname), account: volume.account, pool: volume.pool, volume: volume.name };
+  const exportPath = volume.exportPath ? (volume.exportPath.startsWith('/') ? volume.exportPath : `/${volume.exportPath}`) : `/${volume.name}`;
+  const manifest = { path: relative(root, new URL(volume.uri).pathname), account: volume.account, pool: volume.pool, volume: volume.name, exportPath, mountPoint: volume.mountPath ?? `/mnt/${volume.name}` };
 
   const codes = new Map<string, string[]>();
   let fix: Targets['fix'] | undefined;
