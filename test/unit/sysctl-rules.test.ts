@@ -123,3 +123,20 @@ describe('load order across drop-ins', () => {
     expect(codesOf(lint({ 'etc/sysctl.d/90-other.conf': text })['etc/sysctl.d/90-other.conf'])).toEqual([]);
   });
 });
+
+describe('obsolete keys and kernelVersion (ANF309)', () => {
+  const text = 'net.ipv4.tcp_fack = 0\nnet.ipv4.tcp_tw_recycle = 1\nnet.ipv4.tcp_low_latency = 1\n';
+  it('on current kernels reports all three, with safe fixes that delete the line', () => {
+    const result = lint({ 'etc/sysctl.d/90-nfs.conf': text })['etc/sysctl.d/90-nfs.conf']!;
+    expect(codesOf(result)).toEqual(['1 ANF309', '2 ANF309', '3 ANF309']);
+    expect(result.map((d) => d.tags)).toEqual([['deprecated'], ['deprecated'], ['unnecessary']]);
+    expect(result.every((d) => d.fixes[0]?.safe)).toBe(true);
+  });
+
+  it('on an older kernel keeps only tcp_tw_recycle, whose removal then needs review', () => {
+    const result = lint({ 'etc/sysctl.d/90-nfs.conf': text }, { kernelVersion: '4.9' })['etc/sysctl.d/90-nfs.conf']!;
+    expect(codesOf(result)).toEqual(['2 ANF309']);
+    expect(result[0]?.message).toContain('NAT');
+    expect(result[0]?.fixes[0]?.safe).toBe(false);
+  });
+});

@@ -41,7 +41,8 @@ export const obsoleteSysctlKey = defineRule({
             ? `\`${setting.key}\` still exists on kernel ${kernel} but was removed in ${version}, and it breaks TCP for clients behind NAT or Azure Load Balancer. Remove it.`
             : `\`${setting.key}\` was removed in kernel ${version}: writing it fails${setting.ignoreFailure ? ' (ignored here by the `-` prefix)' : ' and logs an error at every boot'}. Remove the line.`,
           tags: ['deprecated'],
-          fixes: removeLineFixes(context.file, setting, `removed in kernel ${version}`, true),
+          // Where the key still exists, deleting the line changes behaviour: offer it, but not as safe.
+          fixes: removeLineFixes(context.file, setting, `removed in kernel ${version}`, !stillThere),
         });
         continue;
       }
