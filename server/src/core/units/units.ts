@@ -157,7 +157,21 @@ const BINARY_UNITS = [
 
 /** Rounds for display: up to `digits` significant decimals, trailing zeros dropped, thousands grouped. */
 export function formatNumber(value: number, maxFractionDigits = 2): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: maxFractionDigits, useGrouping: true });
+  return numberFormat(maxFractionDigits).format(value);
+}
+
+/**
+ * One `Intl.NumberFormat` per precision, made once: `toLocaleString` with options builds a new
+ * formatter on every call, which made figures and messages the hottest code in a large manifest.
+ */
+const NUMBER_FORMATS = new Map<number, Intl.NumberFormat>();
+function numberFormat(maxFractionDigits: number): Intl.NumberFormat {
+  let format = NUMBER_FORMATS.get(maxFractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { maximumFractionDigits: maxFractionDigits, useGrouping: true });
+    NUMBER_FORMATS.set(maxFractionDigits, format);
+  }
+  return format;
 }
 
 /** `4 TiB`, `1.53 GiB`, `512 MiB`: the largest binary unit that keeps the number at least 1. */
@@ -187,8 +201,10 @@ export function formatMiBps(mibps: number, maxFractionDigits = 2): string {
 }
 
 export function formatUsd(amount: number): string {
-  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+  return USD_FORMAT.format(amount);
 }
+
+const USD_FORMAT = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
 export function formatDuration(seconds: number): string {
   if (seconds >= 1) return `${formatNumber(seconds, 3)} s`;

@@ -38,6 +38,7 @@ export function baseName(uriOrPath: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+const BOM = '\uFEFF';
 const SHEBANG_SHELL = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
 // A mount task, a shell/command task that runs mount, or a line written to /etc/fstab.
 // `[ \t]*(?:-[ \t]*)?` rather than `\s*-?\s*`: linear on long runs of blanks.
@@ -45,7 +46,9 @@ const ANSIBLE_MOUNT = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.(?:posix|builtin)\.)?mo
 const ANSIBLE_PLAY = /^[ \t]*(?:-[ \t]*)?(?:hosts|tasks|roles|name|become)[ \t]*:/m;
 
 /** Detects a document's kind. `text` is only read when the name leaves it open. */
-export function detectFileKind(uriOrPath: string, text?: string): FileKind {
+export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
+  // A byte-order mark (Windows editors write one) must not hide `#cloud-config` or a shebang.
+  const text = withBom?.startsWith(BOM) ? withBom.slice(BOM.length) : withBom;
   const path = pathOf(uriOrPath);
   const name = baseName(path);
   const lower = name.toLowerCase();

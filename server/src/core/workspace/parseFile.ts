@@ -26,18 +26,23 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     const parsed = parseManifest(source, uri, kind === 'manifest-json' ? 'json' : 'yaml');
     manifest = parsed.manifest;
     volumes = parsed.volumes;
-    problems.push(...parsed.problems);
+    append(problems, parsed.problems);
   }
-  if (kind === 'anf-lint-config') problems.push(...parseConfigFile(text).problems);
+  if (kind === 'anf-lint-config') append(problems, parseConfigFile(text).problems);
   if (MOUNT_KINDS.has(kind)) {
     const extracted = extractMounts(source, uri, kind);
     mounts = extracted.mounts;
-    problems.push(...extracted.problems);
+    append(problems, extracted.problems);
   }
   if (KERNEL_KINDS.has(kind)) {
     const extracted = extractKernelSettings(source, uri, kind);
     settings = extracted.settings;
-    problems.push(...extracted.problems);
+    append(problems, extracted.problems);
   }
   return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings };
+}
+
+/** Appends one by one: spreading 100k+ problems (a large malformed file) into push() overflows the stack. */
+function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
