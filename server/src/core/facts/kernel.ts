@@ -85,8 +85,6 @@ export const SYSCTL_LIMITS = {
   dirtyBytesMin: fact(8192, 'bytes', 'KDOC', { note: 'Two 4 KiB pages.' }),
   /** fs/nfs/nfs4session.h: NFS4_MAX_SLOT_TABLE bounds nfs.max_session_slots. */
   nfsMaxSessionSlotsMax: fact(1024, 'slots', 'KSRC'),
-  /** vm.dirty_expire_centisecs and dirty_writeback_centisecs: below 1 s the flusher runs constantly. */
-  dirtyCentisecsLowWarning: fact(100, 'centiseconds', 'KDOC'),
 } as const;
 
 /** Kernel versions that added or changed a key's meaning. */

@@ -14,6 +14,7 @@ export interface KernelSetting {
   readonly key: string;
   /** The key as written (`net/ipv4/tcp_rmem`, `-net.ipv4.tcp_sack`). */
   readonly rawKey: string;
+  /** Where `rawKey` is written (with its `-` prefix, if any; for modprobe, the parameter name). */
   readonly keySpan: Span;
   /** The value as written, whitespace between fields preserved. */
   readonly value: string;
