@@ -104,8 +104,12 @@ describe('language server features', () => {
     const disable = actions.find((a) => a.title === 'Disable ANF116 on this line')!;
     const disabledText = applyTextEdits(text('eda.anf.yaml'), disable.edit!.changes![manifest]!).split('\n');
     expect(disabledText[target.range.start.line]).toBe('              # anf-lint disable-next-line ANF116 -- reason');
+    // The suppression silences exactly that finding.
+    const suppressed = client.nextDiagnostics(manifest, (p) => p.version === 3);
+    client.change(manifest, [{ text: disabledText.join('\n') }]);
+    expect((await suppressed).diagnostics.filter((d) => d.code === 'ANF116').map((d) => d.range.start.line)).toEqual([30, 31]);
     // Back to the original for the tests below.
-    const restored = client.nextDiagnostics(manifest, (p) => p.version === 3);
+    const restored = client.nextDiagnostics(manifest, (p) => p.version === 4);
     client.change(manifest, [{ text: text('eda.anf.yaml') }]);
     await restored;
   });
@@ -117,12 +121,12 @@ describe('language server features', () => {
     expect(alternatives.map((a) => a.title.split(' pool')[0])).toEqual(['Sizing advisor: Flexible', 'Sizing advisor: Premium', 'Sizing advisor: Standard']);
     const flexible = applyTextEdits(text('eda.anf.yaml'), alternatives[0]!.edit!.changes![manifest]!);
     expect(flexible).toContain('        serviceLevel: Flexible\n        size: 3 TiB\n        throughput: 391 MiB/s\n');
-    const next = client.nextDiagnostics(manifest, (p) => p.version === 4);
+    const next = client.nextDiagnostics(manifest, (p) => p.version === 5);
     client.change(manifest, [{ text: flexible }]);
     const after = (await next).diagnostics;
     // The eda-tools volume now meets its requirement; eda-proj (another pool) still does not.
     expect(after.filter((d) => d.code === 'ANF116').map((d) => d.range.start.line)).toEqual([16]);
-    const restored = client.nextDiagnostics(manifest, (p) => p.version === 5);
+    const restored = client.nextDiagnostics(manifest, (p) => p.version === 6);
     client.change(manifest, [{ text: text('eda.anf.yaml') }]);
     await restored;
   });
@@ -132,7 +136,7 @@ describe('language server features', () => {
     expect(values.map((c) => c.label)).toEqual(['Standard', 'Premium', 'Ultra', 'Flexible']);
     // A new key in the eda-libs volume.
     const withNewLine = text('eda.anf.yaml').replace('          - name: eda-libs\n            quota: 1 TiB\n', '          - name: eda-libs\n            quota: 1 TiB\n            wor\n');
-    const next = client.nextDiagnostics(manifest, (p) => p.version === 6);
+    const next = client.nextDiagnostics(manifest, (p) => p.version === 7);
     client.change(manifest, [{ text: withNewLine }]);
     await next;
     const line = withNewLine.split('\n').findIndex((l) => l === '            wor');
@@ -141,7 +145,15 @@ describe('language server features', () => {
     expect(workload?.documentation?.value).toContain('What runs on the volume');
     expect(keys.map((c) => c.label)).not.toContain('quota');
     expect(workload?.textEdit).toEqual({ range: { start: { line, character: 12 }, end: { line, character: 15 } }, newText: 'workload: ' });
-    const restored = client.nextDiagnostics(manifest, (p) => p.version === 7);
+    // A new list item under `volumes:` offers the whole volume block as a snippet.
+    const withItem = text('eda.anf.yaml').replace('          - name: eda-libs\n', '          - \n          - name: eda-libs\n');
+    const itemLine = withItem.split('\n').findIndex((l) => l === '          - ');
+    const itemVersion = client.change(manifest, [{ text: withItem }]);
+    await client.nextDiagnostics(manifest, (p) => p.version === itemVersion);
+    const blocks = await client.request<Completion[]>('textDocument/completion', { textDocument: { uri: manifest }, position: { line: itemLine, character: 12 } });
+    expect(blocks[0]).toMatchObject({ label: 'anf-volume', insertTextFormat: 2 });
+    expect(blocks[0]!.textEdit!.newText).toMatch(/^name: \$\{1:volume\}\nquota: \$\{2:1 TiB\}\n/);
+    const restored = client.nextDiagnostics(manifest, (p) => p.version === itemVersion + 1);
     client.change(manifest, [{ text: text('eda.anf.yaml') }]);
     await restored;
   });
@@ -159,6 +171,11 @@ describe('language server features', () => {
     expect(snippets).toEqual([]);
     const keys = await client.request<Completion[]>('textDocument/completion', { textDocument: { uri: sysctl }, position: { line: 2, character: 0 } });
     expect(keys.find((c) => c.label === 'sunrpc.tcp_max_slot_table_entries')?.documentation?.value).toContain('Recommended');
+    const sysctlProbe = 'file:///tmp/anf-lsp-completion/etc/sysctl.d/90-nfs.conf';
+    await client.openAndWait(sysctlProbe, 'sunrpc.tcp_max_slot_table_entries = ');
+    const slotValues = await client.request<Completion[]>('textDocument/completion', { textDocument: { uri: sysctlProbe }, position: { line: 0, character: 36 } });
+    expect(slotValues[0]).toMatchObject({ label: '128', detail: expect.stringMatching(/^Recommended: /) });
+    client.close(sysctlProbe);
     client.close(probe);
   });
 
