@@ -8,10 +8,10 @@ export const REVEAL_COMMAND = 'anfLint.hierarchy.reveal';
 
 /** One row of the tree. The data is exactly what the server's `anf/hierarchy` answered. */
 export type HierarchyNode =
-  | { readonly kind: 'account'; readonly account: HierarchyAccount; readonly manifestUri: string; readonly manifestCount: number }
-  | { readonly kind: 'pool'; readonly pool: HierarchyPool; readonly parentId: string }
-  | { readonly kind: 'volume'; readonly volume: HierarchyVolume; readonly parentId: string }
-  | { readonly kind: 'mount'; readonly mount: HierarchyMount; readonly parentId: string }
+  | { readonly kind: 'account'; readonly account: HierarchyAccount; readonly manifestUri: string; readonly manifestCount: number; readonly index: number }
+  | { readonly kind: 'pool'; readonly pool: HierarchyPool; readonly parentId: string; readonly index: number }
+  | { readonly kind: 'volume'; readonly volume: HierarchyVolume; readonly parentId: string; readonly index: number }
+  | { readonly kind: 'mount'; readonly mount: HierarchyMount; readonly parentId: string; readonly index: number }
   | { readonly kind: 'unlinked'; readonly mounts: readonly HierarchyMount[] }
   | { readonly kind: 'message'; readonly text: string; readonly command?: vscode.Command };
 
@@ -101,19 +101,19 @@ export class HierarchyProvider implements vscode.TreeDataProvider<HierarchyNode>
       const result = this.result;
       if (!result) return [];
       const manifestCount = result.manifests.length;
-      const roots: HierarchyNode[] = result.manifests.flatMap((m) => m.accounts.map((account) => ({ kind: 'account' as const, account, manifestUri: m.uri, manifestCount })));
+      const roots: HierarchyNode[] = result.manifests.flatMap((m) => m.accounts.map((account, index) => ({ kind: 'account' as const, account, manifestUri: m.uri, manifestCount, index })));
       if (result.unlinkedMounts.length > 0 && roots.length > 0) roots.push({ kind: 'unlinked', mounts: result.unlinkedMounts });
       return roots;
     }
     switch (node.kind) {
       case 'account':
-        return node.account.pools.map((pool) => ({ kind: 'pool', pool, parentId: idOf(node) }));
+        return node.account.pools.map((pool, index) => ({ kind: 'pool', pool, parentId: idOf(node), index }));
       case 'pool':
-        return node.pool.volumes.map((volume) => ({ kind: 'volume', volume, parentId: idOf(node) }));
+        return node.pool.volumes.map((volume, index) => ({ kind: 'volume', volume, parentId: idOf(node), index }));
       case 'volume':
-        return node.volume.mounts.map((mount) => ({ kind: 'mount', mount, parentId: idOf(node) }));
+        return node.volume.mounts.map((mount, index) => ({ kind: 'mount', mount, parentId: idOf(node), index }));
       case 'unlinked':
-        return node.mounts.map((mount) => ({ kind: 'mount', mount, parentId: idOf(node) }));
+        return node.mounts.map((mount, index) => ({ kind: 'mount', mount, parentId: idOf(node), index }));
       default:
         return [];
     }
@@ -236,16 +236,17 @@ function tooltip(node: HierarchyNode, label: string, figures: readonly Hierarchy
   return md;
 }
 
+/** Stable across refreshes (expansion state survives), unique even when a manifest repeats a name. */
 function idOf(node: HierarchyNode): string {
   switch (node.kind) {
     case 'account':
-      return `${node.manifestUri}#account=${node.account.name}`;
+      return `${node.manifestUri}#account[${node.index}]=${node.account.name}`;
     case 'pool':
-      return `${node.parentId}/pool=${node.pool.name}`;
+      return `${node.parentId}/pool[${node.index}]=${node.pool.name}`;
     case 'volume':
-      return `${node.parentId}/volume=${node.volume.name}`;
+      return `${node.parentId}/volume[${node.index}]=${node.volume.name}`;
     case 'mount':
-      return `${node.parentId}/mount=${node.mount.location.uri}:${node.mount.location.range.start.line}:${node.mount.location.range.start.character}`;
+      return `${node.parentId}/mount[${node.index}]=${node.mount.location.uri}:${node.mount.location.range.start.line}:${node.mount.location.range.start.character}`;
     case 'unlinked':
       return 'unlinked-mounts';
     case 'message':
