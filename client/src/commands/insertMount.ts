@@ -74,7 +74,9 @@ export async function insertMountCommand(client: LanguageClient | undefined, hie
     return;
   }
   const text = answer.text.endsWith('\n') ? answer.text : `${answer.text}\n`;
-  if (editor && !editor.document.isClosed) {
+  // Into the active file, unless that is a manifest (a mount line does not belong there).
+  const manifestActive = editor !== undefined && ['anf-manifest', 'anf-manifest-json'].includes(editor.document.languageId);
+  if (editor && !editor.document.isClosed && !manifestActive) {
     await editor.insertSnippet(new vscode.SnippetString().appendText(text), editor.selection.active);
   } else {
     const language = style.style === 'fstab' ? 'fstab' : style.style === 'systemd' ? 'systemd-mount' : 'shellscript';
