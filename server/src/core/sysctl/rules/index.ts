@@ -19,6 +19,7 @@ import { slotTableAboveConnectionLimit } from './ANF316-slot-table-above-connect
 import { slotTableAboveNconnectGuidance } from './ANF317-slot-table-above-nconnect-guidance';
 import { slotTotalAboveEndpointLimit } from './ANF318-slot-total-above-endpoint-limit';
 import { moduleParameterInSysctlFile } from './ANF319-module-parameter-in-sysctl-file';
+import { slotTableNotCapped } from './ANF320-slot-table-not-capped';
 
 /** Every kernel-tuning rule, one file each, in code order. */
 export const kernelRules: readonly Rule[] = [
@@ -42,4 +43,5 @@ export const kernelRules: readonly Rule[] = [
   slotTableAboveNconnectGuidance,
   slotTotalAboveEndpointLimit,
   moduleParameterInSysctlFile,
+  slotTableNotCapped,
 ];
