@@ -131,3 +131,38 @@ describe('transports', () => {
     }
   });
 });
+
+describe('configuration file at start', () => {
+  const ws = new TempWorkspace({ '.anf-lint.yaml': 'rules:\n  ANF207: off\n', 'etc/fstab': '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n' });
+  let client: LspClient;
+  afterAll(() => {
+    client.dispose();
+    ws.remove();
+  });
+
+  it('applies the .anf-lint.yaml found at the workspace root when the server starts', async () => {
+    client = new LspClient();
+    await client.initialize({ rootUri: ws.uri });
+    await client.indexed();
+    const published = await client.openAndWait(ws.uriOf('etc/fstab'), '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n');
+    expect(published.diagnostics.map((d) => d.code)).not.toContain('ANF207');
+  });
+
+  it('indexes a workspace folder added later, and forgets a removed one', async () => {
+    const other = new TempWorkspace({ 'etc/fstab': '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n' });
+    try {
+      const indexedBefore = client.logs.filter((l) => /indexed \d+ files/.test(l)).length;
+      client.notify('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: other.uri, name: 'other' }], removed: [] } });
+      await client.until(() => client.logs.filter((l) => /indexed \d+ files/.test(l)).length > indexedBefore, 5000, 'the second index');
+      type Report = { items: { uri: string }[] };
+      const withOther = await client.request<Report>('workspace/diagnostic', { previousResultIds: [] });
+      expect(withOther.items.map((i) => i.uri)).toContain(other.uriOf('etc/fstab'));
+      client.notify('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: other.uri, name: 'other' }] } });
+      await client.until(() => client.logs.filter((l) => /indexed \d+ files/.test(l)).length > indexedBefore + 1, 5000, 'the third index');
+      const without = await client.request<Report>('workspace/diagnostic', { previousResultIds: [] });
+      expect(without.items.map((i) => i.uri)).not.toContain(other.uriOf('etc/fstab'));
+    } finally {
+      other.remove();
+    }
+  });
+});

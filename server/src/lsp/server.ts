@@ -77,9 +77,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       await registerFileWatchers(session);
       if (session.support.workspaceFolders) {
         connection.workspace.onDidChangeWorkspaceFolders((event) => {
-          const removed = new Set(event.removed.map((f) => f.uri));
-          session.folders = [...session.folders.filter((f) => !removed.has(f)), ...event.added.map((f) => f.uri)];
-          void guard('workspace folders', () => session.indexWorkspace(), undefined);
+          void guard('workspace folders', () => session.changeFolders(event.added.map((f) => f.uri), event.removed.map((f) => f.uri)), undefined);
         });
       }
       await fetchSettings(session);

@@ -166,10 +166,19 @@ export class Session {
 
   // ---- workspace index and file watching --------------------------------------------------
 
+  /** The workspace folders changed: forget the files of removed folders, index the current ones. */
+  async changeFolders(added: readonly string[], removed: readonly string[]): Promise<void> {
+    const gone = removed.map((f) => canonicalUri(f).replace(/\/?$/, '/'));
+    this.folders = [...this.folders.filter((f) => !removed.includes(f)), ...added];
+    for (const key of [...this.disk.keys()]) if (gone.some((prefix) => key.startsWith(prefix))) this.disk.delete(key);
+    await this.indexWorkspace();
+  }
+
   async indexWorkspace(): Promise<void> {
     const files = await indexFolders(this.folders, (m) => this.log(m), this.indexLimits);
     for (const file of files) this.disk.set(canonicalUri(file.uri), file);
-    this.rebuild();
+    // The configuration file at a folder root is among them; reading it rebuilds the workspace.
+    this.reloadConfig();
   }
 
   /** A watched file changed on disk: re-read it unless it is open (the editor's text wins). */
