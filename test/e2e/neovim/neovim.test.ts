@@ -65,7 +65,7 @@ describe.skipIf(!available && !process.env.CI)('Neovim drives the language serve
         ANF_HOVER_LINE: String(hoverLine),
         ANF_HOVER_COL: String(lines[hoverLine]!.indexOf('eda-tools') + 2),
       },
-      timeout: 60_000,
+      timeout: 80_000,
       encoding: 'utf8',
     });
     const log = join(home, 'cache', 'nvim', 'lsp.log');
@@ -91,5 +91,5 @@ describe.skipIf(!available && !process.env.CI)('Neovim drives the language serve
     // The quick fix changed the text and the finding it fixed is gone.
     expect(answer.action.title.length).toBeGreaterThan(0);
     expect(answer.after.some((d) => d.code === answer.action.code && d.line === answer.action.line)).toBe(false);
-  });
+  }, 90_000);
 });

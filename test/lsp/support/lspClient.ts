@@ -162,7 +162,7 @@ export class LspClient {
   }
 
   /** Resolves once the server logged its index line (so the disk files are known). */
-  async indexed(timeoutMs = 10000): Promise<void> {
+  async indexed(timeoutMs = 20000): Promise<void> {
     await this.until(() => this.logs.some((l) => /indexed \d+ files/.test(l)), timeoutMs, 'the workspace index');
   }
 
@@ -175,7 +175,7 @@ export class LspClient {
   }
 
   /** The next publishDiagnostics for a URI (optionally: one that matches). */
-  nextDiagnostics(uri: string, match: (p: PublishedDiagnostics) => boolean = () => true, timeoutMs = 10000): Promise<PublishedDiagnostics> {
+  nextDiagnostics(uri: string, match: (p: PublishedDiagnostics) => boolean = () => true, timeoutMs = 20000): Promise<PublishedDiagnostics> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; got ${JSON.stringify(this.published.map((p) => p.uri))}; stderr: ${this.stderr}`)), timeoutMs);
       this.waiters.push({
