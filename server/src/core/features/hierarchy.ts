@@ -21,7 +21,10 @@ export interface HierarchyLocation {
   readonly range: Range;
 }
 
-/** Visible (not suppressed) diagnostics located in the node's own text, by severity. */
+/**
+ * Visible (not suppressed) diagnostics that start in the node's text, by severity: an account's and
+ * a pool's text includes their pools and volumes; a mount's is its line (or command, or unit).
+ */
 export interface DiagnosticCounts {
   readonly error: number;
   readonly warning: number;
