@@ -359,6 +359,19 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     mark(`sizing advice: ${rows[0]?.split('\n')[0] ?? ''}`);
     await screenshot('sizing-inserted');
   }, 90 * SECOND);
+
+  it('colors the files of the languages it adds', async () => {
+    const p = ui();
+    expect(targets.colored.length, 'examples/ has files of the languages anf-lint adds').toBeGreaterThan(0);
+    for (const { kind, path } of targets.colored) {
+      await openFile(path);
+      // Monaco gives each distinct token color a class mtkN; a file without a grammar has one.
+      const classes = async () => new Set((await p.locator('.editor-instance .view-lines span[class^="mtk"]').evaluateAll((spans) => spans.map((s) => s.className))).flatMap((c) => c.split(' ')).filter((c) => /^mtk\d+$/.test(c))).size;
+      await expect.poll(classes, { timeout: STEP_TIMEOUT, message: `${path} (${kind}) is colored` }).toBeGreaterThanOrEqual(3);
+      await screenshot(`colors-${kind}`);
+    }
+    mark(`colors: ${targets.colored.map((c) => c.kind).join(', ')}`);
+  }, 90 * SECOND);
 });
 
 function escapeRe(text: string): string {

@@ -12,6 +12,8 @@ import { applyEdits, configSchema, detectFileKind, isLintable, lintFile, resolve
 export interface Targets {
   readonly manifest: { readonly path: string; readonly account: string; readonly pool: string; readonly volume: string; readonly exportPath: string; readonly mountPoint: string };
   readonly fix: { readonly path: string; readonly line: number; readonly character: number; readonly code: string; readonly title: string; readonly fixedLine: string; readonly originalLine: string };
+  /** The first file of each kind anf-lint colors with its own grammar (for the coloring check). */
+  readonly colored: readonly { readonly kind: string; readonly path: string }[];
   /** Codes of visible warnings and errors, by workspace-relative path. */
   readonly codes: ReadonlyMap<string, readonly string[]>;
 }
@@ -22,6 +24,9 @@ function walk(dir: string): string[] {
     return statSync(path).isDirectory() ? walk(path) : [path];
   });
 }
+
+/** File kinds with an anf-lint grammar (syntaxes/). */
+const GRAMMAR_KINDS = ['fstab', 'sysctl', 'systemd-mount', 'autofs', 'manifest-yaml'];
 
 export function findTargets(root: string): Targets {
   const configPath = join(root, '.anf-lint.yaml');
@@ -48,7 +53,11 @@ export function findTargets(root: string): Targets {
     fix ??= oneLineFix(rel, workspace.file(uri)!.source.text, problems);
   }
   if (!fix) throw new Error(`no warning or error with a one-line fix under ${root}`);
-  return { manifest, fix, codes };
+  const colored = GRAMMAR_KINDS.flatMap((kind) => {
+    const path = files.find((f) => workspace.file(pathToFileURL(f).href)?.kind === kind);
+    return path ? [{ kind, path: relative(root, path) }] : [];
+  });
+  return { manifest, fix, codes, colored };
 }
 
 function oneLineFix(path: string, text: string, diagnostics: readonly Diagnostic[]): Targets['fix'] | undefined {
