@@ -21,6 +21,8 @@ describe('a 1 MB single line', () => {
     ['shell sysctl', `sysctl -w net.core.rmem_max=${'1'.repeat(LINE)}`],
     ['sysctl value', `net.ipv4.tcp_rmem = ${'4096 '.repeat(LINE / 5)}`],
     ['markdown prose', `${'word '.repeat(LINE / 5)}`],
+    ['fstab annotation', `10.0.0.4:/v /m nfs hard 0 0 # anf: ${'a'.repeat(LINE)}`],
+    ['shell annotation', `# anf: workload=${'a'.repeat(LINE)} ${'b'.repeat(LINE / 2)}\nmount -t nfs 10.0.0.4:/v /m`],
     ['manifest flow', `accounts: [${'{name: a, pools: []},'.repeat(LINE / 84)}{name: "${'a'.repeat((LINE * 3) / 4)}"}]`],
     ['manifest JSON', `{"accounts": [${'{"name": "a"},'.repeat(LINE / 56)}{"name": "${'b'.repeat((LINE * 3) / 4)}"}]}`],
   ];

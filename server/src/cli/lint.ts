@@ -72,7 +72,7 @@ const MAX_FIX_PASSES = 10; // not a fact: loop bound
 /** The folders a linted path's configuration is looked up from: the common ancestor of the paths. */
 function configFolder(paths: readonly string[], cwd: string): string {
   const folders = paths.map((p) => {
-    const absolute = resolve(cwd, p.replace(/[*?[{].*$/, '') || '.');
+    const absolute = resolve(cwd, p.replace(/[*?[{][\s\S]*$/, '') || '.');
     try {
       return statSync(absolute).isDirectory() ? absolute : dirname(absolute);
     } catch {

@@ -141,7 +141,7 @@ export interface LoadedConfig {
 
 /** The folder above a path, or undefined at the root. Handles `/` and `\` separators. */
 export function parentFolder(path: string): string | undefined {
-  const trimmed = path.replace(/[\\/]+$/, '');
+  const trimmed = path.replace(/(?<![\\/])[\\/]+$/, '');
   const index = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
   if (index < 0) return undefined;
   if (index === 0) return trimmed.length > 1 ? trimmed.slice(0, 1) : undefined;

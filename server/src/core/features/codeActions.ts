@@ -144,7 +144,7 @@ export function disableOnLineAction(file: ParsedFile, diagnostic: Diagnostic): C
   const existing = parseSuppressions(file.source).find((s) => s.scope === 'next-line' && s.firstLine <= line && line <= s.lastLine && s.codes.length > 0);
   if (existing && !existing.codes.includes(diagnostic.code)) {
     const text = file.source.text.slice(existing.span.start, existing.span.end);
-    const codesMatch = /disable-next-line\s+([A-Za-z0-9, ]*[A-Za-z0-9])/.exec(text);
+    const codesMatch = /disable-next-line\s+(?=[A-Za-z0-9,])([A-Za-z0-9, ]*[A-Za-z0-9])/.exec(text);
     if (codesMatch) {
       const at = existing.span.start + codesMatch.index + codesMatch[0].length;
       const span = { start: at, end: at };

@@ -324,7 +324,7 @@ class ManifestParser {
     } else {
       message = `\`${String(last ?? 'document')}\`: ${issue.message.replace(/^Invalid input: /, '')}`;
     }
-    if (description && issue.code !== 'invalid_value' && !message.includes(description)) message = `${message.replace(/\.+$/, '')}. ${description}`;
+    if (description && issue.code !== 'invalid_value' && !message.includes(description)) message = `${message.replace(/(?<!\.)\.+$/, '')}. ${description}`;
     this.problems.push({ code: PARSE_CODES.invalidValue, span, message, ...(fixes.length > 0 ? { fixes } : {}) });
   }
 

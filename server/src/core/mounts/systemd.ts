@@ -25,7 +25,7 @@ export function parseSystemdMount(source: SourceText, uri: string, problems: Par
     const trimmed = text.trim();
     if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith(';')) continue;
     if (trimmed.startsWith('[')) {
-      section = trimmed.replace(/^\[|\].*$/g, '');
+      section = trimmed.replace(/^\[|\][\s\S]*$/g, '');
       if (section === 'Mount') sectionSpan = { start: start + text.indexOf('['), end: start + text.trimEnd().length };
       continue;
     }

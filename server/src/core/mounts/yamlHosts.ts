@@ -151,7 +151,8 @@ function ansibleFreeForm(source: SourceText, uri: string, task: YAMLMap, node: S
   const content = scalarContent(source.text, node);
   if (!content) return undefined;
   const args = new Map<string, { value: string; start: number }>();
-  for (const match of content.raw.matchAll(/(\w+)=(\S*)/g)) {
+  // Keys start at a word start: a long word without `=` would otherwise be retried from each character.
+  for (const match of content.raw.matchAll(/(?<!\w)(\w+)=(\S*)/g)) {
     args.set(match[1]!, { value: match[2]!, start: content.start + match.index! + match[1]!.length + 1 });
   }
   const src = args.get('src');

@@ -3,7 +3,7 @@ import type { MountEntry } from '../mounts/model';
 
 /** `/vol1/` and `vol1` both mean `/vol1`. */
 export function normalizeExportPath(path: string): string {
-  const trimmed = path.trim().replace(/\/+$/, '');
+  const trimmed = path.trim().replace(/(?<!\/)\/+$/, '');
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
