@@ -34,6 +34,8 @@ if (!setUp && !inCI) {
 
 const SECOND = 1000;
 const STEP_TIMEOUT = 30 * SECOND;
+/** The first diagnostics wait for the extension to activate and the server to index the workspace. */
+const FIRST_DIAGNOSTICS_TIMEOUT = 90 * SECOND;
 
 describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chromium)', () => {
   let tmp = '';
@@ -143,7 +145,7 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     page = await context.newPage();
     await page.goto(`${base}/?folder=${encodeURIComponent(workspace)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60 * SECOND });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 120 * SECOND });
     await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: STEP_TIMEOUT });
     mark('workbench loaded');
     await screenshot('workbench');
@@ -234,10 +236,10 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     const rows = p.locator('.markers-panel .monaco-list-row');
     // The list renders the rows in view only: any code the core reports for any file will do.
     const shown = async () => [...(await rows.allInnerTexts()).join('\n').matchAll(/ANF\d{3}/g)].map((m) => m[0]).filter((code) => everyCode.has(code));
-    await expect.poll(shown, { timeout: STEP_TIMEOUT, message: `Problems panel shows codes like ${codes.join(', ')}` }).not.toEqual([]);
+    await expect.poll(shown, { timeout: FIRST_DIAGNOSTICS_TIMEOUT, message: `Problems panel shows codes like ${codes.join(', ')}` }).not.toEqual([]);
     mark(`Problems panel: ${[...new Set(await shown())].join(' ')}`);
     await screenshot('problems');
-  }, 90 * SECOND);
+  }, 150 * SECOND);
 
   it('hovers a manifest volume with its computed throughput', async () => {
     const p = ui();
