@@ -53,6 +53,7 @@ describe('language server features', () => {
     expect(h?.contents.value).toContain('IOPS at 8 KiB (assumed block size): **81,920**');
     expect(h?.contents.value).toMatch(/Monthly cost: \*\*\$[\d,.]+\*\*/);
     expect(h?.contents.value).toContain('quota needed **15,200 GiB**');
+    expect(h?.contents.value).toContain('Mounted by: `/proj` (fstab line 1)');
     expect(h?.range).toEqual({ start: { line: 9, character: 18 }, end: { line: 9, character: 26 } });
   });
 

@@ -8,6 +8,7 @@ import { recommendedMountOptions } from '../recommend/mountLine';
 import { describeKey } from '../sysctl/catalog';
 import type { Span } from '../text/sourceText';
 import { formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, MiB, type Rate, type Size } from '../units/units';
+import { baseName } from '../workspace/fileKind';
 import type { WorkspaceView } from '../workspace/workspaceView';
 import { figuresOf, manifestVolumeOf, poolMarkdown, volumeMarkdown, volumesOf, within } from './manifestIndex';
 
@@ -25,7 +26,7 @@ export function computeHover(workspace: WorkspaceView, uri: string, offset: numb
   const file = workspace.file(uri);
   if (!file) return undefined;
   if (file.manifest) {
-    const hover = manifestHover(file.manifest, offset, config);
+    const hover = manifestHover(workspace, uri, file.manifest, offset, config);
     if (hover) return hover;
   }
   for (const mount of file.mounts) {
@@ -62,7 +63,7 @@ function literal<T>(value: Located<T> | undefined, offset: number): value is Loc
   return value !== undefined && within(value.span, offset);
 }
 
-function manifestHover(manifest: ManifestDocument, offset: number, config: ResolvedConfig): CoreHover | undefined {
+function manifestHover(workspace: WorkspaceView, uri: string, manifest: ManifestDocument, offset: number, config: ResolvedConfig): CoreHover | undefined {
   const figures = figuresOf(manifest, config);
   for (const at of volumesOf(manifest)) {
     const { volume } = at;
@@ -79,7 +80,7 @@ function manifestHover(manifest: ManifestDocument, offset: number, config: Resol
     if (literal(req?.throughput, offset)) return { markdown: rateMarkdown(req.throughput.value), span: req.throughput.span };
     // Anywhere else on the volume's head (its name, or the first line of the item): its figures.
     if (within(volume.name?.span, offset) || within(volume.headSpan, offset) || within(volume.name?.keySpan, offset)) {
-      return { markdown: volumeMarkdown(at, volumeFigures), span: volume.name?.span ?? volume.headSpan };
+      return { markdown: volumeMarkdown(at, volumeFigures) + mountedBy(workspace, uri, volume.name?.span.start), span: volume.name?.span ?? volume.headSpan };
     }
   }
   for (const account of manifest.accounts) {
@@ -104,6 +105,19 @@ function manifestHover(manifest: ManifestDocument, offset: number, config: Resol
   }
   return undefined;
 }
+
+/** "Mounted by" line for a volume hover: the mounts in the workspace that reach it. */
+function mountedBy(workspace: WorkspaceView, uri: string, nameStart: number | undefined): string {
+  if (nameStart === undefined) return '';
+  const summary = workspace.volumes().find((v) => v.uri === uri && v.nameSpan.start === nameStart);
+  if (!summary) return '';
+  const mounts = workspace.mountsOfVolume(summary);
+  if (mounts.length === 0) return '\n- Mounted by: no mount in this workspace';
+  const shown = mounts.slice(0, MOUNTS_SHOWN).map((m) => `\`${m.mountPoint ?? m.source ?? '?'}\` (${baseName(m.uri)} line ${(workspace.file(m.uri)?.source.positionAt(m.span.start).line ?? 0) + 1})`);
+  return `\n- Mounted by: ${shown.join(', ')}${mounts.length > MOUNTS_SHOWN ? ` and ${mounts.length - MOUNTS_SHOWN} more` : ''}`;
+}
+
+const MOUNTS_SHOWN = 3;
 
 // ---- mounts ------------------------------------------------------------------------------
 
