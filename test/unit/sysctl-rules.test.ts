@@ -140,3 +140,15 @@ describe('obsolete keys and kernelVersion (ANF309)', () => {
     expect(result[0]?.fixes[0]?.safe).toBe(false);
   });
 });
+
+describe('writes that are not duplicates', () => {
+  it('a script that persists a value and applies it now writes the key twice on purpose', () => {
+    const script = '#!/bin/bash\necho "net.ipv4.tcp_sack = 1" >> /etc/sysctl.d/90-nfs.conf\nsysctl -w net.ipv4.tcp_sack=1\n';
+    expect(codesOf(lint({ 'scripts/tune.sh': script })['scripts/tune.sh'])).toEqual([]);
+  });
+
+  it('Markdown shows alternatives side by side', () => {
+    const doc = '# Tuning\n\n```\nnet.ipv4.tcp_sack = 1\n```\n\nApply it now:\n\n```bash\nsudo sysctl -w net.ipv4.tcp_sack=1\n```\n\nOr in one block:\n\n```\nnet.ipv4.tcp_sack = 1\n```\n';
+    expect(codesOf(lint({ 'docs/tuning.md': doc })['docs/tuning.md'])).toEqual([]);
+  });
+});

@@ -47,8 +47,10 @@ function loadKey(uri: string): string {
 export interface SettingScope {
   /** Every setting in order; later ones overwrite earlier ones of the same key. */
   readonly ordered: readonly KernelSetting[];
-  /** The settings of each key, in order (the last one wins). */
+  /** The settings of each key, in order (the last one wins); also keyed by channel and key. */
   readonly byKey: ReadonlyMap<string, readonly KernelSetting[]>;
+  /** Each setting's channel-and-key entry of `byKey`. */
+  readonly channels: ReadonlyMap<KernelSetting, string>;
   /** True when the scope spans several files of one host. */
   readonly crossFile: boolean;
   readonly root?: string;
@@ -56,14 +58,31 @@ export interface SettingScope {
 
 const HOST_ORIGINS = new Set(['sysctl']);
 
-function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?: string): SettingScope {
+/**
+ * Which settings can overwrite each other. A script that persists a value (`echo ... >>
+ * /etc/sysctl.conf`) and applies it now (`sysctl -w`) writes the key twice on purpose: a boot-time
+ * file and a runtime command are separate channels. Markdown shows alternatives side by side, so
+ * nothing in it overwrites anything.
+ */
+function channelOf(setting: KernelSetting, markdown: boolean, index: number): string {
+  if (markdown) return `doc:${index}`;
+  return setting.persistent ? 'boot' : 'now';
+}
+
+function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?: string, markdown = false): SettingScope {
   const byKey = new Map<string, KernelSetting[]>();
-  for (const setting of ordered) {
-    const list = byKey.get(setting.key) ?? [];
+  ordered.forEach((setting, index) => {
+    const channelKey = `${channelOf(setting, markdown, index)}\u0000${setting.key}`;
+    const list = byKey.get(channelKey) ?? [];
     list.push(setting);
-    byKey.set(setting.key, list);
-  }
-  return { ordered, byKey, crossFile, ...(root ? { root } : {}) };
+    byKey.set(channelKey, list);
+    // The key alone: the last write of any channel, for rules that compare values (winning()).
+    const all = byKey.get(setting.key) ?? [];
+    all.push(setting);
+    byKey.set(setting.key, all);
+  });
+  const channels = new Map<KernelSetting, string>(ordered.map((setting, index) => [setting, `${channelOf(setting, markdown, index)}\u0000${setting.key}`]));
+  return { ordered, byKey, channels, crossFile, ...(root ? { root } : {}) };
 }
 
 /**
@@ -82,14 +101,15 @@ export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScop
     const ordered = files.flatMap((f) => f.settings.filter((s) => HOST_ORIGINS.has(s.origin)));
     scope = buildScope(ordered, files.length > 1, root);
   } else {
-    scope = buildScope(file.settings, false);
+    scope = buildScope(file.settings, false, undefined, file.kind === 'markdown');
   }
   return scope;
 }
 
 /** The setting of the same key that overwrites this one later in its scope, if any. */
 export function overriddenBy(scope: SettingScope, setting: KernelSetting): KernelSetting | undefined {
-  const list = scope.byKey.get(setting.key);
+  const channel = scope.channels.get(setting);
+  const list = channel === undefined ? undefined : scope.byKey.get(channel);
   if (!list) return undefined;
   const last = list[list.length - 1];
   return last !== setting && membersOf(list).has(setting) ? last : undefined;
