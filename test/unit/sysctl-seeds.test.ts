@@ -75,7 +75,7 @@ describe('key catalog', () => {
     expect(nearMiss('sunrpc.tpc_max_slot_table_entries')?.suggestion).toBe('sunrpc.tcp_max_slot_table_entries');
     expect(nearMiss('net.ipv4.conf.eth0.rp_filtr')?.suggestion).toBe('net.ipv4.conf.eth0.rp_filter');
     expect(nearMiss('net.ipv6.tcp_rmem')?.suggestion).toBe('net.ipv4.tcp_rmem');
-    for (const real of ['net.ipv4.conf.all.arp_filter', 'net.ipv4.udp_mem', 'net.ipv4.tcp_ecn', 'kernel.pid_max', 'fs.file-max', 'net.ipv6.route.flush', 'nfs.max_session_cb_slots', 'net.ipv4.tcp_sack']) {
+    for (const real of ['net.ipv4.conf.all.arp_filter', 'net.ipv4.udp_mem', 'net.ipv4.tcp_ecn', 'kernel.pid_max', 'fs.file-max', 'net.ipv6.route.flush', 'nfs.max_session_cb_slots', 'nfsd.nfs4_disable_idmapping', 'vm.dirtytime_expire_seconds', 'net.ipv4.tcp_mtu_probe_floor', 'net.ipv4.tcp_sack']) {
       expect(nearMiss(real), real).toBeUndefined();
     }
   });

@@ -588,6 +588,7 @@ const KNOWN_NEIGHBOURS = new Set([
   'sunrpc.min_resvport',
   'sunrpc.max_resvport',
   'nfs.max_session_cb_slots',
+  'nfsd.nfs4_disable_idmapping',
   'vm.dirtytime_expire_seconds',
 ]);
 const KNOWN_NEIGHBOUR_PATTERNS = [/^net\.ipv[46]\.conf\.[^.]+\.(?:arp_filter|rp_filter|arp_ignore|arp_announce|src_valid_mark)$/, /^net\.ipv6\.conf\./];
