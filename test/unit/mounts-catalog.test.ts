@@ -13,7 +13,7 @@ describe('option catalog', () => {
     expect(findOption('noac')?.negation).toBe('ac');
     expect(findOption('nocto')?.group).toBe(findOption('cto')?.group);
     expect(findOption('nconnect')).toMatchObject({ kind: 'integer', min: 1, max: NCONNECT.max.value, minKernel: NCONNECT.minKernel.value });
-    for (const name of ['defaults', 'rw', 'ro', 'noatime', '_netdev', 'nofail', 'bg', 'x-systemd.automount', 'x-systemd.mount-timeout', 'x-anything', 'sec', 'lookupcache', 'softerr'])
+    for (const name of ['defaults', 'rw', 'ro', 'noatime', '_netdev', 'nofail', 'bg', 'x-systemd.automount', 'x-systemd.mount-timeout', 'x-anything', 'sec', 'lookupcache', 'softerr', 'nosymfollow', 'X-mount.mkdir'])
       expect(findOption(name), name).toBeDefined();
     expect(findOption('nconect')).toBeUndefined();
     expect(findOption('fsc')?.optionalValue).toBe(true);

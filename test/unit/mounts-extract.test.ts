@@ -286,6 +286,7 @@ describe('cloud-init', () => {
       'runcmd:',
       '  - mount -t nfs -o rw,hard 10.0.0.4:/a /a',
       '  - [ mount, -t, nfs, -o, "ro,vers=3", "10.0.0.4:/b", /b ]',
+      '  - [ sh, -c, "mount -t nfs -o rw,vers=3 10.0.0.4:/e /e" ]',
       '  - |',
       '    mkdir -p /c',
       '    mount -t nfs -o rw 10.0.0.4:/c /c',
@@ -296,6 +297,7 @@ describe('cloud-init', () => {
     expect(mounts.map((m) => [m.source, at(m.optionsSpan)])).toEqual([
       ['10.0.0.4:/a', 'rw,hard'],
       ['10.0.0.4:/b', 'ro,vers=3'],
+      ['10.0.0.4:/e', 'rw,vers=3'],
       ['10.0.0.4:/c', 'rw'],
       ['10.0.0.4:/d', 'rw,hard,_netdev'],
     ]);

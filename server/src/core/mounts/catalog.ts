@@ -236,6 +236,8 @@ const SPECS: readonly OptionSpec[] = [
   generic('mand', 'mand', 'Mandatory locks (removed from current kernels).', { negation: 'nomand' }),
   generic('nomand', 'mand', 'No mandatory locks.', { negation: 'mand' }),
   generic('dirsync', 'dirsync', 'Directory updates are synchronous.'),
+  generic('symfollow', 'symfollow', 'Follow symbolic links (the default).', { negation: 'nosymfollow' }),
+  generic('nosymfollow', 'symfollow', 'Do not follow symbolic links on this mount.', { negation: 'symfollow' }),
   generic('iversion', 'iversion', 'Increment i_version.', { negation: 'noiversion' }),
   generic('noiversion', 'iversion', 'Do not increment i_version.', { negation: 'iversion' }),
   generic('silent', 'silent', 'Fewer kernel messages.', { negation: 'loud' }),
@@ -291,7 +293,8 @@ const X_PREFIX: OptionSpec = { name: 'x-*', kind: 'string', scope: 'generic', gr
 export function findOption(name: string): OptionSpec | undefined {
   const spec = BY_NAME.get(name);
   if (spec) return spec;
-  if (name.startsWith('x-')) return { ...X_PREFIX, name, group: name };
+  // libmount passes any `x-*` (and `X-*`) option to userspace helpers; mount itself ignores them.
+  if (name.startsWith('x-') || name.startsWith('X-')) return { ...X_PREFIX, name, group: name };
   return undefined;
 }
 

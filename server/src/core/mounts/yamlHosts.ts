@@ -206,6 +206,10 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
             }
             const entry = mountCommandFromWords(words, { uri, host: 'cloud-init', problems });
             if (entry) mounts.push(entry);
+            // `[sh, -c, "mount ... && ..."]`: the script is read in place.
+            const c = words.findIndex((w) => w.value === '-c');
+            const script = c > 0 && /^(?:.*\/)?(?:ba|da|k|z)?sh$/.test(words[0]?.value ?? '') ? words[c + 1] : undefined;
+            if (script) for (const found of shellMounts(source.text, { uri, host: 'cloud-init', problems }, script.span.start, script.span.end)) mounts.push(found);
           }
         }
       }
