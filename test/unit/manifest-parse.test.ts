@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseManifest } from '../../server/src/core/manifest/parse';
 import { computeManifestFigures } from '../../server/src/core/manifest/figures';
 import { resolveConfig } from '../../server/src/core/config';
@@ -141,6 +141,14 @@ describe('parseManifest: problems are findings with precise spans', () => {
   it('reports an empty document instead of throwing', () => {
     expect(parse('').problems.map((p) => p.code)).toEqual(['ANF104']);
     expect(parse('# only a comment\n').problems.map((p) => p.code)).toEqual(['ANF104']);
+  });
+
+  it('prints nothing to the process (yaml warnings stay inside): a collection key is a finding', () => {
+    const spy = vi.spyOn(process, 'emitWarning');
+    const result = parse('accounts:\n  ? [ { name: eda-scratch } ]\n  : 1\n');
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    expect(result.problems.map((p) => p.code)).toEqual(['ANF103']);
   });
 
   it('never throws on odd input', () => {

@@ -83,7 +83,8 @@ class ManifestParser {
 
   run(): ManifestParseResult {
     const text = this.source.text;
-    this.doc = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false, strict: false });
+    // logLevel 'error': yaml would otherwise print warnings (e.g. collection keys) to the process's stderr.
+    this.doc = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false, strict: false, logLevel: 'error' });
     for (const error of this.doc.errors) {
       const { start, end } = this.visibleSpan(error.pos[0], error.pos[1]);
       const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
