@@ -304,6 +304,14 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     expect(text, 'a volume row shows its throughput').toMatch(new RegExp(`volume ${escapeRe(volume)},[^\\n]*MiB/s`));
     mark('tree view: account, pool, volume');
     await screenshot('hierarchy');
+    // A click reveals the definition.
+    await openFile('snippet-check/fstab');
+    await pane.locator(`.monaco-list-row[aria-label^="volume ${volume},"]`).first().click();
+    const manifestName = targets.manifest.path.slice(targets.manifest.path.lastIndexOf('/') + 1);
+    await p.locator('.tab.active', { hasText: manifestName }).waitFor({ timeout: STEP_TIMEOUT });
+    // The volume's name is selected: the status bar counts its characters.
+    await p.locator('.statusbar', { hasText: `(${volume.length} selected)` }).waitFor({ timeout: STEP_TIMEOUT });
+    mark(`tree click revealed ${volume} in ${manifestName}`);
   }, 90 * SECOND);
 
   it('expands a snippet', async () => {
@@ -373,6 +381,16 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
       await screenshot(`colors-${kind}`);
     }
     mark(`colors: ${targets.colored.map((c) => c.kind).join(', ')}`);
+  }, 90 * SECOND);
+
+  it('opens a rule page from "Show rule documentation"', async () => {
+    const p = ui();
+    const code = targets.fix.code;
+    await runCommand('ANF: Show rule documentation');
+    await answer('Rule code or title', code);
+    await p.locator('.tab', { hasText: new RegExp(`Preview ${code}\\.md`) }).waitFor({ timeout: STEP_TIMEOUT });
+    mark(`rule page ${code} opened`);
+    await screenshot('rule-doc');
   }, 90 * SECOND);
 });
 

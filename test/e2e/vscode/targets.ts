@@ -26,7 +26,7 @@ function walk(dir: string): string[] {
 }
 
 /** File kinds with an anf-lint grammar (syntaxes/). */
-const GRAMMAR_KINDS = ['fstab', 'sysctl', 'systemd-mount', 'autofs', 'manifest-yaml'];
+const GRAMMAR_KINDS = ['fstab', 'sysctl', 'systemd-mount', 'autofs']; // the manifest is seen colored in the hover step
 
 export function findTargets(root: string): Targets {
   const configPath = join(root, '.anf-lint.yaml');
