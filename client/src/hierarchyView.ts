@@ -138,7 +138,8 @@ export class HierarchyProvider implements vscode.TreeDataProvider<HierarchyNode>
     const { label, figures, counts, location, collapsible, headline } = describe(node);
     const item = new vscode.TreeItem(label, collapsible);
     item.id = idOf(node);
-    item.description = [...headline, countsBadge(counts)].filter(Boolean).join(' · ');
+    // Counts first: a narrow sidebar cuts the end of the description.
+    item.description = [countsBadge(counts), ...headline].filter(Boolean).join(' · ');
     item.tooltip = tooltip(node, label, figures, counts, location);
     item.iconPath = new vscode.ThemeIcon(ICONS[node.kind], severityColor(counts));
     item.contextValue = node.kind;
