@@ -58,6 +58,8 @@ export class HierarchyProvider implements vscode.TreeDataProvider<HierarchyNode>
   }
 
   async refresh(): Promise<void> {
+    // A request already on its way may predate the change that asked for this refresh.
+    if (this.pending) await this.pending;
     await this.load();
     this.changed.fire(undefined);
   }
