@@ -1,7 +1,7 @@
 import { WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { volumeSecurity } from '../model';
-import { fixes, fixOf, isManifest, manifestOf, Named, replaceValue, volumes, manifestExample } from './helpers';
+import { fixes, fixOf, insertAfterSibling, isManifest, manifestOf, Named, replaceValue, volumes, manifestExample } from './helpers';
 
 export const workloadNfsVersion = defineRule({
   code: 'ANF119',
@@ -38,6 +38,15 @@ export const workloadNfsVersion = defineRule({
       const traits = WORKLOADS[workload];
       const v3 = volume.protocols.find((p) => p.value === 'NFSv3');
       const v41 = volume.protocols.find((p) => p.value === 'NFSv4.1');
+      if (traits.nfsVersion.requires === '4.1' && !volume.protocolsNode && volume.workload) {
+        // No `protocols`: the volume gets the default, NFSv3.
+        context.report({
+          span: volume.workload.span,
+          severity: 'error',
+          message: `${Named('volume', volume.name)} holds ${traits.title}, which needs NFSv4.1, but has no \`protocols\` and so gets the default, NFSv3.`,
+          ...fixes(fixOf('Add `protocols: [NFSv4.1]`', false, [insertAfterSibling(context.file.source, volume.workload, 'protocols', '[NFSv4.1]')])),
+        });
+      }
       if (traits.nfsVersion.requires === '4.1' && v3) {
         context.report({
           span: v3.span,

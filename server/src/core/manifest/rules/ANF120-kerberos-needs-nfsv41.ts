@@ -29,11 +29,12 @@ export const kerberosNeedsNfsv41 = defineRule({
     for (const { volume } of volumes(manifest)) {
       const security = volumeSecurity(volume);
       const v3 = volume.protocols.find((p) => p.value === 'NFSv3');
-      if (security === 'sys' || !v3 || !volume.security) continue;
+      const defaulted = !volume.protocolsNode;
+      if (security === 'sys' || !volume.security || (!v3 && !defaulted)) continue;
       context.report({
         span: volume.security.span,
-        message: `${Named('volume', volume.name)} asks for Kerberos (${security}) but serves NFSv3; ANF supports Kerberos only on NFSv4.1 volumes.`,
-        related: [{ uri: context.file.uri, span: v3.span, message: 'NFSv3' }],
+        message: `${Named('volume', volume.name)} asks for Kerberos (${security}) but serves NFSv3${defaulted ? ' (the default: it has no `protocols`)' : ''}; ANF supports Kerberos only on NFSv4.1 volumes.`,
+        ...(v3 ? { related: [{ uri: context.file.uri, span: v3.span, message: 'NFSv3' }] } : {}),
       });
     }
   },
