@@ -1,5 +1,5 @@
 import { closest, distance } from 'fastest-levenshtein';
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Document, type Node, type Pair, type ParsedNode } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Document, type Node, type Pair } from 'yaml';
 import type { z } from 'zod';
 import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
@@ -695,4 +695,3 @@ function examplesOf(schema: AnySchema): unknown[] {
   return metaOf(schema)?.examples ?? metaOf(unwrap(schema))?.examples ?? [];
 }
 
-export type { ParsedNode };
