@@ -203,20 +203,43 @@ export function where(workspace: WorkspaceView, from: ParsedFile, setting: Kerne
 
 /** NFS mounts on the same host as a file (same root folder), else every NFS mount in the workspace. */
 export function hostMounts(workspace: WorkspaceView, file: ParsedFile): readonly MountEntry[] {
-  const nfs = workspace.mounts().filter((m) => m.isNfs);
-  const root = hostRootOfAny(file.uri);
-  if (!root) return nfs;
-  const local = nfs.filter((m) => belongsToHost(m.uri, root));
-  return local.length > 0 ? local : nfs;
+  return perHost(HOST_MOUNTS, workspace.mounts(), hostRootOfAny(file.uri), (all, root) => {
+    const nfs = all.filter((m) => m.isNfs);
+    if (!root) return nfs;
+    const local = nfs.filter((m) => belongsToHost(m.uri, root));
+    return local.length > 0 ? local : nfs;
+  });
 }
 
 /** Manifest volumes next to a host (same root folder or above), else every volume. */
 export function hostVolumes(workspace: WorkspaceView, file: ParsedFile): readonly VolumeSummary[] {
-  const volumes = workspace.volumes();
-  const root = hostRootOfAny(file.uri);
-  if (!root) return volumes;
-  const local = volumes.filter((v) => belongsToHost(v.uri, root));
-  return local.length > 0 ? local : volumes;
+  return perHost(HOST_VOLUMES, workspace.volumes(), hostRootOfAny(file.uri), (volumes, root) => {
+    if (!root) return volumes;
+    const local = volumes.filter((v) => belongsToHost(v.uri, root));
+    return local.length > 0 ? local : volumes;
+  });
+}
+
+/**
+ * Answers cached per workspace state (the workspace's arrays change whenever a document does) and
+ * host: every sysctl rule of every file asks, and filtering all the workspace's mounts each time
+ * made a 500-file repository quadratic.
+ */
+const HOST_MOUNTS = new WeakMap<readonly MountEntry[], Map<string, readonly MountEntry[]>>();
+const HOST_VOLUMES = new WeakMap<readonly VolumeSummary[], Map<string, readonly VolumeSummary[]>>();
+function perHost<T extends object>(cache: WeakMap<readonly T[], Map<string, readonly T[]>>, all: readonly T[], root: string | undefined, compute: (all: readonly T[], root: string | undefined) => readonly T[]): readonly T[] {
+  let byRoot = cache.get(all);
+  if (!byRoot) {
+    byRoot = new Map();
+    cache.set(all, byRoot);
+  }
+  const key = root ?? '';
+  let answer = byRoot.get(key);
+  if (!answer) {
+    answer = compute(all, root);
+    byRoot.set(key, answer);
+  }
+  return answer;
 }
 
 /**
@@ -235,6 +258,24 @@ export function hostRootOfAny(uri: string): string | undefined {
   if (etc >= 0) return path.slice(0, etc + 1);
   return hostRoot(uri);
 }
+
+/**
+ * The highest nconnect of some mounts (1 when none sets it). Cached per array: hostMounts and
+ * mountsOfVolume hand out the same arrays until the workspace changes, and ANF315/ANF318 ask for
+ * every volume of every sysctl file (most of the time of a 500-file repository went here). A loop,
+ * not Math.max(...spread): a host can have 100,000 mounts.
+ */
+export function maxNconnect(mounts: readonly MountEntry[]): number {
+  let max = MAX_NCONNECT.get(mounts);
+  if (max === undefined) {
+    max = 1;
+    for (const mount of mounts) max = Math.max(max, nconnectOf(mount) ?? 1);
+    MAX_NCONNECT.set(mounts, max);
+  }
+  return max;
+}
+
+const MAX_NCONNECT = new WeakMap<readonly MountEntry[], number>();
 
 /** A mount's nconnect (1 when not set), or undefined when it is a template. */
 export function nconnectOf(mount: MountEntry): number | undefined {

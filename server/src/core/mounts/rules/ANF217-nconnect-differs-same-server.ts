@@ -29,12 +29,7 @@ export const nconnectDiffersSameServer = defineRule({
   },
   appliesTo: hasNfsMounts,
   check(context) {
-    const firstByServer = new Map<string, MountEntry>();
-    for (const mount of context.workspace.mounts()) {
-      if (!decides(mount)) continue;
-      const key = transportKey(mount)!;
-      if (!firstByServer.has(key)) firstByServer.set(key, mount);
-    }
+    const firstByServer = firstMountByServer(context.workspace.mounts());
     const text = context.file.source.text;
     for (const { mount, effective } of nfsMounts(context)) {
       if (!decides(mount)) continue;
@@ -59,3 +54,22 @@ export const nconnectDiffersSameServer = defineRule({
     }
   },
 });
+
+/**
+ * The first deciding mount of each address, once per workspace state (the mounts array changes
+ * whenever a document does): built per file, it made a 500-file workspace quadratic.
+ */
+const FIRST_BY_SERVER = new WeakMap<readonly MountEntry[], ReadonlyMap<string, MountEntry>>();
+function firstMountByServer(mounts: readonly MountEntry[]): ReadonlyMap<string, MountEntry> {
+  let firstByServer = FIRST_BY_SERVER.get(mounts);
+  if (firstByServer) return firstByServer;
+  const map = new Map<string, MountEntry>();
+  for (const mount of mounts) {
+    if (!decides(mount)) continue;
+    const key = transportKey(mount)!;
+    if (!map.has(key)) map.set(key, mount);
+  }
+  FIRST_BY_SERVER.set(mounts, map);
+  firstByServer = map;
+  return firstByServer;
+}

@@ -94,6 +94,16 @@ export function versionToPin(context: RuleContext, mount: MountEntry): { version
  * is unknown or templated.
  */
 export function transportKey(mount: MountEntry): string | undefined {
+  // Cached per mount: ANF214 and ANF217 compare each mount of a file with every mount of the workspace.
+  if (TRANSPORT_KEYS.has(mount)) return TRANSPORT_KEYS.get(mount);
+  const key = computeTransportKey(mount);
+  TRANSPORT_KEYS.set(mount, key);
+  return key;
+}
+
+const TRANSPORT_KEYS = new WeakMap<MountEntry, string | undefined>();
+
+function computeTransportKey(mount: MountEntry): string | undefined {
   if (!mount.server || mount.templated) return undefined;
   const effective = effectiveOptions(mount);
   return `${normalizeServer(mount.server)}|${effective.version?.text ?? 'negotiated'}|${transportOf(effective)}`;

@@ -1,7 +1,7 @@
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { formatNumber, formatRate, mibpsToBytesPerSecond } from '../../units/units';
 import { bandwidthDelay, bandwidthDelayFormula, suggestedWindowMax, windowLimitFormula } from '../bandwidthDelay';
-import { hostMounts, hostVolumes, integerFields, integerValue, nconnectOf, replaceValueFix, scopeOf, winning } from '../scope';
+import { hostMounts, hostVolumes, integerFields, integerValue, maxNconnect, replaceValueFix, scopeOf, winning } from '../scope';
 import { hasSettings } from './common';
 
 const WINDOW_KEYS: readonly { key: string; direction: string }[] = [
@@ -13,10 +13,6 @@ interface Demand {
   readonly bytesPerSecond: number;
   readonly connections: number;
   readonly from: string;
-}
-
-function maxNconnect(mounts: ReturnType<typeof hostMounts>): number {
-  return Math.max(1, ...mounts.map((m) => nconnectOf(m) ?? 1));
 }
 
 /** The most demanding per-client bandwidth the workspace declares, and over how many connections. */

@@ -1,7 +1,7 @@
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { hostMounts, hostVolumes, nconnectOf, replaceValueFix } from '../scope';
+import { hostMounts, hostVolumes, maxNconnect, replaceValueFix } from '../scope';
 import { MAX_SLOTS_KEY, slotSettings } from '../slots';
 import { hasSettings } from './common';
 
@@ -38,7 +38,7 @@ export const slotTotalAboveEndpointLimit = defineRule({
       let worst: { name: string; clients: number; nconnect: number; total: number; volume: (typeof volumes)[number] } | undefined;
       for (const volume of volumes) {
         const mounts = workspace.mountsOfVolume(volume);
-        const nconnect = Math.max(1, ...(mounts.length > 0 ? mounts : hostMountList).map((m) => nconnectOf(m) ?? 1));
+        const nconnect = maxNconnect(mounts.length > 0 ? mounts : hostMountList);
         const clients = volume.clients!;
         const total = clients * nconnect * value;
         if (total > limit && (!worst || total > worst.total)) worst = { name: volume.name, clients, nconnect, total, volume };
