@@ -1,0 +1,220 @@
+// Generates large, realistic anf-lint inputs for the benchmark: a sizing manifest (volumes in 25
+// capacity pools), an fstab, a sysctl.d set, and a workspace of many hosts' files, at a scale
+// factor (1 = 2,000 volumes, 10,000 fstab lines, 2,000 sysctl lines, 500 workspace files).
+// Deterministic: a seeded PRNG, so every run lints the same bytes.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = (random, list) => list[Math.floor(random() * list.length)];
+const LEVELS = ['Standard', 'Premium', 'Ultra', 'Premium', 'Flexible'];
+const WORKLOADS = ['eda-tools', 'eda-scratch', 'hpc', 'general', 'sap-hana-shared', 'database', 'vdi'];
+const PROTOCOLS = { 'eda-tools': 'NFSv3', 'eda-scratch': 'NFSv3', hpc: 'NFSv3', general: 'NFSv3', 'sap-hana-shared': 'NFSv4.1', database: 'NFSv4.1', vdi: 'NFSv3' };
+
+/** A manifest of `volumes` volumes in `pools` pools (one account per 10 pools), with comments. */
+export function manifest(volumes, pools = 25, seed = 1) {
+  const random = prng(seed);
+  const lines = ['# Generated for the anf-lint benchmark: a large EDA/HPC estate.', 'region: eastus', '', 'accounts:'];
+  const perPool = Math.ceil(volumes / pools);
+  let written = 0;
+  for (let p = 0; p < pools; p++) {
+    if (p % 10 === 0) lines.push(`  - name: estate-${p / 10}`, '    pools:');
+    const level = LEVELS[p % LEVELS.length];
+    const count = Math.min(perPool, volumes - written);
+    const quotaTiB = 1 + (p % 4);
+    lines.push(`      # Pool ${p}: ${count} volumes`, `      - name: pool-${p}`, `        serviceLevel: ${level}`, `        size: ${Math.max(4, Math.ceil((count * quotaTiB) / 0.9))} TiB`);
+    if (level === 'Flexible') lines.push('        throughput: 1024 MiB/s');
+    lines.push('        volumes:');
+    for (let v = 0; v < count; v++, written++) {
+      const workload = pick(random, WORKLOADS);
+      const name = `vol-${p}-${v}`;
+      lines.push(`          - name: ${name}`, `            quota: ${quotaTiB} TiB${random() < 0.2 ? '            # grown for the tape-out' : ''}`, `            protocols: [${PROTOCOLS[workload]}]`, `            workload: ${workload}`);
+      if (level === 'Flexible') lines.push(`            throughput: ${8 + Math.floor(random() * 32)} MiB/s`);
+      lines.push(`            exportPath: /${name}`, `            mountTarget: 10.${10 + Math.floor(p / 10)}.${p % 10}.4`, `            mountPath: /mnt/${name}`);
+      if (random() < 0.6) {
+        lines.push('            requirements:', `              capacity: ${Math.max(1, Math.round(quotaTiB * 1024 * (0.3 + random() * 0.8)))} GiB`, `              throughput: ${Math.round(16 + random() * 200)} MiB/s`);
+        if (random() < 0.3) lines.push(`              iops: ${Math.round(1 + random() * 40)}k`, '              blockSize: 8 KiB');
+        if (random() < 0.3) lines.push(`              clients: ${Math.round(4 + random() * 300)}`);
+      }
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const OPTION_SETS = [
+  'rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=8,tcp,_netdev,nofail',
+  'rw,hard,nfsvers=4.1,rsize=262144,wsize=262144,sec=sys,_netdev',
+  'rw,hard,vers=3,rsize=1048576,wsize=1048576,nocto,actimeo=600,nconnect=4,_netdev',
+  'rw,soft,vers=3,rsize=65536,wsize=65536,tcp',
+  'ro,hard,vers=3,rsize=262144,wsize=262144,noatime,_netdev',
+  'defaults,_netdev',
+  'rw,hard,vers=4.1,rsize=262144,wsize=131072,sync,noac',
+];
+
+/** An fstab of `count` lines: NFS mounts of the manifest's volumes, local disks, comments, blanks. */
+export function fstab(count, seed = 2) {
+  const random = prng(seed);
+  const lines = ['# /etc/fstab: generated for the anf-lint benchmark', '# <file system> <mount point> <type> <options> <dump> <pass>'];
+  for (let i = 0; lines.length < count; i++) {
+    const r = random();
+    if (r < 0.08) lines.push(`# host group ${i}: scratch for the nightly regression`);
+    else if (r < 0.12) lines.push('');
+    else if (r < 0.16) lines.push(`UUID=${(i * 2654435761 >>> 0).toString(16)}-0000-4000-8000-00000000${(i % 10000).toString().padStart(4, '0')} /data${i} xfs defaults,noatime 0 2`);
+    else if (r < 0.2) lines.push(`# anf: workload=${pick(random, WORKLOADS)}`);
+    else {
+      const p = Math.floor(random() * 25);
+      const v = Math.floor(random() * 80);
+      lines.push(`10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v} /mnt/vol-${p}-${v}-${i} nfs ${pick(random, OPTION_SETS)} 0 0`);
+    }
+  }
+  return `${lines.slice(0, count).join('\n')}\n`;
+}
+
+const SYSCTL_LINES = [
+  'net.core.rmem_max = 16777216',
+  'net.core.wmem_max = 16777216',
+  'net.core.rmem_default = 262144',
+  'net.ipv4.tcp_rmem = 4096 87380 16777216',
+  'net.ipv4.tcp_wmem = 4096 65536 16777216',
+  'net.ipv4.tcp_window_scaling = 1',
+  'net.ipv4.tcp_sack = 1',
+  'net.ipv4.tcp_timestamps = 1',
+  'net.core.netdev_max_backlog = 300000',
+  'vm.dirty_ratio = 20',
+  'vm.dirty_background_ratio = 10',
+  'sunrpc.tcp_slot_table_entries = 128',
+  'sunrpc.tcp_max_slot_table_entries = 128',
+  'net.ipv4.tcp_no_metrics_save = 1',
+  'net.ipv4.tcp_moderate_rcvbuf = 1',
+  'fs.nfs.nfs_congestion_kb = 8192',
+];
+
+/** `lines` lines of sysctl.d settings with comments, split in files of `perFile` lines. */
+export function sysctlSet(lines, perFile = 200, seed = 3) {
+  const random = prng(seed);
+  const files = {};
+  for (let f = 0; f * perFile < lines; f++) {
+    const out = [`# ${f + 10}-anf.conf: NFS client tuning, generated for the anf-lint benchmark`];
+    while (out.length < Math.min(perFile, lines - f * perFile)) {
+      const r = random();
+      if (r < 0.15) out.push(`# tuned for ${pick(random, WORKLOADS)} clients`);
+      else if (r < 0.2) out.push('');
+      else out.push(pick(random, SYSCTL_LINES));
+    }
+    files[`etc/sysctl.d/${String(f + 10).padStart(2, '0')}-anf-${f}.conf`] = `${out.join('\n')}\n`;
+  }
+  return files;
+}
+
+function shellScript(random, i) {
+  const lines = ['#!/bin/bash', `# Mount the project volumes on compute node group ${i}`, 'set -euo pipefail', ''];
+  for (let k = 0; k < 8; k++) {
+    const p = Math.floor(random() * 25);
+    const v = Math.floor(random() * 80);
+    lines.push(`mkdir -p /mnt/vol-${p}-${v}`, `sudo mount -t nfs -o ${pick(random, OPTION_SETS)} 10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v} /mnt/vol-${p}-${v}`);
+  }
+  lines.push('sysctl -w net.core.rmem_max=16777216', 'echo 128 > /proc/sys/sunrpc/tcp_slot_table_entries', '');
+  return lines.join('\n');
+}
+
+function runbook(random, i) {
+  const lines = [`# Runbook ${i}: storage for the regression farm`, '', 'Mount the tools volume on every node before the nightly run:', '', '```sh'];
+  for (let k = 0; k < 4; k++) lines.push(`sudo mount -t nfs -o ${pick(random, OPTION_SETS)} 10.10.${k}.4:/vol-${k}-${i % 80} /mnt/tools${k}`);
+  lines.push('```', '', 'Kernel settings:', '', '```');
+  for (let k = 0; k < 4; k++) lines.push(pick(random, SYSCTL_LINES));
+  lines.push('```', '', `Ask the storage team before changing nconnect (ticket ${1000 + i}).`, '');
+  return lines.join('\n');
+}
+
+function systemdUnit(random, i) {
+  const p = i % 25;
+  const v = i % 80;
+  return ['[Unit]', `Description=ANF volume vol-${p}-${v}`, 'After=network-online.target', '', '[Mount]', `What=10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v}`, `Where=/mnt/vol${i}`, 'Type=nfs', `Options=${pick(random, OPTION_SETS)}`, '', '[Install]', 'WantedBy=remote-fs.target', ''].join('\n');
+}
+
+function autofsMap(random, i) {
+  const lines = [`# auto.proj ${i}`];
+  for (let k = 0; k < 20; k++) lines.push(`proj${k} -fstype=nfs,${pick(random, OPTION_SETS)} 10.10.${k % 10}.4:/vol-${k % 25}-${(i + k) % 80}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A repository of `count` files, as a configuration repo for a farm of hosts looks: per-host fstab
+ * and sysctl.d files, mount scripts, runbooks, systemd units, autofs maps, modprobe options and a
+ * few manifests.
+ */
+export function workspaceFiles(count, seed = 4) {
+  const random = prng(seed);
+  const files = {};
+  const manifests = Math.max(1, Math.round(count / 100));
+  for (let m = 0; m < manifests; m++) files[`estates/estate-${m}.anf.yaml`] = manifest(80, 4, seed + m);
+  files['.anf-lint.yaml'] = 'region: eastus\nrules:\n  ANF211: warning\n';
+  const kinds = ['fstab', 'sysctl', 'fstab', 'sysctl', 'shell', 'markdown', 'systemd', 'autofs', 'fstab', 'modprobe'];
+  for (let i = 0; Object.keys(files).length < count; i++) {
+    const host = `hosts/node-${String(Math.floor(i / 2)).padStart(4, '0')}`;
+    switch (kinds[i % kinds.length]) {
+      case 'fstab':
+        files[`${host}/etc/fstab`] = fstab(40, seed * 1000 + i);
+        break;
+      case 'sysctl':
+        files[`${host}/etc/sysctl.d/90-nfs.conf`] = Object.values(sysctlSet(40, 40, seed * 1000 + i))[0];
+        break;
+      case 'shell':
+        files[`scripts/mount-group-${i}.sh`] = shellScript(random, i);
+        break;
+      case 'markdown':
+        files[`docs/runbook-${i}.md`] = runbook(random, i);
+        break;
+      case 'systemd':
+        files[`systemd/mnt-vol${i}.mount`] = systemdUnit(random, i);
+        break;
+      case 'autofs':
+        files[`${host}/etc/auto.proj`] = autofsMap(random, i);
+        break;
+      case 'modprobe':
+        files[`${host}/etc/modprobe.d/sunrpc.conf`] = `options sunrpc tcp_slot_table_entries=${pick(random, [64, 128, 256])} tcp_max_slot_table_entries=128\n`;
+        break;
+    }
+  }
+  return files;
+}
+
+/** A 200-line fstab for the editing benchmark. */
+export function smallFstab() {
+  return fstab(200, 7);
+}
+
+export function writeFiles(root, files) {
+  let bytes = 0;
+  let lines = 0;
+  for (const [path, text] of Object.entries(files)) {
+    const full = join(root, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, text);
+    bytes += Buffer.byteLength(text);
+    lines += text.split('\n').length - 1;
+  }
+  return { files: Object.keys(files).length, bytes, lines };
+}
+
+/** Every input at one scale, written under `root`. */
+export function generate(root, scale) {
+  const sizes = { volumes: Math.round(2000 * scale), fstabLines: Math.round(10000 * scale), sysctlLines: Math.round(2000 * scale), workspaceFiles: Math.round(500 * scale) };
+  const written = {
+    manifest: writeFiles(join(root, 'manifest'), { 'estate.anf.yaml': manifest(sizes.volumes) }),
+    fstab: writeFiles(join(root, 'fstab'), { 'etc/fstab': fstab(sizes.fstabLines) }),
+    sysctl: writeFiles(join(root, 'sysctl'), sysctlSet(sizes.sysctlLines)),
+    workspace: writeFiles(join(root, 'workspace'), workspaceFiles(sizes.workspaceFiles)),
+  };
+  return { sizes, written };
+}
