@@ -44,6 +44,14 @@ describe('anf-lint: files, configuration and exit codes', () => {
     expect(run(['--max-warnings', 'many'], { cwd: dir }).stderr).toContain('--max-warnings');
   });
 
+  it('--exit-zero reports findings and exits 0, but a missing file still exits 2', () => {
+    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': FSTAB_UNUSED_SUPPRESSION });
+    const result = run(['--exit-zero', '--fail-on', 'info'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('ANF001');
+    expect(run(['--exit-zero', 'no-such-file'], { cwd: dir }).code).toBe(2);
+  });
+
   it('--rule changes a severity or turns a rule off', () => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': FSTAB_UNUSED_SUPPRESSION });
     const off = run(['--rule', 'ANF001=off'], { cwd: dir });

@@ -44,6 +44,7 @@ Options:
       --changed-since REF    lint files changed since REF; report changed lines only
       --fail-on SEVERITY     lowest severity that fails the run: error, warning (default), info, hint
       --max-warnings N       also fail when there are more than N warnings
+      --exit-zero            report findings but exit 0 (usage and internal errors still exit 2 and 3)
   -h, --help                 this help
   -v, --version              the version
 
@@ -93,6 +94,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
       'changed-since': { type: 'string' },
       'fail-on': { type: 'string' },
       'max-warnings': { type: 'string' },
+      'exit-zero': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -164,6 +166,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
     }
   }
   if (outcome.errors.length > 0) return EXIT.usage;
+  if (values['exit-zero']) return EXIT.ok;
   return findingsExceed(outcome.results, failOn, maxWarnings) ? EXIT.findings : EXIT.ok;
 }
 
