@@ -2,6 +2,7 @@
 // extension, the language server and the CLI run without node_modules.
 import { build } from 'esbuild';
 import { chmod, mkdir } from 'node:fs/promises';
+import { zodEnglishOnly } from './esbuildPlugins.mjs';
 
 const common = {
   bundle: true,
@@ -12,6 +13,7 @@ const common = {
   minify: process.argv.includes('--minify'),
   logLevel: 'warning',
   legalComments: 'none',
+  plugins: [zodEnglishOnly],
 };
 
 await mkdir('dist', { recursive: true });
