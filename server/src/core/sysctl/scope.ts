@@ -88,22 +88,36 @@ function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?
 /**
  * The scope a file's settings live in: its host (all sysctl files under the same root, in load
  * order) for sysctl.conf and sysctl.d files, else the file alone (modprobe.d, tuned, scripts).
- * Not cached: documents change under the same workspace, and building it is linear.
+ * A host's scope is cached per workspace state (`workspace.settings()` is a new array after any
+ * change): every rule of every file of the host asks, and rebuilding it each time made a host with
+ * many sysctl.d files quadratic.
  */
 export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScope {
   const root = file.kind === 'sysctl' ? hostRoot(file.uri) : undefined;
-  let scope: SettingScope;
-  if (root) {
-    const files = workspace
-      .files()
-      .filter((f) => f.kind === 'sysctl' && hostRoot(f.uri) === root)
-      .sort((a, b) => (loadKey(a.uri) < loadKey(b.uri) ? -1 : loadKey(a.uri) > loadKey(b.uri) ? 1 : 0));
-    const ordered = files.flatMap((f) => f.settings.filter((s) => HOST_ORIGINS.has(s.origin)));
-    scope = buildScope(ordered, files.length > 1, root);
-  } else {
-    scope = buildScope(file.settings, false, undefined, file.kind === 'markdown');
+  if (!root) return buildScope(file.settings, false, undefined, file.kind === 'markdown');
+  const state = workspace.settings();
+  let byRoot = HOST_SCOPES.get(state);
+  if (!byRoot) {
+    byRoot = new Map();
+    HOST_SCOPES.set(state, byRoot);
+  }
+  let scope = byRoot.get(root);
+  if (!scope) {
+    scope = hostScope(workspace, root);
+    byRoot.set(root, scope);
   }
   return scope;
+}
+
+const HOST_SCOPES = new WeakMap<readonly KernelSetting[], Map<string, SettingScope>>();
+
+function hostScope(workspace: WorkspaceView, root: string): SettingScope {
+  const files = workspace
+    .files()
+    .filter((f) => f.kind === 'sysctl' && hostRoot(f.uri) === root)
+    .sort((a, b) => (loadKey(a.uri) < loadKey(b.uri) ? -1 : loadKey(a.uri) > loadKey(b.uri) ? 1 : 0));
+  const ordered = files.flatMap((f) => f.settings.filter((s) => HOST_ORIGINS.has(s.origin)));
+  return buildScope(ordered, files.length > 1, root);
 }
 
 /** The setting of the same key that overwrites this one later in its scope, if any. */
