@@ -1,25 +1,11 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { HierarchyProvider } from '../hierarchyView';
-import { ADVISE_SIZING_METHOD, type AdviseSizingParams, type AdviseSizingResult, type AdvisedOption, type WorkloadKind } from '../protocol';
+import { WORKLOAD_KINDS, WORKLOADS } from '../../../server/src/core/facts/workloads';
+import { ADVISE_SIZING_METHOD, type AdviseSizingParams, type AdviseSizingResult, type AdvisedOption } from '../protocol';
 
-/** The workloads, in the order people think of them. The type check keeps it complete. */
-const WORKLOAD_PICKS: readonly { readonly kind: WorkloadKind; readonly label: string }[] = [
-  { kind: 'eda-tools', label: 'EDA tools and libraries' },
-  { kind: 'eda-scratch', label: 'EDA scratch and project data' },
-  { kind: 'hpc', label: 'HPC: streaming, CFD, AI/ML training' },
-  { kind: 'sap-hana-data', label: 'SAP HANA /hana/data' },
-  { kind: 'sap-hana-log', label: 'SAP HANA /hana/log' },
-  { kind: 'sap-hana-shared', label: 'SAP HANA /hana/shared' },
-  { kind: 'oracle', label: 'Oracle database' },
-  { kind: 'database', label: 'Other databases (OLTP)' },
-  { kind: 'vdi', label: 'VDI, user profiles' },
-  { kind: 'general', label: 'General purpose' },
-];
-/** Fails to compile when the server learns a workload this list does not offer. */
-const LISTED = ['eda-tools', 'eda-scratch', 'hpc', 'sap-hana-data', 'sap-hana-log', 'sap-hana-shared', 'oracle', 'database', 'vdi', 'general'] as const;
-const everyWorkloadListed: [Exclude<WorkloadKind, (typeof LISTED)[number]>] extends [never] ? true : never = true;
-void everyWorkloadListed;
+/** The workloads and their titles come from the facts table, so the list can never fall behind. */
+const WORKLOAD_PICKS = WORKLOAD_KINDS.map((kind) => ({ kind, label: WORKLOADS[kind].title }));
 
 const MANIFEST_LANGUAGES = new Set(['anf-manifest', 'anf-manifest-json']);
 

@@ -2,7 +2,8 @@ import { defineRule } from '../../rules/rule';
 import { effectiveOptions, valueOf } from '../catalog';
 import { fix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import { fileName, hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
+import { baseName } from '../../workspace/fileKind';
+import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
 const decides = (m: MountEntry) => m.isNfs && m.host !== 'markdown' && transportKey(m) !== undefined;
@@ -41,7 +42,7 @@ export const nconnectDiffersSameServer = defineRule({
       const firstValue = firstOption ? valueOf(effectiveOptions(first), 'nconnect') : undefined;
       if (Number(firstValue ?? '1') === Number(option.value)) continue;
       const sameFile = first.uri === mount.uri;
-      const where = `${sameFile ? 'line' : `${fileName(first.uri)} line`} ${lineOf(context, first.uri, first.span.start)}`;
+      const where = `${sameFile ? 'line' : `${baseName(first.uri)} line`} ${lineOf(context, first.uri, first.span.start)}`;
       const decided = firstValue ? `nconnect=${firstValue}` : 'no nconnect (one connection)';
       context.report({
         span: option.span,

@@ -70,10 +70,6 @@ export function lineOf(context: RuleContext, uri: string, offset: number): numbe
   return source.positionAt(offset).line + 1;
 }
 
-export function fileName(uri: string): string {
-  const path = uri.replace(/^file:\/\/[^/]*/, '');
-  return path.slice(path.lastIndexOf('/') + 1);
-}
 
 /** The NFS version to pin for a mount: its workload's (required, else preferred), else its volume's only version. */
 export function versionToPin(context: RuleContext, mount: MountEntry): { version: '3' | '4.1'; why: string } | undefined {
