@@ -405,6 +405,11 @@ async function main() {
     vsix,
     benchSeconds: (Date.now() - benchStarted) / 1000,
   };
+  // Kept outside the repository, so the report can be rendered again (`--render FILE`) after
+  // bench/notes.md changes without measuring again.
+  const saved = join(tmpdir(), 'anf-bench-last.json');
+  writeFileSync(saved, JSON.stringify(results, null, 1));
+  log(`results saved to ${saved}`);
   const markdown = render(results);
   process.stdout.write(`${markdown}\n`);
   if (WRITE) {
@@ -511,7 +516,7 @@ function render(r) {
   }
   lines.push(`| one 200-line fstab (start-up) | 1 | 200 | | p50 ${ms(r.cli.smallFile.p50)}, max ${ms(r.cli.smallFile.max)} (${r.cli.smallFile.n} runs) | |`);
   lines.push('');
-  lines.push(`The 500-file workspace: ${ms(baseWs.ms)} ms; the ${largeWs.files}-file one: ${ms(largeWs.ms)} ms. Wall time includes Node start-up and reading the files; \`--format json\` to /dev/null.`);
+  lines.push(`The 500-file workspace: ${ms(baseWs.ms)} ms (${(baseWs.bytes / 1024 / 1024 / (baseWs.ms / 1000)).toFixed(2)} MiB/s); the ${largeWs.files}-file one: ${ms(largeWs.ms)} ms. Wall time includes Node start-up and reading the files; \`--format json\` to /dev/null.`);
   lines.push('');
   lines.push('## Growth: per-line cost of the core');
   lines.push('');
@@ -544,10 +549,22 @@ function render(r) {
     lines.push(`| ${Math.round(scale * 10)}x | ${s.volumes.toLocaleString('en-US')} | ${s.fstabLines.toLocaleString('en-US')} | ${s.sysctlLines.toLocaleString('en-US')} | ${s.workspaceFiles.toLocaleString('en-US')} |`);
   }
   lines.push('');
+  // The analysis of the misses is written by hand (bench/notes.md) and kept with the numbers.
+  const notes = join(ROOT, 'bench', 'notes.md');
+  if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trimEnd(), '');
   return lines.join('\n');
 }
 
-main().then(
+const renderFrom = process.argv.indexOf('--render');
+const run = renderFrom > 0 ? async () => {
+  const results = JSON.parse(readFileSync(process.argv[renderFrom + 1], 'utf8'));
+  SCALES.splice(0, SCALES.length, ...Object.keys(results.inputs).map(Number).sort((a, b) => a - b));
+  const markdown = render(results);
+  process.stdout.write(`${markdown}\n`);
+  if (WRITE) writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), markdown);
+} : main;
+
+run().then(
   () => process.exit(0),
   (error) => {
     log(`failed: ${error?.stack ?? error}`);
