@@ -3,12 +3,10 @@ import type { ParseProblem } from '../workspace/parsedFile';
 import { parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
-import { scanShell, type Command, type Word } from './shellScan';
+import { bodyLines, commandBaseName, commandIndex, pipesToNext, tokenizeShell, type ShellCommand, type ShellWord } from '../text/shell';
 
-/** Words that run the next word as the command. */
-const PREFIX_COMMANDS = new Set(['sudo', 'doas', 'env', 'exec', 'command', 'nohup', 'time', 'builtin', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{', 'xargs']);
-/** Options of those prefixes that take an argument (`sudo -u root`, `timeout 30`). */
-const PREFIX_OPTIONS_WITH_ARGUMENT = new Set(['-u', '-g', '-C', '-p', '-U', '-r', '-t', '-h', '--user', '--group']);
+/** What mount recognition reads of a word; cloud-init argument lists build their own. */
+export type Word = Pick<ShellWord, 'raw' | 'value' | 'span' | 'templated'>;
 /** mount(8) options that take an argument, besides -t and -o. */
 const MOUNT_OPTIONS_WITH_ARGUMENT = new Set(['-O', '--test-opts', '-L', '--label', '-U', '--uuid', '-N', '--namespace', '--source', '--target', '--target-prefix', '-T', '--fstab', '--options-mode', '--options-source']);
 const MOUNT_NAMES = new Set(['mount', 'mount.nfs', 'mount.nfs4']);
@@ -30,13 +28,13 @@ export function shellMounts(text: string, host: ShellHost, from = 0, to = text.l
   // Cheap pre-check: a 1 MB line without "mount" or "fstab" costs one scan.
   const slice = from === 0 && to === text.length ? text : text.slice(from, to);
   if (!slice.includes('mount') && !slice.includes('fstab')) return [];
-  const commands = scanShell(text, from, to);
+  const commands = tokenizeShell(text, from, to);
   const mounts: MountEntry[] = [];
   commands.forEach((command, index) => {
     const words = commandWords(command.words);
     const name = words[0];
     if (!name) return;
-    const base = name.value.slice(name.value.lastIndexOf('/') + 1);
+    const base = commandBaseName(name.value);
     if (MOUNT_NAMES.has(base)) {
       const entry = mountCommand(words, base, host);
       if (entry) mounts.push(entry);
@@ -61,33 +59,13 @@ export function mountCommandFromWords(words: readonly Word[], host: ShellHost): 
   const command = commandWords(words);
   const name = command[0];
   if (!name) return undefined;
-  const base = name.value.slice(name.value.lastIndexOf('/') + 1);
+  const base = commandBaseName(name.value);
   return MOUNT_NAMES.has(base) ? mountCommand(command, base, host) : undefined;
 }
 
 /** Drops `sudo -E`, `env A=b`, `VAR=x` and shell keywords in front of the command. */
 function commandWords(words: readonly Word[]): Word[] {
-  let i = 0;
-  while (i < words.length) {
-    const word = words[i]!;
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.raw)) {
-      i++;
-      continue;
-    }
-    if (PREFIX_COMMANDS.has(word.value) || word.value === 'timeout') {
-      const isTimeout = word.value === 'timeout';
-      i++;
-      while (i < words.length && words[i]!.value.startsWith('-')) {
-        const option = words[i]!.value;
-        i += PREFIX_OPTIONS_WITH_ARGUMENT.has(option) ? 2 : 1;
-        if (option === '--') break;
-      }
-      if (isTimeout && i < words.length) i++; // the duration
-      continue;
-    }
-    break;
-  }
-  return words.slice(i);
+  return words.slice(commandIndex(words));
 }
 
 function mountCommand(words: readonly Word[], name: string, host: ShellHost): MountEntry | undefined {
@@ -234,14 +212,14 @@ function optionsSpanOf(word: Word, offset: number): Span {
 const FSTAB_PATH = /(?:^|\/)fstab$/;
 
 /** `echo "srv:/x /mnt nfs opts 0 0" >> /etc/fstab`, `... | tee -a /etc/fstab`, `cat >> /etc/fstab <<EOF`. */
-function fstabWrites(text: string, command: Command, words: readonly Word[], next: Command | undefined, host: ShellHost): MountEntry[] {
+function fstabWrites(text: string, command: ShellCommand, words: readonly Word[], next: ShellCommand | undefined, host: ShellHost): MountEntry[] {
   const name = words[0]?.value;
   if (!name) return [];
   const writesFstab =
     command.redirects.some((r) => r.op.startsWith('>') && r.target !== undefined && FSTAB_PATH.test(r.target.value)) ||
     (name === 'tee' && words.some((w) => FSTAB_PATH.test(w.value)));
   const pipesToFstab =
-    command.separator === '|' &&
+    pipesToNext(command) &&
     next !== undefined &&
     (() => {
       const nextWords = commandWords(next.words);
@@ -251,12 +229,9 @@ function fstabWrites(text: string, command: Command, words: readonly Word[], nex
   if (writesFstab) {
     for (const redirect of command.redirects) {
       if (!redirect.body) continue;
-      let offset = redirect.body.start;
-      for (const line of text.slice(redirect.body.start, redirect.body.end).split('\n')) {
-        const content = line.replace(/\r$/, '');
-        const entry = parseFstabLine(content, offset, host.uri, host.problems, host.host);
+      for (const line of bodyLines(text, redirect.body)) {
+        const entry = parseFstabLine(line.text, line.start, host.uri, host.problems, host.host);
         if (entry) mounts.push(entry);
-        offset += line.length + 1;
       }
     }
   }
@@ -275,6 +250,3 @@ function fstabWrites(text: string, command: Command, words: readonly Word[], nex
   }
   return mounts;
 }
-
-/** Problems are not reported for shell text: the scanner never rejects a script. */
-export type { Command };

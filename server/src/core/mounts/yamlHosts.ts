@@ -4,8 +4,7 @@ import type { ParseProblem } from '../workspace/parsedFile';
 import { MALFORMED_CODE, parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
-import { mountCommandFromWords, shellMounts } from './shellMounts';
-import type { Word } from './shellScan';
+import { mountCommandFromWords, shellMounts, type Word } from './shellMounts';
 
 const ANSIBLE_MOUNT_MODULES = new Set(['mount', 'ansible.posix.mount', 'ansible.builtin.mount']);
 const ANSIBLE_SHELL_MODULES = new Set(['shell', 'command', 'ansible.builtin.shell', 'ansible.builtin.command', 'raw', 'ansible.builtin.raw']);

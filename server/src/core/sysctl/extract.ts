@@ -1,3 +1,4 @@
+import { literalWord, type ShellWord } from '../text/shell';
 import type { SourceText } from '../text/sourceText';
 import type { FileKind } from '../workspace/fileKind';
 import type { ParseProblem } from '../workspace/parsedFile';
@@ -161,40 +162,31 @@ function blockScalarEnd(source: SourceText, line: number, parentIndent: number):
   return end;
 }
 
-/** `[sysctl, -w, "net.ipv4.tcp_sack=1"]`: the elements of a YAML flow sequence on one line, unquoted. */
-function flowWords(text: string, start: number): { text: string; start: number; end: number; offsets: number[] }[] {
-  const words: { text: string; start: number; end: number; offsets: number[] }[] = [];
-  const open = text.indexOf('[');
-  const close = text.lastIndexOf(']');
-  if (open < 0 || close < open) return words;
+/** `[sysctl, -w, "net.ipv4.tcp_sack=1"]`: the elements of a YAML flow sequence in `text[from, to)` (one line), unquoted. */
+function flowWords(text: string, from: number, to: number): ShellWord[] {
+  const words: ShellWord[] = [];
+  const open = text.indexOf('[', from);
+  const close = to > from ? text.lastIndexOf(']', to - 1) : -1;
+  if (open < 0 || open >= to || close < open) return words;
   let i = open + 1;
   while (i < close) {
     while (i < close && (text[i] === ' ' || text[i] === ',')) i++;
     if (i >= close) break;
     const quote = text[i] === '"' || text[i] === "'" ? text[i] : undefined;
     const wordStart = i;
-    const offsets: number[] = [];
-    let value = '';
+    let valueStart = i;
+    let valueEnd: number;
     if (quote) {
-      i++;
-      while (i < close && text[i] !== quote) {
-        value += text[i];
-        offsets.push(start + i);
-        i++;
-      }
+      valueStart = ++i;
+      while (i < close && text[i] !== quote) i++;
+      valueEnd = i;
       i++;
     } else {
-      while (i < close && text[i] !== ',') {
-        value += text[i];
-        offsets.push(start + i);
-        i++;
-      }
-      while (value.endsWith(' ')) {
-        value = value.slice(0, -1);
-        offsets.pop();
-      }
+      while (i < close && text[i] !== ',') i++;
+      valueEnd = i;
+      while (valueEnd > valueStart && text[valueEnd - 1] === ' ') valueEnd--;
     }
-    words.push({ text: value, start: start + wordStart, end: start + Math.min(i, close), offsets });
+    words.push(literalWord(text, { start: wordStart, end: Math.min(i, close) }, valueStart, valueEnd));
   }
   return words;
 }
@@ -226,7 +218,7 @@ function extractCloudInit(source: SourceText, sink: Sink): void {
       if (entry) {
         const restFrom = text.length - entry[2]!.length;
         const rest = entry[2]!.trimEnd();
-        if (rest.startsWith('[')) scanWords(flowWords(text, lineStart), sink);
+        if (rest.startsWith('[')) scanWords(flowWords(source.text, lineStart, lineStart + text.length), sink);
         else if (/^[|>][+-]?$/.test(rest)) {
           const end = blockScalarEnd(source, line, indentOf(text));
           if (end > line + 1) scanShell(source.text, source.lineStart(line + 1), source.lineEnd(end - 1), sink);

@@ -1,243 +1,29 @@
 import type { Span } from '../text/sourceText';
+import { bodyLines, commandBaseName, commandIndex, offsetAt, pipesToNext, tokenizeShell, type ShellCommand, type ShellWord } from '../text/shell';
 import { MALFORMED_SYSCTL_COMMAND, parseModprobeLine, parseSysctlLine, type Sink } from './lines';
 import { normalizeModuleName } from './lines';
-import { fieldsOf, isTemplated, mappedPiece, normalizeSysctlKey, spanOf, contiguousPiece, type Piece } from './piece';
+import { fieldsOf, isTemplated, normalizeSysctlKey, spanOf, contiguousPiece, type Piece } from './piece';
 
 /**
- * A small shell reader for the commands that set kernel parameters: `sysctl -w key=value`,
- * `echo value > /proc/sys/...`, `echo ... >> /etc/sysctl.conf`, and here-documents written to
- * sysctl.d or modprobe.d. It splits words the way the shell does (quotes, escapes, `\` line
- * joins, comments, operators) and keeps each character's document offset. It is not a shell
- * parser: anything else is skipped. Linear in the input; never throws.
+ * The commands that set kernel parameters: `sysctl -w key=value`, `echo value > /proc/sys/...`,
+ * `echo ... >> /etc/sysctl.conf`, `... | tee file`, and here-documents written to sysctl.d or
+ * modprobe.d. The words come from the shared shell tokenizer (`text/shell.ts`); anything else is
+ * skipped. Linear in the input; never throws.
  */
 
-interface ShellWord {
-  readonly text: string;
-  readonly offsets: readonly number[];
-  readonly start: number;
-  readonly end: number;
-}
-
-interface Redirect {
-  readonly op: string;
-  target?: ShellWord;
-}
-
-interface SimpleCommand {
-  readonly words: ShellWord[];
-  readonly redirects: Redirect[];
-  heredoc?: Span;
-  pipeTo?: SimpleCommand;
-}
-
-const NEWLINE = '\n';
-
-function newCommand(): SimpleCommand {
-  return { words: [], redirects: [] };
-}
+/** `$(sysctl -w ...)` inside `$(...)` inside a script is as deep as scripts go. */
+const MAX_SUBSTITUTION_DEPTH = 2; // not a fact: nesting guard
 
 function pieceOf(word: ShellWord): Piece {
-  return mappedPiece(word.text, word.offsets, word.end);
+  return { text: word.value, at: (index) => offsetAt(word, index) };
 }
-
-/** Splits `text[from, to)` into simple commands. `stripPrompt` drops a leading `$ ` (console blocks). */
-export function tokenizeShell(text: string, from: number, to: number, stripPrompt = false): SimpleCommand[] {
-  const commands: SimpleCommand[] = [];
-  let command = newCommand();
-  let chars: string[] | null = null;
-  let offsets: number[] = [];
-  let wordStart = 0;
-  let wordEnd = 0;
-  let pendingRedirect: Redirect | null = null;
-  const heredocs: { delimiter: string; stripTabs: boolean; command: SimpleCommand }[] = [];
-  let awaitingHeredocDelimiter: { stripTabs: boolean } | null = null;
-
-  const startWord = (at: number) => {
-    if (chars === null) {
-      chars = [];
-      offsets = [];
-      wordStart = at;
-    }
-  };
-  const push = (ch: string, at: number) => {
-    startWord(at);
-    chars!.push(ch);
-    offsets.push(at);
-    wordEnd = at + 1;
-  };
-  const endWord = () => {
-    if (chars === null) return;
-    const word: ShellWord = { text: chars.join(''), offsets, start: wordStart, end: wordEnd };
-    chars = null;
-    if (awaitingHeredocDelimiter) {
-      heredocs.push({ delimiter: word.text, stripTabs: awaitingHeredocDelimiter.stripTabs, command });
-      awaitingHeredocDelimiter = null;
-      return;
-    }
-    if (pendingRedirect) {
-      pendingRedirect.target = word;
-      pendingRedirect = null;
-      return;
-    }
-    command.words.push(word);
-  };
-  const endCommand = (pipe = false) => {
-    endWord();
-    pendingRedirect = null;
-    const next = newCommand();
-    if (command.words.length > 0 || command.redirects.length > 0) {
-      commands.push(command);
-      if (pipe) command.pipeTo = next;
-    }
-    command = next;
-  };
-  const skipPrompt = (at: number): number => {
-    if (!stripPrompt) return at;
-    let i = at;
-    while (i < to && (text[i] === ' ' || text[i] === '\t')) i++;
-    return text[i] === '$' && text[i + 1] === ' ' ? i + 2 : at;
-  };
-
-  let i = skipPrompt(from);
-  while (i < to) {
-    const ch = text[i]!;
-    const next = text[i + 1];
-    if (ch === '\\') {
-      if (next === '\n') { i += 2; continue; }
-      if (next === '\r' && text[i + 2] === '\n') { i += 3; continue; }
-      if (i + 1 < to) { startWord(i); push(next!, i + 1); wordStart = Math.min(wordStart, i); }
-      i += 2;
-      continue;
-    }
-    if (ch === "'" || (ch === '$' && next === "'")) {
-      const open = ch === '$' ? i + 1 : i;
-      startWord(i);
-      let j = open + 1;
-      while (j < to && text[j] !== "'") { push(text[j]!, j); j++; }
-      wordEnd = Math.min(j + 1, to);
-      i = j + 1;
-      continue;
-    }
-    if (ch === '"') {
-      startWord(i);
-      let j = i + 1;
-      while (j < to && text[j] !== '"') {
-        if (text[j] === '\\' && j + 1 < to && '"\\$`\n'.includes(text[j + 1]!)) {
-          if (text[j + 1] !== '\n') push(text[j + 1]!, j + 1);
-          j += 2;
-          continue;
-        }
-        push(text[j]!, j);
-        j++;
-      }
-      wordEnd = Math.min(j + 1, to);
-      i = j + 1;
-      continue;
-    }
-    if (ch === '#' && chars === null) {
-      while (i < to && text[i] !== NEWLINE) i++;
-      continue;
-    }
-    if (ch === ' ' || ch === '\t' || ch === '\r') { endWord(); i++; continue; }
-    if (ch === NEWLINE) {
-      endCommand();
-      i++;
-      for (const heredoc of heredocs.splice(0)) {
-        const bodyStart = i;
-        let bodyEnd = to;
-        while (i < to) {
-          let lineEnd = text.indexOf(NEWLINE, i);
-          if (lineEnd < 0 || lineEnd > to) lineEnd = to;
-          let line = text.slice(i, lineEnd).replace(/\r$/, '');
-          if (heredoc.stripTabs) line = line.replace(/^\t+/, '');
-          if (line === heredoc.delimiter) {
-            bodyEnd = i;
-            i = Math.min(lineEnd + 1, to);
-            break;
-          }
-          i = lineEnd + 1;
-        }
-        heredoc.command.heredoc = { start: bodyStart, end: Math.min(bodyEnd, to) };
-        if (i > to) i = to;
-      }
-      i = skipPrompt(i);
-      continue;
-    }
-    if (ch === ';' || ch === '(' || ch === ')' || ch === '`') { endCommand(); i += ch === ';' && next === ';' ? 2 : 1; continue; }
-    if (ch === '$' && next === '(') { endCommand(); i += 2; continue; }
-    if (ch === '&') {
-      if (next === '&') { endCommand(); i += 2; continue; }
-      if (next === '>') {
-        endWord();
-        const op = text[i + 2] === '>' ? '&>>' : '&>';
-        pendingRedirect = { op };
-        command.redirects.push(pendingRedirect);
-        i += op.length;
-        continue;
-      }
-      endCommand();
-      i++;
-      continue;
-    }
-    if (ch === '|') {
-      if (next === '|') { endCommand(); i += 2; continue; }
-      endCommand(true);
-      i += next === '&' ? 2 : 1;
-      continue;
-    }
-    if (ch === '>' || ch === '<') {
-      // `2>` and `1>>`: a file descriptor number directly before the operator is not a word.
-      if (chars !== null && /^\d+$/.test((chars as string[]).join(''))) chars = null;
-      endWord();
-      let op = ch;
-      let j = i + 1;
-      while (j < to && j < i + 3 && (text[j] === ch || text[j] === '|' || text[j] === '&' || text[j] === '-')) {
-        op += text[j];
-        j++;
-      }
-      i = j;
-      if (op.startsWith('<<') && !op.startsWith('<<<')) {
-        awaitingHeredocDelimiter = { stripTabs: op.endsWith('-') };
-        continue;
-      }
-      pendingRedirect = { op };
-      if (op.endsWith('&')) continue; // `2>&1`: the next word is a descriptor, not a file
-      command.redirects.push(pendingRedirect);
-      continue;
-    }
-    push(ch, i);
-    i++;
-  }
-  endCommand();
-  return commands;
-}
-
-const PREFIX_COMMANDS = new Set(['sudo', 'env', 'exec', 'command', 'nohup', 'time', 'builtin', 'doas']);
-/** Reserved words before a command: `if sysctl ...; then sysctl -w ...; fi`. */
-const SHELL_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', '{']);
-const SUDO_OPTIONS_WITH_ARGUMENT = new Set(['-u', '-g', '-C', '-h', '-p', '-U', '-r', '-t']);
 
 /** The command's name (`sysctl` for `sudo /sbin/sysctl`) and the words after it. */
-function commandOf(command: SimpleCommand): { name: string; args: ShellWord[] } | undefined {
-  const words = command.words;
-  let k = 0;
-  while (k < words.length) {
-    const text = words[k]!.text;
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(text)) { k++; continue; }
-    if (SHELL_KEYWORDS.has(text)) { k++; continue; }
-    if (PREFIX_COMMANDS.has(text)) {
-      k++;
-      while (k < words.length && words[k]!.text.startsWith('-')) {
-        k += SUDO_OPTIONS_WITH_ARGUMENT.has(words[k]!.text) ? 2 : 1;
-      }
-      continue;
-    }
-    break;
-  }
+function commandOf(words: readonly ShellWord[]): { name: string; args: readonly ShellWord[] } | undefined {
+  const k = commandIndex(words);
   const nameWord = words[k];
   if (!nameWord) return undefined;
-  const name = nameWord.text.slice(nameWord.text.lastIndexOf('/') + 1);
-  return { name, args: words.slice(k + 1) };
+  return { name: commandBaseName(nameWord.value), args: words.slice(k + 1) };
 }
 
 type Target = { kind: 'proc'; word: ShellWord; keyFrom: number } | { kind: 'module-param'; word: ShellWord; module: string; param: string } | { kind: 'sysctl-file' } | { kind: 'modprobe-file' };
@@ -254,7 +40,7 @@ export function isModprobeFilePath(path: string): boolean {
 }
 
 function targetOf(word: ShellWord): Target | undefined {
-  const path = word.text;
+  const path = word.value;
   if (path.startsWith(PROC_SYS) && path.length > PROC_SYS.length) return { kind: 'proc', word, keyFrom: PROC_SYS.length };
   const moduleParam = MODULE_PARAM.exec(path);
   if (moduleParam) return { kind: 'module-param', word, module: moduleParam[1]!, param: moduleParam[2]! };
@@ -263,50 +49,62 @@ function targetOf(word: ShellWord): Target | undefined {
   return undefined;
 }
 
-/** Where a command's output goes: `> file`, `>> file`, and `| tee [-a] file...`. */
-function outputTargets(command: SimpleCommand): Target[] {
+/** Where the command at `index` writes: `> file`, `>> file`, and `| tee [-a] file...`. */
+function outputTargets(commands: readonly ShellCommand[], index: number): Target[] {
   const targets: Target[] = [];
-  for (const redirect of command.redirects) {
+  for (const redirect of commands[index]!.redirects) {
     if (redirect.target && (redirect.op.startsWith('>') || redirect.op.startsWith('&>'))) {
       const target = targetOf(redirect.target);
       if (target) targets.push(target);
     }
   }
-  let piped = command.pipeTo;
-  while (piped) {
-    const tee = commandOf(piped);
-    if (tee?.name === 'tee') {
-      for (const arg of tee.args) {
-        if (arg.text.startsWith('-')) continue;
-        const target = targetOf(arg);
-        if (target) targets.push(target);
-      }
-    }
-    piped = piped.pipeTo;
+  for (let k = index; k + 1 < commands.length && pipesToNext(commands[k]!); k++) {
+    const tee = commandOf(commands[k + 1]!.words);
+    if (tee?.name === 'tee') targets.push(...fileArguments(tee.args));
   }
   return targets;
 }
 
-/** Joins shell words into one piece with single spaces, as `echo` prints them. */
+/** The targets among `tee`'s arguments. */
+function fileArguments(args: readonly ShellWord[]): Target[] {
+  const targets: Target[] = [];
+  for (const arg of args) {
+    if (arg.value.startsWith('-')) continue;
+    const target = targetOf(arg);
+    if (target) targets.push(target);
+  }
+  return targets;
+}
+
+/** Joins shell words into one piece with single spaces, as `echo` prints them; a space maps to the end of the word before it. */
 function joinWords(words: readonly ShellWord[]): Piece {
+  const starts: number[] = [];
   let text = '';
-  const offsets: number[] = [];
   words.forEach((word, index) => {
-    if (index > 0) {
-      text += ' ';
-      offsets.push(words[index - 1]!.end);
-    }
-    text += word.text;
-    offsets.push(...word.offsets);
+    if (index > 0) text += ' ';
+    starts.push(text.length);
+    text += word.value;
   });
-  return mappedPiece(text, offsets, words[words.length - 1]?.end ?? 0);
+  const at = (index: number): number => {
+    let w = 0;
+    let high = starts.length - 1;
+    while (w < high) {
+      const middle = (w + high + 1) >> 1;
+      if (starts[middle]! <= index) w = middle;
+      else high = middle - 1;
+    }
+    const word = words[w];
+    if (!word) return 0;
+    return index - starts[w]! < word.value.length ? offsetAt(word, index - starts[w]!) : word.span.end;
+  };
+  return { text, at };
 }
 
 function handleSysctl(args: readonly ShellWord[], sink: Sink): void {
   let ignoreFailure = false;
   const positional: ShellWord[] = [];
   for (const arg of args) {
-    const text = arg.text;
+    const text = arg.value;
     if (text.startsWith('--')) {
       if (['--system', '--load', '--all', '--pattern'].some((flag) => text.startsWith(flag))) return;
       if (text === '--ignore') ignoreFailure = true;
@@ -320,19 +118,19 @@ function handleSysctl(args: readonly ShellWord[], sink: Sink): void {
     positional.push(arg);
   }
   const problem = (from: ShellWord, to: ShellWord, message: string) =>
-    sink.problems.push({ code: MALFORMED_SYSCTL_COMMAND, span: { start: from.start, end: to.end }, message });
+    sink.problems.push({ code: MALFORMED_SYSCTL_COMMAND, span: { start: from.span.start, end: to.span.end }, message });
   for (let p = 0; p < positional.length; p++) {
     const word = positional[p]!;
-    const text = word.text;
+    const text = word.value;
     const eq = text.indexOf('=');
     const next = positional[p + 1];
     if (eq < 0) {
-      if (next && next.text.startsWith('=')) {
-        const valueWord = next.text === '=' ? positional[p + 2] : next;
+      if (next && next.value.startsWith('=')) {
+        const valueWord = next.value === '=' ? positional[p + 2] : next;
         const last = valueWord ?? next;
-        const value = valueWord ? (next.text === '=' ? valueWord.text : next.text.slice(1)) : '';
+        const value = valueWord ? (next.value === '=' ? valueWord.value : next.value.slice(1)) : '';
         problem(word, last, `sysctl reads \`${text}\`, \`=\` and the value as separate arguments: write \`${text}=${value}\` with no spaces around \`=\` (quote a value with spaces).`);
-        p += next.text === '=' && valueWord ? 2 : 1;
+        p += next.value === '=' && valueWord ? 2 : 1;
       }
       continue; // `sysctl net.ipv4.tcp_sack` reads a value
     }
@@ -346,8 +144,8 @@ function handleSysctl(args: readonly ShellWord[], sink: Sink): void {
     let valueTo = text.length;
     while (valueTo > valueFrom && (text[valueTo - 1] === ' ' || text[valueTo - 1] === '\t')) valueTo--;
     if (valueTo <= valueFrom) {
-      if (next && !next.text.includes('=')) {
-        problem(word, next, `sysctl reads \`${text}\` and \`${next.text}\` as separate arguments: write \`${text}${next.text}\` (quote a value with spaces).`);
+      if (next && !next.value.includes('=')) {
+        problem(word, next, `sysctl reads \`${text}\` and \`${next.value}\` as separate arguments: write \`${text}${next.value}\` (quote a value with spaces).`);
         p++;
       } else {
         problem(word, word, `\`${text}\` has no value after the \`=\`.`);
@@ -364,20 +162,19 @@ function handleSysctl(args: readonly ShellWord[], sink: Sink): void {
       keySpan: spanOf(piece, 0, eq),
       value,
       valueSpan: spanOf(piece, valueFrom, valueTo),
-      span: { start: word.start, end: word.end },
+      span: { start: word.span.start, end: word.span.end },
       ignoreFailure,
-      templated: isTemplated(rawKey) || isTemplated(value),
+      templated: word.templated || isTemplated(rawKey) || isTemplated(value),
       fields: fieldsOf(piece, valueFrom, valueTo),
       persistent: false,
     });
   }
 }
 
-function handleEcho(command: SimpleCommand, args: readonly ShellWord[], sink: Sink): void {
-  const targets = outputTargets(command);
+function handleEcho(targets: readonly Target[], args: readonly ShellWord[], sink: Sink): void {
   if (targets.length === 0) return;
   let k = 0;
-  while (k < args.length && /^-[neE]+$/.test(args[k]!.text)) k++;
+  while (k < args.length && /^-[neE]+$/.test(args[k]!.value)) k++;
   const values = args.slice(k);
   for (const target of targets) {
     if (target.kind === 'sysctl-file' || target.kind === 'modprobe-file') {
@@ -389,7 +186,7 @@ function handleEcho(command: SimpleCommand, args: readonly ShellWord[], sink: Si
       continue;
     }
     if (values.length === 0) {
-      sink.problems.push({ code: MALFORMED_SYSCTL_COMMAND, span: { start: target.word.start, end: target.word.end }, message: '`echo` with no value writes an empty line, which the kernel rejects.' });
+      sink.problems.push({ code: MALFORMED_SYSCTL_COMMAND, span: { start: target.word.span.start, end: target.word.span.end }, message: '`echo` with no value writes an empty line, which the kernel rejects.' });
       continue;
     }
     const piece = joinWords(values);
@@ -400,14 +197,14 @@ function handleEcho(command: SimpleCommand, args: readonly ShellWord[], sink: Si
     let rawKey: string;
     let moduleSpan: Span | undefined;
     if (target.kind === 'proc') {
-      rawKey = target.word.text.slice(target.keyFrom);
+      rawKey = target.word.value.slice(target.keyFrom);
       key = normalizeSysctlKey(rawKey);
-      keySpan = spanOf(targetPiece, target.keyFrom, target.word.text.length);
+      keySpan = spanOf(targetPiece, target.keyFrom, target.word.value.length);
     } else {
       rawKey = target.param;
       key = `${normalizeModuleName(target.module)}.${normalizeModuleName(target.param)}`;
-      const paramFrom = target.word.text.length - target.param.length;
-      keySpan = spanOf(targetPiece, paramFrom, target.word.text.length);
+      const paramFrom = target.word.value.length - target.param.length;
+      keySpan = spanOf(targetPiece, paramFrom, target.word.value.length);
       const moduleFrom = '/sys/module/'.length;
       moduleSpan = spanOf(targetPiece, moduleFrom, moduleFrom + target.module.length);
     }
@@ -419,10 +216,10 @@ function handleEcho(command: SimpleCommand, args: readonly ShellWord[], sink: Si
       keySpan,
       ...(moduleSpan ? { moduleSpan } : {}),
       value,
-      valueSpan: { start: values[0]!.start, end: values[values.length - 1]!.end },
-      span: { start: values[0]!.start, end: target.word.end },
+      valueSpan: { start: values[0]!.span.start, end: values[values.length - 1]!.span.end },
+      span: { start: values[0]!.span.start, end: target.word.span.end },
       ignoreFailure: false,
-      templated: isTemplated(value) || isTemplated(rawKey),
+      templated: values.some((word) => word.templated) || isTemplated(value) || isTemplated(rawKey),
       fields: fieldsOf(piece, 0, piece.text.length),
       persistent: false,
     });
@@ -430,39 +227,35 @@ function handleEcho(command: SimpleCommand, args: readonly ShellWord[], sink: Si
 }
 
 /** `cat > /etc/sysctl.d/90-nfs.conf <<EOF ... EOF` and `tee /etc/modprobe.d/sunrpc.conf <<EOF`. */
-function handleHeredoc(command: SimpleCommand, name: string, args: readonly ShellWord[], text: string, sink: Sink): void {
-  const body = command.heredoc;
-  if (!body) return;
-  const targets = outputTargets(command);
-  if (name === 'tee') for (const arg of args) if (!arg.text.startsWith('-')) { const t = targetOf(arg); if (t) targets.push(t); }
+function handleHeredoc(body: Span, targets: readonly Target[], text: string, sink: Sink): void {
   const kind = targets.find((t) => t.kind === 'sysctl-file' || t.kind === 'modprobe-file')?.kind;
   if (!kind) return;
-  let lineStart = body.start;
-  while (lineStart < body.end) {
-    let lineEnd = text.indexOf(NEWLINE, lineStart);
-    if (lineEnd < 0 || lineEnd > body.end) lineEnd = body.end;
-    const lineText = text.slice(lineStart, lineEnd).replace(/\r$/, '');
-    const piece = contiguousPiece(lineText, lineStart);
+  for (const line of bodyLines(text, body)) {
+    const piece = contiguousPiece(line.text, line.start);
     if (kind === 'sysctl-file') parseSysctlLine(piece, sink, 'sysctl', true);
     else parseModprobeLine(piece, sink, true);
-    lineStart = lineEnd + 1;
   }
 }
 
-/** Finds kernel settings in shell text `text[from, to)`. */
-export function scanShell(text: string, from: number, to: number, sink: Sink, stripPrompt = false): void {
-  for (const command of tokenizeShell(text, from, to, stripPrompt)) {
-    const parsed = commandOf(command);
-    if (!parsed) continue;
+/** Finds kernel settings in shell text `text[from, to)`. `stripPrompt` drops a leading `$ ` (console blocks). */
+export function scanShell(text: string, from: number, to: number, sink: Sink, stripPrompt = false, depth = 0): void {
+  const commands = tokenizeShell(text, from, to, { stripPrompt });
+  commands.forEach((command, index) => {
+    // `x=$(sysctl -w ...)`: the substitution is a script of its own.
+    if (depth < MAX_SUBSTITUTION_DEPTH) for (const word of command.words) for (const inner of word.substitutions) scanShell(text, inner.start, inner.end, sink, false, depth + 1);
+    const parsed = commandOf(command.words);
+    if (!parsed) return;
+    const targets = outputTargets(commands, index);
     if (parsed.name === 'sysctl') handleSysctl(parsed.args, sink);
-    else if (parsed.name === 'echo') handleEcho(command, parsed.args, sink);
-    if (command.heredoc) handleHeredoc(command, parsed.name, parsed.args, text, sink);
-  }
+    else if (parsed.name === 'echo') handleEcho(targets, parsed.args, sink);
+    // The last here-document is the one the command reads.
+    const body = command.redirects.reduce<Span | undefined>((found, redirect) => redirect.body ?? found, undefined);
+    if (body) handleHeredoc(body, parsed.name === 'tee' ? [...targets, ...fileArguments(parsed.args)] : targets, text, sink);
+  });
 }
 
 /** Runs the command handlers on words that are already split (cloud-init `runcmd: - [sysctl, -w, ...]`). */
-export function scanWords(words: readonly { text: string; start: number; end: number; offsets: readonly number[] }[], sink: Sink): void {
-  const command: SimpleCommand = { words: [...words], redirects: [] };
-  const parsed = commandOf(command);
+export function scanWords(words: readonly ShellWord[], sink: Sink): void {
+  const parsed = commandOf(words);
   if (parsed?.name === 'sysctl') handleSysctl(parsed.args, sink);
 }
