@@ -218,11 +218,44 @@ export function where(workspace: WorkspaceView, from: ParsedFile, setting: Kerne
 /** NFS mounts on the same host as a file (same root folder), else every NFS mount in the workspace. */
 export function hostMounts(workspace: WorkspaceView, file: ParsedFile): readonly MountEntry[] {
   return perHost(HOST_MOUNTS, workspace.mounts(), hostRootOfAny(file.uri), (all, root) => {
-    const nfs = all.filter((m) => m.isNfs);
-    if (!root) return nfs;
-    const local = nfs.filter((m) => belongsToHost(m.uri, root));
-    return local.length > 0 ? local : nfs;
+    const index = hostIndex(all);
+    if (!root) return index.nfs;
+    // belongsToHost for every mount, from the index: the mounts under the host's etc/, and those
+    // outside any etc/ that sit below the host folder, in workspace order.
+    const positions = [...(index.byOwnRoot.get(root) ?? []), ...index.unrooted.filter((u) => u.path.startsWith(root)).map((u) => u.position)];
+    const local = positions.sort((a, b) => a - b).map((position) => index.nfs[position]!);
+    return local.length > 0 ? local : index.nfs;
   });
+}
+
+/**
+ * The workspace's NFS mounts grouped by the host root of their file, once per workspace state:
+ * filtering every mount for every host made a repository of many hosts quadratic.
+ */
+interface HostIndex {
+  readonly nfs: readonly MountEntry[];
+  readonly byOwnRoot: ReadonlyMap<string, number[]>;
+  readonly unrooted: readonly { readonly position: number; readonly path: string }[];
+}
+const HOST_INDEXES = new WeakMap<readonly MountEntry[], HostIndex>();
+function hostIndex(all: readonly MountEntry[]): HostIndex {
+  let index = HOST_INDEXES.get(all);
+  if (index) return index;
+  const nfs = all.filter((m) => m.isNfs);
+  const byOwnRoot = new Map<string, number[]>();
+  const unrooted: { position: number; path: string }[] = [];
+  nfs.forEach((mount, position) => {
+    const own = hostRootOfAny(mount.uri);
+    if (own === undefined) unrooted.push({ position, path: pathOf(mount.uri) });
+    else {
+      const positions = byOwnRoot.get(own);
+      if (positions) positions.push(position);
+      else byOwnRoot.set(own, [position]);
+    }
+  });
+  index = { nfs, byOwnRoot, unrooted };
+  HOST_INDEXES.set(all, index);
+  return index;
 }
 
 /** Manifest volumes next to a host (same root folder or above), else every volume. */

@@ -21,13 +21,25 @@ export function slotSettings(context: RuleContext, keys: ReadonlySet<string> = S
     .filter((s): s is { setting: KernelSetting; value: number } => s.value !== undefined && s.value >= SLOTS.slotTableEntriesMin.value && s.value <= SLOTS.slotTableEntriesMax.value);
 }
 
-/** The host's NFS mounts with a known nconnect, smallest nconnect first. */
-export function mountsByNconnect(context: RuleContext): { mount: MountEntry; nconnect: number }[] {
-  return hostMounts(context.workspace, context.file)
-    .map((mount) => ({ mount, nconnect: nconnectOf(mount) }))
-    .filter((m): m is { mount: MountEntry; nconnect: number } => m.nconnect !== undefined)
-    .sort((a, b) => a.nconnect - b.nconnect);
+/**
+ * The host's NFS mounts with a known nconnect, smallest nconnect first. Cached per host mount list
+ * (itself cached per workspace state): a script or runbook outside any host sees every mount of
+ * the workspace, and sorting them again for each such file made large repositories quadratic.
+ */
+export function mountsByNconnect(context: RuleContext): readonly { mount: MountEntry; nconnect: number }[] {
+  const mounts = hostMounts(context.workspace, context.file);
+  let sorted = BY_NCONNECT.get(mounts);
+  if (!sorted) {
+    sorted = mounts
+      .map((mount) => ({ mount, nconnect: nconnectOf(mount) }))
+      .filter((m): m is { mount: MountEntry; nconnect: number } => m.nconnect !== undefined)
+      .sort((a, b) => a.nconnect - b.nconnect);
+    BY_NCONNECT.set(mounts, sorted);
+  }
+  return sorted;
 }
+
+const BY_NCONNECT = new WeakMap<readonly MountEntry[], readonly { mount: MountEntry; nconnect: number }[]>();
 
 /** `fstab:3` for a mount. */
 export function mountWhere(context: RuleContext, mount: MountEntry): string {

@@ -7,14 +7,20 @@ const isHana = (workload: WorkloadKind | undefined) => workload !== undefined &&
 
 /** 'hana' when the host runs SAP HANA, 'other' when it runs something else, undefined when nothing says. */
 function hostWorkload(context: RuleContext): 'hana' | 'other' | undefined {
-  const workloads: (WorkloadKind | undefined)[] = [
-    ...hostMounts(context.workspace, context.file).map((m) => context.workspace.workloadOf(m)?.workload),
-    ...hostVolumes(context.workspace, context.file).map((v) => v.workload),
-    context.config.defaultWorkload,
-  ].filter((w) => w !== undefined);
-  if (workloads.length === 0) return undefined;
-  return workloads.some(isHana) ? 'hana' : 'other';
+  const mounts = hostMounts(context.workspace, context.file);
+  const volumes = hostVolumes(context.workspace, context.file);
+  const fallback = context.config.defaultWorkload;
+  // Cached per host lists (themselves cached per workspace state): files outside any host see
+  // every mount of the workspace, and asking each mount's workload again per file was quadratic.
+  const cached = ANSWERS.get(mounts);
+  if (cached && cached.volumes === volumes && cached.fallback === fallback) return cached.answer;
+  const workloads: (WorkloadKind | undefined)[] = [...mounts.map((m) => context.workspace.workloadOf(m)?.workload), ...volumes.map((v) => v.workload), fallback].filter((w) => w !== undefined);
+  const answer = workloads.length === 0 ? undefined : workloads.some(isHana) ? 'hana' : 'other';
+  ANSWERS.set(mounts, { volumes, fallback, answer });
+  return answer;
 }
+
+const ANSWERS = new WeakMap<object, { volumes: object; fallback: WorkloadKind | undefined; answer: 'hana' | 'other' | undefined }>();
 
 export const tcpTimestampsForWorkload = defineRule({
   code: 'ANF311',

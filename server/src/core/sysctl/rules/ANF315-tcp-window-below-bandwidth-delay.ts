@@ -22,14 +22,22 @@ export function clientDemand(context: RuleContext): Demand | undefined {
   if (context.config.clientBandwidthBytesPerSecond) {
     demands.push({ bytesPerSecond: context.config.clientBandwidthBytesPerSecond, connections: maxNconnect(mounts), from: 'network.bandwidth in .anf-lint.yaml' });
   }
-  for (const volume of hostVolumes(context.workspace, context.file)) {
+  // The message text is built for the winner only: a file outside any host sees every volume.
+  let top: { bytesPerSecond: number; connections: number; volume: (typeof volumes)[number]; clients: number } | undefined;
+  const volumes = hostVolumes(context.workspace, context.file);
+  for (const volume of volumes) {
     if (!volume.requiredThroughputMiBps) continue;
     const clients = Math.max(1, volume.clients ?? 1);
     const volumeMounts = context.workspace.mountsOfVolume(volume);
+    const candidate = { bytesPerSecond: mibpsToBytesPerSecond(volume.requiredThroughputMiBps) / clients, connections: maxNconnect(volumeMounts.length > 0 ? volumeMounts : mounts), volume, clients };
+    if (!top || candidate.bytesPerSecond / candidate.connections > top.bytesPerSecond / top.connections) top = candidate;
+  }
+  if (top) {
+    const { volume, clients } = top;
     demands.push({
-      bytesPerSecond: mibpsToBytesPerSecond(volume.requiredThroughputMiBps) / clients,
-      connections: maxNconnect(volumeMounts.length > 0 ? volumeMounts : mounts),
-      from: `volume ${volume.name} needs ${formatNumber(volume.requiredThroughputMiBps)} MiB/s${clients > 1 ? ` over ${formatNumber(clients)} clients` : ''}`,
+      bytesPerSecond: top.bytesPerSecond,
+      connections: top.connections,
+      from: `volume ${volume.name} needs ${formatNumber(volume.requiredThroughputMiBps!)} MiB/s${clients > 1 ? ` over ${formatNumber(clients)} clients` : ''}`,
     });
   }
   return demands.sort((a, b) => b.bytesPerSecond / b.connections - a.bytesPerSecond / a.connections)[0];
