@@ -12,8 +12,9 @@ interface Input {
   readonly paths: readonly string[];
 }
 
-const [, , inputsJson, runsArg] = process.argv;
-const inputs = JSON.parse(inputsJson ?? '[]') as Input[];
+// The inputs come in a JSON file (thousands of paths do not fit in argv).
+const [, , inputsFile, runsArg] = process.argv;
+const inputs = JSON.parse(readFileSync(inputsFile!, 'utf8')) as Input[];
 const runs = Number(runsArg ?? 3);
 const config = resolveConfig();
 
