@@ -90,6 +90,11 @@ export function ceilWhole(value: number): number {
   return Math.ceil(value - FLOAT_DUST);
 }
 
+/** Whether a size is a whole number of its unit, ignoring floating-point dust (pools are whole TiB, quotas whole GiB). */
+export function isWhole(value: number): boolean {
+  return Math.abs(value - Math.round(value)) < FLOAT_DUST;
+}
+
 /**
  * The smallest whole-GiB quota whose auto-QoS throughput reaches `throughputMiBps`
  * (950 MiB/s on Premium needs 15,200 GiB). Undefined for Flexible.

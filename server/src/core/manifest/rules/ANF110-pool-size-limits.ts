@@ -1,11 +1,10 @@
-import { ceilWhole } from '../../calc/throughput';
+import { ceilWhole, isWhole } from '../../calc/throughput';
 import { POOL_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToTiB, formatNumber, gibToTiB } from '../../units/units';
 import { poolNetworkFeatures } from '../model';
 import { allocatedGiB, fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue, manifestExample } from './helpers';
 
-const WHOLE_TOLERANCE = 1e-9; // not a fact: floating-point tolerance
 
 export const poolSizeLimits = defineRule({
   code: 'ANF110',
@@ -42,7 +41,7 @@ export const poolSizeLimits = defineRule({
       const basic = poolNetworkFeatures(pool) === 'Basic';
       const min = basic ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
       const max = POOL_LIMITS.maxTiB.value;
-      const whole = Math.abs(tib - Math.round(tib)) < WHOLE_TOLERANCE;
+      const whole = isWhole(tib);
       const reasons: string[] = [];
       // A decimal unit (`4 TB`) is never whole TiB: ANF124 reports that, with the binary value.
       if (!whole && pool.size.value.system === 'binary') reasons.push(`is not a whole number of TiB (${formatNumber(tib, 3)} TiB); pools grow and shrink in ${POOL_LIMITS.incrementTiB.value} TiB steps`);

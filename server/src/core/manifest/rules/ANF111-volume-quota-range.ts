@@ -1,9 +1,9 @@
+import { isWhole } from '../../calc/throughput';
 import { VOLUME_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToGiB, formatNumber, formatSizeIn, GiB } from '../../units/units';
 import { isManifest, manifestOf, named, volumes, manifestExample } from './helpers';
 
-const WHOLE_TOLERANCE = 1e-9; // not a fact: floating-point tolerance
 const tib = (gib: number) => formatSizeIn(gib * GiB, 'TiB');
 
 export const volumeQuotaRange = defineRule({
@@ -42,7 +42,7 @@ export const volumeQuotaRange = defineRule({
       const name = named('volume', volume.name);
       const reasons: string[] = [];
       // A decimal unit (`8 TB`) is never whole GiB: ANF124 reports that, with the binary value.
-      if (volume.quota.value.system === 'binary' && Math.abs(gib - Math.round(gib)) > WHOLE_TOLERANCE) reasons.push(`is not a whole number of GiB (${formatNumber(gib, 3)} GiB)`);
+      if (volume.quota.value.system === 'binary' && !isWhole(gib)) reasons.push(`is not a whole number of GiB (${formatNumber(gib, 3)} GiB)`);
       if (!large && gib < VOLUME_LIMITS.regularMinGiB.value) reasons.push(`is below the ${VOLUME_LIMITS.regularMinGiB.value} GiB minimum of a regular volume`);
       if (!large && gib > VOLUME_LIMITS.regularMaxGiB.value) {
         reasons.push(`is above the ${tib(VOLUME_LIMITS.regularMaxGiB.value)} maximum of a regular volume: set \`largeVolume: true\` (large volumes take ${tib(VOLUME_LIMITS.largeMinGiB.value)} to ${tib(VOLUME_LIMITS.largeMaxGiB.value)}) or split the data`);
