@@ -24,9 +24,7 @@ describe('language server over stdio: push diagnostics and code actions', () => 
   let capabilities: Record<string, unknown>;
 
   beforeAll(async () => {
-    client = new LspClient();
-    capabilities = (await client.initialize({ rootUri: ws.uri })).capabilities;
-    await client.indexed();
+    ({ client, capabilities } = await LspClient.startIndexed({ rootUri: ws.uri }));
   });
   afterAll(() => {
     client.dispose();
@@ -165,9 +163,7 @@ describe('language server: pull diagnostics for clients that support them', () =
   let capabilities: Record<string, unknown>;
 
   beforeAll(async () => {
-    client = new LspClient();
-    capabilities = (await client.initialize({ rootUri: ws.uri, capabilities: PULL_CLIENT_CAPABILITIES })).capabilities;
-    await client.indexed();
+    ({ client, capabilities } = await LspClient.startIndexed({ rootUri: ws.uri, capabilities: PULL_CLIENT_CAPABILITIES }));
   });
   afterAll(() => {
     client.dispose();
@@ -234,9 +230,7 @@ describe('language server: Deprecated tags and cross-file related information', 
   });
   let client: LspClient;
   beforeAll(async () => {
-    client = new LspClient();
-    await client.initialize({ rootUri: ws.uri });
-    await client.indexed();
+    ({ client } = await LspClient.startIndexed({ rootUri: ws.uri }));
   });
   afterAll(() => {
     client.dispose();

@@ -26,9 +26,7 @@ describe('language server features', () => {
   let fstabDiagnostics: LspDiagnostic[];
 
   beforeAll(async () => {
-    client = new LspClient();
-    await client.initialize({ rootUri: ws.uri });
-    await client.indexed();
+    ({ client } = await LspClient.startIndexed({ rootUri: ws.uri }));
     manifestDiagnostics = (await client.openAndWait(manifest, text('eda.anf.yaml'))).diagnostics;
     fstabDiagnostics = (await client.openAndWait(fstab, text('etc/fstab'))).diagnostics;
   });

@@ -27,9 +27,7 @@ describe('workspace index and watched files', () => {
   const nconnectMessage = (diagnostics: LspDiagnostic[]) => diagnostics.find((d) => d.code === 'ANF214')?.message ?? '';
 
   beforeAll(async () => {
-    client = new LspClient();
-    await client.initialize({ rootUri: ws.uri });
-    await client.indexed();
+    ({ client } = await LspClient.startIndexed({ rootUri: ws.uri }));
     opened = (await client.openAndWait(fstab, readFileSync(join(ws.root, 'etc/fstab'), 'utf8'))).diagnostics;
   });
   afterAll(() => {
@@ -98,9 +96,7 @@ describe('workspace index bounds', () => {
   });
 
   it('stops at its file bound with a clear log line', async () => {
-    client = new LspClient();
-    await client.initialize({ rootUri: ws.uri, initializationOptions: { index: { maxFiles: 2 } } });
-    await client.indexed();
+    ({ client } = await LspClient.startIndexed({ rootUri: ws.uri, initializationOptions: { index: { maxFiles: 2 } } }));
     expect(client.logs).toContainEqual('anf-lint: workspace index stopped early because it reached 2 files; 2 files indexed, the rest are checked only when opened.');
     expect(await client.shutdown()).toBe(0);
   });
@@ -141,9 +137,7 @@ describe('configuration file at start', () => {
   });
 
   it('applies the .anf-lint.yaml found at the workspace root when the server starts', async () => {
-    client = new LspClient();
-    await client.initialize({ rootUri: ws.uri });
-    await client.indexed();
+    ({ client } = await LspClient.startIndexed({ rootUri: ws.uri }));
     const published = await client.openAndWait(ws.uriOf('etc/fstab'), '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n');
     expect(published.diagnostics.map((d) => d.code)).not.toContain('ANF207');
   });

@@ -59,9 +59,7 @@ describe('language server: documents it never opened', () => {
       const ws = new TempWorkspace({ 'etc/fstab': FSTAB_SOFT });
       let client: LspClient;
       beforeAll(async () => {
-        client = new LspClient();
-        await client.initialize({ rootUri: ws.uri, ...(capabilities ? { capabilities } : {}) });
-        await client.indexed();
+        ({ client } = await LspClient.startIndexed({ rootUri: ws.uri, ...(capabilities ? { capabilities } : {}) }));
       });
       afterAll(() => {
         client.dispose();
@@ -136,9 +134,7 @@ describe('language server: hostile documents', () => {
   const ws = new TempWorkspace({});
   let client: LspClient;
   beforeAll(async () => {
-    client = new LspClient();
-    await client.initialize({ rootUri: ws.uri });
-    await client.indexed();
+    ({ client } = await LspClient.startIndexed({ rootUri: ws.uri }));
   });
   afterAll(() => {
     client.dispose();

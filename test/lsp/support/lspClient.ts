@@ -149,6 +149,19 @@ export class LspClient {
     this.connection.listen();
   }
 
+  /** Starts the bundled server, initializes it on a folder and waits until its workspace index is done. */
+  static async startIndexed(options: { rootUri: string; capabilities?: unknown; initializationOptions?: unknown }): Promise<{ client: LspClient; capabilities: Record<string, unknown> }> {
+    const client = new LspClient();
+    try {
+      const { capabilities } = await client.initialize(options);
+      await client.indexed();
+      return { client, capabilities };
+    } catch (error) {
+      client.dispose();
+      throw error;
+    }
+  }
+
   async initialize(options: { rootUri?: string; capabilities?: unknown; initializationOptions?: unknown } = {}): Promise<{ capabilities: Record<string, unknown> }> {
     const result = await this.withStderr(this.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
