@@ -65,6 +65,20 @@ describe('odd bytes and layouts', () => {
     }
   });
 
+  it('YAML: a lone CR breaks a line (YAML 1.2, editors): doubled line ends (\\r\\r\\n) and old Mac CR give the same findings as LF', () => {
+    // A 501-volume manifest with \r\r\n once read as one line of 500 nested keys: a stack overflow
+    // whose findings changed from one run to the next. (Shells, fstab and sysctl split at LF only,
+    // as their readers do, so they are not held to this.)
+    const yamlKinds = new Set(['manifest-yaml', 'manifest-json', 'ansible', 'cloud-init', 'anf-lint-config']);
+    for (const file of CORPUS.filter((f) => yamlKinds.has(f.kind))) {
+      const lf = file.text.replace(/\r\n/g, '\n');
+      const codes = (text: string) => visibleDiagnostics(lintWithin(file.uri, text, 10_000)).map((d) => d.code).sort();
+      const lineOf = (text: string) => visibleDiagnostics(lintWithin(file.uri, text, 10_000)).map((d) => `${d.code}@${d.range.start.line}`);
+      expect(codes(lf.replace(/\n/g, '\r\r\n')), file.uri).toEqual(codes(lf.replace(/\n/g, '\n\n')));
+      expect(lineOf(lf.replace(/\n/g, '\r')), file.uri).toEqual(lineOf(lf));
+    }
+  });
+
   it('a byte-order mark: the file kind is still detected, findings below the first line are the same', () => {
     // Editors strip the BOM before the server sees the text; the CLI reads it as U+FEFF at offset 0,
     // which the first line's own parser may then report (a first sysctl key starting with U+FEFF).
@@ -116,6 +130,15 @@ describe('YAML that attacks the parser', () => {
     lintWithin('file:///y/flow.anf.yaml', `accounts: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`, 30_000);
     lintWithin('file:///y/deep.anf.json', `{"accounts": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`, 30_000);
     lintWithin('file:///y/.anf-lint.yaml', `rules: ${'{a: '.repeat(5000)}1${'}'.repeat(5000)}\n`, 30_000);
+  }, 60_000);
+
+  it('nesting past the stack: one finding, the same on every read (where the stack ran out is not)', () => {
+    const flow = `accounts: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`;
+    const first = lintWithin('file:///y/flow.anf.yaml', flow, 30_000).map((d) => `${d.code} ${d.message}`);
+    expect(first).toEqual([expect.stringMatching(/^ANF100 The file nests deeper than anf-lint can follow/)]);
+    expect(lintWithin('file:///y/flow.anf.yaml', flow, 30_000).map((d) => `${d.code} ${d.message}`)).toEqual(first);
+    const config = lintWithin('file:///y/.anf-lint.yaml', `rules: ${'{a: '.repeat(5000)}1${'}'.repeat(5000)}\n`, 30_000);
+    expect(config.map((d) => d.code)).toEqual(['ANF900']);
   }, 60_000);
 
   it('many documents, tags and directives in one manifest', () => {

@@ -7,6 +7,7 @@ import { configSchema, resolveConfig, ruleSettingSchema, type AnfLintConfig, typ
 import type { Fix } from './diagnostics';
 import { ALL_RULES } from './rules/registry';
 import type { Span } from './text/sourceText';
+import { stackExhaustion, TOO_DEEP_MESSAGE, yamlReadableText } from './text/yamlText';
 import { parseDuration, parseRate } from './units/units';
 import type { ParseProblem } from './workspace/parsedFile';
 
@@ -46,7 +47,8 @@ export function parseConfigFile(text: string): ConfigFileResult {
 
 function parseConfigFileUnguarded(text: string): ConfigFileResult {
   const problems: ParseProblem[] = [];
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(yamlReadableText(text), { prettyErrors: false, uniqueKeys: true });
+  if (stackExhaustion(doc.errors)) return { config: {}, problems: [{ code: CONFIG_CODES.syntax, span: { start: 0, end: Math.min(text.length, 1) }, message: TOO_DEEP_MESSAGE }] };
   for (const error of doc.errors) {
     // yaml puts an error at the end of the file one past it ([length, length + 1]): clamp to the text.
     const start = Math.min(error.pos[0] ?? 0, text.length);

@@ -3,6 +3,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Do
 import type { z } from 'zod';
 import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
+import { stackExhaustion, TOO_DEEP_MESSAGE, yamlReadableText } from '../text/yamlText';
 import { parseCount, parseDuration, parseRate, parseSize, type Parsed } from '../units/units';
 import type { ParseProblem } from '../workspace/parsedFile';
 import {
@@ -84,7 +85,10 @@ class ManifestParser {
   run(): ManifestParseResult {
     const text = this.source.text;
     // logLevel 'error': yaml would otherwise print warnings (e.g. collection keys) to the process's stderr.
-    this.doc = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false, strict: false, logLevel: 'error' });
+    this.doc = parseDocument(yamlReadableText(text), { uniqueKeys: false, merge: true, prettyErrors: false, strict: false, logLevel: 'error' });
+    if (stackExhaustion(this.doc.errors)) {
+      return { volumes: [], problems: [{ code: PARSE_CODES.syntax, span: this.visibleSpan(0, 0), message: TOO_DEEP_MESSAGE }] };
+    }
     for (const error of this.doc.errors) {
       const { start, end } = this.visibleSpan(error.pos[0], error.pos[1]);
       const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');

@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type Scalar, type YAMLMap } from 'yaml';
 import type { SourceText, Span } from '../text/sourceText';
+import { stackExhaustion, yamlReadableText } from '../text/yamlText';
 import type { ParseProblem } from '../workspace/parsedFile';
 import { MALFORMED_CODE, parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
@@ -45,7 +46,9 @@ function spanOf(node: Node | null | undefined): Span | undefined {
 
 function parseYaml(source: SourceText) {
   try {
-    return parseAllDocuments(source.text, { prettyErrors: false });
+    const docs = parseAllDocuments(yamlReadableText(source.text), { prettyErrors: false });
+    // Past a stack overflow the documents differ from one parse to the next: read none of them.
+    return docs.some((doc) => stackExhaustion(doc.errors)) ? [] : docs;
   } catch {
     return [];
   }
