@@ -55,6 +55,7 @@ describe('parsers never throw and stay inside the document', () => {
         for (let offset = 0; offset <= file.text.length; offset += Math.max(1, Math.floor(file.text.length / 50))) {
           const position = source.positionAt(offset);
           expect(position.line).toBeLessThan(source.lineCount);
+          expect(position.character).toBeLessThanOrEqual(source.lineEnd(position.line) - source.lineStart(position.line));
           // Inside a CRLF pair there is no position of its own: it maps to the end of the line.
           const insideCrlf = file.text[offset - 1] === '\r' && file.text[offset] === '\n';
           expect(source.offsetAt(position)).toBe(insideCrlf ? offset - 1 : offset);

@@ -51,7 +51,9 @@ export class SourceText {
       if (this.lineStarts[mid]! <= clamped) low = mid;
       else high = mid - 1;
     }
-    return { line: low, character: clamped - this.lineStarts[low]! };
+    // An offset between the CR and LF of a line break has no position of its own: the end of the line.
+    const lineStart = this.lineStarts[low]!;
+    return { line: low, character: Math.min(clamped, this.lineEnd(low)) - lineStart };
   }
 
   offsetAt(position: Position): number {
