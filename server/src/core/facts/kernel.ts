@@ -55,7 +55,11 @@ export const SYSCTL_DEFAULTS = {
   coreWmemMaxBytes: fact(212992, 'bytes', 'KDOC', { note: 'Typical x86_64 value (208 KiB); computed at boot.' }),
   coreRmemDefaultBytes: fact(212992, 'bytes', 'KDOC'),
   coreWmemDefaultBytes: fact(212992, 'bytes', 'KDOC'),
-  coreOptmemMaxBytes: fact(20480, 'bytes', 'KDOC', { note: 'Newer kernels raised it; check `sysctl net.core.optmem_max` on yours.' }),
+  /** net/core/sock.c; net.rst says "Default : 128 KB" since the same commit. */
+  coreOptmemMaxBytes: fact(131072, 'bytes', 'KOPTMEM', {
+    note: 'Kernel 6.8 and later; 20480 on 64-bit kernels before 6.8. Distribution kernels may differ: check `sysctl net.core.optmem_max`',
+    formerly: [{ value: 20480, source: 'KOPTMEM', note: 'Before kernel 6.8 on 64-bit kernels: sizeof(unsigned long) × (2 × UIO_MAXIOV + 512) = 8 × 2560 (10,240 on 32-bit).' }],
+  }),
   somaxconn: fact(4096, 'connections', 'KDOC', { formerly: [{ value: 128, source: 'KDOC', note: 'Before kernel 5.4.' }] }),
   netdevMaxBacklog: fact(1000, 'packets', 'KDOC'),
   tcpRmem: fact([4096, 131072, 6291456] as readonly number[], 'bytes (min default max)', 'KDOC', {
@@ -81,8 +85,13 @@ export const SYSCTL_LIMITS = {
   portMax: fact(65535, 'port', 'KDOC'),
   /** vm.swappiness accepts 0-200 since 5.8 (0-100 before). */
   swappinessMax: fact(200, '', 'KDOC', { formerly: [{ value: 100, source: 'KDOC', note: 'Before kernel 5.8.' }] }),
-  /** vm.dirty_bytes: the kernel refuses values below two pages. */
-  dirtyBytesMin: fact(8192, 'bytes', 'KDOC', { note: 'Two 4 KiB pages.' }),
+  /**
+   * vm.dirty_bytes: `dirty_bytes_min = 2 * PAGE_SIZE` is the sysctl's lower bound (mm/page-writeback.c;
+   * kernel/sysctl.c in older kernels), and vm.rst: "the minimum value allowed for dirty_bytes is two pages".
+   */
+  dirtyBytesMin: fact(8192, 'bytes', 'KWB', {
+    note: 'Two 4 KiB pages (x86_64 and most arm64 kernels); 131,072 on arm64 kernels built with 64 KiB pages. Current kernels refuse a lower write with EINVAL; vm.rst still says it is ignored and the old value kept, as older kernels did.',
+  }),
   /** fs/nfs/nfs4session.h: NFS4_MAX_SLOT_TABLE bounds nfs.max_session_slots. */
   nfsMaxSessionSlotsMax: fact(1024, 'slots', 'KSRC'),
 } as const;
@@ -93,6 +102,29 @@ export const KERNEL_KEY_CHANGES = {
   tcpTwReuseLoopbackDefault: fact('4.19', 'kernel version', 'KDOC', { note: 'tcp_tw_reuse=2 (loopback only) became the default.' }),
   swappiness200: fact('5.8', 'kernel version', 'KDOC'),
   somaxconn4096: fact('5.4', 'kernel version', 'KDOC'),
+  /** In the v6.8 networking pull ("Tune optmem_max for 0-copy usage, increasing the default value to 128KB"). */
+  optmemMax128KiB: fact('6.8', 'kernel version', 'KOPTMEM', { note: 'optmem_max default raised from 20 KiB to 128 KiB for TCP zero-copy.' }),
+} as const;
+
+/**
+ * How the kernel reads a boolean. A sysctl boolean (`tcp_sack`, `tcp_window_scaling`) is an integer
+ * handler: proc_get_long (kernel/sysctl.c) refuses a value that does not start with a digit, so
+ * `yes`, `true` or `on` fail with EINVAL (KSYSCTL). A bool module parameter goes through
+ * param_set_bool → kstrtobool (lib/kstrtox.c), which reads only the first character (two for on/off)
+ * and refuses everything else, and then the module does not load (KSTRTOBOOL).
+ */
+export const KERNEL_BOOLEAN = {
+  /** First characters every kernel's kstrtobool accepts, true then false; `on`/`off` are read by two. */
+  moduleTrueFirst: fact('Yy1', 'first characters', 'KSTRTOBOOL'),
+  moduleFalseFirst: fact('Nn0', 'first characters', 'KSTRTOBOOL'),
+  /** t/T → true, f/F → false: commit 0d6ea3ac94ca "lib/kstrtox.c: add "false"/"true" support to kstrtobool()". */
+  moduleTrueFalseWordsSince: fact('5.19', 'kernel version', 'KSTRTOBOOL', {
+    note: 'The commit is from April 2022 (mm tree); the release is inferred from that merge window, not read from a tag.',
+  }),
+  /** e/E → true, d/D → false: commit ae5b3500856f "kstrtox: add support for enabled and disabled in kstrtobool()". */
+  moduleEnabledDisabledSince: fact('6.16', 'kernel version', 'KSTRTOBOOL', {
+    note: 'The commit sat in linux-next in the 6.16 cycle (spring 2025); the release is inferred, not read from a tag. 6.19 has it for certain (its stable series carries the docstring fix 1921044eebf1).',
+  }),
 } as const;
 
 /**

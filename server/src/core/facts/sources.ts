@@ -34,6 +34,47 @@ export const SOURCES = {
   NFS5: { title: 'nfs(5): fstab format and options for the nfs file systems (nfs-utils utils/mount/nfs.man)', url: 'https://man7.org/linux/man-pages/man5/nfs.5.html', date: '2026-01-31' },
   KSRC: { title: 'Linux kernel include/linux/sunrpc/xprt.h and net/sunrpc/xprtsock.c', url: 'https://github.com/torvalds/linux/blob/master/include/linux/sunrpc/xprt.h', date: 'mainline' },
   KDOC: { title: 'Linux kernel Documentation/networking/ip-sysctl.rst and admin-guide/sysctl/vm.rst', url: 'https://docs.kernel.org/networking/ip-sysctl.html', date: 'mainline' },
+  KNET: { title: 'Linux kernel Documentation/admin-guide/sysctl/net.rst (/proc/sys/net/core)', url: 'https://docs.kernel.org/admin-guide/sysctl/net.html', date: 'mainline' },
+  /**
+   * The commit that raised optmem_max to 128 KiB (net/core/sock.c, net.rst "Default : 128 KB"); listed in
+   * the v6.8 networking pull. Its parent's net/core/sock.c has the old default,
+   * `sizeof(unsigned long) * (2 * UIO_MAXIOV + 512)` with UIO_MAXIOV 1024 (include/uapi/linux/uio.h).
+   */
+  KOPTMEM: {
+    title: 'Linux commit 4944566706b2 "net: increase optmem_max default value" (kernel 6.8, net/core/sock.c)',
+    url: 'https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=4944566706b27918ca15eda913889db296792415',
+    date: '2023-12-14',
+  },
+  /**
+   * mm/page-writeback.c: `static const unsigned long dirty_bytes_min = 2 * PAGE_SIZE;` is the `extra1`
+   * of the `dirty_bytes` entry in vm_page_writeback_sysctls (kernel/sysctl.c held both before they
+   * moved). kernel/sysctl.c __do_proc_doulongvec_minmax returns -EINVAL for a value below it.
+   */
+  KWB: {
+    title: 'Linux kernel mm/page-writeback.c (dirty_bytes_min) and kernel/sysctl.c (__do_proc_doulongvec_minmax)',
+    url: 'https://github.com/torvalds/linux/blob/master/mm/page-writeback.c',
+    date: 'mainline',
+  },
+  /**
+   * kernel/sysctl.c proc_get_long: `if (!isdigit(*p)) return -EINVAL;`, shared by proc_dointvec and
+   * proc_dou8vec_minmax. net/ipv4/sysctl_net_ipv4.c: `tcp_sack` and friends use proc_dou8vec_minmax
+   * without bounds (proc_dointvec in older kernels).
+   */
+  KSYSCTL: {
+    title: 'Linux kernel kernel/sysctl.c (proc_get_long: integers only) and net/ipv4/sysctl_net_ipv4.c',
+    url: 'https://github.com/torvalds/linux/blob/master/kernel/sysctl.c',
+    date: 'mainline',
+  },
+  /**
+   * lib/kstrtox.c kstrtobool switches on the first character (two for on/off); kernel/params.c
+   * param_set_bool calls it for `bool` module parameters, and parse_args passes an error up, so the
+   * module load fails. Commit 0d6ea3ac94ca added t/f, commit ae5b3500856f added e/d.
+   */
+  KSTRTOBOOL: {
+    title: 'Linux kernel lib/kstrtox.c kstrtobool and kernel/params.c param_set_bool (bool module parameters)',
+    url: 'https://github.com/torvalds/linux/blob/master/lib/kstrtox.c',
+    date: 'mainline',
+  },
   PRICE: { title: 'Azure Retail Prices API dump (Azure/azure-netapp-files docs/calc/beta/pricing-data.json), East US, pay-as-you-go', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
   CALC: { title: 'Azure NetApp Files Performance Calculator (calc.js constants)', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
   SEED_COURSE: { title: 'Course: running HPC/EDA applications on Azure NetApp Files (seed 000)', url: 'https://learn.microsoft.com/training/modules/run-hpc-eda-applications-azure-netapp-files/', date: '2021' },

@@ -23,7 +23,10 @@ import { windowLimitFormula } from './bandwidthDelay';
 
 export type KeyShape =
   | { readonly kind: 'integer'; readonly min?: number; readonly max?: number }
-  /** 0 or 1. */
+  /**
+   * 0 or 1. The handler parses integers only (kernel/sysctl.c proc_get_long), so words such as `yes`
+   * or `true` fail with EINVAL (facts/kernel.ts KERNEL_BOOLEAN).
+   */
   | { readonly kind: 'boolean' }
   /** One of a few integers (`tcp_timestamps`: 0, 1 or 2). */
   | { readonly kind: 'choice'; readonly values: readonly number[] }
@@ -33,7 +36,10 @@ export type KeyShape =
   | { readonly kind: 'pair'; readonly min: number; readonly max: number }
   /** A name (`tcp_congestion_control`). */
   | { readonly kind: 'name' }
-  /** A module boolean: Y, N, 1 or 0. */
+  /**
+   * A bool module parameter, read by kstrtobool from its first character: Y/y/1, N/n/0 and on/off on
+   * every kernel; t/f and e/d (true/false, enabled/disabled) only on newer ones (KERNEL_BOOLEAN).
+   */
   | { readonly kind: 'yes-no' }
   /** Write-only: writing triggers an action (`net.ipv4.route.flush`). */
   | { readonly kind: 'trigger' };
@@ -140,12 +146,13 @@ const ENTRIES: readonly CatalogKey[] = [
     unit: 'bytes',
     defaultValue: n(SYSCTL_DEFAULTS.coreOptmemMaxBytes.value),
     defaultNote: SYSCTL_DEFAULTS.coreOptmemMaxBytes.note,
+    changed: [{ version: KERNEL_KEY_CHANGES.optmemMax128KiB, what: `default raised from ${SYSCTL_DEFAULTS.coreOptmemMaxBytes.formerly![0]!.value} to ${SYSCTL_DEFAULTS.coreOptmemMaxBytes.value}` }],
     via: 'sysctl',
     recommended: [
       { context: 'NFS clients on ANF (seed 001)', value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.value), source: 'SEED_MOUNT' },
       { context: 'EDA benchmark', value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.formerly![0]!.value), source: 'EDA' },
     ],
-    sources: ['KDOC', 'SEED_MOUNT', 'EDA'],
+    sources: ['KNET', 'KOPTMEM', 'SEED_MOUNT', 'EDA'],
   },
   {
     key: 'net.core.somaxconn',
@@ -428,13 +435,13 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'vm.dirty_bytes',
     title: 'Dirty memory at which writers block (bytes)',
-    description: 'The same limit as vm.dirty_ratio in bytes. Writing it sets vm.dirty_ratio to 0: only one of the two is in effect. The kernel refuses values below two pages, 0 included: write vm.dirty_ratio to go back to a ratio.',
+    description: `The same limit as vm.dirty_ratio in bytes. Writing it sets vm.dirty_ratio to 0: only one of the two is in effect. The kernel refuses values below two pages (${formatNumber(SYSCTL_LIMITS.dirtyBytesMin.value)} bytes with 4 KiB pages), 0 included: write vm.dirty_ratio to go back to a ratio.`,
     shape: { kind: 'integer', min: SYSCTL_LIMITS.dirtyBytesMin.value, max: Number.MAX_SAFE_INTEGER },
     unit: 'bytes',
     defaultValue: '0',
     via: 'sysctl',
     recommended: [{ context: 'SAS GRID', value: n(RECOMMENDED_VM.sasGridDirtyBytes.value), source: 'FC', note: RECOMMENDED_VM.sasGridDirtyBytes.note }],
-    sources: ['KDOC', 'FC'],
+    sources: ['KDOC', 'KWB', 'FC'],
   },
   {
     key: 'vm.dirty_background_bytes',
@@ -541,7 +548,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: 'Y',
     via: 'module',
     recommended: [{ context: 'SAP HANA', value: 'Y', source: 'HANA' }],
-    sources: ['HANA'],
+    sources: ['HANA', 'KSTRTOBOOL'],
   },
 ];
 

@@ -1,4 +1,5 @@
 import type { Fix } from '../../diagnostics';
+import { KERNEL_BOOLEAN } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { parseSize } from '../../units/units';
 import { findKey, type CatalogKey } from '../catalog';
@@ -7,6 +8,19 @@ import { hasSettings } from './common';
 
 const INTEGER = /^-?\d+$/;
 const WITH_UNIT = /^\d+(?:\.\d+)?\s*[KMGT]i?B?$/i;
+
+/**
+ * How kstrtobool reads a bool module parameter: by its first character (two for on/off), so `yes`
+ * and `nope` are Y and N. `newer` names the kernel version from which t/f or e/d are read.
+ */
+function moduleBoolean(value: string): { readonly accepted: 'always' } | { readonly accepted: 'newer'; readonly since: string } | { readonly accepted: 'never' } {
+  const first = value.charAt(0);
+  if (KERNEL_BOOLEAN.moduleTrueFirst.value.includes(first) || KERNEL_BOOLEAN.moduleFalseFirst.value.includes(first)) return { accepted: 'always' };
+  if (/^o[nf]/i.test(value)) return { accepted: 'always' };
+  if (/^[tf]/i.test(value)) return { accepted: 'newer', since: KERNEL_BOOLEAN.moduleTrueFalseWordsSince.value };
+  if (/^[ed]/i.test(value)) return { accepted: 'newer', since: KERNEL_BOOLEAN.moduleEnabledDisabledSince.value };
+  return { accepted: 'never' };
+}
 
 function fieldCount(shape: CatalogKey['shape']): number | undefined {
   return shape.kind === 'triple' ? 3 : shape.kind === 'pair' ? 2 : undefined;
@@ -34,12 +48,24 @@ export function shapeProblem(entry: CatalogKey, setting: KernelSetting): { messa
       return { message: `${key} takes one integer${entry.unit ? ` (${entry.unit})` : ''}; \`${value}\` is not one, so the kernel rejects the write.` };
     }
     case 'boolean':
-      return value === '0' || value === '1' ? undefined : { message: `${key} takes 0 or 1; \`${value}\` is not one of them.` };
+      if (value === '0' || value === '1') return undefined;
+      // proc_get_long refuses anything that does not start with a digit: words never reach the setting.
+      return INTEGER.test(value)
+        ? { message: `${key} takes 0 or 1; \`${value}\` is not one of them.` }
+        : { message: `${key} takes 0 or 1; \`${value}\` is not a number, so the kernel rejects the write (words such as yes or true are not read here).` };
     case 'choice':
       return shape.values.map(String).includes(value) ? undefined : { message: `${key} takes ${shape.values.join(', ')}; \`${value}\` is not one of them.` };
-    case 'yes-no':
-      // kstrtobool: y/n, 1/0, on/off, true/false.
-      return /^(?:[YyNn01]|yes|no|on|off|true|false)$/i.test(value) ? undefined : { message: `${key} is a module boolean: write Y or N, not \`${value}\`; the module refuses the parameter.` };
+    case 'yes-no': {
+      const read = moduleBoolean(value);
+      if (read.accepted === 'always') return undefined;
+      if (read.accepted === 'newer') {
+        return {
+          severity: 'warning',
+          message: `${key} is a module boolean: \`${value}\` is read only by kernel ${read.since} and later; older kernels refuse it and the module does not load. Write Y or N.`,
+        };
+      }
+      return { message: `${key} is a module boolean: write Y or N, not \`${value}\`; the module refuses the parameter and does not load.` };
+    }
     case 'name':
       return /^[A-Za-z0-9_-]+$/.test(value) ? undefined : { message: `${key} takes one name, such as \`${entry.defaultValue ?? 'cubic'}\`; \`${value}\` is not one.` };
     case 'trigger':
@@ -74,7 +100,7 @@ export const invalidSysctlValue = defineRule({
   fix: 'unsafe',
   doc: {
     title: 'A kernel setting\'s value has the wrong shape',
-    what: 'A value that does not fit its key: text or a unit where the kernel wants an integer (`16M`), a boolean other than 0 or 1, two fields where `tcp_rmem` and `tcp_wmem` want three, or three fields that are not in order min ≤ default ≤ max.',
+    what: 'A value that does not fit its key: text or a unit where the kernel wants an integer (`16M`), a sysctl boolean other than 0 or 1 (the kernel reads only integers there, so `yes` or `true` fail), a module boolean the kernel cannot read (it reads the first character: Y, N, 1, 0, on, off everywhere; `true`/`false` and `enabled`/`disabled` only on newer kernels, flagged as a warning), two fields where `tcp_rmem` and `tcp_wmem` want three, or three fields that are not in order min ≤ default ≤ max.',
     why: 'The kernel rejects a value it cannot parse, so the write fails at boot and the old value stays. Fields out of order are accepted but mean something else than intended: a maximum below the default caps every connection at the maximum.',
     instead: 'Write plain integers, in the order the key expects. For a size written with a unit, the fix writes the number of bytes.',
     examples: [
@@ -84,7 +110,7 @@ export const invalidSysctlValue = defineRule({
         language: 'ini',
       },
     ],
-    sources: ['KDOC'],
+    sources: ['KDOC', 'KSYSCTL', 'KSTRTOBOOL'],
   },
   appliesTo: hasSettings,
   check(context) {
