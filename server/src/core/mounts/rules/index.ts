@@ -23,6 +23,7 @@ import { nfsVersionForWorkload } from './ANF220-nfs-version-for-workload';
 import { fstabWithoutNetdev } from './ANF221-fstab-without-netdev';
 import { fstabFsckPass } from './ANF222-fstab-fsck-pass';
 import { optionNeedsNewerKernel } from './ANF223-option-needs-newer-kernel';
+import { nfsVersionNotServed } from './ANF224-nfs-version-not-served';
 
 /** Every mount rule, one file each, in code order. */
 export const mountRules: readonly Rule[] = [
@@ -50,4 +51,5 @@ export const mountRules: readonly Rule[] = [
   fstabWithoutNetdev,
   fstabFsckPass,
   optionNeedsNewerKernel,
+  nfsVersionNotServed,
 ];
