@@ -188,6 +188,35 @@ describe('language server features', () => {
     client.close(probe);
   });
 
+  it('completes keys as `"key": value` and quoted enum values in a JSON manifest being typed', async () => {
+    type JsonCompletion = Completion & { filterText?: string; additionalTextEdits?: TextEditLike[] };
+    const probe = 'file:///tmp/anf-lsp-json-completion/estate.anf.json';
+    const halfTyped = '{\n  "accounts": [\n    {\n      "name": "eda-prod",\n      "pools": [\n        {\n          "na';
+    await client.openAndWait(probe, halfTyped);
+    const keys = await client.request<JsonCompletion[]>('textDocument/completion', { textDocument: { uri: probe }, position: { line: 6, character: 13 } });
+    expect(keys.map((c) => c.label)).toEqual(['name', 'serviceLevel', 'size', 'qos', 'throughput', 'coolAccess', 'networkFeatures', 'volumes']);
+    const level = keys.find((c) => c.label === 'serviceLevel')!;
+    expect(level).toMatchObject({ insertTextFormat: 2, filterText: '"serviceLevel"', textEdit: { range: { start: { line: 6, character: 10 }, end: { line: 6, character: 13 } }, newText: '"serviceLevel": "$1"' } });
+    expect(level.documentation?.value).toContain('MiB/s per TiB');
+    expect(keys.find((c) => c.label === 'volumes')?.textEdit?.newText).toBe('"volumes": [$1]');
+
+    // The value inside the quotes the key's snippet left, then a key after a member without its comma.
+    const typed = `${halfTyped.slice(0, -3)}"name": "eda-premium",\n          "serviceLevel": ""\n        }\n      ]\n    }\n  ]\n}\n`;
+    const version = client.change(probe, [{ text: typed }]);
+    await client.nextDiagnostics(probe, (p) => p.version === version);
+    const values = await client.request<JsonCompletion[]>('textDocument/completion', { textDocument: { uri: probe }, position: { line: 7, character: 27 } });
+    expect(values.map((c) => c.label)).toEqual(['"Standard"', '"Premium"', '"Ultra"', '"Flexible"']);
+    expect(values[1]).toMatchObject({ insertTextFormat: 1, textEdit: { range: { start: { line: 7, character: 26 }, end: { line: 7, character: 28 } }, newText: '"Premium"' } });
+    const withPremium = typed.replace('"serviceLevel": ""', '"serviceLevel": "Premium"\n          ');
+    const next = client.change(probe, [{ text: withPremium }]);
+    await client.nextDiagnostics(probe, (p) => p.version === next);
+    const after = await client.request<JsonCompletion[]>('textDocument/completion', { textDocument: { uri: probe }, position: { line: 8, character: 10 } });
+    const size = after.find((c) => c.label === 'size')!;
+    expect(after.map((c) => c.label)).not.toContain('serviceLevel');
+    expect(applyTextEdits(withPremium, [size.textEdit!, ...(size.additionalTextEdits ?? [])])).toContain('"serviceLevel": "Premium",\n          "size": "$1"\n');
+    client.close(probe);
+  });
+
   it('outlines accounts > pools > volumes, mounts and kernel settings', async () => {
     const symbols = await client.request<Symbol[]>('textDocument/documentSymbol', { textDocument: { uri: manifest } });
     expect(symbols.map((s) => s.name)).toEqual(['eda-prod']);

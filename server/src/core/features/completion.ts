@@ -6,7 +6,9 @@ import { CATALOG_KEYS, describeKey, type CatalogKey } from '../sysctl/catalog';
 import type { Span } from '../text/sourceText';
 import type { FileKind } from '../workspace/fileKind';
 import type { ParsedFile } from '../workspace/parsedFile';
-import { defaultOf, fieldsOf, isBlock, metaOf, schemaAtPath, valuesOf } from './schemaInfo';
+import { fieldDoc, fieldsOf, isBlock, metaOf, schemaAtPath, valuesOf } from './schemaInfo';
+import { jsonManifestCompletions } from './completionJson';
+import { BLOCK_SNIPPETS, SKELETON } from './manifestSnippets';
 import { yamlContextAt } from './yamlPath';
 
 /** A completion item in plain data; the LSP maps `kind` to CompletionItemKind. */
@@ -22,6 +24,10 @@ export interface CoreCompletion {
   /** The text the item replaces (the word typed so far). */
   readonly replace: Span;
   readonly sortText?: string;
+  /** What the editor matches the typed text against, when not the label (JSON: the key with its quotes). */
+  readonly filterText?: string;
+  /** Edits away from the cursor that come with the item (JSON: the comma missing after the previous member). */
+  readonly additionalEdits?: readonly { readonly span: Span; readonly newText: string }[];
 }
 
 const MOUNT_LINE_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'cloud-init']);
@@ -34,6 +40,7 @@ export function computeCompletions(file: ParsedFile, offset: number): CoreComple
   const prefix = text.slice(lineStart, offset);
 
   if (file.kind === 'manifest-yaml') return manifestCompletions(text, offset, prefix);
+  if (file.kind === 'manifest-json') return jsonManifestCompletions(text, offset);
   if (file.kind === 'sysctl' || file.kind === 'tuned' || file.kind === 'modprobe') return kernelCompletions(file.kind, prefix, offset);
   const results: CoreCompletion[] = [];
   if (MOUNT_LINE_KINDS.has(file.kind)) results.push(...mountCompletions(file.kind, prefix, offset, file.source.lineText(line)));
@@ -193,23 +200,6 @@ function kernelCompletions(kind: FileKind, prefix: string, offset: number): Core
 }
 
 // ---- manifests ---------------------------------------------------------------------------
-
-const BLOCK_SNIPPETS: Record<string, { label: string; detail: string; body: string }> = {
-  accounts: { label: 'anf-account', detail: 'NetApp account with one pool and one volume', body: 'name: ${1:account}\npools:\n  - name: ${2:pool}\n    serviceLevel: ${3|Premium,Standard,Ultra,Flexible|}\n    size: ${4:4 TiB}\n    volumes:\n      - name: ${5:volume}\n        quota: ${6:1 TiB}\n' },
-  pools: { label: 'anf-pool', detail: 'Capacity pool with one volume', body: 'name: ${1:pool}\nserviceLevel: ${2|Premium,Standard,Ultra,Flexible|}\nsize: ${3:4 TiB}\nqos: ${4|auto,manual|}\nvolumes:\n  - name: ${5:volume}\n    quota: ${6:1 TiB}\n' },
-  volumes: { label: 'anf-volume', detail: 'Volume with requirements', body: 'name: ${1:volume}\nquota: ${2:1 TiB}\nprotocols: [${3|NFSv3,NFSv4.1|}]\nworkload: ${4|' + WORKLOAD_KINDS.join(',') + '|}\nexportPath: /${1:volume}\nmountTarget: ${5:10.0.0.4}\nrequirements:\n  throughput: ${6:200 MiB/s}\n  latency: ${7:1 ms}\n' },
-};
-
-const SKELETON = `# yaml-language-server: $schema=https://raw.githubusercontent.com/anf-lint/anf-lint/main/schemas/anf-manifest.schema.json\nregion: \${1:eastus}\naccounts:\n  - name: \${2:account}\n    pools:\n      - name: \${3:pool}\n        serviceLevel: \${4|Premium,Standard,Ultra,Flexible|}\n        size: \${5:4 TiB}\n        volumes:\n          - name: \${6:volume}\n            quota: \${7:1 TiB}\n            requirements:\n              throughput: \${8:200 MiB/s}\n`;
-
-function fieldDoc(schema: Parameters<typeof metaOf>[0]): string {
-  const meta = metaOf(schema);
-  const parts = [meta.title ? `**${meta.title}**` : undefined, meta.description].filter(Boolean);
-  const fallback = defaultOf(schema);
-  if (fallback !== undefined && !(Array.isArray(fallback) && fallback.length === 0)) parts.push(`Default: \`${JSON.stringify(fallback)}\``);
-  if (meta.examples?.length) parts.push(`Examples: ${meta.examples.map((e) => `\`${typeof e === 'string' ? e : JSON.stringify(e)}\``).join(', ')}`);
-  return parts.join('\n\n');
-}
 
 function manifestCompletions(text: string, offset: number, prefix: string): CoreCompletion[] {
   if (text.trim() === '') return [{ label: 'anf-manifest', kind: 'snippet', detail: 'Sizing manifest skeleton', documentation: 'An account, a pool and a volume with a requirement.', insertText: SKELETON, snippet: true, replace: { start: offset, end: offset } }];

@@ -74,17 +74,58 @@ export function fieldsOf(schema: AnySchema): [string, AnySchema][] {
   return object ? Object.entries(defOf(object).shape as Record<string, AnySchema>) : [];
 }
 
-/** The values a field takes when it is a closed set: enum values, literals, booleans. */
-export function valuesOf(schema: AnySchema): string[] {
-  const values: string[] = [];
+/**
+ * The values a field takes when it is a closed set, as values: enum values, literals, booleans,
+ * and one-element lists of an enum's values. Each editor syntax writes them its own way.
+ */
+export function valueLiterals(schema: AnySchema): unknown[] {
+  const values: unknown[] = [];
   for (const branch of branches(schema)) {
     const def = defOf(branch);
-    if (def.type === 'enum') values.push(...Object.values(def.entries as Record<string, string | number>).map(String));
-    else if (def.type === 'literal') values.push(...(def.values as unknown[]).map(String));
-    else if (def.type === 'boolean') values.push('true', 'false');
-    else if (def.type === 'array') values.push(...valuesOf(def.element as AnySchema).map((v) => `[${v}]`));
+    if (def.type === 'enum') values.push(...Object.values(def.entries as Record<string, string | number>));
+    else if (def.type === 'literal') values.push(...(def.values as unknown[]));
+    else if (def.type === 'boolean') values.push(true, false);
+    else if (def.type === 'array') values.push(...valueLiterals(def.element as AnySchema).map((v) => [v]));
   }
-  return [...new Set(values)];
+  return values;
+}
+
+/** The values of a closed set as YAML writes them: `Premium`, `true`, `[NFSv3]`. */
+export function valuesOf(schema: AnySchema): string[] {
+  const flow = (value: unknown): string => (Array.isArray(value) ? `[${value.map(flow).join(', ')}]` : String(value));
+  return [...new Set(valueLiterals(schema).map(flow))];
+}
+
+/** Whether a field may be left out (optional, or has a default). */
+export function isOptional(schema: AnySchema): boolean {
+  let current = schema;
+  for (;;) {
+    const def = defOf(current);
+    if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') return true;
+    if ((def.type === 'nullable' || def.type === 'pipe') && (def.innerType ?? def.in)) current = (def.innerType ?? def.in) as AnySchema;
+    else return false;
+  }
+}
+
+/** Whether every value of a field is a string (so JSON writes it in quotes). */
+export function isStringValued(schema: AnySchema): boolean {
+  return branches(schema).every((b) => {
+    const def = defOf(b);
+    if (def.type === 'string') return true;
+    if (def.type === 'enum') return Object.values(def.entries as Record<string, unknown>).every((v) => typeof v === 'string');
+    if (def.type === 'literal') return (def.values as unknown[]).every((v) => typeof v === 'string');
+    return false;
+  });
+}
+
+/** A field's documentation in Markdown: title, description, default, examples. */
+export function fieldDoc(schema: AnySchema): string {
+  const meta = metaOf(schema);
+  const parts = [meta.title ? `**${meta.title}**` : undefined, meta.description].filter(Boolean);
+  const fallback = defaultOf(schema);
+  if (fallback !== undefined && !(Array.isArray(fallback) && fallback.length === 0)) parts.push(`Default: \`${JSON.stringify(fallback)}\``);
+  if (meta.examples?.length) parts.push(`Examples: ${meta.examples.map((e) => `\`${typeof e === 'string' ? e : JSON.stringify(e)}\``).join(', ')}`);
+  return parts.join('\n\n');
 }
 
 /** Whether a field holds a block (object or list) rather than a scalar. */

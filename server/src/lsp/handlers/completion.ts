@@ -11,19 +11,35 @@ const KIND: Record<CoreCompletion['kind'], CompletionItemKind> = {
   setting: CompletionItemKind.Variable,
 };
 
+/** A snippet as plain text, for clients without snippets: placeholders become their text, choices their first value. */
+function plainText(snippet: string): string {
+  return snippet
+    .replace(/\$\{\d+\|((?:\\.|[^,|\\])*)(?:,(?:\\.|[^|\\])*)?\|\}/g, '$1')
+    .replace(/\$\{\d+:((?:\\.|[^}\\])*)\}/g, '$1')
+    .replace(/\$\d+/g, '')
+    .replace(/\\(.)/g, '$1');
+}
+
 export function completion(session: Session, params: CompletionParams): CompletionItem[] {
   const file = session.file(params.textDocument.uri);
   if (!file) return [];
   const items = computeCompletions(file, file.source.offsetAt(params.position));
+  const snippets = session.support.snippets;
   return items
-    .filter((item) => !item.snippet || session.support.snippets || !/\$\{?\d/.test(item.insertText))
-    .map((item) => ({
-      label: item.label,
-      kind: KIND[item.kind],
-      ...(item.detail ? { detail: item.detail } : {}),
-      ...(item.documentation ? { documentation: { kind: MarkupKind.Markdown, value: item.documentation } } : {}),
-      ...(item.sortText ? { sortText: item.sortText } : {}),
-      insertTextFormat: item.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-      textEdit: { range: file.source.rangeOf(item.replace), newText: item.insertText },
-    }));
+    // Whole blocks need their placeholders; a key or value reads fine without them.
+    .filter((item) => !item.snippet || snippets || item.kind !== 'snippet' || !/\$\{?\d/.test(item.insertText))
+    .map((item) => {
+      const asSnippet = item.snippet === true && snippets;
+      return {
+        label: item.label,
+        kind: KIND[item.kind],
+        ...(item.detail ? { detail: item.detail } : {}),
+        ...(item.documentation ? { documentation: { kind: MarkupKind.Markdown, value: item.documentation } } : {}),
+        ...(item.sortText ? { sortText: item.sortText } : {}),
+        ...(item.filterText ? { filterText: item.filterText } : {}),
+        insertTextFormat: asSnippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+        textEdit: { range: file.source.rangeOf(item.replace), newText: item.snippet && !asSnippet ? plainText(item.insertText) : item.insertText },
+        ...(item.additionalEdits?.length ? { additionalTextEdits: item.additionalEdits.map((e) => ({ range: file.source.rangeOf(e.span), newText: e.newText })) } : {}),
+      };
+    });
 }

@@ -32,7 +32,7 @@ export function serverCapabilities(support: ClientSupport): ServerCapabilities {
   return {
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
     hoverProvider: true,
-    completionProvider: { triggerCharacters: [',', '=', '.', ':', ' '], resolveProvider: false },
+    completionProvider: { triggerCharacters: [',', '=', '.', ':', ' ', '"'], resolveProvider: false },
     codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND], resolveProvider: false },
     documentSymbolProvider: true,
     foldingRangeProvider: true,
