@@ -123,10 +123,8 @@ export function jsonContextAt(text: string, offset: number): JsonContext | undef
     const top = stack[stack.length - 1];
     if (token.type === 'punct') {
       if (token.char === '{' || token.char === '[') {
-        if (top && top.state !== 'value') {
-          // `{"a": 1 {` or `[1 {`: structure broken before the cursor; keep going as if a comma was there.
-          if (top.kind === 'list' && top.state === 'after') top.index++;
-        }
+        // `[{} {`: a comma missing before the cursor; read on as if it were there.
+        if (top?.kind === 'list' && top.state === 'after') top.index++;
         const segment = segmentIn(top);
         stack.push(token.char === '{' ? { kind: 'object', ...(segment !== undefined ? { segment } : {}), state: 'key', keys: [] } : { kind: 'list', ...(segment !== undefined ? { segment } : {}), state: 'value', index: 0 });
       } else if (token.char === '}' || token.char === ']') {
