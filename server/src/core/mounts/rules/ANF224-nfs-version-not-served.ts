@@ -1,13 +1,12 @@
 import { WORKLOADS } from '../../facts';
 import type { RelatedSpan, SpanEdit } from '../../diagnostics';
-import type { ManifestDocument } from '../../manifest/model';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { baseName } from '../../workspace/fileKind';
 import { usesKerberos } from '../catalog';
 import { fix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import { hasNfsMounts, nfsMounts, workloadWords } from './common';
+import { hasNfsMounts, manifestVolumeOf, nfsMounts, workloadWords } from './common';
 
 export const nfsVersionNotServed = defineRule({
   code: 'ANF224',
@@ -18,7 +17,7 @@ export const nfsVersionNotServed = defineRule({
   doc: {
     title: 'Mount pins an NFS version its manifest volume does not serve',
     what: 'A mount that reaches a volume of a sizing manifest and pins `vers=3` or `vers=4.1` (also `nfsvers=`, `vers=4,minorversion=1`, `nfs4` with `minorversion=1`) while the volume\'s `protocols` do not include that version (a volume without `protocols` serves NFSv3). Mounts without a pinned version (ANF211), with a version ANF never serves (ANF211), or that reach no manifest volume are not judged here.',
-    why: 'An ANF volume answers only the NFS version of its protocol type (set when it is created); its export policy refuses the other one, so the mount fails (`mount.nfs: access denied by server`), for an fstab line at boot. ANF220 judges the same option against the workload: when both report, they ask for the same version (ANF serves only NFSv3 and NFSv4.1, so the one the volume lacks is the one the workload advises against). When the pinned version is the one the workload requires (SAP HANA data and log: NFSv4.1) or the one Kerberos needs (NFSv4.1), ANF224 still reports, because the mount fails all the same, but offers no fix: pinning the volume\'s version would trade a failing mount for an unsupported one, and the volume\'s `protocols` are what must change (ANF119, ANF120 report the manifest side).',
+    why: 'An ANF volume answers only the NFS version of its protocol type (set when it is created); its export policy refuses the other one, so the mount fails (`mount.nfs: access denied by server`), for an fstab line at boot. ANF220 judges the same option against the workload: when both report, they ask for the same version (ANF serves only NFSv3 and NFSv4.1, so the one the volume lacks is the one the workload advises against). When the pinned version is the one the workload requires (SAP HANA data and log: NFSv4.1) or the one Kerberos needs (NFSv4.1), ANF224 still reports, because the mount fails all the same, but offers no fix: pinning the volume\'s version would trade a failing mount for an unsupported one, and the volume\'s `protocols` are what must change (ANF119, ANF120 report the manifest side). A Kerberos mount of a volume without Kerberos is ANF225.',
     instead: 'Pin the version the volume serves, or change the volume\'s `protocols` when the mount\'s version is the right one. The fix pins the version the volume serves (only when it serves exactly one NFS version, and not on an `nfs4` mount, which cannot pin NFSv3); it is never applied automatically, because you must decide which side is wrong.',
     examples: [
       {
@@ -99,11 +98,7 @@ function neededVersion(context: RuleContext, mount: MountEntry, version: '3' | '
 
 /** Related information: the volume's `protocols` in its manifest, else its name (no `protocols`: the default, NFSv3). */
 function protocolsOf(context: RuleContext, volume: VolumeSummary): RelatedSpan {
-  const manifest = context.workspace.file(volume.uri)?.manifest as ManifestDocument | undefined;
-  const node = manifest?.accounts
-    .flatMap((a) => a.pools)
-    .flatMap((p) => p.volumes)
-    .find((v) => v.name?.span.start === volume.nameSpan.start)?.protocolsNode;
+  const node = manifestVolumeOf(context, volume)?.protocolsNode;
   const versions = volume.nfsVersions.map((v) => `NFSv${v}`).join(' and ') || 'SMB only';
   return node
     ? { uri: volume.uri, span: node.span, message: `Volume \`${volume.name}\` serves ${versions}` }

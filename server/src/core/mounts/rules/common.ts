@@ -1,4 +1,6 @@
 import { WORKLOADS, type WorkloadKind } from '../../facts';
+import type { ManifestDocument, ManifestVolume } from '../../manifest/model';
+import type { VolumeSummary } from '../../manifest/volumeSummary';
 import type { RuleContext } from '../../rules/rule';
 import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkloadSource } from '../../workspace/workspaceView';
@@ -70,6 +72,17 @@ export function lineOf(context: RuleContext, uri: string, offset: number): numbe
   return source.positionAt(offset).line + 1;
 }
 
+
+/** The positioned manifest volume behind a summary, for related information on its keys (`protocols`, `security`). */
+export function manifestVolumeOf(context: RuleContext, volume: VolumeSummary): ManifestVolume | undefined {
+  const manifest = context.workspace.file(volume.uri)?.manifest as ManifestDocument | undefined;
+  for (const account of manifest?.accounts ?? []) {
+    for (const pool of account.pools) {
+      for (const candidate of pool.volumes) if (candidate.name?.span.start === volume.nameSpan.start) return candidate;
+    }
+  }
+  return undefined;
+}
 
 /** The NFS version to pin for a mount: its workload's (required, else preferred), else its volume's only version. */
 export function versionToPin(context: RuleContext, mount: MountEntry): { version: '3' | '4.1'; why: string } | undefined {

@@ -24,6 +24,7 @@ import { fstabWithoutNetdev } from './ANF221-fstab-without-netdev';
 import { fstabFsckPass } from './ANF222-fstab-fsck-pass';
 import { optionNeedsNewerKernel } from './ANF223-option-needs-newer-kernel';
 import { nfsVersionNotServed } from './ANF224-nfs-version-not-served';
+import { kerberosOnVolumeWithoutKerberos } from './ANF225-kerberos-on-volume-without-kerberos';
 
 /** Every mount rule, one file each, in code order. */
 export const mountRules: readonly Rule[] = [
@@ -52,4 +53,5 @@ export const mountRules: readonly Rule[] = [
   fstabFsckPass,
   optionNeedsNewerKernel,
   nfsVersionNotServed,
+  kerberosOnVolumeWithoutKerberos,
 ];
