@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, TempWorkspace, type LspDiagnostic } from './support/lspClient';
+import { LspClient, PUSH_CLIENT_CAPABILITIES, TempWorkspace, type LspDiagnostic } from './support/lspClient';
 
 /**
  * The workspace index and file watching: files never opened take part in cross-file rules, disk
@@ -158,5 +158,72 @@ describe('configuration file at start', () => {
     } finally {
       other.remove();
     }
+  });
+});
+
+describe('multi-root workspaces', () => {
+  const FSTAB = '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n';
+  // The same mount line in two folders: the HANA team assumes SAP HANA data volumes and accepts
+  // `soft` (ANF207 off); the EDA team makes `soft` an error.
+  const hana = new TempWorkspace({ '.anf-lint.yaml': 'workload: sap-hana-data\nrules:\n  ANF207: off\n', 'etc/fstab': FSTAB });
+  const eda = new TempWorkspace({ '.anf-lint.yaml': 'rules:\n  ANF207: error\n', 'etc/fstab': FSTAB });
+  const elsewhere = 'file:///tmp/anf-lsp-multi-root-elsewhere/etc/fstab';
+  let client: LspClient;
+  const codes = (diagnostics: LspDiagnostic[]) => diagnostics.map((d) => `${d.code}:${d.severity}`).sort();
+
+  beforeAll(async () => {
+    client = new LspClient();
+    await client.request('initialize', {
+      processId: process.pid,
+      rootUri: hana.uri,
+      workspaceFolders: [{ uri: hana.uri, name: 'hana' }, { uri: eda.uri, name: 'eda' }],
+      capabilities: PUSH_CLIENT_CAPABILITIES,
+    });
+    client.notify('initialized', {});
+    await client.indexed();
+  });
+  afterAll(() => {
+    client.dispose();
+    hana.remove();
+    eda.remove();
+  });
+
+  it("lints each file with its own workspace folder's .anf-lint.yaml; a file outside every folder with the first folder's", async () => {
+    const inHana = await client.openAndWait(hana.uriOf('etc/fstab'), FSTAB);
+    const inEda = await client.openAndWait(eda.uriOf('etc/fstab'), FSTAB);
+    // HANA: no ANF207; NFSv3 for the configured workload sap-hana-data (ANF220, from that folder's `workload:`).
+    expect(codes(inHana.diagnostics)).not.toContainEqual(expect.stringMatching(/^ANF207/));
+    expect(inHana.diagnostics.find((d) => d.code === 'ANF220')?.message).toContain('the default in .anf-lint.yaml');
+    // EDA: `soft` is an error, and no workload is assumed.
+    expect(codes(inEda.diagnostics)).toEqual(['ANF207:1']);
+    const outside = await client.openAndWait(elsewhere, FSTAB);
+    expect(codes(outside.diagnostics)).toContain('ANF220:1');
+    expect(codes(outside.diagnostics)).not.toContainEqual(expect.stringMatching(/^ANF207/));
+  });
+
+  it(".anf-lint.yaml changed on disk in one folder: that folder's files are checked again, the other folder's are not", async () => {
+    // Opening a mount file re-checks the other mount files (cross-file rules): let that settle first.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = client.published.length;
+    writeFileSync(join(eda.root, '.anf-lint.yaml'), 'rules:\n  ANF207: hint\n');
+    const next = client.nextDiagnostics(eda.uriOf('etc/fstab'), (p) => codes(p.diagnostics).includes('ANF207:4'));
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: eda.uriOf('.anf-lint.yaml'), type: 2 }] });
+    await next;
+    // Any other re-check would have been published with the same pause.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(client.published.slice(before).map((p) => p.uri)).toEqual([eda.uriOf('etc/fstab')]);
+    // The first folder's file changes: its files and the file outside every folder follow it.
+    const hanaNext = client.nextDiagnostics(hana.uriOf('etc/fstab'), (p) => codes(p.diagnostics).includes('ANF207:2'));
+    const outsideNext = client.nextDiagnostics(elsewhere, (p) => codes(p.diagnostics).includes('ANF207:2'));
+    writeFileSync(join(hana.root, '.anf-lint.yaml'), 'workload: sap-hana-data\n');
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: hana.uriOf('.anf-lint.yaml'), type: 2 }] });
+    await Promise.all([hanaNext, outsideNext]);
+  });
+
+  it('drops the assumed workload when `workload:` leaves the folder\'s .anf-lint.yaml', async () => {
+    const next = client.nextDiagnostics(hana.uriOf('etc/fstab'), (p) => !codes(p.diagnostics).includes('ANF220:1'));
+    writeFileSync(join(hana.root, '.anf-lint.yaml'), 'rules:\n  ANF207: warning\n');
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: hana.uriOf('.anf-lint.yaml'), type: 2 }] });
+    expect(codes((await next).diagnostics)).toEqual(['ANF207:2']);
   });
 });

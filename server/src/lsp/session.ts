@@ -8,9 +8,10 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { detectFileKind, lintFile, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type ParsedFile, type ResolvedConfig, type Rule } from '../core';
 import { dependentsOf, type FileChange } from '../core/features/dependents';
 import { checkConfigFile } from '../core/features/configDiagnostics';
-import { CONFIG_FILE_NAMES, isConfigFileUri } from './configFile';
+import { isConfigFileUri } from './configFile';
 import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
+import { configSignature, FolderConfigs, FolderWorkspace, readFolderConfigs } from './folderConfig';
 import { DIAGNOSTICS_DEBOUNCE_MS } from './limits';
 import { editorConfig, effectiveConfig } from './settings';
 import { canonicalUri, DEFAULT_INDEX_LIMITS, indexedKind, indexFolders, readIndexedFile, uriToPath, type IndexedFile, type IndexLimits } from './workspaceIndex';
@@ -53,11 +54,9 @@ export class Session {
   /** Files read from disk, by canonical URI. */
   private readonly disk = new Map<string, IndexedFile>();
   private workspaceModel: Workspace = new Workspace();
-  private fileConfig: AnfLintConfig = {};
   private editorSettings: AnfLintConfig = {};
-  private configUri: string | undefined;
-  private configDiagnostics: readonly Diagnostic[] = [];
-  private resolvedConfig: ResolvedConfig = effectiveConfig({}, {}).resolved;
+  /** Each workspace folder's `.anf-lint.yaml` under the editor's settings (folderConfig.ts). */
+  private configs = new FolderConfigs([], effectiveConfig({}, {}).resolved);
   private readonly lintCache = new Map<string, readonly Diagnostic[]>();
   private readonly loggedFaults = new Set<string>();
   private changeWaiters: (() => void)[] = [];
@@ -79,8 +78,14 @@ export class Session {
     return this.workspaceModel;
   }
 
+  /** The configuration a document lints with: that of the workspace folder it is in. */
+  configFor(uri: string): ResolvedConfig {
+    return this.configs.configFor(uri);
+  }
+
+  /** For requests about no document: the first folder's configuration file, else the defaults. */
   get config(): ResolvedConfig {
-    return this.resolvedConfig;
+    return this.configs.fallback()?.resolved ?? this.configs.defaults;
   }
 
   /** Diagnostics are pushed only to clients that cannot pull them (never both). */
@@ -108,7 +113,7 @@ export class Session {
     const twin = this.disk.get(canonicalUri(document.uri));
     if (twin && twin.uri !== document.uri) this.workspaceModel.delete(twin.uri);
     if (isConfigFileUri(document.uri)) {
-      this.reloadConfig();
+      this.reloadConfig(document.uri);
       this.scheduler.schedule(document.uri, true);
       return;
     }
@@ -118,7 +123,7 @@ export class Session {
   changeDocument(document: TextDocument): void {
     this.open.set(document.uri, document);
     if (isConfigFileUri(document.uri)) {
-      this.reloadConfig();
+      this.reloadConfig(document.uri);
       return;
     }
     this.applyText(document.uri, document.getText(), document.version, false);
@@ -129,7 +134,7 @@ export class Session {
     this.scheduler.cancel(uri);
     if (this.pushDiagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     if (isConfigFileUri(uri)) {
-      this.reloadConfig();
+      this.reloadConfig(uri);
       return;
     }
     const before = this.workspaceModel.file(uri);
@@ -177,8 +182,9 @@ export class Session {
   async indexWorkspace(): Promise<void> {
     const files = await indexFolders(this.folders, (m) => this.log(m), this.indexLimits);
     for (const file of files) this.disk.set(canonicalUri(file.uri), file);
-    // The configuration file at a folder root is among them; reading it rebuilds the workspace.
-    this.reloadConfig();
+    // The configuration files at the folder roots are among them.
+    this.configs = this.readConfigs();
+    this.rebuild();
   }
 
   /** A watched file changed on disk: re-read it unless it is open (the editor's text wins). */
@@ -190,7 +196,7 @@ export class Session {
     if (file) this.disk.set(key, file);
     else this.disk.delete(key);
     if (isConfigFileUri(uri)) {
-      this.reloadConfig();
+      this.reloadConfig(file?.uri ?? previous?.uri ?? uri);
       return;
     }
     const openTwin = [...this.open.keys()].some((u) => canonicalUri(u) === key);
@@ -211,43 +217,76 @@ export class Session {
 
   // ---- configuration ----------------------------------------------------------------------
 
+  /** The editor's settings changed: they apply to every folder, so every document is checked again. */
   setEditorSettings(raw: unknown): void {
     this.editorSettings = editorConfig(raw, (m) => this.log(m));
-    this.rebuild();
+    const before = this.configs;
+    this.configs = this.readConfigs();
+    if (this.workloadsChanged(before)) this.rebuild();
+    else this.invalidateAll();
   }
 
-  /** `.anf-lint.yaml` at the root of the first workspace folder that has one; an open copy wins. */
-  private reloadConfig(): void {
-    const roots = this.folders.map((f) => canonicalUri(f).replace(/\/?$/, '/'));
-    const candidates = roots.flatMap((root) => CONFIG_FILE_NAMES.map((name) => canonicalUri(`${root}${name}`)));
-    let found: { uri: string; text: string } | undefined;
-    for (const candidate of candidates) {
-      const open = [...this.open.values()].find((d) => canonicalUri(d.uri) === candidate);
-      const disk = this.disk.get(candidate);
-      if (open) found = { uri: open.uri, text: open.getText() };
-      else if (disk) found = disk;
-      if (found) break;
+  private readConfigs(): FolderConfigs {
+    const openByKey = new Map([...this.open.values()].map((d) => [canonicalUri(d.uri), d]));
+    return readFolderConfigs(
+      this.folders,
+      (key) => {
+        const open = openByKey.get(key);
+        return open ? { uri: open.uri, text: open.getText() } : this.disk.get(key);
+      },
+      this.editorSettings,
+    );
+  }
+
+  /**
+   * A configuration file changed (`touched`: opened, edited, closed, changed on disk): read the
+   * folders' files again and re-check the documents whose configuration changed, that is those of
+   * the folder whose file it is (and the documents outside every folder when it is the first one
+   * with a file). A changed `workload:` reaches other folders' files through their cross-file rules
+   * (the mounts' workloads), so it re-checks everything.
+   */
+  private reloadConfig(touched: string): void {
+    const before = this.configs;
+    this.configs = this.readConfigs();
+    if (this.workloadsChanged(before)) {
+      this.rebuild();
+      return;
     }
-    // An open config file outside the roots is still validated (its diagnostics), not applied.
-    const result = found ? checkConfigFile(found.uri, found.text, effectiveConfig({}, this.editorSettings).resolved) : { config: {}, diagnostics: [] };
-    this.fileConfig = result.config;
-    this.configUri = found?.uri;
-    this.configDiagnostics = result.diagnostics;
-    this.rebuild();
+    const uris = new Set([...this.knownUris(), ...before.configFileUris(), touched]);
+    this.invalidate([...uris].filter((uri) => uri === touched || configSignature(before.sourceOf(uri)) !== configSignature(this.configs.sourceOf(uri))));
   }
 
-  /** Rebuilds the core Workspace from disk and open documents (the configuration changed). */
+  private workloadsChanged(before: FolderConfigs): boolean {
+    return this.workspaceModel.files().some((f) => before.configFor(f.uri).defaultWorkload !== this.configs.configFor(f.uri).defaultWorkload);
+  }
+
+  /** Rebuilds the core Workspace from disk and open documents (the folders or the index changed). */
   private rebuild(): void {
-    const { resolved } = effectiveConfig(this.fileConfig, this.editorSettings);
-    this.resolvedConfig = resolved;
-    const workspace = new Workspace(resolved);
+    const workspace = new FolderWorkspace((uri) => this.configs.configFor(uri));
     const openKeys = new Set([...this.open.keys()].map(canonicalUri));
     for (const [key, file] of this.disk) if (!openKeys.has(key) && !isConfigFileUri(file.uri)) workspace.set(file.uri, file.text);
     for (const document of this.open.values()) if (!isConfigFileUri(document.uri)) workspace.set(document.uri, document.getText(), document.version);
     this.workspaceModel = workspace;
+    this.invalidateAll();
+  }
+
+  /** Every document's diagnostics may have changed. */
+  private invalidateAll(): void {
     this.generation++;
     this.lintCache.clear();
     for (const uri of this.open.keys()) this.scheduler.schedule(uri, false);
+    this.wakeWaiters();
+    this.requestRefresh();
+  }
+
+  /** These documents' diagnostics may have changed (the others keep their result ids). */
+  private invalidate(uris: readonly string[]): void {
+    if (uris.length === 0) return;
+    for (const uri of uris) {
+      this.fileGenerations.set(uri, (this.fileGenerations.get(uri) ?? 0) + 1);
+      this.lintCache.delete(uri);
+      if (this.open.has(uri)) this.scheduler.schedule(uri, false);
+    }
     this.wakeWaiters();
     this.requestRefresh();
   }
@@ -261,10 +300,10 @@ export class Session {
 
   /** Everything the engine reports for a file, suppressed findings included (cached per change). */
   allDiagnostics(uri: string): readonly Diagnostic[] {
-    if (isConfigFileUri(uri)) return uri === this.configUri || this.open.has(uri) ? this.configDiagnosticsFor(uri) : [];
+    if (isConfigFileUri(uri)) return this.configs.ofConfigFile(uri) || this.open.has(uri) ? this.configDiagnosticsFor(uri) : [];
     const cached = this.lintCache.get(uri);
     if (cached) return cached;
-    const diagnostics = lintFile(this.workspaceModel, uri, this.resolvedConfig, {
+    const diagnostics = lintFile(this.workspaceModel, uri, this.configFor(uri), {
       ...(this.rules ? { rules: this.rules } : {}),
       onRuleError: (rule, error, at) => {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -280,9 +319,11 @@ export class Session {
   }
 
   private configDiagnosticsFor(uri: string): readonly Diagnostic[] {
-    if (uri === this.configUri) return this.configDiagnostics;
+    const folder = this.configs.ofConfigFile(uri);
+    if (folder) return folder.diagnostics;
+    // An open configuration file outside the folder roots is checked, not applied.
     const open = this.open.get(uri);
-    return open ? checkConfigFile(uri, open.getText(), this.resolvedConfig).diagnostics : [];
+    return open ? checkConfigFile(uri, open.getText(), this.configs.defaults).diagnostics : [];
   }
 
   visibleDiagnostics(uri: string): Diagnostic[] {
@@ -293,7 +334,7 @@ export class Session {
   knownUris(): string[] {
     const uris = new Set(this.workspaceModel.files().map((f) => f.uri));
     for (const uri of this.open.keys()) uris.add(uri);
-    if (this.configUri) uris.add(this.configUri);
+    for (const uri of this.configs.configFileUris()) uris.add(uri);
     return [...uris].sort();
   }
 

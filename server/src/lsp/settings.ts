@@ -1,6 +1,6 @@
 /**
- * The configuration the server lints with: `.anf-lint.yaml` at the workspace root, with the
- * editor's `anfLint` settings on top (the same keys; see docs/capabilities.md). Unset editor
+ * The configuration the server lints with: a workspace folder's `.anf-lint.yaml` (folderConfig.ts),
+ * with the editor's `anfLint` settings on top (the same keys; see docs/capabilities.md). Unset editor
  * settings (null, empty string, empty object) leave the file's value in place.
  */
 import { configSchema, resolveConfig, type AnfLintConfig, type ResolvedConfig } from '../core';

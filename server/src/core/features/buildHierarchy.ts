@@ -31,9 +31,10 @@ function location(file: ParsedFile, span: Span) {
 /**
  * The `anf/hierarchy` answer: accounts -> pools -> volumes -> the mounts that reach them, with the
  * same figures as the hover and code lens, diagnostic counts (of the node's own text, a pool's
- * including its volumes) and source locations. `diagnosticsOf` gives a file's diagnostics.
+ * including its volumes) and source locations. `diagnosticsOf` gives a file's diagnostics; `config`
+ * may depend on the manifest (each workspace folder has its own).
  */
-export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig, diagnosticsOf: (uri: string) => readonly Diagnostic[], params: HierarchyParams = {}): HierarchyResult {
+export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig | ((uri: string) => ResolvedConfig), diagnosticsOf: (uri: string) => readonly Diagnostic[], params: HierarchyParams = {}): HierarchyResult {
   const files = workspace.files();
   const mountNode = (mount: MountEntry): HierarchyMount => {
     const file = workspace.file(mount.uri)!;
@@ -54,7 +55,7 @@ export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig,
   for (const file of files) {
     if (!file.manifest || (params.uri !== undefined && file.uri !== params.uri)) continue;
     const diagnostics = diagnosticsOf(file.uri);
-    const figures = figuresOf(file.manifest, config);
+    const figures = figuresOf(file.manifest, typeof config === 'function' ? config(file.uri) : config);
     const summaries = workspace.volumes().filter((v) => v.uri === file.uri);
     const accounts = file.manifest.accounts.map((account) => {
       const pools: HierarchyPool[] = account.pools.map((pool) => {

@@ -5,13 +5,13 @@ import { adviseSizingRequest, recommendedMountRequest, type AdviseSizingParams, 
 import type { Session } from '../session';
 
 export function hierarchy(session: Session, params: HierarchyParams | null): HierarchyResult {
-  return buildHierarchy(session.workspace, session.config, (uri) => session.allDiagnostics(uri), params ?? {});
+  return buildHierarchy(session.workspace, (uri: string) => session.configFor(uri), (uri) => session.allDiagnostics(uri), params ?? {});
 }
 
 export function adviseSizing(session: Session, params: AdviseSizingParams | null): AdviseSizingResult {
-  return adviseSizingRequest(session.workspace, params ?? {}, session.config);
+  return adviseSizingRequest(session.workspace, params ?? {}, params?.uri !== undefined ? session.configFor(params.uri) : session.config);
 }
 
 export function recommendedMount(session: Session, params: RecommendedMountParams): ReturnType<typeof recommendedMountRequest> {
-  return recommendedMountRequest(session.workspace, params, session.config);
+  return recommendedMountRequest(session.workspace, params, session.configFor(params.uri));
 }

@@ -7,7 +7,7 @@ export function inlayHints(session: Session, params: InlayHintParams): InlayHint
   const file = session.file(params.textDocument.uri);
   if (!file) return [];
   const within = { start: file.source.offsetAt(params.range.start), end: file.source.offsetAt(params.range.end) };
-  return computeInlayHints(file, session.config, within).map((hint) => ({
+  return computeInlayHints(file, session.configFor(file.uri), within).map((hint) => ({
     position: file.source.positionAt(hint.offset),
     label: hint.label,
     kind: InlayHintKind.Type,
