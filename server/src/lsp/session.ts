@@ -53,10 +53,10 @@ export class Session {
   readonly open = new Map<string, TextDocument>();
   /** Files read from disk, by canonical URI. */
   private readonly disk = new Map<string, IndexedFile>();
-  private workspaceModel: Workspace = new Workspace();
   private editorSettings: AnfLintConfig = {};
   /** Each workspace folder's `.anf-lint.yaml` under the editor's settings (folderConfig.ts). */
   private configs = new FolderConfigs([], effectiveConfig({}, {}).resolved);
+  private workspaceModel: Workspace = new FolderWorkspace((uri) => this.configs.configFor(uri));
   private readonly lintCache = new Map<string, readonly Diagnostic[]>();
   private readonly loggedFaults = new Set<string>();
   private changeWaiters: (() => void)[] = [];
