@@ -1,6 +1,8 @@
 import { NFS_OPTION_LIMITS, NFS_PROTOCOL } from '../../facts';
 import type { Fix } from '../../diagnostics';
+import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
+import { baseName } from '../../workspace/fileKind';
 import { findOption } from '../catalog';
 import { fix, insertOption, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
@@ -19,7 +21,7 @@ export const nfsVersionNotPinned = defineRule({
     title: 'NFS version not pinned to one ANF serves',
     what: `A mount with no \`vers\`/\`nfsvers\` (warning), with \`vers=4\` or \`-t nfs4\` without a minor version (warning), or with a version ANF does not serve: 2, 4.0 or 4.2 (error).`,
     why: `Without a version the client asks for NFSv${FIRST_TRIED} first and negotiates down; \`vers=4\` alone can also settle on 4.0 or 4.2. ANF serves NFSv${SUPPORTED.join(' and NFSv')} only, so an unpinned mount depends on negotiation, and a pinned 4.0 or 4.2 fails. A volume's protocol is fixed when it is created: the mount should say which one it expects.`,
-    instead: 'Pin `vers=3` or `vers=4.1` (the same as `vers=4,minorversion=1`). The fix uses the workload\'s version where anf-lint knows the workload (annotation, manifest volume or configuration): NFSv3 for EDA and HPC, NFSv4.1 for SAP HANA.',
+    instead: 'Pin `vers=3` or `vers=4.1` (the same as `vers=4,minorversion=1`). The fix pins the version the manifest volume serves when it serves only one (another would fail to mount, ANF224; ANF220 says so if the workload needs the other one; no fix for an SMB-only volume), else the workload\'s version where anf-lint knows the workload (annotation, manifest volume or configuration): NFSv3 for EDA and HPC, NFSv4.1 for SAP HANA.',
     examples: [
       {
         flagged: '10.20.1.4:/hana-shared  /hana/shared  nfs4  rw,hard,rsize=262144,wsize=262144,_netdev  0  0',
@@ -35,24 +37,44 @@ export const nfsVersionNotPinned = defineRule({
     for (const { mount, effective } of nfsMounts(context)) {
       if (effective.templated) continue;
       const version = effective.version;
-      const pin = versionToPin(context, mount);
+      // Fixes pin only what the manifest volume serves: another version would fail to mount (ANF224).
+      const volume = context.workspace.volumeForMount(mount);
+      const served = volume?.nfsVersions.length === 1 ? volume.nfsVersions[0] : undefined;
+      const smbOnly = volume?.nfsVersions.length === 0 ? volume : undefined;
+      const pin = volume && served ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` } : versionToPin(context, mount);
+      const nfs4Type = mount.fsType === 'nfs4' || mount.options.some((o) => o.name === 'fstype' && o.value === 'nfs4');
       const where = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.fsTypeSpan ?? mount.sourceSpan ?? mount.span;
       if (!version) {
         const vers = effective.byGroup.get('vers');
         if (vers) continue; // an invalid value: ANF203 reports it
         context.report({
           span: where,
-          message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`,
-          fixes: pinFixes(mount, pin?.version),
+          message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. ${smbOnly ? `${capitalize(smbWords(smbOnly))}.` : `Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`}`,
+          fixes: smbOnly ? [] : served ? pinFixes(mount, served, true) : pinFixes(mount, pin?.version),
         });
         continue;
       }
       if (version.text === '4' || (version.major === 4 && !version.pinned)) {
         const option = version.option;
+        const what = option ? `\`${option.name}=${option.value ?? ''}\`` : '`nfs4` without a minor version';
+        if (volume && (smbOnly || served === '3')) {
+          // The volume does not serve NFSv4.1: no NFSv4 minor version mounts it.
+          const pinnable = served === '3' && option !== undefined && !nfs4Type;
+          const advice = smbOnly
+            ? 'mount it over SMB, or add an NFS version to its `protocols`'
+            : pinnable
+              ? 'pin `vers=3`, or change the volume\'s `protocols`'
+              : 'mount it as `nfs` with `vers=3` (`nfs4` takes no `vers=`), or change the volume\'s `protocols`';
+          context.report({
+            span: option?.span ?? mount.fsTypeSpan ?? where,
+            message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${smbOnly ? 'serves no NFS version' : 'serves only NFSv3'}: the mount fails. ${capitalize(advice)}.`,
+            fixes: pinnable ? fix('Set `vers=3`', false, replaceValue(option, '3')) : [],
+          });
+          continue;
+        }
         const fixes: Fix[] = option
           ? fix('Set `vers=4.1`', false, replaceValue(option, '4.1'))
           : fix('Add `vers=4.1`', false, insertOption(mount, 'vers=4.1'));
-        const what = option ? `\`${option.name}=${option.value ?? ''}\`` : '`nfs4` without a minor version';
         context.report({
           span: option?.span ?? mount.fsTypeSpan ?? where,
           message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.`,
@@ -61,20 +83,31 @@ export const nfsVersionNotPinned = defineRule({
         continue;
       }
       if (!SUPPORTED.includes(version.text)) {
-        const target = version.major === 4 ? '4.1' : pin?.version ?? '3';
-        const edits = version.minorOption && version.option
-          ? [replaceValue(version.option, target), removeOption(text, mount, version.minorOption)]
-          : version.option
-            ? [replaceValue(version.option, target)]
-            : version.minorOption
-              ? [replaceValue(version.minorOption, '1')]
-              : [];
+        const target = served ?? (version.major === 4 ? '4.1' : pin?.version ?? '3');
+        // `nfs4` cannot be pinned to NFSv3, and `minorversion=` alone only picks an NFSv4 minor version.
+        const editable = !smbOnly && !(target === '3' && (nfs4Type || !version.option));
+        const edits = !editable
+          ? []
+          : version.minorOption && version.option
+            ? [replaceValue(version.option, target), removeOption(text, mount, version.minorOption)]
+            : version.option
+              ? [replaceValue(version.option, target)]
+              : version.minorOption
+                ? [replaceValue(version.minorOption, '1')]
+                : [];
         const spec = version.option ? findOption(version.option.name) : undefined;
         if (version.option && spec?.values && !spec.values.includes(version.option.value ?? '')) continue; // ANF203
+        const advice = smbOnly
+          ? `${capitalize(smbWords(smbOnly))}.`
+          : !volume || !served
+            ? `Use \`vers=${target}\`.`
+            : editable
+              ? `Use \`vers=${target}\` (volume \`${volume.name}\` serves only NFSv${target}).`
+              : `Mount it as \`nfs\` with \`vers=3\` (volume \`${volume.name}\` serves only NFSv3; \`nfs4\` takes no \`vers=\`).`;
         context.report({
           span: (version.minorOption ?? version.option)?.span ?? where,
           severity: 'error',
-          message: `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. Use \`vers=${target}\`.`,
+          message: `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. ${advice}`,
           ...(edits.length > 0 ? { fixes: fix(`Use NFSv${target}`, false, ...edits) } : {}),
         });
       }
@@ -82,8 +115,19 @@ export const nfsVersionNotPinned = defineRule({
   },
 });
 
-function pinFixes(mount: MountEntry, preferred: '3' | '4.1' | undefined): Fix[] {
+/** "volume `profiles` (sap.anf.yaml) serves no NFS version (SMB only): mount it over SMB, ...": nothing to pin. */
+function smbWords(volume: VolumeSummary): string {
+  return `volume \`${volume.name}\` (${baseName(volume.uri)}) serves no NFS version (SMB only): mount it over SMB, or add an NFS version to its \`protocols\``;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Fixes that pin a version, the preferred one first; `only`: the preferred one alone (the volume serves no other). */
+function pinFixes(mount: MountEntry, preferred: '3' | '4.1' | undefined, only = false): Fix[] {
   const order: ('3' | '4.1')[] = preferred === '4.1' ? ['4.1', '3'] : preferred === '3' ? ['3', '4.1'] : ['3', '4.1'];
+  if (only && preferred) order.splice(1);
   const nfs4 = mount.fsType === 'nfs4';
   return order
     .filter((v) => !(nfs4 && v === '3'))

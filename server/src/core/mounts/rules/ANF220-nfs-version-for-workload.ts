@@ -1,6 +1,8 @@
 import { NFS_PROTOCOL, WORKLOADS } from '../../facts';
 import type { SpanEdit } from '../../diagnostics';
+import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
+import { baseName } from '../../workspace/fileKind';
 import { fix, removeOption, replaceValue } from '../fixes';
 import { hasNfsMounts, nfsMounts, workloadWords } from './common';
 
@@ -14,7 +16,7 @@ export const nfsVersionForWorkload = defineRule({
     title: 'NFS version does not suit the workload',
     what: 'A mount pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported), NFSv4.1 on EDA, HPC or Oracle volumes (warning: NFSv3 performs better there).',
     why: `SAP supports /hana/data and /hana/log on ANF only over NFSv4.1. For EDA and other metadata-heavy workloads NFSv3 is stateless and avoids NFSv4.1's per-file state and locking; the ANF EDA benchmark runs NFSv3, the seed course measured NFSv4.1 well behind NFSv3, and the Swedish course page puts the cost at ${NFS_PROTOCOL.edaNfs41OverheadMinPercent.value}–${NFS_PROTOCOL.edaNfs41OverheadMaxPercent.value}% (no other source confirms that range). The workload comes from \`# anf: workload=\`, the manifest volume the mount reaches, or \`workload:\` in .anf-lint.yaml.`,
-    instead: 'Use `vers=4.1` for SAP HANA data and log; use `vers=3` for EDA tools and scratch unless you need NFSv4.1 features (Kerberos, ACLs). The volume must be created with that protocol too.',
+    instead: 'Use `vers=4.1` for SAP HANA data and log; use `vers=3` for EDA tools and scratch unless you need NFSv4.1 features (Kerberos, ACLs). The volume must be created with that protocol too: when the manifest volume the mount reaches does not serve it, the finding offers no fix and asks to change the volume\'s `protocols` as well (the new version alone would fail to mount, ANF224).',
     examples: [
       {
         flagged: '# anf: workload=sap-hana-data\n10.20.1.4:/hana-data  /hana/data  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,_netdev  0  0',
@@ -36,20 +38,32 @@ export const nfsVersionForWorkload = defineRule({
       const required = traits.nfsVersion.requires;
       const want = required ?? (traits.nfsVersion.preferred === '3' ? '3' : undefined);
       if (!want || want === version.text) continue;
+      // The wanted version only mounts once the volume serves it (ANF224): no fix until its `protocols` change.
+      const volume = context.workspace.volumeForMount(mount);
+      const lacking = volume && !volume.nfsVersions.includes(want) ? volume : undefined;
       const edits: SpanEdit[] = [];
-      if (version.option) {
+      if (version.option && !lacking) {
         edits.push(replaceValue(version.option, want));
         if (version.minorOption) edits.push(removeOption(text, mount, version.minorOption));
       }
+      const volumeToo = lacking
+        ? `, and change the \`protocols\` of volume \`${lacking.name}\` (${baseName(lacking.uri)}) too: it ${servedWords(lacking)}, so \`vers=${want}\` alone fails to mount`
+        : '';
       const span = (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span;
       context.report({
         span,
         ...(required ? { severity: 'error' as const } : {}),
         message: required
-          ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`.`
-          : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features.`,
+          ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.`
+          : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features${volumeToo}.`,
         ...(edits.length > 0 ? { fixes: fix(`Use vers=${want}`, false, ...edits) } : {}),
       });
     }
   },
 });
+
+/** "serves only NFSv3", "serves no NFS version (SMB only)". */
+function servedWords(volume: VolumeSummary): string {
+  if (volume.nfsVersions.length === 0) return 'serves no NFS version (SMB only)';
+  return `serves only ${volume.nfsVersions.map((v) => `NFSv${v}`).join(' and ')}`;
+}
