@@ -355,6 +355,8 @@ export interface ManifestPriceOverrides {
 /** A parsed sizing manifest. Values that were missing or invalid are absent (the parser reported them). */
 export interface ManifestDocument {
   readonly format: 'yaml' | 'json';
+  /** The text had YAML/JSON syntax errors (the model is what could be read around them). */
+  readonly syntaxErrors: boolean;
   readonly region?: Located<string>;
   readonly prices?: ManifestPriceOverrides;
   readonly accounts: readonly ManifestAccount[];

@@ -57,6 +57,18 @@ export const EXTENSION_PREFIX = 'x-';
 
 type Path = readonly (string | number)[];
 
+// logLevel 'error': yaml would otherwise print warnings (e.g. collection keys) to the process's stderr.
+const YAML_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, strict: false, logLevel: 'error' } as const;
+
+/**
+ * Where a parser reads one volume's list item on its own (incremental.ts): the item's path in the
+ * whole manifest, and the offset of the snippet's first character in the whole text.
+ */
+interface VolumeScope {
+  readonly path: Path;
+  readonly offset: number;
+}
+
 /** Parses a sizing manifest (YAML or JSON). Never throws: problems come back as findings. */
 export function parseManifest(source: SourceText, uri: string, format: 'yaml' | 'json'): ManifestParseResult {
   try {
@@ -70,6 +82,19 @@ export function parseManifest(source: SourceText, uri: string, format: 'yaml' | 
   }
 }
 
+/**
+ * Reads one volume's list item on its own, as the volume at `path` of the whole manifest whose
+ * text `source` holds; `snippet` is the item's lines, starting at `offset`. Undefined when the
+ * snippet is not exactly one well-formed item (see incremental.ts).
+ */
+export function parseVolumeItem(source: SourceText, uri: string, path: Path, offset: number, snippet: string): { volume: ManifestVolume; problems: ParseProblem[] } | undefined {
+  try {
+    return new ManifestParser(source, uri, 'yaml', { path, offset }).runVolume(snippet);
+  } catch {
+    return undefined;
+  }
+}
+
 class ManifestParser {
   private readonly problems: ParseProblem[] = [];
   /** Paths (joined) that already have a problem, so the model builder does not report them twice. */
@@ -80,12 +105,33 @@ class ManifestParser {
     private readonly source: SourceText,
     private readonly uri: string,
     private readonly format: 'yaml' | 'json',
+    private readonly scope?: VolumeScope,
   ) {}
+
+  /**
+   * Reads one volume's list item (`- name: ...` and its lines, alone in `snippet`) as the volume
+   * at `scope.path`, with the spans and problems the whole-document parse would give it.
+   * Undefined when the snippet is not exactly one well-formed mapping item: the caller then
+   * parses the whole document.
+   */
+  runVolume(snippet: string): { volume: ManifestVolume; problems: ParseProblem[] } | undefined {
+    const path = this.scope!.path;
+    this.doc = parseDocument(yamlReadableText(snippet), YAML_OPTIONS);
+    const root = this.doc.contents;
+    if (this.doc.errors.length > 0 || this.doc.warnings.length > 0 || !isSeq(root) || root.items.length !== 1 || !isMap(root.items[0])) return undefined;
+    const data = (this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown[])[0];
+    this.findDuplicateKeys(root.items[0] as Node);
+    const result = volumeSchema.safeParse(data);
+    if (!result.success) {
+      const whole = dataAt(path, data);
+      for (const issue of result.error.issues) this.reportIssue({ ...issue, path: [...path, ...issue.path] } as z.core.$ZodIssue, whole);
+    }
+    return { volume: this.volume(path, data), problems: inDocumentOrder(this.problems) };
+  }
 
   run(): ManifestParseResult {
     const text = this.source.text;
-    // logLevel 'error': yaml would otherwise print warnings (e.g. collection keys) to the process's stderr.
-    this.doc = parseDocument(yamlReadableText(text), { uniqueKeys: false, merge: true, prettyErrors: false, strict: false, logLevel: 'error' });
+    this.doc = parseDocument(yamlReadableText(text), YAML_OPTIONS);
     if (stackExhaustion(this.doc.errors)) {
       return { volumes: [], problems: [{ code: PARSE_CODES.syntax, span: this.visibleSpan(0, 0), message: TOO_DEEP_MESSAGE }] };
     }
@@ -120,8 +166,8 @@ class ManifestParser {
     const result = manifestSchema.safeParse(data);
     if (!result.success) for (const issue of result.error.issues) this.reportIssue(issue, data);
 
-    const manifest = this.buildManifest(data);
-    return { manifest, volumes: summarizeVolumes(manifest, this.uri), problems: this.problems };
+    const manifest = this.buildManifest(data, this.doc.errors.length > 0);
+    return { manifest, volumes: summarizeVolumes(manifest, this.uri), problems: inDocumentOrder(this.problems) };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -130,12 +176,13 @@ class ManifestParser {
   private spanOf(node: Node | null | undefined): Span {
     const range = node?.range;
     if (!range) return { start: 0, end: 0 };
+    const offset = this.scope?.offset ?? 0;
     // Block collections end after their last line break: stop at the last character of content.
     const length = this.source.text.length;
-    const start = Math.min(range[0], length);
-    let end = Math.min(Math.max(start, range[1]), length);
+    const start = Math.min(range[0] + offset, length);
+    let end = Math.min(Math.max(start, range[1] + offset), length);
     while (end > start && /\s/.test(this.source.text.charAt(end - 1))) end--;
-    return { start: range[0], end };
+    return { start: range[0] + offset, end };
   }
 
   /**
@@ -180,7 +227,9 @@ class ManifestParser {
    * The node at a path of keys and indexes, following aliases and merge keys. `viaAlias` says the
    * text is shared with another place; `key` is the key in front of the value (the pair's key).
    */
-  private locate(path: Path): { node: Node | null; key?: Node; viaAlias: boolean; pair?: Pair } | undefined {
+  private locate(wholePath: Path): { node: Node | null; key?: Node; viaAlias: boolean; pair?: Pair } | undefined {
+    const path = this.scope ? scopedPath(this.scope.path, wholePath) : wholePath;
+    if (!path) return undefined;
     let node: Node | null = (this.doc.contents as Node | null) ?? null;
     let key: Node | undefined;
     let pair: Pair | undefined;
@@ -375,13 +424,14 @@ class ManifestParser {
   // -------------------------------------------------------------------------------------------
   // The model, read leniently: whatever is valid is kept; the schema issues above cover the rest.
 
-  private buildManifest(data: unknown): ManifestDocument {
+  private buildManifest(data: unknown, syntaxErrors: boolean): ManifestDocument {
     const root = isRecord(data) ? data : {};
     const accounts = Array.isArray(root.accounts) ? root.accounts : [];
     const region = this.string(['region'], root.region);
     const prices = this.prices(root.prices);
     return {
       format: this.format,
+      syntaxErrors,
       ...(region ? { region } : {}),
       ...(prices ? { prices } : {}),
       accounts: accounts.map((account, index) => this.account(['accounts', index], account)),
@@ -562,6 +612,31 @@ function findPair(items: readonly Pair[], key: string): Pair | undefined {
   // The last one wins, as in the data (duplicates are reported separately).
   for (const pair of items) if (isPair(pair) && isScalar(pair.key) && !isMergeKey(pair.key) && String(pair.key.value) === key) found = pair;
   return found;
+}
+
+/** A path of the whole manifest as a path into a volume snippet (a one-item list); undefined outside it. */
+function scopedPath(base: Path, path: Path): Path | undefined {
+  if (path.length < base.length || base.some((segment, i) => path[i] !== segment)) return undefined;
+  return [0, ...path.slice(base.length)];
+}
+
+/** A sparse whole-manifest value with `value` at `path`, for the schema-issue helpers that look up parents. */
+function dataAt(path: Path, value: unknown): unknown {
+  let data = value;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const segment = path[i]!;
+    if (typeof segment === 'number') {
+      const parent: unknown[] = [];
+      parent[segment] = data;
+      data = parent;
+    } else data = { [segment]: data };
+  }
+  return data;
+}
+
+/** Problems by where they start; ties keep the order they were found in (the sort is stable). */
+function inDocumentOrder(problems: ParseProblem[]): ParseProblem[] {
+  return problems.sort((a, b) => a.span.start - b.span.start);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

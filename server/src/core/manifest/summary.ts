@@ -2,7 +2,7 @@ import { volumeThroughputLimit } from '../calc/throughput';
 import { requiredThroughputMiBps } from '../calc/advisor';
 import { SIZING } from '../facts';
 import { bytesPerSecondToMiBps, bytesToGiB, KiB } from '../units/units';
-import { poolQos, volumeProtocols, volumeSecurity, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
+import { poolQos, volumeProtocols, volumeSecurity, type ManifestAccount, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
 import type { VolumeSummary } from './volumeSummary';
 
 /** Whether cool access is on for a volume (and so the lower Premium/Ultra rate applies). */
@@ -42,38 +42,43 @@ export function summarizeVolumes(manifest: ManifestDocument, uri: string): Volum
   const result: VolumeSummary[] = [];
   for (const account of manifest.accounts) {
     for (const pool of account.pools) {
-      if (!pool.serviceLevel) continue;
       for (const volume of pool.volumes) {
-        if (!volume.quota || !volume.name) continue;
-        const protocols = volumeProtocols(volume);
-        const required = volume.requirements;
-        const requiredMiBps = required?.throughput || required?.iops ? volumeRequiredThroughputMiBps(volume, assumedBlockSizeBytes()) : undefined;
-        result.push({
-          uri,
-          account: account.name?.value ?? '',
-          pool: pool.name?.value ?? '',
-          name: volume.name.value,
-          nameSpan: volume.name.span,
-          serviceLevel: pool.serviceLevel.value,
-          qos: poolQos(pool),
-          quotaGiB: bytesToGiB(volume.quota.value.bytes),
-          largeVolume: volume.largeVolume?.value ?? false,
-          coolAccess: volumeCoolAccess(volume),
-          throughputMiBps: manifestVolumeThroughput(pool, volume).mibps,
-          ...(volume.workload ? { workload: volume.workload.value } : {}),
-          nfsVersions: protocols.flatMap((p) => (p === 'NFSv3' ? ['3' as const] : p === 'NFSv4.1' ? ['4.1' as const] : [])),
-          kerberos: volumeSecurity(volume) !== 'sys',
-          mountTargets: volume.mountTarget ? [volume.mountTarget.value] : [],
-          ...(volume.exportPath ? { exportPath: volume.exportPath.value } : {}),
-          ...(volume.mountPath ? { mountPath: volume.mountPath.value } : {}),
-          ...(required?.clients ? { clients: required.clients.value } : {}),
-          ...(requiredMiBps !== undefined && requiredMiBps > 0 ? { requiredThroughputMiBps: requiredMiBps } : {}),
-          ...(required?.latency ? { requiredLatencySeconds: required.latency.value } : {}),
-          ...(required?.iops ? { requiredIops: required.iops.value } : {}),
-          ...(required?.blockSize ? { blockSizeBytes: required.blockSize.value.bytes } : {}),
-        });
+        const summary = summarizeVolume(account, pool, volume, uri);
+        if (summary) result.push(summary);
       }
     }
   }
   return result;
+}
+
+/** What other files and rules need of one volume; undefined without a service level, quota or name. */
+export function summarizeVolume(account: ManifestAccount, pool: ManifestPool, volume: ManifestVolume, uri: string): VolumeSummary | undefined {
+  if (!pool.serviceLevel || !volume.quota || !volume.name) return undefined;
+  const protocols = volumeProtocols(volume);
+  const required = volume.requirements;
+  const requiredMiBps = required?.throughput || required?.iops ? volumeRequiredThroughputMiBps(volume, assumedBlockSizeBytes()) : undefined;
+  return {
+    uri,
+    account: account.name?.value ?? '',
+    pool: pool.name?.value ?? '',
+    name: volume.name.value,
+    nameSpan: volume.name.span,
+    serviceLevel: pool.serviceLevel.value,
+    qos: poolQos(pool),
+    quotaGiB: bytesToGiB(volume.quota.value.bytes),
+    largeVolume: volume.largeVolume?.value ?? false,
+    coolAccess: volumeCoolAccess(volume),
+    throughputMiBps: manifestVolumeThroughput(pool, volume).mibps,
+    ...(volume.workload ? { workload: volume.workload.value } : {}),
+    nfsVersions: protocols.flatMap((p) => (p === 'NFSv3' ? ['3' as const] : p === 'NFSv4.1' ? ['4.1' as const] : [])),
+    kerberos: volumeSecurity(volume) !== 'sys',
+    mountTargets: volume.mountTarget ? [volume.mountTarget.value] : [],
+    ...(volume.exportPath ? { exportPath: volume.exportPath.value } : {}),
+    ...(volume.mountPath ? { mountPath: volume.mountPath.value } : {}),
+    ...(required?.clients ? { clients: required.clients.value } : {}),
+    ...(requiredMiBps !== undefined && requiredMiBps > 0 ? { requiredThroughputMiBps: requiredMiBps } : {}),
+    ...(required?.latency ? { requiredLatencySeconds: required.latency.value } : {}),
+    ...(required?.iops ? { requiredIops: required.iops.value } : {}),
+    ...(required?.blockSize ? { blockSizeBytes: required.blockSize.value.bytes } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 import { parseConfigFile } from '../configFile';
 import { SourceText } from '../text/sourceText';
+import { reparseManifest } from '../manifest/incremental';
 import { parseManifest } from '../manifest/parse';
 import { extractMounts } from '../mounts/extract';
 import { extractKernelSettings } from '../sysctl/extract';
@@ -14,7 +15,7 @@ export function isLintable(kind: FileKind): boolean {
 }
 
 /** Parses one document into everything rules read. The one place that dispatches on file kind. */
-export function parseFile(uri: string, text: string, version = 0, kind: FileKind = detectFileKind(uri, text)): ParsedFile {
+export function parseFile(uri: string, text: string, version = 0, kind: FileKind = detectFileKind(uri, text), previous?: ParsedFile): ParsedFile {
   const source = new SourceText(text);
   const problems: ParseProblem[] = [];
   let manifest: ParsedFile['manifest'];
@@ -23,7 +24,9 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
   let settings: ParsedFile['settings'] = [];
 
   if (kind === 'manifest-yaml' || kind === 'manifest-json') {
-    const parsed = parseManifest(source, uri, kind === 'manifest-json' ? 'json' : 'yaml');
+    // After a small edit of the same manifest, only the edited volume is read again (incremental.ts).
+    const reusable = previous?.kind === kind && kind === 'manifest-yaml' ? previous : undefined;
+    const parsed = (reusable && reparseManifest(reusable, source, uri)) ?? parseManifest(source, uri, kind === 'manifest-json' ? 'json' : 'yaml');
     manifest = parsed.manifest;
     volumes = parsed.volumes;
     append(problems, parsed.problems);

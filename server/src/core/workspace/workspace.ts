@@ -20,7 +20,7 @@ export class Workspace implements WorkspaceView {
 
   /** Adds or replaces a document and returns it parsed. */
   set(uri: string, text: string, version = 0, kind?: FileKind): ParsedFile {
-    const file = parseFile(uri, text, version, kind);
+    const file = parseFile(uri, text, version, kind, this.parsed.get(uri));
     this.parsed.set(uri, file);
     this.derived = undefined;
     return file;

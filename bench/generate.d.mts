@@ -1,0 +1,5 @@
+// Types for the benchmark's input generator, so tests can build the same large inputs.
+export function prng(seed: number): () => number;
+export function manifest(volumes: number, pools?: number, seed?: number): string;
+export function fstab(count: number, seed?: number): string;
+export function smallFstab(): string;
