@@ -33,8 +33,10 @@ export interface Annotation {
 /** Reads every `anf:` annotation of a document; bad ones become ANF201 problems. */
 export function readAnnotations(source: SourceText, problems: ParseProblem[]): Map<number, Annotation> {
   const result = new Map<number, Annotation>();
-  if (!source.text.includes('anf:')) return result;
-  for (let line = 0; line < source.lineCount; line++) {
+  // Only lines holding `anf:` can match: find them with indexOf instead of reading every line.
+  for (let at = source.text.indexOf('anf:'); at >= 0; ) {
+    const line = source.positionAt(at).line;
+    at = line + 1 < source.lineCount ? source.text.indexOf('anf:', source.lineStart(line + 1)) : -1;
     const text = source.lineText(line);
     const match = ANNOTATION.exec(text);
     if (!match) continue;
@@ -96,8 +98,12 @@ export function annotationFor(source: SourceText, annotations: Map<number, Annot
   return undefined;
 }
 
-/** Applies annotations to mounts (returns new objects; mounts are read-only). */
-export function withAnnotation<T extends { span: Span; annotatedWorkload?: WorkloadKind; annotationSpan?: Span }>(
+/**
+ * Applies annotations to mounts the caller has just created and not shared yet: sets the two fields
+ * on the mount itself (the same keys, in the same order, as a copy would have), without copying
+ * every field of every annotated mount on every change.
+ */
+export function annotateNewMount<T extends { span: Span; annotatedWorkload?: WorkloadKind; annotationSpan?: Span }>(
   mount: T,
   source: SourceText,
   annotations: Map<number, Annotation>,
@@ -106,5 +112,8 @@ export function withAnnotation<T extends { span: Span; annotatedWorkload?: Workl
   const annotation =
     annotationFor(source, annotations, source.positionAt(mount.span.start).line, source.positionAt(mount.span.end).line) ?? fileWide;
   if (!annotation?.workload) return mount;
-  return { ...mount, annotatedWorkload: annotation.workload, annotationSpan: annotation.span };
+  const writable = mount as { annotatedWorkload?: WorkloadKind; annotationSpan?: Span };
+  writable.annotatedWorkload = annotation.workload;
+  writable.annotationSpan = annotation.span;
+  return mount;
 }

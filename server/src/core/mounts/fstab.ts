@@ -1,7 +1,7 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../workspace/parsedFile';
-import type { MountEntry } from './model';
-import { decodeOctalEscapes, isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
+import type { MountEntry, MountOption } from './model';
+import { decodeOctalEscapes, isNfsType, isTemplated, mayBeTemplated, partsLookLikeNfs, splitNfsSource, splitOptions } from './optionText';
 
 export const MALFORMED_CODE = 'ANF200';
 
@@ -14,8 +14,13 @@ interface Field {
   readonly span: Span;
 }
 
+const SPACE = 32; // not a fact: character code of ' '
+const TAB = 9; // not a fact: character code of '\t'
+
 /** Splits a line into whitespace-separated fields with offsets (linear). */
 export function fieldsOf(text: string, base: number): Field[] {
+  // Without a `{` no field can hold a placeholder with spaces: split on blanks alone (most lines).
+  if (!text.includes('{')) return plainFieldsOf(text, base);
   const fields: Field[] = [];
   let i = 0;
   while (i < text.length) {
@@ -29,6 +34,26 @@ export function fieldsOf(text: string, base: number): Field[] {
       else if (text[i] === '}' && depth > 0 && text[i + 1] !== '}') depth--;
       i++;
     }
+    fields.push({ text: text.slice(start, i), span: { start: base + start, end: base + i } });
+  }
+  return fields;
+}
+
+function plainFieldsOf(text: string, base: number): Field[] {
+  const fields: Field[] = [];
+  const length = text.length;
+  let tab = text.indexOf('\t');
+  let i = 0;
+  while (i < length) {
+    let code = text.charCodeAt(i);
+    while (code === SPACE || code === TAB) code = text.charCodeAt(++i);
+    if (i >= length) break;
+    const start = i;
+    // The field ends at the next blank: indexOf is native, a loop over characters was not.
+    if (tab >= 0 && tab < start) tab = text.indexOf('\t', start);
+    const space = text.indexOf(' ', start);
+    i = space < 0 ? length : space;
+    if (tab >= 0 && tab < i) i = tab;
     fields.push({ text: text.slice(start, i), span: { start: base + start, end: base + i } });
   }
   return fields;
@@ -65,26 +90,65 @@ export function parseFstabLine(text: string, base: number, uri: string, problems
   const source = spec!.text;
   const fsType = type?.text;
   const parts = splitNfsSource(source);
-  const templated = [spec, file, type, opts].some((f) => f !== undefined && isTemplated(f.text));
-  const options = opts ? splitOptions(opts.text, opts.span.start) : [];
-  const nfs = isNfsType(fsType) || (fsType === undefined && looksLikeNfsSource(source));
-  return {
-    uri,
-    origin: 'fstab',
-    host,
-    source,
-    sourceSpan: spec!.span,
-    ...(parts && (nfs || looksLikeNfsSource(source)) ? literalParts(parts) : {}),
-    ...(file ? { mountPoint: file.text, mountPointSpan: file.span, mountPointDecoded: decodeOctalEscapes(file.text) } : {}),
-    ...(type ? { fsType: type.text, fsTypeSpan: type.span } : {}),
-    options,
-    ...(opts ? { optionsSpan: opts.span } : {}),
-    isNfs: nfs,
-    span,
-    ...(templated || options.some((o) => o.templated) ? { templated: true } : {}),
-    ...(dump ? { dump: dump.text, dumpSpan: dump.span } : {}),
-    ...(pass ? { fsckPass: pass.text, fsckPassSpan: pass.span } : {}),
-  };
+  // Most lines hold no placeholder or quote character at all: then no field needs a closer look.
+  const plain = !mayBeTemplated(text);
+  const options = opts ? splitOptions(opts.text, opts.span.start, plain) : [];
+  const nfs = isNfsType(fsType) || (fsType === undefined && partsLookLikeNfs(parts));
+  const nfsParts = parts && (nfs || partsLookLikeNfs(parts)) ? parts : undefined;
+  // The object spreads this replaces were the largest self time of a 200-line fstab (this runs for
+  // every line on every change). A complete, plain line (nearly all of them) is one literal with the
+  // fields in the order the spreads gave them; other lines are built property by property.
+  if (plain && file && type && opts && dump && pass) {
+    const mountPointDecoded = decodeOctalEscapes(file.text);
+    return nfsParts
+      ? {
+          uri, origin: 'fstab', host, source, sourceSpan: spec!.span, server: nfsParts.server, exportPath: nfsParts.exportPath,
+          mountPoint: file.text, mountPointSpan: file.span, mountPointDecoded, fsType: type.text, fsTypeSpan: type.span,
+          options, optionsSpan: opts.span, isNfs: nfs, span, dump: dump.text, dumpSpan: dump.span, fsckPass: pass.text, fsckPassSpan: pass.span,
+        }
+      : {
+          uri, origin: 'fstab', host, source, sourceSpan: spec!.span,
+          mountPoint: file.text, mountPointSpan: file.span, mountPointDecoded, fsType: type.text, fsTypeSpan: type.span,
+          options, optionsSpan: opts.span, isNfs: nfs, span, dump: dump.text, dumpSpan: dump.span, fsckPass: pass.text, fsckPassSpan: pass.span,
+        };
+  }
+  const entry = { uri, origin: 'fstab', host, source, sourceSpan: spec!.span } as Writable<MountEntry>;
+  if (nfsParts) {
+    if (plain || !isTemplated(nfsParts.server)) entry.server = nfsParts.server;
+    if (plain || !isTemplated(nfsParts.exportPath)) entry.exportPath = nfsParts.exportPath;
+  }
+  if (file) {
+    entry.mountPoint = file.text;
+    entry.mountPointSpan = file.span;
+    entry.mountPointDecoded = decodeOctalEscapes(file.text);
+  }
+  if (type) {
+    entry.fsType = type.text;
+    entry.fsTypeSpan = type.span;
+  }
+  entry.options = options;
+  if (opts) entry.optionsSpan = opts.span;
+  entry.isNfs = nfs;
+  entry.span = span;
+  if (!plain && (isTemplated(source) || (file !== undefined && isTemplated(file.text)) || (type !== undefined && isTemplated(type.text)) || (opts !== undefined && isTemplated(opts.text)) || anyTemplated(options))) {
+    entry.templated = true;
+  }
+  if (dump) {
+    entry.dump = dump.text;
+    entry.dumpSpan = dump.span;
+  }
+  if (pass) {
+    entry.fsckPass = pass.text;
+    entry.fsckPassSpan = pass.span;
+  }
+  return entry;
+}
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+function anyTemplated(options: readonly MountOption[]): boolean {
+  for (const option of options) if (option.templated) return true;
+  return false;
 }
 
 /** Every mount of an fstab file. Never throws. */

@@ -6,9 +6,18 @@ import type { MountOption } from './model';
  * Terraform (`${var}`, `$VAR`, `$(cmd)`, backticks), ERB (`<%= %>`). Linear: no nested quantifiers.
  */
 const TEMPLATE = /\{\{|\{%|\$\{|\$\(|\$[A-Za-z_]|`|<%/;
+/** A character every placeholder starts with: most words have none, and a class scan is cheaper. */
+const TEMPLATE_START = /[{$`<]/;
+/** The same, or a quote (options with quotes are never judged). */
+const TEMPLATE_OR_QUOTE_START = /[{$`<"']/;
 
 export function isTemplated(text: string): boolean {
-  return TEMPLATE.test(text);
+  return TEMPLATE_START.test(text) && TEMPLATE.test(text);
+}
+
+/** False when `text` holds no character a placeholder or a quote starts with: no part of it is templated. */
+export function mayBeTemplated(text: string): boolean {
+  return TEMPLATE_OR_QUOTE_START.test(text);
 }
 
 const QUOTE = (ch: string | undefined): boolean => ch === '"' || ch === "'";
@@ -19,9 +28,11 @@ const BLANK = (ch: string | undefined): boolean => ch === ' ' || ch === '\t' || 
  * Splits an option list (`rw,hard,rsize=262144`) written at `base` in the document into options
  * with exact spans. Commas inside `{{ }}`, `${ }` and `$( )` do not split; quotes around the list or
  * around single options (`-o "rw,hard"`, `rw,"nconnect=8"`) are left out of the spans; a part that
- * still holds a quote or a placeholder is marked templated and never judged. Never throws.
+ * still holds a quote or a placeholder is marked templated and never judged. `plain` says the caller
+ * found no placeholder or quote character in `raw` (`mayBeTemplated`), so no part is templated.
+ * Never throws.
  */
-export function splitOptions(raw: string, base: number): MountOption[] {
+export function splitOptions(raw: string, base: number, plain = false): MountOption[] {
   const options: MountOption[] = [];
   let depth = 0;
   let partStart = 0;
@@ -31,8 +42,17 @@ export function splitOptions(raw: string, base: number): MountOption[] {
     while (start < stop && (BLANK(raw[start]) || QUOTE(raw[start]))) start++;
     while (stop > start && (BLANK(raw[stop - 1]) || QUOTE(raw[stop - 1]))) stop--;
     if (stop <= start) return;
-    options.push(makeOption(raw.slice(start, stop), base + start));
+    options.push(plain ? makePlainOption(raw, start, stop, base) : makeOption(raw.slice(start, stop), base + start));
   };
+  if (!raw.includes('{') && !raw.includes('(')) {
+    // No placeholder can hold a comma: every comma splits (most option lists).
+    for (let comma = raw.indexOf(','); comma >= 0; comma = raw.indexOf(',', partStart)) {
+      flush(comma);
+      partStart = comma + 1;
+    }
+    flush(raw.length);
+    return options;
+  }
   for (let i = 0; i < raw.length; i++) {
     const ch = raw[i];
     if ((ch === '{' || ch === '(') && i > 0 && (raw[i - 1] === '$' || raw[i - 1] === '{')) depth++;
@@ -52,7 +72,7 @@ export function splitOptions(raw: string, base: number): MountOption[] {
 }
 
 function makeOption(text: string, start: number): MountOption {
-  const templated = isTemplated(text) || /["']/.test(text);
+  const templated = TEMPLATE_OR_QUOTE_START.test(text) && (TEMPLATE.test(text) || /["']/.test(text));
   const eq = text.indexOf('=');
   const span: Span = { start, end: start + text.length };
   if (eq < 0 || (templated && text.indexOf('{') >= 0 && text.indexOf('{') < eq)) {
@@ -68,8 +88,28 @@ function makeOption(text: string, start: number): MountOption {
   };
 }
 
+/**
+ * makeOption for `raw[from, to)` when no placeholder or quote can be in it: the same option, cut
+ * from `raw` directly (no intermediate copy of the whole option text).
+ */
+function makePlainOption(raw: string, from: number, to: number, base: number): MountOption {
+  const start = base + from;
+  const span: Span = { start, end: base + to };
+  const eq = raw.indexOf('=', from);
+  if (eq < 0 || eq >= to) return { name: raw.slice(from, to), span, nameSpan: span, templated: false };
+  return {
+    name: raw.slice(from, eq),
+    value: raw.slice(eq + 1, to),
+    span,
+    nameSpan: { start, end: base + eq },
+    valueSpan: { start: base + eq + 1, end: span.end },
+    templated: false,
+  };
+}
+
 /** Decodes fstab's octal escapes (`\040` is a space). */
 export function decodeOctalEscapes(text: string): string {
+  if (!text.includes('\\')) return text;
   return text.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8))); // not a fact: octal radix
 }
 
@@ -89,7 +129,11 @@ export function splitNfsSource(source: string): { server: string; exportPath: st
 
 /** True for `server:/path` sources (what makes a bare `mount` pick NFS). */
 export function looksLikeNfsSource(source: string): boolean {
-  const parts = splitNfsSource(source);
+  return partsLookLikeNfs(splitNfsSource(source));
+}
+
+/** `looksLikeNfsSource` for a source already split with `splitNfsSource`. */
+export function partsLookLikeNfs(parts: { server: string; exportPath: string } | undefined): boolean {
   return parts !== undefined && parts.server.length > 0 && !/[\s/]/.test(parts.server) && (parts.exportPath.startsWith('/') || isTemplated(parts.exportPath));
 }
 

@@ -31,6 +31,11 @@ export class SourceText {
   constructor(text: string) {
     this.text = text;
     this.lineStarts = [0];
+    if (!text.includes('\r')) {
+      // LF only (most files): indexOf finds the breaks natively.
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const ch = text.charCodeAt(i);
       if (ch === LF) this.lineStarts.push(i + 1);
