@@ -7,6 +7,7 @@ import {
   NFS_TRANSFER_SIZE,
   type SourceKey,
 } from '../facts';
+import { normalizeServer } from '../workspace/links';
 import type { MountEntry, MountOption } from './model';
 
 /**
@@ -341,21 +342,53 @@ export interface EffectiveOptions {
   readonly templated: boolean;
 }
 
-const EFFECTIVE_CACHE = new WeakMap<MountEntry, EffectiveOptions>();
+/**
+ * What is worked out once per mount: its effective options and, when first asked, its transport key.
+ * One WeakMap entry per mount for both (two maps cost two entries per mount on every change, and
+ * weak-map entries are what the garbage collector works hardest on here).
+ */
+interface MountMemo {
+  readonly effective: EffectiveOptions;
+  /** `null`: asked, and the mount has none. */
+  transportKey?: string | null;
+}
+
+const MEMO = new WeakMap<MountEntry, MountMemo>();
+
+function memoOf(mount: MountEntry): MountMemo {
+  let memo = MEMO.get(mount);
+  if (!memo) {
+    memo = { effective: computeEffectiveOptions(mount) };
+    MEMO.set(mount, memo);
+  }
+  return memo;
+}
 
 /** Resolves duplicates and conflicts the way the kernel does (the last one wins) and the NFS version. Cached per mount. */
 export function effectiveOptions(mount: MountEntry): EffectiveOptions {
-  const cached = EFFECTIVE_CACHE.get(mount);
-  if (cached) return cached;
-  const computed = computeEffectiveOptions(mount);
-  EFFECTIVE_CACHE.set(mount, computed);
-  return computed;
+  return memoOf(mount).effective;
+}
+
+/**
+ * The kernel shares one NFS client (and its connections) per server address, NFS version and
+ * transport: mounts with the same key share the first mount's nconnect. Undefined when the server
+ * is unknown or templated. Cached per mount: ANF214 and ANF217 compare each mount of a file with
+ * every mount of the workspace.
+ */
+export function transportKey(mount: MountEntry): string | undefined {
+  const memo = memoOf(mount);
+  if (memo.transportKey === undefined) {
+    memo.transportKey = !mount.server || mount.templated ? null : `${normalizeServer(mount.server)}|${memo.effective.version?.text ?? 'negotiated'}|${transportOf(memo.effective)}`;
+  }
+  return memo.transportKey ?? undefined;
 }
 
 function computeEffectiveOptions(mount: MountEntry): EffectiveOptions {
   const byGroup = new Map<string, MountOption>();
   const overridden: { option: MountOption; winner: MountOption }[] = [];
-  const seen = new Map<string, MountOption[]>();
+  // The options of each group in order; a list only for a group written more than once (rare), so
+  // the common case allocates nothing but the map entry.
+  let repeated: Map<string, MountOption[]> | undefined;
   let templated = false;
   for (const option of mount.options) {
     if (option.templated) {
@@ -363,16 +396,25 @@ function computeEffectiveOptions(mount: MountEntry): EffectiveOptions {
       continue;
     }
     const spec = findOption(option.name);
-    const group = spec?.group ?? `?${option.name}`;
     if (spec?.repeatable) continue;
-    const list = seen.get(group) ?? [];
-    list.push(option);
-    seen.set(group, list);
+    const group = spec?.group ?? `?${option.name}`;
+    const earlier = byGroup.get(group);
+    if (earlier) {
+      repeated ??= new Map();
+      const list = repeated.get(group);
+      if (list) list.push(option);
+      else repeated.set(group, [earlier, option]);
+    }
     byGroup.set(group, option);
   }
-  for (const list of seen.values()) {
-    const winner = list[list.length - 1]!;
-    for (const option of list.slice(0, -1)) overridden.push({ option, winner });
+  if (repeated) {
+    // Groups in the order they first appear (a Map keeps it), each option but the last overridden by the last.
+    for (const group of byGroup.keys()) {
+      const list = repeated.get(group);
+      if (!list) continue;
+      const winner = list[list.length - 1]!;
+      for (let i = 0; i < list.length - 1; i++) overridden.push({ option: list[i]!, winner });
+    }
   }
   return { byGroup, overridden, version: resolveVersion(mount, byGroup), templated };
 }

@@ -31,9 +31,7 @@ export function valueProblem(option: MountOption, spec: OptionSpec): { message: 
   }
   if (spec.kind === 'enum' || spec.kind === 'version') {
     const values = spec.values ?? [];
-    const parts = spec.name === 'sec' ? value.split(':') : [value];
-    const bad = parts.filter((p) => !values.includes(p));
-    if (bad.length === 0) return undefined;
+    if (spec.name === 'sec' ? value.split(':').every((p) => values.includes(p)) : values.includes(value)) return undefined;
     return { message: `\`${option.name}=${value}\` is not a value mount.nfs accepts: use one of ${values.join(', ')}.` };
   }
   return undefined;

@@ -6,7 +6,7 @@ import { baseName } from '../../workspace/fileKind';
 import { findOption } from '../catalog';
 import { fix, insertOption, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import { hasNfsMounts, nfsMounts, versionToPin } from './common';
+import { hasNfsMounts, nfsMounts, versionToPin, volumeOfMount } from './common';
 
 const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
 const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;
@@ -38,7 +38,7 @@ export const nfsVersionNotPinned = defineRule({
       if (effective.templated) continue;
       const version = effective.version;
       // Fixes pin only what the manifest volume serves: another version would fail to mount (ANF224).
-      const volume = context.workspace.volumeForMount(mount);
+      const volume = volumeOfMount(context, mount);
       const served = volume?.nfsVersions.length === 1 ? volume.nfsVersions[0] : undefined;
       const smbOnly = volume?.nfsVersions.length === 0 ? volume : undefined;
       const pin = volume && served ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` } : versionToPin(context, mount);

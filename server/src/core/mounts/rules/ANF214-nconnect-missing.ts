@@ -4,7 +4,7 @@ import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
 import { fix, insertOption } from '../fixes';
 import type { MountEntry } from '../model';
-import { hasNfsMounts, nfsMounts, transportKey, workloadWords } from './common';
+import { hasNfsMounts, nfsMounts, transportKey, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 const BEST = NCONNECT.bestTested.value;
 
@@ -49,12 +49,12 @@ export const nconnectMissing = defineRule({
       if (effective.templated || effective.byGroup.has('nconnect') || usesKerberos(effective)) continue;
       const version = effective.version?.text;
       if (version !== '3' && version !== '4.1') continue;
-      const found = context.workspace.workloadOf(mount);
+      const found = workloadOfMount(context, mount);
       if (!found || !WORKLOADS[found.workload].throughputBound) continue;
       // The first mount to an address decides nconnect for all: only the first one can take it.
       if (!isFirstToServer(all, mount)) continue;
       // Large farms: the endpoint's slot budget leaves no room for more connections per client.
-      const clients = context.workspace.volumeForMount(mount)?.clients;
+      const clients = volumeOfMount(context, mount)?.clients;
       if (clients !== undefined && clients * BEST * SLOTS.anfInFlightPerConnection.value > SLOTS.endpointTotalMax.value) continue;
       const span = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
       context.report({

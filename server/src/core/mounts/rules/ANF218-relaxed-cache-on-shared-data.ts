@@ -1,7 +1,7 @@
 import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { fix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, workloadWords } from './common';
+import { hasNfsMounts, nfsMounts, workloadOfMount, workloadWords } from './common';
 
 const DEFAULT_MAX = Math.max(ATTRIBUTE_CACHE.acregmaxSeconds.value, ATTRIBUTE_CACHE.acdirmaxSeconds.value);
 
@@ -29,7 +29,7 @@ export const relaxedCacheOnSharedData = defineRule({
   check(context) {
     const text = context.file.source.text;
     for (const { mount, effective } of nfsMounts(context)) {
-      const found = context.workspace.workloadOf(mount);
+      const found = workloadOfMount(context, mount);
       if (!found || !WORKLOADS[found.workload].sharedWrites) continue;
       const relaxed = [];
       const cto = effective.byGroup.get('cto');

@@ -2,7 +2,7 @@ import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { fix, insertOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, thousands, workloadWords } from './common';
+import { hasNfsMounts, nfsMounts, thousands, workloadOfMount, workloadWords } from './common';
 
 const ACTIMEO = ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value;
 const FIGURES = `on an EDA tools volume, actimeo=${ACTIMEO} cut IOPS from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)}, and with nocto latency fell from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoNoctoMs.value} ms`;
@@ -31,7 +31,7 @@ export const attributeCacheReadMostly = defineRule({
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {
       if (effective.templated) continue;
-      const found = context.workspace.workloadOf(mount);
+      const found = workloadOfMount(context, mount);
       if (!found || !WORKLOADS[found.workload].readMostly) continue;
       const missing: string[] = [];
       if (effective.byGroup.get('cto')?.name !== 'nocto') missing.push('nocto');

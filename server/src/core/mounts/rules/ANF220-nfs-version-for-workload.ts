@@ -4,7 +4,7 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
 import { baseName } from '../../workspace/fileKind';
 import { fix, removeOption, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts, workloadWords } from './common';
+import { hasNfsMounts, nfsMounts, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionForWorkload = defineRule({
   code: 'ANF220',
@@ -32,14 +32,14 @@ export const nfsVersionForWorkload = defineRule({
     for (const { mount, effective } of nfsMounts(context)) {
       const version = effective.version;
       if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;
-      const found = context.workspace.workloadOf(mount);
+      const found = workloadOfMount(context, mount);
       if (!found) continue;
       const traits = WORKLOADS[found.workload];
       const required = traits.nfsVersion.requires;
       const want = required ?? (traits.nfsVersion.preferred === '3' ? '3' : undefined);
       if (!want || want === version.text) continue;
       // The wanted version only mounts once the volume serves it (ANF224): no fix until its `protocols` change.
-      const volume = context.workspace.volumeForMount(mount);
+      const volume = volumeOfMount(context, mount);
       const lacking = volume && !volume.nfsVersions.includes(want) ? volume : undefined;
       const edits: SpanEdit[] = [];
       if (version.option && !lacking) {

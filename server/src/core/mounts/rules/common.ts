@@ -3,9 +3,8 @@ import type { ManifestDocument, ManifestVolume } from '../../manifest/model';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import type { RuleContext } from '../../rules/rule';
 import type { ParsedFile } from '../../workspace/parsedFile';
-import type { WorkloadSource } from '../../workspace/workspaceView';
-import { normalizeServer } from '../../workspace/links';
-import { effectiveOptions, transportOf, type EffectiveOptions } from '../catalog';
+import type { WorkloadSource, WorkspaceView } from '../../workspace/workspaceView';
+import { effectiveOptions, type EffectiveOptions } from '../catalog';
 import type { MountEntry } from '../model';
 
 /** Cheap `appliesTo` for rules that judge NFS mounts. */
@@ -84,36 +83,54 @@ export function manifestVolumeOf(context: RuleContext, volume: VolumeSummary): M
   return undefined;
 }
 
+/**
+ * `workspace.workloadOf(mount)`, asked once per mount and workspace state: several mount rules ask
+ * it for every mount, and each answer normalizes the server and export path again. The state is the
+ * workspace's mount list, which the workspace rebuilds on every change.
+ */
+export function workloadOfMount(context: RuleContext, mount: MountEntry): ReturnType<WorkspaceView['workloadOf']> {
+  const answers = answersOf(WORKLOAD_ANSWERS, context.workspace);
+  if (answers.has(mount)) return answers.get(mount);
+  const found = context.workspace.workloadOf(mount);
+  answers.set(mount, found);
+  return found;
+}
+
+/** `workspace.volumeForMount(mount)`, asked once per mount and workspace state (see workloadOfMount). */
+export function volumeOfMount(context: RuleContext, mount: MountEntry): VolumeSummary | undefined {
+  const answers = answersOf(VOLUME_ANSWERS, context.workspace);
+  if (answers.has(mount)) return answers.get(mount);
+  const found = context.workspace.volumeForMount(mount);
+  answers.set(mount, found);
+  return found;
+}
+
+type Answers<T> = WeakMap<readonly MountEntry[], Map<MountEntry, T>>;
+const WORKLOAD_ANSWERS: Answers<ReturnType<WorkspaceView['workloadOf']>> = new WeakMap();
+const VOLUME_ANSWERS: Answers<VolumeSummary | undefined> = new WeakMap();
+
+function answersOf<T>(cache: Answers<T>, workspace: WorkspaceView): Map<MountEntry, T> {
+  const state = workspace.mounts();
+  let answers = cache.get(state);
+  if (!answers) {
+    answers = new Map();
+    cache.set(state, answers);
+  }
+  return answers;
+}
+
 /** The NFS version to pin for a mount: its workload's (required, else preferred), else its volume's only version. */
 export function versionToPin(context: RuleContext, mount: MountEntry): { version: '3' | '4.1'; why: string } | undefined {
-  const found = context.workspace.workloadOf(mount);
+  const found = workloadOfMount(context, mount);
   if (found) {
     const traits = WORKLOADS[found.workload].nfsVersion;
     const version = traits.requires ?? (traits.preferred === 'either' ? undefined : traits.preferred);
     if (version) return { version, why: `for ${workloadWords(found, true)}` };
   }
-  const volume = context.workspace.volumeForMount(mount);
+  const volume = volumeOfMount(context, mount);
   if (volume && volume.nfsVersions.length === 1) return { version: volume.nfsVersions[0]!, why: `volume \`${volume.name}\` serves NFSv${volume.nfsVersions[0]}` };
   return undefined;
 }
 
-/**
- * The kernel shares one NFS client (and its connections) per server address, NFS version and
- * transport: mounts with the same key share the first mount's nconnect. Undefined when the server
- * is unknown or templated.
- */
-export function transportKey(mount: MountEntry): string | undefined {
-  // Cached per mount: ANF214 and ANF217 compare each mount of a file with every mount of the workspace.
-  if (TRANSPORT_KEYS.has(mount)) return TRANSPORT_KEYS.get(mount);
-  const key = computeTransportKey(mount);
-  TRANSPORT_KEYS.set(mount, key);
-  return key;
-}
-
-const TRANSPORT_KEYS = new WeakMap<MountEntry, string | undefined>();
-
-function computeTransportKey(mount: MountEntry): string | undefined {
-  if (!mount.server || mount.templated) return undefined;
-  const effective = effectiveOptions(mount);
-  return `${normalizeServer(mount.server)}|${effective.version?.text ?? 'negotiated'}|${transportOf(effective)}`;
-}
+// transportKey lives beside effectiveOptions, which caches both per mount.
+export { transportKey } from '../catalog';
