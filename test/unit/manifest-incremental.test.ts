@@ -8,12 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { reparseManifest, type PreviousManifest } from '../../server/src/core/manifest/incremental';
 import { parseManifest } from '../../server/src/core/manifest/parse';
 import { SourceText } from '../../server/src/core/text/sourceText';
+import { parseFile } from '../../server/src/core/workspace/parseFile';
 import { manifest as generatedManifest } from '../../bench/generate.mjs';
 import { CORPUS, RUNS } from '../robustness/corpus';
 
 const URI = 'file:///estate.anf.yaml';
 
 const MANIFESTS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'manifest-yaml').map((f) => f.text), generatedManifest(40, 3)];
+
+/** A real manifest; the generated 40-volume one a quarter of the time (many volumes to edit in). */
+const manifestText = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...MANIFESTS) }, { weight: 1, arbitrary: fc.constant(MANIFESTS[MANIFESTS.length - 1]!) });
 
 function whole(text: string): PreviousManifest {
   const source = new SourceText(text);
@@ -33,28 +37,37 @@ function comparable(result: Pick<PreviousManifest, 'manifest' | 'volumes' | 'pro
 
 interface Edit {
   readonly at: number;
+  /** Move to the end of the line: where people type new keys. */
+  readonly atLineEnd: boolean;
   readonly remove: number;
   readonly insert: string;
 }
 
-const INSERTS = ['x', '1', ' ', '  ', ':', ': ', '-', '- ', '\n', '\n  ', '#', ' # note', '"', "'", '{', '}', ',', '[', ']', '\t', '&a', '*a', 'TiB', ' GiB', 'quota: 3 TiB', '\n            quota: 1 TiB', '\n            qouta: 1 TiB', 'NFSv4.1', 'eda-tools', 'name: x'];
+/** Stands for a line break and the current line's indentation (a new key as an editor starts it). */
+const NEW_LINE = '\u0000';
+
+const INSERTS = ['x', '1', ' ', '  ', ':', ': ', '-', '- ', '\n', '\n  ', '#', ' # note', '"', "'", '{', '}', ',', '[', ']', '\t', '&a', '*a', 'TiB', ' GiB', 'quota: 3 TiB', '\n            quota: 1 TiB', '\n            qouta: 1 TiB', 'NFSv4.1', 'eda-tools', 'name: x', NEW_LINE + 'q', NEW_LINE + 'quota', NEW_LINE + 'a: b: c', ': :'];
 
 const edit: fc.Arbitrary<Edit> = fc.record({
-  at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }).map((f) => f),
+  at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+  atLineEnd: fc.boolean(),
   remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) }),
   insert: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...INSERTS) }, { weight: 1, arbitrary: fc.constant('') }),
 });
 
 function apply(text: string, change: Edit): string {
-  const at = Math.floor(change.at * (text.length + 1));
-  return text.slice(0, at) + change.insert + text.slice(at + change.remove);
+  let at = Math.floor(change.at * (text.length + 1));
+  if (change.atLineEnd) at = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  return text.slice(0, at) + change.insert.replace(NEW_LINE, `\n${indent}`) + text.slice(at + change.remove);
 }
 
 describe('incremental manifest reading gives what a whole parse gives', () => {
   it('one random edit of a real manifest', () => {
     let taken = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...MANIFESTS), edit, (text, change) => {
+      fc.property(manifestText, edit, (text, change) => {
         const previous = whole(text);
         const next = new SourceText(apply(text, change));
         const incremental = reparseManifest(previous, next, URI);
@@ -62,26 +75,69 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
         taken++;
         expect(comparable(incremental)).toBe(comparable(parseManifest(next, URI, 'yaml')));
       }),
-      { numRuns: RUNS * 5 },
+      { numRuns: RUNS * 3 },
     );
     // The comparison means something only if the shortcut was taken often.
-    expect(taken).toBeGreaterThan(RUNS / 2);
+    expect(taken).toBeGreaterThan(RUNS / 3);
   });
 
-  it('a chain of edits, each read from the previous incremental result', () => {
+  it('a chain of edits, as the workspace reads them (each from the one before, or the last well-formed one)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...MANIFESTS), fc.array(edit, { minLength: 2, maxLength: 12 }), (text, changes) => {
-        let previous = whole(text);
+      fc.property(manifestText, fc.array(edit, { minLength: 2, maxLength: 12 }), (text, changes) => {
+        let previous = parseFile(URI, text, 0, 'manifest-yaml');
         for (const change of changes) {
-          const next = new SourceText(apply(previous.source.text, change));
-          const full = parseManifest(next, URI, 'yaml');
-          const incremental = reparseManifest(previous, next, URI);
-          if (incremental) expect(comparable(incremental)).toBe(comparable(full));
-          previous = { source: next, ...(incremental ?? full) };
+          const next = apply(previous.source.text, change);
+          const read = parseFile(URI, next, 0, 'manifest-yaml', previous);
+          expect(comparable(read)).toBe(comparable(parseFile(URI, next, 0, 'manifest-yaml')));
+          previous = read;
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: Math.ceil(RUNS / 2) },
     );
+  });
+
+  it('typing through a broken line of one volume, and undoing a slip, stay on the short path', () => {
+    const text = MANIFESTS[MANIFESTS.length - 1]!;
+    const at = text.indexOf('\n', text.indexOf('mountPath:', text.length / 2));
+    let previous = parseFile(URI, text, 0, 'manifest-yaml');
+    let typed = '\n            ';
+    let broken = 0;
+    for (const ch of 'quota: 3 TiB') {
+      typed += ch;
+      const next = new SourceText(`${text.slice(0, at)}${typed}${text.slice(at)}`);
+      const full = parseManifest(next, URI, 'yaml');
+      const incremental = reparseManifest(previous, next, URI);
+      expect(incremental, typed).toBeDefined();
+      expect(comparable(incremental!)).toBe(comparable(full));
+      if (full.manifest?.syntaxErrors) broken++;
+      previous = parseFile(URI, next.text, 0, 'manifest-yaml', previous);
+    }
+    // `q` ... `quota` alone are keys without values: syntax errors, read on the short path too.
+    expect(broken).toBeGreaterThan(3);
+    const slip = `${text.slice(0, at)}\n      x${text.slice(at)}`;
+    const slipped = parseFile(URI, slip, 0, 'manifest-yaml', parseFile(URI, text, 0, 'manifest-yaml'));
+    expect(slipped.manifest?.syntaxErrors).toBe(true);
+    expect(reparseManifest(slipped, new SourceText(text), URI)).toBeDefined();
+  });
+
+  it('a new line typed at the end of every line of an 8-volume manifest, well-formed or not, reads as a whole parse does', () => {
+    const text = generatedManifest(8, 2, 5);
+    const previous = whole(text);
+    let taken = 0;
+    let broken = 0;
+    for (let at = text.indexOf('\n'); at > 0; at = text.indexOf('\n', at + 1)) {
+      const indent = /^ */.exec(text.slice(text.lastIndexOf('\n', at - 1) + 1))![0];
+      for (const typed of ['q', 'quota', 'quota:', 'a: b: c', '- x', '"open', 'x: [1,', ' deeper: 1']) {
+        const next = new SourceText(`${text.slice(0, at)}\n${indent}${typed}${text.slice(at)}`);
+        const incremental = reparseManifest(previous, next, URI);
+        if (!incremental) continue;
+        taken++;
+        if (incremental.manifest?.syntaxErrors) broken++;
+        expect(comparable(incremental), JSON.stringify(typed)).toBe(comparable(parseManifest(next, URI, 'yaml')));
+      }
+    }
+    expect(taken).toBeGreaterThan(200);
+    expect(broken).toBeGreaterThan(100);
   });
 
   it('typing a value in the middle of a 40-volume manifest takes the shortcut', () => {
@@ -94,8 +150,9 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
   });
 
   it('typing at the end of a pool\'s last volume moves the ends of the pool and account with it', () => {
-    const text = MANIFESTS[MANIFESTS.length - 1]!;
-    const lastOfPool = text.indexOf('\n      # Pool 1:');
+    // Without the comment lines between pools: after a pool's last item yaml may count them into the pool.
+    const text = MANIFESTS[MANIFESTS.length - 1]!.replace(/^ *# Pool .*\n/gm, '');
+    const lastOfPool = text.indexOf('\n      - name: pool-1');
     for (const typed of ['x', '  x', '\n            workload: hpc']) {
       const next = new SourceText(`${text.slice(0, lastOfPool)}${typed}${text.slice(lastOfPool)}`);
       const incremental = reparseManifest(whole(text), next, URI);

@@ -24,6 +24,12 @@ export interface PreviousManifest {
   readonly manifest?: ManifestDocument;
   readonly volumes: readonly VolumeSummary[];
   readonly problems: readonly ParseProblem[];
+  /**
+   * When this version has YAML syntax errors: the last version without any. Edits are compared
+   * with it, so typing through a broken line of one volume (`q`, `qu`, ... `quota: 1 TiB`) and
+   * undoing a slip stay on the short path.
+   */
+  readonly lastWellFormed?: PreviousManifest;
 }
 
 /** The text that differs between two versions: [start, oldEnd) of the old became [start, newEnd) of the new. */
@@ -41,11 +47,11 @@ const ITEM_PREFIX = /^ *- +$/;
 class WholeParseNeeded extends Error {}
 
 /** The manifest after the edit, or undefined when only a whole parse can say (the caller then does one). */
-export function reparseManifest(previous: PreviousManifest, next: SourceText, uri: string): ManifestParseResult | undefined {
-  const manifest = previous.manifest;
-  if (!manifest || manifest.format !== 'yaml' || manifest.syntaxErrors) return undefined;
-  const before = previous.source.text;
-  const change = changedRegion(before, next.text);
+export function reparseManifest(latest: PreviousManifest, next: SourceText, uri: string): ManifestParseResult | undefined {
+  const previous = latest.manifest?.syntaxErrors ? latest.lastWellFormed : latest;
+  const manifest = previous?.manifest;
+  if (!previous || !manifest || manifest.format !== 'yaml' || manifest.syntaxErrors) return undefined;
+  const change = changedRegion(previous.source.text, next.text);
   if (!change) return { manifest, volumes: previous.volumes, problems: previous.problems };
   try {
     return reparseVolume(previous, manifest, next, uri, change);
@@ -71,6 +77,10 @@ function reparseVolume(previous: PreviousManifest, manifest: ManifestDocument, n
   const oldItem = old.text.slice(itemStart, oldItemEnd);
   const newItem = next.text.slice(itemStart, newItemEnd);
   if (!ITEM_PREFIX.test(old.text.slice(itemStart, volume.span.start)) || NOT_LOCAL.test(oldItem) || NOT_LOCAL.test(newItem)) return undefined;
+  // What follows must close the item whatever it now holds: a deeper comment line would become
+  // content of a block scalar (`|`) typed on the item's last line.
+  const following = nextLineWithContent(old.text, oldItemEnd);
+  if (following && following.indent > old.text.indexOf('-', itemStart) - itemStart) return undefined;
 
   // A duplicate-key message names a line: if lines moved, those after the edit would be stale.
   const linesMoved = lineBreaks(old.text, change.start, change.oldEnd) !== lineBreaks(next.text, change.start, change.newEnd);
@@ -79,6 +89,11 @@ function reparseVolume(previous: PreviousManifest, manifest: ManifestDocument, n
 
   const read = parseVolumeItem(next, uri, volume.path, itemStart, newItem);
   if (!read || read.volume.span.start !== volume.span.start || read.volume.span.end > newItemEnd) return undefined;
+  // After the pool's last item, yaml's pool node may run on over the comment lines that follow
+  // (after an empty value or a syntax error): where the pool now ends only a whole parse can say.
+  // The same for a comment typed after the last value.
+  const trailing = next.text.slice(read.volume.span.end, newItemEnd).trim().length > 0;
+  if (found.last && (read.syntaxErrors || following?.comment || trailing)) return undefined;
 
   const shift = new Shift(change, volume.span.end, read.volume.span.end);
   const problems: ParseProblem[] = [];
@@ -96,7 +111,7 @@ function reparseVolume(previous: PreviousManifest, manifest: ManifestDocument, n
       ? shift.account(account)
       : shift.account(account, (pool, p) => (p !== poolIndex ? undefined : shift.pool(pool, (v, i) => (i === volumeIndex ? read.volume : shift.volume(v))))),
   );
-  const updated: ManifestDocument = { ...manifest, ...(manifest.region ? { region: shift.located(manifest.region) } : {}), accounts };
+  const updated: ManifestDocument = { ...manifest, syntaxErrors: read.syntaxErrors, ...(manifest.region ? { region: shift.located(manifest.region) } : {}), accounts };
 
   // A volume's summary depends on its pool and account only: keep the others, moved.
   const account = updated.accounts[accountIndex]!;
@@ -110,6 +125,20 @@ function reparseVolume(previous: PreviousManifest, manifest: ManifestDocument, n
   if (summary) volumes.push(summary);
   for (const other of previous.volumes) if (other.nameSpan.start >= oldItemEnd) volumes.push(shift.summary(other));
   return { manifest: updated, volumes, problems };
+}
+
+/** The first line after `from` with anything on it: its indentation and whether it is a comment. */
+function nextLineWithContent(text: string, from: number): { indent: number; comment: boolean } | undefined {
+  let at = from;
+  while (at < text.length) {
+    const lineEnd = text.indexOf('\n', at + 1);
+    const line = text.slice(at, lineEnd < 0 ? text.length : lineEnd).replace(/^\r?\n/, '');
+    const content = line.trimStart();
+    if (content.length > 0) return { indent: line.length - content.length, comment: content.startsWith('#') };
+    if (lineEnd < 0) return undefined;
+    at = lineEnd;
+  }
+  return undefined;
 }
 
 /** The common prefix and suffix of two texts; undefined when they are equal. */
@@ -155,7 +184,7 @@ function volumeAround(manifest: ManifestDocument, old: SourceText, change: Chang
       for (const [volumeIndex, volume] of pool.volumes.entries()) {
         if (volume.span.start > change.start) return undefined;
         const lastLineEnd = old.lineEnd(old.positionAt(Math.max(volume.span.start, volume.span.end - 1)).line);
-        if (change.oldEnd <= lastLineEnd) return { volume, accountIndex, poolIndex, volumeIndex };
+        if (change.oldEnd <= lastLineEnd) return { volume, accountIndex, poolIndex, volumeIndex, last: volumeIndex === pool.volumes.length - 1 };
       }
     }
   }

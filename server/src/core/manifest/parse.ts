@@ -1,5 +1,5 @@
 import { closest, distance } from 'fastest-levenshtein';
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Document, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Document, type Node, type Pair, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
@@ -87,7 +87,7 @@ export function parseManifest(source: SourceText, uri: string, format: 'yaml' | 
  * text `source` holds; `snippet` is the item's lines, starting at `offset`. Undefined when the
  * snippet is not exactly one well-formed item (see incremental.ts).
  */
-export function parseVolumeItem(source: SourceText, uri: string, path: Path, offset: number, snippet: string): { volume: ManifestVolume; problems: ParseProblem[] } | undefined {
+export function parseVolumeItem(source: SourceText, uri: string, path: Path, offset: number, snippet: string): { volume: ManifestVolume; problems: ParseProblem[]; syntaxErrors: boolean } | undefined {
   try {
     return new ManifestParser(source, uri, 'yaml', { path, offset }).runVolume(snippet);
   } catch {
@@ -111,22 +111,33 @@ class ManifestParser {
   /**
    * Reads one volume's list item (`- name: ...` and its lines, alone in `snippet`) as the volume
    * at `scope.path`, with the spans and problems the whole-document parse would give it.
-   * Undefined when the snippet is not exactly one well-formed mapping item: the caller then
-   * parses the whole document.
+   * Undefined when that cannot be vouched for: the caller then parses the whole document.
    */
-  runVolume(snippet: string): { volume: ManifestVolume; problems: ParseProblem[] } | undefined {
+  runVolume(snippet: string): { volume: ManifestVolume; problems: ParseProblem[]; syntaxErrors: boolean } | undefined {
     const path = this.scope!.path;
     this.doc = parseDocument(yamlReadableText(snippet), YAML_OPTIONS);
     const root = this.doc.contents;
-    if (this.doc.errors.length > 0 || this.doc.warnings.length > 0 || !isSeq(root) || root.items.length !== 1 || !isMap(root.items[0])) return undefined;
+    if (this.doc.warnings.length > 0 || stackExhaustion(this.doc.errors) || !isSeq(root) || root.items.length !== 1) return undefined;
+    if (this.doc.errors.length > 0 && !endsWithItem(snippet, this.doc)) return undefined;
+    this.reportSyntaxErrors();
+    const item = root.items[0] as Node;
     const data = (this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown[])[0];
-    this.findDuplicateKeys(root.items[0] as Node);
+    this.findDuplicateKeys(item);
     const result = volumeSchema.safeParse(data);
     if (!result.success) {
       const whole = dataAt(path, data);
       for (const issue of result.error.issues) this.reportIssue({ ...issue, path: [...path, ...issue.path] } as z.core.$ZodIssue, whole);
     }
-    return { volume: this.volume(path, data), problems: inDocumentOrder(this.problems) };
+    return { volume: this.volume(path, data), problems: inDocumentOrder(this.problems), syntaxErrors: this.doc.errors.length > 0 };
+  }
+
+  private reportSyntaxErrors(): void {
+    const offset = this.scope?.offset ?? 0;
+    for (const error of this.doc.errors) {
+      const { start, end } = this.visibleSpan(error.pos[0] + offset, error.pos[1] + offset);
+      const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      this.problems.push({ code: PARSE_CODES.syntax, span: { start, end: Math.max(end, start) }, message: `${this.format === 'json' ? 'JSON' : 'YAML'} syntax: ${message}` });
+    }
   }
 
   run(): ManifestParseResult {
@@ -135,11 +146,7 @@ class ManifestParser {
     if (stackExhaustion(this.doc.errors)) {
       return { volumes: [], problems: [{ code: PARSE_CODES.syntax, span: this.visibleSpan(0, 0), message: TOO_DEEP_MESSAGE }] };
     }
-    for (const error of this.doc.errors) {
-      const { start, end } = this.visibleSpan(error.pos[0], error.pos[1]);
-      const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-      this.problems.push({ code: PARSE_CODES.syntax, span: { start, end: Math.max(end, start) }, message: `${this.format === 'json' ? 'JSON' : 'YAML'} syntax: ${message}` });
-    }
+    this.reportSyntaxErrors();
 
     let data: unknown;
     try {
@@ -612,6 +619,20 @@ function findPair(items: readonly Pair[], key: string): Pair | undefined {
   // The last one wins, as in the data (duplicates are reported separately).
   for (const pair of items) if (isPair(pair) && isScalar(pair.key) && !isMergeKey(pair.key) && String(pair.key.value) === key) found = pair;
   return found;
+}
+
+/**
+ * Whether a list item with syntax errors still ends where its text ends: followed by a sibling
+ * item, the errors stay the same and the sibling is read as its own item. An unclosed quote or
+ * bracket fails this: in the whole document it would run on into the lines after the item.
+ */
+function endsWithItem(snippet: string, alone: Document.Parsed): boolean {
+  const indent = snippet.length - snippet.trimStart().length;
+  const probe = parseDocument(yamlReadableText(`${snippet}\n${' '.repeat(indent)}- x\n`), YAML_OPTIONS);
+  const items = isSeq(probe.contents) ? probe.contents.items : [];
+  const sibling = items[1];
+  const same = (a: readonly YAMLError[], b: readonly YAMLError[]) => a.length === b.length && a.every((e, i) => e.code === b[i]!.code && e.message === b[i]!.message && e.pos[0] === b[i]!.pos[0] && e.pos[1] === b[i]!.pos[1]);
+  return items.length === 2 && isScalar(sibling) && sibling.value === 'x' && same(probe.errors, alone.errors) && probe.warnings.length === 0;
 }
 
 /** A path of the whole manifest as a path into a volume snippet (a one-item list); undefined outside it. */

@@ -22,11 +22,13 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
   let volumes: ParsedFile['volumes'] = [];
   let mounts: ParsedFile['mounts'] = [];
   let settings: ParsedFile['settings'] = [];
+  let lastWellFormed: ParsedFile | undefined;
 
   if (kind === 'manifest-yaml' || kind === 'manifest-json') {
     // After a small edit of the same manifest, only the edited volume is read again (incremental.ts).
     const reusable = previous?.kind === kind && kind === 'manifest-yaml' ? previous : undefined;
     const parsed = (reusable && reparseManifest(reusable, source, uri)) ?? parseManifest(source, uri, kind === 'manifest-json' ? 'json' : 'yaml');
+    if (reusable && parsed.manifest?.syntaxErrors) lastWellFormed = reusable.manifest?.syntaxErrors ? reusable.lastWellFormed : reusable;
     manifest = parsed.manifest;
     volumes = parsed.volumes;
     append(problems, parsed.problems);
@@ -42,7 +44,7 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     settings = extracted.settings;
     append(problems, extracted.problems);
   }
-  return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings };
+  return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings, ...(lastWellFormed ? { lastWellFormed } : {}) };
 }
 
 /** Appends one by one: spreading 100k+ problems (a large malformed file) into push() overflows the stack. */

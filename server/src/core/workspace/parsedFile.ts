@@ -22,4 +22,6 @@ export interface ParsedFile {
   readonly volumes: readonly VolumeSummary[];
   readonly mounts: readonly MountEntry[];
   readonly settings: readonly KernelSetting[];
+  /** A manifest with YAML syntax errors: its last version without any, for re-reading after the next edit. */
+  readonly lastWellFormed?: ParsedFile;
 }
