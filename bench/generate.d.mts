@@ -2,4 +2,5 @@
 export function prng(seed: number): () => number;
 export function manifest(volumes: number, pools?: number, seed?: number): string;
 export function fstab(count: number, seed?: number): string;
+export function workspaceFiles(count: number, seed?: number): Record<string, string>;
 export function smallFstab(): string;

@@ -112,12 +112,26 @@ export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScop
 const HOST_SCOPES = new WeakMap<readonly KernelSetting[], Map<string, SettingScope>>();
 
 function hostScope(workspace: WorkspaceView, root: string): SettingScope {
-  const files = workspace
-    .files()
-    .filter((f) => f.kind === 'sysctl' && hostRoot(f.uri) === root)
-    .sort((a, b) => (loadKey(a.uri) < loadKey(b.uri) ? -1 : loadKey(a.uri) > loadKey(b.uri) ? 1 : 0));
+  const files = [...(sysctlFilesByRoot(workspace.files()).get(root) ?? [])].sort((a, b) => (loadKey(a.uri) < loadKey(b.uri) ? -1 : loadKey(a.uri) > loadKey(b.uri) ? 1 : 0));
   const ordered = files.flatMap((f) => f.settings.filter((s) => HOST_ORIGINS.has(s.origin)));
   return buildScope(ordered, files.length > 1, root);
+}
+
+/** The sysctl files of each host root, once per workspace state (not every file for every host). */
+const SYSCTL_FILES = new WeakMap<readonly ParsedFile[], Map<string, ParsedFile[]>>();
+function sysctlFilesByRoot(files: readonly ParsedFile[]): ReadonlyMap<string, readonly ParsedFile[]> {
+  let byRoot = SYSCTL_FILES.get(files);
+  if (byRoot) return byRoot;
+  byRoot = new Map();
+  for (const file of files) {
+    const root = file.kind === 'sysctl' ? hostRoot(file.uri) : undefined;
+    if (root === undefined) continue;
+    const list = byRoot.get(root);
+    if (list) list.push(file);
+    else byRoot.set(root, [file]);
+  }
+  SYSCTL_FILES.set(files, byRoot);
+  return byRoot;
 }
 
 /** The setting of the same key that overwrites this one later in its scope, if any. */
@@ -217,76 +231,80 @@ export function where(workspace: WorkspaceView, from: ParsedFile, setting: Kerne
 
 /** NFS mounts on the same host as a file (same root folder), else every NFS mount in the workspace. */
 export function hostMounts(workspace: WorkspaceView, file: ParsedFile): readonly MountEntry[] {
-  return perHost(HOST_MOUNTS, workspace.mounts(), hostRootOfAny(file.uri), (all, root) => {
-    const index = hostIndex(all);
-    if (!root) return index.nfs;
-    // belongsToHost for every mount, from the index: the mounts under the host's etc/, and those
-    // outside any etc/ that sit below the host folder, in workspace order.
-    const positions = [...(index.byOwnRoot.get(root) ?? []), ...index.unrooted.filter((u) => u.path.startsWith(root)).map((u) => u.position)];
-    const local = positions.sort((a, b) => a - b).map((position) => index.nfs[position]!);
-    return local.length > 0 ? local : index.nfs;
-  });
+  const nfs = nfsMountsOf(workspace.mounts());
+  const root = hostRootOfAny(file.uri);
+  if (!root) return nfs;
+  const local = onHost(nfs, root);
+  return local.length > 0 ? local : nfs;
+}
+
+const NFS_MOUNTS = new WeakMap<readonly MountEntry[], readonly MountEntry[]>();
+function nfsMountsOf(all: readonly MountEntry[]): readonly MountEntry[] {
+  let nfs = NFS_MOUNTS.get(all);
+  if (!nfs) {
+    nfs = all.filter((m) => m.isNfs);
+    NFS_MOUNTS.set(all, nfs);
+  }
+  return nfs;
+}
+
+/** Manifest volumes next to a host (same root folder or above), else every volume. */
+export function hostVolumes(workspace: WorkspaceView, file: ParsedFile): readonly VolumeSummary[] {
+  const volumes = workspace.volumes();
+  const root = hostRootOfAny(file.uri);
+  if (!root) return volumes;
+  const local = onHost(volumes, root);
+  return local.length > 0 ? local : volumes;
+}
+
+/** The workspace's files that belong to a host (see belongsToHost), in workspace order. */
+export function filesOnHost(workspace: WorkspaceView, root: string): readonly ParsedFile[] {
+  return onHost(workspace.files(), root);
 }
 
 /**
- * The workspace's NFS mounts grouped by the host root of their file, once per workspace state:
- * filtering every mount for every host made a repository of many hosts quadratic.
+ * The items (mounts, volumes, files) that belong to a host, in their order: belongsToHost for
+ * every item, answered from an index built once per array. The workspace's arrays change whenever
+ * a document does; every rule of every file asks, and filtering all items for every host made a
+ * repository of many hosts quadratic.
  */
-interface HostIndex {
-  readonly nfs: readonly MountEntry[];
-  readonly byOwnRoot: ReadonlyMap<string, number[]>;
-  readonly unrooted: readonly { readonly position: number; readonly path: string }[];
+function onHost<T extends { readonly uri: string }>(items: readonly T[], root: string): readonly T[] {
+  let groups = HOST_GROUPS.get(items) as HostGroups<T> | undefined;
+  if (!groups) {
+    groups = groupByHost(items);
+    HOST_GROUPS.set(items, groups);
+  }
+  let answer = groups.answers.get(root);
+  if (!answer) {
+    const positions = [...(groups.byOwnRoot.get(root) ?? []), ...groups.unrooted.filter((u) => u.path.startsWith(root)).map((u) => u.position)];
+    answer = positions.sort((a, b) => a - b).map((position) => items[position]!);
+    groups.answers.set(root, answer);
+  }
+  return answer;
 }
-const HOST_INDEXES = new WeakMap<readonly MountEntry[], HostIndex>();
-function hostIndex(all: readonly MountEntry[]): HostIndex {
-  let index = HOST_INDEXES.get(all);
-  if (index) return index;
-  const nfs = all.filter((m) => m.isNfs);
+
+interface HostGroups<T> {
+  /** Positions of the items under a host's `etc/`, by that host's root. */
+  readonly byOwnRoot: ReadonlyMap<string, number[]>;
+  /** Items outside any `etc/`, with their paths: they belong to every host folder above them. */
+  readonly unrooted: readonly { readonly position: number; readonly path: string }[];
+  readonly answers: Map<string, readonly T[]>;
+}
+const HOST_GROUPS = new WeakMap<readonly object[], HostGroups<unknown>>();
+
+function groupByHost<T extends { readonly uri: string }>(items: readonly T[]): HostGroups<T> {
   const byOwnRoot = new Map<string, number[]>();
   const unrooted: { position: number; path: string }[] = [];
-  nfs.forEach((mount, position) => {
-    const own = hostRootOfAny(mount.uri);
-    if (own === undefined) unrooted.push({ position, path: pathOf(mount.uri) });
+  items.forEach((item, position) => {
+    const own = hostRootOfAny(item.uri);
+    if (own === undefined) unrooted.push({ position, path: pathOf(item.uri) });
     else {
       const positions = byOwnRoot.get(own);
       if (positions) positions.push(position);
       else byOwnRoot.set(own, [position]);
     }
   });
-  index = { nfs, byOwnRoot, unrooted };
-  HOST_INDEXES.set(all, index);
-  return index;
-}
-
-/** Manifest volumes next to a host (same root folder or above), else every volume. */
-export function hostVolumes(workspace: WorkspaceView, file: ParsedFile): readonly VolumeSummary[] {
-  return perHost(HOST_VOLUMES, workspace.volumes(), hostRootOfAny(file.uri), (volumes, root) => {
-    if (!root) return volumes;
-    const local = volumes.filter((v) => belongsToHost(v.uri, root));
-    return local.length > 0 ? local : volumes;
-  });
-}
-
-/**
- * Answers cached per workspace state (the workspace's arrays change whenever a document does) and
- * host: every sysctl rule of every file asks, and filtering all the workspace's mounts each time
- * made a 500-file repository quadratic.
- */
-const HOST_MOUNTS = new WeakMap<readonly MountEntry[], Map<string, readonly MountEntry[]>>();
-const HOST_VOLUMES = new WeakMap<readonly VolumeSummary[], Map<string, readonly VolumeSummary[]>>();
-function perHost<T extends object>(cache: WeakMap<readonly T[], Map<string, readonly T[]>>, all: readonly T[], root: string | undefined, compute: (all: readonly T[], root: string | undefined) => readonly T[]): readonly T[] {
-  let byRoot = cache.get(all);
-  if (!byRoot) {
-    byRoot = new Map();
-    cache.set(all, byRoot);
-  }
-  const key = root ?? '';
-  let answer = byRoot.get(key);
-  if (!answer) {
-    answer = compute(all, root);
-    byRoot.set(key, answer);
-  }
-  return answer;
+  return { byOwnRoot, unrooted, answers: new Map() };
 }
 
 /**

@@ -14,6 +14,7 @@ import type { WorkloadSource, WorkspaceView } from './workspaceView';
  */
 export class Workspace implements WorkspaceView {
   private readonly parsed = new Map<string, ParsedFile>();
+  private fileList: readonly ParsedFile[] | undefined;
   private derived: { volumes: VolumeSummary[]; mounts: MountEntry[]; settings: KernelSetting[]; index: VolumeIndex; mountsByVolume: Map<VolumeSummary, MountEntry[]> } | undefined;
 
   constructor(private readonly config: Pick<ResolvedConfig, 'defaultWorkload'> = {}) {}
@@ -23,19 +24,25 @@ export class Workspace implements WorkspaceView {
     const file = parseFile(uri, text, version, kind, this.parsed.get(uri));
     this.parsed.set(uri, file);
     this.derived = undefined;
+    this.fileList = undefined;
     return file;
   }
 
   delete(uri: string): void {
-    if (this.parsed.delete(uri)) this.derived = undefined;
+    if (this.parsed.delete(uri)) {
+      this.derived = undefined;
+      this.fileList = undefined;
+    }
   }
 
   file(uri: string): ParsedFile | undefined {
     return this.parsed.get(uri);
   }
 
+  /** The same array until a document changes, so rules can cache answers per workspace state. */
   files(): readonly ParsedFile[] {
-    return [...this.parsed.values()];
+    this.fileList ??= [...this.parsed.values()];
+    return this.fileList;
   }
 
   volumes(): readonly VolumeSummary[] {

@@ -2,7 +2,7 @@ import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { findKey } from '../catalog';
-import { belongsToHost, hostRootOfAny } from '../scope';
+import { filesOnHost, hostRootOfAny } from '../scope';
 import { MAX_SLOTS_KEY } from '../slots';
 import { hasSettings } from './common';
 
@@ -38,9 +38,8 @@ export const moduleParameterInSysctlFile = defineRule({
     const { file, workspace } = context;
     const root = hostRootOfAny(file.uri);
     const modprobeKeys = new Set(
-      workspace
-        .files()
-        .filter((f) => f.kind === 'modprobe' && (root === undefined || belongsToHost(f.uri, root)))
+      (root === undefined ? workspace.files() : filesOnHost(workspace, root))
+        .filter((f) => f.kind === 'modprobe')
         .flatMap((f) => f.settings.map((s) => s.key)),
     );
     for (const setting of file.settings) {

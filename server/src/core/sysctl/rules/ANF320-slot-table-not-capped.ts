@@ -1,7 +1,7 @@
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { belongsToHost, hostRootOfAny } from '../scope';
+import { filesOnHost, hostRootOfAny } from '../scope';
 import { MAX_SLOTS_KEY, mountWhere, nconnectSpan } from '../slots';
 
 export const slotTableNotCapped = defineRule({
@@ -28,7 +28,7 @@ export const slotTableNotCapped = defineRule({
   check(context) {
     const { file, workspace } = context;
     const root = hostRootOfAny(file.uri)!;
-    const hostFiles = workspace.files().filter((f) => belongsToHost(f.uri, root));
+    const hostFiles = filesOnHost(workspace, root);
     if (hostFiles.some((f) => f.settings.some((s) => s.key === MAX_SLOTS_KEY))) return;
     const mount = hostFiles.flatMap((f) => f.mounts).find((m) => m.isNfs);
     if (!mount) return;
