@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdits, lintFile, resolveConfig, visibleDiagnostics, Workspace, type Diagnostic } from '../../server/src/core';
+import { applyEdits, type Diagnostic } from '../../server/src/core';
+import { lintMounts } from './nfsVersionWorkspace';
 
 /**
  * Three rules judge a mount's NFS version and offer fixes on the same option: ANF211 (not pinned, or
@@ -8,34 +9,10 @@ import { applyEdits, lintFile, resolveConfig, visibleDiagnostics, Workspace, typ
  * volume does not serve, and following fixes one after another must end, never coming back to a
  * text it has already been through.
  */
-const config = resolveConfig();
-const MANIFEST = 'file:///repo/estate.anf.yaml';
-const FSTAB = 'file:///repo/etc/fstab';
 const VERSION_RULES = ['ANF211', 'ANF220', 'ANF224'];
 
-function manifest(protocols: string): string {
-  return [
-    'accounts:',
-    '  - name: prod',
-    '    pools:',
-    '      - name: pool',
-    '        serviceLevel: Premium',
-    '        size: 4 TiB',
-    '        volumes:',
-    '          - name: data',
-    '            quota: 1 TiB',
-    ...(protocols ? [`            protocols: ${protocols}`] : []),
-    '            mountTarget: 10.0.0.4',
-    '            exportPath: /data',
-    '',
-  ].join('\n');
-}
-
 function lint(protocols: string, fstab: string): Diagnostic[] {
-  const workspace = new Workspace(config);
-  workspace.set(MANIFEST, manifest(protocols));
-  workspace.set(FSTAB, fstab);
-  return visibleDiagnostics(lintFile(workspace, FSTAB, config)).filter((d) => VERSION_RULES.includes(d.code));
+  return lintMounts(protocols, fstab).diagnostics.filter((d) => VERSION_RULES.includes(d.code));
 }
 
 const only = (diagnostics: readonly Diagnostic[], code: string) => diagnostics.filter((d) => d.code === code);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdits, lintFile, resolveConfig, visibleDiagnostics, Workspace, type Diagnostic } from '../../server/src/core';
+import { applyEdits, type Diagnostic } from '../../server/src/core';
+import { lintMounts, MANIFEST } from './nfsVersionWorkspace';
 
 /**
  * ANF224 (the mount's NFS version is not one its manifest volume serves) next to ANF220 (the
@@ -7,34 +8,7 @@ import { applyEdits, lintFile, resolveConfig, visibleDiagnostics, Workspace, typ
  * never pull it in opposite directions. The fixture (test/fixtures/rules/ANF224-*) shows the
  * messages; this file checks the interaction over every combination.
  */
-const config = resolveConfig();
-const MANIFEST = 'file:///repo/estate.anf.yaml';
-const FSTAB = 'file:///repo/etc/fstab';
-
-function manifest(protocols: string): string {
-  return [
-    'accounts:',
-    '  - name: prod',
-    '    pools:',
-    '      - name: pool',
-    '        serviceLevel: Premium',
-    '        size: 4 TiB',
-    '        volumes:',
-    '          - name: data',
-    '            quota: 1 TiB',
-    ...(protocols ? [`            protocols: ${protocols}`] : []),
-    '            mountTarget: 10.0.0.4',
-    '            exportPath: /data',
-    '',
-  ].join('\n');
-}
-
-function lint(protocols: string, fstab: string): { diagnostics: Diagnostic[]; workspace: Workspace } {
-  const workspace = new Workspace(config);
-  workspace.set(MANIFEST, manifest(protocols));
-  workspace.set(FSTAB, fstab);
-  return { diagnostics: visibleDiagnostics(lintFile(workspace, FSTAB, config)), workspace };
-}
+const lint = lintMounts;
 
 const codes = (diagnostics: readonly Diagnostic[], ...wanted: string[]) => diagnostics.filter((d) => wanted.includes(d.code));
 
