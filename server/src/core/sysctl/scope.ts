@@ -276,17 +276,34 @@ function onHost<T extends { readonly uri: string }>(items: readonly T[], root: s
   }
   let answer = groups.answers.get(root);
   if (!answer) {
-    const positions = [...(groups.byOwnRoot.get(root) ?? []), ...groups.unrooted.filter((u) => u.path.startsWith(root)).map((u) => u.position)];
+    const positions = [...(groups.byOwnRoot.get(root) ?? []), ...below(groups.unrooted, root)];
     answer = positions.sort((a, b) => a - b).map((position) => items[position]!);
     groups.answers.set(root, answer);
   }
   return answer;
 }
 
+/** Positions of the unrooted items whose path starts with `root`: a binary search, then a walk. */
+function below(unrooted: HostGroups<unknown>['unrooted'], root: string): number[] {
+  let low = 0;
+  let high = unrooted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (unrooted[mid]!.path < root) low = mid + 1;
+    else high = mid;
+  }
+  const positions: number[] = [];
+  for (let i = low; i < unrooted.length && unrooted[i]!.path.startsWith(root); i++) positions.push(unrooted[i]!.position);
+  return positions;
+}
+
 interface HostGroups<T> {
   /** Positions of the items under a host's `etc/`, by that host's root. */
   readonly byOwnRoot: ReadonlyMap<string, number[]>;
-  /** Items outside any `etc/`, with their paths: they belong to every host folder above them. */
+  /**
+   * Items outside any `etc/`, with their paths, sorted by path: they belong to every host folder
+   * above them, found by prefix (one scan per host made many hosts x many scripts quadratic).
+   */
   readonly unrooted: readonly { readonly position: number; readonly path: string }[];
   readonly answers: Map<string, readonly T[]>;
 }
@@ -304,6 +321,7 @@ function groupByHost<T extends { readonly uri: string }>(items: readonly T[]): H
       else byOwnRoot.set(own, [position]);
     }
   });
+  unrooted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.position - b.position));
   return { byOwnRoot, unrooted, answers: new Map() };
 }
 
