@@ -12,7 +12,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
+import { jsoncParserEsm, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
 import { generate, prng, smallFstab, writeFiles } from './generate.mjs';
 import { Client, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './lsp.mjs';
 
@@ -60,7 +60,7 @@ const mib = (bytes) => (bytes / 1024 / 1024).toFixed(2);
 
 const BUILD = join(tmp, 'build');
 /** The same esbuild options as scripts/build.mjs (the shipped bundles). */
-const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly] };
+const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm] };
 
 async function builds() {
   log('building the server, CLI and core bundles (scripts/build.mjs options) into a temp folder');

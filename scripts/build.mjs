@@ -2,7 +2,7 @@
 // extension, the language server and the CLI run without node_modules.
 import { build } from 'esbuild';
 import { chmod, mkdir } from 'node:fs/promises';
-import { zodEnglishOnly } from './esbuildPlugins.mjs';
+import { jsoncParserEsm, zodEnglishOnly } from './esbuildPlugins.mjs';
 
 const common = {
   bundle: true,
@@ -13,7 +13,7 @@ const common = {
   minify: process.argv.includes('--minify'),
   logLevel: 'warning',
   legalComments: 'none',
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, jsoncParserEsm],
 };
 
 await mkdir('dist', { recursive: true });

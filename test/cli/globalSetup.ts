@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
+import { jsoncParserEsm } from '../../scripts/esbuildPlugins.mjs';
 
 /**
  * The CLI tests run the built CLI as a process. `npm test` builds first; when the bundle is
@@ -29,7 +30,7 @@ export default async function setup(): Promise<void> {
   if (!runIncludesCliTests()) return;
   const sources = Math.max(newestSource(join(ROOT, 'server', 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
   if (existsSync(CLI) && statSync(CLI).mtimeMs >= sources) return;
-  const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'error', legalComments: 'none', absWorkingDir: ROOT } as const;
+  const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'error', legalComments: 'none', absWorkingDir: ROOT, plugins: [jsoncParserEsm] };
   await Promise.all([
     build({ ...common, entryPoints: { 'cli/anf-lint': 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } }),
     build({ ...common, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),

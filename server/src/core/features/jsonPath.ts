@@ -1,10 +1,11 @@
 /**
  * Where the cursor is in a JSON manifest that may be half-typed (`{"accounts": [{"na`): the path
- * of keys and list indexes above it, and whether a key or a value is being typed. A JSON document
- * being typed is rarely valid, so this reads tokens from the start of the text up to the cursor
- * (which is always enough to know the path in JSON), then looks past the cursor only for the keys
- * already written further on in the same object and for what follows the token being replaced.
+ * of keys and list indexes above it, and whether a key or a value is being typed. jsonc-parser, the
+ * error-tolerant parser of VS Code's JSON support, reads the document with the token being typed
+ * set aside: `getLocation` gives the path, its scanner the tokens on either side of the cursor, and
+ * `parseTree` the keys already written in the same object.
  */
+import { createScanner, findNodeAtLocation, getLocation, parseTree, type ScanError } from 'jsonc-parser';
 import type { Span } from '../text/sourceText';
 
 export interface JsonContext {
@@ -30,185 +31,94 @@ export interface JsonContext {
   readonly commaBefore?: number;
 }
 
-type Token =
-  | { readonly type: 'punct'; readonly char: '{' | '}' | '[' | ']' | ':' | ','; readonly start: number; readonly end: number }
-  | { readonly type: 'string'; readonly value: string; readonly closed: boolean; readonly start: number; readonly end: number }
-  | { readonly type: 'word'; readonly value: string; readonly start: number; readonly end: number };
+/** `ScanError.UnexpectedEndOfString`: jsonc-parser's enums are `const enum`s, which `isolatedModules` code cannot read. */
+const UNEXPECTED_END_OF_STRING = 2 as ScanError;
 
-const PUNCT = '{}[]:,';
-const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || c === '\uFEFF';
+/** A token: what it is shows in its first character (`{}[]:,`, `"` for a string, else a bare word). */
+interface Token {
+  readonly start: number;
+  readonly end: number;
+  readonly first: string;
+  /** A string without its closing quote on the line. */
+  readonly open: boolean;
+}
 
-/** JSON tokens of `text` from `from` to `to`; a string still open at `to` is returned unclosed. */
-function* tokens(text: string, from: number, to: number): Generator<Token> {
-  let i = from;
-  while (i < to) {
-    const c = text[i]!;
-    if (isSpace(c)) {
-      i++;
-    } else if (PUNCT.includes(c)) {
-      yield { type: 'punct', char: c as '{', start: i, end: i + 1 };
-      i++;
-    } else if (c === '"') {
-      let j = i + 1;
-      let value = '';
-      let closed = false;
-      while (j < to) {
-        const d = text[j]!;
-        if (d === '\\' && j + 1 < to) {
-          value += text[j + 1];
-          j += 2;
-        } else if (d === '"') {
-          closed = true;
-          j++;
-          break;
-        } else if (d === '\n') {
-          break;
-        } else {
-          value += d;
-          j++;
-        }
-      }
-      yield { type: 'string', value, closed, start: i, end: j };
-      i = j;
-    } else {
-      let j = i;
-      while (j < to && !isSpace(text[j]!) && !PUNCT.includes(text[j]!) && text[j] !== '"') j++;
-      yield { type: 'word', value: text.slice(i, j), start: i, end: j };
-      i = j;
-    }
+/** The tokens of `text` from `from` on, comments and white space skipped. */
+function* tokens(text: string, from = 0): Generator<Token> {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(from);
+  for (;;) {
+    scanner.scan();
+    const start = scanner.getTokenOffset();
+    const end = start + scanner.getTokenLength();
+    if (end === start) return;
+    yield { start, end, first: text[start]!, open: scanner.getTokenError() === UNEXPECTED_END_OF_STRING };
   }
 }
 
-interface ObjectFrame {
-  readonly kind: 'object';
-  readonly segment?: string | number;
-  state: 'key' | 'colon' | 'value' | 'after';
-  key?: string;
-  readonly keys: string[];
-  /** End of the last member's value (for a missing comma). */
-  valueEnd?: number;
-}
-
-interface ListFrame {
-  readonly kind: 'list';
-  readonly segment?: string | number;
-  state: 'value' | 'after';
-  index: number;
-  valueEnd?: number;
-}
-
-type Frame = ObjectFrame | ListFrame;
-
-/** The path segment a value starting now would have in `frame`. */
-function segmentIn(frame: Frame | undefined): string | number | undefined {
-  if (!frame) return undefined;
-  return frame.kind === 'list' ? frame.index : frame.key;
-}
-
-function valueDone(frame: Frame | undefined, end: number): void {
-  if (!frame) return;
-  frame.state = 'after';
-  frame.valueEnd = end;
-}
+const isPunctuation = (token: Token) => '{}[]:,'.includes(token.first);
+/** A string, a bare word, `}` or `]`: what follows it in the same object or list needs a comma. */
+const endsValue = (token: Token) => !'{[:,'.includes(token.first);
 
 export function jsonContextAt(text: string, offset: number): JsonContext | undefined {
-  const stack: Frame[] = [];
-  const all = [...tokens(text, 0, offset)];
-  // The token touching the cursor is the one being typed: an open string, or a bare word.
-  const last = all[all.length - 1];
-  const typing = last && last.end === offset && ((last.type === 'string' && !last.closed) || last.type === 'word') ? last : undefined;
-  if (typing) all.pop();
-
-  for (const token of all) {
-    const top = stack[stack.length - 1];
-    if (token.type === 'punct') {
-      if (token.char === '{' || token.char === '[') {
-        // `[{} {`: a comma missing before the cursor; read on as if it were there.
-        if (top?.kind === 'list' && top.state === 'after') top.index++;
-        const segment = segmentIn(top);
-        stack.push(token.char === '{' ? { kind: 'object', ...(segment !== undefined ? { segment } : {}), state: 'key', keys: [] } : { kind: 'list', ...(segment !== undefined ? { segment } : {}), state: 'value', index: 0 });
-      } else if (token.char === '}' || token.char === ']') {
-        stack.pop();
-        valueDone(stack[stack.length - 1], token.end);
-      } else if (token.char === ':') {
-        if (top?.kind === 'object' && top.state === 'colon') top.state = 'value';
-      } else if (top?.kind === 'object') {
-        top.state = 'key';
-        delete top.key;
-      } else if (top?.kind === 'list') {
-        top.state = 'value';
-        top.index++;
-      }
-    } else if (top?.kind === 'object' && (top.state === 'key' || (top.state === 'after' && token.type === 'string'))) {
-      // A key (after a missing comma too).
-      top.key = token.value;
-      top.keys.push(token.value);
-      top.state = 'colon';
-    } else {
-      if (top?.kind === 'list' && top.state === 'after') top.index++;
-      valueDone(top, token.end);
-    }
+  // The last two tokens that start before the cursor. The last one is being typed when the cursor is
+  // in it or at its end, unless it is a string closed there (`"eda"|`).
+  let last: Token | undefined;
+  let beforeLast: Token | undefined;
+  for (const token of tokens(text)) {
+    if (token.start >= offset) break;
+    [beforeLast, last] = [last, token];
   }
-
-  const top = stack[stack.length - 1];
-  if (!top) return undefined;
-  const path = stack.flatMap((frame) => (frame.segment !== undefined ? [frame.segment] : []));
-  let position: 'key' | 'value';
-  if (top.kind === 'object') {
-    if (top.state === 'colon') return undefined;
-    position = top.state === 'value' ? 'value' : 'key';
-  } else {
-    position = 'value';
-  }
-  // Right after a value (`"eda"|`, typing its closing quote): nothing to offer until the user moves on.
-  if (top.state === 'after' && !typing && all[all.length - 1]?.end === offset) return undefined;
-  const commaBefore = top.state === 'after' ? top.valueEnd : undefined;
-
+  const typing = last && !isPunctuation(last) && (last.end > offset || (last.end === offset && (last.first !== '"' || last.open))) ? last : undefined;
+  const previous = typing ? beforeLast : last;
+  const quoted = typing?.first === '"';
   const start = typing?.start ?? offset;
-  const quoted = typing?.type === 'string';
   let end = typing?.end ?? offset;
-  if (quoted) {
-    // The rest of the string after the cursor up to its closing quote (editors close quotes as you
-    // type), when it is on this line and holds no JSON punctuation (else the string was never closed).
-    const close = /^[^"\n{}[\]:,]*"/.exec(text.slice(offset));
-    if (close) end = offset + close[0].length;
-  } else if (typing) {
-    // `tr|ue`: the rest of the word.
-    while (end < text.length && !isSpace(text[end]!) && !PUNCT.includes(text[end]!) && text[end] !== '"') end++;
-  }
+  // A string replaces up to its closing quote (editors close quotes as you type) when that holds no
+  // JSON punctuation; else the string was never closed and the scanner ran on into what follows.
+  if (typing && quoted && (typing.open || /[{}[\]:,]/.test(text.slice(offset, typing.end - 1)))) end = offset;
   const typed = typing ? text.slice(start + (quoted ? 1 : 0), offset) : '';
 
-  // The keys further on in the same object, and what follows the replaced token: a `:` (the key is
-  // complete), another member or item (a comma is needed), or the end of the object or list.
-  const siblings = top.kind === 'object' ? [...top.keys] : [];
-  let next: Token | undefined;
-  let previous: Token | undefined;
-  let depth = 0;
-  for (const token of tokens(text, end, text.length)) {
-    next ??= token;
-    if (top.kind !== 'object') break;
-    if (token.type === 'punct') {
-      if (token.char === '{' || token.char === '[') depth++;
-      else if (token.char === '}' || token.char === ']') {
-        if (depth === 0) break;
-        depth--;
-      } else if (token.char === ':' && depth === 0 && previous?.type === 'string') siblings.push(previous.value);
-    }
-    previous = token;
-  }
-  const colonFollows = position === 'key' && next?.type === 'punct' && next.char === ':';
-  const commaAfter = next !== undefined && !colonFollows && !(next.type === 'punct' && (next.char === ',' || next.char === '}' || next.char === ']'));
+  // The document with a space in place of the token being typed: `getLocation` counts a token that
+  // starts right at the position as the one there, and the cursor is between tokens now.
+  const rest = `${text.slice(0, start)} ${text.slice(end)}`;
+  const location = getLocation(rest, start);
+  // The last segment is the key of the member the cursor is in (or `''`), or the index of the item.
+  const segment = location.path[location.path.length - 1];
+  if (segment === undefined) return undefined;
+  // After a key that has no `:` yet (`{"accounts" |`): nothing fits.
+  if (location.previousNode?.type === 'property') return undefined;
+  const afterValue = previous !== undefined && endsValue(previous);
+  // Right after a value (`"eda"|`, typing its closing quote): nothing to offer until the user moves on.
+  if (afterValue && !typing && previous.end === offset) return undefined;
+  const inList = typeof segment === 'number';
+  const position = inList || previous?.first === ':' ? 'value' : 'key';
+  const path = location.path.slice(0, -1);
+
+  const next = tokens(rest, start).next().value;
+  const colonFollows = position === 'key' && next?.first === ':';
+  const commaAfter = next !== undefined && !colonFollows && !',}]'.includes(next.first);
+  // Before a `:`, an empty key keeps `: value` a member: else the parser would skip it up to the next comma, nested or not.
+  const root = inList ? undefined : parseTree(colonFollows ? `${text.slice(0, start)}""${text.slice(end)}` : rest);
+  const object = root && findNodeAtLocation(root, path);
+  // The keys written with their `:` (a key without one may be a word still being typed elsewhere),
+  // the empty one standing in for the key being typed excepted.
+  const siblings = (object?.type === 'object' ? (object.children ?? []) : []).flatMap((member) => {
+    const key: unknown = member.children?.[0]?.value;
+    return typeof key === 'string' && member.colonOffset !== undefined && member.offset !== start ? [key] : [];
+  });
   return {
     path,
     position,
-    ...(position === 'value' && top.kind === 'object' && top.key !== undefined ? { valueKey: top.key } : {}),
-    ...(top.kind === 'list' ? { index: top.index } : {}),
+    ...(position === 'value' && !inList ? { valueKey: segment } : {}),
+    // After an item without its comma (`[1 2|`), the cursor is in the next item.
+    ...(inList ? { index: segment + (afterValue ? 1 : 0) } : {}),
     typed,
     quoted,
     replace: { start, end },
     siblings: [...new Set(siblings)],
     colonFollows,
     commaAfter,
-    ...(commaBefore !== undefined ? { commaBefore } : {}),
+    ...(afterValue ? { commaBefore: previous.end } : {}),
   };
 }
