@@ -6,7 +6,7 @@
  * lints with the defaults; a document outside every folder takes the configuration of the first
  * folder that has a file, else the defaults.
  */
-import { Workspace, type AnfLintConfig, type Diagnostic, type MountEntry, type ResolvedConfig } from '../core';
+import type { AnfLintConfig, Diagnostic, ResolvedConfig } from '../core';
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { CONFIG_FILE_NAMES } from './configFile';
 import { effectiveConfig } from './settings';
@@ -90,21 +90,4 @@ export function readFolderConfigs(folders: readonly string[], lookup: (canonical
     return { root, file, diagnostics: checked.diagnostics, resolved: effectiveConfig(checked.config, editor).resolved };
   });
   return new FolderConfigs(configs, defaults);
-}
-
-/**
- * The core Workspace, where a mount that nothing else gives a workload takes the `workload:` of its
- * own folder's configuration (the core's Workspace holds one configuration for all files).
- */
-export class FolderWorkspace extends Workspace {
-  constructor(private readonly configFor: (uri: string) => ResolvedConfig) {
-    super({});
-  }
-
-  override workloadOf(mount: MountEntry): ReturnType<Workspace['workloadOf']> {
-    const found = super.workloadOf(mount);
-    if (found) return found;
-    const fallback = this.configFor(mount.uri).defaultWorkload;
-    return fallback ? { workload: fallback, source: 'configuration' } : undefined;
-  }
 }

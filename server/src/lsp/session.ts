@@ -11,7 +11,7 @@ import { checkConfigFile } from '../core/features/configDiagnostics';
 import { isConfigFileUri } from './configFile';
 import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
-import { configSignature, FolderConfigs, FolderWorkspace, readFolderConfigs } from './folderConfig';
+import { configSignature, FolderConfigs, readFolderConfigs } from './folderConfig';
 import { DIAGNOSTICS_DEBOUNCE_MS } from './limits';
 import { editorConfig, effectiveConfig } from './settings';
 import { canonicalUri, DEFAULT_INDEX_LIMITS, indexedKind, indexFolders, readIndexedFile, uriToPath, type IndexedFile, type IndexLimits } from './workspaceIndex';
@@ -56,7 +56,7 @@ export class Session {
   private editorSettings: AnfLintConfig = {};
   /** Each workspace folder's `.anf-lint.yaml` under the editor's settings (folderConfig.ts). */
   private configs = new FolderConfigs([], effectiveConfig({}, {}).resolved);
-  private workspaceModel: Workspace = new FolderWorkspace((uri) => this.configs.configFor(uri));
+  private workspaceModel: Workspace = new Workspace((uri) => this.configs.configFor(uri));
   private readonly lintCache = new Map<string, readonly Diagnostic[]>();
   private readonly loggedFaults = new Set<string>();
   private changeWaiters: (() => void)[] = [];
@@ -262,7 +262,7 @@ export class Session {
 
   /** Rebuilds the core Workspace from disk and open documents (the folders or the index changed). */
   private rebuild(): void {
-    const workspace = new FolderWorkspace((uri) => this.configs.configFor(uri));
+    const workspace = new Workspace((uri) => this.configs.configFor(uri));
     const openKeys = new Set([...this.open.keys()].map(canonicalUri));
     for (const [key, file] of this.disk) if (!openKeys.has(key) && !isConfigFileUri(file.uri)) workspace.set(file.uri, file.text);
     for (const document of this.open.values()) if (!isConfigFileUri(document.uri)) workspace.set(document.uri, document.getText(), document.version);

@@ -8,6 +8,8 @@ import { parseFile } from './parseFile';
 import type { ParsedFile } from './parsedFile';
 import type { WorkloadSource, WorkspaceView } from './workspaceView';
 
+type WorkloadDefaults = Pick<ResolvedConfig, 'defaultWorkload'>;
+
 /**
  * The set of documents anf-lint knows, parsed once per version, with the cross-file indexes
  * rules need. The LSP keeps one for the open workspace; the CLI builds one per run.
@@ -17,7 +19,11 @@ export class Workspace implements WorkspaceView {
   private fileList: readonly ParsedFile[] | undefined;
   private derived: { volumes: VolumeSummary[]; mounts: MountEntry[]; settings: KernelSetting[]; index: VolumeIndex; mountsByVolume: Map<VolumeSummary, MountEntry[]> } | undefined;
 
-  constructor(private readonly config: Pick<ResolvedConfig, 'defaultWorkload'> = {}) {}
+  /**
+   * `config` gives the workload a mount takes when nothing else does: one configuration for every
+   * file, or each file's own (a multi-root editor workspace has one `.anf-lint.yaml` per folder).
+   */
+  constructor(private readonly config: WorkloadDefaults | ((uri: string) => WorkloadDefaults) = {}) {}
 
   /** Adds or replaces a document and returns it parsed. */
   set(uri: string, text: string, version = 0, kind?: FileKind): ParsedFile {
@@ -69,7 +75,8 @@ export class Workspace implements WorkspaceView {
     if (mount.annotatedWorkload) return { workload: mount.annotatedWorkload, source: 'annotation' };
     const volume = this.volumeForMount(mount);
     if (volume?.workload) return { workload: volume.workload, source: 'manifest' };
-    if (this.config.defaultWorkload) return { workload: this.config.defaultWorkload, source: 'configuration' };
+    const fallback = (typeof this.config === 'function' ? this.config(mount.uri) : this.config).defaultWorkload;
+    if (fallback) return { workload: fallback, source: 'configuration' };
     return undefined;
   }
 
