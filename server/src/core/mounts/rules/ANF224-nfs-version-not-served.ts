@@ -6,7 +6,7 @@ import { baseName } from '../../workspace/fileKind';
 import { usesKerberos } from '../catalog';
 import { fix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import { hasNfsMounts, manifestVolumeOf, nfsMounts, workloadWords } from './common';
+import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionNotServed = defineRule({
   code: 'ANF224',
@@ -36,7 +36,7 @@ export const nfsVersionNotServed = defineRule({
       if (effective.templated) continue;
       const version = effective.version;
       if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;
-      const volume = context.workspace.volumeForMount(mount);
+      const volume = volumeOfMount(context, mount);
       if (!volume || volume.nfsVersions.includes(version.text)) continue;
 
       const asked = version.option && version.minorOption
@@ -90,7 +90,7 @@ function servedWords(volume: VolumeSummary): string {
  * pinning the volume's version would trade a failing mount for an unsupported one.
  */
 function neededVersion(context: RuleContext, mount: MountEntry, version: '3' | '4.1', kerberos: boolean): string | undefined {
-  const found = context.workspace.workloadOf(mount);
+  const found = workloadOfMount(context, mount);
   if (found && WORKLOADS[found.workload].nfsVersion.requires === version) return `${workloadWords(found)} needs NFSv${version}`;
   if (kerberos && version === '4.1') return 'Kerberos (`sec=krb5*`) needs NFSv4.1 on ANF';
   return undefined;

@@ -2,7 +2,7 @@ import type { RelatedSpan } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { baseName } from '../../workspace/fileKind';
-import { hasNfsMounts, manifestVolumeOf, nfsMounts } from './common';
+import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount } from './common';
 
 export const kerberosOnVolumeWithoutKerberos = defineRule({
   code: 'ANF225',
@@ -32,7 +32,7 @@ export const kerberosOnVolumeWithoutKerberos = defineRule({
       const flavors = sec?.value?.split(':') ?? [];
       // `sec=krb5p:sys` lets the client fall back to AUTH_SYS: only an all-Kerberos list is sure to fail.
       if (!sec || flavors.length === 0 || !flavors.every((f) => f.startsWith('krb5'))) continue;
-      const volume = context.workspace.volumeForMount(mount);
+      const volume = volumeOfMount(context, mount);
       if (!volume || volume.kerberos) continue;
       // ANF120: Kerberos needs NFSv4.1, so an NFSv3 volume needs both changed.
       const volumeChange = volume.nfsVersions.includes('4.1')
