@@ -6,10 +6,12 @@
  * lines are parsed (as a one-item YAML list of their own), and every other part of the previous
  * model and its problems is kept, moved by the length the edit added or removed.
  *
- * The shortcut is taken only where it gives what a whole parse gives (the property test in
- * test/unit/manifest-incremental.test.ts compares the two on random edits): anything that ties
- * the item to the rest of the document (anchors, aliases, merge keys, tags, document markers,
- * syntax errors anywhere) or any doubt about where a span moves sends the caller to a whole parse.
+ * The shortcut is taken only where it gives what a whole parse gives (the tests in
+ * test/unit/manifest-incremental.test.ts compare the two on random and exhaustive edits):
+ * anything that ties the item to the rest of the document (anchors, aliases, merge keys, tags,
+ * document markers, a line moved out of the item, syntax errors that may run past it) or any
+ * doubt about where a span moves sends the caller to a whole parse. Edits are compared with the
+ * last version without syntax errors, so a broken state in between costs no whole parse.
  */
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../workspace/parsedFile';
