@@ -35,7 +35,9 @@ function location(file: ParsedFile, span: Span) {
  * may depend on the manifest (each workspace folder has its own).
  */
 export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig | ((uri: string) => ResolvedConfig), diagnosticsOf: (uri: string) => readonly Diagnostic[], params: HierarchyParams = {}): HierarchyResult {
-  const files = workspace.files();
+  // By URI, not by the order files reached the workspace: that changes when the index finishes,
+  // and the tree would reorder under the user.
+  const files = [...workspace.files()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   const mountNode = (mount: MountEntry): HierarchyMount => {
     const file = workspace.file(mount.uri)!;
     return {

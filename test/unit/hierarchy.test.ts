@@ -1,0 +1,31 @@
+/**
+ * The `anf/hierarchy` tree lists manifests in a stable order: by URI, whatever order the files
+ * reached the workspace in (that order changes when the workspace index finishes, and the tree
+ * in the editor would reorder under the user).
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveConfig, Workspace } from '../../server/src/core';
+import { buildHierarchy } from '../../server/src/core/features/buildHierarchy';
+
+const config = resolveConfig();
+const manifest = (account: string) =>
+  `accounts:\n  - name: ${account}\n    pools:\n      - name: pool\n        serviceLevel: Premium\n        size: 4 TiB\n        volumes:\n          - name: v\n            quota: 1 TiB\n`;
+const FILES = [
+  { uri: 'file:///repo/sap/hana.anf.yaml', text: manifest('sap-prod') },
+  { uri: 'file:///repo/eda/eda.anf.yaml', text: manifest('eda-prod') },
+  { uri: 'file:///repo/hpc/hpc.anf.yaml', text: manifest('hpc-prod') },
+];
+
+function accountsInTree(files: typeof FILES): string[] {
+  const workspace = new Workspace(config);
+  for (const file of files) workspace.set(file.uri, file.text);
+  return buildHierarchy(workspace, config, () => []).manifests.flatMap((m) => m.accounts.map((a) => a.name));
+}
+
+describe('anf/hierarchy order', () => {
+  it('lists manifests by URI, whatever order they were added in', () => {
+    const expected = ['eda-prod', 'hpc-prod', 'sap-prod'];
+    expect(accountsInTree(FILES)).toEqual(expected);
+    expect(accountsInTree([...FILES].reverse())).toEqual(expected);
+  });
+});
