@@ -81,11 +81,11 @@ function reparseVolume(previous: PreviousManifest, manifest: ManifestDocument, n
   if (!ITEM_PREFIX.test(old.text.slice(itemStart, volume.span.start)) || NOT_LOCAL.test(oldItem) || NOT_LOCAL.test(newItem)) return undefined;
   // What follows must close the item whatever it now holds: a deeper comment line would become
   // content of a block scalar (`|`) typed on the item's last line.
-  const following = nextLineWithContent(old.text, oldItemEnd);
+  const following = nextLineWithContent(old, oldItemEnd);
   if (following && following.indent > old.text.indexOf('-', itemStart) - itemStart) return undefined;
 
   // A duplicate-key message names a line: if lines moved, those after the edit would be stale.
-  const linesMoved = lineBreaks(old.text, change.start, change.oldEnd) !== lineBreaks(next.text, change.start, change.newEnd);
+  const linesMoved = old.lineCount !== next.lineCount;
   const after = (span: Span) => span.start >= oldItemEnd;
   if (linesMoved && previous.problems.some((p) => p.code === PARSE_CODES.duplicateKey && after(p.span))) return undefined;
 
@@ -129,16 +129,12 @@ function reparseVolume(previous: PreviousManifest, manifest: ManifestDocument, n
   return { manifest: updated, volumes, problems };
 }
 
-/** The first line after `from` with anything on it: its indentation and whether it is a comment. */
-function nextLineWithContent(text: string, from: number): { indent: number; comment: boolean } | undefined {
-  let at = from;
-  while (at < text.length) {
-    const lineEnd = text.indexOf('\n', at + 1);
-    const line = text.slice(at, lineEnd < 0 ? text.length : lineEnd).replace(/^\r?\n/, '');
-    const content = line.trimStart();
-    if (content.length > 0) return { indent: line.length - content.length, comment: content.startsWith('#') };
-    if (lineEnd < 0) return undefined;
-    at = lineEnd;
+/** The first line after the one holding `offset` with anything on it: its indentation and whether it is a comment. */
+function nextLineWithContent(source: SourceText, offset: number): { indent: number; comment: boolean } | undefined {
+  for (let line = source.positionAt(offset).line + 1; line < source.lineCount; line++) {
+    const text = source.text.slice(source.lineStart(line), source.lineEnd(line));
+    const content = text.trimStart();
+    if (content.length > 0) return { indent: text.length - content.length, comment: content.startsWith('#') };
   }
   return undefined;
 }
@@ -167,15 +163,6 @@ function leftmost(before: string, after: string, change: Change): Change {
     newEnd--;
   }
   return { start, oldEnd, newEnd };
-}
-
-function lineBreaks(text: string, start: number, end: number): number {
-  let count = 0;
-  for (let i = start; i < end; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10 || ch === 13) count++; // not a fact: LF and CR character codes
-  }
-  return count;
 }
 
 /** The volume whose item the edit falls in: from the start of its content to the end of its last line. */

@@ -257,16 +257,17 @@ export function hostVolumes(workspace: WorkspaceView, file: ParsedFile): readonl
   return local.length > 0 ? local : volumes;
 }
 
-/** The workspace's files that belong to a host (see belongsToHost), in workspace order. */
+/** The workspace's files that belong to a host (see onHost), in workspace order. */
 export function filesOnHost(workspace: WorkspaceView, root: string): readonly ParsedFile[] {
   return onHost(workspace.files(), root);
 }
 
 /**
- * The items (mounts, volumes, files) that belong to a host, in their order: belongsToHost for
- * every item, answered from an index built once per array. The workspace's arrays change whenever
- * a document does; every rule of every file asks, and filtering all items for every host made a
- * repository of many hosts quadratic.
+ * The items (mounts, volumes, files) that belong to a host, in their order. An item belongs to a
+ * host when its file sits under the host's `etc/` (same root), or, for files outside any `etc/`
+ * (scripts, manifests, Markdown), anywhere below the host folder. Answered from an index built
+ * once per array: the workspace's arrays change whenever a document does, every rule of every file
+ * asks, and filtering all items for every host made a repository of many hosts quadratic.
  */
 function onHost<T extends { readonly uri: string }>(items: readonly T[], root: string): readonly T[] {
   let groups = HOST_GROUPS.get(items) as HostGroups<T> | undefined;
@@ -323,15 +324,6 @@ function groupByHost<T extends { readonly uri: string }>(items: readonly T[]): H
   });
   unrooted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.position - b.position));
   return { byOwnRoot, unrooted, answers: new Map() };
-}
-
-/**
- * A file belongs to a host when it sits under the host's `etc/` (same root), or, for files outside
- * any `etc/` (scripts, manifests, Markdown), anywhere below the host folder.
- */
-export function belongsToHost(uri: string, root: string): boolean {
-  const own = hostRootOfAny(uri);
-  return own !== undefined ? own === root : pathOf(uri).startsWith(root);
 }
 
 /** Like hostRoot, for any file under `etc/` (modprobe.d, fstab, tuned profiles). */
