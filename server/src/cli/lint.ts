@@ -7,6 +7,9 @@ import {
   isLintable,
   lintFile,
   loadConfig,
+  NO_FINDING_LIMITS,
+  omittedFindings,
+  SEVERITIES,
   resolveConfig,
   ruleByCode,
   visibleDiagnostics,
@@ -50,6 +53,8 @@ export interface LintRequest {
   readonly ruleOverrides: Readonly<Record<string, RuleSetting>>;
   readonly fix: 'none' | 'write' | 'dry-run';
   readonly changes?: 'staged' | { readonly ref: string };
+  /** List every finding: no per-rule or per-file limit (ANF010). */
+  readonly allFindings?: boolean;
 }
 
 export interface LintOutcome {
@@ -198,7 +203,7 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   targets.forEach((target, index) => {
     const uri = pathToFileURL(target.path).href;
     const file = workspace.file(uri)!;
-    let diagnostics = lintFile(workspace, uri, resolved);
+    let diagnostics = lintFile(workspace, uri, resolved, request.allFindings ? { limits: NO_FINDING_LIMITS } : {});
     if (request.changes !== undefined && root) {
       const lines = changedLines(root, request.changes, displayPathOf(target.path, root));
       if (lines !== 'all') diagnostics = diagnostics.filter((d) => touchesLines(d, lines));
@@ -285,7 +290,7 @@ function fixAll(workspace: Workspace, targets: readonly InputFile[], config: Res
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     const editsByUri = new Map<string, TextEdit[]>();
     for (const uri of texts.keys()) {
-      for (const diagnostic of visibleDiagnostics(lintFile(workspace, uri, config))) {
+      for (const diagnostic of visibleDiagnostics(lintFile(workspace, uri, config, { limits: NO_FINDING_LIMITS }))) {
         const fix = diagnostic.fixes.find((f) => f.safe);
         if (!fix) continue;
         // A fix is applied whole or not at all; edits in files we do not lint are left alone.
@@ -328,6 +333,11 @@ export function findingsExceed(results: readonly FileResult[], failOn: Severity,
       if (SEVERITY_RANK[d.severity] <= SEVERITY_RANK[failOn]) failing = true;
       if (d.severity === 'warning') warnings++;
     }
+    // Findings past the report's limits count as much as the listed ones.
+    const omitted = omittedFindings(result.diagnostics);
+    if (!omitted) continue;
+    warnings += omitted.bySeverity.warning;
+    for (const severity of SEVERITIES) if (omitted.bySeverity[severity] > 0 && SEVERITY_RANK[severity] <= SEVERITY_RANK[failOn]) failing = true;
   }
   return failing || (maxWarnings !== undefined && warnings > maxWarnings);
 }

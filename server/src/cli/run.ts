@@ -45,6 +45,8 @@ Options:
       --fail-on SEVERITY     lowest severity that fails the run: error, warning (default), info, hint
       --max-warnings N       also fail when there are more than N warnings
       --exit-zero            report findings but exit 0 (usage and internal errors still exit 2 and 3)
+      --all-findings         list every finding (by default a file lists the first 100 of each rule and
+                             1,000 in all, and counts the rest)
   -h, --help                 this help
   -v, --version              the version
 
@@ -95,6 +97,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
       'fail-on': { type: 'string' },
       'max-warnings': { type: 'string' },
       'exit-zero': { type: 'boolean' },
+      'all-findings': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -132,6 +135,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
     ...(values.config !== undefined ? { configPath: values.config } : {}),
     ruleOverrides: parseRuleOverrides(values.rule ?? []),
     fix: values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : 'none',
+    ...(values['all-findings'] ? { allFindings: true } : {}),
     ...(values.staged ? { changes: 'staged' as const } : values['changed-since'] !== undefined ? { changes: { ref: values['changed-since'] } } : {}),
   };
 

@@ -1,3 +1,4 @@
+import type { OmittedFindings } from './rules/findingLimits';
 import type { Range, Span } from './text/sourceText';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
@@ -70,4 +71,6 @@ export interface Diagnostic {
   readonly tags: readonly DiagnosticTag[];
   /** Set when a suppression comment silenced it (the CLI's SARIF output still lists it). */
   readonly suppressed?: { readonly reason?: string };
+  /** On the one ANF010 finding of a file whose report was cut: what it leaves out. */
+  readonly omitted?: OmittedFindings;
 }

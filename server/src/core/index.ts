@@ -8,6 +8,7 @@ export * from './config';
 export * from './configFile';
 export * from './edits';
 export * from './lint';
+export * from './rules/findingLimits';
 export * from './suppressions';
 export * from './rules/rule';
 export * from './rules/registry';

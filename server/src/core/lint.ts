@@ -1,8 +1,9 @@
 import { effectiveSeverity, type ResolvedConfig } from './config';
 import type { Diagnostic, Finding, ResolvedFix, Severity, SpanEdit } from './diagnostics';
+import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from './rules/findingLimits';
 import { ALL_RULES } from './rules/registry';
 import type { Rule } from './rules/rule';
-import { parseSuppressions, suppressionCovers } from './suppressions';
+import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';
 import type { WorkspaceView } from './workspace/workspaceView';
 
@@ -10,36 +11,67 @@ export interface LintOptions {
   readonly rules?: readonly Rule[];
   /** Called when a rule throws; the engine reports it once as ANF002 and goes on. */
   readonly onRuleError?: (rule: Rule, error: unknown, uri: string) => void;
+  /** How many findings the file reports at most (default: DEFAULT_FINDING_LIMITS); the rest are counted in one ANF010. */
+  readonly limits?: FindingLimits;
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
 const UNUSED_SUPPRESSION = 'ANF001';
 const RULE_FAILURE = 'ANF002';
+const FINDINGS_NOT_SHOWN = 'ANF010';
+
+interface RawFinding {
+  readonly code: string;
+  readonly severity: Severity;
+  readonly finding: Finding;
+  /** The suppression comment that silences it, if any. */
+  readonly suppressedBy?: number;
+}
 
 /**
  * Runs every applicable rule on one file of the workspace and returns its diagnostics, sorted by
  * position. Suppressed findings are returned too, marked `suppressed` (SARIF lists them); editors
  * and text output drop them. A rule that throws never stops the others.
+ *
+ * Findings past the limits (per rule, then per file, first by position) are counted, not placed:
+ * placing one (ranges for its fixes and related spans) is most of its cost, so a file with a
+ * finding on each of a million lines stays linear and small. One ANF010 finding says what was left out.
  */
 export function lintFile(workspace: WorkspaceView, uri: string, config: ResolvedConfig, options: LintOptions = {}): Diagnostic[] {
   const file = workspace.file(uri);
   if (!file) return [];
   const rules = options.rules ?? ALL_RULES;
-  const raw: { code: string; severity: Severity; finding: Finding }[] = [];
+  const limits = options.limits ?? DEFAULT_FINDING_LIMITS;
+  const suppressions = parseSuppressions(file.source);
+  const usedSuppressions = new Set<number>();
+  const visible: RawFinding[] = [];
+  const suppressed: RawFinding[] = [];
+  const omitted = new OmittedCounter();
+
+  const collect = (code: string, severity: Severity, finding: Finding, shownOfRule: { count: number; silenced: number }) => {
+    const suppressedBy = suppressions.length === 0 ? -1 : suppressionIndex(suppressions, code, file.source.positionAt(finding.span.start).line);
+    if (suppressedBy >= 0) {
+      usedSuppressions.add(suppressedBy);
+      // Silenced findings are kept for SARIF within the same bound; past it they are simply silent.
+      if (shownOfRule.silenced++ < limits.perRule) suppressed.push({ code, severity, finding, suppressedBy });
+      return;
+    }
+    if (shownOfRule.count++ < limits.perRule) visible.push({ code, severity, finding });
+    else omitted.add(code, severity);
+  };
 
   for (const rule of rules) {
     if (effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
-    let applies = false;
+    const shownOfRule = { count: 0, silenced: 0 };
     try {
-      applies = rule.appliesTo(file);
-      if (!applies) continue;
+      if (!rule.appliesTo(file)) continue;
       rule.check({
         file,
         workspace,
         config,
         report(finding) {
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
-          if (severity) raw.push({ code: rule.code, severity, finding });
+          if (severity) collect(rule.code, severity, finding, shownOfRule);
         },
       });
     } catch (error) {
@@ -47,15 +79,73 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
       const severity = effectiveSeverity(config, RULE_FAILURE, 'warning');
       if (severity) {
         const message = error instanceof Error ? error.message : String(error);
-        raw.push({ code: RULE_FAILURE, severity, finding: { span: { start: 0, end: 0 }, message: `Rule ${rule.code} (${rule.name}) failed on this file: ${message}` } });
+        collect(RULE_FAILURE, severity, { span: { start: 0, end: 0 }, message: `Rule ${rule.code} (${rule.name}) failed on this file: ${message}` }, { count: 0, silenced: 0 });
       }
     }
   }
 
-  const diagnostics = raw.map(({ code, severity, finding }) => place(workspace, file, code, severity, finding));
-  return applySuppressions(file, diagnostics, config).sort(
+  // The file's own bound: the first findings by position.
+  let shown = visible;
+  if (visible.length > limits.perFile) {
+    const byPosition = [...visible].sort((a, b) => a.finding.span.start - b.finding.span.start);
+    shown = byPosition.slice(0, limits.perFile);
+    for (const { code, severity } of byPosition.slice(limits.perFile)) omitted.add(code, severity);
+  }
+
+  const diagnostics = [...shown, ...suppressed].map((raw) => {
+    const diagnostic = place(workspace, file, raw.code, raw.severity, raw.finding);
+    if (raw.suppressedBy === undefined) return diagnostic;
+    const reason = suppressions[raw.suppressedBy]!.reason;
+    return { ...diagnostic, suppressed: reason ? { reason } : {} };
+  });
+  diagnostics.push(...unusedSuppressions(file, suppressions, usedSuppressions, config));
+  const notShown = omitted.finding(file, config);
+  if (notShown) diagnostics.push(notShown);
+  return diagnostics.sort(
     (a, b) => a.span.start - b.span.start || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || compareCodes(a.code, b.code),
   );
+}
+
+function suppressionIndex(suppressions: readonly Suppression[], code: string, line: number): number {
+  return suppressions.findIndex((s) => suppressionCovers(s, code, line));
+}
+
+/** Counts the findings a report leaves out, and says so in one ANF010 finding. */
+class OmittedCounter {
+  private total = 0;
+  private readonly bySeverity: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
+  private readonly byCode: Record<string, number> = {};
+
+  add(code: string, severity: Severity): void {
+    this.total++;
+    this.bySeverity[severity]++;
+    this.byCode[code] = (this.byCode[code] ?? 0) + 1;
+  }
+
+  finding(file: ParsedFile, config: ResolvedConfig): Diagnostic | undefined {
+    if (this.total === 0) return undefined;
+    const omitted: OmittedFindings = { total: this.total, bySeverity: { ...this.bySeverity }, byCode: { ...this.byCode } };
+    const severity = effectiveSeverity(config, FINDINGS_NOT_SHOWN, 'info');
+    // Even when ANF010 is turned off, the counts travel with the report (summary, exit code).
+    const codes = Object.entries(this.byCode)
+      .sort((a, b) => b[1] - a[1] || compareCodes(a[0], b[0]))
+      .map(([code, count]) => `${code}: ${count.toLocaleString('en-US')}`)
+      .join(', ');
+    const span = { start: 0, end: 0 };
+    return {
+      uri: file.uri,
+      code: FINDINGS_NOT_SHOWN,
+      severity: severity ?? 'hint',
+      message: `${this.total.toLocaleString('en-US')} more finding${this.total === 1 ? ' is' : 's are'} not listed for this file (${codes}): anf-lint lists the first ones of each rule. Fix those first, or run \`anf-lint --all-findings\` to list every one.`,
+      span,
+      range: file.source.rangeOf(span),
+      fixes: [],
+      related: [],
+      tags: [],
+      omitted,
+      ...(severity ? {} : { suppressed: { reason: 'ANF010 is turned off' } }),
+    };
+  }
 }
 
 /**
@@ -64,6 +154,11 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
  */
 function compareCodes(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** What a file's report left out (from its ANF010 finding), if anything. */
+export function omittedFindings(diagnostics: readonly Diagnostic[]): OmittedFindings | undefined {
+  return diagnostics.find((d) => d.omitted)?.omitted;
 }
 
 /** Diagnostics a person should see: everything not silenced by a suppression comment. */
@@ -91,19 +186,10 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
   };
 }
 
-function applySuppressions(file: ParsedFile, diagnostics: Diagnostic[], config: ResolvedConfig): Diagnostic[] {
-  const suppressions = parseSuppressions(file.source);
-  if (suppressions.length === 0) return diagnostics;
-  const used = new Set<number>();
-  const result = diagnostics.map((diagnostic) => {
-    const index = suppressions.findIndex((s) => suppressionCovers(s, diagnostic.code, diagnostic.range.start.line));
-    if (index < 0) return diagnostic;
-    used.add(index);
-    const reason = suppressions[index]!.reason;
-    return { ...diagnostic, suppressed: reason ? { reason } : {} };
-  });
+function unusedSuppressions(file: ParsedFile, suppressions: readonly Suppression[], used: ReadonlySet<number>, config: ResolvedConfig): Diagnostic[] {
   const severity = effectiveSeverity(config, UNUSED_SUPPRESSION, 'warning');
-  if (!severity) return result;
+  if (!severity) return [];
+  const result: Diagnostic[] = [];
   suppressions.forEach((suppression, index) => {
     if (used.has(index)) return;
     const what = suppression.codes.length > 0 ? suppression.codes.join(', ') : 'all rules';

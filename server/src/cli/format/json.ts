@@ -1,4 +1,4 @@
-import { visibleDiagnostics, type Severity } from '../../core';
+import { omittedFindings, visibleDiagnostics, type OmittedFindings, type Severity } from '../../core';
 import type { FileResult } from '../lint';
 
 /**
@@ -9,6 +9,8 @@ export interface JsonFileReport {
   readonly file: string;
   readonly kind: string;
   readonly diagnostics: readonly JsonDiagnostic[];
+  /** Findings past the report's limits (see ANF010): counted, not listed. Absent when nothing was left out. */
+  readonly notListed?: OmittedFindings;
 }
 
 export interface JsonDiagnostic {
@@ -23,20 +25,24 @@ export interface JsonDiagnostic {
 }
 
 export function toJsonReport(results: readonly FileResult[]): JsonFileReport[] {
-  return results.map((result) => ({
-    file: result.displayPath,
-    kind: result.kind,
-    diagnostics: visibleDiagnostics(result.diagnostics).map((d) => ({
-      code: d.code,
-      severity: d.severity,
-      message: d.message,
-      line: d.range.start.line + 1,
-      column: d.range.start.character + 1,
-      endLine: d.range.end.line + 1,
-      endColumn: d.range.end.character + 1,
-      fixable: d.fixes.some((f) => f.safe),
-    })),
-  }));
+  return results.map((result) => {
+    const omitted = omittedFindings(result.diagnostics);
+    return {
+      file: result.displayPath,
+      kind: result.kind,
+      ...(omitted ? { notListed: omitted } : {}),
+      diagnostics: visibleDiagnostics(result.diagnostics).map((d) => ({
+        code: d.code,
+        severity: d.severity,
+        message: d.message,
+        line: d.range.start.line + 1,
+        column: d.range.start.character + 1,
+        endLine: d.range.end.line + 1,
+        endColumn: d.range.end.character + 1,
+        fixable: d.fixes.some((f) => f.safe),
+      })),
+    };
+  });
 }
 
 export function formatJson(results: readonly FileResult[]): string {

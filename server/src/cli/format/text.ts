@@ -1,4 +1,4 @@
-import { visibleDiagnostics, type Diagnostic, type Severity, SourceText } from '../../core';
+import { omittedFindings, SEVERITIES, visibleDiagnostics, type Diagnostic, type Severity, SourceText } from '../../core';
 import { formatMiBps, formatNumber, formatSize, formatUsd } from '../../core/units/units';
 import type { Colors } from '../color';
 import type { FileResult } from '../lint';
@@ -13,19 +13,32 @@ function paintSeverity(colors: Colors, severity: Severity): string {
   return colors.dim(word);
 }
 
+/** Source lines longer than this are shown as a window around the finding. */
+const SHOWN_LINE_WIDTH = 160; // not a fact: terminal-friendly width
+/** How much of the line before the finding the window keeps. */
+const SHOWN_CONTEXT_BEFORE = 40; // not a fact: terminal-friendly width
+const ELLIPSIS = '…';
+
 /** `path:line:col  severity  message  CODE`, then the line with a marker under the finding. */
 export function formatDiagnosticLines(displayPath: string, source: SourceText, d: Diagnostic, colors: Colors): string[] {
   const { start, end } = d.range;
   const location = `${displayPath}:${start.line + 1}:${start.character + 1}`;
   const lines = [`${colors.underline(location)}  ${paintSeverity(colors, d.severity)}  ${d.message}  ${colors.dim(d.code)}`];
   if (start.line < source.lineCount) {
-    const text = source.lineText(start.line);
+    const line = source.lineText(start.line);
     const lineNumber = String(start.line + 1);
     const gutter = ' '.repeat(lineNumber.length);
-    const markerEnd = end.line === start.line ? Math.max(end.character, start.character + 1) : Math.max(text.length, start.character + 1);
+    const markerEnd = end.line === start.line ? Math.max(end.character, start.character + 1) : Math.max(line.length, start.character + 1);
+    // A long line (a minified file, a generated option list) is cut to a window around the finding,
+    // so that the report grows with the number of findings, not with findings x line length.
+    const from = line.length > SHOWN_LINE_WIDTH ? Math.max(0, Math.min(start.character - SHOWN_CONTEXT_BEFORE, line.length - SHOWN_LINE_WIDTH)) : 0;
+    const to = Math.min(line.length, from + SHOWN_LINE_WIDTH);
+    const before = from > 0 ? ELLIPSIS : '';
+    const text = `${before}${line.slice(from, to)}${to < line.length ? ELLIPSIS : ''}`;
     // Keep tabs so that the marker lines up under the same characters.
-    const pad = text.slice(0, start.character).replace(/[^\t]/g, ' ');
-    const marker = '^'.repeat(Math.max(1, Math.min(markerEnd, Math.max(text.length, start.character + 1)) - start.character));
+    const pad = before.replace(/./g, ' ') + line.slice(from, start.character).replace(/[^\t]/g, ' ');
+    const markerWidth = Math.min(markerEnd, Math.max(to, start.character + 1)) - start.character;
+    const marker = '^'.repeat(Math.max(1, markerWidth));
     const paint = d.severity === 'error' ? colors.red : d.severity === 'warning' ? colors.yellow : colors.blue;
     lines.push(`  ${colors.dim(`${lineNumber} |`)} ${text}`, `  ${colors.dim(`${gutter} |`)} ${pad}${paint(marker)}`);
   }
@@ -98,6 +111,9 @@ export function formatText(results: readonly FileResult[], colors: Colors, summa
       counts[d.severity]++;
       if (d.fixes.some((f) => f.safe)) fixable++;
     }
+    // Findings past the report's limits are not listed, but they are counted.
+    const omitted = omittedFindings(result.diagnostics);
+    if (omitted) for (const severity of SEVERITIES) counts[severity] += omitted.bySeverity[severity];
     if (diagnostics.length > 0) filesWithFindings++;
     out.push('');
   }
