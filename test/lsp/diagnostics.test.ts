@@ -152,7 +152,11 @@ describe('language server over stdio: push diagnostics and code actions', () => 
     expect(await client.request('textDocument/foldingRange', { textDocument: { uri } })).toBeInstanceOf(Array);
   });
 
-  it('shuts down and exits with code 0', async () => {
+  it('answers requests after shutdown with InvalidRequest, then exits with code 0 (issue 18.8)', async () => {
+    await client.requestShutdown();
+    const INVALID_REQUEST = -32600; // JSON-RPC's code, which the LSP asks for after shutdown
+    expect(await client.requestErrorCode('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } })).toBe(INVALID_REQUEST);
+    expect(await client.requestErrorCode('anf/hierarchy', {})).toBe(INVALID_REQUEST);
     expect(await client.shutdown()).toBe(0);
   });
 });

@@ -6,7 +6,7 @@
  * input, a malformed configuration or a request about a document never opened cannot take the
  * server down.
  */
-import { createConnection, ProposedFeatures, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import { createConnection, ErrorCodes, ProposedFeatures, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
 import { codeActions } from './handlers/codeActions';
 import { codeLens } from './handlers/codeLens';
 import { completion } from './handlers/completion';
@@ -84,13 +84,23 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       await session.indexWorkspace();
     }, undefined);
   });
+  // After `shutdown` the protocol allows only `exit`: other requests get InvalidRequest, other
+  // notifications are dropped.
+  let shutDown = false;
   for (const [method, { handle, onFault }] of Object.entries(REQUESTS)) {
-    connection.onRequest(method, (params: unknown, token: CancellationToken) => guard(method, () => handle(session, params as never, token), onFault));
+    connection.onRequest(method, (params: unknown, token: CancellationToken) =>
+      shutDown ? new ResponseError(ErrorCodes.InvalidRequest, `${method} after shutdown: the server is shutting down`) : guard(method, () => handle(session, params as never, token), onFault),
+    );
   }
   for (const [method, handle] of Object.entries(NOTIFICATIONS)) {
-    connection.onNotification(method, (params: unknown) => void guard(method, () => handle(session, params as never, undefined as never), undefined));
+    connection.onNotification(method, (params: unknown) => {
+      if (!shutDown) void guard(method, () => handle(session, params as never, undefined as never), undefined);
+    });
   }
-  connection.onShutdown(() => session.dispose());
+  connection.onShutdown(() => {
+    shutDown = true;
+    session.dispose();
+  });
 
   connection.listen();
   return connection;

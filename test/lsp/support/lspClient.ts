@@ -242,6 +242,21 @@ export class LspClient {
     void this.connection.sendNotification(method, params);
   }
 
+  /** Sends a request that should fail; returns the JSON-RPC error code it failed with. */
+  async requestErrorCode(method: string, params: unknown): Promise<number | undefined> {
+    try {
+      await this.connection.sendRequest(method, params);
+      return undefined;
+    } catch (error) {
+      return (error as { code?: number }).code;
+    }
+  }
+
+  /** The `shutdown` request alone (no `exit`). */
+  async requestShutdown(): Promise<void> {
+    await this.connection.sendRequest('shutdown');
+  }
+
   /** shutdown + exit, then waits for the process to end. Returns its exit code. */
   async shutdown(): Promise<number | null> {
     await this.connection.sendRequest('shutdown');
