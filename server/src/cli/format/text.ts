@@ -54,6 +54,15 @@ export function formatFigures(result: Pick<FileResult, 'volumes' | 'figures'>, c
   if (!figures) return formatVolumeSummaries(volumes, colors);
   if (figures.pools.length === 0 && figures.volumes.length === 0) return [];
   const lines: string[] = [];
+  // Indexed once: a lookup per volume made a 30,000-volume manifest's report quadratic.
+  const key = (account: string, pool: string) => `${account}\u0000${pool}`;
+  const volumesOfPool = new Map<string, (typeof figures.volumes)[number][]>();
+  for (const volume of figures.volumes) {
+    const list = volumesOfPool.get(key(volume.account, volume.pool));
+    if (list) list.push(volume);
+    else volumesOfPool.set(key(volume.account, volume.pool), [volume]);
+  }
+  const summaries = new Map(volumes.map((s) => [`${key(s.account, s.pool)}\u0000${s.name}`, s]));
   for (const pool of figures.pools) {
     const parts: string[] = [];
     if (pool.serviceLevel) parts.push(pool.serviceLevel);
@@ -62,8 +71,8 @@ export function formatFigures(result: Pick<FileResult, 'volumes' | 'figures'>, c
     if (pool.budgetMiBps !== undefined) parts.push(`${formatMiBps(pool.usedMiBps)} of ${formatMiBps(pool.budgetMiBps)}${pool.qos === 'manual' ? ' (manual QoS)' : ''}`);
     if (pool.monthlyCost) parts.push(`${formatUsd(pool.monthlyCost.totalUsd)} a month`);
     lines.push(`  ${colors.bold(`pool ${pool.id}`)}  ${parts.join(', ')}`);
-    for (const volume of figures.volumes.filter((v) => v.account === pool.account && v.pool === pool.pool)) {
-      const summary = volumes.find((s) => s.account === volume.account && s.pool === volume.pool && s.name === volume.volume);
+    for (const volume of volumesOfPool.get(key(pool.account, pool.pool)) ?? []) {
+      const summary = summaries.get(`${key(volume.account, volume.pool)}\u0000${volume.volume}`);
       const parts: string[] = [];
       if (volume.quotaGiB !== undefined) parts.push(`${formatNumber(volume.quotaGiB)} GiB`);
       if (volume.throughput) parts.push(`${formatMiBps(volume.throughput.mibps)}${volume.throughput.capped ? ' (capped)' : ''}`);
