@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: generates large inputs, measures the language server over stdio (as an editor
 // uses it), side by side with yaml-language-server on the same manifest, the CLI, and the core's
-// per-line cost at three sizes; checks the targets of issue 9 and writes docs/benchmarks.md.
+// per-line cost at three sizes, 10 MB inputs of every kind; checks the targets of issues 9, 17 and 18
+// and writes docs/benchmarks.md.
 //
 //   npm run bench               the full run (about 10 minutes on a 2-core machine)
 //   npm run bench -- --quick    fewer edits and no 10x inputs, for trying changes
@@ -13,7 +14,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { jsoncParserEsm, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
-import { generate, prng, smallFstab, writeFiles } from './generate.mjs';
+import { generate, prng, smallFstab, workspaceFiles, writeFiles } from './generate.mjs';
+import { measureCli, scaleInputs } from './scale.mjs';
 import { Client, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './lsp.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +36,20 @@ const TARGETS = {
   vsixBytes: 2 * 1024 * 1024,
   rssMiB: 200,
   growthRatio: 1.5,
+};
+
+/** Issue 17 (speed) and issue 18 item 6 (scale): side by side with the tools a user would use instead. */
+const TARGETS_17 = {
+  manifestP99Ratio: 0.5,
+  manifestP50Ratio: 0.2,
+  rssGrowth: 1.5,
+  fstabSmallP99Ms: 5,
+  fstabLargeP99Ms: 20,
+  cliSmallRatio: 2,
+  stagedMs: 1000,
+  findmntRatio: 0.5,
+  scaleMs: 10_000,
+  scaleRssMiB: 1024,
 };
 
 const benchStarted = Date.now();
@@ -288,14 +304,19 @@ async function peakRssOnWorkspace(servers, folder) {
   return { indexedMs, allMs, files: report.items.length, findings, rss, log: client.logs.find((l) => /indexed \d+ files/.test(l)) };
 }
 
-function runCli(args) {
+function runCli(args, cwd = undefined) {
+  return timedProcess(process.execPath, [join(BUILD, 'anf-lint.js'), ...args], cwd);
+}
+
+/** Wall time of a process that must exit 0 or 1. */
+function timedProcess(command, args, cwd = undefined) {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(BUILD, 'anf-lint.js'), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], ...(cwd ? { cwd } : {}) });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
     child.on('exit', (code) => {
-      if (code !== 0 && code !== 1) reject(new Error(`anf-lint exited ${code}: ${stderr.slice(-2000)}`));
+      if (code !== 0 && code !== 1) reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
       else resolvePromise(performance.now() - started);
     });
   });
@@ -319,6 +340,54 @@ function filesUnder(dir) {
   };
   walk(dir);
   return list.sort();
+}
+
+const median = (values) => percentile(values, 50);
+
+/** The CLI next to what a user would run instead, and `--staged` in a large repository. */
+async function cliBaselines(base, smallFile) {
+  const nodeRuns = [];
+  for (let i = 0; i < 5; i++) nodeRuns.push(await timedProcess(process.execPath, ['-e', '0']));
+  const fstabPath = join(base.root, 'fstab', 'etc', 'fstab');
+  const ours = [];
+  for (let i = 0; i < 3; i++) ours.push(await runCli(['--format', 'json', fstabPath]));
+  let findmnt;
+  try {
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await timedProcess('findmnt', ['--verify', '--nocanonicalize', '--tab-file', fstabPath]));
+    findmnt = median(runs);
+  } catch (error) {
+    log(`  findmnt not measured: ${error.message.split('\n')[0]}`);
+  }
+  // A configuration repository of 5,000 files with one staged change.
+  const repo = join(tmp, 'staged-repo');
+  writeFiles(repo, workspaceFiles(5000, 8));
+  const git = (...args) => execFileSync('git', args, { cwd: repo, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.invalid' } });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'estate');
+  const changed = join(repo, 'hosts', 'node-0000', 'etc', 'fstab');
+  writeFileSync(changed, `${readFileSync(changed, 'utf8')}10.10.0.4:/vol-0-1 /mnt/staged nfs rw,soft,vers=3 0 0\n`);
+  git('add', changed);
+  const staged = [];
+  for (let i = 0; i < 3; i++) staged.push(await runCli(['--staged', '--format', 'json'], repo));
+  return { nodeMs: median(nodeRuns), smallMs: smallFile.p50, fstabLines: base.sizes.fstabLines, fstabMs: median(ours), findmntMs: findmnt, stagedMs: median(staged), stagedFiles: 5000 };
+}
+
+/** 10 MB of each kind of file (bench/scale.mjs), linted by the CLI as a process. */
+async function scaleRuns() {
+  const root = join(tmp, 'scale');
+  const inputs = scaleInputs(root);
+  const formats = QUICK ? ['json'] : ['text', 'json'];
+  const rows = [];
+  for (const [label, input] of Object.entries(inputs)) {
+    for (const format of formats) {
+      const run = await measureCli(join(BUILD, 'anf-lint.js'), ['--format', format, input.path], root, tmp);
+      rows.push({ label, format, bytes: input.bytes, lines: input.lines, ...run });
+      log(`  ${label} (${format}): ${ms(run.ms)} ms, ${run.rssMiB.toFixed(0)} MiB, report ${mib(run.outputBytes)} MiB${run.stderr ? `, failed: ${run.stderr.slice(0, 200)}` : ''}`);
+    }
+  }
+  return rows;
 }
 
 // ---- the run ------------------------------------------------------------------------------------
@@ -369,6 +438,12 @@ async function main() {
   for (let i = 0; i < 5; i++) smallTimes.push(await runCli(['--format', 'json', join(editFolder, 'etc', 'fstab')]));
   cli.smallFile = stats(smallTimes);
 
+  log('CLI against the baselines: node -e 0, findmnt --verify, --staged in a 5,000-file repository');
+  const baselines = await cliBaselines(inputs[1], cli.smallFile);
+
+  log(`CLI on 10 MB inputs of every kind (${QUICK ? 'json' : 'text and json'} reports)`);
+  const scale = await scaleRuns();
+
   log('server: cold start to first diagnostics');
   const cold = await coldStart(servers, editFolder, smallUri, small);
 
@@ -381,6 +456,14 @@ async function main() {
   log(`  ours p50 ${ms(manifestNoWait.ours.p50)} ms, yaml-language-server p50 ${ms(manifestNoWait.theirs.p50)} ms`);
   log(`server vs yaml-language-server: ${COUNTS.manifestEditsShipped} interleaved edits, both as shipped`);
   const manifestShipped = await sideBySide(servers.shipped, servers.yaml, manifestFolder, manifestUri, manifestText, COUNTS.manifestEditsShipped, 32);
+
+  const tenth = inputs[0.1];
+  const smallManifestPath = join(tenth.root, 'manifest', 'estate.anf.yaml');
+  log(`server vs yaml-language-server: ${COUNTS.manifestEdits} interleaved edits of the 200-volume manifest, waits removed`);
+  const manifestSmallNoWait = await sideBySide(servers.nodebounce, servers.yamlNowait, join(tenth.root, 'manifest'), pathToFileURL(smallManifestPath).href, readFileSync(smallManifestPath, 'utf8'), COUNTS.manifestEdits, 33);
+  const largeFstabPath = join(base.root, 'fstab', 'etc', 'fstab');
+  log(`server: ${COUNTS.smallEdits} edits of the ${base.sizes.fstabLines.toLocaleString('en-US')}-line fstab (typing pause removed)`);
+  const largeFstab = await editLatency(servers.nodebounce, join(base.root, 'fstab'), pathToFileURL(largeFstabPath).href, readFileSync(largeFstabPath, 'utf8'), 'fstab', COUNTS.smallEdits, 23);
 
   log(`hover and completion: ${COUNTS.hovers} each`);
   const requestsManifest = await requestLatency(servers.shipped, OUR_SETTINGS, manifestFolder, manifestUri, manifestText, 'anf-manifest', valuePositions);
@@ -407,6 +490,10 @@ async function main() {
     smallShipped,
     manifestNoWait,
     manifestShipped,
+    manifestSmallNoWait,
+    largeFstab,
+    baselines,
+    scale,
     requestsManifest,
     requestsFstab,
     requestsYaml,
@@ -459,6 +546,8 @@ function render(r) {
     [`per-line cost at 100x vs 1x (worst of manifest, fstab, sysctl.d, workspace)`, `<= ${TARGETS.growthRatio}x`, `${growthWorst.toFixed(2)}x`, growthWorst <= TARGETS.growthRatio, by(growthWorst, TARGETS.growthRatio)],
   ];
 
+  const targets17 = targetsOf17(r);
+
   const lines = [];
   lines.push('# Benchmarks');
   lines.push('');
@@ -469,6 +558,24 @@ function render(r) {
   lines.push('  A **shared 2-core machine**: other engineers built and tested on it during the run, so the numbers are noisy and the tails (p95, p99) most of all.');
   lines.push(`- **Compared with:** yaml-language-server ${r.built.yamlVersion} (npm), validating the same manifest against \`schemas/anf-manifest.schema.json\`, over stdio, edits interleaved one for one.`);
   lines.push('');
+  if (targets17.length > 0) {
+    lines.push('## Targets (issues 17 and 18)');
+    lines.push('');
+    lines.push('| Target | Goal | Measured | Result |');
+    lines.push('|---|---|---|---|');
+    for (const [name, goal, measured, pass] of targets17) lines.push(`| ${name} | ${goal} | ${measured} | ${pass === undefined ? 'not measured' : verdict(pass)} |`);
+    lines.push('');
+  }
+  if (r.scale) {
+    lines.push('## Scale: 10 MB inputs (issue 18, items 5 and 6)');
+    lines.push('');
+    lines.push('The CLI as a process on one generated file of each kind, most lines wrong (bench/scale.mjs); peak RSS from `process.resourceUsage().maxRSS`.');
+    lines.push('');
+    lines.push('| Input | Lines | MiB | Report | Wall time ms | Peak RSS MiB | Report MiB |');
+    lines.push('|---|---|---|---|---|---|---|');
+    for (const row of r.scale) lines.push(`| ${row.label} | ${row.lines.toLocaleString('en-US')} | ${mib(row.bytes)} | ${row.format} | ${ms(row.ms)} | ${row.rssMiB.toFixed(0)} | ${mib(row.outputBytes)} |`);
+    lines.push('');
+  }
   lines.push('## Targets (issue 9)');
   lines.push('');
   lines.push('| Target | Goal | Measured | Result | |');
@@ -567,6 +674,42 @@ function render(r) {
   const notes = join(ROOT, 'bench', 'notes.md');
   if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trimEnd(), '');
   return lines.join('\n');
+}
+
+/** Rows of the issue 17 and 18 targets: name, goal, measured, pass (undefined: not measured). */
+function targetsOf17(r) {
+  if (!r.baselines || !r.manifestSmallNoWait) return [];
+  const t = TARGETS_17;
+  const rows = [];
+  const ratio = (a, b) => a / b;
+  for (const [label, run] of [
+    ['2,200-line (200-volume)', r.manifestSmallNoWait],
+    ['22,000-line (2,000-volume)', r.manifestNoWait],
+  ]) {
+    const p99 = ratio(run.ours.p99, run.theirs.p99);
+    const p50 = ratio(run.ours.p50, run.theirs.p50);
+    rows.push([`${label} manifest edit p99 vs yaml-language-server`, `<= ${t.manifestP99Ratio}x`, `${p99.toFixed(2)}x (${ms(run.ours.p99)} / ${ms(run.theirs.p99)} ms)`, p99 <= t.manifestP99Ratio]);
+    rows.push([`${label} manifest edit p50 vs yaml-language-server`, `<= ${t.manifestP50Ratio}x`, `${p50.toFixed(2)}x (${ms(run.ours.p50)} / ${ms(run.theirs.p50)} ms)`, p50 <= t.manifestP50Ratio]);
+    rows.push([`${label} manifest peak RSS vs yaml-language-server`, '<= 1x', `${run.ours.rss.toFixed(0)} / ${run.theirs.rss.toFixed(0)} MiB`, run.ours.rss <= run.theirs.rss]);
+  }
+  const rssGrowth = r.manifestNoWait.ours.rss / r.manifestSmallNoWait.ours.rss;
+  rows.push(['manifest peak RSS at 22,000 lines vs 2,200 lines', `<= ${t.rssGrowth}x`, `${rssGrowth.toFixed(2)}x`, rssGrowth <= t.rssGrowth]);
+  rows.push(['200-line fstab edit p99 (typing pause removed)', `<= ${t.fstabSmallP99Ms} ms`, `${ms(r.smallNoDebounce.p99)} ms`, r.smallNoDebounce.p99 <= t.fstabSmallP99Ms]);
+  rows.push([`${r.baselines.fstabLines.toLocaleString('en-US')}-line fstab edit p99 (typing pause removed)`, `<= ${t.fstabLargeP99Ms} ms`, `${ms(r.largeFstab.p99)} ms`, r.largeFstab.p99 <= t.fstabLargeP99Ms]);
+  const b = r.baselines;
+  rows.push(['CLI, one 200-line fstab vs `node -e 0`', `<= ${t.cliSmallRatio}x`, `${(b.smallMs / b.nodeMs).toFixed(2)}x (${ms(b.smallMs)} / ${ms(b.nodeMs)} ms)`, b.smallMs / b.nodeMs <= t.cliSmallRatio]);
+  rows.push([`CLI \`--staged\`, ${b.stagedFiles.toLocaleString('en-US')}-file repository`, `<= ${t.stagedMs} ms`, `${ms(b.stagedMs)} ms`, b.stagedMs <= t.stagedMs]);
+  rows.push([
+    `CLI, ${b.fstabLines.toLocaleString('en-US')}-line fstab vs \`findmnt --verify --nocanonicalize\``,
+    `<= ${t.findmntRatio}x`,
+    b.findmntMs === undefined ? 'findmnt missing' : `${(b.fstabMs / b.findmntMs).toFixed(2)}x (${ms(b.fstabMs)} / ${ms(b.findmntMs)} ms)`,
+    b.findmntMs === undefined ? undefined : b.fstabMs / b.findmntMs <= t.findmntRatio,
+  ]);
+  rows.push(['5,000-line `.tf` edit p99 within the manifest target', `<= ${t.manifestP99Ratio}x yaml-language-server`, r.terraform ? `${ms(r.terraform.p99)} ms` : 'not measured', r.terraform ? r.terraform.p99 <= r.manifestSmallNoWait.theirs.p99 * t.manifestP99Ratio : undefined]);
+  for (const row of r.scale ?? []) {
+    rows.push([`${row.label}, ${row.format} report: time and peak RSS`, `< ${t.scaleMs / 1000} s, < ${t.scaleRssMiB} MiB`, `${(row.ms / 1000).toFixed(1)} s, ${row.rssMiB.toFixed(0)} MiB`, row.ms < t.scaleMs && row.rssMiB < t.scaleRssMiB]);
+  }
+  return rows;
 }
 
 const renderFrom = process.argv.indexOf('--render');

@@ -71,12 +71,12 @@ function volumesFor(bytes, format) {
 /** Writes the scale inputs under `root`; returns what to lint, with sizes. */
 export function scaleInputs(root) {
   const inputs = {
-    'sysctl.conf': { path: 'sysctl/etc/sysctl.conf', text: until(SCALE_BYTES, (_r, i) => BAD_SYSCTL[i % BAD_SYSCTL.length](i), 41) },
-    fstab: { path: 'fstab/etc/fstab', text: until(SCALE_BYTES, (_r, i) => BAD_FSTAB[i % BAD_FSTAB.length](i), 42) },
-    'shell script': { path: 'shell/mount-all.sh', text: `#!/bin/bash\n${until(SCALE_BYTES, (_r, i) => (i % 2 ? `sysctl -w net.ipv4.tcp_sack=0` : `mount -t nfs -o soft,vers=4.2,rsize=65536 10.0.${i % 250}.4:/v${i} /mnt/v${i}`), 43)}` },
-    'manifest (YAML)': { path: 'manifest-yaml/estate.anf.yaml', text: manifestOf(volumesFor(SCALE_BYTES, 'yaml'), 'yaml', 44) },
-    'manifest (JSON)': { path: 'manifest-json/estate.anf.json', text: manifestOf(volumesFor(SCALE_BYTES, 'json'), 'json', 45) },
-    'one 1 MiB line of bad options': { path: 'long-line/etc/fstab', text: `10.0.0.4:/vol /mnt/vol nfs ${until(LONG_LINE_BYTES, (_r, i) => `bad${i}`, 46).replace(/\n/g, ',').replace(/,$/, '')} 0 0\n` },
+    '10 MiB sysctl.conf': { path: 'sysctl/etc/sysctl.conf', text: until(SCALE_BYTES, (_r, i) => BAD_SYSCTL[i % BAD_SYSCTL.length](i), 41) },
+    '10 MiB fstab': { path: 'fstab/etc/fstab', text: until(SCALE_BYTES, (_r, i) => BAD_FSTAB[i % BAD_FSTAB.length](i), 42) },
+    '10 MiB shell script': { path: 'shell/mount-all.sh', text: `#!/bin/bash\n${until(SCALE_BYTES, (_r, i) => (i % 2 ? `sysctl -w net.ipv4.tcp_sack=0` : `mount -t nfs -o soft,vers=4.2,rsize=65536 10.0.${i % 250}.4:/v${i} /mnt/v${i}`), 43)}` },
+    '10 MiB manifest (YAML)': { path: 'manifest-yaml/estate.anf.yaml', text: manifestOf(volumesFor(SCALE_BYTES, 'yaml'), 'yaml', 44) },
+    '10 MiB manifest (JSON)': { path: 'manifest-json/estate.anf.json', text: manifestOf(volumesFor(SCALE_BYTES, 'json'), 'json', 45) },
+    'fstab with one 1 MiB line of bad options': { path: 'long-line/etc/fstab', text: `10.0.0.4:/vol /mnt/vol nfs ${until(LONG_LINE_BYTES, (_r, i) => `bad${i}`, 46).replace(/\n/g, ',').replace(/,$/, '')} 0 0\n` },
   };
   for (const input of Object.values(inputs)) {
     writeFiles(root, { [input.path]: input.text });
