@@ -75,6 +75,48 @@ export const SOURCES = {
     url: 'https://github.com/torvalds/linux/blob/master/lib/kstrtox.c',
     date: 'mainline',
   },
+  /**
+   * The IPv4 sysctl tables (ipv4_table, ipv4_net_table). In v6.12: `tcp_fack` (per network namespace,
+   * proc_dou8vec_minmax) and `tcp_low_latency` are still registered, and do nothing; `tcp_tw_recycle` is
+   * gone since commit 4396e46187ca "tcp: remove tcp_tw_recycle" (4.12).
+   */
+  KSYSCTL_IPV4: {
+    title: 'Linux kernel net/ipv4/sysctl_net_ipv4.c (the net.ipv4 sysctl tables), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/net/ipv4/sysctl_net_ipv4.c',
+    date: 'v6.12',
+  },
+  /**
+   * xs_tunables_table registers /proc/sys/sunrpc/{udp,tcp}_slot_table_entries, tcp_max_slot_table_entries,
+   * min_resvport, max_resvport, tcp_fin_timeout; the same names are `sunrpc` module parameters. Only the UDP
+   * transport sizes its socket buffers (xs_udp_do_set_buffer_size sets SOCK_RCVBUF_LOCK); TCP transports
+   * never call SO_RCVBUF/SO_SNDBUF, so TCP autotuning sizes them up to the tcp_rmem/tcp_wmem maximum.
+   */
+  KXPRTSOCK: {
+    title: 'Linux kernel net/sunrpc/xprtsock.c (RPC socket transports: sunrpc sysctls, socket buffer sizing), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/net/sunrpc/xprtsock.c',
+    date: 'v6.12',
+  },
+  /** debug_table: /proc/sys/sunrpc/{rpc,nfs,nfsd,nlm}_debug and transports. */
+  KSUNRPC_SYSCTL: {
+    title: 'Linux kernel net/sunrpc/sysctl.c (sunrpc debug sysctls), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/net/sunrpc/sysctl.c',
+    date: 'v6.12',
+  },
+  /** xr_tunables_table: /proc/sys/sunrpc/rdma_* (RPC over RDMA); svc_rdma.c adds the sunrpc/svc_rdma/ directory. */
+  KXPRTRDMA: {
+    title: 'Linux kernel net/sunrpc/xprtrdma/transport.c (sunrpc RDMA sysctls), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/net/sunrpc/xprtrdma/transport.c',
+    date: 'v6.12',
+  },
+  /**
+   * sock_init_data starts every socket's sk_rcvbuf/sk_sndbuf at net.core.rmem_default/wmem_default;
+   * sk_setsockopt caps SO_RCVBUF/SO_SNDBUF at net.core.rmem_max/wmem_max and locks the size (no autotuning).
+   */
+  KSOCK: {
+    title: 'Linux kernel net/core/sock.c (sock_init_data, SO_RCVBUF and SO_SNDBUF), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/net/core/sock.c',
+    date: 'v6.12',
+  },
   PRICE: { title: 'Azure Retail Prices API dump (Azure/azure-netapp-files docs/calc/beta/pricing-data.json), East US, pay-as-you-go', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
   CALC: { title: 'Azure NetApp Files Performance Calculator (calc.js constants)', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
   SEED_COURSE: { title: 'Course: running HPC/EDA applications on Azure NetApp Files (seed 000)', url: 'https://learn.microsoft.com/training/modules/run-hpc-eda-applications-azure-netapp-files/', date: '2021' },

@@ -270,12 +270,12 @@ const ENTRIES: readonly CatalogKey[] = [
   },
   {
     key: 'net.ipv4.tcp_fack',
-    title: 'TCP forward acknowledgement (removed)',
-    description: 'Forward-acknowledgement loss recovery. Removed from the kernel; RACK replaced it. Writing it fails on current kernels.',
+    title: 'TCP forward acknowledgement (no effect)',
+    description: 'Forward-acknowledgement loss recovery, retired in kernel 4.15 (RACK replaced it). The key is still registered: the kernel accepts a value and ignores it ("a legacy option, it has no effect anymore", ip-sysctl.rst).',
     shape: BOOLEAN,
     via: 'sysctl',
-    removedIn: KERNEL_KEY_HISTORY.tcpFackRemoved,
-    sources: ['KDOC', 'SEED_MOUNT'],
+    noOpSince: KERNEL_KEY_HISTORY.tcpFackNoOp,
+    sources: ['KDOC', 'KSYSCTL_IPV4', 'SEED_MOUNT'],
   },
   {
     key: 'net.ipv4.tcp_no_metrics_save',
@@ -298,7 +298,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: '0',
     via: 'sysctl',
     noOpSince: KERNEL_KEY_HISTORY.tcpLowLatencyNoOp,
-    sources: ['KDOC', 'SEED_MOUNT'],
+    sources: ['KDOC', 'KSYSCTL_IPV4', 'SEED_MOUNT'],
   },
   {
     key: 'net.ipv4.tcp_slow_start_after_idle',
@@ -316,11 +316,11 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_tw_recycle',
     title: 'Fast TIME-WAIT recycling (removed)',
-    description: 'Recycled TIME-WAIT sockets using timestamps; broke clients behind NAT and load balancers. Removed from the kernel.',
+    description: 'Recycled TIME-WAIT sockets using timestamps; broke clients behind NAT and load balancers. Removed from the kernel in 4.12: the key no longer exists and writing it fails.',
     shape: BOOLEAN,
     via: 'sysctl',
     removedIn: KERNEL_KEY_HISTORY.tcpTwRecycleRemoved,
-    sources: ['KDOC'],
+    sources: ['KSYSCTL_IPV4'],
   },
   {
     key: 'net.ipv4.tcp_tw_reuse',
@@ -615,6 +615,103 @@ export function nearMiss(key: string): { readonly suggestion: string; readonly d
     if (d > 0 && d <= limit && (!best || d < best.distance)) best = { suggestion: candidate, distance: d };
   }
   return best;
+}
+
+/**
+ * A namespace whose every key anf-lint knows, read from the kernel source, so a key in it that is not
+ * listed does not exist: writing it fails (sysctl) or is ignored (modprobe), whatever its spelling.
+ */
+export interface ClosedNamespace {
+  /** `sunrpc.`: the dotted prefix, for sysctls and for the module's parameters. */
+  readonly prefix: string;
+  /** Every sysctl under the prefix (one level: `sunrpc.tcp_max_slot_table_entries`). */
+  readonly sysctls: readonly string[];
+  /** Sub-directories anf-lint does not list: keys under them are never judged (`sunrpc.svc_rdma.`). */
+  readonly openBelow: readonly string[];
+  /**
+   * Module parameters judged as a closed set: only those matching `moduleFamily` (the module's other
+   * parameters are not listed completely, so they are never judged).
+   */
+  readonly moduleParameters: readonly string[];
+  readonly moduleFamily: RegExp;
+  readonly sources: readonly SourceKey[];
+}
+
+/**
+ * `/proc/sys/sunrpc` in v6.12: net/sunrpc/xprtsock.c registers the socket-transport tunables,
+ * net/sunrpc/sysctl.c the debug flags and `transports`, net/sunrpc/xprtrdma/transport.c the `rdma_*`
+ * tunables (with CONFIG_SUNRPC_DEBUG; their names are still real keys), svc_rdma.c the `svc_rdma/`
+ * directory. The `sunrpc` module's slot-table parameters are the same three names as the sysctls
+ * (module_param_named in xprtsock.c).
+ */
+export const CLOSED_NAMESPACES: readonly ClosedNamespace[] = [
+  {
+    prefix: 'sunrpc.',
+    sysctls: [
+      'sunrpc.udp_slot_table_entries',
+      'sunrpc.tcp_slot_table_entries',
+      'sunrpc.tcp_max_slot_table_entries',
+      'sunrpc.min_resvport',
+      'sunrpc.max_resvport',
+      'sunrpc.tcp_fin_timeout',
+      'sunrpc.rpc_debug',
+      'sunrpc.nfs_debug',
+      'sunrpc.nfsd_debug',
+      'sunrpc.nlm_debug',
+      'sunrpc.transports',
+      'sunrpc.rdma_slot_table_entries',
+      'sunrpc.rdma_max_inline_read',
+      'sunrpc.rdma_max_inline_write',
+      'sunrpc.rdma_inline_write_padding',
+      'sunrpc.rdma_memreg_strategy',
+      'sunrpc.rdma_pad_optimize',
+    ],
+    openBelow: ['sunrpc.svc_rdma.'],
+    moduleParameters: ['sunrpc.udp_slot_table_entries', 'sunrpc.tcp_slot_table_entries', 'sunrpc.tcp_max_slot_table_entries'],
+    moduleFamily: /slot_table/,
+    sources: ['KXPRTSOCK', 'KSUNRPC_SYSCTL', 'KXPRTRDMA'],
+  },
+];
+
+/**
+ * A key in a closed namespace that does not exist there, with the namespace; undefined for keys that
+ * exist, keys outside every closed namespace, and module parameters outside the judged family.
+ */
+export function unknownInClosedNamespace(key: string, asModuleParameter: boolean): ClosedNamespace | undefined {
+  for (const ns of CLOSED_NAMESPACES) {
+    if (!key.startsWith(ns.prefix) || ns.openBelow.some((open) => key.startsWith(open))) continue;
+    if (asModuleParameter) {
+      if (ns.moduleParameters.includes(key) || !ns.moduleFamily.test(key.slice(ns.prefix.length))) return undefined;
+      return ns;
+    }
+    if (ns.sysctls.includes(key) || key.slice(ns.prefix.length).includes('.')) return undefined;
+    return ns;
+  }
+  return undefined;
+}
+
+/**
+ * The key a closed-namespace key was meant to be when it has the same words in another order
+ * (`sunrpc.max_tcp_slot_table_entries` → `sunrpc.tcp_max_slot_table_entries`): only when exactly one matches.
+ */
+export function reorderedKey(key: string, ns: ClosedNamespace, asModuleParameter: boolean): string | undefined {
+  const words = (k: string) => k.slice(ns.prefix.length).split('_').sort().join('_');
+  const written = words(key);
+  const candidates = (asModuleParameter ? ns.moduleParameters : ns.sysctls).filter((k) => words(k) === written);
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/**
+ * The catalog keys a key written without its namespace (`tcp_max_slot_table_entries`) can be: those whose
+ * last segment it is. Glob entries (`conf.*.rp_filter`) are left out.
+ */
+export function keysEndingWith(name: string): readonly CatalogKey[] {
+  const wanted = name.replace(/-/g, '_');
+  const found = new Map<string, CatalogKey>();
+  for (const entry of ENTRIES) {
+    if (!entry.key.includes('*') && entry.key.slice(entry.key.lastIndexOf('.') + 1) === wanted) found.set(entry.key, entry);
+  }
+  return [...found.values()];
 }
 
 /** Keys shorter than this get a did-you-mean only for a single edit. */
