@@ -137,9 +137,10 @@ function recommendationLine(workspace: WorkspaceView, mount: MountEntry, option:
   const writtenVersion: NfsVersionPreference | undefined = written?.major === 3 ? '3' : written?.major === 4 ? '4.1' : undefined;
   // On the version itself, recommend the workload's version (as ANF220/ANF224 do), not the one written,
   // unless the manifest volume does not serve it.
-  const servesPreferred = preferred !== 'either' && (!volume || volume.nfsVersions.includes(preferred));
   const onVersion = spec.group === 'vers' || spec.group === 'minorversion';
-  const version: NfsVersionPreference = onVersion && servesPreferred && preferred !== 'either' ? preferred : (writtenVersion ?? (preferred === 'either' ? '3' : preferred));
+  const fallback: NfsVersionPreference = writtenVersion ?? (preferred === 'either' ? '3' : preferred);
+  const version: NfsVersionPreference =
+    onVersion && preferred !== 'either' && (!volume || volume.nfsVersions.includes(preferred)) ? preferred : fallback;
   const { options } = recommendedMountOptions(workload, version, volume?.kerberos ?? false);
   const match = options.find((o) => findOption(o.split('=')[0]!)?.group === spec.group);
   const who = `${WORKLOADS[workload].title}${assumed ? ' (no workload known; annotate with `# anf: workload=<kind>`)' : ''}`;
