@@ -149,7 +149,7 @@ const ENTRIES: readonly CatalogKey[] = [
     changed: [{ version: KERNEL_KEY_CHANGES.optmemMax128KiB, what: `default raised from ${SYSCTL_DEFAULTS.coreOptmemMaxBytes.formerly![0]!.value} to ${SYSCTL_DEFAULTS.coreOptmemMaxBytes.value}` }],
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (seed 001)', value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.value), source: 'SEED_MOUNT' },
+      { context: 'NFS clients on ANF (Microsoft Learn module on ANF performance for EDA and HPC)', value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.value), source: 'SEED_MOUNT' },
       { context: 'EDA benchmark', value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.formerly![0]!.value), source: 'EDA' },
     ],
     sources: ['KNET', 'KOPTMEM', 'SEED_MOUNT', 'EDA'],
@@ -163,7 +163,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: n(SYSCTL_DEFAULTS.somaxconn.value),
     changed: [{ version: KERNEL_KEY_CHANGES.somaxconn4096, what: `default raised from ${SYSCTL_DEFAULTS.somaxconn.formerly![0]!.value} to ${SYSCTL_DEFAULTS.somaxconn.value}` }],
     via: 'sysctl',
-    recommended: [{ context: 'NFS clients on ANF (seed 001, EDA)', value: n(RECOMMENDED_SYSCTL.somaxconn.value), source: 'SEED_MOUNT' }],
+    recommended: [{ context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.somaxconn.value), source: 'SEED_MOUNT' }],
     sources: ['KDOC', 'SEED_MOUNT'],
   },
   {
@@ -175,7 +175,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: n(SYSCTL_DEFAULTS.netdevMaxBacklog.value),
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (seed 001, EDA)', value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value), source: 'SEED_MOUNT' },
+      { context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value), source: 'SEED_MOUNT' },
       { context: 'SAP HANA', value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value), source: 'HANA' },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
@@ -285,7 +285,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: '0',
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (seed 001)', value: '1', source: 'SEED_MOUNT' },
+      { context: 'NFS clients on ANF (Microsoft Learn module on ANF performance for EDA and HPC)', value: '1', source: 'SEED_MOUNT' },
       { context: 'SAP HANA', value: '1', source: 'HANA' },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
@@ -308,7 +308,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: '1',
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (seed 001, EDA)', value: '0', source: 'SEED_MOUNT' },
+      { context: 'NFS clients on ANF (HPC, EDA)', value: '0', source: 'SEED_MOUNT' },
       { context: 'SAP HANA', value: '0', source: 'HANA' },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],

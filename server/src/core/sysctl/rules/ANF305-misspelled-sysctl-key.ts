@@ -40,7 +40,7 @@ export const misspelledSysctlKey = defineRule({
   doc: {
     title: 'A kernel key that is one or two letters from a key anf-lint knows',
     what: 'A key that is not in anf-lint\'s catalog of NFS and TCP keys but is one or two edits away from one: `sunrpc.tpc_max_slot_table_entries`, `net.ipv4.tcp_rmen`, `options sunrcp ...`. Keys far from every catalog key are not reported: Linux has thousands of keys and anf-lint judges only the ones that matter for ANF.',
-    why: 'A misspelled key sets nothing: sysctl prints "unknown key" at boot (or nothing at all with a `-` prefix), and the client keeps the default the line was meant to change. Seed 001, a published guide, itself writes `sunrpc.tpc_max_slot_table_entries`.',
+    why: 'A misspelled key sets nothing: sysctl prints "unknown key" at boot (or nothing at all with a `-` prefix), and the client keeps the default the line was meant to change. The Microsoft Learn module on ANF performance for EDA and HPC, a published guide, itself writes `sunrpc.tpc_max_slot_table_entries`.',
     instead: 'Use the key the message suggests. The fix renames the key in place; review it, since the setting then starts to apply.',
     examples: [
       {
