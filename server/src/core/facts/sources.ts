@@ -117,6 +117,24 @@ export const SOURCES = {
     url: 'https://github.com/torvalds/linux/blob/v6.12/net/core/sock.c',
     date: 'v6.12',
   },
+  /** nfs_cb_sysctls: /proc/sys/fs/nfs/nfs_mountpoint_timeout and nfs_congestion_kb. */
+  KNFS_SYSCTL: {
+    title: 'Linux kernel fs/nfs/sysctl.c (fs.nfs client sysctls), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/fs/nfs/sysctl.c',
+    date: 'v6.12',
+  },
+  /** nfs4_cb_sysctls: /proc/sys/fs/nfs/nfs_callback_tcpport and idmap_cache_timeout. */
+  KNFS4_SYSCTL: {
+    title: 'Linux kernel fs/nfs/nfs4sysctl.c (fs.nfs NFSv4 client sysctls), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/fs/nfs/nfs4sysctl.c',
+    date: 'v6.12',
+  },
+  /** nlm_sysctls: /proc/sys/fs/nfs/nlm_grace_period, nlm_timeout, nlm_udpport, nlm_tcpport, nsm_use_hostnames, nsm_local_state. */
+  KLOCKD: {
+    title: 'Linux kernel fs/lockd/svc.c (fs.nfs lock manager sysctls), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/fs/lockd/svc.c',
+    date: 'v6.12',
+  },
   PRICE: { title: 'Azure Retail Prices API dump (Azure/azure-netapp-files docs/calc/beta/pricing-data.json), East US, pay-as-you-go', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
   CALC: { title: 'Azure NetApp Files Performance Calculator (calc.js constants)', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
   SEED_COURSE: { title: 'Choose the best service level of Azure NetApp Files for your HPC applications (Microsoft Learn training module, 2021 edition)', url: 'https://learn.microsoft.com/en-us/training/modules/choose-service-level-azure-netapp-files-hpc-applications/', date: '2021' },

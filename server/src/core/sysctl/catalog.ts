@@ -671,6 +671,30 @@ export const CLOSED_NAMESPACES: readonly ClosedNamespace[] = [
     moduleFamily: /slot_table/,
     sources: ['KXPRTSOCK', 'KSUNRPC_SYSCTL', 'KXPRTRDMA'],
   },
+  /**
+   * `/proc/sys/fs/nfs`: fs/nfs/sysctl.c, fs/nfs/nfs4sysctl.c and fs/lockd/svc.c register these (names that
+   * some kernels dropped, such as nfs_congestion_kb, stay listed: they are real on the kernels that have them).
+   * No module parameter lives under `fs.`.
+   */
+  {
+    prefix: 'fs.nfs.',
+    sysctls: [
+      'fs.nfs.nfs_mountpoint_timeout',
+      'fs.nfs.nfs_congestion_kb',
+      'fs.nfs.nfs_callback_tcpport',
+      'fs.nfs.idmap_cache_timeout',
+      'fs.nfs.nlm_grace_period',
+      'fs.nfs.nlm_timeout',
+      'fs.nfs.nlm_udpport',
+      'fs.nfs.nlm_tcpport',
+      'fs.nfs.nsm_use_hostnames',
+      'fs.nfs.nsm_local_state',
+    ],
+    openBelow: [],
+    moduleParameters: [],
+    moduleFamily: /(?!)/,
+    sources: ['KNFS_SYSCTL', 'KNFS4_SYSCTL', 'KLOCKD'],
+  },
 ];
 
 /**
@@ -692,13 +716,18 @@ export function unknownInClosedNamespace(key: string, asModuleParameter: boolean
 
 /**
  * The key a closed-namespace key was meant to be when it has the same words in another order
- * (`sunrpc.max_tcp_slot_table_entries` → `sunrpc.tcp_max_slot_table_entries`): only when exactly one matches.
+ * (`sunrpc.max_tcp_slot_table_entries` → `sunrpc.tcp_max_slot_table_entries`), or is one or two edits from
+ * it: only when exactly one key matches.
  */
 export function reorderedKey(key: string, ns: ClosedNamespace, asModuleParameter: boolean): string | undefined {
   const words = (k: string) => k.slice(ns.prefix.length).split('_').sort().join('_');
   const written = words(key);
-  const candidates = (asModuleParameter ? ns.moduleParameters : ns.sysctls).filter((k) => words(k) === written);
-  return candidates.length === 1 ? candidates[0] : undefined;
+  const keys = asModuleParameter ? ns.moduleParameters : ns.sysctls;
+  const reordered = keys.filter((k) => words(k) === written);
+  if (reordered.length === 1) return reordered[0];
+  // Otherwise one or two edits from exactly one key of the namespace (`fs.nfs.nlm_tcp_port`).
+  const near = keys.filter((k) => distance(k, key) <= 2);
+  return reordered.length === 0 && near.length === 1 ? near[0] : undefined;
 }
 
 /**
