@@ -11,6 +11,28 @@ export const QUOTED_KERNEL_LINE = 'ANF323';
 /** Curly and angle quotes that word processors and web pages put around copied lines. */
 const TYPOGRAPHIC_QUOTES = new Set(['\u201C', '\u201D', '\u201E', '\u201F', '\u2018', '\u2019', '\u201A', '\u201B', '\u00AB', '\u00BB', '\u2039', '\u203A']);
 
+/** True for the curly and angle quotes of copied text (never for ASCII `"` and `'`). */
+export function isTypographicQuote(char: string | undefined): boolean {
+  return char !== undefined && TYPOGRAPHIC_QUOTES.has(char);
+}
+
+/**
+ * A value wrapped in typographic quotes (`max_session_slots=“180”`, `tcp_rmem = “4096 87380 16777216”`):
+ * a problem with a fix that removes them. True when it was one; the caller then makes no setting,
+ * since the kernel rejects the value as written.
+ */
+function quotedValue(line: Piece, sink: Sink, from: number, to: number, key: string): boolean {
+  const text = line.text;
+  if (to - from < 2 || !isTypographicQuote(text[from]) || !isTypographicQuote(text[to - 1])) return false;
+  sink.problems.push({
+    code: QUOTED_KERNEL_LINE,
+    span: spanOf(line, from, to),
+    message: `The value of \`${key}\` is wrapped in typographic quotes (${text[from]}…${text[to - 1]}), as copied from a web page or document: the kernel reads them as part of the value and rejects it. Remove the quotes.`,
+    fixes: [{ title: 'Remove the quotes', safe: false, edits: [{ span: spanOf(line, from, from + 1), newText: '' }, { span: spanOf(line, to - 1, to), newText: '' }] }],
+  });
+  return true;
+}
+
 /**
  * A line wrapped in typographic quotes (`“options nfs max_session_slots=180”`), copied from a web
  * page: a problem with a fix that removes them. True when the line was one: it sets nothing as
@@ -124,6 +146,7 @@ export function parseSysctlLine(
     if (!comment) problem(start, end, `\`${rawKeyText}\` has no value after the \`=\`.`);
     return;
   }
+  if (quotedValue(line, sink, valueStart, valueEnd, normalizeSysctlKey(rawKeyText))) return;
   const value = text.slice(valueStart, valueEnd);
   const rawKey = text.slice(start, keyEnd);
   sink.settings.push({
@@ -238,6 +261,7 @@ export function parseModprobeLine(line: Piece, sink: Sink, persistent: boolean, 
       continue;
     }
     const name = text.slice(word.from, word.from + eq);
+    if (quotedValue(line, sink, valueFrom, valueTo, `${moduleKey}.${normalizeModuleName(name)}`)) continue;
     const value = text.slice(valueFrom, valueTo);
     sink.settings.push({
       uri: sink.uri,

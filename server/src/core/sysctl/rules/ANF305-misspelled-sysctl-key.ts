@@ -2,6 +2,7 @@ import type { Fix, SpanEdit } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { findKey, nearMiss } from '../catalog';
 import type { KernelSetting } from '../model';
+import { isTypographicQuote } from '../lines';
 import { slashForm } from '../piece';
 import { hasSettings } from './common';
 
@@ -54,7 +55,8 @@ export const misspelledSysctlKey = defineRule({
   appliesTo: hasSettings,
   check(context) {
     for (const setting of context.file.settings) {
-      if (setting.templated || findKey(setting.key)) continue;
+      // A key in typographic quotes is ANF323's: the fix there removes the quotes, not one character.
+      if (setting.templated || findKey(setting.key) || isTypographicQuote(setting.rawKey.replace(/^-\s*/, '')[0])) continue;
       const miss = nearMiss(setting.key);
       if (!miss) continue;
       const edits = renameKeyEdits(setting, miss.suggestion, context.file.source.text);
