@@ -731,16 +731,20 @@ export function reorderedKey(key: string, ns: ClosedNamespace, asModuleParameter
 }
 
 /**
- * The catalog keys a key written without its namespace (`tcp_max_slot_table_entries`) can be: those whose
- * last segment it is. Glob entries (`conf.*.rp_filter`) are left out.
+ * The keys a key written without its namespace (`tcp_max_slot_table_entries`) can be: catalog keys and
+ * keys of the closed namespaces whose last segment it is. Glob entries (`conf.*.rp_filter`) are left out.
  */
-export function keysEndingWith(name: string): readonly CatalogKey[] {
+export function keysEndingWith(name: string): readonly { readonly key: string; readonly via: KeyInterface }[] {
   const wanted = name.replace(/-/g, '_');
-  const found = new Map<string, CatalogKey>();
+  const last = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+  const found = new Map<string, KeyInterface>();
   for (const entry of ENTRIES) {
-    if (!entry.key.includes('*') && entry.key.slice(entry.key.lastIndexOf('.') + 1) === wanted) found.set(entry.key, entry);
+    if (!entry.key.includes('*') && last(entry.key) === wanted) found.set(entry.key, entry.via);
   }
-  return [...found.values()];
+  for (const ns of CLOSED_NAMESPACES) {
+    for (const key of ns.sysctls) if (last(key) === wanted && !found.has(key)) found.set(key, 'sysctl');
+  }
+  return [...found].map(([key, via]) => ({ key, via }));
 }
 
 /** Keys shorter than this get a did-you-mean only for a single edit. */
