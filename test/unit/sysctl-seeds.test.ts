@@ -35,10 +35,10 @@ describe('seed sysctl blocks', () => {
       'etc/sysctl.conf:23 ANF311 info', // tcp_timestamps = 0 outside HANA behind Azure Load Balancer
       'etc/sysctl.conf:24 ANF306 warning', // tcp_sack = 1, overridden on line 41
       'etc/sysctl.conf:26 ANF310 info', // route.flush in a persistent file
-      'etc/sysctl.conf:27 ANF309 warning', // tcp_low_latency: no-op since 4.14
+      'etc/sysctl.conf:27 ANF309 info', // tcp_low_latency: no-op since 4.14
       'etc/sysctl.conf:41 ANF307 warning', // tcp_sack = 0
       'etc/sysctl.conf:42 ANF307 warning', // tcp_dsack = 0
-      'etc/sysctl.conf:43 ANF309 warning', // tcp_fack: removed in 4.15
+      'etc/sysctl.conf:43 ANF309 info', // tcp_fack: registered but a no-op since 4.15
     ]);
   });
 
@@ -47,8 +47,11 @@ describe('seed sysctl blocks', () => {
     expect(lint({ 'etc/sysctl.d/90-nfs.conf': SEED_001 }, config)).not.toContain('etc/sysctl.d/90-nfs.conf:23 ANF311 info');
   });
 
-  it('seed 000 (the course block) produces nothing', () => {
-    expect(lint({ 'etc/sysctl.conf': SEED_000 })).toEqual([]);
+  it('seed 000 (the course block) produces only its 64 MiB socket defaults', () => {
+    expect(lint({ 'etc/sysctl.conf': SEED_000 })).toEqual([
+      'etc/sysctl.conf:3 ANF325 warning', // rmem_default = 64 MiB: every non-TCP socket starts there
+      'etc/sysctl.conf:4 ANF325 warning', // wmem_default = 64 MiB
+    ]);
   });
 
   it('seed 001\'s misspelled slot key is a near miss and nothing else: as written it sets nothing', () => {
@@ -66,7 +69,8 @@ describe('key catalog', () => {
   });
 
   it('knows when keys were removed or stopped working', () => {
-    expect(findKey('net.ipv4.tcp_fack')?.removedIn?.value).toBe('4.15');
+    expect(findKey('net.ipv4.tcp_fack')?.noOpSince?.value).toBe('4.15');
+    expect(findKey('net.ipv4.tcp_fack')?.removedIn).toBeUndefined();
     expect(findKey('net.ipv4.tcp_tw_recycle')?.removedIn?.value).toBe('4.12');
     expect(findKey('net.ipv4.tcp_low_latency')?.noOpSince?.value).toBe('4.14');
   });
@@ -86,7 +90,7 @@ describe('key catalog', () => {
     expect(slots).toContain('65536');
     expect(slots).toContain('options sunrpc tcp_max_slot_table_entries');
     expect(slots).toContain('128');
-    expect(describeKey('net.ipv4.tcp_fack')).toContain('Removed in kernel 4.15');
+    expect(describeKey('net.ipv4.tcp_fack')).toContain('No effect since kernel 4.15');
     expect(describeKey('net.ipv4.tcp_timestamps')).toContain('Azure Load Balancer');
     expect(describeKey('kernel.pid_max')).toBeUndefined();
   });

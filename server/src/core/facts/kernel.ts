@@ -20,11 +20,46 @@ export const TCP_WINDOW = {
   ontapMaxBytes: fact(262800, 'bytes', 'SEED_ER'),
 } as const;
 
-/** When keys were removed or stopped doing anything. */
+/**
+ * When keys were removed or stopped doing anything, checked against the kernel source: a key still in
+ * a sysctl table (net/ipv4/sysctl_net_ipv4.c) is accepted and ignored; a key taken out of it fails.
+ */
 export const KERNEL_KEY_HISTORY = {
-  tcpFackRemoved: fact('4.15', 'kernel version', 'KDOC'),
-  tcpTwRecycleRemoved: fact('4.12', 'kernel version', 'KDOC'),
-  tcpLowLatencyNoOp: fact('4.14', 'kernel version', 'KDOC'),
+  /**
+   * Commit 713bafea9292 "tcp: retire FACK loss detection" (4.15) removed FACK but kept the sysctl:
+   * `tcp_fack` is still in ipv4_net_table, and ip-sysctl.rst says "a legacy option, it has no effect anymore".
+   */
+  tcpFackNoOp: fact('4.15', 'kernel version', 'KSYSCTL_IPV4', { note: 'Still registered and accepted; ignored since FACK was retired.' }),
+  /** Commit 4396e46187ca "tcp: remove tcp_tw_recycle" (4.12) took the entry out of the table: writing it fails. */
+  tcpTwRecycleRemoved: fact('4.12', 'kernel version', 'KSYSCTL_IPV4'),
+  /** Prequeue removal (4.14) kept `tcp_low_latency` in ipv4_table; ip-sysctl.rst: "a legacy option, it has no effect anymore". */
+  tcpLowLatencyNoOp: fact('4.14', 'kernel version', 'KSYSCTL_IPV4'),
+} as const;
+
+/**
+ * `net.ipv4.tcp_mem` counts pages, not bytes (ip-sysctl.rst: "vector of 3 INTEGERs: min, pressure, max",
+ * "in pages"). The page size of x86_64 and most arm64 kernels.
+ */
+export const KERNEL_PAGE = {
+  sizeBytes: fact(4096, 'bytes', 'KDOC', { note: 'x86_64 and most arm64 kernels; arm64 kernels built with 64 KiB pages use 65,536.' }),
+} as const;
+
+/**
+ * anf-lint's own thresholds for kernel settings that no vendor gives a number for. Rule pages say so.
+ */
+export const KERNEL_JUDGEMENT = {
+  /**
+   * A `tcp_mem` written in bytes: every field a whole number of MiB, and the high field at least this
+   * many (as pages, 16 MiB would be 64 GiB of TCP buffers). Page counts are rarely round MiB numbers.
+   */
+  tcpMemBytesLikeHighMin: fact(16777216, 'bytes', 'KDOC', { note: 'anf-lint\'s heuristic, not a kernel or vendor number.' }),
+  /** One MiB: the unit that byte-minded values are round in. */
+  mebibyte: fact(1048576, 'bytes', 'KDOC'),
+  /**
+   * `net.core.rmem_default`/`wmem_default` from this size on: every socket that does not size its own buffer
+   * may queue this much. The ANF client guidance uses 1 MiB; anf-lint judges 16 MiB and more to be a mistake.
+   */
+  socketDefaultBufferMax: fact(16777216, 'bytes', 'SEED_MOUNT', { note: 'anf-lint\'s threshold: 16 times the 1 MiB the guidance uses.' }),
 } as const;
 
 /** Values the ANF and SAP guidance recommends for an NFS client (seed 001, EDA, HANA). */

@@ -9,13 +9,13 @@ export const NFS_TRANSFER_SIZE = {
   /** ANF's recommendation for rsize and wsize. */
   recommendedBytes: fact(262144, 'bytes', 'MO', { note: '256 KiB; set rsize and wsize to the same value.' }),
   /** Largest value the kernel accepts; larger values are clamped. ANF's own maximum transfer size is the same. */
-  maxBytes: fact(1048576, 'bytes', 'NFS5', { note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given (seed 001).' }),
+  maxBytes: fact(1048576, 'bytes', 'NFS5', { note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given (Microsoft Learn module on ANF performance for EDA and HPC).' }),
   /** Smallest value: nfs(5) replaces values below 1024 with 4096. */
   minBytes: fact(4096, 'bytes', 'NFS5'),
   /** nfs(5): rsize and wsize are positive multiples of 1024. */
   multipleOfBytes: fact(1024, 'bytes', 'NFS5'),
   /** Below this, large sequential transfers need many more round trips (Oracle's own floor is 32 KiB). */
-  smallWarningBytes: fact(65536, 'bytes', 'MO', { note: 'At 64 KiB a 1 GiB file needs 16,384 WRITEs; at 256 KiB, 4,096 (seed 001).' }),
+  smallWarningBytes: fact(65536, 'bytes', 'MO', { note: 'At 64 KiB a 1 GiB file needs 16,384 WRITEs; at 256 KiB, 4,096 (Microsoft Learn module on ANF performance for EDA and HPC).' }),
   oracleMinBytes: fact(32768, 'bytes', 'ORACLE'),
 } as const;
 
@@ -84,7 +84,7 @@ export const SYNC_WRITE_COST = {
 
 export const NFS_PROTOCOL = {
   supportedVersions: fact(['3', '4.1'] as readonly string[], 'NFS versions', 'FAQN', { note: 'ANF serves NFSv3 and NFSv4.1; not 4.0 or 4.2.' }),
-  edaNfs41OverheadMinPercent: fact(25, '%', 'SEED_MOUNT', { note: 'Seed 001: NFSv4.1 performance can suffer 25% to 75% on EDA; no other stored source confirms the range.' }),
+  edaNfs41OverheadMinPercent: fact(25, '%', 'SEED_MOUNT', { note: 'The Microsoft Learn module on ANF performance for EDA and HPC: NFSv4.1 performance can suffer 25% to 75% on EDA; no other stored source confirms the range.' }),
   edaNfs41OverheadMaxPercent: fact(75, '%', 'SEED_MOUNT'),
   intrIgnoredSinceKernel: fact('2.6.25', 'kernel version', 'NFS5'),
   nfs41LeaseSeconds: fact(30, 's', 'FAQN'),
@@ -119,7 +119,7 @@ export const SLOT_TABLE_BY_NCONNECT = fact(
   ] as const,
   'slots by nconnect',
   'SEED_MOUNT',
-  { note: 'Seed 001 (which misspells the key as sunrpc.tpc_max_slot_table_entries); no other source confirms it.' },
+  { note: 'The Microsoft Learn module on ANF performance for EDA and HPC (which misspells the key as sunrpc.tpc_max_slot_table_entries); no other source confirms it.' },
 );
 
 /** Kerberos cost at high concurrency compared with sec=sys (KRB). */

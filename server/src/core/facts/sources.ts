@@ -9,7 +9,7 @@ export interface Source {
   readonly date: string;
 }
 
-const LEARN = 'https://learn.microsoft.com/azure/azure-netapp-files/';
+const LEARN = 'https://learn.microsoft.com/en-us/azure/azure-netapp-files/';
 
 export const SOURCES = {
   SL: { title: 'Service levels for Azure NetApp Files', url: `${LEARN}azure-netapp-files-service-levels`, date: '2026-01-29' },
@@ -29,7 +29,7 @@ export const SOURCES = {
   KRB: { title: 'Configure NFSv4.1 Kerberos encryption', url: `${LEARN}configure-kerberos-encryption`, date: '2020-11-09' },
   EDA: { title: 'Benefits of using Azure NetApp Files for electronic design automation', url: `${LEARN}solutions-benefits-azure-netapp-files-electronic-design-automation`, date: '2025-10-13' },
   WT: { title: 'Understand workload types in Azure NetApp Files', url: `${LEARN}workload-types`, date: '2024-10-31' },
-  HANA: { title: 'SAP HANA Azure virtual machine storage configurations: NFS v4.1 volumes on Azure NetApp Files', url: 'https://learn.microsoft.com/azure/sap/workloads/hana-vm-operations-netapp', date: '2023-08-02' },
+  HANA: { title: 'SAP HANA Azure virtual machine storage configurations: NFS v4.1 volumes on Azure NetApp Files', url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/hana-vm-operations-netapp', date: '2023-08-02' },
   ORACLE: { title: 'Oracle Database: NFS buffer size parameters (rsize/wsize at least 32768)', url: 'https://docs.oracle.com/en/database/', date: 'undated' },
   NFS5: { title: 'nfs(5): fstab format and options for the nfs file systems (nfs-utils utils/mount/nfs.man)', url: 'https://man7.org/linux/man-pages/man5/nfs.5.html', date: '2026-01-31' },
   KSRC: { title: 'Linux kernel include/linux/sunrpc/xprt.h and net/sunrpc/xprtsock.c', url: 'https://github.com/torvalds/linux/blob/master/include/linux/sunrpc/xprt.h', date: 'mainline' },
@@ -75,13 +75,73 @@ export const SOURCES = {
     url: 'https://github.com/torvalds/linux/blob/master/lib/kstrtox.c',
     date: 'mainline',
   },
+  /**
+   * The IPv4 sysctl tables (ipv4_table, ipv4_net_table). In v6.12: `tcp_fack` (per network namespace,
+   * proc_dou8vec_minmax) and `tcp_low_latency` are still registered, and do nothing; `tcp_tw_recycle` is
+   * gone since commit 4396e46187ca "tcp: remove tcp_tw_recycle" (4.12).
+   */
+  KSYSCTL_IPV4: {
+    title: 'Linux kernel net/ipv4/sysctl_net_ipv4.c (the net.ipv4 sysctl tables), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/net/ipv4/sysctl_net_ipv4.c',
+    date: 'v6.12',
+  },
+  /**
+   * xs_tunables_table registers /proc/sys/sunrpc/{udp,tcp}_slot_table_entries, tcp_max_slot_table_entries,
+   * min_resvport, max_resvport, tcp_fin_timeout; the same names are `sunrpc` module parameters. Only the UDP
+   * transport sizes its socket buffers (xs_udp_do_set_buffer_size sets SOCK_RCVBUF_LOCK); TCP transports
+   * never call SO_RCVBUF/SO_SNDBUF, so TCP autotuning sizes them up to the tcp_rmem/tcp_wmem maximum.
+   */
+  KXPRTSOCK: {
+    title: 'Linux kernel net/sunrpc/xprtsock.c (RPC socket transports: sunrpc sysctls, socket buffer sizing), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/net/sunrpc/xprtsock.c',
+    date: 'v6.12',
+  },
+  /** debug_table: /proc/sys/sunrpc/{rpc,nfs,nfsd,nlm}_debug and transports. */
+  KSUNRPC_SYSCTL: {
+    title: 'Linux kernel net/sunrpc/sysctl.c (sunrpc debug sysctls), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/net/sunrpc/sysctl.c',
+    date: 'v6.12',
+  },
+  /** xr_tunables_table: /proc/sys/sunrpc/rdma_* (RPC over RDMA); svc_rdma.c adds the sunrpc/svc_rdma/ directory. */
+  KXPRTRDMA: {
+    title: 'Linux kernel net/sunrpc/xprtrdma/transport.c (sunrpc RDMA sysctls), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/net/sunrpc/xprtrdma/transport.c',
+    date: 'v6.12',
+  },
+  /**
+   * sock_init_data starts every socket's sk_rcvbuf/sk_sndbuf at net.core.rmem_default/wmem_default;
+   * sk_setsockopt caps SO_RCVBUF/SO_SNDBUF at net.core.rmem_max/wmem_max and locks the size (no autotuning).
+   */
+  KSOCK: {
+    title: 'Linux kernel net/core/sock.c (sock_init_data, SO_RCVBUF and SO_SNDBUF), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/net/core/sock.c',
+    date: 'v6.12',
+  },
+  /** nfs_cb_sysctls: /proc/sys/fs/nfs/nfs_mountpoint_timeout and nfs_congestion_kb. */
+  KNFS_SYSCTL: {
+    title: 'Linux kernel fs/nfs/sysctl.c (fs.nfs client sysctls), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/fs/nfs/sysctl.c',
+    date: 'v6.12',
+  },
+  /** nfs4_cb_sysctls: /proc/sys/fs/nfs/nfs_callback_tcpport and idmap_cache_timeout. */
+  KNFS4_SYSCTL: {
+    title: 'Linux kernel fs/nfs/nfs4sysctl.c (fs.nfs NFSv4 client sysctls), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/fs/nfs/nfs4sysctl.c',
+    date: 'v6.12',
+  },
+  /** nlm_sysctls: /proc/sys/fs/nfs/nlm_grace_period, nlm_timeout, nlm_udpport, nlm_tcpport, nsm_use_hostnames, nsm_local_state. */
+  KLOCKD: {
+    title: 'Linux kernel fs/lockd/svc.c (fs.nfs lock manager sysctls), v6.12',
+    url: 'https://github.com/torvalds/linux/blob/v6.12/fs/lockd/svc.c',
+    date: 'v6.12',
+  },
   PRICE: { title: 'Azure Retail Prices API dump (Azure/azure-netapp-files docs/calc/beta/pricing-data.json), East US, pay-as-you-go', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
   CALC: { title: 'Azure NetApp Files Performance Calculator (calc.js constants)', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
-  SEED_COURSE: { title: 'Course: running HPC/EDA applications on Azure NetApp Files (seed 000)', url: 'https://learn.microsoft.com/training/modules/run-hpc-eda-applications-azure-netapp-files/', date: '2021' },
-  SEED_MOUNT: { title: 'Mount options and client VM configuration for HPC/EDA on ANF (seed 001, Swedish edition)', url: 'https://learn.microsoft.com/sv-se/training/modules/optimize-performance-azure-netapp-files/', date: '2022' },
-  SEED_PERF: { title: 'Azure NetApp Files performance testing paper (seed 002)', url: 'https://www.netapp.com/', date: '2019' },
-  SEED_ER: { title: 'Optimizing Azure ExpressRoute with NetApp Private Storage (seed 003)', url: 'https://www.netapp.com/', date: '2016' },
-  SEED_COOL: { title: 'Performance considerations for Azure NetApp Files storage with cool access (seed 004)', url: `${LEARN}performance-considerations-cool-access`, date: '2024' },
+  SEED_COURSE: { title: 'Choose the best service level of Azure NetApp Files for your HPC applications (Microsoft Learn training module, 2021 edition)', url: 'https://learn.microsoft.com/en-us/training/modules/choose-service-level-azure-netapp-files-hpc-applications/', date: '2021' },
+  SEED_MOUNT: { title: 'Improve Azure NetApp Files performance for your EDA and HPC applications by using best practices (Microsoft Learn training module: mount options and client VM configurations)', url: 'https://learn.microsoft.com/en-us/training/modules/optimize-performance-azure-netapp-files/', date: '2022' },
+  SEED_PERF: { title: 'Azure NetApp Files performance testing: strategies and best practices (NetApp white paper)', url: 'https://www.netapp.com/', date: '2019' },
+  SEED_ER: { title: 'Optimizing Azure ExpressRoute with NetApp Private Storage (NetApp blog post)', url: 'https://www.netapp.com/', date: '2016' },
+  SEED_COOL: { title: 'Performance considerations for Azure NetApp Files storage with cool access', url: `${LEARN}performance-considerations-cool-access`, date: '2024' },
 } as const satisfies Record<string, Source>;
 
 export type SourceKey = keyof typeof SOURCES;

@@ -134,7 +134,13 @@ function recommendationLine(workspace: WorkspaceView, mount: MountEntry, option:
   const volume = workspace.volumeForMount(mount);
   const written = effectiveOptions(mount).version;
   const preferred = WORKLOADS[workload].nfsVersion.preferred;
-  const version: NfsVersionPreference = written?.major === 3 ? '3' : written?.major === 4 ? '4.1' : preferred === 'either' ? '3' : preferred;
+  const writtenVersion: NfsVersionPreference | undefined = written?.major === 3 ? '3' : written?.major === 4 ? '4.1' : undefined;
+  // On the version itself, recommend the workload's version (as ANF220/ANF224 do), not the one written,
+  // unless the manifest volume does not serve it.
+  const onVersion = spec.group === 'vers' || spec.group === 'minorversion';
+  const fallback: NfsVersionPreference = writtenVersion ?? (preferred === 'either' ? '3' : preferred);
+  const version: NfsVersionPreference =
+    onVersion && preferred !== 'either' && (!volume || volume.nfsVersions.includes(preferred)) ? preferred : fallback;
   const { options } = recommendedMountOptions(workload, version, volume?.kerberos ?? false);
   const match = options.find((o) => findOption(o.split('=')[0]!)?.group === spec.group);
   const who = `${WORKLOADS[workload].title}${assumed ? ' (no workload known; annotate with `# anf: workload=<kind>`)' : ''}`;

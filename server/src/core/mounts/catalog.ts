@@ -5,6 +5,7 @@ import {
   NFS_PROTOCOL,
   NFS_TIMEOUTS,
   NFS_TRANSFER_SIZE,
+  SOURCES,
   type SourceKey,
 } from '../facts';
 import { normalizeServer } from '../workspace/links';
@@ -313,7 +314,11 @@ export function describeOption(name: string): string | undefined {
   if (spec.minKernel) facts.push(`needs kernel ${spec.minKernel}+`);
   if (spec.ignoredSince) facts.push(`ignored since kernel ${spec.ignoredSince}`);
   if (facts.length > 0) lines.push(facts.join('; ') + '.');
-  lines.push(`Source: ${spec.see && spec.source === 'NFS5' ? spec.see : spec.source}`);
+  // Name the document by its title and link it; never the internal source key.
+  const source = SOURCES[spec.source];
+  const page = spec.see?.match(/\/man\d\/([^/]+)\.(\d)\.html$/);
+  const seeTitle = page ? `${page[1]}(${page[2]})` : spec.see?.slice(spec.see.lastIndexOf('/') + 1).replace(/\.html$/, '');
+  lines.push(`Source: ${spec.see && spec.source === 'NFS5' ? `[${seeTitle}](${spec.see})` : `[${source.title}](${source.url})`}`);
   return lines.join('\n\n');
 }
 

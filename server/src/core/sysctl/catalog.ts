@@ -149,7 +149,7 @@ const ENTRIES: readonly CatalogKey[] = [
     changed: [{ version: KERNEL_KEY_CHANGES.optmemMax128KiB, what: `default raised from ${SYSCTL_DEFAULTS.coreOptmemMaxBytes.formerly![0]!.value} to ${SYSCTL_DEFAULTS.coreOptmemMaxBytes.value}` }],
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (seed 001)', value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.value), source: 'SEED_MOUNT' },
+      { context: 'NFS clients on ANF (Microsoft Learn module on ANF performance for EDA and HPC)', value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.value), source: 'SEED_MOUNT' },
       { context: 'EDA benchmark', value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.formerly![0]!.value), source: 'EDA' },
     ],
     sources: ['KNET', 'KOPTMEM', 'SEED_MOUNT', 'EDA'],
@@ -163,7 +163,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: n(SYSCTL_DEFAULTS.somaxconn.value),
     changed: [{ version: KERNEL_KEY_CHANGES.somaxconn4096, what: `default raised from ${SYSCTL_DEFAULTS.somaxconn.formerly![0]!.value} to ${SYSCTL_DEFAULTS.somaxconn.value}` }],
     via: 'sysctl',
-    recommended: [{ context: 'NFS clients on ANF (seed 001, EDA)', value: n(RECOMMENDED_SYSCTL.somaxconn.value), source: 'SEED_MOUNT' }],
+    recommended: [{ context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.somaxconn.value), source: 'SEED_MOUNT' }],
     sources: ['KDOC', 'SEED_MOUNT'],
   },
   {
@@ -175,7 +175,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: n(SYSCTL_DEFAULTS.netdevMaxBacklog.value),
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (seed 001, EDA)', value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value), source: 'SEED_MOUNT' },
+      { context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value), source: 'SEED_MOUNT' },
       { context: 'SAP HANA', value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value), source: 'HANA' },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
@@ -270,12 +270,12 @@ const ENTRIES: readonly CatalogKey[] = [
   },
   {
     key: 'net.ipv4.tcp_fack',
-    title: 'TCP forward acknowledgement (removed)',
-    description: 'Forward-acknowledgement loss recovery. Removed from the kernel; RACK replaced it. Writing it fails on current kernels.',
+    title: 'TCP forward acknowledgement (no effect)',
+    description: 'Forward-acknowledgement loss recovery, retired in kernel 4.15 (RACK replaced it). The key is still registered: the kernel accepts a value and ignores it ("a legacy option, it has no effect anymore", ip-sysctl.rst).',
     shape: BOOLEAN,
     via: 'sysctl',
-    removedIn: KERNEL_KEY_HISTORY.tcpFackRemoved,
-    sources: ['KDOC', 'SEED_MOUNT'],
+    noOpSince: KERNEL_KEY_HISTORY.tcpFackNoOp,
+    sources: ['KDOC', 'KSYSCTL_IPV4', 'SEED_MOUNT'],
   },
   {
     key: 'net.ipv4.tcp_no_metrics_save',
@@ -285,7 +285,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: '0',
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (seed 001)', value: '1', source: 'SEED_MOUNT' },
+      { context: 'NFS clients on ANF (Microsoft Learn module on ANF performance for EDA and HPC)', value: '1', source: 'SEED_MOUNT' },
       { context: 'SAP HANA', value: '1', source: 'HANA' },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
@@ -298,7 +298,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: '0',
     via: 'sysctl',
     noOpSince: KERNEL_KEY_HISTORY.tcpLowLatencyNoOp,
-    sources: ['KDOC', 'SEED_MOUNT'],
+    sources: ['KDOC', 'KSYSCTL_IPV4', 'SEED_MOUNT'],
   },
   {
     key: 'net.ipv4.tcp_slow_start_after_idle',
@@ -308,7 +308,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: '1',
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (seed 001, EDA)', value: '0', source: 'SEED_MOUNT' },
+      { context: 'NFS clients on ANF (HPC, EDA)', value: '0', source: 'SEED_MOUNT' },
       { context: 'SAP HANA', value: '0', source: 'HANA' },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
@@ -316,11 +316,11 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_tw_recycle',
     title: 'Fast TIME-WAIT recycling (removed)',
-    description: 'Recycled TIME-WAIT sockets using timestamps; broke clients behind NAT and load balancers. Removed from the kernel.',
+    description: 'Recycled TIME-WAIT sockets using timestamps; broke clients behind NAT and load balancers. Removed from the kernel in 4.12: the key no longer exists and writing it fails.',
     shape: BOOLEAN,
     via: 'sysctl',
     removedIn: KERNEL_KEY_HISTORY.tcpTwRecycleRemoved,
-    sources: ['KDOC'],
+    sources: ['KSYSCTL_IPV4'],
   },
   {
     key: 'net.ipv4.tcp_tw_reuse',
@@ -615,6 +615,136 @@ export function nearMiss(key: string): { readonly suggestion: string; readonly d
     if (d > 0 && d <= limit && (!best || d < best.distance)) best = { suggestion: candidate, distance: d };
   }
   return best;
+}
+
+/**
+ * A namespace whose every key anf-lint knows, read from the kernel source, so a key in it that is not
+ * listed does not exist: writing it fails (sysctl) or is ignored (modprobe), whatever its spelling.
+ */
+export interface ClosedNamespace {
+  /** `sunrpc.`: the dotted prefix, for sysctls and for the module's parameters. */
+  readonly prefix: string;
+  /** Every sysctl under the prefix (one level: `sunrpc.tcp_max_slot_table_entries`). */
+  readonly sysctls: readonly string[];
+  /** Sub-directories anf-lint does not list: keys under them are never judged (`sunrpc.svc_rdma.`). */
+  readonly openBelow: readonly string[];
+  /**
+   * Module parameters judged as a closed set: only those matching `moduleFamily` (the module's other
+   * parameters are not listed completely, so they are never judged).
+   */
+  readonly moduleParameters: readonly string[];
+  readonly moduleFamily: RegExp;
+  readonly sources: readonly SourceKey[];
+}
+
+/**
+ * `/proc/sys/sunrpc` in v6.12: net/sunrpc/xprtsock.c registers the socket-transport tunables,
+ * net/sunrpc/sysctl.c the debug flags and `transports`, net/sunrpc/xprtrdma/transport.c the `rdma_*`
+ * tunables (with CONFIG_SUNRPC_DEBUG; their names are still real keys), svc_rdma.c the `svc_rdma/`
+ * directory. The `sunrpc` module's slot-table parameters are the same three names as the sysctls
+ * (module_param_named in xprtsock.c).
+ */
+export const CLOSED_NAMESPACES: readonly ClosedNamespace[] = [
+  {
+    prefix: 'sunrpc.',
+    sysctls: [
+      'sunrpc.udp_slot_table_entries',
+      'sunrpc.tcp_slot_table_entries',
+      'sunrpc.tcp_max_slot_table_entries',
+      'sunrpc.min_resvport',
+      'sunrpc.max_resvport',
+      'sunrpc.tcp_fin_timeout',
+      'sunrpc.rpc_debug',
+      'sunrpc.nfs_debug',
+      'sunrpc.nfsd_debug',
+      'sunrpc.nlm_debug',
+      'sunrpc.transports',
+      'sunrpc.rdma_slot_table_entries',
+      'sunrpc.rdma_max_inline_read',
+      'sunrpc.rdma_max_inline_write',
+      'sunrpc.rdma_inline_write_padding',
+      'sunrpc.rdma_memreg_strategy',
+      'sunrpc.rdma_pad_optimize',
+    ],
+    openBelow: ['sunrpc.svc_rdma.'],
+    moduleParameters: ['sunrpc.udp_slot_table_entries', 'sunrpc.tcp_slot_table_entries', 'sunrpc.tcp_max_slot_table_entries'],
+    moduleFamily: /slot_table/,
+    sources: ['KXPRTSOCK', 'KSUNRPC_SYSCTL', 'KXPRTRDMA'],
+  },
+  /**
+   * `/proc/sys/fs/nfs`: fs/nfs/sysctl.c, fs/nfs/nfs4sysctl.c and fs/lockd/svc.c register these (names that
+   * some kernels dropped, such as nfs_congestion_kb, stay listed: they are real on the kernels that have them).
+   * No module parameter lives under `fs.`.
+   */
+  {
+    prefix: 'fs.nfs.',
+    sysctls: [
+      'fs.nfs.nfs_mountpoint_timeout',
+      'fs.nfs.nfs_congestion_kb',
+      'fs.nfs.nfs_callback_tcpport',
+      'fs.nfs.idmap_cache_timeout',
+      'fs.nfs.nlm_grace_period',
+      'fs.nfs.nlm_timeout',
+      'fs.nfs.nlm_udpport',
+      'fs.nfs.nlm_tcpport',
+      'fs.nfs.nsm_use_hostnames',
+      'fs.nfs.nsm_local_state',
+    ],
+    openBelow: [],
+    moduleParameters: [],
+    moduleFamily: /(?!)/,
+    sources: ['KNFS_SYSCTL', 'KNFS4_SYSCTL', 'KLOCKD'],
+  },
+];
+
+/**
+ * A key in a closed namespace that does not exist there, with the namespace; undefined for keys that
+ * exist, keys outside every closed namespace, and module parameters outside the judged family.
+ */
+export function unknownInClosedNamespace(key: string, asModuleParameter: boolean): ClosedNamespace | undefined {
+  for (const ns of CLOSED_NAMESPACES) {
+    if (!key.startsWith(ns.prefix) || ns.openBelow.some((open) => key.startsWith(open))) continue;
+    if (asModuleParameter) {
+      if (ns.moduleParameters.includes(key) || !ns.moduleFamily.test(key.slice(ns.prefix.length))) return undefined;
+      return ns;
+    }
+    if (ns.sysctls.includes(key) || key.slice(ns.prefix.length).includes('.')) return undefined;
+    return ns;
+  }
+  return undefined;
+}
+
+/**
+ * The key a closed-namespace key was meant to be when it has the same words in another order
+ * (`sunrpc.max_tcp_slot_table_entries` → `sunrpc.tcp_max_slot_table_entries`), or is one or two edits from
+ * it: only when exactly one key matches.
+ */
+export function reorderedKey(key: string, ns: ClosedNamespace, asModuleParameter: boolean): string | undefined {
+  const words = (k: string) => k.slice(ns.prefix.length).split('_').sort().join('_');
+  const written = words(key);
+  const keys = asModuleParameter ? ns.moduleParameters : ns.sysctls;
+  const reordered = keys.filter((k) => words(k) === written);
+  if (reordered.length === 1) return reordered[0];
+  // Otherwise one or two edits from exactly one key of the namespace (`fs.nfs.nlm_tcp_port`).
+  const near = keys.filter((k) => distance(k, key) <= 2);
+  return reordered.length === 0 && near.length === 1 ? near[0] : undefined;
+}
+
+/**
+ * The keys a key written without its namespace (`tcp_max_slot_table_entries`) can be: catalog keys and
+ * keys of the closed namespaces whose last segment it is. Glob entries (`conf.*.rp_filter`) are left out.
+ */
+export function keysEndingWith(name: string): readonly { readonly key: string; readonly via: KeyInterface }[] {
+  const wanted = name.replace(/-/g, '_');
+  const last = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+  const found = new Map<string, KeyInterface>();
+  for (const entry of ENTRIES) {
+    if (!entry.key.includes('*') && last(entry.key) === wanted) found.set(entry.key, entry.via);
+  }
+  for (const ns of CLOSED_NAMESPACES) {
+    for (const key of ns.sysctls) if (last(key) === wanted && !found.has(key)) found.set(key, 'sysctl');
+  }
+  return [...found].map(([key, via]) => ({ key, via }));
 }
 
 /** Keys shorter than this get a did-you-mean only for a single edit. */

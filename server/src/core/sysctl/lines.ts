@@ -6,6 +6,63 @@ import { fieldsOf, isBlank, isTemplated, normalizeSysctlKey, spanOf, type Piece 
 export const MALFORMED_SYSCTL_LINE = 'ANF300';
 export const MALFORMED_MODPROBE_LINE = 'ANF301';
 export const MALFORMED_SYSCTL_COMMAND = 'ANF302';
+export const QUOTED_KERNEL_LINE = 'ANF323';
+
+/** Curly and angle quotes that word processors and web pages put around copied lines. */
+const TYPOGRAPHIC_QUOTES = new Set(['\u201C', '\u201D', '\u201E', '\u201F', '\u2018', '\u2019', '\u201A', '\u201B', '\u00AB', '\u00BB', '\u2039', '\u203A']);
+
+/** True for the curly and angle quotes of copied text (never for ASCII `"` and `'`). */
+export function isTypographicQuote(char: string | undefined): boolean {
+  return char !== undefined && TYPOGRAPHIC_QUOTES.has(char);
+}
+
+/**
+ * A value wrapped in typographic quotes (`max_session_slots=“180”`, `tcp_rmem = “4096 87380 16777216”`):
+ * a problem with a fix that removes them. True when it was one; the caller then makes no setting,
+ * since the kernel rejects the value as written.
+ */
+function quotedValue(line: Piece, sink: Sink, from: number, to: number, key: string): boolean {
+  const text = line.text;
+  if (to - from < 2 || !isTypographicQuote(text[from]) || !isTypographicQuote(text[to - 1])) return false;
+  sink.problems.push({
+    code: QUOTED_KERNEL_LINE,
+    span: spanOf(line, from, to),
+    message: `The value of \`${key}\` is wrapped in typographic quotes (${text[from]}…${text[to - 1]}), as copied from a web page or document: the kernel reads them as part of the value and rejects it. Remove the quotes.`,
+    fixes: [{ title: 'Remove the quotes', safe: false, edits: [{ span: spanOf(line, from, from + 1), newText: '' }, { span: spanOf(line, to - 1, to), newText: '' }] }],
+  });
+  return true;
+}
+
+/**
+ * A line wrapped in typographic quotes (`“options nfs max_session_slots=180”`), copied from a web
+ * page: a problem with a fix that removes them. True when the line was one: it sets nothing as
+ * written (sysctl cannot find the key, modprobe ignores an unknown command), so no setting is made.
+ */
+function quotedLine(line: Piece, sink: Sink, what: 'sysctl' | 'modprobe'): boolean {
+  const text = line.text;
+  const start = firstNonBlank(text);
+  const end = lastNonBlank(text, text.length, start);
+  if (end <= start) return false;
+  const opens = TYPOGRAPHIC_QUOTES.has(text[start]!);
+  const closes = end - 1 > start && TYPOGRAPHIC_QUOTES.has(text[end - 1]!);
+  if (!opens) return false;
+  const inner = text.slice(start + 1, closes ? end - 1 : end).trim();
+  const looksLikeSetting = what === 'modprobe' ? /^options\s/.test(inner) : /^-?[A-Za-z0-9_.\/*-]+\s*=/.test(inner);
+  if (!looksLikeSetting) return false;
+  const quotes = closes ? `${text[start]}…${text[end - 1]}` : text[start]!;
+  const effect =
+    what === 'modprobe'
+      ? 'modprobe reads the first word as an unknown command and ignores the line'
+      : `sysctl looks for a key named \`${text.slice(start, text.indexOf('=', start)).trim()}\`, finds none and sets nothing`;
+  const edits = [{ span: spanOf(line, start, start + 1), newText: '' }, ...(closes ? [{ span: spanOf(line, end - 1, end), newText: '' }] : [])];
+  sink.problems.push({
+    code: QUOTED_KERNEL_LINE,
+    span: spanOf(line, start, end),
+    message: `This line is wrapped in typographic quotes (${quotes}), as copied from a web page or document: ${effect}. Remove the quotes.`,
+    fixes: [{ title: 'Remove the quotes', safe: false, edits }],
+  });
+  return true;
+}
 
 /** Where extraction writes what it finds. */
 export interface Sink {
@@ -47,6 +104,7 @@ export function parseSysctlLine(
   const text = line.text;
   const start = firstNonBlank(text);
   if (start >= text.length || text[start] === '#' || text[start] === ';') return;
+  if (quotedLine(line, sink, 'sysctl')) return;
   const end = lastNonBlank(text, text.length, start);
   const problem = (from: number, to: number, message: string) =>
     sink.problems.push({ code, span: spanOf(line, from, to), message });
@@ -88,6 +146,7 @@ export function parseSysctlLine(
     if (!comment) problem(start, end, `\`${rawKeyText}\` has no value after the \`=\`.`);
     return;
   }
+  if (quotedValue(line, sink, valueStart, valueEnd, normalizeSysctlKey(rawKeyText))) return;
   const value = text.slice(valueStart, valueEnd);
   const rawKey = text.slice(start, keyEnd);
   sink.settings.push({
@@ -137,6 +196,7 @@ export function parseModprobeLine(line: Piece, sink: Sink, persistent: boolean, 
   const text = line.text;
   const start = firstNonBlank(text);
   if (start >= text.length || text[start] === '#') return;
+  if (quotedLine(line, sink, 'modprobe')) return;
   const words = wordsOf(text);
   const command = words[0];
   if (!command || text.slice(command.from, command.to) !== 'options') return;
@@ -201,6 +261,7 @@ export function parseModprobeLine(line: Piece, sink: Sink, persistent: boolean, 
       continue;
     }
     const name = text.slice(word.from, word.from + eq);
+    if (quotedValue(line, sink, valueFrom, valueTo, `${moduleKey}.${normalizeModuleName(name)}`)) continue;
     const value = text.slice(valueFrom, valueTo);
     sink.settings.push({
       uri: sink.uri,

@@ -15,7 +15,7 @@ export const poolSizeLimits = defineRule({
   doc: {
     title: 'Capacity pool size outside the limits or not a whole TiB',
     what: `A capacity pool smaller than ${POOL_LIMITS.minTiB.value} TiB, larger than ${POOL_LIMITS.maxTiB.value} TiB, not a whole number of TiB, or below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB while its volumes use Basic network features.`,
-    why: `Azure refuses such a pool: sizes go in ${POOL_LIMITS.incrementTiB.value} TiB steps, and pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB are only allowed when every volume uses Standard network features. Older material (the course seed) still says pools are 4 to 500 TiB; the limits are ${POOL_LIMITS.minTiB.value} to ${POOL_LIMITS.maxTiB.value} TiB today.`,
+    why: `Azure refuses such a pool: sizes go in ${POOL_LIMITS.incrementTiB.value} TiB steps, and pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB are only allowed when every volume uses Standard network features. Older material (an older edition of the Microsoft Learn module on ANF service levels for HPC) still says pools are 4 to 500 TiB; the limits are ${POOL_LIMITS.minTiB.value} to ${POOL_LIMITS.maxTiB.value} TiB today.`,
     instead: 'Use a whole number of TiB within the limits. The fix sets the nearest valid size that still holds the volume quotas; for a small pool with Basic network features, switch the volumes to Standard network features instead if you want to keep it small.',
     examples: [
       {

@@ -15,7 +15,7 @@ export const volumeQuotaRange = defineRule({
   doc: {
     title: 'Volume quota outside the regular or large-volume range',
     what: `A regular volume quota below ${VOLUME_LIMITS.regularMinGiB.value} GiB or above ${tib(VOLUME_LIMITS.regularMaxGiB.value)}, a large volume below ${tib(VOLUME_LIMITS.largeMinGiB.value)} or above ${tib(VOLUME_LIMITS.largeMaxGiB.value)}, or a quota that is not a whole number of GiB.`,
-    why: `Azure refuses the volume. The limits moved: regular volumes started at 100 GiB until 2024 (the course seed still says 100 GB to 100 TB) and large volumes at 102,401 GiB in 2023; today regular volumes are ${VOLUME_LIMITS.regularMinGiB.value} GiB to ${tib(VOLUME_LIMITS.regularMaxGiB.value)} and large volumes ${tib(VOLUME_LIMITS.largeMinGiB.value)} to ${tib(VOLUME_LIMITS.largeMaxGiB.value)} (${tib(VOLUME_LIMITS.largeOnRequestMaxGiB.value)} on request).`,
+    why: `Azure refuses the volume. The limits moved: regular volumes started at 100 GiB until 2024 (an older edition of the Microsoft Learn module on ANF service levels for HPC still says 100 GB to 100 TB) and large volumes at 102,401 GiB in 2023; today regular volumes are ${VOLUME_LIMITS.regularMinGiB.value} GiB to ${tib(VOLUME_LIMITS.regularMaxGiB.value)} and large volumes ${tib(VOLUME_LIMITS.largeMinGiB.value)} to ${tib(VOLUME_LIMITS.largeMaxGiB.value)} (${tib(VOLUME_LIMITS.largeOnRequestMaxGiB.value)} on request).`,
     instead: 'Pick a quota within the range of the volume type, in whole GiB; above 100 TiB set `largeVolume: true` (large volumes cannot be converted from regular ones later), or split the data over several volumes.',
     examples: [
       {

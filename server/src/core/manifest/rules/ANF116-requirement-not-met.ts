@@ -21,7 +21,7 @@ export const requirementNotMet = defineRule({
   doc: {
     title: 'Volume cannot meet its requirements',
     what: 'A volume whose configuration does not deliver what its `requirements` ask: a quota below the capacity needed, or a throughput limit below the throughput needed (stated, or IOPS x block size).',
-    why: 'An inappropriately sized quota is the number one reason for poor performance on Azure NetApp Files (seed 002): with auto QoS the throughput limit is quota x service-level rate, not the data stored, and ANF holds the volume to it. The workload runs into the limit however fast the clients are.',
+    why: 'An inappropriately sized quota is the number one reason for poor performance on Azure NetApp Files (NetApp performance-testing paper for Azure NetApp Files): with auto QoS the throughput limit is quota x service-level rate, not the data stored, and ANF holds the volume to it. The workload runs into the limit however fast the clients are.',
     instead: 'Raise the quota to the smallest whole-GiB quota that meets the requirements (the first fix; it grows the pool too when needed), assign more throughput with manual QoS, or move to the configuration the sizing advisor finds cheapest (the second fix, offered when the volume has its pool to itself). The message gives both figures: what is needed and what the volume delivers.',
     examples: [
       {

@@ -12,7 +12,7 @@ export const workloadNfsVersion = defineRule({
   doc: {
     title: 'NFS version does not suit the workload',
     what: 'SAP HANA data or log volumes on NFSv3 (an error: SAP supports only NFSv4.1 there), or NFSv4.1 on volumes of workloads that run best on NFSv3 (EDA, HPC, Oracle dNFS) without Kerberos, which would need it (a warning).',
-    why: 'SAP HANA requires NFSv4.1 for /hana/data and /hana/log on ANF (locking and lease semantics). For EDA, the course\'s benchmarks show NFSv4.1 well behind NFSv3 ("be cautious on using 4.1 if there\'s no specific security requirements"), and ANF\'s own EDA benchmark runs NFSv3; seed 001 puts the cost at 25-75%.',
+    why: 'SAP HANA requires NFSv4.1 for /hana/data and /hana/log on ANF (locking and lease semantics). For EDA, the course\'s benchmarks show NFSv4.1 well behind NFSv3 ("be cautious on using 4.1 if there\'s no specific security requirements"), and ANF\'s own EDA benchmark runs NFSv3; the Microsoft Learn module on ANF performance for EDA and HPC puts the cost at 25-75%.',
     instead: 'Use NFSv4.1 for SAP HANA data and log; use NFSv3 for EDA and HPC volumes unless you need Kerberos or NFSv4.1 ACLs. The fix swaps the protocol entry; clients must remount with the matching `vers=`.',
     examples: [
       {

@@ -20,7 +20,7 @@ export const transferSize = defineRule({
   doc: {
     title: '`rsize`/`wsize` outside ANF\'s recommendation',
     what: `An rsize or wsize above ${RECOMMENDED} (ANF's recommendation; info), above ${MAX} (1 MiB: the kernel clamps it; warning), or below ${SMALL} (64 KiB: many more round trips for sequential I/O; warning).`,
-    why: `ANF supports transfers up to 1 MiB but recommends ${RECOMMENDED} for the best mix of throughput and latency. Values above 1 MiB are silently replaced by 1 MiB, and values below 1024 become ${MIN}. Small sizes multiply round trips: writing 1 GiB takes 16,384 WRITEs at 64 KiB and 4,096 at 256 KiB (seed 001).`,
+    why: `ANF supports transfers up to 1 MiB but recommends ${RECOMMENDED} for the best mix of throughput and latency. Values above 1 MiB are silently replaced by 1 MiB, and values below 1024 become ${MIN}. Small sizes multiply round trips: writing 1 GiB takes 16,384 WRITEs at 64 KiB and 4,096 at 256 KiB (Microsoft Learn module on ANF performance for EDA and HPC).`,
     instead: `Use rsize=${RECOMMENDED},wsize=${RECOMMENDED}. Oracle's own floor is 32 KiB; keep a smaller value only where an application vendor requires it.`,
     examples: [
       {

@@ -15,7 +15,7 @@ export const syncMount = defineRule({
   doc: {
     title: '`sync` NFS mount',
     what: 'A mount with `sync` (the last of `sync`/`async` wins).',
-    why: `With \`sync\`, every write system call is sent to the server as a stable FILE_SYNC write and waits for it, in chunks of the application's block size regardless of wsize. In the seed's test, ${FIGURES}. ANF already protects acknowledged writes in battery-backed NVRAM, so \`async\` (the default) is the preferred choice in almost every case.`,
+    why: `With \`sync\`, every write system call is sent to the server as a stable FILE_SYNC write and waits for it, in chunks of the application's block size regardless of wsize. In the test of the Microsoft Learn module on ANF performance for EDA and HPC, ${FIGURES}. ANF already protects acknowledged writes in battery-backed NVRAM, so \`async\` (the default) is the preferred choice in almost every case.`,
     instead: 'Remove `sync`. Applications that need a write on stable storage before going on (databases) open their files with O_SYNC/O_DIRECT or call fsync themselves.',
     examples: [
       {
@@ -34,7 +34,7 @@ export const syncMount = defineRule({
       if (!option || option.name !== 'sync') continue;
       context.report({
         span: option.span,
-        message: `\`sync\` makes every write wait for the server: ${FIGURES} (seed 001).`,
+        message: `\`sync\` makes every write wait for the server: ${FIGURES} (Microsoft Learn module on ANF performance for EDA and HPC).`,
         fixes: fix('Remove `sync`', false, removeOption(text, mount, option)),
       });
     }

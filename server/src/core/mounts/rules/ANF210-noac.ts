@@ -12,7 +12,7 @@ export const noac = defineRule({
   doc: {
     title: '`noac` turns off attribute caching and makes writes synchronous',
     what: 'A mount with `noac` (the last of `ac`/`noac` wins).',
-    why: `\`noac\` sends a GETATTR to the server for nearly every file operation and, as nfs(5) says, also makes every write synchronous, "a significant performance penalty". The seed course measured the opposite direction: caching attributes longer (\`actimeo\`) cut an EDA tools volume from over ${ATTRIBUTE_CACHE.edaToolsIopsBefore.value.toLocaleString('en-US')} to about ${ATTRIBUTE_CACHE.edaToolsIopsAfter.value.toLocaleString('en-US')} IOPS and latency from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoMs.value} ms.`,
+    why: `\`noac\` sends a GETATTR to the server for nearly every file operation and, as nfs(5) says, also makes every write synchronous, "a significant performance penalty". The HPC training on Microsoft Learn measured the opposite direction: caching attributes longer (\`actimeo\`) cut an EDA tools volume from over ${ATTRIBUTE_CACHE.edaToolsIopsBefore.value.toLocaleString('en-US')} to about ${ATTRIBUTE_CACHE.edaToolsIopsAfter.value.toLocaleString('en-US')} IOPS and latency from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoMs.value} ms.`,
     instead: 'Remove `noac`. Where several clients must see each other\'s changes quickly, the default close-to-open consistency (`cto`) is enough for most applications; use a small `actimeo` rather than none.',
     examples: [
       {
@@ -31,7 +31,7 @@ export const noac = defineRule({
       if (!option || option.name !== 'noac') continue;
       context.report({
         span: option.span,
-        message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (seed 000). Remove \`noac\` unless an application documents that it needs it.`,
+        message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (HPC training on Microsoft Learn). Remove \`noac\` unless an application documents that it needs it.`,
         fixes: fix('Remove `noac`', false, removeOption(text, mount, option)),
       });
     }

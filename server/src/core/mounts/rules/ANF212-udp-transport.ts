@@ -12,7 +12,7 @@ export const udpTransport = defineRule({
   doc: {
     title: 'NFS over UDP',
     what: 'A mount with `udp` or `proto=udp`/`udp6` (the last transport option wins).',
-    why: 'NFSv4 requires TCP, recent kernels no longer build NFS over UDP by default, and UDP has no congestion control: with rsize/wsize above a few KiB a single lost fragment resends the whole request. The seed course measured TCP slightly ahead of UDP on ANF, and every ANF guide mounts with `tcp`.',
+    why: 'NFSv4 requires TCP, recent kernels no longer build NFS over UDP by default, and UDP has no congestion control: with rsize/wsize above a few KiB a single lost fragment resends the whole request. The HPC training on Microsoft Learn measured TCP slightly ahead of UDP on ANF, and every ANF guide mounts with `tcp`.',
     instead: 'Use `tcp` (or `proto=tcp`), the default for NFSv4 and for NFSv3 on current kernels.',
     examples: [
       {

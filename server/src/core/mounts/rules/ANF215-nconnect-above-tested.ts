@@ -16,7 +16,7 @@ export const nconnectAboveTested = defineRule({
   doc: {
     title: `\`nconnect\` above ${BEST}`,
     what: `\`nconnect\` between ${BEST + 1} and ${MAX}. (Above ${MAX} the kernel refuses the mount: ANF203.)`,
-    why: `ANF's mount-option guidance: "Testing has found nconnect=${BEST} to be the most performant." More connections multiply the requests a client can put in flight (each connection up to ${SLOTS.anfInFlightPerConnection.value} on ANF), which crowds out other clients of the same storage endpoint without making this one faster. The seed course's \`nconnect=16\` example predates that finding.`,
+    why: `ANF's mount-option guidance: "Testing has found nconnect=${BEST} to be the most performant." More connections multiply the requests a client can put in flight (each connection up to ${SLOTS.anfInFlightPerConnection.value} on ANF), which crowds out other clients of the same storage endpoint without making this one faster. The \`nconnect=16\` example of the HPC training on Microsoft Learn predates that finding.`,
     instead: `Use \`nconnect=${BEST}\`.`,
     examples: [
       {

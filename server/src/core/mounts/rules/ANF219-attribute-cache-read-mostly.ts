@@ -16,7 +16,7 @@ export const attributeCacheReadMostly = defineRule({
   doc: {
     title: 'Read-mostly tools volume without `nocto`/`actimeo`',
     what: 'A mount of a read-mostly workload (EDA tools and libraries) without `nocto` or without a long `actimeo`.',
-    why: `Tools and libraries change rarely, yet every open asks the server for fresh attributes. The seed course: ${FIGURES} (${formatNumber(ATTRIBUTE_CACHE.edaLatencyActimeoMs.value)} ms with actimeo alone). The guidance suggests actimeo=${ACTIMEO} for EDA tools and libraries.`,
+    why: `Tools and libraries change rarely, yet every open asks the server for fresh attributes. The HPC training on Microsoft Learn: ${FIGURES} (${formatNumber(ATTRIBUTE_CACHE.edaLatencyActimeoMs.value)} ms with actimeo alone). The guidance suggests actimeo=${ACTIMEO} for EDA tools and libraries.`,
     instead: `Add \`nocto,actimeo=${ACTIMEO}\` on read-mostly volumes whose content is updated through another path (a release process), never on scratch or project data several clients write (ANF218).`,
     examples: [
       {
@@ -40,7 +40,7 @@ export const attributeCacheReadMostly = defineRule({
       const span = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
       context.report({
         span,
-        message: `This mount serves ${workloadWords(found)}, which is read-mostly: add \`${missing.join(',')}\`. In the seed course, ${FIGURES}.`,
+        message: `This mount serves ${workloadWords(found)}, which is read-mostly: add \`${missing.join(',')}\`. In the HPC training on Microsoft Learn, ${FIGURES}.`,
         fixes: fix(`Add ${missing.join(',')}`, false, insertOption(mount, missing.join(','))),
       });
     }

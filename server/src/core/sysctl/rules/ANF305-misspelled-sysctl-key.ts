@@ -2,6 +2,7 @@ import type { Fix, SpanEdit } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { findKey, nearMiss } from '../catalog';
 import type { KernelSetting } from '../model';
+import { isTypographicQuote } from '../lines';
 import { slashForm } from '../piece';
 import { hasSettings } from './common';
 
@@ -40,7 +41,7 @@ export const misspelledSysctlKey = defineRule({
   doc: {
     title: 'A kernel key that is one or two letters from a key anf-lint knows',
     what: 'A key that is not in anf-lint\'s catalog of NFS and TCP keys but is one or two edits away from one: `sunrpc.tpc_max_slot_table_entries`, `net.ipv4.tcp_rmen`, `options sunrcp ...`. Keys far from every catalog key are not reported: Linux has thousands of keys and anf-lint judges only the ones that matter for ANF.',
-    why: 'A misspelled key sets nothing: sysctl prints "unknown key" at boot (or nothing at all with a `-` prefix), and the client keeps the default the line was meant to change. Seed 001, a published guide, itself writes `sunrpc.tpc_max_slot_table_entries`.',
+    why: 'A misspelled key sets nothing: sysctl prints "unknown key" at boot (or nothing at all with a `-` prefix), and the client keeps the default the line was meant to change. The Microsoft Learn module on ANF performance for EDA and HPC, a published guide, itself writes `sunrpc.tpc_max_slot_table_entries`.',
     instead: 'Use the key the message suggests. The fix renames the key in place; review it, since the setting then starts to apply.',
     examples: [
       {
@@ -54,7 +55,8 @@ export const misspelledSysctlKey = defineRule({
   appliesTo: hasSettings,
   check(context) {
     for (const setting of context.file.settings) {
-      if (setting.templated || findKey(setting.key)) continue;
+      // A key in typographic quotes is ANF323's: the fix there removes the quotes, not one character.
+      if (setting.templated || findKey(setting.key) || isTypographicQuote(setting.rawKey.replace(/^-\s*/, '')[0])) continue;
       const miss = nearMiss(setting.key);
       if (!miss) continue;
       const edits = renameKeyEdits(setting, miss.suggestion, context.file.source.text);

@@ -12,7 +12,7 @@ export const duplicateSysctlKey = defineRule({
   doc: {
     title: 'A kernel key set again later: the earlier value never takes effect',
     what: 'The same key set twice in one file, or in two `sysctl.d` drop-ins (or a drop-in and `/etc/sysctl.conf`) of the same host. Files load in order of their names, `/etc/sysctl.conf` last, and the last value wins. The finding sits on the value that loses and points at the one that wins.',
-    why: 'Blocks copied from several guides repeat keys: seed 001\'s own block sets `net.ipv4.tcp_sack = 1` and, twenty lines further down, `net.ipv4.tcp_sack = 0`. A reader sees the first value and believes it; the kernel uses the last one.',
+    why: 'Blocks copied from several guides repeat keys: the client block of the Microsoft Learn module on ANF performance for EDA and HPC sets `net.ipv4.tcp_sack = 1` and, twenty lines further down, `net.ipv4.tcp_sack = 0`. A reader sees the first value and believes it; the kernel uses the last one.',
     instead: 'Keep one line per key, in the file that should own it. The fix deletes the losing line (or comments it out), which changes nothing the kernel sees.',
     examples: [
       {

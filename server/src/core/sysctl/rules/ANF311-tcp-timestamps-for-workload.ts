@@ -31,7 +31,7 @@ export const tcpTimestampsForWorkload = defineRule({
   doc: {
     title: '`net.ipv4.tcp_timestamps` does not match where the host runs',
     what: 'SAP HANA nodes behind Azure Load Balancer (Pacemaker clusters; `sapHanaBehindLoadBalancer: true` in `.anf-lint.yaml`) with `tcp_timestamps` other than 0 (a warning); any other host with `tcp_timestamps = 0` (information). Which hosts run HANA comes from their mounts\' workloads, the manifest volumes next to them, or `workload:` in the configuration.',
-    why: 'Azure Load Balancer health probes fail when timestamps are on, so Microsoft\'s HANA guidance sets 0 there. Everywhere else timestamps give TCP accurate round-trip times and protect fast connections against wrapped sequence numbers (PAWS); guides that turn them off (seed 001, the EDA benchmark) trade that for a few bytes per segment.',
+    why: 'Azure Load Balancer health probes fail when timestamps are on, so Microsoft\'s HANA guidance sets 0 there. Everywhere else timestamps give TCP accurate round-trip times and protect fast connections against wrapped sequence numbers (PAWS); guides that turn them off (the Learn module on ANF performance for EDA and HPC, the EDA benchmark) trade that for a few bytes per segment.',
     instead: 'Behind Azure Load Balancer: `net.ipv4.tcp_timestamps = 0`. Elsewhere: 1 (the default). The fix writes that value; review it.',
     examples: [
       {

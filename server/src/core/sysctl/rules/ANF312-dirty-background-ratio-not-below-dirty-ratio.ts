@@ -17,7 +17,7 @@ export const dirtyBackgroundRatioNotBelowDirtyRatio = defineRule({
     title: '`vm.dirty_background_ratio` is not below `vm.dirty_ratio`',
     what: 'The background write-back threshold at or above the threshold where writers block, counting the kernel defaults (20 and 10) for the one not set and values from every drop-in of the host.',
     why: 'Background write-back must start before writers are throttled. When it does not, the kernel silently uses half of `vm.dirty_ratio` instead, so the value written is not the value in force, and writers to NFS stall in bursts.',
-    instead: 'Keep `vm.dirty_background_ratio` well below `vm.dirty_ratio`, e.g. 5 and 20 as in seed 001.',
+    instead: 'Keep `vm.dirty_background_ratio` well below `vm.dirty_ratio`, e.g. 5 and 20 as in the Microsoft Learn module on ANF performance for EDA and HPC.',
     examples: [
       {
         flagged: 'vm.dirty_ratio = 10\nvm.dirty_background_ratio = 20',

@@ -52,7 +52,7 @@ export const tcpWindowBelowBandwidthDelay = defineRule({
   doc: {
     title: 'TCP window maximum below the bandwidth-delay product the workspace needs',
     what: 'The maximum of `net.ipv4.tcp_rmem` (reads) or `net.ipv4.tcp_wmem` (writes) is smaller than bandwidth × round-trip time for the bandwidth one client needs. The bandwidth comes from `network.bandwidth` in `.anf-lint.yaml`, or from a manifest volume\'s required throughput divided by its clients; the round-trip time from `network.rtt` (default 0.5 ms, a VNet; about 2 ms over ExpressRoute). With nconnect, the need is shared across the connections.',
-    why: 'One TCP connection can have at most one window of data unacknowledged, so it carries at most window ÷ RTT. Seed 002 gives the formula (window = bandwidth × response time); seed 003 shows a 131,400-byte window capping ExpressRoute at about 64 MB/s at 2 ms. Below the product, adding service level or quota does not make the client faster.',
+    why: 'One TCP connection can have at most one window of data unacknowledged, so it carries at most window ÷ RTT. The NetApp performance-testing paper for Azure NetApp Files gives the formula (window = bandwidth × response time); the NetApp blog post on optimizing ExpressRoute shows a 131,400-byte window capping ExpressRoute at about 64 MB/s at 2 ms. Below the product, adding service level or quota does not make the client faster.',
     instead: 'Raise the third field to at least the product the message shows. The fix writes the next power of two, at least 16 MiB (the ANF recommendation); it raises memory use per connection, so review it.',
     examples: [
       {

@@ -13,7 +13,7 @@ export const slotTableAboveConnectionLimit = defineRule({
   fix: 'unsafe',
   doc: {
     title: 'More RPC slots per TCP connection than ANF serves',
-    what: '`sunrpc.tcp_max_slot_table_entries` or `sunrpc.tcp_slot_table_entries` above 128, in sysctl files, modprobe.d (`options sunrpc ...`), `sysctl -w` or `/proc/sys` writes. Values that exceed seed 001\'s table for the nconnect the host\'s mounts use are reported as ANF317 instead.',
+    what: '`sunrpc.tcp_max_slot_table_entries` or `sunrpc.tcp_slot_table_entries` above 128, in sysctl files, modprobe.d (`options sunrpc ...`), `sysctl -w` or `/proc/sys` writes. Values that exceed the table of the Learn module for the nconnect the host\'s mounts use are reported as ANF317 instead.',
     why: 'The slot table is per TCP connection (with nconnect, each connection has its own). ANF executes at most 128 requests in flight per connection and queues the rest, so slots above 128 only add queueing delay and let one client crowd out others on the same storage endpoint. nconnect, not a bigger table, is the way to more requests in flight.',
     instead: 'Use 128 or less per connection (less in large farms, see ANF318); use nconnect for more parallelism. The fix writes 128.',
     examples: [

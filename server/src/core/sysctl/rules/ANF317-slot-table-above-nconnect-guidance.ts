@@ -14,8 +14,8 @@ export const slotTableAboveNconnectGuidance = defineRule({
   defaultSeverity: 'warning',
   fix: 'unsafe',
   doc: {
-    title: '`sunrpc.tcp_max_slot_table_entries` above the seed table for the nconnect in use',
-    what: 'Seed 001 gives a table of `sunrpc.tcp_max_slot_table_entries` by nconnect: nconnect 0–1 → 128, 2–4 → 256, 6–8 → 512, above 8 → no change needed. anf-lint reads the NFS mounts of the same host (fstab, mount commands, systemd units, ...) and reports a value above the table\'s entry for the smallest nconnect among them, pointing at that mount.',
+    title: '`sunrpc.tcp_max_slot_table_entries` above the table of the Learn module for the nconnect in use',
+    what: 'The Microsoft Learn module on ANF performance for EDA and HPC gives a table of `sunrpc.tcp_max_slot_table_entries` by nconnect: nconnect 0–1 → 128, 2–4 → 256, 6–8 → 512, above 8 → no change needed. anf-lint reads the NFS mounts of the same host (fstab, mount commands, systemd units, ...) and reports a value above the table\'s entry for the smallest nconnect among them, pointing at that mount.',
     why: 'The value applies to every connection of every mount on the host, so the mount with the fewest connections decides. Above the table, the host can keep far more requests in flight than ANF executes (128 per connection): they queue at the storage endpoint and add latency for every client of it.',
     instead: 'Use at most 128 per connection: it is within the table for every nconnect and within ANF\'s per-connection limit. The fix writes 128.',
     examples: [
@@ -38,7 +38,7 @@ export const slotTableAboveNconnectGuidance = defineRule({
       if (value <= entry) continue;
       context.report({
         span: setting.valueSpan,
-        message: `\`${setting.key} = ${formatNumber(value)}\` is above ${formatNumber(entry)}, seed 001's maximum for nconnect=${smallest.nconnect} (the mount at ${mountWhere(context, smallest.mount)}), and above the ${limit} requests ANF executes per connection. Use ${limit}.`,
+        message: `\`${setting.key} = ${formatNumber(value)}\` is above ${formatNumber(entry)}, the maximum of the Learn module for nconnect=${smallest.nconnect} (the mount at ${mountWhere(context, smallest.mount)}), and above the ${limit} requests ANF executes per connection. Use ${limit}.`,
         related: [{ uri: smallest.mount.uri, span: nconnectSpan(smallest.mount), message: `This mount uses nconnect=${smallest.nconnect}` }],
         fixes: [replaceValueFix(`Write ${limit}`, setting, String(limit), false)],
       });

@@ -20,6 +20,11 @@ import { slotTableAboveNconnectGuidance } from './ANF317-slot-table-above-nconne
 import { slotTotalAboveEndpointLimit } from './ANF318-slot-total-above-endpoint-limit';
 import { moduleParameterInSysctlFile } from './ANF319-module-parameter-in-sysctl-file';
 import { slotTableNotCapped } from './ANF320-slot-table-not-capped';
+import { unknownKeyInClosedNamespace } from './ANF321-unknown-key-in-closed-namespace';
+import { sysctlKeyWithoutNamespace } from './ANF322-sysctl-key-without-namespace';
+import { quotedKernelLine } from './ANF323-quoted-kernel-line';
+import { tcpMemInBytes } from './ANF324-tcp-mem-in-bytes';
+import { socketDefaultBufferTooLarge } from './ANF325-socket-default-buffer-too-large';
 
 /** Every kernel-tuning rule, one file each, in code order. */
 export const kernelRules: readonly Rule[] = [
@@ -44,4 +49,9 @@ export const kernelRules: readonly Rule[] = [
   slotTotalAboveEndpointLimit,
   moduleParameterInSysctlFile,
   slotTableNotCapped,
+  unknownKeyInClosedNamespace,
+  sysctlKeyWithoutNamespace,
+  quotedKernelLine,
+  tcpMemInBytes,
+  socketDefaultBufferTooLarge,
 ];
