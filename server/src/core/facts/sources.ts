@@ -76,6 +76,7 @@ export const SOURCES = {
     date: 'mainline',
   },
   PRICE: { title: 'Azure Retail Prices API dump (Azure/azure-netapp-files docs/calc/beta/pricing-data.json), East US, pay-as-you-go', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
+  CALC_ADV: { title: 'Azure NetApp Files Performance Calculator, advanced mode (per-volume ceilings by I/O profile and read/write mix)', url: 'https://azure.github.io/azure-netapp-files/calc/advanced/', date: '2023-05-23' },
   CALC: { title: 'Azure NetApp Files Performance Calculator (calc.js constants)', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
   SEED_COURSE: { title: 'Course: running HPC/EDA applications on Azure NetApp Files (seed 000)', url: 'https://learn.microsoft.com/training/modules/run-hpc-eda-applications-azure-netapp-files/', date: '2021' },
   SEED_MOUNT: { title: 'Mount options and client VM configuration for HPC/EDA on ANF (seed 001, Swedish edition)', url: 'https://learn.microsoft.com/sv-se/training/modules/optimize-performance-azure-netapp-files/', date: '2022' },
