@@ -58,7 +58,8 @@ function headroom(delivered: number, required: number): number | undefined {
 /** The options the workload rules out, with the reason; e.g. SAP HANA and Oracle are not for large volumes (WT). */
 function largeVolumeUnsuitable(workload: WorkloadKind | undefined): string | undefined {
   if (!workload) return undefined;
-  if (workload.startsWith('sap-hana') || workload === 'oracle' || workload === 'database') {
+  // LV: "large volumes aren't suited for database (HANA, Oracle, SQL Server, etc.) data and log volumes"; /hana/shared is neither.
+  if (workload === 'sap-hana-data' || workload === 'sap-hana-log' || workload === 'oracle' || workload === 'database') {
     return `${WORKLOADS[workload].title} belongs on regular volumes; large volumes are not for database data and log`;
   }
   return undefined;
