@@ -3,6 +3,7 @@ import type { ResolvedConfig } from '../config';
 import type { Diagnostic, SpanEdit, TextEdit } from '../diagnostics';
 import { insertAfterSibling, replaceValue, sizeText } from '../manifest/rules/helpers';
 import { volumeCoolAccess } from '../manifest/summary';
+import { volumeNetworkFeatures } from '../manifest/model';
 import { formatMiBps, formatNumber, formatUsd } from '../units/units';
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { CoreCodeAction } from './codeActions';
@@ -31,7 +32,7 @@ export function sizingAlternativeActions(file: ParsedFile, diagnostic: Diagnosti
       ...(volumeFigures.requiredThroughputMiBps !== undefined ? { throughputMiBps: volumeFigures.requiredThroughputMiBps } : {}),
       ...(at.volume.workload ? { workload: at.volume.workload.value } : {}),
       coolAccess: volumeCoolAccess(at.volume),
-      ...(at.pool.networkFeatures ? { networkFeatures: at.pool.networkFeatures.value } : {}),
+      networkFeatures: volumeNetworkFeatures(at.pool, at.volume),
     },
     figures.prices,
   );
