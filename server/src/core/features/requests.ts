@@ -48,10 +48,13 @@ function manifestText(option: SizingOption): string {
     ...(option.qos === 'manual' ? ['  qos: manual'] : []),
     ...(option.flexibleThroughputMiBps !== undefined ? [`  throughput: ${formatNumber(option.flexibleThroughputMiBps, 0).replace(/,/g, '')} MiB/s`] : []),
     '  volumes:',
-    '    - name: volume',
-    `      quota: ${formatNumber(option.quotaGiB, 0).replace(/,/g, '')} GiB`,
-    ...(option.largeVolume ? ['      largeVolume: true'] : []),
-    ...(option.qos === 'manual' ? [`      throughput: ${formatNumber(option.throughputMiBps, 0).replace(/,/g, '')} MiB/s`] : []),
+    // Several volumes when the advisor spreads the requirement over a shared manual QoS pool.
+    ...Array.from({ length: option.volumeCount }, (_, index) => [
+      `    - name: ${option.volumeCount > 1 ? `volume-${index + 1}` : 'volume'}`,
+      `      quota: ${formatNumber(option.quotaGiB, 0).replace(/,/g, '')} GiB`,
+      ...(option.largeVolume ? ['      largeVolume: true'] : []),
+      ...(option.qos === 'manual' ? [`      throughput: ${formatNumber(option.volumeThroughputMiBps ?? option.throughputMiBps, 0).replace(/,/g, '')} MiB/s`] : []),
+    ]).flat(),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -38,7 +38,7 @@ export function sizingAlternativeActions(file: ParsedFile, diagnostic: Diagnosti
   );
   const current = at.pool.serviceLevel.value;
   return options
-    .filter((option) => option.feasible && option.serviceLevel !== current)
+    .filter((option) => option.feasible && option.volumeCount === 1 && option.serviceLevel !== current)
     .map((option) => ({ option, edits: editsFor(file, at, option) }))
     .filter((candidate): candidate is { option: SizingOption; edits: TextEdit[] } => candidate.edits !== undefined)
     .map(({ option, edits }) => ({

@@ -177,12 +177,14 @@ function advisorOption(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigu
 
 function describeOption(option: SizingOption): string {
   const throughput = option.flexibleThroughputMiBps !== undefined ? ` at ${formatMiBps(option.flexibleThroughputMiBps)}` : '';
-  return `${option.serviceLevel}${throughput}, ${sizeLabel(option.quotaGiB)} quota in a ${option.poolSizeTiB} TiB pool, delivering ${formatMiBps(option.throughputMiBps)} for ${formatUsd(option.monthlyCostUsd)}/month`;
+  const volumesText = option.volumeCount > 1 ? `${option.volumeCount} regular volumes of ${sizeLabel(option.quotaGiB)}` : `${sizeLabel(option.quotaGiB)} quota`;
+  return `${option.serviceLevel}${throughput}, ${volumesText} in a ${option.poolSizeTiB} TiB${option.volumeCount > 1 ? ' manual QoS' : ''} pool, delivering ${formatMiBps(option.throughputMiBps)} for ${formatUsd(option.monthlyCostUsd)}/month`;
 }
 
 /** Only when the volume has the pool to itself: changing the pool's service level changes every volume in it. */
 function advisorFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume, option: SizingOption): Fix | undefined {
-  if (pool.volumes.length !== 1 || !pool.serviceLevel || !pool.size || !volume.quota) return undefined;
+  // One volume's edits cannot spread it over several volumes: that option is described, not applied.
+  if (pool.volumes.length !== 1 || option.volumeCount !== 1 || !pool.serviceLevel || !pool.size || !volume.quota) return undefined;
   const edits: (SpanEdit | undefined)[] = [
     replaceValue(pool.serviceLevel, option.serviceLevel),
     replaceValue(pool.size, `${option.poolSizeTiB} TiB`),
