@@ -163,6 +163,8 @@ function advisorOption(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigu
     {
       capacityGiB: Math.max(f.requiredCapacityGiB ?? 0, f.quotaGiB ?? 0),
       ...(f.requiredThroughputMiBps !== undefined ? { throughputMiBps: f.requiredThroughputMiBps } : {}),
+      ...(volume.requirements?.iops && f.requiredIops !== undefined ? { iops: f.requiredIops, blockSizeBytes: f.blockSizeBytes } : {}),
+      ...(volume.requirements?.readPercent ? { readPercent: volume.requirements.readPercent.value } : {}),
       ...(volume.workload ? { workload: volume.workload.value } : {}),
       coolAccess: volumeCoolAccess(volume),
       networkFeatures: volumeNetworkFeatures(pool, volume),
