@@ -68,3 +68,11 @@ describe('sizing advisor: cool access prices', () => {
     expect(option.notes?.some((n) => n.startsWith('cool-tier savings not counted'))).toBe(true);
   });
 });
+
+describe('sizing advisor: the regional capacity quota', () => {
+  it('notes a pool above the default 25 TiB regional capacity quota, and not one below it', () => {
+    const options = adviseSizing({ capacityGiB: 50 * TIB }, eastUs);
+    expect(options.every((o) => (o.notes ?? []).some((n) => n.includes('default regional capacity quota of 25 TiB')))).toBe(true);
+    expect(adviseSizing({ capacityGiB: 10 * TIB }, eastUs).some((o) => (o.notes ?? []).some((n) => n.includes('regional capacity quota')))).toBe(false);
+  });
+});

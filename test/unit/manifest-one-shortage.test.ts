@@ -73,3 +73,16 @@ describe('ANF116, ANF118 and ANF127 report one shortage once', () => {
     expect(requirementFindings(text)).toEqual([]);
   });
 });
+
+describe('ANF116 on a large volume', () => {
+  it('says a large volume grows by at most 30 % of its lowest provisioned size per resize', () => {
+    const text = estate(`          - name: eda-results
+            quota: 60 TiB
+            largeVolume: true
+            requirements:
+              throughput: 6000 MiB/s
+`, 'serviceLevel: Premium\n        size: 200 TiB');
+    const finding = lint(text).find((d) => d.code === 'ANF116')!;
+    expect(finding.message).toContain('raise the quota to 96,000 GiB (93.75 TiB) (if the volume exists at 60 TiB: a large volume grows by at most 30% of its lowest provisioned size per resize');
+  });
+});

@@ -302,8 +302,16 @@ export function adviseSizing(requirement: SizingRequirement, prices: RegionPrice
     const single = level === 'Flexible' ? flexibleOption(requirement, prices) : autoQosOption(level, requirement, prices);
     const split = splitOption(level, requirement, prices);
     return split ? [single, split] : [single];
-  });
+  }).map(withQuotaNote);
   return options.sort((a, b) => Number(b.feasible) - Number(a.feasible) || a.monthlyCostUsd - b.monthlyCostUsd);
+}
+
+/** RL: the capacity pools of a subscription in a region share a 25 TiB regional capacity quota by default (adjustable). */
+function withQuotaNote(option: SizingOption): SizingOption {
+  const quota = COUNT_LIMITS.regionalCapacityQuotaTiB.value;
+  if (option.poolSizeTiB <= quota) return option;
+  const note = `a ${formatNumber(option.poolSizeTiB)} TiB pool is above the default regional capacity quota of ${quota} TiB per subscription and region (all its pools together): request a higher quota before deploying`;
+  return { ...option, notes: [...(option.notes ?? []), note] };
 }
 
 export interface ConfigurationCheck {

@@ -106,7 +106,7 @@ function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume
   const level = pool.serviceLevel?.value;
   if (!level || !volume.quota || f.quotaGiB === undefined) return undefined;
   const large = volumeIsLarge(volume);
-  const maxQuota = large ? VOLUME_LIMITS.largeMaxGiB.value : VOLUME_LIMITS.regularMaxGiB.value;
+  const maxQuota = volume.breakthroughMode?.value ? VOLUME_LIMITS.breakthroughMaxGiB.value : large ? VOLUME_LIMITS.largeMaxGiB.value : VOLUME_LIMITS.regularMaxGiB.value;
   const edits: (SpanEdit | undefined)[] = [];
   const parts: string[] = [];
   const poolSizeGiB = pool.size ? pool.size.value.bytes / GiB : undefined;
@@ -114,7 +114,12 @@ function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume
   if (newQuota > maxQuota) return undefined;
   if (newQuota > f.quotaGiB) {
     edits.push(replaceValue(volume.quota, sizeText(newQuota)));
-    parts.push(`raise the quota to ${newQuota % 1024 === 0 ? sizeLabel(newQuota) : `${formatNumber(newQuota, 0)} GiB (${sizeLabel(newQuota)})`}`);
+    // LV: one resize grows a large volume by at most 30 % of its lowest provisioned size (adjustable by support request).
+    const growthLimitGiB = f.quotaGiB * (1 + VOLUME_LIMITS.largeGrowthPercent.value / 100);
+    const growthNote = large && volume.quota && newQuota > growthLimitGiB
+      ? ` (if the volume exists at ${sizeLabel(f.quotaGiB)}: a large volume grows by at most ${VOLUME_LIMITS.largeGrowthPercent.value}% of its lowest provisioned size per resize, so several resizes or a support request)`
+      : '';
+    parts.push(`raise the quota to ${newQuota % 1024 === 0 ? sizeLabel(newQuota) : `${formatNumber(newQuota, 0)} GiB (${sizeLabel(newQuota)})`}${growthNote}`);
   }
   let newPoolTiB: number | undefined;
   const allocated = allocatedGiB(pool) - f.quotaGiB + newQuota;
