@@ -22,7 +22,7 @@ export const requirementNotMet = defineRule({
     title: 'Volume cannot meet its requirements',
     what: 'A volume whose configuration does not deliver what its `requirements` ask: a quota below the capacity needed, or a throughput limit below the throughput needed (stated, or IOPS x block size). One finding per volume, on the first requirement not met, naming every one that is not (the others are listed as related locations): one undersized quota is one problem with one fix. A shortage no quota can fix belongs to another rule and is not repeated here: throughput above the ceiling of the volume type (4,500 MiB/s regular, 12,800 MiB/s large) is ANF118, IOPS above what Microsoft\'s calculator measured a regular volume to deliver is ANF127.',
     why: 'An inappropriately sized quota is the number one reason for poor performance on Azure NetApp Files (seed 002): with auto QoS the throughput limit is quota x service-level rate, not the data stored, and ANF holds the volume to it. The workload runs into the limit however fast the clients are.',
-    instead: 'Raise the quota to the smallest whole-GiB quota that meets the requirements (the first fix; it grows the pool too when needed), assign more throughput with manual QoS, or move to the configuration the sizing advisor finds cheapest (the second fix, offered when the volume has its pool to itself). The message gives both figures: what is needed and what the volume delivers.',
+    instead: 'Raise the quota to the smallest whole-GiB quota that meets the requirements (the first fix; it grows the pool too when needed), assign more throughput with manual QoS, or move to the configuration the sizing advisor finds cheapest (the second fix, offered when the volume has its pool to itself). The message gives both figures: what is needed and what the volume delivers. For a large volume, the message adds that one resize grows it by at most 30 % of its lowest provisioned size (Requirements and considerations for large volumes; adjustable by support request).',
     examples: [
       {
         flagged: manifestExample('- name: proj-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: proj\n      quota: 10 TiB          # 640 MiB/s\n      requirements:\n        throughput: 950 MiB/s'),
@@ -30,7 +30,7 @@ export const requirementNotMet = defineRule({
         language: 'yaml',
       },
     ],
-    sources: ['SL', 'SEED_PERF', 'SEED_COURSE', 'CALC'],
+    sources: ['SL', 'SEED_PERF', 'SEED_COURSE', 'CALC', 'LV'],
   },
   appliesTo: isManifest,
   check(context) {
