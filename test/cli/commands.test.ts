@@ -18,9 +18,10 @@ describe('anf-lint size', () => {
     const lines = result.stdout.split('\n');
     expect(lines[0]).toMatch(/^Sizing for 50 TiB, 3,000 MiB\/s \(eastus list prices, \d{4}-\d{2}-\d{2}; cheapest first\)$/);
     expect(lines[2]).toMatch(/^Service level +QoS +Volume quota +Pool size +Throughput +Monthly cost +Feasible$/);
-    const rows = lines.slice(3).filter((l) => l.trim() !== '');
+    const rows = lines.slice(3).filter((l) => l.trim() !== '' && !l.startsWith('Note: '));
     expect(rows).toHaveLength(SERVICE_LEVELS.length);
     expect(rows[0]).toMatch(/ yes$/);
+    expect(lines).toContain('Note: Flexible: a 50 TiB pool is above the default regional capacity quota of 25 TiB per subscription and region (all its pools together): request a higher quota before deploying');
     // --region changes the prices; an unknown region says which prices it used instead.
     const westeurope = run(['size', '--capacity', '50TiB', '--throughput', '3000MiB/s', '--region', 'westeurope'], { cwd: dir });
     expect(westeurope.stdout).toMatch(/^Sizing for .* \(westeurope list prices, /);
