@@ -26,6 +26,10 @@ export interface AdviseSizingParams {
   readonly workload?: WorkloadKind;
   readonly coolAccess?: boolean;
   readonly networkFeatures?: 'Standard' | 'Basic';
+  /** Reads in percent of the I/O (0-100), as `anf-lint size --read-percent`. */
+  readonly readPercent?: number;
+  /** With cool access: percent of the data in the cool tier (0-100), as `anf-lint size --cool-percent`. */
+  readonly coolDataPercent?: number;
 }
 
 export interface AdvisedOption extends SizingOption {
@@ -89,6 +93,15 @@ export function adviseSizingRequest(workspace: WorkspaceView, params: AdviseSizi
   }
   if (params.coolAccess) requirement.coolAccess = true;
   if (params.networkFeatures === 'Basic' || params.networkFeatures === 'Standard') requirement.networkFeatures = params.networkFeatures;
+  const percent = (value: unknown): number | undefined => (typeof value === 'number' && value >= 0 && value <= 100 ? value : undefined);
+  if (params.readPercent !== undefined) {
+    if (percent(params.readPercent) === undefined) return fail('readPercent: a number from 0 to 100');
+    requirement.readPercent = params.readPercent;
+  }
+  if (params.coolDataPercent !== undefined) {
+    if (percent(params.coolDataPercent) === undefined) return fail('coolDataPercent: a number from 0 to 100');
+    requirement.coolDataPercent = params.coolDataPercent;
+  }
   if (requirement.capacityGiB === undefined && requirement.throughputMiBps === undefined && requirement.iops === undefined) {
     return fail('give at least a capacity, a throughput or IOPS');
   }
