@@ -147,6 +147,11 @@ function costOf(
   return { monthlyCostUsd: base - capacitySavingUsd + retrievalUsd, coolTier: { coolGiB, capacitySavingUsd, retrievalUsd, initialTieringUsd }, notes };
 }
 
+/** Above a large volume's ceiling: breakthrough mode (preview) goes beyond it, but the advisor does not size it (no predefined limit, regional onboarding). */
+function beyondLarge(largeVolume: boolean): string {
+  return largeVolume ? ' (a large volume in breakthrough mode, preview, goes beyond it; the advisor does not size that mode)' : '';
+}
+
 function ioNotes(requirement: SizingRequirement, largeVolume: boolean): string[] {
   const limits = regularVolumeLimits(requirement);
   if (!limits.ceiling) return [];
@@ -185,7 +190,7 @@ function autoQosOption(level: Exclude<ServiceLevel, 'Flexible'>, requirement: Si
   };
 
   if (required > ceiling) {
-    return { ...base, feasible: false, reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers` };
+    return { ...base, feasible: false, reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers${beyondLarge(largeVolume)}` };
   }
   if (quotaGiB > VOLUME_LIMITS.largeMaxGiB.value) {
     return { ...base, feasible: false, reason: `needs a ${formatSizeIn(quotaGiB * GiB, 'TiB')} quota, above the ${formatSizeIn(VOLUME_LIMITS.largeMaxGiB.value * GiB, 'TiB')} large-volume maximum` };
@@ -227,7 +232,7 @@ function flexibleOption(requirement: SizingRequirement, prices: RegionPrices): S
     ...(notes.length > 0 ? { notes } : {}),
   };
   if (required > ceiling) {
-    return { ...base, feasible: false, reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers` };
+    return { ...base, feasible: false, reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers${beyondLarge(largeVolume)}` };
   }
   if (quotaGiB > VOLUME_LIMITS.largeMaxGiB.value) {
     return { ...base, feasible: false, reason: `needs a ${formatSizeIn(quotaGiB * GiB, 'TiB')} quota, above the large-volume maximum` };
