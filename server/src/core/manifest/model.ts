@@ -149,7 +149,7 @@ export const volumeSchema = z
     name: z.string().min(1).meta({ title: 'Volume name', description: 'Unique within its capacity pool.', examples: ['eda-tools'] }),
     quota: size().meta({
       title: 'Quota (volume size)',
-      description: `Provisioned size. Regular volumes: ${VOLUME_LIMITS.regularMinGiB.value} GiB to ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB; large volumes ${VOLUME_LIMITS.largeMinGiB.value / 1024} TiB to ${VOLUME_LIMITS.largeMaxGiB.value / 1024} TiB. With auto QoS the throughput limit is quota x service-level rate. Whole GiB.`,
+      description: `Provisioned size. Regular volumes: ${VOLUME_LIMITS.regularMinGiB.value} GiB to ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB; large volumes ${VOLUME_LIMITS.largeMinGiB.value / 1024} TiB to ${VOLUME_LIMITS.largeMaxGiB.value / 1024} TiB (${VOLUME_LIMITS.largeOnRequestMaxGiB.value / 1024} TiB on request). With auto QoS the throughput limit is quota x service-level rate. Whole GiB.`,
       examples: ['4 TiB', '500 GiB'],
     }),
     largeVolume: z.boolean().default(false).meta({
