@@ -18,9 +18,10 @@ describe('anf-lint size', () => {
     const lines = result.stdout.split('\n');
     expect(lines[0]).toMatch(/^Sizing for 50 TiB, 3,000 MiB\/s \(eastus list prices, \d{4}-\d{2}-\d{2}; cheapest first\)$/);
     expect(lines[2]).toMatch(/^Service level +QoS +Volume quota +Pool size +Throughput +Monthly cost +Feasible$/);
-    const rows = lines.slice(3).filter((l) => l.trim() !== '');
+    const rows = lines.slice(3).filter((l) => l.trim() !== '' && !l.startsWith('Note: '));
     expect(rows).toHaveLength(SERVICE_LEVELS.length);
     expect(rows[0]).toMatch(/ yes$/);
+    expect(lines).toContain('Note: Flexible: a 50 TiB pool is above the default regional capacity quota of 25 TiB per subscription and region (all its pools together): request a higher quota before deploying');
     // --region changes the prices; an unknown region says which prices it used instead.
     const westeurope = run(['size', '--capacity', '50TiB', '--throughput', '3000MiB/s', '--region', 'westeurope'], { cwd: dir });
     expect(westeurope.stdout).toMatch(/^Sizing for .* \(westeurope list prices, /);
@@ -34,12 +35,24 @@ describe('anf-lint size', () => {
     const json = JSON.parse(result.stdout) as { options: Record<string, unknown>[] };
     expect(json.options).toHaveLength(SERVICE_LEVELS.length);
     for (const option of json.options) {
-      expect(Object.keys(option)).toEqual(['serviceLevel', 'quotaGiB', 'poolSizeTiB', 'throughputMiBps', 'monthlyCostUsd', 'feasible', 'reason']);
+      expect(Object.keys(option)).toEqual(['serviceLevel', 'qos', 'volumeCount', 'quotaGiB', 'largeVolume', 'poolSizeTiB', 'throughputMiBps', 'monthlyCostUsd', 'feasible', 'reason', 'notes']);
       expect(option.quotaGiB).toBeGreaterThanOrEqual(50 * 1024);
       expect(option.feasible ? option.reason === null : typeof option.reason === 'string').toBe(true);
     }
     const costs = json.options.filter((o) => o.feasible).map((o) => o.monthlyCostUsd as number);
     expect([...costs].sort((a, b) => a - b)).toEqual(costs);
+  });
+
+  it('splits 6,000 MiB/s on 10 TiB over two regular volumes, takes a read share and the cool data share', () => {
+    const dir = tempProject({});
+    const split = run(['size', '--capacity', '10TiB', '--throughput', '6000MiB/s'], { cwd: dir });
+    expect(split.stdout.split('\n')[3]).toMatch(/^Flexible +manual +2 x 5,120 GiB +10 TiB +6,000 MiB\/s .* yes$/);
+    expect(split.stdout).toContain('Note: Flexible (2 volumes): spreads the data and the I/O over 2 regular volumes');
+    const mix = JSON.parse(run(['size', '--iops', '300k', '--block-size', '8KiB', '--read-percent', '70', '--capacity', '10TiB', '--format', 'json'], { cwd: dir }).stdout) as { options: { volumeCount: number; largeVolume: boolean }[] };
+    expect(mix.options.filter((o) => o.volumeCount === 1).every((o) => o.largeVolume)).toBe(true);
+    const cool = JSON.parse(run(['size', '--capacity', '40TiB', '--cool-percent', '80', '--format', 'json'], { cwd: dir }).stdout) as { options: { coolTier?: unknown }[] };
+    expect(cool.options.every((o) => o.coolTier !== undefined)).toBe(true);
+    expect(run(['size', '--capacity', '1TiB', '--read-percent', '150'], { cwd: dir }).stderr).toContain('--read-percent: "150" is not a percentage from 0 to 100');
   });
 
   it('takes IOPS with a block size, cool access, and says which flag is wrong', () => {

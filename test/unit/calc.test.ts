@@ -133,12 +133,15 @@ describe('sizing advisor', () => {
     expect(standard.feasible).toBe(true);
   });
 
-  it('says why a level is infeasible', () => {
+  it('says why a level is infeasible for one volume, and spreads the requirement over several regular volumes instead', () => {
     const options = adviseSizing({ capacityGiB: 100, throughputMiBps: 20_000 }, eastUs);
-    for (const option of options) {
+    for (const option of options.filter((o) => o.volumeCount === 1)) {
       expect(option.feasible).toBe(false);
       expect(option.reason).toMatch(/above the 12,800 MiB\/s one volume delivers/);
     }
+    const split = options.filter((o) => o.volumeCount > 1);
+    expect(split.map((o) => o.serviceLevel).sort()).toEqual(['Flexible', 'Premium', 'Standard', 'Ultra']);
+    expect(split.every((o) => o.feasible && o.volumeCount === 5 && o.qos === 'manual' && o.volumeThroughputMiBps === 4000)).toBe(true);
   });
 
   it('turns IOPS at a block size into throughput', () => {
@@ -146,9 +149,10 @@ describe('sizing advisor', () => {
     expect(premium.quotaGiB).toBe(25_000);
   });
 
-  it('keeps SAP HANA off large volumes', () => {
+  it('keeps SAP HANA off large volumes, and spreads it over regular volumes instead', () => {
     const options = adviseSizing({ capacityGiB: 2048, throughputMiBps: 6000, workload: 'sap-hana-data' }, eastUs);
-    expect(options.every((o) => !o.feasible && /large volume/.test(o.reason ?? ''))).toBe(true);
+    expect(options.filter((o) => o.volumeCount === 1).every((o) => !o.feasible && /large volume/.test(o.reason ?? ''))).toBe(true);
+    expect(options[0]).toMatchObject({ feasible: true, volumeCount: 2, largeVolume: false, qos: 'manual' });
   });
 
   it('uses whole-GiB sizes from parsed units', () => {

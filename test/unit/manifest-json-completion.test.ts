@@ -116,7 +116,7 @@ describe('JSON manifests: keys', () => {
 
   it('offers the keys of nested objects: requirements, prices', () => {
     const requirements = complete('{"accounts": [{"name": "a", "pools": [{"name": "p", "volumes": [{"name": "v", "requirements": {"capacity": "1 TiB", |}}]}]}]}');
-    expect(labels(requirements.items)).toEqual(['throughput', 'iops', 'blockSize', 'latency', 'clients']);
+    expect(labels(requirements.items)).toEqual(['throughput', 'iops', 'blockSize', 'latency', 'readPercent', 'clients']);
     expect(item(requirements.items, 'iops').insertText).toBe('"iops": $1');
     expect(labels(complete('{"prices": {"capacityPerGiBHour": {"Ultra": 0.1, "|').items)).toEqual(['Standard', 'Premium', 'Flexible']);
   });

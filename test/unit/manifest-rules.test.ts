@@ -34,8 +34,8 @@ const ALONE = `accounts:
 
 describe('ANF116: both fixes', () => {
   it('offers "raise the quota" first and the advisor\'s cheaper configuration second, keeping comments and layout', () => {
-    const finding = lint(ALONE).find((d) => d.code === 'ANF116' && d.message.includes('needs 390'))!;
-    expect(finding.message).toContain('needs 390 MiB/s; it delivers 256 MiB/s');
+    const finding = lint(ALONE).find((d) => d.code === 'ANF116' && d.message.includes('390 MiB/s (it delivers'))!;
+    expect(finding.message).toContain('needs 3 TiB of capacity (its quota is 2 TiB), and 390 MiB/s (it delivers 256 MiB/s');
     expect(finding.fixes.map((f) => f.title)).toEqual([expect.stringMatching(/^Raise the quota to 3,120 GiB/), expect.stringMatching(/^Move to Flexible/)]);
     const raised = applyEdits(ALONE, finding.fixes[0]!.edits).text;
     expect(raised).toBe(ALONE.replace('quota: 2 TiB', 'quota: 3120 GiB'));
@@ -51,7 +51,7 @@ describe('ANF116: both fixes', () => {
 
   it('offers no advisor fix when other volumes share the pool, but still names its figures', () => {
     const shared = ALONE.replace('          - name: eda-tools\n', '          - name: eda-libs\n            quota: 1 TiB\n          - name: eda-tools\n');
-    const finding = lint(shared).find((d) => d.code === 'ANF116' && d.message.includes('needs 390'))!;
+    const finding = lint(shared).find((d) => d.code === 'ANF116' && d.message.includes('390 MiB/s (it delivers'))!;
     expect(finding.fixes).toHaveLength(1);
     expect(finding.message).toContain('cheapest by the sizing advisor: Flexible');
   });

@@ -8,13 +8,28 @@ import { loadCliConfig } from '../lint';
 import { parseOrUsage, table } from './shared';
 
 export const SIZE_USAGE = `Usage: anf-lint size [--capacity SIZE] [--throughput RATE] [--iops COUNT --block-size SIZE]
-                     [--workload KIND] [--cool-access] [--network-features Standard|Basic]
+                     [--read-percent N] [--workload KIND] [--network-features Standard|Basic]
+                     [--cool-access] [--cool-percent N] [--cool-retrieval-percent N]
                      [--region REGION] [--config FILE] [--format text|json]
 
 The sizing advisor: for each service level, the cheapest volume and pool that meet the
-requirement, cheapest feasible first. Example:
+requirement, cheapest feasible first; when one regular volume is not enough, also several
+regular volumes sharing one manual QoS pool.
+  --read-percent N            reads in percent of the I/O (default: all reads, the best case);
+                              one regular volume's measured IOPS depend on it
+  --cool-percent N            with cool access: percent of the data in the cool tier (cool-tier
+                              capacity is billed at the cool rate); implies --cool-access
+  --cool-retrieval-percent N  percent of the cool data read back per month (transfer price)
+Example:
   anf-lint size --capacity 50TiB --throughput 3000MiB/s --workload eda-tools
 `;
+
+/** A percentage flag: a number from 0 to 100. */
+function percentFlag(flag: string, value: string): number {
+  const parsed = Number(value.replace(/%$/, ''));
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0 || parsed > 100) throw new UsageError(`--${flag}: "${value}" is not a percentage from 0 to 100`);
+  return parsed;
+}
 
 /** `anf-lint size`: the sizing advisor as a table or JSON. */
 export async function runSize(args: readonly string[], io: CliIo): Promise<number> {
@@ -25,6 +40,9 @@ export async function runSize(args: readonly string[], io: CliIo): Promise<numbe
     'block-size': { type: 'string' },
     workload: { type: 'string' },
     'cool-access': { type: 'boolean' },
+    'read-percent': { type: 'string' },
+    'cool-percent': { type: 'string' },
+    'cool-retrieval-percent': { type: 'string' },
     'network-features': { type: 'string' },
     region: { type: 'string' },
     config: { type: 'string', short: 'c' },
@@ -62,6 +80,12 @@ export async function runSize(args: readonly string[], io: CliIo): Promise<numbe
     requirement.workload = values.workload;
   }
   if (values['cool-access']) requirement.coolAccess = true;
+  if (values['read-percent'] !== undefined) requirement.readPercent = percentFlag('read-percent', values['read-percent']);
+  if (values['cool-percent'] !== undefined) {
+    requirement.coolDataPercent = percentFlag('cool-percent', values['cool-percent']);
+    requirement.coolAccess = true;
+  }
+  if (values['cool-retrieval-percent'] !== undefined) requirement.coolRetrievalPercentPerMonth = percentFlag('cool-retrieval-percent', values['cool-retrieval-percent']);
   if (values['network-features'] !== undefined) {
     const features = values['network-features'].toLowerCase();
     if (features !== 'standard' && features !== 'basic') throw new UsageError('--network-features: use Standard or Basic');
@@ -83,12 +107,18 @@ export async function runSize(args: readonly string[], io: CliIo): Promise<numbe
     const json = {
       options: options.map((o) => ({
         serviceLevel: o.serviceLevel,
+        qos: o.qos,
+        volumeCount: o.volumeCount,
         quotaGiB: o.quotaGiB,
+        ...(o.volumeThroughputMiBps !== undefined ? { volumeThroughputMiBps: o.volumeThroughputMiBps } : {}),
+        largeVolume: o.largeVolume,
         poolSizeTiB: o.poolSizeTiB,
         throughputMiBps: o.throughputMiBps,
         monthlyCostUsd: Math.round(o.monthlyCostUsd * 100) / 100,
+        ...(o.coolTier ? { coolTier: o.coolTier } : {}),
         feasible: o.feasible,
         reason: o.reason ?? null,
+        notes: o.notes ?? [],
       })),
     };
     io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
@@ -101,11 +131,12 @@ export async function runSize(args: readonly string[], io: CliIo): Promise<numbe
   const throughput = requiredThroughputMiBps(requirement);
   if (throughput > 0) wanted.push(formatMiBps(throughput));
   if (requirement.workload) wanted.push(requirement.workload);
-  if (requirement.coolAccess) wanted.push('cool access');
+  if (requirement.iops !== undefined && requirement.readPercent !== undefined) wanted.push(`${formatNumber(requirement.readPercent, 0)}% reads`);
+  if (requirement.coolAccess) wanted.push(requirement.coolDataPercent !== undefined ? `cool access, ${formatNumber(requirement.coolDataPercent, 0)}% of the data cool` : 'cool access');
   const rows = options.map((o) => [
     o.serviceLevel,
     o.qos,
-    `${formatNumber(o.quotaGiB)} GiB${o.largeVolume ? ' (large)' : ''}`,
+    `${o.volumeCount > 1 ? `${o.volumeCount} x ` : ''}${formatNumber(o.quotaGiB)} GiB${o.largeVolume ? ' (large)' : ''}`,
     `${formatNumber(o.poolSizeTiB)} TiB`,
     formatMiBps(o.throughputMiBps),
     formatUsd(o.monthlyCostUsd),
@@ -113,5 +144,8 @@ export async function runSize(args: readonly string[], io: CliIo): Promise<numbe
   ]);
   io.stdout.write(`Sizing for ${wanted.join(', ')} (${prices.region} list prices, ${prices.date}; cheapest first)\n\n`);
   io.stdout.write(table(['Service level', 'QoS', 'Volume quota', 'Pool size', 'Throughput', 'Monthly cost', 'Feasible'], rows, colors));
+  // What the advisor assumed or does not know, once per distinct note, under the table.
+  const notes = [...new Set(options.flatMap((o) => (o.feasible ? (o.notes ?? []).map((n) => `${o.serviceLevel}${o.volumeCount > 1 ? ` (${o.volumeCount} volumes)` : ''}: ${n}`) : [])))];
+  if (notes.length > 0) io.stdout.write(`\n${notes.map((n) => `Note: ${n}`).join('\n')}\n`);
   return EXIT.ok;
 }

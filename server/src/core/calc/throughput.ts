@@ -15,8 +15,12 @@ export function serviceLevelRateMiBpsPerTiB(level: ServiceLevel, coolAccess = fa
   return (coolAccess ? COOL_ACCESS_RATE_MIBPS_PER_TIB : SERVICE_LEVEL_RATE_MIBPS_PER_TIB)[level].value;
 }
 
-/** The most one volume can deliver, whatever its quota or assigned throughput. */
-export function volumeCeilingMiBps(largeVolume: boolean): number {
+/**
+ * The most one volume can deliver, whatever its quota or assigned throughput. Breakthrough mode
+ * (preview) has no predefined limit (LV): infinite here, so nothing is capped or reported.
+ */
+export function volumeCeilingMiBps(largeVolume: boolean, breakthroughMode = false): number {
+  if (breakthroughMode) return Number.POSITIVE_INFINITY;
   return (largeVolume ? VOLUME_THROUGHPUT_CEILING.largeMiBps : VOLUME_THROUGHPUT_CEILING.regularMiBps).value;
 }
 
@@ -28,6 +32,8 @@ export interface VolumeThroughputInput {
   readonly assignedThroughputMiBps?: number;
   readonly coolAccess?: boolean;
   readonly largeVolume?: boolean;
+  /** A large volume in breakthrough mode (preview): no predefined throughput ceiling. */
+  readonly breakthroughMode?: boolean;
 }
 
 export interface VolumeThroughputLimit {
@@ -48,7 +54,7 @@ export interface VolumeThroughputLimit {
  * Manual QoS and Flexible: the assigned throughput, capped the same way.
  */
 export function volumeThroughputLimit(input: VolumeThroughputInput): VolumeThroughputLimit {
-  const ceilingMiBps = volumeCeilingMiBps(input.largeVolume ?? false);
+  const ceilingMiBps = volumeCeilingMiBps(input.largeVolume ?? false, input.breakthroughMode ?? false);
   const rate = serviceLevelRateMiBpsPerTiB(input.serviceLevel, input.coolAccess ?? false);
   const manual = input.qos === 'manual' || rate === undefined;
   const uncappedMiBps = manual ? (input.assignedThroughputMiBps ?? 0) : gibToTiB(input.quotaGiB) * (rate ?? 0);

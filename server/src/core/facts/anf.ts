@@ -40,9 +40,36 @@ export const VOLUME_THROUGHPUT_CEILING = {
     formerly: [{ value: 5000, source: 'SEED_COOL', note: 'The cool-access paper says a regular volume manages "approximately 5,000 MiB/s".' }],
   }),
   largeMiBps: fact(12800, 'MiB/s', 'LV', {
-    note: 'Same for all service levels since the 1 PiB large volumes.',
+    note: 'Same for all service levels since the 1 PiB large volumes. Breakthrough mode (preview) goes beyond it.',
     formerly: [{ value: 10240, source: 'RL2023', note: '2023: Standard 1,600, Premium 6,400, Ultra 10,240 MiB/s for large volumes.' }],
   }),
+  /**
+   * Large volumes in breakthrough mode (preview) have no predefined throughput limit; the page says
+   * "up to 50 GiB/s" depending on the workload, on six storage endpoints of dedicated capacity.
+   * Microsoft's SPECstorage 2020_eda_blended run of one such volume reached 20,910 MB/s (EDA).
+   */
+  breakthroughUpToMiBps: fact(51200, 'MiB/s', 'LV', { note: 'Preview. No predefined limit: "up to 50 GiB/s", depending on the workload (LV 2026-02-10).' }),
+} as const;
+
+/**
+ * Measured ceilings of one regular volume by read share, from the advanced mode of Microsoft's
+ * Azure NetApp Files Performance Calculator (2023): index i is i x 10 % reads. Small random I/O
+ * (the calculator's 4 KiB and 8 KiB random profiles give the same operations per second) as IOPS,
+ * computed as the calculator does (its 4 KiB table in MiB/s x 1024 / 4); 64 KiB sequential as MiB/s.
+ * The calculator does not cover large volumes, so these apply to regular volumes only.
+ */
+export const REGULAR_VOLUME_IO_CEILING = {
+  readPercentStep: fact(10, '% reads between rows', 'CALC_ADV'),
+  smallRandomIops: fact(
+    [116736, 124416, 134912, 149760, 161024, 187648, 207616, 269568, 286720, 329472, 430592] as const,
+    'IOPS (4 or 8 KiB random), 0 % to 100 % reads',
+    'CALC_ADV',
+    { note: 'About 117k IOPS all writes, 431k all reads.' },
+  ),
+  sequential64KiBMiBps: fact([1733, 1901, 2044, 2152, 2271, 2658, 2720, 2850, 3096, 3551, 4500] as const, 'MiB/s (64 KiB sequential), 0 % to 100 % reads', 'CALC_ADV'),
+  /** The block sizes the calculator measured: up to 8 KiB counts as small random I/O, 64 KiB as sequential. */
+  smallRandomMaxBlockKiB: fact(8, 'KiB', 'CALC_ADV'),
+  sequentialBlockKiB: fact(64, 'KiB', 'CALC_ADV'),
 } as const;
 
 /** The 2023 per-level large-volume ceilings, kept for the hover note on what changed. */
@@ -82,8 +109,14 @@ export const VOLUME_LIMITS = {
     formerly: [{ value: 512000, source: 'RL2023', note: '2023: 500 TiB.' }],
   }),
   largeOnRequestMaxGiB: fact(2097152, 'GiB', 'LV', { note: '2 PiB, on request.' }),
-  breakthroughMinGiB: fact(2400, 'GiB', 'LV'),
-  breakthroughMaxGiB: fact(2457600, 'GiB', 'LV', { note: '2,400 TiB, preview.' }),
+  breakthroughMinGiB: fact(2400, 'GiB', 'LV', { note: 'Large volumes in breakthrough mode (preview).' }),
+  breakthroughMaxGiB: fact(2457600, 'GiB', 'LV', { note: '2,400 TiB, preview. The stable 2026-07-01 API caps any volume at 2,400 TiB (API26).' }),
+  /** Extra-large volumes with cool access (preview): cool access enabled at creation, most data expected in the cool tier. */
+  extraLargeMinGiB: fact(2400, 'GiB', 'LV', { note: 'Extra-large volume with cool access (preview).' }),
+  extraLargeMaxGiB: fact(7372800, 'GiB', 'LV', { note: '7.2 PiB (7,200 TiB), preview; preview APIs allow 7,916,483,719,987,200 bytes (SPEC).' }),
+  extraLargeMinCoolDataPercent: fact(80, '% of the data in the cool tier', 'LV', { note: 'Extra-large volumes are for data of which at least 80 % is expected to be cool (LV, CA).' }),
+  /** One resize of a large volume may not grow it by more than 30 % of its lowest provisioned size (adjustable by support request). */
+  largeGrowthPercent: fact(30, '% of the lowest provisioned size per resize', 'LV', { note: 'Adjustable via a support request.' }),
   quotaIncrementGiB: fact(1, 'GiB', 'RL', { note: 'Quotas are whole GiB.' }),
   defaultQuotaGiB: fact(100, 'GiB', 'RL', { note: 'API default.' }),
 } as const;
@@ -93,7 +126,7 @@ export const COUNT_LIMITS = {
   poolsPerAccount: fact(25, 'pools', 'RL', { note: 'Adjustable.' }),
   volumesPerPool: fact(500, 'volumes', 'RL', { note: 'Adjustable.' }),
   volumesPerSubscription: fact(500, 'volumes', 'RL', { note: 'Adjustable.' }),
-  regionalCapacityQuotaTiB: fact(25, 'TiB', 'RL', { note: 'Per subscription and region; adjustable.' }),
+  regionalCapacityQuotaTiB: fact(25, 'TiB', 'RL', { note: 'Per subscription and region: the sum of the capacity pools. Adjustable by support request.' }),
   snapshotsPerVolume: fact(255, 'snapshots', 'RL'),
   exportPolicyRulesPerVolume: fact(5, 'rules', 'RL'),
 } as const;
@@ -121,9 +154,12 @@ export interface RegionPrices {
   readonly capacityPerGiBHour: Readonly<Record<ServiceLevel, number>>;
   /** Flexible throughput above the baseline, per MiB/s-hour. */
   readonly flexibleThroughputPerMiBpsHour: number;
-  /** Cool-tier capacity per GiB-hour and transfer per GiB moved. */
-  readonly coolTierPerGiBHour: number;
-  readonly coolTransferPerGiB: number;
+  /**
+   * Cool-tier capacity per GiB-hour and transfer per GiB moved between the tiers (both ways);
+   * undefined where the price dump has no meter for the region: the advisor then says it does not know.
+   */
+  readonly coolTierPerGiBHour?: number;
+  readonly coolTransferPerGiB?: number;
 }
 
 /** List prices, pay-as-you-go (PRICE, effective dates per meter in ../shared/anf-facts.md). */
@@ -152,9 +188,7 @@ export const PRICES: Readonly<Record<string, RegionPrices>> = {
     date: '2026-01-29',
     capacityPerGiBHour: { Standard: 0.000202, Premium: 0.000403, Ultra: 0.000538, Flexible: 0.000216 },
     flexibleThroughputPerMiBpsHour: 0.004407,
-    // The dump lists no separate West Europe cool-tier meter; the East US rate is assumed.
-    coolTierPerGiBHour: 0.000082,
-    coolTransferPerGiB: 0.02,
+    // The dump lists no West Europe cool-tier meter: no cool-tier prices, rather than a guess.
   },
 };
 

@@ -136,6 +136,7 @@ export const SOURCES = {
     date: 'v6.12',
   },
   PRICE: { title: 'Azure Retail Prices API dump (Azure/azure-netapp-files docs/calc/beta/pricing-data.json), East US, pay-as-you-go', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
+  CALC_ADV: { title: 'Azure NetApp Files Performance Calculator, advanced mode (per-volume ceilings by I/O profile and read/write mix)', url: 'https://azure.github.io/azure-netapp-files/calc/advanced/', date: '2023-05-23' },
   CALC: { title: 'Azure NetApp Files Performance Calculator (calc.js constants)', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
   SEED_COURSE: { title: 'Choose the best service level of Azure NetApp Files for your HPC applications (Microsoft Learn training module, 2021 edition)', url: 'https://learn.microsoft.com/en-us/training/modules/choose-service-level-azure-netapp-files-hpc-applications/', date: '2021' },
   SEED_MOUNT: { title: 'Improve Azure NetApp Files performance for your EDA and HPC applications by using best practices (Microsoft Learn training module: mount options and client VM configurations)', url: 'https://learn.microsoft.com/en-us/training/modules/optimize-performance-azure-netapp-files/', date: '2022' },

@@ -68,7 +68,14 @@ export function volumeMarkdown(at: VolumeAt, figures: VolumeFigures | undefined)
       : t.basis === 'assigned' ? ' (assigned)' : '';
     lines.push(`- Throughput limit: **${formatMiBps(t.mibps)}**${how}`);
   }
-  if (figures.iopsAtBlockSize !== undefined) lines.push(`- IOPS at ${formatSize(figures.blockSizeBytes)}${figures.blockSizeAssumed ? ' (assumed block size)' : ''}: **${formatNumber(figures.iopsAtBlockSize, 0)}**`);
+  if (figures.iopsAtBlockSize !== undefined) {
+    const c = figures.ioCeiling;
+    // The measured ceiling binds below the throughput limit / block size: say both, and where the read share came from.
+    const measured = c && figures.iopsQosLimit !== undefined && c.iops < figures.iopsQosLimit
+      ? ` (the throughput limit would allow ${formatNumber(figures.iopsQosLimit, 0)}; Microsoft's performance calculator measured about ${formatNumber(c.iops, 0)} ${c.profile === 'small-random' ? 'random' : 'sequential'} IOPS per regular volume at ${formatNumber(c.readPercent, 0)}% reads${c.readPercentAssumed ? ', assumed: set `requirements.readPercent` for your mix' : ''})`
+      : '';
+    lines.push(`- IOPS at ${formatSize(figures.blockSizeBytes)}${figures.blockSizeAssumed ? ' (assumed block size)' : ''}: **${formatNumber(figures.iopsAtBlockSize, 0)}**${measured}`);
+  }
   if (figures.concurrency !== undefined && figures.latencySeconds !== undefined) {
     lines.push(`- Concurrency (Little's Law): **${formatNumber(figures.concurrency, 1)}** outstanding I/O at ${formatNumber(figures.latencySeconds * 1000, 3)} ms${figures.concurrencyPerClient !== undefined ? ` (${formatNumber(figures.concurrencyPerClient, 1)} per client)` : ''}`);
   }

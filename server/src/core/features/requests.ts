@@ -26,6 +26,10 @@ export interface AdviseSizingParams {
   readonly workload?: WorkloadKind;
   readonly coolAccess?: boolean;
   readonly networkFeatures?: 'Standard' | 'Basic';
+  /** Reads in percent of the I/O (0-100), as `anf-lint size --read-percent`. */
+  readonly readPercent?: number;
+  /** With cool access: percent of the data in the cool tier (0-100), as `anf-lint size --cool-percent`. */
+  readonly coolDataPercent?: number;
 }
 
 export interface AdvisedOption extends SizingOption {
@@ -48,10 +52,13 @@ function manifestText(option: SizingOption): string {
     ...(option.qos === 'manual' ? ['  qos: manual'] : []),
     ...(option.flexibleThroughputMiBps !== undefined ? [`  throughput: ${formatNumber(option.flexibleThroughputMiBps, 0).replace(/,/g, '')} MiB/s`] : []),
     '  volumes:',
-    '    - name: volume',
-    `      quota: ${formatNumber(option.quotaGiB, 0).replace(/,/g, '')} GiB`,
-    ...(option.largeVolume ? ['      largeVolume: true'] : []),
-    ...(option.qos === 'manual' ? [`      throughput: ${formatNumber(option.throughputMiBps, 0).replace(/,/g, '')} MiB/s`] : []),
+    // Several volumes when the advisor spreads the requirement over a shared manual QoS pool.
+    ...Array.from({ length: option.volumeCount }, (_, index) => [
+      `    - name: ${option.volumeCount > 1 ? `volume-${index + 1}` : 'volume'}`,
+      `      quota: ${formatNumber(option.quotaGiB, 0).replace(/,/g, '')} GiB`,
+      ...(option.largeVolume ? ['      largeVolume: true'] : []),
+      ...(option.qos === 'manual' ? [`      throughput: ${formatNumber(option.volumeThroughputMiBps ?? option.throughputMiBps, 0).replace(/,/g, '')} MiB/s`] : []),
+    ]).flat(),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -86,6 +93,15 @@ export function adviseSizingRequest(workspace: WorkspaceView, params: AdviseSizi
   }
   if (params.coolAccess) requirement.coolAccess = true;
   if (params.networkFeatures === 'Basic' || params.networkFeatures === 'Standard') requirement.networkFeatures = params.networkFeatures;
+  const percent = (value: unknown): number | undefined => (typeof value === 'number' && value >= 0 && value <= 100 ? value : undefined);
+  if (params.readPercent !== undefined) {
+    if (percent(params.readPercent) === undefined) return fail('readPercent: a number from 0 to 100');
+    requirement.readPercent = params.readPercent;
+  }
+  if (params.coolDataPercent !== undefined) {
+    if (percent(params.coolDataPercent) === undefined) return fail('coolDataPercent: a number from 0 to 100');
+    requirement.coolDataPercent = params.coolDataPercent;
+  }
   if (requirement.capacityGiB === undefined && requirement.throughputMiBps === undefined && requirement.iops === undefined) {
     return fail('give at least a capacity, a throughput or IOPS');
   }

@@ -3,6 +3,7 @@ import type { ResolvedConfig } from '../config';
 import type { Diagnostic, SpanEdit, TextEdit } from '../diagnostics';
 import { insertAfterSibling, replaceValue, sizeText } from '../manifest/rules/helpers';
 import { volumeCoolAccess } from '../manifest/summary';
+import { volumeNetworkFeatures } from '../manifest/model';
 import { formatMiBps, formatNumber, formatUsd } from '../units/units';
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { CoreCodeAction } from './codeActions';
@@ -31,13 +32,13 @@ export function sizingAlternativeActions(file: ParsedFile, diagnostic: Diagnosti
       ...(volumeFigures.requiredThroughputMiBps !== undefined ? { throughputMiBps: volumeFigures.requiredThroughputMiBps } : {}),
       ...(at.volume.workload ? { workload: at.volume.workload.value } : {}),
       coolAccess: volumeCoolAccess(at.volume),
-      ...(at.pool.networkFeatures ? { networkFeatures: at.pool.networkFeatures.value } : {}),
+      networkFeatures: volumeNetworkFeatures(at.pool, at.volume),
     },
     figures.prices,
   );
   const current = at.pool.serviceLevel.value;
   return options
-    .filter((option) => option.feasible && option.serviceLevel !== current)
+    .filter((option) => option.feasible && option.volumeCount === 1 && option.serviceLevel !== current)
     .map((option) => ({ option, edits: editsFor(file, at, option) }))
     .filter((candidate): candidate is { option: SizingOption; edits: TextEdit[] } => candidate.edits !== undefined)
     .map(({ option, edits }) => ({

@@ -1,11 +1,11 @@
 import { ceilWhole, poolThroughputBudgetMiBps, quotaGiBForThroughput, type VolumeThroughputLimit } from '../calc/throughput';
-import { iopsFromThroughputMiBps, outstandingIo } from '../calc/io';
+import { iopsFromThroughputMiBps, outstandingIo, regularVolumeIoCeiling, type MeasuredIoCeiling } from '../calc/io';
 import { monthlyPoolCost, monthlyVolumeCost, resolvePrices, type PoolCost } from '../calc/cost';
 import type { ResolvedConfig } from '../config';
 import { VOLUME_LIMITS, type RegionPrices, type ServiceLevel } from '../facts';
 import type { Span } from '../text/sourceText';
 import { bytesPerSecondToMiBps, bytesToGiB, bytesToTiB, tibToGiB } from '../units/units';
-import { displayName, poolQos, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
+import { displayName, poolQos, volumeIsLarge, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
 import { assumedBlockSizeBytes, manifestVolumeThroughput, volumeCoolAccess, volumeRequiredThroughputMiBps } from './summary';
 
 /**
@@ -55,8 +55,17 @@ export interface VolumeFigures {
   readonly blockSizeBytes: number;
   /** True when the manifest gives no block size and the seed's 8 KiB random block is assumed. */
   readonly blockSizeAssumed: boolean;
-  /** The throughput limit as IOPS at the block size. */
+  /**
+   * The IOPS the volume delivers at the block size: its throughput limit / block size, and for a
+   * regular volume no more than the calculator's measured ceiling at the read share (`ioCeiling`).
+   */
   readonly iopsAtBlockSize?: number;
+  /** The throughput limit / block size, before the measured ceiling (576k at 8 KiB for 4,500 MiB/s). */
+  readonly iopsQosLimit?: number;
+  /** Regular volumes: what the calculator measured one volume to deliver at this block size and read share. */
+  readonly ioCeiling?: MeasuredIoCeiling;
+  /** Whether the delivered IOPS reach the required IOPS (when the requirements give IOPS). */
+  readonly meetsIops?: boolean;
   readonly requiredIops?: number;
   readonly latencySeconds?: number;
   /** Little's Law: outstanding I/O the clients need for the required (else the deliverable) IOPS at the latency. */
@@ -147,7 +156,9 @@ function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigu
         const blockSizeBytes = req?.blockSize?.value.bytes ?? assumedBlockSizeBytes();
         const requiredThroughputMiBps = volumeRequiredThroughputMiBps(volume, blockSizeBytes);
         const requiredCapacityGiB = req?.capacity ? bytesToGiB(req.capacity.value.bytes) : undefined;
-        const iopsAtBlockSize = throughput ? iopsFromThroughputMiBps(throughput.mibps, blockSizeBytes) : undefined;
+        const iopsQosLimit = throughput ? iopsFromThroughputMiBps(throughput.mibps, blockSizeBytes) : undefined;
+        const ioCeiling = volumeIsLarge(volume) ? undefined : regularVolumeIoCeiling(blockSizeBytes, req?.readPercent?.value);
+        const iopsAtBlockSize = iopsQosLimit !== undefined && ioCeiling ? Math.min(iopsQosLimit, ioCeiling.iops) : iopsQosLimit;
         const requiredIops = req?.iops?.value ?? (requiredThroughputMiBps !== undefined ? iopsFromThroughputMiBps(requiredThroughputMiBps, blockSizeBytes) : undefined);
         const latencySeconds = req?.latency?.value;
         const iopsForConcurrency = requiredIops ?? iopsAtBlockSize;
@@ -175,6 +186,9 @@ function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigu
           blockSizeBytes,
           blockSizeAssumed: !req?.blockSize,
           ...(iopsAtBlockSize !== undefined ? { iopsAtBlockSize } : {}),
+          ...(iopsQosLimit !== undefined ? { iopsQosLimit } : {}),
+          ...(ioCeiling ? { ioCeiling } : {}),
+          ...(req?.iops && iopsAtBlockSize !== undefined ? { meetsIops: iopsAtBlockSize >= req.iops.value } : {}),
           ...(requiredIops !== undefined ? { requiredIops } : {}),
           ...(latencySeconds !== undefined ? { latencySeconds } : {}),
           ...(concurrency !== undefined ? { concurrency } : {}),

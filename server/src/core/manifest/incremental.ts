@@ -280,5 +280,5 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 // The located values of each level of the model (the rest is moved above, field by field).
 const ACCOUNT_VALUES = ['name'] as const satisfies readonly (keyof ManifestAccount)[];
 const POOL_VALUES = ['name', 'serviceLevel', 'size', 'qos', 'throughput', 'coolAccess', 'networkFeatures'] as const satisfies readonly (keyof ManifestPool)[];
-const VOLUME_VALUES = ['name', 'quota', 'largeVolume', 'protocolsNode', 'security', 'throughput', 'workload', 'exportPath', 'mountTarget', 'mountPath'] as const satisfies readonly (keyof ManifestVolume)[];
-const REQUIREMENT_VALUES = ['capacity', 'throughput', 'iops', 'blockSize', 'latency', 'clients'] as const satisfies readonly (keyof ManifestRequirements)[];
+const VOLUME_VALUES = ['name', 'quota', 'largeVolume', 'breakthroughMode', 'protocolsNode', 'security', 'throughput', 'workload', 'exportPath', 'mountTarget', 'mountPath', 'networkFeatures'] as const satisfies readonly (keyof ManifestVolume)[];
+const REQUIREMENT_VALUES = ['capacity', 'throughput', 'iops', 'blockSize', 'latency', 'clients', 'readPercent'] as const satisfies readonly (keyof ManifestRequirements)[];

@@ -6,6 +6,7 @@ import {
   COOL_ACCESS_RATE_MIBPS_PER_TIB,
   FLEXIBLE,
   POOL_LIMITS,
+  REGULAR_VOLUME_IO_CEILING,
   SERVICE_LEVEL_RATE_MIBPS_PER_TIB,
   SERVICE_LEVELS,
   SIZING,
@@ -107,6 +108,11 @@ export const requirementsSchema = z
       description: 'Response time the workload expects. With the IOPS it gives the concurrency (outstanding I/O) the clients need, by Little\'s Law.',
       examples: ['1 ms', '0.5 ms'],
     }),
+    readPercent: z.number().min(0).max(100).optional().meta({
+      title: 'Read share of the I/O (percent)',
+      description: `The share of operations that are reads, 0-100 (70 for a 70/30 read/write mix). The most IOPS a regular volume delivers depends on it: Microsoft's performance calculator measured about ${REGULAR_VOLUME_IO_CEILING.smallRandomIops.value.at(-1)!.toLocaleString('en-US')} 8 KiB random reads but ${REGULAR_VOLUME_IO_CEILING.smallRandomIops.value[0]!.toLocaleString('en-US')} random writes per second. Without it, anf-lint checks IOPS against the read-only (best) case.`,
+      examples: [70, 100], // not a fact: example values
+    }),
     clients: count().optional().meta({
       title: 'Clients',
       description: 'How many client VMs mount the volume. Used for per-client concurrency and by the mount and kernel rules.',
@@ -143,12 +149,16 @@ export const volumeSchema = z
     name: z.string().min(1).meta({ title: 'Volume name', description: 'Unique within its capacity pool.', examples: ['eda-tools'] }),
     quota: size().meta({
       title: 'Quota (volume size)',
-      description: `Provisioned size. Regular volumes: ${VOLUME_LIMITS.regularMinGiB.value} GiB to ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB; large volumes ${VOLUME_LIMITS.largeMinGiB.value / 1024} TiB to ${VOLUME_LIMITS.largeMaxGiB.value / 1024} TiB. With auto QoS the throughput limit is quota x service-level rate. Whole GiB.`,
+      description: `Provisioned size. Regular volumes: ${VOLUME_LIMITS.regularMinGiB.value} GiB to ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB; large volumes ${VOLUME_LIMITS.largeMinGiB.value / 1024} TiB to ${VOLUME_LIMITS.largeMaxGiB.value / 1024} TiB (${VOLUME_LIMITS.largeOnRequestMaxGiB.value / 1024} TiB on request). With auto QoS the throughput limit is quota x service-level rate. Whole GiB.`,
       examples: ['4 TiB', '500 GiB'],
     }),
     largeVolume: z.boolean().default(false).meta({
       title: 'Large volume',
-      description: `A large volume (above ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB, or more than the ${VOLUME_THROUGHPUT_CEILING.regularMiBps.value} MiB/s a regular volume gives; up to ${VOLUME_THROUGHPUT_CEILING.largeMiBps.value} MiB/s). Cannot be converted from a regular volume later.`,
+      description: `A large volume (above ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB, or more than the ${VOLUME_THROUGHPUT_CEILING.regularMiBps.value} MiB/s a regular volume gives; up to ${VOLUME_THROUGHPUT_CEILING.largeMiBps.value} MiB/s). Cannot be converted from a regular volume later. Not for database (SAP HANA, Oracle, SQL Server) data and log volumes.`,
+    }),
+    breakthroughMode: z.boolean().default(false).meta({
+      title: 'Breakthrough mode (preview)',
+      description: `A large volume in breakthrough mode (preview): ${VOLUME_LIMITS.breakthroughMinGiB.value} GiB to ${VOLUME_LIMITS.breakthroughMaxGiB.value / 1024} TiB, no predefined throughput limit (Microsoft says up to about ${VOLUME_THROUGHPUT_CEILING.breakthroughUpToMiBps.value / 1024} GiB/s, depending on the workload). Needs onboarding and a region where it is configured.`,
     }),
     protocols: z.array(z.enum(PROTOCOLS)).min(1).default(['NFSv3']).meta({
       title: 'Protocols',
@@ -188,6 +198,10 @@ export const volumeSchema = z
       description: 'Where clients mount the volume, e.g. /tools.',
       examples: ['/tools'],
     }),
+    networkFeatures: z.enum(NETWORK_FEATURES).optional().meta({
+      title: 'Network features',
+      description: `Of this volume (a property of each volume in Azure NetApp Files). Default: the pool's \`networkFeatures\`, else Standard. Pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB need Standard network features on every volume.`,
+    }),
     requirements: requirementsSchema.optional(),
   })
   .meta({ title: 'Volume', description: 'A volume: what clients mount. `name` and `quota` are required.' });
@@ -220,7 +234,7 @@ export const poolSchema = z
     }),
     networkFeatures: z.enum(NETWORK_FEATURES).default('Standard').meta({
       title: 'Network features',
-      description: `Of the pool's volumes. Pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB need Standard network features on every volume.`,
+      description: `The default for the pool's volumes (each volume may set its own \`networkFeatures\`). Pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB need Standard network features on every volume.`,
     }),
     volumes: z.array(volumeSchema).default([]).meta({ title: 'Volumes', description: 'The volumes carved out of this pool. Their quotas must fit in the pool size.' }),
   })
@@ -289,6 +303,8 @@ export interface ManifestRequirements {
   /** Seconds. */
   readonly latency?: Located<number>;
   readonly clients?: Located<number>;
+  /** Percent of operations that are reads (0-100). */
+  readonly readPercent?: Located<number>;
 }
 
 export interface ManifestCoolAccess {
@@ -311,6 +327,7 @@ export interface ManifestVolume {
   readonly name?: Located<string>;
   readonly quota?: Located<Size>;
   readonly largeVolume?: Located<boolean>;
+  readonly breakthroughMode?: Located<boolean>;
   readonly protocols: readonly Located<Protocol>[];
   readonly protocolsNode?: Located<unknown>;
   readonly security?: Located<SecurityFlavor>;
@@ -320,6 +337,8 @@ export interface ManifestVolume {
   readonly exportPath?: Located<string>;
   readonly mountTarget?: Located<string>;
   readonly mountPath?: Located<string>;
+  /** The volume's own network features; `volumeNetworkFeatures` applies the pool's default. */
+  readonly networkFeatures?: Located<NetworkFeatures>;
   readonly requirements?: ManifestRequirements;
 }
 
@@ -367,8 +386,29 @@ export function poolQos(pool: ManifestPool): 'auto' | 'manual' {
   return pool.qos?.value ?? (pool.serviceLevel?.value === 'Flexible' ? 'manual' : 'auto');
 }
 
+/** The pool's default network features (for volumes that do not set their own). */
 export function poolNetworkFeatures(pool: ManifestPool): NetworkFeatures {
   return pool.networkFeatures?.value ?? 'Standard';
+}
+
+/** A volume's network features: its own, else its pool's, else Standard (RL: a property of each volume). */
+export function volumeNetworkFeatures(pool: ManifestPool, volume: ManifestVolume): NetworkFeatures {
+  return volume.networkFeatures?.value ?? poolNetworkFeatures(pool);
+}
+
+/** Where a volume's network features are written: its own value, else the pool's (undefined when neither is). */
+export function volumeNetworkFeaturesValue(pool: ManifestPool, volume: ManifestVolume): Located<NetworkFeatures> | undefined {
+  return volume.networkFeatures ?? pool.networkFeatures;
+}
+
+/** Whether any volume of the pool uses Basic network features (then the pool must be at least 4 TiB). */
+export function poolHasBasicNetworkFeatures(pool: ManifestPool): boolean {
+  return pool.volumes.length > 0 ? pool.volumes.some((v) => volumeNetworkFeatures(pool, v) === 'Basic') : poolNetworkFeatures(pool) === 'Basic';
+}
+
+/** Whether a volume is a large volume (breakthrough mode volumes are large volumes). */
+export function volumeIsLarge(volume: ManifestVolume): boolean {
+  return (volume.largeVolume?.value ?? false) || (volume.breakthroughMode?.value ?? false);
 }
 
 export function volumeProtocols(volume: ManifestVolume): readonly Protocol[] {

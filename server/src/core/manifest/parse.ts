@@ -497,6 +497,8 @@ class ManifestParser {
       name: this.string([...path, 'name'], r.name),
       quota: this.unit([...path, 'quota'], r.quota, parseSize),
       largeVolume: this.boolean([...path, 'largeVolume'], r.largeVolume),
+      breakthroughMode: this.boolean([...path, 'breakthroughMode'], r.breakthroughMode),
+      networkFeatures: this.oneOf<NetworkFeatures>([...path, 'networkFeatures'], r.networkFeatures, NETWORK_FEATURES),
       security: this.oneOf<SecurityFlavor>([...path, 'security'], r.security, SECURITY_FLAVORS),
       throughput: this.unit([...path, 'throughput'], r.throughput, parseRate),
       coolAccess: this.coolAccess([...path, 'coolAccess'], r.coolAccess),
@@ -525,6 +527,7 @@ class ManifestParser {
       blockSize: this.unit([...path, 'blockSize'], data.blockSize, parseSize),
       latency: this.unit([...path, 'latency'], data.latency, parseDuration),
       clients: this.count([...path, 'clients'], data.clients),
+      readPercent: typeof data.readPercent === 'number' && data.readPercent >= 0 && data.readPercent <= 100 ? this.located([...path, 'readPercent'], data.readPercent) : undefined,
     };
     return { span: this.spanOf(this.locate(path)?.node), ...definedOnly(fields) };
   }

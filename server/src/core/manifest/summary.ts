@@ -2,7 +2,7 @@ import { volumeThroughputLimit } from '../calc/throughput';
 import { requiredThroughputMiBps } from '../calc/advisor';
 import { SIZING } from '../facts';
 import { bytesPerSecondToMiBps, bytesToGiB, KiB } from '../units/units';
-import { poolQos, volumeProtocols, volumeSecurity, type ManifestAccount, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
+import { poolQos, volumeIsLarge, volumeProtocols, volumeSecurity, type ManifestAccount, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
 import type { VolumeSummary } from './volumeSummary';
 
 /** Whether cool access is on for a volume (and so the lower Premium/Ultra rate applies). */
@@ -18,7 +18,8 @@ export function manifestVolumeThroughput(pool: ManifestPool, volume: ManifestVol
     quotaGiB: volume.quota ? bytesToGiB(volume.quota.value.bytes) : 0,
     ...(volume.throughput ? { assignedThroughputMiBps: bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond) } : {}),
     coolAccess: volumeCoolAccess(volume),
-    largeVolume: volume.largeVolume?.value ?? false,
+    largeVolume: volumeIsLarge(volume),
+    breakthroughMode: volume.breakthroughMode?.value ?? false,
   });
 }
 
@@ -66,7 +67,7 @@ export function summarizeVolume(account: ManifestAccount, pool: ManifestPool, vo
     serviceLevel: pool.serviceLevel.value,
     qos: poolQos(pool),
     quotaGiB: bytesToGiB(volume.quota.value.bytes),
-    largeVolume: volume.largeVolume?.value ?? false,
+    largeVolume: volumeIsLarge(volume),
     coolAccess: volumeCoolAccess(volume),
     throughputMiBps: manifestVolumeThroughput(pool, volume).mibps,
     ...(volume.workload ? { workload: volume.workload.value } : {}),

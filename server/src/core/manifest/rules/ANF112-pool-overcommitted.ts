@@ -2,7 +2,7 @@ import { ceilWhole } from '../../calc/throughput';
 import { POOL_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToTiB, formatNumber, gibToTiB } from '../../units/units';
-import { poolNetworkFeatures } from '../model';
+import { poolHasBasicNetworkFeatures } from '../model';
 import { allocatedGiB, fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue, manifestExample } from './helpers';
 
 export const poolOvercommitted = defineRule({
@@ -35,7 +35,7 @@ export const poolOvercommitted = defineRule({
       const allocated = allocatedGiB(pool);
       const allocatedTiB = gibToTiB(allocated);
       if (allocatedTiB <= sizeTiB) continue;
-      const min = poolNetworkFeatures(pool) === 'Basic' ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
+      const min = poolHasBasicNetworkFeatures(pool) ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
       const grown = Math.max(ceilWhole(allocatedTiB), min);
       const fix = grown <= POOL_LIMITS.maxTiB.value ? fixOf(`Grow the pool to ${grown} TiB`, false, [replaceValue(pool.size, `${grown} TiB`)]) : undefined;
       context.report({

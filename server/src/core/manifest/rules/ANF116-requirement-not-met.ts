@@ -7,10 +7,10 @@ import { FLEXIBLE, POOL_LIMITS, VOLUME_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, gibToTiB, KiB } from '../../units/units';
 import { poolFlexibleThroughputMiBps, type ManifestFigures, type VolumeFigures } from '../figures';
-import { poolNetworkFeatures, poolQos, type ManifestPool, type ManifestVolume } from '../model';
+import { poolHasBasicNetworkFeatures, poolQos, volumeIsLarge, volumeNetworkFeatures, type ManifestPool, type ManifestVolume } from '../model';
 import { volumeCoolAccess } from '../summary';
 import { allocatedGiB, figuresOf, fixes, fixOf, insertAfterSibling, isManifest, manifestOf, Named, named, replaceValue, sizeLabel, sizeText, volumes, manifestExample } from './helpers';
-import type { SourceText } from '../../text/sourceText';
+import type { SourceText, Span } from '../../text/sourceText';
 
 export const requirementNotMet = defineRule({
   code: 'ANF116',
@@ -20,9 +20,9 @@ export const requirementNotMet = defineRule({
   fix: 'unsafe',
   doc: {
     title: 'Volume cannot meet its requirements',
-    what: 'A volume whose configuration does not deliver what its `requirements` ask: a quota below the capacity needed, or a throughput limit below the throughput needed (stated, or IOPS x block size).',
+    what: 'A volume whose configuration does not deliver what its `requirements` ask: a quota below the capacity needed, or a throughput limit below the throughput needed (stated, or IOPS x block size). One finding per volume, on the first requirement not met, naming every one that is not (the others are listed as related locations): one undersized quota is one problem with one fix. A shortage no quota can fix belongs to another rule and is not repeated here: throughput above the ceiling of the volume type (4,500 MiB/s regular, 12,800 MiB/s large) is ANF118, IOPS above what Microsoft\'s calculator measured a regular volume to deliver is ANF127.',
     why: 'An inappropriately sized quota is the number one reason for poor performance on Azure NetApp Files (NetApp performance-testing paper for Azure NetApp Files): with auto QoS the throughput limit is quota x service-level rate, not the data stored, and ANF holds the volume to it. The workload runs into the limit however fast the clients are.',
-    instead: 'Raise the quota to the smallest whole-GiB quota that meets the requirements (the first fix; it grows the pool too when needed), assign more throughput with manual QoS, or move to the configuration the sizing advisor finds cheapest (the second fix, offered when the volume has its pool to itself). The message gives both figures: what is needed and what the volume delivers.',
+    instead: 'Raise the quota to the smallest whole-GiB quota that meets the requirements (the first fix; it grows the pool too when needed), assign more throughput with manual QoS, or move to the configuration the sizing advisor finds cheapest (the second fix, offered when the volume has its pool to itself). The message gives both figures: what is needed and what the volume delivers. For a large volume, the message adds that one resize grows it by at most 30 % of its lowest provisioned size (Requirements and considerations for large volumes; adjustable by support request).',
     examples: [
       {
         flagged: manifestExample('- name: proj-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: proj\n      quota: 10 TiB          # 640 MiB/s\n      requirements:\n        throughput: 950 MiB/s'),
@@ -30,7 +30,7 @@ export const requirementNotMet = defineRule({
         language: 'yaml',
       },
     ],
-    sources: ['SL', 'SEED_PERF', 'SEED_COURSE', 'CALC'],
+    sources: ['SL', 'SEED_PERF', 'SEED_COURSE', 'CALC', 'LV'],
   },
   appliesTo: isManifest,
   check(context) {
@@ -43,32 +43,32 @@ export const requirementNotMet = defineRule({
       const f = figures.volume(volume);
       if (!req || !level || !volume.quota || !f || f.quotaGiB === undefined || !f.throughput) continue;
       const name = named('volume', volume.name);
-      const large = volume.largeVolume?.value ?? false;
+      const large = volumeIsLarge(volume);
       const delivered = f.throughput.mibps;
-      const unmet: { span: import('../../text/sourceText').Span; message: string }[] = [];
+      // Each unmet requirement: where it is written and what is missing. One volume, one finding.
+      const unmet: { span: Span; text: string }[] = [];
 
       if (req.capacity && f.requiredCapacityGiB !== undefined && f.quotaGiB < f.requiredCapacityGiB) {
-        unmet.push({
-          span: req.capacity.span,
-          message: `${Named('volume', volume.name)} needs ${formatSizeIn(f.requiredCapacityGiB * GiB, 'TiB')} of capacity; its quota is ${formatSizeIn(f.quotaGiB * GiB, 'TiB')}.`,
-        });
+        unmet.push({ span: req.capacity.span, text: `${formatSizeIn(f.requiredCapacityGiB * GiB, 'TiB')} of capacity (its quota is ${formatSizeIn(f.quotaGiB * GiB, 'TiB')})` });
       }
       const required = f.requiredThroughputMiBps;
-      // Beyond what a regular volume can deliver at all: ANF118 says so.
-      const ownedByLargeVolumeRule = required !== undefined && !large && required > volumeCeilingMiBps(false);
-      if (required !== undefined && delivered < required && !ownedByLargeVolumeRule) {
+      // Beyond what a volume of its kind can deliver at all: ANF118 owns that shortage (no quota reaches it).
+      const ownedByCeilingRule = required !== undefined && required > volumeCeilingMiBps(large, volume.breakthroughMode?.value ?? false);
+      if (required !== undefined && delivered < required && !ownedByCeilingRule) {
         const how = describeDelivery(pool, volume, f);
         const stated = req.throughput ? bytesPerSecondToMiBps(req.throughput.value.bytesPerSecond) : undefined;
         if (req.throughput && stated !== undefined && stated > delivered) {
-          unmet.push({ span: req.throughput.span, message: `${Named('volume', volume.name)} needs ${formatMiBps(stated)}; it delivers ${formatMiBps(delivered)} (${how}).` });
+          unmet.push({ span: req.throughput.span, text: `${formatMiBps(stated)} (it delivers ${formatMiBps(delivered)}: ${how})` });
         }
-        if (req.iops && f.requiredIops !== undefined) {
+        // Above the measured IOPS ceiling of a regular volume: ANF127 owns it (a bigger quota does not help).
+        const ownedByIopsRule = f.requiredIops !== undefined && f.ioCeiling !== undefined && f.requiredIops > f.ioCeiling.iops;
+        if (req.iops && f.requiredIops !== undefined && !ownedByIopsRule) {
           const fromIops = throughputMiBpsFromIops(f.requiredIops, f.blockSizeBytes);
           if (fromIops > delivered) {
             const block = `${formatNumber(f.blockSizeBytes / KiB)} KiB${f.blockSizeAssumed ? ' (assumed)' : ''}`;
             unmet.push({
               span: req.iops.span,
-              message: `${Named('volume', volume.name)} needs ${formatNumber(f.requiredIops, 0)} IOPS at ${block} = ${formatMiBps(fromIops)}; it delivers ${formatMiBps(delivered)} = ${formatNumber(f.iopsAtBlockSize ?? 0, 0)} IOPS at that block size (${how}).`,
+              text: `${formatNumber(f.requiredIops, 0)} IOPS at ${block} = ${formatMiBps(fromIops)} (it delivers ${formatMiBps(delivered)} = ${formatNumber(f.iopsAtBlockSize ?? 0, 0)} IOPS at that block size: ${how})`,
             });
           }
         }
@@ -79,14 +79,16 @@ export const requirementNotMet = defineRule({
       const advice = advisorOption(pool, volume, f, figures);
       const adviceFix = advice ? advisorFix(context.file.source, pool, volume, advice) : undefined;
       const remedy = [raise?.summary, advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined].filter(Boolean).join('; ');
-      for (const item of unmet) {
-        context.report({
-          span: item.span,
-          message: `${item.message}${remedy ? ` Fix: ${remedy}.` : ''}`,
-          related: [{ uri: context.file.uri, span: volume.quota.span, message: `quota of ${name}` }],
-          ...fixes(raise?.fix, adviceFix),
-        });
-      }
+      const [first, ...others] = unmet;
+      context.report({
+        span: first!.span,
+        message: `${Named('volume', volume.name)} needs ${unmet.map((u) => u.text).join(', and ')}.${remedy ? ` Fix: ${remedy}.` : ''}`,
+        related: [
+          { uri: context.file.uri, span: volume.quota.span, message: `quota of ${name}` },
+          ...others.map((o) => ({ uri: context.file.uri, span: o.span, message: `also not met for ${name}` })),
+        ],
+        ...fixes(raise?.fix, adviceFix),
+      });
     }
   },
 });
@@ -103,8 +105,8 @@ function describeDelivery(pool: ManifestPool, volume: ManifestVolume, f: VolumeF
 function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume, f: VolumeFigures, figures: ManifestFigures): { fix?: Fix; summary: string } | undefined {
   const level = pool.serviceLevel?.value;
   if (!level || !volume.quota || f.quotaGiB === undefined) return undefined;
-  const large = volume.largeVolume?.value ?? false;
-  const maxQuota = large ? VOLUME_LIMITS.largeMaxGiB.value : VOLUME_LIMITS.regularMaxGiB.value;
+  const large = volumeIsLarge(volume);
+  const maxQuota = volume.breakthroughMode?.value ? VOLUME_LIMITS.breakthroughMaxGiB.value : large ? VOLUME_LIMITS.largeMaxGiB.value : VOLUME_LIMITS.regularMaxGiB.value;
   const edits: (SpanEdit | undefined)[] = [];
   const parts: string[] = [];
   const poolSizeGiB = pool.size ? pool.size.value.bytes / GiB : undefined;
@@ -112,7 +114,12 @@ function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume
   if (newQuota > maxQuota) return undefined;
   if (newQuota > f.quotaGiB) {
     edits.push(replaceValue(volume.quota, sizeText(newQuota)));
-    parts.push(`raise the quota to ${newQuota % 1024 === 0 ? sizeLabel(newQuota) : `${formatNumber(newQuota, 0)} GiB (${sizeLabel(newQuota)})`}`);
+    // LV: one resize grows a large volume by at most 30 % of its lowest provisioned size (adjustable by support request).
+    const growthLimitGiB = f.quotaGiB * (1 + VOLUME_LIMITS.largeGrowthPercent.value / 100);
+    const growthNote = large && volume.quota && newQuota > growthLimitGiB
+      ? ` (if the volume exists at ${sizeLabel(f.quotaGiB)}: a large volume grows by at most ${VOLUME_LIMITS.largeGrowthPercent.value}% of its lowest provisioned size per resize, so several resizes or a support request)`
+      : '';
+    parts.push(`raise the quota to ${newQuota % 1024 === 0 ? sizeLabel(newQuota) : `${formatNumber(newQuota, 0)} GiB (${sizeLabel(newQuota)})`}${growthNote}`);
   }
   let newPoolTiB: number | undefined;
   const allocated = allocatedGiB(pool) - f.quotaGiB + newQuota;
@@ -139,7 +146,7 @@ function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume
     }
   }
   if (newPoolTiB !== undefined) {
-    const min = poolNetworkFeatures(pool) === 'Basic' ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
+    const min = poolHasBasicNetworkFeatures(pool) ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
     newPoolTiB = Math.max(newPoolTiB, min);
     if (newPoolTiB > POOL_LIMITS.maxTiB.value) return undefined;
     edits.push(replaceValue(pool.size, `${newPoolTiB} TiB`));
@@ -161,9 +168,11 @@ function advisorOption(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigu
     {
       capacityGiB: Math.max(f.requiredCapacityGiB ?? 0, f.quotaGiB ?? 0),
       ...(f.requiredThroughputMiBps !== undefined ? { throughputMiBps: f.requiredThroughputMiBps } : {}),
+      ...(volume.requirements?.iops && f.requiredIops !== undefined ? { iops: f.requiredIops, blockSizeBytes: f.blockSizeBytes } : {}),
+      ...(volume.requirements?.readPercent ? { readPercent: volume.requirements.readPercent.value } : {}),
       ...(volume.workload ? { workload: volume.workload.value } : {}),
       coolAccess: volumeCoolAccess(volume),
-      networkFeatures: poolNetworkFeatures(pool),
+      networkFeatures: volumeNetworkFeatures(pool, volume),
     },
     figures.prices,
   );
@@ -175,12 +184,14 @@ function advisorOption(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigu
 
 function describeOption(option: SizingOption): string {
   const throughput = option.flexibleThroughputMiBps !== undefined ? ` at ${formatMiBps(option.flexibleThroughputMiBps)}` : '';
-  return `${option.serviceLevel}${throughput}, ${sizeLabel(option.quotaGiB)} quota in a ${option.poolSizeTiB} TiB pool, delivering ${formatMiBps(option.throughputMiBps)} for ${formatUsd(option.monthlyCostUsd)}/month`;
+  const volumesText = option.volumeCount > 1 ? `${option.volumeCount} regular volumes of ${sizeLabel(option.quotaGiB)}` : `${sizeLabel(option.quotaGiB)} quota`;
+  return `${option.serviceLevel}${throughput}, ${volumesText} in a ${option.poolSizeTiB} TiB${option.volumeCount > 1 ? ' manual QoS' : ''} pool, delivering ${formatMiBps(option.throughputMiBps)} for ${formatUsd(option.monthlyCostUsd)}/month`;
 }
 
 /** Only when the volume has the pool to itself: changing the pool's service level changes every volume in it. */
 function advisorFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume, option: SizingOption): Fix | undefined {
-  if (pool.volumes.length !== 1 || !pool.serviceLevel || !pool.size || !volume.quota) return undefined;
+  // One volume's edits cannot spread it over several volumes: that option is described, not applied.
+  if (pool.volumes.length !== 1 || option.volumeCount !== 1 || !pool.serviceLevel || !pool.size || !volume.quota) return undefined;
   const edits: (SpanEdit | undefined)[] = [
     replaceValue(pool.serviceLevel, option.serviceLevel),
     replaceValue(pool.size, `${option.poolSizeTiB} TiB`),

@@ -20,6 +20,8 @@ import { coolAccessRandomIo } from './ANF122-cool-access-random-io';
 import { duplicateResource } from './ANF123-duplicate-resource';
 import { decimalSizeUnit } from './ANF124-decimal-size-unit';
 import { coolAccessPoolDisabled } from './ANF125-cool-access-pool-disabled';
+import { largeVolumeForDatabase } from './ANF126-large-volume-for-database';
+import { iopsAboveMeasuredCeiling } from './ANF127-iops-above-measured-ceiling';
 
 /** Every manifest rule, one file each, in code order. */
 export const manifestRules: readonly Rule[] = [
@@ -44,4 +46,6 @@ export const manifestRules: readonly Rule[] = [
   duplicateResource,
   decimalSizeUnit,
   coolAccessPoolDisabled,
+  largeVolumeForDatabase,
+  iopsAboveMeasuredCeiling,
 ];
