@@ -1,8 +1,8 @@
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { hostMounts, hostMountsOfVolume, hostVolumes, hostWords, maxNconnect, replaceValueFix } from '../scope';
-import { MAX_SLOTS_KEY, slotSettings } from '../slots';
+import { hostWords, replaceValueFix } from '../scope';
+import { busiestVolume, MAX_SLOTS_KEY, slotSettings } from '../slots';
 import { hasSettings } from './common';
 
 const ONLY_MAX = new Set([MAX_SLOTS_KEY]);
@@ -31,28 +31,21 @@ export const slotTotalAboveEndpointLimit = defineRule({
   check(context) {
     const { workspace, file } = context;
     const limit = SLOTS.endpointTotalMax.value;
-    const hostMountList = hostMounts(workspace, file);
-    const volumes = hostVolumes(workspace, file).filter((v) => (v.clients ?? 0) > 0);
-    if (volumes.length === 0) return;
+    const worst = busiestVolume(context);
+    if (!worst) return;
+    const onHost = hostWords(workspace, file);
     for (const { setting, value } of slotSettings(context, ONLY_MAX)) {
-      let worst: { name: string; clients: number; nconnect: number; total: number; volume: (typeof volumes)[number] } | undefined;
-      for (const volume of volumes) {
-        const mounts = hostMountsOfVolume(workspace, file, volume);
-        const nconnect = maxNconnect(mounts.length > 0 ? mounts : hostMountList);
-        const clients = volume.clients!;
-        const total = clients * nconnect * value;
-        if (total > limit && (!worst || total > worst.total)) worst = { name: volume.name, clients, nconnect, total, volume };
-      }
-      if (!worst) continue;
-      const fits = Math.floor(limit / (worst.clients * worst.nconnect));
+      const total = worst.clients * worst.nconnect * value;
+      if (total <= limit) continue;
+      const { fits } = worst;
       const advice =
         fits >= SLOTS.slotTableEntriesMin.value
           ? `At most ${formatNumber(fits)} per connection keeps it at or below ${formatNumber(limit)}.`
           : `Even the kernel minimum of ${SLOTS.slotTableEntriesMin.value} is too many: spread the clients over more volumes or storage endpoints, or lower nconnect.`;
       context.report({
         span: setting.valueSpan,
-        related: [{ uri: worst.volume.uri, span: worst.volume.nameSpan, message: `${worst.name}: ${formatNumber(worst.clients)} clients, nconnect=${worst.nconnect}` }],
-        message: `Volume ${worst.name}${hostWords(workspace, file) ? `, as mounted${hostWords(workspace, file)}` : ''}: clients × nconnect × slots = ${formatNumber(worst.clients)} × ${worst.nconnect} × ${formatNumber(value)} = ${formatNumber(worst.total)} requests in flight, above the ${formatNumber(limit)} ANF recommends per storage endpoint. ${advice}`,
+        related: [{ uri: worst.volume.uri, span: worst.volume.nameSpan, message: `${worst.volume.name}: ${formatNumber(worst.clients)} clients, nconnect=${worst.nconnect}` }],
+        message: `Volume ${worst.volume.name}${onHost ? `, as mounted${onHost}` : ''}: clients × nconnect × slots = ${formatNumber(worst.clients)} × ${worst.nconnect} × ${formatNumber(value)} = ${formatNumber(total)} requests in flight, above the ${formatNumber(limit)} ANF recommends per storage endpoint. ${advice}`,
         ...(fits >= SLOTS.slotTableEntriesMin.value ? { fixes: [replaceValueFix(`Write ${fits}`, setting, String(fits), false)] } : {}),
       });
     }
