@@ -104,7 +104,7 @@ describe('the host model', () => {
     const model = workspace.hosts();
     for (const path of Object.keys(files)) workspace.hostOf(uri(path));
     expect(model.machines).toHaveLength(2500);
-    expect(performance.now() - started).toBeLessThan(5000); // not a fact: a generous bound on a loaded CI machine; per-host scans take minutes here
+    expect(performance.now() - started).toBeLessThan(5000); // not a fact: a generous bound for a loaded CI machine
   });
 });
 
