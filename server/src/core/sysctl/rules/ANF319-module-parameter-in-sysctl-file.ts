@@ -2,7 +2,7 @@ import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { findKey } from '../catalog';
-import { hostFiles, integerValue } from '../scope';
+import { hostFiles, hostWords, integerValue } from '../scope';
 import { MAX_SLOTS_KEY, recommendedSlots } from '../slots';
 import { hasSettings } from './common';
 
@@ -60,7 +60,7 @@ export const moduleParameterInSysctlFile = defineRule({
           span: setting.keySpan,
           // Information: where sunrpc loads early (initramfs, nfs-client.target) the line does apply.
           severity: 'info',
-          message: `\`${setting.key}\` exists only once the sunrpc module is loaded, and at boot it is often not yet loaded when sysctl files are applied: NFS mounts then get the default of ${formatNumber(SLOTS.tcpMaxSlotTableEntriesDefault.value)} per connection. Also set \`${modprobeLine(setting.key, value)}\` in /etc/modprobe.d/sunrpc.conf${lower}.`,
+          message: `\`${setting.key}\` exists only once the sunrpc module is loaded, and at boot it is often not yet loaded when sysctl files are applied: NFS mounts then get the default of ${formatNumber(SLOTS.tcpMaxSlotTableEntriesDefault.value)} per connection. Also set \`${modprobeLine(setting.key, value)}\` in /etc/modprobe.d/sunrpc.conf${hostWords(workspace, file)}${lower}.`,
         });
       }
     }
