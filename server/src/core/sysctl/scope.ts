@@ -230,14 +230,6 @@ export function where(workspace: WorkspaceView, from: ParsedFile, setting: Kerne
   return setting.uri === from.uri ? `line ${line}` : `${baseName(setting.uri)}:${line}`;
 }
 
-/**
- * The host (or scope of its own) a file belongs to: see core/hosts. Undefined only for a file the
- * workspace does not hold.
- */
-export function hostOfFile(workspace: WorkspaceView, file: ParsedFile): Host | undefined {
-  return workspace.hostOf(file.uri);
-}
-
 /** ` on host \`hana-node1\`` when the workspace describes several machines, else empty. */
 export function hostWords(workspace: WorkspaceView, file: ParsedFile): string {
   return onHostWords(workspace.hosts(), workspace.hostOf(file.uri));
