@@ -34,7 +34,7 @@ export const configSchema = z
       .strict()
       .optional(),
     workload: z.enum(WORKLOAD_KINDS).optional().describe('The workload to assume where nothing else says.'),
-    behindAzureLoadBalancer: z.union([z.boolean(), z.array(z.string().min(1))]).optional()
+    behindAzureLoadBalancer: z.union([z.boolean(), z.array(z.string().min(1))], { error: 'expected true, false or a list of host names (the folders above etc/)' }).optional()
       .describe('The VMs sit behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS), so net.ipv4.tcp_timestamps must be 0: true for every host this configuration covers, or a list of host names (the folder above etc/, e.g. [hana-node1, hana-node2]).'),
     sapHanaBehindLoadBalancer: z.boolean().optional()
       .describe('Old name, still read: true means the hosts that run SAP HANA sit behind Azure Load Balancer. Prefer behindAzureLoadBalancer.'),
