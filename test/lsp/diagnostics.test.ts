@@ -229,7 +229,7 @@ describe('language server: pull diagnostics for clients that support them', () =
 describe('language server: Deprecated tags and cross-file related information', () => {
   const ws = new TempWorkspace({
     'a/etc/fstab': '10.0.0.4:/tools /tools nfs rw,vers=3,hard,nconnect=8,_netdev 0 0\n',
-    'b/etc/fstab': '10.0.0.4:/scratch /scratch nfs rw,vers=3,hard,nconnect=4,_netdev 0 0\n',
+    'a/etc/fstab.scratch': '10.0.0.4:/scratch /scratch nfs rw,vers=3,hard,nconnect=4,_netdev 0 0\n',
     'etc/sysctl.d/90-old.conf': 'net.ipv4.tcp_fack = 1\n',
   });
   let client: LspClient;
@@ -249,7 +249,7 @@ describe('language server: Deprecated tags and cross-file related information', 
   });
 
   it('points a cross-file finding at the other file with relatedInformation', async () => {
-    const uri = ws.uriOf('b/etc/fstab');
+    const uri = ws.uriOf('a/etc/fstab.scratch');
     const published = await client.openAndWait(uri, '10.0.0.4:/scratch /scratch nfs rw,vers=3,hard,nconnect=4,_netdev 0 0\n');
     const differs = published.diagnostics.find((d) => d.code === 'ANF217');
     expect(differs?.relatedInformation).toEqual([

@@ -56,6 +56,11 @@ describe('parseConfigFile', () => {
     expect(result.config).toEqual({});
   });
 
+  it('reads behindAzureLoadBalancer as true or a list of host names, and still reads the old key', () => {
+    expect(parseConfigFile('behindAzureLoadBalancer: [hana-node1, ascs-01]\nsapHanaBehindLoadBalancer: true\n').config).toEqual({ behindAzureLoadBalancer: ['hana-node1', 'ascs-01'], sapHanaBehindLoadBalancer: true });
+    expect(problems('behindAzureLoadBalancer: "yes"\n')).toEqual(['ANF902 "yes" | behindAzureLoadBalancer: expected true, false or a list of host names (the folders above etc/).']);
+  });
+
   it('checks units of network values', () => {
     expect(problems('network:\n  rtt: "0.5"\n  bandwidth: fast\n').map((p) => p.slice(0, 6))).toEqual(['ANF902', 'ANF902']);
   });

@@ -97,6 +97,15 @@ describe('timestamps by workload (ANF311)', () => {
     const eda = { 'etc/fstab': '# anf: workload=eda-tools\n10.10.1.4:/tools /tools nfs ro,hard,vers=3,_netdev 0 0\n', 'etc/sysctl.d/90-nfs.conf': 'net.ipv4.tcp_timestamps = 1\n' };
     expect(codesOf(lint(eda, { sapHanaBehindLoadBalancer: true })['etc/sysctl.d/90-nfs.conf'])).toEqual([]);
   });
+  it('wants 0 on any VM behind Azure Load Balancer (behindAzureLoadBalancer), HANA or not', () => {
+    const ascs = { 'etc/fstab': '10.40.1.4:/sapmnt-S4P /sapmnt/S4P nfs rw,hard,vers=3,_netdev 0 0\n', 'etc/sysctl.d/91-sap.conf': 'net.ipv4.tcp_timestamps = 0\n' };
+    expect(codesOf(lint(ascs, { behindAzureLoadBalancer: true })['etc/sysctl.d/91-sap.conf'])).toEqual([]);
+    expect(codesOf(lint(ascs)['etc/sysctl.d/91-sap.conf'])).toEqual(['1 ANF311']);
+    const timestampsOn = { ...ascs, 'etc/sysctl.d/91-sap.conf': 'net.ipv4.tcp_timestamps = 1\n' };
+    expect(codesOf(lint(timestampsOn, { behindAzureLoadBalancer: true })['etc/sysctl.d/91-sap.conf'])).toEqual(['1 ANF311']);
+    // The old key keeps its meaning: SAP HANA hosts only.
+    expect(codesOf(lint({ ...timestampsOn, 'etc/fstab': '# anf: workload=eda-tools\n10.10.1.4:/tools /tools nfs ro,hard,vers=3,_netdev 0 0\n' }, { sapHanaBehindLoadBalancer: true })['etc/sysctl.d/91-sap.conf'])).toEqual([]);
+  });
 });
 
 describe('load order across drop-ins', () => {

@@ -34,8 +34,10 @@ export const configSchema = z
       .strict()
       .optional(),
     workload: z.enum(WORKLOAD_KINDS).optional().describe('The workload to assume where nothing else says.'),
+    behindAzureLoadBalancer: z.union([z.boolean(), z.array(z.string().min(1))], { error: 'expected true, false or a list of host names (the folders above etc/)' }).optional()
+      .describe('The VMs sit behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS), so net.ipv4.tcp_timestamps must be 0: true for every host this configuration covers, or a list of host names (the folder above etc/, e.g. [hana-node1, hana-node2]).'),
     sapHanaBehindLoadBalancer: z.boolean().optional()
-      .describe('SAP HANA nodes sit behind Azure Load Balancer (Pacemaker HA): tcp_timestamps must be 0.'),
+      .describe('Old name, still read: true means the hosts that run SAP HANA sit behind Azure Load Balancer. Prefer behindAzureLoadBalancer.'),
   })
   .strict();
 
@@ -49,6 +51,9 @@ export interface ResolvedConfig {
   /** Bytes per second one client should reach, if configured. */
   readonly clientBandwidthBytesPerSecond?: number;
   readonly defaultWorkload?: WorkloadKind;
+  /** VMs behind Azure Load Balancer: every host the configuration covers (true), or the hosts named. */
+  readonly behindAzureLoadBalancer: boolean | readonly string[];
+  /** The old key: the hosts that run SAP HANA sit behind Azure Load Balancer. */
   readonly sapHanaBehindLoadBalancer: boolean;
 }
 
@@ -63,6 +68,7 @@ export function resolveConfig(config: AnfLintConfig = {}): ResolvedConfig {
     rttSeconds: rtt?.ok ? rtt.value : NETWORK_LATENCY.vnetRttMs.value / 1000,
     ...(bandwidth?.ok ? { clientBandwidthBytesPerSecond: bandwidth.value.bytesPerSecond } : {}),
     ...(config.workload ? { defaultWorkload: config.workload } : {}),
+    behindAzureLoadBalancer: config.behindAzureLoadBalancer ?? false,
     sapHanaBehindLoadBalancer: config.sapHanaBehindLoadBalancer ?? false,
   };
 }

@@ -20,3 +20,4 @@ export * from './workspace/workspaceView';
 export type { VolumeSummary } from './manifest/volumeSummary';
 export type { MountEntry, MountOption } from './mounts/model';
 export type { KernelSetting } from './sysctl/model';
+export * from './hosts';

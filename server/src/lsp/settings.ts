@@ -47,6 +47,9 @@ export function mergeConfig(file: AnfLintConfig, editor: AnfLintConfig): AnfLint
   const merged: AnfLintConfig = { ...file, ...editor };
   // Editors send a boolean's default (false) whether or not the user set it: either source saying yes wins.
   if (file.sapHanaBehindLoadBalancer || editor.sapHanaBehindLoadBalancer) merged.sapHanaBehindLoadBalancer = true;
+  // behindAzureLoadBalancer: true from either wins; else the file's list of hosts (the editor's setting is a boolean).
+  if (file.behindAzureLoadBalancer === true || editor.behindAzureLoadBalancer === true) merged.behindAzureLoadBalancer = true;
+  else if (file.behindAzureLoadBalancer !== undefined || editor.behindAzureLoadBalancer !== undefined) merged.behindAzureLoadBalancer = Array.isArray(editor.behindAzureLoadBalancer) ? editor.behindAzureLoadBalancer : (file.behindAzureLoadBalancer ?? false);
   if (file.rules || editor.rules) merged.rules = { ...file.rules, ...editor.rules };
   if (file.network || editor.network) merged.network = { ...file.network, ...editor.network };
   if (file.prices || editor.prices) {

@@ -1,4 +1,5 @@
 import type { Fix, SpanEdit } from '../diagnostics';
+import { hostRootOf, onHostWords, type Host } from '../hosts/hostModel';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { MountEntry } from '../mounts/model';
 import type { Span } from '../text/sourceText';
@@ -229,110 +230,77 @@ export function where(workspace: WorkspaceView, from: ParsedFile, setting: Kerne
   return setting.uri === from.uri ? `line ${line}` : `${baseName(setting.uri)}:${line}`;
 }
 
-/** NFS mounts on the same host as a file (same root folder), else every NFS mount in the workspace. */
+/** ` on host \`hana-node1\`` when the workspace describes several machines, else empty. */
+export function hostWords(workspace: WorkspaceView, file: ParsedFile): string {
+  return onHostWords(workspace.hosts(), workspace.hostOf(file.uri));
+}
+
+/** The NFS mounts of a file's host, in boot order (files by path, then lines). Never another host's. */
 export function hostMounts(workspace: WorkspaceView, file: ParsedFile): readonly MountEntry[] {
-  const nfs = nfsMountsOf(workspace.mounts());
-  const root = hostRootOfAny(file.uri);
-  if (!root) return nfs;
-  const local = onHost(nfs, root);
-  return local.length > 0 ? local : nfs;
-}
-
-const NFS_MOUNTS = new WeakMap<readonly MountEntry[], readonly MountEntry[]>();
-function nfsMountsOf(all: readonly MountEntry[]): readonly MountEntry[] {
-  let nfs = NFS_MOUNTS.get(all);
-  if (!nfs) {
-    nfs = all.filter((m) => m.isNfs);
-    NFS_MOUNTS.set(all, nfs);
+  const host = workspace.hostOf(file.uri);
+  if (host) return host.nfsMounts;
+  let own = OWN_NFS.get(file);
+  if (!own) {
+    own = file.mounts.filter((m) => m.isNfs);
+    OWN_NFS.set(file, own);
   }
-  return nfs;
+  return own;
 }
-
-/** Manifest volumes next to a host (same root folder or above), else every volume. */
-export function hostVolumes(workspace: WorkspaceView, file: ParsedFile): readonly VolumeSummary[] {
-  const volumes = workspace.volumes();
-  const root = hostRootOfAny(file.uri);
-  if (!root) return volumes;
-  const local = onHost(volumes, root);
-  return local.length > 0 ? local : volumes;
-}
-
-/** The workspace's files that belong to a host (see onHost), in workspace order. */
-export function filesOnHost(workspace: WorkspaceView, root: string): readonly ParsedFile[] {
-  return onHost(workspace.files(), root);
-}
+const OWN_NFS = new WeakMap<ParsedFile, readonly MountEntry[]>();
 
 /**
- * The items (mounts, volumes, files) that belong to a host, in their order. An item belongs to a
- * host when its file sits under the host's `etc/` (same root), or, for files outside any `etc/`
- * (scripts, manifests, Markdown), anywhere below the host folder. Answered from an index built
- * once per array: the workspace's arrays change whenever a document does, every rule of every file
- * asks, and filtering all items for every host made a repository of many hosts quadratic.
+ * The manifest volumes of a file's host: those in manifests inside its folder (all of them in a
+ * repository without host layout) and those its mounts reach. Never the volumes only another
+ * host mounts. Cached per host (a host object lives as long as one workspace state).
  */
-function onHost<T extends { readonly uri: string }>(items: readonly T[], root: string): readonly T[] {
-  let groups = HOST_GROUPS.get(items) as HostGroups<T> | undefined;
-  if (!groups) {
-    groups = groupByHost(items);
-    HOST_GROUPS.set(items, groups);
-  }
-  let answer = groups.answers.get(root);
-  if (!answer) {
-    const positions = [...(groups.byOwnRoot.get(root) ?? []), ...below(groups.unrooted, root)];
-    answer = positions.sort((a, b) => a - b).map((position) => items[position]!);
-    groups.answers.set(root, answer);
-  }
-  return answer;
-}
-
-/** Positions of the unrooted items whose path starts with `root`: a binary search, then a walk. */
-function below(unrooted: HostGroups<unknown>['unrooted'], root: string): number[] {
-  let low = 0;
-  let high = unrooted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (unrooted[mid]!.path < root) low = mid + 1;
-    else high = mid;
-  }
-  const positions: number[] = [];
-  for (let i = low; i < unrooted.length && unrooted[i]!.path.startsWith(root); i++) positions.push(unrooted[i]!.position);
-  return positions;
-}
-
-interface HostGroups<T> {
-  /** Positions of the items under a host's `etc/`, by that host's root. */
-  readonly byOwnRoot: ReadonlyMap<string, number[]>;
-  /**
-   * Items outside any `etc/`, with their paths, sorted by path: they belong to every host folder
-   * above them, found by prefix (one scan per host made many hosts x many scripts quadratic).
-   */
-  readonly unrooted: readonly { readonly position: number; readonly path: string }[];
-  readonly answers: Map<string, readonly T[]>;
-}
-const HOST_GROUPS = new WeakMap<readonly object[], HostGroups<unknown>>();
-
-function groupByHost<T extends { readonly uri: string }>(items: readonly T[]): HostGroups<T> {
-  const byOwnRoot = new Map<string, number[]>();
-  const unrooted: { position: number; path: string }[] = [];
-  items.forEach((item, position) => {
-    const own = hostRootOfAny(item.uri);
-    if (own === undefined) unrooted.push({ position, path: pathOf(item.uri) });
-    else {
-      const positions = byOwnRoot.get(own);
-      if (positions) positions.push(position);
-      else byOwnRoot.set(own, [position]);
+export function hostVolumes(workspace: WorkspaceView, file: ParsedFile): readonly VolumeSummary[] {
+  const host = workspace.hostOf(file.uri);
+  if (!host) return file.volumes;
+  let volumes = HOST_VOLUMES.get(host);
+  if (!volumes) {
+    const found = new Set<VolumeSummary>(host.files.flatMap((f) => f.volumes));
+    for (const mount of host.nfsMounts) {
+      const volume = workspace.volumeForMount(mount);
+      if (volume) found.add(volume);
     }
-  });
-  unrooted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.position - b.position));
-  return { byOwnRoot, unrooted, answers: new Map() };
+    volumes = [...found];
+    HOST_VOLUMES.set(host, volumes);
+  }
+  return volumes;
+}
+const HOST_VOLUMES = new WeakMap<Host, readonly VolumeSummary[]>();
+
+/** The mounts of a file's host that reach a volume (other hosts' mounts of it never count). */
+export function hostMountsOfVolume(workspace: WorkspaceView, file: ParsedFile, volume: VolumeSummary): readonly MountEntry[] {
+  const host = workspace.hostOf(file.uri);
+  const all = workspace.mountsOfVolume(volume);
+  if (!host) return all.filter((m) => m.uri === file.uri);
+  let byVolume = HOST_VOLUME_MOUNTS.get(host);
+  if (!byVolume) {
+    byVolume = new Map();
+    HOST_VOLUME_MOUNTS.set(host, byVolume);
+  }
+  let mounts = byVolume.get(volume);
+  if (!mounts) {
+    mounts = all.filter((m) => workspace.hostOf(m.uri) === host);
+    byVolume.set(volume, mounts);
+  }
+  return mounts;
+}
+const HOST_VOLUME_MOUNTS = new WeakMap<Host, Map<VolumeSummary, readonly MountEntry[]>>();
+
+/** The files of a file's host (the file alone when the workspace does not hold it). */
+export function hostFiles(workspace: WorkspaceView, file: ParsedFile): readonly ParsedFile[] {
+  return workspace.hostOf(file.uri)?.files ?? [file];
 }
 
-/** Like hostRoot, for any file under `etc/` (modprobe.d, fstab, tuned profiles). */
-export function hostRootOfAny(uri: string): string | undefined {
-  const path = pathOf(uri);
-  const etc = path.lastIndexOf('/etc/');
-  if (etc >= 0) return path.slice(0, etc + 1);
-  return hostRoot(uri);
+/** The files of the host whose folder is `root`. */
+export function filesOnHost(workspace: WorkspaceView, root: string): readonly ParsedFile[] {
+  return workspace.hosts().scopes.find((h) => h.root === root)?.files ?? [];
 }
+
+/** The host folder of any file (the folder above `etc/`, ...): see core/hosts. */
+export const hostRootOfAny = hostRootOf;
 
 /**
  * The highest nconnect of some mounts (1 when none sets it). Cached per array: hostMounts and

@@ -1,7 +1,9 @@
 import { SLOT_TABLE_BY_NCONNECT, SLOTS } from '../facts';
 import type { MountEntry } from '../mounts/model';
 import type { RuleContext } from '../rules/rule';
-import { hostMounts, integerValue, liveSettings, nconnectOf } from './scope';
+import type { VolumeSummary } from '../manifest/volumeSummary';
+import { formatNumber } from '../units/units';
+import { hostMounts, hostMountsOfVolume, hostVolumes, integerValue, liveSettings, maxNconnect, nconnectOf } from './scope';
 import type { KernelSetting } from './model';
 
 export const MAX_SLOTS_KEY = 'sunrpc.tcp_max_slot_table_entries';
@@ -52,4 +54,47 @@ export function mountWhere(context: RuleContext, mount: MountEntry): string {
 /** The span of a mount's nconnect option, or the mount. */
 export function nconnectSpan(mount: MountEntry) {
   return [...mount.options].reverse().find((o) => o.name === 'nconnect')?.span ?? mount.span;
+}
+
+/** The volume of a host whose clients × nconnect is largest: it decides the endpoint-wide slot budget (ANF318). */
+export interface BusiestVolume {
+  readonly volume: VolumeSummary;
+  readonly clients: number;
+  readonly nconnect: number;
+  /** The most slots per connection that keep clients × nconnect × slots within the endpoint's budget. */
+  readonly fits: number;
+}
+
+/**
+ * The host's busiest volume with a client count (its own mounts of it decide nconnect; the host's
+ * mounts when it has none), or undefined. Volumes only another host mounts never count.
+ */
+export function busiestVolume(context: RuleContext): BusiestVolume | undefined {
+  const { workspace, file } = context;
+  const hostMountList = hostMounts(workspace, file);
+  let busiest: BusiestVolume | undefined;
+  for (const volume of hostVolumes(workspace, file)) {
+    const clients = volume.clients ?? 0;
+    if (clients <= 0) continue;
+    const mounts = hostMountsOfVolume(workspace, file, volume);
+    const nconnect = maxNconnect(mounts.length > 0 ? mounts : hostMountList);
+    if (!busiest || clients * nconnect > busiest.clients * busiest.nconnect) {
+      busiest = { volume, clients, nconnect, fits: Math.floor(SLOTS.endpointTotalMax.value / (clients * nconnect)) };
+    }
+  }
+  return busiest;
+}
+
+/**
+ * The one slot-table value the slot rules recommend for a host (ANF316, ANF317, ANF318, ANF319 say
+ * the same number): 128, what ANF executes per connection, or less where a volume's clients would
+ * overrun the endpoint's budget with it. `why` is empty for 128.
+ */
+export function recommendedSlots(context: RuleContext): { readonly value: number; readonly why: string } {
+  const perConnection = SLOTS.anfInFlightPerConnection.value;
+  const busiest = busiestVolume(context);
+  if (busiest && busiest.fits < perConnection && busiest.fits >= SLOTS.slotTableEntriesMin.value) {
+    return { value: busiest.fits, why: ` (volume ${busiest.volume.name}: ${formatNumber(busiest.clients)} clients × nconnect=${busiest.nconnect} must stay within ${formatNumber(SLOTS.endpointTotalMax.value)} slots per storage endpoint, see ANF318)` };
+  }
+  return { value: perConnection, why: '' };
 }

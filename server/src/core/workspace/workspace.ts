@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from '../config';
+import { hostModelOf, type Host, type HostModel } from '../hosts/hostModel';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { MountEntry } from '../mounts/model';
 import type { KernelSetting } from '../sysctl/model';
@@ -78,6 +79,14 @@ export class Workspace implements WorkspaceView {
     const fallback = (typeof this.config === 'function' ? this.config(mount.uri) : this.config).defaultWorkload;
     if (fallback) return { workload: fallback, source: 'configuration' };
     return undefined;
+  }
+
+  hosts(): HostModel {
+    return hostModelOf(this.files());
+  }
+
+  hostOf(uri: string): Host | undefined {
+    return this.hosts().hostOf(uri);
   }
 
   private derive() {

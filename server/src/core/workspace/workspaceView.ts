@@ -1,4 +1,5 @@
 import type { WorkloadKind } from '../facts';
+import type { Host, HostModel } from '../hosts/hostModel';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { MountEntry } from '../mounts/model';
 import type { KernelSetting } from '../sysctl/model';
@@ -20,4 +21,8 @@ export interface WorkspaceView {
   mountsOfVolume(volume: VolumeSummary): readonly MountEntry[];
   /** A mount's workload: its annotation, else its manifest volume's, else the configured default. */
   workloadOf(mount: MountEntry): { readonly workload: WorkloadKind; readonly source: WorkloadSource } | undefined;
+  /** Which files describe one machine (core/hosts), computed once per workspace state. */
+  hosts(): HostModel;
+  /** The host (or own scope) a file belongs to. */
+  hostOf(uri: string): Host | undefined;
 }

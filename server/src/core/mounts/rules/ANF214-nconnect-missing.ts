@@ -8,7 +8,7 @@ import { hasNfsMounts, nfsMounts, transportKey, volumeOfMount, workloadOfMount, 
 
 const BEST = NCONNECT.bestTested.value;
 
-/** True when no earlier mount (same file above it, or an earlier non-Markdown file) shares its server, version and transport. */
+/** True when no earlier mount of the same host (same file above it, or an earlier non-Markdown file) shares its server, version and transport. */
 function isFirstToServer(all: readonly MountEntry[], mount: MountEntry): boolean {
   const key = transportKey(mount);
   if (!key) return true;
@@ -28,7 +28,7 @@ export const nconnectMissing = defineRule({
   fix: 'unsafe',
   doc: {
     title: '`nconnect` would help this throughput-bound mount',
-    what: `A mount of a throughput-bound workload (EDA, HPC, SAP HANA data, Oracle) over NFSv3 or NFSv4.1 without \`nconnect\`, when it is the first mount to its server address (the first mount decides nconnect for all). Only when anf-lint knows the workload, not with Kerberos, and not when the manifest gives the volume so many clients that ${BEST} connections of ${SLOTS.anfInFlightPerConnection.value} requests each would exceed the endpoint's ${SLOTS.endpointTotalMax.value.toLocaleString('en-US')} slots.`,
+    what: `A mount of a throughput-bound workload (EDA, HPC, SAP HANA data, Oracle) over NFSv3 or NFSv4.1 without \`nconnect\`, when it is the first mount to its server address on its host (the first mount decides nconnect for all mounts of that machine). Only when anf-lint knows the workload, not with Kerberos, and not when the manifest gives the volume so many clients that ${BEST} connections of ${SLOTS.anfInFlightPerConnection.value} requests each would exceed the endpoint's ${SLOTS.endpointTotalMax.value.toLocaleString('en-US')} slots.`,
     why: `ANF handles at most ${SLOTS.anfInFlightPerConnection.value} requests in flight per TCP connection; \`nconnect\` opens several connections per mount (Linux ${NCONNECT.minKernel.value}+, RHEL 8.3, SLES 15 SP1). ANF's testing found nconnect=${BEST} the most performant; a SAS GRID run went from ${NCONNECT.sasGridHoursWithout.value} h to ${NCONNECT.sasGridHoursWith.value} h with it.`,
     instead: `Add \`nconnect=${BEST}\`. Mind the slot tables: clients × nconnect × slots should stay within the endpoint's budget.`,
     examples: [
@@ -44,7 +44,8 @@ export const nconnectMissing = defineRule({
   check(context) {
     const kernel = context.config.kernelVersion;
     if (kernel && compareKernelVersions(kernel, NCONNECT.minKernel.value) < 0) return;
-    const all = context.workspace.mounts();
+    // The first mount of each address on this machine decides; other hosts' mounts never count.
+    const all = context.workspace.hostOf(context.file.uri)?.mounts ?? context.file.mounts;
     for (const { mount, effective } of nfsMounts(context)) {
       if (effective.templated || effective.byGroup.has('nconnect') || usesKerberos(effective)) continue;
       const version = effective.version?.text;

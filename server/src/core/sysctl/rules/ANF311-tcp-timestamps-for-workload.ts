@@ -1,6 +1,7 @@
 import type { WorkloadKind } from '../../facts';
+import type { Host } from '../../hosts/hostModel';
 import { defineRule, type RuleContext } from '../../rules/rule';
-import { hostMounts, hostVolumes, integerValue, liveSettings, replaceValueFix } from '../scope';
+import { hostMounts, hostVolumes, hostWords, integerValue, liveSettings, replaceValueFix } from '../scope';
 import { hasSettings } from './common';
 
 const isHana = (workload: WorkloadKind | undefined) => workload !== undefined && workload.startsWith('sap-hana');
@@ -10,8 +11,7 @@ function hostWorkload(context: RuleContext): 'hana' | 'other' | undefined {
   const mounts = hostMounts(context.workspace, context.file);
   const volumes = hostVolumes(context.workspace, context.file);
   const fallback = context.config.defaultWorkload;
-  // Cached per host lists (themselves cached per workspace state): files outside any host see
-  // every mount of the workspace, and asking each mount's workload again per file was quadratic.
+  // Cached per host lists (themselves cached per workspace state): every file of a host asks.
   const cached = ANSWERS.get(mounts);
   if (cached && cached.volumes === volumes && cached.fallback === fallback) return cached.answer;
   const workloads: (WorkloadKind | undefined)[] = [...mounts.map((m) => context.workspace.workloadOf(m)?.workload), ...volumes.map((v) => v.workload), fallback].filter((w) => w !== undefined);
@@ -22,6 +22,26 @@ function hostWorkload(context: RuleContext): 'hana' | 'other' | undefined {
 
 const ANSWERS = new WeakMap<object, { volumes: object; fallback: WorkloadKind | undefined; answer: 'hana' | 'other' | undefined }>();
 
+/** The folder or file name a `behindAzureLoadBalancer` list may use for a host. */
+function namesOf(host: Host | undefined): string[] {
+  if (!host) return [];
+  const last = host.name.slice(host.name.lastIndexOf('/') + 1);
+  return [host.name, last];
+}
+
+/** Why anf-lint takes the host to sit behind Azure Load Balancer, or undefined when nothing says it does. */
+function behindLoadBalancer(context: RuleContext): string | undefined {
+  const { behindAzureLoadBalancer: setting, sapHanaBehindLoadBalancer } = context.config;
+  if (setting === true) return 'behindAzureLoadBalancer is true in the configuration';
+  if (Array.isArray(setting)) {
+    const names = namesOf(context.workspace.hostOf(context.file.uri));
+    const named = names.find((n) => setting.includes(n));
+    if (named !== undefined) return `behindAzureLoadBalancer lists \`${named}\` in the configuration`;
+  }
+  if (sapHanaBehindLoadBalancer && hostWorkload(context) !== 'other') return 'sapHanaBehindLoadBalancer is true in the configuration and this host runs SAP HANA or nothing says otherwise';
+  return undefined;
+}
+
 export const tcpTimestampsForWorkload = defineRule({
   code: 'ANF311',
   name: 'tcp-timestamps-for-workload',
@@ -30,38 +50,38 @@ export const tcpTimestampsForWorkload = defineRule({
   fix: 'unsafe',
   doc: {
     title: '`net.ipv4.tcp_timestamps` does not match where the host runs',
-    what: 'SAP HANA nodes behind Azure Load Balancer (Pacemaker clusters; `sapHanaBehindLoadBalancer: true` in `.anf-lint.yaml`) with `tcp_timestamps` other than 0 (a warning); any other host with `tcp_timestamps = 0` (information). Which hosts run HANA comes from their mounts\' workloads, the manifest volumes next to them, or `workload:` in the configuration.',
-    why: 'Azure Load Balancer health probes fail when timestamps are on, so Microsoft\'s HANA guidance sets 0 there. Everywhere else timestamps give TCP accurate round-trip times and protect fast connections against wrapped sequence numbers (PAWS); guides that turn them off (the Learn module on ANF performance for EDA and HPC, the EDA benchmark) trade that for a few bytes per segment.',
-    instead: 'Behind Azure Load Balancer: `net.ipv4.tcp_timestamps = 0`. Elsewhere: 1 (the default). The fix writes that value; review it.',
+    what: 'A VM behind Azure Load Balancer with `tcp_timestamps` other than 0 (a warning); any other host with `tcp_timestamps = 0` (information). Which VMs sit behind Azure Load Balancer is configuration: `behindAzureLoadBalancer: true` in `.anf-lint.yaml` for every host it covers, or a list of host names (`behindAzureLoadBalancer: [hana-node1, hana-node2, ascs-01]`, the folders above `etc/`). The old key `sapHanaBehindLoadBalancer: true` still works and covers the hosts that run SAP HANA (their mounts\' workloads, the manifest volumes they mount, or `workload:` say so).',
+    why: 'Azure Load Balancer\'s health probes fail when the VM behind it has TCP timestamps on, so Microsoft\'s high-availability guides (SAP HANA system replication, ASCS/ERS with Azure NetApp Files, NFS clusters) say: "Don\'t enable TCP timestamps on Azure VMs placed behind Azure Load Balancer. Enabling TCP timestamps causes the health probes to fail. Set the parameter `net.ipv4.tcp_timestamps` to `0`." That is every Pacemaker node behind the load balancer, not only HANA nodes. Everywhere else timestamps give TCP accurate round-trip times and protect fast connections against wrapped sequence numbers (PAWS, ip-sysctl.rst); guides that turn them off elsewhere (for example the EDA benchmark configuration) trade that for a few bytes per segment.',
+    instead: 'Behind Azure Load Balancer: `net.ipv4.tcp_timestamps = 0`, and say so with `behindAzureLoadBalancer`. Elsewhere: 1 (the kernel default). The fix writes that value; review it.',
     examples: [
       {
-        flagged: '# a HANA node in a Pacemaker cluster behind Azure Load Balancer\nnet.ipv4.tcp_timestamps = 1',
+        flagged: '# .anf-lint.yaml: behindAzureLoadBalancer: [ascs-01, ers-01]\n# ascs-01/etc/sysctl.d/91-sap.conf\nnet.ipv4.tcp_timestamps = 1',
         better: 'net.ipv4.tcp_timestamps = 0',
         language: 'ini',
       },
     ],
-    sources: ['HANA', 'KDOC'],
+    sources: ['SAP_HA_HANA', 'SAP_HA_ANF', 'LB_PROBES', 'KDOC'],
   },
   appliesTo: (file) => hasSettings(file) && file.settings.some((s) => s.key === 'net.ipv4.tcp_timestamps'),
   check(context) {
     const settings = liveSettings(context.workspace, context.file, 'net.ipv4.tcp_timestamps');
     if (settings.length === 0) return;
-    const workload = hostWorkload(context);
-    const behindLoadBalancer = context.config.sapHanaBehindLoadBalancer && workload !== 'other';
+    const why = behindLoadBalancer(context);
+    const onHost = hostWords(context.workspace, context.file);
     for (const setting of settings) {
       const value = integerValue(setting);
       if (value === undefined) continue;
-      if (behindLoadBalancer && value !== 0) {
+      if (why !== undefined && value !== 0) {
         context.report({
           span: setting.span,
-          message: `\`tcp_timestamps = ${value}\` on a SAP HANA node behind Azure Load Balancer: the load balancer's health probes fail with timestamps on. Set 0 (sapHanaBehindLoadBalancer is true in the configuration).`,
+          message: `\`tcp_timestamps = ${value}\`${onHost} behind Azure Load Balancer: the load balancer's health probes fail with timestamps on. Set 0 (${why}).`,
           fixes: [replaceValueFix('Write 0', setting, '0', false)],
         });
-      } else if (!behindLoadBalancer && value === 0) {
+      } else if (why === undefined && value === 0) {
         context.report({
           span: setting.span,
           severity: 'info',
-          message: `\`tcp_timestamps = 0\` turns off TCP timestamps: TCP loses accurate round-trip measurement and protection against wrapped sequence numbers. Only SAP HANA nodes behind Azure Load Balancer need 0 (say so with sapHanaBehindLoadBalancer: true); elsewhere use 1.`,
+          message: `\`tcp_timestamps = 0\`${onHost} turns off TCP timestamps: TCP loses accurate round-trip measurement and protection against wrapped sequence numbers. Only VMs behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS) need 0: say so with \`behindAzureLoadBalancer\` in .anf-lint.yaml (true, or a list of host names). Elsewhere use 1.`,
           fixes: [replaceValueFix('Write 1', setting, '1', false)],
         });
       }

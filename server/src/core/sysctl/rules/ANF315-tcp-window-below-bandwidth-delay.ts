@@ -1,7 +1,7 @@
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { formatNumber, formatRate, mibpsToBytesPerSecond } from '../../units/units';
 import { bandwidthDelay, bandwidthDelayFormula, suggestedWindowMax, windowLimitFormula } from '../bandwidthDelay';
-import { hostMounts, hostVolumes, integerFields, integerValue, maxNconnect, replaceValueFix, scopeOf, winning } from '../scope';
+import { hostMounts, hostMountsOfVolume, hostVolumes, hostWords, integerFields, integerValue, maxNconnect, replaceValueFix, scopeOf, winning } from '../scope';
 import { hasSettings } from './common';
 
 const WINDOW_KEYS: readonly { key: string; direction: string }[] = [
@@ -28,7 +28,7 @@ export function clientDemand(context: RuleContext): Demand | undefined {
   for (const volume of volumes) {
     if (!volume.requiredThroughputMiBps) continue;
     const clients = Math.max(1, volume.clients ?? 1);
-    const volumeMounts = context.workspace.mountsOfVolume(volume);
+    const volumeMounts = hostMountsOfVolume(context.workspace, context.file, volume);
     const candidate = { bytesPerSecond: mibpsToBytesPerSecond(volume.requiredThroughputMiBps) / clients, connections: maxNconnect(volumeMounts.length > 0 ? volumeMounts : mounts), volume, clients };
     if (!top || candidate.bytesPerSecond / candidate.connections > top.bytesPerSecond / top.connections) top = candidate;
   }
@@ -51,7 +51,7 @@ export const tcpWindowBelowBandwidthDelay = defineRule({
   fix: 'unsafe',
   doc: {
     title: 'TCP window maximum below the bandwidth-delay product the workspace needs',
-    what: 'The maximum of `net.ipv4.tcp_rmem` (reads) or `net.ipv4.tcp_wmem` (writes) is smaller than bandwidth × round-trip time for the bandwidth one client needs. The bandwidth comes from `network.bandwidth` in `.anf-lint.yaml`, or from a manifest volume\'s required throughput divided by its clients; the round-trip time from `network.rtt` (default 0.5 ms, a VNet; about 2 ms over ExpressRoute). With nconnect, the need is shared across the connections.',
+    what: 'The maximum of `net.ipv4.tcp_rmem` (reads) or `net.ipv4.tcp_wmem` (writes) is smaller than bandwidth × round-trip time for the bandwidth one client needs. The bandwidth comes from `network.bandwidth` in `.anf-lint.yaml`, or from the required throughput divided by the clients of a manifest volume this host mounts (or of a manifest in its folder; every manifest in a repository without host layout); the round-trip time from `network.rtt` (default 0.5 ms, a VNet; about 2 ms over ExpressRoute). With nconnect, the need is shared across the connections.',
     why: 'One TCP connection can have at most one window of data unacknowledged, so it carries at most window ÷ RTT. The NetApp performance-testing paper for Azure NetApp Files gives the formula (window = bandwidth × response time); the NetApp blog post on optimizing ExpressRoute shows a 131,400-byte window capping ExpressRoute at about 64 MB/s at 2 ms. Below the product, adding service level or quota does not make the client faster.',
     instead: 'Raise the third field to at least the product the message shows. The fix writes the next power of two, at least 16 MiB (the ANF recommendation); it raises memory use per connection, so review it.',
     examples: [
@@ -83,7 +83,7 @@ export const tcpWindowBelowBandwidthDelay = defineRule({
       const per = demand.connections > 1 ? ` (${formatRate(demand.bytesPerSecond)} over nconnect=${demand.connections})` : '';
       context.report({
         span: setting.fields?.[2]?.span ?? setting.valueSpan,
-        message: `The ${key} maximum is too small for ${direction}: ${windowLimitFormula(max, config.rttSeconds)} per connection, but ${demand.from} → ${formatRate(perConnection)} per connection${per}. Bandwidth-delay product = bandwidth × RTT = ${bandwidthDelayFormula(bdp)}.`,
+        message: `The ${key} maximum${hostWords(workspace, file)} is too small for ${direction}: ${windowLimitFormula(max, config.rttSeconds)} per connection, but ${demand.from} → ${formatRate(perConnection)} per connection${per}. Bandwidth-delay product = bandwidth × RTT = ${bandwidthDelayFormula(bdp)}.`,
         fixes: [replaceValueFix(`Raise the maximum to ${newMax}`, setting, String(newMax), false, 2)],
       });
     }

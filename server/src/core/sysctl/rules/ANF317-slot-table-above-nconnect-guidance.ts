@@ -1,8 +1,8 @@
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { replaceValueFix } from '../scope';
-import { MAX_SLOTS_KEY, mountsByNconnect, mountWhere, nconnectSpan, slotSettings, tableEntryFor } from '../slots';
+import { hostWords, replaceValueFix } from '../scope';
+import { MAX_SLOTS_KEY, mountsByNconnect, mountWhere, nconnectSpan, recommendedSlots, slotSettings, tableEntryFor } from '../slots';
 import { hasSettings } from './common';
 
 const ONLY_MAX = new Set([MAX_SLOTS_KEY]);
@@ -17,7 +17,7 @@ export const slotTableAboveNconnectGuidance = defineRule({
     title: '`sunrpc.tcp_max_slot_table_entries` above the table of the Learn module for the nconnect in use',
     what: 'The Microsoft Learn module on ANF performance for EDA and HPC gives a table of `sunrpc.tcp_max_slot_table_entries` by nconnect: nconnect 0–1 → 128, 2–4 → 256, 6–8 → 512, above 8 → no change needed. anf-lint reads the NFS mounts of the same host (fstab, mount commands, systemd units, ...) and reports a value above the table\'s entry for the smallest nconnect among them, pointing at that mount.',
     why: 'The value applies to every connection of every mount on the host, so the mount with the fewest connections decides. Above the table, the host can keep far more requests in flight than ANF executes (128 per connection): they queue at the storage endpoint and add latency for every client of it.',
-    instead: 'Use at most 128 per connection: it is within the table for every nconnect and within ANF\'s per-connection limit. The fix writes 128.',
+    instead: 'Use at most 128 per connection: it is within the table for every nconnect and within ANF\'s per-connection limit. The fix writes 128 (or the smaller value ANF318 computes for a volume with many clients). Where the line sits in a sysctl file, ANF319 asks to set the same value in `/etc/modprobe.d/` as well: both rules name one value.',
     examples: [
       {
         flagged: '# fstab: 10.0.0.4:/tools /tools nfs vers=3,nconnect=2 0 0\noptions sunrpc tcp_max_slot_table_entries=512',
@@ -34,13 +34,15 @@ export const slotTableAboveNconnectGuidance = defineRule({
     const entry = tableEntryFor(smallest.nconnect);
     if (entry === null) return;
     const limit = SLOTS.anfInFlightPerConnection.value;
+    const recommended = recommendedSlots(context);
+    const onHost = hostWords(context.workspace, context.file);
     for (const { setting, value } of slotSettings(context, ONLY_MAX)) {
       if (value <= entry) continue;
       context.report({
         span: setting.valueSpan,
-        message: `\`${setting.key} = ${formatNumber(value)}\` is above ${formatNumber(entry)}, the maximum of the Learn module for nconnect=${smallest.nconnect} (the mount at ${mountWhere(context, smallest.mount)}), and above the ${limit} requests ANF executes per connection. Use ${limit}.`,
+        message: `\`${setting.key} = ${formatNumber(value)}\` is above ${formatNumber(entry)}, the maximum of the Learn module for nconnect=${smallest.nconnect} (the mount at ${mountWhere(context, smallest.mount)}${onHost}), and above the ${limit} requests ANF executes per connection. Use ${formatNumber(recommended.value)}${recommended.why}.`,
         related: [{ uri: smallest.mount.uri, span: nconnectSpan(smallest.mount), message: `This mount uses nconnect=${smallest.nconnect}` }],
-        fixes: [replaceValueFix(`Write ${limit}`, setting, String(limit), false)],
+        fixes: [replaceValueFix(`Write ${recommended.value}`, setting, String(recommended.value), false)],
       });
     }
   },

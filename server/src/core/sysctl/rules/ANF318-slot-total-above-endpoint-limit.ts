@@ -1,8 +1,8 @@
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { hostMounts, hostVolumes, maxNconnect, replaceValueFix } from '../scope';
-import { MAX_SLOTS_KEY, slotSettings } from '../slots';
+import { hostWords, replaceValueFix } from '../scope';
+import { busiestVolume, MAX_SLOTS_KEY, slotSettings } from '../slots';
 import { hasSettings } from './common';
 
 const ONLY_MAX = new Set([MAX_SLOTS_KEY]);
@@ -15,7 +15,7 @@ export const slotTotalAboveEndpointLimit = defineRule({
   fix: 'unsafe',
   doc: {
     title: 'Slots across all clients of a volume exceed the 10,000 ANF recommends per storage endpoint',
-    what: 'Where a manifest volume says how many clients mount it, anf-lint multiplies clients × nconnect (from the mounts of that volume) × `sunrpc.tcp_max_slot_table_entries` and reports a total above 10,000.',
+    what: 'Where a manifest volume says how many clients mount it, anf-lint multiplies clients × nconnect (from this host\'s mounts of that volume) × `sunrpc.tcp_max_slot_table_entries` and reports a total above 10,000. Per host only: a slot-table setting is compared with the volumes its own host mounts (and the manifests inside its host folder, or every manifest in a repository without host layout); a volume only another host, cloud-init file or Ansible play mounts never counts. See "Hosts" in docs/architecture.md.',
     why: 'ANF guidance keeps the storage-endpoint-wide total of requests in flight at or below 10,000 (an older revision said 3,000). A large EDA or HPC farm that copies the per-client value of 128 overshoots by orders of magnitude, and the endpoint queues requests for everyone. Little\'s Law sizes what is needed: 1,250 clients at 4,000 MiB/s need about 2 slots each.',
     instead: 'Lower the per-connection value so that clients × nconnect × slots stays at or below 10,000; the message computes the largest value that fits, and the fix writes it. If that is below 2, spread the clients over more volumes or endpoints, or lower nconnect.',
     examples: [
@@ -31,28 +31,21 @@ export const slotTotalAboveEndpointLimit = defineRule({
   check(context) {
     const { workspace, file } = context;
     const limit = SLOTS.endpointTotalMax.value;
-    const hostMountList = hostMounts(workspace, file);
-    const volumes = hostVolumes(workspace, file).filter((v) => (v.clients ?? 0) > 0);
-    if (volumes.length === 0) return;
+    const worst = busiestVolume(context);
+    if (!worst) return;
+    const onHost = hostWords(workspace, file);
     for (const { setting, value } of slotSettings(context, ONLY_MAX)) {
-      let worst: { name: string; clients: number; nconnect: number; total: number; volume: (typeof volumes)[number] } | undefined;
-      for (const volume of volumes) {
-        const mounts = workspace.mountsOfVolume(volume);
-        const nconnect = maxNconnect(mounts.length > 0 ? mounts : hostMountList);
-        const clients = volume.clients!;
-        const total = clients * nconnect * value;
-        if (total > limit && (!worst || total > worst.total)) worst = { name: volume.name, clients, nconnect, total, volume };
-      }
-      if (!worst) continue;
-      const fits = Math.floor(limit / (worst.clients * worst.nconnect));
+      const total = worst.clients * worst.nconnect * value;
+      if (total <= limit) continue;
+      const { fits } = worst;
       const advice =
         fits >= SLOTS.slotTableEntriesMin.value
           ? `At most ${formatNumber(fits)} per connection keeps it at or below ${formatNumber(limit)}.`
           : `Even the kernel minimum of ${SLOTS.slotTableEntriesMin.value} is too many: spread the clients over more volumes or storage endpoints, or lower nconnect.`;
       context.report({
         span: setting.valueSpan,
-        related: [{ uri: worst.volume.uri, span: worst.volume.nameSpan, message: `${worst.name}: ${formatNumber(worst.clients)} clients, nconnect=${worst.nconnect}` }],
-        message: `Volume ${worst.name}: clients × nconnect × slots = ${formatNumber(worst.clients)} × ${worst.nconnect} × ${formatNumber(value)} = ${formatNumber(worst.total)} requests in flight, above the ${formatNumber(limit)} ANF recommends per storage endpoint. ${advice}`,
+        related: [{ uri: worst.volume.uri, span: worst.volume.nameSpan, message: `${worst.volume.name}: ${formatNumber(worst.clients)} clients, nconnect=${worst.nconnect}` }],
+        message: `Volume ${worst.volume.name}${onHost ? `, as mounted${onHost}` : ''}: clients × nconnect × slots = ${formatNumber(worst.clients)} × ${worst.nconnect} × ${formatNumber(value)} = ${formatNumber(total)} requests in flight, above the ${formatNumber(limit)} ANF recommends per storage endpoint. ${advice}`,
         ...(fits >= SLOTS.slotTableEntriesMin.value ? { fixes: [replaceValueFix(`Write ${fits}`, setting, String(fits), false)] } : {}),
       });
     }

@@ -1,7 +1,7 @@
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { filesOnHost, hostRootOfAny } from '../scope';
+import { hostFiles, hostRootOfAny, hostWords } from '../scope';
 import { MAX_SLOTS_KEY, mountWhere, nconnectSpan } from '../slots';
 
 export const slotTableNotCapped = defineRule({
@@ -27,18 +27,17 @@ export const slotTableNotCapped = defineRule({
   appliesTo: (file) => (file.kind === 'sysctl' || file.kind === 'modprobe') && file.settings.length > 0 && hostRootOfAny(file.uri) !== undefined,
   check(context) {
     const { file, workspace } = context;
-    const root = hostRootOfAny(file.uri)!;
-    const hostFiles = filesOnHost(workspace, root);
-    if (hostFiles.some((f) => f.settings.some((s) => s.key === MAX_SLOTS_KEY))) return;
-    const mount = hostFiles.flatMap((f) => f.mounts).find((m) => m.isNfs);
+    const files = hostFiles(workspace, file);
+    if (files.some((f) => f.settings.some((s) => s.key === MAX_SLOTS_KEY))) return;
+    const mount = files.flatMap((f) => f.mounts).find((m) => m.isNfs);
     if (!mount) return;
     // Once per host: on the first kernel-tuning file by path.
-    const first = hostFiles.filter((f) => (f.kind === 'sysctl' || f.kind === 'modprobe') && f.settings.length > 0).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))[0];
+    const first = files.filter((f) => (f.kind === 'sysctl' || f.kind === 'modprobe') && f.settings.length > 0).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))[0];
     if (first?.uri !== file.uri) return;
     const setting = file.settings[0]!;
     context.report({
       span: setting.span,
-      message: `No file of this host sets sunrpc.tcp_max_slot_table_entries: its NFS mounts (${mountWhere(context, mount)}) may keep up to ${formatNumber(SLOTS.tcpMaxSlotTableEntriesDefault.value)} requests in flight per TCP connection, where ANF executes ${SLOTS.anfInFlightPerConnection.value}. Add \`options sunrpc tcp_max_slot_table_entries=${SLOTS.anfInFlightPerConnection.value}\` to /etc/modprobe.d/sunrpc.conf.`,
+      message: `No file of ${hostWords(workspace, file) ? `host \`${workspace.hostOf(file.uri)!.name}\`` : 'this host'} sets sunrpc.tcp_max_slot_table_entries: its NFS mounts (${mountWhere(context, mount)}) may keep up to ${formatNumber(SLOTS.tcpMaxSlotTableEntriesDefault.value)} requests in flight per TCP connection, where ANF executes ${SLOTS.anfInFlightPerConnection.value}. Add \`options sunrpc tcp_max_slot_table_entries=${SLOTS.anfInFlightPerConnection.value}\` to /etc/modprobe.d/sunrpc.conf.`,
       related: [{ uri: mount.uri, span: nconnectSpan(mount), message: 'An NFS mount of this host' }],
     });
   },
