@@ -1,6 +1,6 @@
-# Terraform version of ../eda.anf.yaml: the same EDA estate as azurerm resources.
-# Workloads come from `# anf: workload=<kind>` annotations; what each volume must deliver
-# (the manifest's requirements) has no place in Terraform, so ANF116/ANF117 stay with the manifest.
+# Terraform version of ../eda.anf.yaml: the same estate as azurerm resources.
+# Workloads come from `# anf: workload=<kind>` annotations or SAP naming; what a volume must
+# deliver (the manifest's requirements) has no place in Terraform: ANF116/ANF117 stay with the manifest.
 
 variable "location" {
   type    = string
@@ -139,7 +139,7 @@ resource "azurerm_netapp_volume" "scratch" {
   service_level       = "Ultra"
   subnet_id           = var.subnet_id
   volume_path         = "eda-scratch"
-  storage_quota_in_gb = 7451 # the manifest's "8 TB": 7,451 GiB
+  storage_quota_in_gb = 7451 # the manifest's 8 TB: 7,451 GiB
   protocols           = ["NFSv3"]
 
   export_policy_rule {
@@ -173,7 +173,6 @@ resource "azurerm_netapp_volume" "archive_volume" {
   volume_path         = "eda-archive"
   storage_quota_in_gb = 40960
   protocols           = ["NFSv3"]
-
   cool_access {
     coolness_period_in_days = 31
     retrieval_policy        = "Default"

@@ -30,3 +30,8 @@ export const VOLUME_RESOURCE = {
   decimalStep: fact(1000, '', 'NETAPP_ARM', { note: 'A decimal multiplier (kB/MB/GB) where the API counts binary units.' }),
   binaryStep: fact(1024, '', 'NETAPP_ARM', { note: 'The binary multiplier (KiB/MiB/GiB).' }),
 };
+
+/** anf-lint's own thresholds for infrastructure code (the rule pages say so). */
+export const SIZING_IAC = {
+  poolSlackFactor: fact(2, 'x the volume quotas', 'CM', { note: "anf-lint threshold: a pool at least twice the sum of its quotas is 'far larger' (pools are billed for their provisioned size)." }),
+};

@@ -177,6 +177,11 @@ function unknownNames(pairs: readonly [string, IacValue<unknown> | undefined][])
   return pairs.filter(([, v]) => v !== undefined && v.value === undefined).map(([name]) => name);
 }
 
+/** The pool of this file a volume is in (by reference or by name), if any. */
+export function poolOfVolume(estate: IacEstate, volume: IacVolume): IacPool | undefined {
+  return estate.pools.find((p) => nameMatches(volume.pool, p));
+}
+
 function nameMatches(ref: IacRef | undefined, resource: IacResource): boolean {
   if (!ref) return false;
   if (ref.symbol !== undefined) return ref.symbol === resource.symbol;
