@@ -223,6 +223,7 @@ resource qas_shared 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-
           nfsv41: false
           unixReadWrite: true
           hasRootAccess: false
+          kerberos5pReadWrite: true
         }
       ]
     }

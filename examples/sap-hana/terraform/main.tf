@@ -204,6 +204,7 @@ resource "azurerm_netapp_volume" "qas_shared" {
     protocols_enabled   = ["NFSv3"]
     unix_read_write     = true
     root_access_enabled = false
+    kerberos_5p_read_write_enabled = true
   }
 }
 

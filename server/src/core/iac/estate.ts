@@ -51,6 +51,8 @@ export interface IacExportRule {
   /** Terraform's `protocols_enabled` / `protocol` list. */
   readonly protocols?: IacValue<readonly string[]>;
   readonly rootAccess?: IacValue<boolean>;
+  /** The strongest Kerberos flavour the rule enables (`kerberos_5p_read_write_enabled`, `kerberos5pReadWrite`, ...). */
+  readonly kerberos?: 'krb5' | 'krb5i' | 'krb5p';
 }
 
 /** A reference to a parent: by the parent's symbol in the code, or by its (evaluated) name. */
@@ -200,7 +202,9 @@ function volumeOf(v: IacVolume): ManifestVolume {
         tieringPolicy: 'Auto',
       }
     : undefined;
-  const security: SecurityFlavor | undefined = known(v.kerberos) && v.kerberos.value ? 'krb5' : undefined;
+  const flavors = v.exportRules.flatMap((r) => (r.kerberos ? [r.kerberos] : []));
+  const strongest = (['krb5p', 'krb5i', 'krb5'] as const).find((f) => flavors.includes(f));
+  const security: SecurityFlavor | undefined = known(v.kerberos) && v.kerberos.value ? (strongest ?? 'krb5') : undefined;
   const quota = sizeOf(v.quota);
   const throughput = rateOf(v.throughputMiBps);
   const unknown = unknownNames([

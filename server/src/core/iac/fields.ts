@@ -142,6 +142,7 @@ export function armVolume(meta: Meta, props: Obj | undefined, extra: { zones?: F
         ...opt('nfsv41', bool(o.field('nfsv41'))),
         ...opt('cifs', bool(o.field('cifs'))),
         ...opt('rootAccess', bool(o.field('hasRootAccess'))),
+        ...opt('kerberos', kerberosFlavor((flavor) => [o.field(`kerberos${flavor}ReadWrite`), o.field(`kerberos${flavor}ReadOnly`)])),
       },
     ];
   });
@@ -193,4 +194,12 @@ export function workloadOpt(meta: Meta, path: IacValue<string> | undefined): { w
   const byPath = workloadFromName(undefined, path?.value);
   if (byPath && path) return { workload: { kind: byPath, span: path.span, from: `its export path \`${path.value}\`` } };
   return {};
+}
+
+/** The strongest Kerberos flavour an export rule enables; `fields(flavor)` reads its flags ('5', '5i', '5p'). */
+export function kerberosFlavor(fields: (flavor: string) => (Field | undefined)[]): 'krb5' | 'krb5i' | 'krb5p' | undefined {
+  for (const flavor of ['5p', '5i', '5'] as const) {
+    if (fields(flavor).some((f) => bool(f)?.value === true)) return `krb${flavor}`;
+  }
+  return undefined;
 }

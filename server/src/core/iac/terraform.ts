@@ -1,6 +1,6 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../workspace/parsedFile';
-import { armPool, armVolume, bool, common, num, opt, ref, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
+import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
 import { annotationFor, syntaxProblems, IAC_SYNTAX_CODE } from './common';
 import { parseTree, type Node } from './treeSitter';
@@ -151,6 +151,7 @@ class Reader {
       ...opt('allowedClients', joined(r.field('allowed_clients'))),
       ...opt('protocols', strList(r.field('protocols_enabled') ?? r.field('protocol'))),
       ...opt('rootAccess', bool(r.field('root_access_enabled'))),
+      ...opt('kerberos', kerberosFlavor((flavor) => [r.field(`kerberos_${flavor}_read_write_enabled`), r.field(`kerberos_${flavor}_read_only_enabled`)])),
     }));
     const cool = obj.blocks('cool_access')[0];
     const path = str(obj.field('volume_path'));
