@@ -332,6 +332,8 @@ function decimalFactors(n: Node): Span[] {
       factors.push(x);
       return true;
     }
+    // A parameter or variable may stand in a factor (`quotaGB * 1000 * 1000 * 1000`); only literals are replaced.
+    if (x.type === 'identifier') return true;
     if (x.type === 'parenthesized_expression' && x.namedChildren.length === 1) return walk(x.namedChildren[0]!);
     if (x.type !== 'binary_expression') return false;
     const left = x.childForFieldName('left');
