@@ -58,10 +58,11 @@ class ArmReader {
     if (node.type !== 'object') return;
     const obj = this.obj(node);
     const typeText = str(obj.field('type'))?.value ?? '';
-    const type = parentType && !typeText.includes('/') ? `${parentType}/${typeText}` : typeText;
+    // A child's type and name are relative to its parent's (`capacityPools`, `pool/volume` under an account).
+    const type = parentType && !/^microsoft\./i.test(typeText) ? `${parentType}/${typeText}` : typeText;
     const lower = type.toLowerCase();
     const fullName = str(obj.field('name'));
-    const qualified = parentName !== undefined && fullName?.value !== undefined && !fullName.value.includes('/') ? `${parentName}/${fullName.value}` : fullName?.value;
+    const qualified = parentName !== undefined && fullName?.value !== undefined && !fullName.value.startsWith(`${parentName}/`) ? `${parentName}/${fullName.value}` : fullName?.value;
     const qualifiedName = fullName && qualified !== undefined ? { ...fullName, value: qualified } : fullName;
     const name = lastSegment(qualifiedName);
     const api = str(obj.field('apiVersion'));

@@ -69,7 +69,7 @@ class BicepReader {
     if (!id || !typeNode) return;
     const typeText = this.string(typeNode, 0);
     const [relative, api] = typeText.ok && typeof typeText.value === 'string' ? typeText.value.split('@') : ['', undefined];
-    const type = parent && relative && !relative.includes('/') ? `${parent.type}/${relative}` : relative ?? '';
+    const type = parent && relative && !/^microsoft\./i.test(relative) ? `${parent.type}/${relative}` : relative ?? '';
     let body = n.namedChildren.find((c) => c.type === 'object' || c.type === 'for_statement' || c.type === 'if_statement');
     const repeated = body?.type === 'for_statement';
     if (body && body.type !== 'object') body = body.namedChildren.find((c) => c.type === 'object') ?? lastObject(body);

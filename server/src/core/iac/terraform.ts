@@ -315,6 +315,7 @@ class Reader {
       case 'bool_lit':
         return { ok: true, value: n.text === 'true' };
       case 'string_lit':
+      case 'quoted_template':
         return this.evalString(n, depth);
       case 'tuple': {
         const values: unknown[] = [];
