@@ -222,3 +222,19 @@ describe('half-typed infrastructure code', () => {
     }
   });
 });
+
+describe('editor features on infrastructure code', () => {
+  it('hover: figures on a Terraform quota, "unknown" on a value it cannot evaluate', async () => {
+    const { computeHover } = await import('../../server/src/core/features/hover');
+    const { computeSymbols } = await import('../../server/src/core/features/outline');
+    const workspace = new Workspace(config);
+    const uri = 'file:///repo/main.tf';
+    workspace.set(uri, POOL_FROM_VARIABLE);
+    const quota = POOL_FROM_VARIABLE.indexOf('10 * 1024');
+    expect(computeHover(workspace, uri, quota, config)?.markdown).toContain('640 MiB/s');
+    const size = POOL_FROM_VARIABLE.indexOf('var.pool_tib');
+    expect(computeHover(workspace, uri, size, config)?.markdown).toContain('pool size: unknown');
+    const symbols = computeSymbols(workspace.file(uri)!);
+    expect(symbols.flatMap((a) => a.children.flatMap((p) => [p.name, ...p.children.map((v) => v.name)]))).toEqual(['eda-premium', 'eda-tools']);
+  });
+});
