@@ -33,7 +33,11 @@ export function readBicep(source: SourceText, problems: ParseProblem[]): IacEsta
     return undefined;
   }
   for (const p of syntaxProblems(tree.rootNode, 'Bicep')) problems.push(p);
-  return new BicepReader(source, tree.rootNode).estate();
+  try {
+    return new BicepReader(source, tree.rootNode).estate();
+  } finally {
+    tree.delete(); // the tree lives in WebAssembly memory until deleted
+  }
 }
 
 function spanOf(n: Node): Span {

@@ -29,9 +29,15 @@ export function readTerraform(source: SourceText, problems: ParseProblem[]): Iac
   }
   const root = tree.rootNode;
   for (const p of syntaxProblems(root, 'Terraform')) problems.push(p);
-  const top = blocksOf(root.namedChildren.find((n) => n.type === 'body'));
-  const reader = new Reader(source, top);
-  return reader.estate();
+  attributeCache = new Map();
+  try {
+    const top = blocksOf(root.namedChildren.find((n) => n.type === 'body'));
+    const reader = new Reader(source, top);
+    return reader.estate();
+  } finally {
+    attributeCache = new Map();
+    tree.delete(); // the tree lives in WebAssembly memory until deleted
+  }
 }
 
 /** A `.tfvars` file: only syntax is checked here (values are read by the files that use them). */
@@ -39,6 +45,7 @@ export function checkTfvars(source: SourceText, problems: ParseProblem[]): void 
   const tree = parseTree('terraform', source.text);
   if (!tree) return;
   for (const p of syntaxProblems(tree.rootNode, 'Terraform variables')) problems.push(p);
+  tree.delete();
 }
 
 function blocksOf(body: Node | undefined | null): Block[] {
@@ -53,8 +60,15 @@ function blocksOf(body: Node | undefined | null): Block[] {
     });
 }
 
+// web-tree-sitter marshals a node on every property access: memoize by node id, per parse.
+let attributeCache = new Map<number, Map<string, Node>>();
+
 function attributes(body: Node | undefined): Map<string, Node> {
+  if (!body) return new Map();
+  const cached = attributeCache.get(body.id);
+  if (cached) return cached;
   const map = new Map<string, Node>();
+  attributeCache.set(body.id, map);
   for (const n of body?.namedChildren ?? []) {
     if (n.type !== 'attribute') continue;
     const key = n.namedChildren[0];
@@ -216,7 +230,18 @@ class Reader {
     };
   }
 
+  private readonly fields = new Map<number, Field>();
+  private readonly values = new Map<number, Value>();
+
   private field(expr: Node, keySpan: Span): Field {
+    const cached = this.fields.get(expr.id);
+    if (cached) return cached;
+    const made = this.makeField(expr, keySpan);
+    this.fields.set(expr.id, made);
+    return made;
+  }
+
+  private makeField(expr: Node, keySpan: Span): Field {
     const value = this.eval(expr, 0);
     const literal = literalOf(expr);
     const object = this.objectOf(expr, 0);
@@ -296,6 +321,14 @@ class Reader {
 
   eval(n: Node, depth: number): Value {
     if (depth > MAX_DEPTH) return UNKNOWN;
+    const cached = this.values.get(n.id);
+    if (cached) return cached;
+    const value = this.evalNode(n, depth);
+    this.values.set(n.id, value);
+    return value;
+  }
+
+  private evalNode(n: Node, depth: number): Value {
     switch (n.type) {
       case 'expression': {
         const named = n.namedChildren;
