@@ -1,7 +1,8 @@
 // One build for the three entry points. Everything is bundled so that the VS Code
 // extension, the language server and the CLI run without node_modules.
 import { build } from 'esbuild';
-import { chmod, copyFile, mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
+import { copyIacWasm, webTreeSitterCjs } from './iacWasm.mjs';
 import { jsoncParserEsm, zodEnglishOnly } from './esbuildPlugins.mjs';
 
 const common = {
@@ -14,8 +15,7 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none',
   plugins: [zodEnglishOnly, jsoncParserEsm],
-  // web-tree-sitter's ESM build reads import.meta.url, which a CommonJS bundle does not have.
-  alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
+  alias: webTreeSitterCjs,
 };
 
 await mkdir('dist', { recursive: true });
@@ -25,13 +25,5 @@ await Promise.all([
   build({ ...common, entryPoints: { 'cli/anf-lint': 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } }),
 ]);
 await chmod('dist/cli/anf-lint.js', 0o755);
-// The Terraform and Bicep readers' WebAssembly (tree-sitter runtime and grammars), loaded at run time
-// by server/src/iacWasm.ts from dist/wasm/.
-await mkdir('dist/wasm', { recursive: true });
-await Promise.all(
-  [
-    'node_modules/web-tree-sitter/web-tree-sitter.wasm',
-    'node_modules/@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-terraform.wasm',
-    'node_modules/tree-sitter-bicep/tree-sitter-bicep.wasm',
-  ].map((from) => copyFile(from, `dist/wasm/${from.slice(from.lastIndexOf('/') + 1)}`)),
-);
+// The Terraform and Bicep readers' WebAssembly, loaded at run time from dist/wasm/.
+await copyIacWasm();
