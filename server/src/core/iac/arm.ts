@@ -19,7 +19,8 @@ export function readArmJson(source: SourceText, problems: ParseProblem[], langua
   const errors: ParseError[] = [];
   const root = parseTree(source.text, errors, { allowTrailingComma: true, disallowComments: false });
   for (const e of errors.slice(0, MAX_SYNTAX_PROBLEMS)) {
-    problems.push({ code: IAC_SYNTAX_CODE, span: { start: e.offset, end: e.offset + Math.max(1, e.length) }, message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.` });
+    const start = Math.min(e.offset, source.text.length);
+    problems.push({ code: IAC_SYNTAX_CODE, span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) }, message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.` });
   }
   const reader = new ArmReader(source, root, language);
   return reader.estate();

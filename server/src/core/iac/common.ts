@@ -20,7 +20,8 @@ export function syntaxProblems(root: Node, language: string): ParseProblem[] {
     }
     if (n.isError) {
       const text = n.text.split('\n')[0]!.slice(0, 40); // not a fact: message length
-      problems.push({ code: IAC_SYNTAX_CODE, span: { start: n.startIndex, end: Math.max(n.startIndex + 1, Math.min(n.endIndex, n.startIndex + text.length)) }, message: `${language} syntax: unexpected \`${text.trim()}\`. anf-lint reads what it can around it.` });
+      const end = Math.min(Math.max(root.endIndex, n.endIndex), Math.max(n.startIndex + 1, Math.min(n.endIndex, n.startIndex + text.length)));
+      problems.push({ code: IAC_SYNTAX_CODE, span: { start: n.startIndex, end: Math.max(n.startIndex, end) }, message: `${language} syntax: unexpected \`${text.trim()}\`. anf-lint reads what it can around it.` });
       return;
     }
     for (const c of n.children) if (c && (c.hasError || c.isMissing)) visit(c);
