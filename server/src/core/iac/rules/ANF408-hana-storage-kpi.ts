@@ -59,7 +59,7 @@ export const hanaStorageKpi = defineRule({
       }
       context.report({
         span: (poolQos(pool) === 'manual' ? volume.throughput : undefined)?.span ?? volume.quota.span,
-        message: `${named('Volume', volume.name).replace(/^volume/, 'Volume')} is ${WORKLOADS[kind].title} (from ${from}; ${overrideHint(estate.language)}) and gets ${formatMiBps(gets)}, below the ${KPI[kind].mbps()} MB/s (${formatMiBps(kpiMiBps)}) SAP HANA's storage KPI asks of it.`,
+        message: `${named('Volume', volume.name).replace(/^volume/, 'Volume')} is ${WORKLOADS[kind].title} (from ${from}; ${from.includes('tag') ? 'change the tag' : overrideHint(estate.language)} to override it) and gets ${formatMiBps(gets)}, below the ${KPI[kind].mbps()} MB/s (${formatMiBps(kpiMiBps)}) SAP HANA's storage KPI asks of it.`,
         ...fixes(fix),
       });
     }

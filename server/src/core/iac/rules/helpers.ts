@@ -28,6 +28,6 @@ export function capitalized(text: string): string {
 export function overrideHint(language: IacEstate['language']): string {
   const comment = language === 'bicep' ? '//' : '#';
   return language === 'terraform' || language === 'bicep'
-    ? `write \`${comment} anf: workload=<kind>\` above the resource or a \`workload\` tag to override it`
-    : 'add a `workload` tag to the resource to override it';
+    ? `write \`${comment} anf: workload=<kind>\` above the resource or give it a \`workload\` tag`
+    : 'give the resource a `workload` tag';
 }
