@@ -238,3 +238,25 @@ describe('editor features on infrastructure code', () => {
     expect(symbols.flatMap((a) => a.children.flatMap((p) => [p.name, ...p.children.map((v) => v.name)]))).toEqual(['eda-premium', 'eda-tools']);
   });
 });
+
+describe('fixes on infrastructure code', () => {
+  it('never insert manifest (YAML) lines into Terraform', () => {
+    // ANF119 offers `protocols: [NFSv4.1]` after the workload line in a manifest; in HCL it must not.
+    const text = `
+# anf: workload=sap-hana-data
+resource "azurerm_netapp_volume" "data" {
+  name                = "hn1-data"
+  account_name        = "sap-prod"
+  pool_name           = "hana-ultra"
+  service_level       = "Ultra"
+  volume_path         = "hn1-data"
+  storage_quota_in_gb = 4096
+}
+`;
+    const workspace = new Workspace(config);
+    workspace.set('file:///repo/main.tf', text);
+    const found = visibleDiagnostics(lintFile(workspace, 'file:///repo/main.tf', config));
+    expect(found.map((d) => d.code)).toContain('ANF119');
+    for (const d of found) for (const fix of d.fixes) for (const edit of fix.edits) expect(edit.newText, `${d.code}: ${fix.title}`).not.toMatch(/^\s*\w+: /);
+  });
+});

@@ -132,8 +132,12 @@ export interface IacEstate {
 
 const UNIT_BYTES: Record<SizeUnit, number> = { TiB, GiB, B: 1 };
 
-function located<T>(v: IacValue<unknown>, value: T, rewrite?: (text: string) => string | undefined): Located<T> {
-  return { value, span: v.span, keySpan: v.keySpan, raw: v.raw, ...(v.editSpan ? { editSpan: v.editSpan } : {}), ...(rewrite ? { rewrite } : {}) };
+// Every value from infrastructure code carries a `rewrite`: manifest-syntax edits (inserting a
+// `key: value` line) check for it and stay out of HCL, Bicep and JSON.
+const AS_WRITTEN = (text: string) => text;
+
+function located<T>(v: IacValue<unknown>, value: T, rewrite: (text: string) => string | undefined = AS_WRITTEN): Located<T> {
+  return { value, span: v.span, keySpan: v.keySpan, raw: v.raw, ...(v.editSpan ? { editSpan: v.editSpan } : {}), rewrite };
 }
 
 function wholeOrUndefined(n: number): string | undefined {
@@ -228,7 +232,7 @@ function volumeOf(v: IacVolume): ManifestVolume {
     ...(security && v.kerberos ? { security: located(v.kerberos, security) } : {}),
     ...(throughput ? { throughput } : {}),
     ...(cool ? { coolAccess: cool } : {}),
-    ...(v.workload ? { workload: { value: v.workload.kind, span: v.workload.span, keySpan: v.workload.span, raw: v.workload.kind } } : {}),
+    ...(v.workload ? { workload: { value: v.workload.kind, span: v.workload.span, keySpan: v.workload.span, raw: v.workload.kind, rewrite: AS_WRITTEN } } : {}),
     ...(known(v.creationToken) ? { exportPath: located(v.creationToken, v.creationToken.value.startsWith('/') ? v.creationToken.value : `/${v.creationToken.value}`) } : {}),
     ...(v.mountTargets[0] !== undefined ? { mountTarget: located({ span: v.headSpan, keySpan: v.headSpan, raw: v.mountTargets[0] }, v.mountTargets[0]) } : {}),
     ...(unknown.length > 0 ? { unknown } : {}),

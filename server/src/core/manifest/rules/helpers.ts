@@ -94,7 +94,8 @@ export function allocatedGiB(pool: ManifestPool): number {
  * or undefined when the sibling is not alone on its line (flow style) or spans several lines.
  */
 export function insertAfterSibling(source: SourceText, sibling: Located<unknown> | undefined, key: string, value: string): SpanEdit | undefined {
-  if (!sibling || !sibling.editSpan) return undefined;
+  // Infrastructure code (values with a `rewrite`) is not YAML: no `key: value` lines there.
+  if (!sibling || !sibling.editSpan || sibling.rewrite) return undefined;
   const keyPos = source.positionAt(sibling.keySpan.start);
   const valueEnd = source.positionAt(sibling.span.end);
   if (keyPos.line !== valueEnd.line) return undefined;
