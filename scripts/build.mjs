@@ -2,6 +2,7 @@
 // extension, the language server and the CLI run without node_modules.
 import { build } from 'esbuild';
 import { chmod, mkdir } from 'node:fs/promises';
+import { copyIacWasm, webTreeSitterCjs } from './iacWasm.mjs';
 import { jsoncParserEsm, zodEnglishOnly } from './esbuildPlugins.mjs';
 
 const common = {
@@ -14,6 +15,7 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none',
   plugins: [zodEnglishOnly, jsoncParserEsm],
+  alias: webTreeSitterCjs,
 };
 
 await mkdir('dist', { recursive: true });
@@ -23,3 +25,5 @@ await Promise.all([
   build({ ...common, entryPoints: { 'cli/anf-lint': 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } }),
 ]);
 await chmod('dist/cli/anf-lint.js', 0o755);
+// The Terraform and Bicep readers' WebAssembly, loaded at run time from dist/wasm/.
+await copyIacWasm();

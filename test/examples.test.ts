@@ -12,8 +12,8 @@ import { configSchema, detectFileKind, isLintable, lintFile, resolveConfig, Sour
  * produce nothing. This test holds the examples to their word.
  */
 const EXAMPLES = join(__dirname, '..', 'examples');
-const EXPECT = /^\s*(?:#|;|<!--)\s*expect:\s*([A-Z0-9 ,]+?)\s*(?:-->)?\s*$/;
-const COMMENT_OR_BLANK = /^\s*(?:#|;|<!--|$)/;
+const EXPECT = /^\s*(?:#|;|\/\/|<!--)\s*expect:\s*([A-Z0-9 ,]+?)\s*(?:-->)?\s*$/;
+const COMMENT_OR_BLANK = /^\s*(?:#|;|\/\/|<!--|$)/;
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import { jsoncParserEsm } from '../../scripts/esbuildPlugins.mjs';
+import { copyIacWasm, webTreeSitterCjs } from '../../scripts/iacWasm.mjs';
 
 /**
  * The CLI tests run the built CLI as a process. `npm test` builds first; when the bundle is
@@ -30,9 +31,10 @@ export default async function setup(): Promise<void> {
   if (!runIncludesCliTests()) return;
   const sources = Math.max(newestSource(join(ROOT, 'server', 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
   if (existsSync(CLI) && statSync(CLI).mtimeMs >= sources) return;
-  const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'error', legalComments: 'none', absWorkingDir: ROOT, plugins: [jsoncParserEsm] };
+  const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'error', legalComments: 'none', absWorkingDir: ROOT, plugins: [jsoncParserEsm], alias: webTreeSitterCjs };
   await Promise.all([
     build({ ...common, entryPoints: { 'cli/anf-lint': 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } }),
     build({ ...common, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),
+    copyIacWasm(ROOT),
   ]);
 }

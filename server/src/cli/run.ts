@@ -1,3 +1,5 @@
+import { initIacParsers } from '../core/iac/treeSitter';
+import { loadIacWasm } from '../iacWasm';
 import { createTwoFilesPatch } from 'diff';
 import { SEVERITIES, type Severity } from '../core';
 import packageJson from '../../../package.json';
@@ -57,6 +59,8 @@ missing or unreadable file; 3 internal error.
 /** The CLI: parses flags, runs a command, prints. Returns the exit code. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number | 'running'> {
   try {
+    // The Terraform and Bicep readers run on WebAssembly, which loads asynchronously: once, here.
+    await initIacParsers(loadIacWasm).catch((error: unknown) => io.stderr.write(`anf-lint: Terraform/Bicep reader not loaded: ${error instanceof Error ? error.message : String(error)}\n`));
     const [command, ...rest] = args;
     switch (command) {
       case 'size':

@@ -3,13 +3,22 @@
  * command line (`--stdio`, `--node-ipc`, `--socket=N`); without one, stdio.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { initIacParsers } from '../core/iac/treeSitter';
+import { loadIacWasm } from '../iacWasm';
 import { startServer } from './server';
 
 const TRANSPORT_FLAGS = /^--(stdio|node-ipc|socket|pipe)/;
 
-const connection = process.argv.slice(2).some((arg) => TRANSPORT_FLAGS.test(arg)) ? startServer() : startServer(createConnection(ProposedFeatures.all, process.stdin, process.stdout));
+const start = () => (process.argv.slice(2).some((arg) => TRANSPORT_FLAGS.test(arg)) ? startServer() : startServer(createConnection(ProposedFeatures.all, process.stdin, process.stdout)));
+let connection: ReturnType<typeof startServer> | undefined;
+// The Terraform and Bicep readers run on WebAssembly, loaded asynchronously before the first parse.
+void initIacParsers(loadIacWasm)
+  .catch((error: unknown) => process.stderr.write(`anf-lint: Terraform/Bicep reader not loaded: ${describe(error)}\n`))
+  .then(() => {
+    connection = start();
+  });
 
 // Last line of defence: whatever escapes a handler is logged, and the server stays up.
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
-process.on('uncaughtException', (error) => connection.console.error(`anf-lint: uncaught: ${describe(error)}`));
-process.on('unhandledRejection', (error) => connection.console.error(`anf-lint: unhandled rejection: ${describe(error)}`));
+process.on('uncaughtException', (error) => connection?.console.error(`anf-lint: uncaught: ${describe(error)}`));
+process.on('unhandledRejection', (error) => connection?.console.error(`anf-lint: unhandled rejection: ${describe(error)}`));

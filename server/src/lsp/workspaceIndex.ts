@@ -94,7 +94,7 @@ export async function indexFolders(folderUris: readonly string[], log: (message:
       if (!child.isFile()) continue;
       const kind = detectFileKind(path);
       // YAML files without a telling name need their text (cloud-init, Ansible); the rest are decided by name.
-      const maybe = kind === 'anf-lint-config' || isLintable(kind) || (kind === 'unknown' && /\.ya?ml$/i.test(child.name));
+      const maybe = kind === 'anf-lint-config' || isLintable(kind) || (kind === 'unknown' && /\.(?:ya?ml|json)$/i.test(child.name));
       if (!maybe) continue;
       const file = await readIndexedFile(path, limits);
       if (!file) {

@@ -10,3 +10,4 @@ export * from './anf';
 export * from './nfsClient';
 export * from './kernel';
 export * from './workloads';
+export * from './iac';

@@ -1,3 +1,4 @@
+import { unknownValueHover } from '../iac/hover';
 import type { ResolvedConfig } from '../config';
 import { WORKLOADS, type NfsVersionPreference, type WorkloadKind } from '../facts';
 import type { Located, ManifestDocument } from '../manifest/model';
@@ -25,6 +26,11 @@ export interface CoreHover {
 export function computeHover(workspace: WorkspaceView, uri: string, offset: number, config: ResolvedConfig): CoreHover | undefined {
   const file = workspace.file(uri);
   if (!file) return undefined;
+  if (file.iac) {
+    // Infrastructure code: a value anf-lint could not evaluate says so.
+    const hover = unknownValueHover(file.iac, offset);
+    if (hover) return hover;
+  }
   if (file.manifest) {
     const hover = manifestHover(workspace, uri, file.manifest, offset, config);
     if (hover) return hover;

@@ -292,6 +292,12 @@ export interface Located<T> {
    * other places, so rules offer no fix.
    */
   readonly editSpan?: Span;
+  /**
+   * Infrastructure code: turns a value written the manifest's way (`5 TiB`, `640 MiB/s`) into the
+   * source's own units and syntax (`5` for `size_in_tb`, `5497558138880` for an ARM `size`), or
+   * undefined when it cannot be written there.
+   */
+  readonly rewrite?: (manifestText: string) => string | undefined;
 }
 
 export interface ManifestRequirements {
@@ -340,6 +346,10 @@ export interface ManifestVolume {
   /** The volume's own network features; `volumeNetworkFeatures` applies the pool's default. */
   readonly networkFeatures?: Located<NetworkFeatures>;
   readonly requirements?: ManifestRequirements;
+  /** Infrastructure code: values whose expression could not be evaluated (`quota`, `throughput`, ...). */
+  readonly unknown?: readonly string[];
+  /** Infrastructure code: the resource has `count`/`for_each` (or a Bicep loop): how many is unknown. */
+  readonly repeated?: boolean;
 }
 
 export interface ManifestPool {
@@ -355,6 +365,10 @@ export interface ManifestPool {
   readonly networkFeatures?: Located<NetworkFeatures>;
   readonly volumes: readonly ManifestVolume[];
   readonly volumesKeySpan?: Span;
+  /** Infrastructure code: values that could not be evaluated (`size`, ...). */
+  readonly unknown?: readonly string[];
+  /** Infrastructure code: repeated resource (`count`/`for_each`). */
+  readonly repeated?: boolean;
 }
 
 export interface ManifestAccount {
@@ -373,12 +387,18 @@ export interface ManifestPriceOverrides {
 
 /** A parsed sizing manifest. Values that were missing or invalid are absent (the parser reported them). */
 export interface ManifestDocument {
-  readonly format: 'yaml' | 'json';
+  /** `iac`: read from Terraform, Bicep, an ARM template or `az netappfiles` output (iac/). */
+  readonly format: 'yaml' | 'json' | 'iac';
   /** The text had YAML/JSON syntax errors (the model is what could be read around them). */
   readonly syntaxErrors: boolean;
   readonly region?: Located<string>;
   readonly prices?: ManifestPriceOverrides;
   readonly accounts: readonly ManifestAccount[];
+}
+
+/** Whether every volume quota and assignment of a pool is known (infrastructure code can leave them open). */
+export function poolFullyKnown(pool: ManifestPool): boolean {
+  return !pool.repeated && pool.volumes.every((v) => !v.repeated && !(v.unknown && v.unknown.length > 0));
 }
 
 /** Pool settings with their defaults applied. */

@@ -2,11 +2,12 @@ import { manifestRules } from '../manifest/rules';
 import { mountRules } from '../mounts/rules';
 import { kernelRules } from '../sysctl/rules';
 import { configRules } from '../config/rules';
+import { iacRules } from '../iac/rules';
 import { generalRules } from './general';
 import type { Rule } from './rule';
 
 /** Every rule anf-lint has, in code order. */
-export const ALL_RULES: readonly Rule[] = [...generalRules, ...manifestRules, ...mountRules, ...kernelRules, ...configRules].sort((a, b) =>
+export const ALL_RULES: readonly Rule[] = [...generalRules, ...manifestRules, ...mountRules, ...kernelRules, ...iacRules, ...configRules].sort((a, b) =>
   a.code.localeCompare(b.code),
 );
 

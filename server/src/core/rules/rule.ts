@@ -4,7 +4,7 @@ import type { ResolvedConfig } from '../config';
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { WorkspaceView } from '../workspace/workspaceView';
 
-export type RuleDomain = 'general' | 'manifest' | 'mount' | 'sysctl' | 'config';
+export type RuleDomain = 'general' | 'manifest' | 'mount' | 'sysctl' | 'config' | 'iac';
 
 /** A rule's page, in the shape ruff and Biome use: what it does, why it matters, what to write instead. */
 export interface RuleDoc {
@@ -26,7 +26,7 @@ export interface RuleContext {
 }
 
 export interface Rule {
-  /** Stable code: ANF0xx general, ANF1xx manifest, ANF2xx mounts, ANF3xx kernel tuning, ANF9xx configuration. */
+  /** Stable code: ANF0xx general, ANF1xx manifest, ANF2xx mounts, ANF3xx kernel tuning, ANF4xx infrastructure code, ANF9xx configuration. */
   readonly code: string;
   /** kebab-case name, also the rule file's name after its code. */
   readonly name: string;

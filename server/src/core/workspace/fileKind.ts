@@ -16,6 +16,11 @@ export const FILE_KINDS = [
   'modprobe',
   'tuned',
   'anf-lint-config',
+  'terraform',
+  'terraform-vars',
+  'bicep',
+  'arm-template',
+  'az-netappfiles-json',
   'unknown',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -53,6 +58,9 @@ export function baseName(uriOrPath: string): string {
 }
 
 const BOM = '\uFEFF';
+// ARM templates and `az netappfiles ... show/list` output name NetApp resource types.
+const NETAPP_TYPE = /"Microsoft\.NetApp\/netAppAccounts/i;
+const DEPLOYMENT_SCHEMA = /"\$schema"\s*:\s*"[^"]*deploymentTemplate\.json/i;
 const SHEBANG_SHELL = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
 // A mount task, a shell/command task that runs mount, or a line written to /etc/fstab.
 // `[ \t]*(?:-[ \t]*)?` rather than `\s*-?\s*`: linear on long runs of blanks.
@@ -86,6 +94,10 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     if (ANSIBLE_MOUNT.test(text) && ANSIBLE_PLAY.test(text)) return 'ansible';
     return 'unknown';
   }
+  if (lower.endsWith('.tf')) return 'terraform';
+  if (lower.endsWith('.tfvars')) return 'terraform-vars';
+  if (lower.endsWith('.bicep')) return 'bicep';
+  if (lower.endsWith('.json') && text !== undefined && NETAPP_TYPE.test(text)) return DEPLOYMENT_SCHEMA.test(text) ? 'arm-template' : 'az-netappfiles-json';
   if (!name.includes('.') && text !== undefined && SHEBANG_SHELL.test(text)) return 'shell';
   return 'unknown';
 }

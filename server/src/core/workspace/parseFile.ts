@@ -4,6 +4,7 @@ import { reparseManifest } from '../manifest/incremental';
 import { parseManifest } from '../manifest/parse';
 import { extractMounts } from '../mounts/extract';
 import { extractKernelSettings } from '../sysctl/extract';
+import { readIac, IAC_KINDS } from '../iac/read';
 import { detectFileKind, type FileKind } from './fileKind';
 import type { ParsedFile, ParseProblem } from './parsedFile';
 
@@ -11,7 +12,7 @@ const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown'
 const KERNEL_KINDS: ReadonlySet<FileKind> = new Set(['sysctl', 'modprobe', 'shell', 'tuned', 'markdown', 'cloud-init']);
 
 export function isLintable(kind: FileKind): boolean {
-  return kind === 'manifest-yaml' || kind === 'anf-lint-config' || kind === 'manifest-json' || MOUNT_KINDS.has(kind) || KERNEL_KINDS.has(kind);
+  return IAC_KINDS.has(kind) || kind === 'manifest-yaml' || kind === 'anf-lint-config' || kind === 'manifest-json' || MOUNT_KINDS.has(kind) || KERNEL_KINDS.has(kind);
 }
 
 /** Parses one document into everything rules read. The one place that dispatches on file kind. */
@@ -23,6 +24,7 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
   let mounts: ParsedFile['mounts'] = [];
   let settings: ParsedFile['settings'] = [];
   let lastWellFormed: ParsedFile | undefined;
+  let iac: ParsedFile['iac'];
 
   if (kind === 'manifest-yaml' || kind === 'manifest-json') {
     // After a small edit of the same manifest, only the edited volume is read again (incremental.ts).
@@ -31,6 +33,13 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     if (reusable && parsed.manifest?.syntaxErrors) lastWellFormed = reusable.manifest?.syntaxErrors ? reusable.lastWellFormed : reusable;
     manifest = parsed.manifest;
     volumes = parsed.volumes;
+    append(problems, parsed.problems);
+  }
+  if (IAC_KINDS.has(kind)) {
+    const parsed = readIac(source, uri, kind);
+    manifest = parsed.manifest;
+    volumes = parsed.volumes ?? [];
+    iac = parsed.estate;
     append(problems, parsed.problems);
   }
   if (kind === 'anf-lint-config') append(problems, parseConfigFile(text).problems);
@@ -44,7 +53,7 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     settings = extracted.settings;
     append(problems, extracted.problems);
   }
-  return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings, ...(lastWellFormed ? { lastWellFormed } : {}) };
+  return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings, ...(lastWellFormed ? { lastWellFormed } : {}), ...(iac ? { iac } : {}) };
 }
 
 /** Appends one by one: spreading 100k+ problems (a large malformed file) into push() overflows the stack. */

@@ -5,6 +5,7 @@ import type { KernelSetting } from '../sysctl/model';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { ManifestDocument } from '../manifest/model';
 import type { FileKind } from './fileKind';
+import type { IacEstate } from '../iac/estate';
 
 /** A problem the parser found (syntax, shape); reported under its rule code like any finding. */
 export interface ParseProblem extends Finding {
@@ -24,4 +25,6 @@ export interface ParsedFile {
   readonly settings: readonly KernelSetting[];
   /** A manifest with YAML syntax errors: its last version without any, for re-reading after the next edit. */
   readonly lastWellFormed?: ParsedFile;
+  /** Infrastructure code (Terraform, Bicep, ARM, az output): the estate as read, for the ANF4xx rules. */
+  readonly iac?: IacEstate;
 }

@@ -2,7 +2,7 @@ import { ceilWhole } from '../../calc/throughput';
 import { POOL_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToTiB, formatNumber, gibToTiB } from '../../units/units';
-import { poolHasBasicNetworkFeatures } from '../model';
+import { poolFullyKnown, poolHasBasicNetworkFeatures } from '../model';
 import { allocatedGiB, fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue, manifestExample } from './helpers';
 
 export const poolOvercommitted = defineRule({
@@ -30,7 +30,8 @@ export const poolOvercommitted = defineRule({
     const manifest = manifestOf(context);
     if (!manifest) return;
     for (const { pool } of pools(manifest)) {
-      if (!pool.size) continue;
+      // Infrastructure code may leave a quota unknown or a volume repeated: then the sum is unknown.
+      if (!pool.size || !poolFullyKnown(pool)) continue;
       const sizeTiB = bytesToTiB(pool.size.value.bytes);
       const allocated = allocatedGiB(pool);
       const allocatedTiB = gibToTiB(allocated);

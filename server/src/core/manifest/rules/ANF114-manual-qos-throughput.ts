@@ -3,7 +3,7 @@ import { QOS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber } from '../../units/units';
 import { poolFlexibleThroughputMiBps } from '../figures';
-import { poolQos } from '../model';
+import { poolFullyKnown, poolQos } from '../model';
 import { manifestVolumeThroughput } from '../summary';
 import { isManifest, manifestOf, Named, named, pools, manifestExample } from './helpers';
 
@@ -49,6 +49,7 @@ export const manualQosThroughput = defineRule({
       let assigned = 0;
       for (const volume of pool.volumes) {
         if (!volume.throughput) {
+          if (volume.unknown?.includes('throughput')) continue;
           context.report({
             span: volume.name?.span ?? volume.headSpan,
             severity: 'warning',
@@ -69,7 +70,7 @@ export const manualQosThroughput = defineRule({
         }
       }
       const sizeTiB = pool.size ? bytesToTiB(pool.size.value.bytes) : undefined;
-      if (sizeTiB === undefined) continue;
+      if (sizeTiB === undefined || !poolFullyKnown(pool)) continue;
       const flexible = poolFlexibleThroughputMiBps(pool);
       const budget = poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB, ...(flexible !== undefined ? { flexibleThroughputMiBps: flexible } : {}) });
       if (assigned <= budget) continue;

@@ -11,7 +11,8 @@ import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, Ma
 /** Shared shapes for the manifest rules: iteration over the estate, figures, and value fixes. */
 
 export function isManifest(file: ParsedFile): boolean {
-  return file.kind === 'manifest-yaml' || file.kind === 'manifest-json';
+  // Infrastructure code (Terraform, Bicep, ARM, az output) fills the same model (iac/).
+  return file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || (file.manifest?.format === 'iac');
 }
 
 export function manifestOf(context: RuleContext): ManifestDocument | undefined {
@@ -41,7 +42,9 @@ export function* volumes(manifest: ManifestDocument): Generator<VolumeVisit> {
 
 /** An edit that replaces a scalar's text (inside its quotes), or undefined when it must not be edited. */
 export function replaceValue(value: Located<unknown> | undefined, newText: string): SpanEdit | undefined {
-  return value?.editSpan ? { span: value.editSpan, newText } : undefined;
+  if (!value?.editSpan) return undefined;
+  const text = value.rewrite ? value.rewrite(newText) : newText;
+  return text === undefined ? undefined : { span: value.editSpan, newText: text };
 }
 
 /** A fix from edits; undefined when any edit is not possible. */
@@ -91,7 +94,8 @@ export function allocatedGiB(pool: ManifestPool): number {
  * or undefined when the sibling is not alone on its line (flow style) or spans several lines.
  */
 export function insertAfterSibling(source: SourceText, sibling: Located<unknown> | undefined, key: string, value: string): SpanEdit | undefined {
-  if (!sibling || !sibling.editSpan) return undefined;
+  // Infrastructure code (values with a `rewrite`) is not YAML: no `key: value` lines there.
+  if (!sibling || !sibling.editSpan || sibling.rewrite) return undefined;
   const keyPos = source.positionAt(sibling.keySpan.start);
   const valueEnd = source.positionAt(sibling.span.end);
   if (keyPos.line !== valueEnd.line) return undefined;

@@ -1,0 +1,37 @@
+import { fact } from './fact';
+
+/**
+ * Facts for reading infrastructure code (Terraform, Bicep, ARM, `az netappfiles` output): what a
+ * workload demands of a volume when the code declares no requirement, and limits that changed
+ * between API versions.
+ */
+
+/**
+ * SAP HANA's storage KPIs as Microsoft publishes them for Azure: the minimum throughput of the
+ * /hana/data and /hana/log volumes (in MB/s, decimal, as published).
+ */
+export const HANA_STORAGE_KPI = {
+  dataMBps: fact(400, 'MB/s', 'HANA_STORAGE', { note: 'Read/write throughput of at least 400 MB/s for /hana/data (SAP HANA TDI storage KPI).' }),
+  logMBps: fact(250, 'MB/s', 'HANA_STORAGE', { note: 'Read/write throughput of at least 250 MB/s for /hana/log (SAP HANA TDI storage KPI).' }),
+  bytesPerMB: fact(1_000_000, 'bytes per MB', 'HANA_STORAGE', { note: 'MB/s is decimal in the KPI table.' }),
+};
+
+/** Volume limits that depend on the ARM API version a template names. */
+export const API_VERSION_LIMITS = {
+  /** Up to this API version the volume minimum was 100 GiB (the 2022-01-01 reference); current versions allow 50 GiB. Versions in between are not judged. */
+  olderApiVersionUpTo: fact('2022-01-01', 'api-version', 'NETAPP_ARM_2022'),
+  olderMinVolumeGiB: fact(100, 'GiB', 'NETAPP_ARM_2022', { note: 'usageThreshold minimum 107374182400 bytes (100 GiB) in API 2022-01-01 and earlier.' }),
+};
+
+/** Export policy and zone facts of the volume resource. */
+export const VOLUME_RESOURCE = {
+  zonesPerVolume: fact(1, 'zone', 'AZ_ZONES', { note: 'A volume is placed in exactly one availability zone.' }),
+  decimalGiB: fact(1_000_000_000, 'bytes', 'NETAPP_ARM', { note: '10^9: a GB, not a GiB (2^30 bytes); usageThreshold and pool size are bytes.' }),
+  decimalStep: fact(1000, '', 'NETAPP_ARM', { note: 'A decimal multiplier (kB/MB/GB) where the API counts binary units.' }),
+  binaryStep: fact(1024, '', 'NETAPP_ARM', { note: 'The binary multiplier (KiB/MiB/GiB).' }),
+};
+
+/** anf-lint's own thresholds for infrastructure code (the rule pages say so). */
+export const SIZING_IAC = {
+  poolSlackFactor: fact(2, 'x the volume quotas', 'CM', { note: "anf-lint threshold: a pool at least twice the sum of its quotas is 'far larger' (pools are billed for their provisioned size)." }),
+};

@@ -1,0 +1,351 @@
+import { VOLUME_RESOURCE } from '../facts';
+import type { SourceText, Span } from '../text/sourceText';
+import type { ParseProblem } from '../workspace/parsedFile';
+import { annotationFor, IAC_SYNTAX_CODE, syntaxProblems } from './common';
+import type { IacAccount, IacEstate, IacPool, IacSlip, IacValue, IacVolume } from './estate';
+import { armPool, armVolume, common, decimalSlip, lastSegment, segment, str, type Field, type Meta, type Obj } from './fields';
+import { parseTree, type Node } from './treeSitter';
+
+/**
+ * Bicep: `resource x 'Microsoft.NetApp/...@<api>' = {...}`, nested child resources and `parent:`,
+ * with `param` defaults and `var`s, parsed with tree-sitter's Bicep grammar. Loops mark a resource
+ * as repeated; anything anf-lint cannot evaluate (functions, outputs of modules) stays unknown.
+ */
+const MAX_DEPTH = 24; // not a fact: bound on reference chains
+
+type Value = { ok: true; value: unknown } | { ok: false };
+const UNKNOWN: Value = { ok: false };
+
+interface Decl {
+  readonly node: Node;
+  readonly symbol: string;
+  readonly type: string;
+  readonly api?: IacValue<string>;
+  readonly body?: Node;
+  readonly repeated: boolean;
+  readonly parent?: Decl;
+}
+
+export function readBicep(source: SourceText, problems: ParseProblem[]): IacEstate | undefined {
+  const tree = parseTree('bicep', source.text);
+  if (!tree) {
+    problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.' });
+    return undefined;
+  }
+  for (const p of syntaxProblems(tree.rootNode, 'Bicep')) problems.push(p);
+  try {
+    return new BicepReader(source, tree.rootNode).estate();
+  } finally {
+    tree.delete(); // the tree lives in WebAssembly memory until deleted
+  }
+}
+
+function spanOf(n: Node): Span {
+  return { start: n.startIndex, end: n.endIndex };
+}
+
+class BicepReader {
+  private readonly params = new Map<string, Node>();
+  private readonly vars = new Map<string, Node>();
+  private readonly decls: Decl[] = [];
+  private readonly bySymbol = new Map<string, Decl>();
+  readonly slips: IacSlip[] = [];
+
+  constructor(
+    private readonly source: SourceText,
+    root: Node,
+  ) {
+    for (const n of root.namedChildren) {
+      if (n.type === 'parameter_declaration') {
+        const id = n.namedChildren[0];
+        const def = n.namedChildren.slice(1).find((c) => c.type !== 'type' && c.type !== 'decorators');
+        if (id && def) this.params.set(id.text, def);
+      } else if (n.type === 'variable_declaration') {
+        const [id, value] = n.namedChildren;
+        if (id && value) this.vars.set(id.text, value);
+      } else if (n.type === 'resource_declaration') this.collect(n, undefined);
+    }
+  }
+
+  private collect(n: Node, parent: Decl | undefined): void {
+    const id = n.namedChildren[0];
+    const typeNode = n.namedChildren.find((c) => c.type === 'string');
+    if (!id || !typeNode) return;
+    const typeText = this.string(typeNode, 0);
+    const [relative, api] = typeText.ok && typeof typeText.value === 'string' ? typeText.value.split('@') : ['', undefined];
+    const type = parent && relative && !/^microsoft\./i.test(relative) ? `${parent.type}/${relative}` : relative ?? '';
+    let body = n.namedChildren.find((c) => c.type === 'object' || c.type === 'for_statement' || c.type === 'if_statement');
+    const repeated = body?.type === 'for_statement';
+    if (body && body.type !== 'object') body = body.namedChildren.find((c) => c.type === 'object') ?? lastObject(body);
+    const decl: Decl = {
+      node: n,
+      symbol: id.text,
+      type,
+      ...(api ? { api: { value: api, span: spanOf(typeNode), keySpan: spanOf(typeNode), raw: typeNode.text } } : {}),
+      ...(body ? { body } : {}),
+      repeated,
+      ...(parent ? { parent } : {}),
+    };
+    this.decls.push(decl);
+    this.bySymbol.set(decl.symbol, decl);
+    for (const prop of body?.namedChildren ?? []) {
+      const child = prop.type === 'object_property' ? prop.namedChildren.find((c) => c.type === 'resource_declaration') : prop.type === 'resource_declaration' ? prop : undefined;
+      if (child) this.collect(child, decl);
+    }
+  }
+
+  estate(): IacEstate {
+    const accounts: IacAccount[] = [];
+    const pools: IacPool[] = [];
+    const volumes: IacVolume[] = [];
+    for (const d of this.decls) {
+      const lower = d.type.toLowerCase();
+      const obj = d.body ? this.obj(d.body) : undefined;
+      const parentField = obj?.field('parent');
+      const parentSymbol = d.parent?.symbol ?? parentField?.symbol;
+      const fullName = str(obj?.field('name'));
+      const nested = !parentSymbol && fullName?.value?.includes('/');
+      const annotation = annotationFor(this.source, spanOf(d.node));
+      const tags = obj?.field('tags');
+      const name = lastSegment(fullName);
+      const meta: Meta = {
+        symbol: d.symbol,
+        span: spanOf(d.node),
+        headSpan: { start: d.node.startIndex, end: (d.body ?? d.node).startIndex },
+        repeated: d.repeated || (d.parent?.repeated ?? false),
+        ...(name ? { name } : {}),
+        ...(d.api ? { apiVersion: d.api } : {}),
+        ...(annotation ? { annotation } : {}),
+        ...(tags ? { tags } : {}),
+      };
+      const props = obj?.field('properties')?.object;
+      if (lower === 'microsoft.netapp/netappaccounts') accounts.push({ kind: 'account', ...common(meta) });
+      else if (lower === 'microsoft.netapp/netappaccounts/capacitypools') {
+        const account = parentSymbol ? { symbol: parentSymbol } : nested ? { name: segment(fullName, 0)! } : undefined;
+        const slip = decimalSlip(props?.field('size'), 'The pool size');
+        if (slip) this.slips.push(slip);
+        pools.push(armPool({ ...meta, ...(account ? { account } : {}) }, props));
+      } else if (lower === 'microsoft.netapp/netappaccounts/capacitypools/volumes') {
+        const pool = parentSymbol ? { symbol: parentSymbol } : nested ? { name: segment(fullName, 1)! } : undefined;
+        const slip = decimalSlip(props?.field('usageThreshold'), 'The volume quota (`usageThreshold`)');
+        if (slip) this.slips.push(slip);
+        const zones = obj?.field('zones');
+        volumes.push(armVolume({ ...meta, ...(pool ? { pool } : {}) }, props, zones ? { zones } : {}));
+      }
+    }
+    return { language: 'bicep', accounts, pools, volumes, slips: this.slips };
+  }
+
+  // ---- fields ----------------------------------------------------------------------------
+
+  private obj(n: Node): Obj {
+    const props = new Map<string, Node>();
+    for (const p of n.namedChildren) {
+      if (p.type !== 'object_property') continue;
+      const key = p.namedChildren[0];
+      const value = p.namedChildren[1];
+      if (!key || !value || value.type === 'resource_declaration') continue;
+      const name = key.type === 'string' ? key.text.slice(1, -1) : key.text;
+      props.set(name.toLowerCase(), p);
+    }
+    return {
+      span: spanOf(n),
+      field: (key) => {
+        const p = props.get(key.toLowerCase());
+        return p ? this.field(p.namedChildren[1]!, spanOf(p.namedChildren[0]!)) : undefined;
+      },
+      blocks: (key) => {
+        const p = props.get(key.toLowerCase());
+        const f = p ? this.field(p.namedChildren[1]!, spanOf(p.namedChildren[0]!)) : undefined;
+        return (f?.items ?? []).flatMap((i) => (i.object ? [i.object] : []));
+      },
+    };
+  }
+
+  private field(n: Node, keySpan: Span): Field {
+    const v = this.eval(n, 0);
+    const target = this.deref(n, 0);
+    const items = target.type === 'array' ? target.namedChildren.map((c) => this.field(c, spanOf(c))) : undefined;
+    const factors = decimalFactors(target);
+    const edit = literalSpan(n);
+    return {
+      value: v.ok ? v.value : undefined,
+      span: spanOf(n),
+      keySpan,
+      raw: n.text,
+      ...(edit ? { editSpan: edit } : {}),
+      ...(target.type === 'object' ? { object: this.obj(target) } : {}),
+      ...(items ? { items } : {}),
+      ...(n.type === 'identifier' && this.bySymbol.has(n.text) ? { symbol: n.text } : {}),
+      ...(target === n && factors.length > 0 ? { decimalFactors: factors } : {}),
+    };
+  }
+
+  /** Through params and vars to the expression they stand for. */
+  private deref(n: Node, depth: number): Node {
+    if (depth > MAX_DEPTH) return n;
+    if (n.type === 'parenthesized_expression' && n.namedChildren.length === 1) return this.deref(n.namedChildren[0]!, depth + 1);
+    if (n.type === 'identifier') {
+      const target = this.vars.get(n.text) ?? this.params.get(n.text);
+      if (target) return this.deref(target, depth + 1);
+    }
+    return n;
+  }
+
+  private string(n: Node, depth: number): Value {
+    let text = '';
+    for (const c of n.namedChildren) {
+      if (c.type === 'string_content') text += c.text;
+      else if (c.type === 'escape_sequence') text += unescape(c.text);
+      else if (c.type === 'interpolation') {
+        const inner = c.namedChildren[0];
+        const v = inner ? this.eval(inner, depth + 1) : UNKNOWN;
+        if (!v.ok || (typeof v.value !== 'string' && typeof v.value !== 'number')) return UNKNOWN;
+        text += String(v.value);
+      } else return UNKNOWN;
+    }
+    return { ok: true, value: text };
+  }
+
+  eval(n: Node, depth: number): Value {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    switch (n.type) {
+      case 'number': {
+        const v = Number(n.text);
+        return Number.isFinite(v) ? { ok: true, value: v } : UNKNOWN;
+      }
+      case 'boolean':
+        return { ok: true, value: n.text === 'true' };
+      case 'string':
+        return this.string(n, depth);
+      case 'parenthesized_expression':
+        return n.namedChildren.length === 1 ? this.eval(n.namedChildren[0]!, depth + 1) : UNKNOWN;
+      case 'array': {
+        const values: unknown[] = [];
+        for (const c of n.namedChildren) {
+          const v = this.eval(c, depth + 1);
+          if (!v.ok) return UNKNOWN;
+          values.push(v.value);
+        }
+        return { ok: true, value: values };
+      }
+      case 'object': {
+        const result: Record<string, unknown> = {};
+        for (const p of n.namedChildren) {
+          if (p.type !== 'object_property') continue;
+          const [k, value] = p.namedChildren;
+          if (!k || !value || value.type === 'resource_declaration') continue;
+          const v = this.eval(value, depth + 1);
+          if (v.ok) result[k.type === 'string' ? k.text.slice(1, -1) : k.text] = v.value;
+        }
+        return { ok: true, value: result };
+      }
+      case 'identifier': {
+        const target = this.vars.get(n.text) ?? this.params.get(n.text);
+        return target ? this.eval(target, depth + 1) : UNKNOWN;
+      }
+      case 'ternary_expression': {
+        const cond = n.childForFieldName('condition');
+        const c = cond ? this.eval(cond, depth + 1) : UNKNOWN;
+        if (!c.ok || typeof c.value !== 'boolean') return UNKNOWN;
+        const branch = n.childForFieldName(c.value ? 'consequence' : 'alternative');
+        return branch ? this.eval(branch, depth + 1) : UNKNOWN;
+      }
+      case 'unary_expression': {
+        const operand = n.namedChildren[0];
+        const v = operand ? this.eval(operand, depth + 1) : UNKNOWN;
+        if (!v.ok) return UNKNOWN;
+        const op = n.text.trimStart().charAt(0);
+        if (op === '-' && typeof v.value === 'number') return { ok: true, value: -v.value };
+        if (op === '!' && typeof v.value === 'boolean') return { ok: true, value: !v.value };
+        return UNKNOWN;
+      }
+      case 'binary_expression': {
+        const left = n.childForFieldName('left');
+        const right = n.childForFieldName('right');
+        if (!left || !right) return UNKNOWN;
+        const op = this.source.text.slice(left.endIndex, right.startIndex).trim();
+        const a = this.eval(left, depth + 1);
+        const b = this.eval(right, depth + 1);
+        if (!a.ok || !b.ok) return UNKNOWN;
+        if (typeof a.value === 'number' && typeof b.value === 'number') {
+          if (op === '*') return { ok: true, value: a.value * b.value };
+          if (op === '+') return { ok: true, value: a.value + b.value };
+          if (op === '-') return { ok: true, value: a.value - b.value };
+          if (op === '/' && b.value !== 0) return { ok: true, value: Math.trunc(a.value / b.value) };
+        }
+        if (op === '+' && typeof a.value === 'string' && typeof b.value === 'string') return UNKNOWN;
+        if (op === '==') return { ok: true, value: a.value === b.value };
+        if (op === '!=') return { ok: true, value: a.value !== b.value };
+        return UNKNOWN;
+      }
+      case 'member_expression': {
+        // `pool.name`, `acct.properties.x`: the referenced resource's written value.
+        const object = n.childForFieldName('object');
+        const property = n.childForFieldName('property');
+        if (!object || !property) return UNKNOWN;
+        if (object.type === 'identifier') {
+          const decl = this.bySymbol.get(object.text);
+          if (decl) {
+            if (decl.repeated || !decl.body) return UNKNOWN;
+            const p = decl.body.namedChildren.find((c) => c.type === 'object_property' && c.namedChildren[0]?.text === property.text);
+            return p?.namedChildren[1] ? this.eval(p.namedChildren[1], depth + 1) : UNKNOWN;
+          }
+        }
+        const base = this.eval(object, depth + 1);
+        if (base.ok && base.value && typeof base.value === 'object' && !Array.isArray(base.value)) {
+          const v = (base.value as Record<string, unknown>)[property.text];
+          return v === undefined ? UNKNOWN : { ok: true, value: v };
+        }
+        return UNKNOWN;
+      }
+      default:
+        return UNKNOWN;
+    }
+  }
+}
+
+function lastObject(n: Node): Node | undefined {
+  for (let i = n.namedChildren.length - 1; i >= 0; i--) {
+    const c = n.namedChildren[i]!;
+    if (c.type === 'object') return c;
+  }
+  return undefined;
+}
+
+function unescape(text: string): string {
+  return text === "\\'" ? "'" : text === '\\\\' ? '\\' : text === '\\n' ? '\n' : text.slice(1);
+}
+
+/** Where a fix may write: a number, a boolean, or a plain string's content. */
+function literalSpan(n: Node): Span | undefined {
+  if (n.type === 'number' || n.type === 'boolean') return spanOf(n);
+  if (n.type === 'string') {
+    const parts = n.namedChildren;
+    if (parts.length === 0) return { start: n.startIndex + 1, end: n.startIndex + 1 };
+    if (parts.length === 1 && parts[0]!.type === 'string_content') return spanOf(parts[0]!);
+  }
+  return undefined;
+}
+
+/** The literal `1000` factors of a product of literals (`100 * 1000 * 1000 * 1000`). */
+function decimalFactors(n: Node): Span[] {
+  const factors: Node[] = [];
+  const walk = (x: Node): boolean => {
+    if (x.type === 'number') {
+      factors.push(x);
+      return true;
+    }
+    // A parameter or variable may stand in a factor (`quotaGB * 1000 * 1000 * 1000`); only literals are replaced.
+    if (x.type === 'identifier') return true;
+    if (x.type === 'parenthesized_expression' && x.namedChildren.length === 1) return walk(x.namedChildren[0]!);
+    if (x.type !== 'binary_expression') return false;
+    const left = x.childForFieldName('left');
+    const right = x.childForFieldName('right');
+    if (!left || !right) return false;
+    if (!x.text.slice(left.endIndex - x.startIndex, right.startIndex - x.startIndex).includes('*')) return false;
+    return walk(left) && walk(right);
+  };
+  if (!walk(n)) return [];
+  return factors.filter((f) => f.text === String(VOLUME_RESOURCE.decimalStep.value)).map(spanOf);
+}

@@ -1,0 +1,55 @@
+import { readAnnotations } from '../mounts/annotation';
+import type { SourceText, Span } from '../text/sourceText';
+import type { ParseProblem } from '../workspace/parsedFile';
+import type { IacWorkload } from './estate';
+import type { Node } from './treeSitter';
+
+/** Syntax problems of infrastructure code: one rule code for every language. */
+export const IAC_SYNTAX_CODE = 'ANF400';
+const MAX_SYNTAX_PROBLEMS = 20; // not a fact: one broken brace can produce hundreds of error nodes
+
+/** tree-sitter's ERROR and MISSING nodes as positioned problems. */
+export function syntaxProblems(root: Node, language: string): ParseProblem[] {
+  const problems: ParseProblem[] = [];
+  if (!root.hasError) return problems;
+  const visit = (n: Node): void => {
+    if (problems.length >= MAX_SYNTAX_PROBLEMS) return;
+    if (n.isMissing) {
+      problems.push({ code: IAC_SYNTAX_CODE, span: { start: n.startIndex, end: n.endIndex }, message: `${language} syntax: missing \`${n.type}\`. anf-lint reads what it can around it.` });
+      return;
+    }
+    if (n.isError) {
+      const text = n.text.split('\n')[0]!.slice(0, 40); // not a fact: message length
+      const end = Math.min(Math.max(root.endIndex, n.endIndex), Math.max(n.startIndex + 1, Math.min(n.endIndex, n.startIndex + text.length)));
+      problems.push({ code: IAC_SYNTAX_CODE, span: { start: n.startIndex, end: Math.max(n.startIndex, end) }, message: `${language} syntax: unexpected \`${text.trim()}\`. anf-lint reads what it can around it.` });
+      return;
+    }
+    for (const c of n.children) if (c && (c.hasError || c.isMissing)) visit(c);
+  };
+  visit(root);
+  return problems;
+}
+
+const annotationCache = new WeakMap<SourceText, ReturnType<typeof readAnnotations>>();
+
+/**
+ * A `# anf: workload=<kind>` (or `// anf: ...`) annotation inside a resource, or in the block of
+ * comment lines directly above it.
+ */
+export function annotationFor(source: SourceText, span: Span): IacWorkload | undefined {
+  let annotations = annotationCache.get(source);
+  if (!annotations) {
+    annotations = readAnnotations(source, []);
+    annotationCache.set(source, annotations);
+  }
+  if (annotations.size === 0) return undefined;
+  const first = source.positionAt(span.start).line;
+  const last = source.positionAt(span.end).line;
+  let above = first - 1;
+  while (above >= 0 && /^\s*(?:#|\/\/)/.test(source.lineText(above))) above--;
+  for (let line = above + 1; line <= last; line++) {
+    const a = annotations.get(line);
+    if (a?.workload) return { kind: a.workload, span: a.span, from: 'its `anf: workload` annotation' };
+  }
+  return undefined;
+}

@@ -1,0 +1,347 @@
+import { COOL_ACCESS, SERVICE_LEVELS, isWorkloadKind, type ServiceLevel, type WorkloadKind } from '../facts';
+import type { SpanEdit } from '../diagnostics';
+import type { Span } from '../text/sourceText';
+import { GiB, MiB, TiB, parseRate, parseSize, type Rate, type Size } from '../units/units';
+import type {
+  Located,
+  ManifestAccount,
+  ManifestCoolAccess,
+  ManifestDocument,
+  ManifestPool,
+  ManifestVolume,
+  NetworkFeatures,
+  Protocol,
+  SecurityFlavor,
+} from '../manifest/model';
+import { summarizeVolumes } from '../manifest/summary';
+import type { VolumeSummary } from '../manifest/volumeSummary';
+
+/**
+ * The ANF estate as infrastructure code describes it, before it becomes the manifest model.
+ * Each reader (terraform.ts, bicep.ts, arm.ts) fills it with values and where they are written;
+ * `toManifest` maps it into the same account -> pool -> volume model a sizing manifest fills, so
+ * the sizing rules, figures, hovers, tree and mount links work unchanged.
+ */
+export type IacLanguage = 'terraform' | 'bicep' | 'arm' | 'az-cli';
+
+/** One value read from the code. `value` undefined: an expression anf-lint cannot evaluate. */
+export interface IacValue<T> {
+  readonly value?: T;
+  /** The expression (or the literal). */
+  readonly span: Span;
+  readonly keySpan: Span;
+  readonly raw: string;
+  /** Where a fix may write: the literal's text without quotes. Absent for computed or referenced values. */
+  readonly editSpan?: Span;
+}
+
+/** A size written in one unit: Terraform `size_in_tb` (TiB), `storage_quota_in_gb` (GiB), ARM bytes. */
+export type SizeUnit = 'TiB' | 'GiB' | 'B';
+
+export interface IacSize extends IacValue<number> {
+  readonly unit: SizeUnit;
+}
+
+export interface IacExportRule {
+  readonly span: Span;
+  readonly allowedClients?: IacValue<string>;
+  readonly nfsv3?: IacValue<boolean>;
+  readonly nfsv41?: IacValue<boolean>;
+  readonly cifs?: IacValue<boolean>;
+  /** Terraform's `protocols_enabled` / `protocol` list. */
+  readonly protocols?: IacValue<readonly string[]>;
+  readonly rootAccess?: IacValue<boolean>;
+  /** The strongest Kerberos flavour the rule enables (`kerberos_5p_read_write_enabled`, `kerberos5pReadWrite`, ...). */
+  readonly kerberos?: 'krb5' | 'krb5i' | 'krb5p';
+}
+
+/** A reference to a parent: by the parent's symbol in the code, or by its (evaluated) name. */
+export interface IacRef {
+  readonly symbol?: string;
+  readonly name?: IacValue<string>;
+}
+
+interface IacResource {
+  /** `azurerm_netapp_pool.p`, the Bicep symbol, or the ARM resource path. */
+  readonly symbol: string;
+  readonly span: Span;
+  /** The resource's first line (type and label). */
+  readonly headSpan: Span;
+  readonly repeated: boolean;
+  readonly name?: IacValue<string>;
+  readonly apiVersion?: IacValue<string>;
+}
+
+export interface IacAccount extends IacResource {
+  readonly kind: 'account';
+}
+
+export interface IacPool extends IacResource {
+  readonly kind: 'pool';
+  readonly account?: IacRef;
+  readonly serviceLevel?: IacValue<string>;
+  readonly size?: IacSize;
+  readonly qos?: IacValue<string>;
+  readonly customThroughputMiBps?: IacValue<number>;
+  readonly coolAccess?: IacValue<boolean>;
+}
+
+export interface IacWorkload {
+  readonly kind: WorkloadKind;
+  readonly span: Span;
+  /** Where it came from, for messages: "the `# anf: workload` annotation", "the `workload` tag", "the volume name". */
+  readonly from: string;
+}
+
+export interface IacVolume extends IacResource {
+  readonly kind: 'volume';
+  readonly account?: IacRef;
+  readonly pool?: IacRef;
+  readonly serviceLevel?: IacValue<string>;
+  readonly quota?: IacSize;
+  readonly protocols?: IacValue<readonly string[]>;
+  readonly throughputMiBps?: IacValue<number>;
+  readonly largeVolume?: IacValue<boolean>;
+  readonly networkFeatures?: IacValue<string>;
+  readonly zones?: IacValue<readonly string[]>;
+  readonly kerberos?: IacValue<boolean>;
+  readonly creationToken?: IacValue<string>;
+  readonly exportRules: readonly IacExportRule[];
+  readonly coolAccess?: IacValue<boolean>;
+  readonly mountTargets: readonly string[];
+  readonly workload?: IacWorkload;
+}
+
+/** A finding the reader makes while it reads (a decimal multiplier in a byte expression). */
+export interface IacSlip {
+  readonly span: Span;
+  readonly message: string;
+  readonly edits: readonly SpanEdit[];
+}
+
+export interface IacEstate {
+  readonly language: IacLanguage;
+  readonly accounts: readonly IacAccount[];
+  readonly pools: readonly IacPool[];
+  readonly volumes: readonly IacVolume[];
+  readonly slips: readonly IacSlip[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mapping into the manifest model
+
+const UNIT_BYTES: Record<SizeUnit, number> = { TiB, GiB, B: 1 };
+
+// Every value from infrastructure code carries a `rewrite`: manifest-syntax edits (inserting a
+// `key: value` line) check for it and stay out of HCL, Bicep and JSON.
+const AS_WRITTEN = (text: string) => text;
+
+function located<T>(v: IacValue<unknown>, value: T, rewrite: (text: string) => string | undefined = AS_WRITTEN): Located<T> {
+  return { value, span: v.span, keySpan: v.keySpan, raw: v.raw, ...(v.editSpan ? { editSpan: v.editSpan } : {}), rewrite };
+}
+
+function wholeOrUndefined(n: number): string | undefined {
+  return Number.isFinite(n) && Number.isInteger(n) ? String(n) : undefined;
+}
+
+function sizeOf(v: IacSize | undefined): Located<Size> | undefined {
+  if (!v || v.value === undefined) return undefined;
+  const per = UNIT_BYTES[v.unit];
+  const size: Size = { bytes: v.value * per, amount: v.value, unit: v.unit, system: 'binary' };
+  return located(v, size, (text) => {
+    const parsed = parseSize(text);
+    return parsed.ok ? wholeOrUndefined(parsed.value.bytes / per) : undefined;
+  });
+}
+
+function rateOf(v: IacValue<number> | undefined): Located<Rate> | undefined {
+  if (!v || v.value === undefined) return undefined;
+  const rate: Rate = { bytesPerSecond: v.value * MiB, amount: v.value, unit: 'MiB/s', system: 'binary', bits: false };
+  return located(v, rate, (text) => {
+    const parsed = parseRate(text);
+    return parsed.ok ? wholeOrUndefined(parsed.value.bytesPerSecond / MiB) : undefined;
+  });
+}
+
+function known<T>(v: IacValue<T> | undefined): v is IacValue<T> & { value: T } {
+  return v !== undefined && v.value !== undefined;
+}
+
+function serviceLevelOf(v: IacValue<string> | undefined): Located<ServiceLevel> | undefined {
+  if (!known(v)) return undefined;
+  const level = SERVICE_LEVELS.find((l) => l.toLowerCase() === v.value.toLowerCase());
+  return level ? located(v, level) : undefined;
+}
+
+const PROTOCOL_NAMES: Record<string, Protocol> = { nfsv3: 'NFSv3', 'nfsv4.1': 'NFSv4.1', cifs: 'SMB', smb: 'SMB' };
+
+export function protocolOf(text: string): Protocol | undefined {
+  return PROTOCOL_NAMES[text.toLowerCase()];
+}
+
+function unknownNames(pairs: readonly [string, IacValue<unknown> | undefined][]): string[] {
+  return pairs.filter(([, v]) => v !== undefined && v.value === undefined).map(([name]) => name);
+}
+
+/** The pool of this file a volume is in (by reference or by name), if any. */
+export function poolOfVolume(estate: IacEstate, volume: IacVolume): IacPool | undefined {
+  return estate.pools.find((p) => nameMatches(volume.pool, p));
+}
+
+function nameMatches(ref: IacRef | undefined, resource: IacResource): boolean {
+  if (!ref) return false;
+  if (ref.symbol !== undefined) return ref.symbol === resource.symbol;
+  return known(ref.name) && known(resource.name) && ref.name.value === resource.name.value;
+}
+
+function volumeOf(v: IacVolume): ManifestVolume {
+  const protocols = known(v.protocols) ? v.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])) : [];
+  const cool: ManifestCoolAccess | undefined = known(v.coolAccess)
+    ? {
+        node: located(v.coolAccess, v.coolAccess.value as unknown),
+        enabled: v.coolAccess.value,
+        enabledValue: located(v.coolAccess, v.coolAccess.value),
+        coolnessPeriodDays: COOL_ACCESS.coolnessPeriodDefaultDays.value,
+        retrievalPolicy: 'Default',
+        tieringPolicy: 'Auto',
+      }
+    : undefined;
+  const flavors = v.exportRules.flatMap((r) => (r.kerberos ? [r.kerberos] : []));
+  const strongest = (['krb5p', 'krb5i', 'krb5'] as const).find((f) => flavors.includes(f));
+  const security: SecurityFlavor | undefined = known(v.kerberos) && v.kerberos.value ? (strongest ?? 'krb5') : undefined;
+  const quota = sizeOf(v.quota);
+  const throughput = rateOf(v.throughputMiBps);
+  const unknown = unknownNames([
+    ['quota', v.quota],
+    ['throughput', v.throughputMiBps],
+    ['protocols', v.protocols],
+    ['name', v.name],
+    ['serviceLevel', v.serviceLevel],
+    ['largeVolume', v.largeVolume],
+    ['exportPath', v.creationToken],
+  ]);
+  return {
+    span: v.span,
+    headSpan: v.headSpan,
+    path: [v.symbol],
+    ...(known(v.name) ? { name: located(v.name, v.name.value) } : {}),
+    ...(quota ? { quota } : {}),
+    ...(known(v.largeVolume) ? { largeVolume: located(v.largeVolume, v.largeVolume.value) } : {}),
+    protocols: known(v.protocols) ? protocols.map((p) => located(v.protocols!, p)) : [],
+    ...(known(v.protocols) ? { protocolsNode: located(v.protocols, v.protocols.value as unknown) } : {}),
+    ...(security && v.kerberos ? { security: located(v.kerberos, security) } : {}),
+    ...(throughput ? { throughput } : {}),
+    ...(cool ? { coolAccess: cool } : {}),
+    ...(v.workload ? { workload: { value: v.workload.kind, span: v.workload.span, keySpan: v.workload.span, raw: v.workload.kind, rewrite: AS_WRITTEN } } : {}),
+    ...(known(v.creationToken) ? { exportPath: located(v.creationToken, v.creationToken.value.startsWith('/') ? v.creationToken.value : `/${v.creationToken.value}`) } : {}),
+    ...(v.mountTargets[0] !== undefined ? { mountTarget: located({ span: v.headSpan, keySpan: v.headSpan, raw: v.mountTargets[0] }, v.mountTargets[0]) } : {}),
+    ...(unknown.length > 0 ? { unknown } : {}),
+    ...(v.repeated ? { repeated: true } : {}),
+  };
+}
+
+const NETWORK_FEATURES: Record<string, NetworkFeatures> = { basic: 'Basic', standard: 'Standard', basic_standard: 'Standard', standard_basic: 'Basic' };
+
+function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback: { name?: IacValue<string>; serviceLevel?: IacValue<string>; span: Span }): ManifestPool {
+  const volumes = members.map(volumeOf);
+  // Network features are set per volume in infrastructure code; the pool minimum depends on them.
+  const basic = members.find((v) => known(v.networkFeatures) && NETWORK_FEATURES[v.networkFeatures.value.toLowerCase()] === 'Basic');
+  const level = serviceLevelOf(p?.serviceLevel ?? fallback.serviceLevel);
+  const size = sizeOf(p?.size);
+  const qos = p && known(p.qos) ? p.qos.value.toLowerCase() : undefined;
+  const throughput = p ? rateOf(p.customThroughputMiBps) : undefined;
+  const name = p?.name ?? fallback.name;
+  const unknown = p ? unknownNames([['size', p.size], ['serviceLevel', p.serviceLevel], ['qos', p.qos], ['throughput', p.customThroughputMiBps]]) : ['size'];
+  return {
+    span: p?.span ?? fallback.span,
+    headSpan: p?.headSpan ?? fallback.span,
+    path: [p?.symbol ?? '?'],
+    ...(known(name) ? { name: located(name, name.value) } : {}),
+    ...(level ? { serviceLevel: level } : {}),
+    ...(size ? { size } : {}),
+    ...(p && known(p.qos) && (qos === 'auto' || qos === 'manual')
+      ? { qos: located(p.qos, qos as 'auto' | 'manual', (text) => text.charAt(0).toUpperCase() + text.slice(1)) }
+      : {}),
+    ...(throughput ? { throughput } : {}),
+    ...(p && known(p.coolAccess) ? { coolAccess: located(p.coolAccess, p.coolAccess.value) } : {}),
+    ...(basic ? { networkFeatures: located(basic.networkFeatures!, 'Basic' as NetworkFeatures) } : {}),
+    volumes,
+    ...(unknown.length > 0 ? { unknown } : {}),
+    ...(p?.repeated ? { repeated: true } : {}),
+  };
+}
+
+export interface EstateModel {
+  readonly manifest: ManifestDocument;
+  readonly volumes: VolumeSummary[];
+}
+
+/**
+ * Maps an estate into the manifest model: pools under their accounts, volumes under their pools
+ * (by reference or by name). A volume whose pool is not in this file gets a pool of its own
+ * with the volume's service level and an unknown size; likewise an account.
+ */
+export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean): EstateModel {
+  const accounts: ManifestAccount[] = [];
+  const poolVolumes = new Map<IacPool, IacVolume[]>();
+  const orphanVolumes = new Map<string, IacVolume[]>();
+  for (const volume of estate.volumes) {
+    const pool = estate.pools.find((p) => nameMatches(volume.pool, p));
+    if (pool) {
+      poolVolumes.set(pool, [...(poolVolumes.get(pool) ?? []), volume]);
+      continue;
+    }
+    const key = `${volume.account?.symbol ?? volume.account?.name?.value ?? '?'}|${volume.pool?.symbol ?? volume.pool?.name?.value ?? '?'}`;
+    orphanVolumes.set(key, [...(orphanVolumes.get(key) ?? []), volume]);
+  }
+  const accountPools = new Map<IacAccount | undefined, ManifestPool[]>();
+  const add = (account: IacAccount | undefined, pool: ManifestPool) => accountPools.set(account, [...(accountPools.get(account) ?? []), pool]);
+  for (const pool of estate.pools) add(estate.accounts.find((a) => nameMatches(pool.account, a)), poolOf(pool, poolVolumes.get(pool) ?? [], { span: pool.span }));
+  for (const members of orphanVolumes.values()) {
+    const first = members[0]!;
+    const pool = poolOf(undefined, members, { ...(first.pool?.name ? { name: first.pool.name } : {}), ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}), span: first.headSpan });
+    add(estate.accounts.find((a) => nameMatches(first.account, a)), pool);
+  }
+  for (const account of estate.accounts) {
+    accounts.push({
+      span: account.span,
+      headSpan: account.headSpan,
+      path: [account.symbol],
+      ...(known(account.name) ? { name: located(account.name, account.name.value) } : {}),
+      pools: accountPools.get(account) ?? [],
+    });
+  }
+  const loose = accountPools.get(undefined);
+  if (loose && loose.length > 0) {
+    const first = loose[0]!;
+    accounts.push({ span: first.span, headSpan: first.headSpan, path: ['?'], pools: loose });
+  }
+  const manifest: ManifestDocument = { format: 'iac', syntaxErrors, accounts };
+  return { manifest, volumes: summarizeVolumes(manifest, uri) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workload from names (strong conventions only)
+
+// SAP's naming for HANA volumes on ANF: <SID>-data-mnt00001, <SID>-log-mnt00001, <SID>-shared.
+const SAP_VOLUME = /^[A-Za-z][A-Za-z0-9]{2}-(data|log|shared)(?:-mnt\d{5})?$/;
+const HANA_WORD = /hana/i;
+
+/** The workload a volume's name or export path strongly suggests, or undefined. */
+export function workloadFromName(name: string | undefined, path: string | undefined): WorkloadKind | undefined {
+  for (const text of [name, path]) {
+    if (!text) continue;
+    const sap = SAP_VOLUME.exec(text);
+    if (sap) return `sap-hana-${sap[1]!.toLowerCase()}` as WorkloadKind;
+    if (HANA_WORD.test(text)) {
+      if (/(?:^|[^a-z])data(?:[^a-z]|$)|hanadata/i.test(text)) return 'sap-hana-data';
+      if (/(?:^|[^a-z])log(?:[^a-z]|$)|hanalog/i.test(text)) return 'sap-hana-log';
+      if (/(?:^|[^a-z])shared(?:[^a-z]|$)|hanashared/i.test(text)) return 'sap-hana-shared';
+    }
+  }
+  return undefined;
+}
+
+export function workloadKindOf(text: string | undefined): WorkloadKind | undefined {
+  return text !== undefined && isWorkloadKind(text) ? text : undefined;
+}

@@ -1,0 +1,205 @@
+import { VOLUME_RESOURCE } from '../facts';
+import type { Span } from '../text/sourceText';
+import { formatNumber, GiB } from '../units/units';
+import type { IacExportRule, IacSize, IacSlip, IacValue, IacVolume, IacPool, IacRef, SizeUnit } from './estate';
+import { workloadFromName, workloadKindOf, type IacWorkload } from './estate';
+
+/**
+ * A reader-neutral view of a resource's properties: Terraform block bodies, Bicep objects and
+ * JSON objects all answer `field(key)` with the evaluated value and where it is written, so the
+ * mapping from ARM property names (Bicep, ARM, az output, azapi bodies) is written once.
+ */
+export interface Field {
+  /** The evaluated value; undefined when the expression cannot be evaluated. */
+  readonly value: unknown;
+  readonly span: Span;
+  readonly keySpan: Span;
+  readonly raw: string;
+  /** The literal's text without quotes, when the value is written literally right here. */
+  readonly editSpan?: Span;
+  readonly object?: Obj;
+  readonly items?: readonly Field[];
+  /** The resource a reference names (`azurerm_netapp_pool.p`, a Bicep symbol). */
+  readonly symbol?: string;
+  /** Literal `1000` factors of a product (`100 * 1000 * 1000 * 1000`). */
+  readonly decimalFactors?: readonly Span[];
+}
+
+export interface Obj {
+  readonly span: Span;
+  /** Case-insensitive, as ARM treats property names. */
+  field(key: string): Field | undefined;
+  /** Nested blocks (Terraform); an array of objects elsewhere. */
+  blocks(key: string): readonly Obj[];
+}
+
+export function str(f: Field | undefined): IacValue<string> | undefined {
+  if (!f) return undefined;
+  return value(f, typeof f.value === 'string' ? f.value : typeof f.value === 'number' ? String(f.value) : undefined);
+}
+
+export function num(f: Field | undefined): IacValue<number> | undefined {
+  if (!f) return undefined;
+  const n = typeof f.value === 'number' ? f.value : typeof f.value === 'string' && /^\d+$/.test(f.value) ? Number(f.value) : undefined;
+  return value(f, n);
+}
+
+export function bool(f: Field | undefined): IacValue<boolean> | undefined {
+  if (!f) return undefined;
+  return value(f, typeof f.value === 'boolean' ? f.value : f.value === 'true' ? true : f.value === 'false' ? false : undefined);
+}
+
+export function strList(f: Field | undefined): IacValue<readonly string[]> | undefined {
+  if (!f) return undefined;
+  if (typeof f.value === 'string') return value(f, [f.value]);
+  const list = Array.isArray(f.value) && f.value.every((x) => typeof x === 'string') ? (f.value as string[]) : undefined;
+  return value(f, list);
+}
+
+export function size(f: Field | undefined, unit: SizeUnit): IacSize | undefined {
+  const n = num(f);
+  return n ? { ...n, unit } : undefined;
+}
+
+function value<T>(f: Field, v: T | undefined): IacValue<T> {
+  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}) };
+}
+
+export function ref(f: Field | undefined): IacRef | undefined {
+  if (!f) return undefined;
+  return { ...(f.symbol ? { symbol: f.symbol } : {}), name: str(f)! };
+}
+
+/** The last segment of a resource name written `account/pool/volume` (ARM nested names). */
+export function lastSegment(v: IacValue<string> | undefined): IacValue<string> | undefined {
+  if (!v || v.value === undefined || !v.value.includes('/')) return v;
+  return { ...v, value: v.value.slice(v.value.lastIndexOf('/') + 1) };
+}
+
+export function segment(v: IacValue<string> | undefined, index: number): IacValue<string> | undefined {
+  if (!v || v.value === undefined) return undefined;
+  const parts = v.value.split('/');
+  return parts.length > index ? { ...v, value: parts[index]! } : undefined;
+}
+
+/**
+ * A byte count written with decimal multipliers (`100 * 1000 * 1000 * 1000`, or `100000000000`):
+ * a GB where the API counts GiB. Found only when the value is a whole number of GB and not of GiB.
+ */
+export function decimalSlip(f: Field | undefined, what: string): IacSlip | undefined {
+  if (!f || typeof f.value !== 'number') return undefined;
+  const gb = VOLUME_RESOURCE.decimalGiB.value;
+  if (f.value === 0 || f.value % gb !== 0 || f.value % GiB === 0) return undefined;
+  const amount = f.value / gb;
+  const meant = amount * GiB;
+  const factors = f.decimalFactors ?? [];
+  const message = `${what} is ${formatNumber(f.value)} bytes: ${formatNumber(amount)} GB (decimal, ${formatNumber(f.value / GiB, 2)} GiB), where the API counts binary units. ${formatNumber(amount)} GiB is ${meant} bytes${factors.length > 0 ? `: multiply by ${VOLUME_RESOURCE.binaryStep.value}, not ${VOLUME_RESOURCE.decimalStep.value}` : ''}.`;
+  if (factors.length > 0) return { span: f.span, message, edits: factors.map((span) => ({ span, newText: String(VOLUME_RESOURCE.binaryStep.value) })) };
+  if (f.editSpan) return { span: f.span, message, edits: [{ span: f.editSpan, newText: String(meant) }] };
+  return { span: f.span, message, edits: [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// ARM property names (Bicep, ARM templates, az output, azapi bodies)
+
+export interface Meta {
+  readonly symbol: string;
+  readonly span: Span;
+  readonly headSpan: Span;
+  readonly repeated: boolean;
+  readonly name?: IacValue<string>;
+  readonly apiVersion?: IacValue<string>;
+  readonly account?: IacRef;
+  readonly pool?: IacRef;
+  /** A workload annotation found on or above the resource. */
+  readonly annotation?: IacWorkload;
+  readonly tags?: Field;
+}
+
+export function armPool(meta: Meta, props: Obj | undefined): IacPool {
+  return {
+    kind: 'pool',
+    ...common(meta),
+    ...(meta.account ? { account: meta.account } : {}),
+    ...opt('serviceLevel', str(props?.field('serviceLevel'))),
+    ...opt('size', size(props?.field('size'), 'B')),
+    ...opt('qos', str(props?.field('qosType'))),
+    ...opt('customThroughputMiBps', num(props?.field('customThroughputMibps'))),
+    ...opt('coolAccess', bool(props?.field('coolAccess'))),
+  };
+}
+
+export function armVolume(meta: Meta, props: Obj | undefined, extra: { zones?: Field; mountTargets?: readonly string[] } = {}): IacVolume {
+  const rules = props?.field('exportPolicy')?.object?.field('rules')?.items ?? [];
+  const exportRules: IacExportRule[] = rules.flatMap((r) => {
+    const o = r.object;
+    if (!o) return [];
+    return [
+      {
+        span: r.span,
+        ...opt('allowedClients', str(o.field('allowedClients'))),
+        ...opt('nfsv3', bool(o.field('nfsv3'))),
+        ...opt('nfsv41', bool(o.field('nfsv41'))),
+        ...opt('cifs', bool(o.field('cifs'))),
+        ...opt('rootAccess', bool(o.field('hasRootAccess'))),
+        ...opt('kerberos', kerberosFlavor((flavor) => [o.field(`kerberos${flavor}ReadWrite`), o.field(`kerberos${flavor}ReadOnly`)])),
+      },
+    ];
+  });
+  const creationToken = str(props?.field('creationToken'));
+  return {
+    kind: 'volume',
+    ...common(meta),
+    ...(meta.account ? { account: meta.account } : {}),
+    ...(meta.pool ? { pool: meta.pool } : {}),
+    ...opt('serviceLevel', str(props?.field('serviceLevel'))),
+    ...opt('quota', size(props?.field('usageThreshold'), 'B')),
+    ...opt('protocols', strList(props?.field('protocolTypes'))),
+    ...opt('throughputMiBps', num(props?.field('throughputMibps'))),
+    ...opt('largeVolume', bool(props?.field('isLargeVolume'))),
+    ...opt('networkFeatures', str(props?.field('networkFeatures'))),
+    ...opt('zones', strList(extra.zones)),
+    ...opt('kerberos', bool(props?.field('kerberosEnabled'))),
+    ...opt('creationToken', creationToken),
+    exportRules,
+    ...opt('coolAccess', bool(props?.field('coolAccess'))),
+    mountTargets: extra.mountTargets ?? [],
+    ...workloadOpt(meta, creationToken),
+  };
+}
+
+export function common(meta: Meta) {
+  return {
+    symbol: meta.symbol,
+    span: meta.span,
+    headSpan: meta.headSpan,
+    repeated: meta.repeated,
+    ...(meta.name ? { name: meta.name } : {}),
+    ...(meta.apiVersion ? { apiVersion: meta.apiVersion } : {}),
+  };
+}
+
+export function opt<K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } {
+  return (v === undefined ? {} : { [key]: v }) as { [P in K]?: V };
+}
+
+/** Workload: the annotation, else a `workload` tag, else a strong naming convention. */
+export function workloadOpt(meta: Meta, path: IacValue<string> | undefined): { workload?: IacWorkload } {
+  if (meta.annotation) return { workload: meta.annotation };
+  const tag = meta.tags?.object?.field('workload');
+  const tagged = workloadKindOf(typeof tag?.value === 'string' ? tag.value : undefined);
+  if (tag && tagged) return { workload: { kind: tagged, span: tag.span, from: 'its `workload` tag' } };
+  const byName = workloadFromName(meta.name?.value, undefined);
+  if (byName && meta.name) return { workload: { kind: byName, span: meta.name.span, from: `its name \`${meta.name.value}\`` } };
+  const byPath = workloadFromName(undefined, path?.value);
+  if (byPath && path) return { workload: { kind: byPath, span: path.span, from: `its export path \`${path.value}\`` } };
+  return {};
+}
+
+/** The strongest Kerberos flavour an export rule enables; `fields(flavor)` reads its flags ('5', '5i', '5p'). */
+export function kerberosFlavor(fields: (flavor: string) => (Field | undefined)[]): 'krb5' | 'krb5i' | 'krb5p' | undefined {
+  for (const flavor of ['5p', '5i', '5'] as const) {
+    if (fields(flavor).some((f) => bool(f)?.value === true)) return `krb${flavor}`;
+  }
+  return undefined;
+}

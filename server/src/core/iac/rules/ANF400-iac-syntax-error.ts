@@ -1,0 +1,28 @@
+import { defineRule } from '../../rules/rule';
+import { isIac } from './helpers';
+import { IAC_SYNTAX_CODE } from '../common';
+import { IAC_KINDS } from '../read';
+
+export const iacSyntaxError = defineRule({
+  code: IAC_SYNTAX_CODE,
+  name: 'iac-syntax-error',
+  domain: 'iac',
+  defaultSeverity: 'error',
+  fix: 'none',
+  doc: {
+    title: 'Terraform, Bicep or JSON syntax error',
+    what: 'A Terraform, Bicep, ARM template or `az netappfiles` JSON file that does not parse: an unclosed brace, a missing `=`, a stray character.',
+    why: 'anf-lint reads the estate around the error, but resources after it may be missing or cut short, so sizing findings on this file are incomplete until it parses. Terraform, Bicep and Azure would refuse the file too.',
+    instead: 'Fix the syntax at the position shown; `terraform validate`, `az bicep build` or a JSON formatter give the same position.',
+    examples: [{ flagged: 'resource "azurerm_netapp_pool" "p" {\n  size_in_tb = 4\n', better: 'resource "azurerm_netapp_pool" "p" {\n  size_in_tb = 4\n}', language: 'hcl' }],
+    sources: ['TF_NETAPP_POOL'],
+  },
+  appliesTo: (file) => isIac(file) || IAC_KINDS.has(file.kind),
+  check(context) {
+    for (const problem of context.file.problems) {
+      if (problem.code !== IAC_SYNTAX_CODE) continue;
+      const { code: _code, ...finding } = problem;
+      context.report(finding);
+    }
+  },
+});

@@ -1,0 +1,56 @@
+import { ceilWhole, poolThroughputBudgetMiBps } from '../../calc/throughput';
+import { BILLING, POOL_LIMITS, SIZING_IAC } from '../../facts';
+import { allocatedGiB, figuresOf, fixes, fixOf, named, pools, replaceValue } from '../../manifest/rules/helpers';
+import { poolFullyKnown, poolNetworkFeatures, poolQos } from '../../manifest/model';
+import { defineRule } from '../../rules/rule';
+import { bytesPerSecondToMiBps, bytesToTiB, formatNumber, formatUsd, gibToTiB, tibToGiB } from '../../units/units';
+import { isIac } from './helpers';
+
+export const poolMuchLarger = defineRule({
+  code: 'ANF405',
+  name: 'pool-much-larger',
+  domain: 'iac',
+  defaultSeverity: 'info',
+  fix: 'unsafe',
+  doc: {
+    title: 'A capacity pool far larger than its volumes',
+    what: `A capacity pool at least ${SIZING_IAC.poolSlackFactor.value} times the sum of its volume quotas, with at least ${POOL_LIMITS.incrementTiB.value} TiB it could shed. The factor is anf-lint's own judgement.`,
+    why: 'A pool is billed for its provisioned size, used or not. With auto QoS the unused part gives no volume any throughput; with manual QoS it adds to a budget that is only useful when assigned. The message says what the gap costs a month.',
+    instead: 'Shrink the pool to the smallest whole TiB that holds the volumes (and, with manual QoS, the throughput assigned), or grow the volumes that need it. The fix sets that size, in the source\'s own units.',
+    examples: [
+      {
+        flagged: 'resource "azurerm_netapp_pool" "p" {\n  service_level = "Premium"\n  size_in_tb    = 20\n}\n# one volume, storage_quota_in_gb = 4096',
+        better: 'resource "azurerm_netapp_pool" "p" {\n  service_level = "Premium"\n  size_in_tb    = 4\n}',
+        language: 'hcl',
+      },
+    ],
+    sources: ['CM', 'RL'],
+  },
+  appliesTo: isIac,
+  check(context) {
+    const manifest = context.file.manifest;
+    if (!manifest) return;
+    const figures = figuresOf(context, manifest);
+    for (const { pool } of pools(manifest)) {
+      const level = pool.serviceLevel?.value;
+      if (!level || !pool.size || !poolFullyKnown(pool) || pool.volumes.length === 0 || pool.volumes.some((v) => !v.quota)) continue;
+      const sizeTiB = bytesToTiB(pool.size.value.bytes);
+      const allocated = allocatedGiB(pool);
+      const min = poolNetworkFeatures(pool) === 'Basic' ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
+      let smallest = Math.max(min, ceilWhole(gibToTiB(allocated)));
+      if (poolQos(pool) === 'manual') {
+        const assigned = pool.volumes.reduce((sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0), 0);
+        const flexible = pool.throughput ? bytesPerSecondToMiBps(pool.throughput.value.bytesPerSecond) : undefined;
+        while (smallest < sizeTiB && poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB: smallest, ...(flexible !== undefined ? { flexibleThroughputMiBps: flexible } : {}) }) < assigned) smallest++;
+      }
+      const gap = sizeTiB - smallest;
+      if (gap < POOL_LIMITS.incrementTiB.value || sizeTiB < SIZING_IAC.poolSlackFactor.value * gibToTiB(allocated)) continue;
+      const monthly = tibToGiB(gap) * figures.prices.capacityPerGiBHour[level] * BILLING.hoursPerMonth.value;
+      context.report({
+        span: pool.size.span,
+        message: `${named('Pool', pool.name).replace(/^pool/, 'Pool')} is ${formatNumber(sizeTiB)} TiB, but its volumes hold ${formatNumber(gibToTiB(allocated), 2)} TiB of quota: ${formatNumber(smallest)} TiB would do, and the other ${formatNumber(gap)} TiB cost ${formatUsd(monthly)} a month at the ${level} list price.`,
+        ...fixes(fixOf(`Shrink the pool to ${smallest} TiB`, false, [replaceValue(pool.size, `${smallest} TiB`)])),
+      });
+    }
+  },
+});

@@ -1,0 +1,32 @@
+import { VOLUME_RESOURCE } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { estateOf, isIac, label, capitalized } from './helpers';
+
+export const volumeMultipleZones = defineRule({
+  code: 'ANF407',
+  name: 'volume-multiple-zones',
+  domain: 'iac',
+  defaultSeverity: 'error',
+  fix: 'none',
+  doc: {
+    title: 'A volume given more than one availability zone',
+    what: `A volume with more than ${VOLUME_RESOURCE.zonesPerVolume.value} entry in \`zones\` (ARM, Bicep, azapi).`,
+    why: 'An Azure NetApp Files volume lives in exactly one availability zone; the deployment fails with more. Zone redundancy comes from cross-zone replication to a second volume, not from listing zones.',
+    instead: 'Give the volume the one zone where its clients run, and replicate to a volume in another zone if you need zone redundancy.',
+    examples: [{ flagged: "zones: [ '1', '2' ]", better: "zones: [ '1' ]", language: 'bicep' }],
+    sources: ['AZ_ZONES'],
+  },
+  appliesTo: isIac,
+  check(context) {
+    const estate = estateOf(context.file);
+    if (!estate) return;
+    for (const volume of estate.volumes) {
+      const zones = volume.zones?.value;
+      if (!zones || zones.length <= VOLUME_RESOURCE.zonesPerVolume.value) continue;
+      context.report({
+        span: volume.zones!.span,
+        message: `${capitalized(label('volume', volume))} lists ${zones.length} availability zones (${zones.join(', ')}); a volume lives in exactly one. Keep the zone of its clients.`,
+      });
+    }
+  },
+});

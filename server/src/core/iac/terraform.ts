@@ -1,0 +1,499 @@
+import type { SourceText, Span } from '../text/sourceText';
+import type { ParseProblem } from '../workspace/parsedFile';
+import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
+import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
+import { annotationFor, syntaxProblems, IAC_SYNTAX_CODE } from './common';
+import { parseTree, type Node } from './treeSitter';
+
+/**
+ * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
+ * `azapi_resource` with a `Microsoft.NetApp/...` type, parsed with tree-sitter's HCL grammar.
+ * Values are evaluated where that is certain: literals, arithmetic on literals, `var.x` with a
+ * default in this file, `local.x`, references to another resource's attribute in this file, and
+ * `jsonencode(...)`. Everything else stays unknown.
+ */
+const MAX_DEPTH = 24; // not a fact: bound on reference chains (var -> local -> resource ...)
+
+interface Block {
+  readonly node: Node;
+  readonly type: string;
+  readonly labels: readonly string[];
+  readonly body: Node | undefined;
+}
+
+export function readTerraform(source: SourceText, problems: ParseProblem[]): IacEstate | undefined {
+  const tree = parseTree('terraform', source.text);
+  if (!tree) {
+    problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Terraform parser (tree-sitter), so this file was not read.' });
+    return undefined;
+  }
+  const root = tree.rootNode;
+  for (const p of syntaxProblems(root, 'Terraform')) problems.push(p);
+  attributeCache = new Map();
+  try {
+    const top = blocksOf(root.namedChildren.find((n) => n.type === 'body'));
+    const reader = new Reader(source, top);
+    return reader.estate();
+  } finally {
+    attributeCache = new Map();
+    tree.delete(); // the tree lives in WebAssembly memory until deleted
+  }
+}
+
+/** A `.tfvars` file: only syntax is checked here (values are read by the files that use them). */
+export function checkTfvars(source: SourceText, problems: ParseProblem[]): void {
+  const tree = parseTree('terraform', source.text);
+  if (!tree) return;
+  for (const p of syntaxProblems(tree.rootNode, 'Terraform variables')) problems.push(p);
+  tree.delete();
+}
+
+function blocksOf(body: Node | undefined | null): Block[] {
+  if (!body) return [];
+  return body.namedChildren
+    .filter((n) => n.type === 'block')
+    .map((node) => {
+      const named = node.namedChildren;
+      const type = named[0]?.type === 'identifier' ? named[0].text : '';
+      const labels = named.filter((n) => n.type === 'string_lit' || n.type === 'identifier').slice(1).map((n) => (n.type === 'string_lit' ? stringText(n) ?? '' : n.text));
+      return { node, type, labels, body: named.find((n) => n.type === 'body') };
+    });
+}
+
+// web-tree-sitter marshals a node on every property access: memoize by node id, per parse.
+let attributeCache = new Map<number, Map<string, Node>>();
+
+function attributes(body: Node | undefined): Map<string, Node> {
+  if (!body) return new Map();
+  const cached = attributeCache.get(body.id);
+  if (cached) return cached;
+  const map = new Map<string, Node>();
+  attributeCache.set(body.id, map);
+  for (const n of body?.namedChildren ?? []) {
+    if (n.type !== 'attribute') continue;
+    const key = n.namedChildren[0];
+    const expr = n.namedChildren[1];
+    if (key && expr) map.set(key.text, n);
+  }
+  return map;
+}
+
+function stringText(n: Node): string | undefined {
+  const parts = n.namedChildren.filter((c) => c.type !== 'quoted_template_start' && c.type !== 'quoted_template_end');
+  if (parts.some((c) => c.type !== 'template_literal')) return undefined;
+  return parts.map((c) => c.text).join('');
+}
+
+function spanOf(n: Node): Span {
+  return { start: n.startIndex, end: n.endIndex };
+}
+
+type Value = { ok: true; value: unknown } | { ok: false };
+const UNKNOWN: Value = { ok: false };
+
+class Reader {
+  private readonly variables = new Map<string, Node>();
+  private readonly locals = new Map<string, Node>();
+  private readonly resources = new Map<string, Block>();
+
+  constructor(
+    private readonly source: SourceText,
+    private readonly blocks: readonly Block[],
+  ) {
+    for (const b of blocks) {
+      if (b.type === 'variable' && b.labels[0]) {
+        const def = attributes(b.body).get('default');
+        if (def) this.variables.set(b.labels[0], def.namedChildren[1]!);
+      } else if (b.type === 'locals') {
+        for (const [key, attr] of attributes(b.body)) this.locals.set(key, attr.namedChildren[1]!);
+      } else if (b.type === 'resource' && b.labels.length >= 2) {
+        this.resources.set(`${b.labels[0]}.${b.labels[1]}`, b);
+      }
+    }
+  }
+
+  estate(): IacEstate {
+    const accounts: IacAccount[] = [];
+    const pools: IacPool[] = [];
+    const volumes: IacVolume[] = [];
+    for (const b of this.blocks) {
+      if (b.type !== 'resource' || b.labels.length < 2) continue;
+      const [type, label] = b.labels as [string, string];
+      const obj = this.obj(b.body, spanOf(b.node));
+      const meta = this.meta(b, `${type}.${label}`, obj);
+      if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
+      else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
+      else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
+      else if (type === 'azapi_resource') this.azapi(b, meta, obj, accounts, pools, volumes);
+    }
+    return { language: 'terraform', accounts, pools, volumes, slips: [] };
+  }
+
+  private meta(b: Block, symbol: string, obj: Obj): Meta {
+    const attrs = attributes(b.body);
+    const name = str(obj.field('name'));
+    const annotation = annotationFor(this.source, spanOf(b.node));
+    const head = b.node.namedChildren.find((n) => n.type === 'block_start');
+    return {
+      symbol,
+      span: spanOf(b.node),
+      headSpan: { start: b.node.startIndex, end: head ? head.startIndex : b.node.endIndex },
+      repeated: attrs.has('count') || attrs.has('for_each'),
+      ...(name ? { name } : {}),
+      ...(annotation ? { annotation } : {}),
+      ...(obj.field('tags') ? { tags: obj.field('tags')! } : {}),
+    };
+  }
+
+  private pool(meta: Meta, obj: Obj): IacPool {
+    const account = ref(obj.field('account_name'));
+    return {
+      kind: 'pool',
+      ...common(meta),
+      ...(account ? { account } : {}),
+      ...opt('serviceLevel', str(obj.field('service_level'))),
+      ...opt('size', size(obj.field('size_in_tb'), 'TiB')),
+      ...opt('qos', str(obj.field('qos_type'))),
+      ...opt('customThroughputMiBps', num(obj.field('custom_throughput_mibps'))),
+      ...opt('coolAccess', bool(obj.field('cool_access_enabled'))),
+    };
+  }
+
+  private volume(meta: Meta, obj: Obj): IacVolume {
+    const exportRules: IacExportRule[] = obj.blocks('export_policy_rule').map((r) => ({
+      span: r.span,
+      ...opt('allowedClients', joined(r.field('allowed_clients'))),
+      ...opt('protocols', strList(r.field('protocols_enabled') ?? r.field('protocol'))),
+      ...opt('rootAccess', bool(r.field('root_access_enabled'))),
+      ...opt('kerberos', kerberosFlavor((flavor) => [r.field(`kerberos_${flavor}_read_write_enabled`), r.field(`kerberos_${flavor}_read_only_enabled`)])),
+    }));
+    const cool = obj.blocks('cool_access')[0];
+    const path = str(obj.field('volume_path'));
+    const zone = obj.field('zone');
+    const account = ref(obj.field('account_name'));
+    const pool = ref(obj.field('pool_name'));
+    return {
+      kind: 'volume',
+      ...common(meta),
+      ...(account ? { account } : {}),
+      ...(pool ? { pool } : {}),
+      ...opt('serviceLevel', str(obj.field('service_level'))),
+      ...opt('quota', size(obj.field('storage_quota_in_gb'), 'GiB')),
+      ...opt('protocols', strList(obj.field('protocols'))),
+      ...opt('throughputMiBps', num(obj.field('throughput_in_mibps'))),
+      ...opt('largeVolume', bool(obj.field('large_volume_enabled'))),
+      ...opt('networkFeatures', str(obj.field('network_features'))),
+      ...opt('zones', strList(zone)),
+      ...opt('kerberos', bool(obj.field('kerberos_enabled'))),
+      ...opt('creationToken', path),
+      exportRules,
+      ...(cool ? { coolAccess: { value: true, span: cool.span, keySpan: cool.span, raw: 'cool_access' } } : {}),
+      mountTargets: [],
+      ...workloadOpt(meta, path),
+    };
+  }
+
+  /** `azapi_resource` with a Microsoft.NetApp type: the body holds ARM property names. */
+  private azapi(b: Block, meta: Meta, obj: Obj, accounts: IacAccount[], pools: IacPool[], volumes: IacVolume[]): void {
+    const type = str(obj.field('type'))?.value;
+    if (!type) return;
+    const [resourceType, api] = type.split('@');
+    const lower = (resourceType ?? '').toLowerCase();
+    const apiVersion = api ? { apiVersion: { value: api, span: obj.field('type')!.span, keySpan: obj.field('type')!.keySpan, raw: obj.field('type')!.raw } } : {};
+    const body = obj.field('body')?.object;
+    const props = body?.field('properties')?.object;
+    const parent = obj.field('parent_id');
+    const parentRef = parent?.symbol ? { symbol: parent.symbol } : undefined;
+    const m: Meta = { ...meta, ...apiVersion };
+    if (lower === 'microsoft.netapp/netappaccounts') accounts.push({ kind: 'account', ...common(m) });
+    else if (lower === 'microsoft.netapp/netappaccounts/capacitypools') pools.push(armPool({ ...m, ...(parentRef ? { account: parentRef } : {}) }, props));
+    else if (lower === 'microsoft.netapp/netappaccounts/capacitypools/volumes') {
+      const zones = body?.field('zones');
+      volumes.push(armVolume({ ...m, ...(parentRef ? { pool: parentRef } : {}) }, props, zones ? { zones } : {}));
+    }
+    void b;
+  }
+
+  // ---- fields ----------------------------------------------------------------------------
+
+  obj(body: Node | undefined, span: Span): Obj {
+    const attrs = attributes(body);
+    const nested = blocksOf(body);
+    return {
+      span,
+      field: (key) => {
+        const attr = attrs.get(key);
+        if (!attr) return undefined;
+        return this.field(attr.namedChildren[1]!, spanOf(attr.namedChildren[0]!));
+      },
+      blocks: (key) => nested.filter((n) => n.type === key).map((n) => this.obj(n.body, spanOf(n.node))),
+    };
+  }
+
+  private readonly fields = new Map<number, Field>();
+  private readonly values = new Map<number, Value>();
+
+  private field(expr: Node, keySpan: Span): Field {
+    const cached = this.fields.get(expr.id);
+    if (cached) return cached;
+    const made = this.makeField(expr, keySpan);
+    this.fields.set(expr.id, made);
+    return made;
+  }
+
+  private makeField(expr: Node, keySpan: Span): Field {
+    const value = this.eval(expr, 0);
+    const literal = literalOf(expr);
+    const object = this.objectOf(expr, 0);
+    const items = this.itemsOf(expr);
+    const symbol = this.symbolOf(expr);
+    return {
+      value: value.ok ? value.value : undefined,
+      span: spanOf(expr),
+      keySpan,
+      raw: expr.text,
+      ...(literal ? { editSpan: literal } : {}),
+      ...(object ? { object } : {}),
+      ...(items ? { items } : {}),
+      ...(symbol ? { symbol } : {}),
+    };
+  }
+
+  private itemsOf(expr: Node): Field[] | undefined {
+    const tuple = unwrap(expr);
+    if (tuple?.type !== 'tuple') return undefined;
+    return tuple.namedChildren.filter((n) => n.type === 'expression').map((n) => this.field(n, spanOf(n)));
+  }
+
+  /** An object constructor (`{ a = 1 }`, also inside `jsonencode(...)` or behind a reference) as an Obj. */
+  private objectOf(expr: Node, depth: number): Obj | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const inner = unwrap(expr);
+    if (!inner) return undefined;
+    if (inner.type === 'function_call' && inner.namedChildren[0]?.text === 'jsonencode') {
+      const arg = inner.namedChildren.find((n) => n.type === 'function_arguments')?.namedChildren[0];
+      return arg ? this.objectOf(arg, depth + 1) : undefined;
+    }
+    const target = this.referenced(inner, expr);
+    if (target) return this.objectOf(target, depth + 1);
+    if (inner.type !== 'object') return undefined;
+    const elems = inner.namedChildren.filter((n) => n.type === 'object_elem');
+    const byKey = new Map<string, Node>();
+    for (const elem of elems) {
+      const [k, v] = elem.namedChildren;
+      if (!k || !v) continue;
+      const key = this.eval(k, depth + 1);
+      const name = key.ok && typeof key.value === 'string' ? key.value : k.text;
+      byKey.set(name.toLowerCase(), elem);
+    }
+    return {
+      span: spanOf(inner),
+      field: (key) => {
+        const elem = byKey.get(key.toLowerCase());
+        if (!elem) return undefined;
+        return this.field(elem.namedChildren[1]!, spanOf(elem.namedChildren[0]!));
+      },
+      blocks: (key) => {
+        const f = byKey.get(key.toLowerCase());
+        const items = f ? this.itemsOf(f.namedChildren[1]!) : undefined;
+        return (items ?? []).flatMap((i) => (i.object ? [i.object] : []));
+      },
+    };
+  }
+
+  /** For `var.x`/`local.x`: the expression it stands for (in this file), else undefined. */
+  private referenced(inner: Node, expr: Node): Node | undefined {
+    if (inner.type !== 'variable_expr') return undefined;
+    const chain = attrChain(expr);
+    if (!chain || chain.length !== 2) return undefined;
+    if (chain[0] === 'var') return this.variables.get(chain[1]!);
+    if (chain[0] === 'local') return this.locals.get(chain[1]!);
+    return undefined;
+  }
+
+  /** `azurerm_netapp_pool.p.name` -> `azurerm_netapp_pool.p` (a resource of this file). */
+  private symbolOf(expr: Node): string | undefined {
+    const chain = attrChain(expr);
+    if (!chain || chain.length < 2) return undefined;
+    const symbol = `${chain[0]}.${chain[1]}`;
+    return this.resources.has(symbol) ? symbol : undefined;
+  }
+
+  eval(n: Node, depth: number): Value {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    const cached = this.values.get(n.id);
+    if (cached) return cached;
+    const value = this.evalNode(n, depth);
+    this.values.set(n.id, value);
+    return value;
+  }
+
+  private evalNode(n: Node, depth: number): Value {
+    switch (n.type) {
+      case 'expression': {
+        const named = n.namedChildren;
+        if (named.length === 1) return this.eval(named[0]!, depth + 1);
+        if (named[0]?.type === 'variable_expr') return this.evalRef(n, depth);
+        return UNKNOWN;
+      }
+      case 'literal_value':
+      case 'collection_value':
+      case 'operation':
+      case 'template_expr':
+        return n.namedChildren.length === 1 ? this.eval(n.namedChildren[0]!, depth + 1) : UNKNOWN;
+      case 'numeric_lit': {
+        const v = Number(n.text);
+        return Number.isFinite(v) ? { ok: true, value: v } : UNKNOWN;
+      }
+      case 'bool_lit':
+        return { ok: true, value: n.text === 'true' };
+      case 'string_lit':
+      case 'quoted_template':
+        return this.evalString(n, depth);
+      case 'tuple': {
+        const values: unknown[] = [];
+        for (const item of n.namedChildren.filter((c) => c.type === 'expression')) {
+          const v = this.eval(item, depth + 1);
+          if (!v.ok) return UNKNOWN;
+          values.push(v.value);
+        }
+        return { ok: true, value: values };
+      }
+      case 'object': {
+        const result: Record<string, unknown> = {};
+        for (const elem of n.namedChildren.filter((c) => c.type === 'object_elem')) {
+          const [k, v] = elem.namedChildren;
+          if (!k || !v) continue;
+          const key = this.eval(k, depth + 1);
+          const value = this.eval(v, depth + 1);
+          const name = key.ok && typeof key.value === 'string' ? key.value : k.text;
+          if (value.ok) result[name] = value.value;
+        }
+        return { ok: true, value: result };
+      }
+      case 'binary_operation':
+        return this.evalBinary(n, depth);
+      case 'unary_operation': {
+        const operand = n.namedChildren[0];
+        const v = operand ? this.eval(operand, depth + 1) : UNKNOWN;
+        if (!v.ok) return UNKNOWN;
+        const op = n.text.trimStart().charAt(0);
+        if (op === '-' && typeof v.value === 'number') return { ok: true, value: -v.value };
+        if (op === '!' && typeof v.value === 'boolean') return { ok: true, value: !v.value };
+        return UNKNOWN;
+      }
+      case 'function_call': {
+        const name = n.namedChildren[0]?.text;
+        const args = n.namedChildren.find((c) => c.type === 'function_arguments')?.namedChildren.filter((c) => c.type === 'expression') ?? [];
+        if ((name === 'jsonencode' || name === 'tolist' || name === 'toset' || name === 'tonumber' || name === 'tostring') && args.length === 1) return this.eval(args[0]!, depth + 1);
+        return UNKNOWN;
+      }
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  private evalString(n: Node, depth: number): Value {
+    let text = '';
+    for (const c of n.namedChildren) {
+      if (c.type === 'quoted_template_start' || c.type === 'quoted_template_end') continue;
+      if (c.type === 'template_literal') text += c.text;
+      else if (c.type === 'template_interpolation') {
+        const inner = c.namedChildren.find((x) => x.type === 'expression');
+        const v = inner ? this.eval(inner, depth + 1) : UNKNOWN;
+        if (!v.ok || (typeof v.value !== 'string' && typeof v.value !== 'number')) return UNKNOWN;
+        text += String(v.value);
+      } else return UNKNOWN;
+    }
+    return { ok: true, value: text };
+  }
+
+  private evalBinary(n: Node, depth: number): Value {
+    const [left, right] = n.namedChildren;
+    if (!left || !right) return UNKNOWN;
+    const op = this.source.text.slice(left.endIndex, right.startIndex).trim();
+    const a = this.eval(left, depth + 1);
+    const b = this.eval(right, depth + 1);
+    if (!a.ok || !b.ok) return UNKNOWN;
+    if (typeof a.value === 'number' && typeof b.value === 'number') {
+      switch (op) {
+        case '+':
+          return { ok: true, value: a.value + b.value };
+        case '-':
+          return { ok: true, value: a.value - b.value };
+        case '*':
+          return { ok: true, value: a.value * b.value };
+        case '/':
+          return b.value === 0 ? UNKNOWN : { ok: true, value: a.value / b.value };
+      }
+    }
+    if (op === '==' ) return { ok: true, value: a.value === b.value };
+    if (op === '!=') return { ok: true, value: a.value !== b.value };
+    return UNKNOWN;
+  }
+
+  private evalRef(expr: Node, depth: number): Value {
+    const chain = attrChain(expr);
+    if (!chain) return UNKNOWN;
+    if (chain[0] === 'var' && chain.length === 2) {
+      const def = this.variables.get(chain[1]!);
+      return def ? this.eval(def, depth + 1) : UNKNOWN;
+    }
+    if (chain[0] === 'local' && chain.length === 2) {
+      const local = this.locals.get(chain[1]!);
+      return local ? this.eval(local, depth + 1) : UNKNOWN;
+    }
+    if (chain.length === 3) {
+      const resource = this.resources.get(`${chain[0]}.${chain[1]}`);
+      const attrs = resource ? attributes(resource.body) : undefined;
+      // A repeated resource needs an index (`[0]`) to be named: leave it unknown.
+      if (!attrs || attrs.has('count') || attrs.has('for_each')) return UNKNOWN;
+      const attr = attrs.get(chain[2]!);
+      return attr ? this.eval(attr.namedChildren[1]!, depth + 1) : UNKNOWN;
+    }
+    return UNKNOWN;
+  }
+}
+
+/** `a.b.c` as ['a', 'b', 'c'] when the expression is only a variable and attribute accesses. */
+function attrChain(expr: Node): string[] | undefined {
+  const named = expr.type === 'expression' ? expr.namedChildren : [];
+  if (named[0]?.type !== 'variable_expr') return undefined;
+  const chain = [named[0].text];
+  for (const n of named.slice(1)) {
+    if (n.type !== 'get_attr') return undefined;
+    const id = n.namedChildren[0];
+    if (!id) return undefined;
+    chain.push(id.text);
+  }
+  return chain;
+}
+
+/** The expression's single inner node (through `expression` / `collection_value` wrappers). */
+function unwrap(n: Node): Node | undefined {
+  let cur: Node | undefined = n;
+  while (cur && (cur.type === 'expression' || cur.type === 'collection_value' || cur.type === 'literal_value') && cur.namedChildren.length === 1) cur = cur.namedChildren[0];
+  if (cur?.type === 'expression' && cur.namedChildren[0]?.type === 'variable_expr') return cur.namedChildren[0];
+  return cur;
+}
+
+/** Where a fix may write: a number's text, or a plain string's text inside its quotes. */
+function literalOf(expr: Node): Span | undefined {
+  const inner = unwrap(expr);
+  if (!inner) return undefined;
+  if (inner.type === 'numeric_lit' || inner.type === 'bool_lit') return spanOf(inner);
+  if (inner.type === 'string_lit') {
+    const parts = inner.namedChildren.filter((c) => c.type !== 'quoted_template_start' && c.type !== 'quoted_template_end');
+    if (parts.length === 0) return { start: inner.startIndex + 1, end: inner.startIndex + 1 };
+    if (parts.length === 1 && parts[0]!.type === 'template_literal') return spanOf(parts[0]!);
+  }
+  return undefined;
+}
+
+/** `allowed_clients` is a list in azurerm (a comma-separated string in ARM). */
+function joined(f: Field | undefined): IacValue<string> | undefined {
+  const list = strList(f);
+  if (!list) return undefined;
+  const { value, ...rest } = list;
+  return value ? { ...rest, value: value.join(',') } : rest;
+}
