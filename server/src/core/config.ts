@@ -36,6 +36,18 @@ export const configSchema = z
     workload: z.enum(WORKLOAD_KINDS).optional().describe('The workload to assume where nothing else says.'),
     sapHanaBehindLoadBalancer: z.boolean().optional()
       .describe('SAP HANA nodes sit behind Azure Load Balancer (Pacemaker HA): tcp_timestamps must be 0.'),
+    nfsServers: z
+      .object({
+        anf: z.array(z.string().min(1)).optional()
+          .describe('Servers that are Azure NetApp Files mount targets: addresses, host names, `*` patterns (anf-*.contoso.internal) or IPv4 ranges (10.20.0.0/16).'),
+        other: z.array(z.string().min(1)).optional()
+          .describe('NFS servers that are not ANF (an on-premises filer, a Linux NFS server): only generic NFS advice applies to their mounts. Same forms as `anf`.'),
+        default: z.enum(['anf', 'unknown']).optional()
+          .describe('What a server nothing else names is taken to be: `anf` (the default; ANF advice applies, but never as an error that only holds on ANF) or `unknown` (only generic NFS advice).'),
+      })
+      .strict()
+      .optional()
+      .describe('Which NFS servers are ANF. Azure Files (*.file.core.windows.net) and Azure Blob NFS (*.blob.core.windows.net, the aznfs type) are recognized by name.'),
   })
   .strict();
 
@@ -50,6 +62,8 @@ export interface ResolvedConfig {
   readonly clientBandwidthBytesPerSecond?: number;
   readonly defaultWorkload?: WorkloadKind;
   readonly sapHanaBehindLoadBalancer: boolean;
+  /** Which NFS servers are ANF (`nfsServers` in .anf-lint.yaml); absent keys are empty lists and `anf`. */
+  readonly nfsServers?: { readonly anf: readonly string[]; readonly other: readonly string[]; readonly default: 'anf' | 'unknown' };
 }
 
 /** Turns a validated configuration into the values rules use. Bad values fall back to defaults. */
@@ -64,6 +78,9 @@ export function resolveConfig(config: AnfLintConfig = {}): ResolvedConfig {
     ...(bandwidth?.ok ? { clientBandwidthBytesPerSecond: bandwidth.value.bytesPerSecond } : {}),
     ...(config.workload ? { defaultWorkload: config.workload } : {}),
     sapHanaBehindLoadBalancer: config.sapHanaBehindLoadBalancer ?? false,
+    ...(config.nfsServers
+      ? { nfsServers: { anf: config.nfsServers.anf ?? [], other: config.nfsServers.other ?? [], default: config.nfsServers.default ?? 'anf' } }
+      : {}),
   };
 }
 

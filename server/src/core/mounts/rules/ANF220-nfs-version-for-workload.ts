@@ -4,7 +4,7 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
 import { baseName } from '../../workspace/fileKind';
 import { fix, removeOption, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts, volumeOfMount, workloadOfMount, workloadWords } from './common';
+import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionForWorkload = defineRule({
   code: 'ANF220',
@@ -34,6 +34,9 @@ export const nfsVersionForWorkload = defineRule({
       if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;
       const found = workloadOfMount(context, mount);
       if (!found) continue;
+      // SAP's NFSv4.1 requirement and the NFSv3 preference are ANF's guidance; Azure Files and Blob NFS serve one version each.
+      const target = targetOfMount(context, mount);
+      if (target.kind !== 'anf') continue;
       const traits = WORKLOADS[found.workload];
       const required = traits.nfsVersion.requires;
       const want = required ?? (traits.nfsVersion.preferred === '3' ? '3' : undefined);
@@ -52,9 +55,10 @@ export const nfsVersionForWorkload = defineRule({
       const span = (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span;
       context.report({
         span,
-        ...(required ? { severity: 'error' as const } : {}),
+        // An error only where both are known: a server only assumed to be ANF may be a filer where SAP allows NFSv3.
+        ...(required ? { severity: target.known ? ('error' as const) : ('warning' as const) } : {}),
         message: required
-          ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.`
+          ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.${assumedAnfWords(target)}`
           : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features${volumeToo}.`,
         ...(edits.length > 0 ? { fixes: fix(`Use vers=${want}`, false, ...edits) } : {}),
       });
