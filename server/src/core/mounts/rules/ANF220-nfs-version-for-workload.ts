@@ -14,7 +14,7 @@ export const nfsVersionForWorkload = defineRule({
   fix: 'unsafe',
   doc: {
     title: 'NFS version does not suit the workload',
-    what: 'A mount pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported), NFSv4.1 on EDA, HPC or Oracle volumes (warning: NFSv3 performs better there).',
+    what: 'A mount of an ANF server pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported; a warning when the server is only assumed to be ANF), NFSv4.1 on EDA, HPC or Oracle volumes (warning: NFSv3 performs better there). The workload comes from an annotation, the manifest, the mount point (`/hana/data`, `/hana/log`: SAP\'s layout) or the configuration. When the manifest volume does not serve the pinned version, ANF224 reports the token instead (one finding, which names the workload).',
     why: `SAP supports /hana/data and /hana/log on ANF only over NFSv4.1. For EDA and other metadata-heavy workloads NFSv3 is stateless and avoids NFSv4.1's per-file state and locking; the ANF EDA benchmark runs NFSv3, the seed course measured NFSv4.1 well behind NFSv3, and the Swedish course page puts the cost at ${NFS_PROTOCOL.edaNfs41OverheadMinPercent.value}–${NFS_PROTOCOL.edaNfs41OverheadMaxPercent.value}% (no other source confirms that range). The workload comes from \`# anf: workload=\`, the manifest volume the mount reaches, or \`workload:\` in .anf-lint.yaml.`,
     instead: 'Use `vers=4.1` for SAP HANA data and log; use `vers=3` for EDA tools and scratch unless you need NFSv4.1 features (Kerberos, ACLs). The volume must be created with that protocol too: when the manifest volume the mount reaches does not serve it, the finding offers no fix and asks to change the volume\'s `protocols` as well (the new version alone would fail to mount, ANF224).',
     examples: [
@@ -43,6 +43,8 @@ export const nfsVersionForWorkload = defineRule({
       if (!want || want === version.text) continue;
       // The wanted version only mounts once the volume serves it (ANF224): no fix until its `protocols` change.
       const volume = volumeOfMount(context, mount);
+      // The volume does not serve the pinned version: ANF224 reports this token, with the workload's view. One finding.
+      if (volume && !volume.nfsVersions.includes(version.text)) continue;
       const lacking = volume && !volume.nfsVersions.includes(want) ? volume : undefined;
       const edits: SpanEdit[] = [];
       if (version.option && !lacking) {
