@@ -31,7 +31,7 @@ export const nconnectMissing = defineRule({
   fix: 'unsafe',
   doc: {
     title: 'No `nconnect` on an ANF mount',
-    what: `A mount of an ANF server without \`nconnect\`, when it is the first mount to its server address (the first mount decides nconnect for all): a warning on a throughput-bound workload (EDA, HPC, SAP HANA data) over NFSv3 or NFSv4.1, an info note on any other NFSv3 mount. Not with Kerberos, not when the manifest gives the volume so many clients that ${BEST} connections of ${SLOTS.anfInFlightPerConnection.value} requests each would exceed the endpoint's ${SLOTS.endpointTotalMax.value.toLocaleString('en-US')} slots, and not on workloads whose vendor prescribes its own mount line: Oracle (Oracle Support Doc ID 359515.1 for kNFS; dNFS opens its own connections) and SAP NetWeaver shares. SAP HANA mounts are not judged: Microsoft's SAP HANA guide sends readers to the OS releases that support nconnect, and with NFSv4.1 those are newer (SLES 15 SP2, RHEL 8.3) than with NFSv3; anf-lint does not know the OS, so it stays silent. Azure Files, Blob NFS and other servers are not judged.`,
+    what: `A mount of an ANF server without \`nconnect\`, when it is the first mount to its server address (the first mount decides nconnect for all): a warning on a throughput-bound workload (EDA, HPC, SAP HANA data) over NFSv3 or NFSv4.1, an info note on any other NFSv3 mount of a server known to be ANF (a manifest volume\'s mount target, or listed under \`nfsServers.anf\`). Not with Kerberos, not when the manifest gives the volume so many clients that ${BEST} connections of ${SLOTS.anfInFlightPerConnection.value} requests each would exceed the endpoint's ${SLOTS.endpointTotalMax.value.toLocaleString('en-US')} slots, and not on workloads whose vendor prescribes its own mount line: Oracle (Oracle Support Doc ID 359515.1 for kNFS; dNFS opens its own connections) and SAP NetWeaver shares. SAP HANA mounts are not judged: Microsoft's SAP HANA guide sends readers to the OS releases that support nconnect, and with NFSv4.1 those are newer (SLES 15 SP2, RHEL 8.3) than with NFSv3; anf-lint does not know the OS, so it stays silent. Azure Files, Blob NFS and other servers are not judged.`,
     why: `ANF handles at most ${SLOTS.anfInFlightPerConnection.value} requests in flight per TCP connection; \`nconnect\` opens several connections per mount (Linux ${NCONNECT.minKernel.value}+, RHEL 8.3, SLES 15 SP1 for NFSv3, SLES 15 SP2 for NFSv4.1). Linux NFS mount options best practices for Azure NetApp Files: "Testing has found nconnect=${BEST} to be the most performant"; a SAS GRID run went from ${NCONNECT.sasGridHoursWithout.value} h to ${NCONNECT.sasGridHoursWith.value} h with it.`,
     instead: `Add \`nconnect=${BEST}\`. Mind the slot tables: clients × nconnect × slots should stay within the endpoint's budget.`,
     examples: [
@@ -57,7 +57,9 @@ export const nconnectMissing = defineRule({
       const found = workloadOfMount(context, mount);
       if (found && (OS_DEPENDENT.has(found.workload) || WORKLOADS[found.workload].prescribedTransferBytes)) continue;
       const bound = found !== undefined && WORKLOADS[found.workload].throughputBound;
-      if (!bound && version !== '3') continue;
+      // The info note needs a server known to be ANF (a manifest mount target, `nfsServers.anf`): on a
+      // server only assumed to be ANF, a plain NFSv3 line is not worth a note.
+      if (!bound && (version !== '3' || !target.known)) continue;
       // The first mount to an address decides nconnect for all: only the first one can take it.
       if (!isFirstToServer(all, mount)) continue;
       // Large farms: the endpoint's slot budget leaves no room for more connections per client.
