@@ -67,10 +67,17 @@ export function mountPathMismatch(index: VolumeIndex, mount: MountEntry): { volu
 
 const TEMPLATED = /[{}$%<>`]/;
 
+/** An IPv4 or IPv6 literal, not a DNS name. */
+function isAddress(server: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(server) || server.includes(':');
+}
+
 function serverDiffers(mount: MountEntry, volume: VolumeSummary): boolean {
   if (!mount.server || TEMPLATED.test(mount.server) || volume.mountTargets.length === 0) return false;
   const server = normalizeServer(mount.server);
-  return !volume.mountTargets.some((t) => normalizeServer(t) === server);
+  // A DNS name and an address cannot be compared without DNS: only like with like.
+  const comparable = volume.mountTargets.map(normalizeServer).filter((t) => isAddress(t) === isAddress(server));
+  return comparable.length > 0 && !comparable.includes(server);
 }
 
 function exportDiffers(mount: MountEntry, volume: VolumeSummary): boolean {
