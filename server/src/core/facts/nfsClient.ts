@@ -9,7 +9,7 @@ export const NFS_TRANSFER_SIZE = {
   /** ANF's recommendation for rsize and wsize. */
   recommendedBytes: fact(262144, 'bytes', 'MO', { note: '256 KiB; set rsize and wsize to the same value.' }),
   /** Largest value the kernel accepts; larger values are clamped. ANF's own maximum transfer size is the same. */
-  maxBytes: fact(1048576, 'bytes', 'NFS5', { note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given (seed 001).' }),
+  maxBytes: fact(1048576, 'bytes', 'NFS5', { note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given.' }),
   /** Smallest value: nfs(5) replaces values below 1024 with 4096. */
   minBytes: fact(4096, 'bytes', 'NFS5'),
   /** nfs(5): rsize and wsize are positive multiples of 1024. */

@@ -84,11 +84,8 @@ export function serverTarget(mount: MountEntry, workspace: Pick<WorkspaceView, '
     if (anf) return { kind: 'anf', known: true, why: `${named} is listed under \`nfsServers.anf\` in .anf-lint.yaml (\`${anf}\`).` };
   }
   if (server && !templated) {
-    for (const volume of workspace.volumes()) {
-      if (volume.mountTargets.some((t) => normalizeServer(t) === server)) {
-        return { kind: 'anf', known: true, why: `${named} is a mount target of volume \`${volume.name}\` in ${baseName(volume.uri)}.` };
-      }
-    }
+    const volume = mountTargetsOf(workspace.volumes()).get(server);
+    if (volume) return { kind: 'anf', known: true, why: `${named} is a mount target of volume \`${volume.name}\` in ${baseName(volume.uri)}.` };
   }
   const volume = workspace.volumeForMount(mount);
   if (volume) return { kind: 'anf', known: true, why: `This mount reaches volume \`${volume.name}\` of ${baseName(volume.uri)}.` };
@@ -102,6 +99,20 @@ export function serverTarget(mount: MountEntry, workspace: Pick<WorkspaceView, '
     why: `${templated && mount.server ? 'The server is templated' : `${named} is named nowhere in the estate`}: taken to be ANF, anf-lint's default${servers ? ' (`nfsServers.default: anf`)' : ''}; ${override}.`,
   };
 }
+
+/** Every manifest mount target, normalized, with the first volume behind it; built once per volume list. */
+function mountTargetsOf(volumes: readonly VolumeSummary[]): ReadonlyMap<string, VolumeSummary> {
+  let targets = MOUNT_TARGETS.get(volumes);
+  if (!targets) {
+    const built = new Map<string, VolumeSummary>();
+    for (const volume of volumes) for (const target of volume.mountTargets) if (!built.has(normalizeServer(target))) built.set(normalizeServer(target), volume);
+    targets = built;
+    MOUNT_TARGETS.set(volumes, targets);
+  }
+  return targets;
+}
+
+const MOUNT_TARGETS = new WeakMap<readonly VolumeSummary[], ReadonlyMap<string, VolumeSummary>>();
 
 /** `10.20.1.4`, `anf-*.contoso.internal` (a `*` pattern) or `10.20.0.0/16` (an IPv4 range). */
 export function serverMatches(server: string, pattern: string): boolean {
