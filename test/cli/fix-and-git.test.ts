@@ -8,6 +8,8 @@ import { baseEnv, CONFIG_UNKNOWN_REGION, FSTAB_UNUSED_SUPPRESSION, git, GOOD_CON
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const VALID_FSTAB_LINE = FSTAB_UNUSED_SUPPRESSION.split('\n')[1]!;
+/** The same line for another mount point: one fstab mounting /data twice is ANF227. */
+const OTHER_FSTAB_LINE = VALID_FSTAB_LINE.replace(' /data ', ' /data2 ');
 const unused = (code: string) => `# anf-lint disable-next-line ${code} -- stale`;
 
 /** A folder with an `anf-lint` command on PATH, as an installed anf-lint would be. */
@@ -80,7 +82,7 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     expect(run(['--staged'], { cwd: dir }).code).toBe(0);
 
     // Stage a new finding at the end, then take it out of the work tree again.
-    writeFileSync(join(dir, 'etc/fstab'), `${FSTAB_UNUSED_SUPPRESSION}${unused('ANF997')}\n${VALID_FSTAB_LINE}\n`);
+    writeFileSync(join(dir, 'etc/fstab'), `${FSTAB_UNUSED_SUPPRESSION}${unused('ANF997')}\n${OTHER_FSTAB_LINE}\n`);
     git(dir, 'add', 'etc/fstab');
     writeFileSync(join(dir, 'etc/fstab'), FSTAB_UNUSED_SUPPRESSION);
 
@@ -99,7 +101,7 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     git(dir, 'add', '.');
     git(dir, 'commit', '-q', '-m', 'base');
     git(dir, 'tag', 'base');
-    writeFileSync(join(dir, 'etc/fstab'), `${FSTAB_UNUSED_SUPPRESSION}${unused('ANF996')}\n${VALID_FSTAB_LINE}\n`);
+    writeFileSync(join(dir, 'etc/fstab'), `${FSTAB_UNUSED_SUPPRESSION}${unused('ANF996')}\n${OTHER_FSTAB_LINE}\n`);
     writeFileSync(join(dir, 'etc/new.fstab'), FSTAB_UNUSED_SUPPRESSION);
     git(dir, 'add', '.');
     git(dir, 'commit', '-q', '-m', 'change');

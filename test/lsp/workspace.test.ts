@@ -197,7 +197,7 @@ describe('multi-root workspaces', () => {
     // EDA: `soft` is an error, and no workload is assumed.
     expect(codes(inEda.diagnostics)).toEqual(['ANF207:1']);
     const outside = await client.openAndWait(elsewhere, FSTAB);
-    expect(codes(outside.diagnostics)).toContain('ANF220:1');
+    expect(codes(outside.diagnostics)).toContain('ANF220:2');
     expect(codes(outside.diagnostics)).not.toContainEqual(expect.stringMatching(/^ANF207/));
   });
 
@@ -221,7 +221,7 @@ describe('multi-root workspaces', () => {
   });
 
   it('drops the assumed workload when `workload:` leaves the folder\'s .anf-lint.yaml', async () => {
-    const next = client.nextDiagnostics(hana.uriOf('etc/fstab'), (p) => !codes(p.diagnostics).includes('ANF220:1'));
+    const next = client.nextDiagnostics(hana.uriOf('etc/fstab'), (p) => !codes(p.diagnostics).includes('ANF220:2'));
     writeFileSync(join(hana.root, '.anf-lint.yaml'), 'rules:\n  ANF207: warning\n');
     client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: hana.uriOf('.anf-lint.yaml'), type: 2 }] });
     expect(codes((await next).diagnostics)).toEqual(['ANF207:2']);

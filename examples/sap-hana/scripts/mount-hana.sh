@@ -11,7 +11,7 @@ sudo mkdir -p "/hana/data/${SID}" "/hana/log/${SID}" /hana/shared
 sudo mount -t nfs -o rw,hard,timeo=600,rsize=262144,wsize=262144,noatime "10.20.3.4:/hana-dev-data" "/hana/data/${SID}"
 
 # Copied from an NFSv3 NetWeaver host; hana-dev-log was created NFSv4.1.
-# expect: ANF207 ANF220 ANF224
+# expect: ANF207 ANF224
 sudo mount -t nfs -o rw,soft,vers=3,timeo=600,rsize=262144,wsize=262144 10.20.3.4:/hana-dev-log "/hana/log/${SID}"
 
 # PRD shared, mounted read-only on DEV for transports: the published options.

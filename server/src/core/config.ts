@@ -38,6 +38,18 @@ export const configSchema = z
       .describe('The VMs sit behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS), so net.ipv4.tcp_timestamps must be 0: true for every host this configuration covers, or a list of host names (the folder above etc/, e.g. [hana-node1, hana-node2]).'),
     sapHanaBehindLoadBalancer: z.boolean().optional()
       .describe('Old name, still read: true means the hosts that run SAP HANA sit behind Azure Load Balancer. Prefer behindAzureLoadBalancer.'),
+    nfsServers: z
+      .object({
+        anf: z.array(z.string().min(1)).optional()
+          .describe('Servers that are Azure NetApp Files mount targets: addresses, host names, `*` patterns (anf-*.contoso.internal) or IPv4 ranges (10.20.0.0/16).'),
+        other: z.array(z.string().min(1)).optional()
+          .describe('NFS servers that are not ANF (an on-premises filer, a Linux NFS server): only generic NFS advice applies to their mounts. Same forms as `anf`.'),
+        default: z.enum(['anf', 'unknown']).optional()
+          .describe('What a server nothing else names is taken to be: `anf` (the default; ANF advice applies, but never as an error that only holds on ANF) or `unknown` (only generic NFS advice).'),
+      })
+      .strict()
+      .optional()
+      .describe('Which NFS servers are ANF. Azure Files (*.file.core.windows.net) and Azure Blob NFS (*.blob.core.windows.net, the aznfs type) are recognized by name.'),
   })
   .strict();
 
@@ -55,6 +67,8 @@ export interface ResolvedConfig {
   readonly behindAzureLoadBalancer: boolean | readonly string[];
   /** The old key: the hosts that run SAP HANA sit behind Azure Load Balancer. */
   readonly sapHanaBehindLoadBalancer: boolean;
+  /** Which NFS servers are ANF (`nfsServers` in .anf-lint.yaml); absent keys are empty lists and `anf`. */
+  readonly nfsServers?: { readonly anf: readonly string[]; readonly other: readonly string[]; readonly default: 'anf' | 'unknown' };
 }
 
 /** Turns a validated configuration into the values rules use. Bad values fall back to defaults. */
@@ -70,6 +84,9 @@ export function resolveConfig(config: AnfLintConfig = {}): ResolvedConfig {
     ...(config.workload ? { defaultWorkload: config.workload } : {}),
     behindAzureLoadBalancer: config.behindAzureLoadBalancer ?? false,
     sapHanaBehindLoadBalancer: config.sapHanaBehindLoadBalancer ?? false,
+    ...(config.nfsServers
+      ? { nfsServers: { anf: config.nfsServers.anf ?? [], other: config.nfsServers.other ?? [], default: config.nfsServers.default ?? 'anf' } }
+      : {}),
   };
 }
 

@@ -9,14 +9,17 @@ export const NFS_TRANSFER_SIZE = {
   /** ANF's recommendation for rsize and wsize. */
   recommendedBytes: fact(262144, 'bytes', 'MO', { note: '256 KiB; set rsize and wsize to the same value.' }),
   /** Largest value the kernel accepts; larger values are clamped. ANF's own maximum transfer size is the same. */
-  maxBytes: fact(1048576, 'bytes', 'NFS5', { note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given (Microsoft Learn module on ANF performance for EDA and HPC).' }),
+  maxBytes: fact(1048576, 'bytes', 'NFS5', { note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given.' }),
   /** Smallest value: nfs(5) replaces values below 1024 with 4096. */
   minBytes: fact(4096, 'bytes', 'NFS5'),
   /** nfs(5): rsize and wsize are positive multiples of 1024. */
   multipleOfBytes: fact(1024, 'bytes', 'NFS5'),
-  /** Below this, large sequential transfers need many more round trips (Oracle's own floor is 32 KiB). */
-  smallWarningBytes: fact(65536, 'bytes', 'MO', { note: 'At 64 KiB a 1 GiB file needs 16,384 WRITEs; at 256 KiB, 4,096 (Microsoft Learn module on ANF performance for EDA and HPC).' }),
-  oracleMinBytes: fact(32768, 'bytes', 'ORACLE'),
+  /**
+   * At or below this, anf-lint calls a transfer size small: a quarter of ANF's recommended 256 KiB.
+   * No vendor document gives this number; it is anf-lint's own threshold.
+   */
+  smallWarningBytes: fact(65536, 'bytes', 'ANFLINT', { note: 'A quarter of ANF\'s recommended 256 KiB. Writing 1 GiB takes 16,384 WRITEs at 64 KiB and 4,096 at 256 KiB.' }),
+  oracleMinBytes: fact(32768, 'bytes', 'ORAKNFS', { note: 'Oracle\'s kNFS mount options: rsize=32768,wsize=32768.' }),
 } as const;
 
 export const NCONNECT = {

@@ -34,6 +34,23 @@ export const SOURCES = {
   SAP_HA_ANF: { title: 'High availability for SAP NetWeaver on Azure VMs on SUSE Linux Enterprise Server with Azure NetApp Files for SAP applications', url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/high-availability-guide-suse-netapp-files', date: 'undated' },
   LB_PROBES: { title: 'Azure Load Balancer health probes', url: 'https://learn.microsoft.com/en-us/azure/load-balancer/load-balancer-custom-probe-overview', date: 'undated' },
   ORACLE: { title: 'Oracle Database: NFS buffer size parameters (rsize/wsize at least 32768)', url: 'https://docs.oracle.com/en/database/', date: 'undated' },
+  ORAKNFS: {
+    title: 'Oracle Support Doc ID 359515.1: Mount Options for Oracle files for RAC databases and Clusterware when used with NFS on NAS devices',
+    url: 'https://support.oracle.com/knowledge/Oracle%20Database%20Products/359515_1.html',
+    date: 'undated',
+  },
+  SAPNW: {
+    title: 'High availability for SAP NetWeaver on Azure VMs on SUSE Linux Enterprise Server with Azure NetApp Files for SAP applications',
+    url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/high-availability-guide-suse-netapp-files',
+    date: '2024-01-16',
+  },
+  AZF: { title: 'Mount NFS Azure file share on Linux (Azure Files)', url: 'https://learn.microsoft.com/en-us/azure/storage/files/storage-files-how-to-mount-nfs-shares', date: '2024-05-09' },
+  BLOBNFS: { title: 'Mount Blob Storage by using the Network File System (NFS) 3.0 protocol', url: 'https://learn.microsoft.com/en-us/azure/storage/blobs/network-file-system-protocol-support-how-to', date: '2024-06-21' },
+  ANFLINT: {
+    title: 'anf-lint\'s own threshold (no vendor document gives this number; see the rule page)',
+    url: 'https://github.com/anf-lint/anf-lint/blob/main/docs/mounts.md#anf-lints-own-thresholds',
+    date: '2026-11-24',
+  },
   NFS5: { title: 'nfs(5): fstab format and options for the nfs file systems (nfs-utils utils/mount/nfs.man)', url: 'https://man7.org/linux/man-pages/man5/nfs.5.html', date: '2026-01-31' },
   KSRC: { title: 'Linux kernel include/linux/sunrpc/xprt.h and net/sunrpc/xprtsock.c', url: 'https://github.com/torvalds/linux/blob/master/include/linux/sunrpc/xprt.h', date: 'mainline' },
   KDOC: { title: 'Linux kernel Documentation/networking/ip-sysctl.rst and admin-guide/sysctl/vm.rst', url: 'https://docs.kernel.org/networking/ip-sysctl.html', date: 'mainline' },

@@ -12,6 +12,7 @@ export const WORKLOAD_KINDS = [
   'sap-hana-data',
   'sap-hana-log',
   'sap-hana-shared',
+  'sap-netweaver',
   'oracle',
   'database',
   'vdi',
@@ -33,6 +34,13 @@ export interface WorkloadTraits {
   readonly latencySensitive: boolean;
   /** Benefits from several TCP connections per mount (throughput-bound). */
   readonly throughputBound: boolean;
+  /**
+   * The vendor's own rsize/wsize for this workload, where it is smaller than ANF's general 256 KiB
+   * (Oracle's kNFS 32 KiB, Microsoft's SAP NetWeaver lines 64 KiB): rules do not call it small.
+   */
+  readonly prescribedTransferBytes?: { readonly bytes: number; readonly source: SourceKey };
+  /** The vendor prescribes `noac`/`actimeo=0` for some of its files (Oracle RAC: OCR and voting files). */
+  readonly prescribesNoAttributeCache?: SourceKey;
 }
 
 export const WORKLOADS: Readonly<Record<WorkloadKind, WorkloadTraits>> = {
@@ -84,6 +92,15 @@ export const WORKLOADS: Readonly<Record<WorkloadKind, WorkloadTraits>> = {
     latencySensitive: false,
     throughputBound: false,
   },
+  'sap-netweaver': {
+    title: 'SAP application shared files (/sapmnt, /usr/sap)',
+    nfsVersion: { preferred: 'either', source: 'SAPNW' },
+    sharedWrites: true,
+    readMostly: false,
+    latencySensitive: false,
+    throughputBound: false,
+    prescribedTransferBytes: { bytes: 65536, source: 'SAPNW' }, // Microsoft's NetWeaver guides mount with rsize=65536,wsize=65536
+  },
   oracle: {
     title: 'Oracle database (kNFS or dNFS)',
     nfsVersion: { preferred: '3', source: 'FAQN' },
@@ -91,6 +108,8 @@ export const WORKLOADS: Readonly<Record<WorkloadKind, WorkloadTraits>> = {
     readMostly: false,
     latencySensitive: true,
     throughputBound: true,
+    prescribedTransferBytes: { bytes: 32768, source: 'ORAKNFS' }, // MOS 359515.1: rsize=32768,wsize=32768
+    prescribesNoAttributeCache: 'ORAKNFS',
   },
   database: {
     title: 'Other databases (OLTP)',
@@ -117,6 +136,27 @@ export const WORKLOADS: Readonly<Record<WorkloadKind, WorkloadTraits>> = {
     throughputBound: false,
   },
 };
+
+/**
+ * Mount points whose names say what they serve, by convention strong enough to act on when
+ * nothing else (annotation, manifest) says: SAP's file-system layout and Oracle's OFA.
+ */
+export const WORKLOAD_PATH_CONVENTIONS: readonly { readonly pattern: RegExp; readonly workload: WorkloadKind; readonly convention: string; readonly source: SourceKey }[] = [
+  { pattern: /^\/hana\/data(\/|$)/, workload: 'sap-hana-data', convention: '/hana/data', source: 'HANA' },
+  { pattern: /^\/hana\/log(\/|$)/, workload: 'sap-hana-log', convention: '/hana/log', source: 'HANA' },
+  { pattern: /^\/hana\/shared(\/|$)/, workload: 'sap-hana-shared', convention: '/hana/shared', source: 'HANA' },
+  { pattern: /^\/sapmnt(\/|$)/, workload: 'sap-netweaver', convention: '/sapmnt', source: 'SAPNW' },
+  { pattern: /^\/usr\/sap(\/|$)/, workload: 'sap-netweaver', convention: '/usr/sap', source: 'SAPNW' },
+  { pattern: /^\/u\d{2}(\/app\/oracle)?\/oradata(\/|$)/, workload: 'oracle', convention: '/u0N/oradata', source: 'ORAKNFS' },
+];
+
+/** The workload a mount point's name implies by a strong convention, if any. */
+export function workloadFromMountPath(mountPoint: string | undefined): { workload: WorkloadKind; convention: string } | undefined {
+  if (!mountPoint) return undefined;
+  const path = mountPoint.replace(/\/+$/, '') || '/';
+  for (const rule of WORKLOAD_PATH_CONVENTIONS) if (rule.pattern.test(path)) return { workload: rule.workload, convention: rule.convention };
+  return undefined;
+}
 
 export function isWorkloadKind(value: string): value is WorkloadKind {
   return (WORKLOAD_KINDS as readonly string[]).includes(value);

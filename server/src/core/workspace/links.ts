@@ -31,6 +31,11 @@ export class VolumeIndex {
     }
   }
 
+  /** The volume whose client `mountPath` this is, if exactly one volume has it. */
+  byClientPath(mountPoint: string): VolumeSummary | undefined {
+    return this.byMountPath.get(normalizeExportPath(mountPoint)) ?? undefined;
+  }
+
   find(mount: MountEntry): VolumeSummary | undefined {
     if (mount.server && mount.exportPath) {
       const exact = this.byEndpoint.get(endpointKey(mount.server, mount.exportPath));
@@ -38,12 +43,53 @@ export class VolumeIndex {
     }
     if (mount.mountPoint) {
       const byPath = this.byMountPath.get(normalizeExportPath(mount.mountPoint));
-      if (byPath) return byPath;
+      // The same mount path but another server or export: the mount reaches something else (ANF226 says so).
+      if (byPath && !endpointDiffers(mount, byPath)) return byPath;
     }
     // A templated or unlisted server with a unique export path still identifies the volume.
     if (mount.exportPath) return this.byExportPath.get(normalizeExportPath(mount.exportPath)) ?? undefined;
     return undefined;
   }
+}
+
+/**
+ * A manifest volume whose `mountPath` the mount uses while its server or export path say it
+ * reaches something else; undefined when they agree or cannot be compared (templated, not written).
+ */
+export function mountPathMismatch(index: VolumeIndex, mount: MountEntry): { volume: VolumeSummary; server: boolean; exportPath: boolean } | undefined {
+  if (!mount.mountPoint) return undefined;
+  const volume = index.byClientPath(mount.mountPoint);
+  if (!volume) return undefined;
+  const server = serverDiffers(mount, volume);
+  const exportPath = exportDiffers(mount, volume);
+  return server || exportPath ? { volume, server, exportPath } : undefined;
+}
+
+const TEMPLATED = /[{}$%<>`]/;
+
+/** An IPv4 or IPv6 literal, not a DNS name. */
+function isAddress(server: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(server) || server.includes(':');
+}
+
+function serverDiffers(mount: MountEntry, volume: VolumeSummary): boolean {
+  if (!mount.server || TEMPLATED.test(mount.server) || volume.mountTargets.length === 0) return false;
+  const server = normalizeServer(mount.server);
+  // A DNS name and an address cannot be compared without DNS: only like with like.
+  const comparable = volume.mountTargets.map(normalizeServer).filter((t) => isAddress(t) === isAddress(server));
+  return comparable.length > 0 && !comparable.includes(server);
+}
+
+function exportDiffers(mount: MountEntry, volume: VolumeSummary): boolean {
+  if (!mount.exportPath || TEMPLATED.test(mount.exportPath) || !volume.exportPath) return false;
+  const mine = normalizeExportPath(mount.exportPath);
+  const theirs = normalizeExportPath(volume.exportPath);
+  // A subdirectory of the volume's export is still the volume (`/sapQAS/sapmntQAS`).
+  return mine !== theirs && !mine.startsWith(`${theirs}/`);
+}
+
+function endpointDiffers(mount: MountEntry, volume: VolumeSummary): boolean {
+  return serverDiffers(mount, volume) || exportDiffers(mount, volume);
 }
 
 /** Ambiguous keys map to null so that they never link to the wrong volume. */

@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config';
 import { hostModelOf, type Host, type HostModel } from '../hosts/hostModel';
+import { workloadFromMountPath } from '../facts/workloads';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { MountEntry } from '../mounts/model';
 import type { KernelSetting } from '../sysctl/model';
@@ -76,6 +77,9 @@ export class Workspace implements WorkspaceView {
     if (mount.annotatedWorkload) return { workload: mount.annotatedWorkload, source: 'annotation' };
     const volume = this.volumeForMount(mount);
     if (volume?.workload) return { workload: volume.workload, source: 'manifest' };
+    // A strong naming convention (/hana/log, /sapmnt, /u01/oradata) says more than a repository-wide default.
+    const byPath = workloadFromMountPath(mount.mountPointDecoded ?? mount.mountPoint);
+    if (byPath) return { workload: byPath.workload, source: 'mount-path' };
     const fallback = (typeof this.config === 'function' ? this.config(mount.uri) : this.config).defaultWorkload;
     if (fallback) return { workload: fallback, source: 'configuration' };
     return undefined;

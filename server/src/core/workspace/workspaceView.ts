@@ -6,7 +6,7 @@ import type { KernelSetting } from '../sysctl/model';
 import type { ParsedFile } from './parsedFile';
 
 /** Where a mount's workload came from, strongest first. */
-export type WorkloadSource = 'annotation' | 'manifest' | 'configuration';
+export type WorkloadSource = 'annotation' | 'manifest' | 'mount-path' | 'configuration';
 
 /** What a rule may ask about the rest of the workspace. Read-only; answers are cached per change. */
 export interface WorkspaceView {
@@ -19,7 +19,7 @@ export interface WorkspaceView {
   volumeForMount(mount: MountEntry): VolumeSummary | undefined;
   /** The mounts that reach a manifest volume. */
   mountsOfVolume(volume: VolumeSummary): readonly MountEntry[];
-  /** A mount's workload: its annotation, else its manifest volume's, else the configured default. */
+  /** A mount's workload: its annotation, else its manifest volume's, else its mount point's convention (`/hana/log`), else the configured default. */
   workloadOf(mount: MountEntry): { readonly workload: WorkloadKind; readonly source: WorkloadSource } | undefined;
   /** Which files describe one machine (core/hosts), computed once per workspace state. */
   hosts(): HostModel;

@@ -1,9 +1,13 @@
+import { closest, distance } from 'fastest-levenshtein';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { findOption, type OptionSpec } from '../catalog';
 import { fix, replaceValue } from '../fixes';
 import type { MountOption } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
+
+/** Edits apart for a value to count as a typo of a known one. */
+const TYPO_DISTANCE = 1; // not a fact: one slip of the keyboard
 
 /** What is wrong with an option's value, and a value that would be accepted, if any. */
 export function valueProblem(option: MountOption, spec: OptionSpec): { message: string; replacement?: string } | undefined {
@@ -32,7 +36,13 @@ export function valueProblem(option: MountOption, spec: OptionSpec): { message: 
   if (spec.kind === 'enum' || spec.kind === 'version') {
     const values = spec.values ?? [];
     if (spec.name === 'sec' ? value.split(':').every((p) => values.includes(p)) : values.includes(value)) return undefined;
-    return { message: `\`${option.name}=${value}\` is not a value mount.nfs accepts: use one of ${values.join(', ')}.` };
+    // A typo (`sec=syss`, `proto=tpc`): name the value it most likely meant, and offer it.
+    const near = spec.kind !== 'enum' || value.length < 3 || value.includes(':') ? undefined : closest(value, [...values]);
+    const typo = near !== undefined && distance(value, near) <= TYPO_DISTANCE ? near : undefined;
+    return {
+      message: `\`${option.name}=${value}\` is not a value mount.nfs accepts${typo ? ` (did you mean \`${option.name}=${typo}\`?)` : ''}: use one of ${values.join(', ')}. The mount fails.`,
+      ...(typo ? { replacement: typo } : {}),
+    };
   }
   return undefined;
 }
@@ -47,7 +57,7 @@ export const invalidOptionValue = defineRule({
     title: 'Mount option with a value the kernel refuses',
     what: 'A known option with a value of the wrong type or out of range: `nconnect=32` (1–16), `vers=5`, `proto=sctp`, `timeo=fast`, `hard=1`, `rsize` without a number.',
     why: 'mount.nfs and the kernel check option values and refuse the whole mount when one is out of range, so the volume is not mounted.',
-    instead: 'Use a value in the option\'s range. For an out-of-range number the fix offers the nearest accepted value (for `nconnect`, 8: the value ANF testing found best).',
+    instead: 'Use a value in the option\'s range. For an out-of-range number the fix offers the nearest accepted value (for `nconnect`, 8: the value ANF testing found best); for a one-letter slip in a named value (`sec=syss`) the message names the value meant and the fix writes it (`sec=sys`).',
     examples: [
       {
         flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=32  0  0',

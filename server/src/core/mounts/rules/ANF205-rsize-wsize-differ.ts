@@ -2,7 +2,7 @@ import { NFS_TRANSFER_SIZE } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { integerOf } from '../catalog';
 import { fix, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts, nfsMounts, onAnf } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
 
@@ -28,7 +28,8 @@ export const rsizeWsizeDiffer = defineRule({
   },
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { effective } of nfsMounts(context)) {
+    for (const { mount, effective } of nfsMounts(context)) {
+      if (!onAnf(context, mount)) continue; // ANF's advice; other servers have their own
       const rsize = integerOf(effective, 'rsize');
       const wsize = integerOf(effective, 'wsize');
       if (rsize === undefined || wsize === undefined || rsize === wsize) continue;

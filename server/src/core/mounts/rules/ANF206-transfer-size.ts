@@ -1,14 +1,16 @@
-import { NFS_TRANSFER_SIZE } from '../../facts';
+import { NFS_TRANSFER_SIZE, WORKLOADS } from '../../facts';
 import { formatNumber, GiB } from '../../units/units';
 import { defineRule } from '../../rules/rule';
 import { integerOf } from '../catalog';
 import { fix, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, workloadOfMount, workloadWords } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
 const MAX = NFS_TRANSFER_SIZE.maxBytes.value;
 const SMALL = NFS_TRANSFER_SIZE.smallWarningBytes.value;
 const MIN = NFS_TRANSFER_SIZE.minBytes.value;
+const ORACLE = WORKLOADS.oracle.prescribedTransferBytes!.bytes;
+const SAPNW = WORKLOADS['sap-netweaver'].prescribedTransferBytes!.bytes;
 const callsPerGiB = (bytes: number) => formatNumber(Math.ceil(GiB / Math.max(MIN, bytes - (bytes % NFS_TRANSFER_SIZE.multipleOfBytes.value))), 0);
 
 export const transferSize = defineRule({
@@ -19,9 +21,9 @@ export const transferSize = defineRule({
   fix: 'unsafe',
   doc: {
     title: '`rsize`/`wsize` outside ANF\'s recommendation',
-    what: `An rsize or wsize above ${RECOMMENDED} (ANF's recommendation; info), above ${MAX} (1 MiB: the kernel clamps it; warning), or below ${SMALL} (64 KiB: many more round trips for sequential I/O; warning).`,
-    why: `ANF supports transfers up to 1 MiB but recommends ${RECOMMENDED} for the best mix of throughput and latency. Values above 1 MiB are silently replaced by 1 MiB, and values below 1024 become ${MIN}. Small sizes multiply round trips: writing 1 GiB takes 16,384 WRITEs at 64 KiB and 4,096 at 256 KiB (Microsoft Learn module on ANF performance for EDA and HPC).`,
-    instead: `Use rsize=${RECOMMENDED},wsize=${RECOMMENDED}. Oracle's own floor is 32 KiB; keep a smaller value only where an application vendor requires it.`,
+    what: `An rsize or wsize above ${MAX} (1 MiB: the kernel clamps it; warning, on every NFS server), and on ANF: above ${RECOMMENDED} (ANF's recommendation; info), or ${SMALL} (64 KiB) or less (info; a warning when the workload is known to be throughput-bound). Sizes a vendor prescribes for the workload are not small: Oracle's kNFS ${ORACLE} (32 KiB), Microsoft's SAP NetWeaver lines ${SAPNW} (64 KiB), and 64 KiB together with \`nconnect\` (the SAS GRID configuration in ANF's mount-option guide).`,
+    why: `Linux NFS mount options best practices for Azure NetApp Files: ANF supports transfers up to 1 MiB but recommends ${RECOMMENDED} (256 KiB) for the best mix of throughput and latency. Per nfs(5), values above 1 MiB are silently replaced by 1 MiB, and values below 1024 become ${MIN}. Small sizes multiply round trips: writing 1 GiB takes 16,384 WRITEs at 64 KiB and 4,096 at 256 KiB. The 64 KiB line (a quarter of ANF's recommendation) is anf-lint's own threshold: no vendor document gives it. Oracle's kNFS prescription (Oracle Support Doc ID 359515.1) is \`rsize=32768,wsize=32768\`, and Microsoft's SAP NetWeaver guides mount /sapmnt and /usr/sap with \`rsize=65536,wsize=65536\`: both stay clean for their workloads.`,
+    instead: `Use rsize=${RECOMMENDED},wsize=${RECOMMENDED} on ANF. Keep a smaller value where an application vendor prescribes it; annotate the mount (\`# anf: workload=oracle\`) so anf-lint knows.`,
     examples: [
       {
         flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,rsize=4194304,wsize=4194304  0  0',
@@ -29,23 +31,34 @@ export const transferSize = defineRule({
         language: 'fstab',
       },
     ],
-    sources: ['MO', 'NFS5', 'SEED_MOUNT'],
+    sources: ['MO', 'NFS5', 'ORAKNFS', 'SAPNW', 'ANFLINT'],
   },
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { effective } of nfsMounts(context)) {
+    for (const { mount, effective } of nfsMounts(context)) {
+      const target = targetOfMount(context, mount);
+      const anf = target.kind === 'anf';
       for (const name of ['rsize', 'wsize'] as const) {
         const value = integerOf(effective, name);
         const option = effective.byGroup.get(name);
         if (value === undefined || !option || value === 0) continue;
         let message: string | undefined;
         let severity: 'warning' | 'info' = 'warning';
-        if (value > MAX) message = `${name}=${value} is above ${MAX} (1 MiB): the kernel clamps it to 1 MiB. ANF recommends ${RECOMMENDED}.`;
+        if (value > MAX) message = `${name}=${value} is above ${MAX} (1 MiB): the kernel clamps it to 1 MiB.${anf ? ` ANF recommends ${RECOMMENDED}.` : ''}`;
+        else if (!anf) continue;
         else if (value > RECOMMENDED) {
-          message = `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB), which gives the best throughput and latency on ANF.`;
+          message = `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB), which gives the best throughput and latency on ANF.${assumedAnfWords(target)}`;
           severity = 'info';
-        } else if (value < SMALL) {
-          message = `${name}=${value} is small: sequential I/O needs many more round trips (1 GiB takes ${callsPerGiB(value)} calls at this size, ${callsPerGiB(RECOMMENDED)} at 256 KiB)${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}. ANF recommends ${RECOMMENDED}.`;
+        } else if (value <= SMALL) {
+          const found = workloadOfMount(context, mount);
+          const prescribed = found ? WORKLOADS[found.workload].prescribedTransferBytes : undefined;
+          if (prescribed && value >= prescribed.bytes) continue; // the vendor's own size for this workload
+          // SAS GRID (ANF's mount-option guide): 64 KiB with nconnect, by design.
+          if (value === SMALL && effective.byGroup.has('nconnect') && !(found && WORKLOADS[found.workload].throughputBound)) continue;
+          const bound = found !== undefined && WORKLOADS[found.workload].throughputBound;
+          severity = bound ? 'warning' : 'info';
+          const cost = `1 GiB takes ${callsPerGiB(value)} calls at this size, ${callsPerGiB(RECOMMENDED)} at 256 KiB`;
+          message = `${name}=${value} is small for ANF: sequential I/O needs many more round trips (${cost})${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}${bound ? `, and ${workloadWords(found!)} is throughput-bound` : ''}. ANF recommends ${RECOMMENDED}.${assumedAnfWords(target)}`;
         }
         if (!message) continue;
         context.report({ span: option.span, message, severity, fixes: fix(`Set ${name}=${RECOMMENDED}`, false, replaceValue(option, String(RECOMMENDED))) });

@@ -1,7 +1,7 @@
 import { NFS_PROTOCOL } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { fix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts, nfsMounts, workloadOfMount } from './common';
 
 const SINCE = NFS_PROTOCOL.intrIgnoredSinceKernel.value;
 
@@ -13,7 +13,7 @@ export const intrIgnored = defineRule({
   fix: 'safe',
   doc: {
     title: '`intr`/`nointr` has no effect',
-    what: '`intr` or `nointr` in an NFS option list.',
+    what: '`intr` or `nointr` in an NFS option list (on every NFS server), except `nointr` on the `oracle` workload, where Oracle\'s own kNFS mount options write it.',
     why: `nfs(5): "provided for backward compatibility", ignored since kernel ${SINCE}. Current kernels always let SIGKILL interrupt a waiting NFS call. Older guides (the Microsoft Learn module on ANF performance for EDA and HPC among them) still recommend \`hard,intr\`.`,
     instead: 'Remove it. The fix removes the option and its comma; the mount behaves exactly the same.',
     examples: [
@@ -23,7 +23,7 @@ export const intrIgnored = defineRule({
         language: 'sh',
       },
     ],
-    sources: ['NFS5'],
+    sources: ['NFS5', 'ORAKNFS'],
   },
   appliesTo: hasNfsMounts,
   check(context) {
@@ -31,6 +31,8 @@ export const intrIgnored = defineRule({
     for (const { mount } of nfsMounts(context)) {
       for (const option of mount.options) {
         if (option.templated || (option.name !== 'intr' && option.name !== 'nointr')) continue;
+        // Oracle's kNFS prescription (Oracle Support Doc ID 359515.1) writes `nointr`: harmless, and not ours to correct.
+        if (option.name === 'nointr' && workloadOfMount(context, mount)?.workload === 'oracle') continue;
         context.report({
           span: option.span,
           message: `\`${option.name}\` is ignored since kernel ${SINCE}; remove it.`,

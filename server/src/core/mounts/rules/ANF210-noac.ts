@@ -1,7 +1,7 @@
-import { ATTRIBUTE_CACHE } from '../../facts';
+import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { fix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, thousands } from './common';
+import { hasNfsMounts, nfsMounts, thousands, workloadOfMount } from './common';
 
 export const noac = defineRule({
   code: 'ANF210',
@@ -11,8 +11,8 @@ export const noac = defineRule({
   fix: 'unsafe',
   doc: {
     title: '`noac` turns off attribute caching and makes writes synchronous',
-    what: 'A mount with `noac` (the last of `ac`/`noac` wins).',
-    why: `\`noac\` sends a GETATTR to the server for nearly every file operation and, as nfs(5) says, also makes every write synchronous, "a significant performance penalty". The HPC training on Microsoft Learn measured the opposite direction: caching attributes longer (\`actimeo\`) cut an EDA tools volume from over ${ATTRIBUTE_CACHE.edaToolsIopsBefore.value.toLocaleString('en-US')} to about ${ATTRIBUTE_CACHE.edaToolsIopsAfter.value.toLocaleString('en-US')} IOPS and latency from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoMs.value} ms.`,
+    what: 'A mount with `noac` (the last of `ac`/`noac` wins), except on the `oracle` workload: Oracle Support Doc ID 359515.1 prescribes `noac` and `actimeo=0` for RAC clusterware files (OCR, voting files) on NFS.',
+    why: `\`noac\` sends a GETATTR to the server for nearly every file operation and, as nfs(5) says, also makes every write synchronous, "a significant performance penalty". The Microsoft Learn course on HPC/EDA applications on ANF measured the opposite direction: caching attributes longer (\`actimeo\`) cut an EDA tools volume from over ${ATTRIBUTE_CACHE.edaToolsIopsBefore.value.toLocaleString('en-US')} to about ${ATTRIBUTE_CACHE.edaToolsIopsAfter.value.toLocaleString('en-US')} IOPS and latency from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoMs.value} ms.`,
     instead: 'Remove `noac`. Where several clients must see each other\'s changes quickly, the default close-to-open consistency (`cto`) is enough for most applications; use a small `actimeo` rather than none.',
     examples: [
       {
@@ -21,7 +21,7 @@ export const noac = defineRule({
         language: 'fstab',
       },
     ],
-    sources: ['NFS5', 'SEED_COURSE', 'MO'],
+    sources: ['NFS5', 'SEED_COURSE', 'MO', 'ORAKNFS'],
   },
   appliesTo: hasNfsMounts,
   check(context) {
@@ -29,9 +29,12 @@ export const noac = defineRule({
     for (const { mount, effective } of nfsMounts(context)) {
       const option = effective.byGroup.get('ac');
       if (!option || option.name !== 'noac') continue;
+      // Oracle RAC: Oracle Support Doc ID 359515.1 prescribes noac/actimeo=0 for OCR and voting files.
+      const found = workloadOfMount(context, mount);
+      if (found && WORKLOADS[found.workload].prescribesNoAttributeCache) continue;
       context.report({
         span: option.span,
-        message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (HPC training on Microsoft Learn). Remove \`noac\` unless an application documents that it needs it.`,
+        message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (the Microsoft Learn course on HPC/EDA applications on ANF). Remove \`noac\` unless an application documents that it needs it (annotate Oracle mounts \`# anf: workload=oracle\`).`,
         fixes: fix('Remove `noac`', false, removeOption(text, mount, option)),
       });
     }

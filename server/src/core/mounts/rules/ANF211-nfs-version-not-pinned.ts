@@ -6,7 +6,7 @@ import { baseName } from '../../workspace/fileKind';
 import { findOption } from '../catalog';
 import { fix, insertOption, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import { hasNfsMounts, nfsMounts, versionToPin, volumeOfMount } from './common';
+import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, versionToPin, volumeOfMount } from './common';
 
 const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
 const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;
@@ -19,8 +19,8 @@ export const nfsVersionNotPinned = defineRule({
   fix: 'unsafe',
   doc: {
     title: 'NFS version not pinned to one ANF serves',
-    what: `A mount with no \`vers\`/\`nfsvers\` (warning), with \`vers=4\` or \`-t nfs4\` without a minor version (warning), or with a version ANF does not serve: 2, 4.0 or 4.2 (error).`,
-    why: `Without a version the client asks for NFSv${FIRST_TRIED} first and negotiates down; \`vers=4\` alone can also settle on 4.0 or 4.2. ANF serves NFSv${SUPPORTED.join(' and NFSv')} only, so an unpinned mount depends on negotiation, and a pinned 4.0 or 4.2 fails. A volume's protocol is fixed when it is created: the mount should say which one it expects.`,
+    what: `A mount of an ANF server with no \`vers\`/\`nfsvers\` (warning), with \`vers=4\` or \`-t nfs4\` without a minor version (warning), with \`vers=4.2\` (warning: it mounts, but ANF does not support it), or with a version ANF does not serve: 2 or 4.0 (error; a warning when the server is only assumed to be ANF). Mounts of Azure Files, Azure Blob NFS and servers listed under \`nfsServers.other\` are not judged.`,
+    why: `Without a version the client asks for NFSv${FIRST_TRIED} first and negotiates down; \`vers=4\` alone can also settle on 4.0 or 4.2. ANF serves NFSv${SUPPORTED.join(' and NFSv')} only, so an unpinned mount depends on negotiation, and a pinned 2 or 4.0 fails. NFSv4.2 is different: the NFS FAQs for Azure NetApp Files say that "although you can mount an NFS4.1 volume on Azure NetApp Files with NFSv4.2 protocol, the use of NFSv4.2 isn't supported", and ask to pin NFSv4.1. A volume's protocol is fixed when it is created: the mount should say which one it expects.`,
     instead: 'Pin `vers=3` or `vers=4.1` (the same as `vers=4,minorversion=1`). The fix pins the version the manifest volume serves when it serves only one (another would fail to mount, ANF224; ANF220 says so if the workload needs the other one; no fix for an SMB-only volume), else the workload\'s version where anf-lint knows the workload (annotation, manifest volume or configuration): NFSv3 for EDA and HPC, NFSv4.1 for SAP HANA.',
     examples: [
       {
@@ -36,6 +36,9 @@ export const nfsVersionNotPinned = defineRule({
     const text = context.file.source.text;
     for (const { mount, effective } of nfsMounts(context)) {
       if (effective.templated) continue;
+      // Which versions a server serves is ANF's to say here; Azure Files, Blob NFS and other servers differ.
+      const serverTarget = targetOfMount(context, mount);
+      if (serverTarget.kind !== 'anf') continue;
       const version = effective.version;
       // Fixes pin only what the manifest volume serves: another version would fail to mount (ANF224).
       const volume = volumeOfMount(context, mount);
@@ -104,10 +107,15 @@ export const nfsVersionNotPinned = defineRule({
             : editable
               ? `Use \`vers=${target}\` (volume \`${volume.name}\` serves only NFSv${target}).`
               : `Mount it as \`nfs\` with \`vers=3\` (volume \`${volume.name}\` serves only NFSv3; \`nfs4\` takes no \`vers=\`).`;
+        // FAQN: an NFSv4.2 mount of an NFSv4.1 volume succeeds, but NFSv4.2 is unsupported on ANF.
+        const v42 = version.major === 4 && version.text === '4.2' && !smbOnly && served !== '3';
         context.report({
           span: (version.minorOption ?? version.option)?.span ?? where,
-          severity: 'error',
-          message: `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. ${advice}`,
+          // Never an error on a server that is only assumed to be ANF (an on-premises filer may serve it).
+          severity: v42 || !serverTarget.known ? 'warning' : 'error',
+          message: v42
+            ? `NFSv4.2 is not supported on ANF: the mount of an NFSv4.1 volume succeeds, but ANF does not support NFSv4.2 or its features, and issues with it are out of support scope (NFS FAQs for Azure NetApp Files). ${advice}${assumedAnfWords(serverTarget)}`
+            : `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. ${advice}${assumedAnfWords(serverTarget)}`,
           ...(edits.length > 0 ? { fixes: fix(`Use NFSv${target}`, false, ...edits) } : {}),
         });
       }

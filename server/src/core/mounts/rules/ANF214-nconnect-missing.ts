@@ -1,10 +1,10 @@
-import { NCONNECT, SLOTS, WORKLOADS } from '../../facts';
+import { NCONNECT, SLOTS, WORKLOADS, type WorkloadKind } from '../../facts';
 import { compareKernelVersions } from '../../config';
 import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
 import { fix, insertOption } from '../fixes';
 import type { MountEntry } from '../model';
-import { hasNfsMounts, nfsMounts, transportKey, volumeOfMount, workloadOfMount, workloadWords } from './common';
+import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, transportKey, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 const BEST = NCONNECT.bestTested.value;
 
@@ -20,16 +20,19 @@ function isFirstToServer(all: readonly MountEntry[], mount: MountEntry): boolean
   return true;
 }
 
+/** SAP HANA: nconnect over NFSv4.1 only on the OS releases the SAP note allows; anf-lint does not know the OS. */
+const OS_DEPENDENT: ReadonlySet<WorkloadKind> = new Set(['sap-hana-data', 'sap-hana-log', 'sap-hana-shared']);
+
 export const nconnectMissing = defineRule({
   code: 'ANF214',
   name: 'nconnect-missing',
   domain: 'mount',
-  defaultSeverity: 'hint',
+  defaultSeverity: 'info',
   fix: 'unsafe',
   doc: {
-    title: '`nconnect` would help this throughput-bound mount',
-    what: `A mount of a throughput-bound workload (EDA, HPC, SAP HANA data, Oracle) over NFSv3 or NFSv4.1 without \`nconnect\`, when it is the first mount to its server address on its host (the first mount decides nconnect for all mounts of that machine). Only when anf-lint knows the workload, not with Kerberos, and not when the manifest gives the volume so many clients that ${BEST} connections of ${SLOTS.anfInFlightPerConnection.value} requests each would exceed the endpoint's ${SLOTS.endpointTotalMax.value.toLocaleString('en-US')} slots.`,
-    why: `ANF handles at most ${SLOTS.anfInFlightPerConnection.value} requests in flight per TCP connection; \`nconnect\` opens several connections per mount (Linux ${NCONNECT.minKernel.value}+, RHEL 8.3, SLES 15 SP1). ANF's testing found nconnect=${BEST} the most performant; a SAS GRID run went from ${NCONNECT.sasGridHoursWithout.value} h to ${NCONNECT.sasGridHoursWith.value} h with it.`,
+    title: 'No `nconnect` on an ANF mount',
+    what: `A mount of an ANF server without \`nconnect\`, when it is the first mount to its server address on its host (the first mount decides nconnect for all mounts of that machine): a warning on a throughput-bound workload (EDA, HPC, SAP HANA data) over NFSv3 or NFSv4.1, an info note on any other NFSv3 mount of a server known to be ANF (a manifest volume\'s mount target, or listed under \`nfsServers.anf\`). Not with Kerberos, not when the manifest gives the volume so many clients that ${BEST} connections of ${SLOTS.anfInFlightPerConnection.value} requests each would exceed the endpoint's ${SLOTS.endpointTotalMax.value.toLocaleString('en-US')} slots, and not on workloads whose vendor prescribes its own mount line: Oracle (Oracle Support Doc ID 359515.1 for kNFS; dNFS opens its own connections) and SAP NetWeaver shares. SAP HANA mounts are not judged: Microsoft's SAP HANA guide sends readers to the OS releases that support nconnect, and with NFSv4.1 those are newer (SLES 15 SP2, RHEL 8.3) than with NFSv3; anf-lint does not know the OS, so it stays silent. Azure Files, Blob NFS and other servers are not judged.`,
+    why: `ANF handles at most ${SLOTS.anfInFlightPerConnection.value} requests in flight per TCP connection; \`nconnect\` opens several connections per mount (Linux ${NCONNECT.minKernel.value}+, RHEL 8.3, SLES 15 SP1 for NFSv3, SLES 15 SP2 for NFSv4.1). Linux NFS mount options best practices for Azure NetApp Files: "Testing has found nconnect=${BEST} to be the most performant"; a SAS GRID run went from ${NCONNECT.sasGridHoursWithout.value} h to ${NCONNECT.sasGridHoursWith.value} h with it.`,
     instead: `Add \`nconnect=${BEST}\`. Mind the slot tables: clients × nconnect × slots should stay within the endpoint's budget.`,
     examples: [
       {
@@ -38,7 +41,7 @@ export const nconnectMissing = defineRule({
         language: 'fstab',
       },
     ],
-    sources: ['MO', 'CS', 'SEED_COURSE'],
+    sources: ['MO', 'CS', 'HANA', 'ORAKNFS'],
   },
   appliesTo: hasNfsMounts,
   check(context) {
@@ -50,8 +53,14 @@ export const nconnectMissing = defineRule({
       if (effective.templated || effective.byGroup.has('nconnect') || usesKerberos(effective)) continue;
       const version = effective.version?.text;
       if (version !== '3' && version !== '4.1') continue;
+      const target = targetOfMount(context, mount);
+      if (target.kind !== 'anf') continue;
       const found = workloadOfMount(context, mount);
-      if (!found || !WORKLOADS[found.workload].throughputBound) continue;
+      if (found && (OS_DEPENDENT.has(found.workload) || WORKLOADS[found.workload].prescribedTransferBytes)) continue;
+      const bound = found !== undefined && WORKLOADS[found.workload].throughputBound;
+      // The info note needs a server known to be ANF (a manifest mount target, `nfsServers.anf`): on a
+      // server only assumed to be ANF, a plain NFSv3 line is not worth a note.
+      if (!bound && (version !== '3' || !target.known)) continue;
       // The first mount to an address decides nconnect for all: only the first one can take it.
       if (!isFirstToServer(all, mount)) continue;
       // Large farms: the endpoint's slot budget leaves no room for more connections per client.
@@ -60,7 +69,8 @@ export const nconnectMissing = defineRule({
       const span = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
       context.report({
         span,
-        message: `No \`nconnect\` on this mount of ${workloadWords(found)}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h → ${NCONNECT.sasGridHoursWith.value} h).`,
+        severity: bound ? 'warning' : 'info',
+        message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h → ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
         fixes: fix(`Add nconnect=${BEST}`, false, insertOption(mount, `nconnect=${BEST}`)),
       });
     }

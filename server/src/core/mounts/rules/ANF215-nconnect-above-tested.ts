@@ -2,7 +2,7 @@ import { NCONNECT, SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { integerOf } from '../catalog';
 import { fix, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts, nfsMounts, onAnf } from './common';
 
 const BEST = NCONNECT.bestTested.value;
 const MAX = NCONNECT.max.value;
@@ -29,7 +29,8 @@ export const nconnectAboveTested = defineRule({
   },
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { effective } of nfsMounts(context)) {
+    for (const { mount, effective } of nfsMounts(context)) {
+      if (!onAnf(context, mount)) continue; // tested on ANF; Azure Files recommends its own value
       const value = integerOf(effective, 'nconnect');
       const option = effective.byGroup.get('nconnect');
       if (value === undefined || !option || value <= BEST || value > MAX) continue;

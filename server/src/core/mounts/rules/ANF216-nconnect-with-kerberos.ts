@@ -1,7 +1,7 @@
 import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
 import { fix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts, nfsMounts, onAnf } from './common';
 
 export const nconnectWithKerberos = defineRule({
   code: 'ANF216',
@@ -28,7 +28,7 @@ export const nconnectWithKerberos = defineRule({
     const text = context.file.source.text;
     for (const { mount, effective } of nfsMounts(context)) {
       const option = effective.byGroup.get('nconnect');
-      if (!option || !usesKerberos(effective)) continue;
+      if (!option || !usesKerberos(effective) || !onAnf(context, mount)) continue;
       const sec = effective.byGroup.get('sec')!;
       context.report({
         span: option.span,

@@ -4,7 +4,7 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
 import { baseName } from '../../workspace/fileKind';
 import { fix, removeOption, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts, volumeOfMount, workloadOfMount, workloadWords } from './common';
+import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionForWorkload = defineRule({
   code: 'ANF220',
@@ -14,7 +14,7 @@ export const nfsVersionForWorkload = defineRule({
   fix: 'unsafe',
   doc: {
     title: 'NFS version does not suit the workload',
-    what: 'A mount pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported), NFSv4.1 on EDA, HPC or Oracle volumes (warning: NFSv3 performs better there).',
+    what: 'A mount of an ANF server pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported; a warning when the server is only assumed to be ANF), NFSv4.1 on EDA, HPC or Oracle volumes (warning: NFSv3 performs better there). The workload comes from an annotation, the manifest, the mount point (`/hana/data`, `/hana/log`: SAP\'s layout) or the configuration. When the manifest volume does not serve the pinned version, ANF224 reports the token instead (one finding, which names the workload).',
     why: `SAP supports /hana/data and /hana/log on ANF only over NFSv4.1. For EDA and other metadata-heavy workloads NFSv3 is stateless and avoids NFSv4.1's per-file state and locking; the ANF EDA benchmark runs NFSv3, the HPC training on Microsoft Learn measured NFSv4.1 well behind NFSv3, and the Microsoft Learn module on ANF performance for EDA and HPC puts the cost at ${NFS_PROTOCOL.edaNfs41OverheadMinPercent.value}–${NFS_PROTOCOL.edaNfs41OverheadMaxPercent.value}% (no other source confirms that range). The workload comes from \`# anf: workload=\`, the manifest volume the mount reaches, or \`workload:\` in .anf-lint.yaml.`,
     instead: 'Use `vers=4.1` for SAP HANA data and log; use `vers=3` for EDA tools and scratch unless you need NFSv4.1 features (Kerberos, ACLs). The volume must be created with that protocol too: when the manifest volume the mount reaches does not serve it, the finding offers no fix and asks to change the volume\'s `protocols` as well (the new version alone would fail to mount, ANF224).',
     examples: [
@@ -34,12 +34,17 @@ export const nfsVersionForWorkload = defineRule({
       if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;
       const found = workloadOfMount(context, mount);
       if (!found) continue;
+      // SAP's NFSv4.1 requirement and the NFSv3 preference are ANF's guidance; Azure Files and Blob NFS serve one version each.
+      const target = targetOfMount(context, mount);
+      if (target.kind !== 'anf') continue;
       const traits = WORKLOADS[found.workload];
       const required = traits.nfsVersion.requires;
       const want = required ?? (traits.nfsVersion.preferred === '3' ? '3' : undefined);
       if (!want || want === version.text) continue;
       // The wanted version only mounts once the volume serves it (ANF224): no fix until its `protocols` change.
       const volume = volumeOfMount(context, mount);
+      // The volume does not serve the pinned version: ANF224 reports this token, with the workload's view. One finding.
+      if (volume && !volume.nfsVersions.includes(version.text)) continue;
       const lacking = volume && !volume.nfsVersions.includes(want) ? volume : undefined;
       const edits: SpanEdit[] = [];
       if (version.option && !lacking) {
@@ -52,9 +57,10 @@ export const nfsVersionForWorkload = defineRule({
       const span = (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span;
       context.report({
         span,
-        ...(required ? { severity: 'error' as const } : {}),
+        // An error only where both are known: a server only assumed to be ANF may be a filer where SAP allows NFSv3.
+        ...(required ? { severity: target.known ? ('error' as const) : ('warning' as const) } : {}),
         message: required
-          ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.`
+          ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.${assumedAnfWords(target)}`
           : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features${volumeToo}.`,
         ...(edits.length > 0 ? { fixes: fix(`Use vers=${want}`, false, ...edits) } : {}),
       });

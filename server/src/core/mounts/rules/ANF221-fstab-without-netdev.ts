@@ -28,7 +28,8 @@ export const fstabWithoutNetdev = defineRule({
       if (mount.origin !== 'fstab' || effective.templated || mount.options.length === 0) continue;
       if (effective.byGroup.has('_netdev') || effective.byGroup.has('nofail') || effective.byGroup.get('auto')?.name === 'noauto') continue;
       context.report({
-        span: mount.optionsSpan ?? mount.span,
+        // The type field: `_netdev` is about what kind of mount this is (a network file system), not about any one option.
+        span: mount.fsTypeSpan ?? mount.optionsSpan ?? mount.span,
         message: 'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
         fixes: fix('Add `_netdev`', true, insertOption(mount, '_netdev')),
       });

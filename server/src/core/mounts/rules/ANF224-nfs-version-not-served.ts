@@ -17,7 +17,7 @@ export const nfsVersionNotServed = defineRule({
   doc: {
     title: 'Mount pins an NFS version its manifest volume does not serve',
     what: 'A mount that reaches a volume of a sizing manifest and pins `vers=3` or `vers=4.1` (also `nfsvers=`, `vers=4,minorversion=1`, `nfs4` with `minorversion=1`) while the volume\'s `protocols` do not include that version (a volume without `protocols` serves NFSv3). Mounts without a pinned version (ANF211), with a version ANF never serves (ANF211), or that reach no manifest volume are not judged here.',
-    why: 'An ANF volume answers only the NFS version of its protocol type (set when it is created); its export policy refuses the other one, so the mount fails (`mount.nfs: access denied by server`), for an fstab line at boot. ANF220 judges the same option against the workload: when both report, they ask for the same version (ANF serves only NFSv3 and NFSv4.1, so the one the volume lacks is the one the workload advises against). When the pinned version is the one the workload requires (SAP HANA data and log: NFSv4.1) or the one Kerberos needs (NFSv4.1), ANF224 still reports, because the mount fails all the same, but offers no fix: pinning the volume\'s version would trade a failing mount for an unsupported one, and the volume\'s `protocols` are what must change (ANF119, ANF120 report the manifest side). A Kerberos mount of a volume without Kerberos is ANF225.',
+    why: 'An ANF volume answers only the NFS version of its protocol type (set when it is created); its export policy refuses the other one, so the mount fails (`mount.nfs: access denied by server`), for an fstab line at boot. ANF220 judges the same option against the workload; on a token ANF224 reports, ANF220 stays silent and this message says when the workload also calls for the volume\'s version (ANF serves only NFSv3 and NFSv4.1, so the one the volume lacks is the one the workload advises against): one finding per token. When the pinned version is the one the workload requires (SAP HANA data and log: NFSv4.1) or the one Kerberos needs (NFSv4.1), ANF224 still reports, because the mount fails all the same, but offers no fix: pinning the volume\'s version would trade a failing mount for an unsupported one, and the volume\'s `protocols` are what must change (ANF119, ANF120 report the manifest side). A Kerberos mount of a volume without Kerberos is ANF225.',
     instead: 'Pin the version the volume serves, or change the volume\'s `protocols` when the mount\'s version is the right one. The fix pins the version the volume serves (only when it serves exactly one NFS version, and not on an `nfs4` mount, which cannot pin NFSv3); it is never applied automatically, because you must decide which side is wrong.',
     examples: [
       {
@@ -56,6 +56,11 @@ export const nfsVersionNotServed = defineRule({
         edits.push(replaceValue(version.option, target));
         if (version.minorOption) edits.push(removeOption(text, mount, version.minorOption));
       }
+      // ANF220 stays silent on this token: say here when the workload also calls for the volume's version.
+      const found = workloadOfMount(context, mount);
+      const traits = found ? WORKLOADS[found.workload].nfsVersion : undefined;
+      const wanted = traits ? traits.requires ?? (traits.preferred === 'either' ? undefined : traits.preferred) : undefined;
+      const agrees = !needed && found && target && wanted === target ? ` ${capitalize(workloadWords(found))} calls for NFSv${target} too.` : '';
       const advice = needed
         ? ` ${capitalize(needed)}, so change the volume's \`protocols\` instead.`
         : !target
@@ -66,7 +71,7 @@ export const nfsVersionNotServed = defineRule({
 
       context.report({
         span: (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span,
-        message: head + advice,
+        message: head + advice + agrees,
         related: [protocolsOf(context, volume)],
         ...(edits.length > 0 ? { fixes: fix(`Use vers=${target!}, the version volume \`${volume.name}\` serves`, false, ...edits) } : {}),
       });

@@ -6,6 +6,7 @@ import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkloadSource, WorkspaceView } from '../../workspace/workspaceView';
 import { effectiveOptions, type EffectiveOptions } from '../catalog';
 import type { MountEntry } from '../model';
+import { serverTarget, type ServerTarget } from '../target';
 
 /** Cheap `appliesTo` for rules that judge NFS mounts. */
 export const hasNfsMounts = (file: ParsedFile): boolean => file.mounts.some((m) => m.isNfs);
@@ -50,6 +51,8 @@ export function workloadWords(found: { workload: WorkloadKind; source: WorkloadS
       return `${name} (from the \`# anf:\` annotation)`;
     case 'manifest':
       return `${name} (from the manifest volume it reaches)`;
+    case 'mount-path':
+      return `${name} (from its mount point, by convention; \`# anf: workload=<kind>\` overrides it)`;
     default:
       return `${name} (the default in .anf-lint.yaml)`;
   }
@@ -105,9 +108,31 @@ export function volumeOfMount(context: RuleContext, mount: MountEntry): VolumeSu
   return found;
 }
 
+/** What the mount's server is taken to be (`mounts/target.ts`), asked once per mount and workspace state. */
+export function targetOfMount(context: RuleContext, mount: MountEntry): ServerTarget {
+  const answers = answersOf(TARGET_ANSWERS, context.workspace);
+  let found = answers.get(mount);
+  if (!found) {
+    found = serverTarget(mount, { volumes: () => context.workspace.volumes(), volumeForMount: (m) => volumeOfMount(context, m) }, context.config);
+    answers.set(mount, found);
+  }
+  return found;
+}
+
+/** ANF advice applies: the server is ANF, known or assumed. */
+export function onAnf(context: RuleContext, mount: MountEntry): boolean {
+  return targetOfMount(context, mount).kind === 'anf';
+}
+
+/** " Server taken to be ANF (...).": said in messages whose advice holds only on ANF, when ANF is only assumed. */
+export function assumedAnfWords(target: ServerTarget): string {
+  return target.kind === 'anf' && !target.known ? ' Server taken to be ANF (the default; `nfsServers` in .anf-lint.yaml overrides it).' : '';
+}
+
 type Answers<T> = WeakMap<readonly MountEntry[], Map<MountEntry, T>>;
 const WORKLOAD_ANSWERS: Answers<ReturnType<WorkspaceView['workloadOf']>> = new WeakMap();
 const VOLUME_ANSWERS: Answers<VolumeSummary | undefined> = new WeakMap();
+const TARGET_ANSWERS: Answers<ServerTarget> = new WeakMap();
 
 function answersOf<T>(cache: Answers<T>, workspace: WorkspaceView): Map<MountEntry, T> {
   const state = workspace.mounts();

@@ -25,6 +25,13 @@ import { fstabFsckPass } from './ANF222-fstab-fsck-pass';
 import { optionNeedsNewerKernel } from './ANF223-option-needs-newer-kernel';
 import { nfsVersionNotServed } from './ANF224-nfs-version-not-served';
 import { kerberosOnVolumeWithoutKerberos } from './ANF225-kerberos-on-volume-without-kerberos';
+import { mountReachesOtherThanManifest } from './ANF226-mount-reaches-other-than-manifest';
+import { duplicateMountPoint } from './ANF227-duplicate-mount-point';
+import { kerberosOnNfsv3 } from './ANF228-kerberos-on-nfsv3';
+import { lockOrLookupCacheOnSharedData } from './ANF229-lock-or-lookup-cache-on-shared-data';
+import { maxConnectOnAnf } from './ANF230-max-connect-on-anf';
+import { fscNeedsCachefilesd } from './ANF231-fsc-needs-cachefilesd';
+import { relativeMountPoint } from './ANF232-relative-mount-point';
 
 /** Every mount rule, one file each, in code order. */
 export const mountRules: readonly Rule[] = [
@@ -54,4 +61,11 @@ export const mountRules: readonly Rule[] = [
   optionNeedsNewerKernel,
   nfsVersionNotServed,
   kerberosOnVolumeWithoutKerberos,
+  mountReachesOtherThanManifest,
+  duplicateMountPoint,
+  kerberosOnNfsv3,
+  lockOrLookupCacheOnSharedData,
+  maxConnectOnAnf,
+  fscNeedsCachefilesd,
+  relativeMountPoint,
 ];

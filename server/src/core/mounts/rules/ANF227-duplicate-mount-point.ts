@@ -1,0 +1,50 @@
+import { defineRule } from '../../rules/rule';
+import type { MountEntry } from '../model';
+import { mountName } from './common';
+
+/** Mounts of one host's fstab: not documentation (Markdown shows alternatives), not autofs keys or commands. */
+function isFstabEntry(mount: MountEntry): boolean {
+  return mount.origin === 'fstab' && mount.host !== 'markdown';
+}
+
+export const duplicateMountPoint = defineRule({
+  code: 'ANF227',
+  name: 'duplicate-mount-point',
+  domain: 'mount',
+  defaultSeverity: 'warning',
+  fix: 'none',
+  doc: {
+    title: 'The same mount point twice in one fstab',
+    what: 'Two fstab entries of one file (one host) with the same mount point, neither of them `noauto`. Documentation (Markdown) is not judged: it may show alternatives.',
+    why: 'At boot both are mounted, one over the other: the later mount hides the first, so what a path shows depends on the order systemd finished the mounts, and unmounting one uncovers the other. It is usually a line left behind when a volume moved (a new mount target or export).',
+    instead: 'Keep one entry per mount point; mark an alternative `noauto` (or comment it out) if you keep it for reference.',
+    examples: [
+      {
+        flagged: '10.20.1.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0\n10.20.2.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0',
+        better: '10.20.2.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['NFS5'],
+  },
+  appliesTo: (file) => file.mounts.filter(isFstabEntry).length > 1,
+  check(context) {
+    const first = new Map<string, MountEntry>();
+    for (const mount of context.file.mounts) {
+      if (!isFstabEntry(mount) || mount.templated) continue;
+      const point = (mount.mountPointDecoded ?? mount.mountPoint)?.replace(/(?<=.)\/+$/, '');
+      if (!point || !point.startsWith('/')) continue;
+      if (mount.options.some((o) => o.name === 'noauto')) continue;
+      const earlier = first.get(point);
+      if (!earlier) {
+        first.set(point, mount);
+        continue;
+      }
+      context.report({
+        span: mount.mountPointSpan ?? mount.span,
+        message: `\`${mountName(mount)}\` is mounted twice in this file (line ${context.file.source.positionAt(earlier.span.start).line + 1} too): the later mount hides the earlier one. Keep one entry, or mark the other \`noauto\`.`,
+        related: [{ uri: earlier.uri, span: earlier.mountPointSpan ?? earlier.span, message: `First entry for ${point}` }],
+      });
+    }
+  },
+});

@@ -1,0 +1,36 @@
+import { NCONNECT } from '../../facts';
+import { defineRule } from '../../rules/rule';
+import { hasNfsMounts, nfsMounts, targetOfMount } from './common';
+
+export const maxConnectOnAnf = defineRule({
+  code: 'ANF230',
+  name: 'max-connect-on-anf',
+  domain: 'mount',
+  defaultSeverity: 'info',
+  fix: 'none',
+  doc: {
+    title: '`max_connect` on an ANF mount',
+    what: 'A mount of an ANF server with `max_connect=`.',
+    why: 'nfs(5): `max_connect` limits the transports NFSv4.1 session trunking opens "to different server network addresses" of one server. An ANF volume is reached through its one mount-target address and ANF offers no session trunking across addresses, so the option adds no connections: it only looks like it does. `nconnect` is what opens several connections to one address.',
+    instead: `Remove \`max_connect\`; use \`nconnect=${NCONNECT.bestTested.value}\` for more connections to the mount target.`,
+    examples: [
+      {
+        flagged: '10.20.1.4:/hana-shared  /hana/shared  nfs  rw,hard,vers=4.1,max_connect=4,_netdev  0  0',
+        better: '10.20.1.4:/hana-shared  /hana/shared  nfs  rw,hard,vers=4.1,_netdev  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['NFS5', 'MO'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    for (const { mount, effective } of nfsMounts(context)) {
+      const option = effective.byGroup.get('max_connect');
+      if (!option || targetOfMount(context, mount).kind !== 'anf') continue;
+      context.report({
+        span: option.span,
+        message: `\`${option.name}=${option.value ?? ''}\` limits NFSv4.1 session trunking to other server addresses; an ANF volume has one mount-target address and ANF does no session trunking, so it adds no connections. Use \`nconnect\` for more connections to one address.`,
+      });
+    }
+  },
+});

@@ -1,0 +1,35 @@
+import { defineRule } from '../../rules/rule';
+import { hasNfsMounts, nfsMounts } from './common';
+
+export const fscNeedsCachefilesd = defineRule({
+  code: 'ANF231',
+  name: 'fsc-needs-cachefilesd',
+  domain: 'mount',
+  defaultSeverity: 'info',
+  fix: 'none',
+  doc: {
+    title: '`fsc`: a local disk cache that needs cachefilesd',
+    what: 'A mount with `fsc` (or `fsc=<id>`). anf-lint cannot see whether the host runs cachefilesd, so this is a note, not a finding of a fault.',
+    why: 'nfs(5): `fsc` caches read data on the local disk through FS-Cache, and the cachefilesd daemon must be configured and running for it to do anything: without it the option is silently a no-op. With it, every read miss also writes the data to the local cache disk (space and write I/O on the VM), which pays off only for data read again and again (tools, libraries) on a disk faster than the volume.',
+    instead: 'Keep `fsc` only where cachefilesd runs on the host and the data is read-mostly; remove it elsewhere.',
+    examples: [
+      {
+        flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,fsc,_netdev  0  0',
+        better: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,_netdev  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['NFS5'],
+  },
+  appliesTo: hasNfsMounts,
+  check(context) {
+    for (const { effective } of nfsMounts(context)) {
+      const option = effective.byGroup.get('fsc');
+      if (!option || option.name !== 'fsc') continue;
+      context.report({
+        span: option.span,
+        message: '`fsc` caches reads on local disk only while cachefilesd is configured and running on this host (otherwise it does nothing), and then costs local disk space and a disk write on every read miss. Keep it for read-mostly data on hosts that run cachefilesd.',
+      });
+    }
+  },
+});
