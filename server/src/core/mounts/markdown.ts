@@ -3,6 +3,8 @@ import type { ParseProblem } from '../workspace/parsedFile';
 import { parseFstabLine } from './fstab';
 import type { MountEntry } from './model';
 import { shellMounts } from './shellMounts';
+import { inlineCodeOptionStrings, lineOptionStrings, shellOptionStrings } from './contentStrings';
+import { inlineLiterals, rstBlocks } from '../text/rst';
 
 const SHELL_INFO = new Set(['bash', 'sh', 'shell', 'console', 'zsh', 'shell-session', 'shellsession', 'terminal']);
 const FENCE = /^( {0,3})(`{3,}|~{3,})\s*([^\s`{]*)/;
@@ -62,4 +64,48 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
   void cursor;
   if (any) for (const entry of shellMounts(masked.join(''), { uri, host: 'markdown', problems })) mounts.push(entry);
   return mounts;
+}
+
+const YAML_INFO = new Set(['yaml', 'yml']);
+
+/**
+ * Option strings in documentation found by their content: inline code (`` `rw,hard,vers=3` ``,
+ * reStructuredText ``` ``...`` ```), shell blocks (`OPTS="..."`) and YAML blocks (`opts: ...`).
+ */
+export function markdownOptionStrings(source: SourceText, uri: string, kind: 'markdown' | 'rst', existing: readonly MountEntry[]): MountEntry[] {
+  const text = source.text;
+  if (!/vers=|nconnect=|hard|rsize=|wsize=|sec=|actimeo=|nolock/.test(text)) return [];
+  const found: MountEntry[] = [];
+  const inBlock = new Uint8Array(source.lineCount);
+  const add = (entries: readonly MountEntry[]) => {
+    for (const entry of entries) found.push(entry);
+  };
+  const blocks: { from: number; to: number; language: string }[] = [];
+  if (kind === 'rst') {
+    for (const block of rstBlocks(source)) blocks.push({ ...block, from: block.from - 1 });
+  } else {
+    let open: { from: number; fence: string; language: string } | undefined;
+    for (let line = 0; line < source.lineCount; line++) {
+      const lineText = source.lineText(line);
+      if (!open) {
+        const fence = FENCE.exec(lineText);
+        if (fence) open = { from: line, fence: fence[2]!, language: (fence[3] ?? '').toLowerCase() };
+      } else if (lineText.trim().startsWith(open.fence) && lineText.trim().replace(/[`~]/g, '') === '') {
+        blocks.push({ from: open.from, to: line + 1, language: open.language });
+        open = undefined;
+      }
+    }
+  }
+  for (const block of blocks) {
+    for (let line = block.from; line < block.to; line++) inBlock[line] = 1;
+    // Body lines only (the first is the fence or the `::` line).
+    const bodyFrom = block.from + 1;
+    const bodyTo = kind === 'rst' ? block.to : block.to - 1;
+    if (bodyTo <= bodyFrom) continue;
+    if (YAML_INFO.has(block.language)) add(lineOptionStrings(source, uri, kind, [...existing, ...found], bodyFrom, bodyTo));
+    else if (SHELL_INFO.has(block.language) || (kind === 'rst' && (block.language === '' || block.language === 'none')))
+      add(shellOptionStrings(text, uri, kind, [...existing, ...found], source.lineStart(bodyFrom), source.lineEnd(bodyTo - 1)));
+  }
+  add(inlineCodeOptionStrings(text, uri, kind, [...existing, ...found], inlineLiterals(source, (line) => inBlock[line] === 1, kind === 'rst' ? '``' : '`')));
+  return found;
 }

@@ -6,6 +6,7 @@ import { MALFORMED_CODE, parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
 import { mountCommandFromWords, shellMounts, type Word } from './shellMounts';
+import { readOptionText } from './optionStrings';
 
 const ANSIBLE_MOUNT_MODULES = new Set(['mount', 'ansible.posix.mount', 'ansible.builtin.mount']);
 const ANSIBLE_SHELL_MODULES = new Set(['shell', 'command', 'ansible.builtin.shell', 'ansible.builtin.command', 'raw', 'ansible.builtin.raw']);
@@ -44,7 +45,7 @@ function spanOf(node: Node | null | undefined): Span | undefined {
   return node?.range ? { start: node.range[0], end: node.range[1] } : undefined;
 }
 
-function parseYaml(source: SourceText) {
+export function parseYaml(source: SourceText) {
   try {
     const docs = parseAllDocuments(yamlReadableText(source.text), { prettyErrors: false });
     // Past a stack overflow the documents differ from one parse to the next: read none of them.
@@ -109,7 +110,9 @@ function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLM
   const fsTypeText = scalarString(fstype?.value);
   const optsNode = opts?.value;
   const optsContent = isScalar(optsNode) ? scalarContent(source.text, optsNode) : undefined;
-  const options = optsContent ? splitOptions(optsContent.raw, optsContent.start) : [];
+  // `opts` goes to the fstab line as is: a file system type or quotes written in it reach mount (ANF240, ANF241).
+  const shape = optsContent ? readOptionText(optsContent.raw, optsContent.start) : undefined;
+  const options = shape ? shape.options : [];
   const parts = srcText ? splitNfsSource(srcText) : undefined;
   const taskSpan = spanOf(task) ?? spanOf(args)!;
   const srcSpan = isScalar(src?.value) ? scalarContent(source.text, src!.value as Scalar) : undefined;
@@ -139,12 +142,14 @@ function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLM
     ...(fsTypeText !== undefined ? { fsType: fsTypeText } : {}),
     ...(typeSpan ? { fsTypeSpan: { start: typeSpan.start, end: typeSpan.end } } : {}),
     options,
-    ...(optsContent ? { optionsSpan: { start: optsContent.start, end: optsContent.end } } : insertion),
+    ...(shape ? { optionsSpan: shape.body } : insertion),
     isNfs: isNfsType(fsTypeText),
     span: taskSpan,
     ...(templated || options.some((o) => o.templated) ? { templated: true } : {}),
     ...(passSpan ? { fsckPass: passSpan.raw, fsckPassSpan: { start: passSpan.start, end: passSpan.end } } : {}),
     ...(dumpSpan ? { dump: dumpSpan.raw, dumpSpan: { start: dumpSpan.start, end: dumpSpan.end } } : {}),
+    ...(shape?.fsType ? { optionsFsType: shape.fsType } : {}),
+    ...(shape?.quotes ? { optionsQuotes: { ...shape.quotes, certain: true } } : {}),
   };
 }
 

@@ -25,6 +25,8 @@ import { fstabFsckPass } from './ANF222-fstab-fsck-pass';
 import { optionNeedsNewerKernel } from './ANF223-option-needs-newer-kernel';
 import { nfsVersionNotServed } from './ANF224-nfs-version-not-served';
 import { kerberosOnVolumeWithoutKerberos } from './ANF225-kerberos-on-volume-without-kerberos';
+import { filesystemTypeInOptions } from './ANF240-filesystem-type-in-options';
+import { optionsInExtraQuotes } from './ANF241-options-in-extra-quotes';
 
 /** Every mount rule, one file each, in code order. */
 export const mountRules: readonly Rule[] = [
@@ -54,4 +56,6 @@ export const mountRules: readonly Rule[] = [
   optionNeedsNewerKernel,
   nfsVersionNotServed,
   kerberosOnVolumeWithoutKerberos,
+  filesystemTypeInOptions,
+  optionsInExtraQuotes,
 ];
