@@ -46,6 +46,8 @@ export function yamlOptionStrings(source: SourceText, uri: string, host: Host, e
           }
           continue;
         }
+        // `fstype: cifs` / `type: aznfs` beside the strings: they are not NFS options.
+        if (otherFileSystem(node)) continue;
         visit(pair.value, depth + 1, node);
       }
       return;
@@ -58,6 +60,17 @@ export function yamlOptionStrings(source: SourceText, uri: string, host: Host, e
   };
   for (const doc of docs) visit(doc.contents, 0, undefined);
   return found;
+}
+
+const FS_TYPE_KEYS = new Set(['fstype', 'fs_type', 'fsType', 'type', 'filesystem']);
+
+function otherFileSystem(map: YAMLMap): boolean {
+  for (const pair of map.items) {
+    if (!isScalar(pair.key) || !FS_TYPE_KEYS.has(String(pair.key.value)) || !isScalar(pair.value)) continue;
+    const value = String(pair.value.value);
+    if (/^(?:cifs|smb3?|aznfs|ext[234]|xfs|btrfs|tmpfs|fuse\.[\w-]+|blobfuse2?|lustre|beegfs|gpfs)$/.test(value)) return true;
+  }
+  return false;
 }
 
 function mapText(text: string, node: YAMLMap): string {

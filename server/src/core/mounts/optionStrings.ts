@@ -12,8 +12,9 @@ import { isTemplated, splitOptions } from './optionText';
  *   option (`name` or `name=value`, the value without `=`, `&`, `?` or blanks);
  * - every literal part is a known option, or a near miss of one (a typo that mount.nfs would reject):
  *   any other word means the string is something else (CSV, docker arguments, query strings);
- * - at least two known options of which one is NFS-specific and distinctive (`hard`, `nolock`,
- *   a `name=value` option), or one unmistakable option (`vers=`, `nfsvers=`, `nconnect=`...);
+ * - one unmistakable option (`vers=`, `nfsvers=`, `nconnect=`, `rsize=`...), or two known options of
+ *   which one is an NFS `name=value` option (`sec=sys`, `timeo=600`), or three known options of which
+ *   one is a distinctive NFS flag (`hard`, `nolock`, `noac`); `hard,soft` and `tcp,udp` stay out;
  * - nothing SMB (`credentials=`, `dir_mode=`, `vers=3.0`...): Azure Files SMB options stay out.
  *
  * Placeholders (`{{ x }}`, `${x}`, `$X`, `%s`, `<placeholder>`) are unknown parts: never judged,
@@ -85,7 +86,8 @@ export function asOptionString(raw: string, base: number): OptionStringShape | u
   const bodyText = raw.slice(shape.body.start - base, shape.body.end - base);
   if (bodyText.startsWith('-') || (BLANKS.test(bodyText) && !isTemplated(bodyText))) return undefined;
   let known = 0;
-  let strong = false;
+  let valued = false;
+  let distinctive = false;
   let unmistakable = false;
   const options: MountOption[] = [];
   for (const option of shape.options) {
@@ -109,10 +111,12 @@ export function asOptionString(raw: string, base: number): OptionStringShape | u
       continue;
     }
     known++;
-    if (DISTINCTIVE_FLAGS.has(name) || (spec.scope === 'nfs' && option.value !== undefined)) strong = true;
+    if (spec.scope === 'nfs' && option.value !== undefined) valued = true;
+    if (DISTINCTIVE_FLAGS.has(name)) distinctive = true;
     if (UNMISTAKABLE.has(name) && option.value !== undefined) unmistakable = true;
   }
-  if (!unmistakable && !(known >= 2 && strong)) return undefined;
+  // `hard,soft` or `tcp,udp` alone are words of other lists too: a flag-only list needs three options.
+  if (!unmistakable && !(known >= 2 && valued) && !(known >= 3 && distinctive)) return undefined;
   return { ...shape, options };
 }
 
@@ -139,8 +143,11 @@ export function optionStringMount(uri: string, host: NonNullable<MountEntry['hos
   };
 }
 
-/** Strings already read as part of a mount (its whole span) are not read again by content. */
+/** Strings already read as a mount's options (or as a whole options-only mount) are not read again by content. */
 export function insideAny(mounts: readonly MountEntry[], span: Span): boolean {
-  for (const mount of mounts) if (span.start < mount.span.end && span.end > mount.span.start) return true;
+  for (const mount of mounts) {
+    const taken = mount.optionsOnly ? mount.span : mount.optionsSpan;
+    if (taken && span.start < Math.max(taken.end, taken.start + 1) && span.end > taken.start) return true;
+  }
   return false;
 }

@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type Scalar, type YAMLMap } from 'yaml';
-import type { SourceText, Span } from '../text/sourceText';
+import { SourceText as SourceTextClass, type SourceText, type Span } from '../text/sourceText';
+import { parseAutofsMap } from './autofs';
 import { stackExhaustion, yamlReadableText } from '../text/yamlText';
 import type { ParseProblem } from '../workspace/parsedFile';
 import { MALFORMED_CODE, parseFstabLine } from './fstab';
@@ -82,6 +83,16 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
         if (entry) mounts.push(withTask(entry, node));
         continue;
       }
+      const bodyKey = key !== undefined ? BODY_KEYS[key] : undefined;
+      if (bodyKey && isMap(pair.value)) {
+        // `blockinfile: { path: /etc/fstab, block: | ... }`, `copy: { dest: /etc/auto.hpc, content: | ... }`:
+        // the body is read as that file, with offsets in the YAML.
+        const args = pair.value;
+        const target = scalarString(args.items.find((p) => ['path', 'dest', 'name'].includes(scalarString(p.key) ?? ''))?.value);
+        const body = args.items.find((p) => scalarString(p.key) === bodyKey)?.value;
+        if (target && isScalar(body)) for (const entry of writtenBody(source, uri, target, body, problems)) mounts.push(withTask(entry, node));
+        continue;
+      }
       if (key !== undefined && ANSIBLE_MOUNT_MODULES.has(key)) {
         const entry = isMap(pair.value) ? ansibleTask(source, uri, node, pair.value) : isScalar(pair.value) ? ansibleFreeForm(source, uri, node, pair.value) : undefined;
         if (entry) mounts.push(entry);
@@ -92,6 +103,35 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
   };
   for (const doc of Array.isArray(docs) ? docs : [docs]) visit(doc.contents, 0);
   void problems;
+  return mounts;
+}
+
+const BODY_KEYS: Record<string, string> = {
+  blockinfile: 'block',
+  'ansible.builtin.blockinfile': 'block',
+  copy: 'content',
+  'ansible.builtin.copy': 'content',
+};
+
+/** The mounts of a file body a task writes: fstab lines, or an autofs map (`/etc/auto.*`). */
+function writtenBody(source: SourceText, uri: string, target: string, body: Scalar, problems: ParseProblem[]): MountEntry[] {
+  const fstab = /(?:^|\/)fstab$/.test(target);
+  const autofs = /(?:^|\/)auto\.(?!master)[^/]+$/.test(target);
+  if (!fstab && !autofs) return [];
+  const content = scalarContent(source.text, body);
+  if (!content || (body.type === 'QUOTE_DOUBLE' && content.raw.includes('\\'))) return [];
+  if (autofs) {
+    // The map's lines keep their document offsets: everything outside the body is blanked.
+    const masked = source.text.slice(0, content.start).replace(/[^\r\n]/g, ' ') + content.raw + source.text.slice(content.end).replace(/[^\r\n]/g, ' ');
+    return parseAutofsMap(new SourceTextClass(masked), uri, problems).map((m) => ({ ...m, host: 'ansible' as const }));
+  }
+  const mounts: MountEntry[] = [];
+  let start = content.start;
+  for (const line of content.raw.split('\n')) {
+    const entry = parseFstabLine(line.replace(/\r$/, ''), start, uri, problems, 'ansible');
+    if (entry) mounts.push(entry);
+    start += line.length + 1;
+  }
   return mounts;
 }
 

@@ -106,12 +106,12 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) {
     if (text === undefined) return 'unknown';
     if (/^#cloud-config\b/.test(text)) return 'cloud-init';
-    if (ANSIBLE_PLAY.test(text) && (ANSIBLE_MOUNT.test(text) || ANSIBLE_KERNEL.test(text) || OPTION_HINT.test(text))) return 'ansible';
     const folder = segments.slice(0, -1);
     // Helm: a chart's templates (not valid YAML: `{{ ... }}` lines) and its values files.
-    if (folder.includes('templates') && text.includes('{{')) return 'helm';
+    if (folder.includes('templates') && text.includes('{{') && /^apiVersion[ \t]*:/m.test(text)) return 'helm';
     if (/^values(?:[-.][\w.-]+)?\.ya?ml$/.test(lower) && OPTION_HINT.test(text)) return 'helm';
     if (/^apiVersion[ \t]*:/m.test(text) && /^kind[ \t]*:/m.test(text)) return 'kubernetes';
+    if (ANSIBLE_PLAY.test(text) && (ANSIBLE_MOUNT.test(text) || ANSIBLE_KERNEL.test(text) || OPTION_HINT.test(text))) return 'ansible';
     // Ansible variables: role defaults/ and vars/, group_vars/ and host_vars/.
     const roleVars = (parent === 'defaults' || parent === 'vars') && folder.includes('roles');
     if (roleVars || folder.includes('group_vars') || folder.includes('host_vars')) return 'ansible-vars';
