@@ -90,6 +90,17 @@ describe('Kubernetes and Helm', () => {
   });
 });
 
+describe('JSON', () => {
+  it('reads option strings in JSON values (a Trident backend.json, Packer variables)', () => {
+    const { findings, kinds } = lintFolder('json');
+    expect(kinds).toEqual({ 'backend-anf.json': 'json-options', 'packer-vars.json': 'json-options' });
+    expect(findings).toEqual(['packer-vars.json:3 ANF212']);
+  });
+  it('leaves other JSON alone', () => {
+    expect(detectFileKind('file:///repo/package.json', '{ "name": "x", "version": "1.0.0" }')).toBe('unknown');
+  });
+});
+
 describe('saptune and tuned', () => {
   it('reads a saptune note\'s [sysctl] section; [version], [vm] and [reminder] are no errors', () => {
     const { findings, kinds } = lintFolder('saptune');

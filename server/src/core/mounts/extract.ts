@@ -74,6 +74,9 @@ function byContent(source: SourceText, uri: string, kind: FileKind, found: reado
       return yamlOptionStrings(source, uri, 'kubernetes', found);
     case 'yaml-options':
       return yamlOptionStrings(source, uri, 'yaml', found);
+    case 'json-options':
+      // JSON is YAML 1.2: the same reader, with offsets in the JSON text.
+      return yamlOptionStrings(source, uri, 'json', found);
     case 'helm':
       return source.text.includes('{{') ? lineOptionStrings(source, uri, 'helm', found) : yamlOptionStrings(source, uri, 'helm', found);
     case 'shell':

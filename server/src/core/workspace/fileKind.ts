@@ -16,6 +16,7 @@ export const FILE_KINDS = [
   'kubernetes',
   'helm',
   'yaml-options',
+  'json-options',
   'sysctl',
   'modprobe',
   'tuned',
@@ -67,6 +68,7 @@ const ANSIBLE_MOUNT = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.(?:posix|builtin)\.)?mo
 const ANSIBLE_KERNEL = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.posix\.)?sysctl[ \t]*:|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/(?:sysctl\.d\/|sysctl\.conf|modprobe\.d\/|auto\.))/m;
 /** An NFS option written in a string: `nfsvers=4.1`, `vers=3`, `nconnect=8`, a `mountOptions:` key. */
 const OPTION_HINT = /(?:\b(?:nfsvers|vers)=[234]\b|\bnconnect=\d|^[ \t]*(?:nfsM|m)ountOptions[ \t]*:)/m;
+const JSON_OPTION_HINT = /\b(?:nfsvers|vers)=[234]\b|\bnconnect=\d|"(?:nfsM|m)ountOptions"[ \t]*:/;
 const ANSIBLE_PLAY = /^[ \t]*(?:-[ \t]*)?(?:hosts|tasks|roles|name|become)[ \t]*:/m;
 
 /**
@@ -102,6 +104,8 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   if (lower.endsWith('.sh') || lower.endsWith('.bash')) return 'shell';
   if (lower.endsWith('.md') || lower.endsWith('.markdown')) return 'markdown';
   if (lower.endsWith('.rst')) return 'rst';
+  // JSON (a Trident backend.json, a Packer or ARM parameter file) that holds an NFS option string.
+  if (lower.endsWith('.json')) return text !== undefined && JSON_OPTION_HINT.test(text) ? 'json-options' : 'unknown';
   if (isSaptuneNote(segments, lower, text)) return 'saptune';
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) {
     if (text === undefined) return 'unknown';

@@ -7,7 +7,7 @@ import { extractKernelSettings } from '../sysctl/extract';
 import { detectFileKind, type FileKind } from './fileKind';
 import type { ParsedFile, ParseProblem } from './parsedFile';
 
-const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'ansible-vars', 'cloud-init', 'kubernetes', 'helm', 'yaml-options', 'rst']);
+const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'ansible-vars', 'cloud-init', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'rst']);
 const KERNEL_KINDS: ReadonlySet<FileKind> = new Set(['sysctl', 'modprobe', 'shell', 'tuned', 'saptune', 'markdown', 'rst', 'cloud-init', 'ansible']);
 
 export function isLintable(kind: FileKind): boolean {
