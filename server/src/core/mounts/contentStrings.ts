@@ -138,7 +138,8 @@ function optionList(source: SourceText, uri: string, host: Host, items: readonly
   };
 }
 
-const LINE_VALUE = /^([ \t]*)(?:-[ \t]+)?(?:["']?[\w.-]+["']?[ \t]*:(?:[ \t]+|$))?(.*)$/;
+/** `- `, `key: ` or `- key: ` in front of a value, after the indentation (all optional, so it always matches). */
+const LINE_PREFIX = /^(?:-[ \t]+)?(?:["']?[\w.-]+["']?[ \t]*:(?![^ \t]))?[ \t]*/;
 
 /**
  * The same for text that is not valid YAML (Helm templates: `{{ ... }}` lines): each line's value
@@ -168,13 +169,14 @@ export function lineOptionStrings(source: SourceText, uri: string, host: Host, e
       line = next - 1;
       continue;
     }
-    const match = LINE_VALUE.exec(lineText);
-    if (!match) continue;
-    let value = match[2]!;
+    let indent = 0;
+    while (lineText[indent] === ' ' || lineText[indent] === '\t') indent++;
+    const prefix = LINE_PREFIX.exec(lineText.slice(indent))![0];
+    const valueStart = start + indent + prefix.length;
+    let value = lineText.slice(indent + prefix.length);
     const comment = value.search(/[ \t]#/);
     if (comment >= 0) value = value.slice(0, comment);
     value = value.trimEnd();
-    const valueStart = start + lineText.length - match[2]!.length;
     const raw = unquote(value);
     const span = { start: valueStart + raw.offset, end: valueStart + raw.offset + raw.text.length };
     if (raw.text.length === 0 || insideAny(existing, span) || insideAny(found, span)) continue;

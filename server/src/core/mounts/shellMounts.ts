@@ -105,11 +105,11 @@ function literalVariables(commands: readonly ShellCommand[], slice: string): Map
     }
   }
   const literals = new Map<string, LiteralVariable>();
-  for (const [name, value] of found) {
-    if (!value) continue;
-    const uses = slice.match(new RegExp(`\\$\\{?${name}\\b`, 'g'))?.length ?? 0;
-    if (uses === 1) literals.set(name, value);
-  }
+  if (found.size === 0) return literals;
+  // One pass over the script counts every reference (a pass per variable would be quadratic).
+  const uses = new Map<string, number>();
+  for (const match of slice.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (found.get(match[1]!)) uses.set(match[1]!, (uses.get(match[1]!) ?? 0) + 1);
+  for (const [name, value] of found) if (value && uses.get(name) === 1) literals.set(name, value);
   return literals;
 }
 
