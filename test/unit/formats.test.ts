@@ -129,6 +129,12 @@ describe('shell', () => {
     const twice = parseFile('file:///repo/m.sh', `${text}mount -t nfs -o "$OPTS" 10.0.0.4:/lib /lib\n`).mounts;
     expect(twice.map((m) => m.origin)).toEqual(['mount-command', 'mount-command', 'option-string']);
   });
+  it('reports `-o "\'rw,hard\'"`: mount receives the inner quotes', () => {
+    const ws = new Workspace();
+    ws.set('file:///repo/m.sh', `mount -t nfs -o "'rw,hard,vers=3'" 10.0.0.4:/tools /tools\n`);
+    const found = visibleDiagnostics(lintFile(ws, 'file:///repo/m.sh', resolveConfig({})));
+    expect(found.map((d) => `${d.code} ${d.severity}`)).toEqual(['ANF241 error']);
+  });
   it('reads printf into modprobe.d', () => {
     const text = "printf 'options sunrpc tcp_max_slot_table_entries=128\\noptions nfs max_session_slots=180\\n' > /etc/modprobe.d/anf.conf\n";
     expect(parseFile('file:///repo/t.sh', text).settings.map((s) => `${s.key}=${s.value}`)).toEqual(['sunrpc.tcp_max_slot_table_entries=128', 'nfs.max_session_slots=180']);
@@ -146,6 +152,7 @@ describe('documentation', () => {
       'nfs-client.md:5 ANF207', // inline code with soft
       'nfs-client.md:10 ANF202', // ```yaml block
       'nfs-client.md:14 ANF203', // ```bash block: the variable the mount uses
+      'nfs-client.md:22 ANF202', // an NFS fstab line in a block without a language
     ]);
   });
   it('reads sysctl blocks of reStructuredText', () => {

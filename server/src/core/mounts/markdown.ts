@@ -6,6 +6,15 @@ import { shellMounts } from './shellMounts';
 import { inlineCodeOptionStrings, lineOptionStrings, shellOptionStrings } from './contentStrings';
 import { inlineLiterals, rstBlocks } from '../text/rst';
 
+/** Blocks without a language (or a plain-text one): their NFS fstab lines are read, nothing else. */
+const PLAIN_INFO = new Set(['', 'text', 'txt', 'plaintext', 'output', 'conf', 'config']);
+
+/** `server:/export  /mnt  nfs|nfs4  options ...`: an fstab line even where the block does not say so. */
+export function looksLikeNfsFstabLine(line: string): boolean {
+  const fields = line.trim().split(/[ \t]+/);
+  return fields.length >= 4 && fields.length <= 6 && (fields[2] === 'nfs' || fields[2] === 'nfs4') && /^[^\s:/]+:\//.test(fields[0]!) && fields[1]!.startsWith('/');
+}
+
 const SHELL_INFO = new Set(['bash', 'sh', 'shell', 'console', 'zsh', 'shell-session', 'shellsession', 'terminal']);
 const FENCE = /^( {0,3})(`{3,}|~{3,})\s*([^\s`{]*)/;
 const PROMPT = /^(\s*)(?:\$|%)\s/;
@@ -22,6 +31,7 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
   const masked: string[] = [];
   let inShell = false;
   let inFstab = false;
+  let inPlain = false;
   let fence = '';
   let console = false;
   let any = false;
@@ -39,12 +49,14 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
       fence = open[2]!;
       inShell = SHELL_INFO.has(info);
       inFstab = info === 'fstab';
+      inPlain = PLAIN_INFO.has(info);
       console = info === 'console' || info === 'shell-session' || info === 'shellsession' || info === 'terminal';
       masked.push(blank(lineText) + brk);
     } else if (fence !== '' && lineText.trim().startsWith(fence[0]!.repeat(fence.length)) && lineText.trim().replace(/[`~]/g, '') === '') {
       fence = '';
       inShell = false;
       inFstab = false;
+      inPlain = false;
       masked.push(blank(lineText) + brk);
     } else if (inShell) {
       any = true;
@@ -53,7 +65,7 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
       const keep = prompt && (console || prompt[0].trim() === "$") ? lineText.replace(PROMPT, (m) => ' '.repeat(m.length)) : lineText;
       masked.push(keep + brk);
     } else {
-      if (inFstab) {
+      if (inFstab || (inPlain && looksLikeNfsFstabLine(lineText))) {
         const entry = parseFstabLine(lineText, start, uri, problems, 'markdown');
         if (entry) mounts.push(entry);
       }

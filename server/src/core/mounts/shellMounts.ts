@@ -224,6 +224,11 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost, var
       options.push({ name: word.raw, span: word.span, nameSpan: word.span, templated: true });
     }
   }
+  // `-o "'rw,hard'"`: the shell removes one pair of quotes and mount receives the other (ANF241).
+  const quoted = optionWords.length === 1 && optionWords[0]!.offset === 0 ? optionWords[0]!.word : undefined;
+  const extraQuotes = quoted && /^(?:"'[^']*'"|'"[^"]*"')$/.test(quoted.raw)
+    ? { open: { start: quoted.span.start + 1, end: quoted.span.start + 2 }, close: { start: quoted.span.end - 2, end: quoted.span.end - 1 }, certain: true }
+    : undefined;
   const lastOptionWord = optionWords[optionWords.length - 1]?.word;
   const parts = splitNfsSource(sourceText);
   const first = words[0]!;
@@ -249,6 +254,7 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost, var
     isNfs,
     span: { start: first.span.start, end: last.span.end },
     ...(templated ? { templated: true } : {}),
+    ...(extraQuotes ? { optionsQuotes: extraQuotes } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import type { MountOrigin } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
 
 /** Where an option goes straight to mount.nfs, with no autofs in between. */
-const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set(['fstab', 'mount-command', 'systemd']);
+const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set(['fstab', 'mount-command', 'systemd', 'ansible']);
 
 export const unknownMountOption = defineRule({
   code: 'ANF202',
