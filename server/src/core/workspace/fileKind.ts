@@ -82,6 +82,16 @@ function isSaptuneNote(segments: readonly string[], lower: string, text: string 
   return /^\[sysctl\][ \t]*$/m.test(text) && /^\[(?:version|reminder)\][ \t]*$/m.test(text);
 }
 
+/**
+ * Whether a file whose name alone leaves its kind open (`detectFileKind(path)` is `unknown`) may be
+ * lintable by its text: YAML (cloud-init, Ansible, Kubernetes), JSON with option strings and
+ * ini-style saptune notes. (Files without an extension, shell scripts with a shebang, are a
+ * caller's choice.)
+ */
+export function kindNeedsText(uriOrPath: string): boolean {
+  return /\.(?:ya?ml|json|conf|ini)$/i.test(baseName(uriOrPath));
+}
+
 /** Detects a document's kind. `text` is only read when the name leaves it open. */
 export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   // A byte-order mark (Windows editors write one) must not hide `#cloud-config` or a shebang.
