@@ -220,6 +220,9 @@ describe('the option-string heuristic', () => {
       'cifs vers=3.0,serverino',
       '-o rw,hard,vers=3',
       'rw, hard, vers=3',
+      'port=5432,user=postgres',
+      'host=db,port=5432,proto=tcp',
+      'reconnect,ServerAliveInterval=15',
     ])
       expect(reads(text), text).toBeUndefined();
   });

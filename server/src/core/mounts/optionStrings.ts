@@ -13,7 +13,7 @@ import { isTemplated, splitOptions } from './optionText';
  * - every literal part is a known option, or a near miss of one (a typo that mount.nfs would reject):
  *   any other word means the string is something else (CSV, docker arguments, query strings);
  * - one unmistakable option (`vers=`, `nfsvers=`, `nconnect=`, `rsize=`...), or two known options of
- *   which one is an NFS `name=value` option (`sec=sys`, `timeo=600`), or three known options of which
+ *   which one is an NFS `name=value` option (`sec=sys`; not `port=` or `user=`), or three known options of which
  *   one is a distinctive NFS flag (`hard`, `nolock`, `noac`); `hard,soft` and `tcp,udp` stay out;
  * - nothing SMB (`credentials=`, `dir_mode=`, `vers=3.0`...): Azure Files SMB options stay out.
  *
@@ -27,6 +27,8 @@ import { isTemplated, splitOptions } from './optionText';
 const UNMISTAKABLE = new Set(['vers', 'nfsvers', 'nconnect', 'minorversion', 'rsize', 'wsize', 'actimeo', 'lookupcache']);
 /** NFS flags that rarely mean anything else; `tcp`, `udp`, `ac`, `bg`, `lock` alone are too common. */
 const DISTINCTIVE_FLAGS = new Set(['hard', 'soft', 'softerr', 'noac', 'nocto', 'nolock', 'noresvport', 'resvport', 'nordirplus', 'sharecache', 'nosharecache', 'noacl', 'nointr']);
+/** NFS options whose names are common words of other `key=value` lists (`port=5432,user=app`): they do not count as evidence. */
+const COMMON_WORDS = new Set(['port', 'addr', 'clientaddr', 'mountaddr', 'mountport', 'proto', 'retry', 'user', 'timeo', 'retrans']);
 /** Options of Azure Files SMB (mount.cifs): a string holding one is not an NFS option list. */
 const SMB_OPTIONS = new Set(['credentials', 'username', 'user', 'password', 'pass', 'domain', 'dir_mode', 'file_mode', 'serverino', 'noserverino', 'mfsymlinks', 'iocharset', 'cache', 'nobrl', 'nosharesock', 'actimeo_dir', 'seal', 'guest', 'multichannel', 'max_channels', 'cifsacl', 'uid', 'gid', 'forceuid', 'forcegid', 'noperm', 'nounix', 'vers_smb']);
 /** NFS versions mount.nfs accepts; other `vers=` values (3.0, 3.1.1, 2.1) are SMB dialects. */
@@ -111,7 +113,7 @@ export function asOptionString(raw: string, base: number): OptionStringShape | u
       continue;
     }
     known++;
-    if (spec.scope === 'nfs' && option.value !== undefined) valued = true;
+    if (spec.scope === 'nfs' && option.value !== undefined && !COMMON_WORDS.has(name)) valued = true;
     if (DISTINCTIVE_FLAGS.has(name)) distinctive = true;
     if (UNMISTAKABLE.has(name) && option.value !== undefined) unmistakable = true;
   }
