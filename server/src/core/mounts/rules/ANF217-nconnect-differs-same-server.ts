@@ -6,7 +6,7 @@ import { baseName } from '../../workspace/fileKind';
 import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
-const decides = (m: MountEntry) => m.isNfs && m.host !== 'markdown' && transportKey(m) !== undefined;
+const decides = (m: MountEntry) => m.isNfs && m.host !== 'markdown' && m.host !== 'rst' && transportKey(m) !== undefined;
 
 export const nconnectDiffersSameServer = defineRule({
   code: 'ANF217',
