@@ -57,6 +57,16 @@ describe('Ansible beyond the mount module', () => {
       'roles/hana_nfs/tasks/main.yml:51 ANF221', // blockinfile into /etc/fstab
     ]);
   });
+  it('reads a mount task over a literal loop as one mount per item', () => {
+    const path = join(ROOT, 'ansible/roles/hana_nfs/tasks/main.yml');
+    const text = readFileSync(path, 'utf8');
+    const looped = parseFile(`file://${path}`, text).mounts.filter((m) => m.origin === 'ansible' && m.mountPoint?.startsWith('/hana/'));
+    expect(looped.map((m) => [m.server, m.exportPath, m.mountPoint, m.fsType, m.options.map((o) => text.slice(o.span.start, o.span.end)).join(',')])).toEqual([
+      ['10.20.1.4', '/hn1-data-mnt00001', '/hana/data/HN1/mnt00001', 'nfs', 'rw,hard,vers=4,minorversion=1,sec=sys'],
+      ['10.20.1.4', '/hn1-log-mnt00001', '/hana/log/HN1/mnt00001', 'nfs', 'vers=4,minorversion=1,sec=syss'],
+    ]);
+    expect(looped.every((m) => !m.templated && !m.optionsOnly)).toBe(true);
+  });
   it('reads ansible.posix.sysctl tasks and bodies with offsets in the YAML', () => {
     const path = join(ROOT, 'ansible/roles/hana_nfs/tasks/main.yml');
     const text = readFileSync(path, 'utf8');

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type Scalar, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, Pair, parseAllDocuments, Scalar, YAMLMap as YAMLMapClass, type Node, type YAMLMap } from 'yaml';
 import { SourceText as SourceTextClass, type SourceText, type Span } from '../text/sourceText';
 import { parseAutofsMap } from './autofs';
 import { stackExhaustion, yamlReadableText } from '../text/yamlText';
@@ -94,6 +94,11 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
         continue;
       }
       if (key !== undefined && ANSIBLE_MOUNT_MODULES.has(key)) {
+        const looped = isMap(pair.value) ? loopMounts(source, uri, node, pair.value) : [];
+        if (looped.length > 0) {
+          for (const entry of looped) mounts.push(entry);
+          continue;
+        }
         const entry = isMap(pair.value) ? ansibleTask(source, uri, node, pair.value) : isScalar(pair.value) ? ansibleFreeForm(source, uri, node, pair.value) : undefined;
         if (entry) mounts.push(entry);
         continue;
@@ -131,6 +136,43 @@ function writtenBody(source: SourceText, uri: string, target: string, body: Scal
     const entry = parseFstabLine(line.replace(/\r$/, ''), start, uri, problems, 'ansible');
     if (entry) mounts.push(entry);
     start += line.length + 1;
+  }
+  return mounts;
+}
+
+const ITEM_FIELD = /^\{\{\s*item(?:\.(\w+)|\[\s*['"](\w+)['"]\s*\])\s*\}\}$/;
+const MOUNT_ARGS = ['src', 'path', 'name', 'fstype', 'opts', 'state', 'passno', 'dump'];
+
+/**
+ * A mount task over a literal `loop:`/`with_items:` list whose arguments are `{{ item.x }}`: one
+ * mount per item, read from the item's own values (so `/hana/log/...` with `vers=3` is a HANA log
+ * mount on NFSv3). Arguments that are not `{{ item.x }}` keep the task's value. Anything else (a
+ * list from a variable, `{{ item.opts | default(...) }}`) gives nothing here: the task is read as usual.
+ */
+function loopMounts(source: SourceText, uri: string, task: YAMLMap, args: YAMLMap): MountEntry[] {
+  const list = task.items.find((p) => ['loop', 'with_items', 'with_list'].includes(scalarString(p.key) ?? ''))?.value;
+  if (!isSeq(list) || list.items.length === 0 || !list.items.every((item) => isMap(item))) return [];
+  const fields = new Map<string, string>();
+  for (const pair of args.items) {
+    const key = scalarString(pair.key);
+    const value = scalarString(pair.value);
+    const match = value !== undefined ? ITEM_FIELD.exec(value.trim()) : null;
+    if (key && match) fields.set(key, match[1] ?? match[2]!);
+  }
+  if (fields.size === 0 || (!fields.has('src') && !fields.has('opts') && !fields.has('path') && !fields.has('name'))) return [];
+  const mounts: MountEntry[] = [];
+  for (const item of list.items as YAMLMap[]) {
+    // A map standing for the task's arguments: the item's value where the task says `{{ item.x }}`.
+    const merged = new YAMLMapClass<unknown, unknown>();
+    for (const name of MOUNT_ARGS) {
+      const field = fields.get(name);
+      const pair = field ? item.items.find((p) => scalarString(p.key) === field) : args.items.find((p) => scalarString(p.key) === name);
+      if (pair) merged.items.push(new Pair(new Scalar(name), pair.value));
+    }
+    const entry = ansibleTask(source, uri, task, merged);
+    if (!entry) continue;
+    const span = spanOf(item);
+    mounts.push(span ? { ...entry, span } : entry);
   }
   return mounts;
 }
