@@ -67,6 +67,14 @@ describe('Ansible beyond the mount module', () => {
     ]);
     expect(looped.every((m) => !m.templated && !m.optionsOnly)).toBe(true);
   });
+  it('reads mount-shaped maps in variables (src, path, opts) as whole mounts', () => {
+    const path = join(ROOT, 'ansible/group_vars/hana.yml');
+    const mounts = parseFile(`file://${path}`, readFileSync(path, 'utf8')).mounts;
+    expect(mounts.map((m) => [m.server, m.mountPoint, m.isNfs, m.optionsOnly ?? false])).toEqual([
+      ['10.20.1.4', '/hana/shared', true, false],
+      ['10.20.1.4', '/usr/sap/HN1', true, false],
+    ]);
+  });
   it('reads ansible.posix.sysctl tasks and bodies with offsets in the YAML', () => {
     const path = join(ROOT, 'ansible/roles/hana_nfs/tasks/main.yml');
     const text = readFileSync(path, 'utf8');

@@ -3,8 +3,8 @@ import { commandBaseName, commandIndex, tokenizeShell, type ShellWord } from '..
 import type { SourceText, Span } from '../text/sourceText';
 import type { MountEntry, MountOption } from './model';
 import { asOptionString, insideAny, optionStringMount, readOptionText } from './optionStrings';
-import { splitNfsSource } from './optionText';
-import { parseYaml, scalarContent } from './yamlHosts';
+import { looksLikeNfsSource, splitNfsSource } from './optionText';
+import { ansibleTask, parseYaml, scalarContent } from './yamlHosts';
 
 type Host = NonNullable<MountEntry['host']>;
 
@@ -30,6 +30,11 @@ export function yamlOptionStrings(source: SourceText, uri: string, host: Host, e
       return;
     }
     if (isMap(node)) {
+      const whole = mountLikeMap(source, uri, host, node, existing);
+      if (whole) {
+        found.push(whole);
+        return;
+      }
       for (const pair of node.items) {
         const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
         if (key !== undefined && OPTION_LIST_KEYS.has(key) && isSeq(pair.value)) {
@@ -71,6 +76,28 @@ function otherFileSystem(map: YAMLMap): boolean {
     if (/^(?:cifs|smb3?|aznfs|ext[234]|xfs|btrfs|tmpfs|fuse\.[\w-]+|blobfuse2?|lustre|beegfs|gpfs)$/.test(value)) return true;
   }
   return false;
+}
+
+/**
+ * A map that describes a whole mount the way Ansible's mount module does (`src: server:/export`,
+ * `path: /dir`, `opts:`, optional `fstype:`), in variables (`anf_mounts:` lists in group_vars) or
+ * anywhere else: read as a mount with its server and mount point. Maps already read (a task's
+ * arguments, a loop item) are left alone.
+ */
+function mountLikeMap(source: SourceText, uri: string, host: Host, map: YAMLMap, existing: readonly MountEntry[]): MountEntry | undefined {
+  const get = (name: string) => map.items.find((p) => isScalar(p.key) && p.key.value === name)?.value;
+  const src = get('src');
+  const path = get('path') ?? get('name');
+  if (!isScalar(src) || !isScalar(path) || typeof src.value !== 'string' || typeof path.value !== 'string' || !path.value.startsWith('/')) return undefined;
+  if (!looksLikeNfsSource(src.value)) return undefined;
+  const fstype = get('fstype');
+  const typeText = isScalar(fstype) ? String(fstype.value) : undefined;
+  if (typeText !== undefined && typeText !== 'nfs' && typeText !== 'nfs4') return undefined;
+  const srcSpan = src.range ? { start: src.range[0], end: src.range[1] } : undefined;
+  if (!srcSpan || existing.some((m) => m.sourceSpan && m.sourceSpan.start < srcSpan.end && m.sourceSpan.end > srcSpan.start)) return undefined;
+  const entry = ansibleTask(source, uri, map, map);
+  if (!entry) return undefined;
+  return { ...entry, host, isNfs: true, ...(typeText === undefined ? { fsType: 'nfs' } : {}) };
 }
 
 function mapText(text: string, node: YAMLMap): string {

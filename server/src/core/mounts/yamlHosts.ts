@@ -177,7 +177,7 @@ function loopMounts(source: SourceText, uri: string, task: YAMLMap, args: YAMLMa
   return mounts;
 }
 
-function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLMap): MountEntry | undefined {
+export function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLMap): MountEntry | undefined {
   const get = (name: string) => args.items.find((p) => scalarString(p.key) === name);
   const src = get('src');
   const path = get('path') ?? get('name');
