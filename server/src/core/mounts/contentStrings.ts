@@ -23,10 +23,10 @@ export function yamlOptionStrings(source: SourceText, uri: string, host: Host, e
   const text = source.text;
   const docs = parseYaml(source);
   if (docs.length === 0 || docs.some((doc) => doc.errors.length > 0)) return lineOptionStrings(source, uri, host, existing);
-  const visit = (node: unknown, depth: number, parent: YAMLMap | undefined) => {
+  const visit = (node: unknown, depth: number) => {
     if (depth > 64) return; // not a fact: recursion guard against pathological nesting
     if (isSeq(node)) {
-      for (const item of node.items) visit(item, depth + 1, parent);
+      for (const item of node.items) visit(item, depth + 1);
       return;
     }
     if (isMap(node)) {
@@ -53,7 +53,7 @@ export function yamlOptionStrings(source: SourceText, uri: string, host: Host, e
         }
         // `fstype: cifs` / `type: aznfs` beside the strings: they are not NFS options.
         if (otherFileSystem(node)) continue;
-        visit(pair.value, depth + 1, node);
+        visit(pair.value, depth + 1);
       }
       return;
     }
@@ -61,9 +61,8 @@ export function yamlOptionStrings(source: SourceText, uri: string, host: Host, e
       const entry = scalarOptionString(text, node, uri, host, existing);
       if (entry) found.push(entry);
     }
-    void parent;
   };
-  for (const doc of docs) visit(doc.contents, 0, undefined);
+  for (const doc of docs) visit(doc.contents, 0);
   return found;
 }
 
@@ -270,7 +269,7 @@ function literalText(word: ShellWord): { text: string; start: number } | undefin
   return { text: raw, start };
 }
 
-/** Markdown inline code spans outside fenced blocks (`` `rw,hard,vers=3` ``); `masked` already blanks fenced blocks out or not. */
+/** Inline code of documentation (`` `rw,hard,vers=3` ``): each span is one candidate string. */
 export function inlineCodeOptionStrings(text: string, uri: string, host: Host, existing: readonly MountEntry[], spans: readonly Span[]): MountEntry[] {
   const found: MountEntry[] = [];
   for (const span of spans) {

@@ -27,7 +27,7 @@ export function parseRst(source: SourceText, uri: string, problems: ParseProblem
       const start = source.lineStart(line);
       const fields = fieldsOf(lineText, start);
       if (fields.length >= 4 && isNfsType(fields[2]!.text) && fields[0]!.text.includes(':')) {
-        const entry = parseFstabLine(lineText, start, uri, problems, 'rst' as MountEntry['host']);
+        const entry = parseFstabLine(lineText, start, uri, problems, 'rst');
         if (entry) mounts.push(entry);
         continue;
       }
