@@ -280,13 +280,8 @@ const SPECS: readonly OptionSpec[] = [
   { name: 'strictexpire', kind: 'flag', scope: 'autofs', group: 'strictexpire', summary: 'autofs: expire mounts strictly at the timeout, even when recently looked up.', source: 'NFS5', see: AUTO_MASTER5 },
   { name: 'use-weight-only', kind: 'flag', scope: 'autofs', group: 'use-weight-only', summary: 'autofs: pick among replicated servers by weight alone.', source: 'NFS5', see: AUTOFS5, negation: 'no-use-weight-only' },
   { name: 'no-use-weight-only', kind: 'flag', scope: 'autofs', group: 'use-weight-only', summary: 'autofs: undo use-weight-only from the master map.', source: 'NFS5', see: AUTOFS5, negation: 'use-weight-only' },
-  { name: 'timeout', kind: 'string', scope: 'autofs', group: 'timeout', aliases: ['-timeout'], summary: 'autofs (master map): seconds of idleness before an unmount.', source: 'NFS5', see: AUTO_MASTER5 },
-  { name: 'negative-timeout', kind: 'string', scope: 'autofs', group: 'negative-timeout', aliases: ['-negative-timeout'], summary: 'autofs (master map): seconds a failed lookup is remembered.', source: 'NFS5', see: AUTO_MASTER5 },
   { name: 'ghost', kind: 'flag', scope: 'autofs', group: 'browse', aliases: ['-ghost'], summary: 'autofs (master map): old name of browse.', source: 'NFS5', see: AUTO_MASTER5 },
   { name: 'random-multimount-selection', kind: 'flag', scope: 'autofs', group: 'random-multimount-selection', summary: 'autofs (master map): pick a random server among replicated ones.', source: 'NFS5', see: AUTO_MASTER5 },
-  { name: 'slave', kind: 'flag', scope: 'autofs', group: 'propagation', summary: 'autofs (master map): mount propagation of the autofs mount point.', source: 'NFS5', see: AUTO_MASTER5 },
-  { name: 'shared', kind: 'flag', scope: 'autofs', group: 'propagation', summary: 'autofs (master map): mount propagation of the autofs mount point.', source: 'NFS5', see: AUTO_MASTER5 },
-  { name: 'private', kind: 'flag', scope: 'autofs', group: 'propagation', summary: 'autofs (master map): mount propagation of the autofs mount point.', source: 'NFS5', see: AUTO_MASTER5 },
 ];
 
 const BY_NAME = new Map<string, OptionSpec>();
