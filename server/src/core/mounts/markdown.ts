@@ -118,6 +118,11 @@ export function markdownOptionStrings(source: SourceText, uri: string, kind: 'ma
     else if (SHELL_INFO.has(block.language) || (kind === 'rst' && (block.language === '' || block.language === 'none')))
       add(shellOptionStrings(text, uri, kind, [...existing, ...found], source.lineStart(bodyFrom), source.lineEnd(bodyTo - 1)));
   }
-  add(inlineCodeOptionStrings(text, uri, kind, [...existing, ...found], inlineLiterals(source, (line) => inBlock[line] === 1, kind === 'rst' ? '``' : '`')));
+  const inline = inlineLiterals(source, (line) => inBlock[line] === 1, kind === 'rst' ? '``' : '`');
+  // `` `sudo mount -t nfs -o … server:/x /mnt` `` written in a sentence: a mount command like one in a block.
+  for (const span of inline) {
+    if (text.slice(span.start, span.end).includes('mount ')) add(shellMounts(text, { uri, host: kind, problems: [] }, span.start, span.end));
+  }
+  add(inlineCodeOptionStrings(text, uri, kind, [...existing, ...found], inline));
   return found;
 }
