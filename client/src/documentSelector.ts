@@ -1,13 +1,14 @@
 /**
  * Which documents the language server sees. The languages anf-lint contributes, plus the hosts of
  * mount commands and kernel settings it reads without taking their language over (shell scripts,
- * Markdown, YAML for Ansible and cloud-init, modprobe.d and tuned files). The server decides the
+ * Markdown and reStructuredText, YAML for Ansible, cloud-init, Kubernetes and Helm, JSON, modprobe.d,
+ * tuned and saptune files). The server decides the
  * file kind from the name and text and ignores documents that hold nothing for it.
  */
 const SCHEMES = ['file', 'untitled', 'vscode-vfs'];
 
 export const OWN_LANGUAGES = ['anf-manifest', 'anf-manifest-json', 'fstab', 'sysctl', 'systemd-mount', 'autofs'] as const;
-const HOST_LANGUAGES = ['shellscript', 'markdown', 'yaml', 'ansible'];
+const HOST_LANGUAGES = ['shellscript', 'markdown', 'yaml', 'ansible', 'helm', 'json', 'restructuredtext'];
 
 /** Files the server reads whatever language the user associated them with. */
 export const SERVED_PATTERNS = [
@@ -20,6 +21,8 @@ export const SERVED_PATTERNS = [
   '**/sysctl.d/*.conf',
   '**/modprobe.d/*.conf',
   '**/tuned.conf',
+  '**/*.rst',
+  '**/saptune/**/*',
 ];
 
 /** Plain filters: both `vscode` and `vscode-languageclient` accept this shape. */

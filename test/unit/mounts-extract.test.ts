@@ -164,10 +164,10 @@ describe('mount commands in shell scripts', () => {
 });
 
 describe('Markdown', () => {
-  it('reads bash/sh/shell/console blocks and fstab blocks only, with document offsets', () => {
+  it('reads bash/sh/shell/console blocks, fstab blocks and inline code (not python), with document offsets', () => {
     const text = [
       '# Mounting',
-      'Run `mount -t nfs -o soft a:/b /c` (inline code is not read).',
+      'Run `mount -t nfs -o soft a:/b /c` (inline code is read too).',
       '```bash',
       'sudo mount -t nfs -o rw,hard 10.0.0.4:/a /a',
       '```',
@@ -182,7 +182,7 @@ describe('Markdown', () => {
       '```',
     ].join('\n');
     const { mounts, at } = parse('docs/README.md', text);
-    expect(mounts.map((m) => m.source).sort()).toEqual(['10.0.0.4:/a', '10.0.0.4:/b', '10.0.0.4:/c']);
+    expect(mounts.map((m) => m.source).sort()).toEqual(['10.0.0.4:/a', '10.0.0.4:/b', '10.0.0.4:/c', 'a:/b']);
     for (const m of mounts) expect(at(m.sourceSpan)).toBe(m.source);
     expect(mounts.every((m) => m.host === 'markdown')).toBe(true);
   });

@@ -2,14 +2,23 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lintFile, parseFile, resolveConfig, Workspace } from '../../server/src/core';
 
-const PATHS = ['etc/fstab', 'scripts/mount.sh', 'docs/README.md', 'systemd/x.mount', 'etc/auto.eda', 'site.yml', 'user-data.yaml'];
-const PREFIX: Record<string, string> = { 'site.yml': '- hosts: all\n  tasks:\n    - mount:\n', 'user-data.yaml': '#cloud-config\n', 'docs/README.md': '```bash\n' };
+const PATHS = ['etc/fstab', 'scripts/mount.sh', 'docs/README.md', 'systemd/x.mount', 'etc/auto.eda', 'site.yml', 'user-data.yaml', 'roles/r/defaults/main.yml', 'k8s/pv.yaml', 'chart/templates/pv.yaml', 'docs/install.rst', 'backend.json'];
+const PREFIX: Record<string, string> = {
+  'site.yml': '- hosts: all\n  tasks:\n    - mount:\n',
+  'user-data.yaml': '#cloud-config\n',
+  'docs/README.md': '```bash\n',
+  'k8s/pv.yaml': 'apiVersion: v1\nkind: PersistentVolume\nspec:\n  mountOptions:\n',
+  'chart/templates/pv.yaml': 'apiVersion: v1\n{{- if .Values.x }}\n  mountOptions:\n',
+  'docs/install.rst': 'Mount it::\n\n    ',
+  'backend.json': '{ "nfsMountOptions": ',
+};
 
 /** Fragments that stress the scanners: quotes, continuations, heredocs, templates, YAML. */
 const FRAGMENT = fc.constantFrom(
   'mount', ' -t nfs', ' -o ', 'rw,hard', ',', '=', '"', "'", '\\\n', '\n', '$(', ')', '${', '}', '{{', '}}', '`', '#', '# anf: workload=',
   '<<EOF\n', 'EOF\n', '| tee -a /etc/fstab', '>> /etc/fstab', '10.0.0.4:/vol', ' /mnt', ' nfs ', ' 0 0', '[Mount]\n', 'What=', 'Options=', '-fstype=nfs,',
   '  src: ', '  opts: ', '- [', ']', 'runcmd:\n  - ', 'mounts:\n  - [', '\t', '\r\n', '\\040', 'nconnect=', 'vers=4,minorversion=', '```\n', '&&', ';',
+  'nfs ', 'OPTS=', '"$OPTS"', '`', '``', '::\n\n    ', '    - ', 'nconect=8', 'sec=syss', '%s', '<x>',
 );
 
 describe('mount extraction never throws', () => {
@@ -55,6 +64,11 @@ describe('speed', () => {
       ['etc/auto.eda', `k -${long} 10.0.0.4:/v`],
       ['systemd/a.mount', `[Mount]\nWhat=10.0.0.4:/v\nWhere=/v\nType=nfs\nOptions=${long}\n`],
       ['docs/a.md', '```bash\n' + 'mount '.repeat(170_000) + '\n```\n'],
+      ['docs/b.md', `Use \`${long}\` and \`vers=3,${'x,'.repeat(300_000)}\`.`],
+      ['docs/c.rst', `Mount::\n\n    mount -t nfs -o ${long} 10.0.0.4:/v /v\n`],
+      ['roles/r/defaults/main.yml', `opts: "${long}"\nother: "vers=3,${'a,'.repeat(300_000)}"\n`],
+      ['chart/templates/pv.yaml', `apiVersion: v1\n{{ x }}\nmountOptions:\n${'  - hard\n'.repeat(100_000)}`],
+      ['scripts/v.sh', `${'A=rw,hard\n'.repeat(50_000)}${'echo $A\n'.repeat(50_000)}`],
     ] as const) {
       const started = performance.now();
       const ws = new Workspace();

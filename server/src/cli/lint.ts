@@ -5,6 +5,7 @@ import {
   applyEdits,
   detectFileKind,
   isLintable,
+  kindNeedsText,
   lintFile,
   loadConfig,
   NO_FINDING_LIMITS,
@@ -266,7 +267,7 @@ function contextFiles(root: string): { path: string; text: string }[] {
     const path = resolve(root, name);
     const byName = detectFileKind(path);
     const base = name.slice(name.lastIndexOf('/') + 1);
-    const needsContent = byName === 'unknown' && (/\.ya?ml$/i.test(base) || !base.includes('.'));
+    const needsContent = byName === 'unknown' && (kindNeedsText(base) || !base.includes('.'));
     if (byName === 'unknown' && !needsContent) continue;
     let text: string;
     try {

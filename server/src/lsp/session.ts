@@ -5,7 +5,7 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { detectFileKind, lintFile, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type ParsedFile, type ResolvedConfig, type Rule } from '../core';
+import { detectFileKind, kindNeedsText, lintFile, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type ParsedFile, type ResolvedConfig, type Rule } from '../core';
 import { dependentsOf, type FileChange } from '../core/features/dependents';
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { isConfigFileUri } from './configFile';
@@ -212,7 +212,7 @@ export class Session {
 
   /** Whether a path is one the index would keep (for watcher events on files it never saw). */
   wouldIndex(uri: string): boolean {
-    return indexedKind(uri) || /\.ya?ml$/i.test(uri);
+    return indexedKind(uri) || kindNeedsText(uri);
   }
 
   // ---- configuration ----------------------------------------------------------------------

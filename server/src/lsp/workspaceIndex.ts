@@ -6,7 +6,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { detectFileKind, isLintable } from '../core';
+import { detectFileKind, isLintable, kindNeedsText } from '../core';
 import { INDEX_MAX_ENTRIES, INDEX_MAX_FILE_BYTES, INDEX_MAX_FILES, INDEX_SKIPPED_DIRECTORIES } from './limits';
 
 export interface IndexedFile {
@@ -93,8 +93,8 @@ export async function indexFolders(folderUris: readonly string[], log: (message:
       }
       if (!child.isFile()) continue;
       const kind = detectFileKind(path);
-      // YAML files without a telling name need their text (cloud-init, Ansible); the rest are decided by name.
-      const maybe = kind === 'anf-lint-config' || isLintable(kind) || (kind === 'unknown' && /\.(?:ya?ml|json)$/i.test(child.name));
+      // YAML, JSON and ini files without a telling name need their text (kindNeedsText); the rest are decided by name.
+      const maybe = kind === 'anf-lint-config' || isLintable(kind) || (kind === 'unknown' && kindNeedsText(child.name));
       if (!maybe) continue;
       const file = await readIndexedFile(path, limits);
       if (!file) {

@@ -120,7 +120,8 @@ export function computeCodeActions(file: ParsedFile, diagnostics: readonly Diagn
 
 /** The comment syntax a file kind allows, or undefined when it has none (JSON). */
 function commentFor(file: ParsedFile, body: string): string | undefined {
-  if (file.kind === 'manifest-json') return undefined;
+  // JSON has no comments; a reStructuredText comment (`..`) is not one the suppression reader knows.
+  if (file.kind === 'manifest-json' || file.kind === 'json-options' || file.kind === 'rst') return undefined;
   if (file.kind === 'markdown') return `<!-- ${body} -->`;
   return `# ${body}`;
 }

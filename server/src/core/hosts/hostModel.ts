@@ -1,6 +1,6 @@
 import type { MountEntry } from '../mounts/model';
 import type { KernelSetting } from '../sysctl/model';
-import { baseName, pathOf } from '../workspace/fileKind';
+import { baseName, pathOf, type FileKind } from '../workspace/fileKind';
 import type { ParsedFile } from '../workspace/parsedFile';
 
 /**
@@ -9,8 +9,9 @@ import type { ParsedFile } from '../workspace/parsedFile';
  * one scope: two VMs never share TCP connections, RPC slot tables or kernel settings.
  *
  * The rules, in order (docs/architecture.md, "Hosts"):
- * 1. Markdown is documentation: each document is its own scope and never part of a host.
- * 2. A file of an own-scope kind (OWN_SCOPE_KINDS: cloud-init, Ansible, Kubernetes) describes the
+ * 1. Markdown and reStructuredText are documentation: each document is its own scope and never part of a host.
+ * 2. A file of an own-scope kind (OWN_SCOPE_KINDS: cloud-init, Ansible plays and variables,
+ *    Kubernetes manifests, Helm charts, option strings in other YAML or JSON) describes the
  *    machine(s) it is applied to, wherever it sits: each such file is its own scope.
  * 3. A file under a host root (the folder above `etc/`, or above `usr/lib/`, `lib/`, `run/` where
  *    a sysctl.d or modprobe.d layout shows it) belongs to that host.
@@ -23,13 +24,13 @@ import type { ParsedFile } from '../workspace/parsedFile';
  */
 
 /**
- * File kinds that are a scope of their own wherever they sit. Kinds another part of anf-lint may
- * add later (`kubernetes`) are listed already: a kind that does not exist yet matches no file.
+ * File kinds that are a scope of their own wherever they sit: what they configure is applied to
+ * machines their place in the repository does not name (an inventory, a cluster, a template).
  */
-export const OWN_SCOPE_KINDS: ReadonlySet<string> = new Set(['cloud-init', 'ansible', 'kubernetes']);
+export const OWN_SCOPE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['cloud-init', 'ansible', 'ansible-vars', 'kubernetes', 'helm', 'yaml-options', 'json-options']);
 
 /** File kinds that document configurations: never a machine, never part of one. */
-export const DOCUMENTATION_KINDS: ReadonlySet<string> = new Set(['markdown']);
+export const DOCUMENTATION_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['markdown', 'rst']);
 
 /**
  * - `host`: the files under one host folder (`hana-node1/etc/...`).

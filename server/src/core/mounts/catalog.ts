@@ -57,6 +57,7 @@ export interface OptionSpec {
 const MOUNT8 = 'https://man7.org/linux/man-pages/man8/mount.8.html';
 const SYSTEMD_MOUNT5 = 'https://www.freedesktop.org/software/systemd/man/latest/systemd.mount.html';
 const AUTOFS5 = 'https://man7.org/linux/man-pages/man5/autofs.5.html';
+const AUTO_MASTER5 = 'https://man7.org/linux/man-pages/man5/auto.master.5.html';
 
 const n = (f: { value: number }) => f.value;
 const SECURITY_FLAVORS = ['sys', 'krb5', 'krb5i', 'krb5p', 'none', 'lkey', 'lkeyi', 'lkeyp', 'spkm', 'spkmi', 'spkmp'] as const;
@@ -275,6 +276,13 @@ const SPECS: readonly OptionSpec[] = [
   { name: 'strict', kind: 'flag', scope: 'autofs', group: 'strict', summary: 'autofs: fail a multi-mount when one of its mounts fails.', source: 'NFS5', see: AUTOFS5 },
   { name: 'browse', kind: 'flag', scope: 'autofs', group: 'browse', summary: 'autofs: show the map keys as directories.', source: 'NFS5', see: AUTOFS5, negation: 'nobrowse' },
   { name: 'nobrowse', kind: 'flag', scope: 'autofs', group: 'browse', summary: 'autofs: hide map keys until mounted.', source: 'NFS5', see: AUTOFS5, negation: 'browse' },
+  { name: 'nobind', kind: 'flag', scope: 'autofs', group: 'nobind', summary: 'autofs: mount the server\'s path even when it is on this host (no bind mount of the local path).', source: 'NFS5', see: AUTO_MASTER5 },
+  { name: 'symlink', kind: 'flag', scope: 'autofs', group: 'symlink', summary: 'autofs: use a symlink instead of a bind mount for a local path.', source: 'NFS5', see: AUTO_MASTER5 },
+  { name: 'strictexpire', kind: 'flag', scope: 'autofs', group: 'strictexpire', summary: 'autofs: expire mounts strictly at the timeout, even when recently looked up.', source: 'NFS5', see: AUTO_MASTER5 },
+  { name: 'use-weight-only', kind: 'flag', scope: 'autofs', group: 'use-weight-only', summary: 'autofs: pick among replicated servers by weight alone.', source: 'NFS5', see: AUTOFS5, negation: 'no-use-weight-only' },
+  { name: 'no-use-weight-only', kind: 'flag', scope: 'autofs', group: 'use-weight-only', summary: 'autofs: undo use-weight-only from the master map.', source: 'NFS5', see: AUTOFS5, negation: 'use-weight-only' },
+  { name: 'ghost', kind: 'flag', scope: 'autofs', group: 'browse', aliases: ['-ghost'], summary: 'autofs (master map): old name of browse.', source: 'NFS5', see: AUTO_MASTER5 },
+  { name: 'random-multimount-selection', kind: 'flag', scope: 'autofs', group: 'random-multimount-selection', summary: 'autofs (master map): pick a random server among replicated ones.', source: 'NFS5', see: AUTO_MASTER5 },
 ];
 
 const BY_NAME = new Map<string, OptionSpec>();
@@ -343,7 +351,7 @@ export interface EffectiveOptions {
   /** Options a later option of the same group overrides, with the one that wins. */
   readonly overridden: readonly { readonly option: MountOption; readonly winner: MountOption }[];
   readonly version: NfsVersion | undefined;
-  /** Some option is a template placeholder: the list may hold anything. */
+  /** Some option is a template placeholder, or only the option list is known: the list may hold anything. */
   readonly templated: boolean;
 }
 
@@ -394,7 +402,9 @@ function computeEffectiveOptions(mount: MountEntry): EffectiveOptions {
   // The options of each group in order; a list only for a group written more than once (rare), so
   // the common case allocates nothing but the map entry.
   let repeated: Map<string, MountOption[]> | undefined;
-  let templated = false;
+  // An option list found on its own (optionsOnly): the rest of the mount is elsewhere, so what
+  // the list leaves out is as unknown as a placeholder would make it.
+  let templated = mount.optionsOnly === true;
   for (const option of mount.options) {
     if (option.templated) {
       templated = true;

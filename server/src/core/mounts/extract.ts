@@ -9,6 +9,9 @@ import type { MountEntry } from './model';
 import { shellMounts } from './shellMounts';
 import { parseSystemdMount } from './systemd';
 import { parseAnsible, parseCloudInit } from './yamlHosts';
+import { lineOptionStrings, shellOptionStrings, yamlOptionStrings } from './contentStrings';
+import { markdownOptionStrings } from './markdown';
+import { parseRst } from './rst';
 
 export interface MountExtraction {
   readonly mounts: readonly MountEntry[];
@@ -21,6 +24,7 @@ export function extractMounts(source: SourceText, uri: string, kind: FileKind): 
   let mounts: MountEntry[] = [];
   try {
     mounts = extractByKind(source, uri, kind, problems);
+    for (const entry of byContent(source, uri, kind, mounts)) mounts.push(entry);
   } catch {
     // A parser bug must never take the file down: report nothing rather than throw.
     return { mounts: [], problems };
@@ -51,6 +55,35 @@ function extractByKind(source: SourceText, uri: string, kind: FileKind, problems
       return parseAnsible(source, uri, problems);
     case 'cloud-init':
       return parseCloudInit(source, uri, problems);
+    case 'rst':
+      return parseRst(source, uri, problems);
+    default:
+      return [];
+  }
+}
+
+/** Option strings found by their content (optionStrings.ts) where the position said nothing. */
+function byContent(source: SourceText, uri: string, kind: FileKind, found: readonly MountEntry[]): MountEntry[] {
+  switch (kind) {
+    case 'ansible':
+    case 'ansible-vars':
+      return yamlOptionStrings(source, uri, 'ansible', found);
+    case 'cloud-init':
+      return yamlOptionStrings(source, uri, 'cloud-init', found);
+    case 'kubernetes':
+      return yamlOptionStrings(source, uri, 'kubernetes', found);
+    case 'yaml-options':
+      return yamlOptionStrings(source, uri, 'yaml', found);
+    case 'json-options':
+      // JSON is YAML 1.2: the same reader, with offsets in the JSON text.
+      return yamlOptionStrings(source, uri, 'json', found);
+    case 'helm':
+      return source.text.includes('{{') ? lineOptionStrings(source, uri, 'helm', found) : yamlOptionStrings(source, uri, 'helm', found);
+    case 'shell':
+      return shellOptionStrings(source.text, uri, 'shell', found);
+    case 'markdown':
+    case 'rst':
+      return markdownOptionStrings(source, uri, kind, found);
     default:
       return [];
   }

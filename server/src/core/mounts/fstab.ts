@@ -128,6 +128,11 @@ export function parseFstabLine(text: string, base: number, uri: string, problems
   }
   entry.options = options;
   if (opts) entry.optionsSpan = opts.span;
+  // `"rw,hard"`: fstab has no quoting, so mount receives the quotes (ANF241).
+  const q = opts?.text[0];
+  if (opts && (q === '"' || q === "'") && opts.text.length >= 2 && opts.text.endsWith(q) && !opts.text.slice(1, -1).includes(q)) {
+    entry.optionsQuotes = { open: { start: opts.span.start, end: opts.span.start + 1 }, close: { start: opts.span.end - 1, end: opts.span.end }, certain: true };
+  }
   entry.isNfs = nfs;
   entry.span = span;
   if (!plain && (isTemplated(source) || (file !== undefined && isTemplated(file.text)) || (type !== undefined && isTemplated(type.text)) || (opts !== undefined && isTemplated(opts.text)) || anyTemplated(options))) {

@@ -3,6 +3,17 @@ import type { ParseProblem } from '../workspace/parsedFile';
 import { parseFstabLine } from './fstab';
 import type { MountEntry } from './model';
 import { shellMounts } from './shellMounts';
+import { inlineCodeOptionStrings, lineOptionStrings, shellOptionStrings } from './contentStrings';
+import { inlineLiterals, rstBlocks } from '../text/rst';
+
+/** Blocks without a language (or a plain-text one): their NFS fstab lines are read, nothing else. */
+const PLAIN_INFO = new Set(['', 'text', 'txt', 'plaintext', 'output', 'conf', 'config']);
+
+/** `server:/export  /mnt  nfs|nfs4  options ...`: an fstab line even where the block does not say so. */
+export function looksLikeNfsFstabLine(line: string): boolean {
+  const fields = line.trim().split(/[ \t]+/);
+  return fields.length >= 4 && fields.length <= 6 && (fields[2] === 'nfs' || fields[2] === 'nfs4') && /^[^\s:/]+:\//.test(fields[0]!) && fields[1]!.startsWith('/');
+}
 
 const SHELL_INFO = new Set(['bash', 'sh', 'shell', 'console', 'zsh', 'shell-session', 'shellsession', 'terminal']);
 const FENCE = /^( {0,3})(`{3,}|~{3,})\s*([^\s`{]*)/;
@@ -20,6 +31,7 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
   const masked: string[] = [];
   let inShell = false;
   let inFstab = false;
+  let inPlain = false;
   let fence = '';
   let console = false;
   let any = false;
@@ -37,12 +49,14 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
       fence = open[2]!;
       inShell = SHELL_INFO.has(info);
       inFstab = info === 'fstab';
+      inPlain = PLAIN_INFO.has(info);
       console = info === 'console' || info === 'shell-session' || info === 'shellsession' || info === 'terminal';
       masked.push(blank(lineText) + brk);
     } else if (fence !== '' && lineText.trim().startsWith(fence[0]!.repeat(fence.length)) && lineText.trim().replace(/[`~]/g, '') === '') {
       fence = '';
       inShell = false;
       inFstab = false;
+      inPlain = false;
       masked.push(blank(lineText) + brk);
     } else if (inShell) {
       any = true;
@@ -51,7 +65,7 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
       const keep = prompt && (console || prompt[0].trim() === "$") ? lineText.replace(PROMPT, (m) => ' '.repeat(m.length)) : lineText;
       masked.push(keep + brk);
     } else {
-      if (inFstab) {
+      if (inFstab || (inPlain && looksLikeNfsFstabLine(lineText))) {
         const entry = parseFstabLine(lineText, start, uri, problems, 'markdown');
         if (entry) mounts.push(entry);
       }
@@ -62,4 +76,53 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
   void cursor;
   if (any) for (const entry of shellMounts(masked.join(''), { uri, host: 'markdown', problems })) mounts.push(entry);
   return mounts;
+}
+
+const YAML_INFO = new Set(['yaml', 'yml']);
+
+/**
+ * Option strings in documentation found by their content: inline code (`` `rw,hard,vers=3` ``,
+ * reStructuredText ``` ``...`` ```), shell blocks (`OPTS="..."`) and YAML blocks (`opts: ...`).
+ */
+export function markdownOptionStrings(source: SourceText, uri: string, kind: 'markdown' | 'rst', existing: readonly MountEntry[]): MountEntry[] {
+  const text = source.text;
+  if (!/vers=|nconnect=|hard|rsize=|wsize=|sec=|actimeo=|nolock/.test(text)) return [];
+  const found: MountEntry[] = [];
+  const inBlock = new Uint8Array(source.lineCount);
+  const add = (entries: readonly MountEntry[]) => {
+    for (const entry of entries) found.push(entry);
+  };
+  const blocks: { from: number; to: number; language: string }[] = [];
+  if (kind === 'rst') {
+    for (const block of rstBlocks(source)) blocks.push({ ...block, from: block.from - 1 });
+  } else {
+    let open: { from: number; fence: string; language: string } | undefined;
+    for (let line = 0; line < source.lineCount; line++) {
+      const lineText = source.lineText(line);
+      if (!open) {
+        const fence = FENCE.exec(lineText);
+        if (fence) open = { from: line, fence: fence[2]!, language: (fence[3] ?? '').toLowerCase() };
+      } else if (lineText.trim().startsWith(open.fence) && lineText.trim().replace(/[`~]/g, '') === '') {
+        blocks.push({ from: open.from, to: line + 1, language: open.language });
+        open = undefined;
+      }
+    }
+  }
+  for (const block of blocks) {
+    for (let line = block.from; line < block.to; line++) inBlock[line] = 1;
+    // Body lines only (the first is the fence or the `::` line).
+    const bodyFrom = block.from + 1;
+    const bodyTo = kind === 'rst' ? block.to : block.to - 1;
+    if (bodyTo <= bodyFrom) continue;
+    if (YAML_INFO.has(block.language)) add(lineOptionStrings(source, uri, kind, [...existing, ...found], bodyFrom, bodyTo));
+    else if (SHELL_INFO.has(block.language) || (kind === 'rst' && (block.language === '' || block.language === 'none')))
+      add(shellOptionStrings(text, uri, kind, [...existing, ...found], source.lineStart(bodyFrom), source.lineEnd(bodyTo - 1)));
+  }
+  const inline = inlineLiterals(source, (line) => inBlock[line] === 1, kind === 'rst' ? '``' : '`');
+  // `` `sudo mount -t nfs -o … server:/x /mnt` `` written in a sentence: a mount command like one in a block.
+  for (const span of inline) {
+    if (text.slice(span.start, span.end).includes('mount ')) add(shellMounts(text, { uri, host: kind, problems: [] }, span.start, span.end));
+  }
+  add(inlineCodeOptionStrings(text, uri, kind, [...existing, ...found], inline));
+  return found;
 }

@@ -2,7 +2,8 @@ import type { Span } from '../text/sourceText';
 import type { WorkloadKind } from '../facts';
 
 /** Where a mount was written. */
-export type MountOrigin = 'fstab' | 'mount-command' | 'systemd' | 'autofs' | 'ansible';
+/** `option-string`: a string found by its content alone (optionStrings.ts): only its options are known. */
+export type MountOrigin = 'fstab' | 'mount-command' | 'systemd' | 'autofs' | 'ansible' | 'option-string';
 
 /** One option of a mount's option list, e.g. `rsize=262144` or `hard`. */
 export interface MountOption {
@@ -47,7 +48,19 @@ export interface MountEntry {
 
   // Optional details (added by the mounts extractor; readers may ignore them).
   /** The host format the mount was read from, when it differs from `origin` (a `mount` command in Markdown or cloud-init). */
-  readonly host?: 'fstab' | 'shell' | 'markdown' | 'cloud-init' | 'systemd' | 'autofs' | 'ansible';
+  readonly host?: 'fstab' | 'shell' | 'markdown' | 'cloud-init' | 'systemd' | 'autofs' | 'ansible' | 'kubernetes' | 'helm' | 'rst' | 'yaml' | 'json';
+  /**
+   * Only the option list is known (a string found by its content, a Kubernetes `mountOptions` list):
+   * the rest of the mount is written elsewhere, so rules that judge what is missing stay silent.
+   */
+  readonly optionsOnly?: boolean;
+  /** A file system type written at the start of the option text (`nfs nfsvers=4.1,sec=sys`): ANF240. */
+  readonly optionsFsType?: { readonly text: string; readonly span: Span };
+  /**
+   * Quotes that are part of the option text itself (`"'rw,vers=4'"` in YAML, `-o "'rw'"`): mount
+   * receives them. `certain` when the text goes straight to mount (an Ansible `opts:`, an fstab field). ANF241.
+   */
+  readonly optionsQuotes?: { readonly open: Span; readonly close: Span; readonly certain: boolean };
   /** Some part of the mount (source, mount point, type or an option) is a template placeholder. */
   readonly templated?: boolean;
   /** The mount point with fstab octal escapes (`\040`) decoded. */

@@ -30,13 +30,14 @@ export function shellMounts(text: string, host: ShellHost, from = 0, to = text.l
   if (!slice.includes('mount') && !slice.includes('fstab')) return [];
   const commands = tokenizeShell(text, from, to);
   const mounts: MountEntry[] = [];
+  const variables = literalVariables(commands, slice);
   commands.forEach((command, index) => {
     const words = commandWords(command.words);
     const name = words[0];
     if (!name) return;
     const base = commandBaseName(name.value);
     if (MOUNT_NAMES.has(base)) {
-      const entry = mountCommand(words, base, host);
+      const entry = mountCommand(words, base, host, variables);
       if (entry) mounts.push(entry);
       return;
     }
@@ -68,7 +69,51 @@ function commandWords(words: readonly Word[]): Word[] {
   return words.slice(commandIndex(words));
 }
 
-function mountCommand(words: readonly Word[], name: string, host: ShellHost): MountEntry | undefined {
+/** A variable assigned once to a literal option text (`OPTS="rw,hard,vers=3"`) and used once. */
+interface LiteralVariable {
+  readonly raw: string;
+  readonly start: number;
+}
+
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
+
+/**
+ * `OPTS="rw,hard"` assignments standing alone (or after `export`/`readonly`/`local`) whose value is
+ * literal, for `mount -o "$OPTS"`. A variable assigned more than once, or used more than once, is
+ * left unknown: its options are then found by their content alone (contentStrings.ts).
+ */
+function literalVariables(commands: readonly ShellCommand[], slice: string): Map<string, LiteralVariable> {
+  const found = new Map<string, LiteralVariable | null>();
+  for (const command of commands) {
+    const words = command.words;
+    const first = words[0]?.value;
+    const from = first === 'export' || first === 'readonly' || first === 'local' || first === 'declare' ? 1 : 0;
+    if (commandIndex(words) < words.length && from === 0) continue;
+    for (const word of words.slice(from)) {
+      const match = ASSIGNMENT.exec(word.raw);
+      if (!match) continue;
+      const name = match[1]!;
+      let raw = word.raw.slice(match[0].length);
+      let start = word.span.start + match[0].length;
+      const q = raw[0];
+      if ((q === '"' || q === "'") && raw.length >= 2 && raw.endsWith(q)) {
+        raw = raw.slice(1, -1);
+        start++;
+      }
+      const literal = !word.templated && !/["'\\$`]/.test(raw);
+      found.set(name, found.has(name) || !literal ? null : { raw, start });
+    }
+  }
+  const literals = new Map<string, LiteralVariable>();
+  if (found.size === 0) return literals;
+  // One pass over the script counts every reference (a pass per variable would be quadratic).
+  const uses = new Map<string, number>();
+  for (const match of slice.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (found.get(match[1]!)) uses.set(match[1]!, (uses.get(match[1]!) ?? 0) + 1);
+  for (const [name, value] of found) if (value && uses.get(name) === 1) literals.set(name, value);
+  return literals;
+}
+
+function mountCommand(words: readonly Word[], name: string, host: ShellHost, variables?: ReadonlyMap<string, LiteralVariable>): MountEntry | undefined {
   let fsType: Word | undefined;
   let fsTypeValue: string | undefined = name === 'mount.nfs4' ? 'nfs4' : name === 'mount.nfs' ? 'nfs' : undefined;
   let fsTypeSpan: Span | undefined;
@@ -159,13 +204,31 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost): Mo
   const isNfs = typeIsNfs || (fsType === undefined && nfsSource);
 
   const options: MountOption[] = [];
-  for (const { word, offset } of optionWords) for (const option of splitOptions(word.raw.slice(offset), word.span.start + offset)) options.push(option);
+  let variableSpan: Span | undefined;
+  const substituted = new Set<Word>();
+  for (const { word, offset } of optionWords) {
+    // `-o "$OPTS"` with `OPTS="rw,hard"` earlier in the script: the assignment's options, where they are written.
+    const reference = offset === 0 ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(word.value) : null;
+    const variable = reference ? variables?.get(reference[1]!) : undefined;
+    if (variable) {
+      for (const option of splitOptions(variable.raw, variable.start)) options.push(option);
+      variableSpan = { start: variable.start, end: variable.start + variable.raw.length };
+      substituted.add(word);
+      continue;
+    }
+    for (const option of splitOptions(word.raw.slice(offset), word.span.start + offset)) options.push(option);
+  }
   for (const { word } of optionWords) {
-    if (word.templated && options.every((o) => !o.templated)) {
+    if (word.templated && !substituted.has(word) && options.every((o) => !o.templated)) {
       // `-o "$OPTS"` whose raw text held quotes only around a placeholder.
       options.push({ name: word.raw, span: word.span, nameSpan: word.span, templated: true });
     }
   }
+  // `-o "'rw,hard'"`: the shell removes one pair of quotes and mount receives the other (ANF241).
+  const quoted = optionWords.length === 1 && optionWords[0]!.offset === 0 ? optionWords[0]!.word : undefined;
+  const extraQuotes = quoted && /^(?:"'[^']*'"|'"[^"]*"')$/.test(quoted.raw)
+    ? { open: { start: quoted.span.start + 1, end: quoted.span.start + 2 }, close: { start: quoted.span.end - 2, end: quoted.span.end - 1 }, certain: true }
+    : undefined;
   const lastOptionWord = optionWords[optionWords.length - 1]?.word;
   const parts = splitNfsSource(sourceText);
   const first = words[0]!;
@@ -183,12 +246,15 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost): Mo
     ...(targetWord ? { mountPoint: targetWord.value, mountPointSpan: mountPointSpan!, mountPointDecoded: targetWord.value } : {}),
     ...(fsTypeValue !== undefined || fsType ? { fsType: fsType?.value ?? fsTypeValue!, ...(fsTypeSpan ? { fsTypeSpan } : {}) } : {}),
     options,
-    ...(lastOptionWord
+    ...(variableSpan && optionWords.length === 1
+      ? { optionsSpan: variableSpan }
+      : lastOptionWord
       ? { optionsSpan: optionsSpanOf(lastOptionWord, optionWords[optionWords.length - 1]!.offset) }
       : { optionsSpan: { start: sourceWord.span.start, end: sourceWord.span.start }, optionsInsertion: { before: '-o ', after: ' ' } }),
     isNfs,
     span: { start: first.span.start, end: last.span.end },
     ...(templated ? { templated: true } : {}),
+    ...(extraQuotes ? { optionsQuotes: extraQuotes } : {}),
   };
 }
 

@@ -1,11 +1,13 @@
-import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type Scalar, type YAMLMap } from 'yaml';
-import type { SourceText, Span } from '../text/sourceText';
+import { isMap, isScalar, isSeq, Pair, parseAllDocuments, Scalar, YAMLMap as YAMLMapClass, type Node, type YAMLMap } from 'yaml';
+import { SourceText as SourceTextClass, type SourceText, type Span } from '../text/sourceText';
+import { parseAutofsMap } from './autofs';
 import { stackExhaustion, yamlReadableText } from '../text/yamlText';
 import type { ParseProblem } from '../workspace/parsedFile';
 import { MALFORMED_CODE, parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
 import { mountCommandFromWords, shellMounts, type Word } from './shellMounts';
+import { readOptionText } from './optionStrings';
 
 const ANSIBLE_MOUNT_MODULES = new Set(['mount', 'ansible.posix.mount', 'ansible.builtin.mount']);
 const ANSIBLE_SHELL_MODULES = new Set(['shell', 'command', 'ansible.builtin.shell', 'ansible.builtin.command', 'raw', 'ansible.builtin.raw']);
@@ -44,7 +46,7 @@ function spanOf(node: Node | null | undefined): Span | undefined {
   return node?.range ? { start: node.range[0], end: node.range[1] } : undefined;
 }
 
-function parseYaml(source: SourceText) {
+export function parseYaml(source: SourceText) {
   try {
     const docs = parseAllDocuments(yamlReadableText(source.text), { prettyErrors: false });
     // Past a stack overflow the documents differ from one parse to the next: read none of them.
@@ -81,7 +83,22 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
         if (entry) mounts.push(withTask(entry, node));
         continue;
       }
+      const bodyKey = key !== undefined ? BODY_KEYS[key] : undefined;
+      if (bodyKey && isMap(pair.value)) {
+        // `blockinfile: { path: /etc/fstab, block: | ... }`, `copy: { dest: /etc/auto.hpc, content: | ... }`:
+        // the body is read as that file, with offsets in the YAML.
+        const args = pair.value;
+        const target = scalarString(args.items.find((p) => ['path', 'dest', 'name'].includes(scalarString(p.key) ?? ''))?.value);
+        const body = args.items.find((p) => scalarString(p.key) === bodyKey)?.value;
+        if (target && isScalar(body)) for (const entry of writtenBody(source, uri, target, body, problems)) mounts.push(withTask(entry, node));
+        continue;
+      }
       if (key !== undefined && ANSIBLE_MOUNT_MODULES.has(key)) {
+        const looped = isMap(pair.value) ? loopMounts(source, uri, node, pair.value) : [];
+        if (looped.length > 0) {
+          for (const entry of looped) mounts.push(entry);
+          continue;
+        }
         const entry = isMap(pair.value) ? ansibleTask(source, uri, node, pair.value) : isScalar(pair.value) ? ansibleFreeForm(source, uri, node, pair.value) : undefined;
         if (entry) mounts.push(entry);
         continue;
@@ -94,7 +111,73 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
   return mounts;
 }
 
-function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLMap): MountEntry | undefined {
+const BODY_KEYS: Record<string, string> = {
+  blockinfile: 'block',
+  'ansible.builtin.blockinfile': 'block',
+  copy: 'content',
+  'ansible.builtin.copy': 'content',
+};
+
+/** The mounts of a file body a task writes: fstab lines, or an autofs map (`/etc/auto.*`). */
+function writtenBody(source: SourceText, uri: string, target: string, body: Scalar, problems: ParseProblem[]): MountEntry[] {
+  const fstab = /(?:^|\/)fstab$/.test(target);
+  const autofs = /(?:^|\/)auto\.(?!master)[^/]+$/.test(target);
+  if (!fstab && !autofs) return [];
+  const content = scalarContent(source.text, body);
+  if (!content || (body.type === 'QUOTE_DOUBLE' && content.raw.includes('\\'))) return [];
+  if (autofs) {
+    // The map's lines keep their document offsets: everything outside the body is blanked.
+    const masked = source.text.slice(0, content.start).replace(/[^\r\n]/g, ' ') + content.raw + source.text.slice(content.end).replace(/[^\r\n]/g, ' ');
+    return parseAutofsMap(new SourceTextClass(masked), uri, problems).map((m) => ({ ...m, host: 'ansible' as const }));
+  }
+  const mounts: MountEntry[] = [];
+  let start = content.start;
+  for (const line of content.raw.split('\n')) {
+    const entry = parseFstabLine(line.replace(/\r$/, ''), start, uri, problems, 'ansible');
+    if (entry) mounts.push(entry);
+    start += line.length + 1;
+  }
+  return mounts;
+}
+
+const ITEM_FIELD = /^\{\{\s*item(?:\.(\w+)|\[\s*['"](\w+)['"]\s*\])\s*\}\}$/;
+const MOUNT_ARGS = ['src', 'path', 'name', 'fstype', 'opts', 'state', 'passno', 'dump'];
+
+/**
+ * A mount task over a literal `loop:`/`with_items:` list whose arguments are `{{ item.x }}`: one
+ * mount per item, read from the item's own values (so `/hana/log/...` with `vers=3` is a HANA log
+ * mount on NFSv3). Arguments that are not `{{ item.x }}` keep the task's value. Anything else (a
+ * list from a variable, `{{ item.opts | default(...) }}`) gives nothing here: the task is read as usual.
+ */
+function loopMounts(source: SourceText, uri: string, task: YAMLMap, args: YAMLMap): MountEntry[] {
+  const list = task.items.find((p) => ['loop', 'with_items', 'with_list'].includes(scalarString(p.key) ?? ''))?.value;
+  if (!isSeq(list) || list.items.length === 0 || !list.items.every((item) => isMap(item))) return [];
+  const fields = new Map<string, string>();
+  for (const pair of args.items) {
+    const key = scalarString(pair.key);
+    const value = scalarString(pair.value);
+    const match = value !== undefined ? ITEM_FIELD.exec(value.trim()) : null;
+    if (key && match) fields.set(key, match[1] ?? match[2]!);
+  }
+  if (fields.size === 0 || (!fields.has('src') && !fields.has('opts') && !fields.has('path') && !fields.has('name'))) return [];
+  const mounts: MountEntry[] = [];
+  for (const item of list.items as YAMLMap[]) {
+    // A map standing for the task's arguments: the item's value where the task says `{{ item.x }}`.
+    const merged = new YAMLMapClass<unknown, unknown>();
+    for (const name of MOUNT_ARGS) {
+      const field = fields.get(name);
+      const pair = field ? item.items.find((p) => scalarString(p.key) === field) : args.items.find((p) => scalarString(p.key) === name);
+      if (pair) merged.items.push(new Pair(new Scalar(name), pair.value));
+    }
+    const entry = ansibleTask(source, uri, task, merged);
+    if (!entry) continue;
+    const span = spanOf(item);
+    mounts.push(span ? { ...entry, span } : entry);
+  }
+  return mounts;
+}
+
+export function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLMap): MountEntry | undefined {
   const get = (name: string) => args.items.find((p) => scalarString(p.key) === name);
   const src = get('src');
   const path = get('path') ?? get('name');
@@ -109,7 +192,9 @@ function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLM
   const fsTypeText = scalarString(fstype?.value);
   const optsNode = opts?.value;
   const optsContent = isScalar(optsNode) ? scalarContent(source.text, optsNode) : undefined;
-  const options = optsContent ? splitOptions(optsContent.raw, optsContent.start) : [];
+  // `opts` goes to the fstab line as is: a file system type or quotes written in it reach mount (ANF240, ANF241).
+  const shape = optsContent ? readOptionText(optsContent.raw, optsContent.start) : undefined;
+  const options = shape ? shape.options : [];
   const parts = srcText ? splitNfsSource(srcText) : undefined;
   const taskSpan = spanOf(task) ?? spanOf(args)!;
   const srcSpan = isScalar(src?.value) ? scalarContent(source.text, src!.value as Scalar) : undefined;
@@ -139,12 +224,14 @@ function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLM
     ...(fsTypeText !== undefined ? { fsType: fsTypeText } : {}),
     ...(typeSpan ? { fsTypeSpan: { start: typeSpan.start, end: typeSpan.end } } : {}),
     options,
-    ...(optsContent ? { optionsSpan: { start: optsContent.start, end: optsContent.end } } : insertion),
+    ...(shape ? { optionsSpan: shape.body } : insertion),
     isNfs: isNfsType(fsTypeText),
     span: taskSpan,
     ...(templated || options.some((o) => o.templated) ? { templated: true } : {}),
     ...(passSpan ? { fsckPass: passSpan.raw, fsckPassSpan: { start: passSpan.start, end: passSpan.end } } : {}),
     ...(dumpSpan ? { dump: dumpSpan.raw, dumpSpan: { start: dumpSpan.start, end: dumpSpan.end } } : {}),
+    ...(shape?.fsType ? { optionsFsType: shape.fsType } : {}),
+    ...(shape?.quotes ? { optionsQuotes: { ...shape.quotes, certain: true } } : {}),
   };
 }
 

@@ -6,6 +6,8 @@ import { isSysctlComment, parseModprobeLine, parseSysctlLine, type Sink } from '
 import type { KernelSetting } from './model';
 import { contiguousPiece, mappedPiece } from './piece';
 import { isModprobeFilePath, isSysctlFilePath, scanShell, scanWords } from './shell';
+import { extractAnsibleKernel } from './ansible';
+import { rstBlocks } from '../text/rst';
 
 export interface KernelSettingExtraction {
   readonly settings: readonly KernelSetting[];
@@ -24,7 +26,16 @@ export function extractKernelSettings(source: SourceText, uri: string, kind: Fil
         extractModprobeFile(source, sink);
         break;
       case 'tuned':
+      case 'saptune':
+        // saptune notes keep kernel parameters in `[sysctl]` too; `[version]`, `[reminder]`,
+        // `[vm]`, `[block]`... are other sections, read by saptune itself.
         extractTunedProfile(source, sink);
+        break;
+      case 'ansible':
+        extractAnsibleKernel(source, sink);
+        break;
+      case 'rst':
+        extractRst(source, sink);
         break;
       case 'shell':
         scanShell(source.text, 0, source.text.length, sink);
@@ -144,6 +155,18 @@ function extractMarkdown(source: SourceText, sink: Sink): void {
       }
     }
     line = bodyTo + 1;
+  }
+}
+
+/** reStructuredText: literal blocks are scripts (shell languages) or files (sysctl/modprobe shapes). */
+function extractRst(source: SourceText, sink: Sink): void {
+  for (const block of rstBlocks(source)) {
+    const shape = CONFIG_FENCES.has(block.language) || block.language === 'none' ? blockShape(source, block.from, block.to) : undefined;
+    if (shape === 'sysctl') extractSysctlFile(source, sink, block.from, block.to);
+    else if (shape === 'modprobe') extractModprobeFile(source, sink, block.from, block.to);
+    else if (SHELL_FENCES.has(block.language) || block.language === '' || block.language === 'none') {
+      scanShell(source.text, source.lineStart(block.from), source.lineEnd(block.to - 1), sink, true);
+    }
   }
 }
 

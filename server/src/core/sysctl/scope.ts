@@ -95,7 +95,7 @@ function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?
  */
 export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScope {
   const root = file.kind === 'sysctl' ? hostRoot(file.uri) : undefined;
-  if (!root) return buildScope(file.settings, false, undefined, file.kind === 'markdown');
+  if (!root) return buildScope(file.settings, false, undefined, file.kind === 'markdown' || file.kind === 'rst');
   const state = workspace.settings();
   let byRoot = HOST_SCOPES.get(state);
   if (!byRoot) {

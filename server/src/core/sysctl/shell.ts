@@ -2,7 +2,7 @@ import type { Span } from '../text/sourceText';
 import { bodyLines, commandBaseName, commandIndex, offsetAt, pipesToNext, tokenizeShell, type ShellCommand, type ShellWord } from '../text/shell';
 import { MALFORMED_SYSCTL_COMMAND, parseModprobeLine, parseSysctlLine, type Sink } from './lines';
 import { normalizeModuleName } from './lines';
-import { fieldsOf, isTemplated, normalizeSysctlKey, spanOf, contiguousPiece, type Piece } from './piece';
+import { fieldsOf, isTemplated, normalizeSysctlKey, spanOf, contiguousPiece, subPiece, type Piece } from './piece';
 
 /**
  * The commands that set kernel parameters: `sysctl -w key=value`, `echo value > /proc/sys/...`,
@@ -226,6 +226,36 @@ function handleEcho(targets: readonly Target[], args: readonly ShellWord[], sink
   }
 }
 
+/**
+ * `printf 'options sunrpc tcp_max_slot_table_entries=128\n' > /etc/modprobe.d/sunrpc.conf` and
+ * `printf '%s\n' 'key = value' ... | tee file`: a format without conversions is the text itself
+ * (`\n` separates lines); `%s\n` prints each argument as a line. Other formats are not judged.
+ */
+function handlePrintf(targets: readonly Target[], args: readonly ShellWord[], sink: Sink): void {
+  const kind = targets.find((t) => t.kind === 'sysctl-file' || t.kind === 'modprobe-file')?.kind;
+  if (!kind) return;
+  let k = 0;
+  if (args[k]?.value === '--') k++;
+  const format = args[k];
+  if (!format) return;
+  const lines: Piece[] = [];
+  if (/^%s(?:\\n)?$/.test(format.value)) for (const arg of args.slice(k + 1)) lines.push(pieceOf(arg));
+  else if (!format.value.includes('%')) {
+    const piece = pieceOf(format);
+    let from = 0;
+    for (let at = piece.text.indexOf('\\n'); ; at = piece.text.indexOf('\\n', from)) {
+      const to = at < 0 ? piece.text.length : at;
+      if (to > from) lines.push(subPiece(piece, from, to));
+      if (at < 0) break;
+      from = at + 2; // not a fact: the length of `\n`
+    }
+  }
+  for (const line of lines) {
+    if (kind === 'sysctl-file') parseSysctlLine(line, sink, 'sysctl', true);
+    else parseModprobeLine(line, sink, true);
+  }
+}
+
 /** `cat > /etc/sysctl.d/90-nfs.conf <<EOF ... EOF` and `tee /etc/modprobe.d/sunrpc.conf <<EOF`. */
 function handleHeredoc(body: Span, targets: readonly Target[], text: string, sink: Sink): void {
   const kind = targets.find((t) => t.kind === 'sysctl-file' || t.kind === 'modprobe-file')?.kind;
@@ -248,6 +278,7 @@ export function scanShell(text: string, from: number, to: number, sink: Sink, st
     const targets = outputTargets(commands, index);
     if (parsed.name === 'sysctl') handleSysctl(parsed.args, sink);
     else if (parsed.name === 'echo') handleEcho(targets, parsed.args, sink);
+    else if (parsed.name === 'printf') handlePrintf(targets, parsed.args, sink);
     // The last here-document is the one the command reads.
     const body = command.redirects.reduce<Span | undefined>((found, redirect) => redirect.body ?? found, undefined);
     if (body) handleHeredoc(body, parsed.name === 'tee' ? [...targets, ...fileArguments(parsed.args)] : targets, text, sink);

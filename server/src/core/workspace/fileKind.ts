@@ -11,10 +11,17 @@ export const FILE_KINDS = [
   'systemd-mount',
   'autofs',
   'ansible',
+  'ansible-vars',
   'cloud-init',
+  'kubernetes',
+  'helm',
+  'yaml-options',
+  'json-options',
   'sysctl',
   'modprobe',
   'tuned',
+  'saptune',
+  'rst',
   'anf-lint-config',
   'terraform',
   'terraform-vars',
@@ -65,7 +72,33 @@ const SHEBANG_SHELL = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
 // A mount task, a shell/command task that runs mount, or a line written to /etc/fstab.
 // `[ \t]*(?:-[ \t]*)?` rather than `\s*-?\s*`: linear on long runs of blanks.
 const ANSIBLE_MOUNT = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.(?:posix|builtin)\.)?mount[ \t]*:|(?:ansible\.builtin\.)?(?:shell|command)[ \t]*:[^\n]*\bmount\b|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/fstab)/m;
+// Tasks that write kernel settings: the sysctl module, or a file written under sysctl.d or modprobe.d.
+const ANSIBLE_KERNEL = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.posix\.)?sysctl[ \t]*:|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/(?:sysctl\.d\/|sysctl\.conf|modprobe\.d\/|auto\.))/m;
+/** An NFS option written in a string: `nfsvers=4.1`, `vers=3`, `nconnect=8`, a `mountOptions:` key. */
+const OPTION_HINT = /(?:\b(?:nfsvers|vers)=[234]\b|\bnconnect=\d|^[ \t]*(?:nfsM|m)ountOptions[ \t]*:)/m;
+const JSON_OPTION_HINT = /\b(?:nfsvers|vers)=[234]\b|\bnconnect=\d|"(?:nfsM|m)ountOptions"[ \t]*:/;
 const ANSIBLE_PLAY = /^[ \t]*(?:-[ \t]*)?(?:hosts|tasks|roles|name|become)[ \t]*:/m;
+
+/**
+ * A saptune note (`/etc/saptune/extra/*.conf`, `/usr/share/saptune/notes/<number>`): ini sections,
+ * of which `[sysctl]` sets kernel parameters. By path, or by a `[version]` or `[reminder]` section
+ * next to `[sysctl]`.
+ */
+function isSaptuneNote(segments: readonly string[], lower: string, text: string | undefined): boolean {
+  if (segments.includes('saptune') && (lower.endsWith('.conf') || /^\d+$/.test(lower) || segments.includes('notes') || segments.includes('extra'))) return true;
+  if (text === undefined || !(lower.endsWith('.conf') || lower.endsWith('.ini') || !lower.includes('.'))) return false;
+  return /^\[sysctl\][ \t]*$/m.test(text) && /^\[(?:version|reminder)\][ \t]*$/m.test(text);
+}
+
+/**
+ * Whether a file whose name alone leaves its kind open (`detectFileKind(path)` is `unknown`) may be
+ * lintable by its text: YAML (cloud-init, Ansible, Kubernetes), JSON with option strings and
+ * ini-style saptune notes. (Files without an extension, shell scripts with a shebang, are a
+ * caller's choice.)
+ */
+export function kindNeedsText(uriOrPath: string): boolean {
+  return /\.(?:ya?ml|json|conf|ini)$/i.test(baseName(uriOrPath));
+}
 
 /** Detects a document's kind. `text` is only read when the name leaves it open. */
 export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
@@ -88,16 +121,33 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   if (lower === 'tuned.conf') return 'tuned';
   if (lower.endsWith('.sh') || lower.endsWith('.bash')) return 'shell';
   if (lower.endsWith('.md') || lower.endsWith('.markdown')) return 'markdown';
+  if (lower.endsWith('.rst')) return 'rst';
+  if (lower.endsWith('.json')) {
+    if (text === undefined) return 'unknown';
+    // An ARM template or `az netappfiles` output: the estate. Else JSON (a Trident backend.json, a
+    // Packer or ARM parameter file) that holds an NFS option string.
+    if (NETAPP_TYPE.test(text)) return DEPLOYMENT_SCHEMA.test(text) ? 'arm-template' : 'az-netappfiles-json';
+    return JSON_OPTION_HINT.test(text) ? 'json-options' : 'unknown';
+  }
+  if (isSaptuneNote(segments, lower, text)) return 'saptune';
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) {
     if (text === undefined) return 'unknown';
     if (/^#cloud-config\b/.test(text)) return 'cloud-init';
-    if (ANSIBLE_MOUNT.test(text) && ANSIBLE_PLAY.test(text)) return 'ansible';
+    const folder = segments.slice(0, -1);
+    // Helm: a chart's templates (not valid YAML: `{{ ... }}` lines) and its values files.
+    if (folder.includes('templates') && text.includes('{{') && /^apiVersion[ \t]*:/m.test(text)) return 'helm';
+    if (/^values(?:[-.][\w.-]+)?\.ya?ml$/.test(lower) && OPTION_HINT.test(text)) return 'helm';
+    if (/^apiVersion[ \t]*:/m.test(text) && /^kind[ \t]*:/m.test(text)) return 'kubernetes';
+    if (ANSIBLE_PLAY.test(text) && (ANSIBLE_MOUNT.test(text) || ANSIBLE_KERNEL.test(text) || OPTION_HINT.test(text))) return 'ansible';
+    // Ansible variables: role defaults/ and vars/, group_vars/ and host_vars/.
+    const roleVars = (parent === 'defaults' || parent === 'vars') && folder.includes('roles');
+    if (roleVars || folder.includes('group_vars') || folder.includes('host_vars')) return 'ansible-vars';
+    if (OPTION_HINT.test(text)) return 'yaml-options';
     return 'unknown';
   }
   if (lower.endsWith('.tf')) return 'terraform';
   if (lower.endsWith('.tfvars')) return 'terraform-vars';
   if (lower.endsWith('.bicep')) return 'bicep';
-  if (lower.endsWith('.json') && text !== undefined && NETAPP_TYPE.test(text)) return DEPLOYMENT_SCHEMA.test(text) ? 'arm-template' : 'az-netappfiles-json';
   if (!name.includes('.') && text !== undefined && SHEBANG_SHELL.test(text)) return 'shell';
   return 'unknown';
 }

@@ -8,8 +8,8 @@ import { readIac, IAC_KINDS } from '../iac/read';
 import { detectFileKind, type FileKind } from './fileKind';
 import type { ParsedFile, ParseProblem } from './parsedFile';
 
-const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'cloud-init']);
-const KERNEL_KINDS: ReadonlySet<FileKind> = new Set(['sysctl', 'modprobe', 'shell', 'tuned', 'markdown', 'cloud-init']);
+const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'ansible-vars', 'cloud-init', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'rst']);
+const KERNEL_KINDS: ReadonlySet<FileKind> = new Set(['sysctl', 'modprobe', 'shell', 'tuned', 'saptune', 'markdown', 'rst', 'cloud-init', 'ansible']);
 
 export function isLintable(kind: FileKind): boolean {
   return IAC_KINDS.has(kind) || kind === 'manifest-yaml' || kind === 'anf-lint-config' || kind === 'manifest-json' || MOUNT_KINDS.has(kind) || KERNEL_KINDS.has(kind);

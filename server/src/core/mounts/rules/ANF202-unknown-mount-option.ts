@@ -1,8 +1,12 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { defineRule } from '../../rules/rule';
 import { findOption, KNOWN_OPTION_NAMES } from '../catalog';
-import { fix } from '../fixes';
+import { fix, removeOption } from '../fixes';
+import type { MountOrigin } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
+
+/** Where an option goes straight to mount.nfs, with no autofs in between. */
+const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set(['fstab', 'mount-command', 'systemd', 'ansible']);
 
 export const unknownMountOption = defineRule({
   code: 'ANF202',
@@ -29,7 +33,18 @@ export const unknownMountOption = defineRule({
     for (const { mount, effective } of nfsMounts(context)) {
       const sloppy = effective.byGroup.has('sloppy');
       for (const option of mount.options) {
-        if (option.templated || findOption(option.name)) continue;
+        if (option.templated) continue;
+        const known = findOption(option.name);
+        if (known?.scope === 'autofs' && AUTOFS_BLIND.has(mount.origin)) {
+          // autofs reads these itself and never passes them on: mount.nfs does not know them.
+          context.report({
+            span: option.nameSpan,
+            message: `\`${option.name}\` is an autofs map option: autofs reads it, but ${mount.origin === 'systemd' ? 'systemd passes it to mount.nfs, which rejects the mount' : 'mount.nfs rejects the mount'} ("an incorrect mount option was specified"). Keep it in the autofs map, or remove it here.`,
+            fixes: fix(`Remove \`${option.name}\``, false, removeOption(context.file.source.text, mount, option)),
+          });
+          continue;
+        }
+        if (known) continue;
         const lower = option.name.toLowerCase();
         const suggestion = findOption(lower) ? lower : closest(option.name, [...KNOWN_OPTION_NAMES]);
         const near = suggestion !== undefined && distance(option.name, suggestion) <= Math.max(1, Math.floor(option.name.length / 3));

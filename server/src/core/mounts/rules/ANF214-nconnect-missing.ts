@@ -15,7 +15,7 @@ function isFirstToServer(all: readonly MountEntry[], mount: MountEntry): boolean
   for (const other of all) {
     if (other === mount) return true;
     if (!other.isNfs || transportKey(other) !== key) continue;
-    if (other.uri === mount.uri || other.host !== 'markdown') return false;
+    if (other.uri === mount.uri || (other.host !== 'markdown' && other.host !== 'rst')) return false;
   }
   return true;
 }

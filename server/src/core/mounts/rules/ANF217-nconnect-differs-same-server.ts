@@ -7,7 +7,7 @@ import { onHostWords, type HostModel } from '../../hosts/hostModel';
 import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
-const decides = (m: MountEntry) => m.isNfs && m.host !== 'markdown' && transportKey(m) !== undefined;
+const decides = (m: MountEntry) => m.isNfs && m.host !== 'markdown' && m.host !== 'rst' && transportKey(m) !== undefined;
 
 export const nconnectDiffersSameServer = defineRule({
   code: 'ANF217',

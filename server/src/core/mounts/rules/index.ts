@@ -32,6 +32,8 @@ import { lockOrLookupCacheOnSharedData } from './ANF229-lock-or-lookup-cache-on-
 import { maxConnectOnAnf } from './ANF230-max-connect-on-anf';
 import { fscNeedsCachefilesd } from './ANF231-fsc-needs-cachefilesd';
 import { relativeMountPoint } from './ANF232-relative-mount-point';
+import { filesystemTypeInOptions } from './ANF240-filesystem-type-in-options';
+import { optionsInExtraQuotes } from './ANF241-options-in-extra-quotes';
 
 /** Every mount rule, one file each, in code order. */
 export const mountRules: readonly Rule[] = [
@@ -68,4 +70,6 @@ export const mountRules: readonly Rule[] = [
   maxConnectOnAnf,
   fscNeedsCachefilesd,
   relativeMountPoint,
+  filesystemTypeInOptions,
+  optionsInExtraQuotes,
 ];

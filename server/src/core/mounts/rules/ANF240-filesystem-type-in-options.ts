@@ -1,0 +1,37 @@
+import { defineRule } from '../../rules/rule';
+import { fix } from '../fixes';
+
+export const filesystemTypeInOptions = defineRule({
+  code: 'ANF240',
+  name: 'filesystem-type-in-options',
+  domain: 'mount',
+  defaultSeverity: 'error',
+  fix: 'unsafe',
+  doc: {
+    title: 'File system type written inside the option list',
+    what: 'An option list that starts with the file system type and a space: `nfs nfsvers=4.1,sec=sys`. Found in Ansible `opts:`, variables and other option strings.',
+    why: 'The type is not an option. Written into fstab (what Ansible\'s mount module does with `opts`), the space makes `nfs` the options field and shifts every later field; passed to `mount -o`, mount.nfs gets an option named `nfs nfsvers` and refuses the mount.',
+    instead: 'Keep the type where the type goes (`fstype: nfs`, `-t nfs`, fstab\'s third field) and only options in the list. The fix removes the type word; it is offered as a safe fix where the text is an Ansible `opts:` value, and as a suggestion for strings found by their content.',
+    examples: [
+      {
+        flagged: '- name: Mount the HANA shared volume\n  ansible.posix.mount:\n    src: 10.20.1.4:/hana-shared\n    path: /hana/shared\n    fstype: nfs\n    opts: nfs nfsvers=4.1,sec=sys,hard\n    state: mounted',
+        better: '- name: Mount the HANA shared volume\n  ansible.posix.mount:\n    src: 10.20.1.4:/hana-shared\n    path: /hana/shared\n    fstype: nfs\n    opts: nfsvers=4.1,sec=sys,hard\n    state: mounted',
+        language: 'yaml',
+      },
+    ],
+    sources: ['NFS5'],
+  },
+  appliesTo: (file) => file.mounts.some((m) => m.optionsFsType !== undefined),
+  check(context) {
+    for (const mount of context.file.mounts) {
+      const type = mount.optionsFsType;
+      if (!type) continue;
+      const bodyStart = mount.optionsSpan?.start ?? type.span.end;
+      context.report({
+        span: type.span,
+        message: `\`${type.text}\` is the file system type, not a mount option: mount receives \`${type.text} ${mount.options[0] ? context.file.source.text.slice(mount.options[0].span.start, mount.options[0].span.end) : ''}\` as one option and refuses the mount (in fstab, the space shifts every later field). Write the type as the type (\`fstype: ${type.text}\`, \`-t ${type.text}\`) and keep only options here.`,
+        fixes: fix(`Remove \`${type.text}\` from the options`, mount.origin !== 'option-string', { span: { start: type.span.start, end: bodyStart }, newText: '' }),
+      });
+    }
+  },
+});
