@@ -3,7 +3,7 @@ import { ALL_RULES } from '../../server/src/core/rules/registry';
 import { fixtureDirectories, runFixture } from '../support/fixtures';
 
 /** Rules the engine reports itself, tested in test/unit/lint.test.ts instead of a fixture. */
-const ENGINE_RULES = new Set(['ANF002']);
+const ENGINE_RULES = new Set(['ANF002', 'ANF003']);
 
 describe('rule fixtures', () => {
   const directories = fixtureDirectories();

@@ -15,6 +15,7 @@ export interface LintOptions {
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
 const UNUSED_SUPPRESSION = 'ANF001';
 const RULE_FAILURE = 'ANF002';
+const PARSER_FAILURE = 'ANF003';
 
 /**
  * Runs every applicable rule on one file of the workspace and returns its diagnostics, sorted by
@@ -50,6 +51,13 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
         raw.push({ code: RULE_FAILURE, severity, finding: { span: { start: 0, end: 0 }, message: `Rule ${rule.code} (${rule.name}) failed on this file: ${message}` } });
       }
     }
+  }
+
+  // A reader that threw (parseFile.ts): no rule reports its problem, the engine does.
+  const parserFailures = file.problems.filter((p) => p.code === PARSER_FAILURE);
+  if (parserFailures.length > 0) {
+    const severity = effectiveSeverity(config, PARSER_FAILURE, 'warning');
+    if (severity) for (const { code: _code, ...finding } of parserFailures) raw.push({ code: PARSER_FAILURE, severity, finding });
   }
 
   const diagnostics = raw.map(({ code, severity, finding }) => place(workspace, file, code, severity, finding));
