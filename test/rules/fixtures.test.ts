@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_RULES } from '../../server/src/core/rules/registry';
+import { ALL_RULES } from '../../server/src/core/registry';
 import { fixtureDirectories, runFixture } from '../support/fixtures';
 
 /** Rules the engine reports itself, tested in test/unit/lint.test.ts instead of a fixture. */

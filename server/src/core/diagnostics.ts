@@ -71,3 +71,12 @@ export interface Diagnostic {
   /** Set when a suppression comment silenced it (the CLI's SARIF output still lists it). */
   readonly suppressed?: { readonly reason?: string };
 }
+
+/**
+ * A problem a reader found (syntax, shape); reported under its rule code like any finding. Here,
+ * with the findings, so that the readers (manifest/, mounts/, sysctl/, configFile.ts) need nothing
+ * from workspace/, which imports them.
+ */
+export interface ParseProblem extends Finding {
+  readonly code: string;
+}

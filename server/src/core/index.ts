@@ -10,7 +10,7 @@ export * from './edits';
 export * from './lint';
 export * from './suppressions';
 export * from './rules/rule';
-export * from './rules/registry';
+export * from './registry';
 export * from './workspace/fileKind';
 export * from './workspace/parsedFile';
 export * from './workspace/parseFile';

@@ -1,6 +1,6 @@
 import { effectiveSeverity, type ResolvedConfig } from './config';
 import type { Diagnostic, Finding, ResolvedFix, Severity, SpanEdit } from './diagnostics';
-import { ALL_RULES } from './rules/registry';
+import { ALL_RULES } from './registry';
 import type { Rule } from './rules/rule';
 import { parseSuppressions, suppressionCovers } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';

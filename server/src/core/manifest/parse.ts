@@ -5,7 +5,7 @@ import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } 
 import type { SourceText, Span } from '../text/sourceText';
 import { stackExhaustion, TOO_DEEP_MESSAGE, yamlReadableText } from '../text/yamlText';
 import { parseCount, parseDuration, parseRate, parseSize, type Parsed } from '../units/units';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import {
   accountSchema,
   manifestSchema,

@@ -7,7 +7,7 @@ import {
   NFS_TRANSFER_SIZE,
   type SourceKey,
 } from '../facts';
-import { normalizeServer } from '../workspace/links';
+import { normalizeServer } from './endpoint';
 import type { MountEntry, MountOption } from './model';
 
 /**

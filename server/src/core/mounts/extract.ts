@@ -1,6 +1,6 @@
 import type { SourceText } from '../text/sourceText';
 import type { FileKind } from '../workspace/fileKind';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import { annotateNewMount, annotationFor, readAnnotations } from './annotation';
 import { parseAutofsMap } from './autofs';
 import { parseFstab } from './fstab';
