@@ -3,8 +3,8 @@
  * and the fix engine, without touching the disk.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveConfig, visibleDiagnostics } from '../../server/src/core';
-import { MemoryEnvironment, Project, SKIPPED_DIRECTORIES, fixFiles, selectFixes, type Diagnostic } from '../../server/src/core/project';
+import { resolveConfig, visibleDiagnostics, type Diagnostic } from '../../server/src/core';
+import { MemoryEnvironment, Project, SKIPPED_DIRECTORIES, fixFiles, selectFixes } from '../../server/src/core/project';
 import { Workspace } from '../../server/src/core';
 
 const UNUSED = '# anf-lint disable-next-line ANF999 -- stale\n';
