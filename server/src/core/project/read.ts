@@ -1,4 +1,6 @@
-import { isInside } from './paths';
+import { isInside, relativeTo } from './paths';
+
+const VCS_FOLDERS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn']);
 import { EnvironmentError, type Environment } from './environment';
 
 /** A file the project read: its text, and whether the bytes were valid UTF-8 (only then may a fix write it). */
@@ -53,6 +55,11 @@ export function readInside(env: Environment, path: string, boundary: string | un
   if (!info) return { ok: false, path, reason: 'missing', message: 'cannot read (no such file)' };
   if (boundary !== undefined && !isInside(boundary, info.realPath)) {
     return { ok: false, path, reason: 'outside', message: 'not read: a symbolic link that leads outside the repository or workspace folder' };
+  }
+  // The version control's own folder holds credentials (CI checkouts keep tokens in .git/config): never read through a link.
+  const inside = boundary !== undefined ? relativeTo(boundary, info.realPath) : undefined;
+  if (inside !== undefined && inside.split('/').some((segment) => VCS_FOLDERS.has(segment))) {
+    return { ok: false, path, reason: 'outside', message: 'not read: a symbolic link into the version control folder (.git)' };
   }
   if (info.kind === 'directory') return { ok: false, path, reason: 'folder', message: 'cannot read (is a folder)' };
   if (info.kind !== 'file') return { ok: false, path, reason: 'special', message: 'not read: not a regular file (a FIFO, socket, device or broken link)' };
