@@ -139,3 +139,22 @@ describe('18.4: special files never hang a run', () => {
     expect(result.stderr).toContain('note: etc/fstab: not read');
   });
 });
+
+describe('--unsafe-fixes', () => {
+  const SOFT = '# anf-lint disable-next-line ANF999 -- stale\n10.0.0.4:/vol1 /data nfs rw,vers=3,soft,tcp,timeo=600,rsize=262144,wsize=262144,noatime,_netdev 0 0\n';
+
+  it('--fix applies safe fixes only; --unsafe-fixes adds the unsafe ones; the dry run marks each', () => {
+    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': SOFT });
+    const dry = run(['--fix-dry-run', '--unsafe-fixes'], { cwd: dir });
+    expect(dry.stderr).toContain('anf-lint: etc/fstab:1: ANF001 Remove the unused suppression comment [safe]');
+    expect(dry.stderr).toMatch(/anf-lint: etc\/fstab:2: ANF207 Change to `hard` \[unsafe\]/);
+    expect(dry.stderr).toContain('1 file would change with --fix --unsafe-fixes.');
+    expect(readFileSync(join(dir, 'etc/fstab'), 'utf8')).toBe(SOFT);
+
+    run(['--fix'], { cwd: dir });
+    expect(readFileSync(join(dir, 'etc/fstab'), 'utf8')).toBe(SOFT.split('\n').slice(1).join('\n'));
+    run(['--fix', '--unsafe-fixes'], { cwd: dir });
+    expect(readFileSync(join(dir, 'etc/fstab'), 'utf8')).toBe(SOFT.split('\n').slice(1).join('\n').replace('soft', 'hard'));
+    expect(run(['--unsafe-fixes'], { cwd: dir }).stderr).toContain('--unsafe-fixes goes with --fix or --fix-dry-run');
+  });
+});
