@@ -41,8 +41,13 @@ export function indexedKind(path: string): boolean {
   return candidateByName(path) !== 'no';
 }
 
+let cached: { key: string; project: Project } | undefined;
+
+/** One project per set of folders (its roots, git answers and notes are kept between watcher events). */
 function projectOf(folderUris: readonly string[], limits: IndexLimits): Project {
-  return new Project(env, { folders: folderUris.map((f) => env.pathOf(f)).filter((p): p is string => p !== undefined), limits });
+  const key = JSON.stringify([folderUris, limits]);
+  if (cached?.key !== key) cached = { key, project: new Project(env, { folders: folderUris.map((f) => env.pathOf(f)).filter((p): p is string => p !== undefined), limits }) };
+  return cached.project;
 }
 
 /** Reads one file for the index, or undefined when it is missing, too large, outside its folder, special or not ours. */
@@ -62,7 +67,10 @@ export async function readIndexedFile(path: string, folderUris: readonly string[
 export async function indexFolders(folderUris: readonly string[], log: (message: string) => void, limits: IndexLimits = DEFAULT_INDEX_LIMITS): Promise<IndexedFile[]> {
   const found: IndexedFile[] = [];
   const started = Date.now();
+  // A fresh index asks git again (the folders' files may have changed since).
+  cached = undefined;
   const project = projectOf(folderUris, limits);
+  const notesBefore = project.notes.length;
   let stopped: string | undefined;
   let skipped = 0;
   folders: for (const folderUri of folderUris) {
@@ -86,7 +94,7 @@ export async function indexFolders(folderUris: readonly string[], log: (message:
       }
     }
   }
-  for (const note of project.notes) log(`anf-lint: ${note.path}: ${note.message}`);
+  for (const note of project.notes.slice(notesBefore)) log(`anf-lint: ${note.path}: ${note.message}`);
   const took = Date.now() - started;
   if (stopped) log(`anf-lint: workspace index stopped early because ${stopped}; ${found.length} files indexed, the rest are checked only when opened.`);
   log(`anf-lint: indexed ${found.length} files in ${took} ms${skipped > 0 ? ` (${skipped} skipped: larger than ${limits.maxFileBytes} bytes, special or unreadable)` : ''}.`);
