@@ -90,6 +90,7 @@ export class Project {
   private readonly gitRoots = new Map<string, string | undefined>();
   private readonly configs = new Map<string, ConfigChoice>();
   private readonly contexts = new Map<string, ReadFile[]>();
+  private readonly contextByPath = new Map<string, ReadFile>();
   private explicit: ConfigChoice | undefined;
   private readonly limits: DiscoveryLimits;
 
@@ -153,14 +154,13 @@ export class Project {
   }
 
   /** Reads a file inside its root (regular files only, within the size limit); records why not. */
-  read(path: string, root: Root, named = false): ReadFile | SkippedFile {
+  read(path: string, root: Root, named = false, context = false): ReadFile | SkippedFile {
     const outcome = readInside(this.env, path, root.real, named ? (this.options.namedMaxBytes ?? NAMED_FILE_MAX_BYTES) : this.limits.maxFileBytes);
     if (outcome.ok) return outcome;
     if (outcome.reason === 'outside' || outcome.reason === 'special' || outcome.reason === 'too-large') this.note(path, outcome.message);
-    else if (named || outcome.reason !== 'missing') {
-      // A file git lists that the work tree no longer has, or a submodule (git lists its folder), is not an error.
-      if (named || outcome.reason !== 'folder') this.errors.push({ path, message: outcome.message });
-    }
+    // A file git lists that the work tree no longer has, or a submodule (git lists its folder), is
+    // not an error; a context file that cannot be read fails the run only if it is linted too.
+    else if (!context && (named || (outcome.reason !== 'missing' && outcome.reason !== 'folder'))) this.errors.push({ path, message: outcome.message });
     return outcome;
   }
 
@@ -181,12 +181,21 @@ export class Project {
     if (!files) {
       files = [];
       for (const path of this.discover(root.path).paths) {
-        const read = this.read(path, root);
-        if (read.ok && isProjectFile(path, read.text)) files.push(read);
+        const read = this.read(path, root, false, true);
+        if (read.ok && isProjectFile(path, read.text)) {
+          files.push(read);
+          this.contextByPath.set(path, read);
+        }
       }
       this.contexts.set(root.path, files);
     }
     return files;
+  }
+
+  /** A file of the root's context, by path (undefined when the root has no context or the file is not in it). */
+  contextFile(root: Root, path: string): ReadFile | undefined {
+    this.context(root);
+    return this.contextByPath.get(path);
   }
 
   // ---- configuration -----------------------------------------------------------------------
@@ -282,6 +291,14 @@ export class ProjectRun {
       const root = target.root ?? project.rootOf(target.path);
       let text = target.text;
       let decodable = true;
+      if (text === undefined && !target.named) {
+        // Already read as context (its root's files are read once).
+        const known = project.contextFile(root, target.path);
+        if (known) {
+          text = known.text;
+          decodable = known.decodable;
+        }
+      }
       if (text === undefined) {
         const read = project.read(target.path, root, target.named === true);
         if (!read.ok) continue;
