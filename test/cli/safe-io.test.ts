@@ -158,3 +158,12 @@ describe('--unsafe-fixes', () => {
     expect(run(['--unsafe-fixes'], { cwd: dir }).stderr).toContain('--unsafe-fixes goes with --fix or --fix-dry-run');
   });
 });
+
+describe('18.1 for standard input', () => {
+  it('--stdin --fix-dry-run shows no fix for input that is not valid UTF-8, and says why', () => {
+    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG });
+    const result = spawnSync(process.execPath, [CLI, '--stdin', '--stdin-filename', 'etc/sysctl.conf', '--fix-dry-run'], { cwd: dir, env: baseEnv(), input: SYSCTL_LATIN1, encoding: 'utf8', timeout: 20_000 });
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('etc/sysctl.conf: not fixed: the file is not valid UTF-8');
+  });
+});

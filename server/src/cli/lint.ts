@@ -191,14 +191,14 @@ function changedTargets(project: Project, patterns: readonly string[], changes: 
     const path = `${gitRoot}/${name}`;
     if (scopes.length > 0 && !scopes.some((scope) => isInside(scope, path))) continue;
     if (changes === 'staged') {
-      let text: string;
+      let staged: { text: string; decodable: boolean };
       try {
-        text = decodeBytes(git.stagedContent(gitRoot, name)).text;
+        staged = decodeBytes(git.stagedContent(gitRoot, name));
       } catch {
         continue;
       }
-      if (!isProjectFile(path, text)) continue;
-      targets.push({ path, text, root });
+      if (!isProjectFile(path, staged.text)) continue;
+      targets.push({ path, text: staged.text, decodable: staged.decodable, root });
     } else {
       targets.push({ path, root });
     }
@@ -227,7 +227,8 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
     if (!io.stdin) throw new UsageError('--stdin: no standard input');
     const path = toCorePath(resolve(io.cwd, request.stdinFilename));
     const root = env.stat(dirname(path))?.kind === 'directory' ? project.rootOf(path) : project.rootOfFolder(cwd);
-    targets = [{ path, text: decodeBytes(await readStream(io.stdin)).text, named: true, root }];
+    const { text, decodable } = decodeBytes(await readStream(io.stdin));
+    targets = [{ path, text, decodable, named: true, root }];
   } else if (request.changes !== undefined) {
     const changed = changedTargets(project, request.patterns, request.changes, io);
     targets = changed.targets;

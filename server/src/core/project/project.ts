@@ -75,6 +75,8 @@ export class ConfigUnreadable extends Error {
 export interface Target {
   readonly path: string;
   readonly text?: string;
+  /** With `text`: whether its bytes were valid UTF-8 (default true); fixes never touch one that was not. */
+  readonly decodable?: boolean;
   /** Named on the command line: read whatever its kind, up to the named-file limit. */
   readonly named?: boolean;
   /** The root discovery found it under (saves asking git again). */
@@ -290,7 +292,7 @@ export class ProjectRun {
     for (const target of targets) {
       const root = target.root ?? project.rootOf(target.path);
       let text = target.text;
-      let decodable = true;
+      let decodable = target.decodable ?? true;
       if (text === undefined && !target.named) {
         // Already read as context (its root's files are read once).
         const known = project.contextFile(root, target.path);
