@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { colorsEnabled } from '../../server/src/cli/color';
-import { parseChangedLines } from '../../server/src/cli/git';
+import { parseChangedLines } from '../../server/src/node/nodeEnvironment';
 import { parseRuleOverrides } from '../../server/src/cli/lint';
 
 /** The CLI's few pure helpers, checked without a process. */

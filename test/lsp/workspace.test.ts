@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, PUSH_CLIENT_CAPABILITIES, TempWorkspace, type LspDiagnostic } from './support/lspClient';
+import { LspClient, PULL_CLIENT_CAPABILITIES, PUSH_CLIENT_CAPABILITIES, TempWorkspace, type LspDiagnostic } from './support/lspClient';
 
 /**
  * The workspace index and file watching: files never opened take part in cross-file rules, disk
@@ -225,5 +225,25 @@ describe('multi-root workspaces', () => {
     writeFileSync(join(hana.root, '.anf-lint.yaml'), 'rules:\n  ANF207: warning\n');
     client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: hana.uriOf('.anf-lint.yaml'), type: 2 }] });
     expect(codes((await next).diagnostics)).toEqual(['ANF207:2']);
+  });
+});
+
+describe('nested configuration files', () => {
+  const SOFT = '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n';
+  const ws = new TempWorkspace({ '.anf-lint.yaml': 'rules:\n  ANF207: error\n', 'team/.anf-lint.yaml': 'rules:\n  ANF207: off\n', 'team/etc/fstab': SOFT, 'etc/fstab': SOFT, 'bin/mount-vol': `#!/bin/sh\nmount -t nfs -o rw,vers=3,soft 10.0.0.4:/vol /mnt/vol\n` });
+  let client: LspClient;
+  afterAll(() => {
+    client.dispose();
+    ws.remove();
+  });
+
+  it('lints each file with the nearest .anf-lint.yaml above it in its folder, as the CLI does; extension-less scripts are indexed', async () => {
+    ({ client } = await LspClient.startIndexed({ rootUri: ws.uri, capabilities: PULL_CLIENT_CAPABILITIES }));
+    type Report = { items: { uri: string; items: { code?: string | number; severity?: number }[] }[] };
+    const report = await client.request<Report>('workspace/diagnostic', { previousResultIds: [] });
+    const byUri = Object.fromEntries(report.items.map((i) => [i.uri, i.items.filter((d) => d.code === 'ANF207').map((d) => d.severity)]));
+    expect(byUri[ws.uriOf('etc/fstab')]).toEqual([1]);
+    expect(byUri[ws.uriOf('team/etc/fstab')]).toEqual([]);
+    expect(byUri[ws.uriOf('bin/mount-vol')]).toEqual([1]);
   });
 });

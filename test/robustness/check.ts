@@ -4,10 +4,19 @@ import { lintFile, resolveConfig, Workspace, type Diagnostic, type Range, type S
 
 export const config = resolveConfig();
 
+/** Internal faults: a rule that threw (ANF002), a reader that threw (ANF003). Robustness means none. */
+export const INTERNAL_FAULTS: ReadonlySet<string> = new Set(['ANF002', 'ANF003']);
+
+export function internalFaults(diagnostics: readonly Diagnostic[]): string[] {
+  return diagnostics.filter((d) => INTERNAL_FAULTS.has(d.code)).map((d) => `${d.code} ${d.message}`);
+}
+
+/** Lints the files together; fails the test when any rule or reader reported an internal fault. */
 export function lintAll(files: readonly { uri: string; text: string }[]): { workspace: Workspace; diagnostics: Map<string, Diagnostic[]> } {
   const workspace = new Workspace(config);
   for (const file of files) workspace.set(file.uri, file.text);
   const diagnostics = new Map(files.map((f) => [f.uri, lintFile(workspace, f.uri, config)]));
+  expect([...diagnostics.values()].flatMap(internalFaults)).toEqual([]);
   return { workspace, diagnostics };
 }
 
@@ -60,7 +69,7 @@ export function lintWithin(uri: string, text: string, boundMs: number): Diagnost
   const used = process.cpuUsage(started);
   const elapsed = (used.user + used.system) / 1000;
   expect(elapsed, `${uri}: ${Math.round(elapsed)} ms of CPU for ${text.length} characters`).toBeLessThan(boundMs);
-  expect(diagnostics.filter((d) => d.code === 'ANF002').map((d) => d.message)).toEqual([]);
+  expect(internalFaults(diagnostics)).toEqual([]);
   expect(placementProblems(workspace, diagnostics)).toEqual([]);
   return diagnostics;
 }

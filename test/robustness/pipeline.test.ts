@@ -1,12 +1,12 @@
 /**
  * Property tests for the whole pipeline (Workspace + lintFile) and for fixes: on mutated real
- * files no rule throws (no ANF002), every range lies inside its document and matches its span,
+ * files no rule or reader throws (no ANF002, no ANF003), every range lies inside its document and matches its span,
  * the same workspace gives the same diagnostics, and the safe fixes do what they promise.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyEdits, visibleDiagnostics, type Diagnostic } from '../../server/src/core';
-import { lintAll, placementProblems } from './check';
+import { internalFaults, lintAll, placementProblems } from './check';
 import { combinedFixEdits } from '../../server/src/core/features/codeActions';
 import { CORPUS, fingerprint, mutatedFile, RUNS, type CorpusFile } from './corpus';
 
@@ -14,12 +14,12 @@ import { CORPUS, fingerprint, mutatedFile, RUNS, type CorpusFile } from './corpu
 const workspaces = fc.uniqueArray(mutatedFile(CORPUS), { minLength: 1, maxLength: 4, selector: (f) => f.uri });
 
 describe('the lint pipeline on mutated real files', () => {
-  it('never throws, no rule fails (ANF002), every range lies inside its document', () => {
+  it('never throws, no rule or reader fails (ANF002, ANF003), every range lies inside its document', () => {
     fc.assert(
       fc.property(workspaces, (files) => {
         const { workspace, diagnostics } = lintAll(files);
         for (const list of diagnostics.values()) {
-          expect(list.filter((d) => d.code === 'ANF002').map((d) => d.message)).toEqual([]);
+          expect(internalFaults(list)).toEqual([]);
           expect(placementProblems(workspace, list)).toEqual([]);
         }
       }),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_RULES } from '../../server/src/core/rules/registry';
+import { ALL_RULES } from '../../server/src/core/registry';
 import { fixtureDirectories, runFixture } from '../support/fixtures';
 
 /** Rules the engine reports itself, tested in test/unit/lint.test.ts instead of a fixture. */
-const ENGINE_RULES = new Set(['ANF002', 'ANF010']); // ANF010: test/unit/finding-limits.test.ts
+const ENGINE_RULES = new Set(['ANF002', 'ANF003', 'ANF010']); // ANF010: test/unit/finding-limits.test.ts
 
 describe('rule fixtures', () => {
   const directories = fixtureDirectories();

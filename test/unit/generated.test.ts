@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_RULES } from '../../server/src/core/rules/registry';
+import { ALL_RULES } from '../../server/src/core/registry';
+import { renderRuleCatalog } from '../../server/src/core/rules/catalog';
 import { renderRuleDoc, renderRuleIndex } from '../../server/src/core/rules/ruleDoc';
 import { GENERATED_SCHEMAS } from '../support/generatedSchemas';
 
@@ -25,6 +26,10 @@ function checkGenerated(relativePath: string, expected: string): void {
 describe('generated files are current', () => {
   it.each(ALL_RULES.map((rule) => [rule.code, rule] as const))('docs/rules/%s.md', (code, rule) => {
     checkGenerated(`docs/rules/${code}.md`, renderRuleDoc(rule));
+  });
+
+  it('server/src/core/rules/catalog.generated.ts', () => {
+    checkGenerated('server/src/core/rules/catalog.generated.ts', renderRuleCatalog(ALL_RULES));
   });
 
   it('docs/rules/README.md', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SOURCES, type SourceKey } from '../../server/src/core/facts';
 import { describeOption, MOUNT_OPTIONS } from '../../server/src/core/mounts/catalog';
-import { ALL_RULES } from '../../server/src/core/rules/registry';
+import { ALL_RULES } from '../../server/src/core/registry';
 import { renderRuleDoc } from '../../server/src/core/rules/ruleDoc';
 import { CATALOG_KEYS, describeKey } from '../../server/src/core/sysctl/catalog';
 

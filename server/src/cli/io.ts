@@ -1,3 +1,5 @@
+import type { Environment } from '../core/project/environment';
+
 /** What the CLI touches of the process: streams, folder, environment. Tests pass their own. */
 export interface CliIo {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -5,6 +7,8 @@ export interface CliIo {
   readonly stdin?: NodeJS.ReadableStream;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  /** Files and git (default: Node's); tests inject an in-memory one or one whose writes fail. */
+  readonly environment?: Environment;
 }
 
 /** Exit codes (issue 8): stable, documented in docs/cli.md. */
@@ -20,8 +24,8 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+export async function readStream(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return new Uint8Array(Buffer.concat(chunks));
 }

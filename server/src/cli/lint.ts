@@ -1,32 +1,26 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import picomatch from 'picomatch';
 import {
-  applyEdits,
-  detectFileKind,
-  isLintable,
-  kindNeedsText,
-  lintFile,
-  loadConfig,
+  CONFIG_FILE_NAMES,
   NO_FINDING_LIMITS,
   omittedFindings,
   SEVERITIES,
   resolveConfig,
   ruleByCode,
   visibleDiagnostics,
-  Workspace,
+  type AnfLintConfig,
   type Diagnostic,
   type FileKind,
-  type LoadedConfig,
   type ResolvedConfig,
   type RuleSetting,
   type Severity,
-  type TextEdit,
   type VolumeSummary,
 } from '../core';
+import { checkConfigFile } from '../core/features/configDiagnostics';
 import { computeManifestFigures, type ManifestFigures } from '../core/manifest/figures';
-import { collectFiles, displayPathOf, type InputFile } from './files';
-import { changedLines, filesChangedSince, gitRoot, knownFiles, stagedFiles, stagedText } from './git';
+import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type ConfigChoice, type Environment, type Root, type Target } from '../core/project';
+import { NodeEnvironment, RefNotFound, toCorePath } from '../node/nodeEnvironment';
+import { displayPathOf } from './files';
 import { readStream, UsageError, type CliIo } from './io';
 
 /** One linted file and what anf-lint found in it. */
@@ -35,7 +29,7 @@ export interface FileResult {
   readonly uri: string;
   /** Relative to the current folder, `/`-separated. */
   readonly displayPath: string;
-  /** Relative to the repository root (or the current folder outside git): for SARIF and GitHub. */
+  /** Relative to the file's repository root (or the current folder outside git): for SARIF and GitHub. */
   readonly repoPath: string;
   readonly kind: FileKind;
   /** The text the diagnostics refer to (after --fix, the fixed text). */
@@ -53,83 +47,83 @@ export interface LintRequest {
   readonly configPath?: string;
   readonly ruleOverrides: Readonly<Record<string, RuleSetting>>;
   readonly fix: 'none' | 'write' | 'dry-run';
+  /** --unsafe-fixes: apply unsafe fixes too. */
+  readonly unsafeFixes?: boolean;
   readonly changes?: 'staged' | { readonly ref: string };
   /** List every finding: no per-rule or per-file limit (ANF010). */
   readonly allFindings?: boolean;
 }
 
+export interface FileFix {
+  readonly displayPath: string;
+  readonly before: string;
+  readonly after: string;
+  /** The fixes applied to it, each marked safe or unsafe. */
+  readonly applied: readonly AppliedFix[];
+}
+
 export interface LintOutcome {
   readonly results: FileResult[];
-  /** Lines for stderr: unreadable files, configuration warnings. */
+  /** Lines for stderr that fail the run (exit 2): unreadable files, failed writes. */
   readonly errors: string[];
+  /** Lines for stderr that do not: skipped links and special files, files --fix refuses. */
+  readonly notes: string[];
   readonly warnings: string[];
   readonly config: ResolvedConfig;
   readonly configPath?: string;
   /** The base for repository-relative paths. */
   readonly root: string;
-  /** --fix-dry-run: each changed file's text before and after. */
-  readonly fixes: { readonly displayPath: string; readonly before: string; readonly after: string }[];
-  readonly workspace: Workspace;
+  /** The files --fix changed (written, or for --fix-dry-run would change): text before and after. */
+  readonly fixes: FileFix[];
 }
 
-/** How many times --fix re-lints a file; fixes that keep producing new fixes stop here. */
-const MAX_FIX_PASSES = 10; // not a fact: loop bound
+/** The CLI's environment: Node's, unless a test injects its own. */
+function environmentOf(io: CliIo): Environment {
+  return io.environment ?? new NodeEnvironment();
+}
 
-/** The folders a linted path's configuration is looked up from: the common ancestor of the paths. */
-function configFolder(paths: readonly string[], cwd: string): string {
-  const folders = paths.map((p) => {
-    const absolute = resolve(cwd, p.replace(/[*?[{][\s\S]*$/, '') || '.');
-    try {
-      return statSync(absolute).isDirectory() ? absolute : dirname(absolute);
-    } catch {
-      return dirname(absolute);
-    }
+function layered(overrides: Readonly<Record<string, RuleSetting>>): (config: AnfLintConfig) => ResolvedConfig {
+  return (config) => resolveConfig({ ...config, rules: { ...config.rules, ...overrides } });
+}
+
+function newProject(request: Pick<LintRequest, 'configPath' | 'ruleOverrides'>, io: CliIo): Project {
+  const cwd = toCorePath(io.cwd);
+  return new Project(environmentOf(io), {
+    cwd,
+    ...(request.configPath !== undefined ? { explicitConfig: toCorePath(resolve(io.cwd, request.configPath)) } : {}),
+    layer: layered(request.ruleOverrides),
   });
-  if (folders.length === 0) return cwd;
-  let common = folders[0]!;
-  for (const folder of folders.slice(1)) {
-    while (common !== dirname(common) && folder !== common && !folder.startsWith(common.endsWith(sep) ? common : common + sep)) common = dirname(common);
-  }
-  return common;
 }
 
-const fsHost = {
-  readFile(path: string): string | undefined {
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return undefined;
-    }
-  },
-};
+function isConfigFileName(path: string): boolean {
+  return (CONFIG_FILE_NAMES as readonly string[]).includes(path.slice(path.lastIndexOf('/') + 1));
+}
 
-/** Reads the configuration; exits with a usage error when it is missing or has errors. */
-export function loadCliConfig(request: Pick<LintRequest, 'configPath' | 'patterns' | 'stdinFilename' | 'ruleOverrides'>, cwd: string): { loaded: LoadedConfig; resolved: ResolvedConfig; warnings: string[] } {
-  let loaded: LoadedConfig;
-  const explicit = request.configPath === undefined ? undefined : resolve(cwd, request.configPath);
+/** A configuration file judged like any file: errors stop the run (exit 2), warnings are printed. */
+function checkConfigChoice(choice: ConfigChoice, cwd: string, env: Environment): string[] {
+  if (choice.path === undefined || choice.text === undefined) return [];
+  const diagnostics = visibleDiagnostics(checkConfigFile(env.uriOf(choice.path), choice.text, resolveConfig(choice.config)).diagnostics);
+  const shown = displayPathOf(choice.path, cwd);
+  const lines = diagnostics.map((d) => `${shown}:${d.range.start.line + 1}:${d.range.start.character + 1}  ${d.severity}  ${d.message}  ${d.code}`);
+  if (diagnostics.some((d) => d.severity === 'error')) throw new UsageError(`the configuration file ${shown} has errors:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+  return lines;
+}
+
+function configOf(project: Project, path: string, request: Pick<LintRequest, 'configPath'>, root?: Root): ConfigChoice {
   try {
-    const startPaths = request.stdinFilename !== undefined ? [request.stdinFilename] : request.patterns.length > 0 ? request.patterns : ['.'];
-    loaded = loadConfig(configFolder(startPaths, cwd), fsHost, explicit);
-  } catch {
-    throw new UsageError(`--config: cannot read ${request.configPath}`);
+    return project.configFor(path, root);
+  } catch (error) {
+    if (error instanceof ConfigUnreadable) throw new UsageError(request.configPath !== undefined ? `--config: cannot read ${request.configPath}` : error.message);
+    throw error;
   }
-  const warnings: string[] = [];
-  if (loaded.path && loaded.text !== undefined) {
-    // The configuration file judged like any file, with its own rule settings applied.
-    const own = resolveConfig(loaded.config);
-    const workspace = new Workspace(own);
-    const uri = pathToFileURL(loaded.path).href;
-    workspace.set(uri, loaded.text, 0, 'anf-lint-config');
-    const diagnostics = visibleDiagnostics(lintFile(workspace, uri, own));
-    const shown = displayPathOf(loaded.path, cwd);
-    const lines = diagnostics.map((d) => `${shown}:${d.range.start.line + 1}:${d.range.start.character + 1}  ${d.severity}  ${d.message}  ${d.code}`);
-    if (diagnostics.some((d) => d.severity === 'error')) {
-      throw new UsageError(`the configuration file ${shown} has errors:\n${lines.map((l) => `  ${l}`).join('\n')}`);
-    }
-    warnings.push(...lines);
-  }
-  const config = { ...loaded.config, rules: { ...loaded.config.rules, ...request.ruleOverrides } };
-  return { loaded, resolved: resolveConfig(config), warnings };
+}
+
+/** The configuration of the current folder (for `size` and `mount`); exits with a usage error when it has errors. */
+export function loadCliConfig(request: Pick<LintRequest, 'configPath' | 'ruleOverrides'>, cwd: string, io?: CliIo): { loaded: { path?: string; text?: string; config: AnfLintConfig }; resolved: ResolvedConfig; warnings: string[] } {
+  const project = newProject(request, io ?? { cwd, stdout: process.stdout, stderr: process.stderr, env: process.env });
+  const choice = configOf(project, `${toCorePath(cwd)}/.`, request);
+  const warnings = checkConfigChoice(choice, cwd, project.env);
+  return { loaded: { ...(choice.path !== undefined ? { path: choice.path, text: choice.text! } : {}), config: choice.config }, resolved: choice.resolved, warnings };
 }
 
 /** Parses `--rule CODE=severity` values. */
@@ -148,83 +142,73 @@ export function parseRuleOverrides(values: readonly string[]): Record<string, Ru
   return result;
 }
 
-/** Lints what the request names and returns the results; nothing is printed here. */
-export async function runLint(request: LintRequest, io: CliIo, progress?: (done: number, total: number) => void): Promise<LintOutcome> {
-  const cwd = io.cwd;
-  const root = gitRoot(cwd);
-  const { loaded, resolved, warnings } = loadCliConfig(request, cwd);
-  const errors: string[] = [];
-
-  // The files to report on.
-  let targets: InputFile[];
-  if (request.stdinFilename !== undefined) {
-    if (!io.stdin) throw new UsageError('--stdin: no standard input');
-    const path = resolve(cwd, request.stdinFilename);
-    targets = [{ path, displayPath: displayPathOf(path, cwd), text: await readStream(io.stdin) }];
-  } else if (request.changes !== undefined) {
-    if (!root) throw new UsageError(`${request.changes === 'staged' ? '--staged' : '--changed-since'} needs a git work tree`);
-    targets = changedTargets(root, cwd, request.patterns, request.changes);
-  } else {
-    const collected = await collectFiles(request.patterns.length > 0 ? request.patterns : ['.'], cwd, root);
-    targets = collected.files;
-    errors.push(...collected.errors);
+/** The files the patterns name: files as named, folders and globs through the project's discovery. */
+function patternTargets(project: Project, patterns: readonly string[], io: CliIo, errors: string[]): Target[] {
+  const cwd = toCorePath(io.cwd);
+  const targets: Target[] = [];
+  for (const pattern of patterns) {
+    const absolute = toCorePath(resolve(io.cwd, pattern));
+    const info = project.env.stat(absolute);
+    if (info && info.kind !== 'directory') {
+      targets.push({ path: absolute, named: true });
+      continue;
+    }
+    if (info?.kind === 'directory') {
+      const found = project.discover(absolute);
+      // Outside git, the folder named is the files' root (their configuration is looked up no higher).
+      const root = found.root.context ? found.root : { ...found.root, path: absolute };
+      for (const path of found.paths) targets.push({ path, root });
+      if (found.stopped) errors.push(`${displayPathOf(absolute, io.cwd)}: stopped reading because ${found.stopped}`);
+      continue;
+    }
+    const scan = picomatch.scan(pattern);
+    if (scan.isGlob) {
+      const base = toCorePath(resolve(io.cwd, scan.base || '.'));
+      const found = project.env.stat(base)?.kind === 'directory' ? project.discover(base) : undefined;
+      const isMatch = picomatch(pattern.replace(/^\.\//, ''), { dot: true });
+      const kept = (found?.paths ?? []).filter((path) => isMatch(relativeTo(cwd, path) ?? path));
+      if (kept.length === 0) errors.push(`${pattern}: no files match`);
+      const root = found && !found.root.context ? { ...found.root, path: base } : found?.root;
+      for (const path of kept) targets.push({ path, ...(root ? { root } : {}) });
+      continue;
+    }
+    errors.push(`${pattern}: no such file or folder`);
   }
+  return targets;
+}
 
-  // The rest of the repository is context: a mount in fstab reaches the volume in a manifest.
-  const workspace = new Workspace(resolved);
-  const targetPaths = new Set(targets.map((t) => t.path));
-  if (root) {
-    for (const file of contextFiles(root)) if (!targetPaths.has(file.path)) workspace.set(pathToFileURL(file.path).href, file.text);
+/** Staged files (their index content) or files changed since a ref (their work-tree content). */
+function changedTargets(project: Project, patterns: readonly string[], changes: 'staged' | { readonly ref: string }, io: CliIo): { targets: Target[]; root: Root } {
+  const root = project.rootOfFolder(toCorePath(io.cwd));
+  const git = project.env.git;
+  if (root.gitRoot === undefined || !git) throw new UsageError(`${changes === 'staged' ? '--staged' : '--changed-since'} needs a git work tree`);
+  const gitRoot = root.gitRoot;
+  let names: readonly string[];
+  try {
+    names = changes === 'staged' ? git.stagedFiles(gitRoot) : git.changedSince(gitRoot, changes.ref);
+  } catch (error) {
+    if (error instanceof RefNotFound && changes !== 'staged') throw new UsageError(`--changed-since: "${changes.ref}" is not a commit, branch or tag in this repository`);
+    throw error;
   }
-  for (const target of targets) workspace.set(pathToFileURL(target.path).href, target.text);
-
-  const fixes: LintOutcome['fixes'] = [];
-  if (request.fix !== 'none') {
-    const fixed = fixAll(workspace, targets, resolved);
-    for (const target of targets) {
-      const after = fixed.get(target.path);
-      if (after === undefined || after === target.text) continue;
-      fixes.push({ displayPath: target.displayPath, before: target.text, after });
-      if (request.fix === 'write') {
-        try {
-          writeFileSync(target.path, after);
-        } catch (error) {
-          errors.push(`${target.displayPath}: cannot write the fixed file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-        }
+  const scopes = patterns.map((p) => toCorePath(resolve(io.cwd, p)));
+  const targets: Target[] = [];
+  for (const name of names) {
+    const path = `${gitRoot}/${name}`;
+    if (scopes.length > 0 && !scopes.some((scope) => isInside(scope, path))) continue;
+    if (changes === 'staged') {
+      let staged: { text: string; decodable: boolean };
+      try {
+        staged = decodeBytes(git.stagedContent(gitRoot, name));
+      } catch {
+        continue;
       }
-    }
-    if (request.fix === 'dry-run') {
-      // The files are unchanged: report what they hold now.
-      for (const target of targets) workspace.set(pathToFileURL(target.path).href, target.text);
+      if (!isProjectFile(path, staged.text)) continue;
+      targets.push({ path, text: staged.text, decodable: staged.decodable, root });
+    } else {
+      targets.push({ path, root });
     }
   }
-
-  const results: FileResult[] = [];
-  const base = root ?? cwd;
-  targets.forEach((target, index) => {
-    const uri = pathToFileURL(target.path).href;
-    const file = workspace.file(uri)!;
-    let diagnostics = lintFile(workspace, uri, resolved, request.allFindings ? { limits: NO_FINDING_LIMITS } : {});
-    if (request.changes !== undefined && root) {
-      const lines = changedLines(root, request.changes, displayPathOf(target.path, root));
-      if (lines !== 'all') diagnostics = diagnostics.filter((d) => touchesLines(d, lines));
-    }
-    results.push({
-      path: target.path,
-      uri,
-      displayPath: target.displayPath,
-      repoPath: displayPathOf(target.path, base),
-      kind: file.kind,
-      text: file.source.text,
-      diagnostics,
-      volumes: file.volumes,
-      ...(file.manifest ? { figures: computeManifestFigures(file.manifest, resolved) } : {}),
-    });
-    progress?.(index + 1, targets.length);
-  });
-  // A configuration file that is linted too reports its warnings in the report itself.
-  const shownWarnings = loaded.path !== undefined && targetPaths.has(resolve(loaded.path)) ? [] : warnings;
-  return { results, errors, warnings: shownWarnings, config: resolved, ...(loaded.path ? { configPath: loaded.path } : {}), root: base, fixes, workspace };
+  return { targets, root };
 }
 
 function touchesLines(diagnostic: Diagnostic, lines: ReadonlySet<number>): boolean {
@@ -234,93 +218,105 @@ function touchesLines(diagnostic: Diagnostic, lines: ReadonlySet<number>): boole
   return false;
 }
 
-/** Staged files (their index content) or files changed since a ref (their work-tree content). */
-function changedTargets(root: string, cwd: string, patterns: readonly string[], changes: 'staged' | { readonly ref: string }): InputFile[] {
-  const names = changes === 'staged' ? stagedFiles(root) : filesChangedSince(root, changes.ref);
-  const scopes = patterns.map((p) => resolve(cwd, p));
-  const targets: InputFile[] = [];
-  for (const name of names) {
-    const path = resolve(root, name);
-    if (scopes.length > 0 && !scopes.some((scope) => path === scope || path.startsWith(scope.endsWith(sep) ? scope : scope + sep))) continue;
-    let text: string;
-    try {
-      text = changes === 'staged' ? stagedText(root, name) : readFileSync(path, 'utf8');
-    } catch {
-      continue;
-    }
-    if (text.includes('\0') || !isLintable(detectFileKind(path, text))) continue;
-    targets.push({ path, displayPath: displayPathOf(path, cwd), text });
-  }
-  return targets.sort((a, b) => (a.displayPath < b.displayPath ? -1 : 1));
-}
+/** Lints what the request names and returns the results; nothing is printed here. */
+export async function runLint(request: LintRequest, io: CliIo, progress?: (done: number, total: number) => void): Promise<LintOutcome> {
+  const project = newProject(request, io);
+  const env = project.env;
+  const cwd = toCorePath(io.cwd);
+  const errors: string[] = [];
 
-/** Every lintable file git knows, as context for cross-file rules. */
-function contextFiles(root: string): { path: string; text: string }[] {
-  const result: { path: string; text: string }[] = [];
-  let names: string[];
-  try {
-    names = knownFiles(root);
-  } catch {
-    return result;
+  // The files to report on.
+  let targets: Target[];
+  let baseRoot: Root | undefined;
+  if (request.stdinFilename !== undefined) {
+    if (!io.stdin) throw new UsageError('--stdin: no standard input');
+    const path = toCorePath(resolve(io.cwd, request.stdinFilename));
+    const root = env.stat(dirname(path))?.kind === 'directory' ? project.rootOf(path) : project.rootOfFolder(cwd);
+    const { text, decodable } = decodeBytes(await readStream(io.stdin));
+    targets = [{ path, text, decodable, named: true, root }];
+  } else if (request.changes !== undefined) {
+    const changed = changedTargets(project, request.patterns, request.changes, io);
+    targets = changed.targets;
+    baseRoot = changed.root;
+  } else {
+    targets = patternTargets(project, request.patterns.length > 0 ? request.patterns : ['.'], io, errors);
   }
-  for (const name of names) {
-    const path = resolve(root, name);
-    const byName = detectFileKind(path);
-    const base = name.slice(name.lastIndexOf('/') + 1);
-    const needsContent = byName === 'unknown' && (kindNeedsText(base) || !base.includes('.'));
-    if (byName === 'unknown' && !needsContent) continue;
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      continue;
-    }
-    if (text.includes('\0') || !isLintable(detectFileKind(path, text))) continue;
-    result.push({ path, text });
-  }
-  return result;
-}
-
-/**
- * Applies safe fixes until nothing changes (bounded): each pass takes the first safe fix of each
- * visible diagnostic, applies the non-overlapping ones, re-parses and re-lints.
- */
-function fixAll(workspace: Workspace, targets: readonly InputFile[], config: ResolvedConfig): Map<string, string> {
-  const texts = new Map(targets.map((t) => [pathToFileURL(t.path).href, t.text]));
-  const pathOfUri = new Map(targets.map((t) => [pathToFileURL(t.path).href, t.path]));
-  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const editsByUri = new Map<string, TextEdit[]>();
-    for (const uri of texts.keys()) {
-      for (const diagnostic of visibleDiagnostics(lintFile(workspace, uri, config, { limits: NO_FINDING_LIMITS }))) {
-        const fix = diagnostic.fixes.find((f) => f.safe);
-        if (!fix) continue;
-        // A fix is applied whole or not at all; edits in files we do not lint are left alone.
-        if (!fix.edits.every((e) => texts.has(e.uri))) continue;
-        for (const edit of fix.edits) editsByUri.set(edit.uri, [...(editsByUri.get(edit.uri) ?? []), edit]);
-      }
-    }
-    let changed = false;
-    for (const [uri, edits] of editsByUri) {
-      const before = texts.get(uri)!;
-      const after = applyEdits(before, dedupeEdits(edits)).text;
-      if (after === before) continue;
-      texts.set(uri, after);
-      workspace.set(uri, after);
-      changed = true;
-    }
-    if (!changed) break;
-  }
-  return new Map([...texts].map(([uri, text]) => [pathOfUri.get(uri)!, text]));
-}
-
-function dedupeEdits(edits: readonly TextEdit[]): TextEdit[] {
   const seen = new Set<string>();
-  return edits.filter((e) => {
-    const key = `${e.span.start}:${e.span.end}:${e.newText}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+  targets = targets.filter((t) => (seen.has(t.path) ? false : (seen.add(t.path), true)));
+
+  const run = project.open(targets);
+  const sorted = [...run.targets].sort((a, b) => {
+    const x = displayPathOf(a.path, io.cwd);
+    const y = displayPathOf(b.path, io.cwd);
+    return x < y ? -1 : x > y ? 1 : 0;
   });
+
+  // Every configuration in use is checked first: one with errors stops the run.
+  const warnings: string[] = [];
+  const checked = new Set<string>();
+  // Configuration files linted as targets are reported like any file; the ones that configure other files must be sound.
+  const configured = sorted.filter((t) => !isConfigFileName(t.path));
+  const configs = configured.length > 0 ? configured.map((t) => configOf(project, t.path, request, t.root)) : [configOf(project, `${cwd}/.`, request)];
+  for (const choice of configs) {
+    if (choice.path === undefined || checked.has(choice.path)) continue;
+    checked.add(choice.path);
+    const lines = checkConfigChoice(choice, io.cwd, env);
+    // A configuration file that is linted too reports its warnings in the report itself.
+    if (!sorted.some((t) => t.path === choice.path)) warnings.push(...lines);
+  }
+
+  const fixes: FileFix[] = [];
+  if (request.fix !== 'none') {
+    const fixed = run.fix(request.unsafeFixes ? 'unsafe' : 'safe');
+    for (const target of sorted) {
+      const before = fixed.before.get(target.uri);
+      const after = fixed.after.get(target.uri);
+      if (before === undefined || after === undefined || after === before) continue;
+      const displayPath = displayPathOf(target.path, io.cwd);
+      if (request.fix === 'write') {
+        const failure = project.write(target.path, after, target.root);
+        if (failure !== undefined) {
+          errors.push(`${displayPath}: ${failure}`);
+          run.restore(target.uri, before);
+          continue;
+        }
+      } else {
+        // The files are unchanged: report what they hold now.
+        run.restore(target.uri, before);
+      }
+      fixes.push({ displayPath, before, after, applied: fixed.applied.filter((a) => a.uri === target.uri) });
+    }
+  }
+
+  const results: FileResult[] = [];
+  sorted.forEach((target, index) => {
+    const linted = run.lint(target.uri, request.allFindings ? { limits: NO_FINDING_LIMITS } : {});
+    let diagnostics = linted.diagnostics;
+    const gitRoot = target.root.gitRoot;
+    if (request.changes !== undefined && gitRoot !== undefined && env.git) {
+      const lines = env.git.changedLines(gitRoot, request.changes, relativeTo(gitRoot, target.path) ?? target.path);
+      if (lines !== 'all') diagnostics = diagnostics.filter((d) => touchesLines(d, lines));
+    }
+    const file = linted.file;
+    results.push({
+      path: target.path,
+      uri: target.uri,
+      displayPath: displayPathOf(target.path, io.cwd),
+      repoPath: displayPathOf(target.path, target.root.gitRoot ?? cwd),
+      kind: file.kind,
+      text: file.source.text,
+      diagnostics,
+      volumes: file.volumes,
+      ...(file.manifest ? { figures: computeManifestFigures(file.manifest, linted.config.resolved) } : {}),
+    });
+    progress?.(index + 1, sorted.length);
+  });
+
+  for (const error of project.errors) errors.push(`${displayPathOf(error.path, io.cwd)}: ${error.message}`);
+  const notes = project.notes.map((n) => `${displayPathOf(n.path, io.cwd)}: ${n.message}`);
+  const first = configs[0]!;
+  const root = baseRoot ?? sorted[0]?.root ?? project.rootOfFolder(cwd);
+  return { results, errors, notes, warnings, config: first.resolved, ...(first.path !== undefined ? { configPath: first.path } : {}), root: root.gitRoot ?? cwd, fixes };
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
@@ -342,4 +338,3 @@ export function findingsExceed(results: readonly FileResult[], failOn: Severity,
   }
   return failing || (maxWarnings !== undefined && warnings > maxWarnings);
 }
-

@@ -41,7 +41,8 @@ Options:
       --stdin                lint standard input ...
       --stdin-filename NAME  ... as if it were this file (its name decides the kind)
       --fix                  apply safe fixes in place
-      --fix-dry-run          print the safe fixes as a unified diff; change nothing
+      --fix-dry-run          print the fixes as a unified diff; change nothing
+      --unsafe-fixes         with --fix or --fix-dry-run: apply unsafe fixes too
       --staged               lint the staged content of staged files; report changed lines only
       --changed-since REF    lint files changed since REF; report changed lines only
       --fail-on SEVERITY     lowest severity that fails the run: error, warning (default), info, hint
@@ -96,6 +97,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
       'stdin-filename': { type: 'string' },
       fix: { type: 'boolean' },
       'fix-dry-run': { type: 'boolean' },
+      'unsafe-fixes': { type: 'boolean' },
       staged: { type: 'boolean' },
       'changed-since': { type: 'string' },
       'fail-on': { type: 'string' },
@@ -130,6 +132,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
   if (values.stdin && positionals.length > 0) throw new UsageError(`--stdin lints standard input only; remove ${positionals.join(' ')}`);
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run: choose one');
   if (values.staged && values['changed-since'] !== undefined) throw new UsageError('--staged and --changed-since: choose one');
+  if (values['unsafe-fixes'] && !values.fix && !values['fix-dry-run']) throw new UsageError('--unsafe-fixes goes with --fix or --fix-dry-run');
   if (values.fix && values.stdin) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
   if (values.fix && values.staged) throw new UsageError('--fix cannot write to the index; run --fix on the work tree, then stage the result');
 
@@ -140,6 +143,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
     ruleOverrides: parseRuleOverrides(values.rule ?? []),
     fix: values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : 'none',
     ...(values['all-findings'] ? { allFindings: true } : {}),
+    ...(values['unsafe-fixes'] ? { unsafeFixes: true } : {}),
     ...(values.staged ? { changes: 'staged' as const } : values['changed-since'] !== undefined ? { changes: { ref: values['changed-since'] } } : {}),
   };
 
@@ -147,13 +151,18 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
   const outcome = await runLint(request, io, progress.update);
   progress.done();
   for (const warning of outcome.warnings) io.stderr.write(`anf-lint: configuration: ${warning}\n`);
+  for (const note of outcome.notes) io.stderr.write(`anf-lint: note: ${note}\n`);
   for (const error of outcome.errors) io.stderr.write(`anf-lint: ${error}\n`);
 
   if (request.fix === 'dry-run') {
     for (const fix of outcome.fixes) {
       io.stdout.write(createTwoFilesPatch(`a/${fix.displayPath}`, `b/${fix.displayPath}`, fix.before, fix.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
     }
-    io.stderr.write(`anf-lint: ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'} would change with --fix.\n`);
+    // With --unsafe-fixes, which fixes the diff holds, each marked safe or unsafe (without it, all are safe).
+    if (request.unsafeFixes) for (const fix of outcome.fixes) {
+      for (const applied of fix.applied) io.stderr.write(`anf-lint: ${fix.displayPath}:${applied.line + 1}: ${applied.code} ${applied.title} [${applied.safe ? 'safe' : 'unsafe'}]\n`);
+    }
+    io.stderr.write(`anf-lint: ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'} would change with --fix${request.unsafeFixes ? ' --unsafe-fixes' : ''}.\n`);
   } else {
     if (request.fix === 'write' && outcome.fixes.length > 0) {
       io.stderr.write(`anf-lint: fixed ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'}: ${outcome.fixes.map((f) => f.displayPath).join(', ')}\n`);

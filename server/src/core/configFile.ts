@@ -5,11 +5,11 @@ import { resolvePrices } from './calc/cost';
 import { PRICES } from './facts';
 import { configSchema, resolveConfig, ruleSettingSchema, type AnfLintConfig, type ResolvedConfig } from './config';
 import type { Fix } from './diagnostics';
-import { ALL_RULES } from './rules/registry';
+import { RULE_CATALOG } from './rules/catalog.generated';
 import type { Span } from './text/sourceText';
 import { stackExhaustion, TOO_DEEP_MESSAGE, yamlReadableText } from './text/yamlText';
 import { parseDuration, parseRate } from './units/units';
-import type { ParseProblem } from './workspace/parsedFile';
+import type { ParseProblem } from './diagnostics';
 
 /**
  * `.anf-lint.yaml`: the one configuration file the CLI and the editor both read. Parsing never
@@ -199,7 +199,7 @@ function checkRules(doc: Document, rulesValue: unknown, text: string, problems: 
     problems.push({ code: CONFIG_CODES.invalidValue, span: spanAt(doc, ['rules'], text), message: 'rules: write one rule per line, e.g. `ANF204: off`.' });
     return result;
   }
-  const codes = ALL_RULES.map((r) => r.code);
+  const codes = RULE_CATALOG.map((r) => r.code);
   const settings = ruleSettingSchema.options as readonly string[];
   for (const pair of node.items) {
     if (!isPair(pair)) continue;
@@ -211,7 +211,7 @@ function checkRules(doc: Document, rulesValue: unknown, text: string, problems: 
     const normalized = code.trim().toUpperCase();
     if (!codes.includes(normalized)) {
       // A rule's name (`soft-mount`) names its code; a near-miss code is one edit away.
-      const byName = ALL_RULES.find((r) => r.name === code.trim().toLowerCase())?.code;
+      const byName = RULE_CATALOG.find((r) => r.name === code.trim().toLowerCase())?.code;
       const suggestion = byName ?? suggest(normalized, codes, 1);
       problems.push({
         code: CONFIG_CODES.unknownRule,

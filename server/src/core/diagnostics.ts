@@ -74,3 +74,12 @@ export interface Diagnostic {
   /** On the one ANF010 finding of a file whose report was cut: what it leaves out. */
   readonly omitted?: OmittedFindings;
 }
+
+/**
+ * A problem a reader found (syntax, shape); reported under its rule code like any finding. Here,
+ * with the findings, so that the readers (manifest/, mounts/, sysctl/, configFile.ts) need nothing
+ * from workspace/, which imports them.
+ */
+export interface ParseProblem extends Finding {
+  readonly code: string;
+}

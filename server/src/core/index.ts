@@ -11,7 +11,7 @@ export * from './lint';
 export * from './rules/findingLimits';
 export * from './suppressions';
 export * from './rules/rule';
-export * from './rules/registry';
+export * from './registry';
 export * from './workspace/fileKind';
 export * from './workspace/parsedFile';
 export * from './workspace/parseFile';

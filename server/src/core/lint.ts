@@ -1,7 +1,7 @@
 import { effectiveSeverity, type ResolvedConfig } from './config';
 import type { Diagnostic, Finding, ResolvedFix, Severity, SpanEdit } from './diagnostics';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from './rules/findingLimits';
-import { ALL_RULES } from './rules/registry';
+import { ALL_RULES } from './registry';
 import type { Rule } from './rules/rule';
 import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';
@@ -19,6 +19,7 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2
 const UNUSED_SUPPRESSION = 'ANF001';
 const RULE_FAILURE = 'ANF002';
 const FINDINGS_NOT_SHOWN = 'ANF010';
+const PARSER_FAILURE = 'ANF003';
 
 interface RawFinding {
   readonly code: string;
@@ -82,6 +83,13 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
         collect(RULE_FAILURE, severity, { span: { start: 0, end: 0 }, message: `Rule ${rule.code} (${rule.name}) failed on this file: ${message}` }, { count: 0, silenced: 0 });
       }
     }
+  }
+
+  // A reader that threw (parseFile.ts): no rule reports its problem, the engine does.
+  const parserFailures = file.problems.filter((p) => p.code === PARSER_FAILURE);
+  if (parserFailures.length > 0) {
+    const severity = effectiveSeverity(config, PARSER_FAILURE, 'warning');
+    if (severity) for (const { code: _code, ...finding } of parserFailures) collect(PARSER_FAILURE, severity, finding, { count: 0, silenced: 0 });
   }
 
   // The file's own bound: the first findings by position.

@@ -1,19 +1,20 @@
 /**
- * Configuration per workspace folder. Each folder's `.anf-lint.yaml` (an open copy wins over the
- * disk) applies to the documents in that folder, under the editor's `anfLint` settings, which layer
- * on every folder's file alike (settings.ts). A document belongs to the folder whose URI is the
- * longest prefix of its own (nested folders: the inner one). A folder without a configuration file
- * lints with the defaults; a document outside every folder takes the configuration of the first
- * folder that has a file, else the defaults.
+ * Configuration per document: the nearest `.anf-lint.yaml` above it within its workspace folder
+ * (an open copy wins over the disk), the same lookup as the CLI's (core/project/config.ts), under
+ * the editor's `anfLint` settings, which layer on every file alike (settings.ts). A document
+ * belongs to the folder whose URI is the longest prefix of its own (nested folders: the inner
+ * one). Without a configuration file it lints with the defaults; a document outside every folder
+ * takes the configuration at the root of the first folder that has one, else the defaults.
  */
 import type { AnfLintConfig, Diagnostic, ResolvedConfig } from '../core';
 import { checkConfigFile } from '../core/features/configDiagnostics';
+import { nearestConfig } from '../core/project/config';
 import { CONFIG_FILE_NAMES } from './configFile';
 import { effectiveConfig } from './settings';
 import { canonicalUri } from './workspaceIndex';
 
 export interface FolderConfig {
-  /** The folder's canonical URI, ending in `/`. */
+  /** The configuration file's folder (canonical URI ending in `/`); a workspace folder's root for the defaults. */
   readonly root: string;
   /** Its configuration file, if it has one. */
   readonly file?: { readonly uri: string; readonly text: string };
@@ -29,41 +30,58 @@ export function folderRoot(folderUri: string): string {
 
 /** The configurations of all folders, and which one a document uses. */
 export class FolderConfigs {
+  private readonly byKey = new Map<string, FolderConfig>();
+
   constructor(
-    readonly folders: readonly FolderConfig[],
+    /** The workspace folders' roots (canonical, ending in `/`). */
+    readonly roots: readonly string[],
+    /** Every configuration file inside a folder, by canonical URI. */
+    readonly files: readonly FolderConfig[],
     /** The defaults with the editor's settings on top. */
     readonly defaults: ResolvedConfig,
-  ) {}
+  ) {
+    for (const file of files) this.byKey.set(canonicalUri(file.file!.uri), file);
+  }
 
-  /** The folder that contains a document: the longest folder URI that is a prefix of its own. */
-  folderOf(uri: string): FolderConfig | undefined {
+  /** The workspace folder that contains a document: the longest folder URI that is a prefix of its own. */
+  folderOf(uri: string): string | undefined {
     const key = canonicalUri(uri);
-    let best: FolderConfig | undefined;
-    for (const folder of this.folders) if (key.startsWith(folder.root) && (!best || folder.root.length > best.root.length)) best = folder;
+    let best: string | undefined;
+    for (const root of this.roots) if (key.startsWith(root) && (!best || root.length > best.length)) best = root;
     return best;
   }
 
-  /** Where a document's configuration comes from: its folder, else the first folder with a configuration file. */
+  /** Where a document's configuration comes from: the nearest file above it in its folder, else the fallback. */
   sourceOf(uri: string): FolderConfig | undefined {
-    return this.folderOf(uri) ?? this.fallback();
+    const root = this.folderOf(uri);
+    if (root === undefined) return this.fallback();
+    const key = canonicalUri(uri);
+    const found = nearestConfig(key, root.replace(/\/$/, ''), (candidate) => this.byKey.has(candidate));
+    return found === undefined ? undefined : this.byKey.get(found);
   }
 
-  /** For documents outside every folder, and requests about no document. */
+  /** For documents outside every folder, and requests about no document: the first folder root's file. */
   fallback(): FolderConfig | undefined {
-    return this.folders.find((f) => f.file);
+    for (const root of this.roots) {
+      for (const name of CONFIG_FILE_NAMES) {
+        const file = this.byKey.get(`${root}${name}`);
+        if (file) return file;
+      }
+    }
+    return undefined;
   }
 
   configFor(uri: string): ResolvedConfig {
     return this.sourceOf(uri)?.resolved ?? this.defaults;
   }
 
-  /** The folder whose configuration file this is. */
+  /** The entry of a configuration file in a folder. */
   ofConfigFile(uri: string): FolderConfig | undefined {
-    return this.folders.find((f) => f.file?.uri === uri);
+    return this.byKey.get(canonicalUri(uri));
   }
 
   configFileUris(): string[] {
-    return this.folders.flatMap((f) => (f.file ? [f.file.uri] : []));
+    return this.files.map((f) => f.file!.uri);
   }
 }
 
@@ -72,22 +90,17 @@ export function configSignature(folder: FolderConfig | undefined): string {
   return folder?.file ? `${folder.file.uri}\n${folder.file.text}` : '';
 }
 
-/**
- * Reads each folder's configuration file through `lookup` (by canonical URI: the open document, else
- * the indexed disk file) and checks it.
- */
-export function readFolderConfigs(folders: readonly string[], lookup: (canonical: string) => { uri: string; text: string } | undefined, editor: AnfLintConfig): FolderConfigs {
+/** Reads the configuration files inside the folders (`files`: open documents win over the disk) and checks each. */
+export function readFolderConfigs(folders: readonly string[], files: readonly { uri: string; text: string }[], editor: AnfLintConfig): FolderConfigs {
   const defaults = effectiveConfig({}, editor).resolved;
-  const configs = folders.map((folder): FolderConfig => {
-    const root = folderRoot(folder);
-    let file: { uri: string; text: string } | undefined;
-    for (const name of CONFIG_FILE_NAMES) {
-      file = lookup(canonicalUri(`${root}${name}`));
-      if (file) break;
-    }
-    if (!file) return { root, diagnostics: [], resolved: defaults };
+  const roots = folders.map(folderRoot);
+  const configs: FolderConfig[] = [];
+  for (const file of files) {
+    const key = canonicalUri(file.uri);
+    if (!roots.some((root) => key.startsWith(root))) continue;
     const checked = checkConfigFile(file.uri, file.text, defaults);
-    return { root, file, diagnostics: checked.diagnostics, resolved: effectiveConfig(checked.config, editor).resolved };
-  });
-  return new FolderConfigs(configs, defaults);
+    configs.push({ root: key.slice(0, key.lastIndexOf('/') + 1), file, diagnostics: checked.diagnostics, resolved: effectiveConfig(checked.config, editor).resolved });
+  }
+  configs.sort((a, b) => (a.file!.uri < b.file!.uri ? -1 : a.file!.uri > b.file!.uri ? 1 : 0));
+  return new FolderConfigs(roots, configs, defaults);
 }

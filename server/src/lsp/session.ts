@@ -55,7 +55,7 @@ export class Session {
   private readonly disk = new Map<string, IndexedFile>();
   private editorSettings: AnfLintConfig = {};
   /** Each workspace folder's `.anf-lint.yaml` under the editor's settings (folderConfig.ts). */
-  private configs = new FolderConfigs([], effectiveConfig({}, {}).resolved);
+  private configs = new FolderConfigs([], [], effectiveConfig({}, {}).resolved);
   private workspaceModel: Workspace = new Workspace((uri) => this.configs.configFor(uri));
   private readonly lintCache = new Map<string, readonly Diagnostic[]>();
   private readonly loggedFaults = new Set<string>();
@@ -191,7 +191,7 @@ export class Session {
   async diskChanged(uri: string, deleted: boolean): Promise<void> {
     const key = canonicalUri(uri);
     const path = uriToPath(uri);
-    const file = deleted || !path ? undefined : await readIndexedFile(path);
+    const file = deleted || !path ? undefined : await readIndexedFile(path, this.folders, this.indexLimits);
     const previous = this.disk.get(key);
     if (file) this.disk.set(key, file);
     else this.disk.delete(key);
@@ -212,7 +212,7 @@ export class Session {
 
   /** Whether a path is one the index would keep (for watcher events on files it never saw). */
   wouldIndex(uri: string): boolean {
-    return indexedKind(uri) || kindNeedsText(uri);
+    return indexedKind(uriToPath(uri) ?? uri);
   }
 
   // ---- configuration ----------------------------------------------------------------------
@@ -227,15 +227,11 @@ export class Session {
   }
 
   private readConfigs(): FolderConfigs {
-    const openByKey = new Map([...this.open.values()].map((d) => [canonicalUri(d.uri), d]));
-    return readFolderConfigs(
-      this.folders,
-      (key) => {
-        const open = openByKey.get(key);
-        return open ? { uri: open.uri, text: open.getText() } : this.disk.get(key);
-      },
-      this.editorSettings,
-    );
+    // Every configuration file in the folders: the open copy wins over the disk.
+    const files = new Map<string, { uri: string; text: string }>();
+    for (const [key, file] of this.disk) if (isConfigFileUri(file.uri)) files.set(key, file);
+    for (const document of this.open.values()) if (isConfigFileUri(document.uri)) files.set(canonicalUri(document.uri), { uri: document.uri, text: document.getText() });
+    return readFolderConfigs(this.folders, [...files.values()], this.editorSettings);
   }
 
   /**

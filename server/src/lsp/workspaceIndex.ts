@@ -1,26 +1,26 @@
 /**
- * The workspace index: finds the manifests, mount files and kernel-tuning files of each workspace
- * folder on disk. The only file-system reading of the server (the core never touches node:fs).
+ * The workspace index: the files of each workspace folder the server reads from disk, found and
+ * read by the core's project model (core/project) over the Node environment shared with the CLI:
+ * the same discovery (git-aware, one skip list, extension-less shell scripts), the same reading
+ * (regular files inside the folder only, at most 1 MiB), the same notes for skipped links.
  * Bounded in files, directory entries and file size; says so in the log when it stops early.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { detectFileKind, isLintable, kindNeedsText } from '../core';
-import { INDEX_MAX_ENTRIES, INDEX_MAX_FILE_BYTES, INDEX_MAX_FILES, INDEX_SKIPPED_DIRECTORIES } from './limits';
+import { isProjectFile, Project, type DiscoveryLimits } from '../core/project';
+import { NodeEnvironment } from '../node/nodeEnvironment';
+import { candidateByName } from '../core/project/discovery';
+import { DEFAULT_DISCOVERY_LIMITS } from '../core/project/limits';
 
 export interface IndexedFile {
   readonly uri: string;
   readonly text: string;
 }
 
-export interface IndexLimits {
-  readonly maxFiles: number;
-  readonly maxEntries: number;
-  readonly maxFileBytes: number;
-}
+export type IndexLimits = DiscoveryLimits;
 
-export const DEFAULT_INDEX_LIMITS: IndexLimits = { maxFiles: INDEX_MAX_FILES, maxEntries: INDEX_MAX_ENTRIES, maxFileBytes: INDEX_MAX_FILE_BYTES };
+export const DEFAULT_INDEX_LIMITS: IndexLimits = DEFAULT_DISCOVERY_LIMITS;
+
+const env = new NodeEnvironment();
 
 /** The same file always gets the same key, however the editor spelled its URI. */
 export function canonicalUri(uri: string): string {
@@ -33,83 +33,70 @@ export function canonicalUri(uri: string): string {
 }
 
 export function uriToPath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
+  return env.pathOf(uri);
 }
 
-/** Whether a path names a file the index keeps (a YAML file needs its text to tell). */
-export function indexedKind(path: string, text?: string): boolean {
-  const kind = detectFileKind(path, text);
-  return kind === 'anf-lint-config' || isLintable(kind);
+/** Whether a path may name a file the index keeps (YAML and extension-less files need their text to tell). */
+export function indexedKind(path: string): boolean {
+  return candidateByName(path) !== 'no';
 }
 
-/** Reads one file for the index, or undefined when it is missing, too large or not ours. */
-export async function readIndexedFile(path: string, limits: IndexLimits = DEFAULT_INDEX_LIMITS): Promise<IndexedFile | undefined> {
-  try {
-    const info = await stat(path);
-    if (!info.isFile() || info.size > limits.maxFileBytes) return undefined;
-    const text = await readFile(path, 'utf8');
-    if (!indexedKind(path, text)) return undefined;
-    return { uri: pathToFileURL(path).href, text };
-  } catch {
-    return undefined;
-  }
+let cached: { key: string; project: Project } | undefined;
+
+/** One project per set of folders (its roots, git answers and notes are kept between watcher events). */
+function projectOf(folderUris: readonly string[], limits: IndexLimits): Project {
+  const key = JSON.stringify([folderUris, limits]);
+  if (cached?.key !== key) cached = { key, project: new Project(env, { folders: folderUris.map((f) => env.pathOf(f)).filter((p): p is string => p !== undefined), limits }) };
+  return cached.project;
+}
+
+/** Reads one file for the index, or undefined when it is missing, too large, outside its folder, special or not ours. */
+export async function readIndexedFile(path: string, folderUris: readonly string[], limits: IndexLimits = DEFAULT_INDEX_LIMITS): Promise<IndexedFile | undefined> {
+  const project = projectOf(folderUris, limits);
+  const root = project.rootOf(path);
+  if (!root.context) return undefined;
+  const read = project.read(path, root);
+  if (!read.ok || !isProjectFile(path, read.text)) return undefined;
+  return { uri: env.uriOf(path), text: read.text };
 }
 
 /**
- * Walks the folders breadth-first. `log` gets one line at the end, and one clear line if a bound
- * stopped the walk (which bound, and how far it got).
+ * Reads the folders' files. `log` gets one line at the end, one clear line if a bound stopped the
+ * walk (which bound, and how far it got), and one per skipped link or special file.
  */
 export async function indexFolders(folderUris: readonly string[], log: (message: string) => void, limits: IndexLimits = DEFAULT_INDEX_LIMITS): Promise<IndexedFile[]> {
   const found: IndexedFile[] = [];
-  let entries = 0;
-  let skippedLarge = 0;
-  const queue = folderUris.map(uriToPath).filter((p): p is string => p !== undefined);
   const started = Date.now();
+  // A fresh index asks git again (the folders' files may have changed since).
+  cached = undefined;
+  const project = projectOf(folderUris, limits);
+  const notesBefore = project.notes.length;
   let stopped: string | undefined;
-
-  walk: while (queue.length > 0) {
-    const dir = queue.shift()!;
-    let children;
-    try {
-      children = await readdir(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const child of children) {
-      if (++entries > limits.maxEntries) {
-        stopped = `it looked at ${limits.maxEntries} directory entries`;
-        break walk;
-      }
-      const path = join(dir, child.name);
-      if (child.isDirectory()) {
-        if (!INDEX_SKIPPED_DIRECTORIES.has(child.name)) queue.push(path);
+  let skipped = 0;
+  folders: for (const folderUri of folderUris) {
+    const folder = env.pathOf(folderUri);
+    if (folder === undefined) continue;
+    const discovered = project.discover(folder);
+    if (discovered.stopped) stopped = discovered.stopped;
+    for (const path of discovered.paths) {
+      // Nested workspace folders: a file is read once, for its innermost folder.
+      if (project.rootOf(path).path !== discovered.root.path) continue;
+      const read = project.read(path, discovered.root);
+      if (!read.ok) {
+        skipped++;
         continue;
       }
-      if (!child.isFile()) continue;
-      const kind = detectFileKind(path);
-      // YAML, JSON and ini files without a telling name need their text (kindNeedsText); the rest are decided by name.
-      const maybe = kind === 'anf-lint-config' || isLintable(kind) || (kind === 'unknown' && kindNeedsText(child.name));
-      if (!maybe) continue;
-      const file = await readIndexedFile(path, limits);
-      if (!file) {
-        if (isLintable(kind)) skippedLarge++;
-        continue;
-      }
-      found.push(file);
+      if (!isProjectFile(path, read.text)) continue;
+      found.push({ uri: env.uriOf(path), text: read.text });
       if (found.length >= limits.maxFiles) {
         stopped = `it reached ${limits.maxFiles} files`;
-        break walk;
+        break folders;
       }
     }
   }
+  for (const note of project.notes.slice(notesBefore)) log(`anf-lint: ${note.path}: ${note.message}`);
   const took = Date.now() - started;
   if (stopped) log(`anf-lint: workspace index stopped early because ${stopped}; ${found.length} files indexed, the rest are checked only when opened.`);
-  log(`anf-lint: indexed ${found.length} files in ${took} ms${skippedLarge > 0 ? ` (${skippedLarge} skipped: larger than ${limits.maxFileBytes} bytes or unreadable)` : ''}.`);
+  log(`anf-lint: indexed ${found.length} files in ${took} ms${skipped > 0 ? ` (${skipped} skipped: larger than ${limits.maxFileBytes} bytes, special or unreadable)` : ''}.`);
   return found;
 }

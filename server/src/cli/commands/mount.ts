@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { detectFileKind, Workspace, type VolumeSummary } from '../../core';
+import { decodeBytes, describeFailure, Project } from '../../core/project';
+import { NodeEnvironment, toCorePath } from '../../node/nodeEnvironment';
 import { MOUNT_STYLES, recommendedMountText, type MountStyle } from '../../core/recommend/mountLine';
-import { collectFiles, describeErrno, displayPathOf } from '../files';
-import { gitRoot } from '../git';
+import { displayPathOf } from '../files';
 import { EXIT, UsageError, type CliIo } from '../io';
 import { loadCliConfig } from '../lint';
 import { parseOrUsage } from './shared';
@@ -33,24 +32,28 @@ export async function runMount(args: readonly string[], io: CliIo): Promise<numb
   const style = (values.style ?? 'fstab') as MountStyle;
   if (!MOUNT_STYLES.includes(style)) throw new UsageError(`--style: "${values.style}" is not a style; use ${MOUNT_STYLES.join(', ')}`);
 
-  const { resolved } = loadCliConfig({ patterns: values.manifest !== undefined ? [values.manifest] : [], ruleOverrides: {}, ...(values.config !== undefined ? { configPath: values.config } : {}) }, io.cwd);
+  const { resolved } = loadCliConfig({ ruleOverrides: {}, ...(values.config !== undefined ? { configPath: values.config } : {}) }, io.cwd, io);
   const workspace = new Workspace(resolved);
+  const env = io.environment ?? new NodeEnvironment();
   if (values.manifest !== undefined) {
-    const path = resolve(io.cwd, values.manifest);
+    const path = toCorePath(resolve(io.cwd, values.manifest));
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = decodeBytes(env.readFile(path)).text;
     } catch (error) {
-      throw new UsageError(`--manifest: cannot read ${values.manifest} (${describeErrno((error as NodeJS.ErrnoException).code)})`);
+      throw new UsageError(`--manifest: cannot read ${values.manifest} (${describeFailure(error)})`);
     }
     const detected = detectFileKind(path, text);
     const kind = detected === 'manifest-json' || detected === 'manifest-yaml' ? detected : path.toLowerCase().endsWith('.json') ? 'manifest-json' : 'manifest-yaml';
-    workspace.set(pathToFileURL(path).href, text, 0, kind);
+    workspace.set(env.uriOf(path), text, 0, kind);
   } else {
-    const { files } = await collectFiles(['.'], io.cwd, gitRoot(io.cwd));
-    for (const file of files) {
-      const kind = detectFileKind(file.path, file.text);
-      if (kind === 'manifest-yaml' || kind === 'manifest-json') workspace.set(pathToFileURL(file.path).href, file.text);
+    const project = new Project(env, { cwd: toCorePath(io.cwd) });
+    const found = project.discover(toCorePath(io.cwd));
+    for (const path of found.paths) {
+      const read = project.read(path, found.root);
+      if (!read.ok) continue;
+      const kind = detectFileKind(path, read.text);
+      if (kind === 'manifest-yaml' || kind === 'manifest-json') workspace.set(env.uriOf(path), read.text);
     }
   }
   const volumes = workspace.volumes();

@@ -97,7 +97,7 @@ export async function runSize(args: readonly string[], io: CliIo): Promise<numbe
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format: "${format}" is not a format of anf-lint size; use text or json`);
 
-  const { loaded } = loadCliConfig({ patterns: [], ruleOverrides: {}, ...(values.config !== undefined ? { configPath: values.config } : {}) }, io.cwd);
+  const { loaded } = loadCliConfig({ ruleOverrides: {}, ...(values.config !== undefined ? { configPath: values.config } : {}) }, io.cwd, io);
   const region = values.region ?? loaded.config.region;
   const prices = resolvePrices(region, loaded.config.prices);
   if (values.region !== undefined && !prices.known) io.stderr.write(`anf-lint: no list prices for region "${values.region}"; using ${prices.region} prices.\n`);

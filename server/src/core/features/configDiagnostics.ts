@@ -1,7 +1,7 @@
 import { effectiveSeverity, type AnfLintConfig, type ResolvedConfig } from '../config';
 import { parseConfigFile } from '../configFile';
 import type { Diagnostic } from '../diagnostics';
-import { ruleByCode } from '../rules/registry';
+import { ruleByCode } from '../registry';
 import { SourceText } from '../text/sourceText';
 
 /**

@@ -14,7 +14,7 @@
  * last version without syntax errors, so a broken state in between costs no whole parse.
  */
 import type { SourceText, Span } from '../text/sourceText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestRequirements, ManifestVolume } from './model';
 import { PARSE_CODES, parseVolumeItem, type ManifestParseResult } from './parse';
 import { summarizeVolume } from './summary';

@@ -5,7 +5,7 @@ import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } 
 import type { SourceText, Span } from '../text/sourceText';
 import { stackExhaustion, TOO_DEEP_MESSAGE, yamlReadableText } from '../text/yamlText';
 import { parseCount, parseDuration, parseRate, parseSize, type Parsed } from '../units/units';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import {
   accountSchema,
   manifestSchema,
@@ -69,7 +69,7 @@ interface VolumeScope {
   readonly offset: number;
 }
 
-/** Parses a sizing manifest (YAML or JSON). Never throws: problems come back as findings. */
+/** Parses a sizing manifest (YAML or JSON). Never throws: problems come back as findings; a reader bug as ANF003 (parser-failure). */
 export function parseManifest(source: SourceText, uri: string, format: 'yaml' | 'json'): ManifestParseResult {
   try {
     return new ManifestParser(source, uri, format).run();
@@ -77,7 +77,7 @@ export function parseManifest(source: SourceText, uri: string, format: 'yaml' | 
     const message = error instanceof Error ? error.message : String(error);
     return {
       volumes: [],
-      problems: [{ code: PARSE_CODES.syntax, span: { start: 0, end: 0 }, message: `anf-lint could not read this manifest: ${message}` }],
+      problems: [{ code: 'ANF003', span: { start: 0, end: 0 }, message: `anf-lint's manifest reader failed on this file, so it was not checked for manifest problems: ${message}` }],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { isWorkloadKind, WORKLOAD_KINDS, type WorkloadKind } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 
 /**
  * The workload annotation: a comment that tells anf-lint which workload a mount serves when no

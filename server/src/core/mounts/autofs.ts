@@ -1,5 +1,5 @@
 import type { SourceText } from '../text/sourceText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import { fieldsOf, MALFORMED_CODE } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';

@@ -8,7 +8,7 @@ import {
   SOURCES,
   type SourceKey,
 } from '../facts';
-import { normalizeServer } from '../workspace/links';
+import { normalizeServer } from './endpoint';
 import type { MountEntry, MountOption } from './model';
 
 /**

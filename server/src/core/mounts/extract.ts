@@ -1,6 +1,6 @@
 import type { SourceText } from '../text/sourceText';
 import type { FileKind } from '../workspace/fileKind';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import { annotateNewMount, annotationFor, readAnnotations } from './annotation';
 import { parseAutofsMap } from './autofs';
 import { parseFstab } from './fstab';
@@ -18,17 +18,14 @@ export interface MountExtraction {
   readonly problems: readonly ParseProblem[];
 }
 
-/** Finds the mounts in any host format (fstab, shell, Markdown, systemd, autofs, Ansible, cloud-init). Never throws. */
+/**
+ * Finds the mounts in any host format (fstab, shell, Markdown, systemd, autofs, Ansible, cloud-init).
+ * A reader bug throws: parseFile reports it as ANF003 on the file instead of a silently clean file.
+ */
 export function extractMounts(source: SourceText, uri: string, kind: FileKind): MountExtraction {
   const problems: ParseProblem[] = [];
-  let mounts: MountEntry[] = [];
-  try {
-    mounts = extractByKind(source, uri, kind, problems);
-    for (const entry of byContent(source, uri, kind, mounts)) mounts.push(entry);
-  } catch {
-    // A parser bug must never take the file down: report nothing rather than throw.
-    return { mounts: [], problems };
-  }
+  const mounts: MountEntry[] = extractByKind(source, uri, kind, problems);
+  for (const entry of byContent(source, uri, kind, mounts)) mounts.push(entry);
   const annotations = readAnnotations(source, problems);
   if (annotations.size > 0) {
     // A systemd unit is one mount: an annotation anywhere in it applies.

@@ -1,5 +1,5 @@
 import type { SourceText, Span } from '../text/sourceText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import type { MountEntry, MountOption } from './model';
 import { decodeOctalEscapes, isNfsType, isTemplated, mayBeTemplated, partsLookLikeNfs, splitNfsSource, splitOptions } from './optionText';
 

@@ -1,5 +1,5 @@
 import type { SourceText } from '../text/sourceText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import { parseFstabLine } from './fstab';
 import type { MountEntry } from './model';
 import { shellMounts } from './shellMounts';

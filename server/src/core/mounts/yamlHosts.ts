@@ -2,7 +2,7 @@ import { isMap, isScalar, isSeq, Pair, parseAllDocuments, Scalar, YAMLMap as YAM
 import { SourceText as SourceTextClass, type SourceText, type Span } from '../text/sourceText';
 import { parseAutofsMap } from './autofs';
 import { stackExhaustion, yamlReadableText } from '../text/yamlText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import { MALFORMED_CODE, parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';

@@ -1,7 +1,7 @@
 import { literalWord, type ShellWord } from '../text/shell';
 import type { SourceText } from '../text/sourceText';
 import type { FileKind } from '../workspace/fileKind';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import { isSysctlComment, parseModprobeLine, parseSysctlLine, type Sink } from './lines';
 import type { KernelSetting } from './model';
 import { contiguousPiece, mappedPiece } from './piece';
@@ -14,10 +14,13 @@ export interface KernelSettingExtraction {
   readonly problems: readonly ParseProblem[];
 }
 
-/** Finds kernel settings in sysctl files, modprobe.d, shell scripts and tuned profiles. Never throws. */
+/**
+ * Finds kernel settings in sysctl files, modprobe.d, shell scripts and tuned profiles. A reader bug
+ * throws: parseFile reports it as ANF003 on the file instead of a silently clean file.
+ */
 export function extractKernelSettings(source: SourceText, uri: string, kind: FileKind): KernelSettingExtraction {
   const sink: Sink = { uri, settings: [], problems: [] };
-  try {
+  {
     switch (kind) {
       case 'sysctl':
         extractSysctlFile(source, sink);
@@ -49,8 +52,6 @@ export function extractKernelSettings(source: SourceText, uri: string, kind: Fil
       default:
         break;
     }
-  } catch {
-    // A parser bug must never take the editor down: keep what was found so far.
   }
   return { settings: sink.settings, problems: sink.problems };
 }

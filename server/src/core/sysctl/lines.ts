@@ -1,4 +1,4 @@
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import type { KernelSetting, KernelSettingOrigin } from './model';
 import { fieldsOf, isBlank, isTemplated, normalizeSysctlKey, spanOf, type Piece } from './piece';
 

@@ -1,15 +1,8 @@
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { MountEntry } from '../mounts/model';
+import { normalizeExportPath, normalizeServer } from '../mounts/endpoint';
 
-/** `/vol1/` and `vol1` both mean `/vol1`. */
-export function normalizeExportPath(path: string): string {
-  const trimmed = path.trim().replace(/(?<!\/)\/+$/, '');
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
-export function normalizeServer(server: string): string {
-  return server.trim().toLowerCase().replace(/^\[|\]$/g, '');
-}
+export { normalizeExportPath, normalizeServer };
 
 function endpointKey(server: string, exportPath: string): string {
   return `${normalizeServer(server)}|${normalizeExportPath(exportPath)}`;

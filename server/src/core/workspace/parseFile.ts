@@ -8,6 +8,9 @@ import { readIac, IAC_KINDS } from '../iac/read';
 import { detectFileKind, type FileKind } from './fileKind';
 import type { ParsedFile, ParseProblem } from './parsedFile';
 
+/** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
+export const PARSER_FAILURE = 'ANF003';
+
 const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'ansible-vars', 'cloud-init', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'rst']);
 const KERNEL_KINDS: ReadonlySet<FileKind> = new Set(['sysctl', 'modprobe', 'shell', 'tuned', 'saptune', 'markdown', 'rst', 'cloud-init', 'ansible']);
 
@@ -26,7 +29,17 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
   let lastWellFormed: ParsedFile | undefined;
   let iac: ParsedFile['iac'];
 
-  if (kind === 'manifest-yaml' || kind === 'manifest-json') {
+  // A reader that throws leaves the file unchecked: say so (ANF003) instead of a silently clean file.
+  const guarded = (what: string, read: () => void): void => {
+    try {
+      read();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      problems.push({ code: PARSER_FAILURE, span: { start: 0, end: 0 }, message: `anf-lint's ${what} reader failed on this file, so it was not checked for ${what} problems: ${message}` });
+    }
+  };
+
+  if (kind === 'manifest-yaml' || kind === 'manifest-json') guarded('manifest', () => {
     // After a small edit of the same manifest, only the edited volume is read again (incremental.ts).
     const reusable = previous?.kind === kind && kind === 'manifest-yaml' ? previous : undefined;
     const parsed = (reusable && reparseManifest(reusable, source, uri)) ?? parseManifest(source, uri, kind === 'manifest-json' ? 'json' : 'yaml');
@@ -34,25 +47,25 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     manifest = parsed.manifest;
     volumes = parsed.volumes;
     append(problems, parsed.problems);
-  }
-  if (IAC_KINDS.has(kind)) {
+  });
+  if (IAC_KINDS.has(kind)) guarded('infrastructure-code', () => {
     const parsed = readIac(source, uri, kind);
     manifest = parsed.manifest;
     volumes = parsed.volumes ?? [];
     iac = parsed.estate;
     append(problems, parsed.problems);
-  }
-  if (kind === 'anf-lint-config') append(problems, parseConfigFile(text).problems);
-  if (MOUNT_KINDS.has(kind)) {
+  });
+  if (kind === 'anf-lint-config') guarded('configuration', () => append(problems, parseConfigFile(text).problems));
+  if (MOUNT_KINDS.has(kind)) guarded('mount', () => {
     const extracted = extractMounts(source, uri, kind);
     mounts = extracted.mounts;
     append(problems, extracted.problems);
-  }
-  if (KERNEL_KINDS.has(kind)) {
+  });
+  if (KERNEL_KINDS.has(kind)) guarded('kernel-setting', () => {
     const extracted = extractKernelSettings(source, uri, kind);
     settings = extracted.settings;
     append(problems, extracted.problems);
-  }
+  });
   return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings, ...(lastWellFormed ? { lastWellFormed } : {}), ...(iac ? { iac } : {}) };
 }
 

@@ -1,4 +1,3 @@
-import type { Finding } from '../diagnostics';
 import type { SourceText } from '../text/sourceText';
 import type { MountEntry } from '../mounts/model';
 import type { KernelSetting } from '../sysctl/model';
@@ -7,10 +6,9 @@ import type { ManifestDocument } from '../manifest/model';
 import type { FileKind } from './fileKind';
 import type { IacEstate } from '../iac/estate';
 
-/** A problem the parser found (syntax, shape); reported under its rule code like any finding. */
-export interface ParseProblem extends Finding {
-  readonly code: string;
-}
+/** Defined with the findings (diagnostics.ts), a leaf the readers import; re-exported here for the rules. */
+export type { ParseProblem } from '../diagnostics';
+import type { ParseProblem } from '../diagnostics';
 
 /** One document after parsing: everything rules read, with offsets into `source`. */
 export interface ParsedFile {

@@ -1,6 +1,7 @@
 import type { Rule } from '../rule';
 import { unusedSuppression } from './ANF001-unused-suppression';
 import { ruleFailure } from './ANF002-rule-failure';
+import { parserFailure } from './ANF003-parser-failure';
 import { findingsNotShown } from './ANF010-findings-not-shown';
 
-export const generalRules: readonly Rule[] = [unusedSuppression, ruleFailure, findingsNotShown];
+export const generalRules: readonly Rule[] = [unusedSuppression, ruleFailure, parserFailure, findingsNotShown];

@@ -1,0 +1,387 @@
+import { resolveConfig, type AnfLintConfig, type ResolvedConfig } from '../config';
+import { parseConfigFile } from '../configFile';
+import type { Diagnostic } from '../diagnostics';
+import { lintFile, visibleDiagnostics, type LintOptions } from '../lint';
+import type { ParsedFile, ParseProblem } from '../workspace/parsedFile';
+import { Workspace } from '../workspace/workspace';
+import { nearestConfig } from './config';
+import { discoverFiles, isProjectFile, type Discovered } from './discovery';
+import { describeFailure, encodeText, readInside, type ReadFile, type SkippedFile } from './read';
+import type { Environment } from './environment';
+import { fixFiles, selectFixes, type AppliedFix, type FixLevel } from './fixes';
+import { DEFAULT_DISCOVERY_LIMITS, NAMED_FILE_MAX_BYTES, type DiscoveryLimits } from './limits';
+import { dirname, isInside } from './paths';
+
+/**
+ * The project model: which files exist, which are context, which configuration applies to each,
+ * and one lint entry point, over an `Environment`. The CLI builds one per run; the language server
+ * uses the same discovery, reading and configuration lookup for its index (lsp/workspaceIndex.ts).
+ *
+ * A file belongs to a root: the workspace folder that holds it (server), else the git work tree
+ * that holds it, else a loose root (the folder named on the command line, or the file's folder).
+ * Cross-file context comes from the file's own root, never from the process's current folder; the
+ * configuration is the nearest `.anf-lint.yaml` above the file, looked up no higher than its root.
+ */
+export interface Root {
+  /** The folder (absolute, `/`-separated). */
+  readonly path: string;
+  /** Its real path: files whose real path leaves it are not read. */
+  readonly real: string;
+  /** The git work tree that answers for it (it or a folder above it), if any. */
+  readonly gitRoot?: string;
+  /** Its other files are context for cross-file rules (a repository or workspace folder; not a loose root). */
+  readonly context: boolean;
+  /**
+   * The highest folder the `.anf-lint.yaml` lookup reaches: the root itself for a repository or
+   * workspace folder; outside git (a loose root) the file system's root, as before, where only
+   * regular files are read (a FIFO on the way is never opened).
+   */
+  readonly configTop: string;
+}
+
+export interface ProjectOptions {
+  /** Workspace folders (the server): each is a root, inside git or not. */
+  readonly folders?: readonly string[];
+  /** The current folder (the CLI): the loose root of a named file outside git. */
+  readonly cwd?: string;
+  /** `--config`: one configuration file for every file. */
+  readonly explicitConfig?: string;
+  /** Settings layered on a file's configuration (--rule, the editor's settings). */
+  readonly layer?: (file: AnfLintConfig) => ResolvedConfig;
+  readonly limits?: DiscoveryLimits;
+  readonly namedMaxBytes?: number;
+}
+
+/** A configuration file in use, or the defaults. */
+export interface ConfigChoice {
+  readonly path?: string;
+  readonly text?: string;
+  readonly config: AnfLintConfig;
+  readonly resolved: ResolvedConfig;
+  readonly problems: readonly ParseProblem[];
+}
+
+/** Something the run wants the user to know about a path (a skipped link or special file, a refused fix). */
+export interface ProjectNote {
+  readonly path: string;
+  readonly message: string;
+}
+
+export class ConfigUnreadable extends Error {
+  override readonly name = 'ConfigUnreadable';
+}
+
+/** A file to lint: read from its path, or with the text given (standard input, the git index). */
+export interface Target {
+  readonly path: string;
+  readonly text?: string;
+  /** With `text`: whether its bytes were valid UTF-8 (default true); fixes never touch one that was not. */
+  readonly decodable?: boolean;
+  /** Named on the command line: read whatever its kind, up to the named-file limit. */
+  readonly named?: boolean;
+  /** The root discovery found it under (saves asking git again). */
+  readonly root?: Root;
+}
+
+export class Project {
+  /** Notes, each path once. */
+  readonly notes: ProjectNote[] = [];
+  /** Paths that could not be read or written: the run fails (exit 2). */
+  readonly errors: ProjectNote[] = [];
+  private readonly noted = new Set<string>();
+  private readonly gitRoots = new Map<string, string | undefined>();
+  private readonly configs = new Map<string, ConfigChoice>();
+  private readonly contexts = new Map<string, ReadFile[]>();
+  private readonly contextByPath = new Map<string, ReadFile>();
+  private explicit: ConfigChoice | undefined;
+  private readonly limits: DiscoveryLimits;
+
+  constructor(
+    readonly env: Environment,
+    private readonly options: ProjectOptions = {},
+  ) {
+    this.limits = options.limits ?? DEFAULT_DISCOVERY_LIMITS;
+  }
+
+  // ---- roots --------------------------------------------------------------------------------
+
+  private gitRootOf(folder: string): string | undefined {
+    if (!this.gitRoots.has(folder)) {
+      let root: string | undefined;
+      try {
+        root = this.env.git?.root(folder);
+      } catch {
+        root = undefined;
+      }
+      this.gitRoots.set(folder, root);
+    }
+    return this.gitRoots.get(folder);
+  }
+
+  private realOf(path: string): string {
+    try {
+      return this.env.stat(path)?.realPath ?? path;
+    } catch {
+      return path;
+    }
+  }
+
+  /** The root of a folder: its workspace folder, else its git work tree, else the folder itself (loose). */
+  rootOfFolder(folder: string): Root {
+    const workspaceFolder = (this.options.folders ?? []).filter((f) => isInside(f, folder)).sort((a, b) => b.length - a.length)[0];
+    if (workspaceFolder !== undefined) {
+      const gitRoot = this.gitRootOf(workspaceFolder);
+      return { path: workspaceFolder, real: this.realOf(workspaceFolder), ...(gitRoot !== undefined ? { gitRoot } : {}), context: true, configTop: workspaceFolder };
+    }
+    const gitRoot = this.gitRootOf(folder);
+    if (gitRoot !== undefined) return { path: gitRoot, real: this.realOf(gitRoot), gitRoot, context: true, configTop: gitRoot };
+    return { path: folder, real: this.realOf(folder), context: false, configTop: '/' };
+  }
+
+  /** The root of a file: as its folder's, except that a loose file named from the current folder has the current folder as root. */
+  rootOf(path: string): Root {
+    const root = this.rootOfFolder(dirname(path));
+    const cwd = this.options.cwd;
+    if (!root.context && cwd !== undefined && isInside(cwd, path)) return { path: cwd, real: this.realOf(cwd), context: false, configTop: '/' };
+    return root;
+  }
+
+  // ---- discovery and reading ---------------------------------------------------------------
+
+  /** The candidate files under a folder (git-aware), with the root they belong to. */
+  discover(folder: string): Discovered & { root: Root } {
+    const root = this.rootOfFolder(folder);
+    const found = discoverFiles(this.env, folder, root.gitRoot, this.limits);
+    return { ...found, root };
+  }
+
+  /** Reads a file inside its root (regular files only, within the size limit); records why not. */
+  read(path: string, root: Root, named = false, context = false): ReadFile | SkippedFile {
+    const outcome = readInside(this.env, path, root.real, named ? (this.options.namedMaxBytes ?? NAMED_FILE_MAX_BYTES) : this.limits.maxFileBytes);
+    if (outcome.ok) return outcome;
+    if (outcome.reason === 'outside' || outcome.reason === 'special' || outcome.reason === 'too-large') this.note(path, outcome.message);
+    // A file git lists that the work tree no longer has, or a submodule (git lists its folder), is
+    // not an error; a context file that cannot be read fails the run only if it is linted too.
+    else if (!context && (named || (outcome.reason !== 'missing' && outcome.reason !== 'folder'))) this.errors.push({ path, message: outcome.message });
+    return outcome;
+  }
+
+  note(path: string, message: string): void {
+    const key = `${path}\n${message}`;
+    if (this.noted.has(key)) return;
+    this.noted.add(key);
+    this.notes.push({ path, message });
+  }
+
+  /**
+   * The files of a root other rules may look at: every file discovery finds there that anf-lint
+   * reads. Read once per root and run. (Issue 17 may make this lazy: only what the linted files' rules ask for.)
+   */
+  context(root: Root): readonly ReadFile[] {
+    if (!root.context) return [];
+    let files = this.contexts.get(root.path);
+    if (!files) {
+      files = [];
+      for (const path of this.discover(root.path).paths) {
+        const read = this.read(path, root, false, true);
+        if (read.ok && isProjectFile(path, read.text)) {
+          files.push(read);
+          this.contextByPath.set(path, read);
+        }
+      }
+      this.contexts.set(root.path, files);
+    }
+    return files;
+  }
+
+  /** A file of the root's context, by path (undefined when the root has no context or the file is not in it). */
+  contextFile(root: Root, path: string): ReadFile | undefined {
+    this.context(root);
+    return this.contextByPath.get(path);
+  }
+
+  // ---- configuration -----------------------------------------------------------------------
+
+  private layer(config: AnfLintConfig): ResolvedConfig {
+    return this.options.layer ? this.options.layer(config) : resolveConfig(config);
+  }
+
+  private loadConfigFile(path: string, root: Root | undefined): ConfigChoice {
+    const cached = this.configs.get(path);
+    if (cached) return cached;
+    const read = readInside(this.env, path, root?.context ? root.real : undefined, this.limits.maxFileBytes);
+    if (!read.ok) throw new ConfigUnreadable(`cannot read ${path}: ${read.message}`);
+    const { config, problems } = parseConfigFile(read.text);
+    const choice: ConfigChoice = { path, text: read.text, config, resolved: this.layer(config), problems };
+    this.configs.set(path, choice);
+    return choice;
+  }
+
+  /** The configuration of a file: `--config`, else the nearest `.anf-lint.yaml` above it within its root, else the defaults. */
+  configFor(path: string, root: Root = this.rootOf(path)): ConfigChoice {
+    if (this.options.explicitConfig !== undefined) {
+      this.explicit ??= this.loadConfigFile(this.options.explicitConfig, undefined);
+      return this.explicit;
+    }
+    const found = nearestConfig(path, root.configTop, (candidate) => {
+      const info = this.env.stat(candidate);
+      // Only a regular file (a FIFO named .anf-lint.yaml is never opened) that does not lead out of its root.
+      return info !== undefined && info.kind === 'file' && (!root.context || isInside(root.real, info.realPath));
+    });
+    if (found === undefined) {
+      let defaults = this.configs.get('');
+      if (!defaults) {
+        defaults = { config: {}, resolved: this.layer({}), problems: [] };
+        this.configs.set('', defaults);
+      }
+      return defaults;
+    }
+    return this.loadConfigFile(found, root);
+  }
+
+  /** Every configuration file the run has used so far. */
+  configFiles(): ConfigChoice[] {
+    return [...this.configs.values()].filter((c) => c.path !== undefined);
+  }
+
+  // ---- the lint entry point ----------------------------------------------------------------
+
+  /** Reads the targets and their roots' context into one workspace per root. */
+  open(targets: readonly Target[]): ProjectRun {
+    return new ProjectRun(this, targets);
+  }
+
+  /** Writes a fixed file: only a regular file inside its root, atomically. Returns the failure in words. */
+  write(path: string, text: string, root: Root = this.rootOf(path)): string | undefined {
+    const info = this.env.stat(path);
+    if (!info || info.kind !== 'file') return 'not written: no longer a regular file';
+    if (!isInside(root.real, info.realPath)) return 'not written: it leads outside the repository or workspace folder';
+    try {
+      this.env.writeFile(info.realPath, encodeText(text));
+      return undefined;
+    } catch (error) {
+      return `cannot write the fixed file (${describeFailure(error)}); the file is unchanged`;
+    }
+  }
+}
+
+/** One linted file of a run. */
+export interface LintedFile {
+  readonly path: string;
+  readonly uri: string;
+  readonly root: Root;
+  readonly file: ParsedFile;
+  /** Every diagnostic, suppressed ones included. */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly config: ConfigChoice;
+}
+
+/** A run over some targets: their workspaces (one per root, with the root's context), fixing, linting. */
+export class ProjectRun {
+  /** The targets that could be read, in the order given. */
+  readonly targets: { readonly path: string; readonly uri: string; readonly root: Root; readonly text: string; readonly decodable: boolean }[] = [];
+  private readonly workspaces = new Map<string, Workspace>();
+  private readonly rootByUri = new Map<string, Root>();
+  private readonly pathByUri = new Map<string, string>();
+
+  constructor(
+    readonly project: Project,
+    targets: readonly Target[],
+  ) {
+    const env = project.env;
+    for (const target of targets) {
+      const root = target.root ?? project.rootOf(target.path);
+      let text = target.text;
+      let decodable = target.decodable ?? true;
+      if (text === undefined && !target.named) {
+        // Already read as context (its root's files are read once).
+        const known = project.contextFile(root, target.path);
+        if (known) {
+          text = known.text;
+          decodable = known.decodable;
+        }
+      }
+      if (text === undefined) {
+        const read = project.read(target.path, root, target.named === true);
+        if (!read.ok) continue;
+        if (!target.named && !isProjectFile(target.path, read.text)) continue;
+        text = read.text;
+        decodable = read.decodable;
+      }
+      const uri = env.uriOf(target.path);
+      if (this.pathByUri.has(uri)) continue;
+      this.targets.push({ path: target.path, uri, root, text, decodable });
+      this.rootByUri.set(uri, root);
+      this.pathByUri.set(uri, target.path);
+    }
+    for (const target of this.targets) {
+      let workspace = this.workspaces.get(target.root.path);
+      if (!workspace) {
+        workspace = new Workspace((uri) => this.configForUri(uri).resolved);
+        const targetPaths = new Set(this.targets.map((t) => t.path));
+        for (const file of project.context(target.root)) {
+          if (targetPaths.has(file.path)) continue;
+          const uri = env.uriOf(file.path);
+          this.rootByUri.set(uri, target.root);
+          this.pathByUri.set(uri, file.path);
+          workspace.set(uri, file.text);
+        }
+        this.workspaces.set(target.root.path, workspace);
+      }
+    }
+    for (const target of this.targets) this.workspaceOf(target.uri).set(target.uri, target.text);
+  }
+
+  workspaceOf(uri: string): Workspace {
+    return this.workspaces.get(this.rootByUri.get(uri)!.path)!;
+  }
+
+  configForUri(uri: string): ConfigChoice {
+    const path = this.pathByUri.get(uri);
+    const root = this.rootByUri.get(uri);
+    if (path === undefined || root === undefined) return this.project.configFor(this.project.env.pathOf(uri) ?? uri);
+    return this.project.configFor(path, root);
+  }
+
+  /**
+   * Applies fixes at `level` to the targets, whole or not at all, until nothing changes. A target
+   * whose bytes are not valid UTF-8 is never fixed (a note says so when it had fixes to offer).
+   */
+  fix(level: FixLevel, options: LintOptions = {}): { before: ReadonlyMap<string, string>; after: ReadonlyMap<string, string>; applied: readonly AppliedFix[]; unfinished: boolean } {
+    const before = new Map<string, string>();
+    const after = new Map<string, string>();
+    const applied: AppliedFix[] = [];
+    let unfinished = false;
+    for (const [rootPath, workspace] of this.workspaces) {
+      const uris: string[] = [];
+      for (const target of this.targets) {
+        if (target.root.path !== rootPath) continue;
+        if (!target.decodable) {
+          const pending = selectFixes(visibleDiagnostics(lintFile(workspace, target.uri, this.configForUri(target.uri).resolved, options)), level);
+          if (pending.chosen.length > 0) this.project.note(target.path, `not fixed: the file is not valid UTF-8, and a fix would rewrite bytes it does not mean to edit (${pending.chosen.length} fix${pending.chosen.length === 1 ? '' : 'es'} not applied)`);
+          continue;
+        }
+        uris.push(target.uri);
+        before.set(target.uri, target.text);
+      }
+      const run = fixFiles(workspace, uris, (uri) => this.configForUri(uri).resolved, level, options);
+      for (const [uri, text] of run.texts) after.set(uri, text);
+      applied.push(...run.applied);
+      unfinished ||= run.unfinished;
+    }
+    return { before, after, applied, unfinished };
+  }
+
+  /** Puts a target's text back (a dry run, a failed write). */
+  restore(uri: string, text: string): void {
+    this.workspaceOf(uri).set(uri, text);
+  }
+
+  /** The findings of one target (or any file of the run), with its configuration. */
+  lint(uri: string, options: LintOptions = {}): LintedFile {
+    const workspace = this.workspaceOf(uri);
+    const config = this.configForUri(uri);
+    const file = workspace.file(uri)!;
+    return { path: this.pathByUri.get(uri)!, uri, root: this.rootByUri.get(uri)!, file, diagnostics: lintFile(workspace, uri, config.resolved, options), config };
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The Node implementation of the core's `Environment` (core/project/environment.ts), shared by the
+ * CLI and the language server: the only module that reads or writes project files and asks git.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, closeSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, constants } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EnvironmentError, type DirectoryEntry, type EntryInfo, type Environment, type GitQueries } from '../core/project/environment';
+
+/** Paths in the core are `/`-separated; on Windows they are converted at this boundary. */
+function toNative(path: string): string {
+  return sep === '/' ? path : path.split('/').join(sep);
+}
+
+export function toCorePath(path: string): string {
+  const absolute = resolve(path);
+  return sep === '/' ? absolute : absolute.split(sep).join('/');
+}
+
+function fail(error: unknown, path: string): never {
+  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  throw new EnvironmentError(code, `${path}: ${(error as Error).message}`);
+}
+
+function git(cwd: string, args: readonly string[]): Buffer {
+  return execFileSync('git', args, { cwd: toNative(cwd), stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 }); // not a fact: buffer size
+}
+
+function splitZ(output: Buffer): string[] {
+  return output.toString('utf8').split('\0').filter((p) => p.length > 0);
+}
+
+export function parseChangedLines(diff: string): Set<number> {
+  const lines = new Set<number>();
+  for (const match of diff.matchAll(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm)) {
+    const start = Number(match[1]);
+    const count = match[2] === undefined ? 1 : Number(match[2]);
+    for (let line = start; line < start + count; line++) lines.add(line - 1);
+  }
+  return lines;
+}
+
+export class RefNotFound extends Error {
+  override readonly name = 'RefNotFound';
+}
+
+const gitQueries: GitQueries = {
+  root(folder) {
+    try {
+      const root = git(folder, ['rev-parse', '--show-toplevel']).toString('utf8').trim();
+      return root ? toCorePath(root) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  knownFiles(root) {
+    return splitZ(git(root, ['ls-files', '-co', '--exclude-standard', '-z']));
+  },
+  stagedFiles(root) {
+    return splitZ(git(root, ['diff', '--cached', '--name-only', '--diff-filter=ACMR', '-z']));
+  },
+  stagedContent(root, path) {
+    return new Uint8Array(git(root, ['show', `:${path}`]));
+  },
+  changedSince(root, ref) {
+    try {
+      git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+    } catch {
+      throw new RefNotFound(ref);
+    }
+    const changed = splitZ(git(root, ['diff', '--name-only', '--diff-filter=ACMR', '-z', ref, '--']));
+    const untracked = splitZ(git(root, ['ls-files', '--others', '--exclude-standard', '-z']));
+    return [...new Set([...changed, ...untracked])].sort();
+  },
+  changedLines(root, against, path) {
+    // A file git does not track yet is new: every line is a change.
+    if (against !== 'staged' && splitZ(git(root, ['ls-files', '--others', '--exclude-standard', '-z', '--', path])).length > 0) return 'all';
+    const args = against === 'staged' ? ['diff', '--cached', '-U0', '--no-color', '--no-ext-diff', '--', path] : ['diff', '-U0', '--no-color', '--no-ext-diff', against.ref, '--', path];
+    return parseChangedLines(git(root, args).toString('utf8'));
+  },
+};
+
+let temporaryCounter = 0;
+
+export class NodeEnvironment implements Environment {
+  readonly git: GitQueries = gitQueries;
+
+  stat(path: string): EntryInfo | undefined {
+    const native = toNative(path);
+    let link;
+    try {
+      link = lstatSync(native);
+    } catch {
+      return undefined;
+    }
+    const symlink = link.isSymbolicLink();
+    let info = link;
+    let realPath = path;
+    try {
+      realPath = toCorePath(realpathSync(native));
+      if (symlink) info = statSync(native);
+    } catch {
+      // A dangling link: there is no file.
+      return undefined;
+    }
+    const kind = info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other';
+    return { kind, size: info.size, realPath, symlink };
+  }
+
+  list(folder: string): readonly DirectoryEntry[] {
+    let entries;
+    try {
+      entries = readdirSync(toNative(folder), { withFileTypes: true });
+    } catch (error) {
+      fail(error, folder);
+    }
+    return entries
+      .map((e): DirectoryEntry => ({ name: e.name, kind: e.isSymbolicLink() ? 'symlink' : e.isDirectory() ? 'directory' : e.isFile() ? 'file' : 'other' }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  readFile(path: string): Uint8Array {
+    try {
+      // O_NONBLOCK: should a FIFO appear between the look and the read, the open does not wait for a writer.
+      const fd = openSync(toNative(path), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+      try {
+        return readFileSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    } catch (error) {
+      fail(error, path);
+    }
+  }
+
+  /** A temporary file beside the original, written and flushed, then renamed over it; mode and owner kept. */
+  writeFile(path: string, bytes: Uint8Array): void {
+    const native = toNative(path);
+    let before;
+    try {
+      before = statSync(native);
+    } catch (error) {
+      fail(error, path);
+    }
+    const temporary = join(dirname(native), `.${basename(native)}.anf-lint-${process.pid}-${temporaryCounter++}.tmp`);
+    let fd: number | undefined;
+    try {
+      fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, before.mode & 0o7777); // not a fact: permission bits
+      let written = 0;
+      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+      fsyncSync(fd);
+      closeSync(fd);
+      fd = undefined;
+      chmodSync(temporary, before.mode & 0o7777); // not a fact: permission bits (umask does not apply)
+      try {
+        chownSync(temporary, before.uid, before.gid);
+      } catch {
+        // Only root may give a file away; the owner stays the writer's, as with any editor.
+      }
+      renameSync(temporary, native);
+    } catch (error) {
+      if (fd !== undefined) {
+        try {
+          closeSync(fd);
+        } catch {
+          // already closed
+        }
+      }
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // never created
+      }
+      fail(error, path);
+    }
+  }
+
+  uriOf(path: string): string {
+    return pathToFileURL(toNative(path)).href;
+  }
+
+  pathOf(uri: string): string | undefined {
+    if (!uri.startsWith('file:')) return undefined;
+    try {
+      return toCorePath(fileURLToPath(uri));
+    } catch {
+      return undefined;
+    }
+  }
+}
