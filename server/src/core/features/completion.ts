@@ -4,6 +4,7 @@ import { describeOption, MOUNT_OPTIONS, type OptionSpec } from '../mounts/catalo
 import { recommendedMountOptions } from '../recommend/mountLine';
 import { CATALOG_KEYS, describeKey, type CatalogKey } from '../sysctl/catalog';
 import type { Span } from '../text/sourceText';
+import type { CoreCompletion } from './completionItem';
 import type { FileKind } from '../workspace/fileKind';
 import type { ParsedFile } from '../workspace/parsedFile';
 import { fieldDoc, fieldsOf, isBlock, metaOf, schemaAtPath, valuesOf } from './schemaInfo';
@@ -11,24 +12,7 @@ import { jsonManifestCompletions } from './completionJson';
 import { BLOCK_SNIPPETS, SKELETON } from './manifestSnippets';
 import { yamlContextAt } from './yamlPath';
 
-/** A completion item in plain data; the LSP maps `kind` to CompletionItemKind. */
-export interface CoreCompletion {
-  readonly label: string;
-  readonly kind: 'option' | 'value' | 'key' | 'snippet' | 'setting';
-  readonly detail?: string;
-  /** Markdown. */
-  readonly documentation?: string;
-  readonly insertText: string;
-  /** `insertText` uses snippet syntax ($1, ${1:default}). */
-  readonly snippet?: boolean;
-  /** The text the item replaces (the word typed so far). */
-  readonly replace: Span;
-  readonly sortText?: string;
-  /** What the editor matches the typed text against, when not the label (JSON: the key with its quotes). */
-  readonly filterText?: string;
-  /** Edits away from the cursor that come with the item (JSON: the comma missing after the previous member). */
-  readonly additionalEdits?: readonly { readonly span: Span; readonly newText: string }[];
-}
+export type { CoreCompletion } from './completionItem';
 
 const MOUNT_LINE_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'cloud-init']);
 
