@@ -23,7 +23,8 @@ describe('completion after nconnect=', () => {
     plain = new LspClient();
     await plain.initialize({ rootUri: ws.uri });
   });
-  afterAll(() => {
+  afterAll(async () => {
+    await Promise.all([vscodeLike.shutdown().catch(() => undefined), plain.shutdown().catch(() => undefined)]);
     vscodeLike.dispose();
     plain.dispose();
     ws.remove();

@@ -37,7 +37,9 @@ export function completion(session: Session, params: CompletionParams): Completi
   const retrigger = retriggerCommands.get(session);
   const file = session.file(params.textDocument.uri);
   if (!file) return [];
-  const items = computeCompletions(file, file.source.offsetAt(params.position));
+  const config = session.configFor(params.textDocument.uri);
+  const estate = { volumes: session.workspace.volumes(), ...(config.defaultWorkload ? { fallbackWorkload: config.defaultWorkload } : {}) };
+  const items = computeCompletions(file, file.source.offsetAt(params.position), estate);
   const snippets = session.support.snippets;
   return items
     // Whole blocks need their placeholders; a key or value reads fine without them.
