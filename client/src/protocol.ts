@@ -10,6 +10,7 @@ export type {
   DiagnosticCounts,
   HierarchyAccount,
   HierarchyFigure,
+  HierarchyFigureKey,
   HierarchyLocation,
   HierarchyManifest,
   HierarchyMount,
