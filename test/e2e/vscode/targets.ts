@@ -10,7 +10,7 @@ import { applyEdits, configSchema, detectFileKind, isLintable, lintFile, resolve
  * one-line quick fix, and the codes the Problems panel must show.
  */
 export interface Targets {
-  readonly manifest: { readonly path: string; readonly account: string; readonly pool: string; readonly volume: string; readonly exportPath: string; readonly mountPoint: string };
+  readonly manifest: { readonly path: string; readonly account: string; readonly pool: string; readonly volume: string; readonly exportPath: string; readonly mountPoint: string; readonly server: string };
   readonly fix: { readonly path: string; readonly line: number; readonly character: number; readonly code: string; readonly title: string; readonly fixedLine: string; readonly originalLine: string };
   /** The first file of each kind anf-lint colors with its own grammar (for the coloring check). */
   readonly colored: readonly { readonly kind: string; readonly path: string }[];
@@ -37,10 +37,10 @@ export function findTargets(root: string): Targets {
     .sort();
   for (const path of files) workspace.set(pathToFileURL(path).href, readFileSync(path, 'utf8'));
 
-  const volume = workspace.volumes().find((v) => v.account && v.pool && v.name);
-  if (!volume) throw new Error(`no manifest volume under ${root}`);
+  const volume = workspace.volumes().find((v) => v.account && v.pool && v.name && v.mountTargets.length > 0);
+  if (!volume) throw new Error(`no manifest volume with a mount target under ${root}`);
   const exportPath = volume.exportPath ? (volume.exportPath.startsWith('/') ? volume.exportPath : `/${volume.exportPath}`) : `/${volume.name}`;
-  const manifest = { path: relative(root, new URL(volume.uri).pathname), account: volume.account, pool: volume.pool, volume: volume.name, exportPath, mountPoint: volume.mountPath ?? `/mnt/${volume.name}` };
+  const manifest = { path: relative(root, new URL(volume.uri).pathname), account: volume.account, pool: volume.pool, volume: volume.name, exportPath, mountPoint: volume.mountPath ?? `/mnt/${volume.name}`, server: volume.mountTargets[0]! };
 
   const codes = new Map<string, string[]>();
   let fix: Targets['fix'] | undefined;
