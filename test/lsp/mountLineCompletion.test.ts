@@ -32,7 +32,7 @@ describe('completion: mount lines for the workspace manifest volumes', () => {
     return items;
   }
 
-  it('fstab: the recommended line with the volume\'s mount target and export path', async () => {
+  it('fstab: the recommended line with the mount target and export path of the volume', async () => {
     const items = await itemsIn('host/etc/fstab', '\n');
     const proj = items.find((c) => c.label === 'mount line for eda-proj');
     expect(proj?.textEdit?.newText).toMatch(/^10\.10\.1\.4:\/eda-proj \S+ nfs rw,vers=3,hard,.*_netdev 0 0$/);
