@@ -169,6 +169,17 @@ describe('Recommend sizing: where the pool goes', () => {
     expect(created.where).toBe('a new account account1');
   });
 
+  it('an empty list (`pools: []`, `"pools": []`) becomes a list with the pool', () => {
+    const yaml = 'accounts:\n  - name: a\n    pools: []\n  - name: b\n';
+    const edit = sizingInsertion('manifest-yaml', yaml, 12, POOL);
+    if ('error' in edit) throw new Error(edit.error);
+    expect(apply(yaml, edit)).toMatch(/^accounts:\n {2}- name: a\n {4}pools:\n {6}- name: premium-pool\n[\s\S]*\n {2}- name: b\n$/);
+    const json = '{\n  "accounts": [\n    { "name": "a", "pools": [] }\n  ]\n}\n';
+    const jsonEdit = sizingInsertion('manifest-json', json, 30, POOL);
+    if ('error' in jsonEdit) throw new Error(jsonEdit.error);
+    expect(quickPoolsOf(apply(json, jsonEdit), 'json', 'json')).toEqual([{ account: 'a', pools: ['premium-pool'] }]);
+  });
+
   it('names the pool and volume apart from those the account already has', () => {
     const text = 'accounts:\n  - name: a\n    pools:\n      - name: premium-pool\n        volumes:\n          - name: eda-tools\n            quota: 1 TiB\n';
     const edit = sizingInsertion('manifest-yaml', text, 0, POOL);

@@ -124,7 +124,9 @@ const VOLUME_LINE_KINDS: ReadonlyMap<FileKind, MountStyle | 'autofs'> = new Map<
 function volumeMountLines(kind: FileKind, prefix: string, offset: number, estate: CompletionEstate): CoreCompletion[] {
   const style = VOLUME_LINE_KINDS.get(kind);
   if (!style) return [];
-  const typed = /[\w-]*$/.exec(prefix)![0];
+  let start = prefix.length;
+  while (start > 0 && /[\w-]/.test(prefix[start - 1]!)) start--;
+  const typed = prefix.slice(start);
   const replace = { start: offset - typed.length, end: offset };
   const seen = new Set<string>();
   return estate.volumes.flatMap((volume) => {
@@ -135,7 +137,7 @@ function volumeMountLines(kind: FileKind, prefix: string, offset: number, estate
     // autofs (indirect map): the key is the mount point's last component.
     const text =
       style === 'autofs'
-        ? `${recommendation.mountPoint.replace(/\/+$/, '').split('/').pop() || volume.name}  -fstype=nfs,${recommendation.options.join(',')}  ${recommendation.source}`
+        ? `${recommendation.mountPoint.split('/').filter(Boolean).pop() ?? volume.name}  -fstype=nfs,${recommendation.options.join(',')}  ${recommendation.source}`
         : renderMount(recommendation, style, label);
     const workloadFrom = volume.workload ? `its workload ${volume.workload}` : estate.fallbackWorkload ? `the default workload ${estate.fallbackWorkload} (set \`workload:\` on the volume to change it)` : 'general purpose (the volume names no workload: set `workload:` on it)';
     return [

@@ -260,7 +260,9 @@ function insertYaml(text: string, offset: number, draft: PoolDraft): { text: str
         .split('\n')
         .map((line) => ' '.repeat(column) + line)
         .join('\n');
-      return { text: `${text.slice(0, start).replace(/[ \t]+$/, '')}\n${block}${text.slice(end)}`, account: name, created: false };
+      let keep = start;
+      while (keep > 0 && (text[keep - 1] === ' ' || text[keep - 1] === '\t')) keep--;
+      return { text: `${text.slice(0, keep)}\n${block}${text.slice(end)}`, account: name, created: false };
     }
     return { error: '`pools:` is not a block list (`- name: ...` items): add the pool by hand' };
   }
