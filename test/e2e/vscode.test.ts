@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { freePort, runOwned, startOwned, stopOwned, type Owned } from './vscode/processes';
-import { findTargets, type Targets } from './vscode/targets';
+import { findTargets, ruleDocWithFindings, type Targets } from './vscode/targets';
 import type { Browser, BrowserServer, Page } from 'playwright-core';
 
 /**
@@ -444,20 +444,28 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
 
   it('opens a rule page from "Show rule documentation"', async () => {
     const p = ui();
-    const code = targets.fix.code;
+    // A page with mount lines anf-lint would report on, were the page linted.
+    const { code } = ruleDocWithFindings(join(ROOT, 'docs', 'rules'));
     await runCommand('ANF: Show rule documentation');
     await answer('Rule code or title', code);
     await p.locator('.tab', { hasText: new RegExp(`Preview ${code}\\.md`) }).waitFor({ timeout: STEP_TIMEOUT });
     mark(`rule page ${code} opened`);
     // The page (with its example mount lines) is not linted: nothing of it in Problems. The server
     // handles documents in order: once a file opened after the page has its findings in Problems,
-    // findings of the page would be there too.
+    // findings of the page would be there too. The panel's filter (a glob on the file) brings each
+    // file's rows into view: the list renders only the rows it shows.
     await openFile(targets.fix.path);
     await runCommand('View: Focus Problems');
     const rows = p.locator('.markers-panel .monaco-list-row');
+    const shown = async () => (await rows.allInnerTexts()).join('\n');
+    const filter = p.locator('input[placeholder^="Filter (e.g."]:visible').first();
     const fixName = targets.fix.path.slice(targets.fix.path.lastIndexOf('/') + 1);
-    await expect.poll(async () => (await rows.allInnerTexts()).join('\n'), { timeout: STEP_TIMEOUT, message: `Problems lists ${fixName}` }).toContain(fixName);
-    expect((await rows.allInnerTexts()).join('\n')).not.toContain(`${code}.md`);
+    await filter.fill(`**/${fixName}`);
+    await expect.poll(shown, { timeout: STEP_TIMEOUT, message: `Problems lists ${fixName}` }).toContain(fixName);
+    await filter.fill(`**/${code}.md`);
+    await expect.poll(shown, { timeout: STEP_TIMEOUT, message: 'the filter applied' }).not.toContain(fixName);
+    expect(await shown(), `Problems shows nothing of the rule page ${code}.md`).not.toContain(`${code}.md`);
+    await filter.fill('');
     await screenshot('rule-doc');
   }, 90 * SECOND);
 });

@@ -75,3 +75,20 @@ function oneLineFix(path: string, text: string, diagnostics: readonly Diagnostic
   }
   return undefined;
 }
+
+/**
+ * A rule page (docs/rules/ANFnnn.md, as the extension ships it) that anf-lint would report findings
+ * in if it linted the page as a file: the page "Show rule documentation" must open without them
+ * reaching Problems. The Problems panel shows errors, warnings and infos.
+ */
+export function ruleDocWithFindings(rulesDir: string): { code: string; findings: number } {
+  const config = resolveConfig({});
+  for (const name of readdirSync(rulesDir).filter((n) => /^ANF\d{3}\.md$/.test(n)).sort()) {
+    const workspace = new Workspace(config);
+    const uri = pathToFileURL(join(rulesDir, name)).href;
+    workspace.set(uri, readFileSync(join(rulesDir, name), 'utf8'));
+    const findings = visibleDiagnostics(lintFile(workspace, uri, config)).filter((d) => d.severity !== 'hint').length;
+    if (findings > 0) return { code: name.replace(/\.md$/, ''), findings };
+  }
+  throw new Error(`no rule page under ${rulesDir} has findings of its own`);
+}
