@@ -379,8 +379,17 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     await volumeRow.waitFor({ timeout: STEP_TIMEOUT });
     // The previous step wrote a mount of this volume into snippet-check/fstab: the row has children.
     await expect.poll(() => volumeRow.getAttribute('aria-expanded'), { timeout: STEP_TIMEOUT, message: `volume ${volume} can expand` }).not.toBeNull();
-    if ((await volumeRow.getAttribute('aria-expanded')) !== 'true') await volumeRow.locator('.monaco-tl-twistie').click();
-    await expect.poll(() => volumeRow.getAttribute('aria-expanded'), { timeout: STEP_TIMEOUT }).toBe('true');
+    // Expand it (a click can land while the tree renders again: click until it shows expanded).
+    await expect
+      .poll(
+        async () => {
+          const expanded = await volumeRow.getAttribute('aria-expanded');
+          if (expanded !== 'true') await volumeRow.locator('.monaco-tl-twistie').click();
+          return expanded;
+        },
+        { timeout: STEP_TIMEOUT, interval: SECOND, message: `volume ${volume} expanded` },
+      )
+      .toBe('true');
     // Each new mount of the volume refreshes the tree; its row can only show under an expanded volume.
     await openFile('snippet-check/fstab');
     for (const mountPoint of ['/mnt/e2e-first', '/mnt/e2e-second']) {
