@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { insertMountCommand } from './commands/insertMount';
 import { recommendSizing } from './commands/recommendSizing';
-import { showRuleDocumentation } from './commands/ruleDocumentation';
+import { RULE_DOC_SCHEME, RuleDocumentProvider, showRuleDocumentation } from './commands/ruleDocumentation';
 import { CLIENT_NAME, createLanguageClient } from './languageClient';
 import { HIERARCHY_VIEW_ID, HierarchyProvider, REVEAL_COMMAND, revealLocation, type HierarchyNode } from './hierarchyView';
 import { ServerStatus } from './status';
@@ -33,6 +33,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await client.restart();
     }),
     vscode.commands.registerCommand('anfLint.showOutput', () => output.show(true)),
+    vscode.workspace.registerTextDocumentContentProvider(RULE_DOC_SCHEME, new RuleDocumentProvider(context.extensionUri)),
     vscode.commands.registerCommand('anfLint.showRuleDocumentation', (code?: unknown) => showRuleDocumentation(context.extensionUri, code)),
     vscode.commands.registerCommand('anfLint.recommendSizing', () => recommendSizing(client, hierarchy)),
     vscode.commands.registerCommand('anfLint.insertMountCommand', () => insertMountCommand(client, hierarchy)),

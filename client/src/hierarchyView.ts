@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
-import { HIERARCHY_METHOD, type DiagnosticCounts, type HierarchyAccount, type HierarchyFigure, type HierarchyLocation, type HierarchyMount, type HierarchyParams, type HierarchyPool, type HierarchyResult, type HierarchyVolume } from './protocol';
+import { HIERARCHY_METHOD, type DiagnosticCounts, type HierarchyAccount, type HierarchyFigure, type HierarchyFigureKey, type HierarchyLocation, type HierarchyMount, type HierarchyParams, type HierarchyPool, type HierarchyResult, type HierarchyVolume } from './protocol';
 import { HIERARCHY_REFRESH_DEBOUNCE_MS } from './timing';
 
 export const HIERARCHY_VIEW_ID = 'anfLint.hierarchy';
@@ -160,22 +160,30 @@ export class HierarchyProvider implements vscode.TreeDataProvider<HierarchyNode>
   }
 }
 
+/** A row of a tooltip's table: a figure from the server, or a fact the client shows as is. */
+interface Row {
+  readonly label: string;
+  readonly value: string;
+}
+
 interface Described {
   readonly label: string;
   /** Every figure, for the tooltip. */
-  readonly figures: readonly HierarchyFigure[];
-  /** The key figures, for the description. */
+  readonly figures: readonly Row[];
+  /** The key figures, for the description, the most telling first (a narrow sidebar cuts the end). */
   readonly headline: readonly string[];
   readonly counts: DiagnosticCounts;
   readonly location: HierarchyLocation;
   readonly collapsible: vscode.TreeItemCollapsibleState;
 }
 
-const KEY_FIGURES = 3; // not a fact: how many figures fit in a tree row's description
-const VOLUME_KEY_FIGURES = 2; // not a fact: throughput and quota, what a volume row has room for
+/** A figure by its stable key (never by its display label). */
+function figure(figures: readonly HierarchyFigure[], key: HierarchyFigureKey): string | undefined {
+  return figures.find((f) => f.key === key)?.value;
+}
 
-function figure(figures: readonly HierarchyFigure[], label: string): string | undefined {
-  return figures.find((f) => f.label === label)?.value;
+function present(values: readonly (string | undefined)[]): string[] {
+  return values.filter((v): v is string => Boolean(v));
 }
 
 function describe(node: Exclude<HierarchyNode, { kind: 'message' | 'unlinked' }>): Described {
@@ -184,43 +192,47 @@ function describe(node: Exclude<HierarchyNode, { kind: 'message' | 'unlinked' }>
     case 'account': {
       const a = node.account;
       const file = node.manifestCount > 1 ? [baseName(node.manifestUri)] : [];
-      const cost = figure(a.figures, 'Monthly cost');
-      const headline = [`${a.pools.length} ${a.pools.length === 1 ? 'pool' : 'pools'}`, ...(cost ? [`${cost}/month`] : []), ...file];
+      const cost = figure(a.figures, 'monthlyCost');
+      // What the account costs, then how many pools.
+      const headline = [...(cost ? [`${cost}/month`] : []), `${a.pools.length} ${a.pools.length === 1 ? 'pool' : 'pools'}`, ...file];
       return { label: a.name, figures: a.figures, headline, counts: a.diagnostics, location: a.location, collapsible: a.pools.length > 0 ? Expanded : None };
     }
     case 'pool': {
       const p = node.pool;
-      // Service level, size and its allocation, throughput used of the budget.
-      const allocated = figure(p.figures, 'Allocated');
-      const used = figure(p.figures, 'Used');
-      const budget = figure(p.figures, 'Budget');
-      const keyFigures = allocated || used ? [allocated, used && budget ? `${used} of ${budget}` : used].filter((v): v is string => Boolean(v)) : p.figures.slice(0, KEY_FIGURES).map((f) => f.value);
-      return { label: p.name, figures: p.figures, headline: [p.serviceLevel, ...keyFigures], counts: p.diagnostics, location: p.location, collapsible: p.volumes.length > 0 ? Expanded : None };
+      // Throughput used of the budget (what runs out first), then the capacity allocated, then the level.
+      const used = figure(p.figures, 'used');
+      const budget = figure(p.figures, 'budget');
+      const headline = present([used && budget ? `${used} of ${budget}` : used, figure(p.figures, 'allocated'), p.serviceLevel]);
+      return { label: p.name, figures: p.figures, headline, counts: p.diagnostics, location: p.location, collapsible: p.volumes.length > 0 ? Expanded : None };
     }
     case 'volume': {
       const v = node.volume;
-      // Service level, throughput, quota (the server lists its figures most important first).
-      return { label: v.name, figures: v.figures, headline: [v.serviceLevel, ...v.figures.slice(0, VOLUME_KEY_FIGURES).map((f) => f.value)], counts: v.diagnostics, location: v.location, collapsible: v.mounts.length > 0 ? Collapsed : None };
+      // The throughput (with what the requirement asks when it is not met), then the quota, then the level.
+      const throughput = figure(v.figures, 'throughput');
+      const required = figure(v.figures, 'required');
+      const short = required?.endsWith('(not met)') ? `${throughput ?? '?'} (needs ${required.replace(/\s*\(not met\)$/, '')})` : throughput;
+      const headline = present([short, figure(v.figures, 'quota'), v.serviceLevel]);
+      return { label: v.name, figures: v.figures, headline, counts: v.diagnostics, location: v.location, collapsible: v.mounts.length > 0 ? Collapsed : None };
     }
     case 'mount': {
       const m = node.mount;
-      const figures: HierarchyFigure[] = [
+      const figures: Row[] = [
         ...(m.server ? [{ label: 'Server', value: m.server }] : []),
         ...(m.exportPath ? [{ label: 'Export path', value: m.exportPath }] : []),
         ...(m.mountPoint ? [{ label: 'Mount point', value: m.mountPoint }] : []),
         { label: 'Written as', value: m.origin },
         { label: 'Options', value: m.options || '(none)' },
       ];
-      return { label: m.label, figures, headline: [m.origin, m.options], counts: m.diagnostics, location: m.location, collapsible: None };
+      return { label: m.label, figures, headline: [m.options, m.origin], counts: m.diagnostics, location: m.location, collapsible: None };
     }
   }
 }
 
-function tooltip(node: HierarchyNode, label: string, figures: readonly HierarchyFigure[], counts: DiagnosticCounts, location: HierarchyLocation): vscode.MarkdownString {
+function tooltip(node: HierarchyNode, label: string, figures: readonly Row[], counts: DiagnosticCounts, location: HierarchyLocation): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   const title = { account: 'NetApp account', pool: 'Capacity pool', volume: 'Volume', mount: 'NFS mount', unlinked: '', message: '' }[node.kind];
   md.appendMarkdown(`**${escapeMd(title)} ${escapeMd(label)}**\n\n`);
-  const extra: HierarchyFigure[] = [];
+  const extra: Row[] = [];
   if (node.kind === 'volume') {
     const v = node.volume;
     extra.push({ label: 'Service level', value: v.serviceLevel }, { label: 'QoS', value: v.qos });

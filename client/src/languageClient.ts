@@ -22,7 +22,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     // No `synchronize`: the server registers its own file watchers and configuration listener
     // (dynamic registration) and pulls `anfLint` settings with workspace/configuration.
-    initializationOptions: { settings: vscode.workspace.getConfiguration(CLIENT_ID) },
+    // retriggerSuggestCommand: choosing `nconnect=` from the suggestions lists its values at once.
+    initializationOptions: { settings: vscode.workspace.getConfiguration(CLIENT_ID), retriggerSuggestCommand: 'editor.action.triggerSuggest' },
     diagnosticPullOptions: { onChange: true, onSave: true },
     markdown: { isTrusted: false, supportHtml: false },
   };

@@ -4,12 +4,13 @@
  * extension bundle, and `typeof` keeps the method names in step at compile time.
  */
 import type { HIERARCHY_REQUEST } from '../../server/src/core/features/hierarchy';
-import type { ADVISE_SIZING_REQUEST, RECOMMENDED_MOUNT_REQUEST } from '../../server/src/core/features/requests';
+import type { ADVISE_SIZING_REQUEST, RECOMMENDED_MOUNT_REQUEST, WORKLOADS_REQUEST } from '../../server/src/core/features/requests';
 
 export type {
   DiagnosticCounts,
   HierarchyAccount,
   HierarchyFigure,
+  HierarchyFigureKey,
   HierarchyLocation,
   HierarchyManifest,
   HierarchyMount,
@@ -18,10 +19,11 @@ export type {
   HierarchyResult,
   HierarchyVolume,
 } from '../../server/src/core/features/hierarchy';
-export type { AdviseSizingParams, AdviseSizingResult, AdvisedOption, RecommendedMountParams, RecommendedMountResult } from '../../server/src/core/features/requests';
+export type { AdviseSizingParams, AdviseSizingResult, AdvisedOption, RecommendedMountParams, RecommendedMountResult, WorkloadChoice } from '../../server/src/core/features/requests';
 export type { MountStyle } from '../../server/src/core/recommend/mountLine';
 export type { WorkloadKind } from '../../server/src/core/facts/workloads';
 
 export const HIERARCHY_METHOD: typeof HIERARCHY_REQUEST = 'anf/hierarchy';
 export const ADVISE_SIZING_METHOD: typeof ADVISE_SIZING_REQUEST = 'anf/adviseSizing';
 export const RECOMMENDED_MOUNT_METHOD: typeof RECOMMENDED_MOUNT_REQUEST = 'anf/recommendedMount';
+export const WORKLOADS_METHOD: typeof WORKLOADS_REQUEST = 'anf/workloads';

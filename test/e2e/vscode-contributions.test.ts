@@ -17,7 +17,7 @@ interface Contributes {
   languages: { id: string; configuration?: string }[];
   grammars: { language?: string; scopeName: string; path: string; injectTo?: string[] }[];
   snippets: { language: string; path: string }[];
-  yamlValidation: { fileMatch: string; url: string }[];
+  yamlValidation?: { fileMatch: string; url: string }[];
   jsonValidation: { fileMatch: string; url: string }[];
   commands: { command: string; title: string; category?: string }[];
   configuration: { properties: Record<string, { description?: string; markdownDescription?: string }> };
@@ -47,7 +47,7 @@ describe('VS Code contributions (package.json)', () => {
       ...contributes.languages.flatMap((l) => (l.configuration ? [l.configuration] : [])),
       ...contributes.grammars.map((g) => g.path),
       ...contributes.snippets.map((s) => s.path),
-      ...contributes.yamlValidation.map((v) => v.url),
+      ...(contributes.yamlValidation ?? []).map((v) => v.url),
       ...contributes.jsonValidation.map((v) => v.url),
     ];
     for (const path of paths) {

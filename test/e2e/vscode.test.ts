@@ -1,9 +1,10 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { freePort, runOwned, startOwned, stopOwned, type Owned } from './vscode/processes';
-import { findTargets, type Targets } from './vscode/targets';
+import { findTargets, ruleDocWithFindings, type Targets } from './vscode/targets';
 import type { Browser, BrowserServer, Page } from 'playwright-core';
 
 /**
@@ -369,6 +370,74 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     await screenshot('sizing-inserted');
   }, 90 * SECOND);
 
+  it('keeps an expanded volume row expanded while the tree refreshes', async () => {
+    const p = ui();
+    const { volume, server, exportPath } = targets.manifest;
+    await runCommand('Explorer: Focus on ANF Hierarchy View');
+    const pane = p.locator('.pane', { has: p.locator('.pane-header', { hasText: 'ANF Hierarchy' }) });
+    const volumeRow = pane.locator(`.monaco-list-row[aria-label^="volume ${volume},"]`).first();
+    await volumeRow.waitFor({ timeout: STEP_TIMEOUT });
+    // The previous step wrote a mount of this volume into snippet-check/fstab: the row has children.
+    await expect.poll(() => volumeRow.getAttribute('aria-expanded'), { timeout: STEP_TIMEOUT, message: `volume ${volume} can expand` }).not.toBeNull();
+    // Expand it (a click can land while the tree renders again: click until it shows expanded).
+    await expect
+      .poll(
+        async () => {
+          const expanded = await volumeRow.getAttribute('aria-expanded');
+          if (expanded !== 'true') await volumeRow.locator('.monaco-tl-twistie').click();
+          return expanded;
+        },
+        { timeout: STEP_TIMEOUT, interval: SECOND, message: `volume ${volume} expanded` },
+      )
+      .toBe('true');
+    // Each new mount of the volume refreshes the tree; its row can only show under an expanded volume.
+    await openFile('snippet-check/fstab');
+    for (const mountPoint of ['/mnt/e2e-first', '/mnt/e2e-second']) {
+      await p.keyboard.press('Control+End');
+      await p.keyboard.press('Enter');
+      await p.keyboard.insertText(`${server}:${exportPath} ${mountPoint} nfs rw,hard,vers=3,_netdev 0 0`);
+      await p.keyboard.press('Escape');
+      const mountRow = pane.locator(`.monaco-list-row[aria-label*="-> ${mountPoint}"]`).first();
+      await mountRow.waitFor({ timeout: STEP_TIMEOUT });
+      expect(await volumeRow.getAttribute('aria-expanded'), `volume ${volume} still expanded after the refresh for ${mountPoint}`).toBe('true');
+    }
+    mark(`tree: ${volume} stayed expanded across two refreshes`);
+    await screenshot('hierarchy-expanded');
+  }, 90 * SECOND);
+
+  it('writes the recommended pool into the account at the cursor, never at the raw cursor', async () => {
+    const p = ui();
+    const { path, account } = targets.manifest;
+    const file = join(workspace, path);
+    const before = readFileSync(file, 'utf8');
+    const lines = before.split('\n');
+    // The end of a `mountPath:` line: where the old command wrote `mountPath: /home- name: ...`.
+    const line = lines.findIndex((l) => /^\s+mountPath:\s*\S/.test(l));
+    expect(line).toBeGreaterThanOrEqual(0);
+    await openFile(path);
+    await goTo(line, lines[line]!.length);
+    await runCommand('ANF: Recommend sizing...');
+    await answer('Capacity the volume must hold', '10 TiB');
+    await answer('Size the performance by', 'Throughput');
+    await answer('Throughput the workload needs', '1600 MiB/s');
+    await answer('Workload', 'eda-tools');
+    await p.locator('.quick-input-widget', { hasText: 'options by cost' }).waitFor({ timeout: STEP_TIMEOUT });
+    await p.keyboard.press('Enter');
+    await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: 'the manifest changed' }).not.toBe('');
+    await p.keyboard.press('Control+S');
+    const saved = async () => readFileSync(file, 'utf8');
+    await expect.poll(saved, { timeout: STEP_TIMEOUT, message: 'the manifest saved with a new pool' }).toMatch(/- name: \w+-pool/);
+    const after = await saved();
+    // The cursor's line is untouched, the file parses, and the pool is in the account's pools.
+    expect(after.split('\n')[line]).toBe(lines[line]);
+    const data = parseYaml(after) as { accounts: { name: string; pools: { name: string; volumes: { name: string; workload?: string }[] }[] }[] };
+    const pools = data.accounts.find((a) => a.name === account)!.pools;
+    const added = pools.find((pool) => /-pool(-\d+)?$/.test(pool.name));
+    expect(added?.volumes[0]?.workload).toBe('eda-tools');
+    mark(`sizing written into ${account}: pool ${added?.name}`);
+    await screenshot('sizing-into-manifest');
+  }, 90 * SECOND);
+
   it('colors the files of the languages it adds', async () => {
     const p = ui();
     expect(targets.colored.length, 'examples/ has files of the languages anf-lint adds').toBeGreaterThan(0);
@@ -384,11 +453,28 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
 
   it('opens a rule page from "Show rule documentation"', async () => {
     const p = ui();
-    const code = targets.fix.code;
+    // A page with mount lines anf-lint would report on, were the page linted.
+    const { code } = ruleDocWithFindings(join(ROOT, 'docs', 'rules'));
     await runCommand('ANF: Show rule documentation');
     await answer('Rule code or title', code);
     await p.locator('.tab', { hasText: new RegExp(`Preview ${code}\\.md`) }).waitFor({ timeout: STEP_TIMEOUT });
     mark(`rule page ${code} opened`);
+    // The page (with its example mount lines) is not linted: nothing of it in Problems. The server
+    // handles documents in order: once a file opened after the page has its findings in Problems,
+    // findings of the page would be there too. The panel's filter (a glob on the file) brings each
+    // file's rows into view: the list renders only the rows it shows.
+    await openFile(targets.fix.path);
+    await runCommand('View: Focus Problems');
+    const rows = p.locator('.markers-panel .monaco-list-row');
+    const shown = async () => (await rows.allInnerTexts()).join('\n');
+    const filter = p.locator('input[placeholder^="Filter (e.g."]:visible').first();
+    const fixName = targets.fix.path.slice(targets.fix.path.lastIndexOf('/') + 1);
+    await filter.fill(`**/${fixName}`);
+    await expect.poll(shown, { timeout: STEP_TIMEOUT, message: `Problems lists ${fixName}` }).toContain(fixName);
+    await filter.fill(`**/${code}.md`);
+    await expect.poll(shown, { timeout: STEP_TIMEOUT, message: 'the filter applied' }).not.toContain(fixName);
+    expect(await shown(), `Problems shows nothing of the rule page ${code}.md`).not.toContain(`${code}.md`);
+    await filter.fill('');
     await screenshot('rule-doc');
   }, 90 * SECOND);
 });

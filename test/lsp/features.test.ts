@@ -269,7 +269,7 @@ describe('language server features', () => {
     const proj = premium!.volumes[0]!;
     expect(proj).toMatchObject({ name: 'eda-proj', quotaGiB: 10240, throughputMiBps: 640, requiredThroughputMiBps: 950, workload: 'eda-scratch', diagnostics: { error: 1 } });
     expect(proj.location).toEqual({ uri: manifest, range: { start: { line: 9, character: 18 }, end: { line: 9, character: 26 } } });
-    expect(proj.figures[0]).toEqual({ label: 'Throughput', value: '640 MiB/s' });
+    expect(proj.figures[0]).toEqual({ key: 'throughput', label: 'Throughput', value: '640 MiB/s' });
     expect(proj.mounts.map((m) => [m.label, m.location.uri, m.origin])).toEqual([['10.10.1.4:/eda-proj -> /proj', fstab, 'fstab']]);
     expect(ultra!.volumes[0]!.diagnostics.error).toBe(1);
     expect(result.unlinkedMounts.map((m) => m.label)).toEqual(['10.10.1.9:/other -> /other']);

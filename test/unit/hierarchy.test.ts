@@ -29,3 +29,17 @@ describe('anf/hierarchy order', () => {
     expect(accountsInTree([...FILES].reverse())).toEqual(expected);
   });
 });
+
+describe('anf/hierarchy figures', () => {
+  it('carry stable keys that clients pick them by (the label is display text)', () => {
+    const workspace = new Workspace(config);
+    workspace.set(FILES[0]!.uri, FILES[0]!.text);
+    const [account] = buildHierarchy(workspace, config, () => []).manifests[0]!.accounts;
+    const pool = account!.pools[0]!;
+    const volume = pool.volumes[0]!;
+    expect(account!.figures.map((f) => f.key)).toEqual(['pools', 'monthlyCost']);
+    expect(pool.figures.map((f) => f.key)).toEqual(expect.arrayContaining(['budget', 'used', 'allocated']));
+    expect(volume.figures.map((f) => f.key)).toEqual(expect.arrayContaining(['throughput', 'quota']));
+    expect(volume.figures.find((f) => f.key === 'throughput')?.value).toMatch(/MiB\/s$/);
+  });
+});

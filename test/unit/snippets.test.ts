@@ -98,7 +98,7 @@ function generatedFstab(): SnippetFile {
       return [
         `ANF fstab: ${s.title}`,
         {
-          prefix: [`anf-${s.key}`, `anf-fstab-${s.key}`],
+          prefix: [`anf-fstab-${s.key}`],
           description: `/etc/fstab line for an Azure NetApp Files volume, ${s.title}. ${notesOf(s)} _netdev: mount after the network is up.`,
           body: [...annotation(s), `${SERVER}:${exportOf(s)}  ${mountPointOf(s)}  nfs  ${[...options, '_netdev'].join(',')}  0  0`, '$0'],
         },
@@ -111,7 +111,7 @@ function generatedSystemd(): SnippetFile {
   const { options } = recommendedMountOptions('general', '3');
   return {
     'ANF systemd mount unit': {
-      prefix: ['anf-mount-unit', 'anf-systemd-mount'],
+      prefix: ['anf-mount-unit'],
       description:
         'A systemd .mount unit for an Azure NetApp Files volume. Name the file after Where= (systemd-escape -p --suffix=mount /mnt/vol1 gives mnt-vol1.mount). Options: the generic NFSv3 recommendation; use "ANF: Insert mount command for volume..." for a workload\'s own.',
       body: [
@@ -226,6 +226,15 @@ describe('snippets', () => {
       expect(prefixes, `mount command for ${key}`).toContain(`anf-mount-${key}`);
     }
     for (const prefix of ['anf-mount-unit', 'anf-sysctl-nfs-client', 'anf-sysctl-sap-hana', 'anf-account', 'anf-pool', 'anf-volume']) expect(prefixes).toContain(prefix);
+  });
+
+  it('gives each snippet one name in its file (no `anf-eda-tools` beside `anf-fstab-eda-tools`)', () => {
+    for (const file of Object.keys(HOSTS)) {
+      const prefixes = Object.values(readSnippets(file)).flatMap((s) => [s.prefix].flat());
+      expect(prefixes.filter((p, i) => prefixes.indexOf(p) !== i), file).toEqual([]);
+      const fstabAliases = prefixes.filter((p) => file === 'fstab.json' && !p.startsWith('anf-fstab-'));
+      expect(fstabAliases, file).toEqual([]);
+    }
   });
 
   const cases = Object.entries(HOSTS).flatMap(([file, hosts]) =>

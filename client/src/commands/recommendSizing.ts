@@ -1,11 +1,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { HierarchyProvider } from '../hierarchyView';
-import { WORKLOAD_KINDS, WORKLOADS } from '../../../server/src/core/facts/workloads';
-import { ADVISE_SIZING_METHOD, type AdviseSizingParams, type AdviseSizingResult, type AdvisedOption } from '../protocol';
-
-/** The workloads and their titles come from the facts table, so the list can never fall behind. */
-const WORKLOAD_PICKS = WORKLOAD_KINDS.map((kind) => ({ kind, label: WORKLOADS[kind].title }));
+import { STATUS_MESSAGE_MS } from '../timing';
+import { ADVISE_SIZING_METHOD, WORKLOADS_METHOD, type AdviseSizingParams, type AdviseSizingResult, type AdvisedOption, type WorkloadChoice } from '../protocol';
 
 const MANIFEST_LANGUAGES = new Set(['anf-manifest', 'anf-manifest-json']);
 
@@ -58,8 +55,10 @@ export async function recommendSizing(client: LanguageClient | undefined, hierar
     params.iops = iops;
     params.blockSize = blockSize;
   }
+  // The server sends the workloads and their titles (its facts table), so the list never falls behind.
+  const choices = await client.sendRequest<readonly WorkloadChoice[] | null>(WORKLOADS_METHOD).catch(() => null);
   const workload = await vscode.window.showQuickPick(
-    WORKLOAD_PICKS.map(({ kind, label }) => ({ label, description: kind, workload: kind })),
+    (choices ?? []).map(({ kind, title: label }) => ({ label, description: kind, workload: kind })),
     { title, placeHolder: 'Workload', matchOnDescription: true },
   );
   if (!workload) return;
@@ -67,7 +66,10 @@ export async function recommendSizing(client: LanguageClient | undefined, hierar
 
   const editor = vscode.window.activeTextEditor;
   const target = editor && MANIFEST_LANGUAGES.has(editor.document.languageId) ? editor : undefined;
-  if (target) params.uri = target.document.uri.toString();
+  if (target) {
+    params.uri = target.document.uri.toString();
+    params.position = { line: target.selection.active.line, character: target.selection.active.character };
+  }
 
   const answer = await client.sendRequest<AdviseSizingResult | readonly AdvisedOption[] | null>(ADVISE_SIZING_METHOD, params);
   const options = Array.isArray(answer) ? (answer as readonly AdvisedOption[]) : ((answer as AdviseSizingResult | null)?.options ?? []);
@@ -94,90 +96,31 @@ export async function recommendSizing(client: LanguageClient | undefined, hierar
   hierarchy.scheduleRefresh();
 }
 
+/**
+ * Writes the chosen option: into the manifest through the edit the server computed for its
+ * structure (the `pools:` list of the account at the cursor, checked to parse afterwards), or into
+ * a new manifest when no manifest is active.
+ */
 async function insertOption(option: AdvisedOption, target: vscode.TextEditor | undefined, params: AdviseSizingParams): Promise<void> {
-  if (target && option.edit) {
+  if (target) {
+    if (!option.edit) {
+      void vscode.window.showWarningMessage(`anf-lint cannot add the pool to ${baseName(target.document.uri)}: ${option.editError ?? 'no edit for this file'}.`);
+      return;
+    }
     const { start, end } = option.edit.range;
     const edit = new vscode.WorkspaceEdit();
     edit.replace(target.document.uri, new vscode.Range(start.line, start.character, end.line, end.character), option.edit.newText);
-    await vscode.workspace.applyEdit(edit);
-    return;
-  }
-  const json = target?.document.languageId === 'anf-manifest-json';
-  // Rendered here rather than from the server's `manifestText` so that the volume keeps the
-  // workload and the requirements just asked for: anf-lint then checks the option against them.
-  const poolItem = json ? poolJson(option, params) : poolYaml(option, params);
-  if (target) {
-    // At the cursor: under a `pools:` key (YAML) or in a `pools` array (JSON); VS Code indents the
-    // inserted lines like the cursor's line.
-    await target.insertSnippet(new vscode.SnippetString().appendText(poolItem), target.selection.active);
+    if (await vscode.workspace.applyEdit(edit)) void vscode.window.setStatusBarMessage(`anf-lint: added the ${option.serviceLevel} pool to ${option.edit.where}`, STATUS_MESSAGE_MS);
     return;
   }
   // A new, unsaved manifest named like one (so the server lints it) in the first workspace folder.
-  const content = `accounts:\n  - name: account1\n    pools:\n${indent(poolItem, '      ')}`;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `sizing-${params.workload ?? 'volume'}.anf.yaml`;
   const uri = folder ? vscode.Uri.joinPath(folder, name).with({ scheme: 'untitled' }) : vscode.Uri.from({ scheme: 'untitled', path: name });
   const document = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(document);
-  await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), content));
+  await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), option.newManifest ?? ''));
   if (document.languageId !== 'anf-manifest') await vscode.languages.setTextDocumentLanguage(document, 'anf-manifest');
-}
-
-function poolName(option: AdvisedOption): string {
-  return `${option.serviceLevel.toLowerCase()}-pool`;
-}
-
-function volumeName(params: AdviseSizingParams): string {
-  return params.workload && params.workload !== 'general' ? params.workload : 'vol1';
-}
-
-/** A pool item of `pools:` with one volume, in the manifest's YAML form. */
-function poolYaml(option: AdvisedOption, params: AdviseSizingParams): string {
-  const lines = [
-    `- name: ${poolName(option)}`,
-    `  serviceLevel: ${option.serviceLevel}`,
-    `  size: ${option.poolSizeTiB} TiB`,
-    `  qos: ${option.qos}`,
-    ...(option.flexibleThroughputMiBps !== undefined ? [`  throughput: ${option.flexibleThroughputMiBps} MiB/s`] : []),
-    '  volumes:',
-    `    - name: ${volumeName(params)}`,
-    `      quota: ${option.quotaGiB} GiB`,
-    ...(option.largeVolume ? ['      largeVolume: true'] : []),
-    ...(option.qos === 'manual' ? [`      throughput: ${Math.floor(option.throughputMiBps)} MiB/s`] : []),
-    ...(params.workload ? [`      workload: ${params.workload}`] : []),
-    '      requirements:',
-    ...(params.capacity ? [`        capacity: ${params.capacity}`] : []),
-    ...(params.throughput ? [`        throughput: ${params.throughput}`] : []),
-    ...(params.iops ? [`        iops: ${params.iops}`] : []),
-    ...(params.blockSize ? [`        blockSize: ${params.blockSize}`] : []),
-  ];
-  return `${lines.join('\n')}\n`;
-}
-
-function poolJson(option: AdvisedOption, params: AdviseSizingParams): string {
-  const requirements = Object.fromEntries(Object.entries({ capacity: params.capacity, throughput: params.throughput, iops: params.iops, blockSize: params.blockSize }).filter(([, v]) => v));
-  const pool = {
-    name: poolName(option),
-    serviceLevel: option.serviceLevel,
-    size: `${option.poolSizeTiB} TiB`,
-    qos: option.qos,
-    ...(option.flexibleThroughputMiBps !== undefined ? { throughput: `${option.flexibleThroughputMiBps} MiB/s` } : {}),
-    volumes: [
-      {
-        name: volumeName(params),
-        quota: `${option.quotaGiB} GiB`,
-        ...(option.largeVolume ? { largeVolume: true } : {}),
-        ...(option.qos === 'manual' ? { throughput: `${Math.floor(option.throughputMiBps)} MiB/s` } : {}),
-        ...(params.workload ? { workload: params.workload } : {}),
-        requirements,
-      },
-    ],
-  };
-  return `${JSON.stringify(pool, null, 2)},\n`;
-}
-
-function indent(text: string, prefix: string): string {
-  return text.split('\n').map((line) => (line ? prefix + line : line)).join('\n');
 }
 
 function usd(value: number): string {

@@ -2,13 +2,33 @@ import * as vscode from 'vscode';
 
 const RULE_CODE = /^ANF\d{3}$/;
 
+/**
+ * The read-only scheme the rule pages open under: `anf-lint-doc:/ANF219.md`. The language client
+ * serves `file`, `untitled` and `vscode-vfs` documents only (documentSelector.ts), so a page shown
+ * this way never reaches the linter: its example mount lines stay out of Problems and out of the
+ * tree's totals. Opening docs/rules/ANF219.md from the workspace as a file still lints it.
+ */
+export const RULE_DOC_SCHEME = 'anf-lint-doc';
+
+/** Serves `anf-lint-doc:/ANFnnn.md` from the pages shipped in the extension (docs/rules/). */
+export class RuleDocumentProvider implements vscode.TextDocumentContentProvider {
+  constructor(private readonly extensionUri: vscode.Uri) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const code = uri.path.replace(/^\//, '').replace(/\.md$/, '');
+    if (!RULE_CODE.test(code)) return `# ${code}\n\nanf-lint has no rule ${code}.\n`;
+    const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.extensionUri, 'docs', 'rules', `${code}.md`));
+    return new TextDecoder().decode(bytes);
+  }
+}
+
 interface RulePick extends vscode.QuickPickItem {
   readonly code: string;
 }
 
 /**
  * "ANF: Show rule documentation": opens a rule's page (docs/rules/ANFnnn.md, shipped inside the
- * extension) in the Markdown preview. With a code argument it opens that page; otherwise it offers
+ * extension) in the Markdown preview, as a read-only `anf-lint-doc:` document (never linted). With a code argument it opens that page; otherwise it offers
  * the rules of the diagnostics under the cursor first, then those of the active file, then all.
  */
 export async function showRuleDocumentation(extensionUri: vscode.Uri, code?: unknown): Promise<void> {
@@ -23,7 +43,7 @@ export async function showRuleDocumentation(extensionUri: vscode.Uri, code?: unk
     void vscode.window.showWarningMessage(`anf-lint has no documentation page for ${chosen}.`);
     return;
   }
-  await vscode.commands.executeCommand('markdown.showPreview', page);
+  await vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.from({ scheme: RULE_DOC_SCHEME, path: `/${chosen}.md` }));
 }
 
 /** A diagnostic code as VS Code hands it over: a string, or `{ value, target }`. */

@@ -14,7 +14,7 @@ import { didChangeConfiguration, fetchSettings, registerConfigurationChanges } f
 import { documentDiagnostics, workspaceDiagnostics } from './handlers/diagnostics';
 import { documentSymbols } from './handlers/documentSymbols';
 import { foldingRanges } from './handlers/foldingRanges';
-import { adviseSizing, hierarchy, recommendedMount } from './handlers/custom';
+import { adviseSizing, hierarchy, recommendedMount, workloads } from './handlers/custom';
 import { hover } from './handlers/hover';
 import { initialize } from './handlers/initialize';
 import { inlayHints } from './handlers/inlayHints';
@@ -39,6 +39,7 @@ const REQUESTS: Record<string, { handle: Handler; onFault: unknown }> = {
   'anf/hierarchy': { handle: hierarchy, onFault: { manifests: [], unlinkedMounts: [], totals: { error: 0, warning: 0, info: 0, hint: 0 } } },
   'anf/adviseSizing': { handle: adviseSizing, onFault: null },
   'anf/recommendedMount': { handle: recommendedMount, onFault: null },
+  'anf/workloads': { handle: workloads, onFault: [] },
 };
 
 /** Notifications: method -> handler. */

@@ -10,7 +10,7 @@ import { applyEdits, configSchema, detectFileKind, isLintable, lintFile, resolve
  * one-line quick fix, and the codes the Problems panel must show.
  */
 export interface Targets {
-  readonly manifest: { readonly path: string; readonly account: string; readonly pool: string; readonly volume: string; readonly exportPath: string; readonly mountPoint: string };
+  readonly manifest: { readonly path: string; readonly account: string; readonly pool: string; readonly volume: string; readonly exportPath: string; readonly mountPoint: string; readonly server: string };
   readonly fix: { readonly path: string; readonly line: number; readonly character: number; readonly code: string; readonly title: string; readonly fixedLine: string; readonly originalLine: string };
   /** The first file of each kind anf-lint colors with its own grammar (for the coloring check). */
   readonly colored: readonly { readonly kind: string; readonly path: string }[];
@@ -37,10 +37,10 @@ export function findTargets(root: string): Targets {
     .sort();
   for (const path of files) workspace.set(pathToFileURL(path).href, readFileSync(path, 'utf8'));
 
-  const volume = workspace.volumes().find((v) => v.account && v.pool && v.name);
-  if (!volume) throw new Error(`no manifest volume under ${root}`);
+  const volume = workspace.volumes().find((v) => v.account && v.pool && v.name && v.mountTargets.length > 0);
+  if (!volume) throw new Error(`no manifest volume with a mount target under ${root}`);
   const exportPath = volume.exportPath ? (volume.exportPath.startsWith('/') ? volume.exportPath : `/${volume.exportPath}`) : `/${volume.name}`;
-  const manifest = { path: relative(root, new URL(volume.uri).pathname), account: volume.account, pool: volume.pool, volume: volume.name, exportPath, mountPoint: volume.mountPath ?? `/mnt/${volume.name}` };
+  const manifest = { path: relative(root, new URL(volume.uri).pathname), account: volume.account, pool: volume.pool, volume: volume.name, exportPath, mountPoint: volume.mountPath ?? `/mnt/${volume.name}`, server: volume.mountTargets[0]! };
 
   const codes = new Map<string, string[]>();
   let fix: Targets['fix'] | undefined;
@@ -74,4 +74,21 @@ function oneLineFix(path: string, text: string, diagnostics: readonly Diagnostic
     return { path, line: d.range.start.line, character: d.range.start.character, code: d.code, title: first.title, fixedLine: fixed, originalLine: original };
   }
   return undefined;
+}
+
+/**
+ * A rule page (docs/rules/ANFnnn.md, as the extension ships it) that anf-lint would report findings
+ * in if it linted the page as a file: the page "Show rule documentation" must open without them
+ * reaching Problems. The Problems panel shows errors, warnings and infos.
+ */
+export function ruleDocWithFindings(rulesDir: string): { code: string; findings: number } {
+  const config = resolveConfig({});
+  for (const name of readdirSync(rulesDir).filter((n) => /^ANF\d{3}\.md$/.test(n)).sort()) {
+    const workspace = new Workspace(config);
+    const uri = pathToFileURL(join(rulesDir, name)).href;
+    workspace.set(uri, readFileSync(join(rulesDir, name), 'utf8'));
+    const findings = visibleDiagnostics(lintFile(workspace, uri, config)).filter((d) => d.severity !== 'hint').length;
+    if (findings > 0) return { code: name.replace(/\.md$/, ''), findings };
+  }
+  throw new Error(`no rule page under ${rulesDir} has findings of its own`);
 }

@@ -67,12 +67,12 @@ export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig 
           const summary = summaries.find((s) => volume.name && s.nameSpan.start === volume.name.span.start);
           const mounts = summary ? workspace.mountsOfVolume(summary).map(mountNode) : [];
           const volumeFigures: HierarchyFigure[] = [];
-          if (vf?.throughput) volumeFigures.push({ label: 'Throughput', value: formatMiBps(vf.throughput.mibps) });
-          if (vf?.quotaGiB !== undefined) volumeFigures.push({ label: 'Quota', value: formatSizeIn(vf.quotaGiB * GiB, 'TiB') });
-          if (vf?.iopsAtBlockSize !== undefined) volumeFigures.push({ label: `IOPS @ ${formatSize(vf.blockSizeBytes)}`, value: formatNumber(vf.iopsAtBlockSize, 0) });
-          if (vf?.monthlyCostUsd !== undefined) volumeFigures.push({ label: 'Monthly cost', value: formatUsd(vf.monthlyCostUsd) });
-          if (vf?.requiredThroughputMiBps !== undefined) volumeFigures.push({ label: 'Required', value: `${formatMiBps(vf.requiredThroughputMiBps)}${vf.meetsThroughput === false ? ' (not met)' : ''}` });
-          if (vf?.quotaNeededGiB !== undefined) volumeFigures.push({ label: 'Quota needed', value: `${formatNumber(vf.quotaNeededGiB, 0)} GiB` });
+          if (vf?.throughput) volumeFigures.push({ key: 'throughput', label: 'Throughput', value: formatMiBps(vf.throughput.mibps) });
+          if (vf?.quotaGiB !== undefined) volumeFigures.push({ key: 'quota', label: 'Quota', value: formatSizeIn(vf.quotaGiB * GiB, 'TiB') });
+          if (vf?.iopsAtBlockSize !== undefined) volumeFigures.push({ key: 'iops', label: `IOPS @ ${formatSize(vf.blockSizeBytes)}`, value: formatNumber(vf.iopsAtBlockSize, 0) });
+          if (vf?.monthlyCostUsd !== undefined) volumeFigures.push({ key: 'monthlyCost', label: 'Monthly cost', value: formatUsd(vf.monthlyCostUsd) });
+          if (vf?.requiredThroughputMiBps !== undefined) volumeFigures.push({ key: 'required', label: 'Required', value: `${formatMiBps(vf.requiredThroughputMiBps)}${vf.meetsThroughput === false ? ' (not met)' : ''}` });
+          if (vf?.quotaNeededGiB !== undefined) volumeFigures.push({ key: 'quotaNeeded', label: 'Quota needed', value: `${formatNumber(vf.quotaNeededGiB, 0)} GiB` });
           return {
             kind: 'volume' as const,
             name: volume.name?.value ?? '(unnamed)',
@@ -90,10 +90,10 @@ export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig 
           };
         });
         const poolFigures: HierarchyFigure[] = [];
-        if (pf?.budgetMiBps !== undefined) poolFigures.push({ label: 'Budget', value: formatMiBps(pf.budgetMiBps) });
-        if (pf) poolFigures.push({ label: 'Used', value: `${formatMiBps(pf.usedMiBps)}${pf.budgetUsedPercent !== undefined ? ` (${formatNumber(pf.budgetUsedPercent, 0)}%)` : ''}` });
-        if (pf?.sizeTiB !== undefined) poolFigures.push({ label: 'Allocated', value: `${formatSizeIn(pf.allocatedGiB * GiB, 'TiB')} of ${formatSizeIn(pf.sizeTiB * TiB, 'TiB')}` });
-        if (pf?.monthlyCost) poolFigures.push({ label: 'Monthly cost', value: formatUsd(pf.monthlyCost.totalUsd) });
+        if (pf?.budgetMiBps !== undefined) poolFigures.push({ key: 'budget', label: 'Budget', value: formatMiBps(pf.budgetMiBps) });
+        if (pf) poolFigures.push({ key: 'used', label: 'Used', value: `${formatMiBps(pf.usedMiBps)}${pf.budgetUsedPercent !== undefined ? ` (${formatNumber(pf.budgetUsedPercent, 0)}%)` : ''}` });
+        if (pf?.sizeTiB !== undefined) poolFigures.push({ key: 'allocated', label: 'Allocated', value: `${formatSizeIn(pf.allocatedGiB * GiB, 'TiB')} of ${formatSizeIn(pf.sizeTiB * TiB, 'TiB')}` });
+        if (pf?.monthlyCost) poolFigures.push({ key: 'monthlyCost', label: 'Monthly cost', value: formatUsd(pf.monthlyCost.totalUsd) });
         return {
           kind: 'pool' as const,
           name: pool.name?.value ?? '(unnamed)',
@@ -114,9 +114,9 @@ export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig 
         name: account.name?.value ?? '(unnamed)',
         location: location(file, account.name?.span ?? account.headSpan),
         figures: [
-          { label: 'Pools', value: String(pools.length) },
-          { label: 'Monthly cost', value: formatUsd(cost) },
-        ],
+          { key: 'pools', label: 'Pools', value: String(pools.length) },
+          { key: 'monthlyCost', label: 'Monthly cost', value: formatUsd(cost) },
+        ] satisfies HierarchyFigure[],
         diagnostics: count(diagnostics, account.span),
         pools,
       };

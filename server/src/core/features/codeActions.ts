@@ -3,6 +3,7 @@ import type { Range } from '../text/sourceText';
 import type { ParsedFile } from '../workspace/parsedFile';
 import { parseSuppressions } from '../suppressions';
 import type { ResolvedConfig } from '../config';
+import { FIX_ALL_KIND, type CoreCodeAction } from './codeAction';
 import { sizingAlternativeActions } from './sizingAlternatives';
 
 /**
@@ -10,19 +11,7 @@ import { sizingAlternativeActions } from './sizingAlternatives';
  * fix-all of safe fixes, and "disable <CODE> on this line". Plain data; the LSP turns each into a
  * CodeAction with a WorkspaceEdit, the CLI's --fix uses `safeFixEdits`.
  */
-/** The kind an editor asks for when it runs anf-lint's fix-all on save. */
-export const FIX_ALL_KIND = 'source.fixAll.anf-lint';
-
-export type CoreCodeActionKind = 'quickfix' | typeof FIX_ALL_KIND;
-
-export interface CoreCodeAction {
-  readonly title: string;
-  readonly kind: CoreCodeActionKind;
-  readonly edits: readonly TextEdit[];
-  /** The diagnostics the action resolves (for `CodeAction.diagnostics`). */
-  readonly diagnostics: readonly Diagnostic[];
-  readonly isPreferred?: boolean;
-}
+export { FIX_ALL_KIND, type CoreCodeAction, type CoreCodeActionKind } from './codeAction';
 
 export interface CodeActionRequest {
   /** The range the editor asks about (the cursor or a selection). */

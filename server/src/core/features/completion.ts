@@ -1,9 +1,10 @@
 import { WORKLOAD_KINDS, WORKLOADS, type WorkloadKind } from '../facts';
 import { manifestSchema } from '../manifest/model';
 import { describeOption, MOUNT_OPTIONS, type OptionSpec } from '../mounts/catalog';
-import { recommendedMountOptions } from '../recommend/mountLine';
+import { recommendedMountOptions, recommendMount, renderMount, type MountStyle, type MountVolume } from '../recommend/mountLine';
 import { CATALOG_KEYS, describeKey, type CatalogKey } from '../sysctl/catalog';
 import type { Span } from '../text/sourceText';
+import type { CoreCompletion } from './completionItem';
 import type { FileKind } from '../workspace/fileKind';
 import type { ParsedFile } from '../workspace/parsedFile';
 import { fieldDoc, fieldsOf, isBlock, metaOf, schemaAtPath, valuesOf } from './schemaInfo';
@@ -11,29 +12,21 @@ import { jsonManifestCompletions } from './completionJson';
 import { BLOCK_SNIPPETS, SKELETON } from './manifestSnippets';
 import { yamlContextAt } from './yamlPath';
 
-/** A completion item in plain data; the LSP maps `kind` to CompletionItemKind. */
-export interface CoreCompletion {
-  readonly label: string;
-  readonly kind: 'option' | 'value' | 'key' | 'snippet' | 'setting';
-  readonly detail?: string;
-  /** Markdown. */
-  readonly documentation?: string;
-  readonly insertText: string;
-  /** `insertText` uses snippet syntax ($1, ${1:default}). */
-  readonly snippet?: boolean;
-  /** The text the item replaces (the word typed so far). */
-  readonly replace: Span;
-  readonly sortText?: string;
-  /** What the editor matches the typed text against, when not the label (JSON: the key with its quotes). */
-  readonly filterText?: string;
-  /** Edits away from the cursor that come with the item (JSON: the comma missing after the previous member). */
-  readonly additionalEdits?: readonly { readonly span: Span; readonly newText: string }[];
-}
+export type { CoreCompletion } from './completionItem';
 
 const MOUNT_LINE_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'cloud-init']);
 
+/**
+ * What the workspace knows that completion can use: the manifest volumes (for "mount line for
+ * <volume>" items) and the workload to assume for a volume that names none.
+ */
+export interface CompletionEstate {
+  readonly volumes: readonly MountVolume[];
+  readonly fallbackWorkload?: WorkloadKind;
+}
+
 /** Completions at `offset`: mount options and values, sysctl keys and values, manifest keys and values, snippets. */
-export function computeCompletions(file: ParsedFile, offset: number): CoreCompletion[] {
+export function computeCompletions(file: ParsedFile, offset: number, estate?: CompletionEstate): CoreCompletion[] {
   const text = file.source.text;
   const line = file.source.positionAt(offset).line;
   const lineStart = file.source.lineStart(line);
@@ -44,6 +37,9 @@ export function computeCompletions(file: ParsedFile, offset: number): CoreComple
   if (file.kind === 'sysctl' || file.kind === 'tuned' || file.kind === 'modprobe') return kernelCompletions(file.kind, prefix, offset);
   const results: CoreCompletion[] = [];
   if (MOUNT_LINE_KINDS.has(file.kind)) results.push(...mountCompletions(file.kind, prefix, offset, file.source.lineText(line)));
+  if (estate && VOLUME_LINE_KINDS.has(file.kind) && /^\s*[\w-]*$/.test(prefix) && file.source.lineText(line).trim() === prefix.trim()) {
+    results.push(...volumeMountLines(file.kind, prefix, offset, estate));
+  }
   if (file.kind === 'shell' || file.kind === 'markdown' || file.kind === 'cloud-init') {
     const sysctlW = /sysctl\s+(?:-w\s+)?([\w./-]*)$/.exec(prefix);
     if (sysctlW) results.push(...keyCompletions(sysctlW[1] ?? '', offset, 'sysctl'));
@@ -109,6 +105,53 @@ function mountCompletions(kind: FileKind, prefix: string, offset: number, wholeL
       replace,
       sortText: `${spec.ignoredSince ? 'z' : spec.scope === 'nfs' ? 'a' : 'b'}${spec.name}`,
     };
+  });
+}
+
+/** Where "mount line for <volume>" items are offered, and in which host format. */
+const VOLUME_LINE_KINDS: ReadonlyMap<FileKind, MountStyle | 'autofs'> = new Map<FileKind, MountStyle | 'autofs'>([
+  ['fstab', 'fstab'],
+  ['shell', 'command'],
+  ['systemd-mount', 'systemd'],
+  ['autofs', 'autofs'],
+]);
+
+/**
+ * "mount line for <volume>": one item per manifest volume of the workspace, with its real mount
+ * target and export path and the recommendation `anf-lint mount` prints (recommend/mountLine.ts).
+ * Offered at the start of a line (the word typed so far filters them).
+ */
+function volumeMountLines(kind: FileKind, prefix: string, offset: number, estate: CompletionEstate): CoreCompletion[] {
+  const style = VOLUME_LINE_KINDS.get(kind);
+  if (!style) return [];
+  let start = prefix.length;
+  while (start > 0 && /[\w-]/.test(prefix[start - 1]!)) start--;
+  const typed = prefix.slice(start);
+  const replace = { start: offset - typed.length, end: offset };
+  const seen = new Set<string>();
+  return estate.volumes.flatMap((volume) => {
+    const label = volume.account && volume.pool ? `${volume.account}/${volume.pool}/${volume.name}` : volume.name;
+    if (seen.has(label)) return [];
+    seen.add(label);
+    const recommendation = recommendMount(volume, estate.fallbackWorkload);
+    // autofs (indirect map): the key is the mount point's last component.
+    const text =
+      style === 'autofs'
+        ? `${recommendation.mountPoint.split('/').filter(Boolean).pop() ?? volume.name}  -fstype=nfs,${recommendation.options.join(',')}  ${recommendation.source}`
+        : renderMount(recommendation, style, label);
+    const workloadFrom = volume.workload ? `its workload ${volume.workload}` : estate.fallbackWorkload ? `the default workload ${estate.fallbackWorkload} (set \`workload:\` on the volume to change it)` : 'general purpose (the volume names no workload: set `workload:` on it)';
+    return [
+      {
+        label: `mount line for ${volume.name}`,
+        kind: 'snippet' as const,
+        detail: `${recommendation.source} on ${recommendation.mountPoint} (${label})`,
+        documentation: [`The recommended mount for manifest volume **${label}**, for ${workloadFrom}; the same as \`anf-lint mount ${volume.name}\`.`, '', '```', text, '```', ...recommendation.notes.map((n) => `- ${n}`)].join('\n'),
+        insertText: text,
+        filterText: `mount line for ${volume.name}`,
+        replace,
+        sortText: `0${volume.name}`,
+      },
+    ];
   });
 }
 

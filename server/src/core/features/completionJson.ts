@@ -4,7 +4,7 @@
  * `"Premium"`. The position comes from jsonPath.ts, which reads half-typed JSON.
  */
 import { manifestSchema } from '../manifest/model';
-import type { CoreCompletion } from './completion';
+import type { CoreCompletion } from './completionItem';
 import { jsonContextAt, type JsonContext } from './jsonPath';
 import { BLOCK_SNIPPETS, MANIFEST_SCHEMA_URL } from './manifestSnippets';
 import { fieldDoc, fieldsOf, isBlock, isOptional, isStringValued, metaOf, schemaAtPath, valueLiterals } from './schemaInfo';

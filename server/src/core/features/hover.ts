@@ -11,6 +11,7 @@ import type { Span } from '../text/sourceText';
 import { formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, MiB, type Rate, type Size } from '../units/units';
 import { baseName } from '../workspace/fileKind';
 import type { WorkspaceView } from '../workspace/workspaceView';
+import { manifestKeyHover } from './manifestKeyHover';
 import { figuresOf, manifestVolumeOf, poolMarkdown, volumeMarkdown, volumesOf, within } from './manifestIndex';
 
 /** A hover: Markdown and the text it is about. The LSP wraps it in MarkupContent. */
@@ -32,6 +33,9 @@ export function computeHover(workspace: WorkspaceView, uri: string, offset: numb
     if (hover) return hover;
   }
   if (file.manifest) {
+    // A key other than `name` (whose hover is the volume's, pool's or account's figures): what it means.
+    const key = manifestKeyHover(file.kind, file.source.text, offset);
+    if (key && !/^"?name"?$/.test(file.source.text.slice(key.span.start, key.span.end))) return key;
     const hover = manifestHover(workspace, uri, file.manifest, offset, config);
     if (hover) return hover;
   }

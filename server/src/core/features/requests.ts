@@ -1,19 +1,33 @@
 /**
  * The custom requests behind the VS Code commands, as pure functions: `anf/adviseSizing` (the
- * sizing advisor, like `anf-lint size`) and `anf/recommendedMount` (like `anf-lint mount`).
+ * sizing advisor, like `anf-lint size`), `anf/recommendedMount` (like `anf-lint mount`) and
+ * `anf/workloads` (the workloads the sizing command offers).
  * The client's copy of these shapes is client/src/protocol.ts.
  */
 import { adviseSizing, type SizingOption, type SizingRequirement } from '../calc/advisor';
 import type { ResolvedConfig } from '../config';
-import { isWorkloadKind, type WorkloadKind } from '../facts';
+import { isWorkloadKind, WORKLOAD_KINDS, WORKLOADS, type WorkloadKind } from '../facts';
 import { manifestPrices } from '../manifest/figures';
 import { MOUNT_STYLES, recommendedMountText, type MountStyle } from '../recommend/mountLine';
-import type { Range } from '../text/sourceText';
+import type { Position, Range } from '../text/sourceText';
 import { formatNumber, GiB, MiB, parseCount, parseRate, parseSize } from '../units/units';
 import type { WorkspaceView } from '../workspace/workspaceView';
+import { NEW_ACCOUNT_NAME, sizingInsertion, type PoolDraft } from './sizingInsertion';
 
 export const ADVISE_SIZING_REQUEST = 'anf/adviseSizing';
 export const RECOMMENDED_MOUNT_REQUEST = 'anf/recommendedMount';
+export const WORKLOADS_REQUEST = 'anf/workloads';
+
+/** A workload the sizing command offers: its key and its title (from the facts table). */
+export interface WorkloadChoice {
+  readonly kind: WorkloadKind;
+  readonly title: string;
+}
+
+/** `anf/workloads`: the workloads, so the client lists them without the facts table in its bundle. */
+export function workloadsRequest(): readonly WorkloadChoice[] {
+  return WORKLOAD_KINDS.map((kind) => ({ kind, title: WORKLOADS[kind].title }));
+}
 
 export interface AdviseSizingParams {
   /** The manifest the result is meant for (its region and prices apply). */
@@ -30,12 +44,22 @@ export interface AdviseSizingParams {
   readonly readPercent?: number;
   /** With cool access: percent of the data in the cool tier (0-100), as `anf-lint size --cool-percent`. */
   readonly coolDataPercent?: number;
+  /** The cursor in `uri`: the pool goes into the account there. */
+  readonly position?: Position;
 }
 
 export interface AdvisedOption extends SizingOption {
   /** Pool and volume as manifest text. */
   readonly manifestText?: string;
-  readonly edit?: { readonly range: Range; readonly newText: string };
+  /**
+   * With `uri` and `position`: the edit that adds the pool to that file's structure (the `pools:`
+   * list of the account at the cursor, or a new account), checked to parse afterwards.
+   */
+  readonly edit?: { readonly range: Range; readonly newText: string; readonly where: string };
+  /** With `uri` and `position`, when there is no edit: why (e.g. the file has syntax errors). */
+  readonly editError?: string;
+  /** A whole new manifest (YAML) holding the pool, for when there is no file to insert into. */
+  readonly newManifest?: string;
 }
 
 export interface AdviseSizingResult {
@@ -105,9 +129,59 @@ export function adviseSizingRequest(workspace: WorkspaceView, params: AdviseSizi
   if (requirement.capacityGiB === undefined && requirement.throughputMiBps === undefined && requirement.iops === undefined) {
     return fail('give at least a capacity, a throughput or IOPS');
   }
-  const manifest = params.uri ? workspace.file(params.uri)?.manifest : undefined;
+  const file = params.uri ? workspace.file(params.uri) : undefined;
+  const manifest = file?.manifest;
   const prices = manifest ? manifestPrices(manifest, config) : config.prices;
-  return { options: adviseSizing(requirement, prices).map((option) => ({ ...option, manifestText: manifestText(option) })) };
+  return {
+    options: adviseSizing(requirement, prices).map((option) => {
+      const draft = poolDraft(option, params);
+      const advised = { ...option, manifestText: manifestText(option), newManifest: newManifestText(draft) };
+      if (!file || !params.position) return advised;
+      const inserted = sizingInsertion(file.kind, file.source.text, file.source.offsetAt(params.position), draft);
+      if ('error' in inserted) return { ...advised, editError: inserted.error };
+      return { ...advised, edit: { range: file.source.rangeOf(inserted.span), newText: inserted.newText, where: inserted.where } };
+    }),
+  };
+}
+
+/** The volume's name: its workload's, or `vol1`. */
+function volumeName(params: AdviseSizingParams): string {
+  return params.workload && params.workload !== 'general' ? params.workload : 'vol1';
+}
+
+const plain = (value: number) => formatNumber(value, 0).replace(/,/g, '');
+
+/**
+ * The chosen option as a pool with one volume, keeping the workload and the requirements just asked
+ * for: anf-lint then checks the volume against them.
+ */
+export function poolDraft(option: SizingOption, params: AdviseSizingParams): PoolDraft {
+  const requirements = Object.fromEntries(
+    Object.entries({ capacity: params.capacity, throughput: params.throughput, iops: params.iops, blockSize: params.blockSize }).filter((e): e is [string, string] => Boolean(e[1])),
+  );
+  return {
+    name: `${option.serviceLevel.toLowerCase()}-pool`,
+    serviceLevel: option.serviceLevel,
+    size: `${plain(option.poolSizeTiB)} TiB`,
+    qos: option.qos,
+    ...(option.flexibleThroughputMiBps !== undefined ? { throughput: `${plain(option.flexibleThroughputMiBps)} MiB/s` } : {}),
+    volumes: [
+      {
+        name: volumeName(params),
+        quota: `${plain(option.quotaGiB)} GiB`,
+        ...(option.largeVolume ? { largeVolume: true } : {}),
+        ...(option.qos === 'manual' ? { throughput: `${Math.floor(option.throughputMiBps)} MiB/s` } : {}),
+        ...(params.workload ? { workload: params.workload } : {}),
+        ...(Object.keys(requirements).length > 0 ? { requirements } : {}),
+      },
+    ],
+  };
+}
+
+function newManifestText(draft: PoolDraft): string {
+  const inserted = sizingInsertion('manifest-yaml', '', 0, draft);
+  if ('error' in inserted) return '';
+  return inserted.newText;
 }
 
 export interface RecommendedMountParams {

@@ -135,3 +135,17 @@ export function isBlock(schema: AnySchema): 'object' | 'array' | undefined {
   if (types.length === 1 && types[0] === 'array') return 'array';
   return undefined;
 }
+
+/** The unit a string field takes, read from its pattern (the manifest's size, rate, duration patterns). */
+export function unitOf(schema: AnySchema, patterns: Readonly<Record<string, string>>): string | undefined {
+  for (const branch of branches(schema)) {
+    const def = defOf(branch);
+    if (def.type !== 'string') continue;
+    for (const check of (def.checks as { _zod: { def: { pattern?: RegExp } } }[] | undefined) ?? []) {
+      const source = check._zod.def.pattern?.source;
+      const unit = Object.entries(patterns).find(([, pattern]) => new RegExp(pattern).source === source)?.[0];
+      if (unit) return unit;
+    }
+  }
+  return undefined;
+}

@@ -6,7 +6,7 @@ import { volumeCoolAccess } from '../manifest/summary';
 import { volumeNetworkFeatures } from '../manifest/model';
 import { formatMiBps, formatNumber, formatUsd } from '../units/units';
 import type { ParsedFile } from '../workspace/parsedFile';
-import type { CoreCodeAction } from './codeActions';
+import type { CoreCodeAction } from './codeAction';
 import { figuresOf, volumesOf, within } from './manifestIndex';
 
 /** The rules that say a volume misses what its requirements ask for. */

@@ -20,10 +20,26 @@ function plainText(snippet: string): string {
     .replace(/\\(.)/g, '$1');
 }
 
+/**
+ * The client command that opens the suggestions again (VS Code: `editor.action.triggerSuggest`),
+ * from the client's `initializationOptions.retriggerSuggestCommand`. An option item that ends in
+ * `=` runs it, so that choosing `nconnect` from the list lists its values at once: the `=` it
+ * inserts is not typed, so the `=` trigger character never fires. Clients that do not name a
+ * command get no command (Neovim and Emacs would try to run it on the server).
+ */
+const retriggerCommands = new WeakMap<Session, string>();
+
+export function setRetriggerCommand(session: Session, command: unknown): void {
+  if (typeof command === 'string' && command !== '') retriggerCommands.set(session, command);
+}
+
 export function completion(session: Session, params: CompletionParams): CompletionItem[] {
+  const retrigger = retriggerCommands.get(session);
   const file = session.file(params.textDocument.uri);
   if (!file) return [];
-  const items = computeCompletions(file, file.source.offsetAt(params.position));
+  const config = session.configFor(params.textDocument.uri);
+  const estate = { volumes: session.workspace.volumes(), ...(config.defaultWorkload ? { fallbackWorkload: config.defaultWorkload } : {}) };
+  const items = computeCompletions(file, file.source.offsetAt(params.position), estate);
   const snippets = session.support.snippets;
   return items
     // Whole blocks need their placeholders; a key or value reads fine without them.
@@ -39,6 +55,7 @@ export function completion(session: Session, params: CompletionParams): Completi
         ...(item.filterText ? { filterText: item.filterText } : {}),
         insertTextFormat: asSnippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
         textEdit: { range: file.source.rangeOf(item.replace), newText: item.snippet && !asSnippet ? plainText(item.insertText) : item.insertText },
+        ...(retrigger && item.kind === 'option' && item.insertText.endsWith('=') ? { command: { title: 'Suggest values', command: retrigger } } : {}),
         ...(item.additionalEdits?.length ? { additionalTextEdits: item.additionalEdits.map((e) => ({ range: file.source.rangeOf(e.span), newText: e.newText })) } : {}),
       };
     });

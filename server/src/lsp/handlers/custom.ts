@@ -1,7 +1,7 @@
-/** The custom requests of the VS Code commands: `anf/hierarchy`, `anf/adviseSizing`, `anf/recommendedMount`. */
+/** The custom requests of the VS Code commands: `anf/hierarchy`, `anf/adviseSizing`, `anf/recommendedMount`, `anf/workloads`. */
 import { buildHierarchy } from '../../core/features/buildHierarchy';
 import type { HierarchyParams, HierarchyResult } from '../../core/features/hierarchy';
-import { adviseSizingRequest, recommendedMountRequest, type AdviseSizingParams, type AdviseSizingResult, type RecommendedMountParams } from '../../core/features/requests';
+import { adviseSizingRequest, recommendedMountRequest, workloadsRequest, type AdviseSizingParams, type AdviseSizingResult, type RecommendedMountParams, type WorkloadChoice } from '../../core/features/requests';
 import type { Session } from '../session';
 
 export function hierarchy(session: Session, params: HierarchyParams | null): HierarchyResult {
@@ -14,4 +14,8 @@ export function adviseSizing(session: Session, params: AdviseSizingParams | null
 
 export function recommendedMount(session: Session, params: RecommendedMountParams): ReturnType<typeof recommendedMountRequest> {
   return recommendedMountRequest(session.workspace, params, session.configFor(params.uri));
+}
+
+export function workloads(): readonly WorkloadChoice[] {
+  return workloadsRequest();
 }

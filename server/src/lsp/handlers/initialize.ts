@@ -8,6 +8,7 @@ import {
 } from 'vscode-languageserver';
 import { FIX_ALL_KIND } from '../../core/features/codeActions';
 import type { ClientSupport, Session } from '../session';
+import { setRetriggerCommand } from './completion';
 
 export const SERVER_NAME = 'anf-lint';
 
@@ -47,7 +48,8 @@ export function initialize(session: Session, params: InitializeParams): Initiali
   session.support = clientSupport(params.capabilities);
   const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   session.folders = folders;
-  const options = (params.initializationOptions ?? {}) as { settings?: unknown; index?: { maxFiles?: unknown; maxFileBytes?: unknown } };
+  const options = (params.initializationOptions ?? {}) as { settings?: unknown; index?: { maxFiles?: unknown; maxFileBytes?: unknown }; retriggerSuggestCommand?: unknown };
+  setRetriggerCommand(session, options.retriggerSuggestCommand);
   if (options.settings !== undefined) session.setEditorSettings(options.settings);
   // Clients may lower the index bounds (never raise them): a huge monorepo, or a test.
   const lower = (value: unknown, bound: number) => (typeof value === 'number' && value >= 0 && value < bound ? value : bound);
