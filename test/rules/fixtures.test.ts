@@ -3,7 +3,7 @@ import { ALL_RULES } from '../../server/src/core/registry';
 import { fixtureDirectories, runFixture } from '../support/fixtures';
 
 /** Rules the engine reports itself, tested in test/unit/lint.test.ts instead of a fixture. */
-const ENGINE_RULES = new Set(['ANF002', 'ANF003', 'ANF010']); // ANF010: test/unit/finding-limits.test.ts
+const ENGINE_RULES = new Set(['ANF002', 'ANF003', 'ANF010', 'ANF011']); // ANF010: test/unit/finding-limits.test.ts; ANF011: test/lsp/large-document.test.ts
 
 describe('rule fixtures', () => {
   const directories = fixtureDirectories();

@@ -164,6 +164,28 @@ function compareCodes(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * The one finding of a document the editor does not check because it is too large (ANF011), in the
+ * document's configuration; undefined when the rule is turned off.
+ */
+export function fileTooLargeDiagnostic(uri: string, characters: number, limitCharacters: number, config: ResolvedConfig): Diagnostic | undefined {
+  const severity = effectiveSeverity(config, 'ANF011', 'info');
+  if (!severity) return undefined;
+  const mib = (n: number) => (n / (1024 * 1024)).toFixed(1);
+  const origin = { line: 0, character: 0 };
+  return {
+    uri,
+    code: 'ANF011',
+    severity,
+    message: `This document has ${mib(characters)} Mi characters; the editor checks documents up to ${mib(limitCharacters)} Mi, so anf-lint does not check this one while you type. Run \`anf-lint\` on the file (the CLI reads named files up to 64 MiB).`,
+    span: { start: 0, end: 0 },
+    range: { start: origin, end: origin },
+    fixes: [],
+    related: [],
+    tags: [],
+  };
+}
+
 /** What a file's report left out (from its ANF010 finding), if anything. */
 export function omittedFindings(diagnostics: readonly Diagnostic[]): OmittedFindings | undefined {
   return diagnostics.find((d) => d.omitted)?.omitted;

@@ -6,6 +6,13 @@
 /** Typing pauses this long before a document is checked again. */
 export const DIAGNOSTICS_DEBOUNCE_MS = 150; // not a fact: editor pacing, like vscode-eslint's
 
+/**
+ * Open documents longer than this (UTF-16 code units) are not parsed or checked: one ANF011 finding
+ * says so, and the rest of the workspace is served as usual. Checking a document again on every
+ * keystroke made a 50 MB fstab take the server to 5.7 GB without an answer (issue 18.7).
+ */
+export const OPEN_DOCUMENT_MAX_CHARS = 4 * 1024 * 1024; // not a fact: editor responsiveness bound
+
 /* The workspace index's bounds and skip list are the project model's: core/project/limits.ts. */
 
 /** The longest a `workspace/diagnostic` request is held open when nothing changed (long poll). */

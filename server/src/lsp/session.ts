@@ -5,14 +5,14 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { detectFileKind, kindNeedsText, lintFile, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type ParsedFile, type ResolvedConfig, type Rule } from '../core';
+import { detectFileKind, fileTooLargeDiagnostic, kindNeedsText, lintFile, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type ParsedFile, type ResolvedConfig, type Rule } from '../core';
 import { dependentsOf, type FileChange } from '../core/features/dependents';
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { isConfigFileUri } from './configFile';
 import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { configSignature, FolderConfigs, readFolderConfigs } from './folderConfig';
-import { DIAGNOSTICS_DEBOUNCE_MS } from './limits';
+import { DIAGNOSTICS_DEBOUNCE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
 import { editorConfig, effectiveConfig } from './settings';
 import { canonicalUri, DEFAULT_INDEX_LIMITS, indexedKind, indexFolders, readIndexedFile, uriToPath, type IndexedFile, type IndexLimits } from './workspaceIndex';
 
@@ -51,6 +51,8 @@ export class Session {
   /** Bumps when one file's diagnostics may change (its text, or a file it reads). */
   private readonly fileGenerations = new Map<string, number>();
   readonly open = new Map<string, TextDocument>();
+  /** Open documents too large to check (OPEN_DOCUMENT_MAX_CHARS), with their length. */
+  private readonly tooLarge = new Map<string, number>();
   /** Files read from disk, by canonical URI. */
   private readonly disk = new Map<string, IndexedFile>();
   private editorSettings: AnfLintConfig = {};
@@ -131,6 +133,7 @@ export class Session {
 
   closeDocument(uri: string): void {
     if (!this.open.delete(uri)) return;
+    this.tooLarge.delete(uri);
     this.scheduler.cancel(uri);
     if (this.pushDiagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     if (isConfigFileUri(uri)) {
@@ -151,6 +154,14 @@ export class Session {
 
   private applyText(uri: string, text: string, version: number, immediate: boolean): void {
     const before = this.workspaceModel.file(uri);
+    if (text.length > OPEN_DOCUMENT_MAX_CHARS) {
+      // Too large to check on every keystroke: not parsed, one ANF011 finding instead (allDiagnostics).
+      this.tooLarge.set(uri, text.length);
+      if (before) this.workspaceModel.delete(uri);
+      this.changed({ uri, ...(before ? { before } : {}) }, immediate);
+      return;
+    }
+    this.tooLarge.delete(uri);
     const kind = detectFileKind(uri, text);
     const after = this.workspaceModel.set(uri, text, version, kind);
     this.changed({ uri, ...(before ? { before } : {}), after }, immediate);
@@ -299,6 +310,11 @@ export class Session {
     if (isConfigFileUri(uri)) return this.configs.ofConfigFile(uri) || this.open.has(uri) ? this.configDiagnosticsFor(uri) : [];
     const cached = this.lintCache.get(uri);
     if (cached) return cached;
+    const tooLarge = this.tooLarge.get(uri);
+    if (tooLarge !== undefined) {
+      const finding = fileTooLargeDiagnostic(uri, tooLarge, OPEN_DOCUMENT_MAX_CHARS, this.configFor(uri));
+      return finding ? [finding] : [];
+    }
     const diagnostics = lintFile(this.workspaceModel, uri, this.configFor(uri), {
       ...(this.rules ? { rules: this.rules } : {}),
       onRuleError: (rule, error, at) => {

@@ -13,6 +13,7 @@ export const RULE_CATALOG: readonly RuleCatalogEntry[] = [
   { code: 'ANF002', name: 'rule-failure' },
   { code: 'ANF003', name: 'parser-failure' },
   { code: 'ANF010', name: 'findings-not-shown' },
+  { code: 'ANF011', name: 'file-too-large' },
   { code: 'ANF100', name: 'manifest-syntax-error' },
   { code: 'ANF101', name: 'duplicate-key' },
   { code: 'ANF102', name: 'unknown-key' },
