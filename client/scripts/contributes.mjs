@@ -3,10 +3,10 @@
 // lock: flock /tmp/anf-npm.lock node client/scripts/contributes.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const WORKLOADS = ['eda-tools', 'eda-scratch', 'hpc', 'sap-hana-data', 'sap-hana-log', 'sap-hana-shared', 'oracle', 'database', 'vdi', 'general'];
+const WORKLOADS = ['eda-tools', 'eda-scratch', 'hpc', 'sap-hana-data', 'sap-hana-log', 'sap-hana-shared', 'sap-netweaver', 'oracle', 'database', 'vdi', 'general'];
 const WORKLOAD_TITLES = [
   'EDA tools and libraries (read-mostly)', 'EDA scratch and project data', 'HPC (streaming, CFD, AI/ML training)',
-  'SAP HANA /hana/data', 'SAP HANA /hana/log', 'SAP HANA /hana/shared', 'Oracle database (kNFS or dNFS)',
+  'SAP HANA /hana/data', 'SAP HANA /hana/log', 'SAP HANA /hana/shared', 'SAP application shared files (/sapmnt, /usr/sap)', 'Oracle database (kNFS or dNFS)',
   'Other databases (OLTP)', 'VDI, user profiles', 'General purpose',
 ];
 const SEVERITIES = ['off', 'hint', 'info', 'warning', 'error'];
@@ -82,7 +82,7 @@ const configuration = {
     },
     'anfLint.workload': {
       type: ['string', 'null'], default: null, enum: [null, ...WORKLOADS], enumDescriptions: ['No default: only annotations and manifest volumes say', ...WORKLOAD_TITLES], scope: 'resource',
-      markdownDescription: 'The workload to assume for a mount when neither a `# anf: workload=<kind>` annotation nor the manifest volume it reaches says (same as `workload:` in `.anf-lint.yaml`).',
+      markdownDescription: 'The workload to assume for a mount when neither a `# anf: workload=<kind>` annotation, the manifest volume it reaches nor its mount point (`/hana/log`, `/sapmnt`, `/u01/oradata`) says (same as `workload:` in `.anf-lint.yaml`).',
     },
     'anfLint.region': {
       type: ['string', 'null'], default: null, scope: 'resource',
@@ -100,9 +100,22 @@ const configuration = {
       type: ['string', 'null'], default: null, scope: 'resource',
       markdownDescription: 'Bandwidth one client should reach, e.g. `10 Gbps` or `1200 MiB/s`. Used to check TCP buffer sizes against the bandwidth-delay product.',
     },
+    'anfLint.behindAzureLoadBalancer': {
+      type: ['boolean', 'array'], items: { type: 'string' }, default: false, scope: 'resource',
+      markdownDescription: 'The VMs behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS, NFS): `true` for every host, or a list of host folder names. Their `net.ipv4.tcp_timestamps` must be `0` (ANF311).',
+    },
+    'anfLint.nfsServers': {
+      type: 'object', default: {}, scope: 'resource', additionalProperties: false,
+      markdownDescription: 'Which NFS servers are Azure NetApp Files, so that ANF advice goes to ANF mounts only (on top of `nfsServers:` in `.anf-lint.yaml`). Azure Files and Azure Blob NFS are recognized by name.',
+      properties: {
+        anf: { type: 'array', items: { type: 'string' }, description: 'ANF mount targets: addresses, host names, `*` patterns or IPv4 ranges (10.20.0.0/16).' },
+        other: { type: 'array', items: { type: 'string' }, description: 'NFS servers that are not ANF: only generic NFS advice applies to their mounts.' },
+        default: { type: 'string', enum: ['anf', 'unknown'], description: 'What a server named nowhere is taken to be.' },
+      },
+    },
     'anfLint.sapHanaBehindLoadBalancer': {
       type: 'boolean', default: false, scope: 'resource',
-      markdownDescription: 'The SAP HANA nodes sit behind Azure Load Balancer (Pacemaker HA): `net.ipv4.tcp_timestamps` must then be `0`.',
+      markdownDescription: 'Older, narrower form of `#anfLint.behindAzureLoadBalancer#`: the hosts that run SAP HANA sit behind Azure Load Balancer, so their `net.ipv4.tcp_timestamps` must be `0`.',
     },
     'anfLint.prices': {
       type: 'object', default: {}, scope: 'resource', additionalProperties: false,
@@ -128,7 +141,8 @@ const contributes = {
   languages,
   grammars,
   snippets,
-  yamlValidation: manifestGlobs.map((fileMatch) => ({ fileMatch, url: './schemas/anf-manifest.schema.json' })),
+  // No yamlValidation: with the Red Hat YAML extension installed it would validate manifests a
+  // second time (docs/vscode.md); anf-lint's own diagnostics cover the schema.
   jsonValidation: [{ fileMatch: '*.anf.json', url: './schemas/anf-manifest.schema.json' }],
   configuration,
   commands,
@@ -179,6 +193,8 @@ for (const [key, value] of Object.entries(pkg)) {
       'onLanguage:ansible',
       'onLanguage:ini',
       'onLanguage:properties',
+      'onLanguage:helm',
+      'onLanguage:restructuredtext',
     ];
     next.capabilities = {
       untrustedWorkspaces: { supported: true },

@@ -52,6 +52,7 @@ export function mergeConfig(file: AnfLintConfig, editor: AnfLintConfig): AnfLint
   else if (file.behindAzureLoadBalancer !== undefined || editor.behindAzureLoadBalancer !== undefined) merged.behindAzureLoadBalancer = Array.isArray(editor.behindAzureLoadBalancer) ? editor.behindAzureLoadBalancer : (file.behindAzureLoadBalancer ?? false);
   if (file.rules || editor.rules) merged.rules = { ...file.rules, ...editor.rules };
   if (file.network || editor.network) merged.network = { ...file.network, ...editor.network };
+  if (file.nfsServers || editor.nfsServers) merged.nfsServers = { ...file.nfsServers, ...editor.nfsServers };
   if (file.prices || editor.prices) {
     merged.prices = {
       ...file.prices,
