@@ -37,7 +37,8 @@ export async function insertMountCommand(client: LanguageClient | undefined, hie
       a.pools.flatMap((p) =>
         p.volumes.map((v) => ({
           label: v.name,
-          description: `${a.name} / ${p.name}`,
+          // The file too: a repository may describe one estate in a manifest and in Terraform or Bicep.
+          description: `${a.name} / ${p.name} · ${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri))}`,
           detail: [v.workload ?? 'no workload', v.serviceLevel, ...v.figures.slice(0, 2).map((f) => f.value)].join(' · '), // not a fact: two figures fit a quick-pick line
           volume: v,
           account: a.name,
