@@ -49,7 +49,7 @@ export const poolMuchLarger = defineRule({
       context.report({
         span: pool.size.span,
         message: `${named('Pool', pool.name).replace(/^pool/, 'Pool')} is ${formatNumber(sizeTiB)} TiB, but its volumes hold ${formatNumber(gibToTiB(allocated), 2)} TiB of quota: ${formatNumber(smallest)} TiB would do, and the other ${formatNumber(gap)} TiB cost ${formatUsd(monthly)} a month at the ${level} list price.`,
-        ...fixes(fixOf(`Shrink the pool to ${smallest} TiB`, false, [replaceValue(pool.size, `${smallest} TiB`)])),
+        ...fixes(fixOf.unsafe(`Shrink the pool to ${smallest} TiB`, [replaceValue(pool.size, `${smallest} TiB`)])),
       });
     }
   },

@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { estateOf, isIac } from './helpers';
 
@@ -25,7 +26,7 @@ export const decimalByteArithmetic = defineRule({
       context.report({
         span: slip.span,
         message: slip.message,
-        ...(slip.edits.length > 0 ? { fixes: [{ title: 'Count in binary units (GiB)', safe: false, edits: [...slip.edits] }] } : {}),
+        ...(slip.edits.length > 0 ? { fixes: [unsafeFix('Count in binary units (GiB)', [...slip.edits])] } : {}),
       });
     }
   },

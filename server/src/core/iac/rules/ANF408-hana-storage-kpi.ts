@@ -52,10 +52,10 @@ export const hanaStorageKpi = defineRule({
       if (poolQos(pool) === 'auto') {
         const rate = serviceLevelRateMiBpsPerTiB(level, volumeCoolAccess(volume)) ?? SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Standard.value;
         const gib = Math.ceil((kpiMiBps / rate) * 1024); // not a fact: GiB per TiB
-        fix = fixOf(`Set the quota to ${formatNumber(gib)} GiB (${formatMiBps(gib / 1024 * rate)})`, false, [replaceValue(volume.quota, `${gib} GiB`)]); // not a fact: GiB per TiB
+        fix = fixOf.unsafe(`Set the quota to ${formatNumber(gib)} GiB (${formatMiBps(gib / 1024 * rate)})`, [replaceValue(volume.quota, `${gib} GiB`)]); // not a fact: GiB per TiB
       } else if (volume.throughput) {
         const mibps = Math.ceil(kpiMiBps);
-        fix = fixOf(`Assign ${mibps} MiB/s`, false, [replaceValue(volume.throughput, `${mibps} MiB/s`)]);
+        fix = fixOf.unsafe(`Assign ${mibps} MiB/s`, [replaceValue(volume.throughput, `${mibps} MiB/s`)]);
       }
       context.report({
         span: (poolQos(pool) === 'manual' ? volume.throughput : undefined)?.span ?? volume.quota.span,

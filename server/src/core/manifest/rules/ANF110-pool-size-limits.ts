@@ -57,9 +57,9 @@ export const poolSizeLimits = defineRule({
       if (reasons.length === 0) continue;
       const needed = ceilWhole(gibToTiB(allocatedGiB(pool)));
       const nearest = Math.min(max, Math.max(min, Math.round(tib), needed));
-      const resize = fixOf(`Set the pool size to ${nearest} TiB`, false, [replaceValue(pool.size, `${nearest} TiB`)]);
+      const resize = fixOf.unsafe(`Set the pool size to ${nearest} TiB`, [replaceValue(pool.size, `${nearest} TiB`)]);
       const standard = basic && tib >= POOL_LIMITS.minTiB.value && tib < min && whole
-        ? fixOf('Use Standard network features', false, basicValues(pool).map((value): SpanEdit | undefined => replaceValue(value, 'Standard')))
+        ? fixOf.unsafe('Use Standard network features', basicValues(pool).map((value): SpanEdit | undefined => replaceValue(value, 'Standard')))
         : undefined;
       context.report({
         span: pool.size.span,

@@ -47,7 +47,7 @@ export const flexiblePoolThroughput = defineRule({
         context.report({
           span: pool.qos.span,
           message: `Flexible ${name} cannot use auto QoS: Flexible pools are manual QoS only.`,
-          ...fixes(fixOf('Set `qos: manual`', true, [replaceValue(pool.qos, 'manual')])),
+          ...fixes(fixOf.safe('Set `qos: manual`', [replaceValue(pool.qos, 'manual')])),
         });
       }
       const throughput = poolFlexibleThroughputMiBps(pool);

@@ -155,7 +155,7 @@ function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume
   }
   if (parts.length === 0) return undefined;
   const summary = parts.join(', ');
-  return { summary, ...(fixOf(capitalize(summary), false, edits) ? { fix: fixOf(capitalize(summary), false, edits)! } : {}) };
+  return { summary, ...(fixOf.unsafe(capitalize(summary), edits) ? { fix: fixOf.unsafe(capitalize(summary), edits)! } : {}) };
 }
 
 function capitalize(text: string): string {
@@ -208,5 +208,5 @@ function advisorFix(source: SourceText, pool: ManifestPool, volume: ManifestVolu
   }
   if (option.largeVolume && !(volume.largeVolume?.value ?? false)) return undefined;
   const poolTiB = bytesToTiB(pool.size.value.bytes);
-  return fixOf(`Move to ${option.serviceLevel}: ${sizeText(option.quotaGiB)} quota, ${option.poolSizeTiB} TiB pool (was ${formatNumber(poolTiB)} TiB ${pool.serviceLevel.value})`, false, edits);
+  return fixOf.unsafe(`Move to ${option.serviceLevel}: ${sizeText(option.quotaGiB)} quota, ${option.poolSizeTiB} TiB pool (was ${formatNumber(poolTiB)} TiB ${pool.serviceLevel.value})`, edits);
 }

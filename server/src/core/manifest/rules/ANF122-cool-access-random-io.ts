@@ -34,7 +34,7 @@ export const coolAccessRandomIo = defineRule({
       context.report({
         span: target.span,
         message: `${Named('volume', volume.name)} holds ${WORKLOADS[workload].title}, random or latency-sensitive I/O; data read back from the cool tier loses about ${COOL_ACCESS.randomReadDropPercent.value}% of its throughput on random reads and rises above ${COOL_ACCESS.mixedLatencySpikeMs.value} ms latency (the Microsoft cool-access performance tests).`,
-        ...fixes(cool.enabledValue ? fixOf('Turn cool access off for this volume', false, [replaceValue(cool.enabledValue, 'false')]) : undefined),
+        ...fixes(cool.enabledValue ? fixOf.unsafe('Turn cool access off for this volume', [replaceValue(cool.enabledValue, 'false')]) : undefined),
       });
     }
   },

@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { asBinaryIntent, formatNumber, formatSize, type Size } from '../../units/units';
 import type { Located } from '../model';
@@ -47,7 +48,7 @@ export const decimalSizeUnit = defineRule({
       context.report({
         span: value.span,
         message: `The ${what} \`${written}\` is in decimal units: ${formatSize(size.bytes)}, ${formatNumber(shortfall, 1)}% less than ${formatNumber(size.amount)} ${binary.unit}. ANF sizes and bills in binary units; write \`${formatNumber(size.amount)} ${binary.unit}\` if that is what you mean.`,
-        ...fixes(edit ? { title: `Use ${binary.unit}`, safe: false, edits: [edit] } : undefined),
+        ...fixes(edit ? unsafeFix(`Use ${binary.unit}`, [edit]) : undefined),
       });
     }
   },

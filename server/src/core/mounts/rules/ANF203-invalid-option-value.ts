@@ -2,7 +2,7 @@ import { closest, distance } from 'fastest-levenshtein';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { findOption, type OptionSpec } from '../catalog';
-import { fix, replaceValue } from '../fixes';
+import { mountFix, replaceValue } from '../fixes';
 import type { MountOption } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
 
@@ -79,7 +79,7 @@ export const invalidOptionValue = defineRule({
         context.report({
           span: option.valueSpan ?? option.span,
           message: problem.message,
-          ...(problem.replacement ? { fixes: fix(`Set \`${option.name}=${problem.replacement}\``, false, replaceValue(option, problem.replacement)) } : {}),
+          ...(problem.replacement ? { fixes: mountFix.unsafe(`Set \`${option.name}=${problem.replacement}\``, replaceValue(option, problem.replacement)) } : {}),
         });
       }
     }

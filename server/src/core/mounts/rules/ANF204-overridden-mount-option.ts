@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { findOption } from '../catalog';
-import { fix, removeOption } from '../fixes';
+import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
 
 const MAX_FINDINGS_PER_MOUNT = 100; // not a fact: a cap on output size
@@ -40,7 +40,7 @@ export const overriddenMountOption = defineRule({
           span: option.span,
           message,
           tags: ['unnecessary'],
-          fixes: fix(`Remove \`${written(option)}\` (the kernel uses \`${written(winner)}\`)`, true, removeOption(text, mount, option)),
+          fixes: mountFix.safe(`Remove \`${written(option)}\` (the kernel uses \`${written(winner)}\`)`, removeOption(text, mount, option)),
         });
       }
     }

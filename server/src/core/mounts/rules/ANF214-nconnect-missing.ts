@@ -2,7 +2,7 @@ import { NCONNECT, SLOTS, WORKLOADS, type WorkloadKind } from '../../facts';
 import { compareKernelVersions } from '../../config';
 import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
-import { fix, insertOption } from '../fixes';
+import { insertOption, mountFix } from '../fixes';
 import type { MountEntry } from '../model';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, transportKey, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
@@ -71,7 +71,7 @@ export const nconnectMissing = defineRule({
         span,
         severity: bound ? 'warning' : 'info',
         message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h → ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
-        fixes: fix(`Add nconnect=${BEST}`, false, insertOption(mount, `nconnect=${BEST}`)),
+        fixes: mountFix.unsafe(`Add nconnect=${BEST}`, insertOption(mount, `nconnect=${BEST}`)),
       });
     }
   },

@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
-import { fix, removeOption } from '../fixes';
+import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, nfsMounts, onAnf } from './common';
 
 export const nconnectWithKerberos = defineRule({
@@ -34,7 +34,7 @@ export const nconnectWithKerberos = defineRule({
         span: option.span,
         message: `\`${option.name}=${option.value ?? ''}\` with \`sec=${sec.value ?? ''}\`: the connections share one GSS context, and out-of-window packets force renegotiation. Do not combine nconnect with Kerberos on ANF.`,
         related: [{ uri: mount.uri, span: sec.span, message: 'Kerberos is set here' }],
-        fixes: fix('Remove `nconnect`', false, removeOption(text, mount, option)),
+        fixes: mountFix.unsafe('Remove `nconnect`', removeOption(text, mount, option)),
       });
     }
   },

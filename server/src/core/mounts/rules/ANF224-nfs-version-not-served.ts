@@ -4,7 +4,7 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { baseName } from '../../workspace/fileKind';
 import { usesKerberos } from '../catalog';
-import { fix, removeOption, replaceValue } from '../fixes';
+import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
 import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
@@ -73,7 +73,7 @@ export const nfsVersionNotServed = defineRule({
         span: (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span,
         message: head + advice + agrees,
         related: [protocolsOf(context, volume)],
-        ...(edits.length > 0 ? { fixes: fix(`Use vers=${target!}, the version volume \`${volume.name}\` serves`, false, ...edits) } : {}),
+        ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use vers=${target!}, the version volume \`${volume.name}\` serves`, ...edits) } : {}),
       });
     }
   },

@@ -1,4 +1,4 @@
-import type { Fix } from '../../diagnostics';
+import { type Fix, unsafeFix } from '../../diagnostics';
 import { KERNEL_BOOLEAN } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { parseSize } from '../../units/units';
@@ -41,7 +41,7 @@ export function shapeProblem(entry: CatalogKey, setting: KernelSetting): { messa
           const bytes = String(size.value.bytes);
           return {
             message: `${key} takes a plain number: the kernel does not read units, so \`${value}\` is rejected. Write ${bytes}.`,
-            fixes: [{ title: `Write ${bytes}`, safe: false, edits: [{ span: setting.valueSpan, newText: bytes }] }],
+            fixes: [unsafeFix(`Write ${bytes}`, [{ span: setting.valueSpan, newText: bytes }])],
           };
         }
       }

@@ -45,7 +45,7 @@ export const sysctlValueOutOfRange = defineRule({
         context.report({
           span: setting.fields?.[index]?.span ?? setting.valueSpan,
           message: `${what} is ${formatNumber(value)}, ${limitText}: the kernel rejects the write and keeps ${entry.defaultValue !== undefined ? `its default (${entry.defaultValue})` : 'the old value'}.`,
-          fixes: [replaceValueFix(`Write ${bound}`, setting, String(bound), false, fields.length > 1 ? index : undefined)],
+          fixes: [replaceValueFix.unsafe(`Write ${bound}`, setting, String(bound), fields.length > 1 ? index : undefined)],
         });
       });
     }

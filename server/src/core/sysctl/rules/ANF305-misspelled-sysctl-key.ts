@@ -1,4 +1,4 @@
-import type { Fix, SpanEdit } from '../../diagnostics';
+import { type Fix, type SpanEdit, unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { findKey, nearMiss } from '../catalog';
 import type { KernelSetting } from '../model';
@@ -60,7 +60,7 @@ export const misspelledSysctlKey = defineRule({
       const miss = nearMiss(setting.key);
       if (!miss) continue;
       const edits = renameKeyEdits(setting, miss.suggestion, context.file.source.text);
-      const fixes: Fix[] = edits && edits.length > 0 ? [{ title: `Change to ${miss.suggestion}`, safe: false, edits }] : [];
+      const fixes: Fix[] = edits && edits.length > 0 ? [unsafeFix(`Change to ${miss.suggestion}`, edits)] : [];
       const moduleDiffers = setting.moduleSpan !== undefined && miss.suggestion.split('.')[0] !== setting.key.split('.')[0];
       const span = moduleDiffers ? { start: setting.moduleSpan!.start, end: setting.keySpan.end } : setting.keySpan;
       context.report({

@@ -33,7 +33,7 @@ export const duplicateSysctlKey = defineRule({
       const same = winner.value.trim().replace(/\s+/g, ' ') === setting.value.trim().replace(/\s+/g, ' ');
       const winnerAt = where(workspace, file, winner);
       const related: RelatedSpan[] = [{ uri: winner.uri, span: winner.span, message: `This value (${winner.value}) wins` }];
-      const fixes: Fix[] = removeLineFixes(file, setting, 'it is set again later', true);
+      const fixes: Fix[] = removeLineFixes.safe(file, setting, 'it is set again later');
       context.report({
         span: setting.span,
         message: same

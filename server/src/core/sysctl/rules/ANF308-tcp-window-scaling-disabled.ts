@@ -35,7 +35,7 @@ export const tcpWindowScalingDisabled = defineRule({
       context.report({
         span: setting.span,
         message: `\`tcp_window_scaling = 0\` caps every TCP connection at ${formatNumber(cap)} bytes in flight: at ${formatNumber(rtt * 1000, 3)} ms round trip that is ${formatNumber(cap)} B ÷ ${formatNumber(rtt * 1000, 3)} ms ≈ ${formatRate(rate)} per connection. Use 1.`,
-        fixes: [replaceValueFix('Write 1', setting, '1', false)],
+        fixes: [replaceValueFix.unsafe('Write 1', setting, '1')],
       });
     }
   },

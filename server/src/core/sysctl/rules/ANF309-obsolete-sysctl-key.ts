@@ -42,7 +42,7 @@ export const obsoleteSysctlKey = defineRule({
             : `\`${setting.key}\` was removed in kernel ${version}: writing it fails${setting.ignoreFailure ? ' (ignored here by the `-` prefix)' : ' and logs an error at every boot'}. Remove the line.`,
           tags: ['deprecated'],
           // Where the key still exists, deleting the line changes behaviour: offer it, but not as safe.
-          fixes: removeLineFixes(context.file, setting, `removed in kernel ${version}`, !stillThere),
+          fixes: removeLineFixes[stillThere ? 'unsafe' : 'safe'](context.file, setting, `removed in kernel ${version}`),
         });
         continue;
       }
@@ -53,7 +53,7 @@ export const obsoleteSysctlKey = defineRule({
         message: `\`${setting.key}\` has no effect since kernel ${version}: the kernel still registers the key, accepts the value and ignores it. Remove the line.`,
         severity: 'info',
         tags: ['unnecessary'],
-        fixes: removeLineFixes(context.file, setting, `no effect since kernel ${version}`, true),
+        fixes: removeLineFixes.safe(context.file, setting, `no effect since kernel ${version}`),
       });
     }
   },

@@ -32,7 +32,7 @@ export const routeFlushInPersistentFile = defineRule({
         span: setting.span,
         message: `\`${setting.key}\` is a trigger, not a setting: it flushes the routing cache once, and at boot there is nothing to flush. Remove it from this file.`,
         tags: ['unnecessary'],
-        fixes: removeLineFixes(context.file, setting, 'a one-time trigger', true),
+        fixes: removeLineFixes.safe(context.file, setting, 'a one-time trigger'),
       });
     }
   },

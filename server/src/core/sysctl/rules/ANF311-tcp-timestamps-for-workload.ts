@@ -75,14 +75,14 @@ export const tcpTimestampsForWorkload = defineRule({
         context.report({
           span: setting.span,
           message: `\`tcp_timestamps = ${value}\`${onHost} behind Azure Load Balancer: the load balancer's health probes fail with timestamps on. Set 0 (${why}).`,
-          fixes: [replaceValueFix('Write 0', setting, '0', false)],
+          fixes: [replaceValueFix.unsafe('Write 0', setting, '0')],
         });
       } else if (why === undefined && value === 0) {
         context.report({
           span: setting.span,
           severity: 'info',
           message: `\`tcp_timestamps = 0\`${onHost} turns off TCP timestamps: TCP loses accurate round-trip measurement and protection against wrapped sequence numbers. Only VMs behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS) need 0: say so with \`behindAzureLoadBalancer\` in .anf-lint.yaml (true, or a list of host names). Elsewhere use 1.`,
-          fixes: [replaceValueFix('Write 1', setting, '1', false)],
+          fixes: [replaceValueFix.unsafe('Write 1', setting, '1')],
         });
       }
     }

@@ -43,7 +43,7 @@ export const dirtyBytesAndRatioBothSet = defineRule({
         message: `\`${loser.key} = ${loser.value}\` has no effect: \`${winner.key}\` is written later (${where(workspace, file, winner)}), and writing it sets ${loser.key} to 0. Keep one of the two.`,
         related: [{ uri: winner.uri, span: winner.span, message: `${winner.key} = ${winner.value} is the limit in force` }],
         tags: ['unnecessary'],
-        fixes: removeLineFixes(file, loser, `${winner.key} replaces it`, true),
+        fixes: removeLineFixes.safe(file, loser, `${winner.key} replaces it`),
       });
     }
   },

@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { formatNumber, formatSize } from '../../units/units';
 import { integerFields, integerValue, replaceValueFix, scopeOf, where, winning } from '../scope';
@@ -48,8 +49,8 @@ export const socketBufferMaxBelowTcpMax = defineRule({
         related: [{ uri: (target === core ? tcp : core).uri, span: (target === core ? tcp : core).span, message: `${(target === core ? tcp : core).key} = ${(target === core ? tcp : core).value}` }],
         fixes: [
           core.uri === file.uri
-            ? replaceValueFix(`Write ${tcpMax}`, core, String(tcpMax), false)
-            : { title: `Write ${tcpMax} in ${core.uri.slice(core.uri.lastIndexOf('/') + 1)}`, safe: false, edits: [{ uri: core.uri, span: core.valueSpan, newText: String(tcpMax) }] },
+            ? replaceValueFix.unsafe(`Write ${tcpMax}`, core, String(tcpMax))
+            : unsafeFix(`Write ${tcpMax} in ${core.uri.slice(core.uri.lastIndexOf('/') + 1)}`, [{ uri: core.uri, span: core.valueSpan, newText: String(tcpMax) }]),
         ],
       });
     }

@@ -84,7 +84,7 @@ export const tcpWindowBelowBandwidthDelay = defineRule({
       context.report({
         span: setting.fields?.[2]?.span ?? setting.valueSpan,
         message: `The ${key} maximum${hostWords(workspace, file)} is too small for ${direction}: ${windowLimitFormula(max, config.rttSeconds)} per connection, but ${demand.from} → ${formatRate(perConnection)} per connection${per}. Bandwidth-delay product = bandwidth × RTT = ${bandwidthDelayFormula(bdp)}.`,
-        fixes: [replaceValueFix(`Raise the maximum to ${newMax}`, setting, String(newMax), false, 2)],
+        fixes: [replaceValueFix.unsafe(`Raise the maximum to ${newMax}`, setting, String(newMax), 2)],
       });
     }
   },

@@ -43,7 +43,7 @@ export const slotTableAboveConnectionLimit = defineRule({
       context.report({
         span: setting.valueSpan,
         message: `\`${setting.key} = ${formatNumber(value)}\`${onHost} allows more requests in flight per TCP connection than the ${limit} ANF executes; the rest wait in ANF's queue.${perMount} Use ${formatNumber(recommended.value)}${recommended.why}, and nconnect for more parallelism.`,
-        fixes: [replaceValueFix(`Write ${recommended.value}`, setting, String(recommended.value), false)],
+        fixes: [replaceValueFix.unsafe(`Write ${recommended.value}`, setting, String(recommended.value))],
       });
     }
   },

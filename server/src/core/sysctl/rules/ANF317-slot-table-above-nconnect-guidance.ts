@@ -42,7 +42,7 @@ export const slotTableAboveNconnectGuidance = defineRule({
         span: setting.valueSpan,
         message: `\`${setting.key} = ${formatNumber(value)}\` is above ${formatNumber(entry)}, the maximum of the Learn module for nconnect=${smallest.nconnect} (the mount at ${mountWhere(context, smallest.mount)}${onHost}), and above the ${limit} requests ANF executes per connection. Use ${formatNumber(recommended.value)}${recommended.why}.`,
         related: [{ uri: smallest.mount.uri, span: nconnectSpan(smallest.mount), message: `This mount uses nconnect=${smallest.nconnect}` }],
-        fixes: [replaceValueFix(`Write ${recommended.value}`, setting, String(recommended.value), false)],
+        fixes: [replaceValueFix.unsafe(`Write ${recommended.value}`, setting, String(recommended.value))],
       });
     }
   },

@@ -46,7 +46,7 @@ export const slotTotalAboveEndpointLimit = defineRule({
         span: setting.valueSpan,
         related: [{ uri: worst.volume.uri, span: worst.volume.nameSpan, message: `${worst.volume.name}: ${formatNumber(worst.clients)} clients, nconnect=${worst.nconnect}` }],
         message: `Volume ${worst.volume.name}${onHost ? `, as mounted${onHost}` : ''}: clients × nconnect × slots = ${formatNumber(worst.clients)} × ${worst.nconnect} × ${formatNumber(value)} = ${formatNumber(total)} requests in flight, above the ${formatNumber(limit)} ANF recommends per storage endpoint. ${advice}`,
-        ...(fits >= SLOTS.slotTableEntriesMin.value ? { fixes: [replaceValueFix(`Write ${fits}`, setting, String(fits), false)] } : {}),
+        ...(fits >= SLOTS.slotTableEntriesMin.value ? { fixes: [replaceValueFix.unsafe(`Write ${fits}`, setting, String(fits))] } : {}),
       });
     }
   },

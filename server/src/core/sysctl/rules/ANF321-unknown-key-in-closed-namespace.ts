@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
@@ -48,7 +49,7 @@ export const unknownKeyInClosedNamespace = defineRule({
         message: meant
           ? `\`${setting.key}\` does not exist: the kernel's key is \`${meant}\`. As written, the line sets nothing.`
           : `\`${setting.key}\` does not exist in the kernel's \`${ns.prefix.slice(0, -1)}\` ${asModule ? 'module' : 'sysctls'}; the ${what} are ${known}. As written, the line sets nothing.`,
-        fixes: edits && edits.length > 0 ? [{ title: `Change to ${meant}`, safe: false, edits }] : [],
+        fixes: edits && edits.length > 0 ? [unsafeFix(`Change to ${meant}`, edits)] : [],
       });
     }
   },

@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { keysEndingWith } from '../catalog';
 import { hasSettings } from './common';
@@ -47,7 +48,7 @@ export const sysctlKeyWithoutNamespace = defineRule({
         message: only
           ? `\`${setting.key}\` has no namespace, so the kernel has no such key and the line sets nothing: write \`${only}\`.`
           : `\`${setting.key}\` has no namespace, so the kernel has no such key and the line sets nothing: write one of ${sysctls.map((c) => `\`${c.key}\``).join(', ')}.`,
-        fixes: edits && edits.length > 0 ? [{ title: `Change to ${only}`, safe: false, edits }] : [],
+        fixes: edits && edits.length > 0 ? [unsafeFix(`Change to ${only}`, edits)] : [],
       });
     }
   },

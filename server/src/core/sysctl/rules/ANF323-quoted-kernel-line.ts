@@ -1,5 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import type { SpanEdit } from '../../diagnostics';
+import { type SpanEdit, unsafeFix } from '../../diagnostics';
 import { isTypographicQuote, QUOTED_KERNEL_LINE } from '../lines';
 import { hasProblem, reportProblems } from './common';
 
@@ -42,7 +42,7 @@ export const quotedKernelLine = defineRule({
       context.report({
         span: setting.span,
         message: `This setting is wrapped in typographic quotes (${text[open]}${edits.length > 1 ? `…${text[closeAt]}` : ''}), as copied from a web page or document: the kernel looks for a key named \`${setting.key}\`, finds none and sets nothing. Remove the quotes.`,
-        fixes: [{ title: 'Remove the quotes', safe: false, edits }],
+        fixes: [unsafeFix('Remove the quotes', edits)],
       });
     }
   },

@@ -52,7 +52,7 @@ export const tcpMemInBytes = defineRule({
       context.report({
         span: setting.valueSpan,
         message: `\`${KEY}\` counts pages of ${formatNumber(PAGE)} bytes, and these values read as bytes (${why}): as pages, \`${setting.value.trim()}\` is ${asPages} of TCP memory, not ${asBytes}. Delete the line and let the kernel size it from memory at boot, or write pages (bytes ÷ ${formatNumber(PAGE)}).`,
-        fixes: removeLineFixes(context.file, setting, 'the kernel sizes tcp_mem at boot', false),
+        fixes: removeLineFixes.unsafe(context.file, setting, 'the kernel sizes tcp_mem at boot'),
       });
     }
   },

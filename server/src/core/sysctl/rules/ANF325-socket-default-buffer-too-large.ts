@@ -39,7 +39,7 @@ export const socketDefaultBufferTooLarge = defineRule({
       context.report({
         span: setting.span,
         message: `\`${setting.key} = ${formatNumber(value)}\` (${formatSize(value)}) is the ${spec.what} buffer every non-TCP socket on the machine starts with (UDP, Unix-domain, netlink): each may hold that much, so a few slow readers can pin gigabytes. TCP ignores it (NFS starts from \`${spec.tcp}\`), so it adds nothing for NFS. Use ${formatNumber(spec.recommended)} (${formatSize(spec.recommended)}, as the ANF client guidance does) or the kernel default.`,
-        fixes: [replaceValueFix(`Write ${spec.recommended}`, setting, String(spec.recommended), false)],
+        fixes: [replaceValueFix.unsafe(`Write ${spec.recommended}`, setting, String(spec.recommended))],
       });
     }
   },
