@@ -7,7 +7,7 @@ export const volumeServiceLevelMismatch = defineRule({
   name: 'volume-service-level-mismatch',
   domain: 'iac',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: "A volume's service level differs from its capacity pool's",
     what: 'An `azurerm_netapp_volume` `service_level` (or a volume\'s `serviceLevel` property) that is not the service level of the capacity pool the volume is in.',

@@ -11,7 +11,7 @@ export const poolMuchLarger = defineRule({
   name: 'pool-much-larger',
   domain: 'iac',
   defaultSeverity: 'info',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A capacity pool far larger than its volumes',
     what: `A capacity pool at least ${SIZING_IAC.poolSlackFactor.value} times the sum of its volume quotas, with at least ${POOL_LIMITS.incrementTiB.value} TiB it could shed. The factor is anf-lint's own judgement.`,

@@ -7,7 +7,7 @@ export const decimalByteArithmetic = defineRule({
   name: 'decimal-byte-arithmetic',
   domain: 'iac',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A byte count computed with decimal multipliers (1000) where the API counts GiB',
     what: 'A pool `size` or volume `usageThreshold` in bytes written as `100 * 1000 * 1000 * 1000` or `100000000000`: a whole number of GB (10^9 bytes) that is not a whole number of GiB (2^30).',

@@ -18,7 +18,7 @@ export const hanaStorageKpi = defineRule({
   name: 'hana-storage-kpi',
   domain: 'iac',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: "A SAP HANA data or log volume below SAP HANA's storage throughput KPI",
     what: `A volume that serves /hana/data or /hana/log (from a \`# anf: workload=\` annotation, a \`workload\` tag, or SAP's naming such as \`HN1-data-mnt00001\`) whose throughput limit is below the storage KPI: ${HANA_STORAGE_KPI.dataMBps.value} MB/s for data, ${HANA_STORAGE_KPI.logMBps.value} MB/s for log. Infrastructure code declares no requirement, so the KPI is the requirement.`,

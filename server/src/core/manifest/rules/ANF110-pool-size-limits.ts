@@ -12,7 +12,7 @@ export const poolSizeLimits = defineRule({
   name: 'pool-size-limits',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Capacity pool size outside the limits or not a whole TiB',
     what: `A capacity pool smaller than ${POOL_LIMITS.minTiB.value} TiB, larger than ${POOL_LIMITS.maxTiB.value} TiB, not a whole number of TiB, or below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB while its volumes use Basic network features.`,

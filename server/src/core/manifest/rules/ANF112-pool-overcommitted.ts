@@ -10,7 +10,7 @@ export const poolOvercommitted = defineRule({
   name: 'pool-overcommitted',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Volume quotas add up to more than the pool size',
     what: 'The quotas of the volumes in a capacity pool add up to more than the pool\'s size.',

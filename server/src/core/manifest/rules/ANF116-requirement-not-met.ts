@@ -17,7 +17,7 @@ export const requirementNotMet = defineRule({
   name: 'requirement-not-met',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Volume cannot meet its requirements',
     what: 'A volume whose configuration does not deliver what its `requirements` ask: a quota below the capacity needed, or a throughput limit below the throughput needed (stated, or IOPS x block size). One finding per volume, on the first requirement not met, naming every one that is not (the others are listed as related locations): one undersized quota is one problem with one fix. A shortage no quota can fix belongs to another rule and is not repeated here: throughput above the ceiling of the volume type (4,500 MiB/s regular, 12,800 MiB/s large) is ANF118, IOPS above what Microsoft\'s calculator measured a regular volume to deliver is ANF127.',

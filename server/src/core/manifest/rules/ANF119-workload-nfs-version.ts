@@ -8,7 +8,7 @@ export const workloadNfsVersion = defineRule({
   name: 'workload-nfs-version',
   domain: 'manifest',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'NFS version does not suit the workload',
     what: 'SAP HANA data or log volumes on NFSv3 (an error: SAP supports only NFSv4.1 there), or NFSv4.1 on volumes of workloads that run best on NFSv3 (EDA, HPC, Oracle dNFS) without Kerberos, which would need it (a warning).',

@@ -7,7 +7,7 @@ export const coolAccessRandomIo = defineRule({
   name: 'cool-access-random-io',
   domain: 'manifest',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Cool access on a random-I/O or latency-sensitive workload',
     what: 'Cool access enabled on a volume whose workload is random or latency-sensitive: databases, SAP HANA data and log, Oracle, VDI, EDA scratch.',

@@ -11,7 +11,7 @@ export const decimalSizeUnit = defineRule({
   name: 'decimal-size-unit',
   domain: 'manifest',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Size in decimal units (TB, GB)',
     what: 'A pool size, quota, capacity or block size written in decimal units: `10 TB` is 10^13 bytes, 9.09 TiB. The message says the binary value it would have been.',

@@ -69,7 +69,7 @@ export function sizeText(gib: number): string {
 }
 
 /** Parse problems are found by the parser; each code is a rule that reports its own problems. */
-export function parseProblemRule(spec: { code: string; name: string; defaultSeverity: Severity; fix: Rule['fix']; doc: RuleDoc }): Rule {
+export function parseProblemRule(spec: { code: string; name: string; defaultSeverity: Severity; fixes: Rule['fixes']; doc: RuleDoc }): Rule {
   return defineRule({
     ...spec,
     domain: 'manifest',

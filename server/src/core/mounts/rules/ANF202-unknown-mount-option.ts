@@ -13,7 +13,7 @@ export const unknownMountOption = defineRule({
   name: 'unknown-mount-option',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Unknown NFS mount option',
     what: 'An option that is neither an nfs(5) option nor a generic mount, systemd or autofs option. The closest known option is offered as a fix (`nconect` → `nconnect`).',

@@ -52,7 +52,7 @@ export const invalidOptionValue = defineRule({
   name: 'invalid-option-value',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Mount option with a value the kernel refuses',
     what: 'A known option with a value of the wrong type or out of range: `nconnect=32` (1–16), `vers=5`, `proto=sctp`, `timeo=fast`, `hard=1`, `rsize` without a number.',

@@ -10,7 +10,7 @@ export const overriddenMountOption = defineRule({
   name: 'overridden-mount-option',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: 'Duplicate or conflicting mount options',
     what: 'The same option twice, or options that set the same thing to different values (`hard` and `soft`, `vers=3` and `nfsvers=4.1`, `ac` and `noac`, `tcp` and `proto=udp`). The message says which one the kernel uses: the last one written.',

@@ -11,7 +11,7 @@ export const rsizeWsizeDiffer = defineRule({
   name: 'rsize-wsize-differ',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`rsize` and `wsize` differ',
     what: 'A mount that sets `rsize` and `wsize` to different values.',

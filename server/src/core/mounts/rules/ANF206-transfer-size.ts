@@ -18,7 +18,7 @@ export const transferSize = defineRule({
   name: 'transfer-size',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`rsize`/`wsize` outside ANF\'s recommendation',
     what: `An rsize or wsize above ${MAX} (1 MiB: the kernel clamps it; warning, on every NFS server), and on ANF: above ${RECOMMENDED} (ANF's recommendation; info), or ${SMALL} (64 KiB) or less (info; a warning when the workload is known to be throughput-bound). Sizes a vendor prescribes for the workload are not small: Oracle's kNFS ${ORACLE} (32 KiB), Microsoft's SAP NetWeaver lines ${SAPNW} (64 KiB), and 64 KiB together with \`nconnect\` (the SAS GRID configuration in ANF's mount-option guide).`,

@@ -8,7 +8,7 @@ export const softMount = defineRule({
   name: 'soft-mount',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`soft` or `softerr` NFS mount',
     what: 'A mount whose recovery behaviour is `soft` or `softerr` (the last of `hard`/`soft`/`softerr` wins).',

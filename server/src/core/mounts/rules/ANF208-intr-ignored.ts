@@ -10,7 +10,7 @@ export const intrIgnored = defineRule({
   name: 'intr-ignored',
   domain: 'mount',
   defaultSeverity: 'hint',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: '`intr`/`nointr` has no effect',
     what: '`intr` or `nointr` in an NFS option list (on every NFS server), except `nointr` on the `oracle` workload, where Oracle\'s own kNFS mount options write it.',

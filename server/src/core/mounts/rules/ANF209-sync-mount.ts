@@ -11,7 +11,7 @@ export const syncMount = defineRule({
   name: 'sync-mount',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`sync` NFS mount',
     what: 'A mount with `sync` (the last of `sync`/`async` wins).',

@@ -8,7 +8,7 @@ export const noac = defineRule({
   name: 'noac',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`noac` turns off attribute caching and makes writes synchronous',
     what: 'A mount with `noac` (the last of `ac`/`noac` wins), except on the `oracle` workload: Oracle Support Doc ID 359515.1 prescribes `noac` and `actimeo=0` for RAC clusterware files (OCR, voting files) on NFS.',

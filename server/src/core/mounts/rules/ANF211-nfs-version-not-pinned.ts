@@ -16,7 +16,7 @@ export const nfsVersionNotPinned = defineRule({
   name: 'nfs-version-not-pinned',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'NFS version not pinned to one ANF serves',
     what: `A mount of an ANF server with no \`vers\`/\`nfsvers\` (warning), with \`vers=4\` or \`-t nfs4\` without a minor version (warning), with \`vers=4.2\` (warning: it mounts, but ANF does not support it), or with a version ANF does not serve: 2 or 4.0 (error; a warning when the server is only assumed to be ANF). Mounts of Azure Files, Azure Blob NFS and servers listed under \`nfsServers.other\` are not judged.`,

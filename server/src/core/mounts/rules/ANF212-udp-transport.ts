@@ -8,7 +8,7 @@ export const udpTransport = defineRule({
   name: 'udp-transport',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'NFS over UDP',
     what: 'A mount with `udp` or `proto=udp`/`udp6` (the last transport option wins).',

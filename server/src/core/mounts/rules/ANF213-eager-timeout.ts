@@ -13,7 +13,7 @@ export const eagerTimeout = defineRule({
   name: 'eager-timeout',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`timeo`/`retrans` that retry too eagerly or give up too soon',
     what: `On TCP: \`timeo\` below ${MIN_TIMEO} deciseconds (${MIN_TIMEO / 10} s), or \`retrans=0\`.`,

@@ -12,7 +12,7 @@ export const nconnectAboveTested = defineRule({
   name: 'nconnect-above-tested',
   domain: 'mount',
   defaultSeverity: 'info',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: `\`nconnect\` above ${BEST}`,
     what: `\`nconnect\` between ${BEST + 1} and ${MAX}. (Above ${MAX} the kernel refuses the mount: ANF203.)`,

@@ -8,7 +8,7 @@ export const nconnectWithKerberos = defineRule({
   name: 'nconnect-with-kerberos',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`nconnect` together with Kerberos (`sec=krb5*`)',
     what: 'A mount with both `nconnect` and `sec=krb5`, `krb5i` or `krb5p`.',

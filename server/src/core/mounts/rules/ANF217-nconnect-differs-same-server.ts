@@ -14,7 +14,7 @@ export const nconnectDiffersSameServer = defineRule({
   name: 'nconnect-differs-same-server',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`nconnect` differs between mounts to the same server address',
     what: 'A mount whose `nconnect` differs from the first mount to the same server address (IP or name) with the same NFS version and transport on the same machine. The first mount is the earliest of the host: files in path order, then lines in order (fstab order is boot order). Mounts of different hosts (`hana-node1/etc/fstab` and `hana-node2/etc/fstab`; each cloud-init file, Ansible play and Kubernetes manifest is a machine of its own) are never compared: two VMs never share TCP connections. Markdown snippets and templated servers never decide.',

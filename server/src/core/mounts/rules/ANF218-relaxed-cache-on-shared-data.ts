@@ -10,7 +10,7 @@ export const relaxedCacheOnSharedData = defineRule({
   name: 'relaxed-cache-on-shared-data',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`nocto` or a long `actimeo` on data several clients write',
     what: `\`nocto\`, or \`actimeo\`/\`acregmax\`/\`acdirmax\` above the ${DEFAULT_MAX} s default, on a mount whose workload has data written by several clients at once: EDA scratch and project data, HPC, databases, SAP HANA, VDI, general purpose.`,

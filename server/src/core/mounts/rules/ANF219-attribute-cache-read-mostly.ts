@@ -12,7 +12,7 @@ export const attributeCacheReadMostly = defineRule({
   name: 'attribute-cache-read-mostly',
   domain: 'mount',
   defaultSeverity: 'hint',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Read-mostly tools volume without `nocto`/`actimeo`',
     what: 'A mount of a read-mostly workload (EDA tools and libraries) without `nocto` or without a long `actimeo`.',

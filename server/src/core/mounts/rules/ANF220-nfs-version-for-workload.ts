@@ -11,7 +11,7 @@ export const nfsVersionForWorkload = defineRule({
   name: 'nfs-version-for-workload',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'NFS version does not suit the workload',
     what: 'A mount of an ANF server pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported; a warning when the server is only assumed to be ANF), NFSv4.1 on EDA, HPC or Oracle volumes (warning: NFSv3 performs better there). The workload comes from an annotation, the manifest, the mount point (`/hana/data`, `/hana/log`: SAP\'s layout) or the configuration. When the manifest volume does not serve the pinned version, ANF224 reports the token instead (one finding, which names the workload).',

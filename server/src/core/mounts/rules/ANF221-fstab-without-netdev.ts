@@ -7,7 +7,7 @@ export const fstabWithoutNetdev = defineRule({
   name: 'fstab-without-netdev',
   domain: 'mount',
   defaultSeverity: 'info',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: 'fstab NFS entry without `_netdev` or `nofail`',
     what: 'An NFS line in fstab (or written to fstab by a script, or in cloud-init `mounts:` with explicit options) with neither `_netdev` nor `nofail`.',

@@ -7,7 +7,7 @@ export const fstabFsckPass = defineRule({
   name: 'fstab-fsck-pass',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: 'Non-zero fsck pass on an NFS mount',
     what: 'An NFS fstab entry (or Ansible `passno:`) whose sixth field, the fsck pass, is not 0.',

@@ -13,7 +13,7 @@ export const nfsVersionNotServed = defineRule({
   name: 'nfs-version-not-served',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Mount pins an NFS version its manifest volume does not serve',
     what: 'A mount that reaches a volume of a sizing manifest and pins `vers=3` or `vers=4.1` (also `nfsvers=`, `vers=4,minorversion=1`, `nfs4` with `minorversion=1`) while the volume\'s `protocols` do not include that version (a volume without `protocols` serves NFSv3). Mounts without a pinned version (ANF211), with a version ANF never serves (ANF211), or that reach no manifest volume are not judged here.',

@@ -7,7 +7,7 @@ export const filesystemTypeInOptions = defineRule({
   name: 'filesystem-type-in-options',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['safe', 'unsafe'],
   doc: {
     title: 'File system type written inside the option list',
     what: 'An option list that starts with the file system type and a space: `nfs nfsvers=4.1,sec=sys`. Found in Ansible `opts:`, variables and other option strings.',

@@ -6,7 +6,7 @@ export const optionsInExtraQuotes = defineRule({
   name: 'options-in-extra-quotes',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Option list wrapped in an extra pair of quotes',
     what: 'Quotes that are part of the option text itself: `"\'rw,vers=4,minorversion=1\'"` in YAML, `\'"rw,hard"\'` in a script, `"rw,hard"` in an fstab field.',

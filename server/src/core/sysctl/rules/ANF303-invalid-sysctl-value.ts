@@ -97,7 +97,7 @@ export const invalidSysctlValue = defineRule({
   name: 'invalid-sysctl-value',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A kernel setting\'s value has the wrong shape',
     what: 'A value that does not fit its key: text or a unit where the kernel wants an integer (`16M`), a sysctl boolean other than 0 or 1 (the kernel reads only integers there, so `yes` or `true` fail), a module boolean the kernel cannot read (it reads the first character: Y, N, 1, 0, on, off everywhere; `true`/`false` and `enabled`/`disabled` only on newer kernels, flagged as a warning), two fields where `tcp_rmem` and `tcp_wmem` want three, or three fields that are not in order min ≤ default ≤ max.',

@@ -37,7 +37,7 @@ export const misspelledSysctlKey = defineRule({
   name: 'misspelled-sysctl-key',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A kernel key that is one or two letters from a key anf-lint knows',
     what: 'A key that is not in anf-lint\'s catalog of NFS and TCP keys but is one or two edits away from one: `sunrpc.tpc_max_slot_table_entries`, `net.ipv4.tcp_rmen`, `options sunrcp ...`. Keys far from every catalog key are not reported: Linux has thousands of keys and anf-lint judges only the ones that matter for ANF.',

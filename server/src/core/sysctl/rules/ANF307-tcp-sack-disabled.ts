@@ -12,7 +12,7 @@ export const tcpSackDisabled = defineRule({
   name: 'tcp-sack-disabled',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'TCP selective acknowledgements turned off',
     what: '`net.ipv4.tcp_sack = 0` or `net.ipv4.tcp_dsack = 0` in a setting that takes effect.',

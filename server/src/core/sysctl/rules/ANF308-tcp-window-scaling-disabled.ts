@@ -10,7 +10,7 @@ export const tcpWindowScalingDisabled = defineRule({
   name: 'tcp-window-scaling-disabled',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'TCP window scaling turned off: every connection is capped at 64 KiB in flight',
     what: '`net.ipv4.tcp_window_scaling = 0` in a setting that takes effect.',

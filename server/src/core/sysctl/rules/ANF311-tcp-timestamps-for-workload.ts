@@ -47,7 +47,7 @@ export const tcpTimestampsForWorkload = defineRule({
   name: 'tcp-timestamps-for-workload',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`net.ipv4.tcp_timestamps` does not match where the host runs',
     what: 'A VM behind Azure Load Balancer with `tcp_timestamps` other than 0 (a warning); any other host with `tcp_timestamps = 0` (information). Which VMs sit behind Azure Load Balancer is configuration: `behindAzureLoadBalancer: true` in `.anf-lint.yaml` for every host it covers, or a list of host names (`behindAzureLoadBalancer: [hana-node1, hana-node2, ascs-01]`, the folders above `etc/`). The old key `sapHanaBehindLoadBalancer: true` still works and covers the hosts that run SAP HANA (their mounts\' workloads, the manifest volumes they mount, or `workload:` say so).',

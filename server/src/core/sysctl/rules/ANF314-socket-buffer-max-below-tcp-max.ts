@@ -14,7 +14,7 @@ export const socketBufferMaxBelowTcpMax = defineRule({
   name: 'socket-buffer-max-below-tcp-max',
   domain: 'sysctl',
   defaultSeverity: 'info',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`net.core.rmem_max` (or `wmem_max`) is below the maximum of `tcp_rmem` (or `tcp_wmem`)',
     what: 'Both are set for a host, and the socket-buffer ceiling `net.core.rmem_max` is smaller than the third field of `net.ipv4.tcp_rmem` (likewise `wmem_max` and `tcp_wmem`). Information, not a warning: it does not limit NFS.',

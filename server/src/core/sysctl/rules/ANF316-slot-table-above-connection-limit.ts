@@ -10,7 +10,7 @@ export const slotTableAboveConnectionLimit = defineRule({
   name: 'slot-table-above-connection-limit',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'More RPC slots per TCP connection than ANF serves',
     what: '`sunrpc.tcp_max_slot_table_entries` or `sunrpc.tcp_slot_table_entries` above 128, in sysctl files, modprobe.d (`options sunrpc ...`), `sysctl -w` or `/proc/sys` writes. Values that exceed the table of the Learn module for the nconnect the host\'s mounts use are reported as ANF317 instead.',

@@ -12,7 +12,7 @@ export const slotTotalAboveEndpointLimit = defineRule({
   name: 'slot-total-above-endpoint-limit',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Slots across all clients of a volume exceed the 10,000 ANF recommends per storage endpoint',
     what: 'Where a manifest volume says how many clients mount it, anf-lint multiplies clients × nconnect (from this host\'s mounts of that volume) × `sunrpc.tcp_max_slot_table_entries` and reports a total above 10,000. Per host only: a slot-table setting is compared with the volumes its own host mounts (and the manifests inside its host folder, or every manifest in a repository without host layout); a volume only another host, cloud-init file or Ansible play mounts never counts. See "Hosts" in docs/architecture.md.',

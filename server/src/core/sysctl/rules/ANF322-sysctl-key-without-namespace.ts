@@ -9,7 +9,7 @@ export const sysctlKeyWithoutNamespace = defineRule({
   name: 'sysctl-key-without-namespace',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A sysctl key written without its namespace',
     what: 'A key with no dot, in a sysctl file, a tuned `[sysctl]` section or a `sysctl -w` command, whose name is the last part of a key anf-lint knows: `tcp_max_slot_table_entries = 128` for `sunrpc.tcp_max_slot_table_entries`, `rmem_max` for `net.core.rmem_max`. Every sysctl lives in a directory of `/proc/sys` (`net`, `vm`, `sunrpc`, ...), so a key without one never exists. Names that match no catalog key are not reported.',

@@ -11,7 +11,7 @@ export const quotedKernelLine = defineRule({
   name: 'quoted-kernel-line',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A sysctl or modprobe line wrapped in typographic quotes',
     what: 'A line of a sysctl file, tuned profile or `modprobe.d` file (also one a script writes there, or a `sysctl -w` word) that starts with a curly or angle quote (`“`, `‘`, `„`, `«`, ...), usually with its closing quote at the end: `“options nfs max_session_slots=180”`; or a value wrapped in them (`max_session_slots=“180”`). Word processors and web pages put them there, and copying takes them along.',

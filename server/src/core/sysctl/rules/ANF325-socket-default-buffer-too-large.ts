@@ -15,7 +15,7 @@ export const socketDefaultBufferTooLarge = defineRule({
   name: 'socket-default-buffer-too-large',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`net.core.rmem_default` or `wmem_default` of 16 MiB or more',
     what: `\`net.core.rmem_default\` or \`net.core.wmem_default\` set to ${formatSize(LIMIT)} or more. The threshold is anf-lint's judgement, not a kernel or vendor number: it is ${formatNumber(LIMIT / RECOMMENDED_SYSCTL.coreRmemDefaultBytes.value)} times the ${formatSize(RECOMMENDED_SYSCTL.coreRmemDefaultBytes.value)} that the ANF client guidance uses. Values up to the guidance\'s own are never reported.`,
