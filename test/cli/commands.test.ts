@@ -113,8 +113,13 @@ describe('anf-lint explain and rules', () => {
     expect(lines[0]).toMatch(/^Code +Severity +Fixable +Title$/);
     expect(lines).toHaveLength(ALL_RULES.length + 1);
     expect(lines.find((l) => l.startsWith('ANF001'))).toMatch(/^ANF001 +warning +safe +Suppression comment that silences nothing$/);
-    const json = JSON.parse(run(['rules', '--format', 'json'], { cwd: dir }).stdout) as { code: string; fixable: boolean }[];
+    expect(lines.find((l) => l.startsWith('ANF240'))).toMatch(/^ANF240 +error +safe,unsafe +File system type written inside the option list$/);
+    expect(lines.find((l) => l.startsWith('ANF207'))).toMatch(/^ANF207 +\w+ +unsafe +/);
+    expect(lines.find((l) => l.startsWith('ANF002'))).toMatch(/^ANF002 +\w+ +no +/);
+    const json = JSON.parse(run(['rules', '--format', 'json'], { cwd: dir }).stdout) as { code: string; fixable: boolean; fixes: string[] }[];
     expect(json.map((r) => r.code)).toEqual(ALL_RULES.map((r) => r.code));
+    expect(json.find((r) => r.code === 'ANF240')).toMatchObject({ fixable: true, fixes: ['safe', 'unsafe'] });
+    expect(json.find((r) => r.code === 'ANF002')).toMatchObject({ fixable: false, fixes: [] });
   });
 });
 

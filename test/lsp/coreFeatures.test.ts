@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFile, type Diagnostic } from '../../server/src/core';
+import { parseFile, type Diagnostic, type FixApplicability } from '../../server/src/core';
 import { combinedFixEdits, computeCodeActions, disableOnLineAction } from '../../server/src/core/features/codeActions';
 import { dependentsOf } from '../../server/src/core/features/dependents';
 import { yamlContextAt } from '../../server/src/core/features/yamlPath';
@@ -27,7 +27,7 @@ describe('yamlContextAt: where the cursor is in a half-typed manifest', () => {
   });
 });
 
-function diagnostic(file: ReturnType<typeof parseFile>, code: string, start: number, end: number, fix?: { title: string; safe: boolean; newText: string }): Diagnostic {
+function diagnostic(file: ReturnType<typeof parseFile>, code: string, start: number, end: number, fix?: { title: string; applicability: FixApplicability; newText: string }): Diagnostic {
   const span = { start, end };
   return {
     uri: file.uri,
@@ -36,7 +36,7 @@ function diagnostic(file: ReturnType<typeof parseFile>, code: string, start: num
     message: code,
     span,
     range: file.source.rangeOf(span),
-    fixes: fix ? [{ title: fix.title, safe: fix.safe, edits: [{ uri: file.uri, span, range: file.source.rangeOf(span), newText: fix.newText }] }] : [],
+    fixes: fix ? [{ title: fix.title, applicability: fix.applicability, edits: [{ uri: file.uri, span, range: file.source.rangeOf(span), newText: fix.newText }] }] : [],
     related: [],
     tags: [],
   };
@@ -46,9 +46,9 @@ describe('code actions', () => {
   const file = parseFile('file:///w/etc/fstab', 'UUID=1 /a xfs defaults 0 0\n  UUID=2 /b xfs defaults 0 0\n');
 
   it('combines fixes without overlapping edits; safe-only leaves unsafe ones out', () => {
-    const a = diagnostic(file, 'ANF998', 0, 6, { title: 'a', safe: true, newText: 'UUID=9' });
-    const overlapping = diagnostic(file, 'ANF998', 3, 8, { title: 'b', safe: true, newText: 'x' });
-    const unsafe = diagnostic(file, 'ANF998', 30, 36, { title: 'c', safe: false, newText: 'UUID=8' });
+    const a = diagnostic(file, 'ANF998', 0, 6, { title: 'a', applicability: 'safe', newText: 'UUID=9' });
+    const overlapping = diagnostic(file, 'ANF998', 3, 8, { title: 'b', applicability: 'safe', newText: 'x' });
+    const unsafe = diagnostic(file, 'ANF998', 30, 36, { title: 'c', applicability: 'unsafe', newText: 'UUID=8' });
     expect(combinedFixEdits([a, overlapping, unsafe], false).fixed).toEqual([a, unsafe]);
     expect(combinedFixEdits([a, overlapping, unsafe], true).fixed).toEqual([a]);
   });
@@ -70,7 +70,7 @@ describe('code actions', () => {
   });
 
   it('answers `only` kinds: quickfix, source.fixAll, source', () => {
-    const d = diagnostic(file, 'ANF998', 0, 6, { title: 'a', safe: true, newText: 'UUID=9' });
+    const d = diagnostic(file, 'ANF998', 0, 6, { title: 'a', applicability: 'safe', newText: 'UUID=9' });
     const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     expect(computeCodeActions(file, [d], { range, only: ['quickfix'] }).map((a) => a.kind)).toEqual(['quickfix', 'quickfix']);
     expect(computeCodeActions(file, [d], { range, only: ['source.fixAll'] }).map((a) => a.kind)).toEqual(['source.fixAll.anf-lint']);

@@ -15,7 +15,7 @@ const faulty = defineRule({
   name: 'always-throws',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: { title: 'Test rule that throws', what: '-', why: '-', instead: '-' },
   appliesTo: (file) => file.kind === 'fstab',
   check: () => {

@@ -62,7 +62,7 @@ interface FixRound {
 /** One fix-all pass on one file, as `source.fixAll.anf-lint` does it (edits in this file only). */
 function fixOnce(files: readonly CorpusFile[], target: CorpusFile): FixRound {
   const { diagnostics } = lintAll(files);
-  const own = visibleDiagnostics(diagnostics.get(target.uri) ?? []).filter((d) => d.fixes.some((f) => f.safe && f.edits.every((e) => e.uri === target.uri)));
+  const own = visibleDiagnostics(diagnostics.get(target.uri) ?? []).filter((d) => d.fixes.some((f) => f.applicability === 'safe' && f.edits.every((e) => e.uri === target.uri)));
   const { edits, fixed } = combinedFixEdits(own, true);
   const applied = applyEdits(target.text, edits);
   expect(applied.skipped).toBe(0);
@@ -97,7 +97,7 @@ function yamlComments(text: string): { start: number; text: string }[] {
 
 const FIXABLE = CORPUS.filter((file) => {
   const { diagnostics } = lintAll([file]);
-  return visibleDiagnostics(diagnostics.get(file.uri) ?? []).some((d) => d.fixes.some((f) => f.safe));
+  return visibleDiagnostics(diagnostics.get(file.uri) ?? []).some((d) => d.fixes.some((f) => f.applicability === 'safe'));
 });
 
 /** A corpus file with safe fixes, mutated a little, next to the other files of its fixture. */
@@ -186,7 +186,7 @@ function remaining(files: readonly CorpusFile[], target: CorpusFile): string[] {
   for (const d of round.fixed) {
     const start = mapOffset(d.span.start, round.edits);
     const still = after.find((a) => a.code === d.code && a.span.start === start);
-    if (still) failures.push(`${target.path}: ${d.code} "${d.message}" is still reported after its fix "${d.fixes.find((f) => f.safe)?.title}"\n--- before\n${round.before}\n--- after\n${round.after}`);
+    if (still) failures.push(`${target.path}: ${d.code} "${d.message}" is still reported after its fix "${d.fixes.find((f) => f.applicability === 'safe')?.title}"\n--- before\n${round.before}\n--- after\n${round.after}`);
   }
   return failures;
 }

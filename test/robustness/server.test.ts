@@ -162,7 +162,7 @@ describe('a rule that throws (unit level, every kind of file)', () => {
     name: 'throws-everywhere',
     domain: 'mount',
     defaultSeverity: 'warning',
-    fix: 'none',
+    fixes: [],
     doc: { title: 'Test rule that throws', what: '-', why: '-', instead: '-' },
     appliesTo: () => true,
     check: () => {

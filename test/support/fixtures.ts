@@ -24,6 +24,8 @@ export interface FixtureResult {
   readonly expected: string;
   readonly actual: string;
   readonly fixed: { readonly path: string; readonly expected: string | undefined; readonly actual: string }[];
+  /** Every visible diagnostic of the fixture's files, of any rule (for checks across rules). */
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 function walk(dir: string, base = dir): string[] {
@@ -57,8 +59,11 @@ export function runFixture(directory: string): FixtureResult {
 
   const lines: string[] = [];
   const fixed: FixtureResult['fixed'] = [];
+  const all: Diagnostic[] = [];
   for (const path of inputs) {
-    const diagnostics = visibleDiagnostics(lintFile(workspace, uriOf(path), config)).filter((d) => d.code === code);
+    const visible = visibleDiagnostics(lintFile(workspace, uriOf(path), config));
+    all.push(...visible);
+    const diagnostics = visible.filter((d) => d.code === code);
     lines.push(...diagnostics.map((d) => formatDiagnostic(path, d)));
     const edits = diagnostics.flatMap((d) => d.fixes[0]?.edits ?? []).filter((e) => e.uri === uriOf(path));
     const fixedPath = join(dir, 'fixed', path);
@@ -74,5 +79,5 @@ export function runFixture(directory: string): FixtureResult {
   const actual = lines.length > 0 ? `${lines.join('\n')}\n` : '';
   const expectedPath = join(dir, 'expected.txt');
   if (UPDATE) writeFileSync(expectedPath, actual);
-  return { code, expected: existsSync(expectedPath) ? readFileSync(expectedPath, 'utf8') : '(expected.txt missing)', actual, fixed };
+  return { code, expected: existsSync(expectedPath) ? readFileSync(expectedPath, 'utf8') : '(expected.txt missing)', actual, fixed, diagnostics: all };
 }

@@ -15,7 +15,7 @@ function everyLine(code: string, severity: 'warning' | 'error' = 'warning'): Rul
     name: 'every-line',
     domain: 'sysctl',
     defaultSeverity: severity,
-    fix: 'none',
+    fixes: [],
     doc: { title: 't', what: 'w', why: 'y', instead: 'i' },
     appliesTo: () => true,
     check(context) {

@@ -117,7 +117,7 @@ describe('cross-file rules ask the host model', () => {
     expect(codes(workspace, 'hostB/etc/fstab', 'ANF217')).toEqual([]);
     const sameHost = workspaceOf({ 'hostA/etc/fstab': FSTAB + FSTAB.replace('/tools', '/tools2').replace('nconnect=8', 'nconnect=4') });
     const [finding] = codes(sameHost, 'hostA/etc/fstab', 'ANF217');
-    expect(finding?.fixes[0]?.safe).toBe(false);
+    expect(finding?.fixes[0]?.applicability).toBe('unsafe');
   });
 
   it('ANF317 and ANF319 name one value for one line, also when ANF318 asks for less than 128', () => {

@@ -10,7 +10,7 @@ function ruleReportingLine2(code: string, overrides: Partial<Rule> = {}): Rule {
     name: 'test-rule',
     domain: 'mount',
     defaultSeverity: 'warning',
-    fix: 'none',
+    fixes: [],
     doc: { title: 't', what: 'w', why: 'y', instead: 'i' },
     appliesTo: () => true,
     check: (context) => context.report({ span: { start: 10, end: 24 }, message: 'found it' }),

@@ -40,7 +40,7 @@ describe('ANF224 nfs-version-not-served', () => {
     // Applying ANF224's fix: the mount works and no error (ANF220 on a required version) appears.
     const fix = notServed[0]?.fixes[0];
     if (fix) {
-      expect(fix.safe).toBe(false);
+      expect(fix.applicability).toBe('unsafe');
       const fixed = applyEdits(fstab, fix.edits).text;
       const after = lint(protocols === '(none)' ? '' : protocols, fixed).diagnostics;
       expect(codes(after, 'ANF224')).toEqual([]);

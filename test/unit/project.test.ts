@@ -3,7 +3,7 @@
  * and the fix engine, without touching the disk.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveConfig, visibleDiagnostics, type Diagnostic } from '../../server/src/core';
+import { resolveConfig, visibleDiagnostics, type Diagnostic, type FixApplicability } from '../../server/src/core';
 import { MemoryEnvironment, Project, SKIPPED_DIRECTORIES, fixFiles, selectFixes } from '../../server/src/core/project';
 import { Workspace } from '../../server/src/core';
 
@@ -172,29 +172,29 @@ describe('the fix engine', () => {
     workspace.set(uri, `${UNUSED}${UNUSED}${GOOD_LINE}`);
     const run = fixFiles(workspace, [uri], () => config, 'safe');
     expect(run.texts.get(uri)).toBe(GOOD_LINE);
-    expect(run.applied.map((a) => [a.code, a.safe])).toEqual([
-      ['ANF001', true],
-      ['ANF001', true],
+    expect(run.applied.map((a) => [a.code, a.applicability])).toEqual([
+      ['ANF001', 'safe'],
+      ['ANF001', 'safe'],
     ]);
     expect(run.unfinished).toBe(false);
   });
 
   it('skips a whole fix when one of its edits overlaps an edit already taken', () => {
-    const diagnostic = (code: string, edits: [number, number, string][], safe = true): Diagnostic => ({
+    const diagnostic = (code: string, edits: [number, number, string][], applicability: FixApplicability = 'safe'): Diagnostic => ({
       uri: 'u',
       code,
       severity: 'warning',
       message: code,
       span: { start: 0, end: 0 },
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      fixes: [{ title: code, safe, edits: edits.map(([start, end, newText]) => ({ uri: 'u', span: { start, end }, newText, range: { start: { line: 0, character: start }, end: { line: 0, character: end } } })) }],
+      fixes: [{ title: code, applicability, edits: edits.map(([start, end, newText]) => ({ uri: 'u', span: { start, end }, newText, range: { start: { line: 0, character: start }, end: { line: 0, character: end } } })) }],
       related: [],
       tags: [],
     });
-    const chosen = selectFixes([diagnostic('A', [[0, 2, 'x']]), diagnostic('B', [[10, 12, 'y'], [1, 3, 'z']]), diagnostic('C', [[20, 21, 'w']]), diagnostic('D', [[30, 31, 'v']], false)], 'safe');
+    const chosen = selectFixes([diagnostic('A', [[0, 2, 'x']]), diagnostic('B', [[10, 12, 'y'], [1, 3, 'z']]), diagnostic('C', [[20, 21, 'w']]), diagnostic('D', [[30, 31, 'v']], 'unsafe')], 'safe');
     expect(chosen.chosen.map((c) => c.diagnostic.code)).toEqual(['A', 'C']);
     expect(chosen.edits.map((e) => e.newText)).toEqual(['x', 'w']);
-    expect(selectFixes([diagnostic('D', [[30, 31, 'v']], false)], 'unsafe').chosen.map((c) => c.fix.safe)).toEqual([false]);
+    expect(selectFixes([diagnostic('D', [[30, 31, 'v']], 'unsafe')], 'unsafe').chosen.map((c) => c.fix.applicability)).toEqual(['unsafe']);
   });
 
   it('never fixes a file that is not valid UTF-8 and says why', () => {

@@ -142,14 +142,14 @@ describe('obsolete keys and kernelVersion (ANF309)', () => {
     expect(result.map((d) => d.tags)).toEqual([['unnecessary'], ['deprecated'], ['unnecessary']]);
     expect(result.map((d) => d.severity)).toEqual(['info', 'warning', 'info']);
     expect(result[0]?.message).not.toContain('fails');
-    expect(result.every((d) => d.fixes[0]?.safe)).toBe(true);
+    expect(result.every((d) => d.fixes[0]?.applicability === 'safe')).toBe(true);
   });
 
   it('on an older kernel keeps only tcp_tw_recycle, whose removal then needs review', () => {
     const result = lint({ 'etc/sysctl.d/90-nfs.conf': text }, { kernelVersion: '4.9' })['etc/sysctl.d/90-nfs.conf']!;
     expect(codesOf(result)).toEqual(['2 ANF309']);
     expect(result[0]?.message).toContain('NAT');
-    expect(result[0]?.fixes[0]?.safe).toBe(false);
+    expect(result[0]?.fixes[0]?.applicability).toBe('unsafe');
   });
 });
 

@@ -160,7 +160,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
     }
     // With --unsafe-fixes, which fixes the diff holds, each marked safe or unsafe (without it, all are safe).
     if (request.unsafeFixes) for (const fix of outcome.fixes) {
-      for (const applied of fix.applied) io.stderr.write(`anf-lint: ${fix.displayPath}:${applied.line + 1}: ${applied.code} ${applied.title} [${applied.safe ? 'safe' : 'unsafe'}]\n`);
+      for (const applied of fix.applied) io.stderr.write(`anf-lint: ${fix.displayPath}:${applied.line + 1}: ${applied.code} ${applied.title} [${applied.applicability}]\n`);
     }
     io.stderr.write(`anf-lint: ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'} would change with --fix${request.unsafeFixes ? ' --unsafe-fixes' : ''}.\n`);
   } else {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { resolvePrices } from './calc/cost';
 import { PRICES } from './facts';
 import { configSchema, resolveConfig, ruleSettingSchema, type AnfLintConfig, type ResolvedConfig } from './config';
-import type { Fix } from './diagnostics';
+import { safeFix, unsafeFix, type Fix, type FixApplicability } from './diagnostics';
 import { RULE_CATALOG } from './rules/catalog.generated';
 import type { Span } from './text/sourceText';
 import { stackExhaustion, TOO_DEEP_MESSAGE, yamlReadableText } from './text/yamlText';
@@ -219,7 +219,7 @@ function checkRules(doc: Document, rulesValue: unknown, text: string, problems: 
         message: /^ANF\d{3}$/.test(normalized)
           ? `rules: anf-lint has no rule ${normalized}${suggestion ? `; did you mean ${suggestion}?` : ''} (\`anf-lint rules\` lists them).`
           : `rules: "${code}" is not a rule code (codes look like ANF201)${suggestion ? `; did you mean ${suggestion}?` : '.'}`,
-        ...(suggestion ? { fixes: [renameFix(`Change to ${suggestion}`, keySpan, suggestion, false)] } : {}),
+        ...(suggestion ? { fixes: [unsafeFix(`Change to ${suggestion}`, [{ span: keySpan, newText: suggestion }])] } : {}),
       });
       // An unknown but well-formed code is kept: it may belong to a newer anf-lint.
       if (!/^ANF\d{3}$/.test(normalized)) continue;
@@ -231,7 +231,7 @@ function checkRules(doc: Document, rulesValue: unknown, text: string, problems: 
         code: CONFIG_CODES.invalidValue,
         span,
         message: `rules.${code}: ${JSON.stringify(setting ?? null)} is not a severity; write one of ${settings.join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}.`,
-        ...(suggestion && valueNode ? { fixes: [renameFix(`Change to ${suggestion}`, span, suggestion, setting === false || suggestion === (setting as string).toLowerCase())] } : {}),
+        ...(suggestion && valueNode ? { fixes: [severityFix(`Change to ${suggestion}`, span, suggestion, setting)] } : {}),
       });
       continue;
     }
@@ -249,12 +249,14 @@ function unknownKeyProblem(doc: Document, path: Path, known: readonly string[], 
     code: CONFIG_CODES.unknownKey,
     span: keySpan,
     message: `${where}unknown key "${key}"${suggestion ? `; did you mean "${suggestion}"?` : '.'} Known keys here: ${known.join(', ')}.`,
-    ...(suggestion ? { fixes: [renameFix(`Rename to ${suggestion}`, keySpan, suggestion, false)] } : {}),
+    ...(suggestion ? { fixes: [unsafeFix(`Rename to ${suggestion}`, [{ span: keySpan, newText: suggestion }])] } : {}),
   };
 }
 
-function renameFix(title: string, span: Span, newText: string, safe: boolean): Fix {
-  return { title, safe, edits: [{ span, newText }] };
+/** A severity written another way: `false` → off and a change of case mean the same (safe); a near miss is a guess (unsafe). */
+function severityFix(title: string, span: Span, suggestion: string, written: unknown): Fix {
+  const applicability: FixApplicability = written === false || suggestion === String(written).toLowerCase() ? 'safe' : 'unsafe';
+  return { title, edits: [{ span, newText: suggestion }], applicability };
 }
 
 function invalidValueMessage(path: Path, issue: z.core.$ZodIssue, value: unknown, written: string): string {
@@ -277,7 +279,7 @@ function invalidValueMessage(path: Path, issue: z.core.$ZodIssue, value: unknown
 function quoteFix(path: Path, issue: z.core.$ZodIssue, written: string, span: Span): Fix | undefined {
   if (issue.code !== 'invalid_type' || issue.expected !== 'string' || path.join('.') !== 'kernelVersion') return undefined;
   if (!/^\d+\.\d+(\.\d+)?$/.test(written)) return undefined;
-  return renameFix(`Quote the version: "${written}"`, span, `"${written}"`, true);
+  return safeFix(`Quote the version: "${written}"`, [{ span, newText: `"${written}"` }]);
 }
 
 function describe(value: unknown): string {

@@ -14,11 +14,37 @@ export interface SpanEdit {
   readonly newText: string;
 }
 
-/** A fix as a rule declares it. `safe` fixes run on --fix and fix-all; unsafe ones only on request. */
+/**
+ * Whether a fix may be applied without review. A `safe` fix never changes what the machine does
+ * beyond what the user clearly meant: it runs on --fix and the editor's fix-all. An `unsafe` fix runs
+ * only on request (--unsafe-fixes, or picked from the quick-fix menu).
+ */
+export type FixApplicability = 'safe' | 'unsafe';
+export const FIX_APPLICABILITIES: readonly FixApplicability[] = ['safe', 'unsafe'];
+
+/** A fix as a rule makes it, with its applicability decided where it is made (safeFix / unsafeFix). */
 export interface Fix {
   readonly title: string;
   readonly edits: readonly SpanEdit[];
-  readonly safe: boolean;
+  readonly applicability: FixApplicability;
+}
+
+/** A fix that may run without review (--fix, fix-all). */
+export function safeFix(title: string, edits: readonly SpanEdit[]): Fix {
+  return { title, edits, applicability: 'safe' };
+}
+
+/** A fix that runs only on request (--unsafe-fixes, the quick-fix menu). */
+export function unsafeFix(title: string, edits: readonly SpanEdit[]): Fix {
+  return { title, edits, applicability: 'unsafe' };
+}
+
+/**
+ * A fix helper in both applicabilities, so that the call names it: `helper.safe(...)`,
+ * `helper.unsafe(...)`, or `helper[applicability](...)` where the rule decides.
+ */
+export function byApplicability<A extends unknown[], R>(make: (applicability: FixApplicability, ...args: A) => R): Readonly<Record<FixApplicability, (...args: A) => R>> {
+  return { safe: (...args) => make('safe', ...args), unsafe: (...args) => make('unsafe', ...args) };
 }
 
 export interface RelatedSpan {
@@ -49,7 +75,7 @@ export interface TextEdit {
 export interface ResolvedFix {
   readonly title: string;
   readonly edits: readonly TextEdit[];
-  readonly safe: boolean;
+  readonly applicability: FixApplicability;
 }
 
 export interface RelatedInformation {

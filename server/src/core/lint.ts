@@ -202,7 +202,7 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
     const uri = edit.uri ?? file.uri;
     return { uri, span: edit.span, newText: edit.newText, range: sourceOf(uri).rangeOf(edit.span) };
   };
-  const fixes: ResolvedFix[] = (finding.fixes ?? []).map((fix) => ({ title: fix.title, safe: fix.safe, edits: fix.edits.map(resolveEdit) }));
+  const fixes: ResolvedFix[] = (finding.fixes ?? []).map((fix) => ({ title: fix.title, edits: fix.edits.map(resolveEdit), applicability: fix.applicability }));
   return {
     uri: file.uri,
     code,
@@ -233,8 +233,8 @@ function unusedSuppressions(file: ParsedFile, suppressions: readonly Suppression
       fixes: [
         {
           title: 'Remove the unused suppression comment',
-          safe: true,
           edits: [{ uri: file.uri, span: suppression.lineSpan, newText: '', range: file.source.rangeOf(suppression.lineSpan) }],
+          applicability: 'safe',
         },
       ],
       related: [],

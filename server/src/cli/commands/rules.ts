@@ -5,22 +5,22 @@ import { EXIT, UsageError, type CliIo } from '../io';
 import { parseOrUsage, table } from './shared';
 import { closest, distance } from 'fastest-levenshtein';
 
-/** `anf-lint rules`: every rule with code, default severity, fix and title. */
+/** `anf-lint rules`: every rule with code, default severity, the applicabilities of its fixes, and title. */
 export async function runRules(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseOrUsage(args, { format: { type: 'string', short: 'f' }, help: { type: 'boolean', short: 'h' } }, false);
   if (values.help) {
-    io.stdout.write('Usage: anf-lint rules [--format text|json]\n\nLists every rule: code, default severity, fix (safe, unsafe or no) and title.\n');
+    io.stdout.write('Usage: anf-lint rules [--format text|json]\n\nLists every rule: code, default severity, fixes (safe, unsafe, safe,unsafe or no) and title.\nA safe fix is applied by --fix; an unsafe one only with --unsafe-fixes.\n');
     return EXIT.ok;
   }
   const format = values.format ?? 'text';
   if (format === 'json') {
-    const rules = ALL_RULES.map((r) => ({ code: r.code, name: r.name, domain: r.domain, defaultSeverity: r.defaultSeverity, fixable: r.fix !== 'none', fix: r.fix, title: r.doc.title }));
+    const rules = ALL_RULES.map((r) => ({ code: r.code, name: r.name, domain: r.domain, defaultSeverity: r.defaultSeverity, fixable: r.fixes.length > 0, fixes: r.fixes, title: r.doc.title }));
     io.stdout.write(`${JSON.stringify(rules, null, 2)}\n`);
     return EXIT.ok;
   }
   if (format !== 'text') throw new UsageError(`--format: "${format}" is not a format of anf-lint rules; use text or json`);
   const colors = createColors(colorsEnabled(io.stdout, io.env));
-  const rows = ALL_RULES.map((r) => [r.code, r.defaultSeverity, r.fix === 'none' ? 'no' : r.fix, r.doc.title]);
+  const rows = ALL_RULES.map((r) => [r.code, r.defaultSeverity, r.fixes.length === 0 ? 'no' : r.fixes.join(','), r.doc.title]);
   io.stdout.write(table(['Code', 'Severity', 'Fixable', 'Title'], rows, colors));
   return EXIT.ok;
 }

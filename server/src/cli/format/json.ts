@@ -39,7 +39,7 @@ export function toJsonReport(results: readonly FileResult[]): JsonFileReport[] {
         column: d.range.start.character + 1,
         endLine: d.range.end.line + 1,
         endColumn: d.range.end.character + 1,
-        fixable: d.fixes.some((f) => f.safe),
+        fixable: d.fixes.some((f) => f.applicability === 'safe'),
       })),
     };
   });

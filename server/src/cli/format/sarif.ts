@@ -72,7 +72,7 @@ export function toSarif(results: readonly FileResult[], root: string, version: s
               help: { text: `${rule.doc.why}\n\n${rule.doc.instead}`, markdown: `${rule.doc.why}\n\n**What to do instead:** ${rule.doc.instead}` },
               helpUri: ruleDocUrl(rule.code),
               defaultConfiguration: { level: LEVEL[rule.defaultSeverity] },
-              properties: { tags: [rule.domain], fix: rule.fix },
+              properties: { tags: [rule.domain], fixes: rule.fixes },
             })),
           },
         },

@@ -118,7 +118,7 @@ export function formatText(results: readonly FileResult[], colors: Colors, summa
     for (const d of diagnostics) {
       out.push(...formatDiagnosticLines(result.displayPath, source, d, colors).map((l) => `  ${l}`));
       counts[d.severity]++;
-      if (d.fixes.some((f) => f.safe)) fixable++;
+      if (d.fixes.some((f) => f.applicability === 'safe')) fixable++;
     }
     // Findings past the report's limits are not listed, but they are counted.
     const omitted = omittedFindings(result.diagnostics);

@@ -48,7 +48,7 @@ export function combinedFixEdits(diagnostics: readonly Diagnostic[], safeOnly: b
   const edits: TextEdit[] = [];
   const fixed: Diagnostic[] = [];
   for (const diagnostic of diagnostics) {
-    const fix = diagnostic.fixes.find((f) => !safeOnly || f.safe);
+    const fix = diagnostic.fixes.find((f) => !safeOnly || f.applicability === 'safe');
     if (!fix || fix.edits.length === 0) continue;
     if (fix.edits.some((e) => edits.some((taken) => editsClash(e, taken)))) continue;
     edits.push(...fix.edits);
@@ -76,7 +76,7 @@ export function computeCodeActions(file: ParsedFile, diagnostics: readonly Diagn
           kind: 'quickfix',
           edits: fix.edits,
           diagnostics: [diagnostic],
-          ...(index === 0 && fix.safe ? { isPreferred: true } : {}),
+          ...(index === 0 && fix.applicability === 'safe' ? { isPreferred: true } : {}),
         });
       });
       if (config) actions.push(...sizingAlternativeActions(file, diagnostic, config));

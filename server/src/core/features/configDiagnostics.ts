@@ -25,7 +25,7 @@ export function checkConfigFile(uri: string, text: string, config: ResolvedConfi
       range: source.rangeOf(problem.span),
       fixes: (problem.fixes ?? []).map((fix) => ({
         title: fix.title,
-        safe: fix.safe,
+        applicability: fix.applicability,
         edits: fix.edits.map((edit) => ({ uri, span: edit.span, newText: edit.newText, range: source.rangeOf(edit.span) })),
       })),
       related: [],

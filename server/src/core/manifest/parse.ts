@@ -5,7 +5,7 @@ import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } 
 import type { SourceText, Span } from '../text/sourceText';
 import { stackExhaustion, TOO_DEEP_MESSAGE, yamlReadableText } from '../text/yamlText';
 import { parseCount, parseDuration, parseRate, parseSize, type Parsed } from '../units/units';
-import type { ParseProblem } from '../diagnostics';
+import { type ParseProblem, unsafeFix } from '../diagnostics';
 import {
   accountSchema,
   manifestSchema,
@@ -379,7 +379,7 @@ class ManifestParser {
       const what = typeof last === 'number' ? `entry of \`${String(path[path.length - 2])}\`` : `\`${String(last)}\``;
       const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : several.length > 1 ? ` Did you mean one of ${several.map((v) => `\`${v}\``).join(', ')}?` : '';
       message = `\`${String(actual)}\` is not a valid ${what}: use one of ${values.map((v) => `\`${v}\``).join(', ')}.${hint}`;
-      if (suggestion && at?.editSpan) fixes.push({ title: `Change to \`${suggestion}\``, safe: false, edits: [{ span: at.editSpan, newText: suggestion }] });
+      if (suggestion && at?.editSpan) fixes.push(unsafeFix(`Change to \`${suggestion}\``, [{ span: at.editSpan, newText: suggestion }]));
     } else if (issue.code === 'invalid_type') {
       message = `\`${String(last ?? 'document')}\`: ${issue.message.replace(/^Invalid input: /, '')}.`;
     } else {
@@ -406,7 +406,7 @@ class ManifestParser {
       code: PARSE_CODES.unknownKey,
       span: keySpan,
       message,
-      ...(suggestion && editable ? { fixes: [{ title: `Rename to \`${suggestion}\``, safe: false, edits: [{ span: keySpan, newText: suggestion }] }] } : {}),
+      ...(suggestion && editable ? { fixes: [unsafeFix(`Rename to \`${suggestion}\``, [{ span: keySpan, newText: suggestion }])] } : {}),
     });
   }
 

@@ -1,7 +1,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { isWorkloadKind, WORKLOAD_KINDS, type WorkloadKind } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
-import type { ParseProblem } from '../diagnostics';
+import { type ParseProblem, unsafeFix } from '../diagnostics';
 
 /**
  * The workload annotation: a comment that tells anf-lint which workload a mount serves when no
@@ -68,7 +68,7 @@ export function readAnnotations(source: SourceText, problems: ParseProblem[]): M
         code: ANNOTATION_CODE,
         span: value ? valueSpan : span,
         message: `Unknown workload \`${value}\` in the annotation${close ? `: did you mean \`${suggestion}\`?` : ''} Known workloads: ${WORKLOAD_KINDS.join(', ')}.`,
-        ...(close && value ? { fixes: [{ title: `Change to \`${suggestion}\``, safe: false, edits: [{ span: valueSpan, newText: suggestion }] }] } : {}),
+        ...(close && value ? { fixes: [unsafeFix(`Change to \`${suggestion}\``, [{ span: valueSpan, newText: suggestion }])] } : {}),
       });
     }
     if (!sawPair) {

@@ -1,4 +1,4 @@
-import type { Fix, SpanEdit } from '../diagnostics';
+import { byApplicability, type Fix, type SpanEdit } from '../diagnostics';
 import type { MountEntry, MountOption } from './model';
 
 /**
@@ -49,7 +49,13 @@ export function insertOption(mount: MountEntry, text: string): SpanEdit | undefi
   return undefined;
 }
 
-export function fix(title: string, safe: boolean, ...edits: (SpanEdit | undefined)[]): Fix[] {
+
+/**
+ * A fix from edits on a mount, as a list of one (or none when any edit is not possible):
+ * `mountFix.safe(title, ...edits)` or `mountFix.unsafe(title, ...edits)`; `mountFix[applicability]`
+ * where the rule decides it.
+ */
+export const mountFix = byApplicability((applicability, title: string, ...edits: (SpanEdit | undefined)[]): Fix[] => {
   const present = edits.filter((e): e is SpanEdit => e !== undefined);
-  return present.length === edits.length && present.length > 0 ? [{ title, safe, edits: present }] : [];
-}
+  return present.length === edits.length && present.length > 0 ? [{ title, edits: present, applicability }] : [];
+});

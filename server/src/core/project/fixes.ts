@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../config';
-import type { Diagnostic, ResolvedFix, TextEdit } from '../diagnostics';
+import type { Diagnostic, FixApplicability, ResolvedFix, TextEdit } from '../diagnostics';
 import { applyEdits } from '../edits';
 import { lintFile, visibleDiagnostics, type LintOptions } from '../lint';
 import { NO_FINDING_LIMITS } from '../rules/findingLimits';
@@ -22,7 +22,7 @@ export interface AppliedFix {
   readonly uri: string;
   readonly code: string;
   readonly title: string;
-  readonly safe: boolean;
+  readonly applicability: FixApplicability;
   /** 0-based line of the finding when its fix was applied. */
   readonly line: number;
 }
@@ -44,7 +44,7 @@ export function editsClash(a: Pick<TextEdit, 'uri' | 'span'>, b: Pick<TextEdit, 
 
 /** The fix a diagnostic contributes at this level: its first safe fix, or (unsafe) its first fix. */
 export function fixAtLevel(diagnostic: Diagnostic, level: FixLevel): ResolvedFix | undefined {
-  return diagnostic.fixes.find((f) => f.edits.length > 0 && (level === 'unsafe' || f.safe));
+  return diagnostic.fixes.find((f) => f.edits.length > 0 && (level === 'unsafe' || f.applicability === 'safe'));
 }
 
 /**
@@ -98,7 +98,7 @@ export function fixFiles(workspace: Workspace, uris: readonly string[], configFo
       changed = true;
     }
     if (!changed) break;
-    for (const { diagnostic, fix } of chosen) applied.push({ uri: diagnostic.uri, code: diagnostic.code, title: fix.title, safe: fix.safe, line: diagnostic.range.start.line });
+    for (const { diagnostic, fix } of chosen) applied.push({ uri: diagnostic.uri, code: diagnostic.code, title: fix.title, applicability: fix.applicability, line: diagnostic.range.start.line });
   }
   return { texts: new Map([...fixable].map((uri) => [uri, workspace.file(uri)!.source.text])), applied, unfinished };
 }

@@ -1,4 +1,4 @@
-import type { Finding, Severity } from '../diagnostics';
+import type { Finding, FixApplicability, Severity } from '../diagnostics';
 import type { SourceKey } from '../facts';
 import type { ResolvedConfig } from '../config';
 import type { ParsedFile } from '../workspace/parsedFile';
@@ -32,8 +32,11 @@ export interface Rule {
   readonly name: string;
   readonly domain: RuleDomain;
   readonly defaultSeverity: Severity;
-  /** What kind of fix the rule offers: safe fixes run on --fix and fix-all. */
-  readonly fix: 'safe' | 'unsafe' | 'none';
+  /**
+   * The applicabilities its fixes can have: `[]` (no fix), `['safe']`, `['unsafe']` or both. Each fix
+   * carries its own applicability; test/rules/fixApplicability.test.ts checks that this lists them.
+   */
+  readonly fixes: readonly FixApplicability[];
   readonly doc: RuleDoc;
   /** Cheap test so the engine only runs a rule on files it can judge. */
   appliesTo(file: ParsedFile): boolean;

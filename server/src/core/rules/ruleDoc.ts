@@ -1,8 +1,18 @@
 import { SOURCES } from '../facts';
+import type { FixApplicability } from '../diagnostics';
 import type { Rule } from './rule';
 
 const SEVERITY_WORD = { error: 'Error', warning: 'Warning', info: 'Information', hint: 'Hint' } as const;
-const FIX_WORD = { safe: 'Yes (safe: applied by `--fix` and fix-all)', unsafe: 'Yes (on request only: review it)', none: 'No' } as const;
+const FIX_WORD: Readonly<Record<FixApplicability, string>> = {
+  safe: 'safe (applied by `--fix` and fix-all)',
+  unsafe: 'unsafe (applied on request: `--unsafe-fixes`, or the quick-fix menu)',
+};
+
+/** The page's "Fix" cell: No, or which applicabilities the rule's fixes have (some findings get one, some the other). */
+export function fixWords(fixes: readonly FixApplicability[]): string {
+  if (fixes.length === 0) return 'No';
+  return `Yes: ${fixes.map((a) => FIX_WORD[a]).join(', or ')}${fixes.length > 1 ? ', depending on the finding' : ''}`;
+}
 
 /**
  * A rule's page, rendered from its declaration so that the page, `anf-lint explain` and the
@@ -18,7 +28,7 @@ export function renderRuleDoc(rule: Rule): string {
     `| Code | \`${rule.code}\` (\`${rule.name}\`) |`,
     `| Applies to | ${rule.domain} |`,
     `| Default severity | ${SEVERITY_WORD[rule.defaultSeverity]} |`,
-    `| Fix | ${FIX_WORD[rule.fix]} |`,
+    `| Fix | ${fixWords(rule.fixes)} |`,
     '',
     '## What it does',
     '',
@@ -67,7 +77,7 @@ export function renderRuleDoc(rule: Rule): string {
 export function renderRuleIndex(rules: readonly Rule[]): string {
   const lines = ['# Rules', '', 'Every rule anf-lint checks. Each page says what the rule does, why, and what to write instead.', '', '| Code | Title | Applies to | Default | Fix |', '|---|---|---|---|---|'];
   for (const rule of rules) {
-    lines.push(`| [${rule.code}](${rule.code}.md) | ${rule.doc.title} | ${rule.domain} | ${rule.defaultSeverity} | ${rule.fix === 'none' ? '' : rule.fix} |`);
+    lines.push(`| [${rule.code}](${rule.code}.md) | ${rule.doc.title} | ${rule.domain} | ${rule.defaultSeverity} | ${rule.fixes.join(', ')} |`);
   }
   lines.push('');
   return lines.join('\n');

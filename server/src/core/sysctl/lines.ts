@@ -1,4 +1,4 @@
-import type { ParseProblem } from '../diagnostics';
+import { type ParseProblem, unsafeFix } from '../diagnostics';
 import type { KernelSetting, KernelSettingOrigin } from './model';
 import { fieldsOf, isBlank, isTemplated, normalizeSysctlKey, spanOf, type Piece } from './piece';
 
@@ -28,7 +28,7 @@ function quotedValue(line: Piece, sink: Sink, from: number, to: number, key: str
     code: QUOTED_KERNEL_LINE,
     span: spanOf(line, from, to),
     message: `The value of \`${key}\` is wrapped in typographic quotes (${text[from]}…${text[to - 1]}), as copied from a web page or document: the kernel reads them as part of the value and rejects it. Remove the quotes.`,
-    fixes: [{ title: 'Remove the quotes', safe: false, edits: [{ span: spanOf(line, from, from + 1), newText: '' }, { span: spanOf(line, to - 1, to), newText: '' }] }],
+    fixes: [unsafeFix('Remove the quotes', [{ span: spanOf(line, from, from + 1), newText: '' }, { span: spanOf(line, to - 1, to), newText: '' }])],
   });
   return true;
 }
@@ -59,7 +59,7 @@ function quotedLine(line: Piece, sink: Sink, what: 'sysctl' | 'modprobe'): boole
     code: QUOTED_KERNEL_LINE,
     span: spanOf(line, start, end),
     message: `This line is wrapped in typographic quotes (${quotes}), as copied from a web page or document: ${effect}. Remove the quotes.`,
-    fixes: [{ title: 'Remove the quotes', safe: false, edits }],
+    fixes: [unsafeFix('Remove the quotes', edits)],
   });
   return true;
 }

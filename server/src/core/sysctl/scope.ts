@@ -1,4 +1,4 @@
-import type { Fix, SpanEdit } from '../diagnostics';
+import { byApplicability, type Fix, type SpanEdit } from '../diagnostics';
 import { hostRootOf, onHostWords, type Host } from '../hosts/hostModel';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { MountEntry } from '../mounts/model';
@@ -190,11 +190,11 @@ export function fieldSpan(setting: KernelSetting, index: number): Span {
   return setting.fields?.[index]?.span ?? setting.valueSpan;
 }
 
-/** Replace a setting's value (or one field of it). */
-export function replaceValueFix(title: string, setting: KernelSetting, newText: string, safe: boolean, fieldIndex?: number): Fix {
+/** Replace a setting's value (or one field of it): `replaceValueFix.unsafe(title, setting, newText, fieldIndex?)`. */
+export const replaceValueFix = byApplicability((applicability, title: string, setting: KernelSetting, newText: string, fieldIndex?: number): Fix => {
   const span = fieldIndex === undefined ? setting.valueSpan : fieldSpan(setting, fieldIndex);
-  return { title, safe, edits: [{ span, newText }] };
-}
+  return { title, edits: [{ span, newText }], applicability };
+});
 
 /** The whole line(s) a setting sits on, with the line break, when nothing else shares them. */
 export function ownLineSpan(file: ParsedFile, setting: KernelSetting): Span | undefined {
@@ -210,18 +210,21 @@ export function ownLineSpan(file: ParsedFile, setting: KernelSetting): Span | un
   return { start: lineStart, end: nextLine };
 }
 
-/** Fixes that remove a persistent setting: delete its line, or comment it out. Only for lines it owns. */
-export function removeLineFixes(file: ParsedFile, setting: KernelSetting, why: string, safe: boolean): Fix[] {
+/**
+ * Fixes that remove a persistent setting: delete its line, or comment it out. Only for lines it owns.
+ * `removeLineFixes.safe(file, setting, why)`, `removeLineFixes.unsafe(...)`.
+ */
+export const removeLineFixes = byApplicability((applicability, file: ParsedFile, setting: KernelSetting, why: string): Fix[] => {
   if (!setting.persistent || setting.origin === 'modprobe') return [];
   const line = ownLineSpan(file, setting);
   if (!line) return [];
   const deleteEdit: SpanEdit = { span: line, newText: '' };
   const commentEdit: SpanEdit = { span: { start: setting.span.start, end: setting.span.start }, newText: '# ' };
   return [
-    { title: `Delete the line (${why})`, safe, edits: [deleteEdit] },
-    { title: `Comment out the line (${why})`, safe, edits: [commentEdit] },
+    { title: `Delete the line (${why})`, edits: [deleteEdit], applicability },
+    { title: `Comment out the line (${why})`, edits: [commentEdit], applicability },
   ];
-}
+});
 
 /** `file:line` for messages. */
 export function where(workspace: WorkspaceView, from: ParsedFile, setting: KernelSetting): string {

@@ -6,7 +6,7 @@ export const configSyntax = defineRule({
   name: 'config-syntax',
   domain: 'config',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'The configuration file is not valid YAML',
     what: 'A YAML syntax error in `.anf-lint.yaml`: bad indentation, an unclosed quote or bracket, a key written twice.',

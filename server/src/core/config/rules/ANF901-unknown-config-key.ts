@@ -6,7 +6,7 @@ export const unknownConfigKey = defineRule({
   name: 'unknown-config-key',
   domain: 'config',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Unknown key in the configuration file',
     what: 'A key in `.anf-lint.yaml` that anf-lint does not know, such as `rule:` for `rules:` or `netwrok:` for `network:`. The message names the closest known key.',

@@ -6,7 +6,7 @@ export const unknownRuleCode = defineRule({
   name: 'unknown-rule-code',
   domain: 'config',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Configuration names a rule that does not exist',
     what: 'A key under `rules:` that is not the code of an anf-lint rule, such as `ANF2O4` (letter O) or `ANF999`.',

@@ -6,7 +6,7 @@ export const unknownRegion = defineRule({
   name: 'unknown-region',
   domain: 'config',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'No list prices for the configured region',
     what: '`region:` in `.anf-lint.yaml` names a region for which anf-lint has no list prices.',

@@ -8,7 +8,7 @@ export const iacSyntaxError = defineRule({
   name: 'iac-syntax-error',
   domain: 'iac',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Terraform, Bicep or JSON syntax error',
     what: 'A Terraform, Bicep, ARM template or `az netappfiles` JSON file that does not parse: an unclosed brace, a missing `=`, a stray character.',

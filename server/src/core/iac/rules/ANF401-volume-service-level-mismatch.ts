@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { estateOf, isIac, label, volumesWithPools, capitalized } from './helpers';
 
@@ -6,7 +7,7 @@ export const volumeServiceLevelMismatch = defineRule({
   name: 'volume-service-level-mismatch',
   domain: 'iac',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: "A volume's service level differs from its capacity pool's",
     what: 'An `azurerm_netapp_volume` `service_level` (or a volume\'s `serviceLevel` property) that is not the service level of the capacity pool the volume is in.',
@@ -34,7 +35,7 @@ export const volumeServiceLevelMismatch = defineRule({
         span: at.span,
         message: `${capitalized(label('volume', volume))} says service level \`${mine}\`, but its ${label('pool', pool)} is \`${theirs}\`: a volume has its pool's service level (and its throughput rate). Write \`${theirs}\`, or move the volume to a ${mine} pool.`,
         related: [{ uri: context.file.uri, span: pool.serviceLevel!.span, message: `${pool.name?.value ?? pool.symbol}: ${theirs}` }],
-        ...(at.editSpan ? { fixes: [{ title: `Use the pool's service level \`${theirs}\``, safe: false, edits: [{ span: at.editSpan, newText: theirs }] }] } : {}),
+        ...(at.editSpan ? { fixes: [unsafeFix(`Use the pool's service level \`${theirs}\``, [{ span: at.editSpan, newText: theirs }])] } : {}),
       });
     }
   },

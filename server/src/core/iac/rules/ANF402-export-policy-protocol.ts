@@ -26,7 +26,7 @@ export const exportPolicyProtocol = defineRule({
   name: 'export-policy-protocol',
   domain: 'iac',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'An export policy rule allows none of the protocols the volume serves, or one it does not serve',
     what: "An `export_policy_rule` (Terraform) or `exportPolicy.rules` entry (ARM, Bicep) whose protocols (`protocols_enabled`, or `nfsv3`/`nfsv41`/`cifs`) do not match the volume's `protocols`/`protocolTypes`.",

@@ -8,7 +8,7 @@ export const exportRootOpen = defineRule({
   name: 'export-root-open',
   domain: 'iac',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Root access granted to every client (0.0.0.0/0)',
     what: 'An export policy rule with `allowed_clients`/`allowedClients` `0.0.0.0/0` and root access (`root_access_enabled = true`, `hasRootAccess: true`).',

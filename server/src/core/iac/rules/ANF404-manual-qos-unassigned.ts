@@ -11,7 +11,7 @@ export const manualQosUnassigned = defineRule({
   name: 'manual-qos-unassigned',
   domain: 'iac',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: "Part of a manual-QoS pool's throughput is assigned to no volume",
     what: 'A manual-QoS capacity pool (not Flexible) whose volumes are assigned less throughput in total than the pool provides (size x service-level rate). Over-assignment is ANF114.',

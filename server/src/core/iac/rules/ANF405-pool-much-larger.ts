@@ -11,7 +11,7 @@ export const poolMuchLarger = defineRule({
   name: 'pool-much-larger',
   domain: 'iac',
   defaultSeverity: 'info',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A capacity pool far larger than its volumes',
     what: `A capacity pool at least ${SIZING_IAC.poolSlackFactor.value} times the sum of its volume quotas, with at least ${POOL_LIMITS.incrementTiB.value} TiB it could shed. The factor is anf-lint's own judgement.`,
@@ -49,7 +49,7 @@ export const poolMuchLarger = defineRule({
       context.report({
         span: pool.size.span,
         message: `${named('Pool', pool.name).replace(/^pool/, 'Pool')} is ${formatNumber(sizeTiB)} TiB, but its volumes hold ${formatNumber(gibToTiB(allocated), 2)} TiB of quota: ${formatNumber(smallest)} TiB would do, and the other ${formatNumber(gap)} TiB cost ${formatUsd(monthly)} a month at the ${level} list price.`,
-        ...fixes(fixOf(`Shrink the pool to ${smallest} TiB`, false, [replaceValue(pool.size, `${smallest} TiB`)])),
+        ...fixes(fixOf.unsafe(`Shrink the pool to ${smallest} TiB`, [replaceValue(pool.size, `${smallest} TiB`)])),
       });
     }
   },

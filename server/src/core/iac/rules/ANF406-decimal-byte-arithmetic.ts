@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { estateOf, isIac } from './helpers';
 
@@ -6,7 +7,7 @@ export const decimalByteArithmetic = defineRule({
   name: 'decimal-byte-arithmetic',
   domain: 'iac',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A byte count computed with decimal multipliers (1000) where the API counts GiB',
     what: 'A pool `size` or volume `usageThreshold` in bytes written as `100 * 1000 * 1000 * 1000` or `100000000000`: a whole number of GB (10^9 bytes) that is not a whole number of GiB (2^30).',
@@ -25,7 +26,7 @@ export const decimalByteArithmetic = defineRule({
       context.report({
         span: slip.span,
         message: slip.message,
-        ...(slip.edits.length > 0 ? { fixes: [{ title: 'Count in binary units (GiB)', safe: false, edits: [...slip.edits] }] } : {}),
+        ...(slip.edits.length > 0 ? { fixes: [unsafeFix('Count in binary units (GiB)', [...slip.edits])] } : {}),
       });
     }
   },

@@ -7,7 +7,7 @@ export const volumeMultipleZones = defineRule({
   name: 'volume-multiple-zones',
   domain: 'iac',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'A volume given more than one availability zone',
     what: `A volume with more than ${VOLUME_RESOURCE.zonesPerVolume.value} entry in \`zones\` (ARM, Bicep, azapi).`,

@@ -18,7 +18,7 @@ export const hanaStorageKpi = defineRule({
   name: 'hana-storage-kpi',
   domain: 'iac',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: "A SAP HANA data or log volume below SAP HANA's storage throughput KPI",
     what: `A volume that serves /hana/data or /hana/log (from a \`# anf: workload=\` annotation, a \`workload\` tag, or SAP's naming such as \`HN1-data-mnt00001\`) whose throughput limit is below the storage KPI: ${HANA_STORAGE_KPI.dataMBps.value} MB/s for data, ${HANA_STORAGE_KPI.logMBps.value} MB/s for log. Infrastructure code declares no requirement, so the KPI is the requirement.`,
@@ -52,10 +52,10 @@ export const hanaStorageKpi = defineRule({
       if (poolQos(pool) === 'auto') {
         const rate = serviceLevelRateMiBpsPerTiB(level, volumeCoolAccess(volume)) ?? SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Standard.value;
         const gib = Math.ceil((kpiMiBps / rate) * 1024); // not a fact: GiB per TiB
-        fix = fixOf(`Set the quota to ${formatNumber(gib)} GiB (${formatMiBps(gib / 1024 * rate)})`, false, [replaceValue(volume.quota, `${gib} GiB`)]); // not a fact: GiB per TiB
+        fix = fixOf.unsafe(`Set the quota to ${formatNumber(gib)} GiB (${formatMiBps(gib / 1024 * rate)})`, [replaceValue(volume.quota, `${gib} GiB`)]); // not a fact: GiB per TiB
       } else if (volume.throughput) {
         const mibps = Math.ceil(kpiMiBps);
-        fix = fixOf(`Assign ${mibps} MiB/s`, false, [replaceValue(volume.throughput, `${mibps} MiB/s`)]);
+        fix = fixOf.unsafe(`Assign ${mibps} MiB/s`, [replaceValue(volume.throughput, `${mibps} MiB/s`)]);
       }
       context.report({
         span: (poolQos(pool) === 'manual' ? volume.throughput : undefined)?.span ?? volume.quota.span,

@@ -8,7 +8,7 @@ export const apiVersionVolumeMinimum = defineRule({
   name: 'api-version-volume-minimum',
   domain: 'iac',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'A volume below the minimum size of the API version it is deployed with',
     what: `A volume under ${API_VERSION_LIMITS.olderMinVolumeGiB.value} GiB declared with API version ${API_VERSION_LIMITS.olderApiVersionUpTo.value} or older. Those versions require at least ${API_VERSION_LIMITS.olderMinVolumeGiB.value} GiB; current versions allow smaller volumes (ANF111 checks the current limit). Versions between are not judged.`,

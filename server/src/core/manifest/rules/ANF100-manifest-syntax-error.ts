@@ -4,7 +4,7 @@ export const manifestSyntaxError = parseProblemRule({
   code: 'ANF100',
   name: 'manifest-syntax-error',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Manifest is not valid YAML or JSON',
     what: 'The sizing manifest cannot be read: a YAML or JSON syntax error (bad indentation, an unclosed bracket or quote, a tab used for indentation), several documents in one file, or aliases that expand to an unbounded size (an "alias bomb").',

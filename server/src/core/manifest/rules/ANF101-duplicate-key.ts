@@ -4,7 +4,7 @@ export const duplicateKey = parseProblemRule({
   code: 'ANF101',
   name: 'duplicate-key',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Key set twice in the same mapping',
     what: 'The same key appears twice in one pool, volume or other mapping, e.g. two `size:` lines in a pool.',

@@ -4,7 +4,7 @@ export const unknownKey = parseProblemRule({
   code: 'ANF102',
   name: 'unknown-key',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Unknown key in the manifest',
     what: 'A key the manifest format does not have, usually a typo (`serviceLvl`, `Quota`) or a key at the wrong level (a volume key on a pool). The message suggests the closest known key and lists the keys that belong there.',

@@ -4,7 +4,7 @@ export const invalidValue = parseProblemRule({
   code: 'ANF103',
   name: 'invalid-value',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Value of the wrong type or form',
     what: 'A value that is not what its key takes: a size without a unit (`quota: 4`), a word where a number belongs, a service level or workload that does not exist (`serviceLevel: premium`), a coolness period outside 2-183 days.',

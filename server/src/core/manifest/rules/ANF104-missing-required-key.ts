@@ -4,7 +4,7 @@ export const missingRequiredKey = parseProblemRule({
   code: 'ANF104',
   name: 'missing-required-key',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Required key missing',
     what: 'An account, pool or volume without a key it must have: a name, a pool\'s `serviceLevel` and `size`, a volume\'s `quota`, or the top-level `accounts` list.',

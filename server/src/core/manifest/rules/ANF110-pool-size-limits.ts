@@ -12,7 +12,7 @@ export const poolSizeLimits = defineRule({
   name: 'pool-size-limits',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Capacity pool size outside the limits or not a whole TiB',
     what: `A capacity pool smaller than ${POOL_LIMITS.minTiB.value} TiB, larger than ${POOL_LIMITS.maxTiB.value} TiB, not a whole number of TiB, or below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB while its volumes use Basic network features.`,
@@ -57,9 +57,9 @@ export const poolSizeLimits = defineRule({
       if (reasons.length === 0) continue;
       const needed = ceilWhole(gibToTiB(allocatedGiB(pool)));
       const nearest = Math.min(max, Math.max(min, Math.round(tib), needed));
-      const resize = fixOf(`Set the pool size to ${nearest} TiB`, false, [replaceValue(pool.size, `${nearest} TiB`)]);
+      const resize = fixOf.unsafe(`Set the pool size to ${nearest} TiB`, [replaceValue(pool.size, `${nearest} TiB`)]);
       const standard = basic && tib >= POOL_LIMITS.minTiB.value && tib < min && whole
-        ? fixOf('Use Standard network features', false, basicValues(pool).map((value): SpanEdit | undefined => replaceValue(value, 'Standard')))
+        ? fixOf.unsafe('Use Standard network features', basicValues(pool).map((value): SpanEdit | undefined => replaceValue(value, 'Standard')))
         : undefined;
       context.report({
         span: pool.size.span,

@@ -13,7 +13,7 @@ export const volumeQuotaRange = defineRule({
   name: 'volume-quota-range',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Volume quota outside the regular or large-volume range',
     what: `A regular volume quota below ${VOLUME_LIMITS.regularMinGiB.value} GiB or above ${tib(VOLUME_LIMITS.regularMaxGiB.value)}, a large volume below ${tib(VOLUME_LIMITS.largeMinGiB.value)} or above ${tib(VOLUME_LIMITS.largeMaxGiB.value)}, a large volume in breakthrough mode outside ${formatNumber(VOLUME_LIMITS.breakthroughMinGiB.value)} GiB to ${tib(VOLUME_LIMITS.breakthroughMaxGiB.value)}, or a quota that is not a whole number of GiB. A large volume between ${tib(VOLUME_LIMITS.largeMaxGiB.value)} and ${tib(VOLUME_LIMITS.largeOnRequestMaxGiB.value)} is a warning, not an error: Azure creates it on request. Above that, only an extra-large volume with cool access (preview, up to ${tib(VOLUME_LIMITS.extraLargeMaxGiB.value)}) holds it: a warning when the volume has cool access, else an error.`,

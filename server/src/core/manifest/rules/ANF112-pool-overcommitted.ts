@@ -10,7 +10,7 @@ export const poolOvercommitted = defineRule({
   name: 'pool-overcommitted',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Volume quotas add up to more than the pool size',
     what: 'The quotas of the volumes in a capacity pool add up to more than the pool\'s size.',
@@ -38,7 +38,7 @@ export const poolOvercommitted = defineRule({
       if (allocatedTiB <= sizeTiB) continue;
       const min = poolHasBasicNetworkFeatures(pool) ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
       const grown = Math.max(ceilWhole(allocatedTiB), min);
-      const fix = grown <= POOL_LIMITS.maxTiB.value ? fixOf(`Grow the pool to ${grown} TiB`, false, [replaceValue(pool.size, `${grown} TiB`)]) : undefined;
+      const fix = grown <= POOL_LIMITS.maxTiB.value ? fixOf.unsafe(`Grow the pool to ${grown} TiB`, [replaceValue(pool.size, `${grown} TiB`)]) : undefined;
       context.report({
         span: pool.size.span,
         message: `The volumes of ${named('pool', pool.name)} have ${formatNumber(Math.round(allocated))} GiB (${formatNumber(allocatedTiB, 2)} TiB) of quota, more than the pool's ${formatNumber(sizeTiB, 2)} TiB. Grow the pool to ${grown} TiB or shrink the volumes.`,

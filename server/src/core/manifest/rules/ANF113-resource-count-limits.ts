@@ -7,7 +7,7 @@ export const resourceCountLimits = defineRule({
   name: 'resource-count-limits',
   domain: 'manifest',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'More pools per account or volumes per pool than the default limits',
     what: `A NetApp account with more than ${COUNT_LIMITS.poolsPerAccount.value} capacity pools, or a capacity pool with more than ${COUNT_LIMITS.volumesPerPool.value} volumes.`,

@@ -12,7 +12,7 @@ export const manualQosThroughput = defineRule({
   name: 'manual-qos-throughput',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Manual QoS: assigned throughput above the pool budget or outside the per-volume range',
     what: `In a manual QoS pool: the volumes' assigned throughput adds up to more than the pool budget (pool TiB x service-level rate, or the Flexible pool's throughput), a volume has no assigned throughput, or one is outside ${QOS.manualMinVolumeThroughputMiBps.value}-${formatNumber(QOS.manualMaxRegularVolumeThroughputMiBps.value)} MiB/s (regular volume). In an auto QoS pool: a volume with an assigned throughput, which auto QoS ignores.`,

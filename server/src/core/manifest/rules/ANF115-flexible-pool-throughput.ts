@@ -10,7 +10,7 @@ export const flexiblePoolThroughput = defineRule({
   name: 'flexible-pool-throughput',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: 'Flexible pool throughput outside its range, or Flexible with auto QoS',
     what: `A Flexible pool whose throughput is below the ${FLEXIBLE.baselineThroughputMiBps.value} MiB/s baseline or above ${FLEXIBLE.maxThroughputMiBpsPerTiB.value} MiB/s per TiB of pool; a Flexible pool with \`qos: auto\`; or a pool throughput on a Standard, Premium or Ultra pool, which only Flexible pools have.`,
@@ -47,7 +47,7 @@ export const flexiblePoolThroughput = defineRule({
         context.report({
           span: pool.qos.span,
           message: `Flexible ${name} cannot use auto QoS: Flexible pools are manual QoS only.`,
-          ...fixes(fixOf('Set `qos: manual`', true, [replaceValue(pool.qos, 'manual')])),
+          ...fixes(fixOf.safe('Set `qos: manual`', [replaceValue(pool.qos, 'manual')])),
         });
       }
       const throughput = poolFlexibleThroughputMiBps(pool);

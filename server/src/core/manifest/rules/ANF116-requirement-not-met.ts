@@ -17,7 +17,7 @@ export const requirementNotMet = defineRule({
   name: 'requirement-not-met',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Volume cannot meet its requirements',
     what: 'A volume whose configuration does not deliver what its `requirements` ask: a quota below the capacity needed, or a throughput limit below the throughput needed (stated, or IOPS x block size). One finding per volume, on the first requirement not met, naming every one that is not (the others are listed as related locations): one undersized quota is one problem with one fix. A shortage no quota can fix belongs to another rule and is not repeated here: throughput above the ceiling of the volume type (4,500 MiB/s regular, 12,800 MiB/s large) is ANF118, IOPS above what Microsoft\'s calculator measured a regular volume to deliver is ANF127.',
@@ -155,7 +155,7 @@ function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume
   }
   if (parts.length === 0) return undefined;
   const summary = parts.join(', ');
-  return { summary, ...(fixOf(capitalize(summary), false, edits) ? { fix: fixOf(capitalize(summary), false, edits)! } : {}) };
+  return { summary, ...(fixOf.unsafe(capitalize(summary), edits) ? { fix: fixOf.unsafe(capitalize(summary), edits)! } : {}) };
 }
 
 function capitalize(text: string): string {
@@ -208,5 +208,5 @@ function advisorFix(source: SourceText, pool: ManifestPool, volume: ManifestVolu
   }
   if (option.largeVolume && !(volume.largeVolume?.value ?? false)) return undefined;
   const poolTiB = bytesToTiB(pool.size.value.bytes);
-  return fixOf(`Move to ${option.serviceLevel}: ${sizeText(option.quotaGiB)} quota, ${option.poolSizeTiB} TiB pool (was ${formatNumber(poolTiB)} TiB ${pool.serviceLevel.value})`, false, edits);
+  return fixOf.unsafe(`Move to ${option.serviceLevel}: ${sizeText(option.quotaGiB)} quota, ${option.poolSizeTiB} TiB pool (was ${formatNumber(poolTiB)} TiB ${pool.serviceLevel.value})`, edits);
 }

@@ -9,7 +9,7 @@ export const overProvisioned = defineRule({
   name: 'over-provisioned',
   domain: 'manifest',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Quota far above what the requirements need',
     what: `A volume whose quota is more than ${SIZING.overProvisioningFactor.value} times the quota its requirements need: both the capacity and (with auto QoS) the throughput would be met by a much smaller quota. The message gives the monthly list price of the excess.`,

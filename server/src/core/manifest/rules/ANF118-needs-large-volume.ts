@@ -11,7 +11,7 @@ export const needsLargeVolume = defineRule({
   name: 'needs-large-volume',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Required throughput above what the volume type delivers',
     what: `A regular volume whose requirements ask for more than ${formatMiBps(VOLUME_THROUGHPUT_CEILING.regularMiBps.value)}, the most a regular volume delivers whatever its quota or service level; or a large volume (not in breakthrough mode) that asks for more than ${formatMiBps(VOLUME_THROUGHPUT_CEILING.largeMiBps.value)}. This rule owns that shortage: ANF116 does not report the same throughput again (it reports what a bigger quota or assignment fixes).`,

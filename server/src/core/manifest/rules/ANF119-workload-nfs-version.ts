@@ -8,7 +8,7 @@ export const workloadNfsVersion = defineRule({
   name: 'workload-nfs-version',
   domain: 'manifest',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'NFS version does not suit the workload',
     what: 'SAP HANA data or log volumes on NFSv3 (an error: SAP supports only NFSv4.1 there), or NFSv4.1 on volumes of workloads that run best on NFSv3 (EDA, HPC, Oracle dNFS) without Kerberos, which would need it (a warning).',
@@ -44,7 +44,7 @@ export const workloadNfsVersion = defineRule({
           span: volume.workload.span,
           severity: 'error',
           message: `${Named('volume', volume.name)} holds ${traits.title}, which needs NFSv4.1, but has no \`protocols\` and so gets the default, NFSv3.`,
-          ...fixes(fixOf('Add `protocols: [NFSv4.1]`', false, [insertAfterSibling(context.file.source, volume.workload, 'protocols', '[NFSv4.1]')])),
+          ...fixes(fixOf.unsafe('Add `protocols: [NFSv4.1]`', [insertAfterSibling(context.file.source, volume.workload, 'protocols', '[NFSv4.1]')])),
         });
       }
       if (traits.nfsVersion.requires === '4.1' && v3) {
@@ -52,14 +52,14 @@ export const workloadNfsVersion = defineRule({
           span: v3.span,
           severity: 'error',
           message: `${Named('volume', volume.name)} holds ${traits.title}, which needs NFSv4.1: NFSv3 is not supported there.`,
-          ...fixes(v41 ? undefined : fixOf('Use NFSv4.1', false, [replaceValue(v3, 'NFSv4.1')])),
+          ...fixes(v41 ? undefined : fixOf.unsafe('Use NFSv4.1', [replaceValue(v3, 'NFSv4.1')])),
         });
       }
       if (traits.nfsVersion.preferred === '3' && v41 && !v3 && volumeSecurity(volume) === 'sys') {
         context.report({
           span: v41.span,
           message: `${Named('volume', volume.name)} holds ${traits.title} on NFSv4.1; NFSv3 is markedly faster for this workload and it uses no Kerberos that would need NFSv4.1.`,
-          ...fixes(fixOf('Use NFSv3', false, [replaceValue(v41, 'NFSv3')])),
+          ...fixes(fixOf.unsafe('Use NFSv3', [replaceValue(v41, 'NFSv3')])),
         });
       }
     }

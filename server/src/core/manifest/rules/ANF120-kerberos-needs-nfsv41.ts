@@ -7,7 +7,7 @@ export const kerberosNeedsNfsv41 = defineRule({
   name: 'kerberos-needs-nfsv41',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Kerberos on an NFSv3 volume',
     what: 'A volume with `security: krb5`, `krb5i` or `krb5p` whose protocols include NFSv3.',

@@ -9,7 +9,7 @@ export const coolAccessLowersThroughput = defineRule({
   name: 'cool-access-lowers-throughput',
   domain: 'manifest',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Cool access lowers the Premium/Ultra throughput rate',
     what: `A Premium or Ultra volume with cool access. Its auto-QoS rate drops from ${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Premium.value} to ${COOL_ACCESS_RATE_MIBPS_PER_TIB.Premium.value} MiB/s per TiB (Premium) or from ${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Ultra.value} to ${COOL_ACCESS_RATE_MIBPS_PER_TIB.Ultra.value} (Ultra); anf-lint's figures use the lower rate.`,

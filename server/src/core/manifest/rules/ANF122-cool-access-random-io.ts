@@ -7,7 +7,7 @@ export const coolAccessRandomIo = defineRule({
   name: 'cool-access-random-io',
   domain: 'manifest',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Cool access on a random-I/O or latency-sensitive workload',
     what: 'Cool access enabled on a volume whose workload is random or latency-sensitive: databases, SAP HANA data and log, Oracle, VDI, EDA scratch.',
@@ -34,7 +34,7 @@ export const coolAccessRandomIo = defineRule({
       context.report({
         span: target.span,
         message: `${Named('volume', volume.name)} holds ${WORKLOADS[workload].title}, random or latency-sensitive I/O; data read back from the cool tier loses about ${COOL_ACCESS.randomReadDropPercent.value}% of its throughput on random reads and rises above ${COOL_ACCESS.mixedLatencySpikeMs.value} ms latency (the Microsoft cool-access performance tests).`,
-        ...fixes(cool.enabledValue ? fixOf('Turn cool access off for this volume', false, [replaceValue(cool.enabledValue, 'false')]) : undefined),
+        ...fixes(cool.enabledValue ? fixOf.unsafe('Turn cool access off for this volume', [replaceValue(cool.enabledValue, 'false')]) : undefined),
       });
     }
   },

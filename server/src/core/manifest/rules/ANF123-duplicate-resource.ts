@@ -9,7 +9,7 @@ export const duplicateResource = defineRule({
   name: 'duplicate-resource',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Duplicate account, pool or volume name, export path or mount path',
     what: 'Two NetApp accounts with the same name, two pools with the same name in one account, two volumes with the same name in one pool, two volumes with the same export path, or two volumes mounted at the same client path (a warning).',

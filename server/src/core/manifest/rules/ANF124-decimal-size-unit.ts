@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { asBinaryIntent, formatNumber, formatSize, type Size } from '../../units/units';
 import type { Located } from '../model';
@@ -10,7 +11,7 @@ export const decimalSizeUnit = defineRule({
   name: 'decimal-size-unit',
   domain: 'manifest',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Size in decimal units (TB, GB)',
     what: 'A pool size, quota, capacity or block size written in decimal units: `10 TB` is 10^13 bytes, 9.09 TiB. The message says the binary value it would have been.',
@@ -47,7 +48,7 @@ export const decimalSizeUnit = defineRule({
       context.report({
         span: value.span,
         message: `The ${what} \`${written}\` is in decimal units: ${formatSize(size.bytes)}, ${formatNumber(shortfall, 1)}% less than ${formatNumber(size.amount)} ${binary.unit}. ANF sizes and bills in binary units; write \`${formatNumber(size.amount)} ${binary.unit}\` if that is what you mean.`,
-        ...fixes(edit ? { title: `Use ${binary.unit}`, safe: false, edits: [edit] } : undefined),
+        ...fixes(edit ? unsafeFix(`Use ${binary.unit}`, [edit]) : undefined),
       });
     }
   },

@@ -6,7 +6,7 @@ export const coolAccessPoolDisabled = defineRule({
   name: 'cool-access-pool-disabled',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Cool-access volume in a pool without cool access',
     what: 'A volume with cool access enabled in a capacity pool that does not have `coolAccess: true`.',

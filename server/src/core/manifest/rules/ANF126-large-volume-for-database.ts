@@ -21,7 +21,7 @@ export const largeVolumeForDatabase = defineRule({
   name: 'large-volume-for-database',
   domain: 'manifest',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Large volume for database data or log',
     what: 'A large volume (`largeVolume: true` or `breakthroughMode: true`) whose workload is SAP HANA data or log, Oracle, or another database: from its `workload:`, or, for SAP HANA, from a mount path under `/hana/data` or `/hana/log`. An error for SAP HANA data and log, a warning for Oracle and other databases (whose volumes may hold something other than data and log): that split is anf-lint\'s own judgement, the page says the same for all databases. `/hana/shared` on a large volume is not reported.',

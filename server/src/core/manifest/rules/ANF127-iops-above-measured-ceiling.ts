@@ -13,7 +13,7 @@ export const iopsAboveMeasuredCeiling = defineRule({
   name: 'iops-above-measured-ceiling',
   domain: 'manifest',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'IOPS above what one regular volume was measured to deliver',
     what: `A regular volume whose requirements ask for more small random IOPS (block size up to ${REGULAR_VOLUME_IO_CEILING.smallRandomMaxBlockKiB.value} KiB, the default block size included) than Microsoft's performance calculator measured one regular volume to deliver at the requirement's read share (\`readPercent\`; all reads when it is not given): from about ${formatNumber(ceilingTable[0]!)} IOPS all writes to ${formatNumber(ceilingTable[ceilingTable.length - 1]!)} all reads. Or, at a ${REGULAR_VOLUME_IO_CEILING.sequentialBlockKiB.value} KiB block size, more sequential throughput than it measured at that mix (${formatMiBps(REGULAR_VOLUME_IO_CEILING.sequential64KiBMiBps.value[0]!)} all writes to ${formatMiBps(REGULAR_VOLUME_IO_CEILING.sequential64KiBMiBps.value[REGULAR_VOLUME_IO_CEILING.sequential64KiBMiBps.value.length - 1]!)} all reads). Requirements whose throughput is above the ${formatMiBps(VOLUME_THROUGHPUT_CEILING.regularMiBps.value)} of any regular volume are ANF118's, not repeated here; shortages a bigger quota fixes are ANF116's.`,

@@ -1,4 +1,4 @@
-import type { Fix, SpanEdit } from '../../diagnostics';
+import { byApplicability, type Fix, type SpanEdit } from '../../diagnostics';
 import type { RuleContext, RuleDoc } from '../../rules/rule';
 import { defineRule, type Rule } from '../../rules/rule';
 import type { Severity } from '../../diagnostics';
@@ -47,11 +47,11 @@ export function replaceValue(value: Located<unknown> | undefined, newText: strin
   return text === undefined ? undefined : { span: value.editSpan, newText: text };
 }
 
-/** A fix from edits; undefined when any edit is not possible. */
-export function fixOf(title: string, safe: boolean, edits: readonly (SpanEdit | undefined)[]): Fix | undefined {
+/** A fix from edits (`fixOf.safe(title, edits)`, `fixOf.unsafe(...)`); undefined when any edit is not possible. */
+export const fixOf = byApplicability((applicability, title: string, edits: readonly (SpanEdit | undefined)[]): Fix | undefined => {
   if (edits.length === 0 || edits.some((e) => e === undefined)) return undefined;
-  return { title, safe, edits: edits as SpanEdit[] };
-}
+  return { title, edits: edits as SpanEdit[], applicability };
+});
 
 export function fixes(...candidates: (Fix | undefined)[]): { fixes?: Fix[] } {
   const list = candidates.filter((f): f is Fix => f !== undefined);
@@ -69,7 +69,7 @@ export function sizeText(gib: number): string {
 }
 
 /** Parse problems are found by the parser; each code is a rule that reports its own problems. */
-export function parseProblemRule(spec: { code: string; name: string; defaultSeverity: Severity; fix: Rule['fix']; doc: RuleDoc }): Rule {
+export function parseProblemRule(spec: { code: string; name: string; defaultSeverity: Severity; fixes: Rule['fixes']; doc: RuleDoc }): Rule {
   return defineRule({
     ...spec,
     domain: 'manifest',

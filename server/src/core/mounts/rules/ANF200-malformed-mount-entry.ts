@@ -7,7 +7,7 @@ export const malformedMountEntry = defineRule({
   name: 'malformed-mount-entry',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Mount entry anf-lint (and mount) cannot read',
     what: 'An fstab line with fewer than four or more than six fields, a systemd `.mount` unit without `What=` or `Where=`, an autofs map entry without a location, or a cloud-init `mounts:` entry without a mount point.',

@@ -7,7 +7,7 @@ export const workloadAnnotation = defineRule({
   name: 'workload-annotation',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Workload annotation anf-lint cannot read',
     what: 'A `# anf:` comment whose workload is not one anf-lint knows, or that has no `workload=` at all.',

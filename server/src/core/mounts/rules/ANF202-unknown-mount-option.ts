@@ -1,7 +1,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { defineRule } from '../../rules/rule';
 import { findOption, KNOWN_OPTION_NAMES } from '../catalog';
-import { fix, removeOption } from '../fixes';
+import { mountFix, removeOption } from '../fixes';
 import type { MountOrigin } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
 
@@ -13,7 +13,7 @@ export const unknownMountOption = defineRule({
   name: 'unknown-mount-option',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Unknown NFS mount option',
     what: 'An option that is neither an nfs(5) option nor a generic mount, systemd or autofs option. The closest known option is offered as a fix (`nconect` → `nconnect`).',
@@ -40,7 +40,7 @@ export const unknownMountOption = defineRule({
           context.report({
             span: option.nameSpan,
             message: `\`${option.name}\` is an autofs map option: autofs reads it, but ${mount.origin === 'systemd' ? 'systemd passes it to mount.nfs, which rejects the mount' : 'mount.nfs rejects the mount'} ("an incorrect mount option was specified"). Keep it in the autofs map, or remove it here.`,
-            fixes: fix(`Remove \`${option.name}\``, false, removeOption(context.file.source.text, mount, option)),
+            fixes: mountFix.unsafe(`Remove \`${option.name}\``, removeOption(context.file.source.text, mount, option)),
           });
           continue;
         }
@@ -52,7 +52,7 @@ export const unknownMountOption = defineRule({
           span: option.nameSpan,
           message: `Unknown mount option \`${option.name}\`${near ? `: did you mean \`${suggestion}\`?` : '.'} ${sloppy ? 'With `sloppy`, mount ignores it, so it has no effect.' : 'mount.nfs rejects the whole mount ("an incorrect mount option was specified").'}`,
           ...(sloppy ? { severity: 'warning' as const } : {}),
-          ...(near ? { fixes: fix(`Change to \`${suggestion}\``, false, { span: option.nameSpan, newText: suggestion }) } : {}),
+          ...(near ? { fixes: mountFix.unsafe(`Change to \`${suggestion}\``, { span: option.nameSpan, newText: suggestion }) } : {}),
         });
       }
     }

@@ -2,7 +2,7 @@ import { closest, distance } from 'fastest-levenshtein';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { findOption, type OptionSpec } from '../catalog';
-import { fix, replaceValue } from '../fixes';
+import { mountFix, replaceValue } from '../fixes';
 import type { MountOption } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
 
@@ -52,7 +52,7 @@ export const invalidOptionValue = defineRule({
   name: 'invalid-option-value',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Mount option with a value the kernel refuses',
     what: 'A known option with a value of the wrong type or out of range: `nconnect=32` (1–16), `vers=5`, `proto=sctp`, `timeo=fast`, `hard=1`, `rsize` without a number.',
@@ -79,7 +79,7 @@ export const invalidOptionValue = defineRule({
         context.report({
           span: option.valueSpan ?? option.span,
           message: problem.message,
-          ...(problem.replacement ? { fixes: fix(`Set \`${option.name}=${problem.replacement}\``, false, replaceValue(option, problem.replacement)) } : {}),
+          ...(problem.replacement ? { fixes: mountFix.unsafe(`Set \`${option.name}=${problem.replacement}\``, replaceValue(option, problem.replacement)) } : {}),
         });
       }
     }

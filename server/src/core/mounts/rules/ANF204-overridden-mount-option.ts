@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { findOption } from '../catalog';
-import { fix, removeOption } from '../fixes';
+import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
 
 const MAX_FINDINGS_PER_MOUNT = 100; // not a fact: a cap on output size
@@ -10,7 +10,7 @@ export const overriddenMountOption = defineRule({
   name: 'overridden-mount-option',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: 'Duplicate or conflicting mount options',
     what: 'The same option twice, or options that set the same thing to different values (`hard` and `soft`, `vers=3` and `nfsvers=4.1`, `ac` and `noac`, `tcp` and `proto=udp`). The message says which one the kernel uses: the last one written.',
@@ -40,7 +40,7 @@ export const overriddenMountOption = defineRule({
           span: option.span,
           message,
           tags: ['unnecessary'],
-          fixes: fix(`Remove \`${written(option)}\` (the kernel uses \`${written(winner)}\`)`, true, removeOption(text, mount, option)),
+          fixes: mountFix.safe(`Remove \`${written(option)}\` (the kernel uses \`${written(winner)}\`)`, removeOption(text, mount, option)),
         });
       }
     }

@@ -1,7 +1,7 @@
 import { NFS_TRANSFER_SIZE } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { integerOf } from '../catalog';
-import { fix, replaceValue } from '../fixes';
+import { mountFix, replaceValue } from '../fixes';
 import { hasNfsMounts, nfsMounts, onAnf } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
@@ -11,7 +11,7 @@ export const rsizeWsizeDiffer = defineRule({
   name: 'rsize-wsize-differ',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`rsize` and `wsize` differ',
     what: 'A mount that sets `rsize` and `wsize` to different values.',
@@ -39,7 +39,7 @@ export const rsizeWsizeDiffer = defineRule({
       context.report({
         span: later.span,
         message: `rsize=${rsize} and wsize=${wsize} differ; ANF recommends the same value for both, ${RECOMMENDED} (256 KiB).`,
-        fixes: fix(`Set rsize and wsize to ${RECOMMENDED}`, false, ...[r, w].filter((o) => o.value !== String(RECOMMENDED)).map((o) => replaceValue(o, String(RECOMMENDED)))),
+        fixes: mountFix.unsafe(`Set rsize and wsize to ${RECOMMENDED}`, ...[r, w].filter((o) => o.value !== String(RECOMMENDED)).map((o) => replaceValue(o, String(RECOMMENDED)))),
       });
     }
   },

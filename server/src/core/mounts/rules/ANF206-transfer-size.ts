@@ -2,7 +2,7 @@ import { NFS_TRANSFER_SIZE, WORKLOADS } from '../../facts';
 import { formatNumber, GiB } from '../../units/units';
 import { defineRule } from '../../rules/rule';
 import { integerOf } from '../catalog';
-import { fix, replaceValue } from '../fixes';
+import { mountFix, replaceValue } from '../fixes';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, workloadOfMount, workloadWords } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
@@ -18,7 +18,7 @@ export const transferSize = defineRule({
   name: 'transfer-size',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`rsize`/`wsize` outside ANF\'s recommendation',
     what: `An rsize or wsize above ${MAX} (1 MiB: the kernel clamps it; warning, on every NFS server), and on ANF: above ${RECOMMENDED} (ANF's recommendation; info), or ${SMALL} (64 KiB) or less (info; a warning when the workload is known to be throughput-bound). Sizes a vendor prescribes for the workload are not small: Oracle's kNFS ${ORACLE} (32 KiB), Microsoft's SAP NetWeaver lines ${SAPNW} (64 KiB), and 64 KiB together with \`nconnect\` (the SAS GRID configuration in ANF's mount-option guide).`,
@@ -61,7 +61,7 @@ export const transferSize = defineRule({
           message = `${name}=${value} is small for ANF: sequential I/O needs many more round trips (${cost})${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}${bound ? `, and ${workloadWords(found!)} is throughput-bound` : ''}. ANF recommends ${RECOMMENDED}.${assumedAnfWords(target)}`;
         }
         if (!message) continue;
-        context.report({ span: option.span, message, severity, fixes: fix(`Set ${name}=${RECOMMENDED}`, false, replaceValue(option, String(RECOMMENDED))) });
+        context.report({ span: option.span, message, severity, fixes: mountFix.unsafe(`Set ${name}=${RECOMMENDED}`, replaceValue(option, String(RECOMMENDED))) });
       }
     }
   },

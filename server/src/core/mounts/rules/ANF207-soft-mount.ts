@@ -1,6 +1,6 @@
 import { NFS_TIMEOUTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
-import { fix, removeOption, replaceOption } from '../fixes';
+import { mountFix, removeOption, replaceOption } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
 
 export const softMount = defineRule({
@@ -8,7 +8,7 @@ export const softMount = defineRule({
   name: 'soft-mount',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`soft` or `softerr` NFS mount',
     what: 'A mount whose recovery behaviour is `soft` or `softerr` (the last of `hard`/`soft`/`softerr` wins).',
@@ -35,8 +35,8 @@ export const softMount = defineRule({
         span: option.span,
         message: `\`${option.name}\` makes NFS requests fail with ${option.name === 'soft' ? 'EIO' : 'ETIMEDOUT'} after \`retrans\` retries, which can silently lose writes; use \`hard\` (the default).`,
         fixes: earlierHard
-          ? fix(`Remove \`${option.name}\` (the earlier \`hard\` then applies)`, false, removeOption(text, mount, option))
-          : fix('Change to `hard`', false, replaceOption(option, 'hard')),
+          ? mountFix.unsafe(`Remove \`${option.name}\` (the earlier \`hard\` then applies)`, removeOption(text, mount, option))
+          : mountFix.unsafe('Change to `hard`', replaceOption(option, 'hard')),
       });
     }
   },

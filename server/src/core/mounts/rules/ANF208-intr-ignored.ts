@@ -1,6 +1,6 @@
 import { NFS_PROTOCOL } from '../../facts';
 import { defineRule } from '../../rules/rule';
-import { fix, removeOption } from '../fixes';
+import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, nfsMounts, workloadOfMount } from './common';
 
 const SINCE = NFS_PROTOCOL.intrIgnoredSinceKernel.value;
@@ -10,7 +10,7 @@ export const intrIgnored = defineRule({
   name: 'intr-ignored',
   domain: 'mount',
   defaultSeverity: 'hint',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: '`intr`/`nointr` has no effect',
     what: '`intr` or `nointr` in an NFS option list (on every NFS server), except `nointr` on the `oracle` workload, where Oracle\'s own kNFS mount options write it.',
@@ -37,7 +37,7 @@ export const intrIgnored = defineRule({
           span: option.span,
           message: `\`${option.name}\` is ignored since kernel ${SINCE}; remove it.`,
           tags: ['unnecessary'],
-          fixes: fix(`Remove \`${option.name}\``, true, removeOption(text, mount, option)),
+          fixes: mountFix.safe(`Remove \`${option.name}\``, removeOption(text, mount, option)),
         });
       }
     }

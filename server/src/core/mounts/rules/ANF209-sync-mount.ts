@@ -1,7 +1,7 @@
 import { SYNC_WRITE_COST } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { fix, removeOption } from '../fixes';
+import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
 
 const FIGURES = `writing a 1 GiB file in 8 KiB blocks took ${formatNumber(SYNC_WRITE_COST.syncWrites.value)} WRITE calls and ${SYNC_WRITE_COST.syncSeconds.value} s with \`sync\`, and ${formatNumber(SYNC_WRITE_COST.asyncWrites.value)} calls and ${SYNC_WRITE_COST.asyncSeconds.value} s without it`;
@@ -11,7 +11,7 @@ export const syncMount = defineRule({
   name: 'sync-mount',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`sync` NFS mount',
     what: 'A mount with `sync` (the last of `sync`/`async` wins).',
@@ -35,7 +35,7 @@ export const syncMount = defineRule({
       context.report({
         span: option.span,
         message: `\`sync\` makes every write wait for the server: ${FIGURES} (Microsoft Learn module on ANF performance for EDA and HPC).`,
-        fixes: fix('Remove `sync`', false, removeOption(text, mount, option)),
+        fixes: mountFix.unsafe('Remove `sync`', removeOption(text, mount, option)),
       });
     }
   },

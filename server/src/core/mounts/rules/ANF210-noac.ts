@@ -1,6 +1,6 @@
 import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
-import { fix, removeOption } from '../fixes';
+import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, nfsMounts, thousands, workloadOfMount } from './common';
 
 export const noac = defineRule({
@@ -8,7 +8,7 @@ export const noac = defineRule({
   name: 'noac',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`noac` turns off attribute caching and makes writes synchronous',
     what: 'A mount with `noac` (the last of `ac`/`noac` wins), except on the `oracle` workload: Oracle Support Doc ID 359515.1 prescribes `noac` and `actimeo=0` for RAC clusterware files (OCR, voting files) on NFS.',
@@ -35,7 +35,7 @@ export const noac = defineRule({
       context.report({
         span: option.span,
         message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (the Microsoft Learn course on HPC/EDA applications on ANF). Remove \`noac\` unless an application documents that it needs it (annotate Oracle mounts \`# anf: workload=oracle\`).`,
-        fixes: fix('Remove `noac`', false, removeOption(text, mount, option)),
+        fixes: mountFix.unsafe('Remove `noac`', removeOption(text, mount, option)),
       });
     }
   },

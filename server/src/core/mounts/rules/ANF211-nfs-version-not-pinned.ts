@@ -4,7 +4,7 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
 import { baseName } from '../../workspace/fileKind';
 import { findOption } from '../catalog';
-import { fix, insertOption, removeOption, replaceValue } from '../fixes';
+import { insertOption, mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, versionToPin, volumeOfMount } from './common';
 
@@ -16,7 +16,7 @@ export const nfsVersionNotPinned = defineRule({
   name: 'nfs-version-not-pinned',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'NFS version not pinned to one ANF serves',
     what: `A mount of an ANF server with no \`vers\`/\`nfsvers\` (warning), with \`vers=4\` or \`-t nfs4\` without a minor version (warning), with \`vers=4.2\` (warning: it mounts, but ANF does not support it), or with a version ANF does not serve: 2 or 4.0 (error; a warning when the server is only assumed to be ANF). Mounts of Azure Files, Azure Blob NFS and servers listed under \`nfsServers.other\` are not judged.`,
@@ -71,13 +71,13 @@ export const nfsVersionNotPinned = defineRule({
           context.report({
             span: option?.span ?? mount.fsTypeSpan ?? where,
             message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${smbOnly ? 'serves no NFS version' : 'serves only NFSv3'}: the mount fails. ${capitalize(advice)}.`,
-            fixes: pinnable ? fix('Set `vers=3`', false, replaceValue(option, '3')) : [],
+            fixes: pinnable ? mountFix.unsafe('Set `vers=3`', replaceValue(option, '3')) : [],
           });
           continue;
         }
         const fixes: Fix[] = option
-          ? fix('Set `vers=4.1`', false, replaceValue(option, '4.1'))
-          : fix('Add `vers=4.1`', false, insertOption(mount, 'vers=4.1'));
+          ? mountFix.unsafe('Set `vers=4.1`', replaceValue(option, '4.1'))
+          : mountFix.unsafe('Add `vers=4.1`', insertOption(mount, 'vers=4.1'));
         context.report({
           span: option?.span ?? mount.fsTypeSpan ?? where,
           message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.`,
@@ -116,7 +116,7 @@ export const nfsVersionNotPinned = defineRule({
           message: v42
             ? `NFSv4.2 is not supported on ANF: the mount of an NFSv4.1 volume succeeds, but ANF does not support NFSv4.2 or its features, and issues with it are out of support scope (NFS FAQs for Azure NetApp Files). ${advice}${assumedAnfWords(serverTarget)}`
             : `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. ${advice}${assumedAnfWords(serverTarget)}`,
-          ...(edits.length > 0 ? { fixes: fix(`Use NFSv${target}`, false, ...edits) } : {}),
+          ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use NFSv${target}`, ...edits) } : {}),
         });
       }
     }
@@ -139,5 +139,5 @@ function pinFixes(mount: MountEntry, preferred: '3' | '4.1' | undefined, only = 
   const nfs4 = mount.fsType === 'nfs4';
   return order
     .filter((v) => !(nfs4 && v === '3'))
-    .flatMap((v) => fix(`Pin \`vers=${v}\``, false, insertOption(mount, `vers=${v}`)));
+    .flatMap((v) => mountFix.unsafe(`Pin \`vers=${v}\``, insertOption(mount, `vers=${v}`)));
 }

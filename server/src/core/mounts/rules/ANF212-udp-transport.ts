@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { transportOf } from '../catalog';
-import { fix, replaceOption, replaceValue } from '../fixes';
+import { mountFix, replaceOption, replaceValue } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
 
 export const udpTransport = defineRule({
@@ -8,7 +8,7 @@ export const udpTransport = defineRule({
   name: 'udp-transport',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'NFS over UDP',
     what: 'A mount with `udp` or `proto=udp`/`udp6` (the last transport option wins).',
@@ -33,7 +33,7 @@ export const udpTransport = defineRule({
       context.report({
         span: option.span,
         message: `NFS over UDP: NFSv4 requires TCP and ANF is mounted over TCP everywhere in its guidance; a lost fragment resends the whole request. Use \`${option.value !== undefined ? `${option.name}=${tcp}` : 'tcp'}\`.`,
-        fixes: fix(`Use ${tcp}`, false, option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp')),
+        fixes: mountFix.unsafe(`Use ${tcp}`, option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp')),
       });
     }
   },

@@ -1,7 +1,7 @@
 import { NFS_TIMEOUTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { integerOf, transportOf } from '../catalog';
-import { fix, replaceValue } from '../fixes';
+import { mountFix, replaceValue } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
 
 const DEFAULT_TIMEO = NFS_TIMEOUTS.tcpTimeoDeciseconds.value;
@@ -13,7 +13,7 @@ export const eagerTimeout = defineRule({
   name: 'eager-timeout',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`timeo`/`retrans` that retry too eagerly or give up too soon',
     what: `On TCP: \`timeo\` below ${MIN_TIMEO} deciseconds (${MIN_TIMEO / 10} s), or \`retrans=0\`.`,
@@ -39,7 +39,7 @@ export const eagerTimeout = defineRule({
         context.report({
           span: timeoOption.span,
           message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${DEFAULT_TIMEO} (60 s). A short timeout resends work a busy volume is still doing.`,
-          fixes: fix(`Set timeo=${DEFAULT_TIMEO}`, false, replaceValue(timeoOption, String(DEFAULT_TIMEO))),
+          fixes: mountFix.unsafe(`Set timeo=${DEFAULT_TIMEO}`, replaceValue(timeoOption, String(DEFAULT_TIMEO))),
         });
       }
       const retrans = integerOf(effective, 'retrans');
@@ -49,7 +49,7 @@ export const eagerTimeout = defineRule({
         context.report({
           span: retransOption.span,
           message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${DEFAULT_RETRANS}.`,
-          fixes: fix(`Set retrans=${DEFAULT_RETRANS}`, false, replaceValue(retransOption, String(DEFAULT_RETRANS))),
+          fixes: mountFix.unsafe(`Set retrans=${DEFAULT_RETRANS}`, replaceValue(retransOption, String(DEFAULT_RETRANS))),
         });
       }
     }

@@ -2,7 +2,7 @@ import { NCONNECT, SLOTS, WORKLOADS, type WorkloadKind } from '../../facts';
 import { compareKernelVersions } from '../../config';
 import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
-import { fix, insertOption } from '../fixes';
+import { insertOption, mountFix } from '../fixes';
 import type { MountEntry } from '../model';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, transportKey, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
@@ -28,7 +28,7 @@ export const nconnectMissing = defineRule({
   name: 'nconnect-missing',
   domain: 'mount',
   defaultSeverity: 'info',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'No `nconnect` on an ANF mount',
     what: `A mount of an ANF server without \`nconnect\`, when it is the first mount to its server address on its host (the first mount decides nconnect for all mounts of that machine): a warning on a throughput-bound workload (EDA, HPC, SAP HANA data) over NFSv3 or NFSv4.1, an info note on any other NFSv3 mount of a server known to be ANF (a manifest volume\'s mount target, or listed under \`nfsServers.anf\`). Not with Kerberos, not when the manifest gives the volume so many clients that ${BEST} connections of ${SLOTS.anfInFlightPerConnection.value} requests each would exceed the endpoint's ${SLOTS.endpointTotalMax.value.toLocaleString('en-US')} slots, and not on workloads whose vendor prescribes its own mount line: Oracle (Oracle Support Doc ID 359515.1 for kNFS; dNFS opens its own connections) and SAP NetWeaver shares. SAP HANA mounts are not judged: Microsoft's SAP HANA guide sends readers to the OS releases that support nconnect, and with NFSv4.1 those are newer (SLES 15 SP2, RHEL 8.3) than with NFSv3; anf-lint does not know the OS, so it stays silent. Azure Files, Blob NFS and other servers are not judged.`,
@@ -71,7 +71,7 @@ export const nconnectMissing = defineRule({
         span,
         severity: bound ? 'warning' : 'info',
         message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h → ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
-        fixes: fix(`Add nconnect=${BEST}`, false, insertOption(mount, `nconnect=${BEST}`)),
+        fixes: mountFix.unsafe(`Add nconnect=${BEST}`, insertOption(mount, `nconnect=${BEST}`)),
       });
     }
   },

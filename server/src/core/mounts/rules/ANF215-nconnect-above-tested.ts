@@ -1,7 +1,7 @@
 import { NCONNECT, SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { integerOf } from '../catalog';
-import { fix, replaceValue } from '../fixes';
+import { mountFix, replaceValue } from '../fixes';
 import { hasNfsMounts, nfsMounts, onAnf } from './common';
 
 const BEST = NCONNECT.bestTested.value;
@@ -12,7 +12,7 @@ export const nconnectAboveTested = defineRule({
   name: 'nconnect-above-tested',
   domain: 'mount',
   defaultSeverity: 'info',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: `\`nconnect\` above ${BEST}`,
     what: `\`nconnect\` between ${BEST + 1} and ${MAX}. (Above ${MAX} the kernel refuses the mount: ANF203.)`,
@@ -37,7 +37,7 @@ export const nconnectAboveTested = defineRule({
       context.report({
         span: option.span,
         message: `nconnect=${value} is above ${BEST}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
-        fixes: fix(`Set nconnect=${BEST}`, false, replaceValue(option, String(BEST))),
+        fixes: mountFix.unsafe(`Set nconnect=${BEST}`, replaceValue(option, String(BEST))),
       });
     }
   },

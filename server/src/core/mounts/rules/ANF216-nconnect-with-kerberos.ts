@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
-import { fix, removeOption } from '../fixes';
+import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, nfsMounts, onAnf } from './common';
 
 export const nconnectWithKerberos = defineRule({
@@ -8,7 +8,7 @@ export const nconnectWithKerberos = defineRule({
   name: 'nconnect-with-kerberos',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`nconnect` together with Kerberos (`sec=krb5*`)',
     what: 'A mount with both `nconnect` and `sec=krb5`, `krb5i` or `krb5p`.',
@@ -34,7 +34,7 @@ export const nconnectWithKerberos = defineRule({
         span: option.span,
         message: `\`${option.name}=${option.value ?? ''}\` with \`sec=${sec.value ?? ''}\`: the connections share one GSS context, and out-of-window packets force renegotiation. Do not combine nconnect with Kerberos on ANF.`,
         related: [{ uri: mount.uri, span: sec.span, message: 'Kerberos is set here' }],
-        fixes: fix('Remove `nconnect`', false, removeOption(text, mount, option)),
+        fixes: mountFix.unsafe('Remove `nconnect`', removeOption(text, mount, option)),
       });
     }
   },

@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { effectiveOptions, valueOf } from '../catalog';
-import { fix, removeOption, replaceValue } from '../fixes';
+import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
 import { baseName } from '../../workspace/fileKind';
 import { onHostWords, type HostModel } from '../../hosts/hostModel';
@@ -14,7 +14,7 @@ export const nconnectDiffersSameServer = defineRule({
   name: 'nconnect-differs-same-server',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`nconnect` differs between mounts to the same server address',
     what: 'A mount whose `nconnect` differs from the first mount to the same server address (IP or name) with the same NFS version and transport on the same machine. The first mount is the earliest of the host: files in path order, then lines in order (fstab order is boot order). Mounts of different hosts (`hana-node1/etc/fstab` and `hana-node2/etc/fstab`; each cloud-init file, Ansible play and Kubernetes manifest is a machine of its own) are never compared: two VMs never share TCP connections. Markdown snippets and templated servers never decide.',
@@ -53,8 +53,8 @@ export const nconnectDiffersSameServer = defineRule({
         message: `nconnect=${option.value} is ignored${onHost}: the first mount to ${mount.server} (${mountName(first)}, ${where}) has ${decided}, and every later mount to that address shares its connections.`,
         related: [{ uri: first.uri, span: firstOption?.span ?? first.span, message: `First mount to ${mount.server}: its ${decided} applies to all mounts of this address` }],
         fixes: firstValue
-          ? fix(`Set nconnect=${firstValue} (what the first mount to this address decides)`, false, replaceValue(option, firstValue))
-          : fix('Remove `nconnect` (the first mount to this address decides)', false, removeOption(text, mount, option)),
+          ? mountFix.unsafe(`Set nconnect=${firstValue} (what the first mount to this address decides)`, replaceValue(option, firstValue))
+          : mountFix.unsafe('Remove `nconnect` (the first mount to this address decides)', removeOption(text, mount, option)),
       });
     }
   },

@@ -1,6 +1,6 @@
 import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
-import { fix, removeOption } from '../fixes';
+import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, nfsMounts, workloadOfMount, workloadWords } from './common';
 
 const DEFAULT_MAX = Math.max(ATTRIBUTE_CACHE.acregmaxSeconds.value, ATTRIBUTE_CACHE.acdirmaxSeconds.value);
@@ -10,7 +10,7 @@ export const relaxedCacheOnSharedData = defineRule({
   name: 'relaxed-cache-on-shared-data',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`nocto` or a long `actimeo` on data several clients write',
     what: `\`nocto\`, or \`actimeo\`/\`acregmax\`/\`acdirmax\` above the ${DEFAULT_MAX} s default, on a mount whose workload has data written by several clients at once: EDA scratch and project data, HPC, databases, SAP HANA, VDI, general purpose.`,
@@ -43,7 +43,7 @@ export const relaxedCacheOnSharedData = defineRule({
         context.report({
           span: option.span,
           message: `\`${written}\` on ${workloadWords(found)}, which several clients write: ${option.name === 'nocto' ? 'without close-to-open consistency a client can open a file another node just changed and read stale data' : `attributes cached for ${option.value} s hide other clients' changes that long`}.`,
-          fixes: fix(`Remove \`${written}\``, false, removeOption(text, mount, option)),
+          fixes: mountFix.unsafe(`Remove \`${written}\``, removeOption(text, mount, option)),
         });
       }
     }

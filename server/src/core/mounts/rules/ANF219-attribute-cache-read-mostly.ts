@@ -1,7 +1,7 @@
 import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { fix, insertOption } from '../fixes';
+import { insertOption, mountFix } from '../fixes';
 import { hasNfsMounts, nfsMounts, thousands, workloadOfMount, workloadWords } from './common';
 
 const ACTIMEO = ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value;
@@ -12,7 +12,7 @@ export const attributeCacheReadMostly = defineRule({
   name: 'attribute-cache-read-mostly',
   domain: 'mount',
   defaultSeverity: 'hint',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Read-mostly tools volume without `nocto`/`actimeo`',
     what: 'A mount of a read-mostly workload (EDA tools and libraries) without `nocto` or without a long `actimeo`.',
@@ -43,7 +43,7 @@ export const attributeCacheReadMostly = defineRule({
       context.report({
         span,
         message: `This mount serves ${workloadWords(found)}, which is read-mostly: add \`${missing.join(',')}\`. In the HPC training on Microsoft Learn, ${FIGURES}.`,
-        fixes: fix(`Add ${missing.join(',')}`, false, insertOption(mount, missing.join(','))),
+        fixes: mountFix.unsafe(`Add ${missing.join(',')}`, insertOption(mount, missing.join(','))),
       });
     }
   },

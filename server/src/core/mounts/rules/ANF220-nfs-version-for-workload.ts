@@ -3,7 +3,7 @@ import type { SpanEdit } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
 import { baseName } from '../../workspace/fileKind';
-import { fix, removeOption, replaceValue } from '../fixes';
+import { mountFix, removeOption, replaceValue } from '../fixes';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionForWorkload = defineRule({
@@ -11,7 +11,7 @@ export const nfsVersionForWorkload = defineRule({
   name: 'nfs-version-for-workload',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'NFS version does not suit the workload',
     what: 'A mount of an ANF server pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported; a warning when the server is only assumed to be ANF), NFSv4.1 on EDA, HPC or Oracle volumes (warning: NFSv3 performs better there). The workload comes from an annotation, the manifest, the mount point (`/hana/data`, `/hana/log`: SAP\'s layout) or the configuration. When the manifest volume does not serve the pinned version, ANF224 reports the token instead (one finding, which names the workload).',
@@ -62,7 +62,7 @@ export const nfsVersionForWorkload = defineRule({
         message: required
           ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.${assumedAnfWords(target)}`
           : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features${volumeToo}.`,
-        ...(edits.length > 0 ? { fixes: fix(`Use vers=${want}`, false, ...edits) } : {}),
+        ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use vers=${want}`, ...edits) } : {}),
       });
     }
   },

@@ -1,5 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import { fix, insertOption } from '../fixes';
+import { insertOption, mountFix } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
 
 export const fstabWithoutNetdev = defineRule({
@@ -7,7 +7,7 @@ export const fstabWithoutNetdev = defineRule({
   name: 'fstab-without-netdev',
   domain: 'mount',
   defaultSeverity: 'info',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: 'fstab NFS entry without `_netdev` or `nofail`',
     what: 'An NFS line in fstab (or written to fstab by a script, or in cloud-init `mounts:` with explicit options) with neither `_netdev` nor `nofail`.',
@@ -31,7 +31,7 @@ export const fstabWithoutNetdev = defineRule({
         // The type field: `_netdev` is about what kind of mount this is (a network file system), not about any one option.
         span: mount.fsTypeSpan ?? mount.optionsSpan ?? mount.span,
         message: 'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
-        fixes: fix('Add `_netdev`', true, insertOption(mount, '_netdev')),
+        fixes: mountFix.safe('Add `_netdev`', insertOption(mount, '_netdev')),
       });
     }
   },

@@ -1,5 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import { fix } from '../fixes';
+import { mountFix } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
 
 export const fstabFsckPass = defineRule({
@@ -7,7 +7,7 @@ export const fstabFsckPass = defineRule({
   name: 'fstab-fsck-pass',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: 'Non-zero fsck pass on an NFS mount',
     what: 'An NFS fstab entry (or Ansible `passno:`) whose sixth field, the fsck pass, is not 0.',
@@ -30,7 +30,7 @@ export const fstabFsckPass = defineRule({
       context.report({
         span: mount.fsckPassSpan,
         message: `fsck pass ${pass} on an NFS mount: there is nothing to check on the client, and a missing fsck.nfs can hold up the boot. Use 0.`,
-        fixes: fix('Set the fsck pass to 0', true, { span: mount.fsckPassSpan, newText: '0' }),
+        fixes: mountFix.safe('Set the fsck pass to 0', { span: mount.fsckPassSpan, newText: '0' }),
       });
     }
   },

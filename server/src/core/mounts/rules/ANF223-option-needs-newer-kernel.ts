@@ -9,7 +9,7 @@ export const optionNeedsNewerKernel = defineRule({
   name: 'option-needs-newer-kernel',
   domain: 'mount',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Mount option newer than the configured client kernel',
     what: `An option that arrived in a later Linux kernel than \`kernelVersion\` in .anf-lint.yaml (the oldest client kernel the configuration must work on): \`nconnect\` needs ${NCONNECT.minKernel.value}. Only reported when \`kernelVersion\` is set.`,

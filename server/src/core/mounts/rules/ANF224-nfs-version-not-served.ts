@@ -4,7 +4,7 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { baseName } from '../../workspace/fileKind';
 import { usesKerberos } from '../catalog';
-import { fix, removeOption, replaceValue } from '../fixes';
+import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
 import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
@@ -13,7 +13,7 @@ export const nfsVersionNotServed = defineRule({
   name: 'nfs-version-not-served',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Mount pins an NFS version its manifest volume does not serve',
     what: 'A mount that reaches a volume of a sizing manifest and pins `vers=3` or `vers=4.1` (also `nfsvers=`, `vers=4,minorversion=1`, `nfs4` with `minorversion=1`) while the volume\'s `protocols` do not include that version (a volume without `protocols` serves NFSv3). Mounts without a pinned version (ANF211), with a version ANF never serves (ANF211), or that reach no manifest volume are not judged here.',
@@ -73,7 +73,7 @@ export const nfsVersionNotServed = defineRule({
         span: (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span,
         message: head + advice + agrees,
         related: [protocolsOf(context, volume)],
-        ...(edits.length > 0 ? { fixes: fix(`Use vers=${target!}, the version volume \`${volume.name}\` serves`, false, ...edits) } : {}),
+        ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use vers=${target!}, the version volume \`${volume.name}\` serves`, ...edits) } : {}),
       });
     }
   },

@@ -9,7 +9,7 @@ export const kerberosOnVolumeWithoutKerberos = defineRule({
   name: 'kerberos-on-volume-without-kerberos',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Kerberos mount (`sec=krb5*`) of a volume without Kerberos',
     what: 'A mount with `sec=krb5`, `krb5i` or `krb5p` (for a `sec=` list: only Kerberos flavors in it) that reaches a manifest volume whose `security` is `sys` or missing (`sys` is the default).',

@@ -9,7 +9,7 @@ export const mountReachesOtherThanManifest = defineRule({
   name: 'mount-reaches-other-than-manifest',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Mount uses a manifest volume\'s mount path but another server or export',
     what: 'A mount whose client mount point is the `mountPath` of a manifest volume while its server is none of the volume\'s `mountTargets`, or its export path is not the volume\'s `exportPath` (nor a directory below it). Parts that are templated or not written in the manifest are not compared.',

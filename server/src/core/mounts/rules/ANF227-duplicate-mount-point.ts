@@ -12,7 +12,7 @@ export const duplicateMountPoint = defineRule({
   name: 'duplicate-mount-point',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'The same mount point twice in one fstab',
     what: 'Two fstab entries of one file (one host) with the same mount point, neither of them `noauto`. Documentation (Markdown) is not judged: it may show alternatives.',

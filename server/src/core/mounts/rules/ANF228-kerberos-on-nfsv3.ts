@@ -7,7 +7,7 @@ export const kerberosOnNfsv3 = defineRule({
   name: 'kerberos-on-nfsv3',
   domain: 'mount',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Kerberos (`sec=krb5*`) on an NFSv3 mount of ANF',
     what: 'A mount of an ANF server that pins NFSv3 and asks for `sec=krb5`, `krb5i` or `krb5p`, when it reaches no manifest volume (with a manifest, ANF224 and ANF225 judge the volume\'s protocols and Kerberos). An error when the server is known to be ANF (a manifest mount target, `nfsServers.anf`), a warning when ANF is only assumed.',

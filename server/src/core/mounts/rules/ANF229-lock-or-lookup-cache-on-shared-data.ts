@@ -8,7 +8,7 @@ export const lockOrLookupCacheOnSharedData = defineRule({
   name: 'lock-or-lookup-cache-on-shared-data',
   domain: 'mount',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: '`nolock`, `local_lock=all` or `lookupcache=none` on data several clients write',
     what: 'A read-write mount of a workload whose data several clients write (EDA scratch, HPC, databases, SAP, VDI, general purpose) with `nolock`, `local_lock=all` (or `flock`/`posix`), or `lookupcache=none`. Mounts whose workload anf-lint does not know are not judged, nor `ro` mounts.',

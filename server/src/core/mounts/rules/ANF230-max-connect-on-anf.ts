@@ -7,7 +7,7 @@ export const maxConnectOnAnf = defineRule({
   name: 'max-connect-on-anf',
   domain: 'mount',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: '`max_connect` on an ANF mount',
     what: 'A mount of an ANF server with `max_connect=`.',

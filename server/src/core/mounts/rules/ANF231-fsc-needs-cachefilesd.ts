@@ -6,7 +6,7 @@ export const fscNeedsCachefilesd = defineRule({
   name: 'fsc-needs-cachefilesd',
   domain: 'mount',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: '`fsc`: a local disk cache that needs cachefilesd',
     what: 'A mount with `fsc` (or `fsc=<id>`). anf-lint cannot see whether the host runs cachefilesd, so this is a note, not a finding of a fault.',

@@ -13,7 +13,7 @@ export const relativeMountPoint = defineRule({
   name: 'relative-mount-point',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Relative mount point',
     what: 'An fstab entry, systemd mount unit or Ansible mount task whose mount point does not start with `/` (`none` and `swap` excepted). Shell commands (relative to the working directory) and autofs map keys (relative to the map\'s directory) are not judged.',

@@ -1,12 +1,13 @@
+import type { FixApplicability } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
-import { fix } from '../fixes';
+import { mountFix } from '../fixes';
 
 export const filesystemTypeInOptions = defineRule({
   code: 'ANF240',
   name: 'filesystem-type-in-options',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['safe', 'unsafe'],
   doc: {
     title: 'File system type written inside the option list',
     what: 'An option list that starts with the file system type and a space: `nfs nfsvers=4.1,sec=sys`. Found in Ansible `opts:`, variables and other option strings.',
@@ -27,10 +28,12 @@ export const filesystemTypeInOptions = defineRule({
       const type = mount.optionsFsType;
       if (!type) continue;
       const bodyStart = mount.optionsSpan?.start ?? type.span.end;
+      // An Ansible `opts:` value is surely an option list; a string found by its content may not be.
+      const applicability: FixApplicability = mount.origin === 'option-string' ? 'unsafe' : 'safe';
       context.report({
         span: type.span,
         message: `\`${type.text}\` is the file system type, not a mount option: mount receives \`${type.text} ${mount.options[0] ? context.file.source.text.slice(mount.options[0].span.start, mount.options[0].span.end) : ''}\` as one option and refuses the mount (in fstab, the space shifts every later field). Write the type as the type (\`fstype: ${type.text}\`, \`-t ${type.text}\`) and keep only options here.`,
-        fixes: fix(`Remove \`${type.text}\` from the options`, mount.origin !== 'option-string', { span: { start: type.span.start, end: bodyStart }, newText: '' }),
+        fixes: mountFix[applicability](`Remove \`${type.text}\` from the options`, { span: { start: type.span.start, end: bodyStart }, newText: '' }),
       });
     }
   },

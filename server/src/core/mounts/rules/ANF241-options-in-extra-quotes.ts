@@ -1,12 +1,12 @@
 import { defineRule } from '../../rules/rule';
-import { fix } from '../fixes';
+import { mountFix } from '../fixes';
 
 export const optionsInExtraQuotes = defineRule({
   code: 'ANF241',
   name: 'options-in-extra-quotes',
   domain: 'mount',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Option list wrapped in an extra pair of quotes',
     what: 'Quotes that are part of the option text itself: `"\'rw,vers=4,minorversion=1\'"` in YAML, `\'"rw,hard"\'` in a script, `"rw,hard"` in an fstab field.',
@@ -34,7 +34,7 @@ export const optionsInExtraQuotes = defineRule({
           ? `The option list is wrapped in an extra pair of quotes (\`${quote}\`): mount receives them as part of the first and last option and refuses the mount. Remove the inner quotes.`
           : `This option string carries its own quotes (\`${quote}\`): used as \`opts:\` or in fstab, mount receives them and refuses the mount. Remove them, unless the variable is pasted into a shell command line where they are shell quoting.`,
         ...(quotes.certain ? {} : { severity: 'warning' as const }),
-        fixes: fix('Remove the inner quotes', false, { span: quotes.close, newText: '' }, { span: quotes.open, newText: '' }),
+        fixes: mountFix.unsafe('Remove the inner quotes', { span: quotes.close, newText: '' }, { span: quotes.open, newText: '' }),
       });
     }
   },

@@ -6,7 +6,7 @@ export const unusedSuppression = defineRule({
   name: 'unused-suppression',
   domain: 'general',
   defaultSeverity: 'warning',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: 'Suppression comment that silences nothing',
     what: 'An `# anf-lint disable-next-line` or `disable-file` comment whose rules report nothing where it points.',

@@ -6,7 +6,7 @@ export const ruleFailure = defineRule({
   name: 'rule-failure',
   domain: 'general',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'A rule failed on this file',
     what: 'One of anf-lint\'s rules raised an internal error while checking this file. The other rules still ran.',

@@ -9,7 +9,7 @@ export const parserFailure = defineRule({
   name: 'parser-failure',
   domain: 'general',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'anf-lint could not read this file',
     what: 'The reader for this kind of file raised an internal error, so the rules that need what it reads did not run on this file.',

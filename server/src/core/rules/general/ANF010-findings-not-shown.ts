@@ -11,7 +11,7 @@ export const findingsNotShown = defineRule({
   name: 'findings-not-shown',
   domain: 'general',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'More findings in this file than a report shows',
     what: `A file produced more findings of one rule, or more findings in all, than anf-lint lists for one file (${formatNumber(DEFAULT_FINDING_LIMITS.perRule, 0)} of a rule and ${formatNumber(DEFAULT_FINDING_LIMITS.perFile, 0)} in all by default). The first ones by position are listed; this finding, on the first line, says how many more there are and of which rules.`,

@@ -7,7 +7,7 @@ export const malformedSysctlLine = defineRule({
   name: 'malformed-sysctl-line',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'A line of a sysctl file is not `key = value`',
     what: 'A line of `sysctl.conf`, a `sysctl.d/*.conf` drop-in or a tuned profile\'s `[sysctl]` section that is neither a comment nor `key = value`: a missing `=`, a key with spaces, no key or no value, or a comment after the value.',

@@ -7,7 +7,7 @@ export const malformedModprobeOptions = defineRule({
   name: 'malformed-modprobe-options',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'An `options` line of modprobe.d that modprobe reads differently',
     what: 'An `options` line in `/etc/modprobe.d/*.conf` without a module or a parameter, with spaces around `=`, or with the module and the parameter joined by a dot (`options sunrpc.tcp_max_slot_table_entries=128`).',

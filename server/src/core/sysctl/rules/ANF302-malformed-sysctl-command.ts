@@ -7,7 +7,7 @@ export const malformedSysctlCommand = defineRule({
   name: 'malformed-sysctl-command',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'A `sysctl -w` or `/proc/sys` write that sets nothing',
     what: 'A `sysctl -w` command in a script with spaces around `=` (`sysctl -w net.ipv4.tcp_sack = 1`), a key without a value, or an `echo` into `/proc/sys` with nothing to write.',

@@ -1,4 +1,4 @@
-import type { Fix } from '../../diagnostics';
+import { type Fix, unsafeFix } from '../../diagnostics';
 import { KERNEL_BOOLEAN } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { parseSize } from '../../units/units';
@@ -41,7 +41,7 @@ export function shapeProblem(entry: CatalogKey, setting: KernelSetting): { messa
           const bytes = String(size.value.bytes);
           return {
             message: `${key} takes a plain number: the kernel does not read units, so \`${value}\` is rejected. Write ${bytes}.`,
-            fixes: [{ title: `Write ${bytes}`, safe: false, edits: [{ span: setting.valueSpan, newText: bytes }] }],
+            fixes: [unsafeFix(`Write ${bytes}`, [{ span: setting.valueSpan, newText: bytes }])],
           };
         }
       }
@@ -97,7 +97,7 @@ export const invalidSysctlValue = defineRule({
   name: 'invalid-sysctl-value',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A kernel setting\'s value has the wrong shape',
     what: 'A value that does not fit its key: text or a unit where the kernel wants an integer (`16M`), a sysctl boolean other than 0 or 1 (the kernel reads only integers there, so `yes` or `true` fail), a module boolean the kernel cannot read (it reads the first character: Y, N, 1, 0, on, off everywhere; `true`/`false` and `enabled`/`disabled` only on newer kernels, flagged as a warning), two fields where `tcp_rmem` and `tcp_wmem` want three, or three fields that are not in order min ≤ default ≤ max.',

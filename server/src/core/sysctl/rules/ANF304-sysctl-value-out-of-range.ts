@@ -10,7 +10,7 @@ export const sysctlValueOutOfRange = defineRule({
   name: 'sysctl-value-out-of-range',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A kernel setting\'s value is outside the range the kernel accepts',
     what: 'An integer below the minimum or above the maximum of its key: `sunrpc.tcp_max_slot_table_entries = 0` (2–65,536), `vm.dirty_ratio = 120` (0–100), `vm.swappiness = 300` (0–200), a port above 65,535.',
@@ -45,7 +45,7 @@ export const sysctlValueOutOfRange = defineRule({
         context.report({
           span: setting.fields?.[index]?.span ?? setting.valueSpan,
           message: `${what} is ${formatNumber(value)}, ${limitText}: the kernel rejects the write and keeps ${entry.defaultValue !== undefined ? `its default (${entry.defaultValue})` : 'the old value'}.`,
-          fixes: [replaceValueFix(`Write ${bound}`, setting, String(bound), false, fields.length > 1 ? index : undefined)],
+          fixes: [replaceValueFix.unsafe(`Write ${bound}`, setting, String(bound), fields.length > 1 ? index : undefined)],
         });
       });
     }

@@ -1,4 +1,4 @@
-import type { Fix, SpanEdit } from '../../diagnostics';
+import { type Fix, type SpanEdit, unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { findKey, nearMiss } from '../catalog';
 import type { KernelSetting } from '../model';
@@ -37,7 +37,7 @@ export const misspelledSysctlKey = defineRule({
   name: 'misspelled-sysctl-key',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A kernel key that is one or two letters from a key anf-lint knows',
     what: 'A key that is not in anf-lint\'s catalog of NFS and TCP keys but is one or two edits away from one: `sunrpc.tpc_max_slot_table_entries`, `net.ipv4.tcp_rmen`, `options sunrcp ...`. Keys far from every catalog key are not reported: Linux has thousands of keys and anf-lint judges only the ones that matter for ANF.',
@@ -60,7 +60,7 @@ export const misspelledSysctlKey = defineRule({
       const miss = nearMiss(setting.key);
       if (!miss) continue;
       const edits = renameKeyEdits(setting, miss.suggestion, context.file.source.text);
-      const fixes: Fix[] = edits && edits.length > 0 ? [{ title: `Change to ${miss.suggestion}`, safe: false, edits }] : [];
+      const fixes: Fix[] = edits && edits.length > 0 ? [unsafeFix(`Change to ${miss.suggestion}`, edits)] : [];
       const moduleDiffers = setting.moduleSpan !== undefined && miss.suggestion.split('.')[0] !== setting.key.split('.')[0];
       const span = moduleDiffers ? { start: setting.moduleSpan!.start, end: setting.keySpan.end } : setting.keySpan;
       context.report({

@@ -8,7 +8,7 @@ export const duplicateSysctlKey = defineRule({
   name: 'duplicate-sysctl-key',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: 'A kernel key set again later: the earlier value never takes effect',
     what: 'The same key set twice in one file, or in two `sysctl.d` drop-ins (or a drop-in and `/etc/sysctl.conf`) of the same host. Files load in order of their names, `/etc/sysctl.conf` last, and the last value wins. The finding sits on the value that loses and points at the one that wins.',
@@ -33,7 +33,7 @@ export const duplicateSysctlKey = defineRule({
       const same = winner.value.trim().replace(/\s+/g, ' ') === setting.value.trim().replace(/\s+/g, ' ');
       const winnerAt = where(workspace, file, winner);
       const related: RelatedSpan[] = [{ uri: winner.uri, span: winner.span, message: `This value (${winner.value}) wins` }];
-      const fixes: Fix[] = removeLineFixes(file, setting, 'it is set again later', true);
+      const fixes: Fix[] = removeLineFixes.safe(file, setting, 'it is set again later');
       context.report({
         span: setting.span,
         message: same

@@ -12,7 +12,7 @@ export const tcpSackDisabled = defineRule({
   name: 'tcp-sack-disabled',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'TCP selective acknowledgements turned off',
     what: '`net.ipv4.tcp_sack = 0` or `net.ipv4.tcp_dsack = 0` in a setting that takes effect.',
@@ -38,7 +38,7 @@ export const tcpSackDisabled = defineRule({
           setting.key === 'net.ipv4.tcp_sack'
             ? `\`${setting.key} = 0\` ${what}. Microsoft's EDA benchmark configuration sets 0 too, on a network that drops nothing; anf-lint recommends 1 (the default, and what the SAP HANA guidance sets) because on a path that loses packets SACK keeps each loss cheap.`
             : `\`${setting.key} = 0\` ${what}. Use 1 (the default).`,
-        fixes: [replaceValueFix('Write 1', setting, '1', false)],
+        fixes: [replaceValueFix.unsafe('Write 1', setting, '1')],
       });
     }
   },

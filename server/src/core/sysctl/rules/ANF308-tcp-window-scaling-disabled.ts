@@ -10,7 +10,7 @@ export const tcpWindowScalingDisabled = defineRule({
   name: 'tcp-window-scaling-disabled',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'TCP window scaling turned off: every connection is capped at 64 KiB in flight',
     what: '`net.ipv4.tcp_window_scaling = 0` in a setting that takes effect.',
@@ -35,7 +35,7 @@ export const tcpWindowScalingDisabled = defineRule({
       context.report({
         span: setting.span,
         message: `\`tcp_window_scaling = 0\` caps every TCP connection at ${formatNumber(cap)} bytes in flight: at ${formatNumber(rtt * 1000, 3)} ms round trip that is ${formatNumber(cap)} B ÷ ${formatNumber(rtt * 1000, 3)} ms ≈ ${formatRate(rate)} per connection. Use 1.`,
-        fixes: [replaceValueFix('Write 1', setting, '1', false)],
+        fixes: [replaceValueFix.unsafe('Write 1', setting, '1')],
       });
     }
   },

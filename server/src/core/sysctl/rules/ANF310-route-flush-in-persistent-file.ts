@@ -9,7 +9,7 @@ export const routeFlushInPersistentFile = defineRule({
   name: 'route-flush-in-persistent-file',
   domain: 'sysctl',
   defaultSeverity: 'info',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: '`net.ipv4.route.flush` in a file applied at boot',
     what: '`net.ipv4.route.flush` (or `net.ipv6.route.flush`) in `sysctl.conf`, a `sysctl.d` drop-in or a tuned profile.',
@@ -32,7 +32,7 @@ export const routeFlushInPersistentFile = defineRule({
         span: setting.span,
         message: `\`${setting.key}\` is a trigger, not a setting: it flushes the routing cache once, and at boot there is nothing to flush. Remove it from this file.`,
         tags: ['unnecessary'],
-        fixes: removeLineFixes(context.file, setting, 'a one-time trigger', true),
+        fixes: removeLineFixes.safe(context.file, setting, 'a one-time trigger'),
       });
     }
   },

@@ -47,7 +47,7 @@ export const tcpTimestampsForWorkload = defineRule({
   name: 'tcp-timestamps-for-workload',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`net.ipv4.tcp_timestamps` does not match where the host runs',
     what: 'A VM behind Azure Load Balancer with `tcp_timestamps` other than 0 (a warning); any other host with `tcp_timestamps = 0` (information). Which VMs sit behind Azure Load Balancer is configuration: `behindAzureLoadBalancer: true` in `.anf-lint.yaml` for every host it covers, or a list of host names (`behindAzureLoadBalancer: [hana-node1, hana-node2, ascs-01]`, the folders above `etc/`). The old key `sapHanaBehindLoadBalancer: true` still works and covers the hosts that run SAP HANA (their mounts\' workloads, the manifest volumes they mount, or `workload:` say so).',
@@ -75,14 +75,14 @@ export const tcpTimestampsForWorkload = defineRule({
         context.report({
           span: setting.span,
           message: `\`tcp_timestamps = ${value}\`${onHost} behind Azure Load Balancer: the load balancer's health probes fail with timestamps on. Set 0 (${why}).`,
-          fixes: [replaceValueFix('Write 0', setting, '0', false)],
+          fixes: [replaceValueFix.unsafe('Write 0', setting, '0')],
         });
       } else if (why === undefined && value === 0) {
         context.report({
           span: setting.span,
           severity: 'info',
           message: `\`tcp_timestamps = 0\`${onHost} turns off TCP timestamps: TCP loses accurate round-trip measurement and protection against wrapped sequence numbers. Only VMs behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS) need 0: say so with \`behindAzureLoadBalancer\` in .anf-lint.yaml (true, or a list of host names). Elsewhere use 1.`,
-          fixes: [replaceValueFix('Write 1', setting, '1', false)],
+          fixes: [replaceValueFix.unsafe('Write 1', setting, '1')],
         });
       }
     }

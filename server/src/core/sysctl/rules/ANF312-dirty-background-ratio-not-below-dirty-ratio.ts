@@ -12,7 +12,7 @@ export const dirtyBackgroundRatioNotBelowDirtyRatio = defineRule({
   name: 'dirty-background-ratio-not-below-dirty-ratio',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: '`vm.dirty_background_ratio` is not below `vm.dirty_ratio`',
     what: 'The background write-back threshold at or above the threshold where writers block, counting the kernel defaults (20 and 10) for the one not set and values from every drop-in of the host.',

@@ -12,7 +12,7 @@ export const dirtyBytesAndRatioBothSet = defineRule({
   name: 'dirty-bytes-and-ratio-both-set',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'safe',
+  fixes: ['safe'],
   doc: {
     title: 'Both `vm.dirty_*_bytes` and `vm.dirty_*_ratio` are set: only the later one applies',
     what: '`vm.dirty_bytes` and `vm.dirty_ratio` (or `vm.dirty_background_bytes` and `vm.dirty_background_ratio`) both set for one host. The finding sits on the one that loses.',
@@ -43,7 +43,7 @@ export const dirtyBytesAndRatioBothSet = defineRule({
         message: `\`${loser.key} = ${loser.value}\` has no effect: \`${winner.key}\` is written later (${where(workspace, file, winner)}), and writing it sets ${loser.key} to 0. Keep one of the two.`,
         related: [{ uri: winner.uri, span: winner.span, message: `${winner.key} = ${winner.value} is the limit in force` }],
         tags: ['unnecessary'],
-        fixes: removeLineFixes(file, loser, `${winner.key} replaces it`, true),
+        fixes: removeLineFixes.safe(file, loser, `${winner.key} replaces it`),
       });
     }
   },

@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { formatNumber, formatSize } from '../../units/units';
 import { integerFields, integerValue, replaceValueFix, scopeOf, where, winning } from '../scope';
@@ -13,7 +14,7 @@ export const socketBufferMaxBelowTcpMax = defineRule({
   name: 'socket-buffer-max-below-tcp-max',
   domain: 'sysctl',
   defaultSeverity: 'info',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`net.core.rmem_max` (or `wmem_max`) is below the maximum of `tcp_rmem` (or `tcp_wmem`)',
     what: 'Both are set for a host, and the socket-buffer ceiling `net.core.rmem_max` is smaller than the third field of `net.ipv4.tcp_rmem` (likewise `wmem_max` and `tcp_wmem`). Information, not a warning: it does not limit NFS.',
@@ -48,8 +49,8 @@ export const socketBufferMaxBelowTcpMax = defineRule({
         related: [{ uri: (target === core ? tcp : core).uri, span: (target === core ? tcp : core).span, message: `${(target === core ? tcp : core).key} = ${(target === core ? tcp : core).value}` }],
         fixes: [
           core.uri === file.uri
-            ? replaceValueFix(`Write ${tcpMax}`, core, String(tcpMax), false)
-            : { title: `Write ${tcpMax} in ${core.uri.slice(core.uri.lastIndexOf('/') + 1)}`, safe: false, edits: [{ uri: core.uri, span: core.valueSpan, newText: String(tcpMax) }] },
+            ? replaceValueFix.unsafe(`Write ${tcpMax}`, core, String(tcpMax))
+            : unsafeFix(`Write ${tcpMax} in ${core.uri.slice(core.uri.lastIndexOf('/') + 1)}`, [{ uri: core.uri, span: core.valueSpan, newText: String(tcpMax) }]),
         ],
       });
     }

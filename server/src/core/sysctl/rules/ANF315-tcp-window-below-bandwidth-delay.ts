@@ -48,7 +48,7 @@ export const tcpWindowBelowBandwidthDelay = defineRule({
   name: 'tcp-window-below-bandwidth-delay',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'TCP window maximum below the bandwidth-delay product the workspace needs',
     what: 'The maximum of `net.ipv4.tcp_rmem` (reads) or `net.ipv4.tcp_wmem` (writes) is smaller than bandwidth × round-trip time for the bandwidth one client needs. The bandwidth comes from `network.bandwidth` in `.anf-lint.yaml`, or from the required throughput divided by the clients of a manifest volume this host mounts (or of a manifest in its folder; every manifest in a repository without host layout); the round-trip time from `network.rtt` (default 0.5 ms, a VNet; about 2 ms over ExpressRoute). With nconnect, the need is shared across the connections.',
@@ -84,7 +84,7 @@ export const tcpWindowBelowBandwidthDelay = defineRule({
       context.report({
         span: setting.fields?.[2]?.span ?? setting.valueSpan,
         message: `The ${key} maximum${hostWords(workspace, file)} is too small for ${direction}: ${windowLimitFormula(max, config.rttSeconds)} per connection, but ${demand.from} → ${formatRate(perConnection)} per connection${per}. Bandwidth-delay product = bandwidth × RTT = ${bandwidthDelayFormula(bdp)}.`,
-        fixes: [replaceValueFix(`Raise the maximum to ${newMax}`, setting, String(newMax), false, 2)],
+        fixes: [replaceValueFix.unsafe(`Raise the maximum to ${newMax}`, setting, String(newMax), 2)],
       });
     }
   },

@@ -10,7 +10,7 @@ export const slotTableAboveConnectionLimit = defineRule({
   name: 'slot-table-above-connection-limit',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'More RPC slots per TCP connection than ANF serves',
     what: '`sunrpc.tcp_max_slot_table_entries` or `sunrpc.tcp_slot_table_entries` above 128, in sysctl files, modprobe.d (`options sunrpc ...`), `sysctl -w` or `/proc/sys` writes. Values that exceed the table of the Learn module for the nconnect the host\'s mounts use are reported as ANF317 instead.',
@@ -43,7 +43,7 @@ export const slotTableAboveConnectionLimit = defineRule({
       context.report({
         span: setting.valueSpan,
         message: `\`${setting.key} = ${formatNumber(value)}\`${onHost} allows more requests in flight per TCP connection than the ${limit} ANF executes; the rest wait in ANF's queue.${perMount} Use ${formatNumber(recommended.value)}${recommended.why}, and nconnect for more parallelism.`,
-        fixes: [replaceValueFix(`Write ${recommended.value}`, setting, String(recommended.value), false)],
+        fixes: [replaceValueFix.unsafe(`Write ${recommended.value}`, setting, String(recommended.value))],
       });
     }
   },

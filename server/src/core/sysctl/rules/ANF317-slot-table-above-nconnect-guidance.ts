@@ -12,7 +12,7 @@ export const slotTableAboveNconnectGuidance = defineRule({
   name: 'slot-table-above-nconnect-guidance',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`sunrpc.tcp_max_slot_table_entries` above the table of the Learn module for the nconnect in use',
     what: 'The Microsoft Learn module on ANF performance for EDA and HPC gives a table of `sunrpc.tcp_max_slot_table_entries` by nconnect: nconnect 0–1 → 128, 2–4 → 256, 6–8 → 512, above 8 → no change needed. anf-lint reads the NFS mounts of the same host (fstab, mount commands, systemd units, ...) and reports a value above the table\'s entry for the smallest nconnect among them, pointing at that mount.',
@@ -42,7 +42,7 @@ export const slotTableAboveNconnectGuidance = defineRule({
         span: setting.valueSpan,
         message: `\`${setting.key} = ${formatNumber(value)}\` is above ${formatNumber(entry)}, the maximum of the Learn module for nconnect=${smallest.nconnect} (the mount at ${mountWhere(context, smallest.mount)}${onHost}), and above the ${limit} requests ANF executes per connection. Use ${formatNumber(recommended.value)}${recommended.why}.`,
         related: [{ uri: smallest.mount.uri, span: nconnectSpan(smallest.mount), message: `This mount uses nconnect=${smallest.nconnect}` }],
-        fixes: [replaceValueFix(`Write ${recommended.value}`, setting, String(recommended.value), false)],
+        fixes: [replaceValueFix.unsafe(`Write ${recommended.value}`, setting, String(recommended.value))],
       });
     }
   },

@@ -12,7 +12,7 @@ export const slotTotalAboveEndpointLimit = defineRule({
   name: 'slot-total-above-endpoint-limit',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'Slots across all clients of a volume exceed the 10,000 ANF recommends per storage endpoint',
     what: 'Where a manifest volume says how many clients mount it, anf-lint multiplies clients × nconnect (from this host\'s mounts of that volume) × `sunrpc.tcp_max_slot_table_entries` and reports a total above 10,000. Per host only: a slot-table setting is compared with the volumes its own host mounts (and the manifests inside its host folder, or every manifest in a repository without host layout); a volume only another host, cloud-init file or Ansible play mounts never counts. See "Hosts" in docs/architecture.md.',
@@ -46,7 +46,7 @@ export const slotTotalAboveEndpointLimit = defineRule({
         span: setting.valueSpan,
         related: [{ uri: worst.volume.uri, span: worst.volume.nameSpan, message: `${worst.volume.name}: ${formatNumber(worst.clients)} clients, nconnect=${worst.nconnect}` }],
         message: `Volume ${worst.volume.name}${onHost ? `, as mounted${onHost}` : ''}: clients × nconnect × slots = ${formatNumber(worst.clients)} × ${worst.nconnect} × ${formatNumber(value)} = ${formatNumber(total)} requests in flight, above the ${formatNumber(limit)} ANF recommends per storage endpoint. ${advice}`,
-        ...(fits >= SLOTS.slotTableEntriesMin.value ? { fixes: [replaceValueFix(`Write ${fits}`, setting, String(fits), false)] } : {}),
+        ...(fits >= SLOTS.slotTableEntriesMin.value ? { fixes: [replaceValueFix.unsafe(`Write ${fits}`, setting, String(fits))] } : {}),
       });
     }
   },

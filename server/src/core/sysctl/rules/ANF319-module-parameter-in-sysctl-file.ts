@@ -18,7 +18,7 @@ export const moduleParameterInSysctlFile = defineRule({
   name: 'module-parameter-in-sysctl-file',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'A module parameter set where it does not apply',
     what: 'Two cases. (1) A parameter of the `nfs` module (`nfs.max_session_slots`, `nfs.nfs4_disable_idmapping`) written as a sysctl: there is no such sysctl key. (2) `sunrpc.tcp_max_slot_table_entries` in `sysctl.conf`, a `sysctl.d` drop-in or a tuned profile, with no `options sunrpc tcp_max_slot_table_entries=...` line in the same host\'s `/etc/modprobe.d/`. The value it asks for is the one ANF316 and ANF317 recommend (128, or less where ANF318 says so), not a larger value written in the sysctl line. (`sunrpc.tcp_slot_table_entries` is only the starting size, which grows up to the maximum, so losing it does no harm.)',

@@ -9,7 +9,7 @@ export const slotTableNotCapped = defineRule({
   name: 'slot-table-not-capped',
   domain: 'sysctl',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'A host tunes its kernel for NFS but never caps the RPC slot table',
     what: 'A host (the folder above `etc/`) has NFS mounts and sysctl or modprobe.d files, but no file of it sets `sunrpc.tcp_max_slot_table_entries`. Reported once per host, on its first sysctl or modprobe.d file, pointing at a mount.',

@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
@@ -10,7 +11,7 @@ export const unknownKeyInClosedNamespace = defineRule({
   name: 'unknown-key-in-closed-namespace',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A `sunrpc` or `fs.nfs` key that does not exist',
     what: 'A key under `sunrpc.` (a sysctl, or a slot-table parameter of the `sunrpc` module) or `fs.nfs.` that the kernel does not have, such as `sunrpc.max_tcp_slot_table_entries` for `sunrpc.tcp_max_slot_table_entries`. These namespaces are closed: anf-lint knows every key of `/proc/sys/sunrpc` (`net/sunrpc/xprtsock.c`, `net/sunrpc/sysctl.c`, `net/sunrpc/xprtrdma/transport.c`) and `/proc/sys/fs/nfs` (`fs/nfs/sysctl.c`, `fs/nfs/nfs4sysctl.c`, `fs/lockd/svc.c`) from the kernel source, so any other name there is wrong however far it is from a real one. Keys under `sunrpc.svc_rdma.` and the `sunrpc` module\'s parameters outside the slot-table family are not judged. Misspellings one or two letters from a key are ANF305\'s.',
@@ -48,7 +49,7 @@ export const unknownKeyInClosedNamespace = defineRule({
         message: meant
           ? `\`${setting.key}\` does not exist: the kernel's key is \`${meant}\`. As written, the line sets nothing.`
           : `\`${setting.key}\` does not exist in the kernel's \`${ns.prefix.slice(0, -1)}\` ${asModule ? 'module' : 'sysctls'}; the ${what} are ${known}. As written, the line sets nothing.`,
-        fixes: edits && edits.length > 0 ? [{ title: `Change to ${meant}`, safe: false, edits }] : [],
+        fixes: edits && edits.length > 0 ? [unsafeFix(`Change to ${meant}`, edits)] : [],
       });
     }
   },

@@ -1,3 +1,4 @@
+import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { keysEndingWith } from '../catalog';
 import { hasSettings } from './common';
@@ -8,7 +9,7 @@ export const sysctlKeyWithoutNamespace = defineRule({
   name: 'sysctl-key-without-namespace',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A sysctl key written without its namespace',
     what: 'A key with no dot, in a sysctl file, a tuned `[sysctl]` section or a `sysctl -w` command, whose name is the last part of a key anf-lint knows: `tcp_max_slot_table_entries = 128` for `sunrpc.tcp_max_slot_table_entries`, `rmem_max` for `net.core.rmem_max`. Every sysctl lives in a directory of `/proc/sys` (`net`, `vm`, `sunrpc`, ...), so a key without one never exists. Names that match no catalog key are not reported.',
@@ -47,7 +48,7 @@ export const sysctlKeyWithoutNamespace = defineRule({
         message: only
           ? `\`${setting.key}\` has no namespace, so the kernel has no such key and the line sets nothing: write \`${only}\`.`
           : `\`${setting.key}\` has no namespace, so the kernel has no such key and the line sets nothing: write one of ${sysctls.map((c) => `\`${c.key}\``).join(', ')}.`,
-        fixes: edits && edits.length > 0 ? [{ title: `Change to ${only}`, safe: false, edits }] : [],
+        fixes: edits && edits.length > 0 ? [unsafeFix(`Change to ${only}`, edits)] : [],
       });
     }
   },

@@ -1,5 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import type { SpanEdit } from '../../diagnostics';
+import { type SpanEdit, unsafeFix } from '../../diagnostics';
 import { isTypographicQuote, QUOTED_KERNEL_LINE } from '../lines';
 import { hasProblem, reportProblems } from './common';
 
@@ -11,7 +11,7 @@ export const quotedKernelLine = defineRule({
   name: 'quoted-kernel-line',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: 'A sysctl or modprobe line wrapped in typographic quotes',
     what: 'A line of a sysctl file, tuned profile or `modprobe.d` file (also one a script writes there, or a `sysctl -w` word) that starts with a curly or angle quote (`“`, `‘`, `„`, `«`, ...), usually with its closing quote at the end: `“options nfs max_session_slots=180”`; or a value wrapped in them (`max_session_slots=“180”`). Word processors and web pages put them there, and copying takes them along.',
@@ -42,7 +42,7 @@ export const quotedKernelLine = defineRule({
       context.report({
         span: setting.span,
         message: `This setting is wrapped in typographic quotes (${text[open]}${edits.length > 1 ? `…${text[closeAt]}` : ''}), as copied from a web page or document: the kernel looks for a key named \`${setting.key}\`, finds none and sets nothing. Remove the quotes.`,
-        fixes: [{ title: 'Remove the quotes', safe: false, edits }],
+        fixes: [unsafeFix('Remove the quotes', edits)],
       });
     }
   },

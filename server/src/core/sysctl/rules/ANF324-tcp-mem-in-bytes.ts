@@ -16,7 +16,7 @@ export const tcpMemInBytes = defineRule({
   name: 'tcp-mem-in-bytes',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`net.ipv4.tcp_mem` written as if it counted bytes',
     what: `\`net.ipv4.tcp_mem\` values that only make sense as bytes. The key counts pages of ${formatNumber(PAGE)} bytes (ip-sysctl.rst: "vector of 3 INTEGERs: min, pressure, max", in pages), unlike \`tcp_rmem\` and \`tcp_wmem\`, which count bytes. anf-lint reports it when the three fields are the same as the host's \`tcp_rmem\` or \`tcp_wmem\`, when the middle field is ${formatNumber(OLD_TCP_RMEM_DEFAULT)} (the old \`tcp_rmem\` default, in bytes), or when every field is a whole number of MiB and the highest is at least ${formatSize(HIGH_MIN)} as bytes (${formatSize(HIGH_MIN * PAGE)} as pages). These patterns are anf-lint's own heuristic: the kernel accepts any three numbers, and a page count that happens to be round in MiB on a machine with that much memory for TCP is possible; silence the finding there.`,
@@ -52,7 +52,7 @@ export const tcpMemInBytes = defineRule({
       context.report({
         span: setting.valueSpan,
         message: `\`${KEY}\` counts pages of ${formatNumber(PAGE)} bytes, and these values read as bytes (${why}): as pages, \`${setting.value.trim()}\` is ${asPages} of TCP memory, not ${asBytes}. Delete the line and let the kernel size it from memory at boot, or write pages (bytes ÷ ${formatNumber(PAGE)}).`,
-        fixes: removeLineFixes(context.file, setting, 'the kernel sizes tcp_mem at boot', false),
+        fixes: removeLineFixes.unsafe(context.file, setting, 'the kernel sizes tcp_mem at boot'),
       });
     }
   },

@@ -15,7 +15,7 @@ export const socketDefaultBufferTooLarge = defineRule({
   name: 'socket-default-buffer-too-large',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  fix: 'unsafe',
+  fixes: ['unsafe'],
   doc: {
     title: '`net.core.rmem_default` or `wmem_default` of 16 MiB or more',
     what: `\`net.core.rmem_default\` or \`net.core.wmem_default\` set to ${formatSize(LIMIT)} or more. The threshold is anf-lint's judgement, not a kernel or vendor number: it is ${formatNumber(LIMIT / RECOMMENDED_SYSCTL.coreRmemDefaultBytes.value)} times the ${formatSize(RECOMMENDED_SYSCTL.coreRmemDefaultBytes.value)} that the ANF client guidance uses. Values up to the guidance\'s own are never reported.`,
@@ -39,7 +39,7 @@ export const socketDefaultBufferTooLarge = defineRule({
       context.report({
         span: setting.span,
         message: `\`${setting.key} = ${formatNumber(value)}\` (${formatSize(value)}) is the ${spec.what} buffer every non-TCP socket on the machine starts with (UDP, Unix-domain, netlink): each may hold that much, so a few slow readers can pin gigabytes. TCP ignores it (NFS starts from \`${spec.tcp}\`), so it adds nothing for NFS. Use ${formatNumber(spec.recommended)} (${formatSize(spec.recommended)}, as the ANF client guidance does) or the kernel default.`,
-        fixes: [replaceValueFix(`Write ${spec.recommended}`, setting, String(spec.recommended), false)],
+        fixes: [replaceValueFix.unsafe(`Write ${spec.recommended}`, setting, String(spec.recommended))],
       });
     }
   },
