@@ -9,7 +9,7 @@ export const fileTooLarge = defineRule({
   name: 'file-too-large',
   domain: 'general',
   defaultSeverity: 'info',
-  fix: 'none',
+  fixes: [],
   doc: {
     title: 'Document too large to check in the editor',
     what: 'An open document larger than the editor limit (4 MiB of text). The language server does not parse it, so it has no other findings, hovers or completions; the rest of the workspace is served as usual.',
