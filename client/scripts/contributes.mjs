@@ -3,12 +3,15 @@
 // lock: flock /tmp/anf-npm.lock node client/scripts/contributes.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const WORKLOADS = ['eda-tools', 'eda-scratch', 'hpc', 'sap-hana-data', 'sap-hana-log', 'sap-hana-shared', 'oracle', 'database', 'vdi', 'general'];
+const WORKLOADS = ['eda-tools', 'eda-scratch', 'hpc', 'sap-hana-data', 'sap-hana-log', 'sap-hana-shared', 'sap-netweaver', 'oracle', 'database', 'vdi', 'general'];
 const WORKLOAD_TITLES = [
   'EDA tools and libraries (read-mostly)', 'EDA scratch and project data', 'HPC (streaming, CFD, AI/ML training)',
-  'SAP HANA /hana/data', 'SAP HANA /hana/log', 'SAP HANA /hana/shared', 'Oracle database (kNFS or dNFS)',
+  'SAP HANA /hana/data', 'SAP HANA /hana/log', 'SAP HANA /hana/shared', 'SAP application shared files (/sapmnt, /usr/sap)', 'Oracle database (kNFS or dNFS)',
   'Other databases (OLTP)', 'VDI, user profiles', 'General purpose',
 ];
+// The language ids other extensions give infrastructure code; keep in step with IAC_LANGUAGES in
+// client/src/documentSelector.ts (test/e2e/vscode-contributions.test.ts checks).
+const IAC_LANGUAGES = ['terraform', 'terraform-vars', 'bicep', 'arm-template'];
 const SEVERITIES = ['off', 'hint', 'info', 'warning', 'error'];
 
 const languages = [
@@ -82,7 +85,7 @@ const configuration = {
     },
     'anfLint.workload': {
       type: ['string', 'null'], default: null, enum: [null, ...WORKLOADS], enumDescriptions: ['No default: only annotations and manifest volumes say', ...WORKLOAD_TITLES], scope: 'resource',
-      markdownDescription: 'The workload to assume for a mount when neither a `# anf: workload=<kind>` annotation nor the manifest volume it reaches says (same as `workload:` in `.anf-lint.yaml`).',
+      markdownDescription: 'The workload to assume for a mount when neither a `# anf: workload=<kind>` annotation, the manifest volume it reaches nor its mount point (`/hana/log`, `/sapmnt`, `/u01/oradata`) says (same as `workload:` in `.anf-lint.yaml`).',
     },
     'anfLint.region': {
       type: ['string', 'null'], default: null, scope: 'resource',
@@ -99,6 +102,19 @@ const configuration = {
     'anfLint.network.bandwidth': {
       type: ['string', 'null'], default: null, scope: 'resource',
       markdownDescription: 'Bandwidth one client should reach, e.g. `10 Gbps` or `1200 MiB/s`. Used to check TCP buffer sizes against the bandwidth-delay product.',
+    },
+    'anfLint.behindAzureLoadBalancer': {
+      type: 'boolean', default: false, scope: 'resource',
+      markdownDescription: 'Every host of this workspace sits behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS): `net.ipv4.tcp_timestamps` must then be `0`. For some hosts only, list their names under `behindAzureLoadBalancer:` in `.anf-lint.yaml`.',
+    },
+    'anfLint.nfsServers': {
+      type: 'object', default: {}, scope: 'resource', additionalProperties: false,
+      markdownDescription: 'Which NFS servers are Azure NetApp Files (same as `nfsServers:` in `.anf-lint.yaml`). Azure Files and Azure Blob NFS are recognized by name.',
+      properties: {
+        anf: { type: 'array', items: { type: 'string' }, description: 'ANF mount targets: addresses, host names, * patterns or IPv4 ranges (10.20.0.0/16).' },
+        other: { type: 'array', items: { type: 'string' }, description: 'NFS servers that are not ANF: only generic NFS advice applies to their mounts.' },
+        default: { type: 'string', enum: ['anf', 'unknown'], description: 'What a server nothing else names is taken to be (default anf).' },
+      },
     },
     'anfLint.sapHanaBehindLoadBalancer': {
       type: 'boolean', default: false, scope: 'resource',
@@ -122,13 +138,12 @@ const configuration = {
   },
 };
 
-const manifestGlobs = ['*.anf.yaml', '*.anf.yml'];
-
 const contributes = {
   languages,
   grammars,
   snippets,
-  yamlValidation: manifestGlobs.map((fileMatch) => ({ fileMatch, url: './schemas/anf-manifest.schema.json' })),
+  // No yamlValidation for manifests: with Red Hat's YAML extension every shape error showed twice
+  // (docs/vscode.md, test/e2e/yaml-extension.test.ts).
   jsonValidation: [{ fileMatch: '*.anf.json', url: './schemas/anf-manifest.schema.json' }],
   configuration,
   commands,
@@ -173,10 +188,17 @@ for (const [key, value] of Object.entries(pkg)) {
       ...languages.map((l) => `onLanguage:${l.id}`),
       'workspaceContains:**/*.anf.{yaml,yml,json}',
       'workspaceContains:**/.anf-lint.{yaml,yml}',
+      // Infrastructure code (docs/iac.md): by language where an extension contributes one (HashiCorp
+      // Terraform, Bicep, Azure Resource Manager Tools), by file name where none does.
+      ...IAC_LANGUAGES.map((id) => `onLanguage:${id}`),
+      'workspaceContains:**/*.tf',
+      'workspaceContains:**/*.bicep',
       'onLanguage:shellscript',
       'onLanguage:markdown',
       'onLanguage:yaml',
       'onLanguage:ansible',
+      'onLanguage:helm',
+      'onLanguage:restructuredtext',
       'onLanguage:ini',
       'onLanguage:properties',
     ];
