@@ -477,6 +477,112 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     await filter.fill('');
     await screenshot('rule-doc');
   }, 90 * SECOND);
+
+  // ---- infrastructure code: Terraform and Bicep ------------------------------------------------
+  // code-server has no Terraform or Bicep extension: these files are plain text, and reach the
+  // server through the client's file patterns (client/src/documentSelector.ts).
+
+  async function hoverAt(line: number, character: number): Promise<string> {
+    const p = ui();
+    await goTo(line, character);
+    const hover = p.locator('.monaco-hover:visible').first();
+    let text = '';
+    await expect
+      .poll(
+        async () => {
+          await p.keyboard.press('Escape');
+          await runCommand('Show or Focus Hover');
+          await hover.waitFor({ timeout: 5 * SECOND }).catch(() => undefined);
+          text = (await hover.count()) > 0 ? (await hover.innerText()).replace(/\s+/g, ' ') : '';
+          return text;
+        },
+        { timeout: STEP_TIMEOUT, interval: SECOND, message: `a hover at ${line + 1}:${character + 1}` },
+      )
+      .toMatch(/Throughput limit at this quota/);
+    return text;
+  }
+
+  for (const kind of ['terraform', 'bicep'] as const) {
+    it(`hovers a volume's size in ${kind === 'terraform' ? 'a Terraform' : 'a Bicep'} file with its figures`, async () => {
+      const target = targets.iac[kind];
+      await openFile(target.path);
+      const text = await hoverAt(target.line, target.character);
+      expect(text, `the hover on ${target.path}:${target.line + 1}`).toContain(target.hoverFigure);
+      expect(text).toMatch(/GiB/);
+      mark(`hover in ${target.path}: ${target.hoverFigure}`);
+      await screenshot(`hover-${kind}`);
+    }, 90 * SECOND);
+  }
+
+  it('lists the Terraform and Bicep estates in the ANF Hierarchy view and reveals them', async () => {
+    const p = ui();
+    await runCommand('Explorer: Focus on ANF Hierarchy View');
+    const folders = p.locator('.pane-header[aria-expanded="true"]', { hasText: /^\s*workspace/i }).first();
+    if ((await folders.count()) > 0) await folders.click();
+    const pane = p.locator('.pane', { has: p.locator('.pane-header', { hasText: 'ANF Hierarchy' }) });
+    const list = pane.locator('.monaco-list').first();
+    for (const kind of ['terraform', 'bicep'] as const) {
+      const { path, account, pool, volume, throughput } = targets.iac[kind];
+      const file = path.slice(path.lastIndexOf('/') + 1);
+      // With more than one estate in the workspace an account row names its file. The tree renders
+      // the rows in view only: scroll it down until the account and its first volume show.
+      const accountRow = new RegExp(`^account ${escapeRe(account)},.*${escapeRe(file)}$`);
+      const estate = async () => {
+        const labels = await pane.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+        const at = labels.findIndex((l) => accountRow.test(l));
+        const below = at >= 0 ? labels.slice(at + 1).join('\n') : '';
+        if (at >= 0 && new RegExp(`^pool ${escapeRe(pool)},[\\s\\S]*^volume ${escapeRe(volume)},[^\\n]*${escapeRe(throughput)}`, 'm').test(below)) return true;
+        await list.hover();
+        await p.mouse.wheel(0, at >= 0 ? 100 : 200); // not a fact: pixels per scroll step
+        return false;
+      };
+      await expect.poll(estate, { timeout: STEP_TIMEOUT, interval: 500, message: `the ${file} estate: account ${account}, pool ${pool}, volume ${volume} at ${throughput}` }).toBe(true);
+      await screenshot(`hierarchy-${kind}`);
+      // A click on the account row reveals its resource in the file.
+      await openFile('snippet-check/fstab');
+      const row = pane.locator(`.monaco-list-row[aria-label^="account ${account},"]`);
+      const rowOfFile = async () => {
+        for (const candidate of await row.all()) if (accountRow.test((await candidate.getAttribute('aria-label')) ?? '')) return candidate;
+        return undefined;
+      };
+      await expect.poll(async () => (await rowOfFile()) !== undefined, { timeout: STEP_TIMEOUT, message: `the ${file} account row in view` }).toBe(true);
+      await (await rowOfFile())!.click();
+      await p.locator('.tab.active', { hasText: file }).waitFor({ timeout: STEP_TIMEOUT });
+      await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: `${path} shown` }).toContain(account);
+      mark(`tree: ${file} estate (${account} / ${pool} / ${volume} ${throughput}), revealed`);
+    }
+  }, 90 * SECOND);
+
+  it('applies a sizing quick fix in a Terraform file and saves it', async () => {
+    const p = ui();
+    const fix = targets.iac.fix;
+    const file = join(workspace, fix.path);
+    const before = readFileSync(file, 'utf8');
+    await openFile(fix.path);
+    await goTo(fix.line, fix.character);
+    const action = p.locator('.action-widget .monaco-list-row', { hasText: fix.title }).first();
+    await expect
+      .poll(
+        async () => {
+          await p.keyboard.press('Escape');
+          await p.keyboard.press('Control+.');
+          await action.waitFor({ timeout: 5 * SECOND }).catch(() => undefined);
+          return action.count();
+        },
+        { timeout: STEP_TIMEOUT, interval: SECOND, message: `quick fix "${fix.title}" for ${fix.code} in ${fix.path}` },
+      )
+      .toBeGreaterThan(0);
+    await screenshot('terraform-quick-fix-menu');
+    await action.click();
+    await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: `the fixed line: ${fix.fixedLine}` }).toContain(fix.fixedLine.trim());
+    await p.keyboard.press('Control+S');
+    const lines = before.split('\n');
+    lines[lines.indexOf(fix.originalLine)] = fix.fixedLine;
+    const expected = lines.join('\n');
+    await expect.poll(() => readFileSync(file, 'utf8'), { timeout: STEP_TIMEOUT, message: `${fix.path} saved with: ${fix.fixedLine.trim()}` }).toBe(expected);
+    mark(`quick fix "${fix.title}" (${fix.code}) applied and saved in ${fix.path}`);
+    await screenshot('terraform-quick-fix-saved');
+  }, 90 * SECOND);
 });
 
 function escapeRe(text: string): string {
