@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { freePort, runOwned, startOwned, stopOwned, type Owned } from './vscode/processes';
 import { findTargets, ruleDocWithFindings, type Targets } from './vscode/targets';
-import type { Browser, BrowserServer, Page } from 'playwright-core';
+import type { Browser, BrowserServer, Locator, Page } from 'playwright-core';
 
 /**
  * The extension in real VS Code: code-server (the VS Code workbench from npm, under Node 24) in
@@ -226,6 +226,20 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     return (await ui().locator('.editor-instance .monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
   }
 
+  /**
+   * The tree row `<prefix>` (e.g. `volume eda-tools,`) under the account row of the estate in `file`:
+   * with more than one estate in the workspace (examples/ has the manifest, Terraform and Bicep of
+   * the same estate) an account row's label ends with its file's name. Rows by their list index.
+   */
+  async function rowUnder(pane: Locator, file: string, account: string, prefix: string): Promise<Locator | undefined> {
+    const rows = (await pane.locator('.monaco-list-row').evaluateAll((els) => els.map((r) => ({ label: r.getAttribute('aria-label') ?? '', index: Number(r.getAttribute('data-index')) }))))
+      .sort((a, b) => a.index - b.index);
+    const at = rows.findIndex((r) => r.label.startsWith(`account ${account},`) && r.label.endsWith(file));
+    if (at < 0) return undefined;
+    const row = rows.slice(at + 1).find((r) => r.label.startsWith(prefix) || r.label.startsWith('account '));
+    return row?.label.startsWith(prefix) ? pane.locator(`.monaco-list-row[data-index="${row.index}"]`) : undefined;
+  }
+
   // ---- the checks ---------------------------------------------------------------------------
 
   it('shows diagnostics with their codes in the Problems panel', async () => {
@@ -306,8 +320,10 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     await screenshot('hierarchy');
     // A click reveals the definition.
     await openFile('snippet-check/fstab');
-    await pane.locator(`.monaco-list-row[aria-label^="volume ${volume},"]`).first().click();
     const manifestName = targets.manifest.path.slice(targets.manifest.path.lastIndexOf('/') + 1);
+    let volumeRow: Locator | undefined;
+    await expect.poll(async () => (volumeRow = await rowUnder(pane, manifestName, account, `volume ${volume},`)) !== undefined, { timeout: STEP_TIMEOUT, message: `volume ${volume} under the ${manifestName} account` }).toBe(true);
+    await volumeRow!.click();
     await p.locator('.tab.active', { hasText: manifestName }).waitFor({ timeout: STEP_TIMEOUT });
     // The volume's name is selected: the status bar counts its characters.
     await p.locator('.statusbar', { hasText: `(${volume.length} selected)` }).waitFor({ timeout: STEP_TIMEOUT });
@@ -344,7 +360,11 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     await p.keyboard.press('Control+End');
     await p.keyboard.press('Enter');
     await runCommand('ANF: Insert mount command for volume...');
-    await answer('Which volume?', volume);
+    // The examples have the estate three times (manifest, Terraform, Bicep): pick the manifest's.
+    const picker = p.locator('.quick-input-widget').filter({ has: p.locator('input[placeholder*="Which volume?"]') });
+    await picker.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    await picker.locator('input').fill(volume);
+    await picker.locator('.monaco-list-row', { hasText: targets.manifest.path }).filter({ hasText: volume }).first().click();
     await answer('Write it as');
     const expected = new RegExp(`:${escapeRe(exportPath)}\\s+${escapeRe(mountPoint)}\\s+nfs\\s+rw,vers=`);
     await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: `an fstab line for ${volume}` }).toMatch(expected);
@@ -372,11 +392,13 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
 
   it('keeps an expanded volume row expanded while the tree refreshes', async () => {
     const p = ui();
-    const { volume, server, exportPath } = targets.manifest;
+    const { volume, server, exportPath, account } = targets.manifest;
     await runCommand('Explorer: Focus on ANF Hierarchy View');
     const pane = p.locator('.pane', { has: p.locator('.pane-header', { hasText: 'ANF Hierarchy' }) });
-    const volumeRow = pane.locator(`.monaco-list-row[aria-label^="volume ${volume},"]`).first();
-    await volumeRow.waitFor({ timeout: STEP_TIMEOUT });
+    const manifestName = targets.manifest.path.slice(targets.manifest.path.lastIndexOf('/') + 1);
+    let found: Locator | undefined;
+    await expect.poll(async () => (found = await rowUnder(pane, manifestName, account, `volume ${volume},`)) !== undefined, { timeout: STEP_TIMEOUT, message: `volume ${volume} under the ${manifestName} account` }).toBe(true);
+    const volumeRow = found!;
     // The previous step wrote a mount of this volume into snippet-check/fstab: the row has children.
     await expect.poll(() => volumeRow.getAttribute('aria-expanded'), { timeout: STEP_TIMEOUT, message: `volume ${volume} can expand` }).not.toBeNull();
     // Expand it (a click can land while the tree renders again: click until it shows expanded).
