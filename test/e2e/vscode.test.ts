@@ -180,10 +180,24 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
 
   async function quickInput(text: string): Promise<void> {
     const p = ui();
-    await p.keyboard.press('Escape');
-    await p.keyboard.press('F1');
     const input = p.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    // A webview (the rule page's Markdown preview) can hold the keyboard: then F1 never reaches the
+    // workbench. Each retry first gives the focus back to the workbench (the sidebar's title).
+    let attempt = 0;
+    await expect
+      .poll(
+        async () => {
+          if (attempt++ > 0) await p.locator('.part.sidebar .title').first().click({ timeout: 5 * SECOND }).catch(() => undefined);
+          await p.keyboard.press('Escape');
+          await p.keyboard.press('F1');
+          return input.waitFor({ state: 'visible', timeout: 3 * SECOND }).then(
+            () => true,
+            () => false,
+          );
+        },
+        { timeout: STEP_TIMEOUT, interval: 500, message: 'the command palette opens' },
+      )
+      .toBe(true);
     await input.fill(text);
   }
 
@@ -431,12 +445,16 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     const p = ui();
     const { path, account } = targets.manifest;
     const file = join(workspace, path);
+    // Saved first (an earlier step's quick fix is still unsaved): a modified tab then means the command wrote.
+    await openFile(path);
+    const modified = () => p.locator('.tab.active.dirty').count();
+    await p.keyboard.press('Control+S');
+    await expect.poll(modified, { timeout: STEP_TIMEOUT, message: `${path} saved before the command` }).toBe(0);
     const before = readFileSync(file, 'utf8');
     const lines = before.split('\n');
     // The end of a `mountPath:` line: where the old command wrote `mountPath: /home- name: ...`.
     const line = lines.findIndex((l) => /^\s+mountPath:\s*\S/.test(l));
     expect(line).toBeGreaterThanOrEqual(0);
-    await openFile(path);
     await goTo(line, lines[line]!.length);
     await runCommand('ANF: Recommend sizing...');
     await answer('Capacity the volume must hold', '10 TiB');
@@ -445,7 +463,8 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     await answer('Workload', 'eda-tools');
     await p.locator('.quick-input-widget', { hasText: 'options by cost' }).waitFor({ timeout: STEP_TIMEOUT });
     await p.keyboard.press('Enter');
-    await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: 'the manifest changed' }).not.toBe('');
+    // The command edits after the pick closes: save once the edit is in.
+    await expect.poll(modified, { timeout: STEP_TIMEOUT, message: 'the manifest changed' }).toBeGreaterThan(0);
     await p.keyboard.press('Control+S');
     const saved = async () => readFileSync(file, 'utf8');
     await expect.poll(saved, { timeout: STEP_TIMEOUT, message: 'the manifest saved with a new pool' }).toMatch(/- name: \w+-pool/);
