@@ -568,6 +568,9 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
       // With more than one estate in the workspace an account row names its file. The tree renders
       // the rows in view only: scroll it down until the account and its first volume show.
       const accountRow = new RegExp(`^account ${escapeRe(account)},.*${escapeRe(file)}$`);
+      // From the top: the previous file's estate may have left the list scrolled past this one.
+      await list.hover();
+      await p.mouse.wheel(0, -100_000); // not a fact: more than the list is long
       const estate = async () => {
         const labels = await pane.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
         const at = labels.findIndex((l) => accountRow.test(l));
