@@ -9,6 +9,9 @@ const WORKLOAD_TITLES = [
   'SAP HANA /hana/data', 'SAP HANA /hana/log', 'SAP HANA /hana/shared', 'SAP application shared files (/sapmnt, /usr/sap)', 'Oracle database (kNFS or dNFS)',
   'Other databases (OLTP)', 'VDI, user profiles', 'General purpose',
 ];
+// The language ids other extensions give infrastructure code; keep in step with IAC_LANGUAGES in
+// client/src/documentSelector.ts (test/e2e/vscode-contributions.test.ts checks).
+const IAC_LANGUAGES = ['terraform', 'terraform-vars', 'bicep', 'arm-template'];
 const SEVERITIES = ['off', 'hint', 'info', 'warning', 'error'];
 
 const languages = [
@@ -101,21 +104,21 @@ const configuration = {
       markdownDescription: 'Bandwidth one client should reach, e.g. `10 Gbps` or `1200 MiB/s`. Used to check TCP buffer sizes against the bandwidth-delay product.',
     },
     'anfLint.behindAzureLoadBalancer': {
-      type: ['boolean', 'array'], items: { type: 'string' }, default: false, scope: 'resource',
-      markdownDescription: 'The VMs behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS, NFS): `true` for every host, or a list of host folder names. Their `net.ipv4.tcp_timestamps` must be `0` (ANF311).',
+      type: 'boolean', default: false, scope: 'resource',
+      markdownDescription: 'Every host of this workspace sits behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS): `net.ipv4.tcp_timestamps` must then be `0`. For some hosts only, list their names under `behindAzureLoadBalancer:` in `.anf-lint.yaml`.',
     },
     'anfLint.nfsServers': {
       type: 'object', default: {}, scope: 'resource', additionalProperties: false,
-      markdownDescription: 'Which NFS servers are Azure NetApp Files, so that ANF advice goes to ANF mounts only (on top of `nfsServers:` in `.anf-lint.yaml`). Azure Files and Azure Blob NFS are recognized by name.',
+      markdownDescription: 'Which NFS servers are Azure NetApp Files (same as `nfsServers:` in `.anf-lint.yaml`). Azure Files and Azure Blob NFS are recognized by name.',
       properties: {
-        anf: { type: 'array', items: { type: 'string' }, description: 'ANF mount targets: addresses, host names, `*` patterns or IPv4 ranges (10.20.0.0/16).' },
+        anf: { type: 'array', items: { type: 'string' }, description: 'ANF mount targets: addresses, host names, * patterns or IPv4 ranges (10.20.0.0/16).' },
         other: { type: 'array', items: { type: 'string' }, description: 'NFS servers that are not ANF: only generic NFS advice applies to their mounts.' },
-        default: { type: 'string', enum: ['anf', 'unknown'], description: 'What a server named nowhere is taken to be.' },
+        default: { type: 'string', enum: ['anf', 'unknown'], description: 'What a server nothing else names is taken to be (default anf).' },
       },
     },
     'anfLint.sapHanaBehindLoadBalancer': {
       type: 'boolean', default: false, scope: 'resource',
-      markdownDescription: 'Older, narrower form of `#anfLint.behindAzureLoadBalancer#`: the hosts that run SAP HANA sit behind Azure Load Balancer, so their `net.ipv4.tcp_timestamps` must be `0`.',
+      markdownDescription: 'The SAP HANA nodes sit behind Azure Load Balancer (Pacemaker HA): `net.ipv4.tcp_timestamps` must then be `0`.',
     },
     'anfLint.prices': {
       type: 'object', default: {}, scope: 'resource', additionalProperties: false,
@@ -135,14 +138,12 @@ const configuration = {
   },
 };
 
-const manifestGlobs = ['*.anf.yaml', '*.anf.yml'];
-
 const contributes = {
   languages,
   grammars,
   snippets,
-  // No yamlValidation: with the Red Hat YAML extension installed it would validate manifests a
-  // second time (docs/vscode.md); anf-lint's own diagnostics cover the schema.
+  // No yamlValidation for manifests: with Red Hat's YAML extension every shape error showed twice
+  // (docs/vscode.md, test/e2e/yaml-extension.test.ts).
   jsonValidation: [{ fileMatch: '*.anf.json', url: './schemas/anf-manifest.schema.json' }],
   configuration,
   commands,
@@ -187,14 +188,19 @@ for (const [key, value] of Object.entries(pkg)) {
       ...languages.map((l) => `onLanguage:${l.id}`),
       'workspaceContains:**/*.anf.{yaml,yml,json}',
       'workspaceContains:**/.anf-lint.{yaml,yml}',
+      // Infrastructure code (docs/iac.md): by language where an extension contributes one (HashiCorp
+      // Terraform, Bicep, Azure Resource Manager Tools), by file name where none does.
+      ...IAC_LANGUAGES.map((id) => `onLanguage:${id}`),
+      'workspaceContains:**/*.tf',
+      'workspaceContains:**/*.bicep',
       'onLanguage:shellscript',
       'onLanguage:markdown',
       'onLanguage:yaml',
       'onLanguage:ansible',
-      'onLanguage:ini',
-      'onLanguage:properties',
       'onLanguage:helm',
       'onLanguage:restructuredtext',
+      'onLanguage:ini',
+      'onLanguage:properties',
     ];
     next.capabilities = {
       untrustedWorkspaces: { supported: true },

@@ -2,13 +2,20 @@
  * Which documents the language server sees. The languages anf-lint contributes, plus the hosts of
  * mount commands and kernel settings it reads without taking their language over (shell scripts,
  * Markdown and reStructuredText, YAML for Ansible, cloud-init, Kubernetes and Helm, JSON, modprobe.d,
- * tuned and saptune files). The server decides the
- * file kind from the name and text and ignores documents that hold nothing for it.
+ * tuned and saptune files), and infrastructure code: Terraform, Bicep, ARM templates and the JSON
+ * `az netappfiles` prints (docs/iac.md). The server decides the file kind from the name and text and
+ * ignores documents that hold nothing for it.
  */
 const SCHEMES = ['file', 'untitled', 'vscode-vfs'];
 
 export const OWN_LANGUAGES = ['anf-manifest', 'anf-manifest-json', 'fstab', 'sysctl', 'systemd-mount', 'autofs'] as const;
 const HOST_LANGUAGES = ['shellscript', 'markdown', 'yaml', 'ansible', 'helm', 'json', 'restructuredtext'];
+/**
+ * The ids other extensions give infrastructure code (HashiCorp Terraform, Bicep, Azure Resource
+ * Manager Tools). Without those extensions a `.tf` or `.bicep` file has no language (plaintext):
+ * SERVED_PATTERNS selects them by name. ARM templates and `az netappfiles` output are `json` then.
+ */
+export const IAC_LANGUAGES = ['terraform', 'terraform-vars', 'bicep', 'arm-template'] as const;
 
 /** Files the server reads whatever language the user associated them with. */
 export const SERVED_PATTERNS = [
@@ -23,13 +30,16 @@ export const SERVED_PATTERNS = [
   '**/tuned.conf',
   '**/*.rst',
   '**/saptune/**/*',
+  '**/*.tf',
+  '**/*.tfvars',
+  '**/*.bicep',
 ];
 
 /** Plain filters: both `vscode` and `vscode-languageclient` accept this shape. */
 export type Filter = { readonly scheme: string; readonly language: string } | { readonly scheme: string; readonly pattern: string };
 
 export function documentSelector(): Filter[] {
-  const languages = [...OWN_LANGUAGES, ...HOST_LANGUAGES];
+  const languages = [...OWN_LANGUAGES, ...HOST_LANGUAGES, ...IAC_LANGUAGES];
   return SCHEMES.flatMap((scheme) => [
     ...languages.map((language) => ({ scheme, language })),
     ...SERVED_PATTERNS.map((pattern) => ({ scheme, pattern })),

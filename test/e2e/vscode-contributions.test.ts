@@ -1,9 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../server/src/core';
 import { SETTINGS_SECTION } from '../../server/src/lsp/settings';
-import { OWN_LANGUAGES } from '../../client/src/documentSelector';
+import { documentSelector, IAC_LANGUAGES, OWN_LANGUAGES } from '../../client/src/documentSelector';
 
 /**
  * The extension's package.json against the files and code it names, without starting VS Code:
@@ -76,6 +78,26 @@ describe('VS Code contributions (package.json)', () => {
   it('activates on every language it adds and on workspaces with manifests', () => {
     for (const id of OWN_LANGUAGES) expect(pkg.activationEvents).toContain(`onLanguage:${id}`);
     expect(pkg.activationEvents.some((e) => e.startsWith('workspaceContains:') && e.includes('.anf.'))).toBe(true);
+  });
+
+  it('activates on Terraform, Bicep and ARM files and sends them to the server by language and by name', () => {
+    for (const id of IAC_LANGUAGES) expect(pkg.activationEvents).toContain(`onLanguage:${id}`);
+    for (const ext of ['tf', 'bicep']) expect(pkg.activationEvents).toContain(`workspaceContains:**/*.${ext}`);
+    const selector = documentSelector();
+    for (const id of IAC_LANGUAGES) expect(selector).toContainEqual({ scheme: 'file', language: id });
+    // Without the HashiCorp or Bicep extension these files have no language of their own.
+    for (const ext of ['tf', 'tfvars', 'bicep']) expect(selector).toContainEqual({ scheme: 'file', pattern: `**/*.${ext}` });
+  });
+
+  it('is what client/scripts/contributes.mjs writes (the single source of the contribution keys)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'anf-contributes-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), readFileSync(join(ROOT, 'package.json'), 'utf8'));
+      execFileSync(process.execPath, [join(ROOT, 'client', 'scripts', 'contributes.mjs')], { cwd: dir, stdio: 'pipe' });
+      expect(readFileSync(join(dir, 'package.json'), 'utf8'), 'run: flock /tmp/anf-npm.lock node client/scripts/contributes.mjs').toBe(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('registers a handler for every command and contributes every command it registers', () => {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { freePort, runOwned, startOwned, stopOwned, type Owned } from './vscode/processes';
 import { findTargets, ruleDocWithFindings, type Targets } from './vscode/targets';
-import type { Browser, BrowserServer, Page } from 'playwright-core';
+import type { Browser, BrowserServer, Locator, Page } from 'playwright-core';
 
 /**
  * The extension in real VS Code: code-server (the VS Code workbench from npm, under Node 24) in
@@ -180,10 +180,24 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
 
   async function quickInput(text: string): Promise<void> {
     const p = ui();
-    await p.keyboard.press('Escape');
-    await p.keyboard.press('F1');
     const input = p.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    // A webview (the rule page's Markdown preview) can hold the keyboard: then F1 never reaches the
+    // workbench. Each retry first gives the focus back to the workbench (the sidebar's title).
+    let attempt = 0;
+    await expect
+      .poll(
+        async () => {
+          if (attempt++ > 0) await p.locator('.part.sidebar .title').first().click({ timeout: 5 * SECOND }).catch(() => undefined);
+          await p.keyboard.press('Escape');
+          await p.keyboard.press('F1');
+          return input.waitFor({ state: 'visible', timeout: 3 * SECOND }).then(
+            () => true,
+            () => false,
+          );
+        },
+        { timeout: STEP_TIMEOUT, interval: 500, message: 'the command palette opens' },
+      )
+      .toBe(true);
     await input.fill(text);
   }
 
@@ -224,6 +238,20 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
 
   async function editorText(): Promise<string> {
     return (await ui().locator('.editor-instance .monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  /**
+   * The tree row `<prefix>` (e.g. `volume eda-tools,`) under the account row of the estate in `file`:
+   * with more than one estate in the workspace (examples/ has the manifest, Terraform and Bicep of
+   * the same estate) an account row's label ends with its file's name. Rows by their list index.
+   */
+  async function rowUnder(pane: Locator, file: string, account: string, prefix: string): Promise<Locator | undefined> {
+    const rows = (await pane.locator('.monaco-list-row').evaluateAll((els) => els.map((r) => ({ label: r.getAttribute('aria-label') ?? '', index: Number(r.getAttribute('data-index')) }))))
+      .sort((a, b) => a.index - b.index);
+    const at = rows.findIndex((r) => r.label.startsWith(`account ${account},`) && r.label.endsWith(file));
+    if (at < 0) return undefined;
+    const row = rows.slice(at + 1).find((r) => r.label.startsWith(prefix) || r.label.startsWith('account '));
+    return row?.label.startsWith(prefix) ? pane.locator(`.monaco-list-row[data-index="${row.index}"]`) : undefined;
   }
 
   // ---- the checks ---------------------------------------------------------------------------
@@ -306,8 +334,10 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     await screenshot('hierarchy');
     // A click reveals the definition.
     await openFile('snippet-check/fstab');
-    await pane.locator(`.monaco-list-row[aria-label^="volume ${volume},"]`).first().click();
     const manifestName = targets.manifest.path.slice(targets.manifest.path.lastIndexOf('/') + 1);
+    let volumeRow: Locator | undefined;
+    await expect.poll(async () => (volumeRow = await rowUnder(pane, manifestName, account, `volume ${volume},`)) !== undefined, { timeout: STEP_TIMEOUT, message: `volume ${volume} under the ${manifestName} account` }).toBe(true);
+    await volumeRow!.click();
     await p.locator('.tab.active', { hasText: manifestName }).waitFor({ timeout: STEP_TIMEOUT });
     // The volume's name is selected: the status bar counts its characters.
     await p.locator('.statusbar', { hasText: `(${volume.length} selected)` }).waitFor({ timeout: STEP_TIMEOUT });
@@ -344,7 +374,11 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     await p.keyboard.press('Control+End');
     await p.keyboard.press('Enter');
     await runCommand('ANF: Insert mount command for volume...');
-    await answer('Which volume?', volume);
+    // The examples have the estate three times (manifest, Terraform, Bicep): pick the manifest's.
+    const picker = p.locator('.quick-input-widget').filter({ has: p.locator('input[placeholder*="Which volume?"]') });
+    await picker.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    await picker.locator('input').fill(volume);
+    await picker.locator('.monaco-list-row', { hasText: targets.manifest.path }).filter({ hasText: volume }).first().click();
     await answer('Write it as');
     const expected = new RegExp(`:${escapeRe(exportPath)}\\s+${escapeRe(mountPoint)}\\s+nfs\\s+rw,vers=`);
     await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: `an fstab line for ${volume}` }).toMatch(expected);
@@ -372,11 +406,13 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
 
   it('keeps an expanded volume row expanded while the tree refreshes', async () => {
     const p = ui();
-    const { volume, server, exportPath } = targets.manifest;
+    const { volume, server, exportPath, account } = targets.manifest;
     await runCommand('Explorer: Focus on ANF Hierarchy View');
     const pane = p.locator('.pane', { has: p.locator('.pane-header', { hasText: 'ANF Hierarchy' }) });
-    const volumeRow = pane.locator(`.monaco-list-row[aria-label^="volume ${volume},"]`).first();
-    await volumeRow.waitFor({ timeout: STEP_TIMEOUT });
+    const manifestName = targets.manifest.path.slice(targets.manifest.path.lastIndexOf('/') + 1);
+    let found: Locator | undefined;
+    await expect.poll(async () => (found = await rowUnder(pane, manifestName, account, `volume ${volume},`)) !== undefined, { timeout: STEP_TIMEOUT, message: `volume ${volume} under the ${manifestName} account` }).toBe(true);
+    const volumeRow = found!;
     // The previous step wrote a mount of this volume into snippet-check/fstab: the row has children.
     await expect.poll(() => volumeRow.getAttribute('aria-expanded'), { timeout: STEP_TIMEOUT, message: `volume ${volume} can expand` }).not.toBeNull();
     // Expand it (a click can land while the tree renders again: click until it shows expanded).
@@ -409,12 +445,16 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     const p = ui();
     const { path, account } = targets.manifest;
     const file = join(workspace, path);
+    // Saved first (an earlier step's quick fix is still unsaved): a modified tab then means the command wrote.
+    await openFile(path);
+    const modified = () => p.locator('.tab.active.dirty').count();
+    await p.keyboard.press('Control+S');
+    await expect.poll(modified, { timeout: STEP_TIMEOUT, message: `${path} saved before the command` }).toBe(0);
     const before = readFileSync(file, 'utf8');
     const lines = before.split('\n');
     // The end of a `mountPath:` line: where the old command wrote `mountPath: /home- name: ...`.
     const line = lines.findIndex((l) => /^\s+mountPath:\s*\S/.test(l));
     expect(line).toBeGreaterThanOrEqual(0);
-    await openFile(path);
     await goTo(line, lines[line]!.length);
     await runCommand('ANF: Recommend sizing...');
     await answer('Capacity the volume must hold', '10 TiB');
@@ -423,7 +463,8 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     await answer('Workload', 'eda-tools');
     await p.locator('.quick-input-widget', { hasText: 'options by cost' }).waitFor({ timeout: STEP_TIMEOUT });
     await p.keyboard.press('Enter');
-    await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: 'the manifest changed' }).not.toBe('');
+    // The command edits after the pick closes: save once the edit is in.
+    await expect.poll(modified, { timeout: STEP_TIMEOUT, message: 'the manifest changed' }).toBeGreaterThan(0);
     await p.keyboard.press('Control+S');
     const saved = async () => readFileSync(file, 'utf8');
     await expect.poll(saved, { timeout: STEP_TIMEOUT, message: 'the manifest saved with a new pool' }).toMatch(/- name: \w+-pool/);
@@ -476,6 +517,115 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     expect(await shown(), `Problems shows nothing of the rule page ${code}.md`).not.toContain(`${code}.md`);
     await filter.fill('');
     await screenshot('rule-doc');
+  }, 90 * SECOND);
+
+  // ---- infrastructure code: Terraform and Bicep ------------------------------------------------
+  // code-server has no Terraform or Bicep extension: these files are plain text, and reach the
+  // server through the client's file patterns (client/src/documentSelector.ts).
+
+  async function hoverAt(line: number, character: number): Promise<string> {
+    const p = ui();
+    await goTo(line, character);
+    const hover = p.locator('.monaco-hover:visible').first();
+    let text = '';
+    await expect
+      .poll(
+        async () => {
+          await p.keyboard.press('Escape');
+          await runCommand('Show or Focus Hover');
+          await hover.waitFor({ timeout: 5 * SECOND }).catch(() => undefined);
+          text = (await hover.count()) > 0 ? (await hover.innerText()).replace(/\s+/g, ' ') : '';
+          return text;
+        },
+        { timeout: STEP_TIMEOUT, interval: SECOND, message: `a hover at ${line + 1}:${character + 1}` },
+      )
+      .toMatch(/Throughput limit at this quota/);
+    return text;
+  }
+
+  for (const kind of ['terraform', 'bicep'] as const) {
+    it(`hovers a volume's size in ${kind === 'terraform' ? 'a Terraform' : 'a Bicep'} file with its figures`, async () => {
+      const target = targets.iac[kind];
+      await openFile(target.path);
+      const text = await hoverAt(target.line, target.character);
+      expect(text, `the hover on ${target.path}:${target.line + 1}`).toContain(target.hoverFigure);
+      expect(text).toMatch(/GiB/);
+      mark(`hover in ${target.path}: ${target.hoverFigure}`);
+      await screenshot(`hover-${kind}`);
+    }, 90 * SECOND);
+  }
+
+  it('lists the Terraform and Bicep estates in the ANF Hierarchy view and reveals them', async () => {
+    const p = ui();
+    await runCommand('Explorer: Focus on ANF Hierarchy View');
+    const folders = p.locator('.pane-header[aria-expanded="true"]', { hasText: /^\s*workspace/i }).first();
+    if ((await folders.count()) > 0) await folders.click();
+    const pane = p.locator('.pane', { has: p.locator('.pane-header', { hasText: 'ANF Hierarchy' }) });
+    const list = pane.locator('.monaco-list').first();
+    for (const kind of ['terraform', 'bicep'] as const) {
+      const { path, account, pool, volume, throughput } = targets.iac[kind];
+      const file = path.slice(path.lastIndexOf('/') + 1);
+      // With more than one estate in the workspace an account row names its file. The tree renders
+      // the rows in view only: scroll it down until the account and its first volume show.
+      const accountRow = new RegExp(`^account ${escapeRe(account)},.*${escapeRe(file)}$`);
+      // From the top: the previous file's estate may have left the list scrolled past this one.
+      await list.hover();
+      await p.mouse.wheel(0, -100_000); // not a fact: more than the list is long
+      const estate = async () => {
+        const labels = await pane.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+        const at = labels.findIndex((l) => accountRow.test(l));
+        const below = at >= 0 ? labels.slice(at + 1).join('\n') : '';
+        if (at >= 0 && new RegExp(`^pool ${escapeRe(pool)},[\\s\\S]*^volume ${escapeRe(volume)},[^\\n]*${escapeRe(throughput)}`, 'm').test(below)) return true;
+        await list.hover();
+        await p.mouse.wheel(0, at >= 0 ? 100 : 200); // not a fact: pixels per scroll step
+        return false;
+      };
+      await expect.poll(estate, { timeout: STEP_TIMEOUT, interval: 500, message: `the ${file} estate: account ${account}, pool ${pool}, volume ${volume} at ${throughput}` }).toBe(true);
+      await screenshot(`hierarchy-${kind}`);
+      // A click on the account row reveals its resource in the file.
+      await openFile('snippet-check/fstab');
+      const row = pane.locator(`.monaco-list-row[aria-label^="account ${account},"]`);
+      const rowOfFile = async () => {
+        for (const candidate of await row.all()) if (accountRow.test((await candidate.getAttribute('aria-label')) ?? '')) return candidate;
+        return undefined;
+      };
+      await expect.poll(async () => (await rowOfFile()) !== undefined, { timeout: STEP_TIMEOUT, message: `the ${file} account row in view` }).toBe(true);
+      await (await rowOfFile())!.click();
+      await p.locator('.tab.active', { hasText: file }).waitFor({ timeout: STEP_TIMEOUT });
+      await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: `${path} shown` }).toContain(account);
+      mark(`tree: ${file} estate (${account} / ${pool} / ${volume} ${throughput}), revealed`);
+    }
+  }, 90 * SECOND);
+
+  it('applies a sizing quick fix in a Terraform file and saves it', async () => {
+    const p = ui();
+    const fix = targets.iac.fix;
+    const file = join(workspace, fix.path);
+    const before = readFileSync(file, 'utf8');
+    await openFile(fix.path);
+    await goTo(fix.line, fix.character);
+    const action = p.locator('.action-widget .monaco-list-row', { hasText: fix.title }).first();
+    await expect
+      .poll(
+        async () => {
+          await p.keyboard.press('Escape');
+          await p.keyboard.press('Control+.');
+          await action.waitFor({ timeout: 5 * SECOND }).catch(() => undefined);
+          return action.count();
+        },
+        { timeout: STEP_TIMEOUT, interval: SECOND, message: `quick fix "${fix.title}" for ${fix.code} in ${fix.path}` },
+      )
+      .toBeGreaterThan(0);
+    await screenshot('terraform-quick-fix-menu');
+    await action.click();
+    await expect.poll(editorText, { timeout: STEP_TIMEOUT, message: `the fixed line: ${fix.fixedLine}` }).toContain(fix.fixedLine.trim());
+    await p.keyboard.press('Control+S');
+    const lines = before.split('\n');
+    lines[lines.indexOf(fix.originalLine)] = fix.fixedLine;
+    const expected = lines.join('\n');
+    await expect.poll(() => readFileSync(file, 'utf8'), { timeout: STEP_TIMEOUT, message: `${fix.path} saved with: ${fix.fixedLine.trim()}` }).toBe(expected);
+    mark(`quick fix "${fix.title}" (${fix.code}) applied and saved in ${fix.path}`);
+    await screenshot('terraform-quick-fix-saved');
   }, 90 * SECOND);
 });
 

@@ -32,13 +32,15 @@ export async function insertMountCommand(client: LanguageClient | undefined, hie
     return;
   }
   const result = await hierarchy.current();
+  // The same estate can be written down more than once (a manifest and its Terraform or Bicep):
+  // with several, each volume says which file it is from.
+  const several = (result?.manifests.length ?? 0) > 1;
   const picks: VolumePick[] = (result?.manifests ?? []).flatMap((m) =>
     m.accounts.flatMap((a) =>
       a.pools.flatMap((p) =>
         p.volumes.map((v) => ({
           label: v.name,
-          // The file too: a repository may describe one estate in a manifest and in Terraform or Bicep.
-          description: `${a.name} / ${p.name} · ${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri))}`,
+          description: `${a.name} / ${p.name}${several ? ` · ${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri))}` : ''}`,
           detail: [v.workload ?? 'no workload', v.serviceLevel, ...v.figures.slice(0, 2).map((f) => f.value)].join(' · '), // not a fact: two figures fit a quick-pick line
           volume: v,
           account: a.name,

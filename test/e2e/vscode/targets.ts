@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { applyEdits, configSchema, detectFileKind, isLintable, lintFile, resolveConfig, visibleDiagnostics, Workspace, type Diagnostic } from '../../../server/src/core';
+import { computeHover } from '../../../server/src/core/features/hover';
 
 /**
  * What the end-to-end test looks for in the workspace, found with the core itself so the test
@@ -16,6 +17,55 @@ export interface Targets {
   readonly colored: readonly { readonly kind: string; readonly path: string }[];
   /** Codes of visible warnings and errors, by workspace-relative path. */
   readonly codes: ReadonlyMap<string, readonly string[]>;
+  /** Infrastructure code: a Terraform and a Bicep file of the examples, and a one-line fix in the Terraform. */
+  readonly iac: { readonly terraform: IacTarget; readonly bicep: IacTarget; readonly fix: Targets['fix'] };
+}
+
+/** A volume's size value in a `.tf` or `.bicep` file, what its hover says, and its estate names for the tree. */
+export interface IacTarget {
+  readonly path: string;
+  /** Where the size's value starts (0-based): `storage_quota_in_gb = ` / `usageThreshold: `. */
+  readonly line: number;
+  readonly character: number;
+  /** The hover's throughput line as the rendered hover shows it, e.g. `Throughput limit at this quota: 256 MiB/s`. */
+  readonly hoverFigure: string;
+  readonly account: string;
+  readonly pool: string;
+  readonly volume: string;
+  /** The volume's throughput as the tree shows it, e.g. `256 MiB/s`. */
+  readonly throughput: string;
+}
+
+/** The size key of a volume, by file kind: the hover with figures sits on its value. */
+const SIZE_KEYS: Readonly<Record<'terraform' | 'bicep', RegExp>> = {
+  terraform: /^(\s*storage_quota_in_gb\s*=\s*)\S/,
+  bicep: /^(\s*usageThreshold\s*:\s*)\S/,
+};
+
+function iacTarget(root: string, workspace: Workspace, files: readonly string[], kind: 'terraform' | 'bicep', config: ReturnType<typeof resolveConfig>): IacTarget {
+  for (const path of files) {
+    const uri = pathToFileURL(path).href;
+    const file = workspace.file(uri);
+    if (file?.kind !== kind) continue;
+    const lines = file.source.text.split('\n');
+    for (const [line, text] of lines.entries()) {
+      const key = SIZE_KEYS[kind].exec(text);
+      if (!key) continue;
+      const character = key[1]!.length;
+      const offset = lines.slice(0, line).reduce((sum, l) => sum + l.length + 1, 0) + character;
+      const markdown = computeHover(workspace, uri, offset, config)?.markdown ?? '';
+      const figure = /Throughput limit at this quota: \*\*([\d,.]+ MiB\/s)\*\*/.exec(markdown);
+      if (!figure) continue;
+      // The volume whose text holds this line: the last one that starts before it.
+      const volume = workspace
+        .volumes()
+        .filter((v) => v.uri === uri && v.account && v.pool && v.name && file.source.positionAt(v.nameSpan.start).line <= line)
+        .at(-1);
+      if (!volume) continue;
+      return { path: relative(root, path), line, character, hoverFigure: `Throughput limit at this quota: ${figure[1]}`, account: volume.account, pool: volume.pool, volume: volume.name, throughput: figure[1]! };
+    }
+  }
+  throw new Error(`no ${kind} volume size with a throughput hover under ${root}`);
 }
 
 function walk(dir: string): string[] {
@@ -53,11 +103,20 @@ export function findTargets(root: string): Targets {
     fix ??= oneLineFix(rel, workspace.file(uri)!.source.text, problems);
   }
   if (!fix) throw new Error(`no warning or error with a one-line fix under ${root}`);
+  let iacFix: Targets['fix'] | undefined;
+  for (const path of files) {
+    const uri = pathToFileURL(path).href;
+    if (workspace.file(uri)?.kind !== 'terraform') continue;
+    const problems = visibleDiagnostics(lintFile(workspace, uri, config)).filter((d) => d.severity === 'error' || d.severity === 'warning');
+    iacFix ??= oneLineFix(relative(root, path), workspace.file(uri)!.source.text, problems);
+  }
+  if (!iacFix) throw new Error(`no Terraform warning or error with a one-line fix under ${root}`);
+  const iac = { terraform: iacTarget(root, workspace, files, 'terraform', config), bicep: iacTarget(root, workspace, files, 'bicep', config), fix: iacFix };
   const colored = GRAMMAR_KINDS.flatMap((kind) => {
     const path = files.find((f) => workspace.file(pathToFileURL(f).href)?.kind === kind);
     return path ? [{ kind, path: relative(root, path) }] : [];
   });
-  return { manifest, fix, codes, colored };
+  return { manifest, fix, codes, colored, iac };
 }
 
 function oneLineFix(path: string, text: string, diagnostics: readonly Diagnostic[]): Targets['fix'] | undefined {

@@ -14,6 +14,8 @@ export const WATCHED_GLOBS = [
   '**/*.{sh,bash}',
   '**/*.{md,markdown}',
   '**/*.{yaml,yml}',
+  '**/*.{tf,tfvars,bicep}',
+  '**/*.json',
 ];
 
 export async function registerFileWatchers(session: Session): Promise<void> {
