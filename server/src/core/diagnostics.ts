@@ -1,4 +1,3 @@
-import type { OmittedFindings } from './rules/findingLimits';
 import type { Range, Span } from './text/sourceText';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
@@ -108,4 +107,11 @@ export interface Diagnostic {
  */
 export interface ParseProblem extends Finding {
   readonly code: string;
+}
+
+/** What a file's report leaves out past the finding limits (rules/findingLimits.ts), by severity and by rule code. */
+export interface OmittedFindings {
+  readonly total: number;
+  readonly bySeverity: Readonly<Record<Severity, number>>;
+  readonly byCode: Readonly<Record<string, number>>;
 }

@@ -1,5 +1,3 @@
-import type { Severity } from '../diagnostics';
-
 /**
  * How many findings one file reports at most: the first ones of each rule by position, and in all.
  * Reports stay readable and bounded (a generated file can have a finding on every one of a million
@@ -18,9 +16,4 @@ export const DEFAULT_FINDING_LIMITS: FindingLimits = {
 /** Every finding (`--all-findings`, and the fix engine, which must see every fix). */
 export const NO_FINDING_LIMITS: FindingLimits = { perRule: Number.POSITIVE_INFINITY, perFile: Number.POSITIVE_INFINITY };
 
-/** What a file's report leaves out, by severity and by rule code. */
-export interface OmittedFindings {
-  readonly total: number;
-  readonly bySeverity: Readonly<Record<Severity, number>>;
-  readonly byCode: Readonly<Record<string, number>>;
-}
+export type { OmittedFindings } from '../diagnostics';
