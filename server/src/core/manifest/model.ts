@@ -423,8 +423,15 @@ export function volumeNetworkFeaturesValue(pool: ManifestPool, volume: ManifestV
 
 /** Whether any volume of the pool uses Basic network features (then the pool must be at least 4 TiB). */
 export function poolHasBasicNetworkFeatures(pool: ManifestPool): boolean {
-  return pool.volumes.length > 0 ? pool.volumes.some((v) => volumeNetworkFeatures(pool, v) === 'Basic') : poolNetworkFeatures(pool) === 'Basic';
+  // Once per pool: ANF116 asks for every volume, and a scan of the pool's volumes each time was quadratic.
+  let basic = BASIC_POOLS.get(pool);
+  if (basic === undefined) {
+    basic = pool.volumes.length > 0 ? pool.volumes.some((v) => volumeNetworkFeatures(pool, v) === 'Basic') : poolNetworkFeatures(pool) === 'Basic';
+    BASIC_POOLS.set(pool, basic);
+  }
+  return basic;
 }
+const BASIC_POOLS = new WeakMap<ManifestPool, boolean>();
 
 /** Whether a volume is a large volume (breakthrough mode volumes are large volumes). */
 export function volumeIsLarge(volume: ManifestVolume): boolean {

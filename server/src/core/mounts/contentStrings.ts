@@ -2,7 +2,7 @@ import { isMap, isScalar, isSeq, type Scalar, type YAMLMap } from 'yaml';
 import { commandBaseName, commandIndex, tokenizeShell, type ShellWord } from '../text/shell';
 import type { SourceText, Span } from '../text/sourceText';
 import type { MountEntry, MountOption } from './model';
-import { asOptionString, insideAny, optionStringMount, readOptionText } from './optionStrings';
+import { asOptionString, insideAny, optionStringMount, readOptionText, takenSpans } from './optionStrings';
 import { looksLikeNfsSource, splitNfsSource } from './optionText';
 import { ansibleTask, parseYaml, scalarContent } from './yamlHosts';
 
@@ -229,6 +229,7 @@ export function shellOptionStrings(text: string, uri: string, host: Host, existi
   const slice = text.slice(from, to);
   if (!slice.includes('=') || !/vers=|nconnect=|hard|rsize=|wsize=|sec=|actimeo=|lookupcache=|nolock/.test(slice)) return [];
   const found: MountEntry[] = [];
+  const taken = takenSpans(existing);
   for (const command of tokenizeShell(text, from, to)) {
     const k = commandIndex(command.words);
     const name = command.words[k];
@@ -237,7 +238,7 @@ export function shellOptionStrings(text: string, uri: string, host: Host, existi
       const piece = literalText(word);
       if (!piece) continue;
       const span = { start: piece.start, end: piece.start + piece.text.length };
-      if (insideAny(existing, span)) continue;
+      if (taken(span)) continue;
       const shape = asOptionString(piece.text, piece.start);
       if (shape) found.push(optionStringMount(uri, host, shape, span));
     }

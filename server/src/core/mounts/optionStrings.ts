@@ -145,6 +145,34 @@ export function optionStringMount(uri: string, host: NonNullable<MountEntry['hos
   };
 }
 
+/**
+ * `insideAny(mounts, span)` for many spans against the same mounts: the taken spans sorted by start with
+ * the running maximum of their ends, so each question is a binary search, not a scan of every mount (a
+ * shell script with a mount on every other line was quadratic).
+ */
+export function takenSpans(mounts: readonly MountEntry[]): (span: Span) => boolean {
+  const taken: { start: number; end: number }[] = [];
+  for (const mount of mounts) {
+    const span = mount.optionsOnly ? mount.span : mount.optionsSpan;
+    if (span) taken.push({ start: span.start, end: Math.max(span.end, span.start + 1) });
+  }
+  taken.sort((a, b) => a.start - b.start);
+  const starts = taken.map((t) => t.start);
+  const maxEnd: number[] = [];
+  for (const [i, t] of taken.entries()) maxEnd.push(i === 0 ? t.end : Math.max(maxEnd[i - 1]!, t.end));
+  return (span) => {
+    // How many taken spans start before the span ends; one of them overlaps when its end passes the span's start.
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid]! < span.end) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && maxEnd[lo - 1]! > span.start;
+  };
+}
+
 /** Strings already read as a mount's options (or as a whole options-only mount) are not read again by content. */
 export function insideAny(mounts: readonly MountEntry[], span: Span): boolean {
   for (const mount of mounts) {

@@ -283,6 +283,7 @@ export class ProjectRun {
   private readonly workspaces = new Map<string, Workspace>();
   private readonly rootByUri = new Map<string, Root>();
   private readonly pathByUri = new Map<string, string>();
+  private readonly configByUri = new Map<string, ConfigChoice>();
 
   constructor(
     readonly project: Project,
@@ -337,6 +338,16 @@ export class ProjectRun {
   }
 
   configForUri(uri: string): ConfigChoice {
+    // Rules ask for every mount and setting (a workload per mount line): look the files up once per file.
+    let choice = this.configByUri.get(uri);
+    if (!choice) {
+      choice = this.findConfigForUri(uri);
+      this.configByUri.set(uri, choice);
+    }
+    return choice;
+  }
+
+  private findConfigForUri(uri: string): ConfigChoice {
     const path = this.pathByUri.get(uri);
     const root = this.rootByUri.get(uri);
     if (path === undefined || root === undefined) return this.project.configFor(this.project.env.pathOf(uri) ?? uri);

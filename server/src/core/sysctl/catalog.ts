@@ -600,8 +600,25 @@ const KNOWN_NEIGHBOURS = new Set([
 ]);
 const KNOWN_NEIGHBOUR_PATTERNS = [/^net\.ipv[46]\.conf\.[^.]+\.(?:arp_filter|rp_filter|arp_ignore|arp_announce|src_valid_mark)$/, /^net\.ipv6\.conf\./];
 
+type NearMiss = { readonly suggestion: string; readonly distance: number } | undefined;
+
+/**
+ * Answers of `nearMiss` by key: a file repeats its keys (a 10 MB sysctl file has a few dozen), and each
+ * answer compares against the whole catalog. Bounded, so a file of a million distinct keys stays linear.
+ */
+const NEAR_MISS_CACHE = new Map<string, NearMiss>();
+const NEAR_MISS_CACHE_SIZE = 4096; // not a fact: a memory bound for the cache
+
 /** The catalog key a mistyped key was meant to be, if it is a near miss (one or two edits). */
-export function nearMiss(key: string): { readonly suggestion: string; readonly distance: number } | undefined {
+export function nearMiss(key: string): NearMiss {
+  if (NEAR_MISS_CACHE.has(key)) return NEAR_MISS_CACHE.get(key);
+  const answer = computeNearMiss(key);
+  if (NEAR_MISS_CACHE.size >= NEAR_MISS_CACHE_SIZE) NEAR_MISS_CACHE.clear();
+  NEAR_MISS_CACHE.set(key, answer);
+  return answer;
+}
+
+function computeNearMiss(key: string): NearMiss {
   if (findKey(key) || KNOWN_NEIGHBOURS.has(key) || KNOWN_NEIGHBOUR_PATTERNS.some((p) => p.test(key))) return undefined;
   const segments = key.split('.');
   let best: { suggestion: string; distance: number } | undefined;

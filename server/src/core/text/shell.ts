@@ -64,8 +64,25 @@ const REDIRECT_TAIL = new Set(['&', '|', '-']);
 const TWO_CHAR_SEPARATORS = new Set(['&&', '||', ';;', '|&']);
 const DIGITS = /^\d+$/;
 
+/**
+ * The last whole text split, reused: a script's mounts, its option strings and its kernel settings
+ * each split the same text (three passes and three sets of words over a 10 MB script). Only a whole
+ * text is kept (not the substitutions read inside it), and only the last, so memory stays one file's.
+ * Callers never change the commands they are given.
+ */
+let lastWhole: { readonly text: string; readonly stripPrompt: boolean; readonly commands: ShellCommand[] } | undefined;
+
 /** Splits `text[from, to)` into simple commands. */
 export function tokenizeShell(text: string, from = 0, to = text.length, options: ShellOptions = {}): ShellCommand[] {
+  if (from !== 0 || to !== text.length) return split(text, from, to, options);
+  const stripPrompt = options.stripPrompt === true;
+  if (lastWhole && lastWhole.text === text && lastWhole.stripPrompt === stripPrompt) return lastWhole.commands;
+  const commands = split(text, from, to, options);
+  lastWhole = { text, stripPrompt, commands };
+  return commands;
+}
+
+function split(text: string, from: number, to: number, options: ShellOptions): ShellCommand[] {
   const commands: ShellCommand[] = [];
   let words: ShellWord[] = [];
   let redirects: MutableRedirect[] = [];

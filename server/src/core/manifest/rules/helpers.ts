@@ -86,8 +86,15 @@ export function parseProblemRule(spec: { code: string; name: string; defaultSeve
 
 /** Sum of the volume quotas of a pool, in GiB. */
 export function allocatedGiB(pool: ManifestPool): number {
-  return pool.volumes.reduce((sum, v) => sum + (v.quota ? v.quota.value.bytes / GiB : 0), 0);
+  // Once per pool (the same sum, in the same order): ANF116 asks for every volume of the pool.
+  let sum = ALLOCATED.get(pool);
+  if (sum === undefined) {
+    sum = pool.volumes.reduce((total, v) => total + (v.quota ? v.quota.value.bytes / GiB : 0), 0);
+    ALLOCATED.set(pool, sum);
+  }
+  return sum;
 }
+const ALLOCATED = new WeakMap<ManifestPool, number>();
 
 /**
  * An edit that inserts `key: value` as a new line after a block-style sibling (same indentation),
