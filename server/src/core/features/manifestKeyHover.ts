@@ -20,9 +20,26 @@ export interface KeyAt {
   readonly span: Span;
 }
 
+/** A plain YAML key (`quota:`, `- name:`) on the line, and where it is. */
+const YAML_KEY_ON_LINE = /^[ \t]*(?:-[ \t]+)*([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)/;
+
+/**
+ * The last document parsed for key hovers: hovers come many to a version of the text, and parsing
+ * a 20,000-line manifest for each took hundreds of milliseconds.
+ */
+let lastParsed: { readonly text: string; readonly doc: ReturnType<typeof parseDocument> } | undefined;
+
 /** The key under `offset` in a YAML manifest, with the path of keys and indexes that leads to it. */
 function yamlKeyAt(text: string, offset: number): KeyAt | undefined {
-  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'silent' });
+  // Only a cursor on a key's name needs the document: most hovers are on values.
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = text.indexOf('\n', offset);
+  const line = YAML_KEY_ON_LINE.exec(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd));
+  if (!line) return undefined;
+  const keyStart = lineStart + line[0].indexOf(line[1]!, line[0].lastIndexOf('-') + 1);
+  if (offset < keyStart || offset > keyStart + line[1]!.length) return undefined;
+  if (lastParsed?.text !== text) lastParsed = { text, doc: parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'silent' }) };
+  const doc = lastParsed.doc;
   const walk = (node: unknown, path: Path): KeyAt | undefined => {
     if (isMap(node)) {
       for (const pair of node.items) {
