@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintFile, parseFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
 import { asOptionString } from '../../server/src/core/mounts/optionStrings';
-import { detectFileKind } from '../../server/src/core/workspace/fileKind';
+import { detectFileKind } from '../../server/src/core/fileKind';
 
 /**
  * Where real repositories keep mount options and kernel settings (issue 14): one realistic fixture

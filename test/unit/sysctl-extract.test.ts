@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SourceText } from '../../server/src/core/text/sourceText';
 import { extractKernelSettings } from '../../server/src/core/sysctl/extract';
-import type { FileKind } from '../../server/src/core/workspace/fileKind';
+import type { FileKind } from '../../server/src/core/fileKind';
 import { scanShell } from '../../server/src/core/sysctl/shell';
 import { parseModprobeLine, parseSysctlLine, type Sink } from '../../server/src/core/sysctl/lines';
 import { contiguousPiece } from '../../server/src/core/sysctl/piece';

@@ -12,7 +12,7 @@ export * from './rules/findingLimits';
 export * from './suppressions';
 export * from './rules/rule';
 export * from './registry';
-export * from './workspace/fileKind';
+export * from './fileKind';
 export * from './workspace/parsedFile';
 export * from './workspace/parseFile';
 export * from './workspace/workspace';

@@ -5,7 +5,7 @@ import { recommendedMountOptions, recommendMount, renderMount, type MountStyle, 
 import { CATALOG_KEYS, describeKey, type CatalogKey } from '../sysctl/catalog';
 import type { Span } from '../text/sourceText';
 import type { CoreCompletion } from './completionItem';
-import type { FileKind } from '../workspace/fileKind';
+import type { FileKind } from '../fileKind';
 import type { ParsedFile } from '../workspace/parsedFile';
 import { fieldDoc, fieldsOf, isBlock, metaOf, schemaAtPath, valuesOf } from './schemaInfo';
 import { jsonManifestCompletions } from './completionJson';

@@ -9,7 +9,7 @@ import { recommendedMountOptions } from '../recommend/mountLine';
 import { describeKey } from '../sysctl/catalog';
 import type { Span } from '../text/sourceText';
 import { formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, MiB, type Rate, type Size } from '../units/units';
-import { baseName } from '../workspace/fileKind';
+import { baseName } from '../fileKind';
 import type { WorkspaceView } from '../workspace/workspaceView';
 import { manifestKeyHover } from './manifestKeyHover';
 import { figuresOf, manifestVolumeOf, poolMarkdown, volumeMarkdown, volumesOf, within } from './manifestIndex';

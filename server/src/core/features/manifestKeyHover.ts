@@ -8,7 +8,7 @@ import { getLocation } from 'jsonc-parser';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 import { COUNT_PATTERN, DURATION_PATTERN, manifestSchema, RATE_PATTERN, SIZE_PATTERN, unitHelp, type UnitKind } from '../manifest/model';
 import type { Span } from '../text/sourceText';
-import type { FileKind } from '../workspace/fileKind';
+import type { FileKind } from '../fileKind';
 import { fieldDoc, schemaAtPath, unitOf, valuesOf } from './schemaInfo';
 
 type Path = readonly (string | number)[];

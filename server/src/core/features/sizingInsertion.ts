@@ -11,7 +11,7 @@
 import { applyEdits, modify, parse, parseTree, findNodeAtLocation, type FormattingOptions, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { Span } from '../text/sourceText';
-import type { FileKind } from '../workspace/fileKind';
+import type { FileKind } from '../fileKind';
 
 /** A pool and its volumes as manifest data (the keys of the manifest schema, values with units). */
 export interface PoolDraft {

@@ -1,6 +1,6 @@
 import type { MountEntry } from '../mounts/model';
 import type { KernelSetting } from '../sysctl/model';
-import { baseName, pathOf, type FileKind } from '../workspace/fileKind';
+import { baseName, pathOf, type FileKind } from '../fileKind';
 import type { ParsedFile } from '../workspace/parsedFile';
 
 /**

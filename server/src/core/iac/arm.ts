@@ -1,6 +1,6 @@
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { SourceText, Span } from '../text/sourceText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import { annotationFor, IAC_SYNTAX_CODE } from './common';
 import type { IacAccount, IacEstate, IacPool, IacSlip, IacVolume } from './estate';
 import { armPool, armVolume, common, decimalSlip, lastSegment, segment, str, type Field, type Meta, type Obj } from './fields';

@@ -1,6 +1,6 @@
 import { VOLUME_RESOURCE } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import { annotationFor, IAC_SYNTAX_CODE, syntaxProblems } from './common';
 import type { IacAccount, IacEstate, IacPool, IacSlip, IacValue, IacVolume } from './estate';
 import { armPool, armVolume, common, decimalSlip, lastSegment, segment, str, type Field, type Meta, type Obj } from './fields';

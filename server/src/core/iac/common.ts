@@ -1,6 +1,6 @@
 import { readAnnotations } from '../mounts/annotation';
 import type { SourceText, Span } from '../text/sourceText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import type { IacWorkload } from './estate';
 import type { Node } from './treeSitter';
 

@@ -1,6 +1,6 @@
 import type { SourceText } from '../text/sourceText';
-import type { FileKind } from '../workspace/fileKind';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { FileKind } from '../fileKind';
+import type { ParseProblem } from '../diagnostics';
 import { readArmJson } from './arm';
 import { readBicep } from './bicep';
 import { toManifest, type EstateModel, type IacEstate } from './estate';

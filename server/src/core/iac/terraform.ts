@@ -1,5 +1,5 @@
 import type { SourceText, Span } from '../text/sourceText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
 import { annotationFor, syntaxProblems, IAC_SYNTAX_CODE } from './common';

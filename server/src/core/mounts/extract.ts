@@ -1,5 +1,5 @@
 import type { SourceText } from '../text/sourceText';
-import type { FileKind } from '../workspace/fileKind';
+import type { FileKind } from '../fileKind';
 import type { ParseProblem } from '../diagnostics';
 import { annotateNewMount, annotationFor, readAnnotations } from './annotation';
 import { parseAutofsMap } from './autofs';

@@ -1,6 +1,6 @@
 import { rstBlocks } from '../text/rst';
 import type { SourceText } from '../text/sourceText';
-import type { ParseProblem } from '../workspace/parsedFile';
+import type { ParseProblem } from '../diagnostics';
 import { fieldsOf, parseFstabLine } from './fstab';
 import type { MountEntry } from './model';
 import { isNfsType } from './optionText';

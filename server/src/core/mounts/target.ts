@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from '../config';
 import type { VolumeSummary } from '../manifest/volumeSummary';
-import { baseName } from '../workspace/fileKind';
+import { baseName } from '../fileKind';
 import { normalizeServer } from '../workspace/links';
 import { formatMiBps, formatSize, GiB } from '../units/units';
 import type { WorkspaceView } from '../workspace/workspaceView';

@@ -1,4 +1,4 @@
-import { detectFileKind, kindNeedsText } from '../workspace/fileKind';
+import { detectFileKind, kindNeedsText } from '../fileKind';
 import { isLintable } from '../workspace/parseFile';
 import type { Environment } from './environment';
 import { DEFAULT_DISCOVERY_LIMITS, SKIPPED_DIRECTORIES, type DiscoveryLimits } from './limits';

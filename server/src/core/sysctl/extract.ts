@@ -1,6 +1,6 @@
 import { literalWord, type ShellWord } from '../text/shell';
 import type { SourceText } from '../text/sourceText';
-import type { FileKind } from '../workspace/fileKind';
+import type { FileKind } from '../fileKind';
 import type { ParseProblem } from '../diagnostics';
 import { isSysctlComment, parseModprobeLine, parseSysctlLine, type Sink } from './lines';
 import type { KernelSetting } from './model';

@@ -3,7 +3,7 @@ import { hostRootOf, onHostWords, type Host } from '../hosts/hostModel';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { MountEntry } from '../mounts/model';
 import type { Span } from '../text/sourceText';
-import { baseName, pathOf } from '../workspace/fileKind';
+import { baseName, pathOf } from '../fileKind';
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { WorkspaceView } from '../workspace/workspaceView';
 import type { KernelSetting } from './model';

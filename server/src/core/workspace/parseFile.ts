@@ -5,7 +5,7 @@ import { parseManifest } from '../manifest/parse';
 import { extractMounts } from '../mounts/extract';
 import { extractKernelSettings } from '../sysctl/extract';
 import { readIac, IAC_KINDS } from '../iac/read';
-import { detectFileKind, type FileKind } from './fileKind';
+import { detectFileKind, type FileKind } from '../fileKind';
 import type { ParsedFile, ParseProblem } from './parsedFile';
 
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */

@@ -3,7 +3,7 @@ import type { MountEntry } from '../mounts/model';
 import type { KernelSetting } from '../sysctl/model';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { ManifestDocument } from '../manifest/model';
-import type { FileKind } from './fileKind';
+import type { FileKind } from '../fileKind';
 import type { IacEstate } from '../iac/estate';
 
 /** Defined with the findings (diagnostics.ts), a leaf the readers import; re-exported here for the rules. */

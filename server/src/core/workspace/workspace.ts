@@ -4,7 +4,7 @@ import { workloadFromMountPath } from '../facts/workloads';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { MountEntry } from '../mounts/model';
 import type { KernelSetting } from '../sysctl/model';
-import type { FileKind } from './fileKind';
+import type { FileKind } from '../fileKind';
 import { VolumeIndex } from './links';
 import { parseFile } from './parseFile';
 import type { ParsedFile } from './parsedFile';

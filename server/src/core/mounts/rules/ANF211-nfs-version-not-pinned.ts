@@ -2,7 +2,7 @@ import { NFS_OPTION_LIMITS, NFS_PROTOCOL } from '../../facts';
 import type { Fix } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
-import { baseName } from '../../workspace/fileKind';
+import { baseName } from '../../fileKind';
 import { findOption } from '../catalog';
 import { insertOption, mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';

@@ -2,7 +2,7 @@ import { defineRule } from '../../rules/rule';
 import { effectiveOptions, valueOf } from '../catalog';
 import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import { baseName } from '../../workspace/fileKind';
+import { baseName } from '../../fileKind';
 import { onHostWords, type HostModel } from '../../hosts/hostModel';
 import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
 

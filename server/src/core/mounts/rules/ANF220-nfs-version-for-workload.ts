@@ -2,7 +2,7 @@ import { NFS_PROTOCOL, WORKLOADS } from '../../facts';
 import type { SpanEdit } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
-import { baseName } from '../../workspace/fileKind';
+import { baseName } from '../../fileKind';
 import { mountFix, removeOption, replaceValue } from '../fixes';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, volumeOfMount, workloadOfMount, workloadWords } from './common';
 

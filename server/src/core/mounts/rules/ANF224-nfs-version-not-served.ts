@@ -2,7 +2,7 @@ import { WORKLOADS } from '../../facts';
 import type { RelatedSpan, SpanEdit } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
-import { baseName } from '../../workspace/fileKind';
+import { baseName } from '../../fileKind';
 import { usesKerberos } from '../catalog';
 import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';

@@ -1,7 +1,7 @@
 import type { RelatedSpan } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
-import { baseName } from '../../workspace/fileKind';
+import { baseName } from '../../fileKind';
 import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount } from './common';
 
 export const kerberosOnVolumeWithoutKerberos = defineRule({

@@ -1,5 +1,5 @@
 import { defineRule, type RuleContext } from '../../rules/rule';
-import { baseName } from '../../workspace/fileKind';
+import { baseName } from '../../fileKind';
 import { mountPathMismatch, VolumeIndex } from '../../workspace/links';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { hasNfsMounts, manifestVolumeOf, nfsMounts } from './common';
