@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPEN_DOCUMENT_MAX_CHARS as LIMIT_CHARS } from '../../server/src/lsp/limits';
 import { LspClient, TempWorkspace } from './support/lspClient';
 
 /**
  * Issue 18, item 7: an open document above the editor limit (server/src/lsp/limits.ts) is not
  * parsed; the server says so once (ANF011) and keeps serving the rest of the workspace.
  */
-const LIMIT_CHARS = 4 * 1024 * 1024; // OPEN_DOCUMENT_MAX_CHARS
 const MOUNT = '10.0.0.4:/vol /mnt/vol nfs rw,soft,vers=3 0 0\n';
 
 describe('language server: a document too large to check', () => {

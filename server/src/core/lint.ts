@@ -2,6 +2,7 @@ import { effectiveSeverity, type ResolvedConfig } from './config';
 import type { Diagnostic, Finding, ResolvedFix, Severity, SpanEdit } from './diagnostics';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from './rules/findingLimits';
 import { ALL_RULES } from './registry';
+import { formatSize, MiB } from './units/units';
 import type { Rule } from './rules/rule';
 import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';
@@ -168,16 +169,16 @@ function compareCodes(a: string, b: string): number {
  * The one finding of a document the editor does not check because it is too large (ANF011), in the
  * document's configuration; undefined when the rule is turned off.
  */
-export function fileTooLargeDiagnostic(uri: string, characters: number, limitCharacters: number, config: ResolvedConfig): Diagnostic | undefined {
+export function fileTooLargeDiagnostic(uri: string, size: { characters: number; editorLimitCharacters: number; cliLimitBytes: number }, config: ResolvedConfig): Diagnostic | undefined {
   const severity = effectiveSeverity(config, 'ANF011', 'info');
   if (!severity) return undefined;
-  const mib = (n: number) => (n / (1024 * 1024)).toFixed(1);
+  const millions = (n: number) => (n / MiB).toFixed(1);
   const origin = { line: 0, character: 0 };
   return {
     uri,
     code: 'ANF011',
     severity,
-    message: `This document has ${mib(characters)} Mi characters; the editor checks documents up to ${mib(limitCharacters)} Mi, so anf-lint does not check this one while you type. Run \`anf-lint\` on the file (the CLI reads named files up to 64 MiB).`,
+    message: `This document has ${millions(size.characters)} Mi characters; the editor checks documents up to ${millions(size.editorLimitCharacters)} Mi, so anf-lint does not check this one while you type. Run \`anf-lint\` on the file (the CLI reads named files up to ${formatSize(size.cliLimitBytes)}).`,
     span: { start: 0, end: 0 },
     range: { start: origin, end: origin },
     fixes: [],

@@ -12,6 +12,7 @@ import { isConfigFileUri } from './configFile';
 import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { configSignature, FolderConfigs, readFolderConfigs } from './folderConfig';
+import { NAMED_FILE_MAX_BYTES } from '../core/project';
 import { DIAGNOSTICS_DEBOUNCE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
 import { editorConfig, effectiveConfig } from './settings';
 import { canonicalUri, DEFAULT_INDEX_LIMITS, indexedKind, indexFolders, readIndexedFile, uriToPath, type IndexedFile, type IndexLimits } from './workspaceIndex';
@@ -312,7 +313,7 @@ export class Session {
     if (cached) return cached;
     const tooLarge = this.tooLarge.get(uri);
     if (tooLarge !== undefined) {
-      const finding = fileTooLargeDiagnostic(uri, tooLarge, OPEN_DOCUMENT_MAX_CHARS, this.configFor(uri));
+      const finding = fileTooLargeDiagnostic(uri, { characters: tooLarge, editorLimitCharacters: OPEN_DOCUMENT_MAX_CHARS, cliLimitBytes: NAMED_FILE_MAX_BYTES }, this.configFor(uri));
       return finding ? [finding] : [];
     }
     const diagnostics = lintFile(this.workspaceModel, uri, this.configFor(uri), {

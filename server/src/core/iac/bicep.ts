@@ -1,7 +1,7 @@
 import { VOLUME_RESOURCE } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import { annotationFor, IAC_SYNTAX_CODE, syntaxProblems } from './common';
+import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import type { IacAccount, IacEstate, IacPool, IacSlip, IacValue, IacVolume } from './estate';
 import { armPool, armVolume, common, decimalSlip, lastSegment, segment, str, type Field, type Meta, type Obj } from './fields';
 import { parseTree, type Node } from './treeSitter';
@@ -11,10 +11,7 @@ import { parseTree, type Node } from './treeSitter';
  * with `param` defaults and `var`s, parsed with tree-sitter's Bicep grammar. Loops mark a resource
  * as repeated; anything anf-lint cannot evaluate (functions, outputs of modules) stays unknown.
  */
-const MAX_DEPTH = 24; // not a fact: bound on reference chains
 
-type Value = { ok: true; value: unknown } | { ok: false };
-const UNKNOWN: Value = { ok: false };
 
 interface Decl {
   readonly node: Node;
@@ -38,10 +35,6 @@ export function readBicep(source: SourceText, problems: ParseProblem[]): IacEsta
   } finally {
     tree.delete(); // the tree lives in WebAssembly memory until deleted
   }
-}
-
-function spanOf(n: Node): Span {
-  return { start: n.startIndex, end: n.endIndex };
 }
 
 class BicepReader {
@@ -253,12 +246,7 @@ class BicepReader {
       }
       case 'unary_expression': {
         const operand = n.namedChildren[0];
-        const v = operand ? this.eval(operand, depth + 1) : UNKNOWN;
-        if (!v.ok) return UNKNOWN;
-        const op = n.text.trimStart().charAt(0);
-        if (op === '-' && typeof v.value === 'number') return { ok: true, value: -v.value };
-        if (op === '!' && typeof v.value === 'boolean') return { ok: true, value: !v.value };
-        return UNKNOWN;
+        return unaryValue(n.text.trimStart().charAt(0), operand ? this.eval(operand, depth + 1) : UNKNOWN);
       }
       case 'binary_expression': {
         const left = n.childForFieldName('left');

@@ -4,6 +4,25 @@ import type { ParseProblem } from '../diagnostics';
 import type { IacWorkload } from './estate';
 import type { Node } from './treeSitter';
 
+/** An evaluated expression: its value, or unknown (never guessed, never flagged). */
+export type Value = { ok: true; value: unknown } | { ok: false };
+export const UNKNOWN: Value = { ok: false };
+
+/** How many references (var -> local -> resource ...) an evaluation follows before giving up. */
+export const MAX_DEPTH = 24; // not a fact: bound on reference chains
+
+export function spanOf(n: Node): Span {
+  return { start: n.startIndex, end: n.endIndex };
+}
+
+/** `-x` and `!x` in HCL and Bicep; anything else is unknown. */
+export function unaryValue(operator: string, operand: Value): Value {
+  if (!operand.ok) return UNKNOWN;
+  if (operator === '-' && typeof operand.value === 'number') return { ok: true, value: -operand.value };
+  if (operator === '!' && typeof operand.value === 'boolean') return { ok: true, value: !operand.value };
+  return UNKNOWN;
+}
+
 /** Syntax problems of infrastructure code: one rule code for every language. */
 export const IAC_SYNTAX_CODE = 'ANF400';
 const MAX_SYNTAX_PROBLEMS = 20; // not a fact: one broken brace can produce hundreds of error nodes

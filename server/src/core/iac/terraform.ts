@@ -2,7 +2,7 @@ import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
-import { annotationFor, syntaxProblems, IAC_SYNTAX_CODE } from './common';
+import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import { parseTree, type Node } from './treeSitter';
 
 /**
@@ -12,7 +12,6 @@ import { parseTree, type Node } from './treeSitter';
  * default in this file, `local.x`, references to another resource's attribute in this file, and
  * `jsonencode(...)`. Everything else stays unknown.
  */
-const MAX_DEPTH = 24; // not a fact: bound on reference chains (var -> local -> resource ...)
 
 interface Block {
   readonly node: Node;
@@ -84,12 +83,6 @@ function stringText(n: Node): string | undefined {
   return parts.map((c) => c.text).join('');
 }
 
-function spanOf(n: Node): Span {
-  return { start: n.startIndex, end: n.endIndex };
-}
-
-type Value = { ok: true; value: unknown } | { ok: false };
-const UNKNOWN: Value = { ok: false };
 
 class Reader {
   private readonly variables = new Map<string, Node>();
@@ -375,12 +368,7 @@ class Reader {
         return this.evalBinary(n, depth);
       case 'unary_operation': {
         const operand = n.namedChildren[0];
-        const v = operand ? this.eval(operand, depth + 1) : UNKNOWN;
-        if (!v.ok) return UNKNOWN;
-        const op = n.text.trimStart().charAt(0);
-        if (op === '-' && typeof v.value === 'number') return { ok: true, value: -v.value };
-        if (op === '!' && typeof v.value === 'boolean') return { ok: true, value: !v.value };
-        return UNKNOWN;
+        return unaryValue(n.text.trimStart().charAt(0), operand ? this.eval(operand, depth + 1) : UNKNOWN);
       }
       case 'function_call': {
         const name = n.namedChildren[0]?.text;
