@@ -28,6 +28,14 @@ export function folderRoot(folderUri: string): string {
   return canonicalUri(folderUri).replace(/\/?$/, '/');
 }
 
+/** The folder root (of `roots`, canonical, ending in `/`) that holds a document: the longest that is a prefix of its URI. */
+export function innermostFolder(roots: readonly string[], uri: string): string | undefined {
+  const key = canonicalUri(uri);
+  let best: string | undefined;
+  for (const root of roots) if (key.startsWith(root) && (!best || root.length > best.length)) best = root;
+  return best;
+}
+
 /** The configurations of all folders, and which one a document uses. */
 export class FolderConfigs {
   private readonly byKey = new Map<string, FolderConfig>();
@@ -45,10 +53,7 @@ export class FolderConfigs {
 
   /** The workspace folder that contains a document: the longest folder URI that is a prefix of its own. */
   folderOf(uri: string): string | undefined {
-    const key = canonicalUri(uri);
-    let best: string | undefined;
-    for (const root of this.roots) if (key.startsWith(root) && (!best || root.length > best.length)) best = root;
-    return best;
+    return innermostFolder(this.roots, uri);
   }
 
   /** Where a document's configuration comes from: the nearest file above it in its folder, else the fallback. */

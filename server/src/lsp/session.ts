@@ -1,7 +1,11 @@
 /**
- * The server's state: open documents, the indexed files from disk, the core Workspace built from
- * both (open documents win), the configuration, and the diagnostics pacing. Handlers read it; only
- * the text-sync, watcher and configuration handlers change it.
+ * The server's state: open documents, the indexed files from disk, one core Workspace per project
+ * built from both (open documents win), the configuration, and the diagnostics pacing. Handlers
+ * read it; only the text-sync, watcher and configuration handlers change it.
+ *
+ * A project is a workspace folder (the innermost one that holds the file), plus one for the files
+ * outside every folder: cross-file context (hosts, manifests, estates, dependants) never crosses
+ * folders, as the CLI never mixes two repositories (core/project keeps one Workspace per root).
  */
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -11,7 +15,7 @@ import { checkConfigFile } from '../core/features/configDiagnostics';
 import { isConfigFileUri } from './configFile';
 import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
-import { configSignature, FolderConfigs, readFolderConfigs } from './folderConfig';
+import { configSignature, folderRoot, FolderConfigs, innermostFolder, readFolderConfigs } from './folderConfig';
 import { NAMED_FILE_MAX_BYTES } from '../core/project';
 import { DIAGNOSTICS_DEBOUNCE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
 import { editorConfig, effectiveConfig } from './settings';
@@ -59,7 +63,8 @@ export class Session {
   private editorSettings: AnfLintConfig = {};
   /** Each workspace folder's `.anf-lint.yaml` under the editor's settings (folderConfig.ts). */
   private configs = new FolderConfigs([], [], effectiveConfig({}, {}).resolved);
-  private workspaceModel: Workspace = new Workspace((uri) => this.configs.configFor(uri));
+  /** One Workspace per project, by its folder root (canonical, ending in `/`); `''` for files outside every folder. */
+  private projects = new Map<string, Workspace>();
   private readonly lintCache = new Map<string, readonly Diagnostic[]>();
   private readonly loggedFaults = new Set<string>();
   private changeWaiters: (() => void)[] = [];
@@ -77,8 +82,32 @@ export class Session {
     this.scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DEBOUNCE_MS, (uri) => this.publish(uri));
   }
 
-  get workspace(): Workspace {
-    return this.workspaceModel;
+  /** The project a document belongs to: its innermost workspace folder's root, or `''` outside every folder. */
+  projectOf(uri: string): string {
+    if (this.folderRoots?.folders !== this.folders) this.folderRoots = { folders: this.folders, roots: this.folders.map(folderRoot) };
+    return innermostFolder(this.folderRoots.roots, uri) ?? '';
+  }
+  private folderRoots: { folders: readonly string[]; roots: readonly string[] } | undefined;
+
+  /** The Workspace of a document's project (created empty on first use). */
+  workspaceOf(uri: string): Workspace {
+    const key = this.projectOf(uri);
+    let workspace = this.projects.get(key);
+    if (!workspace) {
+      workspace = new Workspace((u) => this.configs.configFor(u));
+      this.projects.set(key, workspace);
+    }
+    return workspace;
+  }
+
+  /** Every project's Workspace, in folder order (the files outside every folder last). */
+  workspaces(): Workspace[] {
+    return [...this.projects.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a < b ? -1 : a > b ? 1 : 0)).map(([, w]) => w);
+  }
+
+  /** Every file of every project. */
+  private allFiles(): ParsedFile[] {
+    return this.workspaces().flatMap((w) => w.files());
   }
 
   /** The configuration a document lints with: that of the workspace folder it is in. */
@@ -107,14 +136,14 @@ export class Session {
   // ---- documents -------------------------------------------------------------------------
 
   file(uri: string): ParsedFile | undefined {
-    return this.workspaceModel.file(uri);
+    return this.workspaceOf(uri).file(uri);
   }
 
   openDocument(document: TextDocument): void {
     this.open.set(document.uri, document);
     // The same file indexed from disk under another spelling of its URI steps aside while open.
     const twin = this.disk.get(canonicalUri(document.uri));
-    if (twin && twin.uri !== document.uri) this.workspaceModel.delete(twin.uri);
+    if (twin && twin.uri !== document.uri) this.workspaceOf(twin.uri).delete(twin.uri);
     if (isConfigFileUri(document.uri)) {
       this.reloadConfig(document.uri);
       this.scheduler.schedule(document.uri, true);
@@ -141,36 +170,38 @@ export class Session {
       this.reloadConfig(uri);
       return;
     }
-    const before = this.workspaceModel.file(uri);
+    const workspace = this.workspaceOf(uri);
+    const before = workspace.file(uri);
     const fromDisk = this.disk.get(canonicalUri(uri));
     let after: ParsedFile | undefined;
     if (fromDisk) {
-      if (fromDisk.uri !== uri) this.workspaceModel.delete(uri);
-      after = this.workspaceModel.set(fromDisk.uri, fromDisk.text);
+      if (fromDisk.uri !== uri) workspace.delete(uri);
+      after = this.workspaceOf(fromDisk.uri).set(fromDisk.uri, fromDisk.text);
     } else {
-      this.workspaceModel.delete(uri);
+      workspace.delete(uri);
     }
     this.changed({ uri, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
   }
 
   private applyText(uri: string, text: string, version: number, immediate: boolean): void {
-    const before = this.workspaceModel.file(uri);
+    const workspace = this.workspaceOf(uri);
+    const before = workspace.file(uri);
     if (text.length > OPEN_DOCUMENT_MAX_CHARS) {
       // Too large to check on every keystroke: not parsed, one ANF011 finding instead (allDiagnostics).
       this.tooLarge.set(uri, text.length);
-      if (before) this.workspaceModel.delete(uri);
+      if (before) workspace.delete(uri);
       this.changed({ uri, ...(before ? { before } : {}) }, immediate);
       return;
     }
     this.tooLarge.delete(uri);
     const kind = detectFileKind(uri, text);
-    const after = this.workspaceModel.set(uri, text, version, kind);
+    const after = workspace.set(uri, text, version, kind);
     this.changed({ uri, ...(before ? { before } : {}), after }, immediate);
   }
 
-  /** After any change: drop cached answers, re-check the file and what depends on it. */
+  /** After any change: drop cached answers, re-check the file and what depends on it (in its project). */
   private changed(change: FileChange, immediate: boolean): void {
-    const dependents = dependentsOf(change, this.workspaceModel.files());
+    const dependents = dependentsOf(change, this.workspaceOf(change.uri).files());
     for (const uri of [change.uri, ...dependents.map((d) => d.uri)]) {
       this.fileGenerations.set(uri, (this.fileGenerations.get(uri) ?? 0) + 1);
       this.lintCache.delete(uri);
@@ -214,10 +245,11 @@ export class Session {
     const openTwin = [...this.open.keys()].some((u) => canonicalUri(u) === key);
     if (openTwin) return;
     const target = file?.uri ?? previous?.uri ?? uri;
-    const before = this.workspaceModel.file(target);
+    const workspace = this.workspaceOf(target);
+    const before = workspace.file(target);
     let after: ParsedFile | undefined;
-    if (file) after = this.workspaceModel.set(file.uri, file.text);
-    else this.workspaceModel.delete(target);
+    if (file) after = workspace.set(file.uri, file.text);
+    else workspace.delete(target);
     if (!before && !after) return;
     this.changed({ uri: target, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
   }
@@ -265,16 +297,15 @@ export class Session {
   }
 
   private workloadsChanged(before: FolderConfigs): boolean {
-    return this.workspaceModel.files().some((f) => before.configFor(f.uri).defaultWorkload !== this.configs.configFor(f.uri).defaultWorkload);
+    return this.allFiles().some((f) => before.configFor(f.uri).defaultWorkload !== this.configs.configFor(f.uri).defaultWorkload);
   }
 
-  /** Rebuilds the core Workspace from disk and open documents (the folders or the index changed). */
+  /** Rebuilds every project's Workspace from disk and open documents (the folders or the index changed). */
   private rebuild(): void {
-    const workspace = new Workspace((uri) => this.configs.configFor(uri));
+    this.projects = new Map();
     const openKeys = new Set([...this.open.keys()].map(canonicalUri));
-    for (const [key, file] of this.disk) if (!openKeys.has(key) && !isConfigFileUri(file.uri)) workspace.set(file.uri, file.text);
-    for (const document of this.open.values()) if (!isConfigFileUri(document.uri)) workspace.set(document.uri, document.getText(), document.version);
-    this.workspaceModel = workspace;
+    for (const [key, file] of this.disk) if (!openKeys.has(key) && !isConfigFileUri(file.uri)) this.workspaceOf(file.uri).set(file.uri, file.text);
+    for (const document of this.open.values()) if (!isConfigFileUri(document.uri) && !this.tooLarge.has(document.uri)) this.workspaceOf(document.uri).set(document.uri, document.getText(), document.version);
     this.invalidateAll();
   }
 
@@ -316,7 +347,7 @@ export class Session {
       const finding = fileTooLargeDiagnostic(uri, { characters: tooLarge, editorLimitCharacters: OPEN_DOCUMENT_MAX_CHARS, cliLimitBytes: NAMED_FILE_MAX_BYTES }, this.configFor(uri));
       return finding ? [finding] : [];
     }
-    const diagnostics = lintFile(this.workspaceModel, uri, this.configFor(uri), {
+    const diagnostics = lintFile(this.workspaceOf(uri), uri, this.configFor(uri), {
       ...(this.rules ? { rules: this.rules } : {}),
       onRuleError: (rule, error, at) => {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -345,7 +376,7 @@ export class Session {
 
   /** URIs with diagnostics to offer: open documents and every indexed file. */
   knownUris(): string[] {
-    const uris = new Set(this.workspaceModel.files().map((f) => f.uri));
+    const uris = new Set(this.allFiles().map((f) => f.uri));
     for (const uri of this.open.keys()) uris.add(uri);
     for (const uri of this.configs.configFileUris()) uris.add(uri);
     return [...uris].sort();

@@ -38,7 +38,7 @@ export function completion(session: Session, params: CompletionParams): Completi
   const file = session.file(params.textDocument.uri);
   if (!file) return [];
   const config = session.configFor(params.textDocument.uri);
-  const estate = { volumes: session.workspace.volumes(), ...(config.defaultWorkload ? { fallbackWorkload: config.defaultWorkload } : {}) };
+  const estate = { volumes: session.workspaceOf(file.uri).volumes(), ...(config.defaultWorkload ? { fallbackWorkload: config.defaultWorkload } : {}) };
   const items = computeCompletions(file, file.source.offsetAt(params.position), estate);
   const snippets = session.support.snippets;
   return items
