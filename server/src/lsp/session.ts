@@ -282,8 +282,8 @@ export class Session {
    * A configuration file changed (`touched`: opened, edited, closed, changed on disk): read the
    * folders' files again and re-check the documents whose configuration changed, that is those of
    * the folder whose file it is (and the documents outside every folder when it is the first one
-   * with a file). A changed `workload:` reaches other folders' files through their cross-file rules
-   * (the mounts' workloads), so it re-checks everything.
+   * with a file). A changed `workload:` reaches other files of the project through their cross-file
+   * rules (the mounts' workloads), so it rebuilds the projects and re-checks everything.
    */
   private reloadConfig(touched: string): void {
     const before = this.configs;
