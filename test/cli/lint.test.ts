@@ -68,14 +68,23 @@ describe('anf-lint: files, configuration and exit codes', () => {
     expect(run(['--rule', 'ANF001'], { cwd: dir }).stderr).toContain('write it as CODE=off|info|warning|error');
   });
 
-  it('reads .anf-lint.yaml from the linted folder or above, and --config FILE instead', () => {
-    const dir = tempProject({
+  it('reads .anf-lint.yaml from the linted folder or above (outside git no higher than the current folder), and --config FILE instead', () => {
+    const files = {
       '.anf-lint.yaml': 'rules:\n  ANF001: off\n',
       'hosts/etc/fstab': FSTAB_UNUSED_SUPPRESSION,
       'strict.yaml': 'rules:\n  ANF001: error\n',
-    });
-    expect(run([], { cwd: join(dir, 'hosts') }).code).toBe(0);
-    expect(run(['etc'], { cwd: join(dir, 'hosts') }).code).toBe(0);
+    };
+    // In a repository: up to its root.
+    const repo = tempProject(files, { git: true });
+    expect(run([], { cwd: join(repo, 'hosts') }).code).toBe(0);
+    expect(run(['etc'], { cwd: join(repo, 'hosts') }).code).toBe(0);
+    // Outside git: no higher than the folder named or the current folder; a note names the file left out.
+    const dir = tempProject(files);
+    expect(run(['hosts'], { cwd: dir }).code).toBe(0);
+    const below = run([], { cwd: join(dir, 'hosts') });
+    expect(below.code).toBe(1);
+    expect(below.stderr).toBe(`anf-lint: note: ${join(dir, '.anf-lint.yaml')}: not used for the files under ${join(dir, 'hosts')}: outside a git repository the lookup stops at the folder named on the command line (or the current folder), below the home folder and before a shared temporary folder such as /tmp; pass --config ${join(dir, '.anf-lint.yaml')} to use it\n`);
+    expect(run(['--config', '../.anf-lint.yaml'], { cwd: join(dir, 'hosts') }).code).toBe(0);
     const strict = run(['--config', 'strict.yaml', '-f', 'json', 'hosts'], { cwd: dir });
     expect(JSON.parse(strict.stdout)[0].diagnostics[0]).toMatchObject({ code: 'ANF001', severity: 'error' });
     const missing = run(['--config', 'nope.yaml'], { cwd: dir });

@@ -108,8 +108,50 @@ describe('configuration', () => {
     const run = project.open([{ path: '/repo/etc/fstab' }, { path: '/repo/team/etc/fstab' }]);
     expect(run.lint(env.uriOf('/repo/etc/fstab')).diagnostics.map((d) => d.severity)).toEqual(['info']);
     expect(run.lint(env.uriOf('/repo/team/etc/fstab')).diagnostics).toEqual([]);
-    // Outside git the lookup goes up as far as it must.
-    expect(project.configFor('/norepo/x/etc/fstab').path).toBe('/norepo/.anf-lint.yaml');
+    // Outside git (and without a current folder above it) the file's folder is its root: no lookup above it.
+    expect(project.configFor('/norepo/x/etc/fstab').path).toBeUndefined();
+    // From a current folder above it, the lookup reaches up to the current folder.
+    expect(new Project(env, { cwd: '/norepo' }).configFor('/norepo/x/etc/fstab').path).toBe('/norepo/.anf-lint.yaml');
+  });
+
+  it('outside git stops at the folder named or the current folder, below the home folder and before a shared /tmp, and says which file it left out', () => {
+    const env = new MemoryEnvironment({
+      '/.anf-lint.yaml': 'rules:\n  ANF001: error\n',
+      '/home/.anf-lint.yaml': 'rules:\n  ANF001: error\n',
+      '/home/user/.anf-lint.yaml': 'rules:\n  ANF001: hint\n',
+      '/home/user/estate/.anf-lint.yaml': 'rules:\n  ANF001: info\n',
+      '/home/user/estate/hosts/a/etc/fstab': UNUSED + GOOD_LINE,
+      '/tmp/.anf-lint.yaml': 'rules:\n  ANF001: off\n',
+      '/tmp/work/hosts/a/etc/fstab': UNUSED + GOOD_LINE,
+      '/srv/hosts/a/etc/fstab': UNUSED + GOOD_LINE,
+    });
+    // Run from the estate folder: its .anf-lint.yaml applies, nothing above it is read.
+    const inEstate = new Project(env, { cwd: '/home/user/estate' });
+    expect(inEstate.configFor('/home/user/estate/hosts/a/etc/fstab').path).toBe('/home/user/estate/.anf-lint.yaml');
+    // Run from the hosts folder: the estate's file is above the current folder, not used, and a note says so.
+    const inHosts = new Project(env, { cwd: '/home/user/estate/hosts' });
+    expect(inHosts.configFor('/home/user/estate/hosts/a/etc/fstab').path).toBeUndefined();
+    expect(inHosts.notes).toEqual([{ path: '/home/user/estate/.anf-lint.yaml', message: expect.stringContaining('not used for the files under /home/user/estate/hosts: outside a git repository') }]);
+    expect(inHosts.notes[0]!.message).toContain('pass --config /home/user/estate/.anf-lint.yaml');
+    // Run from `/`: the lookup still stops at the home folder (its own file applies), never /home or /.
+    const fromTop = new Project(env, { cwd: '/' });
+    expect(fromTop.configFor('/home/user/estate/hosts/a/etc/fstab').path).toBe('/home/user/estate/.anf-lint.yaml');
+    const withoutEstate = new MemoryEnvironment({ '/home/.anf-lint.yaml': 'x: 1\n', '/home/user/.anf-lint.yaml': 'rules:\n  ANF001: hint\n', '/home/user/p/etc/fstab': GOOD_LINE });
+    expect(new Project(withoutEstate, { cwd: '/' }).configFor('/home/user/p/etc/fstab').path).toBe('/home/user/.anf-lint.yaml');
+    withoutEstate.home = '/home/other';
+    // A file outside the home folder: the current folder bounds it (here /), /home is read.
+    expect(new Project(withoutEstate, { cwd: '/' }).configFor('/home/user/p/etc/fstab').path).toBe('/home/user/.anf-lint.yaml');
+    // In a shared /tmp: never /tmp/.anf-lint.yaml, even from `/` or from /tmp itself; a note names it.
+    for (const cwd of ['/', '/tmp']) {
+      const inTmp = new Project(env, { cwd });
+      expect(inTmp.configFor('/tmp/work/hosts/a/etc/fstab').path).toBeUndefined();
+      expect(inTmp.notes.map((n) => n.path)).toEqual(['/tmp/.anf-lint.yaml']);
+    }
+    expect(env.reads).not.toContain('/tmp/.anf-lint.yaml');
+    // Elsewhere, from `/`: up to `/`, as the user asked by running there.
+    expect(new Project(env, { cwd: '/' }).configFor('/srv/hosts/a/etc/fstab').path).toBe('/.anf-lint.yaml');
+    // Named from elsewhere: the file's folder is its root.
+    expect(new Project(env, { cwd: '/home/user' }).configFor('/srv/hosts/a/etc/fstab').path).toBeUndefined();
   });
 
   it('stops at the repository root: a configuration above it is not read', () => {
@@ -124,9 +166,13 @@ describe('configuration', () => {
     const env = new MemoryEnvironment({ '/tmp/x/.anf-lint.yaml': 'rules:\n  ANF001: off\n', '/tmp/x/y/etc/fstab': UNUSED + GOOD_LINE });
     env.special('/tmp/x/y/.anf-lint.yaml');
     env.special('/tmp/.anf-lint.yaml');
-    const project = new Project(env);
+    const project = new Project(env, { cwd: '/tmp/x' });
     // MemoryEnvironment throws on reading a special file: a read would fail this test.
     expect(project.configFor('/tmp/x/y/etc/fstab').path).toBe('/tmp/x/.anf-lint.yaml');
+    // With nothing to find, the FIFO above is looked at for the note, never opened.
+    env.writeText('/tmp/x/.anf-lint.yaml', '');
+    env.special('/tmp/x/.anf-lint.yaml');
+    expect(new Project(env, { cwd: '/tmp/x/y' }).configFor('/tmp/x/y/etc/fstab').path).toBeUndefined();
   });
 
   it('multi-root: each workspace folder is its own root, with its own configuration and context', () => {

@@ -155,7 +155,7 @@ function patternTargets(project: Project, patterns: readonly string[], io: CliIo
     }
     if (info?.kind === 'directory') {
       const found = project.discover(absolute);
-      // Outside git, the folder named is the files' root (their configuration is looked up no higher).
+      // Outside git, the folder named is the files' root (their configuration is looked up no higher than it, or than the current folder when it lies below it).
       const root = found.root.context ? found.root : { ...found.root, path: absolute };
       for (const path of found.paths) targets.push({ path, root });
       if (found.stopped) errors.push(`${displayPathOf(absolute, io.cwd)}: stopped reading because ${found.stopped}`);

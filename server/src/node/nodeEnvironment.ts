@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, constants } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EnvironmentError, type DirectoryEntry, type EntryInfo, type Environment, type GitQueries } from '../core/project/environment';
@@ -83,8 +84,28 @@ const gitQueries: GitQueries = {
 
 let temporaryCounter = 0;
 
+/** The user's home folder, unless it is unknown or the file system's root. */
+function homeFolder(): string | undefined {
+  let home: string;
+  try {
+    home = homedir();
+  } catch {
+    return undefined;
+  }
+  return home === '' || resolve(home) === resolve('/') ? undefined : toCorePath(home);
+}
+
+/** Temporary folders other users can write to (and the system's temporary folder, which usually is one). */
+function sharedFolders(): string[] {
+  const folders = new Set([toCorePath(tmpdir())]);
+  if (sep === '/') for (const folder of ['/tmp', '/var/tmp', '/dev/shm']) folders.add(folder);
+  return [...folders];
+}
+
 export class NodeEnvironment implements Environment {
   readonly git: GitQueries = gitQueries;
+  readonly home = homeFolder();
+  readonly sharedFolders = sharedFolders();
 
   stat(path: string): EntryInfo | undefined {
     const native = toNative(path);

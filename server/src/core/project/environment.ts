@@ -70,4 +70,11 @@ export interface Environment {
   pathOf(uri: string): string | undefined;
   /** Absent where there is no git (tests, virtual workspaces). */
   readonly git?: GitQueries;
+  /** The user's home folder, if known: outside a repository the configuration lookup never goes above it. */
+  readonly home?: string;
+  /**
+   * Folders any user may write to (`/tmp`, `/var/tmp`, the system's temporary folder): outside a
+   * repository the configuration lookup never reads a file in one of them or above it.
+   */
+  readonly sharedFolders?: readonly string[];
 }

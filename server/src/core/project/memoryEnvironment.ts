@@ -29,6 +29,10 @@ export class MemoryEnvironment implements Environment {
   readonly failWrites = new Map<string, string>();
   /** Every read, in order (tests check what was never read). */
   readonly reads: string[] = [];
+  /** The user's home folder (the configuration lookup outside git never goes above it). */
+  home: string | undefined = '/home/user';
+  /** Temporary folders any user may write to. */
+  sharedFolders: readonly string[] = ['/tmp', '/var/tmp'];
   readonly git: GitQueries;
 
   constructor(files: Record<string, string | Uint8Array> = {}) {

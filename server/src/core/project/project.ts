@@ -4,7 +4,7 @@ import type { Diagnostic } from '../diagnostics';
 import { lintFile, visibleDiagnostics, type LintOptions } from '../lint';
 import type { ParsedFile, ParseProblem } from '../workspace/parsedFile';
 import { Workspace } from '../workspace/workspace';
-import { nearestConfig } from './config';
+import { configCandidates, looseFence, nearestConfig } from './config';
 import { discoverFiles, isProjectFile, type Discovered } from './discovery';
 import { describeFailure, encodeText, readInside, type ReadFile, type SkippedFile } from './read';
 import type { Environment } from './environment';
@@ -20,7 +20,8 @@ import { dirname, isInside } from './paths';
  * A file belongs to a root: the workspace folder that holds it (server), else the git work tree
  * that holds it, else a loose root (the folder named on the command line, or the file's folder).
  * Cross-file context comes from the file's own root, never from the process's current folder; the
- * configuration is the nearest `.anf-lint.yaml` above the file, looked up no higher than its root.
+ * configuration is the nearest `.anf-lint.yaml` above the file, looked up no higher than its root
+ * (outside git also never above the user's home nor in a shared temporary folder).
  */
 export interface Root {
   /** The folder (absolute, `/`-separated). */
@@ -32,9 +33,10 @@ export interface Root {
   /** Its other files are context for cross-file rules (a repository or workspace folder; not a loose root). */
   readonly context: boolean;
   /**
-   * The highest folder the `.anf-lint.yaml` lookup reaches: the root itself for a repository or
-   * workspace folder; outside git (a loose root) the file system's root, as before, where only
-   * regular files are read (a FIFO on the way is never opened).
+   * The highest folder the `.anf-lint.yaml` lookup reaches: the root itself, whether a repository,
+   * a workspace folder or a loose root (the folder named, or the current folder). A loose root's
+   * lookup also stops below the user's home and before a shared temporary folder (`looseFence`).
+   * Only regular files are read (a FIFO on the way is never opened).
    */
   readonly configTop: string;
 }
@@ -94,6 +96,8 @@ export class Project {
   private readonly contexts = new Map<string, ReadFile[]>();
   private readonly contextByPath = new Map<string, ReadFile>();
   private explicit: ConfigChoice | undefined;
+  /** The tops of loose lookups already checked for a configuration file above them (noteConfigAbove). */
+  private readonly aboveChecked = new Set<string>();
   private readonly limits: DiscoveryLimits;
 
   constructor(
@@ -126,7 +130,7 @@ export class Project {
     }
   }
 
-  /** The root of a folder: its workspace folder, else its git work tree, else the folder itself (loose). */
+  /** The root of a folder: its workspace folder, else its git work tree, else the folder itself (loose; its configuration lookup reaches the current folder when it lies below it). */
   rootOfFolder(folder: string): Root {
     const workspaceFolder = (this.options.folders ?? []).filter((f) => isInside(f, folder)).sort((a, b) => b.length - a.length)[0];
     if (workspaceFolder !== undefined) {
@@ -135,14 +139,17 @@ export class Project {
     }
     const gitRoot = this.gitRootOf(folder);
     if (gitRoot !== undefined) return { path: gitRoot, real: this.realOf(gitRoot), gitRoot, context: true, configTop: gitRoot };
-    return { path: folder, real: this.realOf(folder), context: false, configTop: '/' };
+    // Outside git: the configuration is looked up no higher than the folder named, or the current
+    // folder when the named folder lies below it (as for a named file, rootOf).
+    const cwd = this.options.cwd;
+    return { path: folder, real: this.realOf(folder), context: false, configTop: cwd !== undefined && isInside(cwd, folder) ? cwd : folder };
   }
 
   /** The root of a file: as its folder's, except that a loose file named from the current folder has the current folder as root. */
   rootOf(path: string): Root {
     const root = this.rootOfFolder(dirname(path));
     const cwd = this.options.cwd;
-    if (!root.context && cwd !== undefined && isInside(cwd, path)) return { path: cwd, real: this.realOf(cwd), context: false, configTop: '/' };
+    if (!root.context && cwd !== undefined && isInside(cwd, path)) return { path: cwd, real: this.realOf(cwd), context: false, configTop: cwd };
     return root;
   }
 
@@ -223,12 +230,15 @@ export class Project {
       this.explicit ??= this.loadConfigFile(this.options.explicitConfig, undefined);
       return this.explicit;
     }
-    const found = nearestConfig(path, root.configTop, (candidate) => {
+    const isConfigFile = (candidate: string) => {
       const info = this.env.stat(candidate);
       // Only a regular file (a FIFO named .anf-lint.yaml is never opened) that does not lead out of its root.
       return info !== undefined && info.kind === 'file' && (!root.context || isInside(root.real, info.realPath));
-    });
+    };
+    const fence = root.context ? undefined : looseFence(path, this.env.home, this.env.sharedFolders ?? []);
+    const found = nearestConfig(path, root.configTop, isConfigFile, fence);
     if (found === undefined) {
+      if (!root.context) this.noteConfigAbove(path, root);
       let defaults = this.configs.get('');
       if (!defaults) {
         defaults = { config: {}, resolved: this.layer({}), problems: [] };
@@ -237,6 +247,23 @@ export class Project {
       return defaults;
     }
     return this.loadConfigFile(found, root);
+  }
+
+  /**
+   * Outside git, a `.anf-lint.yaml` above the lookup's top (the folder named, the current folder,
+   * the home folder) is not used: say so once, so that nobody wonders why the defaults apply. Only
+   * looked at (never opened), and only when the file got the defaults.
+   */
+  private noteConfigAbove(path: string, root: Root): void {
+    const searched = configCandidates(path, root.configTop, looseFence(path, this.env.home, this.env.sharedFolders ?? []));
+    // The first folder the lookup did not reach.
+    const highest = searched.length > 0 ? dirname(searched[searched.length - 1]!) : undefined;
+    const start = highest === undefined ? dirname(path) : highest === '/' ? undefined : dirname(highest);
+    if (start === undefined || this.aboveChecked.has(start)) return;
+    this.aboveChecked.add(start);
+    const above = configCandidates(`${start}/.`, '/').find((candidate) => this.env.stat(candidate)?.kind === 'file');
+    if (above === undefined) return;
+    this.note(above, `not used for the files under ${highest ?? dirname(path)}: outside a git repository the lookup stops at the folder named on the command line (or the current folder), below the home folder and before a shared temporary folder such as /tmp; pass --config ${above} to use it`);
   }
 
   /** Every configuration file the run has used so far. */
