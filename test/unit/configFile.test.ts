@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findConfigFile, loadConfig, parentFolder, parseConfigFile } from '../../server/src/core/configFile';
+import { parseConfigFile } from '../../server/src/core/configFile';
 
 function problems(text: string) {
   return parseConfigFile(text).problems.map((p) => `${p.code} ${text.slice(p.span.start, p.span.end)} | ${p.message}`);
@@ -90,34 +90,6 @@ describe('parseConfigFile', () => {
 
   it('rejects a file that is not a mapping', () => {
     expect(problems('- a\n- b\n')[0]).toMatch(/^ANF902 /);
-  });
-});
-
-describe('loadConfig', () => {
-  const files: Record<string, string> = { '/repo/.anf-lint.yaml': 'region: westeurope\n', '/repo/sub/deep/x': '' };
-  const host = { readFile: (path: string) => files[path] };
-
-  it('walks up to the nearest file', () => {
-    expect(findConfigFile('/repo/sub/deep', host)?.path).toBe('/repo/.anf-lint.yaml');
-    const loaded = loadConfig('/repo/sub', host);
-    expect(loaded.path).toBe('/repo/.anf-lint.yaml');
-    expect(loaded.resolved.prices.region).toBe('westeurope');
-  });
-
-  it('falls back to the defaults', () => {
-    expect(loadConfig('/elsewhere', host)).toMatchObject({ config: {}, problems: [] });
-  });
-
-  it('reads an explicit file and fails clearly when it is missing', () => {
-    expect(() => loadConfig('/', host, '/nope.yaml')).toThrow(/cannot read/);
-  });
-
-  it('knows parent folders on both separators', () => {
-    expect(parentFolder('/a/b')).toBe('/a');
-    expect(parentFolder('/a')).toBe('/');
-    expect(parentFolder('/')).toBeUndefined();
-    expect(parentFolder('C:\\x\\y')).toBe('C:\\x');
-    expect(parentFolder('C:\\x')).toBe('C:\\');
   });
 });
 

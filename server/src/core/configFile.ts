@@ -126,69 +126,6 @@ function parseConfigFileUnguarded(text: string): ConfigFileResult {
   return { config, problems: sortProblems(problems) };
 }
 
-/** Reads a host's files; the CLI gives it node:fs, the language server its documents. */
-export interface ConfigHost {
-  /** The file's text, or undefined when it does not exist. */
-  readFile(path: string): string | undefined;
-}
-
-export interface LoadedConfig {
-  /** The configuration file found (absolute path), if any. */
-  readonly path?: string;
-  readonly text?: string;
-  readonly config: AnfLintConfig;
-  readonly resolved: ResolvedConfig;
-  readonly problems: readonly ParseProblem[];
-}
-
-/** The folder above a path, or undefined at the root. Handles `/` and `\` separators. */
-export function parentFolder(path: string): string | undefined {
-  const trimmed = path.replace(/(?<![\\/])[\\/]+$/, '');
-  const index = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
-  if (index < 0) return undefined;
-  if (index === 0) return trimmed.length > 1 ? trimmed.slice(0, 1) : undefined;
-  const parent = trimmed.slice(0, index);
-  return /^[A-Za-z]:$/.test(parent) ? `${parent}${trimmed[index]}` : parent;
-}
-
-function joinPath(folder: string, name: string): string {
-  return /[\\/]$/.test(folder) ? `${folder}${name}` : `${folder}${folder.includes('\\') && !folder.includes('/') ? '\\' : '/'}${name}`;
-}
-
-/** The nearest `.anf-lint.yaml` in `folder` or a folder above it. */
-export function findConfigFile(folder: string, host: ConfigHost): { path: string; text: string } | undefined {
-  let current: string | undefined = folder;
-  const seen = new Set<string>();
-  while (current !== undefined && !seen.has(current)) {
-    seen.add(current);
-    for (const name of CONFIG_FILE_NAMES) {
-      const candidate = joinPath(current, name);
-      const text = host.readFile(candidate);
-      if (text !== undefined) return { path: candidate, text };
-    }
-    current = parentFolder(current);
-  }
-  return undefined;
-}
-
-/**
- * Loads the configuration that applies to a folder: `explicitPath` when given (e.g. `--config`),
- * else the nearest `.anf-lint.yaml` at or above `folder`, else the defaults.
- */
-export function loadConfig(folder: string, host: ConfigHost, explicitPath?: string): LoadedConfig {
-  let found: { path: string; text: string } | undefined;
-  if (explicitPath !== undefined) {
-    const text = host.readFile(explicitPath);
-    if (text === undefined) throw new Error(`cannot read the configuration file ${explicitPath}`);
-    found = { path: explicitPath, text };
-  } else {
-    found = findConfigFile(folder, host);
-  }
-  if (!found) return { config: {}, resolved: resolveConfig({}), problems: [] };
-  const { config, problems } = parseConfigFile(found.text);
-  return { path: found.path, text: found.text, config, resolved: resolveConfig(config), problems };
-}
-
 // ---------------------------------------------------------------------------------------------
 
 function checkRules(doc: Document, rulesValue: unknown, text: string, problems: ParseProblem[]): Record<string, z.infer<typeof ruleSettingSchema>> {
