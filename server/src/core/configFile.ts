@@ -3,7 +3,7 @@ import { isMap, isPair, isScalar, parseDocument, type Document, type Node as Yam
 import { z } from 'zod';
 import { resolvePrices } from './calc/cost';
 import { PRICES } from './facts';
-import { configSchema, resolveConfig, ruleSettingSchema, type AnfLintConfig, type ResolvedConfig } from './config';
+import { configSchema, ruleSettingSchema, type AnfLintConfig } from './config';
 import { safeFix, unsafeFix, type Fix, type FixApplicability } from './diagnostics';
 import { RULE_CATALOG } from './rules/catalog.generated';
 import type { Span } from './text/sourceText';
