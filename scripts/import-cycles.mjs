@@ -1,9 +1,12 @@
-// Lists import cycles among server/src modules (strongly connected components of the import graph).
-// `--values` ignores `import type` / `export type` lines (what runs at load time).
+// Lists import cycles among server/src modules (strongly connected components of the import graph)
+// and pairs of layers that import each other. `--values` ignores `import type` / `export type`
+// lines (what runs at load time). `--check` exits 1 when there is any cycle or pair
+// (test/unit/layers.test.ts runs it, so a new one fails the tests and CI).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
-const root = resolve(process.argv[2] ?? 'server/src');
+const root = resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'server/src');
 const valuesOnly = process.argv.includes('--values');
+const check = process.argv.includes('--check');
 const files = [];
 (function walk(d) { for (const e of readdirSync(d)) { const p = join(d, e); if (statSync(p).isDirectory()) walk(p); else if (p.endsWith('.ts')) files.push(p); } })(root);
 const graph = new Map();
@@ -33,3 +36,4 @@ for (const [f, deps] of graph) { const a = layerOf(f); if (!layers.has(a)) layer
 let pairs = 0;
 for (const [a, m] of layers) for (const [b, why] of m) if (a < b && layers.get(b)?.has(a)) { pairs++; console.log(`layers ${a} <-> ${b}: ${why} | ${layers.get(b).get(a)}`); }
 console.log(`${pairs} pair(s) of layers importing each other`);
+if (check && (sccs.length > 0 || pairs > 0)) process.exitCode = 1;

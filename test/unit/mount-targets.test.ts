@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
-import { serverTarget, describeServer } from '../../server/src/core/mounts/target';
+import { serverTarget, describeServer } from '../../server/src/core/mounts/rules/target';
 
 /** Lints one fstab (with an optional manifest and configuration) and returns `line CODE severity` rows of mount findings. */
 function lintFstab(fstab: string, options: { config?: unknown; manifest?: string } = {}): string[] {

@@ -3,7 +3,7 @@ import { parseFile, Workspace, lintFile, resolveConfig, visibleDiagnostics, appl
 import { NCONNECT, NFS_TRANSFER_SIZE } from '../../server/src/core/facts';
 import { describeOption, effectiveOptions, findOption, KNOWN_OPTION_NAMES, MOUNT_OPTIONS } from '../../server/src/core/mounts/catalog';
 import { insertOption, removeOption } from '../../server/src/core/mounts/fixes';
-import { describeMountTarget } from '../../server/src/core/mounts/target';
+import { describeMountTarget } from '../../server/src/core/mounts/rules/target';
 
 const mountOf = (line: string) => parseFile('file:///etc/fstab', `${line}\n`).mounts[0]!;
 

@@ -4,7 +4,7 @@ import { WORKLOADS, type NfsVersionPreference, type WorkloadKind } from '../fact
 import type { Located, ManifestDocument } from '../manifest/model';
 import { describeOption, effectiveOptions, findOption } from '../mounts/catalog';
 import type { MountEntry, MountOption } from '../mounts/model';
-import { describeMountTarget, describeServer } from '../mounts/target';
+import { describeMountTarget, describeServer } from '../mounts/rules/target';
 import { recommendedMountOptions } from '../recommend/mountLine';
 import { describeKey } from '../sysctl/catalog';
 import type { Span } from '../text/sourceText';
@@ -167,7 +167,7 @@ function mountHover(workspace: WorkspaceView, mount: MountEntry, offset: number,
   }
   if (within(mount.sourceSpan, offset)) {
     const summary = workspace.volumeForMount(mount);
-    // What the server was taken to be and why (core/mounts/target.ts).
+    // What the server was taken to be and why (core/mounts/rules/target.ts).
     const server = describeServer(mount, workspace, config);
     if (!summary) {
       return { markdown: `**${mount.source ?? 'This mount'}** reaches no volume of the sizing manifests in this workspace (matched by mount target and export path, then by client mount path).\n\n${server}`, span: mount.sourceSpan! };
@@ -176,7 +176,7 @@ function mountHover(workspace: WorkspaceView, mount: MountEntry, offset: number,
     const figures = found
       ? volumeMarkdown(found.at, found.figures)
       : `**Volume ${summary.account}/${summary.pool}/${summary.name}** · ${summary.serviceLevel}\n\n- Throughput limit: **${formatMiBps(summary.throughputMiBps)}**\n- Quota: ${formatSizeIn(summary.quotaGiB * GiB, 'TiB')}`;
-    // What the link itself means (core/mounts/target.ts): workload source, NFS versions served, a mismatch.
+    // What the link itself means (core/mounts/rules/target.ts): workload source, NFS versions served, a mismatch.
     const target = describeMountTarget(mount, workspace);
     return { markdown: `${target ? `${figures}\n\n${target.markdown}` : figures}\n\n${server}`, span: mount.sourceSpan! };
   }

@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../config';
-import { hostModelOf, type Host, type HostModel } from '../hosts/hostModel';
+import { hostModelOf, type Host, type HostModel } from './hosts';
 import { workloadFromMountPath } from '../facts/workloads';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { MountEntry } from '../mounts/model';

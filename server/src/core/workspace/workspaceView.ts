@@ -1,5 +1,5 @@
 import type { WorkloadKind } from '../facts';
-import type { Host, HostModel } from '../hosts/hostModel';
+import type { Host, HostModel } from './hosts';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { MountEntry } from '../mounts/model';
 import type { KernelSetting } from '../sysctl/model';
@@ -21,7 +21,7 @@ export interface WorkspaceView {
   mountsOfVolume(volume: VolumeSummary): readonly MountEntry[];
   /** A mount's workload: its annotation, else its manifest volume's, else its mount point's convention (`/hana/log`), else the configured default. */
   workloadOf(mount: MountEntry): { readonly workload: WorkloadKind; readonly source: WorkloadSource } | undefined;
-  /** Which files describe one machine (core/hosts), computed once per workspace state. */
+  /** Which files describe one machine (workspace/hosts.ts), computed once per workspace state. */
   hosts(): HostModel;
   /** The host (or own scope) a file belongs to. */
   hostOf(uri: string): Host | undefined;

@@ -3,7 +3,7 @@ import { effectiveOptions, valueOf } from '../catalog';
 import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
 import { baseName } from '../../fileKind';
-import { onHostWords, type HostModel } from '../../hosts/hostModel';
+import { onHostWords, type HostModel } from '../../workspace/hosts';
 import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */

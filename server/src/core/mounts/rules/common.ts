@@ -6,7 +6,7 @@ import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkloadSource, WorkspaceView } from '../../workspace/workspaceView';
 import { effectiveOptions, type EffectiveOptions } from '../catalog';
 import type { MountEntry } from '../model';
-import { serverTarget, type ServerTarget } from '../target';
+import { serverTarget, type ServerTarget } from './target';
 
 /** Cheap `appliesTo` for rules that judge NFS mounts. */
 export const hasNfsMounts = (file: ParsedFile): boolean => file.mounts.some((m) => m.isNfs);
@@ -108,7 +108,7 @@ export function volumeOfMount(context: RuleContext, mount: MountEntry): VolumeSu
   return found;
 }
 
-/** What the mount's server is taken to be (`mounts/target.ts`), asked once per mount and workspace state. */
+/** What the mount's server is taken to be (`mounts/rules/target.ts`), asked once per mount and workspace state. */
 export function targetOfMount(context: RuleContext, mount: MountEntry): ServerTarget {
   const answers = answersOf(TARGET_ANSWERS, context.workspace);
   let found = answers.get(mount);

@@ -1,7 +1,7 @@
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { findKey } from '../catalog';
-import { replaceValueFix } from '../scope';
+import { replaceValueFix } from './scope';
 import { shapeProblem } from './ANF303-invalid-sysctl-value';
 import { hasSettings } from './common';
 

@@ -1,6 +1,6 @@
 import type { Fix, RelatedSpan } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
-import { overriddenBy, removeLineFixes, scopeOf, where } from '../scope';
+import { overriddenBy, removeLineFixes, scopeOf, where } from './scope';
 import { hasSettings } from './common';
 
 export const duplicateSysctlKey = defineRule({

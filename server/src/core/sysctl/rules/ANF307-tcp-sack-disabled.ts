@@ -1,5 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import { integerValue, liveSettings, replaceValueFix } from '../scope';
+import { integerValue, liveSettings, replaceValueFix } from './scope';
 import { hasSettings } from './common';
 
 const KEYS: Readonly<Record<string, string>> = {

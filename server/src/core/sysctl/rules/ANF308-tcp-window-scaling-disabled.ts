@@ -2,7 +2,7 @@ import { TCP_WINDOW } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber, formatRate } from '../../units/units';
 import { windowLimitedBytesPerSecond } from '../../calc/network';
-import { integerValue, liveSettings, replaceValueFix } from '../scope';
+import { integerValue, liveSettings, replaceValueFix } from './scope';
 import { hasSettings } from './common';
 
 export const tcpWindowScalingDisabled = defineRule({

@@ -1,7 +1,7 @@
 import { compareKernelVersions } from '../../config';
 import { defineRule } from '../../rules/rule';
 import { findKey } from '../catalog';
-import { removeLineFixes } from '../scope';
+import { removeLineFixes } from './scope';
 import { hasSettings } from './common';
 
 export const obsoleteSysctlKey = defineRule({

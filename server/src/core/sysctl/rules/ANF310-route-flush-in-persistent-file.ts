@@ -1,5 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import { removeLineFixes } from '../scope';
+import { removeLineFixes } from './scope';
 import { hasSettings } from './common';
 
 const ROUTE_FLUSH = /^net\.ipv[46]\.route\.flush$/;

@@ -1,7 +1,7 @@
 import type { WorkloadKind } from '../../facts';
-import type { Host } from '../../hosts/hostModel';
+import type { Host } from '../../workspace/hosts';
 import { defineRule, type RuleContext } from '../../rules/rule';
-import { hostMounts, hostVolumes, hostWords, integerValue, liveSettings, replaceValueFix } from '../scope';
+import { hostMounts, hostVolumes, hostWords, integerValue, liveSettings, replaceValueFix } from './scope';
 import { hasSettings } from './common';
 
 const isHana = (workload: WorkloadKind | undefined) => workload !== undefined && workload.startsWith('sap-hana');

@@ -1,7 +1,7 @@
 import { SYSCTL_DEFAULTS } from '../../facts';
 import type { RelatedSpan } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
-import { integerValue, overriddenBy, scopeOf, where, winning } from '../scope';
+import { integerValue, overriddenBy, scopeOf, where, winning } from './scope';
 import { hasSettings } from './common';
 
 const RATIO = 'vm.dirty_ratio';

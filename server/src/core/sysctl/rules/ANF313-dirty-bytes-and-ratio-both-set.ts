@@ -1,5 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import { removeLineFixes, scopeOf, where, winning } from '../scope';
+import { removeLineFixes, scopeOf, where, winning } from './scope';
 import { hasSettings } from './common';
 
 const PAIRS: readonly [string, string][] = [

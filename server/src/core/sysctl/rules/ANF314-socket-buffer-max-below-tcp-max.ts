@@ -1,7 +1,7 @@
 import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { formatNumber, formatSize } from '../../units/units';
-import { integerFields, integerValue, replaceValueFix, scopeOf, where, winning } from '../scope';
+import { integerFields, integerValue, replaceValueFix, scopeOf, where, winning } from './scope';
 import { hasSettings } from './common';
 
 const PAIRS: readonly { core: string; tcp: string; option: string }[] = [

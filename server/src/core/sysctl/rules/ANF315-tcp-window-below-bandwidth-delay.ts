@@ -1,7 +1,7 @@
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { formatNumber, formatRate, mibpsToBytesPerSecond } from '../../units/units';
 import { bandwidthDelay, bandwidthDelayFormula, suggestedWindowMax, windowLimitFormula } from '../bandwidthDelay';
-import { hostMounts, hostMountsOfVolume, hostVolumes, hostWords, integerFields, integerValue, maxNconnect, replaceValueFix, scopeOf, winning } from '../scope';
+import { hostMounts, hostMountsOfVolume, hostVolumes, hostWords, integerFields, integerValue, maxNconnect, replaceValueFix, scopeOf, winning } from './scope';
 import { hasSettings } from './common';
 
 const WINDOW_KEYS: readonly { key: string; direction: string }[] = [

@@ -1,8 +1,8 @@
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { hostWords, replaceValueFix } from '../scope';
-import { mountsByNconnect, recommendedSlots, SLOT_KEYS, slotSettings, tableEntryFor, MAX_SLOTS_KEY } from '../slots';
+import { hostWords, replaceValueFix } from './scope';
+import { mountsByNconnect, recommendedSlots, SLOT_KEYS, slotSettings, tableEntryFor, MAX_SLOTS_KEY } from './slots';
 import { hasSettings } from './common';
 
 export const slotTableAboveConnectionLimit = defineRule({

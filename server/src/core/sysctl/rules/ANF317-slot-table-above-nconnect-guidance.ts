@@ -1,8 +1,8 @@
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { hostWords, replaceValueFix } from '../scope';
-import { MAX_SLOTS_KEY, mountsByNconnect, mountWhere, nconnectSpan, recommendedSlots, slotSettings, tableEntryFor } from '../slots';
+import { hostWords, replaceValueFix } from './scope';
+import { MAX_SLOTS_KEY, mountsByNconnect, mountWhere, nconnectSpan, recommendedSlots, slotSettings, tableEntryFor } from './slots';
 import { hasSettings } from './common';
 
 const ONLY_MAX = new Set([MAX_SLOTS_KEY]);

@@ -2,8 +2,8 @@ import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { findKey } from '../catalog';
-import { hostFiles, hostWords, integerValue } from '../scope';
-import { MAX_SLOTS_KEY, recommendedSlots } from '../slots';
+import { hostFiles, hostWords, integerValue } from './scope';
+import { MAX_SLOTS_KEY, recommendedSlots } from './slots';
 import { hasSettings } from './common';
 
 const SYSCTL_ORIGINS = new Set(['sysctl', 'tuned', 'sysctl-w', 'proc-echo']);

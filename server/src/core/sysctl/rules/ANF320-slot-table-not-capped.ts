@@ -1,8 +1,8 @@
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { hostFiles, hostRootOfAny, hostWords } from '../scope';
-import { MAX_SLOTS_KEY, mountWhere, nconnectSpan } from '../slots';
+import { hostFiles, hostRootOfAny, hostWords } from './scope';
+import { MAX_SLOTS_KEY, mountWhere, nconnectSpan } from './slots';
 
 export const slotTableNotCapped = defineRule({
   code: 'ANF320',

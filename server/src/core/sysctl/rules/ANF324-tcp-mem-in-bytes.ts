@@ -1,7 +1,7 @@
 import { KERNEL_JUDGEMENT, KERNEL_PAGE, SYSCTL_DEFAULTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber, formatSize } from '../../units/units';
-import { integerFields, liveSettings, removeLineFixes, scopeOf, winning } from '../scope';
+import { integerFields, liveSettings, removeLineFixes, scopeOf, winning } from './scope';
 import { hasSettings } from './common';
 
 const KEY = 'net.ipv4.tcp_mem';

@@ -1,7 +1,7 @@
 import { KERNEL_JUDGEMENT, RECOMMENDED_SYSCTL } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber, formatSize } from '../../units/units';
-import { integerValue, liveSettings, replaceValueFix } from '../scope';
+import { integerValue, liveSettings, replaceValueFix } from './scope';
 import { hasSettings } from './common';
 
 const KEYS: Readonly<Record<string, { readonly recommended: number; readonly tcp: string; readonly what: string }>> = {

@@ -1,11 +1,11 @@
-import type { ResolvedConfig } from '../config';
-import type { VolumeSummary } from '../manifest/volumeSummary';
-import { baseName } from '../fileKind';
-import { normalizeServer } from '../workspace/links';
-import { formatMiBps, formatSize, GiB } from '../units/units';
-import type { WorkspaceView } from '../workspace/workspaceView';
-import { effectiveOptions } from './catalog';
-import type { MountEntry } from './model';
+import type { ResolvedConfig } from '../../config';
+import type { VolumeSummary } from '../../manifest/volumeSummary';
+import { baseName } from '../../fileKind';
+import { normalizeServer } from '../../workspace/links';
+import { formatMiBps, formatSize, GiB } from '../../units/units';
+import type { WorkspaceView } from '../../workspace/workspaceView';
+import { effectiveOptions } from '../catalog';
+import type { MountEntry } from '../model';
 
 export interface MountTarget {
   readonly volume: VolumeSummary;

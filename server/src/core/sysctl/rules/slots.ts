@@ -1,10 +1,10 @@
-import { SLOT_TABLE_BY_NCONNECT, SLOTS } from '../facts';
-import type { MountEntry } from '../mounts/model';
-import type { RuleContext } from '../rules/rule';
-import type { VolumeSummary } from '../manifest/volumeSummary';
-import { formatNumber } from '../units/units';
+import { SLOT_TABLE_BY_NCONNECT, SLOTS } from '../../facts';
+import type { MountEntry } from '../../mounts/model';
+import type { RuleContext } from '../../rules/rule';
+import type { VolumeSummary } from '../../manifest/volumeSummary';
+import { formatNumber } from '../../units/units';
 import { hostMounts, hostMountsOfVolume, hostVolumes, integerValue, liveSettings, maxNconnect, nconnectOf } from './scope';
-import type { KernelSetting } from './model';
+import type { KernelSetting } from '../model';
 
 export const MAX_SLOTS_KEY = 'sunrpc.tcp_max_slot_table_entries';
 export const SLOT_KEYS: ReadonlySet<string> = new Set([MAX_SLOTS_KEY, 'sunrpc.tcp_slot_table_entries']);

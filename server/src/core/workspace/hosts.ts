@@ -1,7 +1,7 @@
 import type { MountEntry } from '../mounts/model';
 import type { KernelSetting } from '../sysctl/model';
 import { baseName, pathOf, type FileKind } from '../fileKind';
-import type { ParsedFile } from '../workspace/parsedFile';
+import type { ParsedFile } from './parsedFile';
 
 /**
  * Which files describe one machine. Cross-file rules (nconnect shared per address, slot tables

@@ -1,12 +1,12 @@
-import { byApplicability, type Fix, type SpanEdit } from '../diagnostics';
-import { hostRootOf, onHostWords, type Host } from '../hosts/hostModel';
-import type { VolumeSummary } from '../manifest/volumeSummary';
-import type { MountEntry } from '../mounts/model';
-import type { Span } from '../text/sourceText';
-import { baseName, pathOf } from '../fileKind';
-import type { ParsedFile } from '../workspace/parsedFile';
-import type { WorkspaceView } from '../workspace/workspaceView';
-import type { KernelSetting } from './model';
+import { byApplicability, type Fix, type SpanEdit } from '../../diagnostics';
+import { hostRootOf, onHostWords, type Host } from '../../workspace/hosts';
+import type { VolumeSummary } from '../../manifest/volumeSummary';
+import type { MountEntry } from '../../mounts/model';
+import type { Span } from '../../text/sourceText';
+import { baseName, pathOf } from '../../fileKind';
+import type { ParsedFile } from '../../workspace/parsedFile';
+import type { WorkspaceView } from '../../workspace/workspaceView';
+import type { KernelSetting } from '../model';
 
 /**
  * Which settings a host applies, and in what order. systemd-sysctl and `sysctl --system` read
@@ -302,7 +302,7 @@ export function filesOnHost(workspace: WorkspaceView, root: string): readonly Pa
   return workspace.hosts().scopes.find((h) => h.root === root)?.files ?? [];
 }
 
-/** The host folder of any file (the folder above `etc/`, ...): see core/hosts. */
+/** The host folder of any file (the folder above `etc/`, ...): see core/workspace/hosts.ts. */
 export const hostRootOfAny = hostRootOf;
 
 /**
