@@ -1,5 +1,5 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { USAGE } from '../../server/src/cli/run';
 import Ajv2020 from 'ajv/dist/2020';
@@ -41,7 +41,9 @@ describe('documentation matches what the tests run', () => {
     // A CLI bundle without its language-server sibling cannot start `lsp`.
     const dir = tempProject({});
     mkdirSync(join(dir, 'cli'));
+    // The loader and its bundle (scripts/cliBundle.mjs); the code cache is optional.
     copyFileSync(CLI, join(dir, 'cli', 'anf-lint.js'));
+    copyFileSync(join(dirname(CLI), 'anf-lint-bundle.js'), join(dir, 'cli', 'anf-lint-bundle.js'));
     const result = run(['lsp', '--stdio'], { cwd: dir, cli: join(dir, 'cli', 'anf-lint.js') });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('the language server is not built');
