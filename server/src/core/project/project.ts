@@ -92,6 +92,7 @@ export class Project {
   private readonly gitRoots = new Map<string, string | undefined>();
   private readonly configs = new Map<string, ConfigChoice>();
   private readonly contexts = new Map<string, ReadFile[]>();
+  private readonly contextCandidates = new Map<string, readonly string[]>();
   private readonly contextByPath = new Map<string, ReadFile>();
   private explicit: ConfigChoice | undefined;
   private readonly limits: DiscoveryLimits;
@@ -182,7 +183,7 @@ export class Project {
     let files = this.contexts.get(root.path);
     if (!files) {
       files = [];
-      for (const path of this.discover(root.path).paths) {
+      for (const path of this.contextPaths(root)) {
         const read = this.read(path, root, false, true);
         if (read.ok && isProjectFile(path, read.text)) {
           files.push(read);
@@ -192,6 +193,17 @@ export class Project {
       this.contexts.set(root.path, files);
     }
     return files;
+  }
+
+  /** The paths discovery finds in a root's context (not read yet), once per root and run. */
+  contextPaths(root: Root): readonly string[] {
+    if (!root.context) return [];
+    let paths = this.contextCandidates.get(root.path);
+    if (!paths) {
+      paths = this.discover(root.path).paths;
+      this.contextCandidates.set(root.path, paths);
+    }
+    return paths;
   }
 
   /** A file of the root's context, by path (undefined when the root has no context or the file is not in it). */
