@@ -186,7 +186,7 @@ export class Project {
 
   /**
    * The files of a root other rules may look at: every file discovery finds there that anf-lint
-   * reads. Read once per root and run. (Issue 17 may make this lazy: only what the linted files' rules ask for.)
+   * reads. Read once per root and run; `ProjectRun` parses only what its targets' rules look at (contextSelection.ts).
    */
   context(root: Root): readonly ReadFile[] {
     if (!root.context) return [];
