@@ -27,7 +27,6 @@ function fail(error: unknown, path: string): never {
 let execFileSync: typeof ExecFileSync | undefined;
 
 function git(cwd: string, args: readonly string[]): Buffer {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   execFileSync ??= (require('node:child_process') as typeof import('node:child_process')).execFileSync;
   return execFileSync('git', args, { cwd: toNative(cwd), stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 }); // not a fact: buffer size
 }

@@ -95,6 +95,5 @@ export function formatSarif(results: readonly FileResult[], root: string, versio
 
 /** node:crypto loads on the first SARIF fingerprint: loading it costs every other run start-up time (issue 17). */
 function sha256(): import('node:crypto').Hash {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('node:crypto') as typeof import('node:crypto')).createHash('sha256');
 }
