@@ -36,6 +36,9 @@ const FILES: Record<string, string> = {
   'hostC/etc/fstab': '# node C mounts the DR archive\n10.99.0.4:/dr-archive /archive nfs rw,hard,vers=4.1,_netdev 0 0\n',
   'hostC/etc/modprobe.d/sunrpc.conf': 'options sunrpc tcp_max_slot_table_entries=128\n',
   'scripts/mount-all.sh': '#!/bin/sh\nmount -t nfs -o rw,vers=3,nconnect=16 10.20.1.4:/eda-tools /tools\n',
+  // Two `etc/` in one path: the host model puts these two files apart, sysctl loads them together.
+  'site/etc/nodes/n1/etc/sysctl.d/90-nfs.conf': 'net.core.rmem_max = 16777216\nsunrpc.tcp_slot_table_entries = 128\n',
+  'site/etc/nodes/n1/usr/lib/sysctl.d/50-default.conf': 'net.core.rmem_max = 212992\nnet.ipv4.tcp_timestamps = 0\n',
   'docs/runbook.md': '# Runbook\n\n```\nmount -t nfs -o soft 10.20.1.4:/eda-scratch /scratch\n```\n',
 };
 

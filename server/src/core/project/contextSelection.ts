@@ -3,6 +3,7 @@ import { buildHostModel } from '../hosts/hostModel';
 import { IAC_KINDS } from '../iac/read';
 import { normalizeExportPath, normalizeServer } from '../mounts/endpoint';
 import type { MountEntry } from '../mounts/model';
+import { hostRoot as sysctlRoot } from '../sysctl/scope';
 import { parseFile } from '../workspace/parseFile';
 
 /**
@@ -53,6 +54,12 @@ export function planContext(targets: readonly KnownFile[], context: readonly Kno
     const host = model.hostOf(target.uri);
     if (host && (host.kind === 'host' || host.kind === 'repository')) for (const file of host.files) whole.add(file.uri);
   }
+  // sysctl files load together per sysctl root (sysctl/scope.ts), which a path with two `etc/` can set apart from the host.
+  const sysctlRoots = new Set<string>();
+  for (const file of [...targets, ...context]) if (file.kind === 'sysctl' && whole.has(file.uri)) sysctlRoots.add(sysctlRoot(file.uri) ?? '');
+  for (const target of targets) if (target.kind === 'sysctl') sysctlRoots.add(sysctlRoot(target.uri) ?? '');
+  sysctlRoots.delete('');
+  if (sysctlRoots.size > 0) for (const file of context) if (file.kind === 'sysctl' && sysctlRoots.has(sysctlRoot(file.uri) ?? '')) whole.add(file.uri);
   // A manifest in a target's host is read whole: the host's own volumes count for its kernel settings (sysctl/scope.ts).
   const manifests = new Set<string>();
   for (const file of context) {
