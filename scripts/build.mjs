@@ -1,7 +1,8 @@
 // One build for the three entry points. Everything is bundled so that the VS Code
 // extension, the language server and the CLI run without node_modules.
 import { build } from 'esbuild';
-import { chmod, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { buildCli } from './cliBundle.mjs';
 import { copyIacWasm, webTreeSitterCjs } from './iacWasm.mjs';
 import { jsoncParserEsm, zodEnglishOnly } from './esbuildPlugins.mjs';
 
@@ -19,11 +20,11 @@ const common = {
 };
 
 await mkdir('dist', { recursive: true });
+// The Terraform and Bicep readers' WebAssembly, loaded at run time from dist/wasm/ (before the CLI's code-cache run).
+await copyIacWasm();
 await Promise.all([
   build({ ...common, entryPoints: { 'client/extension': 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] }),
   build({ ...common, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),
-  build({ ...common, entryPoints: { 'cli/anf-lint': 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } }),
+  // dist/cli/anf-lint.js (a small loader), anf-lint-bundle.js and its V8 code cache.
+  buildCli('dist/cli', common),
 ]);
-await chmod('dist/cli/anf-lint.js', 0o755);
-// The Terraform and Bicep readers' WebAssembly, loaded at run time from dist/wasm/.
-await copyIacWasm();

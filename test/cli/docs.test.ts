@@ -1,5 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import Module from 'node:module';
+import { Script } from 'node:vm';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { USAGE } from '../../server/src/cli/run';
 import Ajv2020 from 'ajv/dist/2020';
@@ -41,9 +43,22 @@ describe('documentation matches what the tests run', () => {
     // A CLI bundle without its language-server sibling cannot start `lsp`.
     const dir = tempProject({});
     mkdirSync(join(dir, 'cli'));
+    // The loader and its bundle (scripts/cliBundle.mjs); the code cache is optional.
     copyFileSync(CLI, join(dir, 'cli', 'anf-lint.js'));
+    copyFileSync(join(dirname(CLI), 'anf-lint-bundle.js'), join(dir, 'cli', 'anf-lint-bundle.js'));
     const result = run(['lsp', '--stdio'], { cwd: dir, cli: join(dir, 'cli', 'anf-lint.js') });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('the language server is not built');
+  });
+
+  it('start-up (issue 17): the built code cache is accepted for the bundle it was made for, and the CLI runs without it', () => {
+    const bundle = join(dirname(CLI), 'anf-lint-bundle.js');
+    const script = new Script(Module.wrap(readFileSync(bundle, 'utf8')), { filename: bundle, cachedData: readFileSync(`${bundle}.cache`) });
+    expect(script.cachedDataRejected).toBe(false);
+    const dir = tempProject({});
+    mkdirSync(join(dir, 'cli'));
+    copyFileSync(CLI, join(dir, 'cli', 'anf-lint.js'));
+    copyFileSync(bundle, join(dir, 'cli', 'anf-lint-bundle.js'));
+    expect(run(['--version'], { cwd: dir, cli: join(dir, 'cli', 'anf-lint.js') }).stdout).toMatch(/^anf-lint \d/);
   });
 });

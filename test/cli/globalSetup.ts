@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import { jsoncParserEsm } from '../../scripts/esbuildPlugins.mjs';
 import { copyIacWasm, webTreeSitterCjs } from '../../scripts/iacWasm.mjs';
+import { buildCli } from '../../scripts/cliBundle.mjs';
 
 /**
  * The CLI tests run the built CLI as a process. `npm test` builds first; when the bundle is
@@ -32,9 +33,6 @@ export default async function setup(): Promise<void> {
   const sources = Math.max(newestSource(join(ROOT, 'server', 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
   if (existsSync(CLI) && statSync(CLI).mtimeMs >= sources) return;
   const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'error', legalComments: 'none', absWorkingDir: ROOT, plugins: [jsoncParserEsm], alias: webTreeSitterCjs };
-  await Promise.all([
-    build({ ...common, entryPoints: { 'cli/anf-lint': 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } }),
-    build({ ...common, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),
-    copyIacWasm(ROOT),
-  ]);
+  await copyIacWasm(ROOT);
+  await Promise.all([buildCli(join(ROOT, 'dist', 'cli'), common), build({ ...common, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' })]);
 }

@@ -10,6 +10,8 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { multiHostRepository, repositoryFrom, writeRepository } from '../support/generatedRepo';
 import { LspClient, PULL_CLIENT_CAPABILITIES, type LspDiagnostic } from '../lsp/support/lspClient';
 import { ROOT, run } from './helpers';
@@ -94,4 +96,21 @@ describe('the same findings from every entry point', () => {
       expect(await fromServer(repo)).toEqual(inside);
     }, 120_000);
   }
+
+  it('lazy context (issue 17): one named file and --staged get the findings of a run over the whole repository', () => {
+    const repo = multiHostRepository();
+    created.push(repo);
+    // A new file on host B, staged: every line is a change, so --staged reports all of its findings.
+    const added = 'hostB/bin/mount-scratch';
+    writeFileSync(join(repo, added), '#!/bin/sh\nmount -t nfs -o rw,vers=3,nconnect=16,soft 10.20.1.4:/eda-scratch /scratch\n');
+    execFileSync('git', ['add', added], { cwd: repo, stdio: 'ignore' });
+    const whole = fromCli(repo, repo, ['.']);
+    const of = (path: string) => whole.filter((l) => l.startsWith(`${path} `));
+    expect(of(added).length).toBeGreaterThan(0);
+    expect(fromCli(repo, repo, ['--staged'])).toEqual(of(added));
+    for (const named of ['hostA/etc/fstab', 'hostB/etc/fstab', 'hostA/etc/sysctl.d/90-nfs.conf', 'hostB/bin/mount-results']) {
+      expect(of(named).length, named).toBeGreaterThan(0);
+      expect(fromCli(repo, elsewhere(), [join(repo, named)]), named).toEqual(of(named));
+    }
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodyLines, commandIndex, offsetAt, tokenizeShell, type ShellCommand, type ShellWord } from '../../server/src/core/text/shell';
+import { bodyLines, commandIndex, forEachPipeline, offsetAt, tokenizeShell, type ShellCommand, type ShellWord } from '../../server/src/core/text/shell';
 
 /** Each command as its word values, its redirects and its separator. */
 const shape = (text: string, options = {}) =>
@@ -150,5 +150,25 @@ describe('shared shell tokenizer', () => {
     const started = Date.now();
     for (const text of inputs) tokenizeShell(text);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('forEachPipeline: the commands of tokenizeShell, a pipeline at a time, here-document bodies already read', () => {
+    const text = 'cat <<EOF | tee -a /etc/fstab; echo done\n10.0.0.4:/v /v nfs hard 0 0\nEOF\nmount -a && sysctl -w a=1 | tee x |& cat\n';
+    const pipelines: string[][] = [];
+    const bodies: (string | undefined)[] = [];
+    forEachPipeline(text, 0, text.length, {}, (pipeline) => {
+      pipelines.push(pipeline.map((c) => `${c.words.map((w) => w.value).join(' ')}${c.separator}`));
+      for (const command of pipeline) for (const redirect of command.redirects) if (redirect.op === '<<') bodies.push(redirect.body && text.slice(redirect.body.start, redirect.body.end));
+    });
+    expect(pipelines).toEqual([['cat|', 'tee -a /etc/fstab;'], ['echo done\n'], ['mount -a&&'], ['sysctl -w a=1|', 'tee x|&', 'cat\n']]);
+    // The body is on the redirect when its command is visited (it follows the command's line).
+    expect(bodies).toEqual(['10.0.0.4:/v /v nfs hard 0 0\n']);
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '|', ';', '\n', '<', '<<', 'EOF', '"', "'", '&', '\\', '$(', ')') }), (input) => {
+        const visited: ShellCommand[] = [];
+        forEachPipeline(input, 0, input.length, {}, (pipeline) => visited.push(...pipeline));
+        expect(visited).toEqual(tokenizeShell(input));
+      }),
+    );
   });
 });

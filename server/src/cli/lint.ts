@@ -21,6 +21,7 @@ import { computeManifestFigures, type ManifestFigures } from '../core/manifest/f
 import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type ConfigChoice, type Environment, type Root, type Target } from '../core/project';
 import { NodeEnvironment, RefNotFound, toCorePath } from '../node/nodeEnvironment';
 import { displayPathOf } from './files';
+import { loadIacReaders, needIacReaders } from './iacReaders';
 import { readStream, UsageError, type CliIo } from './io';
 
 /** One linted file and what anf-lint found in it. */
@@ -243,6 +244,14 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   }
   const seen = new Set<string>();
   targets = targets.filter((t) => (seen.has(t.path) ? false : (seen.add(t.path), true)));
+
+  // The Terraform and Bicep readers load only when a target or a context file needs them.
+  const roots = new Map<string, Root>();
+  for (const target of targets) {
+    const root = target.root ?? project.rootOf(target.path);
+    roots.set(root.path, root);
+  }
+  if (needIacReaders(targets.map((t) => t.path)) || [...roots.values()].some((root) => needIacReaders(project.contextPaths(root)))) await loadIacReaders(io);
 
   const run = project.open(targets);
   const sorted = [...run.targets].sort((a, b) => {

@@ -1,5 +1,3 @@
-import { initIacParsers } from '../core/iac/treeSitter';
-import { loadIacWasm } from '../iacWasm';
 import { createTwoFilesPatch } from 'diff';
 import { SEVERITIES, type Severity } from '../core';
 import packageJson from '../../../package.json';
@@ -13,6 +11,7 @@ import { formatGithub } from './format/github';
 import { formatJson } from './format/json';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
+import { loadIacReaders } from './iacReaders';
 import { EXIT, UsageError, type CliIo } from './io';
 import { findingsExceed, parseRuleOverrides, runLint, type LintRequest } from './lint';
 
@@ -60,9 +59,10 @@ missing or unreadable file; 3 internal error.
 /** The CLI: parses flags, runs a command, prints. Returns the exit code. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number | 'running'> {
   try {
-    // The Terraform and Bicep readers run on WebAssembly, which loads asynchronously: once, here.
-    await initIacParsers(loadIacWasm).catch((error: unknown) => io.stderr.write(`anf-lint: Terraform/Bicep reader not loaded: ${error instanceof Error ? error.message : String(error)}\n`));
+    // The Terraform and Bicep readers run on WebAssembly, which loads asynchronously: the lint
+    // command loads them when it reads such a file (cli/iacReaders.ts), the others here.
     const [command, ...rest] = args;
+    if (command === 'size' || command === 'mount') await loadIacReaders(io);
     switch (command) {
       case 'size':
         return await runSize(rest, io);

@@ -2,8 +2,8 @@
  * The Node implementation of the core's `Environment` (core/project/environment.ts), shared by the
  * CLI and the language server: the only module that reads or writes project files and asks git.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, constants } from 'node:fs';
+import type { execFileSync as ExecFileSync } from 'node:child_process';
+import { chmodSync, chownSync, closeSync, existsSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, constants } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,7 +24,11 @@ function fail(error: unknown, path: string): never {
   throw new EnvironmentError(code, `${path}: ${(error as Error).message}`);
 }
 
+// Loaded on the first git call: a run outside git never needs it (start-up, issue 17).
+let execFileSync: typeof ExecFileSync | undefined;
+
 function git(cwd: string, args: readonly string[]): Buffer {
+  execFileSync ??= (require('node:child_process') as typeof import('node:child_process')).execFileSync;
   return execFileSync('git', args, { cwd: toNative(cwd), stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 }); // not a fact: buffer size
 }
 
@@ -46,8 +50,17 @@ export class RefNotFound extends Error {
   override readonly name = 'RefNotFound';
 }
 
+function hasDotGitAbove(folder: string): boolean {
+  for (let dir = folder; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return true;
+    if (dirname(dir) === dir) return false;
+  }
+}
+
 const gitQueries: GitQueries = {
   root(folder) {
+    // No `.git` in the folder or above it (and no GIT_DIR): git would find no work tree either. Saves a process per run.
+    if (process.env.GIT_DIR === undefined && process.env.GIT_WORK_TREE === undefined && !hasDotGitAbove(toNative(folder))) return undefined;
     try {
       const root = git(folder, ['rev-parse', '--show-toplevel']).toString('utf8').trim();
       return root ? toCorePath(root) : undefined;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { ALL_RULES, ruleDocUrl, SourceText, type Severity } from '../../core';
 import type { FileResult } from '../lint';
@@ -27,7 +26,7 @@ export function toSarif(results: readonly FileResult[], root: string, version: s
       const base = `${d.code}\u0000${result.repoPath}\u0000${lineText}`;
       const occurrence = seen.get(base) ?? 0;
       seen.set(base, occurrence + 1);
-      const fingerprint = createHash('sha256').update(`${base}\u0000${occurrence}`).digest('hex');
+      const fingerprint = sha256().update(`${base}\u0000${occurrence}`).digest('hex');
       const index = ruleIndex.get(d.code);
       sarifResults.push({
         ruleId: d.code,
@@ -92,4 +91,9 @@ export function toSarif(results: readonly FileResult[], root: string, version: s
 
 export function formatSarif(results: readonly FileResult[], root: string, version: string, errors: readonly string[] = []): string {
   return `${JSON.stringify(toSarif(results, root, version, errors), null, 2)}\n`;
+}
+
+/** node:crypto loads on the first SARIF fingerprint: loading it costs every other run start-up time (issue 17). */
+function sha256(): import('node:crypto').Hash {
+  return (require('node:crypto') as typeof import('node:crypto')).createHash('sha256');
 }

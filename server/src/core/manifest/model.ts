@@ -18,7 +18,7 @@ import {
   type WorkloadKind,
 } from '../facts';
 import type { Span } from '../text/sourceText';
-import type { Rate, Size } from '../units/units';
+import { formatNumber, type Rate, type Size } from '../units/units';
 
 /**
  * The sizing manifest: NetApp accounts -> capacity pools -> volumes, and what each volume must
@@ -110,7 +110,7 @@ export const requirementsSchema = z
     }),
     readPercent: z.number().min(0).max(100).optional().meta({
       title: 'Read share of the I/O (percent)',
-      description: `The share of operations that are reads, 0-100 (70 for a 70/30 read/write mix). The most IOPS a regular volume delivers depends on it: Microsoft's performance calculator measured about ${REGULAR_VOLUME_IO_CEILING.smallRandomIops.value.at(-1)!.toLocaleString('en-US')} 8 KiB random reads but ${REGULAR_VOLUME_IO_CEILING.smallRandomIops.value[0]!.toLocaleString('en-US')} random writes per second. Without it, anf-lint checks IOPS against the read-only (best) case.`,
+      description: `The share of operations that are reads, 0-100 (70 for a 70/30 read/write mix). The most IOPS a regular volume delivers depends on it: Microsoft's performance calculator measured about ${formatNumber(REGULAR_VOLUME_IO_CEILING.smallRandomIops.value.at(-1)!)} 8 KiB random reads but ${formatNumber(REGULAR_VOLUME_IO_CEILING.smallRandomIops.value[0]!)} random writes per second. Without it, anf-lint checks IOPS against the read-only (best) case.`,
       examples: [70, 100], // not a fact: example values
     }),
     clients: count().optional().meta({

@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, type Scalar, type YAMLMap } from 'yaml';
-import { commandBaseName, commandIndex, tokenizeShell, type ShellWord } from '../text/shell';
+import { commandBaseName, commandIndex, forEachPipeline, type ShellWord } from '../text/shell';
 import type { SourceText, Span } from '../text/sourceText';
 import type { MountEntry, MountOption } from './model';
 import { asOptionString, insideAny, optionStringMount, readOptionText, takenSpans } from './optionStrings';
@@ -230,19 +230,21 @@ export function shellOptionStrings(text: string, uri: string, host: Host, existi
   if (!slice.includes('=') || !/vers=|nconnect=|hard|rsize=|wsize=|sec=|actimeo=|lookupcache=|nolock/.test(slice)) return [];
   const found: MountEntry[] = [];
   const taken = takenSpans(existing);
-  for (const command of tokenizeShell(text, from, to)) {
-    const k = commandIndex(command.words);
-    const name = command.words[k];
-    if (name && MOUNT_COMMANDS.has(commandBaseName(name.value))) continue;
-    for (const word of command.words) {
-      const piece = literalText(word);
-      if (!piece) continue;
-      const span = { start: piece.start, end: piece.start + piece.text.length };
-      if (taken(span)) continue;
-      const shape = asOptionString(piece.text, piece.start);
-      if (shape) found.push(optionStringMount(uri, host, shape, span));
+  forEachPipeline(text, from, to, {}, (pipeline) => {
+    for (const command of pipeline) {
+      const k = commandIndex(command.words);
+      const name = command.words[k];
+      if (name && MOUNT_COMMANDS.has(commandBaseName(name.value))) continue;
+      for (const word of command.words) {
+        const piece = literalText(word);
+        if (!piece) continue;
+        const span = { start: piece.start, end: piece.start + piece.text.length };
+        if (taken(span)) continue;
+        const shape = asOptionString(piece.text, piece.start);
+        if (shape) found.push(optionStringMount(uri, host, shape, span));
+      }
     }
-  }
+  });
   return found;
 }
 

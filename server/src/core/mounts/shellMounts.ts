@@ -3,7 +3,7 @@ import type { ParseProblem } from '../diagnostics';
 import { parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
-import { bodyLines, commandBaseName, commandIndex, pipesToNext, tokenizeShell, type ShellCommand, type ShellWord } from '../text/shell';
+import { bodyLines, commandBaseName, commandIndex, forEachPipeline, pipesToNext, type ShellCommand, type ShellWord } from '../text/shell';
 
 /** What mount recognition reads of a word; cloud-init argument lists build their own. */
 export type Word = Pick<ShellWord, 'raw' | 'value' | 'span' | 'templated'>;
@@ -28,10 +28,10 @@ export function shellMounts(text: string, host: ShellHost, from = 0, to = text.l
   // Cheap pre-check: a 1 MB line without "mount" or "fstab" costs one scan.
   const slice = from === 0 && to === text.length ? text : text.slice(from, to);
   if (!slice.includes('mount') && !slice.includes('fstab')) return [];
-  const commands = tokenizeShell(text, from, to);
   const mounts: MountEntry[] = [];
-  const variables = literalVariables(commands, slice);
-  commands.forEach((command, index) => {
+  const variables = literalVariables(text, from, to, slice);
+  // A pipeline at a time (text/shell.ts): `echo ... | tee -a /etc/fstab` looks at the next command only.
+  forEachPipeline(text, from, to, {}, (commands) => commands.forEach((command, index) => {
     const words = commandWords(command.words);
     const name = words[0];
     if (!name) return;
@@ -51,7 +51,7 @@ export function shellMounts(text: string, host: ShellHost, from = 0, to = text.l
       }
     }
     for (const entry of fstabWrites(text, command, words, commands[index + 1], host)) mounts.push(entry);
-  });
+  }));
   return mounts;
 }
 
@@ -82,14 +82,18 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
  * literal, for `mount -o "$OPTS"`. A variable assigned more than once, or used more than once, is
  * left unknown: its options are then found by their content alone (contentStrings.ts).
  */
-function literalVariables(commands: readonly ShellCommand[], slice: string): Map<string, LiteralVariable> {
+function literalVariables(text: string, from: number, to: number, slice: string): Map<string, LiteralVariable> {
   const found = new Map<string, LiteralVariable | null>();
-  for (const command of commands) {
+  const literals = new Map<string, LiteralVariable>();
+  // Only a `$` can use a variable: without one, no script needs this reading of its commands.
+  if (!slice.includes('$')) return literals;
+  forEachPipeline(text, from, to, {}, (commands) => commands.forEach(readAssignments));
+  function readAssignments(command: ShellCommand): void {
     const words = command.words;
     const first = words[0]?.value;
-    const from = first === 'export' || first === 'readonly' || first === 'local' || first === 'declare' ? 1 : 0;
-    if (commandIndex(words) < words.length && from === 0) continue;
-    for (const word of words.slice(from)) {
+    const skip = first === 'export' || first === 'readonly' || first === 'local' || first === 'declare' ? 1 : 0;
+    if (commandIndex(words) < words.length && skip === 0) return;
+    for (const word of words.slice(skip)) {
       const match = ASSIGNMENT.exec(word.raw);
       if (!match) continue;
       const name = match[1]!;
@@ -104,7 +108,6 @@ function literalVariables(commands: readonly ShellCommand[], slice: string): Map
       found.set(name, found.has(name) || !literal ? null : { raw, start });
     }
   }
-  const literals = new Map<string, LiteralVariable>();
   if (found.size === 0) return literals;
   // One pass over the script counts every reference (a pass per variable would be quadratic).
   const uses = new Map<string, number>();

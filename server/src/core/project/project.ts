@@ -5,6 +5,7 @@ import { lintFile, visibleDiagnostics, type LintOptions } from '../lint';
 import type { ParsedFile, ParseProblem } from '../workspace/parsedFile';
 import { Workspace } from '../workspace/workspace';
 import { configCandidates, looseFence, nearestConfig } from './config';
+import { kindOf, manifestMayMatch, matchKeys, planContext } from './contextSelection';
 import { discoverFiles, isProjectFile, type Discovered } from './discovery';
 import { describeFailure, encodeText, readInside, type ReadFile, type SkippedFile } from './read';
 import type { Environment } from './environment';
@@ -52,6 +53,11 @@ export interface ProjectOptions {
   readonly layer?: (file: AnfLintConfig) => ResolvedConfig;
   readonly limits?: DiscoveryLimits;
   readonly namedMaxBytes?: number;
+  /**
+   * Parse every context file, as before issue 17 (tests compare it with the lazy default): by
+   * default a run parses only the estate and its targets' hosts (contextSelection.ts).
+   */
+  readonly fullContext?: boolean;
 }
 
 /** A configuration file in use, or the defaults. */
@@ -94,6 +100,7 @@ export class Project {
   private readonly gitRoots = new Map<string, string | undefined>();
   private readonly configs = new Map<string, ConfigChoice>();
   private readonly contexts = new Map<string, ReadFile[]>();
+  private readonly contextCandidates = new Map<string, readonly string[]>();
   private readonly contextByPath = new Map<string, ReadFile>();
   private explicit: ConfigChoice | undefined;
   /** The tops of loose lookups already checked for a configuration file above them (noteConfigAbove). */
@@ -105,6 +112,10 @@ export class Project {
     private readonly options: ProjectOptions = {},
   ) {
     this.limits = options.limits ?? DEFAULT_DISCOVERY_LIMITS;
+  }
+
+  get fullContext(): boolean {
+    return this.options.fullContext === true;
   }
 
   // ---- roots --------------------------------------------------------------------------------
@@ -182,14 +193,14 @@ export class Project {
 
   /**
    * The files of a root other rules may look at: every file discovery finds there that anf-lint
-   * reads. Read once per root and run. (Issue 17 may make this lazy: only what the linted files' rules ask for.)
+   * reads. Read once per root and run; `ProjectRun` parses only what its targets' rules look at (contextSelection.ts).
    */
   context(root: Root): readonly ReadFile[] {
     if (!root.context) return [];
     let files = this.contexts.get(root.path);
     if (!files) {
       files = [];
-      for (const path of this.discover(root.path).paths) {
+      for (const path of this.contextPaths(root)) {
         const read = this.read(path, root, false, true);
         if (read.ok && isProjectFile(path, read.text)) {
           files.push(read);
@@ -199,6 +210,17 @@ export class Project {
       this.contexts.set(root.path, files);
     }
     return files;
+  }
+
+  /** The paths discovery finds in a root's context (not read yet), once per root and run. */
+  contextPaths(root: Root): readonly string[] {
+    if (!root.context) return [];
+    let paths = this.contextCandidates.get(root.path);
+    if (!paths) {
+      paths = this.discover(root.path).paths;
+      this.contextCandidates.set(root.path, paths);
+    }
+    return paths;
   }
 
   /** A file of the root's context, by path (undefined when the root has no context or the file is not in it). */
@@ -342,22 +364,48 @@ export class ProjectRun {
       this.rootByUri.set(uri, root);
       this.pathByUri.set(uri, target.path);
     }
+    const targetPaths = new Set(this.targets.map((t) => t.path));
+    const byRoot = new Map<string, (typeof this.targets)[number][]>();
     for (const target of this.targets) {
-      let workspace = this.workspaces.get(target.root.path);
-      if (!workspace) {
-        workspace = new Workspace((uri) => this.configForUri(uri).resolved);
-        const targetPaths = new Set(this.targets.map((t) => t.path));
-        for (const file of project.context(target.root)) {
-          if (targetPaths.has(file.path)) continue;
+      const list = byRoot.get(target.root.path);
+      if (list) list.push(target);
+      else byRoot.set(target.root.path, [target]);
+    }
+    for (const [rootPath, targetsOfRoot] of byRoot) {
+      const root = targetsOfRoot[0]!.root;
+      const workspace = new Workspace((uri) => this.configForUri(uri).resolved);
+      this.workspaces.set(rootPath, workspace);
+      const context = project
+        .context(root)
+        .filter((file) => !targetPaths.has(file.path))
+        .map((file) => {
           const uri = env.uriOf(file.path);
-          this.rootByUri.set(uri, target.root);
-          this.pathByUri.set(uri, file.path);
+          return { file, uri, kind: kindOf(uri, file.text) };
+        });
+      const plan = project.fullContext ? undefined : planContext(targetsOfRoot.map((t) => ({ uri: t.uri, kind: kindOf(t.uri, t.text) })), context);
+      const deferred: typeof context = [];
+      for (const { file, uri, kind } of context) {
+        this.rootByUri.set(uri, root);
+        this.pathByUri.set(uri, file.path);
+        if (!plan || plan.whole.has(uri)) {
           workspace.set(uri, file.text);
+          continue;
         }
-        this.workspaces.set(target.root.path, workspace);
+        // Known by path and kind only: the host model and the file list are those of a full read.
+        workspace.set(uri, '', 0, kind);
+        if (plan.manifests.has(uri)) deferred.push({ file, uri, kind });
+      }
+      for (const target of targetsOfRoot) workspace.set(target.uri, target.text);
+      if (!plan || deferred.length === 0) continue;
+      // The manifests whose volumes can match a mount the targets' rules look at (their own and their hosts').
+      const keys = matchKeys([...plan.whole, ...targetsOfRoot.map((t) => t.uri)].flatMap((uri) => workspace.file(uri)?.mounts ?? []));
+      for (const { file, uri } of deferred) {
+        if (!manifestMayMatch(file.text, keys)) continue;
+        // Deleted first: the whole text is a new document, not an edit of the empty one (manifest/incremental.ts).
+        workspace.delete(uri);
+        workspace.set(uri, file.text);
       }
     }
-    for (const target of this.targets) this.workspaceOf(target.uri).set(target.uri, target.text);
   }
 
   workspaceOf(uri: string): Workspace {

@@ -1,5 +1,5 @@
 import type { Span } from '../text/sourceText';
-import { bodyLines, commandBaseName, commandIndex, offsetAt, pipesToNext, tokenizeShell, type ShellCommand, type ShellWord } from '../text/shell';
+import { bodyLines, commandBaseName, commandIndex, forEachPipeline, offsetAt, pipesToNext, type ShellCommand, type ShellWord } from '../text/shell';
 import { MALFORMED_SYSCTL_COMMAND, parseModprobeLine, parseSysctlLine, type Sink } from './lines';
 import { normalizeModuleName } from './lines';
 import { fieldsOf, isTemplated, normalizeSysctlKey, spanOf, contiguousPiece, subPiece, type Piece } from './piece';
@@ -269,8 +269,8 @@ function handleHeredoc(body: Span, targets: readonly Target[], text: string, sin
 
 /** Finds kernel settings in shell text `text[from, to)`. `stripPrompt` drops a leading `$ ` (console blocks). */
 export function scanShell(text: string, from: number, to: number, sink: Sink, stripPrompt = false, depth = 0): void {
-  const commands = tokenizeShell(text, from, to, { stripPrompt });
-  commands.forEach((command, index) => {
+  // A pipeline at a time: what a command writes to is known by the end of its pipeline (outputTargets).
+  forEachPipeline(text, from, to, { stripPrompt }, (commands) => commands.forEach((command, index) => {
     // `x=$(sysctl -w ...)`: the substitution is a script of its own.
     if (depth < MAX_SUBSTITUTION_DEPTH) for (const word of command.words) for (const inner of word.substitutions) scanShell(text, inner.start, inner.end, sink, false, depth + 1);
     const parsed = commandOf(command.words);
@@ -282,7 +282,7 @@ export function scanShell(text: string, from: number, to: number, sink: Sink, st
     // The last here-document is the one the command reads.
     const body = command.redirects.reduce<Span | undefined>((found, redirect) => redirect.body ?? found, undefined);
     if (body) handleHeredoc(body, parsed.name === 'tee' ? [...targets, ...fileArguments(parsed.args)] : targets, text, sink);
-  });
+  }));
 }
 
 /** Runs the command handlers on words that are already split (cloud-init `runcmd: - [sysctl, -w, ...]`). */

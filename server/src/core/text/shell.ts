@@ -64,34 +64,48 @@ const REDIRECT_TAIL = new Set(['&', '|', '-']);
 const TWO_CHAR_SEPARATORS = new Set(['&&', '||', ';;', '|&']);
 const DIGITS = /^\d+$/;
 
-/**
- * The last whole text split, reused: a script's mounts, its option strings and its kernel settings
- * each split the same text (three passes and three sets of words over a 10 MB script). Only a whole
- * text is kept (not the substitutions read inside it), and only the last, so memory stays one file's.
- * Callers never change the commands they are given.
- */
-let lastWhole: { readonly text: string; readonly stripPrompt: boolean; readonly commands: ShellCommand[] } | undefined;
-
 /** Splits `text[from, to)` into simple commands. */
 export function tokenizeShell(text: string, from = 0, to = text.length, options: ShellOptions = {}): ShellCommand[] {
-  if (from !== 0 || to !== text.length) return split(text, from, to, options);
-  const stripPrompt = options.stripPrompt === true;
-  if (lastWhole && lastWhole.text === text && lastWhole.stripPrompt === stripPrompt) return lastWhole.commands;
-  const commands = split(text, from, to, options);
-  lastWhole = { text, stripPrompt, commands };
+  const commands: ShellCommand[] = [];
+  split(text, from, to, options, (command) => commands.push(command));
   return commands;
 }
 
-function split(text: string, from: number, to: number, options: ShellOptions): ShellCommand[] {
-  const commands: ShellCommand[] = [];
+/**
+ * Calls `visit` with each pipeline of `text[from, to)` in order: the commands joined by `|` or
+ * `|&` (most often one command). Readers that look at most as far as the end of a pipeline (what
+ * `tee` writes, `echo ... | tee -a /etc/fstab`) read a script this way: its commands are not all
+ * kept at once. A 10 MB script has 200,000 commands, and keeping every word and span of them was
+ * most of its memory (issue 18.6).
+ */
+export function forEachPipeline(text: string, from: number, to: number, options: ShellOptions, visit: (pipeline: readonly ShellCommand[]) => void): void {
+  let pipeline: ShellCommand[] = [];
+  split(text, from, to, options, (command) => {
+    pipeline.push(command);
+    if (pipesToNext(command)) return;
+    const done = pipeline;
+    pipeline = [];
+    visit(done);
+  });
+  if (pipeline.length > 0) visit(pipeline);
+}
+
+function split(text: string, from: number, to: number, options: ShellOptions, emit: (command: ShellCommand) => void): void {
   let words: ShellWord[] = [];
   let redirects: MutableRedirect[] = [];
   let pendingHeredocs: { redirect: MutableRedirect; delimiter: string; stripTabs: boolean }[] = [];
 
+  // A command waits until the here-documents of its line are read (their bodies follow the line).
+  const waiting: ShellCommand[] = [];
+  const flush = () => {
+    for (const command of waiting) emit(command);
+    waiting.length = 0;
+  };
   const endCommand = (separator: string) => {
-    if (words.length > 0 || redirects.length > 0) commands.push({ words, redirects, separator });
+    if (words.length > 0 || redirects.length > 0) waiting.push({ words, redirects: redirects.length > 0 ? redirects : NONE, separator });
     words = [];
     redirects = [];
+    if (pendingHeredocs.length === 0) flush();
   };
   const skipPrompt = (at: number): number => {
     if (!options.stripPrompt) return at;
@@ -137,6 +151,7 @@ function split(text: string, from: number, to: number, options: ShellOptions): S
       if (pendingHeredocs.length > 0) {
         i = readHeredocBodies(text, i, to, pendingHeredocs);
         pendingHeredocs = [];
+        flush();
       }
       i = skipPrompt(i);
       continue;
@@ -170,7 +185,7 @@ function split(text: string, from: number, to: number, options: ShellOptions): S
     words.push(word);
   }
   endCommand('');
-  return commands;
+  flush();
 }
 
 /** Reads one word starting at `start` (not a blank, newline, operator or comment). */
@@ -265,8 +280,14 @@ function readWord(text: string, start: number, to: number): ShellWord {
     add(text.slice(i, j), i);
     i = end = j;
   }
-  return { raw: text.slice(start, end), value, span: { start, end }, runs, templated, substitutions };
+  const raw = text.slice(start, end);
+  // A word written without quotes or escapes: its value is its text (one string kept, not two).
+  const plain = runs.length === 1 && runs[0]!.offset === start && value.length === end - start;
+  return { raw, value: plain ? raw : value, span: { start, end }, runs, templated, substitutions: substitutions.length > 0 ? substitutions : NONE };
 }
+
+/** The empty list words and commands share (never changed: callers only read them). */
+const NONE: readonly never[] = Object.freeze([]);
 
 /** Consumes here-document bodies starting at `i`, in order; records each body's span on its redirect. */
 function readHeredocBodies(text: string, i: number, to: number, pending: readonly { redirect: MutableRedirect; delimiter: string; stripTabs: boolean }[]): number {

@@ -157,7 +157,38 @@ const BINARY_UNITS = [
 
 /** Rounds for display: up to `digits` significant decimals, trailing zeros dropped, thousands grouped. */
 export function formatNumber(value: number, maxFractionDigits = 2): string {
-  return numberFormat(maxFractionDigits).format(value);
+  // What Intl.NumberFormat('en-US') writes, without it: the first Intl call loads ICU's locale
+  // data, about 10 ms of every CLI start-up (issue 17). Intl still formats what this does not
+  // cover (exponents, infinities); test/unit/units.test.ts compares the two.
+  const digits = Math.abs(value).toString();
+  if (!Number.isFinite(value) || digits.includes('e') || !Number.isInteger(maxFractionDigits) || maxFractionDigits < 0 || maxFractionDigits > MAX_FRACTION_DIGITS) return numberFormat(maxFractionDigits).format(value);
+  const point = digits.indexOf('.');
+  let whole = point < 0 ? digits : digits.slice(0, point);
+  let fraction = point < 0 ? '' : digits.slice(point + 1);
+  if (fraction.length > maxFractionDigits) {
+    // Half away from zero on the shortest decimal form of the number, as ICU rounds.
+    const up = fraction.charCodeAt(maxFractionDigits) >= DIGIT_FIVE;
+    fraction = fraction.slice(0, maxFractionDigits);
+    if (up) {
+      const bumped = incrementDecimal(whole + fraction);
+      whole = bumped.slice(0, bumped.length - fraction.length);
+      fraction = bumped.slice(bumped.length - fraction.length);
+    }
+  }
+  fraction = fraction.replace(/0+$/, '');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${value < 0 || Object.is(value, -0) ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+const MAX_FRACTION_DIGITS = 20; // not a fact: Intl's limit for maximumFractionDigits
+const DIGIT_FIVE = 53; // not a fact: the character code of '5'
+
+/** `129` -> `130`, `999` -> `1000`: a string of decimal digits plus one. */
+function incrementDecimal(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i--;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, i)}${String(Number(digits[i]) + 1)}${'0'.repeat(digits.length - 1 - i)}`;
 }
 
 /**
@@ -201,10 +232,12 @@ export function formatMiBps(mibps: number, maxFractionDigits = 2): string {
 }
 
 export function formatUsd(amount: number): string {
+  // Made on first use: a currency formatter costs about 10 ms of every CLI start-up (issue 17).
+  USD_FORMAT ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
   return USD_FORMAT.format(amount);
 }
 
-const USD_FORMAT = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+let USD_FORMAT: Intl.NumberFormat | undefined;
 
 export function formatDuration(seconds: number): string {
   if (seconds >= 1) return `${formatNumber(seconds, 3)} s`;

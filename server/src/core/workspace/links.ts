@@ -30,6 +30,8 @@ export class VolumeIndex {
   }
 
   find(mount: MountEntry): VolumeSummary | undefined {
+    // No estate (a lone fstab): nothing to normalize and look up, for every mount and rule.
+    if (this.byExportPath.size === 0 && this.byMountPath.size === 0) return undefined;
     if (mount.server && mount.exportPath) {
       const exact = this.byEndpoint.get(endpointKey(mount.server, mount.exportPath));
       if (exact) return exact;

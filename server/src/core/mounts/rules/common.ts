@@ -129,18 +129,30 @@ export function assumedAnfWords(target: ServerTarget): string {
   return target.kind === 'anf' && !target.known ? ' Server taken to be ANF (the default; `nfsServers` in .anf-lint.yaml overrides it).' : '';
 }
 
-type Answers<T> = WeakMap<readonly MountEntry[], Map<MountEntry, T>>;
-const WORKLOAD_ANSWERS: Answers<ReturnType<WorkspaceView['workloadOf']>> = new WeakMap();
-const VOLUME_ANSWERS: Answers<VolumeSummary | undefined> = new WeakMap();
-const TARGET_ANSWERS: Answers<ServerTarget> = new WeakMap();
+/**
+ * Answers per workspace state. Every rule asks for every mount (a 10,000-line fstab: about a
+ * million questions), so the last state's answers are at hand without a WeakMap look-up.
+ */
+interface Answers<T> {
+  readonly byState: WeakMap<readonly MountEntry[], Map<MountEntry, T>>;
+  /** The last state asked about and its answers (kept until another state is asked about). */
+  state?: readonly MountEntry[];
+  last?: Map<MountEntry, T>;
+}
+const WORKLOAD_ANSWERS: Answers<ReturnType<WorkspaceView['workloadOf']>> = { byState: new WeakMap() };
+const VOLUME_ANSWERS: Answers<VolumeSummary | undefined> = { byState: new WeakMap() };
+const TARGET_ANSWERS: Answers<ServerTarget> = { byState: new WeakMap() };
 
 function answersOf<T>(cache: Answers<T>, workspace: WorkspaceView): Map<MountEntry, T> {
   const state = workspace.mounts();
-  let answers = cache.get(state);
+  if (cache.state === state && cache.last) return cache.last;
+  let answers = cache.byState.get(state);
   if (!answers) {
     answers = new Map();
-    cache.set(state, answers);
+    cache.byState.set(state, answers);
   }
+  cache.state = state;
+  cache.last = answers;
   return answers;
 }
 

@@ -1,0 +1,45 @@
+// The CLI's build, shared by scripts/build.mjs, the CLI tests' set-up and bench/run.mjs: the
+// bundle (anf-lint-bundle.js), the small loader that runs it (anf-lint.js, scripts/cliLoader.cjs)
+// and V8's code cache for the bundle, made by running the built CLI once on a small input.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Builds the CLI into `outdir` with esbuild `options` (bundle, platform, plugins...). */
+export async function buildCli(folder, options) {
+  const outdir = resolve(folder);
+  await mkdir(outdir, { recursive: true });
+  await build({ ...options, entryPoints: { 'anf-lint-bundle': join(ROOT, 'server/src/cli/main.ts') }, outdir });
+  const loader = join(outdir, 'anf-lint.js');
+  await copyFile(join(ROOT, 'scripts/cliLoader.cjs'), loader);
+  await chmod(loader, 0o755);
+  await makeCodeCache(outdir);
+}
+
+/**
+ * The code cache: V8 keeps the functions a run compiled, so a run on a small fstab and sysctl file
+ * (the usual start-up) finds them compiled. Made by the Node that builds; another Node version
+ * rejects it and compiles as usual.
+ */
+export async function makeCodeCache(folder) {
+  const outdir = resolve(folder);
+  const cache = join(outdir, 'anf-lint-bundle.js.cache');
+  await rm(cache, { force: true });
+  // Outside any git work tree, so that the run reads these two files and nothing else.
+  const scratch = await mkdtemp(join(tmpdir(), 'anf-lint-code-cache-'));
+  await mkdir(join(scratch, 'etc', 'sysctl.d'), { recursive: true });
+  await copyFile(join(ROOT, 'examples/eda/etc/fstab'), join(scratch, 'etc', 'fstab'));
+  await copyFile(join(ROOT, 'examples/eda/etc/sysctl.d/90-nfs-client.conf'), join(scratch, 'etc', 'sysctl.d', '90-nfs-client.conf'));
+  const result = spawnSync(process.execPath, [join(outdir, 'anf-lint.js'), '--format', 'json', '--exit-zero', 'etc/fstab', 'etc/sysctl.d/90-nfs-client.conf'], {
+    cwd: scratch,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ANF_LINT_BUILD_CODE_CACHE: cache },
+  });
+  await rm(scratch, { recursive: true, force: true });
+  if (result.status !== 0) throw new Error(`the code cache run failed (${result.status}): ${result.stderr}`);
+}
