@@ -14,6 +14,8 @@ import { loadIacWasm } from '../server/src/iacWasm';
 import { prng, terraform } from './generate.mjs';
 
 const count = Number(process.argv[2] ?? 100);
+// --check: after every edit, compare the estate and the findings with a whole parse of the same text.
+const check = process.argv.includes('--check');
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,13 +52,25 @@ async function main(): Promise<void> {
       const parsed = performance.now();
       lintFile(workspace, uri, config);
       const done = performance.now();
+      if (check) {
+        const fresh = new Workspace(config);
+        const freshUri = pathToFileURL(`/tmp/anf-bench-tf/check-${version}/main.tf`).href;
+        fresh.set(freshUri, t, version);
+        const strip = (v: unknown) => JSON.stringify(v).replaceAll(freshUri, uri);
+        const a = JSON.stringify({ iac: workspace.file(uri)?.iac, problems: workspace.file(uri)?.problems, lint: lintFile(workspace, uri, config) });
+        const b = strip({ iac: fresh.file(freshUri)?.iac, problems: fresh.file(freshUri)?.problems, lint: lintFile(fresh, freshUri, config) });
+        if (a !== b) {
+          console.log(`MISMATCH after edit ${version} (line ${index + 1}, character ${character})`);
+          process.exitCode = 1;
+        }
+      }
       parse.push(parsed - started);
       lint.push(done - parsed);
       total.push(done - started);
     }
   }
   const row = (name: string, v: number[]) => `${name}: p50 ${percentile(v, 50).toFixed(1)} p95 ${percentile(v, 95).toFixed(1)} p99 ${percentile(v, 99).toFixed(1)} ms`;
-  console.log(`${total.length} edits`);
+  console.log(`${total.length} edits${check ? ', each compared with a whole parse' : ''}`);
   console.log(row('parse (Workspace.set)', parse));
   console.log(row('lint (lintFile)', lint));
   console.log(row('total', total));

@@ -17,9 +17,10 @@ export interface IacRead extends Partial<EstateModel> {
 export function readIac(source: SourceText, uri: string, kind: FileKind): IacRead {
   const problems: ParseProblem[] = [];
   let estate: IacEstate | undefined;
-  if (kind === 'terraform') estate = readTerraform(source, problems);
+  // The document's tree is kept by URI: its next version parses incrementally (treeSitter.ts).
+  if (kind === 'terraform') estate = readTerraform(source, problems, uri);
   else if (kind === 'terraform-vars') checkTfvars(source, problems);
-  else if (kind === 'bicep') estate = readBicep(source, problems);
+  else if (kind === 'bicep') estate = readBicep(source, problems, uri);
   else estate = readArmJson(source, problems, kind === 'arm-template' ? 'arm' : 'az-cli');
   if (!estate || (estate.accounts.length === 0 && estate.pools.length === 0 && estate.volumes.length === 0)) return { problems, ...(estate ? { estate } : {}) };
   const syntaxErrors = problems.some((p) => p.code === 'ANF400');

@@ -3,7 +3,7 @@ import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
 import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
-import { parseTree, type Node } from './treeSitter';
+import { parseKeptTree, parseTree, type Node } from './treeSitter';
 
 /**
  * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
@@ -20,8 +20,13 @@ interface Block {
   readonly body: Node | undefined;
 }
 
-export function readTerraform(source: SourceText, problems: ParseProblem[]): IacEstate | undefined {
-  const tree = parseTree('terraform', source.text);
+/**
+ * `key` (the document's URI) keeps the tree for the next version of the same document, which is
+ * then parsed incrementally (treeSitter.ts `parseKeptTree`); without it the tree is parsed whole
+ * and deleted after reading.
+ */
+export function readTerraform(source: SourceText, problems: ParseProblem[], key?: string): IacEstate | undefined {
+  const tree = key === undefined ? parseTree('terraform', source.text) : parseKeptTree('terraform', key, source.text);
   if (!tree) {
     problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Terraform parser (tree-sitter), so this file was not read.' });
     return undefined;
@@ -35,7 +40,7 @@ export function readTerraform(source: SourceText, problems: ParseProblem[]): Iac
     return reader.estate();
   } finally {
     attributeCache = new Map();
-    tree.delete(); // the tree lives in WebAssembly memory until deleted
+    if (key === undefined) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
   }
 }
 

@@ -1,4 +1,4 @@
-import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import { Edit, Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 
 /**
  * The tree-sitter runtime (web-tree-sitter) and the Terraform (HCL) and Bicep grammars, compiled
@@ -36,6 +36,113 @@ export function iacParsersReady(): boolean {
 
 /** Parses `text` with a grammar; undefined when the parsers were not loaded. */
 export function parseTree(grammar: IacGrammar, text: string): Tree | undefined {
+  return parserFor(grammar)?.parse(text) ?? undefined;
+}
+
+/**
+ * Editing a large file re-parses it on every keystroke. The last tree of each document is kept
+ * (by a key the caller chooses, the document's URI), so the next text of the same document is
+ * parsed incrementally: the changed range is found by comparing the texts (one edit: the common
+ * prefix and suffix), the old tree is told about it (`Tree.edit`) and tree-sitter re-parses only
+ * what the edit touched, reusing the rest (`parse(text, oldTree)`). A 5,000-line .tf: a whole
+ * parse costs about 100 ms, an incremental one a few ms. Trees live in WebAssembly memory until
+ * deleted: a replaced or evicted tree is deleted here, and at most KEPT_TREES trees are kept.
+ */
+const KEPT_TREES = 16; // not a fact: documents whose last tree is kept (open editors, not a whole repository)
+
+interface KeptTree {
+  readonly text: string;
+  readonly tree: Tree;
+}
+
+const kept = new Map<string, KeptTree>();
+
+/**
+ * Parses `text` as the next version of the document `key`, reusing its previous tree. The tree
+ * belongs to this module: the caller reads it and must not delete it; it stays valid until the
+ * next call with the same key (or its eviction). Undefined when the parsers were not loaded.
+ */
+export function parseKeptTree(grammar: IacGrammar, key: string, text: string): Tree | undefined {
+  const parser = parserFor(grammar);
+  if (!parser) return undefined;
+  const cacheKey = `${grammar}\u0000${key}`;
+  const previous = kept.get(cacheKey);
+  let tree: Tree | null;
+  if (previous && previous.text === text) {
+    tree = previous.tree;
+  } else if (previous) {
+    previous.tree.edit(editBetween(previous.text, text));
+    tree = parser.parse(text, previous.tree);
+    previous.tree.delete();
+  } else {
+    tree = parser.parse(text);
+  }
+  kept.delete(cacheKey);
+  if (!tree) return undefined;
+  kept.set(cacheKey, { text, tree });
+  for (const [oldest, entry] of kept) {
+    if (kept.size <= KEPT_TREES) break;
+    entry.tree.delete();
+    kept.delete(oldest);
+  }
+  return tree;
+}
+
+/** Drops the kept tree of a document (closed or deleted); every kept tree without a key. */
+export function forgetKeptTrees(key?: string): void {
+  for (const [cacheKey, entry] of kept) {
+    if (key !== undefined && cacheKey.slice(cacheKey.indexOf('\u0000') + 1) !== key) continue;
+    entry.tree.delete();
+    kept.delete(cacheKey);
+  }
+}
+
+/** How many trees are kept (for tests: a leak would be a bug). */
+export function keptTreeCount(): number {
+  return kept.size;
+}
+
+interface Point {
+  row: number;
+  column: number;
+}
+
+/**
+ * The one edit that turns `before` into `after`: the common prefix and suffix stay, the middle
+ * was replaced. Indices and columns in UTF-16 code units, as web-tree-sitter counts them.
+ */
+export function editBetween(before: string, after: string): Edit {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let suffix = 0;
+  while (suffix < shorter - start && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+  const oldEnd = before.length - suffix;
+  const newEnd = after.length - suffix;
+  const startPosition = pointAt(before, 0, start, { row: 0, column: 0 });
+  return new Edit({
+    startIndex: start,
+    oldEndIndex: oldEnd,
+    newEndIndex: newEnd,
+    startPosition,
+    oldEndPosition: pointAt(before, start, oldEnd, startPosition),
+    newEndPosition: pointAt(after, start, newEnd, startPosition),
+  });
+}
+
+/** The point of `text[to]`, counting from `text[from]` at `at`. */
+function pointAt(text: string, from: number, to: number, at: Point): Point {
+  let { row, column } = at;
+  let lineStart = from - column;
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
+  column = to - lineStart;
+  return { row, column };
+}
+
+function parserFor(grammar: IacGrammar): Parser | undefined {
   const language = languages?.[grammar];
   if (!language) return undefined;
   let parser = parsers[grammar];
@@ -44,7 +151,7 @@ export function parseTree(grammar: IacGrammar, text: string): Tree | undefined {
     parser.setLanguage(language);
     parsers[grammar] = parser;
   }
-  return parser.parse(text) ?? undefined;
+  return parser;
 }
 
 export type { Node, Tree };

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { readIac } from '../../server/src/core/iac/read';
+import { editBetween, forgetKeptTrees, keptTreeCount, parseKeptTree, parseTree } from '../../server/src/core/iac/treeSitter';
+import { SourceText } from '../../server/src/core/text/sourceText';
+
+/**
+ * Editing a .tf or .bicep file re-parses it incrementally from the document's previous tree
+ * (treeSitter.ts `parseKeptTree`). Whatever the edit, the result must be the tree and the estate a
+ * whole parse of the same text gives; and the kept trees (WebAssembly memory) must not pile up.
+ */
+
+// Non-ASCII in comments and strings: web-tree-sitter counts UTF-16 code units, as JavaScript does.
+const MODULE = `# Speicher für das EDA-Team — 日本語のコメント 🚀
+variable "quota_gib" {
+  default = 4096
+}
+
+resource "azurerm_netapp_pool" "p" {
+  name          = "eda-premium"
+  account_name  = "eda-prod"
+  service_level = "Premium"
+  size_in_tb    = 8
+}
+
+# anf: workload=eda-tools
+resource "azurerm_netapp_volume" "tools" {
+  name                = "eda-tools" # Werkzeuge ✓
+  account_name        = "eda-prod"
+  pool_name           = azurerm_netapp_pool.p.name
+  service_level       = "Premium"
+  volume_path         = "eda-tools"
+  storage_quota_in_gb = var.quota_gib
+  protocols           = ["NFSv3"]
+
+  export_policy_rule {
+    rule_index        = 1
+    allowed_clients   = ["10.10.0.0/16"]
+    protocols_enabled = ["NFSv3"]
+  }
+}
+`;
+
+/** Each step replaces `find` (its first occurrence) with `replace` in the previous text. */
+const STEPS: readonly (readonly [string, string])[] = [
+  ['size_in_tb    = 8', 'size_in_tb    = 8x'], // a character typed: a syntax error
+  ['size_in_tb    = 8x', 'size_in_tb    = 8'], // and deleted
+  ['Werkzeuge ✓', 'Werkzeuge ✓✓ é'], // after non-ASCII, on the same line
+  ['日本語のコメント 🚀', '日本語 🚀🚀'], // a surrogate pair before everything else
+  ['  size_in_tb    = 8\n}', '  size_in_tb    = 2\n}\n\nresource "azurerm_netapp_pool" "q" {\n  name = "second"\n  size_in_tb = 4\n}'], // a block pasted
+  ['resource "azurerm_netapp_pool" "q" {\n  name = "second"\n  size_in_tb = 4\n}', ''], // and cut again
+  ['export_policy_rule {', 'export_policy_rule '], // a brace deleted: the rest reads differently
+  ['export_policy_rule ', 'export_policy_rule {'],
+  ['default = 4096', 'default = 8192'], // a variable the volume reads
+];
+
+function texts(): string[] {
+  const out = [MODULE];
+  for (const [find, replace] of STEPS) {
+    const previous = out.at(-1)!;
+    expect(previous).toContain(find);
+    out.push(previous.replace(find, replace));
+  }
+  return out;
+}
+
+describe('incremental parsing of infrastructure code', () => {
+  it('gives the tree of a whole parse after every edit, non-ASCII text included', () => {
+    forgetKeptTrees();
+    for (const text of texts()) {
+      const kept = parseKeptTree('terraform', 'file:///repo/main.tf', text)!;
+      const whole = parseTree('terraform', text)!;
+      expect(kept.rootNode.toString()).toBe(whole.rootNode.toString());
+      expect(kept.rootNode.endIndex).toBe(text.length);
+      whole.delete();
+    }
+    forgetKeptTrees('file:///repo/main.tf');
+    expect(keptTreeCount()).toBe(0);
+  });
+
+  it('reads the same estate, syntax problems and volumes as a whole parse', () => {
+    forgetKeptTrees();
+    const uri = 'file:///repo/main.tf';
+    let step = 0;
+    for (const text of texts()) {
+      const incremental = readIac(new SourceText(text), uri, 'terraform');
+      const whole = readIac(new SourceText(text), `file:///fresh/${step++}/main.tf`, 'terraform');
+      forgetKeptTrees(`file:///fresh/${step - 1}/main.tf`);
+      const comparable = (r: typeof whole) => JSON.stringify({ estate: r.estate, problems: r.problems, volumes: r.volumes?.length, pools: r.manifest?.accounts.map((a) => a.pools.length) });
+      expect(comparable(incremental)).toBe(comparable(whole));
+    }
+    expect(readIac(new SourceText(texts().at(-1)!), uri, 'terraform').estate?.volumes[0]?.quota?.value).toBe(8192);
+  });
+
+  it('finds the one edit between two texts, in UTF-16 code units', () => {
+    const before = 'a = "é"\nb = 1\n';
+    const after = 'a = "é"\nb = 12\n';
+    const edit = editBetween(before, after);
+    expect([edit.startIndex, edit.oldEndIndex, edit.newEndIndex]).toEqual([13, 13, 14]);
+    expect(edit.startPosition).toEqual({ row: 1, column: 5 });
+    expect(edit.oldEndPosition).toEqual({ row: 1, column: 5 });
+    expect(edit.newEndPosition).toEqual({ row: 1, column: 6 });
+    const pasted = editBetween('x\ny\n', 'x\nnew\nlines\ny\n');
+    expect([pasted.startIndex, pasted.oldEndIndex, pasted.newEndIndex]).toEqual([2, 2, 12]);
+    expect(pasted.newEndPosition).toEqual({ row: 3, column: 0 });
+  });
+
+  it('keeps a bounded number of trees and deletes the ones it drops', () => {
+    forgetKeptTrees();
+    for (let i = 0; i < 40; i++) parseKeptTree('terraform', `file:///repo/m${i}.tf`, MODULE);
+    expect(keptTreeCount()).toBe(16);
+    // The most recent documents are the ones kept: their next version still parses incrementally.
+    const again = parseKeptTree('terraform', 'file:///repo/m39.tf', MODULE.replace('8', '9'))!;
+    expect(again.rootNode.hasError).toBe(false);
+    forgetKeptTrees('file:///repo/m39.tf');
+    expect(keptTreeCount()).toBe(15);
+    forgetKeptTrees();
+    expect(keptTreeCount()).toBe(0);
+  });
+});
