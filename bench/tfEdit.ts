@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { lintFile, resolveConfig, Workspace } from '../server/src/core';
 import { initIacParsers } from '../server/src/core/iac/treeSitter';
 import { loadIacWasm } from '../server/src/iacWasm';
+import { lastBlockReuse } from '../server/src/core/iac/reuse';
 import { prng, terraform } from './generate.mjs';
 
 const count = Number(process.argv[2] ?? 100);
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       started = performance.now();
       workspace.set(uri, t, ++version);
       const parsed = performance.now();
+      if (process.argv.includes('--verbose')) console.log(`edit ${version}: line ${index + 1}, ${(parsed - started).toFixed(1)} ms, ${JSON.stringify(lastBlockReuse())}`);
       lintFile(workspace, uri, config);
       const done = performance.now();
       if (check) {

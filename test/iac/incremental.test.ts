@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readIac } from '../../server/src/core/iac/read';
+import { forgetBlockResults, lastBlockReuse } from '../../server/src/core/iac/reuse';
 import { editBetween, forgetKeptTrees, keptTreeCount, parseKeptTree, parseTree } from '../../server/src/core/iac/treeSitter';
 import { SourceText } from '../../server/src/core/text/sourceText';
 
@@ -91,6 +92,19 @@ describe('incremental parsing of infrastructure code', () => {
     expect(readIac(new SourceText(texts().at(-1)!), uri, 'terraform').estate?.volumes[0]?.quota?.value).toBe(8192);
   });
 
+  it('takes the tree before back when an edit restores its text (a character typed, then deleted)', () => {
+    forgetKeptTrees();
+    const uri = 'file:///repo/main.tf';
+    const good = parseKeptTree('terraform', uri, MODULE)!;
+    const broken = parseKeptTree('terraform', uri, MODULE.replace('size_in_tb    = 8', 'size_in_tb  x  = 8'))!;
+    expect(broken.rootNode.hasError).toBe(true);
+    const repaired = parseKeptTree('terraform', uri, MODULE)!;
+    expect(repaired).toBe(good);
+    expect(repaired.rootNode.hasError).toBe(false);
+    expect(keptTreeCount()).toBe(2);
+    forgetKeptTrees();
+  });
+
   it('finds the one edit between two texts, in UTF-16 code units', () => {
     const before = 'a = "é"\nb = 1\n';
     const after = 'a = "é"\nb = 12\n';
@@ -111,9 +125,66 @@ describe('incremental parsing of infrastructure code', () => {
     // The most recent documents are the ones kept: their next version still parses incrementally.
     const again = parseKeptTree('terraform', 'file:///repo/m39.tf', MODULE.replace('8', '9'))!;
     expect(again.rootNode.hasError).toBe(false);
+    expect(keptTreeCount()).toBe(17); // the document's last two versions
     forgetKeptTrees('file:///repo/m39.tf');
     expect(keptTreeCount()).toBe(15);
     forgetKeptTrees();
     expect(keptTreeCount()).toBe(0);
+  });
+});
+
+describe('reuse of what unchanged resource blocks read', () => {
+  const SECOND_VOLUME = `
+# anf: workload=eda-scratch
+resource "azurerm_netapp_volume" "scratch" {
+  name                = "eda-scratch"
+  account_name        = "eda-prod"
+  pool_name           = azurerm_netapp_pool.p.name
+  service_level       = "Premium"
+  volume_path         = "eda-scratch"
+  storage_quota_in_gb = 2048
+  protocols           = ["NFSv3"]
+}
+`;
+  const uri = 'file:///repo/reuse.tf';
+  /** Reads each text as the next version of one document; returns what each read reused and read. */
+  function reads(...versions: string[]) {
+    forgetKeptTrees();
+    forgetBlockResults();
+    return versions.map((text, i) => {
+      const incremental = readIac(new SourceText(text), uri, 'terraform');
+      const counts = lastBlockReuse();
+      const whole = readIac(new SourceText(text), `file:///fresh/${i}/reuse.tf`, 'terraform');
+      forgetBlockResults(`file:///fresh/${i}/reuse.tf`);
+      expect(JSON.stringify(incremental.estate)).toBe(JSON.stringify(whole.estate));
+      return counts;
+    });
+  }
+  const base = MODULE + SECOND_VOLUME;
+
+  it('reads only the edited block, and moves the spans of the blocks after it', () => {
+    const edited = base.replace('storage_quota_in_gb = var.quota_gib', 'storage_quota_in_gb = var.quota_gib + 1024');
+    expect(reads(base, edited)).toEqual([
+      { reused: 0, read: 3 },
+      { reused: 2, read: 1 },
+    ]);
+  });
+
+  it('reads again the volumes that name an edited pool', () => {
+    expect(reads(base, base.replace('name          = "eda-premium"', 'name          = "eda-ultra"'))[1]).toEqual({ reused: 0, read: 3 });
+  });
+
+  it('reads everything again when a variable changes', () => {
+    expect(reads(base, base.replace('default = 4096', 'default = 1024'))[1]).toEqual({ reused: 0, read: 3 });
+  });
+
+  it('reads a block again when its annotation above it changes', () => {
+    expect(reads(base, base.replace('# anf: workload=eda-scratch', '# anf: workload=hpc'))[1]).toEqual({ reused: 2, read: 1 });
+  });
+
+  it('reuses every block when a broken edit is undone', () => {
+    const broken = base.replace('  volume_path         = "eda-tools"', '  volume_path     =    = "eda-tools"');
+    const counts = reads(base, broken, base);
+    expect(counts[2]).toEqual({ reused: 3, read: 0 });
   });
 });

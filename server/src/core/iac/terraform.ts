@@ -4,6 +4,7 @@ import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, size, 
 import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
 import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
+import { BlockReuse } from './reuse';
 
 /**
  * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
@@ -37,7 +38,15 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], key?
   try {
     const top = blocksOf(root.namedChildren.find((n) => n.type === 'body'));
     const reader = new Reader(source, top);
-    return reader.estate();
+    // The next version of the same document reuses what unchanged resource blocks read (reuse.ts).
+    // Its context: what a resource block may read outside itself, the variables and locals blocks
+    // (a reader that reads more, such as other files of the module, must add it here).
+    const resources = top.filter((b) => b.type === 'resource' && b.labels.length >= 2);
+    const context = top.filter((b) => b.type === 'variable' || b.type === 'locals').map((b) => source.text.slice(b.node.startIndex, b.node.endIndex)).join('\u0000');
+    const reuse = key === undefined ? undefined : new BlockReuse(key, source, resources.map((b) => ({ symbol: `${b.labels[0]}.${b.labels[1]}`, span: spanOf(b.node) })), context);
+    const estate = reader.estate(reuse);
+    reuse?.commit();
+    return estate;
   } finally {
     attributeCache = new Map();
     if (key === undefined) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
@@ -110,19 +119,28 @@ class Reader {
     }
   }
 
-  estate(): IacEstate {
+  estate(reuse?: BlockReuse): IacEstate {
     const accounts: IacAccount[] = [];
     const pools: IacPool[] = [];
     const volumes: IacVolume[] = [];
     for (const b of this.blocks) {
       if (b.type !== 'resource' || b.labels.length < 2) continue;
       const [type, label] = b.labels as [string, string];
+      const reused = reuse?.reuse(`${type}.${label}`);
+      if (reused) {
+        accounts.push(...reused.accounts);
+        pools.push(...reused.pools);
+        volumes.push(...reused.volumes);
+        continue;
+      }
+      const before = [accounts.length, pools.length, volumes.length] as const;
       const obj = this.obj(b.body, spanOf(b.node));
       const meta = this.meta(b, `${type}.${label}`, obj);
       if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
       else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
       else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
       else if (type === 'azapi_resource') this.azapi(b, meta, obj, accounts, pools, volumes);
+      reuse?.store(`${type}.${label}`, { accounts: accounts.slice(before[0]), pools: pools.slice(before[1]), volumes: volumes.slice(before[2]) });
     }
     return { language: 'terraform', accounts, pools, volumes, slips: [] };
   }

@@ -40,66 +40,90 @@ export function parseTree(grammar: IacGrammar, text: string): Tree | undefined {
 }
 
 /**
- * Editing a large file re-parses it on every keystroke. The last tree of each document is kept
+ * Editing a large file re-parses it on every keystroke. The last trees of each document are kept
  * (by a key the caller chooses, the document's URI), so the next text of the same document is
  * parsed incrementally: the changed range is found by comparing the texts (one edit: the common
- * prefix and suffix), the old tree is told about it (`Tree.edit`) and tree-sitter re-parses only
- * what the edit touched, reusing the rest (`parse(text, oldTree)`). A 5,000-line .tf: a whole
- * parse costs about 100 ms, an incremental one a few ms. Trees live in WebAssembly memory until
- * deleted: a replaced or evicted tree is deleted here, and at most KEPT_TREES trees are kept.
+ * prefix and suffix), a copy of the last tree is told about it (`Tree.edit`) and tree-sitter
+ * re-parses what the edit touched, reusing the rest (`parse(text, oldTree)`). On a 5,000-line .tf
+ * a whole parse costs about 100 ms, an incremental one about 1 ms; an edit that breaks the syntax
+ * costs more (error recovery re-reads from the edit to the end of the file), and the edit that
+ * repairs it usually restores the text before it: the tree before the last one is kept too and
+ * reused as it is. Trees live in WebAssembly memory until deleted: a replaced or evicted tree is
+ * deleted here, and at most KEPT_DOCUMENTS documents keep two trees each.
  */
-const KEPT_TREES = 16; // not a fact: documents whose last tree is kept (open editors, not a whole repository)
+const KEPT_DOCUMENTS = 16; // not a fact: documents whose last trees are kept (open editors, not a whole repository)
 
 interface KeptTree {
   readonly text: string;
   readonly tree: Tree;
 }
 
-const kept = new Map<string, KeptTree>();
+interface KeptTrees {
+  readonly last: KeptTree;
+  readonly before?: KeptTree;
+}
+
+const kept = new Map<string, KeptTrees>();
 
 /**
- * Parses `text` as the next version of the document `key`, reusing its previous tree. The tree
+ * Parses `text` as the next version of the document `key`, reusing its previous trees. The tree
  * belongs to this module: the caller reads it and must not delete it; it stays valid until the
- * next call with the same key (or its eviction). Undefined when the parsers were not loaded.
+ * second next call with the same key (or its eviction). Undefined when the parsers were not loaded.
  */
 export function parseKeptTree(grammar: IacGrammar, key: string, text: string): Tree | undefined {
   const parser = parserFor(grammar);
   if (!parser) return undefined;
   const cacheKey = `${grammar}\u0000${key}`;
-  const previous = kept.get(cacheKey);
-  let tree: Tree | null;
-  if (previous && previous.text === text) {
-    tree = previous.tree;
-  } else if (previous) {
-    previous.tree.edit(editBetween(previous.text, text));
-    tree = parser.parse(text, previous.tree);
-    previous.tree.delete();
-  } else {
-    tree = parser.parse(text);
-  }
+  const trees = kept.get(cacheKey);
   kept.delete(cacheKey);
-  if (!tree) return undefined;
-  kept.set(cacheKey, { text, tree });
+  let next: KeptTrees | undefined;
+  if (trees?.last.text === text) next = trees;
+  else if (trees?.before?.text === text) next = { last: trees.before, before: trees.last };
+  else {
+    let tree: Tree | null;
+    if (trees) {
+      const base = trees.last.tree.copy();
+      base.edit(editBetween(trees.last.text, text));
+      tree = parser.parse(text, base);
+      base.delete();
+    } else {
+      tree = parser.parse(text);
+    }
+    trees?.before?.tree.delete();
+    if (!tree) {
+      if (trees) kept.set(cacheKey, { last: trees.last });
+      return undefined;
+    }
+    next = { last: { text, tree }, ...(trees ? { before: trees.last } : {}) };
+  }
+  kept.set(cacheKey, next);
   for (const [oldest, entry] of kept) {
-    if (kept.size <= KEPT_TREES) break;
-    entry.tree.delete();
+    if (kept.size <= KEPT_DOCUMENTS) break;
+    deleteTrees(entry);
     kept.delete(oldest);
   }
-  return tree;
+  return next.last.tree;
+}
+
+function deleteTrees(trees: KeptTrees): void {
+  trees.last.tree.delete();
+  trees.before?.tree.delete();
 }
 
 /** Drops the kept tree of a document (closed or deleted); every kept tree without a key. */
 export function forgetKeptTrees(key?: string): void {
   for (const [cacheKey, entry] of kept) {
     if (key !== undefined && cacheKey.slice(cacheKey.indexOf('\u0000') + 1) !== key) continue;
-    entry.tree.delete();
+    deleteTrees(entry);
     kept.delete(cacheKey);
   }
 }
 
 /** How many trees are kept (for tests: a leak would be a bug). */
 export function keptTreeCount(): number {
-  return kept.size;
+  let count = 0;
+  for (const entry of kept.values()) count += entry.before ? 2 : 1;
+  return count;
 }
 
 interface Point {
