@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       started = performance.now();
       workspace.set(uri, t, ++version);
       const parsed = performance.now();
-      if (process.argv.includes('--verbose')) console.log(`edit ${version}: line ${index + 1}, ${(parsed - started).toFixed(1)} ms, ${JSON.stringify(lastBlockReuse())}`);
+      if (process.argv.includes('--verbose')) console.log(`edit ${version}: line ${index + 1}, ${(parsed - started).toFixed(1)} ms, ${JSON.stringify(lastBlockReuse())}, ${workspace.file(uri)?.problems.length ?? 0} syntax problems`);
       lintFile(workspace, uri, config);
       const done = performance.now();
       if (check) {

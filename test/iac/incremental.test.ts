@@ -182,6 +182,13 @@ resource "azurerm_netapp_volume" "scratch" {
     expect(reads(base, base.replace('# anf: workload=eda-scratch', '# anf: workload=hpc'))[1]).toEqual({ reused: 2, read: 1 });
   });
 
+  it('reuses the blocks a missing brace hid, however often it happens', () => {
+    const unclosed = base.replace('  }\n}\n', '  }\n\n');
+    expect(unclosed).not.toBe(base);
+    const counts = reads(base, unclosed, base, unclosed, base, unclosed, base, unclosed, base);
+    for (const i of [2, 4, 6, 8]) expect(counts[i]).toEqual({ reused: 3, read: 0 });
+  });
+
   it('reuses every block when a broken edit is undone', () => {
     const broken = base.replace('  volume_path         = "eda-tools"', '  volume_path     =    = "eda-tools"');
     const counts = reads(base, broken, base);

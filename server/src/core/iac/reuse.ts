@@ -104,7 +104,8 @@ export class BlockReuse {
     for (const b of blocks) {
       if (changed.has(b.symbol)) continue;
       this.reusable.add(b.symbol);
-      this.next.set(b.symbol, this.candidates.get(b.symbol)!);
+      const entry = this.candidates.get(b.symbol)!;
+      this.next.set(b.symbol, entry.absent === 0 ? entry : { ...entry, absent: 0 });
     }
   }
 
