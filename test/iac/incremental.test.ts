@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readIac } from '../../server/src/core/iac/read';
 import { forgetBlockResults, lastBlockReuse } from '../../server/src/core/iac/reuse';
-import { editBetween, forgetKeptTrees, keptTreeCount, parseKeptTree, parseTree } from '../../server/src/core/iac/treeSitter';
+import { editBetween, forgetKeptTrees, grammarOf, iacParsersReady, initIacParsers, keptTreeCount, parseKeptTree, parseTree } from '../../server/src/core/iac/treeSitter';
+import { loadIacWasm } from '../../server/src/iacWasm';
 import { SourceText } from '../../server/src/core/text/sourceText';
 
 /**
@@ -193,5 +194,23 @@ resource "azurerm_netapp_volume" "scratch" {
     const broken = base.replace('  volume_path         = "eda-tools"', '  volume_path     =    = "eda-tools"');
     const counts = reads(base, broken, base);
     expect(counts[2]).toEqual({ reused: 3, read: 0 });
+  });
+});
+
+describe('loading the grammars', () => {
+  it('names the grammar of each kind of file, so a CLI run loads only those it reads', () => {
+    expect(['terraform', 'terraform-vars', 'bicep', 'arm-template', 'fstab', 'manifest-yaml'].map(grammarOf)).toEqual(['terraform', 'terraform', 'bicep', undefined, undefined, undefined]);
+  });
+
+  it('loads each grammar once, however often it is asked for', async () => {
+    let reads = 0;
+    const counted = () => {
+      reads++;
+      return loadIacWasm();
+    };
+    await initIacParsers(counted, ['terraform']);
+    await initIacParsers(counted, ['terraform', 'bicep']);
+    expect(reads).toBe(0); // the test setup loaded both already: nothing is read or instantiated again
+    expect(iacParsersReady('terraform') && iacParsersReady('bicep') && iacParsersReady()).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { Edit, Language, Parser, type Node, type Tree } from 'web-tree-sitter';
  * The tree-sitter runtime (web-tree-sitter) and the Terraform (HCL) and Bicep grammars, compiled
  * to WebAssembly and shipped in the npm packages `@tree-sitter-grammars/tree-sitter-hcl` and
  * `tree-sitter-bicep`. WebAssembly is instantiated asynchronously, so the CLI and the language
- * server call `initIacParsers` once, before they parse; the core then parses synchronously. The
+ * server call `initIacParsers` before they parse; the core then parses synchronously. The
  * core never reads files: the adapters hand it the .wasm bytes (server/src/iacWasm.ts).
  */
 export type IacGrammar = 'terraform' | 'bicep';
@@ -16,22 +16,38 @@ export interface IacWasm {
   readonly bicep: Uint8Array;
 }
 
-let languages: Partial<Record<IacGrammar, Language>> | undefined;
-let loading: Promise<void> | undefined;
+const ALL_GRAMMARS: readonly IacGrammar[] = ['terraform', 'bicep'];
+let runtime: Promise<void> | undefined;
+const languages: Partial<Record<IacGrammar, Language>> = {};
+const loadingGrammars: Partial<Record<IacGrammar, Promise<void>>> = {};
 const parsers: Partial<Record<IacGrammar, Parser>> = {};
 
-export function initIacParsers(wasm: IacWasm | (() => IacWasm)): Promise<void> {
-  loading ??= (async () => {
-    const bytes = typeof wasm === 'function' ? wasm() : wasm;
-    await Parser.init({ wasmBinary: bytes.runtime } as never);
-    const [terraform, bicep] = await Promise.all([Language.load(bytes.terraform), Language.load(bytes.bicep)]);
-    languages = { terraform, bicep };
-  })();
-  return loading;
+/**
+ * Instantiates the runtime and the grammars asked for (both by default), each once; a later call
+ * adds grammars. Instantiating costs tens of milliseconds, which a CLI run that reads no
+ * infrastructure code (or only Terraform) need not pay: it asks for the grammars of the files it
+ * reads (`grammarOf`).
+ */
+export function initIacParsers(wasm: IacWasm | (() => IacWasm), grammars: readonly IacGrammar[] = ALL_GRAMMARS): Promise<void> {
+  let bytes: IacWasm | undefined;
+  const wasmBytes = (): IacWasm => (bytes ??= typeof wasm === 'function' ? wasm() : wasm);
+  const started = (runtime ??= Parser.init({ wasmBinary: wasmBytes().runtime } as never));
+  const loads = grammars.map((grammar) => (loadingGrammars[grammar] ??= started.then(async () => {
+    languages[grammar] = await Language.load(wasmBytes()[grammar]);
+  })));
+  return Promise.all(loads).then(() => undefined);
 }
 
-export function iacParsersReady(): boolean {
-  return languages !== undefined;
+/** Whether a grammar (without one: every grammar) is loaded. */
+export function iacParsersReady(grammar?: IacGrammar): boolean {
+  return grammar ? languages[grammar] !== undefined : ALL_GRAMMARS.every((g) => languages[g] !== undefined);
+}
+
+/** The grammar a file of this kind is read with, if any. */
+export function grammarOf(kind: string): IacGrammar | undefined {
+  if (kind === 'terraform' || kind === 'terraform-vars') return 'terraform';
+  if (kind === 'bicep') return 'bicep';
+  return undefined;
 }
 
 /** Parses `text` with a grammar; undefined when the parsers were not loaded. */
@@ -167,7 +183,7 @@ function pointAt(text: string, from: number, to: number, at: Point): Point {
 }
 
 function parserFor(grammar: IacGrammar): Parser | undefined {
-  const language = languages?.[grammar];
+  const language = languages[grammar];
   if (!language) return undefined;
   let parser = parsers[grammar];
   if (!parser) {
