@@ -3,7 +3,7 @@ import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
 import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
-import { parseKeptTree, parseTree, type Node } from './treeSitter';
+import { parseKeptTree, parseTree, type Node, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
 
 /**
@@ -36,7 +36,7 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], key?
   for (const p of syntaxProblems(root, 'Terraform')) problems.push(p);
   attributeCache = new Map();
   try {
-    const top = blocksOf(root.namedChildren.find((n) => n.type === 'body'));
+    const top = topBlocks(root.namedChildren.find((n) => n.type === 'body'), source.text);
     const reader = new Reader(source, top);
     // The next version of the same document reuses what unchanged resource blocks read (reuse.ts).
     // Its context: what a resource block may read outside itself, the variables and locals blocks
@@ -71,6 +71,66 @@ function blocksOf(body: Node | undefined | null): Block[] {
       const labels = named.filter((n) => n.type === 'string_lit' || n.type === 'identifier').slice(1).map((n) => (n.type === 'string_lit' ? stringText(n) ?? '' : n.text));
       return { node, type, labels, body: named.find((n) => n.type === 'body') };
     });
+}
+
+/**
+ * The top-level blocks, as `blocksOf` reads them, with a tree cursor: web-tree-sitter makes an
+ * object for every node it hands out, and a 5,000-line file has hundreds of blocks whose bodies
+ * are only needed when a block is read again (reuse.ts), so the body is looked up on first use.
+ */
+function topBlocks(body: Node | undefined | null, text: string): Block[] {
+  if (!body) return [];
+  const blocks: Block[] = [];
+  const cursor = body.walk();
+  try {
+    if (!cursor.gotoFirstChild()) return blocks;
+    do {
+      if (cursor.nodeType !== 'block') continue;
+      const node = cursor.currentNode;
+      let first = true;
+      let type = '';
+      const names: string[] = [];
+      if (cursor.gotoFirstChild()) {
+        do {
+          if (!cursor.nodeIsNamed) continue;
+          const kind: string = cursor.nodeType; // a getter: each call reads the cursor anew
+          if (first && kind === 'identifier') type = text.slice(cursor.startIndex, cursor.endIndex);
+          first = false;
+          if (kind === 'identifier') names.push(text.slice(cursor.startIndex, cursor.endIndex));
+          else if (kind === 'string_lit') names.push(cursorStringText(cursor, text) ?? '');
+        } while (cursor.gotoNextSibling());
+        cursor.gotoParent();
+      }
+      let found: Node | undefined | null = null;
+      blocks.push({
+        node,
+        type,
+        labels: names.slice(1),
+        get body() {
+          if (found === null) found = node.namedChildren.find((n) => n.type === 'body');
+          return found;
+        },
+      });
+    } while (cursor.gotoNextSibling());
+    return blocks;
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** `stringText` at the cursor (a string_lit), leaving the cursor where it was. */
+function cursorStringText(cursor: TreeCursor, text: string): string | undefined {
+  if (!cursor.gotoFirstChild()) return '';
+  let out: string | undefined = '';
+  do {
+    if (!cursor.nodeIsNamed) continue;
+    const kind: string = cursor.nodeType;
+    if (kind === 'quoted_template_start' || kind === 'quoted_template_end') continue;
+    if (kind === 'template_literal') out = out === undefined ? undefined : out + text.slice(cursor.startIndex, cursor.endIndex);
+    else out = undefined;
+  } while (cursor.gotoNextSibling());
+  cursor.gotoParent();
+  return out;
 }
 
 // web-tree-sitter marshals a node on every property access: memoize by node id, per parse.

@@ -1,4 +1,4 @@
-import { Edit, Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import { Edit, Language, Parser, type Node, type Tree, type TreeCursor } from 'web-tree-sitter';
 
 /**
  * The tree-sitter runtime (web-tree-sitter) and the Terraform (HCL) and Bicep grammars, compiled
@@ -194,4 +194,4 @@ function parserFor(grammar: IacGrammar): Parser | undefined {
   return parser;
 }
 
-export type { Node, Tree };
+export type { Node, Tree, TreeCursor };
