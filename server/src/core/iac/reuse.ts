@@ -84,7 +84,10 @@ export class BlockReuse {
     const changed = new Set<string>();
     for (const b of blocks) {
       const text = this.text(b.symbol);
-      const entry = this.previous.get(b.symbol)?.find((e) => e.result !== undefined && e.context === context && e.region === text);
+      const matches = (this.previous.get(b.symbol) ?? []).filter((e) => e.result !== undefined && e.context === context && e.region === text);
+      // One that needs no moving first (after a character typed and deleted, the read before it).
+      const start = this.regions.get(b.symbol)!.start;
+      const entry = matches.find((e) => e.regionStart === start) ?? matches[0];
       if (entry) this.candidates.set(b.symbol, entry);
       else changed.add(b.symbol);
     }
