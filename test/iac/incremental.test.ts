@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readIac } from '../../server/src/core/iac/read';
 import { forgetBlockResults, lastBlockReuse } from '../../server/src/core/iac/reuse';
 import { editBetween, forgetKeptTrees, grammarOf, iacParsersReady, initIacParsers, keptTreeCount, parseKeptTree, parseTree } from '../../server/src/core/iac/treeSitter';
@@ -212,5 +214,32 @@ describe('loading the grammars', () => {
     await initIacParsers(counted, ['terraform', 'bicep']);
     expect(reads).toBe(0); // the test setup loaded both already: nothing is read or instantiated again
     expect(iacParsersReady('terraform') && iacParsersReady('bicep') && iacParsersReady()).toBe(true);
+  });
+});
+
+describe('incremental parsing of Bicep', () => {
+  it('reads the same estate as a whole parse after each edit of an example', () => {
+    forgetKeptTrees();
+    const uri = 'file:///repo/main.bicep';
+    let text = readFileSync(join(__dirname, '..', '..', 'examples', 'eda', 'bicep', 'main.bicep'), 'utf8');
+    const steps: readonly (readonly [string, string])[] = [
+      ["serviceLevel: 'Premium'", "serviceLevel: 'Premium"], // an unclosed string
+      ["serviceLevel: 'Premium", "serviceLevel: 'Premium'"],
+      ['size: 8 * tib', 'size: 16 * tib'],
+      ['var tib = 1024 * gib', 'var tib = 1000 * gib'],
+    ];
+    let step = 0;
+    for (const [find, replace] of [['', ''] as const, ...steps]) {
+      if (find) {
+        expect(text).toContain(find);
+        text = text.replace(find, replace);
+      }
+      const incremental = readIac(new SourceText(text), uri, 'bicep');
+      const freshUri = `file:///fresh/${step++}/main.bicep`;
+      const whole = readIac(new SourceText(text), freshUri, 'bicep');
+      forgetKeptTrees(freshUri);
+      expect(JSON.stringify({ estate: incremental.estate, problems: incremental.problems })).toBe(JSON.stringify({ estate: whole.estate, problems: whole.problems }));
+    }
+    forgetKeptTrees();
   });
 });
