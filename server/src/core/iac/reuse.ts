@@ -179,8 +179,11 @@ export function forgetBlockResults(key?: string): void {
   else documents.delete(key);
 }
 
-/** `type.label` pairs written in a block: the resources it may refer to. */
-const MENTION = /\b[A-Za-z_][\w-]*\.[A-Za-z_][\w-]*/g;
+/**
+ * `type.label` pairs written in a block: the resources it may refer to. A name starts only where
+ * no name character precedes it (the lookbehind), so a long run of `a-a-a-...` is scanned once.
+ */
+const MENTION = /(?<![\w-])[A-Za-z_][\w-]*\.[A-Za-z_][\w-]*/g;
 const NOT_RESOURCES = /^(?:var|local|data|module|each|count|self|path|terraform)\./;
 const COMMENT_LINE = /^\s*(?:#|\/\/)/;
 
