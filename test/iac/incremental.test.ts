@@ -86,13 +86,13 @@ describe('incremental parsing of infrastructure code', () => {
     const uri = 'file:///repo/main.tf';
     let step = 0;
     for (const text of texts()) {
-      const incremental = readIac(new SourceText(text), uri, 'terraform');
+      const incremental = readIac(new SourceText(text), uri, 'terraform', true);
       const whole = readIac(new SourceText(text), `file:///fresh/${step++}/main.tf`, 'terraform');
       forgetKeptTrees(`file:///fresh/${step - 1}/main.tf`);
       const comparable = (r: typeof whole) => JSON.stringify({ estate: r.estate, problems: r.problems, volumes: r.volumes?.length, pools: r.manifest?.accounts.map((a) => a.pools.length) });
       expect(comparable(incremental)).toBe(comparable(whole));
     }
-    expect(readIac(new SourceText(texts().at(-1)!), uri, 'terraform').estate?.volumes[0]?.quota?.value).toBe(8192);
+    expect(readIac(new SourceText(texts().at(-1)!), uri, 'terraform', true).estate?.volumes[0]?.quota?.value).toBe(8192);
   });
 
   it('takes the tree before back when an edit restores its text (a character typed, then deleted)', () => {
@@ -104,6 +104,18 @@ describe('incremental parsing of infrastructure code', () => {
     const repaired = parseKeptTree('terraform', uri, MODULE)!;
     expect(repaired).toBe(good);
     expect(repaired.rootNode.hasError).toBe(false);
+    expect(keptTreeCount()).toBe(2);
+    forgetKeptTrees();
+  });
+
+  it("keeps no tree for a file read once (a CLI run, the server's index), and keeps one once it is edited", () => {
+    forgetKeptTrees();
+    for (let i = 0; i < 5; i++) readIac(new SourceText(MODULE), `file:///repo/once${i}.tf`, 'terraform');
+    expect(keptTreeCount()).toBe(0);
+    readIac(new SourceText(MODULE), 'file:///repo/once0.tf', 'terraform', true);
+    expect(keptTreeCount()).toBe(1);
+    // Read again without `edited` (the server rebuilding its workspace): the kept tree is used and kept.
+    readIac(new SourceText(MODULE.replace('8', '9')), 'file:///repo/once0.tf', 'terraform');
     expect(keptTreeCount()).toBe(2);
     forgetKeptTrees();
   });
@@ -124,13 +136,13 @@ describe('incremental parsing of infrastructure code', () => {
   it('keeps a bounded number of trees and deletes the ones it drops', () => {
     forgetKeptTrees();
     for (let i = 0; i < 40; i++) parseKeptTree('terraform', `file:///repo/m${i}.tf`, MODULE);
-    expect(keptTreeCount()).toBe(16);
+    expect(keptTreeCount()).toBe(8);
     // The most recent documents are the ones kept: their next version still parses incrementally.
     const again = parseKeptTree('terraform', 'file:///repo/m39.tf', MODULE.replace('8', '9'))!;
     expect(again.rootNode.hasError).toBe(false);
-    expect(keptTreeCount()).toBe(17); // the document's last two versions
+    expect(keptTreeCount()).toBe(9); // the document's last two versions
     forgetKeptTrees('file:///repo/m39.tf');
-    expect(keptTreeCount()).toBe(15);
+    expect(keptTreeCount()).toBe(7);
     forgetKeptTrees();
     expect(keptTreeCount()).toBe(0);
   });
@@ -155,7 +167,7 @@ resource "azurerm_netapp_volume" "scratch" {
     forgetKeptTrees();
     forgetBlockResults();
     return versions.map((text, i) => {
-      const incremental = readIac(new SourceText(text), uri, 'terraform');
+      const incremental = readIac(new SourceText(text), uri, 'terraform', true);
       const counts = lastBlockReuse();
       const whole = readIac(new SourceText(text), `file:///fresh/${i}/reuse.tf`, 'terraform');
       forgetBlockResults(`file:///fresh/${i}/reuse.tf`);
@@ -234,7 +246,7 @@ describe('incremental parsing of Bicep', () => {
         expect(text).toContain(find);
         text = text.replace(find, replace);
       }
-      const incremental = readIac(new SourceText(text), uri, 'bicep');
+      const incremental = readIac(new SourceText(text), uri, 'bicep', true);
       const freshUri = `file:///fresh/${step++}/main.bicep`;
       const whole = readIac(new SourceText(text), freshUri, 'bicep');
       forgetKeptTrees(freshUri);

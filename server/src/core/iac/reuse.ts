@@ -37,7 +37,7 @@ interface Entry {
   readonly absent: number;
 }
 
-const KEPT_DOCUMENTS = 16; // not a fact: as many documents as treeSitter.ts keeps trees for
+const KEPT_DOCUMENTS = 8; // not a fact: as many documents as treeSitter.ts keeps trees for
 const KEPT_ABSENT_READS = 3; // not a fact: how long the entry of a block that left the document is kept
 const KEPT_PER_BLOCK = 2; // not a fact: a block's last reads (a character typed, then deleted, finds the one before)
 const documents = new Map<string, Map<string, readonly Entry[]>>();

@@ -65,9 +65,11 @@ export function parseTree(grammar: IacGrammar, text: string): Tree | undefined {
  * costs more (error recovery re-reads from the edit to the end of the file), and the edit that
  * repairs it usually restores the text before it: the tree before the last one is kept too and
  * reused as it is. Trees live in WebAssembly memory until deleted: a replaced or evicted tree is
- * deleted here, and at most KEPT_DOCUMENTS documents keep two trees each.
+ * deleted here, and at most KEPT_DOCUMENTS documents keep two trees each (a tree of a 5,000-line
+ * .tf takes about 7 MiB; the two trees of one document share most of it). Only documents being
+ * edited are kept (`readIac`'s `edited`): a CLI run or the server's index reads each file once.
  */
-const KEPT_DOCUMENTS = 16; // not a fact: documents whose last trees are kept (open editors, not a whole repository)
+const KEPT_DOCUMENTS = 8; // not a fact: documents whose last trees are kept (the ones being edited)
 
 interface KeptTree {
   readonly text: string;
@@ -124,6 +126,11 @@ export function parseKeptTree(grammar: IacGrammar, key: string, text: string): T
 function deleteTrees(trees: KeptTrees): void {
   trees.last.tree.delete();
   trees.before?.tree.delete();
+}
+
+/** Whether a document has a kept tree (its next version would parse incrementally). */
+export function hasKeptTree(grammar: IacGrammar, key: string): boolean {
+  return kept.has(`${grammar}\u0000${key}`);
 }
 
 /** Drops the kept tree of a document (closed or deleted); every kept tree without a key. */

@@ -49,7 +49,7 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     append(problems, parsed.problems);
   });
   if (IAC_KINDS.has(kind)) guarded('infrastructure-code', () => {
-    const parsed = readIac(source, uri, kind);
+    const parsed = readIac(source, uri, kind, previous !== undefined);
     manifest = parsed.manifest;
     volumes = parsed.volumes ?? [];
     iac = parsed.estate;
