@@ -16,8 +16,8 @@ export interface IacRead extends Partial<EstateModel> {
 
 /**
  * Reads one infrastructure-code document into the estate model. Never throws on bad input.
- * `edited`: the document had a version before (an editor is changing it): its tree and what its
- * blocks read are kept by URI, so its next version is read incrementally (treeSitter.ts, reuse.ts).
+ * `edited`: an editor has the document open (it will change): its tree and what its blocks read
+ * are kept by URI, so its next version is read incrementally (treeSitter.ts, reuse.ts).
  */
 export function readIac(source: SourceText, uri: string, kind: FileKind, edited = false): IacRead {
   const problems: ParseProblem[] = [];
