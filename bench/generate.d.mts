@@ -4,3 +4,4 @@ export function manifest(volumes: number, pools?: number, seed?: number): string
 export function fstab(count: number, seed?: number): string;
 export function workspaceFiles(count: number, seed?: number): Record<string, string>;
 export function smallFstab(): string;
+export function terraform(lines?: number, seed?: number): string;

@@ -189,6 +189,110 @@ export function workspaceFiles(count, seed = 4) {
   return files;
 }
 
+const TF_LEVELS = ['Premium', 'Ultra', 'Standard', 'Premium'];
+const TF_WORKLOADS = ['eda-tools', 'eda-scratch', 'hpc', 'general'];
+
+/**
+ * A Terraform module of about `lines` lines (5,000 for the editing benchmark): variables, locals,
+ * two NetApp accounts, 12 capacity pools and as many `azurerm_netapp_volume` resources as fit
+ * (about 220 at 5,000 lines), each with an `export_policy_rule` block, tags from a local merged
+ * with the volume's own, `# anf: workload=` annotations and comments. Some pools are
+ * over-committed and some volumes serve NFSv4.1 without Kerberos, so the file has findings.
+ */
+export function terraform(lines = 5000, seed = 5) {
+  const random = prng(seed);
+  const out = [
+    '# Generated for the anf-lint benchmark: the EDA farm\'s storage as azurerm resources.',
+    '# One module: the accounts, the capacity pools and every project volume.',
+    '',
+    'variable "location" {',
+    '  type    = string',
+    '  default = "eastus"',
+    '}',
+    '',
+    'variable "resource_group_name" {',
+    '  type        = string',
+    '  description = "The resource group of the storage estate"',
+    '}',
+    '',
+    'variable "subnet_id" {',
+    '  type        = string',
+    '  description = "The delegated subnet (Microsoft.NetApp/volumes)"',
+    '}',
+    '',
+    'variable "default_quota_gib" {',
+    '  type    = number',
+    '  default = 2048',
+    '}',
+    '',
+    'locals {',
+    '  tags = {',
+    '    cost_center = "eda-4711"',
+    '    owner       = "storage-team"',
+    '    managed_by  = "terraform"',
+    '  }',
+    '  scratch_quota_gib = 4 * 1024',
+    '  clients           = ["10.10.0.0/16", "10.20.0.0/16"]',
+    '}',
+    '',
+  ];
+  const accounts = ['eda', 'hpc'];
+  for (const account of accounts) {
+    out.push(`resource "azurerm_netapp_account" "${account}" {`, `  name                = "${account}-prod"`, '  location            = var.location', '  resource_group_name = var.resource_group_name', '  tags                = local.tags', '}', '');
+  }
+  const pools = 12;
+  for (let p = 0; p < pools; p++) {
+    const level = TF_LEVELS[p % TF_LEVELS.length];
+    out.push(
+      `resource "azurerm_netapp_pool" "pool${p}" {`,
+      `  name                = "${accounts[p % 2]}-pool-${p}"`,
+      `  account_name        = azurerm_netapp_account.${accounts[p % 2]}.name`,
+      '  location            = var.location',
+      '  resource_group_name = var.resource_group_name',
+      `  service_level       = "${level}"`,
+      `  size_in_tb          = ${p % 5 === 4 ? 40 : 64}`,
+      '  tags                = local.tags',
+      '}',
+      '',
+    );
+  }
+  for (let v = 0; out.length < lines - 12; v++) {
+    const p = v % pools;
+    const level = TF_LEVELS[p % TF_LEVELS.length];
+    const workload = pick(random, TF_WORKLOADS);
+    const name = `proj-${p}-${v}`;
+    const protocol = random() < 0.1 ? 'NFSv4.1' : 'NFSv3';
+    const quota = workload === 'eda-scratch' ? 'local.scratch_quota_gib' : random() < 0.3 ? 'var.default_quota_gib' : String(1024 * (1 + Math.floor(random() * 6)));
+    if (random() < 0.15) out.push(`# ${name}: requested in ticket ${2000 + v}`);
+    out.push(
+      `# anf: workload=${workload}`,
+      `resource "azurerm_netapp_volume" "v${v}" {`,
+      `  name                = "${name}"`,
+      `  account_name        = azurerm_netapp_account.${accounts[p % 2]}.name`,
+      `  pool_name           = azurerm_netapp_pool.pool${p}.name`,
+      '  location            = var.location',
+      '  resource_group_name = var.resource_group_name',
+      `  service_level       = "${level}"`,
+      '  subnet_id           = var.subnet_id',
+      `  volume_path         = "${name}"`,
+      `  storage_quota_in_gb = ${quota}`,
+      `  protocols           = ["${protocol}"]`,
+      '  export_policy_rule {',
+      '    rule_index          = 1',
+      '    allowed_clients     = local.clients',
+      `    protocols_enabled   = ["${protocol}"]`,
+      '    unix_read_write     = true',
+      '    root_access_enabled = false',
+      '  }',
+      `  tags = merge(local.tags, { project = "${name}" })`,
+      '}',
+      '',
+    );
+  }
+  out.push('output "volume_count" {', '  value = "generated"', '}');
+  return `${out.join('\n')}\n`;
+}
+
 /** A 200-line fstab for the editing benchmark. */
 export function smallFstab() {
   return fstab(200, 7);

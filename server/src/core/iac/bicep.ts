@@ -4,7 +4,7 @@ import type { ParseProblem } from '../diagnostics';
 import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import type { IacAccount, IacEstate, IacPool, IacSlip, IacValue, IacVolume } from './estate';
 import { armPool, armVolume, common, decimalSlip, lastSegment, segment, str, type Field, type Meta, type Obj } from './fields';
-import { parseTree, type Node } from './treeSitter';
+import { parseKeptTree, parseTree, type Node } from './treeSitter';
 
 /**
  * Bicep: `resource x 'Microsoft.NetApp/...@<api>' = {...}`, nested child resources and `parent:`,
@@ -23,8 +23,9 @@ interface Decl {
   readonly parent?: Decl;
 }
 
-export function readBicep(source: SourceText, problems: ParseProblem[]): IacEstate | undefined {
-  const tree = parseTree('bicep', source.text);
+/** `key` (the document's URI): keep the tree and parse the next version incrementally (as readTerraform). */
+export function readBicep(source: SourceText, problems: ParseProblem[], key?: string): IacEstate | undefined {
+  const tree = key === undefined ? parseTree('bicep', source.text) : parseKeptTree('bicep', key, source.text);
   if (!tree) {
     problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.' });
     return undefined;
@@ -33,7 +34,7 @@ export function readBicep(source: SourceText, problems: ParseProblem[]): IacEsta
   try {
     return new BicepReader(source, tree.rootNode).estate();
   } finally {
-    tree.delete(); // the tree lives in WebAssembly memory until deleted
+    if (key === undefined) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
   }
 }
 

@@ -3,7 +3,8 @@ import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
 import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
-import { parseTree, type Node } from './treeSitter';
+import { parseKeptTree, parseTree, type Node, type TreeCursor } from './treeSitter';
+import { BlockReuse } from './reuse';
 
 /**
  * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
@@ -20,8 +21,13 @@ interface Block {
   readonly body: Node | undefined;
 }
 
-export function readTerraform(source: SourceText, problems: ParseProblem[]): IacEstate | undefined {
-  const tree = parseTree('terraform', source.text);
+/**
+ * `key` (the document's URI) keeps the tree for the next version of the same document, which is
+ * then parsed incrementally (treeSitter.ts `parseKeptTree`); without it the tree is parsed whole
+ * and deleted after reading.
+ */
+export function readTerraform(source: SourceText, problems: ParseProblem[], key?: string): IacEstate | undefined {
+  const tree = key === undefined ? parseTree('terraform', source.text) : parseKeptTree('terraform', key, source.text);
   if (!tree) {
     problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Terraform parser (tree-sitter), so this file was not read.' });
     return undefined;
@@ -30,12 +36,20 @@ export function readTerraform(source: SourceText, problems: ParseProblem[]): Iac
   for (const p of syntaxProblems(root, 'Terraform')) problems.push(p);
   attributeCache = new Map();
   try {
-    const top = blocksOf(root.namedChildren.find((n) => n.type === 'body'));
+    const top = topBlocks(root.namedChildren.find((n) => n.type === 'body'), source.text);
     const reader = new Reader(source, top);
-    return reader.estate();
+    // The next version of the same document reuses what unchanged resource blocks read (reuse.ts).
+    // Its context: what a resource block may read outside itself, the variables and locals blocks
+    // (a reader that reads more, such as other files of the module, must add it here).
+    const resources = top.filter((b) => b.type === 'resource' && b.labels.length >= 2);
+    const context = top.filter((b) => b.type === 'variable' || b.type === 'locals').map((b) => source.text.slice(b.node.startIndex, b.node.endIndex)).join('\u0000');
+    const reuse = key === undefined ? undefined : new BlockReuse(key, source, resources.map((b) => ({ symbol: `${b.labels[0]}.${b.labels[1]}`, span: spanOf(b.node) })), context);
+    const estate = reader.estate(reuse);
+    reuse?.commit();
+    return estate;
   } finally {
     attributeCache = new Map();
-    tree.delete(); // the tree lives in WebAssembly memory until deleted
+    if (key === undefined) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
   }
 }
 
@@ -57,6 +71,66 @@ function blocksOf(body: Node | undefined | null): Block[] {
       const labels = named.filter((n) => n.type === 'string_lit' || n.type === 'identifier').slice(1).map((n) => (n.type === 'string_lit' ? stringText(n) ?? '' : n.text));
       return { node, type, labels, body: named.find((n) => n.type === 'body') };
     });
+}
+
+/**
+ * The top-level blocks, as `blocksOf` reads them, with a tree cursor: web-tree-sitter makes an
+ * object for every node it hands out, and a 5,000-line file has hundreds of blocks whose bodies
+ * are only needed when a block is read again (reuse.ts), so the body is looked up on first use.
+ */
+function topBlocks(body: Node | undefined | null, text: string): Block[] {
+  if (!body) return [];
+  const blocks: Block[] = [];
+  const cursor = body.walk();
+  try {
+    if (!cursor.gotoFirstChild()) return blocks;
+    do {
+      if (cursor.nodeType !== 'block') continue;
+      const node = cursor.currentNode;
+      let first = true;
+      let type = '';
+      const names: string[] = [];
+      if (cursor.gotoFirstChild()) {
+        do {
+          if (!cursor.nodeIsNamed) continue;
+          const kind: string = cursor.nodeType; // a getter: each call reads the cursor anew
+          if (first && kind === 'identifier') type = text.slice(cursor.startIndex, cursor.endIndex);
+          first = false;
+          if (kind === 'identifier') names.push(text.slice(cursor.startIndex, cursor.endIndex));
+          else if (kind === 'string_lit') names.push(cursorStringText(cursor, text) ?? '');
+        } while (cursor.gotoNextSibling());
+        cursor.gotoParent();
+      }
+      let found: Node | undefined | null = null;
+      blocks.push({
+        node,
+        type,
+        labels: names.slice(1),
+        get body() {
+          if (found === null) found = node.namedChildren.find((n) => n.type === 'body');
+          return found;
+        },
+      });
+    } while (cursor.gotoNextSibling());
+    return blocks;
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** `stringText` at the cursor (a string_lit), leaving the cursor where it was. */
+function cursorStringText(cursor: TreeCursor, text: string): string | undefined {
+  if (!cursor.gotoFirstChild()) return '';
+  let out: string | undefined = '';
+  do {
+    if (!cursor.nodeIsNamed) continue;
+    const kind: string = cursor.nodeType;
+    if (kind === 'quoted_template_start' || kind === 'quoted_template_end') continue;
+    if (kind === 'template_literal') out = out === undefined ? undefined : out + text.slice(cursor.startIndex, cursor.endIndex);
+    else out = undefined;
+  } while (cursor.gotoNextSibling());
+  cursor.gotoParent();
+  return out;
 }
 
 // web-tree-sitter marshals a node on every property access: memoize by node id, per parse.
@@ -105,19 +179,28 @@ class Reader {
     }
   }
 
-  estate(): IacEstate {
+  estate(reuse?: BlockReuse): IacEstate {
     const accounts: IacAccount[] = [];
     const pools: IacPool[] = [];
     const volumes: IacVolume[] = [];
     for (const b of this.blocks) {
       if (b.type !== 'resource' || b.labels.length < 2) continue;
       const [type, label] = b.labels as [string, string];
+      const reused = reuse?.reuse(`${type}.${label}`);
+      if (reused) {
+        accounts.push(...reused.accounts);
+        pools.push(...reused.pools);
+        volumes.push(...reused.volumes);
+        continue;
+      }
+      const before = [accounts.length, pools.length, volumes.length] as const;
       const obj = this.obj(b.body, spanOf(b.node));
       const meta = this.meta(b, `${type}.${label}`, obj);
       if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
       else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
       else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
       else if (type === 'azapi_resource') this.azapi(b, meta, obj, accounts, pools, volumes);
+      reuse?.store(`${type}.${label}`, { accounts: accounts.slice(before[0]), pools: pools.slice(before[1]), volumes: volumes.slice(before[2]) });
     }
     return { language: 'terraform', accounts, pools, volumes, slips: [] };
   }

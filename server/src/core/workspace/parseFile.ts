@@ -49,7 +49,8 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     append(problems, parsed.problems);
   });
   if (IAC_KINDS.has(kind)) guarded('infrastructure-code', () => {
-    const parsed = readIac(source, uri, kind);
+    // An open document (the editor's version, above 0) is read incrementally from its last version.
+    const parsed = readIac(source, uri, kind, version > 0);
     manifest = parsed.manifest;
     volumes = parsed.volumes ?? [];
     iac = parsed.estate;

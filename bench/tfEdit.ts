@@ -1,0 +1,85 @@
+/**
+ * In-process cost of one edit of the generated 5,000-line Terraform file (bench/generate.mjs):
+ * the same edits as the editing benchmark (a character typed at a random place, then deleted),
+ * each followed by `Workspace.set` (parse) and `lintFile` (every rule), as the language server
+ * does on a change. For profiling (`node --cpu-prof`) and before/after comparisons without a
+ * server process. Bundle and run:
+ *
+ *   npx esbuild bench/tfEdit.ts --bundle --platform=node --outfile=/tmp/tfEdit.js && node /tmp/tfEdit.js [edits]
+ */
+import { pathToFileURL } from 'node:url';
+import { lintFile, resolveConfig, Workspace } from '../server/src/core';
+import { initIacParsers } from '../server/src/core/iac/treeSitter';
+import { loadIacWasm } from '../server/src/iacWasm';
+import { lastBlockReuse } from '../server/src/core/iac/reuse';
+import { prng, terraform } from './generate.mjs';
+
+const count = Number(process.argv[2] ?? 100);
+// --check: after every edit, compare the estate and the findings with a whole parse of the same text.
+const check = process.argv.includes('--check');
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function main(): Promise<void> {
+  await initIacParsers(loadIacWasm);
+  const text: string = terraform();
+  const uri = pathToFileURL('/tmp/anf-bench-tf/main.tf').href;
+  const config = resolveConfig();
+  const workspace = new Workspace(config);
+  let started = performance.now();
+  workspace.set(uri, text, 1);
+  const first = lintFile(workspace, uri, config);
+  console.log(`open: ${(performance.now() - started).toFixed(1)} ms, ${first.length} findings, ${text.split('\n').length} lines`);
+
+  const random = prng(41);
+  const lines = text.split('\n');
+  const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
+  const parse: number[] = [];
+  const lint: number[] = [];
+  const total: number[] = [];
+  let version = 1;
+  for (let i = 0; i < count / 2; i++) {
+    const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
+    const character = Math.floor(random() * (line.length + 1));
+    const inserted = 'x0,= 9a'[Math.floor(random() * 7)]!;
+    for (const edited of [line.slice(0, character) + inserted + line.slice(character), line]) {
+      lines[index] = edited;
+      const t = lines.join('\n');
+      started = performance.now();
+      workspace.set(uri, t, ++version);
+      const parsed = performance.now();
+      if (process.argv.includes('--verbose')) console.log(`edit ${version}: line ${index + 1}, ${(parsed - started).toFixed(1)} ms, ${JSON.stringify(lastBlockReuse())}, ${workspace.file(uri)?.problems.length ?? 0} syntax problems`);
+      lintFile(workspace, uri, config);
+      const done = performance.now();
+      if (check) {
+        const fresh = new Workspace(config);
+        const freshUri = pathToFileURL(`/tmp/anf-bench-tf/check-${version}/main.tf`).href;
+        fresh.set(freshUri, t, version);
+        const strip = (v: unknown) => JSON.stringify(v).replaceAll(freshUri, uri);
+        const a = JSON.stringify({ iac: workspace.file(uri)?.iac, problems: workspace.file(uri)?.problems, lint: lintFile(workspace, uri, config) });
+        const b = strip({ iac: fresh.file(freshUri)?.iac, problems: fresh.file(freshUri)?.problems, lint: lintFile(fresh, freshUri, config) });
+        if (a !== b) {
+          console.log(`MISMATCH after edit ${version} (line ${index + 1}, character ${character})`);
+          process.exitCode = 1;
+        }
+      }
+      parse.push(parsed - started);
+      lint.push(done - parsed);
+      total.push(done - started);
+    }
+  }
+  const row = (name: string, v: number[]) => `${name}: p50 ${percentile(v, 50).toFixed(1)} p95 ${percentile(v, 95).toFixed(1)} p99 ${percentile(v, 99).toFixed(1)} ms`;
+  console.log(`${total.length} edits${check ? ', each compared with a whole parse' : ''}`);
+  console.log(row('parse (Workspace.set)', parse));
+  console.log(row('lint (lintFile)', lint));
+  console.log(row('total', total));
+  const last = lintFile(workspace, uri, config);
+  console.log(`findings after the edits: ${last.length} (as opened: ${first.length})`);
+  (globalThis as { gc?: () => void }).gc?.(); // with --expose-gc: the heap that stays
+  console.log(`heap ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MiB, rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);
+}
+
+void main();
