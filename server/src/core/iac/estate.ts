@@ -33,6 +33,8 @@ export interface IacValue<T> {
   readonly raw: string;
   /** Where a fix may write: the literal's text without quotes. Absent for computed or referenced values. */
   readonly editSpan?: Span;
+  /** Where the variables and locals it uses got their values ("`var.quota` = 4096, from terraform.tfvars line 3"). */
+  readonly origin?: string;
 }
 
 /** A size written in one unit: Terraform `size_in_tb` (TiB), `storage_quota_in_gb` (GiB), ARM bytes. */
@@ -84,6 +86,11 @@ export interface IacPool extends IacResource {
   readonly qos?: IacValue<string>;
   readonly customThroughputMiBps?: IacValue<number>;
   readonly coolAccess?: IacValue<boolean>;
+  /**
+   * Terraform module: a pool written in another file ("pools.tf line 3"), as a volume of this file
+   * names it. Its settings are placed on the volume's `pool_name`; its size stays with its own file.
+   */
+  readonly declaredIn?: string;
 }
 
 export interface IacWorkload {
@@ -125,6 +132,11 @@ export interface IacEstate {
   readonly pools: readonly IacPool[];
   readonly volumes: readonly IacVolume[];
   readonly slips: readonly IacSlip[];
+  /**
+   * Terraform: a reference this file cannot resolve alone (a variable, local or resource of another
+   * file, a variable a .tfvars file may set). The workspace then reads the file with its module.
+   */
+  readonly unresolved?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,6 +23,8 @@ export interface Field {
   readonly symbol?: string;
   /** Literal `1000` factors of a product (`100 * 1000 * 1000 * 1000`). */
   readonly decimalFactors?: readonly Span[];
+  /** Where the variables and locals it uses got their values (Terraform). */
+  readonly origin?: string;
 }
 
 export interface Obj {
@@ -62,7 +64,7 @@ export function size(f: Field | undefined, unit: SizeUnit): IacSize | undefined 
 }
 
 function value<T>(f: Field, v: T | undefined): IacValue<T> {
-  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}) };
+  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}), ...(f.origin ? { origin: f.origin } : {}) };
 }
 
 export function ref(f: Field | undefined): IacRef | undefined {

@@ -24,18 +24,54 @@ const LABELS: Record<string, string> = {
  * module output): it says so, and that no finding or figure uses a guess for it.
  */
 export function unknownValueHover(estate: IacEstate, offset: number): { markdown: string; span: Span } | undefined {
+  const found = valueAt(estate, offset);
+  if (!found || found.value.value !== undefined) return undefined;
+  const { key, value: v } = found;
+  const what = LABELS[key] ?? key;
+  const reads =
+    estate.language === 'terraform'
+      ? 'literals, arithmetic, `var` values (the `default`, or `terraform.tfvars` and `*.auto.tfvars` of the folder), `locals` and references to resources of the module'
+      : 'literals, arithmetic, `param` defaults, `var`s, `parameters()`/`variables()` and references to resources here';
+  return {
+    markdown: `**${what}: unknown**\n\nanf-lint cannot evaluate \`${v.raw.length > 60 ? `${v.raw.slice(0, 60)}…` : v.raw}\` (it reads ${reads}).${v.origin ? ` ${capitalize(v.origin)}.` : ''} Findings and figures that need the ${what} are left out rather than guessed.`, // not a fact: hover length
+    span: v.span,
+  };
+}
+
+/**
+ * Where a value written through variables or locals got them (Terraform): "`var.quota` = 4096, from
+ * terraform.tfvars line 3", for the hover of a known value; undefined for a literal.
+ */
+export function valueOriginNote(estate: IacEstate, offset: number): string | undefined {
+  const found = valueAt(estate, offset);
+  if (!found || found.value.value === undefined || !found.value.origin) return undefined;
+  return `${capitalize(LABELS[found.key] ?? found.key)}: ${found.value.origin}.`;
+}
+
+function valueAt(estate: IacEstate, offset: number): { key: string; value: IacValue<unknown> } | undefined {
   for (const resource of [...estate.pools, ...estate.volumes]) {
-    if (offset < resource.span.start || offset > resource.span.end) continue;
+    if (offset < resource.span.start || offset > resource.span.end || ('declaredIn' in resource && resource.declaredIn)) continue;
     for (const [key, value] of Object.entries(resource)) {
       const v = value as IacValue<unknown> | undefined;
-      if (!v || typeof v !== 'object' || !('raw' in v) || !('span' in v) || v.value !== undefined) continue;
+      if (!v || typeof v !== 'object' || !('raw' in v) || !('span' in v)) continue;
       if (offset < v.span.start || offset > v.span.end) continue;
-      const what = LABELS[key] ?? key;
-      return {
-        markdown: `**${what}: unknown**\n\nanf-lint cannot evaluate \`${v.raw.length > 60 ? `${v.raw.slice(0, 60)}…` : v.raw}\` from this file (it reads literals, arithmetic, \`var\`/\`param\` defaults in the same file, \`locals\`, \`parameters()\`/\`variables()\` and references to resources here). Findings and figures that need the ${what} are left out rather than guessed.`, // not a fact: hover length
-        span: v.span,
-      };
+      return { key, value: v };
     }
   }
   return undefined;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A finding placed on a value that came through variables or locals (Terraform) names where they
+ * got it, so "quota 40 GiB is below ..." on `var.data_quota_gib` says the 40 is in terraform.tfvars.
+ */
+export function withValueOrigin<T extends { readonly span: Span; readonly message: string }>(estate: IacEstate, finding: T): T {
+  const found = valueAt(estate, finding.span.start);
+  const v = found?.value;
+  if (!v || v.value === undefined || !v.origin || v.span.start !== finding.span.start || v.span.end !== finding.span.end) return finding;
+  return { ...finding, message: `${finding.message} (${v.origin})` };
 }

@@ -5,6 +5,7 @@ import { readArmJson } from './arm';
 import { readBicep } from './bicep';
 import { toManifest, type EstateModel, type IacEstate } from './estate';
 import { checkTfvars, readTerraform } from './terraform';
+import { IAC_SYNTAX_CODE } from './common';
 
 export const IAC_KINDS: ReadonlySet<FileKind> = new Set(['terraform', 'terraform-vars', 'bicep', 'arm-template', 'az-netappfiles-json']);
 
@@ -17,11 +18,16 @@ export interface IacRead extends Partial<EstateModel> {
 export function readIac(source: SourceText, uri: string, kind: FileKind): IacRead {
   const problems: ParseProblem[] = [];
   let estate: IacEstate | undefined;
-  if (kind === 'terraform') estate = readTerraform(source, problems);
+  if (kind === 'terraform') estate = readTerraform(source, problems, uri);
   else if (kind === 'terraform-vars') checkTfvars(source, problems);
   else if (kind === 'bicep') estate = readBicep(source, problems);
   else estate = readArmJson(source, problems, kind === 'arm-template' ? 'arm' : 'az-cli');
-  if (!estate || (estate.accounts.length === 0 && estate.pools.length === 0 && estate.volumes.length === 0)) return { problems, ...(estate ? { estate } : {}) };
-  const syntaxErrors = problems.some((p) => p.code === 'ANF400');
-  return { estate, problems, ...toManifest(estate, uri, syntaxErrors) };
+  if (!estate) return { problems };
+  return { problems, ...estateRead(estate, uri, problems.some((p) => p.code === IAC_SYNTAX_CODE)) };
+}
+
+/** An estate and, when it holds any resource, its manifest model. */
+export function estateRead(estate: IacEstate, uri: string, syntaxErrors: boolean): { estate: IacEstate } & Partial<EstateModel> {
+  if (estate.accounts.length === 0 && estate.pools.length === 0 && estate.volumes.length === 0) return { estate };
+  return { estate, ...toManifest(estate, uri, syntaxErrors) };
 }

@@ -1,0 +1,77 @@
+import { estateRead } from '../iac/read';
+import { readTerraformModule, type TerraformModuleFile } from '../iac/terraform';
+import type { ParsedFile } from './parsedFile';
+
+/**
+ * Terraform reads a module (a folder) as one: `variable`s, `locals` and resources of every `.tf`
+ * file, with the values of `terraform.tfvars` and `*.auto.tfvars`. Each file is parsed on its own
+ * (parseFile.ts: positions, syntax problems, what the file gives alone, as the editor needs it);
+ * here, where the workspace combines files, a `.tf` file with references it cannot resolve alone
+ * is read again with its module, and the workspace answers with that reading. Cached per folder
+ * until one of its files changes.
+ */
+export class TerraformModules {
+  private readonly folders = new Map<string, Set<string>>();
+  private readonly cache = new Map<string, { readonly members: readonly ParsedFile[]; readonly results: Map<string, ParsedFile> }>();
+
+  /** Call for every file added, replaced or removed. */
+  changed(uri: string, file: ParsedFile | undefined): void {
+    const folder = folderOf(uri);
+    const member = file !== undefined && isModuleFile(file);
+    const set = this.folders.get(folder);
+    if (!member && !set?.has(uri)) return;
+    this.cache.delete(folder);
+    if (member) {
+      if (set) set.add(uri);
+      else this.folders.set(folder, new Set([uri]));
+    } else if (set) {
+      set.delete(uri);
+      if (set.size === 0) this.folders.delete(folder);
+    }
+  }
+
+  /** The file as its module reads it (the same object when the file needs nothing of its module). */
+  resolve(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
+    if (file.kind !== 'terraform' || !file.iac) return file;
+    const folder = folderOf(file.uri);
+    const uris = this.folders.get(folder);
+    if (!uris || uris.size < 2) return file;
+    const members = [...uris].sort().flatMap((u) => (get(u) ? [get(u)!] : []));
+    if (!needsModule(file, members)) return file;
+    let cached = this.cache.get(folder);
+    if (!cached || cached.members.length !== members.length || cached.members.some((m, i) => m !== members[i])) {
+      cached = { members, results: evaluate(members) };
+      this.cache.set(folder, cached);
+    }
+    return cached.results.get(file.uri) ?? file;
+  }
+}
+
+function evaluate(members: readonly ParsedFile[]): Map<string, ParsedFile> {
+  const targets = new Set(members.filter((m) => needsModule(m, members)).map((m) => m.uri));
+  const files: TerraformModuleFile[] = members.map((m) => ({ uri: m.uri, source: m.source, kind: m.kind as TerraformModuleFile['kind'] }));
+  const results = new Map<string, ParsedFile>();
+  for (const [uri, estate] of readTerraformModule(files, targets)) {
+    const file = members.find((m) => m.uri === uri)!;
+    const read = estateRead(estate, uri, file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'));
+    const { manifest: _manifest, ...rest } = file;
+    results.set(uri, { ...rest, iac: read.estate, volumes: read.volumes ?? [], ...(read.manifest ? { manifest: read.manifest } : {}) });
+  }
+  return results;
+}
+
+/** A `.tf` file with resources and references its module may answer (or a .tfvars file that may set its variables). */
+function needsModule(file: ParsedFile, members: readonly ParsedFile[]): boolean {
+  const estate = file.iac;
+  if (file.kind !== 'terraform' || !estate) return false;
+  if (estate.accounts.length === 0 && estate.pools.length === 0 && estate.volumes.length === 0) return false;
+  return estate.unresolved === true || members.some((m) => m.kind === 'terraform-vars');
+}
+
+function isModuleFile(file: ParsedFile): boolean {
+  return file.kind === 'terraform' || file.kind === 'terraform-vars';
+}
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
+import { computeHover } from '../../server/src/core/features/hover';
+
+/**
+ * A Terraform module split across files (variables.tf, locals.tf, terraform.tfvars, pools.tf,
+ * volumes.tf) is evaluated as Terraform evaluates it: variables, locals and resource references
+ * resolve across the folder, .tfvars values win over defaults, findings stay where the value is written.
+ */
+const config = resolveConfig(configSchema.parse({}));
+
+const MODULE: Record<string, string> = {
+  'variables.tf': `variable "data_quota_gib" {
+  type    = number
+  default = 2048
+}
+
+variable "pool_tib" {
+  type = number
+}
+
+variable "level" {
+  type    = string
+  default = "Premium"
+}
+`,
+  'locals.tf': `locals {
+  prefix = "eda"
+}
+`,
+  'terraform.tfvars': `pool_tib       = 4
+data_quota_gib = 40
+`,
+  'pools.tf': `resource "azurerm_netapp_pool" "p" {
+  name                = "\${local.prefix}-pool"
+  account_name        = "eda-prod"
+  resource_group_name = "rg"
+  location            = "westeurope"
+  service_level       = var.level
+  size_in_tb          = var.pool_tib
+}
+`,
+  'volumes.tf': `resource "azurerm_netapp_volume" "tools" {
+  name                = "\${local.prefix}-tools"
+  account_name        = "eda-prod"
+  pool_name           = azurerm_netapp_pool.p.name
+  service_level       = "Standard"
+  volume_path         = "eda-tools"
+  storage_quota_in_gb = var.data_quota_gib
+  protocols           = ["NFSv3"]
+}
+`,
+};
+
+function workspaceOf(files: Record<string, string>, folder = 'file:///repo/infra/') {
+  const workspace = new Workspace(config);
+  for (const [path, text] of Object.entries(files)) workspace.set(`${folder}${path}`, text);
+  return workspace;
+}
+
+function findings(workspace: Workspace, uri: string) {
+  return visibleDiagnostics(lintFile(workspace, uri, config)).map((d) => `${d.range.start.line + 1} ${d.code} ${d.message}`);
+}
+
+describe('Terraform module across files', () => {
+  it('resolves variables, locals, .tfvars values and the pool of another file', () => {
+    const workspace = workspaceOf(MODULE);
+    const volumes = workspace.file('file:///repo/infra/volumes.tf')!;
+    const volume = volumes.manifest!.accounts[0]!.pools[0]!.volumes[0]!;
+    expect(volume.name?.value).toBe('eda-tools');
+    expect(volume.quota?.value.amount).toBe(40); // terraform.tfvars wins over the default 2048
+    const pool = workspace.file('file:///repo/infra/pools.tf')!.manifest!.accounts[0]!.pools[0]!;
+    expect(pool.name?.value).toBe('eda-pool');
+    expect(pool.size?.value.amount).toBe(4);
+    expect(pool.serviceLevel?.value).toBe('Premium');
+  });
+
+  it('reports on the attribute where the value is used, with where it came from on hover', () => {
+    const workspace = workspaceOf(MODULE);
+    const uri = 'file:///repo/infra/volumes.tf';
+    const list = findings(workspace, uri);
+    expect(list).toEqual(expect.arrayContaining([expect.stringMatching(/^5 ANF401 .*`Standard`.*`Premium`/), expect.stringMatching(/^7 ANF111 /)]));
+    const text = workspace.file(uri)!.source.text;
+    const hover = computeHover(workspace, uri, text.indexOf('var.data_quota_gib') + 4, config);
+    expect(hover?.markdown).toContain('`var.data_quota_gib` = 40, from terraform.tfvars line 2');
+  });
+
+  it('a file alone still gives what it gives alone', () => {
+    const workspace = workspaceOf({ 'volumes.tf': MODULE['volumes.tf']! });
+    const volume = workspace.file('file:///repo/infra/volumes.tf')!.iac!.volumes[0]!;
+    expect(volume.quota?.value).toBeUndefined();
+    expect(volume.name?.value).toBeUndefined();
+  });
+});
+
+describe('a finding on a value set through a variable', () => {
+  it('names where the value came from', () => {
+    const workspace = workspaceOf(MODULE);
+    const list = findings(workspace, 'file:///repo/infra/volumes.tf');
+    expect(list.find((f) => f.includes('ANF111'))).toContain('(`var.data_quota_gib` = 40, from terraform.tfvars line 2)');
+  });
+});
