@@ -7,7 +7,7 @@ export interface FileChange {
   readonly after?: ParsedFile;
 }
 
-const isManifest = (file: ParsedFile | undefined) => file !== undefined && (file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.volumes.length > 0);
+const isManifest = (file: ParsedFile | undefined) => file !== undefined && (file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.volumes.length > 0 || (file.iac?.volumes.length ?? 0) > 0);
 const isTerraform = (file: ParsedFile | undefined) => file?.kind === 'terraform' || file?.kind === 'terraform-vars';
 const folderOf = (uri: string) => uri.slice(0, uri.lastIndexOf('/') + 1);
 const hasMounts = (file: ParsedFile | undefined) => file !== undefined && file.mounts.length > 0;
