@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
 import { computeHover } from '../../server/src/core/features/hover';
+import { MemoryEnvironment, Project } from '../../server/src/core/project';
 
 /**
  * A Terraform module split across files (variables.tf, locals.tf, terraform.tfvars, pools.tf,
@@ -98,5 +99,35 @@ describe('a finding on a value set through a variable', () => {
     const workspace = workspaceOf(MODULE);
     const list = findings(workspace, 'file:///repo/infra/volumes.tf');
     expect(list.find((f) => f.includes('ANF111'))).toContain('(`var.data_quota_gib` = 40, from terraform.tfvars line 2)');
+  });
+});
+
+describe('the same module findings from the CLI project (in-memory environment) as from the workspace', () => {
+  const files = Object.fromEntries(Object.entries(MODULE).map(([name, text]) => [`/repo/infra/${name}`, text]));
+  const expected = findings(workspaceOf(MODULE, 'file:///repo/infra/'), 'file:///repo/infra/volumes.tf');
+
+  it('inside git, naming only volumes.tf', () => {
+    const env = new MemoryEnvironment(files);
+    env.repository('/repo', { known: Object.keys(files).map((p) => p.slice('/repo/'.length)) });
+    const project = new Project(env);
+    const found = project.discover('/repo/infra/volumes.tf');
+    const run = project.open([{ path: '/repo/infra/volumes.tf', root: found.root, named: true }]);
+    expect(visibleDiagnostics(run.lint(env.uriOf('/repo/infra/volumes.tf')).diagnostics).map((d) => `${d.range.start.line + 1} ${d.code} ${d.message}`)).toEqual(expected);
+  });
+
+  it('outside git, naming the folder', () => {
+    const env = new MemoryEnvironment(files);
+    const project = new Project(env);
+    const found = project.discover('/repo/infra');
+    const run = project.open(found.paths.map((path) => ({ path, root: found.root })));
+    expect(visibleDiagnostics(run.lint(env.uriOf('/repo/infra/volumes.tf')).diagnostics).map((d) => `${d.range.start.line + 1} ${d.code} ${d.message}`)).toEqual(expected);
+  });
+
+  it('outside git, naming only volumes.tf', () => {
+    const env = new MemoryEnvironment(files);
+    const project = new Project(env);
+    const found = project.discover('/repo/infra/volumes.tf');
+    const run = project.open([{ path: '/repo/infra/volumes.tf', root: found.root, named: true }]);
+    expect(visibleDiagnostics(run.lint(env.uriOf('/repo/infra/volumes.tf')).diagnostics).map((d) => `${d.range.start.line + 1} ${d.code} ${d.message}`)).toEqual(expected);
   });
 });
