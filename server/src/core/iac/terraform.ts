@@ -465,11 +465,11 @@ class Reader {
     const visit = (n: Node, depth: number): void => {
       if (depth > MAX_DEPTH || notes.length > MAX_ORIGINS) return;
       const chain = n.type === 'expression' ? attrChain(n) : undefined;
-      if (chain && chain.length === 2 && (chain[0] === 'var' || chain[0] === 'local')) {
-        const name = `${chain[0]}.${chain[1]}`;
+      if (chain && chain.length >= 2 && (chain[0] === 'var' || chain[0] === 'local')) {
+        const name = chain.join('.');
         const declared = (chain[0] === 'var' ? this.scope.variables : this.scope.locals).get(chain[1]!);
         if (declared) {
-          const v = this.eval(declared.node, depth + 1);
+          const v = this.eval(n, depth + 1);
           const shown = v.ok && (typeof v.value === 'number' || typeof v.value === 'boolean') ? ` = ${String(v.value)}` : v.ok && typeof v.value === 'string' ? ` = "${v.value}"` : '';
           notes.push(`\`${name}\`${shown}, from ${declared.from}`);
         } else if (chain[0] === 'var' && this.scope.unset.has(chain[1]!)) {
@@ -597,9 +597,15 @@ class Reader {
   private evalRef(expr: Node, depth: number): Value {
     const chain = attrChain(expr);
     if (!chain) return UNKNOWN;
-    if ((chain[0] === 'var' || chain[0] === 'local') && chain.length === 2) {
+    if (chain[0] === 'var' || chain[0] === 'local') {
       const declared = this.lookup(chain[0], chain[1]!);
-      return declared ? this.eval(declared.node, depth + 1) : UNKNOWN;
+      let value = declared ? this.eval(declared.node, depth + 1) : UNKNOWN;
+      // `var.sizes.tools`: an attribute of an object value.
+      for (const key of chain.slice(2)) {
+        if (!value.ok || typeof value.value !== 'object' || value.value === null || Array.isArray(value.value) || !(key in value.value)) return UNKNOWN;
+        value = { ok: true, value: (value.value as Record<string, unknown>)[key] };
+      }
+      return value;
     }
     if (chain.length === 3) {
       const resource = this.scope.resources.get(`${chain[0]}.${chain[1]}`);
