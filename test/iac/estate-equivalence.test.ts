@@ -9,7 +9,7 @@ import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } 
  * The Terraform and Bicep versions of each example estate describe the same accounts, pools and
  * volumes as its manifest: the same figures (size, quota, throughput, monthly cost) and the same
  * sizing findings. Left out: findings about what a volume must deliver (ANF116, ANF117: the
- * manifest's `requirements`, which infrastructure code cannot say), how a size is written (ANF124:
+ * manifest's `requirements`, which the example code does not repeat in `anf:` annotations), how a size is written (ANF124:
  * the manifest's "8 TB" is 7,451 GiB in the code), and the IaC-only rules (ANF4xx).
  */
 const EXAMPLES = join(__dirname, '..', '..', 'examples');

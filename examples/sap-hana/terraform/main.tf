@@ -2,7 +2,7 @@
 # of three files: this one, variables.tf and terraform.tfvars (the volume sizes). anf-lint reads the
 # folder as Terraform does: `var.prd_data_quota_gib` is the 4096 of terraform.tfvars.
 # Workloads come from `# anf: workload=<kind>` annotations or SAP naming; what a volume must
-# deliver (the manifest's requirements) has no place in Terraform: ANF116/ANF117 stay with the manifest.
+# deliver (the manifest's requirements) is left out here; `# anf: throughput=<rate> capacity=<size>` would add it.
 
 resource "azurerm_netapp_account" "prod" {
   name                = "sap-prod"

@@ -8,6 +8,7 @@ import type {
   ManifestCoolAccess,
   ManifestDocument,
   ManifestPool,
+  ManifestRequirements,
   ManifestVolume,
   NetworkFeatures,
   Protocol,
@@ -100,6 +101,21 @@ export interface IacWorkload {
   readonly from: string;
 }
 
+/** A requirement written for a volume (annotation or tag): what it must deliver, not what it is. */
+export interface IacRequired<T> {
+  readonly value: T;
+  readonly span: Span;
+  readonly raw: string;
+  /** "its `anf:` annotation", "its `required_throughput_mibps` tag". */
+  readonly from: string;
+}
+
+export interface IacRequirements {
+  readonly span: Span;
+  readonly throughput?: IacRequired<Rate>;
+  readonly capacity?: IacRequired<Size>;
+}
+
 export interface IacVolume extends IacResource {
   readonly kind: 'volume';
   readonly account?: IacRef;
@@ -117,6 +133,8 @@ export interface IacVolume extends IacResource {
   readonly coolAccess?: IacValue<boolean>;
   readonly mountTargets: readonly string[];
   readonly workload?: IacWorkload;
+  /** `# anf: throughput=400MiB/s capacity=2TiB`, or the `required_throughput_mibps` / `required_capacity_gib` tags. */
+  readonly requirements?: IacRequirements;
 }
 
 /** A finding the reader makes while it reads (a decimal multiplier in a byte expression). */
@@ -249,7 +267,14 @@ function volumeOf(v: IacVolume): ManifestVolume {
     ...(v.mountTargets[0] !== undefined ? { mountTarget: located({ span: v.headSpan, keySpan: v.headSpan, raw: v.mountTargets[0] }, v.mountTargets[0]) } : {}),
     ...(unknown.length > 0 ? { unknown } : {}),
     ...(v.repeated ? { repeated: true } : {}),
+    ...(v.requirements ? { requirements: requirementsOf(v.requirements) } : {}),
   };
+}
+
+/** Requirements are never edited by a fix (they say what is needed): located without an edit span. */
+function requirementsOf(r: IacRequirements): ManifestRequirements {
+  const at = <T,>(x: IacRequired<T>): Located<T> => ({ value: x.value, span: x.span, keySpan: x.span, raw: x.raw, rewrite: () => undefined });
+  return { span: r.span, ...(r.throughput ? { throughput: at(r.throughput) } : {}), ...(r.capacity ? { capacity: at(r.capacity) } : {}) };
 }
 
 const NETWORK_FEATURES: Record<string, NetworkFeatures> = { basic: 'Basic', standard: 'Standard', basic_standard: 'Standard', standard_basic: 'Basic' };

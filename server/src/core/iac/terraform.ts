@@ -1,8 +1,8 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
+import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
-import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
+import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import { parseTree, type Node } from './treeSitter';
 import { baseName } from '../fileKind';
 
@@ -253,6 +253,7 @@ class Reader {
     const attrs = attributes(b.body);
     const name = str(obj.field('name'));
     const annotation = annotationFor(this.source, spanOf(b.node));
+    const required = requirementsFor(this.source, spanOf(b.node));
     const head = b.node.namedChildren.find((n) => n.type === 'block_start');
     return {
       symbol,
@@ -261,6 +262,7 @@ class Reader {
       repeated: attrs.has('count') || attrs.has('for_each'),
       ...(name ? { name } : {}),
       ...(annotation ? { annotation } : {}),
+      ...(required ? { required } : {}),
       ...(obj.field('tags') ? { tags: obj.field('tags')! } : {}),
     };
   }
@@ -310,6 +312,7 @@ class Reader {
       ...(cool ? { coolAccess: { value: true, span: cool.span, keySpan: cool.span, raw: 'cool_access' } } : {}),
       mountTargets: [],
       ...workloadOpt(meta, path),
+      ...requirementsOpt(meta),
     };
   }
 
