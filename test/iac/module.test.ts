@@ -84,6 +84,9 @@ describe('Terraform module across files', () => {
     const text = workspace.file(uri)!.source.text;
     const hover = computeHover(workspace, uri, text.indexOf('var.data_quota_gib') + 4, config);
     expect(hover?.markdown).toContain('`var.data_quota_gib` = 40, from terraform.tfvars line 2');
+    const pool = computeHover(workspace, uri, text.indexOf('azurerm_netapp_pool.p.name') + 2, config);
+    expect(pool?.markdown).toContain('**Capacity pool ?/eda-pool** · Premium');
+    expect(pool?.markdown).toContain('Pool: from `azurerm_netapp_pool.p` in pools.tf line 1.');
   });
 
   it('a file alone still gives what it gives alone', () => {

@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   kerberos: 'Kerberos',
   creationToken: 'export path',
   name: 'name',
+  pool: 'pool',
 };
 
 /**
@@ -25,7 +26,7 @@ const LABELS: Record<string, string> = {
  */
 export function unknownValueHover(estate: IacEstate, offset: number): { markdown: string; span: Span } | undefined {
   const found = valueAt(estate, offset);
-  if (!found || found.value.value !== undefined) return undefined;
+  if (!found || found.value.value !== undefined || found.borrowed) return undefined;
   const { key, value: v } = found;
   const what = LABELS[key] ?? key;
   const reads =
@@ -48,14 +49,18 @@ export function valueOriginNote(estate: IacEstate, offset: number): string | und
   return `${capitalize(LABELS[found.key] ?? found.key)}: ${found.value.origin}.`;
 }
 
-function valueAt(estate: IacEstate, offset: number): { key: string; value: IacValue<unknown> } | undefined {
-  for (const resource of [...estate.pools, ...estate.volumes]) {
-    if (offset < resource.span.start || offset > resource.span.end || ('declaredIn' in resource && resource.declaredIn)) continue;
+/** The value written at `offset`; `borrowed`: a pool of another file, as a volume here names it. */
+function valueAt(estate: IacEstate, offset: number): { key: string; value: IacValue<unknown>; borrowed: boolean } | undefined {
+  // A volume's own values first: a pool of another file is placed on the volume's `pool_name`.
+  for (const resource of [...estate.volumes, ...estate.pools]) {
+    if (offset < resource.span.start || offset > resource.span.end) continue;
+    const borrowed = 'declaredIn' in resource && resource.declaredIn !== undefined;
     for (const [key, value] of Object.entries(resource)) {
       const v = value as IacValue<unknown> | undefined;
       if (!v || typeof v !== 'object' || !('raw' in v) || !('span' in v)) continue;
       if (offset < v.span.start || offset > v.span.end) continue;
-      return { key, value: v };
+      if (borrowed && key !== 'name') continue;
+      return { key: borrowed ? 'pool' : key, value: v, borrowed };
     }
   }
   return undefined;
