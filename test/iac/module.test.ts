@@ -134,3 +134,46 @@ describe('the same module findings from the CLI project (in-memory environment) 
     expect(visibleDiagnostics(run.lint(env.uriOf('/repo/infra/volumes.tf')).diagnostics).map((d) => `${d.range.start.line + 1} ${d.code} ${d.message}`)).toEqual(expected);
   });
 });
+
+describe('a pool and its volumes in different files of a module', () => {
+  const files: Record<string, string> = {
+    'pools.tf': `resource "azurerm_netapp_pool" "p" {
+  name          = "eda-premium"
+  account_name  = "eda-prod"
+  service_level = "Premium"
+  size_in_tb    = 4
+}
+`,
+    'volumes.tf': `resource "azurerm_netapp_volume" "tools" {
+  name                = "eda-tools"
+  account_name        = "eda-prod"
+  pool_name           = azurerm_netapp_pool.p.name
+  service_level       = "Premium"
+  volume_path         = "eda-tools"
+  storage_quota_in_gb = 3072
+  protocols           = ["NFSv3"]
+}
+
+resource "azurerm_netapp_volume" "libs" {
+  name                = "eda-libs"
+  account_name        = "eda-prod"
+  pool_name           = azurerm_netapp_pool.p.name
+  service_level       = "Premium"
+  volume_path         = "eda-libs"
+  storage_quota_in_gb = 2048
+  protocols           = ["NFSv3"]
+}
+`,
+  };
+
+  it('adds up the volumes of volumes.tf in the pool of pools.tf (ANF112 on the pool, related locations in volumes.tf)', () => {
+    const workspace = workspaceOf(files);
+    const diagnostics = visibleDiagnostics(lintFile(workspace, 'file:///repo/infra/pools.tf', config));
+    const overcommitted = diagnostics.find((d) => d.code === 'ANF112');
+    expect(overcommitted?.message).toContain('have 5,120 GiB (5 TiB) of quota, more than the pool\'s 4 TiB');
+    expect(overcommitted?.range.start.line).toBe(4);
+    expect(overcommitted?.related.map((r) => `${r.uri.split('/').pop()} ${r.range.start.line + 1} ${r.message}`)).toEqual(['volumes.tf 7 eda-tools: 3072', 'volumes.tf 17 eda-libs: 2048']);
+    // volumes.tf reports nothing about the pool's total: that finding is the pool's.
+    expect(findings(workspace, 'file:///repo/infra/volumes.tf').filter((f) => / ANF112 /.test(f))).toEqual([]);
+  });
+});

@@ -279,7 +279,7 @@ function requirementsOf(r: IacRequirements): ManifestRequirements {
 
 const NETWORK_FEATURES: Record<string, NetworkFeatures> = { basic: 'Basic', standard: 'Standard', basic_standard: 'Standard', standard_basic: 'Basic' };
 
-function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback: { name?: IacValue<string>; serviceLevel?: IacValue<string>; span: Span }): ManifestPool {
+function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback: { name?: IacValue<string>; serviceLevel?: IacValue<string>; span: Span }, elsewhere: readonly ElsewhereVolume[] = []): ManifestPool {
   const volumes = members.map(volumeOf);
   // Network features are set per volume in infrastructure code; the pool minimum depends on them.
   const basic = members.find((v) => known(v.networkFeatures) && NETWORK_FEATURES[v.networkFeatures.value.toLowerCase()] === 'Basic');
@@ -305,7 +305,14 @@ function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback:
     volumes,
     ...(unknown.length > 0 ? { unknown } : {}),
     ...(p?.repeated ? { repeated: true } : {}),
+    ...(elsewhere.length > 0 ? { elsewhere: elsewhere.map((e) => ({ uri: e.uri, volume: volumeOf(e.volume) })) } : {}),
   };
+}
+
+/** A volume of a pool written in another file of the same Terraform module. */
+export interface ElsewhereVolume {
+  readonly uri: string;
+  readonly volume: IacVolume;
 }
 
 export interface EstateModel {
@@ -318,7 +325,7 @@ export interface EstateModel {
  * (by reference or by name). A volume whose pool is not in this file gets a pool of its own
  * with the volume's service level and an unknown size; likewise an account.
  */
-export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean): EstateModel {
+export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean, elsewhere?: ReadonlyMap<string, readonly ElsewhereVolume[]>): EstateModel {
   const accounts: ManifestAccount[] = [];
   const poolVolumes = new Map<IacPool, IacVolume[]>();
   const orphanVolumes = new Map<string, IacVolume[]>();
@@ -333,7 +340,7 @@ export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean
   }
   const accountPools = new Map<IacAccount | undefined, ManifestPool[]>();
   const add = (account: IacAccount | undefined, pool: ManifestPool) => accountPools.set(account, [...(accountPools.get(account) ?? []), pool]);
-  for (const pool of estate.pools) add(estate.accounts.find((a) => nameMatches(pool.account, a)), poolOf(pool, poolVolumes.get(pool) ?? [], { span: pool.span }));
+  for (const pool of estate.pools) add(estate.accounts.find((a) => nameMatches(pool.account, a)), poolOf(pool, poolVolumes.get(pool) ?? [], { span: pool.span }, pool.declaredIn ? [] : elsewhere?.get(pool.symbol)));
   for (const members of orphanVolumes.values()) {
     const first = members[0]!;
     const pool = poolOf(undefined, members, { ...(first.pool?.name ? { name: first.pool.name } : {}), ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}), span: first.headSpan });

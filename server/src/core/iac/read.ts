@@ -3,7 +3,7 @@ import type { FileKind } from '../fileKind';
 import type { ParseProblem } from '../diagnostics';
 import { readArmJson } from './arm';
 import { readBicep } from './bicep';
-import { toManifest, type EstateModel, type IacEstate } from './estate';
+import { toManifest, type ElsewhereVolume, type EstateModel, type IacEstate } from './estate';
 import { checkTfvars, readTerraform } from './terraform';
 import { IAC_SYNTAX_CODE } from './common';
 
@@ -27,7 +27,7 @@ export function readIac(source: SourceText, uri: string, kind: FileKind): IacRea
 }
 
 /** An estate and, when it holds any resource, its manifest model. */
-export function estateRead(estate: IacEstate, uri: string, syntaxErrors: boolean): { estate: IacEstate } & Partial<EstateModel> {
+export function estateRead(estate: IacEstate, uri: string, syntaxErrors: boolean, elsewhere?: ReadonlyMap<string, readonly ElsewhereVolume[]>): { estate: IacEstate } & Partial<EstateModel> {
   if (estate.accounts.length === 0 && estate.pools.length === 0 && estate.volumes.length === 0) return { estate };
-  return { estate, ...toManifest(estate, uri, syntaxErrors) };
+  return { estate, ...toManifest(estate, uri, syntaxErrors, elsewhere) };
 }

@@ -1,3 +1,4 @@
+import type { ElsewhereVolume } from '../iac/estate';
 import { estateRead } from '../iac/read';
 import { readTerraformModule, type TerraformModuleFile } from '../iac/terraform';
 import type { ParsedFile } from './parsedFile';
@@ -37,7 +38,7 @@ export class TerraformModules {
     const uris = this.folders.get(folder);
     if (!uris || uris.size < 2) return file;
     const members = [...uris].sort().flatMap((u) => (get(u) ? [get(u)!] : []));
-    if (!needsModule(file, members)) return file;
+    if (!hasResources(file) || !moduleNeeded(members)) return file;
     let cached = this.cache.get(folder);
     if (!cached || cached.members.length !== members.length || cached.members.some((m, i) => m !== members[i])) {
       cached = { members, results: evaluate(members) };
@@ -48,24 +49,41 @@ export class TerraformModules {
 }
 
 function evaluate(members: readonly ParsedFile[]): Map<string, ParsedFile> {
-  const targets = new Set(members.filter((m) => needsModule(m, members)).map((m) => m.uri));
+  const targets = new Set(members.filter(hasResources).map((m) => m.uri));
   const files: TerraformModuleFile[] = members.map((m) => ({ uri: m.uri, source: m.source, kind: m.kind as TerraformModuleFile['kind'] }));
+  const estates = readTerraformModule(files, targets);
+  // A pool's volumes in other files of the module count in its totals (over-commitment, budgets).
+  const byPool = new Map<string, ElsewhereVolume[]>();
+  for (const [uri, estate] of estates) {
+    for (const volume of estate.volumes) {
+      const symbol = volume.pool?.symbol;
+      if (!symbol || estate.pools.some((p) => p.symbol === symbol && !p.declaredIn)) continue;
+      byPool.set(symbol, [...(byPool.get(symbol) ?? []), { uri, volume }]);
+    }
+  }
   const results = new Map<string, ParsedFile>();
-  for (const [uri, estate] of readTerraformModule(files, targets)) {
+  for (const [uri, estate] of estates) {
     const file = members.find((m) => m.uri === uri)!;
-    const read = estateRead(estate, uri, file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'));
+    const read = estateRead(estate, uri, file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'), byPool);
     const { manifest: _manifest, ...rest } = file;
     results.set(uri, { ...rest, iac: read.estate, volumes: read.volumes ?? [], ...(read.manifest ? { manifest: read.manifest } : {}) });
   }
   return results;
 }
 
-/** A `.tf` file with resources and references its module may answer (or a .tfvars file that may set its variables). */
-function needsModule(file: ParsedFile, members: readonly ParsedFile[]): boolean {
+function hasResources(file: ParsedFile): boolean {
   const estate = file.iac;
-  if (file.kind !== 'terraform' || !estate) return false;
-  if (estate.accounts.length === 0 && estate.pools.length === 0 && estate.volumes.length === 0) return false;
-  return estate.unresolved === true || members.some((m) => m.kind === 'terraform-vars');
+  return file.kind === 'terraform' && estate !== undefined && (estate.accounts.length > 0 || estate.pools.length > 0 || estate.volumes.length > 0);
+}
+
+/**
+ * Whether the folder must be read as a module: a `.tf` file refers to something it does not
+ * declare (a variable a .tfvars file may set, a local, a resource of another file), or a .tfvars
+ * file may set a variable. Then every `.tf` file with resources is read with the module, so a
+ * pool in pools.tf also counts the volumes of volumes.tf.
+ */
+function moduleNeeded(members: readonly ParsedFile[]): boolean {
+  return members.some((m) => m.kind === 'terraform-vars' || (hasResources(m) && m.iac?.unresolved === true));
 }
 
 function isModuleFile(file: ParsedFile): boolean {
