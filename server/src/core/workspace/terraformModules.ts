@@ -2,6 +2,7 @@ import type { ElsewhereVolume } from '../iac/estate';
 import { estateRead } from '../iac/read';
 import { readTerraformModule, type TerraformModuleFile } from '../iac/terraform';
 import type { ParsedFile } from './parsedFile';
+import { PARSER_FAILURE } from './parseFile';
 
 /**
  * Terraform reads a module (a folder) as one: `variable`s, `locals` and resources of every `.tf`
@@ -41,10 +42,25 @@ export class TerraformModules {
     if (!hasResources(file) || !moduleNeeded(members)) return file;
     let cached = this.cache.get(folder);
     if (!cached || cached.members.length !== members.length || cached.members.some((m, i) => m !== members[i])) {
-      cached = { members, results: evaluate(members) };
+      cached = { members, results: evaluateGuarded(members) };
       this.cache.set(folder, cached);
     }
     return cached.results.get(file.uri) ?? file;
+  }
+}
+
+/** A module reader that throws leaves each file as read alone, and says so (ANF003) instead of failing the request. */
+function evaluateGuarded(members: readonly ParsedFile[]): Map<string, ParsedFile> {
+  try {
+    return evaluate(members);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const results = new Map<string, ParsedFile>();
+    for (const file of members.filter(hasResources)) {
+      const problem = { code: PARSER_FAILURE, span: { start: 0, end: 0 }, message: `anf-lint's Terraform module reader failed on this folder, so this file was checked alone (variables, locals and resources of its other files unknown): ${message}` };
+      results.set(file.uri, { ...file, problems: [...file.problems, problem] });
+    }
+    return results;
   }
 }
 
