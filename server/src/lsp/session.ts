@@ -170,7 +170,8 @@ export class Session {
 
   /** After any change: drop cached answers, re-check the file and what depends on it. */
   private changed(change: FileChange, immediate: boolean): void {
-    const dependents = dependentsOf(change, this.workspaceModel.files());
+    // As read alone: evaluating Terraform modules here would cost every keystroke; the lint does it.
+    const dependents = dependentsOf(change, this.workspaceModel.parsedAlone());
     for (const uri of [change.uri, ...dependents.map((d) => d.uri)]) {
       this.fileGenerations.set(uri, (this.fileGenerations.get(uri) ?? 0) + 1);
       this.lintCache.delete(uri);

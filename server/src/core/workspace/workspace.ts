@@ -59,6 +59,14 @@ export class Workspace implements WorkspaceView {
     return this.fileList;
   }
 
+  /**
+   * Every document as read alone, without the Terraform module step: for questions about kinds and
+   * URIs (which files depend on a change) that must not evaluate a module on every keystroke.
+   */
+  parsedAlone(): readonly ParsedFile[] {
+    return [...this.parsed.values()];
+  }
+
   private resolved(file: ParsedFile): ParsedFile {
     return this.modules.resolve(file, (uri) => this.parsed.get(uri));
   }
