@@ -74,6 +74,8 @@ export function annotationFor(source: SourceText, span: Span): IacWorkload | und
   return undefined;
 }
 
+const HAS_ANNOTATION = new WeakMap<SourceText, boolean>();
+
 /** `throughput=400MiB/s` (or `throughput=400 MiB/s`) and `capacity=2TiB` in an `anf:` annotation. */
 const REQUIREMENT = /(?<![A-Za-z_-])(throughput|capacity)\s*=\s*(\d[\d.,]*\s*[A-Za-z]+(?:\/s)?)/g;
 
@@ -82,7 +84,13 @@ const REQUIREMENT = /(?<![A-Za-z_-])(throughput|capacity)\s*=\s*(\d[\d.,]*\s*[A-
  * the resource or in the comment lines directly above it, as the workload annotation).
  */
 export function requirementsFor(source: SourceText, span: Span): IacRequirements | undefined {
-  if (source.text.indexOf('anf:') < 0) return undefined;
+  // Once per document, not once per resource (a 5,000-line file has hundreds).
+  let has = HAS_ANNOTATION.get(source);
+  if (has === undefined) {
+    has = source.text.includes('anf:');
+    HAS_ANNOTATION.set(source, has);
+  }
+  if (!has) return undefined;
   const first = source.positionAt(span.start).line;
   const last = source.positionAt(span.end).line;
   let above = first - 1;

@@ -75,8 +75,21 @@ function capitalize(text: string): string {
  * got it, so "quota 40 GiB is below ..." on `var.data_quota_gib` says the 40 is in terraform.tfvars.
  */
 export function withValueOrigin<T extends { readonly span: Span; readonly message: string }>(estate: IacEstate, finding: T): T {
+  if (!hasOrigins(estate)) return finding;
   const found = valueAt(estate, finding.span.start);
   const v = found?.value;
   if (!v || v.value === undefined || !v.origin || v.span.start !== finding.span.start || v.span.end !== finding.span.end) return finding;
   return { ...finding, message: `${finding.message} (${v.origin})` };
+}
+
+const ORIGINS = new WeakMap<IacEstate, boolean>();
+
+/** Whether any value of the estate came through a variable or local (once per estate: findings ask per finding). */
+function hasOrigins(estate: IacEstate): boolean {
+  let has = ORIGINS.get(estate);
+  if (has === undefined) {
+    has = [...estate.pools, ...estate.volumes].some((r) => Object.values(r).some((v) => v !== null && typeof v === 'object' && 'origin' in v && (v as IacValue<unknown>).origin !== undefined));
+    ORIGINS.set(estate, has);
+  }
+  return has;
 }

@@ -375,12 +375,13 @@ class Reader {
     const object = this.objectOf(expr, 0, anchor);
     const items = this.itemsOf(expr, anchor);
     const symbol = this.symbolOf(expr);
-    const origin = this.originOf(expr);
+    const raw = expr.text;
+    const origin = this.originOf(expr, raw);
     return {
       value: value.ok ? value.value : undefined,
       span: anchor ?? spanOf(expr),
       keySpan: anchor ?? keySpan,
-      raw: expr.text,
+      raw,
       ...(literal ? { editSpan: literal } : {}),
       ...(object ? { object } : {}),
       ...(items ? { items } : {}),
@@ -461,7 +462,9 @@ class Reader {
    * Where the variables and locals an expression uses got their values ("`var.quota` = 4096 from
    * terraform.tfvars line 3"), for hovers and messages; undefined when it uses none.
    */
-  private originOf(expr: Node): string | undefined {
+  private originOf(expr: Node, raw: string): string | undefined {
+    // Most values use no variable: a look at the text spares walking the tree.
+    if (!raw.includes('var.') && !raw.includes('local.')) return undefined;
     const inner = unwrap(expr);
     if (!inner || inner.type === 'object' || inner.type === 'tuple') return undefined;
     const notes: string[] = [];
