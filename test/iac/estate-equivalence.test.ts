@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { computeManifestFigures } from '../../server/src/core/manifest/figures';
@@ -9,7 +9,7 @@ import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } 
  * The Terraform and Bicep versions of each example estate describe the same accounts, pools and
  * volumes as its manifest: the same figures (size, quota, throughput, monthly cost) and the same
  * sizing findings. Left out: findings about what a volume must deliver (ANF116, ANF117: the
- * manifest's `requirements`, which infrastructure code cannot say), how a size is written (ANF124:
+ * manifest's `requirements`, which the example code does not repeat in `anf:` annotations), how a size is written (ANF124:
  * the manifest's "8 TB" is 7,451 GiB in the code), and the IaC-only rules (ANF4xx).
  */
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
@@ -26,6 +26,11 @@ function read(path: string) {
   const uri = pathToFileURL(join(EXAMPLES, path)).href;
   const workspace = new Workspace(config);
   workspace.set(uri, readFileSync(join(EXAMPLES, path), 'utf8'));
+  // A Terraform module is its folder: variables.tf and terraform.tfvars set main.tf's sizes.
+  if (path.endsWith('.tf')) {
+    const folder = dirname(join(EXAMPLES, path));
+    for (const name of readdirSync(folder)) if (/\.tf(?:vars)?$/.test(name) && join(folder, name) !== join(EXAMPLES, path)) workspace.set(pathToFileURL(join(folder, name)).href, readFileSync(join(folder, name), 'utf8'));
+  }
   const file = workspace.file(uri)!;
   expect(file.manifest, `${path} gives an estate`).toBeDefined();
   const figures = computeManifestFigures(file.manifest!, config);

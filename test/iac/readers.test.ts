@@ -10,7 +10,8 @@ function lint(files: Record<string, string>) {
   const workspace = new Workspace(config);
   for (const [path, text] of Object.entries(files)) workspace.set(`file:///repo/${path}`, text);
   return Object.fromEntries(
-    Object.keys(files).map((path) => [path, visibleDiagnostics(lintFile(workspace, `file:///repo/${path}`, config)).map((d) => `${d.range.start.line + 1} ${d.code}`)]),
+    // ANF411 (a hint that a name loosely suggests a workload) has its own fixture; these volumes are named `eda-tools`.
+    Object.keys(files).map((path) => [path, visibleDiagnostics(lintFile(workspace, `file:///repo/${path}`, config)).filter((d) => d.code !== 'ANF411').map((d) => `${d.range.start.line + 1} ${d.code}`)]),
   );
 }
 

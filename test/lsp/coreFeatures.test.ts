@@ -93,4 +93,13 @@ describe('dependentsOf', () => {
     expect(names(dependentsOf({ uri: sysctl.uri, after: sysctl }, files))).toEqual(['etc/fstab']);
     expect(names(dependentsOf({ uri: empty.uri, after: empty }, files))).toEqual([]);
   });
+
+  it('re-checks the other .tf files of a Terraform module (its folder), and what reads their volumes, when variables.tf changes', () => {
+    const variables = parseFile('file:///w/infra/variables.tf', 'variable "q" {\n  default = 100\n}\n');
+    const volumes = parseFile('file:///w/infra/volumes.tf', 'resource "azurerm_netapp_volume" "v" {\n  name = "v"\n  service_level = "Premium"\n  storage_quota_in_gb = var.q\n}\n');
+    const elsewhere = parseFile('file:///w/other/main.tf', 'variable "q" {}\n');
+    const all = [...files, variables, volumes, elsewhere];
+    expect(names(dependentsOf({ uri: variables.uri, before: variables, after: variables }, all))).toEqual(['a.anf.yaml', 'etc/fstab', 'etc/sysctl.d/90.conf', 'infra/volumes.tf']);
+    expect(names(dependentsOf({ uri: elsewhere.uri, after: elsewhere }, all))).toEqual([]);
+  });
 });

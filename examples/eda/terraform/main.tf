@@ -1,6 +1,6 @@
 # Terraform version of ../eda.anf.yaml: the same estate as azurerm resources.
 # Workloads come from `# anf: workload=<kind>` annotations or SAP naming; what a volume must
-# deliver (the manifest's requirements) has no place in Terraform: ANF116/ANF117 stay with the manifest.
+# deliver (the manifest's requirements) is left out here; `# anf: throughput=<rate> capacity=<size>` would add it.
 
 variable "location" {
   type    = string

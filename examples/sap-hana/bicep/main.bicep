@@ -1,6 +1,6 @@
 // Bicep version of ../hana.anf.yaml: the same estate as Microsoft.NetApp resources.
 // Workloads come from `// anf: workload=<kind>` annotations or SAP naming; what a volume must
-// deliver (the manifest's requirements) has no place in Bicep: ANF116/ANF117 stay with the manifest.
+// deliver (the manifest's requirements) is left out here; `// anf: throughput=<rate> capacity=<size>` would add it.
 
 param location string = 'westeurope'
 param subnetId string

@@ -1,19 +1,8 @@
-# Terraform version of ../hana.anf.yaml: the same estate as azurerm resources.
+# Terraform version of ../hana.anf.yaml: the same estate as azurerm resources, written as a module
+# of three files: this one, variables.tf and terraform.tfvars (the volume sizes). anf-lint reads the
+# folder as Terraform does: `var.prd_data_quota_gib` is the 4096 of terraform.tfvars.
 # Workloads come from `# anf: workload=<kind>` annotations or SAP naming; what a volume must
-# deliver (the manifest's requirements) has no place in Terraform: ANF116/ANF117 stay with the manifest.
-
-variable "location" {
-  type    = string
-  default = "westeurope"
-}
-
-variable "resource_group_name" {
-  type = string
-}
-
-variable "subnet_id" {
-  type = string
-}
+# deliver (the manifest's requirements) is left out here; `# anf: throughput=<rate> capacity=<size>` would add it.
 
 resource "azurerm_netapp_account" "prod" {
   name                = "sap-prod"
@@ -40,7 +29,7 @@ resource "azurerm_netapp_volume" "prd_data" {
   service_level       = "Ultra"
   subnet_id           = var.subnet_id
   volume_path         = "hana-prd-data"
-  storage_quota_in_gb = 4096
+  storage_quota_in_gb = var.prd_data_quota_gib
   protocols           = ["NFSv4.1"]
   throughput_in_mibps = 704
 
@@ -62,7 +51,7 @@ resource "azurerm_netapp_volume" "prd_log" {
   service_level       = "Ultra"
   subnet_id           = var.subnet_id
   volume_path         = "hana-prd-log"
-  storage_quota_in_gb = 512
+  storage_quota_in_gb = var.prd_log_quota_gib
   protocols           = ["NFSv4.1"]
   throughput_in_mibps = 256
 
@@ -228,7 +217,7 @@ resource "azurerm_netapp_volume" "dev_data" {
   subnet_id           = var.subnet_id
   volume_path         = "hana-dev-data"
   # expect: ANF408
-  storage_quota_in_gb = 2048
+  storage_quota_in_gb = var.dev_data_quota_gib
   protocols           = ["NFSv4.1"]
   # expect: ANF121 ANF122
   cool_access {
@@ -256,7 +245,7 @@ resource "azurerm_netapp_volume" "dev_log" {
   subnet_id           = var.subnet_id
   volume_path         = "hana-dev-log"
   # expect: ANF408
-  storage_quota_in_gb = 1024 # 64 MiB/s
+  storage_quota_in_gb = var.dev_log_quota_gib # 64 MiB/s
   protocols           = ["NFSv4.1"]
 
   export_policy_rule {

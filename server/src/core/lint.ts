@@ -2,6 +2,7 @@ import { effectiveSeverity, type ResolvedConfig } from './config';
 import type { Diagnostic, Finding, ResolvedFix, Severity, SpanEdit } from './diagnostics';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from './rules/findingLimits';
 import { ALL_RULES } from './registry';
+import { withValueOrigin } from './iac/hover';
 import { formatSize, MiB } from './units/units';
 import type { Rule } from './rules/rule';
 import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
@@ -73,7 +74,8 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
         config,
         report(finding) {
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
-          if (severity) collect(rule.code, severity, finding, shownOfRule);
+          // Terraform: a finding on a value set through variables names where it came from (iac/hover.ts).
+          if (severity) collect(rule.code, severity, file.iac ? withValueOrigin(file.iac, finding) : finding, shownOfRule);
         },
       });
     } catch (error) {

@@ -201,7 +201,8 @@ export class Session {
 
   /** After any change: drop cached answers, re-check the file and what depends on it (in its project). */
   private changed(change: FileChange, immediate: boolean): void {
-    const dependents = dependentsOf(change, this.workspaceOf(change.uri).files());
+    // As read alone: evaluating Terraform modules here would cost every keystroke; the lint does it.
+    const dependents = dependentsOf(change, this.workspaceOf(change.uri).parsedAlone());
     for (const uri of [change.uri, ...dependents.map((d) => d.uri)]) {
       this.fileGenerations.set(uri, (this.fileGenerations.get(uri) ?? 0) + 1);
       this.lintCache.delete(uri);

@@ -21,6 +21,15 @@ export const API_VERSION_LIMITS = {
   /** Up to this API version the volume minimum was 100 GiB (the 2022-01-01 reference); current versions allow 50 GiB. Versions in between are not judged. */
   olderApiVersionUpTo: fact('2022-01-01', 'api-version', 'NETAPP_ARM_2022'),
   olderMinVolumeGiB: fact(100, 'GiB', 'NETAPP_ARM_2022', { note: 'usageThreshold minimum 107374182400 bytes (100 GiB) in API 2022-01-01 and earlier.' }),
+  /**
+   * 1 TiB capacity pools came with API version 2023-07-01-preview (2024-01-01 among stable versions;
+   * the 2023-11-01 reference already counts pool sizes in 1 TiB steps). Versions dated before
+   * 2023-07-01 are judged; stable 2023-07-01 and 2023-11-01 are not.
+   */
+  onePoolApiVersionFrom: fact('2023-07-01', 'api-version', 'AVM_NETAPP_POOL', { note: 'A 1 TiB pool needs API 2023-07-01-preview to 2024-01-01-preview, or 2024-01-01 and later stable versions.' }),
+  onePoolStableApiVersionFrom: fact('2024-01-01', 'api-version', 'AVM_NETAPP_POOL', { note: 'The first stable API version the 1 TiB pool minimum is documented for.' }),
+  /** Before 1 TiB pools the smallest pool was 2 TiB (a preview, Standard network features only) or 4 TiB: anf-lint judges only pools under 2 TiB, which no older version took. */
+  olderPoolMinTiB: fact(2, 'TiB', 'AVM_NETAPP_POOL', { note: 'The 2 TiB pool minimum was a preview before 1 TiB pools; 4 TiB before that.' }),
 };
 
 /** Export policy and zone facts of the volume resource. */

@@ -7,7 +7,9 @@ export interface FileChange {
   readonly after?: ParsedFile;
 }
 
-const isManifest = (file: ParsedFile | undefined) => file !== undefined && (file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.volumes.length > 0);
+const isManifest = (file: ParsedFile | undefined) => file !== undefined && (file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.volumes.length > 0 || (file.iac?.volumes.length ?? 0) > 0);
+const isTerraform = (file: ParsedFile | undefined) => file?.kind === 'terraform' || file?.kind === 'terraform-vars';
+const folderOf = (uri: string) => uri.slice(0, uri.lastIndexOf('/') + 1);
 const hasMounts = (file: ParsedFile | undefined) => file !== undefined && file.mounts.length > 0;
 const hasSettings = (file: ParsedFile | undefined) => file !== undefined && file.settings.length > 0;
 
@@ -23,10 +25,14 @@ const hasSettings = (file: ParsedFile | undefined) => file !== undefined && file
 export function dependentsOf(change: FileChange, files: readonly ParsedFile[]): ParsedFile[] {
   const sides = [change.before, change.after];
   if (sides.some((f) => f?.kind === 'anf-lint-config')) return files.filter((f) => f.uri !== change.uri);
-  const manifestOrMounts = sides.some((f) => isManifest(f) || hasMounts(f));
+  // A Terraform module is read as one (workspace/terraformModules.ts): a change of variables.tf or
+  // terraform.tfvars changes the volumes of the other .tf files of the folder, and what reads them.
+  const moduleMates = sides.some(isTerraform) ? files.filter((f) => f.uri !== change.uri && isTerraform(f) && folderOf(f.uri) === folderOf(change.uri)) : [];
+  const manifestOrMounts = sides.some((f) => isManifest(f) || hasMounts(f)) || moduleMates.some(isManifest);
   const settings = sides.some(hasSettings);
   return files.filter((file) => {
     if (file.uri === change.uri) return false;
+    if (moduleMates.includes(file)) return true;
     if (manifestOrMounts) return isManifest(file) || hasMounts(file) || hasSettings(file);
     if (settings) return hasMounts(file) || hasSettings(file);
     return false;

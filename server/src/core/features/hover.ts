@@ -1,4 +1,4 @@
-import { unknownValueHover } from '../iac/hover';
+import { unknownValueHover, valueOriginNote } from '../iac/hover';
 import type { ResolvedConfig } from '../config';
 import { WORKLOADS, type NfsVersionPreference, type WorkloadKind } from '../facts';
 import type { Located, ManifestDocument } from '../manifest/model';
@@ -37,7 +37,9 @@ export function computeHover(workspace: WorkspaceView, uri: string, offset: numb
     const key = manifestKeyHover(file.kind, file.source.text, offset);
     if (key && !/^"?name"?$/.test(file.source.text.slice(key.span.start, key.span.end))) return key;
     const hover = manifestHover(workspace, uri, file.manifest, offset, config);
-    if (hover) return hover;
+    // Terraform: a value set through variables says where they got it (a .tfvars file, a default).
+    const origin = file.iac ? valueOriginNote(file.iac, offset) : undefined;
+    if (hover) return origin ? { ...hover, markdown: `${hover.markdown}\n\n${origin}` } : hover;
   }
   for (const mount of file.mounts) {
     if (!within(mount.span, offset)) continue;

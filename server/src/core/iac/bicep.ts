@@ -1,7 +1,7 @@
 import { VOLUME_RESOURCE } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
+import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import type { IacAccount, IacEstate, IacPool, IacSlip, IacValue, IacVolume } from './estate';
 import { armPool, armVolume, common, decimalSlip, lastSegment, segment, str, type Field, type Meta, type Obj } from './fields';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
@@ -100,6 +100,7 @@ class BicepReader {
       const fullName = str(obj?.field('name'));
       const nested = !parentSymbol && fullName?.value?.includes('/');
       const annotation = annotationFor(this.source, spanOf(d.node));
+      const required = requirementsFor(this.source, spanOf(d.node));
       const tags = obj?.field('tags');
       const name = lastSegment(fullName);
       const meta: Meta = {
@@ -110,6 +111,7 @@ class BicepReader {
         ...(name ? { name } : {}),
         ...(d.api ? { apiVersion: d.api } : {}),
         ...(annotation ? { annotation } : {}),
+        ...(required ? { required } : {}),
         ...(tags ? { tags } : {}),
       };
       const props = obj?.field('properties')?.object;

@@ -1,7 +1,8 @@
 import { readAnnotations } from '../mounts/annotation';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import type { IacWorkload } from './estate';
+import type { IacRequirements, IacWorkload } from './estate';
+import { parseRate, parseSize } from '../units/units';
 import type { Node } from './treeSitter';
 
 /** An evaluated expression: its value, or unknown (never guessed, never flagged). */
@@ -71,4 +72,47 @@ export function annotationFor(source: SourceText, span: Span): IacWorkload | und
     if (a?.workload) return { kind: a.workload, span: a.span, from: 'its `anf: workload` annotation' };
   }
   return undefined;
+}
+
+const HAS_ANNOTATION = new WeakMap<SourceText, boolean>();
+
+/** `throughput=400MiB/s` (or `throughput=400 MiB/s`) and `capacity=2TiB` in an `anf:` annotation. */
+const REQUIREMENT = /(?<![A-Za-z_-])(throughput|capacity)\s*=\s*(\d[\d.,]*\s*[A-Za-z]+(?:\/s)?)/g;
+
+/**
+ * What a volume must deliver, from its `# anf: throughput=<rate> capacity=<size>` annotation (inside
+ * the resource or in the comment lines directly above it, as the workload annotation).
+ */
+export function requirementsFor(source: SourceText, span: Span): IacRequirements | undefined {
+  // Once per document, not once per resource (a 5,000-line file has hundreds).
+  let has = HAS_ANNOTATION.get(source);
+  if (has === undefined) {
+    has = source.text.includes('anf:');
+    HAS_ANNOTATION.set(source, has);
+  }
+  if (!has) return undefined;
+  const first = source.positionAt(span.start).line;
+  const last = source.positionAt(span.end).line;
+  let above = first - 1;
+  while (above >= 0 && /^\s*(?:#|\/\/)/.test(source.lineText(above))) above--;
+  let found: IacRequirements | undefined;
+  for (let line = above + 1; line <= last; line++) {
+    const text = source.lineText(line);
+    const at = text.search(/(?:#|\/\/)\s*anf:/);
+    if (at < 0) continue;
+    const lineStart = source.lineStart(line);
+    for (const match of text.slice(at).matchAll(REQUIREMENT)) {
+      const raw = match[2]!.trim();
+      const start = lineStart + at + (match.index ?? 0) + match[0].length - match[2]!.length;
+      const where = { span: { start, end: start + raw.length }, raw, from: 'its `anf:` annotation' };
+      if (match[1] === 'throughput') {
+        const rate = parseRate(raw.replace(/,/g, ''));
+        if (rate.ok) found = { span: where.span, ...found, throughput: { ...where, value: rate.value } };
+      } else {
+        const size = parseSize(raw.replace(/,/g, ''));
+        if (size.ok) found = { span: where.span, ...found, capacity: { ...where, value: size.value } };
+      }
+    }
+  }
+  return found;
 }

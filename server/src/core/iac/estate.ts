@@ -8,6 +8,7 @@ import type {
   ManifestCoolAccess,
   ManifestDocument,
   ManifestPool,
+  ManifestRequirements,
   ManifestVolume,
   NetworkFeatures,
   Protocol,
@@ -33,6 +34,8 @@ export interface IacValue<T> {
   readonly raw: string;
   /** Where a fix may write: the literal's text without quotes. Absent for computed or referenced values. */
   readonly editSpan?: Span;
+  /** Where the variables and locals it uses got their values ("`var.quota` = 4096, from terraform.tfvars line 3"). */
+  readonly origin?: string;
 }
 
 /** A size written in one unit: Terraform `size_in_tb` (TiB), `storage_quota_in_gb` (GiB), ARM bytes. */
@@ -84,6 +87,11 @@ export interface IacPool extends IacResource {
   readonly qos?: IacValue<string>;
   readonly customThroughputMiBps?: IacValue<number>;
   readonly coolAccess?: IacValue<boolean>;
+  /**
+   * Terraform module: a pool written in another file ("pools.tf line 3"), as a volume of this file
+   * names it. Its settings are placed on the volume's `pool_name`; its size stays with its own file.
+   */
+  readonly declaredIn?: string;
 }
 
 export interface IacWorkload {
@@ -91,6 +99,21 @@ export interface IacWorkload {
   readonly span: Span;
   /** Where it came from, for messages: "the `# anf: workload` annotation", "the `workload` tag", "the volume name". */
   readonly from: string;
+}
+
+/** A requirement written for a volume (annotation or tag): what it must deliver, not what it is. */
+export interface IacRequired<T> {
+  readonly value: T;
+  readonly span: Span;
+  readonly raw: string;
+  /** "its `anf:` annotation", "its `required_throughput_mibps` tag". */
+  readonly from: string;
+}
+
+export interface IacRequirements {
+  readonly span: Span;
+  readonly throughput?: IacRequired<Rate>;
+  readonly capacity?: IacRequired<Size>;
 }
 
 export interface IacVolume extends IacResource {
@@ -110,6 +133,8 @@ export interface IacVolume extends IacResource {
   readonly coolAccess?: IacValue<boolean>;
   readonly mountTargets: readonly string[];
   readonly workload?: IacWorkload;
+  /** `# anf: throughput=400MiB/s capacity=2TiB`, or the `required_throughput_mibps` / `required_capacity_gib` tags. */
+  readonly requirements?: IacRequirements;
 }
 
 /** A finding the reader makes while it reads (a decimal multiplier in a byte expression). */
@@ -125,6 +150,11 @@ export interface IacEstate {
   readonly pools: readonly IacPool[];
   readonly volumes: readonly IacVolume[];
   readonly slips: readonly IacSlip[];
+  /**
+   * Terraform: a reference this file cannot resolve alone (a variable, local or resource of another
+   * file, a variable a .tfvars file may set). The workspace then reads the file with its module.
+   */
+  readonly unresolved?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,12 +267,19 @@ function volumeOf(v: IacVolume): ManifestVolume {
     ...(v.mountTargets[0] !== undefined ? { mountTarget: located({ span: v.headSpan, keySpan: v.headSpan, raw: v.mountTargets[0] }, v.mountTargets[0]) } : {}),
     ...(unknown.length > 0 ? { unknown } : {}),
     ...(v.repeated ? { repeated: true } : {}),
+    ...(v.requirements ? { requirements: requirementsOf(v.requirements) } : {}),
   };
+}
+
+/** Requirements are never edited by a fix (they say what is needed): located without an edit span. */
+function requirementsOf(r: IacRequirements): ManifestRequirements {
+  const at = <T,>(x: IacRequired<T>): Located<T> => ({ value: x.value, span: x.span, keySpan: x.span, raw: x.raw, rewrite: () => undefined });
+  return { span: r.span, ...(r.throughput ? { throughput: at(r.throughput) } : {}), ...(r.capacity ? { capacity: at(r.capacity) } : {}) };
 }
 
 const NETWORK_FEATURES: Record<string, NetworkFeatures> = { basic: 'Basic', standard: 'Standard', basic_standard: 'Standard', standard_basic: 'Basic' };
 
-function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback: { name?: IacValue<string>; serviceLevel?: IacValue<string>; span: Span }): ManifestPool {
+function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback: { name?: IacValue<string>; serviceLevel?: IacValue<string>; span: Span }, elsewhere: readonly ElsewhereVolume[] = []): ManifestPool {
   const volumes = members.map(volumeOf);
   // Network features are set per volume in infrastructure code; the pool minimum depends on them.
   const basic = members.find((v) => known(v.networkFeatures) && NETWORK_FEATURES[v.networkFeatures.value.toLowerCase()] === 'Basic');
@@ -268,7 +305,14 @@ function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback:
     volumes,
     ...(unknown.length > 0 ? { unknown } : {}),
     ...(p?.repeated ? { repeated: true } : {}),
+    ...(elsewhere.length > 0 ? { elsewhere: elsewhere.map((e) => ({ uri: e.uri, volume: volumeOf(e.volume) })) } : {}),
   };
+}
+
+/** A volume of a pool written in another file of the same Terraform module. */
+export interface ElsewhereVolume {
+  readonly uri: string;
+  readonly volume: IacVolume;
 }
 
 export interface EstateModel {
@@ -281,7 +325,7 @@ export interface EstateModel {
  * (by reference or by name). A volume whose pool is not in this file gets a pool of its own
  * with the volume's service level and an unknown size; likewise an account.
  */
-export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean): EstateModel {
+export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean, elsewhere?: ReadonlyMap<string, readonly ElsewhereVolume[]>): EstateModel {
   const accounts: ManifestAccount[] = [];
   const poolVolumes = new Map<IacPool, IacVolume[]>();
   const orphanVolumes = new Map<string, IacVolume[]>();
@@ -296,7 +340,7 @@ export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean
   }
   const accountPools = new Map<IacAccount | undefined, ManifestPool[]>();
   const add = (account: IacAccount | undefined, pool: ManifestPool) => accountPools.set(account, [...(accountPools.get(account) ?? []), pool]);
-  for (const pool of estate.pools) add(estate.accounts.find((a) => nameMatches(pool.account, a)), poolOf(pool, poolVolumes.get(pool) ?? [], { span: pool.span }));
+  for (const pool of estate.pools) add(estate.accounts.find((a) => nameMatches(pool.account, a)), poolOf(pool, poolVolumes.get(pool) ?? [], { span: pool.span }, pool.declaredIn ? [] : elsewhere?.get(pool.symbol)));
   for (const members of orphanVolumes.values()) {
     const first = members[0]!;
     const pool = poolOf(undefined, members, { ...(first.pool?.name ? { name: first.pool.name } : {}), ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}), span: first.headSpan });

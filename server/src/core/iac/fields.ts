@@ -2,7 +2,8 @@ import { VOLUME_RESOURCE } from '../facts';
 import type { Span } from '../text/sourceText';
 import { formatNumber, GiB } from '../units/units';
 import type { IacExportRule, IacSize, IacSlip, IacValue, IacVolume, IacPool, IacRef, SizeUnit } from './estate';
-import { workloadFromName, workloadKindOf, type IacWorkload } from './estate';
+import { workloadFromName, workloadKindOf, type IacRequirements, type IacWorkload } from './estate';
+import { MiB, type Rate, type Size } from '../units/units';
 
 /**
  * A reader-neutral view of a resource's properties: Terraform block bodies, Bicep objects and
@@ -23,6 +24,8 @@ export interface Field {
   readonly symbol?: string;
   /** Literal `1000` factors of a product (`100 * 1000 * 1000 * 1000`). */
   readonly decimalFactors?: readonly Span[];
+  /** Where the variables and locals it uses got their values (Terraform). */
+  readonly origin?: string;
 }
 
 export interface Obj {
@@ -62,7 +65,7 @@ export function size(f: Field | undefined, unit: SizeUnit): IacSize | undefined 
 }
 
 function value<T>(f: Field, v: T | undefined): IacValue<T> {
-  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}) };
+  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}), ...(f.origin ? { origin: f.origin } : {}) };
 }
 
 export function ref(f: Field | undefined): IacRef | undefined {
@@ -113,6 +116,8 @@ export interface Meta {
   readonly pool?: IacRef;
   /** A workload annotation found on or above the resource. */
   readonly annotation?: IacWorkload;
+  /** `# anf: throughput=... capacity=...` on or above the resource. */
+  readonly required?: IacRequirements;
   readonly tags?: Field;
 }
 
@@ -165,6 +170,7 @@ export function armVolume(meta: Meta, props: Obj | undefined, extra: { zones?: F
     ...opt('coolAccess', bool(props?.field('coolAccess'))),
     mountTargets: extra.mountTargets ?? [],
     ...workloadOpt(meta, creationToken),
+    ...requirementsOpt(meta),
   };
 }
 
@@ -194,6 +200,26 @@ export function workloadOpt(meta: Meta, path: IacValue<string> | undefined): { w
   const byPath = workloadFromName(undefined, path?.value);
   if (byPath && path) return { workload: { kind: byPath, span: path.span, from: `its export path \`${path.value}\`` } };
   return {};
+}
+
+/** Tags that state what a volume must deliver, in MiB/s and GiB (numbers, or strings of digits). */
+export const REQUIRED_THROUGHPUT_TAG = 'required_throughput_mibps';
+export const REQUIRED_CAPACITY_TAG = 'required_capacity_gib';
+
+/** What a volume must deliver: its `anf:` annotation first, else its `required_*` tags. */
+export function requirementsOpt(meta: Meta): { requirements?: IacRequirements } {
+  const tags = meta.tags?.object;
+  const tagged = (key: string) => {
+    const f = tags?.field(key);
+    const n = num(f);
+    return f && n?.value !== undefined && n.value > 0 ? { value: n.value, span: f.span, raw: f.raw, from: `its \`${key}\` tag` } : undefined;
+  };
+  const throughputTag = tagged(REQUIRED_THROUGHPUT_TAG);
+  const capacityTag = tagged(REQUIRED_CAPACITY_TAG);
+  const throughput = meta.required?.throughput ?? (throughputTag ? { ...throughputTag, value: { bytesPerSecond: throughputTag.value * MiB, amount: throughputTag.value, unit: 'MiB/s', system: 'binary', bits: false } satisfies Rate } : undefined);
+  const capacity = meta.required?.capacity ?? (capacityTag ? { ...capacityTag, value: { bytes: capacityTag.value * GiB, amount: capacityTag.value, unit: 'GiB', system: 'binary' } satisfies Size } : undefined);
+  if (!throughput && !capacity) return {};
+  return { requirements: { span: (throughput ?? capacity)!.span, ...(throughput ? { throughput } : {}), ...(capacity ? { capacity } : {}) } };
 }
 
 /** The strongest Kerberos flavour an export rule enables; `fields(flavor)` reads its flags ('5', '5i', '5p'). */

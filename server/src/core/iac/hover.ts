@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   kerberos: 'Kerberos',
   creationToken: 'export path',
   name: 'name',
+  pool: 'pool',
 };
 
 /**
@@ -24,18 +25,71 @@ const LABELS: Record<string, string> = {
  * module output): it says so, and that no finding or figure uses a guess for it.
  */
 export function unknownValueHover(estate: IacEstate, offset: number): { markdown: string; span: Span } | undefined {
-  for (const resource of [...estate.pools, ...estate.volumes]) {
+  const found = valueAt(estate, offset);
+  if (!found || found.value.value !== undefined || found.borrowed) return undefined;
+  const { key, value: v } = found;
+  const what = LABELS[key] ?? key;
+  const reads =
+    estate.language === 'terraform'
+      ? 'literals, arithmetic, `var` values (the `default`, or `terraform.tfvars` and `*.auto.tfvars` of the folder), `locals` and references to resources of the module'
+      : 'literals, arithmetic, `param` defaults, `var`s, `parameters()`/`variables()` and references to resources here';
+  return {
+    markdown: `**${what}: unknown**\n\nanf-lint cannot evaluate \`${v.raw.length > 60 ? `${v.raw.slice(0, 60)}…` : v.raw}\` (it reads ${reads}).${v.origin ? ` ${capitalize(v.origin)}.` : ''} Findings and figures that need the ${what} are left out rather than guessed.`, // not a fact: hover length
+    span: v.span,
+  };
+}
+
+/**
+ * Where a value written through variables or locals got them (Terraform): "`var.quota` = 4096, from
+ * terraform.tfvars line 3", for the hover of a known value; undefined for a literal.
+ */
+export function valueOriginNote(estate: IacEstate, offset: number): string | undefined {
+  const found = valueAt(estate, offset);
+  if (!found || found.value.value === undefined || !found.value.origin) return undefined;
+  return `${capitalize(LABELS[found.key] ?? found.key)}: ${found.value.origin}.`;
+}
+
+/** The value written at `offset`; `borrowed`: a pool of another file, as a volume here names it. */
+function valueAt(estate: IacEstate, offset: number): { key: string; value: IacValue<unknown>; borrowed: boolean } | undefined {
+  // A volume's own values first: a pool of another file is placed on the volume's `pool_name`.
+  for (const resource of [...estate.volumes, ...estate.pools]) {
     if (offset < resource.span.start || offset > resource.span.end) continue;
+    const borrowed = 'declaredIn' in resource && resource.declaredIn !== undefined;
     for (const [key, value] of Object.entries(resource)) {
       const v = value as IacValue<unknown> | undefined;
-      if (!v || typeof v !== 'object' || !('raw' in v) || !('span' in v) || v.value !== undefined) continue;
+      if (!v || typeof v !== 'object' || !('raw' in v) || !('span' in v)) continue;
       if (offset < v.span.start || offset > v.span.end) continue;
-      const what = LABELS[key] ?? key;
-      return {
-        markdown: `**${what}: unknown**\n\nanf-lint cannot evaluate \`${v.raw.length > 60 ? `${v.raw.slice(0, 60)}…` : v.raw}\` from this file (it reads literals, arithmetic, \`var\`/\`param\` defaults in the same file, \`locals\`, \`parameters()\`/\`variables()\` and references to resources here). Findings and figures that need the ${what} are left out rather than guessed.`, // not a fact: hover length
-        span: v.span,
-      };
+      if (borrowed && key !== 'name') continue;
+      return { key: borrowed ? 'pool' : key, value: v, borrowed };
     }
   }
   return undefined;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A finding placed on a value that came through variables or locals (Terraform) names where they
+ * got it, so "quota 40 GiB is below ..." on `var.data_quota_gib` says the 40 is in terraform.tfvars.
+ */
+export function withValueOrigin<T extends { readonly span: Span; readonly message: string }>(estate: IacEstate, finding: T): T {
+  if (!hasOrigins(estate)) return finding;
+  const found = valueAt(estate, finding.span.start);
+  const v = found?.value;
+  if (!v || v.value === undefined || !v.origin || v.span.start !== finding.span.start || v.span.end !== finding.span.end) return finding;
+  return { ...finding, message: `${finding.message} (${v.origin})` };
+}
+
+const ORIGINS = new WeakMap<IacEstate, boolean>();
+
+/** Whether any value of the estate came through a variable or local (once per estate: findings ask per finding). */
+function hasOrigins(estate: IacEstate): boolean {
+  let has = ORIGINS.get(estate);
+  if (has === undefined) {
+    has = [...estate.pools, ...estate.volumes].some((r) => Object.values(r).some((v) => v !== null && typeof v === 'object' && 'origin' in v && (v as IacValue<unknown>).origin !== undefined));
+    ORIGINS.set(estate, has);
+  }
+  return has;
 }

@@ -3,9 +3,10 @@ import type { FileKind } from '../fileKind';
 import type { ParseProblem } from '../diagnostics';
 import { readArmJson } from './arm';
 import { readBicep } from './bicep';
-import { toManifest, type EstateModel, type IacEstate } from './estate';
+import { toManifest, type ElsewhereVolume, type EstateModel, type IacEstate } from './estate';
 import { checkTfvars, readTerraform } from './terraform';
 import { grammarOf, hasKeptTree } from './treeSitter';
+import { IAC_SYNTAX_CODE } from './common';
 
 export const IAC_KINDS: ReadonlySet<FileKind> = new Set(['terraform', 'terraform-vars', 'bicep', 'arm-template', 'az-netappfiles-json']);
 
@@ -24,11 +25,16 @@ export function readIac(source: SourceText, uri: string, kind: FileKind, edited 
   let estate: IacEstate | undefined;
   const grammar = grammarOf(kind);
   const key = grammar && (edited || hasKeptTree(grammar, uri)) ? uri : undefined;
-  if (kind === 'terraform') estate = readTerraform(source, problems, key);
+  if (kind === 'terraform') estate = readTerraform(source, problems, uri, key !== undefined);
   else if (kind === 'terraform-vars') checkTfvars(source, problems);
   else if (kind === 'bicep') estate = readBicep(source, problems, key);
   else estate = readArmJson(source, problems, kind === 'arm-template' ? 'arm' : 'az-cli');
-  if (!estate || (estate.accounts.length === 0 && estate.pools.length === 0 && estate.volumes.length === 0)) return { problems, ...(estate ? { estate } : {}) };
-  const syntaxErrors = problems.some((p) => p.code === 'ANF400');
-  return { estate, problems, ...toManifest(estate, uri, syntaxErrors) };
+  if (!estate) return { problems };
+  return { problems, ...estateRead(estate, uri, problems.some((p) => p.code === IAC_SYNTAX_CODE)) };
+}
+
+/** An estate and, when it holds any resource, its manifest model. */
+export function estateRead(estate: IacEstate, uri: string, syntaxErrors: boolean, elsewhere?: ReadonlyMap<string, readonly ElsewhereVolume[]>): { estate: IacEstate } & Partial<EstateModel> {
+  if (estate.accounts.length === 0 && estate.pools.length === 0 && estate.volumes.length === 0) return { estate };
+  return { estate, ...toManifest(estate, uri, syntaxErrors, elsewhere) };
 }

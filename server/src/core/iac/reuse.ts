@@ -22,6 +22,8 @@ export interface BlockResult {
   readonly accounts: readonly IacAccount[];
   readonly pools: readonly IacPool[];
   readonly volumes: readonly IacVolume[];
+  /** The block named something its file alone cannot resolve (terraform.ts: read with its module). */
+  readonly unresolved?: boolean;
 }
 
 interface Entry {
@@ -120,7 +122,7 @@ export class BlockReuse {
     const delta = this.regions.get(symbol)!.start - entry.regionStart;
     const result = entry.result!;
     if (delta === 0) return result;
-    const moved = { accounts: result.accounts.map((r) => moveSpans(r, delta)), pools: result.pools.map((r) => moveSpans(r, delta)), volumes: result.volumes.map((r) => moveSpans(r, delta)) };
+    const moved = { accounts: result.accounts.map((r) => moveSpans(r, delta)), pools: result.pools.map((r) => moveSpans(r, delta)), volumes: result.volumes.map((r) => moveSpans(r, delta)), ...(result.unresolved ? { unresolved: true } : {}) };
     this.next.set(symbol, { ...entry, regionStart: entry.regionStart + delta, result: moved });
     return moved;
   }

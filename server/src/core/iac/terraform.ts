@@ -1,10 +1,11 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
+import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
-import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
+import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import { parseKeptTree, parseTree, type Node, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
+import { baseName } from '../fileKind';
 
 /**
  * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
@@ -21,13 +22,34 @@ interface Block {
   readonly body: Node | undefined;
 }
 
+/** An expression declared somewhere in a module: a variable's value, a local, a resource. */
+interface Declared {
+  readonly node: Node;
+  readonly uri: string;
+  readonly source: SourceText;
+  /** For messages and hovers: "its default in variables.tf line 4", "terraform.tfvars line 2". */
+  readonly from: string;
+}
+
 /**
- * `key` (the document's URI) keeps the tree for the next version of the same document, which is
- * then parsed incrementally (treeSitter.ts `parseKeptTree`); without it the tree is parsed whole
- * and deleted after reading.
+ * What a file's references can reach: its own declarations when read alone, every `.tf` file of
+ * the folder plus `terraform.tfvars` and `*.auto.tfvars` when read as a module (module.ts).
  */
-export function readTerraform(source: SourceText, problems: ParseProblem[], key?: string): IacEstate | undefined {
-  const tree = key === undefined ? parseTree('terraform', source.text) : parseKeptTree('terraform', key, source.text);
+interface Scope {
+  readonly variables: Map<string, Declared>;
+  /** Declared with neither a default nor a .tfvars value: unknown, and the hover says why. */
+  readonly unset: Set<string>;
+  readonly locals: Map<string, Declared>;
+  readonly resources: Map<string, { readonly block: Block; readonly uri: string; readonly source: SourceText }>;
+}
+
+/**
+ * `keep` keeps the tree for the next version of the same document (`uri`), which is then parsed
+ * incrementally (treeSitter.ts `parseKeptTree`) and reuses what its unchanged resource blocks read
+ * (reuse.ts); without it the tree is parsed whole and deleted after reading.
+ */
+export function readTerraform(source: SourceText, problems: ParseProblem[], uri = '', keep = false): IacEstate | undefined {
+  const tree = keep ? parseKeptTree('terraform', uri, source.text) : parseTree('terraform', source.text);
   if (!tree) {
     problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Terraform parser (tree-sitter), so this file was not read.' });
     return undefined;
@@ -37,19 +59,21 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], key?
   attributeCache = new Map();
   try {
     const top = topBlocks(root.namedChildren.find((n) => n.type === 'body'), source.text);
-    const reader = new Reader(source, top);
+    const scope = emptyScope();
+    declare(scope, top, uri, source);
+    const reader = new Reader(source, uri, top, scope, false);
     // The next version of the same document reuses what unchanged resource blocks read (reuse.ts).
-    // Its context: what a resource block may read outside itself, the variables and locals blocks
-    // (a reader that reads more, such as other files of the module, must add it here).
+    // Its context: what a resource block may read outside itself when the file is read alone, the
+    // variables and locals blocks. A module read (readTerraformModule) reads more and never reuses.
     const resources = top.filter((b) => b.type === 'resource' && b.labels.length >= 2);
     const context = top.filter((b) => b.type === 'variable' || b.type === 'locals').map((b) => source.text.slice(b.node.startIndex, b.node.endIndex)).join('\u0000');
-    const reuse = key === undefined ? undefined : new BlockReuse(key, source, resources.map((b) => ({ symbol: `${b.labels[0]}.${b.labels[1]}`, span: spanOf(b.node) })), context);
-    const estate = reader.estate(reuse);
+    const reuse = keep ? new BlockReuse(uri, source, resources.map((b) => ({ symbol: `${b.labels[0]}.${b.labels[1]}`, span: spanOf(b.node) })), context) : undefined;
+    const estate = reader.estate(undefined, reuse);
     reuse?.commit();
     return estate;
   } finally {
     attributeCache = new Map();
-    if (key === undefined) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
+    if (!keep) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
   }
 }
 
@@ -59,6 +83,84 @@ export function checkTfvars(source: SourceText, problems: ParseProblem[]): void 
   if (!tree) return;
   for (const p of syntaxProblems(tree.rootNode, 'Terraform variables')) problems.push(p);
   tree.delete();
+}
+
+/** One file of a Terraform module (a folder): a `.tf` file or a `.tfvars` file. */
+export interface TerraformModuleFile {
+  readonly uri: string;
+  readonly source: SourceText;
+  readonly kind: 'terraform' | 'terraform-vars';
+}
+
+/**
+ * Reads the `.tf` files `targets` names as parts of one module: `var.x`, `local.x` and resource
+ * references resolve across every `.tf` file of `files`, and variables take the values of
+ * `terraform.tfvars` and `*.auto.tfvars` (Terraform's order: `terraform.tfvars`, then the
+ * `.auto.tfvars` files alphabetically, later files winning) over their defaults. Other `.tfvars`
+ * files are only used with `-var-file`, which anf-lint cannot see: they are not read. Each
+ * target's estate holds its own resources, with their own positions; a volume whose pool is
+ * written in another file gets that pool's settings, placed on its own `pool_name`.
+ */
+export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>): Map<string, IacEstate> {
+  const parsed: { file: TerraformModuleFile; blocks: Block[]; tree: { delete(): void }; root: Node }[] = [];
+  const result = new Map<string, IacEstate>();
+  attributeCache = new Map();
+  try {
+    for (const file of files) {
+      const tree = parseTree('terraform', file.source.text);
+      if (!tree) return result;
+      const root = tree.rootNode;
+      parsed.push({ file, tree, root, blocks: file.kind === 'terraform' ? blocksOf(root.namedChildren.find((n) => n.type === 'body')) : [] });
+    }
+    const scope = emptyScope();
+    for (const p of parsed) if (p.file.kind === 'terraform') declare(scope, p.blocks, p.file.uri, p.file.source);
+    const tfvars = parsed.filter((p) => p.file.kind === 'terraform-vars' && tfvarsOrder(p.file.uri) !== undefined);
+    tfvars.sort((a, b) => tfvarsOrder(a.file.uri)!.localeCompare(tfvarsOrder(b.file.uri)!));
+    for (const p of tfvars) {
+      for (const [name, attr] of attributes(p.root.namedChildren.find((n) => n.type === 'body'))) {
+        const line = p.file.source.positionAt(attr.startIndex).line + 1;
+        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: p.file.uri, source: p.file.source, from: `${baseName(p.file.uri)} line ${line}` });
+        scope.unset.delete(name);
+      }
+    }
+    const readers = new Map<string, Reader>();
+    for (const p of parsed) if (p.file.kind === 'terraform') readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
+    for (const uri of targets) {
+      const reader = readers.get(uri);
+      if (reader) result.set(uri, reader.estate(readers));
+    }
+    return result;
+  } finally {
+    attributeCache = new Map();
+    for (const p of parsed) p.tree.delete();
+  }
+}
+
+/** The sort key of a .tfvars file Terraform loads by itself, or undefined for one it does not. */
+function tfvarsOrder(uri: string): string | undefined {
+  const name = baseName(uri).toLowerCase();
+  if (name === 'terraform.tfvars') return '0';
+  if (name.endsWith('.auto.tfvars')) return `1${name}`;
+  return undefined;
+}
+
+function emptyScope(): Scope {
+  return { variables: new Map(), unset: new Set(), locals: new Map(), resources: new Map() };
+}
+
+function declare(scope: Scope, blocks: readonly Block[], uri: string, source: SourceText): void {
+  const where = (n: Node) => `${uri ? `${baseName(uri)} ` : ''}line ${source.positionAt(n.startIndex).line + 1}`;
+  for (const b of blocks) {
+    if (b.type === 'variable' && b.labels[0]) {
+      const def = attributes(b.body).get('default');
+      if (def) scope.variables.set(b.labels[0], { node: def.namedChildren[1]!, uri, source, from: `its default in ${where(def)}` });
+      else scope.unset.add(b.labels[0]);
+    } else if (b.type === 'locals') {
+      for (const [key, attr] of attributes(b.body)) scope.locals.set(key, { node: attr.namedChildren[1]!, uri, source, from: where(attr) });
+    } else if (b.type === 'resource' && b.labels.length >= 2) {
+      scope.resources.set(`${b.labels[0]}.${b.labels[1]}`, { block: b, uri, source });
+    }
+  }
 }
 
 function blocksOf(body: Node | undefined | null): Block[] {
@@ -159,27 +261,18 @@ function stringText(n: Node): string | undefined {
 
 
 class Reader {
-  private readonly variables = new Map<string, Node>();
-  private readonly locals = new Map<string, Node>();
-  private readonly resources = new Map<string, Block>();
+  /** A reference this file could not resolve alone (a variable, local or resource of another file, a variable a .tfvars file may set). */
+  private unresolved = false;
 
   constructor(
     private readonly source: SourceText,
+    private readonly uri: string,
     private readonly blocks: readonly Block[],
-  ) {
-    for (const b of blocks) {
-      if (b.type === 'variable' && b.labels[0]) {
-        const def = attributes(b.body).get('default');
-        if (def) this.variables.set(b.labels[0], def.namedChildren[1]!);
-      } else if (b.type === 'locals') {
-        for (const [key, attr] of attributes(b.body)) this.locals.set(key, attr.namedChildren[1]!);
-      } else if (b.type === 'resource' && b.labels.length >= 2) {
-        this.resources.set(`${b.labels[0]}.${b.labels[1]}`, b);
-      }
-    }
-  }
+    private readonly scope: Scope,
+    private readonly module: boolean,
+  ) {}
 
-  estate(reuse?: BlockReuse): IacEstate {
+  estate(readers?: ReadonlyMap<string, Reader>, reuse?: BlockReuse): IacEstate {
     const accounts: IacAccount[] = [];
     const pools: IacPool[] = [];
     const volumes: IacVolume[] = [];
@@ -191,24 +284,63 @@ class Reader {
         accounts.push(...reused.accounts);
         pools.push(...reused.pools);
         volumes.push(...reused.volumes);
+        if (reused.unresolved) this.unresolved = true;
         continue;
       }
       const before = [accounts.length, pools.length, volumes.length] as const;
+      const unresolvedBefore = this.unresolved;
+      this.unresolved = false;
       const obj = this.obj(b.body, spanOf(b.node));
       const meta = this.meta(b, `${type}.${label}`, obj);
       if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
       else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
       else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
       else if (type === 'azapi_resource') this.azapi(b, meta, obj, accounts, pools, volumes);
-      reuse?.store(`${type}.${label}`, { accounts: accounts.slice(before[0]), pools: pools.slice(before[1]), volumes: volumes.slice(before[2]) });
+      reuse?.store(`${type}.${label}`, { accounts: accounts.slice(before[0]), pools: pools.slice(before[1]), volumes: volumes.slice(before[2]), unresolved: this.unresolved });
+      this.unresolved ||= unresolvedBefore;
     }
-    return { language: 'terraform', accounts, pools, volumes, slips: [] };
+    if (readers) pools.push(...this.borrowedPools(volumes, readers));
+    return { language: 'terraform', accounts, pools, volumes, slips: [], ...(this.unresolved || this.scope.unset.size > 0 ? { unresolved: true } : {}) };
+  }
+
+  /** An `azurerm_netapp_pool` or azapi pool block of this file, read as a pool (for a volume in another file). */
+  poolOf(symbol: string): IacPool | undefined {
+    const b = this.blocks.find((x) => x.type === 'resource' && `${x.labels[0]}.${x.labels[1]}` === symbol);
+    if (!b) return undefined;
+    const obj = this.obj(b.body, spanOf(b.node));
+    const meta = this.meta(b, symbol, obj);
+    if (b.labels[0] === 'azurerm_netapp_pool') return this.pool(meta, obj);
+    const found: IacPool[] = [];
+    if (b.labels[0] === 'azapi_resource') this.azapi(b, meta, obj, [], found, []);
+    return found[0];
+  }
+
+  /**
+   * The pools of other files this file's volumes are in: their settings (service level, QoS, cool
+   * access), written where the volume names the pool. Their size and throughput stay with the file
+   * that declares them, so the pool's own findings are reported there, once.
+   */
+  private borrowedPools(volumes: readonly IacVolume[], readers: ReadonlyMap<string, Reader>): IacPool[] {
+    const borrowed = new Map<string, IacPool>();
+    for (const volume of volumes) {
+      const symbol = volume.pool?.symbol;
+      const at = volume.pool?.name;
+      if (!symbol || !at || borrowed.has(symbol)) continue;
+      const declared = this.scope.resources.get(symbol);
+      if (!declared || declared.uri === this.uri) continue;
+      const pool = readers.get(declared.uri)?.poolOf(symbol);
+      if (!pool) continue;
+      const where = `${baseName(declared.uri)} line ${declared.source.positionAt(declared.block.node.startIndex).line + 1}`;
+      borrowed.set(symbol, borrowPool(pool, at.span, where));
+    }
+    return [...borrowed.values()];
   }
 
   private meta(b: Block, symbol: string, obj: Obj): Meta {
     const attrs = attributes(b.body);
     const name = str(obj.field('name'));
     const annotation = annotationFor(this.source, spanOf(b.node));
+    const required = requirementsFor(this.source, spanOf(b.node));
     const head = b.node.namedChildren.find((n) => n.type === 'block_start');
     return {
       symbol,
@@ -217,6 +349,7 @@ class Reader {
       repeated: attrs.has('count') || attrs.has('for_each'),
       ...(name ? { name } : {}),
       ...(annotation ? { annotation } : {}),
+      ...(required ? { required } : {}),
       ...(obj.field('tags') ? { tags: obj.field('tags')! } : {}),
     };
   }
@@ -266,6 +399,7 @@ class Reader {
       ...(cool ? { coolAccess: { value: true, span: cool.span, keySpan: cool.span, raw: 'cool_access' } } : {}),
       mountTargets: [],
       ...workloadOpt(meta, path),
+      ...requirementsOpt(meta),
     };
   }
 
@@ -306,52 +440,60 @@ class Reader {
     };
   }
 
-  private readonly fields = new Map<number, Field>();
+  private readonly fields = new Map<string, Field>();
   private readonly values = new Map<number, Value>();
 
-  private field(expr: Node, keySpan: Span): Field {
-    const cached = this.fields.get(expr.id);
+  /**
+   * `anchor`: the expression is written in another file (a local or variable default reached
+   * through a reference): the field is placed on the reference in this file and never edited.
+   */
+  private field(expr: Node, keySpan: Span, anchor?: Span): Field {
+    const key = anchor ? `${expr.id}@${anchor.start}` : String(expr.id);
+    const cached = this.fields.get(key);
     if (cached) return cached;
-    const made = this.makeField(expr, keySpan);
-    this.fields.set(expr.id, made);
+    const made = this.makeField(expr, keySpan, anchor);
+    this.fields.set(key, made);
     return made;
   }
 
-  private makeField(expr: Node, keySpan: Span): Field {
+  private makeField(expr: Node, keySpan: Span, anchor?: Span): Field {
     const value = this.eval(expr, 0);
-    const literal = literalOf(expr);
-    const object = this.objectOf(expr, 0);
-    const items = this.itemsOf(expr);
+    const literal = anchor ? undefined : literalOf(expr);
+    const object = this.objectOf(expr, 0, anchor);
+    const items = this.itemsOf(expr, anchor);
     const symbol = this.symbolOf(expr);
+    const raw = expr.text;
+    const origin = this.originOf(expr, raw);
     return {
       value: value.ok ? value.value : undefined,
-      span: spanOf(expr),
-      keySpan,
-      raw: expr.text,
+      span: anchor ?? spanOf(expr),
+      keySpan: anchor ?? keySpan,
+      raw,
       ...(literal ? { editSpan: literal } : {}),
       ...(object ? { object } : {}),
       ...(items ? { items } : {}),
       ...(symbol ? { symbol } : {}),
+      ...(origin ? { origin } : {}),
     };
   }
 
-  private itemsOf(expr: Node): Field[] | undefined {
+  private itemsOf(expr: Node, anchor?: Span): Field[] | undefined {
     const tuple = unwrap(expr);
     if (tuple?.type !== 'tuple') return undefined;
-    return tuple.namedChildren.filter((n) => n.type === 'expression').map((n) => this.field(n, spanOf(n)));
+    return tuple.namedChildren.filter((n) => n.type === 'expression').map((n) => this.field(n, spanOf(n), anchor));
   }
 
   /** An object constructor (`{ a = 1 }`, also inside `jsonencode(...)` or behind a reference) as an Obj. */
-  private objectOf(expr: Node, depth: number): Obj | undefined {
+  private objectOf(expr: Node, depth: number, anchor?: Span): Obj | undefined {
     if (depth > MAX_DEPTH) return undefined;
     const inner = unwrap(expr);
     if (!inner) return undefined;
     if (inner.type === 'function_call' && inner.namedChildren[0]?.text === 'jsonencode') {
       const arg = inner.namedChildren.find((n) => n.type === 'function_arguments')?.namedChildren[0];
-      return arg ? this.objectOf(arg, depth + 1) : undefined;
+      return arg ? this.objectOf(arg, depth + 1, anchor) : undefined;
     }
     const target = this.referenced(inner, expr);
-    if (target) return this.objectOf(target, depth + 1);
+    if (target) return this.objectOf(target.node, depth + 1, anchor ?? (target.uri === this.uri ? undefined : spanOf(expr)));
     if (inner.type !== 'object') return undefined;
     const elems = inner.namedChildren.filter((n) => n.type === 'object_elem');
     const byKey = new Map<string, Node>();
@@ -363,36 +505,77 @@ class Reader {
       byKey.set(name.toLowerCase(), elem);
     }
     return {
-      span: spanOf(inner),
+      span: anchor ?? spanOf(inner),
       field: (key) => {
         const elem = byKey.get(key.toLowerCase());
         if (!elem) return undefined;
-        return this.field(elem.namedChildren[1]!, spanOf(elem.namedChildren[0]!));
+        return this.field(elem.namedChildren[1]!, spanOf(elem.namedChildren[0]!), anchor);
       },
       blocks: (key) => {
         const f = byKey.get(key.toLowerCase());
-        const items = f ? this.itemsOf(f.namedChildren[1]!) : undefined;
+        const items = f ? this.itemsOf(f.namedChildren[1]!, anchor) : undefined;
         return (items ?? []).flatMap((i) => (i.object ? [i.object] : []));
       },
     };
   }
 
-  /** For `var.x`/`local.x`: the expression it stands for (in this file), else undefined. */
-  private referenced(inner: Node, expr: Node): Node | undefined {
+  /** For `var.x`/`local.x`: the expression it stands for (in the scope), else undefined. */
+  private referenced(inner: Node, expr: Node): Declared | undefined {
     if (inner.type !== 'variable_expr') return undefined;
     const chain = attrChain(expr);
     if (!chain || chain.length !== 2) return undefined;
-    if (chain[0] === 'var') return this.variables.get(chain[1]!);
-    if (chain[0] === 'local') return this.locals.get(chain[1]!);
-    return undefined;
+    return this.lookup(chain[0]!, chain[1]!);
   }
 
-  /** `azurerm_netapp_pool.p.name` -> `azurerm_netapp_pool.p` (a resource of this file). */
+  private lookup(kind: string, name: string): Declared | undefined {
+    if (kind !== 'var' && kind !== 'local') return undefined;
+    const found = (kind === 'var' ? this.scope.variables : this.scope.locals).get(name);
+    if (!found) this.unresolved = true;
+    return found;
+  }
+
+  /** `azurerm_netapp_pool.p.name` -> `azurerm_netapp_pool.p` (a resource of the scope). */
   private symbolOf(expr: Node): string | undefined {
     const chain = attrChain(expr);
     if (!chain || chain.length < 2) return undefined;
+    if (chain[0] === 'var' || chain[0] === 'local' || chain[0] === 'data' || chain[0] === 'module' || chain[0] === 'each' || chain[0] === 'count') return undefined;
     const symbol = `${chain[0]}.${chain[1]}`;
-    return this.resources.has(symbol) ? symbol : undefined;
+    if (this.scope.resources.has(symbol)) return symbol;
+    this.unresolved = true;
+    return undefined;
+  }
+
+  /**
+   * Where the variables and locals an expression uses got their values ("`var.quota` = 4096 from
+   * terraform.tfvars line 3"), for hovers and messages; undefined when it uses none.
+   */
+  private originOf(expr: Node, raw: string): string | undefined {
+    // Most values use no variable: a look at the text spares walking the tree.
+    if (!raw.includes('var.') && !raw.includes('local.')) return undefined;
+    const inner = unwrap(expr);
+    if (!inner || inner.type === 'object' || inner.type === 'tuple') return undefined;
+    const notes: string[] = [];
+    const visit = (n: Node, depth: number): void => {
+      if (depth > MAX_DEPTH || notes.length > MAX_ORIGINS) return;
+      const chain = n.type === 'expression' ? attrChain(n) : undefined;
+      if (chain && chain.length >= 2 && (chain[0] === 'var' || chain[0] === 'local')) {
+        const name = chain.join('.');
+        const declared = (chain[0] === 'var' ? this.scope.variables : this.scope.locals).get(chain[1]!);
+        if (declared) {
+          const v = this.eval(n, depth + 1);
+          const shown = v.ok && (typeof v.value === 'number' || typeof v.value === 'boolean') ? ` = ${String(v.value)}` : v.ok && typeof v.value === 'string' ? ` = "${v.value}"` : '';
+          notes.push(`\`${name}\`${shown}, from ${declared.from}`);
+        } else if (chain[0] === 'var' && this.scope.unset.has(chain[1]!)) {
+          notes.push(this.module ? `\`${name}\` has no default and no value in terraform.tfvars or a *.auto.tfvars file of this folder` : `\`${name}\` has no default here (a .tfvars file of the module may set it)`);
+        } else {
+          notes.push(this.module ? `\`${name}\` is not declared in the .tf files of this folder` : `\`${name}\` is declared in another file`);
+        }
+        return;
+      }
+      for (const c of n.namedChildren) visit(c, depth + 1);
+    };
+    visit(expr, 0);
+    return notes.length > 0 ? notes.join('; ') : undefined;
   }
 
   eval(n: Node, depth: number): Value {
@@ -482,7 +665,8 @@ class Reader {
   private evalBinary(n: Node, depth: number): Value {
     const [left, right] = n.namedChildren;
     if (!left || !right) return UNKNOWN;
-    const op = this.source.text.slice(left.endIndex, right.startIndex).trim();
+    // From the node's own text: the operands may be written in another file of the module.
+    const op = n.text.slice(left.endIndex - n.startIndex, right.startIndex - n.startIndex).trim();
     const a = this.eval(left, depth + 1);
     const b = this.eval(right, depth + 1);
     if (!a.ok || !b.ok) return UNKNOWN;
@@ -506,17 +690,20 @@ class Reader {
   private evalRef(expr: Node, depth: number): Value {
     const chain = attrChain(expr);
     if (!chain) return UNKNOWN;
-    if (chain[0] === 'var' && chain.length === 2) {
-      const def = this.variables.get(chain[1]!);
-      return def ? this.eval(def, depth + 1) : UNKNOWN;
-    }
-    if (chain[0] === 'local' && chain.length === 2) {
-      const local = this.locals.get(chain[1]!);
-      return local ? this.eval(local, depth + 1) : UNKNOWN;
+    if (chain[0] === 'var' || chain[0] === 'local') {
+      const declared = this.lookup(chain[0], chain[1]!);
+      let value = declared ? this.eval(declared.node, depth + 1) : UNKNOWN;
+      // `var.sizes.tools`: an attribute of an object value.
+      for (const key of chain.slice(2)) {
+        if (!value.ok || typeof value.value !== 'object' || value.value === null || Array.isArray(value.value) || !(key in value.value)) return UNKNOWN;
+        value = { ok: true, value: (value.value as Record<string, unknown>)[key] };
+      }
+      return value;
     }
     if (chain.length === 3) {
-      const resource = this.resources.get(`${chain[0]}.${chain[1]}`);
-      const attrs = resource ? attributes(resource.body) : undefined;
+      const resource = this.scope.resources.get(`${chain[0]}.${chain[1]}`);
+      if (!resource && chain[0] !== 'data' && chain[0] !== 'module') this.unresolved = true;
+      const attrs = resource ? attributes(resource.block.body) : undefined;
       // A repeated resource needs an index (`[0]`) to be named: leave it unknown.
       if (!attrs || attrs.has('count') || attrs.has('for_each')) return UNKNOWN;
       const attr = attrs.get(chain[2]!);
@@ -559,6 +746,30 @@ function literalOf(expr: Node): Span | undefined {
     if (parts.length === 1 && parts[0]!.type === 'template_literal') return spanOf(parts[0]!);
   }
   return undefined;
+}
+
+/** How many origins a hover lists for one expression. */
+const MAX_ORIGINS = 4; // not a fact: hover length
+
+/** A pool declared in another file, as the volume that names it sees it: placed on `pool_name`, never edited. */
+function borrowPool(pool: IacPool, at: Span, where: string): IacPool {
+  const moved = <T,>(v: IacValue<T> | undefined): IacValue<T> | undefined => {
+    if (!v) return undefined;
+    const { editSpan: _editSpan, ...rest } = v;
+    return { ...rest, span: at, keySpan: at, origin: `from \`${pool.symbol}\` in ${where}` };
+  };
+  const { size: _size, customThroughputMiBps: _throughput, ...settings } = pool;
+  return {
+    ...settings,
+    span: at,
+    headSpan: at,
+    declaredIn: where,
+    ...opt('name', moved(pool.name)),
+    ...opt('serviceLevel', moved(pool.serviceLevel)),
+    ...opt('qos', moved(pool.qos)),
+    ...opt('coolAccess', moved(pool.coolAccess)),
+    ...opt('apiVersion', moved(pool.apiVersion)),
+  };
 }
 
 /** `allowed_clients` is a list in azurerm (a comma-separated string in ARM). */

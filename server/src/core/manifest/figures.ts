@@ -204,6 +204,12 @@ function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigu
         volumeMap.set(volume, figures);
       }
 
+      // Volumes of this pool written in other files of a Terraform module: in the totals, not listed here.
+      for (const { volume } of pool.elsewhere ?? []) {
+        allocatedGiB += volumeQuotaGiB(volume) ?? 0;
+        if (level) usedMiBps += manifestVolumeThroughput(pool, volume).mibps;
+      }
+
       const figures: PoolFigures = {
         id: displayName(account.name, pool.name),
         account: account.name?.value ?? '',
@@ -216,7 +222,7 @@ function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigu
         ...(budgetMiBps !== undefined ? { budgetMiBps, budgetUsedPercent: budgetMiBps > 0 ? (usedMiBps / budgetMiBps) * 100 : 0 } : {}),
         usedMiBps,
         ...(poolForCost ? { monthlyCost: monthlyPoolCost(poolForCost, prices) } : {}),
-        volumeCount: pool.volumes.length,
+        volumeCount: pool.volumes.length + (pool.elsewhere?.length ?? 0),
       };
       pools.push(figures);
       poolMap.set(pool, figures);

@@ -369,6 +369,11 @@ export interface ManifestPool {
   readonly unknown?: readonly string[];
   /** Infrastructure code: repeated resource (`count`/`for_each`). */
   readonly repeated?: boolean;
+  /**
+   * Terraform module: volumes of this pool written in other files of the module. They count in the
+   * pool's totals (allocation, assigned throughput); their own findings belong to their own file.
+   */
+  readonly elsewhere?: readonly { readonly uri: string; readonly volume: ManifestVolume }[];
 }
 
 export interface ManifestAccount {
@@ -398,7 +403,12 @@ export interface ManifestDocument {
 
 /** Whether every volume quota and assignment of a pool is known (infrastructure code can leave them open). */
 export function poolFullyKnown(pool: ManifestPool): boolean {
-  return !pool.repeated && pool.volumes.every((v) => !v.repeated && !(v.unknown && v.unknown.length > 0));
+  return !pool.repeated && poolMemberVolumes(pool).every((v) => !v.repeated && !(v.unknown && v.unknown.length > 0));
+}
+
+/** Every volume a pool's totals count: its own, and those written in other files of its Terraform module. */
+export function poolMemberVolumes(pool: ManifestPool): readonly ManifestVolume[] {
+  return pool.elsewhere && pool.elsewhere.length > 0 ? [...pool.volumes, ...pool.elsewhere.map((e) => e.volume)] : pool.volumes;
 }
 
 /** Pool settings with their defaults applied. */
@@ -426,7 +436,8 @@ export function poolHasBasicNetworkFeatures(pool: ManifestPool): boolean {
   // Once per pool: ANF116 asks for every volume, and a scan of the pool's volumes each time was quadratic.
   let basic = BASIC_POOLS.get(pool);
   if (basic === undefined) {
-    basic = pool.volumes.length > 0 ? pool.volumes.some((v) => volumeNetworkFeatures(pool, v) === 'Basic') : poolNetworkFeatures(pool) === 'Basic';
+    const members = poolMemberVolumes(pool);
+    basic = members.length > 0 ? members.some((v) => volumeNetworkFeatures(pool, v) === 'Basic') : poolNetworkFeatures(pool) === 'Basic';
     BASIC_POOLS.set(pool, basic);
   }
   return basic;

@@ -395,6 +395,7 @@ export class ProjectRun {
         workspace.set(uri, '', 0, kind);
         if (plan.manifests.has(uri)) deferred.push({ file, uri, kind });
       }
+      for (const target of targetsOfRoot) if (!target.root.context) this.addTerraformModule(target.path, target.root, workspace);
       for (const target of targetsOfRoot) workspace.set(target.uri, target.text);
       if (!plan || deferred.length === 0) continue;
       // The manifests whose volumes can match a mount the targets' rules look at (their own and their hosts').
@@ -405,6 +406,35 @@ export class ProjectRun {
         workspace.delete(uri);
         workspace.set(uri, file.text);
       }
+    }
+  }
+
+  /**
+   * A named `.tf` file outside any repository still belongs to its Terraform module: the other `.tf`
+   * and `.tfvars` files of its folder are read as context (inside a repository they already are).
+   */
+  private addTerraformModule(path: string, root: Root, workspace: Workspace): void {
+    if (!/\.tf(?:vars)?$/i.test(path)) return;
+    const folder = dirname(path);
+    // A file named alone is its own root: its module is the folder around it.
+    const within: Root = root.path === path ? { ...root, path: folder, real: dirname(root.real) } : root;
+    const targetPaths = new Set(this.targets.map((t) => t.path));
+    let entries: readonly { name: string; kind: string }[];
+    try {
+      entries = this.project.env.list(folder);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.kind !== 'file' || !/\.tf(?:vars)?$/i.test(entry.name)) continue;
+      const sibling = `${folder.replace(/\/$/, '')}/${entry.name}`;
+      if (targetPaths.has(sibling) || this.pathByUri.has(this.project.env.uriOf(sibling))) continue;
+      const read = this.project.read(sibling, within, false, true);
+      if (!read.ok) continue;
+      const uri = this.project.env.uriOf(sibling);
+      this.rootByUri.set(uri, root);
+      this.pathByUri.set(uri, sibling);
+      workspace.set(uri, read.text);
     }
   }
 

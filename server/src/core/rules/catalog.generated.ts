@@ -108,6 +108,8 @@ export const RULE_CATALOG: readonly RuleCatalogEntry[] = [
   { code: 'ANF407', name: 'volume-multiple-zones' },
   { code: 'ANF408', name: 'hana-storage-kpi' },
   { code: 'ANF409', name: 'api-version-volume-minimum' },
+  { code: 'ANF410', name: 'api-version-pool-minimum' },
+  { code: 'ANF411', name: 'workload-guess' },
   { code: 'ANF900', name: 'config-syntax' },
   { code: 'ANF901', name: 'unknown-config-key' },
   { code: 'ANF902', name: 'invalid-config-value' },

@@ -7,6 +7,7 @@ import type { KernelSetting } from '../sysctl/model';
 import type { FileKind } from '../fileKind';
 import { VolumeIndex } from './links';
 import { parseFile } from './parseFile';
+import { TerraformModules } from './terraformModules';
 import type { ParsedFile } from './parsedFile';
 import type { WorkloadSource, WorkspaceView } from './workspaceView';
 
@@ -18,6 +19,8 @@ type WorkloadDefaults = Pick<ResolvedConfig, 'defaultWorkload'>;
  */
 export class Workspace implements WorkspaceView {
   private readonly parsed = new Map<string, ParsedFile>();
+  /** Terraform files read with the rest of their module (folder); see terraformModules.ts. */
+  private readonly modules = new TerraformModules();
   private fileList: readonly ParsedFile[] | undefined;
   private derived: { volumes: VolumeSummary[]; mounts: MountEntry[]; settings: KernelSetting[]; index: VolumeIndex; mountsByVolume: Map<VolumeSummary, MountEntry[]> } | undefined;
 
@@ -27,10 +30,11 @@ export class Workspace implements WorkspaceView {
    */
   constructor(private readonly config: WorkloadDefaults | ((uri: string) => WorkloadDefaults) = {}) {}
 
-  /** Adds or replaces a document and returns it parsed. */
+  /** Adds or replaces a document and returns it parsed (alone: `file(uri)` gives it as its Terraform module reads it). */
   set(uri: string, text: string, version = 0, kind?: FileKind): ParsedFile {
     const file = parseFile(uri, text, version, kind, this.parsed.get(uri));
     this.parsed.set(uri, file);
+    this.modules.changed(uri, file);
     this.derived = undefined;
     this.fileList = undefined;
     return file;
@@ -38,19 +42,33 @@ export class Workspace implements WorkspaceView {
 
   delete(uri: string): void {
     if (this.parsed.delete(uri)) {
+      this.modules.changed(uri, undefined);
       this.derived = undefined;
       this.fileList = undefined;
     }
   }
 
   file(uri: string): ParsedFile | undefined {
-    return this.parsed.get(uri);
+    const file = this.parsed.get(uri);
+    return file && this.resolved(file);
   }
 
   /** The same array until a document changes, so rules can cache answers per workspace state. */
   files(): readonly ParsedFile[] {
-    this.fileList ??= [...this.parsed.values()];
+    this.fileList ??= [...this.parsed.values()].map((f) => this.resolved(f));
     return this.fileList;
+  }
+
+  /**
+   * Every document as read alone, without the Terraform module step: for questions about kinds and
+   * URIs (which files depend on a change) that must not evaluate a module on every keystroke.
+   */
+  parsedAlone(): readonly ParsedFile[] {
+    return [...this.parsed.values()];
+  }
+
+  private resolved(file: ParsedFile): ParsedFile {
+    return this.modules.resolve(file, (uri) => this.parsed.get(uri));
   }
 
   volumes(): readonly VolumeSummary[] {
@@ -96,7 +114,7 @@ export class Workspace implements WorkspaceView {
   private derive() {
     if (this.derived) return this.derived;
     // Sorted by URI so that cross-file answers ("the first mount wins") do not depend on open order.
-    const files = [...this.parsed.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    const files = [...this.files()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
     const volumes = files.flatMap((f) => f.volumes);
     const mounts = files.flatMap((f) => f.mounts);
     const settings = files.flatMap((f) => f.settings);

@@ -1,7 +1,7 @@
 import { poolThroughputBudgetMiBps, serviceLevelRateMiBpsPerTiB } from '../../calc/throughput';
 import { BILLING, QOS } from '../../facts';
 import { figuresOf, named, pools } from '../../manifest/rules/helpers';
-import { poolFullyKnown, poolQos } from '../../manifest/model';
+import { poolFullyKnown, poolMemberVolumes, poolQos } from '../../manifest/model';
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber, formatUsd, tibToGiB } from '../../units/units';
 import { isIac } from './helpers';
@@ -33,10 +33,10 @@ export const manualQosUnassigned = defineRule({
     const figures = figuresOf(context, manifest);
     for (const { pool } of pools(manifest)) {
       const level = pool.serviceLevel?.value;
-      if (!level || level === 'Flexible' || poolQos(pool) !== 'manual' || !pool.size || !poolFullyKnown(pool) || pool.volumes.length === 0) continue;
+      if (!level || level === 'Flexible' || poolQos(pool) !== 'manual' || !pool.size || !poolFullyKnown(pool) || poolMemberVolumes(pool).length === 0) continue;
       const sizeTiB = bytesToTiB(pool.size.value.bytes);
       const budget = poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB });
-      const assigned = pool.volumes.reduce((sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0), 0);
+      const assigned = poolMemberVolumes(pool).reduce((sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0), 0);
       const unassigned = budget - assigned;
       const rate = serviceLevelRateMiBpsPerTiB(level);
       if (unassigned < QOS.manualMinVolumeThroughputMiBps.value || !rate) continue;

@@ -1,7 +1,7 @@
 import { ceilWhole, poolThroughputBudgetMiBps } from '../../calc/throughput';
 import { BILLING, POOL_LIMITS, SIZING_IAC } from '../../facts';
 import { allocatedGiB, figuresOf, fixes, fixOf, named, pools, replaceValue } from '../../manifest/rules/helpers';
-import { poolFullyKnown, poolNetworkFeatures, poolQos } from '../../manifest/model';
+import { poolFullyKnown, poolMemberVolumes, poolNetworkFeatures, poolQos } from '../../manifest/model';
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatNumber, formatUsd, gibToTiB, tibToGiB } from '../../units/units';
 import { isIac } from './helpers';
@@ -33,13 +33,14 @@ export const poolMuchLarger = defineRule({
     const figures = figuresOf(context, manifest);
     for (const { pool } of pools(manifest)) {
       const level = pool.serviceLevel?.value;
-      if (!level || !pool.size || !poolFullyKnown(pool) || pool.volumes.length === 0 || pool.volumes.some((v) => !v.quota)) continue;
+      const members = poolMemberVolumes(pool);
+      if (!level || !pool.size || !poolFullyKnown(pool) || members.length === 0 || members.some((v) => !v.quota)) continue;
       const sizeTiB = bytesToTiB(pool.size.value.bytes);
       const allocated = allocatedGiB(pool);
       const min = poolNetworkFeatures(pool) === 'Basic' ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
       let smallest = Math.max(min, ceilWhole(gibToTiB(allocated)));
       if (poolQos(pool) === 'manual') {
-        const assigned = pool.volumes.reduce((sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0), 0);
+        const assigned = members.reduce((sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0), 0);
         const flexible = pool.throughput ? bytesPerSecondToMiBps(pool.throughput.value.bytesPerSecond) : undefined;
         while (smallest < sizeTiB && poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB: smallest, ...(flexible !== undefined ? { flexibleThroughputMiBps: flexible } : {}) }) < assigned) smallest++;
       }

@@ -9,6 +9,8 @@ import { decimalByteArithmetic } from './ANF406-decimal-byte-arithmetic';
 import { volumeMultipleZones } from './ANF407-volume-multiple-zones';
 import { hanaStorageKpi } from './ANF408-hana-storage-kpi';
 import { apiVersionVolumeMinimum } from './ANF409-api-version-volume-minimum';
+import { apiVersionPoolMinimum } from './ANF410-api-version-pool-minimum';
+import { workloadGuess } from './ANF411-workload-guess';
 
 /** Rules only infrastructure code needs (ANF400-ANF449). The sizing rules (ANF110-ANF125) run on IaC too. */
 export const iacRules: readonly Rule[] = [
@@ -22,4 +24,6 @@ export const iacRules: readonly Rule[] = [
   volumeMultipleZones,
   hanaStorageKpi,
   apiVersionVolumeMinimum,
+  apiVersionPoolMinimum,
+  workloadGuess,
 ];

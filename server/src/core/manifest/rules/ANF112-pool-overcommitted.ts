@@ -42,7 +42,7 @@ export const poolOvercommitted = defineRule({
       context.report({
         span: pool.size.span,
         message: `The volumes of ${named('pool', pool.name)} have ${formatNumber(Math.round(allocated))} GiB (${formatNumber(allocatedTiB, 2)} TiB) of quota, more than the pool's ${formatNumber(sizeTiB, 2)} TiB. Grow the pool to ${grown} TiB or shrink the volumes.`,
-        related: pool.volumes.flatMap((v) => (v.quota ? [{ uri: context.file.uri, span: v.quota.span, message: `${v.name?.value ?? 'volume'}: ${v.quota.raw}` }] : [])),
+        related: [...pool.volumes.map((volume) => ({ uri: context.file.uri, volume })), ...(pool.elsewhere ?? [])].flatMap(({ uri, volume: v }) => (v.quota ? [{ uri, span: v.quota.span, message: `${v.name?.value ?? 'volume'}: ${v.quota.raw}` }] : [])),
         ...fixes(fix),
       });
     }

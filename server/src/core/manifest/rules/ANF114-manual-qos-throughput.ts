@@ -69,6 +69,8 @@ export const manualQosThroughput = defineRule({
           });
         }
       }
+      // Volumes of this pool written in other files of a Terraform module count in the total too.
+      for (const { volume } of pool.elsewhere ?? []) if (volume.throughput) assigned += bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond);
       const sizeTiB = pool.size ? bytesToTiB(pool.size.value.bytes) : undefined;
       if (sizeTiB === undefined || !poolFullyKnown(pool)) continue;
       const flexible = poolFlexibleThroughputMiBps(pool);
@@ -82,7 +84,7 @@ export const manualQosThroughput = defineRule({
       context.report({
         span: target?.span ?? pool.headSpan,
         message: `The volumes of ${named('pool', pool.name)} are assigned ${formatMiBps(assigned)} in total, above ${basis}.`,
-        related: pool.volumes.flatMap((v) => (v.throughput ? [{ uri: context.file.uri, span: v.throughput.span, message: `${v.name?.value ?? 'volume'}: ${v.throughput.raw}` }] : [])),
+        related: [...pool.volumes.map((volume) => ({ uri: context.file.uri, volume })), ...(pool.elsewhere ?? [])].flatMap(({ uri, volume: v }) => (v.throughput ? [{ uri, span: v.throughput.span, message: `${v.name?.value ?? 'volume'}: ${v.throughput.raw}` }] : [])),
       });
     }
   },

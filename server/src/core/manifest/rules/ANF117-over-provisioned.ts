@@ -12,7 +12,7 @@ export const overProvisioned = defineRule({
   fixes: [],
   doc: {
     title: 'Quota far above what the requirements need',
-    what: `A volume whose quota is more than ${SIZING.overProvisioningFactor.value} times the quota its requirements need: both the capacity and (with auto QoS) the throughput would be met by a much smaller quota. The message gives the monthly list price of the excess.`,
+    what: `A volume whose quota is more than ${SIZING.overProvisioningFactor.value} times the quota its requirements need: both the capacity and (with auto QoS) the throughput would be met by a much smaller quota. The message gives the monthly list price of the excess. In Terraform, Bicep and ARM templates a volume's requirements are its \`# anf: throughput=<rate> capacity=<size>\` annotation or its \`required_throughput_mibps\` and \`required_capacity_gib\` tags (docs/iac.md).`,
     why: 'Capacity is billed whether it is used or not. Quotas are often raised for throughput and never lowered, or sized with decimal-vs-binary slack on top of slack.',
     instead: 'Lower the quota towards the figure in the message and shrink the pool with it (the pool size is what is billed), or record the real requirement if it grew. With manual QoS or Flexible, throughput does not need quota at all.',
     examples: [

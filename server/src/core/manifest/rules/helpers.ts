@@ -6,7 +6,7 @@ import type { ParsedFile } from '../../workspace/parsedFile';
 import type { SourceText, Span } from '../../text/sourceText';
 import { formatNumber, formatSizeIn, GiB } from '../../units/units';
 import { computeManifestFigures, type ManifestFigures } from '../figures';
-import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestVolume } from '../model';
+import { poolMemberVolumes, type Located, type ManifestAccount, type ManifestCoolAccess, type ManifestDocument, type ManifestPool, type ManifestVolume } from '../model';
 
 /** Shared shapes for the manifest rules: iteration over the estate, figures, and value fixes. */
 
@@ -89,7 +89,7 @@ export function allocatedGiB(pool: ManifestPool): number {
   // Once per pool (the same sum, in the same order): ANF116 asks for every volume of the pool.
   let sum = ALLOCATED.get(pool);
   if (sum === undefined) {
-    sum = pool.volumes.reduce((total, v) => total + (v.quota ? v.quota.value.bytes / GiB : 0), 0);
+    sum = poolMemberVolumes(pool).reduce((total, v) => total + (v.quota ? v.quota.value.bytes / GiB : 0), 0);
     ALLOCATED.set(pool, sum);
   }
   return sum;
