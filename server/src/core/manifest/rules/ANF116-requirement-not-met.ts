@@ -46,29 +46,35 @@ export const requirementNotMet = defineRule({
       const large = volumeIsLarge(volume);
       const delivered = f.throughput.mibps;
       // Each unmet requirement: where it is written and what is missing. One volume, one finding.
-      const unmet: { span: Span; text: string }[] = [];
+      // The texts are written when the finding is placed (below): most findings of a large estate are only counted.
+      const unmet: { span: Span; text: () => string }[] = [];
 
       if (req.capacity && f.requiredCapacityGiB !== undefined && f.quotaGiB < f.requiredCapacityGiB) {
-        unmet.push({ span: req.capacity.span, text: `${formatSizeIn(f.requiredCapacityGiB * GiB, 'TiB')} of capacity (its quota is ${formatSizeIn(f.quotaGiB * GiB, 'TiB')})` });
+        const needed = f.requiredCapacityGiB;
+        const quotaGiB = f.quotaGiB;
+        unmet.push({ span: req.capacity.span, text: () => `${formatSizeIn(needed * GiB, 'TiB')} of capacity (its quota is ${formatSizeIn(quotaGiB * GiB, 'TiB')})` });
       }
       const required = f.requiredThroughputMiBps;
       // Beyond what a volume of its kind can deliver at all: ANF118 owns that shortage (no quota reaches it).
       const ownedByCeilingRule = required !== undefined && required > volumeCeilingMiBps(large, volume.breakthroughMode?.value ?? false);
       if (required !== undefined && delivered < required && !ownedByCeilingRule) {
-        const how = describeDelivery(pool, volume, f);
+        const how = () => describeDelivery(pool, volume, f);
         const stated = req.throughput ? bytesPerSecondToMiBps(req.throughput.value.bytesPerSecond) : undefined;
         if (req.throughput && stated !== undefined && stated > delivered) {
-          unmet.push({ span: req.throughput.span, text: `${formatMiBps(stated)} (it delivers ${formatMiBps(delivered)}: ${how})` });
+          unmet.push({ span: req.throughput.span, text: () => `${formatMiBps(stated)} (it delivers ${formatMiBps(delivered)}: ${how()})` });
         }
         // Above the measured IOPS ceiling of a regular volume: ANF127 owns it (a bigger quota does not help).
         const ownedByIopsRule = f.requiredIops !== undefined && f.ioCeiling !== undefined && f.requiredIops > f.ioCeiling.iops;
         if (req.iops && f.requiredIops !== undefined && !ownedByIopsRule) {
           const fromIops = throughputMiBpsFromIops(f.requiredIops, f.blockSizeBytes);
           if (fromIops > delivered) {
-            const block = `${formatNumber(f.blockSizeBytes / KiB)} KiB${f.blockSizeAssumed ? ' (assumed)' : ''}`;
+            const requiredIops = f.requiredIops;
             unmet.push({
               span: req.iops.span,
-              text: `${formatNumber(f.requiredIops, 0)} IOPS at ${block} = ${formatMiBps(fromIops)} (it delivers ${formatMiBps(delivered)} = ${formatNumber(f.iopsAtBlockSize ?? 0, 0)} IOPS at that block size: ${how})`,
+              text: () => {
+                const block = `${formatNumber(f.blockSizeBytes / KiB)} KiB${f.blockSizeAssumed ? ' (assumed)' : ''}`;
+                return `${formatNumber(requiredIops, 0)} IOPS at ${block} = ${formatMiBps(fromIops)} (it delivers ${formatMiBps(delivered)} = ${formatNumber(f.iopsAtBlockSize ?? 0, 0)} IOPS at that block size: ${how()})`;
+              },
             });
           }
         }
@@ -88,7 +94,7 @@ export const requirementNotMet = defineRule({
         const adviceFix = advice ? advisorFix(source, pool, volume, advice) : undefined;
         const text = [raise?.summary, advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined].filter(Boolean).join('; ');
         remedy = {
-          message: `${Named('volume', volume.name)} needs ${unmet.map((u) => u.text).join(', and ')}.${text ? ` Fix: ${text}.` : ''}`,
+          message: `${Named('volume', volume.name)} needs ${unmet.map((u) => u.text()).join(', and ')}.${text ? ` Fix: ${text}.` : ''}`,
           fixes: fixes(raise?.fix, adviceFix).fixes,
         };
         return remedy;
