@@ -171,35 +171,37 @@ function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigu
             qos === 'auto' && requiredThroughputMiBps !== undefined ? quotaGiBForThroughput(level, requiredThroughputMiBps, volumeCoolAccess(volume)) ?? 0 : 0;
           quotaNeededGiB = Math.max(ceilWhole(requiredCapacityGiB ?? 0), forThroughput, VOLUME_LIMITS.regularMinGiB.value);
         }
-        const figures: VolumeFigures = {
+        // Assigned field by field in a fixed order (the keys a spread of optional parts would give):
+        // conditional spreads made a temporary object per field, per volume, per edit.
+        const figures: Mutable<VolumeFigures> = {
           id: displayName(account.name, pool.name, volume.name),
           account: account.name?.value ?? '',
           pool: pool.name?.value ?? '',
           volume: volume.name?.value ?? '',
           span: volume.name?.span ?? volume.headSpan,
-          ...(quotaGiB !== undefined ? { quotaGiB } : {}),
-          ...(throughput ? { throughput } : {}),
-          ...(quotaGiB !== undefined && sizeTiB ? { allocationPercent: (quotaGiB / (tibToGiB(sizeTiB))) * 100 } : {}),
-          ...(throughput && budgetMiBps ? { budgetSharePercent: (throughput.mibps / budgetMiBps) * 100 } : {}),
-          ...(requiredThroughputMiBps !== undefined ? { requiredThroughputMiBps } : {}),
-          ...(requiredCapacityGiB !== undefined ? { requiredCapacityGiB } : {}),
-          blockSizeBytes,
-          blockSizeAssumed: !req?.blockSize,
-          ...(iopsAtBlockSize !== undefined ? { iopsAtBlockSize } : {}),
-          ...(iopsQosLimit !== undefined ? { iopsQosLimit } : {}),
-          ...(ioCeiling ? { ioCeiling } : {}),
-          ...(req?.iops && iopsAtBlockSize !== undefined ? { meetsIops: iopsAtBlockSize >= req.iops.value } : {}),
-          ...(requiredIops !== undefined ? { requiredIops } : {}),
-          ...(latencySeconds !== undefined ? { latencySeconds } : {}),
-          ...(concurrency !== undefined ? { concurrency } : {}),
-          ...(concurrency !== undefined && clients ? { concurrencyPerClient: concurrency / clients } : {}),
-          ...(quotaGiB !== undefined && poolForCost
-            ? { monthlyCostUsd: monthlyVolumeCost({ quotaGiB, ...(throughput && qos === 'manual' ? { assignedThroughputMiBps: throughput.mibps } : {}) }, poolForCost, prices) }
-            : {}),
-          ...(quotaNeededGiB !== undefined ? { quotaNeededGiB } : {}),
-          ...(requiredCapacityGiB !== undefined && quotaGiB !== undefined ? { meetsCapacity: quotaGiB >= requiredCapacityGiB } : {}),
-          ...(requiredThroughputMiBps !== undefined && throughput ? { meetsThroughput: throughput.mibps >= requiredThroughputMiBps } : {}),
-        };
+        } as Mutable<VolumeFigures>;
+        if (quotaGiB !== undefined) figures.quotaGiB = quotaGiB;
+        if (throughput) figures.throughput = throughput;
+        if (quotaGiB !== undefined && sizeTiB) figures.allocationPercent = (quotaGiB / (tibToGiB(sizeTiB))) * 100;
+        if (throughput && budgetMiBps) figures.budgetSharePercent = (throughput.mibps / budgetMiBps) * 100;
+        if (requiredThroughputMiBps !== undefined) figures.requiredThroughputMiBps = requiredThroughputMiBps;
+        if (requiredCapacityGiB !== undefined) figures.requiredCapacityGiB = requiredCapacityGiB;
+        figures.blockSizeBytes = blockSizeBytes;
+        figures.blockSizeAssumed = !req?.blockSize;
+        if (iopsAtBlockSize !== undefined) figures.iopsAtBlockSize = iopsAtBlockSize;
+        if (iopsQosLimit !== undefined) figures.iopsQosLimit = iopsQosLimit;
+        if (ioCeiling) figures.ioCeiling = ioCeiling;
+        if (req?.iops && iopsAtBlockSize !== undefined) figures.meetsIops = iopsAtBlockSize >= req.iops.value;
+        if (requiredIops !== undefined) figures.requiredIops = requiredIops;
+        if (latencySeconds !== undefined) figures.latencySeconds = latencySeconds;
+        if (concurrency !== undefined) figures.concurrency = concurrency;
+        if (concurrency !== undefined && clients) figures.concurrencyPerClient = concurrency / clients;
+        if (quotaGiB !== undefined && poolForCost) {
+          figures.monthlyCostUsd = monthlyVolumeCost({ quotaGiB, ...(throughput && qos === 'manual' ? { assignedThroughputMiBps: throughput.mibps } : {}) }, poolForCost, prices);
+        }
+        if (quotaNeededGiB !== undefined) figures.quotaNeededGiB = quotaNeededGiB;
+        if (requiredCapacityGiB !== undefined && quotaGiB !== undefined) figures.meetsCapacity = quotaGiB >= requiredCapacityGiB;
+        if (requiredThroughputMiBps !== undefined && throughput) figures.meetsThroughput = throughput.mibps >= requiredThroughputMiBps;
         volumes.push(figures);
         volumeMap.set(volume, figures);
       }
@@ -224,3 +226,5 @@ function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigu
   }
   return { prices, pools, volumes, pool: (p) => poolMap.get(p), volume: (v) => volumeMap.get(v) };
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
