@@ -5,7 +5,8 @@ import type { ResolvedConfig } from '../config';
 import { VOLUME_LIMITS, type RegionPrices, type ServiceLevel } from '../facts';
 import type { Span } from '../text/sourceText';
 import { bytesPerSecondToMiBps, bytesToGiB, bytesToTiB, tibToGiB } from '../units/units';
-import { displayName, poolQos, volumeIsLarge, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
+import { takeLineage } from './lineage';
+import { displayName, poolQos, volumeIsLarge, type ManifestAccount, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
 import { assumedBlockSizeBytes, manifestVolumeThroughput, volumeCoolAccess, volumeRequiredThroughputMiBps } from './summary';
 
 /**
@@ -107,7 +108,7 @@ const cache = new WeakMap<ManifestDocument, { configPrices: RegionPrices; figure
 export function computeManifestFigures(manifest: ManifestDocument, config: Pick<ResolvedConfig, 'prices'>): ManifestFigures {
   const cached = cache.get(manifest);
   if (cached && cached.configPrices === config.prices) return cached.figures;
-  const figures = compute(manifest, manifestPrices(manifest, config));
+  const figures = compute(manifest, manifestPrices(manifest, config), reusable(manifest, config));
   cache.set(manifest, { configPrices: config.prices, figures });
   return figures;
 }
@@ -126,14 +127,42 @@ export function poolFlexibleThroughputMiBps(pool: ManifestPool): number | undefi
   return pool.throughput ? bytesPerSecondToMiBps(pool.throughput.value.bytesPerSecond) : undefined;
 }
 
-function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigures {
+/**
+ * The previous version's figures, when this manifest was read incrementally from it with the same
+ * prices: a volume whose values, pool values and account name are unchanged has the same figures
+ * (moved to its new name span). Undefined otherwise: everything is computed.
+ */
+interface Reusable {
+  readonly figures: ManifestFigures;
+  /** This version's object -> the previous version's object with the same own values. */
+  same<T extends ManifestAccount | ManifestPool | ManifestVolume>(value: T): T | undefined;
+}
+
+function reusable(manifest: ManifestDocument, config: Pick<ResolvedConfig, 'prices'>): Reusable | undefined {
+  const lineage = takeLineage(manifest);
+  if (!lineage) return undefined;
+  const previous = cache.get(lineage.previous);
+  const { previous: before } = lineage;
+  if (!previous || previous.configPrices !== config.prices || before.prices !== manifest.prices || before.region?.value !== manifest.region?.value) return undefined;
+  const kept = new Set<object>(before.accounts);
+  for (const account of before.accounts) for (const pool of account.pools) kept.add(pool);
+  return {
+    figures: previous.figures,
+    same: <T extends ManifestAccount | ManifestPool | ManifestVolume>(value: T) =>
+      kept.has(value) || previous.figures.volume(value as ManifestVolume) ? value : (lineage.sameAs.get(value) as T | undefined),
+  };
+}
+
+function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusable): ManifestFigures {
   const pools: PoolFigures[] = [];
   const volumes: VolumeFigures[] = [];
   const poolMap = new Map<ManifestPool, PoolFigures>();
   const volumeMap = new Map<ManifestVolume, VolumeFigures>();
 
   for (const account of manifest.accounts) {
+    const sameAccount = reuse?.same(account) !== undefined;
     for (const pool of account.pools) {
+      const samePool = sameAccount && reuse?.same(pool) !== undefined;
       const level = pool.serviceLevel?.value;
       const qos = poolQos(pool);
       const sizeTiB = poolSizeTiB(pool);
@@ -147,6 +176,17 @@ function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigu
       let allocatedGiB = 0;
       let usedMiBps = 0;
       for (const volume of pool.volumes) {
+        const earlier = samePool ? reuse?.same(volume) : undefined;
+        const kept = earlier && reuse?.figures.volume(earlier);
+        if (kept) {
+          const span = volume.name?.span ?? volume.headSpan;
+          const figures = kept.span.start === span.start && kept.span.end === span.end ? kept : { ...kept, span };
+          allocatedGiB += figures.quotaGiB ?? 0;
+          usedMiBps += figures.throughput?.mibps ?? 0;
+          volumes.push(figures);
+          volumeMap.set(volume, figures);
+          continue;
+        }
         const quotaGiB = volumeQuotaGiB(volume);
         allocatedGiB += quotaGiB ?? 0;
         const throughput = level ? manifestVolumeThroughput(pool, volume) : undefined;

@@ -17,6 +17,7 @@ import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestRequirements, ManifestVolume } from './model';
 import { PARSE_CODES, parseManifestItem, type ManifestItemLevel, type ManifestParseResult } from './parse';
+import { recordLineage, type Lineage } from './lineage';
 import { summarizeVolume } from './summary';
 import type { VolumeSummary } from './volumeSummary';
 
@@ -120,6 +121,8 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   if (found.last && (read.syntaxErrors || following?.comment || trailing)) return undefined;
 
   const shift = new Shift(change, item.span.end, read.item.span.end);
+  const sameAs: Lineage['sameAs'] = new Map();
+  shift.sameAs = sameAs;
   const problems: ParseProblem[] = [];
   for (const problem of previous.problems) {
     const inside = problem.span.start >= itemStart && problem.span.end <= oldItemEnd;
@@ -140,6 +143,7 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
     });
   });
   const updated: ManifestDocument = { ...manifest, syntaxErrors: read.syntaxErrors, ...(manifest.region ? { region: shift.located(manifest.region) } : {}), accounts };
+  recordLineage(updated, { previous: manifest, sameAs });
 
   // A volume's summary depends on its pool and account only: keep the others, moved; summarize
   // the volumes of the item read again.
@@ -240,6 +244,8 @@ function itemAround(manifest: ManifestDocument, old: SourceText, change: Change,
  */
 class Shift {
   private readonly delta: number;
+  /** Where each moved copy came from (lineage.ts). */
+  sameAs: Lineage['sameAs'] | undefined;
 
   constructor(
     private readonly change: Change,
@@ -299,6 +305,7 @@ class Shift {
   account(account: ManifestAccount, pools?: (pool: ManifestPool, index: number) => ManifestPool | undefined): ManifestAccount {
     if (!pools && account.span.end < this.change.start) return account;
     const moved = this.moved(account, ACCOUNT_VALUES) as Mutable<ManifestAccount>;
+    this.sameAs?.set(moved, account);
     moved.pools = account.pools.map((pool, index) => pools?.(pool, index) ?? this.pool(pool));
     if (account.poolsKeySpan) moved.poolsKeySpan = this.span(account.poolsKeySpan);
     return moved;
@@ -307,6 +314,7 @@ class Shift {
   pool(pool: ManifestPool, volumes?: (volume: ManifestVolume, index: number) => ManifestVolume): ManifestPool {
     if (!volumes && pool.span.end < this.change.start) return pool;
     const moved = this.moved(pool, POOL_VALUES) as Mutable<ManifestPool>;
+    this.sameAs?.set(moved, pool);
     moved.volumes = pool.volumes.map((volume, index) => (volumes ? volumes(volume, index) : this.volume(volume)));
     if (pool.volumesKeySpan) moved.volumesKeySpan = this.span(pool.volumesKeySpan);
     return moved;
@@ -315,6 +323,7 @@ class Shift {
   volume(volume: ManifestVolume): ManifestVolume {
     if (volume.span.end < this.change.start) return volume;
     const moved = this.moved(volume, VOLUME_VALUES) as Mutable<ManifestVolume>;
+    this.sameAs?.set(moved, volume);
     moved.protocols = volume.protocols.map((p) => this.located(p));
     if (volume.coolAccess) moved.coolAccess = this.coolAccess(volume.coolAccess);
     if (volume.requirements) moved.requirements = this.moved(volume.requirements, REQUIREMENT_VALUES);
