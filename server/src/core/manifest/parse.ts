@@ -123,6 +123,8 @@ class ManifestParser {
   /** Paths (joined) that already have a problem, so the model builder does not report them twice. */
   private readonly reported = new Set<string>();
   private doc!: Document.Parsed;
+  /** Where the last full lookup's parent path led (see locate). */
+  private lastParent: { readonly path: Path; readonly doc: Document.Parsed; readonly node: Node | null; readonly viaAlias: boolean } | undefined;
 
   constructor(
     private readonly source: SourceText,
@@ -266,7 +268,18 @@ class ManifestParser {
     let key: Node | undefined;
     let pair: Pair | undefined;
     let viaAlias = false;
-    for (const segment of path) {
+    // The model builder asks for the fields of one item in a row: start from the item's node,
+    // found by the previous lookup, instead of walking down from the root for every field.
+    let from = 0;
+    const parent = this.lastParent;
+    if (parent && parent.doc === this.doc && parent.path.length === path.length - 1 && parent.path.every((segment, i) => segment === path[i])) {
+      node = parent.node;
+      viaAlias = parent.viaAlias;
+      from = parent.path.length;
+    }
+    for (let i = from; i < path.length; i++) {
+      if (i === path.length - 1 && i > 0 && from === 0) this.lastParent = { path: path.slice(0, i), doc: this.doc, node, viaAlias };
+      const segment = path[i]!;
       if (isAlias(node)) {
         node = (node.resolve(this.doc) as Node | undefined) ?? null;
         viaAlias = true;
@@ -336,10 +349,9 @@ class ManifestParser {
   // Duplicate keys
 
   private findDuplicateKeys(root: Node): void {
-    const seen = new Set<Node>();
+    // The document is a tree (an alias is a node of its own, not followed here): no node is met twice.
     const visit = (node: unknown): void => {
-      if (!node || typeof node !== 'object' || seen.has(node as Node)) return;
-      seen.add(node as Node);
+      if (!node || typeof node !== 'object') return;
       if (isMap(node)) {
         const first = new Map<string, Pair>();
         for (const pair of node.items as Pair[]) {
