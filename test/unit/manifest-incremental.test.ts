@@ -81,6 +81,38 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
     expect(taken).toBeGreaterThan(RUNS / 3);
   });
 
+  it('characters typed into the indentation (and deleted again) read as a whole parse does, mostly without one', () => {
+    // The benchmark's edits: one of `x0,= 9a` at a random place of a random line, then undone.
+    // In the indentation, the line may leave its volume: the pool or the account is read again.
+    const text = generatedManifest(60, 25, 9);
+    const lines = text.split('\n');
+    const indented = lines.map((line, index) => ({ line, index })).filter(({ line }) => /^ {6,}\S/.test(line));
+    let taken = 0;
+    let beyondVolume = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...indented), fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), fc.constantFrom(...'x0,= 9a'), ({ line, index }, where, ch) => {
+        const indent = line.length - line.trimStart().length;
+        const column = Math.floor(where * indent);
+        const typed = [...lines.slice(0, index), line.slice(0, column) + ch + line.slice(column), ...lines.slice(index + 1)].join('\n');
+        const before = parseFile(URI, text, 0, 'manifest-yaml');
+        const read = parseFile(URI, typed, 1, 'manifest-yaml', before);
+        expect(comparable(read)).toBe(comparable(parseFile(URI, typed, 1, 'manifest-yaml')));
+        const incremental = reparseManifest(before, new SourceText(typed), URI);
+        if (incremental) {
+          taken++;
+          if (column < indent - 2) beyondVolume++;
+        }
+        const undone = parseFile(URI, text, 2, 'manifest-yaml', read);
+        expect(comparable(undone)).toBe(comparable(before));
+      }),
+      { numRuns: RUNS },
+    );
+    // Typed left of the pools' column, the text often no longer closes the account (an unclosed
+    // flow list runs to the end): those need the whole parse. The rest stay short.
+    expect(taken).toBeGreaterThan(RUNS / 6);
+    expect(beyondVolume).toBeGreaterThan(RUNS / 12);
+  });
+
   it('a chain of edits, as the workspace reads them (each from the one before, or the last well-formed one)', () => {
     fc.assert(
       fc.property(manifestText, fc.array(edit, { minLength: 2, maxLength: 12 }), (text, changes) => {

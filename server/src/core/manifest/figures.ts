@@ -5,7 +5,8 @@ import type { ResolvedConfig } from '../config';
 import { VOLUME_LIMITS, type RegionPrices, type ServiceLevel } from '../facts';
 import type { Span } from '../text/sourceText';
 import { bytesPerSecondToMiBps, bytesToGiB, bytesToTiB, tibToGiB } from '../units/units';
-import { displayName, poolQos, volumeIsLarge, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
+import { takeLineage } from './lineage';
+import { displayName, poolQos, volumeIsLarge, type ManifestAccount, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
 import { assumedBlockSizeBytes, manifestVolumeThroughput, volumeCoolAccess, volumeRequiredThroughputMiBps } from './summary';
 
 /**
@@ -107,7 +108,7 @@ const cache = new WeakMap<ManifestDocument, { configPrices: RegionPrices; figure
 export function computeManifestFigures(manifest: ManifestDocument, config: Pick<ResolvedConfig, 'prices'>): ManifestFigures {
   const cached = cache.get(manifest);
   if (cached && cached.configPrices === config.prices) return cached.figures;
-  const figures = compute(manifest, manifestPrices(manifest, config));
+  const figures = compute(manifest, manifestPrices(manifest, config), reusable(manifest, config));
   cache.set(manifest, { configPrices: config.prices, figures });
   return figures;
 }
@@ -126,14 +127,42 @@ export function poolFlexibleThroughputMiBps(pool: ManifestPool): number | undefi
   return pool.throughput ? bytesPerSecondToMiBps(pool.throughput.value.bytesPerSecond) : undefined;
 }
 
-function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigures {
+/**
+ * The previous version's figures, when this manifest was read incrementally from it with the same
+ * prices: a volume whose values, pool values and account name are unchanged has the same figures
+ * (moved to its new name span). Undefined otherwise: everything is computed.
+ */
+interface Reusable {
+  readonly figures: ManifestFigures;
+  /** This version's object -> the previous version's object with the same own values. */
+  same<T extends ManifestAccount | ManifestPool | ManifestVolume>(value: T): T | undefined;
+}
+
+function reusable(manifest: ManifestDocument, config: Pick<ResolvedConfig, 'prices'>): Reusable | undefined {
+  const lineage = takeLineage(manifest);
+  if (!lineage) return undefined;
+  const previous = cache.get(lineage.previous);
+  const { previous: before } = lineage;
+  if (!previous || previous.configPrices !== config.prices || before.prices !== manifest.prices || before.region?.value !== manifest.region?.value) return undefined;
+  const kept = new Set<object>(before.accounts);
+  for (const account of before.accounts) for (const pool of account.pools) kept.add(pool);
+  return {
+    figures: previous.figures,
+    same: <T extends ManifestAccount | ManifestPool | ManifestVolume>(value: T) =>
+      kept.has(value) || previous.figures.volume(value as ManifestVolume) ? value : (lineage.sameAs.get(value) as T | undefined),
+  };
+}
+
+function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusable): ManifestFigures {
   const pools: PoolFigures[] = [];
   const volumes: VolumeFigures[] = [];
   const poolMap = new Map<ManifestPool, PoolFigures>();
   const volumeMap = new Map<ManifestVolume, VolumeFigures>();
 
   for (const account of manifest.accounts) {
+    const sameAccount = reuse?.same(account) !== undefined;
     for (const pool of account.pools) {
+      const samePool = sameAccount && reuse?.same(pool) !== undefined;
       const level = pool.serviceLevel?.value;
       const qos = poolQos(pool);
       const sizeTiB = poolSizeTiB(pool);
@@ -147,6 +176,17 @@ function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigu
       let allocatedGiB = 0;
       let usedMiBps = 0;
       for (const volume of pool.volumes) {
+        const earlier = samePool ? reuse?.same(volume) : undefined;
+        const kept = earlier && reuse?.figures.volume(earlier);
+        if (kept) {
+          const span = volume.name?.span ?? volume.headSpan;
+          const figures = kept.span.start === span.start && kept.span.end === span.end ? kept : { ...kept, span };
+          allocatedGiB += figures.quotaGiB ?? 0;
+          usedMiBps += figures.throughput?.mibps ?? 0;
+          volumes.push(figures);
+          volumeMap.set(volume, figures);
+          continue;
+        }
         const quotaGiB = volumeQuotaGiB(volume);
         allocatedGiB += quotaGiB ?? 0;
         const throughput = level ? manifestVolumeThroughput(pool, volume) : undefined;
@@ -171,35 +211,37 @@ function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigu
             qos === 'auto' && requiredThroughputMiBps !== undefined ? quotaGiBForThroughput(level, requiredThroughputMiBps, volumeCoolAccess(volume)) ?? 0 : 0;
           quotaNeededGiB = Math.max(ceilWhole(requiredCapacityGiB ?? 0), forThroughput, VOLUME_LIMITS.regularMinGiB.value);
         }
-        const figures: VolumeFigures = {
+        // Assigned field by field in a fixed order (the keys a spread of optional parts would give):
+        // conditional spreads made a temporary object per field, per volume, per edit.
+        const figures: Mutable<VolumeFigures> = {
           id: displayName(account.name, pool.name, volume.name),
           account: account.name?.value ?? '',
           pool: pool.name?.value ?? '',
           volume: volume.name?.value ?? '',
           span: volume.name?.span ?? volume.headSpan,
-          ...(quotaGiB !== undefined ? { quotaGiB } : {}),
-          ...(throughput ? { throughput } : {}),
-          ...(quotaGiB !== undefined && sizeTiB ? { allocationPercent: (quotaGiB / (tibToGiB(sizeTiB))) * 100 } : {}),
-          ...(throughput && budgetMiBps ? { budgetSharePercent: (throughput.mibps / budgetMiBps) * 100 } : {}),
-          ...(requiredThroughputMiBps !== undefined ? { requiredThroughputMiBps } : {}),
-          ...(requiredCapacityGiB !== undefined ? { requiredCapacityGiB } : {}),
-          blockSizeBytes,
-          blockSizeAssumed: !req?.blockSize,
-          ...(iopsAtBlockSize !== undefined ? { iopsAtBlockSize } : {}),
-          ...(iopsQosLimit !== undefined ? { iopsQosLimit } : {}),
-          ...(ioCeiling ? { ioCeiling } : {}),
-          ...(req?.iops && iopsAtBlockSize !== undefined ? { meetsIops: iopsAtBlockSize >= req.iops.value } : {}),
-          ...(requiredIops !== undefined ? { requiredIops } : {}),
-          ...(latencySeconds !== undefined ? { latencySeconds } : {}),
-          ...(concurrency !== undefined ? { concurrency } : {}),
-          ...(concurrency !== undefined && clients ? { concurrencyPerClient: concurrency / clients } : {}),
-          ...(quotaGiB !== undefined && poolForCost
-            ? { monthlyCostUsd: monthlyVolumeCost({ quotaGiB, ...(throughput && qos === 'manual' ? { assignedThroughputMiBps: throughput.mibps } : {}) }, poolForCost, prices) }
-            : {}),
-          ...(quotaNeededGiB !== undefined ? { quotaNeededGiB } : {}),
-          ...(requiredCapacityGiB !== undefined && quotaGiB !== undefined ? { meetsCapacity: quotaGiB >= requiredCapacityGiB } : {}),
-          ...(requiredThroughputMiBps !== undefined && throughput ? { meetsThroughput: throughput.mibps >= requiredThroughputMiBps } : {}),
-        };
+        } as Mutable<VolumeFigures>;
+        if (quotaGiB !== undefined) figures.quotaGiB = quotaGiB;
+        if (throughput) figures.throughput = throughput;
+        if (quotaGiB !== undefined && sizeTiB) figures.allocationPercent = (quotaGiB / (tibToGiB(sizeTiB))) * 100;
+        if (throughput && budgetMiBps) figures.budgetSharePercent = (throughput.mibps / budgetMiBps) * 100;
+        if (requiredThroughputMiBps !== undefined) figures.requiredThroughputMiBps = requiredThroughputMiBps;
+        if (requiredCapacityGiB !== undefined) figures.requiredCapacityGiB = requiredCapacityGiB;
+        figures.blockSizeBytes = blockSizeBytes;
+        figures.blockSizeAssumed = !req?.blockSize;
+        if (iopsAtBlockSize !== undefined) figures.iopsAtBlockSize = iopsAtBlockSize;
+        if (iopsQosLimit !== undefined) figures.iopsQosLimit = iopsQosLimit;
+        if (ioCeiling) figures.ioCeiling = ioCeiling;
+        if (req?.iops && iopsAtBlockSize !== undefined) figures.meetsIops = iopsAtBlockSize >= req.iops.value;
+        if (requiredIops !== undefined) figures.requiredIops = requiredIops;
+        if (latencySeconds !== undefined) figures.latencySeconds = latencySeconds;
+        if (concurrency !== undefined) figures.concurrency = concurrency;
+        if (concurrency !== undefined && clients) figures.concurrencyPerClient = concurrency / clients;
+        if (quotaGiB !== undefined && poolForCost) {
+          figures.monthlyCostUsd = monthlyVolumeCost({ quotaGiB, ...(throughput && qos === 'manual' ? { assignedThroughputMiBps: throughput.mibps } : {}) }, poolForCost, prices);
+        }
+        if (quotaNeededGiB !== undefined) figures.quotaNeededGiB = quotaNeededGiB;
+        if (requiredCapacityGiB !== undefined && quotaGiB !== undefined) figures.meetsCapacity = quotaGiB >= requiredCapacityGiB;
+        if (requiredThroughputMiBps !== undefined && throughput) figures.meetsThroughput = throughput.mibps >= requiredThroughputMiBps;
         volumes.push(figures);
         volumeMap.set(volume, figures);
       }
@@ -230,3 +272,5 @@ function compute(manifest: ManifestDocument, prices: RegionPrices): ManifestFigu
   }
   return { prices, pools, volumes, pool: (p) => poolMap.get(p), volume: (v) => volumeMap.get(v) };
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

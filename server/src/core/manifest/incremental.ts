@@ -16,7 +16,8 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestRequirements, ManifestVolume } from './model';
-import { PARSE_CODES, parseVolumeItem, type ManifestParseResult } from './parse';
+import { PARSE_CODES, parseManifestItem, type ManifestItemLevel, type ManifestParseResult } from './parse';
+import { recordLineage, type Lineage } from './lineage';
 import { summarizeVolume } from './summary';
 import type { VolumeSummary } from './volumeSummary';
 
@@ -55,30 +56,56 @@ export function reparseManifest(latest: PreviousManifest, next: SourceText, uri:
   if (!previous || !manifest || manifest.format !== 'yaml' || manifest.syntaxErrors) return undefined;
   const change = changedRegion(previous.source.text, next.text);
   if (!change) return { manifest, volumes: previous.volumes, problems: previous.problems };
-  try {
-    return reparseVolume(previous, manifest, next, uri, change);
-  } catch (error) {
-    if (error instanceof WholeParseNeeded) return undefined;
-    throw error;
+  // The innermost item first: a volume, else its pool, else its account (an edit that moves a
+  // line out of its volume, such as a character typed into the indentation, mostly stays inside
+  // the pool or the account).
+  for (const level of LEVELS) {
+    try {
+      const read = reparseItem(previous, manifest, next, uri, change, level);
+      if (read) return read;
+    } catch (error) {
+      if (!(error instanceof WholeParseNeeded)) throw error;
+    }
   }
+  return undefined;
 }
 
-function reparseVolume(previous: PreviousManifest, manifest: ManifestDocument, next: SourceText, uri: string, rightmost: Change): ManifestParseResult | undefined {
+const LEVELS: readonly ManifestItemLevel[] = ['volume', 'pool', 'account'];
+const LARGE_ITEM_SHARE = 4; // not a fact: a pool or account above a quarter of the text is not read alone
+
+/** Where an item sits in the manifest: its indexes (the deeper ones only for its level) and whether it is its list's last. */
+interface FoundItem {
+  readonly level: ManifestItemLevel;
+  readonly item: ManifestAccount | ManifestPool | ManifestVolume;
+  readonly path: ManifestVolume['path'];
+  readonly accountIndex: number;
+  readonly poolIndex: number;
+  readonly volumeIndex: number;
+  readonly last: boolean;
+}
+
+function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, next: SourceText, uri: string, rightmost: Change, level: ManifestItemLevel): ManifestParseResult | undefined {
   const old = previous.source;
   let change = rightmost;
-  const found = volumeAround(manifest, old, change) ?? volumeAround(manifest, old, (change = leftmost(old.text, next.text, change)));
+  const found = itemAround(manifest, old, change, level) ?? itemAround(manifest, old, (change = leftmost(old.text, next.text, change)), level);
   if (!found) return undefined;
-  const { volume, accountIndex, poolIndex, volumeIndex } = found;
+  const { item, accountIndex, poolIndex, volumeIndex } = found;
 
   // The item's whole lines, before and after the edit.
-  const itemStart = old.lineStart(old.positionAt(volume.span.start).line);
-  const oldItemEnd = old.lineEnd(old.positionAt(Math.max(volume.span.start, volume.span.end - 1)).line);
+  const itemStart = old.lineStart(old.positionAt(item.span.start).line);
+  const lastLine = old.positionAt(Math.max(item.span.start, item.span.end - 1)).line;
+  // A pool or an account is read with the comment lines that follow it: after a syntax error in
+  // its last volume, yaml's node runs on over them, and the item read alone must see them too.
+  const oldItemEnd = old.lineEnd(level === 'volume' ? lastLine : lastLineBeforeContent(old, lastLine));
   if (change.oldEnd > oldItemEnd) return undefined;
   const delta = change.newEnd - change.oldEnd;
   const newItemEnd = oldItemEnd + delta;
   const oldItem = old.text.slice(itemStart, oldItemEnd);
+  // A pool or an account that is a large part of the document: reading it alone, and finding
+  // that only a whole parse can say (an error that runs to its end), costs most of a whole parse.
+  if (level !== 'volume' && oldItem.length * LARGE_ITEM_SHARE > old.text.length) return undefined;
   const newItem = next.text.slice(itemStart, newItemEnd);
-  if (!ITEM_PREFIX.test(old.text.slice(itemStart, volume.span.start)) || NOT_LOCAL.test(oldItem) || NOT_LOCAL.test(newItem)) return undefined;
+  if (!ITEM_PREFIX.test(old.text.slice(itemStart, item.span.start)) || NOT_LOCAL.test(oldItem) || NOT_LOCAL.test(newItem)) return undefined;
   // What follows must close the item whatever it now holds: a deeper comment line would become
   // content of a block scalar (`|`) typed on the item's last line.
   const following = nextLineWithContent(old, oldItemEnd);
@@ -89,15 +116,17 @@ function reparseVolume(previous: PreviousManifest, manifest: ManifestDocument, n
   const after = (span: Span) => span.start >= oldItemEnd;
   if (linesMoved && previous.problems.some((p) => p.code === PARSE_CODES.duplicateKey && after(p.span))) return undefined;
 
-  const read = parseVolumeItem(next, uri, volume.path, itemStart, newItem);
-  if (!read || read.volume.span.start !== volume.span.start || read.volume.span.end > newItemEnd) return undefined;
-  // After the pool's last item, yaml's pool node may run on over the comment lines that follow
-  // (after an empty value or a syntax error): where the pool now ends only a whole parse can say.
-  // The same for a comment typed after the last value.
-  const trailing = next.text.slice(read.volume.span.end, newItemEnd).trim().length > 0;
+  const read = parseManifestItem(next, uri, level, found.path, itemStart, newItem);
+  if (!read || read.item.span.start !== item.span.start || read.item.span.end > newItemEnd) return undefined;
+  // After the list's last item, yaml's node of the enclosing item may run on over the comment
+  // lines that follow (after an empty value or a syntax error): where it now ends only a whole
+  // parse can say. The same for a comment typed after the last value.
+  const trailing = next.text.slice(read.item.span.end, newItemEnd).trim().length > 0;
   if (found.last && (read.syntaxErrors || following?.comment || trailing)) return undefined;
 
-  const shift = new Shift(change, volume.span.end, read.volume.span.end);
+  const shift = new Shift(change, item.span.end, read.item.span.end);
+  const sameAs: Lineage['sameAs'] = new Map();
+  shift.sameAs = sameAs;
   const problems: ParseProblem[] = [];
   for (const problem of previous.problems) {
     const inside = problem.span.start >= itemStart && problem.span.end <= oldItemEnd;
@@ -108,25 +137,48 @@ function reparseVolume(previous: PreviousManifest, manifest: ManifestDocument, n
   for (const problem of read.problems) problems.push(problem);
   problems.sort((a, b) => a.span.start - b.span.start);
 
-  const accounts = manifest.accounts.map((account, a) =>
-    a !== accountIndex
-      ? shift.account(account)
-      : shift.account(account, (pool, p) => (p !== poolIndex ? undefined : shift.pool(pool, (v, i) => (i === volumeIndex ? read.volume : shift.volume(v))))),
-  );
+  const accounts = manifest.accounts.map((account, a) => {
+    if (a !== accountIndex) return shift.account(account);
+    if (level === 'account') return read.item as ManifestAccount;
+    return shift.account(account, (pool, p) => {
+      if (p !== poolIndex) return undefined;
+      if (level === 'pool') return read.item as ManifestPool;
+      return shift.pool(pool, (v, i) => (i === volumeIndex ? (read.item as ManifestVolume) : shift.volume(v)));
+    });
+  });
   const updated: ManifestDocument = { ...manifest, syntaxErrors: read.syntaxErrors, ...(manifest.region ? { region: shift.located(manifest.region) } : {}), accounts };
+  recordLineage(updated, { previous: manifest, sameAs });
 
-  // A volume's summary depends on its pool and account only: keep the others, moved.
+  // A volume's summary depends on its pool and account only: keep the others, moved; summarize
+  // the volumes of the item read again.
   const account = updated.accounts[accountIndex]!;
-  const pool = account.pools[poolIndex]!;
-  const summary = summarizeVolume(account, pool, read.volume, uri);
+  const summaries: VolumeSummary[] = [];
+  const summarize = (pool: ManifestPool, volume: ManifestVolume) => {
+    const summary = summarizeVolume(account, pool, volume, uri);
+    if (summary) summaries.push(summary);
+  };
+  if (level === 'account') for (const pool of account.pools) for (const volume of pool.volumes) summarize(pool, volume);
+  else if (level === 'pool') for (const volume of account.pools[poolIndex]!.volumes) summarize(account.pools[poolIndex]!, volume);
+  else summarize(account.pools[poolIndex]!, read.item as ManifestVolume);
   const volumes: VolumeSummary[] = [];
   for (const other of previous.volumes) {
     if (other.nameSpan.start >= oldItemEnd) break;
     if (other.nameSpan.start < itemStart) volumes.push(other);
   }
-  if (summary) volumes.push(summary);
+  volumes.push(...summaries);
   for (const other of previous.volumes) if (other.nameSpan.start >= oldItemEnd) volumes.push(shift.summary(other));
   return { manifest: updated, volumes, problems };
+}
+
+/** The last line from `line` on that is followed by a line with content other than a comment (or the end). */
+function lastLineBeforeContent(source: SourceText, line: number): number {
+  let last = line;
+  for (let next = line + 1; next < source.lineCount; next++) {
+    const content = source.text.slice(source.lineStart(next), source.lineEnd(next)).trim();
+    if (content.length > 0 && !content.startsWith('#')) break;
+    last = next;
+  }
+  return last;
 }
 
 /** The first line after the one holding `offset` with anything on it: its indentation and whether it is a comment. */
@@ -165,15 +217,24 @@ function leftmost(before: string, after: string, change: Change): Change {
   return { start, oldEnd, newEnd };
 }
 
-/** The volume whose item the edit falls in: from the start of its content to the end of its last line. */
-function volumeAround(manifest: ManifestDocument, old: SourceText, change: Change) {
+/** The item of `level` whose lines the edit falls in: from the start of its content to the end of its last line. */
+function itemAround(manifest: ManifestDocument, old: SourceText, change: Change, level: ManifestItemLevel): FoundItem | undefined {
+  const lastLineEnd = (span: Span) => old.lineEnd(old.positionAt(Math.max(span.start, span.end - 1)).line);
   for (const [accountIndex, account] of manifest.accounts.entries()) {
     if (account.span.end < change.start) continue;
+    if (level === 'account') {
+      if (account.span.start > change.start || change.oldEnd > lastLineEnd(account.span)) return undefined;
+      return { level, item: account, path: account.path, accountIndex, poolIndex: -1, volumeIndex: -1, last: accountIndex === manifest.accounts.length - 1 };
+    }
     for (const [poolIndex, pool] of account.pools.entries()) {
+      if (level === 'pool') {
+        if (pool.span.start > change.start) return undefined;
+        if (change.oldEnd <= lastLineEnd(pool.span)) return { level, item: pool, path: pool.path, accountIndex, poolIndex, volumeIndex: -1, last: poolIndex === account.pools.length - 1 };
+        continue;
+      }
       for (const [volumeIndex, volume] of pool.volumes.entries()) {
         if (volume.span.start > change.start) return undefined;
-        const lastLineEnd = old.lineEnd(old.positionAt(Math.max(volume.span.start, volume.span.end - 1)).line);
-        if (change.oldEnd <= lastLineEnd) return { volume, accountIndex, poolIndex, volumeIndex, last: volumeIndex === pool.volumes.length - 1 };
+        if (change.oldEnd <= lastLineEnd(volume.span)) return { level, item: volume, path: volume.path, accountIndex, poolIndex, volumeIndex, last: volumeIndex === pool.volumes.length - 1 };
       }
     }
   }
@@ -187,6 +248,8 @@ function volumeAround(manifest: ManifestDocument, old: SourceText, change: Chang
  */
 class Shift {
   private readonly delta: number;
+  /** Where each moved copy came from (lineage.ts). */
+  sameAs: Lineage['sameAs'] | undefined;
 
   constructor(
     private readonly change: Change,
@@ -246,6 +309,7 @@ class Shift {
   account(account: ManifestAccount, pools?: (pool: ManifestPool, index: number) => ManifestPool | undefined): ManifestAccount {
     if (!pools && account.span.end < this.change.start) return account;
     const moved = this.moved(account, ACCOUNT_VALUES) as Mutable<ManifestAccount>;
+    this.sameAs?.set(moved, account);
     moved.pools = account.pools.map((pool, index) => pools?.(pool, index) ?? this.pool(pool));
     if (account.poolsKeySpan) moved.poolsKeySpan = this.span(account.poolsKeySpan);
     return moved;
@@ -254,6 +318,7 @@ class Shift {
   pool(pool: ManifestPool, volumes?: (volume: ManifestVolume, index: number) => ManifestVolume): ManifestPool {
     if (!volumes && pool.span.end < this.change.start) return pool;
     const moved = this.moved(pool, POOL_VALUES) as Mutable<ManifestPool>;
+    this.sameAs?.set(moved, pool);
     moved.volumes = pool.volumes.map((volume, index) => (volumes ? volumes(volume, index) : this.volume(volume)));
     if (pool.volumesKeySpan) moved.volumesKeySpan = this.span(pool.volumesKeySpan);
     return moved;
@@ -262,6 +327,7 @@ class Shift {
   volume(volume: ManifestVolume): ManifestVolume {
     if (volume.span.end < this.change.start) return volume;
     const moved = this.moved(volume, VOLUME_VALUES) as Mutable<ManifestVolume>;
+    this.sameAs?.set(moved, volume);
     moved.protocols = volume.protocols.map((p) => this.located(p));
     if (volume.coolAccess) moved.coolAccess = this.coolAccess(volume.coolAccess);
     if (volume.requirements) moved.requirements = this.moved(volume.requirements, REQUIREMENT_VALUES);

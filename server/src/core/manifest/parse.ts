@@ -88,8 +88,31 @@ export function parseManifest(source: SourceText, uri: string, format: 'yaml' | 
  * snippet is not exactly one well-formed item (see incremental.ts).
  */
 export function parseVolumeItem(source: SourceText, uri: string, path: Path, offset: number, snippet: string): { volume: ManifestVolume; problems: ParseProblem[]; syntaxErrors: boolean } | undefined {
+  const read = parseManifestItem(source, uri, 'volume', path, offset, snippet);
+  return read && { volume: read.item as ManifestVolume, problems: read.problems, syntaxErrors: read.syntaxErrors };
+}
+
+/** The levels of a manifest whose list items can be read on their own (incremental.ts). */
+export type ManifestItemLevel = 'volume' | 'pool' | 'account';
+
+export interface ManifestItemRead<T> {
+  readonly item: T;
+  readonly problems: ParseProblem[];
+  readonly syntaxErrors: boolean;
+}
+
+/**
+ * Reads one volume's, pool's or account's list item on its own, as the item at `path` of the whole
+ * manifest (as parseVolumeItem does for a volume). Undefined when the snippet is not exactly one
+ * well-formed item.
+ */
+export function parseManifestItem(source: SourceText, uri: string, level: 'volume', path: Path, offset: number, snippet: string): ManifestItemRead<ManifestVolume> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: 'pool', path: Path, offset: number, snippet: string): ManifestItemRead<ManifestPool> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: 'account', path: Path, offset: number, snippet: string): ManifestItemRead<ManifestAccount> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
   try {
-    return new ManifestParser(source, uri, 'yaml', { path, offset }).runVolume(snippet);
+    return new ManifestParser(source, uri, 'yaml', { path, offset }).runItem(level, snippet);
   } catch {
     return undefined;
   }
@@ -100,6 +123,8 @@ class ManifestParser {
   /** Paths (joined) that already have a problem, so the model builder does not report them twice. */
   private readonly reported = new Set<string>();
   private doc!: Document.Parsed;
+  /** Where the last full lookup's parent path led (see locate). */
+  private lastParent: { readonly path: Path; readonly doc: Document.Parsed; readonly node: Node | null; readonly viaAlias: boolean } | undefined;
 
   constructor(
     private readonly source: SourceText,
@@ -113,22 +138,24 @@ class ManifestParser {
    * at `scope.path`, with the spans and problems the whole-document parse would give it.
    * Undefined when that cannot be vouched for: the caller then parses the whole document.
    */
-  runVolume(snippet: string): { volume: ManifestVolume; problems: ParseProblem[]; syntaxErrors: boolean } | undefined {
+  runItem(level: ManifestItemLevel, snippet: string): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
     const path = this.scope!.path;
     this.doc = parseDocument(yamlReadableText(snippet), YAML_OPTIONS);
     const root = this.doc.contents;
     if (this.doc.warnings.length > 0 || stackExhaustion(this.doc.errors) || !isSeq(root) || root.items.length !== 1) return undefined;
     if (this.doc.errors.length > 0 && !endsWithItem(snippet, this.doc)) return undefined;
     this.reportSyntaxErrors();
-    const item = root.items[0] as Node;
+    const itemNode = root.items[0] as Node;
     const data = (this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown[])[0];
-    this.findDuplicateKeys(item);
-    const result = volumeSchema.safeParse(data);
+    this.findDuplicateKeys(itemNode);
+    const schema = level === 'volume' ? volumeSchema : level === 'pool' ? poolSchema : accountSchema;
+    const result = schema.safeParse(data);
     if (!result.success) {
       const whole = dataAt(path, data);
       for (const issue of result.error.issues) this.reportIssue({ ...issue, path: [...path, ...issue.path] } as z.core.$ZodIssue, whole);
     }
-    return { volume: this.volume(path, data), problems: inDocumentOrder(this.problems), syntaxErrors: this.doc.errors.length > 0 };
+    const item = level === 'volume' ? this.volume(path, data) : level === 'pool' ? this.pool(path, data) : this.account(path, data);
+    return { item, problems: inDocumentOrder(this.problems), syntaxErrors: this.doc.errors.length > 0 };
   }
 
   private reportSyntaxErrors(): void {
@@ -241,7 +268,18 @@ class ManifestParser {
     let key: Node | undefined;
     let pair: Pair | undefined;
     let viaAlias = false;
-    for (const segment of path) {
+    // The model builder asks for the fields of one item in a row: start from the item's node,
+    // found by the previous lookup, instead of walking down from the root for every field.
+    let from = 0;
+    const parent = this.lastParent;
+    if (parent && parent.doc === this.doc && parent.path.length === path.length - 1 && parent.path.every((segment, i) => segment === path[i])) {
+      node = parent.node;
+      viaAlias = parent.viaAlias;
+      from = parent.path.length;
+    }
+    for (let i = from; i < path.length; i++) {
+      if (i === path.length - 1 && i > 0 && from === 0) this.lastParent = { path: path.slice(0, i), doc: this.doc, node, viaAlias };
+      const segment = path[i]!;
       if (isAlias(node)) {
         node = (node.resolve(this.doc) as Node | undefined) ?? null;
         viaAlias = true;
@@ -311,10 +349,9 @@ class ManifestParser {
   // Duplicate keys
 
   private findDuplicateKeys(root: Node): void {
-    const seen = new Set<Node>();
+    // The document is a tree (an alias is a node of its own, not followed here): no node is met twice.
     const visit = (node: unknown): void => {
-      if (!node || typeof node !== 'object' || seen.has(node as Node)) return;
-      seen.add(node as Node);
+      if (!node || typeof node !== 'object') return;
       if (isMap(node)) {
         const first = new Map<string, Pair>();
         for (const pair of node.items as Pair[]) {
@@ -630,12 +667,26 @@ function findPair(items: readonly Pair[], key: string): Pair | undefined {
  * bracket fails this: in the whole document it would run on into the lines after the item.
  */
 function endsWithItem(snippet: string, alone: Document.Parsed): boolean {
+  // An error that reaches the end of the snippet (an unclosed list or quote) runs on in the whole document.
+  const contentEnd = trimmedEnd(snippet, snippet.length)!;
+  if (alone.errors.some((e) => e.pos[1] >= contentEnd)) return false;
   const indent = snippet.length - snippet.trimStart().length;
   const probe = parseDocument(yamlReadableText(`${snippet}\n${' '.repeat(indent)}- x\n`), YAML_OPTIONS);
   const items = isSeq(probe.contents) ? probe.contents.items : [];
   const sibling = items[1];
   const same = (a: readonly YAMLError[], b: readonly YAMLError[]) => a.length === b.length && a.every((e, i) => e.code === b[i]!.code && e.message === b[i]!.message && e.pos[0] === b[i]!.pos[0] && e.pos[1] === b[i]!.pos[1]);
-  return items.length === 2 && isScalar(sibling) && sibling.value === 'x' && same(probe.errors, alone.errors) && probe.warnings.length === 0;
+  // And the item ends where it ends alone (after an error, a node may run on over comment lines).
+  const end = (node: unknown) => trimmedEnd(snippet, (node as Node | undefined)?.range?.[1]);
+  const aloneItems = isSeq(alone.contents) ? alone.contents.items : [];
+  return items.length === 2 && isScalar(sibling) && sibling.value === 'x' && same(probe.errors, alone.errors) && probe.warnings.length === 0 && end(items[0]) === end(aloneItems[0]);
+}
+
+/** An offset into `text` moved back over white space (as spans end); undefined stays undefined. */
+function trimmedEnd(text: string, offset: number | undefined): number | undefined {
+  if (offset === undefined) return undefined;
+  let end = Math.min(offset, text.length);
+  while (end > 0 && /\s/.test(text.charAt(end - 1))) end--;
+  return end;
 }
 
 /** A path of the whole manifest as a path into a volume snippet (a one-item list); undefined outside it. */

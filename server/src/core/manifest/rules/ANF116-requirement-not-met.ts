@@ -1,9 +1,9 @@
-import { adviseSizing, type SizingOption } from '../../calc/advisor';
+import { adviseSizing, type SizingOption, type SizingRequirement } from '../../calc/advisor';
 import { monthlyPoolCost } from '../../calc/cost';
 import { throughputMiBpsFromIops } from '../../calc/io';
 import { ceilWhole, serviceLevelRateMiBpsPerTiB, volumeCeilingMiBps } from '../../calc/throughput';
 import type { Fix, SpanEdit } from '../../diagnostics';
-import { FLEXIBLE, POOL_LIMITS, VOLUME_LIMITS } from '../../facts';
+import { FLEXIBLE, POOL_LIMITS, VOLUME_LIMITS, type RegionPrices } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, gibToTiB, KiB } from '../../units/units';
 import { poolFlexibleThroughputMiBps, type ManifestFigures, type VolumeFigures } from '../figures';
@@ -46,48 +46,72 @@ export const requirementNotMet = defineRule({
       const large = volumeIsLarge(volume);
       const delivered = f.throughput.mibps;
       // Each unmet requirement: where it is written and what is missing. One volume, one finding.
-      const unmet: { span: Span; text: string }[] = [];
+      // The texts are written when the finding is placed (below): most findings of a large estate are only counted.
+      const unmet: { span: Span; text: () => string }[] = [];
 
       if (req.capacity && f.requiredCapacityGiB !== undefined && f.quotaGiB < f.requiredCapacityGiB) {
-        unmet.push({ span: req.capacity.span, text: `${formatSizeIn(f.requiredCapacityGiB * GiB, 'TiB')} of capacity (its quota is ${formatSizeIn(f.quotaGiB * GiB, 'TiB')})` });
+        const needed = f.requiredCapacityGiB;
+        const quotaGiB = f.quotaGiB;
+        unmet.push({ span: req.capacity.span, text: () => `${formatSizeIn(needed * GiB, 'TiB')} of capacity (its quota is ${formatSizeIn(quotaGiB * GiB, 'TiB')})` });
       }
       const required = f.requiredThroughputMiBps;
       // Beyond what a volume of its kind can deliver at all: ANF118 owns that shortage (no quota reaches it).
       const ownedByCeilingRule = required !== undefined && required > volumeCeilingMiBps(large, volume.breakthroughMode?.value ?? false);
       if (required !== undefined && delivered < required && !ownedByCeilingRule) {
-        const how = describeDelivery(pool, volume, f);
+        const how = () => describeDelivery(pool, volume, f);
         const stated = req.throughput ? bytesPerSecondToMiBps(req.throughput.value.bytesPerSecond) : undefined;
         if (req.throughput && stated !== undefined && stated > delivered) {
-          unmet.push({ span: req.throughput.span, text: `${formatMiBps(stated)} (it delivers ${formatMiBps(delivered)}: ${how})` });
+          unmet.push({ span: req.throughput.span, text: () => `${formatMiBps(stated)} (it delivers ${formatMiBps(delivered)}: ${how()})` });
         }
         // Above the measured IOPS ceiling of a regular volume: ANF127 owns it (a bigger quota does not help).
         const ownedByIopsRule = f.requiredIops !== undefined && f.ioCeiling !== undefined && f.requiredIops > f.ioCeiling.iops;
         if (req.iops && f.requiredIops !== undefined && !ownedByIopsRule) {
           const fromIops = throughputMiBpsFromIops(f.requiredIops, f.blockSizeBytes);
           if (fromIops > delivered) {
-            const block = `${formatNumber(f.blockSizeBytes / KiB)} KiB${f.blockSizeAssumed ? ' (assumed)' : ''}`;
+            const requiredIops = f.requiredIops;
             unmet.push({
               span: req.iops.span,
-              text: `${formatNumber(f.requiredIops, 0)} IOPS at ${block} = ${formatMiBps(fromIops)} (it delivers ${formatMiBps(delivered)} = ${formatNumber(f.iopsAtBlockSize ?? 0, 0)} IOPS at that block size: ${how})`,
+              text: () => {
+                const block = `${formatNumber(f.blockSizeBytes / KiB)} KiB${f.blockSizeAssumed ? ' (assumed)' : ''}`;
+                return `${formatNumber(requiredIops, 0)} IOPS at ${block} = ${formatMiBps(fromIops)} (it delivers ${formatMiBps(delivered)} = ${formatNumber(f.iopsAtBlockSize ?? 0, 0)} IOPS at that block size: ${how()})`;
+              },
             });
           }
         }
       }
       if (unmet.length === 0) continue;
 
-      const raise = raiseFix(context.file.source, pool, volume, f, figures);
-      const advice = advisorOption(pool, volume, f, figures);
-      const adviceFix = advice ? advisorFix(context.file.source, pool, volume, advice) : undefined;
-      const remedy = [raise?.summary, advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined].filter(Boolean).join('; ');
+      const source = context.file.source;
+      const quota = volume.quota;
+      // The remedy (the raise fix and the sizing advisor's option) is worked out when the engine
+      // places the finding: a report lists the first findings of a rule (ANF010), and an estate
+      // with a thousand unmet requirements should not run the advisor a thousand times per edit.
+      let remedy: { message: string; fixes: Fix[] | undefined } | undefined;
+      const resolve = () => {
+        if (remedy) return remedy;
+        const raise = raiseFix(source, pool, volume, f, figures);
+        const advice = advisorOption(pool, volume, f, figures);
+        const adviceFix = advice ? advisorFix(source, pool, volume, advice) : undefined;
+        const text = [raise?.summary, advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined].filter(Boolean).join('; ');
+        remedy = {
+          message: `${Named('volume', volume.name)} needs ${unmet.map((u) => u.text()).join(', and ')}.${text ? ` Fix: ${text}.` : ''}`,
+          fixes: fixes(raise?.fix, adviceFix).fixes,
+        };
+        return remedy;
+      };
       const [first, ...others] = unmet;
       context.report({
         span: first!.span,
-        message: `${Named('volume', volume.name)} needs ${unmet.map((u) => u.text).join(', and ')}.${remedy ? ` Fix: ${remedy}.` : ''}`,
+        get message() {
+          return resolve().message;
+        },
+        get fixes() {
+          return resolve().fixes;
+        },
         related: [
-          { uri: context.file.uri, span: volume.quota.span, message: `quota of ${name}` },
+          { uri: context.file.uri, span: quota.span, message: `quota of ${name}` },
           ...others.map((o) => ({ uri: context.file.uri, span: o.span, message: `also not met for ${name}` })),
         ],
-        ...fixes(raise?.fix, adviceFix),
       });
     }
   },
@@ -164,7 +188,7 @@ function capitalize(text: string): string {
 
 /** The advisor's cheapest feasible option, when it is cheaper than this pool as it is. */
 function advisorOption(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigures, figures: ManifestFigures): SizingOption | undefined {
-  const options = adviseSizing(
+  const best = cheapestFeasible(
     {
       capacityGiB: Math.max(f.requiredCapacityGiB ?? 0, f.quotaGiB ?? 0),
       ...(f.requiredThroughputMiBps !== undefined ? { throughputMiBps: f.requiredThroughputMiBps } : {}),
@@ -176,11 +200,30 @@ function advisorOption(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigu
     },
     figures.prices,
   );
-  const best = options.find((o) => o.feasible);
   if (!best) return undefined;
   if (best.serviceLevel === pool.serviceLevel?.value) return undefined;
   return best;
 }
+
+/**
+ * The advisor's cheapest feasible option for a requirement, remembered: an edit changes one
+ * volume, and every other volume asks again with the same requirement and prices. A pure function
+ * of its inputs (the key is all of them), so a remembered answer is the answer.
+ */
+function cheapestFeasible(requirement: SizingRequirement, prices: RegionPrices): SizingOption | undefined {
+  let key = pricesKeys.get(prices);
+  if (key === undefined) pricesKeys.set(prices, (key = JSON.stringify(prices)));
+  key += JSON.stringify(requirement);
+  if (advised.has(key)) return advised.get(key) ?? undefined;
+  const best = adviseSizing(requirement, prices).find((o) => o.feasible);
+  if (advised.size >= ADVISED_MAX) advised.clear();
+  advised.set(key, best ?? null);
+  return best;
+}
+
+const pricesKeys = new WeakMap<RegionPrices, string>();
+const advised = new Map<string, SizingOption | null>();
+const ADVISED_MAX = 20_000; // not a fact: a bound on remembered advisor answers (an estate's distinct requirements)
 
 function describeOption(option: SizingOption): string {
   const throughput = option.flexibleThroughputMiBps !== undefined ? ` at ${formatMiBps(option.flexibleThroughputMiBps)}` : '';

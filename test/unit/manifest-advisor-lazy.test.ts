@@ -1,0 +1,50 @@
+/**
+ * ANF116 works out its remedy (the raise fix and the sizing advisor's option) only for the findings
+ * a report lists, and remembers the advisor's answers across edits: what it lists must be exactly
+ * what it lists when every finding is worked out, and an edit must be reflected, not remembered.
+ */
+import { describe, expect, it } from 'vitest';
+import { lintFile, resolveConfig, Workspace, type Diagnostic } from '../../server/src/core';
+import { NO_FINDING_LIMITS } from '../../server/src/core/rules/findingLimits';
+import { manifest as generatedManifest } from '../../bench/generate.mjs';
+
+const config = resolveConfig();
+const URI = 'file:///repo/manifest/estate.anf.yaml';
+
+function lint(text: string, all = false): Diagnostic[] {
+  const workspace = new Workspace(config);
+  workspace.set(URI, text);
+  return lintFile(workspace, URI, config, all ? { limits: NO_FINDING_LIMITS } : {});
+}
+
+const anf116 = (diagnostics: readonly Diagnostic[]) => diagnostics.filter((d) => d.code === 'ANF116');
+
+describe('ANF116 remedies are worked out for listed findings only', () => {
+  const text = generatedManifest(400, 25, 7);
+
+  it('lists the first findings with the same messages and fixes as a report of every finding', () => {
+    const listed = anf116(lint(text));
+    const every = anf116(lint(text, true));
+    expect(every.length).toBeGreaterThan(listed.length);
+    expect(listed.length).toBe(100); // the per-rule limit; the rest are counted in ANF010
+    const bySpan = new Map(every.map((d) => [d.span.start, d]));
+    for (const d of listed) {
+      const same = bySpan.get(d.span.start)!;
+      expect(d.message).toBe(same.message);
+      expect(d.fixes).toEqual(same.fixes);
+    }
+    expect(listed.some((d) => d.message.includes('cheapest by the sizing advisor'))).toBe(true);
+  });
+
+  it('an edited requirement gets a new remedy, not a remembered one', () => {
+    const before = anf116(lint(text, true));
+    // A finding on a stated throughput: write a bigger one there.
+    const target = before.find((d) => /^\d+ MiB\/s$/.test(text.slice(d.span.start, d.span.end)))!;
+    const edited = `${text.slice(0, target.span.start)}3000 MiB/s${text.slice(target.span.end)}`;
+    const after = anf116(lint(edited, true)).find((d) => d.span.start === target.span.start)!;
+    expect(after.message).not.toBe(target.message);
+    expect(after.message).toContain('3,000 MiB/s');
+    // And back: the original answer again.
+    expect(anf116(lint(text, true)).find((d) => d.span.start === target.span.start)!.message).toBe(target.message);
+  });
+});
