@@ -1,0 +1,76 @@
+/**
+ * Re-reading only the edited lines of an fstab (workspace/lineReuse.ts) must give exactly what a
+ * whole read gives: the same mounts, spans and problems, and the same findings. Chains of random
+ * edits of every real fstab (each result is the next edit's previous) are read both ways.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lintFile, resolveConfig, Workspace } from '../../server/src/core';
+import { parseFile } from '../../server/src/core/workspace/parseFile';
+import { fstab as generatedFstab } from '../../bench/generate.mjs';
+import { CORPUS, RUNS } from '../robustness/corpus';
+
+const URI = 'file:///host/etc/fstab';
+const FSTABS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'fstab').map((f) => f.text), generatedFstab(60, 5)];
+
+/** What people type into an fstab, and what breaks its lines apart. */
+const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\r\n', '#', '# anf: workload=hpc\n', '# anf: workload=sap-hana-log', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',soft', ' nfs ', '10.0.0.4:/vol /mnt/v nfs rw,hard 0 0\n', '\\040', '{{ opts }}', '"'];
+
+interface Edit {
+  readonly at: number;
+  readonly remove: number;
+  readonly insert: string;
+}
+
+const edit: fc.Arbitrary<Edit> = fc.record({
+  at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+  remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }) }),
+  insert: fc.oneof(fc.constantFrom(...TYPED), fc.constant('')),
+});
+
+function apply(text: string, e: Edit): string {
+  const at = Math.floor(e.at * (text.length + 1));
+  return text.slice(0, at) + e.insert + text.slice(at + e.remove);
+}
+
+/** The parsed file without what says how it was read. */
+function model(file: ReturnType<typeof parseFile>) {
+  return { mounts: file.mounts, problems: file.problems };
+}
+
+describe('re-reading an edited fstab', () => {
+  it('gives what a whole read gives, edit after edit', () => {
+    const config = resolveConfig();
+    fc.assert(
+      fc.property(fc.constantFrom(...FSTABS), fc.array(edit, { minLength: 1, maxLength: 12 }), (start, edits) => {
+        const workspace = new Workspace(config);
+        let text = start;
+        workspace.set(URI, text, 0, 'fstab');
+        let version = 0;
+        for (const e of edits) {
+          text = apply(text, e);
+          const incremental = workspace.set(URI, text, ++version, 'fstab');
+          const whole = parseFile(URI, text, version, 'fstab');
+          expect(model(incremental)).toEqual(model(whole));
+          const fresh = new Workspace(config);
+          fresh.set(URI, text, version, 'fstab');
+          expect(lintFile(workspace, URI, config)).toEqual(lintFile(fresh, URI, config));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('re-reads only the edited lines, keeping the other mounts', () => {
+    const text = generatedFstab(200, 7);
+    const workspace = new Workspace(resolveConfig());
+    const before = workspace.set(URI, text, 0, 'fstab');
+    const line = text.split('\n').findIndex((l, i) => i > 100 && l.includes(':/vol-'));
+    const offset = text.split('\n').slice(0, line).join('\n').length + 1;
+    const after = workspace.set(URI, `${text.slice(0, offset)}x${text.slice(offset)}`, 1, 'fstab');
+    expect(after.lineEdit).toBeDefined();
+    expect(after.lineEdit!.mountsTo - after.lineEdit!.mountsFrom).toBe(1);
+    const kept = after.mounts.filter((m) => before.mounts.includes(m));
+    expect(kept.length).toBe(after.mounts.length - 1);
+  });
+});
