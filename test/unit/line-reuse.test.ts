@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lintFile, resolveConfig, Workspace } from '../../server/src/core';
+import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/core';
 import { parseFile } from '../../server/src/core/workspace/parseFile';
-import { fstab as generatedFstab } from '../../bench/generate.mjs';
+import { fstab as generatedFstab, manifest as generatedManifest } from '../../bench/generate.mjs';
 import { CORPUS, RUNS } from '../robustness/corpus';
 
 const URI = 'file:///host/etc/fstab';
@@ -38,28 +38,45 @@ function model(file: ReturnType<typeof parseFile>) {
   return { mounts: file.mounts, problems: file.problems };
 }
 
+/** The files around the edited fstab: none, an example estate, or a generated manifest its mounts reach. */
+const SURROUNDINGS: readonly (readonly { uri: string; text: string }[])[] = [
+  [],
+  CORPUS.filter((f) => f.path.startsWith('examples/eda/') && f.kind !== 'fstab').map((f) => ({ uri: f.uri, text: f.text })),
+  [{ uri: 'file:///estate.anf.yaml', text: generatedManifest(50, 25, 4) }],
+];
+
 describe('re-reading an edited fstab', () => {
   it('gives what a whole read gives, edit after edit', () => {
     const config = resolveConfig();
+    let reusedLints = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...FSTABS), fc.array(edit, { minLength: 1, maxLength: 12 }), (start, edits) => {
+      fc.property(fc.constantFrom(...FSTABS), fc.constantFrom(...SURROUNDINGS), fc.array(edit, { minLength: 1, maxLength: 12 }), (start, around, edits) => {
         const workspace = new Workspace(config);
+        for (const file of around) workspace.set(file.uri, file.text);
+        const memo = new LintMemo();
+        // The same surroundings, with the fstab read whole each time (deleted first: no previous version).
+        const fresh = new Workspace(config);
+        for (const file of around) fresh.set(file.uri, file.text);
         let text = start;
         workspace.set(URI, text, 0, 'fstab');
+        lintFile(workspace, URI, config, { memo });
         let version = 0;
         for (const e of edits) {
           text = apply(text, e);
           const incremental = workspace.set(URI, text, ++version, 'fstab');
           const whole = parseFile(URI, text, version, 'fstab');
           expect(model(incremental)).toEqual(model(whole));
-          const fresh = new Workspace(config);
+          fresh.delete(URI);
           fresh.set(URI, text, version, 'fstab');
-          expect(lintFile(workspace, URI, config)).toEqual(lintFile(fresh, URI, config));
+          expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
         }
+        reusedLints += memo.reused;
       }),
       { numRuns: RUNS },
     );
-  });
+    // The memo was used (not every run: an edit can make a line that no rule can pin to one mount).
+    expect(reusedLints).toBeGreaterThan(RUNS);
+  }, 120_000);
 
   it('re-reads only the edited lines, keeping the other mounts', () => {
     const text = generatedFstab(200, 7);

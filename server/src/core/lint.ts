@@ -6,6 +6,9 @@ import { formatSize, MiB } from './units/units';
 import type { Rule } from './rules/rule';
 import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';
+import type { MountEntry } from './mounts/model';
+import { LINE_REUSE_KINDS } from './workspace/lineReuse';
+import type { Span } from './text/sourceText';
 import type { WorkspaceView } from './workspace/workspaceView';
 
 export interface LintOptions {
@@ -14,6 +17,43 @@ export interface LintOptions {
   readonly onRuleError?: (rule: Rule, error: unknown, uri: string) => void;
   /** How many findings the file reports at most (default: DEFAULT_FINDING_LIMITS); the rest are counted in one ANF010. */
   readonly limits?: FindingLimits;
+  /**
+   * What the last lint of the same document found, per mount, for rules that judge mounts one by one
+   * (`Rule.perMount`): after an edit read incrementally (ParsedFile.lineEdit) only the edited mounts
+   * are judged again. The language server keeps one per open document; findings are the same as without.
+   */
+  readonly memo?: LintMemo;
+}
+
+/**
+ * One document's per-mount findings of `perMount` rules, from its last lint, to reuse after an edit.
+ * Valid for the mount list it was made for, under the same configuration, rules and workspace volumes.
+ */
+export class LintMemo {
+  /** The mount list of the version last linted (a newer version read from it names it in `lineEdit`). */
+  mounts: readonly MountEntry[] | undefined;
+  config: ResolvedConfig | undefined;
+  rules: readonly Rule[] | undefined;
+  volumes: readonly unknown[] | undefined;
+  /** Per mount, with findings: where the mount started then, and the findings of each rule (by rule index). */
+  records = new Map<MountEntry, MountRecord>();
+  /** Rules whose findings could not be told apart by mount in this file: run whole every time. */
+  whole = new Set<Rule>();
+  /** How many lints reused the memo, and how many mounts they judged again (for tests and measurements). */
+  reused = 0;
+  rejudged = 0;
+
+  reset(): void {
+    this.mounts = undefined;
+    this.records = new Map();
+    this.whole = new Set();
+  }
+}
+
+interface MountRecord {
+  /** `mount.span.start` when the findings were made: they move with the mount. */
+  readonly anchor: number;
+  readonly findings: (Finding[] | undefined)[];
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
@@ -28,6 +68,8 @@ interface RawFinding {
   readonly finding: Finding;
   /** The suppression comment that silences it, if any. */
   readonly suppressedBy?: number;
+  /** How far the finding moved since it was made (a kept mount's finding after an edit above it). */
+  readonly delta: number;
 }
 
 /**
@@ -50,21 +92,48 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
   const suppressed: RawFinding[] = [];
   const omitted = new OmittedCounter();
 
-  const collect = (code: string, severity: Severity, finding: Finding, shownOfRule: { count: number; silenced: number }) => {
-    const suppressedBy = suppressions.length === 0 ? -1 : suppressionIndex(suppressions, code, file.source.positionAt(finding.span.start).line);
+  const collect = (code: string, severity: Severity, finding: Finding, shownOfRule: { count: number; silenced: number }, delta = 0) => {
+    const suppressedBy = suppressions.length === 0 ? -1 : suppressionIndex(suppressions, code, file.source.positionAt(finding.span.start + delta).line);
     if (suppressedBy >= 0) {
       usedSuppressions.add(suppressedBy);
       // Silenced findings are kept for SARIF within the same bound; past it they are simply silent.
-      if (shownOfRule.silenced++ < limits.perRule) suppressed.push({ code, severity, finding, suppressedBy });
+      if (shownOfRule.silenced++ < limits.perRule) suppressed.push({ code, severity, finding, suppressedBy, delta });
       return;
     }
-    if (shownOfRule.count++ < limits.perRule) visible.push({ code, severity, finding });
+    if (shownOfRule.count++ < limits.perRule) visible.push({ code, severity, finding, delta });
     else omitted.add(code, severity);
   };
 
-  for (const rule of rules) {
+  // Only files re-read line by line keep their mounts' identity from version to version.
+  const memo = options.memo && LINE_REUSE_KINDS.has(file.kind) ? options.memo : undefined;
+  const reuse = memo ? perMountReuse(memo, workspace, file, config, rules) : undefined;
+  if (reuse?.failed) {
+    // A rule threw on an edited mount alone: judge the whole file again, as without a memo.
+    memo!.reset();
+    return lintFile(workspace, uri, config, options);
+  }
+
+  for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
+    const rule = rules[ruleIndex]!;
     if (effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
     const shownOfRule = { count: 0, silenced: 0 };
+    if (reuse?.byRule[ruleIndex]) {
+      // Kept and re-judged mounts' findings, in mount order (the order the rule reports them in).
+      const mounts = file.mounts;
+      const records = reuse.aligned;
+      for (let i = 0; i < mounts.length; i++) {
+        const record = records[i];
+        const found = record?.findings[ruleIndex];
+        if (!found) continue;
+        const delta = mounts[i]!.span.start - record!.anchor;
+        for (const finding of found) {
+          const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
+          if (severity) collect(rule.code, severity, finding, shownOfRule, delta);
+        }
+      }
+      continue;
+    }
+    const recorder = memo && rule.perMount && !memo.whole.has(rule) ? new Recorder(memo, rule, ruleIndex, file.mounts) : undefined;
     try {
       if (!rule.appliesTo(file)) continue;
       rule.check({
@@ -72,11 +141,14 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
         workspace,
         config,
         report(finding) {
+          recorder?.add(finding);
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
           if (severity) collect(rule.code, severity, finding, shownOfRule);
         },
       });
+      recorder?.commit();
     } catch (error) {
+      if (recorder) memo!.whole.add(rule);
       options.onRuleError?.(rule, error, uri);
       const severity = effectiveSeverity(config, RULE_FAILURE, 'warning');
       if (severity) {
@@ -92,17 +164,18 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
     const severity = effectiveSeverity(config, PARSER_FAILURE, 'warning');
     if (severity) for (const { code: _code, ...finding } of parserFailures) collect(PARSER_FAILURE, severity, finding, { count: 0, silenced: 0 });
   }
+  if (memo) memo.mounts = file.mounts;
 
   // The file's own bound: the first findings by position.
   let shown = visible;
   if (visible.length > limits.perFile) {
-    const byPosition = [...visible].sort((a, b) => a.finding.span.start - b.finding.span.start);
+    const byPosition = [...visible].sort((a, b) => a.finding.span.start + a.delta - (b.finding.span.start + b.delta));
     shown = byPosition.slice(0, limits.perFile);
     for (const { code, severity } of byPosition.slice(limits.perFile)) omitted.add(code, severity);
   }
 
   const diagnostics = [...shown, ...suppressed].map((raw) => {
-    const diagnostic = place(workspace, file, raw.code, raw.severity, raw.finding);
+    const diagnostic = place(workspace, file, raw.code, raw.severity, raw.delta === 0 ? raw.finding : moved(raw.finding, raw.delta, file.uri));
     if (raw.suppressedBy === undefined) return diagnostic;
     const reason = suppressions[raw.suppressedBy]!.reason;
     return { ...diagnostic, suppressed: reason ? { reason } : {} };
@@ -201,7 +274,7 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
   const sourceOf = (uri: string | undefined) => (uri === undefined || uri === file.uri ? file.source : workspace.file(uri)?.source ?? file.source);
   const resolveEdit = (edit: SpanEdit) => {
     const uri = edit.uri ?? file.uri;
-    return { uri, span: edit.span, newText: edit.newText, range: sourceOf(uri).rangeOf(edit.span) };
+    return { uri, span: copy(edit.span), newText: edit.newText, range: sourceOf(uri).rangeOf(edit.span) };
   };
   const fixes: ResolvedFix[] = (finding.fixes ?? []).map((fix) => ({ title: fix.title, edits: fix.edits.map(resolveEdit), applicability: fix.applicability }));
   return {
@@ -209,7 +282,8 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
     code,
     severity,
     message: finding.message,
-    span: finding.span,
+    // Copies: a reader may move a kept mount's spans in place after the next edit (workspace/lineReuse.ts).
+    span: copy(finding.span),
     range: file.source.rangeOf(finding.span),
     fixes,
     related: (finding.related ?? []).map((r) => ({ uri: r.uri, message: r.message, range: sourceOf(r.uri).rangeOf(r.span) })),
@@ -243,4 +317,145 @@ function unusedSuppressions(file: ParsedFile, suppressions: readonly Suppression
     });
   });
   return result;
+}
+
+const copy = (span: Span): Span => ({ start: span.start, end: span.end });
+
+/** A finding made `delta` characters earlier in the file: its spans in this file moved, those in others not. */
+function moved(finding: Finding, delta: number, uri: string): Finding {
+  const shift = (span: Span): Span => ({ start: span.start + delta, end: span.end + delta });
+  return {
+    ...finding,
+    span: shift(finding.span),
+    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => (e.uri === undefined || e.uri === uri ? { ...e, span: shift(e.span) } : e)) })) } : {}),
+    ...(finding.related ? { related: finding.related.map((r) => (r.uri === uri ? { ...r, span: shift(r.span) } : r)) } : {}),
+  };
+}
+
+/** A finding with its own copy of every span: a reader moves kept mounts' spans in place (workspace/lineReuse.ts). */
+function detached(finding: Finding): Finding {
+  return {
+    ...finding,
+    span: copy(finding.span),
+    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: copy(e.span) })) })) } : {}),
+    ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: copy(r.span) })) } : {}),
+  };
+}
+
+/** Whether a finding lies on a mount's own text (where a `perMount` rule's findings must lie). */
+function onMount(finding: Finding, mount: MountEntry): boolean {
+  return finding.span.start >= mount.span.start && finding.span.start <= mount.span.end;
+}
+
+/**
+ * Files the findings of a whole run of a `perMount` rule under the mount they lie on, to keep after
+ * the next edit. Mounts are in line order (fstab); a finding off every mount, or before the previous
+ * one, means the rule's findings cannot be told apart by mount in this file: it is then run whole.
+ */
+class Recorder {
+  private next = 0;
+  private failed = false;
+  private readonly found: { index: number; finding: Finding }[] = [];
+
+  constructor(
+    private readonly memo: LintMemo,
+    private readonly rule: Rule,
+    private readonly ruleIndex: number,
+    private readonly mounts: readonly MountEntry[],
+  ) {}
+
+  add(finding: Finding): void {
+    if (this.failed) return;
+    const mounts = this.mounts;
+    let i = this.next;
+    while (i < mounts.length && mounts[i]!.span.end < finding.span.start) i++;
+    const mount = mounts[i];
+    if (!mount || !onMount(finding, mount) || (i + 1 < mounts.length && mounts[i + 1]!.span.start <= finding.span.start)) {
+      this.failed = true;
+      return;
+    }
+    this.next = i;
+    this.found.push({ index: i, finding: detached(finding) });
+  }
+
+  /** After the rule ran to its end. */
+  commit(): void {
+    if (this.failed) {
+      this.memo.whole.add(this.rule);
+      return;
+    }
+    for (const { index, finding } of this.found) {
+      const mount = this.mounts[index]!;
+      let record = this.memo.records.get(mount);
+      if (!record) {
+        record = { anchor: mount.span.start, findings: [] };
+        this.memo.records.set(mount, record);
+      }
+      (record.findings[this.ruleIndex] ??= []).push(finding);
+    }
+  }
+}
+
+interface Reuse {
+  /** A rule threw on an edited mount alone. */
+  readonly failed: boolean;
+  /** For each rule index: its findings come from the records (the rule is not run whole). */
+  readonly byRule: readonly boolean[];
+  /** The record of each mount of the file, by index. */
+  readonly aligned: readonly (MountRecord | undefined)[];
+}
+
+/**
+ * After an edit read incrementally from the version the memo was made for: judges the re-read
+ * mounts alone with each `perMount` rule (the others' findings are kept) and updates the memo.
+ * Undefined when the memo cannot be used (another version, configuration, rule set or volumes); the
+ * memo is then emptied, for the whole run to fill.
+ */
+function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, config: ResolvedConfig, rules: readonly Rule[]): Reuse | undefined {
+  const edit = file.lineEdit;
+  const volumes = workspace.volumes();
+  const usable = memo.mounts !== undefined && (memo.mounts === file.mounts || edit?.previousMounts === memo.mounts) && memo.config === config && memo.rules === rules && memo.volumes === volumes;
+  if (!usable) {
+    memo.reset();
+    memo.config = config;
+    memo.rules = rules;
+    memo.volumes = volumes;
+    return undefined;
+  }
+  const byRule: boolean[] = [];
+  const fresh = memo.mounts === file.mounts || !edit ? [] : file.mounts.slice(edit.mountsFrom, edit.mountsTo);
+  if (edit && memo.mounts !== file.mounts) for (const mount of edit.removed) memo.records.delete(mount);
+  let failed = false;
+  for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
+    const rule = rules[ruleIndex]!;
+    if (!rule.perMount || memo.whole.has(rule) || effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
+    byRule[ruleIndex] = true;
+    for (const mount of fresh) {
+      const view: ParsedFile = { ...file, mounts: [mount] };
+      try {
+        if (!rule.appliesTo(view)) continue;
+        rule.check({
+          file: view,
+          workspace,
+          config,
+          report(finding) {
+            if (!onMount(finding, mount)) failed = true;
+            let record = memo.records.get(mount);
+            if (!record) {
+              record = { anchor: mount.span.start, findings: [] };
+              memo.records.set(mount, record);
+            }
+            (record.findings[ruleIndex] ??= []).push(detached(finding));
+          },
+        });
+      } catch {
+        failed = true;
+      }
+    }
+  }
+  if (failed) return { failed, byRule, aligned: [] };
+  memo.reused++;
+  memo.rejudged += fresh.length;
+  const aligned = file.mounts.map((mount) => memo.records.get(mount));
+  return { failed, byRule, aligned };
 }

@@ -38,6 +38,14 @@ export interface Rule {
    */
   readonly fixes: readonly FixApplicability[];
   readonly doc: RuleDoc;
+  /**
+   * The rule judges each mount on its own: a mount's findings depend only on that mount (its fields
+   * and annotation), the workspace's volumes and the configuration, lie on the mount's own text, and
+   * are reported mount by mount in the file's order. The engine then keeps an unchanged mount's
+   * findings after an edit and runs the rule on the edited mounts alone (lint.ts, `LintMemo`).
+   * Rules that compare mounts with each other (duplicates, the first mount to a server) must not say so.
+   */
+  readonly perMount?: boolean;
   /** Cheap test so the engine only runs a rule on files it can judge. */
   appliesTo(file: ParsedFile): boolean;
   check(context: RuleContext): void;

@@ -14,6 +14,9 @@ import type { ParseProblem } from '../diagnostics';
 import type { SourceText, Span } from '../text/sourceText';
 import type { LineEdit, ParsedFile } from './parsedFile';
 
+/** The kinds re-read line by line: their mounts keep their identity from version to version. */
+export const LINE_REUSE_KINDS: ReadonlySet<string> = new Set(['fstab']);
+
 export interface LineReread {
   readonly mounts: MountEntry[];
   readonly problems: ParseProblem[];

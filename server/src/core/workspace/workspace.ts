@@ -19,7 +19,12 @@ type WorkloadDefaults = Pick<ResolvedConfig, 'defaultWorkload'>;
 export class Workspace implements WorkspaceView {
   private readonly parsed = new Map<string, ParsedFile>();
   private fileList: readonly ParsedFile[] | undefined;
-  private derived: { volumes: VolumeSummary[]; mounts: MountEntry[]; settings: KernelSetting[]; index: VolumeIndex; mountsByVolume: Map<VolumeSummary, MountEntry[]> } | undefined;
+  private derived: { volumes: readonly VolumeSummary[]; mounts: MountEntry[]; settings: KernelSetting[]; index: VolumeIndex; mountsByVolume?: Map<VolumeSummary, MountEntry[]> } | undefined;
+  /**
+   * The volumes and their index outlive changes of files without volumes (an fstab edit): answers
+   * cached per volume list (a mount's target, workload and volume; lint.ts's LintMemo) stay valid.
+   */
+  private volumeState: { volumes: readonly VolumeSummary[]; index: VolumeIndex } | undefined;
 
   /**
    * `config` gives the workload a mount takes when nothing else does: one configuration for every
@@ -29,17 +34,21 @@ export class Workspace implements WorkspaceView {
 
   /** Adds or replaces a document and returns it parsed. */
   set(uri: string, text: string, version = 0, kind?: FileKind): ParsedFile {
-    const file = parseFile(uri, text, version, kind, this.parsed.get(uri));
+    const before = this.parsed.get(uri);
+    const file = parseFile(uri, text, version, kind, before);
     this.parsed.set(uri, file);
     this.derived = undefined;
     this.fileList = undefined;
+    if ((before?.volumes.length ?? 0) > 0 || file.volumes.length > 0) this.volumeState = undefined;
     return file;
   }
 
   delete(uri: string): void {
-    if (this.parsed.delete(uri)) {
+    const before = this.parsed.get(uri);
+    if (before && this.parsed.delete(uri)) {
       this.derived = undefined;
       this.fileList = undefined;
+      if (before.volumes.length > 0) this.volumeState = undefined;
     }
   }
 
@@ -70,7 +79,20 @@ export class Workspace implements WorkspaceView {
   }
 
   mountsOfVolume(volume: VolumeSummary): readonly MountEntry[] {
-    return this.derive().mountsByVolume.get(volume) ?? [];
+    const derived = this.derive();
+    // Built when first asked (manifest rules): a mount rule never needs it, and it reads every mount.
+    if (!derived.mountsByVolume) {
+      const mountsByVolume = new Map<VolumeSummary, MountEntry[]>();
+      for (const mount of derived.mounts) {
+        const found = derived.index.find(mount);
+        if (!found) continue;
+        const list = mountsByVolume.get(found) ?? [];
+        list.push(mount);
+        mountsByVolume.set(found, list);
+      }
+      derived.mountsByVolume = mountsByVolume;
+    }
+    return derived.mountsByVolume.get(volume) ?? [];
   }
 
   workloadOf(mount: MountEntry): { workload: NonNullable<MountEntry['annotatedWorkload']>; source: WorkloadSource } | undefined {
@@ -97,19 +119,13 @@ export class Workspace implements WorkspaceView {
     if (this.derived) return this.derived;
     // Sorted by URI so that cross-file answers ("the first mount wins") do not depend on open order.
     const files = [...this.parsed.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
-    const volumes = files.flatMap((f) => f.volumes);
+    if (!this.volumeState) {
+      const volumes = files.flatMap((f) => f.volumes);
+      this.volumeState = { volumes, index: new VolumeIndex(volumes) };
+    }
     const mounts = files.flatMap((f) => f.mounts);
     const settings = files.flatMap((f) => f.settings);
-    const index = new VolumeIndex(volumes);
-    const mountsByVolume = new Map<VolumeSummary, MountEntry[]>();
-    for (const mount of mounts) {
-      const volume = index.find(mount);
-      if (!volume) continue;
-      const list = mountsByVolume.get(volume) ?? [];
-      list.push(mount);
-      mountsByVolume.set(volume, list);
-    }
-    this.derived = { volumes, mounts, settings, index, mountsByVolume };
+    this.derived = { volumes: this.volumeState.volumes, mounts, settings, index: this.volumeState.index };
     return this.derived;
   }
 }
