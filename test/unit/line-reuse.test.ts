@@ -78,6 +78,35 @@ describe('re-reading an edited fstab', () => {
     expect(reusedLints).toBeGreaterThan(RUNS);
   }, 120_000);
 
+  it('keeps the per-rule and per-file bounds of a large fstab, with and without suppression comments', () => {
+    const config = resolveConfig();
+    const large = generatedFstab(1200, 9);
+    const suppressed = large.replace(/\n(?=10\.)/, '\n# anf-lint disable-next-line ANF206 -- tuned by hand\n');
+    for (const start of [large, suppressed]) {
+      fc.assert(
+        fc.property(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => {
+          const workspace = new Workspace(config);
+          const memo = new LintMemo();
+          const fresh = new Workspace(config);
+          let text = start;
+          workspace.set(URI, text, 0, 'fstab');
+          lintFile(workspace, URI, config, { memo });
+          for (const e of edits) {
+            text = apply(text, e);
+            workspace.set(URI, text, 1, 'fstab');
+            fresh.delete(URI);
+            fresh.set(URI, text, 1, 'fstab');
+            const whole = lintFile(fresh, URI, config);
+            expect(whole.some((d) => d.code === 'ANF010')).toBe(true);
+            expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
+          }
+          expect(memo.reused).toBeGreaterThan(0);
+        }),
+        { numRuns: 4 },
+      );
+    }
+  }, 120_000);
+
   it('re-reads only the edited lines, keeping the other mounts', () => {
     const text = generatedFstab(200, 7);
     const workspace = new Workspace(resolveConfig());

@@ -35,8 +35,10 @@ export class LintMemo {
   config: ResolvedConfig | undefined;
   rules: readonly Rule[] | undefined;
   volumes: readonly unknown[] | undefined;
-  /** Per mount, with findings: where the mount started then, and the findings of each rule (by rule index). */
-  records = new Map<MountEntry, MountRecord>();
+  /** By mount index: where the mount started when judged, and its findings of each rule (by rule index). */
+  records: (MountRecord | undefined)[] = [];
+  /** By rule index: how many findings the records hold, by severity (for counting what a report leaves out). */
+  tallies: (Record<Severity, number> | undefined)[] = [];
   /** Rules whose findings could not be told apart by mount in this file: run whole every time. */
   whole = new Set<Rule>();
   /** How many lints reused the memo, and how many mounts they judged again (for tests and measurements). */
@@ -45,8 +47,23 @@ export class LintMemo {
 
   reset(): void {
     this.mounts = undefined;
-    this.records = new Map();
+    this.records = [];
+    this.tallies = [];
     this.whole = new Set();
+  }
+
+  /** Adds (`sign` 1) or takes away (-1) a record's findings from the tallies. */
+  tally(record: MountRecord | undefined, sign: 1 | -1): void {
+    if (!record || !this.config || !this.rules) return;
+    record.findings.forEach((found, ruleIndex) => {
+      if (!found) return;
+      const rule = this.rules![ruleIndex]!;
+      const tally = (this.tallies[ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
+      for (const finding of found) {
+        const severity = effectiveSeverity(this.config!, rule.code, rule.defaultSeverity, finding.severity);
+        if (severity) tally[severity] += sign;
+      }
+    });
   }
 }
 
@@ -57,6 +74,7 @@ interface MountRecord {
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
+const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
 const UNUSED_SUPPRESSION = 'ANF001';
 const RULE_FAILURE = 'ANF002';
 const FINDINGS_NOT_SHOWN = 'ANF010';
@@ -119,18 +137,26 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
     const shownOfRule = { count: 0, silenced: 0 };
     if (reuse?.byRule[ruleIndex]) {
       // Kept and re-judged mounts' findings, in mount order (the order the rule reports them in).
+      const tally = memo!.tallies[ruleIndex];
+      if (!tally || tally.error + tally.warning + tally.info + tally.hint === 0) continue;
       const mounts = file.mounts;
-      const records = reuse.aligned;
-      for (let i = 0; i < mounts.length; i++) {
+      const records = memo!.records;
+      const walked: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
+      // Without suppression comments, the findings past the rule's bound are only counted: stop there.
+      const everyOne = suppressions.length > 0;
+      for (let i = 0; i < mounts.length && (everyOne || shownOfRule.count < limits.perRule); i++) {
         const record = records[i];
         const found = record?.findings[ruleIndex];
         if (!found) continue;
         const delta = mounts[i]!.span.start - record!.anchor;
         for (const finding of found) {
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
-          if (severity) collect(rule.code, severity, finding, shownOfRule, delta);
+          if (!severity) continue;
+          walked[severity]++;
+          collect(rule.code, severity, finding, shownOfRule, delta);
         }
       }
+      for (const severity of SEVERITIES) omitted.add(rule.code, severity, tally[severity] - walked[severity]);
       continue;
     }
     const recorder = memo && rule.perMount && !memo.whole.has(rule) ? new Recorder(memo, rule, ruleIndex, file.mounts) : undefined;
@@ -164,7 +190,10 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
     const severity = effectiveSeverity(config, PARSER_FAILURE, 'warning');
     if (severity) for (const { code: _code, ...finding } of parserFailures) collect(PARSER_FAILURE, severity, finding, { count: 0, silenced: 0 });
   }
-  if (memo) memo.mounts = file.mounts;
+  if (memo) {
+    memo.mounts = file.mounts;
+    memo.records.length = file.mounts.length;
+  }
 
   // The file's own bound: the first findings by position.
   let shown = visible;
@@ -198,10 +227,11 @@ class OmittedCounter {
   private readonly bySeverity: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
   private readonly byCode: Record<string, number> = {};
 
-  add(code: string, severity: Severity): void {
-    this.total++;
-    this.bySeverity[severity]++;
-    this.byCode[code] = (this.byCode[code] ?? 0) + 1;
+  add(code: string, severity: Severity, count = 1): void {
+    if (count <= 0) return;
+    this.total += count;
+    this.bySeverity[severity] += count;
+    this.byCode[code] = (this.byCode[code] ?? 0) + count;
   }
 
   finding(file: ParsedFile, config: ResolvedConfig): Diagnostic | undefined {
@@ -386,12 +416,15 @@ class Recorder {
     }
     for (const { index, finding } of this.found) {
       const mount = this.mounts[index]!;
-      let record = this.memo.records.get(mount);
-      if (!record) {
-        record = { anchor: mount.span.start, findings: [] };
-        this.memo.records.set(mount, record);
-      }
+      const record = (this.memo.records[index] ??= { anchor: mount.span.start, findings: [] });
       (record.findings[this.ruleIndex] ??= []).push(finding);
+    }
+    // Tallied for this rule only (the records may hold other rules' findings already).
+    const rule = this.rule;
+    const tally = (this.memo.tallies[this.ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
+    for (const { finding } of this.found) {
+      const severity = effectiveSeverity(this.memo.config!, rule.code, rule.defaultSeverity, finding.severity);
+      if (severity) tally[severity]++;
     }
   }
 }
@@ -399,11 +432,12 @@ class Recorder {
 interface Reuse {
   /** A rule threw on an edited mount alone. */
   readonly failed: boolean;
-  /** For each rule index: its findings come from the records (the rule is not run whole). */
+  /** For each rule index: its findings come from the memo's records (the rule is not run whole). */
   readonly byRule: readonly boolean[];
-  /** The record of each mount of the file, by index. */
-  readonly aligned: readonly (MountRecord | undefined)[];
 }
+
+/** More re-read mounts than this: a whole lint is as quick. */
+const MAX_REJUDGED = 1000; // not a fact: beyond it, judging mount by mount costs more than a whole run
 
 /**
  * After an edit read incrementally from the version the memo was made for: judges the re-read
@@ -414,48 +448,52 @@ interface Reuse {
 function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, config: ResolvedConfig, rules: readonly Rule[]): Reuse | undefined {
   const edit = file.lineEdit;
   const volumes = workspace.volumes();
-  const usable = memo.mounts !== undefined && (memo.mounts === file.mounts || edit?.previousMounts === memo.mounts) && memo.config === config && memo.rules === rules && memo.volumes === volumes;
+  const same = memo.mounts === file.mounts;
+  const usable =
+    memo.mounts !== undefined && (same || (edit?.previousMounts === memo.mounts && edit.mountsTo - edit.mountsFrom <= MAX_REJUDGED)) && memo.config === config && memo.rules === rules && memo.volumes === volumes;
   if (!usable) {
     memo.reset();
     memo.config = config;
     memo.rules = rules;
     memo.volumes = volumes;
+    memo.records.length = file.mounts.length;
     return undefined;
   }
   const byRule: boolean[] = [];
-  const fresh = memo.mounts === file.mounts || !edit ? [] : file.mounts.slice(edit.mountsFrom, edit.mountsTo);
-  if (edit && memo.mounts !== file.mounts) for (const mount of edit.removed) memo.records.delete(mount);
+  const judged: { index: number; mount: MountEntry; view: ParsedFile }[] = [];
+  if (!same && edit) for (let i = edit.mountsFrom; i < edit.mountsTo; i++) judged.push({ index: i, mount: file.mounts[i]!, view: { ...file, mounts: [file.mounts[i]!] } });
+  const fresh: (MountRecord | undefined)[] = judged.map(() => undefined);
   let failed = false;
   for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
     const rule = rules[ruleIndex]!;
     if (!rule.perMount || memo.whole.has(rule) || effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
     byRule[ruleIndex] = true;
-    for (const mount of fresh) {
-      const view: ParsedFile = { ...file, mounts: [mount] };
+    judged.forEach(({ mount, view }, n) => {
       try {
-        if (!rule.appliesTo(view)) continue;
+        if (!rule.appliesTo(view)) return;
         rule.check({
           file: view,
           workspace,
           config,
           report(finding) {
             if (!onMount(finding, mount)) failed = true;
-            let record = memo.records.get(mount);
-            if (!record) {
-              record = { anchor: mount.span.start, findings: [] };
-              memo.records.set(mount, record);
-            }
+            const record = (fresh[n] ??= { anchor: mount.span.start, findings: [] });
             (record.findings[ruleIndex] ??= []).push(detached(finding));
           },
         });
       } catch {
         failed = true;
       }
-    }
+    });
   }
-  if (failed) return { failed, byRule, aligned: [] };
+  if (failed) return { failed, byRule };
+  if (!same && edit) {
+    const removed = edit.removed.length;
+    for (let i = edit.mountsFrom; i < edit.mountsFrom + removed; i++) memo.tally(memo.records[i], -1);
+    for (const record of fresh) memo.tally(record, 1);
+    memo.records.splice(edit.mountsFrom, removed, ...fresh);
+  }
   memo.reused++;
-  memo.rejudged += fresh.length;
-  const aligned = file.mounts.map((mount) => memo.records.get(mount));
-  return { failed, byRule, aligned };
+  memo.rejudged += judged.length;
+  return { failed, byRule };
 }
