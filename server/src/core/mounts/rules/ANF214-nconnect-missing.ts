@@ -12,13 +12,34 @@ const BEST = NCONNECT.bestTested.value;
 function isFirstToServer(all: readonly MountEntry[], mount: MountEntry): boolean {
   const key = transportKey(mount);
   if (!key) return true;
-  for (const other of all) {
-    if (other === mount) return true;
-    if (!other.isNfs || transportKey(other) !== key) continue;
-    if (other.uri === mount.uri || (other.host !== 'markdown' && other.host !== 'rst')) return false;
-  }
-  return true;
+  const first = firstsOf(all, mount.uri).get(key);
+  return first === undefined || first === mount;
 }
+
+/**
+ * For each transport key, the first mount of `all` that decides for a mount of file `uri` (a NFS
+ * mount of that file, or of any host file but Markdown and reStructuredText snippets). Once per
+ * host mount list and file: asked per mount, a scan from the top made a large fstab quadratic.
+ */
+function firstsOf(all: readonly MountEntry[], uri: string): ReadonlyMap<string, MountEntry> {
+  let byUri = FIRSTS.get(all);
+  if (!byUri) FIRSTS.set(all, (byUri = new Map()));
+  let firsts = byUri.get(uri);
+  if (!firsts) {
+    const built = new Map<string, MountEntry>();
+    firsts = built;
+    for (const other of all) {
+      if (!other.isNfs) continue;
+      const key = transportKey(other);
+      if (key === undefined || built.has(key)) continue;
+      if (other.uri === uri || (other.host !== 'markdown' && other.host !== 'rst')) built.set(key, other);
+    }
+    byUri.set(uri, firsts);
+  }
+  return firsts;
+}
+
+const FIRSTS = new WeakMap<readonly MountEntry[], Map<string, ReadonlyMap<string, MountEntry>>>();
 
 /** SAP HANA: nconnect over NFSv4.1 only on the OS releases the SAP note allows; anf-lint does not know the OS. */
 const OS_DEPENDENT: ReadonlySet<WorkloadKind> = new Set(['sap-hana-data', 'sap-hana-log', 'sap-hana-shared']);
