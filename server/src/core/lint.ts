@@ -52,6 +52,26 @@ export class LintMemo {
     this.whole = new Set();
   }
 
+  /**
+   * A newer version of the document was read. Read line by line from the version the memo follows,
+   * the memo follows it too: the re-read mounts are marked to judge at the next lint, the others keep
+   * their findings. Versions read between two lints (typing faster than the lints) chain this way.
+   */
+  follow(file: ParsedFile): void {
+    if (this.mounts === undefined || this.mounts === file.mounts) return;
+    const edit = file.lineEdit;
+    if (!edit || edit.previousMounts !== this.mounts) {
+      this.reset();
+      return;
+    }
+    const removed = edit.removed.length;
+    for (let i = edit.mountsFrom; i < edit.mountsFrom + removed; i++) this.tally(this.records[i], -1);
+    const judge: MountRecord[] = [];
+    for (let i = edit.mountsFrom; i < edit.mountsTo; i++) judge.push(TO_JUDGE);
+    this.records.splice(edit.mountsFrom, removed, ...judge);
+    this.mounts = file.mounts;
+  }
+
   /** Adds (`sign` 1) or takes away (-1) a record's findings from the tallies. */
   tally(record: MountRecord | undefined, sign: 1 | -1): void {
     if (!record || !this.config || !this.rules) return;
@@ -72,6 +92,9 @@ interface MountRecord {
   readonly anchor: number;
   readonly findings: (Finding[] | undefined)[];
 }
+
+/** The record of a re-read mount, not judged yet. */
+const TO_JUDGE: MountRecord = Object.freeze({ anchor: 0, findings: Object.freeze([]) as unknown as (Finding[] | undefined)[] });
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
@@ -446,11 +469,16 @@ const MAX_REJUDGED = 1000; // not a fact: beyond it, judging mount by mount cost
  * memo is then emptied, for the whole run to fill.
  */
 function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, config: ResolvedConfig, rules: readonly Rule[]): Reuse | undefined {
-  const edit = file.lineEdit;
+  memo.follow(file);
   const volumes = workspace.volumes();
-  const same = memo.mounts === file.mounts;
-  const usable =
-    memo.mounts !== undefined && (same || (edit?.previousMounts === memo.mounts && edit.mountsTo - edit.mountsFrom <= MAX_REJUDGED)) && memo.config === config && memo.rules === rules && memo.volumes === volumes;
+  const judged: { index: number; mount: MountEntry; view: ParsedFile }[] = [];
+  if (memo.mounts === file.mounts) {
+    const records = memo.records;
+    for (let i = 0; i < records.length && judged.length <= MAX_REJUDGED; i++) {
+      if (records[i] === TO_JUDGE) judged.push({ index: i, mount: file.mounts[i]!, view: { ...file, mounts: [file.mounts[i]!] } });
+    }
+  }
+  const usable = memo.mounts === file.mounts && judged.length <= MAX_REJUDGED && memo.config === config && memo.rules === rules && memo.volumes === volumes;
   if (!usable) {
     memo.reset();
     memo.config = config;
@@ -460,8 +488,6 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
     return undefined;
   }
   const byRule: boolean[] = [];
-  const judged: { index: number; mount: MountEntry; view: ParsedFile }[] = [];
-  if (!same && edit) for (let i = edit.mountsFrom; i < edit.mountsTo; i++) judged.push({ index: i, mount: file.mounts[i]!, view: { ...file, mounts: [file.mounts[i]!] } });
   const fresh: (MountRecord | undefined)[] = judged.map(() => undefined);
   let failed = false;
   for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
@@ -487,12 +513,10 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
     });
   }
   if (failed) return { failed, byRule };
-  if (!same && edit) {
-    const removed = edit.removed.length;
-    for (let i = edit.mountsFrom; i < edit.mountsFrom + removed; i++) memo.tally(memo.records[i], -1);
-    for (const record of fresh) memo.tally(record, 1);
-    memo.records.splice(edit.mountsFrom, removed, ...fresh);
-  }
+  judged.forEach(({ index }, n) => {
+    memo.records[index] = fresh[n];
+    memo.tally(fresh[n], 1);
+  });
   memo.reused++;
   memo.rejudged += judged.length;
   return { failed, byRule };
