@@ -123,6 +123,18 @@ interface RawFinding {
  * finding on each of a million lines stays linear and small. One ANF010 finding says what was left out.
  */
 export function lintFile(workspace: WorkspaceView, uri: string, config: ResolvedConfig, options: LintOptions = {}): Diagnostic[] {
+  const steps = lintSteps(workspace, uri, config, options);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * `lintFile` in steps: it yields after each rule, so that a caller that must stay responsive (the
+ * language server) can let newer events in between, and drop the pass when they make it stale. A
+ * caller that stops early must not resume it after the workspace changed.
+ */
+export function* lintSteps(workspace: WorkspaceView, uri: string, config: ResolvedConfig, options: LintOptions = {}): Generator<void, Diagnostic[], void> {
   const file = workspace.file(uri);
   if (!file) return [];
   const rules = options.rules ?? ALL_RULES;
@@ -151,10 +163,12 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
   if (reuse?.failed) {
     // A rule threw on an edited mount alone: judge the whole file again, as without a memo.
     memo!.reset();
-    return lintFile(workspace, uri, config, options);
+    return yield* lintSteps(workspace, uri, config, options);
   }
 
   for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
+    // Between two rules the caller may let newer events in (lintSteps).
+    if (ruleIndex > 0) yield;
     const rule = rules[ruleIndex]!;
     if (effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
     const shownOfRule = { count: 0, silenced: 0 };
