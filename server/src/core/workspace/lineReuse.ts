@@ -64,8 +64,14 @@ export function rereadFstab(previous: ParsedFile, source: SourceText, uri: strin
   // An annotation applies to the mount under its comment block: read on through the comment lines
   // after the edit, to the first other line, whose annotation the edit may have changed.
   const commentAt = (text: SourceText, line: number) => COMMENT_LINE.test(text.lineText(line)) || FENCE_LINE.test(text.lineText(line));
-  // (A last edited line that is no comment line in either version ends any block above the next mount.)
-  const extend = commentAt(before, oldLast) || commentAt(source, newLast);
+  // Not needed when the last edited line is no comment line in either version (it ends any block
+  // above the next mount), nor when every edited line is a comment without `anf:` in both versions
+  // (the block above the next mount holds the same annotation).
+  const plainComments = (text: SourceText, last: number) => {
+    for (let line = first; line <= last; line++) if (!commentAt(text, line) || text.lineText(line).includes('anf:')) return false;
+    return true;
+  };
+  const extend = (commentAt(before, oldLast) || commentAt(source, newLast)) && !(plainComments(before, oldLast) && plainComments(source, newLast));
   while (extend && newLast + 1 < source.lineCount && oldLast + 1 < before.lineCount) {
     newLast++;
     oldLast++;
