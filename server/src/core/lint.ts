@@ -41,6 +41,8 @@ export class LintMemo {
   tallies: (Record<Severity, number> | undefined)[] = [];
   /** Rules whose findings could not be told apart by mount in this file: run whole every time. */
   whole = new Set<Rule>();
+  /** By rule index: the `perMountContext` fingerprint the rule's kept findings were made under. */
+  contexts: (string | undefined)[] = [];
   /** How many lints reused the memo, and how many mounts they judged again (for tests and measurements). */
   reused = 0;
   rejudged = 0;
@@ -50,6 +52,13 @@ export class LintMemo {
     this.records = [];
     this.tallies = [];
     this.whole = new Set();
+    this.contexts = [];
+  }
+
+  /** Drops one rule's kept findings (its context changed): it runs whole and is recorded again. */
+  forget(ruleIndex: number): void {
+    for (const record of this.records) if (record && record.findings[ruleIndex]) record.findings[ruleIndex] = undefined;
+    this.tallies[ruleIndex] = undefined;
   }
 
   /**
@@ -172,7 +181,15 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
     const rule = rules[ruleIndex]!;
     if (effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
     const shownOfRule = { count: 0, silenced: 0 };
-    if (reuse?.byRule[ruleIndex]) {
+    // A rule with a context: its kept findings hold only while the context is the same.
+    const fingerprint = memo && rule.perMount && rule.perMountContext && !memo.whole.has(rule) ? rule.perMountContext({ file, workspace, config, report: () => undefined }) : undefined;
+    let reused = reuse?.byRule[ruleIndex] === true;
+    if (fingerprint !== undefined && memo!.contexts[ruleIndex] !== fingerprint) {
+      if (reused) memo!.forget(ruleIndex);
+      memo!.contexts[ruleIndex] = fingerprint;
+      reused = false;
+    }
+    if (reused) {
       // Kept and re-judged mounts' findings, in mount order (the order the rule reports them in).
       const tally = memo!.tallies[ruleIndex];
       if (!tally || tally.error + tally.warning + tally.info + tally.hint === 0) continue;
@@ -399,13 +416,17 @@ function moved(finding: Finding, delta: number, uri: string): Finding {
   };
 }
 
-/** A finding with its own copy of every span: a reader moves kept mounts' spans in place (workspace/lineReuse.ts). */
-function detached(finding: Finding): Finding {
+/**
+ * A finding with its own copy of every span: a reader moves kept mounts' spans in place
+ * (workspace/lineReuse.ts). `delta` moves its spans in file `uri` (to file it under a mount's older anchor).
+ */
+function detached(finding: Finding, delta = 0, uri = ''): Finding {
+  const span = (s: Span, here: boolean): Span => (here ? { start: s.start + delta, end: s.end + delta } : copy(s));
   return {
     ...finding,
-    span: copy(finding.span),
-    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: copy(e.span) })) })) } : {}),
-    ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: copy(r.span) })) } : {}),
+    span: span(finding.span, true),
+    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span, e.uri === undefined || e.uri === uri) })) })) } : {}),
+    ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: span(r.span, r.uri === uri) })) } : {}),
   };
 }
 
@@ -454,7 +475,9 @@ class Recorder {
     for (const { index, finding } of this.found) {
       const mount = this.mounts[index]!;
       const record = (this.memo.records[index] ??= { anchor: mount.span.start, findings: [] });
-      (record.findings[this.ruleIndex] ??= []).push(finding);
+      // A record kept from an earlier version has the mount's start then: file the finding as of then.
+      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri);
+      (record.findings[this.ruleIndex] ??= []).push(filed);
     }
     // Tallied for this rule only (the records may hold other rules' findings already).
     const rule = this.rule;

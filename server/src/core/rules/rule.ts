@@ -46,6 +46,12 @@ export interface Rule {
    * Rules that compare mounts with each other (duplicates, the first mount to a server) must not say so.
    */
   readonly perMount?: boolean;
+  /**
+   * For a `perMount` rule whose findings also depend on a few other mounts (the first mount to each
+   * server, say): a cheap fingerprint of everything they read besides the mount itself. Kept
+   * findings are reused only while it stays the same; otherwise the rule runs whole again.
+   */
+  perMountContext?(context: RuleContext): string;
   /** Cheap test so the engine only runs a rule on files it can judge. */
   appliesTo(file: ParsedFile): boolean;
   check(context: RuleContext): void;

@@ -29,6 +29,20 @@ export const nconnectDiffersSameServer = defineRule({
     ],
     sources: ['MO', 'NFS5'],
   },
+  perMount: true,
+  // Besides the mount itself, a finding reads the first mount to its server on its host: its
+  // nconnect, name, file, line and option span, and how the message names the host.
+  perMountContext(context) {
+    const model = context.workspace.hosts();
+    const host = context.workspace.hostOf(context.file.uri);
+    const firsts = host ? firstMountByServer(model).get(host.id) : undefined;
+    let print = onHostWords(model, host);
+    for (const [key, first] of firsts ?? []) {
+      const option = effectiveOptions(first).byGroup.get('nconnect');
+      print += `\n${key}\t${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`;
+    }
+    return print;
+  },
   appliesTo: hasNfsMounts,
   check(context) {
     const model = context.workspace.hosts();
