@@ -65,6 +65,8 @@ export class Session {
   private readonly memos = new Map<string, LintMemo>();
   /** Passes dropped because a newer change made them stale before they finished (for tests). */
   superseded = 0;
+  /** Bumps when a lint of the document starts: a pass in slices that another lint overtook must not go on with the shared memo. */
+  private readonly lintStarts = new Map<string, number>();
   private readonly loggedFaults = new Set<string>();
   private changeWaiters: (() => void)[] = [];
   private refreshPending = false;
@@ -325,6 +327,7 @@ export class Session {
       const finding = fileTooLargeDiagnostic(uri, { characters: tooLarge, editorLimitCharacters: OPEN_DOCUMENT_MAX_CHARS, cliLimitBytes: NAMED_FILE_MAX_BYTES }, this.configFor(uri));
       return finding ? [finding] : [];
     }
+    this.lintStarts.set(uri, (this.lintStarts.get(uri) ?? 0) + 1);
     const diagnostics = lintFile(this.workspaceModel, uri, this.configFor(uri), this.lintOptions(uri));
     this.lintCache.set(uri, diagnostics);
     return diagnostics;
@@ -354,6 +357,8 @@ export class Session {
   private async allDiagnosticsInSlices(uri: string, stale: () => boolean): Promise<readonly Diagnostic[] | undefined> {
     const cached = this.lintCache.get(uri);
     if (cached || isConfigFileUri(uri) || this.tooLarge.has(uri) || !this.workspaceModel.file(uri)) return this.allDiagnostics(uri);
+    const started = (this.lintStarts.get(uri) ?? 0) + 1;
+    this.lintStarts.set(uri, started);
     const steps = lintSteps(this.workspaceModel, uri, this.configFor(uri), this.lintOptions(uri));
     let sliceStart = performance.now();
     for (let step = steps.next(); ; step = steps.next()) {
@@ -364,7 +369,8 @@ export class Session {
       if (performance.now() - sliceStart < LINT_SLICE_MS) continue;
       // setImmediate runs after pending input is read: a didChange that arrived meanwhile is applied first.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      if (stale()) {
+      // Stale, or another lint of the document (a hover's, a code action's) ran meanwhile with the same memo.
+      if (stale() || this.lintStarts.get(uri) !== started) {
         steps.return([]);
         return undefined;
       }
@@ -407,12 +413,14 @@ export class Session {
     let diagnostics: readonly Diagnostic[] | undefined;
     try {
       diagnostics = await this.allDiagnosticsInSlices(uri, stale);
+      if (stale()) {
+        this.superseded++;
+        return;
+      }
+      // Overtaken by another lint of the same state (a request's): its result is cached.
+      diagnostics ??= this.allDiagnostics(uri);
     } catch (error) {
       this.error(`anf-lint: could not check ${uri}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return;
-    }
-    if (diagnostics === undefined || stale()) {
-      this.superseded++;
       return;
     }
     void this.connection.sendDiagnostics({ uri, version, diagnostics: visibleDiagnostics(diagnostics).map(toLspDiagnostic) });
