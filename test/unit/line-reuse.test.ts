@@ -112,6 +112,17 @@ describe('re-reading an edited fstab', () => {
     }
   }, 120_000);
 
+  it('judges the kept mounts again when the configuration changes (a server listed as not ANF)', () => {
+    const workspace = new Workspace(resolveConfig());
+    const memo = new LintMemo();
+    const text = '10.0.0.9:/data /data nfs rw,hard,vers=3,rsize=65536,wsize=262144,_netdev 0 0\n';
+    workspace.set(URI, text, 0, 'fstab');
+    const codes = (config: ReturnType<typeof resolveConfig>) => lintFile(workspace, URI, config, { memo }).map((d) => d.code);
+    // ANF205 (rsize and wsize differ) is ANF's advice: not for a server listed under `nfsServers.other`.
+    expect(codes(resolveConfig())).toContain('ANF205');
+    expect(codes(resolveConfig({ nfsServers: { other: ['10.0.0.9'] } }))).not.toContain('ANF205');
+  });
+
   it('re-reads only the edited lines, keeping the other mounts', () => {
     const text = generatedFstab(200, 7);
     const workspace = new Workspace(resolveConfig());
