@@ -3,7 +3,7 @@ import type { Diagnostic, Finding, ResolvedFix, Severity, SpanEdit } from './dia
 import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from './rules/findingLimits';
 import { ALL_RULES } from './registry';
 import { formatSize, MiB } from './units/units';
-import type { Rule } from './rules/rule';
+import type { Rule, RuleContext } from './rules/rule';
 import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';
 import type { MountEntry } from './mounts/model';
@@ -182,8 +182,8 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
     if (effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
     const shownOfRule = { count: 0, silenced: 0 };
     // A rule with a context: its kept findings hold only while the context is the same.
-    const fingerprint = memo && rule.perMount && rule.perMountContext && !memo.whole.has(rule) ? rule.perMountContext({ file, workspace, config, report: () => undefined }) : undefined;
-    let reused = reuse?.byRule[ruleIndex] === true;
+    const fingerprint = memo && rule.perMount && rule.perMountContext && !memo.whole.has(rule) ? contextOf(memo, rule, { file, workspace, config, report: () => undefined }) : undefined;
+    let reused = reuse?.byRule[ruleIndex] === true && !memo!.whole.has(rule);
     if (fingerprint !== undefined && memo!.contexts[ruleIndex] !== fingerprint) {
       if (reused) memo!.forget(ruleIndex);
       memo!.contexts[ruleIndex] = fingerprint;
@@ -428,6 +428,16 @@ function detached(finding: Finding, delta = 0, uri = ''): Finding {
     ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span, e.uri === undefined || e.uri === uri) })) })) } : {}),
     ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: span(r.span, r.uri === uri) })) } : {}),
   };
+}
+
+/** A rule's `perMountContext` fingerprint; a rule whose fingerprint fails runs whole from then on (its check reports the fault). */
+function contextOf(memo: LintMemo, rule: Rule, context: RuleContext): string | undefined {
+  try {
+    return rule.perMountContext!(context);
+  } catch {
+    memo.whole.add(rule);
+    return undefined;
+  }
 }
 
 /** Whether a finding lies on a mount's own text (where a `perMount` rule's findings must lie). */
