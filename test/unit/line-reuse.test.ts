@@ -7,11 +7,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/core';
 import { parseFile } from '../../server/src/core/workspace/parseFile';
-import { fstab as generatedFstab, manifest as generatedManifest } from '../../bench/generate.mjs';
+import { fstab as generatedFstab, manifest as generatedManifest, prng } from '../../bench/generate.mjs';
 import { CORPUS, RUNS } from '../robustness/corpus';
 
 const URI = 'file:///host/etc/fstab';
-const FSTABS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'fstab').map((f) => f.text), generatedFstab(60, 5)];
+const FSTABS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'fstab').map((f) => f.text), generatedFstab(60, 5), generatedFstab(200, 7)];
 
 /** What people type into an fstab, and what breaks its lines apart. */
 const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\r\n', '#', '# anf: workload=hpc\n', '# anf: workload=sap-hana-log', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',soft', ' nfs ', '10.0.0.4:/vol /mnt/v nfs rw,hard 0 0\n', '\\040', '{{ opts }}', '"'];
@@ -110,6 +110,34 @@ describe('re-reading an edited fstab', () => {
         { numRuns: 4 },
       );
     }
+  }, 120_000);
+
+  it('gives the same findings as a whole lint while typing as the benchmark does (a character in, then out)', () => {
+    // Found a related note (ANF217's first mount, above the edit) moved with the mount below it.
+    const config = resolveConfig();
+    const start = generatedFstab(200, 7);
+    const lines = start.split('\n');
+    const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
+    const random = prng(21);
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    const fresh = new Workspace(config);
+    workspace.set(URI, start, 0, 'fstab');
+    lintFile(workspace, URI, config, { memo });
+    for (let i = 0; i < 60; i++) {
+      const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
+      const at = Math.floor(random() * (line.length + 1));
+      const typed = 'x0,= 9a'[Math.floor(random() * 7)]!;
+      for (const text of [line.slice(0, at) + typed + line.slice(at), line]) {
+        lines[index] = text;
+        const full = lines.join('\n');
+        workspace.set(URI, full, 1, 'fstab');
+        fresh.delete(URI);
+        fresh.set(URI, full, 1, 'fstab');
+        expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+      }
+    }
+    expect(memo.reused).toBe(120);
   }, 120_000);
 
   it('judges the kept mounts again when the configuration changes (a server listed as not ANF)', () => {

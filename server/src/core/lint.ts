@@ -118,8 +118,9 @@ interface RawFinding {
   readonly finding: Finding;
   /** The suppression comment that silences it, if any. */
   readonly suppressedBy?: number;
-  /** How far the finding moved since it was made (a kept mount's finding after an edit above it). */
+  /** How far the finding moved since it was made (a kept mount's finding after an edit above it), with its mount. */
   readonly delta: number;
+  readonly mount?: MountEntry;
 }
 
 /**
@@ -154,15 +155,15 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   const suppressed: RawFinding[] = [];
   const omitted = new OmittedCounter();
 
-  const collect = (code: string, severity: Severity, finding: Finding, shownOfRule: { count: number; silenced: number }, delta = 0) => {
+  const collect = (code: string, severity: Severity, finding: Finding, shownOfRule: { count: number; silenced: number }, delta = 0, mount?: MountEntry) => {
     const suppressedBy = suppressions.length === 0 ? -1 : suppressionIndex(suppressions, code, file.source.positionAt(finding.span.start + delta).line);
     if (suppressedBy >= 0) {
       usedSuppressions.add(suppressedBy);
       // Silenced findings are kept for SARIF within the same bound; past it they are simply silent.
-      if (shownOfRule.silenced++ < limits.perRule) suppressed.push({ code, severity, finding, suppressedBy, delta });
+      if (shownOfRule.silenced++ < limits.perRule) suppressed.push({ code, severity, finding, suppressedBy, delta, ...(mount ? { mount } : {}) });
       return;
     }
-    if (shownOfRule.count++ < limits.perRule) visible.push({ code, severity, finding, delta });
+    if (shownOfRule.count++ < limits.perRule) visible.push({ code, severity, finding, delta, ...(mount ? { mount } : {}) });
     else omitted.add(code, severity);
   };
 
@@ -207,7 +208,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
           if (!severity) continue;
           walked[severity]++;
-          collect(rule.code, severity, finding, shownOfRule, delta);
+          collect(rule.code, severity, finding, shownOfRule, delta, mounts[i]);
         }
       }
       for (const severity of SEVERITIES) omitted.add(rule.code, severity, tally[severity] - walked[severity]);
@@ -258,7 +259,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   }
 
   const diagnostics = [...shown, ...suppressed].map((raw) => {
-    const diagnostic = place(workspace, file, raw.code, raw.severity, raw.delta === 0 ? raw.finding : moved(raw.finding, raw.delta, file.uri));
+    const diagnostic = place(workspace, file, raw.code, raw.severity, raw.delta === 0 || !raw.mount ? raw.finding : moved(raw.finding, raw.delta, file.uri, { start: raw.mount.span.start - raw.delta, end: raw.mount.span.end - raw.delta }));
     if (raw.suppressedBy === undefined) return diagnostic;
     const reason = suppressions[raw.suppressedBy]!.reason;
     return { ...diagnostic, suppressed: reason ? { reason } : {} };
@@ -405,23 +406,28 @@ function unusedSuppressions(file: ParsedFile, suppressions: readonly Suppression
 
 const copy = (span: Span): Span => ({ start: span.start, end: span.end });
 
-/** A finding made `delta` characters earlier in the file: its spans in this file moved, those in others not. */
-function moved(finding: Finding, delta: number, uri: string): Finding {
-  const shift = (span: Span): Span => ({ start: span.start + delta, end: span.end + delta });
+/**
+ * A finding made `delta` characters earlier in the file, on a mount then at `on`: its spans on that
+ * mount moved with it. Spans elsewhere (the first mount to a server, in a related note) stay where
+ * they were: a rule's `perMountContext` fingerprint holds them, and a change of them runs it whole.
+ */
+function moved(finding: Finding, delta: number, uri: string, on: Span): Finding {
+  const shift = (span: Span, here: boolean): Span => (here && span.start >= on.start && span.end <= on.end ? { start: span.start + delta, end: span.end + delta } : span);
   return {
     ...finding,
-    span: shift(finding.span),
-    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => (e.uri === undefined || e.uri === uri ? { ...e, span: shift(e.span) } : e)) })) } : {}),
-    ...(finding.related ? { related: finding.related.map((r) => (r.uri === uri ? { ...r, span: shift(r.span) } : r)) } : {}),
+    span: shift(finding.span, true),
+    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: shift(e.span, e.uri === undefined || e.uri === uri) })) })) } : {}),
+    ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: shift(r.span, r.uri === uri) })) } : {}),
   };
 }
 
 /**
  * A finding with its own copy of every span: a reader moves kept mounts' spans in place
- * (workspace/lineReuse.ts). `delta` moves its spans in file `uri` (to file it under a mount's older anchor).
+ * (workspace/lineReuse.ts). With `on` (its mount's span), spans on that mount in file `uri` move by
+ * `delta` (to file it under the mount's older anchor).
  */
-function detached(finding: Finding, delta = 0, uri = ''): Finding {
-  const span = (s: Span, here: boolean): Span => (here ? { start: s.start + delta, end: s.end + delta } : copy(s));
+function detached(finding: Finding, delta = 0, uri = '', on?: Span): Finding {
+  const span = (s: Span, here: boolean): Span => (here && on && s.start >= on.start && s.end <= on.end ? { start: s.start + delta, end: s.end + delta } : copy(s));
   return {
     ...finding,
     span: span(finding.span, true),
@@ -486,7 +492,7 @@ class Recorder {
       const mount = this.mounts[index]!;
       const record = (this.memo.records[index] ??= { anchor: mount.span.start, findings: [] });
       // A record kept from an earlier version has the mount's start then: file the finding as of then.
-      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri);
+      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, mount.span);
       (record.findings[this.ruleIndex] ??= []).push(filed);
     }
     // Tallied for this rule only (the records may hold other rules' findings already).
