@@ -102,4 +102,19 @@ describe('dependentsOf', () => {
     expect(names(dependentsOf({ uri: variables.uri, before: variables, after: variables }, all))).toEqual(['a.anf.yaml', 'etc/fstab', 'etc/sysctl.d/90.conf', 'infra/volumes.tf']);
     expect(names(dependentsOf({ uri: elsewhere.uri, after: elsewhere }, all))).toEqual([]);
   });
+
+  it('re-checks nothing for an fstab edit other files cannot see (a comment typed in), and the mounts\' readers for one they can', () => {
+    const text = '# data\n10.0.0.4:/v /v nfs hard 0 0\n';
+    const before = () => parseFile('file:///w/etc/fstab', text);
+    const comment = before();
+    const commented = parseFile(comment.uri, text.replace('# data', '# data volume'), 1, 'fstab', comment);
+    expect(commented.lineEdit).toBeDefined();
+    expect(names(dependentsOf({ uri: comment.uri, before: comment, after: commented }, [manifest, commented, sysctl]))).toEqual([]);
+    const mount = before();
+    const nconnect = parseFile(mount.uri, text.replace('hard', 'hard,nconnect=8'), 1, 'fstab', mount);
+    expect(names(dependentsOf({ uri: mount.uri, before: mount, after: nconnect }, [manifest, nconnect, sysctl]))).toEqual(['a.anf.yaml', 'etc/sysctl.d/90.conf']);
+    const line = before();
+    const newLine = parseFile(line.uri, text.replace('# data', '# data\n#'), 1, 'fstab', line);
+    expect(names(dependentsOf({ uri: line.uri, before: line, after: newLine }, [manifest, newLine, sysctl]))).toEqual(['a.anf.yaml', 'etc/sysctl.d/90.conf']);
+  });
 });

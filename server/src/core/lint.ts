@@ -4,9 +4,12 @@ import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from
 import { ALL_RULES } from './registry';
 import { withValueOrigin } from './iac/hover';
 import { formatSize, MiB } from './units/units';
-import type { Rule } from './rules/rule';
+import type { Rule, RuleContext } from './rules/rule';
 import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';
+import type { MountEntry } from './mounts/model';
+import { LINE_REUSE_KINDS } from './workspace/lineReuse';
+import type { Span } from './text/sourceText';
 import type { WorkspaceView } from './workspace/workspaceView';
 
 export interface LintOptions {
@@ -15,9 +18,96 @@ export interface LintOptions {
   readonly onRuleError?: (rule: Rule, error: unknown, uri: string) => void;
   /** How many findings the file reports at most (default: DEFAULT_FINDING_LIMITS); the rest are counted in one ANF010. */
   readonly limits?: FindingLimits;
+  /**
+   * What the last lint of the same document found, per mount, for rules that judge mounts one by one
+   * (`Rule.perMount`): after an edit read incrementally (ParsedFile.lineEdit) only the edited mounts
+   * are judged again. The language server keeps one per open document; findings are the same as without.
+   */
+  readonly memo?: LintMemo;
 }
 
+/**
+ * One document's per-mount findings of `perMount` rules, from its last lint, to reuse after an edit.
+ * Valid for the mount list it was made for, under the same configuration, rules and workspace volumes.
+ */
+export class LintMemo {
+  /** The mount list of the version last linted (a newer version read from it names it in `lineEdit`). */
+  mounts: readonly MountEntry[] | undefined;
+  config: ResolvedConfig | undefined;
+  rules: readonly Rule[] | undefined;
+  volumes: readonly unknown[] | undefined;
+  /** By mount index: where the mount started when judged, and its findings of each rule (by rule index). */
+  records: (MountRecord | undefined)[] = [];
+  /** By rule index: how many findings the records hold, by severity (for counting what a report leaves out). */
+  tallies: (Record<Severity, number> | undefined)[] = [];
+  /** Rules whose findings could not be told apart by mount in this file: run whole every time. */
+  whole = new Set<Rule>();
+  /** By rule index: the `perMountContext` fingerprint the rule's kept findings were made under. */
+  contexts: (string | undefined)[] = [];
+  /** How many lints reused the memo, and how many mounts they judged again (for tests and measurements). */
+  reused = 0;
+  rejudged = 0;
+
+  reset(): void {
+    this.mounts = undefined;
+    this.records = [];
+    this.tallies = [];
+    this.whole = new Set();
+    this.contexts = [];
+  }
+
+  /** Drops one rule's kept findings (its context changed): it runs whole and is recorded again. */
+  forget(ruleIndex: number): void {
+    for (const record of this.records) if (record && record.findings[ruleIndex]) record.findings[ruleIndex] = undefined;
+    this.tallies[ruleIndex] = undefined;
+  }
+
+  /**
+   * A newer version of the document was read. Read line by line from the version the memo follows,
+   * the memo follows it too: the re-read mounts are marked to judge at the next lint, the others keep
+   * their findings. Versions read between two lints (typing faster than the lints) chain this way.
+   */
+  follow(file: ParsedFile): void {
+    if (this.mounts === undefined || this.mounts === file.mounts) return;
+    const edit = file.lineEdit;
+    if (!edit || edit.previousMounts !== this.mounts) {
+      this.reset();
+      return;
+    }
+    const removed = edit.removed.length;
+    for (let i = edit.mountsFrom; i < edit.mountsFrom + removed; i++) this.tally(this.records[i], -1);
+    const judge: MountRecord[] = [];
+    for (let i = edit.mountsFrom; i < edit.mountsTo; i++) judge.push(TO_JUDGE);
+    this.records.splice(edit.mountsFrom, removed, ...judge);
+    this.mounts = file.mounts;
+  }
+
+  /** Adds (`sign` 1) or takes away (-1) a record's findings from the tallies. */
+  tally(record: MountRecord | undefined, sign: 1 | -1): void {
+    if (!record || !this.config || !this.rules) return;
+    record.findings.forEach((found, ruleIndex) => {
+      if (!found) return;
+      const rule = this.rules![ruleIndex]!;
+      const tally = (this.tallies[ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
+      for (const finding of found) {
+        const severity = effectiveSeverity(this.config!, rule.code, rule.defaultSeverity, finding.severity);
+        if (severity) tally[severity] += sign;
+      }
+    });
+  }
+}
+
+interface MountRecord {
+  /** `mount.span.start` when the findings were made: they move with the mount. */
+  readonly anchor: number;
+  readonly findings: (Finding[] | undefined)[];
+}
+
+/** The record of a re-read mount, not judged yet. */
+const TO_JUDGE: MountRecord = Object.freeze({ anchor: 0, findings: Object.freeze([]) as unknown as (Finding[] | undefined)[] });
+
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
+const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
 const UNUSED_SUPPRESSION = 'ANF001';
 const RULE_FAILURE = 'ANF002';
 const FINDINGS_NOT_SHOWN = 'ANF010';
@@ -29,6 +119,9 @@ interface RawFinding {
   readonly finding: Finding;
   /** The suppression comment that silences it, if any. */
   readonly suppressedBy?: number;
+  /** How far the finding moved since it was made (a kept mount's finding after an edit above it), with its mount. */
+  readonly delta: number;
+  readonly mount?: MountEntry;
 }
 
 /**
@@ -41,6 +134,18 @@ interface RawFinding {
  * finding on each of a million lines stays linear and small. One ANF010 finding says what was left out.
  */
 export function lintFile(workspace: WorkspaceView, uri: string, config: ResolvedConfig, options: LintOptions = {}): Diagnostic[] {
+  const steps = lintSteps(workspace, uri, config, options);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * `lintFile` in steps: it yields after each rule, so that a caller that must stay responsive (the
+ * language server) can let newer events in between, and drop the pass when they make it stale. A
+ * caller that stops early must not resume it after the workspace changed.
+ */
+export function* lintSteps(workspace: WorkspaceView, uri: string, config: ResolvedConfig, options: LintOptions = {}): Generator<void, Diagnostic[], void> {
   const file = workspace.file(uri);
   if (!file) return [];
   const rules = options.rules ?? ALL_RULES;
@@ -51,21 +156,66 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
   const suppressed: RawFinding[] = [];
   const omitted = new OmittedCounter();
 
-  const collect = (code: string, severity: Severity, finding: Finding, shownOfRule: { count: number; silenced: number }) => {
-    const suppressedBy = suppressions.length === 0 ? -1 : suppressionIndex(suppressions, code, file.source.positionAt(finding.span.start).line);
+  const collect = (code: string, severity: Severity, finding: Finding, shownOfRule: { count: number; silenced: number }, delta = 0, mount?: MountEntry) => {
+    const suppressedBy = suppressions.length === 0 ? -1 : suppressionIndex(suppressions, code, file.source.positionAt(finding.span.start + delta).line);
     if (suppressedBy >= 0) {
       usedSuppressions.add(suppressedBy);
       // Silenced findings are kept for SARIF within the same bound; past it they are simply silent.
-      if (shownOfRule.silenced++ < limits.perRule) suppressed.push({ code, severity, finding, suppressedBy });
+      if (shownOfRule.silenced++ < limits.perRule) suppressed.push({ code, severity, finding, suppressedBy, delta, ...(mount ? { mount } : {}) });
       return;
     }
-    if (shownOfRule.count++ < limits.perRule) visible.push({ code, severity, finding });
+    if (shownOfRule.count++ < limits.perRule) visible.push({ code, severity, finding, delta, ...(mount ? { mount } : {}) });
     else omitted.add(code, severity);
   };
 
-  for (const rule of rules) {
+  // Only files re-read line by line keep their mounts' identity from version to version.
+  const memo = options.memo && LINE_REUSE_KINDS.has(file.kind) ? options.memo : undefined;
+  const reuse = memo ? perMountReuse(memo, workspace, file, config, rules) : undefined;
+  if (reuse?.failed) {
+    // A rule threw on an edited mount alone: judge the whole file again, as without a memo.
+    memo!.reset();
+    return yield* lintSteps(workspace, uri, config, options);
+  }
+
+  for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
+    // Between two rules the caller may let newer events in (lintSteps).
+    if (ruleIndex > 0) yield;
+    const rule = rules[ruleIndex]!;
     if (effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
     const shownOfRule = { count: 0, silenced: 0 };
+    // A rule with a context: its kept findings hold only while the context is the same.
+    const fingerprint = memo && rule.perMount && rule.perMountContext && !memo.whole.has(rule) ? contextOf(memo, rule, { file, workspace, config, report: () => undefined }) : undefined;
+    let reused = reuse?.byRule[ruleIndex] === true && !memo!.whole.has(rule);
+    if (fingerprint !== undefined && memo!.contexts[ruleIndex] !== fingerprint) {
+      if (reused) memo!.forget(ruleIndex);
+      memo!.contexts[ruleIndex] = fingerprint;
+      reused = false;
+    }
+    if (reused) {
+      // Kept and re-judged mounts' findings, in mount order (the order the rule reports them in).
+      const tally = memo!.tallies[ruleIndex];
+      if (!tally || tally.error + tally.warning + tally.info + tally.hint === 0) continue;
+      const mounts = file.mounts;
+      const records = memo!.records;
+      const walked: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
+      // Without suppression comments, the findings past the rule's bound are only counted: stop there.
+      const everyOne = suppressions.length > 0;
+      for (let i = 0; i < mounts.length && (everyOne || shownOfRule.count < limits.perRule); i++) {
+        const record = records[i];
+        const found = record?.findings[ruleIndex];
+        if (!found) continue;
+        const delta = mounts[i]!.span.start - record!.anchor;
+        for (const finding of found) {
+          const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
+          if (!severity) continue;
+          walked[severity]++;
+          collect(rule.code, severity, finding, shownOfRule, delta, mounts[i]);
+        }
+      }
+      for (const severity of SEVERITIES) omitted.add(rule.code, severity, tally[severity] - walked[severity]);
+      continue;
+    }
+    const recorder = memo && rule.perMount && !memo.whole.has(rule) ? new Recorder(memo, rule, ruleIndex, file.mounts) : undefined;
     try {
       if (!rule.appliesTo(file)) continue;
       rule.check({
@@ -73,12 +223,15 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
         workspace,
         config,
         report(finding) {
+          recorder?.add(finding);
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
           // Terraform: a finding on a value set through variables names where it came from (iac/hover.ts).
           if (severity) collect(rule.code, severity, file.iac ? withValueOrigin(file.iac, finding) : finding, shownOfRule);
         },
       });
+      recorder?.commit();
     } catch (error) {
+      if (recorder) memo!.whole.add(rule);
       options.onRuleError?.(rule, error, uri);
       const severity = effectiveSeverity(config, RULE_FAILURE, 'warning');
       if (severity) {
@@ -94,17 +247,21 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
     const severity = effectiveSeverity(config, PARSER_FAILURE, 'warning');
     if (severity) for (const { code: _code, ...finding } of parserFailures) collect(PARSER_FAILURE, severity, finding, { count: 0, silenced: 0 });
   }
+  if (memo) {
+    memo.mounts = file.mounts;
+    memo.records.length = file.mounts.length;
+  }
 
   // The file's own bound: the first findings by position.
   let shown = visible;
   if (visible.length > limits.perFile) {
-    const byPosition = [...visible].sort((a, b) => a.finding.span.start - b.finding.span.start);
+    const byPosition = [...visible].sort((a, b) => a.finding.span.start + a.delta - (b.finding.span.start + b.delta));
     shown = byPosition.slice(0, limits.perFile);
     for (const { code, severity } of byPosition.slice(limits.perFile)) omitted.add(code, severity);
   }
 
   const diagnostics = [...shown, ...suppressed].map((raw) => {
-    const diagnostic = place(workspace, file, raw.code, raw.severity, raw.finding);
+    const diagnostic = place(workspace, file, raw.code, raw.severity, raw.delta === 0 || !raw.mount ? raw.finding : moved(raw.finding, raw.delta, file.uri, { start: raw.mount.span.start - raw.delta, end: raw.mount.span.end - raw.delta }));
     if (raw.suppressedBy === undefined) return diagnostic;
     const reason = suppressions[raw.suppressedBy]!.reason;
     return { ...diagnostic, suppressed: reason ? { reason } : {} };
@@ -127,10 +284,11 @@ class OmittedCounter {
   private readonly bySeverity: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
   private readonly byCode: Record<string, number> = {};
 
-  add(code: string, severity: Severity): void {
-    this.total++;
-    this.bySeverity[severity]++;
-    this.byCode[code] = (this.byCode[code] ?? 0) + 1;
+  add(code: string, severity: Severity, count = 1): void {
+    if (count <= 0) return;
+    this.total += count;
+    this.bySeverity[severity] += count;
+    this.byCode[code] = (this.byCode[code] ?? 0) + count;
   }
 
   finding(file: ParsedFile, config: ResolvedConfig): Diagnostic | undefined {
@@ -203,7 +361,7 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
   const sourceOf = (uri: string | undefined) => (uri === undefined || uri === file.uri ? file.source : workspace.file(uri)?.source ?? file.source);
   const resolveEdit = (edit: SpanEdit) => {
     const uri = edit.uri ?? file.uri;
-    return { uri, span: edit.span, newText: edit.newText, range: sourceOf(uri).rangeOf(edit.span) };
+    return { uri, span: copy(edit.span), newText: edit.newText, range: sourceOf(uri).rangeOf(edit.span) };
   };
   const fixes: ResolvedFix[] = (finding.fixes ?? []).map((fix) => ({ title: fix.title, edits: fix.edits.map(resolveEdit), applicability: fix.applicability }));
   return {
@@ -211,7 +369,8 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
     code,
     severity,
     message: finding.message,
-    span: finding.span,
+    // Copies: a reader may move a kept mount's spans in place after the next edit (workspace/lineReuse.ts).
+    span: copy(finding.span),
     range: file.source.rangeOf(finding.span),
     fixes,
     related: (finding.related ?? []).map((r) => ({ uri: r.uri, message: r.message, range: sourceOf(r.uri).rangeOf(r.span) })),
@@ -245,4 +404,175 @@ function unusedSuppressions(file: ParsedFile, suppressions: readonly Suppression
     });
   });
   return result;
+}
+
+const copy = (span: Span): Span => ({ start: span.start, end: span.end });
+
+/**
+ * A finding made `delta` characters earlier in the file, on a mount then at `on`: its spans on that
+ * mount moved with it. Spans elsewhere (the first mount to a server, in a related note) stay where
+ * they were: a rule's `perMountContext` fingerprint holds them, and a change of them runs it whole.
+ */
+function moved(finding: Finding, delta: number, uri: string, on: Span): Finding {
+  const shift = (span: Span, here: boolean): Span => (here && span.start >= on.start && span.end <= on.end ? { start: span.start + delta, end: span.end + delta } : span);
+  return {
+    ...finding,
+    span: shift(finding.span, true),
+    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: shift(e.span, e.uri === undefined || e.uri === uri) })) })) } : {}),
+    ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: shift(r.span, r.uri === uri) })) } : {}),
+  };
+}
+
+/**
+ * A finding with its own copy of every span: a reader moves kept mounts' spans in place
+ * (workspace/lineReuse.ts). With `on` (its mount's span), spans on that mount in file `uri` move by
+ * `delta` (to file it under the mount's older anchor).
+ */
+function detached(finding: Finding, delta = 0, uri = '', on?: Span): Finding {
+  const span = (s: Span, here: boolean): Span => (here && on && s.start >= on.start && s.end <= on.end ? { start: s.start + delta, end: s.end + delta } : copy(s));
+  return {
+    ...finding,
+    span: span(finding.span, true),
+    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span, e.uri === undefined || e.uri === uri) })) })) } : {}),
+    ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: span(r.span, r.uri === uri) })) } : {}),
+  };
+}
+
+/** A rule's `perMountContext` fingerprint; a rule whose fingerprint fails runs whole from then on (its check reports the fault). */
+function contextOf(memo: LintMemo, rule: Rule, context: RuleContext): string | undefined {
+  try {
+    return rule.perMountContext!(context);
+  } catch {
+    memo.whole.add(rule);
+    return undefined;
+  }
+}
+
+/** Whether a finding lies on a mount's own text (where a `perMount` rule's findings must lie). */
+function onMount(finding: Finding, mount: MountEntry): boolean {
+  return finding.span.start >= mount.span.start && finding.span.start <= mount.span.end;
+}
+
+/**
+ * Files the findings of a whole run of a `perMount` rule under the mount they lie on, to keep after
+ * the next edit. Mounts are in line order (fstab); a finding off every mount, or before the previous
+ * one, means the rule's findings cannot be told apart by mount in this file: it is then run whole.
+ */
+class Recorder {
+  private next = 0;
+  private failed = false;
+  private readonly found: { index: number; finding: Finding }[] = [];
+
+  constructor(
+    private readonly memo: LintMemo,
+    private readonly rule: Rule,
+    private readonly ruleIndex: number,
+    private readonly mounts: readonly MountEntry[],
+  ) {}
+
+  add(finding: Finding): void {
+    if (this.failed) return;
+    const mounts = this.mounts;
+    let i = this.next;
+    while (i < mounts.length && mounts[i]!.span.end < finding.span.start) i++;
+    const mount = mounts[i];
+    if (!mount || !onMount(finding, mount) || (i + 1 < mounts.length && mounts[i + 1]!.span.start <= finding.span.start)) {
+      this.failed = true;
+      return;
+    }
+    this.next = i;
+    this.found.push({ index: i, finding: detached(finding) });
+  }
+
+  /** After the rule ran to its end. */
+  commit(): void {
+    if (this.failed) {
+      this.memo.whole.add(this.rule);
+      return;
+    }
+    for (const { index, finding } of this.found) {
+      const mount = this.mounts[index]!;
+      const record = (this.memo.records[index] ??= { anchor: mount.span.start, findings: [] });
+      // A record kept from an earlier version has the mount's start then: file the finding as of then.
+      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, mount.span);
+      (record.findings[this.ruleIndex] ??= []).push(filed);
+    }
+    // Tallied for this rule only (the records may hold other rules' findings already).
+    const rule = this.rule;
+    const tally = (this.memo.tallies[this.ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
+    for (const { finding } of this.found) {
+      const severity = effectiveSeverity(this.memo.config!, rule.code, rule.defaultSeverity, finding.severity);
+      if (severity) tally[severity]++;
+    }
+  }
+}
+
+interface Reuse {
+  /** A rule threw on an edited mount alone. */
+  readonly failed: boolean;
+  /** For each rule index: its findings come from the memo's records (the rule is not run whole). */
+  readonly byRule: readonly boolean[];
+}
+
+/** More re-read mounts than this: a whole lint is as quick. */
+const MAX_REJUDGED = 1000; // not a fact: beyond it, judging mount by mount costs more than a whole run
+
+/**
+ * After an edit read incrementally from the version the memo was made for: judges the re-read
+ * mounts alone with each `perMount` rule (the others' findings are kept) and updates the memo.
+ * Undefined when the memo cannot be used (another version, configuration, rule set or volumes); the
+ * memo is then emptied, for the whole run to fill.
+ */
+function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, config: ResolvedConfig, rules: readonly Rule[]): Reuse | undefined {
+  memo.follow(file);
+  const volumes = workspace.volumes();
+  const judged: { index: number; mount: MountEntry; view: ParsedFile }[] = [];
+  if (memo.mounts === file.mounts) {
+    const records = memo.records;
+    for (let i = 0; i < records.length && judged.length <= MAX_REJUDGED; i++) {
+      if (records[i] === TO_JUDGE) judged.push({ index: i, mount: file.mounts[i]!, view: { ...file, mounts: [file.mounts[i]!] } });
+    }
+  }
+  const usable = memo.mounts === file.mounts && judged.length <= MAX_REJUDGED && memo.config === config && memo.rules === rules && memo.volumes === volumes;
+  if (!usable) {
+    memo.reset();
+    memo.config = config;
+    memo.rules = rules;
+    memo.volumes = volumes;
+    memo.records.length = file.mounts.length;
+    return undefined;
+  }
+  const byRule: boolean[] = [];
+  const fresh: (MountRecord | undefined)[] = judged.map(() => undefined);
+  let failed = false;
+  for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
+    const rule = rules[ruleIndex]!;
+    if (!rule.perMount || memo.whole.has(rule) || effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
+    byRule[ruleIndex] = true;
+    judged.forEach(({ mount, view }, n) => {
+      try {
+        if (!rule.appliesTo(view)) return;
+        rule.check({
+          file: view,
+          workspace,
+          config,
+          report(finding) {
+            if (!onMount(finding, mount)) failed = true;
+            const record = (fresh[n] ??= { anchor: mount.span.start, findings: [] });
+            (record.findings[ruleIndex] ??= []).push(detached(finding));
+          },
+        });
+      } catch {
+        failed = true;
+      }
+    });
+  }
+  if (failed) return { failed, byRule };
+  judged.forEach(({ index }, n) => {
+    memo.records[index] = fresh[n];
+    memo.tally(fresh[n], 1);
+  });
+  memo.reused++;
+  memo.rejudged += judged.length;
+  return { failed, byRule };
 }

@@ -1,6 +1,12 @@
 /**
+ * How long a diagnostics pass runs before it lets newer events in (Session.publish): a didChange
+ * waits at most about this long for a stale pass, which then stops.
+ */
+export const LINT_SLICE_MS = 8; // not a fact: anf-lint's own slice length, a fraction of a keystroke interval
+
+/**
  * Debounces diagnostics per document: each change restarts the document's timer, so only the
- * latest version is checked; a run that finds a newer version dropped its result (see Session).
+ * latest version is checked; a run that a newer version overtakes stops and publishes nothing (see Session).
  */
 export class DiagnosticsScheduler {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();

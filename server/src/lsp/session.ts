@@ -9,12 +9,12 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { detectFileKind, fileTooLargeDiagnostic, kindNeedsText, lintFile, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type ParsedFile, type ResolvedConfig, type Rule } from '../core';
+import { detectFileKind, fileTooLargeDiagnostic, kindNeedsText, LintMemo, lintFile, lintSteps, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type LintOptions, type ParsedFile, type ResolvedConfig, type Rule } from '../core';
 import { dependentsOf, type FileChange } from '../core/features/dependents';
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { isConfigFileUri } from './configFile';
 import { toLspDiagnostic } from './convert';
-import { DiagnosticsScheduler } from './diagnosticsScheduler';
+import { DiagnosticsScheduler, LINT_SLICE_MS } from './diagnosticsScheduler';
 import { configSignature, folderRoot, FolderConfigs, innermostFolder, readFolderConfigs } from './folderConfig';
 import { NAMED_FILE_MAX_BYTES } from '../core/project';
 import { DIAGNOSTICS_DEBOUNCE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
@@ -66,6 +66,12 @@ export class Session {
   /** One Workspace per project, by its folder root (canonical, ending in `/`); `''` for files outside every folder. */
   private projects = new Map<string, Workspace>();
   private readonly lintCache = new Map<string, readonly Diagnostic[]>();
+  /** Per open document: the findings of its last lint per mount, reused after an edit (core/lint.ts). */
+  private readonly memos = new Map<string, LintMemo>();
+  /** Passes dropped because a newer change made them stale before they finished (for tests). */
+  superseded = 0;
+  /** Bumps when a lint of the document starts: a pass in slices that another lint overtook must not go on with the shared memo. */
+  private readonly lintStarts = new Map<string, number>();
   private readonly loggedFaults = new Set<string>();
   private changeWaiters: (() => void)[] = [];
   private refreshPending = false;
@@ -79,7 +85,7 @@ export class Session {
     /** The rules to run (all of them, unless a test injects its own). */
     private readonly rules?: readonly Rule[],
   ) {
-    this.scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DEBOUNCE_MS, (uri) => this.publish(uri));
+    this.scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DEBOUNCE_MS, (uri) => void this.publish(uri));
   }
 
   /** The project a document belongs to: its innermost workspace folder's root, or `''` outside every folder. */
@@ -164,6 +170,7 @@ export class Session {
   closeDocument(uri: string): void {
     if (!this.open.delete(uri)) return;
     this.tooLarge.delete(uri);
+    this.memos.delete(uri);
     this.scheduler.cancel(uri);
     if (this.pushDiagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     if (isConfigFileUri(uri)) {
@@ -196,6 +203,10 @@ export class Session {
     this.tooLarge.delete(uri);
     const kind = detectFileKind(uri, text);
     const after = workspace.set(uri, text, version, kind);
+    // The memo follows every version read (several may come between two lints while typing).
+    let memo = this.memos.get(uri);
+    if (!memo) this.memos.set(uri, (memo = new LintMemo()));
+    memo.follow(after);
     this.changed({ uri, ...(before ? { before } : {}), after }, immediate);
   }
 
@@ -348,8 +359,17 @@ export class Session {
       const finding = fileTooLargeDiagnostic(uri, { characters: tooLarge, editorLimitCharacters: OPEN_DOCUMENT_MAX_CHARS, cliLimitBytes: NAMED_FILE_MAX_BYTES }, this.configFor(uri));
       return finding ? [finding] : [];
     }
-    const diagnostics = lintFile(this.workspaceOf(uri), uri, this.configFor(uri), {
+    this.lintStarts.set(uri, (this.lintStarts.get(uri) ?? 0) + 1);
+    const diagnostics = lintFile(this.workspaceOf(uri), uri, this.configFor(uri), this.lintOptions(uri));
+    this.lintCache.set(uri, diagnostics);
+    return diagnostics;
+  }
+
+  private lintOptions(uri: string): LintOptions {
+    const memo = this.open.has(uri) ? this.memos.get(uri) : undefined;
+    return {
       ...(this.rules ? { rules: this.rules } : {}),
+      ...(memo ? { memo } : {}),
       onRuleError: (rule, error, at) => {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         const key = `${rule.code}:${error instanceof Error ? error.message : String(error)}`;
@@ -358,9 +378,36 @@ export class Session {
         this.loggedFaults.add(key);
         this.error(`anf-lint: rule ${rule.code} (${rule.name}) failed on ${at}: ${message}`);
       },
-    });
-    this.lintCache.set(uri, diagnostics);
-    return diagnostics;
+    };
+  }
+
+  /**
+   * `allDiagnostics` in slices of about LINT_SLICE_MS, letting newer events in between: undefined
+   * when one of them made the pass stale (`stale()`), which then stops there. Its result is cached
+   * only when it finished on the state it started on.
+   */
+  private async allDiagnosticsInSlices(uri: string, stale: () => boolean): Promise<readonly Diagnostic[] | undefined> {
+    const cached = this.lintCache.get(uri);
+    if (cached || isConfigFileUri(uri) || this.tooLarge.has(uri) || !this.workspaceOf(uri).file(uri)) return this.allDiagnostics(uri);
+    const started = (this.lintStarts.get(uri) ?? 0) + 1;
+    this.lintStarts.set(uri, started);
+    const steps = lintSteps(this.workspaceOf(uri), uri, this.configFor(uri), this.lintOptions(uri));
+    let sliceStart = performance.now();
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        this.lintCache.set(uri, step.value);
+        return step.value;
+      }
+      if (performance.now() - sliceStart < LINT_SLICE_MS) continue;
+      // setImmediate runs after pending input is read: a didChange that arrived meanwhile is applied first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      // Stale, or another lint of the document (a hover's, a code action's) ran meanwhile with the same memo.
+      if (stale() || this.lintStarts.get(uri) !== started) {
+        steps.return([]);
+        return undefined;
+      }
+      sliceStart = performance.now();
+    }
   }
 
   private configDiagnosticsFor(uri: string): readonly Diagnostic[] {
@@ -383,22 +430,32 @@ export class Session {
     return [...uris].sort();
   }
 
-  /** Push mode: sends a document's diagnostics unless a newer version arrived meanwhile. */
-  private publish(uri: string): void {
+  /**
+   * Push mode: computes a document's diagnostics in slices and sends them. A newer version of the
+   * document, or a change of a file it reads, that arrives meanwhile makes the pass stale: it stops
+   * at its next slice and publishes nothing (the change scheduled a pass of its own).
+   */
+  private async publish(uri: string): Promise<void> {
     if (!this.pushDiagnostics) return;
     const document = this.open.get(uri);
     if (!document) return;
     const version = document.version;
-    let diagnostics: Diagnostic[];
+    const resultId = this.resultId(uri);
+    const stale = () => this.open.get(uri)?.version !== version || this.resultId(uri) !== resultId;
+    let diagnostics: readonly Diagnostic[] | undefined;
     try {
-      diagnostics = this.visibleDiagnostics(uri);
+      diagnostics = await this.allDiagnosticsInSlices(uri, stale);
+      if (stale()) {
+        this.superseded++;
+        return;
+      }
+      // Overtaken by another lint of the same state (a request's): its result is cached.
+      diagnostics ??= this.allDiagnostics(uri);
     } catch (error) {
       this.error(`anf-lint: could not check ${uri}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return;
     }
-    // Stale: the document moved on while we were checking; its own run will publish.
-    if (this.open.get(uri)?.version !== version) return;
-    void this.connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLspDiagnostic) });
+    void this.connection.sendDiagnostics({ uri, version, diagnostics: visibleDiagnostics(diagnostics).map(toLspDiagnostic) });
   }
 
   /** Pull mode: ask the client to pull again (dependents changed without an edit of their own). */

@@ -23,6 +23,7 @@ const hasSettings = (file: ParsedFile | undefined) => file !== undefined && file
  * with mounts or settings. A file with none of these reads nothing of the others.
  */
 export function dependentsOf(change: FileChange, files: readonly ParsedFile[]): ParsedFile[] {
+  if (sameForOthers(change)) return [];
   const sides = [change.before, change.after];
   if (sides.some((f) => f?.kind === 'anf-lint-config')) return files.filter((f) => f.uri !== change.uri);
   // A Terraform module is read as one (workspace/terraformModules.ts): a change of variables.tf or
@@ -37,4 +38,16 @@ export function dependentsOf(change: FileChange, files: readonly ParsedFile[]): 
     if (settings) return hasMounts(file) || hasSettings(file);
     return false;
   });
+}
+
+/**
+ * An edit that other files cannot see: re-read line by line (workspace/lineReuse.ts) without
+ * replacing any mount (a comment or a blank line typed in), and with the same number of lines, so
+ * that what other files' findings say of this one (its mounts, their lines) is unchanged.
+ */
+function sameForOthers(change: FileChange): boolean {
+  const { before, after } = change;
+  const edit = after?.lineEdit;
+  if (!before || !after || !edit || before.kind !== after.kind) return false;
+  return edit.removed.length === 0 && edit.mountsTo === edit.mountsFrom && before.source.lineCount === after.source.lineCount && after.settings.length === 0 && after.volumes.length === 0;
 }

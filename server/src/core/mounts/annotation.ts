@@ -21,8 +21,8 @@ const ANNOTATION = /(?:#|;|\/\/|<!--)\s*anf:([^\n]*)/;
 // (?<!...) starts a key only at the start of a word: without it a long word with no `=` is
 // retried from each of its characters (quadratic: hours on a 1 MB comment line). Same matches.
 const PAIR = /(?<![A-Za-z_-])([A-Za-z_-]+)\s*=\s*([^\s,]*)/g;
-const COMMENT_LINE = /^\s*(?:#|;|\/\/|<!--)/;
-const FENCE_LINE = /^\s*(?:```|~~~)/;
+export const COMMENT_LINE = /^\s*(?:#|;|\/\/|<!--)/;
+export const FENCE_LINE = /^\s*(?:```|~~~)/;
 
 export interface Annotation {
   readonly workload?: WorkloadKind;
@@ -31,11 +31,14 @@ export interface Annotation {
 }
 
 /** Reads every `anf:` annotation of a document; bad ones become ANF201 problems. */
-export function readAnnotations(source: SourceText, problems: ParseProblem[]): Map<number, Annotation> {
+export function readAnnotations(source: SourceText, problems: ParseProblem[], lines?: { readonly from: number; readonly to: number }): Map<number, Annotation> {
   const result = new Map<number, Annotation>();
+  // `lines` (inclusive): only those lines, for re-reading the lines an edit touched (workspace/lineReuse.ts).
+  const last = lines ? Math.min(lines.to, source.lineCount - 1) : source.lineCount - 1;
   // Only lines holding `anf:` can match: find them with indexOf instead of reading every line.
-  for (let at = source.text.indexOf('anf:'); at >= 0; ) {
+  for (let at = source.text.indexOf('anf:', lines ? source.lineStart(lines.from) : 0); at >= 0; ) {
     const line = source.positionAt(at).line;
+    if (line > last) break;
     at = line + 1 < source.lineCount ? source.text.indexOf('anf:', source.lineStart(line + 1)) : -1;
     const text = source.lineText(line);
     const match = ANNOTATION.exec(text);

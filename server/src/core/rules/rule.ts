@@ -38,6 +38,20 @@ export interface Rule {
    */
   readonly fixes: readonly FixApplicability[];
   readonly doc: RuleDoc;
+  /**
+   * The rule judges each mount on its own: a mount's findings depend only on that mount (its fields
+   * and annotation), the workspace's volumes and the configuration, lie on the mount's own text, and
+   * are reported mount by mount in the file's order. The engine then keeps an unchanged mount's
+   * findings after an edit and runs the rule on the edited mounts alone (lint.ts, `LintMemo`).
+   * Rules that compare mounts with each other (duplicates, the first mount to a server) must not say so.
+   */
+  readonly perMount?: boolean;
+  /**
+   * For a `perMount` rule whose findings also depend on a few other mounts (the first mount to each
+   * server, say): a cheap fingerprint of everything they read besides the mount itself. Kept
+   * findings are reused only while it stays the same; otherwise the rule runs whole again.
+   */
+  perMountContext?(context: RuleContext): string;
   /** Cheap test so the engine only runs a rule on files it can judge. */
   appliesTo(file: ParsedFile): boolean;
   check(context: RuleContext): void;

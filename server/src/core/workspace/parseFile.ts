@@ -6,7 +6,8 @@ import { extractMounts } from '../mounts/extract';
 import { extractKernelSettings } from '../sysctl/extract';
 import { readIac, IAC_KINDS } from '../iac/read';
 import { detectFileKind, type FileKind } from '../fileKind';
-import type { ParsedFile, ParseProblem } from './parsedFile';
+import type { LineEdit, ParsedFile, ParseProblem } from './parsedFile';
+import { rereadFstab } from './lineReuse';
 
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
 export const PARSER_FAILURE = 'ANF003';
@@ -28,6 +29,7 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
   let settings: ParsedFile['settings'] = [];
   let lastWellFormed: ParsedFile | undefined;
   let iac: ParsedFile['iac'];
+  let lineEdit: LineEdit | undefined;
 
   // A reader that throws leaves the file unchecked: say so (ANF003) instead of a silently clean file.
   const guarded = (what: string, read: () => void): void => {
@@ -58,6 +60,14 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
   });
   if (kind === 'anf-lint-config') guarded('configuration', () => append(problems, parseConfigFile(text).problems));
   if (MOUNT_KINDS.has(kind)) guarded('mount', () => {
+    // After an edit of the same fstab, only the edited lines are read again (lineReuse.ts).
+    const reread = previous?.kind === kind && kind === 'fstab' ? rereadFstab(previous, source, uri) : undefined;
+    if (reread) {
+      mounts = reread.mounts;
+      lineEdit = reread.edit;
+      append(problems, reread.problems);
+      return;
+    }
     const extracted = extractMounts(source, uri, kind);
     mounts = extracted.mounts;
     append(problems, extracted.problems);
@@ -67,7 +77,7 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     settings = extracted.settings;
     append(problems, extracted.problems);
   });
-  return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings, ...(lastWellFormed ? { lastWellFormed } : {}), ...(iac ? { iac } : {}) };
+  return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings, ...(lastWellFormed ? { lastWellFormed } : {}), ...(iac ? { iac } : {}), ...(lineEdit ? { lineEdit } : {}) };
 }
 
 /** Appends one by one: spreading 100k+ problems (a large malformed file) into push() overflows the stack. */

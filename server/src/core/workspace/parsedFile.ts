@@ -5,6 +5,7 @@ import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { ManifestDocument } from '../manifest/model';
 import type { FileKind } from '../fileKind';
 import type { IacEstate } from '../iac/estate';
+import type { Span } from '../text/sourceText';
 
 /** Defined with the findings (diagnostics.ts), a leaf the readers import; re-exported here for the rules. */
 export type { ParseProblem } from '../diagnostics';
@@ -25,4 +26,26 @@ export interface ParsedFile {
   readonly lastWellFormed?: ParsedFile;
   /** Infrastructure code (Terraform, Bicep, ARM, az output): the estate as read, for the ANF4xx rules. */
   readonly iac?: IacEstate;
+  /** Read from the previous version of the document by re-reading only the edited lines (workspace/lineReuse.ts). */
+  readonly lineEdit?: LineEdit;
 }
+
+/**
+ * How a file was read from the previous version of the same document. The previous version's
+ * mounts after the edit are this file's too, with their offsets moved in place: the previous
+ * ParsedFile no longer describes its own text once a newer one is read from it (the workspace
+ * replaces it at once; nothing else may keep it).
+ */
+export interface LineEdit {
+  /** The previous version's mount list (not the file: versions must not keep each other alive). */
+  readonly previousMounts: readonly MountEntry[];
+  /** `mounts[from, to)` were read again; every other mount is an object of `previous`. */
+  readonly mountsFrom: number;
+  readonly mountsTo: number;
+  /** The previous version's mounts that the re-read ones replace. */
+  readonly removed: readonly MountEntry[];
+  /** Where the re-read text is, in the new text, and how far everything after it moved. */
+  readonly changed: Span;
+  readonly delta: number;
+}
+

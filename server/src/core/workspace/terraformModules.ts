@@ -16,12 +16,12 @@ export class TerraformModules {
   private readonly folders = new Map<string, Set<string>>();
   private readonly cache = new Map<string, { readonly members: readonly ParsedFile[]; readonly results: Map<string, ParsedFile> }>();
 
-  /** Call for every file added, replaced or removed. */
-  changed(uri: string, file: ParsedFile | undefined): void {
+  /** Call for every file added, replaced or removed. Returns whether a module was touched (its files' volumes may have changed with it). */
+  changed(uri: string, file: ParsedFile | undefined): boolean {
     const folder = folderOf(uri);
     const member = file !== undefined && isModuleFile(file);
     const set = this.folders.get(folder);
-    if (!member && !set?.has(uri)) return;
+    if (!member && !set?.has(uri)) return false;
     this.cache.delete(folder);
     if (member) {
       if (set) set.add(uri);
@@ -30,6 +30,7 @@ export class TerraformModules {
       set.delete(uri);
       if (set.size === 0) this.folders.delete(folder);
     }
+    return true;
   }
 
   /** The file as its module reads it (the same object when the file needs nothing of its module). */

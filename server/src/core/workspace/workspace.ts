@@ -22,7 +22,12 @@ export class Workspace implements WorkspaceView {
   /** Terraform files read with the rest of their module (folder); see terraformModules.ts. */
   private readonly modules = new TerraformModules();
   private fileList: readonly ParsedFile[] | undefined;
-  private derived: { volumes: VolumeSummary[]; mounts: MountEntry[]; settings: KernelSetting[]; index: VolumeIndex; mountsByVolume: Map<VolumeSummary, MountEntry[]> } | undefined;
+  private derived: { volumes: readonly VolumeSummary[]; mounts: MountEntry[]; settings: KernelSetting[]; index: VolumeIndex; mountsByVolume?: Map<VolumeSummary, MountEntry[]> } | undefined;
+  /**
+   * The volumes and their index outlive changes of files without volumes (an fstab edit): answers
+   * cached per volume list (a mount's target, workload and volume; lint.ts's LintMemo) stay valid.
+   */
+  private volumeState: { volumes: readonly VolumeSummary[]; index: VolumeIndex } | undefined;
 
   /**
    * `config` gives the workload a mount takes when nothing else does: one configuration for every
@@ -32,19 +37,25 @@ export class Workspace implements WorkspaceView {
 
   /** Adds or replaces a document and returns it parsed (alone: `file(uri)` gives it as its Terraform module reads it). */
   set(uri: string, text: string, version = 0, kind?: FileKind): ParsedFile {
-    const file = parseFile(uri, text, version, kind, this.parsed.get(uri));
+    const before = this.parsed.get(uri);
+    const file = parseFile(uri, text, version, kind, before);
     this.parsed.set(uri, file);
-    this.modules.changed(uri, file);
+    const moduleChanged = this.modules.changed(uri, file);
     this.derived = undefined;
     this.fileList = undefined;
+    // The volume list is kept across edits of files without volumes (lineReuse.ts: mount rules'
+    // answers outlive an fstab edit); a Terraform module's files change each other's volumes.
+    if (moduleChanged || (before?.volumes.length ?? 0) > 0 || file.volumes.length > 0) this.volumeState = undefined;
     return file;
   }
 
   delete(uri: string): void {
-    if (this.parsed.delete(uri)) {
-      this.modules.changed(uri, undefined);
+    const before = this.parsed.get(uri);
+    if (before && this.parsed.delete(uri)) {
+      const moduleChanged = this.modules.changed(uri, undefined);
       this.derived = undefined;
       this.fileList = undefined;
+      if (moduleChanged || before.volumes.length > 0) this.volumeState = undefined;
     }
   }
 
@@ -88,7 +99,20 @@ export class Workspace implements WorkspaceView {
   }
 
   mountsOfVolume(volume: VolumeSummary): readonly MountEntry[] {
-    return this.derive().mountsByVolume.get(volume) ?? [];
+    const derived = this.derive();
+    // Built when first asked (manifest rules): a mount rule never needs it, and it reads every mount.
+    if (!derived.mountsByVolume) {
+      const mountsByVolume = new Map<VolumeSummary, MountEntry[]>();
+      for (const mount of derived.mounts) {
+        const found = derived.index.find(mount);
+        if (!found) continue;
+        const list = mountsByVolume.get(found) ?? [];
+        list.push(mount);
+        mountsByVolume.set(found, list);
+      }
+      derived.mountsByVolume = mountsByVolume;
+    }
+    return derived.mountsByVolume.get(volume) ?? [];
   }
 
   workloadOf(mount: MountEntry): { workload: NonNullable<MountEntry['annotatedWorkload']>; source: WorkloadSource } | undefined {
@@ -115,19 +139,13 @@ export class Workspace implements WorkspaceView {
     if (this.derived) return this.derived;
     // Sorted by URI so that cross-file answers ("the first mount wins") do not depend on open order.
     const files = [...this.files()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
-    const volumes = files.flatMap((f) => f.volumes);
+    if (!this.volumeState) {
+      const volumes = files.flatMap((f) => f.volumes);
+      this.volumeState = { volumes, index: new VolumeIndex(volumes) };
+    }
     const mounts = files.flatMap((f) => f.mounts);
     const settings = files.flatMap((f) => f.settings);
-    const index = new VolumeIndex(volumes);
-    const mountsByVolume = new Map<VolumeSummary, MountEntry[]>();
-    for (const mount of mounts) {
-      const volume = index.find(mount);
-      if (!volume) continue;
-      const list = mountsByVolume.get(volume) ?? [];
-      list.push(mount);
-      mountsByVolume.set(volume, list);
-    }
-    this.derived = { volumes, mounts, settings, index, mountsByVolume };
+    this.derived = { volumes: this.volumeState.volumes, mounts, settings, index: this.volumeState.index };
     return this.derived;
   }
 }

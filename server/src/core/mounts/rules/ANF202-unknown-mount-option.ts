@@ -28,6 +28,7 @@ export const unknownMountOption = defineRule({
     ],
     sources: ['NFS5'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {

@@ -67,6 +67,7 @@ export const invalidOptionValue = defineRule({
     ],
     sources: ['NFS5', 'MO'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount } of nfsMounts(context)) {

@@ -25,6 +25,7 @@ export const overriddenMountOption = defineRule({
     ],
     sources: ['NFS5'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;

@@ -26,6 +26,7 @@ export const rsizeWsizeDiffer = defineRule({
     ],
     sources: ['MO', 'SEED_MOUNT'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {

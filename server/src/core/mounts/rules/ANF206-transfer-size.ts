@@ -33,6 +33,7 @@ export const transferSize = defineRule({
     ],
     sources: ['MO', 'NFS5', 'ORAKNFS', 'SAPNW', 'ANFLINT'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {

@@ -23,6 +23,7 @@ export const softMount = defineRule({
     ],
     sources: ['NFS5', 'SEED_MOUNT'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;

@@ -25,6 +25,7 @@ export const intrIgnored = defineRule({
     ],
     sources: ['NFS5', 'ORAKNFS'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;

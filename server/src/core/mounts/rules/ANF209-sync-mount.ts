@@ -26,6 +26,7 @@ export const syncMount = defineRule({
     ],
     sources: ['SEED_MOUNT', 'NFS5'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;

@@ -24,6 +24,7 @@ export const noac = defineRule({
     ],
     sources: ['NFS5', 'SEED_COURSE', 'MO', 'ORAKNFS'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;

@@ -31,6 +31,7 @@ export const nfsVersionNotPinned = defineRule({
     ],
     sources: ['FAQN', 'NFS5'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;

@@ -23,6 +23,7 @@ export const udpTransport = defineRule({
     ],
     sources: ['NFS5', 'SEED_COURSE'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { effective } of nfsMounts(context)) {

@@ -28,6 +28,7 @@ export const eagerTimeout = defineRule({
     ],
     sources: ['NFS5', 'HANA'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { effective } of nfsMounts(context)) {

@@ -1,7 +1,7 @@
 import { formatNumber } from '../../units/units';
 import { NCONNECT, SLOTS, WORKLOADS, type WorkloadKind } from '../../facts';
 import { compareKernelVersions } from '../../config';
-import { defineRule } from '../../rules/rule';
+import { defineRule, type RuleContext } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
 import { insertOption, mountFix } from '../fixes';
 import type { MountEntry } from '../model';
@@ -9,17 +9,53 @@ import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, transportKey, 
 
 const BEST = NCONNECT.bestTested.value;
 
+/** The mounts of the file's host; the whole file's (not a view of some of its mounts) when it has none. */
+function hostMountsOf(context: RuleContext): readonly MountEntry[] {
+  const uri = context.file.uri;
+  return context.workspace.hostOf(uri)?.mounts ?? context.workspace.file(uri)?.mounts ?? context.file.mounts;
+}
+
 /** True when no earlier mount of the same host (same file above it, or an earlier non-Markdown file) shares its server, version and transport. */
 function isFirstToServer(all: readonly MountEntry[], mount: MountEntry): boolean {
   const key = transportKey(mount);
   if (!key) return true;
-  for (const other of all) {
-    if (other === mount) return true;
-    if (!other.isNfs || transportKey(other) !== key) continue;
-    if (other.uri === mount.uri || (other.host !== 'markdown' && other.host !== 'rst')) return false;
-  }
-  return true;
+  const first = firstsOf(all, mount.uri).get(key);
+  return first === undefined || first === mount;
 }
+
+/**
+ * For each transport key, the first mount of `all` that decides for a mount of file `uri` (a NFS
+ * mount of that file, or of any host file but Markdown and reStructuredText snippets). Once per
+ * host mount list and file: asked per mount, a scan from the top made a large fstab quadratic.
+ */
+function firstsOf(all: readonly MountEntry[], uri: string): ReadonlyMap<string, MountEntry> {
+  let byUri = FIRSTS.get(all);
+  if (!byUri) FIRSTS.set(all, (byUri = new Map()));
+  let firsts = byUri.get(uri);
+  if (!firsts) {
+    const built = new Map<string, MountEntry>();
+    firsts = built;
+    for (const other of all) {
+      if (!other.isNfs) continue;
+      const key = transportKey(other);
+      if (key === undefined || built.has(key)) continue;
+      if (other.uri === uri || (other.host !== 'markdown' && other.host !== 'rst')) built.set(key, other);
+    }
+    byUri.set(uri, firsts);
+  }
+  return firsts;
+}
+
+/** A number per mount object, for fingerprints: an edit keeps the other mounts' objects (workspace/lineReuse.ts). */
+function idOf(mount: MountEntry): number {
+  let id = IDS.get(mount);
+  if (id === undefined) IDS.set(mount, (id = ++lastId));
+  return id;
+}
+const IDS = new WeakMap<MountEntry, number>();
+let lastId = 0;
+
+const FIRSTS = new WeakMap<readonly MountEntry[], Map<string, ReadonlyMap<string, MountEntry>>>();
 
 /** SAP HANA: nconnect over NFSv4.1 only on the OS releases the SAP note allows; anf-lint does not know the OS. */
 const OS_DEPENDENT: ReadonlySet<WorkloadKind> = new Set(['sap-hana-data', 'sap-hana-log', 'sap-hana-shared']);
@@ -44,12 +80,19 @@ export const nconnectMissing = defineRule({
     ],
     sources: ['MO', 'CS', 'HANA', 'ORAKNFS'],
   },
+  perMount: true,
+  // Besides the mount itself, a finding reads which mount is the first to each server on the host.
+  perMountContext(context) {
+    let print = '';
+    for (const [key, first] of firstsOf(hostMountsOf(context), context.file.uri)) print += `\n${key}\t${idOf(first)}`;
+    return print;
+  },
   appliesTo: hasNfsMounts,
   check(context) {
     const kernel = context.config.kernelVersion;
     if (kernel && compareKernelVersions(kernel, NCONNECT.minKernel.value) < 0) return;
     // The first mount of each address on this machine decides; other hosts' mounts never count.
-    const all = context.workspace.hostOf(context.file.uri)?.mounts ?? context.file.mounts;
+    const all = hostMountsOf(context);
     for (const { mount, effective } of nfsMounts(context)) {
       if (effective.templated || effective.byGroup.has('nconnect') || usesKerberos(effective)) continue;
       const version = effective.version?.text;

@@ -27,6 +27,7 @@ export const nconnectAboveTested = defineRule({
     ],
     sources: ['MO', 'SEED_COURSE'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {

@@ -23,6 +23,7 @@ export const nconnectWithKerberos = defineRule({
     ],
     sources: ['MO', 'KRB'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;

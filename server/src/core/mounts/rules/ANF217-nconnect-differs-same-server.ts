@@ -29,6 +29,20 @@ export const nconnectDiffersSameServer = defineRule({
     ],
     sources: ['MO', 'NFS5'],
   },
+  perMount: true,
+  // Besides the mount itself, a finding reads the first mount to its server on its host: its
+  // nconnect, name, file, line and option span, and how the message names the host.
+  perMountContext(context) {
+    const model = context.workspace.hosts();
+    const host = context.workspace.hostOf(context.file.uri);
+    const firsts = host ? firstMountByServer(model).get(host.id) : undefined;
+    let print = onHostWords(model, host);
+    for (const [key, first] of firsts ?? []) {
+      const option = effectiveOptions(first).byGroup.get('nconnect');
+      print += `\n${key}\t${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`;
+    }
+    return print;
+  },
   appliesTo: hasNfsMounts,
   check(context) {
     const model = context.workspace.hosts();
@@ -40,7 +54,7 @@ export const nconnectDiffersSameServer = defineRule({
       if (!decides(mount)) continue;
       const option = effective.byGroup.get('nconnect');
       if (!option?.value || !/^\d+$/.test(option.value)) continue;
-      const first = firstByServer.get(`${host?.id ?? mount.uri}\u0000${transportKey(mount)!}`);
+      const first = firstByServer.get(host?.id ?? mount.uri)?.get(transportKey(mount)!);
       if (!first || first === mount) continue;
       const firstOption = effectiveOptions(first).byGroup.get('nconnect');
       const firstValue = firstOption ? valueOf(effectiveOptions(first), 'nconnect') : undefined;
@@ -65,16 +79,19 @@ export const nconnectDiffersSameServer = defineRule({
  * workspace state (the host model is rebuilt whenever a document changes): built per file, it
  * made a 500-file workspace quadratic.
  */
-const FIRST_BY_SERVER = new WeakMap<HostModel, ReadonlyMap<string, MountEntry>>();
-function firstMountByServer(model: HostModel): ReadonlyMap<string, MountEntry> {
+const FIRST_BY_SERVER = new WeakMap<HostModel, ReadonlyMap<string, ReadonlyMap<string, MountEntry>>>();
+function firstMountByServer(model: HostModel): ReadonlyMap<string, ReadonlyMap<string, MountEntry>> {
   let firstByServer = FIRST_BY_SERVER.get(model);
   if (firstByServer) return firstByServer;
-  const map = new Map<string, MountEntry>();
+  // By host id, then transport key: no key string built per mount (this runs on every edit).
+  const map = new Map<string, Map<string, MountEntry>>();
   for (const host of model.scopes) {
+    let byKey = map.get(host.id);
     for (const mount of host.mounts) {
       if (!decides(mount)) continue;
-      const key = `${host.id}\u0000${transportKey(mount)!}`;
-      if (!map.has(key)) map.set(key, mount);
+      if (!byKey) map.set(host.id, (byKey = new Map()));
+      const key = transportKey(mount)!;
+      if (!byKey.has(key)) byKey.set(key, mount);
     }
   }
   FIRST_BY_SERVER.set(model, map);

@@ -25,6 +25,7 @@ export const relaxedCacheOnSharedData = defineRule({
     ],
     sources: ['MO', 'SEED_COURSE', 'SEED_MOUNT'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;

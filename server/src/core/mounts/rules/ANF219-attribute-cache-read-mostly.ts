@@ -27,6 +27,7 @@ export const attributeCacheReadMostly = defineRule({
     ],
     sources: ['MO', 'SEED_COURSE', 'SEED_MOUNT'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {

@@ -26,6 +26,7 @@ export const nfsVersionForWorkload = defineRule({
     ],
     sources: ['HANA', 'EDA', 'SEED_COURSE', 'SEED_MOUNT'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;

@@ -22,6 +22,7 @@ export const fstabWithoutNetdev = defineRule({
     ],
     sources: ['HANA', 'NFS5'],
   },
+  perMount: true,
   appliesTo: (file) => hasNfsMounts(file) && file.mounts.some((m) => m.origin === 'fstab'),
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {

@@ -22,6 +22,7 @@ export const fstabFsckPass = defineRule({
     ],
     sources: ['NFS5'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount } of nfsMounts(context)) {

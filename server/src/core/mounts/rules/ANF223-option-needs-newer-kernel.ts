@@ -24,6 +24,7 @@ export const optionNeedsNewerKernel = defineRule({
     ],
     sources: ['MO', 'HANA'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const kernel = context.config.kernelVersion;

@@ -28,6 +28,7 @@ export const nfsVersionNotServed = defineRule({
     ],
     sources: ['FAQN', 'NFS5', 'KRB', 'HANA'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;

@@ -24,6 +24,7 @@ export const kerberosOnVolumeWithoutKerberos = defineRule({
     ],
     sources: ['KRB', 'NFS5'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {

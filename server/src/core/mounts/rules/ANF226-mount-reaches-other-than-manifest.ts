@@ -24,6 +24,7 @@ export const mountReachesOtherThanManifest = defineRule({
     ],
     sources: [],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     if (context.workspace.volumes().length === 0) return;

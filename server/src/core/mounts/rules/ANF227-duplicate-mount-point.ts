@@ -7,6 +7,32 @@ function isFstabEntry(mount: MountEntry): boolean {
   return mount.origin === 'fstab' && mount.host !== 'markdown';
 }
 
+function atLeastTwo(mounts: readonly MountEntry[]): boolean {
+  let found = 0;
+  for (const mount of mounts) if (isFstabEntry(mount) && ++found > 1) return true;
+  return false;
+}
+
+/**
+ * The mount point a mount claims (trailing slashes trimmed), or null when it claims none that can
+ * clash. Cached per mount: an edited fstab keeps its other mounts (workspace/lineReuse.ts), and this
+ * ran a regular expression on every line of a 10,000-line fstab on every keystroke.
+ */
+function pointOf(mount: MountEntry): string | null {
+  let point = POINTS.get(mount);
+  if (point === undefined) {
+    point = null;
+    if (isFstabEntry(mount) && !mount.templated) {
+      const trimmed = (mount.mountPointDecoded ?? mount.mountPoint)?.replace(/(?<=.)\/+$/, '');
+      if (trimmed && trimmed.startsWith('/') && !mount.options.some((o) => o.name === 'noauto')) point = trimmed;
+    }
+    POINTS.set(mount, point);
+  }
+  return point;
+}
+
+const POINTS = new WeakMap<MountEntry, string | null>();
+
 export const duplicateMountPoint = defineRule({
   code: 'ANF227',
   name: 'duplicate-mount-point',
@@ -27,14 +53,12 @@ export const duplicateMountPoint = defineRule({
     ],
     sources: ['NFS5'],
   },
-  appliesTo: (file) => file.mounts.filter(isFstabEntry).length > 1,
+  appliesTo: (file) => atLeastTwo(file.mounts),
   check(context) {
     const first = new Map<string, MountEntry>();
     for (const mount of context.file.mounts) {
-      if (!isFstabEntry(mount) || mount.templated) continue;
-      const point = (mount.mountPointDecoded ?? mount.mountPoint)?.replace(/(?<=.)\/+$/, '');
-      if (!point || !point.startsWith('/')) continue;
-      if (mount.options.some((o) => o.name === 'noauto')) continue;
+      const point = pointOf(mount);
+      if (point === null) continue;
       const earlier = first.get(point);
       if (!earlier) {
         first.set(point, mount);

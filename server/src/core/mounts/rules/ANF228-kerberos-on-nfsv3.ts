@@ -22,6 +22,7 @@ export const kerberosOnNfsv3 = defineRule({
     ],
     sources: ['KRB'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {

@@ -23,6 +23,7 @@ export const lockOrLookupCacheOnSharedData = defineRule({
     ],
     sources: ['NFS5'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {

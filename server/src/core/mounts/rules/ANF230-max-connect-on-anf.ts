@@ -22,6 +22,7 @@ export const maxConnectOnAnf = defineRule({
     ],
     sources: ['NFS5', 'MO'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {

@@ -21,6 +21,7 @@ export const fscNeedsCachefilesd = defineRule({
     ],
     sources: ['NFS5'],
   },
+  perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
     for (const { effective } of nfsMounts(context)) {

@@ -28,6 +28,7 @@ export const relativeMountPoint = defineRule({
     ],
     sources: ['NFS5'],
   },
+  perMount: true,
   appliesTo: (file) => file.mounts.some(needsAbsolute),
   check(context) {
     for (const mount of context.file.mounts) {

@@ -22,6 +22,7 @@ export const filesystemTypeInOptions = defineRule({
     ],
     sources: ['NFS5'],
   },
+  perMount: true,
   appliesTo: (file) => file.mounts.some((m) => m.optionsFsType !== undefined),
   check(context) {
     for (const mount of context.file.mounts) {

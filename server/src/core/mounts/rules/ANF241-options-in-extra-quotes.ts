@@ -21,6 +21,7 @@ export const optionsInExtraQuotes = defineRule({
     ],
     sources: ['NFS5'],
   },
+  perMount: true,
   appliesTo: (file) => file.mounts.some((m) => m.optionsQuotes !== undefined),
   check(context) {
     const text = context.file.source.text;

@@ -2,6 +2,7 @@ import { WORKLOADS, type WorkloadKind } from '../../facts';
 import type { ManifestDocument, ManifestVolume } from '../../manifest/model';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import type { RuleContext } from '../../rules/rule';
+import type { ResolvedConfig } from '../../config';
 import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkloadSource, WorkspaceView } from '../../workspace/workspaceView';
 import { effectiveOptions, type EffectiveOptions } from '../catalog';
@@ -87,30 +88,32 @@ export function manifestVolumeOf(context: RuleContext, volume: VolumeSummary): M
 }
 
 /**
- * `workspace.workloadOf(mount)`, asked once per mount and workspace state: several mount rules ask
- * it for every mount, and each answer normalizes the server and export path again. The state is the
- * workspace's mount list, which the workspace rebuilds on every change.
+ * `workspace.workloadOf(mount)`, asked once per mount while the workspace's volumes and the
+ * configuration stay the same: several mount rules ask it for every mount, and each answer
+ * normalizes the server and export path again. A mount's answers depend on nothing else (its own
+ * fields, the volumes, the configuration), and an edited fstab keeps its unchanged mounts
+ * (workspace/lineReuse.ts), so their answers outlive the edit.
  */
 export function workloadOfMount(context: RuleContext, mount: MountEntry): ReturnType<WorkspaceView['workloadOf']> {
-  const answers = answersOf(WORKLOAD_ANSWERS, context.workspace);
+  const answers = answersOf(WORKLOAD_ANSWERS, context);
   if (answers.has(mount)) return answers.get(mount);
   const found = context.workspace.workloadOf(mount);
   answers.set(mount, found);
   return found;
 }
 
-/** `workspace.volumeForMount(mount)`, asked once per mount and workspace state (see workloadOfMount). */
+/** `workspace.volumeForMount(mount)`, asked once per mount and volume list (see workloadOfMount). */
 export function volumeOfMount(context: RuleContext, mount: MountEntry): VolumeSummary | undefined {
-  const answers = answersOf(VOLUME_ANSWERS, context.workspace);
+  const answers = answersOf(VOLUME_ANSWERS, context);
   if (answers.has(mount)) return answers.get(mount);
   const found = context.workspace.volumeForMount(mount);
   answers.set(mount, found);
   return found;
 }
 
-/** What the mount's server is taken to be (`mounts/rules/target.ts`), asked once per mount and workspace state. */
+/** What the mount's server is taken to be (`mounts/rules/target.ts`), asked once per mount, volume list and configuration. */
 export function targetOfMount(context: RuleContext, mount: MountEntry): ServerTarget {
-  const answers = answersOf(TARGET_ANSWERS, context.workspace);
+  const answers = answersOf(TARGET_ANSWERS, context);
   let found = answers.get(mount);
   if (!found) {
     found = serverTarget(mount, { volumes: () => context.workspace.volumes(), volumeForMount: (m) => volumeOfMount(context, m) }, context.config);
@@ -130,29 +133,30 @@ export function assumedAnfWords(target: ServerTarget): string {
 }
 
 /**
- * Answers per workspace state. Every rule asks for every mount (a 10,000-line fstab: about a
- * million questions), so the last state's answers are at hand without a WeakMap look-up.
+ * Per volume list, then per configuration and workspace (a workload's default is the workspace's),
+ * weakly per mount: mounts an edit replaced are dropped with their answers. Every rule asks for
+ * every mount (a 10,000-line fstab: about a million questions), so the answers of the last
+ * (volume list, configuration, workspace) asked about are at hand without the three look-ups.
  */
 interface Answers<T> {
-  readonly byState: WeakMap<readonly MountEntry[], Map<MountEntry, T>>;
-  /** The last state asked about and its answers (kept until another state is asked about). */
-  state?: readonly MountEntry[];
-  last?: Map<MountEntry, T>;
+  readonly tree: WeakMap<readonly VolumeSummary[], WeakMap<ResolvedConfig, WeakMap<WorkspaceView, WeakMap<MountEntry, T>>>>;
+  last?: { readonly volumes: readonly VolumeSummary[]; readonly config: ResolvedConfig; readonly workspace: WorkspaceView; readonly answers: WeakMap<MountEntry, T> };
 }
-const WORKLOAD_ANSWERS: Answers<ReturnType<WorkspaceView['workloadOf']>> = { byState: new WeakMap() };
-const VOLUME_ANSWERS: Answers<VolumeSummary | undefined> = { byState: new WeakMap() };
-const TARGET_ANSWERS: Answers<ServerTarget> = { byState: new WeakMap() };
+const WORKLOAD_ANSWERS: Answers<ReturnType<WorkspaceView['workloadOf']>> = { tree: new WeakMap() };
+const VOLUME_ANSWERS: Answers<VolumeSummary | undefined> = { tree: new WeakMap() };
+const TARGET_ANSWERS: Answers<ServerTarget> = { tree: new WeakMap() };
 
-function answersOf<T>(cache: Answers<T>, workspace: WorkspaceView): Map<MountEntry, T> {
-  const state = workspace.mounts();
-  if (cache.state === state && cache.last) return cache.last;
-  let answers = cache.byState.get(state);
-  if (!answers) {
-    answers = new Map();
-    cache.byState.set(state, answers);
-  }
-  cache.state = state;
-  cache.last = answers;
+function answersOf<T>(cache: Answers<T>, context: RuleContext): WeakMap<MountEntry, T> {
+  const volumes = context.workspace.volumes();
+  const last = cache.last;
+  if (last && last.volumes === volumes && last.config === context.config && last.workspace === context.workspace) return last.answers;
+  let byConfig = cache.tree.get(volumes);
+  if (!byConfig) cache.tree.set(volumes, (byConfig = new WeakMap()));
+  let byWorkspace = byConfig.get(context.config);
+  if (!byWorkspace) byConfig.set(context.config, (byWorkspace = new WeakMap()));
+  let answers = byWorkspace.get(context.workspace);
+  if (!answers) byWorkspace.set(context.workspace, (answers = new WeakMap()));
+  cache.last = { volumes, config: context.config, workspace: context.workspace, answers };
   return answers;
 }
 

@@ -1,0 +1,71 @@
+/**
+ * In-process edit latency of a line-based file (issue 17): the server's per-change work without the
+ * transport: Workspace.set, lintFile, LSP conversion and JSON of the result. Edits as bench/run.mjs
+ * types them (a character typed at a random place, then deleted). Also checks, every `check` edits,
+ * that the findings equal a whole read and lint of the same text in a fresh workspace.
+ * Usage: node <bundle> <file> <kind> <edits> [seed] [check]
+ */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { LintMemo, lintFile, resolveConfig, Workspace, type FileKind } from '../server/src/core';
+import { toLspDiagnostic } from '../server/src/lsp/convert';
+import { prng } from './generate.mjs';
+
+const [, , path, kindArg, countArg, seedArg, checkArg] = process.argv;
+const text0 = readFileSync(path!, 'utf8');
+const kind = kindArg as FileKind;
+const count = Number(countArg ?? 200);
+const check = Number(checkArg ?? 0);
+const uri = pathToFileURL(path!).href;
+const config = resolveConfig();
+
+function* editsOf(text: string, n: number, seed: number): Generator<string> {
+  const random = prng(seed);
+  const lines = text.split('\n');
+  const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
+  for (let i = 0; i < n; i++) {
+    const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
+    const character = Math.floor(random() * (line.length + 1));
+    const inserted = 'x0,= 9a'[Math.floor(random() * 7)]!;
+    lines[index] = line.slice(0, character) + inserted + line.slice(character);
+    yield lines.join('\n');
+    lines[index] = line;
+    yield lines.join('\n');
+  }
+}
+
+const workspace = new Workspace(config);
+// As the language server keeps one per open document. BEFORE=1 measures without it.
+const memo = process.env.BEFORE ? undefined : new LintMemo();
+const lint = () => lintFile(workspace, uri, config, memo ? { memo } : {});
+workspace.set(uri, text0, 0, kind);
+lint();
+const times: number[] = [];
+// CPU time too: on a shared, loaded machine wall time mostly measures the other processes.
+const cpu: number[] = [];
+let version = 0;
+let mismatches = 0;
+for (const text of editsOf(text0, count / 2, Number(seedArg ?? 21))) {
+  version++;
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  workspace.set(uri, text, version, kind);
+  const diagnostics = lint();
+  const json = JSON.stringify(diagnostics.filter((d) => !d.suppressed).map(toLspDiagnostic));
+  times.push(performance.now() - started);
+  const used = process.cpuUsage(cpuStarted);
+  cpu.push((used.user + used.system) / 1000);
+  if (check > 0 && version % check === 0) {
+    const fresh = new Workspace(config);
+    fresh.set(uri, text, version, kind);
+    const whole = JSON.stringify(lintFile(fresh, uri, config));
+    if (whole !== JSON.stringify(diagnostics)) mismatches++;
+  }
+  if (json.length < 0) throw new Error('unreachable');
+}
+const sorted = [...times].sort((a, b) => a - b);
+const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(2);
+const cpuSorted = [...cpu].sort((a, b) => a - b);
+const cpuAt = (q: number) => cpuSorted[Math.min(cpuSorted.length - 1, Math.floor(q * cpuSorted.length))]!.toFixed(2);
+if (memo) console.error(`memo: ${memo.reused} lints reused, ${memo.rejudged} mounts judged again`);
+console.log(JSON.stringify({ file: path, lines: text0.split('\n').length - 1, edits: times.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1]!.toFixed(2), cpuP50: cpuAt(0.5), cpuP99: cpuAt(0.99), mismatches }));

@@ -1,0 +1,184 @@
+/**
+ * Re-reading a line-based file after an edit (issue 17): only the lines the edit touched are read
+ * again, plus the lines whose meaning depends on them; the other lines' mounts are kept, the same
+ * objects, their offsets moved by the edit's length (in place, see `LineEdit`). Falls back to a
+ * whole read (returns undefined) whenever it cannot be sure the result equals one.
+ *
+ * Kinds read this way: fstab (one mount per line; a `# anf:` annotation applies to the mount below
+ * its comment block, so an edit also re-reads the first line after the comment lines that follow it).
+ */
+import { MALFORMED_CODE, parseFstabLine } from '../mounts/fstab';
+import { annotateNewMount, ANNOTATION_CODE, COMMENT_LINE, FENCE_LINE, readAnnotations } from '../mounts/annotation';
+import type { MountEntry, MountOption } from '../mounts/model';
+import type { ParseProblem } from '../diagnostics';
+import type { SourceText, Span } from '../text/sourceText';
+import type { LineEdit, ParsedFile } from './parsedFile';
+
+/** The kinds re-read line by line: their mounts keep their identity from version to version. */
+export const LINE_REUSE_KINDS: ReadonlySet<string> = new Set(['fstab']);
+
+export interface LineReread {
+  readonly mounts: MountEntry[];
+  readonly problems: ParseProblem[];
+  readonly edit: LineEdit;
+}
+
+/** Texts shorter than this are compared whole; longer ones in chunks (native string compare). */
+const CHUNK = 4096; // not a fact: comparison chunk size in characters
+
+/** Length of the common prefix of two strings. */
+export function commonPrefix(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let at = 0;
+  // Whole chunks first: comparing slices is native, a loop over characters is not.
+  while (at + CHUNK <= max && a.slice(at, at + CHUNK) === b.slice(at, at + CHUNK)) at += CHUNK;
+  while (at < max && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  return at;
+}
+
+/** Length of the common suffix of two strings, at most `max`. */
+export function commonSuffix(a: string, b: string, max: number): number {
+  let n = 0;
+  while (n + CHUNK <= max && a.slice(a.length - n - CHUNK, a.length - n) === b.slice(b.length - n - CHUNK, b.length - n)) n += CHUNK;
+  while (n < max && a.charCodeAt(a.length - n - 1) === b.charCodeAt(b.length - n - 1)) n++;
+  return n;
+}
+
+/** Re-reads an fstab after an edit, or undefined when only a whole read is sure to be right. */
+export function rereadFstab(previous: ParsedFile, source: SourceText, uri: string): LineReread | undefined {
+  if (previous.kind !== 'fstab' || previous.uri !== uri) return undefined;
+  for (const problem of previous.problems) if (problem.code !== MALFORMED_CODE && problem.code !== ANNOTATION_CODE) return undefined;
+  const before = previous.source;
+  const oldText = before.text;
+  const newText = source.text;
+  const prefix = commonPrefix(oldText, newText);
+  const suffix = commonSuffix(oldText, newText, Math.min(oldText.length, newText.length) - prefix);
+  const delta = newText.length - oldText.length;
+
+  // Lines [first, oldLast] of the old text became [first, newLast] of the new one; every line after
+  // them starts after the common suffix begins, so it is the same text in both, `delta` further on.
+  const first = before.positionAt(prefix).line;
+  let oldLast = before.positionAt(oldText.length - suffix).line;
+  let newLast = source.positionAt(newText.length - suffix).line;
+  if (source.lineStart(first) !== before.lineStart(first)) return undefined;
+  // An annotation applies to the mount under its comment block: read on through the comment lines
+  // after the edit, to the first other line, whose annotation the edit may have changed.
+  const commentAt = (text: SourceText, line: number) => COMMENT_LINE.test(text.lineText(line)) || FENCE_LINE.test(text.lineText(line));
+  // Not needed when the last edited line is no comment line in either version (it ends any block
+  // above the next mount), nor when every edited line is a comment without `anf:` in both versions
+  // (the block above the next mount holds the same annotation).
+  const plainComments = (text: SourceText, last: number) => {
+    for (let line = first; line <= last; line++) if (!commentAt(text, line) || text.lineText(line).includes('anf:')) return false;
+    return true;
+  };
+  const extend = (commentAt(before, oldLast) || commentAt(source, newLast)) && !(plainComments(before, oldLast) && plainComments(source, newLast));
+  while (extend && newLast + 1 < source.lineCount && oldLast + 1 < before.lineCount) {
+    newLast++;
+    oldLast++;
+    const text = source.lineText(newLast);
+    if (!COMMENT_LINE.test(text) && !FENCE_LINE.test(text)) break;
+  }
+  const changedStart = source.lineStart(first);
+  const oldEnd = before.lineEnd(oldLast);
+  const newEnd = source.lineEnd(newLast);
+  if (oldEnd + delta !== newEnd) return undefined;
+
+  // The mounts and problems before the edit stay, those after it move; those on the lines between are read again.
+  const oldMounts = previous.mounts;
+  let from = 0;
+  while (from < oldMounts.length && oldMounts[from]!.span.start < changedStart) from++;
+  let to = from;
+  while (to < oldMounts.length && oldMounts[to]!.span.start <= oldEnd) to++;
+
+  const fresh: MountEntry[] = [];
+  const freshProblems: ParseProblem[] = [];
+  for (let line = first; line <= newLast; line++) {
+    const entry = parseFstabLine(source.lineText(line), source.lineStart(line), uri, freshProblems);
+    if (entry) fresh.push(entry);
+  }
+  // Annotations: those on the re-read lines (with their problems), and the comment block above them.
+  let top = first;
+  while (top > 0 && (COMMENT_LINE.test(source.lineText(top - 1)) || FENCE_LINE.test(source.lineText(top - 1)))) top--;
+  const annotationProblems: ParseProblem[] = [];
+  const annotations = readAnnotations(source, annotationProblems, { from: top, to: newLast });
+  if (annotations.size > 0) for (const mount of fresh) annotateNewMount(mount, source, annotations);
+
+  // Problems in the order a whole read gives them: the fstab lines' (ANF200), then the annotations' (ANF201).
+  // (Copied before the mounts move: a malformed line's problem shares its span with its mount.)
+  const problems: ParseProblem[] = [];
+  mergeProblems(problems, previous.problems, MALFORMED_CODE, changedStart, oldEnd, delta, freshProblems);
+  mergeProblems(problems, previous.problems, ANNOTATION_CODE, changedStart, oldEnd, delta, annotationProblems.filter((p) => p.span.start >= changedStart));
+
+  const removed = oldMounts.slice(from, to);
+  const mounts: MountEntry[] = [];
+  for (let i = 0; i < from; i++) mounts.push(oldMounts[i]!);
+  for (const mount of fresh) mounts.push(mount);
+  for (let i = to; i < oldMounts.length; i++) mounts.push(delta === 0 ? oldMounts[i]! : shiftMount(oldMounts[i]!, delta));
+  return { mounts, problems, edit: { previousMounts: oldMounts, mountsFrom: from, mountsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+}
+
+function mergeProblems(into: ParseProblem[], old: readonly ParseProblem[], code: string, start: number, oldEnd: number, delta: number, fresh: readonly ParseProblem[]): void {
+  let inserted = false;
+  for (const problem of old) {
+    if (problem.code !== code) continue;
+    if (problem.span.start < start) {
+      into.push(problem);
+      continue;
+    }
+    if (!inserted) {
+      for (const p of fresh) into.push(p);
+      inserted = true;
+    }
+    if (problem.span.start > oldEnd) into.push(delta === 0 ? problem : shiftProblem(problem, delta));
+  }
+  if (!inserted) for (const p of fresh) into.push(p);
+}
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+function move(span: Span | undefined, delta: number): void {
+  if (!span) return;
+  const writable = span as Writable<Span>;
+  writable.start += delta;
+  writable.end += delta;
+}
+
+/**
+ * Moves a kept mount's offsets in place: a copy of every mount after an edit was most of the cost
+ * (and garbage) of an edit near the top of a large file, and keeping the object keeps what is
+ * cached per mount (effective options, transport key, rule findings). Every span object is moved
+ * once: an option without a value shares its span with its name (optionText.ts).
+ */
+function shiftMount(mount: MountEntry, delta: number): MountEntry {
+  move(mount.span, delta);
+  move(mount.sourceSpan, delta);
+  move(mount.mountPointSpan, delta);
+  move(mount.fsTypeSpan, delta);
+  move(mount.optionsSpan, delta);
+  move(mount.annotationSpan, delta);
+  move(mount.dumpSpan, delta);
+  move(mount.fsckPassSpan, delta);
+  if (mount.optionsFsType) move(mount.optionsFsType.span, delta);
+  if (mount.optionsQuotes) {
+    move(mount.optionsQuotes.open, delta);
+    move(mount.optionsQuotes.close, delta);
+  }
+  for (const option of mount.options) shiftOption(option, delta);
+  return mount;
+}
+
+function shiftOption(option: MountOption, delta: number): void {
+  move(option.span, delta);
+  if (option.nameSpan !== option.span) move(option.nameSpan, delta);
+  if (option.valueSpan && option.valueSpan !== option.span && option.valueSpan !== option.nameSpan) move(option.valueSpan, delta);
+}
+
+/** Problems are few: copied, with their fixes' edits (all in this file: readers make no edits elsewhere). */
+function shiftProblem(problem: ParseProblem, delta: number): ParseProblem {
+  const span = (s: Span): Span => ({ start: s.start + delta, end: s.end + delta });
+  return {
+    ...problem,
+    span: span(problem.span),
+    ...(problem.fixes ? { fixes: problem.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span) })) })) } : {}),
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Re-reading only the edited lines of an fstab (workspace/lineReuse.ts) must give exactly what a
+ * whole read gives: the same mounts, spans and problems, and the same findings. Chains of random
+ * edits of every real fstab (each result is the next edit's previous) are read both ways.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/core';
+import { parseFile } from '../../server/src/core/workspace/parseFile';
+import { fstab as generatedFstab, manifest as generatedManifest, prng } from '../../bench/generate.mjs';
+import { CORPUS, RUNS } from '../robustness/corpus';
+
+const URI = 'file:///host/etc/fstab';
+const FSTABS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'fstab').map((f) => f.text), generatedFstab(60, 5), generatedFstab(200, 7)];
+
+/** What people type into an fstab, and what breaks its lines apart. */
+const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\r\n', '#', '# anf: workload=hpc\n', '# anf: workload=sap-hana-log', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',soft', ' nfs ', '10.0.0.4:/vol /mnt/v nfs rw,hard 0 0\n', '\\040', '{{ opts }}', '"'];
+
+interface Edit {
+  readonly at: number;
+  readonly remove: number;
+  readonly insert: string;
+  /** Lint after this edit (else the next edit comes first, as when typing outpaces the lints). */
+  readonly lint: boolean;
+}
+
+const edit: fc.Arbitrary<Edit> = fc.record({
+  at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+  remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }) }),
+  insert: fc.oneof(fc.constantFrom(...TYPED), fc.constant('')),
+  lint: fc.boolean(),
+});
+
+function apply(text: string, e: Edit): string {
+  const at = Math.floor(e.at * (text.length + 1));
+  return text.slice(0, at) + e.insert + text.slice(at + e.remove);
+}
+
+/** The parsed file without what says how it was read. */
+function model(file: ReturnType<typeof parseFile>) {
+  return { mounts: file.mounts, problems: file.problems };
+}
+
+/** The files around the edited fstab: none, an example estate, or a generated manifest its mounts reach. */
+const SURROUNDINGS: readonly (readonly { uri: string; text: string }[])[] = [
+  [],
+  CORPUS.filter((f) => f.path.startsWith('examples/eda/') && f.kind !== 'fstab').map((f) => ({ uri: f.uri, text: f.text })),
+  [{ uri: 'file:///estate.anf.yaml', text: generatedManifest(50, 25, 4) }],
+];
+
+describe('re-reading an edited fstab', () => {
+  it('gives what a whole read gives, edit after edit', () => {
+    const config = resolveConfig();
+    let reusedLints = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...FSTABS), fc.constantFrom(...SURROUNDINGS), fc.array(edit, { minLength: 1, maxLength: 12 }), (start, around, edits) => {
+        const workspace = new Workspace(config);
+        for (const file of around) workspace.set(file.uri, file.text);
+        const memo = new LintMemo();
+        // The same surroundings, with the fstab read whole each time (deleted first: no previous version).
+        const fresh = new Workspace(config);
+        for (const file of around) fresh.set(file.uri, file.text);
+        let text = start;
+        workspace.set(URI, text, 0, 'fstab');
+        lintFile(workspace, URI, config, { memo });
+        let version = 0;
+        for (const e of edits) {
+          text = apply(text, e);
+          const incremental = workspace.set(URI, text, ++version, 'fstab');
+          memo.follow(incremental);
+          const whole = parseFile(URI, text, version, 'fstab');
+          expect(model(incremental)).toEqual(model(whole));
+          if (!e.lint) continue;
+          fresh.delete(URI);
+          fresh.set(URI, text, version, 'fstab');
+          expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+        }
+        reusedLints += memo.reused;
+      }),
+      { numRuns: RUNS },
+    );
+    // The memo was used (not every run: an edit can make a line that no rule can pin to one mount).
+    expect(reusedLints).toBeGreaterThan(RUNS);
+  }, 120_000);
+
+  it('keeps the per-rule and per-file bounds of a large fstab, with and without suppression comments', () => {
+    const config = resolveConfig();
+    const large = generatedFstab(1200, 9);
+    const suppressed = large.replace(/\n(?=10\.)/, '\n# anf-lint disable-next-line ANF206 -- tuned by hand\n');
+    for (const start of [large, suppressed]) {
+      fc.assert(
+        fc.property(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => {
+          const workspace = new Workspace(config);
+          const memo = new LintMemo();
+          const fresh = new Workspace(config);
+          let text = start;
+          workspace.set(URI, text, 0, 'fstab');
+          lintFile(workspace, URI, config, { memo });
+          for (const e of edits) {
+            text = apply(text, e);
+            workspace.set(URI, text, 1, 'fstab');
+            fresh.delete(URI);
+            fresh.set(URI, text, 1, 'fstab');
+            const whole = lintFile(fresh, URI, config);
+            expect(whole.some((d) => d.code === 'ANF010')).toBe(true);
+            expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
+          }
+          expect(memo.reused).toBeGreaterThan(0);
+        }),
+        { numRuns: 4 },
+      );
+    }
+  }, 120_000);
+
+  it('gives the same findings as a whole lint while typing as the benchmark does (a character in, then out)', () => {
+    // Found a related note (ANF217's first mount, above the edit) moved with the mount below it.
+    const config = resolveConfig();
+    const start = generatedFstab(200, 7);
+    const lines = start.split('\n');
+    const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
+    const random = prng(21);
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    const fresh = new Workspace(config);
+    workspace.set(URI, start, 0, 'fstab');
+    lintFile(workspace, URI, config, { memo });
+    for (let i = 0; i < 60; i++) {
+      const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
+      const at = Math.floor(random() * (line.length + 1));
+      const typed = 'x0,= 9a'[Math.floor(random() * 7)]!;
+      for (const text of [line.slice(0, at) + typed + line.slice(at), line]) {
+        lines[index] = text;
+        const full = lines.join('\n');
+        workspace.set(URI, full, 1, 'fstab');
+        fresh.delete(URI);
+        fresh.set(URI, full, 1, 'fstab');
+        expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+      }
+    }
+    expect(memo.reused).toBe(120);
+  }, 120_000);
+
+  it('judges the kept mounts again when the configuration changes (a server listed as not ANF)', () => {
+    const workspace = new Workspace(resolveConfig());
+    const memo = new LintMemo();
+    const text = '10.0.0.9:/data /data nfs rw,hard,vers=3,rsize=65536,wsize=262144,_netdev 0 0\n';
+    workspace.set(URI, text, 0, 'fstab');
+    const codes = (config: ReturnType<typeof resolveConfig>) => lintFile(workspace, URI, config, { memo }).map((d) => d.code);
+    // ANF205 (rsize and wsize differ) is ANF's advice: not for a server listed under `nfsServers.other`.
+    expect(codes(resolveConfig())).toContain('ANF205');
+    expect(codes(resolveConfig({ nfsServers: { other: ['10.0.0.9'] } }))).not.toContain('ANF205');
+  });
+
+  it('re-reads only the edited lines, keeping the other mounts', () => {
+    const text = generatedFstab(200, 7);
+    const workspace = new Workspace(resolveConfig());
+    const before = workspace.set(URI, text, 0, 'fstab');
+    const line = text.split('\n').findIndex((l, i) => i > 100 && l.includes(':/vol-'));
+    const offset = text.split('\n').slice(0, line).join('\n').length + 1;
+    const after = workspace.set(URI, `${text.slice(0, offset)}x${text.slice(offset)}`, 1, 'fstab');
+    expect(after.lineEdit).toBeDefined();
+    expect(after.lineEdit!.mountsTo - after.lineEdit!.mountsFrom).toBe(1);
+    const kept = after.mounts.filter((m) => before.mounts.includes(m));
+    expect(kept.length).toBe(after.mounts.length - 1);
+  });
+});
