@@ -4,6 +4,7 @@ import type { ParseProblem } from '../diagnostics';
 import { annotationFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import type { IacAccount, IacEstate, IacPool, IacSlip, IacValue, IacVolume } from './estate';
 import { armPool, armVolume, common, decimalSlip, lastSegment, segment, str, type Field, type Meta, type Obj } from './fields';
+import { bicepForGrammar } from './bicepCompat';
 import { parseTree, type Node } from './treeSitter';
 
 /**
@@ -24,7 +25,7 @@ interface Decl {
 }
 
 export function readBicep(source: SourceText, problems: ParseProblem[]): IacEstate | undefined {
-  const tree = parseTree('bicep', source.text);
+  const tree = parseTree('bicep', bicepForGrammar(source.text));
   if (!tree) {
     problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.' });
     return undefined;

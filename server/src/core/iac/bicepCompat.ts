@@ -1,0 +1,78 @@
+/**
+ * Newer Bicep syntax that the tree-sitter Bicep grammar (tree-sitter-bicep 1.1.0, the newest
+ * published) does not know, hidden from it so that valid files are not reported as syntax errors.
+ * Every rewrite keeps the text's length and line breaks, so positions in the tree stay those of the
+ * file. Only type positions are touched: anf-lint reads no types, so nothing it reads changes.
+ *
+ * - A nullable user-defined type on a `param` line (`param exportPolicy exportPolicyType?`): the
+ *   grammar reads the `?` as the start of a conditional expression and the next statement as its
+ *   branch. The `?` becomes a space (built-in types such as `string?` parse already; this does the
+ *   same for every type).
+ * - Resource-derived types (`resourceInput<'Microsoft.NetApp/...@2025-01-01'>.tags`, and
+ *   `resourceOutput<...>`), introduced with Bicep 0.34: written as `object` and spaces.
+ * - The non-null assertion inside an argument list (`split(keyVaultResourceId!, '/')`): the `!`
+ *   becomes a space (`x!` alone at the end of an expression parses already).
+ * - The spread operator (`...(cond ? { a: 1 } : {})` in an object, `...items` in an array): in an
+ *   object it becomes a property named `_` (`_: (...)`), in an array a plain element. Whatever a
+ *   spread adds stays unknown to anf-lint, as it was when the file did not parse.
+ *
+ * These are the constructs found breaking the Azure Verified Modules for Azure NetApp Files
+ * (docs/realworld.md); a construct not listed here still gives ANF400.
+ */
+export function bicepForGrammar(text: string): string {
+  if (!/[?!]|\.\.\.|resource(?:Input|Output)</.test(text)) return text;
+  const typed = text
+    .replace(RESOURCE_DERIVED_TYPE, (match) => 'object'.padEnd(match.length, ' '))
+    .replace(NULLABLE_PARAM, (_match, head: string, tail: string) => `${head} ${tail}`);
+  return rewriteOperators(typed);
+}
+
+/**
+ * Postfix `!` before `,` `)` `]` `.` and `...` spreads, outside strings and comments. A small scan:
+ * it tracks quotes (`'...'` with `\'`, `'''...'''`), comments and which bracket is open.
+ */
+function rewriteOperators(text: string): string {
+  if (!text.includes('!') && !text.includes('...')) return text;
+  const out = text.split('');
+  const open: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (text.startsWith("'''", i)) {
+      const end = text.indexOf("'''", i + 3); // not a fact: the delimiter's length
+      i = end < 0 ? text.length : end + 3; // not a fact: the delimiter's length
+    } else if (c === "'") {
+      i++;
+      while (i < text.length && text[i] !== "'" && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+      i++;
+    } else if (text.startsWith('//', i)) {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+    } else if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+    } else if (c === '{' || c === '[' || c === '(') {
+      open.push(c);
+      i++;
+    } else if (c === '}' || c === ']' || c === ')') {
+      open.pop();
+      i++;
+    } else if (c === '!' && i > 0 && /[\w)\]]/.test(text[i - 1]!) && /^[ \t]*[,)\]]/.test(text.slice(i + 1, i + 3))) {
+      out[i] = ' ';
+      i++;
+    } else if (text.startsWith('...', i)) {
+      const inObject = open[open.length - 1] === '{';
+      out[i] = inObject ? '_' : ' ';
+      out[i + 1] = inObject ? ':' : ' ';
+      out[i + 2] = ' ';
+      i += 3; // not a fact: the operator's length
+    } else i++;
+  }
+  return out.join('');
+}
+
+/** `param <name> <type>?` with no default (`=`), up to an end-of-line comment. */
+const NULLABLE_PARAM = /^([ \t]*param[ \t]+[A-Za-z_]\w*[ \t]+[^=\n?]*[^=\n?\s][ \t]*)\?([ \t]*(?:\/\/[^\n]*)?)$/gm;
+
+/** `resourceInput<'type@api'>` or `resourceOutput<'type@api'>`, with any `.property` path. */
+const RESOURCE_DERIVED_TYPE = /\bresource(?:Input|Output)<'[^'\n]*'>(?:\.[A-Za-z_]\w*)*/g;
