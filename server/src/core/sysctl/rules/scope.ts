@@ -77,6 +77,8 @@ function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?
     // A templated key (`name: "{{ item.name }}"` in a loop) is no key anf-lint knows: it neither
     // overrides nor is overridden by anything, not even by the same placeholder in another task.
     if (isTemplated(setting.rawKey)) return;
+    // A body a later Ansible task replaces is an alternative to that task's body, not an earlier write.
+    if (setting.replacedBody) return;
     const channelKey = `${channelOf(setting, markdown, index)}\u0000${setting.key}`;
     const list = byKey.get(channelKey) ?? [];
     list.push(setting);
