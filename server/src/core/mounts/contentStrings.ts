@@ -47,7 +47,10 @@ export function yamlOptionStrings(source: SourceText, uri: string, host: Host, e
           const span = content && { start: content.start, end: content.end };
           if (content && span && !insideAny(existing, span) && !SMB_HINT.test(mapText(text, node))) {
             const shape = readOptionText(content.raw, content.start);
-            if (asOptionString(content.raw, content.start) || shape.options.length > 0) found.push(optionStringMount(uri, host, shape, span, {}, true));
+            if (asOptionString(content.raw, content.start) || shape.options.length > 0) {
+              const kind = serverKindOf(node);
+              found.push(optionStringMount(uri, host, shape, span, kind ? { serverKind: kind } : {}, true));
+            }
           }
           continue;
         }
@@ -116,6 +119,40 @@ function scalarOptionString(text: string, node: Scalar, uri: string, host: Host,
   return shape ? optionStringMount(uri, host, shape, span) : undefined;
 }
 
+/** Trident's driver for Azure NetApp Files; every other driver (ONTAP, Google Cloud NetApp Volumes, FSx for ONTAP) is another server. */
+const TRIDENT_ANF_DRIVER = 'azure-netapp-files';
+const CSI_PROVISIONERS: Readonly<Record<string, NonNullable<MountEntry['serverKind']>['kind']>> = {
+  'file.csi.azure.com': 'azure-files',
+  'blob.csi.azure.com': 'azure-blob',
+};
+
+/**
+ * The server kind the map around an option list names: a Trident backend's `storageDriverName`, a
+ * StorageClass's `parameters.backendType` (Trident) or its CSI `provisioner`. Undefined when it
+ * names none (then the mount's server decides, as everywhere).
+ */
+function serverKindOf(map: YAMLMap): MountEntry['serverKind'] {
+  const value = (owner: unknown, name: string): string | undefined => {
+    if (!isMap(owner)) return undefined;
+    const found = owner.items.find((p) => isScalar(p.key) && p.key.value === name)?.value;
+    return isScalar(found) && typeof found.value === 'string' ? found.value : undefined;
+  };
+  const parameters = map.items.find((p) => isScalar(p.key) && p.key.value === 'parameters')?.value;
+  for (const [driver, where] of [
+    [value(map, 'storageDriverName'), 'the Trident backend\'s `storageDriverName`'],
+    [value(parameters, 'backendType'), 'the StorageClass\'s Trident `backendType`'],
+  ] as const) {
+    if (!driver || /[{$<]/.test(driver)) continue;
+    return driver === TRIDENT_ANF_DRIVER
+      ? { kind: 'anf', why: `${where} is \`${driver}\`: Azure NetApp Files.` }
+      : { kind: 'other', why: `${where} is \`${driver}\`: not Azure NetApp Files, so only generic NFS advice applies.` };
+  }
+  const provisioner = value(map, 'provisioner');
+  const csi = provisioner ? CSI_PROVISIONERS[provisioner] : undefined;
+  if (csi) return { kind: csi, why: `The StorageClass's provisioner is \`${provisioner}\`: ${csi === 'azure-files' ? 'Azure Files (NFS)' : 'Azure Blob NFS'}.` };
+  return undefined;
+}
+
 /**
  * A Kubernetes `mountOptions` list (PersistentVolume, StorageClass): one option (or a comma list)
  * per item. With `nfs: { server, path }` beside it, the server and export are known too.
@@ -149,6 +186,8 @@ function optionList(source: SourceText, uri: string, host: Host, items: readonly
     if (parts) Object.assign(extra, { source: `${server.value}:${path.value}`, server: parts.server, exportPath: parts.exportPath });
   }
   const templated = options.some((o) => o.templated);
+  const kind = serverKindOf(owner);
+  if (kind) Object.assign(extra, { serverKind: kind });
   return {
     uri,
     origin: 'option-string',
