@@ -16,32 +16,57 @@
  *   object it becomes a property named `_` (`_: (...)`), in an array a plain element. Whatever a
  *   spread adds stays unknown to anf-lint, as it was when the file did not parse.
  *
- * These are the constructs found breaking the Azure Verified Modules for Azure NetApp Files
- * (docs/realworld.md); a construct not listed here still gives ANF400.
+ * - A nullable type on a property of a `type` declaration (`vnetToPeer: peeredVnetType?`): followed
+ *   by the next property, the grammar reads `peeredVnetType ? next : ...` as a conditional. Inside
+ *   `type` declarations the `?` of a nullable type becomes a space.
+ * - A typed variable (`var name string = ...`, Bicep 0.32): the type becomes spaces.
+ * - A string that starts with `//` (`'////'` as a default for `split`): the grammar takes it for a
+ *   comment. Its first `/` becomes `_`; such a string is never a value anf-lint reads (names,
+ *   sizes, levels, protocols and export paths have no leading `//`).
+ * - The `extension <name>` statement (Bicep's extensibility, e.g. Microsoft Graph): the line becomes
+ *   spaces (anf-lint reads no extension resources).
+ *
+ * These are the constructs found breaking the Azure Verified Modules for Azure NetApp Files and the
+ * CycleCloud Slurm workspace templates (docs/realworld.md); a construct not listed here still gives ANF400.
  */
 export function bicepForGrammar(text: string): string {
-  if (!/[?!]|\.\.\.|resource(?:Input|Output)</.test(text)) return text;
+  if (!/[?!]|\.\.\.|'\/\/|resource(?:Input|Output)<|^[ \t]*(?:var|extension)[ \t]/m.test(text)) return text;
   const typed = text
     .replace(RESOURCE_DERIVED_TYPE, (match) => 'object'.padEnd(match.length, ' '))
-    .replace(NULLABLE_PARAM, (_match, head: string, tail: string) => `${head} ${tail}`);
+    .replace(NULLABLE_PARAM, (_match, head: string, tail: string) => `${head} ${tail}`)
+    .replace(TYPED_VAR, (_match, head: string, type: string) => `${head}${' '.repeat(type.length)}`)
+    .replace(EXTENSION_LINE, (match) => ' '.repeat(match.length));
   return rewriteOperators(typed);
 }
+
+/** `var <name> <type> =`: the type, a name with an optional `[]`. */
+const TYPED_VAR = /^([ \t]*var[ \t]+[A-Za-z_]\w*[ \t]+)([A-Za-z_][\w.]*(?:\[\])?)(?=[ \t]*=)/gm;
+
+/** `extension microsoftGraphV1` (one line, no `with { ... }` configuration). */
+const EXTENSION_LINE = /^[ \t]*extension[ \t]+[^\s{]+(?:[ \t]+as[ \t]+\w+)?[ \t]*$/gm;
 
 /**
  * Postfix `!` before `,` `)` `]` `.` and `...` spreads, outside strings and comments. A small scan:
  * it tracks quotes (`'...'` with `\'`, `'''...'''`), comments and which bracket is open.
  */
 function rewriteOperators(text: string): string {
-  if (!text.includes('!') && !text.includes('...')) return text;
+  if (!text.includes('!') && !text.includes('...') && !text.includes('?') && !text.includes("'//")) return text;
   const out = text.split('');
   const open: string[] = [];
+  // Inside a `type` declaration (from `type` at the start of a line to the end of its value).
+  let inType = false;
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
-    if (text.startsWith("'''", i)) {
+    if (open.length === 0 && (i === 0 || text[i - 1] === '\n')) inType = /^[ \t]*type[ \t]+\w+[ \t]*=/.test(text.slice(i, i + 200)); // not a fact: a declaration head fits in 200 characters
+    if (inType && c === '?' && /[\w\]')}]/.test(text[i - 1] ?? '') && /^[ \t]*(?:$|[\n,}\]]|\/\/)/.test(text.slice(i + 1, i + 80))) { // not a fact: enough to see the rest of the line
+      out[i] = ' ';
+      i++;
+    } else if (text.startsWith("'''", i)) {
       const end = text.indexOf("'''", i + 3); // not a fact: the delimiter's length
       i = end < 0 ? text.length : end + 3; // not a fact: the delimiter's length
     } else if (c === "'") {
+      if (text.startsWith('//', i + 1)) out[i + 1] = '_';
       i++;
       while (i < text.length && text[i] !== "'" && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
       i++;
