@@ -56,6 +56,11 @@ export function yamlOptionStrings(source: SourceText, uri: string, host: Host, e
         }
         // `fstype: cifs` / `type: aznfs` beside the strings: they are not NFS options.
         if (otherFileSystem(node)) continue;
+        if (isScalar(pair.value)) {
+          const entry = scalarOptionString(text, pair.value, uri, host, existing);
+          if (entry) found.push(withSiblingMountPoint(text, entry, node));
+          continue;
+        }
         visit(pair.value, depth + 1);
       }
       return;
@@ -100,6 +105,26 @@ function mountLikeMap(source: SourceText, uri: string, host: Host, map: YAMLMap,
   const entry = ansibleTask(source, uri, map, map);
   if (!entry) return undefined;
   return { ...entry, host, isNfs: true, ...(typeText === undefined ? { fsType: 'nfs' } : {}) };
+}
+
+/** Keys beside an option string that name where it is mounted (a loop item's `path: /usr/sap`). */
+const MOUNT_PATH_KEYS = ['path', 'mount_point', 'mountpoint', 'mount_path', 'mountPath'];
+
+/**
+ * An option string found in a map that also says where it is mounted (an Ansible loop item
+ * `{ mount: '{{ usr_sap_mountpoint }}', opts: '...', path: '/usr/sap' }` handed to an included task
+ * file): the mount point joins the mount, so its naming convention (`/usr/sap`, `/hana/log`) names
+ * the workload as it would in fstab.
+ */
+function withSiblingMountPoint(text: string, entry: MountEntry, map: YAMLMap): MountEntry {
+  for (const key of MOUNT_PATH_KEYS) {
+    const value = map.items.find((p) => isScalar(p.key) && p.key.value === key)?.value;
+    if (!isScalar(value) || typeof value.value !== 'string' || !value.value.startsWith('/')) continue;
+    const content = scalarContent(text, value);
+    if (!content) continue;
+    return { ...entry, mountPoint: value.value, mountPointSpan: { start: content.start, end: content.end } };
+  }
+  return entry;
 }
 
 function mapText(text: string, node: YAMLMap): string {
