@@ -51,50 +51,72 @@ const EXTENSION_LINE = /^[ \t]*extension[ \t]+[^\s{]+(?:[ \t]+as[ \t]+\w+)?[ \t]
  */
 function rewriteOperators(text: string): string {
   if (!text.includes('!') && !text.includes('...') && !text.includes('?') && !text.includes("'//")) return text;
-  const out = text.split('');
+  // Edits as (position, character): the text is rebuilt only when there are some.
+  const edits: [number, string][] = [];
   const open: string[] = [];
   // Inside a `type` declaration (from `type` at the start of a line to the end of its value).
-  let inType = false;
+  const typeAt = (lineStart: number): boolean => TYPE_HEAD.test(text.slice(lineStart, lineStart + 200)); // not a fact: a declaration head fits in 200 characters
+  let inType = typeAt(0);
   let i = 0;
   while (i < text.length) {
-    const c = text[i]!;
-    if (open.length === 0 && (i === 0 || text[i - 1] === '\n')) inType = /^[ \t]*type[ \t]+\w+[ \t]*=/.test(text.slice(i, i + 200)); // not a fact: a declaration head fits in 200 characters
-    if (inType && c === '?' && /[\w\]')}]/.test(text[i - 1] ?? '') && /^[ \t]*(?:$|[\n,}\]]|\/\/)/.test(text.slice(i + 1, i + 80))) { // not a fact: enough to see the rest of the line
-      out[i] = ' ';
+    const code = text.charCodeAt(i);
+    if (code < INTERESTING.length && !INTERESTING[code]) {
       i++;
-    } else if (text.startsWith("'''", i)) {
-      const end = text.indexOf("'''", i + 3); // not a fact: the delimiter's length
-      i = end < 0 ? text.length : end + 3; // not a fact: the delimiter's length
+      continue;
+    }
+    const c = text[i]!;
+    if (c === '\n') {
+      if (open.length === 0) inType = typeAt(i + 1);
+      i++;
+    } else if (c === '?') {
+      if (inType && /[\w\]')}]/.test(text[i - 1] ?? '') && /^[ \t]*(?:$|[\n,}\]]|\/\/)/.test(text.slice(i + 1, i + 80))) edits.push([i, ' ']); // not a fact: enough to see the rest of the line
+      i++;
     } else if (c === "'") {
-      if (text.startsWith('//', i + 1)) out[i + 1] = '_';
+      if (text.startsWith("''", i + 1)) {
+        const close = text.indexOf("'''", i + 3); // not a fact: the delimiter's length
+        i = close < 0 ? text.length : close + 3; // not a fact: the delimiter's length
+        continue;
+      }
+      if (text.startsWith('//', i + 1)) edits.push([i + 1, '_']);
       i++;
       while (i < text.length && text[i] !== "'" && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
-      i++;
-    } else if (text.startsWith('//', i)) {
-      const end = text.indexOf('\n', i);
-      i = end < 0 ? text.length : end;
-    } else if (text.startsWith('/*', i)) {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 2;
+      if (text[i] === "'") i++;
+    } else if (c === '/') {
+      if (text[i + 1] === '/') {
+        const close = text.indexOf('\n', i);
+        i = close < 0 ? text.length : close;
+      } else if (text[i + 1] === '*') {
+        const close = text.indexOf('*/', i + 2);
+        i = close < 0 ? text.length : close + 2;
+      } else i++;
     } else if (c === '{' || c === '[' || c === '(') {
       open.push(c);
       i++;
     } else if (c === '}' || c === ']' || c === ')') {
       open.pop();
       i++;
-    } else if (c === '!' && i > 0 && /[\w)\]]/.test(text[i - 1]!) && /^[ \t]*[,)\]]/.test(text.slice(i + 1, i + 3))) {
-      out[i] = ' ';
+    } else if (c === '!') {
+      if (i > 0 && /[\w)\]]/.test(text[i - 1]!) && /^[ \t]*[,)\]]/.test(text.slice(i + 1, i + 3))) edits.push([i, ' ']);
       i++;
     } else if (text.startsWith('...', i)) {
       const inObject = open[open.length - 1] === '{';
-      out[i] = inObject ? '_' : ' ';
-      out[i + 1] = inObject ? ':' : ' ';
-      out[i + 2] = ' ';
+      edits.push([i, inObject ? '_' : ' '], [i + 1, inObject ? ':' : ' '], [i + 2, ' ']);
       i += 3; // not a fact: the operator's length
     } else i++;
   }
-  return out.join('');
+  if (edits.length === 0) return text;
+  let result = '';
+  let from = 0;
+  for (const [at, ch] of edits) {
+    result += text.slice(from, at) + ch;
+    from = at + 1;
+  }
+  return result + text.slice(from);
 }
+
+/** The ASCII characters the scan stops at, by character code; it steps over every other one. */
+const INTERESTING: readonly boolean[] = Array.from({ length: 128 }, (_, code) => "\n?'/{}[]()!.".includes(String.fromCharCode(code))); // not a fact: the ASCII range
+const TYPE_HEAD = /^[ \t]*type[ \t]+\w+[ \t]*=/;
 
 /** `param <name> <type>?` with no default (`=`), up to an end-of-line comment. */
 const NULLABLE_PARAM = /^([ \t]*param[ \t]+[A-Za-z_]\w*[ \t]+[^=\n?]*[^=\n?\s][ \t]*)\?([ \t]*(?:\/\/[^\n]*)?)$/gm;
