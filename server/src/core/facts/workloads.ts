@@ -148,6 +148,9 @@ export const WORKLOAD_PATH_CONVENTIONS: readonly { readonly pattern: RegExp; rea
   { pattern: /^\/sapmnt(\/|$)/, workload: 'sap-netweaver', convention: '/sapmnt', source: 'SAPNW' },
   { pattern: /^\/usr\/sap(\/|$)/, workload: 'sap-netweaver', convention: '/usr/sap', source: 'SAPNW' },
   { pattern: /^\/u\d{2}(\/app\/oracle)?\/oradata(\/|$)/, workload: 'oracle', convention: '/u0N/oradata', source: 'ORAKNFS' },
+  // The other OFA folders on a /u0N mount point: Oracle's home (/u01/app/oracle) and the redo, archive
+  // and backup folders named ora… (/u03/oralog, /u04/oraarch).
+  { pattern: /^\/u\d{2}\/(app\/oracle|ora[a-z]+)(\/|$)/, workload: 'oracle', convention: '/u0N/ora… or /u0N/app/oracle', source: 'ORAKNFS' },
 ];
 
 /** The workload a mount point's name implies by a strong convention, if any. */

@@ -4,6 +4,7 @@ import type { ParseProblem } from '../diagnostics';
 import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import type { IacAccount, IacEstate, IacPool, IacSlip, IacValue, IacVolume } from './estate';
 import { armPool, armVolume, common, decimalSlip, lastSegment, segment, str, type Field, type Meta, type Obj } from './fields';
+import { bicepForGrammar } from './bicepCompat';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
 
 /**
@@ -25,7 +26,9 @@ interface Decl {
 
 /** `key` (the document's URI): keep the tree and parse the next version incrementally (as readTerraform). */
 export function readBicep(source: SourceText, problems: ParseProblem[], key?: string): IacEstate | undefined {
-  const tree = key === undefined ? parseTree('bicep', source.text) : parseKeptTree('bicep', key, source.text);
+  // Positions are kept: bicepCompat.ts only blanks out syntax the published grammar does not know.
+  const text = bicepForGrammar(source.text);
+  const tree = key === undefined ? parseTree('bicep', text) : parseKeptTree('bicep', key, text);
   if (!tree) {
     problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.' });
     return undefined;

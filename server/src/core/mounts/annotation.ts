@@ -74,6 +74,11 @@ export function readAnnotations(source: SourceText, problems: ParseProblem[], li
         ...(close && value ? { fixes: [unsafeFix(`Change to \`${suggestion}\``, [{ span: valueSpan, newText: suggestion }])] } : {}),
       });
     }
+    if (!sawPair && body.trim() === '' && /(?:#|;|\/\/|<!--)anf:\s*$/.test(match[0])) {
+      // `#anf:` alone, the marker touching the word: a commented-out YAML key (`#anf:` above
+      // `#  homefs_size_tb: 4`), not an annotation. `# anf:` with a space still says nothing.
+      continue;
+    }
     if (!sawPair) {
       problems.push({ code: ANNOTATION_CODE, span, message: 'This `# anf:` annotation says nothing: write `# anf: workload=<kind>`, e.g. `# anf: workload=eda-tools`.' });
     }

@@ -47,12 +47,20 @@ export function yamlOptionStrings(source: SourceText, uri: string, host: Host, e
           const span = content && { start: content.start, end: content.end };
           if (content && span && !insideAny(existing, span) && !SMB_HINT.test(mapText(text, node))) {
             const shape = readOptionText(content.raw, content.start);
-            if (asOptionString(content.raw, content.start) || shape.options.length > 0) found.push(optionStringMount(uri, host, shape, span, {}, true));
+            if (asOptionString(content.raw, content.start) || shape.options.length > 0) {
+              const kind = serverKindOf(node);
+              found.push(optionStringMount(uri, host, shape, span, kind ? { serverKind: kind } : {}, true));
+            }
           }
           continue;
         }
         // `fstype: cifs` / `type: aznfs` beside the strings: they are not NFS options.
         if (otherFileSystem(node)) continue;
+        if (isScalar(pair.value)) {
+          const entry = scalarOptionString(text, pair.value, uri, host, existing);
+          if (entry) found.push(withSiblingMountPoint(text, entry, node));
+          continue;
+        }
         visit(pair.value, depth + 1);
       }
       return;
@@ -99,6 +107,26 @@ function mountLikeMap(source: SourceText, uri: string, host: Host, map: YAMLMap,
   return { ...entry, host, isNfs: true, ...(typeText === undefined ? { fsType: 'nfs' } : {}) };
 }
 
+/** Keys beside an option string that name where it is mounted (a loop item's `path: /usr/sap`). */
+const MOUNT_PATH_KEYS = ['path', 'mount_point', 'mountpoint', 'mount_path', 'mountPath'];
+
+/**
+ * An option string found in a map that also says where it is mounted (an Ansible loop item
+ * `{ mount: '{{ usr_sap_mountpoint }}', opts: '...', path: '/usr/sap' }` handed to an included task
+ * file): the mount point joins the mount, so its naming convention (`/usr/sap`, `/hana/log`) names
+ * the workload as it would in fstab.
+ */
+function withSiblingMountPoint(text: string, entry: MountEntry, map: YAMLMap): MountEntry {
+  for (const key of MOUNT_PATH_KEYS) {
+    const value = map.items.find((p) => isScalar(p.key) && p.key.value === key)?.value;
+    if (!isScalar(value) || typeof value.value !== 'string' || !value.value.startsWith('/')) continue;
+    const content = scalarContent(text, value);
+    if (!content) continue;
+    return { ...entry, mountPoint: value.value, mountPointSpan: { start: content.start, end: content.end } };
+  }
+  return entry;
+}
+
 function mapText(text: string, node: YAMLMap): string {
   return node.range ? text.slice(node.range[0], node.range[1]) : '';
 }
@@ -114,6 +142,40 @@ function scalarOptionString(text: string, node: Scalar, uri: string, host: Host,
   if (insideAny(existing, span)) return undefined;
   const shape = asOptionString(content.raw, content.start);
   return shape ? optionStringMount(uri, host, shape, span) : undefined;
+}
+
+/** Trident's driver for Azure NetApp Files; every other driver (ONTAP, Google Cloud NetApp Volumes, FSx for ONTAP) is another server. */
+const TRIDENT_ANF_DRIVER = 'azure-netapp-files';
+const CSI_PROVISIONERS: Readonly<Record<string, NonNullable<MountEntry['serverKind']>['kind']>> = {
+  'file.csi.azure.com': 'azure-files',
+  'blob.csi.azure.com': 'azure-blob',
+};
+
+/**
+ * The server kind the map around an option list names: a Trident backend's `storageDriverName`, a
+ * StorageClass's `parameters.backendType` (Trident) or its CSI `provisioner`. Undefined when it
+ * names none (then the mount's server decides, as everywhere).
+ */
+function serverKindOf(map: YAMLMap): MountEntry['serverKind'] {
+  const value = (owner: unknown, name: string): string | undefined => {
+    if (!isMap(owner)) return undefined;
+    const found = owner.items.find((p) => isScalar(p.key) && p.key.value === name)?.value;
+    return isScalar(found) && typeof found.value === 'string' ? found.value : undefined;
+  };
+  const parameters = map.items.find((p) => isScalar(p.key) && p.key.value === 'parameters')?.value;
+  for (const [driver, where] of [
+    [value(map, 'storageDriverName'), 'the Trident backend\'s `storageDriverName`'],
+    [value(parameters, 'backendType'), 'the StorageClass\'s Trident `backendType`'],
+  ] as const) {
+    if (!driver || /[{$<]/.test(driver)) continue;
+    return driver === TRIDENT_ANF_DRIVER
+      ? { kind: 'anf', why: `${where} is \`${driver}\`: Azure NetApp Files.` }
+      : { kind: 'other', why: `${where} is \`${driver}\`: not Azure NetApp Files, so only generic NFS advice applies.` };
+  }
+  const provisioner = value(map, 'provisioner');
+  const csi = provisioner ? CSI_PROVISIONERS[provisioner] : undefined;
+  if (csi) return { kind: csi, why: `The StorageClass's provisioner is \`${provisioner}\`: ${csi === 'azure-files' ? 'Azure Files (NFS)' : 'Azure Blob NFS'}.` };
+  return undefined;
 }
 
 /**
@@ -149,6 +211,8 @@ function optionList(source: SourceText, uri: string, host: Host, items: readonly
     if (parts) Object.assign(extra, { source: `${server.value}:${path.value}`, server: parts.server, exportPath: parts.exportPath });
   }
   const templated = options.some((o) => o.templated);
+  const kind = serverKindOf(owner);
+  if (kind) Object.assign(extra, { serverKind: kind });
   return {
     uri,
     origin: 'option-string',

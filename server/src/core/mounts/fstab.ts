@@ -19,19 +19,22 @@ const TAB = 9; // not a fact: character code of '\t'
 
 /** Splits a line into whitespace-separated fields with offsets (linear). */
 export function fieldsOf(text: string, base: number): Field[] {
-  // Without a `{` no field can hold a placeholder with spaces: split on blanks alone (most lines).
-  if (!text.includes('{')) return plainFieldsOf(text, base);
+  // Without a `{` or `$(` no field can hold a placeholder with spaces: split on blanks alone (most lines).
+  if (!text.includes('{') && !text.includes('$(')) return plainFieldsOf(text, base);
   const fields: Field[] = [];
   let i = 0;
   while (i < text.length) {
     while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
     if (i >= text.length) break;
     const start = i;
-    // `{{ var }}` and `${ var }` hold spaces but are one field.
+    // `{{ var }}`, `${ var }` and a script's `$(cmd arg)` or `$(( a + b ))` hold spaces but are one field.
     let depth = 0;
-    while (i < text.length && (depth > 0 || (text[i] !== ' ' && text[i] !== '\t'))) {
+    let parens = 0;
+    while (i < text.length && (depth > 0 || parens > 0 || (text[i] !== ' ' && text[i] !== '\t'))) {
       if (text[i] === '{' && (text[i + 1] === '{' || text[i - 1] === '$')) depth++;
       else if (text[i] === '}' && depth > 0 && text[i + 1] !== '}') depth--;
+      else if (text[i] === '(' && (parens > 0 || text[i - 1] === '$')) parens++;
+      else if (text[i] === ')' && parens > 0) parens--;
       i++;
     }
     fields.push({ text: text.slice(start, i), span: { start: base + start, end: base + i } });

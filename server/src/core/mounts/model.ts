@@ -54,6 +54,13 @@ export interface MountEntry {
    * the rest of the mount is written elsewhere, so rules that judge what is missing stay silent.
    */
   readonly optionsOnly?: boolean;
+  /**
+   * What the configuration around an option list says the server is, when it has no address: a
+   * Trident backend's `storageDriverName` (`azure-netapp-files`, `ontap-nas`,
+   * `google-cloud-netapp-volumes`), a StorageClass's `backendType` or CSI `provisioner`
+   * (`file.csi.azure.com`). `why` is said on hover and in messages.
+   */
+  readonly serverKind?: { readonly kind: 'anf' | 'azure-files' | 'azure-blob' | 'other'; readonly why: string };
   /** A file system type written at the start of the option text (`nfs nfsvers=4.1,sec=sys`): ANF240. */
   readonly optionsFsType?: { readonly text: string; readonly span: Span };
   /**

@@ -36,13 +36,20 @@ export function splitOptions(raw: string, base: number, plain = false): MountOpt
   const options: MountOption[] = [];
   let depth = 0;
   let partStart = 0;
+  // Jinja control blocks (`{% if a %}x,y{% else %}z{% endif %}`): the open `if`/`for` blocks, each
+  // true once an `else`/`elif` was seen. An option in an `else`/`elif` branch is an alternative to
+  // the first branch, not more of the same list: it is marked templated (unknown, never judged).
+  const blocks: boolean[] = [];
+  let partAlternative = false;
+  const alternative = (): boolean => blocks.includes(true);
   const flush = (end: number) => {
     let start = partStart;
     let stop = end;
     while (start < stop && (BLANK(raw[start]) || QUOTE(raw[start]))) start++;
     while (stop > start && (BLANK(raw[stop - 1]) || QUOTE(raw[stop - 1]))) stop--;
     if (stop <= start) return;
-    options.push(plain ? makePlainOption(raw, start, stop, base) : makeOption(raw.slice(start, stop), base + start));
+    const option = plain ? makePlainOption(raw, start, stop, base) : makeOption(raw.slice(start, stop), base + start);
+    options.push(partAlternative || alternative() ? { ...option, templated: true } : option);
   };
   if (!raw.includes('{') && !raw.includes('(')) {
     // No placeholder can hold a comma: every comma splits (most option lists).
@@ -55,7 +62,23 @@ export function splitOptions(raw: string, base: number, plain = false): MountOpt
   }
   for (let i = 0; i < raw.length; i++) {
     const ch = raw[i];
-    if ((ch === '{' || ch === '(') && i > 0 && (raw[i - 1] === '$' || raw[i - 1] === '{')) depth++;
+    if (ch === '{' && raw[i + 1] === '%' && depth === 0) {
+      const close = raw.indexOf('%}', i + 2);
+      if (close < 0) break; // an unclosed tag: the rest is one templated part
+      const keyword = /^[-+]?\s*(\w+)/.exec(raw.slice(i + 2, close))?.[1];
+      // A tag inside a value (`nconnect={% if a %}8{% else %}4{% endif %}`) keeps its option whole
+      // (templated); between options it ends the one before it, like a comma.
+      const insideValue = /=\s*$/.test(raw.slice(partStart, i)) || raw.slice(partStart, i).includes('{%');
+      if (!insideValue) flush(i);
+      if (keyword === 'if' || keyword === 'for') blocks.push(false);
+      else if ((keyword === 'else' || keyword === 'elif') && blocks.length > 0) blocks[blocks.length - 1] = true;
+      else if (keyword === 'endif' || keyword === 'endfor') blocks.pop();
+      i = close + 1;
+      if (!insideValue) {
+        partStart = i + 1;
+        partAlternative = alternative();
+      }
+    } else if ((ch === '{' || ch === '(') && i > 0 && (raw[i - 1] === '$' || raw[i - 1] === '{')) depth++;
     else if (ch === '{' && raw[i + 1] === '{') {
       depth++;
       i++;
@@ -65,6 +88,7 @@ export function splitOptions(raw: string, base: number, plain = false): MountOpt
     } else if (ch === ',' && depth === 0) {
       flush(i);
       partStart = i + 1;
+      partAlternative = alternative();
     }
   }
   flush(raw.length);

@@ -27,6 +27,9 @@ function get(map: YAMLMap, name: string): unknown {
  */
 export function extractAnsibleKernel(source: SourceText, sink: Sink): void {
   const text = source.text;
+  // The settings each body wrote, by the block it owns in its file: a later body with the same
+  // file and `blockinfile` marker (or a `copy` of the whole file) replaces the earlier one.
+  const bodies = new Map<string, { from: number; to: number }>();
   const visit = (node: unknown, depth: number) => {
     if (depth > 64) return; // not a fact: recursion guard against pathological nesting
     if (isSeq(node)) for (const item of node.items) visit(item, depth + 1);
@@ -42,7 +45,16 @@ export function extractAnsibleKernel(source: SourceText, sink: Sink): void {
         const path = get(pair.value, 'path') ?? get(pair.value, 'dest') ?? get(pair.value, 'name');
         const body = get(pair.value, bodyKey);
         const target = isScalar(path) && typeof path.value === 'string' ? path.value : undefined;
-        if (target && isScalar(body)) writtenBody(text, target, body, sink);
+        if (target && isScalar(body)) {
+          const from = sink.settings.length;
+          writtenBody(text, target, body, sink);
+          const block = blockOf(key!, target, get(pair.value, 'marker'));
+          if (block !== undefined) {
+            const earlier = bodies.get(block);
+            if (earlier) for (let i = earlier.from; i < earlier.to; i++) sink.settings[i] = { ...sink.settings[i]!, replacedBody: true };
+            bodies.set(block, { from, to: sink.settings.length });
+          }
+        }
         continue;
       }
       visit(pair.value, depth + 1);
@@ -82,6 +94,15 @@ function sysctlTask(text: string, args: YAMLMap, sink: Sink): void {
     fields,
     persistent: true,
   });
+}
+
+/** What part of its file a body owns: `blockinfile` its marker's block, `copy` the whole file; `lineinfile` no block. */
+function blockOf(module: string, target: string, marker: unknown): string | undefined {
+  if (module.endsWith('copy')) return `${target}\u0000`;
+  if (!module.endsWith('blockinfile')) return undefined;
+  const text = isScalar(marker) ? marker.value : undefined;
+  if (marker !== undefined && typeof text !== 'string') return undefined; // a marker anf-lint cannot read
+  return `${target}\u0000${text ?? '# {mark} ANSIBLE MANAGED BLOCK'}`;
 }
 
 function writtenBody(text: string, target: string, body: Scalar, sink: Sink): void {

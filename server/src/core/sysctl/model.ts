@@ -37,6 +37,12 @@ export interface KernelSetting {
   readonly persistent?: boolean;
   /** modprobe only: the module name (`sunrpc` in `options sunrpc tcp_max_slot_table_entries=128`). */
   readonly moduleSpan?: Span;
+  /**
+   * Ansible only: a later task replaces the body this setting is written in (a `blockinfile` with the
+   * same file and marker, a `copy` to the same file). Usually the two tasks are alternatives (`when:`
+   * RHEL / SLES, HA / standalone): the setting is still checked on its own, but never "set again".
+   */
+  readonly replacedBody?: true;
 }
 
 /** One whitespace-separated field of a setting's value. */

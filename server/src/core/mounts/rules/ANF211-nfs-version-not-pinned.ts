@@ -53,7 +53,7 @@ export const nfsVersionNotPinned = defineRule({
         if (vers) continue; // an invalid value: ANF203 reports it
         context.report({
           span: where,
-          message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. ${smbOnly ? `${capitalize(smbWords(smbOnly))}.` : `Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`}`,
+          message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. ${smbOnly ? `${capitalize(smbWords(smbOnly))}.` : `Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`}${assumedAnfWords(serverTarget)}`,
           fixes: smbOnly ? [] : served ? pinFixes(mount, served, true) : pinFixes(mount, pin?.version),
         });
         continue;
@@ -81,7 +81,7 @@ export const nfsVersionNotPinned = defineRule({
           : mountFix.unsafe('Add `vers=4.1`', insertOption(mount, 'vers=4.1'));
         context.report({
           span: option?.span ?? mount.fsTypeSpan ?? where,
-          message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.`,
+          message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.${assumedAnfWords(serverTarget)}`,
           fixes,
         });
         continue;

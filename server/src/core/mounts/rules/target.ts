@@ -72,6 +72,7 @@ const AZURE_BLOB = /\.blob\.core\.windows\.net$/;
 export function serverTarget(mount: MountEntry, workspace: Pick<WorkspaceView, 'volumes' | 'volumeForMount'>, config: ServerConfig): ServerTarget {
   const server = mount.server ? normalizeServer(mount.server) : undefined;
   const named = server ? `\`${server}\`` : 'The server';
+  if (mount.serverKind) return { kind: mount.serverKind.kind, known: true, why: mount.serverKind.why };
   if (mount.fsType === 'aznfs') return { kind: 'azure-blob', known: true, why: 'The `aznfs` mount type is Azure Blob NFS (the AZNFS mount helper).' };
   if (server && AZURE_BLOB.test(server)) return { kind: 'azure-blob', known: true, why: `${named} is an Azure Blob Storage endpoint (\`*.blob.core.windows.net\`): Azure Blob NFS 3.0.` };
   if (server && AZURE_FILES.test(server)) return { kind: 'azure-files', known: true, why: `${named} is an Azure Files endpoint (\`*.file.core.windows.net\`): an NFS Azure file share.` };

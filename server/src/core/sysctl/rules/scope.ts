@@ -7,6 +7,7 @@ import { baseName, pathOf } from '../../fileKind';
 import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkspaceView } from '../../workspace/workspaceView';
 import type { KernelSetting } from '../model';
+import { isTemplated } from '../piece';
 
 /**
  * Which settings a host applies, and in what order. systemd-sysctl and `sysctl --system` read
@@ -73,6 +74,11 @@ function channelOf(setting: KernelSetting, markdown: boolean, index: number): st
 function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?: string, markdown = false): SettingScope {
   const byKey = new Map<string, KernelSetting[]>();
   ordered.forEach((setting, index) => {
+    // A templated key (`name: "{{ item.name }}"` in a loop) is no key anf-lint knows: it neither
+    // overrides nor is overridden by anything, not even by the same placeholder in another task.
+    if (isTemplated(setting.rawKey)) return;
+    // A body a later Ansible task replaces is an alternative to that task's body, not an earlier write.
+    if (setting.replacedBody) return;
     const channelKey = `${channelOf(setting, markdown, index)}\u0000${setting.key}`;
     const list = byKey.get(channelKey) ?? [];
     list.push(setting);
