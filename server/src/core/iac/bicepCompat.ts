@@ -43,7 +43,7 @@ export function bicepForGrammar(text: string): string {
 const TYPED_VAR = /^([ \t]*var[ \t]+[A-Za-z_]\w*[ \t]+)([A-Za-z_][\w.]*(?:\[\])?)(?=[ \t]*=)/gm;
 
 /** `extension microsoftGraphV1` (one line, no `with { ... }` configuration). */
-const EXTENSION_LINE = /^[ \t]*extension[ \t]+[^\s{]+(?:[ \t]+as[ \t]+\w+)?[ \t]*$/gm;
+const EXTENSION_LINE = /^[ \t]*extension[ \t]+[^\s{]+(?:[ \t]+as[ \t]+\w+)?[ \t]*(?=\r?$)/gm;
 
 /**
  * Postfix `!` before `,` `)` `]` `.` and `...` spreads, outside strings and comments. A small scan:
@@ -69,7 +69,7 @@ function rewriteOperators(text: string): string {
       if (open.length === 0) inType = typeAt(i + 1);
       i++;
     } else if (c === '?') {
-      if (inType && /[\w\]')}]/.test(text[i - 1] ?? '') && /^[ \t]*(?:$|[\n,}\]]|\/\/)/.test(text.slice(i + 1, i + 80))) edits.push([i, ' ']); // not a fact: enough to see the rest of the line
+      if (inType && /[\w\]')}]/.test(text[i - 1] ?? '') && /^[ \t]*(?:$|[\r\n,}\]]|\/\/)/.test(text.slice(i + 1, i + 80))) edits.push([i, ' ']); // not a fact: enough to see the rest of the line
       i++;
     } else if (c === "'") {
       if (text.startsWith("''", i + 1)) {
@@ -119,7 +119,7 @@ const INTERESTING: readonly boolean[] = Array.from({ length: 128 }, (_, code) =>
 const TYPE_HEAD = /^[ \t]*type[ \t]+\w+[ \t]*=/;
 
 /** `param <name> <type>?` with no default (`=`), up to an end-of-line comment. */
-const NULLABLE_PARAM = /^([ \t]*param[ \t]+[A-Za-z_]\w*[ \t]+[^=\n?]*[^=\n?\s][ \t]*)\?([ \t]*(?:\/\/[^\n]*)?)$/gm;
+const NULLABLE_PARAM = /^([ \t]*param[ \t]+[A-Za-z_]\w*[ \t]+[^=\r\n?]*[^=\r\n?\s][ \t]*)\?([ \t]*(?:\/\/[^\r\n]*)?)(?=\r?$)/gm;
 
 /** `resourceInput<'type@api'>` or `resourceOutput<'type@api'>`, with any `.property` path. */
 const RESOURCE_DERIVED_TYPE = /\bresource(?:Input|Output)<'[^'\n]*'>(?:\.[A-Za-z_]\w*)*/g;

@@ -29,8 +29,11 @@ export function scalarContent(text: string, node: Scalar): { raw: string; start:
       return { raw: text.slice(start + 1, Math.max(start + 1, end - 1)), start: start + 1, end: Math.max(start + 1, end - 1) };
     case 'BLOCK_LITERAL':
     case 'BLOCK_FOLDED': {
-      const lineBreak = text.indexOf('\n', start);
-      const from = lineBreak < 0 || lineBreak >= end ? end : lineBreak + 1;
+      // The body starts after the header's line break: LF, CRLF or a lone CR (yamlReadableText).
+      const lineBreak = /\r\n?|\n/g;
+      lineBreak.lastIndex = start;
+      const found = lineBreak.exec(text);
+      const from = !found || found.index >= end ? end : found.index + found[0].length;
       return { raw: text.slice(from, end), start: from, end };
     }
     default:

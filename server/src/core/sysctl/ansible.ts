@@ -112,12 +112,19 @@ function writtenBody(text: string, target: string, body: Scalar, sink: Sink): vo
   const content = scalarContent(text, body);
   if (!content) return;
   if (body.type === 'QUOTE_DOUBLE' && content.raw.includes('\\')) return;
+  // Lines end with LF, CRLF or a lone CR (old Mac files; YAML 1.2 and editors break lines there too).
+  const lineBreak = /\r\n?|\n/g;
   let start = content.start;
-  for (const line of content.raw.split('\n')) {
-    const piece = contiguousPiece(line.replace(/\r$/, ''), start);
+  let from = 0;
+  for (;;) {
+    const found = lineBreak.exec(content.raw);
+    const line = content.raw.slice(from, found ? found.index : content.raw.length);
+    const piece = contiguousPiece(line, start);
     // Ansible's own markers (`# BEGIN ANSIBLE MANAGED BLOCK`) are comments in both formats.
     if (sysctl) parseSysctlLine(piece, sink, 'sysctl', true);
     else parseModprobeLine(piece, sink, true);
-    start += line.length + 1;
+    if (!found) break;
+    start += found.index + found[0].length - from;
+    from = found.index + found[0].length;
   }
 }
