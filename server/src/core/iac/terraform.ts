@@ -411,6 +411,8 @@ class Reader {
   private groupVolumes(type: string, group: Meta, obj: Obj): IacVolume[] {
     const applicationType = type === 'azurerm_netapp_volume_group_oracle' ? 'ORACLE' : 'SAP-HANA';
     const account = ref(obj.field('account_name'));
+    // An annotation above the group (or on its first line) holds for every volume without its own.
+    const groupAnnotation = annotationFor(this.source, group.headSpan);
     return obj.blocks('volume').map((v, index) => {
       const name = str(v.field('name'));
       const annotation = annotationFor(this.source, v.span);
@@ -424,8 +426,8 @@ class Reader {
         headSpan: { start: v.span.start, end: v.span.start + 'volume'.length },
         repeated: group.repeated,
         ...(name ? { name } : {}),
-        ...(annotation ? { annotation } : group.annotation ? { annotation: group.annotation } : {}),
-        ...(required ? { required } : group.required ? { required: group.required } : {}),
+        ...(annotation ? { annotation } : groupAnnotation ? { annotation: groupAnnotation } : {}),
+        ...(required ? { required } : {}),
         ...(tags ? { tags } : {}),
         ...(spec ? { spec } : {}),
       };
