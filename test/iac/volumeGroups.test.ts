@@ -57,7 +57,7 @@ describe('Terraform application volume groups', () => {
     const pools = file.manifest!.accounts.flatMap((a) => a.pools).filter((p) => p.volumes.length > 0);
     expect(pools.map((p) => [p.qos?.value, p.unknown, p.volumes.length])).toEqual([['manual', ['size'], 3]]);
     expect(file.volumes.map((v) => v.throughputMiBps)).toEqual([400, 250, 118]);
-    expect(lint({ 'main.tf': text })['main.tf'].filter((d) => d.endsWith('ANF408'))).toEqual([]);
+    expect(lint({ 'main.tf': text })['main.tf']!.filter((d) => d.endsWith('ANF408'))).toEqual([]);
     // A pool written out as a resource ID is found by the ID's last segment.
     const byId = HANA_CLEAN_TF.replace(/azurerm_netapp_pool\.hana\.id/g, '"/subscriptions/1111/resourceGroups/rg-sap-hd4/providers/Microsoft.NetApp/netAppAccounts/sap-hd4/capacityPools/hd4-ultra-manual"');
     const found = parseFile('file:///repo/main.tf', byId).manifest!.accounts.flatMap((a) => a.pools);
