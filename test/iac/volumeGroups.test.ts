@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSchema, lintFile, parseFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
+import { computeHover } from '../../server/src/core/features/hover';
 import { readIac } from '../../server/src/core/iac/read';
 import { forgetBlockResults, lastBlockReuse } from '../../server/src/core/iac/reuse';
 import { forgetKeptTrees } from '../../server/src/core/iac/treeSitter';
@@ -73,6 +74,16 @@ describe('Terraform application volume groups', () => {
   it('an Oracle group: ora-* volume specs are Oracle volumes', () => {
     const text = HANA_CLEAN_TF.replace('azurerm_netapp_volume_group_sap_hana', 'azurerm_netapp_volume_group_oracle').replace('"data"', '"ora-data1"').replace('"log"', '"ora-log"').replace('"shared"', '"ora-binary"');
     expect(parseFile('file:///repo/main.tf', text).volumes.map((v) => v.workload)).toEqual(['oracle', 'oracle', 'oracle']);
+  });
+
+  it('hovers on a group volume show its figures', () => {
+    const workspace = new Workspace(config);
+    workspace.set('file:///repo/main.tf', HANA_CLEAN_TF);
+    for (const at of [HANA_CLEAN_TF.indexOf('  volume {\n    name                         = "hd4-log-vol"') + 3, HANA_CLEAN_TF.indexOf('"hd4-log-vol"') + 2]) {
+      const hover = computeHover(workspace, 'file:///repo/main.tf', at, config);
+      expect(hover?.markdown).toContain('**Volume sap-hd4/hd4-ultra-manual/hd4-log-vol** · Ultra · manual QoS');
+      expect(hover?.markdown).toContain('Throughput limit: **250 MiB/s** (assigned)');
+    }
   });
 
   it('mounts reach a group volume by its volume_path', () => {
