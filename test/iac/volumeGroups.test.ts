@@ -145,6 +145,12 @@ describe('Bicep and ARM application volume groups', () => {
     ]);
   });
 
+  it('Bicep: an annotation above an entry of `volumes` overrides its volume spec', () => {
+    const text = HANA_BICEP.replace("      {\n        name: '${sid}-data-vol'", "      // anf: workload=general\n      {\n        name: '${sid}-data-vol'");
+    expect(text).not.toBe(HANA_BICEP);
+    expect(parseFile('file:///repo/main.bicep', text).volumes.map((v) => v.workload)).toEqual(['general', 'sap-hana-log']);
+  });
+
   it('ARM: an Oracle group, its pool named by resourceId() with parameters; sized right, it gives no findings', () => {
     const file = parseFile('file:///repo/oracle.json', ORACLE_ARM);
     expect(file.kind).toBe('arm-template');
