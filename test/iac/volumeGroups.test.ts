@@ -162,4 +162,20 @@ describe('Bicep and ARM application volume groups', () => {
     ]);
     expect(lint({ 'oracle.json': ORACLE_ARM })['oracle.json']).toEqual([]);
   });
+
+  it('az output: `az netappfiles volume-group show` with its volumes\' properties flattened', () => {
+    const az = JSON.stringify({
+      name: 'anf-hc5/HC5-avg-00001',
+      type: 'Microsoft.NetApp/netAppAccounts/volumeGroups',
+      groupMetaData: { applicationType: 'SAP-HANA', applicationIdentifier: 'HC5' },
+      volumes: [
+        { name: 'HC5-log-vol', volumeSpecName: 'log', creationToken: 'HC5-log-vol', serviceLevel: 'Premium', usageThreshold: 549755813888, throughputMibps: 200, protocolTypes: ['NFSv4.1'], capacityPoolResourceId: '/subscriptions/5555/resourceGroups/rg-hc5/providers/Microsoft.NetApp/netAppAccounts/anf-hc5/capacityPools/hc5-pool' },
+      ],
+    });
+    const file = parseFile('file:///repo/volume-group.json', az);
+    expect(file.kind).toBe('az-netappfiles-json');
+    expect(file.volumes.map((v) => [v.name, v.workload, v.throughputMiBps, v.exportPath])).toEqual([['HC5-log-vol', 'sap-hana-log', 200, '/HC5-log-vol']]);
+    expect(file.manifest!.accounts.flatMap((a) => a.pools).map((p) => [p.name?.value, p.qos?.value])).toEqual([['hc5-pool', 'manual']]);
+    expect(lint({ 'volume-group.json': az })['volume-group.json']).toEqual(['1 ANF408']);
+  });
 });

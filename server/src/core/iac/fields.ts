@@ -197,7 +197,8 @@ export function armGroupVolumes(meta: Meta, props: Obj | undefined, poolOf: (f: 
   return items.flatMap((item, index) => {
     const v = item.object;
     if (!v) return [];
-    const vprops = v.field('properties')?.object;
+    // `az netappfiles volume-group show` flattens each volume's properties onto it.
+    const vprops = v.field('properties')?.object ?? v;
     const name = lastSegment(str(v.field('name')));
     const tags = v.field('tags');
     const annotation = annotationOf(item.span);
