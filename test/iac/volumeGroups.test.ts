@@ -178,4 +178,43 @@ describe('Bicep and ARM application volume groups', () => {
     expect(file.manifest!.accounts.flatMap((a) => a.pools).map((p) => [p.name?.value, p.qos?.value])).toEqual([['hc5-pool', 'manual']]);
     expect(lint({ 'volume-group.json': az })['volume-group.json']).toEqual(['1 ANF408']);
   });
+
+  it('half-written groups: empty placeholders, no volume blocks, dynamic volume blocks give no volumes and no crash', () => {
+    const text = `resource "azurerm_netapp_volume_group_sap_hana" "empty" {
+  count = 0
+}
+
+resource "azurerm_netapp_volume_group_sap_hana" "dynamic" {
+  name         = "HX1-avg"
+  account_name = "anf-hx1"
+
+  dynamic "volume" {
+    for_each = var.volumes
+    content {
+      name                = volume.value.name
+      volume_spec_name    = volume.value.spec
+      storage_quota_in_gb = volume.value.quota
+    }
+  }
+}
+
+resource "azurerm_netapp_volume_group_sap_hana" "placeholder" {
+  name = ""
+
+  volume {
+    name                = ""
+    capacity_pool_id    = ""
+    volume_spec_name    = ""
+    service_level       = ""
+    storage_quota_in_gb = 0
+    throughput_in_mibps = 0
+    protocols           = []
+  }
+}
+`;
+    const file = parseFile('file:///repo/main.tf', text);
+    const volumes = file.manifest!.accounts.flatMap((a) => a.pools.flatMap((p) => p.volumes));
+    expect(volumes.map((v) => [v.path[0], v.workload?.value])).toEqual([['azurerm_netapp_volume_group_sap_hana.placeholder.volume[0]', undefined]]);
+    for (let end = 0; end <= text.length; end += 37) expect(() => lint({ 'main.tf': text.slice(0, end) })).not.toThrow();
+  });
 });

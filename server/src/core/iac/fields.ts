@@ -205,7 +205,7 @@ export function armGroupVolumes(meta: Meta, props: Obj | undefined, poolOf: (f: 
     const spec = specWorkload(applicationType, vprops?.field('volumeSpecName'), 'volumeSpecName');
     const pool = poolOf(vprops?.field('capacityPoolResourceId'));
     const m: Meta = {
-      symbol: `${meta.symbol}/volumes[${name?.value ?? index}]`,
+      symbol: `${meta.symbol}/volumes[${index}]`,
       span: item.span,
       headSpan: name?.span ?? item.span,
       repeated: meta.repeated,

@@ -421,7 +421,7 @@ class Reader {
       const poolField = v.field('capacity_pool_id');
       const tags = v.field('tags');
       const meta: Meta = {
-        symbol: `${group.symbol}.volume[${name?.value ?? index}]`,
+        symbol: `${group.symbol}.volume[${index}]`,
         span: v.span,
         headSpan: { start: v.span.start, end: v.span.start + 'volume'.length },
         repeated: group.repeated,
