@@ -2,8 +2,8 @@ import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type 
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { annotationFor, IAC_SYNTAX_CODE } from './common';
-import type { IacAccount, IacEstate, IacPool, IacSlip, IacVolume } from './estate';
-import { armPool, armVolume, common, decimalSlip, lastSegment, segment, str, type Field, type Meta, type Obj } from './fields';
+import type { IacAccount, IacEstate, IacPool, IacRef, IacSlip, IacVolume } from './estate';
+import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
 
 /**
  * ARM templates (`resources`, nested child `resources`, `parameters` defaults and `variables`)
@@ -101,8 +101,37 @@ class ArmReader {
         armVolume({ ...meta, ...(account ? { account: { name: account } } : {}), ...(pool ? { pool: { name: pool } } : {}) }, props, { ...(zones ? { zones } : {}), mountTargets }),
       );
     }
+    else if (lower === 'microsoft.netapp/netappaccounts/volumegroups') {
+      const account = segment(qualifiedName, 0);
+      for (const item of props?.field('volumes')?.items ?? []) {
+        const slip = decimalSlip(item.object?.field('properties')?.object?.field('usageThreshold'), 'The volume quota (`usageThreshold`)');
+        if (slip) this.slips.push(slip);
+      }
+      this.volumes.push(...armGroupVolumes({ ...meta, ...(account ? { account: { name: account } } : {}) }, props, (f) => poolFromId(f) ?? this.poolFromResourceId(f), (span) => annotationFor(this.source, span)));
+    }
     const children = findNodeAtLocation(node, ['resources']);
     for (const child of children?.children ?? []) this.resource(child, type, qualified);
+  }
+
+  /**
+   * `[resourceId('Microsoft.NetApp/netAppAccounts/capacityPools', <account>, <pool>)]`: the pool's
+   * name, when its argument is a literal or a `parameters()`/`variables()` with a known value.
+   */
+  private poolFromResourceId(f: Field | undefined): IacRef | undefined {
+    if (!f || this.language !== 'arm') return undefined;
+    const m = /^\[\s*resourceId\(\s*'Microsoft\.NetApp\/netAppAccounts\/capacityPools'\s*,.*,\s*(.+?)\s*\)\s*\]$/is.exec(f.raw.slice(1, -1));
+    if (!m) return undefined;
+    const arg = m[1]!;
+    const literal = /^'([^']*)'$/.exec(arg);
+    let name: string | undefined = literal?.[1];
+    const pv = PARAM_OR_VAR.exec(arg);
+    if (!name && pv && this.root) {
+      const target = pv[1] === 'parameters' ? findNodeAtLocation(this.root, ['parameters', pv[2]!, 'defaultValue']) : findNodeAtLocation(this.root, ['variables', pv[2]!]);
+      const t = target ? this.deref(target) : undefined;
+      const v = t ? this.value(t) : undefined;
+      if (typeof v === 'string') name = v;
+    }
+    return name !== undefined ? { name: { value: name, span: f.span, keySpan: f.keySpan, raw: f.raw } } : undefined;
   }
 
   private obj(node: JsonNode): Obj {

@@ -3,7 +3,7 @@ import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import type { IacAccount, IacEstate, IacPool, IacSlip, IacValue, IacVolume } from './estate';
-import { armPool, armVolume, common, decimalSlip, lastSegment, segment, str, type Field, type Meta, type Obj } from './fields';
+import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
 import { bicepForGrammar } from './bicepCompat';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
 
@@ -130,6 +130,13 @@ class BicepReader {
         if (slip) this.slips.push(slip);
         const zones = obj?.field('zones');
         volumes.push(armVolume({ ...meta, ...(pool ? { pool } : {}) }, props, zones ? { zones } : {}));
+      } else if (lower === 'microsoft.netapp/netappaccounts/volumegroups') {
+        const account = parentSymbol ? { symbol: parentSymbol } : nested ? { name: segment(fullName, 0)! } : undefined;
+        for (const item of props?.field('volumes')?.items ?? []) {
+          const slip = decimalSlip(item.object?.field('properties')?.object?.field('usageThreshold'), 'The volume quota (`usageThreshold`)');
+          if (slip) this.slips.push(slip);
+        }
+        volumes.push(...armGroupVolumes({ ...meta, ...(account ? { account } : {}) }, props, poolFromId, (span) => annotationFor(this.source, span)));
       }
     }
     return { language: 'bicep', accounts, pools, volumes, slips: this.slips };
@@ -176,6 +183,8 @@ class BicepReader {
       ...(target.type === 'object' ? { object: this.obj(target) } : {}),
       ...(items ? { items } : {}),
       ...(n.type === 'identifier' && this.bySymbol.has(n.text) ? { symbol: n.text } : {}),
+      // `capacityPoolResourceId: pool.id`: the resource `pool` names.
+      ...(n.type === 'member_expression' && n.childForFieldName('property')?.text === 'id' && this.bySymbol.has(n.childForFieldName('object')?.text ?? '') ? { symbol: n.childForFieldName('object')!.text } : {}),
       ...(target === n && factors.length > 0 ? { decimalFactors: factors } : {}),
     };
   }

@@ -135,6 +135,12 @@ export interface IacVolume extends IacResource {
   readonly workload?: IacWorkload;
   /** `# anf: throughput=400MiB/s capacity=2TiB`, or the `required_throughput_mibps` / `required_capacity_gib` tags. */
   readonly requirements?: IacRequirements;
+  /**
+   * The application volume group that declares the volume (`azurerm_netapp_volume_group_sap_hana`,
+   * `Microsoft.NetApp/netAppAccounts/volumeGroups`): its symbol. Volume groups need manual QoS
+   * pools, so a group volume whose pool is not in the file is in a manual QoS pool.
+   */
+  readonly volumeGroup?: string;
 }
 
 /** A finding the reader makes while it reads (a decimal multiplier in a byte expression). */
@@ -279,7 +285,7 @@ function requirementsOf(r: IacRequirements): ManifestRequirements {
 
 const NETWORK_FEATURES: Record<string, NetworkFeatures> = { basic: 'Basic', standard: 'Standard', basic_standard: 'Standard', standard_basic: 'Basic' };
 
-function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback: { name?: IacValue<string>; serviceLevel?: IacValue<string>; span: Span }, elsewhere: readonly ElsewhereVolume[] = []): ManifestPool {
+function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback: { name?: IacValue<string>; serviceLevel?: IacValue<string>; span: Span; manual?: boolean }, elsewhere: readonly ElsewhereVolume[] = []): ManifestPool {
   const volumes = members.map(volumeOf);
   // Network features are set per volume in infrastructure code; the pool minimum depends on them.
   const basic = members.find((v) => known(v.networkFeatures) && NETWORK_FEATURES[v.networkFeatures.value.toLowerCase()] === 'Basic');
@@ -298,7 +304,9 @@ function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback:
     ...(size ? { size } : {}),
     ...(p && known(p.qos) && (qos === 'auto' || qos === 'manual')
       ? { qos: located(p.qos, qos as 'auto' | 'manual', (text) => text.charAt(0).toUpperCase() + text.slice(1)) }
-      : {}),
+      : !p && fallback.manual
+        ? { qos: { value: 'manual' as const, span: fallback.span, keySpan: fallback.span, raw: 'Manual', rewrite: () => undefined } }
+        : {}),
     ...(throughput ? { throughput } : {}),
     ...(p && known(p.coolAccess) ? { coolAccess: located(p.coolAccess, p.coolAccess.value) } : {}),
     ...(basic ? { networkFeatures: located(basic.networkFeatures!, 'Basic' as NetworkFeatures) } : {}),
@@ -343,7 +351,9 @@ export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean
   for (const pool of estate.pools) add(estate.accounts.find((a) => nameMatches(pool.account, a)), poolOf(pool, poolVolumes.get(pool) ?? [], { span: pool.span }, pool.declaredIn ? [] : elsewhere?.get(pool.symbol)));
   for (const members of orphanVolumes.values()) {
     const first = members[0]!;
-    const pool = poolOf(undefined, members, { ...(first.pool?.name ? { name: first.pool.name } : {}), ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}), span: first.headSpan });
+    // Application volume groups require manual QoS pools: their volumes' throughput is assigned.
+    const grouped = members.every((v) => v.volumeGroup !== undefined);
+    const pool = poolOf(undefined, members, { ...(first.pool?.name ? { name: first.pool.name } : {}), ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}), span: first.headSpan, ...(grouped ? { manual: true } : {}) });
     add(estate.accounts.find((a) => nameMatches(first.account, a)), pool);
   }
   for (const account of estate.accounts) {
@@ -383,6 +393,21 @@ export function workloadFromName(name: string | undefined, path: string | undefi
       if (/(?:^|[^a-z])shared(?:[^a-z]|$)|hanashared/i.test(text)) return 'sap-hana-shared';
     }
   }
+  return undefined;
+}
+
+/**
+ * The workload an application volume group's volume spec names: SAP HANA `data`, `log`, `shared`
+ * (its `data-backup` and `log-backup` volumes are backup targets: `general`), Oracle `ora-*`.
+ */
+export function workloadFromVolumeSpec(applicationType: string | undefined, spec: string | undefined): WorkloadKind | undefined {
+  if (!spec) return undefined;
+  const s = spec.toLowerCase();
+  const app = (applicationType ?? '').toLowerCase();
+  if (app === 'oracle' || s.startsWith('ora-')) return 'oracle';
+  if (app !== '' && app !== 'sap-hana') return undefined;
+  if (s === 'data' || s === 'log' || s === 'shared') return `sap-hana-${s}` as WorkloadKind;
+  if (s === 'data-backup' || s === 'log-backup') return 'general';
   return undefined;
 }
 

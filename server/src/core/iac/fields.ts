@@ -2,7 +2,7 @@ import { VOLUME_RESOURCE } from '../facts';
 import type { Span } from '../text/sourceText';
 import { formatNumber, GiB } from '../units/units';
 import type { IacExportRule, IacSize, IacSlip, IacValue, IacVolume, IacPool, IacRef, SizeUnit } from './estate';
-import { workloadFromName, workloadKindOf, type IacRequirements, type IacWorkload } from './estate';
+import { workloadFromName, workloadFromVolumeSpec, workloadKindOf, type IacRequirements, type IacWorkload } from './estate';
 import { MiB, type Rate, type Size } from '../units/units';
 
 /**
@@ -119,6 +119,10 @@ export interface Meta {
   /** `# anf: throughput=... capacity=...` on or above the resource. */
   readonly required?: IacRequirements;
   readonly tags?: Field;
+  /** A volume of an application volume group: the workload its volume spec name gives. */
+  readonly spec?: IacWorkload;
+  /** A volume of an application volume group: the group's symbol. */
+  readonly volumeGroup?: string;
 }
 
 export function armPool(meta: Meta, props: Obj | undefined): IacPool {
@@ -171,7 +175,63 @@ export function armVolume(meta: Meta, props: Obj | undefined, extra: { zones?: F
     mountTargets: extra.mountTargets ?? [],
     ...workloadOpt(meta, creationToken),
     ...requirementsOpt(meta),
+    ...(meta.volumeGroup ? { volumeGroup: meta.volumeGroup } : {}),
   };
+}
+
+/**
+ * The workload a volume of an application volume group gets from its volume spec name
+ * (`volume_spec_name` in Terraform, `volumeSpecName` in ARM), said so in messages.
+ */
+export function specWorkload(applicationType: string | undefined, spec: Field | undefined, key: string): IacWorkload | undefined {
+  const name = typeof spec?.value === 'string' ? spec.value : undefined;
+  const kind = workloadFromVolumeSpec(applicationType, name);
+  return spec && kind ? { kind, span: spec.span, from: `its volume group's \`${key}\` '${name}'` } : undefined;
+}
+
+/** `Microsoft.NetApp/netAppAccounts/volumeGroups`: the volumes of `properties.volumes[]`, each read as a volume. */
+export function armGroupVolumes(meta: Meta, props: Obj | undefined, poolOf: (f: Field | undefined) => IacRef | undefined, annotationOf: (span: Span) => IacWorkload | undefined): IacVolume[] {
+  const appType = props?.field('groupMetaData')?.object?.field('applicationType')?.value;
+  const applicationType = typeof appType === 'string' ? appType : undefined;
+  const items = props?.field('volumes')?.items ?? [];
+  return items.flatMap((item, index) => {
+    const v = item.object;
+    if (!v) return [];
+    // `az netappfiles volume-group show` flattens each volume's properties onto it.
+    const vprops = v.field('properties')?.object ?? v;
+    const name = lastSegment(str(v.field('name')));
+    const tags = v.field('tags');
+    const annotation = annotationOf(item.span);
+    const spec = specWorkload(applicationType, vprops?.field('volumeSpecName'), 'volumeSpecName');
+    const pool = poolOf(vprops?.field('capacityPoolResourceId'));
+    const m: Meta = {
+      symbol: `${meta.symbol}/volumes[${index}]`,
+      span: item.span,
+      headSpan: name?.span ?? item.span,
+      repeated: meta.repeated,
+      ...(name ? { name } : {}),
+      ...(meta.apiVersion ? { apiVersion: meta.apiVersion } : {}),
+      ...(meta.account ? { account: meta.account } : {}),
+      ...(pool ? { pool } : {}),
+      ...(annotation ? { annotation } : {}),
+      ...(tags ? { tags } : {}),
+      ...(spec ? { spec } : {}),
+      volumeGroup: meta.symbol,
+    };
+    return [armVolume(m, vprops)];
+  });
+}
+
+/**
+ * A volume group volume's `capacityPoolResourceId`: the pool resource it names (Bicep `pool.id`),
+ * else the last segment of a resource ID written out (`.../capacityPools/<name>`); else nothing.
+ */
+export function poolFromId(f: Field | undefined): IacRef | undefined {
+  if (!f) return undefined;
+  if (f.symbol) return { symbol: f.symbol };
+  const id = str(f);
+  const m = typeof id?.value === 'string' ? /\/capacityPools\/([^/]+)\/?$/i.exec(id.value) : null;
+  return id && m ? { name: { ...id, value: m[1]! } } : undefined;
 }
 
 export function common(meta: Meta) {
@@ -189,12 +249,16 @@ export function opt<K extends string, V>(key: K, v: V | undefined): { [P in K]?:
   return (v === undefined ? {} : { [key]: v }) as { [P in K]?: V };
 }
 
-/** Workload: the annotation, else a `workload` tag, else a strong naming convention. */
+/**
+ * Workload: the annotation, else a `workload` tag, else (a volume of an application volume group)
+ * its volume spec name, else a strong naming convention.
+ */
 export function workloadOpt(meta: Meta, path: IacValue<string> | undefined): { workload?: IacWorkload } {
   if (meta.annotation) return { workload: meta.annotation };
   const tag = meta.tags?.object?.field('workload');
   const tagged = workloadKindOf(typeof tag?.value === 'string' ? tag.value : undefined);
   if (tag && tagged) return { workload: { kind: tagged, span: tag.span, from: 'its `workload` tag' } };
+  if (meta.spec) return { workload: meta.spec };
   const byName = workloadFromName(meta.name?.value, undefined);
   if (byName && meta.name) return { workload: { kind: byName, span: meta.name.span, from: `its name \`${meta.name.value}\`` } };
   const byPath = workloadFromName(undefined, path?.value);

@@ -1,7 +1,7 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
-import type { IacAccount, IacEstate, IacExportRule, IacPool, IacValue, IacVolume } from './estate';
+import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, poolFromId, specWorkload, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
+import type { IacAccount, IacEstate, IacExportRule, IacPool, IacRef, IacValue, IacVolume } from './estate';
 import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import { parseKeptTree, parseTree, type Node, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
@@ -296,6 +296,7 @@ class Reader {
       else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
       else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
       else if (type === 'azapi_resource') this.azapi(b, meta, obj, accounts, pools, volumes);
+      else if (type === 'azurerm_netapp_volume_group_sap_hana' || type === 'azurerm_netapp_volume_group_oracle') volumes.push(...this.groupVolumes(type, meta, obj));
       reuse?.store(`${type}.${label}`, { accounts: accounts.slice(before[0]), pools: pools.slice(before[1]), volumes: volumes.slice(before[2]), unresolved: this.unresolved });
       this.unresolved ||= unresolvedBefore;
     }
@@ -401,6 +402,50 @@ class Reader {
       ...workloadOpt(meta, path),
       ...requirementsOpt(meta),
     };
+  }
+
+  /**
+   * An application volume group: each `volume` block is a volume, its workload from its
+   * `volume_spec_name`, its pool from `capacity_pool_id` (`azurerm_netapp_pool.p.id`).
+   */
+  private groupVolumes(type: string, group: Meta, obj: Obj): IacVolume[] {
+    const applicationType = type === 'azurerm_netapp_volume_group_oracle' ? 'ORACLE' : 'SAP-HANA';
+    const account = ref(obj.field('account_name'));
+    // An annotation above the group (or on its first line) holds for every volume without its own.
+    const groupAnnotation = annotationFor(this.source, group.headSpan);
+    return obj.blocks('volume').map((v, index) => {
+      const name = str(v.field('name'));
+      const annotation = annotationFor(this.source, v.span);
+      const required = requirementsFor(this.source, v.span);
+      const spec = specWorkload(applicationType, v.field('volume_spec_name'), 'volume_spec_name');
+      const poolField = v.field('capacity_pool_id');
+      const tags = v.field('tags');
+      const meta: Meta = {
+        symbol: `${group.symbol}.volume[${index}]`,
+        span: v.span,
+        headSpan: { start: v.span.start, end: v.span.start + 'volume'.length },
+        repeated: group.repeated,
+        ...(name ? { name } : {}),
+        ...(annotation ? { annotation } : groupAnnotation ? { annotation: groupAnnotation } : {}),
+        ...(required ? { required } : {}),
+        ...(tags ? { tags } : {}),
+        ...(spec ? { spec } : {}),
+      };
+      const volume = this.volume(meta, v);
+      const exportRules = v.blocks('export_policy_rule').map((r, i) => ({
+        ...volume.exportRules[i]!,
+        ...opt('nfsv3', bool(r.field('nfsv3_enabled'))),
+        ...opt('nfsv41', bool(r.field('nfsv41_enabled'))),
+      }));
+      const { pool: _pool, account: _account, ...rest } = volume;
+      return {
+        ...rest,
+        ...(account ? { account } : {}),
+        ...opt('pool', poolRef(poolField)),
+        exportRules,
+        volumeGroup: group.symbol,
+      };
+    });
   }
 
   /** `azapi_resource` with a Microsoft.NetApp type: the body holds ARM property names. */
@@ -770,6 +815,14 @@ function borrowPool(pool: IacPool, at: Span, where: string): IacPool {
     ...opt('coolAccess', moved(pool.coolAccess)),
     ...opt('apiVersion', moved(pool.apiVersion)),
   };
+}
+
+/**
+ * A volume group's `capacity_pool_id`: a reference (`azurerm_netapp_pool.p.id`, kept with where it
+ * is written for a pool of another file of the module), or a resource ID written out.
+ */
+function poolRef(f: Field | undefined): IacRef | undefined {
+  return f?.symbol ? ref(f) : poolFromId(f);
 }
 
 /** `allowed_clients` is a list in azurerm (a comma-separated string in ARM). */

@@ -21,7 +21,7 @@ export const hanaStorageKpi = defineRule({
   fixes: ['unsafe'],
   doc: {
     title: "A SAP HANA data or log volume below SAP HANA's storage throughput KPI",
-    what: `A volume that serves /hana/data or /hana/log (from a \`# anf: workload=\` annotation, a \`workload\` tag, or SAP's naming such as \`HN1-data-mnt00001\`) whose throughput limit is below the storage KPI: ${HANA_STORAGE_KPI.dataMBps.value} MB/s for data, ${HANA_STORAGE_KPI.logMBps.value} MB/s for log. Infrastructure code declares no requirement, so the KPI is the requirement.`,
+    what: `A volume that serves /hana/data or /hana/log (from a \`# anf: workload=\` annotation, a \`workload\` tag, the volume spec name of an application volume group (\`volume_spec_name = "log"\`, \`volumeSpecName: 'data'\`), or SAP's naming such as \`HN1-data-mnt00001\`) whose throughput limit is below the storage KPI: ${HANA_STORAGE_KPI.dataMBps.value} MB/s for data, ${HANA_STORAGE_KPI.logMBps.value} MB/s for log. Infrastructure code declares no requirement, so the KPI is the requirement.`,
     why: 'SAP HANA is certified on Azure NetApp Files with these minimums; below them savepoints and log writes stall and HANA start-up takes longer. With auto QoS a small volume gets quota x rate, often far less.',
     instead: 'Grow the quota (auto QoS) or assign more throughput (manual QoS). The fix writes the quota or throughput that meets the KPI, in the source\'s own units.',
     examples: [
@@ -59,9 +59,14 @@ export const hanaStorageKpi = defineRule({
       }
       context.report({
         span: (poolQos(pool) === 'manual' ? volume.throughput : undefined)?.span ?? volume.quota.span,
-        message: `${named('Volume', volume.name).replace(/^volume/, 'Volume')} is ${WORKLOADS[kind].title} (from ${from}; ${from.includes('tag') ? 'change the tag' : overrideHint(estate.language)} to override it) and gets ${formatMiBps(gets)}, below the ${KPI[kind].mbps()} MB/s (${formatMiBps(kpiMiBps)}) SAP HANA's storage KPI asks of it.`,
+        message: `${named('Volume', volume.name).replace(/^volume/, 'Volume')} is ${WORKLOADS[kind].title} (from ${from}; ${from.includes('tag') ? 'change the tag' : iacVolume?.volumeGroup && estate.language !== 'arm' && estate.language !== 'az-cli' ? groupOverrideHint(estate.language) : overrideHint(estate.language)} to override it) and gets ${formatMiBps(gets)}, below the ${KPI[kind].mbps()} MB/s (${formatMiBps(kpiMiBps)}) SAP HANA's storage KPI asks of it.`,
         ...fixes(fix),
       });
     }
   },
 });
+
+/** A volume of an application volume group: the annotation goes above its own entry in the group. */
+function groupOverrideHint(language: 'terraform' | 'bicep'): string {
+  return language === 'terraform' ? 'write `# anf: workload=<kind>` above its `volume` block or give it a `workload` tag' : 'write `// anf: workload=<kind>` above its entry in `volumes` or give it a `workload` tag';
+}
