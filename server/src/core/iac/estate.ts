@@ -414,3 +414,22 @@ export function workloadFromVolumeSpec(applicationType: string | undefined, spec
 export function workloadKindOf(text: string | undefined): WorkloadKind | undefined {
   return text !== undefined && isWorkloadKind(text) ? text : undefined;
 }
+
+/** How to set a workload explicitly, in the file's own comment syntax. */
+export function overrideHint(language: IacEstate['language']): string {
+  const comment = language === 'bicep' ? '//' : '#';
+  return language === 'terraform' || language === 'bicep'
+    ? `write \`${comment} anf: workload=<kind>\` above the resource or give it a \`workload\` tag`
+    : 'give the resource a `workload` tag';
+}
+
+/**
+ * For messages about a volume's workload in infrastructure code: where the workload came from and
+ * how to override it (" (from its name `hana-log`; write ... to override it)"), or '' when the
+ * volume is not one of `estate`'s or its workload was written explicitly with an annotation.
+ */
+export function workloadOrigin(estate: IacEstate | undefined, symbol: string | undefined): string {
+  const workload = estate?.volumes.find((v) => v.symbol === symbol)?.workload;
+  if (!estate || !workload || workload.from.includes('annotation')) return '';
+  return ` (from ${workload.from}; ${workload.from.includes('tag') ? 'change the tag' : overrideHint(estate.language)} to override it)`;
+}

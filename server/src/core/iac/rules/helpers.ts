@@ -1,6 +1,7 @@
 import type { ParsedFile } from '../../workspace/parsedFile';
 import type { IacEstate, IacPool, IacVolume } from '../estate';
 import { poolOfVolume } from '../estate';
+export { overrideHint } from '../estate';
 
 /** Shared shapes for the ANF4xx rules: they read `file.iac`, the estate as the code writes it. */
 export function isIac(file: ParsedFile): boolean {
@@ -24,10 +25,3 @@ export function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** How to set a workload explicitly, in the file's own comment syntax. */
-export function overrideHint(language: IacEstate['language']): string {
-  const comment = language === 'bicep' ? '//' : '#';
-  return language === 'terraform' || language === 'bicep'
-    ? `write \`${comment} anf: workload=<kind>\` above the resource or give it a \`workload\` tag`
-    : 'give the resource a `workload` tag';
-}
