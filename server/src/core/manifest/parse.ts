@@ -2,6 +2,7 @@ import { closest, distance } from 'fastest-levenshtein';
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Document, type Node, type Pair, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } from '../facts';
+import { strictJsonDocument } from './jsonDocument';
 import type { SourceText, Span } from '../text/sourceText';
 import { stackExhaustion, TOO_DEEP_MESSAGE, yamlReadableText } from '../text/yamlText';
 import { parseCount, parseDuration, parseRate, parseSize, type Parsed } from '../units/units';
@@ -169,7 +170,8 @@ class ManifestParser {
 
   run(): ManifestParseResult {
     const text = this.source.text;
-    this.doc = parseDocument(yamlReadableText(text), YAML_OPTIONS);
+    // Strict JSON is read by jsonc-parser into the same nodes (jsonDocument.ts); anything else by yaml.
+    this.doc = (this.format === 'json' ? strictJsonDocument(text) : undefined) ?? parseDocument(yamlReadableText(text), YAML_OPTIONS);
     if (stackExhaustion(this.doc.errors)) {
       return { volumes: [], problems: [{ code: PARSE_CODES.syntax, span: this.visibleSpan(0, 0), message: TOO_DEEP_MESSAGE }] };
     }
