@@ -5,7 +5,8 @@
  * whole read (returns undefined) whenever it cannot be sure the result equals one.
  *
  * Kinds read this way: fstab (one mount per line; a `# anf:` annotation applies to the mount below
- * its comment block, so an edit also re-reads the first line after the comment lines that follow it).
+ * its comment block, so an edit also re-reads the first line after the comment lines that follow it);
+ * sysctl.conf and sysctl.d (one setting or problem per line, nothing spans lines).
  */
 import { MALFORMED_CODE, parseFstabLine } from '../mounts/fstab';
 import { annotateNewMount, ANNOTATION_CODE, COMMENT_LINE, FENCE_LINE, readAnnotations } from '../mounts/annotation';
@@ -13,9 +14,12 @@ import type { MountEntry, MountOption } from '../mounts/model';
 import type { ParseProblem } from '../diagnostics';
 import type { SourceText, Span } from '../text/sourceText';
 import type { LineEdit, ParsedFile } from './parsedFile';
+import { MALFORMED_SYSCTL_LINE, parseSysctlLine, QUOTED_KERNEL_LINE } from '../sysctl/lines';
+import type { KernelSetting } from '../sysctl/model';
+import { contiguousPiece } from '../sysctl/piece';
 
 /** The kinds re-read line by line: their mounts keep their identity from version to version. */
-export const LINE_REUSE_KINDS: ReadonlySet<string> = new Set(['fstab']);
+export const LINE_REUSE_KINDS: ReadonlySet<string> = new Set(['fstab', 'sysctl']);
 
 export interface LineReread {
   readonly mounts: MountEntry[];
@@ -114,7 +118,81 @@ export function rereadFstab(previous: ParsedFile, source: SourceText, uri: strin
   for (let i = 0; i < from; i++) mounts.push(oldMounts[i]!);
   for (const mount of fresh) mounts.push(mount);
   for (let i = to; i < oldMounts.length; i++) mounts.push(delta === 0 ? oldMounts[i]! : shiftMount(oldMounts[i]!, delta));
-  return { mounts, problems, edit: { previousMounts: oldMounts, mountsFrom: from, mountsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+  return { mounts, problems, edit: { previousItems: oldMounts, itemsFrom: from, itemsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+}
+
+export interface SettingReread {
+  readonly settings: KernelSetting[];
+  readonly problems: ParseProblem[];
+  readonly edit: LineEdit;
+}
+
+/** The problems a sysctl file's lines make (lines.ts): each lies on its own line. */
+const SYSCTL_LINE_CODES: ReadonlySet<string> = new Set([MALFORMED_SYSCTL_LINE, QUOTED_KERNEL_LINE]);
+
+/**
+ * Re-reads a sysctl.conf / sysctl.d file after an edit, or undefined when only a whole read is sure
+ * to be right. sysctl.d(5) has no continuation lines and no annotations: a line's setting (or
+ * problem) depends on that line alone, so only the edited lines are read again.
+ */
+export function rereadSysctl(previous: ParsedFile, source: SourceText, uri: string): SettingReread | undefined {
+  if (previous.kind !== 'sysctl' || previous.uri !== uri || previous.mounts.length > 0) return undefined;
+  for (const problem of previous.problems) if (!SYSCTL_LINE_CODES.has(problem.code)) return undefined;
+  const before = previous.source;
+  const oldText = before.text;
+  const newText = source.text;
+  const prefix = commonPrefix(oldText, newText);
+  const suffix = commonSuffix(oldText, newText, Math.min(oldText.length, newText.length) - prefix);
+  const delta = newText.length - oldText.length;
+  const first = before.positionAt(prefix).line;
+  const oldLast = before.positionAt(oldText.length - suffix).line;
+  const newLast = source.positionAt(newText.length - suffix).line;
+  if (source.lineStart(first) !== before.lineStart(first)) return undefined;
+  const changedStart = source.lineStart(first);
+  const oldEnd = before.lineEnd(oldLast);
+  const newEnd = source.lineEnd(newLast);
+  if (oldEnd + delta !== newEnd) return undefined;
+
+  const old = previous.settings;
+  let from = 0;
+  while (from < old.length && old[from]!.span.start < changedStart) from++;
+  let to = from;
+  while (to < old.length && old[to]!.span.start <= oldEnd) to++;
+
+  const sink = { uri, settings: [] as KernelSetting[], problems: [] as ParseProblem[] };
+  for (let line = first; line <= newLast; line++) parseSysctlLine(contiguousPiece(source.lineText(line), source.lineStart(line)), sink, 'sysctl', true);
+  // Problems first: copied before the settings move (nothing shares spans between them, but cheap to keep the order).
+  const problems: ParseProblem[] = [];
+  let inserted = false;
+  for (const problem of previous.problems) {
+    if (problem.span.start < changedStart) {
+      problems.push(problem);
+      continue;
+    }
+    if (!inserted) {
+      for (const p of sink.problems) problems.push(p);
+      inserted = true;
+    }
+    if (problem.span.start > oldEnd) problems.push(delta === 0 ? problem : shiftProblem(problem, delta));
+  }
+  if (!inserted) for (const p of sink.problems) problems.push(p);
+
+  const removed = old.slice(from, to);
+  const settings: KernelSetting[] = [];
+  for (let i = 0; i < from; i++) settings.push(old[i]!);
+  for (const setting of sink.settings) settings.push(setting);
+  for (let i = to; i < old.length; i++) settings.push(delta === 0 ? old[i]! : shiftSetting(old[i]!, delta));
+  return { settings, problems, edit: { previousItems: old, itemsFrom: from, itemsTo: from + sink.settings.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+}
+
+/** Moves a kept setting's offsets in place (as `shiftMount`); its spans are its own objects (piece.ts). */
+function shiftSetting(setting: KernelSetting, delta: number): KernelSetting {
+  move(setting.span, delta);
+  move(setting.keySpan, delta);
+  move(setting.valueSpan, delta);
+  move(setting.moduleSpan, delta);
+  if (setting.fields) for (const field of setting.fields) move(field.span, delta);
+  return setting;
 }
 
 function mergeProblems(into: ParseProblem[], old: readonly ParseProblem[], code: string, start: number, oldEnd: number, delta: number, fresh: readonly ParseProblem[]): void {
