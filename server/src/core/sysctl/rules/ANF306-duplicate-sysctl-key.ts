@@ -31,18 +31,28 @@ export const duplicateSysctlKey = defineRule({
       const winner = overriddenBy(scope, setting);
       if (!winner) continue;
       const same = winner.value.trim().replace(/\s+/g, ' ') === setting.value.trim().replace(/\s+/g, ' ');
-      const winnerAt = where(workspace, file, winner);
       const related: RelatedSpan[] = [{ uri: winner.uri, span: winner.span, message: `This value (${winner.value}) wins` }];
-      const fixes: Fix[] = removeLineFixes.safe(file, setting, 'it is set again later');
+      // Message and fixes are made only for the findings a report lists (a file that repeats one key
+      // thousands of times has thousands of findings, most of them only counted: lint.ts).
+      let message: string | undefined;
+      let fixes: Fix[] | undefined;
       context.report({
         span: setting.span,
-        message: same
-          ? `\`${setting.key}\` is set to the same value again at ${winnerAt}; this line is redundant.`
-          : `\`${setting.key} = ${setting.value}\` never takes effect: ${winnerAt} sets it again to ${winner.value}, and the later value wins.`,
+        get message() {
+          if (message === undefined) {
+            const winnerAt = where(workspace, file, winner);
+            message = same
+              ? `\`${setting.key}\` is set to the same value again at ${winnerAt}; this line is redundant.`
+              : `\`${setting.key} = ${setting.value}\` never takes effect: ${winnerAt} sets it again to ${winner.value}, and the later value wins.`;
+          }
+          return message;
+        },
         severity: same ? 'info' : 'warning',
         related,
         tags: ['unnecessary'],
-        fixes,
+        get fixes() {
+          return (fixes ??= removeLineFixes.safe(file, setting, 'it is set again later'));
+        },
       });
     }
   },
