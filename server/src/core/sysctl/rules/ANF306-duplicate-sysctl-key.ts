@@ -30,9 +30,9 @@ export const duplicateSysctlKey = defineRule({
     for (const setting of file.settings) {
       const winner = overriddenBy(scope, setting);
       if (!winner) continue;
-      const same = winner.value.trim().replace(/\s+/g, ' ') === setting.value.trim().replace(/\s+/g, ' ');
-      const related: RelatedSpan[] = [{ uri: winner.uri, span: winner.span, message: `This value (${winner.value}) wins` }];
-      // Message and fixes are made only for the findings a report lists (a file that repeats one key
+      const same = winner.value === setting.value || winner.value.trim().replace(/\s+/g, ' ') === setting.value.trim().replace(/\s+/g, ' ');
+      let related: RelatedSpan[] | undefined;
+      // Message, related note and fixes are made only for the findings a report lists (a file that repeats one key
       // thousands of times has thousands of findings, most of them only counted: lint.ts).
       let message: string | undefined;
       let fixes: Fix[] | undefined;
@@ -48,7 +48,9 @@ export const duplicateSysctlKey = defineRule({
           return message;
         },
         severity: same ? 'info' : 'warning',
-        related,
+        get related() {
+          return (related ??= [{ uri: winner.uri, span: winner.span, message: `This value (${winner.value}) wins` }]);
+        },
         tags: ['unnecessary'],
         get fixes() {
           return (fixes ??= removeLineFixes.safe(file, setting, 'it is set again later'));

@@ -73,22 +73,23 @@ function channelOf(setting: KernelSetting, markdown: boolean, index: number): st
 
 function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?: string, markdown = false): SettingScope {
   const byKey = new Map<string, KernelSetting[]>();
+  const channels = new Map<KernelSetting, string>();
   ordered.forEach((setting, index) => {
+    const channelKey = `${channelOf(setting, markdown, index)}\u0000${setting.key}`;
+    channels.set(setting, channelKey);
     // A templated key (`name: "{{ item.name }}"` in a loop) is no key anf-lint knows: it neither
     // overrides nor is overridden by anything, not even by the same placeholder in another task.
     if (isTemplated(setting.rawKey)) return;
     // A body a later Ansible task replaces is an alternative to that task's body, not an earlier write.
     if (setting.replacedBody) return;
-    const channelKey = `${channelOf(setting, markdown, index)}\u0000${setting.key}`;
-    const list = byKey.get(channelKey) ?? [];
-    list.push(setting);
-    byKey.set(channelKey, list);
+    const list = byKey.get(channelKey);
+    if (list) list.push(setting);
+    else byKey.set(channelKey, [setting]);
     // The key alone: the last write of any channel, for rules that compare values (winning()).
-    const all = byKey.get(setting.key) ?? [];
-    all.push(setting);
-    byKey.set(setting.key, all);
+    const all = byKey.get(setting.key);
+    if (all) all.push(setting);
+    else byKey.set(setting.key, [setting]);
   });
-  const channels = new Map<KernelSetting, string>(ordered.map((setting, index) => [setting, `${channelOf(setting, markdown, index)}\u0000${setting.key}`]));
   return { ordered, byKey, channels, crossFile, ...(root ? { root } : {}) };
 }
 
