@@ -50,6 +50,78 @@ const SURROUNDINGS: readonly (readonly { uri: string; text: string }[])[] = [
   [{ uri: 'file:///host/etc/sysctl.d/10-base.conf', text: 'net.ipv4.tcp_sack = 1\nnet.core.rmem_max = 16777216\nsunrpc.tcp_max_slot_table_entries = 128\n' }, { uri: 'file:///host/etc/fstab', text: '10.0.0.4:/vol1 /mnt/vol1 nfs rw,hard,vers=4.1,nconnect=8,rsize=262144,wsize=262144,_netdev 0 0\n' }],
 ];
 
+const MODPROBE_URI = 'file:///host/etc/modprobe.d/sunrpc.conf';
+const MODPROBE_FILES: readonly string[] = [
+  ...CORPUS.filter((f) => f.kind === 'modprobe').map((f) => f.text),
+  '# sunrpc slots for ANF\noptions sunrpc tcp_max_slot_table_entries=128 \\\n  udp_slot_table_entries=64\noptions nfs max_session_slots=180\ninstall nfs /sbin/modprobe --ignore-install nfs\noptions sunrpc.tcp_slot_table_entries=128\n',
+];
+const MODPROBE_TYPED = ['x', '0', '=', ' ', '\n', '\\', ' \\\n', '#', '-', '_', '“', 'options sunrpc tcp_max_slot_table_entries=128\n', 'options nfs max_session_slots=1024 \\\n', 'options', ' sunrpc ', 'tcp_slot_table_entries=16', 'nfs.enable_ino64=1', '"180"', '{{ slots }}'];
+
+describe('re-reading an edited modprobe.d file', () => {
+  it('gives what a whole read and a whole lint give, edit after edit (lines joined by a trailing backslash)', () => {
+    const config = resolveConfig();
+    let lineReads = 0;
+    let reusedLints = 0;
+    const typed: fc.Arbitrary<Edit> = fc.record({
+      at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+      remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 40 }) }),
+      insert: fc.oneof(fc.constantFrom(...MODPROBE_TYPED), fc.constant('')),
+      lint: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...MODPROBE_FILES), fc.constantFrom(...SURROUNDINGS), fc.array(typed, { minLength: 1, maxLength: 12 }), (start, around, edits) => {
+        const workspace = new Workspace(config);
+        for (const file of around) workspace.set(file.uri, file.text);
+        const memo = new LintMemo();
+        const fresh = new Workspace(config);
+        for (const file of around) fresh.set(file.uri, file.text);
+        let text = start;
+        workspace.set(MODPROBE_URI, text, 0, 'modprobe');
+        lintFile(workspace, MODPROBE_URI, config, { memo });
+        let version = 0;
+        for (const e of edits) {
+          text = apply(text, e);
+          const incremental = workspace.set(MODPROBE_URI, text, ++version, 'modprobe');
+          if (incremental.lineEdit) lineReads++;
+          memo.follow(incremental);
+          expect(model(incremental)).toEqual(model(parseFile(MODPROBE_URI, text, version, 'modprobe')));
+          if (!e.lint) continue;
+          fresh.delete(MODPROBE_URI);
+          fresh.set(MODPROBE_URI, text, version, 'modprobe');
+          expect(lintFile(workspace, MODPROBE_URI, config, { memo })).toEqual(lintFile(fresh, MODPROBE_URI, config));
+        }
+        reusedLints += memo.reused;
+      }),
+      { numRuns: RUNS },
+    );
+    expect(lineReads).toBeGreaterThan(RUNS);
+    expect(reusedLints).toBeGreaterThan(0);
+  }, 120_000);
+  it('reads a joined line whole wherever it is edited: a character typed, then deleted, at every place of a file', () => {
+    const config = resolveConfig();
+    const start = MODPROBE_FILES[MODPROBE_FILES.length - 1]!;
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    const fresh = new Workspace(config);
+    workspace.set(MODPROBE_URI, start, 0, 'modprobe');
+    lintFile(workspace, MODPROBE_URI, config, { memo });
+    let lineReads = 0;
+    for (let at = 0; at <= start.length; at++) {
+      for (const typed of ['x', '\\', '\n']) {
+        for (const text of [start.slice(0, at) + typed + start.slice(at), start]) {
+          const incremental = workspace.set(MODPROBE_URI, text, 1, 'modprobe');
+          if (incremental.lineEdit) lineReads++;
+          expect(model(incremental)).toEqual(model(parseFile(MODPROBE_URI, text, 1, 'modprobe')));
+          fresh.delete(MODPROBE_URI);
+          fresh.set(MODPROBE_URI, text, 1, 'modprobe');
+          expect(lintFile(workspace, MODPROBE_URI, config, { memo })).toEqual(lintFile(fresh, MODPROBE_URI, config));
+        }
+      }
+    }
+    expect(lineReads).toBe(6 * (start.length + 1));
+  }, 120_000);
+});
+
 describe('re-reading an edited sysctl file', () => {
   it('gives what a whole read and a whole lint give, edit after edit', () => {
     const config = resolveConfig();

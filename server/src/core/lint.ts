@@ -448,9 +448,19 @@ function contextOf(memo: LintMemo, rule: Rule, context: RuleContext): string | u
   }
 }
 
-/** Whether a finding lies on a mount's own text (where a `perMount` rule's findings must lie). */
+/**
+ * Whether a finding lies on a mount's own text (where a `perMount` rule's findings must lie). A
+ * setting's finding must lie on the setting wholly, its fixes and notes in this file too: nothing
+ * else moves with it (`perSetting` rules have no context fingerprint).
+ */
 function onMount(finding: Finding, mount: LineItem): boolean {
-  return finding.span.start >= mount.span.start && finding.span.start <= mount.span.end;
+  if (!(finding.span.start >= mount.span.start && finding.span.start <= mount.span.end)) return false;
+  if (!('key' in mount)) return true;
+  const on = (span: Span) => span.start >= mount.span.start && span.end <= mount.span.end;
+  if (!on(finding.span)) return false;
+  for (const fix of finding.fixes ?? []) for (const edit of fix.edits) if ((edit.uri === undefined || edit.uri === mount.uri) && !on(edit.span)) return false;
+  for (const note of finding.related ?? []) if (note.uri === mount.uri && !on(note.span)) return false;
+  return true;
 }
 
 /**
