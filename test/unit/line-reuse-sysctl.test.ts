@@ -48,6 +48,8 @@ const SURROUNDINGS: readonly (readonly { uri: string; text: string }[])[] = [
   [],
   CORPUS.filter((f) => f.path.startsWith('examples/eda/') && f.kind !== 'sysctl').map((f) => ({ uri: f.uri, text: f.text })),
   [{ uri: 'file:///host/etc/sysctl.d/10-base.conf', text: 'net.ipv4.tcp_sack = 1\nnet.core.rmem_max = 16777216\nsunrpc.tcp_max_slot_table_entries = 128\n' }, { uri: 'file:///host/etc/fstab', text: '10.0.0.4:/vol1 /mnt/vol1 nfs rw,hard,vers=4.1,nconnect=8,rsize=262144,wsize=262144,_netdev 0 0\n' }],
+  // Loaded after the edited file: its values win over the edited file's (ANF306 points there).
+  [{ uri: 'file:///host/etc/sysctl.d/99-late.conf', text: 'net.ipv4.tcp_sack = 0\nnet.ipv4.tcp_rmem = 4096 87380 16777216\nvm.dirty_ratio = 20\nnet.core.rmem_max = 2147483648\n' }, { uri: 'file:///host/etc/modprobe.d/sunrpc.conf', text: 'options sunrpc tcp_max_slot_table_entries=128\n' }],
 ];
 
 const MODPROBE_URI = 'file:///host/etc/modprobe.d/sunrpc.conf';
