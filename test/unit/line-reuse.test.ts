@@ -159,7 +159,7 @@ describe('re-reading an edited fstab', () => {
     const offset = text.split('\n').slice(0, line).join('\n').length + 1;
     const after = workspace.set(URI, `${text.slice(0, offset)}x${text.slice(offset)}`, 1, 'fstab');
     expect(after.lineEdit).toBeDefined();
-    expect(after.lineEdit!.mountsTo - after.lineEdit!.mountsFrom).toBe(1);
+    expect(after.lineEdit!.itemsTo - after.lineEdit!.itemsFrom).toBe(1);
     const kept = after.mounts.filter((m) => before.mounts.includes(m));
     expect(kept.length).toBe(after.mounts.length - 1);
   });

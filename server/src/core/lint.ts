@@ -7,7 +7,7 @@ import { formatSize, MiB } from './units/units';
 import type { Rule, RuleContext } from './rules/rule';
 import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';
-import type { MountEntry } from './mounts/model';
+import type { LineItem } from './workspace/parsedFile';
 import { LINE_REUSE_KINDS } from './workspace/lineReuse';
 import type { Span } from './text/sourceText';
 import type { WorkspaceView } from './workspace/workspaceView';
@@ -31,8 +31,8 @@ export interface LintOptions {
  * Valid for the mount list it was made for, under the same configuration, rules and workspace volumes.
  */
 export class LintMemo {
-  /** The mount list of the version last linted (a newer version read from it names it in `lineEdit`). */
-  mounts: readonly MountEntry[] | undefined;
+  /** The item list (mounts, settings) of the version last linted (a newer version read from it names it in `lineEdit`). */
+  items: readonly LineItem[] | undefined;
   config: ResolvedConfig | undefined;
   rules: readonly Rule[] | undefined;
   volumes: readonly unknown[] | undefined;
@@ -49,7 +49,7 @@ export class LintMemo {
   rejudged = 0;
 
   reset(): void {
-    this.mounts = undefined;
+    this.items = undefined;
     this.records = [];
     this.tallies = [];
     this.whole = new Set();
@@ -68,18 +68,18 @@ export class LintMemo {
    * their findings. Versions read between two lints (typing faster than the lints) chain this way.
    */
   follow(file: ParsedFile): void {
-    if (this.mounts === undefined || this.mounts === file.mounts) return;
+    if (this.items === undefined || this.items === itemsOf(file)) return;
     const edit = file.lineEdit;
-    if (!edit || edit.previousMounts !== this.mounts) {
+    if (!edit || edit.previousItems !== this.items) {
       this.reset();
       return;
     }
     const removed = edit.removed.length;
-    for (let i = edit.mountsFrom; i < edit.mountsFrom + removed; i++) this.tally(this.records[i], -1);
+    for (let i = edit.itemsFrom; i < edit.itemsFrom + removed; i++) this.tally(this.records[i], -1);
     const judge: MountRecord[] = [];
-    for (let i = edit.mountsFrom; i < edit.mountsTo; i++) judge.push(TO_JUDGE);
-    this.records.splice(edit.mountsFrom, removed, ...judge);
-    this.mounts = file.mounts;
+    for (let i = edit.itemsFrom; i < edit.itemsTo; i++) judge.push(TO_JUDGE);
+    this.records.splice(edit.itemsFrom, removed, ...judge);
+    this.items = itemsOf(file);
   }
 
   /** Adds (`sign` 1) or takes away (-1) a record's findings from the tallies. */
@@ -121,7 +121,7 @@ interface RawFinding {
   readonly suppressedBy?: number;
   /** How far the finding moved since it was made (a kept mount's finding after an edit above it), with its mount. */
   readonly delta: number;
-  readonly mount?: MountEntry;
+  readonly mount?: LineItem;
 }
 
 /**
@@ -156,7 +156,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   const suppressed: RawFinding[] = [];
   const omitted = new OmittedCounter();
 
-  const collect = (code: string, severity: Severity, finding: Finding, shownOfRule: { count: number; silenced: number }, delta = 0, mount?: MountEntry) => {
+  const collect = (code: string, severity: Severity, finding: Finding, shownOfRule: { count: number; silenced: number }, delta = 0, mount?: LineItem) => {
     const suppressedBy = suppressions.length === 0 ? -1 : suppressionIndex(suppressions, code, file.source.positionAt(finding.span.start + delta).line);
     if (suppressedBy >= 0) {
       usedSuppressions.add(suppressedBy);
@@ -184,7 +184,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
     if (effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
     const shownOfRule = { count: 0, silenced: 0 };
     // A rule with a context: its kept findings hold only while the context is the same.
-    const fingerprint = memo && rule.perMount && rule.perMountContext && !memo.whole.has(rule) ? contextOf(memo, rule, { file, workspace, config, report: () => undefined }) : undefined;
+    const fingerprint = memo && judgesItems(rule, file) && rule.perMountContext && !memo.whole.has(rule) ? contextOf(memo, rule, { file, workspace, config, report: () => undefined }) : undefined;
     let reused = reuse?.byRule[ruleIndex] === true && !memo!.whole.has(rule);
     if (fingerprint !== undefined && memo!.contexts[ruleIndex] !== fingerprint) {
       if (reused) memo!.forget(ruleIndex);
@@ -195,7 +195,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       // Kept and re-judged mounts' findings, in mount order (the order the rule reports them in).
       const tally = memo!.tallies[ruleIndex];
       if (!tally || tally.error + tally.warning + tally.info + tally.hint === 0) continue;
-      const mounts = file.mounts;
+      const mounts = itemsOf(file);
       const records = memo!.records;
       const walked: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
       // Without suppression comments, the findings past the rule's bound are only counted: stop there.
@@ -215,7 +215,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       for (const severity of SEVERITIES) omitted.add(rule.code, severity, tally[severity] - walked[severity]);
       continue;
     }
-    const recorder = memo && rule.perMount && !memo.whole.has(rule) ? new Recorder(memo, rule, ruleIndex, file.mounts) : undefined;
+    const recorder = memo && judgesItems(rule, file) && !memo.whole.has(rule) ? new Recorder(memo, rule, ruleIndex, itemsOf(file)) : undefined;
     try {
       if (!rule.appliesTo(file)) continue;
       rule.check({
@@ -248,8 +248,8 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
     if (severity) for (const { code: _code, ...finding } of parserFailures) collect(PARSER_FAILURE, severity, finding, { count: 0, silenced: 0 });
   }
   if (memo) {
-    memo.mounts = file.mounts;
-    memo.records.length = file.mounts.length;
+    memo.items = itemsOf(file);
+    memo.records.length = memo.items.length;
   }
 
   // The file's own bound: the first findings by position.
@@ -448,9 +448,19 @@ function contextOf(memo: LintMemo, rule: Rule, context: RuleContext): string | u
   }
 }
 
-/** Whether a finding lies on a mount's own text (where a `perMount` rule's findings must lie). */
-function onMount(finding: Finding, mount: MountEntry): boolean {
-  return finding.span.start >= mount.span.start && finding.span.start <= mount.span.end;
+/**
+ * Whether a finding lies on a mount's own text (where a `perMount` rule's findings must lie). A
+ * setting's finding must lie on the setting wholly, its fixes and notes in this file too: nothing
+ * else moves with it (`perSetting` rules have no context fingerprint).
+ */
+function onMount(finding: Finding, mount: LineItem): boolean {
+  if (!(finding.span.start >= mount.span.start && finding.span.start <= mount.span.end)) return false;
+  if (!('key' in mount)) return true;
+  const on = (span: Span) => span.start >= mount.span.start && span.end <= mount.span.end;
+  if (!on(finding.span)) return false;
+  for (const fix of finding.fixes ?? []) for (const edit of fix.edits) if ((edit.uri === undefined || edit.uri === mount.uri) && !on(edit.span)) return false;
+  for (const note of finding.related ?? []) if (note.uri === mount.uri && !on(note.span)) return false;
+  return true;
 }
 
 /**
@@ -467,7 +477,7 @@ class Recorder {
     private readonly memo: LintMemo,
     private readonly rule: Rule,
     private readonly ruleIndex: number,
-    private readonly mounts: readonly MountEntry[],
+    private readonly mounts: readonly LineItem[],
   ) {}
 
   add(finding: Finding): void {
@@ -526,20 +536,21 @@ const MAX_REJUDGED = 1000; // not a fact: beyond it, judging mount by mount cost
 function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, config: ResolvedConfig, rules: readonly Rule[]): Reuse | undefined {
   memo.follow(file);
   const volumes = workspace.volumes();
-  const judged: { index: number; mount: MountEntry; view: ParsedFile }[] = [];
-  if (memo.mounts === file.mounts) {
+  const items = itemsOf(file);
+  const judged: { index: number; mount: LineItem; view: ParsedFile }[] = [];
+  if (memo.items === items) {
     const records = memo.records;
     for (let i = 0; i < records.length && judged.length <= MAX_REJUDGED; i++) {
-      if (records[i] === TO_JUDGE) judged.push({ index: i, mount: file.mounts[i]!, view: { ...file, mounts: [file.mounts[i]!] } });
+      if (records[i] === TO_JUDGE) judged.push({ index: i, mount: items[i]!, view: viewOf(file, items[i]!) });
     }
   }
-  const usable = memo.mounts === file.mounts && judged.length <= MAX_REJUDGED && memo.config === config && memo.rules === rules && memo.volumes === volumes;
+  const usable = memo.items === items && judged.length <= MAX_REJUDGED && memo.config === config && memo.rules === rules && memo.volumes === volumes;
   if (!usable) {
     memo.reset();
     memo.config = config;
     memo.rules = rules;
     memo.volumes = volumes;
-    memo.records.length = file.mounts.length;
+    memo.records.length = items.length;
     return undefined;
   }
   const byRule: boolean[] = [];
@@ -547,7 +558,7 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
   let failed = false;
   for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
     const rule = rules[ruleIndex]!;
-    if (!rule.perMount || memo.whole.has(rule) || effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
+    if (!judgesItems(rule, file) || memo.whole.has(rule) || effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
     byRule[ruleIndex] = true;
     judged.forEach(({ mount, view }, n) => {
       try {
@@ -575,4 +586,19 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
   memo.reused++;
   memo.rejudged += judged.length;
   return { failed, byRule };
+}
+
+/** The items a line-based file is judged by, one by one: an fstab's mounts, a sysctl file's settings. */
+function itemsOf(file: ParsedFile): readonly LineItem[] {
+  return file.kind === 'fstab' ? file.mounts : file.settings;
+}
+
+/** Whether a rule judges this file's items one by one (`Rule.perMount` for mounts, `Rule.perSetting` for settings). */
+function judgesItems(rule: Rule, file: ParsedFile): boolean {
+  return (file.kind === 'fstab' ? rule.perMount : rule.perSetting) === true;
+}
+
+/** The file as a rule judging one item sees it: that item alone. */
+function viewOf(file: ParsedFile, item: LineItem): ParsedFile {
+  return file.kind === 'fstab' ? { ...file, mounts: [item as ParsedFile['mounts'][number]] } : { ...file, settings: [item as ParsedFile['settings'][number]] };
 }

@@ -49,5 +49,5 @@ function sameForOthers(change: FileChange): boolean {
   const { before, after } = change;
   const edit = after?.lineEdit;
   if (!before || !after || !edit || before.kind !== after.kind) return false;
-  return edit.removed.length === 0 && edit.mountsTo === edit.mountsFrom && before.source.lineCount === after.source.lineCount && after.settings.length === 0 && after.volumes.length === 0;
+  return edit.removed.length === 0 && edit.itemsTo === edit.itemsFrom && before.source.lineCount === after.source.lineCount && after.settings.length === 0 && after.volumes.length === 0;
 }

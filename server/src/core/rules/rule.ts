@@ -52,6 +52,13 @@ export interface Rule {
    * findings are reused only while it stays the same; otherwise the rule runs whole again.
    */
   perMountContext?(context: RuleContext): string;
+  /**
+   * The rule judges each kernel setting of a sysctl file on its own: a setting's findings depend only
+   * on that setting and the configuration (not on other settings, files or the host), lie on the
+   * setting's own text (fixes too: no line removal) and come in the file's order. As `perMount`, the
+   * engine then runs it on the edited settings alone (lint.ts, `LintMemo`).
+   */
+  readonly perSetting?: boolean;
   /** Cheap test so the engine only runs a rule on files it can judge. */
   appliesTo(file: ParsedFile): boolean;
   check(context: RuleContext): void;

@@ -60,12 +60,12 @@ function linePiece(source: SourceText, line: number) {
   return contiguousPiece(source.lineText(line), source.lineStart(line));
 }
 
-function extractSysctlFile(source: SourceText, sink: Sink, from = 0, to = source.lineCount): void {
+export function extractSysctlFile(source: SourceText, sink: Sink, from = 0, to = source.lineCount): void {
   for (let line = from; line < to; line++) parseSysctlLine(linePiece(source, line), sink, 'sysctl', true);
 }
 
 /** modprobe.d joins a line ending in `\` with the next one. */
-function extractModprobeFile(source: SourceText, sink: Sink, from = 0, to = source.lineCount): void {
+export function extractModprobeFile(source: SourceText, sink: Sink, from = 0, to = source.lineCount): void {
   let line = from;
   while (line < to) {
     let text = '';

@@ -5,7 +5,9 @@
  * whole read (returns undefined) whenever it cannot be sure the result equals one.
  *
  * Kinds read this way: fstab (one mount per line; a `# anf:` annotation applies to the mount below
- * its comment block, so an edit also re-reads the first line after the comment lines that follow it).
+ * its comment block, so an edit also re-reads the first line after the comment lines that follow it);
+ * sysctl.conf and sysctl.d (one setting or problem per line, nothing spans lines); modprobe.d (the
+ * settings of one `options` line, lines joined by a trailing `\` read together).
  */
 import { MALFORMED_CODE, parseFstabLine } from '../mounts/fstab';
 import { annotateNewMount, ANNOTATION_CODE, COMMENT_LINE, FENCE_LINE, readAnnotations } from '../mounts/annotation';
@@ -13,9 +15,12 @@ import type { MountEntry, MountOption } from '../mounts/model';
 import type { ParseProblem } from '../diagnostics';
 import type { SourceText, Span } from '../text/sourceText';
 import type { LineEdit, ParsedFile } from './parsedFile';
+import { MALFORMED_MODPROBE_LINE, MALFORMED_SYSCTL_LINE, QUOTED_KERNEL_LINE } from '../sysctl/lines';
+import { extractModprobeFile, extractSysctlFile } from '../sysctl/extract';
+import type { KernelSetting } from '../sysctl/model';
 
 /** The kinds re-read line by line: their mounts keep their identity from version to version. */
-export const LINE_REUSE_KINDS: ReadonlySet<string> = new Set(['fstab']);
+export const LINE_REUSE_KINDS: ReadonlySet<string> = new Set(['fstab', 'sysctl', 'modprobe']);
 
 export interface LineReread {
   readonly mounts: MountEntry[];
@@ -114,7 +119,101 @@ export function rereadFstab(previous: ParsedFile, source: SourceText, uri: strin
   for (let i = 0; i < from; i++) mounts.push(oldMounts[i]!);
   for (const mount of fresh) mounts.push(mount);
   for (let i = to; i < oldMounts.length; i++) mounts.push(delta === 0 ? oldMounts[i]! : shiftMount(oldMounts[i]!, delta));
-  return { mounts, problems, edit: { previousMounts: oldMounts, mountsFrom: from, mountsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+  return { mounts, problems, edit: { previousItems: oldMounts, itemsFrom: from, itemsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+}
+
+export interface SettingReread {
+  readonly settings: KernelSetting[];
+  readonly problems: ParseProblem[];
+  readonly edit: LineEdit;
+}
+
+/** The problems each kind's lines make (lines.ts): each lies on its own (logical) line. */
+const LINE_CODES: Readonly<Record<string, ReadonlySet<string>>> = {
+  sysctl: new Set([MALFORMED_SYSCTL_LINE, QUOTED_KERNEL_LINE]),
+  modprobe: new Set([MALFORMED_MODPROBE_LINE, QUOTED_KERNEL_LINE]),
+};
+
+/** modprobe.d joins a line ending in `\` with the next one (extract.ts). */
+const CONTINUED = /\\\s*$/;
+
+/**
+ * Re-reads a sysctl.conf / sysctl.d or modprobe.d file after an edit, or undefined when only a
+ * whole read is sure to be right. sysctl.d(5) has no continuation lines: a line's setting (or
+ * problem) depends on that line alone. modprobe.d joins a line ending in `\` with the next: the
+ * re-read lines grow to whole joined lines, in the old version and the new one.
+ */
+export function rereadSettings(previous: ParsedFile, source: SourceText, uri: string): SettingReread | undefined {
+  const codes = LINE_CODES[previous.kind];
+  if (!codes || previous.uri !== uri || previous.mounts.length > 0) return undefined;
+  for (const problem of previous.problems) if (!codes.has(problem.code)) return undefined;
+  const modprobe = previous.kind === 'modprobe';
+  const before = previous.source;
+  const oldText = before.text;
+  const newText = source.text;
+  const prefix = commonPrefix(oldText, newText);
+  const suffix = commonSuffix(oldText, newText, Math.min(oldText.length, newText.length) - prefix);
+  const delta = newText.length - oldText.length;
+  let first = before.positionAt(prefix).line;
+  let oldLast = before.positionAt(oldText.length - suffix).line;
+  let newLast = source.positionAt(newText.length - suffix).line;
+  if (source.lineStart(first) !== before.lineStart(first)) return undefined;
+  if (modprobe) {
+    // The lines above the edit are the same in both versions; those below it too.
+    while (first > 0 && CONTINUED.test(before.lineText(first - 1))) first--;
+    while (newLast + 1 < source.lineCount && oldLast + 1 < before.lineCount && (CONTINUED.test(source.lineText(newLast)) || CONTINUED.test(before.lineText(oldLast)))) {
+      newLast++;
+      oldLast++;
+    }
+    // A joined line that runs on past what both versions share: read whole.
+    if ((CONTINUED.test(source.lineText(newLast)) && newLast + 1 < source.lineCount) || (CONTINUED.test(before.lineText(oldLast)) && oldLast + 1 < before.lineCount)) return undefined;
+  }
+  const changedStart = source.lineStart(first);
+  const oldEnd = before.lineEnd(oldLast);
+  const newEnd = source.lineEnd(newLast);
+  if (oldEnd + delta !== newEnd) return undefined;
+
+  const old = previous.settings;
+  let from = 0;
+  while (from < old.length && old[from]!.span.start < changedStart) from++;
+  let to = from;
+  while (to < old.length && old[to]!.span.start <= oldEnd) to++;
+
+  const sink = { uri, settings: [] as KernelSetting[], problems: [] as ParseProblem[] };
+  if (modprobe) extractModprobeFile(source, sink, first, newLast + 1);
+  else extractSysctlFile(source, sink, first, newLast + 1);
+  // Problems first: copied before the settings move (nothing shares spans between them, but cheap to keep the order).
+  const problems: ParseProblem[] = [];
+  let inserted = false;
+  for (const problem of previous.problems) {
+    if (problem.span.start < changedStart) {
+      problems.push(problem);
+      continue;
+    }
+    if (!inserted) {
+      for (const p of sink.problems) problems.push(p);
+      inserted = true;
+    }
+    if (problem.span.start > oldEnd) problems.push(delta === 0 ? problem : shiftProblem(problem, delta));
+  }
+  if (!inserted) for (const p of sink.problems) problems.push(p);
+
+  const removed = old.slice(from, to);
+  const settings: KernelSetting[] = [];
+  for (let i = 0; i < from; i++) settings.push(old[i]!);
+  for (const setting of sink.settings) settings.push(setting);
+  for (let i = to; i < old.length; i++) settings.push(delta === 0 ? old[i]! : shiftSetting(old[i]!, delta));
+  return { settings, problems, edit: { previousItems: old, itemsFrom: from, itemsTo: from + sink.settings.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+}
+
+/** Moves a kept setting's offsets in place (as `shiftMount`); its spans are its own objects (piece.ts). */
+function shiftSetting(setting: KernelSetting, delta: number): KernelSetting {
+  move(setting.span, delta);
+  move(setting.keySpan, delta);
+  move(setting.valueSpan, delta);
+  move(setting.moduleSpan, delta);
+  if (setting.fields) for (const field of setting.fields) move(field.span, delta);
+  return setting;
 }
 
 function mergeProblems(into: ParseProblem[], old: readonly ParseProblem[], code: string, start: number, oldEnd: number, delta: number, fresh: readonly ParseProblem[]): void {

@@ -7,7 +7,7 @@ import { extractKernelSettings } from '../sysctl/extract';
 import { readIac, IAC_KINDS } from '../iac/read';
 import { detectFileKind, type FileKind } from '../fileKind';
 import type { LineEdit, ParsedFile, ParseProblem } from './parsedFile';
-import { rereadFstab } from './lineReuse';
+import { rereadFstab, rereadSettings } from './lineReuse';
 
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
 export const PARSER_FAILURE = 'ANF003';
@@ -73,6 +73,14 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     append(problems, extracted.problems);
   });
   if (KERNEL_KINDS.has(kind)) guarded('kernel-setting', () => {
+    // After an edit of the same sysctl or modprobe.d file, only the edited lines are read again (lineReuse.ts).
+    const reread = previous?.kind === kind && (kind === 'sysctl' || kind === 'modprobe') ? rereadSettings(previous, source, uri) : undefined;
+    if (reread) {
+      settings = reread.settings;
+      lineEdit = reread.edit;
+      append(problems, reread.problems);
+      return;
+    }
     const extracted = extractKernelSettings(source, uri, kind);
     settings = extracted.settings;
     append(problems, extracted.problems);

@@ -30,22 +30,24 @@ export interface ParsedFile {
   readonly lineEdit?: LineEdit;
 }
 
+/** What a line-based file's items are: mounts (fstab) or kernel settings (sysctl files). */
+export type LineItem = MountEntry | KernelSetting;
+
 /**
  * How a file was read from the previous version of the same document. The previous version's
- * mounts after the edit are this file's too, with their offsets moved in place: the previous
- * ParsedFile no longer describes its own text once a newer one is read from it (the workspace
- * replaces it at once; nothing else may keep it).
+ * items (mounts of an fstab, settings of a sysctl file) after the edit are this file's too, with
+ * their offsets moved in place: the previous ParsedFile no longer describes its own text once a
+ * newer one is read from it (the workspace replaces it at once; nothing else may keep it).
  */
 export interface LineEdit {
-  /** The previous version's mount list (not the file: versions must not keep each other alive). */
-  readonly previousMounts: readonly MountEntry[];
-  /** `mounts[from, to)` were read again; every other mount is an object of `previous`. */
-  readonly mountsFrom: number;
-  readonly mountsTo: number;
-  /** The previous version's mounts that the re-read ones replace. */
-  readonly removed: readonly MountEntry[];
+  /** The previous version's item list (not the file: versions must not keep each other alive). */
+  readonly previousItems: readonly LineItem[];
+  /** `items[from, to)` were read again; every other item is an object of `previous`. */
+  readonly itemsFrom: number;
+  readonly itemsTo: number;
+  /** The previous version's items that the re-read ones replace. */
+  readonly removed: readonly LineItem[];
   /** Where the re-read text is, in the new text, and how far everything after it moved. */
   readonly changed: Span;
   readonly delta: number;
 }
-

@@ -97,6 +97,8 @@ export const invalidSysctlValue = defineRule({
   name: 'invalid-sysctl-value',
   domain: 'sysctl',
   defaultSeverity: 'error',
+  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
+  perSetting: true,
   fixes: ['unsafe'],
   doc: {
     title: 'A kernel setting\'s value has the wrong shape',

@@ -10,6 +10,8 @@ export const sysctlValueOutOfRange = defineRule({
   name: 'sysctl-value-out-of-range',
   domain: 'sysctl',
   defaultSeverity: 'error',
+  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
+  perSetting: true,
   fixes: ['unsafe'],
   doc: {
     title: 'A kernel setting\'s value is outside the range the kernel accepts',

@@ -9,6 +9,8 @@ export const sysctlKeyWithoutNamespace = defineRule({
   name: 'sysctl-key-without-namespace',
   domain: 'sysctl',
   defaultSeverity: 'error',
+  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
+  perSetting: true,
   fixes: ['unsafe'],
   doc: {
     title: 'A sysctl key written without its namespace',

@@ -73,22 +73,23 @@ function channelOf(setting: KernelSetting, markdown: boolean, index: number): st
 
 function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?: string, markdown = false): SettingScope {
   const byKey = new Map<string, KernelSetting[]>();
+  const channels = new Map<KernelSetting, string>();
   ordered.forEach((setting, index) => {
+    const channelKey = `${channelOf(setting, markdown, index)}\u0000${setting.key}`;
+    channels.set(setting, channelKey);
     // A templated key (`name: "{{ item.name }}"` in a loop) is no key anf-lint knows: it neither
     // overrides nor is overridden by anything, not even by the same placeholder in another task.
     if (isTemplated(setting.rawKey)) return;
     // A body a later Ansible task replaces is an alternative to that task's body, not an earlier write.
     if (setting.replacedBody) return;
-    const channelKey = `${channelOf(setting, markdown, index)}\u0000${setting.key}`;
-    const list = byKey.get(channelKey) ?? [];
-    list.push(setting);
-    byKey.set(channelKey, list);
+    const list = byKey.get(channelKey);
+    if (list) list.push(setting);
+    else byKey.set(channelKey, [setting]);
     // The key alone: the last write of any channel, for rules that compare values (winning()).
-    const all = byKey.get(setting.key) ?? [];
-    all.push(setting);
-    byKey.set(setting.key, all);
+    const all = byKey.get(setting.key);
+    if (all) all.push(setting);
+    else byKey.set(setting.key, [setting]);
   });
-  const channels = new Map<KernelSetting, string>(ordered.map((setting, index) => [setting, `${channelOf(setting, markdown, index)}\u0000${setting.key}`]));
   return { ordered, byKey, channels, crossFile, ...(root ? { root } : {}) };
 }
 
@@ -143,25 +144,27 @@ function sysctlFilesByRoot(files: readonly ParsedFile[]): ReadonlyMap<string, re
 
 /** The setting of the same key that overwrites this one later in its scope, if any. */
 export function overriddenBy(scope: SettingScope, setting: KernelSetting): KernelSetting | undefined {
-  const channel = scope.channels.get(setting);
-  const list = channel === undefined ? undefined : scope.byKey.get(channel);
-  if (!list) return undefined;
-  const last = list[list.length - 1];
-  return last !== setting && membersOf(list).has(setting) ? last : undefined;
+  return winnersOf(scope).get(setting);
 }
 
 /**
- * The settings of one key as a set, built once per list: rules ask `overriddenBy` for every
- * setting, and a linear `indexOf` made a file that repeats one key quadratic.
+ * Each overwritten setting of a scope and the setting that overwrites it, built once per scope:
+ * rules ask `overriddenBy` for every setting of every file of the host, and a lookup of the channel,
+ * its list and a set of its members each time was most of a large sysctl file's lint.
  */
-const MEMBERS = new WeakMap<readonly KernelSetting[], ReadonlySet<KernelSetting>>();
-function membersOf(list: readonly KernelSetting[]): ReadonlySet<KernelSetting> {
-  let members = MEMBERS.get(list);
-  if (!members) {
-    members = new Set(list);
-    MEMBERS.set(list, members);
+const WINNERS = new WeakMap<SettingScope, ReadonlyMap<KernelSetting, KernelSetting>>();
+function winnersOf(scope: SettingScope): ReadonlyMap<KernelSetting, KernelSetting> {
+  let winners = WINNERS.get(scope);
+  if (winners) return winners;
+  const built = new Map<KernelSetting, KernelSetting>();
+  for (const channel of new Set(scope.channels.values())) {
+    const list = scope.byKey.get(channel);
+    if (!list || list.length < 2) continue;
+    const last = list[list.length - 1]!;
+    for (let i = 0; i < list.length - 1; i++) if (list[i] !== last) built.set(list[i]!, last);
   }
-  return members;
+  WINNERS.set(scope, built);
+  return built;
 }
 
 /** The value of a key that wins in the scope. */
