@@ -67,7 +67,7 @@ describe.each(ESTATES)('$name: Terraform and Bicep give the manifest\'s figures 
     close(iac.volumes, manifest.volumes, 'volumes');
     // The same findings, messages included, except where the manifest states a size with a decimal
     // unit, and where infrastructure code says where a workload it took from a name came from.
-    const normalize = (lines: string[]) => lines.map((l) => l.replace(/[\d,.]+ GiB \([\d.]+ TiB\) of quota/, 'N GiB of quota').replace(/ \(from its name `[^`]+`; [^)]*to override it\)/, ''));
+    const normalize = (lines: string[]) => lines.map((l) => l.replace(/[\d,.]+ GiB \([\d.]+ TiB\) of quota/, 'N GiB of quota').replace(/ \(from its name `[^`]+`; [^)]*to override it\)/g, ''));
     expect(normalize(iac.findings)).toEqual(normalize(manifest.findings));
     expect(manifest.findings.length).toBeGreaterThan(0);
   });

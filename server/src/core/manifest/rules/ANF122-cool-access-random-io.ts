@@ -1,4 +1,5 @@
 import { COOL_ACCESS, WORKLOADS } from '../../facts';
+import { workloadOrigin } from '../../iac/estate';
 import { defineRule } from '../../rules/rule';
 import { fixes, fixOf, isManifest, manifestOf, Named, replaceValue, volumes, manifestExample } from './helpers';
 
@@ -33,7 +34,7 @@ export const coolAccessRandomIo = defineRule({
       const target = cool.enabledValue ?? cool.node;
       context.report({
         span: target.span,
-        message: `${Named('volume', volume.name)} holds ${WORKLOADS[workload].title}, random or latency-sensitive I/O; data read back from the cool tier loses about ${COOL_ACCESS.randomReadDropPercent.value}% of its throughput on random reads and rises above ${COOL_ACCESS.mixedLatencySpikeMs.value} ms latency (the Microsoft cool-access performance tests).`,
+        message: `${Named('volume', volume.name)} holds ${WORKLOADS[workload].title}${workloadOrigin(context.file.iac, String(volume.path[0]))}, random or latency-sensitive I/O; data read back from the cool tier loses about ${COOL_ACCESS.randomReadDropPercent.value}% of its throughput on random reads and rises above ${COOL_ACCESS.mixedLatencySpikeMs.value} ms latency (the Microsoft cool-access performance tests).`,
         ...fixes(cool.enabledValue ? fixOf.unsafe('Turn cool access off for this volume', [replaceValue(cool.enabledValue, 'false')]) : undefined),
       });
     }
