@@ -193,6 +193,11 @@ resource "azurerm_netapp_volume" "scratch" {
     expect(reads(base, base.replace('default = 4096', 'default = 1024'))[1]).toEqual({ reused: 0, read: 3 });
   });
 
+  it('reads the blocks again when a line above a variable moves it (a value says which line it came from)', () => {
+    const moved = `# quotas are reviewed every quarter\n${base}`;
+    expect(reads(base, moved)[1]).toEqual({ reused: 0, read: 3 });
+  });
+
   it('reads a block again when its annotation above it changes', () => {
     expect(reads(base, base.replace('# anf: workload=eda-scratch', '# anf: workload=hpc'))[1]).toEqual({ reused: 2, read: 1 });
   });

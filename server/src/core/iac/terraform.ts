@@ -64,9 +64,13 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], uri 
     const reader = new Reader(source, uri, top, scope, false);
     // The next version of the same document reuses what unchanged resource blocks read (reuse.ts).
     // Its context: what a resource block may read outside itself when the file is read alone, the
-    // variables and locals blocks. A module read (readTerraformModule) reads more and never reuses.
+    // variables and locals blocks, with their lines (a value's origin names "its default in
+    // main.tf line 4"). A module read (readTerraformModule) reads more and never reuses.
     const resources = top.filter((b) => b.type === 'resource' && b.labels.length >= 2);
-    const context = top.filter((b) => b.type === 'variable' || b.type === 'locals').map((b) => source.text.slice(b.node.startIndex, b.node.endIndex)).join('\u0000');
+    const context = top
+      .filter((b) => b.type === 'variable' || b.type === 'locals')
+      .map((b) => `${source.positionAt(b.node.startIndex).line}:${source.text.slice(b.node.startIndex, b.node.endIndex)}`)
+      .join('\u0000');
     const reuse = keep ? new BlockReuse(uri, source, resources.map((b) => ({ symbol: `${b.labels[0]}.${b.labels[1]}`, span: spanOf(b.node) })), context) : undefined;
     const estate = reader.estate(undefined, reuse);
     reuse?.commit();
