@@ -10,6 +10,7 @@
  */
 import { applyEdits, modify, parse, parseTree, findNodeAtLocation, type FormattingOptions, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { changedRegion } from '../text/changedRegion';
 import type { Span } from '../text/sourceText';
 import type { FileKind } from '../fileKind';
 
@@ -97,11 +98,8 @@ function verify(text: string, format: 'yaml' | 'json', account: string, pool: st
 
 /** The one replacement that turns `before` into `after`: the text between their common prefix and suffix. */
 function singleEdit(before: string, after: string): { span: Span; newText: string } {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
-  return { span: { start, end: before.length - end }, newText: after.slice(start, after.length - end) };
+  const { start, oldEnd, newEnd } = changedRegion(before, after);
+  return { span: { start, end: oldEnd }, newText: after.slice(start, newEnd) };
 }
 
 /** `name`, or `name-2`, `name-3`... when taken. */

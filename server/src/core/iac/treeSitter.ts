@@ -1,4 +1,5 @@
 import { Edit, Language, Parser, type Node, type Tree, type TreeCursor } from 'web-tree-sitter';
+import { changedRegion } from '../text/changedRegion';
 
 /**
  * The tree-sitter runtime (web-tree-sitter) and the Terraform (HCL) and Bicep grammars, compiled
@@ -159,13 +160,7 @@ interface Point {
  * was replaced. Indices and columns in UTF-16 code units, as web-tree-sitter counts them.
  */
 export function editBetween(before: string, after: string): Edit {
-  const shorter = Math.min(before.length, after.length);
-  let start = 0;
-  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let suffix = 0;
-  while (suffix < shorter - start && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
-  const oldEnd = before.length - suffix;
-  const newEnd = after.length - suffix;
+  const { start, oldEnd, newEnd } = changedRegion(before, after);
   const startPosition = pointAt(before, 0, start, { row: 0, column: 0 });
   return new Edit({
     startIndex: start,

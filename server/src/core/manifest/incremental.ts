@@ -14,6 +14,7 @@
  * last version without syntax errors, so a broken state in between costs no whole parse.
  */
 import type { SourceText, Span } from '../text/sourceText';
+import { changedRegion, type ChangedRegion } from '../text/changedRegion';
 import type { ParseProblem } from '../diagnostics';
 import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestRequirements, ManifestVolume } from './model';
 import { PARSE_CODES, parseManifestItem, type ManifestItemLevel, type ManifestParseResult } from './parse';
@@ -36,11 +37,7 @@ export interface PreviousManifest {
 }
 
 /** The text that differs between two versions: [start, oldEnd) of the old became [start, newEnd) of the new. */
-interface Change {
-  readonly start: number;
-  readonly oldEnd: number;
-  readonly newEnd: number;
-}
+type Change = ChangedRegion;
 
 /** Anything in an item's text that makes its meaning depend on the rest of the document. */
 const NOT_LOCAL = /[&*!]|<<|^(%|---|\.\.\.)/m;
@@ -54,7 +51,7 @@ export function reparseManifest(latest: PreviousManifest, next: SourceText, uri:
   const previous = latest.manifest?.syntaxErrors ? latest.lastWellFormed : latest;
   const manifest = previous?.manifest;
   if (!previous || !manifest || manifest.format !== 'yaml' || manifest.syntaxErrors) return undefined;
-  const change = changedRegion(previous.source.text, next.text);
+  const change = changeOf(previous.source.text, next.text);
   if (!change) return { manifest, volumes: previous.volumes, problems: previous.problems };
   // The innermost item first: a volume, else its pool, else its account (an edit that moves a
   // line out of its volume, such as a character typed into the indentation, mostly stays inside
@@ -192,14 +189,8 @@ function nextLineWithContent(source: SourceText, offset: number): { indent: numb
 }
 
 /** The common prefix and suffix of two texts; undefined when they are equal. */
-function changedRegion(before: string, after: string): Change | undefined {
-  if (before === after) return undefined;
-  const shorter = Math.min(before.length, after.length);
-  let start = 0;
-  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let suffix = 0;
-  while (suffix < shorter - start && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
-  return { start, oldEnd: before.length - suffix, newEnd: after.length - suffix };
+function changeOf(before: string, after: string): Change | undefined {
+  return before === after ? undefined : changedRegion(before, after);
 }
 
 /**

@@ -13,6 +13,7 @@ import { MALFORMED_CODE, parseFstabLine } from '../mounts/fstab';
 import { annotateNewMount, ANNOTATION_CODE, COMMENT_LINE, FENCE_LINE, readAnnotations } from '../mounts/annotation';
 import type { MountEntry, MountOption } from '../mounts/model';
 import type { ParseProblem } from '../diagnostics';
+import { changedRegion } from '../text/changedRegion';
 import type { SourceText, Span } from '../text/sourceText';
 import type { LineEdit, ParsedFile } from './parsedFile';
 import { MALFORMED_MODPROBE_LINE, MALFORMED_SYSCTL_LINE, QUOTED_KERNEL_LINE } from '../sysctl/lines';
@@ -28,25 +29,17 @@ export interface LineReread {
   readonly edit: LineEdit;
 }
 
-/** Texts shorter than this are compared whole; longer ones in chunks (native string compare). */
-const CHUNK = 4096; // not a fact: comparison chunk size in characters
-
-/** Length of the common prefix of two strings. */
-export function commonPrefix(a: string, b: string): number {
-  const max = Math.min(a.length, b.length);
-  let at = 0;
-  // Whole chunks first: comparing slices is native, a loop over characters is not.
-  while (at + CHUNK <= max && a.slice(at, at + CHUNK) === b.slice(at, at + CHUNK)) at += CHUNK;
-  while (at < max && a.charCodeAt(at) === b.charCodeAt(at)) at++;
-  return at;
-}
-
-/** Length of the common suffix of two strings, at most `max`. */
-export function commonSuffix(a: string, b: string, max: number): number {
-  let n = 0;
-  while (n + CHUNK <= max && a.slice(a.length - n - CHUNK, a.length - n) === b.slice(b.length - n - CHUNK, b.length - n)) n += CHUNK;
-  while (n < max && a.charCodeAt(a.length - n - 1) === b.charCodeAt(b.length - n - 1)) n++;
-  return n;
+/**
+ * The lines an edit touched: lines [first, oldLast] of the old text became [first, newLast] of the
+ * new one; every line after them starts after the common suffix begins, so it is the same text in
+ * both, `delta` further on. Undefined when the first touched line does not start at the same
+ * offset in both (a whole read then).
+ */
+function editedLines(before: SourceText, source: SourceText): { first: number; oldLast: number; newLast: number; delta: number } | undefined {
+  const region = changedRegion(before.text, source.text);
+  const first = before.positionAt(region.start).line;
+  if (source.lineStart(first) !== before.lineStart(first)) return undefined;
+  return { first, oldLast: before.positionAt(region.oldEnd).line, newLast: source.positionAt(region.newEnd).line, delta: source.text.length - before.text.length };
 }
 
 /** Re-reads an fstab after an edit, or undefined when only a whole read is sure to be right. */
@@ -54,18 +47,10 @@ export function rereadFstab(previous: ParsedFile, source: SourceText, uri: strin
   if (previous.kind !== 'fstab' || previous.uri !== uri) return undefined;
   for (const problem of previous.problems) if (problem.code !== MALFORMED_CODE && problem.code !== ANNOTATION_CODE) return undefined;
   const before = previous.source;
-  const oldText = before.text;
-  const newText = source.text;
-  const prefix = commonPrefix(oldText, newText);
-  const suffix = commonSuffix(oldText, newText, Math.min(oldText.length, newText.length) - prefix);
-  const delta = newText.length - oldText.length;
-
-  // Lines [first, oldLast] of the old text became [first, newLast] of the new one; every line after
-  // them starts after the common suffix begins, so it is the same text in both, `delta` further on.
-  const first = before.positionAt(prefix).line;
-  let oldLast = before.positionAt(oldText.length - suffix).line;
-  let newLast = source.positionAt(newText.length - suffix).line;
-  if (source.lineStart(first) !== before.lineStart(first)) return undefined;
+  const lines = editedLines(before, source);
+  if (!lines) return undefined;
+  const { first, delta } = lines;
+  let { oldLast, newLast } = lines;
   // An annotation applies to the mount under its comment block: read on through the comment lines
   // after the edit, to the first other line, whose annotation the edit may have changed.
   const commentAt = (text: SourceText, line: number) => COMMENT_LINE.test(text.lineText(line)) || FENCE_LINE.test(text.lineText(line));
@@ -149,15 +134,10 @@ export function rereadSettings(previous: ParsedFile, source: SourceText, uri: st
   for (const problem of previous.problems) if (!codes.has(problem.code)) return undefined;
   const modprobe = previous.kind === 'modprobe';
   const before = previous.source;
-  const oldText = before.text;
-  const newText = source.text;
-  const prefix = commonPrefix(oldText, newText);
-  const suffix = commonSuffix(oldText, newText, Math.min(oldText.length, newText.length) - prefix);
-  const delta = newText.length - oldText.length;
-  let first = before.positionAt(prefix).line;
-  let oldLast = before.positionAt(oldText.length - suffix).line;
-  let newLast = source.positionAt(newText.length - suffix).line;
-  if (source.lineStart(first) !== before.lineStart(first)) return undefined;
+  const lines = editedLines(before, source);
+  if (!lines) return undefined;
+  const { delta } = lines;
+  let { first, oldLast, newLast } = lines;
   if (modprobe) {
     // The lines above the edit are the same in both versions; those below it too.
     while (first > 0 && CONTINUED.test(before.lineText(first - 1))) first--;
