@@ -76,6 +76,16 @@ describe('Terraform application volume groups', () => {
     expect(parseFile('file:///repo/main.tf', text).volumes.map((v) => v.workload)).toEqual(['oracle', 'oracle', 'oracle']);
   });
 
+  it('a rule that depends on a group volume\'s workload says it came from the volume spec and where to override it', () => {
+    const text = HANA_CLEAN_TF.replace('azurerm_netapp_volume_group_sap_hana', 'azurerm_netapp_volume_group_oracle').replace('"data"', '"ora-data1"');
+    const workspace = new Workspace(config);
+    workspace.set('file:///repo/main.tf', text);
+    const messages = visibleDiagnostics(lintFile(workspace, 'file:///repo/main.tf', config)).filter((d) => d.code === 'ANF119').map((d) => d.message);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) expect(message).toMatch(/\(from its volume group's `volume_spec_name` '[\w-]+'; write `# anf: workload=<kind>` above its `volume` block/);
+    expect(messages.some((m) => m.includes("'ora-data1'"))).toBe(true);
+  });
+
   it('hovers on a group volume show its figures', () => {
     const workspace = new Workspace(config);
     workspace.set('file:///repo/main.tf', HANA_CLEAN_TF);

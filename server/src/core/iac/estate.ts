@@ -424,12 +424,25 @@ export function overrideHint(language: IacEstate['language']): string {
 }
 
 /**
+ * How to override a volume's workload that came from `from`: change the tag it came from, or
+ * annotate the place the volume is written (a volume group's `volume` block or `volumes` entry,
+ * else the resource).
+ */
+export function workloadOverrideHint(language: IacEstate['language'], volume: Pick<IacVolume, 'volumeGroup'> | undefined, from: string): string {
+  if (from.includes('tag')) return 'change the tag';
+  if (volume?.volumeGroup && language === 'terraform') return 'write `# anf: workload=<kind>` above its `volume` block or give it a `workload` tag';
+  if (volume?.volumeGroup && language === 'bicep') return 'write `// anf: workload=<kind>` above its entry in `volumes` or give it a `workload` tag';
+  return overrideHint(language);
+}
+
+/**
  * For messages about a volume's workload in infrastructure code: where the workload came from and
  * how to override it (" (from its name `hana-log`; write ... to override it)"), or '' when the
  * volume is not one of `estate`'s or its workload was written explicitly with an annotation.
  */
 export function workloadOrigin(estate: IacEstate | undefined, symbol: string | undefined): string {
-  const workload = estate?.volumes.find((v) => v.symbol === symbol)?.workload;
+  const volume = estate?.volumes.find((v) => v.symbol === symbol);
+  const workload = volume?.workload;
   if (!estate || !workload || workload.from.includes('annotation')) return '';
-  return ` (from ${workload.from}; ${workload.from.includes('tag') ? 'change the tag' : overrideHint(estate.language)} to override it)`;
+  return ` (from ${workload.from}; ${workloadOverrideHint(estate.language, volume, workload.from)} to override it)`;
 }

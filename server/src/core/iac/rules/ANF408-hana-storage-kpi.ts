@@ -6,7 +6,8 @@ import { poolQos } from '../../manifest/model';
 import { serviceLevelRateMiBpsPerTiB } from '../../calc/throughput';
 import { defineRule } from '../../rules/rule';
 import { formatMiBps, formatNumber, MiB } from '../../units/units';
-import { estateOf, isIac, overrideHint } from './helpers';
+import { workloadOverrideHint } from '../estate';
+import { estateOf, isIac } from './helpers';
 
 const KPI = {
   'sap-hana-data': { bytesPerSecond: () => HANA_STORAGE_KPI.dataMBps.value * HANA_STORAGE_KPI.bytesPerMB.value, mbps: () => HANA_STORAGE_KPI.dataMBps.value },
@@ -59,14 +60,9 @@ export const hanaStorageKpi = defineRule({
       }
       context.report({
         span: (poolQos(pool) === 'manual' ? volume.throughput : undefined)?.span ?? volume.quota.span,
-        message: `${named('Volume', volume.name).replace(/^volume/, 'Volume')} is ${WORKLOADS[kind].title} (from ${from}; ${from.includes('tag') ? 'change the tag' : iacVolume?.volumeGroup && estate.language !== 'arm' && estate.language !== 'az-cli' ? groupOverrideHint(estate.language) : overrideHint(estate.language)} to override it) and gets ${formatMiBps(gets)}, below the ${KPI[kind].mbps()} MB/s (${formatMiBps(kpiMiBps)}) SAP HANA's storage KPI asks of it.`,
+        message: `${named('Volume', volume.name).replace(/^volume/, 'Volume')} is ${WORKLOADS[kind].title} (from ${from}; ${workloadOverrideHint(estate.language, iacVolume, from)} to override it) and gets ${formatMiBps(gets)}, below the ${KPI[kind].mbps()} MB/s (${formatMiBps(kpiMiBps)}) SAP HANA's storage KPI asks of it.`,
         ...fixes(fix),
       });
     }
   },
 });
-
-/** A volume of an application volume group: the annotation goes above its own entry in the group. */
-function groupOverrideHint(language: 'terraform' | 'bicep'): string {
-  return language === 'terraform' ? 'write `# anf: workload=<kind>` above its `volume` block or give it a `workload` tag' : 'write `// anf: workload=<kind>` above its entry in `volumes` or give it a `workload` tag';
-}

@@ -1,7 +1,6 @@
 import type { ParsedFile } from '../../workspace/parsedFile';
 import type { IacEstate, IacPool, IacVolume } from '../estate';
 import { poolOfVolume } from '../estate';
-export { overrideHint } from '../estate';
 
 /** Shared shapes for the ANF4xx rules: they read `file.iac`, the estate as the code writes it. */
 export function isIac(file: ParsedFile): boolean {
