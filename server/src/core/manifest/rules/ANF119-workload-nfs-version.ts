@@ -38,7 +38,7 @@ export const workloadNfsVersion = defineRule({
       if (!workload) continue;
       const traits = WORKLOADS[workload];
       // Infrastructure code: a workload taken from a name, path, tag or volume spec says so.
-      const holds = `holds ${traits.title}${workloadOrigin(context.file.iac, String(volume.path[0]))}`;
+      const holds = () => `holds ${traits.title}${workloadOrigin(context.file.iac, String(volume.path[0]))}`;
       const v3 = volume.protocols.find((p) => p.value === 'NFSv3');
       const v41 = volume.protocols.find((p) => p.value === 'NFSv4.1');
       if (traits.nfsVersion.requires === '4.1' && !volume.protocolsNode && volume.workload) {
@@ -46,7 +46,7 @@ export const workloadNfsVersion = defineRule({
         context.report({
           span: volume.workload.span,
           severity: 'error',
-          message: `${Named('volume', volume.name)} ${holds}, which needs NFSv4.1, but has no \`protocols\` and so gets the default, NFSv3.`,
+          message: `${Named('volume', volume.name)} ${holds()}, which needs NFSv4.1, but has no \`protocols\` and so gets the default, NFSv3.`,
           ...fixes(fixOf.unsafe('Add `protocols: [NFSv4.1]`', [insertAfterSibling(context.file.source, volume.workload, 'protocols', '[NFSv4.1]')])),
         });
       }
@@ -54,14 +54,14 @@ export const workloadNfsVersion = defineRule({
         context.report({
           span: v3.span,
           severity: 'error',
-          message: `${Named('volume', volume.name)} ${holds}, which needs NFSv4.1: NFSv3 is not supported there.`,
+          message: `${Named('volume', volume.name)} ${holds()}, which needs NFSv4.1: NFSv3 is not supported there.`,
           ...fixes(v41 ? undefined : fixOf.unsafe('Use NFSv4.1', [replaceValue(v3, 'NFSv4.1')])),
         });
       }
       if (traits.nfsVersion.preferred === '3' && v41 && !v3 && volumeSecurity(volume) === 'sys') {
         context.report({
           span: v41.span,
-          message: `${Named('volume', volume.name)} ${holds} on NFSv4.1; NFSv3 is markedly faster for this workload and it uses no Kerberos that would need NFSv4.1.`,
+          message: `${Named('volume', volume.name)} ${holds()} on NFSv4.1; NFSv3 is markedly faster for this workload and it uses no Kerberos that would need NFSv4.1.`,
           ...fixes(fixOf.unsafe('Use NFSv3', [replaceValue(v41, 'NFSv3')])),
         });
       }
