@@ -63,6 +63,16 @@ export interface Finding {
   readonly tags?: readonly DiagnosticTag[];
 }
 
+/**
+ * A finding as a plain object, every field read: the way to copy one with some fields changed
+ * (`{ ...plainFinding(f), span }`). A spread alone would drop fields a rule computes on demand
+ * in getters on a class's prototype (ANF306 builds its message and fixes only when read).
+ */
+export function plainFinding(finding: Finding): Finding {
+  const { span, message, severity, fixes, related, tags } = finding;
+  return { span, message, ...(severity ? { severity } : {}), ...(fixes ? { fixes } : {}), ...(related ? { related } : {}), ...(tags ? { tags } : {}) };
+}
+
 export interface TextEdit {
   readonly uri: string;
   readonly range: Range;

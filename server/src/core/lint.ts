@@ -1,5 +1,5 @@
 import { effectiveSeverity, type ResolvedConfig } from './config';
-import type { Diagnostic, Finding, ResolvedFix, Severity, SpanEdit } from './diagnostics';
+import { plainFinding, type Diagnostic, type Finding, type ResolvedFix, type Severity, type SpanEdit } from './diagnostics';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from './rules/findingLimits';
 import { ALL_RULES } from './registry';
 import { withValueOrigin } from './iac/hover';
@@ -416,7 +416,7 @@ const copy = (span: Span): Span => ({ start: span.start, end: span.end });
 function moved(finding: Finding, delta: number, uri: string, on: Span): Finding {
   const shift = (span: Span, here: boolean): Span => (here && span.start >= on.start && span.end <= on.end ? { start: span.start + delta, end: span.end + delta } : span);
   return {
-    ...finding,
+    ...plainFinding(finding),
     span: shift(finding.span, true),
     ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: shift(e.span, e.uri === undefined || e.uri === uri) })) })) } : {}),
     ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: shift(r.span, r.uri === uri) })) } : {}),
@@ -431,7 +431,7 @@ function moved(finding: Finding, delta: number, uri: string, on: Span): Finding 
 function detached(finding: Finding, delta = 0, uri = '', on?: Span): Finding {
   const span = (s: Span, here: boolean): Span => (here && on && s.start >= on.start && s.end <= on.end ? { start: s.start + delta, end: s.end + delta } : copy(s));
   return {
-    ...finding,
+    ...plainFinding(finding),
     span: span(finding.span, true),
     ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span, e.uri === undefined || e.uri === uri) })) })) } : {}),
     ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: span(r.span, r.uri === uri) })) } : {}),

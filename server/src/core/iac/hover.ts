@@ -1,3 +1,4 @@
+import { plainFinding, type Finding } from '../diagnostics';
 import type { Span } from '../text/sourceText';
 import type { IacEstate, IacValue } from './estate';
 
@@ -74,12 +75,12 @@ function capitalize(text: string): string {
  * A finding placed on a value that came through variables or locals (Terraform) names where they
  * got it, so "quota 40 GiB is below ..." on `var.data_quota_gib` says the 40 is in terraform.tfvars.
  */
-export function withValueOrigin<T extends { readonly span: Span; readonly message: string }>(estate: IacEstate, finding: T): T {
+export function withValueOrigin(estate: IacEstate, finding: Finding): Finding {
   if (!hasOrigins(estate)) return finding;
   const found = valueAt(estate, finding.span.start);
   const v = found?.value;
   if (!v || v.value === undefined || !v.origin || v.span.start !== finding.span.start || v.span.end !== finding.span.end) return finding;
-  return { ...finding, message: `${finding.message} (${v.origin})` };
+  return { ...plainFinding(finding), message: `${finding.message} (${v.origin})` };
 }
 
 const ORIGINS = new WeakMap<IacEstate, boolean>();
