@@ -26,6 +26,7 @@ export const SOURCES = {
   FC: { title: 'Linux filesystem cache best practices', url: `${LEARN}performance-linux-filesystem-cache`, date: '2024-03-02' },
   FAQP: { title: 'Performance FAQs for Azure NetApp Files', url: `${LEARN}faq-performance`, date: '2024-09-10' },
   FAQN: { title: 'NFS FAQs for Azure NetApp Files', url: `${LEARN}faq-nfs`, date: '2023-03-15' },
+  AVGORA: { title: 'Deploy application volume group for Oracle', url: `${LEARN}application-volume-group-oracle-deploy-volumes`, date: '2022-10-20' },
   KRB: { title: 'Configure NFSv4.1 Kerberos encryption', url: `${LEARN}configure-kerberos-encryption`, date: '2020-11-09' },
   EDA: { title: 'Benefits of using Azure NetApp Files for electronic design automation', url: `${LEARN}solutions-benefits-azure-netapp-files-electronic-design-automation`, date: '2025-10-13' },
   WT: { title: 'Understand workload types in Azure NetApp Files', url: `${LEARN}workload-types`, date: '2024-10-31' },

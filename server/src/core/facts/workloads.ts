@@ -24,8 +24,18 @@ export type NfsVersionPreference = '3' | '4.1';
 
 export interface WorkloadTraits {
   readonly title: string;
-  /** The NFS version the guidance recommends; `requires` means the other version is unsupported. */
-  readonly nfsVersion: { readonly preferred: NfsVersionPreference | 'either'; readonly requires?: NfsVersionPreference; readonly source: SourceKey };
+  /**
+   * The NFS version the guidance recommends; `requires` means the other version is unsupported.
+   * `onlyRecommended`: the other version is supported and the preference is a recommendation with
+   * caveats, not a performance rule (Oracle: NFSv3 as dNFS's base, NFSv4.1 supported with patches),
+   * so rules give a note, not a warning, and word it from `onlyRecommended.source`.
+   */
+  readonly nfsVersion: {
+    readonly preferred: NfsVersionPreference | 'either';
+    readonly requires?: NfsVersionPreference;
+    readonly source: SourceKey;
+    readonly onlyRecommended?: { readonly why: string; readonly source: SourceKey };
+  };
   /** Data written by several clients at once: close-to-open and attribute caching must stay on. */
   readonly sharedWrites: boolean;
   /** Read-mostly data (tools, libraries) where nocto and a long actimeo pay off. */
@@ -103,7 +113,13 @@ export const WORKLOADS: Readonly<Record<WorkloadKind, WorkloadTraits>> = {
   },
   oracle: {
     title: 'Oracle database (kNFS or dNFS)',
-    nfsVersion: { preferred: '3', source: 'FAQN' },
+    // "We recommend using NFSv3 as a base for dNFS, but NFSv4.1 is also supported" (AVGORA); dNFS over
+    // NFSv4.1 needs Oracle's patches for bugs 33132050 and 33676296 and cannot use several paths (FAQN).
+    nfsVersion: { preferred: '3', source: 'FAQN', onlyRecommended: {
+        why: 'Microsoft recommends NFSv3 as the base for Oracle dNFS, though NFSv4.1 is supported; dNFS over NFSv4.1 needs Oracle\'s patches for bugs 33132050 and 33676296 and cannot use several network paths',
+        source: 'AVGORA',
+      },
+    },
     sharedWrites: true,
     readMostly: false,
     latencySensitive: true,

@@ -12,8 +12,8 @@ export const workloadNfsVersion = defineRule({
   fixes: ['unsafe'],
   doc: {
     title: 'NFS version does not suit the workload',
-    what: 'SAP HANA data or log volumes on NFSv3 (an error: SAP supports only NFSv4.1 there), or NFSv4.1 on volumes of workloads that run best on NFSv3 (EDA, HPC, Oracle dNFS) without Kerberos, which would need it (a warning).',
-    why: 'SAP HANA requires NFSv4.1 for /hana/data and /hana/log on ANF (locking and lease semantics). For EDA, the course\'s benchmarks show NFSv4.1 well behind NFSv3 ("be cautious on using 4.1 if there\'s no specific security requirements"), and ANF\'s own EDA benchmark runs NFSv3; the Microsoft Learn module on ANF performance for EDA and HPC puts the cost at 25-75%.',
+    what: 'SAP HANA data or log volumes on NFSv3 (an error: SAP supports only NFSv4.1 there); NFSv4.1 without Kerberos on volumes of workloads that run best on NFSv3 (EDA, HPC: a warning); NFSv4.1 on Oracle volumes (a note: supported, but Microsoft recommends NFSv3 as the base for dNFS, and dNFS over NFSv4.1 needs Oracle patches).',
+    why: 'SAP HANA requires NFSv4.1 for /hana/data and /hana/log on ANF (locking and lease semantics). For EDA, the course\'s benchmarks show NFSv4.1 well behind NFSv3 ("be cautious on using 4.1 if there\'s no specific security requirements"), and ANF\'s own EDA benchmark runs NFSv3; the Microsoft Learn module on ANF performance for EDA and HPC puts the cost at 25-75%. For Oracle, "Deploy application volume group for Oracle" recommends NFSv3 as the base for dNFS and supports NFSv4.1; the "NFS FAQs for Azure NetApp Files" add that dNFS over NFSv4.1 needs the patches for Oracle bugs 33132050 and 33676296 (without them: hangs on storage endpoint moves and maintenance events) and cannot use several network paths. That is why Oracle gets a note, not a warning.',
     instead: 'Use NFSv4.1 for SAP HANA data and log; use NFSv3 for EDA and HPC volumes unless you need Kerberos or NFSv4.1 ACLs. The fix swaps the protocol entry; clients must remount with the matching `vers=`.',
     examples: [
       {
@@ -27,7 +27,7 @@ export const workloadNfsVersion = defineRule({
         language: 'yaml',
       },
     ],
-    sources: ['HANA', 'SEED_COURSE', 'SEED_MOUNT', 'EDA'],
+    sources: ['HANA', 'SEED_COURSE', 'SEED_MOUNT', 'EDA', 'AVGORA', 'FAQN'],
   },
   appliesTo: isManifest,
   check(context) {
@@ -59,9 +59,13 @@ export const workloadNfsVersion = defineRule({
         });
       }
       if (traits.nfsVersion.preferred === '3' && v41 && !v3 && volumeSecurity(volume) === 'sys') {
+        const recommended = traits.nfsVersion.onlyRecommended;
         context.report({
           span: v41.span,
-          message: `${Named('volume', volume.name)} ${holds()} on NFSv4.1; NFSv3 is markedly faster for this workload and it uses no Kerberos that would need NFSv4.1.`,
+          // Oracle: NFSv4.1 is supported, so a note with Microsoft's caveats, not a speed warning.
+          ...(recommended
+            ? { severity: 'info' as const, message: `${Named('volume', volume.name)} ${holds()} on NFSv4.1: ${recommended.why}.` }
+            : { message: `${Named('volume', volume.name)} ${holds()} on NFSv4.1; NFSv3 is markedly faster for this workload and it uses no Kerberos that would need NFSv4.1.` }),
           ...fixes(fixOf.unsafe('Use NFSv3', [replaceValue(v41, 'NFSv3')])),
         });
       }

@@ -14,8 +14,8 @@ export const nfsVersionForWorkload = defineRule({
   fixes: ['unsafe'],
   doc: {
     title: 'NFS version does not suit the workload',
-    what: 'A mount of an ANF server pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported; a warning when the server is only assumed to be ANF), NFSv4.1 on EDA, HPC or Oracle volumes (warning: NFSv3 performs better there). The workload comes from an annotation, the manifest, the mount point (`/hana/data`, `/hana/log`: SAP\'s layout) or the configuration. When the manifest volume does not serve the pinned version, ANF224 reports the token instead (one finding, which names the workload).',
-    why: `SAP supports /hana/data and /hana/log on ANF only over NFSv4.1. For EDA and other metadata-heavy workloads NFSv3 is stateless and avoids NFSv4.1's per-file state and locking; the ANF EDA benchmark runs NFSv3, the HPC training on Microsoft Learn measured NFSv4.1 well behind NFSv3, and the Microsoft Learn module on ANF performance for EDA and HPC puts the cost at ${NFS_PROTOCOL.edaNfs41OverheadMinPercent.value}–${NFS_PROTOCOL.edaNfs41OverheadMaxPercent.value}% (no other source confirms that range). The workload comes from \`# anf: workload=\`, the manifest volume the mount reaches, or \`workload:\` in .anf-lint.yaml.`,
+    what: 'A mount of an ANF server pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported; a warning when the server is only assumed to be ANF), NFSv4.1 on EDA or HPC volumes (warning: NFSv3 performs better there), NFSv4.1 on Oracle volumes (a note: supported, but Microsoft recommends NFSv3 as the base for dNFS, and dNFS over NFSv4.1 needs Oracle patches). The workload comes from an annotation, the manifest, the mount point (`/hana/data`, `/hana/log`: SAP\'s layout) or the configuration. When the manifest volume does not serve the pinned version, ANF224 reports the token instead (one finding, which names the workload).',
+    why: `SAP supports /hana/data and /hana/log on ANF only over NFSv4.1. For EDA and other metadata-heavy workloads NFSv3 is stateless and avoids NFSv4.1's per-file state and locking; the ANF EDA benchmark runs NFSv3, the HPC training on Microsoft Learn measured NFSv4.1 well behind NFSv3, and the Microsoft Learn module on ANF performance for EDA and HPC puts the cost at ${NFS_PROTOCOL.edaNfs41OverheadMinPercent.value}–${NFS_PROTOCOL.edaNfs41OverheadMaxPercent.value}% (no other source confirms that range). For Oracle, "Deploy application volume group for Oracle" recommends NFSv3 as the base for dNFS and supports NFSv4.1, and the "NFS FAQs for Azure NetApp Files" add that dNFS over NFSv4.1 needs the patches for Oracle bugs 33132050 and 33676296 and cannot use several network paths: a note, not a warning. The workload comes from \`# anf: workload=\`, the manifest volume the mount reaches, or \`workload:\` in .anf-lint.yaml.`,
     instead: 'Use `vers=4.1` for SAP HANA data and log; use `vers=3` for EDA tools and scratch unless you need NFSv4.1 features (Kerberos, ACLs). The volume must be created with that protocol too: when the manifest volume the mount reaches does not serve it, the finding offers no fix and asks to change the volume\'s `protocols` as well (the new version alone would fail to mount, ANF224).',
     examples: [
       {
@@ -24,7 +24,7 @@ export const nfsVersionForWorkload = defineRule({
         language: 'fstab',
       },
     ],
-    sources: ['HANA', 'EDA', 'SEED_COURSE', 'SEED_MOUNT'],
+    sources: ['HANA', 'EDA', 'SEED_COURSE', 'SEED_MOUNT', 'AVGORA', 'FAQN'],
   },
   perMount: true,
   appliesTo: hasNfsMounts,
@@ -56,13 +56,18 @@ export const nfsVersionForWorkload = defineRule({
         ? `, and change the \`protocols\` of volume \`${lacking.name}\` (${baseName(lacking.uri)}) too: it ${servedWords(lacking)}, so \`vers=${want}\` alone fails to mount`
         : '';
       const span = (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span;
+      const recommended = required ? undefined : traits.nfsVersion.onlyRecommended;
       context.report({
         span,
         // An error only where both are known: a server only assumed to be ANF may be a filer where SAP allows NFSv3.
         ...(required ? { severity: target.known ? ('error' as const) : ('warning' as const) } : {}),
+        // Oracle: NFSv4.1 is supported, so a note with Microsoft's caveats, not a speed warning.
+        ...(recommended ? { severity: 'info' as const } : {}),
         message: required
           ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.${assumedAnfWords(target)}`
-          : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features${volumeToo}.`,
+          : recommended
+            ? `NFSv${version.text} on ${workloadWords(found)}: ${recommended.why}.${lacking ? ` To use \`vers=${want}\`, change the \`protocols\` of volume \`${lacking.name}\` (${baseName(lacking.uri)}) too: it ${servedWords(lacking)}.` : ''}`
+            : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features${volumeToo}.`,
         ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use vers=${want}`, ...edits) } : {}),
       });
     }
