@@ -303,6 +303,41 @@ describe('cloud-init', () => {
     ]);
     expect(mounts.every((m) => m.host === 'cloud-init')).toBe(true);
   });
+
+  it('reads write_files bodies that write fstab, an autofs map or a systemd mount unit, and skips encoded ones', () => {
+    const text = [
+      '#cloud-config',
+      'write_files:',
+      '  - path: /etc/fstab',
+      '    append: true',
+      '    content: |',
+      '      # scratch for the regression farm',
+      '      10.0.0.4:/scratch /scratch nfs rw,hard,vers=3,nconnect=8 0 0',
+      '  - path: /etc/auto.tools',
+      '    content: |',
+      '      tools -rw,hard,vers=3 10.0.0.4:/tools',
+      '  - path: /etc/systemd/system/data.mount',
+      '    content: |',
+      '      [Mount]',
+      '      What=10.0.0.4:/data',
+      '      Where=/data',
+      '      Type=nfs',
+      '      Options=rw,hard,vers=4.1',
+      '  - path: /etc/fstab',
+      '    encoding: b64',
+      '    content: MTAuMC4wLjQ6L2IgL2IgbmZzIHJ3IDAgMAo=',
+      '  - path: /etc/motd',
+      '    content: |',
+      '      10.0.0.4:/not-a-mount /x nfs rw 0 0',
+    ].join('\n');
+    const { mounts, at } = parse('cloud/user-data.yaml', text);
+    expect(mounts.map((m) => [m.source, at(m.optionsSpan)])).toEqual([
+      ['10.0.0.4:/scratch', 'rw,hard,vers=3,nconnect=8'],
+      ['10.0.0.4:/tools', 'rw,hard,vers=3'],
+      ['10.0.0.4:/data', 'rw,hard,vers=4.1'],
+    ]);
+    expect(mounts.every((m) => m.host === 'cloud-init')).toBe(true);
+  });
 });
 
 describe('workload annotation', () => {

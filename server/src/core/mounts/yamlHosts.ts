@@ -1,6 +1,7 @@
 import { isMap, isScalar, isSeq, Pair, parseAllDocuments, Scalar, YAMLMap as YAMLMapClass, type Node, type YAMLMap } from 'yaml';
 import { SourceText as SourceTextClass, type SourceText, type Span } from '../text/sourceText';
 import { parseAutofsMap } from './autofs';
+import { parseSystemdMount } from './systemd';
 import { stackExhaustion, yamlReadableText } from '../text/yamlText';
 import type { ParseProblem } from '../diagnostics';
 import { MALFORMED_CODE, parseFstabLine } from './fstab';
@@ -93,7 +94,7 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
         const args = pair.value;
         const target = scalarString(args.items.find((p) => ['path', 'dest', 'name'].includes(scalarString(p.key) ?? ''))?.value);
         const body = args.items.find((p) => scalarString(p.key) === bodyKey)?.value;
-        if (target && isScalar(body)) for (const entry of writtenBody(source, uri, target, body, problems)) mounts.push(withTask(entry, node));
+        if (target && isScalar(body)) for (const entry of writtenBody(source, uri, target, body, problems, 'ansible')) mounts.push(withTask(entry, node));
         continue;
       }
       if (key !== undefined && ANSIBLE_MOUNT_MODULES.has(key)) {
@@ -121,22 +122,27 @@ const BODY_KEYS: Record<string, string> = {
   'ansible.builtin.copy': 'content',
 };
 
-/** The mounts of a file body a task writes: fstab lines, or an autofs map (`/etc/auto.*`). */
-function writtenBody(source: SourceText, uri: string, target: string, body: Scalar, problems: ParseProblem[]): MountEntry[] {
+/**
+ * The mounts of a file body a task (Ansible) or a `write_files` item (cloud-init) writes: fstab
+ * lines, an autofs map (`/etc/auto.*`) or a systemd mount unit (`*.mount`).
+ */
+function writtenBody(source: SourceText, uri: string, target: string, body: Scalar, problems: ParseProblem[], host: 'ansible' | 'cloud-init'): MountEntry[] {
   const fstab = /(?:^|\/)fstab$/.test(target);
   const autofs = /(?:^|\/)auto\.(?!master)[^/]+$/.test(target);
-  if (!fstab && !autofs) return [];
+  const unit = /(?:^|\/)systemd\/.*\.mount$/.test(target);
+  if (!fstab && !autofs && !unit) return [];
   const content = scalarContent(source.text, body);
   if (!content || (body.type === 'QUOTE_DOUBLE' && content.raw.includes('\\'))) return [];
-  if (autofs) {
-    // The map's lines keep their document offsets: everything outside the body is blanked.
-    const masked = source.text.slice(0, content.start).replace(/[^\r\n]/g, ' ') + content.raw + source.text.slice(content.end).replace(/[^\r\n]/g, ' ');
-    return parseAutofsMap(new SourceTextClass(masked), uri, problems).map((m) => ({ ...m, host: 'ansible' as const }));
+  if (autofs || unit) {
+    // The file's lines keep their document offsets: everything outside the body is blanked.
+    const masked = new SourceTextClass(source.text.slice(0, content.start).replace(/[^\r\n]/g, ' ') + content.raw + source.text.slice(content.end).replace(/[^\r\n]/g, ' '));
+    const found = autofs ? parseAutofsMap(masked, uri, problems) : parseSystemdMount(masked, uri, problems);
+    return found.map((m) => ({ ...m, host }));
   }
   const mounts: MountEntry[] = [];
   let start = content.start;
   for (const line of content.raw.split('\n')) {
-    const entry = parseFstabLine(line.replace(/\r$/, ''), start, uri, problems, 'ansible');
+    const entry = parseFstabLine(line.replace(/\r$/, ''), start, uri, problems, host);
     if (entry) mounts.push(entry);
     start += line.length + 1;
   }
@@ -303,6 +309,19 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
             const script = c > 0 && /^(?:.*\/)?(?:ba|da|k|z)?sh$/.test(words[0]?.value ?? '') ? words[c + 1] : undefined;
             if (script) for (const found of shellMounts(source.text, { uri, host: 'cloud-init', problems }, script.span.start, script.span.end)) mounts.push(found);
           }
+        }
+      }
+      if (key === 'write_files' && isSeq(pair.value)) {
+        // `write_files: [{ path: /etc/fstab, append: true, content: | ... }]`: the content is read as
+        // that file. Encoded content (`encoding: b64`, `gzip`) is not text and is skipped.
+        for (const item of pair.value.items) {
+          if (!isMap(item)) continue;
+          const field = (name: string) => item.items.find((p) => scalarString(p.key) === name)?.value;
+          const target = scalarString(field('path'));
+          const encoding = scalarString(field('encoding'));
+          const body = field('content');
+          if (!target || !isScalar(body) || (encoding !== undefined && encoding !== 'text/plain')) continue;
+          for (const entry of writtenBody(source, uri, target, body, problems, 'cloud-init')) mounts.push(entry);
         }
       }
       if (key === 'mounts' && isSeq(pair.value)) {
