@@ -89,6 +89,26 @@ describe('Ansible beyond the mount module', () => {
   });
 });
 
+describe('Ansible templates of line-based files', () => {
+  const { findings, kinds } = lintFolder('templates');
+  it('reads `.j2` templates of fstab, sysctl.d and systemd units as those files', () => {
+    expect(kinds).toEqual({
+      'roles/hpc_nfs/templates/fstab.j2': 'fstab',
+      'roles/hpc_nfs/templates/scratch.mount.j2': 'systemd-mount',
+      'roles/hpc_nfs/templates/sysctl.d/90-nfs.conf.j2': 'sysctl',
+    });
+  });
+  it('skips `{% %}`, `{# #}` and whole-placeholder lines, and judges the literal lines', () => {
+    expect(findings).toEqual([
+      'roles/hpc_nfs/templates/fstab.j2:8 ANF205', // rsize=262144 and wsize=65536 differ
+      'roles/hpc_nfs/templates/fstab.j2:8 ANF206', // wsize=65536 is small for ANF
+      'roles/hpc_nfs/templates/scratch.mount.j2:13 ANF207', // soft
+      'roles/hpc_nfs/templates/sysctl.d/90-nfs.conf.j2:3 ANF320', // the role's mounts, and no slot table set
+      'roles/hpc_nfs/templates/sysctl.d/90-nfs.conf.j2:6 ANF303', // tcp_wmem with two fields
+    ]);
+  });
+});
+
 describe('Kubernetes and Helm', () => {
   it('reads PersistentVolume and StorageClass mountOptions and Trident nfsMountOptions; Azure Files SMB and other args stay quiet', () => {
     const { findings, kinds } = lintFolder('kubernetes');

@@ -100,6 +100,10 @@ export function kindNeedsText(uriOrPath: string): boolean {
   return /\.(?:ya?ml|json|conf|ini)$/i.test(baseName(uriOrPath));
 }
 
+const TEMPLATE_SUFFIX = /\.(?:j2|jinja2?)$/i;
+/** Line-based kinds whose readers skip template lines; others (YAML, shell) are not read from templates. */
+const TEMPLATED_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'systemd-mount', 'autofs', 'sysctl', 'modprobe']);
+
 /** Detects a document's kind. `text` is only read when the name leaves it open. */
 export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   // A byte-order mark (Windows editors write one) must not hide `#cloud-config` or a shebang.
@@ -111,6 +115,13 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   const parent = segments[segments.length - 2] ?? '';
 
   if (lower === '.anf-lint.yaml' || lower === '.anf-lint.yml') return 'anf-lint-config';
+  // An Ansible template of a line-based file (`templates/fstab.j2`, `sysctl.conf.j2`): read as that
+  // file; its `{% %}` lines are skipped (text/templateLines.ts) and `{{ }}` values are unknown.
+  const template = TEMPLATE_SUFFIX.exec(path);
+  if (template) {
+    const kind = detectFileKind(path.slice(0, template.index), text);
+    return TEMPLATED_KINDS.has(kind) ? kind : 'unknown';
+  }
   if (/\.anf\.ya?ml$/.test(lower)) return 'manifest-yaml';
   if (lower.endsWith('.anf.json')) return 'manifest-json';
   if (lower === 'fstab' || lower.endsWith('.fstab') || (parent === 'etc' && lower.startsWith('fstab'))) return 'fstab';

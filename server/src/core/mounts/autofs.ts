@@ -1,3 +1,4 @@
+import { isTemplateDirectiveLine } from '../text/templateLines';
 import type { SourceText } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { fieldsOf, MALFORMED_CODE } from './fstab';
@@ -25,7 +26,7 @@ export function parseAutofsMap(source: SourceText, uri: string, problems: ParseP
     const raw = source.text.slice(start, end);
     const text = firstLine === line ? raw : raw.replace(/\\(\r?\n)/g, (_, brk: string) => ' '.repeat(1 + brk.length));
     const trimmed = text.trimStart();
-    if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith('+')) continue;
+    if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith('+') || isTemplateDirectiveLine(trimmed)) continue;
     const fields = fieldsOf(text, start);
     if (isMaster) continue; // master maps list maps, not mounts
     if (fields.length < 2) {

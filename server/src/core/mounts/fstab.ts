@@ -1,3 +1,4 @@
+import { isTemplateDirectiveLine } from '../text/templateLines';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import type { MountEntry, MountOption } from './model';
@@ -68,7 +69,7 @@ function plainFieldsOf(text: string, base: number): Field[] {
  */
 export function parseFstabLine(text: string, base: number, uri: string, problems: ParseProblem[], host: MountEntry['host'] = 'fstab'): MountEntry | undefined {
   const trimmed = text.trimStart();
-  if (trimmed === '' || trimmed.startsWith('#')) return undefined;
+  if (trimmed === '' || trimmed.startsWith('#') || isTemplateDirectiveLine(trimmed)) return undefined;
   const fields = fieldsOf(text, base);
   const first = fields[0]!;
   const last = fields[fields.length - 1]!;

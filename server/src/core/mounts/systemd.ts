@@ -1,3 +1,4 @@
+import { isTemplateDirectiveLine } from '../text/templateLines';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { MALFORMED_CODE } from './fstab';
@@ -23,7 +24,7 @@ export function parseSystemdMount(source: SourceText, uri: string, problems: Par
     const text = source.lineText(line);
     const start = source.lineStart(line);
     const trimmed = text.trim();
-    if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith(';')) continue;
+    if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith(';') || isTemplateDirectiveLine(trimmed)) continue;
     if (trimmed.startsWith('[')) {
       section = trimmed.replace(/^\[|\][\s\S]*$/g, '');
       if (section === 'Mount') sectionSpan = { start: start + text.indexOf('['), end: start + text.trimEnd().length };

@@ -1,3 +1,4 @@
+import { isTemplateDirectiveLine } from '../text/templateLines';
 import { type ParseProblem, unsafeFix } from '../diagnostics';
 import type { KernelSetting, KernelSettingOrigin } from './model';
 import { fieldsOf, isBlank, isTemplated, normalizeSysctlKey, spanOf, type Piece } from './piece';
@@ -103,7 +104,7 @@ export function parseSysctlLine(
 ): void {
   const text = line.text;
   const start = firstNonBlank(text);
-  if (start >= text.length || text[start] === '#' || text[start] === ';') return;
+  if (start >= text.length || text[start] === '#' || text[start] === ';' || isTemplateDirectiveLine(text)) return;
   if (quotedLine(line, sink, 'sysctl')) return;
   const end = lastNonBlank(text, text.length, start);
   const problem = (from: number, to: number, message: string) =>
@@ -195,7 +196,7 @@ function wordsOf(text: string): Word[] {
 export function parseModprobeLine(line: Piece, sink: Sink, persistent: boolean, origin: KernelSettingOrigin = 'modprobe'): void {
   const text = line.text;
   const start = firstNonBlank(text);
-  if (start >= text.length || text[start] === '#') return;
+  if (start >= text.length || text[start] === '#' || isTemplateDirectiveLine(text)) return;
   if (quotedLine(line, sink, 'modprobe')) return;
   const words = wordsOf(text);
   const command = words[0];
