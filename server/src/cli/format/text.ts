@@ -1,5 +1,6 @@
 import { omittedFindings, SEVERITIES, visibleDiagnostics, type Diagnostic, type Severity, SourceText } from '../../core';
 import { formatMiBps, formatNumber, formatSize, formatUsd } from '../../core/units/units';
+import { unknownQuotasNote } from '../../core/manifest/figures';
 import type { Colors } from '../color';
 import type { FileResult } from '../lint';
 
@@ -67,14 +68,14 @@ export function formatFigures(result: Pick<FileResult, 'volumes' | 'figures'>, c
     const parts: string[] = [];
     if (pool.serviceLevel) parts.push(pool.serviceLevel);
     if (pool.sizeTiB !== undefined) parts.push(`${formatNumber(pool.sizeTiB)} TiB`);
-    parts.push(`${formatNumber(pool.allocatedGiB)} GiB allocated${pool.allocationPercent !== undefined ? ` (${formatNumber(pool.allocationPercent, 0)}%)` : ''}`);
+    parts.push(`${formatNumber(pool.allocatedGiB)} GiB allocated${pool.allocationPercent !== undefined ? ` (${formatNumber(pool.allocationPercent, 0)}%)` : ''}${unknownQuotasNote(pool)}`);
     if (pool.budgetMiBps !== undefined) parts.push(`${formatMiBps(pool.usedMiBps)} of ${formatMiBps(pool.budgetMiBps)}${pool.qos === 'manual' ? ' (manual QoS)' : ''}`);
     if (pool.monthlyCost) parts.push(`${formatUsd(pool.monthlyCost.totalUsd)} a month`);
     lines.push(`  ${colors.bold(`pool ${pool.id}`)}  ${parts.join(', ')}`);
     for (const volume of volumesOfPool.get(key(pool.account, pool.pool)) ?? []) {
       const summary = summaries.get(`${key(volume.account, volume.pool)}\u0000${volume.volume}`);
       const parts: string[] = [];
-      if (volume.quotaGiB !== undefined) parts.push(`${formatNumber(volume.quotaGiB)} GiB`);
+      parts.push(volume.quotaGiB !== undefined ? `${formatNumber(volume.quotaGiB)} GiB` : 'quota unknown');
       if (volume.throughput) parts.push(`${formatMiBps(volume.throughput.mibps)}${volume.throughput.capped ? ' (capped)' : ''}`);
       if (volume.iopsAtBlockSize !== undefined) parts.push(`${formatNumber(volume.iopsAtBlockSize, 0)} IOPS at ${formatSize(volume.blockSizeBytes)}${volume.blockSizeAssumed ? ' (assumed)' : ''}`);
       if (volume.requiredThroughputMiBps !== undefined) parts.push(`needs ${formatMiBps(volume.requiredThroughputMiBps)}`);

@@ -7,6 +7,7 @@ import type { ParsedFile } from '../workspace/parsedFile';
 import type { WorkspaceView } from '../workspace/workspaceView';
 import type { DiagnosticCounts, HierarchyFigure, HierarchyManifest, HierarchyMount, HierarchyParams, HierarchyPool, HierarchyResult, HierarchyVolume } from './hierarchy';
 import { figuresOf } from './manifestIndex';
+import { unknownQuotasNote } from '../manifest/figures';
 
 const ZERO: DiagnosticCounts = { error: 0, warning: 0, info: 0, hint: 0 };
 
@@ -92,7 +93,7 @@ export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig 
         const poolFigures: HierarchyFigure[] = [];
         if (pf?.budgetMiBps !== undefined) poolFigures.push({ key: 'budget', label: 'Budget', value: formatMiBps(pf.budgetMiBps) });
         if (pf) poolFigures.push({ key: 'used', label: 'Used', value: `${formatMiBps(pf.usedMiBps)}${pf.budgetUsedPercent !== undefined ? ` (${formatNumber(pf.budgetUsedPercent, 0)}%)` : ''}` });
-        if (pf?.sizeTiB !== undefined) poolFigures.push({ key: 'allocated', label: 'Allocated', value: `${formatSizeIn(pf.allocatedGiB * GiB, 'TiB')} of ${formatSizeIn(pf.sizeTiB * TiB, 'TiB')}` });
+        if (pf?.sizeTiB !== undefined) poolFigures.push({ key: 'allocated', label: 'Allocated', value: `${formatSizeIn(pf.allocatedGiB * GiB, 'TiB')} of ${formatSizeIn(pf.sizeTiB * TiB, 'TiB')}${unknownQuotasNote(pf)}` });
         if (pf?.monthlyCost) poolFigures.push({ key: 'monthlyCost', label: 'Monthly cost', value: formatUsd(pf.monthlyCost.totalUsd) });
         return {
           kind: 'pool' as const,

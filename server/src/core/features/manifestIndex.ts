@@ -1,4 +1,4 @@
-import { computeManifestFigures, type ManifestFigures, type PoolFigures, type VolumeFigures } from '../manifest/figures';
+import { computeManifestFigures, unknownQuotasNote, type ManifestFigures, type PoolFigures, type VolumeFigures } from '../manifest/figures';
 import { poolQos, type ManifestAccount, type ManifestDocument, type ManifestPool, type ManifestVolume } from '../manifest/model';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { ResolvedConfig } from '../config';
@@ -50,7 +50,7 @@ export function volumeFigureLine(figures: VolumeFigures): string {
 export function poolFigureLine(figures: PoolFigures): string {
   const parts: string[] = [];
   if (figures.budgetMiBps !== undefined) parts.push(`budget ${formatMiBps(figures.budgetMiBps)}, used ${formatMiBps(figures.usedMiBps)}${figures.budgetUsedPercent !== undefined ? ` (${percent(figures.budgetUsedPercent)})` : ''}`);
-  if (figures.sizeTiB !== undefined) parts.push(`${formatSizeIn(figures.allocatedGiB * GiB, 'TiB')} of ${formatSizeIn(figures.sizeTiB * TiB, 'TiB')} allocated`);
+  if (figures.sizeTiB !== undefined) parts.push(`${formatSizeIn(figures.allocatedGiB * GiB, 'TiB')} of ${formatSizeIn(figures.sizeTiB * TiB, 'TiB')} allocated${unknownQuotasNote(figures)}`);
   if (figures.monthlyCost) parts.push(`${formatUsd(figures.monthlyCost.totalUsd)}/month`);
   return parts.join(' · ');
 }
@@ -95,7 +95,7 @@ export function poolMarkdown(pool: ManifestPool, figures: PoolFigures | undefine
   const lines: string[] = [];
   if (figures.budgetMiBps !== undefined) lines.push(`- Throughput budget: **${formatMiBps(figures.budgetMiBps)}**, used ${formatMiBps(figures.usedMiBps)}${figures.budgetUsedPercent !== undefined ? ` (${percent(figures.budgetUsedPercent)})` : ''}`);
   if (figures.sizeTiB !== undefined) {
-    lines.push(`- Allocation: ${formatSizeIn(figures.allocatedGiB * GiB, 'TiB')} of ${formatSizeIn(figures.sizeTiB * TiB, 'TiB')}${figures.allocationPercent !== undefined ? ` (${percent(figures.allocationPercent)})` : ''}${figures.freeGiB !== undefined ? `, ${formatSizeIn(figures.freeGiB * GiB, 'TiB')} free` : ''}, ${figures.volumeCount} volume${figures.volumeCount === 1 ? '' : 's'}`);
+    lines.push(`- Allocation: ${formatSizeIn(figures.allocatedGiB * GiB, 'TiB')} of ${formatSizeIn(figures.sizeTiB * TiB, 'TiB')}${figures.allocationPercent !== undefined ? ` (${percent(figures.allocationPercent)})` : ''}${figures.freeGiB !== undefined ? `, ${formatSizeIn(figures.freeGiB * GiB, 'TiB')} free` : ''}, ${figures.volumeCount} volume${figures.volumeCount === 1 ? '' : 's'}${figures.unknownQuotas ? ` (${figures.unknownQuotas} of unknown quota: the allocation is a lower bound)` : ''}`);
   }
   if (figures.monthlyCost) {
     const c = figures.monthlyCost;

@@ -25,8 +25,13 @@ export interface PoolFigures {
   readonly serviceLevel?: ServiceLevel;
   readonly qos: 'auto' | 'manual';
   readonly sizeTiB?: number;
-  /** Sum of the volume quotas. */
+  /** Sum of the known volume quotas. */
   readonly allocatedGiB: number;
+  /**
+   * Volumes whose quota is unknown (a templated or unresolved value in infrastructure code, a
+   * manifest volume still being written): the sums are then lower bounds, and displays say so.
+   */
+  readonly unknownQuotas?: number;
   readonly allocationPercent?: number;
   readonly freeGiB?: number;
   /** What the pool hands out: size x rate (Standard/Premium/Ultra), the set throughput (Flexible). */
@@ -36,6 +41,12 @@ export interface PoolFigures {
   readonly budgetUsedPercent?: number;
   readonly monthlyCost?: PoolCost;
   readonly volumeCount: number;
+}
+
+/** `" and 2 volumes of unknown quota"`, or nothing: said after a pool's allocation, which is then a lower bound. */
+export function unknownQuotasNote(pool: Pick<PoolFigures, 'unknownQuotas'>): string {
+  const n = pool.unknownQuotas ?? 0;
+  return n === 0 ? '' : ` and ${n} volume${n === 1 ? '' : 's'} of unknown quota`;
 }
 
 export interface VolumeFigures {
@@ -175,6 +186,7 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
 
       let allocatedGiB = 0;
       let usedMiBps = 0;
+      let unknownQuotas = 0;
       for (const volume of pool.volumes) {
         const earlier = samePool ? reuse?.same(volume) : undefined;
         const kept = earlier && reuse?.figures.volume(earlier);
@@ -182,6 +194,7 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
           const span = volume.name?.span ?? volume.headSpan;
           const figures = kept.span.start === span.start && kept.span.end === span.end ? kept : { ...kept, span };
           allocatedGiB += figures.quotaGiB ?? 0;
+          if (figures.quotaGiB === undefined) unknownQuotas++;
           usedMiBps += figures.throughput?.mibps ?? 0;
           volumes.push(figures);
           volumeMap.set(volume, figures);
@@ -189,7 +202,9 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
         }
         const quotaGiB = volumeQuotaGiB(volume);
         allocatedGiB += quotaGiB ?? 0;
-        const throughput = level ? manifestVolumeThroughput(pool, volume) : undefined;
+        if (quotaGiB === undefined) unknownQuotas++;
+        // An auto-QoS volume's limit follows its quota: without one it is unknown, not 0 MiB/s.
+        const throughput = level && (quotaGiB !== undefined || qos === 'manual') ? manifestVolumeThroughput(pool, volume) : undefined;
         usedMiBps += throughput?.mibps ?? 0;
 
         const req = volume.requirements;
@@ -248,8 +263,10 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
 
       // Volumes of this pool written in other files of a Terraform module: in the totals, not listed here.
       for (const { volume } of pool.elsewhere ?? []) {
-        allocatedGiB += volumeQuotaGiB(volume) ?? 0;
-        if (level) usedMiBps += manifestVolumeThroughput(pool, volume).mibps;
+        const quotaGiB = volumeQuotaGiB(volume);
+        allocatedGiB += quotaGiB ?? 0;
+        if (quotaGiB === undefined) unknownQuotas++;
+        if (level && (quotaGiB !== undefined || qos === 'manual')) usedMiBps += manifestVolumeThroughput(pool, volume).mibps;
       }
 
       const figures: PoolFigures = {
@@ -261,6 +278,7 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
         qos,
         ...(sizeTiB !== undefined ? { sizeTiB, allocationPercent: sizeTiB > 0 ? (allocatedGiB / (tibToGiB(sizeTiB))) * 100 : 0, freeGiB: tibToGiB(sizeTiB) - allocatedGiB } : {}),
         allocatedGiB,
+        ...(unknownQuotas > 0 ? { unknownQuotas } : {}),
         ...(budgetMiBps !== undefined ? { budgetMiBps, budgetUsedPercent: budgetMiBps > 0 ? (usedMiBps / budgetMiBps) * 100 : 0 } : {}),
         usedMiBps,
         ...(poolForCost ? { monthlyCost: monthlyPoolCost(poolForCost, prices) } : {}),
