@@ -219,12 +219,21 @@ describe('lazy context: manifests that share servers, export paths and mount pat
   }
 
   it('reads only the manifests the answers need', () => {
-    const { env, files } = sharedRepository((text) => text);
-    const run = new Project(env).open([{ path: '/repo/hosts/n2/etc/fstab', named: true }]);
-    const workspace = run.workspaceOf(env.uriOf('/repo/hosts/n2/etc/fstab'));
-    const read = Object.keys(files).filter((path) => path.endsWith('.anf.yaml') && workspace.file(env.uriOf(`/repo/${path}`))?.source.text === files[path]);
-    // 10.30.0.5:/scratch-share: the last such volume is site A's (site B has /scratch-share on 10.30.0.7), two volumes have
-    // /scratch-share, site A has the first behind 10.30.0.5; site C and D name none of the mount's keys.
-    expect(read).toEqual(['sites/a-first.anf.yaml', 'sites/b-second.anf.yaml']);
+    const { files } = sharedRepository((text) => text);
+    const read = (target: string) => {
+      const { env } = sharedRepository((text) => text);
+      const run = new Project(env).open([{ path: `/repo/${target}`, named: true }]);
+      const workspace = run.workspaceOf(env.uriOf(`/repo/${target}`));
+      return Object.keys(files).filter((path) => path.endsWith('.anf.yaml') && workspace.file(env.uriOf(`/repo/${path}`))?.source.text === files[path]);
+    };
+    // 10.30.0.5:/scratch-share is site A's (the last: site B names 10.30.0.5 nowhere), so its export path alone is not
+    // looked up; site A has the first volume behind 10.30.0.5; the mount point /scratch is in site A's and B's texts (the
+    // volume names): both are read to learn that no volume has it. Sites C and D hold none of the mount's keys.
+    expect(read('hosts/n2/etc/fstab')).toEqual(['sites/a-first.anf.yaml', 'sites/b-second.anf.yaml']);
+    // Only site B names 10.30.0.6; no text holds /elsewhere or /data/e.
+    expect(read('hosts/n5/etc/fstab')).toEqual(['sites/b-second.anf.yaml']);
+    // Site C names 10.30.0.4:/tools-share (a comment, a volume without quota): read, then site B, which has the volume;
+    // site A has the first volume behind 10.30.0.4.
+    expect(read('hosts/n3/etc/fstab')).toEqual(['sites/a-first.anf.yaml', 'sites/b-second.anf.yaml', 'sites/c-third.anf.yaml']);
   });
 });

@@ -78,7 +78,9 @@ export function planContext(targets: readonly KnownFile[], context: readonly Kno
  * the volume index (core/workspace/links.ts) and the first volume behind a mount target
  * (mounts/rules/target.ts), over the volumes of every file in URI order:
  * - the last volume with the mount's server and export path;
- * - whether exactly one volume has its mount point as `mountPath`, or its export path;
+ * - whether exactly one volume has its mount point as `mountPath`;
+ * - whether exactly one volume has its export path (looked at only when no volume has its server
+ *   and export path);
  * - the first volume with its server as a mount target.
  * So each question scans the manifests in that order (backwards for the last) and reads a
  * manifest only when its text can hold such a volume (`manifestMayHold`), stopping when the
@@ -95,11 +97,20 @@ export function readMatchingManifests(manifests: readonly { readonly uri: string
   if (manifests.length === 0) return;
   // URI order, as the workspace orders files (workspace.ts derive()).
   const sorted = [...manifests].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
-  const lower: (string | undefined)[] = [];
+  const texts: (ManifestText | undefined)[] = [];
   const volumes: (readonly VolumeSummary[] | undefined)[] = [];
   const volumesOf = (i: number) => (volumes[i] ??= read(sorted[i]!.uri));
-  const mayHold = (i: number, keys: readonly string[]) => manifestMayHold((lower[i] ??= sorted[i]!.text.toLowerCase()), keys);
+  // Per key, per manifest: an export path is asked about twice (with its server, and alone), a server once per export.
+  const held = new Map<string, (boolean | undefined)[]>();
+  const holds = (i: number, key: string) => {
+    let answers = held.get(key);
+    if (!answers) held.set(key, (answers = []));
+    return (answers[i] ??= mayHoldKey((texts[i] ??= manifestText(sorted[i]!.text)), key));
+  };
+  const mayHold = (i: number, keys: readonly string[]) => keys.every((key) => holds(i, key));
   const asked = new Set<string>();
+  /** The endpoint questions a volume answered. */
+  const endpoints = new Set<string>();
   const once = (question: string) => !asked.has(question) && asked.add(question) !== undefined;
 
   /** Scans in URI order (or backwards) the manifests that may hold `keys` until `done` says the answer is known. */
@@ -125,12 +136,24 @@ export function readMatchingManifests(manifests: readonly { readonly uri: string
     const server = mount.server ? normalizeServer(mount.server) : undefined;
     const exportPath = mount.exportPath ? normalizeExportPath(mount.exportPath) : undefined;
     const mountPoint = mount.mountPoint ? normalizeExportPath(mount.mountPoint) : undefined;
-    if (server !== undefined && exportPath !== undefined && once(`endpoint ${server}|${exportPath}`)) {
-      // The index keeps the last volume with this endpoint.
-      scan([server, textKey(exportPath)], true, (found) => found.some((v) => v.exportPath !== undefined && normalizeExportPath(v.exportPath) === exportPath && v.mountTargets.some((t) => normalizeServer(t) === server)));
+    let reached = false;
+    if (server !== undefined && exportPath !== undefined) {
+      const question = `endpoint ${server}|${exportPath}`;
+      if (!asked.has(question)) {
+        asked.add(question);
+        // The index keeps the last volume with this endpoint.
+        scan([server, textKey(exportPath)], true, (found) => {
+          const hit = found.some((v) => v.exportPath !== undefined && normalizeExportPath(v.exportPath) === exportPath && v.mountTargets.some((t) => normalizeServer(t) === server));
+          if (hit) endpoints.add(question);
+          return hit;
+        });
+      }
+      reached = endpoints.has(question);
     }
+    // The mount path also answers ANF226 (which volume has the mount's path), whatever the mount reaches.
     if (mountPoint !== undefined && once(`mountPath ${mountPoint}`)) unique(mountPoint, textKey(mountPoint), (v) => v.mountPath);
-    if (exportPath !== undefined && once(`exportPath ${exportPath}`)) unique(exportPath, textKey(exportPath), (v) => v.exportPath);
+    // The index looks a mount up by its export path alone only when no volume has its server and export path.
+    if (!reached && exportPath !== undefined && once(`exportPath ${exportPath}`)) unique(exportPath, textKey(exportPath), (v) => v.exportPath);
     if (server !== undefined && once(`target ${server}`)) {
       // mounts/rules/target.ts names the first volume behind a mount target.
       scan([server], false, (found) => found.some((v) => v.mountTargets.some((t) => normalizeServer(t) === server)));
@@ -143,15 +166,30 @@ function textKey(normalizedPath: string): string {
   return normalizedPath.slice(1).toLowerCase();
 }
 
+/** A manifest's text as the key test reads it: in lower case, and whether it may spell a value otherwise (an escape). */
+interface ManifestText {
+  readonly lower: string;
+  readonly escapes: boolean;
+}
+
+function manifestText(text: string): ManifestText {
+  const lower = text.toLowerCase();
+  return { lower, escapes: lower.includes('\\') || lower.includes("''") };
+}
+
 /**
- * Whether a manifest's lower-cased text can hold a volume with every one of these (lower-case)
- * keys. Text only, so it errs towards yes: a key anywhere in the text (a comment, another key) is
- * enough; an empty key (a mount of `/`) is in every text. Where the text may spell a value other
- * than as it is read, it always may: an escape (`\` in a double-quoted YAML or JSON string, `''`
- * in a single-quoted one), or a key with a space (a YAML scalar folded over two lines reads as one
+ * Whether a manifest's text can hold a volume with every one of these (lower-case) keys. Text
+ * only, so it errs towards yes: a key anywhere in the text (a comment, another key) is enough; an
+ * empty key (a mount of `/`) is in every text. Where the text may spell a value other than as it
+ * is read, it always may: an escape (a backslash in a double-quoted YAML or JSON string, `''` in a
+ * single-quoted one), or a key with a space (a YAML scalar folded over two lines reads as one
  * with a space).
  */
-export function manifestMayHold(lowerText: string, keys: readonly string[]): boolean {
-  if (lowerText.includes('\\') || lowerText.includes("''")) return true;
-  return keys.every((key) => /\s/.test(key) || lowerText.includes(key));
+export function manifestMayHold(text: string, keys: readonly string[]): boolean {
+  const read = manifestText(text);
+  return keys.every((key) => mayHoldKey(read, key));
+}
+
+function mayHoldKey(text: ManifestText, key: string): boolean {
+  return text.escapes || /\s/.test(key) || text.lower.includes(key);
 }
