@@ -97,6 +97,9 @@ describe('lazy context', () => {
     expect(manifestMayHold('{"exportpath": "\\/dr"}', ['eda-tools'])).toBe(true);
     expect(manifestMayHold("exportpath: '/it''s'", ["it's"])).toBe(true);
     expect(manifestMayHold('mountpath: /mnt/project\n  archive', ['mnt/project archive'])).toBe(true);
+    // Lower case of a Greek capital sigma depends on what follows it: a text outside ASCII always may.
+    expect(manifestMayHold('exportPath: /ΣΑΣ-data', ['σασ'])).toBe(true);
+    expect(manifestMayHold('exportPath: /sas-data', ['σασ'])).toBe(false);
     // A mount of / matches anything.
     expect(manifestMayHold('exportpath: /dr', [''])).toBe(true);
   });

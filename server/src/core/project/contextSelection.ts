@@ -111,7 +111,11 @@ export function readMatchingManifests(manifests: readonly { readonly uri: string
   const asked = new Set<string>();
   /** The endpoint questions a volume answered. */
   const endpoints = new Set<string>();
-  const once = (question: string) => !asked.has(question) && asked.add(question) !== undefined;
+  const once = (question: string) => {
+    if (asked.has(question)) return false;
+    asked.add(question);
+    return true;
+  };
 
   /** Scans in URI order (or backwards) the manifests that may hold `keys` until `done` says the answer is known. */
   const scan = (keys: readonly string[], backwards: boolean, done: (volumes: readonly VolumeSummary[]) => boolean) => {
@@ -139,8 +143,7 @@ export function readMatchingManifests(manifests: readonly { readonly uri: string
     let reached = false;
     if (server !== undefined && exportPath !== undefined) {
       const question = `endpoint ${server}|${exportPath}`;
-      if (!asked.has(question)) {
-        asked.add(question);
+      if (once(question)) {
         // The index keeps the last volume with this endpoint.
         scan([server, textKey(exportPath)], true, (found) => {
           const hit = found.some((v) => v.exportPath !== undefined && normalizeExportPath(v.exportPath) === exportPath && v.mountTargets.some((t) => normalizeServer(t) === server));
@@ -166,15 +169,16 @@ function textKey(normalizedPath: string): string {
   return normalizedPath.slice(1).toLowerCase();
 }
 
-/** A manifest's text as the key test reads it: in lower case, and whether it may spell a value otherwise (an escape). */
+/** A manifest's text as the key test reads it: in lower case, and whether it may spell a value otherwise. */
 interface ManifestText {
   readonly lower: string;
+  /** An escape, or a character outside ASCII (whose lower case can depend on its neighbours: the Greek final sigma). */
   readonly escapes: boolean;
 }
 
 function manifestText(text: string): ManifestText {
   const lower = text.toLowerCase();
-  return { lower, escapes: lower.includes('\\') || lower.includes("''") };
+  return { lower, escapes: lower.includes('\\') || lower.includes("''") || /[^\x00-\x7f]/.test(text) };
 }
 
 /**
@@ -182,8 +186,9 @@ function manifestText(text: string): ManifestText {
  * only, so it errs towards yes: a key anywhere in the text (a comment, another key) is enough; an
  * empty key (a mount of `/`) is in every text. Where the text may spell a value other than as it
  * is read, it always may: an escape (a backslash in a double-quoted YAML or JSON string, `''` in a
- * single-quoted one), or a key with a space (a YAML scalar folded over two lines reads as one
- * with a space).
+ * single-quoted one), a character outside ASCII (lower case may spell it otherwise in the text
+ * than in the key), or a key with a space (a YAML scalar folded over two lines reads as one with
+ * a space).
  */
 export function manifestMayHold(text: string, keys: readonly string[]): boolean {
   const read = manifestText(text);
