@@ -91,8 +91,17 @@ describe('lazy context', () => {
     expect(planContext([config], known.filter((f) => f !== config))).toBeUndefined();
   });
 
-  it('may hold a volume when the text has every key, an escape, or a key a folded line can spell', () => {
+  it('may hold a volume when the text has every key as a word, an escape, or a key a folded line can spell', () => {
     expect(manifestMayHold('mounttarget: 10.20.1.4\nexportpath: /eda-tools', ['10.20.1.4', 'eda-tools'])).toBe(true);
+    // A path key is the word without its leading and trailing slashes, in lower case, however the value is quoted.
+    expect(manifestMayHold('mountPath: "/Tools/"', ['tools'])).toBe(true);
+    expect(manifestMayHold('{"exportPath":"/eda-tools","mountTarget":"10.20.1.4"}', ['eda-tools', '10.20.1.4'])).toBe(true);
+    expect(manifestMayHold('{exportPath: [/eda-tools], mountTarget:10.20.1.4}', ['eda-tools', '10.20.1.4'])).toBe(true);
+    expect(manifestMayHold('exportPath: //eda-tools', ['/eda-tools'])).toBe(true);
+    // Part of a word is not the word.
+    expect(manifestMayHold('exportPath: /eda-tools-old\nname: eda-tools2', ['eda-tools'])).toBe(false);
+    // A key with a separator in it is looked for in the text: an IPv6 server.
+    expect(manifestMayHold('mountTarget: "[FD00::4]"', ['fd00::4'])).toBe(true);
     expect(manifestMayHold('mounttarget: 10.99.0.4\nexportpath: /eda-tools', ['10.20.1.4', 'eda-tools'])).toBe(false);
     expect(manifestMayHold('{"exportpath": "\\/dr"}', ['eda-tools'])).toBe(true);
     expect(manifestMayHold("exportpath: '/it''s'", ["it's"])).toBe(true);
@@ -230,9 +239,8 @@ describe('lazy context: manifests that share servers, export paths and mount pat
       return Object.keys(files).filter((path) => path.endsWith('.anf.yaml') && workspace.file(env.uriOf(`/repo/${path}`))?.source.text === files[path]);
     };
     // 10.30.0.5:/scratch-share is site A's (the last: site B names 10.30.0.5 nowhere), so its export path alone is not
-    // looked up; site A has the first volume behind 10.30.0.5; the mount point /scratch is in site A's and B's texts (the
-    // volume names): both are read to learn that no volume has it. Sites C and D hold none of the mount's keys.
-    expect(read('hosts/n2/etc/fstab')).toEqual(['sites/a-first.anf.yaml', 'sites/b-second.anf.yaml']);
+    // looked up; site A has the first volume behind 10.30.0.5; /scratch is a word of no text (`scratch-a` is another word).
+    expect(read('hosts/n2/etc/fstab')).toEqual(['sites/a-first.anf.yaml']);
     // Only site B names 10.30.0.6; no text holds /elsewhere or /data/e.
     expect(read('hosts/n5/etc/fstab')).toEqual(['sites/b-second.anf.yaml']);
     // Site C names 10.30.0.4:/tools-share (a comment, a volume without quota): read, then site B, which has the volume;

@@ -174,6 +174,8 @@ interface ManifestText {
   readonly lower: string;
   /** An escape, or a character outside ASCII (whose lower case can depend on its neighbours: the Greek final sigma). */
   readonly escapes: boolean;
+  /** Its words (`WORD_BREAKS` apart), each also as a path key (`textKey`): made on the first key asked about. */
+  words?: ReadonlySet<string>;
 }
 
 function manifestText(text: string): ManifestText {
@@ -182,13 +184,22 @@ function manifestText(text: string): ManifestText {
 }
 
 /**
+ * What separates a YAML or JSON value from what surrounds it, whatever the style: white space,
+ * quotes, flow punctuation, a comment and a key's colon. A value without any of these is one
+ * word of its text (with no escape in the text: it is spelled as it reads); a key with one of
+ * them is looked for in the text instead.
+ */
+const WORD_BREAKS = /[\s"',[\]{}#:]+/;
+const HAS_WORD_BREAK = /[\s"',[\]{}#:]/;
+
+/**
  * Whether a manifest's text can hold a volume with every one of these (lower-case) keys. Text
- * only, so it errs towards yes: a key anywhere in the text (a comment, another key) is enough; an
- * empty key (a mount of `/`) is in every text. Where the text may spell a value other than as it
- * is read, it always may: an escape (a backslash in a double-quoted YAML or JSON string, `''` in a
- * single-quoted one), a character outside ASCII (lower case may spell it otherwise in the text
- * than in the key), or a key with a space (a YAML scalar folded over two lines reads as one with
- * a space).
+ * only, so it errs towards yes: the key as a word anywhere (a comment, another field) is enough;
+ * an empty key (a mount of `/`) is in every text. Where the text may spell a value other than as
+ * it is read, it always may: an escape (a backslash in a double-quoted YAML or JSON string, `''`
+ * in a single-quoted one), a character outside ASCII (lower case may spell it otherwise in the
+ * text than in the key), or a key with a space (a YAML scalar folded over two lines reads as one
+ * with a space).
  */
 export function manifestMayHold(text: string, keys: readonly string[]): boolean {
   const read = manifestText(text);
@@ -196,5 +207,21 @@ export function manifestMayHold(text: string, keys: readonly string[]): boolean 
 }
 
 function mayHoldKey(text: ManifestText, key: string): boolean {
-  return text.escapes || /\s/.test(key) || text.lower.includes(key);
+  if (text.escapes || key.length === 0 || /\s/.test(key)) return true;
+  // A key with a separator in it (an IPv6 address, a path with a comma) may span words.
+  if (HAS_WORD_BREAK.test(key)) return text.lower.includes(key);
+  text.words ??= wordsOf(text.lower);
+  return text.words.has(key);
+}
+
+/** Every word of the text, and each as the key of a path (normalizeExportPath without its leading slash). */
+function wordsOf(lower: string): ReadonlySet<string> {
+  const words = new Set<string>();
+  for (const word of lower.split(WORD_BREAKS)) {
+    if (word.length === 0) continue;
+    words.add(word);
+    // Servers are keyed as written (lower case); paths as normalizeExportPath keys them.
+    words.add(normalizeExportPath(word).slice(1));
+  }
+  return words;
 }
