@@ -400,8 +400,9 @@ export class ProjectRun {
       if (!plan || deferred.length === 0) continue;
       // The manifests the answers about the mounts the targets' rules look at need (their own and their hosts').
       const mounts = [...plan.whole, ...targetsOfRoot.map((t) => t.uri)].flatMap((uri) => workspace.file(uri)?.mounts ?? []);
-      const texts = new Map(deferred.map(({ uri, file }) => [uri, file.text]));
-      readMatchingManifests([...texts].map(([uri, text]) => ({ uri, text })), mounts, (uri) => {
+      const manifests = deferred.map(({ uri, file }) => ({ uri, text: file.text }));
+      const texts = new Map(manifests.map((m) => [m.uri, m.text]));
+      readMatchingManifests(manifests, mounts, (uri) => {
         // Deleted first: the whole text is a new document, not an edit of the empty one (manifest/incremental.ts).
         workspace.delete(uri);
         return workspace.set(uri, texts.get(uri)!).volumes;
