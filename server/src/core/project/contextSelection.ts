@@ -3,6 +3,7 @@ import { buildHostModel } from '../workspace/hosts';
 import { IAC_KINDS } from '../iac/read';
 import { normalizeExportPath, normalizeServer } from '../mounts/endpoint';
 import type { MountEntry } from '../mounts/model';
+import type { VolumeSummary } from '../manifest/volumeSummary';
 import { hostRoot as sysctlRoot } from '../sysctl/rules/scope';
 import { parseFile } from '../workspace/parseFile';
 
@@ -34,7 +35,7 @@ export interface KnownFile {
 export interface ContextPlan {
   /** Context files to parse whole now (the targets' hosts, infrastructure code, configuration files). */
   readonly whole: ReadonlySet<string>;
-  /** Manifests to parse only if `manifestMayMatch` says one of their volumes can match a mount. */
+  /** Manifests to parse only if an answer about a mount needs them (`readMatchingManifests`). */
   readonly manifests: ReadonlySet<string>;
 }
 
@@ -72,30 +73,155 @@ export function planContext(targets: readonly KnownFile[], context: readonly Kno
 }
 
 /**
- * The strings a manifest volume must contain to match one of `mounts` (core/workspace/links.ts,
- * core/mounts/target.ts): the server (a mount target), the export path or the mount point, each
- * as the manifest would write it (lower case; a path without its leading and trailing slashes).
- * A volume matches a mount only by one of these three values, each written in the manifest.
+ * Which deferred manifests to read whole so that the mounts' rules get the answers a full read
+ * gives, reading as few as those answers need. The rules ask the estate about a mount only through
+ * the volume index (core/workspace/links.ts) and the first volume behind a mount target
+ * (mounts/rules/target.ts), over the volumes of every file in URI order:
+ * - the last volume with the mount's server and export path;
+ * - whether exactly one volume has its mount point as `mountPath`;
+ * - whether exactly one volume has its export path (looked at only when no volume has its server
+ *   and export path);
+ * - the first volume with its server as a mount target.
+ * So each question scans the manifests in that order (backwards for the last) and reads a
+ * manifest only when its text can hold such a volume (`manifestMayHold`), stopping when the
+ * answer is known: the volume found, or a second volume for a key that must be unique. The
+ * volumes read are a subset of the full read's, in its order, and hold, for every key of these
+ * mounts, its first and last volume and up to two of a unique key's: every answer is the full
+ * read's. Reading is whole (a manifest's own parse): a syntax error in a manifest or a volume
+ * without a summary (no quota) counts exactly as in a full read. Infrastructure code and the
+ * targets' hosts' manifests are read whole before (`ContextPlan.whole`).
+ *
+ * `read` parses a manifest and returns its volumes (called at most once per manifest).
  */
-export function matchKeys(mounts: readonly MountEntry[]): string[] {
-  const keys = new Set<string>();
+export function readMatchingManifests(manifests: readonly { readonly uri: string; readonly text: string }[], mounts: readonly MountEntry[], read: (uri: string) => readonly VolumeSummary[]): void {
+  if (manifests.length === 0) return;
+  // URI order, as the workspace orders files (workspace.ts derive()).
+  const sorted = [...manifests].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+  const texts: (ManifestText | undefined)[] = [];
+  const volumes: (readonly VolumeSummary[] | undefined)[] = [];
+  const volumesOf = (i: number) => (volumes[i] ??= read(sorted[i]!.uri));
+  // Per key, per manifest: an export path is asked about twice (with its server, and alone), a server once per export.
+  const held = new Map<string, (boolean | undefined)[]>();
+  const holds = (i: number, key: string) => {
+    let answers = held.get(key);
+    if (!answers) held.set(key, (answers = []));
+    return (answers[i] ??= mayHoldKey((texts[i] ??= manifestText(sorted[i]!.text)), key));
+  };
+  const mayHold = (i: number, keys: readonly string[]) => keys.every((key) => holds(i, key));
+  const asked = new Set<string>();
+  /** The endpoint questions a volume answered. */
+  const endpoints = new Set<string>();
+  const once = (question: string) => {
+    if (asked.has(question)) return false;
+    asked.add(question);
+    return true;
+  };
+
+  /** Scans in URI order (or backwards) the manifests that may hold `keys` until `done` says the answer is known. */
+  const scan = (keys: readonly string[], backwards: boolean, done: (volumes: readonly VolumeSummary[]) => boolean) => {
+    for (let n = 0; n < sorted.length; n++) {
+      const i = backwards ? sorted.length - 1 - n : n;
+      if (mayHold(i, keys) && done(volumesOf(i))) return;
+    }
+  };
+  /** Until two volumes have `value(volume)` equal to `key` (normalized): a unique key's answer needs no more. */
+  const unique = (key: string, textKey: string, value: (volume: VolumeSummary) => string | undefined) => {
+    let seen = 0;
+    scan([textKey], false, (found) => {
+      for (const volume of found) {
+        const own = value(volume);
+        if (own !== undefined && normalizeExportPath(own) === key) seen++;
+      }
+      return seen >= 2;
+    });
+  };
+
   for (const mount of mounts) {
-    if (mount.server) keys.add(normalizeServer(mount.server));
-    if (mount.exportPath) keys.add(normalizeExportPath(mount.exportPath).slice(1).toLowerCase());
-    if (mount.mountPoint) keys.add(normalizeExportPath(mount.mountPoint).slice(1).toLowerCase());
+    const server = mount.server ? normalizeServer(mount.server) : undefined;
+    const exportPath = mount.exportPath ? normalizeExportPath(mount.exportPath) : undefined;
+    const mountPoint = mount.mountPoint ? normalizeExportPath(mount.mountPoint) : undefined;
+    let reached = false;
+    if (server !== undefined && exportPath !== undefined) {
+      const question = `endpoint ${server}|${exportPath}`;
+      if (once(question)) {
+        // The index keeps the last volume with this endpoint.
+        scan([server, textKey(exportPath)], true, (found) => {
+          const hit = found.some((v) => v.exportPath !== undefined && normalizeExportPath(v.exportPath) === exportPath && v.mountTargets.some((t) => normalizeServer(t) === server));
+          if (hit) endpoints.add(question);
+          return hit;
+        });
+      }
+      reached = endpoints.has(question);
+    }
+    // The mount path also answers ANF226 (which volume has the mount's path), whatever the mount reaches.
+    if (mountPoint !== undefined && once(`mountPath ${mountPoint}`)) unique(mountPoint, textKey(mountPoint), (v) => v.mountPath);
+    // The index looks a mount up by its export path alone only when no volume has its server and export path.
+    if (!reached && exportPath !== undefined && once(`exportPath ${exportPath}`)) unique(exportPath, textKey(exportPath), (v) => v.exportPath);
+    if (server !== undefined && once(`target ${server}`)) {
+      // mounts/rules/target.ts names the first volume behind a mount target.
+      scan([server], false, (found) => found.some((v) => v.mountTargets.some((t) => normalizeServer(t) === server)));
+    }
   }
-  return [...keys];
+}
+
+/** A normalized path as a manifest's text would hold it: without its leading slash, in lower case. */
+function textKey(normalizedPath: string): string {
+  return normalizedPath.slice(1).toLowerCase();
+}
+
+/** A manifest's text as the key test reads it: in lower case, and whether it may spell a value otherwise. */
+interface ManifestText {
+  readonly lower: string;
+  /** An escape, or a character outside ASCII (whose lower case can depend on its neighbours: the Greek final sigma). */
+  readonly escapes: boolean;
+  /** Its words (`WORD_BREAKS` apart), each also as a path key (`textKey`): made on the first key asked about. */
+  words?: ReadonlySet<string>;
+}
+
+function manifestText(text: string): ManifestText {
+  const lower = text.toLowerCase();
+  return { lower, escapes: lower.includes('\\') || lower.includes("''") || /[^\x00-\x7f]/.test(text) };
 }
 
 /**
- * Whether a manifest's text can hold a volume that matches a mount with one of these keys. Text
- * only, so it errs towards yes: a key anywhere in the text (a comment, another key) is enough; an
- * empty key (a mount of `/`) matches every text; a backslash (an escape in a quoted string may
- * spell a key differently) makes the manifest read.
+ * What separates a YAML or JSON value from what surrounds it, whatever the style: white space,
+ * quotes, flow punctuation, a comment and a key's colon. A value without any of these is one
+ * word of its text (with no escape in the text: it is spelled as it reads); a key with one of
+ * them is looked for in the text instead.
  */
-export function manifestMayMatch(text: string, keys: readonly string[]): boolean {
-  if (keys.length === 0) return false;
-  if (text.includes('\\')) return true;
-  const lower = text.toLowerCase();
-  return keys.some((key) => lower.includes(key));
+const WORD_BREAKS = /[\s"',[\]{}#:]+/;
+const HAS_WORD_BREAK = /[\s"',[\]{}#:]/;
+
+/**
+ * Whether a manifest's text can hold a volume with every one of these (lower-case) keys. Text
+ * only, so it errs towards yes: the key as a word anywhere (a comment, another field) is enough;
+ * an empty key (a mount of `/`) is in every text. Where the text may spell a value other than as
+ * it is read, it always may: an escape (a backslash in a double-quoted YAML or JSON string, `''`
+ * in a single-quoted one), a character outside ASCII (lower case may spell it otherwise in the
+ * text than in the key), or a key with a space (a YAML scalar folded over two lines reads as one
+ * with a space).
+ */
+export function manifestMayHold(text: string, keys: readonly string[]): boolean {
+  const read = manifestText(text);
+  return keys.every((key) => mayHoldKey(read, key));
+}
+
+function mayHoldKey(text: ManifestText, key: string): boolean {
+  if (text.escapes || key.length === 0 || /\s/.test(key)) return true;
+  // A key with a separator in it (an IPv6 address, a path with a comma) may span words.
+  if (HAS_WORD_BREAK.test(key)) return text.lower.includes(key);
+  text.words ??= wordsOf(text.lower);
+  return text.words.has(key);
+}
+
+/** Every word of the text, and each as the key of a path (normalizeExportPath without its leading slash). */
+function wordsOf(lower: string): ReadonlySet<string> {
+  const words = new Set<string>();
+  for (const word of lower.split(WORD_BREAKS)) {
+    if (word.length === 0) continue;
+    words.add(word);
+    // Servers are keyed as written (lower case); paths as normalizeExportPath keys them.
+    words.add(normalizeExportPath(word).slice(1));
+  }
+  return words;
 }

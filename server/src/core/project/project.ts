@@ -5,7 +5,7 @@ import { lintFile, visibleDiagnostics, type LintOptions } from '../lint';
 import type { ParsedFile, ParseProblem } from '../workspace/parsedFile';
 import { Workspace } from '../workspace/workspace';
 import { configCandidates, looseFence, nearestConfig } from './config';
-import { kindOf, manifestMayMatch, matchKeys, planContext } from './contextSelection';
+import { kindOf, planContext, readMatchingManifests } from './contextSelection';
 import { discoverFiles, isProjectFile, type Discovered } from './discovery';
 import { describeFailure, encodeText, readInside, type ReadFile, type SkippedFile } from './read';
 import type { Environment } from './environment';
@@ -398,14 +398,15 @@ export class ProjectRun {
       for (const target of targetsOfRoot) if (!target.root.context) this.addTerraformModule(target.path, target.root, workspace);
       for (const target of targetsOfRoot) workspace.set(target.uri, target.text);
       if (!plan || deferred.length === 0) continue;
-      // The manifests whose volumes can match a mount the targets' rules look at (their own and their hosts').
-      const keys = matchKeys([...plan.whole, ...targetsOfRoot.map((t) => t.uri)].flatMap((uri) => workspace.file(uri)?.mounts ?? []));
-      for (const { file, uri } of deferred) {
-        if (!manifestMayMatch(file.text, keys)) continue;
+      // The manifests the answers about the mounts the targets' rules look at need (their own and their hosts').
+      const mounts = [...plan.whole, ...targetsOfRoot.map((t) => t.uri)].flatMap((uri) => workspace.file(uri)?.mounts ?? []);
+      const manifests = deferred.map(({ uri, file }) => ({ uri, text: file.text }));
+      const texts = new Map(manifests.map((m) => [m.uri, m.text]));
+      readMatchingManifests(manifests, mounts, (uri) => {
         // Deleted first: the whole text is a new document, not an edit of the empty one (manifest/incremental.ts).
         workspace.delete(uri);
-        workspace.set(uri, file.text);
-      }
+        return workspace.set(uri, texts.get(uri)!).volumes;
+      });
     }
   }
 
