@@ -82,7 +82,7 @@ const BUILD = join(tmp, 'build');
 /** The same esbuild options as scripts/build.mjs (the shipped bundles). */
 const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm], alias: webTreeSitterCjs };
 /** The tree-sitter runtime and grammars, next to the bundles as in dist/ (server/src/iacWasm.ts finds them in wasm/). */
-const IAC_WASM = ['web-tree-sitter/web-tree-sitter.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-terraform.wasm', 'tree-sitter-bicep/tree-sitter-bicep.wasm'];
+const IAC_WASM = ['node_modules/web-tree-sitter/web-tree-sitter.wasm', 'server/grammars/tree-sitter-terraform.wasm', 'node_modules/tree-sitter-bicep/tree-sitter-bicep.wasm'];
 
 async function builds() {
   log('building the server, CLI and core bundles (scripts/build.mjs options) into a temp folder');
@@ -96,7 +96,7 @@ async function builds() {
     build({ ...COMMON, minify: true, entryPoints: { 'anf-lint-bundle': 'server/src/cli/main.ts' }, outdir: join(BUILD, 'min') }),
   ]);
   mkdirSync(join(BUILD, 'wasm'), { recursive: true });
-  for (const file of IAC_WASM) cpSync(join(ROOT, 'node_modules', file), join(BUILD, 'wasm', file.slice(file.lastIndexOf('/') + 1)));
+  for (const file of IAC_WASM) cpSync(join(ROOT, file), join(BUILD, 'wasm', file.slice(file.lastIndexOf('/') + 1)));
 
   // Our server with its 150 ms typing pause removed: the engine's own latency.
   const server = readFileSync(join(BUILD, 'server.js'), 'utf8');

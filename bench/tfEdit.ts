@@ -6,7 +6,13 @@
  * server process. Bundle and run:
  *
  *   npx esbuild bench/tfEdit.ts --bundle --platform=node --outfile=/tmp/tfEdit.js && node /tmp/tfEdit.js [edits]
+ *
+ * --terraform-wasm PATH loads another build of the Terraform grammar (for a before/after of a
+ * grammar change in the same conditions, e.g. the npm package's own tree-sitter-terraform.wasm).
+ * Besides wall time it reports CPU time per edit (`process.cpuUsage`, less disturbed by other
+ * processes on a shared machine), for every edit and for the edits that break the syntax.
  */
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { lintFile, resolveConfig, Workspace } from '../server/src/core';
 import { initIacParsers } from '../server/src/core/iac/treeSitter';
@@ -14,9 +20,11 @@ import { loadIacWasm } from '../server/src/iacWasm';
 import { lastBlockReuse } from '../server/src/core/iac/reuse';
 import { prng, terraform } from './generate.mjs';
 
-const count = Number(process.argv[2] ?? 100);
+const count = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 100);
 // --check: after every edit, compare the estate and the findings with a whole parse of the same text.
 const check = process.argv.includes('--check');
+const wasmFlag = process.argv.indexOf('--terraform-wasm');
+const terraformWasm = wasmFlag > 0 ? process.argv[wasmFlag + 1] : undefined;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -24,7 +32,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  await initIacParsers(loadIacWasm);
+  await initIacParsers(() => ({ ...loadIacWasm(), ...(terraformWasm ? { terraform: readFileSync(terraformWasm) } : {}) }));
   const text: string = terraform();
   const uri = pathToFileURL('/tmp/anf-bench-tf/main.tf').href;
   const config = resolveConfig();
@@ -40,6 +48,8 @@ async function main(): Promise<void> {
   const parse: number[] = [];
   const lint: number[] = [];
   const total: number[] = [];
+  const cpu: number[] = [];
+  const cpuBreaking: number[] = [];
   let version = 1;
   for (let i = 0; i < count / 2; i++) {
     const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
@@ -49,11 +59,16 @@ async function main(): Promise<void> {
       lines[index] = edited;
       const t = lines.join('\n');
       started = performance.now();
+      const cpuStarted = process.cpuUsage();
       workspace.set(uri, t, ++version);
       const parsed = performance.now();
       if (process.argv.includes('--verbose')) console.log(`edit ${version}: line ${index + 1}, ${(parsed - started).toFixed(1)} ms, ${JSON.stringify(lastBlockReuse())}, ${workspace.file(uri)?.problems.length ?? 0} syntax problems`);
       lintFile(workspace, uri, config);
       const done = performance.now();
+      const used = process.cpuUsage(cpuStarted);
+      const cpuMs = (used.user + used.system) / 1000; // not a fact: microseconds to milliseconds
+      cpu.push(cpuMs);
+      if ((workspace.file(uri)?.problems.length ?? 0) > 0) cpuBreaking.push(cpuMs);
       if (check) {
         const fresh = new Workspace(config);
         const freshUri = pathToFileURL(`/tmp/anf-bench-tf/check-${version}/main.tf`).href;
@@ -71,11 +86,13 @@ async function main(): Promise<void> {
       total.push(done - started);
     }
   }
-  const row = (name: string, v: number[]) => `${name}: p50 ${percentile(v, 50).toFixed(1)} p95 ${percentile(v, 95).toFixed(1)} p99 ${percentile(v, 99).toFixed(1)} ms`;
+  const row = (name: string, v: number[]) => v.length === 0 ? `${name}: none` : `${name}: p50 ${percentile(v, 50).toFixed(1)} p95 ${percentile(v, 95).toFixed(1)} p99 ${percentile(v, 99).toFixed(1)} ms`;
   console.log(`${total.length} edits${check ? ', each compared with a whole parse' : ''}`);
   console.log(row('parse (Workspace.set)', parse));
   console.log(row('lint (lintFile)', lint));
   console.log(row('total', total));
+  console.log(row('CPU per edit', cpu));
+  console.log(row(`CPU per edit that breaks the syntax (${cpuBreaking.length})`, cpuBreaking));
   const last = lintFile(workspace, uri, config);
   console.log(`findings after the edits: ${last.length} (as opened: ${first.length})`);
   (globalThis as { gc?: () => void }).gc?.(); // with --expose-gc: the heap that stays

@@ -8,7 +8,8 @@ export const webTreeSitterCjs = { 'web-tree-sitter': './node_modules/web-tree-si
 
 const WASM = [
   'node_modules/web-tree-sitter/web-tree-sitter.wasm',
-  'node_modules/@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-terraform.wasm',
+  // Built from tree-sitter-hcl with a scanner fix and committed (server/grammars/README.md).
+  'server/grammars/tree-sitter-terraform.wasm',
   'node_modules/tree-sitter-bicep/tree-sitter-bicep.wasm',
 ];
 

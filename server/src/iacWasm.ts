@@ -4,24 +4,26 @@ import type { IacWasm } from './core/iac/treeSitter';
 
 /**
  * Finds the tree-sitter .wasm files for the IaC readers: next to the bundle (dist/wasm/, copied by
- * scripts/build.mjs and packed into the .vsix) or, when running from source, in node_modules.
+ * scripts/build.mjs and packed into the .vsix) or, when running from source, in the repository:
+ * the runtime and the Bicep grammar in node_modules, the Terraform grammar in server/grammars/
+ * (built here from tree-sitter-hcl with a scanner fix; server/grammars/README.md).
  */
 const FILES = {
-  runtime: ['web-tree-sitter.wasm', 'web-tree-sitter/web-tree-sitter.wasm'],
-  terraform: ['tree-sitter-terraform.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-terraform.wasm'],
-  bicep: ['tree-sitter-bicep.wasm', 'tree-sitter-bicep/tree-sitter-bicep.wasm'],
+  runtime: ['web-tree-sitter.wasm', 'node_modules/web-tree-sitter/web-tree-sitter.wasm'],
+  terraform: ['tree-sitter-terraform.wasm', 'server/grammars/tree-sitter-terraform.wasm'],
+  bicep: ['tree-sitter-bicep.wasm', 'node_modules/tree-sitter-bicep/tree-sitter-bicep.wasm'],
 } as const;
 
-function find(bundled: string, packaged: string): Uint8Array {
+function find(bundled: string, inRepository: string): Uint8Array {
   const here = typeof __dirname === 'string' ? __dirname : process.cwd();
   const candidates = [join(here, '..', 'wasm', bundled), join(here, 'wasm', bundled)];
   for (let dir = here; ; dir = dirname(dir)) {
-    candidates.push(join(dir, 'node_modules', packaged));
+    candidates.push(join(dir, inRepository));
     if (dirname(dir) === dir) break;
   }
-  candidates.push(join(process.cwd(), 'node_modules', packaged));
+  candidates.push(join(process.cwd(), inRepository));
   for (const path of candidates) if (existsSync(path)) return readFileSync(path);
-  throw new Error(`anf-lint: ${bundled} not found (looked in ${candidates.slice(0, 2).join(', ')} and node_modules)`);
+  throw new Error(`anf-lint: ${bundled} not found (looked in ${candidates.slice(0, 2).join(', ')} and ${inRepository} above them)`);
 }
 
 export function loadIacWasm(): IacWasm {

@@ -3,8 +3,8 @@ import { changedRegion } from '../text/changedRegion';
 
 /**
  * The tree-sitter runtime (web-tree-sitter) and the Terraform (HCL) and Bicep grammars, compiled
- * to WebAssembly and shipped in the npm packages `@tree-sitter-grammars/tree-sitter-hcl` and
- * `tree-sitter-bicep`. WebAssembly is instantiated asynchronously, so the CLI and the language
+ * to WebAssembly: Bicep's from the npm package `tree-sitter-bicep`, Terraform's built here from
+ * `@tree-sitter-grammars/tree-sitter-hcl` with a scanner fix (server/grammars/README.md). WebAssembly is instantiated asynchronously, so the CLI and the language
  * server call `initIacParsers` before they parse; the core then parses synchronously. The
  * core never reads files: the adapters hand it the .wasm bytes (server/src/iacWasm.ts).
  */
@@ -62,10 +62,10 @@ export function parseTree(grammar: IacGrammar, text: string): Tree | undefined {
  * parsed incrementally: the changed range is found by comparing the texts (one edit: the common
  * prefix and suffix), a copy of the last tree is told about it (`Tree.edit`) and tree-sitter
  * re-parses what the edit touched, reusing the rest (`parse(text, oldTree)`). On a 5,000-line .tf
- * a whole parse costs about 100 ms, an incremental one about 1 ms; an edit that breaks the syntax
- * costs more (error recovery re-reads from the edit to the end of the file), and the edit that
- * repairs it usually restores the text before it: the tree before the last one is kept too and
- * reused as it is. Trees live in WebAssembly memory until deleted: a replaced or evicted tree is
+ * a whole parse costs about 100 ms, an incremental one about 1 ms, an edit that breaks the syntax a
+ * few ms (error recovery re-reads the blocks around the edit; with tree-sitter-hcl's own scanner it
+ * re-read the rest of the file, server/grammars/README.md), and the edit that repairs it usually
+ * restores the text before it: the tree before the last one is kept too and reused as it is. Trees live in WebAssembly memory until deleted: a replaced or evicted tree is
  * deleted here, and at most KEPT_DOCUMENTS documents keep two trees each (a tree of a 5,000-line
  * .tf takes about 7 MiB; the two trees of one document share most of it). Only documents being
  * edited are kept (`readIac`'s `edited`): a CLI run or the server's index reads each file once.
