@@ -28,6 +28,25 @@ export function unaryValue(operator: string, operand: Value): Value {
 export const IAC_SYNTAX_CODE = 'ANF400';
 const MAX_SYNTAX_PROBLEMS = 20; // not a fact: one broken brace can produce hundreds of error nodes
 
+/** Whole statements: blocks, attributes, declarations and comments that parsed without error. */
+const STATEMENT = /block|attribute|declaration|statement|comment/;
+
+/**
+ * Where an ERROR node's trouble starts. Error recovery can wrap whole valid blocks that precede the
+ * broken token in the error node: the problem goes to the first child that is not one of them,
+ * not to the first of those blocks, many lines above the edit.
+ */
+function firstUnexpected(n: Node): Node {
+  const children = n.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i];
+    if (c && c.isNamed && !c.hasError && !c.isMissing && STATEMENT.test(c.type)) continue;
+    // The first token that breaks the statements, or the node itself when nothing precedes it.
+    return c && i > 0 ? c : n;
+  }
+  return n;
+}
+
 /** tree-sitter's ERROR and MISSING nodes as positioned problems. */
 export function syntaxProblems(root: Node, language: string): ParseProblem[] {
   const problems: ParseProblem[] = [];
@@ -39,9 +58,11 @@ export function syntaxProblems(root: Node, language: string): ParseProblem[] {
       return;
     }
     if (n.isError) {
-      const text = n.text.split('\n')[0]!.slice(0, 40); // not a fact: message length
-      const end = Math.min(Math.max(root.endIndex, n.endIndex), Math.max(n.startIndex + 1, Math.min(n.endIndex, n.startIndex + text.length)));
-      problems.push({ code: IAC_SYNTAX_CODE, span: { start: n.startIndex, end: Math.max(n.startIndex, end) }, message: `${language} syntax: unexpected \`${text.trim()}\`. anf-lint reads what it can around it.` });
+      const from = firstUnexpected(n);
+      const at = from.startIndex;
+      const text = from.text.split('\n')[0]!.slice(0, 40); // not a fact: message length
+      const end = Math.min(Math.max(root.endIndex, n.endIndex), Math.max(at + 1, Math.min(n.endIndex, at + text.length)));
+      problems.push({ code: IAC_SYNTAX_CODE, span: { start: at, end: Math.max(at, end) }, message: `${language} syntax: unexpected \`${text.trim()}\`. anf-lint reads what it can around it.` });
       return;
     }
     for (const c of n.children) if (c && (c.hasError || c.isMissing)) visit(c);
