@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { closest, distance } from 'fastest-levenshtein';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
@@ -77,11 +78,12 @@ export const invalidOptionValue = defineRule({
         if (!spec) continue;
         const problem = valueProblem(option, spec);
         if (!problem) continue;
-        context.report({
-          span: option.valueSpan ?? option.span,
-          message: problem.message,
-          ...(problem.replacement ? { fixes: mountFix.unsafe(`Set \`${option.name}=${problem.replacement}\``, replaceValue(option, problem.replacement)) } : {}),
-        });
+        context.report(
+          lazyFinding({ span: option.valueSpan ?? option.span }, () => ({
+            message: problem.message,
+            ...(problem.replacement ? { fixes: mountFix.unsafe(`Set \`${option.name}=${problem.replacement}\``, replaceValue(option, problem.replacement)) } : {}),
+          })),
+        );
       }
     }
   },

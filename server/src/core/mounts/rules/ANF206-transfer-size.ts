@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { NFS_TRANSFER_SIZE, WORKLOADS } from '../../facts';
 import { formatNumber, GiB } from '../../units/units';
 import { defineRule } from '../../rules/rule';
@@ -43,12 +44,13 @@ export const transferSize = defineRule({
         const value = integerOf(effective, name);
         const option = effective.byGroup.get(name);
         if (value === undefined || !option || value === 0) continue;
-        let message: string | undefined;
+        // What the value is (decided here, for the counts); the message is written only for a listed finding.
+        let describe: (() => string) | undefined;
         let severity: 'warning' | 'info' = 'warning';
-        if (value > MAX) message = `${name}=${value} is above ${MAX} (1 MiB): the kernel clamps it to 1 MiB.${anf ? ` ANF recommends ${RECOMMENDED}.` : ''}`;
+        if (value > MAX) describe = () => `${name}=${value} is above ${MAX} (1 MiB): the kernel clamps it to 1 MiB.${anf ? ` ANF recommends ${RECOMMENDED}.` : ''}`;
         else if (!anf) continue;
         else if (value > RECOMMENDED) {
-          message = `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB), which gives the best throughput and latency on ANF.${assumedAnfWords(target)}`;
+          describe = () => `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB), which gives the best throughput and latency on ANF.${assumedAnfWords(target)}`;
           severity = 'info';
         } else if (value <= SMALL) {
           const found = workloadOfMount(context, mount);
@@ -58,11 +60,14 @@ export const transferSize = defineRule({
           if (value === SMALL && effective.byGroup.has('nconnect') && !(found && WORKLOADS[found.workload].throughputBound)) continue;
           const bound = found !== undefined && WORKLOADS[found.workload].throughputBound;
           severity = bound ? 'warning' : 'info';
-          const cost = `1 GiB takes ${callsPerGiB(value)} calls at this size, ${callsPerGiB(RECOMMENDED)} at 256 KiB`;
-          message = `${name}=${value} is small for ANF: sequential I/O needs many more round trips (${cost})${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}${bound ? `, and ${workloadWords(found!)} is throughput-bound` : ''}. ANF recommends ${RECOMMENDED}.${assumedAnfWords(target)}`;
+          describe = () => {
+            const cost = `1 GiB takes ${callsPerGiB(value)} calls at this size, ${callsPerGiB(RECOMMENDED)} at 256 KiB`;
+            return `${name}=${value} is small for ANF: sequential I/O needs many more round trips (${cost})${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}${bound ? `, and ${workloadWords(found!)} is throughput-bound` : ''}. ANF recommends ${RECOMMENDED}.${assumedAnfWords(target)}`;
+          };
         }
-        if (!message) continue;
-        context.report({ span: option.span, message, severity, fixes: mountFix.unsafe(`Set ${name}=${RECOMMENDED}`, replaceValue(option, String(RECOMMENDED))) });
+        if (!describe) continue;
+        const message = describe;
+        context.report(lazyFinding({ span: option.span, severity }, () => ({ message: message(), fixes: mountFix.unsafe(`Set ${name}=${RECOMMENDED}`, replaceValue(option, String(RECOMMENDED))) })));
       }
     }
   },

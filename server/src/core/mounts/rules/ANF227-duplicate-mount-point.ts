@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry } from '../model';
 import { mountName } from './common';
@@ -64,11 +65,12 @@ export const duplicateMountPoint = defineRule({
         first.set(point, mount);
         continue;
       }
-      context.report({
-        span: mount.mountPointSpan ?? mount.span,
-        message: `\`${mountName(mount)}\` is mounted twice in this file (line ${context.file.source.positionAt(earlier.span.start).line + 1} too): the later mount hides the earlier one. Keep one entry, or mark the other \`noauto\`.`,
-        related: [{ uri: earlier.uri, span: earlier.mountPointSpan ?? earlier.span, message: `First entry for ${point}` }],
-      });
+      context.report(
+        lazyFinding({ span: mount.mountPointSpan ?? mount.span }, () => ({
+          message: `\`${mountName(mount)}\` is mounted twice in this file (line ${context.file.source.positionAt(earlier.span.start).line + 1} too): the later mount hides the earlier one. Keep one entry, or mark the other \`noauto\`.`,
+          related: [{ uri: earlier.uri, span: earlier.mountPointSpan ?? earlier.span, message: `First entry for ${point}` }],
+        })),
+      );
     }
   },
 });
