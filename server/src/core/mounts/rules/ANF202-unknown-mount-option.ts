@@ -34,9 +34,11 @@ export const unknownMountOption = defineRule({
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {
       const sloppy = effective.byGroup.has('sloppy');
-      for (const option of mount.options) {
+      const options = mount.options;
+      for (let i = 0; i < options.length; i++) {
+        const option = options[i]!;
         if (option.templated) continue;
-        const known = findOption(option.name);
+        const known = effective.specs[i];
         if (known?.scope === 'autofs' && AUTOFS_BLIND.has(mount.origin)) {
           // autofs reads these itself and never passes them on: mount.nfs does not know them.
           context.report(

@@ -24,8 +24,10 @@ function pointOf(mount: MountEntry): string | null {
   if (point === undefined) {
     point = null;
     if (isFstabEntry(mount) && !mount.templated) {
-      const trimmed = (mount.mountPointDecoded ?? mount.mountPoint)?.replace(/(?<=.)\/+$/, '');
-      if (trimmed && trimmed.startsWith('/') && !mount.options.some((o) => o.name === 'noauto')) point = trimmed;
+      const written = mount.mountPointDecoded ?? mount.mountPoint;
+      // Trailing slashes trimmed (a regular expression only for the few points that end in one).
+      const trimmed = written?.endsWith('/') ? written.replace(/(?<=.)\/+$/, '') : written;
+      if (trimmed && trimmed.startsWith('/') && !hasNoauto(mount)) point = trimmed;
     }
     POINTS.set(mount, point);
   }
@@ -33,6 +35,11 @@ function pointOf(mount: MountEntry): string | null {
 }
 
 const POINTS = new WeakMap<MountEntry, string | null>();
+
+function hasNoauto(mount: MountEntry): boolean {
+  for (const option of mount.options) if (option.name === 'noauto') return true;
+  return false;
+}
 
 export const duplicateMountPoint = defineRule({
   code: 'ANF227',
