@@ -72,9 +72,36 @@ function corpora(): Corpus[] {
     files: [
       ['estate.anf.yaml', manifest(200, 5)],
       ['hosts/node-1/etc/fstab', fstab(3000)],
+      ['hosts/node-2/etc/fstab', repeatedMistakes(600)],
     ],
   };
   return [...fixtures, { name: 'examples', config: configIn(EXAMPLES), files: examples }, generated];
+}
+
+/** Option lists that each make some mount rule speak (and some that are right). */
+const MISTAKES = [
+  'rw,soft,vers=3,rsize=65536,wsize=65536,udp',
+  'rw,hard,vers=4,sync,noac,intr',
+  'rw,hard,nfsvers=4.2,nconnect=16,timeo=10,retrans=0',
+  'rw,hard,vers=3,rsize=1048576,wsize=262144,sec=krb5,nolock,local_lock=all',
+  'rw,hard,vers=4.1,nocto,actimeo=3600,lookupcache=none,fsc,nconect=8',
+  'rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=4,max_connect=16,_netdev',
+  'rw,hard,vers=3,rsize=262144,wsize=262144,tcp,_netdev,nofail',
+];
+
+/**
+ * An fstab whose mistakes repeat and whose mount points come back (each twice in a row, and again
+ * 400 lines on), with annotations and fsck passes: findings interleave with the state rules keep
+ * while they run (new mount points keep coming after the first duplicates).
+ */
+function repeatedMistakes(count: number): string {
+  const workloads = ['eda-tools', 'hpc', 'oracle', 'sap-hana-shared'];
+  const lines = ['# /etc/fstab: the same mistakes, again and again'];
+  for (let i = 0; i < count; i++) {
+    if (i % 9 === 0) lines.push(`# anf: workload=${workloads[(i / 9) % workloads.length]}`);
+    lines.push(`10.10.${i % 7}.4:/vol-${i % 13} /mnt/shared-${Math.floor(i / 2) % 200} nfs ${MISTAKES[i % MISTAKES.length]} 0 ${i % 3}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** Every diagnostic of every file, suppressed ones too, with the default limits and with none. */
