@@ -63,10 +63,81 @@ export interface Finding {
   readonly tags?: readonly DiagnosticTag[];
 }
 
+/** What a finding says and offers: made only when a report lists it (`lazyFinding`). */
+export interface FindingText {
+  readonly message: string;
+  readonly fixes?: readonly Fix[];
+  readonly related?: readonly RelatedSpan[];
+}
+
+/** What a finding must tell at once: where, and what it counts as (a report counts every finding by severity). */
+export interface FindingHead {
+  readonly span: Span;
+  readonly severity?: Severity;
+  readonly tags?: readonly DiagnosticTag[];
+}
+
+/**
+ * A finding whose message, fixes and related notes are made when first read. A report lists the
+ * first findings of each rule and counts the rest (ANF010), so a rule that finds the same problem
+ * on every line of a 10,000-line file builds the text of the hundred it lists, not of all of them.
+ * `describe` runs at most once, after the rule has gone on (when the engine places the finding,
+ * or never): it may read only what cannot change meanwhile (the file's model, values the rule
+ * worked out for this finding), never state the rule keeps changing. test/unit/lazy-findings.test.ts
+ * lints every fixture and example both ways (`setEagerFindings`) and compares.
+ */
+export function lazyFinding(head: FindingHead, describe: () => FindingText): Finding {
+  return eagerFindings ? { ...head, ...describe() } : new LazyFinding(head, describe);
+}
+
+let eagerFindings = false;
+
+/** Tests only: `lazyFinding` describes at once, to compare with the lazy default. */
+export function setEagerFindings(eager: boolean): void {
+  eagerFindings = eager;
+}
+
+class LazyFinding implements Finding {
+  readonly span: Span;
+  readonly severity?: Severity;
+  readonly tags?: readonly DiagnosticTag[];
+  private describe: (() => FindingText) | undefined;
+  private text: FindingText | undefined;
+
+  constructor(head: FindingHead, describe: () => FindingText) {
+    // Every field assigned, undefined or not: one shape for all lazy findings.
+    this.span = head.span;
+    this.severity = head.severity;
+    this.tags = head.tags;
+    this.describe = describe;
+    this.text = undefined;
+  }
+
+  private made(): FindingText {
+    if (!this.text) {
+      this.text = this.describe!();
+      this.describe = undefined;
+    }
+    return this.text;
+  }
+
+  get message(): string {
+    return this.made().message;
+  }
+
+  get fixes(): readonly Fix[] | undefined {
+    return this.made().fixes;
+  }
+
+  get related(): readonly RelatedSpan[] | undefined {
+    return this.made().related;
+  }
+}
+
 /**
  * A finding as a plain object, every field read: the way to copy one with some fields changed
- * (`{ ...plainFinding(f), span }`). A spread alone would drop fields a rule computes on demand
- * in getters on a class's prototype (ANF306 builds its message and fixes only when read).
+ * (`{ ...plainFinding(f), span }`). A spread alone would drop the fields a `lazyFinding` makes on
+ * demand in getters.
  */
 export function plainFinding(finding: Finding): Finding {
   const { span, message, severity, fixes, related, tags } = finding;

@@ -169,10 +169,26 @@ export const WORKLOAD_PATH_CONVENTIONS: readonly { readonly pattern: RegExp; rea
   { pattern: /^\/u\d{2}\/(app\/oracle|ora[a-z]+)(\/|$)/, workload: 'oracle', convention: '/u0N/ora… or /u0N/app/oracle', source: 'ORAKNFS' },
 ];
 
+/**
+ * The letter after the leading `/` of every convention (`/h…`, `/s…`, `/u…`), read from the patterns;
+ * undefined when one does not start with `^\/` and a letter. Most mount points (`/mnt/…`, `/data`)
+ * are then answered without running every pattern: this is asked for each mount of a large fstab.
+ */
+const CONVENTION_LEADS: ReadonlySet<string> | undefined = (() => {
+  const leads = new Set<string>();
+  for (const { pattern } of WORKLOAD_PATH_CONVENTIONS) {
+    const lead = /^\^\\\/([a-z])/.exec(pattern.source)?.[1];
+    if (!lead) return undefined;
+    leads.add(lead);
+  }
+  return leads;
+})();
+
 /** The workload a mount point's name implies by a strong convention, if any. */
 export function workloadFromMountPath(mountPoint: string | undefined): { workload: WorkloadKind; convention: string } | undefined {
   if (!mountPoint) return undefined;
-  const path = mountPoint.replace(/\/+$/, '') || '/';
+  const path = mountPoint.endsWith('/') ? mountPoint.replace(/\/+$/, '') || '/' : mountPoint;
+  if (CONVENTION_LEADS && (path[0] !== '/' || !CONVENTION_LEADS.has(path[1] ?? ''))) return undefined;
   for (const rule of WORKLOAD_PATH_CONVENTIONS) if (rule.pattern.test(path)) return { workload: rule.workload, convention: rule.convention };
   return undefined;
 }

@@ -353,6 +353,11 @@ export interface EffectiveOptions {
   readonly version: NfsVersion | undefined;
   /** Some option is a template placeholder, or only the option list is known: the list may hold anything. */
   readonly templated: boolean;
+  /**
+   * `findOption` of each of the mount's options, by index (undefined for a templated or unknown one):
+   * looked up once per mount, not again by every rule that reads every option.
+   */
+  readonly specs: readonly (OptionSpec | undefined)[];
 }
 
 /**
@@ -405,12 +410,16 @@ function computeEffectiveOptions(mount: MountEntry): EffectiveOptions {
   // An option list found on its own (optionsOnly): the rest of the mount is elsewhere, so what
   // the list leaves out is as unknown as a placeholder would make it.
   let templated = mount.optionsOnly === true;
-  for (const option of mount.options) {
+  const options = mount.options;
+  const specs: (OptionSpec | undefined)[] = new Array(options.length);
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
     if (option.templated) {
       templated = true;
       continue;
     }
     const spec = findOption(option.name);
+    specs[i] = spec;
     if (spec?.repeatable) continue;
     const group = spec?.group ?? `?${option.name}`;
     const earlier = byGroup.get(group);
@@ -431,7 +440,7 @@ function computeEffectiveOptions(mount: MountEntry): EffectiveOptions {
       for (let i = 0; i < list.length - 1; i++) overridden.push({ option: list[i]!, winner });
     }
   }
-  return { byGroup, overridden, version: resolveVersion(mount, byGroup), templated };
+  return { byGroup, overridden, version: resolveVersion(mount, byGroup), templated, specs };
 }
 
 function resolveVersion(mount: MountEntry, byGroup: ReadonlyMap<string, MountOption>): NfsVersion | undefined {

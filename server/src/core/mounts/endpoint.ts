@@ -8,5 +8,16 @@ export function normalizeExportPath(path: string): string {
 
 /** Host names are case-insensitive; `[fd00::4]` and `fd00::4` are one IPv6 server. */
 export function normalizeServer(server: string): string {
-  return server.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  // A file names a few servers on thousands of lines, and several rules ask for each mount: a look-up
+  // is cheaper than three new strings. Bounded, for a language server that runs for days.
+  let normalized = NORMALIZED_SERVERS.get(server);
+  if (normalized === undefined) {
+    normalized = server.trim().toLowerCase().replace(/^\[|\]$/g, '');
+    if (NORMALIZED_SERVERS.size >= NORMALIZED_SERVERS_KEPT) NORMALIZED_SERVERS.clear();
+    NORMALIZED_SERVERS.set(server, normalized);
+  }
+  return normalized;
 }
+
+const NORMALIZED_SERVERS = new Map<string, string>();
+const NORMALIZED_SERVERS_KEPT = 4096; // not a fact: a bound on a cache of server names

@@ -33,6 +33,8 @@ const BLANK = (ch: string | undefined): boolean => ch === ' ' || ch === '\t' || 
  * Never throws.
  */
 export function splitOptions(raw: string, base: number, plain = false): MountOption[] {
+  // Nearly every fstab line: no placeholder or quote (`plain`) and no bracket, so every comma splits.
+  if (plain && !raw.includes('{') && !raw.includes('(')) return splitPlainOptions(raw, base);
   const options: MountOption[] = [];
   let depth = 0;
   let partStart = 0;
@@ -93,6 +95,23 @@ export function splitOptions(raw: string, base: number, plain = false): MountOpt
   }
   flush(raw.length);
   return options;
+}
+
+/** splitOptions of a plain list without brackets: split at every comma, blanks trimmed (no closure per part). */
+function splitPlainOptions(raw: string, base: number): MountOption[] {
+  const options: MountOption[] = [];
+  let partStart = 0;
+  for (;;) {
+    const comma = raw.indexOf(',', partStart);
+    const end = comma < 0 ? raw.length : comma;
+    let start = partStart;
+    let stop = end;
+    while (start < stop && BLANK(raw[start])) start++;
+    while (stop > start && BLANK(raw[stop - 1])) stop--;
+    if (stop > start) options.push(makePlainOption(raw, start, stop, base));
+    if (comma < 0) return options;
+    partStart = comma + 1;
+  }
 }
 
 function makeOption(text: string, start: number): MountOption {

@@ -2,7 +2,7 @@ import { adviseSizing, type SizingOption, type SizingRequirement } from '../../c
 import { monthlyPoolCost } from '../../calc/cost';
 import { throughputMiBpsFromIops } from '../../calc/io';
 import { ceilWhole, serviceLevelRateMiBpsPerTiB, volumeCeilingMiBps } from '../../calc/throughput';
-import type { Fix, SpanEdit } from '../../diagnostics';
+import { lazyFinding, type Fix, type SpanEdit } from '../../diagnostics';
 import { FLEXIBLE, POOL_LIMITS, VOLUME_LIMITS, type RegionPrices } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, gibToTiB, KiB } from '../../units/units';
@@ -86,33 +86,23 @@ export const requirementNotMet = defineRule({
       // The remedy (the raise fix and the sizing advisor's option) is worked out when the engine
       // places the finding: a report lists the first findings of a rule (ANF010), and an estate
       // with a thousand unmet requirements should not run the advisor a thousand times per edit.
-      let remedy: { message: string; fixes: Fix[] | undefined } | undefined;
-      const resolve = () => {
-        if (remedy) return remedy;
-        const raise = raiseFix(source, pool, volume, f, figures);
-        const advice = advisorOption(pool, volume, f, figures);
-        const adviceFix = advice ? advisorFix(source, pool, volume, advice) : undefined;
-        const text = [raise?.summary, advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined].filter(Boolean).join('; ');
-        remedy = {
-          message: `${Named('volume', volume.name)} needs ${unmet.map((u) => u.text()).join(', and ')}.${text ? ` Fix: ${text}.` : ''}`,
-          fixes: fixes(raise?.fix, adviceFix).fixes,
-        };
-        return remedy;
-      };
       const [first, ...others] = unmet;
-      context.report({
-        span: first!.span,
-        get message() {
-          return resolve().message;
-        },
-        get fixes() {
-          return resolve().fixes;
-        },
-        related: [
-          { uri: context.file.uri, span: quota.span, message: `quota of ${name}` },
-          ...others.map((o) => ({ uri: context.file.uri, span: o.span, message: `also not met for ${name}` })),
-        ],
-      });
+      context.report(
+        lazyFinding({ span: first!.span }, () => {
+          const raise = raiseFix(source, pool, volume, f, figures);
+          const advice = advisorOption(pool, volume, f, figures);
+          const adviceFix = advice ? advisorFix(source, pool, volume, advice) : undefined;
+          const text = [raise?.summary, advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined].filter(Boolean).join('; ');
+          return {
+            message: `${Named('volume', volume.name)} needs ${unmet.map((u) => u.text()).join(', and ')}.${text ? ` Fix: ${text}.` : ''}`,
+            fixes: fixes(raise?.fix, adviceFix).fixes,
+            related: [
+              { uri: context.file.uri, span: quota.span, message: `quota of ${name}` },
+              ...others.map((o) => ({ uri: context.file.uri, span: o.span, message: `also not met for ${name}` })),
+            ],
+          };
+        }),
+      );
     }
   },
 });

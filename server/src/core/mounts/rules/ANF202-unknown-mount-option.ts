@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { closest, distance } from 'fastest-levenshtein';
 import { defineRule } from '../../rules/rule';
 import { findOption, KNOWN_OPTION_NAMES } from '../catalog';
@@ -33,28 +34,31 @@ export const unknownMountOption = defineRule({
   check(context) {
     for (const { mount, effective } of nfsMounts(context)) {
       const sloppy = effective.byGroup.has('sloppy');
-      for (const option of mount.options) {
+      const options = mount.options;
+      for (let i = 0; i < options.length; i++) {
+        const option = options[i]!;
         if (option.templated) continue;
-        const known = findOption(option.name);
+        const known = effective.specs[i];
         if (known?.scope === 'autofs' && AUTOFS_BLIND.has(mount.origin)) {
           // autofs reads these itself and never passes them on: mount.nfs does not know them.
-          context.report({
-            span: option.nameSpan,
-            message: `\`${option.name}\` is an autofs map option: autofs reads it, but ${mount.origin === 'systemd' ? 'systemd passes it to mount.nfs, which rejects the mount' : 'mount.nfs rejects the mount'} ("an incorrect mount option was specified"). Keep it in the autofs map, or remove it here.`,
-            fixes: mountFix.unsafe(`Remove \`${option.name}\``, removeOption(context.file.source.text, mount, option)),
-          });
+          context.report(
+            lazyFinding({ span: option.nameSpan }, () => ({
+              message: `\`${option.name}\` is an autofs map option: autofs reads it, but ${mount.origin === 'systemd' ? 'systemd passes it to mount.nfs, which rejects the mount' : 'mount.nfs rejects the mount'} ("an incorrect mount option was specified"). Keep it in the autofs map, or remove it here.`,
+              fixes: mountFix.unsafe(`Remove \`${option.name}\``, removeOption(context.file.source.text, mount, option)),
+            })),
+          );
           continue;
         }
         if (known) continue;
         const lower = option.name.toLowerCase();
         const suggestion = findOption(lower) ? lower : closest(option.name, [...KNOWN_OPTION_NAMES]);
         const near = suggestion !== undefined && distance(option.name, suggestion) <= Math.max(1, Math.floor(option.name.length / 3));
-        context.report({
-          span: option.nameSpan,
-          message: `Unknown mount option \`${option.name}\`${near ? `: did you mean \`${suggestion}\`?` : '.'} ${sloppy ? 'With `sloppy`, mount ignores it, so it has no effect.' : 'mount.nfs rejects the whole mount ("an incorrect mount option was specified").'}`,
-          ...(sloppy ? { severity: 'warning' as const } : {}),
-          ...(near ? { fixes: mountFix.unsafe(`Change to \`${suggestion}\``, { span: option.nameSpan, newText: suggestion }) } : {}),
-        });
+        context.report(
+          lazyFinding({ span: option.nameSpan, ...(sloppy ? { severity: 'warning' as const } : {}) }, () => ({
+            message: `Unknown mount option \`${option.name}\`${near ? `: did you mean \`${suggestion}\`?` : '.'} ${sloppy ? 'With `sloppy`, mount ignores it, so it has no effect.' : 'mount.nfs rejects the whole mount ("an incorrect mount option was specified").'}`,
+            ...(near ? { fixes: mountFix.unsafe(`Change to \`${suggestion}\``, { span: option.nameSpan, newText: suggestion }) } : {}),
+          })),
+        );
       }
     }
   },

@@ -1,7 +1,8 @@
+import { lazyFinding } from '../../diagnostics';
 import { closest, distance } from 'fastest-levenshtein';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
-import { findOption, type OptionSpec } from '../catalog';
+import type { OptionSpec } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
 import type { MountOption } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
@@ -70,18 +71,21 @@ export const invalidOptionValue = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount } of nfsMounts(context)) {
-      for (const option of mount.options) {
+    for (const { mount, effective } of nfsMounts(context)) {
+      const options = mount.options;
+      for (let i = 0; i < options.length; i++) {
+        const option = options[i]!;
         if (option.templated) continue;
-        const spec = findOption(option.name);
+        const spec = effective.specs[i];
         if (!spec) continue;
         const problem = valueProblem(option, spec);
         if (!problem) continue;
-        context.report({
-          span: option.valueSpan ?? option.span,
-          message: problem.message,
-          ...(problem.replacement ? { fixes: mountFix.unsafe(`Set \`${option.name}=${problem.replacement}\``, replaceValue(option, problem.replacement)) } : {}),
-        });
+        context.report(
+          lazyFinding({ span: option.valueSpan ?? option.span }, () => ({
+            message: problem.message,
+            ...(problem.replacement ? { fixes: mountFix.unsafe(`Set \`${option.name}=${problem.replacement}\``, replaceValue(option, problem.replacement)) } : {}),
+          })),
+        );
       }
     }
   },

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { findOption } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
@@ -37,12 +38,12 @@ export const overriddenMountOption = defineRule({
         const message = same
           ? `\`${written(option)}\` is set again later in this option list (\`${written(winner)}\`); this one is redundant.`
           : `\`${written(option)}\` has no effect: \`${written(winner)}\` later in this option list sets the same thing, and the kernel uses the last one (\`${written(winner)}\`).`;
-        context.report({
-          span: option.span,
-          message,
-          tags: ['unnecessary'],
-          fixes: mountFix.safe(`Remove \`${written(option)}\` (the kernel uses \`${written(winner)}\`)`, removeOption(text, mount, option)),
-        });
+        context.report(
+          lazyFinding({ span: option.span, tags: ['unnecessary'] }, () => ({
+            message,
+            fixes: mountFix.safe(`Remove \`${written(option)}\` (the kernel uses \`${written(winner)}\`)`, removeOption(text, mount, option)),
+          })),
+        );
       }
     }
   },

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { NFS_TRANSFER_SIZE } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { integerOf } from '../catalog';
@@ -37,11 +38,12 @@ export const rsizeWsizeDiffer = defineRule({
       const r = effective.byGroup.get('rsize')!;
       const w = effective.byGroup.get('wsize')!;
       const later = r.span.start > w.span.start ? r : w;
-      context.report({
-        span: later.span,
-        message: `rsize=${rsize} and wsize=${wsize} differ; ANF recommends the same value for both, ${RECOMMENDED} (256 KiB).`,
-        fixes: mountFix.unsafe(`Set rsize and wsize to ${RECOMMENDED}`, ...[r, w].filter((o) => o.value !== String(RECOMMENDED)).map((o) => replaceValue(o, String(RECOMMENDED)))),
-      });
+      context.report(
+        lazyFinding({ span: later.span }, () => ({
+          message: `rsize=${rsize} and wsize=${wsize} differ; ANF recommends the same value for both, ${RECOMMENDED} (256 KiB).`,
+          fixes: mountFix.unsafe(`Set rsize and wsize to ${RECOMMENDED}`, ...[r, w].filter((o) => o.value !== String(RECOMMENDED)).map((o) => replaceValue(o, String(RECOMMENDED)))),
+        })),
+      );
     }
   },
 });

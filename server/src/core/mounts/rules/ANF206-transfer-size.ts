@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { NFS_TRANSFER_SIZE, WORKLOADS } from '../../facts';
 import { formatNumber, GiB } from '../../units/units';
 import { defineRule } from '../../rules/rule';
@@ -12,6 +13,9 @@ const MIN = NFS_TRANSFER_SIZE.minBytes.value;
 const ORACLE = WORKLOADS.oracle.prescribedTransferBytes!.bytes;
 const SAPNW = WORKLOADS['sap-netweaver'].prescribedTransferBytes!.bytes;
 const callsPerGiB = (bytes: number) => formatNumber(Math.ceil(GiB / Math.max(MIN, bytes - (bytes % NFS_TRANSFER_SIZE.multipleOfBytes.value))), 0);
+
+/** The options this rule judges, in the order it reports them on a mount. */
+const TRANSFER_OPTIONS = ['rsize', 'wsize'] as const;
 
 export const transferSize = defineRule({
   code: 'ANF206',
@@ -39,30 +43,41 @@ export const transferSize = defineRule({
     for (const { mount, effective } of nfsMounts(context)) {
       const target = targetOfMount(context, mount);
       const anf = target.kind === 'anf';
-      for (const name of ['rsize', 'wsize'] as const) {
+      for (const name of TRANSFER_OPTIONS) {
         const value = integerOf(effective, name);
         const option = effective.byGroup.get(name);
         if (value === undefined || !option || value === 0) continue;
-        let message: string | undefined;
+        // What is wrong is decided here (it counts); the message is written only for a listed finding.
+        let problem: 'above-max' | 'above-recommended' | 'small';
         let severity: 'warning' | 'info' = 'warning';
-        if (value > MAX) message = `${name}=${value} is above ${MAX} (1 MiB): the kernel clamps it to 1 MiB.${anf ? ` ANF recommends ${RECOMMENDED}.` : ''}`;
+        let found: ReturnType<typeof workloadOfMount>;
+        let bound = false;
+        if (value > MAX) problem = 'above-max';
         else if (!anf) continue;
         else if (value > RECOMMENDED) {
-          message = `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB), which gives the best throughput and latency on ANF.${assumedAnfWords(target)}`;
+          problem = 'above-recommended';
           severity = 'info';
         } else if (value <= SMALL) {
-          const found = workloadOfMount(context, mount);
+          found = workloadOfMount(context, mount);
           const prescribed = found ? WORKLOADS[found.workload].prescribedTransferBytes : undefined;
           if (prescribed && value >= prescribed.bytes) continue; // the vendor's own size for this workload
           // SAS GRID (ANF's mount-option guide): 64 KiB with nconnect, by design.
           if (value === SMALL && effective.byGroup.has('nconnect') && !(found && WORKLOADS[found.workload].throughputBound)) continue;
-          const bound = found !== undefined && WORKLOADS[found.workload].throughputBound;
+          bound = found !== undefined && WORKLOADS[found.workload].throughputBound;
           severity = bound ? 'warning' : 'info';
-          const cost = `1 GiB takes ${callsPerGiB(value)} calls at this size, ${callsPerGiB(RECOMMENDED)} at 256 KiB`;
-          message = `${name}=${value} is small for ANF: sequential I/O needs many more round trips (${cost})${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}${bound ? `, and ${workloadWords(found!)} is throughput-bound` : ''}. ANF recommends ${RECOMMENDED}.${assumedAnfWords(target)}`;
-        }
-        if (!message) continue;
-        context.report({ span: option.span, message, severity, fixes: mountFix.unsafe(`Set ${name}=${RECOMMENDED}`, replaceValue(option, String(RECOMMENDED))) });
+          problem = 'small';
+        } else continue;
+        context.report(
+          lazyFinding({ span: option.span, severity }, () => ({
+            message:
+              problem === 'above-max'
+                ? `${name}=${value} is above ${MAX} (1 MiB): the kernel clamps it to 1 MiB.${anf ? ` ANF recommends ${RECOMMENDED}.` : ''}`
+                : problem === 'above-recommended'
+                  ? `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB), which gives the best throughput and latency on ANF.${assumedAnfWords(target)}`
+                  : `${name}=${value} is small for ANF: sequential I/O needs many more round trips (1 GiB takes ${callsPerGiB(value)} calls at this size, ${callsPerGiB(RECOMMENDED)} at 256 KiB)${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}${bound ? `, and ${workloadWords(found!)} is throughput-bound` : ''}. ANF recommends ${RECOMMENDED}.${assumedAnfWords(target)}`,
+            fixes: mountFix.unsafe(`Set ${name}=${RECOMMENDED}`, replaceValue(option, String(RECOMMENDED))),
+          })),
+        );
       }
     }
   },

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { NFS_TIMEOUTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption, replaceOption } from '../fixes';
@@ -32,13 +33,14 @@ export const softMount = defineRule({
       if (!option || (option.name !== 'soft' && option.name !== 'softerr')) continue;
       // An earlier `hard` that this option overrides: removing this one is enough.
       const earlierHard = mount.options.some((o) => o.name === 'hard' && o.span.start < option.span.start);
-      context.report({
-        span: option.span,
-        message: `\`${option.name}\` makes NFS requests fail with ${option.name === 'soft' ? 'EIO' : 'ETIMEDOUT'} after \`retrans\` retries, which can silently lose writes; use \`hard\` (the default).`,
-        fixes: earlierHard
-          ? mountFix.unsafe(`Remove \`${option.name}\` (the earlier \`hard\` then applies)`, removeOption(text, mount, option))
-          : mountFix.unsafe('Change to `hard`', replaceOption(option, 'hard')),
-      });
+      context.report(
+        lazyFinding({ span: option.span }, () => ({
+          message: `\`${option.name}\` makes NFS requests fail with ${option.name === 'soft' ? 'EIO' : 'ETIMEDOUT'} after \`retrans\` retries, which can silently lose writes; use \`hard\` (the default).`,
+          fixes: earlierHard
+            ? mountFix.unsafe(`Remove \`${option.name}\` (the earlier \`hard\` then applies)`, removeOption(text, mount, option))
+            : mountFix.unsafe('Change to `hard`', replaceOption(option, 'hard')),
+        })),
+      );
     }
   },
 });

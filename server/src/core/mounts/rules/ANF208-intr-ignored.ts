@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { NFS_PROTOCOL } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption } from '../fixes';
@@ -34,12 +35,12 @@ export const intrIgnored = defineRule({
         if (option.templated || (option.name !== 'intr' && option.name !== 'nointr')) continue;
         // Oracle's kNFS prescription (Oracle Support Doc ID 359515.1) writes `nointr`: harmless, and not ours to correct.
         if (option.name === 'nointr' && workloadOfMount(context, mount)?.workload === 'oracle') continue;
-        context.report({
-          span: option.span,
-          message: `\`${option.name}\` is ignored since kernel ${SINCE}; remove it.`,
-          tags: ['unnecessary'],
-          fixes: mountFix.safe(`Remove \`${option.name}\``, removeOption(text, mount, option)),
-        });
+        context.report(
+          lazyFinding({ span: option.span, tags: ['unnecessary'] }, () => ({
+            message: `\`${option.name}\` is ignored since kernel ${SINCE}; remove it.`,
+            fixes: mountFix.safe(`Remove \`${option.name}\``, removeOption(text, mount, option)),
+          })),
+        );
       }
     }
   },

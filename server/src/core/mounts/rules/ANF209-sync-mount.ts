@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { SYNC_WRITE_COST } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
@@ -33,11 +34,12 @@ export const syncMount = defineRule({
     for (const { mount, effective } of nfsMounts(context)) {
       const option = effective.byGroup.get('sync');
       if (!option || option.name !== 'sync') continue;
-      context.report({
-        span: option.span,
-        message: `\`sync\` makes every write wait for the server: ${FIGURES} (Microsoft Learn module on ANF performance for EDA and HPC).`,
-        fixes: mountFix.unsafe('Remove `sync`', removeOption(text, mount, option)),
-      });
+      context.report(
+        lazyFinding({ span: option.span }, () => ({
+          message: `\`sync\` makes every write wait for the server: ${FIGURES} (Microsoft Learn module on ANF performance for EDA and HPC).`,
+          fixes: mountFix.unsafe('Remove `sync`', removeOption(text, mount, option)),
+        })),
+      );
     }
   },
 });

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { formatNumber } from '../../units/units';
 import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
@@ -34,11 +35,12 @@ export const noac = defineRule({
       // Oracle RAC: Oracle Support Doc ID 359515.1 prescribes noac/actimeo=0 for OCR and voting files.
       const found = workloadOfMount(context, mount);
       if (found && WORKLOADS[found.workload].prescribesNoAttributeCache) continue;
-      context.report({
-        span: option.span,
-        message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (the Microsoft Learn course on HPC/EDA applications on ANF). Remove \`noac\` unless an application documents that it needs it (annotate Oracle mounts \`# anf: workload=oracle\`).`,
-        fixes: mountFix.unsafe('Remove `noac`', removeOption(text, mount, option)),
-      });
+      context.report(
+        lazyFinding({ span: option.span }, () => ({
+          message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (the Microsoft Learn course on HPC/EDA applications on ANF). Remove \`noac\` unless an application documents that it needs it (annotate Oracle mounts \`# anf: workload=oracle\`).`,
+          fixes: mountFix.unsafe('Remove `noac`', removeOption(text, mount, option)),
+        })),
+      );
     }
   },
 });

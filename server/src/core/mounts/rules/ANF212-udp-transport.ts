@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { transportOf } from '../catalog';
 import { mountFix, replaceOption, replaceValue } from '../fixes';
@@ -31,11 +32,12 @@ export const udpTransport = defineRule({
       if (transport !== 'udp' && transport !== 'udp6') continue;
       const option = effective.byGroup.get('transport')!;
       const tcp = transport === 'udp6' ? 'tcp6' : 'tcp';
-      context.report({
-        span: option.span,
-        message: `NFS over UDP: NFSv4 requires TCP and ANF is mounted over TCP everywhere in its guidance; a lost fragment resends the whole request. Use \`${option.value !== undefined ? `${option.name}=${tcp}` : 'tcp'}\`.`,
-        fixes: mountFix.unsafe(`Use ${tcp}`, option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp')),
-      });
+      context.report(
+        lazyFinding({ span: option.span }, () => ({
+          message: `NFS over UDP: NFSv4 requires TCP and ANF is mounted over TCP everywhere in its guidance; a lost fragment resends the whole request. Use \`${option.value !== undefined ? `${option.name}=${tcp}` : 'tcp'}\`.`,
+          fixes: mountFix.unsafe(`Use ${tcp}`, option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp')),
+        })),
+      );
     }
   },
 });

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { NFS_TIMEOUTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { integerOf, transportOf } from '../catalog';
@@ -37,21 +38,23 @@ export const eagerTimeout = defineRule({
       const timeo = integerOf(effective, 'timeo');
       const timeoOption = effective.byGroup.get('timeo');
       if (timeo !== undefined && timeoOption && timeo > 0 && timeo < MIN_TIMEO) {
-        context.report({
-          span: timeoOption.span,
-          message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${DEFAULT_TIMEO} (60 s). A short timeout resends work a busy volume is still doing.`,
-          fixes: mountFix.unsafe(`Set timeo=${DEFAULT_TIMEO}`, replaceValue(timeoOption, String(DEFAULT_TIMEO))),
-        });
+        context.report(
+          lazyFinding({ span: timeoOption.span }, () => ({
+            message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${DEFAULT_TIMEO} (60 s). A short timeout resends work a busy volume is still doing.`,
+            fixes: mountFix.unsafe(`Set timeo=${DEFAULT_TIMEO}`, replaceValue(timeoOption, String(DEFAULT_TIMEO))),
+          })),
+        );
       }
       const retrans = integerOf(effective, 'retrans');
       const retransOption = effective.byGroup.get('retrans');
       if (retrans === 0 && retransOption) {
         const soft = ['soft', 'softerr'].includes(effective.byGroup.get('recovery')?.name ?? '');
-        context.report({
-          span: retransOption.span,
-          message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${DEFAULT_RETRANS}.`,
-          fixes: mountFix.unsafe(`Set retrans=${DEFAULT_RETRANS}`, replaceValue(retransOption, String(DEFAULT_RETRANS))),
-        });
+        context.report(
+          lazyFinding({ span: retransOption.span }, () => ({
+            message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${DEFAULT_RETRANS}.`,
+            fixes: mountFix.unsafe(`Set retrans=${DEFAULT_RETRANS}`, replaceValue(retransOption, String(DEFAULT_RETRANS))),
+          })),
+        );
       }
     }
   },

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { NCONNECT, SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { integerOf } from '../catalog';
@@ -35,11 +36,12 @@ export const nconnectAboveTested = defineRule({
       const value = integerOf(effective, 'nconnect');
       const option = effective.byGroup.get('nconnect');
       if (value === undefined || !option || value <= BEST || value > MAX) continue;
-      context.report({
-        span: option.span,
-        message: `nconnect=${value} is above ${BEST}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
-        fixes: mountFix.unsafe(`Set nconnect=${BEST}`, replaceValue(option, String(BEST))),
-      });
+      context.report(
+        lazyFinding({ span: option.span }, () => ({
+          message: `nconnect=${value} is above ${BEST}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
+          fixes: mountFix.unsafe(`Set nconnect=${BEST}`, replaceValue(option, String(BEST))),
+        })),
+      );
     }
   },
 });

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
@@ -31,12 +32,13 @@ export const nconnectWithKerberos = defineRule({
       const option = effective.byGroup.get('nconnect');
       if (!option || !usesKerberos(effective) || !onAnf(context, mount)) continue;
       const sec = effective.byGroup.get('sec')!;
-      context.report({
-        span: option.span,
-        message: `\`${option.name}=${option.value ?? ''}\` with \`sec=${sec.value ?? ''}\`: the connections share one GSS context, and out-of-window packets force renegotiation. Do not combine nconnect with Kerberos on ANF.`,
-        related: [{ uri: mount.uri, span: sec.span, message: 'Kerberos is set here' }],
-        fixes: mountFix.unsafe('Remove `nconnect`', removeOption(text, mount, option)),
-      });
+      context.report(
+        lazyFinding({ span: option.span }, () => ({
+          message: `\`${option.name}=${option.value ?? ''}\` with \`sec=${sec.value ?? ''}\`: the connections share one GSS context, and out-of-window packets force renegotiation. Do not combine nconnect with Kerberos on ANF.`,
+          related: [{ uri: mount.uri, span: sec.span, message: 'Kerberos is set here' }],
+          fixes: mountFix.unsafe('Remove `nconnect`', removeOption(text, mount, option)),
+        })),
+      );
     }
   },
 });

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { effectiveOptions, valueOf } from '../catalog';
 import { mountFix, removeOption, replaceValue } from '../fixes';
@@ -59,17 +60,20 @@ export const nconnectDiffersSameServer = defineRule({
       const firstOption = effectiveOptions(first).byGroup.get('nconnect');
       const firstValue = firstOption ? valueOf(effectiveOptions(first), 'nconnect') : undefined;
       if (Number(firstValue ?? '1') === Number(option.value)) continue;
-      const sameFile = first.uri === mount.uri;
-      const where = `${sameFile ? 'line' : `${baseName(first.uri)} line`} ${lineOf(context, first.uri, first.span.start)}`;
-      const decided = firstValue ? `nconnect=${firstValue}` : 'no nconnect (one connection)';
-      context.report({
-        span: option.span,
-        message: `nconnect=${option.value} is ignored${onHost}: the first mount to ${mount.server} (${mountName(first)}, ${where}) has ${decided}, and every later mount to that address shares its connections.`,
-        related: [{ uri: first.uri, span: firstOption?.span ?? first.span, message: `First mount to ${mount.server}: its ${decided} applies to all mounts of this address` }],
-        fixes: firstValue
-          ? mountFix.unsafe(`Set nconnect=${firstValue} (what the first mount to this address decides)`, replaceValue(option, firstValue))
-          : mountFix.unsafe('Remove `nconnect` (the first mount to this address decides)', removeOption(text, mount, option)),
-      });
+      context.report(
+        lazyFinding({ span: option.span }, () => {
+          const sameFile = first.uri === mount.uri;
+          const where = `${sameFile ? 'line' : `${baseName(first.uri)} line`} ${lineOf(context, first.uri, first.span.start)}`;
+          const decided = firstValue ? `nconnect=${firstValue}` : 'no nconnect (one connection)';
+          return {
+            message: `nconnect=${option.value} is ignored${onHost}: the first mount to ${mount.server} (${mountName(first)}, ${where}) has ${decided}, and every later mount to that address shares its connections.`,
+            related: [{ uri: first.uri, span: firstOption?.span ?? first.span, message: `First mount to ${mount.server}: its ${decided} applies to all mounts of this address` }],
+            fixes: firstValue
+              ? mountFix.unsafe(`Set nconnect=${firstValue} (what the first mount to this address decides)`, replaceValue(option, firstValue))
+              : mountFix.unsafe('Remove `nconnect` (the first mount to this address decides)', removeOption(text, mount, option)),
+          };
+        }),
+      );
     }
   },
 });

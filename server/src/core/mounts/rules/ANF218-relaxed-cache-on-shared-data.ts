@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption } from '../fixes';
@@ -41,11 +42,12 @@ export const relaxedCacheOnSharedData = defineRule({
       }
       for (const option of relaxed) {
         const written = option.value !== undefined ? `${option.name}=${option.value}` : option.name;
-        context.report({
-          span: option.span,
-          message: `\`${written}\` on ${workloadWords(found)}, which several clients write: ${option.name === 'nocto' ? 'without close-to-open consistency a client can open a file another node just changed and read stale data' : `attributes cached for ${option.value} s hide other clients' changes that long`}.`,
-          fixes: mountFix.unsafe(`Remove \`${written}\``, removeOption(text, mount, option)),
-        });
+        context.report(
+          lazyFinding({ span: option.span }, () => ({
+            message: `\`${written}\` on ${workloadWords(found)}, which several clients write: ${option.name === 'nocto' ? 'without close-to-open consistency a client can open a file another node just changed and read stale data' : `attributes cached for ${option.value} s hide other clients' changes that long`}.`,
+            fixes: mountFix.unsafe(`Remove \`${written}\``, removeOption(text, mount, option)),
+          })),
+        );
       }
     }
   },

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
@@ -41,11 +42,12 @@ export const attributeCacheReadMostly = defineRule({
       // Underline what the finding is about: the attribute-cache option already written, else the mount point (what is read-mostly).
       const present = ['actimeo', 'acregmax', 'acregmin', 'acdirmax', 'acdirmin', 'cto'].map((g) => effective.byGroup.get(g)).find((o) => o !== undefined);
       const span = present?.span ?? mount.mountPointSpan ?? (mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span);
-      context.report({
-        span,
-        message: `This mount serves ${workloadWords(found)}, which is read-mostly: add \`${missing.join(',')}\`. In the HPC training on Microsoft Learn, ${FIGURES}.`,
-        fixes: mountFix.unsafe(`Add ${missing.join(',')}`, insertOption(mount, missing.join(','))),
-      });
+      context.report(
+        lazyFinding({ span }, () => ({
+          message: `This mount serves ${workloadWords(found)}, which is read-mostly: add \`${missing.join(',')}\`. In the HPC training on Microsoft Learn, ${FIGURES}.`,
+          fixes: mountFix.unsafe(`Add ${missing.join(',')}`, insertOption(mount, missing.join(','))),
+        })),
+      );
     }
   },
 });

@@ -1,5 +1,5 @@
 import { NFS_PROTOCOL, WORKLOADS } from '../../facts';
-import type { SpanEdit } from '../../diagnostics';
+import { lazyFinding, type SpanEdit } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
 import { baseName } from '../../fileKind';
@@ -57,19 +57,25 @@ export const nfsVersionForWorkload = defineRule({
         : '';
       const span = (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span;
       const recommended = required ? undefined : traits.nfsVersion.onlyRecommended;
-      context.report({
-        span,
-        // An error only where both are known: a server only assumed to be ANF may be a filer where SAP allows NFSv3.
-        ...(required ? { severity: target.known ? ('error' as const) : ('warning' as const) } : {}),
-        // Oracle: NFSv4.1 is supported, so a note with Microsoft's caveats, not a speed warning.
-        ...(recommended ? { severity: 'info' as const } : {}),
-        message: required
-          ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.${assumedAnfWords(target)}`
-          : recommended
-            ? `NFSv${version.text} on ${workloadWords(found)}: ${recommended.why}.${lacking ? ` To use \`vers=${want}\`, change the \`protocols\` of volume \`${lacking.name}\` (${baseName(lacking.uri)}) too: it ${servedWords(lacking)}.` : ''}`
-            : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features${volumeToo}.`,
-        ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use vers=${want}`, ...edits) } : {}),
-      });
+      context.report(
+        lazyFinding(
+          {
+            span,
+            // An error only where both are known: a server only assumed to be ANF may be a filer where SAP allows NFSv3.
+            ...(required ? { severity: target.known ? ('error' as const) : ('warning' as const) } : {}),
+            // Oracle: NFSv4.1 is supported, so a note with Microsoft's caveats, not a speed warning.
+            ...(recommended ? { severity: 'info' as const } : {}),
+          },
+          () => ({
+            message: required
+              ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.${assumedAnfWords(target)}`
+              : recommended
+                ? `NFSv${version.text} on ${workloadWords(found)}: ${recommended.why}.${lacking ? ` To use \`vers=${want}\`, change the \`protocols\` of volume \`${lacking.name}\` (${baseName(lacking.uri)}) too: it ${servedWords(lacking)}.` : ''}`
+                : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features${volumeToo}.`,
+            ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use vers=${want}`, ...edits) } : {}),
+          }),
+        ),
+      );
     }
   },
 });

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { insertOption, mountFix } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
@@ -28,12 +29,18 @@ export const fstabWithoutNetdev = defineRule({
     for (const { mount, effective } of nfsMounts(context)) {
       if (mount.origin !== 'fstab' || effective.templated || mount.options.length === 0) continue;
       if (effective.byGroup.has('_netdev') || effective.byGroup.has('nofail') || effective.byGroup.get('auto')?.name === 'noauto') continue;
-      context.report({
-        // The type field: `_netdev` is about what kind of mount this is (a network file system), not about any one option.
-        span: mount.fsTypeSpan ?? mount.optionsSpan ?? mount.span,
-        message: 'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
-        fixes: mountFix.safe('Add `_netdev`', insertOption(mount, '_netdev')),
-      });
+      context.report(
+        lazyFinding(
+          {
+            // The type field: `_netdev` is about what kind of mount this is (a network file system), not about any one option.
+            span: mount.fsTypeSpan ?? mount.optionsSpan ?? mount.span,
+          },
+          () => ({
+            message: 'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
+            fixes: mountFix.safe('Add `_netdev`', insertOption(mount, '_netdev')),
+          }),
+        ),
+      );
     }
   },
 });

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { mountFix } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
@@ -27,12 +28,14 @@ export const fstabFsckPass = defineRule({
   check(context) {
     for (const { mount } of nfsMounts(context)) {
       const pass = mount.fsckPass;
-      if (!mount.fsckPassSpan || pass === undefined || !/^\d+$/.test(pass) || Number(pass) === 0) continue;
-      context.report({
-        span: mount.fsckPassSpan,
-        message: `fsck pass ${pass} on an NFS mount: there is nothing to check on the client, and a missing fsck.nfs can hold up the boot. Use 0.`,
-        fixes: mountFix.safe('Set the fsck pass to 0', { span: mount.fsckPassSpan, newText: '0' }),
-      });
+      const passSpan = mount.fsckPassSpan;
+      if (!passSpan || pass === undefined || !/^\d+$/.test(pass) || Number(pass) === 0) continue;
+      context.report(
+        lazyFinding({ span: passSpan }, () => ({
+          message: `fsck pass ${pass} on an NFS mount: there is nothing to check on the client, and a missing fsck.nfs can hold up the boot. Use 0.`,
+          fixes: mountFix.safe('Set the fsck pass to 0', { span: passSpan, newText: '0' }),
+        })),
+      );
     }
   },
 });

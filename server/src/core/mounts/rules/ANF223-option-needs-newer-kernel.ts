@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { compareKernelVersions } from '../../config';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
@@ -38,10 +39,11 @@ export const optionNeedsNewerKernel = defineRule({
         const v41 = effective.version?.text === '4.1';
         const found = workloadOfMount(context, mount);
         const hana = found?.workload.startsWith('sap-hana') ? ` For SAP HANA, Microsoft's guide "NFS v4.1 volumes on Azure NetApp Files for SAP HANA" points to the OS releases that support nconnect; with NFSv4.1 those are SLES 15 SP2 or later and RHEL 8.3 or later.` : '';
-        context.report({
-          span: option.nameSpan,
-          message: `\`${option.name}\` needs Linux ${needs} or a distribution that backported it (RHEL 8.3+, ${v41 ? 'SLES 15 SP2+ with NFSv4.1' : 'SLES 15 SP1+'}); .anf-lint.yaml says clients may run ${kernel}, where mount.nfs would reject the mount.${hana}`,
-        });
+        context.report(
+          lazyFinding({ span: option.nameSpan }, () => ({
+            message: `\`${option.name}\` needs Linux ${needs} or a distribution that backported it (RHEL 8.3+, ${v41 ? 'SLES 15 SP2+ with NFSv4.1' : 'SLES 15 SP1+'}); .anf-lint.yaml says clients may run ${kernel}, where mount.nfs would reject the mount.${hana}`,
+          })),
+        );
       }
     }
   },

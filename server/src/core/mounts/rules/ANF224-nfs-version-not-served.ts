@@ -1,5 +1,5 @@
 import { WORKLOADS } from '../../facts';
-import type { RelatedSpan, SpanEdit } from '../../diagnostics';
+import { lazyFinding, type RelatedSpan, type SpanEdit } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { baseName } from '../../fileKind';
@@ -70,12 +70,13 @@ export const nfsVersionNotServed = defineRule({
             ? ` Use \`vers=${target}\`, or change the volume's \`protocols\`.`
             : ` Mount it as \`nfs\` with \`vers=${target}\` (\`nfs4\` takes no \`vers=\`), or change the volume's \`protocols\`.`;
 
-      context.report({
-        span: (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span,
-        message: head + advice + agrees,
-        related: [protocolsOf(context, volume)],
-        ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use vers=${target!}, the version volume \`${volume.name}\` serves`, ...edits) } : {}),
-      });
+      context.report(
+        lazyFinding({ span: (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span }, () => ({
+          message: head + advice + agrees,
+          related: [protocolsOf(context, volume)],
+          ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use vers=${target!}, the version volume \`${volume.name}\` serves`, ...edits) } : {}),
+        })),
+      );
     }
   },
 });

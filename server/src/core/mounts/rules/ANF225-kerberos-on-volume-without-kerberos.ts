@@ -1,4 +1,4 @@
-import type { RelatedSpan } from '../../diagnostics';
+import { lazyFinding, type RelatedSpan } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { baseName } from '../../fileKind';
@@ -39,11 +39,12 @@ export const kerberosOnVolumeWithoutKerberos = defineRule({
       const volumeChange = volume.nfsVersions.includes('4.1')
         ? `\`security\` to \`${flavors[0]!}\``
         : `\`security\` to \`${flavors[0]!}\` and its \`protocols\` to NFSv4.1 (Kerberos needs it)`;
-      context.report({
-        span: sec.span,
-        message: `\`${sec.name}=${sec.value ?? ''}\`, but volume \`${volume.name}\` (${baseName(volume.uri)}) does not use Kerberos: its export policy allows AUTH_SYS only, so the mount fails (\`access denied by server\`). Set the volume's ${volumeChange}, or mount with \`sec=sys\`.`,
-        related: [securityOf(context, volume)],
-      });
+      context.report(
+        lazyFinding({ span: sec.span }, () => ({
+          message: `\`${sec.name}=${sec.value ?? ''}\`, but volume \`${volume.name}\` (${baseName(volume.uri)}) does not use Kerberos: its export policy allows AUTH_SYS only, so the mount fails (\`access denied by server\`). Set the volume's ${volumeChange}, or mount with \`sec=sys\`.`,
+          related: [securityOf(context, volume)],
+        })),
+      );
     }
   },
 });

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { baseName } from '../../fileKind';
 import { mountPathMismatch, VolumeIndex } from '../../workspace/links';
@@ -37,11 +38,12 @@ export const mountReachesOtherThanManifest = defineRule({
         ...(mismatch.server ? [`server \`${mount.server}\` is not its mount target${volume.mountTargets.length > 1 ? 's' : ''} (${volume.mountTargets.map((t) => `\`${t}\``).join(', ')})`] : []),
         ...(mismatch.exportPath ? [`export \`${mount.exportPath}\` is not its export path \`${volume.exportPath}\``] : []),
       ];
-      context.report({
-        span: mount.sourceSpan ?? mount.span,
-        message: `This mount point is the \`mountPath\` of volume \`${volume.name}\` (${baseName(volume.uri)}), but the ${differs.join(' and the ')}: the mount reaches something other than the manifest says. anf-lint does not link it to the volume; correct the mount or the manifest.`,
-        related: [relatedOf(context, volume)],
-      });
+      context.report(
+        lazyFinding({ span: mount.sourceSpan ?? mount.span }, () => ({
+          message: `This mount point is the \`mountPath\` of volume \`${volume.name}\` (${baseName(volume.uri)}), but the ${differs.join(' and the ')}: the mount reaches something other than the manifest says. anf-lint does not link it to the volume; correct the mount or the manifest.`,
+          related: [relatedOf(context, volume)],
+        })),
+      );
     }
   },
 });

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry } from '../model';
 import { mountName } from './common';
@@ -23,8 +24,10 @@ function pointOf(mount: MountEntry): string | null {
   if (point === undefined) {
     point = null;
     if (isFstabEntry(mount) && !mount.templated) {
-      const trimmed = (mount.mountPointDecoded ?? mount.mountPoint)?.replace(/(?<=.)\/+$/, '');
-      if (trimmed && trimmed.startsWith('/') && !mount.options.some((o) => o.name === 'noauto')) point = trimmed;
+      const written = mount.mountPointDecoded ?? mount.mountPoint;
+      // Trailing slashes trimmed (a regular expression only for the few points that end in one).
+      const trimmed = written?.endsWith('/') ? written.replace(/(?<=.)\/+$/, '') : written;
+      if (trimmed && trimmed.startsWith('/') && !hasNoauto(mount)) point = trimmed;
     }
     POINTS.set(mount, point);
   }
@@ -32,6 +35,11 @@ function pointOf(mount: MountEntry): string | null {
 }
 
 const POINTS = new WeakMap<MountEntry, string | null>();
+
+function hasNoauto(mount: MountEntry): boolean {
+  for (const option of mount.options) if (option.name === 'noauto') return true;
+  return false;
+}
 
 export const duplicateMountPoint = defineRule({
   code: 'ANF227',
@@ -64,11 +72,12 @@ export const duplicateMountPoint = defineRule({
         first.set(point, mount);
         continue;
       }
-      context.report({
-        span: mount.mountPointSpan ?? mount.span,
-        message: `\`${mountName(mount)}\` is mounted twice in this file (line ${context.file.source.positionAt(earlier.span.start).line + 1} too): the later mount hides the earlier one. Keep one entry, or mark the other \`noauto\`.`,
-        related: [{ uri: earlier.uri, span: earlier.mountPointSpan ?? earlier.span, message: `First entry for ${point}` }],
-      });
+      context.report(
+        lazyFinding({ span: mount.mountPointSpan ?? mount.span }, () => ({
+          message: `\`${mountName(mount)}\` is mounted twice in this file (line ${context.file.source.positionAt(earlier.span.start).line + 1} too): the later mount hides the earlier one. Keep one entry, or mark the other \`noauto\`.`,
+          related: [{ uri: earlier.uri, span: earlier.mountPointSpan ?? earlier.span, message: `First entry for ${point}` }],
+        })),
+      );
     }
   },
 });

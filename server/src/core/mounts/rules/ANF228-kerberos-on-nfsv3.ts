@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, volumeOfMount } from './common';
@@ -30,12 +31,13 @@ export const kerberosOnNfsv3 = defineRule({
       const target = targetOfMount(context, mount);
       if (target.kind !== 'anf' || volumeOfMount(context, mount)) continue;
       const sec = effective.byGroup.get('sec')!;
-      context.report({
-        span: sec.span,
-        severity: target.known ? 'error' : 'warning',
-        message: `\`sec=${sec.value ?? ''}\` on an NFSv3 mount: Kerberos on ANF needs NFSv4.1 (NFSv3 volumes have no Kerberos), so this mount fails or goes without the protection it asks for. Mount an NFSv4.1 volume with Kerberos (\`vers=4.1\`), or use \`sec=sys\`.${assumedAnfWords(target)}`,
-        ...(effective.version.option ? { related: [{ uri: mount.uri, span: effective.version.option.span, message: 'NFSv3 is pinned here' }] } : {}),
-      });
+      const pinned = effective.version.option;
+      context.report(
+        lazyFinding({ span: sec.span, severity: target.known ? 'error' : 'warning' }, () => ({
+          message: `\`sec=${sec.value ?? ''}\` on an NFSv3 mount: Kerberos on ANF needs NFSv4.1 (NFSv3 volumes have no Kerberos), so this mount fails or goes without the protection it asks for. Mount an NFSv4.1 volume with Kerberos (\`vers=4.1\`), or use \`sec=sys\`.${assumedAnfWords(target)}`,
+          ...(pinned ? { related: [{ uri: mount.uri, span: pinned.span, message: 'NFSv3 is pinned here' }] } : {}),
+        })),
+      );
     }
   },
 });

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
@@ -39,7 +40,11 @@ export const lockOrLookupCacheOnSharedData = defineRule({
       if (lookup?.value === 'none') costly.push({ option: lookup, cost: 'every open sends LOOKUPs for its path to the server: more metadata calls and latency on every file access' });
       for (const { option, cost } of costly) {
         const written = option.value !== undefined ? `${option.name}=${option.value}` : option.name;
-        context.report({ span: option.span, message: `\`${written}\` on ${workloadWords(found)}, which several clients write: ${cost}. Remove it unless one client owns this data.` });
+        context.report(
+          lazyFinding({ span: option.span }, () => ({
+            message: `\`${written}\` on ${workloadWords(found)}, which several clients write: ${cost}. Remove it unless one client owns this data.`,
+          })),
+        );
       }
     }
   },

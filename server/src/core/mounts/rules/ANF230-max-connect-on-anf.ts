@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { hasNfsMounts, nfsMounts, targetOfMount } from './common';
@@ -28,10 +29,11 @@ export const maxConnectOnAnf = defineRule({
     for (const { mount, effective } of nfsMounts(context)) {
       const option = effective.byGroup.get('max_connect');
       if (!option || targetOfMount(context, mount).kind !== 'anf') continue;
-      context.report({
-        span: option.span,
-        message: `\`${option.name}=${option.value ?? ''}\` limits NFSv4.1 session trunking to other server addresses; an ANF volume has one mount-target address and ANF does no session trunking, so it adds no connections. Use \`nconnect\` for more connections to one address.`,
-      });
+      context.report(
+        lazyFinding({ span: option.span }, () => ({
+          message: `\`${option.name}=${option.value ?? ''}\` limits NFSv4.1 session trunking to other server addresses; an ANF volume has one mount-target address and ANF does no session trunking, so it adds no connections. Use \`nconnect\` for more connections to one address.`,
+        })),
+      );
     }
   },
 });

@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { hasNfsMounts, nfsMounts } from './common';
 
@@ -27,10 +28,11 @@ export const fscNeedsCachefilesd = defineRule({
     for (const { effective } of nfsMounts(context)) {
       const option = effective.byGroup.get('fsc');
       if (!option || option.name !== 'fsc') continue;
-      context.report({
-        span: option.span,
-        message: '`fsc` caches reads on local disk only while cachefilesd is configured and running on this host (otherwise it does nothing), and then costs local disk space and a disk write on every read miss. Keep it for read-mostly data on hosts that run cachefilesd.',
-      });
+      context.report(
+        lazyFinding({ span: option.span }, () => ({
+          message: '`fsc` caches reads on local disk only while cachefilesd is configured and running on this host (otherwise it does nothing), and then costs local disk space and a disk write on every read miss. Keep it for read-mostly data on hosts that run cachefilesd.',
+        })),
+      );
     }
   },
 });

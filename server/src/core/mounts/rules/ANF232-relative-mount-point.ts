@@ -1,3 +1,4 @@
+import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry } from '../model';
 
@@ -35,10 +36,11 @@ export const relativeMountPoint = defineRule({
       if (!needsAbsolute(mount) || mount.templated) continue;
       const point = mount.mountPointDecoded ?? mount.mountPoint;
       if (!point || point.startsWith('/') || NOT_A_PATH.has(point) || /[{}$%<>`]/.test(point)) continue;
-      context.report({
-        span: mount.mountPointSpan ?? mount.span,
-        message: `Mount point \`${point}\` is relative: fstab and systemd need an absolute path (systemd-fstab-generator ignores this entry). Write \`/${point.replace(/^\.\//, '')}\`.`,
-      });
+      context.report(
+        lazyFinding({ span: mount.mountPointSpan ?? mount.span }, () => ({
+          message: `Mount point \`${point}\` is relative: fstab and systemd need an absolute path (systemd-fstab-generator ignores this entry). Write \`/${point.replace(/^\.\//, '')}\`.`,
+        })),
+      );
     }
   },
 });

@@ -1,4 +1,4 @@
-import type { FixApplicability } from '../../diagnostics';
+import { lazyFinding, type FixApplicability } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { mountFix } from '../fixes';
 
@@ -31,11 +31,12 @@ export const filesystemTypeInOptions = defineRule({
       const bodyStart = mount.optionsSpan?.start ?? type.span.end;
       // An Ansible `opts:` value is surely an option list; a string found by its content may not be.
       const applicability: FixApplicability = mount.origin === 'option-string' ? 'unsafe' : 'safe';
-      context.report({
-        span: type.span,
-        message: `\`${type.text}\` is the file system type, not a mount option: mount receives \`${type.text} ${mount.options[0] ? context.file.source.text.slice(mount.options[0].span.start, mount.options[0].span.end) : ''}\` as one option and refuses the mount (in fstab, the space shifts every later field). Write the type as the type (\`fstype: ${type.text}\`, \`-t ${type.text}\`) and keep only options here.`,
-        fixes: mountFix[applicability](`Remove \`${type.text}\` from the options`, { span: { start: type.span.start, end: bodyStart }, newText: '' }),
-      });
+      context.report(
+        lazyFinding({ span: type.span }, () => ({
+          message: `\`${type.text}\` is the file system type, not a mount option: mount receives \`${type.text} ${mount.options[0] ? context.file.source.text.slice(mount.options[0].span.start, mount.options[0].span.end) : ''}\` as one option and refuses the mount (in fstab, the space shifts every later field). Write the type as the type (\`fstype: ${type.text}\`, \`-t ${type.text}\`) and keep only options here.`,
+          fixes: mountFix[applicability](`Remove \`${type.text}\` from the options`, { span: { start: type.span.start, end: bodyStart }, newText: '' }),
+        })),
+      );
     }
   },
 });

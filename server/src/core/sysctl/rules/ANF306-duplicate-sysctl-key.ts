@@ -1,11 +1,9 @@
-import type { Finding, Fix, RelatedSpan, Severity } from '../../diagnostics';
-import type { Span } from '../../text/sourceText';
-import type { ParsedFile } from '../../workspace/parsedFile';
-import type { WorkspaceView } from '../../workspace/workspaceView';
-import type { KernelSetting } from '../model';
+import { lazyFinding, type DiagnosticTag } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { overriddenBy, removeLineFixes, scopeOf, where } from './scope';
 import { hasSettings } from './common';
+
+const UNNECESSARY: readonly DiagnosticTag[] = ['unnecessary'];
 
 export const duplicateSysctlKey = defineRule({
   code: 'ANF306',
@@ -35,57 +33,19 @@ export const duplicateSysctlKey = defineRule({
       const winner = overriddenBy(scope, setting);
       if (!winner) continue;
       const same = winner.value === setting.value || winner.value.trim().replace(/\s+/g, ' ') === setting.value.trim().replace(/\s+/g, ' ');
-      context.report(new Duplicate(setting, winner, same, file, workspace));
+      // Made only when a report lists it: a file that repeats a key thousands of times lists the first ones.
+      context.report(
+        lazyFinding({ span: setting.span, severity: same ? 'info' : 'warning', tags: UNNECESSARY }, () => {
+          const winnerAt = where(workspace, file, winner);
+          return {
+            message: same
+              ? `\`${setting.key}\` is set to the same value again at ${winnerAt}; this line is redundant.`
+              : `\`${setting.key} = ${setting.value}\` never takes effect: ${winnerAt} sets it again to ${winner.value}, and the later value wins.`,
+            related: [{ uri: winner.uri, span: winner.span, message: `This value (${winner.value}) wins` }],
+            fixes: removeLineFixes.safe(file, setting, 'it is set again later'),
+          };
+        }),
+      );
     }
   },
 });
-
-/**
- * One finding, its message, related note and fixes made only when read: a file that repeats a key
- * thousands of times has thousands of findings, and the report lists the first ones (lint.ts
- * counts the others). A class, not a literal with getters: one shape, no closures per finding.
- * (Its getters live on the prototype: read them, never spread the finding.)
- */
-class Duplicate implements Finding {
-  readonly span: Span;
-  readonly severity: Severity;
-  readonly tags = ['unnecessary'] as const;
-  private made?: { message: string; related: RelatedSpan[]; fixes: Fix[] };
-
-  constructor(
-    private readonly setting: KernelSetting,
-    private readonly winner: KernelSetting,
-    private readonly same: boolean,
-    private readonly file: ParsedFile,
-    private readonly workspace: WorkspaceView,
-  ) {
-    this.span = setting.span;
-    this.severity = same ? 'info' : 'warning';
-  }
-
-  get message(): string {
-    return this.make().message;
-  }
-
-  get related(): RelatedSpan[] {
-    return this.make().related;
-  }
-
-  get fixes(): Fix[] {
-    return this.make().fixes;
-  }
-
-  private make(): { message: string; related: RelatedSpan[]; fixes: Fix[] } {
-    if (this.made) return this.made;
-    const { setting, winner, file } = this;
-    const winnerAt = where(this.workspace, file, winner);
-    this.made = {
-      message: this.same
-        ? `\`${setting.key}\` is set to the same value again at ${winnerAt}; this line is redundant.`
-        : `\`${setting.key} = ${setting.value}\` never takes effect: ${winnerAt} sets it again to ${winner.value}, and the later value wins.`,
-      related: [{ uri: winner.uri, span: winner.span, message: `This value (${winner.value}) wins` }],
-      fixes: removeLineFixes.safe(file, setting, 'it is set again later'),
-    };
-    return this.made;
-  }
-}
