@@ -695,11 +695,19 @@ function isMergeKey(key: unknown): boolean {
 }
 
 function findPair(items: readonly Pair[], key: string): Pair | undefined {
-  let found: Pair | undefined;
-  // The last one wins, as in the data (duplicates are reported separately).
-  for (const pair of items) if (isPair(pair) && isScalar(pair.key) && !isMergeKey(pair.key) && String(pair.key.value) === key) found = pair;
-  return found;
+  // The model builder looks up every field of an item in its mapping: index the mapping once.
+  let index = PAIR_INDEXES.get(items);
+  if (!index) {
+    index = new Map();
+    // The last one wins, as in the data (duplicates are reported separately).
+    for (const pair of items) if (isPair(pair) && isScalar(pair.key) && !isMergeKey(pair.key)) index.set(String(pair.key.value), pair);
+    PAIR_INDEXES.set(items, index);
+  }
+  return index.get(key);
 }
+
+/** A mapping's pairs by key (findPair), per items array of a parsed document. */
+const PAIR_INDEXES = new WeakMap<readonly Pair[], Map<string, Pair>>();
 
 /**
  * Whether a list item with syntax errors still ends where its text ends: followed by a sibling
