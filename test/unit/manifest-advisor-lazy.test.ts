@@ -47,4 +47,27 @@ describe('ANF116 remedies are worked out for listed findings only', () => {
     // And back: the original answer again.
     expect(anf116(lint(text, true)).find((d) => d.span.start === target.span.start)!.message).toBe(target.message);
   });
+
+  it('an incremental edit reuses the remedies of volumes it did not touch, and reworks those of the edited pool', () => {
+    // As the language server reads typing: one workspace, each version read from the one before.
+    const workspace = new Workspace(config);
+    workspace.set(URI, text, 1);
+    const first = anf116(lintFile(workspace, URI, config));
+    // Grow the quota of a volume with a finding, in the second half of the listed ones: the
+    // findings before it are kept objects (remembered remedies), those of its pool are read again.
+    const target = first[60]!;
+    const quota = /quota: (\d+) TiB/g;
+    quota.lastIndex = target.span.start - 400;
+    let match: RegExpExecArray | null;
+    let last: RegExpExecArray | undefined;
+    while ((match = quota.exec(text)) && match.index < target.span.start) last = match;
+    const at = last!.index + 'quota: '.length;
+    const edited = `${text.slice(0, at)}9${text.slice(at)}`;
+    workspace.set(URI, edited, 2);
+    const incremental = lintFile(workspace, URI, config);
+    expect(incremental).toEqual(lint(edited));
+    // Undone: back to the first version's objects, every remedy remembered.
+    workspace.set(URI, text, 3);
+    expect(lintFile(workspace, URI, config)).toEqual(lint(text));
+  });
 });

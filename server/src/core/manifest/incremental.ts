@@ -103,10 +103,14 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   if (level !== 'volume' && oldItem.length * LARGE_ITEM_SHARE > old.text.length) return undefined;
   const newItem = next.text.slice(itemStart, newItemEnd);
   if (!ITEM_PREFIX.test(old.text.slice(itemStart, item.span.start)) || NOT_LOCAL.test(oldItem) || NOT_LOCAL.test(newItem)) return undefined;
+  // A line typed out of the item (content left of its dash) belongs to an enclosing item now:
+  // reading this one alone could only be refused, after costing a parse or two.
+  const dashColumn = old.text.indexOf('-', itemStart) - itemStart;
+  if (leavesItem(next, itemStart, change, dashColumn)) return undefined;
   // What follows must close the item whatever it now holds: a deeper comment line would become
   // content of a block scalar (`|`) typed on the item's last line.
   const following = nextLineWithContent(old, oldItemEnd);
-  if (following && following.indent > old.text.indexOf('-', itemStart) - itemStart) return undefined;
+  if (following && following.indent > dashColumn) return undefined;
 
   // A duplicate-key message names a line: if lines moved, those after the edit would be stale.
   const linesMoved = old.lineCount !== next.lineCount;
@@ -165,6 +169,24 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   volumes.push(...summaries);
   for (const other of previous.volumes) if (other.nameSpan.start >= oldItemEnd) volumes.push(shift.summary(other));
   return { manifest: updated, volumes, problems };
+}
+
+/**
+ * Whether a line the change touched now has content (not a comment) at or left of the item's
+ * dash (left of it on the item's first line): yaml then closes the item before that line. Only
+ * saves work: the read would be refused anyway, and a whole parse is always right.
+ */
+function leavesItem(next: SourceText, itemStart: number, change: Change, dashColumn: number): boolean {
+  const firstLine = next.positionAt(itemStart).line;
+  const last = next.positionAt(change.newEnd).line;
+  for (let line = next.positionAt(change.start).line; line <= last; line++) {
+    const text = next.text.slice(next.lineStart(line), next.lineEnd(line));
+    const content = text.trimStart();
+    if (content.length === 0 || content.startsWith('#')) continue;
+    const indent = text.length - content.length;
+    if (line === firstLine ? indent < dashColumn : indent <= dashColumn) return true;
+  }
+  return false;
 }
 
 /** The last line from `line` on that is followed by a line with content other than a comment (or the end). */

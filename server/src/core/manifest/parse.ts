@@ -53,6 +53,9 @@ export const PARSE_CODES = {
  */
 const MAX_ALIAS_COUNT = 100;
 
+/** Stands for a key that is a list or mapping in the data read from a document (it starts with U+0000, which no manifest writes in a key). */
+const COLLECTION_KEY_PREFIX = '\u0000collection-key-';
+
 /** Keys starting with `x-` are free for anchors and notes (as in Compose files); anf-lint ignores them. */
 export const EXTENSION_PREFIX = 'x-';
 
@@ -121,6 +124,8 @@ export function parseManifestItem(source: SourceText, uri: string, level: Manife
 
 class ManifestParser {
   private readonly problems: ParseProblem[] = [];
+  /** Keys that are lists or mappings, by the name that stands for them in the data (collectionKeyName). */
+  private readonly collectionKeys = new Map<string, Node>();
   /** Paths (joined) that already have a problem, so the model builder does not report them twice. */
   private readonly reported = new Set<string>();
   private doc!: Document.Parsed;
@@ -147,8 +152,8 @@ class ManifestParser {
     if (this.doc.errors.length > 0 && !endsWithItem(snippet, this.doc)) return undefined;
     this.reportSyntaxErrors();
     const itemNode = root.items[0] as Node;
-    const data = (this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown[])[0];
     this.findDuplicateKeys(itemNode);
+    const data = (this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown[])[0];
     const schema = level === 'volume' ? volumeSchema : level === 'pool' ? poolSchema : accountSchema;
     const result = schema.safeParse(data);
     if (!result.success) {
@@ -176,6 +181,8 @@ class ManifestParser {
       return { volumes: [], problems: [{ code: PARSE_CODES.syntax, span: this.visibleSpan(0, 0), message: TOO_DEEP_MESSAGE }] };
     }
     this.reportSyntaxErrors();
+    // Before toJS: the walk also names the keys that are lists or mappings (see collectionKeyName).
+    if (this.doc.contents) this.findDuplicateKeys(this.doc.contents as Node);
 
     let data: unknown;
     try {
@@ -183,6 +190,8 @@ class ManifestParser {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const span = this.firstAliasSpan() ?? { start: 0, end: 0 };
+      // An alias bomb is reported alone.
+      for (let i = this.problems.length - 1; i >= 0; i--) if (this.problems[i]!.code === PARSE_CODES.duplicateKey) this.problems.splice(i, 1);
       this.problems.push({
         code: PARSE_CODES.syntax,
         span,
@@ -191,7 +200,6 @@ class ManifestParser {
       return { volumes: [], problems: this.problems };
     }
 
-    if (this.doc.contents) this.findDuplicateKeys(this.doc.contents as Node);
     if (data === null || data === undefined) {
       if (this.doc.errors.length === 0) {
         this.problems.push({ code: PARSE_CODES.missingKey, span: { start: 0, end: 0 }, message: 'The manifest is empty: start with `accounts:`, a list of NetApp accounts with their capacity pools and volumes.' });
@@ -348,7 +356,20 @@ class ManifestParser {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Duplicate keys
+  // Duplicate keys, and keys that are lists or mappings
+
+  /**
+   * A list or mapping used as a key (in a broken document, yaml reads the rest of an account as
+   * one such key) stands in the data as a short name: yaml's toJS would write the whole
+   * collection out as the key's name, which takes long and made a finding of that size.
+   */
+  private collectionKeyName(key: Node): Scalar {
+    const name = `${COLLECTION_KEY_PREFIX}${this.collectionKeys.size}`;
+    this.collectionKeys.set(name, key);
+    const stand = new Scalar(name);
+    if (key.range) stand.range = key.range;
+    return stand;
+  }
 
   private findDuplicateKeys(root: Node): void {
     // The document is a tree (an alias is a node of its own, not followed here): no node is met twice.
@@ -357,7 +378,8 @@ class ManifestParser {
       if (isMap(node)) {
         const first = new Map<string, Pair>();
         for (const pair of node.items as Pair[]) {
-          if (isScalar(pair.key) && !isMergeKey(pair.key)) {
+          if (isMap(pair.key) || isSeq(pair.key)) pair.key = this.collectionKeyName(pair.key);
+          else if (isScalar(pair.key) && !isMergeKey(pair.key)) {
             const name = String(pair.key.value);
             const earlier = first.get(name);
             if (earlier) {
@@ -429,6 +451,11 @@ class ManifestParser {
   }
 
   private reportUnknownKey(path: Path, key: string): void {
+    const collection = this.collectionKeys.get(key);
+    if (collection) {
+      this.reportCollectionKey(path, collection);
+      return;
+    }
     const at = this.located([...path, key], undefined);
     const schema = schemaAt(manifestSchema, path);
     const known = schema ? objectKeys(schema) : [];
@@ -447,6 +474,17 @@ class ManifestParser {
       message,
       ...(suggestion && editable ? { fixes: [unsafeFix(`Rename to \`${suggestion}\``, [{ span: keySpan, newText: suggestion }])] } : {}),
     });
+  }
+
+  /** A list or mapping as a key: said once, at its first line, unless a syntax error there already says it. */
+  private reportCollectionKey(path: Path, key: Node): void {
+    const [start, end] = key.range ?? [0, 0];
+    if (this.doc.errors.some((error) => error.pos[0] >= start && error.pos[0] <= end)) return;
+    const schema = schemaAt(manifestSchema, path);
+    const known = schema ? objectKeys(schema) : [];
+    const where = path.length === 0 ? 'at the top level' : `in ${describeOwner(path)}`;
+    const what = isSeq(key) ? 'A list' : 'A mapping';
+    this.problems.push({ code: PARSE_CODES.unknownKey, span: this.headSpan(key), message: `${what} is used as a key ${where}: keys here are names. Known keys: ${known.filter((k) => k !== '$schema').join(', ')}.` });
   }
 
   private reportMissing(path: Path): void {
@@ -657,11 +695,19 @@ function isMergeKey(key: unknown): boolean {
 }
 
 function findPair(items: readonly Pair[], key: string): Pair | undefined {
-  let found: Pair | undefined;
-  // The last one wins, as in the data (duplicates are reported separately).
-  for (const pair of items) if (isPair(pair) && isScalar(pair.key) && !isMergeKey(pair.key) && String(pair.key.value) === key) found = pair;
-  return found;
+  // The model builder looks up every field of an item in its mapping: index the mapping once.
+  let index = PAIR_INDEXES.get(items);
+  if (!index) {
+    index = new Map();
+    // The last one wins, as in the data (duplicates are reported separately).
+    for (const pair of items) if (isPair(pair) && isScalar(pair.key) && !isMergeKey(pair.key)) index.set(String(pair.key.value), pair);
+    PAIR_INDEXES.set(items, index);
+  }
+  return index.get(key);
 }
+
+/** A mapping's pairs by key (findPair), per items array of a parsed document. */
+const PAIR_INDEXES = new WeakMap<readonly Pair[], Map<string, Pair>>();
 
 /**
  * Whether a list item with syntax errors still ends where its text ends: followed by a sibling
@@ -735,7 +781,10 @@ function depth(issues: readonly z.core.$ZodIssue[]): number {
 }
 
 function definedOnly<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  // A loop, not entries/filter/fromEntries: it runs for every volume of a whole parse. Same key order.
+  const defined: Record<string, unknown> = {};
+  for (const key in fields) if (fields[key] !== undefined) defined[key] = fields[key];
+  return defined as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
 function capitalize(text: string): string {

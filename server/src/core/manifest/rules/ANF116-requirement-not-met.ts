@@ -37,6 +37,8 @@ export const requirementNotMet = defineRule({
     const manifest = manifestOf(context);
     if (!manifest) return;
     const figures = figuresOf(context, manifest);
+    // Remedies of earlier versions are reused only in a YAML manifest read incrementally (see remembered).
+    const pricesKey = context.file.kind === 'manifest-yaml' ? pricesKeyOf(figures.prices) : undefined;
     for (const { pool, volume } of volumes(manifest)) {
       const req = volume.requirements;
       const level = pool.serviceLevel?.value;
@@ -86,26 +88,59 @@ export const requirementNotMet = defineRule({
       // The remedy (the raise fix and the sizing advisor's option) is worked out when the engine
       // places the finding: a report lists the first findings of a rule (ANF010), and an estate
       // with a thousand unmet requirements should not run the advisor a thousand times per edit.
+      let remedy: Remedy | undefined = pricesKey === undefined ? undefined : remembered(volume, pool, pricesKey);
+      const resolve = () => {
+        if (remedy) return remedy;
+        const raise = raiseFix(source, pool, volume, f, figures);
+        const advice = advisorOption(pool, volume, f, figures);
+        const adviceFix = advice ? advisorFix(source, pool, volume, advice) : undefined;
+        const text = [raise?.summary, advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined].filter(Boolean).join('; ');
+        remedy = {
+          message: `${Named('volume', volume.name)} needs ${unmet.map((u) => u.text()).join(', and ')}.${text ? ` Fix: ${text}.` : ''}`,
+          fixes: fixes(raise?.fix, adviceFix).fixes,
+        };
+        if (pricesKey !== undefined) REMEDIES.set(volume, { pool, pricesKey, remedy });
+        return remedy;
+      };
       const [first, ...others] = unmet;
       context.report(
-        lazyFinding({ span: first!.span }, () => {
-          const raise = raiseFix(source, pool, volume, f, figures);
-          const advice = advisorOption(pool, volume, f, figures);
-          const adviceFix = advice ? advisorFix(source, pool, volume, advice) : undefined;
-          const text = [raise?.summary, advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined].filter(Boolean).join('; ');
-          return {
-            message: `${Named('volume', volume.name)} needs ${unmet.map((u) => u.text()).join(', and ')}.${text ? ` Fix: ${text}.` : ''}`,
-            fixes: fixes(raise?.fix, adviceFix).fixes,
-            related: [
-              { uri: context.file.uri, span: quota.span, message: `quota of ${name}` },
-              ...others.map((o) => ({ uri: context.file.uri, span: o.span, message: `also not met for ${name}` })),
-            ],
-          };
-        }),
+        lazyFinding({ span: first!.span }, () => ({
+          ...resolve(),
+          related: [
+            { uri: context.file.uri, span: quota.span, message: `quota of ${name}` },
+            ...others.map((o) => ({ uri: context.file.uri, span: o.span, message: `also not met for ${name}` })),
+          ],
+        })),
       );
     }
   },
 });
+
+interface Remedy {
+  readonly message: string;
+  readonly fixes: Fix[] | undefined;
+}
+
+/**
+ * The remedy worked out for a volume in an earlier version of the same YAML manifest. An
+ * incremental read (manifest/incremental.ts) keeps the very objects of everything before the edit
+ * and makes new ones for the rest; a whole parse makes all new. So the same volume and pool
+ * objects mean the same values, spans and text of the volume and of its whole pool (all the
+ * remedy reads, with the prices): the remedy is the same. About half the listed findings of a
+ * typical edit, and all of them when an edit is undone back to the last well-formed version.
+ */
+function remembered(volume: ManifestVolume, pool: ManifestPool, pricesKey: string): Remedy | undefined {
+  const earlier = REMEDIES.get(volume);
+  return earlier && earlier.pool === pool && earlier.pricesKey === pricesKey ? earlier.remedy : undefined;
+}
+
+const REMEDIES = new WeakMap<ManifestVolume, { readonly pool: ManifestPool; readonly pricesKey: string; readonly remedy: Remedy }>();
+
+function pricesKeyOf(prices: RegionPrices): string {
+  let key = pricesKeys.get(prices);
+  if (key === undefined) pricesKeys.set(prices, (key = JSON.stringify(prices)));
+  return key;
+}
 
 function describeDelivery(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigures): string {
   const level = pool.serviceLevel?.value ?? 'Standard';
@@ -201,9 +236,7 @@ function advisorOption(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigu
  * of its inputs (the key is all of them), so a remembered answer is the answer.
  */
 function cheapestFeasible(requirement: SizingRequirement, prices: RegionPrices): SizingOption | undefined {
-  let key = pricesKeys.get(prices);
-  if (key === undefined) pricesKeys.set(prices, (key = JSON.stringify(prices)));
-  key += JSON.stringify(requirement);
+  const key = pricesKeyOf(prices) + JSON.stringify(requirement);
   if (advised.has(key)) return advised.get(key) ?? undefined;
   const best = adviseSizing(requirement, prices).find((o) => o.feasible);
   if (advised.size >= ADVISED_MAX) advised.clear();
