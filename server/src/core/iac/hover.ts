@@ -50,8 +50,12 @@ export function valueOriginNote(estate: IacEstate, offset: number): string | und
   return `${capitalize(LABELS[found.key] ?? found.key)}: ${found.value.origin}.`;
 }
 
-/** The value written at `offset`; `borrowed`: a pool of another file, as a volume here names it. */
-function valueAt(estate: IacEstate, offset: number): { key: string; value: IacValue<unknown>; borrowed: boolean } | undefined {
+/**
+ * The value written at `offset` (exactly at `exact`, for a finding); `borrowed`: a pool of another
+ * file, as a volume here names it. A value of a called module written in the module alone sits on
+ * an empty span (iac/terraform.ts `placeInstance`): nothing to hover there.
+ */
+function valueAt(estate: IacEstate, offset: number, exact?: Span): { key: string; value: IacValue<unknown>; borrowed: boolean } | undefined {
   // A volume's own values first: a pool of another file is placed on the volume's `pool_name`.
   for (const resource of [...estate.volumes, ...estate.pools]) {
     if (offset < resource.span.start || offset > resource.span.end) continue;
@@ -59,7 +63,7 @@ function valueAt(estate: IacEstate, offset: number): { key: string; value: IacVa
     for (const [key, value] of Object.entries(resource)) {
       const v = value as IacValue<unknown> | undefined;
       if (!v || typeof v !== 'object' || !('raw' in v) || !('span' in v)) continue;
-      if (offset < v.span.start || offset > v.span.end) continue;
+      if (exact ? v.span.start !== exact.start || v.span.end !== exact.end : offset < v.span.start || offset > v.span.end || v.span.start === v.span.end) continue;
       if (borrowed && key !== 'name') continue;
       return { key: borrowed ? 'pool' : key, value: v, borrowed };
     }
@@ -74,12 +78,18 @@ function capitalize(text: string): string {
 /**
  * A finding placed on a value that came through variables or locals (Terraform) names where they
  * got it, so "quota 40 GiB is below ..." on `var.data_quota_gib` says the 40 is in terraform.tfvars.
+ * Undefined: the finding is not this file's to report (Terraform modules, terraformModules.ts):
+ * - in a caller, on a value written inside the called module alone (the module's file reports it);
+ * - in a called module, on a value that uses a variable (each caller's instance reports it, where
+ *   the caller sets it or on its `module` block when it leaves the default).
  */
-export function withValueOrigin(estate: IacEstate, finding: Finding): Finding {
+export function withValueOrigin(estate: IacEstate, finding: Finding): Finding | undefined {
+  if (estate.calls && finding.span.start === finding.span.end && estate.calls.some((c) => c.headSpan.start === finding.span.start)) return undefined;
   if (!hasOrigins(estate)) return finding;
-  const found = valueAt(estate, finding.span.start);
-  const v = found?.value;
-  if (!v || v.value === undefined || !v.origin || v.span.start !== finding.span.start || v.span.end !== finding.span.end) return finding;
+  const v = valueAt(estate, finding.span.start, finding.span)?.value;
+  if (!v) return finding;
+  if (estate.calledBy && v.vars && v.vars.length > 0) return undefined;
+  if (v.value === undefined || !v.origin) return finding;
   return { ...plainFinding(finding), message: `${finding.message} (${v.origin})` };
 }
 

@@ -1,7 +1,7 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, poolFromId, specWorkload, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
-import type { IacAccount, IacEstate, IacExportRule, IacPool, IacRef, IacValue, IacVolume } from './estate';
+import type { IacAccount, IacEstate, IacExportRule, IacModuleCall, IacPool, IacRef, IacValue, IacVolume } from './estate';
 import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import { parseKeptTree, parseTree, type Node, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
@@ -29,6 +29,11 @@ interface Declared {
   readonly source: SourceText;
   /** For messages and hovers: "its default in variables.tf line 4", "terraform.tfvars line 2". */
   readonly from: string;
+  /**
+   * A `module` block's argument: its value, evaluated where the caller writes it (`node` belongs to
+   * the caller's text and scope, so it is never evaluated again in the module's).
+   */
+  readonly value?: Value;
 }
 
 /**
@@ -74,7 +79,8 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], uri 
     const reuse = keep ? new BlockReuse(uri, source, resources.map((b) => ({ symbol: `${b.labels[0]}.${b.labels[1]}`, span: spanOf(b.node) })), context) : undefined;
     const estate = reader.estate(undefined, reuse);
     reuse?.commit();
-    return estate;
+    const calls = reader.calls().map((c) => c.call);
+    return calls.length > 0 ? { ...estate, calls } : estate;
   } finally {
     attributeCache = new Map();
     if (!keep) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
@@ -96,6 +102,22 @@ export interface TerraformModuleFile {
   readonly kind: 'terraform' | 'terraform-vars';
 }
 
+/** The `.tf` and `.tfvars` files of another folder, for a `module` block whose `source` is that folder. */
+export type ModuleFolders = (folder: string) => readonly TerraformModuleFile[] | undefined;
+
+/** `./modules/anf`, `../anf`: Terraform reads a source starting with `./` or `../` as a folder. */
+const LOCAL_SOURCE = /^\.\.?\//;
+
+/** The folder (URI, ending in `/`) a local `source` names, relative to the calling file; undefined for a registry or git source. */
+export function localModuleFolder(callerUri: string, source: string | undefined): string | undefined {
+  if (source === undefined || !LOCAL_SOURCE.test(source)) return undefined;
+  try {
+    return new URL(`${source.replace(/\/+$/, '')}/`, callerUri).href;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads the `.tf` files `targets` names as parts of one module: `var.x`, `local.x` and resource
  * references resolve across every `.tf` file of `files`, and variables take the values of
@@ -104,17 +126,19 @@ export interface TerraformModuleFile {
  * files are only used with `-var-file`, which anf-lint cannot see: they are not read. Each
  * target's estate holds its own resources, with their own positions; a volume whose pool is
  * written in another file gets that pool's settings, placed on its own `pool_name`.
+ * `folders`: the files of other folders, for `module` blocks with a local source; the resources
+ * of each such module are the caller's too, placed on the `module` block (see `placeInstance`).
  */
-export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>): Map<string, IacEstate> {
-  const parsed: { file: TerraformModuleFile; blocks: Block[]; tree: { delete(): void }; root: Node }[] = [];
+export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>, folders?: ModuleFolders): Map<string, IacEstate> {
+  const trees = new ModuleTrees(folders);
   const result = new Map<string, IacEstate>();
   attributeCache = new Map();
   try {
+    const parsed: ParsedModuleFile[] = [];
     for (const file of files) {
-      const tree = parseTree('terraform', file.source.text);
-      if (!tree) return result;
-      const root = tree.rootNode;
-      parsed.push({ file, tree, root, blocks: file.kind === 'terraform' ? blocksOf(root.namedChildren.find((n) => n.type === 'body')) : [] });
+      const p = trees.parse(file);
+      if (!p) return result;
+      parsed.push(p);
     }
     const scope = emptyScope();
     for (const p of parsed) if (p.file.kind === 'terraform') declare(scope, p.blocks, p.file.uri, p.file.source);
@@ -131,13 +155,193 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
     for (const p of parsed) if (p.file.kind === 'terraform') readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
     for (const uri of targets) {
       const reader = readers.get(uri);
-      if (reader) result.set(uri, reader.estate(readers));
+      if (!reader) continue;
+      const estate = reader.estate(readers);
+      const calls = reader.calls();
+      if (calls.length === 0) {
+        result.set(uri, estate);
+        continue;
+      }
+      const accounts = [...estate.accounts];
+      const pools = [...estate.pools];
+      const volumes = [...estate.volumes];
+      const folder = folderOfUri(uri);
+      for (const { call, block } of calls) {
+        const made = instanceOf(trees, reader, call, block, [folder]);
+        if (!made) continue;
+        accounts.push(...made.accounts);
+        pools.push(...made.pools);
+        volumes.push(...made.volumes);
+      }
+      result.set(uri, { ...estate, accounts, pools, volumes, calls: calls.map((c) => c.call) });
     }
     return result;
   } finally {
     attributeCache = new Map();
-    for (const p of parsed) p.tree.delete();
+    trees.delete();
   }
+}
+
+interface ParsedModuleFile {
+  readonly file: TerraformModuleFile;
+  readonly blocks: Block[];
+  readonly root: Node;
+}
+
+/** The trees of one module read: each file parsed once, however many `module` blocks call its folder. */
+class ModuleTrees {
+  private readonly parsed = new Map<string, ParsedModuleFile & { readonly tree: { delete(): void } }>();
+  constructor(readonly folders: ModuleFolders | undefined) {}
+
+  parse(file: TerraformModuleFile): ParsedModuleFile | undefined {
+    const known = this.parsed.get(file.uri);
+    if (known) return known;
+    const tree = parseTree('terraform', file.source.text);
+    if (!tree) return undefined;
+    const root = tree.rootNode;
+    const p = { file, tree, root, blocks: file.kind === 'terraform' ? blocksOf(root.namedChildren.find((n) => n.type === 'body')) : [] };
+    this.parsed.set(file.uri, p);
+    return p;
+  }
+
+  delete(): void {
+    for (const p of this.parsed.values()) p.tree.delete();
+    this.parsed.clear();
+  }
+}
+
+/** Arguments of a `module` block that are not the module's variables. */
+const MODULE_META_ARGUMENTS: ReadonlySet<string> = new Set(['source', 'version', 'count', 'for_each', 'providers', 'depends_on']);
+/** How deep `module` blocks calling modules are followed. */
+const MAX_MODULE_DEPTH = 8; // not a fact: bound on nested module calls
+
+type Made = { accounts: IacAccount[]; pools: IacPool[]; volumes: IacVolume[] };
+
+/**
+ * The resources a `module` block with a local source makes: the module's `.tf` files read with its
+ * variables set by the block's arguments (evaluated in the caller's scope), their defaults
+ * otherwise (a child module loads no `.tfvars`), and the module's own `module` blocks followed in
+ * turn. Placed in the caller's text (`placeInstance`). Undefined when the folder has no `.tf` file
+ * anf-lint knows, or the call goes round in a circle.
+ */
+function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, block: Block, stack: readonly string[]): Made | undefined {
+  const folder = call.local ? localModuleFolder(caller.uri, call.source) : undefined;
+  if (!folder || stack.includes(folder) || stack.length > MAX_MODULE_DEPTH) return undefined;
+  const files = (trees.folders?.(folder) ?? []).filter((f) => f.kind === 'terraform');
+  const parsed = files.flatMap((f) => {
+    const p = trees.parse(f);
+    return p ? [p] : [];
+  });
+  if (parsed.length === 0) return undefined;
+  const scope = emptyScope();
+  const callerFolder = folderOfUri(caller.uri);
+  for (const p of parsed) declare(scope, p.blocks, p.file.uri, p.file.source, relativeUri(callerFolder, p.file.uri));
+  const args = new Map<string, Field>();
+  for (const [key, attr] of attributes(block.body)) {
+    if (MODULE_META_ARGUMENTS.has(key)) continue;
+    const expr = attr.namedChildren[1]!;
+    const field = caller.argument(expr, spanOf(attr.namedChildren[0]!));
+    args.set(key, field);
+    if (!scope.variables.has(key) && !scope.unset.has(key)) continue; // not a variable of the module: Terraform refuses the call
+    const line = caller.source.positionAt(attr.startIndex).line + 1;
+    scope.variables.set(key, { node: expr, uri: caller.uri, source: caller.source, from: `module "${call.name}" in ${baseName(caller.uri)} line ${line}`, value: caller.eval(expr, 0) });
+    scope.unset.delete(key);
+  }
+  const readers = new Map<string, Reader>();
+  for (const p of parsed) readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
+  const made: Made = { accounts: [], pools: [], volumes: [] };
+  for (const p of parsed) {
+    const reader = readers.get(p.file.uri)!;
+    const estate = reader.estate(readers);
+    // A pool of another file of the module is in the instance itself: no borrowed copy.
+    const own: Made = { accounts: [...estate.accounts], pools: estate.pools.filter((x) => !x.declaredIn), volumes: [...estate.volumes] };
+    for (const inner of reader.calls()) {
+      const sub = instanceOf(trees, reader, inner.call, inner.block, [...stack, folder]);
+      if (!sub) continue;
+      own.accounts.push(...sub.accounts);
+      own.pools.push(...sub.pools);
+      own.volumes.push(...sub.volumes);
+    }
+    const place = { call, args, source: p.file.source, where: relativeUri(callerFolder, p.file.uri) };
+    made.accounts.push(...own.accounts.map((r) => placeInstance(r, place)));
+    made.pools.push(...own.pools.map((r) => placeInstance(r, place)));
+    made.volumes.push(...own.volumes.map((r) => placeInstance(r, place)));
+  }
+  return made;
+}
+
+interface Placement {
+  readonly call: IacModuleCall;
+  /** The block's arguments, read in the caller's scope. */
+  readonly args: ReadonlyMap<string, Field>;
+  /** The module file the resource is written in, and its path from the caller's folder. */
+  readonly source: SourceText;
+  readonly where: string;
+}
+
+/**
+ * A module's resource as the caller's: every value is placed in the caller's text, where the user
+ * changes it for this instance.
+ * - A value that uses a variable the block sets sits on that argument (`log_quota_gib = 1024`), and
+ *   says which attribute of the module uses it: a finding on it lands where it is fixed.
+ * - A value that uses a variable the block does not set (its default) sits on the block's first
+ *   line, and says so: setting the argument is the fix.
+ * - A value written in the module alone (a literal, a local of literals) sits on an empty span at
+ *   the block's start: the module's own file judges it, once for every caller (withValueOrigin drops
+ *   a finding placed there).
+ * Symbols become `module.<name>.<symbol>`; nothing is ever edited through an instance.
+ */
+function placeInstance<T extends IacAccount | IacPool | IacVolume>(resource: T, at: Placement): T {
+  const anchor: Span = { start: at.call.headSpan.start, end: at.call.headSpan.start };
+  const prefix = `module.${at.call.name}.`;
+  const placeValue = (v: IacValue<unknown>): IacValue<unknown> => {
+    const { editSpan: _editSpan, vars, origin, ...rest } = v;
+    const line = `${at.where} line ${at.source.positionAt(v.span.start).line + 1}`;
+    const used = vars?.find((name) => at.args.has(name));
+    if (used !== undefined) {
+      const arg = at.args.get(used)!;
+      const attribute = at.source.text.slice(v.keySpan.start, v.keySpan.end);
+      const note = `set by \`${used}\` of module "${at.call.name}", used ${attribute ? `as \`${attribute}\` ` : ''}in ${line}`;
+      return { ...rest, span: arg.span, keySpan: arg.keySpan, raw: arg.raw, origin: arg.origin ? `${note}; ${arg.origin}` : note, ...(arg.vars ? { vars: arg.vars } : {}) };
+    }
+    if (vars && vars.length > 0) {
+      const unset = `module "${at.call.name}" does not set ${vars.map((name) => `\`${name}\``).join(', ')}`;
+      return { ...rest, span: at.call.headSpan, keySpan: at.call.headSpan, origin: origin ? `${origin}; ${unset}` : `${unset} (${line})` };
+    }
+    return { ...rest, span: anchor, keySpan: anchor, origin: origin ?? `written in ${line}` };
+  };
+  const place = (value: unknown, key: string): unknown => {
+    if (typeof value === 'string') return key === 'symbol' || key === 'volumeGroup' ? `${prefix}${value}` : value;
+    if (value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((item: unknown) => place(item, key));
+    if ('raw' in value && 'span' in value) return placeValue(value as IacValue<unknown>);
+    if ('start' in value && 'end' in value && Object.keys(value).length === 2) return anchor;
+    const out: Record<string, unknown> = {};
+    for (const [k, child] of Object.entries(value)) out[k] = k === 'value' || k === 'kind' ? child : place(child, k);
+    return out;
+  };
+  const placed = place(resource, '') as T;
+  return { ...placed, span: at.call.span, headSpan: anchor, repeated: resource.repeated || at.call.repeated };
+}
+
+function folderOfUri(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
+}
+
+/** `modules/anf/main.tf` from the caller's folder (`../anf/main.tf` upwards), for messages. */
+function relativeUri(fromFolder: string, uri: string): string {
+  const from = fromFolder.split('/').slice(0, -1);
+  const to = uri.split('/');
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  const up = from.length - common;
+  let path = `${'../'.repeat(up)}${to.slice(common).join('/')}`;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // keep the encoded form
+  }
+  return path;
 }
 
 /** The sort key of a .tfvars file Terraform loads by itself, or undefined for one it does not. */
@@ -152,8 +356,9 @@ function emptyScope(): Scope {
   return { variables: new Map(), unset: new Set(), locals: new Map(), resources: new Map() };
 }
 
-function declare(scope: Scope, blocks: readonly Block[], uri: string, source: SourceText): void {
-  const where = (n: Node) => `${uri ? `${baseName(uri)} ` : ''}line ${source.positionAt(n.startIndex).line + 1}`;
+/** `shown`: how messages name the file (its name; a called module's file by its path from the caller). */
+function declare(scope: Scope, blocks: readonly Block[], uri: string, source: SourceText, shown = uri ? baseName(uri) : ''): void {
+  const where = (n: Node) => `${shown ? `${shown} ` : ''}line ${source.positionAt(n.startIndex).line + 1}`;
   for (const b of blocks) {
     if (b.type === 'variable' && b.labels[0]) {
       const def = attributes(b.body).get('default');
@@ -269,12 +474,43 @@ class Reader {
   private unresolved = false;
 
   constructor(
-    private readonly source: SourceText,
-    private readonly uri: string,
-    private readonly blocks: readonly Block[],
+    readonly source: SourceText,
+    readonly uri: string,
+    readonly blocks: readonly Block[],
     private readonly scope: Scope,
     private readonly module: boolean,
   ) {}
+
+  /** A `module` block's argument, read in this file's scope (module.ts places the module's values on it). */
+  argument(expr: Node, keySpan: Span): Field {
+    return this.field(expr, keySpan);
+  }
+
+  /** The `module` blocks of this file. */
+  calls(): { call: IacModuleCall; block: Block }[] {
+    const found: { call: IacModuleCall; block: Block }[] = [];
+    for (const b of this.blocks) {
+      if (b.type !== 'module' || !b.labels[0]) continue;
+      const attrs = attributes(b.body);
+      const source = attrs.get('source')?.namedChildren[1];
+      const written = source ? this.eval(source, 0) : UNKNOWN;
+      const path = written.ok && typeof written.value === 'string' ? written.value : undefined;
+      const head = b.node.namedChildren.find((n) => n.type === 'block_start');
+      found.push({
+        block: b,
+        call: {
+          name: b.labels[0],
+          ...(path !== undefined ? { source: path } : {}),
+          local: path !== undefined && LOCAL_SOURCE.test(path),
+          span: spanOf(b.node),
+          headSpan: { start: b.node.startIndex, end: head ? head.startIndex : b.node.endIndex },
+          ...(source ? { sourceSpan: spanOf(source) } : {}),
+          repeated: attrs.has('count') || attrs.has('for_each'),
+        },
+      });
+    }
+    return found;
+  }
 
   estate(readers?: ReadonlyMap<string, Reader>, reuse?: BlockReuse): IacEstate {
     const accounts: IacAccount[] = [];
@@ -513,6 +749,7 @@ class Reader {
     const symbol = this.symbolOf(expr);
     const raw = expr.text;
     const origin = this.originOf(expr, raw);
+    const vars = this.varsOf(expr, raw);
     return {
       value: value.ok ? value.value : undefined,
       span: anchor ?? spanOf(expr),
@@ -523,7 +760,34 @@ class Reader {
       ...(items ? { items } : {}),
       ...(symbol ? { symbol } : {}),
       ...(origin ? { origin } : {}),
+      ...(vars ? { vars } : {}),
     };
+  }
+
+  /** The variables an expression uses, directly or through locals (a module's caller may set them). */
+  private varsOf(expr: Node, raw: string): string[] | undefined {
+    if (!raw.includes('var.') && !raw.includes('local.')) return undefined;
+    const found = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (n: Node, depth: number): void => {
+      if (depth > MAX_DEPTH) return;
+      const chain = n.type === 'expression' ? attrChain(n) : undefined;
+      if (chain && chain.length >= 2 && chain[0] === 'var') {
+        found.add(chain[1]!);
+        return;
+      }
+      if (chain && chain.length >= 2 && chain[0] === 'local') {
+        const declared = this.scope.locals.get(chain[1]!);
+        if (declared && !seen.has(chain[1]!)) {
+          seen.add(chain[1]!);
+          visit(declared.node, depth + 1);
+        }
+        return;
+      }
+      for (const c of n.namedChildren) visit(c, depth + 1);
+    };
+    visit(expr, 0);
+    return found.size > 0 ? [...found] : undefined;
   }
 
   private itemsOf(expr: Node, anchor?: Span): Field[] | undefined {
@@ -542,6 +806,8 @@ class Reader {
       return arg ? this.objectOf(arg, depth + 1, anchor) : undefined;
     }
     const target = this.referenced(inner, expr);
+    // A module argument's object is read in the caller's scope, not here: unknown.
+    if (target?.value) return undefined;
     if (target) return this.objectOf(target.node, depth + 1, anchor ?? (target.uri === this.uri ? undefined : spanOf(expr)));
     if (inner.type !== 'object') return undefined;
     const elems = inner.namedChildren.filter((n) => n.type === 'object_elem');
@@ -741,7 +1007,7 @@ class Reader {
     if (!chain) return UNKNOWN;
     if (chain[0] === 'var' || chain[0] === 'local') {
       const declared = this.lookup(chain[0], chain[1]!);
-      let value = declared ? this.eval(declared.node, depth + 1) : UNKNOWN;
+      let value = declared ? (declared.value ?? this.eval(declared.node, depth + 1)) : UNKNOWN;
       // `var.sizes.tools`: an attribute of an object value.
       for (const key of chain.slice(2)) {
         if (!value.ok || typeof value.value !== 'object' || value.value === null || Array.isArray(value.value) || !(key in value.value)) return UNKNOWN;
