@@ -76,11 +76,12 @@ export class TerraformModules {
     if (!calls && callers.length === 0 && (members.length < 2 || !moduleNeeded(members))) return undefined;
     const results: Results = calls || (members.length >= 2 && moduleNeeded(members)) ? evaluateGuarded(members, (f) => this.filesOf(f, get)) : new Map();
     if (callers.length === 0) return results;
-    // A called module: its values that use a variable are judged where each caller sets them.
+    // A called module: its values that use a variable are judged where each caller sets them, and
+    // its volumes are its callers' instances (mounts reach those): its own are templates.
     for (const m of members) {
       if (m.kind !== 'terraform' || !m.iac) continue;
       const read = results.get(m.uri) ?? m;
-      results.set(m.uri, { ...read, iac: { ...read.iac!, calledBy: callers } });
+      results.set(m.uri, { ...read, iac: { ...read.iac!, calledBy: callers }, volumes: [] });
     }
     return results;
   }
