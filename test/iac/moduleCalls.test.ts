@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
 import { computeHover } from '../../server/src/core/features/hover';
+import { MemoryEnvironment, Project } from '../../server/src/core/project';
 
 /**
  * Terraform `module` blocks with a local source: the module's resources are the caller's, once per
@@ -261,5 +262,19 @@ describe('editing either side', () => {
     // Without callers the module is a root module again: its own reading, its own findings.
     workspace.delete('file:///repo/main.tf');
     expect(workspace.file('file:///repo/modules/hana-anf/main.tf')!.iac!.calledBy).toBeUndefined();
+  });
+});
+
+describe('the CLI in a repository (in-memory environment)', () => {
+  it('naming only main.tf reads the modules it calls and reports the same as the workspace', () => {
+    const files = Object.fromEntries(Object.entries({ 'main.tf': ROOT, ...HANA_MODULE }).map(([name, text]) => [`/repo/${name}`, text]));
+    const env = new MemoryEnvironment(files);
+    env.repository('/repo', { known: Object.keys(files).map((p) => p.slice('/repo/'.length)) });
+    const project = new Project(env);
+    const found = project.discover('/repo/main.tf');
+    const run = project.open([{ path: '/repo/main.tf', root: found.root, named: true }]);
+    const cli = visibleDiagnostics(run.lint(env.uriOf('/repo/main.tf')).diagnostics).map((d) => `${d.range.start.line + 1}:${d.range.start.character} ${d.code} ${d.message}`);
+    expect(cli.filter((f) => / ANF408 /.test(f))).toHaveLength(1);
+    expect(cli).toEqual(findings(workspaceOf({ 'main.tf': ROOT, ...HANA_MODULE }), 'main.tf'));
   });
 });

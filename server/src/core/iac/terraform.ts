@@ -6,6 +6,7 @@ import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syn
 import { parseKeptTree, parseTree, type Node, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
 import { baseName } from '../fileKind';
+import { getNodeValue, parseTree as parseJson, printParseErrorCode, type ParseError as JsonParseError } from 'jsonc-parser';
 
 /**
  * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
@@ -24,7 +25,8 @@ interface Block {
 
 /** An expression declared somewhere in a module: a variable's value, a local, a resource. */
 interface Declared {
-  readonly node: Node;
+  /** The expression; absent for a value read from JSON (`terraform.tfvars.json`), which has `value`. */
+  readonly node?: Node;
   readonly uri: string;
   readonly source: SourceText;
   /** For messages and hovers: "its default in variables.tf line 4", "terraform.tfvars line 2". */
@@ -87,8 +89,12 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], uri 
   }
 }
 
-/** A `.tfvars` file: only syntax is checked here (values are read by the files that use them). */
-export function checkTfvars(source: SourceText, problems: ParseProblem[]): void {
+/** A `.tfvars` (or `.tfvars.json`) file: only syntax is checked here (values are read by the files that use them). */
+export function checkTfvars(source: SourceText, problems: ParseProblem[], uri = ''): void {
+  if (isJsonTfvars(uri)) {
+    jsonVariables(source, problems);
+    return;
+  }
   const tree = parseTree('terraform', source.text);
   if (!tree) return;
   for (const p of syntaxProblems(tree.rootNode, 'Terraform variables')) problems.push(p);
@@ -136,18 +142,27 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
   try {
     const parsed: ParsedModuleFile[] = [];
     for (const file of files) {
+      if (isJsonTfvars(file.uri)) continue;
       const p = trees.parse(file);
       if (!p) return result;
       parsed.push(p);
     }
     const scope = emptyScope();
     for (const p of parsed) if (p.file.kind === 'terraform') declare(scope, p.blocks, p.file.uri, p.file.source);
-    const tfvars = parsed.filter((p) => p.file.kind === 'terraform-vars' && tfvarsOrder(p.file.uri) !== undefined);
-    tfvars.sort((a, b) => tfvarsOrder(a.file.uri)!.localeCompare(tfvarsOrder(b.file.uri)!));
-    for (const p of tfvars) {
+    const tfvars = files.filter((f) => f.kind === 'terraform-vars' && tfvarsOrder(f.uri) !== undefined);
+    tfvars.sort((a, b) => tfvarsOrder(a.uri)!.localeCompare(tfvarsOrder(b.uri)!));
+    for (const file of tfvars) {
+      const from = (at: number) => `${baseName(file.uri)} line ${file.source.positionAt(at).line + 1}`;
+      if (isJsonTfvars(file.uri)) {
+        for (const { name, value, at } of jsonVariables(file.source)) {
+          scope.variables.set(name, { uri: file.uri, source: file.source, from: from(at), value: { ok: true, value } });
+          scope.unset.delete(name);
+        }
+        continue;
+      }
+      const p = parsed.find((x) => x.file === file)!;
       for (const [name, attr] of attributes(p.root.namedChildren.find((n) => n.type === 'body'))) {
-        const line = p.file.source.positionAt(attr.startIndex).line + 1;
-        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: p.file.uri, source: p.file.source, from: `${baseName(p.file.uri)} line ${line}` });
+        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: from(attr.startIndex) });
         scope.unset.delete(name);
       }
     }
@@ -344,12 +359,41 @@ function relativeUri(fromFolder: string, uri: string): string {
   return path;
 }
 
-/** The sort key of a .tfvars file Terraform loads by itself, or undefined for one it does not. */
+/**
+ * The sort key of a .tfvars file Terraform loads by itself, or undefined for one it does not:
+ * `terraform.tfvars`, then `terraform.tfvars.json`, then the `*.auto.tfvars` and
+ * `*.auto.tfvars.json` files in the lexical order of their names, later ones winning.
+ */
 function tfvarsOrder(uri: string): string | undefined {
   const name = baseName(uri).toLowerCase();
   if (name === 'terraform.tfvars') return '0';
-  if (name.endsWith('.auto.tfvars')) return `1${name}`;
+  if (name === 'terraform.tfvars.json') return '1';
+  if (name.endsWith('.auto.tfvars') || name.endsWith('.auto.tfvars.json')) return `2${baseName(uri)}`;
   return undefined;
+}
+
+/** `terraform.tfvars.json`, `*.auto.tfvars.json`: Terraform's JSON syntax for variable values. */
+function isJsonTfvars(uri: string): boolean {
+  return uri.toLowerCase().endsWith('.tfvars.json');
+}
+
+/**
+ * The variables a `.tfvars.json` file sets: its top-level properties, their JSON values, and where
+ * each is written (the property's offset), read with jsonc-parser (positions kept). `problems`
+ * collects its syntax errors (strict JSON: Terraform's JSON syntax has no comments).
+ */
+function jsonVariables(source: SourceText, problems?: ParseProblem[]): { name: string; value: unknown; at: number }[] {
+  const errors: JsonParseError[] = [];
+  const root = parseJson(source.text, errors, { allowTrailingComma: false, disallowComments: true });
+  for (const e of problems ? errors : []) {
+    const start = Math.min(e.offset, source.text.length);
+    problems!.push({ code: IAC_SYNTAX_CODE, span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) }, message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.` });
+  }
+  if (root?.type !== 'object') return [];
+  return (root.children ?? []).flatMap((property) => {
+    const [key, value] = property.children ?? [];
+    return key && value && typeof key.value === 'string' ? [{ name: key.value, value: getNodeValue(value) as unknown, at: property.offset }] : [];
+  });
 }
 
 function emptyScope(): Scope {
@@ -778,7 +822,7 @@ class Reader {
       }
       if (chain && chain.length >= 2 && chain[0] === 'local') {
         const declared = this.scope.locals.get(chain[1]!);
-        if (declared && !seen.has(chain[1]!)) {
+        if (declared?.node && !seen.has(chain[1]!)) {
           seen.add(chain[1]!);
           visit(declared.node, depth + 1);
         }
@@ -808,7 +852,7 @@ class Reader {
     const target = this.referenced(inner, expr);
     // A module argument's object is read in the caller's scope, not here: unknown.
     if (target?.value) return undefined;
-    if (target) return this.objectOf(target.node, depth + 1, anchor ?? (target.uri === this.uri ? undefined : spanOf(expr)));
+    if (target?.node) return this.objectOf(target.node, depth + 1, anchor ?? (target.uri === this.uri ? undefined : spanOf(expr)));
     if (inner.type !== 'object') return undefined;
     const elems = inner.namedChildren.filter((n) => n.type === 'object_elem');
     const byKey = new Map<string, Node>();
@@ -1007,7 +1051,7 @@ class Reader {
     if (!chain) return UNKNOWN;
     if (chain[0] === 'var' || chain[0] === 'local') {
       const declared = this.lookup(chain[0], chain[1]!);
-      let value = declared ? (declared.value ?? this.eval(declared.node, depth + 1)) : UNKNOWN;
+      let value = declared ? (declared.value ?? (declared.node ? this.eval(declared.node, depth + 1) : UNKNOWN)) : UNKNOWN;
       // `var.sizes.tools`: an attribute of an object value.
       for (const key of chain.slice(2)) {
         if (!value.ok || typeof value.value !== 'object' || value.value === null || Array.isArray(value.value) || !(key in value.value)) return UNKNOWN;
