@@ -1,6 +1,7 @@
 import type { ElsewhereVolume } from '../iac/estate';
 import { estateRead } from '../iac/read';
 import { localModuleFolder, readTerraformModule, type TerraformModuleFile } from '../iac/terraform';
+import { bicepModuleUri, readBicepModule } from '../iac/bicep';
 import type { ParsedFile } from './parsedFile';
 import { PARSER_FAILURE } from './parseFile';
 
@@ -24,9 +25,13 @@ export class TerraformModules {
   /** The local folders each file's `module` blocks call. */
   private readonly callsOf = new Map<string, readonly string[]>();
   private readonly cache = new Map<string, { readonly members: readonly ParsedFile[]; readonly results: Results | undefined; readonly reaches: ReadonlySet<string> }>();
+  /** Bicep: the local `.bicep` files each file's `module` declarations name, and each file's reading with them. */
+  private readonly bicepCalls = new Map<string, readonly string[]>();
+  private readonly bicepCache = new Map<string, { readonly file: ParsedFile; readonly result: ParsedFile; readonly reaches: ReadonlySet<string> }>();
 
   /** Call for every file added, replaced or removed. Returns whether a module was touched (its files' volumes may have changed with it). */
   changed(uri: string, file: ParsedFile | undefined): boolean {
+    if (file?.kind === 'bicep' || this.bicepCalls.has(uri) || this.bicepCache.has(uri)) return this.bicepChanged(uri, file);
     const folder = folderOf(uri);
     const member = file !== undefined && isModuleFile(file);
     const set = this.folders.get(folder);
@@ -54,8 +59,54 @@ export class TerraformModules {
     for (const [other, entry] of this.cache) if (entry.reaches.has(folder)) this.cache.delete(other);
   }
 
+  /**
+   * Bicep modules link files, not folders: a `module` declaration with a local `.bicep` path. A
+   * change of a file drops the readings that reach it, and, when its calls changed, those of the
+   * files it called (their `calledBy`).
+   */
+  private bicepChanged(uri: string, file: ParsedFile | undefined): boolean {
+    const before = this.bicepCalls.get(uri) ?? [];
+    const after = file?.kind === 'bicep' ? bicepLocalCalls(file) : [];
+    const callers = [...this.bicepCalls].some(([other, called]) => other !== uri && called.includes(uri));
+    const touched = before.length > 0 || after.length > 0 || callers;
+    this.forgetBicep(uri);
+    if (before.join('\n') !== after.join('\n')) for (const called of [...before, ...after]) this.forgetBicep(called);
+    if (after.length > 0) this.bicepCalls.set(uri, after);
+    else this.bicepCalls.delete(uri);
+    return touched;
+  }
+
+  private forgetBicep(uri: string): void {
+    this.bicepCache.delete(uri);
+    for (const [other, entry] of this.bicepCache) if (entry.reaches.has(uri)) this.bicepCache.delete(other);
+  }
+
+  private resolveBicep(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
+    const calls = this.bicepCalls.get(file.uri) ?? [];
+    const callers = [...this.bicepCalls].filter(([other, called]) => other !== file.uri && called.includes(file.uri)).map(([other]) => other).sort();
+    if (calls.length === 0 && callers.length === 0) return file;
+    const cached = this.bicepCache.get(file.uri);
+    if (cached && cached.file === file) return cached.result;
+    const reaches = new Set<string>();
+    const visit = (uri: string): void => {
+      for (const called of this.bicepCalls.get(uri) ?? []) {
+        if (reaches.has(called) || called === file.uri) continue;
+        reaches.add(called);
+        visit(called);
+      }
+    };
+    visit(file.uri);
+    let result = file;
+    if (calls.length > 0) result = readBicepGuarded(file, get);
+    // A called module: its values that use a param are judged where each caller sets them; its volumes are its callers' instances.
+    if (callers.length > 0 && result.iac) result = { ...result, iac: { ...result.iac, calledBy: callers }, volumes: [] };
+    this.bicepCache.set(file.uri, { file, result, reaches });
+    return result;
+  }
+
   /** The file as its module reads it (the same object when the file needs nothing of its module). */
   resolve(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
+    if (file.kind === 'bicep' && file.iac) return this.resolveBicep(file, get);
     if (file.kind !== 'terraform' || !file.iac) return file;
     const folder = folderOf(file.uri);
     const uris = this.folders.get(folder);
@@ -148,6 +199,29 @@ function evaluate(members: readonly ParsedFile[], folders: (folder: string) => T
     results.set(uri, { ...rest, iac: read.estate, volumes: read.volumes ?? [], ...(read.manifest ? { manifest: read.manifest } : {}) });
   }
   return results;
+}
+
+/** A Bicep file read with its local modules; a reader that throws leaves it as read alone, and says so (ANF003). */
+function readBicepGuarded(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
+  try {
+    const estate = readBicepModule(file.uri, file.source, (uri) => {
+      const f = get(uri);
+      return f?.kind === 'bicep' ? f.source : undefined;
+    });
+    if (!estate) return file;
+    const read = estateRead(estate, file.uri, file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'));
+    const { manifest: _manifest, ...rest } = file;
+    return { ...rest, iac: read.estate, volumes: read.volumes ?? [], ...(read.manifest ? { manifest: read.manifest } : {}) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ...file, problems: [...file.problems, { code: PARSER_FAILURE, span: { start: 0, end: 0 }, message: `anf-lint's Bicep module reader failed on this file, so it was checked alone (the resources of its modules unknown): ${message}` }] };
+  }
+}
+
+/** The `.bicep` files a Bicep file's `module` declarations with a local path name. */
+function bicepLocalCalls(file: ParsedFile): string[] {
+  const calls = file.iac?.calls ?? [];
+  return [...new Set(calls.flatMap((c) => (c.local && c.source ? [bicepModuleUri(file.uri, c.source)].filter((u): u is string => u !== undefined) : [])))].sort();
 }
 
 function hasResources(file: ParsedFile): boolean {
