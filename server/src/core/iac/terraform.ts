@@ -445,6 +445,9 @@ function stringText(n: Node): string | undefined {
 }
 
 
+/** The resource types the reader reads (`azapi_resource` by its `type` attribute). */
+const NETAPP_RESOURCE_TYPES: ReadonlySet<string> = new Set(['azurerm_netapp_account', 'azurerm_netapp_pool', 'azurerm_netapp_volume', 'azapi_resource', 'azurerm_netapp_volume_group_sap_hana', 'azurerm_netapp_volume_group_oracle']);
+
 class Reader {
   /** A reference this file could not resolve alone (a variable, local or resource of another file, a variable a .tfvars file may set). */
   private unresolved = false;
@@ -495,6 +498,8 @@ class Reader {
     for (const b of this.blocks) {
       if (b.type !== 'resource' || b.labels.length < 2) continue;
       const [type, label] = b.labels as [string, string];
+      // Other resources give nothing: not even their fields are read (a module of a real repository has hundreds).
+      if (!NETAPP_RESOURCE_TYPES.has(type)) continue;
       const reused = reuse?.reuse(`${type}.${label}`);
       if (reused) {
         accounts.push(...reused.accounts);

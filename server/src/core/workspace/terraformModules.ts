@@ -123,7 +123,8 @@ export class TerraformModules {
 
   private read(folder: string, members: readonly ParsedFile[], reaches: ReadonlySet<string>, get: (uri: string) => ParsedFile | undefined): Results | undefined {
     const callers = [...this.callsOf].filter(([uri, called]) => folderOf(uri) !== folder && called.includes(folder)).map(([uri]) => uri).sort();
-    const calls = reaches.size > 0;
+    // Calls that reach no NetApp resource (most modules of a real repository) cost nothing.
+    const calls = [...reaches].some((f) => this.holdsResources(f, get));
     if (!calls && callers.length === 0 && (members.length < 2 || !moduleNeeded(members))) return undefined;
     const results: Results = calls || (members.length >= 2 && moduleNeeded(members)) ? evaluateGuarded(members, (f) => this.filesOf(f, get)) : new Map();
     if (callers.length === 0) return results;
@@ -153,9 +154,26 @@ export class TerraformModules {
     return reached;
   }
 
+  /** Whether a folder, or a folder its `module` blocks reach, has a NetApp resource (read alone). */
+  private holdsResources(folder: string, get: (uri: string) => ParsedFile | undefined): boolean {
+    const uris = this.folders.get(folder);
+    if (!uris) return false;
+    for (const uri of uris) {
+      const file = get(uri);
+      if (file && hasResources(file)) return true;
+    }
+    for (const called of this.reachable(folder)) {
+      for (const uri of this.folders.get(called) ?? []) {
+        const file = get(uri);
+        if (file && hasResources(file)) return true;
+      }
+    }
+    return false;
+  }
+
   private filesOf(folder: string, get: (uri: string) => ParsedFile | undefined): TerraformModuleFile[] | undefined {
     const uris = this.folders.get(folder);
-    if (!uris) return undefined;
+    if (!uris || !this.holdsResources(folder, get)) return undefined;
     return [...uris].sort().flatMap((u) => {
       const f = get(u);
       return f ? [{ uri: f.uri, source: f.source, kind: f.kind as TerraformModuleFile['kind'] }] : [];
