@@ -498,14 +498,17 @@ class Reader {
     for (const b of this.blocks) {
       if (b.type !== 'resource' || b.labels.length < 2) continue;
       const [type, label] = b.labels as [string, string];
-      // Other resources give nothing: not even their fields are read (a module of a real repository has hundreds).
-      if (!NETAPP_RESOURCE_TYPES.has(type)) continue;
       const reused = reuse?.reuse(`${type}.${label}`);
       if (reused) {
         accounts.push(...reused.accounts);
         pools.push(...reused.pools);
         volumes.push(...reused.volumes);
         if (reused.unresolved) this.unresolved = true;
+        continue;
+      }
+      // Other resources give nothing: not even their fields are read (a module of a real repository has hundreds).
+      if (!NETAPP_RESOURCE_TYPES.has(type)) {
+        reuse?.store(`${type}.${label}`, { accounts: [], pools: [], volumes: [] });
         continue;
       }
       const before = [accounts.length, pools.length, volumes.length] as const;
