@@ -278,3 +278,16 @@ describe('the CLI in a repository (in-memory environment)', () => {
     expect(cli).toEqual(findings(workspaceOf({ 'main.tf': ROOT, ...HANA_MODULE }), 'main.tf'));
   });
 });
+
+describe('editor features on a module block', () => {
+  it('one inlay hint per argument and figure, however many of the module\'s volumes it sizes', async () => {
+    const { computeInlayHints } = await import('../../server/src/core/features/outline');
+    const module = {
+      'modules/eda/main.tf': `variable "prefix" {}\nvariable "quota_gib" {}\n\nresource "azurerm_netapp_pool" "p" {\n  name          = "\${var.prefix}-pool"\n  service_level = "Premium"\n  size_in_tb    = 8\n}\n\nresource "azurerm_netapp_volume" "tools" {\n  name                = "\${var.prefix}-tools"\n  pool_name           = azurerm_netapp_pool.p.name\n  service_level       = "Premium"\n  volume_path         = "\${var.prefix}-tools"\n  storage_quota_in_gb = var.quota_gib\n  protocols           = ["NFSv3"]\n}\n\nresource "azurerm_netapp_volume" "libs" {\n  name                = "\${var.prefix}-libs"\n  pool_name           = azurerm_netapp_pool.p.name\n  service_level       = "Premium"\n  volume_path         = "\${var.prefix}-libs"\n  storage_quota_in_gb = var.quota_gib\n  protocols           = ["NFSv3"]\n}\n`,
+    };
+    const workspace = workspaceOf({ 'main.tf': `module "eda" {\n  source    = "./modules/eda"\n  prefix    = "eda"\n  quota_gib = 2048\n}\n`, ...module });
+    const file = workspace.file('file:///repo/main.tf')!;
+    expect(file.iac!.volumes).toHaveLength(2);
+    expect(computeInlayHints(file, config).map((h) => `${file.source.positionAt(h.offset).line + 1} ${h.label}`)).toEqual(['4 → 128 MiB/s']);
+  });
+});
