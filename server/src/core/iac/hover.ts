@@ -41,6 +41,34 @@ export function unknownValueHover(estate: IacEstate, offset: number): { markdown
 }
 
 /**
+ * Hover on a Terraform `module` block's first line or `source` (a Bicep `module` declaration's):
+ * what anf-lint read through it, or why nothing (docs/iac.md).
+ */
+export function moduleCallHover(estate: IacEstate, offset: number): { markdown: string; span: Span } | undefined {
+  const call = estate.calls?.find((c) => (offset >= c.headSpan.start && offset <= c.headSpan.end) || (c.sourceSpan && offset >= c.sourceSpan.start && offset <= c.sourceSpan.end));
+  if (!call) return undefined;
+  const span = call.sourceSpan && offset >= call.sourceSpan.start && offset <= call.sourceSpan.end ? call.sourceSpan : call.headSpan;
+  const title = `**module ${call.name}**${call.source !== undefined ? ` · \`${call.source}\`` : ''}`;
+  if (!call.local) {
+    return { span, markdown: `${title}\n\nNot a local path (a registry, git or URL module, or a computed one): its code is not in this repository, so anf-lint does not read it. The NetApp resources it makes are unknown, never guessed.` };
+  }
+  const prefix = `module.${call.name}.`;
+  const count = (list: readonly { symbol: string }[]) => list.filter((r) => r.symbol.startsWith(prefix)).length;
+  const made = [plural(count(estate.accounts), 'NetApp account'), plural(count(estate.pools), 'capacity pool'), plural(count(estate.volumes), 'volume')].filter((x) => x !== undefined);
+  if (made.length === 0) {
+    return { span, markdown: `${title}\n\nanf-lint read no NetApp account, capacity pool or volume through this module: it declares none, or none of its files is in this workspace.` };
+  }
+  return {
+    span,
+    markdown: `${title}\n\nRead with this block's arguments: ${made.join(', ')}${call.repeated ? ' (repeated: `count` or `for_each`, how many is unknown)' : ''}. A finding on a value this block sets is reported on its argument, one on a default it leaves on this line; what the module writes itself is judged in its own files.`,
+  };
+}
+
+function plural(n: number, noun: string): string | undefined {
+  return n === 0 ? undefined : `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/**
  * Where a value written through variables or locals got them (Terraform): "`var.quota` = 4096, from
  * terraform.tfvars line 3", for the hover of a known value; undefined for a literal.
  */
