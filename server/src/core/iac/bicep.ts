@@ -403,7 +403,7 @@ export function readBicepModule(uri: string, source: SourceText, text: (uri: str
       trees.push(tree);
       return new BicepReader(s, tree.rootNode, overrides);
     };
-    const instance = (caller: BicepReader, callerUri: string, call: IacModuleCall, args: ReadonlyMap<string, Field>, stack: readonly string[]): Pick<IacEstate, 'accounts' | 'pools' | 'volumes'> | undefined => {
+    const instance = (callerUri: string, call: IacModuleCall, args: ReadonlyMap<string, Field>, stack: readonly string[]): Pick<IacEstate, 'accounts' | 'pools' | 'volumes'> | undefined => {
       const calleeUri = call.local && call.source ? bicepModuleUri(callerUri, call.source) : undefined;
       const callee = calleeUri ? text(calleeUri) : undefined;
       if (!calleeUri || !callee || stack.includes(calleeUri) || stack.length > MAX_MODULE_DEPTH) return undefined;
@@ -416,13 +416,12 @@ export function readBicepModule(uri: string, source: SourceText, text: (uri: str
       const pools = [...estate.pools];
       const volumes = [...estate.volumes];
       for (const inner of reader.calls()) {
-        const sub = instance(reader, calleeUri, inner.call, inner.args, [...stack, calleeUri]);
+        const sub = instance(calleeUri, inner.call, inner.args, [...stack, calleeUri]);
         if (!sub) continue;
         accounts.push(...sub.accounts);
         pools.push(...sub.pools);
         volumes.push(...sub.volumes);
       }
-      void caller;
       const place = { call, args, source: callee, where: relativeUri(callerUri.slice(0, callerUri.lastIndexOf('/') + 1), calleeUri) };
       return { accounts: accounts.map((r) => placeInstance(r, place)), pools: pools.map((r) => placeInstance(r, place)), volumes: volumes.map((r) => placeInstance(r, place)) };
     };
@@ -434,7 +433,7 @@ export function readBicepModule(uri: string, source: SourceText, text: (uri: str
     const pools = [...estate.pools];
     const volumes = [...estate.volumes];
     for (const { call, args } of calls) {
-      const made = instance(root, uri, call, args, [uri]);
+      const made = instance(uri, call, args, [uri]);
       if (!made) continue;
       accounts.push(...made.accounts);
       pools.push(...made.pools);
