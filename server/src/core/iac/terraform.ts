@@ -136,8 +136,8 @@ export function localModuleFolder(callerUri: string, source: string | undefined)
  * `folders`: the files of other folders, for `module` blocks with a local source; the resources
  * of each such module are the caller's too, placed on the `module` block (see `placeInstance`).
  */
-export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>, folders?: ModuleFolders): Map<string, IacEstate> {
-  const trees = new ModuleTrees(folders);
+export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>, folders?: ModuleFolders, keep?: TerraformTrees): Map<string, IacEstate> {
+  const trees = new ModuleTrees(folders, keep);
   const result = new Map<string, IacEstate>();
   attributeCache = new Map();
   try {
@@ -161,7 +161,7 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
         }
         continue;
       }
-      const p = parsed.find((x) => x.file === file)!;
+      const p = parsed.find((x) => x.file.uri === file.uri)!;
       for (const [name, attr] of attributes(p.root.namedChildren.find((n) => n.type === 'body'))) {
         scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: from(attr.startIndex) });
         scope.unset.delete(name);
@@ -204,25 +204,87 @@ interface ParsedModuleFile {
   readonly root: Node;
 }
 
-/** The trees of one module read: each file parsed once, however many `module` blocks call its folder. */
+/** How much text the trees kept between module reads may hold (a tree takes about 35 times its text in WebAssembly memory). */
+const MAX_KEPT_TEXT = 1024 * 1024; // not a fact: memory bound
+
+/**
+ * Trees kept between module reads (terraformModules.ts keeps one per workspace): a file unchanged
+ * since the last read (the same SourceText) is not parsed again, whichever folder's reading needs
+ * it. Only whole parses are kept; the oldest go after a read when the kept text passes
+ * MAX_KEPT_TEXT (never during one: its readers hold the trees' nodes), and a file's tree goes when
+ * the file changes (`drop`). Trees live in WebAssembly memory until deleted.
+ */
+export class TerraformTrees {
+  private readonly kept = new Map<string, { readonly source: SourceText; readonly tree: { delete(): void }; readonly root: Node; readonly blocks: Block[] }>();
+  private text = 0;
+
+  get(file: TerraformModuleFile): ParsedModuleFile | undefined {
+    const known = this.kept.get(file.uri);
+    if (!known) return undefined;
+    if (known.source !== file.source) {
+      this.drop(file.uri);
+      return undefined;
+    }
+    // Most recently used last: `trim` drops from the front.
+    this.kept.delete(file.uri);
+    this.kept.set(file.uri, known);
+    return { file, root: known.root, blocks: known.blocks };
+  }
+
+  keep(file: TerraformModuleFile, tree: { delete(): void }, root: Node, blocks: Block[]): void {
+    this.drop(file.uri);
+    this.kept.set(file.uri, { source: file.source, tree, root, blocks });
+    this.text += file.source.text.length;
+  }
+
+  drop(uri: string): void {
+    const known = this.kept.get(uri);
+    if (!known) return;
+    known.tree.delete();
+    this.text -= known.source.text.length;
+    this.kept.delete(uri);
+  }
+
+  /** After a read: the least recently used trees go until the kept text is within the bound. */
+  trim(): void {
+    for (const uri of [...this.kept.keys()]) {
+      if (this.text <= MAX_KEPT_TEXT) break;
+      this.drop(uri);
+    }
+  }
+}
+
+/** The trees of one module read: each file parsed once, however many `module` blocks call its folder (and kept for the next read, with `keep`). */
 class ModuleTrees {
-  private readonly parsed = new Map<string, ParsedModuleFile & { readonly tree: { delete(): void } }>();
-  constructor(readonly folders: ModuleFolders | undefined) {}
+  private readonly parsed = new Map<string, ParsedModuleFile & { readonly tree?: { delete(): void } }>();
+  constructor(
+    readonly folders: ModuleFolders | undefined,
+    private readonly keep?: TerraformTrees,
+  ) {}
 
   parse(file: TerraformModuleFile): ParsedModuleFile | undefined {
     const known = this.parsed.get(file.uri);
     if (known) return known;
+    const kept = this.keep?.get(file);
+    if (kept) {
+      this.parsed.set(file.uri, kept);
+      return kept;
+    }
     const tree = parseTree('terraform', file.source.text);
     if (!tree) return undefined;
     const root = tree.rootNode;
-    const p = { file, tree, root, blocks: file.kind === 'terraform' ? blocksOf(root.namedChildren.find((n) => n.type === 'body')) : [] };
-    this.parsed.set(file.uri, p);
-    return p;
+    const blocks = file.kind === 'terraform' ? blocksOf(root.namedChildren.find((n) => n.type === 'body')) : [];
+    if (this.keep) {
+      this.keep.keep(file, tree, root, blocks);
+      this.parsed.set(file.uri, { file, root, blocks });
+    } else this.parsed.set(file.uri, { file, tree, root, blocks });
+    return this.parsed.get(file.uri);
   }
 
   delete(): void {
-    for (const p of this.parsed.values()) p.tree.delete();
+    for (const p of this.parsed.values()) p.tree?.delete();
     this.parsed.clear();
+    this.keep?.trim();
   }
 }
 

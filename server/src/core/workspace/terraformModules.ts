@@ -1,6 +1,6 @@
 import type { ElsewhereVolume } from '../iac/estate';
 import { estateRead } from '../iac/read';
-import { localModuleFolder, readTerraformModule, type TerraformModuleFile } from '../iac/terraform';
+import { localModuleFolder, readTerraformModule, TerraformTrees, type TerraformModuleFile } from '../iac/terraform';
 import { bicepModuleUri, readBicepModule } from '../iac/bicep';
 import type { ParsedFile } from './parsedFile';
 import { PARSER_FAILURE } from './parseFile';
@@ -28,6 +28,8 @@ export class TerraformModules {
   /** Bicep: the local `.bicep` files each file's `module` declarations name, and each file's reading with them. */
   private readonly bicepCalls = new Map<string, readonly string[]>();
   private readonly bicepCache = new Map<string, { readonly file: ParsedFile; readonly result: ParsedFile; readonly reaches: ReadonlySet<string> }>();
+  /** Trees of the module files read, kept until the file changes (bounded): a folder's reading and its callers' share them. */
+  private readonly trees = new TerraformTrees();
 
   /** Call for every file added, replaced or removed. Returns whether a module was touched (its files' volumes may have changed with it). */
   changed(uri: string, file: ParsedFile | undefined): boolean {
@@ -36,6 +38,7 @@ export class TerraformModules {
     const member = file !== undefined && isModuleFile(file);
     const set = this.folders.get(folder);
     if (!member && !set?.has(uri)) return false;
+    this.trees.drop(uri);
     this.forget(folder);
     // Who calls whom changed: the called folders' `calledBy` too.
     const before = this.callsOf.get(uri) ?? [];
@@ -126,7 +129,7 @@ export class TerraformModules {
     // Calls that reach no NetApp resource (most modules of a real repository) cost nothing.
     const calls = [...reaches].some((f) => this.holdsResources(f, get));
     if (!calls && callers.length === 0 && (members.length < 2 || !moduleNeeded(members))) return undefined;
-    const results: Results = calls || (members.length >= 2 && moduleNeeded(members)) ? evaluateGuarded(members, (f) => this.filesOf(f, get)) : new Map();
+    const results: Results = calls || (members.length >= 2 && moduleNeeded(members)) ? evaluateGuarded(members, (f) => this.filesOf(f, get), this.trees) : new Map();
     if (callers.length === 0) return results;
     // A called module: its values that use a variable are judged where each caller sets them, and
     // its volumes are its callers' instances (mounts reach those): its own are templates.
@@ -182,9 +185,9 @@ export class TerraformModules {
 }
 
 /** A module reader that throws leaves each file as read alone, and says so (ANF003) instead of failing the request. */
-function evaluateGuarded(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined): Results {
+function evaluateGuarded(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined, trees: TerraformTrees): Results {
   try {
-    return evaluate(members, folders);
+    return evaluate(members, folders, trees);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const results: Results = new Map();
@@ -196,10 +199,10 @@ function evaluateGuarded(members: readonly ParsedFile[], folders: (folder: strin
   }
 }
 
-function evaluate(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined): Results {
+function evaluate(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined, trees: TerraformTrees): Results {
   const targets = new Set(members.filter(isTarget).map((m) => m.uri));
   const files: TerraformModuleFile[] = members.map((m) => ({ uri: m.uri, source: m.source, kind: m.kind as TerraformModuleFile['kind'] }));
-  const estates = readTerraformModule(files, targets, folders);
+  const estates = readTerraformModule(files, targets, folders, trees);
   // A pool's volumes in other files of the module count in its totals (over-commitment, budgets).
   const byPool = new Map<string, ElsewhereVolume[]>();
   for (const [uri, estate] of estates) {
