@@ -303,3 +303,42 @@ describe('hover on a module block', () => {
     expect(at('module "missing"')).toContain('anf-lint read no NetApp account, capacity pool or volume through this module');
   });
 });
+
+describe('a module block with for_each over a map anf-lint can evaluate', () => {
+  const VOLUME_MODULE = {
+    'modules/volume/main.tf': `variable "name" {}\nvariable "quota_gib" {}\n\nresource "azurerm_netapp_volume" "this" {\n  name                = var.name\n  account_name        = "sap-anf"\n  pool_name           = "hana-pool"\n  service_level       = "Ultra"\n  volume_path         = var.name\n  storage_quota_in_gb = var.quota_gib\n  protocols           = ["NFSv4.1"]\n}\n`,
+  };
+  const ROOT_EACH = (volumes: string) => `variable "volumes" {\n  default = ${volumes}\n}\n\nmodule "volumes" {\n  source    = "./modules/volume"\n  for_each  = var.volumes\n  name      = each.key\n  quota_gib = each.value.quota_gib\n}\n`;
+
+  it('reads one instance per key, each.key and each.value bound, and reports on the argument', () => {
+    const workspace = workspaceOf({ 'main.tf': ROOT_EACH(`{\n    "hn1-data-mnt00001" = { quota_gib = 4096 }\n    "hn1-log-mnt00001"  = { quota_gib = 1024 }\n  }`), ...VOLUME_MODULE });
+    const volumes = workspace.file('file:///repo/main.tf')!.iac!.volumes;
+    expect(volumes.map((v) => `${v.symbol} ${v.name?.value} ${v.quota?.value} ${v.repeated}`)).toEqual([
+      'module.volumes["hn1-data-mnt00001"].azurerm_netapp_volume.this hn1-data-mnt00001 4096 false',
+      'module.volumes["hn1-log-mnt00001"].azurerm_netapp_volume.this hn1-log-mnt00001 1024 false',
+    ]);
+    const list = findings(workspace, 'main.tf').filter((f) => / ANF408 /.test(f));
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatch(/^12:14 ANF408 Volume `hn1-log-mnt00001`/);
+    expect(list[0]).toContain('(set by `quota_gib` of module "volumes", used as `storage_quota_in_gb` in modules/volume/main.tf line 10)');
+    const text = workspace.file('file:///repo/main.tf')!.source.text;
+    expect(computeHover(workspace, 'file:///repo/main.tf', text.indexOf('module "volumes"') + 2, config)?.markdown).toContain('Read with this block\'s arguments: 2 volumes, for its 2 `for_each` keys.');
+  });
+
+  it('a map with an entry it cannot evaluate is read once, as repeated, with unknown values', () => {
+    const workspace = workspaceOf({ 'main.tf': ROOT_EACH(`{\n    "hn1-log-mnt00001" = { quota_gib = 1024 }\n    "hn1-data-mnt00001" = data.external.sizes.result\n  }`), ...VOLUME_MODULE });
+    const volumes = workspace.file('file:///repo/main.tf')!.iac!.volumes;
+    expect(volumes.map((v) => `${v.symbol} ${v.quota?.value} ${v.repeated}`)).toEqual(['module.volumes.azurerm_netapp_volume.this undefined true']);
+    expect(findings(workspace, 'main.tf')).toEqual([]);
+  });
+});
+
+describe('a volume whose pool anf-lint cannot see', () => {
+  it('assigning a throughput is taken as a manual QoS pool, not flagged as ignored by an auto one (ANF114)', () => {
+    const workspace = workspaceOf({
+      'main.tf': `data "azurerm_netapp_pool" "shared" {\n  name                = "shared-manual"\n  account_name        = "anf-prod"\n  resource_group_name = "rg"\n}\n\nresource "azurerm_netapp_volume" "scratch" {\n  name                = "eda-scratch"\n  account_name        = "anf-prod"\n  pool_name           = data.azurerm_netapp_pool.shared.name\n  service_level       = "Premium"\n  volume_path         = "eda-scratch"\n  storage_quota_in_gb = 1024\n  throughput_in_mibps = 200\n  protocols           = ["NFSv3"]\n}\n`,
+    });
+    expect(workspace.file('file:///repo/main.tf')!.manifest!.accounts.flatMap((a) => a.pools).map((p) => p.qos?.value)).toEqual(['manual']);
+    expect(findings(workspace, 'main.tf').filter((f) => / ANF114 /.test(f))).toEqual([]);
+  });
+});

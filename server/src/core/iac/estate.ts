@@ -189,6 +189,8 @@ export interface IacModuleCall {
   readonly sourceSpan?: Span;
   /** `count` or `for_each`: how many instances there are is unknown. */
   readonly repeated: boolean;
+  /** One instance of a block with `for_each` over keys anf-lint knows: its key (`module.name["key"]`). */
+  readonly key?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -380,8 +382,11 @@ export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean
   for (const members of orphanVolumes.values()) {
     const first = members[0]!;
     // Application volume groups require manual QoS pools: their volumes' throughput is assigned.
+    // So does any volume that assigns a throughput (`throughput_in_mibps`, `throughputMibps`): the
+    // service accepts one only in a manual QoS pool, and the pool is not in the code anf-lint read.
     const grouped = members.every((v) => v.volumeGroup !== undefined);
-    const pool = poolOf(undefined, members, { ...(first.pool?.name ? { name: first.pool.name } : {}), ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}), span: first.headSpan, ...(grouped ? { manual: true } : {}) });
+    const assigns = members.some((v) => v.throughputMiBps !== undefined);
+    const pool = poolOf(undefined, members, { ...(first.pool?.name ? { name: first.pool.name } : {}), ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}), span: first.headSpan, ...(grouped || assigns ? { manual: true } : {}) });
     add(estate.accounts.find((a) => nameMatches(first.account, a)), pool);
   }
   for (const account of estate.accounts) {

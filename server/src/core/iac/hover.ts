@@ -53,14 +53,18 @@ export function moduleCallHover(estate: IacEstate, offset: number): { markdown: 
     return { span, markdown: `${title}\n\nNot a local path (a registry, git or URL module, or a computed one): its code is not in this repository, so anf-lint does not read it. The NetApp resources it makes are unknown, never guessed.` };
   }
   const prefix = `module.${call.name}.`;
-  const count = (list: readonly { symbol: string }[]) => list.filter((r) => r.symbol.startsWith(prefix)).length;
+  const keyed = `module.${call.name}["`;
+  const ours = (symbol: string) => symbol.startsWith(prefix) || symbol.startsWith(keyed);
+  const count = (list: readonly { symbol: string }[]) => list.filter((r) => ours(r.symbol)).length;
+  // `for_each` over keys anf-lint knows: one instance per key (`module.name["key"].`).
+  const keys = new Set([...estate.accounts, ...estate.pools, ...estate.volumes].flatMap((r) => (r.symbol.startsWith(keyed) ? [r.symbol.slice(keyed.length, r.symbol.indexOf('"].', keyed.length))] : [])));
   const made = [plural(count(estate.accounts), 'NetApp account'), plural(count(estate.pools), 'capacity pool'), plural(count(estate.volumes), 'volume')].filter((x) => x !== undefined);
   if (made.length === 0) {
     return { span, markdown: `${title}\n\nanf-lint read no NetApp account, capacity pool or volume through this module: it declares none, or none of its files is in this workspace.` };
   }
   return {
     span,
-    markdown: `${title}\n\nRead with this block's arguments: ${made.join(', ')}${call.repeated ? ' (repeated: `count` or `for_each`, how many is unknown)' : ''}. A finding on a value this block sets is reported on its argument, one on a default it leaves on this line; what the module writes itself is judged in its own files.`,
+    markdown: `${title}\n\nRead with this block's arguments: ${made.join(', ')}${keys.size > 0 ? `, for its ${keys.size} \`for_each\` keys` : call.repeated ? ' (repeated: `count` or `for_each`, how many is unknown)' : ''}. A finding on a value this block sets is reported on its argument, one on a default it leaves on this line; what the module writes itself is judged in its own files.`,
   };
 }
 

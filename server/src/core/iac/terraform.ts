@@ -303,6 +303,42 @@ type Made = { accounts: IacAccount[]; pools: IacPool[]; volumes: IacVolume[] };
  * anf-lint knows, or the call goes round in a circle.
  */
 function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, block: Block, stack: readonly string[]): Made | undefined {
+  // `for_each` over a map or set anf-lint can evaluate: one instance per key, `each` bound in the arguments.
+  const forEach = attributes(block.body).get('for_each');
+  if (forEach) {
+    const expr = forEach.namedChildren[1]!;
+    const keys = eachOf(caller.eval(expr, 0));
+    if (keys && keys.length <= MAX_EACH_INSTANCES) {
+      const vars = caller.argument(expr, spanOf(forEach.namedChildren[0]!)).vars;
+      const made: Made = { accounts: [], pools: [], volumes: [] };
+      for (const [key, value] of keys) {
+        const one = instanceOne(trees, caller.withEach({ key, value, ...(vars ? { vars } : {}) }), { ...call, key, repeated: false }, block, stack);
+        if (!one) continue;
+        made.accounts.push(...one.accounts);
+        made.pools.push(...one.pools);
+        made.volumes.push(...one.volumes);
+      }
+      return made;
+    }
+  }
+  return instanceOne(trees, caller, call, block, stack);
+}
+
+/** Objects evaluated without some of their entries (a value anf-lint cannot evaluate is left out). */
+const PARTIAL = new WeakSet<object>();
+
+/** How many instances of one `module` block with `for_each` are read one by one; more are read once, as repeated. */
+const MAX_EACH_INSTANCES = 64; // not a fact: bound on work per block
+
+/** `for_each`'s keys and values: a map's entries, or a set's (list's) strings as both. */
+function eachOf(v: Value): [string, unknown][] | undefined {
+  // A map with an entry anf-lint cannot evaluate has that many instances more than it could read: not expanded.
+  if (!v.ok || v.value === null || typeof v.value !== 'object' || PARTIAL.has(v.value)) return undefined;
+  if (Array.isArray(v.value)) return v.value.every((x) => typeof x === 'string') ? (v.value as string[]).map((x) => [x, x]) : undefined;
+  return Object.entries(v.value as Record<string, unknown>);
+}
+
+function instanceOne(trees: ModuleTrees, caller: Reader, call: IacModuleCall, block: Block, stack: readonly string[]): Made | undefined {
   const folder = call.local ? localModuleFolder(caller.uri, call.source) : undefined;
   if (!folder || stack.includes(folder) || stack.length > MAX_MODULE_DEPTH) return undefined;
   const files = (trees.folders?.(folder) ?? []).filter((f) => f.kind === 'terraform');
@@ -520,7 +556,14 @@ class Reader {
     readonly blocks: readonly Block[],
     private readonly scope: Scope,
     private readonly module: boolean,
+    /** Inside a `module` block with `for_each`: this instance's `each.key` and `each.value`, and the variables the `for_each` uses. */
+    private readonly each?: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] },
   ) {}
+
+  /** The same file read for one instance of a `module` block with `for_each` (fresh caches: values differ per instance). */
+  withEach(each: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] }): Reader {
+    return new Reader(this.source, this.uri, this.blocks, this.scope, this.module, each);
+  }
 
   /** A `module` block's argument, read in this file's scope (module.ts places the module's values on it). */
   argument(expr: Node, keySpan: Span): Field {
@@ -812,7 +855,7 @@ class Reader {
 
   /** The variables an expression uses, directly or through locals (a module's caller may set them). */
   private varsOf(expr: Node, raw: string): string[] | undefined {
-    if (!raw.includes('var.') && !raw.includes('local.')) return undefined;
+    if (!raw.includes('var.') && !raw.includes('local.') && !(this.each && raw.includes('each.'))) return undefined;
     const found = new Set<string>();
     const seen = new Set<string>();
     const visit = (n: Node, depth: number): void => {
@@ -820,6 +863,10 @@ class Reader {
       const chain = n.type === 'expression' ? attrChain(n) : undefined;
       if (chain && chain.length >= 2 && chain[0] === 'var') {
         found.add(chain[1]!);
+        return;
+      }
+      if (chain && chain[0] === 'each' && this.each) {
+        for (const name of this.each.vars ?? []) found.add(name);
         return;
       }
       if (chain && chain.length >= 2 && chain[0] === 'local') {
@@ -988,6 +1035,7 @@ class Reader {
           const value = this.eval(v, depth + 1);
           const name = key.ok && typeof key.value === 'string' ? key.value : k.text;
           if (value.ok) result[name] = value.value;
+          else PARTIAL.add(result);
         }
         return { ok: true, value: result };
       }
@@ -1051,6 +1099,16 @@ class Reader {
   private evalRef(expr: Node, depth: number): Value {
     const chain = attrChain(expr);
     if (!chain) return UNKNOWN;
+    if (chain[0] === 'each' && this.each && chain.length >= 2) {
+      if (chain[1] === 'key') return chain.length === 2 ? { ok: true, value: this.each.key } : UNKNOWN;
+      if (chain[1] !== 'value') return UNKNOWN;
+      let value: Value = { ok: true, value: this.each.value };
+      for (const key of chain.slice(2)) {
+        if (!value.ok || typeof value.value !== 'object' || value.value === null || Array.isArray(value.value) || !(key in value.value)) return UNKNOWN;
+        value = { ok: true, value: (value.value as Record<string, unknown>)[key] };
+      }
+      return value;
+    }
     if (chain[0] === 'var' || chain[0] === 'local') {
       const declared = this.lookup(chain[0], chain[1]!);
       let value = declared ? (declared.value ?? (declared.node ? this.eval(declared.node, depth + 1) : UNKNOWN)) : UNKNOWN;
