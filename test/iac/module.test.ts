@@ -177,3 +177,33 @@ resource "azurerm_netapp_volume" "libs" {
     expect(findings(workspace, 'file:///repo/infra/volumes.tf').filter((f) => / ANF112 /.test(f))).toEqual([]);
   });
 });
+
+describe('terraform.tfvars.json and *.auto.tfvars.json', () => {
+  const module = (extra: Record<string, string>) => ({ 'variables.tf': MODULE['variables.tf']!, 'locals.tf': MODULE['locals.tf']!, 'pools.tf': MODULE['pools.tf']!, 'volumes.tf': MODULE['volumes.tf']!, ...extra });
+
+  it('sets variables as Terraform does: terraform.tfvars, then terraform.tfvars.json, then the auto files by name', () => {
+    const workspace = workspaceOf(module({
+      'terraform.tfvars': 'pool_tib = 4\ndata_quota_gib = 40\n',
+      'terraform.tfvars.json': '{\n  "data_quota_gib": 45,\n  "level": "Standard"\n}\n',
+      'b.auto.tfvars.json': '{\n  "pool_tib": 6\n}\n',
+      'a.auto.tfvars': 'pool_tib = 5\n',
+      'prod.tfvars.json': '{ "pool_tib": 100 }\n',
+    }));
+    const volume = workspace.file('file:///repo/infra/volumes.tf')!.manifest!.accounts[0]!.pools[0]!.volumes[0]!;
+    expect(volume.quota?.value.amount).toBe(45);
+    const pool = workspace.file('file:///repo/infra/pools.tf')!.manifest!.accounts[0]!.pools[0]!;
+    expect(pool.size?.value.amount).toBe(6); // b.auto.tfvars.json comes after a.auto.tfvars; prod.tfvars.json needs -var-file
+    expect(pool.serviceLevel?.value).toBe('Standard');
+    const finding = findings(workspace, 'file:///repo/infra/volumes.tf').find((f) => / ANF111 /.test(f));
+    expect(finding).toContain('(`var.data_quota_gib` = 45, from terraform.tfvars.json line 2)');
+  });
+
+  it('a .tfvars.json file is checked as JSON, with positions', () => {
+    const workspace = workspaceOf({ 'terraform.tfvars.json': '{\n  "pool_tib": 4,\n  // not JSON\n}\n' });
+    const list = findings(workspace, 'file:///repo/infra/terraform.tfvars.json');
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((f) => / ANF400 JSON syntax: /.test(f))).toBe(true);
+    expect(list[0]).toMatch(/^3 /);
+    expect(findings(workspaceOf({ 'terraform.tfvars.json': '{\n  "pool_tib": 4\n}\n' }), 'file:///repo/infra/terraform.tfvars.json')).toEqual([]);
+  });
+});

@@ -133,6 +133,8 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   if (lower.endsWith('.sh') || lower.endsWith('.bash')) return 'shell';
   if (lower.endsWith('.md') || lower.endsWith('.markdown')) return 'markdown';
   if (lower.endsWith('.rst')) return 'rst';
+  // Terraform's JSON syntax for variable values: read with the `.tfvars` files of its module.
+  if (lower.endsWith('.tfvars.json')) return 'terraform-vars';
   if (lower.endsWith('.json')) {
     if (text === undefined) return 'unknown';
     // An ARM template or `az netappfiles` output: the estate. Else JSON (a Trident backend.json, a

@@ -226,7 +226,9 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
           recorder?.add(finding);
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
           // Terraform: a finding on a value set through variables names where it came from (iac/hover.ts).
-          if (severity) collect(rule.code, severity, file.iac ? withValueOrigin(file.iac, finding) : finding, shownOfRule);
+          // Undefined: a Terraform module's finding that another file reports (iac/hover.ts).
+          const placed = severity && file.iac ? withValueOrigin(file.iac, finding) : finding;
+          if (severity && placed) collect(rule.code, severity, placed, shownOfRule);
         },
       });
       recorder?.commit();

@@ -65,7 +65,8 @@ export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig 
         const pf = figures.pool(pool);
         const volumes: HierarchyVolume[] = pool.volumes.map((volume) => {
           const vf = figures.volume(volume);
-          const summary = summaries.find((s) => volume.name && s.nameSpan.start === volume.name.span.start);
+          // By name too: the volumes of a Terraform module instance may share a name's span (the `module` block's argument).
+          const summary = summaries.find((s) => volume.name && s.nameSpan.start === volume.name.span.start && s.name === volume.name.value);
           const mounts = summary ? workspace.mountsOfVolume(summary).map(mountNode) : [];
           const volumeFigures: HierarchyFigure[] = [];
           if (vf?.throughput) volumeFigures.push({ key: 'throughput', label: 'Throughput', value: formatMiBps(vf.throughput.mibps) });

@@ -1,4 +1,6 @@
 import type { ParsedFile } from '../workspace/parsedFile';
+import { localModuleFolder } from '../iac/terraform';
+import { bicepModuleUri } from '../iac/bicep';
 
 /** What changed about a file, before and after (a file that lost its mounts still had them). */
 export interface FileChange {
@@ -7,8 +9,12 @@ export interface FileChange {
   readonly after?: ParsedFile;
 }
 
-const isManifest = (file: ParsedFile | undefined) => file !== undefined && (file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.volumes.length > 0 || (file.iac?.volumes.length ?? 0) > 0);
+// A Terraform file with `module` blocks holds the volumes of the modules it calls once read with them.
+const isManifest = (file: ParsedFile | undefined) => file !== undefined && (file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.volumes.length > 0 || (file.iac?.volumes.length ?? 0) > 0 || (file.iac?.calls?.some((c) => c.local) ?? false));
 const isTerraform = (file: ParsedFile | undefined) => file?.kind === 'terraform' || file?.kind === 'terraform-vars';
+const isModular = (file: ParsedFile | undefined) => isTerraform(file) || file?.kind === 'bicep';
+/** What a module is: a Terraform folder, a Bicep file. */
+const moduleOf = (file: Pick<ParsedFile, 'uri' | 'kind'>) => (file.kind === 'bicep' ? file.uri : folderOf(file.uri));
 const folderOf = (uri: string) => uri.slice(0, uri.lastIndexOf('/') + 1);
 const hasMounts = (file: ParsedFile | undefined) => file !== undefined && file.mounts.length > 0;
 const hasSettings = (file: ParsedFile | undefined) => file !== undefined && file.settings.length > 0;
@@ -27,8 +33,12 @@ export function dependentsOf(change: FileChange, files: readonly ParsedFile[]): 
   const sides = [change.before, change.after];
   if (sides.some((f) => f?.kind === 'anf-lint-config')) return files.filter((f) => f.uri !== change.uri);
   // A Terraform module is read as one (workspace/terraformModules.ts): a change of variables.tf or
-  // terraform.tfvars changes the volumes of the other .tf files of the folder, and what reads them.
-  const moduleMates = sides.some(isTerraform) ? files.filter((f) => f.uri !== change.uri && isTerraform(f) && folderOf(f.uri) === folderOf(change.uri)) : [];
+  // terraform.tfvars changes the volumes of the other .tf files of the folder, and what reads them;
+  // `module` blocks link folders: a module's change changes its callers' instances, a caller's
+  // change what the module reports itself (values its callers set are theirs).
+  const changed = sides.find(isModular);
+  const linked = changed ? linkedModules(change, changed, files) : undefined;
+  const moduleMates = linked ? files.filter((f) => f.uri !== change.uri && isModular(f) && linked.has(moduleOf(f))) : [];
   const manifestOrMounts = sides.some((f) => isManifest(f) || hasMounts(f)) || moduleMates.some(isManifest);
   const settings = sides.some(hasSettings);
   return files.filter((file) => {
@@ -38,6 +48,39 @@ export function dependentsOf(change: FileChange, files: readonly ParsedFile[]): 
     if (settings) return hasMounts(file) || hasSettings(file);
     return false;
   });
+}
+
+/**
+ * The modules (Terraform folders, Bicep files) `module` blocks link to the changed file's, in
+ * either direction, at any depth (its own included).
+ */
+function linkedModules(change: FileChange, changed: ParsedFile, files: readonly ParsedFile[]): Set<string> {
+  const edges = new Map<string, Set<string>>();
+  const link = (a: string, b: string) => {
+    if (!edges.has(a)) edges.set(a, new Set());
+    edges.get(a)!.add(b);
+  };
+  for (const file of [...files, ...(change.before ? [change.before] : [])]) {
+    if (file.kind !== 'terraform' && file.kind !== 'bicep') continue;
+    for (const call of file.iac?.calls ?? []) {
+      if (!call.local || call.source === undefined) continue;
+      const called = file.kind === 'bicep' ? bicepModuleUri(file.uri, call.source) : localModuleFolder(file.uri, call.source);
+      if (!called) continue;
+      link(moduleOf(file), called);
+      link(called, moduleOf(file));
+    }
+  }
+  const start = moduleOf({ uri: change.uri, kind: changed.kind });
+  const reached = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    for (const next of edges.get(queue.pop()!) ?? []) {
+      if (reached.has(next)) continue;
+      reached.add(next);
+      queue.push(next);
+    }
+  }
+  return reached;
 }
 
 /**

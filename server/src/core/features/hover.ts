@@ -1,4 +1,4 @@
-import { unknownValueHover, valueOriginNote } from '../iac/hover';
+import { moduleCallHover, unknownValueHover, valueOriginNote } from '../iac/hover';
 import type { ResolvedConfig } from '../config';
 import { WORKLOADS, type NfsVersionPreference, type WorkloadKind } from '../facts';
 import type { Located, ManifestDocument } from '../manifest/model';
@@ -29,7 +29,7 @@ export function computeHover(workspace: WorkspaceView, uri: string, offset: numb
   if (!file) return undefined;
   if (file.iac) {
     // Infrastructure code: a value anf-lint could not evaluate says so.
-    const hover = unknownValueHover(file.iac, offset);
+    const hover = unknownValueHover(file.iac, offset) ?? moduleCallHover(file.iac, offset);
     if (hover) return hover;
   }
   if (file.manifest) {

@@ -105,7 +105,21 @@ export function computeCodeLenses(file: ParsedFile, config: ResolvedConfig): { s
     const title = f ? volumeFigureLine(f) : '';
     if (title) lenses.push({ span: volume.name?.span ?? volume.headSpan, title: `Volume: ${title}` });
   }
-  return lenses.sort((a, b) => a.span.start - b.span.start);
+  return distinct(lenses, (l) => `${l.span.start}\u0000${l.title}`).sort((a, b) => a.span.start - b.span.start);
+}
+
+/**
+ * One of each: the volumes of a Terraform or Bicep module instance may share the caller's
+ * argument that sets their quota or name (iac/instance.ts), and would repeat the same hint there.
+ */
+function distinct<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /** Inlay hints: after each quota its throughput limit; after each pool size its throughput budget. */
@@ -113,7 +127,8 @@ export function computeInlayHints(file: ParsedFile, config: ResolvedConfig, with
   const manifest = file.manifest;
   if (!manifest) return [];
   const figures = figuresOf(manifest, config);
-  const inside = (span: Span) => !within || (span.end >= within.start && span.start <= within.end);
+  // An empty span: a value written in a called module, not here (iac/instance.ts): its hint is the module's.
+  const inside = (span: Span) => span.end > span.start && (!within || (span.end >= within.start && span.start <= within.end));
   const hints: { offset: number; label: string; tooltip?: string }[] = [];
   for (const account of manifest.accounts) {
     for (const pool of account.pools) {
@@ -133,5 +148,5 @@ export function computeInlayHints(file: ParsedFile, config: ResolvedConfig, with
       }
     }
   }
-  return hints.sort((a, b) => a.offset - b.offset);
+  return distinct(hints, (h) => `${h.offset}\u0000${h.label}`).sort((a, b) => a.offset - b.offset);
 }

@@ -2,7 +2,8 @@ import { VOLUME_RESOURCE } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
-import type { IacAccount, IacEstate, IacPool, IacSlip, IacValue, IacVolume } from './estate';
+import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacSlip, IacValue, IacVolume } from './estate';
+import { placeInstance, relativeUri } from './instance';
 import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
 import { bicepForGrammar } from './bicepCompat';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
@@ -35,7 +36,10 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
   }
   for (const p of syntaxProblems(tree.rootNode, 'Bicep')) problems.push(p);
   try {
-    return new BicepReader(source, tree.rootNode).estate();
+    const reader = new BicepReader(source, tree.rootNode);
+    const estate = reader.estate();
+    const calls = reader.calls().map((c) => c.call);
+    return calls.length > 0 ? { ...estate, calls } : estate;
   } finally {
     if (key === undefined) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
   }
@@ -46,14 +50,18 @@ class BicepReader {
   private readonly vars = new Map<string, Node>();
   private readonly decls: Decl[] = [];
   private readonly bySymbol = new Map<string, Decl>();
+  private readonly modules: Node[] = [];
   readonly slips: IacSlip[] = [];
 
+  /** `overrides`: a module's params as its caller sets them (`params: { ... }`), evaluated in the caller. */
   constructor(
-    private readonly source: SourceText,
+    readonly source: SourceText,
     root: Node,
+    private readonly overrides: ReadonlyMap<string, Value> = new Map(),
   ) {
     for (const n of root.namedChildren) {
-      if (n.type === 'parameter_declaration') {
+      if (n.type === 'module_declaration') this.modules.push(n);
+      else if (n.type === 'parameter_declaration') {
         const id = n.namedChildren[0];
         const def = n.namedChildren.slice(1).find((c) => c.type !== 'type' && c.type !== 'decorators');
         if (id && def) this.params.set(id.text, def);
@@ -62,6 +70,66 @@ class BicepReader {
         if (id && value) this.vars.set(id.text, value);
       } else if (n.type === 'resource_declaration') this.collect(n, undefined);
     }
+  }
+
+  /** The `module` declarations: `module x './anf.bicep' = { params: {...} }` (also in a loop or behind `if`). */
+  calls(): { call: IacModuleCall; args: Map<string, Field> }[] {
+    return this.modules.flatMap((n) => {
+      const id = n.namedChildren[0];
+      const path = n.namedChildren.find((c) => c.type === 'string');
+      if (!id || !path) return [];
+      const written = this.string(path, 0);
+      const source = written.ok && typeof written.value === 'string' ? written.value : undefined;
+      let body = n.namedChildren.find((c) => c.type === 'object' || c.type === 'for_statement' || c.type === 'if_statement');
+      const repeated = body?.type === 'for_statement';
+      if (body && body.type !== 'object') body = body.namedChildren.find((c) => c.type === 'object') ?? lastObject(body);
+      const args = new Map<string, Field>();
+      const params = body?.namedChildren.find((p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'params')?.namedChildren[1];
+      const paramsObject = params ? this.deref(params, 0) : undefined;
+      for (const p of paramsObject?.type === 'object' ? paramsObject.namedChildren : []) {
+        if (p.type !== 'object_property') continue;
+        const [key, value] = p.namedChildren;
+        if (!key || !value) continue;
+        args.set(key.type === 'string' ? key.text.slice(1, -1) : key.text, this.field(value, spanOf(key)));
+      }
+      const call: IacModuleCall = {
+        name: id.text,
+        ...(source !== undefined ? { source } : {}),
+        local: source !== undefined && isLocalBicepModule(source),
+        span: spanOf(n),
+        headSpan: { start: n.startIndex, end: body ? body.startIndex : n.endIndex },
+        sourceSpan: spanOf(path),
+        repeated,
+      };
+      return [{ call, args }];
+    });
+  }
+
+  /** The params an expression uses, directly or through `var`s (a module's caller may set them). */
+  private paramsOf(n: Node): string[] | undefined {
+    if (this.params.size === 0) return undefined;
+    const found = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (x: Node, depth: number): void => {
+      if (depth > MAX_DEPTH) return;
+      if (x.type === 'identifier') {
+        if (this.params.has(x.text) || this.overrides.has(x.text)) found.add(x.text);
+        else if (this.vars.has(x.text) && !seen.has(x.text)) {
+          seen.add(x.text);
+          visit(this.vars.get(x.text)!, depth + 1);
+        }
+        return;
+      }
+      // `pool.name`: a member of a resource, not a param.
+      if (x.type === 'member_expression') {
+        const object = x.childForFieldName('object');
+        if (object) visit(object, depth + 1);
+        return;
+      }
+      for (const c of x.namedChildren) visit(c, depth + 1);
+    };
+    visit(n, 0);
+    return found.size > 0 ? [...found] : undefined;
   }
 
   private collect(n: Node, parent: Decl | undefined): void {
@@ -174,6 +242,7 @@ class BicepReader {
     const items = target.type === 'array' ? target.namedChildren.map((c) => this.field(c, spanOf(c))) : undefined;
     const factors = decimalFactors(target);
     const edit = literalSpan(n);
+    const vars = this.paramsOf(n);
     return {
       value: v.ok ? v.value : undefined,
       span: spanOf(n),
@@ -186,6 +255,7 @@ class BicepReader {
       // `capacityPoolResourceId: pool.id`: the resource `pool` names.
       ...(n.type === 'member_expression' && n.childForFieldName('property')?.text === 'id' && this.bySymbol.has(n.childForFieldName('object')?.text ?? '') ? { symbol: n.childForFieldName('object')!.text } : {}),
       ...(target === n && factors.length > 0 ? { decimalFactors: factors } : {}),
+      ...(vars ? { vars } : {}),
     };
   }
 
@@ -193,7 +263,7 @@ class BicepReader {
   private deref(n: Node, depth: number): Node {
     if (depth > MAX_DEPTH) return n;
     if (n.type === 'parenthesized_expression' && n.namedChildren.length === 1) return this.deref(n.namedChildren[0]!, depth + 1);
-    if (n.type === 'identifier') {
+    if (n.type === 'identifier' && !this.overrides.has(n.text)) {
       const target = this.vars.get(n.text) ?? this.params.get(n.text);
       if (target) return this.deref(target, depth + 1);
     }
@@ -249,6 +319,8 @@ class BicepReader {
         return { ok: true, value: result };
       }
       case 'identifier': {
+        const passed = this.vars.has(n.text) ? undefined : this.overrides.get(n.text);
+        if (passed) return passed;
         const target = this.vars.get(n.text) ?? this.params.get(n.text);
         return target ? this.eval(target, depth + 1) : UNKNOWN;
       }
@@ -305,6 +377,81 @@ class BicepReader {
       default:
         return UNKNOWN;
     }
+  }
+}
+
+/** A Bicep module path in this repository: not a registry (`br:`, `br/alias:`) or template spec (`ts:`) reference. */
+function isLocalBicepModule(path: string): boolean {
+  return !/^(?:br|ts)[:/]/i.test(path) && /\.bicep$/i.test(path);
+}
+
+/** How deep Bicep modules calling modules are followed. */
+const MAX_MODULE_DEPTH = 8; // not a fact: bound on nested module calls
+
+/**
+ * A Bicep file with its local modules: each `module` declaration whose path is a `.bicep` file of
+ * the workspace (`text(uri)`) adds that file's resources, read with the params the declaration
+ * passes (evaluated here) and their defaults otherwise, placed in this file (instance.ts); modules
+ * of modules are followed. Undefined when the Bicep parser is not loaded.
+ */
+export function readBicepModule(uri: string, source: SourceText, text: (uri: string) => SourceText | undefined): IacEstate | undefined {
+  const trees: { delete(): void }[] = [];
+  try {
+    const read = (s: SourceText, overrides?: ReadonlyMap<string, Value>): BicepReader | undefined => {
+      const tree = parseTree('bicep', bicepForGrammar(s.text));
+      if (!tree) return undefined;
+      trees.push(tree);
+      return new BicepReader(s, tree.rootNode, overrides);
+    };
+    const instance = (callerUri: string, call: IacModuleCall, args: ReadonlyMap<string, Field>, stack: readonly string[]): Pick<IacEstate, 'accounts' | 'pools' | 'volumes'> | undefined => {
+      const calleeUri = call.local && call.source ? bicepModuleUri(callerUri, call.source) : undefined;
+      const callee = calleeUri ? text(calleeUri) : undefined;
+      if (!calleeUri || !callee || stack.includes(calleeUri) || stack.length > MAX_MODULE_DEPTH) return undefined;
+      const overrides = new Map<string, Value>();
+      for (const [name, field] of args) overrides.set(name, field.value === undefined ? UNKNOWN : { ok: true, value: field.value });
+      const reader = read(callee, overrides);
+      if (!reader) return undefined;
+      const estate = reader.estate();
+      const accounts = [...estate.accounts];
+      const pools = [...estate.pools];
+      const volumes = [...estate.volumes];
+      for (const inner of reader.calls()) {
+        const sub = instance(calleeUri, inner.call, inner.args, [...stack, calleeUri]);
+        if (!sub) continue;
+        accounts.push(...sub.accounts);
+        pools.push(...sub.pools);
+        volumes.push(...sub.volumes);
+      }
+      const place = { call, args, source: callee, where: relativeUri(callerUri.slice(0, callerUri.lastIndexOf('/') + 1), calleeUri) };
+      return { accounts: accounts.map((r) => placeInstance(r, place)), pools: pools.map((r) => placeInstance(r, place)), volumes: volumes.map((r) => placeInstance(r, place)) };
+    };
+    const root = read(source);
+    if (!root) return undefined;
+    const estate = root.estate();
+    const calls = root.calls();
+    const accounts = [...estate.accounts];
+    const pools = [...estate.pools];
+    const volumes = [...estate.volumes];
+    for (const { call, args } of calls) {
+      const made = instance(uri, call, args, [uri]);
+      if (!made) continue;
+      accounts.push(...made.accounts);
+      pools.push(...made.pools);
+      volumes.push(...made.volumes);
+    }
+    return { ...estate, accounts, pools, volumes, ...(calls.length > 0 ? { calls: calls.map((c) => c.call) } : {}) };
+  } finally {
+    for (const tree of trees) tree.delete();
+  }
+}
+
+/** The file a local Bicep module path names, relative to the calling file. */
+export function bicepModuleUri(callerUri: string, path: string): string | undefined {
+  if (!isLocalBicepModule(path)) return undefined;
+  try {
+    return new URL(path, callerUri).href;
+  } catch {
+    return undefined;
   }
 }
 

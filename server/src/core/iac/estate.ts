@@ -36,6 +36,12 @@ export interface IacValue<T> {
   readonly editSpan?: Span;
   /** Where the variables and locals it uses got their values ("`var.quota` = 4096, from terraform.tfvars line 3"). */
   readonly origin?: string;
+  /**
+   * Terraform: the variables (`var.x`) the value uses, also through locals. A module's caller may
+   * set them (a `module` block's arguments), so a value of a called module that uses one is judged
+   * where the caller sets it.
+   */
+  readonly vars?: readonly string[];
 }
 
 /** A size written in one unit: Terraform `size_in_tb` (TiB), `storage_quota_in_gb` (GiB), ARM bytes. */
@@ -161,6 +167,30 @@ export interface IacEstate {
    * file, a variable a .tfvars file may set). The workspace then reads the file with its module.
    */
   readonly unresolved?: boolean;
+  /** Terraform: the `module` blocks of the file (local or not); see terraformModules.ts. */
+  readonly calls?: readonly IacModuleCall[];
+  /**
+   * Terraform: the folder is a module that `module` blocks of other files call (their URIs). A
+   * value of it that uses a variable is judged in each caller's instance, not here.
+   */
+  readonly calledBy?: readonly string[];
+}
+
+/** A Terraform `module "name" { source = "..." }` block. */
+export interface IacModuleCall {
+  readonly name: string;
+  /** The `source` as written, when it is a plain string. */
+  readonly source?: string;
+  /** `source` is a local path (`./modules/anf`, `../anf`): the module is a folder of this repository. */
+  readonly local: boolean;
+  readonly span: Span;
+  /** `module "name"`, up to the opening brace. */
+  readonly headSpan: Span;
+  readonly sourceSpan?: Span;
+  /** `count` or `for_each`: how many instances there are is unknown. */
+  readonly repeated: boolean;
+  /** One instance of a block with `for_each` over keys anf-lint knows: its key (`module.name["key"]`). */
+  readonly key?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,8 +382,11 @@ export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean
   for (const members of orphanVolumes.values()) {
     const first = members[0]!;
     // Application volume groups require manual QoS pools: their volumes' throughput is assigned.
+    // So does any volume that assigns a throughput (`throughput_in_mibps`, `throughputMibps`): the
+    // service accepts one only in a manual QoS pool, and the pool is not in the code anf-lint read.
     const grouped = members.every((v) => v.volumeGroup !== undefined);
-    const pool = poolOf(undefined, members, { ...(first.pool?.name ? { name: first.pool.name } : {}), ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}), span: first.headSpan, ...(grouped ? { manual: true } : {}) });
+    const assigns = members.some((v) => v.throughputMiBps !== undefined);
+    const pool = poolOf(undefined, members, { ...(first.pool?.name ? { name: first.pool.name } : {}), ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}), span: first.headSpan, ...(grouped || assigns ? { manual: true } : {}) });
     add(estate.accounts.find((a) => nameMatches(first.account, a)), pool);
   }
   for (const account of estate.accounts) {

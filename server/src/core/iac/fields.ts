@@ -26,6 +26,8 @@ export interface Field {
   readonly decimalFactors?: readonly Span[];
   /** Where the variables and locals it uses got their values (Terraform). */
   readonly origin?: string;
+  /** The variables it uses, also through locals (Terraform). */
+  readonly vars?: readonly string[];
 }
 
 export interface Obj {
@@ -65,7 +67,7 @@ export function size(f: Field | undefined, unit: SizeUnit): IacSize | undefined 
 }
 
 function value<T>(f: Field, v: T | undefined): IacValue<T> {
-  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}), ...(f.origin ? { origin: f.origin } : {}) };
+  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}), ...(f.origin ? { origin: f.origin } : {}), ...(f.vars ? { vars: f.vars } : {}) };
 }
 
 export function ref(f: Field | undefined): IacRef | undefined {

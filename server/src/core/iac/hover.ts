@@ -41,6 +41,38 @@ export function unknownValueHover(estate: IacEstate, offset: number): { markdown
 }
 
 /**
+ * Hover on a Terraform `module` block's first line or `source` (a Bicep `module` declaration's):
+ * what anf-lint read through it, or why nothing (docs/iac.md).
+ */
+export function moduleCallHover(estate: IacEstate, offset: number): { markdown: string; span: Span } | undefined {
+  const call = estate.calls?.find((c) => (offset >= c.headSpan.start && offset <= c.headSpan.end) || (c.sourceSpan && offset >= c.sourceSpan.start && offset <= c.sourceSpan.end));
+  if (!call) return undefined;
+  const span = call.sourceSpan && offset >= call.sourceSpan.start && offset <= call.sourceSpan.end ? call.sourceSpan : call.headSpan;
+  const title = `**module ${call.name}**${call.source !== undefined ? ` · \`${call.source}\`` : ''}`;
+  if (!call.local) {
+    return { span, markdown: `${title}\n\nNot a local path (a registry, git or URL module, or a computed one): its code is not in this repository, so anf-lint does not read it. The NetApp resources it makes are unknown, never guessed.` };
+  }
+  const prefix = `module.${call.name}.`;
+  const keyed = `module.${call.name}["`;
+  const ours = (symbol: string) => symbol.startsWith(prefix) || symbol.startsWith(keyed);
+  const count = (list: readonly { symbol: string }[]) => list.filter((r) => ours(r.symbol)).length;
+  // `for_each` over keys anf-lint knows: one instance per key (`module.name["key"].`).
+  const keys = new Set([...estate.accounts, ...estate.pools, ...estate.volumes].flatMap((r) => (r.symbol.startsWith(keyed) ? [r.symbol.slice(keyed.length, r.symbol.indexOf('"].', keyed.length))] : [])));
+  const made = [plural(count(estate.accounts), 'NetApp account'), plural(count(estate.pools), 'capacity pool'), plural(count(estate.volumes), 'volume')].filter((x) => x !== undefined);
+  if (made.length === 0) {
+    return { span, markdown: `${title}\n\nanf-lint read no NetApp account, capacity pool or volume through this module: it declares none, or none of its files is in this workspace.` };
+  }
+  return {
+    span,
+    markdown: `${title}\n\nRead with this block's arguments: ${made.join(', ')}${keys.size > 0 ? `, for its ${keys.size} \`for_each\` keys` : call.repeated ? ' (repeated: `count` or `for_each`, how many is unknown)' : ''}. A finding on a value this block sets is reported on its argument, one on a default it leaves on this line; what the module writes itself is judged in its own files.`,
+  };
+}
+
+function plural(n: number, noun: string): string | undefined {
+  return n === 0 ? undefined : `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/**
  * Where a value written through variables or locals got them (Terraform): "`var.quota` = 4096, from
  * terraform.tfvars line 3", for the hover of a known value; undefined for a literal.
  */
@@ -50,8 +82,12 @@ export function valueOriginNote(estate: IacEstate, offset: number): string | und
   return `${capitalize(LABELS[found.key] ?? found.key)}: ${found.value.origin}.`;
 }
 
-/** The value written at `offset`; `borrowed`: a pool of another file, as a volume here names it. */
-function valueAt(estate: IacEstate, offset: number): { key: string; value: IacValue<unknown>; borrowed: boolean } | undefined {
+/**
+ * The value written at `offset` (exactly at `exact`, for a finding); `borrowed`: a pool of another
+ * file, as a volume here names it. A value of a called module written in the module alone sits on
+ * an empty span (iac/terraform.ts `placeInstance`): nothing to hover there.
+ */
+function valueAt(estate: IacEstate, offset: number, exact?: Span): { key: string; value: IacValue<unknown>; borrowed: boolean } | undefined {
   // A volume's own values first: a pool of another file is placed on the volume's `pool_name`.
   for (const resource of [...estate.volumes, ...estate.pools]) {
     if (offset < resource.span.start || offset > resource.span.end) continue;
@@ -59,7 +95,7 @@ function valueAt(estate: IacEstate, offset: number): { key: string; value: IacVa
     for (const [key, value] of Object.entries(resource)) {
       const v = value as IacValue<unknown> | undefined;
       if (!v || typeof v !== 'object' || !('raw' in v) || !('span' in v)) continue;
-      if (offset < v.span.start || offset > v.span.end) continue;
+      if (exact ? v.span.start !== exact.start || v.span.end !== exact.end : offset < v.span.start || offset > v.span.end || v.span.start === v.span.end) continue;
       if (borrowed && key !== 'name') continue;
       return { key: borrowed ? 'pool' : key, value: v, borrowed };
     }
@@ -74,12 +110,18 @@ function capitalize(text: string): string {
 /**
  * A finding placed on a value that came through variables or locals (Terraform) names where they
  * got it, so "quota 40 GiB is below ..." on `var.data_quota_gib` says the 40 is in terraform.tfvars.
+ * Undefined: the finding is not this file's to report (Terraform modules, terraformModules.ts):
+ * - in a caller, on a value written inside the called module alone (the module's file reports it);
+ * - in a called module, on a value that uses a variable (each caller's instance reports it, where
+ *   the caller sets it or on its `module` block when it leaves the default).
  */
-export function withValueOrigin(estate: IacEstate, finding: Finding): Finding {
+export function withValueOrigin(estate: IacEstate, finding: Finding): Finding | undefined {
+  if (estate.calls && finding.span.start === finding.span.end && estate.calls.some((c) => c.headSpan.start === finding.span.start)) return undefined;
   if (!hasOrigins(estate)) return finding;
-  const found = valueAt(estate, finding.span.start);
-  const v = found?.value;
-  if (!v || v.value === undefined || !v.origin || v.span.start !== finding.span.start || v.span.end !== finding.span.end) return finding;
+  const v = valueAt(estate, finding.span.start, finding.span)?.value;
+  if (!v) return finding;
+  if (estate.calledBy && v.vars && v.vars.length > 0) return undefined;
+  if (v.value === undefined || !v.origin) return finding;
   return { ...plainFinding(finding), message: `${finding.message} (${v.origin})` };
 }
 

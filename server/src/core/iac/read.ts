@@ -26,7 +26,7 @@ export function readIac(source: SourceText, uri: string, kind: FileKind, edited 
   const grammar = grammarOf(kind);
   const key = grammar && (edited || hasKeptTree(grammar, uri)) ? uri : undefined;
   if (kind === 'terraform') estate = readTerraform(source, problems, uri, key !== undefined);
-  else if (kind === 'terraform-vars') checkTfvars(source, problems);
+  else if (kind === 'terraform-vars') checkTfvars(source, problems, uri);
   else if (kind === 'bicep') estate = readBicep(source, problems, key);
   else estate = readArmJson(source, problems, kind === 'arm-template' ? 'arm' : 'az-cli');
   if (!estate) return { problems };

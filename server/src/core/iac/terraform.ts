@@ -1,11 +1,13 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, poolFromId, specWorkload, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
-import type { IacAccount, IacEstate, IacExportRule, IacPool, IacRef, IacValue, IacVolume } from './estate';
+import type { IacAccount, IacEstate, IacExportRule, IacModuleCall, IacPool, IacRef, IacValue, IacVolume } from './estate';
 import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import { parseKeptTree, parseTree, type Node, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
 import { baseName } from '../fileKind';
+import { placeInstance, relativeUri } from './instance';
+import { getNodeValue, parseTree as parseJson, printParseErrorCode, type ParseError as JsonParseError } from 'jsonc-parser';
 
 /**
  * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
@@ -24,11 +26,17 @@ interface Block {
 
 /** An expression declared somewhere in a module: a variable's value, a local, a resource. */
 interface Declared {
-  readonly node: Node;
+  /** The expression; absent for a value read from JSON (`terraform.tfvars.json`), which has `value`. */
+  readonly node?: Node;
   readonly uri: string;
   readonly source: SourceText;
   /** For messages and hovers: "its default in variables.tf line 4", "terraform.tfvars line 2". */
   readonly from: string;
+  /**
+   * A `module` block's argument: its value, evaluated where the caller writes it (`node` belongs to
+   * the caller's text and scope, so it is never evaluated again in the module's).
+   */
+  readonly value?: Value;
 }
 
 /**
@@ -74,15 +82,20 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], uri 
     const reuse = keep ? new BlockReuse(uri, source, resources.map((b) => ({ symbol: `${b.labels[0]}.${b.labels[1]}`, span: spanOf(b.node) })), context) : undefined;
     const estate = reader.estate(undefined, reuse);
     reuse?.commit();
-    return estate;
+    const calls = reader.calls().map((c) => c.call);
+    return calls.length > 0 ? { ...estate, calls } : estate;
   } finally {
     attributeCache = new Map();
     if (!keep) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
   }
 }
 
-/** A `.tfvars` file: only syntax is checked here (values are read by the files that use them). */
-export function checkTfvars(source: SourceText, problems: ParseProblem[]): void {
+/** A `.tfvars` (or `.tfvars.json`) file: only syntax is checked here (values are read by the files that use them). */
+export function checkTfvars(source: SourceText, problems: ParseProblem[], uri = ''): void {
+  if (isJsonTfvars(uri)) {
+    jsonVariables(source, problems);
+    return;
+  }
   const tree = parseTree('terraform', source.text);
   if (!tree) return;
   for (const p of syntaxProblems(tree.rootNode, 'Terraform variables')) problems.push(p);
@@ -96,6 +109,22 @@ export interface TerraformModuleFile {
   readonly kind: 'terraform' | 'terraform-vars';
 }
 
+/** The `.tf` and `.tfvars` files of another folder, for a `module` block whose `source` is that folder. */
+export type ModuleFolders = (folder: string) => readonly TerraformModuleFile[] | undefined;
+
+/** `./modules/anf`, `../anf`: Terraform reads a source starting with `./` or `../` as a folder. */
+const LOCAL_SOURCE = /^\.\.?\//;
+
+/** The folder (URI, ending in `/`) a local `source` names, relative to the calling file; undefined for a registry or git source. */
+export function localModuleFolder(callerUri: string, source: string | undefined): string | undefined {
+  if (source === undefined || !LOCAL_SOURCE.test(source)) return undefined;
+  try {
+    return new URL(`${source.replace(/\/+$/, '')}/`, callerUri).href;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads the `.tf` files `targets` names as parts of one module: `var.x`, `local.x` and resource
  * references resolve across every `.tf` file of `files`, and variables take the values of
@@ -104,26 +133,37 @@ export interface TerraformModuleFile {
  * files are only used with `-var-file`, which anf-lint cannot see: they are not read. Each
  * target's estate holds its own resources, with their own positions; a volume whose pool is
  * written in another file gets that pool's settings, placed on its own `pool_name`.
+ * `folders`: the files of other folders, for `module` blocks with a local source; the resources
+ * of each such module are the caller's too, placed on the `module` block (see `placeInstance`).
  */
-export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>): Map<string, IacEstate> {
-  const parsed: { file: TerraformModuleFile; blocks: Block[]; tree: { delete(): void }; root: Node }[] = [];
+export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>, folders?: ModuleFolders, keep?: TerraformTrees): Map<string, IacEstate> {
+  const trees = new ModuleTrees(folders, keep);
   const result = new Map<string, IacEstate>();
   attributeCache = new Map();
   try {
+    const parsed: ParsedModuleFile[] = [];
     for (const file of files) {
-      const tree = parseTree('terraform', file.source.text);
-      if (!tree) return result;
-      const root = tree.rootNode;
-      parsed.push({ file, tree, root, blocks: file.kind === 'terraform' ? blocksOf(root.namedChildren.find((n) => n.type === 'body')) : [] });
+      if (isJsonTfvars(file.uri)) continue;
+      const p = trees.parse(file);
+      if (!p) return result;
+      parsed.push(p);
     }
     const scope = emptyScope();
     for (const p of parsed) if (p.file.kind === 'terraform') declare(scope, p.blocks, p.file.uri, p.file.source);
-    const tfvars = parsed.filter((p) => p.file.kind === 'terraform-vars' && tfvarsOrder(p.file.uri) !== undefined);
-    tfvars.sort((a, b) => tfvarsOrder(a.file.uri)!.localeCompare(tfvarsOrder(b.file.uri)!));
-    for (const p of tfvars) {
+    const tfvars = files.filter((f) => f.kind === 'terraform-vars' && tfvarsOrder(f.uri) !== undefined);
+    tfvars.sort((a, b) => tfvarsOrder(a.uri)!.localeCompare(tfvarsOrder(b.uri)!));
+    for (const file of tfvars) {
+      const from = (at: number) => `${baseName(file.uri)} line ${file.source.positionAt(at).line + 1}`;
+      if (isJsonTfvars(file.uri)) {
+        for (const { name, value, at } of jsonVariables(file.source)) {
+          scope.variables.set(name, { uri: file.uri, source: file.source, from: from(at), value: { ok: true, value } });
+          scope.unset.delete(name);
+        }
+        continue;
+      }
+      const p = parsed.find((x) => x.file.uri === file.uri)!;
       for (const [name, attr] of attributes(p.root.namedChildren.find((n) => n.type === 'body'))) {
-        const line = p.file.source.positionAt(attr.startIndex).line + 1;
-        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: p.file.uri, source: p.file.source, from: `${baseName(p.file.uri)} line ${line}` });
+        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: from(attr.startIndex) });
         scope.unset.delete(name);
       }
     }
@@ -131,29 +171,268 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
     for (const p of parsed) if (p.file.kind === 'terraform') readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
     for (const uri of targets) {
       const reader = readers.get(uri);
-      if (reader) result.set(uri, reader.estate(readers));
+      if (!reader) continue;
+      const estate = reader.estate(readers);
+      const calls = reader.calls();
+      if (calls.length === 0) {
+        result.set(uri, estate);
+        continue;
+      }
+      const accounts = [...estate.accounts];
+      const pools = [...estate.pools];
+      const volumes = [...estate.volumes];
+      const folder = folderOfUri(uri);
+      for (const { call, block } of calls) {
+        const made = instanceOf(trees, reader, call, block, [folder]);
+        if (!made) continue;
+        accounts.push(...made.accounts);
+        pools.push(...made.pools);
+        volumes.push(...made.volumes);
+      }
+      result.set(uri, { ...estate, accounts, pools, volumes, calls: calls.map((c) => c.call) });
     }
     return result;
   } finally {
     attributeCache = new Map();
-    for (const p of parsed) p.tree.delete();
+    trees.delete();
   }
 }
 
-/** The sort key of a .tfvars file Terraform loads by itself, or undefined for one it does not. */
+interface ParsedModuleFile {
+  readonly file: TerraformModuleFile;
+  readonly blocks: Block[];
+  readonly root: Node;
+}
+
+/** How much text the trees kept between module reads may hold (a tree takes about 35 times its text in WebAssembly memory). */
+const MAX_KEPT_TEXT = 1024 * 1024; // not a fact: memory bound
+
+/**
+ * Trees kept between module reads (terraformModules.ts keeps one per workspace): a file unchanged
+ * since the last read (the same SourceText) is not parsed again, whichever folder's reading needs
+ * it. Only whole parses are kept; the oldest go after a read when the kept text passes
+ * MAX_KEPT_TEXT (never during one: its readers hold the trees' nodes), and a file's tree goes when
+ * the file changes (`drop`). Trees live in WebAssembly memory until deleted.
+ */
+export class TerraformTrees {
+  private readonly kept = new Map<string, { readonly source: SourceText; readonly tree: { delete(): void }; readonly root: Node; readonly blocks: Block[] }>();
+  private text = 0;
+
+  get(file: TerraformModuleFile): ParsedModuleFile | undefined {
+    const known = this.kept.get(file.uri);
+    if (!known) return undefined;
+    if (known.source !== file.source) {
+      this.drop(file.uri);
+      return undefined;
+    }
+    // Most recently used last: `trim` drops from the front.
+    this.kept.delete(file.uri);
+    this.kept.set(file.uri, known);
+    return { file, root: known.root, blocks: known.blocks };
+  }
+
+  keep(file: TerraformModuleFile, tree: { delete(): void }, root: Node, blocks: Block[]): void {
+    this.drop(file.uri);
+    this.kept.set(file.uri, { source: file.source, tree, root, blocks });
+    this.text += file.source.text.length;
+  }
+
+  drop(uri: string): void {
+    const known = this.kept.get(uri);
+    if (!known) return;
+    known.tree.delete();
+    this.text -= known.source.text.length;
+    this.kept.delete(uri);
+  }
+
+  /** After a read: the least recently used trees go until the kept text is within the bound. */
+  trim(): void {
+    for (const uri of [...this.kept.keys()]) {
+      if (this.text <= MAX_KEPT_TEXT) break;
+      this.drop(uri);
+    }
+  }
+}
+
+/** The trees of one module read: each file parsed once, however many `module` blocks call its folder (and kept for the next read, with `keep`). */
+class ModuleTrees {
+  private readonly parsed = new Map<string, ParsedModuleFile & { readonly tree?: { delete(): void } }>();
+  constructor(
+    readonly folders: ModuleFolders | undefined,
+    private readonly keep?: TerraformTrees,
+  ) {}
+
+  parse(file: TerraformModuleFile): ParsedModuleFile | undefined {
+    const known = this.parsed.get(file.uri);
+    if (known) return known;
+    const kept = this.keep?.get(file);
+    if (kept) {
+      this.parsed.set(file.uri, kept);
+      return kept;
+    }
+    const tree = parseTree('terraform', file.source.text);
+    if (!tree) return undefined;
+    const root = tree.rootNode;
+    const blocks = file.kind === 'terraform' ? blocksOf(root.namedChildren.find((n) => n.type === 'body')) : [];
+    if (this.keep) {
+      this.keep.keep(file, tree, root, blocks);
+      this.parsed.set(file.uri, { file, root, blocks });
+    } else this.parsed.set(file.uri, { file, tree, root, blocks });
+    return this.parsed.get(file.uri);
+  }
+
+  delete(): void {
+    for (const p of this.parsed.values()) p.tree?.delete();
+    this.parsed.clear();
+    this.keep?.trim();
+  }
+}
+
+/** Arguments of a `module` block that are not the module's variables. */
+const MODULE_META_ARGUMENTS: ReadonlySet<string> = new Set(['source', 'version', 'count', 'for_each', 'providers', 'depends_on']);
+/** How deep `module` blocks calling modules are followed. */
+const MAX_MODULE_DEPTH = 8; // not a fact: bound on nested module calls
+
+type Made = { accounts: IacAccount[]; pools: IacPool[]; volumes: IacVolume[] };
+
+/**
+ * The resources a `module` block with a local source makes: the module's `.tf` files read with its
+ * variables set by the block's arguments (evaluated in the caller's scope), their defaults
+ * otherwise (a child module loads no `.tfvars`), and the module's own `module` blocks followed in
+ * turn. Placed in the caller's text (`placeInstance`). Undefined when the folder has no `.tf` file
+ * anf-lint knows, or the call goes round in a circle.
+ */
+function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, block: Block, stack: readonly string[]): Made | undefined {
+  // `for_each` over a map or set anf-lint can evaluate: one instance per key, `each` bound in the arguments.
+  const forEach = attributes(block.body).get('for_each');
+  if (forEach) {
+    const expr = forEach.namedChildren[1]!;
+    const keys = eachOf(caller.eval(expr, 0));
+    if (keys && keys.length <= MAX_EACH_INSTANCES) {
+      const vars = caller.argument(expr, spanOf(forEach.namedChildren[0]!)).vars;
+      const made: Made = { accounts: [], pools: [], volumes: [] };
+      for (const [key, value] of keys) {
+        const one = instanceOne(trees, caller.withEach({ key, value, ...(vars ? { vars } : {}) }), { ...call, key, repeated: false }, block, stack);
+        if (!one) continue;
+        made.accounts.push(...one.accounts);
+        made.pools.push(...one.pools);
+        made.volumes.push(...one.volumes);
+      }
+      return made;
+    }
+  }
+  return instanceOne(trees, caller, call, block, stack);
+}
+
+/** Objects evaluated without some of their entries (a value anf-lint cannot evaluate is left out). */
+const PARTIAL = new WeakSet<object>();
+
+/** How many instances of one `module` block with `for_each` are read one by one; more are read once, as repeated. */
+const MAX_EACH_INSTANCES = 64; // not a fact: bound on work per block
+
+/** `for_each`'s keys and values: a map's entries, or a set's (list's) strings as both. */
+function eachOf(v: Value): [string, unknown][] | undefined {
+  // A map with an entry anf-lint cannot evaluate has that many instances more than it could read: not expanded.
+  if (!v.ok || v.value === null || typeof v.value !== 'object' || PARTIAL.has(v.value)) return undefined;
+  if (Array.isArray(v.value)) return v.value.every((x) => typeof x === 'string') ? (v.value as string[]).map((x) => [x, x]) : undefined;
+  return Object.entries(v.value as Record<string, unknown>);
+}
+
+function instanceOne(trees: ModuleTrees, caller: Reader, call: IacModuleCall, block: Block, stack: readonly string[]): Made | undefined {
+  const folder = call.local ? localModuleFolder(caller.uri, call.source) : undefined;
+  if (!folder || stack.includes(folder) || stack.length > MAX_MODULE_DEPTH) return undefined;
+  const files = (trees.folders?.(folder) ?? []).filter((f) => f.kind === 'terraform');
+  const parsed = files.flatMap((f) => {
+    const p = trees.parse(f);
+    return p ? [p] : [];
+  });
+  if (parsed.length === 0) return undefined;
+  const scope = emptyScope();
+  const callerFolder = folderOfUri(caller.uri);
+  for (const p of parsed) declare(scope, p.blocks, p.file.uri, p.file.source, relativeUri(callerFolder, p.file.uri));
+  const args = new Map<string, Field>();
+  for (const [key, attr] of attributes(block.body)) {
+    if (MODULE_META_ARGUMENTS.has(key)) continue;
+    const expr = attr.namedChildren[1]!;
+    const field = caller.argument(expr, spanOf(attr.namedChildren[0]!));
+    args.set(key, field);
+    if (!scope.variables.has(key) && !scope.unset.has(key)) continue; // not a variable of the module: Terraform refuses the call
+    const line = caller.source.positionAt(attr.startIndex).line + 1;
+    scope.variables.set(key, { node: expr, uri: caller.uri, source: caller.source, from: `module "${call.name}" in ${baseName(caller.uri)} line ${line}`, value: caller.eval(expr, 0) });
+    scope.unset.delete(key);
+  }
+  const readers = new Map<string, Reader>();
+  for (const p of parsed) readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
+  const made: Made = { accounts: [], pools: [], volumes: [] };
+  for (const p of parsed) {
+    const reader = readers.get(p.file.uri)!;
+    const estate = reader.estate(readers);
+    // A pool of another file of the module is in the instance itself: no borrowed copy.
+    const own: Made = { accounts: [...estate.accounts], pools: estate.pools.filter((x) => !x.declaredIn), volumes: [...estate.volumes] };
+    for (const inner of reader.calls()) {
+      const sub = instanceOf(trees, reader, inner.call, inner.block, [...stack, folder]);
+      if (!sub) continue;
+      own.accounts.push(...sub.accounts);
+      own.pools.push(...sub.pools);
+      own.volumes.push(...sub.volumes);
+    }
+    const place = { call, args, source: p.file.source, where: relativeUri(callerFolder, p.file.uri) };
+    made.accounts.push(...own.accounts.map((r) => placeInstance(r, place)));
+    made.pools.push(...own.pools.map((r) => placeInstance(r, place)));
+    made.volumes.push(...own.volumes.map((r) => placeInstance(r, place)));
+  }
+  return made;
+}
+
+function folderOfUri(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
+}
+
+
+/**
+ * The sort key of a .tfvars file Terraform loads by itself, or undefined for one it does not:
+ * `terraform.tfvars`, then `terraform.tfvars.json`, then the `*.auto.tfvars` and
+ * `*.auto.tfvars.json` files in the lexical order of their names, later ones winning.
+ */
 function tfvarsOrder(uri: string): string | undefined {
   const name = baseName(uri).toLowerCase();
   if (name === 'terraform.tfvars') return '0';
-  if (name.endsWith('.auto.tfvars')) return `1${name}`;
+  if (name === 'terraform.tfvars.json') return '1';
+  if (name.endsWith('.auto.tfvars') || name.endsWith('.auto.tfvars.json')) return `2${baseName(uri)}`;
   return undefined;
+}
+
+/** `terraform.tfvars.json`, `*.auto.tfvars.json`: Terraform's JSON syntax for variable values. */
+function isJsonTfvars(uri: string): boolean {
+  return uri.toLowerCase().endsWith('.tfvars.json');
+}
+
+/**
+ * The variables a `.tfvars.json` file sets: its top-level properties, their JSON values, and where
+ * each is written (the property's offset), read with jsonc-parser (positions kept). `problems`
+ * collects its syntax errors (strict JSON: Terraform's JSON syntax has no comments).
+ */
+function jsonVariables(source: SourceText, problems?: ParseProblem[]): { name: string; value: unknown; at: number }[] {
+  const errors: JsonParseError[] = [];
+  const root = parseJson(source.text, errors, { allowTrailingComma: false, disallowComments: true });
+  for (const e of problems ? errors : []) {
+    const start = Math.min(e.offset, source.text.length);
+    problems!.push({ code: IAC_SYNTAX_CODE, span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) }, message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.` });
+  }
+  if (root?.type !== 'object') return [];
+  return (root.children ?? []).flatMap((property) => {
+    const [key, value] = property.children ?? [];
+    return key && value && typeof key.value === 'string' ? [{ name: key.value, value: getNodeValue(value) as unknown, at: property.offset }] : [];
+  });
 }
 
 function emptyScope(): Scope {
   return { variables: new Map(), unset: new Set(), locals: new Map(), resources: new Map() };
 }
 
-function declare(scope: Scope, blocks: readonly Block[], uri: string, source: SourceText): void {
-  const where = (n: Node) => `${uri ? `${baseName(uri)} ` : ''}line ${source.positionAt(n.startIndex).line + 1}`;
+/** `shown`: how messages name the file (its name; a called module's file by its path from the caller). */
+function declare(scope: Scope, blocks: readonly Block[], uri: string, source: SourceText, shown = uri ? baseName(uri) : ''): void {
+  const where = (n: Node) => `${shown ? `${shown} ` : ''}line ${source.positionAt(n.startIndex).line + 1}`;
   for (const b of blocks) {
     if (b.type === 'variable' && b.labels[0]) {
       const def = attributes(b.body).get('default');
@@ -264,17 +543,58 @@ function stringText(n: Node): string | undefined {
 }
 
 
+/** The resource types the reader reads (`azapi_resource` by its `type` attribute). */
+const NETAPP_RESOURCE_TYPES: ReadonlySet<string> = new Set(['azurerm_netapp_account', 'azurerm_netapp_pool', 'azurerm_netapp_volume', 'azapi_resource', 'azurerm_netapp_volume_group_sap_hana', 'azurerm_netapp_volume_group_oracle']);
+
 class Reader {
   /** A reference this file could not resolve alone (a variable, local or resource of another file, a variable a .tfvars file may set). */
   private unresolved = false;
 
   constructor(
-    private readonly source: SourceText,
-    private readonly uri: string,
-    private readonly blocks: readonly Block[],
+    readonly source: SourceText,
+    readonly uri: string,
+    readonly blocks: readonly Block[],
     private readonly scope: Scope,
     private readonly module: boolean,
+    /** Inside a `module` block with `for_each`: this instance's `each.key` and `each.value`, and the variables the `for_each` uses. */
+    private readonly each?: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] },
   ) {}
+
+  /** The same file read for one instance of a `module` block with `for_each` (fresh caches: values differ per instance). */
+  withEach(each: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] }): Reader {
+    return new Reader(this.source, this.uri, this.blocks, this.scope, this.module, each);
+  }
+
+  /** A `module` block's argument, read in this file's scope (module.ts places the module's values on it). */
+  argument(expr: Node, keySpan: Span): Field {
+    return this.field(expr, keySpan);
+  }
+
+  /** The `module` blocks of this file. */
+  calls(): { call: IacModuleCall; block: Block }[] {
+    const found: { call: IacModuleCall; block: Block }[] = [];
+    for (const b of this.blocks) {
+      if (b.type !== 'module' || !b.labels[0]) continue;
+      const attrs = attributes(b.body);
+      const source = attrs.get('source')?.namedChildren[1];
+      const written = source ? this.eval(source, 0) : UNKNOWN;
+      const path = written.ok && typeof written.value === 'string' ? written.value : undefined;
+      const head = b.node.namedChildren.find((n) => n.type === 'block_start');
+      found.push({
+        block: b,
+        call: {
+          name: b.labels[0],
+          ...(path !== undefined ? { source: path } : {}),
+          local: path !== undefined && LOCAL_SOURCE.test(path),
+          span: spanOf(b.node),
+          headSpan: { start: b.node.startIndex, end: head ? head.startIndex : b.node.endIndex },
+          ...(source ? { sourceSpan: spanOf(source) } : {}),
+          repeated: attrs.has('count') || attrs.has('for_each'),
+        },
+      });
+    }
+    return found;
+  }
 
   estate(readers?: ReadonlyMap<string, Reader>, reuse?: BlockReuse): IacEstate {
     const accounts: IacAccount[] = [];
@@ -289,6 +609,11 @@ class Reader {
         pools.push(...reused.pools);
         volumes.push(...reused.volumes);
         if (reused.unresolved) this.unresolved = true;
+        continue;
+      }
+      // Other resources give nothing: not even their fields are read (a module of a real repository has hundreds).
+      if (!NETAPP_RESOURCE_TYPES.has(type)) {
+        reuse?.store(`${type}.${label}`, { accounts: [], pools: [], volumes: [] });
         continue;
       }
       const before = [accounts.length, pools.length, volumes.length] as const;
@@ -513,6 +838,7 @@ class Reader {
     const symbol = this.symbolOf(expr);
     const raw = expr.text;
     const origin = this.originOf(expr, raw);
+    const vars = this.varsOf(expr, raw);
     return {
       value: value.ok ? value.value : undefined,
       span: anchor ?? spanOf(expr),
@@ -523,7 +849,38 @@ class Reader {
       ...(items ? { items } : {}),
       ...(symbol ? { symbol } : {}),
       ...(origin ? { origin } : {}),
+      ...(vars ? { vars } : {}),
     };
+  }
+
+  /** The variables an expression uses, directly or through locals (a module's caller may set them). */
+  private varsOf(expr: Node, raw: string): string[] | undefined {
+    if (!raw.includes('var.') && !raw.includes('local.') && !(this.each && raw.includes('each.'))) return undefined;
+    const found = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (n: Node, depth: number): void => {
+      if (depth > MAX_DEPTH) return;
+      const chain = n.type === 'expression' ? attrChain(n) : undefined;
+      if (chain && chain.length >= 2 && chain[0] === 'var') {
+        found.add(chain[1]!);
+        return;
+      }
+      if (chain && chain[0] === 'each' && this.each) {
+        for (const name of this.each.vars ?? []) found.add(name);
+        return;
+      }
+      if (chain && chain.length >= 2 && chain[0] === 'local') {
+        const declared = this.scope.locals.get(chain[1]!);
+        if (declared?.node && !seen.has(chain[1]!)) {
+          seen.add(chain[1]!);
+          visit(declared.node, depth + 1);
+        }
+        return;
+      }
+      for (const c of n.namedChildren) visit(c, depth + 1);
+    };
+    visit(expr, 0);
+    return found.size > 0 ? [...found] : undefined;
   }
 
   private itemsOf(expr: Node, anchor?: Span): Field[] | undefined {
@@ -542,7 +899,9 @@ class Reader {
       return arg ? this.objectOf(arg, depth + 1, anchor) : undefined;
     }
     const target = this.referenced(inner, expr);
-    if (target) return this.objectOf(target.node, depth + 1, anchor ?? (target.uri === this.uri ? undefined : spanOf(expr)));
+    // A module argument's object is read in the caller's scope, not here: unknown.
+    if (target?.value) return undefined;
+    if (target?.node) return this.objectOf(target.node, depth + 1, anchor ?? (target.uri === this.uri ? undefined : spanOf(expr)));
     if (inner.type !== 'object') return undefined;
     const elems = inner.namedChildren.filter((n) => n.type === 'object_elem');
     const byKey = new Map<string, Node>();
@@ -676,6 +1035,7 @@ class Reader {
           const value = this.eval(v, depth + 1);
           const name = key.ok && typeof key.value === 'string' ? key.value : k.text;
           if (value.ok) result[name] = value.value;
+          else PARTIAL.add(result);
         }
         return { ok: true, value: result };
       }
@@ -739,9 +1099,19 @@ class Reader {
   private evalRef(expr: Node, depth: number): Value {
     const chain = attrChain(expr);
     if (!chain) return UNKNOWN;
+    if (chain[0] === 'each' && this.each && chain.length >= 2) {
+      if (chain[1] === 'key') return chain.length === 2 ? { ok: true, value: this.each.key } : UNKNOWN;
+      if (chain[1] !== 'value') return UNKNOWN;
+      let value: Value = { ok: true, value: this.each.value };
+      for (const key of chain.slice(2)) {
+        if (!value.ok || typeof value.value !== 'object' || value.value === null || Array.isArray(value.value) || !(key in value.value)) return UNKNOWN;
+        value = { ok: true, value: (value.value as Record<string, unknown>)[key] };
+      }
+      return value;
+    }
     if (chain[0] === 'var' || chain[0] === 'local') {
       const declared = this.lookup(chain[0], chain[1]!);
-      let value = declared ? this.eval(declared.node, depth + 1) : UNKNOWN;
+      let value = declared ? (declared.value ?? (declared.node ? this.eval(declared.node, depth + 1) : UNKNOWN)) : UNKNOWN;
       // `var.sizes.tools`: an attribute of an object value.
       for (const key of chain.slice(2)) {
         if (!value.ok || typeof value.value !== 'object' || value.value === null || Array.isArray(value.value) || !(key in value.value)) return UNKNOWN;

@@ -415,7 +415,7 @@ export class ProjectRun {
    * and `.tfvars` files of its folder are read as context (inside a repository they already are).
    */
   private addTerraformModule(path: string, root: Root, workspace: Workspace): void {
-    if (!/\.tf(?:vars)?$/i.test(path)) return;
+    if (!/\.tf(?:vars(?:\.json)?)?$/i.test(path)) return;
     const folder = dirname(path);
     // A file named alone is its own root: its module is the folder around it.
     const within: Root = root.path === path ? { ...root, path: folder, real: dirname(root.real) } : root;
@@ -427,7 +427,7 @@ export class ProjectRun {
       return;
     }
     for (const entry of entries) {
-      if (entry.kind !== 'file' || !/\.tf(?:vars)?$/i.test(entry.name)) continue;
+      if (entry.kind !== 'file' || !/\.tf(?:vars(?:\.json)?)?$/i.test(entry.name)) continue;
       const sibling = `${folder.replace(/\/$/, '')}/${entry.name}`;
       if (targetPaths.has(sibling) || this.pathByUri.has(this.project.env.uriOf(sibling))) continue;
       const read = this.project.read(sibling, within, false, true);

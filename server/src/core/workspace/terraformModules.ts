@@ -1,28 +1,51 @@
 import type { ElsewhereVolume } from '../iac/estate';
 import { estateRead } from '../iac/read';
-import { readTerraformModule, type TerraformModuleFile } from '../iac/terraform';
+import { localModuleFolder, readTerraformModule, TerraformTrees, type TerraformModuleFile } from '../iac/terraform';
+import { bicepModuleUri, readBicepModule } from '../iac/bicep';
 import type { ParsedFile } from './parsedFile';
 import { PARSER_FAILURE } from './parseFile';
+
+type Results = Map<string, ParsedFile>;
 
 /**
  * Terraform reads a module (a folder) as one: `variable`s, `locals` and resources of every `.tf`
  * file, with the values of `terraform.tfvars` and `*.auto.tfvars`. Each file is parsed on its own
  * (parseFile.ts: positions, syntax problems, what the file gives alone, as the editor needs it);
  * here, where the workspace combines files, a `.tf` file with references it cannot resolve alone
- * is read again with its module, and the workspace answers with that reading. Cached per folder
- * until one of its files changes.
+ * is read again with its module, and the workspace answers with that reading.
+ *
+ * Modules form a graph: a `module` block whose `source` is a local folder (`./modules/anf`) makes
+ * that folder's resources the caller's too (iac/terraform.ts `instanceOf`), and marks the called
+ * folder's files as called (`calledBy`: their values that use a variable are judged in each
+ * caller). A folder's reading is cached until one of its files, or of a folder it calls (at any
+ * depth), or the set of its callers changes.
  */
 export class TerraformModules {
   private readonly folders = new Map<string, Set<string>>();
-  private readonly cache = new Map<string, { readonly members: readonly ParsedFile[]; readonly results: Map<string, ParsedFile> }>();
+  /** The local folders each file's `module` blocks call. */
+  private readonly callsOf = new Map<string, readonly string[]>();
+  private readonly cache = new Map<string, { readonly members: readonly ParsedFile[]; readonly results: Results | undefined; readonly reaches: ReadonlySet<string> }>();
+  /** Bicep: the local `.bicep` files each file's `module` declarations name, and each file's reading with them. */
+  private readonly bicepCalls = new Map<string, readonly string[]>();
+  private readonly bicepCache = new Map<string, { readonly file: ParsedFile; readonly result: ParsedFile; readonly reaches: ReadonlySet<string> }>();
+  /** Trees of the module files read, kept until the file changes (bounded): a folder's reading and its callers' share them. */
+  private readonly trees = new TerraformTrees();
 
   /** Call for every file added, replaced or removed. Returns whether a module was touched (its files' volumes may have changed with it). */
   changed(uri: string, file: ParsedFile | undefined): boolean {
+    if (file?.kind === 'bicep' || this.bicepCalls.has(uri) || this.bicepCache.has(uri)) return this.bicepChanged(uri, file);
     const folder = folderOf(uri);
     const member = file !== undefined && isModuleFile(file);
     const set = this.folders.get(folder);
     if (!member && !set?.has(uri)) return false;
-    this.cache.delete(folder);
+    this.trees.drop(uri);
+    this.forget(folder);
+    // Who calls whom changed: the called folders' `calledBy` too.
+    const before = this.callsOf.get(uri) ?? [];
+    const after = member ? localCalls(file) : [];
+    if (before.join('\n') !== after.join('\n')) for (const called of [...before, ...after]) this.forget(called);
+    if (after.length > 0) this.callsOf.set(uri, after);
+    else this.callsOf.delete(uri);
     if (member) {
       if (set) set.add(uri);
       else this.folders.set(folder, new Set([uri]));
@@ -33,42 +56,153 @@ export class TerraformModules {
     return true;
   }
 
+  /** Drops the cached reading of `folder` and of every folder whose `module` blocks reach it. */
+  private forget(folder: string): void {
+    this.cache.delete(folder);
+    for (const [other, entry] of this.cache) if (entry.reaches.has(folder)) this.cache.delete(other);
+  }
+
+  /**
+   * Bicep modules link files, not folders: a `module` declaration with a local `.bicep` path. A
+   * change of a file drops the readings that reach it, and, when its calls changed, those of the
+   * files it called (their `calledBy`).
+   */
+  private bicepChanged(uri: string, file: ParsedFile | undefined): boolean {
+    const before = this.bicepCalls.get(uri) ?? [];
+    const after = file?.kind === 'bicep' ? bicepLocalCalls(file) : [];
+    const callers = [...this.bicepCalls].some(([other, called]) => other !== uri && called.includes(uri));
+    const touched = before.length > 0 || after.length > 0 || callers;
+    this.forgetBicep(uri);
+    if (before.join('\n') !== after.join('\n')) for (const called of [...before, ...after]) this.forgetBicep(called);
+    if (after.length > 0) this.bicepCalls.set(uri, after);
+    else this.bicepCalls.delete(uri);
+    return touched;
+  }
+
+  private forgetBicep(uri: string): void {
+    this.bicepCache.delete(uri);
+    for (const [other, entry] of this.bicepCache) if (entry.reaches.has(uri)) this.bicepCache.delete(other);
+  }
+
+  private resolveBicep(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
+    const calls = this.bicepCalls.get(file.uri) ?? [];
+    const callers = [...this.bicepCalls].filter(([other, called]) => other !== file.uri && called.includes(file.uri)).map(([other]) => other).sort();
+    if (calls.length === 0 && callers.length === 0) return file;
+    const cached = this.bicepCache.get(file.uri);
+    if (cached && cached.file === file) return cached.result;
+    const reaches = new Set<string>();
+    const visit = (uri: string): void => {
+      for (const called of this.bicepCalls.get(uri) ?? []) {
+        if (reaches.has(called) || called === file.uri) continue;
+        reaches.add(called);
+        visit(called);
+      }
+    };
+    visit(file.uri);
+    let result = file;
+    if (calls.length > 0) result = readBicepGuarded(file, get);
+    // A called module: its values that use a param are judged where each caller sets them; its volumes are its callers' instances.
+    if (callers.length > 0 && result.iac) result = { ...result, iac: { ...result.iac, calledBy: callers }, volumes: [] };
+    this.bicepCache.set(file.uri, { file, result, reaches });
+    return result;
+  }
+
   /** The file as its module reads it (the same object when the file needs nothing of its module). */
   resolve(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
+    if (file.kind === 'bicep' && file.iac) return this.resolveBicep(file, get);
     if (file.kind !== 'terraform' || !file.iac) return file;
     const folder = folderOf(file.uri);
     const uris = this.folders.get(folder);
-    if (!uris || uris.size < 2) return file;
+    if (!uris) return file;
     const members = [...uris].sort().flatMap((u) => (get(u) ? [get(u)!] : []));
-    if (!hasResources(file) || !moduleNeeded(members)) return file;
     let cached = this.cache.get(folder);
     if (!cached || cached.members.length !== members.length || cached.members.some((m, i) => m !== members[i])) {
-      cached = { members, results: evaluateGuarded(members) };
+      const reaches = this.reachable(folder);
+      cached = { members, results: this.read(folder, members, reaches, get), reaches };
       this.cache.set(folder, cached);
     }
-    return cached.results.get(file.uri) ?? file;
+    return cached.results?.get(file.uri) ?? file;
+  }
+
+  private read(folder: string, members: readonly ParsedFile[], reaches: ReadonlySet<string>, get: (uri: string) => ParsedFile | undefined): Results | undefined {
+    const callers = [...this.callsOf].filter(([uri, called]) => folderOf(uri) !== folder && called.includes(folder)).map(([uri]) => uri).sort();
+    // Calls that reach no NetApp resource (most modules of a real repository) cost nothing.
+    const calls = [...reaches].some((f) => this.holdsResources(f, get));
+    if (!calls && callers.length === 0 && (members.length < 2 || !moduleNeeded(members))) return undefined;
+    const results: Results = calls || (members.length >= 2 && moduleNeeded(members)) ? evaluateGuarded(members, (f) => this.filesOf(f, get), this.trees) : new Map();
+    if (callers.length === 0) return results;
+    // A called module: its values that use a variable are judged where each caller sets them, and
+    // its volumes are its callers' instances (mounts reach those): its own are templates.
+    for (const m of members) {
+      if (m.kind !== 'terraform' || !m.iac) continue;
+      const read = results.get(m.uri) ?? m;
+      results.set(m.uri, { ...read, iac: { ...read.iac!, calledBy: callers }, volumes: [] });
+    }
+    return results;
+  }
+
+  /** The folders `folder`'s `module` blocks reach, at any depth. */
+  private reachable(folder: string): Set<string> {
+    const reached = new Set<string>();
+    const visit = (f: string): void => {
+      for (const uri of this.folders.get(f) ?? []) {
+        for (const called of this.callsOf.get(uri) ?? []) {
+          if (reached.has(called) || called === folder) continue;
+          reached.add(called);
+          visit(called);
+        }
+      }
+    };
+    visit(folder);
+    return reached;
+  }
+
+  /** Whether a folder, or a folder its `module` blocks reach, has a NetApp resource (read alone). */
+  private holdsResources(folder: string, get: (uri: string) => ParsedFile | undefined): boolean {
+    const uris = this.folders.get(folder);
+    if (!uris) return false;
+    for (const uri of uris) {
+      const file = get(uri);
+      if (file && hasResources(file)) return true;
+    }
+    for (const called of this.reachable(folder)) {
+      for (const uri of this.folders.get(called) ?? []) {
+        const file = get(uri);
+        if (file && hasResources(file)) return true;
+      }
+    }
+    return false;
+  }
+
+  private filesOf(folder: string, get: (uri: string) => ParsedFile | undefined): TerraformModuleFile[] | undefined {
+    const uris = this.folders.get(folder);
+    if (!uris || !this.holdsResources(folder, get)) return undefined;
+    return [...uris].sort().flatMap((u) => {
+      const f = get(u);
+      return f ? [{ uri: f.uri, source: f.source, kind: f.kind as TerraformModuleFile['kind'] }] : [];
+    });
   }
 }
 
 /** A module reader that throws leaves each file as read alone, and says so (ANF003) instead of failing the request. */
-function evaluateGuarded(members: readonly ParsedFile[]): Map<string, ParsedFile> {
+function evaluateGuarded(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined, trees: TerraformTrees): Results {
   try {
-    return evaluate(members);
+    return evaluate(members, folders, trees);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const results = new Map<string, ParsedFile>();
-    for (const file of members.filter(hasResources)) {
-      const problem = { code: PARSER_FAILURE, span: { start: 0, end: 0 }, message: `anf-lint's Terraform module reader failed on this folder, so this file was checked alone (variables, locals and resources of its other files unknown): ${message}` };
+    const results: Results = new Map();
+    for (const file of members.filter(isTarget)) {
+      const problem = { code: PARSER_FAILURE, span: { start: 0, end: 0 }, message: `anf-lint's Terraform module reader failed on this folder, so this file was checked alone (variables, locals and resources of its other files and of the modules it calls unknown): ${message}` };
       results.set(file.uri, { ...file, problems: [...file.problems, problem] });
     }
     return results;
   }
 }
 
-function evaluate(members: readonly ParsedFile[]): Map<string, ParsedFile> {
-  const targets = new Set(members.filter(hasResources).map((m) => m.uri));
+function evaluate(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined, trees: TerraformTrees): Results {
+  const targets = new Set(members.filter(isTarget).map((m) => m.uri));
   const files: TerraformModuleFile[] = members.map((m) => ({ uri: m.uri, source: m.source, kind: m.kind as TerraformModuleFile['kind'] }));
-  const estates = readTerraformModule(files, targets);
+  const estates = readTerraformModule(files, targets, folders, trees);
   // A pool's volumes in other files of the module count in its totals (over-commitment, budgets).
   const byPool = new Map<string, ElsewhereVolume[]>();
   for (const [uri, estate] of estates) {
@@ -78,7 +212,7 @@ function evaluate(members: readonly ParsedFile[]): Map<string, ParsedFile> {
       byPool.set(symbol, [...(byPool.get(symbol) ?? []), { uri, volume }]);
     }
   }
-  const results = new Map<string, ParsedFile>();
+  const results: Results = new Map();
   for (const [uri, estate] of estates) {
     const file = members.find((m) => m.uri === uri)!;
     const read = estateRead(estate, uri, file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'), byPool);
@@ -88,9 +222,44 @@ function evaluate(members: readonly ParsedFile[]): Map<string, ParsedFile> {
   return results;
 }
 
+/** A Bicep file read with its local modules; a reader that throws leaves it as read alone, and says so (ANF003). */
+function readBicepGuarded(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
+  try {
+    const estate = readBicepModule(file.uri, file.source, (uri) => {
+      const f = get(uri);
+      return f?.kind === 'bicep' ? f.source : undefined;
+    });
+    if (!estate) return file;
+    const read = estateRead(estate, file.uri, file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'));
+    const { manifest: _manifest, ...rest } = file;
+    return { ...rest, iac: read.estate, volumes: read.volumes ?? [], ...(read.manifest ? { manifest: read.manifest } : {}) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ...file, problems: [...file.problems, { code: PARSER_FAILURE, span: { start: 0, end: 0 }, message: `anf-lint's Bicep module reader failed on this file, so it was checked alone (the resources of its modules unknown): ${message}` }] };
+  }
+}
+
+/** The `.bicep` files a Bicep file's `module` declarations with a local path name. */
+function bicepLocalCalls(file: ParsedFile): string[] {
+  const calls = file.iac?.calls ?? [];
+  return [...new Set(calls.flatMap((c) => (c.local && c.source ? [bicepModuleUri(file.uri, c.source)].filter((u): u is string => u !== undefined) : [])))].sort();
+}
+
 function hasResources(file: ParsedFile): boolean {
   const estate = file.iac;
   return file.kind === 'terraform' && estate !== undefined && (estate.accounts.length > 0 || estate.pools.length > 0 || estate.volumes.length > 0);
+}
+
+/** A file the module step reads again: it has NetApp resources, or `module` blocks that may make some. */
+function isTarget(file: ParsedFile): boolean {
+  return hasResources(file) || (file.kind === 'terraform' && localCalls(file).length > 0);
+}
+
+/** The folders a file's `module` blocks with a local source name. */
+function localCalls(file: ParsedFile): string[] {
+  const calls = file.kind === 'terraform' ? file.iac?.calls : undefined;
+  if (!calls) return [];
+  return [...new Set(calls.flatMap((c) => (c.local ? [localModuleFolder(file.uri, c.source)].filter((f): f is string => f !== undefined) : [])))].sort();
 }
 
 /**
