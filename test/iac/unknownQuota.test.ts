@@ -54,3 +54,20 @@ describe('a volume of unknown quota', () => {
     expect(unknownQuotasNote(pool)).toBe(' and 1 volume of unknown quota');
   });
 });
+
+describe('Bicep any() and int()', () => {
+  const volume = (quota: string) =>
+    parseFile('file:///repo/anf.bicep', BICEP.replace('usageThreshold: quotaBytes', `usageThreshold: ${quota}`)).volumes.find((v) => v.name === 'scratch');
+
+  it("read a number written as a string, as Microsoft's Bicep samples write `any('1.073741824e+11')`", () => {
+    expect(volume("any('1.073741824e+11')")?.quotaGiB).toBe(100);
+    expect(volume("int('107374182400')")?.quotaGiB).toBe(100);
+    expect(volume('any(107374182400)')?.quotaGiB).toBe(100);
+  });
+
+  it('leave anything else unknown', () => {
+    expect(volume("int('1.5e+11')")?.quotaGiB).toBeUndefined();
+    expect(volume("any('lots')")?.quotaGiB).toBeUndefined();
+    expect(volume('length(quotaBytes)')?.quotaGiB).toBeUndefined();
+  });
+});

@@ -354,6 +354,20 @@ class BicepReader {
         if (op === '!=') return { ok: true, value: a.value !== b.value };
         return UNKNOWN;
       }
+      case 'call_expression': {
+        // `any(x)` only changes x's type for the compiler; `int(x)` converts a number written as a
+        // string. Microsoft's Bicep samples write `usageThreshold: any('1.073741824e+11')`, which
+        // deploys as that number of bytes. Every other function stays unknown.
+        const name = n.childForFieldName('function')?.text;
+        const args = n.childForFieldName('arguments')?.namedChildren ?? [];
+        if ((name !== 'any' && name !== 'int') || args.length !== 1 || !args[0]) return UNKNOWN;
+        const v = this.eval(args[0], depth + 1);
+        if (!v.ok) return UNKNOWN;
+        const number = typeof v.value === 'number' ? v.value : typeof v.value === 'string' && NUMERIC.test(v.value.trim()) ? Number(v.value) : undefined;
+        // int() takes whole numbers written as digits only (`int('1.5e+11')` fails to deploy).
+        if (name === 'int') return typeof v.value === 'number' || (typeof v.value === 'string' && /^-?\d+$/.test(v.value.trim())) ? { ok: true, value: number } : UNKNOWN;
+        return number !== undefined ? { ok: true, value: number } : v;
+      }
       case 'member_expression': {
         // `pool.name`, `acct.properties.x`: the referenced resource's written value.
         const object = n.childForFieldName('object');
@@ -379,6 +393,9 @@ class BicepReader {
     }
   }
 }
+
+/** A number written as a string: `'107374182400'`, `'1.073741824e+11'`. */
+const NUMERIC = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** A Bicep module path in this repository: not a registry (`br:`, `br/alias:`) or template spec (`ts:`) reference. */
 function isLocalBicepModule(path: string): boolean {

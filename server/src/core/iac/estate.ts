@@ -277,6 +277,7 @@ function volumeOf(v: IacVolume): ManifestVolume {
   const security: SecurityFlavor | undefined = known(v.kerberos) && v.kerberos.value ? (strongest ?? 'krb5') : undefined;
   const quota = sizeOf(v.quota);
   const throughput = rateOf(v.throughputMiBps);
+  const networkFeatures = known(v.networkFeatures) ? NETWORK_FEATURES[v.networkFeatures.value.toLowerCase()] : undefined;
   const unknown = unknownNames([
     ['quota', v.quota],
     ['throughput', v.throughputMiBps],
@@ -293,6 +294,7 @@ function volumeOf(v: IacVolume): ManifestVolume {
     ...(known(v.name) ? { name: located(v.name, v.name.value) } : {}),
     ...(quota ? { quota } : {}),
     ...(known(v.largeVolume) ? { largeVolume: located(v.largeVolume, v.largeVolume.value) } : {}),
+    ...(networkFeatures ? { networkFeatures: located(v.networkFeatures!, networkFeatures) } : {}),
     protocols: known(v.protocols) ? protocols.map((p) => located(v.protocols!, p)) : [],
     ...(known(v.protocols) ? { protocolsNode: located(v.protocols, v.protocols.value as unknown) } : {}),
     ...(security && v.kerberos ? { security: located(v.kerberos, security) } : {}),

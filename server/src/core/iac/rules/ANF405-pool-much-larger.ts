@@ -1,7 +1,7 @@
 import { ceilWhole, poolThroughputBudgetMiBps } from '../../calc/throughput';
 import { BILLING, POOL_LIMITS, SIZING_IAC } from '../../facts';
 import { allocatedGiB, figuresOf, fixes, fixOf, named, pools, replaceValue } from '../../manifest/rules/helpers';
-import { poolFullyKnown, poolMemberVolumes, poolNetworkFeatures, poolQos } from '../../manifest/model';
+import { poolFullyKnown, poolMemberVolumes, poolQos, volumeNetworkFeaturesValue } from '../../manifest/model';
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatNumber, formatUsd, gibToTiB, tibToGiB } from '../../units/units';
 import { isIac } from './helpers';
@@ -16,7 +16,7 @@ export const poolMuchLarger = defineRule({
     title: 'A capacity pool far larger than its volumes',
     what: `A capacity pool at least ${SIZING_IAC.poolSlackFactor.value} times the sum of its volume quotas, with at least ${POOL_LIMITS.incrementTiB.value} TiB it could shed. The factor is anf-lint's own judgement.`,
     why: 'A pool is billed for its provisioned size, used or not. With auto QoS the unused part gives no volume any throughput; with manual QoS it adds to a budget that is only useful when assigned. The message says what the gap costs a month.',
-    instead: 'Shrink the pool to the smallest whole TiB that holds the volumes (and, with manual QoS, the throughput assigned), or grow the volumes that need it. The fix sets that size, in the source\'s own units.',
+    instead: 'Shrink the pool to the smallest whole TiB that holds the volumes (and, with manual QoS, the throughput assigned), or grow the volumes that need it. The smallest size is never under 4 TiB unless every volume of the pool sets Standard network features: code that leaves them unset gets Basic, the default of the azurerm provider and of the API, and 1 TiB pools need Standard. The fix sets that size, in the source\'s own units.',
     examples: [
       {
         flagged: 'resource "azurerm_netapp_pool" "p" {\n  service_level = "Premium"\n  size_in_tb    = 20\n}\n# one volume, storage_quota_in_gb = 4096',
@@ -37,7 +37,11 @@ export const poolMuchLarger = defineRule({
       if (!level || !pool.size || !poolFullyKnown(pool) || members.length === 0 || members.some((v) => !v.quota)) continue;
       const sizeTiB = bytesToTiB(pool.size.value.bytes);
       const allocated = allocatedGiB(pool);
-      const min = poolNetworkFeatures(pool) === 'Basic' ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
+      // 1 TiB pools need Standard network features on every volume. Infrastructure code that
+      // leaves them unset gets Basic (the azurerm provider's and the API's default), so only
+      // volumes that say Standard let the pool go below 4 TiB.
+      const allStandard = members.every((v) => volumeNetworkFeaturesValue(pool, v)?.value === 'Standard');
+      const min = allStandard ? POOL_LIMITS.minTiB.value : POOL_LIMITS.minTiBWithBasicNetworkFeatures.value;
       let smallest = Math.max(min, ceilWhole(gibToTiB(allocated)));
       if (poolQos(pool) === 'manual') {
         const assigned = members.reduce((sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0), 0);
