@@ -14,7 +14,7 @@ const URI = 'file:///host/etc/fstab';
 const FSTABS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'fstab').map((f) => f.text), generatedFstab(60, 5), generatedFstab(200, 7)];
 
 /** What people type into an fstab, and what breaks its lines apart. */
-const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\r\n', '#', '# anf: workload=hpc\n', '# anf: workload=sap-hana-log', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',soft', ' nfs ', '10.0.0.4:/vol /mnt/v nfs rw,hard 0 0\n', '\\040', '{{ opts }}', '"'];
+const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\r\n', '#', '# anf: workload=hpc\n', '# anf: workload=sap-hana-log', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',soft', ' nfs ', '10.0.0.4:/vol /mnt/v nfs rw,hard 0 0\n', '\\040', '{{ opts }}', '"', 'noauto,', '/mnt/v/'];
 
 interface Edit {
   readonly at: number;

@@ -200,7 +200,9 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       const walked: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
       // Without suppression comments, the findings past the rule's bound are only counted: stop there.
       const everyOne = suppressions.length > 0;
-      for (let i = 0; i < mounts.length && (everyOne || shownOfRule.count < limits.perRule); i++) {
+      // Nor past the last record with a finding of the rule (a rule with a few findings near the top).
+      let unwalked = tally.error + tally.warning + tally.info + tally.hint;
+      for (let i = 0; i < mounts.length && unwalked > 0 && (everyOne || shownOfRule.count < limits.perRule); i++) {
         const record = records[i];
         const found = record?.findings[ruleIndex];
         if (!found) continue;
@@ -209,6 +211,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
           if (!severity) continue;
           walked[severity]++;
+          unwalked--;
           collect(rule.code, severity, finding, shownOfRule, delta, mounts[i]);
         }
       }
