@@ -4,6 +4,7 @@ import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
 import { baseName } from '../../fileKind';
 import { onHostWords, type Host } from '../../workspace/hosts';
+import { FirstMounts } from './firstMounts';
 import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
@@ -73,21 +74,9 @@ export const nconnectDiffersSameServer = defineRule({
   },
 });
 
-/**
- * The first deciding mount of each address on a host, once per host (the host model keeps the
- * hosts of files an edit did not touch, hosts.ts): built per file, it made a 500-file workspace
- * quadratic. No key string is built per mount (this runs on every edit).
- */
-const FIRST_BY_SERVER = new WeakMap<Host, ReadonlyMap<string, MountEntry>>();
+/** The first deciding mount of each address, per host mount list (firstMounts.ts: updated from an fstab edit). */
+const FIRSTS = new FirstMounts(decides);
 function firstMountByServer(host: Host): ReadonlyMap<string, MountEntry> {
-  let byKey = FIRST_BY_SERVER.get(host);
-  if (byKey) return byKey;
-  const built = new Map<string, MountEntry>();
-  for (const mount of host.mounts) {
-    if (!decides(mount)) continue;
-    const key = transportKey(mount)!;
-    if (!built.has(key)) built.set(key, mount);
-  }
-  FIRST_BY_SERVER.set(host, (byKey = built));
-  return byKey;
+  // A one-file host's mounts are its file's (hosts.ts): an edit read line by line says what changed.
+  return FIRSTS.of(host.mounts, host.files.length === 1 && host.files[0]!.mounts === host.mounts ? host.files[0]!.lineEdit : undefined);
 }
