@@ -93,6 +93,27 @@ describe('the host model', () => {
     expect(workspace.hosts().machines).toHaveLength(2);
   });
 
+  it('after an edit, is made from the last state: the same scopes as a model built anew, the untouched hosts kept', () => {
+    const workspace = workspaceOf({
+      'hana-node1/etc/fstab': FSTAB,
+      'hana-node1/scripts/mount-backup.sh': '#!/bin/sh\nmount -t nfs -o rw,hard,vers=3 10.20.4.5:/backup /backup\n',
+      'hana-node2/etc/fstab': FSTAB,
+      'hana-node2/etc/sysctl.d/90-nfs.conf': 'sunrpc.tcp_max_slot_table_entries = 128\n',
+      'docs/runbook.md': '```sh\nmount -t nfs -o vers=3 10.20.4.4:/eda-tools /tools\n```\n',
+    });
+    const first = workspace.hosts();
+    workspace.set(uri('hana-node2/etc/fstab'), `${FSTAB}10.20.4.6:/eda-scratch /scratch nfs rw,hard,vers=3,_netdev 0 0\n`);
+    const edited = workspace.hosts();
+    const shape = (model: typeof first) => model.scopes.map((h) => ({ id: h.id, kind: h.kind, name: h.name, root: h.root, files: h.files, mounts: h.mounts, nfsMounts: h.nfsMounts, settings: h.settings }));
+    expect(shape(edited)).toEqual(shape(buildHostModel(workspace.files())));
+    expect(edited.hostOf(uri('hana-node1/etc/fstab'))).toBe(first.hostOf(uri('hana-node1/etc/fstab')));
+    expect(edited.hostOf(uri('hana-node2/etc/fstab'))).not.toBe(first.hostOf(uri('hana-node2/etc/fstab')));
+    expect(edited.hostOf(uri('hana-node2/etc/fstab'))!.mounts).toHaveLength(2);
+    // A new file can change every scope (a first host folder, a repository root): built anew.
+    workspace.set(uri('hana-node3/etc/fstab'), FSTAB);
+    expect(shape(workspace.hosts())).toEqual(shape(buildHostModel(workspace.files())));
+  });
+
   it('stays linear on many hosts with many files (no per-host scans of the workspace)', () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 2500; i++) {

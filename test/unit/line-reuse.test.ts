@@ -14,7 +14,7 @@ const URI = 'file:///host/etc/fstab';
 const FSTABS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'fstab').map((f) => f.text), generatedFstab(60, 5), generatedFstab(200, 7)];
 
 /** What people type into an fstab, and what breaks its lines apart. */
-const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\r\n', '#', '# anf: workload=hpc\n', '# anf: workload=sap-hana-log', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',soft', ' nfs ', '10.0.0.4:/vol /mnt/v nfs rw,hard 0 0\n', '\\040', '{{ opts }}', '"'];
+const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\r\n', '#', '# anf: workload=hpc\n', '# anf: workload=sap-hana-log', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',soft', ' nfs ', '10.0.0.4:/vol /mnt/v nfs rw,hard 0 0\n', '\\040', '{{ opts }}', '"', 'noauto,', '/mnt/v/'];
 
 interface Edit {
   readonly at: number;
@@ -139,6 +139,37 @@ describe('re-reading an edited fstab', () => {
     }
     expect(memo.reused).toBe(120);
   }, 120_000);
+
+  it('keeps a related note on an earlier mount in place when an edit above both moves them further than the gap between them', () => {
+    // ANF217's note points at the first mount's nconnect. With 26 characters typed above both mounts, the
+    // finding on the second mount is filed as of that mount's older start; reused, its note was once moved
+    // with the mount, because the note's span now lay where that mount had been.
+    const config = resolveConfig();
+    const start = [
+      '# EDA node: every volume comes through mount target 10.10.1.4',
+      '10.10.1.4:/eda-tools    /tools    nfs  ro,hard,vers=3,rsize=262144,wsize=262144,nconnect=8,_netdev   0  0',
+      '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=16,_netdev  0  0',
+      '10.10.1.4:/eda-home     /home/eda nfs  rw,hard,vers=3,rsize=262144,wsize=262144,_netdev              0  0',
+      '# A second mount target: its own connections',
+      '10.10.1.5:/eda-results  /results  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=4,_netdev   0  0',
+      '',
+    ].join('\n');
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    workspace.set(URI, start, 0, 'fstab');
+    expect(lintFile(workspace, URI, config, { memo }).map((d) => d.code)).toContain('ANF217');
+    let text = start;
+    let version = 0;
+    for (const typed of ['x', 'anf: workload=nope', 'noauto,']) memo.follow(workspace.set(URI, (text = typed + text), ++version, 'fstab'));
+    const fresh = new Workspace(config);
+    fresh.set(URI, text, version, 'fstab');
+    const whole = lintFile(fresh, URI, config);
+    expect(whole.find((d) => d.code === 'ANF217')?.related[0]?.range.start).toEqual({ line: 1, character: 80 });
+    expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
+    // The same text again (an edit undone before the lint): the kept findings are filed as of their mounts' older starts.
+    memo.follow(workspace.set(URI, text, ++version, 'fstab'));
+    expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
+  });
 
   it('judges the kept mounts again when the configuration changes (a server listed as not ANF)', () => {
     const workspace = new Workspace(resolveConfig());

@@ -8,7 +8,7 @@ import type { Rule, RuleContext } from './rules/rule';
 import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';
 import type { LineItem } from './workspace/parsedFile';
-import { LINE_REUSE_KINDS } from './workspace/lineReuse';
+import { LINE_REUSE_KINDS, MOUNT_LINE_KINDS } from './workspace/lineReuse';
 import type { Span } from './text/sourceText';
 import type { WorkspaceView } from './workspace/workspaceView';
 
@@ -200,7 +200,9 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       const walked: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
       // Without suppression comments, the findings past the rule's bound are only counted: stop there.
       const everyOne = suppressions.length > 0;
-      for (let i = 0; i < mounts.length && (everyOne || shownOfRule.count < limits.perRule); i++) {
+      // Nor past the last record with a finding of the rule (a rule with a few findings near the top).
+      let unwalked = tally.error + tally.warning + tally.info + tally.hint;
+      for (let i = 0; i < mounts.length && unwalked > 0 && (everyOne || shownOfRule.count < limits.perRule); i++) {
         const record = records[i];
         const found = record?.findings[ruleIndex];
         if (!found) continue;
@@ -209,6 +211,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
           if (!severity) continue;
           walked[severity]++;
+          unwalked--;
           collect(rule.code, severity, finding, shownOfRule, delta, mounts[i]);
         }
       }
@@ -263,7 +266,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   }
 
   const diagnostics = [...shown, ...suppressed].map((raw) => {
-    const diagnostic = place(workspace, file, raw.code, raw.severity, raw.delta === 0 || !raw.mount ? raw.finding : moved(raw.finding, raw.delta, file.uri, { start: raw.mount.span.start - raw.delta, end: raw.mount.span.end - raw.delta }));
+    const diagnostic = place(workspace, file, raw.code, raw.severity, raw.delta === 0 || !raw.mount ? raw.finding : moved(raw.finding, raw.delta, file.uri));
     if (raw.suppressedBy === undefined) return diagnostic;
     const reason = suppressions[raw.suppressedBy]!.reason;
     return { ...diagnostic, suppressed: reason ? { reason } : {} };
@@ -411,13 +414,18 @@ function unusedSuppressions(file: ParsedFile, suppressions: readonly Suppression
 
 const copy = (span: Span): Span => ({ start: span.start, end: span.end });
 
+/** The spans of kept findings (`detached` copies) that lie on the finding's own mount: they move with it (`moved`). */
+const ON_MOUNT = new WeakSet<Span>();
+
 /**
- * A finding made `delta` characters earlier in the file, on a mount then at `on`: its spans on that
- * mount moved with it. Spans elsewhere (the first mount to a server, in a related note) stay where
- * they were: a rule's `perMountContext` fingerprint holds them, and a change of them runs it whole.
+ * A finding made `delta` characters earlier in the file, on a mount: its spans on that mount moved
+ * with it. Spans elsewhere (the first mount to a server, in a related note) stay where they were: a
+ * rule's `perMountContext` fingerprint holds them, and a change of them runs it whole. Which spans
+ * are on the mount was decided when the finding was filed (`detached`), not by where they lie now:
+ * after an edit above both, a note's span on an earlier mount can lie where this mount was.
  */
-function moved(finding: Finding, delta: number, uri: string, on: Span): Finding {
-  const shift = (span: Span, here: boolean): Span => (here && span.start >= on.start && span.end <= on.end ? { start: span.start + delta, end: span.end + delta } : span);
+function moved(finding: Finding, delta: number, uri: string): Finding {
+  const shift = (span: Span, here: boolean): Span => (here && ON_MOUNT.has(span) ? { start: span.start + delta, end: span.end + delta } : span);
   return {
     ...plainFinding(finding),
     span: shift(finding.span, true),
@@ -432,7 +440,12 @@ function moved(finding: Finding, delta: number, uri: string, on: Span): Finding 
  * `delta` (to file it under the mount's older anchor).
  */
 function detached(finding: Finding, delta = 0, uri = '', on?: Span): Finding {
-  const span = (s: Span, here: boolean): Span => (here && on && s.start >= on.start && s.end <= on.end ? { start: s.start + delta, end: s.end + delta } : copy(s));
+  const span = (s: Span, here: boolean): Span => {
+    if (!(here && on && s.start >= on.start && s.end <= on.end)) return copy(s);
+    const own = { start: s.start + delta, end: s.end + delta };
+    ON_MOUNT.add(own);
+    return own;
+  };
   return {
     ...plainFinding(finding),
     span: span(finding.span, true),
@@ -494,7 +507,7 @@ class Recorder {
       return;
     }
     this.next = i;
-    this.found.push({ index: i, finding: detached(finding) });
+    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, mount.span) });
   }
 
   /** After the rule ran to its end. */
@@ -573,7 +586,7 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
           report(finding) {
             if (!onMount(finding, mount)) failed = true;
             const record = (fresh[n] ??= { anchor: mount.span.start, findings: [] });
-            (record.findings[ruleIndex] ??= []).push(detached(finding));
+            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, mount.span));
           },
         });
       } catch {
@@ -593,15 +606,15 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
 
 /** The items a line-based file is judged by, one by one: an fstab's mounts, a sysctl file's settings. */
 function itemsOf(file: ParsedFile): readonly LineItem[] {
-  return file.kind === 'fstab' ? file.mounts : file.settings;
+  return MOUNT_LINE_KINDS.has(file.kind) ? file.mounts : file.settings;
 }
 
 /** Whether a rule judges this file's items one by one (`Rule.perMount` for mounts, `Rule.perSetting` for settings). */
 function judgesItems(rule: Rule, file: ParsedFile): boolean {
-  return (file.kind === 'fstab' ? rule.perMount : rule.perSetting) === true;
+  return (MOUNT_LINE_KINDS.has(file.kind) ? rule.perMount : rule.perSetting) === true;
 }
 
 /** The file as a rule judging one item sees it: that item alone. */
 function viewOf(file: ParsedFile, item: LineItem): ParsedFile {
-  return file.kind === 'fstab' ? { ...file, mounts: [item as ParsedFile['mounts'][number]] } : { ...file, settings: [item as ParsedFile['settings'][number]] };
+  return MOUNT_LINE_KINDS.has(file.kind) ? { ...file, mounts: [item as ParsedFile['mounts'][number]] } : { ...file, settings: [item as ParsedFile['settings'][number]] };
 }

@@ -11,10 +11,12 @@ import { isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOpt
  * includes (`+auto.master`) and multi-mount entries with several locations are read as far as they
  * are NFS locations. Lines continued with `\` are joined. Never throws.
  */
-export function parseAutofsMap(source: SourceText, uri: string, problems: ParseProblem[]): MountEntry[] {
+export function parseAutofsMap(source: SourceText, uri: string, problems: ParseProblem[], lines?: { readonly from: number; readonly to: number }): MountEntry[] {
   const mounts: MountEntry[] = [];
   const isMaster = /(?:^|\/)auto\.master(?:\.d)?$/.test(uri) || uri.endsWith('.autofs');
-  for (let line = 0; line < source.lineCount; line++) {
+  // `lines` ([from, to)): the entries starting on those lines, for re-reading an edit (workspace/lineReuse.ts).
+  const last = lines ? Math.min(lines.to, source.lineCount) : source.lineCount;
+  for (let line = lines?.from ?? 0; line < last; line++) {
     const firstLine = line;
     const start = source.lineStart(line);
     // A continued entry: join the physical lines, replacing each `\`+break with spaces (same length).

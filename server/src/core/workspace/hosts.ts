@@ -92,17 +92,73 @@ export function hostRootOf(uri: string): string | undefined {
   return undefined;
 }
 
-/** The host model of a workspace state, built once per files array (the workspace hands out a new one after any change). */
-export function hostModelOf(files: readonly ParsedFile[]): HostModel {
+/**
+ * The host model of a workspace state, built once per files array (the workspace hands out a new one
+ * after any change). With `previous` (the model of the state before), when the files are the same
+ * URIs of the same kinds in the same order (an edit of open documents), the scopes are the same:
+ * only the hosts of the files that changed are made again, the others are the same objects (answers
+ * cached per host, such as the first mount to each server, stay valid).
+ */
+export function hostModelOf(files: readonly ParsedFile[], previous?: HostModel): HostModel {
   let model = MODELS.get(files);
   if (!model) {
-    model = buildHostModel(files);
+    model = (previous && updatedHostModel(previous, files)) ?? buildHostModel(files);
     MODELS.set(files, model);
   }
   return model;
 }
 
 const MODELS = new WeakMap<readonly ParsedFile[], HostModel>();
+/** The files a model was built from. */
+const INPUTS = new WeakMap<HostModel, readonly ParsedFile[]>();
+
+/** The model of `files` from that of an earlier state with the same URIs and kinds, or undefined. */
+function updatedHostModel(previous: HostModel, files: readonly ParsedFile[]): HostModel | undefined {
+  const input = INPUTS.get(previous);
+  if (!input || input.length !== files.length) return undefined;
+  let changed: Map<string, ParsedFile> | undefined;
+  for (let i = 0; i < files.length; i++) {
+    const before = input[i]!;
+    const after = files[i]!;
+    if (before === after) continue;
+    if (before.uri !== after.uri || before.kind !== after.kind) return undefined;
+    (changed ??= new Map()).set(after.uri, after);
+  }
+  if (!changed) return assembleModel(previous.scopes, files);
+  const scopes = previous.scopes.map((host) => {
+    if (!host.files.some((f) => changed.has(f.uri))) return host;
+    return makeHost(host.id, host.kind, host.name, host.root, host.files.map((f) => changed.get(f.uri) ?? f));
+  });
+  return assembleModel(scopes, files);
+}
+
+/** One scope: its mounts and settings are its file's own arrays when it has one file (no copy per edit); NFS mounts when first asked. */
+function makeHost(id: string, kind: HostKind, name: string, root: string | undefined, files: readonly ParsedFile[]): Host {
+  const mounts = files.length === 1 ? files[0]!.mounts : files.flatMap((f) => f.mounts);
+  const settings = files.length === 1 ? files[0]!.settings : files.flatMap((f) => f.settings);
+  let nfs: readonly MountEntry[] | undefined;
+  return {
+    id,
+    kind,
+    name,
+    ...(root !== undefined ? { root } : {}),
+    files,
+    mounts,
+    get nfsMounts() {
+      return (nfs ??= mounts.filter((m) => m.isNfs));
+    },
+    settings,
+  };
+}
+
+function assembleModel(scopes: readonly Host[], files: readonly ParsedFile[]): HostModel {
+  const byUri = new Map<string, Host>();
+  for (const host of scopes) for (const file of host.files) byUri.set(file.uri, host);
+  const machines = scopes.filter((s) => s.kind === 'host');
+  const model: HostModel = { scopes, machines, several: machines.length > 1, hostOf: (uri) => byUri.get(uri) };
+  INPUTS.set(model, files);
+  return model;
+}
 
 /** Builds the model: O(files × path depth). */
 export function buildHostModel(files: readonly ParsedFile[]): HostModel {
@@ -120,7 +176,6 @@ export function buildHostModel(files: readonly ParsedFile[]): HostModel {
   const repositoryRoot = roots.size === 0 ? commonFolder(sorted.map((f) => pathOf(f.uri))) : undefined;
 
   const members = new Map<string, { kind: HostKind; root?: string; files: ParsedFile[] }>();
-  const scopeIdOf = new Map<string, string>();
   const join = (id: string, kind: HostKind, file: ParsedFile, root?: string) => {
     let entry = members.get(id);
     if (!entry) {
@@ -128,7 +183,6 @@ export function buildHostModel(files: readonly ParsedFile[]): HostModel {
       members.set(id, entry);
     }
     entry.files.push(file);
-    scopeIdOf.set(file.uri, id);
   };
   for (const file of sorted) {
     const path = pathOf(file.uri);
@@ -145,32 +199,11 @@ export function buildHostModel(files: readonly ParsedFile[]): HostModel {
   const hostRoots = [...members.values()].filter((m) => m.kind === 'host').map((m) => m.root!);
   const common = commonFolder(hostRoots.map((r) => r.slice(0, -1)));
   const scopes: Host[] = [];
-  const byId = new Map<string, Host>();
   for (const [id, entry] of members) {
-    const mounts = entry.files.flatMap((f) => f.mounts);
-    const host: Host = {
-      id,
-      kind: entry.kind,
-      name: entry.kind === 'host' ? hostName(entry.root!, common) : entry.kind === 'repository' ? 'repository' : baseName(entry.files[0]!.uri),
-      ...(entry.root !== undefined ? { root: entry.root } : {}),
-      files: entry.files,
-      mounts,
-      nfsMounts: mounts.filter((m) => m.isNfs),
-      settings: entry.files.flatMap((f) => f.settings),
-    };
-    scopes.push(host);
-    byId.set(id, host);
+    const name = entry.kind === 'host' ? hostName(entry.root!, common) : entry.kind === 'repository' ? 'repository' : baseName(entry.files[0]!.uri);
+    scopes.push(makeHost(id, entry.kind, name, entry.root, entry.files));
   }
-  const machines = scopes.filter((s) => s.kind === 'host');
-  return {
-    scopes,
-    machines,
-    several: machines.length > 1,
-    hostOf: (uri) => {
-      const id = scopeIdOf.get(uri);
-      return id === undefined ? undefined : byId.get(id);
-    },
-  };
+  return assembleModel(scopes, files);
 }
 
 /** The deepest host root that is a folder above `path`: a walk up its folders, not a scan of the roots. */

@@ -6,10 +6,13 @@
  *
  * Kinds read this way: fstab (one mount per line; a `# anf:` annotation applies to the mount below
  * its comment block, so an edit also re-reads the first line after the comment lines that follow it);
+ * autofs maps (as fstab, an entry's lines joined by a trailing `\` read together; a multi-mount
+ * entry's mounts are read together);
  * sysctl.conf and sysctl.d (one setting or problem per line, nothing spans lines); modprobe.d (the
  * settings of one `options` line, lines joined by a trailing `\` read together).
  */
 import { MALFORMED_CODE, parseFstabLine } from '../mounts/fstab';
+import { parseAutofsMap } from '../mounts/autofs';
 import { annotateNewMount, ANNOTATION_CODE, COMMENT_LINE, FENCE_LINE, readAnnotations } from '../mounts/annotation';
 import type { MountEntry, MountOption } from '../mounts/model';
 import type { ParseProblem } from '../diagnostics';
@@ -21,7 +24,10 @@ import { extractModprobeFile, extractSysctlFile } from '../sysctl/extract';
 import type { KernelSetting } from '../sysctl/model';
 
 /** The kinds re-read line by line: their mounts keep their identity from version to version. */
-export const LINE_REUSE_KINDS: ReadonlySet<string> = new Set(['fstab', 'sysctl', 'modprobe']);
+export const LINE_REUSE_KINDS: ReadonlySet<string> = new Set(['fstab', 'autofs', 'sysctl', 'modprobe']);
+
+/** The kinds whose items are mounts read line by line (the others' are kernel settings). */
+export const MOUNT_LINE_KINDS: ReadonlySet<string> = new Set(['fstab', 'autofs']);
 
 export interface LineReread {
   readonly mounts: MountEntry[];
@@ -42,15 +48,18 @@ function editedLines(before: SourceText, source: SourceText): { first: number; o
   return { first, oldLast: before.positionAt(region.oldEnd).line, newLast: source.positionAt(region.newEnd).line, delta: source.text.length - before.text.length };
 }
 
-/** Re-reads an fstab after an edit, or undefined when only a whole read is sure to be right. */
-export function rereadFstab(previous: ParsedFile, source: SourceText, uri: string): LineReread | undefined {
-  if (previous.kind !== 'fstab' || previous.uri !== uri) return undefined;
+/** Re-reads an fstab or an autofs map after an edit, or undefined when only a whole read is sure to be right. */
+export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: string): LineReread | undefined {
+  if (!MOUNT_LINE_KINDS.has(previous.kind) || previous.uri !== uri) return undefined;
   for (const problem of previous.problems) if (problem.code !== MALFORMED_CODE && problem.code !== ANNOTATION_CODE) return undefined;
+  const autofs = previous.kind === 'autofs';
   const before = previous.source;
   const lines = editedLines(before, source);
   if (!lines) return undefined;
-  const { first, delta } = lines;
-  let { oldLast, newLast } = lines;
+  const { delta } = lines;
+  let { first, oldLast, newLast } = lines;
+  // autofs joins a line ending in `\` with the next (autofs.ts): start at the entry's first line (the lines above the edit are the same in both versions).
+  if (autofs) while (first > 0 && CONTINUED.test(before.lineText(first - 1))) first--;
   // An annotation applies to the mount under its comment block: read on through the comment lines
   // after the edit, to the first other line, whose annotation the edit may have changed.
   const commentAt = (text: SourceText, line: number) => COMMENT_LINE.test(text.lineText(line)) || FENCE_LINE.test(text.lineText(line));
@@ -68,6 +77,14 @@ export function rereadFstab(previous: ParsedFile, source: SourceText, uri: strin
     const text = source.lineText(newLast);
     if (!COMMENT_LINE.test(text) && !FENCE_LINE.test(text)) break;
   }
+  if (autofs) {
+    // And end at the last line of the entry the edit ends in, in both versions.
+    while (newLast + 1 < source.lineCount && oldLast + 1 < before.lineCount && (CONTINUED.test(source.lineText(newLast)) || CONTINUED.test(before.lineText(oldLast)))) {
+      newLast++;
+      oldLast++;
+    }
+    if ((CONTINUED.test(source.lineText(newLast)) && newLast + 1 < source.lineCount) || (CONTINUED.test(before.lineText(oldLast)) && oldLast + 1 < before.lineCount)) return undefined;
+  }
   const changedStart = source.lineStart(first);
   const oldEnd = before.lineEnd(oldLast);
   const newEnd = source.lineEnd(newLast);
@@ -80,11 +97,14 @@ export function rereadFstab(previous: ParsedFile, source: SourceText, uri: strin
   let to = from;
   while (to < oldMounts.length && oldMounts[to]!.span.start <= oldEnd) to++;
 
-  const fresh: MountEntry[] = [];
   const freshProblems: ParseProblem[] = [];
-  for (let line = first; line <= newLast; line++) {
-    const entry = parseFstabLine(source.lineText(line), source.lineStart(line), uri, freshProblems);
-    if (entry) fresh.push(entry);
+  let fresh: MountEntry[] = [];
+  if (autofs) fresh = parseAutofsMap(source, uri, freshProblems, { from: first, to: newLast + 1 });
+  else {
+    for (let line = first; line <= newLast; line++) {
+      const entry = parseFstabLine(source.lineText(line), source.lineStart(line), uri, freshProblems);
+      if (entry) fresh.push(entry);
+    }
   }
   // Annotations: those on the re-read lines (with their problems), and the comment block above them.
   let top = first;
@@ -103,7 +123,9 @@ export function rereadFstab(previous: ParsedFile, source: SourceText, uri: strin
   const mounts: MountEntry[] = [];
   for (let i = 0; i < from; i++) mounts.push(oldMounts[i]!);
   for (const mount of fresh) mounts.push(mount);
-  for (let i = to; i < oldMounts.length; i++) mounts.push(delta === 0 ? oldMounts[i]! : shiftMount(oldMounts[i]!, delta));
+  // An autofs multi-mount entry's mounts share their key, options and options span objects: each is moved once.
+  const seen = autofs ? new Set<Span>() : undefined;
+  for (let i = to; i < oldMounts.length; i++) mounts.push(delta === 0 ? oldMounts[i]! : shiftMount(oldMounts[i]!, delta, seen));
   return { mounts, problems, edit: { previousItems: oldMounts, itemsFrom: from, itemsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
 }
 
@@ -215,8 +237,12 @@ function mergeProblems(into: ParseProblem[], old: readonly ParseProblem[], code:
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
-function move(span: Span | undefined, delta: number): void {
+function move(span: Span | undefined, delta: number, seen?: Set<Span>): void {
   if (!span) return;
+  if (seen) {
+    if (seen.has(span)) return;
+    seen.add(span);
+  }
   const writable = span as Writable<Span>;
   writable.start += delta;
   writable.end += delta;
@@ -228,7 +254,8 @@ function move(span: Span | undefined, delta: number): void {
  * cached per mount (effective options, transport key, rule findings). Every span object is moved
  * once: an option without a value shares its span with its name (optionText.ts).
  */
-function shiftMount(mount: MountEntry, delta: number): MountEntry {
+function shiftMount(mount: MountEntry, delta: number, seen?: Set<Span>): MountEntry {
+  if (seen) return shiftSharedMount(mount, delta, seen);
   move(mount.span, delta);
   move(mount.sourceSpan, delta);
   move(mount.mountPointSpan, delta);
@@ -250,6 +277,16 @@ function shiftOption(option: MountOption, delta: number): void {
   move(option.span, delta);
   if (option.nameSpan !== option.span) move(option.nameSpan, delta);
   if (option.valueSpan && option.valueSpan !== option.span && option.valueSpan !== option.nameSpan) move(option.valueSpan, delta);
+}
+
+/**
+ * An autofs mount: its `fstype=` value is its file system type's span, and a multi-mount entry's
+ * mounts share the key, the options and their spans. Every span object is moved once (`seen`).
+ */
+function shiftSharedMount(mount: MountEntry, delta: number, seen: Set<Span>): MountEntry {
+  for (const span of [mount.span, mount.sourceSpan, mount.mountPointSpan, mount.fsTypeSpan, mount.optionsSpan, mount.annotationSpan, mount.dumpSpan, mount.fsckPassSpan, mount.optionsFsType?.span, mount.optionsQuotes?.open, mount.optionsQuotes?.close]) move(span, delta, seen);
+  for (const option of mount.options) for (const span of [option.span, option.nameSpan, option.valueSpan]) move(span, delta, seen);
+  return mount;
 }
 
 /** Problems are few: copied, with their fixes' edits (all in this file: readers make no edits elsewhere). */

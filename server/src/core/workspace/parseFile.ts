@@ -7,7 +7,7 @@ import { extractKernelSettings } from '../sysctl/extract';
 import { readIac, IAC_KINDS } from '../iac/read';
 import { detectFileKind, type FileKind } from '../fileKind';
 import type { LineEdit, ParsedFile, ParseProblem } from './parsedFile';
-import { rereadFstab, rereadSettings } from './lineReuse';
+import { MOUNT_LINE_KINDS, rereadMountLines, rereadSettings } from './lineReuse';
 
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
 export const PARSER_FAILURE = 'ANF003';
@@ -60,8 +60,8 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
   });
   if (kind === 'anf-lint-config') guarded('configuration', () => append(problems, parseConfigFile(text).problems));
   if (MOUNT_KINDS.has(kind)) guarded('mount', () => {
-    // After an edit of the same fstab, only the edited lines are read again (lineReuse.ts).
-    const reread = previous?.kind === kind && kind === 'fstab' ? rereadFstab(previous, source, uri) : undefined;
+    // After an edit of the same fstab or autofs map, only the edited lines are read again (lineReuse.ts).
+    const reread = previous?.kind === kind && MOUNT_LINE_KINDS.has(kind) ? rereadMountLines(previous, source, uri) : undefined;
     if (reread) {
       mounts = reread.mounts;
       lineEdit = reread.edit;

@@ -83,7 +83,7 @@ export class Workspace implements WorkspaceView {
   }
 
   volumes(): readonly VolumeSummary[] {
-    return this.derive().volumes;
+    return this.volumeIndex().volumes;
   }
 
   mounts(): readonly MountEntry[] {
@@ -95,7 +95,7 @@ export class Workspace implements WorkspaceView {
   }
 
   volumeForMount(mount: MountEntry): VolumeSummary | undefined {
-    return this.derive().index.find(mount);
+    return this.volumeIndex().index.find(mount);
   }
 
   mountsOfVolume(volume: VolumeSummary): readonly MountEntry[] {
@@ -128,24 +128,37 @@ export class Workspace implements WorkspaceView {
   }
 
   hosts(): HostModel {
-    return hostModelOf(this.files());
+    // From the last state's model: an edit makes only the edited files' hosts again (hosts.ts).
+    this.lastHosts = hostModelOf(this.files(), this.lastHosts);
+    return this.lastHosts;
   }
+  private lastHosts: HostModel | undefined;
 
   hostOf(uri: string): Host | undefined {
     return this.hosts().hostOf(uri);
   }
 
-  private derive() {
-    if (this.derived) return this.derived;
-    // Sorted by URI so that cross-file answers ("the first mount wins") do not depend on open order.
-    const files = [...this.files()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+  /** Sorted by URI so that cross-file answers ("the first mount wins") do not depend on open order. */
+  private sortedFiles(): ParsedFile[] {
+    return [...this.files()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+  }
+
+  /** The volumes and their index alone: a mount rule asks for them on every edit, which must not copy every mount of the workspace. */
+  private volumeIndex(): { volumes: readonly VolumeSummary[]; index: VolumeIndex } {
     if (!this.volumeState) {
-      const volumes = files.flatMap((f) => f.volumes);
+      const volumes = this.sortedFiles().flatMap((f) => f.volumes);
       this.volumeState = { volumes, index: new VolumeIndex(volumes) };
     }
+    return this.volumeState;
+  }
+
+  private derive() {
+    if (this.derived) return this.derived;
+    const files = this.sortedFiles();
+    const { volumes, index } = this.volumeIndex();
     const mounts = files.flatMap((f) => f.mounts);
     const settings = files.flatMap((f) => f.settings);
-    this.derived = { volumes: this.volumeState.volumes, mounts, settings, index: this.volumeState.index };
+    this.derived = { volumes, mounts, settings, index };
     return this.derived;
   }
 }

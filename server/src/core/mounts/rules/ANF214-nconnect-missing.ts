@@ -6,6 +6,7 @@ import { defineRule, type RuleContext } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
 import { insertOption, mountFix } from '../fixes';
 import type { MountEntry } from '../model';
+import { FirstMounts } from './firstMounts';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, transportKey, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 const BEST = NCONNECT.bestTested.value;
@@ -16,11 +17,20 @@ function hostMountsOf(context: RuleContext): readonly MountEntry[] {
   return context.workspace.hostOf(uri)?.mounts ?? context.workspace.file(uri)?.mounts ?? context.file.mounts;
 }
 
+/** The first mount to each server that decides for this file's mounts (see firstsOf). */
+function firstsFor(context: RuleContext): ReadonlyMap<string, MountEntry> {
+  const all = hostMountsOf(context);
+  const file = context.workspace.file(context.file.uri);
+  // The host's mounts are the file's own array when the file is the host's one file (hosts.ts): then
+  // every mount is the file's, and an edit read line by line updates the answer (firstMounts.ts).
+  return file && file.mounts === all ? ONE_FILE_FIRSTS.of(all, file.lineEdit) : firstsOf(all, context.file.uri);
+}
+
 /** True when no earlier mount of the same host (same file above it, or an earlier non-Markdown file) shares its server, version and transport. */
-function isFirstToServer(all: readonly MountEntry[], mount: MountEntry): boolean {
+function isFirstToServer(firsts: ReadonlyMap<string, MountEntry>, mount: MountEntry): boolean {
   const key = transportKey(mount);
   if (!key) return true;
-  const first = firstsOf(all, mount.uri).get(key);
+  const first = firsts.get(key);
   return first === undefined || first === mount;
 }
 
@@ -57,6 +67,8 @@ const IDS = new WeakMap<MountEntry, number>();
 let lastId = 0;
 
 const FIRSTS = new WeakMap<readonly MountEntry[], Map<string, ReadonlyMap<string, MountEntry>>>();
+/** firstsOf for a list of one file's mounts: its NFS mounts with a transport key count. */
+const ONE_FILE_FIRSTS = new FirstMounts((m) => m.isNfs && transportKey(m) !== undefined);
 
 /** SAP HANA: nconnect over NFSv4.1 only on the OS releases the SAP note allows; anf-lint does not know the OS. */
 const OS_DEPENDENT: ReadonlySet<WorkloadKind> = new Set(['sap-hana-data', 'sap-hana-log', 'sap-hana-shared']);
@@ -85,7 +97,7 @@ export const nconnectMissing = defineRule({
   // Besides the mount itself, a finding reads which mount is the first to each server on the host.
   perMountContext(context) {
     let print = '';
-    for (const [key, first] of firstsOf(hostMountsOf(context), context.file.uri)) print += `\n${key}\t${idOf(first)}`;
+    for (const [key, first] of firstsFor(context)) print += `\n${key}\t${idOf(first)}`;
     return print;
   },
   appliesTo: hasNfsMounts,
@@ -93,7 +105,7 @@ export const nconnectMissing = defineRule({
     const kernel = context.config.kernelVersion;
     if (kernel && compareKernelVersions(kernel, NCONNECT.minKernel.value) < 0) return;
     // The first mount of each address on this machine decides; other hosts' mounts never count.
-    const all = hostMountsOf(context);
+    const firsts = firstsFor(context);
     for (const { mount, effective } of nfsMounts(context)) {
       if (effective.templated || effective.byGroup.has('nconnect') || usesKerberos(effective)) continue;
       const version = effective.version?.text;
@@ -107,7 +119,7 @@ export const nconnectMissing = defineRule({
       // server only assumed to be ANF, a plain NFSv3 line is not worth a note.
       if (!bound && (version !== '3' || !target.known)) continue;
       // The first mount to an address decides nconnect for all: only the first one can take it.
-      if (!isFirstToServer(all, mount)) continue;
+      if (!isFirstToServer(firsts, mount)) continue;
       // Large farms: the endpoint's slot budget leaves no room for more connections per client.
       const clients = volumeOfMount(context, mount)?.clients;
       if (clients !== undefined && clients * BEST * SLOTS.anfInFlightPerConnection.value > SLOTS.endpointTotalMax.value) continue;

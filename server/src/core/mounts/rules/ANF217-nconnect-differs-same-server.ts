@@ -4,7 +4,8 @@ import { effectiveOptions, valueOf } from '../catalog';
 import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
 import { baseName } from '../../fileKind';
-import { onHostWords, type HostModel } from '../../workspace/hosts';
+import { onHostWords, type Host } from '../../workspace/hosts';
+import { FirstMounts } from './firstMounts';
 import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
@@ -36,7 +37,7 @@ export const nconnectDiffersSameServer = defineRule({
   perMountContext(context) {
     const model = context.workspace.hosts();
     const host = context.workspace.hostOf(context.file.uri);
-    const firsts = host ? firstMountByServer(model).get(host.id) : undefined;
+    const firsts = host ? firstMountByServer(host) : undefined;
     let print = onHostWords(model, host);
     for (const [key, first] of firsts ?? []) {
       const option = effectiveOptions(first).byGroup.get('nconnect');
@@ -48,14 +49,13 @@ export const nconnectDiffersSameServer = defineRule({
   check(context) {
     const model = context.workspace.hosts();
     const host = context.workspace.hostOf(context.file.uri);
-    const firstByServer = firstMountByServer(model);
     const text = context.file.source.text;
     const onHost = onHostWords(model, host);
     for (const { mount, effective } of nfsMounts(context)) {
       if (!decides(mount)) continue;
       const option = effective.byGroup.get('nconnect');
       if (!option?.value || !/^\d+$/.test(option.value)) continue;
-      const first = firstByServer.get(host?.id ?? mount.uri)?.get(transportKey(mount)!);
+      const first = host ? firstMountByServer(host).get(transportKey(mount)!) : undefined;
       if (!first || first === mount) continue;
       const firstOption = effectiveOptions(first).byGroup.get('nconnect');
       const firstValue = firstOption ? valueOf(effectiveOptions(first), 'nconnect') : undefined;
@@ -78,27 +78,9 @@ export const nconnectDiffersSameServer = defineRule({
   },
 });
 
-/**
- * The first deciding mount of each address on each host (keyed by host id and address), once per
- * workspace state (the host model is rebuilt whenever a document changes): built per file, it
- * made a 500-file workspace quadratic.
- */
-const FIRST_BY_SERVER = new WeakMap<HostModel, ReadonlyMap<string, ReadonlyMap<string, MountEntry>>>();
-function firstMountByServer(model: HostModel): ReadonlyMap<string, ReadonlyMap<string, MountEntry>> {
-  let firstByServer = FIRST_BY_SERVER.get(model);
-  if (firstByServer) return firstByServer;
-  // By host id, then transport key: no key string built per mount (this runs on every edit).
-  const map = new Map<string, Map<string, MountEntry>>();
-  for (const host of model.scopes) {
-    let byKey = map.get(host.id);
-    for (const mount of host.mounts) {
-      if (!decides(mount)) continue;
-      if (!byKey) map.set(host.id, (byKey = new Map()));
-      const key = transportKey(mount)!;
-      if (!byKey.has(key)) byKey.set(key, mount);
-    }
-  }
-  FIRST_BY_SERVER.set(model, map);
-  firstByServer = map;
-  return firstByServer;
+/** The first deciding mount of each address, per host mount list (firstMounts.ts: updated from an fstab edit). */
+const FIRSTS = new FirstMounts(decides);
+function firstMountByServer(host: Host): ReadonlyMap<string, MountEntry> {
+  // A one-file host's mounts are its file's (hosts.ts): an edit read line by line says what changed.
+  return FIRSTS.of(host.mounts, host.files.length === 1 && host.files[0]!.mounts === host.mounts ? host.files[0]!.lineEdit : undefined);
 }

@@ -1,6 +1,7 @@
 import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry } from '../model';
+import type { ParsedFile } from '../../workspace/parsedFile';
 import { mountName } from './common';
 
 /** Mounts of one host's fstab: not documentation (Markdown shows alternatives), not autofs keys or commands. */
@@ -41,6 +42,70 @@ function hasNoauto(mount: MountEntry): boolean {
   return false;
 }
 
+/** A file's fstab entries by the mount point they claim, in line order, and the points claimed twice or more. */
+interface PointIndex {
+  readonly byPoint: Map<string, MountEntry[]>;
+  readonly twice: Set<string>;
+}
+
+/**
+ * The point index of a mount list, once per list. After an edit read line by line (the mount list
+ * has a `lineEdit` from the list last indexed), the index of the previous list is updated, not
+ * built again: the re-read mounts leave and join their points, the others are the same objects
+ * in the same order. The previous list's index is handed over (a newer version replaces it).
+ */
+function pointIndexOf(file: ParsedFile): PointIndex {
+  const mounts = file.mounts;
+  let index = INDEXES.get(mounts);
+  if (index) return index;
+  const edit = file.lineEdit;
+  const previous = edit ? INDEXES.get(edit.previousItems as readonly MountEntry[]) : undefined;
+  if (edit && previous) {
+    INDEXES.delete(edit.previousItems as readonly MountEntry[]);
+    const touched = new Set<string>();
+    for (const mount of edit.removed as readonly MountEntry[]) {
+      const point = pointOf(mount);
+      if (point === null) continue;
+      const list = previous.byPoint.get(point)!;
+      list.splice(list.indexOf(mount), 1);
+      if (list.length === 0) previous.byPoint.delete(point);
+      touched.add(point);
+    }
+    for (let i = edit.itemsFrom; i < edit.itemsTo; i++) {
+      const mount = mounts[i]!;
+      const point = pointOf(mount);
+      if (point === null) continue;
+      let list = previous.byPoint.get(point);
+      if (!list) previous.byPoint.set(point, (list = []));
+      let at = list.length;
+      while (at > 0 && list[at - 1]!.span.start > mount.span.start) at--;
+      list.splice(at, 0, mount);
+      touched.add(point);
+    }
+    for (const point of touched) {
+      if ((previous.byPoint.get(point)?.length ?? 0) > 1) previous.twice.add(point);
+      else previous.twice.delete(point);
+    }
+    index = previous;
+  } else {
+    index = { byPoint: new Map(), twice: new Set() };
+    for (const mount of mounts) {
+      const point = pointOf(mount);
+      if (point === null) continue;
+      const list = index.byPoint.get(point);
+      if (!list) index.byPoint.set(point, [mount]);
+      else {
+        list.push(mount);
+        index.twice.add(point);
+      }
+    }
+  }
+  INDEXES.set(mounts, index);
+  return index;
+}
+
+const INDEXES = new WeakMap<readonly MountEntry[], PointIndex>();
+
 export const duplicateMountPoint = defineRule({
   code: 'ANF227',
   name: 'duplicate-mount-point',
@@ -63,15 +128,15 @@ export const duplicateMountPoint = defineRule({
   },
   appliesTo: (file) => atLeastTwo(file.mounts),
   check(context) {
-    const first = new Map<string, MountEntry>();
-    for (const mount of context.file.mounts) {
-      const point = pointOf(mount);
-      if (point === null) continue;
-      const earlier = first.get(point);
-      if (!earlier) {
-        first.set(point, mount);
-        continue;
-      }
+    // Every entry after the first of its point, in line order (the order a walk of the file reports them in).
+    const later: { mount: MountEntry; earlier: MountEntry; point: string }[] = [];
+    const index = pointIndexOf(context.file);
+    for (const point of index.twice) {
+      const list = index.byPoint.get(point)!;
+      for (let i = 1; i < list.length; i++) later.push({ mount: list[i]!, earlier: list[0]!, point });
+    }
+    later.sort((a, b) => a.mount.span.start - b.mount.span.start);
+    for (const { mount, earlier, point } of later) {
       context.report(
         lazyFinding({ span: mount.mountPointSpan ?? mount.span }, () => ({
           message: `\`${mountName(mount)}\` is mounted twice in this file (line ${context.file.source.positionAt(earlier.span.start).line + 1} too): the later mount hides the earlier one. Keep one entry, or mark the other \`noauto\`.`,

@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// Edits of a line-based file through the built language server (issue 17): the server bundle as
+// bench/run.mjs builds it, its typing pause removed, over stdio; a character typed at a random
+// place then deleted, each edit waiting for its versioned publishDiagnostics (bench/run.mjs's
+// editsOf). For before/after comparisons and profiles without the whole benchmark.
+//
+//   node bench/lineServer.mjs <input> [edits] [seed] [options]
+//     <input>: fstab:200 (bench/run.mjs's 200-line fstab), fstab:<lines> (generate.mjs's fstab),
+//              sysctl:<lines>, autofs:<maps>, systemd (one mount unit)
+//     --server <bundle.js>  a server bundle built elsewhere (a base commit); default: build this tree
+//     --cpu-prof <dir>      run the server under node --cpu-prof into <dir>
+//     --digest <file>       write one hash per published diagnostics list (compare two runs with cmp)
+//     --check <n>           every n edits and after the last, compare the published diagnostics with
+//                           the CLI's `--format json` on the same text (code, severity, range, message)
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { jsoncParserEsm, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
+import { webTreeSitterCjs } from '../scripts/iacWasm.mjs';
+import { buildCli } from '../scripts/cliBundle.mjs';
+import { fstab, prng, smallFstab, sysctlSet } from './generate.mjs';
+import { Client, PUSH_CAPABILITIES } from './lsp.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  args.splice(at, 2);
+  return value;
+};
+const serverOption = option('--server');
+const profileDir = option('--cpu-prof');
+const digestFile = option('--digest');
+const check = Number(option('--check') ?? 0);
+const [input = 'fstab:200', countArg = '600', seedArg = '21'] = args;
+const count = Number(countArg);
+const seed = Number(seedArg);
+
+const tmp = mkdtempSync(join(tmpdir(), 'anf-lineserver-'));
+let client;
+process.on('exit', () => {
+  client?.dispose();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The same esbuild options as bench/run.mjs (scripts/build.mjs's). */
+const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm], alias: webTreeSitterCjs };
+
+async function serverBundle() {
+  let path = serverOption;
+  if (!path) {
+    await build({ ...COMMON, entryPoints: { server: 'server/src/lsp/main.ts' }, outdir: join(tmp, 'build') });
+    path = join(tmp, 'build', 'server.js');
+  }
+  const text = readFileSync(path, 'utf8');
+  const debounce = /(DIAGNOSTICS_DEBOUNCE_MS\s*=\s*)(\d+)/;
+  if (!debounce.test(text)) throw new Error('DIAGNOSTICS_DEBOUNCE_MS not found in the server bundle');
+  const patched = join(dirname(path), 'server-nodebounce-lineserver.js');
+  writeFileSync(patched, text.replace(debounce, '$10'));
+  return patched;
+}
+
+function inputOf(name) {
+  const [kind, size] = name.split(':');
+  const n = Number(size);
+  switch (kind) {
+    case 'fstab':
+      return { path: 'etc/fstab', languageId: 'fstab', text: n === 200 ? smallFstab() : fstab(n) };
+    case 'sysctl':
+      return { path: 'etc/sysctl.d/90-bench.conf', languageId: 'sysctl', text: Object.values(sysctlSet(n, n, 3))[0] };
+    case 'autofs':
+      return { path: 'etc/auto.proj', languageId: 'autofs', text: autofsMap(n || 200) };
+    case 'systemd':
+      return { path: 'etc/systemd/system/mnt-tools.mount', languageId: 'systemd-mount', text: systemdUnit() };
+    default:
+      throw new Error(`unknown input ${name}`);
+  }
+}
+
+/** An autofs map of `n` lines: keys with NFS options, a few comments and multi-mount entries. */
+function autofsMap(n) {
+  const random = prng(9);
+  const sets = ['-fstype=nfs,rw,hard,vers=3,rsize=262144,wsize=262144,tcp', '-fstype=nfs4,rw,hard,nconnect=8,rsize=1048576,wsize=1048576', '-rw,soft,intr,vers=3', '-fstype=nfs,vers=4.1,sec=sys,actimeo=600'];
+  const lines = ['# auto.proj: project volumes, generated for the anf-lint benchmark'];
+  for (let i = 0; lines.length < n; i++) {
+    const r = random();
+    const p = Math.floor(random() * 25);
+    const v = Math.floor(random() * 80);
+    if (r < 0.08) lines.push(`# group ${i}`);
+    else if (r < 0.1) lines.push('');
+    else lines.push(`proj${i} ${sets[Math.floor(random() * sets.length)]} 10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function systemdUnit() {
+  return ['[Unit]', 'Description=EDA tools volume', 'After=network-online.target', 'Wants=network-online.target', '', '[Mount]', 'What=10.10.1.4:/vol-tools', 'Where=/mnt/tools', 'Type=nfs', 'Options=rw,hard,vers=3,rsize=262144,wsize=262144,tcp,nconnect=4', 'TimeoutSec=60', '', '[Install]', 'WantedBy=remote-fs.target', ''].join('\n');
+}
+
+/** bench/run.mjs's editsOf, the same sequence for the same seed. */
+function* editsOf(text, n, s) {
+  const random = prng(s);
+  const lines = text.split('\n');
+  const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
+  for (let i = 0; i < n; i++) {
+    const { line, index } = candidates[Math.floor(random() * candidates.length)];
+    const character = Math.floor(random() * (line.length + 1));
+    const inserted = 'x0,= 9a'[Math.floor(random() * 7)];
+    lines[index] = line.slice(0, character) + inserted + line.slice(character);
+    const position = { line: index, character };
+    yield { range: { start: position, end: position }, text: inserted, full: () => lines.join('\n') };
+    lines[index] = line;
+    yield { range: { start: position, end: { line: index, character: character + 1 } }, text: '', full: () => lines.join('\n') };
+  }
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+const shape = (d) => `${d.code} ${d.severity} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`;
+
+let cli;
+/** The CLI's findings on `text` as the server shapes them (sorted lines), in a folder like the server's. */
+async function cliFindings(folder, path, text) {
+  if (!cli) {
+    await buildCli(join(tmp, 'cli'), COMMON);
+    cli = join(tmp, 'cli', 'anf-lint.js');
+  }
+  writeFileSync(join(folder, path), text);
+  let out;
+  try {
+    out = execFileSync(process.execPath, [cli, '--format', 'json', join(folder, path)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  } catch (error) {
+    out = error.stdout; // exit code 1: findings
+  }
+  const report = JSON.parse(out);
+  const severity = { error: 1, warning: 2, info: 3, hint: 4 };
+  const range = (d) => ({ start: { line: d.line - 1, character: d.column - 1 }, end: { line: d.endLine - 1, character: d.endColumn - 1 } });
+  return report.flatMap((f) => f.diagnostics).map((d) => shape({ ...d, severity: severity[d.severity], range: range(d) })).sort();
+}
+
+async function main() {
+  const server = await serverBundle();
+  const { path, languageId, text } = inputOf(input);
+  const folder = join(tmp, 'folder');
+  mkdirSync(dirname(join(folder, path)), { recursive: true });
+  writeFileSync(join(folder, path), text);
+  const uri = pathToFileURL(join(folder, path)).href;
+  const serverArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), server, '--stdio'];
+  client = new Client(process.execPath, serverArgs, { settings: { anfLint: {} } });
+  await client.initialize({ rootUri: pathToFileURL(folder).href, capabilities: PUSH_CAPABILITIES });
+  const opened = client.nextDiagnostics(uri);
+  client.open(uri, text, languageId);
+  const first = await opened;
+  const times = [];
+  const digests = [];
+  let mismatches = 0;
+  let checked = 0;
+  let edits = 0;
+  let last = first.params.diagnostics;
+  let current = text;
+  const compare = async () => {
+    checked++;
+    const theirs = await cliFindings(join(tmp, 'cli-folder'), path, current);
+    const ours = last.map(shape).sort();
+    if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
+      mismatches++;
+      console.error(`mismatch after edit ${edits}: server ${ours.length}, CLI ${theirs.length} findings`);
+      for (const line of ours.filter((l) => !theirs.includes(l)).slice(0, 5)) console.error(`  server only: ${line}`);
+      for (const line of theirs.filter((l) => !ours.includes(l)).slice(0, 5)) console.error(`  CLI only:    ${line}`);
+    }
+  };
+  if (check > 0) mkdirSync(dirname(join(tmp, 'cli-folder', path)), { recursive: true });
+  for (const edit of editsOf(text, count / 2, seed)) {
+    const started = performance.now();
+    const version = client.change(uri, { range: edit.range, text: edit.text }, client.incremental ? undefined : edit.full());
+    const published = await client.nextDiagnostics(uri, (p) => p.version === version);
+    times.push(published.at - started);
+    edits++;
+    last = published.params.diagnostics;
+    if (digestFile) digests.push(createHash('sha1').update(JSON.stringify(last)).digest('hex'));
+    if (check > 0 && (edits % check === 0 || edits === count)) {
+      current = edit.full();
+      await compare();
+    }
+  }
+  const rss = client.peakRssMiB();
+  client.connection.sendRequest('shutdown').catch(() => undefined);
+  if (digestFile) writeFileSync(digestFile, `${digests.join('\n')}\n`);
+  const f = (v) => v.toFixed(2);
+  console.log(
+    JSON.stringify({
+      input,
+      lines: text.split('\n').length - 1,
+      findings: first.params.diagnostics.length,
+      edits: times.length,
+      p50: f(percentile(times, 50)),
+      p95: f(percentile(times, 95)),
+      p99: f(percentile(times, 99)),
+      max: f(Math.max(...times)),
+      rssMiB: Math.round(rss),
+      ...(check > 0 ? { checked, mismatches } : {}),
+      load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+    }),
+  );
+  // Give a profiled server time to write its profile on exit.
+  if (profileDir) {
+    client.notify('exit');
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+  if (mismatches > 0) process.exitCode = 1;
+}
+
+await main();
