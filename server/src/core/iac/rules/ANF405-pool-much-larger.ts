@@ -16,7 +16,7 @@ export const poolMuchLarger = defineRule({
     title: 'A capacity pool far larger than its volumes',
     what: `A capacity pool at least ${SIZING_IAC.poolSlackFactor.value} times the sum of its volume quotas, with at least ${POOL_LIMITS.incrementTiB.value} TiB it could shed. The factor is anf-lint's own judgement.`,
     why: 'A pool is billed for its provisioned size, used or not. With auto QoS the unused part gives no volume any throughput; with manual QoS it adds to a budget that is only useful when assigned. The message says what the gap costs a month.',
-    instead: 'Shrink the pool to the smallest whole TiB that holds the volumes (and, with manual QoS, the throughput assigned), or grow the volumes that need it. The smallest size is never under 4 TiB unless every volume of the pool sets Standard network features: code that leaves them unset gets Basic, the default of the azurerm provider and of the API, and 1 TiB pools need Standard. The fix sets that size, in the source\'s own units.',
+    instead: 'Shrink the pool to the smallest whole TiB that holds the volumes (and, with manual QoS, the throughput assigned), or grow the volumes that need it. The smallest size is never under 4 TiB unless every volume of the pool sets Standard network features: the azurerm provider documents Basic as the default when `network_features` is unset (anf-lint reads unset network features in Bicep and ARM the same way), and 1 TiB pools need Standard. The fix sets that size, in the source\'s own units.',
     examples: [
       {
         flagged: 'resource "azurerm_netapp_pool" "p" {\n  service_level = "Premium"\n  size_in_tb    = 20\n}\n# one volume, storage_quota_in_gb = 4096',
@@ -37,9 +37,10 @@ export const poolMuchLarger = defineRule({
       if (!level || !pool.size || !poolFullyKnown(pool) || members.length === 0 || members.some((v) => !v.quota)) continue;
       const sizeTiB = bytesToTiB(pool.size.value.bytes);
       const allocated = allocatedGiB(pool);
-      // 1 TiB pools need Standard network features on every volume. Infrastructure code that
-      // leaves them unset gets Basic (the azurerm provider's and the API's default), so only
-      // volumes that say Standard let the pool go below 4 TiB.
+      // 1 TiB pools need Standard network features on every volume. The azurerm provider documents
+      // Basic as the default when they are unset; taken the same way in Bicep and ARM, only volumes
+      // that say Standard let the pool go below 4 TiB (the reading that cannot propose a pool
+      // that fails to deploy).
       const allStandard = members.every((v) => volumeNetworkFeaturesValue(pool, v)?.value === 'Standard');
       const min = allStandard ? POOL_LIMITS.minTiB.value : POOL_LIMITS.minTiBWithBasicNetworkFeatures.value;
       let smallest = Math.max(min, ceilWhole(gibToTiB(allocated)));
