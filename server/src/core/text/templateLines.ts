@@ -11,6 +11,10 @@ const WHOLE_PLACEHOLDER = /^\{\{[^{}]*\}\}$/;
 
 /** `text` is one line; leading and trailing blanks are ignored. */
 export function isTemplateDirectiveLine(text: string): boolean {
+  // Every line of every line-based file comes here: look at the first character before trimming.
+  let i = 0;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  if (text[i] !== '{' && text[i] !== '<') return false;
   const trimmed = text.trim();
   return DIRECTIVE.test(trimmed) || WHOLE_PLACEHOLDER.test(trimmed);
 }
