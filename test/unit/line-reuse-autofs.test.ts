@@ -10,6 +10,7 @@ import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/c
 import { parseFile } from '../../server/src/core/workspace/parseFile';
 import { prng } from '../../bench/generate.mjs';
 import { CORPUS, RUNS } from '../robustness/corpus';
+import { applyEdit, lineEdits } from './lineEdits';
 
 const URI = 'file:///host/etc/auto.proj';
 
@@ -37,24 +38,7 @@ const MAPS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'autofs').ma
 /** What people type into an autofs map, and what joins or breaks its lines. */
 const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\\', '\\\n', '#', '-', '-fstype=nfs,', ':', '# anf: workload=hpc\n', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',proto=udp', '/lib 10.10.1.4:/lib ', 'key 10.0.0.4:/vol\n', '{{ server }}', '+auto.extra\n'];
 
-interface Edit {
-  readonly at: number;
-  readonly remove: number;
-  readonly insert: string;
-  readonly lint: boolean;
-}
-
-const edit: fc.Arbitrary<Edit> = fc.record({
-  at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
-  remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }) }),
-  insert: fc.oneof(fc.constantFrom(...TYPED), fc.constant('')),
-  lint: fc.boolean(),
-});
-
-function apply(text: string, e: Edit): string {
-  const at = Math.floor(e.at * (text.length + 1));
-  return text.slice(0, at) + e.insert + text.slice(at + e.remove);
-}
+const edit = lineEdits(TYPED);
 
 describe('re-reading an edited autofs map', () => {
   it('gives what a whole read gives, edit after edit, and the same findings', () => {
@@ -71,7 +55,7 @@ describe('re-reading an edited autofs map', () => {
         lintFile(workspace, URI, config, { memo });
         let version = 0;
         for (const e of edits) {
-          text = apply(text, e);
+          text = applyEdit(text, e);
           const incremental = workspace.set(URI, text, ++version, 'autofs');
           memo.follow(incremental);
           if (incremental.lineEdit) reread++;

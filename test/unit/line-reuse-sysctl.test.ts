@@ -11,6 +11,7 @@ import { ALL_RULES } from '../../server/src/core/registry';
 import { parseFile } from '../../server/src/core/workspace/parseFile';
 import { sysctlSet, prng } from '../../bench/generate.mjs';
 import { CORPUS, RUNS } from '../robustness/corpus';
+import { applyEdit, lineEdits, type LineEdit } from './lineEdits';
 
 const URI = 'file:///host/etc/sysctl.d/90-anf.conf';
 const generated = (lines: number, seed: number) => Object.values(sysctlSet(lines, lines, seed))[0]!;
@@ -19,25 +20,7 @@ const FILES: readonly string[] = [...CORPUS.filter((f) => f.kind === 'sysctl').m
 /** What people type into a sysctl file, and what breaks its lines apart. */
 const TYPED = ['x', '0', '1', '.', '=', ' ', '\t', '\n', '\r\n', '#', ';', '-', '/', '“', '”', 'net.ipv4.tcp_sack = 0\n', 'net.ipv4.tcp_rmem = 4096 87380 16777216\n', 'sunrpc.tcp_slot_table_entries = 128\n', 'tcp_sack = 1\n', 'net.ipv4.tcp_timestamps = 1\n', 'vm.dirty_ratio = 40\n', '{{ value }}', ' # note', 'net.core.rmem_max = 2147483648\n', 'fs.nfs.nfs_callback_tcpport = 0\n'];
 
-interface Edit {
-  readonly at: number;
-  readonly remove: number;
-  readonly insert: string;
-  /** Lint after this edit (else the next edit comes first, as when typing outpaces the lints). */
-  readonly lint: boolean;
-}
-
-const edit: fc.Arbitrary<Edit> = fc.record({
-  at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
-  remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }) }),
-  insert: fc.oneof(fc.constantFrom(...TYPED), fc.constant('')),
-  lint: fc.boolean(),
-});
-
-function apply(text: string, e: Edit): string {
-  const at = Math.floor(e.at * (text.length + 1));
-  return text.slice(0, at) + e.insert + text.slice(at + e.remove);
-}
+const edit = lineEdits(TYPED);
 
 function model(file: ReturnType<typeof parseFile>) {
   return { settings: file.settings, problems: file.problems, mounts: file.mounts };
@@ -64,7 +47,7 @@ describe('re-reading an edited modprobe.d file', () => {
     const config = resolveConfig();
     let lineReads = 0;
     let reusedLints = 0;
-    const typed: fc.Arbitrary<Edit> = fc.record({
+    const typed: fc.Arbitrary<LineEdit> = fc.record({
       at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
       remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 40 }) }),
       insert: fc.oneof(fc.constantFrom(...MODPROBE_TYPED), fc.constant('')),
@@ -82,7 +65,7 @@ describe('re-reading an edited modprobe.d file', () => {
         lintFile(workspace, MODPROBE_URI, config, { memo });
         let version = 0;
         for (const e of edits) {
-          text = apply(text, e);
+          text = applyEdit(text, e);
           const incremental = workspace.set(MODPROBE_URI, text, ++version, 'modprobe');
           if (incremental.lineEdit) lineReads++;
           memo.follow(incremental);
@@ -141,7 +124,7 @@ describe('re-reading an edited sysctl file', () => {
         lintFile(workspace, URI, config, { memo });
         let version = 0;
         for (const e of edits) {
-          text = apply(text, e);
+          text = applyEdit(text, e);
           const incremental = workspace.set(URI, text, ++version, 'sysctl');
           if (incremental.lineEdit) lineReads++;
           memo.follow(incremental);

@@ -9,6 +9,7 @@ import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/c
 import { parseFile } from '../../server/src/core/workspace/parseFile';
 import { fstab as generatedFstab, manifest as generatedManifest, prng } from '../../bench/generate.mjs';
 import { CORPUS, RUNS } from '../robustness/corpus';
+import { applyEdit, lineEdits } from './lineEdits';
 
 const URI = 'file:///host/etc/fstab';
 const FSTABS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'fstab').map((f) => f.text), generatedFstab(60, 5), generatedFstab(200, 7)];
@@ -16,25 +17,7 @@ const FSTABS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'fstab').m
 /** What people type into an fstab, and what breaks its lines apart. */
 const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\r\n', '#', '# anf: workload=hpc\n', '# anf: workload=sap-hana-log', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',soft', ' nfs ', '10.0.0.4:/vol /mnt/v nfs rw,hard 0 0\n', '\\040', '{{ opts }}', '"', 'noauto,', '/mnt/v/'];
 
-interface Edit {
-  readonly at: number;
-  readonly remove: number;
-  readonly insert: string;
-  /** Lint after this edit (else the next edit comes first, as when typing outpaces the lints). */
-  readonly lint: boolean;
-}
-
-const edit: fc.Arbitrary<Edit> = fc.record({
-  at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
-  remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }) }),
-  insert: fc.oneof(fc.constantFrom(...TYPED), fc.constant('')),
-  lint: fc.boolean(),
-});
-
-function apply(text: string, e: Edit): string {
-  const at = Math.floor(e.at * (text.length + 1));
-  return text.slice(0, at) + e.insert + text.slice(at + e.remove);
-}
+const edit = lineEdits(TYPED);
 
 /** The parsed file without what says how it was read. */
 function model(file: ReturnType<typeof parseFile>) {
@@ -65,7 +48,7 @@ describe('re-reading an edited fstab', () => {
         lintFile(workspace, URI, config, { memo });
         let version = 0;
         for (const e of edits) {
-          text = apply(text, e);
+          text = applyEdit(text, e);
           const incremental = workspace.set(URI, text, ++version, 'fstab');
           memo.follow(incremental);
           const whole = parseFile(URI, text, version, 'fstab');
@@ -97,7 +80,7 @@ describe('re-reading an edited fstab', () => {
           workspace.set(URI, text, 0, 'fstab');
           lintFile(workspace, URI, config, { memo });
           for (const e of edits) {
-            text = apply(text, e);
+            text = applyEdit(text, e);
             workspace.set(URI, text, 1, 'fstab');
             fresh.delete(URI);
             fresh.set(URI, text, 1, 'fstab');
