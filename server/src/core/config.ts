@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from './zod';
+import { withMeta } from './zod';
 import { NETWORK_LATENCY, SERVICE_LEVELS, WORKLOAD_KINDS, type RegionPrices, type WorkloadKind } from './facts';
 import type { Severity } from './diagnostics';
 import { resolvePrices } from './calc/cost';
@@ -11,47 +12,48 @@ import { parseDuration, parseRate } from './units/units';
 export const ruleSettingSchema = z.enum(['off', 'hint', 'info', 'warning', 'error']);
 export type RuleSetting = z.infer<typeof ruleSettingSchema>;
 
-export const configSchema = z
-  .object({
-    rules: z.record(z.string().regex(/^ANF\d{3}$/, 'Rule codes look like ANF201'), ruleSettingSchema).optional()
-      .describe('Per-rule severity, or "off". Example: { ANF204: off, ANF101: error }'),
-    region: z.string().optional().describe('Azure region for list prices, e.g. eastus. Default: eastus.'),
-    prices: z
-      .object({
-        capacityPerGiBHour: z.object(Object.fromEntries(SERVICE_LEVELS.map((l) => [l, z.number().positive().optional()]))).partial().optional(),
-        flexibleThroughputPerMiBpsHour: z.number().positive().optional(),
-      })
-      .strict()
-      .optional()
-      .describe('Price overrides in USD (negotiated prices), per GiB-hour and per MiB/s-hour.'),
-    kernelVersion: z.string().regex(/^\d+\.\d+(\.\d+)?$/, 'Write the kernel version as 5.14 or 5.14.0').optional()
-      .describe('The oldest client kernel the configuration must work on, e.g. 5.14.'),
-    network: z
-      .object({
-        rtt: z.string().optional().describe('Round-trip time from clients to ANF, e.g. "0.5 ms" (VNet) or "2 ms" (ExpressRoute).'),
-        bandwidth: z.string().optional().describe('Bandwidth one client should reach, e.g. "10 Gbps" or "1200 MiB/s".'),
-      })
-      .strict()
-      .optional(),
-    workload: z.enum(WORKLOAD_KINDS).optional().describe('The workload to assume where nothing else says.'),
-    behindAzureLoadBalancer: z.union([z.boolean(), z.array(z.string().min(1))], { error: 'expected true, false or a list of host names (the folders above etc/)' }).optional()
-      .describe('The VMs sit behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS), so net.ipv4.tcp_timestamps must be 0: true for every host this configuration covers, or a list of host names (the folder above etc/, e.g. [hana-node1, hana-node2]).'),
-    sapHanaBehindLoadBalancer: z.boolean().optional()
-      .describe('Old name, still read: true means the hosts that run SAP HANA sit behind Azure Load Balancer. Prefer behindAzureLoadBalancer.'),
-    nfsServers: z
-      .object({
-        anf: z.array(z.string().min(1)).optional()
-          .describe('Servers that are Azure NetApp Files mount targets: addresses, host names, `*` patterns (anf-*.contoso.internal) or IPv4 ranges (10.20.0.0/16).'),
-        other: z.array(z.string().min(1)).optional()
-          .describe('NFS servers that are not ANF (an on-premises filer, a Linux NFS server): only generic NFS advice applies to their mounts. Same forms as `anf`.'),
-        default: z.enum(['anf', 'unknown']).optional()
-          .describe('What a server nothing else names is taken to be: `anf` (the default; ANF advice applies, but never as an error that only holds on ANF) or `unknown` (only generic NFS advice).'),
-      })
-      .strict()
-      .optional()
-      .describe('Which NFS servers are ANF. Azure Files (*.file.core.windows.net) and Azure Blob NFS (*.blob.core.windows.net, the aznfs type) are recognized by name.'),
-  })
-  .strict();
+const described = <T extends z.core.$ZodType>(schema: T, description: string): T => withMeta(schema, { description });
+
+export const configSchema = z.strictObject({
+  rules: described(z.optional(z.record(z.string().check(z.regex(/^ANF\d{3}$/, 'Rule codes look like ANF201')), ruleSettingSchema)),
+    'Per-rule severity, or "off". Example: { ANF204: off, ANF101: error }'),
+  region: described(z.optional(z.string()), 'Azure region for list prices, e.g. eastus. Default: eastus.'),
+  prices: described(
+    z.optional(
+      z.strictObject({
+        capacityPerGiBHour: z.optional(z.partial(z.object(Object.fromEntries(SERVICE_LEVELS.map((l) => [l, z.optional(z.number().check(z.positive()))]))))),
+        flexibleThroughputPerMiBpsHour: z.optional(z.number().check(z.positive())),
+      }),
+    ),
+    'Price overrides in USD (negotiated prices), per GiB-hour and per MiB/s-hour.',
+  ),
+  kernelVersion: described(z.optional(z.string().check(z.regex(/^\d+\.\d+(\.\d+)?$/, 'Write the kernel version as 5.14 or 5.14.0'))),
+    'The oldest client kernel the configuration must work on, e.g. 5.14.'),
+  network: z.optional(
+    z.strictObject({
+      rtt: described(z.optional(z.string()), 'Round-trip time from clients to ANF, e.g. "0.5 ms" (VNet) or "2 ms" (ExpressRoute).'),
+      bandwidth: described(z.optional(z.string()), 'Bandwidth one client should reach, e.g. "10 Gbps" or "1200 MiB/s".'),
+    }),
+  ),
+  workload: described(z.optional(z.enum(WORKLOAD_KINDS)), 'The workload to assume where nothing else says.'),
+  behindAzureLoadBalancer: described(z.optional(z.union([z.boolean(), z.array(z.string().check(z.minLength(1)))], { error: 'expected true, false or a list of host names (the folders above etc/)' })),
+    'The VMs sit behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS), so net.ipv4.tcp_timestamps must be 0: true for every host this configuration covers, or a list of host names (the folder above etc/, e.g. [hana-node1, hana-node2]).'),
+  sapHanaBehindLoadBalancer: described(z.optional(z.boolean()),
+    'Old name, still read: true means the hosts that run SAP HANA sit behind Azure Load Balancer. Prefer behindAzureLoadBalancer.'),
+  nfsServers: described(
+    z.optional(
+      z.strictObject({
+        anf: described(z.optional(z.array(z.string().check(z.minLength(1)))),
+          'Servers that are Azure NetApp Files mount targets: addresses, host names, `*` patterns (anf-*.contoso.internal) or IPv4 ranges (10.20.0.0/16).'),
+        other: described(z.optional(z.array(z.string().check(z.minLength(1)))),
+          'NFS servers that are not ANF (an on-premises filer, a Linux NFS server): only generic NFS advice applies to their mounts. Same forms as `anf`.'),
+        default: described(z.optional(z.enum(['anf', 'unknown'])),
+          'What a server nothing else names is taken to be: `anf` (the default; ANF advice applies, but never as an error that only holds on ANF) or `unknown` (only generic NFS advice).'),
+      }),
+    ),
+    'Which NFS servers are ANF. Azure Files (*.file.core.windows.net) and Azure Blob NFS (*.blob.core.windows.net, the aznfs type) are recognized by name.',
+  ),
+});
 
 export type AnfLintConfig = z.infer<typeof configSchema>;
 

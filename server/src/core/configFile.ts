@@ -1,6 +1,6 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { isMap, isPair, isScalar, parseDocument, type Document, type Node as YamlNode } from 'yaml';
-import { z } from 'zod';
+import type * as z from './zod';
 import { resolvePrices } from './calc/cost';
 import { PRICES } from './facts';
 import { configSchema, ruleSettingSchema, type AnfLintConfig } from './config';
@@ -228,19 +228,22 @@ function describe(value: unknown): string {
 
 /** The keys the schema allows under a path of object keys. */
 function knownKeysAt(path: Path): string[] {
-  let schema: unknown = configSchema;
+  let schema: z.core.$ZodType | undefined = configSchema;
   for (const key of path) {
-    schema = unwrap(schema);
-    if (!(schema instanceof z.ZodObject)) return [];
-    schema = (schema.shape as Record<string, unknown>)[String(key)];
+    const def: z.core.$ZodTypeDef | undefined = unwrap(schema)?._zod.def;
+    if (def?.type !== 'object') return [];
+    schema = (def as z.core.$ZodObjectDef).shape[String(key)];
   }
-  schema = unwrap(schema);
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  const def = unwrap(schema)?._zod.def;
+  return def?.type === 'object' ? Object.keys((def as z.core.$ZodObjectDef).shape) : [];
 }
 
-function unwrap(schema: unknown): unknown {
+/** Through optional, nullable and default wrappers. */
+function unwrap(schema: z.core.$ZodType | undefined): z.core.$ZodType | undefined {
   let current = schema;
-  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault) current = current.unwrap();
+  while (current && (current._zod.def.type === 'optional' || current._zod.def.type === 'nullable' || current._zod.def.type === 'default')) {
+    current = (current._zod.def as z.core.$ZodOptionalDef).innerType;
+  }
   return current;
 }
 

@@ -2,7 +2,8 @@
  * Reading the manifest's zod schema for completion: the keys of an object, the values of an enum,
  * the description of a field. zod 4 keeps a schema's definition in `_zod.def`.
  */
-import type { z } from 'zod';
+import type * as z from '../zod';
+import { metaOf as registeredMeta } from '../zod';
 
 type AnySchema = z.core.$ZodType;
 type Def = Record<string, unknown> & { type: string };
@@ -36,11 +37,7 @@ export interface SchemaMeta {
 }
 
 export function metaOf(schema: AnySchema): SchemaMeta {
-  const read = (s: AnySchema) => {
-    const meta = (s as unknown as { meta?: () => SchemaMeta | undefined }).meta;
-    return typeof meta === 'function' ? meta.call(s) : undefined;
-  };
-  return { ...read(unwrap(schema)), ...read(schema) };
+  return { ...registeredMeta(unwrap(schema)), ...registeredMeta(schema) } as SchemaMeta;
 }
 
 /** The default a field declares with `.default(...)`, if any. */

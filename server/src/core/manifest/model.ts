@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from '../zod';
+import { withMeta } from '../zod';
 import {
   COOL_ACCESS,
   COOL_ACCESS_POLICIES,
@@ -55,21 +56,21 @@ export function unitHelp(kind: UnitKind): string {
 }
 
 function unitString(kind: Exclude<UnitKind, 'count'>, pattern: string) {
-  return z
-    .string({ error: `Expected ${UNIT_HELP[kind]}; a bare number has no unit and anf-lint never guesses one.` })
-    .regex(new RegExp(pattern), { error: `Expected ${UNIT_HELP[kind]}.` });
+  return z.string({ error: `Expected ${UNIT_HELP[kind]}; a bare number has no unit and anf-lint never guesses one.` }).check(z.regex(new RegExp(pattern), { error: `Expected ${UNIT_HELP[kind]}.` }));
 }
 
 const size = () => unitString('size', SIZE_PATTERN);
 const rate = () => unitString('rate', RATE_PATTERN);
 const duration = () => unitString('duration', DURATION_PATTERN);
 const count = () =>
-  z.union([z.number().nonnegative(), z.string().regex(new RegExp(COUNT_PATTERN), { error: `Expected ${UNIT_HELP.count}.` })], {
+  z.union([z.number().check(z.nonnegative()), z.string().check(z.regex(new RegExp(COUNT_PATTERN), { error: `Expected ${UNIT_HELP.count}.` }))], {
     error: `Expected ${UNIT_HELP.count}.`,
   });
+/** A non-empty string. */
+const text = () => z.string().check(z.minLength(1));
 
 // ---------------------------------------------------------------------------------------------
-// The schema
+// The schema (zod/mini's functions: `z.optional(x)` is zod's `x.optional()`, `withMeta(x, ...)` its `x.meta(...)`)
 
 export const PROTOCOLS = ['NFSv3', 'NFSv4.1', 'SMB'] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
@@ -81,197 +82,206 @@ export type NetworkFeatures = (typeof NETWORK_FEATURES)[number];
 
 const workloadList = WORKLOAD_KINDS.map((kind) => `${kind} (${WORKLOADS[kind].title})`).join(', ');
 
-export const requirementsSchema = z
-  .strictObject({
-    capacity: size().optional().meta({
+export const requirementsSchema = withMeta(
+  z.strictObject({
+    capacity: withMeta(z.optional(size()), {
       title: 'Capacity needed',
       description: 'The data the volume must hold. The quota must be at least this. Binary units: 1 TiB = 1,024 GiB.',
       examples: ['3 TiB', '800 GiB'],
     }),
-    throughput: rate().optional().meta({
+    throughput: withMeta(z.optional(rate()), {
       title: 'Throughput needed',
       description: 'The throughput the workload needs from this volume. Auto QoS: quota x service-level rate must reach it; manual QoS: the assigned throughput must.',
       examples: ['640 MiB/s', '1.2 GiB/s'],
     }),
-    iops: count().optional().meta({
+    iops: withMeta(z.optional(count()), {
       title: 'IOPS needed',
       description: 'Operations per second needed, at `blockSize`. anf-lint turns it into throughput (IOPS x block size) and checks that too.',
       examples: [100000, '100k'], // not a fact: an example value
     }),
-    blockSize: size().optional().meta({
+    blockSize: withMeta(z.optional(size()), {
       title: 'Block (transfer) size',
       description: `The typical I/O size of the workload: ${SIZING.assumedRandomBlockKiB.value} KiB for random database I/O, ${SIZING.assumedSequentialBlockKiB.value} KiB or more for sequential. Default: ${SIZING.assumedRandomBlockKiB.value} KiB for IOPS figures.`,
       examples: ['8 KiB', '64 KiB', '256 KiB'],
     }),
-    latency: duration().optional().meta({
+    latency: withMeta(z.optional(duration()), {
       title: 'Latency target',
       description: 'Response time the workload expects. With the IOPS it gives the concurrency (outstanding I/O) the clients need, by Little\'s Law.',
       examples: ['1 ms', '0.5 ms'],
     }),
-    readPercent: z.number().min(0).max(100).optional().meta({
+    readPercent: withMeta(z.optional(z.number().check(z.gte(0), z.lte(100))), { // not a fact: a percentage's range
       title: 'Read share of the I/O (percent)',
       description: `The share of operations that are reads, 0-100 (70 for a 70/30 read/write mix). The most IOPS a regular volume delivers depends on it: Microsoft's performance calculator measured about ${formatNumber(REGULAR_VOLUME_IO_CEILING.smallRandomIops.value.at(-1)!)} 8 KiB random reads but ${formatNumber(REGULAR_VOLUME_IO_CEILING.smallRandomIops.value[0]!)} random writes per second. Without it, anf-lint checks IOPS against the read-only (best) case.`,
       examples: [70, 100], // not a fact: example values
     }),
-    clients: count().optional().meta({
+    clients: withMeta(z.optional(count()), {
       title: 'Clients',
       description: 'How many client VMs mount the volume. Used for per-client concurrency and by the mount and kernel rules.',
       examples: [64, '1.2k'], // not a fact: an example value
     }),
-  })
-  .meta({
+  }),
+  {
     title: 'Requirements',
     description: 'What the volume must deliver. anf-lint checks that the configuration meets it, and says what it costs.',
-  });
+  },
+);
 
-export const volumeCoolAccessSchema = z
-  .strictObject({
-    enabled: z.boolean().default(true).meta({ title: 'Enabled', description: 'Cool access on this volume. Default: true when the block is present.' }),
-    coolnessPeriod: z
-      .int()
-      .min(COOL_ACCESS.coolnessPeriodMinDays.value)
-      .max(COOL_ACCESS.coolnessPeriodMaxDays.value)
-      .default(COOL_ACCESS.coolnessPeriodDefaultDays.value)
-      .meta({
+export const volumeCoolAccessSchema = withMeta(
+  z.strictObject({
+    enabled: withMeta(z._default(z.boolean(), true), { title: 'Enabled', description: 'Cool access on this volume. Default: true when the block is present.' }),
+    coolnessPeriod: withMeta(
+      z._default(z.int().check(z.gte(COOL_ACCESS.coolnessPeriodMinDays.value), z.lte(COOL_ACCESS.coolnessPeriodMaxDays.value)), COOL_ACCESS.coolnessPeriodDefaultDays.value),
+      {
         description: `Days without access before data moves to the cool tier (${COOL_ACCESS.coolnessPeriodMinDays.value}-${COOL_ACCESS.coolnessPeriodMaxDays.value}).`,
-      }),
-    retrievalPolicy: z.enum(COOL_ACCESS_POLICIES.retrieval.value).default('Default').meta({
+      },
+    ),
+    retrievalPolicy: withMeta(z._default(z.enum(COOL_ACCESS_POLICIES.retrieval.value), 'Default'), {
       description: 'Default: random reads bring data back to the hot tier, sequential reads are served from cool. OnRead: every read brings it back. Never: reads are served from cool.',
     }),
-    tieringPolicy: z.enum(COOL_ACCESS_POLICIES.tiering.value).default('Auto').meta({
+    tieringPolicy: withMeta(z._default(z.enum(COOL_ACCESS_POLICIES.tiering.value), 'Auto'), {
       description: 'Auto: any cold block moves. SnapshotOnly: only blocks held by snapshots move.',
     }),
-  })
-  .meta({ title: 'Cool access settings', description: 'Cool access moves blocks not read for `coolnessPeriod` days to a cheaper cool tier; reads from it are slower.' });
+  }),
+  { title: 'Cool access settings', description: 'Cool access moves blocks not read for `coolnessPeriod` days to a cheaper cool tier; reads from it are slower.' },
+);
 
-export const volumeSchema = z
-  .strictObject({
-    name: z.string().min(1).meta({ title: 'Volume name', description: 'Unique within its capacity pool.', examples: ['eda-tools'] }),
-    quota: size().meta({
+export const volumeSchema = withMeta(
+  z.strictObject({
+    name: withMeta(text(), { title: 'Volume name', description: 'Unique within its capacity pool.', examples: ['eda-tools'] }),
+    quota: withMeta(size(), {
       title: 'Quota (volume size)',
       description: `Provisioned size. Regular volumes: ${VOLUME_LIMITS.regularMinGiB.value} GiB to ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB; large volumes ${VOLUME_LIMITS.largeMinGiB.value / 1024} TiB to ${VOLUME_LIMITS.largeMaxGiB.value / 1024} TiB (${VOLUME_LIMITS.largeOnRequestMaxGiB.value / 1024} TiB on request). With auto QoS the throughput limit is quota x service-level rate. Whole GiB.`,
       examples: ['4 TiB', '500 GiB'],
     }),
-    largeVolume: z.boolean().default(false).meta({
+    largeVolume: withMeta(z._default(z.boolean(), false), {
       title: 'Large volume',
       description: `A large volume (above ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB, or more than the ${VOLUME_THROUGHPUT_CEILING.regularMiBps.value} MiB/s a regular volume gives; up to ${VOLUME_THROUGHPUT_CEILING.largeMiBps.value} MiB/s). Cannot be converted from a regular volume later. Not for database (SAP HANA, Oracle, SQL Server) data and log volumes.`,
     }),
-    breakthroughMode: z.boolean().default(false).meta({
+    breakthroughMode: withMeta(z._default(z.boolean(), false), {
       title: 'Breakthrough mode (preview)',
       description: `A large volume in breakthrough mode (preview): ${VOLUME_LIMITS.breakthroughMinGiB.value} GiB to ${VOLUME_LIMITS.breakthroughMaxGiB.value / 1024} TiB, no predefined throughput limit (Microsoft says up to about ${VOLUME_THROUGHPUT_CEILING.breakthroughUpToMiBps.value / 1024} GiB/s, depending on the workload). Needs onboarding and a region where it is configured.`,
     }),
-    protocols: z.array(z.enum(PROTOCOLS)).min(1).default(['NFSv3']).meta({
+    protocols: withMeta(z._default(z.array(z.enum(PROTOCOLS)).check(z.minLength(1)), ['NFSv3']), {
       title: 'Protocols',
       description: 'NFSv3, NFSv4.1, SMB (dual-protocol: one NFS version and SMB). SAP HANA data/log need NFSv4.1; EDA tools run best on NFSv3.',
       examples: [['NFSv3'], ['NFSv4.1']],
     }),
-    security: z.enum(SECURITY_FLAVORS).default('sys').meta({
+    security: withMeta(z._default(z.enum(SECURITY_FLAVORS), 'sys'), {
       title: 'NFS security',
       description: 'sys (AUTH_SYS) or Kerberos: krb5, krb5i (integrity), krb5p (privacy). Kerberos needs NFSv4.1.',
     }),
-    throughput: rate().optional().meta({
+    throughput: withMeta(z.optional(rate()), {
       title: 'Assigned throughput (manual QoS)',
       description: 'Manual QoS and Flexible pools only: the throughput assigned to this volume, drawn from the pool budget. Ignored with auto QoS.',
       examples: ['704 MiB/s'],
     }),
-    coolAccess: z.union([z.boolean(), volumeCoolAccessSchema]).optional().meta({
+    coolAccess: withMeta(z.optional(z.union([z.boolean(), volumeCoolAccessSchema])), {
       title: 'Cool access',
       description: `true, or settings. The pool must allow cool access. Premium and Ultra volumes get a lower throughput rate once it is on (${COOL_ACCESS_RATE_MIBPS_PER_TIB.Premium.value} and ${COOL_ACCESS_RATE_MIBPS_PER_TIB.Ultra.value} MiB/s per TiB).`,
       examples: [true, { enabled: true, coolnessPeriod: COOL_ACCESS.coolnessPeriodDefaultDays.value }],
     }),
-    workload: z.enum(WORKLOAD_KINDS).optional().meta({
+    workload: withMeta(z.optional(z.enum(WORKLOAD_KINDS)), {
       title: 'Workload',
       description: `What runs on the volume; rules use it for protocol, cool access and mount advice. One of: ${workloadList}.`,
     }),
-    exportPath: z.string().min(1).optional().meta({
+    exportPath: withMeta(z.optional(text()), {
       title: 'Export path',
       description: 'The file path (creation token) clients mount, as it appears after the mount target: 10.10.1.4:/eda-tools.',
       examples: ['/eda-tools'],
     }),
-    mountTarget: z.string().min(1).optional().meta({
+    mountTarget: withMeta(z.optional(text()), {
       title: 'Mount target',
       description: 'The IP address (or DNS name) of the volume\'s mount target; mounts in fstab and scripts are matched to the volume by it and the export path.',
       examples: ['10.10.1.4'],
     }),
-    mountPath: z.string().min(1).optional().meta({
+    mountPath: withMeta(z.optional(text()), {
       title: 'Client mount path',
       description: 'Where clients mount the volume, e.g. /tools.',
       examples: ['/tools'],
     }),
-    networkFeatures: z.enum(NETWORK_FEATURES).optional().meta({
+    networkFeatures: withMeta(z.optional(z.enum(NETWORK_FEATURES)), {
       title: 'Network features',
       description: `Of this volume (a property of each volume in Azure NetApp Files). Default: the pool's \`networkFeatures\`, else Standard. Pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB need Standard network features on every volume.`,
     }),
-    requirements: requirementsSchema.optional(),
-  })
-  .meta({ title: 'Volume', description: 'A volume: what clients mount. `name` and `quota` are required.' });
+    requirements: z.optional(requirementsSchema),
+  }),
+  { title: 'Volume', description: 'A volume: what clients mount. `name` and `quota` are required.' },
+);
 
-export const poolSchema = z
-  .strictObject({
-    name: z.string().min(1).meta({ title: 'Capacity pool name', description: 'Unique within its NetApp account.', examples: ['eda-premium'] }),
-    serviceLevel: z.enum(SERVICE_LEVELS).meta({
+export const poolSchema = withMeta(
+  z.strictObject({
+    name: withMeta(text(), { title: 'Capacity pool name', description: 'Unique within its NetApp account.', examples: ['eda-premium'] }),
+    serviceLevel: withMeta(z.enum(SERVICE_LEVELS), {
       title: 'Service level',
       description: `Standard (${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Standard.value} MiB/s per TiB), Premium (${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Premium.value}), Ultra (${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Ultra.value}) or Flexible (throughput set on the pool, ${FLEXIBLE.baselineThroughputMiBps.value} MiB/s included).`,
     }),
-    size: size().meta({
+    size: withMeta(size(), {
       title: 'Pool size',
       description: `Provisioned (and billed) size, whole TiB, ${POOL_LIMITS.minTiB.value} to ${POOL_LIMITS.maxTiB.value} TiB (${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB minimum with Basic network features). The volume quotas must fit in it.`,
       examples: ['4 TiB', '10 TiB'],
       default: `${POOL_LIMITS.defaultSizeTiB.value} TiB`,
     }),
-    qos: z.enum(QOS_TYPES).default('auto').meta({
+    qos: withMeta(z._default(z.enum(QOS_TYPES), 'auto'), {
       title: 'QoS type',
       description: 'auto: each volume gets quota x rate. manual: you assign throughput per volume from the pool budget (size x rate); Flexible pools are always manual. auto -> manual cannot be undone.',
     }),
-    throughput: rate().optional().meta({
+    throughput: withMeta(z.optional(rate()), {
       title: 'Pool throughput (Flexible)',
       description: `Flexible pools only: the pool's throughput, at least ${FLEXIBLE.baselineThroughputMiBps.value} MiB/s (included) and at most ${FLEXIBLE.maxThroughputMiBpsPerTiB.value} MiB/s per TiB of pool.`,
       examples: ['512 MiB/s'],
     }),
-    coolAccess: z.boolean().default(false).meta({
+    coolAccess: withMeta(z._default(z.boolean(), false), {
       title: 'Cool access allowed',
       description: 'Lets volumes in this pool use cool access. Cannot be turned off once on.',
     }),
-    networkFeatures: z.enum(NETWORK_FEATURES).default('Standard').meta({
+    networkFeatures: withMeta(z._default(z.enum(NETWORK_FEATURES), 'Standard'), {
       title: 'Network features',
       description: `The default for the pool's volumes (each volume may set its own \`networkFeatures\`). Pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB need Standard network features on every volume.`,
     }),
-    volumes: z.array(volumeSchema).default([]).meta({ title: 'Volumes', description: 'The volumes carved out of this pool. Their quotas must fit in the pool size.' }),
-  })
-  .meta({ title: 'Capacity pool', description: 'A capacity pool: `name`, `serviceLevel` and `size` are required.' });
+    volumes: withMeta(z._default(z.array(volumeSchema), []), { title: 'Volumes', description: 'The volumes carved out of this pool. Their quotas must fit in the pool size.' }),
+  }),
+  { title: 'Capacity pool', description: 'A capacity pool: `name`, `serviceLevel` and `size` are required.' },
+);
 
-export const accountSchema = z
-  .strictObject({
-    name: z.string().min(1).meta({ title: 'NetApp account name', description: 'The NetApp account: an administrative grouping of capacity pools in one region. Unique in the manifest.', examples: ['eda-prod'] }),
-    pools: z.array(poolSchema).default([]).meta({ title: 'Capacity pools', description: 'The capacity pools of this account: each has one service level and a provisioned (billed) size that its volumes share.' }),
-  })
-  .meta({ title: 'NetApp account', description: 'A NetApp account with its capacity pools.' });
+export const accountSchema = withMeta(
+  z.strictObject({
+    name: withMeta(text(), { title: 'NetApp account name', description: 'The NetApp account: an administrative grouping of capacity pools in one region. Unique in the manifest.', examples: ['eda-prod'] }),
+    pools: withMeta(z._default(z.array(poolSchema), []), { title: 'Capacity pools', description: 'The capacity pools of this account: each has one service level and a provisioned (billed) size that its volumes share.' }),
+  }),
+  { title: 'NetApp account', description: 'A NetApp account with its capacity pools.' },
+);
 
-export const pricesSchema = z
-  .strictObject({
-    capacityPerGiBHour: z
-      .strictObject(Object.fromEntries(SERVICE_LEVELS.map((level) => [level, z.number().positive().optional().meta({ description: `${level} capacity, USD per GiB-hour.` })])) as Record<ServiceLevel, z.ZodOptional<z.ZodNumber>>)
-      .optional()
-      .meta({ description: 'Capacity price in USD per GiB-hour, by service level.' }),
-    flexibleThroughputPerMiBpsHour: z.number().positive().optional().meta({ description: 'Flexible throughput above the baseline, USD per MiB/s-hour.' }),
-  })
-  .meta({ title: 'Price overrides', description: 'Negotiated prices instead of the list prices of the region.' });
+export const pricesSchema = withMeta(
+  z.strictObject({
+    capacityPerGiBHour: withMeta(
+      z.optional(
+        z.strictObject(
+          Object.fromEntries(SERVICE_LEVELS.map((level) => [level, withMeta(z.optional(z.number().check(z.positive())), { description: `${level} capacity, USD per GiB-hour.` })])) as Record<ServiceLevel, z.ZodMiniOptional<z.ZodMiniNumber>>,
+        ),
+      ),
+      { description: 'Capacity price in USD per GiB-hour, by service level.' },
+    ),
+    flexibleThroughputPerMiBpsHour: withMeta(z.optional(z.number().check(z.positive())), { description: 'Flexible throughput above the baseline, USD per MiB/s-hour.' }),
+  }),
+  { title: 'Price overrides', description: 'Negotiated prices instead of the list prices of the region.' },
+);
 
-export const manifestSchema = z
-  .strictObject({
-    $schema: z.string().optional().meta({ description: 'JSON Schema of this file, for editors.' }),
-    region: z.string().min(1).optional().meta({
+export const manifestSchema = withMeta(
+  z.strictObject({
+    $schema: withMeta(z.optional(z.string()), { description: 'JSON Schema of this file, for editors.' }),
+    region: withMeta(z.optional(text()), {
       title: 'Azure region',
       description: `For list prices. Default: ${DEFAULT_REGION.value}.`,
       examples: ['eastus', 'westeurope'],
     }),
-    prices: pricesSchema.optional(),
-    accounts: z.array(accountSchema).meta({ title: 'NetApp accounts', description: 'The estate: NetApp accounts -> capacity pools -> volumes.' }),
-  })
-  .meta({
+    prices: z.optional(pricesSchema),
+    accounts: withMeta(z.array(accountSchema), { title: 'NetApp accounts', description: 'The estate: NetApp accounts -> capacity pools -> volumes.' }),
+  }),
+  {
     title: 'anf-lint sizing manifest',
     description: 'Azure NetApp Files estate (accounts -> capacity pools -> volumes) and what each volume must deliver. Sizes and rates carry units: "4 TiB", "640 MiB/s".',
-  });
+  },
+);
 
 export type ManifestInput = z.input<typeof manifestSchema>;
 

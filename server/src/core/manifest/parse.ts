@@ -1,6 +1,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Document, type Node, type Pair, type YAMLError } from 'yaml';
-import type { z } from 'zod';
+import type * as z from '../zod';
+import { metaOf as registeredMeta } from '../zod';
 import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } from '../facts';
 import { strictJsonDocument } from './jsonDocument';
 import type { SourceText, Span } from '../text/sourceText';
@@ -887,9 +888,7 @@ function objectKeys(schema: AnySchema): string[] {
 }
 
 function metaOf(schema: AnySchema): { description?: string; examples?: unknown[]; title?: string } | undefined {
-  const registry = (schema as unknown as { meta?: () => Record<string, unknown> | undefined }).meta;
-  const meta = typeof registry === 'function' ? registry.call(schema) : undefined;
-  return meta as { description?: string; examples?: unknown[] } | undefined;
+  return registeredMeta(schema) as { description?: string; examples?: unknown[] } | undefined;
 }
 
 function describe(schema: AnySchema): string | undefined {
