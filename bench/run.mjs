@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { jsoncParserEsm, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
 import { buildCli } from '../scripts/cliBundle.mjs';
-import { webTreeSitterCjs } from '../scripts/iacWasm.mjs';
+import { buildWebTreeSitter, webTreeSitterCjs, webTreeSitterLazy } from '../scripts/iacWasm.mjs';
 import { generate, manifest, prng, smallFstab, terraform, workspaceFiles, writeFiles } from './generate.mjs';
 import { measureCli, scaleInputs } from './scale.mjs';
 import { Client, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './lsp.mjs';
@@ -81,7 +81,7 @@ const mib = (bytes) => (bytes / 1024 / 1024).toFixed(2);
 
 const BUILD = join(tmp, 'build');
 /** The same esbuild options as scripts/build.mjs (the shipped bundles). */
-const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm], alias: webTreeSitterCjs };
+const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm, webTreeSitterLazy], alias: webTreeSitterCjs };
 /** The tree-sitter runtime and grammars, next to the bundles as in dist/ (server/src/iacWasm.ts finds them in wasm/). */
 const IAC_WASM = ['node_modules/web-tree-sitter/web-tree-sitter.wasm', 'server/grammars/tree-sitter-terraform.wasm', 'node_modules/tree-sitter-bicep/tree-sitter-bicep.wasm'];
 
@@ -95,6 +95,8 @@ async function builds() {
     build({ ...COMMON, minify: true, entryPoints: { server: 'server/src/lsp/main.ts' }, outdir: join(BUILD, 'min') }),
     build({ ...COMMON, minify: true, entryPoints: { extension: 'client/src/extension.ts' }, outdir: join(BUILD, 'min'), external: ['vscode'] }),
     build({ ...COMMON, minify: true, entryPoints: { 'anf-lint-bundle': 'server/src/cli/main.ts' }, outdir: join(BUILD, 'min') }),
+    // web-tree-sitter's JavaScript, next to the bundles, read on the first .tf or .bicep (buildCli writes BUILD's).
+    buildWebTreeSitter(join(BUILD, 'min'), { minify: true }),
   ]);
   mkdirSync(join(BUILD, 'wasm'), { recursive: true });
   for (const file of IAC_WASM) cpSync(join(ROOT, file), join(BUILD, 'wasm', file.slice(file.lastIndexOf('/') + 1)));
@@ -137,6 +139,7 @@ async function builds() {
       serverMin: size(join(BUILD, 'min', 'server.js')),
       extensionMin: size(join(BUILD, 'min', 'extension.js')),
       cliMin: size(join(BUILD, 'min', 'anf-lint-bundle.js')),
+      treeSitterMin: size(join(BUILD, 'min', 'web-tree-sitter.js')),
     },
   };
 }
@@ -685,7 +688,7 @@ function render(r) {
   lines.push(`| 500-file workspace: start to index done | ${ms(r.rss.indexedMs)} ms (${r.rss.log ?? ''}) |`);
   lines.push(`| 500-file workspace: start to \`workspace/diagnostic\` answered | ${ms(r.rss.allMs)} ms, ${r.rss.files} files, ${r.rss.findings.toLocaleString('en-US')} findings |`);
   lines.push(`| Peak RSS (VmHWM) after that | ${r.rss.rss.toFixed(0)} MiB |`);
-  lines.push(`| Server bundle, minified (\`npm run package\` ships it) / as \`npm run build\` writes it (not minified) | ${mib(r.built.sizes.serverMin)} MiB / ${mib(r.built.sizes.server)} MiB |`);
+  lines.push(`| Server bundle, minified (\`npm run package\` ships it) / as \`npm run build\` writes it (not minified) | ${mib(r.built.sizes.serverMin)} MiB / ${mib(r.built.sizes.server)} MiB${r.built.sizes.treeSitterMin ? ` (and web-tree-sitter.js, ${mib(r.built.sizes.treeSitterMin)} MiB minified, read on the first .tf or .bicep)` : ''} |`);
   lines.push(`| Client bundle / CLI bundle, minified | ${mib(r.built.sizes.extensionMin)} MiB / ${mib(r.built.sizes.cliMin)} MiB |`);
   lines.push(`| .vsix | ${r.vsix ? `${mib(r.vsix.bytes)} MiB (dist/anf-lint.vsix of ${r.vsix.mtime})` : 'not measured: dist/anf-lint.vsix missing (`npm run package`)'} |`);
   lines.push('');

@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 import { mkdir } from 'node:fs/promises';
 import { buildCli } from './cliBundle.mjs';
-import { copyIacWasm, webTreeSitterCjs } from './iacWasm.mjs';
+import { buildWebTreeSitter, copyIacWasm, webTreeSitterCjs, webTreeSitterLazy } from './iacWasm.mjs';
 import { jsoncParserEsm, zodEnglishOnly } from './esbuildPlugins.mjs';
 
 const common = {
@@ -18,13 +18,16 @@ const common = {
   plugins: [zodEnglishOnly, jsoncParserEsm],
   alias: webTreeSitterCjs,
 };
+// The server and the CLI require web-tree-sitter's JavaScript from a file next to them on first use.
+const lazyTreeSitter = { ...common, plugins: [...common.plugins, webTreeSitterLazy] };
 
 await mkdir('dist', { recursive: true });
 // The Terraform and Bicep readers' WebAssembly, loaded at run time from dist/wasm/ (before the CLI's code-cache run).
 await copyIacWasm();
 await Promise.all([
   build({ ...common, entryPoints: { 'client/extension': 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] }),
-  build({ ...common, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),
-  // dist/cli/anf-lint.js (a small loader), anf-lint-bundle.js and its V8 code cache.
-  buildCli('dist/cli', common),
+  build({ ...lazyTreeSitter, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),
+  buildWebTreeSitter('dist/server', common),
+  // dist/cli/anf-lint.js (a small loader), anf-lint-bundle.js, its V8 code cache and web-tree-sitter.js.
+  buildCli('dist/cli', lazyTreeSitter),
 ]);

@@ -7,14 +7,22 @@ import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWebTreeSitter, webTreeSitterLazy } from './iacWasm.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Builds the CLI into `outdir` with esbuild `options` (bundle, platform, plugins...). */
+/**
+ * Builds the CLI into `outdir` with esbuild `options` (bundle, platform, plugins...). With the
+ * `webTreeSitterLazy` plugin, web-tree-sitter's JavaScript goes into a file of its own next to the
+ * bundle, read only when a run reads Terraform or Bicep.
+ */
 export async function buildCli(folder, options) {
   const outdir = resolve(folder);
   await mkdir(outdir, { recursive: true });
-  await build({ ...options, entryPoints: { 'anf-lint-bundle': join(ROOT, 'server/src/cli/main.ts') }, outdir });
+  await Promise.all([
+    build({ ...options, entryPoints: { 'anf-lint-bundle': join(ROOT, 'server/src/cli/main.ts') }, outdir }),
+    options.plugins?.includes(webTreeSitterLazy) ? buildWebTreeSitter(outdir, options) : undefined,
+  ]);
   const loader = join(outdir, 'anf-lint.js');
   await copyFile(join(ROOT, 'scripts/cliLoader.cjs'), loader);
   await chmod(loader, 0o755);

@@ -156,7 +156,7 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     expect(pkg.scripts.prepack).toContain('scripts/build.mjs');
     const packed = spawnSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'silent' } });
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['bin/anf-lint', 'dist/cli/anf-lint.js', 'dist/cli/anf-lint-bundle.js', 'dist/cli/anf-lint-bundle.js.cache', 'dist/server/server.js']));
+    expect(files).toEqual(expect.arrayContaining(['bin/anf-lint', 'dist/cli/anf-lint.js', 'dist/cli/anf-lint-bundle.js', 'dist/cli/anf-lint-bundle.js.cache', 'dist/cli/web-tree-sitter.js', 'dist/server/server.js', 'dist/server/web-tree-sitter.js']));
   });
 
   it('docs/github-workflow.yml: its anf-lint steps give annotations and valid SARIF', () => {
