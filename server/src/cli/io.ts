@@ -1,9 +1,10 @@
 import type { Environment } from '../core/project/environment';
+import type { CliOutput } from './stdio';
 
 /** What the CLI touches of the process: streams, folder, environment. Tests pass their own. */
 export interface CliIo {
-  readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly stdout: CliOutput;
+  readonly stderr: CliOutput;
   readonly stdin?: NodeJS.ReadableStream;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;

@@ -192,12 +192,14 @@ const PROGRESS_MIN_FILES = 50; // not a fact: UX threshold
 const PROGRESS_INTERVAL_MS = 100; // not a fact: UX refresh
 
 function makeProgress(io: CliIo): { update?: (done: number, total: number) => void; done: () => void } {
-  if (!io.stderr.isTTY || io.env.CI === 'true') return { done: () => {} };
+  if (io.env.CI === 'true') return { done: () => {} };
   let last = 0;
   let shown = false;
+  // Asked only for a long run: whether standard error is a terminal costs Node's stream set-up.
+  let terminal: boolean | undefined;
   return {
     update: (done, total) => {
-      if (total < PROGRESS_MIN_FILES) return;
+      if (total < PROGRESS_MIN_FILES || !(terminal ??= io.stderr.isTTY === true)) return;
       const now = Date.now();
       if (now - last < PROGRESS_INTERVAL_MS && done < total) return;
       last = now;
