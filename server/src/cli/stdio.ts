@@ -1,4 +1,4 @@
-import { writeSync } from 'node:fs';
+import { fstatSync, writeSync } from 'node:fs';
 
 /** What the CLI writes to: `write` and, for colours and progress, `isTTY`. */
 export interface CliOutput {
@@ -18,12 +18,18 @@ export interface SyncOutput extends CliOutput {
  * 2-10 ms of a run that takes 60 ms more than `node -e 0`); Node writes files, pipes and terminals
  * synchronously on Linux anyway. When the descriptor refuses a write (a full non-blocking pipe,
  * a reader that went away), the rest goes through Node's stream from then on, which handles it
- * as before. `isTTY` asks the stream (only colours and progress need it).
+ * as before. `isTTY` (colours, progress) asks the stream only for a character device.
  */
 export function syncOutput(fd: number, stream: () => NodeJS.WriteStream): SyncOutput {
   let fallback: NodeJS.WriteStream | undefined;
   return {
     get isTTY() {
+      // A file, pipe or socket is no terminal: only a character device needs the stream's answer.
+      try {
+        if (!fstatSync(fd).isCharacterDevice()) return false;
+      } catch {
+        return false;
+      }
       return stream().isTTY;
     },
     write(chunk, callback) {
