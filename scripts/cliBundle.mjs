@@ -7,6 +7,7 @@ import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lazyPackages } from './esbuildPlugins.mjs';
 import { buildWebTreeSitter, webTreeSitterLazy } from './iacWasm.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,7 +21,8 @@ export async function buildCli(folder, options) {
   const outdir = resolve(folder);
   await mkdir(outdir, { recursive: true });
   await Promise.all([
-    build({ ...options, entryPoints: { 'anf-lint-bundle': join(ROOT, 'server/src/cli/main.ts') }, outdir }),
+    // A run on an fstab or sysctl file reads no YAML or JSON: those parsers start on first use.
+    build({ ...options, plugins: [lazyPackages(['yaml', 'jsonc-parser']), ...(options.plugins ?? [])], entryPoints: { 'anf-lint-bundle': join(ROOT, 'server/src/cli/main.ts') }, outdir }),
     options.plugins?.includes(webTreeSitterLazy) ? buildWebTreeSitter(outdir, options) : undefined,
   ]);
   const loader = join(outdir, 'anf-lint.js');

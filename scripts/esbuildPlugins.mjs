@@ -36,3 +36,40 @@ export const jsoncParserEsm = {
     build.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path }));
   },
 };
+
+/**
+ * Packages whose start-up code runs only when first used. esbuild runs every bundled module's
+ * top-level code when the bundle starts; for `yaml` and `jsonc-parser` that is a few ms of a CLI
+ * run that reads neither YAML nor JSON (one fstab). Each named export becomes a stand-in that
+ * loads the package on first call, construction or property read and then rebinds every export
+ * to the real one (importers of an ES module in a bundle share its bindings), so later calls pay
+ * nothing. The export names are read from the package at build time.
+ */
+export function lazyPackages(packages) {
+  const require = createRequire(import.meta.url);
+  const filter = new RegExp(`^(${packages.map((p) => p.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|')})$`);
+  return {
+    name: 'lazy-packages',
+    setup(build) {
+      build.onResolve({ filter }, (args) => (args.namespace === 'lazy-package' ? undefined : { path: args.path, namespace: 'lazy-package' }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => {
+        const names = Object.keys(require(args.path)).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+        const contents = [
+          'let real;',
+          `function load() {`,
+          `  real = require(${JSON.stringify(args.path)});`,
+          ...names.map((name) => `  ${name} = real.${name};`),
+          '}',
+          'const standIn = (name) =>',
+          '  new Proxy(function () {}, {',
+          '    apply: (_, self, params) => (real || load(), Reflect.apply(real[name], self, params)),',
+          '    construct: (_, params) => (real || load(), Reflect.construct(real[name], params)),',
+          '    get: (_, key) => (real || load(), real[name][key]),',
+          '  });',
+          ...names.map((name) => `export let ${name} = standIn(${JSON.stringify(name)});`),
+        ].join('\n');
+        return { contents, loader: 'js', resolveDir: dirname(require.resolve(`${args.path}/package.json`)) };
+      });
+    },
+  };
+}
