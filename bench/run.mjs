@@ -95,7 +95,7 @@ async function builds() {
     build({ ...COMMON, minify: true, entryPoints: { server: 'server/src/lsp/main.ts' }, outdir: join(BUILD, 'min') }),
     build({ ...COMMON, minify: true, entryPoints: { extension: 'client/src/extension.ts' }, outdir: join(BUILD, 'min'), external: ['vscode'] }),
     build({ ...COMMON, minify: true, entryPoints: { 'anf-lint-bundle': 'server/src/cli/main.ts' }, outdir: join(BUILD, 'min') }),
-    // web-tree-sitter's JavaScript, next to the bundles, read on the first .tf or .bicep (buildCli writes BUILD's).
+    // web-tree-sitter's JavaScript, a file next to the bundles (buildCli writes BUILD's).
     buildWebTreeSitter(join(BUILD, 'min'), { minify: true }),
   ]);
   mkdirSync(join(BUILD, 'wasm'), { recursive: true });
@@ -688,7 +688,7 @@ function render(r) {
   lines.push(`| 500-file workspace: start to index done | ${ms(r.rss.indexedMs)} ms (${r.rss.log ?? ''}) |`);
   lines.push(`| 500-file workspace: start to \`workspace/diagnostic\` answered | ${ms(r.rss.allMs)} ms, ${r.rss.files} files, ${r.rss.findings.toLocaleString('en-US')} findings |`);
   lines.push(`| Peak RSS (VmHWM) after that | ${r.rss.rss.toFixed(0)} MiB |`);
-  lines.push(`| Server bundle, minified (\`npm run package\` ships it) / as \`npm run build\` writes it (not minified) | ${mib(r.built.sizes.serverMin)} MiB / ${mib(r.built.sizes.server)} MiB${r.built.sizes.treeSitterMin ? ` (and web-tree-sitter.js, ${mib(r.built.sizes.treeSitterMin)} MiB minified, read on the first .tf or .bicep)` : ''} |`);
+  lines.push(`| Server bundle, minified (\`npm run package\` ships it) / as \`npm run build\` writes it (not minified) | ${mib(r.built.sizes.serverMin)} MiB / ${mib(r.built.sizes.server)} MiB${r.built.sizes.treeSitterMin ? ` (and web-tree-sitter.js, ${mib(r.built.sizes.treeSitterMin)} MiB minified, a file of its own: the server loads it at start, the CLI on its first .tf or .bicep)` : ''} |`);
   lines.push(`| Client bundle / CLI bundle, minified | ${mib(r.built.sizes.extensionMin)} MiB / ${mib(r.built.sizes.cliMin)} MiB |`);
   lines.push(`| .vsix | ${r.vsix ? `${mib(r.vsix.bytes)} MiB (dist/anf-lint.vsix of ${r.vsix.mtime})` : 'not measured: dist/anf-lint.vsix missing (`npm run package`)'} |`);
   lines.push('');

@@ -18,7 +18,7 @@ const common = {
   plugins: [zodEnglishOnly, jsoncParserEsm],
   alias: webTreeSitterCjs,
 };
-// The server and the CLI require web-tree-sitter's JavaScript from a file next to them on first use.
+// The server and the CLI require web-tree-sitter's JavaScript from a file next to them (the CLI on its first .tf or .bicep).
 const lazyTreeSitter = { ...common, plugins: [...common.plugins, webTreeSitterLazy] };
 
 await mkdir('dist', { recursive: true });

@@ -15,11 +15,11 @@ export const WEB_TREE_SITTER_FILE = 'web-tree-sitter.js';
 
 /**
  * esbuild plugin: web-tree-sitter's JavaScript (about 80 KiB minified, 170 KiB not) stays out of
- * the bundle, in a file next to it (`buildWebTreeSitter`), required when the first Terraform or
- * Bicep file is read. Only server/src/core/iac/treeSitter.ts imports it, for three classes
- * (`Parser`, `Language`, `Edit`); the bundle gets stand-ins that load the file on first use and
- * forward to the real classes. A run that reads no infrastructure code never reads, parses or
- * compiles it; the server bundle stays under 1 MiB.
+ * the bundle, in a file next to it (`buildWebTreeSitter`), required on first use: by the CLI when
+ * it first reads a Terraform or Bicep file (a run that reads none never reads, parses or compiles
+ * it), by the language server at start (server/src/lsp/main.ts initializes the parsers before it
+ * listens). Only server/src/core/iac/treeSitter.ts imports it, for three classes (`Parser`,
+ * `Language`, `Edit`); the bundle gets stand-ins that load the file and forward to them.
  */
 export const webTreeSitterLazy = {
   name: 'web-tree-sitter-lazy',
