@@ -194,7 +194,7 @@ async function main() {
     }
   }
   const rss = client.peakRssMiB();
-  client.connection.sendRequest('shutdown').catch(() => undefined);
+  await client.connection.sendRequest('shutdown').catch(() => undefined);
   if (digestFile) writeFileSync(digestFile, `${digests.join('\n')}\n`);
   const f = (v) => v.toFixed(2);
   console.log(
@@ -212,11 +212,17 @@ async function main() {
       load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     }),
   );
-  // Give a profiled server time to write its profile on exit.
-  if (profileDir) {
-    client.notify('exit');
-    await new Promise((r) => setTimeout(r, 1500));
-  }
+  // The server exits on `exit` (a profiled one writes its profile then); the driver stops it by PID
+  // if it has not after 1.5 s, so a run always ends.
+  client.notify('exit');
+  await new Promise((r) => {
+    const timer = setTimeout(r, 1500);
+    client.process.once('exit', () => {
+      clearTimeout(timer);
+      r();
+    });
+  });
+  client.dispose();
   if (mismatches > 0) process.exitCode = 1;
 }
 
