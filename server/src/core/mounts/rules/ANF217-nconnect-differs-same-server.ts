@@ -33,7 +33,10 @@ export const nconnectDiffersSameServer = defineRule({
   },
   perMount: true,
   // Besides the mount itself, a finding reads the first mount to its server on its host: its
-  // nconnect, name, file, line and option span, and how the message names the host.
+  // nconnect, name, file, line and option span, and how the message names the host. A first mount
+  // of this file is named by identity and line: a kept mount is the same object after an edit
+  // elsewhere (workspace/lineReuse.ts), its note's span moves with it (lint.ts), and an edit on an
+  // earlier line leaves the finding as it was. One in another file is named by offsets too.
   perMountContext(context) {
     const model = context.workspace.hosts();
     const host = context.workspace.hostOf(context.file.uri);
@@ -41,7 +44,8 @@ export const nconnectDiffersSameServer = defineRule({
     let print = onHostWords(model, host);
     for (const [key, first] of firsts ?? []) {
       const option = effectiveOptions(first).byGroup.get('nconnect');
-      print += `\n${key}\t${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`;
+      const where = first.uri === context.file.uri ? `#${idOf(first)}` : `${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}`;
+      print += `\n${key}\t${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${where}\t${option?.value ?? ''}\t${mountName(first)}`;
     }
     return print;
   },
@@ -84,3 +88,12 @@ function firstMountByServer(host: Host): ReadonlyMap<string, MountEntry> {
   // A one-file host's mounts are its file's (hosts.ts): an edit read line by line says what changed.
   return FIRSTS.of(host.mounts, host.files.length === 1 && host.files[0]!.mounts === host.mounts ? host.files[0]!.lineEdit : undefined);
 }
+
+/** A number per mount object, for the fingerprint: an edit keeps the other mounts' objects (workspace/lineReuse.ts). */
+function idOf(mount: MountEntry): number {
+  let id = IDS.get(mount);
+  if (id === undefined) IDS.set(mount, (id = ++lastId));
+  return id;
+}
+const IDS = new WeakMap<MountEntry, number>();
+let lastId = 0;
