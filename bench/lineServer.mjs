@@ -120,6 +120,13 @@ function* editsOf(text, n, s) {
   }
 }
 
+/** CPU time a process has used (user + system), in ms, from /proc (Linux). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+  return (ticks * 1000) / 100; // not a fact: USER_HZ is 100 on Linux
+}
+
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -179,6 +186,8 @@ async function main() {
     }
   };
   if (check > 0) mkdirSync(dirname(join(tmp, 'cli-folder', path)), { recursive: true });
+  const serverCpu = cpuMsOf(client.process.pid);
+  const clientCpu = process.cpuUsage();
   for (const edit of editsOf(text, count / 2, seed)) {
     const started = performance.now();
     const version = client.change(uri, { range: edit.range, text: edit.text }, client.incremental ? undefined : edit.full());
@@ -194,6 +203,10 @@ async function main() {
     }
   }
   const rss = client.peakRssMiB();
+  // CPU per edit: the server's (lint, conversion, JSON, writes) and this driver's (reading and parsing the notifications).
+  const serverCpuPerEdit = (cpuMsOf(client.process.pid) - serverCpu) / times.length;
+  const used = process.cpuUsage(clientCpu);
+  const clientCpuPerEdit = (used.user + used.system) / 1000 / times.length;
   await client.connection.sendRequest('shutdown').catch(() => undefined);
   if (digestFile) writeFileSync(digestFile, `${digests.join('\n')}\n`);
   const f = (v) => v.toFixed(2);
@@ -208,6 +221,8 @@ async function main() {
       p99: f(percentile(times, 99)),
       max: f(Math.max(...times)),
       rssMiB: Math.round(rss),
+      serverCpuMsPerEdit: f(serverCpuPerEdit),
+      ...(check > 0 ? {} : { clientCpuMsPerEdit: f(clientCpuPerEdit) }),
       ...(check > 0 ? { checked, mismatches } : {}),
       load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     }),
