@@ -9,7 +9,7 @@ import { parseSuppressions, suppressionCovers, type Suppression } from './suppre
 import type { ParsedFile } from './workspace/parsedFile';
 import type { LineItem } from './workspace/parsedFile';
 import { LINE_REUSE_KINDS, MOUNT_LINE_KINDS } from './workspace/lineReuse';
-import type { Span } from './text/sourceText';
+import type { Position, SourceText, Span } from './text/sourceText';
 import type { WorkspaceView } from './workspace/workspaceView';
 
 export interface LintOptions {
@@ -218,7 +218,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       for (const severity of SEVERITIES) omitted.add(rule.code, severity, tally[severity] - walked[severity]);
       continue;
     }
-    const recorder = memo && judgesItems(rule, file) && !memo.whole.has(rule) ? new Recorder(memo, rule, ruleIndex, itemsOf(file)) : undefined;
+    const recorder = memo && judgesItems(rule, file) && !memo.whole.has(rule) ? new Recorder(memo, rule, ruleIndex, itemsOf(file), file.source) : undefined;
     try {
       if (!rule.appliesTo(file)) continue;
       rule.check({
@@ -267,7 +267,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
 
   const diagnostics = [...shown, ...suppressed].map((raw) => {
     const kept = raw.mount !== undefined && (raw.delta !== 0 || ON_OTHER_MOUNT_FINDINGS.has(raw.finding));
-    const diagnostic = place(workspace, file, raw.code, raw.severity, kept ? moved(raw.finding, raw.delta, file.uri) : raw.finding);
+    const diagnostic = place(workspace, file, raw.code, raw.severity, kept ? moved(raw.finding, raw.delta, file.uri, file.source) : raw.finding);
     if (raw.suppressedBy === undefined) return diagnostic;
     const reason = suppressions[raw.suppressedBy]!.reason;
     return { ...diagnostic, suppressed: reason ? { reason } : {} };
@@ -420,11 +420,11 @@ const ON_MOUNT = new WeakSet<Span>();
 
 /**
  * Spans of kept findings that lie on another mount of the same file (a note on the first mount to
- * a server), with that mount and where it started when the span was copied: they move with it. The
- * rule's `perMountContext` fingerprint says whether that mount is still the same object (ANF217
- * names it by identity and line); the reader moves a kept mount's span in place (lineReuse.ts).
+ * a server), with their line and column when copied: they stay at that line and column. The rule's
+ * `perMountContext` fingerprint holds that line and column (ANF217), so while it is the same the
+ * span is there, whichever object the mount now is (a re-read line is a new one).
  */
-const ON_OTHER_MOUNT = new WeakMap<Span, { readonly mount: LineItem; readonly anchor: number }>();
+const ON_OTHER_MOUNT = new WeakMap<Span, Position>();
 /** Kept findings with a span in ON_OTHER_MOUNT. */
 const ON_OTHER_MOUNT_FINDINGS = new WeakSet<Finding>();
 
@@ -436,12 +436,12 @@ const ON_OTHER_MOUNT_FINDINGS = new WeakSet<Finding>();
  * by where they lie now: after an edit above both, a note's span on an earlier mount can lie where
  * this mount was.
  */
-function moved(finding: Finding, delta: number, uri: string): Finding {
+function moved(finding: Finding, delta: number, uri: string, source: SourceText): Finding {
   const shift = (span: Span, here: boolean): Span => {
     if (!here) return span;
     if (ON_MOUNT.has(span)) return delta === 0 ? span : { start: span.start + delta, end: span.end + delta };
-    const other = ON_OTHER_MOUNT.get(span);
-    const by = other ? other.mount.span.start - other.anchor : 0;
+    const at = ON_OTHER_MOUNT.get(span);
+    const by = at ? source.offsetAt(at) - span.start : 0;
     return by === 0 ? span : { start: span.start + by, end: span.end + by };
   };
   return {
@@ -455,17 +455,16 @@ function moved(finding: Finding, delta: number, uri: string): Finding {
 /**
  * A finding with its own copy of every span: a reader moves kept mounts' spans in place
  * (workspace/lineReuse.ts). With `on` (its mount's span), spans on that mount in file `uri` move by
- * `delta` (to file it under the mount's older anchor). With `items` (the file's mounts, in order),
- * a span on another of them is marked to move with that mount (ON_OTHER_MOUNT).
+ * `delta` (to file it under the mount's older anchor). With `items` (the file's mounts, in order)
+ * and `source` (the file's text now), a span on another of them keeps its line and column (ON_OTHER_MOUNT).
  */
-function detached(finding: Finding, delta = 0, uri = '', on?: Span, items?: readonly LineItem[]): Finding {
+function detached(finding: Finding, delta = 0, uri = '', on?: Span, items?: readonly LineItem[], source?: SourceText): Finding {
   let onOther = false;
   const span = (s: Span, here: boolean): Span => {
     if (!(here && on && s.start >= on.start && s.end <= on.end)) {
       const copied = copy(s);
-      const other = here && items ? itemAt(items, s) : undefined;
-      if (other) {
-        ON_OTHER_MOUNT.set(copied, { mount: other, anchor: other.span.start });
+      if (here && items && source && itemAt(items, s)) {
+        ON_OTHER_MOUNT.set(copied, source.positionAt(s.start));
         onOther = true;
       }
       return copied;
@@ -538,6 +537,7 @@ class Recorder {
     private readonly rule: Rule,
     private readonly ruleIndex: number,
     private readonly mounts: readonly LineItem[],
+    private readonly source: SourceText,
   ) {}
 
   add(finding: Finding): void {
@@ -551,7 +551,7 @@ class Recorder {
       return;
     }
     this.next = i;
-    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, mount.span, mounts) });
+    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, mount.span, mounts, this.source) });
   }
 
   /** After the rule ran to its end. */
@@ -564,7 +564,7 @@ class Recorder {
       const mount = this.mounts[index]!;
       const record = (this.memo.records[index] ??= { anchor: mount.span.start, findings: [] });
       // A record kept from an earlier version has the mount's start then: file the finding as of then.
-      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, mount.span, this.mounts);
+      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, mount.span, this.mounts, this.source);
       (record.findings[this.ruleIndex] ??= []).push(filed);
     }
     // Tallied for this rule only (the records may hold other rules' findings already).
@@ -630,7 +630,7 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
           report(finding) {
             if (!onMount(finding, mount)) failed = true;
             const record = (fresh[n] ??= { anchor: mount.span.start, findings: [] });
-            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, mount.span, items));
+            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, mount.span, items, file.source));
           },
         });
       } catch {
