@@ -120,6 +120,13 @@ function* editsOf(text, n, s) {
   }
 }
 
+/** CPU time a process has used (user + system), in ms, from /proc (Linux). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+  return (ticks * 1000) / 100; // not a fact: USER_HZ is 100 on Linux
+}
+
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -179,6 +186,8 @@ async function main() {
     }
   };
   if (check > 0) mkdirSync(dirname(join(tmp, 'cli-folder', path)), { recursive: true });
+  const serverCpu = cpuMsOf(client.process.pid);
+  const clientCpu = process.cpuUsage();
   for (const edit of editsOf(text, count / 2, seed)) {
     const started = performance.now();
     const version = client.change(uri, { range: edit.range, text: edit.text }, client.incremental ? undefined : edit.full());
@@ -194,7 +203,11 @@ async function main() {
     }
   }
   const rss = client.peakRssMiB();
-  client.connection.sendRequest('shutdown').catch(() => undefined);
+  // CPU per edit: the server's (lint, conversion, JSON, writes) and this driver's (reading and parsing the notifications).
+  const serverCpuPerEdit = (cpuMsOf(client.process.pid) - serverCpu) / times.length;
+  const used = process.cpuUsage(clientCpu);
+  const clientCpuPerEdit = (used.user + used.system) / 1000 / times.length;
+  await client.connection.sendRequest('shutdown').catch(() => undefined);
   if (digestFile) writeFileSync(digestFile, `${digests.join('\n')}\n`);
   const f = (v) => v.toFixed(2);
   console.log(
@@ -208,15 +221,23 @@ async function main() {
       p99: f(percentile(times, 99)),
       max: f(Math.max(...times)),
       rssMiB: Math.round(rss),
+      serverCpuMsPerEdit: f(serverCpuPerEdit),
+      ...(check > 0 ? {} : { clientCpuMsPerEdit: f(clientCpuPerEdit) }),
       ...(check > 0 ? { checked, mismatches } : {}),
       load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     }),
   );
-  // Give a profiled server time to write its profile on exit.
-  if (profileDir) {
-    client.notify('exit');
-    await new Promise((r) => setTimeout(r, 1500));
-  }
+  // The server exits on `exit` (a profiled one writes its profile then); the driver stops it by PID
+  // if it has not after 1.5 s, so a run always ends.
+  client.notify('exit');
+  await new Promise((r) => {
+    const timer = setTimeout(r, 1500);
+    client.process.once('exit', () => {
+      clearTimeout(timer);
+      r();
+    });
+  });
+  client.dispose();
   if (mismatches > 0) process.exitCode = 1;
 }
 

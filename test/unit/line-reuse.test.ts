@@ -154,6 +154,74 @@ describe('re-reading an edited fstab', () => {
     expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
   });
 
+  it('keeps ANF217 findings, their notes moved with the first mount, when an edit lands above the first mount', () => {
+    // The first mount to a server is named by identity and line in ANF217's fingerprint, not by offsets: a
+    // character typed on the comment above it moves it, and the kept findings' notes move with it.
+    const config = resolveConfig();
+    const start = [
+      '# EDA node: every volume comes through mount target 10.10.1.4',
+      '10.10.1.4:/eda-tools    /tools    nfs  ro,hard,vers=3,rsize=262144,wsize=262144,nconnect=8,_netdev   0  0',
+      '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=16,_netdev  0  0',
+      '10.10.1.4:/eda-home     /home/eda nfs  rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=4,_netdev   0  0',
+      '',
+    ].join('\n');
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    workspace.set(URI, start, 0, 'fstab');
+    const before = lintFile(workspace, URI, config, { memo });
+    expect(before.filter((d) => d.code === 'ANF217')).toHaveLength(2);
+    const contexts = [...memo.contexts];
+    let text = start;
+    let version = 0;
+    for (const [at, typed] of [[10, 'x'], [0, '  '], [11, '']] as const) {
+      text = typed ? text.slice(0, at) + typed + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+      memo.follow(workspace.set(URI, text, ++version, 'fstab'));
+      const fresh = new Workspace(config);
+      fresh.set(URI, text, version, 'fstab');
+      const whole = lintFile(fresh, URI, config);
+      const kept = lintFile(workspace, URI, config, { memo });
+      expect(kept).toEqual(whole);
+      expect(kept.filter((d) => d.code === 'ANF217').map((d) => d.related[0]?.range.start)).toEqual([
+        { line: 1, character: 80 },
+        { line: 1, character: 80 },
+      ]);
+      // The same fingerprints: ANF217 and ANF214 did not run whole.
+      expect(memo.contexts).toEqual(contexts);
+    }
+  });
+
+  it('keeps ANF214 and ANF217 findings when the first mount to a server is re-read and is still the first, its note where it was', () => {
+    // A character typed at the end of the first mount's line re-reads that mount (a new object); the other
+    // mounts' answers (not first; nconnect against the first's) are the same, and so are the fingerprints.
+    const config = resolveConfig();
+    const lines = [
+      '10.10.1.4:/eda-tools    /tools    nfs  ro,hard,vers=3,rsize=262144,wsize=262144,nconnect=8,_netdev   0  0',
+      '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=16,_netdev  0  0',
+      '10.10.1.4:/eda-home     /home/eda nfs  rw,hard,vers=3,rsize=262144,wsize=262144,_netdev              0  0',
+      '',
+    ];
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    let text = lines.join('\n');
+    workspace.set(URI, text, 0, 'fstab');
+    lintFile(workspace, URI, config, { memo });
+    const codes = (memo.rules ?? []).map((r) => r.code);
+    const contextOf = (code: string) => memo.contexts[codes.indexOf(code)];
+    const before = { ANF214: contextOf('ANF214'), ANF217: contextOf('ANF217') };
+    expect(before.ANF217).toContain('10.10.1.4');
+    let version = 0;
+    for (const typed of [' ', '  ', '']) {
+      text = [lines[0] + typed, ...lines.slice(1)].join('\n');
+      memo.follow(workspace.set(URI, text, ++version, 'fstab'));
+      const fresh = new Workspace(config);
+      fresh.set(URI, text, version, 'fstab');
+      const whole = lintFile(fresh, URI, config);
+      expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
+      expect(whole.find((d) => d.code === 'ANF217')?.related[0]?.range.start).toEqual({ line: 0, character: 80 });
+      expect({ ANF214: contextOf('ANF214'), ANF217: contextOf('ANF217') }).toEqual(before);
+    }
+  });
+
   it('judges the kept mounts again when the configuration changes (a server listed as not ANF)', () => {
     const workspace = new Workspace(resolveConfig());
     const memo = new LintMemo();

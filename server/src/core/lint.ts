@@ -9,7 +9,7 @@ import { parseSuppressions, suppressionCovers, type Suppression } from './suppre
 import type { ParsedFile } from './workspace/parsedFile';
 import type { LineItem } from './workspace/parsedFile';
 import { LINE_REUSE_KINDS, MOUNT_LINE_KINDS } from './workspace/lineReuse';
-import type { Span } from './text/sourceText';
+import type { Position, SourceText, Span } from './text/sourceText';
 import type { WorkspaceView } from './workspace/workspaceView';
 
 export interface LintOptions {
@@ -218,7 +218,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       for (const severity of SEVERITIES) omitted.add(rule.code, severity, tally[severity] - walked[severity]);
       continue;
     }
-    const recorder = memo && judgesItems(rule, file) && !memo.whole.has(rule) ? new Recorder(memo, rule, ruleIndex, itemsOf(file)) : undefined;
+    const recorder = memo && judgesItems(rule, file) && !memo.whole.has(rule) ? new Recorder(memo, rule, ruleIndex, itemsOf(file), file.source) : undefined;
     try {
       if (!rule.appliesTo(file)) continue;
       rule.check({
@@ -266,7 +266,8 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   }
 
   const diagnostics = [...shown, ...suppressed].map((raw) => {
-    const diagnostic = place(workspace, file, raw.code, raw.severity, raw.delta === 0 || !raw.mount ? raw.finding : moved(raw.finding, raw.delta, file.uri));
+    const kept = raw.mount !== undefined && (raw.delta !== 0 || ON_OTHER_MOUNT_FINDINGS.has(raw.finding));
+    const diagnostic = place(workspace, file, raw.code, raw.severity, kept ? moved(raw.finding, raw.delta, file.uri, file.source) : raw.finding);
     if (raw.suppressedBy === undefined) return diagnostic;
     const reason = suppressions[raw.suppressedBy]!.reason;
     return { ...diagnostic, suppressed: reason ? { reason } : {} };
@@ -418,14 +419,31 @@ const copy = (span: Span): Span => ({ start: span.start, end: span.end });
 const ON_MOUNT = new WeakSet<Span>();
 
 /**
- * A finding made `delta` characters earlier in the file, on a mount: its spans on that mount moved
- * with it. Spans elsewhere (the first mount to a server, in a related note) stay where they were: a
- * rule's `perMountContext` fingerprint holds them, and a change of them runs it whole. Which spans
- * are on the mount was decided when the finding was filed (`detached`), not by where they lie now:
- * after an edit above both, a note's span on an earlier mount can lie where this mount was.
+ * Spans of kept findings that lie on another mount of the same file (a note on the first mount to
+ * a server), with their line and column when copied: they stay at that line and column. The rule's
+ * `perMountContext` fingerprint holds that line and column (ANF217), so while it is the same the
+ * span is there, whichever object the mount now is (a re-read line is a new one).
  */
-function moved(finding: Finding, delta: number, uri: string): Finding {
-  const shift = (span: Span, here: boolean): Span => (here && ON_MOUNT.has(span) ? { start: span.start + delta, end: span.end + delta } : span);
+const ON_OTHER_MOUNT = new WeakMap<Span, Position>();
+/** Kept findings with a span in ON_OTHER_MOUNT. */
+const ON_OTHER_MOUNT_FINDINGS = new WeakSet<Finding>();
+
+/**
+ * A finding made `delta` characters earlier in the file, on a mount: its spans on that mount moved
+ * with it. Spans on another mount of the file moved with that one (ON_OTHER_MOUNT); spans elsewhere
+ * stay where they were: a rule's `perMountContext` fingerprint holds them, and a change of them runs
+ * it whole. Which spans are on the mount was decided when the finding was filed (`detached`), not
+ * by where they lie now: after an edit above both, a note's span on an earlier mount can lie where
+ * this mount was.
+ */
+function moved(finding: Finding, delta: number, uri: string, source: SourceText): Finding {
+  const shift = (span: Span, here: boolean): Span => {
+    if (!here) return span;
+    if (ON_MOUNT.has(span)) return delta === 0 ? span : { start: span.start + delta, end: span.end + delta };
+    const at = ON_OTHER_MOUNT.get(span);
+    const by = at ? source.offsetAt(at) - span.start : 0;
+    return by === 0 ? span : { start: span.start + by, end: span.end + by };
+  };
   return {
     ...plainFinding(finding),
     span: shift(finding.span, true),
@@ -437,21 +455,46 @@ function moved(finding: Finding, delta: number, uri: string): Finding {
 /**
  * A finding with its own copy of every span: a reader moves kept mounts' spans in place
  * (workspace/lineReuse.ts). With `on` (its mount's span), spans on that mount in file `uri` move by
- * `delta` (to file it under the mount's older anchor).
+ * `delta` (to file it under the mount's older anchor). With `items` (the file's mounts, in order)
+ * and `source` (the file's text now), a span on another of them keeps its line and column (ON_OTHER_MOUNT).
  */
-function detached(finding: Finding, delta = 0, uri = '', on?: Span): Finding {
+function detached(finding: Finding, delta = 0, uri = '', on?: Span, items?: readonly LineItem[], source?: SourceText): Finding {
+  let onOther = false;
   const span = (s: Span, here: boolean): Span => {
-    if (!(here && on && s.start >= on.start && s.end <= on.end)) return copy(s);
+    if (!(here && on && s.start >= on.start && s.end <= on.end)) {
+      const copied = copy(s);
+      if (here && items && source && itemAt(items, s)) {
+        ON_OTHER_MOUNT.set(copied, source.positionAt(s.start));
+        onOther = true;
+      }
+      return copied;
+    }
     const own = { start: s.start + delta, end: s.end + delta };
     ON_MOUNT.add(own);
     return own;
   };
-  return {
+  const result: Finding = {
     ...plainFinding(finding),
     span: span(finding.span, true),
     ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span, e.uri === undefined || e.uri === uri) })) })) } : {}),
     ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: span(r.span, r.uri === uri) })) } : {}),
   };
+  if (onOther) ON_OTHER_MOUNT_FINDINGS.add(result);
+  return result;
+}
+
+/** The item of `items` (in file order) whose span holds `span`, if any. */
+function itemAt(items: readonly LineItem[], span: Span): LineItem | undefined {
+  let low = 0;
+  let high = items.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const item = items[middle]!;
+    if (item.span.end < span.start) low = middle + 1;
+    else if (item.span.start > span.start) high = middle - 1;
+    else return span.end <= item.span.end ? item : undefined;
+  }
+  return undefined;
 }
 
 /** A rule's `perMountContext` fingerprint; a rule whose fingerprint fails runs whole from then on (its check reports the fault). */
@@ -494,6 +537,7 @@ class Recorder {
     private readonly rule: Rule,
     private readonly ruleIndex: number,
     private readonly mounts: readonly LineItem[],
+    private readonly source: SourceText,
   ) {}
 
   add(finding: Finding): void {
@@ -507,7 +551,7 @@ class Recorder {
       return;
     }
     this.next = i;
-    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, mount.span) });
+    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, mount.span, mounts, this.source) });
   }
 
   /** After the rule ran to its end. */
@@ -520,7 +564,7 @@ class Recorder {
       const mount = this.mounts[index]!;
       const record = (this.memo.records[index] ??= { anchor: mount.span.start, findings: [] });
       // A record kept from an earlier version has the mount's start then: file the finding as of then.
-      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, mount.span);
+      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, mount.span, this.mounts, this.source);
       (record.findings[this.ruleIndex] ??= []).push(filed);
     }
     // Tallied for this rule only (the records may hold other rules' findings already).
@@ -586,7 +630,7 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
           report(finding) {
             if (!onMount(finding, mount)) failed = true;
             const record = (fresh[n] ??= { anchor: mount.span.start, findings: [] });
-            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, mount.span));
+            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, mount.span, items, file.source));
           },
         });
       } catch {

@@ -9,7 +9,7 @@ export const LINT_SLICE_MS = 8; // not a fact: anf-lint's own slice length, a fr
  * latest version is checked; a run that a newer version overtakes stops and publishes nothing (see Session).
  */
 export class DiagnosticsScheduler {
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly timers = new Map<string, { cancel(): void }>();
 
   constructor(
     private readonly delayMs: number,
@@ -19,21 +19,28 @@ export class DiagnosticsScheduler {
   /** `immediate`: on open, diagnostics should not wait for a typing pause. */
   schedule(uri: string, immediate = false): void {
     this.cancel(uri);
-    const timer = setTimeout(() => {
+    const fire = () => {
       this.timers.delete(uri);
       this.run(uri);
-    }, immediate ? 0 : this.delayMs);
-    this.timers.set(uri, timer);
+    };
+    const delay = immediate ? 0 : this.delayMs;
+    // No pause: after the input already read (setImmediate), not a timer, which Node holds at least 1 ms.
+    if (delay <= 0) {
+      const handle = setImmediate(fire);
+      this.timers.set(uri, { cancel: () => clearImmediate(handle) });
+      return;
+    }
+    const timer = setTimeout(fire, delay);
+    this.timers.set(uri, { cancel: () => clearTimeout(timer) });
   }
 
   cancel(uri: string): void {
-    const timer = this.timers.get(uri);
-    if (timer !== undefined) clearTimeout(timer);
+    this.timers.get(uri)?.cancel();
     this.timers.delete(uri);
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of this.timers.values()) timer.cancel();
     this.timers.clear();
   }
 }

@@ -26,6 +26,13 @@ function firstsFor(context: RuleContext): ReadonlyMap<string, MountEntry> {
   return file && file.mounts === all ? ONE_FILE_FIRSTS.of(all, file.lineEdit) : firstsOf(all, context.file.uri);
 }
 
+/** The tokens of firstsFor's answer when the file is its host's one file (firstMounts.ts). */
+function oneFileTokens(context: RuleContext): ReadonlyMap<string, number> | undefined {
+  const all = hostMountsOf(context);
+  const file = context.workspace.file(context.file.uri);
+  return file && file.mounts === all ? ONE_FILE_FIRSTS.tokens(all, file.lineEdit) : undefined;
+}
+
 /** True when no earlier mount of the same host (same file above it, or an earlier non-Markdown file) shares its server, version and transport. */
 function isFirstToServer(firsts: ReadonlyMap<string, MountEntry>, mount: MountEntry): boolean {
   const key = transportKey(mount);
@@ -96,8 +103,12 @@ export const nconnectMissing = defineRule({
   perMount: true,
   // Besides the mount itself, a finding reads which mount is the first to each server on the host.
   perMountContext(context) {
+    // A kept mount's finding depends on whether it is first to its server. On a one-file host a
+    // key's token stays while a re-read mount replaces a re-read one (firstMounts.ts); else the
+    // first mount's identity.
+    const tokens = oneFileTokens(context);
     let print = '';
-    for (const [key, first] of firstsFor(context)) print += `\n${key}\t${idOf(first)}`;
+    for (const [key, first] of firstsFor(context)) print += `\n${key}\t${tokens ? `t${tokens.get(key)}` : idOf(first)}`;
     return print;
   },
   appliesTo: hasNfsMounts,

@@ -33,14 +33,24 @@ export const nconnectDiffersSameServer = defineRule({
   },
   perMount: true,
   // Besides the mount itself, a finding reads the first mount to its server on its host: its
-  // nconnect, name, file, line and option span, and how the message names the host.
+  // nconnect, name, file, line and option span, and how the message names the host. On a one-file
+  // host the first mount is named by its token (firstMounts.ts: the same while a re-read mount
+  // replaces a re-read one) and the line and columns of the note's span, not by offsets: an edit
+  // on an earlier line keeps the findings, and their notes move with the line (lint.ts).
   perMountContext(context) {
     const model = context.workspace.hosts();
     const host = context.workspace.hostOf(context.file.uri);
     const firsts = host ? firstMountByServer(host) : undefined;
+    const edit = host ? oneFileEdit(host) : NOT_ONE_FILE;
+    const tokens = host && edit !== NOT_ONE_FILE ? FIRSTS.tokens(host.mounts, edit) : undefined;
     let print = onHostWords(model, host);
     for (const [key, first] of firsts ?? []) {
       const option = effectiveOptions(first).byGroup.get('nconnect');
+      if (tokens && first.uri === context.file.uri) {
+        const note = context.file.source.rangeOf(option?.span ?? first.span);
+        print += `\n${key}\t${tokens.get(key)}\t${note.start.line}:${note.start.character}-${note.end.line}:${note.end.character}\t${option?.value ?? ''}\t${mountName(first)}`;
+        continue;
+      }
       print += `\n${key}\t${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`;
     }
     return print;
@@ -80,7 +90,11 @@ export const nconnectDiffersSameServer = defineRule({
 
 /** The first deciding mount of each address, per host mount list (firstMounts.ts: updated from an fstab edit). */
 const FIRSTS = new FirstMounts(decides);
+const NOT_ONE_FILE = null;
+/** A one-file host's mounts are its file's (hosts.ts): an edit read line by line says what changed. */
+function oneFileEdit(host: Host) {
+  return host.files.length === 1 && host.files[0]!.mounts === host.mounts ? host.files[0]!.lineEdit : NOT_ONE_FILE;
+}
 function firstMountByServer(host: Host): ReadonlyMap<string, MountEntry> {
-  // A one-file host's mounts are its file's (hosts.ts): an edit read line by line says what changed.
-  return FIRSTS.of(host.mounts, host.files.length === 1 && host.files[0]!.mounts === host.mounts ? host.files[0]!.lineEdit : undefined);
+  return FIRSTS.of(host.mounts, oneFileEdit(host) ?? undefined);
 }

@@ -12,6 +12,14 @@ import { transportKey } from './common';
  */
 export class FirstMounts {
   private readonly answers = new WeakMap<readonly MountEntry[], Map<string, MountEntry>>();
+  /**
+   * Per list answered, a token per transport key for its first mount, for fingerprints. An update
+   * keeps a key's token when its first mount was re-read and a re-read mount is first again: the
+   * mounts kept through the edit were not first before and are not now. A kept mount that becomes
+   * first (or stops being first) gets a new token.
+   */
+  private readonly tokenMaps = new WeakMap<readonly MountEntry[], Map<string, number>>();
+  private lastToken = 0;
 
   constructor(private readonly counts: (mount: MountEntry) => boolean) {}
 
@@ -19,28 +27,43 @@ export class FirstMounts {
     let firsts = this.answers.get(mounts);
     if (firsts) return firsts;
     const previous = edit ? this.answers.get(edit.previousItems as readonly MountEntry[]) : undefined;
-    if (edit && previous) {
+    const previousTokens = edit ? this.tokenMaps.get(edit.previousItems as readonly MountEntry[]) : undefined;
+    let tokens: Map<string, number>;
+    if (edit && previous && previousTokens) {
       this.answers.delete(edit.previousItems as readonly MountEntry[]);
-      firsts = this.updated(previous, mounts, edit);
+      this.tokenMaps.delete(edit.previousItems as readonly MountEntry[]);
+      tokens = previousTokens;
+      firsts = this.updated(previous, tokens, mounts, edit);
     } else {
-      firsts = this.built(mounts);
+      tokens = new Map();
+      firsts = this.built(mounts, tokens);
     }
     this.answers.set(mounts, firsts);
+    this.tokenMaps.set(mounts, tokens);
     return firsts;
   }
 
-  private built(mounts: readonly MountEntry[]): Map<string, MountEntry> {
+  /** The tokens of `of(mounts, edit)`'s answer, by transport key (see tokenMaps). */
+  tokens(mounts: readonly MountEntry[], edit?: LineEdit): ReadonlyMap<string, number> {
+    this.of(mounts, edit);
+    return this.tokenMaps.get(mounts)!;
+  }
+
+  private built(mounts: readonly MountEntry[], tokens: Map<string, number>): Map<string, MountEntry> {
     const firsts = new Map<string, MountEntry>();
     for (const mount of mounts) {
       if (!this.counts(mount)) continue;
       const key = transportKey(mount)!;
-      if (!firsts.has(key)) firsts.set(key, mount);
+      if (!firsts.has(key)) {
+        firsts.set(key, mount);
+        tokens.set(key, ++this.lastToken);
+      }
     }
     return firsts;
   }
 
   /** `previous` (the answer for the list before the edit) made the answer for `mounts`. */
-  private updated(previous: Map<string, MountEntry>, mounts: readonly MountEntry[], edit: LineEdit): Map<string, MountEntry> {
+  private updated(previous: Map<string, MountEntry>, tokens: Map<string, number>, mounts: readonly MountEntry[], edit: LineEdit): Map<string, MountEntry> {
     // Keys whose first mount was re-read: their first is now the earliest of the list from the edit on.
     const lost = new Set<string>();
     for (const mount of edit.removed as readonly MountEntry[]) {
@@ -58,6 +81,8 @@ export class FirstMounts {
       const first = previous.get(key);
       // Mounts before the edit are kept in place and mounts after it moved together: offsets order them.
       if (!first || first.span.start > mount.span.start) {
+        // A kept first mount displaced, or a key new to the list: a new token. A re-read first replaced: the same.
+        if (first ? !this.reread(first, mounts, edit) : !lost.has(key)) tokens.set(key, ++this.lastToken);
         previous.set(key, mount);
         lost.delete(key);
       }
@@ -68,9 +93,18 @@ export class FirstMounts {
         if (!this.counts(mount)) continue;
         const key = transportKey(mount)!;
         if (!lost.delete(key)) continue;
+        // A kept mount becomes first.
         previous.set(key, mount);
+        tokens.set(key, ++this.lastToken);
       }
     }
+    for (const key of lost) tokens.delete(key);
     return previous;
+  }
+
+  /** Whether `mount` (first in the updated answer) is one of the edit's re-read mounts. */
+  private reread(mount: MountEntry, mounts: readonly MountEntry[], edit: LineEdit): boolean {
+    for (let i = edit.itemsFrom; i < edit.itemsTo; i++) if (mounts[i] === mount) return true;
+    return false;
   }
 }
