@@ -137,7 +137,7 @@ export const nconnectMissing = defineRule({
       const span = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
       context.report(
         lazyFinding({ span, severity: bound ? 'warning' : 'info' }, () => ({
-          message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h → ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
+          message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h down to ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
           fixes: mountFix.unsafe(`Add nconnect=${BEST}`, insertOption(mount, `nconnect=${BEST}`)),
         })),
       );
