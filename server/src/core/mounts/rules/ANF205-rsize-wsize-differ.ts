@@ -30,8 +30,9 @@ export const rsizeWsizeDiffer = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
-      if (!onAnf(context, mount)) continue; // ANF's advice; other servers have their own
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
+      if (!onAnf(context, judged)) continue; // ANF's advice; other servers have their own
       const rsize = integerOf(effective, 'rsize');
       const wsize = integerOf(effective, 'wsize');
       if (rsize === undefined || wsize === undefined || rsize === wsize) continue;

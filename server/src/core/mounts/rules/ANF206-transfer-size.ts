@@ -40,8 +40,9 @@ export const transferSize = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
-      const target = targetOfMount(context, mount);
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
+      const target = targetOfMount(context, judged);
       const anf = target.kind === 'anf';
       for (const name of TRANSFER_OPTIONS) {
         const value = integerOf(effective, name);
@@ -58,7 +59,7 @@ export const transferSize = defineRule({
           problem = 'above-recommended';
           severity = 'info';
         } else if (value <= SMALL) {
-          found = workloadOfMount(context, mount);
+          found = workloadOfMount(context, judged);
           const prescribed = found ? WORKLOADS[found.workload].prescribedTransferBytes : undefined;
           if (prescribed && value >= prescribed.bytes) continue; // the vendor's own size for this workload
           // SAS GRID (ANF's mount-option guide): 64 KiB with nconnect, by design.

@@ -29,11 +29,12 @@ export const noac = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
       const option = effective.byGroup.get('ac');
       if (!option || option.name !== 'noac') continue;
       // Oracle RAC: Oracle Support Doc ID 359515.1 prescribes noac/actimeo=0 for OCR and voting files.
-      const found = workloadOfMount(context, mount);
+      const found = workloadOfMount(context, judged);
       if (found && WORKLOADS[found.workload].prescribesNoAttributeCache) continue;
       context.report(
         lazyFinding({ span: option.span }, () => ({

@@ -35,17 +35,18 @@ export const nfsVersionNotPinned = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
       if (effective.templated) continue;
       // Which versions a server serves is ANF's to say here; Azure Files, Blob NFS and other servers differ.
-      const serverTarget = targetOfMount(context, mount);
+      const serverTarget = targetOfMount(context, judged);
       if (serverTarget.kind !== 'anf') continue;
       const version = effective.version;
       // Fixes pin only what the manifest volume serves: another version would fail to mount (ANF224).
-      const volume = volumeOfMount(context, mount);
+      const volume = volumeOfMount(context, judged);
       const served = volume?.nfsVersions.length === 1 ? volume.nfsVersions[0] : undefined;
       const smbOnly = volume?.nfsVersions.length === 0 ? volume : undefined;
-      const pin = volume && served ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` } : versionToPin(context, mount);
+      const pin = volume && served ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` } : versionToPin(context, judged);
       const nfs4Type = mount.fsType === 'nfs4' || mount.options.some((o) => o.name === 'fstype' && o.value === 'nfs4');
       const where = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.fsTypeSpan ?? mount.sourceSpan ?? mount.span;
       if (!version) {

@@ -106,13 +106,14 @@ export const nconnectMissing = defineRule({
     if (kernel && compareKernelVersions(kernel, NCONNECT.minKernel.value) < 0) return;
     // The first mount of each address on this machine decides; other hosts' mounts never count.
     const firsts = firstsFor(context);
-    for (const { mount, effective } of nfsMounts(context)) {
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
       if (effective.templated || effective.byGroup.has('nconnect') || usesKerberos(effective)) continue;
       const version = effective.version?.text;
       if (version !== '3' && version !== '4.1') continue;
-      const target = targetOfMount(context, mount);
+      const target = targetOfMount(context, judged);
       if (target.kind !== 'anf') continue;
-      const found = workloadOfMount(context, mount);
+      const found = workloadOfMount(context, judged);
       if (found && (OS_DEPENDENT.has(found.workload) || WORKLOADS[found.workload].prescribedTransferBytes)) continue;
       const bound = found !== undefined && WORKLOADS[found.workload].throughputBound;
       // The info note needs a server known to be ANF (a manifest mount target, `nfsServers.anf`): on a
@@ -121,7 +122,7 @@ export const nconnectMissing = defineRule({
       // The first mount to an address decides nconnect for all: only the first one can take it.
       if (!isFirstToServer(firsts, mount)) continue;
       // Large farms: the endpoint's slot budget leaves no room for more connections per client.
-      const clients = volumeOfMount(context, mount)?.clients;
+      const clients = volumeOfMount(context, judged)?.clients;
       if (clients !== undefined && clients * BEST * SLOTS.anfInFlightPerConnection.value > SLOTS.endpointTotalMax.value) continue;
       const span = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
       context.report(

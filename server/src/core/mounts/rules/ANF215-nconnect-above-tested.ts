@@ -31,8 +31,9 @@ export const nconnectAboveTested = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
-      if (!onAnf(context, mount)) continue; // tested on ANF; Azure Files recommends its own value
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
+      if (!onAnf(context, judged)) continue; // tested on ANF; Azure Files recommends its own value
       const value = integerOf(effective, 'nconnect');
       const option = effective.byGroup.get('nconnect');
       if (value === undefined || !option || value <= BEST || value > MAX) continue;

@@ -28,9 +28,10 @@ export const nconnectWithKerberos = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
       const option = effective.byGroup.get('nconnect');
-      if (!option || !usesKerberos(effective) || !onAnf(context, mount)) continue;
+      if (!option || !usesKerberos(effective) || !onAnf(context, judged)) continue;
       const sec = effective.byGroup.get('sec')!;
       context.report(
         lazyFinding({ span: option.span }, () => ({

@@ -30,8 +30,9 @@ export const relaxedCacheOnSharedData = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
-      const found = workloadOfMount(context, mount);
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
+      const found = workloadOfMount(context, judged);
       if (!found || !WORKLOADS[found.workload].sharedWrites) continue;
       const relaxed = [];
       const cto = effective.byGroup.get('cto');

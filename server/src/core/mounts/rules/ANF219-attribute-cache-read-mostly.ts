@@ -31,9 +31,10 @@ export const attributeCacheReadMostly = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
       if (effective.templated) continue;
-      const found = workloadOfMount(context, mount);
+      const found = workloadOfMount(context, judged);
       if (!found || !WORKLOADS[found.workload].readMostly) continue;
       const missing: string[] = [];
       if (effective.byGroup.get('cto')?.name !== 'nocto') missing.push('nocto');

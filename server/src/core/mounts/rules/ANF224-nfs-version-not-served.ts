@@ -32,12 +32,13 @@ export const nfsVersionNotServed = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
       // A template placeholder may hold another vers=: this rule reports a hard failure, so it must be sure.
       if (effective.templated) continue;
       const version = effective.version;
       if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;
-      const volume = volumeOfMount(context, mount);
+      const volume = volumeOfMount(context, judged);
       if (!volume || volume.nfsVersions.includes(version.text)) continue;
 
       const asked = version.option && version.minorOption
@@ -58,7 +59,7 @@ export const nfsVersionNotServed = defineRule({
         if (version.minorOption) edits.push(removeOption(text, mount, version.minorOption));
       }
       // ANF220 stays silent on this token: say here when the workload also calls for the volume's version.
-      const found = workloadOfMount(context, mount);
+      const found = workloadOfMount(context, judged);
       const traits = found ? WORKLOADS[found.workload].nfsVersion : undefined;
       const wanted = traits ? traits.requires ?? (traits.preferred === 'either' ? undefined : traits.preferred) : undefined;
       const agrees = !needed && found && target && wanted === target ? ` ${capitalize(workloadWords(found))} calls for NFSv${target} too.` : '';

@@ -27,13 +27,14 @@ export const kerberosOnVolumeWithoutKerberos = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
       if (effective.templated) continue;
       const sec = effective.byGroup.get('sec');
       const flavors = sec?.value?.split(':') ?? [];
       // `sec=krb5p:sys` lets the client fall back to AUTH_SYS: only an all-Kerberos list is sure to fail.
       if (!sec || flavors.length === 0 || !flavors.every((f) => f.startsWith('krb5'))) continue;
-      const volume = volumeOfMount(context, mount);
+      const volume = volumeOfMount(context, judged);
       if (!volume || volume.kerberos) continue;
       // ANF120: Kerberos needs NFSv4.1, so an NFSv3 volume needs both changed.
       const volumeChange = volume.nfsVersions.includes('4.1')

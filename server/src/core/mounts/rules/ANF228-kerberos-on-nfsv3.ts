@@ -26,10 +26,11 @@ export const kerberosOnNfsv3 = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
       if (effective.templated || !usesKerberos(effective) || effective.version?.text !== '3') continue;
-      const target = targetOfMount(context, mount);
-      if (target.kind !== 'anf' || volumeOfMount(context, mount)) continue;
+      const target = targetOfMount(context, judged);
+      if (target.kind !== 'anf' || volumeOfMount(context, judged)) continue;
       const sec = effective.byGroup.get('sec')!;
       const pinned = effective.version.option;
       context.report(

@@ -26,9 +26,10 @@ export const maxConnectOnAnf = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    for (const judged of nfsMounts(context)) {
+      const { mount, effective } = judged;
       const option = effective.byGroup.get('max_connect');
-      if (!option || targetOfMount(context, mount).kind !== 'anf') continue;
+      if (!option || targetOfMount(context, judged).kind !== 'anf') continue;
       context.report(
         lazyFinding({ span: option.span }, () => ({
           message: `\`${option.name}=${option.value ?? ''}\` limits NFSv4.1 session trunking to other server addresses; an ANF volume has one mount-target address and ANF does no session trunking, so it adds no connections. Use \`nconnect\` for more connections to one address.`,
