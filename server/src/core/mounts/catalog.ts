@@ -364,6 +364,12 @@ export interface EffectiveOptions {
    * looked up once per option list, not again by every rule that reads every option.
    */
   readonly specs: readonly (OptionSpec | undefined)[];
+  /** The winning value of a group (`valueOf`). */
+  value(group: string): string | undefined;
+  /** The winning value of a group as an integer, undefined when missing or not a number (`integerOf`). */
+  integer(group: string): number | undefined;
+  /** `tcp`, `udp`, `rdma`... (`transportOf`). */
+  readonly transport: string;
 }
 
 /**
@@ -381,6 +387,11 @@ interface OptionListShape {
   readonly templated: boolean;
   readonly specs: readonly (OptionSpec | undefined)[];
   readonly version: VersionShape | undefined;
+  /** The winning value of each group (values are part of the shape's key). */
+  readonly values: ReadonlyMap<string, string | undefined>;
+  /** `integer(group)` answers, when first asked (`null`: not an integer). */
+  readonly integers: Map<string, number | null>;
+  readonly transport: string;
 }
 
 /** `NfsVersion` with its options as indexes. */
@@ -439,6 +450,25 @@ class MountEffectiveOptions implements EffectiveOptions, OptionGroups {
     return this.shape.specs;
   }
 
+  value(group: string): string | undefined {
+    return this.shape.values.get(group);
+  }
+
+  integer(group: string): number | undefined {
+    const integers = this.shape.integers;
+    let found = integers.get(group);
+    if (found === undefined) {
+      const value = this.shape.values.get(group);
+      found = value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
+      integers.set(group, found);
+    }
+    return found ?? undefined;
+  }
+
+  get transport(): string {
+    return this.shape.transport;
+  }
+
   get version(): NfsVersion | undefined {
     if (this.versionMade === undefined) {
       const v = this.shape.version;
@@ -487,7 +517,7 @@ export function transportKey(mount: MountEntry): string | undefined {
   return memo.transportKey ?? undefined;
 }
 
-/** Shapes by option list (`shapeKey`). Bounded: an editor session types many lists that are gone a keystroke later. */
+/** Shapes by option list (`shapeKey`), for mounts without `optionListText`. Bounded: an editor session types many lists that are gone a keystroke later. */
 const SHAPES = new Map<string, OptionListShape>();
 const SHAPES_KEPT = 4096; // not a fact: a cache bound, far above the distinct option lists of a real estate
 
@@ -508,6 +538,23 @@ function shapeKey(mount: MountEntry): string {
 }
 
 function shapeOf(mount: MountEntry): OptionListShape {
+  const text = mount.optionListText;
+  if (text !== undefined && mount.optionsOnly !== true) {
+    // The reader's own text of the list (a plain fstab line): no key to build, by file system type.
+    const fsType = mount.fsType ?? '';
+    let byText = SHAPES_BY_TEXT.get(fsType);
+    if (!byText) {
+      if (SHAPES_BY_TEXT.size >= SHAPES_KEPT) SHAPES_BY_TEXT.clear();
+      SHAPES_BY_TEXT.set(fsType, (byText = new Map()));
+    }
+    let shape = byText.get(text);
+    if (!shape) {
+      if (byText.size >= SHAPES_KEPT) byText.clear();
+      shape = computeShape(mount);
+      byText.set(text, shape);
+    }
+    return shape;
+  }
   const key = shapeKey(mount);
   let shape = SHAPES.get(key);
   if (!shape) {
@@ -517,6 +564,9 @@ function shapeOf(mount: MountEntry): OptionListShape {
   }
   return shape;
 }
+
+/** Shapes of lists whose text decides them (`MountEntry.optionListText`), by file system type, then text. */
+const SHAPES_BY_TEXT = new Map<string, Map<string, OptionListShape>>();
 
 function computeShape(mount: MountEntry): OptionListShape {
   const winners = new Map<string, number>();
@@ -556,7 +606,11 @@ function computeShape(mount: MountEntry): OptionListShape {
       for (let i = 0; i < list.length - 1; i++) overridden.push([list[i]!, winner]);
     }
   }
-  return { winners, overridden: overridden.length > 0 ? overridden : NO_PAIRS, version: resolveVersion(mount, winners), templated, specs };
+  const values = new Map<string, string | undefined>();
+  for (const [group, index] of winners) values.set(group, options[index]!.value);
+  const transportIndex = winners.get('transport');
+  const transport = transportIndex === undefined ? 'tcp' : options[transportIndex]!.value ?? options[transportIndex]!.name;
+  return { winners, overridden: overridden.length > 0 ? overridden : NO_PAIRS, version: resolveVersion(mount, winners), templated, specs, values, integers: new Map(), transport };
 }
 
 function resolveVersion(mount: MountEntry, winners: ReadonlyMap<string, number>): VersionShape | undefined {
@@ -596,7 +650,7 @@ function resolveVersion(mount: MountEntry, winners: ReadonlyMap<string, number>)
 
 /** The winning value of an option group, e.g. `valueOf(eff, 'nconnect')`. */
 export function valueOf(effective: EffectiveOptions, group: string): string | undefined {
-  return effective.byGroup.get(group)?.value;
+  return effective.value(group);
 }
 
 /** The winning option of a flag group, by name (`hasFlag(eff, 'recovery', 'soft')`). */
@@ -606,15 +660,12 @@ export function winningName(effective: EffectiveOptions, group: string): string 
 
 /** An integer option's value, or undefined when missing or not a number. */
 export function integerOf(effective: EffectiveOptions, group: string): number | undefined {
-  const value = valueOf(effective, group);
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+  return effective.integer(group);
 }
 
 /** Mounts where the transport is UDP (`udp`, `proto=udp`, `proto=udp6`). */
 export function transportOf(effective: EffectiveOptions): string {
-  const option = effective.byGroup.get('transport');
-  if (!option) return 'tcp';
-  return option.value ?? option.name;
+  return effective.transport;
 }
 
 /** True for `sec=krb5`, `krb5i`, `krb5p` (alone or in a list). */
