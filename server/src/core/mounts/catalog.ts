@@ -370,7 +370,17 @@ export interface EffectiveOptions {
   integer(group: string): number | undefined;
   /** `tcp`, `udp`, `rdma`... (`transportOf`). */
   readonly transport: string;
+  /**
+   * An answer about the option list, worked out once per list by `compute` (which also names the
+   * question): the mounts that write the same list share it. `compute` is given the options and
+   * their specs and may read only their names, values and placeholder flags (what decides a shape),
+   * never a span: it must be a module-level function of those alone.
+   */
+  perList<T>(compute: OptionListQuestion<T>): T;
 }
+
+/** A question about an option list alone (`EffectiveOptions.perList`). */
+export type OptionListQuestion<T> = (options: readonly MountOption[], specs: readonly (OptionSpec | undefined)[]) => T;
 
 /**
  * What the effective options of an option list are, by option index: the same for every mount
@@ -392,6 +402,10 @@ interface OptionListShape {
   /** `integer(group)` answers, when first asked (`null`: not an integer). */
   readonly integers: Map<string, number | null>;
   readonly transport: string;
+  /** `transportKey` by server as written. */
+  readonly transportKeys: Map<string, string>;
+  /** `perList` answers by question. */
+  readonly answers: Map<OptionListQuestion<unknown>, unknown>;
 }
 
 /** `NfsVersion` with its options as indexes. */
@@ -469,19 +483,38 @@ class MountEffectiveOptions implements EffectiveOptions, OptionGroups {
     return this.shape.transport;
   }
 
+  perList<T>(compute: OptionListQuestion<T>): T {
+    const answers = this.shape.answers;
+    if (answers.has(compute)) return answers.get(compute) as T;
+    const answer = compute(this.options, this.shape.specs);
+    answers.set(compute, answer);
+    return answer;
+  }
+
+  /** `transportKey` for a server as written: one string per option list and server, shared by their mounts. */
+  transportKeyFor(server: string): string {
+    const keys = this.shape.transportKeys;
+    let key = keys.get(server);
+    if (key === undefined) {
+      if (keys.size >= SHAPES_KEPT) keys.clear();
+      key = `${normalizeServer(server)}|${this.shape.version?.text ?? 'negotiated'}|${this.shape.transport}`;
+      keys.set(server, key);
+    }
+    return key;
+  }
+
   get version(): NfsVersion | undefined {
     if (this.versionMade === undefined) {
       const v = this.shape.version;
-      this.versionMade = v
-        ? {
-            text: v.text,
-            major: v.major,
-            ...(v.minor !== undefined ? { minor: v.minor } : {}),
-            ...(v.option !== undefined ? { option: this.options[v.option]! } : {}),
-            ...(v.minorOption !== undefined ? { minorOption: this.options[v.minorOption]! } : {}),
-            pinned: v.pinned,
-          }
-        : null;
+      if (v) {
+        // Property by property (the keys in the order spreads gave them): no temporary objects per mount.
+        const made = { text: v.text, major: v.major } as { -readonly [K in keyof NfsVersion]: NfsVersion[K] };
+        if (v.minor !== undefined) made.minor = v.minor;
+        if (v.option !== undefined) made.option = this.options[v.option]!;
+        if (v.minorOption !== undefined) made.minorOption = this.options[v.minorOption]!;
+        made.pinned = v.pinned;
+        this.versionMade = made;
+      } else this.versionMade = null;
     }
     return this.versionMade ?? undefined;
   }
@@ -512,7 +545,7 @@ export function effectiveOptions(mount: MountEntry): EffectiveOptions {
 export function transportKey(mount: MountEntry): string | undefined {
   const memo = memoOf(mount);
   if (memo.transportKey === undefined) {
-    memo.transportKey = !mount.server || mount.templated ? null : `${normalizeServer(mount.server)}|${memo.version?.text ?? 'negotiated'}|${transportOf(memo)}`;
+    memo.transportKey = !mount.server || mount.templated ? null : memo.transportKeyFor(mount.server);
   }
   return memo.transportKey ?? undefined;
 }
@@ -610,7 +643,7 @@ function computeShape(mount: MountEntry): OptionListShape {
   for (const [group, index] of winners) values.set(group, options[index]!.value);
   const transportIndex = winners.get('transport');
   const transport = transportIndex === undefined ? 'tcp' : options[transportIndex]!.value ?? options[transportIndex]!.name;
-  return { winners, overridden: overridden.length > 0 ? overridden : NO_PAIRS, version: resolveVersion(mount, winners), templated, specs, values, integers: new Map(), transport };
+  return { winners, overridden: overridden.length > 0 ? overridden : NO_PAIRS, version: resolveVersion(mount, winners), templated, specs, values, integers: new Map(), transport, transportKeys: new Map(), answers: new Map() };
 }
 
 function resolveVersion(mount: MountEntry, winners: ReadonlyMap<string, number>): VersionShape | undefined {

@@ -30,7 +30,9 @@ export const rsizeWsizeDiffer = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       if (!onAnf(context, judged)) continue; // ANF's advice; other servers have their own
       const rsize = integerOf(effective, 'rsize');

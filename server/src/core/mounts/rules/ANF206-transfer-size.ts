@@ -40,11 +40,14 @@ export const transferSize = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       const target = targetOfMount(context, judged);
       const anf = target.kind === 'anf';
-      for (const name of TRANSFER_OPTIONS) {
+      for (let n = 0; n < TRANSFER_OPTIONS.length; n++) {
+        const name = TRANSFER_OPTIONS[n]!;
         const value = integerOf(effective, name);
         const option = effective.byGroup.get(name);
         if (value === undefined || !option || value === 0) continue;

@@ -28,7 +28,9 @@ export const softMount = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount, effective } = judgedMounts[index]!;
       const option = effective.byGroup.get('recovery');
       if (!option || (option.name !== 'soft' && option.name !== 'softerr')) continue;
       // An earlier `hard` that this option overrides: removing this one is enough.

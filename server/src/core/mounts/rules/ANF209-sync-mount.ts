@@ -31,7 +31,9 @@ export const syncMount = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount, effective } = judgedMounts[index]!;
       const option = effective.byGroup.get('sync');
       if (!option || option.name !== 'sync') continue;
       context.report(

@@ -29,7 +29,9 @@ export const noac = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       const option = effective.byGroup.get('ac');
       if (!option || option.name !== 'noac') continue;

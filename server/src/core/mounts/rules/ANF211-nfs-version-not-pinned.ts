@@ -6,7 +6,7 @@ import { baseName } from '../../fileKind';
 import { findOption } from '../catalog';
 import { insertOption, mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, versionToPin, volumeOfMount } from './common';
+import { assumedAnfWords, hasNfsMounts, isNfs4Type, nfsMounts, targetOfMount, versionToPin, volumeOfMount } from './common';
 
 const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
 const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;
@@ -35,7 +35,9 @@ export const nfsVersionNotPinned = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       if (effective.templated) continue;
       // Which versions a server serves is ANF's to say here; Azure Files, Blob NFS and other servers differ.
@@ -47,7 +49,7 @@ export const nfsVersionNotPinned = defineRule({
       const served = volume?.nfsVersions.length === 1 ? volume.nfsVersions[0] : undefined;
       const smbOnly = volume?.nfsVersions.length === 0 ? volume : undefined;
       const pin = volume && served ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` } : versionToPin(context, judged);
-      const nfs4Type = mount.fsType === 'nfs4' || mount.options.some((o) => o.name === 'fstype' && o.value === 'nfs4');
+      const nfs4Type = isNfs4Type(mount);
       const where = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.fsTypeSpan ?? mount.sourceSpan ?? mount.span;
       if (!version) {
         const vers = effective.byGroup.get('vers');

@@ -27,7 +27,9 @@ export const udpTransport = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { effective } = judgedMounts[index]!;
       const transport = transportOf(effective);
       if (transport !== 'udp' && transport !== 'udp6') continue;
       const option = effective.byGroup.get('transport')!;

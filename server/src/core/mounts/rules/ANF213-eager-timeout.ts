@@ -32,7 +32,9 @@ export const eagerTimeout = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { effective } = judgedMounts[index]!;
       const transport = transportOf(effective);
       if (transport.startsWith('udp')) continue;
       const timeo = integerOf(effective, 'timeo');

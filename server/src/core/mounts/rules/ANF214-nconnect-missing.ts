@@ -106,7 +106,9 @@ export const nconnectMissing = defineRule({
     if (kernel && compareKernelVersions(kernel, NCONNECT.minKernel.value) < 0) return;
     // The first mount of each address on this machine decides; other hosts' mounts never count.
     const firsts = firstsFor(context);
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       if (effective.templated || effective.byGroup.has('nconnect') || usesKerberos(effective)) continue;
       const version = effective.version?.text;

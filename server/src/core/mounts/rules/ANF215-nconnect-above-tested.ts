@@ -31,7 +31,9 @@ export const nconnectAboveTested = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       if (!onAnf(context, judged)) continue; // tested on ANF; Azure Files recommends its own value
       const value = integerOf(effective, 'nconnect');

@@ -28,7 +28,9 @@ export const nconnectWithKerberos = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       const option = effective.byGroup.get('nconnect');
       if (!option || !usesKerberos(effective) || !onAnf(context, judged)) continue;

@@ -51,7 +51,9 @@ export const nconnectDiffersSameServer = defineRule({
     const host = context.workspace.hostOf(context.file.uri);
     const text = context.file.source.text;
     const onHost = onHostWords(model, host);
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount, effective } = judgedMounts[index]!;
       if (!decides(mount)) continue;
       const option = effective.byGroup.get('nconnect');
       if (!option?.value || !/^\d+$/.test(option.value)) continue;

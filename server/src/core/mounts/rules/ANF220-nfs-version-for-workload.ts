@@ -30,7 +30,9 @@ export const nfsVersionForWorkload = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       const version = effective.version;
       if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;

@@ -26,7 +26,9 @@ export const fstabWithoutNetdev = defineRule({
   perMount: true,
   appliesTo: (file) => hasNfsMounts(file) && file.mounts.some((m) => m.origin === 'fstab'),
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount, effective } = judgedMounts[index]!;
       if (mount.origin !== 'fstab' || effective.templated || mount.options.length === 0) continue;
       if (effective.byGroup.has('_netdev') || effective.byGroup.has('nofail') || effective.byGroup.get('auto')?.name === 'noauto') continue;
       context.report(

@@ -26,7 +26,9 @@ export const fstabFsckPass = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount } = judgedMounts[index]!;
       const pass = mount.fsckPass;
       const passSpan = mount.fsckPassSpan;
       if (!passSpan || pass === undefined || !/^\d+$/.test(pass) || Number(pass) === 0) continue;

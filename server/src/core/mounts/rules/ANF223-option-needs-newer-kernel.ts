@@ -30,9 +30,13 @@ export const optionNeedsNewerKernel = defineRule({
   check(context) {
     const kernel = context.config.kernelVersion;
     if (!kernel) return;
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
-      for (const option of mount.options) {
+      const options = mount.options;
+      for (let o = 0; o < options.length; o++) {
+        const option = options[o]!;
         if (option.templated) continue;
         const needs = findOption(option.name)?.minKernel;
         if (!needs || compareKernelVersions(kernel, needs) >= 0) continue;

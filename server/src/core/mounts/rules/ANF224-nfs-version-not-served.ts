@@ -6,7 +6,7 @@ import { baseName } from '../../fileKind';
 import { usesKerberos } from '../catalog';
 import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount, workloadOfMount, workloadWords } from './common';
+import { hasNfsMounts, isNfs4Type, manifestVolumeOf, nfsMounts, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionNotServed = defineRule({
   code: 'ANF224',
@@ -32,7 +32,9 @@ export const nfsVersionNotServed = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       // A template placeholder may hold another vers=: this rule reports a hard failure, so it must be sure.
       if (effective.templated) continue;
@@ -51,7 +53,7 @@ export const nfsVersionNotServed = defineRule({
       const needed = neededVersion(context, mount, version.text, usesKerberos(effective));
       const target = volume.nfsVersions.length === 1 ? volume.nfsVersions[0]! : undefined;
       // nfs(5): the `nfs4` type takes every option but `vers`/`nfsvers`, so it cannot be pinned to NFSv3.
-      const nfs4Type = mount.fsType === 'nfs4' || mount.options.some((o) => o.name === 'fstype' && o.value === 'nfs4');
+      const nfs4Type = isNfs4Type(mount);
       const editable = version.option !== undefined && !(nfs4Type && target === '3');
       const edits: SpanEdit[] = [];
       if (target && !needed && version.option && editable) {

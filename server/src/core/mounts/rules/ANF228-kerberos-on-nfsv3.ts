@@ -26,7 +26,9 @@ export const kerberosOnNfsv3 = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       if (effective.templated || !usesKerberos(effective) || effective.version?.text !== '3') continue;
       const target = targetOfMount(context, judged);

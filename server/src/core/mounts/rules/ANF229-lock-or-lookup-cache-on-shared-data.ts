@@ -27,7 +27,9 @@ export const lockOrLookupCacheOnSharedData = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       if (effective.byGroup.get('rw')?.name === 'ro') continue;
       const found = workloadOfMount(context, judged);

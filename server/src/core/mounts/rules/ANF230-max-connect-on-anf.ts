@@ -26,7 +26,9 @@ export const maxConnectOnAnf = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const judged of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
       const option = effective.byGroup.get('max_connect');
       if (!option || targetOfMount(context, judged).kind !== 'anf') continue;

@@ -25,7 +25,9 @@ export const fscNeedsCachefilesd = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { effective } = judgedMounts[index]!;
       const option = effective.byGroup.get('fsc');
       if (!option || option.name !== 'fsc') continue;
       context.report(

@@ -47,6 +47,17 @@ export function nfsMounts(context: RuleContext): readonly JudgedMount[] {
 
 const JUDGED = new WeakMap<readonly MountEntry[], readonly JudgedMount[]>();
 
+/** The mount's type is `nfs4` (`-t nfs4`, or an `fstype=nfs4` option): a loop, not a closure per mount. */
+export function isNfs4Type(mount: MountEntry): boolean {
+  if (mount.fsType === 'nfs4') return true;
+  const options = mount.options;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
+    if (option.name === 'fstype' && option.value === 'nfs4') return true;
+  }
+  return false;
+}
+
 /** Parse problems of one code, reported as they are (ANF200, ANF201). */
 export function reportProblems(context: RuleContext, code: string): void {
   for (const problem of context.file.problems) {
