@@ -1,9 +1,11 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { formatNumber } from '../../units/units';
 import { NCONNECT, SLOTS, WORKLOADS, type WorkloadKind } from '../../facts';
 import { compareKernelVersions } from '../../config';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
+import type { Span } from '../../text/sourceText';
+import type { ServerTarget } from './target';
 import { insertOption, mountFix } from '../fixes';
 import type { MountEntry } from '../model';
 import { FirstMounts } from './firstMounts';
@@ -73,6 +75,15 @@ const ONE_FILE_FIRSTS = new FirstMounts((m) => m.isNfs && transportKey(m) !== un
 /** SAP HANA: nconnect over NFSv4.1 only on the OS releases the SAP note allows; anf-lint does not know the OS. */
 const OS_DEPENDENT: ReadonlySet<WorkloadKind> = new Set(['sap-hana-data', 'sap-hana-log', 'sap-hana-shared']);
 
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function missingFinding(mount: MountEntry, span: Span, bound: boolean, found: ReturnType<typeof workloadOfMount>, target: ServerTarget): Finding {
+  return lazyFinding({ span, severity: bound ? 'warning' : 'info' }, () => ({
+    message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h → ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
+    fixes: mountFix.unsafe(`Add nconnect=${BEST}`, insertOption(mount, `nconnect=${BEST}`)),
+  }));
+}
+
 export const nconnectMissing = defineRule({
   code: 'ANF214',
   name: 'nconnect-missing',
@@ -127,12 +138,7 @@ export const nconnectMissing = defineRule({
       const clients = volumeOfMount(context, judged)?.clients;
       if (clients !== undefined && clients * BEST * SLOTS.anfInFlightPerConnection.value > SLOTS.endpointTotalMax.value) continue;
       const span = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
-      context.report(
-        lazyFinding({ span, severity: bound ? 'warning' : 'info' }, () => ({
-          message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h → ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
-          fixes: mountFix.unsafe(`Add nconnect=${BEST}`, insertOption(mount, `nconnect=${BEST}`)),
-        })),
-      );
+      context.report(missingFinding(mount, span, bound, found, target));
     }
   },
 });
