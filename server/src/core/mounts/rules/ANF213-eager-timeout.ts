@@ -19,8 +19,6 @@ function timeoFinding(timeo: number, timeoOption: MountOption): Finding {
   }));
 }
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function retransFinding(soft: boolean, retransOption: MountOption): Finding {
   return lazyFinding({ span: retransOption.span }, () => ({
     message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${DEFAULT_RETRANS}.`,
