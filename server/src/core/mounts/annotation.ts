@@ -98,6 +98,8 @@ export function annotationFor(source: SourceText, annotations: Map<number, Annot
     if (found?.workload) return found;
   }
   for (let line = firstLine - 1; line >= 0; line--) {
+    // Most mounts follow another mount: its first character settles it without slicing the line.
+    if (!mayOpenComment(source.text.charCodeAt(source.lineStart(line)))) break;
     const text = source.lineText(line);
     if (!COMMENT_LINE.test(text) && !FENCE_LINE.test(text)) break;
     const found = annotations.get(line);
@@ -105,6 +107,53 @@ export function annotationFor(source: SourceText, annotations: Map<number, Annot
   }
   return undefined;
 }
+
+/**
+ * False when a line starting with this character (a UTF-16 code unit) can be neither a comment
+ * nor a fence line: a printable ASCII character other than those that open one (`#`, `;`, `/`,
+ * `<`, a backtick, `~`). Whitespace, other characters and the end of the text are left to
+ * COMMENT_LINE and FENCE_LINE.
+ */
+function mayOpenComment(code: number): boolean {
+  if (code <= SPACE || code > TILDE) return true; // not a fact: whitespace, control and non-ASCII characters
+  return code === HASH || code === SEMICOLON || code === SLASH || code === LESS_THAN || code === BACKTICK || code === TILDE;
+}
+
+// Character codes (not facts).
+const SPACE = 0x20;
+const HASH = 0x23;
+const SLASH = 0x2f;
+const SEMICOLON = 0x3b;
+const LESS_THAN = 0x3c;
+const BACKTICK = 0x60;
+const TILDE = 0x7e;
+
+/**
+ * The line of offsets that mostly increase (a reader's mounts, in order): walks the line-start
+ * table forward from the last answer instead of searching it from scratch for each offset, and
+ * searches only when an offset is behind or far ahead.
+ */
+export class LineCursor {
+  private line = 0;
+
+  constructor(private readonly source: SourceText) {}
+
+  lineOf(offset: number): number {
+    const source = this.source;
+    const target = Math.max(0, Math.min(offset, source.text.length));
+    let line = this.line;
+    if (source.lineStart(line) > target) return (this.line = source.positionAt(target).line);
+    const last = source.lineCount - 1;
+    for (let steps = 0; line < last && source.lineStart(line + 1) <= target; steps++) {
+      if (steps === CURSOR_WALK) return (this.line = source.positionAt(target).line);
+      line++;
+    }
+    return (this.line = line);
+  }
+}
+
+/** Lines the cursor walks before it searches instead. */
+const CURSOR_WALK = 64; // not a fact: a tuning bound
 
 /**
  * Applies annotations to mounts the caller has just created and not shared yet: sets the two fields
@@ -116,9 +165,11 @@ export function annotateNewMount<T extends { span: Span; annotatedWorkload?: Wor
   source: SourceText,
   annotations: Map<number, Annotation>,
   fileWide?: Annotation,
+  lines?: LineCursor,
 ): T {
-  const annotation =
-    annotationFor(source, annotations, source.positionAt(mount.span.start).line, source.positionAt(mount.span.end).line) ?? fileWide;
+  const first = lines ? lines.lineOf(mount.span.start) : source.positionAt(mount.span.start).line;
+  const last = lines ? lines.lineOf(mount.span.end) : source.positionAt(mount.span.end).line;
+  const annotation = annotationFor(source, annotations, first, last) ?? fileWide;
   if (!annotation?.workload) return mount;
   const writable = mount as { annotatedWorkload?: WorkloadKind; annotationSpan?: Span };
   writable.annotatedWorkload = annotation.workload;

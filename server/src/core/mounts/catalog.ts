@@ -345,9 +345,15 @@ export interface NfsVersion {
   readonly pinned: boolean;
 }
 
+/** The winning option of each group, by group name: only `get` and `has` (see `EffectiveOptions.byGroup`). */
+export interface OptionGroups {
+  get(group: string): MountOption | undefined;
+  has(group: string): boolean;
+}
+
 export interface EffectiveOptions {
   /** The option that wins for each group (last one written), by group name. */
-  readonly byGroup: ReadonlyMap<string, MountOption>;
+  readonly byGroup: OptionGroups;
   /** Options a later option of the same group overrides, with the one that wins. */
   readonly overridden: readonly { readonly option: MountOption; readonly winner: MountOption }[];
   readonly version: NfsVersion | undefined;
@@ -355,36 +361,179 @@ export interface EffectiveOptions {
   readonly templated: boolean;
   /**
    * `findOption` of each of the mount's options, by index (undefined for a templated or unknown one):
-   * looked up once per mount, not again by every rule that reads every option.
+   * looked up once per option list, not again by every rule that reads every option.
    */
   readonly specs: readonly (OptionSpec | undefined)[];
+  /** The winning value of a group (`valueOf`). */
+  value(group: string): string | undefined;
+  /** The winning value of a group as an integer, undefined when missing or not a number (`integerOf`). */
+  integer(group: string): number | undefined;
+  /** `tcp`, `udp`, `rdma`... (`transportOf`). */
+  readonly transport: string;
+  /**
+   * An answer about the option list, worked out once per list by `compute` (which also names the
+   * question): the mounts that write the same list share it. `compute` is given the options and
+   * their specs and may read only their names, values and placeholder flags (what decides a shape),
+   * never a span: it must be a module-level function of those alone.
+   */
+  perList<T>(compute: OptionListQuestion<T>): T;
 }
+
+/** A question about an option list alone (`EffectiveOptions.perList`). */
+export type OptionListQuestion<T> = (options: readonly MountOption[], specs: readonly (OptionSpec | undefined)[]) => T;
 
 /**
- * What is worked out once per mount: its effective options and, when first asked, its transport key.
- * One WeakMap entry per mount for both (two maps cost two entries per mount on every change, and
- * weak-map entries are what the garbage collector works hardest on here).
+ * What the effective options of an option list are, by option index: the same for every mount
+ * that writes the same list (names, values, placeholders) with the same file system type. A
+ * 10,000-line fstab repeats a few lists, so this is worked out once per list, and each mount's
+ * `EffectiveOptions` only points at its own options by these indexes. It holds no mount, span or
+ * workspace state: a cached shape is never stale.
  */
-interface MountMemo {
-  readonly effective: EffectiveOptions;
-  /** `null`: asked, and the mount has none. */
-  transportKey?: string | null;
+interface OptionListShape {
+  /** Group name to the index of the option that wins it. */
+  readonly winners: ReadonlyMap<string, number>;
+  /** Index pairs: the overridden option, the one that wins (groups in first-written order). */
+  readonly overridden: readonly (readonly [number, number])[];
+  readonly templated: boolean;
+  readonly specs: readonly (OptionSpec | undefined)[];
+  readonly version: VersionShape | undefined;
+  /** The winning value of each group (values are part of the shape's key). */
+  readonly values: ReadonlyMap<string, string | undefined>;
+  /** `integer(group)` answers, when first asked (`null`: not an integer). */
+  readonly integers: Map<string, number | null>;
+  readonly transport: string;
+  /** `transportKey` by server as written. */
+  readonly transportKeys: Map<string, string>;
+  /** `perList` answers by question. */
+  readonly answers: Map<OptionListQuestion<unknown>, unknown>;
 }
 
-const MEMO = new WeakMap<MountEntry, MountMemo>();
+/** `NfsVersion` with its options as indexes. */
+interface VersionShape {
+  readonly text: string;
+  readonly major: number;
+  readonly minor: number | undefined;
+  readonly option: number | undefined;
+  readonly minorOption: number | undefined;
+  readonly pinned: boolean;
+}
 
-function memoOf(mount: MountEntry): MountMemo {
+const NO_PAIRS: readonly (readonly [number, number])[] = Object.freeze([]);
+const NO_OVERRIDDEN: EffectiveOptions['overridden'] = Object.freeze([]);
+
+/** One mount's effective options: its option list's shape applied to its own options. */
+class MountEffectiveOptions implements EffectiveOptions, OptionGroups {
+  /** Lazily: most rules never ask for the version objects of most mounts. */
+  private versionMade: NfsVersion | null | undefined = undefined;
+  /**
+   * The kernel's transport key (`transportKey`), when first asked; `null`: asked, and the mount
+   * has none. Here rather than in a second per-mount map: weak-map entries are what the garbage
+   * collector works hardest on in a large fstab.
+   */
+  transportKey: string | null | undefined = undefined;
+
+  constructor(
+    private readonly shape: OptionListShape,
+    private readonly options: readonly MountOption[],
+  ) {}
+
+  get byGroup(): OptionGroups {
+    return this;
+  }
+
+  get(group: string): MountOption | undefined {
+    const index = this.shape.winners.get(group);
+    return index === undefined ? undefined : this.options[index];
+  }
+
+  has(group: string): boolean {
+    return this.shape.winners.has(group);
+  }
+
+  get overridden(): EffectiveOptions['overridden'] {
+    const pairs = this.shape.overridden;
+    if (pairs.length === 0) return NO_OVERRIDDEN;
+    return pairs.map(([option, winner]) => ({ option: this.options[option]!, winner: this.options[winner]! }));
+  }
+
+  get templated(): boolean {
+    return this.shape.templated;
+  }
+
+  get specs(): readonly (OptionSpec | undefined)[] {
+    return this.shape.specs;
+  }
+
+  value(group: string): string | undefined {
+    return this.shape.values.get(group);
+  }
+
+  integer(group: string): number | undefined {
+    const integers = this.shape.integers;
+    let found = integers.get(group);
+    if (found === undefined) {
+      const value = this.shape.values.get(group);
+      found = value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
+      integers.set(group, found);
+    }
+    return found ?? undefined;
+  }
+
+  get transport(): string {
+    return this.shape.transport;
+  }
+
+  perList<T>(compute: OptionListQuestion<T>): T {
+    const answers = this.shape.answers;
+    if (answers.has(compute)) return answers.get(compute) as T;
+    const answer = compute(this.options, this.shape.specs);
+    answers.set(compute, answer);
+    return answer;
+  }
+
+  /** `transportKey` for a server as written: one string per option list and server, shared by their mounts. */
+  transportKeyFor(server: string): string {
+    const keys = this.shape.transportKeys;
+    let key = keys.get(server);
+    if (key === undefined) {
+      if (keys.size >= SHAPES_KEPT) keys.clear();
+      key = `${normalizeServer(server)}|${this.shape.version?.text ?? 'negotiated'}|${this.shape.transport}`;
+      keys.set(server, key);
+    }
+    return key;
+  }
+
+  get version(): NfsVersion | undefined {
+    if (this.versionMade === undefined) {
+      const v = this.shape.version;
+      if (v) {
+        // Property by property (the keys in the order spreads gave them): no temporary objects per mount.
+        const made = { text: v.text, major: v.major } as { -readonly [K in keyof NfsVersion]: NfsVersion[K] };
+        if (v.minor !== undefined) made.minor = v.minor;
+        if (v.option !== undefined) made.option = this.options[v.option]!;
+        if (v.minorOption !== undefined) made.minorOption = this.options[v.minorOption]!;
+        made.pinned = v.pinned;
+        this.versionMade = made;
+      } else this.versionMade = null;
+    }
+    return this.versionMade ?? undefined;
+  }
+}
+
+const MEMO = new WeakMap<MountEntry, MountEffectiveOptions>();
+
+function memoOf(mount: MountEntry): MountEffectiveOptions {
   let memo = MEMO.get(mount);
   if (!memo) {
-    memo = { effective: computeEffectiveOptions(mount) };
+    memo = new MountEffectiveOptions(shapeOf(mount), mount.options);
     MEMO.set(mount, memo);
   }
   return memo;
 }
 
-/** Resolves duplicates and conflicts the way the kernel does (the last one wins) and the NFS version. Cached per mount. */
+/** Resolves duplicates and conflicts the way the kernel does (the last one wins) and the NFS version. Cached per mount, worked out per option list. */
 export function effectiveOptions(mount: MountEntry): EffectiveOptions {
-  return memoOf(mount).effective;
+  return memoOf(mount);
 }
 
 /**
@@ -396,17 +545,67 @@ export function effectiveOptions(mount: MountEntry): EffectiveOptions {
 export function transportKey(mount: MountEntry): string | undefined {
   const memo = memoOf(mount);
   if (memo.transportKey === undefined) {
-    memo.transportKey = !mount.server || mount.templated ? null : `${normalizeServer(mount.server)}|${memo.effective.version?.text ?? 'negotiated'}|${transportOf(memo.effective)}`;
+    memo.transportKey = !mount.server || mount.templated ? null : memo.transportKeyFor(mount.server);
   }
   return memo.transportKey ?? undefined;
 }
 
-function computeEffectiveOptions(mount: MountEntry): EffectiveOptions {
-  const byGroup = new Map<string, MountOption>();
-  const overridden: { option: MountOption; winner: MountOption }[] = [];
-  // The options of each group in order; a list only for a group written more than once (rare), so
-  // the common case allocates nothing but the map entry.
-  let repeated: Map<string, MountOption[]> | undefined;
+/** Shapes by option list (`shapeKey`), for mounts without `optionListText`. Bounded: an editor session types many lists that are gone a keystroke later. */
+const SHAPES = new Map<string, OptionListShape>();
+const SHAPES_KEPT = 4096; // not a fact: a cache bound, far above the distinct option lists of a real estate
+
+/**
+ * What a shape depends on, as one string: the file system type (`nfs4` sets the version), whether
+ * only the list is known, and each option's name, value and placeholder flag.
+ */
+function shapeKey(mount: MountEntry): string {
+  let key = `${mount.fsType ?? ''}\u0001${mount.optionsOnly === true ? '1' : '0'}`;
+  const options = mount.options;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
+    // Lengths first: a name or value holding a separator cannot make two lists' keys equal.
+    key += option.value === undefined ? `\u0000${option.name.length}:${option.name}` : `\u0000${option.name.length}:${option.name}\u0002${option.value.length}:${option.value}`;
+    if (option.templated) key += '\u0003';
+  }
+  return key;
+}
+
+function shapeOf(mount: MountEntry): OptionListShape {
+  const text = mount.optionListText;
+  if (text !== undefined && mount.optionsOnly !== true) {
+    // The reader's own text of the list (a plain fstab line): no key to build, by file system type.
+    const fsType = mount.fsType ?? '';
+    let byText = SHAPES_BY_TEXT.get(fsType);
+    if (!byText) {
+      if (SHAPES_BY_TEXT.size >= SHAPES_KEPT) SHAPES_BY_TEXT.clear();
+      SHAPES_BY_TEXT.set(fsType, (byText = new Map()));
+    }
+    let shape = byText.get(text);
+    if (!shape) {
+      if (byText.size >= SHAPES_KEPT) byText.clear();
+      shape = computeShape(mount);
+      byText.set(text, shape);
+    }
+    return shape;
+  }
+  const key = shapeKey(mount);
+  let shape = SHAPES.get(key);
+  if (!shape) {
+    if (SHAPES.size >= SHAPES_KEPT) SHAPES.clear();
+    shape = computeShape(mount);
+    SHAPES.set(key, shape);
+  }
+  return shape;
+}
+
+/** Shapes of lists whose text decides them (`MountEntry.optionListText`), by file system type, then text. */
+const SHAPES_BY_TEXT = new Map<string, Map<string, OptionListShape>>();
+
+function computeShape(mount: MountEntry): OptionListShape {
+  const winners = new Map<string, number>();
+  const overridden: (readonly [number, number])[] = [];
+  // The options of each group in order; a list only for a group written more than once (rare).
+  let repeated: Map<string, number[]> | undefined;
   // An option list found on its own (optionsOnly): the rest of the mount is elsewhere, so what
   // the list leaves out is as unknown as a placeholder would make it.
   let templated = mount.optionsOnly === true;
@@ -422,30 +621,37 @@ function computeEffectiveOptions(mount: MountEntry): EffectiveOptions {
     specs[i] = spec;
     if (spec?.repeatable) continue;
     const group = spec?.group ?? `?${option.name}`;
-    const earlier = byGroup.get(group);
-    if (earlier) {
+    const earlier = winners.get(group);
+    if (earlier !== undefined) {
       repeated ??= new Map();
       const list = repeated.get(group);
-      if (list) list.push(option);
-      else repeated.set(group, [earlier, option]);
+      if (list) list.push(i);
+      else repeated.set(group, [earlier, i]);
     }
-    byGroup.set(group, option);
+    winners.set(group, i);
   }
   if (repeated) {
     // Groups in the order they first appear (a Map keeps it), each option but the last overridden by the last.
-    for (const group of byGroup.keys()) {
+    for (const group of winners.keys()) {
       const list = repeated.get(group);
       if (!list) continue;
       const winner = list[list.length - 1]!;
-      for (let i = 0; i < list.length - 1; i++) overridden.push({ option: list[i]!, winner });
+      for (let i = 0; i < list.length - 1; i++) overridden.push([list[i]!, winner]);
     }
   }
-  return { byGroup, overridden, version: resolveVersion(mount, byGroup), templated, specs };
+  const values = new Map<string, string | undefined>();
+  for (const [group, index] of winners) values.set(group, options[index]!.value);
+  const transportIndex = winners.get('transport');
+  const transport = transportIndex === undefined ? 'tcp' : options[transportIndex]!.value ?? options[transportIndex]!.name;
+  return { winners, overridden: overridden.length > 0 ? overridden : NO_PAIRS, version: resolveVersion(mount, winners), templated, specs, values, integers: new Map(), transport, transportKeys: new Map(), answers: new Map() };
 }
 
-function resolveVersion(mount: MountEntry, byGroup: ReadonlyMap<string, MountOption>): NfsVersion | undefined {
-  const vers = byGroup.get('vers');
-  const minor = byGroup.get('minorversion');
+function resolveVersion(mount: MountEntry, winners: ReadonlyMap<string, number>): VersionShape | undefined {
+  const options = mount.options;
+  const versIndex = winners.get('vers');
+  const minorIndex = winners.get('minorversion');
+  const vers = versIndex === undefined ? undefined : options[versIndex]!;
+  const minor = minorIndex === undefined ? undefined : options[minorIndex]!;
   const minorValue = minor?.value !== undefined && /^\d+$/.test(minor.value) ? Number(minor.value) : undefined;
   if (vers?.value !== undefined) {
     const match = /^(\d+)(?:\.(\d+))?$/.exec(vers.value);
@@ -456,18 +662,19 @@ function resolveVersion(mount: MountEntry, byGroup: ReadonlyMap<string, MountOpt
     return {
       text: resolvedMinor !== undefined ? `${major}.${resolvedMinor}` : String(major),
       major,
-      ...(resolvedMinor !== undefined ? { minor: resolvedMinor } : {}),
-      option: vers,
-      ...(minor && explicitMinor === undefined ? { minorOption: minor } : {}),
+      minor: resolvedMinor,
+      option: versIndex,
+      minorOption: minor && explicitMinor === undefined ? minorIndex : undefined,
       pinned: major !== 4 || resolvedMinor !== undefined,
     };
   }
-  if (mount.fsType === 'nfs4' || mount.options.some((o) => o.name === 'fstype' && o.value === 'nfs4')) {
+  if (mount.fsType === 'nfs4' || options.some((o) => o.name === 'fstype' && o.value === 'nfs4')) {
     return {
       text: minorValue !== undefined ? `4.${minorValue}` : '4',
       major: 4,
-      ...(minorValue !== undefined ? { minor: minorValue } : {}),
-      ...(minor ? { minorOption: minor } : {}),
+      minor: minorValue,
+      option: undefined,
+      minorOption: minor ? minorIndex : undefined,
       pinned: minorValue !== undefined,
     };
   }
@@ -476,7 +683,7 @@ function resolveVersion(mount: MountEntry, byGroup: ReadonlyMap<string, MountOpt
 
 /** The winning value of an option group, e.g. `valueOf(eff, 'nconnect')`. */
 export function valueOf(effective: EffectiveOptions, group: string): string | undefined {
-  return effective.byGroup.get(group)?.value;
+  return effective.value(group);
 }
 
 /** The winning option of a flag group, by name (`hasFlag(eff, 'recovery', 'soft')`). */
@@ -486,15 +693,12 @@ export function winningName(effective: EffectiveOptions, group: string): string 
 
 /** An integer option's value, or undefined when missing or not a number. */
 export function integerOf(effective: EffectiveOptions, group: string): number | undefined {
-  const value = valueOf(effective, group);
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+  return effective.integer(group);
 }
 
 /** Mounts where the transport is UDP (`udp`, `proto=udp`, `proto=udp6`). */
 export function transportOf(effective: EffectiveOptions): string {
-  const option = effective.byGroup.get('transport');
-  if (!option) return 'tcp';
-  return option.value ?? option.name;
+  return effective.transport;
 }
 
 /** True for `sec=krb5`, `krb5i`, `krb5p` (alone or in a list). */

@@ -1,7 +1,7 @@
 import type { SourceText } from '../text/sourceText';
 import type { FileKind } from '../fileKind';
 import type { ParseProblem } from '../diagnostics';
-import { annotateNewMount, annotationFor, readAnnotations } from './annotation';
+import { annotateNewMount, annotationFor, LineCursor, readAnnotations } from './annotation';
 import { parseAutofsMap } from './autofs';
 import { parseFstab } from './fstab';
 import { parseMarkdown } from './markdown';
@@ -31,7 +31,9 @@ export function extractMounts(source: SourceText, uri: string, kind: FileKind): 
     // A systemd unit is one mount: an annotation anywhere in it applies.
     const fileWide = kind === 'systemd-mount' ? [...annotations.values()].find((a) => a.workload) : undefined;
     // The parsers above made these mounts for this call: annotate them in place (no copies).
-    for (const mount of mounts) annotateNewMount(mount, source, annotations, fileWide);
+    // Mounts come mostly in order: their lines from one walk of the line-start table.
+    const lines = new LineCursor(source);
+    for (const mount of mounts) annotateNewMount(mount, source, annotations, fileWide, lines);
   }
   return { mounts, problems };
 }

@@ -101,7 +101,8 @@ export function parseFstabLine(text: string, base: number, uri: string, problems
   const nfsParts = parts && (nfs || partsLookLikeNfs(parts)) ? parts : undefined;
   // The object spreads this replaces were the largest self time of a 200-line fstab (this runs for
   // every line on every change). A complete, plain line (nearly all of them) is one literal with the
-  // fields in the order the spreads gave them; other lines are built property by property.
+  // fields in the order the spreads gave them; other lines are built property by property. A plain
+  // line's options follow from their text alone: `optionListText` lets mounts share effective options.
   if (plain && file && type && opts && dump && pass) {
     const mountPointDecoded = decodeOctalEscapes(file.text);
     return nfsParts
@@ -109,11 +110,13 @@ export function parseFstabLine(text: string, base: number, uri: string, problems
           uri, origin: 'fstab', host, source, sourceSpan: spec!.span, server: nfsParts.server, exportPath: nfsParts.exportPath,
           mountPoint: file.text, mountPointSpan: file.span, mountPointDecoded, fsType: type.text, fsTypeSpan: type.span,
           options, optionsSpan: opts.span, isNfs: nfs, span, dump: dump.text, dumpSpan: dump.span, fsckPass: pass.text, fsckPassSpan: pass.span,
+          optionListText: opts.text,
         }
       : {
           uri, origin: 'fstab', host, source, sourceSpan: spec!.span,
           mountPoint: file.text, mountPointSpan: file.span, mountPointDecoded, fsType: type.text, fsTypeSpan: type.span,
           options, optionsSpan: opts.span, isNfs: nfs, span, dump: dump.text, dumpSpan: dump.span, fsckPass: pass.text, fsckPassSpan: pass.span,
+          optionListText: opts.text,
         };
   }
   const entry = { uri, origin: 'fstab', host, source, sourceSpan: spec!.span } as Writable<MountEntry>;

@@ -38,6 +38,12 @@ export interface MountEntry {
    * where `-o opts` or the options field would go.
    */
   readonly optionsSpan?: Span;
+  /**
+   * The option list as written, from a reader whose options follow from this text alone (names,
+   * values, placeholders): a plain fstab line. Mounts with the same text and file system type have
+   * the same effective options, worked out once (catalog.ts `effectiveOptions`).
+   */
+  readonly optionListText?: string;
   /** Judged by NFS rules only when true (`-t nfs`, `nfs4`, `fstype=nfs`). */
   readonly isNfs: boolean;
   /** The whole mount: line, command or unit. */

@@ -1,13 +1,25 @@
 import { lazyFinding } from '../../diagnostics';
 import { closest, distance } from 'fastest-levenshtein';
 import { defineRule } from '../../rules/rule';
-import { findOption, KNOWN_OPTION_NAMES } from '../catalog';
+import { findOption, KNOWN_OPTION_NAMES, type OptionSpec } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
-import type { MountOrigin } from '../model';
+import type { MountOption, MountOrigin } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
 
 /** Where an option goes straight to mount.nfs, with no autofs in between. */
 const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set(['fstab', 'mount-command', 'systemd', 'ansible']);
+
+/** Indexes of the options this rule may report (unknown, or autofs map options); undefined when none (most lists). */
+function suspectOptions(options: readonly MountOption[], specs: readonly (OptionSpec | undefined)[]): readonly number[] | undefined {
+  let suspects: number[] | undefined;
+  for (let i = 0; i < options.length; i++) {
+    if (options[i]!.templated) continue;
+    const known = specs[i];
+    if (known && known.scope !== 'autofs') continue;
+    (suspects ??= []).push(i);
+  }
+  return suspects;
+}
 
 export const unknownMountOption = defineRule({
   code: 'ANF202',
@@ -32,12 +44,16 @@ export const unknownMountOption = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount, effective } = judgedMounts[index]!;
+      // Which options may be reported is a question about the list alone: asked once per list.
+      const suspects = effective.perList(suspectOptions);
+      if (!suspects) continue;
       const sloppy = effective.byGroup.has('sloppy');
       const options = mount.options;
-      for (let i = 0; i < options.length; i++) {
+      for (const i of suspects) {
         const option = options[i]!;
-        if (option.templated) continue;
         const known = effective.specs[i];
         if (known?.scope === 'autofs' && AUTOFS_BLIND.has(mount.origin)) {
           // autofs reads these itself and never passes them on: mount.nfs does not know them.

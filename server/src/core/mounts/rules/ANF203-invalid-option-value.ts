@@ -48,6 +48,21 @@ export function valueProblem(option: MountOption, spec: OptionSpec): { message: 
   return undefined;
 }
 
+/** The `valueProblem` of each option by index; undefined when the list has none (most lists). */
+function valueProblems(options: readonly MountOption[], specs: readonly (OptionSpec | undefined)[]): readonly (ReturnType<typeof valueProblem> | undefined)[] | undefined {
+  let problems: (ReturnType<typeof valueProblem> | undefined)[] | undefined;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
+    const spec = specs[i];
+    if (option.templated || !spec) continue;
+    const problem = valueProblem(option, spec);
+    if (!problem) continue;
+    problems ??= new Array(options.length);
+    problems[i] = problem;
+  }
+  return problems;
+}
+
 export const invalidOptionValue = defineRule({
   code: 'ANF203',
   name: 'invalid-option-value',
@@ -71,15 +86,17 @@ export const invalidOptionValue = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount, effective } = judgedMounts[index]!;
       const options = mount.options;
+      // The problems of a list are the same for every mount that writes it: worked out once.
+      const problems = effective.perList(valueProblems);
+      if (!problems) continue;
       for (let i = 0; i < options.length; i++) {
-        const option = options[i]!;
-        if (option.templated) continue;
-        const spec = effective.specs[i];
-        if (!spec) continue;
-        const problem = valueProblem(option, spec);
+        const problem = problems[i];
         if (!problem) continue;
+        const option = options[i]!;
         context.report(
           lazyFinding({ span: option.valueSpan ?? option.span }, () => ({
             message: problem.message,

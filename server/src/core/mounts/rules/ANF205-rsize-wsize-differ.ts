@@ -1,11 +1,21 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { NFS_TRANSFER_SIZE } from '../../facts';
 import { defineRule } from '../../rules/rule';
+import type { MountOption } from '../model';
 import { integerOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
 import { hasNfsMounts, nfsMounts, onAnf } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function differFinding(rsize: number, wsize: number, r: MountOption, w: MountOption, later: MountOption): Finding {
+  return lazyFinding({ span: later.span }, () => ({
+    message: `rsize=${rsize} and wsize=${wsize} differ; ANF recommends the same value for both, ${RECOMMENDED} (256 KiB).`,
+    fixes: mountFix.unsafe(`Set rsize and wsize to ${RECOMMENDED}`, ...[r, w].filter((o) => o.value !== String(RECOMMENDED)).map((o) => replaceValue(o, String(RECOMMENDED)))),
+  }));
+}
 
 export const rsizeWsizeDiffer = defineRule({
   code: 'ANF205',
@@ -30,20 +40,18 @@ export const rsizeWsizeDiffer = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
-      if (!onAnf(context, mount)) continue; // ANF's advice; other servers have their own
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
+      if (!onAnf(context, judged)) continue; // ANF's advice; other servers have their own
       const rsize = integerOf(effective, 'rsize');
       const wsize = integerOf(effective, 'wsize');
       if (rsize === undefined || wsize === undefined || rsize === wsize) continue;
       const r = effective.byGroup.get('rsize')!;
       const w = effective.byGroup.get('wsize')!;
       const later = r.span.start > w.span.start ? r : w;
-      context.report(
-        lazyFinding({ span: later.span }, () => ({
-          message: `rsize=${rsize} and wsize=${wsize} differ; ANF recommends the same value for both, ${RECOMMENDED} (256 KiB).`,
-          fixes: mountFix.unsafe(`Set rsize and wsize to ${RECOMMENDED}`, ...[r, w].filter((o) => o.value !== String(RECOMMENDED)).map((o) => replaceValue(o, String(RECOMMENDED)))),
-        })),
-      );
+      context.report(differFinding(rsize, wsize, r, w, later));
     }
   },
 });

@@ -1,9 +1,11 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { NFS_TRANSFER_SIZE, WORKLOADS } from '../../facts';
 import { formatNumber, GiB } from '../../units/units';
 import { defineRule } from '../../rules/rule';
+import type { MountOption } from '../model';
 import { integerOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
+import type { ServerTarget } from './target';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, workloadOfMount, workloadWords } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
@@ -16,6 +18,20 @@ const callsPerGiB = (bytes: number) => formatNumber(Math.ceil(GiB / Math.max(MIN
 
 /** The options this rule judges, in the order it reports them on a mount. */
 const TRANSFER_OPTIONS = ['rsize', 'wsize'] as const;
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function transferFinding(name: string, value: number, option: MountOption, problem: 'above-max' | 'above-recommended' | 'small', severity: 'warning' | 'info', anf: boolean, target: ServerTarget, bound: boolean, found: ReturnType<typeof workloadOfMount>): Finding {
+  return lazyFinding({ span: option.span, severity }, () => ({
+    message:
+      problem === 'above-max'
+        ? `${name}=${value} is above ${MAX} (1 MiB): the kernel clamps it to 1 MiB.${anf ? ` ANF recommends ${RECOMMENDED}.` : ''}`
+        : problem === 'above-recommended'
+          ? `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB), which gives the best throughput and latency on ANF.${assumedAnfWords(target)}`
+          : `${name}=${value} is small for ANF: sequential I/O needs many more round trips (1 GiB takes ${callsPerGiB(value)} calls at this size, ${callsPerGiB(RECOMMENDED)} at 256 KiB)${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}${bound ? `, and ${workloadWords(found!)} is throughput-bound` : ''}. ANF recommends ${RECOMMENDED}.${assumedAnfWords(target)}`,
+    fixes: mountFix.unsafe(`Set ${name}=${RECOMMENDED}`, replaceValue(option, String(RECOMMENDED))),
+  }));
+}
 
 export const transferSize = defineRule({
   code: 'ANF206',
@@ -40,10 +56,14 @@ export const transferSize = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
-      const target = targetOfMount(context, mount);
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
+      const target = targetOfMount(context, judged);
       const anf = target.kind === 'anf';
-      for (const name of TRANSFER_OPTIONS) {
+      for (let n = 0; n < TRANSFER_OPTIONS.length; n++) {
+        const name = TRANSFER_OPTIONS[n]!;
         const value = integerOf(effective, name);
         const option = effective.byGroup.get(name);
         if (value === undefined || !option || value === 0) continue;
@@ -58,7 +78,7 @@ export const transferSize = defineRule({
           problem = 'above-recommended';
           severity = 'info';
         } else if (value <= SMALL) {
-          found = workloadOfMount(context, mount);
+          found = workloadOfMount(context, judged);
           const prescribed = found ? WORKLOADS[found.workload].prescribedTransferBytes : undefined;
           if (prescribed && value >= prescribed.bytes) continue; // the vendor's own size for this workload
           // SAS GRID (ANF's mount-option guide): 64 KiB with nconnect, by design.
@@ -67,17 +87,7 @@ export const transferSize = defineRule({
           severity = bound ? 'warning' : 'info';
           problem = 'small';
         } else continue;
-        context.report(
-          lazyFinding({ span: option.span, severity }, () => ({
-            message:
-              problem === 'above-max'
-                ? `${name}=${value} is above ${MAX} (1 MiB): the kernel clamps it to 1 MiB.${anf ? ` ANF recommends ${RECOMMENDED}.` : ''}`
-                : problem === 'above-recommended'
-                  ? `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB), which gives the best throughput and latency on ANF.${assumedAnfWords(target)}`
-                  : `${name}=${value} is small for ANF: sequential I/O needs many more round trips (1 GiB takes ${callsPerGiB(value)} calls at this size, ${callsPerGiB(RECOMMENDED)} at 256 KiB)${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}${bound ? `, and ${workloadWords(found!)} is throughput-bound` : ''}. ANF recommends ${RECOMMENDED}.${assumedAnfWords(target)}`,
-            fixes: mountFix.unsafe(`Set ${name}=${RECOMMENDED}`, replaceValue(option, String(RECOMMENDED))),
-          })),
-        );
+        context.report(transferFinding(name, value, option, problem, severity, anf, target, bound, found));
       }
     }
   },

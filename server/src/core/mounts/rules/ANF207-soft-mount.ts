@@ -1,8 +1,22 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { NFS_TIMEOUTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption, replaceOption } from '../fixes';
+import type { MountEntry, MountOption } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function softFinding(text: string, mount: MountEntry, option: MountOption): Finding {
+  // An earlier `hard` that this option overrides: removing this one is enough.
+  const earlierHard = mount.options.some((o) => o.name === 'hard' && o.span.start < option.span.start);
+  return lazyFinding({ span: option.span }, () => ({
+    message: `\`${option.name}\` makes NFS requests fail with ${option.name === 'soft' ? 'EIO' : 'ETIMEDOUT'} after \`retrans\` retries, which can silently lose writes; use \`hard\` (the default).`,
+    fixes: earlierHard
+      ? mountFix.unsafe(`Remove \`${option.name}\` (the earlier \`hard\` then applies)`, removeOption(text, mount, option))
+      : mountFix.unsafe('Change to `hard`', replaceOption(option, 'hard')),
+  }));
+}
 
 export const softMount = defineRule({
   code: 'ANF207',
@@ -28,19 +42,12 @@ export const softMount = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount, effective } = judgedMounts[index]!;
       const option = effective.byGroup.get('recovery');
       if (!option || (option.name !== 'soft' && option.name !== 'softerr')) continue;
-      // An earlier `hard` that this option overrides: removing this one is enough.
-      const earlierHard = mount.options.some((o) => o.name === 'hard' && o.span.start < option.span.start);
-      context.report(
-        lazyFinding({ span: option.span }, () => ({
-          message: `\`${option.name}\` makes NFS requests fail with ${option.name === 'soft' ? 'EIO' : 'ETIMEDOUT'} after \`retrans\` retries, which can silently lose writes; use \`hard\` (the default).`,
-          fixes: earlierHard
-            ? mountFix.unsafe(`Remove \`${option.name}\` (the earlier \`hard\` then applies)`, removeOption(text, mount, option))
-            : mountFix.unsafe('Change to `hard`', replaceOption(option, 'hard')),
-        })),
-      );
+      context.report(softFinding(text, mount, option));
     }
   },
 });

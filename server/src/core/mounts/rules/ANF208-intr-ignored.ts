@@ -30,11 +30,16 @@ export const intrIgnored = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount } of nfsMounts(context)) {
-      for (const option of mount.options) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount } = judged;
+      const options = mount.options;
+      for (let o = 0; o < options.length; o++) {
+        const option = options[o]!;
         if (option.templated || (option.name !== 'intr' && option.name !== 'nointr')) continue;
         // Oracle's kNFS prescription (Oracle Support Doc ID 359515.1) writes `nointr`: harmless, and not ours to correct.
-        if (option.name === 'nointr' && workloadOfMount(context, mount)?.workload === 'oracle') continue;
+        if (option.name === 'nointr' && workloadOfMount(context, judged)?.workload === 'oracle') continue;
         context.report(
           lazyFinding({ span: option.span, tags: ['unnecessary'] }, () => ({
             message: `\`${option.name}\` is ignored since kernel ${SINCE}; remove it.`,

@@ -1,15 +1,56 @@
 import { NFS_OPTION_LIMITS, NFS_PROTOCOL } from '../../facts';
-import { lazyFinding, type Fix } from '../../diagnostics';
+import { lazyFinding, type Fix, type Finding, type SpanEdit } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
 import { baseName } from '../../fileKind';
-import { findOption } from '../catalog';
+import type { Span } from '../../text/sourceText';
+import { findOption, type NfsVersion } from '../catalog';
+import type { ServerTarget } from './target';
 import { insertOption, mountFix, removeOption, replaceValue } from '../fixes';
-import type { MountEntry } from '../model';
-import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, versionToPin, volumeOfMount } from './common';
+import type { MountEntry, MountOption } from '../model';
+import { assumedAnfWords, hasNfsMounts, isNfs4Type, nfsMounts, targetOfMount, versionToPin, volumeOfMount } from './common';
 
 const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
 const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function unpinnedFinding(mount: MountEntry, where: Span, serverTarget: ServerTarget, smbOnly: VolumeSummary | undefined, pin: { version: '3' | '4.1'; why: string } | undefined, served: '3' | '4.1' | undefined): Finding {
+  return lazyFinding({ span: where }, () => ({
+    message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. ${smbOnly ? `${capitalize(smbWords(smbOnly))}.` : `Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`}${assumedAnfWords(serverTarget)}`,
+    fixes: smbOnly ? [] : served ? pinFixes(mount, served, true) : pinFixes(mount, pin?.version),
+  }));
+}
+
+function notServedFinding(mount: MountEntry, where: Span, option: MountOption | undefined, what: string, volume: VolumeSummary, smbOnly: VolumeSummary | undefined, advice: string, pinnable: boolean): Finding {
+  return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
+    message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${smbOnly ? 'serves no NFS version' : 'serves only NFSv3'}: the mount fails. ${capitalize(advice)}.`,
+    fixes: pinnable && option ? mountFix.unsafe('Set `vers=3`', replaceValue(option, '3')) : [],
+  }));
+}
+
+function unpinned4Finding(mount: MountEntry, where: Span, option: MountOption | undefined, what: string, serverTarget: ServerTarget, fixes: Fix[]): Finding {
+  return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
+    message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.${assumedAnfWords(serverTarget)}`,
+    fixes,
+  }));
+}
+
+function unsupportedFinding(version: NfsVersion, where: Span, serverTarget: ServerTarget, v42: boolean, advice: string, edits: SpanEdit[], target: '3' | '4.1'): Finding {
+  return lazyFinding(
+    {
+      span: (version.minorOption ?? version.option)?.span ?? where,
+      // Never an error on a server that is only assumed to be ANF (an on-premises filer may serve it).
+      severity: v42 || !serverTarget.known ? 'warning' : 'error',
+    },
+    () => ({
+      message: v42
+        ? `NFSv4.2 is not supported on ANF: the mount of an NFSv4.1 volume succeeds, but ANF does not support NFSv4.2 or its features, and issues with it are out of support scope (NFS FAQs for Azure NetApp Files). ${advice}${assumedAnfWords(serverTarget)}`
+        : `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. ${advice}${assumedAnfWords(serverTarget)}`,
+      ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use NFSv${target}`, ...edits) } : {}),
+    }),
+  );
+}
 
 export const nfsVersionNotPinned = defineRule({
   code: 'ANF211',
@@ -35,28 +76,26 @@ export const nfsVersionNotPinned = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
       if (effective.templated) continue;
       // Which versions a server serves is ANF's to say here; Azure Files, Blob NFS and other servers differ.
-      const serverTarget = targetOfMount(context, mount);
+      const serverTarget = targetOfMount(context, judged);
       if (serverTarget.kind !== 'anf') continue;
       const version = effective.version;
       // Fixes pin only what the manifest volume serves: another version would fail to mount (ANF224).
-      const volume = volumeOfMount(context, mount);
+      const volume = volumeOfMount(context, judged);
       const served = volume?.nfsVersions.length === 1 ? volume.nfsVersions[0] : undefined;
       const smbOnly = volume?.nfsVersions.length === 0 ? volume : undefined;
-      const pin = volume && served ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` } : versionToPin(context, mount);
-      const nfs4Type = mount.fsType === 'nfs4' || mount.options.some((o) => o.name === 'fstype' && o.value === 'nfs4');
+      const pin = volume && served ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` } : versionToPin(context, judged);
+      const nfs4Type = isNfs4Type(mount);
       const where = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.fsTypeSpan ?? mount.sourceSpan ?? mount.span;
       if (!version) {
         const vers = effective.byGroup.get('vers');
         if (vers) continue; // an invalid value: ANF203 reports it
-        context.report(
-          lazyFinding({ span: where }, () => ({
-            message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. ${smbOnly ? `${capitalize(smbWords(smbOnly))}.` : `Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`}${assumedAnfWords(serverTarget)}`,
-            fixes: smbOnly ? [] : served ? pinFixes(mount, served, true) : pinFixes(mount, pin?.version),
-          })),
-        );
+        context.report(unpinnedFinding(mount, where, serverTarget, smbOnly, pin, served));
         continue;
       }
       if (version.text === '4' || (version.major === 4 && !version.pinned)) {
@@ -70,23 +109,13 @@ export const nfsVersionNotPinned = defineRule({
             : pinnable
               ? 'pin `vers=3`, or change the volume\'s `protocols`'
               : 'mount it as `nfs` with `vers=3` (`nfs4` takes no `vers=`), or change the volume\'s `protocols`';
-          context.report(
-            lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
-              message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${smbOnly ? 'serves no NFS version' : 'serves only NFSv3'}: the mount fails. ${capitalize(advice)}.`,
-              fixes: pinnable ? mountFix.unsafe('Set `vers=3`', replaceValue(option, '3')) : [],
-            })),
-          );
+          context.report(notServedFinding(mount, where, option, what, volume, smbOnly, advice, pinnable));
           continue;
         }
         const fixes: Fix[] = option
           ? mountFix.unsafe('Set `vers=4.1`', replaceValue(option, '4.1'))
           : mountFix.unsafe('Add `vers=4.1`', insertOption(mount, 'vers=4.1'));
-        context.report(
-          lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
-            message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.${assumedAnfWords(serverTarget)}`,
-            fixes,
-          })),
-        );
+        context.report(unpinned4Finding(mount, where, option, what, serverTarget, fixes));
         continue;
       }
       if (!SUPPORTED.includes(version.text)) {
@@ -113,21 +142,7 @@ export const nfsVersionNotPinned = defineRule({
               : `Mount it as \`nfs\` with \`vers=3\` (volume \`${volume.name}\` serves only NFSv3; \`nfs4\` takes no \`vers=\`).`;
         // FAQN: an NFSv4.2 mount of an NFSv4.1 volume succeeds, but NFSv4.2 is unsupported on ANF.
         const v42 = version.major === 4 && version.text === '4.2' && !smbOnly && served !== '3';
-        context.report(
-          lazyFinding(
-            {
-              span: (version.minorOption ?? version.option)?.span ?? where,
-              // Never an error on a server that is only assumed to be ANF (an on-premises filer may serve it).
-              severity: v42 || !serverTarget.known ? 'warning' : 'error',
-            },
-            () => ({
-              message: v42
-                ? `NFSv4.2 is not supported on ANF: the mount of an NFSv4.1 volume succeeds, but ANF does not support NFSv4.2 or its features, and issues with it are out of support scope (NFS FAQs for Azure NetApp Files). ${advice}${assumedAnfWords(serverTarget)}`
-                : `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. ${advice}${assumedAnfWords(serverTarget)}`,
-              ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use NFSv${target}`, ...edits) } : {}),
-            }),
-          ),
-        );
+        context.report(unsupportedFinding(version, where, serverTarget, v42, advice, edits, target));
       }
     }
   },

@@ -1,8 +1,18 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
+import type { MountOption } from '../model';
 import { transportOf } from '../catalog';
 import { mountFix, replaceOption, replaceValue } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function udpFinding(option: MountOption, tcp: string): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: `NFS over UDP: NFSv4 requires TCP and ANF is mounted over TCP everywhere in its guidance; a lost fragment resends the whole request. Use \`${option.value !== undefined ? `${option.name}=${tcp}` : 'tcp'}\`.`,
+    fixes: mountFix.unsafe(`Use ${tcp}`, option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp')),
+  }));
+}
 
 export const udpTransport = defineRule({
   code: 'ANF212',
@@ -27,17 +37,14 @@ export const udpTransport = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { effective } = judgedMounts[index]!;
       const transport = transportOf(effective);
       if (transport !== 'udp' && transport !== 'udp6') continue;
       const option = effective.byGroup.get('transport')!;
       const tcp = transport === 'udp6' ? 'tcp6' : 'tcp';
-      context.report(
-        lazyFinding({ span: option.span }, () => ({
-          message: `NFS over UDP: NFSv4 requires TCP and ANF is mounted over TCP everywhere in its guidance; a lost fragment resends the whole request. Use \`${option.value !== undefined ? `${option.name}=${tcp}` : 'tcp'}\`.`,
-          fixes: mountFix.unsafe(`Use ${tcp}`, option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp')),
-        })),
-      );
+      context.report(udpFinding(option, tcp));
     }
   },
 });

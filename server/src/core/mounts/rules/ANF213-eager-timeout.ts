@@ -1,6 +1,7 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { NFS_TIMEOUTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
+import type { MountOption } from '../model';
 import { integerOf, transportOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
@@ -8,6 +9,22 @@ import { hasNfsMounts, nfsMounts } from './common';
 const DEFAULT_TIMEO = NFS_TIMEOUTS.tcpTimeoDeciseconds.value;
 const MIN_TIMEO = NFS_TIMEOUTS.tcpTimeoMinSensibleDeciseconds.value;
 const DEFAULT_RETRANS = NFS_TIMEOUTS.tcpRetransDefault.value;
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function timeoFinding(timeo: number, timeoOption: MountOption): Finding {
+  return lazyFinding({ span: timeoOption.span }, () => ({
+    message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${DEFAULT_TIMEO} (60 s). A short timeout resends work a busy volume is still doing.`,
+    fixes: mountFix.unsafe(`Set timeo=${DEFAULT_TIMEO}`, replaceValue(timeoOption, String(DEFAULT_TIMEO))),
+  }));
+}
+
+function retransFinding(soft: boolean, retransOption: MountOption): Finding {
+  return lazyFinding({ span: retransOption.span }, () => ({
+    message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${DEFAULT_RETRANS}.`,
+    fixes: mountFix.unsafe(`Set retrans=${DEFAULT_RETRANS}`, replaceValue(retransOption, String(DEFAULT_RETRANS))),
+  }));
+}
 
 export const eagerTimeout = defineRule({
   code: 'ANF213',
@@ -32,29 +49,21 @@ export const eagerTimeout = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { effective } = judgedMounts[index]!;
       const transport = transportOf(effective);
       if (transport.startsWith('udp')) continue;
       const timeo = integerOf(effective, 'timeo');
       const timeoOption = effective.byGroup.get('timeo');
       if (timeo !== undefined && timeoOption && timeo > 0 && timeo < MIN_TIMEO) {
-        context.report(
-          lazyFinding({ span: timeoOption.span }, () => ({
-            message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${DEFAULT_TIMEO} (60 s). A short timeout resends work a busy volume is still doing.`,
-            fixes: mountFix.unsafe(`Set timeo=${DEFAULT_TIMEO}`, replaceValue(timeoOption, String(DEFAULT_TIMEO))),
-          })),
-        );
+        context.report(timeoFinding(timeo, timeoOption));
       }
       const retrans = integerOf(effective, 'retrans');
       const retransOption = effective.byGroup.get('retrans');
       if (retrans === 0 && retransOption) {
         const soft = ['soft', 'softerr'].includes(effective.byGroup.get('recovery')?.name ?? '');
-        context.report(
-          lazyFinding({ span: retransOption.span }, () => ({
-            message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${DEFAULT_RETRANS}.`,
-            fixes: mountFix.unsafe(`Set retrans=${DEFAULT_RETRANS}`, replaceValue(retransOption, String(DEFAULT_RETRANS))),
-          })),
-        );
+        context.report(retransFinding(soft, retransOption));
       }
     }
   },

@@ -1,9 +1,11 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { formatNumber } from '../../units/units';
 import { NCONNECT, SLOTS, WORKLOADS, type WorkloadKind } from '../../facts';
 import { compareKernelVersions } from '../../config';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { usesKerberos } from '../catalog';
+import type { Span } from '../../text/sourceText';
+import type { ServerTarget } from './target';
 import { insertOption, mountFix } from '../fixes';
 import type { MountEntry } from '../model';
 import { FirstMounts } from './firstMounts';
@@ -80,6 +82,15 @@ const ONE_FILE_FIRSTS = new FirstMounts((m) => m.isNfs && transportKey(m) !== un
 /** SAP HANA: nconnect over NFSv4.1 only on the OS releases the SAP note allows; anf-lint does not know the OS. */
 const OS_DEPENDENT: ReadonlySet<WorkloadKind> = new Set(['sap-hana-data', 'sap-hana-log', 'sap-hana-shared']);
 
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function missingFinding(mount: MountEntry, span: Span, bound: boolean, found: ReturnType<typeof workloadOfMount>, target: ServerTarget): Finding {
+  return lazyFinding({ span, severity: bound ? 'warning' : 'info' }, () => ({
+    message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h down to ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
+    fixes: mountFix.unsafe(`Add nconnect=${BEST}`, insertOption(mount, `nconnect=${BEST}`)),
+  }));
+}
+
 export const nconnectMissing = defineRule({
   code: 'ANF214',
   name: 'nconnect-missing',
@@ -117,13 +128,16 @@ export const nconnectMissing = defineRule({
     if (kernel && compareKernelVersions(kernel, NCONNECT.minKernel.value) < 0) return;
     // The first mount of each address on this machine decides; other hosts' mounts never count.
     const firsts = firstsFor(context);
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
       if (effective.templated || effective.byGroup.has('nconnect') || usesKerberos(effective)) continue;
       const version = effective.version?.text;
       if (version !== '3' && version !== '4.1') continue;
-      const target = targetOfMount(context, mount);
+      const target = targetOfMount(context, judged);
       if (target.kind !== 'anf') continue;
-      const found = workloadOfMount(context, mount);
+      const found = workloadOfMount(context, judged);
       if (found && (OS_DEPENDENT.has(found.workload) || WORKLOADS[found.workload].prescribedTransferBytes)) continue;
       const bound = found !== undefined && WORKLOADS[found.workload].throughputBound;
       // The info note needs a server known to be ANF (a manifest mount target, `nfsServers.anf`): on a
@@ -132,15 +146,10 @@ export const nconnectMissing = defineRule({
       // The first mount to an address decides nconnect for all: only the first one can take it.
       if (!isFirstToServer(firsts, mount)) continue;
       // Large farms: the endpoint's slot budget leaves no room for more connections per client.
-      const clients = volumeOfMount(context, mount)?.clients;
+      const clients = volumeOfMount(context, judged)?.clients;
       if (clients !== undefined && clients * BEST * SLOTS.anfInFlightPerConnection.value > SLOTS.endpointTotalMax.value) continue;
       const span = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
-      context.report(
-        lazyFinding({ span, severity: bound ? 'warning' : 'info' }, () => ({
-          message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h down to ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
-          fixes: mountFix.unsafe(`Add nconnect=${BEST}`, insertOption(mount, `nconnect=${BEST}`)),
-        })),
-      );
+      context.report(missingFinding(mount, span, bound, found, target));
     }
   },
 });

@@ -1,12 +1,22 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { NCONNECT, SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
+import type { MountOption } from '../model';
 import { integerOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
 import { hasNfsMounts, nfsMounts, onAnf } from './common';
 
 const BEST = NCONNECT.bestTested.value;
 const MAX = NCONNECT.max.value;
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function aboveFinding(option: MountOption, value: number): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: `nconnect=${value} is above ${BEST}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
+    fixes: mountFix.unsafe(`Set nconnect=${BEST}`, replaceValue(option, String(BEST))),
+  }));
+}
 
 export const nconnectAboveTested = defineRule({
   code: 'ANF215',
@@ -31,17 +41,15 @@ export const nconnectAboveTested = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
-      if (!onAnf(context, mount)) continue; // tested on ANF; Azure Files recommends its own value
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
+      if (!onAnf(context, judged)) continue; // tested on ANF; Azure Files recommends its own value
       const value = integerOf(effective, 'nconnect');
       const option = effective.byGroup.get('nconnect');
       if (value === undefined || !option || value <= BEST || value > MAX) continue;
-      context.report(
-        lazyFinding({ span: option.span }, () => ({
-          message: `nconnect=${value} is above ${BEST}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
-          fixes: mountFix.unsafe(`Set nconnect=${BEST}`, replaceValue(option, String(BEST))),
-        })),
-      );
+      context.report(aboveFinding(option, value));
     }
   },
 });

@@ -1,8 +1,19 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
+import type { MountEntry, MountOption } from '../model';
 import { usesKerberos } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, nfsMounts, onAnf } from './common';
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function kerberosFinding(text: string, mount: MountEntry, option: MountOption, sec: MountOption): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: `\`${option.name}=${option.value ?? ''}\` with \`sec=${sec.value ?? ''}\`: the connections share one GSS context, and out-of-window packets force renegotiation. Do not combine nconnect with Kerberos on ANF.`,
+    related: [{ uri: mount.uri, span: sec.span, message: 'Kerberos is set here' }],
+    fixes: mountFix.unsafe('Remove `nconnect`', removeOption(text, mount, option)),
+  }));
+}
 
 export const nconnectWithKerberos = defineRule({
   code: 'ANF216',
@@ -28,17 +39,14 @@ export const nconnectWithKerberos = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
       const option = effective.byGroup.get('nconnect');
-      if (!option || !usesKerberos(effective) || !onAnf(context, mount)) continue;
+      if (!option || !usesKerberos(effective) || !onAnf(context, judged)) continue;
       const sec = effective.byGroup.get('sec')!;
-      context.report(
-        lazyFinding({ span: option.span }, () => ({
-          message: `\`${option.name}=${option.value ?? ''}\` with \`sec=${sec.value ?? ''}\`: the connections share one GSS context, and out-of-window packets force renegotiation. Do not combine nconnect with Kerberos on ANF.`,
-          related: [{ uri: mount.uri, span: sec.span, message: 'Kerberos is set here' }],
-          fixes: mountFix.unsafe('Remove `nconnect`', removeOption(text, mount, option)),
-        })),
-      );
+      context.report(kerberosFinding(text, mount, option, sec));
     }
   },
 });

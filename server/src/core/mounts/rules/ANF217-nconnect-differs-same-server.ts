@@ -1,8 +1,8 @@
-import { lazyFinding } from '../../diagnostics';
-import { defineRule } from '../../rules/rule';
+import { lazyFinding, type Finding } from '../../diagnostics';
+import { defineRule, type RuleContext } from '../../rules/rule';
 import { effectiveOptions, valueOf } from '../catalog';
 import { mountFix, removeOption, replaceValue } from '../fixes';
-import type { MountEntry } from '../model';
+import type { MountEntry, MountOption } from '../model';
 import { baseName } from '../../fileKind';
 import { onHostWords, type Host } from '../../workspace/hosts';
 import { FirstMounts } from './firstMounts';
@@ -10,6 +10,23 @@ import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './comm
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
 const decides = (m: MountEntry) => m.isNfs && m.host !== 'markdown' && m.host !== 'rst' && transportKey(m) !== undefined;
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function differsFinding(context: RuleContext, text: string, onHost: string, mount: MountEntry, option: MountOption, first: MountEntry, firstOption: MountOption | undefined, firstValue: string | undefined): Finding {
+  return lazyFinding({ span: option.span }, () => {
+    const sameFile = first.uri === mount.uri;
+    const where = `${sameFile ? 'line' : `${baseName(first.uri)} line`} ${lineOf(context, first.uri, first.span.start)}`;
+    const decided = firstValue ? `nconnect=${firstValue}` : 'no nconnect (one connection)';
+    return {
+      message: `nconnect=${option.value} is ignored${onHost}: the first mount to ${mount.server} (${mountName(first)}, ${where}) has ${decided}, and every later mount to that address shares its connections.`,
+      related: [{ uri: first.uri, span: firstOption?.span ?? first.span, message: `First mount to ${mount.server}: its ${decided} applies to all mounts of this address` }],
+      fixes: firstValue
+        ? mountFix.unsafe(`Set nconnect=${firstValue} (what the first mount to this address decides)`, replaceValue(option, firstValue))
+        : mountFix.unsafe('Remove `nconnect` (the first mount to this address decides)', removeOption(text, mount, option)),
+    };
+  });
+}
 
 export const nconnectDiffersSameServer = defineRule({
   code: 'ANF217',
@@ -61,7 +78,9 @@ export const nconnectDiffersSameServer = defineRule({
     const host = context.workspace.hostOf(context.file.uri);
     const text = context.file.source.text;
     const onHost = onHostWords(model, host);
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount, effective } = judgedMounts[index]!;
       if (!decides(mount)) continue;
       const option = effective.byGroup.get('nconnect');
       if (!option?.value || !/^\d+$/.test(option.value)) continue;
@@ -70,20 +89,7 @@ export const nconnectDiffersSameServer = defineRule({
       const firstOption = effectiveOptions(first).byGroup.get('nconnect');
       const firstValue = firstOption ? valueOf(effectiveOptions(first), 'nconnect') : undefined;
       if (Number(firstValue ?? '1') === Number(option.value)) continue;
-      context.report(
-        lazyFinding({ span: option.span }, () => {
-          const sameFile = first.uri === mount.uri;
-          const where = `${sameFile ? 'line' : `${baseName(first.uri)} line`} ${lineOf(context, first.uri, first.span.start)}`;
-          const decided = firstValue ? `nconnect=${firstValue}` : 'no nconnect (one connection)';
-          return {
-            message: `nconnect=${option.value} is ignored${onHost}: the first mount to ${mount.server} (${mountName(first)}, ${where}) has ${decided}, and every later mount to that address shares its connections.`,
-            related: [{ uri: first.uri, span: firstOption?.span ?? first.span, message: `First mount to ${mount.server}: its ${decided} applies to all mounts of this address` }],
-            fixes: firstValue
-              ? mountFix.unsafe(`Set nconnect=${firstValue} (what the first mount to this address decides)`, replaceValue(option, firstValue))
-              : mountFix.unsafe('Remove `nconnect` (the first mount to this address decides)', removeOption(text, mount, option)),
-          };
-        }),
-      );
+      context.report(differsFinding(context, text, onHost, mount, option, first, firstOption, firstValue));
     }
   },
 });

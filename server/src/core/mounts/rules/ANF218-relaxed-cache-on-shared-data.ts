@@ -30,8 +30,11 @@ export const relaxedCacheOnSharedData = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
-      const found = workloadOfMount(context, mount);
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
+      const found = workloadOfMount(context, judged);
       if (!found || !WORKLOADS[found.workload].sharedWrites) continue;
       const relaxed = [];
       const cto = effective.byGroup.get('cto');

@@ -31,9 +31,12 @@ export const attributeCacheReadMostly = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
       if (effective.templated) continue;
-      const found = workloadOfMount(context, mount);
+      const found = workloadOfMount(context, judged);
       if (!found || !WORKLOADS[found.workload].readMostly) continue;
       const missing: string[] = [];
       if (effective.byGroup.get('cto')?.name !== 'nocto') missing.push('nocto');

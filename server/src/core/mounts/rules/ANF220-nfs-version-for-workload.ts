@@ -30,20 +30,23 @@ export const nfsVersionForWorkload = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
       const version = effective.version;
       if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;
-      const found = workloadOfMount(context, mount);
+      const found = workloadOfMount(context, judged);
       if (!found) continue;
       // SAP's NFSv4.1 requirement and the NFSv3 preference are ANF's guidance; Azure Files and Blob NFS serve one version each.
-      const target = targetOfMount(context, mount);
+      const target = targetOfMount(context, judged);
       if (target.kind !== 'anf') continue;
       const traits = WORKLOADS[found.workload];
       const required = traits.nfsVersion.requires;
       const want = required ?? (traits.nfsVersion.preferred === '3' ? '3' : undefined);
       if (!want || want === version.text) continue;
       // The wanted version only mounts once the volume serves it (ANF224): no fix until its `protocols` change.
-      const volume = volumeOfMount(context, mount);
+      const volume = volumeOfMount(context, judged);
       // The volume does not serve the pinned version: ANF224 reports this token, with the workload's view. One finding.
       if (volume && !volume.nfsVersions.includes(version.text)) continue;
       const lacking = volume && !volume.nfsVersions.includes(want) ? volume : undefined;

@@ -1,7 +1,23 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
+import type { MountEntry } from '../model';
 import { insertOption, mountFix } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function netdevFinding(mount: MountEntry): Finding {
+  return lazyFinding(
+    {
+      // The type field: `_netdev` is about what kind of mount this is (a network file system), not about any one option.
+      span: mount.fsTypeSpan ?? mount.optionsSpan ?? mount.span,
+    },
+    () => ({
+      message: 'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
+      fixes: mountFix.safe('Add `_netdev`', insertOption(mount, '_netdev')),
+    }),
+  );
+}
 
 export const fstabWithoutNetdev = defineRule({
   code: 'ANF221',
@@ -26,21 +42,12 @@ export const fstabWithoutNetdev = defineRule({
   perMount: true,
   appliesTo: (file) => hasNfsMounts(file) && file.mounts.some((m) => m.origin === 'fstab'),
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount, effective } = judgedMounts[index]!;
       if (mount.origin !== 'fstab' || effective.templated || mount.options.length === 0) continue;
       if (effective.byGroup.has('_netdev') || effective.byGroup.has('nofail') || effective.byGroup.get('auto')?.name === 'noauto') continue;
-      context.report(
-        lazyFinding(
-          {
-            // The type field: `_netdev` is about what kind of mount this is (a network file system), not about any one option.
-            span: mount.fsTypeSpan ?? mount.optionsSpan ?? mount.span,
-          },
-          () => ({
-            message: 'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
-            fixes: mountFix.safe('Add `_netdev`', insertOption(mount, '_netdev')),
-          }),
-        ),
-      );
+      context.report(netdevFinding(mount));
     }
   },
 });

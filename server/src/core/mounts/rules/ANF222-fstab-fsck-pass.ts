@@ -1,7 +1,17 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
+import type { Span } from '../../text/sourceText';
 import { mountFix } from '../fixes';
 import { hasNfsMounts, nfsMounts } from './common';
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function fsckFinding(pass: string, passSpan: Span): Finding {
+  return lazyFinding({ span: passSpan }, () => ({
+    message: `fsck pass ${pass} on an NFS mount: there is nothing to check on the client, and a missing fsck.nfs can hold up the boot. Use 0.`,
+    fixes: mountFix.safe('Set the fsck pass to 0', { span: passSpan, newText: '0' }),
+  }));
+}
 
 export const fstabFsckPass = defineRule({
   code: 'ANF222',
@@ -26,16 +36,13 @@ export const fstabFsckPass = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { mount } = judgedMounts[index]!;
       const pass = mount.fsckPass;
       const passSpan = mount.fsckPassSpan;
       if (!passSpan || pass === undefined || !/^\d+$/.test(pass) || Number(pass) === 0) continue;
-      context.report(
-        lazyFinding({ span: passSpan }, () => ({
-          message: `fsck pass ${pass} on an NFS mount: there is nothing to check on the client, and a missing fsck.nfs can hold up the boot. Use 0.`,
-          fixes: mountFix.safe('Set the fsck pass to 0', { span: passSpan, newText: '0' }),
-        })),
-      );
+      context.report(fsckFinding(pass, passSpan));
     }
   },
 });

@@ -6,7 +6,7 @@ import { baseName } from '../../fileKind';
 import { usesKerberos } from '../catalog';
 import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount, workloadOfMount, workloadWords } from './common';
+import { hasNfsMounts, isNfs4Type, manifestVolumeOf, nfsMounts, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionNotServed = defineRule({
   code: 'ANF224',
@@ -32,12 +32,15 @@ export const nfsVersionNotServed = defineRule({
   appliesTo: hasNfsMounts,
   check(context) {
     const text = context.file.source.text;
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
       // A template placeholder may hold another vers=: this rule reports a hard failure, so it must be sure.
       if (effective.templated) continue;
       const version = effective.version;
       if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;
-      const volume = volumeOfMount(context, mount);
+      const volume = volumeOfMount(context, judged);
       if (!volume || volume.nfsVersions.includes(version.text)) continue;
 
       const asked = version.option && version.minorOption
@@ -50,7 +53,7 @@ export const nfsVersionNotServed = defineRule({
       const needed = neededVersion(context, mount, version.text, usesKerberos(effective));
       const target = volume.nfsVersions.length === 1 ? volume.nfsVersions[0]! : undefined;
       // nfs(5): the `nfs4` type takes every option but `vers`/`nfsvers`, so it cannot be pinned to NFSv3.
-      const nfs4Type = mount.fsType === 'nfs4' || mount.options.some((o) => o.name === 'fstype' && o.value === 'nfs4');
+      const nfs4Type = isNfs4Type(mount);
       const editable = version.option !== undefined && !(nfs4Type && target === '3');
       const edits: SpanEdit[] = [];
       if (target && !needed && version.option && editable) {
@@ -58,7 +61,7 @@ export const nfsVersionNotServed = defineRule({
         if (version.minorOption) edits.push(removeOption(text, mount, version.minorOption));
       }
       // ANF220 stays silent on this token: say here when the workload also calls for the volume's version.
-      const found = workloadOfMount(context, mount);
+      const found = workloadOfMount(context, judged);
       const traits = found ? WORKLOADS[found.workload].nfsVersion : undefined;
       const wanted = traits ? traits.requires ?? (traits.preferred === 'either' ? undefined : traits.preferred) : undefined;
       const agrees = !needed && found && target && wanted === target ? ` ${capitalize(workloadWords(found))} calls for NFSv${target} too.` : '';

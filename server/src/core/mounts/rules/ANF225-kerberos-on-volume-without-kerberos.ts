@@ -1,8 +1,18 @@
-import { lazyFinding, type RelatedSpan } from '../../diagnostics';
+import { lazyFinding, type RelatedSpan, type Finding } from '../../diagnostics';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
+import type { MountOption } from '../model';
 import { baseName } from '../../fileKind';
 import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount } from './common';
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function noKerberosFinding(context: RuleContext, sec: MountOption, volume: VolumeSummary, volumeChange: string): Finding {
+  return lazyFinding({ span: sec.span }, () => ({
+    message: `\`${sec.name}=${sec.value ?? ''}\`, but volume \`${volume.name}\` (${baseName(volume.uri)}) does not use Kerberos: its export policy allows AUTH_SYS only, so the mount fails (\`access denied by server\`). Set the volume's ${volumeChange}, or mount with \`sec=sys\`.`,
+    related: [securityOf(context, volume)],
+  }));
+}
 
 export const kerberosOnVolumeWithoutKerberos = defineRule({
   code: 'ANF225',
@@ -27,24 +37,23 @@ export const kerberosOnVolumeWithoutKerberos = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
       if (effective.templated) continue;
       const sec = effective.byGroup.get('sec');
-      const flavors = sec?.value?.split(':') ?? [];
+      if (!sec) continue; // most mounts: no list to split
+      const flavors = sec.value?.split(':') ?? [];
       // `sec=krb5p:sys` lets the client fall back to AUTH_SYS: only an all-Kerberos list is sure to fail.
-      if (!sec || flavors.length === 0 || !flavors.every((f) => f.startsWith('krb5'))) continue;
-      const volume = volumeOfMount(context, mount);
+      if (flavors.length === 0 || !flavors.every((f) => f.startsWith('krb5'))) continue;
+      const volume = volumeOfMount(context, judged);
       if (!volume || volume.kerberos) continue;
       // ANF120: Kerberos needs NFSv4.1, so an NFSv3 volume needs both changed.
       const volumeChange = volume.nfsVersions.includes('4.1')
         ? `\`security\` to \`${flavors[0]!}\``
         : `\`security\` to \`${flavors[0]!}\` and its \`protocols\` to NFSv4.1 (Kerberos needs it)`;
-      context.report(
-        lazyFinding({ span: sec.span }, () => ({
-          message: `\`${sec.name}=${sec.value ?? ''}\`, but volume \`${volume.name}\` (${baseName(volume.uri)}) does not use Kerberos: its export policy allows AUTH_SYS only, so the mount fails (\`access denied by server\`). Set the volume's ${volumeChange}, or mount with \`sec=sys\`.`,
-          related: [securityOf(context, volume)],
-        })),
-      );
+      context.report(noKerberosFinding(context, sec, volume, volumeChange));
     }
   },
 });

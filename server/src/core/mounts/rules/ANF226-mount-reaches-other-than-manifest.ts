@@ -30,7 +30,9 @@ export const mountReachesOtherThanManifest = defineRule({
   check(context) {
     if (context.workspace.volumes().length === 0) return;
     const index = indexOf(context);
-    for (const { mount } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let at = 0; at < judgedMounts.length; at++) {
+      const { mount } = judgedMounts[at]!;
       const mismatch = mountPathMismatch(index, mount);
       if (!mismatch) continue;
       const { volume } = mismatch;

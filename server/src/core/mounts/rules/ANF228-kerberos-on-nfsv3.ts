@@ -1,7 +1,18 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
+import type { MountEntry, MountOption } from '../model';
 import { usesKerberos } from '../catalog';
+import type { ServerTarget } from './target';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, volumeOfMount } from './common';
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function nfsv3Finding(mount: MountEntry, sec: MountOption, target: ServerTarget, pinned: MountOption | undefined): Finding {
+  return lazyFinding({ span: sec.span, severity: target.known ? 'error' : 'warning' }, () => ({
+    message: `\`sec=${sec.value ?? ''}\` on an NFSv3 mount: Kerberos on ANF needs NFSv4.1 (NFSv3 volumes have no Kerberos), so this mount fails or goes without the protection it asks for. Mount an NFSv4.1 volume with Kerberos (\`vers=4.1\`), or use \`sec=sys\`.${assumedAnfWords(target)}`,
+    ...(pinned ? { related: [{ uri: mount.uri, span: pinned.span, message: 'NFSv3 is pinned here' }] } : {}),
+  }));
+}
 
 export const kerberosOnNfsv3 = defineRule({
   code: 'ANF228',
@@ -26,18 +37,16 @@ export const kerberosOnNfsv3 = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
       if (effective.templated || !usesKerberos(effective) || effective.version?.text !== '3') continue;
-      const target = targetOfMount(context, mount);
-      if (target.kind !== 'anf' || volumeOfMount(context, mount)) continue;
+      const target = targetOfMount(context, judged);
+      if (target.kind !== 'anf' || volumeOfMount(context, judged)) continue;
       const sec = effective.byGroup.get('sec')!;
       const pinned = effective.version.option;
-      context.report(
-        lazyFinding({ span: sec.span, severity: target.known ? 'error' : 'warning' }, () => ({
-          message: `\`sec=${sec.value ?? ''}\` on an NFSv3 mount: Kerberos on ANF needs NFSv4.1 (NFSv3 volumes have no Kerberos), so this mount fails or goes without the protection it asks for. Mount an NFSv4.1 volume with Kerberos (\`vers=4.1\`), or use \`sec=sys\`.${assumedAnfWords(target)}`,
-          ...(pinned ? { related: [{ uri: mount.uri, span: pinned.span, message: 'NFSv3 is pinned here' }] } : {}),
-        })),
-      );
+      context.report(nfsv3Finding(mount, sec, target, pinned));
     }
   },
 });

@@ -27,9 +27,12 @@ export const lockOrLookupCacheOnSharedData = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { mount, effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const judged = judgedMounts[index]!;
+      const { mount, effective } = judged;
       if (effective.byGroup.get('rw')?.name === 'ro') continue;
-      const found = workloadOfMount(context, mount);
+      const found = workloadOfMount(context, judged);
       if (!found || !WORKLOADS[found.workload].sharedWrites) continue;
       const costly: { option: MountOption; cost: string }[] = [];
       const lock = effective.byGroup.get('lock');

@@ -1,6 +1,15 @@
-import { lazyFinding } from '../../diagnostics';
+import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
+import type { MountOption } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
+
+// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
+// captured variables for every mount, reported or not.
+function fscFinding(option: MountOption): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: '`fsc` caches reads on local disk only while cachefilesd is configured and running on this host (otherwise it does nothing), and then costs local disk space and a disk write on every read miss. Keep it for read-mostly data on hosts that run cachefilesd.',
+  }));
+}
 
 export const fscNeedsCachefilesd = defineRule({
   code: 'ANF231',
@@ -25,14 +34,12 @@ export const fscNeedsCachefilesd = defineRule({
   perMount: true,
   appliesTo: hasNfsMounts,
   check(context) {
-    for (const { effective } of nfsMounts(context)) {
+    const judgedMounts = nfsMounts(context);
+    for (let index = 0; index < judgedMounts.length; index++) {
+      const { effective } = judgedMounts[index]!;
       const option = effective.byGroup.get('fsc');
       if (!option || option.name !== 'fsc') continue;
-      context.report(
-        lazyFinding({ span: option.span }, () => ({
-          message: '`fsc` caches reads on local disk only while cachefilesd is configured and running on this host (otherwise it does nothing), and then costs local disk space and a disk write on every read miss. Keep it for read-mostly data on hosts that run cachefilesd.',
-        })),
-      );
+      context.report(fscFinding(option));
     }
   },
 });

@@ -7,14 +7,25 @@ import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkloadSource, WorkspaceView } from '../../workspace/workspaceView';
 import { effectiveOptions, type EffectiveOptions } from '../catalog';
 import type { MountEntry } from '../model';
-import { serverTarget, type ServerTarget } from './target';
+import { mountTypeTarget, targetsOfServer, volumeTarget, type ServerTarget, type ServerTargets } from './target';
 
 /** Cheap `appliesTo` for rules that judge NFS mounts. */
 export const hasNfsMounts = (file: ParsedFile): boolean => file.mounts.some((m) => m.isNfs);
 
-export interface JudgedMount {
-  readonly mount: MountEntry;
-  readonly effective: EffectiveOptions;
+/**
+ * An NFS mount of the file with its effective options, and a slot for its answers about the
+ * workspace (target, workload, volume) while the workspace state is the one they were worked out
+ * in (`answersOf`): a rule asks them through the record without a look-up by mount.
+ */
+export class JudgedMount {
+  /** The state `answers` belong to; another state finds (or makes) its own record. */
+  answersState: AnswerState | undefined = undefined;
+  answers: MountAnswers | undefined = undefined;
+
+  constructor(
+    readonly mount: MountEntry,
+    readonly effective: EffectiveOptions,
+  ) {}
 }
 
 /**
@@ -26,13 +37,26 @@ export function nfsMounts(context: RuleContext): readonly JudgedMount[] {
   const mounts = context.file.mounts;
   let judged = JUDGED.get(mounts);
   if (!judged) {
-    judged = mounts.filter((m) => m.isNfs).map((mount) => ({ mount, effective: effectiveOptions(mount) }));
+    const made: JudgedMount[] = [];
+    for (const mount of mounts) if (mount.isNfs) made.push(new JudgedMount(mount, effectiveOptions(mount)));
+    judged = made;
     JUDGED.set(mounts, judged);
   }
   return judged;
 }
 
 const JUDGED = new WeakMap<readonly MountEntry[], readonly JudgedMount[]>();
+
+/** The mount's type is `nfs4` (`-t nfs4`, or an `fstype=nfs4` option): a loop, not a closure per mount. */
+export function isNfs4Type(mount: MountEntry): boolean {
+  if (mount.fsType === 'nfs4') return true;
+  const options = mount.options;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
+    if (option.name === 'fstype' && option.value === 'nfs4') return true;
+  }
+  return false;
+}
 
 /** Parse problems of one code, reported as they are (ANF200, ANF201). */
 export function reportProblems(context: RuleContext, code: string): void {
@@ -87,44 +111,138 @@ export function manifestVolumeOf(context: RuleContext, volume: VolumeSummary): M
   return undefined;
 }
 
+type Workload = ReturnType<WorkspaceView['workloadOf']>;
+
+/** A mount, or its record from `nfsMounts` (which finds its answers without a look-up). */
+export type MountRef = MountEntry | JudgedMount;
+
+/**
+ * One mount's answers about the workspace, each worked out when first asked: `undefined` not
+ * asked yet, `null` asked and none.
+ */
+class MountAnswers {
+  target: ServerTarget | undefined = undefined;
+  workload: Workload | null = null;
+  workloadAsked = false;
+  volume: VolumeSummary | null | undefined = undefined;
+}
+
+/**
+ * One workspace state as the mount answers see it: the volume list, the configuration and the
+ * workspace (a workload's default is the workspace's). Its answers are kept weakly per mount
+ * (mounts an edit replaced are dropped with them; an edited fstab keeps its unchanged mounts,
+ * workspace/lineReuse.ts, so their answers outlive the edit), and the parts of a target that depend
+ * on the server name alone once per server name.
+ */
+interface AnswerState {
+  readonly volumes: readonly VolumeSummary[];
+  readonly config: ResolvedConfig;
+  readonly workspace: WorkspaceView;
+  readonly byMount: WeakMap<MountEntry, MountAnswers>;
+  readonly byServer: Map<string, ServerTargets>;
+  readonly byVolume: Map<VolumeSummary, ServerTarget>;
+}
+
+/** States by volume list, then configuration, then workspace; the last one asked about at hand without the three look-ups. */
+const STATES = new WeakMap<readonly VolumeSummary[], WeakMap<ResolvedConfig, WeakMap<WorkspaceView, AnswerState>>>();
+let lastState: AnswerState | undefined;
+const SERVERS_KEPT = 4096; // not a fact: a cache bound, far above the servers of a real estate
+
+function stateOf(context: RuleContext): AnswerState {
+  const volumes = context.workspace.volumes();
+  const last = lastState;
+  if (last && last.volumes === volumes && last.config === context.config && last.workspace === context.workspace) return last;
+  let byConfig = STATES.get(volumes);
+  if (!byConfig) STATES.set(volumes, (byConfig = new WeakMap()));
+  let byWorkspace = byConfig.get(context.config);
+  if (!byWorkspace) byConfig.set(context.config, (byWorkspace = new WeakMap()));
+  let state = byWorkspace.get(context.workspace);
+  if (!state) {
+    state = { volumes, config: context.config, workspace: context.workspace, byMount: new WeakMap(), byServer: new Map(), byVolume: new Map() };
+    byWorkspace.set(context.workspace, state);
+  }
+  lastState = state;
+  return state;
+}
+
+function answersOf(context: RuleContext, ref: MountRef): MountAnswers {
+  const state = stateOf(context);
+  if (ref instanceof JudgedMount) {
+    if (ref.answersState === state) return ref.answers!;
+    const answers = answersIn(state, ref.mount);
+    ref.answersState = state;
+    ref.answers = answers;
+    return answers;
+  }
+  return answersIn(state, ref);
+}
+
+function answersIn(state: AnswerState, mount: MountEntry): MountAnswers {
+  let answers = state.byMount.get(mount);
+  if (!answers) {
+    answers = new MountAnswers();
+    state.byMount.set(mount, answers);
+  }
+  return answers;
+}
+
+const mountOf = (ref: MountRef): MountEntry => (ref instanceof JudgedMount ? ref.mount : ref);
+
 /**
  * `workspace.workloadOf(mount)`, asked once per mount while the workspace's volumes and the
- * configuration stay the same: several mount rules ask it for every mount, and each answer
- * normalizes the server and export path again. A mount's answers depend on nothing else (its own
- * fields, the volumes, the configuration), and an edited fstab keeps its unchanged mounts
- * (workspace/lineReuse.ts), so their answers outlive the edit.
+ * configuration stay the same: several mount rules ask it for every mount.
  */
-export function workloadOfMount(context: RuleContext, mount: MountEntry): ReturnType<WorkspaceView['workloadOf']> {
-  const answers = answersOf(WORKLOAD_ANSWERS, context);
-  if (answers.has(mount)) return answers.get(mount);
-  const found = context.workspace.workloadOf(mount);
-  answers.set(mount, found);
-  return found;
-}
-
-/** `workspace.volumeForMount(mount)`, asked once per mount and volume list (see workloadOfMount). */
-export function volumeOfMount(context: RuleContext, mount: MountEntry): VolumeSummary | undefined {
-  const answers = answersOf(VOLUME_ANSWERS, context);
-  if (answers.has(mount)) return answers.get(mount);
-  const found = context.workspace.volumeForMount(mount);
-  answers.set(mount, found);
-  return found;
-}
-
-/** What the mount's server is taken to be (`mounts/rules/target.ts`), asked once per mount, volume list and configuration. */
-export function targetOfMount(context: RuleContext, mount: MountEntry): ServerTarget {
-  const answers = answersOf(TARGET_ANSWERS, context);
-  let found = answers.get(mount);
-  if (!found) {
-    found = serverTarget(mount, { volumes: () => context.workspace.volumes(), volumeForMount: (m) => volumeOfMount(context, m) }, context.config);
-    answers.set(mount, found);
+export function workloadOfMount(context: RuleContext, ref: MountRef): Workload {
+  const answers = answersOf(context, ref);
+  if (!answers.workloadAsked) {
+    answers.workload = context.workspace.workloadOf(mountOf(ref)) ?? null;
+    answers.workloadAsked = true;
   }
-  return found;
+  return answers.workload ?? undefined;
+}
+
+/** `workspace.volumeForMount(mount)`, asked once per mount and workspace state (see workloadOfMount). */
+export function volumeOfMount(context: RuleContext, ref: MountRef): VolumeSummary | undefined {
+  const answers = answersOf(context, ref);
+  if (answers.volume === undefined) answers.volume = context.workspace.volumeForMount(mountOf(ref)) ?? null;
+  return answers.volume ?? undefined;
+}
+
+/**
+ * What the mount's server is taken to be (`serverTarget`, mounts/rules/target.ts), asked once per
+ * mount and workspace state; what the server name says is worked out once per name, and mounts of
+ * a server share one answer.
+ */
+export function targetOfMount(context: RuleContext, ref: MountRef): ServerTarget {
+  const answers = answersOf(context, ref);
+  if (answers.target) return answers.target;
+  const mount = mountOf(ref);
+  let target = mountTypeTarget(mount);
+  if (!target) {
+    const state = stateOf(context);
+    const written = mount.server ?? '';
+    let byServer = state.byServer.get(written);
+    if (!byServer) {
+      if (state.byServer.size >= SERVERS_KEPT) state.byServer.clear();
+      byServer = targetsOfServer(mount.server, state.volumes, context.config);
+      state.byServer.set(written, byServer);
+    }
+    target = byServer.named;
+    if (!target) {
+      const volume = volumeOfMount(context, ref);
+      if (volume) {
+        target = state.byVolume.get(volume);
+        if (!target) state.byVolume.set(volume, (target = volumeTarget(volume)));
+      } else target = byServer.otherwise;
+    }
+  }
+  answers.target = target;
+  return target;
 }
 
 /** ANF advice applies: the server is ANF, known or assumed. */
-export function onAnf(context: RuleContext, mount: MountEntry): boolean {
-  return targetOfMount(context, mount).kind === 'anf';
+export function onAnf(context: RuleContext, ref: MountRef): boolean {
+  return targetOfMount(context, ref).kind === 'anf';
 }
 
 /** " Server taken to be ANF (...).": said in messages whose advice holds only on ANF, when ANF is only assumed. */
@@ -132,43 +250,15 @@ export function assumedAnfWords(target: ServerTarget): string {
   return target.kind === 'anf' && !target.known ? ' Server taken to be ANF (the default; `nfsServers` in .anf-lint.yaml overrides it).' : '';
 }
 
-/**
- * Per volume list, then per configuration and workspace (a workload's default is the workspace's),
- * weakly per mount: mounts an edit replaced are dropped with their answers. Every rule asks for
- * every mount (a 10,000-line fstab: about a million questions), so the answers of the last
- * (volume list, configuration, workspace) asked about are at hand without the three look-ups.
- */
-interface Answers<T> {
-  readonly tree: WeakMap<readonly VolumeSummary[], WeakMap<ResolvedConfig, WeakMap<WorkspaceView, WeakMap<MountEntry, T>>>>;
-  last?: { readonly volumes: readonly VolumeSummary[]; readonly config: ResolvedConfig; readonly workspace: WorkspaceView; readonly answers: WeakMap<MountEntry, T> };
-}
-const WORKLOAD_ANSWERS: Answers<ReturnType<WorkspaceView['workloadOf']>> = { tree: new WeakMap() };
-const VOLUME_ANSWERS: Answers<VolumeSummary | undefined> = { tree: new WeakMap() };
-const TARGET_ANSWERS: Answers<ServerTarget> = { tree: new WeakMap() };
-
-function answersOf<T>(cache: Answers<T>, context: RuleContext): WeakMap<MountEntry, T> {
-  const volumes = context.workspace.volumes();
-  const last = cache.last;
-  if (last && last.volumes === volumes && last.config === context.config && last.workspace === context.workspace) return last.answers;
-  let byConfig = cache.tree.get(volumes);
-  if (!byConfig) cache.tree.set(volumes, (byConfig = new WeakMap()));
-  let byWorkspace = byConfig.get(context.config);
-  if (!byWorkspace) byConfig.set(context.config, (byWorkspace = new WeakMap()));
-  let answers = byWorkspace.get(context.workspace);
-  if (!answers) byWorkspace.set(context.workspace, (answers = new WeakMap()));
-  cache.last = { volumes, config: context.config, workspace: context.workspace, answers };
-  return answers;
-}
-
 /** The NFS version to pin for a mount: its workload's (required, else preferred), else its volume's only version. */
-export function versionToPin(context: RuleContext, mount: MountEntry): { version: '3' | '4.1'; why: string } | undefined {
-  const found = workloadOfMount(context, mount);
+export function versionToPin(context: RuleContext, ref: MountRef): { version: '3' | '4.1'; why: string } | undefined {
+  const found = workloadOfMount(context, ref);
   if (found) {
     const traits = WORKLOADS[found.workload].nfsVersion;
     const version = traits.requires ?? (traits.preferred === 'either' ? undefined : traits.preferred);
     if (version) return { version, why: `for ${workloadWords(found, true)}` };
   }
-  const volume = volumeOfMount(context, mount);
+  const volume = volumeOfMount(context, ref);
   if (volume && volume.nfsVersions.length === 1) return { version: volume.nfsVersions[0]!, why: `volume \`${volume.name}\` serves NFSv${volume.nfsVersions[0]}` };
   return undefined;
 }

@@ -70,35 +70,67 @@ const AZURE_BLOB = /\.blob\.core\.windows\.net$/;
 
 /** What the server of a mount is taken to be, and why. */
 export function serverTarget(mount: MountEntry, workspace: Pick<WorkspaceView, 'volumes' | 'volumeForMount'>, config: ServerConfig): ServerTarget {
-  const server = mount.server ? normalizeServer(mount.server) : undefined;
-  const named = server ? `\`${server}\`` : 'The server';
+  const early = mountTypeTarget(mount);
+  if (early) return early;
+  const byServer = targetsOfServer(mount.server, workspace.volumes(), config);
+  if (byServer.named) return byServer.named;
+  const volume = workspace.volumeForMount(mount);
+  return volume ? volumeTarget(volume) : byServer.otherwise;
+}
+
+/** What the mount itself says its server is (a Trident backend, a StorageClass, `-t aznfs`); undefined for most mounts. */
+export function mountTypeTarget(mount: MountEntry): ServerTarget | undefined {
   if (mount.serverKind) return { kind: mount.serverKind.kind, known: true, why: mount.serverKind.why };
   if (mount.fsType === 'aznfs') return { kind: 'azure-blob', known: true, why: 'The `aznfs` mount type is Azure Blob NFS (the AZNFS mount helper).' };
-  if (server && AZURE_BLOB.test(server)) return { kind: 'azure-blob', known: true, why: `${named} is an Azure Blob Storage endpoint (\`*.blob.core.windows.net\`): Azure Blob NFS 3.0.` };
-  if (server && AZURE_FILES.test(server)) return { kind: 'azure-files', known: true, why: `${named} is an Azure Files endpoint (\`*.file.core.windows.net\`): an NFS Azure file share.` };
+  return undefined;
+}
+
+/**
+ * What a server name (as written) says, given the volumes and the configuration: `named` when the
+ * name settles it (an Azure endpoint, `nfsServers`, a manifest mount target), else `otherwise`,
+ * the answer for a mount that reaches no manifest volume either. The same for every mount of the
+ * server: mount rules ask it once per server name and workspace state (common.ts).
+ */
+export interface ServerTargets {
+  readonly named: ServerTarget | undefined;
+  readonly otherwise: ServerTarget;
+}
+
+export function targetsOfServer(written: string | undefined, volumes: readonly VolumeSummary[], config: ServerConfig): ServerTargets {
+  const server = written ? normalizeServer(written) : undefined;
+  const named = server ? `\`${server}\`` : 'The server';
+  const known = (target: ServerTarget): ServerTargets => ({ named: target, otherwise: target });
+  if (server && AZURE_BLOB.test(server)) return known({ kind: 'azure-blob', known: true, why: `${named} is an Azure Blob Storage endpoint (\`*.blob.core.windows.net\`): Azure Blob NFS 3.0.` });
+  if (server && AZURE_FILES.test(server)) return known({ kind: 'azure-files', known: true, why: `${named} is an Azure Files endpoint (\`*.file.core.windows.net\`): an NFS Azure file share.` });
   const servers = config.nfsServers;
   const templated = !server || /[{}$%<>`]/.test(server);
   if (server && !templated && servers) {
     const other = servers.other.find((p) => serverMatches(server, p));
-    if (other) return { kind: 'other', known: true, why: `${named} is listed under \`nfsServers.other\` in .anf-lint.yaml (\`${other}\`): not ANF, so only generic NFS advice applies.` };
+    if (other) return known({ kind: 'other', known: true, why: `${named} is listed under \`nfsServers.other\` in .anf-lint.yaml (\`${other}\`): not ANF, so only generic NFS advice applies.` });
     const anf = servers.anf.find((p) => serverMatches(server, p));
-    if (anf) return { kind: 'anf', known: true, why: `${named} is listed under \`nfsServers.anf\` in .anf-lint.yaml (\`${anf}\`).` };
+    if (anf) return known({ kind: 'anf', known: true, why: `${named} is listed under \`nfsServers.anf\` in .anf-lint.yaml (\`${anf}\`).` });
   }
   if (server && !templated) {
-    const volume = mountTargetsOf(workspace.volumes()).get(server);
-    if (volume) return { kind: 'anf', known: true, why: `${named} is a mount target of volume \`${volume.name}\` in ${baseName(volume.uri)}.` };
+    const volume = mountTargetsOf(volumes).get(server);
+    if (volume) return known({ kind: 'anf', known: true, why: `${named} is a mount target of volume \`${volume.name}\` in ${baseName(volume.uri)}.` });
   }
-  const volume = workspace.volumeForMount(mount);
-  if (volume) return { kind: 'anf', known: true, why: `This mount reaches volume \`${volume.name}\` of ${baseName(volume.uri)}.` };
   const override = 'list it under `nfsServers` in .anf-lint.yaml to say otherwise';
   if (servers?.default === 'unknown') {
-    return { kind: 'unknown', known: false, why: `${named} is named nowhere in the estate and \`nfsServers.default\` is \`unknown\`: only generic NFS advice applies (${override}).` };
+    return { named: undefined, otherwise: { kind: 'unknown', known: false, why: `${named} is named nowhere in the estate and \`nfsServers.default\` is \`unknown\`: only generic NFS advice applies (${override}).` } };
   }
   return {
-    kind: 'anf',
-    known: false,
-    why: `${templated && mount.server ? 'The server is templated' : `${named} is named nowhere in the estate`}: taken to be ANF, anf-lint's default${servers ? ' (`nfsServers.default: anf`)' : ''}; ${override}.`,
+    named: undefined,
+    otherwise: {
+      kind: 'anf',
+      known: false,
+      why: `${templated && written ? 'The server is templated' : `${named} is named nowhere in the estate`}: taken to be ANF, anf-lint's default${servers ? ' (`nfsServers.default: anf`)' : ''}; ${override}.`,
+    },
   };
+}
+
+/** The target of a mount that reaches a manifest volume its server does not name. */
+export function volumeTarget(volume: VolumeSummary): ServerTarget {
+  return { kind: 'anf', known: true, why: `This mount reaches volume \`${volume.name}\` of ${baseName(volume.uri)}.` };
 }
 
 /** Every manifest mount target, normalized, with the first volume behind it; built once per volume list. */
