@@ -9,6 +9,7 @@ import { parseSuppressions, suppressionCovers, type Suppression } from './suppre
 import type { ParsedFile } from './workspace/parsedFile';
 import type { LineItem } from './workspace/parsedFile';
 import { LINE_REUSE_KINDS, MOUNT_LINE_KINDS } from './workspace/lineReuse';
+import { shellItems } from './workspace/shellReuse';
 import type { Span } from './text/sourceText';
 import type { WorkspaceView } from './workspace/workspaceView';
 
@@ -169,7 +170,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   };
 
   // Only files re-read line by line keep their mounts' identity from version to version.
-  const memo = options.memo && LINE_REUSE_KINDS.has(file.kind) ? options.memo : undefined;
+  const memo = options.memo && (LINE_REUSE_KINDS.has(file.kind) || file.kind === 'shell') ? options.memo : undefined;
   const reuse = memo ? perMountReuse(memo, workspace, file, config, rules) : undefined;
   if (reuse?.failed) {
     // A rule threw on an edited mount alone: judge the whole file again, as without a memo.
@@ -606,15 +607,19 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
 
 /** The items a line-based file is judged by, one by one: an fstab's mounts, a sysctl file's settings. */
 function itemsOf(file: ParsedFile): readonly LineItem[] {
+  if (file.kind === 'shell') return shellItems(file);
   return MOUNT_LINE_KINDS.has(file.kind) ? file.mounts : file.settings;
 }
 
 /** Whether a rule judges this file's items one by one (`Rule.perMount` for mounts, `Rule.perSetting` for settings). */
 function judgesItems(rule: Rule, file: ParsedFile): boolean {
+  // A shell script's items are its mounts and its settings (workspace/shellReuse.ts).
+  if (file.kind === 'shell') return rule.perMount === true || rule.perSetting === true;
   return (MOUNT_LINE_KINDS.has(file.kind) ? rule.perMount : rule.perSetting) === true;
 }
 
 /** The file as a rule judging one item sees it: that item alone. */
 function viewOf(file: ParsedFile, item: LineItem): ParsedFile {
+  if (file.kind === 'shell') return 'key' in item ? { ...file, mounts: [], settings: [item] } : { ...file, mounts: [item], settings: [] };
   return MOUNT_LINE_KINDS.has(file.kind) ? { ...file, mounts: [item as ParsedFile['mounts'][number]] } : { ...file, settings: [item as ParsedFile['settings'][number]] };
 }
