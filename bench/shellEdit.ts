@@ -42,18 +42,28 @@ workspace.set(uri, text0, 1, 'shell');
 lintFile(workspace, uri, config, { memo });
 const total: number[] = [];
 const parse: number[] = [];
+// CPU time too: on a shared, loaded machine wall time mostly measures the other processes.
+const cpu: number[] = [];
 let version = 1;
 let mismatches = 0;
 let lineReads = 0;
+let rejudgedBefore = 0;
+const slowest: { ms: number; parse: number; region: number; rejudged: number }[] = [];
 for (const text of editsOf(text0, count / 2, Number(seedArg ?? 21))) {
   version++;
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const file = workspace.set(uri, text, version, 'shell');
   const parsed = performance.now();
   const diagnostics = lintFile(workspace, uri, config, { memo });
   const json = JSON.stringify(diagnostics.filter((d) => !d.suppressed).map(toLspDiagnostic));
   total.push(performance.now() - started);
   parse.push(parsed - started);
+  const used = process.cpuUsage(cpuStarted);
+  cpu.push((used.user + used.system) / 1000);
+  const region = file.lineEdit ? file.lineEdit.changed.end - file.lineEdit.changed.start : -1;
+  slowest.push({ ms: total[total.length - 1]!, parse: parsed - started, region, rejudged: memo.rejudged - rejudgedBefore });
+  rejudgedBefore = memo.rejudged;
   if (file.lineEdit) lineReads++;
   if (check > 0 && version % check === 0) {
     const fresh = new Workspace(config);
@@ -67,4 +77,5 @@ const q = (list: number[], at: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(at * sorted.length))]!.toFixed(2);
 };
 const file = workspace.file(uri)!;
-console.log(JSON.stringify({ file: path, lines: text0.split('\n').length - 1, mounts: file.mounts.length, settings: file.settings.length, edits: total.length, lineReads, memoReused: memo.reused, p50: q(total, 0.5), p95: q(total, 0.95), p99: q(total, 0.99), max: q(total, 1), parseP50: q(parse, 0.5), parseP99: q(parse, 0.99), mismatches }));
+if (process.env.SLOWEST) console.error(slowest.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.SLOWEST)).map((e) => `${e.ms.toFixed(1)} ms (read ${e.parse.toFixed(1)} ms, region ${e.region} characters, ${e.rejudged} items judged again)`).join('\n'));
+console.log(JSON.stringify({ file: path, lines: text0.split('\n').length - 1, mounts: file.mounts.length, settings: file.settings.length, edits: total.length, lineReads, memoReused: memo.reused, p50: q(total, 0.5), p95: q(total, 0.95), p99: q(total, 0.99), max: q(total, 1), cpuP50: q(cpu, 0.5), cpuP99: q(cpu, 0.99), parseP50: q(parse, 0.5), parseP99: q(parse, 0.99), mismatches }));

@@ -471,13 +471,26 @@ function contextOf(memo: LintMemo, rule: Rule, context: RuleContext): string | u
  * else moves with it (`perSetting` rules have no context fingerprint).
  */
 function onMount(finding: Finding, mount: LineItem): boolean {
-  if (!(finding.span.start >= mount.span.start && finding.span.start <= mount.span.end)) return false;
+  const extent = extentOf(mount);
+  if (!(finding.span.start >= extent.start && finding.span.start <= extent.end)) return false;
   if (!('key' in mount)) return true;
   const on = (span: Span) => span.start >= mount.span.start && span.end <= mount.span.end;
   if (!on(finding.span)) return false;
   for (const fix of finding.fixes ?? []) for (const edit of fix.edits) if ((edit.uri === undefined || edit.uri === mount.uri) && !on(edit.span)) return false;
   for (const note of finding.related ?? []) if (note.uri === mount.uri && !on(note.span)) return false;
   return true;
+}
+
+/**
+ * The text an item's findings lie on: its span, and for a `mount -o "$OPTS"` in a shell script the
+ * assignment its options come from (workspace/shellReuse.ts re-reads both whenever an edit falls
+ * between them, so they move together).
+ */
+function extentOf(item: LineItem): Span {
+  if ('key' in item || item.origin !== 'mount-command' || !item.optionsSpan) return item.span;
+  const options = item.optionsSpan;
+  if (options.start >= item.span.start && options.end <= item.span.end) return item.span;
+  return { start: Math.min(options.start, item.span.start), end: Math.max(options.end, item.span.end) };
 }
 
 /**
@@ -508,7 +521,7 @@ class Recorder {
       return;
     }
     this.next = i;
-    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, mount.span) });
+    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, extentOf(mount)) });
   }
 
   /** After the rule ran to its end. */
@@ -521,7 +534,7 @@ class Recorder {
       const mount = this.mounts[index]!;
       const record = (this.memo.records[index] ??= { anchor: mount.span.start, findings: [] });
       // A record kept from an earlier version has the mount's start then: file the finding as of then.
-      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, mount.span);
+      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, extentOf(mount));
       (record.findings[this.ruleIndex] ??= []).push(filed);
     }
     // Tallied for this rule only (the records may hold other rules' findings already).
@@ -587,7 +600,7 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
           report(finding) {
             if (!onMount(finding, mount)) failed = true;
             const record = (fresh[n] ??= { anchor: mount.span.start, findings: [] });
-            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, mount.span));
+            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, extentOf(mount)));
           },
         });
       } catch {

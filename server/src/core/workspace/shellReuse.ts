@@ -36,7 +36,7 @@ import { extractKernelSettings } from '../sysctl/extract';
 import type { KernelSetting } from '../sysctl/model';
 import { scanShell } from '../sysctl/shell';
 import type { Sink } from '../sysctl/lines';
-import { changedRegion } from '../text/changedRegion';
+import { changedRegion, type ChangedRegion } from '../text/changedRegion';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import type { LineEdit, LineItem, ParsedFile } from './parsedFile';
@@ -189,24 +189,32 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   let from = oldFresh[lowerBound(oldFresh, change.start + 1) - 1]!;
   let least = change.newEnd;
   let region: Region | undefined;
-  let variables = new Map<string, LiteralVariable>();
+  let lineProblems: ParseProblem[] = [];
+  let commandMounts: MountEntry[] = [];
+  // Where the previous version's mounts take options from outside their own command (a variable's assignment).
+  const remote = remoteOptions(previous.mounts);
+  const holdsMounts = mayHoldMounts(text);
   for (let round = 0; ; round++) {
     if (round > MAX_GROWTH) return undefined;
     region = readRegion(text, before, source, oldFresh, from, least, delta);
-    // Variables the edit touches: both their assignment and their use must lie in the region, in both versions.
-    const grown = touchedVariables(state, region, delta);
+    // Variables the edit touches: their assignment and use lie in the region, in both versions, unless nothing else reads them.
+    const grown = touchedVariables(state, previous.mounts, remote, region, change, delta);
     if (grown.from >= from && grown.least <= least) {
-      variables = grown.literals;
-      break;
+      // The region's commands, read as a whole read reads them.
+      lineProblems = [];
+      commandMounts = holdsMounts ? shellMountsWith(text, { uri, host: 'shell', problems: lineProblems }, from, region.newTo, grown.literals) : [];
+      // A re-read mount that takes its options from a variable outside the region: both in it (as above).
+      for (const mount of commandMounts) {
+        const extent = remoteExtent(mount);
+        if (extent && extent.start < from) grown.from = Math.min(grown.from, extent.start);
+        if (extent && extent.end > region.newTo) grown.least = Math.max(grown.least, extent.end);
+      }
+      if (grown.from >= from && grown.least <= least) break;
     }
     from = Math.min(from, oldFresh[lowerBound(oldFresh, grown.from + 1) - 1]!);
     least = Math.max(least, grown.least);
   }
   const { oldTo, newTo } = region;
-
-  // The region's commands, read as a whole read reads them.
-  const lineProblems: ParseProblem[] = [];
-  const commandMounts = mayHoldMounts(text) ? shellMountsWith(text, { uri, host: 'shell', problems: lineProblems }, from, newTo, variables) : [];
   const contentMounts = mayHoldOptionStrings(text) ? shellOptionWords(text, uri, 'shell', commandMounts, from, newTo) : [];
   const sink: Sink = { uri, settings: [], problems: [] };
   scanShell(text, from, newTo, sink);
@@ -318,7 +326,7 @@ function readRegion(text: string, before: SourceText, source: SourceText, oldFre
  * The variables the region touches and their literal values in the new version; `from`/`least`:
  * how far the region must reach (new offsets) to hold each one's assignment and use in both versions.
  */
-function touchedVariables(state: ShellState, region: Region, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
+function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remote: readonly number[], region: Region, change: ChangedRegion, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
   const { from, oldTo, newTo } = region;
   const touched = new Set<string>();
   for (const a of state.assignments) if (a.at >= from && a.at < oldTo) touched.add(a.name);
@@ -328,33 +336,75 @@ function touchedVariables(state: ShellState, region: Region, delta: number): { l
   const literals = new Map<string, LiteralVariable>();
   let reach = from;
   let least = 0;
-  if (touched.size === 0) return { literals, from: reach, least };
   // New offsets of old positions outside the region (before it, the same; after it, moved).
   const moved = (at: number) => (at < from ? at : at + delta);
   const want = (at: number) => {
     if (at < from) reach = Math.min(reach, at);
     else if (at >= newTo) least = Math.max(least, at + 1);
   };
+  // A mount's findings on the assignment its options come from move with the mount (lint.ts,
+  // extentOf): an edit between the two, touching neither, re-reads both (old offsets: the mounts
+  // are the previous version's, not moved yet).
+  for (const mount of mounts) {
+    const extent = remoteExtent(mount);
+    if (extent && extent.start < from && extent.end > oldTo) {
+      want(moved(extent.start));
+      want(moved(extent.end - 1));
+    }
+  }
+  if (touched.size === 0) return { literals, from: reach, least };
+  // Old offsets outside the edit's change, in the new text (undefined inside it).
+  const same = (at: number) => (at < change.start ? at : at >= change.oldEnd ? at + delta : undefined);
   for (const name of touched) {
     // Old version: the whole old lists.
     const oldAssigned = state.assignments.filter((a) => a.name === name);
     const oldUsed = state.uses.filter((u) => u.name === name);
-    if (oldAssigned.length === 1 && oldAssigned[0]!.value && oldUsed.length === 1) {
-      // Its assignment and use, in new offsets (those inside the old region are inside the new one already).
-      for (const at of [oldAssigned[0]!.at, oldUsed[0]!.at]) if (at < from || at >= oldTo) want(moved(at));
-    }
+    const old = oldAssigned.length === 1 && oldAssigned[0]!.value && oldUsed.length === 1 ? { at: oldAssigned[0]!.at, value: oldAssigned[0]!.value, use: oldUsed[0]!.at } : undefined;
     // New version: the old lists outside the region, and the region's.
     const assigned = oldAssigned.filter((a) => a.at < from || a.at >= oldTo).map((a) => ({ at: moved(a.at), value: a.value && { raw: a.value.raw, start: moved(a.value.start) } }));
     for (const a of region.assignments) if (a.name === name) assigned.push({ at: a.at, value: a.value });
     const used = oldUsed.filter((u) => u.at < from || u.at >= oldTo).map((u) => moved(u.at));
     for (const u of region.uses) if (u.name === name) used.push(u.at);
-    if (assigned.length === 1 && assigned[0]!.value && used.length === 1) {
-      want(assigned[0]!.at);
-      want(used[0]!);
-      literals.set(name, assigned[0]!.value);
+    const now = assigned.length === 1 && assigned[0]!.value && used.length === 1 ? { at: assigned[0]!.at, value: assigned[0]!.value, use: used[0]! } : undefined;
+    if (now) literals.set(name, now.value);
+    // The same literal at the same places, which no mount read: nothing outside the region changes.
+    const unchanged = old === undefined ? now === undefined : now !== undefined && old.value.raw === now.value.raw && same(old.at) === now.at && same(old.value.start) === now.value.start && same(old.use) === now.use;
+    if (unchanged && !(old && remote.some((at) => at >= old.value.start && at <= old.value.start + old.value.raw.length))) continue;
+    // Else its assignment and use are read again, in both versions (those inside the old region are inside the new one already).
+    if (old) for (const at of [old.at, old.use]) if (at < from || at >= oldTo) want(moved(at));
+    if (now) {
+      want(now.at);
+      want(now.use);
     }
   }
   return { literals, from: reach, least };
+}
+
+/** A `mount -o "$OPTS"`'s text and its options' where they lie outside it (a variable's assignment); undefined for the others. */
+function remoteExtent(mount: MountEntry): Span | undefined {
+  if (mount.origin !== 'mount-command') return undefined;
+  let start = mount.span.start;
+  let end = mount.span.end;
+  const take = (span: Span | undefined) => {
+    if (!span) return;
+    start = Math.min(start, span.start);
+    end = Math.max(end, span.end);
+  };
+  take(mount.optionsSpan);
+  for (const option of mount.options) take(option.span);
+  return start < mount.span.start || end > mount.span.end ? { start, end } : undefined;
+}
+
+/** Where mounts' options lie outside their own text (old offsets). */
+function remoteOptions(mounts: readonly MountEntry[]): number[] {
+  const found: number[] = [];
+  for (const mount of mounts) {
+    if (mount.origin !== 'mount-command') continue;
+    for (const option of mount.options) if (option.span.start < mount.span.start || option.span.start > mount.span.end) found.push(option.span.start);
+    const options = mount.optionsSpan;
+    if (options && (options.start < mount.span.start || options.start > mount.span.end)) found.push(options.start);
+  }
+  return found;
 }
 
 /** `[from, to)`: the entries of `list` whose span starts in `[start, end)`; undefined when they are not one run between the others. */
@@ -423,11 +473,33 @@ function shiftMount(mount: MountEntry, limit: number, delta: number, moved: Set<
   if (delta === 0) return mount;
   // Most mounts before the region have every span before it.
   if (mount.span.end < limit && (mount.optionsSpan?.start ?? 0) < limit && !mount.options.some((o) => o.span.start >= limit)) return mount;
-  for (const span of [mount.span, mount.sourceSpan, mount.mountPointSpan, mount.fsTypeSpan, mount.optionsSpan, mount.annotationSpan, mount.dumpSpan, mount.fsckPassSpan, mount.optionsFsType?.span, mount.optionsQuotes?.open, mount.optionsQuotes?.close]) move(span, limit, delta, moved);
+  // Spans shared within the mount (an option's name and its span) are found by identity here; an
+  // annotation's span, shared by the mounts it applies to, through `moved`.
+  const own: Span[] = [];
+  const add = (span: Span | undefined) => {
+    if (span && span.start >= limit && !own.includes(span)) own.push(span);
+  };
+  add(mount.span);
+  add(mount.sourceSpan);
+  add(mount.mountPointSpan);
+  add(mount.fsTypeSpan);
+  add(mount.optionsSpan);
+  add(mount.dumpSpan);
+  add(mount.fsckPassSpan);
+  add(mount.optionsFsType?.span);
+  add(mount.optionsQuotes?.open);
+  add(mount.optionsQuotes?.close);
   for (const option of mount.options) {
-    move(option.span, limit, delta, moved);
-    move(option.nameSpan, limit, delta, moved);
-    move(option.valueSpan, limit, delta, moved);
+    add(option.span);
+    if (option.nameSpan !== option.span) add(option.nameSpan);
+    if (option.valueSpan !== option.span) add(option.valueSpan);
+  }
+  const annotation = mount.annotationSpan;
+  if (annotation && !own.includes(annotation)) move(annotation, limit, delta, moved);
+  for (const span of own) {
+    const writable = span as Writable<Span>;
+    writable.start += delta;
+    writable.end += delta;
   }
   return mount;
 }
