@@ -253,6 +253,12 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const itemsTo = lowerBoundBy(items, oldTo);
 
   // Sure now: build the new lists (the kept entries move in place, the previous version is done with).
+  // Problems first: copied before the mounts move (a malformed fstab line's problem shares its span with its mount).
+  const keepProblem = (problem: ParseProblem) => shiftProblem(problem, oldTo, delta);
+  const newLineProblems = splice(state.mountProblems.slice(0, state.lineProblems), linePart, lineProblems, keepProblem);
+  const newAnnotationProblems = splice(state.mountProblems.slice(state.lineProblems), annotationPart, annotationProblems, keepProblem);
+  const mountProblems = newLineProblems.concat(newAnnotationProblems);
+  const kernelProblems = splice(state.kernelProblems, kernelPart, sink.problems, keepProblem);
   const moved = new Set<Span>();
   const keepMount = (mount: MountEntry) => shiftMount(mount, oldTo, delta, moved);
   const keepSetting = (setting: KernelSetting) => shiftSetting(setting, oldTo, delta, moved);
@@ -260,11 +266,6 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const newContent = splice(oldContent, contentPart, contentMounts, keepMount);
   const newMounts = newCommand.concat(newContent);
   const newSettings = splice(previous.settings, settingPart, sink.settings, keepSetting);
-  const keepProblem = (problem: ParseProblem) => shiftProblem(problem, oldTo, delta);
-  const newLineProblems = splice(state.mountProblems.slice(0, state.lineProblems), linePart, lineProblems, keepProblem);
-  const newAnnotationProblems = splice(state.mountProblems.slice(state.lineProblems), annotationPart, annotationProblems, keepProblem);
-  const mountProblems = newLineProblems.concat(newAnnotationProblems);
-  const kernelProblems = splice(state.kernelProblems, kernelPart, sink.problems, keepProblem);
 
   const fresh = oldFresh.slice(0, lowerBound(oldFresh, from + 1));
   for (const at of region.fresh) fresh.push(at);
