@@ -159,12 +159,15 @@ function split(text: string, from: number, to: number, options: ShellOptions, em
     if (ch === '\n') {
       endCommand('\n');
       i++;
+      // A here-document without its delimiter line runs to the end: text added after it is more of it.
+      let unterminated = false;
       if (pendingHeredocs.length > 0) {
         i = readHeredocBodies(text, i, to, pendingHeredocs);
+        unterminated = pendingHeredocs.some((heredoc) => heredoc.redirect.body!.end >= to);
         pendingHeredocs = [];
         flush();
       }
-      if (options.freshLine && !piped && options.freshLine(i) === true) break;
+      if (options.freshLine && !piped && !unterminated && options.freshLine(i) === true) break;
       i = skipPrompt(i);
       continue;
     }
