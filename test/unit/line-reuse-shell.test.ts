@@ -62,10 +62,23 @@ const VARIABLE = [
   '',
 ].join('\n');
 
+/** Option strings found by content above mounts: the mount list holds the commands' mounts first, the rules report in its order. */
+const CONTENT = [
+  '#!/bin/sh',
+  'SCRATCH_OPTS="rw,soft,vers=3,rsize=65536,wsize=65536"',
+  'echo "scratch options: $SCRATCH_OPTS"',
+  'TOOLS_OPTS=ro,soft,vers=4.1,nconnect=4',
+  'mount -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-a /a',
+  'mount -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-b /b',
+  'mount -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-c /c',
+  '',
+].join('\n');
+
 const FILES: readonly string[] = [
   ...CORPUS.filter((f) => f.kind === 'shell').map((f) => f.text),
   SPANNING,
   VARIABLE,
+  CONTENT,
   SPANNING.replace(/\n/g, '\r\n'),
   provisioningScript(120, 11),
   provisioningScript(300, 12),
@@ -99,7 +112,9 @@ describe('re-reading an edited shell script', () => {
     let regionReads = 0;
     let reusedLints = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...FILES), fc.constantFrom(...SURROUNDINGS), fc.array(edit, { minLength: 1, maxLength: 12 }), (start, around, edits) => {
+      // With small bounds too: the findings listed are each rule's first ones in the order it reports them.
+      fc.property(fc.constantFrom(...FILES), fc.constantFrom(...SURROUNDINGS), fc.array(edit, { minLength: 1, maxLength: 12 }), fc.boolean(), (start, around, edits, bounded) => {
+        const limits = bounded ? { limits: { perRule: 2, perFile: 12 } } : {};
         const workspace = new Workspace(config);
         for (const file of around) workspace.set(file.uri, file.text);
         const fresh = new Workspace(config);
@@ -108,7 +123,7 @@ describe('re-reading an edited shell script', () => {
         let text = start;
         let version = 1;
         memo.follow(workspace.set(URI, text, version, 'shell'));
-        lintFile(workspace, URI, config, { memo });
+        lintFile(workspace, URI, config, { memo, ...limits });
         for (const e of edits) {
           text = applyEdit(text, e);
           const incremental = workspace.set(URI, text, ++version, 'shell');
@@ -118,7 +133,7 @@ describe('re-reading an edited shell script', () => {
           if (!e.lint) continue;
           fresh.delete(URI);
           fresh.set(URI, text, 0, 'shell');
-          expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+          expect(lintFile(workspace, URI, config, { memo, ...limits })).toEqual(lintFile(fresh, URI, config, limits));
         }
         reusedLints += memo.reused;
       }),
@@ -127,6 +142,28 @@ describe('re-reading an edited shell script', () => {
     expect(regionReads).toBeGreaterThan(RUNS);
     expect(reusedLints).toBeGreaterThan(0);
   }, 180_000);
+
+  it('lists the findings a whole lint lists when a rule has more than its bound: a mount typed into another command', () => {
+    const config = resolveConfig();
+    const limits = { limits: { perRule: 2, perFile: 12 } };
+    const script = CONTENT.split('\n').filter((line) => !line.includes('_OPTS')).join('\n');
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    memo.follow(workspace.set(URI, script, 1, 'shell'));
+    lintFile(workspace, URI, config, { memo, ...limits });
+    // `mount` becomes `mountx`: its options are then an option string found by content, last in the mount list.
+    const text = script.replace('mount -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-a', 'mountx -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-a');
+    const incremental = workspace.set(URI, text, 2, 'shell');
+    memo.follow(incremental);
+    expect(incremental.lineEdit).toBeDefined();
+    const fresh = new Workspace(config);
+    fresh.set(URI, text, 0, 'shell');
+    const whole = lintFile(fresh, URI, config, limits);
+    expect(lintFile(workspace, URI, config, { memo, ...limits })).toEqual(whole);
+    expect(memo.reused).toBe(1);
+    // ANF207 (soft) on the two mounts left, not on the option string above them.
+    expect(whole.filter((d) => d.code === 'ANF207').map((d) => d.range.start.line)).toEqual([2, 3]);
+  });
 
   it.each([
     // The share of the script a letter reads again, on average: the assignment, the lines after it and the mount go together.

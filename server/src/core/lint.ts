@@ -9,7 +9,7 @@ import { parseSuppressions, suppressionCovers, type Suppression } from './suppre
 import type { ParsedFile } from './workspace/parsedFile';
 import type { LineItem } from './workspace/parsedFile';
 import { LINE_REUSE_KINDS, MOUNT_LINE_KINDS } from './workspace/lineReuse';
-import { shellItems } from './workspace/shellReuse';
+import { shellItems, shellReportOrder } from './workspace/shellReuse';
 import type { Span } from './text/sourceText';
 import type { WorkspaceView } from './workspace/workspaceView';
 
@@ -203,7 +203,10 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       const everyOne = suppressions.length > 0;
       // Nor past the last record with a finding of the rule (a rule with a few findings near the top).
       let unwalked = tally.error + tally.warning + tally.info + tally.hint;
-      for (let i = 0; i < mounts.length && unwalked > 0 && (everyOne || shownOfRule.count < limits.perRule); i++) {
+      // In the order the rule reports them (the first ones are listed): a script's items are by offset, its rules go by mount list.
+      const order = file.kind === 'shell' ? shellReportOrder(file) : undefined;
+      for (let k = 0; k < mounts.length && unwalked > 0 && (everyOne || shownOfRule.count < limits.perRule); k++) {
+        const i = order ? order[k]! : k;
         const record = records[i];
         const found = record?.findings[ruleIndex];
         if (!found) continue;

@@ -116,6 +116,27 @@ export function shellItems(file: ParsedFile): readonly LineItem[] {
   return items;
 }
 
+const ORDERS = new WeakMap<readonly LineItem[], readonly number[]>();
+
+/**
+ * `shellItems(file)`'s indexes in the order rules report on them: the mounts in the mount list's
+ * order (those of commands, then option strings found by content), then the settings. The first
+ * findings of a rule in that order are the ones listed when it has too many (lint.ts).
+ */
+export function shellReportOrder(file: ParsedFile): readonly number[] {
+  const items = shellItems(file);
+  let order = ORDERS.get(items);
+  if (!order) {
+    const index = new Map<LineItem, number>();
+    items.forEach((item, i) => index.set(item, i));
+    const list: number[] = [];
+    for (const mount of file.mounts) list.push(index.get(mount)!);
+    for (const setting of file.settings) list.push(index.get(setting)!);
+    ORDERS.set(items, (order = list));
+  }
+  return order;
+}
+
 function byOffset(mounts: readonly MountEntry[], settings: readonly KernelSetting[]): LineItem[] {
   const items: LineItem[] = [...mounts, ...settings];
   // Stable: at the same offset, mounts before settings, each in its reader's order.
