@@ -7,3 +7,5 @@ export function sysctlSet(lines: number, perFile?: number, seed?: number): Recor
 export function workspaceFiles(count: number, seed?: number): Record<string, string>;
 export function smallFstab(): string;
 export function terraform(lines?: number, seed?: number): string;
+/** A provisioning script of about `lines` lines: mounts, here-documents, fstab and sysctl.d writes, variables. */
+export function provisioningScript(lines?: number, seed?: number): string;

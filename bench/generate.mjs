@@ -127,6 +127,45 @@ function shellScript(random, i) {
   return lines.join('\n');
 }
 
+/**
+ * A provisioning script of about `lines` lines (the shell edit row, issue 17): per node group a
+ * `# anf:` annotation, an options variable used once, `mount` commands (some continued with `\\`),
+ * fstab lines appended by here-document and by `echo ... | tee -a`, sysctl.d lines echoed and written
+ * by here-document, `sysctl -w`, `if mountpoint` blocks and quoted log lines.
+ */
+export function provisioningScript(lines = 5000, seed = 6) {
+  const random = prng(seed);
+  const out = ['#!/bin/bash', '# Provision the NFS mounts and kernel tuning of the compute farm (generated for the anf-lint benchmark)', 'set -euo pipefail', ''];
+  for (let g = 0; out.length < lines; g++) {
+    const p = Math.floor(random() * 25);
+    const v = Math.floor(random() * 80);
+    const server = `10.${10 + Math.floor(p / 10)}.${p % 10}.4`;
+    const mnt = `/mnt/vol-${p}-${v}-${g}`;
+    out.push(`# --- node group ${g}: ${pick(random, WORKLOADS)} volumes ---`);
+    const r = random();
+    if (r < 0.25) {
+      out.push(`# anf: workload=${pick(random, WORKLOADS)}`, `OPTS_${g}="${pick(random, OPTION_SETS)}"`, `mkdir -p ${mnt}`, `if ! mountpoint -q ${mnt}; then`, `  sudo mount -t nfs -o "$OPTS_${g}" ${server}:/vol-${p}-${v} ${mnt}`, 'fi');
+    } else if (r < 0.45) {
+      out.push(`mkdir -p ${mnt}`, `sudo mount -t nfs \\`, `  -o ${pick(random, OPTION_SETS)} \\`, `  ${server}:/vol-${p}-${v} ${mnt}`, `echo "mounted ${mnt} from ${server}"`);
+    } else if (r < 0.65) {
+      out.push(`cat >> /etc/fstab <<'EOF'`, `# group ${g}`);
+      for (let k = 0; k < 3; k++) out.push(`${server}:/vol-${p}-${(v + k) % 80} ${mnt}-${k} nfs ${pick(random, OPTION_SETS)} 0 0`);
+      out.push('EOF', 'mount -a');
+    } else if (r < 0.8) {
+      out.push(`echo "${server}:/vol-${p}-${v} ${mnt} nfs ${pick(random, OPTION_SETS)} 0 0" | sudo tee -a /etc/fstab > /dev/null`);
+      out.push(`echo '${pick(random, SYSCTL_LINES)}' >> /etc/sysctl.d/90-anf-${g % 7}.conf`);
+    } else if (r < 0.9) {
+      out.push(`cat > /etc/sysctl.d/9${g % 10}-anf-group-${g}.conf <<EOF`);
+      for (let k = 0; k < 4; k++) out.push(pick(random, SYSCTL_LINES));
+      out.push('EOF', 'sysctl --system > /dev/null');
+    } else {
+      out.push(`sysctl -w "${pick(random, SYSCTL_LINES).replace(/ = /, '=')}"`, `echo 128 > /proc/sys/sunrpc/tcp_slot_table_entries`, `logger -t provision "group ${g}: 'tuned' for \\"${pick(random, WORKLOADS)}\\""`);
+    }
+    out.push('');
+  }
+  return `${out.slice(0, lines).join('\n')}\n`;
+}
+
 function runbook(random, i) {
   const lines = [`# Runbook ${i}: storage for the regression farm`, '', 'Mount the tools volume on every node before the nightly run:', '', '```sh'];
   for (let k = 0; k < 4; k++) lines.push(`sudo mount -t nfs -o ${pick(random, OPTION_SETS)} 10.10.${k}.4:/vol-${k}-${i % 80} /mnt/tools${k}`);

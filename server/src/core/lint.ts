@@ -9,6 +9,7 @@ import { parseSuppressions, suppressionCovers, type Suppression } from './suppre
 import type { ParsedFile } from './workspace/parsedFile';
 import type { LineItem } from './workspace/parsedFile';
 import { LINE_REUSE_KINDS, MOUNT_LINE_KINDS } from './workspace/lineReuse';
+import { shellItems, shellReportOrder } from './workspace/shellReuse';
 import type { Position, SourceText, Span } from './text/sourceText';
 import type { WorkspaceView } from './workspace/workspaceView';
 
@@ -169,7 +170,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   };
 
   // Only files re-read line by line keep their mounts' identity from version to version.
-  const memo = options.memo && LINE_REUSE_KINDS.has(file.kind) ? options.memo : undefined;
+  const memo = options.memo && (LINE_REUSE_KINDS.has(file.kind) || file.kind === 'shell') ? options.memo : undefined;
   const reuse = memo ? perMountReuse(memo, workspace, file, config, rules) : undefined;
   if (reuse?.failed) {
     // A rule threw on an edited mount alone: judge the whole file again, as without a memo.
@@ -202,7 +203,10 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       const everyOne = suppressions.length > 0;
       // Nor past the last record with a finding of the rule (a rule with a few findings near the top).
       let unwalked = tally.error + tally.warning + tally.info + tally.hint;
-      for (let i = 0; i < mounts.length && unwalked > 0 && (everyOne || shownOfRule.count < limits.perRule); i++) {
+      // In the order the rule reports them (the first ones are listed): a script's items are by offset, its rules go by mount list.
+      const order = file.kind === 'shell' ? shellReportOrder(file) : undefined;
+      for (let k = 0; k < mounts.length && unwalked > 0 && (everyOne || shownOfRule.count < limits.perRule); k++) {
+        const i = order ? order[k]! : k;
         const record = records[i];
         const found = record?.findings[ruleIndex];
         if (!found) continue;
@@ -513,13 +517,26 @@ function contextOf(memo: LintMemo, rule: Rule, context: RuleContext): string | u
  * else moves with it (`perSetting` rules have no context fingerprint).
  */
 function onMount(finding: Finding, mount: LineItem): boolean {
-  if (!(finding.span.start >= mount.span.start && finding.span.start <= mount.span.end)) return false;
+  const extent = extentOf(mount);
+  if (!(finding.span.start >= extent.start && finding.span.start <= extent.end)) return false;
   if (!('key' in mount)) return true;
   const on = (span: Span) => span.start >= mount.span.start && span.end <= mount.span.end;
   if (!on(finding.span)) return false;
   for (const fix of finding.fixes ?? []) for (const edit of fix.edits) if ((edit.uri === undefined || edit.uri === mount.uri) && !on(edit.span)) return false;
   for (const note of finding.related ?? []) if (note.uri === mount.uri && !on(note.span)) return false;
   return true;
+}
+
+/**
+ * The text an item's findings lie on: its span, and for a `mount -o "$OPTS"` in a shell script the
+ * assignment its options come from (workspace/shellReuse.ts re-reads both whenever an edit falls
+ * between them, so they move together).
+ */
+function extentOf(item: LineItem): Span {
+  if ('key' in item || item.origin !== 'mount-command' || !item.optionsSpan) return item.span;
+  const options = item.optionsSpan;
+  if (options.start >= item.span.start && options.end <= item.span.end) return item.span;
+  return { start: Math.min(options.start, item.span.start), end: Math.max(options.end, item.span.end) };
 }
 
 /**
@@ -551,7 +568,7 @@ class Recorder {
       return;
     }
     this.next = i;
-    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, mount.span, mounts, this.source) });
+    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, extentOf(mount), mounts, this.source) });
   }
 
   /** After the rule ran to its end. */
@@ -564,7 +581,7 @@ class Recorder {
       const mount = this.mounts[index]!;
       const record = (this.memo.records[index] ??= { anchor: mount.span.start, findings: [] });
       // A record kept from an earlier version has the mount's start then: file the finding as of then.
-      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, mount.span, this.mounts, this.source);
+      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, extentOf(mount), this.mounts, this.source);
       (record.findings[this.ruleIndex] ??= []).push(filed);
     }
     // Tallied for this rule only (the records may hold other rules' findings already).
@@ -630,7 +647,7 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
           report(finding) {
             if (!onMount(finding, mount)) failed = true;
             const record = (fresh[n] ??= { anchor: mount.span.start, findings: [] });
-            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, mount.span, items, file.source));
+            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, extentOf(mount), items, file.source));
           },
         });
       } catch {
@@ -650,15 +667,19 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
 
 /** The items a line-based file is judged by, one by one: an fstab's mounts, a sysctl file's settings. */
 function itemsOf(file: ParsedFile): readonly LineItem[] {
+  if (file.kind === 'shell') return shellItems(file);
   return MOUNT_LINE_KINDS.has(file.kind) ? file.mounts : file.settings;
 }
 
 /** Whether a rule judges this file's items one by one (`Rule.perMount` for mounts, `Rule.perSetting` for settings). */
 function judgesItems(rule: Rule, file: ParsedFile): boolean {
+  // A shell script's items are its mounts and its settings (workspace/shellReuse.ts).
+  if (file.kind === 'shell') return rule.perMount === true || rule.perSetting === true;
   return (MOUNT_LINE_KINDS.has(file.kind) ? rule.perMount : rule.perSetting) === true;
 }
 
 /** The file as a rule judging one item sees it: that item alone. */
 function viewOf(file: ParsedFile, item: LineItem): ParsedFile {
+  if (file.kind === 'shell') return 'key' in item ? { ...file, mounts: [], settings: [item] } : { ...file, mounts: [item], settings: [] };
   return MOUNT_LINE_KINDS.has(file.kind) ? { ...file, mounts: [item as ParsedFile['mounts'][number]] } : { ...file, settings: [item as ParsedFile['settings'][number]] };
 }

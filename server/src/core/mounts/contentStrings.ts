@@ -290,8 +290,17 @@ const MOUNT_COMMANDS = new Set(['mount', 'mount.nfs', 'mount.nfs4', 'umount']);
  * is in the document (plain or in one pair of quotes) are read.
  */
 export function shellOptionStrings(text: string, uri: string, host: Host, existing: readonly MountEntry[], from = 0, to = text.length): MountEntry[] {
-  const slice = text.slice(from, to);
-  if (!slice.includes('=') || !/vers=|nconnect=|hard|rsize=|wsize=|sec=|actimeo=|lookupcache=|nolock/.test(slice)) return [];
+  if (!mayHoldOptionStrings(text.slice(from, to))) return [];
+  return shellOptionWords(text, uri, host, existing, from, to);
+}
+
+/** Whether a script can hold an option string at all (a cheap look before reading its words). */
+export function mayHoldOptionStrings(text: string): boolean {
+  return text.includes('=') && /vers=|nconnect=|hard|rsize=|wsize=|sec=|actimeo=|lookupcache=|nolock/.test(text);
+}
+
+/** `shellOptionStrings` without the look at the text (answered for the whole script: workspace/shellReuse.ts). */
+export function shellOptionWords(text: string, uri: string, host: Host, existing: readonly MountEntry[], from: number, to: number): MountEntry[] {
   const found: MountEntry[] = [];
   const taken = takenSpans(existing);
   forEachPipeline(text, from, to, {}, (pipeline) => {

@@ -3,7 +3,7 @@ import type { ParseProblem } from '../diagnostics';
 import { parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
-import { bodyLines, commandBaseName, commandIndex, forEachPipeline, pipesToNext, type ShellCommand, type ShellWord } from '../text/shell';
+import { bodyLines, commandBaseName, commandIndex, forEachPipeline, pipesToNext, type ShellCommand, type ShellOptions, type ShellWord } from '../text/shell';
 
 /** What mount recognition reads of a word; cloud-init argument lists build their own. */
 export type Word = Pick<ShellWord, 'raw' | 'value' | 'span' | 'templated'>;
@@ -27,9 +27,22 @@ export interface ShellHost {
 export function shellMounts(text: string, host: ShellHost, from = 0, to = text.length, depth = 0): MountEntry[] {
   // Cheap pre-check: a 1 MB line without "mount" or "fstab" costs one scan.
   const slice = from === 0 && to === text.length ? text : text.slice(from, to);
-  if (!slice.includes('mount') && !slice.includes('fstab')) return [];
+  if (!mayHoldMounts(slice)) return [];
+  return shellMountsWith(text, host, from, to, literalVariables(text, from, to, slice), depth);
+}
+
+/** Whether a script can hold a mount at all (a cheap look before reading it): `mount` commands and fstab writes name themselves. */
+export function mayHoldMounts(text: string): boolean {
+  return text.includes('mount') || text.includes('fstab');
+}
+
+/**
+ * `shellMounts` without the look for `mount` and `fstab` in the text and with the script's literal
+ * variables given: for re-reading some commands of a script (workspace/shellReuse.ts), where both
+ * are answered for the whole script.
+ */
+export function shellMountsWith(text: string, host: ShellHost, from: number, to: number, variables: ReadonlyMap<string, LiteralVariable>, depth = 0): MountEntry[] {
   const mounts: MountEntry[] = [];
-  const variables = literalVariables(text, from, to, slice);
   // A pipeline at a time (text/shell.ts): `echo ... | tee -a /etc/fstab` looks at the next command only.
   forEachPipeline(text, from, to, {}, (commands) => commands.forEach((command, index) => {
     const words = commandWords(command.words);
@@ -70,7 +83,7 @@ function commandWords(words: readonly Word[]): Word[] {
 }
 
 /** A variable assigned once to a literal option text (`OPTS="rw,hard,vers=3"`) and used once. */
-interface LiteralVariable {
+export interface LiteralVariable {
   readonly raw: string;
   readonly start: number;
 }
@@ -87,7 +100,24 @@ function literalVariables(text: string, from: number, to: number, slice: string)
   const literals = new Map<string, LiteralVariable>();
   // Only a `$` can use a variable: without one, no script needs this reading of its commands.
   if (!slice.includes('$')) return literals;
-  forEachPipeline(text, from, to, {}, (commands) => commands.forEach(readAssignments));
+  forEachAssignment(text, from, to, (name, value) => found.set(name, found.has(name) || !value ? null : value));
+  if (found.size === 0) return literals;
+  // One pass over the script counts every reference (a pass per variable would be quadratic).
+  const uses = new Map<string, number>();
+  for (const match of slice.matchAll(VARIABLE_USE)) if (found.get(match[1]!)) uses.set(match[1]!, (uses.get(match[1]!) ?? 0) + 1);
+  for (const [name, value] of found) if (value && uses.get(name) === 1) literals.set(name, value);
+  return literals;
+}
+
+/** A reference to a variable: `$NAME` or `${NAME`. */
+export const VARIABLE_USE = /\$\{?([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * Each assignment standing alone (or after `export`/`readonly`/`local`/`declare`) in
+ * `text[from, to)`, in order: its name, its value when literal (null otherwise) and where its word starts.
+ */
+export function forEachAssignment(text: string, from: number, to: number, visit: (name: string, value: LiteralVariable | null, at: number) => void, options: ShellOptions = {}): void {
+  forEachPipeline(text, from, to, options, (commands) => commands.forEach(readAssignments));
   function readAssignments(command: ShellCommand): void {
     const words = command.words;
     const first = words[0]?.value;
@@ -105,15 +135,9 @@ function literalVariables(text: string, from: number, to: number, slice: string)
         start++;
       }
       const literal = !word.templated && !/["'\\$`]/.test(raw);
-      found.set(name, found.has(name) || !literal ? null : { raw, start });
+      visit(name, literal ? { raw, start } : null, word.span.start);
     }
   }
-  if (found.size === 0) return literals;
-  // One pass over the script counts every reference (a pass per variable would be quadratic).
-  const uses = new Map<string, number>();
-  for (const match of slice.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (found.get(match[1]!)) uses.set(match[1]!, (uses.get(match[1]!) ?? 0) + 1);
-  for (const [name, value] of found) if (value && uses.get(name) === 1) literals.set(name, value);
-  return literals;
 }
 
 function mountCommand(words: readonly Word[], name: string, host: ShellHost, variables?: ReadonlyMap<string, LiteralVariable>): MountEntry | undefined {

@@ -48,6 +48,12 @@ export interface ShellCommand {
 export interface ShellOptions {
   /** Drop a leading `$ ` prompt on each line (Markdown `console` blocks). */
   readonly stripPrompt?: boolean;
+  /**
+   * Called at each line start where reading could begin afresh: no word, command, pipeline or
+   * here-document is open there, so the commands from it on are those a read starting there gives
+   * (workspace/shellReuse.ts). Returning true ends the reading there.
+   */
+  readonly freshLine?: (offset: number) => boolean | void;
 }
 
 type MutableRedirect = { -readonly [K in keyof ShellRedirect]: ShellRedirect[K] };
@@ -97,8 +103,13 @@ function split(text: string, from: number, to: number, options: ShellOptions, em
 
   // A command waits until the here-documents of its line are read (their bodies follow the line).
   const waiting: ShellCommand[] = [];
+  // Whether the last command emitted pipes into the next one (a pipeline is still open).
+  let piped = false;
   const flush = () => {
-    for (const command of waiting) emit(command);
+    for (const command of waiting) {
+      piped = pipesToNext(command);
+      emit(command);
+    }
     waiting.length = 0;
   };
   const endCommand = (separator: string) => {
@@ -148,11 +159,15 @@ function split(text: string, from: number, to: number, options: ShellOptions, em
     if (ch === '\n') {
       endCommand('\n');
       i++;
+      // A here-document without its delimiter line runs to the end: text added after it is more of it.
+      let unterminated = false;
       if (pendingHeredocs.length > 0) {
         i = readHeredocBodies(text, i, to, pendingHeredocs);
+        unterminated = pendingHeredocs.some((heredoc) => heredoc.redirect.body!.end >= to);
         pendingHeredocs = [];
         flush();
       }
+      if (options.freshLine && !piped && !unterminated && options.freshLine(i) === true) break;
       i = skipPrompt(i);
       continue;
     }

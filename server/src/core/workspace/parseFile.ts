@@ -8,6 +8,7 @@ import { readIac, IAC_KINDS } from '../iac/read';
 import { detectFileKind, type FileKind } from '../fileKind';
 import type { LineEdit, ParsedFile, ParseProblem } from './parsedFile';
 import { MOUNT_LINE_KINDS, rereadMountLines, rereadSettings } from './lineReuse';
+import { readShellScript } from './shellReuse';
 
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
 export const PARSER_FAILURE = 'ANF003';
@@ -59,7 +60,15 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     append(problems, parsed.problems);
   });
   if (kind === 'anf-lint-config') guarded('configuration', () => append(problems, parseConfigFile(text).problems));
+  // A shell script in the editor: after an edit, only the commands it touched are read again (shellReuse.ts).
+  const shell = kind === 'shell' && version > 0 ? readShellScript(source, uri, previous) : undefined;
+  if (shell) lineEdit = shell.edit;
   if (MOUNT_KINDS.has(kind)) guarded('mount', () => {
+    if (shell) {
+      mounts = shell.mounts;
+      append(problems, shell.mountProblems);
+      return;
+    }
     // After an edit of the same fstab or autofs map, only the edited lines are read again (lineReuse.ts).
     const reread = previous?.kind === kind && MOUNT_LINE_KINDS.has(kind) ? rereadMountLines(previous, source, uri) : undefined;
     if (reread) {
@@ -73,6 +82,11 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     append(problems, extracted.problems);
   });
   if (KERNEL_KINDS.has(kind)) guarded('kernel-setting', () => {
+    if (shell) {
+      settings = shell.settings;
+      append(problems, shell.kernelProblems);
+      return;
+    }
     // After an edit of the same sysctl or modprobe.d file, only the edited lines are read again (lineReuse.ts).
     const reread = previous?.kind === kind && (kind === 'sysctl' || kind === 'modprobe') ? rereadSettings(previous, source, uri) : undefined;
     if (reread) {

@@ -102,7 +102,12 @@ function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?
  */
 export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScope {
   const root = file.kind === 'sysctl' ? hostRoot(file.uri) : undefined;
-  if (!root) return buildScope(file.settings, false, undefined, file.kind === 'markdown' || file.kind === 'rst');
+  if (!root) {
+    // A file alone (a script, modprobe.d): once per settings list, not once per rule that asks.
+    let scope = FILE_SCOPES.get(file.settings);
+    if (!scope) FILE_SCOPES.set(file.settings, (scope = buildScope(file.settings, false, undefined, file.kind === 'markdown' || file.kind === 'rst')));
+    return scope;
+  }
   const state = workspace.settings();
   let byRoot = HOST_SCOPES.get(state);
   if (!byRoot) {
@@ -118,6 +123,7 @@ export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScop
 }
 
 const HOST_SCOPES = new WeakMap<readonly KernelSetting[], Map<string, SettingScope>>();
+const FILE_SCOPES = new WeakMap<readonly KernelSetting[], SettingScope>();
 
 function hostScope(workspace: WorkspaceView, root: string): SettingScope {
   const files = [...(sysctlFilesByRoot(workspace.files()).get(root) ?? [])].sort((a, b) => (loadKey(a.uri) < loadKey(b.uri) ? -1 : loadKey(a.uri) > loadKey(b.uri) ? 1 : 0));

@@ -1,0 +1,211 @@
+/**
+ * Re-reading only the commands an edit touched in a shell script (workspace/shellReuse.ts) and
+ * judging only the re-read mounts and settings (lint.ts, LintMemo) must give exactly what a whole
+ * read and a whole lint give. Chains of random edits (each result is the next edit's previous) of
+ * every shell script of the fixtures and examples and of generated provisioning scripts, with
+ * `\` continuations, here-documents, variables, quotes, `sh -c` and `# anf:` annotations.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/core';
+import { parseFile } from '../../server/src/core/workspace/parseFile';
+import { provisioningScript } from '../../bench/generate.mjs';
+import { CORPUS, RUNS } from '../robustness/corpus';
+import { applyEdit, lineEdits } from './lineEdits';
+
+const URI = 'file:///host/opt/provision/mount-volumes.sh';
+
+/** Written for this test: what spans lines in a script, next to what does not. */
+const SPANNING = [
+  '#!/bin/bash',
+  'set -euo pipefail',
+  '# anf: workload=eda-tools',
+  'OPTS="rw,soft,vers=3,rsize=262144,wsize=262144,nconect=8"',
+  'TOOLS_OPTS=rw,hard,vers=4.1',
+  'mkdir -p /tools',
+  'if ! mountpoint -q /tools; then',
+  '  sudo mount -t nfs -o "$OPTS" 10.10.1.4:/eda-tools /tools',
+  'fi',
+  'sudo mount -t nfs \\',
+  '  -o rw,soft,vers=3 \\',
+  '  10.10.1.4:/eda-scratch /scratch   # anf: workload=eda-scratch',
+  "cat >> /etc/fstab <<'EOF'",
+  '# anf: workload=hpc',
+  '10.10.1.5:/hpc-home /home nfs rw,hard,vers=3,timeo=600 0 0',
+  '10.10.1.5:/hpc-apps /apps nfs ro,vers=4.1,sec=sys',
+  'EOF',
+  'echo "10.10.1.6:/proj /proj nfs rw,hard,nfsvers=3 0 0" | sudo tee -a /etc/fstab > /dev/null',
+  'sudo sh -c "mount -t nfs -o rw,hard,vers=3 10.10.1.7:/data /data && echo \'10.10.1.7:/data /data nfs rw,hard 0 0\' >> /etc/fstab"',
+  'logger -t provision "mounted \\"tools\\" with \'$TOOLS_OPTS\'"',
+  'cat > /etc/sysctl.d/90-anf.conf <<EOF',
+  'net.ipv4.tcp_sack = 0',
+  'sunrpc.tcp_slot_table_entries = 128',
+  'EOF',
+  "echo 'net.core.rmem_max = 16777216' >> /etc/sysctl.conf",
+  'sysctl -w net.ipv4.tcp_timestamps=0 vm.dirty_ratio=',
+  'echo 128 > /proc/sys/sunrpc/tcp_max_slot_table_entries',
+  'VERSION=$(uname -r |',
+  '  cut -d. -f1)',
+  'printf \'options sunrpc tcp_max_slot_table_entries=128\\n\' > /etc/modprobe.d/sunrpc.conf',
+  '',
+].join('\n');
+
+/** A mount that takes its options from a variable three lines up: findings on the assignment move with the mount. */
+const VARIABLE = [
+  '#!/bin/sh',
+  'SCRATCH_OPTS="rw,soft,vers=3,rsize=262144,wsize=262144,nconect=8"',
+  'mkdir -p /scratch',
+  'if ! mountpoint -q /scratch; then',
+  '  mount -t nfs -o "$SCRATCH_OPTS" 10.10.1.4:/eda-scratch /scratch',
+  'fi',
+  'sysctl -w net.ipv4.tcp_sack=0',
+  '',
+].join('\n');
+
+/** Option strings found by content above mounts: the mount list holds the commands' mounts first, the rules report in its order. */
+const CONTENT = [
+  '#!/bin/sh',
+  'SCRATCH_OPTS="rw,soft,vers=3,rsize=65536,wsize=65536"',
+  'echo "scratch options: $SCRATCH_OPTS"',
+  'TOOLS_OPTS=ro,soft,vers=4.1,nconnect=4',
+  'mount -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-a /a',
+  'mount -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-b /b',
+  'mount -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-c /c',
+  '',
+].join('\n');
+
+const FILES: readonly string[] = [
+  ...CORPUS.filter((f) => f.kind === 'shell').map((f) => f.text),
+  SPANNING,
+  VARIABLE,
+  CONTENT,
+  SPANNING.replace(/\n/g, '\r\n'),
+  provisioningScript(120, 11),
+  provisioningScript(300, 12),
+];
+
+/** What people type into a script, and what joins or breaks its lines. */
+const TYPED = [
+  'x', '0', '=', ' ', '\n', '\r\n', '\\', ' \\\n', '#', '"', "'", '$', '`', '$(', ')', '|', ' |\n', ' && ', ';', '{', '}',
+  '<<EOF\n', 'EOF\n', "<<'EOF'\n", '<<-EOF\n', 'OPTS="rw,hard,vers=3"\n', 'OPTS=x\n', ' -o "$OPTS"', '$OPTS', '${OPTS}', 'export OPTS=rw,hard\n',
+  'mount -t nfs -o rw,hard 10.0.0.4:/vol /mnt/x\n', 'echo "10.0.0.4:/v /mnt/v nfs rw,soft 0 0" >> /etc/fstab\n', 'cat >> /etc/fstab <<EOF\n',
+  'sysctl -w net.ipv4.tcp_sack=0\n', "echo 'net.core.rmem_max = 1' >> /etc/sysctl.conf\n", '# anf: workload=eda-tools\n', '# anf: workload=hpx', '# anf:',
+  'sudo sh -c "', 'tee -a /etc/fstab', 'vers=4.1', 'nconnect=8', ',hard', 'echo 0 > /proc/sys/net/ipv4/tcp_sack\n', 'mount', 'fstab',
+];
+
+const edit = lineEdits(TYPED);
+
+function model(file: ReturnType<typeof parseFile>) {
+  return { mounts: file.mounts, settings: file.settings, problems: file.problems };
+}
+
+/** The files around the edited script: none, or an estate whose volumes the mounts match. */
+const SURROUNDINGS: readonly (readonly { uri: string; text: string }[])[] = [
+  [],
+  CORPUS.filter((f) => f.path.startsWith('examples/eda/') && f.kind !== 'shell').map((f) => ({ uri: f.uri, text: f.text })),
+  [{ uri: 'file:///host/etc/fstab', text: '10.10.1.4:/eda-tools /tools nfs rw,hard,vers=3,nconnect=4 0 0\n' }, { uri: 'file:///host/etc/sysctl.d/10-base.conf', text: 'net.ipv4.tcp_sack = 1\n' }],
+];
+
+describe('re-reading an edited shell script', () => {
+  it('gives what a whole read and a whole lint give, edit after edit', () => {
+    const config = resolveConfig();
+    let regionReads = 0;
+    let reusedLints = 0;
+    fc.assert(
+      // With small bounds too: the findings listed are each rule's first ones in the order it reports them.
+      fc.property(fc.constantFrom(...FILES), fc.constantFrom(...SURROUNDINGS), fc.array(edit, { minLength: 1, maxLength: 12 }), fc.boolean(), (start, around, edits, bounded) => {
+        const limits = bounded ? { limits: { perRule: 2, perFile: 12 } } : {};
+        const workspace = new Workspace(config);
+        for (const file of around) workspace.set(file.uri, file.text);
+        const fresh = new Workspace(config);
+        for (const file of around) fresh.set(file.uri, file.text);
+        const memo = new LintMemo();
+        let text = start;
+        let version = 1;
+        memo.follow(workspace.set(URI, text, version, 'shell'));
+        lintFile(workspace, URI, config, { memo, ...limits });
+        for (const e of edits) {
+          text = applyEdit(text, e);
+          const incremental = workspace.set(URI, text, ++version, 'shell');
+          if (incremental.lineEdit) regionReads++;
+          memo.follow(incremental);
+          expect(model(incremental)).toEqual(model(parseFile(URI, text, 0, 'shell')));
+          if (!e.lint) continue;
+          fresh.delete(URI);
+          fresh.set(URI, text, 0, 'shell');
+          expect(lintFile(workspace, URI, config, { memo, ...limits })).toEqual(lintFile(fresh, URI, config, limits));
+        }
+        reusedLints += memo.reused;
+      }),
+      { numRuns: RUNS },
+    );
+    expect(regionReads).toBeGreaterThan(RUNS);
+    expect(reusedLints).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('lists the findings a whole lint lists when a rule has more than its bound: a mount typed into another command', () => {
+    const config = resolveConfig();
+    const limits = { limits: { perRule: 2, perFile: 12 } };
+    const script = CONTENT.split('\n').filter((line) => !line.includes('_OPTS')).join('\n');
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    memo.follow(workspace.set(URI, script, 1, 'shell'));
+    lintFile(workspace, URI, config, { memo, ...limits });
+    // `mount` becomes `mountx`: its options are then an option string found by content, last in the mount list.
+    const text = script.replace('mount -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-a', 'mountx -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-a');
+    const incremental = workspace.set(URI, text, 2, 'shell');
+    memo.follow(incremental);
+    expect(incremental.lineEdit).toBeDefined();
+    const fresh = new Workspace(config);
+    fresh.set(URI, text, 0, 'shell');
+    const whole = lintFile(fresh, URI, config, limits);
+    expect(lintFile(workspace, URI, config, { memo, ...limits })).toEqual(whole);
+    expect(memo.reused).toBe(1);
+    // ANF207 (soft) on the two mounts left, not on the option string above them.
+    expect(whole.filter((d) => d.code === 'ANF207').map((d) => d.range.start.line)).toEqual([2, 3]);
+  });
+
+  it.each([
+    // The share of the script a letter reads again, on average: the assignment, the lines after it and the mount go together.
+    ['a script with continuations, here-documents, variables and annotations', SPANNING, 1 / 3],
+    ['a mount whose options come from a variable', VARIABLE, 0.8],
+  ] as const)('reads only the touched commands: a character typed, then deleted, at every place of %s', (_, script, share) => {
+    const config = resolveConfig();
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    const fresh = new Workspace(config);
+    let version = 1;
+    memo.follow(workspace.set(URI, script, version, 'shell'));
+    lintFile(workspace, URI, config, { memo });
+    let edits = 0;
+    let regionReads = 0;
+    // How much of the script a letter typed (and deleted) has read again, in characters.
+    let letterReads = 0;
+    let letterRead = 0;
+    for (let at = 0; at <= script.length; at++) {
+      for (const typed of at % 4 === 0 ? ['x', '\n', '"', '\\', '$'] : at % 2 === 0 ? ['x', '"'] : ['x']) {
+        for (const text of [script.slice(0, at) + typed + script.slice(at), script]) {
+          edits++;
+          const incremental = workspace.set(URI, text, ++version, 'shell');
+          memo.follow(incremental);
+          if (incremental.lineEdit) {
+            regionReads++;
+            if (typed === 'x') {
+              letterReads++;
+              letterRead += incremental.lineEdit.changed.end - incremental.lineEdit.changed.start;
+            }
+          }
+          expect(model(incremental)).toEqual(model(parseFile(URI, text, 0, 'shell')));
+          fresh.delete(URI);
+          fresh.set(URI, text, 0, 'shell');
+          expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+        }
+      }
+    }
+    // Most edits are read from the previous version, and a letter reads far less than the script.
+    expect(regionReads).toBeGreaterThan(0.9 * edits);
+    expect(letterReads).toBeGreaterThan(0);
+    expect(letterRead / letterReads).toBeLessThan(script.length * share);
+    expect(memo.reused).toBeGreaterThan(0);
+  }, 180_000);
+});
