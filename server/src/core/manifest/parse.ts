@@ -1,5 +1,6 @@
 import { closest, distance } from 'fastest-levenshtein';
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Document, type Node, type Pair, type YAMLError } from 'yaml';
+import * as YAML from 'yaml';
+import { parseDocument, Scalar, type Document, type Node, type Pair, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } from '../facts';
 import { strictJsonDocument } from './jsonDocument';
@@ -60,6 +61,14 @@ const COLLECTION_KEY_PREFIX = '\u0000collection-key-';
 export const EXTENSION_PREFIX = 'x-';
 
 type Path = readonly (string | number)[];
+
+// Taken once: a bundled import of a CommonJS module reads each name through a getter on every
+// call, and a whole parse asks these for every node.
+const isAlias: typeof YAML.isAlias = YAML.isAlias;
+const isMap: typeof YAML.isMap = YAML.isMap;
+const isPair: typeof YAML.isPair = YAML.isPair;
+const isScalar: typeof YAML.isScalar = YAML.isScalar;
+const isSeq: typeof YAML.isSeq = YAML.isSeq;
 
 /** Where locate found a path's value: its node, the key in front of it, and whether an alias or merge key led there. */
 interface At {
