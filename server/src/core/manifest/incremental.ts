@@ -252,10 +252,8 @@ function commentsAreComments(text: string): boolean {
     if (ch === ' ' || ch === '\t') continue;
     const prev = i > 0 ? text.charAt(i - 1) : '\n';
     if (ch === '#' && (prev === ' ' || prev === '\t' || prev === '\n' || prev === '\r')) {
-      // The rest of the line is a comment.
-      const end = text.indexOf('\n', i);
-      const lineEnd = text.indexOf('\r', i);
-      i = (lineEnd >= 0 && (end < 0 || lineEnd < end) ? lineEnd : end < 0 ? text.length : end) - 1;
+      // The rest of the line is a comment (a loop: indexOf('\r') would run to the end of a text without one).
+      while (i + 1 < text.length && text.charAt(i + 1) !== '\n' && text.charAt(i + 1) !== '\r') i++;
       continue;
     }
     content = true;
@@ -273,7 +271,9 @@ const BLOCK_HEADER_END = /[-+0-9]/;
 
 /** The line's content up to `end`, its comment and trailing blanks left out (as commentsAreComments saw it). */
 function lineBefore(text: string, end: number): string {
-  const start = Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1)) + 1;
+  // A loop: lastIndexOf('\r') would run back to the start of a text without one.
+  let start = end;
+  while (start > 0 && text.charAt(start - 1) !== '\n' && text.charAt(start - 1) !== '\r') start--;
   const line = text.slice(start, end);
   const comment = line.search(/(^|[ \t])#/);
   return (comment >= 0 ? line.slice(0, comment) : line).trimEnd();
