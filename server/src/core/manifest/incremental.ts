@@ -18,7 +18,7 @@ import { changedRegion, type ChangedRegion } from '../text/changedRegion';
 import type { ParseProblem } from '../diagnostics';
 import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestRequirements, ManifestVolume } from './model';
 import { PARSE_CODES, parseManifestItem, type ManifestItemLevel, type ManifestParseResult } from './parse';
-import { recordLineage, type Lineage } from './lineage';
+import { recordLineage, recordMoved, type Lineage } from './lineage';
 import { summarizeVolume } from './summary';
 import type { VolumeSummary } from './volumeSummary';
 
@@ -440,6 +440,7 @@ class Shift {
     if (!volumes && pool.span.end < this.change.start) return pool;
     const moved = this.moved(pool, POOL_VALUES) as Mutable<ManifestPool>;
     this.sameAs?.set(moved, pool);
+    recordMoved(moved, pool);
     moved.volumes = pool.volumes.map((volume, index) => (volumes ? volumes(volume, index) : this.volume(volume)));
     if (pool.volumesKeySpan) moved.volumesKeySpan = this.span(pool.volumesKeySpan);
     return moved;
@@ -449,6 +450,7 @@ class Shift {
     if (volume.span.end < this.change.start) return volume;
     const moved = this.moved(volume, VOLUME_VALUES) as Mutable<ManifestVolume>;
     this.sameAs?.set(moved, volume);
+    recordMoved(moved, volume);
     moved.protocols = volume.protocols.map((p) => this.located(p));
     if (volume.coolAccess) moved.coolAccess = this.coolAccess(volume.coolAccess);
     if (volume.requirements) moved.requirements = this.moved(volume.requirements, REQUIREMENT_VALUES);
