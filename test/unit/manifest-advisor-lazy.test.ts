@@ -70,4 +70,19 @@ describe('ANF116 remedies are worked out for listed findings only', () => {
     workspace.set(URI, text, 3);
     expect(lintFile(workspace, URI, config)).toEqual(lint(text));
   });
+
+  it('an edit before a pool moves the remedies of its volumes with it (fixes where the text now is)', () => {
+    const workspace = new Workspace(config);
+    workspace.set(URI, text, 1);
+    lintFile(workspace, URI, config);
+    // Type into the first volume's name, then again, then undo both: every later pool moves.
+    const at = text.indexOf('- name: vol-0-0') + '- name: vol-0-0'.length;
+    const versions = [`${text.slice(0, at)}x${text.slice(at)}`, `${text.slice(0, at)}xy${text.slice(at)}`, `${text.slice(0, at)}y${text.slice(at)}`, text];
+    versions.forEach((version, index) => {
+      workspace.set(URI, version, index + 2);
+      const incremental = lintFile(workspace, URI, config);
+      expect(anf116(incremental).length).toBe(100);
+      expect(incremental).toEqual(lint(version));
+    });
+  });
 });

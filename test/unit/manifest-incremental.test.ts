@@ -193,6 +193,42 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
     }
   });
 
+  it('typing in a comment line between pools keeps everything, moved, without a whole parse', () => {
+    const text = MANIFESTS[MANIFESTS.length - 1]!;
+    const comment = text.indexOf('# Pool 1:');
+    expect(comment).toBeGreaterThan(0);
+    // In the comment's text, at its end, and a space in its indentation.
+    for (const at of [comment + 4, text.indexOf('\n', comment), comment - 2]) {
+      for (const typed of at < comment ? [' ', '  '] : ['x', ' ', '=']) {
+        const next = new SourceText(`${text.slice(0, at)}${typed}${text.slice(at)}`);
+        const incremental = reparseManifest(whole(text), next, URI);
+        expect(incremental, `${typed} at ${at}`).toBeDefined();
+        expect(comparable(incremental!)).toBe(comparable(parseManifest(next, URI, 'yaml')));
+      }
+    }
+    // A character typed left of the `#` makes the line content: not a comment edit.
+    const content = `${text.slice(0, comment)}x ${text.slice(comment)}`;
+    const read = reparseManifest(whole(text), new SourceText(content), URI);
+    if (read) expect(comparable(read)).toBe(comparable(parseManifest(new SourceText(content), URI, 'yaml')));
+  });
+
+  it('a line starting with # that may not be a comment (block scalar, quoted or flow value over several lines) is read again', () => {
+    const base = MANIFESTS[MANIFESTS.length - 1]!;
+    // After the first line of pool-1's first volume: values of that volume that run over a line starting with `#`.
+    const volumeLine = base.indexOf('\n', base.indexOf('          - name: ', base.indexOf('- name: pool-1'))) + 1;
+    const values = ['exportPath: |\n              # not a comment', 'exportPath: >-\n              # not a comment', 'mountPath: "/mnt/two\n              # lines"', "mountPath: '/mnt/two\n              # lines'", 'protocols: [NFSv3,\n              # SMB\n              NFSv4.1]'];
+    for (const value of values) {
+      // The volume's own line for that key goes: a duplicate key would hide the value.
+      const key = value.slice(0, value.indexOf(':'));
+      const text = `${base.slice(0, volumeLine)}            ${value}\n${base.slice(volumeLine).replace(new RegExp(`^ *${key}:.*\n`, 'm'), '')}`;
+      const hash = text.indexOf('# ', volumeLine) + 2;
+      const next = new SourceText(`${text.slice(0, hash)}x${text.slice(hash)}`);
+      const read = reparseManifest(whole(text), next, URI);
+      expect(read, value).toBeDefined();
+      expect(comparable(read!), value).toBe(comparable(parseManifest(next, URI, 'yaml')));
+    }
+  });
+
   it('edits that tie the volume to the rest of the document take the whole parse', () => {
     const text = MANIFESTS[MANIFESTS.length - 1]!;
     const at = text.indexOf('quota:', text.length / 2);

@@ -18,7 +18,7 @@ import { changedRegion, type ChangedRegion } from '../text/changedRegion';
 import type { ParseProblem } from '../diagnostics';
 import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestRequirements, ManifestVolume } from './model';
 import { PARSE_CODES, parseManifestItem, type ManifestItemLevel, type ManifestParseResult } from './parse';
-import { recordLineage, type Lineage } from './lineage';
+import { recordLineage, recordMoved, type Lineage } from './lineage';
 import { summarizeVolume } from './summary';
 import type { VolumeSummary } from './volumeSummary';
 
@@ -53,6 +53,13 @@ export function reparseManifest(latest: PreviousManifest, next: SourceText, uri:
   if (!previous || !manifest || manifest.format !== 'yaml' || manifest.syntaxErrors) return undefined;
   const change = changeOf(previous.source.text, next.text);
   if (!change) return { manifest, volumes: previous.volumes, problems: previous.problems };
+  // Typing in a comment line changes no value: everything is kept, moved.
+  try {
+    const kept = commentEdit(previous, manifest, next, change);
+    if (kept) return kept;
+  } catch (error) {
+    if (!(error instanceof WholeParseNeeded)) throw error;
+  }
   // The innermost item first: a volume, else its pool, else its account (an edit that moves a
   // line out of its volume, such as a character typed into the indentation, mostly stays inside
   // the pool or the account).
@@ -169,6 +176,107 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   volumes.push(...summaries);
   for (const other of previous.volumes) if (other.nameSpan.start >= oldItemEnd) volumes.push(shift.summary(other));
   return { manifest: updated, volumes, problems };
+}
+
+/**
+ * An edit inside one comment line that leaves it a comment line: yaml reads the same nodes, so
+ * the model, problems and summaries are the previous ones, moved by the edit's length. Only where
+ * a line starting with `#` cannot be anything but a comment (see commentsAreComments); undefined
+ * otherwise, and the caller goes on to the other shortcuts.
+ */
+function commentEdit(previous: PreviousManifest, manifest: ManifestDocument, next: SourceText, change: Change): ManifestParseResult | undefined {
+  const old = previous.source;
+  const line = old.positionAt(change.start).line;
+  const lineStart = old.lineStart(line);
+  const oldLineEnd = old.lineEnd(line);
+  if (change.oldEnd > oldLineEnd) return undefined;
+  const newLineEnd = oldLineEnd + change.newEnd - change.oldEnd;
+  const oldLine = old.text.slice(lineStart, oldLineEnd);
+  const newLine = next.text.slice(lineStart, newLineEnd);
+  if (!oldLine.trimStart().startsWith('#') || !newLine.trimStart().startsWith('#') || /[\r\n]/.test(newLine)) return undefined;
+  if (!commentsAreComments(old.text)) return undefined;
+  // A value that spans the line (a block list or mapping) keeps its text in `raw`: read it again.
+  const holder = innermostVolume(manifest, change.start);
+  if (holder && [holder.protocolsNode, holder.coolAccess?.node].some((value) => value && value.span.start < change.start && value.span.end > change.oldEnd)) return undefined;
+
+  // No item is read again: the Shift's item end is one no span has.
+  const shift = new Shift(change, -1, -1);
+  const sameAs: Lineage['sameAs'] = new Map();
+  shift.sameAs = sameAs;
+  const accounts = manifest.accounts.map((account) => shift.account(account));
+  const problems = previous.problems.map((problem) => shift.problem(problem));
+  const volumes = previous.volumes.map((summary) => shift.summary(summary));
+  const updated: ManifestDocument = { ...manifest, ...(manifest.region ? { region: shift.located(manifest.region) } : {}), accounts };
+  recordLineage(updated, { previous: manifest, sameAs });
+  return { manifest: updated, volumes, problems };
+}
+
+/** The volume whose span holds `offset`, if any. */
+function innermostVolume(manifest: ManifestDocument, offset: number): ManifestVolume | undefined {
+  for (const account of manifest.accounts) {
+    if (account.span.end < offset || account.span.start > offset) continue;
+    for (const pool of account.pools) {
+      if (pool.span.end < offset || pool.span.start > offset) continue;
+      for (const volume of pool.volumes) if (volume.span.start <= offset && volume.span.end >= offset) return volume;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether every line of the text that starts with `#` is a comment to yaml. It is not inside a
+ * block scalar (`|`, `>`) or a quoted scalar that runs over several lines, and a flow list or
+ * mapping over several lines holds its comments in its value's text: a text with any of these
+ * is refused. Deliberately crude: a quote or bracket it cannot pair up on its line (`don't`
+ * in a plain value) refuses too, and a refusal only costs the usual reading.
+ */
+function commentsAreComments(text: string): boolean {
+  let quote = '';
+  let depth = 0;
+  let content = false;
+  let last = '';
+  for (let i = 0; i <= text.length; i++) {
+    const ch = i < text.length ? text.charAt(i) : '\n';
+    if (ch === '\n' || ch === '\r') {
+      // The end of a line: nothing may stay open, and no block scalar may start here.
+      if (quote || depth > 0 || (content && (last === '|' || last === '>' || (BLOCK_HEADER_END.test(last) && BLOCK_HEADER.test(lineBefore(text, i)))))) return false;
+      content = false;
+      last = '';
+      continue;
+    }
+    if (quote) {
+      if (quote === '"' && ch === '\\') i++;
+      else if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === ' ' || ch === '\t') continue;
+    const prev = i > 0 ? text.charAt(i - 1) : '\n';
+    if (ch === '#' && (prev === ' ' || prev === '\t' || prev === '\n' || prev === '\r')) {
+      // The rest of the line is a comment (a loop: indexOf('\r') would run to the end of a text without one).
+      while (i + 1 < text.length && text.charAt(i + 1) !== '\n' && text.charAt(i + 1) !== '\r') i++;
+      continue;
+    }
+    content = true;
+    last = ch;
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '[' || ch === '{') depth++;
+    else if ((ch === ']' || ch === '}') && depth > 0) depth--;
+  }
+  return true;
+}
+
+/** A block scalar's header at the end of a line's content: `|`, `>-`, `|2+` and the like. */
+const BLOCK_HEADER = /[|>][-+0-9]*$/;
+const BLOCK_HEADER_END = /[-+0-9]/;
+
+/** The line's content up to `end`, its comment and trailing blanks left out (as commentsAreComments saw it). */
+function lineBefore(text: string, end: number): string {
+  // A loop: lastIndexOf('\r') would run back to the start of a text without one.
+  let start = end;
+  while (start > 0 && text.charAt(start - 1) !== '\n' && text.charAt(start - 1) !== '\r') start--;
+  const line = text.slice(start, end);
+  const comment = line.search(/(^|[ \t])#/);
+  return (comment >= 0 ? line.slice(0, comment) : line).trimEnd();
 }
 
 /**
@@ -332,6 +440,7 @@ class Shift {
     if (!volumes && pool.span.end < this.change.start) return pool;
     const moved = this.moved(pool, POOL_VALUES) as Mutable<ManifestPool>;
     this.sameAs?.set(moved, pool);
+    recordMoved(moved, pool);
     moved.volumes = pool.volumes.map((volume, index) => (volumes ? volumes(volume, index) : this.volume(volume)));
     if (pool.volumesKeySpan) moved.volumesKeySpan = this.span(pool.volumesKeySpan);
     return moved;
@@ -341,6 +450,7 @@ class Shift {
     if (volume.span.end < this.change.start) return volume;
     const moved = this.moved(volume, VOLUME_VALUES) as Mutable<ManifestVolume>;
     this.sameAs?.set(moved, volume);
+    recordMoved(moved, volume);
     moved.protocols = volume.protocols.map((p) => this.located(p));
     if (volume.coolAccess) moved.coolAccess = this.coolAccess(volume.coolAccess);
     if (volume.requirements) moved.requirements = this.moved(volume.requirements, REQUIREMENT_VALUES);

@@ -30,3 +30,20 @@ export function takeLineage(manifest: ManifestDocument): Lineage | undefined {
   if (lineage) lineages.delete(manifest);
   return lineage;
 }
+
+/**
+ * A moved copy (incremental.ts) -> the object it was copied from, one version back: for answers
+ * worked out per object that hold spans (ANF116's remedy), which a copy can take moved. Recording
+ * a copy forgets the original's own link, so versions never chain up in memory.
+ */
+const originals = new WeakMap<object, object>();
+
+export function recordMoved(copy: object, original: object): void {
+  originals.delete(original);
+  originals.set(copy, original);
+}
+
+/** The object a moved copy was made from, if it is one. */
+export function originalOf<T extends object>(copy: T): T | undefined {
+  return originals.get(copy) as T | undefined;
+}

@@ -58,7 +58,8 @@ export function summarizeVolume(account: ManifestAccount, pool: ManifestPool, vo
   const protocols = volumeProtocols(volume);
   const required = volume.requirements;
   const requiredMiBps = required?.throughput || required?.iops ? volumeRequiredThroughputMiBps(volume, assumedBlockSizeBytes()) : undefined;
-  return {
+  // Assigned one by one rather than spread: the same keys in the same order, one object shape.
+  const summary: Mutable<VolumeSummary> = {
     uri,
     account: account.name?.value ?? '',
     pool: pool.name?.value ?? '',
@@ -70,16 +71,19 @@ export function summarizeVolume(account: ManifestAccount, pool: ManifestPool, vo
     largeVolume: volumeIsLarge(volume),
     coolAccess: volumeCoolAccess(volume),
     throughputMiBps: manifestVolumeThroughput(pool, volume).mibps,
-    ...(volume.workload ? { workload: volume.workload.value } : {}),
-    nfsVersions: protocols.flatMap((p) => (p === 'NFSv3' ? ['3' as const] : p === 'NFSv4.1' ? ['4.1' as const] : [])),
-    kerberos: volumeSecurity(volume) !== 'sys',
-    mountTargets: volume.mountTarget ? [volume.mountTarget.value] : [],
-    ...(volume.exportPath ? { exportPath: volume.exportPath.value } : {}),
-    ...(volume.mountPath ? { mountPath: volume.mountPath.value } : {}),
-    ...(required?.clients ? { clients: required.clients.value } : {}),
-    ...(requiredMiBps !== undefined && requiredMiBps > 0 ? { requiredThroughputMiBps: requiredMiBps } : {}),
-    ...(required?.latency ? { requiredLatencySeconds: required.latency.value } : {}),
-    ...(required?.iops ? { requiredIops: required.iops.value } : {}),
-    ...(required?.blockSize ? { blockSizeBytes: required.blockSize.value.bytes } : {}),
-  };
+  } as Mutable<VolumeSummary>;
+  if (volume.workload) summary.workload = volume.workload.value;
+  summary.nfsVersions = protocols.flatMap((p) => (p === 'NFSv3' ? ['3' as const] : p === 'NFSv4.1' ? ['4.1' as const] : []));
+  summary.kerberos = volumeSecurity(volume) !== 'sys';
+  summary.mountTargets = volume.mountTarget ? [volume.mountTarget.value] : [];
+  if (volume.exportPath) summary.exportPath = volume.exportPath.value;
+  if (volume.mountPath) summary.mountPath = volume.mountPath.value;
+  if (required?.clients) summary.clients = required.clients.value;
+  if (requiredMiBps !== undefined && requiredMiBps > 0) summary.requiredThroughputMiBps = requiredMiBps;
+  if (required?.latency) summary.requiredLatencySeconds = required.latency.value;
+  if (required?.iops) summary.requiredIops = required.iops.value;
+  if (required?.blockSize) summary.blockSizeBytes = required.blockSize.value.bytes;
+  return summary;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -7,6 +7,7 @@ import { FLEXIBLE, POOL_LIMITS, VOLUME_LIMITS, type RegionPrices } from '../../f
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, gibToTiB, KiB } from '../../units/units';
 import { poolFlexibleThroughputMiBps, type ManifestFigures, type VolumeFigures } from '../figures';
+import { originalOf } from '../lineage';
 import { poolHasBasicNetworkFeatures, poolQos, volumeIsLarge, volumeNetworkFeatures, type ManifestPool, type ManifestVolume } from '../model';
 import { volumeCoolAccess } from '../summary';
 import { allocatedGiB, figuresOf, fixes, fixOf, insertAfterSibling, isManifest, manifestOf, Named, named, replaceValue, sizeLabel, sizeText, volumes, manifestExample } from './helpers';
@@ -88,7 +89,7 @@ export const requirementNotMet = defineRule({
       // The remedy (the raise fix and the sizing advisor's option) is worked out when the engine
       // places the finding: a report lists the first findings of a rule (ANF010), and an estate
       // with a thousand unmet requirements should not run the advisor a thousand times per edit.
-      let remedy: Remedy | undefined = pricesKey === undefined ? undefined : remembered(volume, pool, pricesKey);
+      let remedy: Remedy | undefined = pricesKey === undefined ? undefined : remembered(volume, pool, pricesKey) ?? moved(volume, pool, pricesKey);
       const resolve = () => {
         if (remedy) return remedy;
         const raise = raiseFix(source, pool, volume, f, figures);
@@ -135,6 +136,32 @@ function remembered(volume: ManifestVolume, pool: ManifestPool, pricesKey: strin
 }
 
 const REMEDIES = new WeakMap<ManifestVolume, { readonly pool: ManifestPool; readonly pricesKey: string; readonly remedy: Remedy }>();
+
+/**
+ * The remedy of the volume this one was copied from (lineage.ts), moved: when its whole pool
+ * moved by one length (an edit before the pool moves all of it and changes none of it; an edit
+ * inside it leaves its start where it was), every volume of the pool is a moved copy of the
+ * earlier pool's, and every fix edit is in or after the pool. Spans are all the remedy holds of
+ * its place in the text. About half the listed findings of a typical edit.
+ */
+function moved(volume: ManifestVolume, pool: ManifestPool, pricesKey: string): Remedy | undefined {
+  const earlierVolume = originalOf(volume);
+  const earlierPool = originalOf(pool);
+  if (!earlierVolume || !earlierPool) return undefined;
+  const earlier = REMEDIES.get(earlierVolume);
+  if (!earlier || earlier.pool !== earlierPool || earlier.pricesKey !== pricesKey) return undefined;
+  const delta = pool.span.start - earlierPool.span.start;
+  if (delta === 0 || pool.span.end - earlierPool.span.end !== delta || volume.span.start - earlierVolume.span.start !== delta) return undefined;
+  if (pool.volumes.length !== earlierPool.volumes.length || pool.volumes.some((v, i) => originalOf(v) !== earlierPool.volumes[i])) return undefined;
+  const fixes = earlier.remedy.fixes;
+  if (fixes?.some((fix) => fix.edits.some((edit) => edit.uri !== undefined || edit.span.start < earlierPool.span.start))) return undefined;
+  const remedy: Remedy = {
+    message: earlier.remedy.message,
+    fixes: fixes?.map((fix) => ({ ...fix, edits: fix.edits.map((edit) => ({ ...edit, span: { start: edit.span.start + delta, end: edit.span.end + delta } })) })),
+  };
+  REMEDIES.set(volume, { pool, pricesKey, remedy });
+  return remedy;
+}
 
 function pricesKeyOf(prices: RegionPrices): string {
   let key = pricesKeys.get(prices);
