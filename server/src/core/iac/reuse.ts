@@ -84,17 +84,26 @@ export class BlockReuse {
     }
     if (!simple) return;
     const changed = new Set<string>();
+    const choices = new Map<string, Entry[]>();
     for (const b of blocks) {
       const text = this.text(b.symbol);
       const matches = (this.previous.get(b.symbol) ?? []).filter((e) => e.result !== undefined && e.context === context && e.region === text);
       // One that needs no moving first (after a character typed and deleted, the read before it).
       const start = this.regions.get(b.symbol)!.start;
-      const entry = matches.find((e) => e.regionStart === start) ?? matches[0];
-      if (entry) this.candidates.set(b.symbol, entry);
+      const ordered = [...matches.filter((e) => e.regionStart === start), ...matches.filter((e) => e.regionStart !== start)];
+      if (ordered.length > 0) this.candidates.set(b.symbol, ordered[0]!);
       else changed.add(b.symbol);
+      if (ordered.length > 1) choices.set(b.symbol, ordered);
     }
     // A block that names a block read again, or one that came or went since, is read again; and so on.
     const idNow = (name: string): number | undefined => (changed.has(name) ? -1 : this.regions.has(name) ? this.candidates.get(name)!.id : undefined);
+    // A block with two matching reads (an edit that re-read it, then its undo) takes, in the order of
+    // the text, the one that saw the reads now chosen for the blocks it names: picking by position
+    // alone could mix the two generations, and every block naming a mixed one would be read again.
+    for (const [symbol, ordered] of choices) {
+      const consistent = ordered.find((e) => e.mentions.every(([name, id]) => idNow(name) === id));
+      if (consistent) this.candidates.set(symbol, consistent);
+    }
     let grew = true;
     while (grew) {
       grew = false;
