@@ -209,6 +209,35 @@ resource "azurerm_netapp_volume" "scratch" {
     for (const i of [2, 4, 6, 8]) expect(counts[i]).toEqual({ reused: 3, read: 0 });
   });
 
+  /** `}` + `typed` at the closing brace of the `n`th block (1-based) of `text`. */
+  const afterBrace = (text: string, n: number, typed: string) => {
+    let at = -1;
+    for (let i = 0; i < n; i++) at = text.indexOf('\n}\n', at + 1);
+    return `${text.slice(0, at + 2)}${typed}${text.slice(at + 2)}`;
+  };
+  const third = base + SECOND_VOLUME.replaceAll('scratch', 'third');
+
+  it('keeps the blocks error recovery wraps when a character is typed after a closing brace', () => {
+    // tree-sitter wraps the variable, the pool and the first volume in one ERROR node: they parsed
+    // whole and are still read (with the variable's value), and nothing is read again but the
+    // block whose last line changed.
+    const typed = afterBrace(third, 3, '0');
+    const counts = reads(third, typed);
+    expect(counts[1]).toEqual({ reused: 1, read: 1 });
+    const estate = readIac(new SourceText(typed), 'file:///fresh/typed/main.tf', 'terraform').estate!;
+    expect(estate.pools.map((p) => p.name?.value)).toEqual(['eda-premium']);
+    expect(estate.volumes.find((v) => v.name?.value === 'eda-tools')?.quota?.value).toBe(4096);
+  });
+
+  it('after an edit that read every block again is undone, a later edit reads only the block it changed', () => {
+    // The undo leaves two reads of most blocks (before and during the edit); the later edit takes
+    // the ones that saw each other, not a mix that would read the volumes again.
+    const counts = reads(third, afterBrace(third, 1, '0'), third, afterBrace(third, 3, 'x'));
+    expect(counts[1]!.read).toBeGreaterThan(1);
+    expect(counts[3]).toEqual(reads(third, afterBrace(third, 3, 'x'))[1]);
+    expect(counts[3]).toEqual({ reused: 2, read: 1 });
+  });
+
   it('reuses every block when a broken edit is undone', () => {
     const broken = base.replace('  volume_path         = "eda-tools"', '  volume_path     =    = "eda-tools"');
     const counts = reads(base, broken, base);
