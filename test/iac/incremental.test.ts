@@ -238,6 +238,18 @@ resource "azurerm_netapp_volume" "scratch" {
     expect(counts[3]).toEqual({ reused: 2, read: 1 });
   });
 
+  it('takes back, on undo, the read a character typed above a block moved: no span is moved again', () => {
+    forgetKeptTrees();
+    forgetBlockResults();
+    const typed = base.replace('volume_path         = "eda-tools"', 'volume_path         = "eda-toolsx"');
+    const estates = [base, typed, base, typed].map((text) => readIac(new SourceText(text), uri, 'terraform', true).estate!);
+    const scratch = (i: number) => estates[i]!.volumes.find((v) => v.name?.value === 'eda-scratch');
+    expect(scratch(1)!.span.start).toBe(scratch(0)!.span.start + 1);
+    // The same objects: the reads before the character was typed, and after it, kept where they were.
+    expect(scratch(2)).toBe(scratch(0));
+    expect(scratch(3)).toBe(scratch(1));
+  });
+
   it('reuses every block when a broken edit is undone', () => {
     const broken = base.replace('  volume_path         = "eda-tools"', '  volume_path     =    = "eda-tools"');
     const counts = reads(base, broken, base);

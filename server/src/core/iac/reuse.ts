@@ -154,8 +154,10 @@ export class BlockReuse {
     for (const entry of this.stored) entry.mentions = entry.mentions.map(([name]) => [name, this.regions.has(name) ? this.next.get(name)?.id : undefined] as const);
     const kept = new Map<string, readonly Entry[]>();
     for (const [symbol, entry] of this.next) {
-      // The read before stays too, unless it is the one reused now.
-      const earlier = (this.previous.get(symbol) ?? []).filter((e) => e !== entry && e.id !== entry.id);
+      // The read before stays too, unless it is the one reused now where it is now. The same read
+      // where it was before an edit above moved it stays as well: undoing the edit (a character
+      // typed, then deleted) takes it back without moving every span of the block again.
+      const earlier = (this.previous.get(symbol) ?? []).filter((e) => e !== entry && !(e.id === entry.id && e.regionStart === entry.regionStart));
       kept.set(symbol, [entry, ...earlier].slice(0, KEPT_PER_BLOCK));
     }
     for (const [symbol, entries] of this.previous) {
