@@ -257,6 +257,22 @@ resource "azurerm_netapp_volume" "scratch" {
   });
 });
 
+describe('block headers read from the text', () => {
+  it('names blocks as the tree does: identifier labels, hyphens, one-liners, and headers the text cannot say (escapes, templates, comments) from the tree', () => {
+    const text = [
+      'resource "azurerm_netapp_pool" "p-1" {\n  name = "a"\n}',
+      'resource azurerm_netapp_pool p2 {\n  name = "b"\n}',
+      'resource "azurerm_netapp_pool" "p\\"3" {\n  name = "c"\n}',
+      'resource "azurerm_netapp_pool" /* old: p0 */ "p4" {\n  name = "d"\n}',
+      'resource "azurerm_netapp_pool" "p5" { name = "e" }',
+      'resource\n"azurerm_netapp_pool" "p6" {\n  name = "f"\n}',
+      'resource "azurerm_netapp_pool" "ü7" {\n  name = "g"\n}',
+    ].join('\n\n');
+    const symbols = readIac(new SourceText(`${text}\n`), 'file:///repo/headers.tf', 'terraform').estate!.pools.map((p) => p.symbol);
+    expect(symbols).toEqual(['azurerm_netapp_pool.p-1', 'azurerm_netapp_pool.p2', 'azurerm_netapp_pool.p\\"3', 'azurerm_netapp_pool.p4', 'azurerm_netapp_pool.p5', 'azurerm_netapp_pool.p6', 'azurerm_netapp_pool.ü7']);
+  });
+});
+
 describe('loading the grammars', () => {
   it('names the grammar of each kind of file, so a CLI run loads only those it reads', () => {
     expect(['terraform', 'terraform-vars', 'bicep', 'arm-template', 'fstab', 'manifest-yaml'].map(grammarOf)).toEqual(['terraform', 'terraform', 'bicep', undefined, undefined, undefined]);

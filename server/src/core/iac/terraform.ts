@@ -517,12 +517,13 @@ function blocksOf(body: Node | undefined | null): Block[] {
 function topBlocks(root: TreeNode | undefined | null, text: string): Block[] {
   if (!root) return [];
   const blocks: Block[] = [];
+  const plain = !root.hasError;
   const cursor = root.walk();
   const visit = (inError: boolean): void => {
     if (!cursor.gotoFirstChild()) return;
     do {
       const kind: string = cursor.nodeType;
-      if (kind === 'block') blocks.push(blockAt(cursor, text));
+      if (kind === 'block') blocks.push(blockAt(cursor, text, plain));
       else if (kind === 'ERROR' || (kind === 'body' && !inError && cursor.currentDepth === 1)) visit(inError || kind === 'ERROR');
     } while (cursor.gotoNextSibling());
     cursor.gotoParent();
@@ -536,12 +537,18 @@ function topBlocks(root: TreeNode | undefined | null, text: string): Block[] {
 }
 
 /** The block at the cursor (its type and labels read with the cursor, which is left where it was). */
-function blockAt(cursor: TreeCursor, text: string): Block {
+function blockAt(cursor: TreeCursor, text: string, plain: boolean): Block {
   const node = new Node(cursor.currentNode);
   let first = true;
   let type = '';
-  const names: string[] = [];
-  if (cursor.gotoFirstChild()) {
+  let names: string[] = [];
+  const header = plain ? PLAIN_HEADER.exec(text.slice(node.startIndex, lineEndAt(text, node.startIndex))) : null;
+  if (header) {
+    // In a tree without errors, a first line of only a name, plain labels and `{` is the block's
+    // header: its labels are read from the text (the cursor asks WebAssembly for every token).
+    type = header[1]!;
+    names = [type, ...(header[2]!.match(PLAIN_LABEL) ?? []).map((label) => (label.startsWith('"') ? label.slice(1, -1) : label))];
+  } else if (cursor.gotoFirstChild()) {
     do {
       if (!cursor.nodeIsNamed) continue;
       const kind: string = cursor.nodeType; // a getter: each call reads the cursor anew
@@ -562,6 +569,15 @@ function blockAt(cursor: TreeCursor, text: string): Block {
       return found;
     },
   };
+}
+
+/** A block's first line when it holds the whole header: a name, labels (names or strings without escapes or templates), `{`. */
+const PLAIN_HEADER = /^([A-Za-z_][\w-]*)((?:[ \t]+(?:"[^"\\$%\n]*"|[A-Za-z_][\w-]*))*)[ \t]*\{/;
+const PLAIN_LABEL = /"[^"\\$%\n]*"|[A-Za-z_][\w-]*/g;
+
+function lineEndAt(text: string, at: number): number {
+  const end = text.indexOf('\n', at);
+  return end < 0 ? text.length : end;
 }
 
 /** `stringText` at the cursor (a string_lit), leaving the cursor where it was. */
