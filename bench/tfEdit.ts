@@ -20,11 +20,14 @@ import { loadIacWasm } from '../server/src/iacWasm';
 import { lastBlockReuse } from '../server/src/core/iac/reuse';
 import { prng, terraform } from './generate.mjs';
 
-const count = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 100);
+const count = Number(process.argv.slice(2).find((arg, i, all) => /^\d+$/.test(arg) && all[i - 1] !== '--seed') ?? 100);
 // --check: after every edit, compare the estate and the findings with a whole parse of the same text.
 const check = process.argv.includes('--check');
 const wasmFlag = process.argv.indexOf('--terraform-wasm');
 const terraformWasm = wasmFlag > 0 ? process.argv[wasmFlag + 1] : undefined;
+// --seed N: the edits of another seed (bench/run.mjs's .tf row uses 34).
+const seedFlag = process.argv.indexOf('--seed');
+const seed = seedFlag > 0 ? Number(process.argv[seedFlag + 1]) : 41; // not a fact: the default seed of this script
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
   const first = lintFile(workspace, uri, config);
   console.log(`open: ${(performance.now() - started).toFixed(1)} ms, ${first.length} findings, ${text.split('\n').length} lines`);
 
-  const random = prng(41);
+  const random = prng(seed);
   const lines = text.split('\n');
   const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
   const parse: number[] = [];
@@ -62,9 +65,9 @@ async function main(): Promise<void> {
       const cpuStarted = process.cpuUsage();
       workspace.set(uri, t, ++version);
       const parsed = performance.now();
-      if (process.argv.includes('--verbose')) console.log(`edit ${version}: line ${index + 1}, ${(parsed - started).toFixed(1)} ms, ${JSON.stringify(lastBlockReuse())}, ${workspace.file(uri)?.problems.length ?? 0} syntax problems`);
       lintFile(workspace, uri, config);
       const done = performance.now();
+      if (process.argv.includes('--verbose')) console.log(`edit ${version}: line ${index + 1}:${character} ${JSON.stringify(edited === line ? 'undo' : inserted)}, parse ${(parsed - started).toFixed(1)} ms, lint ${(done - parsed).toFixed(1)} ms, ${JSON.stringify(lastBlockReuse())}, ${workspace.file(uri)?.problems.length ?? 0} syntax problems`);
       const used = process.cpuUsage(cpuStarted);
       const cpuMs = (used.user + used.system) / 1000; // not a fact: microseconds to milliseconds
       cpu.push(cpuMs);

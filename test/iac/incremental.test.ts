@@ -209,10 +209,67 @@ resource "azurerm_netapp_volume" "scratch" {
     for (const i of [2, 4, 6, 8]) expect(counts[i]).toEqual({ reused: 3, read: 0 });
   });
 
+  /** `}` + `typed` at the closing brace of the `n`th block (1-based) of `text`. */
+  const afterBrace = (text: string, n: number, typed: string) => {
+    let at = -1;
+    for (let i = 0; i < n; i++) at = text.indexOf('\n}\n', at + 1);
+    return `${text.slice(0, at + 2)}${typed}${text.slice(at + 2)}`;
+  };
+  const third = base + SECOND_VOLUME.replaceAll('scratch', 'third');
+
+  it('keeps the blocks error recovery wraps when a character is typed after a closing brace', () => {
+    // tree-sitter wraps the variable, the pool and the first volume in one ERROR node: they parsed
+    // whole and are still read (with the variable's value), and nothing is read again but the
+    // block whose last line changed.
+    const typed = afterBrace(third, 3, '0');
+    const counts = reads(third, typed);
+    expect(counts[1]).toEqual({ reused: 1, read: 1 });
+    const estate = readIac(new SourceText(typed), 'file:///fresh/typed/main.tf', 'terraform').estate!;
+    expect(estate.pools.map((p) => p.name?.value)).toEqual(['eda-premium']);
+    expect(estate.volumes.find((v) => v.name?.value === 'eda-tools')?.quota?.value).toBe(4096);
+  });
+
+  it('after an edit that read every block again is undone, a later edit reads only the block it changed', () => {
+    // The undo leaves two reads of most blocks (before and during the edit); the later edit takes
+    // the ones that saw each other, not a mix that would read the volumes again.
+    const counts = reads(third, afterBrace(third, 1, '0'), third, afterBrace(third, 3, 'x'));
+    expect(counts[1]!.read).toBeGreaterThan(1);
+    expect(counts[3]).toEqual(reads(third, afterBrace(third, 3, 'x'))[1]);
+    expect(counts[3]).toEqual({ reused: 2, read: 1 });
+  });
+
+  it('takes back, on undo, the read a character typed above a block moved: no span is moved again', () => {
+    forgetKeptTrees();
+    forgetBlockResults();
+    const typed = base.replace('volume_path         = "eda-tools"', 'volume_path         = "eda-toolsx"');
+    const estates = [base, typed, base, typed].map((text) => readIac(new SourceText(text), uri, 'terraform', true).estate!);
+    const scratch = (i: number) => estates[i]!.volumes.find((v) => v.name?.value === 'eda-scratch');
+    expect(scratch(1)!.span.start).toBe(scratch(0)!.span.start + 1);
+    // The same objects: the reads before the character was typed, and after it, kept where they were.
+    expect(scratch(2)).toBe(scratch(0));
+    expect(scratch(3)).toBe(scratch(1));
+  });
+
   it('reuses every block when a broken edit is undone', () => {
     const broken = base.replace('  volume_path         = "eda-tools"', '  volume_path     =    = "eda-tools"');
     const counts = reads(base, broken, base);
     expect(counts[2]).toEqual({ reused: 3, read: 0 });
+  });
+});
+
+describe('block headers read from the text', () => {
+  it('names blocks as the tree does: identifier labels, hyphens, one-liners, and headers the text cannot say (escapes, templates, comments) from the tree', () => {
+    const text = [
+      'resource "azurerm_netapp_pool" "p-1" {\n  name = "a"\n}',
+      'resource azurerm_netapp_pool p2 {\n  name = "b"\n}',
+      'resource "azurerm_netapp_pool" "p\\"3" {\n  name = "c"\n}',
+      'resource "azurerm_netapp_pool" /* old: p0 */ "p4" {\n  name = "d"\n}',
+      'resource "azurerm_netapp_pool" "p5" { name = "e" }',
+      'resource\n"azurerm_netapp_pool" "p6" {\n  name = "f"\n}',
+      'resource "azurerm_netapp_pool" "ü7" {\n  name = "g"\n}',
+    ].join('\n\n');
+    const symbols = readIac(new SourceText(`${text}\n`), 'file:///repo/headers.tf', 'terraform').estate!.pools.map((p) => p.symbol);
+    expect(symbols).toEqual(['azurerm_netapp_pool.p-1', 'azurerm_netapp_pool.p2', 'azurerm_netapp_pool.p\\"3', 'azurerm_netapp_pool.p4', 'azurerm_netapp_pool.p5', 'azurerm_netapp_pool.p6', 'azurerm_netapp_pool.ü7']);
   });
 });
 

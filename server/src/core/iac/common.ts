@@ -12,7 +12,7 @@ export const UNKNOWN: Value = { ok: false };
 /** How many references (var -> local -> resource ...) an evaluation follows before giving up. */
 export const MAX_DEPTH = 24; // not a fact: bound on reference chains
 
-export function spanOf(n: Node): Span {
+export function spanOf(n: { readonly startIndex: number; readonly endIndex: number }): Span {
   return { start: n.startIndex, end: n.endIndex };
 }
 

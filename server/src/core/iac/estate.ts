@@ -260,7 +260,19 @@ function nameMatches(ref: IacRef | undefined, resource: IacResource): boolean {
   return known(ref.name) && known(resource.name) && ref.name.value === resource.name.value;
 }
 
+/**
+ * Each volume's manifest form, by the volume read: a block reused after an edit (reuse.ts) gives the
+ * same object, so its conversion is not made again. `volumeOf` reads nothing but the volume.
+ */
+const converted = new WeakMap<IacVolume, ManifestVolume>();
+
 function volumeOf(v: IacVolume): ManifestVolume {
+  let made = converted.get(v);
+  if (!made) converted.set(v, (made = convertVolume(v)));
+  return made;
+}
+
+function convertVolume(v: IacVolume): ManifestVolume {
   const protocols = known(v.protocols) ? v.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])) : [];
   const cool: ManifestCoolAccess | undefined = known(v.coolAccess)
     ? {

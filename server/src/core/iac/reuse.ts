@@ -84,17 +84,26 @@ export class BlockReuse {
     }
     if (!simple) return;
     const changed = new Set<string>();
+    const choices = new Map<string, Entry[]>();
     for (const b of blocks) {
       const text = this.text(b.symbol);
       const matches = (this.previous.get(b.symbol) ?? []).filter((e) => e.result !== undefined && e.context === context && e.region === text);
       // One that needs no moving first (after a character typed and deleted, the read before it).
       const start = this.regions.get(b.symbol)!.start;
-      const entry = matches.find((e) => e.regionStart === start) ?? matches[0];
-      if (entry) this.candidates.set(b.symbol, entry);
+      const ordered = [...matches.filter((e) => e.regionStart === start), ...matches.filter((e) => e.regionStart !== start)];
+      if (ordered.length > 0) this.candidates.set(b.symbol, ordered[0]!);
       else changed.add(b.symbol);
+      if (ordered.length > 1) choices.set(b.symbol, ordered);
     }
     // A block that names a block read again, or one that came or went since, is read again; and so on.
     const idNow = (name: string): number | undefined => (changed.has(name) ? -1 : this.regions.has(name) ? this.candidates.get(name)!.id : undefined);
+    // A block with two matching reads (an edit that re-read it, then its undo) takes, in the order of
+    // the text, the one that saw the reads now chosen for the blocks it names: picking by position
+    // alone could mix the two generations, and every block naming a mixed one would be read again.
+    for (const [symbol, ordered] of choices) {
+      const consistent = ordered.find((e) => e.mentions.every(([name, id]) => idNow(name) === id));
+      if (consistent) this.candidates.set(symbol, consistent);
+    }
     let grew = true;
     while (grew) {
       grew = false;
@@ -145,8 +154,10 @@ export class BlockReuse {
     for (const entry of this.stored) entry.mentions = entry.mentions.map(([name]) => [name, this.regions.has(name) ? this.next.get(name)?.id : undefined] as const);
     const kept = new Map<string, readonly Entry[]>();
     for (const [symbol, entry] of this.next) {
-      // The read before stays too, unless it is the one reused now.
-      const earlier = (this.previous.get(symbol) ?? []).filter((e) => e !== entry && e.id !== entry.id);
+      // The read before stays too, unless it is the one reused now where it is now. The same read
+      // where it was before an edit above moved it stays as well: undoing the edit (a character
+      // typed, then deleted) takes it back without moving every span of the block again.
+      const earlier = (this.previous.get(symbol) ?? []).filter((e) => e !== entry && !(e.id === entry.id && e.regionStart === entry.regionStart));
       kept.set(symbol, [entry, ...earlier].slice(0, KEPT_PER_BLOCK));
     }
     for (const [symbol, entries] of this.previous) {

@@ -3,7 +3,7 @@ import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, poolFromId, specWorkload, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacModuleCall, IacPool, IacRef, IacValue, IacVolume } from './estate';
 import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
-import { parseKeptTree, parseTree, type Node, type TreeCursor } from './treeSitter';
+import { parseKeptTree, parseTree, type Node as TreeNode, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
 import { baseName } from '../fileKind';
 import { placeInstance, relativeUri } from './instance';
@@ -16,6 +16,49 @@ import { getNodeValue, parseTree as parseJson, printParseErrorCode, type ParseEr
  * default in this file, `local.x`, references to another resource's attribute in this file, and
  * `jsonencode(...)`. Everything else stays unknown.
  */
+
+/**
+ * A tree-sitter node as the reader sees it, remembering what it was asked. web-tree-sitter makes
+ * new objects and calls into WebAssembly on every `type`, `namedChildren` and `endIndex`; the reader
+ * asks each node several times (unwrapping an expression, its value, its literal, its origin), and a
+ * block read again after an edit that broke the syntax above it (every resource block when error
+ * recovery swallows the variables) spent most of its time there. One per node per read: a
+ * `Node`'s children are made once, as `Node`s, on first use.
+ */
+class Node {
+  readonly id: number;
+  readonly startIndex: number;
+  private kind: string | undefined;
+  private end = -1;
+  private named: readonly Node[] | undefined;
+  private written: string | undefined;
+
+  constructor(private readonly node: TreeNode) {
+    this.id = node.id;
+    this.startIndex = node.startIndex;
+  }
+
+  get type(): string {
+    return (this.kind ??= this.node.type);
+  }
+
+  get endIndex(): number {
+    if (this.end < 0) this.end = this.node.endIndex;
+    return this.end;
+  }
+
+  get text(): string {
+    return (this.written ??= this.node.text);
+  }
+
+  get namedChildren(): readonly Node[] {
+    return (this.named ??= this.node.namedChildren.map((c) => new Node(c)));
+  }
+}
+
+function memo(node: TreeNode | undefined | null): Node | undefined {
+  return node ? new Node(node) : undefined;
+}
 
 interface Block {
   readonly node: Node;
@@ -66,7 +109,7 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], uri 
   for (const p of syntaxProblems(root, 'Terraform')) problems.push(p);
   attributeCache = new Map();
   try {
-    const top = topBlocks(root.namedChildren.find((n) => n.type === 'body'), source.text);
+    const top = topBlocks(root, source.text);
     const scope = emptyScope();
     declare(scope, top, uri, source);
     const reader = new Reader(source, uri, top, scope, false);
@@ -162,7 +205,7 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
         continue;
       }
       const p = parsed.find((x) => x.file.uri === file.uri)!;
-      for (const [name, attr] of attributes(p.root.namedChildren.find((n) => n.type === 'body'))) {
+      for (const [name, attr] of attributes(memo(p.root.namedChildren.find((n) => n.type === 'body')))) {
         scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: from(attr.startIndex) });
         scope.unset.delete(name);
       }
@@ -201,7 +244,7 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
 interface ParsedModuleFile {
   readonly file: TerraformModuleFile;
   readonly blocks: Block[];
-  readonly root: Node;
+  readonly root: TreeNode;
 }
 
 /** How much text the trees kept between module reads may hold (a tree takes about 35 times its text in WebAssembly memory). */
@@ -215,7 +258,7 @@ const MAX_KEPT_TEXT = 1024 * 1024; // not a fact: memory bound
  * the file changes (`drop`). Trees live in WebAssembly memory until deleted.
  */
 export class TerraformTrees {
-  private readonly kept = new Map<string, { readonly source: SourceText; readonly tree: { delete(): void }; readonly root: Node; readonly blocks: Block[] }>();
+  private readonly kept = new Map<string, { readonly source: SourceText; readonly tree: { delete(): void }; readonly root: TreeNode; readonly blocks: Block[] }>();
   private text = 0;
 
   get(file: TerraformModuleFile): ParsedModuleFile | undefined {
@@ -231,7 +274,7 @@ export class TerraformTrees {
     return { file, root: known.root, blocks: known.blocks };
   }
 
-  keep(file: TerraformModuleFile, tree: { delete(): void }, root: Node, blocks: Block[]): void {
+  keep(file: TerraformModuleFile, tree: { delete(): void }, root: TreeNode, blocks: Block[]): void {
     this.drop(file.uri);
     this.kept.set(file.uri, { source: file.source, tree, root, blocks });
     this.text += file.source.text.length;
@@ -273,7 +316,7 @@ class ModuleTrees {
     const tree = parseTree('terraform', file.source.text);
     if (!tree) return undefined;
     const root = tree.rootNode;
-    const blocks = file.kind === 'terraform' ? blocksOf(root.namedChildren.find((n) => n.type === 'body')) : [];
+    const blocks = file.kind === 'terraform' ? topBlocks(root, file.source.text) : [];
     if (this.keep) {
       this.keep.keep(file, tree, root, blocks);
       this.parsed.set(file.uri, { file, root, blocks });
@@ -462,45 +505,79 @@ function blocksOf(body: Node | undefined | null): Block[] {
  * The top-level blocks, as `blocksOf` reads them, with a tree cursor: web-tree-sitter makes an
  * object for every node it hands out, and a 5,000-line file has hundreds of blocks whose bodies
  * are only needed when a block is read again (reuse.ts), so the body is looked up on first use.
+ *
+ * `root` is the tree's root: the blocks of its `body`, and the whole blocks that error recovery
+ * wrapped in a top-level ERROR node. A character typed after a closing brace (`}0`) can make
+ * tree-sitter wrap every block above it, the variables and locals included, in one ERROR node;
+ * those blocks parsed whole, and reading them keeps the file's variables, locals and resources
+ * while the error lasts instead of reading the rest of the file without them (which also read
+ * every resource block again on each such keystroke). Only `block` nodes directly inside an
+ * ERROR (or an ERROR in it) are taken, never a block's own body.
  */
-function topBlocks(body: Node | undefined | null, text: string): Block[] {
-  if (!body) return [];
+function topBlocks(root: TreeNode | undefined | null, text: string): Block[] {
+  if (!root) return [];
   const blocks: Block[] = [];
-  const cursor = body.walk();
-  try {
-    if (!cursor.gotoFirstChild()) return blocks;
+  const plain = !root.hasError;
+  const cursor = root.walk();
+  const visit = (inError: boolean): void => {
+    if (!cursor.gotoFirstChild()) return;
     do {
-      if (cursor.nodeType !== 'block') continue;
-      const node = cursor.currentNode;
-      let first = true;
-      let type = '';
-      const names: string[] = [];
-      if (cursor.gotoFirstChild()) {
-        do {
-          if (!cursor.nodeIsNamed) continue;
-          const kind: string = cursor.nodeType; // a getter: each call reads the cursor anew
-          if (first && kind === 'identifier') type = text.slice(cursor.startIndex, cursor.endIndex);
-          first = false;
-          if (kind === 'identifier') names.push(text.slice(cursor.startIndex, cursor.endIndex));
-          else if (kind === 'string_lit') names.push(cursorStringText(cursor, text) ?? '');
-        } while (cursor.gotoNextSibling());
-        cursor.gotoParent();
-      }
-      let found: Node | undefined | null = null;
-      blocks.push({
-        node,
-        type,
-        labels: names.slice(1),
-        get body() {
-          if (found === null) found = node.namedChildren.find((n) => n.type === 'body');
-          return found;
-        },
-      });
+      const kind: string = cursor.nodeType;
+      if (kind === 'block') blocks.push(blockAt(cursor, text, plain));
+      else if (kind === 'ERROR' || (kind === 'body' && !inError && cursor.currentDepth === 1)) visit(inError || kind === 'ERROR');
     } while (cursor.gotoNextSibling());
+    cursor.gotoParent();
+  };
+  try {
+    visit(false);
     return blocks;
   } finally {
     cursor.delete();
   }
+}
+
+/** The block at the cursor (its type and labels read with the cursor, which is left where it was). */
+function blockAt(cursor: TreeCursor, text: string, plain: boolean): Block {
+  const node = new Node(cursor.currentNode);
+  let first = true;
+  let type = '';
+  let names: string[] = [];
+  const header = plain ? PLAIN_HEADER.exec(text.slice(node.startIndex, lineEndAt(text, node.startIndex))) : null;
+  if (header) {
+    // In a tree without errors, a first line of only a name, plain labels and `{` is the block's
+    // header: its labels are read from the text (the cursor asks WebAssembly for every token).
+    type = header[1]!;
+    names = [type, ...(header[2]!.match(PLAIN_LABEL) ?? []).map((label) => (label.startsWith('"') ? label.slice(1, -1) : label))];
+  } else if (cursor.gotoFirstChild()) {
+    do {
+      if (!cursor.nodeIsNamed) continue;
+      const kind: string = cursor.nodeType; // a getter: each call reads the cursor anew
+      if (first && kind === 'identifier') type = text.slice(cursor.startIndex, cursor.endIndex);
+      first = false;
+      if (kind === 'identifier') names.push(text.slice(cursor.startIndex, cursor.endIndex));
+      else if (kind === 'string_lit') names.push(cursorStringText(cursor, text) ?? '');
+    } while (cursor.gotoNextSibling());
+    cursor.gotoParent();
+  }
+  let found: Node | undefined | null = null;
+  return {
+    node,
+    type,
+    labels: names.slice(1),
+    get body() {
+      if (found === null) found = node.namedChildren.find((n) => n.type === 'body');
+      return found;
+    },
+  };
+}
+
+/** A block's first line when it holds the whole header: a name, labels (names or strings without escapes or templates), `{`. */
+const PLAIN_HEADER = /^([A-Za-z_][\w-]*)((?:[ \t]+(?:"[^"\\$%\n]*"|[A-Za-z_][\w-]*))*)[ \t]*\{/;
+const PLAIN_LABEL = /"[^"\\$%\n]*"|[A-Za-z_][\w-]*/g;
+
+function lineEndAt(text: string, at: number): number {
+  const end = text.indexOf('\n', at);
+  return end < 0 ? text.length : end;
 }
 
 /** `stringText` at the cursor (a string_lit), leaving the cursor where it was. */
