@@ -1,5 +1,6 @@
 import { BILLING, SIZING } from '../../facts';
 import { defineRule } from '../../rules/rule';
+import { lazyFinding } from '../../diagnostics';
 import { formatNumber, formatUsd } from '../../units/units';
 import { poolQos } from '../model';
 import { figuresOf, isManifest, manifestOf, Named, sizeLabel, volumes, manifestExample } from './helpers';
@@ -38,15 +39,20 @@ export const overProvisioned = defineRule({
       if (poolQos(pool) === 'auto' && f.requiredThroughputMiBps === undefined) continue;
       const factor = SIZING.overProvisioningFactor.value;
       if (f.quotaGiB <= f.quotaNeededGiB * factor) continue;
-      const excessGiB = f.quotaGiB - f.quotaNeededGiB;
-      const monthly = excessGiB * figures.prices.capacityPerGiBHour[level] * BILLING.hoursPerMonth.value;
-      const basis = poolQos(pool) === 'auto' && f.requiredThroughputMiBps !== undefined
-        ? `capacity and ${formatNumber(f.requiredThroughputMiBps)} MiB/s at ${level} auto QoS`
-        : 'capacity';
-      context.report({
-        span: volume.quota.span,
-        message: `${Named('volume', volume.name)} has a ${sizeLabel(Math.round(f.quotaGiB))} quota, ${formatNumber(f.quotaGiB / f.quotaNeededGiB, 1)}x the ${sizeLabel(f.quotaNeededGiB)} its requirements need (${basis}). The excess ${sizeLabel(Math.round(excessGiB))} costs ${formatUsd(monthly)}/month at the ${level} list price, once the pool shrinks with it.`,
-      });
+      const { quotaGiB, quotaNeededGiB, requiredThroughputMiBps } = f;
+      const capacityPerGiBHour = figures.prices.capacityPerGiBHour[level];
+      const autoQos = poolQos(pool) === 'auto';
+      // Described when a report lists it: the price is formatted through Intl.
+      context.report(
+        lazyFinding({ span: volume.quota.span }, () => {
+          const excessGiB = quotaGiB - quotaNeededGiB;
+          const monthly = excessGiB * capacityPerGiBHour * BILLING.hoursPerMonth.value;
+          const basis = autoQos && requiredThroughputMiBps !== undefined ? `capacity and ${formatNumber(requiredThroughputMiBps)} MiB/s at ${level} auto QoS` : 'capacity';
+          return {
+            message: `${Named('volume', volume.name)} has a ${sizeLabel(Math.round(quotaGiB))} quota, ${formatNumber(quotaGiB / quotaNeededGiB, 1)}x the ${sizeLabel(quotaNeededGiB)} its requirements need (${basis}). The excess ${sizeLabel(Math.round(excessGiB))} costs ${formatUsd(monthly)}/month at the ${level} list price, once the pool shrinks with it.`,
+          };
+        }),
+      );
     }
   },
 });
