@@ -298,8 +298,28 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const newItems = items.slice(0, itemsFrom).concat(readItems, items.slice(itemsTo));
   ITEMS.set(newMounts, newItems);
   STATES.set(source, { fresh, commandMounts: newCommand.length, lineProblems: newLineProblems.length, assignments, uses, items: newItems, mountProblems, kernelProblems });
-  const edit: LineEdit = { previousItems: items, itemsFrom, itemsTo: itemsFrom + readItems.length, removed: items.slice(itemsFrom, itemsTo), changed: { start: from, end: newTo }, delta };
+  const changed = { start: from, end: newTo };
+  const mountEdit = mountEditOf(mounts, newCommand, commandPart, commandMounts.length, contentPart, contentMounts.length, changed, delta);
+  const edit: LineEdit = { previousItems: items, itemsFrom, itemsTo: itemsFrom + readItems.length, removed: items.slice(itemsFrom, itemsTo), changed, delta, ...(mountEdit ? { mounts: mountEdit } : {}) };
   return { mounts: newMounts, settings: newSettings, mountProblems, kernelProblems, edit };
+}
+
+/**
+ * The edit over the mount list alone (`LineEdit.mounts`), for the mount rules' indexes
+ * (mounts/rules/firstMounts.ts, ANF227's point index), which update from an edit that lists mounts
+ * in offset order. The list is the commands' mounts, then option strings found by content: an edit
+ * whose re-read mounts are of one of the two parts is one run of the list. Undefined when both
+ * parts changed, or when the commands' mounts are not in offset order (the indexes compare
+ * offsets to place a re-read mount; they are then built again, as before).
+ */
+function mountEditOf(previous: readonly MountEntry[], newCommand: readonly MountEntry[], [commandFrom, commandTo]: [number, number], commandRead: number, [contentFrom, contentTo]: [number, number], contentRead: number, changed: Span, delta: number): LineEdit | undefined {
+  for (let i = 1; i < newCommand.length; i++) if (newCommand[i - 1]!.span.start > newCommand[i]!.span.start) return undefined;
+  const contentUntouched = contentFrom === contentTo && contentRead === 0;
+  if (contentUntouched) return { previousItems: previous, itemsFrom: commandFrom, itemsTo: commandFrom + commandRead, removed: previous.slice(commandFrom, commandTo), changed, delta };
+  if (commandFrom !== commandTo || commandRead !== 0) return undefined;
+  // Only option strings found by content re-read: they follow the commands' mounts, whose count did not change.
+  const at = newCommand.length;
+  return { previousItems: previous, itemsFrom: at + contentFrom, itemsTo: at + contentFrom + contentRead, removed: previous.slice(at + contentFrom, at + contentTo), changed, delta };
 }
 
 /**
