@@ -213,13 +213,15 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   let lineProblems: ParseProblem[] = [];
   let commandMounts: MountEntry[] = [];
   // Where the previous version's mounts take options from outside their own command (a variable's assignment).
-  const remote = remoteOptions(previous.mounts);
+  // Asked only when an edit keeps a variable's literal (touchedVariables): a walk of every mount.
+  let remote: number[] | undefined;
+  const remoteOf = (): readonly number[] => (remote ??= remoteOptions(previous.mounts));
   const holdsMounts = mayHoldMounts(text);
   for (let round = 0; ; round++) {
     if (round > MAX_GROWTH) return undefined;
     region = readRegion(text, before, source, oldFresh, from, least, delta);
     // Variables the edit touches: their assignment and use lie in the region, in both versions, unless nothing else reads them.
-    const grown = touchedVariables(state, previous.mounts, remote, region, change, delta);
+    const grown = touchedVariables(state, previous.mounts, remoteOf, region, change, delta);
     if (grown.from >= from && grown.least <= least) {
       // The region's commands, read as a whole read reads them.
       lineProblems = [];
@@ -368,7 +370,7 @@ function readRegion(text: string, before: SourceText, source: SourceText, oldFre
  * The variables the region touches and their literal values in the new version; `from`/`least`:
  * how far the region must reach (new offsets) to hold each one's assignment and use in both versions.
  */
-function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remote: readonly number[], region: Region, change: ChangedRegion, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
+function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remoteOf: () => readonly number[], region: Region, change: ChangedRegion, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
   const { from, oldTo, newTo } = region;
   const touched = new Set<string>();
   for (const a of state.assignments) if (a.at >= from && a.at < oldTo) touched.add(a.name);
@@ -411,7 +413,7 @@ function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remo
     if (now) literals.set(name, now.value);
     // The same literal at the same places, which no mount read: nothing outside the region changes.
     const unchanged = old === undefined ? now === undefined : now !== undefined && old.value.raw === now.value.raw && same(old.at) === now.at && same(old.value.start) === now.value.start && same(old.use) === now.use;
-    if (unchanged && !(old && remote.some((at) => at >= old.value.start && at <= old.value.start + old.value.raw.length))) continue;
+    if (unchanged && !(old && remoteOf().some((at) => at >= old.value.start && at <= old.value.start + old.value.raw.length))) continue;
     // Else its assignment and use are read again, in both versions (those inside the old region are inside the new one already).
     if (old) for (const at of [old.at, old.use]) if (at < from || at >= oldTo) want(moved(at));
     if (now) {
