@@ -6,7 +6,8 @@
 //
 //   node bench/lineServer.mjs <input> [edits] [seed] [options]
 //     <input>: fstab:200 (bench/run.mjs's 200-line fstab), fstab:<lines> (generate.mjs's fstab),
-//              sysctl:<lines>, autofs:<maps>, systemd (one mount unit)
+//              sysctl:<lines>, autofs:<maps>, systemd (one mount unit), script:<lines> (bench/run.mjs's
+//              shell row: generate.mjs's provisioningScript, 5,000 lines there)
 //     --server <bundle.js>  a server bundle built elsewhere (a base commit); default: build this tree
 //     --cpu-prof <dir>      run the server under node --cpu-prof into <dir>
 //     --digest <file>       write one hash per published diagnostics list (compare two runs with cmp)
@@ -22,7 +23,7 @@ import { build } from 'esbuild';
 import { jsoncParserEsm, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
 import { webTreeSitterCjs } from '../scripts/iacWasm.mjs';
 import { buildCli } from '../scripts/cliBundle.mjs';
-import { fstab, prng, smallFstab, sysctlSet } from './generate.mjs';
+import { fstab, prng, provisioningScript, smallFstab, sysctlSet } from './generate.mjs';
 import { Client, PUSH_CAPABILITIES } from './lsp.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +77,8 @@ function inputOf(name) {
       return { path: 'etc/sysctl.d/90-bench.conf', languageId: 'sysctl', text: Object.values(sysctlSet(n, n, 3))[0] };
     case 'autofs':
       return { path: 'etc/auto.proj', languageId: 'autofs', text: autofsMap(n || 200) };
+    case 'script':
+      return { path: 'scripts/provision.sh', languageId: 'shellscript', text: provisioningScript(n || 5000) };
     case 'systemd':
       return { path: 'etc/systemd/system/mnt-tools.mount', languageId: 'systemd-mount', text: systemdUnit() };
     default:

@@ -50,6 +50,27 @@ const SPANNING = [
   '',
 ].join('\n');
 
+/**
+ * Mounts to one server whose nconnect differs (ANF217: its note on the first mount's `OPTS=` line),
+ * and a mount point claimed twice (ANF227): the rules' first mounts and point index update from the
+ * script's mount edit (mounts/rules/firstMounts.ts), and an edit above the first mount moves its note.
+ */
+const FIRSTS = [
+  '#!/bin/bash',
+  'set -e',
+  'FIRST_OPTS="rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=8"',
+  'mkdir -p /scratch',
+  'mount -t nfs -o "$FIRST_OPTS" 10.10.1.4:/eda-scratch /scratch',
+  'LATER_OPTS="rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=4"',
+  'mount -t nfs -o "$LATER_OPTS" 10.10.1.4:/eda-tools /tools',
+  'mount -t nfs -o rw,hard,vers=3,nconnect=16 10.10.1.4:/eda-home /home',
+  "cat >> /etc/fstab <<'EOF'",
+  '10.10.1.5:/hpc-home /home nfs rw,hard,vers=3,nconnect=8 0 0',
+  '10.10.1.6:/hpc-apps /home nfs rw,hard,vers=3 0 0',
+  'EOF',
+  '',
+].join('\n');
+
 /** A mount that takes its options from a variable three lines up: findings on the assignment move with the mount. */
 const VARIABLE = [
   '#!/bin/sh',
@@ -169,6 +190,7 @@ describe('re-reading an edited shell script', () => {
     // The share of the script a letter reads again, on average: the assignment, the lines after it and the mount go together.
     ['a script with continuations, here-documents, variables and annotations', SPANNING, 1 / 3],
     ['a mount whose options come from a variable', VARIABLE, 0.8],
+    ['mounts to one server with different nconnect and a mount point claimed twice', FIRSTS, 0.8],
   ] as const)('reads only the touched commands: a character typed, then deleted, at every place of %s', (_, script, share) => {
     const config = resolveConfig();
     const workspace = new Workspace(config);
@@ -182,6 +204,8 @@ describe('re-reading an edited shell script', () => {
     // How much of the script a letter typed (and deleted) has read again, in characters.
     let letterReads = 0;
     let letterRead = 0;
+    // Edits whose re-read mounts are one run of the mount list (the mount rules' indexes update from it).
+    let mountEdits = 0;
     for (let at = 0; at <= script.length; at++) {
       for (const typed of at % 4 === 0 ? ['x', '\n', '"', '\\', '$'] : at % 2 === 0 ? ['x', '"'] : ['x']) {
         for (const text of [script.slice(0, at) + typed + script.slice(at), script]) {
@@ -190,6 +214,7 @@ describe('re-reading an edited shell script', () => {
           memo.follow(incremental);
           if (incremental.lineEdit) {
             regionReads++;
+            if (incremental.lineEdit.mounts) mountEdits++;
             if (typed === 'x') {
               letterReads++;
               letterRead += incremental.lineEdit.changed.end - incremental.lineEdit.changed.start;
@@ -204,6 +229,7 @@ describe('re-reading an edited shell script', () => {
     }
     // Most edits are read from the previous version, and a letter reads far less than the script.
     expect(regionReads).toBeGreaterThan(0.9 * edits);
+    expect(mountEdits).toBeGreaterThan(0.5 * edits);
     expect(letterReads).toBeGreaterThan(0);
     expect(letterRead / letterReads).toBeLessThan(script.length * share);
     expect(memo.reused).toBeGreaterThan(0);

@@ -50,4 +50,10 @@ export interface LineEdit {
   /** Where the re-read text is, in the new text, and how far everything after it moved. */
   readonly changed: Span;
   readonly delta: number;
+  /**
+   * A shell script's items are its mounts and settings together (shellReuse.ts `shellItems`): the
+   * same edit over the mount list alone, when its re-read mounts are one run of that list (the
+   * mount rules' indexes update from it: mounts/rules/firstMounts.ts `mountEditOf`).
+   */
+  readonly mounts?: LineEdit;
 }

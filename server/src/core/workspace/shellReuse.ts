@@ -213,13 +213,15 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   let lineProblems: ParseProblem[] = [];
   let commandMounts: MountEntry[] = [];
   // Where the previous version's mounts take options from outside their own command (a variable's assignment).
-  const remote = remoteOptions(previous.mounts);
+  // Asked only when an edit keeps a variable's literal (touchedVariables): a walk of every mount.
+  let remote: number[] | undefined;
+  const remoteOf = (): readonly number[] => (remote ??= remoteOptions(previous.mounts));
   const holdsMounts = mayHoldMounts(text);
   for (let round = 0; ; round++) {
     if (round > MAX_GROWTH) return undefined;
     region = readRegion(text, before, source, oldFresh, from, least, delta);
     // Variables the edit touches: their assignment and use lie in the region, in both versions, unless nothing else reads them.
-    const grown = touchedVariables(state, previous.mounts, remote, region, change, delta);
+    const grown = touchedVariables(state, previous.mounts, remoteOf, region, change, delta);
     if (grown.from >= from && grown.least <= least) {
       // The region's commands, read as a whole read reads them.
       lineProblems = [];
@@ -298,8 +300,28 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const newItems = items.slice(0, itemsFrom).concat(readItems, items.slice(itemsTo));
   ITEMS.set(newMounts, newItems);
   STATES.set(source, { fresh, commandMounts: newCommand.length, lineProblems: newLineProblems.length, assignments, uses, items: newItems, mountProblems, kernelProblems });
-  const edit: LineEdit = { previousItems: items, itemsFrom, itemsTo: itemsFrom + readItems.length, removed: items.slice(itemsFrom, itemsTo), changed: { start: from, end: newTo }, delta };
+  const changed = { start: from, end: newTo };
+  const mountEdit = mountEditOf(mounts, newCommand, commandPart, commandMounts.length, contentPart, contentMounts.length, changed, delta);
+  const edit: LineEdit = { previousItems: items, itemsFrom, itemsTo: itemsFrom + readItems.length, removed: items.slice(itemsFrom, itemsTo), changed, delta, ...(mountEdit ? { mounts: mountEdit } : {}) };
   return { mounts: newMounts, settings: newSettings, mountProblems, kernelProblems, edit };
+}
+
+/**
+ * The edit over the mount list alone (`LineEdit.mounts`), for the mount rules' indexes
+ * (mounts/rules/firstMounts.ts, ANF227's point index), which update from an edit that lists mounts
+ * in offset order. The list is the commands' mounts, then option strings found by content: an edit
+ * whose re-read mounts are of one of the two parts is one run of the list. Undefined when both
+ * parts changed, or when the commands' mounts are not in offset order (the indexes compare
+ * offsets to place a re-read mount; they are then built again, as before).
+ */
+function mountEditOf(previous: readonly MountEntry[], newCommand: readonly MountEntry[], [commandFrom, commandTo]: [number, number], commandRead: number, [contentFrom, contentTo]: [number, number], contentRead: number, changed: Span, delta: number): LineEdit | undefined {
+  for (let i = 1; i < newCommand.length; i++) if (newCommand[i - 1]!.span.start > newCommand[i]!.span.start) return undefined;
+  const contentUntouched = contentFrom === contentTo && contentRead === 0;
+  if (contentUntouched) return { previousItems: previous, itemsFrom: commandFrom, itemsTo: commandFrom + commandRead, removed: previous.slice(commandFrom, commandTo), changed, delta };
+  if (commandFrom !== commandTo || commandRead !== 0) return undefined;
+  // Only option strings found by content re-read: they follow the commands' mounts, whose count did not change.
+  const at = newCommand.length;
+  return { previousItems: previous, itemsFrom: at + contentFrom, itemsTo: at + contentFrom + contentRead, removed: previous.slice(at + contentFrom, at + contentTo), changed, delta };
 }
 
 /**
@@ -348,7 +370,7 @@ function readRegion(text: string, before: SourceText, source: SourceText, oldFre
  * The variables the region touches and their literal values in the new version; `from`/`least`:
  * how far the region must reach (new offsets) to hold each one's assignment and use in both versions.
  */
-function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remote: readonly number[], region: Region, change: ChangedRegion, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
+function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remoteOf: () => readonly number[], region: Region, change: ChangedRegion, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
   const { from, oldTo, newTo } = region;
   const touched = new Set<string>();
   for (const a of state.assignments) if (a.at >= from && a.at < oldTo) touched.add(a.name);
@@ -391,7 +413,7 @@ function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remo
     if (now) literals.set(name, now.value);
     // The same literal at the same places, which no mount read: nothing outside the region changes.
     const unchanged = old === undefined ? now === undefined : now !== undefined && old.value.raw === now.value.raw && same(old.at) === now.at && same(old.value.start) === now.value.start && same(old.use) === now.use;
-    if (unchanged && !(old && remote.some((at) => at >= old.value.start && at <= old.value.start + old.value.raw.length))) continue;
+    if (unchanged && !(old && remoteOf().some((at) => at >= old.value.start && at <= old.value.start + old.value.raw.length))) continue;
     // Else its assignment and use are read again, in both versions (those inside the old region are inside the new one already).
     if (old) for (const at of [old.at, old.use]) if (at < from || at >= oldTo) want(moved(at));
     if (now) {

@@ -8,7 +8,7 @@ import type { Span } from '../../text/sourceText';
 import type { ServerTarget } from './target';
 import { insertOption, mountFix } from '../fixes';
 import type { MountEntry } from '../model';
-import { FirstMounts } from './firstMounts';
+import { FirstMounts, mountEditOf } from './firstMounts';
 import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, transportKey, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 const BEST = NCONNECT.bestTested.value;
@@ -25,14 +25,14 @@ function firstsFor(context: RuleContext): ReadonlyMap<string, MountEntry> {
   const file = context.workspace.file(context.file.uri);
   // The host's mounts are the file's own array when the file is the host's one file (hosts.ts): then
   // every mount is the file's, and an edit read line by line updates the answer (firstMounts.ts).
-  return file && file.mounts === all ? ONE_FILE_FIRSTS.of(all, file.lineEdit) : firstsOf(all, context.file.uri);
+  return file && file.mounts === all ? ONE_FILE_FIRSTS.of(all, mountEditOf(file)) : firstsOf(all, context.file.uri);
 }
 
 /** The tokens of firstsFor's answer when the file is its host's one file (firstMounts.ts). */
 function oneFileTokens(context: RuleContext): ReadonlyMap<string, number> | undefined {
   const all = hostMountsOf(context);
   const file = context.workspace.file(context.file.uri);
-  return file && file.mounts === all ? ONE_FILE_FIRSTS.tokens(all, file.lineEdit) : undefined;
+  return file && file.mounts === all ? ONE_FILE_FIRSTS.tokens(all, mountEditOf(file)) : undefined;
 }
 
 /** True when no earlier mount of the same host (same file above it, or an earlier non-Markdown file) shares its server, version and transport. */

@@ -5,7 +5,7 @@ import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
 import { baseName } from '../../fileKind';
 import { onHostWords, type Host } from '../../workspace/hosts';
-import { FirstMounts } from './firstMounts';
+import { FirstMounts, mountEditOf } from './firstMounts';
 import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
@@ -63,8 +63,11 @@ export const nconnectDiffersSameServer = defineRule({
     let print = onHostWords(model, host);
     for (const [key, first] of firsts ?? []) {
       const option = effectiveOptions(first).byGroup.get('nconnect');
-      if (tokens && first.uri === context.file.uri) {
-        const note = context.file.source.rangeOf(option?.span ?? first.span);
+      const noteSpan = option?.span ?? first.span;
+      // A note on the first mount's own line moves with it (lint.ts); one off it (a shell script's
+      // `OPTS=...` the mount reads) stays at its offset, which the fingerprint then holds.
+      if (tokens && first.uri === context.file.uri && noteSpan.start >= first.span.start && noteSpan.end <= first.span.end) {
+        const note = context.file.source.rangeOf(noteSpan);
         print += `\n${key}\t${tokens.get(key)}\t${note.start.line}:${note.start.character}-${note.end.line}:${note.end.character}\t${option?.value ?? ''}\t${mountName(first)}`;
         continue;
       }
@@ -99,7 +102,7 @@ const FIRSTS = new FirstMounts(decides);
 const NOT_ONE_FILE = null;
 /** A one-file host's mounts are its file's (hosts.ts): an edit read line by line says what changed. */
 function oneFileEdit(host: Host) {
-  return host.files.length === 1 && host.files[0]!.mounts === host.mounts ? host.files[0]!.lineEdit : NOT_ONE_FILE;
+  return host.files.length === 1 && host.files[0]!.mounts === host.mounts ? mountEditOf(host.files[0]!) : NOT_ONE_FILE;
 }
 function firstMountByServer(host: Host): ReadonlyMap<string, MountEntry> {
   return FIRSTS.of(host.mounts, oneFileEdit(host) ?? undefined);

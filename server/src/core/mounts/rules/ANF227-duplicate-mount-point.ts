@@ -3,6 +3,7 @@ import { defineRule } from '../../rules/rule';
 import type { MountEntry } from '../model';
 import type { ParsedFile } from '../../workspace/parsedFile';
 import { mountName } from './common';
+import { mountEditOf } from './firstMounts';
 
 /** Mounts of one host's fstab: not documentation (Markdown shows alternatives), not autofs keys or commands. */
 function isFstabEntry(mount: MountEntry): boolean {
@@ -58,7 +59,7 @@ function pointIndexOf(file: ParsedFile): PointIndex {
   const mounts = file.mounts;
   let index = INDEXES.get(mounts);
   if (index) return index;
-  const edit = file.lineEdit;
+  const edit = mountEditOf(file);
   const previous = edit ? INDEXES.get(edit.previousItems as readonly MountEntry[]) : undefined;
   if (edit && previous) {
     INDEXES.delete(edit.previousItems as readonly MountEntry[]);

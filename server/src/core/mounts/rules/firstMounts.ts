@@ -1,5 +1,5 @@
 import type { MountEntry } from '../model';
-import type { LineEdit } from '../../workspace/parsedFile';
+import type { LineEdit, ParsedFile } from '../../workspace/parsedFile';
 import { transportKey } from './common';
 
 /**
@@ -107,4 +107,14 @@ export class FirstMounts {
     for (let i = edit.itemsFrom; i < edit.itemsTo; i++) if (mounts[i] === mount) return true;
     return false;
   }
+}
+
+/**
+ * The edit of a file's mount list from its previous version's (`ParsedFile.lineEdit`): a shell
+ * script's edit lists mounts and settings together, and gives the mounts' own run when it has one
+ * (workspace/shellReuse.ts); an fstab's or autofs map's lists mounts.
+ */
+export function mountEditOf(file: ParsedFile): LineEdit | undefined {
+  const edit = file.lineEdit;
+  return edit && file.kind === 'shell' ? edit.mounts : edit;
 }
