@@ -392,10 +392,10 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
 
 /**
  * `place` for a finding the memo kept (`detached`: its spans are its own and never move) made
- * `delta` characters earlier: the same Diagnostic as `place(moved(finding, delta))`, but its fixes'
- * edits are moved and resolved to ranges only when `fixes` is first read, against this version's
- * text. A publish never reads them; a code action or the CLI's --fix does. Fixes with an edit in
- * another file are resolved now (the workspace may differ later).
+ * `delta` characters earlier: the same Diagnostic as `place(moved(finding, delta))` was, without
+ * the moved finding in between, without copying spans no reader moves, and with shared empty lists.
+ * Resolving the fixes only when first read (a getter) was measured slower: V8 defines an object
+ * literal's accessor at run time, which cost more than the ranges it saved (bench/notes.md).
  */
 function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number): Diagnostic {
   const uri = file.uri;
@@ -412,38 +412,20 @@ function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, sev
   const span = shift(finding.span, true);
   const related = finding.related ? finding.related.map((r) => ({ uri: r.uri, message: r.message, range: sourceOf(r.uri).rangeOf(shift(r.span, r.uri === uri)) })) : NO_RELATED;
   const findingFixes = finding.fixes;
-  const resolveFixes = (): ResolvedFix[] =>
-    (findingFixes ?? []).map((fix) => ({
-      title: fix.title,
-      edits: fix.edits.map((edit) => {
-        const editUri = edit.uri ?? uri;
-        const moved = shift(edit.span, editUri === uri);
-        return { uri: editUri, span: copy(moved), newText: edit.newText, range: sourceOf(editUri).rangeOf(moved) };
-      }),
-      applicability: fix.applicability,
-    }));
+  const fixes: readonly ResolvedFix[] =
+    !findingFixes || findingFixes.length === 0
+      ? NO_FIXES
+      : findingFixes.map((fix) => ({
+          title: fix.title,
+          edits: fix.edits.map((edit) => {
+            const editUri = edit.uri ?? uri;
+            const moved = shift(edit.span, editUri === uri);
+            return { uri: editUri, span: moved, newText: edit.newText, range: sourceOf(editUri).rangeOf(moved) };
+          }),
+          applicability: fix.applicability,
+        }));
   // The memo's spans never move in place (`detached`), so the diagnostic may hold them as they are.
-  const range = source.rangeOf(span);
-  const tags = finding.tags ?? NO_TAGS;
-  const message = finding.message;
-  if (!findingFixes || findingFixes.length === 0) return { uri, code, severity, message, range, span, fixes: NO_FIXES, related, tags };
-  if (findingFixes.some((fix) => fix.edits.some((edit) => edit.uri !== undefined && edit.uri !== uri))) {
-    return { uri, code, severity, message, range, span, fixes: resolveFixes(), related, tags };
-  }
-  let fixes: ResolvedFix[] | undefined;
-  return {
-    uri,
-    code,
-    severity,
-    message,
-    range,
-    span,
-    get fixes(): ResolvedFix[] {
-      return (fixes ??= resolveFixes());
-    },
-    related,
-    tags,
-  };
+  return { uri, code, severity, message: finding.message, range: source.rangeOf(span), span, fixes, related, tags: finding.tags ?? NO_TAGS };
 }
 
 const NO_FIXES: readonly ResolvedFix[] = [];
