@@ -270,8 +270,9 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   }
 
   const diagnostics = [...shown, ...suppressed].map((raw) => {
-    const kept = raw.mount !== undefined && (raw.delta !== 0 || ON_OTHER_MOUNT_FINDINGS.has(raw.finding));
-    const diagnostic = place(workspace, file, raw.code, raw.severity, kept ? moved(raw.finding, raw.delta, file.uri, file.source) : raw.finding);
+    // A kept finding (the memo's own copy, never moved in place) is placed without its fixes: they
+    // are resolved when first read (a code action); a publish sends none (placeKept).
+    const diagnostic = raw.mount !== undefined ? placeKept(workspace, file, raw.code, raw.severity, raw.finding, raw.delta) : place(workspace, file, raw.code, raw.severity, raw.finding);
     if (raw.suppressedBy === undefined) return diagnostic;
     const reason = suppressions[raw.suppressedBy]!.reason;
     return { ...diagnostic, suppressed: reason ? { reason } : {} };
@@ -389,6 +390,48 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
   };
 }
 
+/**
+ * `place` for a finding the memo kept (`detached`: its spans are its own and never move) made
+ * `delta` characters earlier: the same Diagnostic as `place(moved(finding, delta))` was, without
+ * the moved finding in between, without copying spans no reader moves, and with shared empty lists.
+ * Resolving the fixes only when first read (a getter) was measured slower: V8 defines an object
+ * literal's accessor at run time, which cost more than the ranges it saved (bench/notes.md).
+ */
+function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number): Diagnostic {
+  const uri = file.uri;
+  const source = file.source;
+  const shifts = delta !== 0 || ON_OTHER_MOUNT_FINDINGS.has(finding);
+  const shift = (span: Span, here: boolean): Span => {
+    if (!here || !shifts) return span;
+    if (ON_MOUNT.has(span)) return delta === 0 ? span : { start: span.start + delta, end: span.end + delta };
+    const at = ON_OTHER_MOUNT.get(span);
+    const by = at ? source.offsetAt(at) - span.start : 0;
+    return by === 0 ? span : { start: span.start + by, end: span.end + by };
+  };
+  const sourceOf = (other: string) => (other === uri ? source : workspace.file(other)?.source ?? source);
+  const span = shift(finding.span, true);
+  const related = finding.related ? finding.related.map((r) => ({ uri: r.uri, message: r.message, range: sourceOf(r.uri).rangeOf(shift(r.span, r.uri === uri)) })) : NO_RELATED;
+  const findingFixes = finding.fixes;
+  const fixes: readonly ResolvedFix[] =
+    !findingFixes || findingFixes.length === 0
+      ? NO_FIXES
+      : findingFixes.map((fix) => ({
+          title: fix.title,
+          edits: fix.edits.map((edit) => {
+            const editUri = edit.uri ?? uri;
+            const moved = shift(edit.span, editUri === uri);
+            return { uri: editUri, span: moved, newText: edit.newText, range: sourceOf(editUri).rangeOf(moved) };
+          }),
+          applicability: fix.applicability,
+        }));
+  // The memo's spans never move in place (`detached`), so the diagnostic may hold them as they are.
+  return { uri, code, severity, message: finding.message, range: source.rangeOf(span), span, fixes, related, tags: finding.tags ?? NO_TAGS };
+}
+
+const NO_FIXES: readonly ResolvedFix[] = [];
+const NO_RELATED: readonly Diagnostic['related'][number][] = [];
+const NO_TAGS: Diagnostic['tags'] = [];
+
 function unusedSuppressions(file: ParsedFile, suppressions: readonly Suppression[], used: ReadonlySet<number>, config: ResolvedConfig): Diagnostic[] {
   const severity = effectiveSeverity(config, UNUSED_SUPPRESSION, 'warning');
   if (!severity) return [];
@@ -431,30 +474,6 @@ const ON_MOUNT = new WeakSet<Span>();
 const ON_OTHER_MOUNT = new WeakMap<Span, Position>();
 /** Kept findings with a span in ON_OTHER_MOUNT. */
 const ON_OTHER_MOUNT_FINDINGS = new WeakSet<Finding>();
-
-/**
- * A finding made `delta` characters earlier in the file, on a mount: its spans on that mount moved
- * with it. Spans on another mount of the file moved with that one (ON_OTHER_MOUNT); spans elsewhere
- * stay where they were: a rule's `perMountContext` fingerprint holds them, and a change of them runs
- * it whole. Which spans are on the mount was decided when the finding was filed (`detached`), not
- * by where they lie now: after an edit above both, a note's span on an earlier mount can lie where
- * this mount was.
- */
-function moved(finding: Finding, delta: number, uri: string, source: SourceText): Finding {
-  const shift = (span: Span, here: boolean): Span => {
-    if (!here) return span;
-    if (ON_MOUNT.has(span)) return delta === 0 ? span : { start: span.start + delta, end: span.end + delta };
-    const at = ON_OTHER_MOUNT.get(span);
-    const by = at ? source.offsetAt(at) - span.start : 0;
-    return by === 0 ? span : { start: span.start + by, end: span.end + by };
-  };
-  return {
-    ...plainFinding(finding),
-    span: shift(finding.span, true),
-    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: shift(e.span, e.uri === undefined || e.uri === uri) })) })) } : {}),
-    ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: shift(r.span, r.uri === uri) })) } : {}),
-  };
-}
 
 /**
  * A finding with its own copy of every span: a reader moves kept mounts' spans in place
