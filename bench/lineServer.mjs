@@ -7,9 +7,10 @@
 //   node bench/lineServer.mjs <input> [edits] [seed] [options]
 //     <input>: fstab:200 (bench/run.mjs's 200-line fstab), fstab:<lines> (generate.mjs's fstab),
 //              sysctl:<lines>, autofs:<maps>, systemd (one mount unit), script:<lines> (bench/run.mjs's
-//              shell row: generate.mjs's provisioningScript, 5,000 lines there)
+//              shell row: generate.mjs's provisioningScript, 5,000 lines there), manifest:<volumes>
 //     --server <bundle.js>  a server bundle built elsewhere (a base commit); default: build this tree
 //     --cpu-prof <dir>      run the server under node --cpu-prof into <dir>
+//     --node-args <args>    node options for the server process (space-separated), e.g. '--max-semi-space-size=4'
 //     --digest <file>       write one hash per published diagnostics list (compare two runs with cmp)
 //     --check <n>           every n edits and after the last, compare the published diagnostics with
 //                           the CLI's `--format json` on the same text (code, severity, range, message)
@@ -23,7 +24,7 @@ import { build } from 'esbuild';
 import { jsoncParserEsm, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
 import { webTreeSitterCjs } from '../scripts/iacWasm.mjs';
 import { buildCli } from '../scripts/cliBundle.mjs';
-import { fstab, prng, provisioningScript, smallFstab, sysctlSet } from './generate.mjs';
+import { fstab, manifest, prng, provisioningScript, smallFstab, sysctlSet } from './generate.mjs';
 import { Client, PUSH_CAPABILITIES } from './lsp.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,6 +39,7 @@ const option = (name) => {
 const serverOption = option('--server');
 const profileDir = option('--cpu-prof');
 const digestFile = option('--digest');
+const nodeArgs = option('--node-args')?.split(' ').filter(Boolean) ?? [];
 const check = Number(option('--check') ?? 0);
 const [input = 'fstab:200', countArg = '600', seedArg = '21'] = args;
 const count = Number(countArg);
@@ -81,6 +83,9 @@ function inputOf(name) {
       return { path: 'scripts/provision.sh', languageId: 'shellscript', text: provisioningScript(n || 5000) };
     case 'systemd':
       return { path: 'etc/systemd/system/mnt-tools.mount', languageId: 'systemd-mount', text: systemdUnit() };
+    case 'manifest':
+      // bench/run.mjs's manifests: manifest(2000) for the 22,000-line row (seed 31), manifest(200) (seed 33).
+      return { path: 'manifest/estate.anf.yaml', languageId: 'anf-manifest', text: manifest(n || 2000) };
     default:
       throw new Error(`unknown input ${name}`);
   }
@@ -164,7 +169,7 @@ async function main() {
   mkdirSync(dirname(join(folder, path)), { recursive: true });
   writeFileSync(join(folder, path), text);
   const uri = pathToFileURL(join(folder, path)).href;
-  const serverArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), server, '--stdio'];
+  const serverArgs = [...nodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), server, '--stdio'];
   client = new Client(process.execPath, serverArgs, { settings: { anfLint: {} } });
   await client.initialize({ rootUri: pathToFileURL(folder).href, capabilities: PUSH_CAPABILITIES });
   const opened = client.nextDiagnostics(uri);
