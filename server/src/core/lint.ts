@@ -425,7 +425,8 @@ function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, sev
           applicability: fix.applicability,
         }));
   // The memo's spans never move in place (`detached`), so the diagnostic may hold them as they are.
-  return { uri, code, severity, message: finding.message, range: source.rangeOf(span), span, fixes, related, tags: finding.tags ?? NO_TAGS };
+  // Fields in `place`'s order: one object shape for every diagnostic, and the same JSON.
+  return { uri, code, severity, message: finding.message, span, range: source.rangeOf(span), fixes, related, tags: finding.tags ?? NO_TAGS };
 }
 
 const NO_FIXES: readonly ResolvedFix[] = [];
