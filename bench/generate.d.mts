@@ -1,5 +1,16 @@
 // Types for the benchmark's input generator, so tests can build the same large inputs.
 export function prng(seed: number): () => number;
+/** One edit of `typingEdits`: the live lines after it, where the character went, the line before it. */
+export interface TypingEdit {
+  readonly lines: readonly string[];
+  readonly index: number;
+  readonly character: number;
+  readonly inserted: string;
+  readonly original: string;
+  readonly undo: boolean;
+}
+/** `count` characters typed at random places of random non-blank lines, each deleted again. */
+export function typingEdits(text: string, count: number, seed: number): Generator<TypingEdit>;
 export function manifest(volumes: number, pools?: number, seed?: number): string;
 export function fstab(count: number, seed?: number): string;
 /** `lines` lines of sysctl.d settings with comments, split in files of `perFile` lines (path to text). */

@@ -16,6 +16,30 @@ export function prng(seed) {
   };
 }
 
+/** What the benchmark types: one of these characters at a time. */
+const TYPED = 'x0,= 9a';
+
+/**
+ * The benchmark's edits, as typing makes them: `count` times, one character typed at a random place
+ * of a random non-blank line, then deleted again (2 x `count` edits). Yields after each edit the live
+ * line array (the text is `lines.join('\n')`, read before the next step), where the character went,
+ * the line before it, and whether this edit is the deletion.
+ */
+export function* typingEdits(text, count, seed) {
+  const random = prng(seed);
+  const lines = text.split('\n');
+  const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
+  for (let i = 0; i < count; i++) {
+    const { line, index } = candidates[Math.floor(random() * candidates.length)];
+    const character = Math.floor(random() * (line.length + 1));
+    const inserted = TYPED[Math.floor(random() * TYPED.length)];
+    lines[index] = line.slice(0, character) + inserted + line.slice(character);
+    yield { lines, index, character, inserted, original: line, undo: false };
+    lines[index] = line;
+    yield { lines, index, character, inserted, original: line, undo: true };
+  }
+}
+
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 const LEVELS = ['Standard', 'Premium', 'Ultra', 'Premium', 'Flexible'];
 const WORKLOADS = ['eda-tools', 'eda-scratch', 'hpc', 'general', 'sap-hana-shared', 'database', 'vdi'];

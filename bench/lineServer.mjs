@@ -24,7 +24,7 @@ import { build } from 'esbuild';
 import { jsoncParserEsm, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
 import { webTreeSitterCjs } from '../scripts/iacWasm.mjs';
 import { buildCli } from '../scripts/cliBundle.mjs';
-import { fstab, manifest, prng, provisioningScript, smallFstab, sysctlSet } from './generate.mjs';
+import { fstab, manifest, prng, provisioningScript, smallFstab, sysctlSet, typingEdits } from './generate.mjs';
 import { Client, PUSH_CAPABILITIES } from './lsp.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,18 +113,10 @@ function systemdUnit() {
 
 /** bench/run.mjs's editsOf, the same sequence for the same seed. */
 function* editsOf(text, n, s) {
-  const random = prng(s);
-  const lines = text.split('\n');
-  const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
-  for (let i = 0; i < n; i++) {
-    const { line, index } = candidates[Math.floor(random() * candidates.length)];
-    const character = Math.floor(random() * (line.length + 1));
-    const inserted = 'x0,= 9a'[Math.floor(random() * 7)];
-    lines[index] = line.slice(0, character) + inserted + line.slice(character);
+  for (const { lines, index, character, inserted, undo } of typingEdits(text, n, s)) {
     const position = { line: index, character };
-    yield { range: { start: position, end: position }, text: inserted, full: () => lines.join('\n') };
-    lines[index] = line;
-    yield { range: { start: position, end: { line: index, character: character + 1 } }, text: '', full: () => lines.join('\n') };
+    const full = () => lines.join('\n');
+    yield undo ? { range: { start: position, end: { line: index, character: character + 1 } }, text: '', full } : { range: { start: position, end: position }, text: inserted, full };
   }
 }
 

@@ -17,7 +17,7 @@ import { build } from 'esbuild';
 import { jsoncParserEsm, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
 import { buildCli } from '../scripts/cliBundle.mjs';
 import { buildWebTreeSitter, webTreeSitterCjs, webTreeSitterLazy } from '../scripts/iacWasm.mjs';
-import { generate, manifest, prng, provisioningScript, smallFstab, terraform, workspaceFiles, writeFiles } from './generate.mjs';
+import { generate, manifest, prng, provisioningScript, smallFstab, terraform, typingEdits, workspaceFiles, writeFiles } from './generate.mjs';
 import { measureCli, scaleInputs } from './scale.mjs';
 import { Client, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './lsp.mjs';
 
@@ -166,20 +166,12 @@ function disposeClient(client) {
  * text after it (for servers with full sync).
  */
 function* editsOf(text, count, seed) {
-  const random = prng(seed);
-  const lines = text.split('\n');
-  const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
-  for (let i = 0; i < count; i++) {
-    const { line, index } = candidates[Math.floor(random() * candidates.length)];
-    const character = Math.floor(random() * (line.length + 1));
-    const inserted = 'x0,= 9a'[Math.floor(random() * 7)];
-    lines[index] = line.slice(0, character) + inserted + line.slice(character);
+  for (const { lines, index, character, inserted, original, undo } of typingEdits(text, count, seed)) {
     const position = { line: index, character };
     // Typed into the line's indentation (not just before its content): the line may change its parent.
-    const inIndent = character < line.length - line.trimStart().length;
-    yield { range: { start: position, end: position }, text: inserted, full: () => lines.join('\n'), inIndent };
-    lines[index] = line;
-    yield { range: { start: position, end: { line: index, character: character + 1 } }, text: '', full: () => lines.join('\n'), inIndent };
+    const inIndent = character < original.length - original.trimStart().length;
+    const full = () => lines.join('\n');
+    yield undo ? { range: { start: position, end: { line: index, character: character + 1 } }, text: '', full, inIndent } : { range: { start: position, end: position }, text: inserted, full, inIndent };
   }
 }
 

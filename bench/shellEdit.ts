@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { LintMemo, lintFile, resolveConfig, Workspace } from '../server/src/core';
 import { toLspDiagnostic } from '../server/src/lsp/convert';
-import { prng, provisioningScript } from './generate.mjs';
+import { provisioningScript, typingEdits } from './generate.mjs';
 
 const [, , path, countArg, seedArg, checkArg] = process.argv;
 const generated = /^script:(\d+)$/.exec(path!);
@@ -22,18 +22,7 @@ const uri = generated ? 'file:///bench/scripts/provision.sh' : pathToFileURL(pat
 const config = resolveConfig();
 
 function* editsOf(text: string, n: number, seed: number): Generator<string> {
-  const random = prng(seed);
-  const lines = text.split('\n');
-  const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
-  for (let i = 0; i < n; i++) {
-    const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
-    const character = Math.floor(random() * (line.length + 1));
-    const inserted = 'x0,= 9a'[Math.floor(random() * 7)]!;
-    lines[index] = line.slice(0, character) + inserted + line.slice(character);
-    yield lines.join('\n');
-    lines[index] = line;
-    yield lines.join('\n');
-  }
+  for (const { lines } of typingEdits(text, n, seed)) yield lines.join('\n');
 }
 
 const workspace = new Workspace(config);

@@ -5,7 +5,12 @@
  * does on a change. For profiling (`node --cpu-prof`) and before/after comparisons without a
  * server process. Bundle and run:
  *
- *   npx esbuild bench/tfEdit.ts --bundle --platform=node --outfile=/tmp/tfEdit.js && node /tmp/tfEdit.js [edits]
+ *   npx esbuild bench/tfEdit.ts --bundle --platform=node --format=esm --main-fields=module,main \
+ *     --banner:js="import { createRequire } from 'module'; const require = createRequire(import.meta.url);" \
+ *     --outfile=/tmp/tfEdit.mjs && node /tmp/tfEdit.mjs [edits]
+ *
+ * (ES modules with a `require`: jsonc-parser's CommonJS build does not bundle, and web-tree-sitter's
+ * ES build reads import.meta.url. bench/edits.ts and bench/shellEdit.ts bundle the same way.)
  *
  * --terraform-wasm PATH loads another build of the Terraform grammar (for a before/after of a
  * grammar change in the same conditions, e.g. the npm package's own tree-sitter-terraform.wasm).
@@ -18,7 +23,7 @@ import { lintFile, resolveConfig, Workspace } from '../server/src/core';
 import { initIacParsers } from '../server/src/core/iac/treeSitter';
 import { loadIacWasm } from '../server/src/iacWasm';
 import { lastBlockReuse } from '../server/src/core/iac/reuse';
-import { prng, terraform } from './generate.mjs';
+import { terraform, typingEdits } from './generate.mjs';
 
 const count = Number(process.argv.slice(2).find((arg, i, all) => /^\d+$/.test(arg) && all[i - 1] !== '--seed') ?? 100);
 // --check: after every edit, compare the estate and the findings with a whole parse of the same text.
@@ -45,49 +50,40 @@ async function main(): Promise<void> {
   const first = lintFile(workspace, uri, config);
   console.log(`open: ${(performance.now() - started).toFixed(1)} ms, ${first.length} findings, ${text.split('\n').length} lines`);
 
-  const random = prng(seed);
-  const lines = text.split('\n');
-  const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
   const parse: number[] = [];
   const lint: number[] = [];
   const total: number[] = [];
   const cpu: number[] = [];
   const cpuBreaking: number[] = [];
   let version = 1;
-  for (let i = 0; i < count / 2; i++) {
-    const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
-    const character = Math.floor(random() * (line.length + 1));
-    const inserted = 'x0,= 9a'[Math.floor(random() * 7)]!;
-    for (const edited of [line.slice(0, character) + inserted + line.slice(character), line]) {
-      lines[index] = edited;
-      const t = lines.join('\n');
-      started = performance.now();
-      const cpuStarted = process.cpuUsage();
-      workspace.set(uri, t, ++version);
-      const parsed = performance.now();
-      lintFile(workspace, uri, config);
-      const done = performance.now();
-      if (process.argv.includes('--verbose')) console.log(`edit ${version}: line ${index + 1}:${character} ${JSON.stringify(edited === line ? 'undo' : inserted)}, parse ${(parsed - started).toFixed(1)} ms, lint ${(done - parsed).toFixed(1)} ms, ${JSON.stringify(lastBlockReuse())}, ${workspace.file(uri)?.problems.length ?? 0} syntax problems`);
-      const used = process.cpuUsage(cpuStarted);
-      const cpuMs = (used.user + used.system) / 1000; // not a fact: microseconds to milliseconds
-      cpu.push(cpuMs);
-      if ((workspace.file(uri)?.problems.length ?? 0) > 0) cpuBreaking.push(cpuMs);
-      if (check) {
-        const fresh = new Workspace(config);
-        const freshUri = pathToFileURL(`/tmp/anf-bench-tf/check-${version}/main.tf`).href;
-        fresh.set(freshUri, t, version);
-        const strip = (v: unknown) => JSON.stringify(v).replaceAll(freshUri, uri);
-        const a = JSON.stringify({ iac: workspace.file(uri)?.iac, problems: workspace.file(uri)?.problems, lint: lintFile(workspace, uri, config) });
-        const b = strip({ iac: fresh.file(freshUri)?.iac, problems: fresh.file(freshUri)?.problems, lint: lintFile(fresh, freshUri, config) });
-        if (a !== b) {
-          console.log(`MISMATCH after edit ${version} (line ${index + 1}, character ${character})`);
-          process.exitCode = 1;
-        }
+  for (const { lines, index, character, inserted, undo } of typingEdits(text, count / 2, seed)) {
+    const t = lines.join('\n');
+    started = performance.now();
+    const cpuStarted = process.cpuUsage();
+    workspace.set(uri, t, ++version);
+    const parsed = performance.now();
+    lintFile(workspace, uri, config);
+    const done = performance.now();
+    if (process.argv.includes('--verbose')) console.log(`edit ${version}: line ${index + 1}:${character} ${JSON.stringify(undo ? 'undo' : inserted)}, parse ${(parsed - started).toFixed(1)} ms, lint ${(done - parsed).toFixed(1)} ms, ${JSON.stringify(lastBlockReuse())}, ${workspace.file(uri)?.problems.length ?? 0} syntax problems`);
+    const used = process.cpuUsage(cpuStarted);
+    const cpuMs = (used.user + used.system) / 1000; // not a fact: microseconds to milliseconds
+    cpu.push(cpuMs);
+    if ((workspace.file(uri)?.problems.length ?? 0) > 0) cpuBreaking.push(cpuMs);
+    if (check) {
+      const fresh = new Workspace(config);
+      const freshUri = pathToFileURL(`/tmp/anf-bench-tf/check-${version}/main.tf`).href;
+      fresh.set(freshUri, t, version);
+      const strip = (v: unknown) => JSON.stringify(v).replaceAll(freshUri, uri);
+      const a = JSON.stringify({ iac: workspace.file(uri)?.iac, problems: workspace.file(uri)?.problems, lint: lintFile(workspace, uri, config) });
+      const b = strip({ iac: fresh.file(freshUri)?.iac, problems: fresh.file(freshUri)?.problems, lint: lintFile(fresh, freshUri, config) });
+      if (a !== b) {
+        console.log(`MISMATCH after edit ${version} (line ${index + 1}, character ${character})`);
+        process.exitCode = 1;
       }
-      parse.push(parsed - started);
-      lint.push(done - parsed);
-      total.push(done - started);
     }
+    parse.push(parsed - started);
+    lint.push(done - parsed);
+    total.push(done - started);
   }
   const row = (name: string, v: number[]) => v.length === 0 ? `${name}: none` : `${name}: p50 ${percentile(v, 50).toFixed(1)} p95 ${percentile(v, 95).toFixed(1)} p99 ${percentile(v, 99).toFixed(1)} ms`;
   console.log(`${total.length} edits${check ? ', each compared with a whole parse' : ''}`);
