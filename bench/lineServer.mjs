@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { jsoncParserEsm, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
+import { jsoncParserEsm, yamlWithoutEnvReads, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
 import { webTreeSitterCjs } from '../scripts/iacWasm.mjs';
 import { buildCli } from '../scripts/cliBundle.mjs';
 import { fstab, manifest, prng, provisioningScript, smallFstab, sysctlSet, typingEdits } from './generate.mjs';
@@ -53,7 +53,7 @@ process.on('exit', () => {
 });
 
 /** The same esbuild options as bench/run.mjs (scripts/build.mjs's). */
-const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm], alias: webTreeSitterCjs };
+const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm, yamlWithoutEnvReads], alias: webTreeSitterCjs };
 
 async function serverBundle() {
   let path = serverOption;

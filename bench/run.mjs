@@ -14,7 +14,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { jsoncParserEsm, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
+import { jsoncParserEsm, yamlWithoutEnvReads, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
 import { buildCli } from '../scripts/cliBundle.mjs';
 import { buildWebTreeSitter, webTreeSitterCjs, webTreeSitterLazy } from '../scripts/iacWasm.mjs';
 import { generate, manifest, prng, provisioningScript, smallFstab, terraform, typingEdits, workspaceFiles, writeFiles } from './generate.mjs';
@@ -84,7 +84,7 @@ const mib = (bytes) => (bytes / 1024 / 1024).toFixed(2);
 
 const BUILD = join(tmp, 'build');
 /** The same esbuild options as scripts/build.mjs (the shipped bundles). */
-const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm, webTreeSitterLazy], alias: webTreeSitterCjs };
+const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm, yamlWithoutEnvReads, webTreeSitterLazy], alias: webTreeSitterCjs };
 /** The tree-sitter runtime and grammars, next to the bundles as in dist/ (server/src/iacWasm.ts finds them in wasm/). */
 const IAC_WASM = ['node_modules/web-tree-sitter/web-tree-sitter.wasm', 'server/grammars/tree-sitter-terraform.wasm', 'node_modules/tree-sitter-bicep/tree-sitter-bicep.wasm'];
 

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { mkdir } from 'node:fs/promises';
 import { buildCli } from './cliBundle.mjs';
 import { buildWebTreeSitter, copyIacWasm, webTreeSitterCjs, webTreeSitterLazy } from './iacWasm.mjs';
-import { jsoncParserEsm, zodEnglishOnly } from './esbuildPlugins.mjs';
+import { jsoncParserEsm, yamlWithoutEnvReads, zodEnglishOnly } from './esbuildPlugins.mjs';
 
 const common = {
   bundle: true,
@@ -15,7 +15,7 @@ const common = {
   minify: process.argv.includes('--minify'),
   logLevel: 'warning',
   legalComments: 'none',
-  plugins: [zodEnglishOnly, jsoncParserEsm],
+  plugins: [zodEnglishOnly, jsoncParserEsm, yamlWithoutEnvReads],
   alias: webTreeSitterCjs,
 };
 // The server and the CLI require web-tree-sitter's JavaScript from a file next to them (the CLI on its first .tf or .bicep).

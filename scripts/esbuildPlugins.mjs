@@ -38,6 +38,25 @@ export const jsoncParserEsm = {
 };
 
 /**
+ * yaml's Node build (`dist/`, what `platform: 'node'` resolves) reads `process.env.LOG_TOKENS` once
+ * per token in its parser (and `LOG_STREAM` per document): a debugging switch, and `process.env`
+ * is a slow property (each read asks the C library). Its `browser/` build is the same source as ES
+ * modules without those reads, and parses a 19,000-line manifest about a quarter faster (issue 17,
+ * bench/notes.md "Session 7"). Its other differences do not reach anf-lint: warnings go to
+ * `console.warn` instead of `process.emitWarning` (anf-lint asks for none, `logLevel: 'error'`),
+ * and YAML 1.1's `!!binary` decodes with `atob` instead of Buffer (anf-lint reads the core schema).
+ */
+export const yamlWithoutEnvReads = {
+  name: 'yaml-without-env-reads',
+  setup(build) {
+    const require = createRequire(import.meta.url);
+    const path = join(dirname(require.resolve('yaml/package.json')), 'browser', 'index.js');
+    // Only imports from outside the package: its own files import each other by relative path.
+    build.onResolve({ filter: /^yaml$/ }, () => ({ path }));
+  },
+};
+
+/**
  * Packages whose start-up code runs only when first used. esbuild runs every bundled module's
  * top-level code when the bundle starts; for `yaml` and `jsonc-parser` that is a few ms of a CLI
  * run that reads neither YAML nor JSON (one fstab). Each named export becomes a stand-in that

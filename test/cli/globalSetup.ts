@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
-import { jsoncParserEsm } from '../../scripts/esbuildPlugins.mjs';
+import { jsoncParserEsm, yamlWithoutEnvReads } from '../../scripts/esbuildPlugins.mjs';
 import { buildWebTreeSitter, copyIacWasm, webTreeSitterCjs, webTreeSitterLazy } from '../../scripts/iacWasm.mjs';
 import { buildCli } from '../../scripts/cliBundle.mjs';
 
@@ -32,7 +32,7 @@ export default async function setup(): Promise<void> {
   if (!runIncludesCliTests()) return;
   const sources = Math.max(newestSource(join(ROOT, 'server', 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
   if (existsSync(CLI) && statSync(CLI).mtimeMs >= sources) return;
-  const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'error', legalComments: 'none', absWorkingDir: ROOT, plugins: [jsoncParserEsm, webTreeSitterLazy], alias: webTreeSitterCjs };
+  const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'error', legalComments: 'none', absWorkingDir: ROOT, plugins: [jsoncParserEsm, yamlWithoutEnvReads, webTreeSitterLazy], alias: webTreeSitterCjs };
   await copyIacWasm(ROOT);
   await Promise.all([
     buildCli(join(ROOT, 'dist', 'cli'), common),
