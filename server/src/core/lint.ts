@@ -4,7 +4,7 @@ import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from
 import { ALL_RULES } from './registry';
 import { withValueOrigin } from './iac/hover';
 import { formatNumber, formatSize, MiB } from './units/units';
-import type { Rule, RuleContext } from './rules/rule';
+import type { KeyedContext, Rule, RuleContext } from './rules/rule';
 import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';
 import type { LineItem } from './workspace/parsedFile';
@@ -44,10 +44,13 @@ export class LintMemo {
   /** Rules whose findings could not be told apart by mount in this file: run whole every time. */
   whole = new Set<Rule>();
   /** By rule index: the `perMountContext` fingerprint the rule's kept findings were made under. */
-  contexts: (string | undefined)[] = [];
+  contexts: (string | KeyedContext | undefined)[] = [];
   /** How many lints reused the memo, and how many mounts they judged again (for tests and measurements). */
   reused = 0;
   rejudged = 0;
+  /** How many times a rule with a context ran whole because it changed, and how many mounts were judged again for changed keys instead. */
+  contextWhole = 0;
+  contextRejudged = 0;
 
   reset(): void {
     this.items = undefined;
@@ -187,10 +190,18 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
     // A rule with a context: its kept findings hold only while the context is the same.
     const fingerprint = memo && judgesItems(rule, file) && rule.perMountContext && !memo.whole.has(rule) ? contextOf(memo, rule, { file, workspace, config, report: () => undefined }) : undefined;
     let reused = reuse?.byRule[ruleIndex] === true && !memo!.whole.has(rule);
-    if (fingerprint !== undefined && memo!.contexts[ruleIndex] !== fingerprint) {
-      if (reused) memo!.forget(ruleIndex);
+    const kept = fingerprint === undefined ? undefined : memo!.contexts[ruleIndex];
+    if (fingerprint !== undefined && !sameContext(kept, fingerprint)) {
       memo!.contexts[ruleIndex] = fingerprint;
-      reused = false;
+      // Only some keys' parts changed: the mounts with those keys are judged again, the rest kept.
+      const keys = reused ? changedKeys(rule, kept, fingerprint) : undefined;
+      if (!keys || !rejudgeKeys(memo!, workspace, file, config, rule, ruleIndex, keys)) {
+        if (reused) {
+          memo!.forget(ruleIndex);
+          memo!.contextWhole++;
+        }
+        reused = false;
+      }
     }
     if (reused) {
       // Kept and re-judged mounts' findings, in mount order (the order the rule reports them in).
@@ -521,8 +532,84 @@ function itemAt(items: readonly LineItem[], span: Span): LineItem | undefined {
   return undefined;
 }
 
+function sameContext(a: string | KeyedContext | undefined, b: string | KeyedContext): boolean {
+  if (typeof a === 'string' || typeof b === 'string' || a === undefined) return a === b;
+  if (a.shared !== b.shared || a.byKey.size !== b.byKey.size) return false;
+  for (const [key, print] of b.byKey) if (a.byKey.get(key) !== print) return false;
+  return true;
+}
+
+/**
+ * The keys whose parts of a keyed context differ (a key in one of them only counts as changed), or
+ * undefined when the rule must run whole: an unkeyed fingerprint, or a changed shared part.
+ */
+function changedKeys(rule: Rule, before: string | KeyedContext | undefined, now: string | KeyedContext): Set<string> | undefined {
+  if (!rule.contextKeyOf || before === undefined || typeof before === 'string' || typeof now === 'string' || before.shared !== now.shared) return undefined;
+  const keys = new Set<string>();
+  for (const [key, print] of now.byKey) if (before.byKey.get(key) !== print) keys.add(key);
+  for (const key of before.byKey.keys()) if (!now.byKey.has(key)) keys.add(key);
+  return keys;
+}
+
+/**
+ * A keyed context changed for `keys` only: judges the mounts with those keys again with this rule
+ * alone (as `perMountReuse` judges re-read mounts) and files their findings in place of the kept
+ * ones. False when that cannot be done (the rule threw, or reported off the mount): it then runs whole.
+ */
+function rejudgeKeys(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, config: ResolvedConfig, rule: Rule, ruleIndex: number, keys: ReadonlySet<string>): boolean {
+  if (keys.size === 0) return true;
+  const items = itemsOf(file);
+  const keyOf = rule.contextKeyOf!;
+  const judged: { index: number; found: Finding[] }[] = [];
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
+    if ('key' in item) continue; // a kernel setting of a script: no perMount rule judges it
+    const key = keyOf(item);
+    if (key === undefined || !keys.has(key)) continue;
+    const view = viewOf(file, item);
+    const found: Finding[] = [];
+    let off = false;
+    try {
+      if (rule.appliesTo(view)) {
+        rule.check({
+          file: view,
+          workspace,
+          config,
+          report(finding) {
+            if (!onMount(finding, item)) off = true;
+            found.push(finding);
+          },
+        });
+      }
+    } catch {
+      return false;
+    }
+    if (off) return false;
+    judged.push({ index, found });
+  }
+  const tally = (memo.tallies[ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
+  const count = (findings: readonly Finding[] | undefined, sign: 1 | -1) => {
+    for (const finding of findings ?? []) {
+      const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
+      if (severity) tally[severity] += sign;
+    }
+  };
+  for (const { index, found } of judged) {
+    const mount = items[index]!;
+    const old = memo.records[index];
+    if (!old && found.length === 0) continue;
+    count(old?.findings[ruleIndex], -1);
+    const record = (memo.records[index] ??= { anchor: mount.span.start, findings: [] });
+    // Filed as of the record's anchor (where the mount started when its other findings were made).
+    record.findings[ruleIndex] = found.length === 0 ? undefined : found.map((finding) => detached(finding, record.anchor - mount.span.start, mount.uri, extentOf(mount), items, file.source));
+    count(record.findings[ruleIndex], 1);
+  }
+  memo.contextRejudged += judged.length;
+  return true;
+}
+
 /** A rule's `perMountContext` fingerprint; a rule whose fingerprint fails runs whole from then on (its check reports the fault). */
-function contextOf(memo: LintMemo, rule: Rule, context: RuleContext): string | undefined {
+function contextOf(memo: LintMemo, rule: Rule, context: RuleContext): string | KeyedContext | undefined {
   try {
     return rule.perMountContext!(context);
   } catch {
