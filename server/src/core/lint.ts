@@ -37,9 +37,19 @@ export class LintMemo {
   config: ResolvedConfig | undefined;
   rules: readonly Rule[] | undefined;
   volumes: readonly unknown[] | undefined;
-  /** By mount index: where the mount started when judged, and its findings of each rule (by rule index). */
-  records: (MountRecord | undefined)[] = [];
-  /** By rule index: how many findings the records hold, by severity (for counting what a report leaves out). */
+  /**
+   * By item index: where the item started when its findings were made (they move with it), undefined
+   * when it has none, JUDGE for a re-read item not judged yet.
+   */
+  anchors: (number | undefined)[] = [];
+  /**
+   * By rule index, then item index: the item's findings of that rule (undefined for a rule with none
+   * in the file). One array per rule, not one record per item: a reused rule's kept findings are
+   * walked in item order, and a rule with a few findings spread over a large file walks a dense
+   * array instead of every item's record (bench/notes.md, session 7).
+   */
+  found: ((Finding[] | undefined)[] | undefined)[] = [];
+  /** By rule index: how many findings the memo holds, by severity (for counting what a report leaves out). */
   tallies: (Record<Severity, number> | undefined)[] = [];
   /** Rules whose findings could not be told apart by mount in this file: run whole every time. */
   whole = new Set<Rule>();
@@ -54,7 +64,8 @@ export class LintMemo {
 
   reset(): void {
     this.items = undefined;
-    this.records = [];
+    this.anchors = [];
+    this.found = [];
     this.tallies = [];
     this.whole = new Set();
     this.contexts = [];
@@ -62,7 +73,7 @@ export class LintMemo {
 
   /** Drops one rule's kept findings (its context changed): it runs whole and is recorded again. */
   forget(ruleIndex: number): void {
-    for (const record of this.records) if (record && record.findings[ruleIndex]) record.findings[ruleIndex] = undefined;
+    this.found[ruleIndex] = undefined;
     this.tallies[ruleIndex] = undefined;
   }
 
@@ -78,37 +89,74 @@ export class LintMemo {
       this.reset();
       return;
     }
+    const from = edit.itemsFrom;
     const removed = edit.removed.length;
-    for (let i = edit.itemsFrom; i < edit.itemsFrom + removed; i++) this.tally(this.records[i], -1);
-    const judge: MountRecord[] = [];
-    for (let i = edit.itemsFrom; i < edit.itemsTo; i++) judge.push(TO_JUDGE);
-    this.records.splice(edit.itemsFrom, removed, ...judge);
+    const added = edit.itemsTo - from;
+    for (let i = from; i < from + removed; i++) this.tally(i, -1);
+    // Most edits re-read as many items as they replace: the arrays are updated in place.
+    for (const byItem of this.found) if (byItem) replaceRun(byItem, from, removed, added, undefined);
+    replaceRun(this.anchors, from, removed, added, JUDGE);
     this.items = itemsOf(file);
   }
 
-  /** Adds (`sign` 1) or takes away (-1) a record's findings from the tallies. */
-  tally(record: MountRecord | undefined, sign: 1 | -1): void {
-    if (!record || !this.config || !this.rules) return;
-    record.findings.forEach((found, ruleIndex) => {
-      if (!found) return;
-      const rule = this.rules![ruleIndex]!;
-      const tally = (this.tallies[ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
-      for (const finding of found) {
-        const severity = effectiveSeverity(this.config!, rule.code, rule.defaultSeverity, finding.severity);
-        if (severity) tally[severity] += sign;
-      }
-    });
+  /** Adds (`sign` 1) or takes away (-1) item `index`'s findings from the tallies. */
+  tally(index: number, sign: 1 | -1): void {
+    if (!this.config || !this.rules) return;
+    for (let ruleIndex = 0; ruleIndex < this.found.length; ruleIndex++) {
+      const found = this.found[ruleIndex]?.[index];
+      if (found) this.count(ruleIndex, found, sign);
+    }
+  }
+
+  /** Adds (`sign` 1) or takes away (-1) one rule's findings from its tally. */
+  count(ruleIndex: number, findings: readonly Finding[], sign: 1 | -1): void {
+    const rule = this.rules![ruleIndex]!;
+    const tally = (this.tallies[ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
+    for (const finding of findings) {
+      const severity = effectiveSeverity(this.config!, rule.code, rule.defaultSeverity, finding.severity);
+      if (severity) tally[severity] += sign;
+    }
+  }
+
+  /** Files findings of rule `ruleIndex` under item `index` (`mount`, of `items` in `source`), in place of what it had. */
+  file(ruleIndex: number, index: number, mount: LineItem, findings: readonly Finding[] | undefined, items: readonly LineItem[], source: SourceText): void {
+    const byItem = this.found[ruleIndex];
+    const old = byItem?.[index];
+    if (old) this.count(ruleIndex, old, -1);
+    if (!findings || findings.length === 0) {
+      if (byItem) byItem[index] = undefined;
+      return;
+    }
+    let anchor = this.anchors[index];
+    if (anchor === undefined || anchor === JUDGE) anchor = this.anchors[index] = mount.span.start;
+    // Filed as of the item's anchor (where it started when its other findings were made).
+    const delta = anchor - mount.span.start;
+    const filed = findings.map((finding) => detached(finding, delta, mount.uri, extentOf(mount), items, source));
+    (this.found[ruleIndex] ??= filled(items.length))[index] = filed;
+    this.count(ruleIndex, filed, 1);
   }
 }
 
-interface MountRecord {
-  /** `mount.span.start` when the findings were made: they move with the mount. */
-  readonly anchor: number;
-  readonly findings: (Finding[] | undefined)[];
+/** The anchor of a re-read item not judged yet (offsets are never negative). */
+const JUDGE = -1;
+
+/** An array of `length` undefined elements (packed, whatever the length). */
+function filled<T>(length: number): (T | undefined)[] {
+  const array: (T | undefined)[] = [];
+  for (let i = 0; i < length; i++) array.push(undefined);
+  return array;
 }
 
-/** The record of a re-read mount, not judged yet. */
-const TO_JUDGE: MountRecord = Object.freeze({ anchor: 0, findings: Object.freeze([]) as unknown as (Finding[] | undefined)[] });
+/** Replaces `removed` elements at `from` with `added` copies of `value`. */
+function replaceRun<T>(array: T[], from: number, removed: number, added: number, value: T): void {
+  if (removed === added) {
+    for (let i = from; i < from + added; i++) array[i] = value;
+    return;
+  }
+  const run: T[] = [];
+  for (let i = 0; i < added; i++) run.push(value);
+  array.splice(from, removed, ...run);
+}
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
@@ -208,7 +256,8 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       const tally = memo!.tallies[ruleIndex];
       if (!tally || tally.error + tally.warning + tally.info + tally.hint === 0) continue;
       const mounts = itemsOf(file);
-      const records = memo!.records;
+      const byItem = memo!.found[ruleIndex];
+      const anchors = memo!.anchors;
       const walked: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
       // Without suppression comments, the findings past the rule's bound are only counted: stop there.
       const everyOne = suppressions.length > 0;
@@ -218,10 +267,9 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       const order = file.kind === 'shell' ? shellReportOrder(file) : undefined;
       for (let k = 0; k < mounts.length && unwalked > 0 && (everyOne || shownOfRule.count < limits.perRule); k++) {
         const i = order ? order[k]! : k;
-        const record = records[i];
-        const found = record?.findings[ruleIndex];
+        const found = byItem?.[i];
         if (!found) continue;
-        const delta = mounts[i]!.span.start - record!.anchor;
+        const delta = mounts[i]!.span.start - anchors[i]!;
         for (const finding of found) {
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
           if (!severity) continue;
@@ -267,10 +315,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
     const severity = effectiveSeverity(config, PARSER_FAILURE, 'warning');
     if (severity) for (const { code: _code, ...finding } of parserFailures) collect(PARSER_FAILURE, severity, finding, { count: 0, silenced: 0 });
   }
-  if (memo) {
-    memo.items = itemsOf(file);
-    memo.records.length = memo.items.length;
-  }
+  if (memo) memo.items = itemsOf(file);
 
   // The file's own bound: the first findings by position.
   let shown = visible;
@@ -587,23 +632,8 @@ function rejudgeKeys(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile,
     if (off) return false;
     judged.push({ index, found });
   }
-  const tally = (memo.tallies[ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
-  const count = (findings: readonly Finding[] | undefined, sign: 1 | -1) => {
-    for (const finding of findings ?? []) {
-      const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
-      if (severity) tally[severity] += sign;
-    }
-  };
-  for (const { index, found } of judged) {
-    const mount = items[index]!;
-    const old = memo.records[index];
-    if (!old && found.length === 0) continue;
-    count(old?.findings[ruleIndex], -1);
-    const record = (memo.records[index] ??= { anchor: mount.span.start, findings: [] });
-    // Filed as of the record's anchor (where the mount started when its other findings were made).
-    record.findings[ruleIndex] = found.length === 0 ? undefined : found.map((finding) => detached(finding, record.anchor - mount.span.start, mount.uri, extentOf(mount), items, file.source));
-    count(record.findings[ruleIndex], 1);
-  }
+  memo.tallies[ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 };
+  for (const { index, found } of judged) memo.file(ruleIndex, index, items[index]!, found, items, file.source);
   memo.contextRejudged += judged.length;
   return true;
 }
@@ -675,7 +705,7 @@ class Recorder {
       return;
     }
     this.next = i;
-    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, extentOf(mount), mounts, this.source) });
+    this.found.push({ index: i, finding });
   }
 
   /** After the rule ran to its end. */
@@ -684,19 +714,16 @@ class Recorder {
       this.memo.whole.add(this.rule);
       return;
     }
-    for (const { index, finding } of this.found) {
-      const mount = this.mounts[index]!;
-      const record = (this.memo.records[index] ??= { anchor: mount.span.start, findings: [] });
-      // A record kept from an earlier version has the mount's start then: file the finding as of then.
-      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, extentOf(mount), this.mounts, this.source);
-      (record.findings[this.ruleIndex] ??= []).push(filed);
-    }
-    // Tallied for this rule only (the records may hold other rules' findings already).
-    const rule = this.rule;
-    const tally = (this.memo.tallies[this.ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
-    for (const { finding } of this.found) {
-      const severity = effectiveSeverity(this.memo.config!, rule.code, rule.defaultSeverity, finding.severity);
-      if (severity) tally[severity]++;
+    // The rule ran whole: the memo holds what it found now (and other rules' findings).
+    this.memo.forget(this.ruleIndex);
+    this.memo.tallies[this.ruleIndex] = { error: 0, warning: 0, info: 0, hint: 0 };
+    const found = this.found;
+    for (let start = 0; start < found.length; ) {
+      const index = found[start]!.index;
+      let end = start + 1;
+      while (end < found.length && found[end]!.index === index) end++;
+      this.memo.file(this.ruleIndex, index, this.mounts[index]!, found.slice(start, end).map((f) => f.finding), this.mounts, this.source);
+      start = end;
     }
   }
 }
@@ -704,7 +731,7 @@ class Recorder {
 interface Reuse {
   /** A rule threw on an edited mount alone. */
   readonly failed: boolean;
-  /** For each rule index: its findings come from the memo's records (the rule is not run whole). */
+  /** For each rule index: its findings come from the memo (the rule is not run whole). */
   readonly byRule: readonly boolean[];
 }
 
@@ -723,9 +750,9 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
   const items = itemsOf(file);
   const judged: { index: number; mount: LineItem; view: ParsedFile }[] = [];
   if (memo.items === items) {
-    const records = memo.records;
-    for (let i = 0; i < records.length && judged.length <= MAX_REJUDGED; i++) {
-      if (records[i] === TO_JUDGE) judged.push({ index: i, mount: items[i]!, view: viewOf(file, items[i]!) });
+    const anchors = memo.anchors;
+    for (let i = 0; i < anchors.length && judged.length <= MAX_REJUDGED; i++) {
+      if (anchors[i] === JUDGE) judged.push({ index: i, mount: items[i]!, view: viewOf(file, items[i]!) });
     }
   }
   const usable = memo.items === items && judged.length <= MAX_REJUDGED && memo.config === config && memo.rules === rules && memo.volumes === volumes;
@@ -734,11 +761,12 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
     memo.config = config;
     memo.rules = rules;
     memo.volumes = volumes;
-    memo.records.length = items.length;
+    memo.anchors = filled(items.length);
     return undefined;
   }
   const byRule: boolean[] = [];
-  const fresh: (MountRecord | undefined)[] = judged.map(() => undefined);
+  // By judged item, then rule index: its findings.
+  const fresh: (Finding[] | undefined)[][] = judged.map(() => []);
   let failed = false;
   for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
     const rule = rules[ruleIndex]!;
@@ -753,8 +781,7 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
           config,
           report(finding) {
             if (!onMount(finding, mount)) failed = true;
-            const record = (fresh[n] ??= { anchor: mount.span.start, findings: [] });
-            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, extentOf(mount), items, file.source));
+            (fresh[n]![ruleIndex] ??= []).push(finding);
           },
         });
       } catch {
@@ -763,9 +790,10 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
     });
   }
   if (failed) return { failed, byRule };
-  judged.forEach(({ index }, n) => {
-    memo.records[index] = fresh[n];
-    memo.tally(fresh[n], 1);
+  judged.forEach(({ index, mount }, n) => {
+    // Not judged any more; its anchor is where it starts now, if it has findings (memo.file).
+    memo.anchors[index] = undefined;
+    fresh[n]!.forEach((found, ruleIndex) => memo.file(ruleIndex, index, mount, found, items, file.source));
   });
   memo.reused++;
   memo.rejudged += judged.length;
