@@ -102,7 +102,7 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   if (autofs) fresh = parseAutofsMap(source, uri, freshProblems, { from: first, to: newLast + 1 });
   else {
     for (let line = first; line <= newLast; line++) {
-      const entry = parseFstabLine(source.lineText(line), source.lineStart(line), uri, freshProblems);
+      const entry = parseFstabLine(ownCopy(source.lineText(line)), source.lineStart(line), uri, freshProblems);
       if (entry) fresh.push(entry);
     }
   }
@@ -127,6 +127,17 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   const seen = autofs ? new Set<Span>() : undefined;
   for (let i = to; i < oldMounts.length; i++) mounts.push(delta === 0 ? oldMounts[i]! : shiftMount(oldMounts[i]!, delta, seen));
   return { mounts, problems, edit: { previousItems: oldMounts, itemsFrom: from, itemsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+}
+
+/**
+ * A line's text that does not hold on to the whole document. V8 makes a substring of 13 or more
+ * characters a slice of its parent, and every string a mount reads from its line (server, options,
+ * mount point) is then a slice of that version's text: each re-read mount kept a copy of the whole
+ * file alive (a 10,000-line fstab grew by about 0.6 MB of live heap per edit; bench/notes.md,
+ * session 7). Prefixing makes a new string, which the slice flattens into a copy of the line alone.
+ */
+function ownCopy(text: string): string {
+  return (' ' + text).slice(1);
 }
 
 export interface SettingReread {
