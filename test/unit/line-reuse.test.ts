@@ -272,6 +272,43 @@ describe('re-reading an edited fstab', () => {
     expect(memo.reused).toBe(typings.length);
   });
 
+  it('hands out a kept finding\'s diagnostic again only while its place is the same (a character replaced by a line break moves later lines, not offsets)', () => {
+    const config = resolveConfig();
+    const lines = [
+      '# scratch volumes of the EDA farm',
+      '10.10.1.4:/eda-scratch  /scratch  nfs  rw,soft,vers=3,rsize=65536,wsize=65536,_netdev  0  0',
+      '10.10.1.4:/eda-proj     /proj     nfs  rw,soft,vers=3,rsize=65536,wsize=65536,_netdev  0  0',
+      '',
+    ];
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    let text = lines.join('\n');
+    workspace.set(URI, text, 0, 'fstab');
+    lintFile(workspace, URI, config, { memo });
+    // The same length each time: a space of the comment becomes a line break, then a space again.
+    const at = text.indexOf(' of ');
+    const versions = [text.slice(0, at) + '\n' + text.slice(at + 1), text, text.slice(0, at) + 'x' + text.slice(at + 1)];
+    let version = 0;
+    for (text of versions) {
+      memo.follow(workspace.set(URI, text, ++version, 'fstab'));
+      const fresh = new Workspace(config);
+      fresh.set(URI, text, version, 'fstab');
+      expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+    }
+    // Typing on the last line keeps the diagnostics above it: the same objects, not placed again.
+    const before = lintFile(workspace, URI, config, { memo });
+    const last = text.lastIndexOf('_netdev');
+    text = text.slice(0, last) + 'x' + text.slice(last);
+    memo.follow(workspace.set(URI, text, ++version, 'fstab'));
+    const after = lintFile(workspace, URI, config, { memo });
+    const fresh = new Workspace(config);
+    fresh.set(URI, text, version, 'fstab');
+    expect(after).toEqual(lintFile(fresh, URI, config));
+    const above = before.filter((d) => d.range.start.line === 1);
+    expect(above.length).toBeGreaterThan(0);
+    for (const diagnostic of above) expect(after).toContain(diagnostic);
+  });
+
   it('judges the kept mounts again when the configuration changes (a server listed as not ANF)', () => {
     const workspace = new Workspace(resolveConfig());
     const memo = new LintMemo();

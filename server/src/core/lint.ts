@@ -61,6 +61,18 @@ export class LintMemo {
   /** How many times a rule with a context ran whole because it changed, and how many mounts were judged again for changed keys instead. */
   contextWhole = 0;
   contextRejudged = 0;
+  /**
+   * Kept findings' diagnostics as the last lint placed them, to hand out again while nothing they
+   * rest on moved (`keptDiagnostic`): one object per finding instead of a new one per lint.
+   */
+  placed = new WeakMap<Finding, Placed>();
+  /** Lints that ran to their end (a placed diagnostic is reused only from the one before). */
+  epoch = 0;
+  /** The text before this offset is the same as at the last lint's end (follow lowers it; `Infinity`: nothing changed). */
+  stable = Infinity;
+  /** How many kept findings' diagnostics were reused, and how many placed (for tests and measurements). */
+  placedReused = 0;
+  placedNew = 0;
 
   reset(): void {
     this.items = undefined;
@@ -97,6 +109,8 @@ export class LintMemo {
     for (const byItem of this.found) if (byItem) replaceRun(byItem, from, removed, added, undefined);
     replaceRun(this.anchors, from, removed, added, JUDGE);
     this.items = itemsOf(file);
+    // Before the re-read text, both versions are the same text.
+    this.stable = Math.min(this.stable, edit.changed.start);
   }
 
   /** Adds (`sign` 1) or takes away (-1) item `index`'s findings from the tallies. */
@@ -328,11 +342,15 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   const diagnostics = [...shown, ...suppressed].map((raw) => {
     // A kept finding (the memo's own copy, never moved in place) is placed without its fixes: they
     // are resolved when first read (a code action); a publish sends none (placeKept).
-    const diagnostic = raw.mount !== undefined ? placeKept(workspace, file, raw.code, raw.severity, raw.finding, raw.delta) : place(workspace, file, raw.code, raw.severity, raw.finding);
+    const diagnostic = raw.mount !== undefined ? keptDiagnostic(memo!, workspace, file, raw.code, raw.severity, raw.finding, raw.delta) : place(workspace, file, raw.code, raw.severity, raw.finding);
     if (raw.suppressedBy === undefined) return diagnostic;
     const reason = suppressions[raw.suppressedBy]!.reason;
     return { ...diagnostic, suppressed: reason ? { reason } : {} };
   });
+  if (memo) {
+    memo.epoch++;
+    memo.stable = Infinity;
+  }
   diagnostics.push(...unusedSuppressions(file, suppressions, usedSuppressions, config));
   const notShown = omitted.finding(file, config);
   if (notShown) diagnostics.push(notShown);
@@ -453,16 +471,25 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
  * Resolving the fixes only when first read (a getter) was measured slower: V8 defines an object
  * literal's accessor at run time, which cost more than the ranges it saved (bench/notes.md).
  */
-function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number): Diagnostic {
+function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number, extent?: { reach: number; here: boolean }): Diagnostic {
   const uri = file.uri;
   const source = file.source;
   const shifts = delta !== 0 || ON_OTHER_MOUNT_FINDINGS.has(finding);
-  const shift = (span: Span, here: boolean): Span => {
+  const placed = (span: Span, here: boolean): Span => {
     if (!here || !shifts) return span;
     if (ON_MOUNT.has(span)) return delta === 0 ? span : { start: span.start + delta, end: span.end + delta };
     const at = ON_OTHER_MOUNT.get(span);
     const by = at ? source.offsetAt(at) - span.start : 0;
     return by === 0 ? span : { start: span.start + by, end: span.end + by };
+  };
+  // With `extent`: how far into this file the placed spans reach, and whether all lie in it.
+  const shift = (span: Span, here: boolean): Span => {
+    const moved = placed(span, here);
+    if (extent) {
+      if (!here) extent.here = false;
+      else if (moved.end > extent.reach) extent.reach = moved.end;
+    }
+    return moved;
   };
   const sourceOf = (other: string) => (other === uri ? source : workspace.file(other)?.source ?? source);
   const span = shift(finding.span, true);
@@ -483,6 +510,37 @@ function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, sev
   // The memo's spans never move in place (`detached`), so the diagnostic may hold them as they are.
   // Fields in `place`'s order: one object shape for every diagnostic, and the same JSON.
   return { uri, code, severity, message: finding.message, span, range: source.rangeOf(span), fixes, related, tags: finding.tags ?? NO_TAGS };
+}
+
+/** A kept finding's diagnostic as a lint placed it (LintMemo.placed). */
+interface Placed {
+  /** The lint that placed it or handed it out last (LintMemo.epoch). */
+  epoch: number;
+  readonly delta: number;
+  readonly severity: Severity;
+  /** The end of its furthest span (fixes and notes included), all in its own file. */
+  readonly reach: number;
+  readonly diagnostic: Diagnostic;
+}
+
+/**
+ * A kept finding's diagnostic: the one the last lint placed when it lies wholly before the text
+ * changed since (its ranges are the same) and has not moved, else placed again (`placeKept`).
+ * About half of a large file's kept findings lie above an edit: their diagnostics (and the
+ * language server's copies, lsp/convert.ts) are no longer made again on every keystroke.
+ */
+function keptDiagnostic(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number): Diagnostic {
+  const cached = memo.placed.get(finding);
+  if (cached && cached.epoch === memo.epoch - 1 && cached.reach < memo.stable && cached.delta === delta && cached.severity === severity && cached.diagnostic.uri === file.uri) {
+    cached.epoch = memo.epoch;
+    memo.placedReused++;
+    return cached.diagnostic;
+  }
+  const extent = { reach: 0, here: true };
+  const diagnostic = placeKept(workspace, file, code, severity, finding, delta, extent);
+  memo.placedNew++;
+  if (extent.here) memo.placed.set(finding, { epoch: memo.epoch, delta, severity, reach: extent.reach, diagnostic });
+  return diagnostic;
 }
 
 const NO_FIXES: readonly ResolvedFix[] = [];
