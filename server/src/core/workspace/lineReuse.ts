@@ -92,7 +92,9 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
 
   // The mounts and problems before the edit stay, those after it move; those on the lines between are read again.
   const oldMounts = previous.mounts;
-  let from = 0;
+  // An fstab's mounts are one per line, in offset order: found by bisection, not by a walk that
+  // touches every mount above the edit. An autofs map's entries may hold several mounts: walked.
+  let from = autofs ? 0 : firstFrom(oldMounts, changedStart);
   while (from < oldMounts.length && oldMounts[from]!.span.start < changedStart) from++;
   let to = from;
   while (to < oldMounts.length && oldMounts[to]!.span.start <= oldEnd) to++;
@@ -138,6 +140,18 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
  */
 function ownCopy(text: string): string {
   return (' ' + text).slice(1);
+}
+
+/** The first of `items` (in offset order) that starts at or after `offset`. */
+function firstFrom(items: readonly { readonly span: Span }[], offset: number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (items[middle]!.span.start < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 export interface SettingReread {
@@ -187,7 +201,8 @@ export function rereadSettings(previous: ParsedFile, source: SourceText, uri: st
   if (oldEnd + delta !== newEnd) return undefined;
 
   const old = previous.settings;
-  let from = 0;
+  // Settings are in offset order, one line (or joined line) each: bisection, as for an fstab.
+  let from = firstFrom(old, changedStart);
   while (from < old.length && old[from]!.span.start < changedStart) from++;
   let to = from;
   while (to < old.length && old[to]!.span.start <= oldEnd) to++;
