@@ -23,6 +23,22 @@ describe('parseSuppressions', () => {
     expect(found[1]!.span).toEqual({ start: text.lastIndexOf(';'), end: text.length });
   });
 
+  it('finds them after every comment mark and whitespace, and not where the tool is named on the line after a mark', () => {
+    const text = [
+      '<!-- anf-lint disable-next-line ANF202 -->',
+      '    mount -o rw,hard,vers=3 10.10.1.4:/tools /tools',
+      '#',
+      'anf-lint disable-file is not a comment here',
+      '\t#\t anf-lint   disable-file',
+      '',
+    ].join('\n');
+    const found = parseSuppressions(new SourceText(text));
+    expect(found.map((s) => [s.scope, s.codes.join(','), s.firstLine, s.lastLine])).toEqual([
+      ['next-line', 'ANF202', 1, 1],
+      ['file', '', 0, 5],
+    ]);
+  });
+
   it('finds none in a file that never names the tool', () => {
     expect(parseSuppressions(new SourceText('# disable-next-line ANF207\n10.0.0.4:/v /v nfs soft 0 0\n'))).toEqual([]);
   });

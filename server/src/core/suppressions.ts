@@ -24,19 +24,38 @@ export interface Suppression {
 
 const SUPPRESSION = /^\s*(?:#|;|<!--)\s*anf-lint\s+(disable-next-line|disable-file)\b([^\n]*)$/;
 const COMMENT_LINE = /^\s*(?:#|;|<!--|$)/;
-/** SUPPRESSION's literal part. */
-const TOOL = 'anf-lint';
+/** What follows a comment's mark in SUPPRESSION (sticky: tried where the mark ends). */
+const TOOL_AFTER_MARK = /\s*anf-lint/y;
+
+/**
+ * The lines that may hold a suppression comment, in order: those where a comment mark (`#`, `;`,
+ * `<!--`) is followed by `anf-lint`. The marks are found by indexOf of one character, which is
+ * fast; searching the text for `anf-lint` itself took longer than the rest of an edit's lint in a
+ * 10,000-line fstab (bench/notes.md, session 7).
+ */
+function candidateLines(source: SourceText): number[] {
+  const text = source.text;
+  const lines: number[] = [];
+  for (const [mark, after] of MARKS) {
+    for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
+      if (after > 1 && !text.startsWith('<!--', at)) continue;
+      TOOL_AFTER_MARK.lastIndex = at + after;
+      if (TOOL_AFTER_MARK.test(text)) lines.push(source.positionAt(at).line);
+    }
+  }
+  return lines.length > 1 ? [...new Set(lines)].sort((a, b) => a - b) : lines;
+}
+
+/** A comment's first character, and how long its mark is. */
+const MARKS: readonly (readonly [string, number])[] = [
+  ['#', 1],
+  [';', 1],
+  ['<', 4],
+];
 
 export function parseSuppressions(source: SourceText): Suppression[] {
   const result: Suppression[] = [];
-  // Only lines that say `anf-lint` can hold one (most files have none; a large file's header may
-  // name the tool): found by indexOf, not by a regular expression on every line of every lint.
-  const all = source.text;
-  let previous = -1;
-  for (let at = all.indexOf(TOOL); at >= 0; at = all.indexOf(TOOL, at + TOOL.length)) {
-    const line = source.positionAt(at).line;
-    if (line === previous) continue;
-    previous = line;
+  for (const line of candidateLines(source)) {
     const text = source.lineText(line);
     const match = SUPPRESSION.exec(text);
     if (!match) continue;
