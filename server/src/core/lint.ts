@@ -526,8 +526,10 @@ interface Placed {
 /**
  * A kept finding's diagnostic: the one the last lint placed when it lies wholly before the text
  * changed since (its ranges are the same) and has not moved, else placed again (`placeKept`).
- * About half of a large file's kept findings lie above an edit: their diagnostics (and the
- * language server's copies, lsp/convert.ts) are no longer made again on every keystroke.
+ * Most kept findings a report lists lie above a random edit (each rule lists its first ones):
+ * their diagnostics are no longer made again on every keystroke. (A WeakMap from these objects to
+ * the language server's LSP copies was tried: at 200 lines its entries cost the garbage collector
+ * more than the copies it saved; bench/notes.md, session 7.)
  */
 function keptDiagnostic(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number): Diagnostic {
   const cached = memo.placed.get(finding);

@@ -24,20 +24,7 @@ const TAG: Record<CoreTag, DiagnosticTag> = {
   deprecated: DiagnosticTag.Deprecated,
 };
 
-/**
- * The LSP shape of a diagnostic, made once per diagnostic object: the engine hands out the same
- * object for a kept finding while its place is the same (core/lint.ts `keptDiagnostic`), and
- * diagnostics are never changed once made.
- */
 export function toLspDiagnostic(diagnostic: Diagnostic): LspDiagnostic {
-  let converted = CONVERTED.get(diagnostic);
-  if (!converted) CONVERTED.set(diagnostic, (converted = convert(diagnostic)));
-  return converted;
-}
-
-const CONVERTED = new WeakMap<Diagnostic, LspDiagnostic>();
-
-function convert(diagnostic: Diagnostic): LspDiagnostic {
   return {
     range: diagnostic.range,
     severity: SEVERITY[diagnostic.severity],
