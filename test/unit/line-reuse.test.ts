@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/core';
 import { parseFile } from '../../server/src/core/workspace/parseFile';
+import type { KeyedContext } from '../../server/src/core/rules/rule';
 import { fstab as generatedFstab, manifest as generatedManifest, prng } from '../../bench/generate.mjs';
 import { CORPUS, RUNS } from '../robustness/corpus';
 import { applyEdit, lineEdits } from './lineEdits';
@@ -208,7 +209,7 @@ describe('re-reading an edited fstab', () => {
     const codes = (memo.rules ?? []).map((r) => r.code);
     const contextOf = (code: string) => memo.contexts[codes.indexOf(code)];
     const before = { ANF214: contextOf('ANF214'), ANF217: contextOf('ANF217') };
-    expect(before.ANF217).toContain('10.10.1.4');
+    expect([...(before.ANF217 as KeyedContext).byKey.keys()].join('\n')).toContain('10.10.1.4');
     let version = 0;
     for (const typed of [' ', '  ', '']) {
       text = [lines[0] + typed, ...lines.slice(1)].join('\n');
@@ -220,6 +221,92 @@ describe('re-reading an edited fstab', () => {
       expect(whole.find((d) => d.code === 'ANF217')?.related[0]?.range.start).toEqual({ line: 0, character: 80 });
       expect({ ANF214: contextOf('ANF214'), ANF217: contextOf('ANF217') }).toEqual(before);
     }
+  });
+
+  it('judges again only the mounts of a server whose first mount changed (ANF214 and ANF217 keyed by server)', () => {
+    // Two servers, three mounts each. Typing into the first mount to 10.10.1.4 (before its nconnect,
+    // into its value, into its address) changes that server's part of the fingerprints only: its
+    // mounts are judged again, the other server's findings are kept, and no rule runs whole.
+    const config = resolveConfig();
+    const lines = [
+      '# anf: workload=eda-scratch',
+      '10.10.1.4:/eda-tools    /tools     nfs  ro,hard,vers=3,rsize=262144,wsize=262144,nconnect=8,_netdev   0  0',
+      '10.10.2.4:/eda-proj     /proj      nfs  rw,hard,vers=3,rsize=262144,wsize=262144,_netdev              0  0',
+      '10.10.1.4:/eda-scratch  /scratch   nfs  rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=16,_netdev  0  0',
+      '10.10.2.4:/eda-libs     /libs      nfs  rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=4,_netdev   0  0',
+      '10.10.1.4:/eda-home     /home/eda  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=2,_netdev   0  0',
+      '10.10.2.4:/eda-out      /out       nfs  rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=8,_netdev   0  0',
+      '',
+    ];
+    const first = lines[1]!;
+    const at = (needle: string) => first.indexOf(needle);
+    const typings = [
+      // A space before `nconnect=8`: the note on the first mount moves (ANF217's part of 10.10.1.4).
+      first.slice(0, at('nconnect')) + ' ' + first.slice(at('nconnect')),
+      first,
+      // nconnect=8 -> nconnect=18: the value every later mount to 10.10.1.4 is compared with.
+      first.slice(0, at('=8') + 1) + '1' + first.slice(at('=8') + 1),
+      first,
+      // 10.10.1.4 -> 10.10.1.44: a new server; the first mount to 10.10.1.4 is now /scratch (ANF214 and ANF217).
+      first.slice(0, at(':/')) + '4' + first.slice(at(':/')),
+      first,
+    ];
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    workspace.set(URI, lines.join('\n'), 0, 'fstab');
+    lintFile(workspace, URI, config, { memo });
+    let version = 0;
+    for (const line of typings) {
+      const text = [lines[0], line, ...lines.slice(2)].join('\n');
+      memo.follow(workspace.set(URI, text, ++version, 'fstab'));
+      const fresh = new Workspace(config);
+      fresh.set(URI, text, version, 'fstab');
+      const whole = lintFile(fresh, URI, config);
+      const rejudged = memo.contextRejudged;
+      expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
+      // Judged again: the mounts to 10.10.1.4 (or 10.10.1.44), never the three to 10.10.2.4.
+      expect(memo.contextRejudged - rejudged).toBeLessThanOrEqual(2 * 3);
+    }
+    expect(memo.contextWhole).toBe(0);
+    expect(memo.contextRejudged).toBeGreaterThan(0);
+    expect(memo.reused).toBe(typings.length);
+  });
+
+  it('hands out a kept finding\'s diagnostic again only while its place is the same (a character replaced by a line break moves later lines, not offsets)', () => {
+    const config = resolveConfig();
+    const lines = [
+      '# scratch volumes of the EDA farm',
+      '10.10.1.4:/eda-scratch  /scratch  nfs  rw,soft,vers=3,rsize=65536,wsize=65536,_netdev  0  0',
+      '10.10.1.4:/eda-proj     /proj     nfs  rw,soft,vers=3,rsize=65536,wsize=65536,_netdev  0  0',
+      '',
+    ];
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    let text = lines.join('\n');
+    workspace.set(URI, text, 0, 'fstab');
+    lintFile(workspace, URI, config, { memo });
+    // The same length each time: a space of the comment becomes a line break, then a space again.
+    const at = text.indexOf(' of ');
+    const versions = [text.slice(0, at) + '\n' + text.slice(at + 1), text, text.slice(0, at) + 'x' + text.slice(at + 1)];
+    let version = 0;
+    for (text of versions) {
+      memo.follow(workspace.set(URI, text, ++version, 'fstab'));
+      const fresh = new Workspace(config);
+      fresh.set(URI, text, version, 'fstab');
+      expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+    }
+    // Typing on the last line keeps the diagnostics above it: the same objects, not placed again.
+    const before = lintFile(workspace, URI, config, { memo });
+    const last = text.lastIndexOf('_netdev');
+    text = text.slice(0, last) + 'x' + text.slice(last);
+    memo.follow(workspace.set(URI, text, ++version, 'fstab'));
+    const after = lintFile(workspace, URI, config, { memo });
+    const fresh = new Workspace(config);
+    fresh.set(URI, text, version, 'fstab');
+    expect(after).toEqual(lintFile(fresh, URI, config));
+    const above = before.filter((d) => d.range.start.line === 1);
+    expect(above.length).toBeGreaterThan(0);
+    for (const diagnostic of above) expect(after).toContain(diagnostic);
   });
 
   it('judges the kept mounts again when the configuration changes (a server listed as not ANF)', () => {

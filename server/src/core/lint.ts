@@ -4,7 +4,7 @@ import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from
 import { ALL_RULES } from './registry';
 import { withValueOrigin } from './iac/hover';
 import { formatNumber, formatSize, MiB } from './units/units';
-import type { Rule, RuleContext } from './rules/rule';
+import type { KeyedContext, Rule, RuleContext } from './rules/rule';
 import { parseSuppressions, suppressionCovers, type Suppression } from './suppressions';
 import type { ParsedFile } from './workspace/parsedFile';
 import type { LineItem } from './workspace/parsedFile';
@@ -37,21 +37,47 @@ export class LintMemo {
   config: ResolvedConfig | undefined;
   rules: readonly Rule[] | undefined;
   volumes: readonly unknown[] | undefined;
-  /** By mount index: where the mount started when judged, and its findings of each rule (by rule index). */
-  records: (MountRecord | undefined)[] = [];
-  /** By rule index: how many findings the records hold, by severity (for counting what a report leaves out). */
+  /**
+   * By item index: where the item started when its findings were made (they move with it), undefined
+   * when it has none, JUDGE for a re-read item not judged yet.
+   */
+  anchors: (number | undefined)[] = [];
+  /**
+   * By rule index, then item index: the item's findings of that rule (undefined for a rule with none
+   * in the file). One array per rule, not one record per item: a reused rule's kept findings are
+   * walked in item order, and a rule with a few findings spread over a large file walks a dense
+   * array instead of every item's record (bench/notes.md, session 7).
+   */
+  found: ((Finding[] | undefined)[] | undefined)[] = [];
+  /** By rule index: how many findings the memo holds, by severity (for counting what a report leaves out). */
   tallies: (Record<Severity, number> | undefined)[] = [];
   /** Rules whose findings could not be told apart by mount in this file: run whole every time. */
   whole = new Set<Rule>();
   /** By rule index: the `perMountContext` fingerprint the rule's kept findings were made under. */
-  contexts: (string | undefined)[] = [];
+  contexts: (string | KeyedContext | undefined)[] = [];
   /** How many lints reused the memo, and how many mounts they judged again (for tests and measurements). */
   reused = 0;
   rejudged = 0;
+  /** How many times a rule with a context ran whole because it changed, and how many mounts were judged again for changed keys instead. */
+  contextWhole = 0;
+  contextRejudged = 0;
+  /**
+   * Kept findings' diagnostics as the last lint placed them, to hand out again while nothing they
+   * rest on moved (`keptDiagnostic`): one object per finding instead of a new one per lint.
+   */
+  placed = new WeakMap<Finding, Placed>();
+  /** Lints that ran to their end (a placed diagnostic is reused only from the one before). */
+  epoch = 0;
+  /** The text before this offset is the same as at the last lint's end (follow lowers it; `Infinity`: nothing changed). */
+  stable = Infinity;
+  /** How many kept findings' diagnostics were reused, and how many placed (for tests and measurements). */
+  placedReused = 0;
+  placedNew = 0;
 
   reset(): void {
     this.items = undefined;
-    this.records = [];
+    this.anchors = [];
+    this.found = [];
     this.tallies = [];
     this.whole = new Set();
     this.contexts = [];
@@ -59,7 +85,7 @@ export class LintMemo {
 
   /** Drops one rule's kept findings (its context changed): it runs whole and is recorded again. */
   forget(ruleIndex: number): void {
-    for (const record of this.records) if (record && record.findings[ruleIndex]) record.findings[ruleIndex] = undefined;
+    this.found[ruleIndex] = undefined;
     this.tallies[ruleIndex] = undefined;
   }
 
@@ -75,37 +101,76 @@ export class LintMemo {
       this.reset();
       return;
     }
+    const from = edit.itemsFrom;
     const removed = edit.removed.length;
-    for (let i = edit.itemsFrom; i < edit.itemsFrom + removed; i++) this.tally(this.records[i], -1);
-    const judge: MountRecord[] = [];
-    for (let i = edit.itemsFrom; i < edit.itemsTo; i++) judge.push(TO_JUDGE);
-    this.records.splice(edit.itemsFrom, removed, ...judge);
+    const added = edit.itemsTo - from;
+    for (let i = from; i < from + removed; i++) this.tally(i, -1);
+    // Most edits re-read as many items as they replace: the arrays are updated in place.
+    for (const byItem of this.found) if (byItem) replaceRun(byItem, from, removed, added, undefined);
+    replaceRun(this.anchors, from, removed, added, JUDGE);
     this.items = itemsOf(file);
+    // Before the re-read text, both versions are the same text.
+    this.stable = Math.min(this.stable, edit.changed.start);
   }
 
-  /** Adds (`sign` 1) or takes away (-1) a record's findings from the tallies. */
-  tally(record: MountRecord | undefined, sign: 1 | -1): void {
-    if (!record || !this.config || !this.rules) return;
-    record.findings.forEach((found, ruleIndex) => {
-      if (!found) return;
-      const rule = this.rules![ruleIndex]!;
-      const tally = (this.tallies[ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
-      for (const finding of found) {
-        const severity = effectiveSeverity(this.config!, rule.code, rule.defaultSeverity, finding.severity);
-        if (severity) tally[severity] += sign;
-      }
-    });
+  /** Adds (`sign` 1) or takes away (-1) item `index`'s findings from the tallies. */
+  tally(index: number, sign: 1 | -1): void {
+    if (!this.config || !this.rules) return;
+    for (let ruleIndex = 0; ruleIndex < this.found.length; ruleIndex++) {
+      const found = this.found[ruleIndex]?.[index];
+      if (found) this.count(ruleIndex, found, sign);
+    }
+  }
+
+  /** Adds (`sign` 1) or takes away (-1) one rule's findings from its tally. */
+  count(ruleIndex: number, findings: readonly Finding[], sign: 1 | -1): void {
+    const rule = this.rules![ruleIndex]!;
+    const tally = (this.tallies[ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
+    for (const finding of findings) {
+      const severity = effectiveSeverity(this.config!, rule.code, rule.defaultSeverity, finding.severity);
+      if (severity) tally[severity] += sign;
+    }
+  }
+
+  /** Files findings of rule `ruleIndex` under item `index` (`mount`, of `items` in `source`), in place of what it had. */
+  file(ruleIndex: number, index: number, mount: LineItem, findings: readonly Finding[] | undefined, items: readonly LineItem[], source: SourceText): void {
+    const byItem = this.found[ruleIndex];
+    const old = byItem?.[index];
+    if (old) this.count(ruleIndex, old, -1);
+    if (!findings || findings.length === 0) {
+      if (byItem) byItem[index] = undefined;
+      return;
+    }
+    let anchor = this.anchors[index];
+    if (anchor === undefined || anchor === JUDGE) anchor = this.anchors[index] = mount.span.start;
+    // Filed as of the item's anchor (where it started when its other findings were made).
+    const delta = anchor - mount.span.start;
+    const filed = findings.map((finding) => detached(finding, delta, mount.uri, extentOf(mount), items, source));
+    (this.found[ruleIndex] ??= filled(items.length))[index] = filed;
+    this.count(ruleIndex, filed, 1);
   }
 }
 
-interface MountRecord {
-  /** `mount.span.start` when the findings were made: they move with the mount. */
-  readonly anchor: number;
-  readonly findings: (Finding[] | undefined)[];
+/** The anchor of a re-read item not judged yet (offsets are never negative). */
+const JUDGE = -1;
+
+/** An array of `length` undefined elements (packed, whatever the length). */
+function filled<T>(length: number): (T | undefined)[] {
+  const array: (T | undefined)[] = [];
+  for (let i = 0; i < length; i++) array.push(undefined);
+  return array;
 }
 
-/** The record of a re-read mount, not judged yet. */
-const TO_JUDGE: MountRecord = Object.freeze({ anchor: 0, findings: Object.freeze([]) as unknown as (Finding[] | undefined)[] });
+/** Replaces `removed` elements at `from` with `added` copies of `value`. */
+function replaceRun<T>(array: T[], from: number, removed: number, added: number, value: T): void {
+  if (removed === added) {
+    for (let i = from; i < from + added; i++) array[i] = value;
+    return;
+  }
+  const run: T[] = [];
+  for (let i = 0; i < added; i++) run.push(value);
+  array.splice(from, removed, ...run);
+}
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
@@ -187,17 +252,26 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
     // A rule with a context: its kept findings hold only while the context is the same.
     const fingerprint = memo && judgesItems(rule, file) && rule.perMountContext && !memo.whole.has(rule) ? contextOf(memo, rule, { file, workspace, config, report: () => undefined }) : undefined;
     let reused = reuse?.byRule[ruleIndex] === true && !memo!.whole.has(rule);
-    if (fingerprint !== undefined && memo!.contexts[ruleIndex] !== fingerprint) {
-      if (reused) memo!.forget(ruleIndex);
+    const kept = fingerprint === undefined ? undefined : memo!.contexts[ruleIndex];
+    if (fingerprint !== undefined && !sameContext(kept, fingerprint)) {
       memo!.contexts[ruleIndex] = fingerprint;
-      reused = false;
+      // Only some keys' parts changed: the mounts with those keys are judged again, the rest kept.
+      const keys = reused ? changedKeys(rule, kept, fingerprint) : undefined;
+      if (!keys || !rejudgeKeys(memo!, workspace, file, config, rule, ruleIndex, keys)) {
+        if (reused) {
+          memo!.forget(ruleIndex);
+          memo!.contextWhole++;
+        }
+        reused = false;
+      }
     }
     if (reused) {
       // Kept and re-judged mounts' findings, in mount order (the order the rule reports them in).
       const tally = memo!.tallies[ruleIndex];
       if (!tally || tally.error + tally.warning + tally.info + tally.hint === 0) continue;
       const mounts = itemsOf(file);
-      const records = memo!.records;
+      const byItem = memo!.found[ruleIndex];
+      const anchors = memo!.anchors;
       const walked: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
       // Without suppression comments, the findings past the rule's bound are only counted: stop there.
       const everyOne = suppressions.length > 0;
@@ -207,10 +281,9 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       const order = file.kind === 'shell' ? shellReportOrder(file) : undefined;
       for (let k = 0; k < mounts.length && unwalked > 0 && (everyOne || shownOfRule.count < limits.perRule); k++) {
         const i = order ? order[k]! : k;
-        const record = records[i];
-        const found = record?.findings[ruleIndex];
+        const found = byItem?.[i];
         if (!found) continue;
-        const delta = mounts[i]!.span.start - record!.anchor;
+        const delta = mounts[i]!.span.start - anchors[i]!;
         for (const finding of found) {
           const severity = effectiveSeverity(config, rule.code, rule.defaultSeverity, finding.severity);
           if (!severity) continue;
@@ -256,10 +329,7 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
     const severity = effectiveSeverity(config, PARSER_FAILURE, 'warning');
     if (severity) for (const { code: _code, ...finding } of parserFailures) collect(PARSER_FAILURE, severity, finding, { count: 0, silenced: 0 });
   }
-  if (memo) {
-    memo.items = itemsOf(file);
-    memo.records.length = memo.items.length;
-  }
+  if (memo) memo.items = itemsOf(file);
 
   // The file's own bound: the first findings by position.
   let shown = visible;
@@ -272,11 +342,15 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   const diagnostics = [...shown, ...suppressed].map((raw) => {
     // A kept finding (the memo's own copy, never moved in place) is placed without its fixes: they
     // are resolved when first read (a code action); a publish sends none (placeKept).
-    const diagnostic = raw.mount !== undefined ? placeKept(workspace, file, raw.code, raw.severity, raw.finding, raw.delta) : place(workspace, file, raw.code, raw.severity, raw.finding);
+    const diagnostic = raw.mount !== undefined ? keptDiagnostic(memo!, workspace, file, raw.code, raw.severity, raw.finding, raw.delta) : place(workspace, file, raw.code, raw.severity, raw.finding);
     if (raw.suppressedBy === undefined) return diagnostic;
     const reason = suppressions[raw.suppressedBy]!.reason;
     return { ...diagnostic, suppressed: reason ? { reason } : {} };
   });
+  if (memo) {
+    memo.epoch++;
+    memo.stable = Infinity;
+  }
   diagnostics.push(...unusedSuppressions(file, suppressions, usedSuppressions, config));
   const notShown = omitted.finding(file, config);
   if (notShown) diagnostics.push(notShown);
@@ -397,16 +471,25 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
  * Resolving the fixes only when first read (a getter) was measured slower: V8 defines an object
  * literal's accessor at run time, which cost more than the ranges it saved (bench/notes.md).
  */
-function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number): Diagnostic {
+function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number, extent?: { reach: number; here: boolean }): Diagnostic {
   const uri = file.uri;
   const source = file.source;
   const shifts = delta !== 0 || ON_OTHER_MOUNT_FINDINGS.has(finding);
-  const shift = (span: Span, here: boolean): Span => {
+  const placed = (span: Span, here: boolean): Span => {
     if (!here || !shifts) return span;
     if (ON_MOUNT.has(span)) return delta === 0 ? span : { start: span.start + delta, end: span.end + delta };
     const at = ON_OTHER_MOUNT.get(span);
     const by = at ? source.offsetAt(at) - span.start : 0;
     return by === 0 ? span : { start: span.start + by, end: span.end + by };
+  };
+  // With `extent`: how far into this file the placed spans reach, and whether all lie in it.
+  const shift = (span: Span, here: boolean): Span => {
+    const moved = placed(span, here);
+    if (extent) {
+      if (!here) extent.here = false;
+      else if (moved.end > extent.reach) extent.reach = moved.end;
+    }
+    return moved;
   };
   const sourceOf = (other: string) => (other === uri ? source : workspace.file(other)?.source ?? source);
   const span = shift(finding.span, true);
@@ -427,6 +510,39 @@ function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, sev
   // The memo's spans never move in place (`detached`), so the diagnostic may hold them as they are.
   // Fields in `place`'s order: one object shape for every diagnostic, and the same JSON.
   return { uri, code, severity, message: finding.message, span, range: source.rangeOf(span), fixes, related, tags: finding.tags ?? NO_TAGS };
+}
+
+/** A kept finding's diagnostic as a lint placed it (LintMemo.placed). */
+interface Placed {
+  /** The lint that placed it or handed it out last (LintMemo.epoch). */
+  epoch: number;
+  readonly delta: number;
+  readonly severity: Severity;
+  /** The end of its furthest span (fixes and notes included), all in its own file. */
+  readonly reach: number;
+  readonly diagnostic: Diagnostic;
+}
+
+/**
+ * A kept finding's diagnostic: the one the last lint placed when it lies wholly before the text
+ * changed since (its ranges are the same) and has not moved, else placed again (`placeKept`).
+ * Most kept findings a report lists lie above a random edit (each rule lists its first ones):
+ * their diagnostics are no longer made again on every keystroke. (A WeakMap from these objects to
+ * the language server's LSP copies was tried: at 200 lines its entries cost the garbage collector
+ * more than the copies it saved; bench/notes.md, session 7.)
+ */
+function keptDiagnostic(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number): Diagnostic {
+  const cached = memo.placed.get(finding);
+  if (cached && cached.epoch === memo.epoch - 1 && cached.reach < memo.stable && cached.delta === delta && cached.severity === severity && cached.diagnostic.uri === file.uri) {
+    cached.epoch = memo.epoch;
+    memo.placedReused++;
+    return cached.diagnostic;
+  }
+  const extent = { reach: 0, here: true };
+  const diagnostic = placeKept(workspace, file, code, severity, finding, delta, extent);
+  memo.placedNew++;
+  if (extent.here) memo.placed.set(finding, { epoch: memo.epoch, delta, severity, reach: extent.reach, diagnostic });
+  return diagnostic;
 }
 
 const NO_FIXES: readonly ResolvedFix[] = [];
@@ -521,8 +637,69 @@ function itemAt(items: readonly LineItem[], span: Span): LineItem | undefined {
   return undefined;
 }
 
+function sameContext(a: string | KeyedContext | undefined, b: string | KeyedContext): boolean {
+  if (typeof a === 'string' || typeof b === 'string' || a === undefined) return a === b;
+  if (a.shared !== b.shared || a.byKey.size !== b.byKey.size) return false;
+  for (const [key, print] of b.byKey) if (a.byKey.get(key) !== print) return false;
+  return true;
+}
+
+/**
+ * The keys whose parts of a keyed context differ (a key in one of them only counts as changed), or
+ * undefined when the rule must run whole: an unkeyed fingerprint, or a changed shared part.
+ */
+function changedKeys(rule: Rule, before: string | KeyedContext | undefined, now: string | KeyedContext): Set<string> | undefined {
+  if (!rule.contextKeyOf || before === undefined || typeof before === 'string' || typeof now === 'string' || before.shared !== now.shared) return undefined;
+  const keys = new Set<string>();
+  for (const [key, print] of now.byKey) if (before.byKey.get(key) !== print) keys.add(key);
+  for (const key of before.byKey.keys()) if (!now.byKey.has(key)) keys.add(key);
+  return keys;
+}
+
+/**
+ * A keyed context changed for `keys` only: judges the mounts with those keys again with this rule
+ * alone (as `perMountReuse` judges re-read mounts) and files their findings in place of the kept
+ * ones. False when that cannot be done (the rule threw, or reported off the mount): it then runs whole.
+ */
+function rejudgeKeys(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, config: ResolvedConfig, rule: Rule, ruleIndex: number, keys: ReadonlySet<string>): boolean {
+  if (keys.size === 0) return true;
+  const items = itemsOf(file);
+  const keyOf = rule.contextKeyOf!;
+  const judged: { index: number; found: Finding[] }[] = [];
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
+    if ('key' in item) continue; // a kernel setting of a script: no perMount rule judges it
+    const key = keyOf(item);
+    if (key === undefined || !keys.has(key)) continue;
+    const view = viewOf(file, item);
+    const found: Finding[] = [];
+    let off = false;
+    try {
+      if (rule.appliesTo(view)) {
+        rule.check({
+          file: view,
+          workspace,
+          config,
+          report(finding) {
+            if (!onMount(finding, item)) off = true;
+            found.push(finding);
+          },
+        });
+      }
+    } catch {
+      return false;
+    }
+    if (off) return false;
+    judged.push({ index, found });
+  }
+  memo.tallies[ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 };
+  for (const { index, found } of judged) memo.file(ruleIndex, index, items[index]!, found, items, file.source);
+  memo.contextRejudged += judged.length;
+  return true;
+}
+
 /** A rule's `perMountContext` fingerprint; a rule whose fingerprint fails runs whole from then on (its check reports the fault). */
-function contextOf(memo: LintMemo, rule: Rule, context: RuleContext): string | undefined {
+function contextOf(memo: LintMemo, rule: Rule, context: RuleContext): string | KeyedContext | undefined {
   try {
     return rule.perMountContext!(context);
   } catch {
@@ -588,7 +765,7 @@ class Recorder {
       return;
     }
     this.next = i;
-    this.found.push({ index: i, finding: detached(finding, 0, mount.uri, extentOf(mount), mounts, this.source) });
+    this.found.push({ index: i, finding });
   }
 
   /** After the rule ran to its end. */
@@ -597,19 +774,16 @@ class Recorder {
       this.memo.whole.add(this.rule);
       return;
     }
-    for (const { index, finding } of this.found) {
-      const mount = this.mounts[index]!;
-      const record = (this.memo.records[index] ??= { anchor: mount.span.start, findings: [] });
-      // A record kept from an earlier version has the mount's start then: file the finding as of then.
-      const filed = record.anchor === mount.span.start ? finding : detached(finding, record.anchor - mount.span.start, mount.uri, extentOf(mount), this.mounts, this.source);
-      (record.findings[this.ruleIndex] ??= []).push(filed);
-    }
-    // Tallied for this rule only (the records may hold other rules' findings already).
-    const rule = this.rule;
-    const tally = (this.memo.tallies[this.ruleIndex] ??= { error: 0, warning: 0, info: 0, hint: 0 });
-    for (const { finding } of this.found) {
-      const severity = effectiveSeverity(this.memo.config!, rule.code, rule.defaultSeverity, finding.severity);
-      if (severity) tally[severity]++;
+    // The rule ran whole: the memo holds what it found now (and other rules' findings).
+    this.memo.forget(this.ruleIndex);
+    this.memo.tallies[this.ruleIndex] = { error: 0, warning: 0, info: 0, hint: 0 };
+    const found = this.found;
+    for (let start = 0; start < found.length; ) {
+      const index = found[start]!.index;
+      let end = start + 1;
+      while (end < found.length && found[end]!.index === index) end++;
+      this.memo.file(this.ruleIndex, index, this.mounts[index]!, found.slice(start, end).map((f) => f.finding), this.mounts, this.source);
+      start = end;
     }
   }
 }
@@ -617,7 +791,7 @@ class Recorder {
 interface Reuse {
   /** A rule threw on an edited mount alone. */
   readonly failed: boolean;
-  /** For each rule index: its findings come from the memo's records (the rule is not run whole). */
+  /** For each rule index: its findings come from the memo (the rule is not run whole). */
   readonly byRule: readonly boolean[];
 }
 
@@ -636,9 +810,9 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
   const items = itemsOf(file);
   const judged: { index: number; mount: LineItem; view: ParsedFile }[] = [];
   if (memo.items === items) {
-    const records = memo.records;
-    for (let i = 0; i < records.length && judged.length <= MAX_REJUDGED; i++) {
-      if (records[i] === TO_JUDGE) judged.push({ index: i, mount: items[i]!, view: viewOf(file, items[i]!) });
+    const anchors = memo.anchors;
+    for (let i = 0; i < anchors.length && judged.length <= MAX_REJUDGED; i++) {
+      if (anchors[i] === JUDGE) judged.push({ index: i, mount: items[i]!, view: viewOf(file, items[i]!) });
     }
   }
   const usable = memo.items === items && judged.length <= MAX_REJUDGED && memo.config === config && memo.rules === rules && memo.volumes === volumes;
@@ -647,11 +821,12 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
     memo.config = config;
     memo.rules = rules;
     memo.volumes = volumes;
-    memo.records.length = items.length;
+    memo.anchors = filled(items.length);
     return undefined;
   }
   const byRule: boolean[] = [];
-  const fresh: (MountRecord | undefined)[] = judged.map(() => undefined);
+  // By judged item, then rule index: its findings.
+  const fresh: (Finding[] | undefined)[][] = judged.map(() => []);
   let failed = false;
   for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
     const rule = rules[ruleIndex]!;
@@ -666,8 +841,7 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
           config,
           report(finding) {
             if (!onMount(finding, mount)) failed = true;
-            const record = (fresh[n] ??= { anchor: mount.span.start, findings: [] });
-            (record.findings[ruleIndex] ??= []).push(detached(finding, 0, mount.uri, extentOf(mount), items, file.source));
+            (fresh[n]![ruleIndex] ??= []).push(finding);
           },
         });
       } catch {
@@ -676,9 +850,10 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
     });
   }
   if (failed) return { failed, byRule };
-  judged.forEach(({ index }, n) => {
-    memo.records[index] = fresh[n];
-    memo.tally(fresh[n], 1);
+  judged.forEach(({ index, mount }, n) => {
+    // Not judged any more; its anchor is where it starts now, if it has findings (memo.file).
+    memo.anchors[index] = undefined;
+    fresh[n]!.forEach((found, ruleIndex) => memo.file(ruleIndex, index, mount, found, items, file.source));
   });
   memo.reused++;
   memo.rejudged += judged.length;

@@ -24,12 +24,38 @@ export interface Suppression {
 
 const SUPPRESSION = /^\s*(?:#|;|<!--)\s*anf-lint\s+(disable-next-line|disable-file)\b([^\n]*)$/;
 const COMMENT_LINE = /^\s*(?:#|;|<!--|$)/;
+/** What follows a comment's mark in SUPPRESSION (sticky: tried where the mark ends). */
+const TOOL_AFTER_MARK = /\s*anf-lint/y;
+
+/**
+ * The lines that may hold a suppression comment, in order: those where a comment mark (`#`, `;`,
+ * `<!--`) is followed by `anf-lint`. The marks are found by indexOf of one character, which is
+ * fast; searching the text for `anf-lint` itself took longer than the rest of an edit's lint in a
+ * 10,000-line fstab (bench/notes.md, session 7).
+ */
+function candidateLines(source: SourceText): number[] {
+  const text = source.text;
+  const lines: number[] = [];
+  for (const [mark, after] of MARKS) {
+    for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
+      if (after > 1 && !text.startsWith('<!--', at)) continue;
+      TOOL_AFTER_MARK.lastIndex = at + after;
+      if (TOOL_AFTER_MARK.test(text)) lines.push(source.positionAt(at).line);
+    }
+  }
+  return lines.length > 1 ? [...new Set(lines)].sort((a, b) => a - b) : lines;
+}
+
+/** A comment's first character, and how long its mark is. */
+const MARKS: readonly (readonly [string, number])[] = [
+  ['#', 1],
+  [';', 1],
+  ['<', 4],
+];
 
 export function parseSuppressions(source: SourceText): Suppression[] {
   const result: Suppression[] = [];
-  // Cheap pre-check: most files have none.
-  if (!source.text.includes('anf-lint')) return result;
-  for (let line = 0; line < source.lineCount; line++) {
+  for (const line of candidateLines(source)) {
     const text = source.lineText(line);
     const match = SUPPRESSION.exec(text);
     if (!match) continue;

@@ -1,8 +1,18 @@
 import type { Finding, FixApplicability, Severity } from '../diagnostics';
 import type { SourceKey } from '../facts';
 import type { ResolvedConfig } from '../config';
+import type { MountEntry } from '../mounts/model';
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { WorkspaceView } from '../workspace/workspaceView';
+
+/**
+ * A `perMountContext` fingerprint in parts: `shared`, what every finding reads besides its own mount;
+ * `byKey`, for each key (a transport key, say), what the findings of the mounts with that key read.
+ */
+export interface KeyedContext {
+  readonly shared: string;
+  readonly byKey: ReadonlyMap<string, string>;
+}
 
 export type RuleDomain = 'general' | 'manifest' | 'mount' | 'sysctl' | 'config' | 'iac';
 
@@ -50,8 +60,16 @@ export interface Rule {
    * For a `perMount` rule whose findings also depend on a few other mounts (the first mount to each
    * server, say): a cheap fingerprint of everything they read besides the mount itself. Kept
    * findings are reused only while it stays the same; otherwise the rule runs whole again.
+   * A `KeyedContext` says more: when only some keys' parts changed, only the mounts with those keys
+   * (`contextKeyOf`) are judged again, the other kept findings stay.
    */
-  perMountContext?(context: RuleContext): string;
+  perMountContext?(context: RuleContext): string | KeyedContext;
+  /**
+   * With a `KeyedContext`: the key whose part of it a mount's findings read (the same for a mount
+   * as long as the mount object is kept: it may depend only on the mount's own fields), or
+   * undefined when they read no key's part.
+   */
+  contextKeyOf?(mount: MountEntry): string | undefined;
   /**
    * The rule judges each kernel setting of a sysctl file on its own: a setting's findings depend only
    * on that setting and the configuration (not on other settings, files or the host), lie on the

@@ -26,21 +26,32 @@ const CR = '\r'.charCodeAt(0);
 
 export class SourceText {
   readonly text: string;
-  private readonly lineStarts: number[];
+  /**
+   * Where each line starts. A typed array: its backing store lies outside the JavaScript heap, so
+   * the garbage collector neither copies nor scans it (the language server makes one per version
+   * of a document: 10,000 entries per keystroke in a 10,000-line fstab).
+   */
+  private readonly lineStarts: Uint32Array;
 
   constructor(text: string) {
     this.text = text;
-    this.lineStarts = [0];
     if (!text.includes('\r')) {
-      // LF only (most files): indexOf finds the breaks natively.
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+      // LF only (most files): indexOf finds the breaks natively; counted first, then filled.
+      let count = 1;
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+      const starts = new Uint32Array(count);
+      let line = 1;
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1;
+      this.lineStarts = starts;
       return;
     }
+    const starts = [0];
     for (let i = 0; i < text.length; i++) {
       const ch = text.charCodeAt(i);
-      if (ch === LF) this.lineStarts.push(i + 1);
-      else if (ch === CR && text.charCodeAt(i + 1) !== LF) this.lineStarts.push(i + 1);
+      if (ch === LF) starts.push(i + 1);
+      else if (ch === CR && text.charCodeAt(i + 1) !== LF) starts.push(i + 1);
     }
+    this.lineStarts = Uint32Array.from(starts);
   }
 
   get lineCount(): number {

@@ -92,7 +92,9 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
 
   // The mounts and problems before the edit stay, those after it move; those on the lines between are read again.
   const oldMounts = previous.mounts;
-  let from = 0;
+  // An fstab's mounts are one per line, in offset order: found by bisection, not by a walk that
+  // touches every mount above the edit. An autofs map's entries may hold several mounts: walked.
+  let from = autofs ? 0 : firstFrom(oldMounts, changedStart);
   while (from < oldMounts.length && oldMounts[from]!.span.start < changedStart) from++;
   let to = from;
   while (to < oldMounts.length && oldMounts[to]!.span.start <= oldEnd) to++;
@@ -102,7 +104,7 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   if (autofs) fresh = parseAutofsMap(source, uri, freshProblems, { from: first, to: newLast + 1 });
   else {
     for (let line = first; line <= newLast; line++) {
-      const entry = parseFstabLine(source.lineText(line), source.lineStart(line), uri, freshProblems);
+      const entry = parseFstabLine(ownCopy(source.lineText(line)), source.lineStart(line), uri, freshProblems);
       if (entry) fresh.push(entry);
     }
   }
@@ -127,6 +129,29 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   const seen = autofs ? new Set<Span>() : undefined;
   for (let i = to; i < oldMounts.length; i++) mounts.push(delta === 0 ? oldMounts[i]! : shiftMount(oldMounts[i]!, delta, seen));
   return { mounts, problems, edit: { previousItems: oldMounts, itemsFrom: from, itemsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+}
+
+/**
+ * A line's text that does not hold on to the whole document. V8 makes a substring of 13 or more
+ * characters a slice of its parent, and every string a mount reads from its line (server, options,
+ * mount point) is then a slice of that version's text: each re-read mount kept a copy of the whole
+ * file alive (a 10,000-line fstab grew by about 0.6 MB of live heap per edit; bench/notes.md,
+ * session 7). Prefixing makes a new string, which the slice flattens into a copy of the line alone.
+ */
+function ownCopy(text: string): string {
+  return (' ' + text).slice(1);
+}
+
+/** The first of `items` (in offset order) that starts at or after `offset`. */
+function firstFrom(items: readonly { readonly span: Span }[], offset: number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (items[middle]!.span.start < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 export interface SettingReread {
@@ -176,7 +201,8 @@ export function rereadSettings(previous: ParsedFile, source: SourceText, uri: st
   if (oldEnd + delta !== newEnd) return undefined;
 
   const old = previous.settings;
-  let from = 0;
+  // Settings are in offset order, one line (or joined line) each: bisection, as for an fstab.
+  let from = firstFrom(old, changedStart);
   while (from < old.length && old[from]!.span.start < changedStart) from++;
   let to = from;
   while (to < old.length && old[to]!.span.start <= oldEnd) to++;

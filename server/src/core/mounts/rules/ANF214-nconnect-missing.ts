@@ -112,16 +112,18 @@ export const nconnectMissing = defineRule({
     sources: ['MO', 'CS', 'HANA', 'ORAKNFS'],
   },
   perMount: true,
-  // Besides the mount itself, a finding reads which mount is the first to each server on the host.
+  // Besides the mount itself, a finding reads which mount is the first to its server on the host.
   perMountContext(context) {
     // A kept mount's finding depends on whether it is first to its server. On a one-file host a
     // key's token stays while a re-read mount replaces a re-read one (firstMounts.ts); else the
-    // first mount's identity.
+    // first mount's identity. When only some servers' parts change, only their mounts are judged again.
     const tokens = oneFileTokens(context);
-    let print = '';
-    for (const [key, first] of firstsFor(context)) print += `\n${key}\t${tokens ? `t${tokens.get(key)}` : idOf(first)}`;
-    return print;
+    const byKey = new Map<string, string>();
+    for (const [key, first] of firstsFor(context)) byKey.set(key, tokens ? `t${tokens.get(key)}` : String(idOf(first)));
+    return { shared: '', byKey };
   },
+  // A mount without a transport key is first to no server's list (isFirstToServer): it reads no part.
+  contextKeyOf: (mount) => transportKey(mount),
   appliesTo: hasNfsMounts,
   check(context) {
     const kernel = context.config.kernelVersion;

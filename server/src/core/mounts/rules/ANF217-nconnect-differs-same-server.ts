@@ -53,14 +53,16 @@ export const nconnectDiffersSameServer = defineRule({
   // nconnect, name, file, line and option span, and how the message names the host. On a one-file
   // host the first mount is named by its token (firstMounts.ts: the same while a re-read mount
   // replaces a re-read one) and the line and columns of the note's span, not by offsets: an edit
-  // on an earlier line keeps the findings, and their notes move with the line (lint.ts).
+  // on an earlier line keeps the findings, and their notes move with the line (lint.ts). A mount's
+  // findings read only its own server's first mount: when only some servers' parts change, only
+  // their mounts are judged again (`contextKeyOf`).
   perMountContext(context) {
     const model = context.workspace.hosts();
     const host = context.workspace.hostOf(context.file.uri);
     const firsts = host ? firstMountByServer(host) : undefined;
     const edit = host ? oneFileEdit(host) : NOT_ONE_FILE;
     const tokens = host && edit !== NOT_ONE_FILE ? FIRSTS.tokens(host.mounts, edit) : undefined;
-    let print = onHostWords(model, host);
+    const byKey = new Map<string, string>();
     for (const [key, first] of firsts ?? []) {
       const option = effectiveOptions(first).byGroup.get('nconnect');
       const noteSpan = option?.span ?? first.span;
@@ -68,13 +70,15 @@ export const nconnectDiffersSameServer = defineRule({
       // `OPTS=...` the mount reads) stays at its offset, which the fingerprint then holds.
       if (tokens && first.uri === context.file.uri && noteSpan.start >= first.span.start && noteSpan.end <= first.span.end) {
         const note = context.file.source.rangeOf(noteSpan);
-        print += `\n${key}\t${tokens.get(key)}\t${note.start.line}:${note.start.character}-${note.end.line}:${note.end.character}\t${option?.value ?? ''}\t${mountName(first)}`;
+        byKey.set(key, `${tokens.get(key)}\t${note.start.line}:${note.start.character}-${note.end.line}:${note.end.character}\t${option?.value ?? ''}\t${mountName(first)}`);
         continue;
       }
-      print += `\n${key}\t${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`;
+      byKey.set(key, `${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`);
     }
-    return print;
+    return { shared: onHostWords(model, host), byKey };
   },
+  // A mount that does not decide is never reported; one that does reads its server's first mount.
+  contextKeyOf: (mount) => (decides(mount) ? transportKey(mount) : undefined),
   appliesTo: hasNfsMounts,
   check(context) {
     const model = context.workspace.hosts();

@@ -340,8 +340,15 @@ const MAX_NCONNECT = new WeakMap<readonly MountEntry[], number>();
 
 /** A mount's nconnect (1 when not set), or undefined when it is a template. */
 export function nconnectOf(mount: MountEntry): number | undefined {
-  const option = [...mount.options].reverse().find((o) => o.name === 'nconnect');
+  const option = lastNconnect(mount);
   if (!option) return 1;
   if (option.templated || option.value === undefined || !/^\d+$/.test(option.value)) return undefined;
   return Number(option.value);
+}
+
+/** A mount's last `nconnect` option (the one that counts), found without copying its options: asked of every mount of a host on every lint. */
+export function lastNconnect(mount: MountEntry): MountEntry['options'][number] | undefined {
+  const options = mount.options;
+  for (let i = options.length - 1; i >= 0; i--) if (options[i]!.name === 'nconnect') return options[i];
+  return undefined;
 }

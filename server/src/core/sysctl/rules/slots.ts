@@ -3,7 +3,7 @@ import type { MountEntry } from '../../mounts/model';
 import type { RuleContext } from '../../rules/rule';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { formatNumber } from '../../units/units';
-import { hostMounts, hostMountsOfVolume, hostVolumes, integerValue, liveSettings, maxNconnect, nconnectOf } from './scope';
+import { hostMounts, hostMountsOfVolume, hostVolumes, integerValue, liveSettings, lastNconnect, maxNconnect, nconnectOf } from './scope';
 import type { KernelSetting } from '../model';
 
 export const MAX_SLOTS_KEY = 'sunrpc.tcp_max_slot_table_entries';
@@ -53,7 +53,7 @@ export function mountWhere(context: RuleContext, mount: MountEntry): string {
 
 /** The span of a mount's nconnect option, or the mount. */
 export function nconnectSpan(mount: MountEntry) {
-  return [...mount.options].reverse().find((o) => o.name === 'nconnect')?.span ?? mount.span;
+  return lastNconnect(mount)?.span ?? mount.span;
 }
 
 /** The volume of a host whose clients × nconnect is largest: it decides the endpoint-wide slot budget (ANF318). */
