@@ -75,7 +75,7 @@ export function reparseManifest(latest: PreviousManifest, next: SourceText, uri:
 }
 
 const LEVELS: readonly ManifestItemLevel[] = ['volume', 'pool', 'account'];
-const LARGE_ITEM_SHARE = 4; // not a fact: a pool or account above a quarter of the text is not read alone
+const LARGE_ITEM_SHARE = 2; // not a fact: a pool or account above half of the text is not read alone
 
 /** Where an item sits in the manifest: its indexes (the deeper ones only for its level) and whether it is its list's last. */
 interface FoundItem {
@@ -105,9 +105,6 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   const delta = change.newEnd - change.oldEnd;
   const newItemEnd = oldItemEnd + delta;
   const oldItem = old.text.slice(itemStart, oldItemEnd);
-  // A pool or an account that is a large part of the document: reading it alone, and finding
-  // that only a whole parse can say (an error that runs to its end), costs most of a whole parse.
-  if (level !== 'volume' && oldItem.length * LARGE_ITEM_SHARE > old.text.length) return undefined;
   const newItem = next.text.slice(itemStart, newItemEnd);
   if (!ITEM_PREFIX.test(old.text.slice(itemStart, item.span.start)) || NOT_LOCAL.test(oldItem) || NOT_LOCAL.test(newItem)) return undefined;
   // A line typed out of the item (content left of its dash) belongs to an enclosing item now:
@@ -118,13 +115,18 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   // content of a block scalar (`|`) typed on the item's last line.
   const following = nextLineWithContent(old, oldItemEnd);
   if (following && following.indent > dashColumn) return undefined;
+  // A pool or an account that is most of the document: reading it alone, and finding that only a
+  // whole parse can say (an error that runs to its end), would cost about as much as a whole
+  // parse on top of one. (An account of a third of the text is read alone: one parse of it with
+  // a sibling after it, parseManifestItem's `followed`, about a third of a whole parse.)
+  if (level !== 'volume' && oldItem.length * LARGE_ITEM_SHARE > old.text.length) return undefined;
 
   // A duplicate-key message names a line: if lines moved, those after the edit would be stale.
   const linesMoved = old.lineCount !== next.lineCount;
   const after = (span: Span) => span.start >= oldItemEnd;
   if (linesMoved && previous.problems.some((p) => p.code === PARSE_CODES.duplicateKey && after(p.span))) return undefined;
 
-  const read = parseManifestItem(next, uri, level, found.path, itemStart, newItem);
+  const read = parseManifestItem(next, uri, level, found.path, itemStart, newItem, !found.last);
   if (!read || read.item.span.start !== item.span.start || read.item.span.end > newItemEnd) return undefined;
   // After the list's last item, yaml's node of the enclosing item may run on over the comment
   // lines that follow (after an empty value or a syntax error): where it now ends only a whole
