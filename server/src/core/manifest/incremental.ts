@@ -111,6 +111,11 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   // reading this one alone could only be refused, after costing a parse or two.
   const dashColumn = old.text.indexOf('-', itemStart) - itemStart;
   if (leavesItem(next, itemStart, change, dashColumn)) return undefined;
+  // An account's line typed between its dash and its keys' column (`   x  quota: ...` at column 4)
+  // makes yaml start a list item there without its dash: the account splits in two and a third of
+  // the text would be parsed only to be refused. (Volumes and pools: their reads are cheap and
+  // some of these are taken.)
+  if (level === 'account' && touchedIndents(next, change).some((indent) => indent > dashColumn && indent < item.span.start - itemStart)) return undefined;
   // What follows must close the item whatever it now holds: a deeper comment line would become
   // content of a block scalar (`|`) typed on the item's last line.
   const following = nextLineWithContent(old, oldItemEnd);
@@ -297,6 +302,18 @@ function leavesItem(next: SourceText, itemStart: number, change: Change, dashCol
     if (line === firstLine ? indent < dashColumn : indent <= dashColumn) return true;
   }
   return false;
+}
+
+/** The indentation of each line the change touched that has content other than a comment. */
+function touchedIndents(next: SourceText, change: Change): number[] {
+  const indents: number[] = [];
+  const last = next.positionAt(change.newEnd).line;
+  for (let line = next.positionAt(change.start).line; line <= last; line++) {
+    const text = next.text.slice(next.lineStart(line), next.lineEnd(line));
+    const content = text.trimStart();
+    if (content.length > 0 && !content.startsWith('#')) indents.push(text.length - content.length);
+  }
+  return indents;
 }
 
 /** The last line from `line` on that is followed by a line with content other than a comment (or the end). */
