@@ -17,7 +17,7 @@ import type { SourceText, Span } from '../text/sourceText';
 import { changedRegion, type ChangedRegion } from '../text/changedRegion';
 import type { ParseProblem } from '../diagnostics';
 import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestRequirements, ManifestVolume } from './model';
-import { PARSE_CODES, parseManifestItem, type ManifestItemLevel, type ManifestParseResult } from './parse';
+import { PARSE_CODES, parseManifestItem, type ItemAfter, type ManifestItemLevel, type ManifestParseResult } from './parse';
 import { recordLineage, recordMoved, type Lineage } from './lineage';
 import { summarizeVolume } from './summary';
 import type { VolumeSummary } from './volumeSummary';
@@ -123,7 +123,7 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   // A pool or an account that is most of the document: reading it alone, and finding that only a
   // whole parse can say (an error that runs to its end), would cost about as much as a whole
   // parse on top of one. (An account of a third of the text is read alone: one parse of it with
-  // a sibling after it, parseManifestItem's `followed`, about a third of a whole parse.)
+  // a sibling after it, parseManifestItem's `after`, about a third of a whole parse.)
   if (level !== 'volume' && oldItem.length * LARGE_ITEM_SHARE > old.text.length) return undefined;
 
   // A duplicate-key message names a line: if lines moved, those after the edit would be stale.
@@ -131,13 +131,19 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   const after = (span: Span) => span.start >= oldItemEnd;
   if (linesMoved && previous.problems.some((p) => p.code === PARSE_CODES.duplicateKey && after(p.span))) return undefined;
 
-  const read = parseManifestItem(next, uri, level, found.path, itemStart, newItem, !found.last);
+  // The document's last item, nothing but white space after it: read to the end of the text, as
+  // the whole document has it, its syntax errors included.
+  const atEnd = found.last && !following && next.text.slice(newItemEnd).trim().length === 0;
+  // (A problem placed after it, at the end of the text, would be read again: a doubt.)
+  if (atEnd && previous.problems.some((p) => p.span.end > oldItemEnd)) return undefined;
+  const itemAfter: ItemAfter = !found.last ? 'sibling' : atEnd ? 'end' : 'more';
+  const read = parseManifestItem(next, uri, level, found.path, itemStart, atEnd ? next.text.slice(itemStart) : newItem, itemAfter);
   if (!read || read.item.span.start !== item.span.start || read.item.span.end > newItemEnd) return undefined;
   // After the list's last item, yaml's node of the enclosing item may run on over the comment
   // lines that follow (after an empty value or a syntax error): where it now ends only a whole
   // parse can say. The same for a comment typed after the last value.
   const trailing = next.text.slice(read.item.span.end, newItemEnd).trim().length > 0;
-  if (found.last && (read.syntaxErrors || following?.comment || trailing)) return undefined;
+  if (found.last && !atEnd && (read.syntaxErrors || following?.comment || trailing)) return undefined;
 
   const shift = new Shift(change, item.span.end, read.item.span.end);
   const sameAs: Lineage['sameAs'] = new Map();

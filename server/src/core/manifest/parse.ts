@@ -142,6 +142,13 @@ export function parseVolumeItem(source: SourceText, uri: string, path: Path, off
 /** The levels of a manifest whose list items can be read on their own (incremental.ts). */
 export type ManifestItemLevel = 'volume' | 'pool' | 'account';
 
+/**
+ * What follows a list item in the whole document: a sibling item ('sibling'; read with one after
+ * it), nothing but white space (the item is the document's last content: 'end', and the snippet
+ * runs to the end of the text), or anything else after its list's last item ('more').
+ */
+export type ItemAfter = 'sibling' | 'end' | 'more';
+
 export interface ManifestItemRead<T> {
   readonly item: T;
   readonly problems: ParseProblem[];
@@ -150,17 +157,17 @@ export interface ManifestItemRead<T> {
 
 /**
  * Reads one volume's, pool's or account's list item on its own, as the item at `path` of the whole
- * manifest (as parseVolumeItem does for a volume). `followed`: a sibling item follows it in the
- * whole document (it is not its list's last). Undefined when the snippet is not exactly one
- * well-formed item, or when it is its list's last and has syntax errors (the caller refuses those).
+ * manifest (as parseVolumeItem does for a volume). `after`: what follows the item in the whole
+ * document (ItemAfter). Undefined when the snippet is not exactly one well-formed item, or when it
+ * is its list's last, more follows, and it has syntax errors (the caller refuses those).
  */
-export function parseManifestItem(source: SourceText, uri: string, level: 'volume', path: Path, offset: number, snippet: string, followed?: boolean): ManifestItemRead<ManifestVolume> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: 'pool', path: Path, offset: number, snippet: string, followed?: boolean): ManifestItemRead<ManifestPool> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: 'account', path: Path, offset: number, snippet: string, followed?: boolean): ManifestItemRead<ManifestAccount> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string, followed?: boolean): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string, followed = false): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
+export function parseManifestItem(source: SourceText, uri: string, level: 'volume', path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestVolume> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: 'pool', path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestPool> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: 'account', path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestAccount> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string, after: ItemAfter = 'more'): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
   try {
-    return new ManifestParser(source, uri, 'yaml', { path, offset }).runItem(level, snippet, followed);
+    return new ManifestParser(source, uri, 'yaml', { path, offset }).runItem(level, snippet, after);
   } catch {
     return undefined;
   }
@@ -188,9 +195,9 @@ class ManifestParser {
    * account at `scope.path`, with the spans and problems the whole-document parse would give it.
    * Undefined when that cannot be vouched for: the caller then parses the whole document.
    */
-  runItem(level: ManifestItemLevel, snippet: string, followed: boolean): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
+  runItem(level: ManifestItemLevel, snippet: string, after: ItemAfter): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
     const path = this.scope!.path;
-    if (followed) {
+    if (after === 'sibling') {
       // Read as the whole document has it: followed by a sibling item (`- x` at the item's
       // indentation). One parse, where reading the item alone and then checking with such a
       // sibling (endsWithItem) took two: a large pool's or account's parse is much of a whole one.
@@ -206,8 +213,10 @@ class ManifestParser {
       this.doc = parseYaml(yamlReadableText(snippet));
       const root = this.doc.contents;
       if (this.doc.warnings.length > 0 || stackExhaustion(this.doc.errors) || !isSeq(root) || root.items.length !== 1) return undefined;
-      // The list's last item with syntax errors: where yaml's node of the enclosing item now ends only a whole parse can say.
-      if (this.doc.errors.length > 0) return undefined;
+      // The list's last item with syntax errors and more after it: where yaml's node of the
+      // enclosing item now ends only a whole parse can say. At the end of the document the
+      // snippet holds everything that follows, as the whole document has it.
+      if (this.doc.errors.length > 0 && after !== 'end') return undefined;
     }
     this.reportSyntaxErrors();
     const itemNode = (this.doc.contents as YAMLSeq).items[0] as Node;
@@ -813,7 +822,7 @@ function findPair(items: readonly Pair[], key: string): Pair | undefined {
 /** A mapping's pairs by key (findPair), per items array of a parsed document. */
 const PAIR_INDEXES = new WeakMap<readonly Pair[], Map<string, Pair>>();
 
-/** What a sibling item's scalar reads as (parseManifestItem's `followed`). */
+/** What a sibling item's scalar reads as (parseManifestItem's `after`). */
 const SIBLING_VALUE = 'x';
 
 /** The item's lines followed by a sibling list item at the item's indentation. */
