@@ -114,10 +114,11 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
   });
 
   it('a character typed into the indentation inside a pool reads its account alone, as a whole parse does', () => {
-    // Accounts of 40%, 40% and 20% of the text (the benchmark's shape). Typed left of the pools'
-    // dash, at columns 4-6, the line leaves its pool but stays in its account: the account is read again, with a sibling after it (at column 3 the line
-    // splits the account in two: a whole parse). The last account is the document's last content:
-    // it is read to the end of the text, its syntax errors included.
+    // Accounts of 40%, 40% and 20% of the text (the benchmark's shape). A character typed at
+    // offset 4-6 of a line (editor columns 5-7, left of the pools' dash) moves the line out of its
+    // pool but not out of its account: the account is read again, with a sibling after it (at
+    // offset 3 the line splits the account in two: a whole parse). The last account is the
+    // document's last content: it is read to the end of the text, its syntax errors included.
     const text = generatedManifest(75, 25, 9);
     const lines = text.split('\n');
     const before = parseFile(URI, text, 0, 'manifest-yaml');
