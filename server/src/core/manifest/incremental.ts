@@ -10,7 +10,10 @@
  * test/unit/manifest-incremental.test.ts compare the two on random and exhaustive edits):
  * anything that ties the item to the rest of the document (anchors, aliases, merge keys, tags,
  * document markers, a line moved out of the item, syntax errors that may run past it) or any
- * doubt about where a span moves sends the caller to a whole parse. Edits are compared with the
+ * doubt about where a span moves sends the caller to a whole parse. When a line leaves its volume
+ * (a character typed into its indentation), the pool and then the account are read alone the same
+ * way, up to half of the text; each item is parsed once, followed by a stand-in sibling (or, the
+ * document's last item, to the end of the text). Edits are compared with the
  * last version without syntax errors, so a broken state in between costs no whole parse.
  */
 import type { SourceText, Span } from '../text/sourceText';
