@@ -113,6 +113,51 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
     expect(beyondVolume).toBeGreaterThan(RUNS / 12);
   });
 
+  it('a character typed into the indentation inside a pool reads its account alone, as a whole parse does', () => {
+    // Accounts of 40%, 40% and 20% of the text (the benchmark's shape). A character typed at
+    // offset 4-6 of a line (editor columns 5-7, left of the pools' dash) moves the line out of its
+    // pool but not out of its account: the account is read again, with a sibling after it (at
+    // offset 3 the line splits the account in two: a whole parse). The last account is the
+    // document's last content: it is read to the end of the text, its syntax errors included.
+    const text = generatedManifest(75, 25, 9);
+    const lines = text.split('\n');
+    const before = parseFile(URI, text, 0, 'manifest-yaml');
+    const lastAccount = before.manifest!.accounts.at(-1)!.span.start;
+    let inEarlierAccount = 0;
+    let accountRead = 0;
+    let inLastAccount = 0;
+    let lastAccountRead = 0;
+    let checked = 0;
+    let offset = 0;
+    for (const [index, line] of lines.entries()) {
+      const lineStart = offset;
+      offset += line.length + 1;
+      if (index % 11 !== 0 || !/^ {8,}\S/.test(line) || line.trimStart().startsWith('#')) continue;
+      for (let column = 2; column < 8; column++) {
+        for (const ch of index % 2 ? 'x' : ',') {
+          const typed = [...lines.slice(0, index), line.slice(0, column) + ch + line.slice(column), ...lines.slice(index + 1)].join('\n');
+          const read = parseFile(URI, typed, 1, 'manifest-yaml', before);
+          expect(comparable(read), `line ${index + 1}, column ${column + 1}, ${ch}`).toBe(comparable(parseFile(URI, typed, 1, 'manifest-yaml')));
+          checked++;
+          if (column < 4 || column > 6) continue;
+          const shortcut = reparseManifest(before, new SourceText(typed), URI) !== undefined;
+          if (lineStart > lastAccount) {
+            inLastAccount++;
+            if (shortcut) lastAccountRead++;
+          } else {
+            inEarlierAccount++;
+            if (shortcut) accountRead++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(250);
+    expect(inEarlierAccount).toBeGreaterThan(90);
+    expect(accountRead).toBeGreaterThan(inEarlierAccount * 0.9);
+    expect(inLastAccount).toBeGreaterThan(20);
+    expect(lastAccountRead).toBeGreaterThan(inLastAccount * 0.9);
+  }, 60_000);
+
   it('a chain of edits, as the workspace reads them (each from the one before, or the last well-formed one)', () => {
     fc.assert(
       fc.property(manifestText, fc.array(edit, { minLength: 2, maxLength: 12 }), (text, changes) => {

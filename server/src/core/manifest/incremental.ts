@@ -10,14 +10,17 @@
  * test/unit/manifest-incremental.test.ts compare the two on random and exhaustive edits):
  * anything that ties the item to the rest of the document (anchors, aliases, merge keys, tags,
  * document markers, a line moved out of the item, syntax errors that may run past it) or any
- * doubt about where a span moves sends the caller to a whole parse. Edits are compared with the
+ * doubt about where a span moves sends the caller to a whole parse. When a line leaves its volume
+ * (a character typed into its indentation), the pool and then the account are read alone the same
+ * way, up to half of the text; each item is parsed once, followed by a stand-in sibling (or, the
+ * document's last item, to the end of the text). Edits are compared with the
  * last version without syntax errors, so a broken state in between costs no whole parse.
  */
 import type { SourceText, Span } from '../text/sourceText';
 import { changedRegion, type ChangedRegion } from '../text/changedRegion';
 import type { ParseProblem } from '../diagnostics';
 import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestRequirements, ManifestVolume } from './model';
-import { PARSE_CODES, parseManifestItem, type ManifestItemLevel, type ManifestParseResult } from './parse';
+import { PARSE_CODES, parseManifestItem, type ItemAfter, type ManifestItemLevel, type ManifestParseResult } from './parse';
 import { recordLineage, recordMoved, type Lineage } from './lineage';
 import { summarizeVolume } from './summary';
 import type { VolumeSummary } from './volumeSummary';
@@ -75,7 +78,7 @@ export function reparseManifest(latest: PreviousManifest, next: SourceText, uri:
 }
 
 const LEVELS: readonly ManifestItemLevel[] = ['volume', 'pool', 'account'];
-const LARGE_ITEM_SHARE = 4; // not a fact: a pool or account above a quarter of the text is not read alone
+const LARGE_ITEM_SHARE = 2; // not a fact: a pool or account above half of the text is not read alone
 
 /** Where an item sits in the manifest: its indexes (the deeper ones only for its level) and whether it is its list's last. */
 interface FoundItem {
@@ -105,32 +108,45 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   const delta = change.newEnd - change.oldEnd;
   const newItemEnd = oldItemEnd + delta;
   const oldItem = old.text.slice(itemStart, oldItemEnd);
-  // A pool or an account that is a large part of the document: reading it alone, and finding
-  // that only a whole parse can say (an error that runs to its end), costs most of a whole parse.
-  if (level !== 'volume' && oldItem.length * LARGE_ITEM_SHARE > old.text.length) return undefined;
   const newItem = next.text.slice(itemStart, newItemEnd);
   if (!ITEM_PREFIX.test(old.text.slice(itemStart, item.span.start)) || NOT_LOCAL.test(oldItem) || NOT_LOCAL.test(newItem)) return undefined;
   // A line typed out of the item (content left of its dash) belongs to an enclosing item now:
   // reading this one alone could only be refused, after costing a parse or two.
   const dashColumn = old.text.indexOf('-', itemStart) - itemStart;
   if (leavesItem(next, itemStart, change, dashColumn)) return undefined;
+  // An account's line typed between its dash and its keys' column (`   x  quota: ...` at column 4)
+  // makes yaml start a list item there without its dash: the account splits in two and a third of
+  // the text would be parsed only to be refused. (Volumes and pools: their reads are cheap and
+  // some of these are taken.)
+  if (level === 'account' && touchedIndents(next, change).some((indent) => indent > dashColumn && indent < item.span.start - itemStart)) return undefined;
   // What follows must close the item whatever it now holds: a deeper comment line would become
   // content of a block scalar (`|`) typed on the item's last line.
   const following = nextLineWithContent(old, oldItemEnd);
   if (following && following.indent > dashColumn) return undefined;
+  // A pool or an account that is most of the document: reading it alone, and finding that only a
+  // whole parse can say (an error that runs to its end), would cost about as much as a whole
+  // parse on top of one. (An account of a third of the text is read alone: one parse of it with
+  // a sibling after it, parseManifestItem's `after`, about a third of a whole parse.)
+  if (level !== 'volume' && oldItem.length * LARGE_ITEM_SHARE > old.text.length) return undefined;
 
   // A duplicate-key message names a line: if lines moved, those after the edit would be stale.
   const linesMoved = old.lineCount !== next.lineCount;
   const after = (span: Span) => span.start >= oldItemEnd;
   if (linesMoved && previous.problems.some((p) => p.code === PARSE_CODES.duplicateKey && after(p.span))) return undefined;
 
-  const read = parseManifestItem(next, uri, level, found.path, itemStart, newItem);
+  // The document's last item, nothing but white space after it: read to the end of the text, as
+  // the whole document has it, its syntax errors included.
+  const atEnd = found.last && !following && next.text.slice(newItemEnd).trim().length === 0;
+  // (A problem placed after it, at the end of the text, would be read again: a doubt.)
+  if (atEnd && previous.problems.some((p) => p.span.end > oldItemEnd)) return undefined;
+  const itemAfter: ItemAfter = !found.last ? 'sibling' : atEnd ? 'end' : 'more';
+  const read = parseManifestItem(next, uri, level, found.path, itemStart, atEnd ? next.text.slice(itemStart) : newItem, itemAfter);
   if (!read || read.item.span.start !== item.span.start || read.item.span.end > newItemEnd) return undefined;
   // After the list's last item, yaml's node of the enclosing item may run on over the comment
   // lines that follow (after an empty value or a syntax error): where it now ends only a whole
   // parse can say. The same for a comment typed after the last value.
   const trailing = next.text.slice(read.item.span.end, newItemEnd).trim().length > 0;
-  if (found.last && (read.syntaxErrors || following?.comment || trailing)) return undefined;
+  if (found.last && !atEnd && (read.syntaxErrors || following?.comment || trailing)) return undefined;
 
   const shift = new Shift(change, item.span.end, read.item.span.end);
   const sameAs: Lineage['sameAs'] = new Map();
@@ -295,6 +311,18 @@ function leavesItem(next: SourceText, itemStart: number, change: Change, dashCol
     if (line === firstLine ? indent < dashColumn : indent <= dashColumn) return true;
   }
   return false;
+}
+
+/** The indentation of each line the change touched that has content other than a comment. */
+function touchedIndents(next: SourceText, change: Change): number[] {
+  const indents: number[] = [];
+  const last = next.positionAt(change.newEnd).line;
+  for (let line = next.positionAt(change.start).line; line <= last; line++) {
+    const text = next.text.slice(next.lineStart(line), next.lineEnd(line));
+    const content = text.trimStart();
+    if (content.length > 0 && !content.startsWith('#')) indents.push(text.length - content.length);
+  }
+  return indents;
 }
 
 /** The last line from `line` on that is followed by a line with content other than a comment (or the end). */

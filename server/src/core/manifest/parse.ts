@@ -1,6 +1,6 @@
 import { closest, distance } from 'fastest-levenshtein';
 import * as YAML from 'yaml';
-import { parseDocument, Scalar, type Document, type Node, type Pair, type YAMLError } from 'yaml';
+import { parseDocument, Scalar, type Document, type Node, type Pair, type YAMLSeq } from 'yaml';
 import type * as z from '../zod';
 import { metaOf as registeredMeta } from '../zod';
 import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } from '../facts';
@@ -142,6 +142,13 @@ export function parseVolumeItem(source: SourceText, uri: string, path: Path, off
 /** The levels of a manifest whose list items can be read on their own (incremental.ts). */
 export type ManifestItemLevel = 'volume' | 'pool' | 'account';
 
+/**
+ * What follows a list item in the whole document: a sibling item ('sibling'; read with one after
+ * it), nothing but white space (the item is the document's last content: 'end', and the snippet
+ * runs to the end of the text), or anything else after its list's last item ('more').
+ */
+export type ItemAfter = 'sibling' | 'end' | 'more';
+
 export interface ManifestItemRead<T> {
   readonly item: T;
   readonly problems: ParseProblem[];
@@ -150,16 +157,17 @@ export interface ManifestItemRead<T> {
 
 /**
  * Reads one volume's, pool's or account's list item on its own, as the item at `path` of the whole
- * manifest (as parseVolumeItem does for a volume). Undefined when the snippet is not exactly one
- * well-formed item.
+ * manifest (as parseVolumeItem does for a volume). `after`: what follows the item in the whole
+ * document (ItemAfter). Undefined when the snippet is not exactly one well-formed item, or when it
+ * is its list's last, more follows, and it has syntax errors (the caller refuses those).
  */
-export function parseManifestItem(source: SourceText, uri: string, level: 'volume', path: Path, offset: number, snippet: string): ManifestItemRead<ManifestVolume> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: 'pool', path: Path, offset: number, snippet: string): ManifestItemRead<ManifestPool> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: 'account', path: Path, offset: number, snippet: string): ManifestItemRead<ManifestAccount> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
+export function parseManifestItem(source: SourceText, uri: string, level: 'volume', path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestVolume> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: 'pool', path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestPool> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: 'account', path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestAccount> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined;
+export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string, after: ItemAfter = 'more'): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
   try {
-    return new ManifestParser(source, uri, 'yaml', { path, offset }).runItem(level, snippet);
+    return new ManifestParser(source, uri, 'yaml', { path, offset }).runItem(level, snippet, after);
   } catch {
     return undefined;
   }
@@ -183,18 +191,35 @@ class ManifestParser {
   ) {}
 
   /**
-   * Reads one volume's list item (`- name: ...` and its lines, alone in `snippet`) as the volume
-   * at `scope.path`, with the spans and problems the whole-document parse would give it.
+   * Reads one list item (`- name: ...` and its lines, alone in `snippet`) as the volume, pool or
+   * account at `scope.path`, with the spans and problems the whole-document parse would give it.
    * Undefined when that cannot be vouched for: the caller then parses the whole document.
    */
-  runItem(level: ManifestItemLevel, snippet: string): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
+  runItem(level: ManifestItemLevel, snippet: string, after: ItemAfter): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
     const path = this.scope!.path;
-    this.doc = parseYaml(yamlReadableText(snippet));
-    const root = this.doc.contents;
-    if (this.doc.warnings.length > 0 || stackExhaustion(this.doc.errors) || !isSeq(root) || root.items.length !== 1) return undefined;
-    if (this.doc.errors.length > 0 && !endsWithItem(snippet, this.doc)) return undefined;
+    if (after === 'sibling') {
+      // Read as the whole document has it: followed by a sibling item (`- x` at the item's
+      // indentation). One parse, where reading the item alone and then checking with such a
+      // sibling (endsWithItem) took two: a large pool's or account's parse is much of a whole one.
+      this.doc = parseYaml(yamlReadableText(withSibling(snippet)));
+      const root = this.doc.contents;
+      if (this.doc.warnings.length > 0 || stackExhaustion(this.doc.errors) || !isSeq(root) || root.items.length !== 2) return undefined;
+      const sibling = root.items[1];
+      if (!isScalar(sibling) || sibling.value !== SIBLING_VALUE) return undefined;
+      // An error that reaches the sibling's line (an unclosed quote or bracket that ran on) is the rest of the document's.
+      const contentEnd = trimmedEnd(snippet, snippet.length)!;
+      if (this.doc.errors.some((e) => e.pos[0] >= contentEnd || e.pos[1] > snippet.length + 1)) return undefined;
+    } else {
+      this.doc = parseYaml(yamlReadableText(snippet));
+      const root = this.doc.contents;
+      if (this.doc.warnings.length > 0 || stackExhaustion(this.doc.errors) || !isSeq(root) || root.items.length !== 1) return undefined;
+      // The list's last item with syntax errors and more after it: where yaml's node of the
+      // enclosing item now ends only a whole parse can say. At the end of the document the
+      // snippet holds everything that follows, as the whole document has it.
+      if (this.doc.errors.length > 0 && after !== 'end') return undefined;
+    }
     this.reportSyntaxErrors();
-    const itemNode = root.items[0] as Node;
+    const itemNode = (this.doc.contents as YAMLSeq).items[0] as Node;
     this.findDuplicateKeys(itemNode);
     const data = (this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown[])[0];
     const schema = level === 'volume' ? volumeSchema : level === 'pool' ? poolSchema : accountSchema;
@@ -797,24 +822,13 @@ function findPair(items: readonly Pair[], key: string): Pair | undefined {
 /** A mapping's pairs by key (findPair), per items array of a parsed document. */
 const PAIR_INDEXES = new WeakMap<readonly Pair[], Map<string, Pair>>();
 
-/**
- * Whether a list item with syntax errors still ends where its text ends: followed by a sibling
- * item, the errors stay the same and the sibling is read as its own item. An unclosed quote or
- * bracket fails this: in the whole document it would run on into the lines after the item.
- */
-function endsWithItem(snippet: string, alone: Document.Parsed): boolean {
-  // An error that reaches the end of the snippet (an unclosed list or quote) runs on in the whole document.
-  const contentEnd = trimmedEnd(snippet, snippet.length)!;
-  if (alone.errors.some((e) => e.pos[1] >= contentEnd)) return false;
+/** What a sibling item's scalar reads as (parseManifestItem's `after`). */
+const SIBLING_VALUE = 'x';
+
+/** The item's lines followed by a sibling list item at the item's indentation. */
+function withSibling(snippet: string): string {
   const indent = snippet.length - snippet.trimStart().length;
-  const probe = parseYaml(yamlReadableText(`${snippet}\n${' '.repeat(indent)}- x\n`));
-  const items = isSeq(probe.contents) ? probe.contents.items : [];
-  const sibling = items[1];
-  const same = (a: readonly YAMLError[], b: readonly YAMLError[]) => a.length === b.length && a.every((e, i) => e.code === b[i]!.code && e.message === b[i]!.message && e.pos[0] === b[i]!.pos[0] && e.pos[1] === b[i]!.pos[1]);
-  // And the item ends where it ends alone (after an error, a node may run on over comment lines).
-  const end = (node: unknown) => trimmedEnd(snippet, (node as Node | undefined)?.range?.[1]);
-  const aloneItems = isSeq(alone.contents) ? alone.contents.items : [];
-  return items.length === 2 && isScalar(sibling) && sibling.value === 'x' && same(probe.errors, alone.errors) && probe.warnings.length === 0 && end(items[0]) === end(aloneItems[0]);
+  return `${snippet}\n${' '.repeat(indent)}- ${SIBLING_VALUE}\n`;
 }
 
 /** An offset into `text` moved back over white space (as spans end); undefined stays undefined. */
