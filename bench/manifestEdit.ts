@@ -61,6 +61,8 @@ for (const row of [...rows].sort((a, b) => b.total - a.total).slice(0, 10)) {
 const totals = rows.map((row) => row.total).sort((a, b) => a - b);
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 const memory = process.memoryUsage();
+const median = (step: 'set' | 'lint' | 'json') => ms(rows.map((row) => row[step]).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!);
+console.log(`steps' medians: set ${median('set')}, lint ${median('lint')}, json ${median('json')} ms`);
 console.log(`p50 ${ms(totals[Math.floor(totals.length / 2)]!)} ms, p99 ${ms(totals[Math.ceil(totals.length * 0.99) - 1]!)} ms; rss ${mib(memory.rss)} MiB, heap ${mib(memory.heapUsed)} of ${mib(memory.heapTotal)} MiB`);
 (globalThis as { gc?: () => void }).gc?.();
 const spaces = getHeapSpaceStatistics().filter((space) => space.space_size > 0);
