@@ -37,6 +37,7 @@ import type { KernelSetting } from '../sysctl/model';
 import { scanShell } from '../sysctl/shell';
 import type { Sink } from '../sysctl/lines';
 import { changedRegion, type ChangedRegion } from '../text/changedRegion';
+import { ownItems } from '../text/ownText';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import type { LineEdit, LineItem, ParsedFile } from './parsedFile';
@@ -296,6 +297,15 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const assignments = spliceAt(state.assignments, from, oldTo, region.assignments, delta);
   const uses = spliceAt(state.uses, from, oldTo, region.uses, delta);
 
+  // Kept for later versions: what this read made must not hold this version's text (text/ownText.ts).
+  ownItems(commandMounts);
+  ownItems(contentMounts);
+  ownItems(sink.settings);
+  ownItems(lineProblems);
+  ownItems(annotationProblems);
+  ownItems(sink.problems);
+  ownItems(region.assignments);
+  ownItems(region.uses);
   const readItems = byOffset(commandMounts.concat(contentMounts), sink.settings);
   const newItems = items.slice(0, itemsFrom).concat(readItems, items.slice(itemsTo));
   ITEMS.set(newMounts, newItems);
