@@ -20,3 +20,5 @@ export function smallFstab(): string;
 export function terraform(lines?: number, seed?: number): string;
 /** A provisioning script of about `lines` lines: mounts, here-documents, fstab and sysctl.d writes, variables. */
 export function provisioningScript(lines?: number, seed?: number): string;
+/** bench/lineServer.mjs's autofs map of `n` lines: keys with NFS options, a few comments and multi-mount entries. */
+export function autofsLines(n: number): string;

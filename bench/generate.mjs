@@ -385,3 +385,19 @@ export function generate(root, scale) {
   };
   return { sizes, written };
 }
+
+/** An autofs map of `n` lines: keys with NFS options, a few comments and multi-mount entries. */
+export function autofsLines(n) {
+  const random = prng(9);
+  const sets = ['-fstype=nfs,rw,hard,vers=3,rsize=262144,wsize=262144,tcp', '-fstype=nfs4,rw,hard,nconnect=8,rsize=1048576,wsize=1048576', '-rw,soft,intr,vers=3', '-fstype=nfs,vers=4.1,sec=sys,actimeo=600'];
+  const lines = ['# auto.proj: project volumes, generated for the anf-lint benchmark'];
+  for (let i = 0; lines.length < n; i++) {
+    const r = random();
+    const p = Math.floor(random() * 25);
+    const v = Math.floor(random() * 80);
+    if (r < 0.08) lines.push(`# group ${i}`);
+    else if (r < 0.1) lines.push('');
+    else lines.push(`proj${i} ${sets[Math.floor(random() * sets.length)]} 10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

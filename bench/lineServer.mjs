@@ -24,7 +24,7 @@ import { build } from 'esbuild';
 import { jsoncParserEsm, yamlWithoutEnvReads, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
 import { webTreeSitterCjs } from '../scripts/iacWasm.mjs';
 import { buildCli } from '../scripts/cliBundle.mjs';
-import { fstab, manifest, prng, provisioningScript, smallFstab, sysctlSet, typingEdits } from './generate.mjs';
+import { autofsLines, fstab, manifest, provisioningScript, smallFstab, sysctlSet, typingEdits } from './generate.mjs';
 import { Client, PUSH_CAPABILITIES } from './lsp.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,7 +78,7 @@ function inputOf(name) {
     case 'sysctl':
       return { path: 'etc/sysctl.d/90-bench.conf', languageId: 'sysctl', text: Object.values(sysctlSet(n, n, 3))[0] };
     case 'autofs':
-      return { path: 'etc/auto.proj', languageId: 'autofs', text: autofsMap(n || 200) };
+      return { path: 'etc/auto.proj', languageId: 'autofs', text: autofsLines(n || 200) };
     case 'script':
       return { path: 'scripts/provision.sh', languageId: 'shellscript', text: provisioningScript(n || 5000) };
     case 'systemd':
@@ -89,22 +89,6 @@ function inputOf(name) {
     default:
       throw new Error(`unknown input ${name}`);
   }
-}
-
-/** An autofs map of `n` lines: keys with NFS options, a few comments and multi-mount entries. */
-function autofsMap(n) {
-  const random = prng(9);
-  const sets = ['-fstype=nfs,rw,hard,vers=3,rsize=262144,wsize=262144,tcp', '-fstype=nfs4,rw,hard,nconnect=8,rsize=1048576,wsize=1048576', '-rw,soft,intr,vers=3', '-fstype=nfs,vers=4.1,sec=sys,actimeo=600'];
-  const lines = ['# auto.proj: project volumes, generated for the anf-lint benchmark'];
-  for (let i = 0; lines.length < n; i++) {
-    const r = random();
-    const p = Math.floor(random() * 25);
-    const v = Math.floor(random() * 80);
-    if (r < 0.08) lines.push(`# group ${i}`);
-    else if (r < 0.1) lines.push('');
-    else lines.push(`proj${i} ${sets[Math.floor(random() * sets.length)]} 10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v}`);
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 function systemdUnit() {

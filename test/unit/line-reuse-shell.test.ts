@@ -234,4 +234,72 @@ describe('re-reading an edited shell script', () => {
     expect(letterRead / letterReads).toBeLessThan(script.length * share);
     expect(memo.reused).toBeGreaterThan(0);
   }, 180_000);
+
+  it('judges a kept mount again when an edit listing it as read again makes it stop being first to its server', () => {
+    // `${OPTS}` typed above the script: OPTS is used twice, so the mount that read it has no
+    // literal options (no transport key) and /scratch becomes first to 10.10.1.4 (ANF214 on it).
+    // Undone (`$` -> `x`): both parts of the mount list change (the OPTS value was an option string
+    // found by content), and the run read again lists /scratch, a kept object. It is no longer
+    // first: its kept ANF214 finding must go, so its server's token changes (firstMounts.ts).
+    const config = resolveConfig();
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    const versions = [SPANNING, '${OPTS}' + SPANNING, 'x{OPTS}' + SPANNING];
+    memo.follow(workspace.set(URI, versions[0]!, 1, 'shell'));
+    lintFile(workspace, URI, config, { memo });
+    let version = 1;
+    for (const text of versions.slice(1)) {
+      memo.follow(workspace.set(URI, text, ++version, 'shell'));
+      expect(workspace.file(URI)!.lineEdit).toBeDefined();
+      const fresh = new Workspace(config);
+      fresh.set(URI, text, 0, 'shell');
+      expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+    }
+    expect(memo.reused).toBe(versions.length - 1);
+  });
+
+  it('judges no mount again when an edit above moves a first mount that takes nconnect from `OPTS=`, nor when a command becomes an option string', () => {
+    // The first mount to 10.10.1.4 reads nconnect=8 from OPTS: ANF217 reports the later mounts
+    // with other values, with a note on the OPTS line. Typing above it moves that note's offset,
+    // not its line and column (ANF217's fingerprint holds those): nothing is judged again. Typing
+    // into a later command's `mount` makes its options an option string found by content and back:
+    // both parts of the mount list change, the first mounts stay (firstMounts.ts keeps their tokens).
+    const config = resolveConfig();
+    const lines = [
+      '#!/bin/bash',
+      '# provision the EDA farm mounts',
+      'echo "mounting volumes"',
+      'OPTS="rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=8"',
+      'sudo mount -t nfs -o "$OPTS" 10.10.1.4:/eda-tools /tools',
+      'sudo mount -t nfs -o rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=16 10.10.1.4:/eda-scratch /scratch',
+      'sudo mount -t nfs -o rw,hard,vers=3,nconnect=4 10.10.2.4:/eda-proj /proj',
+      'sudo mount -t nfs -o rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=2 10.10.1.4:/eda-home /home/eda',
+      'sudo mount -t nfs -o rw,hard,vers=3,nconnect=8 10.10.2.4:/eda-libs /libs',
+      'MORE_OPTS="rw,soft,vers=3,rsize=65536"',
+      'sudo mount -t nfs -o rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=4 10.10.1.4:/eda-out /out',
+      '',
+    ];
+    const edited = (line: number, at: number, typed: string) => lines.map((text, i) => (i === line ? text.slice(0, at) + typed + text.slice(at) : text));
+    const mountAt = lines[7]!.indexOf('mount') + 'mou'.length;
+    const typings = [edited(2, 5, 'x'), lines, edited(1, 0, '#'), lines, edited(7, mountAt, 'x'), lines];
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    memo.follow(workspace.set(URI, lines.join('\n'), 1, 'shell'));
+    const first = lintFile(workspace, URI, config, { memo });
+    // The case this test is about: ANF217 notes on the OPTS line.
+    expect(first.filter((d) => d.code === 'ANF217' && d.related.some((r) => r.range.start.line === 3)).length).toBeGreaterThanOrEqual(2);
+    let version = 1;
+    for (const typed of typings) {
+      const text = typed.join('\n');
+      memo.follow(workspace.set(URI, text, ++version, 'shell'));
+      expect(workspace.file(URI)!.lineEdit).toBeDefined();
+      const fresh = new Workspace(config);
+      fresh.set(URI, text, version, 'shell');
+      const rejudged = memo.contextRejudged;
+      expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+      expect(memo.contextRejudged - rejudged).toBe(0);
+    }
+    expect(memo.contextWhole).toBe(0);
+    expect(memo.reused).toBe(typings.length);
+  });
 });

@@ -603,7 +603,7 @@ function detached(finding: Finding, delta = 0, uri = '', on?: Span, items?: read
   const span = (s: Span, here: boolean): Span => {
     if (!(here && on && s.start >= on.start && s.end <= on.end)) {
       const copied = copy(s);
-      if (here && items && source && itemAt(items, s)) {
+      if (here && items && source && (itemAt(items, s) || inRemoteOptions(items, s))) {
         ON_OTHER_MOUNT.set(copied, source.positionAt(s.start));
         onOther = true;
       }
@@ -635,6 +635,29 @@ function itemAt(items: readonly LineItem[], span: Span): LineItem | undefined {
     else return span.end <= item.span.end ? item : undefined;
   }
   return undefined;
+}
+
+/** By item list: the option lists of a script's mounts that lie off their own command (`OPTS=...` then `mount -o "$OPTS"`). */
+const REMOTE_OPTIONS = new WeakMap<readonly LineItem[], readonly Span[]>();
+
+/**
+ * Whether `span` lies in the option list a mount of `items` reads from off its own text (a
+ * variable's assignment, extentOf): a note there (ANF217's on the first mount's `nconnect`) is on
+ * that mount as much as one on its line, and keeps its line and column as those do.
+ */
+function inRemoteOptions(items: readonly LineItem[], span: Span): boolean {
+  let lists = REMOTE_OPTIONS.get(items);
+  if (!lists) {
+    const found: Span[] = [];
+    for (const item of items) {
+      if ('key' in item || item.origin !== 'mount-command' || !item.optionsSpan) continue;
+      const options = item.optionsSpan;
+      if (options.start < item.span.start || options.end > item.span.end) found.push(options);
+    }
+    REMOTE_OPTIONS.set(items, (lists = found));
+  }
+  for (const options of lists) if (span.start >= options.start && span.end <= options.end) return true;
+  return false;
 }
 
 function sameContext(a: string | KeyedContext | undefined, b: string | KeyedContext): boolean {

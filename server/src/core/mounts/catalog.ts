@@ -9,6 +9,7 @@ import {
   type SourceKey,
 } from '../facts';
 import { normalizeServer } from './endpoint';
+import { ownCopy } from '../text/ownText';
 import type { MountEntry, MountOption } from './model';
 
 /**
@@ -584,7 +585,8 @@ function shapeOf(mount: MountEntry): OptionListShape {
     if (!shape) {
       if (byText.size >= SHAPES_KEPT) byText.clear();
       shape = computeShape(mount);
-      byText.set(text, shape);
+      // The list's text may be a slice of its file's whole text: the cache, which outlives the version, keeps a copy (text/ownText.ts).
+      byText.set(ownCopy(text), shape);
     }
     return shape;
   }
@@ -593,7 +595,8 @@ function shapeOf(mount: MountEntry): OptionListShape {
   if (!shape) {
     if (SHAPES.size >= SHAPES_KEPT) SHAPES.clear();
     shape = computeShape(mount);
-    SHAPES.set(key, shape);
+    // The key is built over slices of the file's text: flattened into a string of its own (text/ownText.ts).
+    SHAPES.set(ownCopy(key), shape);
   }
   return shape;
 }

@@ -1,4 +1,5 @@
 /** How a mount's server and export path are compared (workspace/links.ts and the option catalog share them). */
+import { ownCopy } from '../text/ownText';
 
 /** `/vol1/` and `vol1` both mean `/vol1`. */
 export function normalizeExportPath(path: string): string {
@@ -14,7 +15,9 @@ export function normalizeServer(server: string): string {
   if (normalized === undefined) {
     normalized = server.trim().toLowerCase().replace(/^\[|\]$/g, '');
     if (NORMALIZED_SERVERS.size >= NORMALIZED_SERVERS_KEPT) NORMALIZED_SERVERS.clear();
-    NORMALIZED_SERVERS.set(server, normalized);
+    // Both may be slices of the file's whole text (lowercase text is returned as is): the cache, which outlives the version, keeps copies (text/ownText.ts).
+    normalized = ownCopy(normalized);
+    NORMALIZED_SERVERS.set(ownCopy(server), normalized);
   }
   return normalized;
 }

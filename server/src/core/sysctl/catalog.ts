@@ -13,6 +13,7 @@ import {
 } from '../facts';
 import { formatNumber } from '../units/units';
 import { windowLimitFormula } from './bandwidthDelay';
+import { ownCopy } from '../text/ownText';
 
 /**
  * The kernel keys that matter for NFS and TCP performance on an ANF client: their shape, range,
@@ -614,7 +615,8 @@ export function nearMiss(key: string): NearMiss {
   if (NEAR_MISS_CACHE.has(key)) return NEAR_MISS_CACHE.get(key);
   const answer = computeNearMiss(key);
   if (NEAR_MISS_CACHE.size >= NEAR_MISS_CACHE_SIZE) NEAR_MISS_CACHE.clear();
-  NEAR_MISS_CACHE.set(key, answer);
+  // A key read from a file may be a slice of its whole text: the cache, which outlives the file, keeps a copy (text/ownText.ts).
+  NEAR_MISS_CACHE.set(ownCopy(key), answer);
   return answer;
 }
 

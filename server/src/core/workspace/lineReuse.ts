@@ -17,6 +17,7 @@ import { annotateNewMount, ANNOTATION_CODE, COMMENT_LINE, FENCE_LINE, readAnnota
 import type { MountEntry, MountOption } from '../mounts/model';
 import type { ParseProblem } from '../diagnostics';
 import { changedRegion } from '../text/changedRegion';
+import { ownCopy, ownItems } from '../text/ownText';
 import type { SourceText, Span } from '../text/sourceText';
 import type { LineEdit, ParsedFile } from './parsedFile';
 import { MALFORMED_MODPROBE_LINE, MALFORMED_SYSCTL_LINE, QUOTED_KERNEL_LINE } from '../sysctl/lines';
@@ -114,6 +115,11 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   const annotationProblems: ParseProblem[] = [];
   const annotations = readAnnotations(source, annotationProblems, { from: top, to: newLast });
   if (annotations.size > 0) for (const mount of fresh) annotateNewMount(mount, source, annotations);
+  // Kept for later versions: their strings must not hold this version's text (text/ownText.ts). An
+  // fstab line is copied before it is read (cheaper: one copy per line); an autofs entry's strings after.
+  if (autofs) ownItems(fresh);
+  ownItems(freshProblems);
+  ownItems(annotationProblems);
 
   // Problems in the order a whole read gives them: the fstab lines' (ANF200), then the annotations' (ANF201).
   // (Copied before the mounts move: a malformed line's problem shares its span with its mount.)
@@ -129,17 +135,6 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   const seen = autofs ? new Set<Span>() : undefined;
   for (let i = to; i < oldMounts.length; i++) mounts.push(delta === 0 ? oldMounts[i]! : shiftMount(oldMounts[i]!, delta, seen));
   return { mounts, problems, edit: { previousItems: oldMounts, itemsFrom: from, itemsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
-}
-
-/**
- * A line's text that does not hold on to the whole document. V8 makes a substring of 13 or more
- * characters a slice of its parent, and every string a mount reads from its line (server, options,
- * mount point) is then a slice of that version's text: each re-read mount kept a copy of the whole
- * file alive (a 10,000-line fstab grew by about 0.6 MB of live heap per edit; bench/notes.md,
- * session 7). Prefixing makes a new string, which the slice flattens into a copy of the line alone.
- */
-function ownCopy(text: string): string {
-  return (' ' + text).slice(1);
 }
 
 /** The first of `items` (in offset order) that starts at or after `offset`. */
@@ -210,6 +205,9 @@ export function rereadSettings(previous: ParsedFile, source: SourceText, uri: st
   const sink = { uri, settings: [] as KernelSetting[], problems: [] as ParseProblem[] };
   if (modprobe) extractModprobeFile(source, sink, first, newLast + 1);
   else extractSysctlFile(source, sink, first, newLast + 1);
+  // Kept for later versions: their strings must not hold this version's text (text/ownText.ts).
+  ownItems(sink.settings);
+  ownItems(sink.problems);
   // Problems first: copied before the settings move (nothing shares spans between them, but cheap to keep the order).
   const problems: ParseProblem[] = [];
   let inserted = false;

@@ -37,6 +37,7 @@ import type { KernelSetting } from '../sysctl/model';
 import { scanShell } from '../sysctl/shell';
 import type { Sink } from '../sysctl/lines';
 import { changedRegion, type ChangedRegion } from '../text/changedRegion';
+import { ownItems } from '../text/ownText';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import type { LineEdit, LineItem, ParsedFile } from './parsedFile';
@@ -296,12 +297,21 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const assignments = spliceAt(state.assignments, from, oldTo, region.assignments, delta);
   const uses = spliceAt(state.uses, from, oldTo, region.uses, delta);
 
+  // Kept for later versions: what this read made must not hold this version's text (text/ownText.ts).
+  ownItems(commandMounts);
+  ownItems(contentMounts);
+  ownItems(sink.settings);
+  ownItems(lineProblems);
+  ownItems(annotationProblems);
+  ownItems(sink.problems);
+  ownItems(region.assignments);
+  ownItems(region.uses);
   const readItems = byOffset(commandMounts.concat(contentMounts), sink.settings);
   const newItems = items.slice(0, itemsFrom).concat(readItems, items.slice(itemsTo));
   ITEMS.set(newMounts, newItems);
   STATES.set(source, { fresh, commandMounts: newCommand.length, lineProblems: newLineProblems.length, assignments, uses, items: newItems, mountProblems, kernelProblems });
   const changed = { start: from, end: newTo };
-  const mountEdit = mountEditOf(mounts, newCommand, commandPart, commandMounts.length, contentPart, contentMounts.length, changed, delta);
+  const mountEdit = mountEditOf(mounts, state.commandMounts, newCommand, newMounts, commandPart, commandMounts.length, contentPart, contentMounts.length, changed, delta);
   const edit: LineEdit = { previousItems: items, itemsFrom, itemsTo: itemsFrom + readItems.length, removed: items.slice(itemsFrom, itemsTo), changed, delta, ...(mountEdit ? { mounts: mountEdit } : {}) };
   return { mounts: newMounts, settings: newSettings, mountProblems, kernelProblems, edit };
 }
@@ -310,18 +320,34 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
  * The edit over the mount list alone (`LineEdit.mounts`), for the mount rules' indexes
  * (mounts/rules/firstMounts.ts, ANF227's point index), which update from an edit that lists mounts
  * in offset order. The list is the commands' mounts, then option strings found by content: an edit
- * whose re-read mounts are of one of the two parts is one run of the list. Undefined when both
- * parts changed, or when the commands' mounts are not in offset order (the indexes compare
- * offsets to place a re-read mount; they are then built again, as before).
+ * whose re-read mounts are of one of the two parts is one run of the list. When both parts changed
+ * (typing into `mount` makes a command's options an option string found by content, and back), the
+ * run reaches from the commands' change to the option strings' one: the mounts between are kept
+ * objects, listed as read again. The indexes order mounts with a server or an fstab mount point
+ * by offset, and option strings found by content have neither: the run is given only when that
+ * holds for every option string in it. Undefined when the commands' mounts are not in offset order
+ * (the indexes compare offsets to place a re-read mount; they are then built again, as before).
  */
-function mountEditOf(previous: readonly MountEntry[], newCommand: readonly MountEntry[], [commandFrom, commandTo]: [number, number], commandRead: number, [contentFrom, contentTo]: [number, number], contentRead: number, changed: Span, delta: number): LineEdit | undefined {
+function mountEditOf(previous: readonly MountEntry[], oldCommands: number, newCommand: readonly MountEntry[], newMounts: readonly MountEntry[], [commandFrom, commandTo]: [number, number], commandRead: number, [contentFrom, contentTo]: [number, number], contentRead: number, changed: Span, delta: number): LineEdit | undefined {
   for (let i = 1; i < newCommand.length; i++) if (newCommand[i - 1]!.span.start > newCommand[i]!.span.start) return undefined;
   const contentUntouched = contentFrom === contentTo && contentRead === 0;
   if (contentUntouched) return { previousItems: previous, itemsFrom: commandFrom, itemsTo: commandFrom + commandRead, removed: previous.slice(commandFrom, commandTo), changed, delta };
-  if (commandFrom !== commandTo || commandRead !== 0) return undefined;
-  // Only option strings found by content re-read: they follow the commands' mounts, whose count did not change.
   const at = newCommand.length;
-  return { previousItems: previous, itemsFrom: at + contentFrom, itemsTo: at + contentFrom + contentRead, removed: previous.slice(at + contentFrom, at + contentTo), changed, delta };
+  if (commandFrom === commandTo && commandRead === 0) {
+    // Only option strings found by content re-read: they follow the commands' mounts, whose count did not change.
+    return { previousItems: previous, itemsFrom: at + contentFrom, itemsTo: at + contentFrom + contentRead, removed: previous.slice(at + contentFrom, at + contentTo), changed, delta };
+  }
+  // Both: one run from the commands' change to the option strings' (old and new lists).
+  const removed = previous.slice(commandFrom, oldCommands + contentTo);
+  const itemsTo = at + contentFrom + contentRead;
+  for (let i = oldCommands; i < oldCommands + contentTo; i++) if (!unindexed(previous[i]!)) return undefined;
+  for (let i = at; i < itemsTo; i++) if (!unindexed(newMounts[i]!)) return undefined;
+  return { previousItems: previous, itemsFrom: commandFrom, itemsTo, removed, changed, delta };
+}
+
+/** A mount the mount rules' indexes leave out: no server (no transport key) and no mount point. */
+function unindexed(mount: MountEntry): boolean {
+  return mount.server === undefined && mount.mountPoint === undefined;
 }
 
 /**

@@ -66,12 +66,18 @@ export const nconnectDiffersSameServer = defineRule({
     for (const [key, first] of firsts ?? []) {
       const option = effectiveOptions(first).byGroup.get('nconnect');
       const noteSpan = option?.span ?? first.span;
-      // A note on the first mount's own line moves with it (lint.ts); one off it (a shell script's
-      // `OPTS=...` the mount reads) stays at its offset, which the fingerprint then holds.
-      if (tokens && first.uri === context.file.uri && noteSpan.start >= first.span.start && noteSpan.end <= first.span.end) {
-        const note = context.file.source.rangeOf(noteSpan);
-        byKey.set(key, `${tokens.get(key)}\t${note.start.line}:${note.start.character}-${note.end.line}:${note.end.character}\t${option?.value ?? ''}\t${mountName(first)}`);
-        continue;
+      // A note on the first mount's own line moves with it (lint.ts), and so does one on the option
+      // list it reads off its line (a shell script's `OPTS=...`, lint.ts's inRemoteOptions): the
+      // fingerprint holds its line and column (and then the first mount's line, which the message
+      // names), not offsets, which any edit above changes.
+      if (tokens && first.uri === context.file.uri) {
+        const onLine = noteSpan.start >= first.span.start && noteSpan.end <= first.span.end;
+        if (onLine || offLineOptions(first, noteSpan)) {
+          const note = context.file.source.rangeOf(noteSpan);
+          const line = onLine ? '' : `\t${lineOf(context, first.uri, first.span.start)}`;
+          byKey.set(key, `${tokens.get(key)}\t${note.start.line}:${note.start.character}-${note.end.line}:${note.end.character}\t${option?.value ?? ''}\t${mountName(first)}${line}`);
+          continue;
+        }
       }
       byKey.set(key, `${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`);
     }
@@ -100,6 +106,13 @@ export const nconnectDiffersSameServer = defineRule({
     }
   },
 });
+
+/** Whether `span` lies in `mount`'s option list and that list lies off the mount's own text (lint.ts, inRemoteOptions). */
+function offLineOptions(mount: MountEntry, span: { start: number; end: number }): boolean {
+  const options = mount.optionsSpan;
+  if (mount.origin !== 'mount-command' || !options || (options.start >= mount.span.start && options.end <= mount.span.end)) return false;
+  return span.start >= options.start && span.end <= options.end;
+}
 
 /** The first deciding mount of each address, per host mount list (firstMounts.ts: updated from an fstab edit). */
 const FIRSTS = new FirstMounts(decides);

@@ -65,15 +65,21 @@ export class FirstMounts {
   /** `previous` (the answer for the list before the edit) made the answer for `mounts`. */
   private updated(previous: Map<string, MountEntry>, tokens: Map<string, number>, mounts: readonly MountEntry[], edit: LineEdit): Map<string, MountEntry> {
     // Keys whose first mount was re-read: their first is now the earliest of the list from the edit on.
-    const lost = new Set<string>();
+    const lost = new Map<string, MountEntry>();
     for (const mount of edit.removed as readonly MountEntry[]) {
       if (!this.counts(mount)) continue;
       const key = transportKey(mount)!;
       if (previous.get(key) === mount) {
         previous.delete(key);
-        lost.add(key);
+        lost.set(key, mount);
       }
     }
+    // A shell script's edit may list kept mounts as read again (workspace/shellReuse.ts, a run over
+    // both parts of its mount list): the memo keeps their findings, so a key's token stays only
+    // when its first mount is the same or both it and the one before are new objects.
+    let removed: Set<MountEntry> | undefined;
+    const kept = (mount: MountEntry) => (removed ??= new Set(edit.removed as readonly MountEntry[])).has(mount);
+    const sameOrBothNew = (before: MountEntry, now: MountEntry) => before === now || (!kept(now) && !this.reread(before, mounts, edit));
     for (let i = edit.itemsFrom; i < edit.itemsTo; i++) {
       const mount = mounts[i]!;
       if (!this.counts(mount)) continue;
@@ -82,7 +88,8 @@ export class FirstMounts {
       // Mounts before the edit are kept in place and mounts after it moved together: offsets order them.
       if (!first || first.span.start > mount.span.start) {
         // A kept first mount displaced, or a key new to the list: a new token. A re-read first replaced: the same.
-        if (first ? !this.reread(first, mounts, edit) : !lost.has(key)) tokens.set(key, ++this.lastToken);
+        const before = lost.get(key);
+        if (first ? !this.reread(first, mounts, edit) : !before || !sameOrBothNew(before, mount)) tokens.set(key, ++this.lastToken);
         previous.set(key, mount);
         lost.delete(key);
       }
@@ -98,7 +105,7 @@ export class FirstMounts {
         tokens.set(key, ++this.lastToken);
       }
     }
-    for (const key of lost) tokens.delete(key);
+    for (const key of lost.keys()) tokens.delete(key);
     return previous;
   }
 
