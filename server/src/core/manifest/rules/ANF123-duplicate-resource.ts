@@ -1,7 +1,7 @@
 import type { Span } from '../../text/sourceText';
 import { normalizeExportPath } from '../../workspace/links';
 import { defineRule } from '../../rules/rule';
-import type { Located, ManifestVolume } from '../model';
+import type { Located } from '../model';
 import { isManifest, manifestOf, volumes, manifestExample } from './helpers';
 
 export const duplicateResource = defineRule({
@@ -55,11 +55,10 @@ export const duplicateResource = defineRule({
       check(account.pools, (p) => p.name, same, 'capacity pool name', ' in this account');
       for (const pool of account.pools) check(pool.volumes, (v) => v.name, same, 'volume name', ' in this pool');
     }
-    const all: ManifestVolume[] = [];
-    for (const { volume } of volumes(manifest)) all.push(volume);
+    const all = volumes(manifest);
     // The export path (creation token) is unique per subscription and region, whatever the mount target.
-    check(all, (v) => v.exportPath, pathKey, 'export path', '');
-    check(all, (v) => v.mountPath, pathKey, 'client mount path', '', 'warning');
+    check(all, (v) => v.volume.exportPath, pathKey, 'export path', '');
+    check(all, (v) => v.volume.mountPath, pathKey, 'client mount path', '', 'warning');
   },
 });
 
