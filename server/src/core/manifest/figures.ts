@@ -192,7 +192,7 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
         const kept = earlier && reuse?.figures.volume(earlier);
         if (kept) {
           const span = volume.name?.span ?? volume.headSpan;
-          const figures = kept.span.start === span.start && kept.span.end === span.end ? kept : movedFigures(kept, span);
+          const figures = kept.span.start === span.start && kept.span.end === span.end ? kept : { ...kept, span };
           allocatedGiB += figures.quotaGiB ?? 0;
           if (figures.quotaGiB === undefined) unknownQuotas++;
           usedMiBps += figures.throughput?.mibps ?? 0;
@@ -292,34 +292,3 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/**
- * `{ ...kept, span }` for a volume whose figures are kept but whose name moved, field by field in
- * `compute`'s order (the same keys in the same order): the figures of different volumes have
- * different sets of keys, and a spread over many shapes took the slow path for about half of the
- * volumes on every edit.
- */
-function movedFigures(kept: VolumeFigures, span: Span): VolumeFigures {
-  const figures: Mutable<VolumeFigures> = { id: kept.id, account: kept.account, pool: kept.pool, volume: kept.volume, span } as Mutable<VolumeFigures>;
-  if (kept.quotaGiB !== undefined) figures.quotaGiB = kept.quotaGiB;
-  if (kept.throughput) figures.throughput = kept.throughput;
-  if (kept.allocationPercent !== undefined) figures.allocationPercent = kept.allocationPercent;
-  if (kept.budgetSharePercent !== undefined) figures.budgetSharePercent = kept.budgetSharePercent;
-  if (kept.requiredThroughputMiBps !== undefined) figures.requiredThroughputMiBps = kept.requiredThroughputMiBps;
-  if (kept.requiredCapacityGiB !== undefined) figures.requiredCapacityGiB = kept.requiredCapacityGiB;
-  figures.blockSizeBytes = kept.blockSizeBytes;
-  figures.blockSizeAssumed = kept.blockSizeAssumed;
-  if (kept.iopsAtBlockSize !== undefined) figures.iopsAtBlockSize = kept.iopsAtBlockSize;
-  if (kept.iopsQosLimit !== undefined) figures.iopsQosLimit = kept.iopsQosLimit;
-  if (kept.ioCeiling) figures.ioCeiling = kept.ioCeiling;
-  if (kept.meetsIops !== undefined) figures.meetsIops = kept.meetsIops;
-  if (kept.requiredIops !== undefined) figures.requiredIops = kept.requiredIops;
-  if (kept.latencySeconds !== undefined) figures.latencySeconds = kept.latencySeconds;
-  if (kept.concurrency !== undefined) figures.concurrency = kept.concurrency;
-  if (kept.concurrencyPerClient !== undefined) figures.concurrencyPerClient = kept.concurrencyPerClient;
-  if (kept.monthlyCostUsd !== undefined) figures.monthlyCostUsd = kept.monthlyCostUsd;
-  if (kept.quotaNeededGiB !== undefined) figures.quotaNeededGiB = kept.quotaNeededGiB;
-  if (kept.meetsCapacity !== undefined) figures.meetsCapacity = kept.meetsCapacity;
-  if (kept.meetsThroughput !== undefined) figures.meetsThroughput = kept.meetsThroughput;
-  return figures;
-}
