@@ -29,12 +29,16 @@ export const duplicateResource = defineRule({
     const manifest = manifestOf(context);
     if (!manifest) return;
     const uri = context.file.uri;
-    const check = (items: { key: string; at: Located<string> }[], what: string, where: string, severity?: 'warning') => {
+    // One pass per list, without a list of key objects: run on every keystroke over every volume.
+    const check = <T>(items: readonly T[], located: (item: T) => Located<string> | undefined, key: (value: string) => string, what: string, where: string, severity?: 'warning') => {
       const first = new Map<string, Located<string>>();
-      for (const { key, at } of items) {
-        const earlier = first.get(key);
+      for (const item of items) {
+        const at = located(item);
+        if (!at) continue;
+        const k = key(at.value);
+        const earlier = first.get(k);
         if (!earlier) {
-          first.set(key, at);
+          first.set(k, at);
           continue;
         }
         const line = context.file.source.positionAt(earlier.span.start).line + 1;
@@ -46,20 +50,26 @@ export const duplicateResource = defineRule({
         });
       }
     };
-    check(manifest.accounts.flatMap((a) => (a.name ? [{ key: a.name.value, at: a.name }] : [])), 'NetApp account name', '');
+    check(manifest.accounts, (a) => a.name, same, 'NetApp account name', '');
     for (const account of manifest.accounts) {
-      check(account.pools.flatMap((p) => (p.name ? [{ key: p.name.value, at: p.name }] : [])), 'capacity pool name', ' in this account');
-      for (const pool of account.pools) {
-        check(pool.volumes.flatMap((v) => (v.name ? [{ key: v.name.value, at: v.name }] : [])), 'volume name', ' in this pool');
-      }
+      check(account.pools, (p) => p.name, same, 'capacity pool name', ' in this account');
+      for (const pool of account.pools) check(pool.volumes, (v) => v.name, same, 'volume name', ' in this pool');
     }
-    const all = [...volumes(manifest)].map((v) => v.volume);
-    check(
-      // The export path (creation token) is unique per subscription and region, whatever the mount target.
-      all.flatMap((v) => (v.exportPath ? [{ key: normalizeExportPath(v.exportPath.value), at: v.exportPath }] : [])),
-      'export path',
-      '',
-    );
-    check(all.flatMap((v) => (v.mountPath ? [{ key: normalizeExportPath(v.mountPath.value), at: v.mountPath }] : [])), 'client mount path', '', 'warning');
+    const all = volumes(manifest);
+    // The export path (creation token) is unique per subscription and region, whatever the mount target.
+    check(all, (v) => v.volume.exportPath, pathKey, 'export path', '');
+    check(all, (v) => v.volume.mountPath, pathKey, 'client mount path', '', 'warning');
   },
 });
+
+const same = (value: string) => value;
+
+/**
+ * normalizeExportPath, without its regular expression and new strings for a path that is already
+ * normal (starts with `/`, ends with neither `/` nor white space): nearly every path of a manifest.
+ */
+function pathKey(path: string): string {
+  return path.startsWith('/') && !ENDS_ABNORMAL.test(path) ? path : normalizeExportPath(path);
+}
+
+const ENDS_ABNORMAL = /[\s/]$/;
