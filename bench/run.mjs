@@ -629,7 +629,7 @@ function render(r) {
   lines.push('');
   lines.push(`- **Date:** ${r.date}${r.quick ? ' (`--quick` run: fewer edits, no 10x inputs)' : ''}; the whole benchmark took ${r.benchSeconds.toFixed(0)} s.`);
   lines.push(`- **Machine:** ${r.machine.cpus} x ${r.machine.model}, ${r.machine.memoryGiB.toFixed(1)} GiB, Node ${r.machine.node}; load average at the end: ${r.machine.loadavg.split(' ').slice(0, 3).join(' ')}.`);
-  lines.push('  A **shared 2-core machine**: other engineers built and tested on it during the run, so the numbers are noisy and the tails (p95, p99) most of all.');
+  lines.push('  A **shared 2-core machine** (the load average above says how busy it was): when other work runs beside the benchmark, the numbers are noisy, the tails (p95, p99) most of all.');
   lines.push(`- **Compared with:** yaml-language-server ${r.built.yamlVersion} (npm), validating the same manifest against \`schemas/anf-manifest.schema.json\`, over stdio, edits interleaved one for one.`);
   lines.push('');
   if (targets17.length > 0) {
