@@ -13,6 +13,13 @@ import { CORPUS, RUNS } from '../robustness/corpus';
 import { applyEdit, lineEdits } from './lineEdits';
 
 const URI = 'file:///host/etc/fstab';
+
+/** The findings of a whole read and lint of `text` in a fresh workspace: what every kept lint must equal. */
+function wholeLintOf(config: ReturnType<typeof resolveConfig>, text: string, version: number) {
+  const fresh = new Workspace(config);
+  fresh.set(URI, text, version, 'fstab');
+  return lintFile(fresh, URI, config);
+}
 const FSTABS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'fstab').map((f) => f.text), generatedFstab(60, 5), generatedFstab(200, 7)];
 
 /** What people type into an fstab, and what breaks its lines apart. */
@@ -145,9 +152,7 @@ describe('re-reading an edited fstab', () => {
     let text = start;
     let version = 0;
     for (const typed of ['x', 'anf: workload=nope', 'noauto,']) memo.follow(workspace.set(URI, (text = typed + text), ++version, 'fstab'));
-    const fresh = new Workspace(config);
-    fresh.set(URI, text, version, 'fstab');
-    const whole = lintFile(fresh, URI, config);
+    const whole = wholeLintOf(config, text, version);
     expect(whole.find((d) => d.code === 'ANF217')?.related[0]?.range.start).toEqual({ line: 1, character: 80 });
     expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
     // The same text again (an edit undone before the lint): the kept findings are filed as of their mounts' older starts.
@@ -177,9 +182,7 @@ describe('re-reading an edited fstab', () => {
     for (const [at, typed] of [[10, 'x'], [0, '  '], [11, '']] as const) {
       text = typed ? text.slice(0, at) + typed + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
       memo.follow(workspace.set(URI, text, ++version, 'fstab'));
-      const fresh = new Workspace(config);
-      fresh.set(URI, text, version, 'fstab');
-      const whole = lintFile(fresh, URI, config);
+      const whole = wholeLintOf(config, text, version);
       const kept = lintFile(workspace, URI, config, { memo });
       expect(kept).toEqual(whole);
       expect(kept.filter((d) => d.code === 'ANF217').map((d) => d.related[0]?.range.start)).toEqual([
@@ -214,9 +217,7 @@ describe('re-reading an edited fstab', () => {
     for (const typed of [' ', '  ', '']) {
       text = [lines[0] + typed, ...lines.slice(1)].join('\n');
       memo.follow(workspace.set(URI, text, ++version, 'fstab'));
-      const fresh = new Workspace(config);
-      fresh.set(URI, text, version, 'fstab');
-      const whole = lintFile(fresh, URI, config);
+      const whole = wholeLintOf(config, text, version);
       expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
       expect(whole.find((d) => d.code === 'ANF217')?.related[0]?.range.start).toEqual({ line: 0, character: 80 });
       expect({ ANF214: contextOf('ANF214'), ANF217: contextOf('ANF217') }).toEqual(before);
@@ -259,9 +260,7 @@ describe('re-reading an edited fstab', () => {
     for (const line of typings) {
       const text = [lines[0], line, ...lines.slice(2)].join('\n');
       memo.follow(workspace.set(URI, text, ++version, 'fstab'));
-      const fresh = new Workspace(config);
-      fresh.set(URI, text, version, 'fstab');
-      const whole = lintFile(fresh, URI, config);
+      const whole = wholeLintOf(config, text, version);
       const rejudged = memo.contextRejudged;
       expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
       // Judged again: the mounts to 10.10.1.4 (or 10.10.1.44), never the three to 10.10.2.4.
@@ -291,9 +290,7 @@ describe('re-reading an edited fstab', () => {
     let version = 0;
     for (text of versions) {
       memo.follow(workspace.set(URI, text, ++version, 'fstab'));
-      const fresh = new Workspace(config);
-      fresh.set(URI, text, version, 'fstab');
-      expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+      expect(lintFile(workspace, URI, config, { memo })).toEqual(wholeLintOf(config, text, version));
     }
     // Typing on the last line keeps the diagnostics above it: the same objects, not placed again.
     const before = lintFile(workspace, URI, config, { memo });
@@ -301,9 +298,7 @@ describe('re-reading an edited fstab', () => {
     text = text.slice(0, last) + 'x' + text.slice(last);
     memo.follow(workspace.set(URI, text, ++version, 'fstab'));
     const after = lintFile(workspace, URI, config, { memo });
-    const fresh = new Workspace(config);
-    fresh.set(URI, text, version, 'fstab');
-    expect(after).toEqual(lintFile(fresh, URI, config));
+    expect(after).toEqual(wholeLintOf(config, text, version));
     const above = before.filter((d) => d.range.start.line === 1);
     expect(above.length).toBeGreaterThan(0);
     for (const diagnostic of above) expect(after).toContain(diagnostic);

@@ -21,6 +21,18 @@ export interface Span {
   readonly end: number;
 }
 
+/** The first of `items`, in offset order, whose span starts at or after `offset` (`items.length` when none does): a bisection. */
+export function firstStartingAt(items: readonly { readonly span: Span }[], offset: number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (items[middle]!.span.start < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 const LF = '\n'.charCodeAt(0);
 const CR = '\r'.charCodeAt(0);
 

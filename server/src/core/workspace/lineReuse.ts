@@ -18,7 +18,7 @@ import type { MountEntry, MountOption } from '../mounts/model';
 import type { ParseProblem } from '../diagnostics';
 import { changedRegion } from '../text/changedRegion';
 import { ownCopy, ownItems } from '../text/ownText';
-import type { SourceText, Span } from '../text/sourceText';
+import { firstStartingAt, type SourceText, type Span } from '../text/sourceText';
 import type { LineEdit, ParsedFile } from './parsedFile';
 import { MALFORMED_MODPROBE_LINE, MALFORMED_SYSCTL_LINE, QUOTED_KERNEL_LINE } from '../sysctl/lines';
 import { extractModprobeFile, extractSysctlFile } from '../sysctl/extract';
@@ -95,7 +95,7 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   const oldMounts = previous.mounts;
   // An fstab's mounts are one per line, in offset order: found by bisection, not by a walk that
   // touches every mount above the edit. An autofs map's entries may hold several mounts: walked.
-  let from = autofs ? 0 : firstFrom(oldMounts, changedStart);
+  let from = autofs ? 0 : firstStartingAt(oldMounts, changedStart);
   while (from < oldMounts.length && oldMounts[from]!.span.start < changedStart) from++;
   let to = from;
   while (to < oldMounts.length && oldMounts[to]!.span.start <= oldEnd) to++;
@@ -135,18 +135,6 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   const seen = autofs ? new Set<Span>() : undefined;
   for (let i = to; i < oldMounts.length; i++) mounts.push(delta === 0 ? oldMounts[i]! : shiftMount(oldMounts[i]!, delta, seen));
   return { mounts, problems, edit: { previousItems: oldMounts, itemsFrom: from, itemsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
-}
-
-/** The first of `items` (in offset order) that starts at or after `offset`. */
-function firstFrom(items: readonly { readonly span: Span }[], offset: number): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (items[middle]!.span.start < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 export interface SettingReread {
@@ -197,7 +185,7 @@ export function rereadSettings(previous: ParsedFile, source: SourceText, uri: st
 
   const old = previous.settings;
   // Settings are in offset order, one line (or joined line) each: bisection, as for an fstab.
-  let from = firstFrom(old, changedStart);
+  let from = firstStartingAt(old, changedStart);
   while (from < old.length && old[from]!.span.start < changedStart) from++;
   let to = from;
   while (to < old.length && old[to]!.span.start <= oldEnd) to++;

@@ -38,7 +38,7 @@ import { scanShell } from '../sysctl/shell';
 import type { Sink } from '../sysctl/lines';
 import { changedRegion, type ChangedRegion } from '../text/changedRegion';
 import { ownItems } from '../text/ownText';
-import type { SourceText, Span } from '../text/sourceText';
+import { firstStartingAt, type SourceText, type Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import type { LineEdit, LineItem, ParsedFile } from './parsedFile';
 
@@ -273,8 +273,8 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   type Part = [number, number];
   const [commandPart, contentPart, settingPart, linePart, annotationPart, kernelPart] = parts as [Part, Part, Part, Part, Part, Part];
   const items = state.items;
-  const itemsFrom = lowerBoundBy(items, from);
-  const itemsTo = lowerBoundBy(items, oldTo);
+  const itemsFrom = firstStartingAt(items, from);
+  const itemsTo = firstStartingAt(items, oldTo);
 
   // Sure now: build the new lists (the kept entries move in place, the previous version is done with).
   // Problems first: copied before the mounts move (a malformed fstab line's problem shares its span with its mount).
@@ -485,17 +485,6 @@ function partition(list: readonly { span: Span }[], start: number, end: number):
   while (to < list.length && list[to]!.span.start < end) to++;
   for (let i = to; i < list.length; i++) if (list[i]!.span.start < end) return undefined;
   return [from, to];
-}
-
-function lowerBoundBy(items: readonly LineItem[], offset: number): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (items[middle]!.span.start < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 function splice<T>(list: readonly T[], [from, to]: [number, number], fresh: readonly T[], keep: (item: T) => T): T[] {
