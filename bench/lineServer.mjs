@@ -14,6 +14,7 @@
 //     --digest <file>       write one hash per published diagnostics list (compare two runs with cmp)
 //     --check <n>           every n edits and after the last, compare the published diagnostics with
 //                           the CLI's `--format json` on the same text (code, severity, range, message)
+//     --slowest <n>         also print the n slowest edits (time, edit number, the edited line) to stderr
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,6 +42,7 @@ const profileDir = option('--cpu-prof');
 const digestFile = option('--digest');
 const nodeArgs = option('--node-args')?.split(' ').filter(Boolean) ?? [];
 const check = Number(option('--check') ?? 0);
+const slowest = Number(option('--slowest') ?? 0);
 const [input = 'fstab:200', countArg = '600', seedArg = '21'] = args;
 const count = Number(countArg);
 const seed = Number(seedArg);
@@ -152,6 +154,7 @@ async function main() {
   client.open(uri, text, languageId);
   const first = await opened;
   const times = [];
+  const edited = [];
   const digests = [];
   let mismatches = 0;
   let checked = 0;
@@ -177,6 +180,7 @@ async function main() {
     const version = client.change(uri, { range: edit.range, text: edit.text }, client.incremental ? undefined : edit.full());
     const published = await client.nextDiagnostics(uri, (p) => p.version === version);
     times.push(published.at - started);
+    if (slowest > 0) edited.push(`${edit.text ? 'typed' : 'deleted'} at ${edit.range.start.line + 1}:${edit.range.start.character + 1}: ${JSON.stringify(edit.full().split('\n')[edit.range.start.line].slice(0, 60))}`);
     edits++;
     last = published.params.diagnostics;
     // The temporary folder's name is left out (related notes carry the document's URI).
@@ -185,6 +189,12 @@ async function main() {
       current = edit.full();
       await compare();
     }
+  }
+  if (slowest > 0) {
+    const order = times.map((_, i) => i).sort((a, b) => times[b] - times[a]);
+    for (const i of order.slice(0, slowest)) console.error(`${times[i].toFixed(2)} ms, edit ${i + 1}: ${edited[i]}`);
+    const half = times.slice(times.length / 2);
+    console.error(`second half of the edits: p50 ${percentile(half, 50).toFixed(2)}, p95 ${percentile(half, 95).toFixed(2)}, p99 ${percentile(half, 99).toFixed(2)} ms`);
   }
   const rss = client.peakRssMiB();
   // CPU per edit: the server's (lint, conversion, JSON, writes) and this driver's (reading and parsing the notifications).
