@@ -22,7 +22,8 @@ export function isLintable(kind: FileKind): boolean {
 
 /** Parses one document into everything rules read. The one place that dispatches on file kind. */
 export function parseFile(uri: string, text: string, version = 0, kind: FileKind = detectFileKind(uri, text), previous?: ParsedFile): ParsedFile {
-  const source = new SourceText(text);
+  // A new version of an open document: its line index is the previous one's, rescanned where the edit was.
+  const source = previous ? SourceText.edited(previous.source, text) : new SourceText(text);
   const problems: ParseProblem[] = [];
   let manifest: ParsedFile['manifest'];
   let volumes: ParsedFile['volumes'] = [];
