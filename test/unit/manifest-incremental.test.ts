@@ -274,6 +274,22 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
     }
   });
 
+  it('a volume whose block scalar keeps its trailing blank lines (`|+`) reads as a whole parse does', () => {
+    const base = MANIFESTS[MANIFESTS.length - 1]!;
+    // pool-1's first volume, not its pool's last: its item is read without the lines after it.
+    const volumeLine = base.indexOf('\n', base.indexOf('          - name: ', base.indexOf('- name: pool-1'))) + 1;
+    for (const header of ['|+', '>+', '|2+', '|+2']) {
+      const note = `            mountPath: ${header}\n              /mnt/tape-out\n\n\n`;
+      // The value goes in place of the volume's own mountPath line (a duplicate key would hide it).
+      const text = `${base.slice(0, volumeLine)}${base.slice(volumeLine).replace(/^ *mountPath:.*\n/m, '').replace(/^( {10}- name: )/m, `${note}$1`)}`;
+      const at = text.indexOf('tape-out', volumeLine);
+      expect(at, header).toBeGreaterThan(0);
+      const next = new SourceText(`${text.slice(0, at)}x${text.slice(at)}`);
+      const read = reparseManifest(whole(text), next, URI);
+      if (read) expect(comparable(read), header).toBe(comparable(parseManifest(next, URI, 'yaml')));
+    }
+  });
+
   it('edits that tie the volume to the rest of the document take the whole parse', () => {
     const text = MANIFESTS[MANIFESTS.length - 1]!;
     const at = text.indexOf('quota:', text.length / 2);

@@ -45,6 +45,11 @@ type Change = ChangedRegion;
 /** Anything in an item's text that makes its meaning depend on the rest of the document. */
 const NOT_LOCAL = /[&*!]|<<|^(%|---|\.\.\.)/m;
 const ITEM_PREFIX = /^ *- +$/;
+/**
+ * A block scalar that keeps its trailing blank lines (`|+`, `>2+`): an item is read without the blank
+ * lines between it and the next one, so its value would lose them. Rare in a manifest; a whole parse.
+ */
+const KEEP_CHOMPING = /[|>][1-9]?\+/;
 
 /** Why the shortcut was not taken: thrown inside, caught here, never escapes. */
 class WholeParseNeeded extends Error {}
@@ -110,6 +115,7 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   const oldItem = old.text.slice(itemStart, oldItemEnd);
   const newItem = next.text.slice(itemStart, newItemEnd);
   if (!ITEM_PREFIX.test(old.text.slice(itemStart, item.span.start)) || NOT_LOCAL.test(oldItem) || NOT_LOCAL.test(newItem)) return undefined;
+  if (KEEP_CHOMPING.test(newItem)) return undefined;
   // A line typed out of the item (content left of its dash) belongs to an enclosing item now:
   // reading this one alone could only be refused, after costing a parse or two.
   const dashColumn = old.text.indexOf('-', itemStart) - itemStart;
