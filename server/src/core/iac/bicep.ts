@@ -6,6 +6,7 @@ import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacSlip, IacValue, 
 import { placeInstance, relativeUri } from './instance';
 import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
 import { bicepForGrammar } from './bicepCompat';
+import { readKnownModule } from './knownModules';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
 
 /**
@@ -207,6 +208,15 @@ class BicepReader {
         volumes.push(...armGroupVolumes({ ...meta, ...(account ? { account } : {}) }, props, poolFromId, (span) => annotationFor(this.source, span)));
       }
     }
+    // Calls of registry modules anf-lint knows (the Azure Verified Module for ANF): what they deploy.
+    for (const { call, args } of this.calls()) {
+      const made = readKnownModule({ language: 'bicep', call, args, annotationOf: (span) => annotationFor(this.source, span), requiredOf: (span) => requirementsFor(this.source, span) });
+      if (!made) continue;
+      accounts.push(...made.accounts);
+      pools.push(...made.pools);
+      volumes.push(...made.volumes);
+      this.slips.push(...made.slips);
+    }
     return { language: 'bicep', accounts, pools, volumes, slips: this.slips };
   }
 
@@ -214,6 +224,7 @@ class BicepReader {
 
   private obj(n: Node): Obj {
     const props = new Map<string, Node>();
+    const names: string[] = [];
     for (const p of n.namedChildren) {
       if (p.type !== 'object_property') continue;
       const key = p.namedChildren[0];
@@ -221,9 +232,11 @@ class BicepReader {
       if (!key || !value || value.type === 'resource_declaration') continue;
       const name = key.type === 'string' ? key.text.slice(1, -1) : key.text;
       props.set(name.toLowerCase(), p);
+      names.push(name);
     }
     return {
       span: spanOf(n),
+      keys: () => names,
       field: (key) => {
         const p = props.get(key.toLowerCase());
         return p ? this.field(p.namedChildren[1]!, spanOf(p.namedChildren[0]!)) : undefined;
