@@ -48,6 +48,8 @@ interface KnownModule {
   readonly language: 'bicep' | 'terraform';
   /** The source without its version, lower case: a Bicep registry path, a Terraform registry address. */
   readonly source: string;
+  /** How hovers name it. */
+  readonly title: string;
   /** Versions whose inputs were read from the module's source (Bicep: the tag; Terraform: an exact version). */
   readonly checked: RegExp;
   readonly inputs: Inputs;
@@ -217,8 +219,8 @@ function terraformRule(span: Span, o: Obj): IacExportRule {
 // The table
 
 const KNOWN_MODULES: readonly KnownModule[] = [
-  { language: 'bicep', source: 'br/public:avm/res/net-app/net-app-account', checked: /^0\.12\.\d+$/, inputs: BICEP_ACCOUNT_INPUTS, read: readBicepAccount },
-  { language: 'terraform', source: 'azure/avm-res-netapp-netappaccount/azurerm', checked: /^0\.[0-3]\.\d+$/, inputs: TERRAFORM_ACCOUNT_INPUTS, read: readTerraformAccount },
+  { language: 'bicep', source: 'br/public:avm/res/net-app/net-app-account', title: 'the Azure Verified Module for NetApp accounts (Bicep, checked against 0.12.x)', checked: /^0\.12\.\d+$/, inputs: BICEP_ACCOUNT_INPUTS, read: readBicepAccount },
+  { language: 'terraform', source: 'azure/avm-res-netapp-netappaccount/azurerm', title: 'the Azure Verified Module for NetApp accounts (Terraform, checked against 0.1.0 to 0.3.0)', checked: /^0\.[0-3]\.\d+$/, inputs: TERRAFORM_ACCOUNT_INPUTS, read: readTerraformAccount },
 ];
 
 /** The row for a call's source, with the version it names (Bicep: the tag; Terraform: `version`). */
@@ -245,6 +247,16 @@ function knownModuleOf(at: Pick<KnownCall, 'language' | 'call' | 'version'>): { 
 /** Whether a call is one of the table's modules (read or not): such a call is not "an unknown module". */
 export function isKnownModuleSource(language: 'bicep' | 'terraform', call: IacModuleCall): boolean {
   return knownModuleOf({ language, call }) !== undefined;
+}
+
+/** How a hover names the known module a call uses, or undefined. */
+export function knownModuleTitle(language: string, call: IacModuleCall): string | undefined {
+  return language === 'bicep' || language === 'terraform' ? knownModuleOf({ language, call })?.module.title : undefined;
+}
+
+/** The symbol prefix of what a call of a known module gives (knownModules.ts names them so). */
+export function knownModuleSymbol(language: string, call: IacModuleCall): string {
+  return language === 'terraform' ? `module.${call.name}` : call.name;
 }
 
 /**

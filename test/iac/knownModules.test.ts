@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { computeManifestFigures } from '../../server/src/core/manifest/figures';
+import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
+
+/**
+ * Calls of the Azure Verified Module for ANF accounts (Bicep `br/public:avm/res/net-app/net-app-account`,
+ * Terraform `Azure/avm-res-netapp-netappaccount/azurerm`) give the estate the module deploys: the
+ * same figures and findings as the same estate written as resources, on the caller's own values,
+ * in the units the module takes (Bicep pool `size` in TiB and `usageThreshold` in bytes; Terraform
+ * pool `size` in bytes and `volume_size_in_gib` in GiB).
+ */
+const config = resolveConfig(configSchema.parse({}));
+const DIR = join(__dirname, '..', 'fixtures', 'iac', 'known-modules');
+
+function lint(name: string, text = readFileSync(join(DIR, name), 'utf8')) {
+  const uri = `file:///work/estate/${name}`;
+  const workspace = new Workspace(config);
+  workspace.set(uri, text);
+  const file = workspace.file(uri)!;
+  const findings = visibleDiagnostics(lintFile(workspace, uri, config));
+  const at = (code: string) => findings.filter((d) => d.code === code).map((d) => text.slice(d.span.start, d.span.end));
+  const line = (code: string) => findings.filter((d) => d.code === code).map((d) => text.slice(0, d.span.start).split('\n').length);
+  return { text, file, findings, at, line };
+}
+
+function figures(name: string) {
+  const { file } = lint(name);
+  expect(file.manifest, `${name} gives an estate`).toBeDefined();
+  const f = computeManifestFigures(file.manifest!, config);
+  return {
+    pools: f.pools.map((p) => ({ id: p.id, serviceLevel: p.serviceLevel, qos: p.qos, sizeTiB: p.sizeTiB, allocatedGiB: p.allocatedGiB, budgetMiBps: p.budgetMiBps, usedMiBps: p.usedMiBps })),
+    volumes: f.volumes.map((v) => ({ id: v.id, quotaGiB: v.quotaGiB, throughputMiBps: v.throughput?.mibps })),
+  };
+}
+
+describe.each([
+  { language: 'Bicep', module: 'avm-account.bicep', raw: 'avm-account-raw.bicep', size: '1', protocols: '[' },
+  { language: 'Terraform', module: 'avm-account.tf', raw: 'avm-account-raw.tf', size: '1099511627776', protocols: '["NFSv4.1"]' },
+])('$language: a call of the AVM account module is read as the resources it deploys', ({ module, raw, size, protocols }) => {
+  it('gives the figures of the same estate written as resources', () => {
+    const avm = figures(module);
+    expect(avm.pools).toEqual([{ id: 'eda-scratch-anf/scratch-premium', serviceLevel: 'Premium', qos: 'manual', sizeTiB: 1, allocatedGiB: 1024, budgetMiBps: 64, usedMiBps: 200 }]);
+    expect(avm).toEqual(figures(raw));
+  });
+
+  it('gives the findings of the resources: a 1 TiB Premium pool short of its volume\'s 200 MiB/s (ANF114), an EDA scratch volume on NFSv4.1 (ANF119)', () => {
+    const findings = (name: string) => lint(name).findings.map((d) => `${d.code} ${d.message}`).sort();
+    expect(findings(module)).toEqual(['ANF114 The volumes of pool `scratch-premium` are assigned 200 MiB/s in total, above the pool budget of 64 MiB/s (1 TiB x 64 MiB/s per TiB).', 'ANF119 Volume `regress-scratch` holds EDA scratch and project data on NFSv4.1; NFSv3 is markedly faster for this workload and it uses no Kerberos that would need NFSv4.1.']);
+    expect(findings(module)).toEqual(findings(raw));
+  });
+
+  it('places each finding on the value the caller writes in the module call', () => {
+    const { at } = lint(module);
+    expect(at('ANF114')).toEqual([size]);
+    expect(at('ANF119').map((t) => t.split('\n')[0])).toEqual([protocols]);
+  });
+});
+
+describe('calls that must give no finding', () => {
+  it.each(['avm-clean.bicep', 'avm-clean.tf'])('%s: a well-sized call stays clean (its pool and volumes are read)', (name) => {
+    const { file, findings } = lint(name);
+    expect(findings).toEqual([]);
+    expect(figures(name).pools).toEqual([{ id: 'eda-tools-anf/tools-premium', serviceLevel: 'Premium', qos: 'auto', sizeTiB: 4, allocatedGiB: 4096, budgetMiBps: 256, usedMiBps: 256 }]);
+    expect(file.iac?.volumes.map((v) => v.name?.value)).toEqual(['eda-tools', 'eda-libs']);
+  });
+
+  it('avm-unknown.bicep: params without defaults and loops stay unknown, never guessed', () => {
+    const { file, findings } = lint('avm-unknown.bicep');
+    expect(findings).toEqual([]);
+    const scratch = file.iac!.pools.find((p) => p.name?.value === 'scratch')!;
+    expect(scratch.serviceLevel?.value).toBeUndefined();
+    expect(scratch.size?.value).toBeUndefined();
+    expect(scratch.size?.raw).toBe('poolSizeTiB');
+    expect(file.iac!.volumes.find((v) => v.name?.value === 'regress-scratch')!.quota?.value).toBeUndefined();
+    // A module called in a loop: its account is repeated; its `for` list of pools is not read.
+    const perRegion = file.iac!.accounts.find((a) => a.symbol === 'perRegion')!;
+    expect(perRegion.repeated).toBe(true);
+    expect(perRegion.name?.value).toBeUndefined();
+    expect(file.iac!.pools.filter((p) => p.account?.symbol === 'perRegion')).toEqual([]);
+  });
+
+  it('avm-unknown.tf: variables without values and a computed volume map stay unknown, never guessed', () => {
+    const { file, findings } = lint('avm-unknown.tf');
+    expect(findings).toEqual([]);
+    const scratch = file.iac!.pools.find((p) => p.name?.value === 'scratch')!;
+    expect(scratch.serviceLevel?.value).toBeUndefined();
+    expect(scratch.size?.value).toBeUndefined();
+    expect(scratch.size?.raw).toBe('var.pool_size_bytes');
+    // `volumes = merge(...)`: not a map anf-lint can read, so no volume (rather than a guessed one).
+    expect(file.iac!.volumes).toEqual([]);
+  });
+});
+
+const BICEP_DEFAULTS = `param subnetId string
+
+module home 'br/public:avm/res/net-app/net-app-account:0.12.3' = {
+  name: 'anf-home'
+  params: {
+    name: 'home-anf'
+    capacityPools: [
+      {
+        name: 'home'
+        size: 16
+        volumes: [
+          {
+            name: 'home'
+            availabilityZone: -1
+            subnetResourceId: subnetId
+            networkFeatures: 'Standard'
+            usageThreshold: 2 * 1024 * 1024 * 1024 * 1024
+            protocolTypes: [
+              'NFSv3'
+            ]
+          }
+        ]
+      }
+    ]
+  }
+}
+`;
+
+const TERRAFORM_DEFAULTS = `module "home" {
+  source  = "registry.terraform.io/Azure/avm-res-netapp-netappaccount/azurerm"
+  version = "0.3.0"
+
+  name                = "home-anf"
+  location            = "westeurope"
+  resource_group_name = "rg-home"
+
+  capacity_pools = {
+    home = {
+      name          = "home"
+      service_level = "Standard"
+      size          = 17592186044416
+    }
+  }
+
+  volumes = {
+    home = {
+      name                  = "home"
+      capacity_pool_map_key = "home"
+      subnet_resource_id    = "/subscriptions/0000/resourceGroups/rg-home/providers/Microsoft.Network/virtualNetworks/hub/subnets/anf"
+      creation_token        = "home"
+      network_features      = "Standard"
+      protocol_types        = ["NFSv3"]
+    }
+  }
+}
+`;
+
+describe("the module's defaults and units", () => {
+  it("Bicep: a pool without `serviceLevel` is the module's Standard; a fix to its size writes TiB", () => {
+    const { findings, at } = lint('defaults.bicep', BICEP_DEFAULTS);
+    const shrink = findings.find((d) => d.code === 'ANF405')!;
+    expect(shrink.message).toContain('Pool `home` is 16 TiB, but its volumes hold 2 TiB of quota');
+    expect(shrink.message).toContain('Standard list price');
+    expect(at('ANF405')).toEqual(['16']);
+    expect(shrink.fixes?.[0]?.edits.map((e) => e.newText)).toEqual(['2']);
+  });
+
+  it('Terraform: a volume without `volume_size_in_gib` is the module\'s 50 GiB; a fix to the pool size writes bytes', () => {
+    const { findings, at, file } = lint('defaults.tf', TERRAFORM_DEFAULTS);
+    const quota = file.iac!.volumes[0]!.quota!;
+    expect([quota.value, quota.unit, quota.editSpan]).toEqual([50, 'GiB', undefined]);
+    expect(at('ANF405')).toEqual(['17592186044416']);
+    expect(findings.find((d) => d.code === 'ANF405')!.fixes?.[0]?.edits.map((e) => e.newText)).toEqual(['1099511627776']);
+  });
+});
+
+describe('versions the table does not know', () => {
+  const bicep = readFileSync(join(DIR, 'avm-account.bicep'), 'utf8');
+  const terraform = readFileSync(join(DIR, 'avm-account.tf'), 'utf8');
+
+  it('are read when every input they write is a name the known versions declare', () => {
+    expect(lint('newer.bicep', bicep.replace(':0.12.3', ':0.14.0')).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
+    expect(lint('newer.tf', terraform.replace('"0.3.0"', '"~> 0.4"')).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
+    expect(lint('unpinned.tf', terraform.replace(/ {2}version = "0.3.0"\n/, '')).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
+  });
+
+  it('are skipped when they write an input the known versions do not declare (it may mean something else)', () => {
+    const renamed = lint('renamed.bicep', bicep.replace(':0.12.3', ':1.0.0').replace('size: 1', 'sizeTiB: 1'));
+    expect(renamed.findings).toEqual([]);
+    expect(renamed.file.iac?.pools ?? []).toEqual([]);
+    const tf = lint('renamed.tf', terraform.replace('"0.3.0"', '"1.0.0"').replace('volume_size_in_gib    = 1024', 'volume_size_in_bytes  = 1099511627776'));
+    expect(tf.findings).toEqual([]);
+    expect(tf.file.iac?.volumes ?? []).toEqual([]);
+  });
+
+  it('a known version is read even with an input it does not declare (the deployment would refuse it, not read it differently)', () => {
+    expect(lint('typo.bicep', bicep.replace("qosType: 'Manual'", "qosType: 'Manual'\n        sizeTiB: 1")).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
+  });
+
+  it('other registry modules are not read', () => {
+    const other = lint('other.bicep', bicep.replace('avm/res/net-app/net-app-account', 'avm/res/storage/storage-account'));
+    expect(other.findings).toEqual([]);
+    expect(other.file.iac?.pools ?? []).toEqual([]);
+  });
+});
+
+describe('hover on the call', () => {
+  it('says which known module it is and what was read through it, or why nothing', async () => {
+    const { computeHover } = await import('../../server/src/core/features/hover');
+    const hover = (name: string, text: string, needle: string) => {
+      const uri = `file:///work/estate/${name}`;
+      const workspace = new Workspace(config);
+      workspace.set(uri, text);
+      return computeHover(workspace, uri, text.indexOf(needle) + 2, config)?.markdown;
+    };
+    const bicep = readFileSync(join(DIR, 'avm-account.bicep'), 'utf8');
+    expect(hover('a.bicep', bicep, "'br/public")).toContain('Read from this call\'s arguments, in the units the module takes: 1 NetApp account, 1 capacity pool, 1 volume.');
+    const terraform = readFileSync(join(DIR, 'avm-account.tf'), 'utf8');
+    expect(hover('a.tf', terraform, 'module "anf"')).toContain('the Azure Verified Module for NetApp accounts (Terraform, checked against 0.1.0 to 0.3.0). Read from this call\'s arguments');
+    expect(hover('b.bicep', bicep.replace(':0.12.3', ':1.0.0').replace('size: 1', 'sizeTiB: 1'), "'br/public")).toContain('so it is not read');
+  });
+});
