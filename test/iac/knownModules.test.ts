@@ -215,3 +215,101 @@ describe('hover on the call', () => {
     expect(hover('b.bicep', bicep.replace(':0.12.3', ':1.0.0').replace('size: 1', 'sizeTiB: 1'), "'br/public")).toContain('so it is not read');
   });
 });
+
+describe('a local module that calls the registry module', () => {
+  it('Bicep: the value its caller passes is judged where the caller writes it', () => {
+    const wrapper = `param poolSizeTiB int
+param subnetId string
+
+module anf 'br/public:avm/res/net-app/net-app-account:0.12.3' = {
+  name: 'anf-eda'
+  params: {
+    name: 'eda-anf'
+    capacityPools: [
+      {
+        name: 'scratch-premium'
+        serviceLevel: 'Premium'
+        size: poolSizeTiB
+        qosType: 'Manual'
+        volumes: [
+          // anf: workload=eda-scratch
+          {
+            name: 'regress-scratch'
+            availabilityZone: 1
+            subnetResourceId: subnetId
+            usageThreshold: 1099511627776
+            throughputMibps: 200
+            protocolTypes: [
+              'NFSv3'
+            ]
+          }
+        ]
+      }
+    ]
+  }
+}
+`;
+    const main = `module eda './modules/eda-anf.bicep' = {
+  name: 'eda'
+  params: {
+    poolSizeTiB: 1
+    subnetId: '/subscriptions/0000/resourceGroups/rg-eda/providers/Microsoft.Network/virtualNetworks/eda/subnets/anf'
+  }
+}
+`;
+    const workspace = new Workspace(config);
+    workspace.set('file:///repo/modules/eda-anf.bicep', wrapper);
+    workspace.set('file:///repo/main.bicep', main);
+    const findings = visibleDiagnostics(lintFile(workspace, 'file:///repo/main.bicep', config));
+    expect(findings.map((d) => `${d.code} ${main.slice(d.span.start, d.span.end)}`)).toEqual(['ANF114 1']);
+    expect(findings[0]!.message).toContain('above the pool budget of 64 MiB/s');
+    // The module file alone: its pool size is a param without a value, unknown.
+    expect(visibleDiagnostics(lintFile(workspace, 'file:///repo/modules/eda-anf.bicep', config)).map((d) => d.code + ' ' + d.message)).toEqual([]);
+  });
+});
+
+describe('a local Bicep module whose params all lack defaults', () => {
+  it('judges a value its caller sets where the caller writes it (raw resources too)', () => {
+    const module = `param quotaGiB int
+
+resource account 'Microsoft.NetApp/netAppAccounts@2025-01-01' = {
+  name: 'tools-anf'
+}
+
+resource pool 'Microsoft.NetApp/netAppAccounts/capacityPools@2025-01-01' = {
+  parent: account
+  name: 'tools'
+  properties: {
+    serviceLevel: 'Standard'
+    size: 1099511627776
+  }
+}
+
+// anf: workload=eda-tools
+resource tools 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-01-01' = {
+  parent: pool
+  name: 'tools'
+  properties: {
+    creationToken: 'tools'
+    usageThreshold: quotaGiB * 1024 * 1024 * 1024
+    protocolTypes: [
+      'NFSv3'
+    ]
+  }
+}
+`;
+    const main = `module tools './modules/tools.bicep' = {
+  name: 'tools'
+  params: {
+    quotaGiB: 10
+  }
+}
+`;
+    const workspace = new Workspace(config);
+    workspace.set('file:///repo/modules/tools.bicep', module);
+    workspace.set('file:///repo/main.bicep', main);
+    const findings = visibleDiagnostics(lintFile(workspace, 'file:///repo/main.bicep', config));
+    // A 10 GiB quota, below the volume minimum: on the caller's `quotaGiB: 10`, not dropped as the module's own value.
+    expect(findings.map((d) => `${d.code} ${main.slice(d.span.start, d.span.end)}`)).toContain('ANF111 10');
+  });
+});

@@ -75,7 +75,7 @@ class BicepReader {
 
   /** The `module` declarations: `module x './anf.bicep' = { params: {...} }` (also in a loop or behind `if`). */
   calls(): { call: IacModuleCall; args: Map<string, Field> }[] {
-    return this.modules.flatMap((n) => {
+    this.readCalls ??= this.modules.flatMap((n) => {
       const id = n.namedChildren[0];
       const path = n.namedChildren.find((c) => c.type === 'string');
       if (!id || !path) return [];
@@ -104,11 +104,15 @@ class BicepReader {
       };
       return [{ call, args }];
     });
+    return this.readCalls;
   }
+
+  private readCalls: { call: IacModuleCall; args: Map<string, Field> }[] | undefined;
 
   /** The params an expression uses, directly or through `var`s (a module's caller may set them). */
   private paramsOf(n: Node): string[] | undefined {
-    if (this.params.size === 0) return undefined;
+    // A param without a default is not in `params`; the caller may still set it (`overrides`).
+    if (this.params.size === 0 && this.overrides.size === 0) return undefined;
     const found = new Set<string>();
     const seen = new Set<string>();
     const visit = (x: Node, depth: number): void => {

@@ -650,6 +650,7 @@ class Reader {
 
   /** The `module` blocks of this file. */
   calls(): { call: IacModuleCall; block: Block }[] {
+    if (this.readCalls) return this.readCalls;
     const found: { call: IacModuleCall; block: Block }[] = [];
     for (const b of this.blocks) {
       if (b.type !== 'module' || !b.labels[0]) continue;
@@ -671,8 +672,11 @@ class Reader {
         },
       });
     }
+    this.readCalls = found;
     return found;
   }
+
+  private readCalls: { call: IacModuleCall; block: Block }[] | undefined;
 
   estate(readers?: ReadonlyMap<string, Reader>, reuse?: BlockReuse): IacEstate {
     const accounts: IacAccount[] = [];
