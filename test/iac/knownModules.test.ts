@@ -175,6 +175,7 @@ describe('versions the table does not know', () => {
 
   it('are read when every input they write is a name the known versions declare', () => {
     expect(lint('newer.bicep', bicep.replace(':0.12.3', ':0.14.0')).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
+    expect(lint('full.bicep', bicep.replace('br/public:', 'br:mcr.microsoft.com/bicep/')).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
     expect(lint('newer.tf', terraform.replace('"0.3.0"', '"~> 0.4"')).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
     expect(lint('unpinned.tf', terraform.replace(/ {2}version = "0.3.0"\n/, '')).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
   });
@@ -311,5 +312,19 @@ resource tools 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-01-01
     const findings = visibleDiagnostics(lintFile(workspace, 'file:///repo/main.bicep', config));
     // A 10 GiB quota, below the volume minimum: on the caller's `quotaGiB: 10`, not dropped as the module's own value.
     expect(findings.map((d) => `${d.code} ${main.slice(d.span.start, d.span.end)}`)).toContain('ANF111 10');
+  });
+});
+
+describe('annotations on module entries', () => {
+  it('the workload hint (ANF411) on an AVM volume writes its annotation inside the entry, where it is read', () => {
+    const text = readFileSync(join(DIR, 'avm-account.bicep'), 'utf8').replace('          // anf: workload=eda-scratch\n', '').replace("name: 'regress-scratch'", "name: 'cad-tools'");
+    const before = lint('hint.bicep', text);
+    expect(before.findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF411']);
+    const fix = before.findings.find((d) => d.code === 'ANF411')!.fixes![0]!;
+    expect(fix.edits.map((e) => e.newText)).toEqual(['            // anf: workload=eda-tools\n']);
+    const edit = fix.edits[0]!;
+    const fixed = text.slice(0, edit.span.start) + edit.newText + text.slice(edit.span.end);
+    expect(fixed).toContain("          {\n            // anf: workload=eda-tools\n            name: 'cad-tools'");
+    expect(lint('hint.bicep', fixed).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
   });
 });
