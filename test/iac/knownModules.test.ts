@@ -328,3 +328,37 @@ describe('annotations on module entries', () => {
     expect(lint('hint.bicep', fixed).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
   });
 });
+
+describe("a finding on a module's default", () => {
+  it('lands on the entry\'s `name` key and says the value is the module\'s default', () => {
+    const text = `module "hana" {
+  source  = "Azure/avm-res-netapp-netappaccount/azurerm"
+  version = "0.3.0"
+  name    = "sap-anf"
+
+  capacity_pools = {
+    ultra = {
+      name          = "hana-ultra"
+      service_level = "Ultra"
+      size          = 4398046511104
+    }
+  }
+
+  volumes = {
+    log = {
+      name                  = "hn1-log-mnt00001"
+      capacity_pool_map_key = "ultra"
+      subnet_resource_id    = "/subscriptions/0000/resourceGroups/rg-sap/providers/Microsoft.Network/virtualNetworks/sap/subnets/anf"
+      creation_token        = "hn1-log-mnt00001"
+      protocol_types        = ["NFSv4.1"]
+    }
+  }
+}
+`;
+    const { findings, at, line } = lint('hana.tf', text);
+    expect(findings.map((d) => d.code)).toEqual(['ANF408']);
+    expect(at('ANF408')).toEqual(['name']);
+    expect(line('ANF408')).toEqual([16]); // the volume entry's `name`
+    expect(findings[0]!.message).toMatch(/gets 6\.25 MiB\/s, below the 250 MB\/s .*\(`volume_size_in_gib` is not set: the module deploys 50 GiB\)$/);
+  });
+});

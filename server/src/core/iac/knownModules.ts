@@ -316,15 +316,19 @@ function meta(at: KnownCall, symbol: string, span: Span, headSpan: Span, name: F
   };
 }
 
-/** A value the module deploys when the input is left out: on the entry's name, never edited. */
+/**
+ * A value the module deploys when the input is left out: placed on the entry's `name` key (where
+ * the input would be added; not the name's value, so a finding on it says where it came from),
+ * never edited.
+ */
 function moduleDefault(name: Field | undefined, item: Field, value: string, why: string): IacValue<string> {
-  const at = name ?? item;
-  return { value, span: at.span, keySpan: at.keySpan, raw: value, origin: `${why} ${value}` };
+  const span = name ? name.keySpan : item.span;
+  return { value, span, keySpan: span, raw: value, origin: `${why} ${value}` };
 }
 
 function moduleDefaultSize(name: Field | undefined, item: Field, value: number, unit: IacSize['unit'], why: string): IacSize {
-  const at = name ?? item;
-  return { value, unit, span: at.span, keySpan: at.keySpan, raw: String(value), origin: `${why} ${value} ${unit}` };
+  const span = name ? name.keySpan : item.span;
+  return { value, unit, span, keySpan: span, raw: String(value), origin: `${why} ${value} ${unit}` };
 }
 
 interface VolumeValues {
