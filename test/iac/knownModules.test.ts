@@ -320,6 +320,7 @@ describe('annotations on module entries', () => {
     const text = readFileSync(join(DIR, 'avm-account.bicep'), 'utf8').replace('          // anf: workload=eda-scratch\n', '').replace("name: 'regress-scratch'", "name: 'cad-tools'");
     const before = lint('hint.bicep', text);
     expect(before.findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF411']);
+    expect(before.findings.find((d) => d.code === 'ANF411')!.message).toContain('write `// anf: workload=<kind>` above its entry in `volumes` or give it a `workload` tag');
     const fix = before.findings.find((d) => d.code === 'ANF411')!.fixes![0]!;
     expect(fix.edits.map((e) => e.newText)).toEqual(['            // anf: workload=eda-tools\n']);
     const edit = fix.edits[0]!;
@@ -359,6 +360,7 @@ describe("a finding on a module's default", () => {
     expect(findings.map((d) => d.code)).toEqual(['ANF408']);
     expect(at('ANF408')).toEqual(['name']);
     expect(line('ANF408')).toEqual([16]); // the volume entry's `name`
+    expect(findings[0]!.message).toContain('(from its name `hn1-log-mnt00001`; write `# anf: workload=<kind>` above its entry in `volumes` or give it a `workload` tag to override it)');
     expect(findings[0]!.message).toMatch(/gets 6\.25 MiB\/s, below the 250 MB\/s .*\(`volume_size_in_gib` is not set: the module deploys 50 GiB\)$/);
   });
 });

@@ -116,6 +116,7 @@ function readBicepAccount(at: KnownCall): KnownModuleEstate {
           creationToken: token,
           coolAccess: bool(v.field('coolAccess')),
           exportRules: (v.field('exportPolicy')?.object?.field('rules')?.items ?? []).flatMap((r) => (r.object ? [bicepRule(r.span, r.object)] : [])),
+          call: at.call.name,
         }),
       );
     });
@@ -195,6 +196,7 @@ function readTerraformAccount(at: KnownCall): KnownModuleEstate {
         creationToken: str(v.field('creation_token')),
         coolAccess: bool(v.field('cool_access')),
         exportRules: entries(v.field('export_policy_rules')).map(([, r]) => terraformRule(r.span, r.object!)),
+        call: at.call.name,
       }),
     );
   }
@@ -343,6 +345,8 @@ interface VolumeValues {
   readonly creationToken?: IacValue<string> | undefined;
   readonly coolAccess?: IacValue<boolean> | undefined;
   readonly exportRules: readonly IacExportRule[];
+  /** The call's name. */
+  readonly call: string;
 }
 
 function volume(m: Meta, v: VolumeValues): IacVolume {
@@ -365,5 +369,6 @@ function volume(m: Meta, v: VolumeValues): IacVolume {
     mountTargets: [],
     ...workloadOpt(m, v.creationToken),
     ...requirementsOpt(m),
+    moduleEntry: v.call,
   };
 }
