@@ -294,12 +294,12 @@ describe('editor features on a module block', () => {
 
 describe('hover on a module block', () => {
   it('says what anf-lint read through it, or why nothing', () => {
-    const workspace = workspaceOf({ 'main.tf': `${ROOT}\nmodule "shared" {\n  source = "Azure/avm-res-netapp-netappaccount/azurerm"\n}\n\nmodule "missing" {\n  source = "./modules/not-here"\n}\n`, ...HANA_MODULE });
+    const workspace = workspaceOf({ 'main.tf': `${ROOT}\nmodule "shared" {\n  source = "git::https://github.com/contoso/anf-modules.git//account?ref=v2.1.0"\n}\n\nmodule "missing" {\n  source = "./modules/not-here"\n}\n`, ...HANA_MODULE });
     const text = workspace.file('file:///repo/main.tf')!.source.text;
     const at = (needle: string) => computeHover(workspace, 'file:///repo/main.tf', text.indexOf(needle) + 2, config)?.markdown;
     expect(at('module "hana_hn1"')).toContain('Read with this block\'s arguments: 1 capacity pool, 2 volumes.');
     expect(at('"./modules/hana-anf"')).toContain('**module hana_hn1** · `./modules/hana-anf`');
-    expect(at('"Azure/avm')).toContain('Not a local path');
+    expect(at('"git::')).toContain('Not a local path');
     expect(at('module "missing"')).toContain('anf-lint read no NetApp account, capacity pool or volume through this module');
   });
 });

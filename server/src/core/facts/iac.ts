@@ -44,3 +44,12 @@ export const VOLUME_RESOURCE = {
 export const SIZING_IAC = {
   poolSlackFactor: fact(2, 'x the volume quotas', 'CM', { note: "anf-lint threshold: a pool at least twice the sum of its quotas is 'far larger' (pools are billed for their provisioned size)." }),
 };
+
+/**
+ * What the Azure Verified Modules for ANF deploy when an input is left out (read from each
+ * module's source; iac/knownModules.ts). Only defaults that change a finding are kept here.
+ */
+export const KNOWN_MODULE_DEFAULTS = {
+  bicepPoolServiceLevel: fact('Standard', 'service level', 'AVM_BICEP_NETAPP', { note: "The account module passes `capacityPools[].serviceLevel ?? 'Standard'` to each pool (and each pool's level to its volumes)." }),
+  terraformVolumeGiB: fact(50, 'GiB', 'AVM_TF_NETAPP', { note: '`volumes[].volume_size_in_gib` is `optional(number, 50)`; the volume submodule multiplies it by 1073741824 into `usageThreshold` bytes.' }),
+};

@@ -6,6 +6,7 @@ import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacSlip, IacValue, 
 import { placeInstance, relativeUri } from './instance';
 import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
 import { bicepForGrammar } from './bicepCompat';
+import { readKnownModule } from './knownModules';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
 
 /**
@@ -74,7 +75,7 @@ class BicepReader {
 
   /** The `module` declarations: `module x './anf.bicep' = { params: {...} }` (also in a loop or behind `if`). */
   calls(): { call: IacModuleCall; args: Map<string, Field> }[] {
-    return this.modules.flatMap((n) => {
+    this.readCalls ??= this.modules.flatMap((n) => {
       const id = n.namedChildren[0];
       const path = n.namedChildren.find((c) => c.type === 'string');
       if (!id || !path) return [];
@@ -103,11 +104,15 @@ class BicepReader {
       };
       return [{ call, args }];
     });
+    return this.readCalls;
   }
+
+  private readCalls: { call: IacModuleCall; args: Map<string, Field> }[] | undefined;
 
   /** The params an expression uses, directly or through `var`s (a module's caller may set them). */
   private paramsOf(n: Node): string[] | undefined {
-    if (this.params.size === 0) return undefined;
+    // A param without a default is not in `params`; the caller may still set it (`overrides`).
+    if (this.params.size === 0 && this.overrides.size === 0) return undefined;
     const found = new Set<string>();
     const seen = new Set<string>();
     const visit = (x: Node, depth: number): void => {
@@ -207,6 +212,15 @@ class BicepReader {
         volumes.push(...armGroupVolumes({ ...meta, ...(account ? { account } : {}) }, props, poolFromId, (span) => annotationFor(this.source, span)));
       }
     }
+    // Calls of registry modules anf-lint knows (the Azure Verified Module for ANF): what they deploy.
+    for (const { call, args } of this.calls()) {
+      const made = readKnownModule({ language: 'bicep', call, args, annotationOf: (span) => annotationFor(this.source, span), requiredOf: (span) => requirementsFor(this.source, span) });
+      if (!made) continue;
+      accounts.push(...made.accounts);
+      pools.push(...made.pools);
+      volumes.push(...made.volumes);
+      this.slips.push(...made.slips);
+    }
     return { language: 'bicep', accounts, pools, volumes, slips: this.slips };
   }
 
@@ -214,6 +228,7 @@ class BicepReader {
 
   private obj(n: Node): Obj {
     const props = new Map<string, Node>();
+    const names: string[] = [];
     for (const p of n.namedChildren) {
       if (p.type !== 'object_property') continue;
       const key = p.namedChildren[0];
@@ -221,9 +236,11 @@ class BicepReader {
       if (!key || !value || value.type === 'resource_declaration') continue;
       const name = key.type === 'string' ? key.text.slice(1, -1) : key.text;
       props.set(name.toLowerCase(), p);
+      names.push(name);
     }
     return {
       span: spanOf(n),
+      keys: () => names,
       field: (key) => {
         const p = props.get(key.toLowerCase());
         return p ? this.field(p.namedChildren[1]!, spanOf(p.namedChildren[0]!)) : undefined;

@@ -147,6 +147,8 @@ export interface IacVolume extends IacResource {
    * pools, so a group volume whose pool is not in the file is in a manual QoS pool.
    */
   readonly volumeGroup?: string;
+  /** A registry module call anf-lint knows (knownModules.ts) declares the volume as an entry of its `volumes`: the call's name. */
+  readonly moduleEntry?: string;
 }
 
 /** A finding the reader makes while it reads (a decimal multiplier in a byte expression). */
@@ -475,8 +477,9 @@ export function overrideHint(language: IacEstate['language']): string {
  * annotate the place the volume is written (a volume group's `volume` block or `volumes` entry,
  * else the resource).
  */
-export function workloadOverrideHint(language: IacEstate['language'], volume: Pick<IacVolume, 'volumeGroup'> | undefined, from: string): string {
+export function workloadOverrideHint(language: IacEstate['language'], volume: Pick<IacVolume, 'volumeGroup' | 'moduleEntry'> | undefined, from: string): string {
   if (from.includes('tag')) return 'change the tag';
+  if (volume?.moduleEntry && (language === 'terraform' || language === 'bicep')) return `write \`${language === 'bicep' ? '//' : '#'} anf: workload=<kind>\` above its entry in \`volumes\` or give it a \`workload\` tag`;
   if (volume?.volumeGroup && language === 'terraform') return 'write `# anf: workload=<kind>` above its `volume` block or give it a `workload` tag';
   if (volume?.volumeGroup && language === 'bicep') return 'write `// anf: workload=<kind>` above its entry in `volumes` or give it a `workload` tag';
   return overrideHint(language);

@@ -36,6 +36,8 @@ export interface Obj {
   field(key: string): Field | undefined;
   /** Nested blocks (Terraform); an array of objects elsewhere. */
   blocks(key: string): readonly Obj[];
+  /** The keys as written (object constructors: a Terraform map's keys, a Bicep object's properties). */
+  keys?(): readonly string[];
 }
 
 export function str(f: Field | undefined): IacValue<string> | undefined {

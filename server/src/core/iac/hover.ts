@@ -1,6 +1,7 @@
 import { plainFinding, type Finding } from '../diagnostics';
 import type { Span } from '../text/sourceText';
 import type { IacEstate, IacValue } from './estate';
+import { knownModuleSymbol, knownModuleTitle } from './knownModules';
 
 /** Field names as people read them in hovers, per estate key. */
 const LABELS: Record<string, string> = {
@@ -49,6 +50,16 @@ export function moduleCallHover(estate: IacEstate, offset: number): { markdown: 
   if (!call) return undefined;
   const span = call.sourceSpan && offset >= call.sourceSpan.start && offset <= call.sourceSpan.end ? call.sourceSpan : call.headSpan;
   const title = `**module ${call.name}**${call.source !== undefined ? ` · \`${call.source}\`` : ''}`;
+  const known = call.local ? undefined : knownModuleTitle(estate.language, call);
+  if (known) {
+    const symbol = knownModuleSymbol(estate.language, call);
+    const ours = (r: { symbol: string }) => r.symbol === symbol || r.symbol.startsWith(`${symbol}.`);
+    const made = [plural(estate.accounts.filter(ours).length, 'NetApp account'), plural(estate.pools.filter(ours).length, 'capacity pool'), plural(estate.volumes.filter(ours).length, 'volume')].filter((x) => x !== undefined);
+    if (made.length === 0) {
+      return { span, markdown: `${title}\n\nA registry module anf-lint knows: ${known}. This version is not one anf-lint checked and the call writes an input those versions do not declare, so it is not read (its meaning may have changed). The NetApp resources it makes are unknown, never guessed.` };
+    }
+    return { span, markdown: `${title}\n\nA registry module anf-lint knows: ${known}. Read from this call's arguments, in the units the module takes: ${made.join(', ')}${call.repeated ? ' (repeated: a loop, `count` or `for_each`, how many is unknown)' : ''}. Findings land on the values written here; values written through parameters or variables without a value stay unknown.` };
+  }
   if (!call.local) {
     return { span, markdown: `${title}\n\nNot a local path (a registry, git or URL module, or a computed one): its code is not in this repository, so anf-lint does not read it. The NetApp resources it makes are unknown, never guessed.` };
   }

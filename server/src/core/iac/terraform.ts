@@ -1,7 +1,8 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, poolFromId, specWorkload, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
-import type { IacAccount, IacEstate, IacExportRule, IacModuleCall, IacPool, IacRef, IacValue, IacVolume } from './estate';
+import type { IacAccount, IacEstate, IacExportRule, IacModuleCall, IacPool, IacRef, IacSlip, IacValue, IacVolume } from './estate';
+import { isKnownModuleSource, readKnownModule, type KnownModuleEstate } from './knownModules';
 import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import { parseKeptTree, parseTree, type Node as TreeNode, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
@@ -649,6 +650,7 @@ class Reader {
 
   /** The `module` blocks of this file. */
   calls(): { call: IacModuleCall; block: Block }[] {
+    if (this.readCalls) return this.readCalls;
     const found: { call: IacModuleCall; block: Block }[] = [];
     for (const b of this.blocks) {
       if (b.type !== 'module' || !b.labels[0]) continue;
@@ -670,14 +672,28 @@ class Reader {
         },
       });
     }
+    this.readCalls = found;
     return found;
   }
+
+  private readCalls: { call: IacModuleCall; block: Block }[] | undefined;
 
   estate(readers?: ReadonlyMap<string, Reader>, reuse?: BlockReuse): IacEstate {
     const accounts: IacAccount[] = [];
     const pools: IacPool[] = [];
     const volumes: IacVolume[] = [];
+    const slips: IacSlip[] = [];
     for (const b of this.blocks) {
+      if (b.type === 'module' && b.labels[0]) {
+        const made = this.knownModule(b);
+        if (made) {
+          accounts.push(...made.accounts);
+          pools.push(...made.pools);
+          volumes.push(...made.volumes);
+          slips.push(...made.slips);
+        }
+        continue;
+      }
       if (b.type !== 'resource' || b.labels.length < 2) continue;
       const [type, label] = b.labels as [string, string];
       const reused = reuse?.reuse(`${type}.${label}`);
@@ -707,7 +723,32 @@ class Reader {
       this.unresolved ||= unresolvedBefore;
     }
     if (readers) pools.push(...this.borrowedPools(volumes, readers));
-    return { language: 'terraform', accounts, pools, volumes, slips: [], ...(this.unresolved || this.scope.unset.size > 0 ? { unresolved: true } : {}) };
+    return { language: 'terraform', accounts, pools, volumes, slips, ...(this.unresolved || this.scope.unset.size > 0 ? { unresolved: true } : {}) };
+  }
+
+  /** A `module` block calling a registry module anf-lint knows (knownModules.ts): what it deploys. */
+  private knownModule(b: Block): KnownModuleEstate | undefined {
+    const attrs = attributes(b.body);
+    const source = attrs.get('source')?.namedChildren[1];
+    const written = source ? this.eval(source, 0) : UNKNOWN;
+    if (!written.ok || typeof written.value !== 'string' || LOCAL_SOURCE.test(written.value)) return undefined;
+    const call = this.calls().find((c) => c.block === b)?.call;
+    if (!call || !isKnownModuleSource('terraform', call)) return undefined;
+    const versionNode = attrs.get('version')?.namedChildren[1];
+    const version = versionNode ? this.eval(versionNode, 0) : UNKNOWN;
+    const args = new Map<string, Field>();
+    for (const [key, attr] of attrs) {
+      if (MODULE_META_ARGUMENTS.has(key)) continue;
+      args.set(key, this.field(attr.namedChildren[1]!, spanOf(attr.namedChildren[0]!)));
+    }
+    return readKnownModule({
+      language: 'terraform',
+      call,
+      ...(version.ok && typeof version.value === 'string' ? { version: version.value } : {}),
+      args,
+      annotationOf: (span) => annotationFor(this.source, span),
+      requiredOf: (span) => requirementsFor(this.source, span),
+    });
   }
 
   /** An `azurerm_netapp_pool` or azapi pool block of this file, read as a pool (for a volume in another file). */
@@ -982,15 +1023,18 @@ class Reader {
     if (inner.type !== 'object') return undefined;
     const elems = inner.namedChildren.filter((n) => n.type === 'object_elem');
     const byKey = new Map<string, Node>();
+    const names: string[] = [];
     for (const elem of elems) {
       const [k, v] = elem.namedChildren;
       if (!k || !v) continue;
       const key = this.eval(k, depth + 1);
       const name = key.ok && typeof key.value === 'string' ? key.value : k.text;
       byKey.set(name.toLowerCase(), elem);
+      names.push(name);
     }
     return {
       span: anchor ?? spanOf(inner),
+      keys: () => names,
       field: (key) => {
         const elem = byKey.get(key.toLowerCase());
         if (!elem) return undefined;

@@ -64,7 +64,7 @@ export const workloadGuess = defineRule({
         if (!value || !guess) continue;
         const kinds = guess.kinds.map((k) => `\`${k}\``).join(guess.kinds.length > 2 ? ', ' : ' or ').replace(/, ([^,]*)$/, ' or $1');
         const comment = estate.language === 'bicep' ? '//' : estate.language === 'terraform' ? '#' : undefined;
-        const how = comment ? `write \`${comment} anf: workload=<kind>\` above the resource or give it a \`workload\` tag` : 'give the resource a `workload` tag';
+        const how = comment ? `write \`${comment} anf: workload=<kind>\` above ${volume.moduleEntry ? 'its entry in `volumes`' : 'the resource'} or give it a \`workload\` tag` : 'give the resource a `workload` tag';
         const line = source.positionAt(volume.headSpan.start).line;
         const indent = /^\s*/.exec(source.lineText(line))![0];
         const at = source.lineStart(line);
