@@ -15,6 +15,7 @@ import { MALFORMED_CODE, parseFstabLine } from '../mounts/fstab';
 import { parseAutofsMap } from '../mounts/autofs';
 import { annotateNewMount, ANNOTATION_CODE, COMMENT_LINE, FENCE_LINE, readAnnotations } from '../mounts/annotation';
 import type { MountEntry, MountOption } from '../mounts/model';
+import { anchorOf } from '../mounts/lineSpan';
 import type { ParseProblem } from '../diagnostics';
 import { changedRegion } from '../text/changedRegion';
 import { ownCopy, ownItems } from '../text/ownText';
@@ -105,7 +106,7 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   if (autofs) fresh = parseAutofsMap(source, uri, freshProblems, { from: first, to: newLast + 1 });
   else {
     for (let line = first; line <= newLast; line++) {
-      const entry = parseFstabLine(ownCopy(source.lineText(line)), source.lineStart(line), uri, freshProblems);
+      const entry = parseFstabLine(ownCopy(source.lineText(line)), source.lineStart(line), uri, freshProblems, 'fstab', true);
       if (entry) fresh.push(entry);
     }
   }
@@ -265,9 +266,18 @@ function move(span: Span | undefined, delta: number, seen?: Set<Span>): void {
  * (and garbage) of an edit near the top of a large file, and keeping the object keeps what is
  * cached per mount (effective options, transport key, rule findings). Every span object is moved
  * once: an option without a value shares its span with its name (optionText.ts).
+ * An fstab line without placeholders or quotes (nearly all) has its spans on one anchor
+ * (mounts/lineSpan.ts): moving the anchor moves them all; only its annotation, on a comment line
+ * above it, is a span of its own.
  */
 function shiftMount(mount: MountEntry, delta: number, seen?: Set<Span>): MountEntry {
   if (seen) return shiftSharedMount(mount, delta, seen);
+  const anchor = anchorOf(mount.span);
+  if (anchor) {
+    anchor.start += delta;
+    move(mount.annotationSpan, delta);
+    return mount;
+  }
   move(mount.span, delta);
   move(mount.sourceSpan, delta);
   move(mount.mountPointSpan, delta);
