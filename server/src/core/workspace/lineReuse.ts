@@ -129,12 +129,11 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   mergeProblems(problems, previous.problems, ANNOTATION_CODE, changedStart, oldEnd, delta, annotationProblems.filter((p) => p.span.start >= changedStart));
 
   const removed = oldMounts.slice(from, to);
-  const mounts: MountEntry[] = [];
-  for (let i = 0; i < from; i++) mounts.push(oldMounts[i]!);
-  for (const mount of fresh) mounts.push(mount);
+  // The kept mounts by native copies (a push per mount was most of this function's own time at 10,000 lines).
+  const mounts = oldMounts.slice(0, from).concat(fresh, oldMounts.slice(to));
   // An autofs multi-mount entry's mounts share their key, options and options span objects: each is moved once.
   const seen = autofs ? new Set<Span>() : undefined;
-  for (let i = to; i < oldMounts.length; i++) mounts.push(delta === 0 ? oldMounts[i]! : shiftMount(oldMounts[i]!, delta, seen));
+  if (delta !== 0) for (let i = to; i < oldMounts.length; i++) shiftMount(oldMounts[i]!, delta, seen);
   return { mounts, problems, edit: { previousItems: oldMounts, itemsFrom: from, itemsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
 }
 
