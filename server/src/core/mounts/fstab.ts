@@ -2,6 +2,7 @@ import { isTemplateDirectiveLine } from '../text/templateLines';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import type { MountEntry, MountOption } from './model';
+import { type LineAnchor, LineSpan } from './lineSpan';
 import { decodeOctalEscapes, isNfsType, isTemplated, mayBeTemplated, partsLookLikeNfs, splitNfsSource, splitOptions } from './optionText';
 
 export const MALFORMED_CODE = 'ANF200';
@@ -18,10 +19,13 @@ interface Field {
 const SPACE = 32; // not a fact: character code of ' '
 const TAB = 9; // not a fact: character code of '\t'
 
-/** Splits a line into whitespace-separated fields with offsets (linear). */
-export function fieldsOf(text: string, base: number): Field[] {
+/**
+ * Splits a line into whitespace-separated fields with offsets (linear). With `anchor` (the line's
+ * start, for a line without placeholders: `mayBeTemplated` false), the spans are `LineSpan`s on it.
+ */
+export function fieldsOf(text: string, base: number, anchor?: LineAnchor): Field[] {
   // Without a `{` or `$(` no field can hold a placeholder with spaces: split on blanks alone (most lines).
-  if (!text.includes('{') && !text.includes('$(')) return plainFieldsOf(text, base);
+  if (!text.includes('{') && !text.includes('$(')) return plainFieldsOf(text, base, anchor);
   const fields: Field[] = [];
   let i = 0;
   while (i < text.length) {
@@ -43,7 +47,7 @@ export function fieldsOf(text: string, base: number): Field[] {
   return fields;
 }
 
-function plainFieldsOf(text: string, base: number): Field[] {
+function plainFieldsOf(text: string, base: number, anchor: LineAnchor | undefined): Field[] {
   const fields: Field[] = [];
   const length = text.length;
   let tab = text.indexOf('\t');
@@ -58,7 +62,7 @@ function plainFieldsOf(text: string, base: number): Field[] {
     const space = text.indexOf(' ', start);
     i = space < 0 ? length : space;
     if (tab >= 0 && tab < i) i = tab;
-    fields.push({ text: text.slice(start, i), span: { start: base + start, end: base + i } });
+    fields.push({ text: text.slice(start, i), span: anchor ? new LineSpan(anchor, start, i) : { start: base + start, end: base + i } });
   }
   return fields;
 }
@@ -66,14 +70,20 @@ function plainFieldsOf(text: string, base: number): Field[] {
 /**
  * Parses one fstab line (no line break) written at `base`. Returns undefined for blank and comment
  * lines. Used for fstab files and for fstab lines that scripts write (`echo ... >> /etc/fstab`).
+ * `anchored` (an fstab file's own lines, kept from version to version by workspace/lineReuse.ts):
+ * a line without placeholders or quotes gets its spans as `LineSpan`s on one anchor per line, which
+ * an edit above the line moves with one write (lineSpan.ts); its spans must not be moved one by one.
  */
-export function parseFstabLine(text: string, base: number, uri: string, problems: ParseProblem[], host: MountEntry['host'] = 'fstab'): MountEntry | undefined {
+export function parseFstabLine(text: string, base: number, uri: string, problems: ParseProblem[], host: MountEntry['host'] = 'fstab', anchored = false): MountEntry | undefined {
   const trimmed = text.trimStart();
   if (trimmed === '' || trimmed.startsWith('#') || isTemplateDirectiveLine(trimmed)) return undefined;
-  const fields = fieldsOf(text, base);
+  // Most lines hold no placeholder or quote character at all: then no field needs a closer look.
+  const plain = !mayBeTemplated(text);
+  const anchor = anchored && plain ? { start: base } : undefined;
+  const fields = fieldsOf(text, base, anchor);
   const first = fields[0]!;
   const last = fields[fields.length - 1]!;
-  const span = { start: first.span.start, end: last.span.end };
+  const span = anchor ? new LineSpan(anchor, first.span.start - base, last.span.end - base) : { start: first.span.start, end: last.span.end };
   if (fields.length < FSTAB_REQUIRED_FIELDS) {
     const names = ['device or server:/export', 'mount point', 'file system type', 'options'];
     problems.push({
@@ -94,9 +104,8 @@ export function parseFstabLine(text: string, base: number, uri: string, problems
   const source = spec!.text;
   const fsType = type?.text;
   const parts = splitNfsSource(source);
-  // Most lines hold no placeholder or quote character at all: then no field needs a closer look.
-  const plain = !mayBeTemplated(text);
-  const options = opts ? splitOptions(opts.text, opts.span.start, plain) : [];
+  // Anchored: the options' spans too, at their columns.
+  const options = opts ? (anchor ? splitOptions(opts.text, opts.span.start - base, plain, anchor) : splitOptions(opts.text, opts.span.start, plain)) : [];
   const nfs = isNfsType(fsType) || (fsType === undefined && partsLookLikeNfs(parts));
   const nfsParts = parts && (nfs || partsLookLikeNfs(parts)) ? parts : undefined;
   // The object spreads this replaces were the largest self time of a 200-line fstab (this runs for
@@ -167,7 +176,7 @@ function anyTemplated(options: readonly MountOption[]): boolean {
 export function parseFstab(source: SourceText, uri: string, problems: ParseProblem[]): MountEntry[] {
   const mounts: MountEntry[] = [];
   for (let line = 0; line < source.lineCount; line++) {
-    const entry = parseFstabLine(source.lineText(line), source.lineStart(line), uri, problems);
+    const entry = parseFstabLine(source.lineText(line), source.lineStart(line), uri, problems, 'fstab', true);
     if (entry) mounts.push(entry);
   }
   return mounts;

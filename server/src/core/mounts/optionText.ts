@@ -1,5 +1,6 @@
 import type { Span } from '../text/sourceText';
 import type { MountOption } from './model';
+import { type LineAnchor, LineSpan } from './lineSpan';
 
 /**
  * Template placeholders real repos put in mount lines: Jinja (`{{ var }}`, `{% %}`), shell and
@@ -30,11 +31,12 @@ const BLANK = (ch: string | undefined): boolean => ch === ' ' || ch === '\t' || 
  * around single options (`-o "rw,hard"`, `rw,"nconnect=8"`) are left out of the spans; a part that
  * still holds a quote or a placeholder is marked templated and never judged. `plain` says the caller
  * found no placeholder or quote character in `raw` (`mayBeTemplated`), so no part is templated.
- * Never throws.
+ * With `anchor` (only with `plain`), `base` is a column from it and the spans are `LineSpan`s on it
+ * (fstab.ts `parseFstabLine`). Never throws.
  */
-export function splitOptions(raw: string, base: number, plain = false): MountOption[] {
+export function splitOptions(raw: string, base: number, plain = false, anchor?: LineAnchor): MountOption[] {
   // Nearly every fstab line: no placeholder or quote (`plain`) and no bracket, so every comma splits.
-  if (plain && !raw.includes('{') && !raw.includes('(')) return splitPlainOptions(raw, base);
+  if (plain && !raw.includes('{') && !raw.includes('(')) return splitPlainOptions(raw, base, anchor);
   const options: MountOption[] = [];
   let depth = 0;
   let partStart = 0;
@@ -50,7 +52,7 @@ export function splitOptions(raw: string, base: number, plain = false): MountOpt
     while (start < stop && (BLANK(raw[start]) || QUOTE(raw[start]))) start++;
     while (stop > start && (BLANK(raw[stop - 1]) || QUOTE(raw[stop - 1]))) stop--;
     if (stop <= start) return;
-    const option = plain ? makePlainOption(raw, start, stop, base) : makeOption(raw.slice(start, stop), base + start);
+    const option = plain ? makePlainOption(raw, start, stop, base, anchor) : makeOption(raw.slice(start, stop), base + start);
     options.push(partAlternative || alternative() ? { ...option, templated: true } : option);
   };
   if (!raw.includes('{') && !raw.includes('(')) {
@@ -98,7 +100,7 @@ export function splitOptions(raw: string, base: number, plain = false): MountOpt
 }
 
 /** splitOptions of a plain list without brackets: split at every comma, blanks trimmed (no closure per part). */
-function splitPlainOptions(raw: string, base: number): MountOption[] {
+function splitPlainOptions(raw: string, base: number, anchor: LineAnchor | undefined): MountOption[] {
   const options: MountOption[] = [];
   let partStart = 0;
   for (;;) {
@@ -108,7 +110,7 @@ function splitPlainOptions(raw: string, base: number): MountOption[] {
     let stop = end;
     while (start < stop && BLANK(raw[start])) start++;
     while (stop > start && BLANK(raw[stop - 1])) stop--;
-    if (stop > start) options.push(makePlainOption(raw, start, stop, base));
+    if (stop > start) options.push(makePlainOption(raw, start, stop, base, anchor));
     if (comma < 0) return options;
     partStart = comma + 1;
   }
@@ -135,17 +137,17 @@ function makeOption(text: string, start: number): MountOption {
  * makeOption for `raw[from, to)` when no placeholder or quote can be in it: the same option, cut
  * from `raw` directly (no intermediate copy of the whole option text).
  */
-function makePlainOption(raw: string, from: number, to: number, base: number): MountOption {
+function makePlainOption(raw: string, from: number, to: number, base: number, anchor: LineAnchor | undefined): MountOption {
   const start = base + from;
-  const span: Span = { start, end: base + to };
+  const span: Span = anchor ? new LineSpan(anchor, start, base + to) : { start, end: base + to };
   const eq = raw.indexOf('=', from);
   if (eq < 0 || eq >= to) return { name: raw.slice(from, to), span, nameSpan: span, templated: false };
   return {
     name: raw.slice(from, eq),
     value: raw.slice(eq + 1, to),
     span,
-    nameSpan: { start, end: base + eq },
-    valueSpan: { start: base + eq + 1, end: span.end },
+    nameSpan: anchor ? new LineSpan(anchor, start, base + eq) : { start, end: base + eq },
+    valueSpan: anchor ? new LineSpan(anchor, base + eq + 1, base + to) : { start: base + eq + 1, end: span.end },
     templated: false,
   };
 }
