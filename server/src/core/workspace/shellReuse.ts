@@ -128,14 +128,20 @@ export function shellReportOrder(file: ParsedFile): readonly number[] {
   const items = shellItems(file);
   let order = ORDERS.get(items);
   if (!order) {
-    const index = new Map<LineItem, number>();
-    items.forEach((item, i) => index.set(item, i));
-    const list: number[] = [];
-    for (const mount of file.mounts) list.push(index.get(mount)!);
-    for (const setting of file.settings) list.push(index.get(setting)!);
+    // Each item found by bisection on its offset (the items are in offset order): no map of every item per version.
+    const list = new Array<number>(items.length);
+    let k = 0;
+    for (const mount of file.mounts) list[k++] = indexOfItem(items, mount);
+    for (const setting of file.settings) list[k++] = indexOfItem(items, setting);
     ORDERS.set(items, (order = list));
   }
   return order;
+}
+
+/** The index of `item` in `items` (in offset order; several may start at one offset), -1 if absent (never: `shellItems` holds them all). */
+function indexOfItem(items: readonly LineItem[], item: LineItem): number {
+  for (let i = firstStartingAt(items, item.span.start); i < items.length && items[i]!.span.start === item.span.start; i++) if (items[i] === item) return i;
+  return -1;
 }
 
 function byOffset(mounts: readonly MountEntry[], settings: readonly KernelSetting[]): LineItem[] {
@@ -453,15 +459,18 @@ function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remo
 /** A `mount -o "$OPTS"`'s text and its options' where they lie outside it (a variable's assignment); undefined for the others. */
 function remoteExtent(mount: MountEntry): Span | undefined {
   if (mount.origin !== 'mount-command') return undefined;
+  // Loops, not a closure: asked of every mount on every edit (touchedVariables).
   let start = mount.span.start;
   let end = mount.span.end;
-  const take = (span: Span | undefined) => {
-    if (!span) return;
-    start = Math.min(start, span.start);
-    end = Math.max(end, span.end);
-  };
-  take(mount.optionsSpan);
-  for (const option of mount.options) take(option.span);
+  const options = mount.optionsSpan;
+  if (options) {
+    if (options.start < start) start = options.start;
+    if (options.end > end) end = options.end;
+  }
+  for (const option of mount.options) {
+    if (option.span.start < start) start = option.span.start;
+    if (option.span.end > end) end = option.span.end;
+  }
   return start < mount.span.start || end > mount.span.end ? { start, end } : undefined;
 }
 
@@ -535,31 +544,33 @@ function shiftMount(mount: MountEntry, limit: number, delta: number, moved: Set<
   // Spans shared within the mount (an option's name and its span) are found by identity here; an
   // annotation's span, shared by the mounts it applies to, through `moved`. One list for every
   // mount (OWN), not a list and a closure per mount: a script's edit moves hundreds of mounts.
-  const own = OWN;
-  own.length = 0;
-  addOwn(own, mount.span, limit);
-  addOwn(own, mount.sourceSpan, limit);
-  addOwn(own, mount.mountPointSpan, limit);
-  addOwn(own, mount.fsTypeSpan, limit);
-  addOwn(own, mount.optionsSpan, limit);
-  addOwn(own, mount.dumpSpan, limit);
-  addOwn(own, mount.fsckPassSpan, limit);
-  addOwn(own, mount.optionsFsType?.span, limit);
-  addOwn(own, mount.optionsQuotes?.open, limit);
-  addOwn(own, mount.optionsQuotes?.close, limit);
+  // The list's length is kept (its count is OWN_COUNT): setting an array's length to 0 drops its
+  // backing store, and growing it again for every mount was most of an edit's allocation here.
+  OWN_COUNT = 0;
+  addOwn(mount.span, limit);
+  addOwn(mount.sourceSpan, limit);
+  addOwn(mount.mountPointSpan, limit);
+  addOwn(mount.fsTypeSpan, limit);
+  addOwn(mount.optionsSpan, limit);
+  addOwn(mount.dumpSpan, limit);
+  addOwn(mount.fsckPassSpan, limit);
+  addOwn(mount.optionsFsType?.span, limit);
+  addOwn(mount.optionsQuotes?.open, limit);
+  addOwn(mount.optionsQuotes?.close, limit);
   for (const option of mount.options) {
-    addOwn(own, option.span, limit);
-    if (option.nameSpan !== option.span) addOwn(own, option.nameSpan, limit);
-    if (option.valueSpan !== option.span) addOwn(own, option.valueSpan, limit);
+    addOwn(option.span, limit);
+    if (option.nameSpan !== option.span) addOwn(option.nameSpan, limit);
+    if (option.valueSpan !== option.span) addOwn(option.valueSpan, limit);
   }
   const annotation = mount.annotationSpan;
-  if (annotation && !own.includes(annotation)) move(annotation, limit, delta, moved);
-  for (const span of own) {
-    const writable = span as Writable<Span>;
+  if (annotation && !isOwn(annotation)) move(annotation, limit, delta, moved);
+  for (let i = 0; i < OWN_COUNT; i++) {
+    const writable = OWN[i] as Writable<Span>;
     writable.start += delta;
     writable.end += delta;
+    OWN[i] = NO_SPAN;
   }
-  own.length = 0;
+  OWN_COUNT = 0;
   return mount;
 }
 
@@ -569,11 +580,21 @@ function optionFrom(mount: MountEntry, limit: number): boolean {
   return false;
 }
 
-/** shiftMount's list of a mount's spans to move (emptied after each mount). */
+/** shiftMount's list of a mount's spans to move: its first OWN_COUNT entries (the rest hold NO_SPAN, so that no old span stays alive). */
 const OWN: Span[] = [];
+let OWN_COUNT = 0;
+const NO_SPAN: Span = { start: 0, end: 0 };
 
-function addOwn(own: Span[], span: Span | undefined, limit: number): void {
-  if (span && span.start >= limit && !own.includes(span)) own.push(span);
+function isOwn(span: Span): boolean {
+  for (let i = 0; i < OWN_COUNT; i++) if (OWN[i] === span) return true;
+  return false;
+}
+
+function addOwn(span: Span | undefined, limit: number): void {
+  if (!span || span.start < limit || isOwn(span)) return;
+  if (OWN_COUNT < OWN.length) OWN[OWN_COUNT] = span;
+  else OWN.push(span);
+  OWN_COUNT++;
 }
 
 function shiftSetting(setting: KernelSetting, limit: number, delta: number, moved: Set<Span>): KernelSetting {

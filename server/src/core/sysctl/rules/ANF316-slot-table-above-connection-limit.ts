@@ -2,7 +2,7 @@ import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { hostWords, replaceValueFix } from './scope';
-import { mountsByNconnect, recommendedSlots, SLOT_KEYS, slotSettings, tableEntryFor, MAX_SLOTS_KEY } from './slots';
+import { nconnectExtremes, recommendedSlots, SLOT_KEYS, slotSettings, tableEntryFor, MAX_SLOTS_KEY } from './slots';
 import { hasSettings } from './common';
 
 export const slotTableAboveConnectionLimit = defineRule({
@@ -28,9 +28,7 @@ export const slotTableAboveConnectionLimit = defineRule({
   appliesTo: (file) => hasSettings(file) && file.settings.some((s) => SLOT_KEYS.has(s.key)),
   check(context) {
     const limit = SLOTS.anfInFlightPerConnection.value;
-    const mounts = mountsByNconnect(context);
-    const smallest = mounts[0];
-    const largest = mounts[mounts.length - 1];
+    const { smallest, largest } = nconnectExtremes(context);
     const recommended = recommendedSlots(context);
     const onHost = hostWords(context.workspace, context.file);
     for (const { setting, value } of slotSettings(context)) {

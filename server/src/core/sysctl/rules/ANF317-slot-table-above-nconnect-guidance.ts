@@ -2,7 +2,7 @@ import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { hostWords, replaceValueFix } from './scope';
-import { MAX_SLOTS_KEY, mountsByNconnect, mountWhere, nconnectSpan, recommendedSlots, slotSettings, tableEntryFor } from './slots';
+import { MAX_SLOTS_KEY, nconnectExtremes, mountWhere, nconnectSpan, recommendedSlots, slotSettings, tableEntryFor } from './slots';
 import { hasSettings } from './common';
 
 const ONLY_MAX = new Set([MAX_SLOTS_KEY]);
@@ -29,7 +29,7 @@ export const slotTableAboveNconnectGuidance = defineRule({
   },
   appliesTo: (file) => hasSettings(file) && file.settings.some((s) => s.key === MAX_SLOTS_KEY),
   check(context) {
-    const smallest = mountsByNconnect(context)[0];
+    const smallest = nconnectExtremes(context).smallest;
     if (!smallest) return;
     const entry = tableEntryFor(smallest.nconnect);
     if (entry === null) return;
