@@ -77,6 +77,13 @@ interface ShellState {
   readonly items: readonly LineItem[];
   readonly mountProblems: readonly ParseProblem[];
   readonly kernelProblems: readonly ParseProblem[];
+  /**
+   * The mounts whose options lie outside their own text (`reachesOut`: `mount -o "$OPTS"` and the
+   * assignment of OPTS), in no order: the only mounts before an edit that may have spans after it,
+   * and the only ones whose option text an edit between the two must re-read (touchedVariables).
+   * Kept per version so that an edit does not walk every mount's options to find them.
+   */
+  readonly reaching: readonly MountEntry[];
 }
 
 /** By version (its SourceText): a state is used once, by the read of the next version. */
@@ -169,7 +176,7 @@ function readWhole(source: SourceText, uri: string): ShellRead {
   const uses = usesIn(text, 0, text.length);
   const items = byOffset(mounts, settings);
   ITEMS.set(mounts, items);
-  STATES.set(source, { fresh, commandMounts, lineProblems, assignments, uses, items, mountProblems, kernelProblems });
+  STATES.set(source, { fresh, commandMounts, lineProblems, assignments, uses, items, mountProblems, kernelProblems, reaching: mounts.filter(reachesOut) });
   return { mounts, settings, mountProblems, kernelProblems };
 }
 
@@ -222,13 +229,13 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   // Where the previous version's mounts take options from outside their own command (a variable's assignment).
   // Asked only when an edit keeps a variable's literal (touchedVariables): a walk of every mount.
   let remote: number[] | undefined;
-  const remoteOf = (): readonly number[] => (remote ??= remoteOptions(previous.mounts));
+  const remoteOf = (): readonly number[] => (remote ??= remoteOptions(state.reaching));
   const holdsMounts = mayHoldMounts(text);
   for (let round = 0; ; round++) {
     if (round > MAX_GROWTH) return undefined;
     region = readRegion(text, before, source, oldFresh, from, least, delta);
     // Variables the edit touches: their assignment and use lie in the region, in both versions, unless nothing else reads them.
-    const grown = touchedVariables(state, previous.mounts, remoteOf, region, change, delta);
+    const grown = touchedVariables(state, remoteOf, region, change, delta);
     if (grown.from >= from && grown.least <= least) {
       // The region's commands, read as a whole read reads them.
       lineProblems = [];
@@ -290,10 +297,17 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const mountProblems = newLineProblems.concat(newAnnotationProblems);
   const kernelProblems = splice(state.kernelProblems, kernelPart, sink.problems, keepProblem);
   const moved = new Set<Span>();
+  // Kept mounts that reach out, found before any moves (old offsets); then the re-read ones.
+  const reaching = state.reaching.filter((mount) => mount.span.start < from || mount.span.start >= oldTo);
+  for (const mount of commandMounts) if (reachesOut(mount)) reaching.push(mount);
+  for (const mount of contentMounts) if (reachesOut(mount)) reaching.push(mount);
+  // Mounts before the region keep every span before it, but those whose options lie elsewhere (`reaching`).
+  for (const mount of reaching) if (mount.span.start < from && mount.span.end < oldTo) shiftMount(mount, oldTo, delta, moved);
   const keepMount = (mount: MountEntry) => shiftMount(mount, oldTo, delta, moved);
+  const keepBefore = (mount: MountEntry) => (mount.span.end < oldTo ? mount : shiftMount(mount, oldTo, delta, moved));
   const keepSetting = (setting: KernelSetting) => shiftSetting(setting, oldTo, delta, moved);
-  const newCommand = splice(oldCommand, commandPart, commandMounts, keepMount);
-  const newContent = splice(oldContent, contentPart, contentMounts, keepMount);
+  const newCommand = splice(oldCommand, commandPart, commandMounts, keepMount, keepBefore);
+  const newContent = splice(oldContent, contentPart, contentMounts, keepMount, keepBefore);
   const newMounts = newCommand.concat(newContent);
   const newSettings = splice(previous.settings, settingPart, sink.settings, keepSetting);
 
@@ -315,7 +329,7 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const readItems = byOffset(commandMounts.concat(contentMounts), sink.settings);
   const newItems = items.slice(0, itemsFrom).concat(readItems, items.slice(itemsTo));
   ITEMS.set(newMounts, newItems);
-  STATES.set(source, { fresh, commandMounts: newCommand.length, lineProblems: newLineProblems.length, assignments, uses, items: newItems, mountProblems, kernelProblems });
+  STATES.set(source, { fresh, commandMounts: newCommand.length, lineProblems: newLineProblems.length, assignments, uses, items: newItems, mountProblems, kernelProblems, reaching });
   const changed = { start: from, end: newTo };
   const mountEdit = mountEditOf(mounts, state.commandMounts, newCommand, newMounts, commandPart, commandMounts.length, contentPart, contentMounts.length, changed, delta);
   const edit: LineEdit = { previousItems: items, itemsFrom, itemsTo: itemsFrom + readItems.length, removed: items.slice(itemsFrom, itemsTo), changed, delta, ...(mountEdit ? { mounts: mountEdit } : {}) };
@@ -402,7 +416,7 @@ function readRegion(text: string, before: SourceText, source: SourceText, oldFre
  * The variables the region touches and their literal values in the new version; `from`/`least`:
  * how far the region must reach (new offsets) to hold each one's assignment and use in both versions.
  */
-function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remoteOf: () => readonly number[], region: Region, change: ChangedRegion, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
+function touchedVariables(state: ShellState, remoteOf: () => readonly number[], region: Region, change: ChangedRegion, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
   const { from, oldTo, newTo } = region;
   const touched = new Set<string>();
   for (const a of state.assignments) if (a.at >= from && a.at < oldTo) touched.add(a.name);
@@ -421,7 +435,7 @@ function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remo
   // A mount's findings on the assignment its options come from move with the mount (lint.ts,
   // extentOf): an edit between the two, touching neither, re-reads both (old offsets: the mounts
   // are the previous version's, not moved yet).
-  for (const mount of mounts) {
+  for (const mount of state.reaching) {
     const extent = remoteExtent(mount);
     if (extent && extent.start < from && extent.end > oldTo) {
       want(moved(extent.start));
@@ -474,6 +488,15 @@ function remoteExtent(mount: MountEntry): Span | undefined {
   return start < mount.span.start || end > mount.span.end ? { start, end } : undefined;
 }
 
+/** Whether a mount's options (their list or one of them) lie outside its own text. */
+function reachesOut(mount: MountEntry): boolean {
+  const { start, end } = mount.span;
+  const options = mount.optionsSpan;
+  if (options && (options.start < start || options.end > end)) return true;
+  for (const option of mount.options) if (option.span.start < start || option.span.end > end) return true;
+  return false;
+}
+
 /** Where mounts' options lie outside their own text (old offsets). */
 function remoteOptions(mounts: readonly MountEntry[]): number[] {
   const found: number[] = [];
@@ -496,9 +519,10 @@ function partition(list: readonly { span: Span }[], start: number, end: number):
   return [from, to];
 }
 
-function splice<T>(list: readonly T[], [from, to]: [number, number], fresh: readonly T[], keep: (item: T) => T): T[] {
+/** `keepBefore`: how entries before the run are kept (`keep` by default). */
+function splice<T>(list: readonly T[], [from, to]: [number, number], fresh: readonly T[], keep: (item: T) => T, keepBefore = keep): T[] {
   const result: T[] = [];
-  for (let i = 0; i < from; i++) result.push(keep(list[i]!));
+  for (let i = 0; i < from; i++) result.push(keepBefore(list[i]!));
   for (const item of fresh) result.push(item);
   for (let i = to; i < list.length; i++) result.push(keep(list[i]!));
   return result;
