@@ -138,16 +138,34 @@ export function shellReportOrder(file: ParsedFile): readonly number[] {
     // Each item found by bisection on its offset (the items are in offset order): no map of every item per version.
     const list = new Array<number>(items.length);
     let k = 0;
-    for (const mount of file.mounts) list[k++] = indexOfItem(items, mount);
-    for (const setting of file.settings) list[k++] = indexOfItem(items, setting);
+    let hint = 0;
+    for (const mount of file.mounts) hint = (list[k++] = indexOfItem(items, mount, hint)) + 1;
+    hint = 0;
+    for (const setting of file.settings) hint = (list[k++] = indexOfItem(items, setting, hint)) + 1;
     ORDERS.set(items, (order = list));
   }
   return order;
 }
 
-/** The index of `item` in `items` (in offset order; several may start at one offset), -1 if absent (never: `shellItems` holds them all). */
-function indexOfItem(items: readonly LineItem[], item: LineItem): number {
-  for (let i = firstStartingAt(items, item.span.start); i < items.length && items[i]!.span.start === item.span.start; i++) if (items[i] === item) return i;
+/** How far indexOfItem walks from its hint before it bisects. */
+const NEAR = 16; // not a fact: a few steps, about what a bisection of a few thousand items takes
+
+/**
+ * The index of `item` in `items` (in offset order; several may start at one offset), -1 if absent
+ * (never: `shellItems` holds them all). `hint`: one past the index of the item asked before, which
+ * mostly lies a few items above this one (each list is mostly in offset order): walked from there.
+ */
+function indexOfItem(items: readonly LineItem[], item: LineItem, hint: number): number {
+  const at = item.span.start;
+  let i = hint;
+  if (i > 0 && i <= items.length && items[i - 1]!.span.start < at) {
+    const stop = Math.min(items.length, i + NEAR);
+    while (i < stop && items[i]!.span.start < at) i++;
+    if (i < items.length && items[i]!.span.start < at) i = firstStartingAt(items, at);
+  } else {
+    i = firstStartingAt(items, at);
+  }
+  for (; i < items.length && items[i]!.span.start === at; i++) if (items[i] === item) return i;
   return -1;
 }
 
