@@ -67,4 +67,5 @@ const q = (list: number[], at: number) => {
 };
 const file = workspace.file(uri)!;
 if (process.env.SLOWEST) console.error(slowest.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.SLOWEST)).map((e) => `${e.ms.toFixed(1)} ms (read ${e.parse.toFixed(1)} ms, region ${e.region} characters, ${e.rejudged} items judged again)`).join('\n'));
-console.log(JSON.stringify({ file: path, lines: text0.split('\n').length - 1, mounts: file.mounts.length, settings: file.settings.length, edits: total.length, lineReads, memoReused: memo.reused, contextRejudged: memo.contextRejudged, p50: q(total, 0.5), p95: q(total, 0.95), p99: q(total, 0.99), max: q(total, 1), cpuP50: q(cpu, 0.5), cpuP99: q(cpu, 0.99), parseP50: q(parse, 0.5), parseP99: q(parse, 0.99), mismatches }));
+const cpuMean = (cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(2);
+console.log(JSON.stringify({ file: path, lines: text0.split('\n').length - 1, mounts: file.mounts.length, settings: file.settings.length, edits: total.length, lineReads, memoReused: memo.reused, contextRejudged: memo.contextRejudged, p50: q(total, 0.5), p95: q(total, 0.95), p99: q(total, 0.99), max: q(total, 1), cpuMean, cpuP50: q(cpu, 0.5), cpuP95: q(cpu, 0.95), cpuP99: q(cpu, 0.99), parseP50: q(parse, 0.5), parseP99: q(parse, 0.99), mismatches }));

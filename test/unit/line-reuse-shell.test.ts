@@ -95,11 +95,34 @@ const CONTENT = [
   '',
 ].join('\n');
 
+/**
+ * Slot tables above what the host's nconnect values allow (ANF316 with the largest, ANF317 with the
+ * first mount of the smallest) and a key written three times (ANF306): the slot rules' extremes and
+ * the settings' scope are reused while the mounts and settings are the same objects (sysctl/rules/
+ * slots.ts, scope.ts), and must follow an edit of one of them.
+ */
+const SLOTS = [
+  '#!/bin/bash',
+  'set -e',
+  'sysctl -w sunrpc.tcp_max_slot_table_entries=512',
+  "echo 'sunrpc.tcp_max_slot_table_entries = 512' >> /etc/sysctl.d/90-nfs.conf",
+  'sysctl -w sunrpc.tcp_slot_table_entries=256',
+  'mount -t nfs -o rw,hard,vers=3,nconnect=8 10.10.1.4:/eda-tools /tools',
+  'mount -t nfs -o rw,hard,vers=3,nconnect=4 10.10.1.5:/eda-scratch /scratch',
+  'mount -t nfs -o rw,hard,vers=3,nconnect=16 10.10.1.6:/eda-home /home',
+  'mount -t nfs -o rw,hard,vers=3,nconnect=4 10.10.1.7:/eda-proj /proj',
+  'sysctl -w net.ipv4.tcp_sack=1',
+  'sysctl -w net.ipv4.tcp_sack=1',
+  'sysctl -w net.ipv4.tcp_sack=0',
+  '',
+].join('\n');
+
 const FILES: readonly string[] = [
   ...CORPUS.filter((f) => f.kind === 'shell').map((f) => f.text),
   SPANNING,
   VARIABLE,
   CONTENT,
+  SLOTS,
   SPANNING.replace(/\n/g, '\r\n'),
   provisioningScript(120, 11),
   provisioningScript(300, 12),
@@ -112,6 +135,7 @@ const TYPED = [
   'mount -t nfs -o rw,hard 10.0.0.4:/vol /mnt/x\n', 'echo "10.0.0.4:/v /mnt/v nfs rw,soft 0 0" >> /etc/fstab\n', 'cat >> /etc/fstab <<EOF\n',
   'sysctl -w net.ipv4.tcp_sack=0\n', "echo 'net.core.rmem_max = 1' >> /etc/sysctl.conf\n", '# anf: workload=eda-tools\n', '# anf: workload=hpx', '# anf:',
   'sudo sh -c "', 'tee -a /etc/fstab', 'vers=4.1', 'nconnect=8', ',hard', 'echo 0 > /proc/sys/net/ipv4/tcp_sack\n', 'mount', 'fstab',
+  'nconnect=2', '6', 'sysctl -w sunrpc.tcp_max_slot_table_entries=1024\n',
 ];
 
 const edit = lineEdits(TYPED);
@@ -234,6 +258,46 @@ describe('re-reading an edited shell script', () => {
     expect(letterRead / letterReads).toBeLessThan(script.length * share);
     expect(memo.reused).toBeGreaterThan(0);
   }, 180_000);
+
+  it('follows the slot rules\' smallest and largest nconnect and the repeated keys\' winners through edits of one mount or setting', () => {
+    // Each edit re-reads one line: the other mounts and settings are kept objects, so the slot
+    // rules' extremes and the settings' scope would be reused if the lists were compared loosely.
+    const config = resolveConfig();
+    const lines = SLOTS.split('\n');
+    const replaced = (line: number, from: string, to: string) => lines.map((text, i) => (i === line ? text.replace(from, to) : text));
+    const typings = [
+      replaced(7, 'nconnect=16', 'nconnect=2'), // /home: now the smallest (ANF317's mount) and no longer the largest (ANF316's figure)
+      lines,
+      replaced(8, 'nconnect=4', 'nconnect=32'), // /proj: the largest
+      lines,
+      replaced(11, 'tcp_sack=0', 'tcp_sack=1'), // the winner now repeats the value: ANF306's findings become information
+      lines,
+      replaced(1, 'set -e', 'set -eu'), // no mount or setting read again: everything reused
+      replaced(3, '= 512', '= 64'), // the persisted slot line below ANF317's maximum
+    ];
+    const workspace = new Workspace(config);
+    const memo = new LintMemo();
+    memo.follow(workspace.set(URI, SLOTS, 1, 'shell'));
+    const first = lintFile(workspace, URI, config, { memo });
+    expect(first.map((d) => d.code).filter((code) => ['ANF306', 'ANF316', 'ANF317'].includes(code))).toEqual(['ANF317', 'ANF317', 'ANF316', 'ANF306', 'ANF306']);
+    let version = 1;
+    const seen = new Set<string>();
+    for (const typed of typings) {
+      const text = typed.join('\n');
+      memo.follow(workspace.set(URI, text, ++version, 'shell'));
+      expect(workspace.file(URI)!.lineEdit).toBeDefined();
+      const fresh = new Workspace(config);
+      fresh.set(URI, text, version, 'shell');
+      const found = lintFile(workspace, URI, config, { memo });
+      expect(found).toEqual(lintFile(fresh, URI, config));
+      for (const d of found) if (['ANF306', 'ANF316', 'ANF317'].includes(d.code)) seen.add(`${d.code} ${d.severity} ${d.message}`);
+    }
+    // The edits changed what the rules say (else the test would not tell a stale answer from a fresh one).
+    expect([...seen].filter((m) => m.startsWith('ANF317') && m.includes('nconnect=2 (the mount at mount-volumes.sh:8'))).toHaveLength(1);
+    expect([...seen].filter((m) => m.startsWith('ANF316') && m.includes('With nconnect=32'))).toHaveLength(1);
+    expect([...seen].filter((m) => m.startsWith('ANF306 info'))).not.toHaveLength(0);
+    expect(memo.reused).toBe(typings.length);
+  });
 
   it('judges a kept mount again when an edit listing it as read again makes it stop being first to its server', () => {
     // `${OPTS}` typed above the script: OPTS is used twice, so the mount that read it has no

@@ -77,6 +77,13 @@ interface ShellState {
   readonly items: readonly LineItem[];
   readonly mountProblems: readonly ParseProblem[];
   readonly kernelProblems: readonly ParseProblem[];
+  /**
+   * The mounts whose options lie outside their own text (`reachesOut`: `mount -o "$OPTS"` and the
+   * assignment of OPTS), in no order: the only mounts before an edit that may have spans after it,
+   * and the only ones whose option text an edit between the two must re-read (touchedVariables).
+   * Kept per version so that an edit does not walk every mount's options to find them.
+   */
+  readonly reaching: readonly MountEntry[];
 }
 
 /** By version (its SourceText): a state is used once, by the read of the next version. */
@@ -128,14 +135,38 @@ export function shellReportOrder(file: ParsedFile): readonly number[] {
   const items = shellItems(file);
   let order = ORDERS.get(items);
   if (!order) {
-    const index = new Map<LineItem, number>();
-    items.forEach((item, i) => index.set(item, i));
-    const list: number[] = [];
-    for (const mount of file.mounts) list.push(index.get(mount)!);
-    for (const setting of file.settings) list.push(index.get(setting)!);
+    // Each item found by bisection on its offset (the items are in offset order): no map of every item per version.
+    const list = new Array<number>(items.length);
+    let k = 0;
+    let hint = 0;
+    for (const mount of file.mounts) hint = (list[k++] = indexOfItem(items, mount, hint)) + 1;
+    hint = 0;
+    for (const setting of file.settings) hint = (list[k++] = indexOfItem(items, setting, hint)) + 1;
     ORDERS.set(items, (order = list));
   }
   return order;
+}
+
+/** How far indexOfItem walks from its hint before it bisects. */
+const NEAR = 16; // not a fact: a few steps, about what a bisection of a few thousand items takes
+
+/**
+ * The index of `item` in `items` (in offset order; several may start at one offset), -1 if absent
+ * (never: `shellItems` holds them all). `hint`: one past the index of the item asked before, which
+ * mostly lies a few items above this one (each list is mostly in offset order): walked from there.
+ */
+function indexOfItem(items: readonly LineItem[], item: LineItem, hint: number): number {
+  const at = item.span.start;
+  let i = hint;
+  if (i > 0 && i <= items.length && items[i - 1]!.span.start < at) {
+    const stop = Math.min(items.length, i + NEAR);
+    while (i < stop && items[i]!.span.start < at) i++;
+    if (i < items.length && items[i]!.span.start < at) i = firstStartingAt(items, at);
+  } else {
+    i = firstStartingAt(items, at);
+  }
+  for (; i < items.length && items[i]!.span.start === at; i++) if (items[i] === item) return i;
+  return -1;
 }
 
 function byOffset(mounts: readonly MountEntry[], settings: readonly KernelSetting[]): LineItem[] {
@@ -163,7 +194,7 @@ function readWhole(source: SourceText, uri: string): ShellRead {
   const uses = usesIn(text, 0, text.length);
   const items = byOffset(mounts, settings);
   ITEMS.set(mounts, items);
-  STATES.set(source, { fresh, commandMounts, lineProblems, assignments, uses, items, mountProblems, kernelProblems });
+  STATES.set(source, { fresh, commandMounts, lineProblems, assignments, uses, items, mountProblems, kernelProblems, reaching: mounts.filter(reachesOut) });
   return { mounts, settings, mountProblems, kernelProblems };
 }
 
@@ -216,13 +247,13 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   // Where the previous version's mounts take options from outside their own command (a variable's assignment).
   // Asked only when an edit keeps a variable's literal (touchedVariables): a walk of every mount.
   let remote: number[] | undefined;
-  const remoteOf = (): readonly number[] => (remote ??= remoteOptions(previous.mounts));
+  const remoteOf = (): readonly number[] => (remote ??= remoteOptions(state.reaching));
   const holdsMounts = mayHoldMounts(text);
   for (let round = 0; ; round++) {
     if (round > MAX_GROWTH) return undefined;
     region = readRegion(text, before, source, oldFresh, from, least, delta);
     // Variables the edit touches: their assignment and use lie in the region, in both versions, unless nothing else reads them.
-    const grown = touchedVariables(state, previous.mounts, remoteOf, region, change, delta);
+    const grown = touchedVariables(state, remoteOf, region, change, delta);
     if (grown.from >= from && grown.least <= least) {
       // The region's commands, read as a whole read reads them.
       lineProblems = [];
@@ -284,10 +315,17 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const mountProblems = newLineProblems.concat(newAnnotationProblems);
   const kernelProblems = splice(state.kernelProblems, kernelPart, sink.problems, keepProblem);
   const moved = new Set<Span>();
+  // Kept mounts that reach out, found before any moves (old offsets); then the re-read ones.
+  const reaching = state.reaching.filter((mount) => mount.span.start < from || mount.span.start >= oldTo);
+  for (const mount of commandMounts) if (reachesOut(mount)) reaching.push(mount);
+  for (const mount of contentMounts) if (reachesOut(mount)) reaching.push(mount);
+  // Mounts before the region keep every span before it, but those whose options lie elsewhere (`reaching`).
+  for (const mount of reaching) if (mount.span.start < from && mount.span.end < oldTo) shiftMount(mount, oldTo, delta, moved);
   const keepMount = (mount: MountEntry) => shiftMount(mount, oldTo, delta, moved);
+  const keepBefore = (mount: MountEntry) => (mount.span.end < oldTo ? mount : shiftMount(mount, oldTo, delta, moved));
   const keepSetting = (setting: KernelSetting) => shiftSetting(setting, oldTo, delta, moved);
-  const newCommand = splice(oldCommand, commandPart, commandMounts, keepMount);
-  const newContent = splice(oldContent, contentPart, contentMounts, keepMount);
+  const newCommand = splice(oldCommand, commandPart, commandMounts, keepMount, keepBefore);
+  const newContent = splice(oldContent, contentPart, contentMounts, keepMount, keepBefore);
   const newMounts = newCommand.concat(newContent);
   const newSettings = splice(previous.settings, settingPart, sink.settings, keepSetting);
 
@@ -309,7 +347,7 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const readItems = byOffset(commandMounts.concat(contentMounts), sink.settings);
   const newItems = items.slice(0, itemsFrom).concat(readItems, items.slice(itemsTo));
   ITEMS.set(newMounts, newItems);
-  STATES.set(source, { fresh, commandMounts: newCommand.length, lineProblems: newLineProblems.length, assignments, uses, items: newItems, mountProblems, kernelProblems });
+  STATES.set(source, { fresh, commandMounts: newCommand.length, lineProblems: newLineProblems.length, assignments, uses, items: newItems, mountProblems, kernelProblems, reaching });
   const changed = { start: from, end: newTo };
   const mountEdit = mountEditOf(mounts, state.commandMounts, newCommand, newMounts, commandPart, commandMounts.length, contentPart, contentMounts.length, changed, delta);
   const edit: LineEdit = { previousItems: items, itemsFrom, itemsTo: itemsFrom + readItems.length, removed: items.slice(itemsFrom, itemsTo), changed, delta, ...(mountEdit ? { mounts: mountEdit } : {}) };
@@ -396,7 +434,7 @@ function readRegion(text: string, before: SourceText, source: SourceText, oldFre
  * The variables the region touches and their literal values in the new version; `from`/`least`:
  * how far the region must reach (new offsets) to hold each one's assignment and use in both versions.
  */
-function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remoteOf: () => readonly number[], region: Region, change: ChangedRegion, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
+function touchedVariables(state: ShellState, remoteOf: () => readonly number[], region: Region, change: ChangedRegion, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
   const { from, oldTo, newTo } = region;
   const touched = new Set<string>();
   for (const a of state.assignments) if (a.at >= from && a.at < oldTo) touched.add(a.name);
@@ -415,7 +453,7 @@ function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remo
   // A mount's findings on the assignment its options come from move with the mount (lint.ts,
   // extentOf): an edit between the two, touching neither, re-reads both (old offsets: the mounts
   // are the previous version's, not moved yet).
-  for (const mount of mounts) {
+  for (const mount of state.reaching) {
     const extent = remoteExtent(mount);
     if (extent && extent.start < from && extent.end > oldTo) {
       want(moved(extent.start));
@@ -453,16 +491,28 @@ function touchedVariables(state: ShellState, mounts: readonly MountEntry[], remo
 /** A `mount -o "$OPTS"`'s text and its options' where they lie outside it (a variable's assignment); undefined for the others. */
 function remoteExtent(mount: MountEntry): Span | undefined {
   if (mount.origin !== 'mount-command') return undefined;
+  // Loops, not a closure: asked of every mount on every edit (touchedVariables).
   let start = mount.span.start;
   let end = mount.span.end;
-  const take = (span: Span | undefined) => {
-    if (!span) return;
-    start = Math.min(start, span.start);
-    end = Math.max(end, span.end);
-  };
-  take(mount.optionsSpan);
-  for (const option of mount.options) take(option.span);
+  const options = mount.optionsSpan;
+  if (options) {
+    if (options.start < start) start = options.start;
+    if (options.end > end) end = options.end;
+  }
+  for (const option of mount.options) {
+    if (option.span.start < start) start = option.span.start;
+    if (option.span.end > end) end = option.span.end;
+  }
   return start < mount.span.start || end > mount.span.end ? { start, end } : undefined;
+}
+
+/** Whether a mount's options (their list or one of them) lie outside its own text. */
+function reachesOut(mount: MountEntry): boolean {
+  const { start, end } = mount.span;
+  const options = mount.optionsSpan;
+  if (options && (options.start < start || options.end > end)) return true;
+  for (const option of mount.options) if (option.span.start < start || option.span.end > end) return true;
+  return false;
 }
 
 /** Where mounts' options lie outside their own text (old offsets). */
@@ -487,9 +537,10 @@ function partition(list: readonly { span: Span }[], start: number, end: number):
   return [from, to];
 }
 
-function splice<T>(list: readonly T[], [from, to]: [number, number], fresh: readonly T[], keep: (item: T) => T): T[] {
+/** `keepBefore`: how entries before the run are kept (`keep` by default). */
+function splice<T>(list: readonly T[], [from, to]: [number, number], fresh: readonly T[], keep: (item: T) => T, keepBefore = keep): T[] {
   const result: T[] = [];
-  for (let i = 0; i < from; i++) result.push(keep(list[i]!));
+  for (let i = 0; i < from; i++) result.push(keepBefore(list[i]!));
   for (const item of fresh) result.push(item);
   for (let i = to; i < list.length; i++) result.push(keep(list[i]!));
   return result;
@@ -535,31 +586,33 @@ function shiftMount(mount: MountEntry, limit: number, delta: number, moved: Set<
   // Spans shared within the mount (an option's name and its span) are found by identity here; an
   // annotation's span, shared by the mounts it applies to, through `moved`. One list for every
   // mount (OWN), not a list and a closure per mount: a script's edit moves hundreds of mounts.
-  const own = OWN;
-  own.length = 0;
-  addOwn(own, mount.span, limit);
-  addOwn(own, mount.sourceSpan, limit);
-  addOwn(own, mount.mountPointSpan, limit);
-  addOwn(own, mount.fsTypeSpan, limit);
-  addOwn(own, mount.optionsSpan, limit);
-  addOwn(own, mount.dumpSpan, limit);
-  addOwn(own, mount.fsckPassSpan, limit);
-  addOwn(own, mount.optionsFsType?.span, limit);
-  addOwn(own, mount.optionsQuotes?.open, limit);
-  addOwn(own, mount.optionsQuotes?.close, limit);
+  // The list's length is kept (its count is OWN_COUNT): setting an array's length to 0 drops its
+  // backing store, and growing it again for every mount was most of an edit's allocation here.
+  OWN_COUNT = 0;
+  addOwn(mount.span, limit);
+  addOwn(mount.sourceSpan, limit);
+  addOwn(mount.mountPointSpan, limit);
+  addOwn(mount.fsTypeSpan, limit);
+  addOwn(mount.optionsSpan, limit);
+  addOwn(mount.dumpSpan, limit);
+  addOwn(mount.fsckPassSpan, limit);
+  addOwn(mount.optionsFsType?.span, limit);
+  addOwn(mount.optionsQuotes?.open, limit);
+  addOwn(mount.optionsQuotes?.close, limit);
   for (const option of mount.options) {
-    addOwn(own, option.span, limit);
-    if (option.nameSpan !== option.span) addOwn(own, option.nameSpan, limit);
-    if (option.valueSpan !== option.span) addOwn(own, option.valueSpan, limit);
+    addOwn(option.span, limit);
+    if (option.nameSpan !== option.span) addOwn(option.nameSpan, limit);
+    if (option.valueSpan !== option.span) addOwn(option.valueSpan, limit);
   }
   const annotation = mount.annotationSpan;
-  if (annotation && !own.includes(annotation)) move(annotation, limit, delta, moved);
-  for (const span of own) {
-    const writable = span as Writable<Span>;
+  if (annotation && !isOwn(annotation)) move(annotation, limit, delta, moved);
+  for (let i = 0; i < OWN_COUNT; i++) {
+    const writable = OWN[i] as Writable<Span>;
     writable.start += delta;
     writable.end += delta;
+    OWN[i] = NO_SPAN;
   }
-  own.length = 0;
+  OWN_COUNT = 0;
   return mount;
 }
 
@@ -569,11 +622,21 @@ function optionFrom(mount: MountEntry, limit: number): boolean {
   return false;
 }
 
-/** shiftMount's list of a mount's spans to move (emptied after each mount). */
+/** shiftMount's list of a mount's spans to move: its first OWN_COUNT entries (the rest hold NO_SPAN, so that no old span stays alive). */
 const OWN: Span[] = [];
+let OWN_COUNT = 0;
+const NO_SPAN: Span = { start: 0, end: 0 };
 
-function addOwn(own: Span[], span: Span | undefined, limit: number): void {
-  if (span && span.start >= limit && !own.includes(span)) own.push(span);
+function isOwn(span: Span): boolean {
+  for (let i = 0; i < OWN_COUNT; i++) if (OWN[i] === span) return true;
+  return false;
+}
+
+function addOwn(span: Span | undefined, limit: number): void {
+  if (!span || span.start < limit || isOwn(span)) return;
+  if (OWN_COUNT < OWN.length) OWN[OWN_COUNT] = span;
+  else OWN.push(span);
+  OWN_COUNT++;
 }
 
 function shiftSetting(setting: KernelSetting, limit: number, delta: number, moved: Set<Span>): KernelSetting {

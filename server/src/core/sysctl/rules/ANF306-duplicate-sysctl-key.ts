@@ -2,8 +2,23 @@ import { lazyFinding, type DiagnosticTag } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { overriddenBy, removeLineFixes, scopeOf, where } from './scope';
 import { hasSettings } from './common';
+import type { KernelSetting } from '../model';
 
 const UNNECESSARY: readonly DiagnosticTag[] = ['unnecessary'];
+
+/**
+ * Whether two settings write the same value (spaces aside). Remembered per setting and winner: a
+ * document re-read after an edit keeps its settings, and a script repeating hundreds of keys asked
+ * this of each on every keystroke (a kept setting's value never changes).
+ */
+function sameValue(setting: KernelSetting, winner: KernelSetting): boolean {
+  const known = SAME.get(setting);
+  if (known && known.winner === winner) return known.same;
+  const same = winner.value === setting.value || winner.value.trim().replace(/\s+/g, ' ') === setting.value.trim().replace(/\s+/g, ' ');
+  SAME.set(setting, { winner, same });
+  return same;
+}
+const SAME = new WeakMap<KernelSetting, { readonly winner: KernelSetting; readonly same: boolean }>();
 
 export const duplicateSysctlKey = defineRule({
   code: 'ANF306',
@@ -32,7 +47,7 @@ export const duplicateSysctlKey = defineRule({
     for (const setting of file.settings) {
       const winner = overriddenBy(scope, setting);
       if (!winner) continue;
-      const same = winner.value === setting.value || winner.value.trim().replace(/\s+/g, ' ') === setting.value.trim().replace(/\s+/g, ' ');
+      const same = sameValue(setting, winner);
       // Made only when a report lists it: a file that repeats a key thousands of times lists the first ones.
       context.report(
         lazyFinding({ span: setting.span, severity: same ? 'info' : 'warning', tags: UNNECESSARY }, () => {

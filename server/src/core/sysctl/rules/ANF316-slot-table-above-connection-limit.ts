@@ -2,7 +2,7 @@ import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { hostWords, replaceValueFix } from './scope';
-import { mountsByNconnect, recommendedSlots, SLOT_KEYS, slotSettings, tableEntryFor, MAX_SLOTS_KEY } from './slots';
+import { nconnectExtremes, recommendedSlots, SLOT_KEYS, slotSettings, tableEntryFor, MAX_SLOTS_KEY } from './slots';
 import { hasSettings } from './common';
 
 export const slotTableAboveConnectionLimit = defineRule({
@@ -28,13 +28,13 @@ export const slotTableAboveConnectionLimit = defineRule({
   appliesTo: (file) => hasSettings(file) && file.settings.some((s) => SLOT_KEYS.has(s.key)),
   check(context) {
     const limit = SLOTS.anfInFlightPerConnection.value;
-    const mounts = mountsByNconnect(context);
-    const smallest = mounts[0];
-    const largest = mounts[mounts.length - 1];
+    // The settings first: most hosts write 128 or less, and then the host's mounts are not walked.
+    const above = slotSettings(context).filter((s) => s.value > limit);
+    if (above.length === 0) return;
+    const { smallest, largest } = nconnectExtremes(context);
     const recommended = recommendedSlots(context);
     const onHost = hostWords(context.workspace, context.file);
-    for (const { setting, value } of slotSettings(context)) {
-      if (value <= limit) continue;
+    for (const { setting, value } of above) {
       if (setting.key === MAX_SLOTS_KEY && smallest) {
         const entry = tableEntryFor(smallest.nconnect);
         if (entry !== null && value > entry) continue; // ANF317

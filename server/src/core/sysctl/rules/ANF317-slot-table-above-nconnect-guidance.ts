@@ -1,11 +1,13 @@
-import { SLOTS } from '../../facts';
+import { SLOT_TABLE_BY_NCONNECT, SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { hostWords, replaceValueFix } from './scope';
-import { MAX_SLOTS_KEY, mountsByNconnect, mountWhere, nconnectSpan, recommendedSlots, slotSettings, tableEntryFor } from './slots';
+import { MAX_SLOTS_KEY, nconnectExtremes, mountWhere, nconnectSpan, recommendedSlots, slotSettings, tableEntryFor } from './slots';
 import { hasSettings } from './common';
 
 const ONLY_MAX = new Set([MAX_SLOTS_KEY]);
+/** The lowest maximum of the table: a value at or below it is above no row's. */
+const LOWEST_TABLE_ENTRY = Math.min(...SLOT_TABLE_BY_NCONNECT.value.flatMap((row) => (row.maxSlotTableEntries === null ? [] : [row.maxSlotTableEntries])));
 
 export const slotTableAboveNconnectGuidance = defineRule({
   code: 'ANF317',
@@ -29,14 +31,17 @@ export const slotTableAboveNconnectGuidance = defineRule({
   },
   appliesTo: (file) => hasSettings(file) && file.settings.some((s) => s.key === MAX_SLOTS_KEY),
   check(context) {
-    const smallest = mountsByNconnect(context)[0];
+    // The settings first: a value no row of the table is below (128 and less) is never reported, whatever the mounts.
+    const written = slotSettings(context, ONLY_MAX);
+    if (!written.some((s) => s.value > LOWEST_TABLE_ENTRY)) return;
+    const smallest = nconnectExtremes(context).smallest;
     if (!smallest) return;
     const entry = tableEntryFor(smallest.nconnect);
     if (entry === null) return;
     const limit = SLOTS.anfInFlightPerConnection.value;
     const recommended = recommendedSlots(context);
     const onHost = hostWords(context.workspace, context.file);
-    for (const { setting, value } of slotSettings(context, ONLY_MAX)) {
+    for (const { setting, value } of written) {
       if (value <= entry) continue;
       context.report({
         span: setting.valueSpan,

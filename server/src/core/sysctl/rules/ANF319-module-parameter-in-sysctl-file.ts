@@ -1,12 +1,21 @@
 import { SLOTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
-import { findKey } from '../catalog';
+import { CATALOG_KEYS, findKey } from '../catalog';
 import { hostFiles, hostWords, integerValue } from './scope';
 import { MAX_SLOTS_KEY, recommendedSlots } from './slots';
 import { hasSettings } from './common';
 
 const SYSCTL_ORIGINS = new Set(['sysctl', 'tuned', 'sysctl-w', 'proc-echo']);
+
+/**
+ * The keys this rule can report: the catalog's module parameters, and the slot-table maximum. A key
+ * outside them is not looked up (a script writes hundreds of keys, and the rule runs on every edit);
+ * a module parameter written as a pattern would make every key a candidate.
+ */
+const MODULE_ENTRIES = CATALOG_KEYS.filter((entry) => entry.via === 'module');
+const ANY_KEY = MODULE_ENTRIES.some((entry) => entry.key.includes('*'));
+const CANDIDATE_KEYS: ReadonlySet<string> = new Set([...MODULE_ENTRIES.map((entry) => entry.key), MAX_SLOTS_KEY]);
 
 function modprobeLine(key: string, value: string): string {
   const dot = key.indexOf('.');
@@ -42,7 +51,7 @@ export const moduleParameterInSysctlFile = defineRule({
         .flatMap((f) => f.settings.map((s) => s.key)),
     );
     for (const setting of file.settings) {
-      if (setting.templated || !SYSCTL_ORIGINS.has(setting.origin) || setting.moduleSpan) continue;
+      if (setting.templated || !SYSCTL_ORIGINS.has(setting.origin) || setting.moduleSpan || !(ANY_KEY || CANDIDATE_KEYS.has(setting.key))) continue;
       const entry = findKey(setting.key);
       if (!entry) continue;
       if (entry.via === 'module') {

@@ -105,7 +105,7 @@ export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScop
   if (!root) {
     // A file alone (a script, modprobe.d): once per settings list, not once per rule that asks.
     let scope = FILE_SCOPES.get(file.settings);
-    if (!scope) FILE_SCOPES.set(file.settings, (scope = buildScope(file.settings, false, undefined, file.kind === 'markdown' || file.kind === 'rst')));
+    if (!scope) FILE_SCOPES.set(file.settings, (scope = fileScope(file.settings, file.kind === 'markdown' || file.kind === 'rst')));
     return scope;
   }
   const state = workspace.settings();
@@ -124,6 +124,33 @@ export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScop
 
 const HOST_SCOPES = new WeakMap<readonly KernelSetting[], Map<string, SettingScope>>();
 const FILE_SCOPES = new WeakMap<readonly KernelSetting[], SettingScope>();
+
+/**
+ * By a file's first setting: the scope last built for that file alone. A document re-read line by
+ * line after an edit (workspace/shellReuse.ts, lineReuse.ts) keeps its unchanged settings as the
+ * same objects, moved in place, in a new list: when every setting is the one the scope was built
+ * from, in the same order, that scope is the new list's too (it reads only the settings' keys,
+ * channels and origins, which a kept setting never changes). Most edits of a script touch no
+ * setting; building the scope again for each was about a third of ANF306's time (bench/notes.md, session 8).
+ */
+const LAST_FILE_SCOPE = new WeakMap<KernelSetting, { readonly scope: SettingScope; readonly markdown: boolean }>();
+
+function fileScope(settings: readonly KernelSetting[], markdown: boolean): SettingScope {
+  const first = settings[0];
+  const last = first ? LAST_FILE_SCOPE.get(first) : undefined;
+  if (last && last.markdown === markdown && sameItems(last.scope.ordered, settings)) return last.scope;
+  const scope = buildScope(settings, false, undefined, markdown);
+  if (first) LAST_FILE_SCOPE.set(first, { scope, markdown });
+  return scope;
+}
+
+/** Whether two lists hold the same objects in the same order. */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function hostScope(workspace: WorkspaceView, root: string): SettingScope {
   const files = [...(sysctlFilesByRoot(workspace.files()).get(root) ?? [])].sort((a, b) => (loadKey(a.uri) < loadKey(b.uri) ? -1 : loadKey(a.uri) > loadKey(b.uri) ? 1 : 0));

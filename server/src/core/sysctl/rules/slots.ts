@@ -3,7 +3,7 @@ import type { MountEntry } from '../../mounts/model';
 import type { RuleContext } from '../../rules/rule';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { formatNumber } from '../../units/units';
-import { hostMounts, hostMountsOfVolume, hostVolumes, integerValue, liveSettings, lastNconnect, maxNconnect, nconnectOf } from './scope';
+import { hostMounts, hostMountsOfVolume, hostVolumes, integerValue, lastNconnect, maxNconnect, nconnectOf, overriddenBy, sameItems, scopeOf } from './scope';
 import type { KernelSetting } from '../model';
 
 export const MAX_SLOTS_KEY = 'sunrpc.tcp_max_slot_table_entries';
@@ -17,31 +17,67 @@ export function tableEntryFor(nconnect: number): number | null {
 
 /** Live, non-templated slot settings of this file with their integer values. */
 export function slotSettings(context: RuleContext, keys: ReadonlySet<string> = SLOT_KEYS): { setting: KernelSetting; value: number }[] {
-  return liveSettings(context.workspace, context.file)
-    .filter((s) => keys.has(s.key))
-    .map((setting) => ({ setting, value: integerValue(setting) }))
-    .filter((s): s is { setting: KernelSetting; value: number } => s.value !== undefined && s.value >= SLOTS.slotTableEntriesMin.value && s.value <= SLOTS.slotTableEntriesMax.value);
+  // The key first: a script has hundreds of settings and a few slot ones (liveSettings' test on each, in the same order).
+  const scope = scopeOf(context.workspace, context.file);
+  const found: { setting: KernelSetting; value: number }[] = [];
+  for (const setting of context.file.settings) {
+    if (!keys.has(setting.key) || setting.templated || overriddenBy(scope, setting)) continue;
+    const value = integerValue(setting);
+    if (value !== undefined && value >= SLOTS.slotTableEntriesMin.value && value <= SLOTS.slotTableEntriesMax.value) found.push({ setting, value });
+  }
+  return found;
+}
+
+/** A mount and its nconnect. */
+export interface MountNconnect {
+  readonly mount: MountEntry;
+  readonly nconnect: number;
 }
 
 /**
- * The host's NFS mounts with a known nconnect, smallest nconnect first. Cached per host mount list
- * (itself cached per workspace state): a script or runbook outside any host sees every mount of
- * the workspace, and sorting them again for each such file made large repositories quadratic.
+ * The host's NFS mounts with the smallest and the largest known nconnect: the first mount of the
+ * host's list with the smallest, the last with the largest (the ends of the list sorted by nconnect,
+ * as the slot rules read it). One pass, cached per host mount list (itself cached per workspace
+ * state): a script or runbook outside any host sees every mount of the workspace. A list holding
+ * the same mounts as the one before it (a script re-read after an edit that touched no mount keeps
+ * them, moved in place) reuses its answer: a mount's nconnect is its own option's, which a kept
+ * mount never changes. Before session 8 the slot rules sorted every mount on every version of a
+ * 5,000-line script (about 0.6 ms an edit, bench/notes.md).
  */
-export function mountsByNconnect(context: RuleContext): readonly { mount: MountEntry; nconnect: number }[] {
+export function nconnectExtremes(context: RuleContext): NconnectExtremes {
   const mounts = hostMounts(context.workspace, context.file);
-  let sorted = BY_NCONNECT.get(mounts);
-  if (!sorted) {
-    sorted = mounts
-      .map((mount) => ({ mount, nconnect: nconnectOf(mount) }))
-      .filter((m): m is { mount: MountEntry; nconnect: number } => m.nconnect !== undefined)
-      .sort((a, b) => a.nconnect - b.nconnect);
-    BY_NCONNECT.set(mounts, sorted);
+  let found = BY_NCONNECT.get(mounts);
+  if (!found) {
+    const first = mounts[0];
+    const last = first ? LAST_BY_NCONNECT.get(first) : undefined;
+    found = last && sameItems(last.mounts, mounts) ? last.found : extremesOf(mounts);
+    BY_NCONNECT.set(mounts, found);
+    if (first) LAST_BY_NCONNECT.set(first, { mounts, found });
   }
-  return sorted;
+  return found;
 }
 
-const BY_NCONNECT = new WeakMap<readonly MountEntry[], readonly { mount: MountEntry; nconnect: number }[]>();
+export interface NconnectExtremes {
+  readonly smallest?: MountNconnect;
+  readonly largest?: MountNconnect;
+}
+
+function extremesOf(mounts: readonly MountEntry[]): NconnectExtremes {
+  let smallest: MountNconnect | undefined;
+  let largest: MountNconnect | undefined;
+  for (const mount of mounts) {
+    const nconnect = nconnectOf(mount);
+    if (nconnect === undefined) continue;
+    // The first of the smallest, the last of the largest: a stable sort's ends.
+    if (!smallest || nconnect < smallest.nconnect) smallest = { mount, nconnect };
+    if (!largest || nconnect >= largest.nconnect) largest = { mount, nconnect };
+  }
+  return { ...(smallest ? { smallest } : {}), ...(largest ? { largest } : {}) };
+}
+
+const BY_NCONNECT = new WeakMap<readonly MountEntry[], NconnectExtremes>();
+/** By a host mount list's first mount: the list last asked about and its answer. */
+const LAST_BY_NCONNECT = new WeakMap<MountEntry, { readonly mounts: readonly MountEntry[]; readonly found: NconnectExtremes }>();
 
 /** `fstab:3` for a mount. */
 export function mountWhere(context: RuleContext, mount: MountEntry): string {
