@@ -193,6 +193,15 @@ describe('versions the table does not know', () => {
     expect(lint('typo.bicep', bicep.replace("qosType: 'Manual'", "qosType: 'Manual'\n        sizeTiB: 1")).findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
   });
 
+  it('Bicep before 0.8.0: a pool\'s `size` is in bytes (the module changed the unit, not the name)', () => {
+    const old = lint('old.bicep', bicep.replace(':0.12.3', ':0.5.0').replace('size: 1', 'size: 1099511627776'));
+    expect(old.findings.map((d) => d.code).sort()).toEqual(['ANF114', 'ANF119']);
+    expect(computeManifestFigures(old.file.manifest!, config).pools.map((p) => p.sizeTiB)).toEqual([1]);
+    // The same bytes under 0.12.3 would be a pool of a trillion TiB: read as TiB there.
+    const current = lint('current.bicep', bicep.replace('size: 1', 'size: 4'));
+    expect(computeManifestFigures(current.file.manifest!, config).pools.map((p) => p.sizeTiB)).toEqual([4]);
+  });
+
   it('other registry modules are not read', () => {
     const other = lint('other.bicep', bicep.replace('avm/res/net-app/net-app-account', 'avm/res/storage/storage-account'));
     expect(other.findings).toEqual([]);

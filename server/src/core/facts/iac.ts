@@ -51,5 +51,6 @@ export const SIZING_IAC = {
  */
 export const KNOWN_MODULE_DEFAULTS = {
   bicepPoolServiceLevel: fact('Standard', 'service level', 'AVM_BICEP_NETAPP', { note: "The account module passes `capacityPools[].serviceLevel ?? 'Standard'` to each pool (and each pool's level to its volumes)." }),
+  bicepPoolSizeInTiBFromMinor: fact(8, 'minor version', 'AVM_BICEP_NETAPP', { note: 'Versions 0.1-0.7 take `capacityPools[].size` in bytes (the pool module passes it on as written); from 0.8.0 in TiB (the pool module converts it with `tebibytesToBytes`). Read from the module\'s history of capacity-pool/main.bicep.' }),
   terraformVolumeGiB: fact(50, 'GiB', 'AVM_TF_NETAPP', { note: '`volumes[].volume_size_in_gib` is `optional(number, 50)`; the volume submodule multiplies it by 1073741824 into `usageThreshold` bytes.' }),
 };

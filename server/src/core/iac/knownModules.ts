@@ -53,7 +53,8 @@ interface KnownModule {
   /** Versions whose inputs were read from the module's source (Bicep: the tag; Terraform: an exact version). */
   readonly checked: RegExp;
   readonly inputs: Inputs;
-  readonly read: (at: KnownCall) => KnownModuleEstate;
+  /** `version`: the one the call names (Bicep: its tag; Terraform: an exact `version`), if any. */
+  readonly read: (at: KnownCall, version: string | undefined) => KnownModuleEstate;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,13 +69,26 @@ const BICEP_ACCOUNT_INPUTS: Inputs = {
 };
 
 /**
+ * The unit of a pool's `size` in a call of this version: bytes before 0.8.0, TiB since (the module
+ * changed it without renaming the input, so the input-name check cannot tell them apart). A tag
+ * that is not `major.minor.patch` is read as the checked versions read it.
+ */
+function bicepPoolSizeUnit(version: string | undefined): 'TiB' | 'B' {
+  const parsed = version === undefined ? undefined : /^(\d+)\.(\d+)\.\d+$/.exec(version);
+  if (!parsed) return 'TiB';
+  const [major, minor] = [Number(parsed[1]), Number(parsed[2])];
+  return major === 0 && minor < KNOWN_MODULE_DEFAULTS.bicepPoolSizeInTiBFromMinor.value ? 'B' : 'TiB';
+}
+
+/**
  * `capacityPools: [ { name, serviceLevel, size (TiB), qosType, coolAccess, volumes: [ { name,
  * usageThreshold (bytes), protocolTypes, throughputMibps, ... } ] } ]`. The pool module converts
  * `size` from TiB to bytes; `serviceLevel` defaults to Standard; each volume gets its pool's
  * `serviceLevel` (a volume's own `serviceLevel` is declared but not passed on) and its `name` as
  * `creationToken` unless one is written. `availabilityZone` 1-3 is the volume's zone.
  */
-function readBicepAccount(at: KnownCall): KnownModuleEstate {
+function readBicepAccount(at: KnownCall, version: string | undefined): KnownModuleEstate {
+  const poolSizeUnit = bicepPoolSizeUnit(version);
   const out = empty();
   const accountSymbol = at.call.name;
   const account: IacAccount = { kind: 'account', ...common(meta(at, accountSymbol, at.call.span, at.call.headSpan, at.args.get('name'))) };
@@ -91,7 +105,7 @@ function readBicepAccount(at: KnownCall): KnownModuleEstate {
       ...common(meta(at, symbol, item.span, name?.span ?? item.span, name)),
       account: { symbol: accountSymbol },
       serviceLevel: level,
-      ...opt('size', size(p.field('size'), 'TiB')),
+      ...opt('size', size(p.field('size'), poolSizeUnit)),
       ...opt('qos', str(p.field('qosType'))),
       ...opt('coolAccess', bool(p.field('coolAccess'))),
     });
@@ -271,7 +285,7 @@ export function readKnownModule(at: KnownCall): KnownModuleEstate | undefined {
   if (!found) return undefined;
   const { module, version } = found;
   if (!(version !== undefined && module.checked.test(version)) && !namesAreKnown(at.args, module.inputs)) return undefined;
-  return module.read(at);
+  return module.read(at, version);
 }
 
 /** Every input the call writes, at every level the mapping reads, is one the checked versions declare. */
