@@ -111,6 +111,16 @@ function valueAt(estate: IacEstate, offset: number, exact?: Span): { key: string
       return { key: borrowed ? 'pool' : key, value: v, borrowed };
     }
   }
+  // A Bicep module instance from a loop over a literal array: its values from the item sit on that
+  // element, outside the declaration (bicep.ts); only an exact match there, one instance's alone.
+  if (!exact) return undefined;
+  for (const resource of [...estate.volumes, ...estate.pools]) {
+    if (!resource.symbol.startsWith('module.') || ('declaredIn' in resource && resource.declaredIn !== undefined)) continue;
+    for (const [key, value] of Object.entries(resource)) {
+      const v = value as IacValue<unknown> | undefined;
+      if (v && typeof v === 'object' && 'raw' in v && 'span' in v && v.span.start === exact.start && v.span.end === exact.end && v.span.start !== v.span.end) return { key, value: v, borrowed: false };
+    }
+  }
   return undefined;
 }
 
