@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
+import { moduleCallHover } from '../../server/src/core/iac/hover';
 import { computeManifestFigures } from '../../server/src/core/manifest/figures';
 
 /**
@@ -117,6 +118,14 @@ describe('Bicep module declarations in a [for ...] loop', () => {
     // line 8 `    logQuotaGiB: 1024`: the second element's value.
     expect(list[0]).toMatch(/^8:17 Volume `hq1-log-mnt00001` is SAP HANA \/hana\/log .* gets 128 MiB\/s/);
     expect(list[0]).toContain('(set by `logQuotaGiB` of module "hana", used as `usageThreshold` in modules/hana-anf.bicep line 27; the loop\'s `system` is `systems[1]`, instance `hana[1]`)');
+  });
+
+  it('the declaration\'s hover counts what it read for each element', () => {
+    const main = workspaceOf(LOOP).file('file:///repo/main.bicep')!;
+    const hover = moduleCallHover(main.iac!, LOOP.indexOf('module hana') + 2);
+    expect(hover?.markdown).toContain('Read with this block\'s arguments: 2 NetApp accounts, 2 capacity pools, 2 volumes, for the 2 elements of its `[for ...]` loop.');
+    const unset = workspaceOf(LOOP.replace(/var systems = \[[\s\S]*?\n\]\n/, 'param systems array\n')).file('file:///repo/main.bicep')!;
+    expect(moduleCallHover(unset.iac!, 'param systems array\n'.length + 2)?.markdown).toContain('1 NetApp account, 1 capacity pool, 1 volume (repeated: a `[for ...]` loop over an array anf-lint cannot read, how many is unknown)');
   });
 
   it('gives the same figures and findings as the same estate written as two declarations', () => {
