@@ -172,6 +172,16 @@ describe('Bicep module declarations in a [for ...] loop', () => {
     expect(anf408(unknown)).toEqual([]);
   });
 
+  it('a loop whose elements deploy into their own resource groups (`scope`) is read once, as repeated', () => {
+    const scoped = LOOP.replace("  name: 'hana-anf-${i}'\n", "  name: 'hana-anf-${i}'\n  scope: resourceGroup('rg-sap-${system.sid}')\n");
+    expect(scoped).toContain('scope: resourceGroup');
+    const volumes = workspaceOf(scoped).file('file:///repo/main.bicep')!.iac!.volumes;
+    expect(volumes.map((v) => `${v.symbol} ${v.repeated}`)).toEqual(['module.hana.log true']);
+    // A scope that does not use the item is one resource group for all: read per element.
+    const one = LOOP.replace("  name: 'hana-anf-${i}'\n", "  name: 'hana-anf-${i}'\n  scope: resourceGroup('rg-sap')\n");
+    expect(workspaceOf(one).file('file:///repo/main.bicep')!.iac!.volumes.map((v) => v.symbol)).toEqual(['module.hana[0].log', 'module.hana[1].log']);
+  });
+
   it('a loop over a param without a default is read once, as repeated, and gives no finding from the item', () => {
     const unset = LOOP.replace(/var systems = \[[\s\S]*?\n\]\n/, 'param systems array\n');
     const volumes = workspaceOf(unset).file('file:///repo/main.bicep')!.iac!.volumes;

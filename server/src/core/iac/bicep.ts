@@ -132,6 +132,10 @@ class BicepReader {
     const item = head.type === 'identifier' ? head.text : head.type === 'for_loop_parameters' ? head.namedChildren.find((c) => c.type === 'loop_variable')?.text : undefined;
     const index = head.type === 'for_loop_parameters' ? head.namedChildren.find((c) => c.type === 'loop_enumerator')?.text : undefined;
     if (!item) return undefined;
+    // `scope: resourceGroup(v.rg)`: each element deploys into its own resource group, where the same
+    // names are different resources; anf-lint's estate has no resource groups, so the loop is read once.
+    const scope = body?.namedChildren.find((p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'scope')?.namedChildren[1];
+    if (scope && usesName(scope, [item, ...(index ? [index] : [])], 0)) return undefined;
     const elements = this.loopElements(arrayNode);
     if (!elements || elements.length > MAX_LOOP_INSTANCES) return undefined;
     const condition = filterOrBody?.type === 'if_statement' ? filterOrBody.namedChildren.find((c) => c.type === 'parenthesized_expression') : undefined;
@@ -606,6 +610,14 @@ export function bicepModuleUri(callerUri: string, path: string): string | undefi
   } catch {
     return undefined;
   }
+}
+
+/** Whether an expression names one of these identifiers (a loop's item or index). */
+function usesName(n: Node, names: readonly string[], depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  if (n.type === 'identifier') return names.includes(n.text);
+  if (n.type === 'property_identifier') return false;
+  return n.namedChildren.some((c) => usesName(c, names, depth + 1));
 }
 
 function lastObject(n: Node): Node | undefined {
