@@ -160,6 +160,9 @@ describe('Bicep module declarations in a [for ...] loop', () => {
     const file = workspaceOf(ranged).file('file:///repo/main.bicep')!;
     expect(file.iac!.volumes.map((v) => `${v.symbol} ${v.name?.value}`)).toEqual(['module.hana[0].log hq0-log-mnt00001', 'module.hana[1].log hq1-log-mnt00001']);
     expect(anf408(ranged).map((f) => f.split(' ')[0])).toEqual(['5:17', '5:17']);
+    // More elements than anf-lint reads one by one (64): read once, as repeated.
+    const many = workspaceOf(ranged.replace('range(0, 2)', 'range(0, 65)')).file('file:///repo/main.bicep')!;
+    expect(many.iac!.volumes.map((v) => `${v.symbol} ${v.repeated}`)).toEqual(['module.hana.log true']);
   });
 
   it('a filter `if` it can evaluate skips elements; one it cannot keeps the loop read once, as repeated', () => {

@@ -510,7 +510,7 @@ class BicepReader {
         const object = n.childForFieldName('object');
         const property = n.childForFieldName('property');
         if (!object || !property) return UNKNOWN;
-        if (object.type === 'identifier') {
+        if (object.type === 'identifier' && !this.locals.has(object.text)) {
           const decl = this.bySymbol.get(object.text);
           if (decl) {
             if (decl.repeated || !decl.body) return UNKNOWN;
