@@ -128,6 +128,14 @@ describe('Bicep module declarations in a [for ...] loop', () => {
     expect(moduleCallHover(unset.iac!, 'param systems array\n'.length + 2)?.markdown).toContain('1 NetApp account, 1 capacity pool, 1 volume (repeated: a `[for ...]` loop over an array anf-lint cannot read, how many is unknown)');
   });
 
+  it('a module edit re-checks the loop\'s instances in the caller', () => {
+    const workspace = workspaceOf(LOOP);
+    expect(visibleDiagnostics(lintFile(workspace, 'file:///repo/main.bicep', config)).filter((d) => d.code === 'ANF408').map((d) => d.range.start.line + 1)).toEqual([8]);
+    workspace.set('file:///repo/modules/hana-anf.bicep', MODULE.replaceAll("'Ultra'", "'Premium'"));
+    // Premium gives 2 TiB 128 MiB/s: now the first element's log volume is short too, on its own element.
+    expect(visibleDiagnostics(lintFile(workspace, 'file:///repo/main.bicep', config)).filter((d) => d.code === 'ANF408').map((d) => d.range.start.line + 1)).toEqual([4, 8]);
+  });
+
   it('gives the same figures and findings as the same estate written as two declarations', () => {
     expect(figures(LOOP)).toEqual(figures(EXPLICIT));
     expect(anf408(LOOP).map((f) => f.replace(/^\S+ /, '').replace(/ \(set by.*/, ''))).toEqual(anf408(EXPLICIT).map((f) => f.replace(/^\S+ /, '').replace(/ \(set by.*/, '')));
