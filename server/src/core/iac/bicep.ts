@@ -73,7 +73,11 @@ class BicepReader {
     }
   }
 
-  /** The `module` declarations: `module x './anf.bicep' = { params: {...} }` (also in a loop or behind `if`). */
+  /**
+   * The `module` declarations: `module x './anf.bicep' = { params: {...} }` (also in a loop or behind `if`).
+   * A local module in a `[for ...]` loop over an array anf-lint can evaluate gives one call per
+   * element (`key` unset, `index` its position), the loop's item (and index) bound in its `params`.
+   */
   calls(): { call: IacModuleCall; args: Map<string, Field> }[] {
     this.readCalls ??= this.modules.flatMap((n) => {
       const id = n.namedChildren[0];
@@ -81,18 +85,10 @@ class BicepReader {
       if (!id || !path) return [];
       const written = this.string(path, 0);
       const source = written.ok && typeof written.value === 'string' ? written.value : undefined;
+      const loopNode = n.namedChildren.find((c) => c.type === 'for_statement');
       let body = n.namedChildren.find((c) => c.type === 'object' || c.type === 'for_statement' || c.type === 'if_statement');
       const repeated = body?.type === 'for_statement';
       if (body && body.type !== 'object') body = body.namedChildren.find((c) => c.type === 'object') ?? lastObject(body);
-      const args = new Map<string, Field>();
-      const params = body?.namedChildren.find((p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'params')?.namedChildren[1];
-      const paramsObject = params ? this.deref(params, 0) : undefined;
-      for (const p of paramsObject?.type === 'object' ? paramsObject.namedChildren : []) {
-        if (p.type !== 'object_property') continue;
-        const [key, value] = p.namedChildren;
-        if (!key || !value) continue;
-        args.set(key.type === 'string' ? key.text.slice(1, -1) : key.text, this.field(value, spanOf(key)));
-      }
       const call: IacModuleCall = {
         name: id.text,
         ...(source !== undefined ? { source } : {}),
@@ -102,22 +98,103 @@ class BicepReader {
         sourceSpan: spanOf(path),
         repeated,
       };
-      return [{ call, args }];
+      const each = loopNode && call.local ? this.instances(loopNode, call, body) : undefined;
+      return each ?? [{ call, args: this.args(body) }];
     });
     return this.readCalls;
   }
 
   private readCalls: { call: IacModuleCall; args: Map<string, Field> }[] | undefined;
 
+  /** A declaration's `params: {...}`, read with the loop bindings in force. */
+  private args(body: Node | undefined): Map<string, Field> {
+    const args = new Map<string, Field>();
+    const params = body?.namedChildren.find((p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'params')?.namedChildren[1];
+    const paramsObject = params ? this.deref(params, 0) : undefined;
+    for (const p of paramsObject?.type === 'object' ? paramsObject.namedChildren : []) {
+      if (p.type !== 'object_property') continue;
+      const [key, value] = p.namedChildren;
+      if (!key || !value) continue;
+      args.set(key.type === 'string' ? key.text.slice(1, -1) : key.text, this.field(value, spanOf(key)));
+    }
+    return args;
+  }
+
+  /**
+   * `[for v in volumes: {...}]`, `[for (v, i) in volumes: ...]`, `[for i in range(0, 3): ...]`: one
+   * call per element when the array is a literal (inline, or a var or param default that is one) or
+   * a `range` of literals, and a filter `if` evaluates for every element. Undefined otherwise: the
+   * declaration is read once, as repeated, the item's values unknown.
+   */
+  private instances(loop: Node, call: IacModuleCall, body: Node | undefined): { call: IacModuleCall; args: Map<string, Field> }[] | undefined {
+    const [head, arrayNode, filterOrBody] = loop.namedChildren.filter((c) => c.type !== 'comment');
+    if (!head || !arrayNode) return undefined;
+    const item = head.type === 'identifier' ? head.text : head.type === 'for_loop_parameters' ? head.namedChildren.find((c) => c.type === 'loop_variable')?.text : undefined;
+    const index = head.type === 'for_loop_parameters' ? head.namedChildren.find((c) => c.type === 'loop_enumerator')?.text : undefined;
+    if (!item) return undefined;
+    // `scope: resourceGroup(v.rg)`: each element deploys into its own resource group, where the same
+    // names are different resources; anf-lint's estate has no resource groups, so the loop is read once.
+    const scope = body?.namedChildren.find((p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'scope')?.namedChildren[1];
+    if (scope && usesName(scope, [item, ...(index ? [index] : [])], 0)) return undefined;
+    const elements = this.loopElements(arrayNode);
+    if (!elements || elements.length > MAX_LOOP_INSTANCES) return undefined;
+    const condition = filterOrBody?.type === 'if_statement' ? filterOrBody.namedChildren.find((c) => c.type === 'parenthesized_expression') : undefined;
+    if (filterOrBody?.type === 'if_statement' && !condition) return undefined;
+    const arrayName = arrayNode.type === 'identifier' ? arrayNode.text : undefined;
+    const out: { call: IacModuleCall; args: Map<string, Field> }[] = [];
+    try {
+      for (const [i, element] of elements.entries()) {
+        const where = `${arrayName ? `\`${arrayName}[${i}]\`` : `element ${i} of the loop's array`}, instance \`${call.name}[${i}]\``;
+        this.locals.set(item, { ...element, where });
+        if (index) this.locals.set(index, { value: { ok: true, value: i }, where: `${i}` });
+        if (condition) {
+          const keep = this.eval(condition, 0);
+          if (!keep.ok || typeof keep.value !== 'boolean') return undefined;
+          if (!keep.value) continue;
+        }
+        out.push({ call: { ...call, index: i, repeated: false }, args: this.args(body) });
+      }
+    } finally {
+      this.locals.clear();
+    }
+    return out;
+  }
+
+  /** The elements a loop goes over, when written as literals here: array items (nodes) or `range` numbers. */
+  private loopElements(n: Node): { node?: Node; value: Value }[] | undefined {
+    const target = this.deref(n, 0);
+    if (target.type === 'array') return target.namedChildren.filter((c) => c.type !== 'comment').map((c) => ({ node: c, value: this.eval(c, 0) }));
+    if (target.type === 'call_expression' && target.childForFieldName('function')?.text === 'range') {
+      const args = target.childForFieldName('arguments')?.namedChildren ?? [];
+      if (args.length !== 2) return undefined;
+      const [start, count] = args.map((a) => this.eval(a, 0));
+      if (!start?.ok || !count?.ok || !Number.isInteger(start.value) || !Number.isInteger(count.value)) return undefined;
+      const from = start.value as number;
+      const length = count.value as number;
+      if (length < 0 || length > MAX_LOOP_INSTANCES) return undefined;
+      return Array.from({ length }, (_, k) => ({ value: { ok: true, value: from + k } }));
+    }
+    return undefined;
+  }
+
+  /** Inside `calls()`: the loop's item and index for the instance being read. */
+  private readonly locals = new Map<string, { node?: Node; value: Value; where: string }>();
+
+
   /** The params an expression uses, directly or through `var`s (a module's caller may set them). */
   private paramsOf(n: Node): string[] | undefined {
     // A param without a default is not in `params`; the caller may still set it (`overrides`).
-    if (this.params.size === 0 && this.overrides.size === 0) return undefined;
+    if (this.params.size === 0 && this.overrides.size === 0 && this.locals.size === 0) return undefined;
     const found = new Set<string>();
     const seen = new Set<string>();
     const visit = (x: Node, depth: number): void => {
       if (depth > MAX_DEPTH) return;
       if (x.type === 'identifier') {
+        const local = this.locals.get(x.text);
+        if (local) {
+          if (local.node) visit(local.node, depth + 1);
+          return;
+        }
         if (this.params.has(x.text) || this.overrides.has(x.text)) found.add(x.text);
         else if (this.vars.has(x.text) && !seen.has(x.text)) {
           seen.add(x.text);
@@ -254,6 +331,45 @@ class BicepReader {
   }
 
   private field(n: Node, keySpan: Span): Field {
+    if (this.locals.size > 0) {
+      // `quotaGiB: v.quotaGiB` in a loop over literal elements: the value is the element's, written there.
+      const item = this.itemProperty(n, 0);
+      // The element's own span: a finding there is this instance's alone, so its note may name it.
+      if (item) return { ...this.field(item.value, spanOf(item.key)), origin: `the loop's \`${item.name}\` is ${item.where}` };
+      // On the declaration's own text, shared by every instance: the note cannot name one.
+      const used = this.loopNames(n, 0);
+      if (used.length > 0) return { ...this.fieldAlone(n, keySpan), origin: `differs per element of the loop (${used.map((u) => `\`${u}\``).join(', ')})` };
+    }
+    return this.fieldAlone(n, keySpan);
+  }
+
+  /** `v.quotaGiB`, `v.sizes.log` with `v` a loop item written as a literal object: that property's key and value. */
+  private itemProperty(n: Node, depth: number): { name: string; where: string; key: Node; value: Node } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    if (n.type === 'identifier') {
+      const local = this.locals.get(n.text);
+      return local?.node ? { name: n.text, where: local.where, key: local.node, value: local.node } : undefined;
+    }
+    if (n.type !== 'member_expression') return undefined;
+    const object = n.childForFieldName('object');
+    const property = n.childForFieldName('property');
+    const base = object ? this.itemProperty(object, depth + 1) : undefined;
+    if (!base || !property) return undefined;
+    const target = this.deref(base.value, 0);
+    if (target.type !== 'object') return undefined;
+    const p = target.namedChildren.find((c) => c.type === 'object_property' && (c.namedChildren[0]?.type === 'string' ? c.namedChildren[0].text.slice(1, -1) : c.namedChildren[0]?.text) === property.text);
+    const [key, value] = p?.namedChildren ?? [];
+    return key && value ? { ...base, key, value } : undefined;
+  }
+
+  /** The loop variables an expression uses. */
+  private loopNames(n: Node, depth: number): string[] {
+    if (depth > MAX_DEPTH) return [];
+    if (n.type === 'identifier') return this.locals.has(n.text) ? [n.text] : [];
+    return [...new Set(n.namedChildren.flatMap((c) => this.loopNames(c, depth + 1)))];
+  }
+
+  private fieldAlone(n: Node, keySpan: Span): Field {
     const v = this.eval(n, 0);
     const target = this.deref(n, 0);
     const items = target.type === 'array' ? target.namedChildren.map((c) => this.field(c, spanOf(c))) : undefined;
@@ -280,6 +396,8 @@ class BicepReader {
   private deref(n: Node, depth: number): Node {
     if (depth > MAX_DEPTH) return n;
     if (n.type === 'parenthesized_expression' && n.namedChildren.length === 1) return this.deref(n.namedChildren[0]!, depth + 1);
+    const local = n.type === 'identifier' ? this.locals.get(n.text) : undefined;
+    if (local) return local.node ? this.deref(local.node, depth + 1) : n;
     if (n.type === 'identifier' && !this.overrides.has(n.text)) {
       const target = this.vars.get(n.text) ?? this.params.get(n.text);
       if (target) return this.deref(target, depth + 1);
@@ -336,6 +454,8 @@ class BicepReader {
         return { ok: true, value: result };
       }
       case 'identifier': {
+        const local = this.locals.get(n.text);
+        if (local) return local.value;
         const passed = this.vars.has(n.text) ? undefined : this.overrides.get(n.text);
         if (passed) return passed;
         const target = this.vars.get(n.text) ?? this.params.get(n.text);
@@ -390,7 +510,7 @@ class BicepReader {
         const object = n.childForFieldName('object');
         const property = n.childForFieldName('property');
         if (!object || !property) return UNKNOWN;
-        if (object.type === 'identifier') {
+        if (object.type === 'identifier' && !this.locals.has(object.text)) {
           const decl = this.bySymbol.get(object.text);
           if (decl) {
             if (decl.repeated || !decl.body) return UNKNOWN;
@@ -418,6 +538,9 @@ const NUMERIC = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 function isLocalBicepModule(path: string): boolean {
   return !/^(?:br|ts)[:/]/i.test(path) && /\.bicep$/i.test(path);
 }
+
+/** How many instances of one module declaration in a `[for ...]` loop are read one by one; more are read once, as repeated. */
+const MAX_LOOP_INSTANCES = 64; // not a fact: bound on work per declaration, as Terraform's `for_each`
 
 /** How deep Bicep modules calling modules are followed. */
 const MAX_MODULE_DEPTH = 8; // not a fact: bound on nested module calls
@@ -487,6 +610,14 @@ export function bicepModuleUri(callerUri: string, path: string): string | undefi
   } catch {
     return undefined;
   }
+}
+
+/** Whether an expression names one of these identifiers (a loop's item or index). */
+function usesName(n: Node, names: readonly string[], depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  if (n.type === 'identifier') return names.includes(n.text);
+  if (n.type === 'property_identifier') return false;
+  return n.namedChildren.some((c) => usesName(c, names, depth + 1));
 }
 
 function lastObject(n: Node): Node | undefined {

@@ -193,6 +193,8 @@ export interface IacModuleCall {
   readonly repeated: boolean;
   /** One instance of a block with `for_each` over keys anf-lint knows: its key (`module.name["key"]`). */
   readonly key?: string;
+  /** One instance of a Bicep module declaration in a `[for ...]` loop over an array anf-lint knows: its position (`module.name[0]`). */
+  readonly index?: number;
 }
 
 // ---------------------------------------------------------------------------------------------

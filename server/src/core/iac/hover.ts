@@ -65,17 +65,20 @@ export function moduleCallHover(estate: IacEstate, offset: number): { markdown: 
   }
   const prefix = `module.${call.name}.`;
   const keyed = `module.${call.name}["`;
-  const ours = (symbol: string) => symbol.startsWith(prefix) || symbol.startsWith(keyed);
+  // A Bicep `[for ...]` loop over an array anf-lint knows: one instance per element (`module.name[0].`).
+  const indexed = new RegExp(`^module\\.${call.name.replace(/[^\w]/g, '\\$&')}\\[(\\d+)\\]\\.`);
+  const ours = (symbol: string) => symbol.startsWith(prefix) || symbol.startsWith(keyed) || indexed.test(symbol);
   const count = (list: readonly { symbol: string }[]) => list.filter((r) => ours(r.symbol)).length;
   // `for_each` over keys anf-lint knows: one instance per key (`module.name["key"].`).
   const keys = new Set([...estate.accounts, ...estate.pools, ...estate.volumes].flatMap((r) => (r.symbol.startsWith(keyed) ? [r.symbol.slice(keyed.length, r.symbol.indexOf('"].', keyed.length))] : [])));
+  const elements = new Set([...estate.accounts, ...estate.pools, ...estate.volumes].flatMap((r) => indexed.exec(r.symbol)?.[1] ?? []));
   const made = [plural(count(estate.accounts), 'NetApp account'), plural(count(estate.pools), 'capacity pool'), plural(count(estate.volumes), 'volume')].filter((x) => x !== undefined);
   if (made.length === 0) {
     return { span, markdown: `${title}\n\nanf-lint read no NetApp account, capacity pool or volume through this module: it declares none, or none of its files is in this workspace.` };
   }
   return {
     span,
-    markdown: `${title}\n\nRead with this block's arguments: ${made.join(', ')}${keys.size > 0 ? `, for its ${keys.size} \`for_each\` keys` : call.repeated ? ' (repeated: `count` or `for_each`, how many is unknown)' : ''}. A finding on a value this block sets is reported on its argument, one on a default it leaves on this line; what the module writes itself is judged in its own files.`,
+    markdown: `${title}\n\nRead with this block's arguments: ${made.join(', ')}${keys.size > 0 ? `, for its ${keys.size} \`for_each\` keys` : elements.size > 0 ? `, for the ${elements.size} elements of its \`[for ...]\` loop` : call.repeated ? (estate.language === 'bicep' ? ' (repeated: a `[for ...]` loop over an array anf-lint cannot read, how many is unknown)' : ' (repeated: `count` or `for_each`, how many is unknown)') : ''}. A finding on a value this block sets is reported on its argument, one on a default it leaves on this line; what the module writes itself is judged in its own files.`,
   };
 }
 
@@ -109,6 +112,16 @@ function valueAt(estate: IacEstate, offset: number, exact?: Span): { key: string
       if (exact ? v.span.start !== exact.start || v.span.end !== exact.end : offset < v.span.start || offset > v.span.end || v.span.start === v.span.end) continue;
       if (borrowed && key !== 'name') continue;
       return { key: borrowed ? 'pool' : key, value: v, borrowed };
+    }
+  }
+  // A Bicep module instance from a loop over a literal array: its values from the item sit on that
+  // element, outside the declaration (bicep.ts); only an exact match there, one instance's alone.
+  if (!exact) return undefined;
+  for (const resource of [...estate.volumes, ...estate.pools]) {
+    if (!resource.symbol.startsWith('module.') || ('declaredIn' in resource && resource.declaredIn !== undefined)) continue;
+    for (const [key, value] of Object.entries(resource)) {
+      const v = value as IacValue<unknown> | undefined;
+      if (v && typeof v === 'object' && 'raw' in v && 'span' in v && v.span.start === exact.start && v.span.end === exact.end && v.span.start !== v.span.end) return { key, value: v, borrowed: false };
     }
   }
   return undefined;

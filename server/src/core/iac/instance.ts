@@ -31,7 +31,8 @@ export interface Placement {
  */
 export function placeInstance<T extends IacAccount | IacPool | IacVolume>(resource: T, at: Placement): T {
   const anchor: Span = { start: at.call.headSpan.start, end: at.call.headSpan.start };
-  const prefix = `module.${at.call.name}${at.call.key !== undefined ? `["${at.call.key}"]` : ''}.`;
+  const instance = at.call.key !== undefined ? `["${at.call.key}"]` : at.call.index !== undefined ? `[${at.call.index}]` : '';
+  const prefix = `module.${at.call.name}${instance}.`;
   const placeValue = (v: IacValue<unknown>): IacValue<unknown> => {
     const { editSpan: _editSpan, vars, origin, ...rest } = v;
     const line = `${at.where} line ${at.source.positionAt(v.span.start).line + 1}`;
