@@ -142,23 +142,22 @@ export function armPool(meta: Meta, props: Obj | undefined): IacPool {
   };
 }
 
+/** One rule of an ARM/Bicep `exportPolicy.rules` list (also an AVM module's volume entry: knownModules.ts). */
+export function armExportRule(span: Span, o: Obj): IacExportRule {
+  return {
+    span,
+    ...opt('allowedClients', str(o.field('allowedClients'))),
+    ...opt('nfsv3', bool(o.field('nfsv3'))),
+    ...opt('nfsv41', bool(o.field('nfsv41'))),
+    ...opt('cifs', bool(o.field('cifs'))),
+    ...opt('rootAccess', bool(o.field('hasRootAccess'))),
+    ...opt('kerberos', kerberosFlavor((flavor) => [o.field(`kerberos${flavor}ReadWrite`), o.field(`kerberos${flavor}ReadOnly`)])),
+  };
+}
+
 export function armVolume(meta: Meta, props: Obj | undefined, extra: { zones?: Field; mountTargets?: readonly string[] } = {}): IacVolume {
   const rules = props?.field('exportPolicy')?.object?.field('rules')?.items ?? [];
-  const exportRules: IacExportRule[] = rules.flatMap((r) => {
-    const o = r.object;
-    if (!o) return [];
-    return [
-      {
-        span: r.span,
-        ...opt('allowedClients', str(o.field('allowedClients'))),
-        ...opt('nfsv3', bool(o.field('nfsv3'))),
-        ...opt('nfsv41', bool(o.field('nfsv41'))),
-        ...opt('cifs', bool(o.field('cifs'))),
-        ...opt('rootAccess', bool(o.field('hasRootAccess'))),
-        ...opt('kerberos', kerberosFlavor((flavor) => [o.field(`kerberos${flavor}ReadWrite`), o.field(`kerberos${flavor}ReadOnly`)])),
-      },
-    ];
-  });
+  const exportRules: IacExportRule[] = rules.flatMap((r) => (r.object ? [armExportRule(r.span, r.object)] : []));
   const creationToken = str(props?.field('creationToken'));
   return {
     kind: 'volume',

@@ -1,7 +1,7 @@
 import { KNOWN_MODULE_DEFAULTS } from '../facts';
 import type { Span } from '../text/sourceText';
 import type { IacAccount, IacExportRule, IacModuleCall, IacPool, IacRef, IacRequirements, IacSize, IacSlip, IacValue, IacVolume, IacWorkload } from './estate';
-import { bool, common, decimalSlip, kerberosFlavor, num, opt, requirementsOpt, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
+import { armExportRule, bool, common, decimalSlip, kerberosFlavor, num, opt, requirementsOpt, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 
 /**
  * Registry modules anf-lint knows: a `module` call of one of them gives the account, pools and
@@ -129,25 +129,13 @@ function readBicepAccount(at: KnownCall, version: string | undefined): KnownModu
           kerberos: bool(v.field('kerberosEnabled')),
           creationToken: token,
           coolAccess: bool(v.field('coolAccess')),
-          exportRules: (v.field('exportPolicy')?.object?.field('rules')?.items ?? []).flatMap((r) => (r.object ? [bicepRule(r.span, r.object)] : [])),
+          exportRules: (v.field('exportPolicy')?.object?.field('rules')?.items ?? []).flatMap((r) => (r.object ? [armExportRule(r.span, r.object)] : [])),
           call: at.call.name,
         }),
       );
     });
   });
   return out;
-}
-
-function bicepRule(span: Span, o: Obj): IacExportRule {
-  return {
-    span,
-    ...opt('allowedClients', str(o.field('allowedClients'))),
-    ...opt('nfsv3', bool(o.field('nfsv3'))),
-    ...opt('nfsv41', bool(o.field('nfsv41'))),
-    ...opt('cifs', bool(o.field('cifs'))),
-    ...opt('rootAccess', bool(o.field('hasRootAccess'))),
-    ...opt('kerberos', kerberosFlavor((flavor) => [o.field(`kerberos${flavor}ReadWrite`), o.field(`kerberos${flavor}ReadOnly`)])),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
