@@ -1,7 +1,7 @@
 import { VOLUME_RESOURCE } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
+import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, MAX_LOOP_INSTANCES, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacSlip, IacValue, IacVolume } from './estate';
 import { placeInstance, relativeUri } from './instance';
 import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
@@ -540,7 +540,6 @@ function isLocalBicepModule(path: string): boolean {
 }
 
 /** How many instances of one module declaration in a `[for ...]` loop are read one by one; more are read once, as repeated. */
-const MAX_LOOP_INSTANCES = 64; // not a fact: bound on work per declaration, as Terraform's `for_each`
 
 /** How deep Bicep modules calling modules are followed. */
 const MAX_MODULE_DEPTH = 8; // not a fact: bound on nested module calls

@@ -11,6 +11,8 @@ export const UNKNOWN: Value = { ok: false };
 
 /** How many references (var -> local -> resource ...) an evaluation follows before giving up. */
 export const MAX_DEPTH = 24; // not a fact: bound on reference chains
+/** Instances one loop (Terraform `for_each`/`count`, a Bicep `[for ...]` module) is read as, at most; a larger loop is read once, as repeated. */
+export const MAX_LOOP_INSTANCES = 64; // not a fact: bound on work per declaration
 
 export function spanOf(n: { readonly startIndex: number; readonly endIndex: number }): Span {
   return { start: n.startIndex, end: n.endIndex };

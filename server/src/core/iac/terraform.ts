@@ -3,7 +3,7 @@ import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, poolFromId, specWorkload, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacModuleCall, IacPool, IacRef, IacSlip, IacValue, IacVolume } from './estate';
 import { isKnownModuleSource, readKnownModule, type KnownModuleEstate } from './knownModules';
-import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
+import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, MAX_LOOP_INSTANCES, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
 import { parseKeptTree, parseTree, type Node as TreeNode, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
 import { baseName } from '../fileKind';
@@ -352,7 +352,7 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
   if (forEach) {
     const expr = forEach.namedChildren[1]!;
     const keys = eachOf(caller.eval(expr, 0));
-    if (keys && keys.length <= MAX_EACH_INSTANCES) {
+    if (keys && keys.length <= MAX_LOOP_INSTANCES) {
       const vars = caller.argument(expr, spanOf(forEach.namedChildren[0]!)).vars;
       const made: Made = { accounts: [], pools: [], volumes: [] };
       for (const [key, value] of keys) {
@@ -372,7 +372,6 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
 const PARTIAL = new WeakSet<object>();
 
 /** How many instances of one `module` block with `for_each` are read one by one; more are read once, as repeated. */
-const MAX_EACH_INSTANCES = 64; // not a fact: bound on work per block
 
 /** `for_each`'s keys and values: a map's entries, or a set's (list's) strings as both. */
 function eachOf(v: Value): [string, unknown][] | undefined {
