@@ -42,6 +42,12 @@ export interface IacValue<T> {
    * where the caller sets it.
    */
   readonly vars?: readonly string[];
+  /**
+   * Why `value` is undefined, in words a user can act on ("`var.data_size` has no value in this
+   * folder: set it in terraform.tfvars or name a var file in .anf-lint.yaml"). Hovers, the tree and
+   * `anf-lint estate` show it instead of a guess, a 0 or an empty name.
+   */
+  readonly unknown?: string;
 }
 
 /** A size written in one unit: Terraform `size_in_tb` (TiB), `storage_quota_in_gb` (GiB), ARM bytes. */
