@@ -19,6 +19,7 @@ import {
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { computeManifestFigures, type ManifestFigures } from '../core/manifest/figures';
 import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type ConfigChoice, type Environment, type Root, type Target } from '../core/project';
+import { DEFAULT_DISCOVERY_LIMITS, type DiscoveryLimits } from '../core/project/limits';
 import { NodeEnvironment, RefNotFound, toCorePath } from '../node/nodeEnvironment';
 import { displayPathOf } from './files';
 import { loadIacReaders, needIacReaders } from './iacReaders';
@@ -53,6 +54,11 @@ export interface LintRequest {
   readonly changes?: 'staged' | { readonly ref: string };
   /** List every finding: no per-rule or per-file limit (ANF010). */
   readonly allFindings?: boolean;
+  /**
+   * --max-files N: read at most N candidate files per folder named. Without it the CLI reads every
+   * file (no silent cap); the bound, when asked for, is reported as a note and never fails the run.
+   */
+  readonly maxFiles?: number;
 }
 
 export interface FileFix {
@@ -87,13 +93,23 @@ function layered(overrides: Readonly<Record<string, RuleSetting>>): (config: Anf
   return (config) => resolveConfig({ ...config, rules: { ...config.rules, ...overrides } });
 }
 
-function newProject(request: Pick<LintRequest, 'configPath' | 'ruleOverrides'>, io: CliIo): Project {
+function newProject(request: Pick<LintRequest, 'configPath' | 'ruleOverrides' | 'maxFiles'>, io: CliIo): Project {
   const cwd = toCorePath(io.cwd);
   return new Project(environmentOf(io), {
     cwd,
+    limits: cliDiscoveryLimits(request.maxFiles),
     ...(request.configPath !== undefined ? { explicitConfig: toCorePath(resolve(io.cwd, request.configPath)) } : {}),
     layer: layered(request.ruleOverrides),
   });
+}
+
+/**
+ * The CLI reads every file of the folders it is given: a user who names a repository means all of
+ * it (issue 26: a 2,888-file repository stopped at 2,000 and failed). Only --max-files bounds it.
+ * Files larger than the discovered-file bound are still skipped with a note.
+ */
+function cliDiscoveryLimits(maxFiles: number | undefined): DiscoveryLimits {
+  return { maxFiles: maxFiles ?? Number.POSITIVE_INFINITY, maxEntries: Number.POSITIVE_INFINITY, maxFileBytes: DEFAULT_DISCOVERY_LIMITS.maxFileBytes };
 }
 
 function isConfigFileName(path: string): boolean {
@@ -144,7 +160,7 @@ export function parseRuleOverrides(values: readonly string[]): Record<string, Ru
 }
 
 /** The files the patterns name: files as named, folders and globs through the project's discovery. */
-function patternTargets(project: Project, patterns: readonly string[], io: CliIo, errors: string[]): Target[] {
+function patternTargets(project: Project, patterns: readonly string[], io: CliIo, errors: string[], notes: string[]): Target[] {
   const cwd = toCorePath(io.cwd);
   const targets: Target[] = [];
   for (const pattern of patterns) {
@@ -159,7 +175,8 @@ function patternTargets(project: Project, patterns: readonly string[], io: CliIo
       // Outside git, the folder named is the files' root (their configuration is looked up no higher than it, or than the current folder when it lies below it).
       const root = found.root.context ? found.root : { ...found.root, path: absolute };
       for (const path of found.paths) targets.push({ path, root });
-      if (found.stopped) errors.push(`${displayPathOf(absolute, io.cwd)}: stopped reading because ${found.stopped}`);
+      // Only --max-files stops discovery in the CLI: the user asked for the bound, so it is a note, not a failure.
+      if (found.stopped) notes.push(`${displayPathOf(absolute, io.cwd)}: read the first files only, because ${found.stopped} (--max-files)`);
       continue;
     }
     const scan = picomatch.scan(pattern);
@@ -225,6 +242,7 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   const env = project.env;
   const cwd = toCorePath(io.cwd);
   const errors: string[] = [];
+  const discoveryNotes: string[] = [];
 
   // The files to report on.
   let targets: Target[];
@@ -240,7 +258,7 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
     targets = changed.targets;
     baseRoot = changed.root;
   } else {
-    targets = patternTargets(project, request.patterns.length > 0 ? request.patterns : ['.'], io, errors);
+    targets = patternTargets(project, request.patterns.length > 0 ? request.patterns : ['.'], io, errors, discoveryNotes);
   }
   const seen = new Set<string>();
   targets = targets.filter((t) => (seen.has(t.path) ? false : (seen.add(t.path), true)));
@@ -322,7 +340,7 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   });
 
   for (const error of project.errors) errors.push(`${displayPathOf(error.path, io.cwd)}: ${error.message}`);
-  const notes = project.notes.map((n) => `${displayPathOf(n.path, io.cwd)}: ${n.message}`);
+  const notes = [...discoveryNotes, ...project.notes.map((n) => `${displayPathOf(n.path, io.cwd)}: ${n.message}`)];
   const first = configs[0]!;
   const root = baseRoot ?? sorted[0]?.root ?? project.rootOfFolder(cwd);
   return { results, errors, notes, warnings, config: first.resolved, ...(first.path !== undefined ? { configPath: first.path } : {}), root: root.gitRoot ?? cwd, fixes };

@@ -49,6 +49,8 @@ Options:
       --exit-zero            report findings but exit 0 (usage and internal errors still exit 2 and 3)
       --all-findings         list every finding (by default a file lists the first 100 of each rule and
                              1,000 in all, and counts the rest)
+      --max-files N          read at most N files of each folder named (default: every file); a note
+                             says where it stopped, the exit code does not change
   -h, --help                 this help
   -v, --version              the version
 
@@ -104,6 +106,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
       'max-warnings': { type: 'string' },
       'exit-zero': { type: 'boolean' },
       'all-findings': { type: 'boolean' },
+      'max-files': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -127,6 +130,11 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
     if (!/^\d+$/.test(values['max-warnings'])) throw new UsageError(`--max-warnings: "${values['max-warnings']}" is not a whole number of warnings`);
     maxWarnings = Number(values['max-warnings']);
   }
+  let maxFiles: number | undefined;
+  if (values['max-files'] !== undefined) {
+    if (!/^[1-9]\d*$/.test(values['max-files'])) throw new UsageError(`--max-files: "${values['max-files']}" is not a whole number of files above 0`);
+    maxFiles = Number(values['max-files']);
+  }
   if (values.stdin && values['stdin-filename'] === undefined) throw new UsageError('--stdin needs --stdin-filename NAME (the name decides the file kind)');
   if (!values.stdin && values['stdin-filename'] !== undefined) throw new UsageError('--stdin-filename is only for --stdin');
   if (values.stdin && positionals.length > 0) throw new UsageError(`--stdin lints standard input only; remove ${positionals.join(' ')}`);
@@ -144,6 +152,7 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
     fix: values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : 'none',
     ...(values['all-findings'] ? { allFindings: true } : {}),
     ...(values['unsafe-fixes'] ? { unsafeFixes: true } : {}),
+    ...(maxFiles !== undefined ? { maxFiles } : {}),
     ...(values.staged ? { changes: 'staged' as const } : values['changed-since'] !== undefined ? { changes: { ref: values['changed-since'] } } : {}),
   };
 
