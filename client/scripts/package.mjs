@@ -4,7 +4,7 @@
 // Usage: node client/scripts/package.mjs [--out FILE]   (default dist/anf-lint.vsix)
 // Expects dist/ to be built (npm run package builds it minified first).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,12 @@ try {
       return !SKIPPED.has(top) && !rel.endsWith('.vsix') && !rel.endsWith('.map');
     },
   });
+  // package.json's `files` says what the npm tarball carries; the .vsix is chosen by .vscodeignore,
+  // and vsce refuses a package that has both. The staged copy drops `files`.
+  const stagedManifest = join(stage, 'package.json');
+  const manifest = JSON.parse(readFileSync(stagedManifest, 'utf8'));
+  delete manifest.files;
+  writeFileSync(stagedManifest, `${JSON.stringify(manifest, null, 2)}\n`);
   const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
   const result = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], { cwd: stage, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -38,6 +38,17 @@ describe('README install section', () => {
     expect(lines.some((l) => l === 'npm install --global anf-lint' || l === 'npm install -g anf-lint')).toBe(false);
   });
 
+  it('the tarball carries what users run: no tests, sources, fixtures or source maps (issue 26.9)', () => {
+    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(pack.status, pack.stderr).toBe(0);
+    const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    expect(files).toContain('bin/anf-lint');
+    expect(files).toContain('dist/cli/anf-lint.js');
+    expect(files).toContain('dist/wasm/tree-sitter-terraform.wasm');
+    const unwanted = files.filter((f) => /^(test|server|client\/src|bench|scripts|\.ci|examples)\//.test(f) || f.endsWith('.map') || /\.test\.ts$/.test(f));
+    expect(unwanted).toEqual([]);
+  }, 130_000);
+
   it('npm pack, npm install --global ./anf-lint-*.tgz, anf-lint --version: as written', () => {
     const lines = installSection();
     const from = lines.indexOf('npm pack');
