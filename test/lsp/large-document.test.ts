@@ -23,13 +23,11 @@ describe('language server: a document too large to check', () => {
   it('gets one ANF011 finding, no hover, and the other documents are still checked', async () => {
     const big = MOUNT.repeat(Math.ceil((LIMIT_CHARS * 1.5) / MOUNT.length));
     const bigUri = ws.uriOf('big/etc/fstab');
-    const started = Date.now();
     const published = await client.openAndWait(bigUri, big);
     expect(published.diagnostics.map((d) => d.code)).toEqual(['ANF011']);
     expect(published.diagnostics[0]!.message).toMatch(/does not check this one/);
     expect(await client.request('textDocument/hover', { textDocument: { uri: bigUri }, position: { line: 0, character: 30 } })).toBeNull();
-    // Not the minutes a parse of every line would take on every change.
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // Not the minutes a parse of every line would take: the test's timeout guards that, the bench times it.
 
     const small = await client.openAndWait(ws.uriOf('small/etc/fstab'), MOUNT);
     expect(small.diagnostics.map((d) => d.code)).toContain('ANF207');

@@ -214,7 +214,8 @@ function keyValues(entry: CatalogKey, partial: string, offset: number): CoreComp
 
 function kernelCompletions(kind: FileKind, prefix: string, offset: number): CoreCompletion[] {
   if (kind === 'modprobe') {
-    const moduleParam = /^\s*options\s+(\w+)\s+(?:\S+=\S*\s+)*(\w*)$/.exec(prefix);
+    // Each earlier `key=value` starts with a key free of `=`: with `\S+=` a run like `a=b=c=...` could split many ways and backtrack exponentially.
+    const moduleParam = /^\s*options\s+(\w+)\s+(?:[^\s=]+=\S*\s+)*(\w*)$/.exec(prefix);
     if (moduleParam) {
       const module = moduleParam[1]!;
       const typed = moduleParam[2] ?? '';
@@ -224,7 +225,7 @@ function kernelCompletions(kind: FileKind, prefix: string, offset: number): Core
         return { label: param, kind: 'setting' as const, detail: k.title, documentation: describeKey(k.key), insertText: `${param}=`, replace };
       });
     }
-    const valueOf = /^\s*options\s+(\w+)\s+(?:\S+=\S*\s+)*(\w+)=(\S*)$/.exec(prefix);
+    const valueOf = /^\s*options\s+(\w+)\s+(?:[^\s=]+=\S*\s+)*(\w+)=(\S*)$/.exec(prefix);
     if (valueOf) {
       const entry = CATALOG_KEYS.find((k) => k.key === `${valueOf[1]}.${valueOf[2]}`);
       return entry ? keyValues(entry, valueOf[3] ?? '', offset) : [];
