@@ -20,6 +20,21 @@ if [ -f "$STAMP" ] && [ -x "$NODE_HOME/bin/node" ] && [ -e "$CS_BIN" ]; then
   exit 0
 fi
 
+# Prerequisites first: code-server's native modules (kerberos among them) build with node-gyp during
+# its install, which otherwise fails minutes in. .ci/install-system-packages installs them on CI.
+missing=()
+for tool in make g++ python3; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+if command -v dpkg >/dev/null 2>&1; then
+  dpkg -s libkrb5-dev >/dev/null 2>&1 || missing+=(libkrb5-dev)
+elif [ ! -e /usr/include/gssapi/gssapi.h ] && [ ! -e /usr/include/krb5.h ]; then
+  missing+=("Kerberos headers (libkrb5-dev or krb5-devel)")
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup.sh: missing ${missing[*]}; code-server cannot be built without them." >&2
+  echo "  Install them first, e.g.: apt-get install -y build-essential python3 libkrb5-dev  (or run .ci/install-system-packages)" >&2
+  exit 2
+fi
+
 mkdir -p "$NODE_DIR" "$CS_DIR"
 start=$(date +%s)
 echo "== installing $NODE_PACKAGE into $NODE_DIR"
