@@ -25,6 +25,15 @@ export interface CoreHover {
  * or rate literal, a mount option, a mount source, a kernel setting. Figures first, short.
  */
 export function computeHover(workspace: WorkspaceView, uri: string, offset: number, config: ResolvedConfig): CoreHover | undefined {
+  const found = hoverAt(workspace, uri, offset, config);
+  // LSP: a hover's range is the text it is about, around the position asked. A figure shown for a
+  // resource's first line names the resource by its name, which may lie lines away (or in another
+  // file): then the hover is about the position's own word.
+  if (!found || (found.span.start <= offset && offset <= found.span.end)) return found;
+  return { ...found, span: { start: offset, end: offset } };
+}
+
+function hoverAt(workspace: WorkspaceView, uri: string, offset: number, config: ResolvedConfig): CoreHover | undefined {
   const file = workspace.file(uri);
   if (!file) return undefined;
   if (file.iac) {

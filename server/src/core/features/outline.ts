@@ -53,7 +53,47 @@ export function computeSymbols(file: ParsedFile): CoreSymbol[] {
   for (const setting of file.settings) {
     symbols.push({ name: setting.key, detail: setting.value, kind: 'setting', span: setting.span, selectionSpan: setting.keySpan, children: [] });
   }
-  return symbols;
+  return nestedByText(symbols);
+}
+
+function contains(outer: Span, inner: Span): boolean {
+  return outer.start <= inner.start && inner.end <= outer.end;
+}
+
+/**
+ * The outline as LSP defines it: a symbol's selection range lies inside its range, and a child's
+ * range inside its parent's (VS Code drops the whole outline otherwise: issue 26). The estate is a
+ * tree by reference, not by text: in Terraform, ARM and most Bicep a volume is a block of its own
+ * that names its pool. Such a child is listed beside its parent, in text order, its detail naming
+ * the parent; a child written inside its parent's block (Bicep nested resources, a manifest) stays
+ * nested. A name written outside its symbol (a loop item's path, a value from a variable) selects
+ * the symbol's own first line instead.
+ */
+function nestedByText(symbols: readonly CoreSymbol[]): CoreSymbol[] {
+  return fitInto(symbols, undefined).kept;
+}
+
+/** The symbols whose text lies inside `parent` (all of them at the top), and those that escape it. */
+function fitInto(symbols: readonly CoreSymbol[], parent: CoreSymbol | undefined): { kept: CoreSymbol[]; escaped: CoreSymbol[] } {
+  const kept: CoreSymbol[] = [];
+  const escaped: CoreSymbol[] = [];
+  // `own`: one of the parent's children, which names the parent when it leaves it; otherwise a
+  // symbol that already left its own parent further down, passed on as it is.
+  const place = (symbol: CoreSymbol, own: boolean) => {
+    if (!parent || contains(parent.span, symbol.span)) kept.push(symbol);
+    else escaped.push(own ? { ...symbol, detail: [symbol.detail, `in ${parent.kind} ${parent.name}`].filter(Boolean).join(', ') } : symbol);
+  };
+  for (const symbol of symbols) {
+    const children = fitInto(symbol.children, symbol);
+    const selectionSpan = contains(symbol.span, symbol.selectionSpan) ? symbol.selectionSpan : { start: symbol.span.start, end: symbol.span.start };
+    place({ ...symbol, selectionSpan, children: children.kept }, true);
+    for (const child of children.escaped) place(child, false);
+  }
+  return { kept: kept.sort(byStart), escaped };
+}
+
+function byStart(a: CoreSymbol, b: CoreSymbol): number {
+  return a.span.start - b.span.start;
 }
 
 /** Folding for manifests: every account, pool, volume and requirements block that spans lines. */

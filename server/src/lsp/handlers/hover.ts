@@ -10,6 +10,7 @@ export function hover(session: Session, params: HoverParams): Hover | null {
   if (!found) return null;
   return {
     contents: { kind: session.support.markdownHover ? MarkupKind.Markdown : MarkupKind.PlainText, value: found.markdown },
-    range: file.source.rangeOf(found.span),
+    // An empty span: no word of its own to highlight; the client takes the word at the position.
+    ...(found.span.end > found.span.start ? { range: file.source.rangeOf(found.span) } : {}),
   };
 }
