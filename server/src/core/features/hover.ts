@@ -2,9 +2,10 @@ import { moduleCallHover, unknownValueHover, valueOriginNote } from '../iac/hove
 import type { ResolvedConfig } from '../config';
 import { WORKLOADS, type NfsVersionPreference, type WorkloadKind } from '../facts';
 import type { Located, ManifestDocument } from '../manifest/model';
-import { describeOption, effectiveOptions, findOption } from '../mounts/catalog';
+import { describeOption, effectiveOptions, findOption, usesKerberos } from '../mounts/catalog';
 import type { MountEntry, MountOption } from '../mounts/model';
 import { describeMountTarget, describeServer } from '../mounts/rules/target';
+import { advisedNfsVersion } from '../mounts/rules/versionAdvice';
 import { recommendedMountOptions } from '../recommend/mountLine';
 import { describeKey } from '../sysctl/catalog';
 import type { Span } from '../text/sourceText';
@@ -154,18 +155,17 @@ function recommendationLine(workspace: WorkspaceView, mount: MountEntry, option:
   const { workload, assumed } = mountWorkload(workspace, mount);
   const volume = workspace.volumeForMount(mount);
   const written = effectiveOptions(mount).version;
-  const preferred = WORKLOADS[workload].nfsVersion.preferred;
   const writtenVersion: NfsVersionPreference | undefined = written?.major === 3 ? '3' : written?.major === 4 ? '4.1' : undefined;
-  // On the version itself, recommend the workload's version (as ANF220/ANF224 do), not the one written,
-  // unless the manifest volume does not serve it.
+  // The version: the one decision ANF220 and ANF224 make on the same token (mounts/rules/versionAdvice.ts).
+  const advice = advisedNfsVersion({ workload, ...(writtenVersion ? { written: writtenVersion } : {}), ...(volume ? { volume } : {}), kerberos: usesKerberos(effectiveOptions(mount)) });
+  // Other options are advised for the version written: the hover on `rsize` is not the place to change it.
   const onVersion = spec.group === 'vers' || spec.group === 'minorversion';
-  const fallback: NfsVersionPreference = writtenVersion ?? (preferred === 'either' ? '3' : preferred);
-  const version: NfsVersionPreference =
-    onVersion && preferred !== 'either' && (!volume || volume.nfsVersions.includes(preferred)) ? preferred : fallback;
+  const version = onVersion ? advice.version : (writtenVersion ?? advice.version);
   const { options } = recommendedMountOptions(workload, version, volume?.kerberos ?? false);
   const match = options.find((o) => findOption(o.split('=')[0]!)?.group === spec.group);
   const who = `${WORKLOADS[workload].title}${assumed ? ' (no workload known; annotate with `# anf: workload=<kind>`)' : ''}`;
-  return match ? `ANF recommendation for ${who}: \`${match}\`` : `Not part of ANF's recommended options for ${who}.`;
+  const why = onVersion ? ` (${advice.because})` : '';
+  return match ? `ANF recommendation for ${who}: \`${match}\`${why}` : `Not part of ANF's recommended options for ${who}.`;
 }
 
 function mountHover(workspace: WorkspaceView, mount: MountEntry, offset: number, config: ResolvedConfig): CoreHover | undefined {
