@@ -2,9 +2,11 @@ import { WORKLOADS, type NfsVersionPreference, type WorkloadKind } from '../../f
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 
 /**
- * The NFS version anf-lint advises for a mount: the one decision that ANF224 (the volume does not
- * serve the version written), ANF220 (the workload calls for another) and the hover on `vers=` share,
- * so a hover never recommends what a finding on the same token tells the user to change (issue 26).
+ * The NFS version anf-lint advises for a mount, in the order ANF224 (the volume does not serve the
+ * version written) and ANF220 (the workload calls for another) decide it, so the hover on `vers=`
+ * never recommends what a finding on the same token tells the user to change (issue 26).
+ * test/unit/hover-agrees-with-findings.test.ts holds the hover and both rules to the same answer
+ * on every rule fixture; change the three together.
  *
  * In order: a version the workload or Kerberos requires (SAP HANA data and log, krb5*: NFSv4.1),
  * even when the volume lacks it (then the volume's protocols are what must change); the one version
