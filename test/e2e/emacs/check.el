@@ -52,6 +52,19 @@ Emacs shows none)."
         (with-current-buffer fstab
           (push (cons 'fstab_mode (symbol-name major-mode)) anf-result)
           (unless (anf-wait (lambda () (and (eglot-current-server) (anf-eglot-diagnostics)))) (anf-finish nil "no diagnostics from anf-lint on fstab"))
-          (push (cons 'fstab_diagnostics (length (anf-eglot-diagnostics))) anf-result)))
+          (push (cons 'fstab_diagnostics (length (anf-eglot-diagnostics))) anf-result)
+          ;; The root eglot gave the server: the folder with .anf-lint.yaml, also outside git.
+          (push (cons 'fstab_root (expand-file-name (project-root (eglot--project (eglot-current-server))))) anf-result)))
+      ;; ANF_OTHERS: more files (colon-separated), each with its mode, the server and its findings.
+      (let ((others (list)))
+        (dolist (path (split-string (or (getenv "ANF_OTHERS") "") ":" t))
+          (with-current-buffer (anf-open path)
+            (let ((connected (anf-wait (lambda () (eglot-current-server)))))
+              (anf-wait (lambda () (anf-eglot-diagnostics)))
+              (push (list (cons 'path path) (cons 'mode (symbol-name major-mode))
+                          (cons 'connected (if connected t :json-false))
+                          (cons 'diagnostics (length (anf-eglot-diagnostics))))
+                    others))))
+        (push (cons 'others (vconcat (nreverse others))) anf-result))
       (anf-finish t))
   (error (anf-finish nil (format "%S" err))))

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,12 +23,60 @@ describe.skipIf(!hasEglot)('docs/editors.md: Emacs eglot configuration', () => {
   const home = mkdtempSync(join(tmpdir(), 'anf-emacs-'));
   afterAll(() => rmSync(home, { recursive: true, force: true }));
 
+  function runEmacs(cwd: string, files: { manifest: string; fstab: string; others: string[] }) {
+    const init = join(home, 'init.el');
+    writeFileSync(init, documentedBlock('emacs-eglot'));
+    const bin = join(home, 'bin');
+    if (!existsSync(bin)) {
+      mkdirSync(bin);
+      symlinkSync(join(ROOT, 'bin', 'anf-lint'), join(bin, 'anf-lint'));
+    }
+    const lines = readFileSync(files.manifest, 'utf8').split('\n');
+    const keyLine = lines.findIndex((l) => /^\s+quota:/.test(l));
+    const result = join(home, `result-${Date.now()}.json`);
+    const run = spawnSync('emacs', ['--batch', '-l', init, '-l', join(__dirname, 'check.el')], {
+      cwd,
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: home, ANF_RESULT: result, ANF_MANIFEST: files.manifest, ANF_FSTAB: files.fstab, ANF_OTHERS: files.others.join(':'), ANF_KEY_LINE: String(keyLine), ANF_KEY_COL: String(lines[keyLine]!.indexOf('quota') + 2) },
+      timeout: 150_000,
+      encoding: 'utf8',
+    });
+    const context = `emacs exit ${run.status}\nstderr: ${run.stderr.slice(-3000)}`;
+    expect(existsSync(result), context).toBe(true);
+    const answer = JSON.parse(readFileSync(result, 'utf8')) as { ok: boolean; error?: string; fstab_mode: string; fstab_root: string; fstab_diagnostics: number; manifest_diagnostics: number; others: { path: string; mode: string; connected: boolean; diagnostics: number }[] };
+    expect(answer.error, context).toBeUndefined();
+    return answer;
+  }
+
+  it('attaches to .tf and .bicep through the documented modes (issue 26)', () => {
+    const answer = runEmacs(EXAMPLES, { manifest: MANIFEST, fstab: join(EXAMPLES, 'eda', 'etc', 'fstab'), others: [join(EXAMPLES, 'eda', 'terraform', 'main.tf'), join(EXAMPLES, 'eda', 'bicep', 'main.bicep')] });
+    const [tf, bicep] = answer.others;
+    expect(tf).toMatchObject({ mode: 'terraform-mode', connected: true });
+    expect(tf!.diagnostics).toBeGreaterThan(0);
+    expect(bicep).toMatchObject({ mode: 'bicep-mode', connected: true });
+    expect(bicep!.diagnostics).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('outside a git repository the root is the folder with .anf-lint.yaml, not etc/ (issue 26)', () => {
+    const loose = mkdtempSync(join(tmpdir(), 'anf-emacs-loose-'));
+    cpSync(join(EXAMPLES, 'eda'), join(loose, 'eda'), { recursive: true });
+    cpSync(join(EXAMPLES, '.anf-lint.yaml'), join(loose, '.anf-lint.yaml'));
+    try {
+      const answer = runEmacs(loose, { manifest: join(loose, 'eda', 'eda.anf.yaml'), fstab: join(loose, 'eda', 'etc', 'fstab'), others: [] });
+      expect(answer.fstab_root.replace(/\/$/, '')).toBe(loose);
+      expect(answer.fstab_diagnostics).toBeGreaterThan(0);
+    } finally {
+      rmSync(loose, { recursive: true, force: true });
+    }
+  }, 180_000);
+
   it('starts anf-lint on a manifest and an fstab, with Flymake diagnostics and a key hover', () => {
     const init = join(home, 'init.el');
     writeFileSync(init, documentedBlock('emacs-eglot'));
     const bin = join(home, 'bin');
-    mkdirSync(bin);
-    symlinkSync(join(ROOT, 'bin', 'anf-lint'), join(bin, 'anf-lint'));
+    if (!existsSync(bin)) {
+      mkdirSync(bin);
+      symlinkSync(join(ROOT, 'bin', 'anf-lint'), join(bin, 'anf-lint'));
+    }
     const lines = readFileSync(MANIFEST, 'utf8').split('\n');
     const keyLine = lines.findIndex((l) => /^\s+quota:/.test(l));
     const result = join(home, 'result.json');

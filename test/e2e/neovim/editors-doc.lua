@@ -57,7 +57,9 @@ local ok, err = pcall(function()
     local uri = vim.uri_from_bufnr(buf)
     local attached = vim.wait(timeout, function() return anf_client(buf) ~= nil end, 20)
     local checked = attached and vim.wait(timeout, function() return (published[uri] or 0) > 0 end, 20)
-    table.insert(result.files, { path = path, filetype = vim.bo[buf].filetype, attached = attached, checked = checked, diagnostics = #vim.diagnostic.get(buf) })
+    -- `K` hovers in every attached buffer: Neovim maps it from 0.10, the documented config before.
+    local hover_key = vim.fn.maparg('K', 'n') ~= '' or vim.fn.has('nvim-0.10') == 1
+    table.insert(result.files, { path = path, filetype = vim.bo[buf].filetype, attached = attached, checked = checked, diagnostics = #vim.diagnostic.get(buf), hover_key = hover_key })
   end
   finish(true)
 end)

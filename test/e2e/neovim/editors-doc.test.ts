@@ -34,7 +34,7 @@ describe.skipIf(!available && !process.env.CI)('docs/editors.md: the Neovim conf
     symlinkSync(join(ROOT, 'bin', 'anf-lint'), join(bin, 'anf-lint'));
     const lines = readFileSync(MANIFEST, 'utf8').split('\n');
     const keyLine = lines.findIndex((l) => /^\s+quota:/.test(l));
-    const others = ['eda/etc/fstab', 'eda/etc/sysctl.d/90-nfs-client.conf', 'eda/etc/modprobe.d/sunrpc.conf', 'eda/etc/auto.proj', 'eda/scripts/mount-eda.sh'].map((p) => join(EXAMPLES, p));
+    const others = ['eda/etc/fstab', 'eda/etc/sysctl.d/90-nfs-client.conf', 'eda/etc/modprobe.d/sunrpc.conf', 'eda/etc/auto.proj', 'eda/scripts/mount-eda.sh', 'eda/terraform/main.tf', 'eda/bicep/main.bicep'].map((p) => join(EXAMPLES, p));
     const result = join(home, 'result.json');
     const run = spawnSync('nvim', ['--headless', '-u', init, '-c', `luafile ${CHECK}`, MANIFEST], {
       cwd: EXAMPLES,
@@ -64,7 +64,7 @@ describe.skipIf(!available && !process.env.CI)('docs/editors.md: the Neovim conf
       root: string;
       codes: string[];
       key_hover: string | null;
-      files: { path: string; filetype: string; attached: boolean; checked: boolean; diagnostics: number }[];
+      files: { path: string; filetype: string; attached: boolean; checked: boolean; diagnostics: number; hover_key: boolean }[];
     };
     expect(answer.error, context).toBeUndefined();
     expect(answer.ok).toBe(true);
@@ -79,6 +79,12 @@ describe.skipIf(!available && !process.env.CI)('docs/editors.md: the Neovim conf
     expect(byName['eda/etc/modprobe.d/sunrpc.conf']).toMatchObject({ filetype: 'modconf', attached: true, checked: true });
     expect(byName['eda/etc/auto.proj']).toMatchObject({ filetype: 'conf', attached: true, checked: true });
     expect(byName['eda/scripts/mount-eda.sh']).toMatchObject({ filetype: 'sh', attached: true, checked: true });
+    // Issue 26: Terraform and Bicep get the server too (Neovim 0.7 takes *.tf for TinyFugue).
+    expect(byName['eda/terraform/main.tf']).toMatchObject({ filetype: 'terraform', attached: true, checked: true });
+    expect(byName['eda/bicep/main.bicep']).toMatchObject({ filetype: 'bicep', attached: true, checked: true });
+    expect(byName['eda/terraform/main.tf']!.diagnostics).toBeGreaterThan(0);
+    // `K` hovers in every attached buffer, as the doc says.
+    expect(answer.files.filter((f) => !f.hover_key).map((f) => f.path)).toEqual([]);
     // The example files are wrong on purpose: the server's findings reach those buffers too.
     expect(byName['eda/etc/fstab']!.diagnostics).toBeGreaterThan(0);
   }, 120_000);
