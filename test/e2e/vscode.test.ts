@@ -33,6 +33,20 @@ if (!setUp && !inCI) {
   console.warn('[vscode e2e] skipped: code-server is not set up (run test/e2e/vscode/setup.sh, ~80 s, ~600 MB in .e2e/). Under CI this test runs and fails instead.');
 }
 
+/** Two mounts of an Ansible loop over a list of dicts, as SAP automation roles write them. */
+const ANSIBLE_MOUNT_LOOP = `---
+- name: Mount the shared SAP file systems
+  ansible.posix.mount:
+    src: "{{ item.src }}"
+    path: "{{ item.path }}"
+    fstype: nfs
+    opts: "{{ item.opts }}"
+    state: mounted
+  loop:
+    - { src: '10.20.1.4:/sapmnt-p01', path: '/sapmnt/P01', opts: 'rw,hard,rsize=262144,wsize=262144,vers=4.1,sec=sys' }
+    - { src: '10.20.1.4:/trans-p01', path: '/usr/sap/trans', opts: 'rw,hard,rsize=262144,wsize=262144,vers=4.1,sec=sys' }
+`;
+
 const SECOND = 1000;
 const STEP_TIMEOUT = 30 * SECOND;
 /** The first diagnostics wait for the extension to activate and the server to index the workspace. */
@@ -71,6 +85,9 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     cpSync(WORKSPACE_SOURCE, workspace, { recursive: true });
     mkdirSync(join(workspace, 'snippet-check'), { recursive: true });
     writeFileSync(join(workspace, 'snippet-check', 'fstab'), '');
+    // An Ansible role that mounts in a loop (issue 26: its outline had a selection range outside its range).
+    mkdirSync(join(workspace, 'ansible', 'roles', 'shares', 'tasks'), { recursive: true });
+    writeFileSync(join(workspace, 'ansible', 'roles', 'shares', 'tasks', 'main.yml'), ANSIBLE_MOUNT_LOOP);
     targets = findTargets(workspace);
     mark('targets found with the core');
 
@@ -269,6 +286,17 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     mark(`Problems panel: ${[...new Set(await shown())].join(' ')}`);
     await screenshot('problems');
   }, 150 * SECOND);
+
+  it('shows the outline of an Ansible role that mounts in a loop', async () => {
+    const p = ui();
+    await openFile('ansible/roles/shares/tasks/main.yml');
+    await runCommand('Explorer: Focus on Outline View');
+    const rows = p.locator('.outline-pane .monaco-list-row');
+    await expect.poll(async () => (await rows.allInnerTexts()).join('\n'), { timeout: STEP_TIMEOUT, message: 'outline rows of the mount loop' }).toMatch(/\/usr\/sap\/trans/);
+    expect(await p.locator('.outline-pane').innerText()).not.toMatch(/No symbols found/);
+    mark(`outline: ${(await rows.allInnerTexts()).join(' | ')}`);
+    await screenshot('outline-ansible-loop');
+  }, 90 * SECOND);
 
   it('hovers a manifest volume with its computed throughput', async () => {
     const p = ui();
