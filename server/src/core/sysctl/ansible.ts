@@ -69,6 +69,9 @@ function contextOf(text: string, map: YAMLMap, outer: TaskContext): TaskContext 
 export function extractAnsibleKernel(source: SourceText, sink: Sink): void {
   const text = source.text;
   const blocks = new Set<string>();
+  // Names for what cannot be named (a templated path or marker, a `rescue:`): by order, which an edit elsewhere does not change.
+  let unnamed = 0;
+  const unknown = () => `unknown#${unnamed++}`;
   const visit = (node: unknown, depth: number, context: TaskContext) => {
     if (depth > 64) return; // not a fact: recursion guard against pathological nesting
     if (isSeq(node)) for (const item of node.items) visit(item, depth + 1, context);
@@ -81,7 +84,7 @@ export function extractAnsibleKernel(source: SourceText, sink: Sink): void {
         const from = sink.settings.length;
         sysctlTask(text, pair.value, sink);
         const file = get(pair.value, 'sysctl_file');
-        annotate(sink, from, here, targetOf(file === undefined ? '/etc/sysctl.conf' : file, from), { last: true });
+        annotate(sink, from, here, targetOf(file === undefined ? '/etc/sysctl.conf' : file, unknown), { last: true });
         continue;
       }
       const bodyKey = key ? BODY_KEYS[key] : undefined;
@@ -96,8 +99,8 @@ export function extractAnsibleKernel(source: SourceText, sink: Sink): void {
         if (written && isScalar(body) && !(isScalar(state) && state.value === 'absent')) {
           const from = sink.settings.length;
           writtenBody(text, written, body, sink);
-          const target = targetOf(path, from);
-          const placement = placementOf(key!, args);
+          const target = targetOf(path, unknown);
+          const placement = placementOf(key!, args, unknown);
           // A block written before lands where it was, not at the end: only the same block is known to replace it.
           const owned = placement.block === undefined ? undefined : `${[target, ...here.hosts].join('\u0000')}\u0000${placement.block}`;
           if (owned !== undefined && blocks.has(owned) && placement.block !== 'whole file') placement.last = false;
@@ -107,7 +110,7 @@ export function extractAnsibleKernel(source: SourceText, sink: Sink): void {
         continue;
       }
       // `rescue:` runs only when its block failed: a condition of its own.
-      const inner = key === 'rescue' && isSeq(pair.value) ? { ...here, conditions: [...here.conditions, `rescue@${pair.value.range?.[0] ?? 0}`] } : here;
+      const inner = key === 'rescue' && isSeq(pair.value) ? { ...here, conditions: [...here.conditions, `rescue ${unknown()}`] } : here;
       visit(pair.value, depth + 1, inner);
     }
   };
@@ -115,9 +118,9 @@ export function extractAnsibleKernel(source: SourceText, sink: Sink): void {
 }
 
 /** The target file as written, or one of its own (never equal to another's) when it is a template. */
-function targetOf(path: unknown, at: number | string): string {
+function targetOf(path: unknown, unknown: () => string): string {
   const value = isScalar(path) ? path.value : path;
-  if (typeof value !== 'string' || isTemplated(value)) return `unknown@${at}`;
+  if (typeof value !== 'string' || isTemplated(value)) return unknown();
   return value;
 }
 
@@ -139,7 +142,7 @@ function annotate(sink: Sink, from: number, context: TaskContext, target: string
  * otherwise; `lineinfile` replaces the line its `regexp:`/`search_string:` matches, else inserts
  * like blockinfile, and with `backrefs:` writes nothing when nothing matches; `copy` owns the file.
  */
-function placementOf(module: string, args: YAMLMap): { block?: string; last: boolean } {
+function placementOf(module: string, args: YAMLMap, unknown: () => string): { block?: string; last: boolean } {
   // `last` may be cleared by the caller.
   if (module.endsWith('copy')) return { block: 'whole file', last: true };
   const insertBefore = get(args, 'insertbefore');
@@ -152,12 +155,12 @@ function placementOf(module: string, args: YAMLMap): { block?: string; last: boo
   const marker = get(args, 'marker');
   const text = marker === undefined ? '# {mark} ANSIBLE MANAGED BLOCK' : isScalar(marker) && typeof marker.value === 'string' ? marker.value : undefined;
   // A marker anf-lint cannot read owns a block of its own.
-  if (text === undefined) return { block: `unknown@${marker && (marker as { range?: number[] }).range?.[0]}`, last: false };
+  if (text === undefined) return { block: unknown(), last: false };
   const begin = get(args, 'marker_begin');
   const end = get(args, 'marker_end');
   const beginText = isScalar(begin) ? String(begin.value) : 'BEGIN';
   const endText = isScalar(end) ? String(end.value) : 'END';
-  const block = isTemplated(text) ? `unknown@${(marker as { range?: number[] } | undefined)?.range?.[0]}` : `${text.replace('{mark}', beginText)}\u0000${text.replace('{mark}', endText)}`;
+  const block = isTemplated(text) ? unknown() : `${text.replace('{mark}', beginText)}\u0000${text.replace('{mark}', endText)}`;
   return { block, last: atEnd };
 }
 
