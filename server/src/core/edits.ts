@@ -2,11 +2,12 @@ import type { SpanEdit } from './diagnostics';
 import type { Span } from './text/sourceText';
 
 const BOM = 0xfeff;
+const CR = '\r'.charCodeAt(0);
 
 /** The line break a text uses: CRLF when its first line break is one (as SourceText.eol). */
 export function lineBreakOf(text: string): '\r\n' | '\n' {
   const firstBreak = text.indexOf('\n');
-  return firstBreak > 0 && text.charCodeAt(firstBreak - 1) === 13 ? '\r\n' : '\n';
+  return firstBreak > 0 && text.charCodeAt(firstBreak - 1) === CR ? '\r\n' : '\n';
 }
 
 /**
