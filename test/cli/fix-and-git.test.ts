@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { HANA_AVG_ESTATE as HANA_ESTATE } from '../support/hanaEstate';
 import { baseEnv, CONFIG_UNKNOWN_REGION, FSTAB_UNUSED_SUPPRESSION, git, GOOD_CONFIG, ROOT, run, tempProject } from './helpers';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -49,6 +50,35 @@ describe('--fix and --fix-dry-run', () => {
     expect(result.stderr).toBe('anf-lint: 1 file would change with --fix.\n');
     expect(readFileSync(join(dir, 'etc/fstab'), 'utf8')).toBe(FSTAB_UNUSED_SUPPRESSION);
     expect(result.code).toBe(1);
+  });
+
+  // Issue 26.8: an estate whose findings offer only unsafe fixes (the editor shows three quick fixes).
+
+  it('--fix-dry-run says how many unsafe fixes it left out and how to apply them', () => {
+    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'infra/main.tf': HANA_ESTATE });
+    const result = run(['--fix-dry-run'], { cwd: dir });
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('anf-lint: 0 files would change with --fix.\n');
+    expect(result.stderr).toContain('anf-lint: 3 unsafe fixes left out');
+    expect(result.stderr).toContain('--fix-dry-run --unsafe-fixes');
+    expect(result.stderr).toContain("the editor's quick-fix menu");
+  });
+
+  it('--fix with JSON output keeps stdout valid and says on stderr what it left out', () => {
+    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'infra/main.tf': HANA_ESTATE });
+    const result = run(['--fix', '-f', 'json'], { cwd: dir });
+    expect(() => JSON.parse(result.stdout)).not.toThrow();
+    expect(result.stderr).toContain('anf-lint: 3 unsafe fixes left out');
+    expect(result.stderr).toContain('--fix --unsafe-fixes');
+    expect(readFileSync(join(dir, 'infra/main.tf'), 'utf8')).toBe(HANA_ESTATE);
+  });
+
+  it('--fix-dry-run --unsafe-fixes names the fixes it backed out because together they make a new error', () => {
+    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'infra/main.tf': HANA_ESTATE });
+    const result = run(['--fix-dry-run', '--unsafe-fixes'], { cwd: dir });
+    expect(result.stdout).toContain('+  size_in_tb          = 4');
+    expect(result.stderr).toMatch(/infra\/main\.tf:\d+: ANF408 Assign 382 MiB\/s: not applied: together with the other fixes it makes ANF114 /);
+    expect(result.stderr).not.toContain('unsafe fixes left out');
   });
 
   it('--stdin --fix-dry-run shows the fix for standard input', () => {

@@ -18,7 +18,7 @@ import {
 } from '../core';
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { computeManifestFigures, type ManifestFigures } from '../core/manifest/figures';
-import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type ConfigChoice, type Environment, type Root, type Target } from '../core/project';
+import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type DroppedFix, type ConfigChoice, type Environment, type Root, type Target } from '../core/project';
 import { DEFAULT_DISCOVERY_LIMITS, type DiscoveryLimits } from '../core/project/limits';
 import { NodeEnvironment, RefNotFound, toCorePath } from '../node/nodeEnvironment';
 import { displayPathOf } from './files';
@@ -82,6 +82,13 @@ export interface LintOutcome {
   readonly root: string;
   /** The files --fix changed (written, or for --fix-dry-run would change): text before and after. */
   readonly fixes: FileFix[];
+  /** What --fix left out: fixes backed out because they did not compose, and the unsafe fixes still offered (without --unsafe-fixes). */
+  readonly fixesLeft?: FixesLeft;
+}
+
+export interface FixesLeft {
+  readonly dropped: readonly { readonly displayPath: string; readonly fix: DroppedFix }[];
+  readonly unsafe: number;
 }
 
 /** The CLI's environment: Node's, unless a test injects its own. */
@@ -293,8 +300,11 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   }
 
   const fixes: FileFix[] = [];
+  let fixesLeft: FixesLeft | undefined;
   if (request.fix !== 'none') {
     const fixed = run.fix(request.unsafeFixes ? 'unsafe' : 'safe');
+    const pathOfUri = new Map(sorted.map((t) => [t.uri, displayPathOf(t.path, io.cwd)]));
+    fixesLeft = { dropped: fixed.dropped.map((fix) => ({ displayPath: pathOfUri.get(fix.uri) ?? fix.uri, fix })), unsafe: fixed.unsafeLeft };
     for (const target of sorted) {
       const before = fixed.before.get(target.uri);
       const after = fixed.after.get(target.uri);
@@ -343,7 +353,7 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   const notes = [...discoveryNotes, ...project.notes.map((n) => `${displayPathOf(n.path, io.cwd)}: ${n.message}`)];
   const first = configs[0]!;
   const root = baseRoot ?? sorted[0]?.root ?? project.rootOfFolder(cwd);
-  return { results, errors, notes, warnings, config: first.resolved, ...(first.path !== undefined ? { configPath: first.path } : {}), root: root.gitRoot ?? cwd, fixes };
+  return { results, errors, notes, warnings, config: first.resolved, ...(first.path !== undefined ? { configPath: first.path } : {}), root: root.gitRoot ?? cwd, fixes, ...(fixesLeft ? { fixesLeft } : {}) };
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };

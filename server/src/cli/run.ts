@@ -13,7 +13,7 @@ import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
 import { loadIacReaders } from './iacReaders';
 import { EXIT, UsageError, type CliIo } from './io';
-import { findingsExceed, parseRuleOverrides, runLint, type LintRequest } from './lint';
+import { findingsExceed, parseRuleOverrides, runLint, type FixesLeft, type LintRequest } from './lint';
 
 export type { CliIo } from './io';
 
@@ -172,10 +172,12 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
       for (const applied of fix.applied) io.stderr.write(`anf-lint: ${fix.displayPath}:${applied.line + 1}: ${applied.code} ${applied.title} [${applied.applicability}]\n`);
     }
     io.stderr.write(`anf-lint: ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'} would change with --fix${request.unsafeFixes ? ' --unsafe-fixes' : ''}.\n`);
+    writeFixesLeft(io, outcome.fixesLeft, 'dry-run');
   } else {
     if (request.fix === 'write' && outcome.fixes.length > 0) {
       io.stderr.write(`anf-lint: fixed ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'}: ${outcome.fixes.map((f) => f.displayPath).join(', ')}\n`);
     }
+    if (request.fix === 'write') writeFixesLeft(io, outcome.fixesLeft, 'write');
     switch (format) {
       case 'text':
         io.stdout.write(formatText(outcome.results, createColors(colorsEnabled(io.stdout, io.env)), { filesChecked: outcome.results.length }));
@@ -194,6 +196,23 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
   if (outcome.errors.length > 0) return EXIT.usage;
   if (values['exit-zero']) return EXIT.ok;
   return findingsExceed(outcome.results, failOn, maxWarnings) ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * What --fix and --fix-dry-run left out, on stderr (stdout keeps the report or the diff, so JSON
+ * and SARIF stay valid): fixes backed out because together with the others they made a new error
+ * or warning, and how many unsafe fixes wait for `--unsafe-fixes` or the editor's quick-fix menu.
+ */
+function writeFixesLeft(io: CliIo, left: FixesLeft | undefined, mode: 'dry-run' | 'write'): void {
+  if (!left) return;
+  for (const { displayPath, fix } of left.dropped) {
+    io.stderr.write(`anf-lint: ${displayPath}:${fix.line + 1}: ${fix.code} ${fix.title}: not applied: together with the other fixes it makes ${fix.newFindings[0] ?? 'a new finding'}\n`);
+  }
+  if (left.unsafe > 0) {
+    const n = left.unsafe;
+    const see = mode === 'dry-run' ? 'see them with --fix-dry-run --unsafe-fixes' : 'see them with --fix-dry-run --unsafe-fixes, apply them with --fix --unsafe-fixes';
+    io.stderr.write(`anf-lint: ${n} unsafe fix${n === 1 ? '' : 'es'} left out (an unsafe fix may change what a host or deployment does, so it needs review): ${see}, or one at a time from the editor's quick-fix menu.\n`);
+  }
 }
 
 /** How many files make a run long enough to show progress (on a TTY only). */

@@ -1,6 +1,7 @@
 import { effectiveSeverity, type ResolvedConfig } from './config';
 import { plainFinding, type Diagnostic, type Finding, type ResolvedFix, type Severity, type SpanEdit } from './diagnostics';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from './rules/findingLimits';
+import { fitEdit } from './edits';
 import { ALL_RULES } from './registry';
 import { withValueOrigin } from './iac/hover';
 import { formatNumber, formatSize, MiB } from './units/units';
@@ -447,7 +448,10 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
   const sourceOf = (uri: string | undefined) => (uri === undefined || uri === file.uri ? file.source : workspace.file(uri)?.source ?? file.source);
   const resolveEdit = (edit: SpanEdit) => {
     const uri = edit.uri ?? file.uri;
-    return { uri, span: copy(edit.span), newText: edit.newText, range: sourceOf(uri).rangeOf(edit.span) };
+    const source = sourceOf(uri);
+    // After a BOM, in the file's line endings (edits.ts): the editor and the fix engine get the same edit.
+    const fitted = fitEdit(source.text, { span: copy(edit.span), newText: edit.newText });
+    return { uri, span: fitted.span, newText: fitted.newText, range: source.rangeOf(fitted.span) };
   };
   const fixes: ResolvedFix[] = (finding.fixes ?? []).map((fix) => ({ title: fix.title, edits: fix.edits.map(resolveEdit), applicability: fix.applicability }));
   return {
@@ -502,8 +506,9 @@ function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, sev
           title: fix.title,
           edits: fix.edits.map((edit) => {
             const editUri = edit.uri ?? uri;
-            const moved = shift(edit.span, editUri === uri);
-            return { uri: editUri, span: moved, newText: edit.newText, range: sourceOf(editUri).rangeOf(moved) };
+            const editSource = sourceOf(editUri);
+            const fitted = fitEdit(editSource.text, { span: shift(edit.span, editUri === uri), newText: edit.newText });
+            return { uri: editUri, span: fitted.span, newText: fitted.newText, range: editSource.rangeOf(fitted.span) };
           }),
           applicability: fix.applicability,
         }));

@@ -9,7 +9,7 @@ import { kindOf, planContext, readMatchingManifests } from './contextSelection';
 import { discoverFiles, isProjectFile, type Discovered } from './discovery';
 import { describeFailure, encodeText, readInside, type ReadFile, type SkippedFile } from './read';
 import type { Environment } from './environment';
-import { fixFiles, selectFixes, type AppliedFix, type FixLevel } from './fixes';
+import { fixFiles, selectFixes, type AppliedFix, type DroppedFix, type FixLevel } from './fixes';
 import { DEFAULT_DISCOVERY_LIMITS, NAMED_FILE_MAX_BYTES, type DiscoveryLimits } from './limits';
 import { dirname, isInside } from './paths';
 
@@ -464,10 +464,12 @@ export class ProjectRun {
    * Applies fixes at `level` to the targets, whole or not at all, until nothing changes. A target
    * whose bytes are not valid UTF-8 is never fixed (a note says so when it had fixes to offer).
    */
-  fix(level: FixLevel, options: LintOptions = {}): { before: ReadonlyMap<string, string>; after: ReadonlyMap<string, string>; applied: readonly AppliedFix[]; unfinished: boolean } {
+  fix(level: FixLevel, options: LintOptions = {}): { before: ReadonlyMap<string, string>; after: ReadonlyMap<string, string>; applied: readonly AppliedFix[]; dropped: readonly DroppedFix[]; unsafeLeft: number; unfinished: boolean } {
     const before = new Map<string, string>();
     const after = new Map<string, string>();
     const applied: AppliedFix[] = [];
+    const dropped: DroppedFix[] = [];
+    let unsafeLeft = 0;
     let unfinished = false;
     for (const [rootPath, workspace] of this.workspaces) {
       const uris: string[] = [];
@@ -484,9 +486,11 @@ export class ProjectRun {
       const run = fixFiles(workspace, uris, (uri) => this.configForUri(uri).resolved, level, options);
       for (const [uri, text] of run.texts) after.set(uri, text);
       applied.push(...run.applied);
+      dropped.push(...run.dropped);
+      unsafeLeft += run.unsafeLeft;
       unfinished ||= run.unfinished;
     }
-    return { before, after, applied, unfinished };
+    return { before, after, applied, dropped, unsafeLeft, unfinished };
   }
 
   /** Puts a target's text back (a dry run, a failed write). */

@@ -38,11 +38,27 @@ export interface KernelSetting {
   /** modprobe only: the module name (`sunrpc` in `options sunrpc tcp_max_slot_table_entries=128`). */
   readonly moduleSpan?: Span;
   /**
-   * Ansible only: a later task replaces the body this setting is written in (a `blockinfile` with the
-   * same file and marker, a `copy` to the same file). Usually the two tasks are alternatives (`when:`
-   * RHEL / SLES, HA / standalone): the setting is still checked on its own, but never "set again".
+   * When the setting is written, if not whenever its file is: the `when:` of its Ansible task and of
+   * the blocks around it, its `loop:`, a `rescue:` section, or the `{% if %}` branch of a template
+   * (model text, compared for equality only). Two settings with different conditions may apply to
+   * different hosts or runs (`when: ha_cluster` / `when: not ha_cluster`): neither overwrites the other.
    */
-  readonly replacedBody?: true;
+  readonly condition?: string;
+  /**
+   * Ansible only: the file the task writes (its `path:`/`dest:`, `/etc/sysctl.conf` for the sysctl
+   * module) and the hosts it runs on (the play's `hosts:`, `delegate_to:`). Settings written to
+   * different targets are never compared: which file loads last is not the task order. A templated
+   * path is a target of its own.
+   */
+  readonly target?: string;
+  /**
+   * Ansible only: where the task puts its text relative to what earlier tasks wrote to the same file.
+   * `block` is the part of the file it owns (a `blockinfile` marker, the whole file for `copy`);
+   * `last` is true when it surely lands after (or replaces) every earlier write: `blockinfile` and
+   * `lineinfile` appending at the end (their default), a `regexp` replacing the line in place, the
+   * sysctl module, `copy`. False for `insertbefore:`, `insertafter:` a pattern, `backrefs:`.
+   */
+  readonly placement?: { readonly block?: string; readonly last: boolean };
 }
 
 /** One whitespace-separated field of a setting's value. */

@@ -1,5 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import { removeLineFixes, scopeOf, where, winning } from './scope';
+import { removeLineFixes, scopeOf, surelyOverwrites, where, winning } from './scope';
 import { hasSettings } from './common';
 
 const PAIRS: readonly [string, string][] = [
@@ -38,6 +38,8 @@ export const dirtyBytesAndRatioBothSet = defineRule({
       const bytesLater = scope.ordered.indexOf(bytes) > scope.ordered.indexOf(ratio);
       const [winner, loser] = bytesLater ? [bytes, ratio] : [ratio, bytes];
       if (loser.uri !== file.uri) continue;
+      // Written to other files, for other hosts or under other conditions (`when:`, `{% if %}`): maybe never together.
+      if (loser.target !== winner.target || loser.persistent !== winner.persistent || !surelyOverwrites(scope, winner, loser)) continue;
       context.report({
         span: loser.span,
         message: `\`${loser.key} = ${loser.value}\` has no effect: \`${winner.key}\` is written later (${where(workspace, file, winner)}), and writing it sets ${loser.key} to 0. Keep one of the two.`,

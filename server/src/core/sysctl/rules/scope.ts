@@ -8,6 +8,7 @@ import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkspaceView } from '../../workspace/workspaceView';
 import type { KernelSetting } from '../model';
 import { isTemplated } from '../piece';
+import { JinjaBranches } from '../../text/templateLines';
 
 /**
  * Which settings a host applies, and in what order. systemd-sysctl and `sysctl --system` read
@@ -53,6 +54,11 @@ export interface SettingScope {
   readonly byKey: ReadonlyMap<string, readonly KernelSetting[]>;
   /** Each setting's channel-and-key entry of `byKey`. */
   readonly channels: ReadonlyMap<KernelSetting, string>;
+  /**
+   * Each conditional setting's condition: its Ansible task's (model.ts `condition`) and the
+   * `{% if %}`/`{% for %}` branch of a template it sits in.
+   */
+  readonly conditions: ReadonlyMap<KernelSetting, string>;
   /** True when the scope spans several files of one host. */
   readonly crossFile: boolean;
   readonly root?: string;
@@ -71,17 +77,19 @@ function channelOf(setting: KernelSetting, markdown: boolean, index: number): st
   return setting.persistent ? 'boot' : 'now';
 }
 
-function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?: string, markdown = false): SettingScope {
+function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?: string, markdown = false, branchOf?: (setting: KernelSetting) => string | undefined): SettingScope {
   const byKey = new Map<string, KernelSetting[]>();
   const channels = new Map<KernelSetting, string>();
+  const conditions = new Map<KernelSetting, string>();
   ordered.forEach((setting, index) => {
-    const channelKey = `${channelOf(setting, markdown, index)}\u0000${setting.key}`;
+    // Settings an Ansible task writes to another file (or for other hosts) never meet these.
+    const channelKey = `${channelOf(setting, markdown, index)}\u0000${setting.target ?? ''}\u0000${setting.key}`;
     channels.set(setting, channelKey);
+    const condition = [branchOf?.(setting), setting.condition].filter((c) => c !== undefined).join(' && ');
+    if (condition !== '') conditions.set(setting, condition);
     // A templated key (`name: "{{ item.name }}"` in a loop) is no key anf-lint knows: it neither
     // overrides nor is overridden by anything, not even by the same placeholder in another task.
     if (isTemplated(setting.rawKey)) return;
-    // A body a later Ansible task replaces is an alternative to that task's body, not an earlier write.
-    if (setting.replacedBody) return;
     const list = byKey.get(channelKey);
     if (list) list.push(setting);
     else byKey.set(channelKey, [setting]);
@@ -90,7 +98,32 @@ function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?
     if (all) all.push(setting);
     else byKey.set(setting.key, [setting]);
   });
-  return { ordered, byKey, channels, crossFile, ...(root ? { root } : {}) };
+  return { ordered, byKey, channels, conditions, crossFile, ...(root ? { root } : {}) };
+}
+
+/**
+ * Whether `later` surely overwrites `earlier` (same channel, later in order): it is written whenever
+ * `earlier` is (no condition, the same one, or one `earlier`'s condition starts with: an enclosing
+ * block's `when:`), and its text lands after `earlier`'s (the same Ansible block replaced, or a task
+ * that appends or replaces in place). `when: ha_cluster` and `when: not ha_cluster` are two cases,
+ * not a repeat; a `blockinfile` with `insertbefore:` may land before. The fix engine deletes the
+ * earlier line on this answer alone, so "maybe" is no.
+ */
+export function surelyOverwrites(scope: SettingScope, later: KernelSetting, earlier: KernelSetting): boolean {
+  const whenLater = scope.conditions.get(later);
+  if (whenLater !== undefined) {
+    const whenEarlier = scope.conditions.get(earlier);
+    if (whenEarlier === undefined || (whenEarlier !== whenLater && !whenEarlier.startsWith(`${whenLater} && `))) return false;
+  }
+  const placement = later.placement;
+  if (!placement) return true;
+  if (placement.block !== undefined && placement.block === earlier.placement?.block) return true;
+  return placement.last;
+}
+
+/** Whether two settings are written together whenever either is (the same conditions, target and hosts). */
+export function writtenTogether(scope: SettingScope, a: KernelSetting, b: KernelSetting): boolean {
+  return a.target === b.target && scope.conditions.get(a) === scope.conditions.get(b);
 }
 
 /**
@@ -105,7 +138,7 @@ export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScop
   if (!root) {
     // A file alone (a script, modprobe.d): once per settings list, not once per rule that asks.
     let scope = FILE_SCOPES.get(file.settings);
-    if (!scope) FILE_SCOPES.set(file.settings, (scope = fileScope(file.settings, file.kind === 'markdown' || file.kind === 'rst')));
+    if (!scope) FILE_SCOPES.set(file.settings, (scope = fileScope(file.settings, file.kind === 'markdown' || file.kind === 'rst', templateBranchOf(file))));
     return scope;
   }
   const state = workspace.settings();
@@ -135,7 +168,8 @@ const FILE_SCOPES = new WeakMap<readonly KernelSetting[], SettingScope>();
  */
 const LAST_FILE_SCOPE = new WeakMap<KernelSetting, { readonly scope: SettingScope; readonly markdown: boolean }>();
 
-function fileScope(settings: readonly KernelSetting[], markdown: boolean): SettingScope {
+function fileScope(settings: readonly KernelSetting[], markdown: boolean, branchOf?: (setting: KernelSetting) => string | undefined): SettingScope {
+  if (branchOf) return buildScope(settings, false, undefined, markdown, branchOf);
   const first = settings[0];
   const last = first ? LAST_FILE_SCOPE.get(first) : undefined;
   if (last && last.markdown === markdown && sameItems(last.scope.ordered, settings)) return last.scope;
@@ -143,6 +177,28 @@ function fileScope(settings: readonly KernelSetting[], markdown: boolean): Setti
   if (first) LAST_FILE_SCOPE.set(first, { scope, markdown });
   return scope;
 }
+
+/**
+ * The `{% if %}`/`{% for %}` branch each setting of a Jinja template sits in (`templates/sysctl.conf.j2`),
+ * or undefined for a file that is no template. Line files only: Ansible bodies carry theirs (ansible.ts).
+ */
+function templateBranchOf(file: ParsedFile): ((setting: KernelSetting) => string | undefined) | undefined {
+  if (file.kind === 'ansible' || file.kind === 'markdown' || file.kind === 'rst' || !file.source.text.includes('{%')) return undefined;
+  let lines = TEMPLATE_BRANCHES.get(file.source);
+  if (!lines) {
+    const branches = new JinjaBranches();
+    lines = [];
+    for (let line = 0; line < file.source.lineCount; line++) {
+      branches.feed(file.source.lineText(line));
+      lines.push(branches.branch);
+    }
+    TEMPLATE_BRANCHES.set(file.source, lines);
+  }
+  const known = lines;
+  const source = file.source;
+  return (setting) => (setting.uri === file.uri ? known[source.positionAt(setting.span.start).line] : undefined);
+}
+const TEMPLATE_BRANCHES = new WeakMap<object, (string | undefined)[]>();
 
 /** Whether two lists hold the same objects in the same order. */
 export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -155,7 +211,8 @@ export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 function hostScope(workspace: WorkspaceView, root: string): SettingScope {
   const files = [...(sysctlFilesByRoot(workspace.files()).get(root) ?? [])].sort((a, b) => (loadKey(a.uri) < loadKey(b.uri) ? -1 : loadKey(a.uri) > loadKey(b.uri) ? 1 : 0));
   const ordered = files.flatMap((f) => f.settings.filter((s) => HOST_ORIGINS.has(s.origin)));
-  return buildScope(ordered, files.length > 1, root);
+  const branches = new Map(files.map((f) => [f.uri, templateBranchOf(f)] as const).filter(([, b]) => b !== undefined));
+  return buildScope(ordered, files.length > 1, root, false, branches.size === 0 ? undefined : (setting) => branches.get(setting.uri)?.(setting));
 }
 
 /** The sysctl files of each host root, once per workspace state (not every file for every host). */
@@ -193,8 +250,21 @@ function winnersOf(scope: SettingScope): ReadonlyMap<KernelSetting, KernelSettin
   for (const channel of new Set(scope.channels.values())) {
     const list = scope.byKey.get(channel);
     if (!list || list.length < 2) continue;
-    const last = list[list.length - 1]!;
-    for (let i = 0; i < list.length - 1; i++) if (list[i] !== last) built.set(list[i]!, last);
+    const plain = list.every((s) => s.placement === undefined && !scope.conditions.has(s));
+    if (plain) {
+      // A plain file (no conditions, no Ansible placement): the last write wins over all, in one pass.
+      const last = list[list.length - 1]!;
+      for (let i = 0; i < list.length - 1; i++) if (list[i] !== last) built.set(list[i]!, last);
+      continue;
+    }
+    // Conditional or Ansible-placed writes: the last later write that surely overwrites each one.
+    for (let i = 0; i < list.length - 1; i++) {
+      for (let j = list.length - 1; j > i; j--) {
+        if (list[j] === list[i] || !surelyOverwrites(scope, list[j]!, list[i]!)) continue;
+        built.set(list[i]!, list[j]!);
+        break;
+      }
+    }
   }
   WINNERS.set(scope, built);
   return built;
