@@ -25,7 +25,7 @@ describe('no silent file cap', () => {
   let dir = '';
   beforeAll(() => {
     dir = repository({ git: true });
-  });
+  }, 240_000);
 
   {
     it(`reads all ${FILES} files of a git repository and --exit-zero exits 0`, () => {
