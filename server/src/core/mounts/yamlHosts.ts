@@ -7,9 +7,12 @@ import type { ParseProblem } from '../diagnostics';
 import { MALFORMED_CODE, parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
-import { mountCommandFromWords, shellMounts, type Word } from './shellMounts';
+import { carriedScript, derivedScriptMounts, mountCommandFromWords, shellMounts, type ShellHost, type Word } from './shellMounts';
+import type { OffsetRun } from '../text/shell';
+import { commandBaseName } from '../text/shell';
 import { readOptionText } from './optionStrings';
 
+const SHELL_SHEBANG = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
 const ANSIBLE_MOUNT_MODULES = new Set(['mount', 'ansible.posix.mount', 'ansible.builtin.mount']);
 const ANSIBLE_SHELL_MODULES = new Set(['shell', 'command', 'ansible.builtin.shell', 'ansible.builtin.command', 'raw', 'ansible.builtin.raw']);
 
@@ -46,6 +49,52 @@ function scalarString(node: unknown): string | undefined {
   return isScalar(node) && node.value !== null && node.value !== undefined ? String(node.value) : undefined;
 }
 
+/**
+ * The mounts of a shell script held in a YAML scalar (an Ansible `shell:`, a cloud-init `runcmd`
+ * item or a script in `write_files`). A block scalar (`|`, `>`) is read without its indentation
+ * (a here-document's delimiter line must stand alone) and folded as YAML folds `>`; its spans are
+ * taken back to the document. Other scalars are read in place. A double-quoted scalar with escapes
+ * is not its text and is skipped.
+ */
+export function scalarScriptMounts(source: SourceText, node: Scalar, host: ShellHost): MountEntry[] {
+  const content = scalarContent(source.text, node);
+  if (!content) return [];
+  if (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') {
+    const script = blockScript(content.raw, content.start, node.type === 'BLOCK_FOLDED');
+    return derivedScriptMounts({ ...script, span: { start: content.start, end: content.end } }, host);
+  }
+  if (node.type === 'QUOTE_DOUBLE' && content.raw.includes('\\')) return [];
+  return shellMounts(source.text, host, content.start, content.end);
+}
+
+/** A block scalar's lines without their common indentation, with where each run of characters stands. */
+function blockScript(raw: string, start: number, folded: boolean): { value: string; runs: OffsetRun[] } {
+  const lines = raw.split('\n');
+  let indent = Infinity;
+  for (const line of lines) {
+    const body = line.replace(/\r$/, '');
+    if (body.trim() === '') continue;
+    indent = Math.min(indent, body.length - body.trimStart().length);
+  }
+  if (!Number.isFinite(indent)) indent = 0;
+  let value = '';
+  const runs: OffsetRun[] = [];
+  let at = start;
+  lines.forEach((line, index) => {
+    const body = line.replace(/\r$/, '');
+    const from = Math.min(indent, body.length);
+    if (index > 0) {
+      // `>` joins lines with a space; a blank line (or `|`) keeps the line break.
+      const previous = lines[index - 1]!.trim();
+      value += folded && previous !== '' && body.trim() !== '' ? ' ' : '\n';
+    }
+    runs.push({ at: value.length, offset: at + from });
+    value += body.slice(from);
+    at += line.length + 1;
+  });
+  return { value, runs };
+}
+
 function spanOf(node: Node | null | undefined): Span | undefined {
   return node?.range ? { start: node.range[0], end: node.range[1] } : undefined;
 }
@@ -73,8 +122,7 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
       if (key !== undefined && ANSIBLE_SHELL_MODULES.has(key)) {
         // `shell: mount -t nfs ...` and `command: mount ...` tasks, including `cmd:` arguments.
         const value = isMap(pair.value) ? pair.value.items.find((p) => scalarString(p.key) === 'cmd')?.value : pair.value;
-        const content = isScalar(value) ? scalarContent(source.text, value) : undefined;
-        if (content) for (const entry of shellMounts(source.text, { uri, host: 'ansible', problems }, content.start, content.end)) mounts.push(withTask(entry, node));
+        if (isScalar(value)) for (const entry of scalarScriptMounts(source, value, { uri, host: 'ansible', problems })) mounts.push(withTask(entry, node));
         continue;
       }
       if (key !== undefined && (key === 'lineinfile' || key === 'ansible.builtin.lineinfile') && isMap(pair.value)) {
@@ -288,11 +336,10 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
     if (!isMap(root)) continue;
     for (const pair of root.items) {
       const key = scalarString(pair.key);
-      if (key === 'runcmd' && isSeq(pair.value)) {
+      if ((key === 'runcmd' || key === 'bootcmd') && isSeq(pair.value)) {
         for (const item of pair.value.items) {
           if (isScalar(item)) {
-            const content = scalarContent(source.text, item);
-            if (content) for (const entry of shellMounts(source.text, { uri, host: 'cloud-init', problems }, content.start, content.end)) mounts.push(entry);
+            for (const entry of scalarScriptMounts(source, item, { uri, host: 'cloud-init', problems })) mounts.push(entry);
           } else if (isSeq(item)) {
             const words: Word[] = [];
             for (const arg of item.items) {
@@ -304,10 +351,10 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
             }
             const entry = mountCommandFromWords(words, { uri, host: 'cloud-init', problems });
             if (entry) mounts.push(entry);
-            // `[sh, -c, "mount ... && ..."]`: the script is read in place.
-            const c = words.findIndex((w) => w.value === '-c');
-            const script = c > 0 && /^(?:.*\/)?(?:ba|da|k|z)?sh$/.test(words[0]?.value ?? '') ? words[c + 1] : undefined;
-            if (script) for (const found of shellMounts(source.text, { uri, host: 'cloud-init', problems }, script.span.start, script.span.end)) mounts.push(found);
+            // `[sh, -c, "mount ... && ..."]`, `[su, -c, '...']`, `[ssh, host, '...']`: the script is read in place.
+            const carried = words[0] ? carriedScript(words, commandBaseName(words[0].value)) : undefined;
+            const script = carried && 'script' in carried ? item.items.find((arg) => isScalar(arg) && arg.range?.[0] !== undefined && arg.range[0] <= carried.script.span.start && arg.range[1] >= carried.script.span.end) : undefined;
+            if (isScalar(script)) for (const found of scalarScriptMounts(source, script, { uri, host: 'cloud-init', problems })) mounts.push(found);
           }
         }
       }
@@ -322,6 +369,9 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
           const body = field('content');
           if (!target || !isScalar(body) || (encoding !== undefined && encoding !== 'text/plain')) continue;
           for (const entry of writtenBody(source, uri, target, body, problems, 'cloud-init')) mounts.push(entry);
+          // A script the VM runs later (`/usr/local/bin/mount-anf.sh`, or any file starting `#!/bin/sh`): read as shell.
+          const content = typeof body.value === 'string' ? body.value : '';
+          if (/\.(?:sh|bash)$/.test(target) || SHELL_SHEBANG.test(content)) for (const entry of scalarScriptMounts(source, body, { uri, host: 'cloud-init', problems })) mounts.push(entry);
         }
       }
       if (key === 'mounts' && isSeq(pair.value)) {
