@@ -102,9 +102,63 @@ describe('mounts in commands that carry a script', () => {
   });
 
   it('keeps remote Azure Files and Blob NFS mounts clean, though it reads them', () => {
-    for (const name of ['remote-azure-storage.sh', 'cloud-init-azure-files.yaml']) {
+    for (const name of ['remote-azure-storage.sh', 'cloud-init-azure-files.yaml', 'azure-files.sls', 'azure-files.pp']) {
       const path = join(ROOT, 'negatives', name);
-      expect(parseFile(`file://${path}`, readFileSync(path, 'utf8')).mounts.filter((m) => m.origin === 'mount-command').length).toBeGreaterThanOrEqual(2);
+      expect(parseFile(`file://${path}`, readFileSync(path, 'utf8')).mounts.filter((m) => m.origin !== 'option-string').length, name).toBeGreaterThanOrEqual(2);
     }
+  });
+});
+
+describe('configuration management and cluster resources', () => {
+  it('reads Pacemaker Filesystem resources (pcs, crm) in scripts, Markdown and Ansible command tasks', () => {
+    const path = join(ROOT, 'carriers/cluster/hana-cluster.sh');
+    expect(mountsOf(`file://${path}`, readFileSync(path, 'utf8'))).toEqual([
+      '10.32.2.4:/hn1-data-mnt00001 /hana/data/HN1/mnt00001 rw,nfsvers=4.1,hard,timeo=600,rsize=262144,wsize=262144,noatime,lock,_netdev,sec=sys',
+      '10.32.2.4:/hn1-log-mnt00001 /hana/log/HN1/mnt00001 rw,nfsvers=4.2,hard,timeo=600,sec=sys',
+      '10.32.2.4:/hn1-shared-s1 /hana/shared rw,soft,nfsvers=4.1,sec=sys',
+      '10.32.2.4:/sapmnt-nw1/usrsapNW1ascs /usr/sap/NW1/ASCS00 sec=sys,vers=4.1,nconect=4',
+    ]);
+    expect(lintFolder('carriers/cluster')).toEqual([
+      'README.md:5 ANF209', // sync in crm configure primitive … params …, continued with `\`
+      'hana-cluster.sh:8 ANF211', // nfsvers=4.2 in pcs resource create … Filesystem (no ocf: prefix)
+      'hana-cluster.sh:9 ANF207', // soft in pcs -f … options="…"
+      'hana-cluster.sh:11 ANF202', // nconect in crm configure primitive
+    ]);
+  });
+
+  it('reads Salt mount states: ID or name, opts as a string or a list, Jinja skipped', () => {
+    const path = join(ROOT, 'carriers/salt/srv/salt/hana/nfs.sls');
+    const text = readFileSync(path, 'utf8');
+    expect(parseFile(`file://${path}`, text).kind).toBe('salt');
+    expect(mountsOf(`file://${path}`, text)).toEqual([
+      '10.20.1.4:/hn1-shared /hana/shared rw,hard,vers=4.2,rsize=262144,wsize=262144,sec=sys',
+      '?:/hn1-backup /hana/backup rw,soft,vers=4.1', // the server is a Jinja value: unknown
+      '10.20.1.4:/trans /usr/sap/trans rw,hard,sec=syss', // `mount: [mounted, …]`
+      '10.20.1.4:? /sapmnt/{{ sid }} rw,hard,vers=4.1,sec=sys,nconect=4', // inside a Jinja loop
+    ]);
+    expect(lintFolder('carriers/salt')).toEqual([
+      'srv/salt/hana/nfs.sls:8 ANF211', // vers=4.2
+      'srv/salt/hana/nfs.sls:18 ANF207', // soft, in an opts list
+      'srv/salt/hana/nfs.sls:26 ANF211', // nfs4 without a minor version
+      'srv/salt/hana/nfs.sls:27 ANF203', // sec=syss
+      'srv/salt/hana/nfs.sls:33 ANF202', // nconect
+    ]);
+  });
+
+  it('reads Puppet mount resources: title or name, virtual resources, several bodies, ensure => absent skipped', () => {
+    const path = join(ROOT, 'carriers/puppet/modules/sap_nfs/manifests/init.pp');
+    const text = readFileSync(path, 'utf8');
+    expect(parseFile(`file://${path}`, text).kind).toBe('puppet');
+    expect(mountsOf(`file://${path}`, text)).toEqual([
+      '10.20.1.4:/hn1-shared /hana/shared rw,hard,vers=4.1,rsize=262144,wsize=262144,sec=sys,soft',
+      '?:? /sapmnt/HN1 rw,hard,nfsvers=4.2,sec=sys', // "${anf_ip}:/sapmnt-hn1": interpolated, unknown
+      '10.20.1.4:/trans /usr/sap/trans rw,hard,vers=3,lookupcache=nonee',
+    ]);
+    expect(lintFolder('carriers/puppet')).toEqual([
+      'modules/sap_nfs/manifests/init.pp:13 ANF204', // hard, then soft
+      'modules/sap_nfs/manifests/init.pp:13 ANF207', // soft
+      'modules/sap_nfs/manifests/init.pp:23 ANF211', // nfsvers=4.2
+      'modules/sap_nfs/manifests/init.pp:30 ANF203', // lookupcache=nonee
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { parseFstabLine } from './fstab';
+import { filesystemResource } from './clusterResources';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
 import { bodyLines, commandBaseName, commandIndex, forEachPipeline, offsetAt, pipesToNext, type ShellCommand, type ShellOptions, type ShellWord } from '../text/shell';
@@ -33,7 +34,7 @@ export function shellMounts(text: string, host: ShellHost, from = 0, to = text.l
 
 /** Whether a script can hold a mount at all (a cheap look before reading it): `mount` commands and fstab writes name themselves. */
 export function mayHoldMounts(text: string): boolean {
-  return text.includes('mount') || text.includes('fstab');
+  return text.includes('mount') || text.includes('fstab') || text.includes('Filesystem');
 }
 
 /**
@@ -58,6 +59,12 @@ export function shellMountsWith(text: string, host: ShellHost, from: number, to:
     const carried = depth < MAX_NESTING ? carriedScript(words, base) : undefined;
     if (carried) {
       for (const entry of carriedMounts(text, carried, host, depth + 1)) mounts.push(entry);
+      return;
+    }
+    // `pcs resource create … Filesystem device=… directory=…`, `crm configure primitive … Filesystem params …`.
+    const resource = base === 'pcs' || base === 'crm' ? filesystemResource(words, host) : undefined;
+    if (resource) {
+      mounts.push(resource);
       return;
     }
     for (const entry of fstabWrites(text, command, words, commands[index + 1], host)) mounts.push(entry);
@@ -127,6 +134,8 @@ function carriedMounts(text: string, carried: NonNullable<ReturnType<typeof carr
       const entry = mountCommand(words, base, host);
       return entry ? [entry] : [];
     }
+    const resource = filesystemResource(words, host);
+    if (resource) return [resource];
     const inner = carriedScript(words, base);
     return inner && depth < MAX_NESTING ? carriedMounts(text, inner, host, depth + 1) : [];
   }
@@ -185,7 +194,7 @@ export function mountCommandFromWords(words: readonly Word[], host: ShellHost): 
   const name = command[0];
   if (!name) return undefined;
   const base = commandBaseName(name.value);
-  return MOUNT_NAMES.has(base) ? mountCommand(command, base, host) : undefined;
+  return MOUNT_NAMES.has(base) ? mountCommand(command, base, host) : base === 'pcs' || base === 'crm' ? filesystemResource(command, host) : undefined;
 }
 
 /** Drops `sudo -E`, `env A=b`, `VAR=x` and shell keywords in front of the command. */
