@@ -162,3 +162,66 @@ describe('configuration management and cluster resources', () => {
     ]);
   });
 });
+
+describe('Kubernetes NFS volumes', () => {
+  /** The rule codes of one option list written as an fstab line and as a PersistentVolume's mountOptions (fstab's own fields aside). */
+  function codesBoth(options: string): { fstab: string[]; pv: string[] } {
+    const codes = (uri: string, text: string) => {
+      const ws = new Workspace();
+      ws.set(uri, text);
+      return visibleDiagnostics(lintFile(ws, uri, resolveConfig({}))).map((d) => String(d.code)).filter((c) => !FSTAB_FIELDS_ONLY.has(c)).sort();
+    };
+    const items = options.split(',').map((o) => `    - ${o}`).join('\n');
+    return {
+      fstab: codes('file:///repo/etc/fstab', `10.0.0.4:/vol1 /mnt/vol1 nfs ${options} 0 0\n`),
+      pv: codes('file:///repo/k8s/pv.yaml', `apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: vol1\nspec:\n  mountOptions:\n${items}\n  nfs:\n    server: 10.0.0.4\n    path: /vol1\n`),
+    };
+  }
+  /** ANF221 (`_netdev`) and ANF222 (fsck pass) judge fstab's own fields, which a PV does not have. */
+  const FSTAB_FIELDS_ONLY = new Set(['ANF221', 'ANF222']);
+
+  it('gives a PV\'s mountOptions every check the same options get in fstab', () => {
+    for (const options of [
+      'nfsvers=4.2',
+      'rw,soft,nfsvers=4.2',
+      'rw,hard',
+      'rw,hard,vers=4.0',
+      'rw,hard,vers=3,sec=krb5p',
+      'rw,hard,vers=3,rsize=65536,wsize=65536,nconnect=16,udp',
+      'rw,hard,vers=4.1,nconect=4,timeo=5,sync,intr',
+      'vers=4,minorversion=1,hard,lookupcache=nonee',
+    ]) {
+      const { fstab, pv } = codesBoth(options);
+      expect(pv, options).toEqual(fstab);
+      expect(fstab.length, options).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads PV nfs sources, StorageClass lists and inline Pod volumes, with the mount point from volumeMounts', () => {
+    const uri = (name: string) => `file://${join(ROOT, 'carriers/kubernetes', name)}`;
+    const read = (name: string) => parseFile(uri(name), readFileSync(join(ROOT, 'carriers/kubernetes', name), 'utf8')).mounts.filter((m) => m.origin === 'kubernetes');
+    expect(read('hana-pv.yaml').map((m) => [m.source, m.mountPoint, m.options.map((o) => o.name).join(','), m.optionsOnly ?? false, m.serverKind?.kind])).toEqual([
+      ['10.20.1.4:/hn1-log', undefined, 'rw,hard,nfsvers,rsize,wsize', false, undefined],
+      // Trident may add its backend's nfsMountOptions: only what is written is judged.
+      [undefined, undefined, 'nfsvers,hard', true, 'anf'],
+    ]);
+    const inline = read('tools-deployment.yaml');
+    expect(inline.map((m) => [m.source, m.mountPoint, m.options.length])).toEqual([
+      ['10.10.1.4:/eda-tools', '/tools', 0],
+      ['10.20.1.4:/hn1-data-mnt00001', '/hana/data/HN1', 0],
+    ]);
+    expect(inline[0]!.optionsNote).toMatch(/kernel's defaults/);
+    expect(lintFolder('carriers/kubernetes')).toEqual([
+      'hana-pv.yaml:14 ANF211', // nfsvers=4.2 in a PV (silent before)
+      'hana-pv.yaml:28 ANF211', // nfsvers=4.0 in a Trident StorageClass
+      'tools-deployment.yaml:27 ANF211', // an inline NFS volume: no options, the version is negotiated
+      'tools-deployment.yaml:32 ANF211', // the same, on /hana/data (SAP HANA data by its mount path)
+    ]);
+  });
+
+  it('keeps Azure Files and Blob NFS volumes clean, though it reads them', () => {
+    const path = join(ROOT, 'negatives/k8s-azure-files.yaml');
+    const mounts = parseFile(`file://${path}`, readFileSync(path, 'utf8')).mounts;
+    expect(mounts.map((m) => m.serverKind?.kind ?? m.server)).toEqual(['azure-files', 'azure-blob', 'stacctdata01.file.core.windows.net']);
+  });
+});

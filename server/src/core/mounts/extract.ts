@@ -14,6 +14,7 @@ import { markdownOptionStrings } from './markdown';
 import { parseRst } from './rst';
 import { parseSalt } from './salt';
 import { parsePuppet } from './puppet';
+import { parseKubernetes } from './kubernetes';
 
 export interface MountExtraction {
   readonly mounts: readonly MountEntry[];
@@ -60,6 +61,8 @@ function extractByKind(source: SourceText, uri: string, kind: FileKind, problems
       return parseRst(source, uri, problems);
     case 'salt':
       return parseSalt(source, uri, problems);
+    case 'kubernetes':
+      return parseKubernetes(source, uri, problems);
     case 'puppet':
       return parsePuppet(source, uri, problems);
     default:
