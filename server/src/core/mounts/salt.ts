@@ -43,7 +43,8 @@ export function parseSalt(source: SourceText, uri: string, problems: ParseProble
         const bare = isScalar(first) ? String(first.value) : undefined;
         const function_ = fn.includes('.') ? fn.slice(fn.indexOf('.') + 1) : bare;
         if (!fn.startsWith('mount') || (function_ !== 'mounted' && function_ !== 'fstab_present')) continue;
-        const entry = stateMount(text, uri, state.key as Scalar, args, function_ === 'fstab_present', spanOf(call.key as Scalar, call.value as YAMLMap));
+        // The state from its ID (the mount point of `mount.mounted` when `name` is not given) to its last argument.
+        const entry = stateMount(text, uri, state.key as Scalar, args, function_ === 'fstab_present', spanOf(state.key as Scalar, call.value as YAMLMap));
         if (entry) mounts.push(entry);
       }
     }

@@ -210,20 +210,25 @@ function loopMounts(source: SourceText, uri: string, task: YAMLMap, args: YAMLMa
   const list = task.items.find((p) => ['loop', 'with_items', 'with_list'].includes(scalarString(p.key) ?? ''))?.value;
   if (!isSeq(list) || list.items.length === 0 || !list.items.every((item) => isMap(item))) return [];
   const fields = new Map<string, string>();
+  // `src: "{{ anf_ip }}:/{{ item.export }}"`, `path: "/hana/{{ item.name }}"`: literal text around `{{ item.x }}`.
+  const composed = new Map<string, Pair>();
   for (const pair of args.items) {
     const key = scalarString(pair.key);
     const value = scalarString(pair.value);
     const match = value !== undefined ? ITEM_FIELD.exec(value.trim()) : null;
     if (key && match) fields.set(key, match[1] ?? match[2]!);
+    else if (key && (key === 'src' || key === 'path' || key === 'name') && value !== undefined && ITEM_IN_TEXT.test(value)) composed.set(key, pair);
   }
-  if (fields.size === 0 || (!fields.has('src') && !fields.has('opts') && !fields.has('path') && !fields.has('name'))) return [];
+  if ((fields.size === 0 && composed.size === 0) || (!fields.has('src') && !fields.has('opts') && !fields.has('path') && !fields.has('name') && composed.size === 0)) return [];
   const mounts: MountEntry[] = [];
   for (const item of list.items as YAMLMap[]) {
     // A map standing for the task's arguments: the item's value where the task says `{{ item.x }}`.
     const merged = new YAMLMapClass<unknown, unknown>();
     for (const name of MOUNT_ARGS) {
       const field = fields.get(name);
-      const pair = field ? item.items.find((p) => scalarString(p.key) === field) : args.items.find((p) => scalarString(p.key) === name);
+      const template = composed.get(name);
+      const filled = template ? fillItemFields(template.value as Scalar, item) : undefined;
+      const pair = field ? item.items.find((p) => scalarString(p.key) === field) : filled ? new Pair(new Scalar(name), filled) : args.items.find((p) => scalarString(p.key) === name);
       if (pair) merged.items.push(new Pair(new Scalar(name), pair.value));
     }
     const entry = ansibleTask(source, uri, task, merged);
@@ -232,6 +237,32 @@ function loopMounts(source: SourceText, uri: string, task: YAMLMap, args: YAMLMa
     mounts.push(span ? { ...entry, span } : entry);
   }
   return mounts;
+}
+
+/** `{{ item.x }}` (or `{{ item['x'] }}`) inside other text. */
+const ITEM_IN_TEXT = /\{\{\s*item(?:\.\w+|\[\s*['"]\w+['"]\s*\])\s*\}\}/;
+const ITEM_REFERENCE = /\{\{\s*item(?:\.(\w+)|\[\s*['"](\w+)['"]\s*\])\s*\}\}/g;
+
+/**
+ * The task's value with each `{{ item.x }}` replaced by the item's literal `x`, as a scalar that
+ * stands where the task's value is written (its spans are the task's). Undefined when the item
+ * lacks a field or its value is not a plain string; other placeholders stay in the text (unknown).
+ */
+function fillItemFields(template: Scalar, item: YAMLMap): Scalar | undefined {
+  const text = scalarString(template);
+  if (text === undefined) return undefined;
+  let missing = false;
+  const value = text.replace(ITEM_REFERENCE, (_, dotted: string | undefined, quoted: string | undefined) => {
+    const found = item.items.find((p) => scalarString(p.key) === (dotted ?? quoted));
+    const literal = isScalar(found?.value) && typeof found.value.value === 'string' ? found.value.value : undefined;
+    if (literal === undefined) missing = true;
+    return literal ?? '';
+  });
+  if (missing) return undefined;
+  const filled = new Scalar(value);
+  filled.range = template.range;
+  filled.type = template.type;
+  return filled;
 }
 
 export function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLMap): MountEntry | undefined {
