@@ -2,7 +2,14 @@ import type { Span } from '../text/sourceText';
 import { offsetAt, type ShellWord } from '../text/shell';
 import type { MountEntry } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
-import type { ShellHost, Word } from './shellMounts';
+
+/** What this reads of a word (shellMounts.ts `Word`; a type of its own, so neither module imports the other). */
+type Word = Pick<ShellWord, 'raw' | 'value' | 'span' | 'templated'>;
+/** Where the mount was read (shellMounts.ts `ShellHost`). */
+interface ShellHost {
+  readonly uri: string;
+  readonly host: NonNullable<MountEntry['host']>;
+}
 
 /**
  * Pacemaker `Filesystem` resources created from the command line: the resource agent mounts

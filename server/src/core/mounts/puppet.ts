@@ -43,7 +43,8 @@ export function parsePuppet(source: SourceText, uri: string, problems: ParseProb
       const attributes = new Map<string, Value>();
       for (;;) {
         i = skipBlank(text, i);
-        const name = /^[a-z_]\w*/.exec(text.slice(i, i + 64));
+        ATTRIBUTE.lastIndex = i;
+        const name = ATTRIBUTE.exec(text);
         if (!name) break;
         i = skipBlank(text, i + name[0].length);
         if (text.slice(i, i + 2) !== '=>') break;
@@ -63,6 +64,11 @@ export function parsePuppet(source: SourceText, uri: string, problems: ParseProb
   }
   return mounts;
 }
+
+/** An attribute name, read where it starts (sticky). */
+const ATTRIBUTE = /[a-z_]\w*/y;
+/** A bare word, number or variable, with an optional `[…]` reference (`File['/x']`), read where it starts (sticky). */
+const BARE_VALUE = /(?:\$\{?[\w:]+\}?|[\w.:/-]+)(?:\[[^\]\n]*\])?/y;
 
 /** `mount {`, `@mount {`, `@@mount {` at a word start (not `Mount {` defaults, not `foo::mount {`). */
 const RESOURCE = /(?<![\w:])@{0,2}mount[ \t\r\n]*\{/g;
@@ -112,7 +118,8 @@ function readValue(text: string, i: number): Value | undefined {
     }
     return { start: i, textEnd: text.length, end: text.length };
   }
-  const word = /^(?:\$\{?[\w:]+\}?|[\w.:/-]+)(?:\[[^\]\n]*\])?/.exec(text.slice(i, i + 4096));
+  BARE_VALUE.lastIndex = i;
+  const word = BARE_VALUE.exec(text);
   if (!word) return undefined;
   const end = i + word[0].length;
   return { ...(word[0].startsWith('$') ? {} : { text: word[0] }), start: i, textEnd: end, end };
