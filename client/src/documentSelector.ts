@@ -29,6 +29,8 @@ export const SERVED_PATTERNS = [
   '**/modprobe.d/*.conf',
   '**/tuned.conf',
   '**/*.rst',
+  '**/*.sls',
+  '**/*.pp',
   '**/saptune/**/*',
   '**/*.tf',
   '**/*.tfvars',

@@ -118,7 +118,8 @@ describe('Kubernetes and Helm', () => {
   it('keeps a PV\'s nfs server and path with its mountOptions', () => {
     const path = join(ROOT, 'kubernetes/hana-pv.yaml');
     const mount = parseFile(`file://${path}`, readFileSync(path, 'utf8')).mounts[0]!;
-    expect(mount).toMatchObject({ server: '10.20.1.4', exportPath: '/hn1-shared', optionsOnly: true, host: 'kubernetes' });
+    expect(mount).toMatchObject({ server: '10.20.1.4', exportPath: '/hn1-shared', origin: 'kubernetes', host: 'kubernetes' });
+    expect(mount.optionsOnly).toBeUndefined(); // a PV's mountOptions are its whole option list
     expect(mount.options.map((o) => o.name)).toEqual(['nfsvers', 'hard', 'rsize', 'wsize', 'nconnect']);
   });
   it('reads Helm values and templates (not valid YAML) and judges only literal text', () => {

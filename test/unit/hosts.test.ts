@@ -41,7 +41,7 @@ describe('the host model', () => {
   });
 
   it('gives cloud-init, Ansible and Kubernetes files a scope of their own, wherever they sit', () => {
-    expect([...OWN_SCOPE_KINDS]).toEqual(['cloud-init', 'ansible', 'ansible-vars', 'kubernetes', 'helm', 'yaml-options', 'json-options']);
+    expect([...OWN_SCOPE_KINDS]).toEqual(['cloud-init', 'ansible', 'ansible-vars', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'salt', 'puppet']);
     const workspace = workspaceOf({
       'etc/fstab': FSTAB,
       'cloud-init/render-node.yaml': `#cloud-config\nmounts:\n  - [ "10.20.4.4:/eda-tools", /tools, nfs, "ro,hard,vers=3,nconnect=16,_netdev", "0", "0" ]\n`,

@@ -22,6 +22,8 @@ export const FILE_KINDS = [
   'tuned',
   'saptune',
   'rst',
+  'salt',
+  'puppet',
   'anf-lint-config',
   'terraform',
   'terraform-vars',
@@ -71,7 +73,7 @@ const DEPLOYMENT_SCHEMA = /"\$schema"\s*:\s*"[^"]*deploymentTemplate\.json/i;
 const SHEBANG_SHELL = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
 // A mount task, a shell/command task that runs mount, or a line written to /etc/fstab.
 // `[ \t]*(?:-[ \t]*)?` rather than `\s*-?\s*`: linear on long runs of blanks.
-const ANSIBLE_MOUNT = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.(?:posix|builtin)\.)?mount[ \t]*:|(?:ansible\.builtin\.)?(?:shell|command)[ \t]*:[^\n]*\bmount\b|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/fstab)/m;
+const ANSIBLE_MOUNT = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.(?:posix|builtin)\.)?mount[ \t]*:|(?:ansible\.builtin\.)?(?:shell|command)[ \t]*:[^\n]*\b(?:mount|Filesystem)\b|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/fstab)/m;
 // Tasks that write kernel settings: the sysctl module, or a file written under sysctl.d or modprobe.d.
 const ANSIBLE_KERNEL = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.posix\.)?sysctl[ \t]*:|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/(?:sysctl\.d\/|sysctl\.conf|modprobe\.d\/|auto\.))/m;
 /** An NFS option written in a string: `nfsvers=4.1`, `vers=3`, `nconnect=8`, a `mountOptions:` key. */
@@ -133,6 +135,9 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   if (lower.endsWith('.sh') || lower.endsWith('.bash')) return 'shell';
   if (lower.endsWith('.md') || lower.endsWith('.markdown')) return 'markdown';
   if (lower.endsWith('.rst')) return 'rst';
+  // Salt states (YAML rendered from Jinja) and Puppet manifests: their mount states and resources.
+  if (lower.endsWith('.sls')) return 'salt';
+  if (lower.endsWith('.pp')) return 'puppet';
   // Terraform's JSON syntax for variable values: read with the `.tfvars` files of its module.
   if (lower.endsWith('.tfvars.json')) return 'terraform-vars';
   if (lower.endsWith('.json')) {

@@ -179,7 +179,9 @@ function mountHover(workspace: WorkspaceView, mount: MountEntry, offset: number,
   if (within(mount.sourceSpan, offset)) {
     const summary = workspace.volumeForMount(mount);
     // What the server was taken to be and why (core/mounts/rules/target.ts).
-    const server = describeServer(mount, workspace, config);
+    const described = describeServer(mount, workspace, config);
+    // Where no option is written and the platform decides them (a Kubernetes inline NFS volume).
+    const server = mount.optionsNote ? `${described}\n\n${mount.optionsNote}` : described;
     if (!summary) {
       return { markdown: `**${mount.source ?? 'This mount'}** reaches no volume of the sizing manifests in this workspace (matched by mount target and export path, then by client mount path).\n\n${server}`, span: mount.sourceSpan! };
     }

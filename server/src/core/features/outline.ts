@@ -14,8 +14,29 @@ export interface CoreSymbol {
   readonly children: readonly CoreSymbol[];
 }
 
-/** The outline: accounts > pools > volumes for manifests, one entry per mount and kernel setting. */
+/**
+ * The outline: accounts > pools > volumes for manifests, one entry per mount and kernel setting.
+ * Every symbol is a valid LSP symbol: its range inside the document, its selection inside its range
+ * (VS Code drops the whole outline when one symbol breaks this).
+ */
 export function computeSymbols(file: ParsedFile): CoreSymbol[] {
+  return computeRawSymbols(file).map((symbol) => validSymbol(symbol, file.source.text.length));
+}
+
+/**
+ * A symbol whose range lies in `[0, length]` and holds its selection. A name written elsewhere (a
+ * mount point in a loop item's sibling key or a container's `volumeMounts`, a Terraform name in a
+ * variable, a Salt state's ID above its call) leaves the selection on the symbol's own text.
+ */
+function validSymbol(symbol: CoreSymbol, length: number): CoreSymbol {
+  const clamp = (offset: number) => Math.max(0, Math.min(offset, length));
+  const start = clamp(symbol.span.start);
+  const span = { start, end: Math.max(start, clamp(symbol.span.end)) };
+  const inside = symbol.selectionSpan.start >= span.start && symbol.selectionSpan.end <= span.end && symbol.selectionSpan.start <= symbol.selectionSpan.end;
+  return { ...symbol, span, selectionSpan: inside ? symbol.selectionSpan : span, children: symbol.children.map((child) => validSymbol(child, length)) };
+}
+
+function computeRawSymbols(file: ParsedFile): CoreSymbol[] {
   const symbols: CoreSymbol[] = [];
   for (const account of file.manifest?.accounts ?? []) {
     symbols.push({
@@ -46,7 +67,8 @@ export function computeSymbols(file: ParsedFile): CoreSymbol[] {
       ...(mount.source ? { detail: mount.source } : {}),
       kind: 'mount',
       span: mount.span,
-      selectionSpan: mount.mountPointSpan ?? mount.sourceSpan ?? mount.span,
+      // The first of the mount's parts written inside its own text.
+      selectionSpan: [mount.mountPointSpan, mount.sourceSpan, mount.optionsSpan].find((part) => part !== undefined && part.start >= mount.span.start && part.end <= mount.span.end) ?? mount.span,
       children: [],
     });
   }

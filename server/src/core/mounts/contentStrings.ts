@@ -156,7 +156,7 @@ const CSI_PROVISIONERS: Readonly<Record<string, NonNullable<MountEntry['serverKi
  * StorageClass's `parameters.backendType` (Trident) or its CSI `provisioner`. Undefined when it
  * names none (then the mount's server decides, as everywhere).
  */
-function serverKindOf(map: YAMLMap): MountEntry['serverKind'] {
+export function serverKindOf(map: YAMLMap): MountEntry['serverKind'] {
   const value = (owner: unknown, name: string): string | undefined => {
     if (!isMap(owner)) return undefined;
     const found = owner.items.find((p) => isScalar(p.key) && p.key.value === name)?.value;

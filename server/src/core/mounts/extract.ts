@@ -12,6 +12,9 @@ import { parseAnsible, parseCloudInit } from './yamlHosts';
 import { lineOptionStrings, shellOptionStrings, yamlOptionStrings } from './contentStrings';
 import { markdownOptionStrings } from './markdown';
 import { parseRst } from './rst';
+import { parseSalt } from './salt';
+import { parsePuppet } from './puppet';
+import { parseKubernetes } from './kubernetes';
 
 export interface MountExtraction {
   readonly mounts: readonly MountEntry[];
@@ -56,6 +59,12 @@ function extractByKind(source: SourceText, uri: string, kind: FileKind, problems
       return parseCloudInit(source, uri, problems);
     case 'rst':
       return parseRst(source, uri, problems);
+    case 'salt':
+      return parseSalt(source, uri, problems);
+    case 'kubernetes':
+      return parseKubernetes(source, uri, problems);
+    case 'puppet':
+      return parsePuppet(source, uri, problems);
     default:
       return [];
   }

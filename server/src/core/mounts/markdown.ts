@@ -18,6 +18,7 @@ export function looksLikeNfsFstabLine(line: string): boolean {
 const SHELL_INFO = new Set(['bash', 'sh', 'shell', 'console', 'zsh', 'shell-session', 'shellsession', 'terminal']);
 const FENCE = /^( {0,3})(`{3,}|~{3,})\s*([^\s`{]*)/;
 const PROMPT = /^(\s*)(?:\$|%)\s/;
+const PLAIN_PROMPT = /^\s*\$\s+\S/;
 
 /**
  * Mounts in a Markdown file: `mount` commands (and fstab lines written by them) in fenced
@@ -35,6 +36,7 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
   let fence = '';
   let console = false;
   let any = false;
+  let continued = false;
   let cursor = 0;
   for (let line = 0; line < source.lineCount; line++) {
     const start = source.lineStart(line);
@@ -54,6 +56,7 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
       masked.push(blank(lineText) + brk);
     } else if (fence !== '' && lineText.trim().startsWith(fence[0]!.repeat(fence.length)) && lineText.trim().replace(/[`~]/g, '') === '') {
       fence = '';
+      continued = false;
       inShell = false;
       inFstab = false;
       inPlain = false;
@@ -64,6 +67,13 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
       const prompt = PROMPT.exec(lineText);
       const keep = prompt && (console || prompt[0].trim() === "$") ? lineText.replace(PROMPT, (m) => ' '.repeat(m.length)) : lineText;
       masked.push(keep + brk);
+    } else if (inPlain && (PLAIN_PROMPT.test(lineText) || continued)) {
+      // A block without a language whose line starts with a `$ ` prompt is a shell session: that
+      // command (and its `\` continuation lines) is read as shell.
+      any = true;
+      const prompted = PLAIN_PROMPT.test(lineText);
+      continued = /\\\r?$/.test(lineText);
+      masked.push((prompted ? lineText.replace(PROMPT, (m) => ' '.repeat(m.length)) : lineText) + brk);
     } else {
       if (inFstab || (inPlain && looksLikeNfsFstabLine(lineText))) {
         const entry = parseFstabLine(lineText, start, uri, problems, 'markdown');

@@ -3,7 +3,7 @@ import type { WorkloadKind } from '../facts';
 
 /** Where a mount was written. */
 /** `option-string`: a string found by its content alone (optionStrings.ts): only its options are known. */
-export type MountOrigin = 'fstab' | 'mount-command' | 'systemd' | 'autofs' | 'ansible' | 'option-string';
+export type MountOrigin = 'fstab' | 'mount-command' | 'systemd' | 'autofs' | 'ansible' | 'salt' | 'puppet' | 'kubernetes' | 'option-string';
 
 /** One option of a mount's option list, e.g. `rsize=262144` or `hard`. */
 export interface MountOption {
@@ -54,7 +54,7 @@ export interface MountEntry {
 
   // Optional details (added by the mounts extractor; readers may ignore them).
   /** The host format the mount was read from, when it differs from `origin` (a `mount` command in Markdown or cloud-init). */
-  readonly host?: 'fstab' | 'shell' | 'markdown' | 'cloud-init' | 'systemd' | 'autofs' | 'ansible' | 'kubernetes' | 'helm' | 'rst' | 'yaml' | 'json';
+  readonly host?: 'fstab' | 'shell' | 'markdown' | 'cloud-init' | 'systemd' | 'autofs' | 'ansible' | 'salt' | 'puppet' | 'kubernetes' | 'helm' | 'rst' | 'yaml' | 'json';
   /**
    * Only the option list is known (a string found by its content, a Kubernetes `mountOptions` list):
    * the rest of the mount is written elsewhere, so rules that judge what is missing stay silent.
@@ -67,6 +67,11 @@ export interface MountEntry {
    * (`file.csi.azure.com`). `why` is said on hover and in messages.
    */
   readonly serverKind?: { readonly kind: 'anf' | 'azure-files' | 'azure-blob' | 'other'; readonly why: string };
+  /**
+   * What the options are when none are written, where that is not the mount's own text (a
+   * Kubernetes inline NFS volume: the kernel's defaults). Said on hover.
+   */
+  readonly optionsNote?: string;
   /** A file system type written at the start of the option text (`nfs nfsvers=4.1,sec=sys`): ANF240. */
   readonly optionsFsType?: { readonly text: string; readonly span: Span };
   /**

@@ -1,9 +1,10 @@
 import type { Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { parseFstabLine } from './fstab';
+import { filesystemResource } from './clusterResources';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
-import { bodyLines, commandBaseName, commandIndex, forEachPipeline, pipesToNext, type ShellCommand, type ShellOptions, type ShellWord } from '../text/shell';
+import { bodyLines, commandBaseName, commandIndex, forEachPipeline, offsetAt, pipesToNext, type ShellCommand, type ShellOptions, type ShellWord } from '../text/shell';
 
 /** What mount recognition reads of a word; cloud-init argument lists build their own. */
 export type Word = Pick<ShellWord, 'raw' | 'value' | 'span' | 'templated'>;
@@ -33,7 +34,7 @@ export function shellMounts(text: string, host: ShellHost, from = 0, to = text.l
 
 /** Whether a script can hold a mount at all (a cheap look before reading it): `mount` commands and fstab writes name themselves. */
 export function mayHoldMounts(text: string): boolean {
-  return text.includes('mount') || text.includes('fstab');
+  return text.includes('mount') || text.includes('fstab') || text.includes('Filesystem');
 }
 
 /**
@@ -54,18 +55,137 @@ export function shellMountsWith(text: string, host: ShellHost, from: number, to:
       if (entry) mounts.push(entry);
       return;
     }
-    // `sudo sh -c "mount ... && echo ... >> /etc/fstab"`: the quoted script is read in place.
-    if (SHELLS.has(base) && depth < MAX_NESTING) {
-      const c = words.findIndex((w) => w.value === '-c');
-      const script = c > 0 ? words[c + 1] : undefined;
-      if (script && (script.raw.startsWith('"') || script.raw.startsWith("'")) && script.raw.endsWith(script.raw[0]!) && script.raw.length >= 2) {
-        for (const entry of shellMounts(text, host, script.span.start + 1, script.span.end - 1, depth + 1)) mounts.push(entry);
-        return;
-      }
+    // `sudo sh -c "mount ..."`, `su - root -c '...'`, `ssh host "sudo mount ..."`: the script is read again.
+    const carried = depth < MAX_NESTING ? carriedScript(words, base) : undefined;
+    if (carried) {
+      for (const entry of carriedMounts(text, carried, host, depth + 1)) mounts.push(entry);
+      return;
+    }
+    // `pcs resource create … Filesystem device=… directory=…`, `crm configure primitive … Filesystem params …`.
+    const resource = base === 'pcs' || base === 'crm' ? filesystemResource(words, host) : undefined;
+    if (resource) {
+      mounts.push(resource);
+      return;
     }
     for (const entry of fstabWrites(text, command, words, commands[index + 1], host)) mounts.push(entry);
   }));
   return mounts;
+}
+
+/**
+ * What a command runs as a script of its own: the word after `-c` of `sh`/`bash` (`bash -ec '…'`)
+ * and of `su`/`runuser` (`--command`), the command of `ssh [options] host …` (one word is a script
+ * for the remote shell; several words are the command itself). Undefined for any other command.
+ */
+export function carriedScript(words: readonly Word[], base: string): { script: Word } | { command: readonly Word[] } | undefined {
+  if (SHELLS.has(base)) {
+    for (let i = 1; i < words.length - 1; i++) {
+      const v = words[i]!.value;
+      if (!v.startsWith('-') || v.startsWith('--')) break;
+      if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(v)) return { script: words[i + 1]! };
+    }
+    return undefined;
+  }
+  if (SWITCH_USER.has(base)) {
+    for (let i = 1; i < words.length; i++) {
+      const v = words[i]!.value;
+      if ((v === '-c' || v === '--command') && words[i + 1]) return { script: words[i + 1]! };
+      if (v.startsWith('--command=')) {
+        const word = words[i]!;
+        const eq = word.raw.indexOf('=') + 1;
+        // Read as the text after `=` (no offset runs: `inPlace` decides whether it stands as is).
+        return { script: { raw: word.raw.slice(eq), value: v.slice('--command='.length), span: { start: word.span.start + eq, end: word.span.end }, templated: word.templated } };
+      }
+    }
+    return undefined;
+  }
+  if (base === 'ssh') {
+    let i = 1;
+    while (i < words.length && words[i]!.value.startsWith('-')) {
+      const v = words[i]!.value;
+      // `-p 22`, `-i key`, `-o Opt=x`: the option's argument is the next word unless written in it.
+      i += v.length === 2 && SSH_OPTIONS_WITH_ARGUMENT.has(v[1]!) ? 2 : 1;
+    }
+    const rest = words.slice(i + 1); // past the destination
+    if (rest.length === 0) return undefined;
+    return rest.length === 1 ? { script: rest[0]! } : { command: rest };
+  }
+  return undefined;
+}
+
+/** ssh(1) options that take an argument. */
+const SSH_OPTIONS_WITH_ARGUMENT = new Set([...'BbcDEeFIiJLlmOoPpQRSWw']);
+/** Commands that run `-c SCRIPT` as another user. */
+const SWITCH_USER = new Set(['su', 'runuser']);
+
+/**
+ * The mounts of a script carried by a command (`carriedScript`). A word written in one piece
+ * (`'…'`, or `"…"` without escapes) is read in place; a word whose value differs from its text
+ * (`"mount -o \"rw,hard\" …"`) is read from its value and every span is taken back to where its
+ * characters stand in the document.
+ */
+function carriedMounts(text: string, carried: NonNullable<ReturnType<typeof carriedScript>>, host: ShellHost, depth: number): MountEntry[] {
+  if ('command' in carried) {
+    const words = commandWords(carried.command);
+    const name = words[0];
+    if (!name) return [];
+    const base = commandBaseName(name.value);
+    if (MOUNT_NAMES.has(base)) {
+      const entry = mountCommand(words, base, host);
+      return entry ? [entry] : [];
+    }
+    const resource = filesystemResource(words, host);
+    if (resource) return [resource];
+    const inner = carriedScript(words, base);
+    return inner && depth < MAX_NESTING ? carriedMounts(text, inner, host, depth + 1) : [];
+  }
+  const script = carried.script;
+  const runs = 'runs' in script ? (script as ShellWord).runs : undefined;
+  const contiguous = runs === undefined ? inPlace(script) : runs.length <= 1 ? { start: runs[0]?.offset ?? script.span.start, end: (runs[0]?.offset ?? script.span.start) + script.value.length } : undefined;
+  if (contiguous) return shellMounts(text, host, contiguous.start, contiguous.end, depth);
+  return derivedScriptMounts(script as ShellWord, host, depth);
+}
+
+/**
+ * The mounts of a script that is not written as is in the document (a quoted word with escapes, a
+ * YAML block scalar without its indentation): read from `script.value`, each span taken back to
+ * the document through `script.runs`.
+ */
+export function derivedScriptMounts(script: Pick<ShellWord, 'value' | 'runs' | 'span'>, host: ShellHost, depth = 0): MountEntry[] {
+  const problems: ParseProblem[] = [];
+  const found = shellMounts(script.value, { ...host, problems }, 0, script.value.length, depth);
+  const at = (offset: number) => offsetAt(script, offset);
+  for (const problem of problems) host.problems.push({ ...problem, span: mapSpan(problem.span, at) });
+  return found.map((entry) => mapMountSpans(entry, at));
+}
+
+/** A word of an argument list (cloud-init) whose text stands as is: its quotes left out. */
+function inPlace(word: Word): Span | undefined {
+  const q = word.raw[0];
+  if ((q === '"' || q === "'") && word.raw.length >= 2 && word.raw.endsWith(q)) {
+    const inner = word.raw.slice(1, -1);
+    return inner === word.value ? { start: word.span.start + 1, end: word.span.end - 1 } : undefined;
+  }
+  return word.raw === word.value ? word.span : undefined;
+}
+
+/** A span of a derived text taken back to the document through `at` (an offset of the derived text to one of the document). */
+export function mapSpan(span: Span, at: (offset: number) => number): Span {
+  const start = at(span.start);
+  return span.end > span.start ? { start, end: at(span.end - 1) + 1 } : { start, end: start };
+}
+
+/** Every span of a mount read from a derived text, taken back to the document. */
+export function mapMountSpans(entry: MountEntry, at: (offset: number) => number): MountEntry {
+  const map = (span: Span | undefined) => (span ? mapSpan(span, at) : undefined);
+  const mapped: { -readonly [K in keyof MountEntry]: MountEntry[K] } = { ...entry, span: mapSpan(entry.span, at) };
+  for (const key of ['sourceSpan', 'mountPointSpan', 'fsTypeSpan', 'optionsSpan', 'annotationSpan', 'dumpSpan', 'fsckPassSpan'] as const) {
+    if (entry[key]) mapped[key] = map(entry[key]);
+  }
+  mapped.options = entry.options.map((o) => ({ ...o, span: mapSpan(o.span, at), nameSpan: mapSpan(o.nameSpan, at), ...(o.valueSpan ? { valueSpan: mapSpan(o.valueSpan, at) } : {}) }));
+  if (entry.optionsQuotes) mapped.optionsQuotes = { ...entry.optionsQuotes, open: mapSpan(entry.optionsQuotes.open, at), close: mapSpan(entry.optionsQuotes.close, at) };
+  if (entry.optionsFsType) mapped.optionsFsType = { ...entry.optionsFsType, span: mapSpan(entry.optionsFsType.span, at) };
+  return mapped;
 }
 
 /** A `mount` command given as an argument list (cloud-init `runcmd: [[mount, -t, nfs, ...]]`). */
@@ -74,7 +194,7 @@ export function mountCommandFromWords(words: readonly Word[], host: ShellHost): 
   const name = command[0];
   if (!name) return undefined;
   const base = commandBaseName(name.value);
-  return MOUNT_NAMES.has(base) ? mountCommand(command, base, host) : undefined;
+  return MOUNT_NAMES.has(base) ? mountCommand(command, base, host) : base === 'pcs' || base === 'crm' ? filesystemResource(command, host) : undefined;
 }
 
 /** Drops `sudo -E`, `env A=b`, `VAR=x` and shell keywords in front of the command. */

@@ -7,9 +7,12 @@ import type { ParseProblem } from '../diagnostics';
 import { MALFORMED_CODE, parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
-import { mountCommandFromWords, shellMounts, type Word } from './shellMounts';
+import { carriedScript, derivedScriptMounts, mountCommandFromWords, shellMounts, type ShellHost, type Word } from './shellMounts';
+import type { OffsetRun } from '../text/shell';
+import { commandBaseName } from '../text/shell';
 import { readOptionText } from './optionStrings';
 
+const SHELL_SHEBANG = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
 const ANSIBLE_MOUNT_MODULES = new Set(['mount', 'ansible.posix.mount', 'ansible.builtin.mount']);
 const ANSIBLE_SHELL_MODULES = new Set(['shell', 'command', 'ansible.builtin.shell', 'ansible.builtin.command', 'raw', 'ansible.builtin.raw']);
 
@@ -46,6 +49,52 @@ function scalarString(node: unknown): string | undefined {
   return isScalar(node) && node.value !== null && node.value !== undefined ? String(node.value) : undefined;
 }
 
+/**
+ * The mounts of a shell script held in a YAML scalar (an Ansible `shell:`, a cloud-init `runcmd`
+ * item or a script in `write_files`). A block scalar (`|`, `>`) is read without its indentation
+ * (a here-document's delimiter line must stand alone) and folded as YAML folds `>`; its spans are
+ * taken back to the document. Other scalars are read in place. A double-quoted scalar with escapes
+ * is not its text and is skipped.
+ */
+export function scalarScriptMounts(source: SourceText, node: Scalar, host: ShellHost): MountEntry[] {
+  const content = scalarContent(source.text, node);
+  if (!content) return [];
+  if (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') {
+    const script = blockScript(content.raw, content.start, node.type === 'BLOCK_FOLDED');
+    return derivedScriptMounts({ ...script, span: { start: content.start, end: content.end } }, host);
+  }
+  if (node.type === 'QUOTE_DOUBLE' && content.raw.includes('\\')) return [];
+  return shellMounts(source.text, host, content.start, content.end);
+}
+
+/** A block scalar's lines without their common indentation, with where each run of characters stands. */
+function blockScript(raw: string, start: number, folded: boolean): { value: string; runs: OffsetRun[] } {
+  const lines = raw.split('\n');
+  let indent = Infinity;
+  for (const line of lines) {
+    const body = line.replace(/\r$/, '');
+    if (body.trim() === '') continue;
+    indent = Math.min(indent, body.length - body.trimStart().length);
+  }
+  if (!Number.isFinite(indent)) indent = 0;
+  let value = '';
+  const runs: OffsetRun[] = [];
+  let at = start;
+  lines.forEach((line, index) => {
+    const body = line.replace(/\r$/, '');
+    const from = Math.min(indent, body.length);
+    if (index > 0) {
+      // `>` joins lines with a space; a blank line (or `|`) keeps the line break.
+      const previous = lines[index - 1]!.trim();
+      value += folded && previous !== '' && body.trim() !== '' ? ' ' : '\n';
+    }
+    runs.push({ at: value.length, offset: at + from });
+    value += body.slice(from);
+    at += line.length + 1;
+  });
+  return { value, runs };
+}
+
 function spanOf(node: Node | null | undefined): Span | undefined {
   return node?.range ? { start: node.range[0], end: node.range[1] } : undefined;
 }
@@ -73,8 +122,7 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
       if (key !== undefined && ANSIBLE_SHELL_MODULES.has(key)) {
         // `shell: mount -t nfs ...` and `command: mount ...` tasks, including `cmd:` arguments.
         const value = isMap(pair.value) ? pair.value.items.find((p) => scalarString(p.key) === 'cmd')?.value : pair.value;
-        const content = isScalar(value) ? scalarContent(source.text, value) : undefined;
-        if (content) for (const entry of shellMounts(source.text, { uri, host: 'ansible', problems }, content.start, content.end)) mounts.push(withTask(entry, node));
+        if (isScalar(value)) for (const entry of scalarScriptMounts(source, value, { uri, host: 'ansible', problems })) mounts.push(withTask(entry, node));
         continue;
       }
       if (key !== undefined && (key === 'lineinfile' || key === 'ansible.builtin.lineinfile') && isMap(pair.value)) {
@@ -162,20 +210,25 @@ function loopMounts(source: SourceText, uri: string, task: YAMLMap, args: YAMLMa
   const list = task.items.find((p) => ['loop', 'with_items', 'with_list'].includes(scalarString(p.key) ?? ''))?.value;
   if (!isSeq(list) || list.items.length === 0 || !list.items.every((item) => isMap(item))) return [];
   const fields = new Map<string, string>();
+  // `src: "{{ anf_ip }}:/{{ item.export }}"`, `path: "/hana/{{ item.name }}"`: literal text around `{{ item.x }}`.
+  const composed = new Map<string, Pair>();
   for (const pair of args.items) {
     const key = scalarString(pair.key);
     const value = scalarString(pair.value);
     const match = value !== undefined ? ITEM_FIELD.exec(value.trim()) : null;
     if (key && match) fields.set(key, match[1] ?? match[2]!);
+    else if (key && (key === 'src' || key === 'path' || key === 'name') && value !== undefined && ITEM_IN_TEXT.test(value)) composed.set(key, pair);
   }
-  if (fields.size === 0 || (!fields.has('src') && !fields.has('opts') && !fields.has('path') && !fields.has('name'))) return [];
+  if ((fields.size === 0 && composed.size === 0) || (!fields.has('src') && !fields.has('opts') && !fields.has('path') && !fields.has('name') && composed.size === 0)) return [];
   const mounts: MountEntry[] = [];
   for (const item of list.items as YAMLMap[]) {
     // A map standing for the task's arguments: the item's value where the task says `{{ item.x }}`.
     const merged = new YAMLMapClass<unknown, unknown>();
     for (const name of MOUNT_ARGS) {
       const field = fields.get(name);
-      const pair = field ? item.items.find((p) => scalarString(p.key) === field) : args.items.find((p) => scalarString(p.key) === name);
+      const template = composed.get(name);
+      const filled = template ? fillItemFields(template.value as Scalar, item) : undefined;
+      const pair = field ? item.items.find((p) => scalarString(p.key) === field) : filled ? new Pair(new Scalar(name), filled) : args.items.find((p) => scalarString(p.key) === name);
       if (pair) merged.items.push(new Pair(new Scalar(name), pair.value));
     }
     const entry = ansibleTask(source, uri, task, merged);
@@ -184,6 +237,32 @@ function loopMounts(source: SourceText, uri: string, task: YAMLMap, args: YAMLMa
     mounts.push(span ? { ...entry, span } : entry);
   }
   return mounts;
+}
+
+/** `{{ item.x }}` (or `{{ item['x'] }}`) inside other text. */
+const ITEM_IN_TEXT = /\{\{\s*item(?:\.\w+|\[\s*['"]\w+['"]\s*\])\s*\}\}/;
+const ITEM_REFERENCE = /\{\{\s*item(?:\.(\w+)|\[\s*['"](\w+)['"]\s*\])\s*\}\}/g;
+
+/**
+ * The task's value with each `{{ item.x }}` replaced by the item's literal `x`, as a scalar that
+ * stands where the task's value is written (its spans are the task's). Undefined when the item
+ * lacks a field or its value is not a plain string; other placeholders stay in the text (unknown).
+ */
+function fillItemFields(template: Scalar, item: YAMLMap): Scalar | undefined {
+  const text = scalarString(template);
+  if (text === undefined) return undefined;
+  let missing = false;
+  const value = text.replace(ITEM_REFERENCE, (_, dotted: string | undefined, quoted: string | undefined) => {
+    const found = item.items.find((p) => scalarString(p.key) === (dotted ?? quoted));
+    const literal = isScalar(found?.value) && typeof found.value.value === 'string' ? found.value.value : undefined;
+    if (literal === undefined) missing = true;
+    return literal ?? '';
+  });
+  if (missing) return undefined;
+  const filled = new Scalar(value);
+  filled.range = template.range;
+  filled.type = template.type;
+  return filled;
 }
 
 export function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args: YAMLMap): MountEntry | undefined {
@@ -288,11 +367,10 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
     if (!isMap(root)) continue;
     for (const pair of root.items) {
       const key = scalarString(pair.key);
-      if (key === 'runcmd' && isSeq(pair.value)) {
+      if ((key === 'runcmd' || key === 'bootcmd') && isSeq(pair.value)) {
         for (const item of pair.value.items) {
           if (isScalar(item)) {
-            const content = scalarContent(source.text, item);
-            if (content) for (const entry of shellMounts(source.text, { uri, host: 'cloud-init', problems }, content.start, content.end)) mounts.push(entry);
+            for (const entry of scalarScriptMounts(source, item, { uri, host: 'cloud-init', problems })) mounts.push(entry);
           } else if (isSeq(item)) {
             const words: Word[] = [];
             for (const arg of item.items) {
@@ -304,10 +382,10 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
             }
             const entry = mountCommandFromWords(words, { uri, host: 'cloud-init', problems });
             if (entry) mounts.push(entry);
-            // `[sh, -c, "mount ... && ..."]`: the script is read in place.
-            const c = words.findIndex((w) => w.value === '-c');
-            const script = c > 0 && /^(?:.*\/)?(?:ba|da|k|z)?sh$/.test(words[0]?.value ?? '') ? words[c + 1] : undefined;
-            if (script) for (const found of shellMounts(source.text, { uri, host: 'cloud-init', problems }, script.span.start, script.span.end)) mounts.push(found);
+            // `[sh, -c, "mount ... && ..."]`, `[su, -c, '...']`, `[ssh, host, '...']`: the script is read in place.
+            const carried = words[0] ? carriedScript(words, commandBaseName(words[0].value)) : undefined;
+            const script = carried && 'script' in carried ? item.items.find((arg) => isScalar(arg) && arg.range?.[0] !== undefined && arg.range[0] <= carried.script.span.start && arg.range[1] >= carried.script.span.end) : undefined;
+            if (isScalar(script)) for (const found of scalarScriptMounts(source, script, { uri, host: 'cloud-init', problems })) mounts.push(found);
           }
         }
       }
@@ -322,6 +400,9 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
           const body = field('content');
           if (!target || !isScalar(body) || (encoding !== undefined && encoding !== 'text/plain')) continue;
           for (const entry of writtenBody(source, uri, target, body, problems, 'cloud-init')) mounts.push(entry);
+          // A script the VM runs later (`/usr/local/bin/mount-anf.sh`, or any file starting `#!/bin/sh`): read as shell.
+          const content = typeof body.value === 'string' ? body.value : '';
+          if (/\.(?:sh|bash)$/.test(target) || SHELL_SHEBANG.test(content)) for (const entry of scalarScriptMounts(source, body, { uri, host: 'cloud-init', problems })) mounts.push(entry);
         }
       }
       if (key === 'mounts' && isSeq(pair.value)) {

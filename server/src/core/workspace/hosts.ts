@@ -27,7 +27,7 @@ import type { ParsedFile } from './parsedFile';
  * File kinds that are a scope of their own wherever they sit: what they configure is applied to
  * machines their place in the repository does not name (an inventory, a cluster, a template).
  */
-export const OWN_SCOPE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['cloud-init', 'ansible', 'ansible-vars', 'kubernetes', 'helm', 'yaml-options', 'json-options']);
+export const OWN_SCOPE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['cloud-init', 'ansible', 'ansible-vars', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'salt', 'puppet']);
 
 /** File kinds that document configurations: never a machine, never part of one. */
 export const DOCUMENTATION_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['markdown', 'rst']);

@@ -13,7 +13,7 @@ import { readShellScript } from './shellReuse';
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
 export const PARSER_FAILURE = 'ANF003';
 
-const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'ansible-vars', 'cloud-init', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'rst']);
+const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'ansible-vars', 'cloud-init', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'rst', 'salt', 'puppet']);
 const KERNEL_KINDS: ReadonlySet<FileKind> = new Set(['sysctl', 'modprobe', 'shell', 'tuned', 'saptune', 'markdown', 'rst', 'cloud-init', 'ansible']);
 
 export function isLintable(kind: FileKind): boolean {

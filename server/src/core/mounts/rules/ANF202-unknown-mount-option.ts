@@ -7,7 +7,7 @@ import type { MountOption, MountOrigin } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
 
 /** Where an option goes straight to mount.nfs, with no autofs in between. */
-const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set(['fstab', 'mount-command', 'systemd', 'ansible']);
+const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set(['fstab', 'mount-command', 'systemd', 'ansible', 'salt', 'puppet']);
 
 /** Indexes of the options this rule may report (unknown, or autofs map options); undefined when none (most lists). */
 function suspectOptions(options: readonly MountOption[], specs: readonly (OptionSpec | undefined)[]): readonly number[] | undefined {

@@ -80,7 +80,9 @@ export const nfsVersionNotPinned = defineRule({
     for (let index = 0; index < judgedMounts.length; index++) {
       const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
-      if (effective.templated) continue;
+      // A placeholder may set the version; an option list found alone (optionsOnly) may have it
+      // elsewhere, but a version it writes is still the one the mount asks for.
+      if (effective.templated && (mount.optionsOnly !== true || mount.options.some((o) => o.templated) || !effective.version)) continue;
       // Which versions a server serves is ANF's to say here; Azure Files, Blob NFS and other servers differ.
       const serverTarget = targetOfMount(context, judged);
       if (serverTarget.kind !== 'anf') continue;

@@ -41,7 +41,8 @@ export const kerberosOnNfsv3 = defineRule({
     for (let index = 0; index < judgedMounts.length; index++) {
       const judged = judgedMounts[index]!;
       const { mount, effective } = judged;
-      if (effective.templated || !usesKerberos(effective) || effective.version?.text !== '3') continue;
+      // Both are written (an option list found alone included): only a placeholder could change them.
+      if ((effective.templated && (mount.optionsOnly !== true || mount.options.some((o) => o.templated))) || !usesKerberos(effective) || effective.version?.text !== '3') continue;
       const target = targetOfMount(context, judged);
       if (target.kind !== 'anf' || volumeOfMount(context, judged)) continue;
       const sec = effective.byGroup.get('sec')!;

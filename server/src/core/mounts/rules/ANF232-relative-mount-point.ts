@@ -4,7 +4,7 @@ import type { MountEntry } from '../model';
 
 /** Where a mount point must be absolute: fstab, systemd units, Ansible's mount module. A shell command may use a relative one; autofs keys are relative by design. */
 function needsAbsolute(mount: MountEntry): boolean {
-  return mount.origin === 'fstab' || mount.origin === 'systemd' || mount.origin === 'ansible';
+  return mount.origin === 'fstab' || mount.origin === 'systemd' || mount.origin === 'ansible' || mount.origin === 'salt' || mount.origin === 'puppet';
 }
 
 const NOT_A_PATH = new Set(['none', 'swap']);
