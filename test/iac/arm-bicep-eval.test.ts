@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { parseFile } from '../../server/src/core';
+import { classifyArmString } from '../../server/src/core/iac/arm/expressions';
+
+/** ARM and Bicep evaluation: the values a template's own files hold are known; the others say why not. */
+
+const SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
+const TiB = 1024 ** 4;
+
+function arm(template: object) {
+  return parseFile('file:///repo/azuredeploy.json', JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', ...template }, null, 2));
+}
+
+describe('ARM expressions', () => {
+  it('parses escapes, nested calls, property access and indexing', () => {
+    expect(classifyArmString('[[not an expression]')).toEqual({ kind: 'literal', text: '[not an expression]' });
+    expect(classifyArmString('[test] value')).toEqual({ kind: 'literal', text: '[test] value' });
+    const e = classifyArmString("[concat(parameters('a')[0].name, 'it''s')]");
+    expect(e.kind).toBe('expression');
+    expect(classifyArmString("[concat('a']")).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('reads a 2,000-deep expression without a stack overflow, as unknown with a reason', () => {
+    const deep = `[${'array('.repeat(2000)}1${')'.repeat(2000)}]`;
+    const r = classifyArmString(deep);
+    expect(r).toMatchObject({ kind: 'invalid' });
+    const file = arm({ resources: [{ type: 'Microsoft.NetApp/netAppAccounts/capacityPools', apiVersion: '2025-06-01', name: deep, properties: { size: 4 * TiB, serviceLevel: 'Premium' } }] });
+    expect(file.iac!.pools[0]!.name?.unknown).toMatch(/nested more than/);
+  });
+});
+
+describe('ARM templates', () => {
+  const template = {
+    parameters: {
+      account: { type: 'string', defaultValue: 'ora-prod' },
+      pool: { type: 'string', defaultValue: 'ultra' },
+      volumeCount: { type: 'int', defaultValue: 3 },
+      quotaGiB: { type: 'int', defaultValue: 1024 },
+      deployLogs: { type: 'bool', defaultValue: false },
+      secretSize: { type: 'int' },
+    },
+    variables: {
+      tib: 1099511627776,
+      poolName: "[format('{0}/{1}', parameters('account'), parameters('pool'))]",
+      copy: [{ name: 'sizes', count: 2, input: "[mul(add(copyIndex('sizes'), 1), 100)]" }],
+    },
+    resources: [
+      { type: 'Microsoft.NetApp/netAppAccounts', apiVersion: '2025-06-01', name: "[parameters('account')]", location: '[resourceGroup().location]' },
+      {
+        type: 'Microsoft.NetApp/netAppAccounts/capacityPools',
+        apiVersion: '2025-06-01',
+        name: "[variables('poolName')]",
+        dependsOn: ["[resourceId('Microsoft.NetApp/netAppAccounts', parameters('account'))]"],
+        properties: { serviceLevel: 'Ultra', size: "[mul(4, variables('tib'))]", qosType: 'Manual' },
+      },
+      {
+        type: 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes',
+        apiVersion: '2025-06-01',
+        name: "[concat(parameters('account'), '/', parameters('pool'), '/', format('ora-data{0:D2}', copyIndex(1)))]",
+        copy: { name: 'dataLoop', count: "[parameters('volumeCount')]" },
+        properties: {
+          serviceLevel: 'Ultra',
+          creationToken: "[toLower(format('ORA-DATA{0}', copyIndex(1)))]",
+          usageThreshold: "[mul(parameters('quotaGiB'), 1073741824)]",
+          throughputMibps: "[variables('sizes')[if(equals(copyIndex(), 0), 0, 1)]]",
+          protocolTypes: ['NFSv4.1'],
+          exportPolicy: { copy: [{ name: 'rules', count: 2, input: { ruleIndex: "[add(copyIndex('rules'), 1)]", allowedClients: "[concat('10.1.', copyIndex('rules'), '.0/24')]", nfsv41: true, hasRootAccess: true } }] },
+        },
+      },
+      {
+        condition: "[parameters('deployLogs')]",
+        type: 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes',
+        apiVersion: '2025-06-01',
+        name: "[concat(variables('poolName'), '/ora-log')]",
+        properties: { serviceLevel: 'Ultra', creationToken: 'ora-log', usageThreshold: 107374182400, throughputMibps: 100 },
+      },
+      {
+        type: 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes',
+        apiVersion: '2025-06-01',
+        name: "[concat(variables('poolName'), '/ora-secret')]",
+        properties: { serviceLevel: 'Ultra', creationToken: 'ora-secret', usageThreshold: "[parameters('secretSize')]", throughputMibps: "[parameters('nope')]" },
+      },
+    ],
+  };
+
+  it('makes one volume per copy index, names built with concat/format, under the pool named by segments', () => {
+    const file = arm(template);
+    const volumes = file.iac!.volumes;
+    expect(volumes.map((v) => v.name?.value)).toEqual(['ora-data01', 'ora-data02', 'ora-data03', 'ora-secret']);
+    expect(volumes.every((v) => !v.repeated)).toBe(true);
+    expect(volumes.slice(0, 3).map((v) => [v.quota?.value, v.throughputMiBps?.value, v.creationToken?.value])).toEqual([
+      [TiB, 100, 'ora-data1'],
+      [TiB, 200, 'ora-data2'],
+      [TiB, 200, 'ora-data3'],
+    ]);
+    expect(volumes[0]!.exportRules.map((r) => r.allowedClients?.value)).toEqual(['10.1.0.0/24', '10.1.1.0/24']);
+    const pool = file.manifest!.accounts[0]!.pools[0]!;
+    expect(pool.name?.value).toBe('ultra');
+    expect(pool.size?.value.bytes).toBe(4 * TiB);
+    expect(pool.volumes.map((v) => v.name?.value)).toEqual(['ora-data01', 'ora-data02', 'ora-data03', 'ora-secret']);
+    expect(file.manifest!.accounts[0]!.name?.value).toBe('ora-prod');
+  });
+
+  it('a false condition deploys nothing', () => {
+    expect(arm(template).iac!.volumes.some((v) => v.name?.value === 'ora-log')).toBe(false);
+    const on = { ...template, parameters: { ...template.parameters, deployLogs: { type: 'bool', defaultValue: true } } };
+    expect(arm(on).iac!.volumes.some((v) => v.name?.value === 'ora-log')).toBe(true);
+  });
+
+  it('says why a value is unknown, and reports an undeclared parameter (ANF421)', () => {
+    const file = arm(template);
+    const secret = file.iac!.volumes.find((v) => v.name?.value === 'ora-secret')!;
+    expect(secret.quota?.unknown).toBe('parameter `secretSize` has no value: no default and no parameters file names it');
+    expect(secret.throughputMiBps?.unknown).toBe("parameter `nope` is not declared in the template's `parameters`");
+    expect(file.problems.filter((p) => p.code === 'ANF421').map((p) => p.message)).toEqual([
+      "`parameters('nope')` names a parameter the template does not declare: Azure rejects the deployment. Declare `nope` under `parameters` or fix the name.",
+    ]);
+  });
+
+  it('a copy count it cannot evaluate reads the resource once, as repeated, its address shown', () => {
+    const file = arm({ ...template, parameters: { ...template.parameters, volumeCount: { type: 'int' } } });
+    const data = file.iac!.volumes.filter((v) => v.repeated);
+    expect(data).toHaveLength(1);
+    expect(data[0]!.name?.unknown).toMatch(/copy count is unknown: parameter `volumeCount` has no value/);
+    expect(data[0]!.address).toBe("resources[2] (copy 'dataLoop')");
+    expect(data[0]!.quota?.value).toBe(TiB);
+  });
+
+  it('reads nested deployments: inner scope with the parameters passed, outer scope with the parent template', () => {
+    const file = arm({
+      parameters: { account: { type: 'string', defaultValue: 'hpc' } },
+      variables: { gib: 1073741824 },
+      resources: [
+        {
+          type: 'Microsoft.Resources/deployments',
+          apiVersion: '2022-09-01',
+          name: 'inner',
+          properties: {
+            mode: 'Incremental',
+            expressionEvaluationOptions: { scope: 'inner' },
+            parameters: { accountName: { value: "[parameters('account')]" }, sizeGiB: { value: 500 } },
+            template: {
+              $schema: SCHEMA,
+              parameters: { accountName: { type: 'string' }, sizeGiB: { type: 'int' }, level: { type: 'string', defaultValue: 'Premium' } },
+              resources: [
+                {
+                  type: 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes',
+                  apiVersion: '2025-06-01',
+                  name: "[format('{0}/p1/scratch', parameters('accountName'))]",
+                  properties: { serviceLevel: "[parameters('level')]", creationToken: 'scratch', usageThreshold: "[mul(parameters('sizeGiB'), 1073741824)]" },
+                },
+              ],
+            },
+          },
+        },
+        {
+          type: 'Microsoft.Resources/deployments',
+          apiVersion: '2022-09-01',
+          name: 'outer',
+          properties: {
+            mode: 'Incremental',
+            template: {
+              $schema: SCHEMA,
+              resources: [
+                {
+                  type: 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes',
+                  apiVersion: '2025-06-01',
+                  name: "[format('{0}/p1/home', parameters('account'))]",
+                  properties: { serviceLevel: 'Premium', creationToken: 'home', usageThreshold: "[mul(200, variables('gib'))]" },
+                },
+              ],
+            },
+          },
+        },
+      ],
+    });
+    expect(file.iac!.volumes.map((v) => [v.name?.value, v.quota?.value, v.serviceLevel?.value, v.pool?.name?.value])).toEqual([
+      ['scratch', 500 * 1024 ** 3, 'Premium', 'p1'],
+      ['home', 200 * 1024 ** 3, 'Premium', 'p1'],
+    ]);
+  });
+
+  it('a volume group volume finds its pool by resourceId()', () => {
+    const file = arm({
+      parameters: { pool: { type: 'string', defaultValue: 'hana-pool' } },
+      resources: [
+        { type: 'Microsoft.NetApp/netAppAccounts/capacityPools', apiVersion: '2025-06-01', name: "[concat('sap/', parameters('pool'))]", properties: { serviceLevel: 'Premium', size: 4 * TiB, qosType: 'Manual' } },
+        {
+          type: 'Microsoft.NetApp/netAppAccounts/volumeGroups',
+          apiVersion: '2025-06-01',
+          name: 'sap/hn1',
+          properties: {
+            groupMetaData: { applicationType: 'SAP-HANA' },
+            volumes: [{ name: 'hn1-data-mnt00001', properties: { volumeSpecName: 'data', creationToken: 'hn1-data', serviceLevel: 'Premium', usageThreshold: TiB, throughputMibps: 400, capacityPoolResourceId: "[resourceId('Microsoft.NetApp/netAppAccounts/capacityPools', 'sap', parameters('pool'))]" } }],
+          },
+        },
+      ],
+    });
+    expect(file.manifest!.accounts[0]!.pools.map((p) => [p.name?.value, p.volumes.map((v) => v.name?.value)])).toEqual([['hana-pool', ['hn1-data-mnt00001']]]);
+  });
+});
