@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFile } from '../../server/src/core';
+import { parseFile, Workspace } from '../../server/src/core';
 import { classifyArmString } from '../../server/src/core/iac/arm/expressions';
 
 /** ARM and Bicep evaluation: the values a template's own files hold are known; the others say why not. */
@@ -197,5 +197,103 @@ describe('ARM templates', () => {
       ],
     });
     expect(file.manifest!.accounts[0]!.pools.map((p) => [p.name?.value, p.volumes.map((v) => v.name?.value)])).toEqual([['hana-pool', ['hn1-data-mnt00001']]]);
+  });
+});
+
+describe('parameters files', () => {
+  const template = JSON.stringify({
+    $schema: SCHEMA,
+    contentVersion: '1.0.0.0',
+    parameters: {
+      accountName: { type: 'string' },
+      poolSizeTiB: { type: 'int' },
+      scratchGiB: { type: 'int' },
+      level: { type: 'string', defaultValue: 'Premium' },
+    },
+    resources: [
+      { type: 'Microsoft.NetApp/netAppAccounts/capacityPools', apiVersion: '2025-06-01', name: "[format('{0}/pool1', parameters('accountName'))]", properties: { serviceLevel: "[parameters('level')]", size: "[mul(parameters('poolSizeTiB'), 1099511627776)]" } },
+      { type: 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes', apiVersion: '2025-06-01', name: "[format('{0}/pool1/scratch', parameters('accountName'))]", properties: { serviceLevel: "[parameters('level')]", creationToken: 'scratch', usageThreshold: "[mul(parameters('scratchGiB'), 1073741824)]" } },
+    ],
+  }, null, 2);
+  const parameters = (values: Record<string, unknown>) => JSON.stringify({ $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#', contentVersion: '1.0.0.0', parameters: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }])) }, null, 2);
+
+  function workspace(files: Record<string, string>, config: { parameterFiles?: string[] } = {}) {
+    const ws = new Workspace(config);
+    for (const [path, text] of Object.entries(files)) ws.set(`file:///repo/${path}`, text);
+    return ws;
+  }
+
+  it('azuredeploy.parameters.json gives the template its values, and says where they come from', () => {
+    const ws = workspace({ 'infra/azuredeploy.json': template, 'infra/azuredeploy.parameters.json': parameters({ accountName: 'hpc', poolSizeTiB: 4, scratchGiB: 2048 }) });
+    expect(ws.file('file:///repo/infra/azuredeploy.parameters.json')!.kind).toBe('arm-parameters');
+    const file = ws.file('file:///repo/infra/azuredeploy.json')!;
+    const volume = file.iac!.volumes[0]!;
+    expect([volume.name?.value, volume.quota?.value, volume.pool?.name?.value]).toEqual(['scratch', 2048 * 1024 ** 3, 'pool1']);
+    expect(volume.quota?.origin).toBe("`parameters('scratchGiB')` from azuredeploy.parameters.json line 11");
+    expect(file.manifest!.accounts[0]!.pools[0]!.size?.value.bytes).toBe(4 * TiB);
+    expect(file.volumes[0]).toMatchObject({ name: 'scratch', quotaGiB: 2048 });
+  });
+
+  it('without a parameters file, a parameter without a default is unknown and says why', () => {
+    const volume = workspace({ 'infra/azuredeploy.json': template }).file('file:///repo/infra/azuredeploy.json')!.iac!.volumes[0]!;
+    expect(volume.name?.unknown).toBe('parameter `accountName` has no value: no default and no parameters file names it');
+  });
+
+  it('an example file gives a value only where nothing else does, and says it is an example', () => {
+    const ws = workspace({
+      'infra/azuredeploy.json': template,
+      'infra/azuredeploy.parameters.json': parameters({ accountName: 'hpc', poolSizeTiB: 4 }),
+      'infra/azuredeploy.parameters.example.json': parameters({ accountName: 'example', scratchGiB: 100, level: 'Ultra' }),
+    });
+    const volume = ws.file('file:///repo/infra/azuredeploy.json')!.iac!.volumes[0]!;
+    expect([volume.name?.value, volume.quota?.value, volume.serviceLevel?.value]).toEqual(['scratch', 100 * 1024 ** 3, 'Premium']);
+    expect(volume.quota?.origin).toBe("`parameters('scratchGiB')` from the example file azuredeploy.parameters.example.json line 8 (nothing else sets it)");
+  });
+
+  it('another parameters file of the folder is used only when .anf-lint.yaml names it', () => {
+    const files = { 'infra/azuredeploy.json': template, 'infra/prod.parameters.json': parameters({ accountName: 'prod', poolSizeTiB: 8, scratchGiB: 4096 }) };
+    expect(workspace(files).file('file:///repo/infra/azuredeploy.json')!.iac!.volumes[0]!.quota?.value).toBeUndefined();
+    const configured = workspace(files, { parameterFiles: ['infra/prod.parameters.json'] }).file('file:///repo/infra/azuredeploy.json')!;
+    expect(configured.iac!.volumes[0]!.quota?.value).toBe(4096 * 1024 ** 3);
+  });
+
+  it('a parameters file key the template does not declare is ANF421 on that key', () => {
+    const ws = workspace({ 'infra/azuredeploy.json': template, 'infra/azuredeploy.parameters.json': parameters({ accountName: 'hpc', poolSizeTIB: 4, poolSzie: 8 }) });
+    const problems = ws.file('file:///repo/infra/azuredeploy.parameters.json')!.problems.filter((p) => p.code === 'ANF421');
+    expect(problems.map((p) => p.message)).toEqual(['`poolSzie` is not a parameter of azuredeploy.json: Azure rejects the deployment. Remove it here or declare it in the template.']);
+  });
+
+  it('a .bicepparam file with `using` gives the Bicep file its params', () => {
+    const bicep = `param account string
+param sizes object
+param count int
+
+resource volumes 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = [for i in range(0, count): {
+  name: '\${account}/pool1/vol\${i}'
+  location: 'westeurope'
+  properties: {
+    serviceLevel: 'Premium'
+    creationToken: 'vol\${i}'
+    usageThreshold: sizes.gib * 1073741824
+  }
+}]
+`;
+    const params = `using './main.bicep'
+
+var base = 512
+param account = 'hpc'
+param sizes = {
+  gib: base * 2
+}
+param count = 2
+param extra = 'x'
+`;
+    const ws = workspace({ 'infra/main.bicep': bicep, 'infra/main.bicepparam': params });
+    const volumes = ws.file('file:///repo/infra/main.bicep')!.iac!.volumes;
+    expect(volumes.map((v) => [v.name?.value, v.quota?.value, v.repeated])).toEqual([
+      ['vol0', 1024 * 1024 ** 3, false],
+      ['vol1', 1024 * 1024 ** 3, false],
+    ]);
+    expect(ws.file('file:///repo/infra/main.bicepparam')!.problems.map((p) => p.message)).toEqual(["`extra` is not a parameter of main.bicep: Azure rejects the deployment. Remove it here or declare it in the template (`param extra ...`)."]);
   });
 });

@@ -11,6 +11,7 @@ import { parseKeptTree, parseTree, type Node } from './treeSitter';
 import { callFunction, deepEqual, memberOf, NOT_A_FUNCTION } from './templateFunctions';
 import { Budget, firstUnknown, isUnknown, Unknown } from './values';
 import { EVALUATION_STOPPED_CODE } from './arm';
+import type { ParameterFile, ParameterValue } from './parameters';
 
 /**
  * Bicep: `resource x 'Microsoft.NetApp/...@<api>' = {...}`, nested child resources and `parent:`,
@@ -79,6 +80,8 @@ class BicepReader {
     readonly budget: Budget = new Budget(),
     readonly problems: ParseProblem[] = [],
     missingHint?: string,
+    /** Values for params with no default and none passed: an example parameters file's (read only when nothing else gives one). */
+    private readonly fallbacks: ReadonlyMap<string, Value> = new Map(),
   ) {
     this.missingHint = missingHint ?? 'no default and no parameters file names it';
     for (const n of root.namedChildren) {
@@ -594,6 +597,8 @@ class BicepReader {
         if (passed) return passed;
         const target = this.vars.get(n.text) ?? this.params.get(n.text);
         if (target) return this.eval(target, depth + 1);
+        const fallback = this.declared.has(n.text) ? this.fallbacks.get(n.text) : undefined;
+        if (fallback) return fallback;
         if (this.declared.has(n.text)) return because(`parameter \`${n.text}\` has no value: ${this.missingHint}`);
         if (this.bySymbol.has(n.text)) return because(`\`${n.text}\` is a resource`);
         return because(`\`${n.text}\` is not a param or var anf-lint can read here`);
@@ -782,18 +787,18 @@ export function readBicepModule(
   uri: string,
   source: SourceText,
   text: (uri: string) => SourceText | undefined,
-  options: { readonly params?: ReadonlyMap<string, Value>; readonly missingHint?: string; readonly problems?: ParseProblem[] } = {},
+  options: { readonly params?: ReadonlyMap<string, Value>; readonly fallbacks?: ReadonlyMap<string, Value>; readonly missingHint?: string; readonly problems?: ParseProblem[] } = {},
 ): IacEstate | undefined {
   const trees = new Map<SourceText, { rootNode: Node; delete(): void } | undefined>();
   // One budget for the file and every module instance it reaches (issue 32: loops through modules multiply).
   const budget = new Budget();
   const problems = options.problems ?? [];
   try {
-    const read = (s: SourceText, overrides?: ReadonlyMap<string, Value>, missingHint?: string): BicepReader | undefined => {
+    const read = (s: SourceText, overrides?: ReadonlyMap<string, Value>, missingHint?: string, fallbacks?: ReadonlyMap<string, Value>): BicepReader | undefined => {
       // A module file is parsed once, however many instances read it.
       if (!trees.has(s)) trees.set(s, parseTree('bicep', bicepForGrammar(s.text)));
       const tree = trees.get(s);
-      return tree ? new BicepReader(s, tree.rootNode, overrides, budget, problems, missingHint) : undefined;
+      return tree ? new BicepReader(s, tree.rootNode, overrides, budget, problems, missingHint, fallbacks) : undefined;
     };
     const instance = (callerUri: string, call: IacModuleCall, args: ReadonlyMap<string, Field>, stack: readonly string[]): Pick<IacEstate, 'accounts' | 'pools' | 'volumes'> | undefined => {
       const calleeUri = call.local && call.source ? bicepModuleUri(callerUri, call.source) : undefined;
@@ -818,7 +823,7 @@ export function readBicepModule(
       const place = { call, args, source: callee, where: relativeUri(callerUri.slice(0, callerUri.lastIndexOf('/') + 1), calleeUri) };
       return { accounts: accounts.map((r) => placeInstance(r, place)), pools: pools.map((r) => placeInstance(r, place)), volumes: volumes.map((r) => placeInstance(r, place)) };
     };
-    const root = read(source, options.params, options.missingHint);
+    const root = read(source, options.params, options.missingHint, options.fallbacks);
     if (!root) return undefined;
     const estate = root.estate();
     const calls = root.calls();
@@ -903,3 +908,52 @@ function decimalFactors(n: Node): Span[] {
   if (!walk(n)) return [];
   return factors.filter((f) => f.text === String(VOLUME_RESOURCE.decimalStep.value)).map(spanOf);
 }
+
+/**
+ * A `.bicepparam` file: `using './main.bicep'` and `param name = <expression>`. The published Bicep
+ * grammar reads `param` lines as declarations with a type; here each `param` keyword is read as
+ * `var` (same length: positions kept), so `param name = value` parses as a variable, and values
+ * may use the file's `var`s and functions as Bicep allows.
+ * Reference: "Create parameters files for Bicep deployment" (learn.microsoft.com).
+ */
+export function readBicepParams(source: SourceText): ParameterFile | undefined {
+  const text = source.text.replace(/^([ \t]*)param(?=[ \t])/gm, '$1var  ');
+  const tree = parseTree('bicep', bicepForGrammar(text));
+  if (!tree) return undefined;
+  try {
+    const names = new Set<string>();
+    for (const m of source.text.matchAll(/^[ \t]*param[ \t]+([A-Za-z_][\w]*)/gm)) names.add(m[1]!);
+    const reader = new BicepReader(source, tree.rootNode);
+    const values: ParameterValue[] = [];
+    let using: string | undefined;
+    for (const n of tree.rootNode.namedChildren) {
+      if (n.type === 'using_statement') {
+        const path = n.namedChildren.find((c) => c.type === 'string');
+        const v = path ? reader.eval(path, 0) : UNKNOWN;
+        if (v.ok && typeof v.value === 'string') using = v.value;
+        continue;
+      }
+      if (n.type !== 'variable_declaration') continue;
+      const id = n.namedChildren[0];
+      if (!id || !names.has(id.text)) continue;
+      const value = reader.eval(id, 0);
+      values.push({ name: id.text, value: toTemplateValue(value), keySpan: spanOf(id), line: source.positionAt(id.startIndex).line + 1 });
+    }
+    return { values, ...(using !== undefined ? { using } : {}) };
+  } finally {
+    tree.delete();
+  }
+}
+
+/** The `param` names a Bicep file declares (for a parameters file's undeclared keys). */
+export function bicepDeclaredParams(source: SourceText): ReadonlySet<string> | undefined {
+  const tree = parseTree('bicep', bicepForGrammar(source.text));
+  if (!tree) return undefined;
+  try {
+    return new BicepReader(source, tree.rootNode).declared;
+  } finally {
+    tree.delete();
+  }
+}
+
+export { because as bicepUnknown, fromTemplateValue as bicepValueOf };

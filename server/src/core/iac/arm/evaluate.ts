@@ -15,6 +15,8 @@ export interface GivenParameter {
   readonly value: unknown;
   /** Where it comes from, for messages: "main.parameters.json line 5", "the example file x (nothing else sets it)". */
   readonly from?: string;
+  /** An example parameters file's value: used only when the parameter has no default and nothing else sets it. */
+  readonly fallback?: boolean;
 }
 
 /** An undeclared parameter a template uses (`parameters('x')` with no `x` in `parameters`). */
@@ -298,12 +300,16 @@ export class TemplateScope implements ArmScope {
       return new Unknown(`parameter \`${name}\` is not declared in the template's \`parameters\``);
     }
     const given = this.given.get(key);
-    if (given) {
+    if (given && !given.fallback) {
       this.trace?.set(name, given.from);
       return given.value;
     }
     const def = findNodeAtLocation(decl, ['defaultValue']);
     if (def) return evaluateNode(def, this);
+    if (given) {
+      this.trace?.set(name, given.from);
+      return given.value;
+    }
     return new Unknown(`parameter \`${name}\` has no value: ${this.missingHint}`);
   }
 
