@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { VolumeSummary } from '../../server/src/core/manifest/volumeSummary';
 import { parseFile, Workspace } from '../../server/src/core';
 import { classifyArmString } from '../../server/src/core/iac/arm/expressions';
 
@@ -295,5 +299,76 @@ param extra = 'x'
       ['vol1', 1024 * 1024 ** 3, false],
     ]);
     expect(ws.file('file:///repo/infra/main.bicepparam')!.problems.map((p) => p.message)).toEqual(["`extra` is not a parameter of main.bicep: Azure rejects the deployment. Remove it here or declare it in the template (`param extra ...`)."]);
+  });
+});
+
+describe('realistic estates (test/fixtures/iac/estates)', () => {
+  const ESTATES = join(__dirname, '..', 'fixtures', 'iac', 'estates');
+  function load(name: string) {
+    const ws = new Workspace({});
+    const root = join(ESTATES, name);
+    const walk = (dir: string): string[] => readdirSync(dir).flatMap((e) => (statSync(join(dir, e)).isDirectory() ? walk(join(dir, e)) : [join(dir, e)]));
+    for (const path of walk(root)) ws.set(pathToFileURL(path).href, readFileSync(path, 'utf8'));
+    return { ws, uri: (rel: string) => pathToFileURL(join(root, rel)).href };
+  }
+  const row = (v: VolumeSummary) => [v.name, v.quotaGiB, v.throughputMiBps];
+
+  it('Oracle landing zone (ARM + parameters file): every volume the files size has quota and throughput; the others say why', () => {
+    const { ws, uri } = load('oracle-arm');
+    const file = ws.file(uri('azuredeploy.json'))!;
+    expect(file.volumes.map(row)).toEqual([
+      ['erp01-data', 4096, 600],
+      ['crm01-data', 2048, 300],
+      ['dwh01-data', 8192, 900],
+      ['erp01-redo', 512, 200],
+      ['crm01-redo', 256, 100],
+      ['dwh01-redo', 512, 150],
+      ['ora-backup', 2048, 128],
+    ]);
+    const iac = file.iac!;
+    // The two the summaries leave out (no quota, no name) are still read, and say why.
+    expect(iac.volumes.map((v) => [v.name?.value, v.quota?.value === undefined ? undefined : v.quota.value / 1024 ** 3])).toContainEqual(['ora-archive', undefined]);
+    expect(iac.volumes).toHaveLength(9);
+    expect(iac.pools.map((p) => [p.name?.value, p.size?.value])).toEqual([
+      ['ora-ultra', 20 * TiB],
+      ['ora-premium', 4 * TiB],
+    ]);
+    const archive = iac.volumes.find((v) => v.name?.value === 'ora-archive')!;
+    expect(archive.quota?.unknown).toBe('parameter `archiveGiB` has no value: no default and azuredeploy.parameters.json does not set it');
+    const scratch = iac.volumes.find((v) => v.name?.value === undefined)!;
+    expect(scratch.name?.unknown).toBe('`uniqueString()` is a hash Azure computes from deployment values');
+    expect(scratch.address).toBe('resources[8]');
+    expect(iac.volumes.find((v) => v.name?.value === 'erp01-redo')!.exportRules.map((r) => [r.allowedClients?.value, r.rootAccess?.value])).toEqual([
+      ['10.40.0.0/24', true],
+      ['10.40.1.0/24', false],
+    ]);
+    // Every volume sits in its pool: none in a pool of its own with an unknown size.
+    expect(file.manifest!.accounts.flatMap((a) => a.pools).map((p) => [p.name?.value, p.volumes.length])).toEqual([
+      ['ora-ultra', 6],
+      ['ora-premium', 3],
+    ]);
+  });
+
+  it('AVS/HPC estate (Bicep + .bicepparam): loops, conditions, an existing account, nested children, a module loop', () => {
+    const { ws, uri } = load('avs-hpc-bicep');
+    const file = ws.file(uri('main.bicep'))!;
+    expect(file.volumes.map(row)).toEqual([
+      ['hpc-prod-home', 1024, 128],
+      ['hpc-prod-scratch-a', 4096, 1024],
+      ['hpc-prod-scratch-b', 8192, 256],
+      ['hpc-prod-scratch-c', 2048, 512],
+      ['avs-ds01', 4096, 256],
+      ['avs-ds02', 2048, 128],
+    ]);
+    expect(file.iac!.volumes.filter((v) => v.symbol.startsWith('module.tools')).map((v) => [v.name?.value, v.quota?.value, v.throughputMiBps?.value])).toEqual([
+      ['hpc-prod-tools1', undefined, 64],
+      ['hpc-prod-tools2', undefined, 64],
+    ]);
+    const tools = file.iac!.volumes.find((v) => v.name?.value === 'hpc-prod-tools1')!;
+    expect(tools.quota?.unknown).toBe('parameter `toolsGiB` has no value: no default and main.bicepparam does not set it');
+    expect(file.iac!.pools.map((p) => [p.name?.value, p.size?.value])).toEqual([
+      ['hpc-prod-ultra', 40 * TiB],
+      ['hpc-prod-avs', 8 * TiB],
+    ]);
   });
 });

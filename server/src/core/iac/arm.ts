@@ -4,7 +4,7 @@ import type { ParseProblem } from '../diagnostics';
 import { annotationFor, IAC_SYNTAX_CODE } from './common';
 import type { IacAccount, IacEstate, IacPool, IacRef, IacSlip, IacVolume } from './estate';
 import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
-import { copyLoop, countOf, evaluateNode, isPropertyCopy, TemplateScope, withCopyIndex, withUnknownCopyIndex, type ArmScope, type GivenParameter, type UndeclaredUse } from './arm/evaluate';
+import { copyLoop, countOf, evaluateNode, nameSegments, isPropertyCopy, TemplateScope, withCopyIndex, withUnknownCopyIndex, type ArmScope, type GivenParameter, type UndeclaredUse } from './arm/evaluate';
 import { Budget, firstUnknown, isPlainObject, isUnknown, propertyOf, Unknown } from './values';
 
 /**
@@ -188,7 +188,16 @@ class ArmReader {
     };
     // az output flattens the properties onto the resource; templates keep them under `properties`.
     const props = obj.field('properties')?.object ?? (this.language === 'az-cli' ? obj : undefined);
-    const parentSegment = (i: number) => segment(qualifiedName, i) ?? this.unknownSegment(qualifiedName, i);
+    // A name whose last part is unknown (`format('{0}/{1}', variables('pool'), uniqueString(...))`) still names its parents.
+    const nameNode = findNodeAtLocation(node, ['name']);
+    const parts = scope && qualifiedName && qualifiedName.value === undefined && typeof nameNode?.value === 'string' ? nameSegments(nameNode.value, scope) : undefined;
+    const parentSegment = (i: number) => {
+      const known = segment(qualifiedName, i);
+      if (known || !qualifiedName) return known ?? this.unknownSegment(qualifiedName, i);
+      const part = at.parentName === undefined ? parts?.[i] : undefined;
+      const { unknown: _unknown, ...rest } = qualifiedName;
+      return typeof part === 'string' ? { ...rest, value: part } : this.unknownSegment(qualifiedName, i);
+    };
     if (lower === 'microsoft.netapp/netappaccounts') this.accounts.push({ kind: 'account', ...common(meta) });
     else if (lower === 'microsoft.netapp/netappaccounts/capacitypools') {
       const account = parentSegment(0);

@@ -549,7 +549,8 @@ class BicepReader {
       else if (c.type === 'interpolation') {
         const inner = c.namedChildren[0];
         const v = inner ? this.eval(inner, depth + 1) : UNKNOWN;
-        if (!v.ok || (typeof v.value !== 'string' && typeof v.value !== 'number')) return UNKNOWN;
+        if (!v.ok) return v;
+        if (typeof v.value !== 'string' && typeof v.value !== 'number' && typeof v.value !== 'boolean') return because(`\`${c.text.slice(0, 40)}\` is not a string, a number or a boolean`);
         text += String(v.value);
       } else return UNKNOWN;
     }
@@ -573,8 +574,9 @@ class BicepReader {
       case 'array': {
         const values: unknown[] = [];
         for (const c of n.namedChildren) {
+          if (c.type === 'comment') continue;
           const v = this.eval(c, depth + 1);
-          if (!v.ok) return UNKNOWN;
+          if (!v.ok) return v;
           values.push(v.value);
         }
         return { ok: true, value: values };
@@ -671,17 +673,21 @@ class BicepReader {
         if (object.type === 'identifier' && !this.locals.has(object.text)) {
           const decl = this.bySymbol.get(object.text);
           if (decl) {
-            if (decl.repeated || !decl.body) return UNKNOWN;
+            if (decl.repeated || !decl.body) return because(`\`${object.text}\` is a resource loop: which instance is meant is not known here`);
             const p = decl.body.namedChildren.find((c) => c.type === 'object_property' && c.namedChildren[0]?.text === property.text);
             return p?.namedChildren[1] ? this.eval(p.namedChildren[1], depth + 1) : UNKNOWN;
           }
         }
         const base = this.eval(object, depth + 1);
-        if (base.ok && base.value && typeof base.value === 'object' && !Array.isArray(base.value)) {
+        if (!base.ok) return base;
+        // `v.?name`: the safe-dereference gives null where the property is missing.
+        const safe = this.source.text.slice(object.endIndex, property.startIndex).includes('?');
+        if (base.value && typeof base.value === 'object' && !Array.isArray(base.value)) {
           const v = (base.value as Record<string, unknown>)[property.text];
-          return v === undefined ? UNKNOWN : { ok: true, value: v };
+          return v !== undefined ? { ok: true, value: v } : safe ? { ok: true, value: null } : because(`the object has no property \`${property.text}\``);
         }
-        return UNKNOWN;
+        if (base.value === null && safe) return { ok: true, value: null };
+        return because(`\`${property.text}\` of a value that has no properties`);
       }
       case 'subscript_expression': {
         const object = n.childForFieldName('object');

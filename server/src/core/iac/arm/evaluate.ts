@@ -354,3 +354,25 @@ export function jsonOf(node: JsonNode): unknown {
 }
 
 export { isPlainObject };
+
+/**
+ * The `/`-separated segments of a resource name built with `concat()` or `format()` whose some
+ * part is unknown (`format('{0}/{1}', variables('pool'), uniqueString(...))`): the known segments
+ * (the parent's names) are known, the others unknown with the reason. Undefined for other names.
+ */
+export function nameSegments(text: string, scope: ArmScope): unknown[] | undefined {
+  const s = classifyArmString(text);
+  if (s.kind !== 'expression' || s.expr.kind !== 'call' || (s.expr.name !== 'concat' && s.expr.name !== 'format')) return undefined;
+  const HOLE = '\u0000';
+  const unknowns: Unknown[] = [];
+  const args = s.expr.args.map((a) => {
+    const v = evaluateExpr(a, scope, 1);
+    if (!isUnknown(v)) return v;
+    unknowns.push(v);
+    return HOLE;
+  });
+  if (unknowns.length === 0) return undefined;
+  const joined = callFunction(s.expr.name, args);
+  if (typeof joined !== 'string') return undefined;
+  return joined.split('/').map((segment) => (segment.includes(HOLE) ? unknowns[0]! : segment));
+}
