@@ -372,3 +372,24 @@ describe('realistic estates (test/fixtures/iac/estates)', () => {
     ]);
   });
 });
+
+describe('input that controls depth (issue 32)', () => {
+  it('ARM: 2,000-deep nested resources and values read without a stack overflow', () => {
+    let resource: Record<string, unknown> = { type: 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes', apiVersion: '2025-06-01', name: 'a/p/v', properties: { usageThreshold: 107374182400, serviceLevel: 'Premium', creationToken: 'v' } };
+    for (let i = 0; i < 2000; i++) resource = { type: 'Microsoft.Resources/tags', apiVersion: '2021-04-01', name: `t${i}`, resources: [resource] };
+    let value: unknown = 1;
+    for (let i = 0; i < 2000; i++) value = [value];
+    const text = `{"$schema": "${SCHEMA}", "variables": {"deep": ${JSON.stringify(value)}}, "resources": [${JSON.stringify(resource)}, {"type": "Microsoft.NetApp/netAppAccounts", "apiVersion": "2025-06-01", "name": "[string(length(variables('deep')))]"}]}`;
+    const file = parseFile('file:///repo/azuredeploy.json', text);
+    expect(file.problems.filter((p) => p.code === 'ANF003')).toEqual([]);
+    expect(file.iac!.accounts[0]!.name?.value).toBe('1');
+  });
+
+  it('Bicep: a 2,000-deep expression and 500-deep nested resources read without a stack overflow', () => {
+    const deep = `${'('.repeat(2000)}1${')'.repeat(2000)}`;
+    let nested = `resource v 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = { name: 'a/p/v'\n properties: { usageThreshold: ${deep} } }`;
+    for (let i = 0; i < 500; i++) nested = `resource r${i} 'Microsoft.Resources/tags@2021-04-01' = {\n  name: 't${i}'\n  ${nested.replace(/^resource /, 'resource ')}\n}`;
+    const file = parseFile('file:///repo/main.bicep', nested);
+    expect(file.problems.filter((p) => p.code === 'ANF003')).toEqual([]);
+  });
+});
