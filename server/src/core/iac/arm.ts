@@ -2,7 +2,7 @@ import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type 
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { annotationFor, IAC_SYNTAX_CODE } from './common';
-import type { IacAccount, IacEstate, IacPool, IacRef, IacSlip, IacVolume } from './estate';
+import type { IacAccount, IacEstate, IacPool, IacSlip, IacVolume } from './estate';
 import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
 import { copyLoop, countOf, evaluateNode, nameSegments, isPropertyCopy, TemplateScope, withCopyIndex, withUnknownCopyIndex, type ArmScope, type GivenParameter, type UndeclaredUse } from './arm/evaluate';
 import { Budget, firstUnknown, isPlainObject, isUnknown, propertyOf, Unknown } from './values';
@@ -391,5 +391,3 @@ function plain(value: unknown, span: Span, keySpan: Span, raw: string): Field {
   };
 }
 
-export type { GivenParameter };
-export { IacRef };

@@ -1,7 +1,7 @@
-import { findNodeAtLocation, getNodeValue, type Node as JsonNode } from 'jsonc-parser';
+import { findNodeAtLocation, type Node as JsonNode } from 'jsonc-parser';
 import type { Span } from '../../text/sourceText';
 import { callFunction, memberOf, NOT_A_FUNCTION } from '../templateFunctions';
-import { Budget, firstUnknown, isPlainObject, isUnknown, Unknown } from '../values';
+import { Budget, firstUnknown, isUnknown, Unknown } from '../values';
 import { classifyArmString, type ArmExpr } from './expressions';
 
 /**
@@ -134,22 +134,25 @@ export function countOf(count: unknown): { count?: number; unknown?: Unknown } {
 
 /** A scope with `copyIndex(name)` (and `copyIndex()`) bound to `index`. */
 export function withCopyIndex(scope: ArmScope, loop: string, index: number): ArmScope {
-  const inner: ArmScope = {
-    budget: scope.budget,
-    parameter: (n) => scope.parameter(n),
-    variable: (n) => scope.variable(n),
-    copyIndex: (name) => (name === undefined || name.toLowerCase() === loop.toLowerCase() ? index : scope.copyIndex(name)),
-  };
-  // Trace and position are the outer scope's: share them.
-  Object.defineProperty(inner, 'trace', { get: () => scope.trace, set: (v) => (scope.trace = v) });
-  Object.defineProperty(inner, 'at', { get: () => scope.at, set: (v) => (scope.at = v) });
-  return inner;
+  return withCopyValue(scope, loop, index);
 }
 
 /** A scope whose `copyIndex()` is unknown: a copy loop whose count anf-lint cannot evaluate, read once. */
 export function withUnknownCopyIndex(scope: ArmScope, loop: string, why: Unknown): ArmScope {
-  const inner = withCopyIndex(scope, loop, 0);
-  return { ...inner, copyIndex: (name) => (name === undefined || name.toLowerCase() === loop.toLowerCase() ? why : scope.copyIndex(name)), trace: scope.trace, budget: scope.budget };
+  return withCopyValue(scope, loop, why);
+}
+
+function withCopyValue(scope: ArmScope, loop: string, value: number | Unknown): ArmScope {
+  const inner: ArmScope = {
+    budget: scope.budget,
+    parameter: (n) => scope.parameter(n),
+    variable: (n) => scope.variable(n),
+    copyIndex: (name) => (name === undefined || name.toLowerCase() === loop.toLowerCase() ? value : scope.copyIndex(name)),
+  };
+  // Trace and position are the template scope's: parameters record where they came from there.
+  Object.defineProperty(inner, 'trace', { get: () => scope.trace, set: (v: ArmScope['trace']) => (scope.trace = v) });
+  Object.defineProperty(inner, 'at', { get: () => scope.at, set: (v: ArmScope['at']) => (scope.at = v) });
+  return inner;
 }
 
 export function evaluateString(text: string, node: JsonNode | undefined, scope: ArmScope): unknown {
@@ -348,12 +351,7 @@ export class TemplateScope implements ArmScope {
   }
 }
 
-/** The plain JSON of a node (no evaluation): parameter files hold values, not expressions. */
-export function jsonOf(node: JsonNode): unknown {
-  return getNodeValue(node) as unknown;
-}
 
-export { isPlainObject };
 
 /**
  * The `/`-separated segments of a resource name built with `concat()` or `format()` whose some
