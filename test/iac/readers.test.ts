@@ -165,7 +165,7 @@ resource scratch 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-
 });
 
 describe('ARM templates and az netappfiles output', () => {
-  it('resolves parameters() and variables() defaults; other expressions stay unknown', () => {
+  it('evaluates parameters() and variables() defaults and functions; a deployment-time value stays unknown with its reason', () => {
     const text = JSON.stringify({
       $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
       parameters: { level: { type: 'string', defaultValue: 'Premium' } },
@@ -178,6 +178,7 @@ describe('ARM templates and az netappfiles output', () => {
           resources: [
             { type: 'capacityPools', apiVersion: '2025-06-01', name: 'eda-premium', properties: { serviceLevel: "[parameters('level')]", size: "[variables('tib')]" } },
             { type: 'capacityPools/volumes', apiVersion: '2025-06-01', name: 'eda-premium/eda-tools', properties: { creationToken: 'eda-tools', usageThreshold: "[mul(variables('tib'), 2)]" } },
+            { type: 'capacityPools/volumes', apiVersion: '2025-06-01', name: 'eda-premium/eda-scratch', properties: { creationToken: 'eda-scratch', usageThreshold: "[mul(length(uniqueString(resourceGroup().id)), variables('tib'))]" } },
           ],
         },
       ],
@@ -186,7 +187,10 @@ describe('ARM templates and az netappfiles output', () => {
     expect(file.kind).toBe('arm-template');
     const pool = file.manifest!.accounts[0]!.pools[0]!;
     expect([pool.name?.value, pool.serviceLevel?.value, pool.size?.value.bytes]).toEqual(['eda-premium', 'Premium', 1024 ** 4]);
-    expect(pool.volumes[0]!.unknown).toContain('quota');
+    expect(pool.volumes[0]!.quota?.value.bytes).toBe(2 * 1024 ** 4);
+    expect(pool.volumes[1]!.unknown).toContain('quota');
+    const scratch = file.iac!.volumes.find((v) => v.name?.value === 'eda-scratch')!;
+    expect(scratch.quota?.unknown).toBe('`uniqueString()` is a hash Azure computes from deployment values');
   });
 
   it('az output: mounts reach the volume by mount target and creation token', () => {

@@ -40,6 +40,17 @@ export const configSchema = z.strictObject({
     'The VMs sit behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS), so net.ipv4.tcp_timestamps must be 0: true for every host this configuration covers, or a list of host names (the folder above etc/, e.g. [hana-node1, hana-node2]).'),
   sapHanaBehindLoadBalancer: described(z.optional(z.boolean()),
     'Old name, still read: true means the hosts that run SAP HANA sit behind Azure Load Balancer. Prefer behindAzureLoadBalancer.'),
+  iac: described(
+    z.optional(
+      z.strictObject({
+        parameterFiles: described(
+          z.optional(z.array(z.string().check(z.minLength(1)))),
+          'ARM and Bicep parameters files to read with the template of their folder, as paths from the folder of this file (infra/prod.parameters.json, infra/prod.bicepparam). Without it, anf-lint reads <template>.parameters.json and a .bicepparam whose `using` names the template; example files (*.parameters.example.json) only where nothing else gives a value.',
+        ),
+      }),
+    ),
+    'Infrastructure code: which files give values the code itself does not hold.',
+  ),
   nfsServers: described(
     z.optional(
       z.strictObject({
@@ -69,6 +80,8 @@ export interface ResolvedConfig {
   readonly behindAzureLoadBalancer: boolean | readonly string[];
   /** The old key: the hosts that run SAP HANA sit behind Azure Load Balancer. */
   readonly sapHanaBehindLoadBalancer: boolean;
+  /** ARM/Bicep parameters files named in .anf-lint.yaml (`parameterFiles`), as written. */
+  readonly parameterFiles?: readonly string[];
   /** Which NFS servers are ANF (`nfsServers` in .anf-lint.yaml); absent keys are empty lists and `anf`. */
   readonly nfsServers?: { readonly anf: readonly string[]; readonly other: readonly string[]; readonly default: 'anf' | 'unknown' };
 }
@@ -86,6 +99,7 @@ export function resolveConfig(config: AnfLintConfig = {}): ResolvedConfig {
     ...(config.workload ? { defaultWorkload: config.workload } : {}),
     behindAzureLoadBalancer: config.behindAzureLoadBalancer ?? false,
     sapHanaBehindLoadBalancer: config.sapHanaBehindLoadBalancer ?? false,
+    ...(config.iac?.parameterFiles ? { parameterFiles: config.iac.parameterFiles } : {}),
     ...(config.nfsServers
       ? { nfsServers: { anf: config.nfsServers.anf ?? [], other: config.nfsServers.other ?? [], default: config.nfsServers.default ?? 'anf' } }
       : {}),

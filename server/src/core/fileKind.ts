@@ -30,6 +30,8 @@ export const FILE_KINDS = [
   'bicep',
   'arm-template',
   'az-netappfiles-json',
+  'arm-parameters',
+  'bicep-params',
   'unknown',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -70,6 +72,9 @@ const BOM = '\uFEFF';
 // ARM templates and `az netappfiles ... show/list` output name NetApp resource types.
 const NETAPP_TYPE = /"Microsoft\.NetApp\/netAppAccounts/i;
 const DEPLOYMENT_SCHEMA = /"\$schema"\s*:\s*"[^"]*deploymentTemplate\.json/i;
+// An ARM (or Bicep JSON) parameters file: its schema, or a `*.parameters[.example].json` name with a `parameters` object.
+const PARAMETERS_SCHEMA = /"\$schema"\s*:\s*"[^"]*deploymentParameters\.json/i;
+const PARAMETERS_NAME = /\.parameters(?:\.[\w-]+)?\.json$/i;
 const SHEBANG_SHELL = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
 // A mount task, a shell/command task that runs mount, or a line written to /etc/fstab.
 // `[ \t]*(?:-[ \t]*)?` rather than `\s*-?\s*`: linear on long runs of blanks.
@@ -145,6 +150,9 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     // An ARM template or `az netappfiles` output: the estate. Else JSON (a Trident backend.json, a
     // Packer or ARM parameter file) that holds an NFS option string.
     if (NETAPP_TYPE.test(text)) return DEPLOYMENT_SCHEMA.test(text) ? 'arm-template' : 'az-netappfiles-json';
+    // A parameters file gives its template's parameters values (iac/parameters.ts); one that also
+    // holds NFS option strings stays read for its mounts, as before.
+    if (!JSON_OPTION_HINT.test(text) && (PARAMETERS_SCHEMA.test(text) || (PARAMETERS_NAME.test(lower) && /"parameters"\s*:\s*\{/.test(text) && !DEPLOYMENT_SCHEMA.test(text)))) return 'arm-parameters';
     return JSON_OPTION_HINT.test(text) ? 'json-options' : 'unknown';
   }
   if (isSaptuneNote(segments, lower, text)) return 'saptune';
@@ -166,6 +174,7 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   if (lower.endsWith('.tf')) return 'terraform';
   if (lower.endsWith('.tfvars')) return 'terraform-vars';
   if (lower.endsWith('.bicep')) return 'bicep';
+  if (lower.endsWith('.bicepparam')) return 'bicep-params';
   if (!name.includes('.') && text !== undefined && SHEBANG_SHELL.test(text)) return 'shell';
   return 'unknown';
 }

@@ -36,14 +36,17 @@ export function dependentsOf(change: FileChange, files: readonly ParsedFile[]): 
   // terraform.tfvars changes the volumes of the other .tf files of the folder, and what reads them;
   // `module` blocks link folders: a module's change changes its callers' instances, a caller's
   // change what the module reports itself (values its callers set are theirs).
+  // A parameters file gives values to the templates of its folder (workspace/parameterFiles.ts), and a template declares its parameters files' keys.
+  const parameterSide = sides.find((f) => f?.kind === 'arm-parameters' || f?.kind === 'bicep-params' || f?.kind === 'arm-template' || f?.kind === 'bicep');
+  const parameterMates = parameterSide ? files.filter((f) => f.uri !== change.uri && folderOf(f.uri) === folderOf(change.uri) && (f.kind === 'arm-parameters' || f.kind === 'bicep-params' || (parameterSide.kind !== 'arm-template' && parameterSide.kind !== 'bicep' && (f.kind === 'arm-template' || f.kind === 'bicep')))) : [];
   const changed = sides.find(isModular);
   const linked = changed ? linkedModules(change, changed, files) : undefined;
   const moduleMates = linked ? files.filter((f) => f.uri !== change.uri && isModular(f) && linked.has(moduleOf(f))) : [];
-  const manifestOrMounts = sides.some((f) => isManifest(f) || hasMounts(f)) || moduleMates.some(isManifest);
+  const manifestOrMounts = sides.some((f) => isManifest(f) || hasMounts(f)) || moduleMates.some(isManifest) || parameterMates.some(isManifest);
   const settings = sides.some(hasSettings);
   return files.filter((file) => {
     if (file.uri === change.uri) return false;
-    if (moduleMates.includes(file)) return true;
+    if (moduleMates.includes(file) || parameterMates.includes(file)) return true;
     if (manifestOrMounts) return isManifest(file) || hasMounts(file) || hasSettings(file);
     if (settings) return hasMounts(file) || hasSettings(file);
     return false;

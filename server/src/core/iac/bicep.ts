@@ -2,12 +2,16 @@ import { VOLUME_RESOURCE } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, MAX_LOOP_INSTANCES, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
-import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacSlip, IacValue, IacVolume } from './estate';
+import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacRef, IacSlip, IacValue, IacVolume } from './estate';
 import { placeInstance, relativeUri } from './instance';
 import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
 import { bicepForGrammar } from './bicepCompat';
 import { readKnownModule } from './knownModules';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
+import { callFunction, deepEqual, memberOf, NOT_A_FUNCTION } from './templateFunctions';
+import { Budget, firstUnknown, isUnknown, Unknown } from './values';
+import { EVALUATION_STOPPED_CODE } from './arm';
+import type { ParameterFile, ParameterValue } from './parameters';
 
 /**
  * Bicep: `resource x 'Microsoft.NetApp/...@<api>' = {...}`, nested child resources and `parent:`,
@@ -24,6 +28,12 @@ interface Decl {
   readonly body?: Node;
   readonly repeated: boolean;
   readonly parent?: Decl;
+  /** `[for ... in ...: ...]`: the loop (resource loops: one instance per element where decidable). */
+  readonly loop?: Node;
+  /** `if (cond)` on the resource, or a loop's filter: the parenthesized condition. */
+  readonly condition?: Node;
+  /** `existing`: named here, deployed elsewhere. */
+  readonly existing: boolean;
 }
 
 /** `key` (the document's URI): keep the tree and parse the next version incrementally (as readTerraform). */
@@ -37,7 +47,7 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
   }
   for (const p of syntaxProblems(tree.rootNode, 'Bicep')) problems.push(p);
   try {
-    const reader = new BicepReader(source, tree.rootNode);
+    const reader = new BicepReader(source, tree.rootNode, new Map(), new Budget(), problems);
     const estate = reader.estate();
     const calls = reader.calls().map((c) => c.call);
     return calls.length > 0 ? { ...estate, calls } : estate;
@@ -54,20 +64,37 @@ class BicepReader {
   private readonly modules: Node[] = [];
   readonly slips: IacSlip[] = [];
 
-  /** `overrides`: a module's params as its caller sets them (`params: { ... }`), evaluated in the caller. */
+  /** Every `param` declared (with a default or not), for undeclared names in parameter files. */
+  readonly declared = new Set<string>();
+  /** Why a param without a default and without a value passed has none. */
+  private readonly missingHint: string;
+
+  /**
+   * `overrides`: a module's params as its caller sets them (`params: { ... }`), evaluated in the
+   * caller, or the root's params as its parameters file sets them.
+   */
   constructor(
     readonly source: SourceText,
     root: Node,
     private readonly overrides: ReadonlyMap<string, Value> = new Map(),
+    readonly budget: Budget = new Budget(),
+    readonly problems: ParseProblem[] = [],
+    missingHint?: string,
+    /** Values for params with no default and none passed: an example parameters file's (read only when nothing else gives one). */
+    private readonly fallbacks: ReadonlyMap<string, Value> = new Map(),
   ) {
+    this.missingHint = missingHint ?? 'no default and no parameters file names it';
     for (const n of root.namedChildren) {
       if (n.type === 'module_declaration') this.modules.push(n);
       else if (n.type === 'parameter_declaration') {
         const id = n.namedChildren[0];
-        const def = n.namedChildren.slice(1).find((c) => c.type !== 'type' && c.type !== 'decorators');
+        const def = n.namedChildren.slice(1).find((c) => c.type !== 'type' && c.type !== 'decorators' && c.type !== 'comment');
+        if (id) this.declared.add(id.text);
         if (id && def) this.params.set(id.text, def);
       } else if (n.type === 'variable_declaration') {
-        const [id, value] = n.namedChildren;
+        // `var name string = ...` (typed variables): the value is the last expression.
+        const id = n.namedChildren[0];
+        const value = n.namedChildren.slice(1).filter((c) => c.type !== 'type' && c.type !== 'decorators' && c.type !== 'comment').pop();
         if (id && value) this.vars.set(id.text, value);
       } else if (n.type === 'resource_declaration') this.collect(n, undefined);
     }
@@ -174,6 +201,9 @@ class BicepReader {
       if (length < 0 || length > MAX_LOOP_INSTANCES) return undefined;
       return Array.from({ length }, (_, k) => ({ value: { ok: true, value: from + k } }));
     }
+    // An array anf-lint evaluates otherwise (a parameters file's value, `items(obj)`, `filter(...)`).
+    const v = this.eval(n, 0);
+    if (v.ok && Array.isArray(v.value)) return (v.value as unknown[]).map((value) => ({ value: { ok: true, value } }));
     return undefined;
   }
 
@@ -221,17 +251,25 @@ class BicepReader {
     const typeText = this.string(typeNode, 0);
     const [relative, api] = typeText.ok && typeof typeText.value === 'string' ? typeText.value.split('@') : ['', undefined];
     const type = parent && relative && !/^microsoft\./i.test(relative) ? `${parent.type}/${relative}` : relative ?? '';
-    let body = n.namedChildren.find((c) => c.type === 'object' || c.type === 'for_statement' || c.type === 'if_statement');
-    const repeated = body?.type === 'for_statement';
-    if (body && body.type !== 'object') body = body.namedChildren.find((c) => c.type === 'object') ?? lastObject(body);
+    const written = n.namedChildren.find((c) => c.type === 'object' || c.type === 'for_statement' || c.type === 'if_statement');
+    const loop = written?.type === 'for_statement' ? written : undefined;
+    // `[for x in xs: if (c) {...}]`: the filter; `= if (c) {...}`: the condition.
+    const guard = written?.type === 'if_statement' ? written : loop?.namedChildren.find((c) => c.type === 'if_statement');
+    const condition = guard?.namedChildren.find((c) => c.type === 'parenthesized_expression');
+    let body = written;
+    if (body && body.type !== 'object') body = (guard ?? body).namedChildren.find((c) => c.type === 'object') ?? lastObject(guard ?? body);
+    const existing = /^\s*existing\b/.test(this.source.text.slice(typeNode.endIndex, (written ?? n).startIndex));
     const decl: Decl = {
       node: n,
       symbol: id.text,
       type,
       ...(api ? { api: { value: api, span: spanOf(typeNode), keySpan: spanOf(typeNode), raw: typeNode.text } } : {}),
       ...(body ? { body } : {}),
-      repeated,
+      repeated: loop !== undefined,
       ...(parent ? { parent } : {}),
+      ...(loop ? { loop } : {}),
+      ...(condition ? { condition } : {}),
+      existing,
     };
     this.decls.push(decl);
     this.bySymbol.set(decl.symbol, decl);
@@ -245,49 +283,20 @@ class BicepReader {
     const accounts: IacAccount[] = [];
     const pools: IacPool[] = [];
     const volumes: IacVolume[] = [];
-    for (const d of this.decls) {
-      const lower = d.type.toLowerCase();
-      const obj = d.body ? this.obj(d.body) : undefined;
-      const parentField = obj?.field('parent');
-      const parentSymbol = d.parent?.symbol ?? parentField?.symbol;
-      const fullName = str(obj?.field('name'));
-      const nested = !parentSymbol && fullName?.value?.includes('/');
-      const annotation = annotationFor(this.source, spanOf(d.node));
-      const required = requirementsFor(this.source, spanOf(d.node));
-      const tags = obj?.field('tags');
-      const name = lastSegment(fullName);
-      const meta: Meta = {
-        symbol: d.symbol,
-        span: spanOf(d.node),
-        headSpan: { start: d.node.startIndex, end: (d.body ?? d.node).startIndex },
-        repeated: d.repeated || (d.parent?.repeated ?? false),
-        ...(name ? { name } : {}),
-        ...(d.api ? { apiVersion: d.api } : {}),
-        ...(annotation ? { annotation } : {}),
-        ...(required ? { required } : {}),
-        ...(tags ? { tags } : {}),
-      };
-      const props = obj?.field('properties')?.object;
-      if (lower === 'microsoft.netapp/netappaccounts') accounts.push({ kind: 'account', ...common(meta) });
-      else if (lower === 'microsoft.netapp/netappaccounts/capacitypools') {
-        const account = parentSymbol ? { symbol: parentSymbol } : nested ? { name: segment(fullName, 0)! } : undefined;
-        const slip = decimalSlip(props?.field('size'), 'The pool size');
-        if (slip) this.slips.push(slip);
-        pools.push(armPool({ ...meta, ...(account ? { account } : {}) }, props));
-      } else if (lower === 'microsoft.netapp/netappaccounts/capacitypools/volumes') {
-        const pool = parentSymbol ? { symbol: parentSymbol } : nested ? { name: segment(fullName, 1)! } : undefined;
-        const slip = decimalSlip(props?.field('usageThreshold'), 'The volume quota (`usageThreshold`)');
-        if (slip) this.slips.push(slip);
-        const zones = obj?.field('zones');
-        volumes.push(armVolume({ ...meta, ...(pool ? { pool } : {}) }, props, zones ? { zones } : {}));
-      } else if (lower === 'microsoft.netapp/netappaccounts/volumegroups') {
-        const account = parentSymbol ? { symbol: parentSymbol } : nested ? { name: segment(fullName, 0)! } : undefined;
-        for (const item of props?.field('volumes')?.items ?? []) {
-          const slip = decimalSlip(item.object?.field('properties')?.object?.field('usageThreshold'), 'The volume quota (`usageThreshold`)');
-          if (slip) this.slips.push(slip);
-        }
-        volumes.push(...armGroupVolumes({ ...meta, ...(account ? { account } : {}) }, props, poolFromId, (span) => annotationFor(this.source, span)));
+    /** The instance suffix (`[2]`) each looped declaration is at while its children are read. */
+    const current = new Map<Decl, string>();
+    const read = (d: Decl): void => {
+      for (const instance of this.instancesOf(d)) {
+        current.set(d, instance.suffix);
+        // `existing`: a parent named here and deployed elsewhere: nothing of its own to read.
+        if (!d.existing) this.readInstance(d, instance, current, { accounts, pools, volumes });
+        for (const child of this.decls) if (child.parent === d) read(child);
+        current.delete(d);
       }
+    };
+    for (const d of this.decls) if (!d.parent) read(d);
+    if (this.budget.stopped && !this.problems.some((p) => p.code === EVALUATION_STOPPED_CODE)) {
+      this.problems.push({ code: EVALUATION_STOPPED_CODE, severity: 'info', span: { start: 0, end: 0 }, message: `anf-lint stopped reading this file after ${this.budget.stopped}: resources and module instances past that point are not read, and values it had not evaluated are unknown. This is a bound on anf-lint's work, not a problem of the file.` });
     }
     // Calls of registry modules anf-lint knows (the Azure Verified Module for ANF): what they deploy.
     for (const { call, args } of this.calls()) {
@@ -299,6 +308,131 @@ class BicepReader {
       this.slips.push(...made.slips);
     }
     return { language: 'bicep', accounts, pools, volumes, slips: this.slips };
+  }
+
+  /**
+   * The instances of a declaration: one, or one per element of a `[for ...]` loop over elements
+   * anf-lint can evaluate (the item and index bound while the instance is read); a loop it cannot
+   * evaluate is read once, as repeated. A false `if` (or filter) deploys nothing; an unknown one
+   * is read as deployed.
+   */
+  private *instancesOf(d: Decl): Generator<{ suffix: string; repeated: boolean }> {
+    const deployed = (): boolean => {
+      if (!d.condition) return true;
+      const c = this.eval(d.condition, 0);
+      return !(c.ok && c.value === false);
+    };
+    if (!d.loop) {
+      if (!deployed() || !this.budget.instance()) return;
+      yield { suffix: '', repeated: d.parent !== undefined && (this.repeatedParent.get(d.parent) ?? false) };
+      return;
+    }
+    const [head, arrayNode] = d.loop.namedChildren.filter((c) => c.type !== 'comment');
+    const item = head?.type === 'identifier' ? head.text : head?.type === 'for_loop_parameters' ? head.namedChildren.find((c) => c.type === 'loop_variable')?.text : undefined;
+    const index = head?.type === 'for_loop_parameters' ? head.namedChildren.find((c) => c.type === 'loop_enumerator')?.text : undefined;
+    const elements = arrayNode ? this.loopElements(arrayNode) : undefined;
+    const names = [item, index].filter((x): x is string => x !== undefined);
+    const saved = names.map((n) => [n, this.locals.get(n)] as const);
+    const restore = () => {
+      for (const [n, v] of saved) {
+        if (v) this.locals.set(n, v);
+        else this.locals.delete(n);
+      }
+    };
+    try {
+      if (!elements || elements.length > MAX_LOOP_INSTANCES || !this.budget.instance(elements.length)) {
+        // How many is unknown: read once, the item's values unknown.
+        const why = because(elements ? `the loop has ${elements.length} elements, more than anf-lint reads one by one (${MAX_LOOP_INSTANCES})` : `the loop's array \`${arrayNode?.text.slice(0, 40) ?? ''}\` is not known here`);
+        if (item) this.locals.set(item, { value: why, where: 'unknown' });
+        if (index) this.locals.set(index, { value: why, where: 'unknown' });
+        this.repeatedParent.set(d, true);
+        yield { suffix: '', repeated: true };
+        return;
+      }
+      const arrayName = arrayNode?.type === 'identifier' ? arrayNode.text : undefined;
+      for (const [i, element] of elements.entries()) {
+        const where = `${arrayName ? `\`${arrayName}[${i}]\`` : `element ${i} of the loop's array`}, instance \`${d.symbol}[${i}]\``;
+        if (item) this.locals.set(item, { ...element, where });
+        if (index) this.locals.set(index, { value: { ok: true, value: i }, where: `${i}` });
+        if (!deployed()) continue;
+        this.repeatedParent.set(d, false);
+        yield { suffix: `[${i}]`, repeated: false };
+      }
+    } finally {
+      restore();
+    }
+  }
+
+  private readonly repeatedParent = new Map<Decl, boolean>();
+
+  /** The resource a `parent:` names: a declaration (its current instance), or an `existing` one by its name. */
+  private parentRef(d: Decl, field: Field | undefined, current: ReadonlyMap<Decl, string>): IacRef | undefined {
+    const byDecl = (p: Decl, suffix: string): IacRef => {
+      if (p.existing && p.body) {
+        const name = lastSegment(str(this.obj(p.body).field('name')));
+        if (name) return { name };
+      }
+      return { symbol: `${p.symbol}${suffix}` };
+    };
+    if (d.parent) return byDecl(d.parent, current.get(d.parent) ?? '');
+    const node = d.body?.namedChildren.find((p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'parent')?.namedChildren[1];
+    if (!node) return field?.symbol ? { symbol: field.symbol } : undefined;
+    if (node.type === 'identifier' && this.bySymbol.has(node.text)) return byDecl(this.bySymbol.get(node.text)!, '');
+    if (node.type === 'subscript_expression') {
+      const object = node.childForFieldName('object');
+      const index = node.childForFieldName('index');
+      const target = object?.type === 'identifier' ? this.bySymbol.get(object.text) : undefined;
+      const i = index ? this.eval(index, 0) : UNKNOWN;
+      if (target && i.ok && typeof i.value === 'number') return byDecl(target, `[${i.value}]`);
+    }
+    return undefined;
+  }
+
+  private readInstance(d: Decl, instance: { suffix: string; repeated: boolean }, current: ReadonlyMap<Decl, string>, out: { accounts: IacAccount[]; pools: IacPool[]; volumes: IacVolume[] }): void {
+    const lower = d.type.toLowerCase();
+    if (!lower.startsWith('microsoft.netapp/')) return;
+    const obj = d.body ? this.obj(d.body) : undefined;
+    const parent = this.parentRef(d, obj?.field('parent'), current);
+    const fullName = str(obj?.field('name'));
+    const nested = !parent && fullName?.value?.includes('/');
+    const annotation = annotationFor(this.source, spanOf(d.node));
+    const required = requirementsFor(this.source, spanOf(d.node));
+    const tags = obj?.field('tags');
+    const name = lastSegment(fullName);
+    const symbol = `${d.symbol}${instance.suffix}`;
+    const meta: Meta = {
+      symbol,
+      address: symbol,
+      span: spanOf(d.node),
+      headSpan: { start: d.node.startIndex, end: (d.body ?? d.node).startIndex },
+      repeated: instance.repeated,
+      ...(name ? { name } : {}),
+      ...(d.api ? { apiVersion: d.api } : {}),
+      ...(annotation ? { annotation } : {}),
+      ...(required ? { required } : {}),
+      ...(tags ? { tags } : {}),
+    };
+    const props = obj?.field('properties')?.object;
+    if (lower === 'microsoft.netapp/netappaccounts') out.accounts.push({ kind: 'account', ...common(meta) });
+    else if (lower === 'microsoft.netapp/netappaccounts/capacitypools') {
+      const account = parent ?? (nested ? { name: segment(fullName, 0)! } : undefined);
+      const slip = decimalSlip(props?.field('size'), 'The pool size');
+      if (slip) this.slips.push(slip);
+      out.pools.push(armPool({ ...meta, ...(account ? { account } : {}) }, props));
+    } else if (lower === 'microsoft.netapp/netappaccounts/capacitypools/volumes') {
+      const pool = parent ?? (nested ? { name: segment(fullName, 1)! } : undefined);
+      const slip = decimalSlip(props?.field('usageThreshold'), 'The volume quota (`usageThreshold`)');
+      if (slip) this.slips.push(slip);
+      const zones = obj?.field('zones');
+      out.volumes.push(armVolume({ ...meta, ...(pool ? { pool } : {}) }, props, zones ? { zones } : {}));
+    } else if (lower === 'microsoft.netapp/netappaccounts/volumegroups') {
+      const account = parent ?? (nested ? { name: segment(fullName, 0)! } : undefined);
+      for (const item of props?.field('volumes')?.items ?? []) {
+        const slip = decimalSlip(item.object?.field('properties')?.object?.field('usageThreshold'), 'The volume quota (`usageThreshold`)');
+        if (slip) this.slips.push(slip);
+      }
+      out.volumes.push(...armGroupVolumes({ ...meta, ...(account ? { account } : {}) }, props, poolFromId, (span) => annotationFor(this.source, span)));
+    }
   }
 
   // ---- fields ----------------------------------------------------------------------------
@@ -376,11 +510,13 @@ class BicepReader {
     const factors = decimalFactors(target);
     const edit = literalSpan(n);
     const vars = this.paramsOf(n);
+    const unknown = reasonOf(v);
     return {
       value: v.ok ? v.value : undefined,
       span: spanOf(n),
       keySpan,
       raw: n.text,
+      ...(unknown ? { unknown } : {}),
       ...(edit ? { editSpan: edit } : {}),
       ...(target.type === 'object' ? { object: this.obj(target) } : {}),
       ...(items ? { items } : {}),
@@ -413,7 +549,8 @@ class BicepReader {
       else if (c.type === 'interpolation') {
         const inner = c.namedChildren[0];
         const v = inner ? this.eval(inner, depth + 1) : UNKNOWN;
-        if (!v.ok || (typeof v.value !== 'string' && typeof v.value !== 'number')) return UNKNOWN;
+        if (!v.ok) return v;
+        if (typeof v.value !== 'string' && typeof v.value !== 'number' && typeof v.value !== 'boolean') return because(`\`${c.text.slice(0, 40)}\` is not a string, a number or a boolean`);
         text += String(v.value);
       } else return UNKNOWN;
     }
@@ -421,7 +558,8 @@ class BicepReader {
   }
 
   eval(n: Node, depth: number): Value {
-    if (depth > MAX_DEPTH) return UNKNOWN;
+    if (depth > MAX_DEPTH) return because(`the expression is nested more than ${MAX_DEPTH} deep`);
+    if (!this.budget.step()) return because(this.budget.unknown().reason);
     switch (n.type) {
       case 'number': {
         const v = Number(n.text);
@@ -436,8 +574,9 @@ class BicepReader {
       case 'array': {
         const values: unknown[] = [];
         for (const c of n.namedChildren) {
+          if (c.type === 'comment') continue;
           const v = this.eval(c, depth + 1);
-          if (!v.ok) return UNKNOWN;
+          if (!v.ok) return v;
           values.push(v.value);
         }
         return { ok: true, value: values };
@@ -459,7 +598,12 @@ class BicepReader {
         const passed = this.vars.has(n.text) ? undefined : this.overrides.get(n.text);
         if (passed) return passed;
         const target = this.vars.get(n.text) ?? this.params.get(n.text);
-        return target ? this.eval(target, depth + 1) : UNKNOWN;
+        if (target) return this.eval(target, depth + 1);
+        const fallback = this.declared.has(n.text) ? this.fallbacks.get(n.text) : undefined;
+        if (fallback) return fallback;
+        if (this.declared.has(n.text)) return because(`parameter \`${n.text}\` has no value: ${this.missingHint}`);
+        if (this.bySymbol.has(n.text)) return because(`\`${n.text}\` is a resource`);
+        return because(`\`${n.text}\` is not a param or var anf-lint can read here`);
       }
       case 'ternary_expression': {
         const cond = n.childForFieldName('condition');
@@ -478,32 +622,48 @@ class BicepReader {
         if (!left || !right) return UNKNOWN;
         const op = this.source.text.slice(left.endIndex, right.startIndex).trim();
         const a = this.eval(left, depth + 1);
+        if (op === '??') return a.ok && a.value !== null && a.value !== undefined ? a : a.ok ? this.eval(right, depth + 1) : a;
+        if (op === '&&' && a.ok && a.value === false) return a;
+        if (op === '||' && a.ok && a.value === true) return a;
         const b = this.eval(right, depth + 1);
-        if (!a.ok || !b.ok) return UNKNOWN;
+        if (!a.ok) return a;
+        if (!b.ok) return b;
         if (typeof a.value === 'number' && typeof b.value === 'number') {
           if (op === '*') return { ok: true, value: a.value * b.value };
           if (op === '+') return { ok: true, value: a.value + b.value };
           if (op === '-') return { ok: true, value: a.value - b.value };
           if (op === '/' && b.value !== 0) return { ok: true, value: Math.trunc(a.value / b.value) };
         }
-        if (op === '+' && typeof a.value === 'string' && typeof b.value === 'string') return UNKNOWN;
-        if (op === '==') return { ok: true, value: a.value === b.value };
-        if (op === '!=') return { ok: true, value: a.value !== b.value };
-        return UNKNOWN;
+        if (typeof a.value === 'number' && typeof b.value === 'number' && op === '%' && b.value !== 0) return { ok: true, value: a.value % b.value };
+        if (op === '==') return { ok: true, value: deepEqual(a.value, b.value) };
+        if (op === '!=') return { ok: true, value: !deepEqual(a.value, b.value) };
+        if ((op === '=~' || op === '!~') && typeof a.value === 'string' && typeof b.value === 'string') return { ok: true, value: (a.value.toLowerCase() === b.value.toLowerCase()) === (op === '=~') };
+        if ((op === '&&' || op === '||') && typeof a.value === 'boolean' && typeof b.value === 'boolean') return { ok: true, value: op === '&&' ? a.value && b.value : a.value || b.value };
+        if (['<', '<=', '>', '>='].includes(op) && ((typeof a.value === 'number' && typeof b.value === 'number') || (typeof a.value === 'string' && typeof b.value === 'string'))) {
+          const x = a.value as number | string;
+          const y = b.value as number | string;
+          return { ok: true, value: op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y };
+        }
+        return because(`anf-lint does not evaluate \`${op}\` on these values`);
       }
       case 'call_expression': {
         // `any(x)` only changes x's type for the compiler; `int(x)` converts a number written as a
         // string. Microsoft's Bicep samples write `usageThreshold: any('1.073741824e+11')`, which
-        // deploys as that number of bytes. Every other function stays unknown.
-        const name = n.childForFieldName('function')?.text;
-        const args = n.childForFieldName('arguments')?.namedChildren ?? [];
-        if ((name !== 'any' && name !== 'int') || args.length !== 1 || !args[0]) return UNKNOWN;
-        const v = this.eval(args[0], depth + 1);
-        if (!v.ok) return UNKNOWN;
-        const number = typeof v.value === 'number' ? v.value : typeof v.value === 'string' && NUMERIC.test(v.value.trim()) ? Number(v.value) : undefined;
-        // int() takes whole numbers written as digits only (`int('1.5e+11')` fails to deploy).
-        if (name === 'int') return typeof v.value === 'number' || (typeof v.value === 'string' && /^-?\d+$/.test(v.value.trim())) ? { ok: true, value: number } : UNKNOWN;
-        return number !== undefined ? { ok: true, value: number } : v;
+        // deploys as that number of bytes (`int()` takes digits only). Others: templateFunctions.ts.
+        const fn = n.childForFieldName('function');
+        const name = fn?.type === 'identifier' ? fn.text : fn?.type === 'member_expression' && /^(sys|az)$/.test(fn.childForFieldName('object')?.text ?? '') ? fn.childForFieldName('property')?.text : undefined;
+        const args = (n.childForFieldName('arguments')?.namedChildren ?? []).filter((c) => c.type !== 'comment');
+        if (!name) return because('a function anf-lint cannot name');
+        if (name === 'any' && args.length === 1 && args[0]) {
+          const v = this.eval(args[0], depth + 1);
+          if (!v.ok) return v;
+          return typeof v.value === 'string' && NUMERIC.test(v.value.trim()) ? { ok: true, value: Number(v.value) } : v;
+        }
+        if (LAMBDA_FUNCTIONS.has(name)) return this.lambdaCall(name, args, depth);
+        const values = args.map((a) => toTemplateValue(this.eval(a, depth + 1)));
+        const result = callFunction(name.toLowerCase(), values);
+        if (result === NOT_A_FUNCTION) return because(`anf-lint does not evaluate \`${name}()\``);
+        return fromTemplateValue(result);
       }
       case 'member_expression': {
         // `pool.name`, `acct.properties.x`: the referenced resource's written value.
@@ -513,22 +673,101 @@ class BicepReader {
         if (object.type === 'identifier' && !this.locals.has(object.text)) {
           const decl = this.bySymbol.get(object.text);
           if (decl) {
-            if (decl.repeated || !decl.body) return UNKNOWN;
+            if (decl.repeated || !decl.body) return because(`\`${object.text}\` is a resource loop: which instance is meant is not known here`);
             const p = decl.body.namedChildren.find((c) => c.type === 'object_property' && c.namedChildren[0]?.text === property.text);
             return p?.namedChildren[1] ? this.eval(p.namedChildren[1], depth + 1) : UNKNOWN;
           }
         }
         const base = this.eval(object, depth + 1);
-        if (base.ok && base.value && typeof base.value === 'object' && !Array.isArray(base.value)) {
+        if (!base.ok) return base;
+        // `v.?name`: the safe-dereference gives null where the property is missing.
+        const safe = this.source.text.slice(object.endIndex, property.startIndex).includes('?');
+        if (base.value && typeof base.value === 'object' && !Array.isArray(base.value)) {
           const v = (base.value as Record<string, unknown>)[property.text];
-          return v === undefined ? UNKNOWN : { ok: true, value: v };
+          return v !== undefined ? { ok: true, value: v } : safe ? { ok: true, value: null } : because(`the object has no property \`${property.text}\``);
         }
-        return UNKNOWN;
+        if (base.value === null && safe) return { ok: true, value: null };
+        return because(`\`${property.text}\` of a value that has no properties`);
+      }
+      case 'subscript_expression': {
+        const object = n.childForFieldName('object');
+        const index = n.childForFieldName('index');
+        if (!object || !index) return UNKNOWN;
+        const base = this.eval(object, depth + 1);
+        const key = this.eval(index, depth + 1);
+        if (!base.ok) return base;
+        if (!key.ok) return key;
+        return fromTemplateValue(memberOf(base.value, key.value));
       }
       default:
-        return UNKNOWN;
+        return because(`anf-lint does not evaluate Bicep \`${n.type.replace(/_/g, ' ')}\``);
     }
   }
+
+  /** `filter`, `map`, `reduce`, `sort`... with a lambda (`(x, i) => ...`): evaluated when the array and the lambda's body are. */
+  private lambdaCall(name: string, args: readonly Node[], depth: number): Value {
+    const lambda = args[args.length - 1];
+    const arrayValue = args[0] ? this.eval(args[0], depth + 1) : UNKNOWN;
+    if (!arrayValue.ok) return arrayValue;
+    if (lambda?.type !== 'lambda_expression' || !Array.isArray(arrayValue.value)) return because(`\`${name}()\` with a lambda anf-lint cannot read`);
+    const [head, body] = lambda.namedChildren;
+    if (!head || !body) return because(`\`${name}()\` with a lambda anf-lint cannot read`);
+    const params = head.type === 'identifier' ? [head.text] : head.namedChildren.filter((c) => c.type === 'identifier').map((c) => c.text);
+    const saved = params.map((p) => [p, this.locals.get(p)] as const);
+    const call = (...values: unknown[]): Value => {
+      params.forEach((p, i) => this.locals.set(p, { value: { ok: true, value: values[i] }, where: 'a lambda argument' }));
+      return this.eval(body, depth + 1);
+    };
+    try {
+      const items = arrayValue.value as unknown[];
+      if (name === 'filter' || name === 'map') {
+        const out: unknown[] = [];
+        for (const [i, x] of items.entries()) {
+          const r = call(x, i);
+          if (!r.ok) return r;
+          if (name === 'map') out.push(r.value);
+          else if (r.value === true) out.push(x);
+          else if (r.value !== false) return because('`filter()` with a lambda that does not give a boolean');
+        }
+        return { ok: true, value: out };
+      }
+      if (name === 'reduce' && args.length === 3 && args[1]) {
+        let acc = this.eval(args[1], depth + 1);
+        for (const [i, x] of items.entries()) {
+          if (!acc.ok) return acc;
+          acc = call(acc.value, x, i);
+        }
+        return acc;
+      }
+      return because(`anf-lint does not evaluate \`${name}()\``);
+    } finally {
+      for (const [p, v] of saved) {
+        if (v) this.locals.set(p, v);
+        else this.locals.delete(p);
+      }
+    }
+  }
+}
+
+const LAMBDA_FUNCTIONS = new Set(['filter', 'map', 'reduce', 'sort', 'toObject', 'groupBy', 'mapValues', 'shallowMerge']);
+
+/** An unknown Bicep value with its reason (common.ts's Value carries no reason; this one does, read back by `reasonOf`). */
+function because(reason: string): Value {
+  return Object.assign({ ok: false as const }, { reason });
+}
+
+export function reasonOf(v: Value): string | undefined {
+  return v.ok ? undefined : (v as { reason?: string }).reason;
+}
+
+function toTemplateValue(v: Value): unknown {
+  return v.ok ? v.value : new Unknown(reasonOf(v) ?? 'a value anf-lint cannot evaluate');
+}
+
+function fromTemplateValue(v: unknown): Value {
+  if (isUnknown(v)) return because(v.reason);
+  const u = firstUnknown(v);
+  return u ? because(u.reason) : { ok: true, value: v };
 }
 
 /** A number written as a string: `'107374182400'`, `'1.073741824e+11'`. */
@@ -550,22 +789,31 @@ const MAX_MODULE_DEPTH = 8; // not a fact: bound on nested module calls
  * passes (evaluated here) and their defaults otherwise, placed in this file (instance.ts); modules
  * of modules are followed. Undefined when the Bicep parser is not loaded.
  */
-export function readBicepModule(uri: string, source: SourceText, text: (uri: string) => SourceText | undefined): IacEstate | undefined {
-  const trees: { delete(): void }[] = [];
+export function readBicepModule(
+  uri: string,
+  source: SourceText,
+  text: (uri: string) => SourceText | undefined,
+  options: { readonly params?: ReadonlyMap<string, Value>; readonly fallbacks?: ReadonlyMap<string, Value>; readonly missingHint?: string; readonly problems?: ParseProblem[] } = {},
+): IacEstate | undefined {
+  const trees = new Map<SourceText, { rootNode: Node; delete(): void } | undefined>();
+  // One budget for the file and every module instance it reaches (issue 32: loops through modules multiply).
+  const budget = new Budget();
+  const problems = options.problems ?? [];
   try {
-    const read = (s: SourceText, overrides?: ReadonlyMap<string, Value>): BicepReader | undefined => {
-      const tree = parseTree('bicep', bicepForGrammar(s.text));
-      if (!tree) return undefined;
-      trees.push(tree);
-      return new BicepReader(s, tree.rootNode, overrides);
+    const read = (s: SourceText, overrides?: ReadonlyMap<string, Value>, missingHint?: string, fallbacks?: ReadonlyMap<string, Value>): BicepReader | undefined => {
+      // A module file is parsed once, however many instances read it.
+      if (!trees.has(s)) trees.set(s, parseTree('bicep', bicepForGrammar(s.text)));
+      const tree = trees.get(s);
+      return tree ? new BicepReader(s, tree.rootNode, overrides, budget, problems, missingHint, fallbacks) : undefined;
     };
     const instance = (callerUri: string, call: IacModuleCall, args: ReadonlyMap<string, Field>, stack: readonly string[]): Pick<IacEstate, 'accounts' | 'pools' | 'volumes'> | undefined => {
       const calleeUri = call.local && call.source ? bicepModuleUri(callerUri, call.source) : undefined;
       const callee = calleeUri ? text(calleeUri) : undefined;
       if (!calleeUri || !callee || stack.includes(calleeUri) || stack.length > MAX_MODULE_DEPTH) return undefined;
+      if (!budget.instance()) return undefined;
       const overrides = new Map<string, Value>();
-      for (const [name, field] of args) overrides.set(name, field.value === undefined ? UNKNOWN : { ok: true, value: field.value });
-      const reader = read(callee, overrides);
+      for (const [name, field] of args) overrides.set(name, field.value === undefined ? because(field.unknown ?? `module "${call.name}" passes \`${name}\` as a value anf-lint cannot evaluate`) : { ok: true, value: field.value });
+      const reader = read(callee, overrides, `no default and module "${call.name}" does not pass it`);
       if (!reader) return undefined;
       const estate = reader.estate();
       const accounts = [...estate.accounts];
@@ -581,7 +829,7 @@ export function readBicepModule(uri: string, source: SourceText, text: (uri: str
       const place = { call, args, source: callee, where: relativeUri(callerUri.slice(0, callerUri.lastIndexOf('/') + 1), calleeUri) };
       return { accounts: accounts.map((r) => placeInstance(r, place)), pools: pools.map((r) => placeInstance(r, place)), volumes: volumes.map((r) => placeInstance(r, place)) };
     };
-    const root = read(source);
+    const root = read(source, options.params, options.missingHint, options.fallbacks);
     if (!root) return undefined;
     const estate = root.estate();
     const calls = root.calls();
@@ -595,9 +843,12 @@ export function readBicepModule(uri: string, source: SourceText, text: (uri: str
       pools.push(...made.pools);
       volumes.push(...made.volumes);
     }
+    if (budget.stopped && !problems.some((p) => p.code === EVALUATION_STOPPED_CODE)) {
+      problems.push({ code: EVALUATION_STOPPED_CODE, severity: 'info', span: { start: 0, end: 0 }, message: `anf-lint stopped reading this file and its modules after ${budget.stopped}: resources and module instances past that point are not read, and values it had not evaluated are unknown. This is a bound on anf-lint's work, not a problem of the file.` });
+    }
     return { ...estate, accounts, pools, volumes, ...(calls.length > 0 ? { calls: calls.map((c) => c.call) } : {}) };
   } finally {
-    for (const tree of trees) tree.delete();
+    for (const tree of trees.values()) tree?.delete();
   }
 }
 
@@ -663,3 +914,52 @@ function decimalFactors(n: Node): Span[] {
   if (!walk(n)) return [];
   return factors.filter((f) => f.text === String(VOLUME_RESOURCE.decimalStep.value)).map(spanOf);
 }
+
+/**
+ * A `.bicepparam` file: `using './main.bicep'` and `param name = <expression>`. The published Bicep
+ * grammar reads `param` lines as declarations with a type; here each `param` keyword is read as
+ * `var` (same length: positions kept), so `param name = value` parses as a variable, and values
+ * may use the file's `var`s and functions as Bicep allows.
+ * Reference: "Create parameters files for Bicep deployment" (learn.microsoft.com).
+ */
+export function readBicepParams(source: SourceText): ParameterFile | undefined {
+  const text = source.text.replace(/^([ \t]*)param(?=[ \t])/gm, '$1var  ');
+  const tree = parseTree('bicep', bicepForGrammar(text));
+  if (!tree) return undefined;
+  try {
+    const names = new Set<string>();
+    for (const m of source.text.matchAll(/^[ \t]*param[ \t]+([A-Za-z_][\w]*)/gm)) names.add(m[1]!);
+    const reader = new BicepReader(source, tree.rootNode);
+    const values: ParameterValue[] = [];
+    let using: string | undefined;
+    for (const n of tree.rootNode.namedChildren) {
+      if (n.type === 'using_statement') {
+        const path = n.namedChildren.find((c) => c.type === 'string');
+        const v = path ? reader.eval(path, 0) : UNKNOWN;
+        if (v.ok && typeof v.value === 'string') using = v.value;
+        continue;
+      }
+      if (n.type !== 'variable_declaration') continue;
+      const id = n.namedChildren[0];
+      if (!id || !names.has(id.text)) continue;
+      const value = reader.eval(id, 0);
+      values.push({ name: id.text, value: toTemplateValue(value), keySpan: spanOf(id), line: source.positionAt(id.startIndex).line + 1 });
+    }
+    return { values, ...(using !== undefined ? { using } : {}) };
+  } finally {
+    tree.delete();
+  }
+}
+
+/** The `param` names a Bicep file declares (for a parameters file's undeclared keys). */
+export function bicepDeclaredParams(source: SourceText): ReadonlySet<string> | undefined {
+  const tree = parseTree('bicep', bicepForGrammar(source.text));
+  if (!tree) return undefined;
+  try {
+    return new BicepReader(source, tree.rootNode).declared;
+  } finally {
+    tree.delete();
+  }
+}
+
+export { because as bicepUnknown, fromTemplateValue as bicepValueOf };

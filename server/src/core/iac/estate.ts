@@ -79,6 +79,8 @@ export interface IacRef {
 interface IacResource {
   /** `azurerm_netapp_pool.p`, the Bicep symbol, or the ARM resource path. */
   readonly symbol: string;
+  /** Where the resource is declared, for display when its name is unknown (`resources[2][copyIndex 1]`, `volumes[2]`). */
+  readonly address?: string;
   readonly span: Span;
   /** The resource's first line (type and label). */
   readonly headSpan: Span;

@@ -28,6 +28,8 @@ export interface Field {
   readonly origin?: string;
   /** The variables it uses, also through locals (Terraform). */
   readonly vars?: readonly string[];
+  /** Why `value` is undefined, when the evaluation knows (ARM, Bicep). */
+  readonly unknown?: string;
 }
 
 export interface Obj {
@@ -69,7 +71,9 @@ export function size(f: Field | undefined, unit: SizeUnit): IacSize | undefined 
 }
 
 function value<T>(f: Field, v: T | undefined): IacValue<T> {
-  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}), ...(f.origin ? { origin: f.origin } : {}), ...(f.vars ? { vars: f.vars } : {}) };
+  // A value of the wrong type (a quota written as an object) is unknown too, and says so.
+  const unknown = v !== undefined ? undefined : (f.unknown ?? (f.value !== undefined ? `\`${f.raw.length > 40 ? `${f.raw.slice(0, 40)}...` : f.raw}\` is not a value of the type this property takes` : undefined));
+  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}), ...(f.origin ? { origin: f.origin } : {}), ...(f.vars ? { vars: f.vars } : {}), ...(unknown ? { unknown } : {}) };
 }
 
 export function ref(f: Field | undefined): IacRef | undefined {
@@ -111,6 +115,8 @@ export function decimalSlip(f: Field | undefined, what: string): IacSlip | undef
 
 export interface Meta {
   readonly symbol: string;
+  /** Where the resource is declared (`resources[2][copyIndex 1]`, `volumes[2]`), for display when its name is unknown. */
+  readonly address?: string;
   readonly span: Span;
   readonly headSpan: Span;
   readonly repeated: boolean;
@@ -240,6 +246,7 @@ export function poolFromId(f: Field | undefined): IacRef | undefined {
 export function common(meta: Meta) {
   return {
     symbol: meta.symbol,
+    ...(meta.address ? { address: meta.address } : {}),
     span: meta.span,
     headSpan: meta.headSpan,
     repeated: meta.repeated,

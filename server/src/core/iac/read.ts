@@ -3,12 +3,13 @@ import type { FileKind } from '../fileKind';
 import type { ParseProblem } from '../diagnostics';
 import { readArmJson } from './arm';
 import { readBicep } from './bicep';
+import { readArmParameters } from './parameters';
 import { toManifest, type ElsewhereVolume, type EstateModel, type IacEstate } from './estate';
 import { checkTfvars, readTerraform } from './terraform';
 import { grammarOf, hasKeptTree } from './treeSitter';
 import { IAC_SYNTAX_CODE } from './common';
 
-export const IAC_KINDS: ReadonlySet<FileKind> = new Set(['terraform', 'terraform-vars', 'bicep', 'arm-template', 'az-netappfiles-json']);
+export const IAC_KINDS: ReadonlySet<FileKind> = new Set(['terraform', 'terraform-vars', 'bicep', 'arm-template', 'az-netappfiles-json', 'arm-parameters', 'bicep-params']);
 
 export interface IacRead extends Partial<EstateModel> {
   readonly estate?: IacEstate;
@@ -28,6 +29,9 @@ export function readIac(source: SourceText, uri: string, kind: FileKind, edited 
   if (kind === 'terraform') estate = readTerraform(source, problems, uri, key !== undefined);
   else if (kind === 'terraform-vars') checkTfvars(source, problems, uri);
   else if (kind === 'bicep') estate = readBicep(source, problems, key);
+  // Parameter files give their template values (workspace/parameterFiles.ts); alone, only their syntax is checked.
+  else if (kind === 'arm-parameters') readArmParameters(source, problems);
+  else if (kind === 'bicep-params') return { problems };
   else estate = readArmJson(source, problems, kind === 'arm-template' ? 'arm' : 'az-cli');
   if (!estate) return { problems };
   return { problems, ...estateRead(estate, uri, problems.some((p) => p.code === IAC_SYNTAX_CODE)) };

@@ -110,6 +110,8 @@ export const RULE_CATALOG: readonly RuleCatalogEntry[] = [
   { code: 'ANF409', name: 'api-version-volume-minimum' },
   { code: 'ANF410', name: 'api-version-pool-minimum' },
   { code: 'ANF411', name: 'workload-guess' },
+  { code: 'ANF421', name: 'undeclared-parameter' },
+  { code: 'ANF422', name: 'iac-evaluation-stopped' },
   { code: 'ANF900', name: 'config-syntax' },
   { code: 'ANF901', name: 'unknown-config-key' },
   { code: 'ANF902', name: 'invalid-config-value' },

@@ -1,3 +1,4 @@
+import type { ParseProblem } from '../diagnostics';
 import type { ElsewhereVolume } from '../iac/estate';
 import { estateRead } from '../iac/read';
 import { localModuleFolder, readTerraformModule, TerraformTrees, type TerraformModuleFile } from '../iac/terraform';
@@ -225,14 +226,17 @@ function evaluate(members: readonly ParsedFile[], folders: (folder: string) => T
 /** A Bicep file read with its local modules; a reader that throws leaves it as read alone, and says so (ANF003). */
 function readBicepGuarded(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
   try {
+    const problems: ParseProblem[] = [];
     const estate = readBicepModule(file.uri, file.source, (uri) => {
       const f = get(uri);
       return f?.kind === 'bicep' ? f.source : undefined;
-    });
+    }, { problems });
     if (!estate) return file;
     const read = estateRead(estate, file.uri, file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'));
     const { manifest: _manifest, ...rest } = file;
-    return { ...rest, iac: read.estate, volumes: read.volumes ?? [], ...(read.manifest ? { manifest: read.manifest } : {}) };
+    // What the reading with modules found that the file alone did not (the work budget running out: ANF422).
+    const added = problems.filter((p) => !file.problems.some((q) => q.code === p.code && q.span.start === p.span.start));
+    return { ...rest, ...(added.length > 0 ? { problems: [...file.problems, ...added] } : {}), iac: read.estate, volumes: read.volumes ?? [], ...(read.manifest ? { manifest: read.manifest } : {}) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ...file, problems: [...file.problems, { code: PARSER_FAILURE, span: { start: 0, end: 0 }, message: `anf-lint's Bicep module reader failed on this file, so it was checked alone (the resources of its modules unknown): ${message}` }] };

@@ -8,10 +8,11 @@ import type { FileKind } from '../fileKind';
 import { VolumeIndex } from './links';
 import { parseFile } from './parseFile';
 import { TerraformModules } from './terraformModules';
+import { ParameterFiles } from './parameterFiles';
 import type { ParsedFile } from './parsedFile';
 import type { WorkloadSource, WorkspaceView } from './workspaceView';
 
-type WorkloadDefaults = Pick<ResolvedConfig, 'defaultWorkload'>;
+type WorkloadDefaults = Pick<ResolvedConfig, 'defaultWorkload'> & Partial<Pick<ResolvedConfig, 'parameterFiles'>>;
 
 /**
  * The set of documents anf-lint knows, parsed once per version, with the cross-file indexes
@@ -21,6 +22,8 @@ export class Workspace implements WorkspaceView {
   private readonly parsed = new Map<string, ParsedFile>();
   /** Terraform files read with the rest of their module (folder); see terraformModules.ts. */
   private readonly modules = new TerraformModules();
+  /** ARM templates and Bicep files read with their parameters files; see parameterFiles.ts. */
+  private readonly parameters = new ParameterFiles();
   private fileList: readonly ParsedFile[] | undefined;
   private derived: { volumes: readonly VolumeSummary[]; mounts: MountEntry[]; settings: KernelSetting[]; index: VolumeIndex; mountsByVolume?: Map<VolumeSummary, MountEntry[]> } | undefined;
   /**
@@ -40,7 +43,8 @@ export class Workspace implements WorkspaceView {
     const before = this.parsed.get(uri);
     const file = parseFile(uri, text, version, kind, before);
     this.parsed.set(uri, file);
-    const moduleChanged = this.modules.changed(uri, file);
+    const parametersChanged = this.parameters.changed(uri, file);
+    const moduleChanged = this.modules.changed(uri, file) || parametersChanged;
     this.derived = undefined;
     this.fileList = undefined;
     // The volume list is kept across edits of files without volumes (lineReuse.ts: mount rules'
@@ -52,7 +56,8 @@ export class Workspace implements WorkspaceView {
   delete(uri: string): void {
     const before = this.parsed.get(uri);
     if (before && this.parsed.delete(uri)) {
-      const moduleChanged = this.modules.changed(uri, undefined);
+      const parametersChanged = this.parameters.changed(uri, undefined);
+      const moduleChanged = this.modules.changed(uri, undefined) || parametersChanged;
       this.derived = undefined;
       this.fileList = undefined;
       if (moduleChanged || before.volumes.length > 0) this.volumeState = undefined;
@@ -79,7 +84,10 @@ export class Workspace implements WorkspaceView {
   }
 
   private resolved(file: ParsedFile): ParsedFile {
-    return this.modules.resolve(file, (uri) => this.parsed.get(uri));
+    const get = (uri: string) => this.parsed.get(uri);
+    const read = this.modules.resolve(file, get);
+    const configured = (typeof this.config === 'function' ? this.config(file.uri) : this.config).parameterFiles;
+    return this.parameters.resolve(read, get, configured);
   }
 
   volumes(): readonly VolumeSummary[] {

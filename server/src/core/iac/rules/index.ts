@@ -11,6 +11,8 @@ import { hanaStorageKpi } from './ANF408-hana-storage-kpi';
 import { apiVersionVolumeMinimum } from './ANF409-api-version-volume-minimum';
 import { apiVersionPoolMinimum } from './ANF410-api-version-pool-minimum';
 import { workloadGuess } from './ANF411-workload-guess';
+import { undeclaredParameter } from './ANF421-undeclared-parameter';
+import { evaluationStopped } from './ANF422-evaluation-stopped';
 
 /** Rules only infrastructure code needs (ANF400-ANF449). The sizing rules (ANF110-ANF125) run on IaC too. */
 export const iacRules: readonly Rule[] = [
@@ -26,4 +28,6 @@ export const iacRules: readonly Rule[] = [
   apiVersionVolumeMinimum,
   apiVersionPoolMinimum,
   workloadGuess,
+  undeclaredParameter,
+  evaluationStopped,
 ];
