@@ -122,7 +122,7 @@ export const SLOT_TABLE_BY_NCONNECT = fact(
   ] as const,
   'slots by nconnect',
   'SEED_MOUNT',
-  { note: 'The Microsoft Learn module on ANF performance for EDA and HPC (which misspells the key as sunrpc.tpc_max_slot_table_entries); no other source confirms it.' },
+  { note: 'The Microsoft Learn module on ANF performance for EDA and HPC (which misspells the key as sunrpc.tpc_max_slot_table_entries); no other source confirms it, and the concurrency article (CS) says "128 or less per connection": rule texts cite CS, the table only sorts ANF316 from ANF317.' },
 );
 
 /** Kerberos cost at high concurrency compared with sec=sys (KRB). */
