@@ -16,6 +16,7 @@ export const SOURCES = {
   RL: { title: 'Resource limits for Azure NetApp Files', url: `${LEARN}azure-netapp-files-resource-limits`, date: '2025-06-10' },
   RL2021: { title: 'Resource limits for Azure NetApp Files (older revision)', url: `${LEARN}azure-netapp-files-resource-limits`, date: '2021-04-22' },
   RL2023: { title: 'Resource limits for Azure NetApp Files (older revision)', url: `${LEARN}azure-netapp-files-resource-limits`, date: '2023-09-29' },
+  PERF: { title: 'Performance considerations for Azure NetApp Files', url: `${LEARN}azure-netapp-files-performance-considerations`, date: 'undated (stored copy)' },
   CM: { title: 'Cost model for Azure NetApp Files', url: `${LEARN}azure-netapp-files-cost-model`, date: '2026-06-15' },
   LV: { title: 'Requirements and considerations for large volumes', url: `${LEARN}large-volumes-requirements-considerations`, date: '2026-02-10' },
   CA: { title: 'Manage Azure NetApp Files storage with cool access', url: `${LEARN}manage-cool-access`, date: '2025-10-28' },
