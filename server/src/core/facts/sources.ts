@@ -28,6 +28,8 @@ export const SOURCES = {
   FAQP: { title: 'Performance FAQs for Azure NetApp Files', url: `${LEARN}faq-performance`, date: '2024-09-10' },
   FAQN: { title: 'NFS FAQs for Azure NetApp Files', url: `${LEARN}faq-nfs`, date: '2023-03-15' },
   AVGORA: { title: 'Deploy application volume group for Oracle', url: `${LEARN}application-volume-group-oracle-deploy-volumes`, date: '2022-10-20' },
+  AVGHANA: { title: 'Requirements and considerations for application volume group for SAP HANA', url: `${LEARN}application-volume-group-considerations`, date: '2024-08-13' },
+  AVGORA_REQ: { title: 'Requirements and considerations for Azure NetApp Files application volume group for Oracle', url: `${LEARN}application-volume-group-oracle-considerations`, date: '2025-01-29' },
   KRB: { title: 'Configure NFSv4.1 Kerberos encryption', url: `${LEARN}configure-kerberos-encryption`, date: '2020-11-09' },
   EDA: { title: 'Benefits of using Azure NetApp Files for electronic design automation', url: `${LEARN}solutions-benefits-azure-netapp-files-electronic-design-automation`, date: '2025-10-13' },
   WT: { title: 'Understand workload types in Azure NetApp Files', url: `${LEARN}workload-types`, date: '2024-10-31' },
