@@ -18,9 +18,23 @@ export const HANA_STORAGE_KPI = {
 
 /** Volume limits that depend on the ARM API version a template names. */
 export const API_VERSION_LIMITS = {
-  /** Up to this API version the volume minimum was 100 GiB (the 2022-01-01 reference); current versions allow 50 GiB. Versions in between are not judged. */
-  olderApiVersionUpTo: fact('2022-01-01', 'api-version', 'NETAPP_ARM_2022'),
-  olderMinVolumeGiB: fact(100, 'GiB', 'NETAPP_ARM_2022', { note: 'usageThreshold minimum 107374182400 bytes (100 GiB) in API 2022-01-01 and earlier.' }),
+  /**
+   * The smallest `usageThreshold` each Microsoft.NetApp API version accepts for a volume, read from the
+   * generated ARM types (BICEP_TYPES_NETAPP: `generated/netapp/microsoft.netapp/<api-version>/types.json`,
+   * the IntegerType that `VolumeProperties.usageThreshold` refers to, `minValue`). Rows in date order; a
+   * version takes the row whose `upToApiVersion` (compared on the date, previews included) it does not pass.
+   * 100 GiB in all 34 versions from 2017-08-15 to 2023-11-01 (2023-05-01-preview, 2023-07-01-preview and
+   * 2023-11-01-preview included); 50 GiB in every version from 2024-01-01 (stable and preview) to 2026-06-15-preview.
+   */
+  volumeMinUsageThresholdByApiVersion: fact(
+    [
+      { fromApiVersion: '2017-08-15', upToApiVersion: '2023-11-01', minBytes: 107374182400 },
+      { fromApiVersion: '2024-01-01', upToApiVersion: '9999-12-31', minBytes: 53687091200 },
+    ] as const,
+    'bytes (usageThreshold minValue) by api-version',
+    'BICEP_TYPES_NETAPP',
+    { note: 'generated/netapp/microsoft.netapp/2023-11-01/types.json: minValue 107374182400; .../2024-01-01/types.json: minValue 53687091200.' },
+  ),
   /**
    * 1 TiB capacity pools came with API version 2023-07-01-preview (2024-01-01 among stable versions;
    * the 2023-11-01 reference already counts pool sizes in 1 TiB steps). Versions dated before

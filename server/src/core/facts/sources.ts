@@ -164,6 +164,11 @@ export const SOURCES = {
   CALC: { title: 'Azure NetApp Files Performance Calculator (calc.js constants)', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
   HANA_STORAGE: { title: 'SAP HANA Azure virtual machine storage configurations', url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/hana-vm-operations-storage', date: '2025-06-12' },
   NETAPP_ARM_2022: { title: 'Microsoft.NetApp netAppAccounts/capacityPools/volumes 2022-01-01 (ARM template reference)', url: 'https://learn.microsoft.com/en-us/azure/templates/microsoft.netapp/2022-01-01/netappaccounts/capacitypools/volumes', date: '2022-01-01' },
+  BICEP_TYPES_NETAPP: {
+    title: 'Azure/bicep-types-az: generated/netapp/microsoft.netapp/<api-version>/types.json (the generated ARM types; VolumeProperties.usageThreshold minValue per API version)',
+    url: 'https://github.com/Azure/bicep-types-az/tree/main/generated/netapp/microsoft.netapp',
+    date: '2026-08-20 (commit 1f896de2db96)',
+  },
   NETAPP_ARM: { title: 'Microsoft.NetApp netAppAccounts/capacityPools/volumes (ARM template reference)', url: 'https://learn.microsoft.com/en-us/azure/templates/microsoft.netapp/netappaccounts/capacitypools/volumes', date: '2025-09-01' },
   NETAPP_POOLS_API: { title: 'Pools - Create Or Update (Azure NetApp Files REST API, 2023-11-01)', url: 'https://learn.microsoft.com/en-us/rest/api/netapp/pools/create-or-update?view=rest-netapp-2023-11-01', date: '2023-11-01' },
   AVM_NETAPP_POOL: { title: 'Azure Verified Modules: NetApp capacity pool (avm/res/net-app/net-app-account/capacity-pool)', url: 'https://github.com/Azure/bicep-registry-modules/tree/main/avm/res/net-app/net-app-account/capacity-pool', date: '2025' },
