@@ -37,6 +37,7 @@ export const RULE_CATALOG: readonly RuleCatalogEntry[] = [
   { code: 'ANF125', name: 'cool-access-pool-disabled' },
   { code: 'ANF126', name: 'large-volume-for-database' },
   { code: 'ANF127', name: 'iops-above-measured-ceiling' },
+  { code: 'ANF128', name: 'small-volume-in-minimum-pool' },
   { code: 'ANF200', name: 'malformed-mount-entry' },
   { code: 'ANF201', name: 'workload-annotation' },
   { code: 'ANF202', name: 'unknown-mount-option' },
