@@ -11,6 +11,8 @@ import { hanaStorageKpi } from './ANF408-hana-storage-kpi';
 import { apiVersionVolumeMinimum } from './ANF409-api-version-volume-minimum';
 import { apiVersionPoolMinimum } from './ANF410-api-version-pool-minimum';
 import { workloadGuess } from './ANF411-workload-guess';
+import { poolWithoutVolumes } from './ANF412-pool-without-volumes';
+import { volumePoolNotDeclared } from './ANF413-volume-pool-not-declared';
 
 /** Rules only infrastructure code needs (ANF400-ANF449). The sizing rules (ANF110-ANF125) run on IaC too. */
 export const iacRules: readonly Rule[] = [
@@ -26,4 +28,6 @@ export const iacRules: readonly Rule[] = [
   apiVersionVolumeMinimum,
   apiVersionPoolMinimum,
   workloadGuess,
+  poolWithoutVolumes,
+  volumePoolNotDeclared,
 ];
