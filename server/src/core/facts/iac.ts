@@ -68,3 +68,18 @@ export const KNOWN_MODULE_DEFAULTS = {
   bicepPoolSizeInTiBFromMinor: fact(8, 'minor version', 'AVM_BICEP_NETAPP', { note: 'Versions 0.1-0.7 take `capacityPools[].size` in bytes (the pool module passes it on as written); from 0.8.0 in TiB (the pool module converts it with `tebibytesToBytes`). Read from the module\'s history of capacity-pool/main.bicep.' }),
   terraformVolumeGiB: fact(50, 'GiB', 'AVM_TF_NETAPP', { note: '`volumes[].volume_size_in_gib` is `optional(number, 50)`; the volume submodule multiplies it by 1073741824 into `usageThreshold` bytes.' }),
 };
+
+/**
+ * The subnet delegated to `Microsoft.NetApp/volumes` (checked 2026-11-28 for issue 28 §3 item 12; no rule
+ * reads these yet: the IaC readers do not read subnets). The pages disagree on NSGs: the delegate page
+ * (2022) says none may be designated, the network planning page (2023) allows them with Standard network
+ * features; the newer page wins.
+ */
+export const DELEGATED_SUBNET = {
+  sufficientPrefixLength: fact(28, 'prefix length (/28, 11 usable addresses)', 'DELEGATE_SUBNET', { note: '"Using a /28 network mask, which provides for 11 usable IP addresses, is sufficient for most use cases."' }),
+  recommendedPrefixLength: fact(26, 'prefix length', 'NETWORK_PLANNING', { note: '"It\'s also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." The delegate page suggests /26 "in scenarios such as SAP HANA".' }),
+  recommendedSapPrefixLength: fact(25, 'prefix length', 'NETWORK_PLANNING'),
+  nsgWithBasicNetworkFeatures: fact(false, 'supported', 'NETWORK_PLANNING', { note: 'Constraints table: NSGs on Azure NetApp Files delegated subnets: Standard network features Yes, Basic No.' }),
+  nsgWithStandardNetworkFeatures: fact(true, 'supported', 'NETWORK_PLANNING'),
+  serviceEndpointOnDelegatedSubnet: fact(false, 'supported', 'DELEGATE_SUBNET', { note: '"You cannot designate a network security group or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." (the NSG half is superseded for Standard network features by NETWORK_PLANNING).' }),
+} as const;

@@ -28,6 +28,8 @@ export const SOURCES = {
   FAQP: { title: 'Performance FAQs for Azure NetApp Files', url: `${LEARN}faq-performance`, date: '2024-09-10' },
   FAQN: { title: 'NFS FAQs for Azure NetApp Files', url: `${LEARN}faq-nfs`, date: '2023-03-15' },
   AVGORA: { title: 'Deploy application volume group for Oracle', url: `${LEARN}application-volume-group-oracle-deploy-volumes`, date: '2022-10-20' },
+  DELEGATE_SUBNET: { title: 'Delegate a subnet to Azure NetApp Files', url: `${LEARN}azure-netapp-files-delegate-subnet`, date: '2022-10-25' },
+  NETWORK_PLANNING: { title: 'Guidelines for Azure NetApp Files network planning', url: `${LEARN}azure-netapp-files-network-topologies`, date: '2023-07-24' },
   AVGHANA: { title: 'Requirements and considerations for application volume group for SAP HANA', url: `${LEARN}application-volume-group-considerations`, date: '2024-08-13' },
   AVGORA_REQ: { title: 'Requirements and considerations for Azure NetApp Files application volume group for Oracle', url: `${LEARN}application-volume-group-oracle-considerations`, date: '2025-01-29' },
   KRB: { title: 'Configure NFSv4.1 Kerberos encryption', url: `${LEARN}configure-kerberos-encryption`, date: '2020-11-09' },
