@@ -366,7 +366,7 @@ describe("a finding on a module's default", () => {
 }
 `;
     const { findings, at, line } = lint('hana.tf', text);
-    expect(findings.map((d) => d.code)).toEqual(['ANF408']);
+    expect(findings.map((d) => d.code)).toEqual(['ANF408', 'ANF128']) // ANF128: a 50 GiB volume alone in a 4 TiB auto QoS pool;
     expect(at('ANF408')).toEqual(['name']);
     expect(line('ANF408')).toEqual([16]); // the volume entry's `name`
     expect(findings[0]!.message).toContain('(from its name `hn1-log-mnt00001`; write `# anf: workload=<kind>` above its entry in `volumes` or give it a `workload` tag to override it)');

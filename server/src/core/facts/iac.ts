@@ -18,9 +18,23 @@ export const HANA_STORAGE_KPI = {
 
 /** Volume limits that depend on the ARM API version a template names. */
 export const API_VERSION_LIMITS = {
-  /** Up to this API version the volume minimum was 100 GiB (the 2022-01-01 reference); current versions allow 50 GiB. Versions in between are not judged. */
-  olderApiVersionUpTo: fact('2022-01-01', 'api-version', 'NETAPP_ARM_2022'),
-  olderMinVolumeGiB: fact(100, 'GiB', 'NETAPP_ARM_2022', { note: 'usageThreshold minimum 107374182400 bytes (100 GiB) in API 2022-01-01 and earlier.' }),
+  /**
+   * The smallest `usageThreshold` each Microsoft.NetApp API version accepts for a volume, read from the
+   * generated ARM types (BICEP_TYPES_NETAPP: `generated/netapp/microsoft.netapp/<api-version>/types.json`,
+   * the IntegerType that `VolumeProperties.usageThreshold` refers to, `minValue`). Rows in date order; a
+   * version takes the row whose `upToApiVersion` (compared on the date, previews included) it does not pass.
+   * 100 GiB in all 34 versions from 2017-08-15 to 2023-11-01 (2023-05-01-preview, 2023-07-01-preview and
+   * 2023-11-01-preview included); 50 GiB in every version from 2024-01-01 (stable and preview) to 2026-06-15-preview.
+   */
+  volumeMinUsageThresholdByApiVersion: fact(
+    [
+      { fromApiVersion: '2017-08-15', upToApiVersion: '2023-11-01', minBytes: 107374182400 },
+      { fromApiVersion: '2024-01-01', upToApiVersion: '9999-12-31', minBytes: 53687091200 },
+    ] as const,
+    'bytes (usageThreshold minValue) by api-version',
+    'BICEP_TYPES_NETAPP',
+    { note: 'generated/netapp/microsoft.netapp/2023-11-01/types.json: minValue 107374182400; .../2024-01-01/types.json: minValue 53687091200.' },
+  ),
   /**
    * 1 TiB capacity pools came with API version 2023-07-01-preview (2024-01-01 among stable versions;
    * the 2023-11-01 reference already counts pool sizes in 1 TiB steps). Versions dated before
@@ -54,3 +68,18 @@ export const KNOWN_MODULE_DEFAULTS = {
   bicepPoolSizeInTiBFromMinor: fact(8, 'minor version', 'AVM_BICEP_NETAPP', { note: 'Versions 0.1-0.7 take `capacityPools[].size` in bytes (the pool module passes it on as written); from 0.8.0 in TiB (the pool module converts it with `tebibytesToBytes`). Read from the module\'s history of capacity-pool/main.bicep.' }),
   terraformVolumeGiB: fact(50, 'GiB', 'AVM_TF_NETAPP', { note: '`volumes[].volume_size_in_gib` is `optional(number, 50)`; the volume submodule multiplies it by 1073741824 into `usageThreshold` bytes.' }),
 };
+
+/**
+ * The subnet delegated to `Microsoft.NetApp/volumes` (checked 2026-11-28 for issue 28 §3 item 12; no rule
+ * reads these yet: the IaC readers do not read subnets). The pages disagree on NSGs: the delegate page
+ * (2022) says none may be designated, the network planning page (2023) allows them with Standard network
+ * features; the newer page wins.
+ */
+export const DELEGATED_SUBNET = {
+  sufficientPrefixLength: fact(28, 'prefix length (/28, 11 usable addresses)', 'DELEGATE_SUBNET', { note: '"Using a /28 network mask, which provides for 11 usable IP addresses, is sufficient for most use cases."' }),
+  recommendedPrefixLength: fact(26, 'prefix length', 'NETWORK_PLANNING', { note: '"It\'s also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." The delegate page suggests /26 "in scenarios such as SAP HANA".' }),
+  recommendedSapPrefixLength: fact(25, 'prefix length', 'NETWORK_PLANNING'),
+  nsgWithBasicNetworkFeatures: fact(false, 'supported', 'NETWORK_PLANNING', { note: 'Constraints table: NSGs on Azure NetApp Files delegated subnets: Standard network features Yes, Basic No.' }),
+  nsgWithStandardNetworkFeatures: fact(true, 'supported', 'NETWORK_PLANNING'),
+  serviceEndpointOnDelegatedSubnet: fact(false, 'supported', 'DELEGATE_SUBNET', { note: '"You cannot designate a network security group or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." (the NSG half is superseded for Standard network features by NETWORK_PLANNING).' }),
+} as const;

@@ -179,3 +179,37 @@ export const RECOMMENDED_VM = {
 export const TCP_WINDOW_FIX = {
   minimumMaxBytes: fact(16777216, 'bytes', 'SEED_MOUNT', { note: 'The recommended tcp_rmem/tcp_wmem maximum.' }),
 } as const;
+
+/**
+ * The client tunables of Microsoft's EDA benchmark ("Benefits of using Azure NetApp Files for electronic
+ * design automation", Test configuration table), as written there. ANF307 takes a file that sets
+ * `tcp_sack = 0` together with at least `minMatches` of the other rows, at these values, to be that block.
+ */
+export const EDA_BENCHMARK_SYSCTL = {
+  settings: fact(
+    [
+      ['net.core.wmem_max', '16777216'],
+      ['net.core.wmem_default', '1048576'],
+      ['net.core.rmem_max', '16777216'],
+      ['net.core.rmem_default', '1048576'],
+      ['net.ipv4.tcp_rmem', '1048576 8388608 16777216'],
+      ['net.ipv4.tcp_wmem', '1048576 8388608 16777216'],
+      ['net.core.optmem_max', '4194304'],
+      ['net.core.somaxconn', '65535'],
+      ['net.ipv4.tcp_mem', '4096 89600 8388608'],
+      ['net.ipv4.tcp_timestamps', '0'],
+      ['net.ipv4.tcp_low_latency', '1'],
+      ['net.ipv4.ip_local_port_range', '1024 65000'],
+      ['net.ipv4.tcp_slow_start_after_idle', '0'],
+      ['net.core.netdev_max_backlog', '300000'],
+      ['net.ipv4.tcp_fack', '0'],
+      ['vm.dirty_expire_centisecs', '30000'],
+      ['vm.dirty_writeback_centisecs', '30000'],
+    ] as const,
+    'sysctl key and value',
+    'EDA',
+    { note: 'The block also sets tcp_sack = 0 and tcp_dsack = 0, which ANF307 judges.' },
+  ),
+  /** anf-lint's own line: four distinctive rows of the block besides SACK make a file "the block". */
+  minMatches: fact(4, 'rows', 'ANFLINT', { note: 'Four of the seventeen other rows at the benchmark\'s values: a file copied from the page, not one that happens to share a common value.' }),
+} as const;

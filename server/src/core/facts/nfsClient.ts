@@ -6,8 +6,8 @@ import { fact } from './fact';
  */
 
 export const NFS_TRANSFER_SIZE = {
-  /** ANF's recommendation for rsize and wsize. */
-  recommendedBytes: fact(262144, 'bytes', 'MO', { note: '256 KiB; set rsize and wsize to the same value.' }),
+  /** ANF's recommendation for rsize and wsize: an upper bound, which every example on the page uses for both. */
+  recommendedBytes: fact(262144, 'bytes', 'MO', { note: '256 KiB: "setting both rsize and wsize no larger than 262,144 Bytes (256 K)". The page sets no rule on rsize equalling wsize.' }),
   /** Largest value the kernel accepts; larger values are clamped. ANF's own maximum transfer size is the same. */
   maxBytes: fact(1048576, 'bytes', 'NFS5', { note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given.' }),
   /** Smallest value: nfs(5) replaces values below 1024 with 4096. */
@@ -122,7 +122,7 @@ export const SLOT_TABLE_BY_NCONNECT = fact(
   ] as const,
   'slots by nconnect',
   'SEED_MOUNT',
-  { note: 'The Microsoft Learn module on ANF performance for EDA and HPC (which misspells the key as sunrpc.tpc_max_slot_table_entries); no other source confirms it.' },
+  { note: 'The Microsoft Learn module on ANF performance for EDA and HPC (which misspells the key as sunrpc.tpc_max_slot_table_entries); no other source confirms it, and the concurrency article (CS) says "128 or less per connection": rule texts cite CS, the table only sorts ANF316 from ANF317.' },
 );
 
 /** Kerberos cost at high concurrency compared with sec=sys (KRB). */

@@ -330,6 +330,7 @@ function convertVolume(v: IacVolume): ManifestVolume {
     ...(unknown.length > 0 ? { unknown } : {}),
     ...(v.repeated ? { repeated: true } : {}),
     ...(v.requirements ? { requirements: requirementsOf(v.requirements) } : {}),
+    ...(v.volumeGroup ? { applicationVolumeGroup: v.volumeGroup } : {}),
   };
 }
 

@@ -360,6 +360,8 @@ export interface ManifestVolume {
   readonly unknown?: readonly string[];
   /** Infrastructure code: the resource has `count`/`for_each` (or a Bicep loop): how many is unknown. */
   readonly repeated?: boolean;
+  /** Infrastructure code: the application volume group that declares the volume (its symbol). */
+  readonly applicationVolumeGroup?: string;
 }
 
 export interface ManifestPool {

@@ -11,6 +11,8 @@ import { hanaStorageKpi } from './ANF408-hana-storage-kpi';
 import { apiVersionVolumeMinimum } from './ANF409-api-version-volume-minimum';
 import { apiVersionPoolMinimum } from './ANF410-api-version-pool-minimum';
 import { workloadGuess } from './ANF411-workload-guess';
+import { poolWithoutVolumes } from './ANF412-pool-without-volumes';
+import { volumePoolNotDeclared } from './ANF413-volume-pool-not-declared';
 import { undeclaredParameter } from './ANF421-undeclared-parameter';
 import { evaluationStopped } from './ANF422-evaluation-stopped';
 
@@ -28,6 +30,8 @@ export const iacRules: readonly Rule[] = [
   apiVersionVolumeMinimum,
   apiVersionPoolMinimum,
   workloadGuess,
+  poolWithoutVolumes,
+  volumePoolNotDeclared,
   undeclaredParameter,
   evaluationStopped,
 ];

@@ -15,8 +15,8 @@ export const manualQosThroughput = defineRule({
   fixes: [],
   doc: {
     title: 'Manual QoS: assigned throughput above the pool budget or outside the per-volume range',
-    what: `In a manual QoS pool: the volumes' assigned throughput adds up to more than the pool budget (pool TiB x service-level rate, or the Flexible pool's throughput), a volume has no assigned throughput, or one is outside ${QOS.manualMinVolumeThroughputMiBps.value}-${formatNumber(QOS.manualMaxRegularVolumeThroughputMiBps.value)} MiB/s (regular volume). In an auto QoS pool: a volume with an assigned throughput, which auto QoS ignores.`,
-    why: 'Azure refuses an assignment beyond the pool budget, so the volumes cannot all get what the manifest says. A manual QoS volume gets exactly what is assigned to it, whatever its quota; with auto QoS it is the other way round, and an assigned value is silently ignored.',
+    what: `In a manual QoS pool: the volumes' assigned throughput adds up to more than the pool budget (pool TiB x service-level rate, or the Flexible pool's throughput), a volume has no assigned throughput, or one is outside ${QOS.manualMinVolumeThroughputMiBps.value}-${formatNumber(QOS.manualMaxRegularVolumeThroughputMiBps.value)} MiB/s (regular volume). In an auto QoS pool: a volume of an application volume group (infrastructure code), which requires a manual QoS pool (an error), and any other volume with an assigned throughput, which auto QoS ignores.`,
+    why: 'Azure refuses an assignment beyond the pool budget, so the volumes cannot all get what the manifest says. A manual QoS volume gets exactly what is assigned to it, whatever its quota; with auto QoS it is the other way round, and an assigned value is silently ignored. Application volume groups are stricter: "You need to use the manual QoS capacity pool functionality" (Requirements and considerations for application volume group for SAP HANA) and "You need to use the manual QoS capacity pool type" (Requirements and considerations for Azure NetApp Files application volume group for Oracle), so a group whose pool uses auto QoS is an error, whatever throughput its volumes name.',
     instead: 'Lower the assignments, or grow the pool (Standard/Premium/Ultra) or its throughput (Flexible) until the budget covers them. Give every manual QoS volume a `throughput`.',
     examples: [
       {
@@ -25,7 +25,7 @@ export const manualQosThroughput = defineRule({
         language: 'yaml',
       },
     ],
-    sources: ['SL', 'MQ', 'RL'],
+    sources: ['SL', 'MQ', 'RL', 'AVGHANA', 'AVGORA_REQ'],
   },
   appliesTo: isManifest,
   check(context) {
@@ -36,6 +36,17 @@ export const manualQosThroughput = defineRule({
       if (!level) continue;
       if (poolQos(pool) === 'auto') {
         for (const volume of pool.volumes) {
+          if (volume.applicationVolumeGroup !== undefined) {
+            // Both application volume group pages make manual QoS a requirement, not an option. A QoS
+            // type the code computes (an unknown expression) is not known to be auto: no finding.
+            if (pool.unknown?.includes('qos')) continue;
+            const group = volume.applicationVolumeGroup;
+            context.report({
+              span: volume.throughput?.span ?? volume.name?.span ?? volume.headSpan,
+              message: `${Named('volume', volume.name)} belongs to application volume group \`${group}\`, and ${named('pool', pool.name)} uses auto QoS: application volume groups, for SAP HANA and for Oracle alike, require a manual QoS capacity pool ("You need to use the manual QoS capacity pool …" in the requirements of both). Put the group's volumes in a manual QoS pool (\`qos_type = "Manual"\`, \`qosType: 'Manual'\`).`,
+            });
+            continue;
+          }
           if (!volume.throughput) continue;
           const gets = manifestVolumeThroughput(pool, volume).mibps;
           context.report({

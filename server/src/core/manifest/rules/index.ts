@@ -22,6 +22,7 @@ import { decimalSizeUnit } from './ANF124-decimal-size-unit';
 import { coolAccessPoolDisabled } from './ANF125-cool-access-pool-disabled';
 import { largeVolumeForDatabase } from './ANF126-large-volume-for-database';
 import { iopsAboveMeasuredCeiling } from './ANF127-iops-above-measured-ceiling';
+import { smallVolumeInMinimumPool } from './ANF128-small-volume-in-minimum-pool';
 
 /** Every manifest rule, one file each, in code order. */
 export const manifestRules: readonly Rule[] = [
@@ -48,4 +49,5 @@ export const manifestRules: readonly Rule[] = [
   coolAccessPoolDisabled,
   largeVolumeForDatabase,
   iopsAboveMeasuredCeiling,
+  smallVolumeInMinimumPool,
 ];

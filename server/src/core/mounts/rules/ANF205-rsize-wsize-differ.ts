@@ -12,7 +12,7 @@ const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
 // captured variables for every mount, reported or not.
 function differFinding(rsize: number, wsize: number, r: MountOption, w: MountOption, later: MountOption): Finding {
   return lazyFinding({ span: later.span }, () => ({
-    message: `rsize=${rsize} and wsize=${wsize} differ; ANF recommends the same value for both, ${RECOMMENDED} (256 KiB).`,
+    message: `rsize=${rsize} and wsize=${wsize} differ. ANF's guidance does not ask for equal values, only that both be no larger than ${RECOMMENDED} (256 KiB); this note is here in case one of them was meant to match the other.`,
     fixes: mountFix.unsafe(`Set rsize and wsize to ${RECOMMENDED}`, ...[r, w].filter((o) => o.value !== String(RECOMMENDED)).map((o) => replaceValue(o, String(RECOMMENDED)))),
   }));
 }
@@ -21,13 +21,13 @@ export const rsizeWsizeDiffer = defineRule({
   code: 'ANF205',
   name: 'rsize-wsize-differ',
   domain: 'mount',
-  defaultSeverity: 'warning',
+  defaultSeverity: 'info',
   fixes: ['unsafe'],
   doc: {
     title: '`rsize` and `wsize` differ',
     what: 'A mount that sets `rsize` and `wsize` to different values.',
-    why: `ANF's guidance is to set rsize and wsize to the same value, ${RECOMMENDED} (256 KiB) for most workloads: reads and writes then travel in the same number of round trips, and the value matches what ANF was tuned and measured with.`,
-    instead: `Set both to ${RECOMMENDED}. The fix changes both values.`,
+    why: `Linux NFS mount options best practices for Azure NetApp Files asks only for an upper bound: "for best overall throughput and latency, Azure NetApp Files recommends setting both \`rsize\` and \`wsize\` no larger than 262,144 Bytes (256 K)". It does not ask for equal values, and reads and writes of different sizes work. Different values are still worth a look: they are often what is left when one of the two was edited and the other forgotten, and every example on that page sets both to the same ${RECOMMENDED}. That is why this is a note (info), not a warning; a value above 256 KiB is ANF206's business.`,
+    instead: `Keep the difference if it is meant. Otherwise set both to ${RECOMMENDED}: the fix (unsafe: it changes the transfer size the host uses) writes that value into both.`,
     examples: [
       {
         flagged: 'sudo mount -t nfs -o rw,hard,vers=3,rsize=1048576,wsize=65536 10.10.1.4:/eda-scratch /scratch',
@@ -35,7 +35,7 @@ export const rsizeWsizeDiffer = defineRule({
         language: 'sh',
       },
     ],
-    sources: ['MO', 'SEED_MOUNT'],
+    sources: ['MO'],
   },
   perMount: true,
   appliesTo: hasNfsMounts,

@@ -16,10 +16,10 @@ export const slotTableAboveNconnectGuidance = defineRule({
   defaultSeverity: 'warning',
   fixes: ['unsafe'],
   doc: {
-    title: '`sunrpc.tcp_max_slot_table_entries` above the table of the Learn module for the nconnect in use',
-    what: 'The Microsoft Learn module on ANF performance for EDA and HPC gives a table of `sunrpc.tcp_max_slot_table_entries` by nconnect: nconnect 0–1 → 128, 2–4 → 256, 6–8 → 512, above 8 → no change needed. anf-lint reads the NFS mounts of the same host (fstab, mount commands, systemd units, ...) and reports a value above the table\'s entry for the smallest nconnect among them, pointing at that mount.',
-    why: 'The value applies to every connection of every mount on the host, so the mount with the fewest connections decides. Above the table, the host can keep far more requests in flight than ANF executes (128 per connection): they queue at the storage endpoint and add latency for every client of it.',
-    instead: 'Use at most 128 per connection: it is within the table for every nconnect and within ANF\'s per-connection limit. The fix writes 128 (or the smaller value ANF318 computes for a volume with many clients). Where the line sits in a sysctl file, ANF319 asks to set the same value in `/etc/modprobe.d/` as well: both rules name one value.',
+    title: '`sunrpc.tcp_max_slot_table_entries` far above 128 per connection on a host that uses nconnect',
+    what: 'A `sunrpc.tcp_max_slot_table_entries` above 128 on a host whose NFS mounts (fstab, mount commands, systemd units, ...) use nconnect, when the value is also above the Learn module\'s table entry for the smallest nconnect among them (nconnect 0–1 → 128, 2–4 → 256, 6–8 → 512); anf-lint points at that mount. Values above 128 but within that table are ANF316\'s.',
+    why: 'Linux concurrency best practices for Azure NetApp Files: "As a best practice, set this value to 128 or less per connection", and "It is best to set the per-connection value for `sunrpc.max_tcp_slot_table_entries` to less than 128 when an application scales out across many network connections (`nconnect` and HPC in general, and EDA in particular)". The value applies to every connection of every mount on the host, so the mount with the fewest connections decides; above 128 the host keeps more requests in flight than ANF executes per connection (128), and they queue at the storage endpoint and add latency for every client of it. The Microsoft Learn training module on ANF performance for EDA and HPC prints a table that allows up to 256 (nconnect 2–4) or 512 (nconnect 6–8): it contradicts the article, so anf-lint cites the article, and uses the table only to tell this rule\'s findings (above even the table) from ANF316\'s.',
+    instead: 'Use at most 128 per connection, fewer on a large farm (the article\'s 1,250-client example needs 2 per client and suggests 4 or 8 for headroom). The fix writes 128 (or the smaller value ANF318 computes for a volume with many clients). Where the line sits in a sysctl file, ANF319 asks to set the same value in `/etc/modprobe.d/` as well: both rules name one value.',
     examples: [
       {
         flagged: '# fstab: 10.0.0.4:/tools /tools nfs vers=3,nconnect=2 0 0\noptions sunrpc tcp_max_slot_table_entries=512',
@@ -27,7 +27,7 @@ export const slotTableAboveNconnectGuidance = defineRule({
         language: 'ini',
       },
     ],
-    sources: ['SEED_MOUNT', 'CS'],
+    sources: ['CS', 'SEED_MOUNT'],
   },
   appliesTo: (file) => hasSettings(file) && file.settings.some((s) => s.key === MAX_SLOTS_KEY),
   check(context) {
@@ -45,7 +45,7 @@ export const slotTableAboveNconnectGuidance = defineRule({
       if (value <= entry) continue;
       context.report({
         span: setting.valueSpan,
-        message: `\`${setting.key} = ${formatNumber(value)}\` is above ${formatNumber(entry)}, the maximum of the Learn module for nconnect=${smallest.nconnect} (the mount at ${mountWhere(context, smallest.mount)}${onHost}), and above the ${limit} requests ANF executes per connection. Use ${formatNumber(recommended.value)}${recommended.why}.`,
+        message: `\`${setting.key} = ${formatNumber(value)}\` is above ${limit} per connection, the most Linux concurrency best practices for Azure NetApp Files advises ("${limit} or less per connection", and less when nconnect spreads a workload across connections), on a host whose mount at ${mountWhere(context, smallest.mount)}${onHost} uses nconnect=${smallest.nconnect}: ANF executes ${limit} requests per connection and queues the rest. Use ${formatNumber(recommended.value)}${recommended.why}.`,
         related: [{ uri: smallest.mount.uri, span: nconnectSpan(smallest.mount), message: `This mount uses nconnect=${smallest.nconnect}` }],
         fixes: [replaceValueFix.unsafe(`Write ${recommended.value}`, setting, String(recommended.value))],
       });
