@@ -18,7 +18,7 @@ import {
 } from '../core';
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { computeManifestFigures, type ManifestFigures } from '../core/manifest/figures';
-import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type ConfigChoice, type Environment, type Root, type Target } from '../core/project';
+import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type ConfigChoice, type Environment, type ProjectRun, type Root, type Target } from '../core/project';
 import { NodeEnvironment, RefNotFound, toCorePath } from '../node/nodeEnvironment';
 import { displayPathOf } from './files';
 import { loadIacReaders, needIacReaders } from './iacReaders';
@@ -219,8 +219,11 @@ function touchesLines(diagnostic: Diagnostic, lines: ReadonlySet<number>): boole
   return false;
 }
 
-/** Lints what the request names and returns the results; nothing is printed here. */
-export async function runLint(request: LintRequest, io: CliIo, progress?: (done: number, total: number) => void): Promise<LintOutcome> {
+/**
+ * Reads what the request names (files, folders, globs, standard input, changed files) with their
+ * roots' context into the project's workspaces. `anf-lint estate` reads the same files as lint.
+ */
+export async function openTargets(request: Omit<LintRequest, 'fix'>, io: CliIo): Promise<{ project: Project; run: ProjectRun; errors: string[]; baseRoot: Root | undefined }> {
   const project = newProject(request, io);
   const env = project.env;
   const cwd = toCorePath(io.cwd);
@@ -254,6 +257,14 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   if (needIacReaders(targets.map((t) => t.path)) || [...roots.values()].some((root) => needIacReaders(project.contextPaths(root)))) await loadIacReaders(io);
 
   const run = project.open(targets);
+  return { project, run, errors, baseRoot };
+}
+
+/** Lints what the request names and returns the results; nothing is printed here. */
+export async function runLint(request: LintRequest, io: CliIo, progress?: (done: number, total: number) => void): Promise<LintOutcome> {
+  const { project, run, errors, baseRoot } = await openTargets(request, io);
+  const env = project.env;
+  const cwd = toCorePath(io.cwd);
   const sorted = [...run.targets].sort((a, b) => {
     const x = displayPathOf(a.path, io.cwd);
     const y = displayPathOf(b.path, io.cwd);
