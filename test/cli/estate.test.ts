@@ -86,6 +86,15 @@ describe('anf-lint estate', () => {
     expect(csv).toHaveLength(7);
   });
 
+  it("lint's text report lists each file's estate from the same inventory", () => {
+    const report = run(['--exit-zero', 'infra'], { cwd: fixture() }).stdout;
+    expect(report).toContain('  pool acct-main/pool-open  Standard, size unknown, 2,048 GiB allocated, monthly cost unknown\n    azurerm_netapp_volume.data  2,048 GiB, 32 MiB/s, 4,096 IOPS at 8 KiB (assumed), monthly cost unknown\n');
+    expect(report).toContain('    team-red  512 GiB, 32 MiB/s, 4,096 IOPS at 8 KiB (assumed), $150.63 a month, NFSv3\n');
+    // The module is read through its caller: its own file lists nothing again.
+    expect(report).toContain('infra/modules/anf/main.tf\n  a module: its volumes are listed where it is called, with the values its callers give\n');
+    expect(report).not.toMatch(/\?\/\?|unnamed/);
+  });
+
   it('takes paths like lint, and says what it cannot read', () => {
     const dir = fixture();
     const json = estateJson(dir, 'estate.anf.yaml');

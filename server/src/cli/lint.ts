@@ -18,6 +18,7 @@ import {
 } from '../core';
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { computeManifestFigures, type ManifestFigures } from '../core/manifest/figures';
+import { fileInventory, listsEstate, type EstateInventory } from '../core/estate/inventory';
 import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type ConfigChoice, type Environment, type ProjectRun, type Root, type Target } from '../core/project';
 import { NodeEnvironment, RefNotFound, toCorePath } from '../node/nodeEnvironment';
 import { displayPathOf } from './files';
@@ -40,7 +41,14 @@ export interface FileResult {
   readonly volumes: readonly VolumeSummary[];
   /** Manifests: the computed figures of each pool and volume (what the editor's hovers show). */
   readonly figures?: ManifestFigures;
+  /**
+   * Manifests and infrastructure code: the file's estate inventory (core/estate/inventory.ts, the
+   * same as `anf-lint estate` and the tree); empty for a module its callers read (listed there).
+   */
+  readonly inventory?: FileInventory;
 }
+
+export type FileInventory = Omit<EstateInventory, 'totals'> & { readonly calledModule: boolean };
 
 export interface LintRequest {
   readonly patterns: readonly string[];
@@ -328,6 +336,7 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
       diagnostics,
       volumes: file.volumes,
       ...(file.manifest ? { figures: computeManifestFigures(file.manifest, linted.config.resolved) } : {}),
+      ...(file.manifest ? { inventory: listsEstate(file) ? { ...fileInventory(file, linted.config.resolved), calledModule: false } : { accounts: [], pools: [], volumes: [], calledModule: true } } : {}),
     });
     progress?.(index + 1, sorted.length);
   });
