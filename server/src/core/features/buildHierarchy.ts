@@ -6,9 +6,10 @@ import { formatMiBps, formatNumber, formatSize, formatSizeIn, formatUsd, GiB, Ti
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { WorkspaceView } from '../workspace/workspaceView';
 import type { DiagnosticCounts, HierarchyFigure, HierarchyManifest, HierarchyMount, HierarchyParams, HierarchyPool, HierarchyResult, HierarchyVolume } from './hierarchy';
-import { unknownQuotasNote } from '../manifest/figures';
+import { computeManifestFigures, unknownQuotasNote } from '../manifest/figures';
 import type { ManifestAccount, ManifestPool, ManifestVolume } from '../manifest/model';
 import { hasPlaceholderAddress } from '../mounts/placeholders';
+import { iacResourceOf, type IacPool } from '../iac/estate';
 import { fileInventory, listsEstate, type InventoryAccount, type InventoryPool, type InventoryVolume } from '../estate/inventory';
 
 const ZERO: DiagnosticCounts = { error: 0, warning: 0, info: 0, hint: 0 };
@@ -67,14 +68,17 @@ export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig 
     // The estate inventory's files: a module its callers read is listed as their instances, not again.
     if (!listsEstate(file) || (params.uri !== undefined && file.uri !== params.uri)) continue;
     const diagnostics = diagnosticsOf(file.uri);
-    const inventory = fileInventory(file, typeof config === 'function' ? config(file.uri) : config, summaries.filter((s) => s.uri === file.uri));
+    const fileConfig = typeof config === 'function' ? config(file.uri) : config;
+    const inventory = fileInventory(file, fileConfig, summaries.filter((s) => s.uri === file.uri));
+    // The same (cached) figures the inventory read: a pool it does not list (written in another file of its module) keeps its own.
+    const figures = computeManifestFigures(file.manifest!, fileConfig);
     const listedAccounts = new Map<ManifestAccount, InventoryAccount>(inventory.accounts.map((a) => [a.model, a]));
     const listedPools = new Map<ManifestPool, InventoryPool>(inventory.pools.map((p) => [p.model, p]));
     const listedVolumes = new Map<ManifestVolume, InventoryVolume>(inventory.volumes.map((v) => [v.model.volume, v]));
     const accounts = file.manifest!.accounts.map((account) => {
       const pools: HierarchyPool[] = account.pools.map((pool) => {
         const listedPool = listedPools.get(pool);
-        const pf = listedPool?.figures;
+        const pf = listedPool?.figures ?? figures.pool(pool);
         const volumes: HierarchyVolume[] = pool.volumes.map((volume) => {
           const listed = listedVolumes.get(volume)!;
           const vf = listed.figures;
@@ -111,7 +115,8 @@ export function buildHierarchy(workspace: WorkspaceView, config: ResolvedConfig 
         if (pf?.monthlyCost) poolFigures.push({ key: 'monthlyCost', label: 'Monthly cost', value: formatUsd(pf.monthlyCost.totalUsd) });
         // A pool the files do not declare (volumes name it): named by their reference, its values unknown.
         const name = listedPool?.name ?? (pool.volumes[0] ? (listedVolumes.get(pool.volumes[0])?.pool ?? undefined) : undefined);
-        const unknown = listedPool ? listedPool.unknown : [`pool: not declared in the files read (${pool.volumes.length === 1 ? 'its volume names it' : 'its volumes name it'})`];
+        const declaredIn = (iacResourceOf(pool) as IacPool | undefined)?.declaredIn;
+        const unknown = listedPool ? listedPool.unknown : declaredIn !== undefined ? [] : [`pool: not declared in the files read (${pool.volumes.length === 1 ? 'its volume names it' : 'its volumes name it'})`];
         return {
           kind: 'pool' as const,
           name: name ?? `pool of ${volumes[0]?.name ?? '?'}`,
