@@ -100,7 +100,11 @@ function formatInventory(inventory: FileInventory, colors: Colors): string[] {
   if (inventory.calledModule) return [colors.dim('  a module: its volumes are listed where it is called, with the values its callers give')];
   const lines: string[] = [];
   const byPool = new Map<object, InventoryVolume[]>();
-  for (const volume of inventory.volumes) byPool.set(volume.model.pool, [...(byPool.get(volume.model.pool) ?? []), volume]);
+  for (const volume of inventory.volumes) {
+    const list = byPool.get(volume.model.pool);
+    if (list) list.push(volume);
+    else byPool.set(volume.model.pool, [volume]);
+  }
   const listedPools = new Set<object>(inventory.pools.map((p) => p.model));
   const poolLines = (title: string, parts: string[], members: readonly InventoryVolume[]) => {
     lines.push(`  ${colors.bold(title)}  ${parts.join(', ')}`);
