@@ -235,10 +235,19 @@ function tooltip(node: HierarchyNode, label: string, figures: readonly Row[], co
   const extra: Row[] = [];
   if (node.kind === 'volume') {
     const v = node.volume;
-    extra.push({ label: 'Service level', value: v.serviceLevel }, { label: 'QoS', value: v.qos });
+    extra.push({ label: 'Service level', value: v.serviceLevel ?? 'unknown' }, { label: 'QoS', value: v.qos });
     if (v.workload) extra.push({ label: 'Workload', value: v.workload });
+    if (v.instance !== undefined && v.instance !== v.name) extra.push({ label: 'Address', value: v.instance });
   } else if (node.kind === 'pool') {
-    extra.push({ label: 'Service level', value: node.pool.serviceLevel });
+    extra.push({ label: 'Service level', value: node.pool.serviceLevel ?? 'unknown' });
+  } else if (node.kind === 'mount' && node.mount.host !== undefined) {
+    extra.push({ label: 'Host', value: node.mount.host });
+  }
+  // What anf-lint could not evaluate, and why: instead of a 0 or an empty name.
+  const unknown = node.kind === 'volume' ? node.volume.unknown : node.kind === 'pool' ? node.pool.unknown : node.kind === 'account' ? node.account.unknown : undefined;
+  for (const reason of unknown ?? []) {
+    const colon = reason.indexOf(': ');
+    extra.push(colon > 0 ? { label: `Unknown ${reason.slice(0, colon)}`, value: reason.slice(colon + 2) } : { label: 'Unknown', value: reason });
   }
   const rows = [...extra, ...figures];
   if (rows.length > 0) {

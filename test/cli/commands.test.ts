@@ -6,7 +6,7 @@ import { ALL_RULES } from '../../server/src/core';
 import { renderRuleDoc } from '../../server/src/core/rules/ruleDoc';
 import { recommendedMountText } from '../../server/src/core/recommend/mountLine';
 import { SERVICE_LEVELS } from '../../server/src/core/facts';
-import { baseEnv, CLI, GOOD_CONFIG, run, tempProject } from './helpers';
+import { baseEnv, CLI, copyInto, GOOD_CONFIG, run, tempProject } from './helpers';
 
 const MANIFEST = readFileSync(join(__dirname, 'fixtures', 'eda.anf.yaml'), 'utf8');
 
@@ -75,7 +75,7 @@ describe('anf-lint mount', () => {
   it.each(['fstab', 'command', 'systemd'] as const)('--style %s prints the core recommendation', (style) => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'infra/eda.anf.yaml': MANIFEST });
     const result = run(['mount', 'eda-tools', '--manifest', 'infra/eda.anf.yaml', '--style', style], { cwd: dir });
-    expect(result.stderr).toContain('# eda-prod/eda-premium/eda-tools (infra/eda.anf.yaml), workload eda-tools');
+    expect(result.stderr).toContain('# eda-prod/eda-premium/eda-tools (infra/eda.anf.yaml:8), workload eda-tools');
     expect(result.code).toBe(0);
     const expected = recommendedMountText(volume, style).text;
     expect(result.stdout).toBe(expected.endsWith('\n') ? expected : `${expected}\n`);
@@ -91,6 +91,32 @@ describe('anf-lint mount', () => {
     expect(run(['mount', 'eda-tools', '--style', 'toml'], { cwd: dir }).stderr).toContain('--style: "toml" is not a style');
     expect(run(['mount'], { cwd: dir }).code).toBe(2);
     expect(run(['mount', 'eda-tools', '--manifest', 'gone.anf.yaml'], { cwd: dir }).stderr).toContain('--manifest: cannot read gone.anf.yaml');
+  });
+
+  it('reads the whole estate, infrastructure code too, and lists each candidate of an ambiguous name once with its file and line', () => {
+    const dir = tempProject({});
+    copyInto(dir, 'examples/eda', '.');
+    // The same volume is written three times (manifest, Terraform, Bicep): three candidates, each once.
+    const ambiguous = run(['mount', 'eda-tools'], { cwd: dir });
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toBe(
+      [
+        'anf-lint: mount: "eda-tools" names 3 volumes:',
+        '  eda-prod/eda-premium/eda-tools (bicep/main.bicep:31, bicep)',
+        '  eda-prod/eda-premium/eda-tools (eda.anf.yaml:19, manifest)',
+        '  eda-prod/eda-premium/eda-tools (terraform/main.tf:36, terraform)',
+        'write pool/volume or account/pool/volume, or name the file with --manifest FILE',
+        '',
+      ].join('\n'),
+    );
+    // Terraform alone, as the editor reads it.
+    const terraform = run(['mount', 'eda-tools', '--manifest', 'terraform/main.tf'], { cwd: dir });
+    expect(terraform.code).toBe(0);
+    expect(terraform.stdout).toMatch(/^<mount-target-ip>:\/eda-tools \/mnt\/eda-tools nfs rw,vers=3,hard,/);
+    expect(terraform.stderr).toContain('# eda-prod/eda-premium/eda-tools (terraform/main.tf:36), workload eda-tools');
+    const tfOnly = tempProject({});
+    copyInto(tfOnly, 'examples/eda/terraform', 'infra');
+    expect(run(['mount', 'eda-home'], { cwd: tfOnly }).stdout).toMatch(/:\/eda-home \/mnt\/eda-home nfs /);
   });
 });
 

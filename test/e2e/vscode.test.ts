@@ -461,7 +461,7 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
       await p.keyboard.press('Enter');
       await p.keyboard.insertText(`${server}:${exportPath} ${mountPoint} nfs rw,hard,vers=3,_netdev 0 0`);
       await p.keyboard.press('Escape');
-      const mountRow = pane.locator(`.monaco-list-row[aria-label*="-> ${mountPoint}"]`).first();
+      const mountRow = pane.locator(`.monaco-list-row[aria-label*=" / ${mountPoint}"]`).first();
       await mountRow.waitFor({ timeout: STEP_TIMEOUT });
       expect(await volumeRow.getAttribute('aria-expanded'), `volume ${volume} still expanded after the refresh for ${mountPoint}`).toBe('true');
     }

@@ -242,7 +242,7 @@ describe('editor features on infrastructure code', () => {
     expect(computeHover(workspace, uri, size, config)?.markdown).toContain('pool size: unknown');
     const symbols = computeSymbols(workspace.file(uri)!);
     // The volume is a block of its own, outside its pool's text: it is listed beside it, naming the pool.
-    const all = (list: typeof symbols): [string, string | undefined][] => list.flatMap((s) => [[s.name, s.detail] as [string, string | undefined], ...all(s.children)]);
+    const all = (list: readonly (typeof symbols)[number][]): [string, string | undefined][] => list.flatMap((s) => [[s.name, s.detail] as [string, string | undefined], ...all(s.children)]);
     expect(all(symbols).map(([name]) => name)).toEqual(expect.arrayContaining(['eda-premium', 'eda-tools']));
     expect(all(symbols).find(([name]) => name === 'eda-tools')?.[1]).toContain('in pool eda-premium');
   });

@@ -270,9 +270,11 @@ describe('language server features', () => {
     expect(proj).toMatchObject({ name: 'eda-proj', quotaGiB: 10240, throughputMiBps: 640, requiredThroughputMiBps: 950, workload: 'eda-scratch', diagnostics: { error: 1 } });
     expect(proj.location).toEqual({ uri: manifest, range: { start: { line: 9, character: 18 }, end: { line: 9, character: 26 } } });
     expect(proj.figures[0]).toEqual({ key: 'throughput', label: 'Throughput', value: '640 MiB/s' });
-    expect(proj.mounts.map((m) => [m.label, m.location.uri, m.origin])).toEqual([['10.10.1.4:/eda-proj -> /proj', fstab, 'fstab']]);
+    // Labelled host / mount point (the host model names the repository's folder); the file and line are the location.
+    const host = proj.mounts[0]?.host ?? '?';
+    expect(proj.mounts.map((m) => [m.label, m.location.uri, m.origin, m.server, m.exportPath])).toEqual([[`${host} / /proj`, fstab, 'fstab', '10.10.1.4', '/eda-proj']]);
     expect(ultra!.volumes[0]!.diagnostics.error).toBe(1);
-    expect(result.unlinkedMounts.map((m) => m.label)).toEqual(['10.10.1.9:/other -> /other']);
+    expect(result.unlinkedMounts.map((m) => m.label)).toEqual([`${host} / /other`]);
     expect(result.totals.error).toBeGreaterThanOrEqual(2);
   });
 

@@ -41,7 +41,7 @@ export async function insertMountCommand(client: LanguageClient | undefined, hie
         p.volumes.map((v) => ({
           label: v.name,
           description: `${a.name} / ${p.name}${several ? ` · ${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri))}` : ''}`,
-          detail: [v.workload ?? 'no workload', v.serviceLevel, ...v.figures.slice(0, 2).map((f) => f.value)].join(' · '), // not a fact: two figures fit a quick-pick line
+          detail: [v.workload ?? 'no workload', v.serviceLevel ?? 'service level unknown', ...v.figures.slice(0, 2).map((f) => f.value)].join(' · '), // not a fact: two figures fit a quick-pick line
           volume: v,
           account: a.name,
           pool: p.name,
@@ -70,7 +70,9 @@ export async function insertMountCommand(client: LanguageClient | undefined, hie
   const style = await vscode.window.showQuickPick(styles, { title: `Mount ${chosen.label}`, placeHolder: 'Write it as' });
   if (!style) return;
 
-  const params: RecommendedMountParams = { uri: chosen.volume.location.uri, account: chosen.account, pool: chosen.pool, volume: chosen.volume.name, style: style.style };
+  // The active document's host: a mount of the volume there gives the address and mount point to reuse.
+  const target = editor && !editor.document.isUntitled ? { targetUri: editor.document.uri.toString() } : {};
+  const params: RecommendedMountParams = { uri: chosen.volume.location.uri, account: chosen.account, pool: chosen.pool, volume: chosen.volume.name, style: style.style, ...target };
   const answer = await client.sendRequest<RecommendedMountResult | { readonly error: string } | null>(RECOMMENDED_MOUNT_METHOD, params);
   if (!answer || !('text' in answer)) {
     void vscode.window.showWarningMessage(`anf-lint has no mount recommendation for ${chosen.label}${answer && 'error' in answer ? `: ${answer.error}` : '.'}`);

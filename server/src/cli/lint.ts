@@ -18,7 +18,8 @@ import {
 } from '../core';
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { computeManifestFigures, type ManifestFigures } from '../core/manifest/figures';
-import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type DroppedFix, type ConfigChoice, type Environment, type Root, type Target } from '../core/project';
+import { fileInventory, listsEstate, type EstateInventory } from '../core/estate/inventory';
+import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type DroppedFix, type ConfigChoice, type Environment, type ProjectRun, type Root, type Target } from '../core/project';
 import { DEFAULT_DISCOVERY_LIMITS, type DiscoveryLimits } from '../core/project/limits';
 import { NodeEnvironment, RefNotFound, toCorePath } from '../node/nodeEnvironment';
 import { displayPathOf } from './files';
@@ -41,7 +42,14 @@ export interface FileResult {
   readonly volumes: readonly VolumeSummary[];
   /** Manifests: the computed figures of each pool and volume (what the editor's hovers show). */
   readonly figures?: ManifestFigures;
+  /**
+   * Manifests and infrastructure code: the file's estate inventory (core/estate/inventory.ts, the
+   * same as `anf-lint estate` and the tree); empty for a module its callers read (listed there).
+   */
+  readonly inventory?: FileInventory;
 }
+
+export type FileInventory = Omit<EstateInventory, 'totals'> & { readonly calledModule: boolean };
 
 export interface LintRequest {
   readonly patterns: readonly string[];
@@ -243,8 +251,11 @@ function touchesLines(diagnostic: Diagnostic, lines: ReadonlySet<number>): boole
   return false;
 }
 
-/** Lints what the request names and returns the results; nothing is printed here. */
-export async function runLint(request: LintRequest, io: CliIo, progress?: (done: number, total: number) => void): Promise<LintOutcome> {
+/**
+ * Reads what the request names (files, folders, globs, standard input, changed files) with their
+ * roots' context into the project's workspaces. `anf-lint estate` reads the same files as lint.
+ */
+export async function openTargets(request: Omit<LintRequest, 'fix'>, io: CliIo): Promise<{ project: Project; run: ProjectRun; errors: string[]; discoveryNotes: string[]; baseRoot: Root | undefined }> {
   const project = newProject(request, io);
   const env = project.env;
   const cwd = toCorePath(io.cwd);
@@ -279,6 +290,14 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   if (needIacReaders(targets.map((t) => t.path)) || [...roots.values()].some((root) => needIacReaders(project.contextPaths(root)))) await loadIacReaders(io);
 
   const run = project.open(targets);
+  return { project, run, errors, discoveryNotes, baseRoot };
+}
+
+/** Lints what the request names and returns the results; nothing is printed here. */
+export async function runLint(request: LintRequest, io: CliIo, progress?: (done: number, total: number) => void): Promise<LintOutcome> {
+  const { project, run, errors, discoveryNotes, baseRoot } = await openTargets(request, io);
+  const env = project.env;
+  const cwd = toCorePath(io.cwd);
   const sorted = [...run.targets].sort((a, b) => {
     const x = displayPathOf(a.path, io.cwd);
     const y = displayPathOf(b.path, io.cwd);
@@ -345,6 +364,7 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
       diagnostics,
       volumes: file.volumes,
       ...(file.manifest ? { figures: computeManifestFigures(file.manifest, linted.config.resolved) } : {}),
+      ...(file.manifest ? { inventory: listsEstate(file) ? { ...fileInventory(file, linted.config.resolved), calledModule: false } : { accounts: [], pools: [], volumes: [], calledModule: true } } : {}),
     });
     progress?.(index + 1, sorted.length);
   });

@@ -2,6 +2,7 @@ import { createTwoFilesPatch } from 'diff';
 import { SEVERITIES, type Severity } from '../core';
 import packageJson from '../../../package.json';
 import { colorsEnabled, createColors } from './color';
+import { runEstate } from './commands/estate';
 import { runMount } from './commands/mount';
 import { runExplain, runRules } from './commands/rules';
 import { runLsp } from './commands/lsp';
@@ -25,6 +26,7 @@ type Format = (typeof FORMATS)[number];
 export const USAGE = `Usage: anf-lint [options] [PATH|GLOB ...]
        anf-lint size --capacity 50TiB --throughput 3000MiB/s [...]   the sizing advisor
        anf-lint mount VOLUME [--manifest FILE] [--style fstab|command|systemd]
+       anf-lint estate [PATH ...] [--format text|json|markdown|csv] [--diff REF]   what the repository deploys
        anf-lint explain CODE                                        a rule's page
        anf-lint rules                                               every rule
        anf-lint lsp --stdio                                         the language server
@@ -70,6 +72,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
         return await runSize(rest, io);
       case 'mount':
         return await runMount(rest, io);
+      case 'estate':
+        return await runEstate(rest, io);
       case 'explain':
         return await runExplain(rest, io);
       case 'rules':

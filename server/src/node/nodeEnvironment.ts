@@ -87,6 +87,17 @@ const gitQueries: GitQueries = {
     const untracked = splitZ(git(root, ['ls-files', '--others', '--exclude-standard', '-z']));
     return [...new Set([...changed, ...untracked])].sort();
   },
+  filesAt(root, ref) {
+    try {
+      git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+    } catch {
+      throw new RefNotFound(ref);
+    }
+    return splitZ(git(root, ['ls-tree', '-r', '--name-only', '-z', `${ref}^{commit}`, '--']));
+  },
+  contentAt(root, ref, path) {
+    return new Uint8Array(git(root, ['show', `${ref}^{commit}:${path}`]));
+  },
   changedLines(root, against, path) {
     // A file git does not track yet is new: every line is a change.
     if (against !== 'staged' && splitZ(git(root, ['ls-files', '--others', '--exclude-standard', '-z', '--', path])).length > 0) return 'all';

@@ -2,7 +2,8 @@ import { omittedFindings, SEVERITIES, visibleDiagnostics, type Diagnostic, type 
 import { formatMiBps, formatNumber, formatSize, formatUsd } from '../../core/units/units';
 import { unknownQuotasNote } from '../../core/manifest/figures';
 import type { Colors } from '../color';
-import type { FileResult } from '../lint';
+import type { InventoryVolume } from '../../core/estate/inventory';
+import type { FileInventory, FileResult } from '../lint';
 
 const SEVERITY_WORDS: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'info', hint: 'hint' };
 
@@ -50,8 +51,9 @@ export function formatDiagnosticLines(displayPath: string, source: SourceText, d
  * The computed figures of a manifest, per pool and per volume: what each volume delivers, what
  * it costs, and what the clients need to reach it. Without figures, the volume summaries.
  */
-export function formatFigures(result: Pick<FileResult, 'volumes' | 'figures'>, colors: Colors): string[] {
+export function formatFigures(result: Pick<FileResult, 'volumes' | 'figures' | 'inventory'>, colors: Colors): string[] {
   const { volumes, figures } = result;
+  if (result.inventory) return formatInventory(result.inventory, colors);
   if (!figures) return formatVolumeSummaries(volumes, colors);
   if (figures.pools.length === 0 && figures.volumes.length === 0) return [];
   const lines: string[] = [];
@@ -85,6 +87,57 @@ export function formatFigures(result: Pick<FileResult, 'volumes' | 'figures'>, c
       if (summary && summary.nfsVersions.length > 0) parts.push(`NFSv${summary.nfsVersions.join('/')}`);
       lines.push(`    ${colors.cyan(volume.volume)}  ${parts.join(', ')}`);
     }
+  }
+  return lines;
+}
+
+/**
+ * A file's estate, as `anf-lint estate` and the tree list it (core/estate/inventory.ts): pools with
+ * their figures, their volumes under them by name (or address, when the name is unknown), an
+ * unknown value said to be unknown, never printed as 0.
+ */
+function formatInventory(inventory: FileInventory, colors: Colors): string[] {
+  if (inventory.calledModule) return [colors.dim('  a module: its volumes are listed where it is called, with the values its callers give')];
+  const lines: string[] = [];
+  const byPool = new Map<object, InventoryVolume[]>();
+  for (const volume of inventory.volumes) {
+    const list = byPool.get(volume.model.pool);
+    if (list) list.push(volume);
+    else byPool.set(volume.model.pool, [volume]);
+  }
+  const listedPools = new Set<object>(inventory.pools.map((p) => p.model));
+  const poolLines = (title: string, parts: string[], members: readonly InventoryVolume[]) => {
+    lines.push(`  ${colors.bold(title)}  ${parts.join(', ')}`);
+    for (const volume of members) {
+      const f = volume.figures;
+      const parts: string[] = [];
+      parts.push(volume.quotaGiB !== null ? `${formatNumber(volume.quotaGiB)} GiB` : 'quota unknown');
+      if (f?.throughput) parts.push(`${formatMiBps(f.throughput.mibps)}${f.throughput.capped ? ' (capped)' : ''}`);
+      else parts.push('throughput unknown');
+      if (f?.iopsAtBlockSize !== undefined) parts.push(`${formatNumber(f.iopsAtBlockSize, 0)} IOPS at ${formatSize(f.blockSizeBytes)}${f.blockSizeAssumed ? ' (assumed)' : ''}`);
+      if (f?.requiredThroughputMiBps !== undefined) parts.push(`needs ${formatMiBps(f.requiredThroughputMiBps)}`);
+      if (f?.concurrency !== undefined) parts.push(`${formatNumber(Math.ceil(f.concurrency), 0)} I/O in flight${f.concurrencyPerClient !== undefined ? ` (${formatNumber(Math.ceil(f.concurrencyPerClient), 0)} per client)` : ''}`);
+      parts.push(volume.monthlyUsd !== null ? `${formatUsd(volume.monthlyUsd)} a month` : 'monthly cost unknown');
+      if (volume.summary?.workload) parts.push(volume.summary.workload);
+      if (volume.summary && volume.summary.nfsVersions.length > 0) parts.push(`NFSv${volume.summary.nfsVersions.join('/')}`);
+      lines.push(`    ${colors.cyan(volume.name)}  ${parts.join(', ')}`);
+    }
+  };
+  for (const pool of inventory.pools) {
+    const f = pool.figures;
+    const parts: string[] = [];
+    parts.push(pool.serviceLevel ?? 'service level unknown');
+    parts.push(pool.sizeTiB !== null ? `${formatNumber(pool.sizeTiB)} TiB` : 'size unknown');
+    if (f) parts.push(`${formatNumber(f.allocatedGiB)} GiB allocated${f.allocationPercent !== undefined ? ` (${formatNumber(f.allocationPercent, 0)}%)` : ''}${unknownQuotasNote(f)}`);
+    if (f?.budgetMiBps !== undefined) parts.push(`${formatMiBps(f.usedMiBps)} of ${formatMiBps(f.budgetMiBps)}${f.qos === 'manual' ? ' (manual QoS)' : ''}`);
+    parts.push(pool.monthlyUsd !== null ? `${formatUsd(pool.monthlyUsd)} a month` : 'monthly cost unknown');
+    poolLines(`pool ${pool.account ?? '?'}/${pool.name}`, parts, byPool.get(pool.model) ?? []);
+  }
+  // Volumes of a pool the file does not declare (written elsewhere, or not in the code read).
+  for (const [pool, members] of byPool) {
+    if (listedPools.has(pool)) continue;
+    const first = members[0]!;
+    poolLines(`pool ${first.account ?? '?'}/${first.pool ?? '?'}`, ['not declared in this file'], members);
   }
   return lines;
 }

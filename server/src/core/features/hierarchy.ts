@@ -47,8 +47,10 @@ export interface HierarchyFigure {
 
 export interface HierarchyMount {
   readonly kind: 'mount';
-  /** `10.0.1.4:/vol1 -> /mnt/vol1`. */
+  /** `hana-node1 / /hana/data` (host, from the host model, and mount point); the file and line are in `location`. */
   readonly label: string;
+  /** The host (workspace/hosts.ts) whose file has the mount: a host folder's name, `repository`, or the file's name. */
+  readonly host?: string;
   readonly location: HierarchyLocation;
   readonly server?: string;
   readonly exportPath?: string;
@@ -62,13 +64,19 @@ export interface HierarchyMount {
 
 export interface HierarchyVolume {
   readonly kind: 'volume';
+  /** The name, or its address in the code when the name is unknown (the estate inventory's, core/estate/inventory.ts). */
   readonly name: string;
   /** The volume's name in the manifest. */
   readonly location: HierarchyLocation;
-  readonly serviceLevel: ServiceLevel;
+  /** Absent when unknown (then `unknown` says why). */
+  readonly serviceLevel?: ServiceLevel;
   readonly qos: 'auto' | 'manual';
-  readonly quotaGiB: number;
-  readonly throughputMiBps: number;
+  readonly quotaGiB?: number;
+  readonly throughputMiBps?: number;
+  /** Why a value is unknown, one entry per value (`"quota: ..."`); absent when everything is known. */
+  readonly unknown?: readonly string[];
+  /** Infrastructure code: the resource's address (`module.x["k"].azurerm_netapp_volume.v`). */
+  readonly instance?: string;
   readonly requiredThroughputMiBps?: number;
   readonly monthlyCostUsd?: number;
   readonly workload?: WorkloadKind;
@@ -84,7 +92,8 @@ export interface HierarchyPool {
   readonly name: string;
   /** The pool's name in the manifest, or its first volume when the pool has no own location. */
   readonly location: HierarchyLocation;
-  readonly serviceLevel: ServiceLevel;
+  readonly serviceLevel?: ServiceLevel;
+  readonly unknown?: readonly string[];
   readonly sizeTiB?: number;
   /** The throughput the pool hands out (size x rate; Flexible: configured). */
   readonly throughputBudgetMiBps?: number;
@@ -99,6 +108,7 @@ export interface HierarchyPool {
 export interface HierarchyAccount {
   readonly kind: 'account';
   readonly name: string;
+  readonly unknown?: readonly string[];
   readonly location: HierarchyLocation;
   readonly figures: readonly HierarchyFigure[];
   readonly diagnostics: DiagnosticCounts;

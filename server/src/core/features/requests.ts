@@ -9,6 +9,7 @@ import type { ResolvedConfig } from '../config';
 import { isWorkloadKind, WORKLOAD_KINDS, WORKLOADS, type WorkloadKind } from '../facts';
 import { manifestPrices } from '../manifest/figures';
 import { MOUNT_STYLES, recommendedMountText, type MountStyle } from '../recommend/mountLine';
+import { volumeAsMounted } from '../recommend/existingMount';
 import type { Position, Range } from '../text/sourceText';
 import { formatNumber, GiB, MiB, parseCount, parseRate, parseSize } from '../units/units';
 import type { WorkspaceView } from '../workspace/workspaceView';
@@ -190,6 +191,8 @@ export interface RecommendedMountParams {
   readonly pool?: string;
   readonly volume: string;
   readonly style: MountStyle;
+  /** The document the line goes into: a mount of the volume on its host gives the address and mount point. */
+  readonly targetUri?: string;
 }
 
 export interface RecommendedMountResult {
@@ -202,7 +205,8 @@ export function recommendedMountRequest(workspace: WorkspaceView, params: Recomm
   const volume = workspace
     .volumes()
     .find((v) => v.uri === params.uri && v.name === params.volume && (params.pool === undefined || v.pool === params.pool) && (params.account === undefined || v.account === params.account));
-  if (!volume) return { error: `No volume "${params.volume}" with a service level and a quota in ${params.uri}.` };
-  const { text, recommendation } = recommendedMountText(volume, style, config.defaultWorkload);
+  if (!volume) return { error: `No volume "${params.volume}" with a name, a service level and a quota in ${params.uri}.` };
+  const mounted = volumeAsMounted(workspace, volume, params.targetUri);
+  const { text, recommendation } = recommendedMountText(mounted.volume, style, config.defaultWorkload);
   return { text, notes: recommendation.notes };
 }

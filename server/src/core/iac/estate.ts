@@ -76,10 +76,13 @@ export interface IacRef {
   readonly name?: IacValue<string>;
 }
 
-interface IacResource {
+export interface IacResource {
   /** `azurerm_netapp_pool.p`, the Bicep symbol, or the ARM resource path. */
   readonly symbol: string;
-  /** Where the resource is declared, for display when its name is unknown (`resources[2][copyIndex 1]`, `volumes[2]`). */
+  /**
+   * Where the resource is declared, for display when its name is unknown
+   * (`azurerm_netapp_volume.data[1]`, `resources[2][copyIndex 1]`, `volumes[2]`).
+   */
   readonly address?: string;
   readonly span: Span;
   /** The resource's first line (type and label). */
@@ -280,8 +283,21 @@ const converted = new WeakMap<IacVolume, ManifestVolume>();
 
 function volumeOf(v: IacVolume): ManifestVolume {
   let made = converted.get(v);
-  if (!made) converted.set(v, (made = convertVolume(v)));
+  if (!made) {
+    converted.set(v, (made = convertVolume(v)));
+    readFrom.set(made, v);
+  }
   return made;
+}
+
+/**
+ * The resource a manifest-model account, pool or volume was mapped from: the estate inventory
+ * (core/estate/inventory.ts) reads its address and why a value is unknown (`IacValue.unknown`).
+ */
+const readFrom = new WeakMap<object, IacResource>();
+
+export function iacResourceOf(made: ManifestAccount | ManifestPool | ManifestVolume): IacResource | undefined {
+  return readFrom.get(made);
 }
 
 function convertVolume(v: IacVolume): ManifestVolume {
@@ -352,7 +368,7 @@ function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback:
   const throughput = p ? rateOf(p.customThroughputMiBps) : undefined;
   const name = p?.name ?? fallback.name;
   const unknown = p ? unknownNames([['size', p.size], ['serviceLevel', p.serviceLevel], ['qos', p.qos], ['throughput', p.customThroughputMiBps]]) : ['size'];
-  return {
+  const pool: ManifestPool = {
     span: p?.span ?? fallback.span,
     headSpan: p?.headSpan ?? fallback.span,
     path: [p?.symbol ?? '?'],
@@ -372,6 +388,8 @@ function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback:
     ...(p?.repeated ? { repeated: true } : {}),
     ...(elsewhere.length > 0 ? { elsewhere: elsewhere.map((e) => ({ uri: e.uri, volume: volumeOf(e.volume) })) } : {}),
   };
+  if (p) readFrom.set(pool, p);
+  return pool;
 }
 
 /** A volume of a pool written in another file of the same Terraform module. */
@@ -417,13 +435,15 @@ export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean
     add(estate.accounts.find((a) => nameMatches(first.account, a)), pool);
   }
   for (const account of estate.accounts) {
-    accounts.push({
+    const made: ManifestAccount = {
       span: account.span,
       headSpan: account.headSpan,
       path: [account.symbol],
       ...(known(account.name) ? { name: located(account.name, account.name.value) } : {}),
       pools: accountPools.get(account) ?? [],
-    });
+    };
+    readFrom.set(made, account);
+    accounts.push(made);
   }
   const loose = accountPools.get(undefined);
   if (loose && loose.length > 0) {

@@ -48,6 +48,10 @@ export interface GitQueries {
   stagedContent(root: string, path: string): Uint8Array;
   /** Files changed between `ref` and the work tree, and new untracked files. Throws when `ref` is not a commit. */
   changedSince(root: string, ref: string): readonly string[];
+  /** The files committed at `ref` (a commit, branch or tag). Throws when `ref` is not a commit. */
+  filesAt(root: string, ref: string): readonly string[];
+  /** A file's content at `ref` (`git show ref:path`). Throws when the file is not there. */
+  contentAt(root: string, ref: string, path: string): Uint8Array;
   /** 0-based line numbers (new side) a diff adds or changes; `all` for a file git does not track yet. */
   changedLines(root: string, against: 'staged' | { readonly ref: string }, path: string): ReadonlySet<number> | 'all';
 }

@@ -20,6 +20,8 @@ export interface MemoryRepository {
   known?: string[];
   /** Root-relative staged paths and their staged text. */
   staged?: Record<string, string>;
+  /** Commits by ref: root-relative paths and their text at that ref. */
+  commits?: Record<string, Record<string, string>>;
 }
 
 export class MemoryEnvironment implements Environment {
@@ -57,6 +59,16 @@ export class MemoryEnvironment implements Environment {
       },
       changedSince() {
         return [];
+      },
+      filesAt(root, ref) {
+        const commit = self.repositories.get(root)?.commits?.[ref];
+        if (!commit) throw new EnvironmentError('ENOENT', `not a commit: ${ref}`);
+        return Object.keys(commit).sort();
+      },
+      contentAt(root, ref, path) {
+        const text = self.repositories.get(root)?.commits?.[ref]?.[path];
+        if (text === undefined) throw new EnvironmentError('ENOENT', `not in ${ref}: ${path}`);
+        return encoder.encode(text);
       },
       changedLines() {
         return 'all';
