@@ -28,6 +28,8 @@ export const FILE_KINDS = [
   'bicep',
   'arm-template',
   'az-netappfiles-json',
+  'ci-pipeline',
+  'powershell',
   'unknown',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -77,6 +79,11 @@ const ANSIBLE_KERNEL = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.posix\.)?sysctl[ \t]*:
 /** An NFS option written in a string: `nfsvers=4.1`, `vers=3`, `nconnect=8`, a `mountOptions:` key. */
 const OPTION_HINT = /(?:\b(?:nfsvers|vers)=[234]\b|\bnconnect=\d|^[ \t]*(?:nfsM|m)ountOptions[ \t]*:)/m;
 const JSON_OPTION_HINT = /\b(?:nfsvers|vers)=[234]\b|\bnconnect=\d|"(?:nfsM|m)ountOptions"[ \t]*:/;
+/** A CI pipeline (GitHub Actions, Azure Pipelines, GitLab CI) by its path or its top-level keys. */
+const PIPELINE_PATH = /(?:^|\/)\.github\/workflows\/[^/]+$|(?:^|\/)(?:azure-pipelines[^/]*|\.gitlab-ci)\.ya?ml$/i;
+const PIPELINE_KEYS = /^(?:jobs|steps|stages)[ \t]*:|^[ \t]*-?[ \t]*task[ \t]*:[ \t]*Azure(?:CLI|PowerShell)@/m;
+/** Azure NetApp Files commands: `az netappfiles ...`, `New-AzNetAppFilesVolume` ... */
+const NETAPPFILES_COMMAND = /\baz[ \t]+netappfiles\b|-AzNetAppFiles/i;
 const ANSIBLE_PLAY = /^[ \t]*(?:-[ \t]*)?(?:hosts|tasks|roles|name|become)[ \t]*:/m;
 
 /**
@@ -146,6 +153,8 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) {
     if (text === undefined) return 'unknown';
     if (/^#cloud-config\b/.test(text)) return 'cloud-init';
+    // A pipeline whose steps create Azure NetApp Files resources: its scripts are read for the estate.
+    if ((PIPELINE_PATH.test(path) || PIPELINE_KEYS.test(text)) && NETAPPFILES_COMMAND.test(text)) return 'ci-pipeline';
     const folder = segments.slice(0, -1);
     // Helm: a chart's templates (not valid YAML: `{{ ... }}` lines) and its values files.
     if (folder.includes('templates') && text.includes('{{') && /^apiVersion[ \t]*:/m.test(text)) return 'helm';
@@ -161,6 +170,7 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   if (lower.endsWith('.tf')) return 'terraform';
   if (lower.endsWith('.tfvars')) return 'terraform-vars';
   if (lower.endsWith('.bicep')) return 'bicep';
+  if (lower.endsWith('.ps1') || lower.endsWith('.psm1')) return 'powershell';
   if (!name.includes('.') && text !== undefined && SHEBANG_SHELL.test(text)) return 'shell';
   return 'unknown';
 }

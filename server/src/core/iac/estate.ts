@@ -23,7 +23,16 @@ import type { VolumeSummary } from '../manifest/volumeSummary';
  * `toManifest` maps it into the same account -> pool -> volume model a sizing manifest fills, so
  * the sizing rules, figures, hovers, tree and mount links work unchanged.
  */
-export type IacLanguage = 'terraform' | 'bicep' | 'arm' | 'az-cli';
+export type IacLanguage =
+  | 'terraform'
+  | 'bicep'
+  | 'arm'
+  /** `az netappfiles` JSON output, and `az netappfiles ... create|update` commands in scripts, docs and pipelines (azCli.ts). */
+  | 'az-cli'
+  /** Az PowerShell `New-AzNetAppFiles*` / `Update-AzNetAppFiles*` commands (powershell.ts). */
+  | 'az-powershell'
+  /** Trident `azure-netapp-files` backends and the PersistentVolumeClaims Trident creates volumes for (trident.ts). */
+  | 'trident';
 
 /** One value read from the code. `value` undefined: an expression anf-lint cannot evaluate. */
 export interface IacValue<T> {
@@ -85,6 +94,8 @@ interface IacResource {
   readonly repeated: boolean;
   readonly name?: IacValue<string>;
   readonly apiVersion?: IacValue<string>;
+  /** where the resource is declared, for display when its name is unknown */
+  readonly address?: string;
 }
 
 export interface IacAccount extends IacResource {
