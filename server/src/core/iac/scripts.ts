@@ -4,8 +4,10 @@ import type { FileKind } from '../fileKind';
 import type { ParseProblem } from '../diagnostics';
 import { fencedBlocks } from '../text/fencedBlocks';
 import { parseYaml, scalarContent } from '../mounts/yamlHosts';
+import { ANNOTATION_CODE } from '../mounts/annotation';
 import { azCommands, mayHoldAzCommands, type ShellRegion } from './azCli';
 import { estateFromCommands, type ResourceCommand } from './commands';
+import { mayHoldPowerShellCommands, powerShellCommands } from './powershell';
 import { estateRead, type IacRead } from './read';
 import type { IacEstate } from './estate';
 
@@ -17,29 +19,39 @@ import type { IacEstate } from './estate';
  */
 
 /** Kinds whose text may hold estate commands besides what else they hold. */
-export const SCRIPT_ESTATE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['shell', 'markdown', 'ci-pipeline']);
+export const SCRIPT_ESTATE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['shell', 'markdown', 'ci-pipeline', 'powershell']);
 
 /** Markdown info strings of shell blocks (Microsoft Learn writes `azurecli`). */
 const SHELL_BLOCKS = new Set(['bash', 'sh', 'shell', 'zsh', 'azurecli', 'azurecli-interactive', 'azure-cli', 'azcli', 'console', 'shell-session', 'shellsession', 'terminal']);
 const PROMPT_BLOCKS = new Set(['console', 'shell-session', 'shellsession', 'terminal']);
+/** Markdown info strings of PowerShell blocks (Microsoft Learn writes `azurepowershell`). */
+const POWERSHELL_BLOCKS = new Set(['powershell', 'pwsh', 'ps1', 'ps', 'azurepowershell', 'azurepowershell-interactive', 'azure-powershell']);
 
 export function readScriptEstate(source: SourceText, uri: string, kind: FileKind): IacRead | undefined {
   const text = source.text;
-  if (!mayHoldAzCommands(text)) return undefined;
+  const az = mayHoldAzCommands(text);
+  const ps = mayHoldPowerShellCommands(text);
+  if (!az && !ps) return undefined;
   const problems: ParseProblem[] = [];
   const commands: ResourceCommand[] = [];
-  if (kind === 'shell') commands.push(...azCommands(source, [{ from: 0, to: text.length }]));
+  const psCommands: ResourceCommand[] = [];
+  if (kind === 'shell' && az) commands.push(...azCommands(source, [{ from: 0, to: text.length }]));
+  else if (kind === 'powershell' && ps) psCommands.push(...powerShellCommands(source, [{ from: 0, to: text.length }]));
   else if (kind === 'markdown') {
-    const regions = fencedBlocks(source)
+    const blocks = fencedBlocks(source);
+    const regions = blocks
       .filter((b) => SHELL_BLOCKS.has(b.language))
       .map((b): ShellRegion => ({ from: b.from, to: b.to, ...(PROMPT_BLOCKS.has(b.language) ? { stripPrompt: true } : {}) }));
-    commands.push(...azCommands(source, regions));
+    if (az) commands.push(...azCommands(source, regions));
+    if (ps) psCommands.push(...powerShellCommands(source, blocks.filter((b) => POWERSHELL_BLOCKS.has(b.language))));
   } else if (kind === 'ci-pipeline') {
     const regions = pipelineScripts(source);
-    commands.push(...azCommands(source, regions.filter((r) => r.shell === 'sh')));
+    if (az) commands.push(...azCommands(source, regions.filter((r) => r.shell === 'sh')));
+    if (ps) psCommands.push(...powerShellCommands(source, regions.filter((r) => r.shell === 'ps')));
   }
-  if (commands.length === 0) return undefined;
-  const estate: IacEstate = estateFromCommands('az-cli', source, commands);
+  if (commands.length === 0 && psCommands.length === 0) return undefined;
+  // One estate per file; a file that mixes both names the az CLI (its commands come first).
+  const estate: IacEstate = estateFromCommands(commands.length > 0 ? 'az-cli' : 'az-powershell', source, [...commands, ...psCommands]);
   return { problems, ...estateRead(estate, uri, false) };
 }
 
@@ -147,4 +159,19 @@ function envOf(map: YAMLMap, lineOf: (offset: number) => number, key: 'env' | 'v
     else out.push({ name, value, line });
   }
   return out;
+}
+
+/**
+ * The mount readers know `# anf: workload=<kind>` only and report other keys (ANF201). Above an
+ * estate resource `throughput=` and `capacity=` state its requirements (common.ts
+ * `requirementsFor`): those keys, where a volume read them, are not unknown.
+ */
+export function dropRequirementKeyProblems(problems: ParseProblem[], estate: IacEstate): void {
+  const used = estate.volumes.flatMap((v) => [v.requirements?.throughput?.span, v.requirements?.capacity?.span]).filter((s) => s !== undefined);
+  if (used.length === 0) return;
+  for (let i = problems.length - 1; i >= 0; i--) {
+    const p = problems[i]!;
+    // The key ends just before `=` and the value the volume read.
+    if (p.code === ANNOTATION_CODE && used.some((s) => s.start > p.span.end && s.start - p.span.end <= 4)) problems.splice(i, 1);
+  }
 }

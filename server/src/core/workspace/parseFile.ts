@@ -9,7 +9,7 @@ import { detectFileKind, type FileKind } from '../fileKind';
 import type { LineEdit, ParsedFile, ParseProblem } from './parsedFile';
 import { MOUNT_LINE_KINDS, rereadMountLines, rereadSettings } from './lineReuse';
 import { readShellScript } from './shellReuse';
-import { readScriptEstate, SCRIPT_ESTATE_KINDS } from '../iac/scripts';
+import { dropRequirementKeyProblems, readScriptEstate, SCRIPT_ESTATE_KINDS } from '../iac/scripts';
 
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
 export const PARSER_FAILURE = 'ANF003';
@@ -111,6 +111,8 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     settings = extracted.settings;
     append(problems, extracted.problems);
   });
+  // `# anf: throughput=...` above an estate command is its requirement, not an unknown mount annotation key.
+  if (iac && SCRIPT_ESTATE_KINDS.has(kind)) dropRequirementKeyProblems(problems, iac);
   return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings, ...(lastWellFormed ? { lastWellFormed } : {}), ...(iac ? { iac } : {}), ...(lineEdit ? { lineEdit } : {}) };
 }
 
