@@ -84,6 +84,8 @@ const PIPELINE_PATH = /(?:^|\/)\.github\/workflows\/[^/]+$|(?:^|\/)(?:azure-pipe
 const PIPELINE_KEYS = /^(?:jobs|steps|stages)[ \t]*:|^[ \t]*-?[ \t]*task[ \t]*:[ \t]*Azure(?:CLI|PowerShell)@/m;
 /** Azure NetApp Files commands: `az netappfiles ...`, `New-AzNetAppFilesVolume` ... */
 const NETAPPFILES_COMMAND = /\baz[ \t]+netappfiles\b|-AzNetAppFiles/i;
+/** A Trident backend for Azure NetApp Files (a `tridentctl` backend file, JSON or YAML). */
+const TRIDENT_ANF_BACKEND = /["']?storageDriverName["']?[ \t]*:[ \t]*["']?azure-netapp-files\b/;
 const ANSIBLE_PLAY = /^[ \t]*(?:-[ \t]*)?(?:hosts|tasks|roles|name|become)[ \t]*:/m;
 
 /**
@@ -147,7 +149,7 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     // An ARM template or `az netappfiles` output: the estate. Else JSON (a Trident backend.json, a
     // Packer or ARM parameter file) that holds an NFS option string.
     if (NETAPP_TYPE.test(text)) return DEPLOYMENT_SCHEMA.test(text) ? 'arm-template' : 'az-netappfiles-json';
-    return JSON_OPTION_HINT.test(text) ? 'json-options' : 'unknown';
+    return JSON_OPTION_HINT.test(text) || TRIDENT_ANF_BACKEND.test(text) ? 'json-options' : 'unknown';
   }
   if (isSaptuneNote(segments, lower, text)) return 'saptune';
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) {
@@ -164,7 +166,7 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     // Ansible variables: role defaults/ and vars/, group_vars/ and host_vars/.
     const roleVars = (parent === 'defaults' || parent === 'vars') && folder.includes('roles');
     if (roleVars || folder.includes('group_vars') || folder.includes('host_vars')) return 'ansible-vars';
-    if (OPTION_HINT.test(text)) return 'yaml-options';
+    if (OPTION_HINT.test(text) || TRIDENT_ANF_BACKEND.test(text)) return 'yaml-options';
     return 'unknown';
   }
   if (lower.endsWith('.tf')) return 'terraform';

@@ -54,3 +54,14 @@ export const KNOWN_MODULE_DEFAULTS = {
   bicepPoolSizeInTiBFromMinor: fact(8, 'minor version', 'AVM_BICEP_NETAPP', { note: 'Versions 0.1-0.7 take `capacityPools[].size` in bytes (the pool module passes it on as written); from 0.8.0 in TiB (the pool module converts it with `tebibytesToBytes`). Read from the module\'s history of capacity-pool/main.bicep.' }),
   terraformVolumeGiB: fact(50, 'GiB', 'AVM_TF_NETAPP', { note: '`volumes[].volume_size_in_gib` is `optional(number, 50)`; the volume submodule multiplies it by 1073741824 into `usageThreshold` bytes.' }),
 };
+
+/** What the az CLI does with the sizes of `az netappfiles` commands (iac/azCli.ts). */
+export const AZ_CLI_UNITS = {
+  poolSizeUnit: fact('TiB' as const, 'unit', 'AZ_CLI_NETAPPFILES', { note: '`az netappfiles pool create|update --size` takes whole TiB; the CLI multiplies by 2^40 before calling the API (PoolCreate.pre_operations).' }),
+  volumeQuotaUnit: fact('GiB' as const, 'unit', 'AZ_CLI_NETAPPFILES', { note: '`az netappfiles volume create|update --usage-threshold` takes GiB (default 100); the CLI multiplies by 2^30 (VolumeCreate.pre_operations; azure-cli issue 30111).' }),
+};
+
+/** What Trident's `azure-netapp-files` driver does with a claim (iac/trident.ts). */
+export const TRIDENT_ANF = {
+  minVolumeGiB: fact(50, 'GiB', 'TRIDENT_ANF', { note: 'Trident creates a 50 GiB volume when a smaller one is requested (Trident 25.02; the docs of releases up to 23.x said 100 GB).' }),
+};

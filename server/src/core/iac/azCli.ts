@@ -1,5 +1,6 @@
 import type { SourceText, Span } from '../text/sourceText';
 import { commandBaseName, commandIndex, forEachPipeline, type ShellWord } from '../text/shell';
+import { AZ_CLI_UNITS } from '../facts';
 import type { IacExportRule, IacValue } from './estate';
 import { bool, str, type ArgKey, type ArgValue, type ResourceCommand } from './commands';
 import { ShellVariables } from './shellValues';
@@ -145,7 +146,7 @@ function azCommand(words: readonly ShellWord[], variables: ShellVariables): Reso
   const head = { start: words[0]!.span.start, end: words[3]!.span.end };
   const span = { start: head.start, end: words[words.length - 1]!.span.end };
   const exportRules = resource === 'volume' ? [...(rulesJson ? jsonRules(rulesJson) : []), ...(ruleArgs.size > 0 ? [flagRule(ruleArgs, args.get('protocols'))] : [])] : [];
-  return { resource, verb, span, headSpan: head, title: `az netappfiles ${resource} ${verb}`, args, exportRules, sizeUnit: 'TiB', quotaUnit: 'GiB' };
+  return { resource, verb, span, headSpan: head, title: `az netappfiles ${resource} ${verb}`, args, exportRules, sizeUnit: AZ_CLI_UNITS.poolSizeUnit.value, quotaUnit: AZ_CLI_UNITS.volumeQuotaUnit.value };
 }
 
 function bareFlag(word: ShellWord, keySpan: Span): ArgValue {

@@ -35,7 +35,12 @@ interface Variable {
   readonly line: number;
 }
 
-const MULTIPLIERS: Record<string, number> = { kb: 2 ** 10, mb: 2 ** 20, gb: 2 ** 30, tb: 2 ** 40, pb: 2 ** 50 };
+/** about_Numeric_Literals: the multiplier suffixes are binary (1kb = 1024). */
+const MULTIPLIERS: Record<string, number> = { kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4, pb: 1024 ** 5 };
+/** How far a name, a number or a key is looked for from where it starts. */
+const LOOKAHEAD = 200; // not a fact: longer than any name these scripts write
+const MAX_STEPS = 1_000_000; // not a fact: a bound on statements read per region
+const SHOWN_LENGTH = 40; // not a fact: how much of an expression a message quotes
 const NUMBER = /^(\d+(?:\.\d+)?(?:e[+-]?\d+)?|0x[0-9a-f]+)(l|d|u|ul|y|uy|s|us|n)?(kb|mb|gb|tb|pb)?$/i;
 const CMDLET = /^(New|Update)-AzNetAppFiles(Account|Pool|Volume)$/i;
 
@@ -94,7 +99,7 @@ class PsReader {
     this.to = to;
     let i = from;
     let guard = 0;
-    while (i < to && guard++ < 1_000_000) {
+    while (i < to && guard++ < MAX_STEPS) {
       i = this.skip(i, true);
       if (i >= to) break;
       const ch = this.text[i]!;
@@ -131,7 +136,7 @@ class PsReader {
   /** One statement at `i`: an assignment, an ANF command, or something skipped to its end. */
   private statement(i: number): number {
     const t = this.text;
-    const assignment = /^\$(?:(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*(=|\+=|-=|\*=|\/=)(?!=)/i.exec(t.slice(i, Math.min(this.to, i + 200)));
+    const assignment = /^\$(?:(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*(=|\+=|-=|\*=|\/=)(?!=)/i.exec(t.slice(i, Math.min(this.to, i + LOOKAHEAD)));
     if (assignment) {
       const name = assignment[1]!.toLowerCase();
       const start = this.skip(i + assignment[0].length, false);
@@ -361,16 +366,16 @@ class PsReader {
     if (ch === '@' && t[i + 1] === '{') return this.hashtable(i);
     if ((ch === '@' || ch === '$') && t[i + 1] === '(') {
       const { items, end } = this.group(i + 2);
-      if (ch === '$') return unknown(end, `\`${t.slice(i, Math.min(end, i + 40))}\` is computed when the script runs`);
+      if (ch === '$') return unknown(end, `\`${t.slice(i, Math.min(end, i + SHOWN_LENGTH))}\` is computed when the script runs`);
       return { node: { value: { kind: 'list', items }, span: { start: i, end } }, end };
     }
     if (ch === '(') {
       const { items, end } = this.group(i + 1);
       if (items.length === 1) return { node: { ...items[0]!, span: { start: i, end } }, end };
-      return unknown(end, `\`${t.slice(i, Math.min(end, i + 40))}\` is computed when the script runs`);
+      return unknown(end, `\`${t.slice(i, Math.min(end, i + SHOWN_LENGTH))}\` is computed when the script runs`);
     }
     if (ch === '$') {
-      const m = /^\$(?:\{([^}]+)\}|((?:env|global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*))/i.exec(t.slice(i, Math.min(this.to, i + 200)));
+      const m = /^\$(?:\{([^}]+)\}|((?:env|global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*))/i.exec(t.slice(i, Math.min(this.to, i + LOOKAHEAD)));
       if (!m) return unknown(i + 1, '`$` without a variable name');
       let end = i + m[0].length;
       // `$x.Property`, `$x[0]`, `$x.Method()`: not evaluated.
@@ -383,10 +388,10 @@ class PsReader {
       return { node: this.variable(m[1] ?? m[3]!, m[2], { start: i, end }), end };
     }
     // A number, with PowerShell's binary multipliers.
-    const word = /^[^\s,;|(){}]+/.exec(t.slice(i, Math.min(this.to, i + 200)))?.[0] ?? '';
+    const word = /^[^\s,;|(){}]+/.exec(t.slice(i, Math.min(this.to, i + LOOKAHEAD)))?.[0] ?? '';
     const number = NUMBER.exec(word);
     if (number) {
-      const base = number[1]!.toLowerCase().startsWith('0x') ? parseInt(number[1]!, 16) : Number(number[1]!);
+      const base = number[1]!.toLowerCase().startsWith('0x') ? parseInt(number[1]!, 16) : Number(number[1]!); // not a fact: hexadecimal
       const value = base * (number[3] ? MULTIPLIERS[number[3].toLowerCase()]! : 1);
       const span = { start: i, end: i + word.length };
       return { node: { value: { kind: 'number', value }, span, ...(number[2] || number[3] ? {} : { editSpan: span }) }, end: span.end };
@@ -396,7 +401,7 @@ class PsReader {
       return { node: { value: { kind: 'string', value: word }, span, editSpan: span }, end: span.end };
     }
     const end = this.skipStatement(i);
-    return unknown(end, `\`${t.slice(i, Math.min(end, i + 40)).trim()}\` is computed when the script runs`);
+    return unknown(end, `\`${t.slice(i, Math.min(end, i + SHOWN_LENGTH)).trim()}\` is computed when the script runs`);
   }
 
   private variable(name: string, scope: string | undefined, span: Span): PsNode {
@@ -408,7 +413,7 @@ class PsReader {
     if (!v) return { value: { kind: 'unknown', reason: `\`$${name}\` is not set in this script: a parameter or a variable set elsewhere` }, span };
     // As written where it is set (`4TB`), else its value.
     const written = this.text.slice(v.node.span.start, v.node.span.end);
-    const shown = v.node.value.kind === 'number' && written.length > 0 && written.length <= 40 ? written : v.node.value.kind === 'string' || v.node.value.kind === 'number' || v.node.value.kind === 'bool' ? String(v.node.value.value) : undefined;
+    const shown = v.node.value.kind === 'number' && written.length > 0 && written.length <= SHOWN_LENGTH ? written : v.node.value.kind === 'string' || v.node.value.kind === 'number' || v.node.value.kind === 'bool' ? String(v.node.value.value) : undefined;
     if (v.node.value.kind === 'unknown') return { value: { kind: 'unknown', reason: `\`$${name}\` (set on line ${v.line}): ${v.node.value.reason}` }, span };
     return { value: v.node.value, span, ...(shown !== undefined ? { origin: `\`$${name}\` = ${shown}, from line ${v.line}` } : {}) };
   }
@@ -430,7 +435,7 @@ class PsReader {
         continue;
       }
       if (c === '$') {
-        if (inner[k + 1] === '(') return { value: { kind: 'unknown', reason: `\`"${inner.slice(0, 40)}"\` holds a subexpression computed when the script runs` } };
+        if (inner[k + 1] === '(') return { value: { kind: 'unknown', reason: `\`"${inner.slice(0, SHOWN_LENGTH)}"\` holds a subexpression computed when the script runs` } };
         const m = /^\$(?:\{([^}]+)\}|((?:env|global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*))/i.exec(inner.slice(k));
         if (m) {
           const v = this.variable(m[1] ?? m[3]!, m[2], { start: 0, end: 0 });
@@ -461,7 +466,7 @@ class PsReader {
         k = Math.min(this.to, k + 1);
         break;
       }
-      const key = /^(?:'([^']*)'|"([^"]*)"|([A-Za-z_][\w-]*))[ \t]*=/.exec(t.slice(k, Math.min(this.to, k + 200)));
+      const key = /^(?:'([^']*)'|"([^"]*)"|([A-Za-z_][\w-]*))[ \t]*=/.exec(t.slice(k, Math.min(this.to, k + LOOKAHEAD)));
       if (!key) {
         k = this.skipStatement(k + 1);
         continue;

@@ -8,6 +8,7 @@ import { ANNOTATION_CODE } from '../mounts/annotation';
 import { azCommands, mayHoldAzCommands, type ShellRegion } from './azCli';
 import { estateFromCommands, type ResourceCommand } from './commands';
 import { mayHoldPowerShellCommands, powerShellCommands } from './powershell';
+import { mayHoldTrident, readTrident } from './trident';
 import { estateRead, type IacRead } from './read';
 import type { IacEstate } from './estate';
 
@@ -19,7 +20,9 @@ import type { IacEstate } from './estate';
  */
 
 /** Kinds whose text may hold estate commands besides what else they hold. */
-export const SCRIPT_ESTATE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['shell', 'markdown', 'ci-pipeline', 'powershell']);
+export const SCRIPT_ESTATE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['shell', 'markdown', 'ci-pipeline', 'powershell', 'kubernetes', 'yaml-options', 'json-options']);
+/** Kinds a Trident backend, StorageClass or claim is written in. */
+const TRIDENT_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['kubernetes', 'yaml-options', 'json-options']);
 
 /** Markdown info strings of shell blocks (Microsoft Learn writes `azurecli`). */
 const SHELL_BLOCKS = new Set(['bash', 'sh', 'shell', 'zsh', 'azurecli', 'azurecli-interactive', 'azure-cli', 'azcli', 'console', 'shell-session', 'shellsession', 'terminal']);
@@ -29,6 +32,10 @@ const POWERSHELL_BLOCKS = new Set(['powershell', 'pwsh', 'ps1', 'ps', 'azurepowe
 
 export function readScriptEstate(source: SourceText, uri: string, kind: FileKind): IacRead | undefined {
   const text = source.text;
+  if (TRIDENT_KINDS.has(kind)) {
+    const trident = mayHoldTrident(text) ? readTrident(source) : undefined;
+    return trident ? { problems: [], ...estateRead(trident, uri, false) } : undefined;
+  }
   const az = mayHoldAzCommands(text);
   const ps = mayHoldPowerShellCommands(text);
   if (!az && !ps) return undefined;
