@@ -30,6 +30,15 @@ const PROMPT_BLOCKS = new Set(['console', 'shell-session', 'shellsession', 'term
 /** Markdown info strings of PowerShell blocks (Microsoft Learn writes `azurepowershell`). */
 const POWERSHELL_BLOCKS = new Set(['powershell', 'pwsh', 'ps1', 'ps', 'azurepowershell', 'azurepowershell-interactive', 'azure-powershell']);
 
+/**
+ * Whether a file of a kind that may hold estate commands can hold any (a cheap look at the text):
+ * the lazy context (project/contextSelection.ts) reads such a file whole, as infrastructure code.
+ */
+export function mayDescribeEstate(kind: FileKind, text: string): boolean {
+  if (!SCRIPT_ESTATE_KINDS.has(kind)) return false;
+  return TRIDENT_KINDS.has(kind) ? mayHoldTrident(text) : mayHoldAzCommands(text) || mayHoldPowerShellCommands(text);
+}
+
 export function readScriptEstate(source: SourceText, uri: string, kind: FileKind): IacRead | undefined {
   const text = source.text;
   if (TRIDENT_KINDS.has(kind)) {
