@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSchema, lintFile, parseFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
 import { arithmetic } from '../../server/src/core/iac/shellValues';
+import { computeHover } from '../../server/src/core/features/hover';
 
 /** `az netappfiles ... create|update` commands in scripts, Markdown and CI pipelines, read into the estate. */
 const config = resolveConfig(configSchema.parse({}));
@@ -51,12 +52,18 @@ describe('az netappfiles commands in a shell script', () => {
   });
 
   it('a variable set outside the script is unknown, with the reason', () => {
-    const unknown = text.replace('--usage-threshold 3072', '--usage-threshold "${SCRATCH_GIB}"');
+    // Set on the create command, with no update after it.
+    const unknown = text.replace('--usage-threshold 2048', '--usage-threshold "${SCRATCH_GIB}"').replace(/\n# The scratch volume[^\n]*\naz netappfiles volume update[^\n]*\n/, '\n');
     const volume = parseFile('file:///repo/deploy-anf.sh', unknown).iac!.volumes[1]!;
     expect(volume.quota?.value).toBeUndefined();
     expect(volume.quota?.unknown).toMatch(/`\$SCRATCH_GIB` is not set in this script/);
     // Unknown, so the pool's totals are not judged (no guess, no 0).
     expect(findings('deploy-anf.sh', unknown)).not.toContain('21 ANF114');
+    // The hover says why.
+    const workspace = new Workspace(config);
+    workspace.set('file:///repo/deploy-anf.sh', unknown);
+    const hover = computeHover(workspace, 'file:///repo/deploy-anf.sh', unknown.indexOf('"${SCRATCH_GIB}"') + 2, config);
+    expect(hover?.markdown).toMatch(/^\*\*quota: unknown\*\*\n\n`\$SCRATCH_GIB` is not set in this script/);
   });
 
   it('a value computed by a command is unknown, and says so', () => {
@@ -74,6 +81,29 @@ describe('az netappfiles commands in a shell script', () => {
     const iac = parseFile('file:///repo/x.sh', script).iac!;
     expect(iac.pools[0]).toMatchObject({ serviceLevel: { value: 'Ultra' }, size: { value: 8 }, coolAccess: { value: true } });
     expect(iac.volumes[0]).toMatchObject({ name: { value: 'v1' }, pool: { name: { value: 'p1' } }, largeVolume: { value: false }, zones: { value: ['1'] } });
+  });
+
+  it('an unknown pool name links the volume that names the same unknown value; `let` and script arguments are unknown', () => {
+    const script = [
+      'Cluster=$1',
+      'let "suffix=$RANDOM*2"',
+      'Pool="${Cluster}pool"',
+      'az netappfiles pool create -g rg -a acc --name $Pool --service-level premium --size 4',
+      'az netappfiles volume create -g rg -a acc --pool-name $Pool --name data --usage-threshold 5120 --file-path data --vnet n --subnet s',
+      'az netappfiles volume create -g rg -a acc --pool-name other --name "v$suffix" --usage-threshold 100 --file-path v --vnet n --subnet s',
+    ].join('\n');
+    const file = parseFile('file:///repo/hpc.sh', script);
+    const volume = file.iac!.volumes[0]!;
+    expect(file.iac!.volumes[1]!.name?.unknown).toMatch(/`\$suffix` is set by `let` \(line 2\)/);
+    expect(volume.pool?.symbol).toBe(file.iac!.pools[0]!.symbol);
+    expect(file.iac!.pools[0]!.name?.unknown).toMatch(/`\$1` is an argument the script is called with/);
+    // 5 TiB of quota in the 4 TiB pool: known although the pool's name is not.
+    expect(findings('hpc.sh', script)).toContain('4 ANF112');
+  });
+
+  it('--size-in-bytes takes bytes', () => {
+    const pool = parseFile('file:///repo/x.sh', 'az netappfiles pool create -g rg -a acc -n p --service-level Premium --size-in-bytes 549755813888\n').manifest!.accounts[0]!.pools[0]!;
+    expect(pool.size?.value.bytes).toBe(512 * 1024 ** 3);
   });
 
   it('a script without az netappfiles commands has no estate', () => {

@@ -96,3 +96,17 @@ describe('Kubernetes quantities', () => {
     expect(quantityBytes('100 gigs')).toBeUndefined();
   });
 });
+
+describe('Trident resources in a Markdown runbook', () => {
+  it("reads the yaml blocks (indented under list items) as documents; the backend elsewhere leaves the level unknown, with the reason", () => {
+    const text = readFileSync(join(FIXTURES, '..', 'aks-dynamic-volumes.md'), 'utf8');
+    const file = parseFile('file:///repo/docs/aks-dynamic-volumes.md', text);
+    expect(file.iac?.language).toBe('trident');
+    const claim = file.iac!.volumes[0]!;
+    expect(claim).toMatchObject({ name: { value: 'reporting-data' }, quota: { value: 500 * GiB } });
+    expect(claim.serviceLevel?.value).toBeUndefined();
+    expect(claim.serviceLevel?.unknown).toMatch(/StorageClass `anf-reporting` selects no azure-netapp-files backend pool written in this file/);
+    expect(text.slice(claim.quota!.span.start, claim.quota!.span.end)).toBe('500Gi');
+    expect(findings('docs/aks-dynamic-volumes.md', text)).toEqual([]);
+  });
+});

@@ -42,6 +42,7 @@ const FLAGS: Record<Resource, Record<string, ArgKey>> = {
     '-a': 'account',
     '--account-name': 'account',
     '--size': 'size',
+    '--size-in-bytes': 'size',
     '--qos-type': 'qos',
     '--custom-throughput-mibps': 'customThroughput',
     '--custom-throughput': 'customThroughput',
@@ -97,6 +98,11 @@ export function azCommands(source: SourceText, regions: readonly ShellRegion[]):
         }
         const name = words[at]!.value;
         if (name === 'for' && words[at + 1]) variables.setByRun(words[at + 1]!.value, 'a `for` loop', words[at + 1]!.span.start);
+        // `let "x=$RANDOM*2"`: shell arithmetic on values only the run knows.
+        if (name === 'let') for (const w of words.slice(at + 1)) {
+          const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
+          if (m) variables.setByRun(m[1]!, '`let`', w.span.start);
+        }
         if (name === 'read') for (const w of words.slice(at + 1)) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) variables.setByRun(w.value, '`read`', w.span.start);
         if (commandBaseName(name) !== 'az' || words[at + 1]?.value !== 'netappfiles') continue;
         const found = azCommand(words.slice(at), variables);
@@ -145,8 +151,10 @@ function azCommand(words: readonly ShellWord[], variables: ShellVariables): Reso
   }
   const head = { start: words[0]!.span.start, end: words[3]!.span.end };
   const span = { start: head.start, end: words[words.length - 1]!.span.end };
+  // `--size-in-bytes` (newer CLIs, besides `--size` in TiB) takes bytes.
+  const sizeInBytes = words.some((w) => w.value === '--size-in-bytes' || w.value.startsWith('--size-in-bytes='));
   const exportRules = resource === 'volume' ? [...(rulesJson ? jsonRules(rulesJson) : []), ...(ruleArgs.size > 0 ? [flagRule(ruleArgs, args.get('protocols'))] : [])] : [];
-  return { resource, verb, span, headSpan: head, title: `az netappfiles ${resource} ${verb}`, args, exportRules, sizeUnit: AZ_CLI_UNITS.poolSizeUnit.value, quotaUnit: AZ_CLI_UNITS.volumeQuotaUnit.value };
+  return { resource, verb, span, headSpan: head, title: `az netappfiles ${resource} ${verb}`, args, exportRules, sizeUnit: sizeInBytes ? 'B' : AZ_CLI_UNITS.poolSizeUnit.value, quotaUnit: AZ_CLI_UNITS.volumeQuotaUnit.value };
 }
 
 function bareFlag(word: ShellWord, keySpan: Span): ArgValue {

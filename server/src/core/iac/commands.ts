@@ -1,5 +1,5 @@
 import type { SourceText, Span } from '../text/sourceText';
-import { workloadFromName, workloadKindOf, type IacAccount, type IacEstate, type IacExportRule, type IacLanguage, type IacPool, type IacSize, type IacValue, type IacVolume, type IacWorkload, type SizeUnit } from './estate';
+import { workloadFromName, workloadKindOf, type IacAccount, type IacRef, type IacEstate, type IacExportRule, type IacLanguage, type IacPool, type IacSize, type IacValue, type IacVolume, type IacWorkload, type SizeUnit } from './estate';
 import { annotationFor, requirementsFor } from './common';
 
 /**
@@ -101,12 +101,22 @@ export function estateFromCommands(language: IacLanguage, source: SourceText, co
   const accounts: IacAccount[] = [];
   const pools: IacPool[] = [];
   const volumes: IacVolume[] = [];
+  // A name anf-lint cannot know (`--name $AnfPool`, `$AnfPool` from the script's arguments) is
+  // still the same name where the same unknown value is written again: a volume's `--pool-name
+  // $AnfPool` is that pool. The unknown value's text and reason (which names where the variable
+  // was set) say it is the same value.
+  const poolSymbols = new Map<string, string>();
+  const symbolOf = (b: Building) => keyOf({ resource: b.command.resource, args: b.args }) ?? `${b.command.title}@${source.positionAt(b.command.span.start).line + 1}`;
+  for (const b of built) {
+    const id = b.command.resource === 'pool' ? identity(b.args.get('name')) : undefined;
+    if (id !== undefined && !poolSymbols.has(id)) poolSymbols.set(id, symbolOf(b));
+  }
   for (const b of built) {
     const c = b.command;
     const line = source.positionAt(c.span.start).line + 1;
     const address = `${c.title}, line ${line}`;
     const name = str(b.args.get('name'));
-    const symbol = keyOf({ resource: c.resource, args: b.args }) ?? `${c.title}@${line}`;
+    const symbol = symbolOf(b);
     const common = { symbol, span: c.span, headSpan: c.headSpan, repeated: false, address, ...(name ? { name } : {}) };
     const parent = (k: ArgKey) => {
       const v = str(b.args.get(k));
@@ -137,7 +147,7 @@ export function estateFromCommands(language: IacLanguage, source: SourceText, co
       kind: 'volume',
       ...common,
       ...opt('account', account),
-      ...opt('pool', parent('pool')),
+      ...opt('pool', poolRef(parent('pool'), poolSymbols.get(identity(b.args.get('pool')) ?? ''))),
       ...opt('serviceLevel', str(b.args.get('serviceLevel'))),
       ...opt('quota', size(b.args.get('quota'), c.quotaUnit)),
       ...opt('protocols', list(b.args.get('protocols'))),
@@ -168,6 +178,19 @@ function workloadOf(source: SourceText, c: ResourceCommand, args: ReadonlyMap<Ar
   const byPath = workloadFromName(undefined, path?.value);
   if (byPath && path) return { kind: byPath, span: path.span, from: `its export path \`${path.value}\`` };
   return undefined;
+}
+
+/** What makes two values the same: the value, or (unknown) the same text with the same reason. */
+function identity(a: ArgValue | undefined): string | undefined {
+  if (!a) return undefined;
+  if (a.value !== undefined) return `=${String(a.value)}`;
+  return a.unknown !== undefined ? `?${a.raw}|${a.unknown}` : undefined;
+}
+
+/** By name when known; an unknown name that is the same value as a pool's of this text links by that pool's symbol. */
+function poolRef(byName: { name: IacValue<string> } | undefined, symbol: string | undefined): IacRef | undefined {
+  if (!byName) return undefined;
+  return byName.name.value === undefined && symbol !== undefined ? { symbol, name: byName.name } : byName;
 }
 
 function opt<K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } {

@@ -158,7 +158,8 @@ class PsReader {
     if (cmdlet) return this.command(i, word, cmdlet[1]!.toLowerCase() as 'new' | 'update', cmdlet[2]!.toLowerCase() as ResourceCommand['resource']);
     if (/^(?:foreach|for)$/i.test(word)) {
       // `foreach ($v in $list)`: the loop variable holds each item in turn.
-      const m = /^\(\s*\$([A-Za-z_][A-Za-z0-9_]*)/.exec(t.slice(this.skip(i + word.length, false), this.to));
+      const from = this.skip(i + word.length, false);
+      const m = /^\(\s*\$([A-Za-z_][A-Za-z0-9_]*)/.exec(t.slice(from, Math.min(this.to, from + LOOKAHEAD)));
       if (m) this.vars.set(m[1]!.toLowerCase(), { node: { value: { kind: 'unknown', reason: `\`$${m[1]}\` is set by a \`foreach\` loop (line ${this.lineOf(i)})` }, span: { start: i, end: i } }, line: this.lineOf(i) });
     }
     return this.skipStatement(i + Math.max(1, word.length));
@@ -266,7 +267,7 @@ class PsReader {
       }
       if (ch === '@' && /^@[A-Za-z_]/.test(t.slice(i, i + 2))) {
         // Splatting: `@params` passes a hashtable's entries as parameters.
-        const m = /^@([A-Za-z_][A-Za-z0-9_]*)/.exec(t.slice(i, this.to))!;
+        const m = /^@([A-Za-z_][A-Za-z0-9_]*)/.exec(t.slice(i, Math.min(this.to, i + LOOKAHEAD)))!;
         const v = this.vars.get(m[1]!.toLowerCase());
         if (v?.node.value.kind === 'hashtable') {
           for (const [k, entry] of v.node.value.entries) {

@@ -1,8 +1,8 @@
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
-import type { SourceText } from '../text/sourceText';
+import { SourceText } from '../text/sourceText';
 import type { FileKind } from '../fileKind';
 import type { ParseProblem } from '../diagnostics';
-import { fencedBlocks } from '../text/fencedBlocks';
+import { fencedBlocks, onlyBlocks } from '../text/fencedBlocks';
 import { parseYaml, scalarContent } from '../mounts/yamlHosts';
 import { ANNOTATION_CODE } from '../mounts/annotation';
 import { azCommands, mayHoldAzCommands, type ShellRegion } from './azCli';
@@ -36,7 +36,7 @@ const POWERSHELL_BLOCKS = new Set(['powershell', 'pwsh', 'ps1', 'ps', 'azurepowe
  */
 export function mayDescribeEstate(kind: FileKind, text: string): boolean {
   if (!SCRIPT_ESTATE_KINDS.has(kind)) return false;
-  return TRIDENT_KINDS.has(kind) ? mayHoldTrident(text) : mayHoldAzCommands(text) || mayHoldPowerShellCommands(text);
+  return TRIDENT_KINDS.has(kind) ? mayHoldTrident(text) : mayHoldAzCommands(text) || mayHoldPowerShellCommands(text) || (kind === 'markdown' && mayHoldTrident(text));
 }
 
 export function readScriptEstate(source: SourceText, uri: string, kind: FileKind): IacRead | undefined {
@@ -47,7 +47,7 @@ export function readScriptEstate(source: SourceText, uri: string, kind: FileKind
   }
   const az = mayHoldAzCommands(text);
   const ps = mayHoldPowerShellCommands(text);
-  if (!az && !ps) return undefined;
+  if (!az && !ps && !(kind === 'markdown' && mayHoldTrident(text))) return undefined;
   const problems: ParseProblem[] = [];
   const commands: ResourceCommand[] = [];
   const psCommands: ResourceCommand[] = [];
@@ -65,10 +65,21 @@ export function readScriptEstate(source: SourceText, uri: string, kind: FileKind
     if (az) commands.push(...azCommands(source, regions.filter((r) => r.shell === 'sh')));
     if (ps) psCommands.push(...powerShellCommands(source, regions.filter((r) => r.shell === 'ps')));
   }
-  if (commands.length === 0 && psCommands.length === 0) return undefined;
+  // Trident resources in a document's `yaml` blocks (the AKS how-tos show the StorageClass and the claim).
+  const trident = kind === 'markdown' && mayHoldTrident(text) ? markdownTrident(source) : undefined;
+  if (commands.length === 0 && psCommands.length === 0 && !trident) return undefined;
   // One estate per file; a file that mixes both names the az CLI (its commands come first).
-  const estate: IacEstate = estateFromCommands(commands.length > 0 ? 'az-cli' : 'az-powershell', source, [...commands, ...psCommands]);
+  const made: IacEstate = commands.length > 0 || psCommands.length > 0 ? estateFromCommands(commands.length > 0 ? 'az-cli' : 'az-powershell', source, [...commands, ...psCommands]) : trident!;
+  const estate: IacEstate = trident && made !== trident ? { ...made, pools: [...made.pools, ...trident.pools], volumes: [...made.volumes, ...trident.volumes] } : made;
   return { problems, ...estateRead(estate, uri, false) };
+}
+
+const YAML_BLOCKS = new Set(['yaml', 'yml']);
+
+function markdownTrident(source: SourceText): IacEstate | undefined {
+  const blocks = fencedBlocks(source).filter((b) => YAML_BLOCKS.has(b.language));
+  if (blocks.length === 0) return undefined;
+  return readTrident(new SourceText(onlyBlocks(source, blocks)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,6 +21,10 @@ interface Variable {
 }
 
 const MAX_ORIGINS = 3; // not a fact: how many variables a hover names
+// Sticky: matched where the `$` stands, without slicing the text (a long word has many).
+const PIPELINE_VARIABLE = /\$\(([A-Za-z_][A-Za-z0-9_.]*)\)/y;
+const BRACED = /\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9@*#])(?:(:?[-=+?])([^}]*))?\}/y;
+const PLAIN = /\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*#])/y;
 
 export class ShellVariables {
   private readonly vars = new Map<string, Variable>();
@@ -96,7 +100,8 @@ export class ShellVariables {
     while (i < text.length) {
       const ch = text[i]!;
       if (ch === '`' || (ch === '$' && text[i + 1] === '(' && text[i + 2] !== '(')) {
-        const pipeline = /^\$\(([A-Za-z_][A-Za-z0-9_.]*)\)/.exec(text.slice(i));
+        PIPELINE_VARIABLE.lastIndex = i;
+        const pipeline = PIPELINE_VARIABLE.exec(text);
         const macro = pipeline ? this.macros.get(pipeline[1]!) : undefined;
         if (pipeline && macro?.value !== undefined) {
           if (origins.length < MAX_ORIGINS) origins.push(`\`$(${pipeline[1]})\` = ${macro.value}, from line ${macro.line}`);
@@ -121,8 +126,10 @@ export class ShellVariables {
         continue;
       }
       if (ch === '$') {
-        const braced = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9@*#])(?:(:?[-=+?])([^}]*))?\}/.exec(text.slice(i));
-        const plain = braced ? undefined : /^\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*#])/.exec(text.slice(i));
+        BRACED.lastIndex = i;
+        const braced = BRACED.exec(text);
+        PLAIN.lastIndex = i;
+        const plain = braced ? undefined : PLAIN.exec(text);
         const m = braced ?? plain;
         if (m) {
           result += substitute(m[1]!, braced?.[2], braced?.[3]);

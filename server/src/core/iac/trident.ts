@@ -93,6 +93,10 @@ export function readTrident(source: SourceText): IacEstate | undefined {
     const annotation = annotationFor(source, span);
     const byName = workloadFromName(name, undefined);
     const requirements = requirementsFor(source, span);
+    const classNode = spec.get('storageClassName', true) as Scalar | undefined;
+    const classSpan = classNode ? rangeOf(classNode) : span;
+    // Without a pool, the level is unknown: say why instead of leaving it out.
+    const level: IacValue<string> | undefined = pool ? pool.serviceLevel : { span: classSpan, keySpan: classSpan, raw: className!, unknown: `its StorageClass \`${className}\` selects no azure-netapp-files backend pool written in this file (the backend, or its virtual pools, decides the service level)` };
     const protocols = pool?.nfsvers ? { ...pool.nfsvers, value: pool.nfsvers.value?.startsWith('4') ? ['NFSv4.1'] : ['NFSv3'] } : undefined;
     volumes.push({
       kind: 'volume',
@@ -103,7 +107,7 @@ export function readTrident(source: SourceText): IacEstate | undefined {
       address: `PersistentVolumeClaim${name ? ` \`${name}\`` : ''}, line ${source.positionAt(span.start).line + 1}`,
       ...(name !== undefined ? { name: { value: name, span: nameSpan, keySpan: nameSpan, raw: name } } : {}),
       ...(pool ? { pool: { symbol: pool.symbol } } : {}),
-      ...(pool?.serviceLevel ? { serviceLevel: pool.serviceLevel } : {}),
+      ...(level ? { serviceLevel: level } : {}),
       ...(quota ? { quota } : {}),
       ...(protocols ? { protocols } : {}),
       exportRules: pool?.exportRule ? [{ span: pool.exportRule.span, allowedClients: pool.exportRule }] : [],

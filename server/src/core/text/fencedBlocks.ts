@@ -9,7 +9,8 @@ export interface FencedBlock {
   readonly to: number;
 }
 
-const FENCE = /^( {0,3})(`{3,}|~{3,})\s*([^\s`{]*)/;
+// Any indentation: Microsoft Learn indents the blocks of numbered steps (list items) by four spaces.
+const FENCE = /^([ \t]*)(`{3,}|~{3,})\s*([^\s`{]*)/;
 
 /**
  * The fenced code blocks of a Markdown text (CommonMark: three or more backticks or tildes, closed
@@ -33,4 +34,22 @@ export function fencedBlocks(source: SourceText): FencedBlock[] {
   }
   if (open) blocks.push({ language: open.language, from: open.from, to: source.text.length });
   return blocks;
+}
+
+/**
+ * The text with only the bodies of `blocks` kept and every other character blanked (line breaks
+ * kept), so offsets stay the document's; each fence line becomes `---` so that every block is a
+ * YAML document of its own.
+ */
+export function onlyBlocks(source: SourceText, blocks: readonly FencedBlock[]): string {
+  const text = source.text;
+  const out = text.replace(/[^\r\n]/g, ' ').split('');
+  for (const b of blocks) {
+    for (let i = b.from; i < b.to; i++) out[i] = text[i]!;
+    // The fence line above the body (`---` fits: a fence is at least three characters).
+    const fenceLine = source.positionAt(Math.max(0, b.from - 1)).line;
+    const at = source.lineStart(fenceLine);
+    if (b.from > 0 && at < b.from) out.splice(at, 3, '-', '-', '-');
+  }
+  return out.join('');
 }
