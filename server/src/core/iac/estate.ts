@@ -486,6 +486,8 @@ export function workloadKindOf(text: string | undefined): WorkloadKind | undefin
 /** How to set a workload explicitly, in the file's own comment syntax. */
 export function overrideHint(language: IacEstate['language']): string {
   const comment = language === 'bicep' ? '//' : '#';
+  // A Kubernetes claim has no tags anf-lint reads: its comment annotation says it.
+  if (language === 'trident') return 'write `# anf: workload=<kind>` above the PersistentVolumeClaim';
   return language === 'terraform' || language === 'bicep'
     ? `write \`${comment} anf: workload=<kind>\` above the resource or give it a \`workload\` tag`
     : 'give the resource a `workload` tag';
