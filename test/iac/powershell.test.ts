@@ -73,6 +73,30 @@ describe('Az PowerShell in a .ps1 script', () => {
     expect(iac.pools.map((p) => p.size?.value)).toEqual([4 * TiB]);
   });
 
+  it('pipeline steps: GitHub Actions `shell: pwsh` and AzurePowerShell@5 `Inline`', () => {
+    const workflow = [
+      'name: anf',
+      'on: workflow_dispatch',
+      'jobs:',
+      '  pools:',
+      '    runs-on: windows-latest',
+      '    steps:',
+      '      - shell: pwsh',
+      '        run: |',
+      '          $size = 2TB',
+      '          New-AzNetAppFilesPool -ResourceGroupName rg -Location eastus -AccountName acc -Name p1 -ServiceLevel Premium -PoolSize $size',
+      '      - run: echo "not PowerShell: New-AzNetAppFilesPool -PoolSize 9TB"',
+      '        shell: bash',
+      '',
+    ].join('\n');
+    const gh = parseFile('file:///repo/.github/workflows/anf.yml', workflow);
+    expect(gh.kind).toBe('ci-pipeline');
+    expect(gh.iac!.pools.map((p) => p.size?.value)).toEqual([2 * TiB]);
+    const azdo = ['steps:', '  - task: AzurePowerShell@5', '    inputs:', '      ScriptType: InlineScript', '      Inline: |', '        New-AzNetAppFilesPool -AccountName acc -Name p2 -ServiceLevel Standard -PoolSize 4TB', ''].join('\n');
+    const file = parseFile('file:///repo/azure-pipelines.yml', azdo);
+    expect(file.iac!.pools.map((p) => [p.name?.value, p.size?.value])).toEqual([['p2', 4 * TiB]]);
+  });
+
   it('a script without ANF cmdlets has no estate', () => {
     expect(parseFile('file:///repo/x.ps1', 'Get-AzNetAppFilesVolume -ResourceGroupName rg\nWrite-Host "done"\n').iac).toBeUndefined();
   });
