@@ -23,16 +23,9 @@ import type { VolumeSummary } from '../manifest/volumeSummary';
  * `toManifest` maps it into the same account -> pool -> volume model a sizing manifest fills, so
  * the sizing rules, figures, hovers, tree and mount links work unchanged.
  */
-export type IacLanguage =
-  | 'terraform'
-  | 'bicep'
-  | 'arm'
-  /** `az netappfiles` JSON output, and `az netappfiles ... create|update` commands in scripts, docs and pipelines (azCli.ts). */
-  | 'az-cli'
-  /** Az PowerShell `New-AzNetAppFiles*` / `Update-AzNetAppFiles*` commands (powershell.ts). */
-  | 'az-powershell'
-  /** Trident `azure-netapp-files` backends and the PersistentVolumeClaims Trident creates volumes for (trident.ts). */
-  | 'trident';
+// 'az-cli': `az netappfiles` JSON output and `az netappfiles ... create|update` commands (azCli.ts);
+// 'az-powershell': `New-/Update-AzNetAppFiles*` (powershell.ts); 'trident': Trident backends and claims (trident.ts).
+export type IacLanguage = 'terraform' | 'bicep' | 'arm' | 'az-cli' | 'az-powershell' | 'trident';
 
 /** One value read from the code. `value` undefined: an expression anf-lint cannot evaluate. */
 export interface IacValue<T> {
