@@ -2,14 +2,14 @@
  * Which documents the language server sees. The languages anf-lint contributes, plus the hosts of
  * mount commands and kernel settings it reads without taking their language over (shell scripts,
  * Markdown and reStructuredText, YAML for Ansible, cloud-init, Kubernetes and Helm, JSON, modprobe.d,
- * tuned and saptune files), and infrastructure code: Terraform, Bicep, ARM templates and the JSON
+ * tuned and saptune files, PowerShell scripts with Az.NetAppFiles commands), and infrastructure code: Terraform, Bicep, ARM templates and the JSON
  * `az netappfiles` prints (docs/iac.md). The server decides the file kind from the name and text and
  * ignores documents that hold nothing for it.
  */
 const SCHEMES = ['file', 'untitled', 'vscode-vfs'];
 
 export const OWN_LANGUAGES = ['anf-manifest', 'anf-manifest-json', 'fstab', 'sysctl', 'systemd-mount', 'autofs'] as const;
-const HOST_LANGUAGES = ['shellscript', 'markdown', 'yaml', 'ansible', 'helm', 'json', 'restructuredtext'];
+const HOST_LANGUAGES = ['shellscript', 'markdown', 'yaml', 'ansible', 'helm', 'json', 'restructuredtext', 'powershell'];
 /**
  * The ids other extensions give infrastructure code (HashiCorp Terraform, Bicep, Azure Resource
  * Manager Tools). Without those extensions a `.tf` or `.bicep` file has no language (plaintext):

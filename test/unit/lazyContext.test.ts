@@ -39,6 +39,8 @@ const FILES: Record<string, string> = {
   // Two `etc/` in one path: the host model puts these two files apart, sysctl loads them together.
   'site/etc/nodes/n1/etc/sysctl.d/90-nfs.conf': 'net.core.rmem_max = 16777216\nsunrpc.tcp_slot_table_entries = 128\n',
   'site/etc/nodes/n1/usr/lib/sysctl.d/50-default.conf': 'net.core.rmem_max = 212992\nnet.ipv4.tcp_timestamps = 0\n',
+  // Estate written as az CLI commands in a script: read whole, like infrastructure code (iac/scripts.ts).
+  'provision/anf.sh': '#!/bin/sh\naz netappfiles volume create -g rg -a anf -p pool-dr -n dr-logs --service-level Standard --usage-threshold 100 --file-path dr-logs --vnet v --subnet s --protocol-types NFSv4.1\n',
   'docs/runbook.md': '# Runbook\n\n```\nmount -t nfs -o soft 10.20.1.4:/eda-scratch /scratch\n```\n',
 };
 
@@ -81,6 +83,14 @@ describe('lazy context', () => {
     // No mount of host B reaches 10.99.0.4:/dr-archive.
     expect(text('dr/estate-dr.anf.yaml')).toBe('');
     expect(workspace.hostOf(env.uriOf('/repo/hostB/etc/fstab'))?.files.map((f) => f.uri)).toEqual([env.uriOf('/repo/hostB/bin/mount-results'), env.uriOf('/repo/hostB/etc/fstab'), env.uriOf('/repo/hostB/etc/sysctl.d/90-nfs.conf')]);
+  });
+
+  it('reads a script that holds estate commands whole, as infrastructure code; a script without any by path and kind', () => {
+    const env = repository();
+    const run = new Project(env).open([{ path: '/repo/hostB/etc/fstab', named: true }]);
+    const workspace = run.workspaceOf(env.uriOf('/repo/hostB/etc/fstab'));
+    expect(workspace.file(env.uriOf('/repo/provision/anf.sh'))?.iac?.volumes.map((v) => v.name?.value)).toEqual(['dr-logs']);
+    expect(workspace.file(env.uriOf('/repo/scripts/mount-all.sh'))?.source.text).toBe('');
   });
 
   it('reads everything when a target is a manifest or the configuration', () => {

@@ -32,6 +32,8 @@ export const FILE_KINDS = [
   'az-netappfiles-json',
   'arm-parameters',
   'bicep-params',
+  'ci-pipeline',
+  'powershell',
   'unknown',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -84,6 +86,13 @@ const ANSIBLE_KERNEL = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.posix\.)?sysctl[ \t]*:
 /** An NFS option written in a string: `nfsvers=4.1`, `vers=3`, `nconnect=8`, a `mountOptions:` key. */
 const OPTION_HINT = /(?:\b(?:nfsvers|vers)=[234]\b|\bnconnect=\d|^[ \t]*(?:nfsM|m)ountOptions[ \t]*:)/m;
 const JSON_OPTION_HINT = /\b(?:nfsvers|vers)=[234]\b|\bnconnect=\d|"(?:nfsM|m)ountOptions"[ \t]*:/;
+/** A CI pipeline (GitHub Actions, Azure Pipelines, GitLab CI) by its path or its top-level keys. */
+const PIPELINE_PATH = /(?:^|\/)\.github\/workflows\/[^/]+$|(?:^|\/)(?:azure-pipelines[^/]*|\.gitlab-ci)\.ya?ml$/i;
+const PIPELINE_KEYS = /^(?:jobs|steps|stages)[ \t]*:|^[ \t]*-?[ \t]*task[ \t]*:[ \t]*Azure(?:CLI|PowerShell)@/m;
+/** Azure NetApp Files commands: `az netappfiles ...`, `New-AzNetAppFilesVolume` ... */
+const NETAPPFILES_COMMAND = /\baz[ \t]+netappfiles\b|-AzNetAppFiles/i;
+/** A Trident backend for Azure NetApp Files (a `tridentctl` backend file, JSON or YAML). */
+const TRIDENT_ANF_BACKEND = /["']?storageDriverName["']?[ \t]*:[ \t]*["']?azure-netapp-files\b/;
 const ANSIBLE_PLAY = /^[ \t]*(?:-[ \t]*)?(?:hosts|tasks|roles|name|become)[ \t]*:/m;
 
 /**
@@ -153,12 +162,14 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     // A parameters file gives its template's parameters values (iac/parameters.ts); one that also
     // holds NFS option strings stays read for its mounts, as before.
     if (!JSON_OPTION_HINT.test(text) && (PARAMETERS_SCHEMA.test(text) || (PARAMETERS_NAME.test(lower) && /"parameters"\s*:\s*\{/.test(text) && !DEPLOYMENT_SCHEMA.test(text)))) return 'arm-parameters';
-    return JSON_OPTION_HINT.test(text) ? 'json-options' : 'unknown';
+    return JSON_OPTION_HINT.test(text) || TRIDENT_ANF_BACKEND.test(text) ? 'json-options' : 'unknown';
   }
   if (isSaptuneNote(segments, lower, text)) return 'saptune';
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) {
     if (text === undefined) return 'unknown';
     if (/^#cloud-config\b/.test(text)) return 'cloud-init';
+    // A pipeline whose steps create Azure NetApp Files resources: its scripts are read for the estate.
+    if ((PIPELINE_PATH.test(path) || PIPELINE_KEYS.test(text)) && NETAPPFILES_COMMAND.test(text)) return 'ci-pipeline';
     const folder = segments.slice(0, -1);
     // Helm: a chart's templates (not valid YAML: `{{ ... }}` lines) and its values files.
     if (folder.includes('templates') && text.includes('{{') && /^apiVersion[ \t]*:/m.test(text)) return 'helm';
@@ -168,13 +179,14 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     // Ansible variables: role defaults/ and vars/, group_vars/ and host_vars/.
     const roleVars = (parent === 'defaults' || parent === 'vars') && folder.includes('roles');
     if (roleVars || folder.includes('group_vars') || folder.includes('host_vars')) return 'ansible-vars';
-    if (OPTION_HINT.test(text)) return 'yaml-options';
+    if (OPTION_HINT.test(text) || TRIDENT_ANF_BACKEND.test(text)) return 'yaml-options';
     return 'unknown';
   }
   if (lower.endsWith('.tf')) return 'terraform';
   if (lower.endsWith('.tfvars')) return 'terraform-vars';
   if (lower.endsWith('.bicep')) return 'bicep';
   if (lower.endsWith('.bicepparam')) return 'bicep-params';
+  if (lower.endsWith('.ps1') || lower.endsWith('.psm1')) return 'powershell';
   if (!name.includes('.') && text !== undefined && SHEBANG_SHELL.test(text)) return 'shell';
   return 'unknown';
 }

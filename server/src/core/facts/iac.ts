@@ -83,3 +83,13 @@ export const DELEGATED_SUBNET = {
   nsgWithStandardNetworkFeatures: fact(true, 'supported', 'NETWORK_PLANNING'),
   serviceEndpointOnDelegatedSubnet: fact(false, 'supported', 'DELEGATE_SUBNET', { note: '"You cannot designate a network security group or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." (the NSG half is superseded for Standard network features by NETWORK_PLANNING).' }),
 } as const;
+/** What the az CLI does with the sizes of `az netappfiles` commands (iac/azCli.ts). */
+export const AZ_CLI_UNITS = {
+  poolSizeUnit: fact('TiB' as const, 'unit', 'AZ_CLI_NETAPPFILES', { note: '`az netappfiles pool create|update --size` takes whole TiB; the CLI multiplies by 2^40 before calling the API (PoolCreate.pre_operations).' }),
+  volumeQuotaUnit: fact('GiB' as const, 'unit', 'AZ_CLI_NETAPPFILES', { note: '`az netappfiles volume create|update --usage-threshold` takes GiB (default 100); the CLI multiplies by 2^30 (VolumeCreate.pre_operations; azure-cli issue 30111).' }),
+};
+
+/** What Trident's `azure-netapp-files` driver does with a claim (iac/trident.ts). */
+export const TRIDENT_ANF = {
+  minVolumeGiB: fact(50, 'GiB', 'TRIDENT_ANF', { note: 'Trident creates a 50 GiB volume when a smaller one is requested (Trident 25.02; the docs of releases up to 23.x said 100 GB).' }),
+};

@@ -23,7 +23,9 @@ import type { VolumeSummary } from '../manifest/volumeSummary';
  * `toManifest` maps it into the same account -> pool -> volume model a sizing manifest fills, so
  * the sizing rules, figures, hovers, tree and mount links work unchanged.
  */
-export type IacLanguage = 'terraform' | 'bicep' | 'arm' | 'az-cli';
+// 'az-cli': `az netappfiles` JSON output and `az netappfiles ... create|update` commands (azCli.ts);
+// 'az-powershell': `New-/Update-AzNetAppFiles*` (powershell.ts); 'trident': Trident backends and claims (trident.ts).
+export type IacLanguage = 'terraform' | 'bicep' | 'arm' | 'az-cli' | 'az-powershell' | 'trident';
 
 /** One value read from the code. `value` undefined: an expression anf-lint cannot evaluate. */
 export interface IacValue<T> {
@@ -498,6 +500,8 @@ export function workloadKindOf(text: string | undefined): WorkloadKind | undefin
 /** How to set a workload explicitly, in the file's own comment syntax. */
 export function overrideHint(language: IacEstate['language']): string {
   const comment = language === 'bicep' ? '//' : '#';
+  // A Kubernetes claim has no tags anf-lint reads: its comment annotation says it.
+  if (language === 'trident') return 'write `# anf: workload=<kind>` above the PersistentVolumeClaim';
   return language === 'terraform' || language === 'bicep'
     ? `write \`${comment} anf: workload=<kind>\` above the resource or give it a \`workload\` tag`
     : 'give the resource a `workload` tag';

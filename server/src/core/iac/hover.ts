@@ -35,6 +35,10 @@ export function unknownValueHover(estate: IacEstate, offset: number): { markdown
     estate.language === 'terraform'
       ? 'literals, arithmetic, `var` values (the `default`, or `terraform.tfvars` and `*.auto.tfvars` of the folder), `locals` and references to resources of the module'
       : 'literals, arithmetic, `param` defaults, `var`s, `parameters()`/`variables()` and references to resources here';
+  // Commands in scripts and Trident resources say why themselves (`IacValue.unknown`).
+  if (v.unknown !== undefined && (estate.language === 'az-cli' || estate.language === 'az-powershell' || estate.language === 'trident')) {
+    return { markdown: `**${what}: unknown**\n\n${capitalize(v.unknown)}. Findings and figures that need the ${what} are left out rather than guessed.`, span: v.span };
+  }
   return {
     markdown: `**${what}: unknown**\n\nanf-lint cannot evaluate \`${v.raw.length > 60 ? `${v.raw.slice(0, 60)}…` : v.raw}\` (it reads ${reads}).${v.origin ? ` ${capitalize(v.origin)}.` : ''} Findings and figures that need the ${what} are left out rather than guessed.`, // not a fact: hover length
     span: v.span,

@@ -81,6 +81,7 @@ function byContent(source: SourceText, uri: string, kind: FileKind, found: reado
     case 'kubernetes':
       return yamlOptionStrings(source, uri, 'kubernetes', found);
     case 'yaml-options':
+    case 'ci-pipeline':
       return yamlOptionStrings(source, uri, 'yaml', found);
     case 'json-options':
       // JSON is YAML 1.2: the same reader, with offsets in the JSON text.

@@ -30,6 +30,8 @@ const MANIFEST_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['manifest-yaml'
 export interface KnownFile {
   readonly uri: string;
   readonly kind: FileKind;
+  /** A script, document or Kubernetes file whose text holds estate commands (iac/scripts.ts `mayDescribeEstate`): read whole, as infrastructure code. */
+  readonly estate?: boolean;
 }
 
 export interface ContextPlan {
@@ -47,7 +49,7 @@ export function kindOf(uri: string, text: string): FileKind {
 /** What to read of `context` for `targets`; undefined when everything is needed. */
 export function planContext(targets: readonly KnownFile[], context: readonly KnownFile[]): ContextPlan | undefined {
   if (context.length === 0) return undefined;
-  if (targets.some((t) => ESTATE_KINDS.has(t.kind) || t.kind === 'anf-lint-config')) return undefined;
+  if (targets.some((t) => ESTATE_KINDS.has(t.kind) || t.estate === true || t.kind === 'anf-lint-config')) return undefined;
   // The host model of the whole root from paths and kinds alone (buildHostModel reads nothing else to assign files).
   const model = buildHostModel([...context, ...targets].map((f) => parseFile(f.uri, '', 0, f.kind)));
   const whole = new Set<string>();
@@ -66,7 +68,7 @@ export function planContext(targets: readonly KnownFile[], context: readonly Kno
   for (const file of context) {
     if (whole.has(file.uri)) continue;
     if (MANIFEST_KINDS.has(file.kind)) manifests.add(file.uri);
-    else if (ESTATE_KINDS.has(file.kind) || file.kind === 'anf-lint-config') whole.add(file.uri);
+    else if (ESTATE_KINDS.has(file.kind) || file.estate === true || file.kind === 'anf-lint-config') whole.add(file.uri);
   }
   for (const target of targets) whole.delete(target.uri);
   return { whole, manifests };

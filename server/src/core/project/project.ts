@@ -6,6 +6,7 @@ import type { ParsedFile, ParseProblem } from '../workspace/parsedFile';
 import { Workspace } from '../workspace/workspace';
 import { configCandidates, looseFence, nearestConfig } from './config';
 import { kindOf, planContext, readMatchingManifests } from './contextSelection';
+import { mayDescribeEstate } from '../iac/scripts';
 import { discoverFiles, isProjectFile, type Discovered } from './discovery';
 import { describeFailure, encodeText, readInside, type ReadFile, type SkippedFile } from './read';
 import type { Environment } from './environment';
@@ -380,9 +381,10 @@ export class ProjectRun {
         .filter((file) => !targetPaths.has(file.path))
         .map((file) => {
           const uri = env.uriOf(file.path);
-          return { file, uri, kind: kindOf(uri, file.text) };
+          const kind = kindOf(uri, file.text);
+          return { file, uri, kind, ...(mayDescribeEstate(kind, file.text) ? { estate: true } : {}) };
         });
-      const plan = project.fullContext ? undefined : planContext(targetsOfRoot.map((t) => ({ uri: t.uri, kind: kindOf(t.uri, t.text) })), context);
+      const plan = project.fullContext ? undefined : planContext(targetsOfRoot.map((t) => ({ uri: t.uri, kind: kindOf(t.uri, t.text), ...(mayDescribeEstate(kindOf(t.uri, t.text), t.text) ? { estate: true } : {}) })), context);
       const deferred: typeof context = [];
       for (const { file, uri, kind } of context) {
         this.rootByUri.set(uri, root);

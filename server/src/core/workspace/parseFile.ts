@@ -9,15 +9,16 @@ import { detectFileKind, type FileKind } from '../fileKind';
 import type { LineEdit, ParsedFile, ParseProblem } from './parsedFile';
 import { MOUNT_LINE_KINDS, rereadMountLines, rereadSettings } from './lineReuse';
 import { readShellScript } from './shellReuse';
+import { dropRequirementKeyProblems, readScriptEstate, SCRIPT_ESTATE_KINDS } from '../iac/scripts';
 
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
 export const PARSER_FAILURE = 'ANF003';
 
-const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'ansible-vars', 'cloud-init', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'rst', 'salt', 'puppet']);
+const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'ansible-vars', 'cloud-init', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'rst', 'salt', 'puppet', 'ci-pipeline']);
 const KERNEL_KINDS: ReadonlySet<FileKind> = new Set(['sysctl', 'modprobe', 'shell', 'tuned', 'saptune', 'markdown', 'rst', 'cloud-init', 'ansible']);
 
 export function isLintable(kind: FileKind): boolean {
-  return IAC_KINDS.has(kind) || kind === 'manifest-yaml' || kind === 'anf-lint-config' || kind === 'manifest-json' || MOUNT_KINDS.has(kind) || KERNEL_KINDS.has(kind);
+  return IAC_KINDS.has(kind) || SCRIPT_ESTATE_KINDS.has(kind) || kind === 'manifest-yaml' || kind === 'anf-lint-config' || kind === 'manifest-json' || MOUNT_KINDS.has(kind) || KERNEL_KINDS.has(kind);
 }
 
 /** Parses one document into everything rules read. The one place that dispatches on file kind. */
@@ -55,6 +56,16 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
   if (IAC_KINDS.has(kind)) guarded('infrastructure-code', () => {
     // An open document (the editor's version, above 0) is read incrementally from its last version.
     const parsed = readIac(source, uri, kind, version > 0);
+    manifest = parsed.manifest;
+    volumes = parsed.volumes ?? [];
+    iac = parsed.estate;
+    append(problems, parsed.problems);
+  });
+  // Estate commands written in scripts, docs, pipelines and Kubernetes files (`az netappfiles ...`):
+  // read besides the file's mounts; a file without any keeps no estate.
+  if (SCRIPT_ESTATE_KINDS.has(kind)) guarded('infrastructure-code', () => {
+    const parsed = readScriptEstate(source, uri, kind);
+    if (!parsed) return;
     manifest = parsed.manifest;
     volumes = parsed.volumes ?? [];
     iac = parsed.estate;
@@ -100,6 +111,8 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
     settings = extracted.settings;
     append(problems, extracted.problems);
   });
+  // `# anf: throughput=...` above an estate command is its requirement, not an unknown mount annotation key.
+  if (iac && SCRIPT_ESTATE_KINDS.has(kind)) dropRequirementKeyProblems(problems, iac);
   return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings, ...(lastWellFormed ? { lastWellFormed } : {}), ...(iac ? { iac } : {}), ...(lineEdit ? { lineEdit } : {}) };
 }
 
