@@ -5,7 +5,6 @@ import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, MAX_LOOP_IN
 import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacSlip, IacValue, IacVolume } from './estate';
 import { placeInstance, relativeUri } from './instance';
 import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
-import { bicepForGrammar } from './bicepCompat';
 import { readKnownModule } from './knownModules';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
 
@@ -28,8 +27,7 @@ interface Decl {
 
 /** `key` (the document's URI): keep the tree and parse the next version incrementally (as readTerraform). */
 export function readBicep(source: SourceText, problems: ParseProblem[], key?: string): IacEstate | undefined {
-  // Positions are kept: bicepCompat.ts only blanks out syntax the published grammar does not know.
-  const text = bicepForGrammar(source.text);
+  const text = source.text;
   const tree = key === undefined ? parseTree('bicep', text) : parseKeptTree('bicep', key, text);
   if (!tree) {
     problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.' });
@@ -67,7 +65,8 @@ class BicepReader {
         const def = n.namedChildren.slice(1).find((c) => c.type !== 'type' && c.type !== 'decorators');
         if (id && def) this.params.set(id.text, def);
       } else if (n.type === 'variable_declaration') {
-        const [id, value] = n.namedChildren;
+        // `var name string = value`: the type (Bicep 0.32) is not the value.
+        const [id, value] = n.namedChildren.filter((c) => c.type !== 'type');
         if (id && value) this.vars.set(id.text, value);
       } else if (n.type === 'resource_declaration') this.collect(n, undefined);
     }
@@ -396,6 +395,7 @@ class BicepReader {
   private deref(n: Node, depth: number): Node {
     if (depth > MAX_DEPTH) return n;
     if (n.type === 'parenthesized_expression' && n.namedChildren.length === 1) return this.deref(n.namedChildren[0]!, depth + 1);
+    if (n.type === 'non_null_assertion' && n.namedChildren[0]) return this.deref(n.namedChildren[0], depth + 1); // `x!` is x
     const local = n.type === 'identifier' ? this.locals.get(n.text) : undefined;
     if (local) return local.node ? this.deref(local.node, depth + 1) : n;
     if (n.type === 'identifier' && !this.overrides.has(n.text)) {
@@ -433,6 +433,8 @@ class BicepReader {
         return this.string(n, depth);
       case 'parenthesized_expression':
         return n.namedChildren.length === 1 ? this.eval(n.namedChildren[0]!, depth + 1) : UNKNOWN;
+      case 'non_null_assertion': // `x!` is x (the grammar built here; server/grammars/README.md)
+        return n.namedChildren[0] ? this.eval(n.namedChildren[0], depth + 1) : UNKNOWN;
       case 'array': {
         const values: unknown[] = [];
         for (const c of n.namedChildren) {
@@ -554,7 +556,7 @@ export function readBicepModule(uri: string, source: SourceText, text: (uri: str
   const trees: { delete(): void }[] = [];
   try {
     const read = (s: SourceText, overrides?: ReadonlyMap<string, Value>): BicepReader | undefined => {
-      const tree = parseTree('bicep', bicepForGrammar(s.text));
+      const tree = parseTree('bicep', s.text);
       if (!tree) return undefined;
       trees.push(tree);
       return new BicepReader(s, tree.rootNode, overrides);
