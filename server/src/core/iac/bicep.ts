@@ -33,7 +33,7 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
     problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.' });
     return undefined;
   }
-  for (const p of syntaxProblems(tree.rootNode, 'Bicep')) problems.push(p);
+  for (const p of syntaxProblems(tree.rootNode, 'Bicep', { grammar: 'bicep', text })) problems.push(p);
   try {
     const reader = new BicepReader(source, tree.rootNode);
     const estate = reader.estate();
