@@ -3,12 +3,14 @@
 // names applied:
 //
 // - tree-sitter-terraform.wasm: the Terraform dialect of @tree-sitter-grammars/tree-sitter-hcl,
-//   from the package's generated C sources (src/parser.c, src/scanner.c), the patch touching the
-//   scanner only.
-// - tree-sitter-bicep.wasm: tree-sitter-bicep, from the package's grammar.js and src/scanner.c; the
-//   patch changes both, so src/parser.c is generated again with the tree-sitter CLI of the version
-//   grammars.json names ("generator"). That version (0.22.6) generates the package's own
-//   src/parser.c byte for byte from its unpatched grammar.js.
+//   from the package's grammar.js, make_grammar.js and src/scanner.c, patched (number literals, the
+//   scanner during error recovery).
+// - tree-sitter-bicep.wasm: tree-sitter-bicep, from the package's grammar.js and src/scanner.c,
+//   patched. That CLI version (0.22.6) generates the package's own src/parser.c byte for byte from
+//   its unpatched grammar.js.
+//
+// Both patches change the grammar, so src/parser.c is generated again with the tree-sitter CLI of
+// the version grammars.json names ("generator").
 //
 // Needs Emscripten's `emcc` and `patch` on PATH (Debian: `apt-get install emscripten`), and for a
 // grammar that is generated the tree-sitter CLI (`tree-sitter` on PATH, or its path in
@@ -85,9 +87,9 @@ function build(file, entry) {
     }
 
     if (entry.dialect) {
-      // The HCL package ships the HCL dialect's generated parser; the Terraform dialect is the same
-      // grammar under another name (upstream generates dialects/terraform/src/ from the same
-      // make_grammar.js, and its parser.c and scanner.c differ from src/ only in these names).
+      // grammar.js is the HCL dialect; the Terraform dialect is the same grammar under another name
+      // (upstream generates dialects/terraform/src/ from the same make_grammar.js, and its parser.c
+      // and scanner.c differ from src/ only in these names).
       for (const source of ['parser.c', 'scanner.c']) {
         const path = join(work, 'src', source);
         const text = readFileSync(path, 'utf8');
