@@ -86,7 +86,7 @@ const BUILD = join(tmp, 'build');
 /** The same esbuild options as scripts/build.mjs (the shipped bundles). */
 const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm, yamlWithoutEnvReads, webTreeSitterLazy], alias: webTreeSitterCjs };
 /** The tree-sitter runtime and grammars, next to the bundles as in dist/ (server/src/iacWasm.ts finds them in wasm/). */
-const IAC_WASM = ['node_modules/web-tree-sitter/web-tree-sitter.wasm', 'server/grammars/tree-sitter-terraform.wasm', 'node_modules/tree-sitter-bicep/tree-sitter-bicep.wasm'];
+const IAC_WASM = ['node_modules/web-tree-sitter/web-tree-sitter.wasm', 'server/grammars/tree-sitter-terraform.wasm', 'server/grammars/tree-sitter-bicep.wasm'];
 
 async function builds() {
   log('building the server, CLI and core bundles (scripts/build.mjs options) into a temp folder');

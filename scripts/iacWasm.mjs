@@ -68,9 +68,9 @@ export function buildWebTreeSitter(outdir, options = {}) {
 
 const WASM = [
   'node_modules/web-tree-sitter/web-tree-sitter.wasm',
-  // Built from tree-sitter-hcl with a scanner fix and committed (server/grammars/README.md).
+  // Built from tree-sitter-hcl and tree-sitter-bicep with fixes and committed (server/grammars/README.md).
   'server/grammars/tree-sitter-terraform.wasm',
-  'node_modules/tree-sitter-bicep/tree-sitter-bicep.wasm',
+  'server/grammars/tree-sitter-bicep.wasm',
 ];
 
 /** Copies the runtime and grammar .wasm files to dist/wasm/, where server/src/iacWasm.ts loads them. */

@@ -5,13 +5,13 @@ import type { IacWasm } from './core/iac/treeSitter';
 /**
  * Finds the tree-sitter .wasm files for the IaC readers: next to the bundle (dist/wasm/, copied by
  * scripts/build.mjs and packed into the .vsix) or, when running from source, in the repository:
- * the runtime and the Bicep grammar in node_modules, the Terraform grammar in server/grammars/
- * (built here from tree-sitter-hcl with a scanner fix; server/grammars/README.md).
+ * the runtime in node_modules, the Terraform and Bicep grammars in server/grammars/ (built here
+ * from tree-sitter-hcl and tree-sitter-bicep with fixes; server/grammars/README.md).
  */
 const FILES = {
   runtime: ['web-tree-sitter.wasm', 'node_modules/web-tree-sitter/web-tree-sitter.wasm'],
   terraform: ['tree-sitter-terraform.wasm', 'server/grammars/tree-sitter-terraform.wasm'],
-  bicep: ['tree-sitter-bicep.wasm', 'node_modules/tree-sitter-bicep/tree-sitter-bicep.wasm'],
+  bicep: ['tree-sitter-bicep.wasm', 'server/grammars/tree-sitter-bicep.wasm'],
 } as const;
 
 function find(bundled: string, inRepository: string): Uint8Array {

@@ -82,3 +82,61 @@ describe('the Terraform grammar after an edit that breaks the syntax', () => {
     parser.delete();
   });
 });
+
+/**
+ * The Bicep grammar built here (issue 32): tree-sitter-bicep 1.1.0's scanner, offered every token
+ * during error recovery, read a multi-line string's content on to the next `'''` or the end of the
+ * file each time, so an error near the top of a file (an unfinished `resource` line, what a user
+ * types first) cost time proportional to the square of the file's length: 27-52 s for 76 KB. The
+ * work is counted as the characters tree-sitter reads through its input callback, against the
+ * text's length; it must not grow with the file (1.1.0: 413x the text at 8 KB, 1,544x at 32 KB).
+ */
+describe('the Bicep grammar after an error near the top of a file', () => {
+  const HEADS = ["resource vol '", "resource vol 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {", "resource vol 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {\n  name: '"];
+  const declaration = (i: number): string =>
+    [
+      `param p${i} string = 'value-${i}'`,
+      `var v${i} = '''\nline ${i}\n'''`,
+      `resource r${i} 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {\n  name: 'acc${i}'\n  location: 'westeurope'\n}`,
+    ][i % 3]!;
+  const file = (head: string, declarations: number): string => `${head}\n${Array.from({ length: declarations }, (_, i) => declaration(i)).join('\n')}\n`;
+
+  async function bicepParser(): Promise<Parser> {
+    await Parser.init({ wasmBinary: loadIacWasm().runtime } as never);
+    const parser = new Parser();
+    parser.setLanguage(await Language.load(loadIacWasm().bicep));
+    return parser;
+  }
+
+  /** Characters read through the input callback, per character of the text. */
+  function readPerCharacter(parser: Parser, text: string): number {
+    let read = 0;
+    const tree = parser.parse((index: number) => {
+      const chunk = text.slice(index, index + 1024); // not a fact: the callback's chunk size
+      read += chunk.length;
+      return chunk;
+    })!;
+    expect(tree.rootNode.hasError).toBe(true);
+    tree.delete();
+    return read / text.length;
+  }
+
+  it.each(HEADS)('reads the file a bounded number of times, however long it is: %s', async (head) => {
+    const parser = await bicepParser();
+    const small = readPerCharacter(parser, file(head, 300));
+    const large = readPerCharacter(parser, file(head, 2400));
+    expect(small).toBeLessThan(4);
+    expect(large).toBeLessThan(4);
+    expect(large).toBeLessThan(small * 1.5);
+    parser.delete();
+  });
+
+  it('still reads multi-line strings (the scanner declines only during error recovery)', async () => {
+    const parser = await bicepParser();
+    const tree = parser.parse("var a = '''\nline 'one'\n// not a comment\n'''\nvar b = 'x'\n")!;
+    expect(tree.rootNode.hasError).toBe(false);
+    expect(tree.rootNode.namedChildren.map((n) => n?.type)).toEqual(['variable_declaration', 'variable_declaration']);
+    tree.delete();
+    parser.delete();
+  });
+});

@@ -113,7 +113,7 @@ resource "azapi_resource" "log" {
 
   it('.tfvars files are checked for syntax only', () => {
     expect(lint({ 'prod.tfvars': 'pool_tib = 4\n' })['prod.tfvars']).toEqual([]);
-    expect(lint({ 'prod.tfvars': 'pool_tib = \n' })['prod.tfvars']).toContain('2 ANF400');
+    expect(lint({ 'prod.tfvars': 'pool_tib = \n' })['prod.tfvars']).toContain('1 ANF400');
   });
 });
 

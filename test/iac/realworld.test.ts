@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
-import { bicepForGrammar } from '../../server/src/core/iac/bicepCompat';
 
 /** Shapes of valid infrastructure code found on public repositories (docs/realworld.md). */
 const config = resolveConfig(configSchema.parse({}));
@@ -14,21 +13,13 @@ function findings(path: string, text: string): string[] {
   return visibleDiagnostics(lintFile(workspace, `file:///repo/${path}`, config)).map((d) => `${d.range.start.line + 1} ${d.code}`);
 }
 
-describe('Bicep the tree-sitter grammar does not know', () => {
+describe('Bicep the published tree-sitter grammar did not know', () => {
   const modern = readFileSync(join(FIXTURES, 'ANF400-iac-syntax-error', 'infra', 'modules-style.bicep'), 'utf8');
 
   it('reads nullable user types, resource-derived types, `x!` arguments and spreads without a syntax error, and still reads the volume', () => {
     const codes = findings('infra/modules-style.bicep', modern);
     expect(codes.filter((c) => c.endsWith('ANF400'))).toEqual([]);
     expect(codes).toContain('41 ANF401');
-  });
-
-  it('keeps the length and every line break, and changes nothing inside strings', () => {
-    const rewritten = bicepForGrammar(modern);
-    expect(rewritten.length).toBe(modern.length);
-    expect(rewritten.split('\n').length).toBe(modern.split('\n').length);
-    const text = "var greeting = 'Hello!'\nvar list = split(id!, '/')\nvar spread = '...'\n";
-    expect(bicepForGrammar(text)).toBe("var greeting = 'Hello!'\nvar list = split(id , '/')\nvar spread = '...'\n");
   });
 
   it('reads an `extension` statement and a typed variable without a syntax error', () => {

@@ -5,7 +5,6 @@ import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, MAX_LOOP_IN
 import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacRef, IacSlip, IacValue, IacVolume } from './estate';
 import { placeInstance, relativeUri } from './instance';
 import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
-import { bicepForGrammar } from './bicepCompat';
 import { readKnownModule } from './knownModules';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
 import { callFunction, deepEqual, memberOf, NOT_A_FUNCTION } from './templateFunctions';
@@ -38,14 +37,13 @@ interface Decl {
 
 /** `key` (the document's URI): keep the tree and parse the next version incrementally (as readTerraform). */
 export function readBicep(source: SourceText, problems: ParseProblem[], key?: string): IacEstate | undefined {
-  // Positions are kept: bicepCompat.ts only blanks out syntax the published grammar does not know.
-  const text = bicepForGrammar(source.text);
+  const text = source.text;
   const tree = key === undefined ? parseTree('bicep', text) : parseKeptTree('bicep', key, text);
   if (!tree) {
     problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.' });
     return undefined;
   }
-  for (const p of syntaxProblems(tree.rootNode, 'Bicep')) problems.push(p);
+  for (const p of syntaxProblems(tree.rootNode, 'Bicep', { grammar: 'bicep', text })) problems.push(p);
   try {
     const reader = new BicepReader(source, tree.rootNode, new Map(), new Budget(), problems);
     const estate = reader.estate();
@@ -532,6 +530,7 @@ class BicepReader {
   private deref(n: Node, depth: number): Node {
     if (depth > MAX_DEPTH) return n;
     if (n.type === 'parenthesized_expression' && n.namedChildren.length === 1) return this.deref(n.namedChildren[0]!, depth + 1);
+    if (n.type === 'non_null_assertion' && n.namedChildren[0]) return this.deref(n.namedChildren[0], depth + 1); // `x!` is x
     const local = n.type === 'identifier' ? this.locals.get(n.text) : undefined;
     if (local) return local.node ? this.deref(local.node, depth + 1) : n;
     if (n.type === 'identifier' && !this.overrides.has(n.text)) {
@@ -571,6 +570,8 @@ class BicepReader {
         return this.string(n, depth);
       case 'parenthesized_expression':
         return n.namedChildren.length === 1 ? this.eval(n.namedChildren[0]!, depth + 1) : UNKNOWN;
+      case 'non_null_assertion': // `x!` is x (the grammar built here; server/grammars/README.md)
+        return n.namedChildren[0] ? this.eval(n.namedChildren[0], depth + 1) : UNKNOWN;
       case 'array': {
         const values: unknown[] = [];
         for (const c of n.namedChildren) {
@@ -802,7 +803,7 @@ export function readBicepModule(
   try {
     const read = (s: SourceText, overrides?: ReadonlyMap<string, Value>, missingHint?: string, fallbacks?: ReadonlyMap<string, Value>): BicepReader | undefined => {
       // A module file is parsed once, however many instances read it.
-      if (!trees.has(s)) trees.set(s, parseTree('bicep', bicepForGrammar(s.text)));
+      if (!trees.has(s)) trees.set(s, parseTree('bicep', s.text));
       const tree = trees.get(s);
       return tree ? new BicepReader(s, tree.rootNode, overrides, budget, problems, missingHint, fallbacks) : undefined;
     };
@@ -924,7 +925,7 @@ function decimalFactors(n: Node): Span[] {
  */
 export function readBicepParams(source: SourceText): ParameterFile | undefined {
   const text = source.text.replace(/^([ \t]*)param(?=[ \t])/gm, '$1var  ');
-  const tree = parseTree('bicep', bicepForGrammar(text));
+  const tree = parseTree('bicep', text);
   if (!tree) return undefined;
   try {
     const names = new Set<string>();
@@ -953,7 +954,7 @@ export function readBicepParams(source: SourceText): ParameterFile | undefined {
 
 /** The `param` names a Bicep file declares (for a parameters file's undeclared keys). */
 export function bicepDeclaredParams(source: SourceText): ReadonlySet<string> | undefined {
-  const tree = parseTree('bicep', bicepForGrammar(source.text));
+  const tree = parseTree('bicep', source.text);
   if (!tree) return undefined;
   try {
     return new BicepReader(source, tree.rootNode).declared;

@@ -3,7 +3,7 @@ import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import type { IacRequirements, IacWorkload } from './estate';
 import { parseRate, parseSize } from '../units/units';
-import type { Node } from './treeSitter';
+import { parseTree, type IacGrammar, type Node } from './treeSitter';
 
 /** An evaluated expression: its value, or unknown (never guessed, never flagged). */
 export type Value = { ok: true; value: unknown } | { ok: false };
@@ -49,14 +49,124 @@ function firstUnexpected(n: Node): Node {
   return n;
 }
 
-/** tree-sitter's ERROR and MISSING nodes as positioned problems. */
-export function syntaxProblems(root: Node, language: string): ParseProblem[] {
+/**
+ * The syntax problems of a parsed file. With `resync` (the grammar and the text the tree was parsed
+ * from), one syntax error gives one problem on its own line, and valid declarations after it give
+ * none (issue 27): tree-sitter's error recovery often wraps many valid lines after an error in error
+ * nodes (an unclosed `{` near the top swallows every declaration after it), so when the tree has
+ * errors the file is cut into its top-level declarations and each is parsed alone
+ * (`declarationStarts`): a problem is reported only where a declaration alone does not parse, the
+ * first in each. Without `resync`, every ERROR and MISSING node of the tree.
+ */
+export function syntaxProblems(root: Node, language: string, resync?: { readonly grammar: IacGrammar; readonly text: string }): ParseProblem[] {
+  if (!root.hasError) return [];
+  if (!resync) return treeProblems(root, language, 0, MAX_SYNTAX_PROBLEMS);
+  const { grammar, text } = resync;
+  const starts = declarationStarts(root, text, grammar);
   const problems: ParseProblem[] = [];
-  if (!root.hasError) return problems;
+  for (let i = 0; i < starts.length && problems.length < MAX_SYNTAX_PROBLEMS; i++) {
+    const start = starts[i]!;
+    const first = declarationProblems(grammar, language, text.slice(start, starts[i + 1] ?? text.length))[0];
+    if (first) problems.push({ ...first, span: { start: first.span.start + start, end: first.span.end + start } });
+  }
+  // Every declaration parses alone but the file does not (a construct across declarations, or a
+  // declaration keyword inside an unindented value): the tree's own first problem.
+  return problems.length > 0 ? problems : treeProblems(root, language, 0, 1);
+}
+
+/**
+ * Where top-level declarations start: offset 0 and each line that starts, at column 0, as a
+ * declaration of the language does (`resource`, `param`, a decorator ... in Bicep; a block or an
+ * attribute in Terraform), unless the whole file's tree has that line inside a string, a heredoc
+ * or a comment. Declarations are written at column 0 and their contents indented, in both
+ * languages' own formatting (`bicep format`, `terraform fmt`).
+ */
+function declarationStarts(root: Node, text: string, grammar: IacGrammar): number[] {
+  const starts = [0];
+  const pattern = DECLARATION_LINE[grammar];
+  for (let at = text.indexOf('\n'); at !== -1 && at + 1 < text.length; at = text.indexOf('\n', at + 1)) {
+    const line = at + 1;
+    if (!pattern.test(text.slice(line, line + 40))) continue; // not a fact: enough to see a keyword and what follows it
+    let inside = false;
+    for (let n: Node | null = root.descendantForIndex(line); n; n = n.parent) {
+      if (n.startIndex < line && INSIDE_TEXT.test(n.type)) {
+        inside = true;
+        break;
+      }
+    }
+    if (!inside) starts.push(line);
+  }
+  return starts;
+}
+
+const DECLARATION_LINE: Record<IacGrammar, RegExp> = {
+  bicep: /^(?:@[A-Za-z_]|(?:resource|module|param|var|output|type|func|import|extension|metadata|targetScope|using|extends|assert|provider|test)\b(?![ \t]*[:.(\[]))/,
+  terraform: /^(?:(?:resource|data|ephemeral|module|variable|output|locals|provider|terraform|moved|import|removed|check)[ \t]*["{A-Za-z_]|[A-Za-z_][\w-]*[ \t]*=(?!=))/,
+};
+
+/** Node types whose text may hold a line that looks like a declaration. */
+const INSIDE_TEXT = /string|heredoc|template|comment/;
+
+/** One declaration's problems, at offsets in its text; remembered by text, so an edit parses only the declaration it touched. */
+function declarationProblems(grammar: IacGrammar, language: string, declaration: string): readonly ParseProblem[] {
+  const key = `${grammar}\u0000${language}\u0000${declaration}`;
+  const known = declarationCache.get(key);
+  if (known) return known;
+  const tree = parseTree(grammar, declaration);
+  let problems: readonly ParseProblem[] = [];
+  if (tree) {
+    try {
+      problems = tree.rootNode.hasError ? treeProblems(tree.rootNode, language, 0, 1) : [];
+    } finally {
+      tree.delete();
+    }
+  }
+  if (declarationCache.size >= MAX_CACHED_DECLARATIONS) declarationCache.clear();
+  declarationCache.set(key, problems);
+  return problems;
+}
+
+const declarationCache = new Map<string, readonly ParseProblem[]>();
+const MAX_CACHED_DECLARATIONS = 20_000; // not a fact: bounds the memory of remembered declarations
+
+const OPENER: Readonly<Record<string, string>> = { '}': '{', ']': '[', ')': '(' };
+
+/** Where the token before a MISSING node ends (the node's own start when nothing precedes it). */
+function endOfTokenBefore(missing: Node): number {
+  for (let n: Node | null = missing; n; n = n.parent) {
+    const before = n.previousSibling;
+    if (before) return before.endIndex;
+  }
+  return missing.startIndex;
+}
+
+/** The opening bracket a MISSING closing one would close: in its parent, or (HCL's `block_end` wraps its `}`) its grandparent. */
+function openerOf(missing: Node): Node | undefined {
+  const open = OPENER[missing.type];
+  if (open === undefined) return undefined;
+  for (let p = missing.parent, level = 0; p && level < 2; p = p.parent, level++) {
+    const found = p.children.find((c) => c !== null && !c.isMissing && c.startIndex < missing.startIndex && c.endIndex - c.startIndex === 1 && c.text === open);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** tree-sitter's ERROR and MISSING nodes as positioned problems, at most `limit`. */
+function treeProblems(root: Node, language: string, offset: number, limit: number): ParseProblem[] {
+  const problems: ParseProblem[] = [];
   const visit = (n: Node): void => {
-    if (problems.length >= MAX_SYNTAX_PROBLEMS) return;
+    if (problems.length >= limit) return;
     if (n.isMissing) {
-      problems.push({ code: IAC_SYNTAX_CODE, span: { start: n.startIndex, end: n.endIndex }, message: `${language} syntax: missing \`${n.type}\`. anf-lint reads what it can around it.` });
+      // A missing closing bracket belongs where its opening one is: the block that was not closed.
+      const opener = openerOf(n);
+      if (opener) {
+        problems.push({ code: IAC_SYNTAX_CODE, span: { start: opener.startIndex + offset, end: opener.endIndex + offset }, message: `${language} syntax: this \`${OPENER[n.type]}\` is never closed (missing \`${n.type}\`). anf-lint reads what it can around it.` });
+        return;
+      }
+      // tree-sitter puts a missing token where the next one starts (often the next line, or the
+      // end of the file); it is missing right after the token before it (`size = ` then nothing).
+      const at = endOfTokenBefore(n);
+      problems.push({ code: IAC_SYNTAX_CODE, span: { start: at + offset, end: at + offset }, message: `${language} syntax: missing \`${n.type}\`. anf-lint reads what it can around it.` });
       return;
     }
     if (n.isError) {
@@ -64,7 +174,7 @@ export function syntaxProblems(root: Node, language: string): ParseProblem[] {
       const at = from.startIndex;
       const text = from.text.split('\n')[0]!.slice(0, 40); // not a fact: message length
       const end = Math.min(Math.max(root.endIndex, n.endIndex), Math.max(at + 1, Math.min(n.endIndex, at + text.length)));
-      problems.push({ code: IAC_SYNTAX_CODE, span: { start: at, end: Math.max(at, end) }, message: `${language} syntax: unexpected \`${text.trim()}\`. anf-lint reads what it can around it.` });
+      problems.push({ code: IAC_SYNTAX_CODE, span: { start: at + offset, end: Math.max(at, end) + offset }, message: `${language} syntax: unexpected \`${text.trim()}\`. anf-lint reads what it can around it.` });
       return;
     }
     for (const c of n.children) if (c && (c.hasError || c.isMissing)) visit(c);

@@ -107,7 +107,7 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], uri 
     return undefined;
   }
   const root = tree.rootNode;
-  for (const p of syntaxProblems(root, 'Terraform')) problems.push(p);
+  for (const p of syntaxProblems(root, 'Terraform', { grammar: 'terraform', text: source.text })) problems.push(p);
   attributeCache = new Map();
   try {
     const top = topBlocks(root, source.text);
@@ -142,7 +142,7 @@ export function checkTfvars(source: SourceText, problems: ParseProblem[], uri = 
   }
   const tree = parseTree('terraform', source.text);
   if (!tree) return;
-  for (const p of syntaxProblems(tree.rootNode, 'Terraform variables')) problems.push(p);
+  for (const p of syntaxProblems(tree.rootNode, 'Terraform variables', { grammar: 'terraform', text: source.text })) problems.push(p);
   tree.delete();
 }
 

@@ -3,8 +3,9 @@ import { changedRegion } from '../text/changedRegion';
 
 /**
  * The tree-sitter runtime (web-tree-sitter) and the Terraform (HCL) and Bicep grammars, compiled
- * to WebAssembly: Bicep's from the npm package `tree-sitter-bicep`, Terraform's built here from
- * `@tree-sitter-grammars/tree-sitter-hcl` with a scanner fix (server/grammars/README.md). WebAssembly is instantiated asynchronously, so the CLI and the language
+ * to WebAssembly, both built here: Terraform's from `@tree-sitter-grammars/tree-sitter-hcl` with a
+ * scanner fix, Bicep's from `tree-sitter-bicep` with grammar and scanner fixes
+ * (server/grammars/README.md). WebAssembly is instantiated asynchronously, so the CLI and the language
  * server call `initIacParsers` before they parse; the core then parses synchronously. The
  * core never reads files: the adapters hand it the .wasm bytes (server/src/iacWasm.ts).
  */

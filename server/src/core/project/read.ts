@@ -27,8 +27,24 @@ export interface SkippedFile {
 
 const STRICT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const LENIENT = new TextDecoder('utf-8', { ignoreBOM: true });
+const UTF16LE = new TextDecoder('utf-16le', { fatal: true });
+const UTF16BE = new TextDecoder('utf-16be', { fatal: true });
 
+/**
+ * A file's text. UTF-8 (a BOM is kept as U+FEFF); UTF-16 with a byte order mark, as Windows
+ * PowerShell 5 writes files (`Out-File`, `>`), is decoded as UTF-16: read as UTF-8 it became text
+ * full of NUL characters, which the IaC grammars took minutes to recover from (issue 32). Only valid
+ * UTF-8 is `decodable`: fixes write UTF-8, so a UTF-16 file is read but never fixed.
+ */
 export function decodeBytes(bytes: Uint8Array): { text: string; decodable: boolean } {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? UTF16LE : bytes[0] === 0xfe && bytes[1] === 0xff ? UTF16BE : undefined;
+  if (utf16) {
+    try {
+      return { text: utf16.decode(bytes), decodable: false };
+    } catch {
+      // Not UTF-16 after all (an odd length, an unpaired surrogate): read as below.
+    }
+  }
   try {
     return { text: STRICT.decode(bytes), decodable: true };
   } catch {
