@@ -38,6 +38,13 @@ interface Decl {
 /** `key` (the document's URI): keep the tree and parse the next version incrementally (as readTerraform). */
 export function readBicep(source: SourceText, problems: ParseProblem[], key?: string): IacEstate | undefined {
   const text = source.text;
+  // The parser's WebAssembly stack is small: brackets nested thousands deep overflow it ("memory
+  // access out of bounds", issue 32). No real template nests past a few dozen.
+  const deepAt = nestedPast(text, MAX_BICEP_NESTING);
+  if (deepAt !== undefined) {
+    problems.push({ code: EVALUATION_STOPPED_CODE, severity: 'info', span: { start: deepAt, end: deepAt + 1 }, message: `anf-lint did not read this file: its brackets nest more than ${MAX_BICEP_NESTING} deep here. This is a bound on anf-lint's work, not a problem of the file.` });
+    return undefined;
+  }
   const tree = key === undefined ? parseTree('bicep', text) : parseKeptTree('bicep', key, text);
   if (!tree) {
     problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.' });
@@ -52,6 +59,46 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
   } finally {
     if (key === undefined) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
   }
+}
+
+/** Brackets nested deeper than this are not parsed (see readBicep). */
+const MAX_BICEP_NESTING = 256; // not a fact: a bound on the parser's stack
+
+/** Where `(`, `[` or `{` first nests past `limit` outside strings and comments, if anywhere. */
+function nestedPast(text: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") {
+      // A string (also '''multi-line'''): skip to its end; \' escapes a quote.
+      const triple = text.startsWith("'''", i);
+      const end = triple ? text.indexOf("'''", i + 3) : indexOfUnescapedQuote(text, i + 1);
+      if (end < 0) return undefined;
+      i = triple ? end + 2 : end;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      if (end < 0) return undefined;
+      i = end;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) return undefined;
+      i = end + 1;
+    } else if (c === '(' || c === '[' || c === '{') {
+      if (++depth > limit) return i;
+    } else if (c === ')' || c === ']' || c === '}') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return undefined;
+}
+
+function indexOfUnescapedQuote(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === "'") return i;
+    else if (text[i] === '\n') return i; // a line break ends a single-quoted string
+  }
+  return -1;
 }
 
 class BicepReader {

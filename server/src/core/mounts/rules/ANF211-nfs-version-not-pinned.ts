@@ -94,6 +94,10 @@ export const nfsVersionNotPinned = defineRule({
       const pin = volume && served ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` } : versionToPin(context, judged);
       const nfs4Type = isNfs4Type(mount);
       const where = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.fsTypeSpan ?? mount.sourceSpan ?? mount.span;
+      // A Kubernetes NFS source that writes no options, to a server only assumed to be ANF: in a
+      // cluster such shares are often other filers (or in-cluster servers), and an inline volume
+      // cannot take options at all. A false alarm there costs more than the miss.
+      if (!version && mount.origin === 'kubernetes' && mount.options.length === 0 && !serverTarget.known) continue;
       if (!version) {
         const vers = effective.byGroup.get('vers');
         if (vers) continue; // an invalid value: ANF203 reports it
