@@ -28,6 +28,8 @@ export interface Field {
   readonly origin?: string;
   /** The variables it uses, also through locals (Terraform). */
   readonly vars?: readonly string[];
+  /** Why `value` is undefined (Terraform: the evaluator's reason). */
+  readonly unknown?: string;
 }
 
 export interface Obj {
@@ -69,7 +71,7 @@ export function size(f: Field | undefined, unit: SizeUnit): IacSize | undefined 
 }
 
 function value<T>(f: Field, v: T | undefined): IacValue<T> {
-  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}), ...(f.origin ? { origin: f.origin } : {}), ...(f.vars ? { vars: f.vars } : {}) };
+  return { ...(v !== undefined ? { value: v } : { unknown: f.unknown ?? (f.value !== undefined ? `\`${f.raw.slice(0, 60)}\` is not a value of the type this setting takes` : `\`${f.raw.slice(0, 60)}\` could not be evaluated`) }), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}), ...(f.origin ? { origin: f.origin } : {}), ...(f.vars ? { vars: f.vars } : {}) };
 }
 
 export function ref(f: Field | undefined): IacRef | undefined {
