@@ -83,6 +83,12 @@ interface IacResource {
   /** The resource's first line (type and label). */
   readonly headSpan: Span;
   readonly repeated: boolean;
+  /**
+   * Terraform: the resource's address as `terraform plan` prints it, one per instance
+   * (`azurerm_netapp_volume.data[1]`, `module.sap["site1"].azurerm_netapp_volume.data["log"]`).
+   * Shown where the name cannot be evaluated, never "(unnamed)" or an empty name.
+   */
+  readonly address?: string;
   readonly name?: IacValue<string>;
   readonly apiVersion?: IacValue<string>;
 }

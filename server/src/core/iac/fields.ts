@@ -113,6 +113,8 @@ export function decimalSlip(f: Field | undefined, what: string): IacSlip | undef
 
 export interface Meta {
   readonly symbol: string;
+  /** Terraform: the instance's address (`azurerm_netapp_volume.data[1]`), see IacResource.address. */
+  readonly address?: string;
   readonly span: Span;
   readonly headSpan: Span;
   readonly repeated: boolean;
@@ -245,6 +247,7 @@ export function common(meta: Meta) {
     span: meta.span,
     headSpan: meta.headSpan,
     repeated: meta.repeated,
+    ...(meta.address ? { address: meta.address } : {}),
     ...(meta.name ? { name: meta.name } : {}),
     ...(meta.apiVersion ? { apiVersion: meta.apiVersion } : {}),
   };

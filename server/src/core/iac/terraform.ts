@@ -440,7 +440,8 @@ function eachOf(v: Value): [string, unknown][] | undefined {
   // A map with an entry anf-lint cannot evaluate has that many instances more than it could read: not expanded.
   if (!v.ok || v.value === null || typeof v.value !== 'object' || PARTIAL.has(v.value)) return undefined;
   if (Array.isArray(v.value)) return v.value.every((x) => typeof x === 'string') ? (v.value as string[]).map((x) => [x, x]) : undefined;
-  return Object.entries(v.value as Record<string, unknown>);
+  // Terraform orders a map's instances by key, lexically.
+  return Object.entries(v.value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function instanceOne(trees: ModuleTrees, caller: Reader, call: IacModuleCall, block: Block, stack: readonly string[]): Made | undefined {
@@ -687,7 +688,7 @@ const NETAPP_RESOURCE_TYPES: ReadonlySet<string> = new Set(['azurerm_netapp_acco
 
 class Reader {
   /** A reference this file could not resolve alone (a variable, local or resource of another file, a variable a .tfvars file may set). */
-  private unresolved = false;
+  unresolved = false;
 
   constructor(
     readonly source: SourceText,
@@ -780,18 +781,53 @@ class Reader {
       const before = [accounts.length, pools.length, volumes.length] as const;
       const unresolvedBefore = this.unresolved;
       this.unresolved = false;
-      const obj = this.obj(b.body, spanOf(b.node));
-      const meta = this.meta(b, `${type}.${label}`, obj);
-      if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
-      else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
-      else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
-      else if (type === 'azapi_resource') this.azapi(b, meta, obj, accounts, pools, volumes);
-      else if (type === 'azurerm_netapp_volume_group_sap_hana' || type === 'azurerm_netapp_volume_group_oracle') volumes.push(...this.groupVolumes(type, meta, obj));
+      const instances = this.instancesOf(b, `${type}.${label}`);
+      if (instances) {
+        // One resource per instance, each read with its `count.index` or `each` bound.
+        for (const { reader, address } of instances) {
+          reader.readResource(b, type, address, address, false, accounts, pools, volumes);
+          if (reader.unresolved) this.unresolved = true;
+        }
+      } else this.readResource(b, type, `${type}.${label}`, `${type}.${label}`, attributes(b.body).has('count') || attributes(b.body).has('for_each'), accounts, pools, volumes);
       reuse?.store(`${type}.${label}`, { accounts: accounts.slice(before[0]), pools: pools.slice(before[1]), volumes: volumes.slice(before[2]), unresolved: this.unresolved });
       this.unresolved ||= unresolvedBefore;
     }
     if (readers) pools.push(...this.borrowedPools(volumes, readers));
     return { language: 'terraform', accounts, pools, volumes, slips, ...(this.unresolved || this.scope.unset.size > 0 ? { unresolved: true } : {}) };
+  }
+
+  /**
+   * The instances of a resource block with `count` or `for_each` that anf-lint can evaluate: one
+   * reader per instance, with its address. Undefined when the block has neither, or its instances
+   * are unknown (it is then read once, as repeated); `count = 0` gives none.
+   */
+  private instancesOf(b: Block, symbol: string): { reader: Reader; address: string }[] | undefined {
+    const attrs = attributes(b.body);
+    const countNode = attrs.get('count')?.namedChildren[1];
+    const forEachNode = attrs.get('for_each')?.namedChildren[1];
+    if (countNode) {
+      const n = this.eval(countNode);
+      if (!n.ok || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0 || n.value > MAX_LOOP_INSTANCES) return undefined;
+      return Array.from({ length: n.value }, (_, i) => ({ reader: this.withInstance(undefined, i), address: `${symbol}[${i}]` }));
+    }
+    if (forEachNode) {
+      const each = eachOf(this.eval(forEachNode));
+      if (!each || each.length > MAX_LOOP_INSTANCES) return undefined;
+      const vars = this.varsOf(forEachNode, forEachNode.text);
+      return each.map(([key, value]) => ({ reader: this.withInstance({ key, value, ...(vars ? { vars } : {}) }), address: `${symbol}["${key}"]` }));
+    }
+    return undefined;
+  }
+
+  /** One NetApp resource (or one instance of it) as accounts, pools and volumes. */
+  readResource(b: Block, type: string, symbol: string, address: string, repeated: boolean, accounts: IacAccount[], pools: IacPool[], volumes: IacVolume[]): void {
+    const obj = this.obj(b.body, spanOf(b.node));
+    const meta = { ...this.meta(b, symbol, obj), address, repeated };
+    if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
+    else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
+    else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
+    else if (type === 'azapi_resource') this.azapi(b, meta, obj, accounts, pools, volumes);
+    else if (type === 'azurerm_netapp_volume_group_sap_hana' || type === 'azurerm_netapp_volume_group_oracle') volumes.push(...this.groupVolumes(type, meta, obj));
   }
 
   /** A `module` block calling a registry module anf-lint knows (knownModules.ts): what it deploys. */
@@ -937,6 +973,7 @@ class Reader {
       const tags = v.field('tags');
       const meta: Meta = {
         symbol: `${group.symbol}.volume[${index}]`,
+        ...(group.address ? { address: `${group.address}.volume[${index}]` } : {}),
         span: v.span,
         headSpan: { start: v.span.start, end: v.span.start + 'volume'.length },
         repeated: group.repeated,
@@ -1041,7 +1078,7 @@ class Reader {
   }
 
   /** The variables an expression uses, directly or through locals (a module's caller may set them). */
-  private varsOf(expr: Node, raw: string): string[] | undefined {
+  varsOf(expr: Node, raw: string): string[] | undefined {
     if (!raw.includes('var.') && !raw.includes('local.') && !(this.each && raw.includes('each.'))) return undefined;
     const found = new Set<string>();
     const seen = new Set<string>();
