@@ -369,6 +369,22 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
       return made;
     }
   }
+  // `count` anf-lint can evaluate: one instance per index, `count.index` bound in the arguments.
+  const count = attributes(block.body).get('count');
+  if (count) {
+    const n = caller.eval(count.namedChildren[1]!);
+    if (n.ok && typeof n.value === 'number' && Number.isInteger(n.value) && n.value >= 0 && n.value <= MAX_LOOP_INSTANCES) {
+      const made: Made = { accounts: [], pools: [], volumes: [] };
+      for (let index = 0; index < n.value; index++) {
+        const one = instanceOne(trees, caller.withInstance(undefined, index), { ...call, index, repeated: false }, block, stack);
+        if (!one) continue;
+        made.accounts.push(...one.accounts);
+        made.pools.push(...one.pools);
+        made.volumes.push(...one.volumes);
+      }
+      return made;
+    }
+  }
   return instanceOne(trees, caller, call, block, stack);
 }
 
