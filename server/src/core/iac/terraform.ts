@@ -112,6 +112,7 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], uri 
   for (const p of syntaxProblems(root, 'Terraform')) problems.push(p);
   attributeCache = new Map();
   budget = new Budget();
+  instancesRead = 0;
   try {
     const top = topBlocks(root, source.text);
     const scope = emptyScope();
@@ -188,6 +189,7 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
   const result = new Map<string, IacEstate>();
   attributeCache = new Map();
   budget = new Budget();
+  instancesRead = 0;
   try {
     const parsed: ParsedModuleFile[] = [];
     for (const file of files) {
@@ -356,7 +358,7 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
   if (forEach) {
     const expr = forEach.namedChildren[1]!;
     const keys = eachOf(caller.eval(expr, 0));
-    if (keys && keys.length <= MAX_LOOP_INSTANCES) {
+    if (keys && keys.length <= MAX_LOOP_INSTANCES && takeInstances(keys.length)) {
       const vars = caller.argument(expr, spanOf(forEach.namedChildren[0]!)).vars;
       const made: Made = { accounts: [], pools: [], volumes: [] };
       for (const [key, value] of keys) {
@@ -373,7 +375,7 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
   const count = attributes(block.body).get('count');
   if (count) {
     const n = caller.eval(count.namedChildren[1]!);
-    if (n.ok && typeof n.value === 'number' && Number.isInteger(n.value) && n.value >= 0 && n.value <= MAX_LOOP_INSTANCES) {
+    if (n.ok && typeof n.value === 'number' && Number.isInteger(n.value) && n.value >= 0 && n.value <= MAX_LOOP_INSTANCES && takeInstances(n.value)) {
       const made: Made = { accounts: [], pools: [], volumes: [] };
       for (let index = 0; index < n.value; index++) {
         const one = instanceOne(trees, caller.withInstance(undefined, index), { ...call, index, repeated: false }, block, stack);
@@ -393,6 +395,21 @@ const PARTIAL = new WeakSet<object>();
 
 /** The work budget of one reading (a file, or a module with the modules it calls): hcl/eval.ts. */
 let budget = new Budget();
+
+/**
+ * Module and resource instances one reading expands (issue 32): three modules each calling the
+ * next with `for_each` over 64 keys would make 262,144. Past the bound, loops are read once, as
+ * repeated, and the rest of the repository is still read.
+ */
+export const MAX_INSTANCES = 1_000; // not a fact: bound on work per reading (an instance costs a few ms to read and place)
+let instancesRead = 0;
+
+/** Whether `n` more instances fit the reading's budget (and counts them when they do). */
+function takeInstances(n: number): boolean {
+  if (instancesRead + n > MAX_INSTANCES) return false;
+  instancesRead += n;
+  return true;
+}
 
 /**
  * The evaluator's value as the mapping reads it: known, or unknown with the reason. An object with
@@ -823,12 +840,12 @@ class Reader {
     const forEachNode = attrs.get('for_each')?.namedChildren[1];
     if (countNode) {
       const n = this.eval(countNode);
-      if (!n.ok || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0 || n.value > MAX_LOOP_INSTANCES) return undefined;
+      if (!n.ok || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0 || n.value > MAX_LOOP_INSTANCES || !takeInstances(n.value)) return undefined;
       return Array.from({ length: n.value }, (_, i) => ({ reader: this.withInstance(undefined, i), address: `${symbol}[${i}]` }));
     }
     if (forEachNode) {
       const each = eachOf(this.eval(forEachNode));
-      if (!each || each.length > MAX_LOOP_INSTANCES) return undefined;
+      if (!each || each.length > MAX_LOOP_INSTANCES || !takeInstances(each.length)) return undefined;
       const vars = this.varsOf(forEachNode, forEachNode.text);
       return each.map(([key, value]) => ({ reader: this.withInstance({ key, value, ...(vars ? { vars } : {}) }), address: `${symbol}["${key}"]` }));
     }
