@@ -181,6 +181,11 @@ export interface IacEstate {
    * file, a variable a .tfvars file may set). The workspace then reads the file with its module.
    */
   readonly unresolved?: boolean;
+  /**
+   * Terraform, read with its module: `var.x` references with no `variable "x"` block in any `.tf`
+   * file of the folder (ANF420). Terraform refuses them; anf-lint says so instead of a silent unknown.
+   */
+  readonly undeclared?: readonly { readonly span: Span; readonly name: string }[];
   /** Terraform: the `module` blocks of the file (local or not); see terraformModules.ts. */
   readonly calls?: readonly IacModuleCall[];
   /**

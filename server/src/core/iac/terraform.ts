@@ -219,10 +219,12 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
     }
     const readers = new Map<string, Reader>();
     for (const p of parsed) if (p.file.kind === 'terraform') readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
+    const declaredVariables = new Set(parsed.flatMap((p) => (p.file.kind === 'terraform' ? p.blocks.filter((b) => b.type === 'variable' && b.labels[0]).map((b) => b.labels[0]!) : [])));
     for (const uri of targets) {
       const reader = readers.get(uri);
       if (!reader) continue;
-      const estate = reader.estate(readers);
+      const undeclared = undeclaredVariables(parsed.find((p) => p.file.uri === uri)!, declaredVariables);
+      const estate = { ...reader.estate(readers), ...(undeclared.length > 0 ? { undeclared } : {}) };
       const calls = reader.calls();
       if (calls.length === 0) {
         result.set(uri, estate);
@@ -246,6 +248,25 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
     attributeCache = new Map();
     trees.delete();
   }
+}
+
+/**
+ * `var.x` references of a file whose folder declares no `variable "x"`: candidates found in the
+ * text, each confirmed in the tree (a reference, not a comment or a plain string).
+ */
+function undeclaredVariables(file: ParsedModuleFile, declared: ReadonlySet<string>): { span: Span; name: string }[] {
+  const found: { span: Span; name: string }[] = [];
+  const text = file.file.source.text;
+  for (const match of text.matchAll(/\bvar\.([A-Za-z_][A-Za-z0-9_-]*)/g)) {
+    const name = match[1]!;
+    if (declared.has(name)) continue;
+    const at = match.index ?? 0;
+    const node = file.root.descendantForIndex(at, at + 3);
+    if (node?.type !== 'identifier' || node.parent?.type !== 'variable_expr') continue;
+    found.push({ span: { start: at, end: at + match[0].length }, name });
+    if (found.length >= 50) break; // not a fact: findings per file
+  }
+  return found;
 }
 
 interface ParsedModuleFile {

@@ -11,6 +11,7 @@ import { hanaStorageKpi } from './ANF408-hana-storage-kpi';
 import { apiVersionVolumeMinimum } from './ANF409-api-version-volume-minimum';
 import { apiVersionPoolMinimum } from './ANF410-api-version-pool-minimum';
 import { workloadGuess } from './ANF411-workload-guess';
+import { terraformUndeclaredVariable } from './ANF420-terraform-undeclared-variable';
 
 /** Rules only infrastructure code needs (ANF400-ANF449). The sizing rules (ANF110-ANF125) run on IaC too. */
 export const iacRules: readonly Rule[] = [
@@ -26,4 +27,5 @@ export const iacRules: readonly Rule[] = [
   apiVersionVolumeMinimum,
   apiVersionPoolMinimum,
   workloadGuess,
+  terraformUndeclaredVariable,
 ];
