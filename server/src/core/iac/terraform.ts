@@ -184,7 +184,7 @@ export function localModuleFolder(callerUri: string, source: string | undefined)
  * `folders`: the files of other folders, for `module` blocks with a local source; the resources
  * of each such module are the caller's too, placed on the `module` block (see `placeInstance`).
  */
-export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>, folders?: ModuleFolders, keep?: TerraformTrees): Map<string, IacEstate> {
+export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>, folders?: ModuleFolders, keep?: TerraformTrees, varFiles?: readonly string[]): Map<string, IacEstate> {
   const trees = new ModuleTrees(folders, keep);
   const result = new Map<string, IacEstate>();
   attributeCache = new Map();
@@ -214,6 +214,34 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
       const p = parsed.find((x) => x.file.uri === file.uri)!;
       for (const [name, attr] of attributes(memo(p.root.namedChildren.find((n) => n.type === 'body')))) {
         scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: from(attr.startIndex) });
+        scope.unset.delete(name);
+      }
+    }
+    // Named var files (`.anf-lint.yaml` `terraform.varFiles`), as `-var-file` in that order, after the files Terraform loads itself.
+    for (const uri of varFiles ?? []) {
+      const file = files.find((f) => f.uri === uri && f.kind === 'terraform-vars');
+      if (!file) continue;
+      const from = (at: number) => `${baseName(file.uri)} line ${file.source.positionAt(at).line + 1} (a var file named in .anf-lint.yaml)`;
+      if (isJsonTfvars(file.uri)) {
+        for (const { name, value, at } of jsonVariables(file.source)) {
+          scope.variables.set(name, { uri: file.uri, source: file.source, from: from(at), value: { ok: true, value } });
+          scope.unset.delete(name);
+        }
+        continue;
+      }
+      const p = parsed.find((x) => x.file.uri === file.uri);
+      for (const [name, attr] of attributes(memo(p?.root.namedChildren.find((n) => n.type === 'body')))) {
+        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: from(attr.startIndex) });
+        scope.unset.delete(name);
+      }
+    }
+    // Example values (`terraform.tfvars.example`, `*.tfvars.sample`): only for a variable nothing else sets, and every origin says so.
+    for (const file of files.filter((f) => f.kind === 'terraform-vars' && isExampleTfvars(f.uri))) {
+      const p = parsed.find((x) => x.file.uri === file.uri);
+      for (const [name, attr] of attributes(memo(p?.root.namedChildren.find((n) => n.type === 'body')))) {
+        if (!scope.unset.has(name)) continue;
+        const line = file.source.positionAt(attr.startIndex).line + 1;
+        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: `an EXAMPLE value in ${baseName(file.uri)} line ${line}, which Terraform does not load (copy it to terraform.tfvars, or name the real var file in .anf-lint.yaml)` });
         scope.unset.delete(name);
       }
     }
@@ -560,6 +588,11 @@ function tfvarsOrder(uri: string): string | undefined {
   if (name === 'terraform.tfvars.json') return '1';
   if (name.endsWith('.auto.tfvars') || name.endsWith('.auto.tfvars.json')) return `2${baseName(uri)}`;
   return undefined;
+}
+
+/** `terraform.tfvars.example`, `prod.tfvars.sample`: values a repository ships as an example, not loaded by Terraform. */
+function isExampleTfvars(uri: string): boolean {
+  return /\.tfvars\.(?:example|sample)$/i.test(uri);
 }
 
 /** `terraform.tfvars.json`, `*.auto.tfvars.json`: Terraform's JSON syntax for variable values. */
