@@ -186,6 +186,8 @@ export interface IacEstate {
    * file of the folder (ANF420). Terraform refuses them; anf-lint says so instead of a silent unknown.
    */
   readonly undeclared?: readonly { readonly span: Span; readonly name: string }[];
+  /** Terraform: the reading passed its work budget (issue 32): what was not read, for ANF421. */
+  readonly stopped?: string;
   /** Terraform: the `module` blocks of the file (local or not); see terraformModules.ts. */
   readonly calls?: readonly IacModuleCall[];
   /**

@@ -113,6 +113,7 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], uri 
   attributeCache = new Map();
   budget = new Budget();
   instancesRead = 0;
+  stoppedAt = undefined;
   try {
     const top = topBlocks(root, source.text);
     const scope = emptyScope();
@@ -190,6 +191,7 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
   attributeCache = new Map();
   budget = new Budget();
   instancesRead = 0;
+  stoppedAt = undefined;
   try {
     const parsed: ParsedModuleFile[] = [];
     for (const file of files) {
@@ -270,6 +272,10 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
         volumes.push(...made.volumes);
       }
       result.set(uri, { ...estate, accounts, pools, volumes, calls: calls.map((c) => c.call) });
+    }
+    if (stoppedAt !== undefined || budget.exhausted) {
+      const message = `anf-lint did not read past ${stoppedAt !== undefined ? `${MAX_INSTANCES.toLocaleString('en-US')} module and resource instances` : `${budget.maxSteps.toLocaleString('en-US')} evaluation steps`} in this module${stoppedAt !== undefined ? `: \`${stoppedAt}\` and the loops after it are read once, as repeated` : ': the values left are unknown'}. The rest of the repository is read.`;
+      for (const [uri, estate] of result) if (estate.calls && estate.calls.length > 0) result.set(uri, { ...estate, stopped: message });
     }
     return result;
   } finally {
@@ -407,7 +413,7 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
   if (forEach) {
     const expr = forEach.namedChildren[1]!;
     const keys = eachOf(caller.eval(expr, 0));
-    if (keys && keys.length <= MAX_LOOP_INSTANCES && takeInstances(keys.length)) {
+    if (keys && keys.length <= MAX_LOOP_INSTANCES && takeInstances(keys.length, `module.${call.name}`)) {
       const vars = caller.argument(expr, spanOf(forEach.namedChildren[0]!)).vars;
       const made: Made = { accounts: [], pools: [], volumes: [] };
       for (const [key, value] of keys) {
@@ -424,7 +430,7 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
   const count = attributes(block.body).get('count');
   if (count) {
     const n = caller.eval(count.namedChildren[1]!);
-    if (n.ok && typeof n.value === 'number' && Number.isInteger(n.value) && n.value >= 0 && n.value <= MAX_LOOP_INSTANCES && takeInstances(n.value)) {
+    if (n.ok && typeof n.value === 'number' && Number.isInteger(n.value) && n.value >= 0 && n.value <= MAX_LOOP_INSTANCES && takeInstances(n.value, `module.${call.name}`)) {
       const made: Made = { accounts: [], pools: [], volumes: [] };
       for (let index = 0; index < n.value; index++) {
         const one = instanceOne(trees, caller.withInstance(undefined, index), { ...call, index, repeated: false }, block, stack);
@@ -454,8 +460,14 @@ export const MAX_INSTANCES = 1_000; // not a fact: bound on work per reading (an
 let instancesRead = 0;
 
 /** Whether `n` more instances fit the reading's budget (and counts them when they do). */
-function takeInstances(n: number): boolean {
-  if (instancesRead + n > MAX_INSTANCES) return false;
+/** Where the reading first passed MAX_INSTANCES: the address of the loop it read once instead. */
+let stoppedAt: string | undefined;
+
+function takeInstances(n: number, address: string): boolean {
+  if (instancesRead + n > MAX_INSTANCES) {
+    stoppedAt ??= address;
+    return false;
+  }
   instancesRead += n;
   return true;
 }
@@ -894,12 +906,12 @@ class Reader {
     const forEachNode = attrs.get('for_each')?.namedChildren[1];
     if (countNode) {
       const n = this.eval(countNode);
-      if (!n.ok || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0 || n.value > MAX_LOOP_INSTANCES || !takeInstances(n.value)) return undefined;
+      if (!n.ok || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0 || n.value > MAX_LOOP_INSTANCES || !takeInstances(n.value, symbol)) return undefined;
       return Array.from({ length: n.value }, (_, i) => ({ reader: this.withInstance(undefined, i), address: `${symbol}[${i}]` }));
     }
     if (forEachNode) {
       const each = eachOf(this.eval(forEachNode));
-      if (!each || each.length > MAX_LOOP_INSTANCES || !takeInstances(each.length)) return undefined;
+      if (!each || each.length > MAX_LOOP_INSTANCES || !takeInstances(each.length, symbol)) return undefined;
       const vars = this.varsOf(forEachNode, forEachNode.text);
       return each.map(([key, value]) => ({ reader: this.withInstance({ key, value, ...(vars ? { vars } : {}) }), address: `${symbol}["${key}"]` }));
     }

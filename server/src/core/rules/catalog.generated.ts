@@ -111,6 +111,7 @@ export const RULE_CATALOG: readonly RuleCatalogEntry[] = [
   { code: 'ANF410', name: 'api-version-pool-minimum' },
   { code: 'ANF411', name: 'workload-guess' },
   { code: 'ANF420', name: 'terraform-undeclared-variable' },
+  { code: 'ANF421', name: 'terraform-reading-stopped' },
   { code: 'ANF900', name: 'config-syntax' },
   { code: 'ANF901', name: 'unknown-config-key' },
   { code: 'ANF902', name: 'invalid-config-value' },

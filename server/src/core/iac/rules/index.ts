@@ -12,6 +12,7 @@ import { apiVersionVolumeMinimum } from './ANF409-api-version-volume-minimum';
 import { apiVersionPoolMinimum } from './ANF410-api-version-pool-minimum';
 import { workloadGuess } from './ANF411-workload-guess';
 import { terraformUndeclaredVariable } from './ANF420-terraform-undeclared-variable';
+import { terraformReadingStopped } from './ANF421-terraform-reading-stopped';
 
 /** Rules only infrastructure code needs (ANF400-ANF449). The sizing rules (ANF110-ANF125) run on IaC too. */
 export const iacRules: readonly Rule[] = [
@@ -28,4 +29,5 @@ export const iacRules: readonly Rule[] = [
   apiVersionPoolMinimum,
   workloadGuess,
   terraformUndeclaredVariable,
+  terraformReadingStopped,
 ];
