@@ -36,12 +36,6 @@ export const configSchema = z.strictObject({
     }),
   ),
   workload: described(z.optional(z.enum(WORKLOAD_KINDS)), 'The workload to assume where nothing else says.'),
-  terraform: z.optional(
-    z.strictObject({
-      varFiles: described(z.optional(z.record(z.string(), z.array(z.string().check(z.minLength(1))))),
-        'Var files a Terraform root module is planned with (`terraform plan -var-file=...`, tflint\'s `varfile`): a map from a module folder to its var files, both relative to this file, e.g. { infra: [environments/prod.tfvars] }. They are read after terraform.tfvars and *.auto.tfvars, in the order listed.'),
-    }),
-  ),
   behindAzureLoadBalancer: described(z.optional(z.union([z.boolean(), z.array(z.string().check(z.minLength(1)))], { error: 'expected true, false or a list of host names (the folders above etc/)' })),
     'The VMs sit behind Azure Load Balancer (Pacemaker clusters for SAP HANA, ASCS/ERS or NFS), so net.ipv4.tcp_timestamps must be 0: true for every host this configuration covers, or a list of host names (the folder above etc/, e.g. [hana-node1, hana-node2]).'),
   sapHanaBehindLoadBalancer: described(z.optional(z.boolean()),
@@ -58,6 +52,12 @@ export const configSchema = z.strictObject({
       }),
     ),
     'Which NFS servers are ANF. Azure Files (*.file.core.windows.net) and Azure Blob NFS (*.blob.core.windows.net, the aznfs type) are recognized by name.',
+  ),
+  terraform: z.optional(
+    z.strictObject({
+      varFiles: described(z.optional(z.record(z.string(), z.array(z.string().check(z.minLength(1))))),
+        'Var files a Terraform root module is planned with (`terraform plan -var-file=...`, tflint\'s `varfile`): a map from a module folder to its var files, both relative to this file, e.g. { infra: [environments/prod.tfvars] }. They are read after terraform.tfvars and *.auto.tfvars, in the order listed.'),
+    }),
   ),
 });
 
