@@ -340,14 +340,14 @@ function format(args: TfValue[]): TfValue {
     } else if (verb === 'x' || verb === 'X' || verb === 'o' || verb === 'b') {
       const n = asNumber(arg);
       if (isUnknown(n)) return ((failed ??= n), '');
-      out = Math.trunc(n).toString(verb === 'o' ? 8 : verb === 'b' ? 2 : 16);
+      out = Math.trunc(n).toString(verb === 'o' ? 8 : verb === 'b' ? 2 : 16); // not a fact: number bases of the verbs
       if (verb === 'X') out = out.toUpperCase();
     } else if (verb === 'q') {
       const s = asString(arg);
       if (isUnknown(s)) return ((failed ??= s), '');
       out = JSON.stringify(s);
     } else if (verb === 'v' && typeof arg !== 'string' && typeof arg !== 'number' && typeof arg !== 'boolean') {
-      out = show(arg, 10_000);
+      out = show(arg, 10_000); // not a fact: bound on a formatted value
     } else {
       const s = asString(arg);
       if (isUnknown(s)) return ((failed ??= s), '');
@@ -372,16 +372,14 @@ function cidrsubnet(args: TfValue[]): TfValue {
   if (!m) return unknown(`anf-lint evaluates \`cidrsubnet\` of IPv4 prefixes only, not "${prefix}"`);
   const octets = m.slice(1, 5).map(Number);
   const length = Number(m[5]);
-  if (octets.some((o) => o > 255) || length > 32) return failure(`"${prefix}" is not an IPv4 prefix`);
+  if (octets.some((o) => o > 255) || length > 32) /* not a fact: IPv4 */ return failure(`"${prefix}" is not an IPv4 prefix`);
   const newLength = length + bits;
-  if (newLength > 32 || bits < 0) return failure(`\`cidrsubnet\`: ${bits} more bits do not fit a /${length}`);
+  if (newLength > 32 || bits < 0) /* not a fact: IPv4 */ return failure(`\`cidrsubnet\`: ${bits} more bits do not fit a /${length}`);
   if (num < 0 || num >= 2 ** bits) return failure(`\`cidrsubnet\`: ${num} does not fit in ${bits} bits`);
-  const base = octets.reduce((a, o) => a * 256 + o, 0);
-  const mask = length === 0 ? 0 : 2 ** 32 - 2 ** (32 - length);
-  const network = (base - (base % 2 ** (32 - length))) % 2 ** 32;
-  void mask;
-  const address = network + num * 2 ** (32 - newLength);
-  const parts = [24, 16, 8, 0].map((s) => Math.floor(address / 2 ** s) % 256);
+  const base = octets.reduce((a, o) => a * 256 + o, 0); // not a fact: IPv4 octets
+  const network = (base - (base % 2 ** (32 - length))) % 2 ** 32; // not a fact: IPv4 addresses are 32 bits
+  const address = network + num * 2 ** (32 - newLength); // not a fact: IPv4 addresses are 32 bits
+  const parts = [24, 16, 8, 0].map((s) => Math.floor(address / 2 ** s) % 256); // not a fact: IPv4 octets
   return `${parts.join('.')}/${numberText(newLength)}`;
 }
 

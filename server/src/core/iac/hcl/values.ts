@@ -88,7 +88,7 @@ export function equal(a: TfValue, b: TfValue): boolean {
 }
 
 /** How a value reads in a message (short; long values are cut). */
-export function show(v: TfValue, limit = 60): string {
+export function show(v: TfValue, limit = 60): string { // not a fact: message length
   if (v instanceof Unknown) return '(unknown)';
   let text: string;
   try {
@@ -126,6 +126,6 @@ export function asBool(v: TfValue): boolean | Unknown {
 
 /** Numbers as Terraform prints them: integers without a fraction, no exponent for ordinary sizes. */
 export function numberText(n: number): string {
-  if (Number.isInteger(n) && Math.abs(n) < 1e21) return n.toFixed(0);
+  if (Number.isInteger(n) && Math.abs(n) < 1e21) return n.toFixed(0); // not a fact: where JavaScript's toFixed switches to exponents
   return String(n);
 }
