@@ -233,10 +233,19 @@ describe('what is not read', () => {
     expect(findings(workspace, 'main.tf')).toEqual([]);
   });
 
-  it('count on the module block: its resources are repeated', () => {
+  it('count on the module block: one instance per index when the count is known, repeated when not', () => {
     const workspace = workspaceOf({ 'main.tf': ROOT.replace('  sid           = "hn1"', '  count         = 2\n  sid           = "hn1"'), ...HANA_MODULE });
     const volumes = workspace.file('file:///repo/main.tf')!.iac!.volumes;
-    expect(volumes.map((v) => `${v.name?.value} ${v.repeated}`)).toEqual(['hn1-data-mnt00001 true', 'hn1-log-mnt00001 true', 'hn2-data-mnt00001 false', 'hn2-log-mnt00001 false']);
+    expect(volumes.map((v) => `${v.address} ${v.name?.value} ${v.repeated}`)).toEqual([
+      'module.hana_hn1[0].azurerm_netapp_volume.data hn1-data-mnt00001 false',
+      'module.hana_hn1[0].azurerm_netapp_volume.log hn1-log-mnt00001 false',
+      'module.hana_hn1[1].azurerm_netapp_volume.data hn1-data-mnt00001 false',
+      'module.hana_hn1[1].azurerm_netapp_volume.log hn1-log-mnt00001 false',
+      'module.hana_hn2.azurerm_netapp_volume.data hn2-data-mnt00001 false',
+      'module.hana_hn2.azurerm_netapp_volume.log hn2-log-mnt00001 false',
+    ]);
+    const unknownCount = workspaceOf({ 'main.tf': ROOT.replace('  sid           = "hn1"', '  count         = var.copies\n  sid           = "hn1"'), ...HANA_MODULE });
+    expect(unknownCount.file('file:///repo/main.tf')!.iac!.volumes.map((v) => `${v.name?.value} ${v.repeated}`)).toEqual(['hn1-data-mnt00001 true', 'hn1-log-mnt00001 true', 'hn2-data-mnt00001 false', 'hn2-log-mnt00001 false']);
   });
 
   it('a module that calls itself is read once, without looping', () => {

@@ -64,11 +64,19 @@ describe('Terraform', () => {
     expect(lint({ 'main.tf': text })['main.tf']).toEqual(['15 ANF112']);
   });
 
-  it('marks count and for_each resources as repeated and does not add up their quotas', () => {
-    const text = POOL_FROM_VARIABLE.replace('type = number', 'type    = number\n  default = 4').replace('resource "azurerm_netapp_volume" "v" {', 'resource "azurerm_netapp_volume" "v" {\n  count = 3');
+  it('marks count and for_each resources whose instances are unknown as repeated and does not add up their quotas', () => {
+    const text = POOL_FROM_VARIABLE.replace('type = number', 'type    = number\n  default = 4').replace('resource "azurerm_netapp_volume" "v" {', 'resource "azurerm_netapp_volume" "v" {\n  count = var.copies');
     const file = parseFile('file:///repo/main.tf', text);
     expect(file.manifest!.accounts[0]!.pools[0]!.volumes[0]!.repeated).toBe(true);
     expect(lint({ 'main.tf': text })['main.tf']).toEqual([]);
+  });
+
+  it('reads a count it can evaluate as that many volumes, and adds them up', () => {
+    const text = POOL_FROM_VARIABLE.replace('type = number', 'type    = number\n  default = 40').replace('resource "azurerm_netapp_volume" "v" {', 'resource "azurerm_netapp_volume" "v" {\n  count = 3');
+    const file = parseFile('file:///repo/main.tf', text);
+    const volumes = file.manifest!.accounts[0]!.pools[0]!.volumes;
+    expect(volumes.map((v) => v.repeated ?? false)).toEqual([false, false, false]);
+    expect(file.iac!.volumes.map((v) => v.address)).toEqual(['azurerm_netapp_volume.v[0]', 'azurerm_netapp_volume.v[1]', 'azurerm_netapp_volume.v[2]']);
   });
 
   it('reads azapi_resource bodies with ARM property names, through jsonencode', () => {

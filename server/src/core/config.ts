@@ -64,6 +64,12 @@ export const configSchema = z.strictObject({
     ),
     'Which NFS servers are ANF. Azure Files (*.file.core.windows.net) and Azure Blob NFS (*.blob.core.windows.net, the aznfs type) are recognized by name.',
   ),
+  terraform: z.optional(
+    z.strictObject({
+      varFiles: described(z.optional(z.record(z.string(), z.array(z.string().check(z.minLength(1))))),
+        'Var files a Terraform root module is planned with (`terraform plan -var-file=...`, tflint\'s `varfile`): a map from a module folder to its var files, both relative to this file, e.g. { infra: [environments/prod.tfvars] }. They are read after terraform.tfvars and *.auto.tfvars, in the order listed.'),
+    }),
+  ),
 });
 
 export type AnfLintConfig = z.infer<typeof configSchema>;

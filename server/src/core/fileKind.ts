@@ -184,6 +184,8 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   }
   if (lower.endsWith('.tf')) return 'terraform';
   if (lower.endsWith('.tfvars')) return 'terraform-vars';
+  // Example values a repository ships for users to copy (`terraform.tfvars.example`): read only where nothing else sets a variable, and said so.
+  if (lower.endsWith('.tfvars.example') || lower.endsWith('.tfvars.sample')) return 'terraform-vars';
   if (lower.endsWith('.bicep')) return 'bicep';
   if (lower.endsWith('.bicepparam')) return 'bicep-params';
   if (lower.endsWith('.ps1') || lower.endsWith('.psm1')) return 'powershell';

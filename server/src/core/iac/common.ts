@@ -6,7 +6,7 @@ import { parseRate, parseSize } from '../units/units';
 import { parseTree, type IacGrammar, type Node } from './treeSitter';
 
 /** An evaluated expression: its value, or unknown (never guessed, never flagged). */
-export type Value = { ok: true; value: unknown } | { ok: false };
+export type Value = { ok: true; value: unknown } | { ok: false; reason?: string };
 export const UNKNOWN: Value = { ok: false };
 
 /** How many references (var -> local -> resource ...) an evaluation follows before giving up. */

@@ -82,8 +82,10 @@ export interface IacResource {
   /** `azurerm_netapp_pool.p`, the Bicep symbol, or the ARM resource path. */
   readonly symbol: string;
   /**
-   * Where the resource is declared, for display when its name is unknown
-   * (`azurerm_netapp_volume.data[1]`, `resources[2][copyIndex 1]`, `volumes[2]`).
+   * Where the resource is declared, for display when its name is unknown, never "(unnamed)" or an
+   * empty name. Terraform: the address as `terraform plan` prints it, one per instance
+   * (`azurerm_netapp_volume.data[1]`, `module.sap["site1"].azurerm_netapp_volume.data["log"]`);
+   * ARM `resources[2][copyIndex 1]`, Bicep `volumes[2]`, a command's `az netappfiles volume create, line 24`.
    */
   readonly address?: string;
   readonly span: Span;
@@ -182,6 +184,13 @@ export interface IacEstate {
    * file, a variable a .tfvars file may set). The workspace then reads the file with its module.
    */
   readonly unresolved?: boolean;
+  /**
+   * Terraform, read with its module: `var.x` references with no `variable "x"` block in any `.tf`
+   * file of the folder (ANF420). Terraform refuses them; anf-lint says so instead of a silent unknown.
+   */
+  readonly undeclared?: readonly { readonly span: Span; readonly name: string }[];
+  /** Terraform: the reading passed its work budget (issue 32): what was not read, for ANF422. */
+  readonly stopped?: string;
   /** Terraform: the `module` blocks of the file (local or not); see terraformModules.ts. */
   readonly calls?: readonly IacModuleCall[];
   /**

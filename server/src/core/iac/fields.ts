@@ -28,7 +28,7 @@ export interface Field {
   readonly origin?: string;
   /** The variables it uses, also through locals (Terraform). */
   readonly vars?: readonly string[];
-  /** Why `value` is undefined, when the evaluation knows (ARM, Bicep). */
+  /** Why `value` is undefined, when the evaluation knows (Terraform, ARM, Bicep). */
   readonly unknown?: string;
 }
 
@@ -115,7 +115,7 @@ export function decimalSlip(f: Field | undefined, what: string): IacSlip | undef
 
 export interface Meta {
   readonly symbol: string;
-  /** Where the resource is declared (`resources[2][copyIndex 1]`, `volumes[2]`), for display when its name is unknown. */
+  /** Where the resource is declared (`azurerm_netapp_volume.data[1]`, `resources[2][copyIndex 1]`, `volumes[2]`), for display when its name is unknown. */
   readonly address?: string;
   readonly span: Span;
   readonly headSpan: Span;
@@ -250,6 +250,7 @@ export function common(meta: Meta) {
     span: meta.span,
     headSpan: meta.headSpan,
     repeated: meta.repeated,
+    ...(meta.address ? { address: meta.address } : {}),
     ...(meta.name ? { name: meta.name } : {}),
     ...(meta.apiVersion ? { apiVersion: meta.apiVersion } : {}),
   };

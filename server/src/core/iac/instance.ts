@@ -50,7 +50,7 @@ export function placeInstance<T extends IacAccount | IacPool | IacVolume>(resour
     return { ...rest, span: anchor, keySpan: anchor, origin: origin ?? `written in ${line}` };
   };
   const place = (value: unknown, key: string): unknown => {
-    if (typeof value === 'string') return key === 'symbol' || key === 'volumeGroup' ? `${prefix}${value}` : value;
+    if (typeof value === 'string') return key === 'symbol' || key === 'volumeGroup' || key === 'address' ? `${prefix}${value}` : value;
     if (value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((item: unknown) => place(item, key));
     if ('raw' in value && 'span' in value) return placeValue(value as IacValue<unknown>);

@@ -3,7 +3,9 @@ import type { ParseProblem } from '../diagnostics';
 import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, poolFromId, specWorkload, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
 import type { IacAccount, IacEstate, IacExportRule, IacModuleCall, IacPool, IacRef, IacSlip, IacValue, IacVolume } from './estate';
 import { isKnownModuleSource, readKnownModule, type KnownModuleEstate } from './knownModules';
-import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, MAX_LOOP_INSTANCES, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
+import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, MAX_LOOP_INSTANCES, spanOf, syntaxProblems, UNKNOWN, type Value } from './common';
+import { Budget, evaluate, type EvalScope } from './hcl/eval';
+import { failure, firstUnknown, isObject, isUnknown, unknown, Unknown, type TfObject, type TfValue } from './hcl/values';
 import { parseKeptTree, parseTree, type Node as TreeNode, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
 import { baseName } from '../fileKind';
@@ -109,6 +111,9 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], uri 
   const root = tree.rootNode;
   for (const p of syntaxProblems(root, 'Terraform', { grammar: 'terraform', text: source.text })) problems.push(p);
   attributeCache = new Map();
+  budget = new Budget();
+  instancesRead = 0;
+  stoppedAt = undefined;
   try {
     const top = topBlocks(root, source.text);
     const scope = emptyScope();
@@ -180,10 +185,13 @@ export function localModuleFolder(callerUri: string, source: string | undefined)
  * `folders`: the files of other folders, for `module` blocks with a local source; the resources
  * of each such module are the caller's too, placed on the `module` block (see `placeInstance`).
  */
-export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>, folders?: ModuleFolders, keep?: TerraformTrees): Map<string, IacEstate> {
+export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>, folders?: ModuleFolders, keep?: TerraformTrees, varFiles?: readonly string[]): Map<string, IacEstate> {
   const trees = new ModuleTrees(folders, keep);
   const result = new Map<string, IacEstate>();
   attributeCache = new Map();
+  budget = new Budget();
+  instancesRead = 0;
+  stoppedAt = undefined;
   try {
     const parsed: ParsedModuleFile[] = [];
     for (const file of files) {
@@ -211,12 +219,42 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
         scope.unset.delete(name);
       }
     }
+    // Named var files (`.anf-lint.yaml` `terraform.varFiles`), as `-var-file` in that order, after the files Terraform loads itself.
+    for (const uri of varFiles ?? []) {
+      const file = files.find((f) => f.uri === uri && f.kind === 'terraform-vars');
+      if (!file) continue;
+      const from = (at: number) => `${baseName(file.uri)} line ${file.source.positionAt(at).line + 1} (a var file named in .anf-lint.yaml)`;
+      if (isJsonTfvars(file.uri)) {
+        for (const { name, value, at } of jsonVariables(file.source)) {
+          scope.variables.set(name, { uri: file.uri, source: file.source, from: from(at), value: { ok: true, value } });
+          scope.unset.delete(name);
+        }
+        continue;
+      }
+      const p = parsed.find((x) => x.file.uri === file.uri);
+      for (const [name, attr] of attributes(memo(p?.root.namedChildren.find((n) => n.type === 'body')))) {
+        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: from(attr.startIndex) });
+        scope.unset.delete(name);
+      }
+    }
+    // Example values (`terraform.tfvars.example`, `*.tfvars.sample`): only for a variable nothing else sets, and every origin says so.
+    for (const file of files.filter((f) => f.kind === 'terraform-vars' && isExampleTfvars(f.uri))) {
+      const p = parsed.find((x) => x.file.uri === file.uri);
+      for (const [name, attr] of attributes(memo(p?.root.namedChildren.find((n) => n.type === 'body')))) {
+        if (!scope.unset.has(name)) continue;
+        const line = file.source.positionAt(attr.startIndex).line + 1;
+        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: `an EXAMPLE value in ${baseName(file.uri)} line ${line}, which Terraform does not load (copy it to terraform.tfvars, or name the real var file in .anf-lint.yaml)` });
+        scope.unset.delete(name);
+      }
+    }
     const readers = new Map<string, Reader>();
     for (const p of parsed) if (p.file.kind === 'terraform') readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
+    const declaredVariables = new Set(parsed.flatMap((p) => (p.file.kind === 'terraform' ? p.blocks.filter((b) => b.type === 'variable' && b.labels[0]).map((b) => b.labels[0]!) : [])));
     for (const uri of targets) {
       const reader = readers.get(uri);
       if (!reader) continue;
-      const estate = reader.estate(readers);
+      const undeclared = undeclaredVariables(parsed.find((p) => p.file.uri === uri)!, declaredVariables);
+      const estate = { ...reader.estate(readers), ...(undeclared.length > 0 ? { undeclared } : {}) };
       const calls = reader.calls();
       if (calls.length === 0) {
         result.set(uri, estate);
@@ -235,11 +273,34 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
       }
       result.set(uri, { ...estate, accounts, pools, volumes, calls: calls.map((c) => c.call) });
     }
+    if (stoppedAt !== undefined || budget.exhausted) {
+      const message = `anf-lint did not read past ${stoppedAt !== undefined ? `${MAX_INSTANCES.toLocaleString('en-US')} module and resource instances` : `${budget.maxSteps.toLocaleString('en-US')} evaluation steps`} in this module${stoppedAt !== undefined ? `: \`${stoppedAt}\` and the loops after it are read once, as repeated` : ': the values left are unknown'}. The rest of the repository is read.`;
+      for (const [uri, estate] of result) if (estate.calls && estate.calls.length > 0) result.set(uri, { ...estate, stopped: message });
+    }
     return result;
   } finally {
     attributeCache = new Map();
     trees.delete();
   }
+}
+
+/**
+ * `var.x` references of a file whose folder declares no `variable "x"`: candidates found in the
+ * text, each confirmed in the tree (a reference, not a comment or a plain string).
+ */
+function undeclaredVariables(file: ParsedModuleFile, declared: ReadonlySet<string>): { span: Span; name: string }[] {
+  const found: { span: Span; name: string }[] = [];
+  const text = file.file.source.text;
+  for (const match of text.matchAll(/\bvar\.([A-Za-z_][A-Za-z0-9_-]*)/g)) {
+    const name = match[1]!;
+    if (declared.has(name)) continue;
+    const at = match.index ?? 0;
+    const node = file.root.descendantForIndex(at, at + 3);
+    if (node?.type !== 'identifier' || node.parent?.type !== 'variable_expr') continue;
+    found.push({ span: { start: at, end: at + match[0].length }, name });
+    if (found.length >= 50) break; // not a fact: findings per file
+  }
+  return found;
 }
 
 interface ParsedModuleFile {
@@ -352,11 +413,27 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
   if (forEach) {
     const expr = forEach.namedChildren[1]!;
     const keys = eachOf(caller.eval(expr, 0));
-    if (keys && keys.length <= MAX_LOOP_INSTANCES) {
+    if (keys && keys.length <= MAX_LOOP_INSTANCES && takeInstances(keys.length, `module.${call.name}`)) {
       const vars = caller.argument(expr, spanOf(forEach.namedChildren[0]!)).vars;
       const made: Made = { accounts: [], pools: [], volumes: [] };
       for (const [key, value] of keys) {
         const one = instanceOne(trees, caller.withEach({ key, value, ...(vars ? { vars } : {}) }), { ...call, key, repeated: false }, block, stack);
+        if (!one) continue;
+        made.accounts.push(...one.accounts);
+        made.pools.push(...one.pools);
+        made.volumes.push(...one.volumes);
+      }
+      return made;
+    }
+  }
+  // `count` anf-lint can evaluate: one instance per index, `count.index` bound in the arguments.
+  const count = attributes(block.body).get('count');
+  if (count) {
+    const n = caller.eval(count.namedChildren[1]!);
+    if (n.ok && typeof n.value === 'number' && Number.isInteger(n.value) && n.value >= 0 && n.value <= MAX_LOOP_INSTANCES && takeInstances(n.value, `module.${call.name}`)) {
+      const made: Made = { accounts: [], pools: [], volumes: [] };
+      for (let index = 0; index < n.value; index++) {
+        const one = instanceOne(trees, caller.withInstance(undefined, index), { ...call, index, repeated: false }, block, stack);
         if (!one) continue;
         made.accounts.push(...one.accounts);
         made.pools.push(...one.pools);
@@ -371,6 +448,85 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
 /** Objects evaluated without some of their entries (a value anf-lint cannot evaluate is left out). */
 const PARTIAL = new WeakSet<object>();
 
+/** The work budget of one reading (a file, or a module with the modules it calls): hcl/eval.ts. */
+let budget = new Budget();
+
+/**
+ * Module and resource instances one reading expands (issue 32): three modules each calling the
+ * next with `for_each` over 64 keys would make 262,144. Past the bound, loops are read once, as
+ * repeated, and the rest of the repository is still read.
+ */
+export const MAX_INSTANCES = 1_000; // not a fact: bound on work per reading (an instance costs a few ms to read and place)
+let instancesRead = 0;
+
+/** Whether `n` more instances fit the reading's budget (and counts them when they do). */
+/** Where the reading first passed MAX_INSTANCES: the address of the loop it read once instead. */
+let stoppedAt: string | undefined;
+
+function takeInstances(n: number, address: string): boolean {
+  if (instancesRead + n > MAX_INSTANCES) {
+    stoppedAt ??= address;
+    return false;
+  }
+  instancesRead += n;
+  return true;
+}
+
+/**
+ * The evaluator's value as the mapping reads it: known, or unknown with the reason. An object with
+ * entries that are unknown keeps its known entries (marked PARTIAL: how many it has is not known);
+ * a list with an unknown element is unknown.
+ */
+function toLegacy(v: TfValue): Value {
+  if (v instanceof Unknown) return { ok: false, reason: v.reason };
+  const u = firstUnknown(v);
+  if (!u) return { ok: true, value: v };
+  if (isObject(v)) return { ok: true, value: knownPart(v) };
+  return { ok: false, reason: u.reason };
+}
+
+function knownPart(o: TfObject): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let partial = false;
+  for (const [k, v] of Object.entries(o)) {
+    if (!firstUnknown(v)) out[k] = v;
+    else if (isObject(v)) out[k] = knownPart(v);
+    else partial = true;
+  }
+  if (partial) PARTIAL.add(out);
+  return out;
+}
+
+/** A known value of the mapping (plain JSON-like data) as the evaluator's. */
+function fromLegacy(v: unknown): TfValue {
+  if (v === undefined) return null;
+  return v as TfValue;
+}
+
+/**
+ * A resource's arguments as an object the evaluator reads lazily (most references want one
+ * attribute: `azurerm_netapp_pool.p.name`); an attribute that is not written is computed by the
+ * provider and known only after apply.
+ */
+function lazyObject(attrs: ReadonlyMap<string, Node>, evalNode: (n: Node) => TfValue, address: string): TfValue {
+  const cache = new Map<string, TfValue>();
+  const get = (key: string): TfValue => {
+    let v = cache.get(key);
+    if (v === undefined) {
+      const attr = attrs.get(key);
+      v = attr && !MODULE_META_ARGUMENTS.has(key) ? evalNode(attr.namedChildren[1]!) : unknown(`\`${address}.${key}\` is known only after Terraform creates the resource`);
+      cache.set(key, v);
+    }
+    return v;
+  };
+  return new Proxy({} as TfObject, {
+    get: (_t, key) => (typeof key === 'string' ? get(key) : undefined),
+    has: (_t, key) => typeof key === 'string',
+    ownKeys: () => [...attrs.keys()].filter((k) => !MODULE_META_ARGUMENTS.has(k)),
+    getOwnPropertyDescriptor: (_t, key) => (typeof key === 'string' ? { configurable: true, enumerable: true, writable: false, value: get(key) } : undefined),
+  });
+}
+
 /** How many instances of one `module` block with `for_each` are read one by one; more are read once, as repeated. */
 
 /** `for_each`'s keys and values: a map's entries, or a set's (list's) strings as both. */
@@ -378,7 +534,8 @@ function eachOf(v: Value): [string, unknown][] | undefined {
   // A map with an entry anf-lint cannot evaluate has that many instances more than it could read: not expanded.
   if (!v.ok || v.value === null || typeof v.value !== 'object' || PARTIAL.has(v.value)) return undefined;
   if (Array.isArray(v.value)) return v.value.every((x) => typeof x === 'string') ? (v.value as string[]).map((x) => [x, x]) : undefined;
-  return Object.entries(v.value as Record<string, unknown>);
+  // Terraform orders a map's instances by key, lexically.
+  return Object.entries(v.value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function instanceOne(trees: ModuleTrees, caller: Reader, call: IacModuleCall, block: Block, stack: readonly string[]): Made | undefined {
@@ -443,6 +600,11 @@ function tfvarsOrder(uri: string): string | undefined {
   if (name === 'terraform.tfvars.json') return '1';
   if (name.endsWith('.auto.tfvars') || name.endsWith('.auto.tfvars.json')) return `2${baseName(uri)}`;
   return undefined;
+}
+
+/** `terraform.tfvars.example`, `prod.tfvars.sample`: values a repository ships as an example, not loaded by Terraform. */
+function isExampleTfvars(uri: string): boolean {
+  return /\.tfvars\.(?:example|sample)$/i.test(uri);
 }
 
 /** `terraform.tfvars.json`, `*.auto.tfvars.json`: Terraform's JSON syntax for variable values. */
@@ -625,7 +787,7 @@ const NETAPP_RESOURCE_TYPES: ReadonlySet<string> = new Set(['azurerm_netapp_acco
 
 class Reader {
   /** A reference this file could not resolve alone (a variable, local or resource of another file, a variable a .tfvars file may set). */
-  private unresolved = false;
+  unresolved = false;
 
   constructor(
     readonly source: SourceText,
@@ -635,11 +797,18 @@ class Reader {
     private readonly module: boolean,
     /** Inside a `module` block with `for_each`: this instance's `each.key` and `each.value`, and the variables the `for_each` uses. */
     private readonly each?: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] },
+    /** Inside a block with `count`: this instance's `count.index`. */
+    private readonly count?: number,
   ) {}
 
   /** The same file read for one instance of a `module` block with `for_each` (fresh caches: values differ per instance). */
   withEach(each: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] }): Reader {
     return new Reader(this.source, this.uri, this.blocks, this.scope, this.module, each);
+  }
+
+  /** The same file read for one instance of a block with `for_each` (`each`) or `count` (`index`). */
+  withInstance(each: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] } | undefined, index?: number): Reader {
+    return new Reader(this.source, this.uri, this.blocks, this.scope, this.module, each, index);
   }
 
   /** A `module` block's argument, read in this file's scope (module.ts places the module's values on it). */
@@ -711,18 +880,53 @@ class Reader {
       const before = [accounts.length, pools.length, volumes.length] as const;
       const unresolvedBefore = this.unresolved;
       this.unresolved = false;
-      const obj = this.obj(b.body, spanOf(b.node));
-      const meta = this.meta(b, `${type}.${label}`, obj);
-      if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
-      else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
-      else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
-      else if (type === 'azapi_resource') this.azapi(b, meta, obj, accounts, pools, volumes);
-      else if (type === 'azurerm_netapp_volume_group_sap_hana' || type === 'azurerm_netapp_volume_group_oracle') volumes.push(...this.groupVolumes(type, meta, obj));
+      const instances = this.instancesOf(b, `${type}.${label}`);
+      if (instances) {
+        // One resource per instance, each read with its `count.index` or `each` bound.
+        for (const { reader, address } of instances) {
+          reader.readResource(b, type, address, address, false, accounts, pools, volumes);
+          if (reader.unresolved) this.unresolved = true;
+        }
+      } else this.readResource(b, type, `${type}.${label}`, `${type}.${label}`, attributes(b.body).has('count') || attributes(b.body).has('for_each'), accounts, pools, volumes);
       reuse?.store(`${type}.${label}`, { accounts: accounts.slice(before[0]), pools: pools.slice(before[1]), volumes: volumes.slice(before[2]), unresolved: this.unresolved });
       this.unresolved ||= unresolvedBefore;
     }
     if (readers) pools.push(...this.borrowedPools(volumes, readers));
     return { language: 'terraform', accounts, pools, volumes, slips, ...(this.unresolved || this.scope.unset.size > 0 ? { unresolved: true } : {}) };
+  }
+
+  /**
+   * The instances of a resource block with `count` or `for_each` that anf-lint can evaluate: one
+   * reader per instance, with its address. Undefined when the block has neither, or its instances
+   * are unknown (it is then read once, as repeated); `count = 0` gives none.
+   */
+  private instancesOf(b: Block, symbol: string): { reader: Reader; address: string }[] | undefined {
+    const attrs = attributes(b.body);
+    const countNode = attrs.get('count')?.namedChildren[1];
+    const forEachNode = attrs.get('for_each')?.namedChildren[1];
+    if (countNode) {
+      const n = this.eval(countNode);
+      if (!n.ok || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0 || n.value > MAX_LOOP_INSTANCES || !takeInstances(n.value, symbol)) return undefined;
+      return Array.from({ length: n.value }, (_, i) => ({ reader: this.withInstance(undefined, i), address: `${symbol}[${i}]` }));
+    }
+    if (forEachNode) {
+      const each = eachOf(this.eval(forEachNode));
+      if (!each || each.length > MAX_LOOP_INSTANCES || !takeInstances(each.length, symbol)) return undefined;
+      const vars = this.varsOf(forEachNode, forEachNode.text);
+      return each.map(([key, value]) => ({ reader: this.withInstance({ key, value, ...(vars ? { vars } : {}) }), address: `${symbol}["${key}"]` }));
+    }
+    return undefined;
+  }
+
+  /** One NetApp resource (or one instance of it) as accounts, pools and volumes. */
+  readResource(b: Block, type: string, symbol: string, address: string, repeated: boolean, accounts: IacAccount[], pools: IacPool[], volumes: IacVolume[]): void {
+    const obj = this.obj(b.body, spanOf(b.node));
+    const meta = { ...this.meta(b, symbol, obj), address, repeated };
+    if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
+    else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
+    else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
+    else if (type === 'azapi_resource') this.azapi(b, meta, obj, accounts, pools, volumes);
+    else if (type === 'azurerm_netapp_volume_group_sap_hana' || type === 'azurerm_netapp_volume_group_oracle') volumes.push(...this.groupVolumes(type, meta, obj));
   }
 
   /** A `module` block calling a registry module anf-lint knows (knownModules.ts): what it deploys. */
@@ -868,6 +1072,7 @@ class Reader {
       const tags = v.field('tags');
       const meta: Meta = {
         symbol: `${group.symbol}.volume[${index}]`,
+        ...(group.address ? { address: `${group.address}.volume[${index}]` } : {}),
         span: v.span,
         headSpan: { start: v.span.start, end: v.span.start + 'volume'.length },
         repeated: group.repeated,
@@ -958,6 +1163,7 @@ class Reader {
     const vars = this.varsOf(expr, raw);
     return {
       value: value.ok ? value.value : undefined,
+      ...(!value.ok ? { unknown: value.reason ?? `\`${raw.slice(0, 60)}\` could not be evaluated` } : {}),
       span: anchor ?? spanOf(expr),
       keySpan: anchor ?? keySpan,
       raw,
@@ -971,7 +1177,7 @@ class Reader {
   }
 
   /** The variables an expression uses, directly or through locals (a module's caller may set them). */
-  private varsOf(expr: Node, raw: string): string[] | undefined {
+  varsOf(expr: Node, raw: string): string[] | undefined {
     if (!raw.includes('var.') && !raw.includes('local.') && !(this.each && raw.includes('each.'))) return undefined;
     const found = new Set<string>();
     const seen = new Set<string>();
@@ -1106,149 +1312,106 @@ class Reader {
     return notes.length > 0 ? notes.join('; ') : undefined;
   }
 
-  eval(n: Node, depth: number): Value {
-    if (depth > MAX_DEPTH) return UNKNOWN;
+  /**
+   * The value of an expression, evaluated by the Terraform evaluator (hcl/eval.ts) with this file's
+   * scope: `var.x`, `local.x`, resources of the module (with their instances), `each` and
+   * `count.index` of the instance being read. Unknown values carry the reason.
+   */
+  eval(n: Node, _depth = 0): Value {
     const cached = this.values.get(n.id);
     if (cached) return cached;
-    const value = this.evalNode(n, depth);
+    const value = toLegacy(evaluate(n, this.evalScope, budget));
     this.values.set(n.id, value);
     return value;
   }
 
-  private evalNode(n: Node, depth: number): Value {
-    switch (n.type) {
-      case 'expression': {
-        const named = n.namedChildren;
-        if (named.length === 1) return this.eval(named[0]!, depth + 1);
-        if (named[0]?.type === 'variable_expr') return this.evalRef(n, depth);
-        return UNKNOWN;
-      }
-      case 'literal_value':
-      case 'collection_value':
-      case 'operation':
-      case 'template_expr':
-        return n.namedChildren.length === 1 ? this.eval(n.namedChildren[0]!, depth + 1) : UNKNOWN;
-      case 'numeric_lit': {
-        const v = Number(n.text);
-        return Number.isFinite(v) ? { ok: true, value: v } : UNKNOWN;
-      }
-      case 'bool_lit':
-        return { ok: true, value: n.text === 'true' };
-      case 'string_lit':
-      case 'quoted_template':
-        return this.evalString(n, depth);
-      case 'tuple': {
-        const values: unknown[] = [];
-        for (const item of n.namedChildren.filter((c) => c.type === 'expression')) {
-          const v = this.eval(item, depth + 1);
-          if (!v.ok) return UNKNOWN;
-          values.push(v.value);
-        }
-        return { ok: true, value: values };
-      }
-      case 'object': {
-        const result: Record<string, unknown> = {};
-        for (const elem of n.namedChildren.filter((c) => c.type === 'object_elem')) {
-          const [k, v] = elem.namedChildren;
-          if (!k || !v) continue;
-          const key = this.eval(k, depth + 1);
-          const value = this.eval(v, depth + 1);
-          const name = key.ok && typeof key.value === 'string' ? key.value : k.text;
-          if (value.ok) result[name] = value.value;
-          else PARTIAL.add(result);
-        }
-        return { ok: true, value: result };
-      }
-      case 'binary_operation':
-        return this.evalBinary(n, depth);
-      case 'unary_operation': {
-        const operand = n.namedChildren[0];
-        return unaryValue(n.text.trimStart().charAt(0), operand ? this.eval(operand, depth + 1) : UNKNOWN);
-      }
-      case 'function_call': {
-        const name = n.namedChildren[0]?.text;
-        const args = n.namedChildren.find((c) => c.type === 'function_arguments')?.namedChildren.filter((c) => c.type === 'expression') ?? [];
-        if ((name === 'jsonencode' || name === 'tolist' || name === 'toset' || name === 'tonumber' || name === 'tostring') && args.length === 1) return this.eval(args[0]!, depth + 1);
-        return UNKNOWN;
-      }
-      default:
-        return UNKNOWN;
-    }
+  /** The evaluator's value of an expression (unknowns and partly known collections kept). */
+  evalValue(n: Node): TfValue {
+    return evaluate(n, this.evalScope, budget);
   }
 
-  private evalString(n: Node, depth: number): Value {
-    let text = '';
-    for (const c of n.namedChildren) {
-      if (c.type === 'quoted_template_start' || c.type === 'quoted_template_end') continue;
-      if (c.type === 'template_literal') text += c.text;
-      else if (c.type === 'template_interpolation') {
-        const inner = c.namedChildren.find((x) => x.type === 'expression');
-        const v = inner ? this.eval(inner, depth + 1) : UNKNOWN;
-        if (!v.ok || (typeof v.value !== 'string' && typeof v.value !== 'number')) return UNKNOWN;
-        text += String(v.value);
-      } else return UNKNOWN;
-    }
-    return { ok: true, value: text };
-  }
+  private readonly evalScope: EvalScope = {
+    reference: (parts) => this.reference(parts),
+  };
+  private readonly named = new Map<string, TfValue>();
+  private readonly pending = new Set<string>();
 
-  private evalBinary(n: Node, depth: number): Value {
-    const [left, right] = n.namedChildren;
-    if (!left || !right) return UNKNOWN;
-    // From the node's own text: the operands may be written in another file of the module.
-    const op = n.text.slice(left.endIndex - n.startIndex, right.startIndex - n.startIndex).trim();
-    const a = this.eval(left, depth + 1);
-    const b = this.eval(right, depth + 1);
-    if (!a.ok || !b.ok) return UNKNOWN;
-    if (typeof a.value === 'number' && typeof b.value === 'number') {
-      switch (op) {
-        case '+':
-          return { ok: true, value: a.value + b.value };
-        case '-':
-          return { ok: true, value: a.value - b.value };
-        case '*':
-          return { ok: true, value: a.value * b.value };
-        case '/':
-          return b.value === 0 ? UNKNOWN : { ok: true, value: a.value / b.value };
-      }
+  /** What a reference names: a variable, a local, `each`, `count`, a resource and its instances. */
+  private reference(parts: readonly string[]): TfValue {
+    const key = parts.join('.');
+    const [root, name] = parts;
+    if (root === 'each') {
+      if (this.each) return { key: this.each.key, value: fromLegacy(this.each.value) };
+      return unknown('`each` is known only inside a resource or module block with `for_each`');
     }
-    if (op === '==' ) return { ok: true, value: a.value === b.value };
-    if (op === '!=') return { ok: true, value: a.value !== b.value };
-    return UNKNOWN;
-  }
-
-  private evalRef(expr: Node, depth: number): Value {
-    const chain = attrChain(expr);
-    if (!chain) return UNKNOWN;
-    if (chain[0] === 'each' && this.each && chain.length >= 2) {
-      if (chain[1] === 'key') return chain.length === 2 ? { ok: true, value: this.each.key } : UNKNOWN;
-      if (chain[1] !== 'value') return UNKNOWN;
-      let value: Value = { ok: true, value: this.each.value };
-      for (const key of chain.slice(2)) {
-        if (!value.ok || typeof value.value !== 'object' || value.value === null || Array.isArray(value.value) || !(key in value.value)) return UNKNOWN;
-        value = { ok: true, value: (value.value as Record<string, unknown>)[key] };
-      }
+    if (root === 'count') {
+      if (this.count !== undefined) return { index: this.count };
+      return unknown('`count.index` is known only inside a resource or module block with `count`');
+    }
+    if (root === 'data') return unknown(`\`${key}\` is a data source: Terraform reads it from Azure when it plans`);
+    if (root === 'module') return unknown(`\`${key}\` is a module output: anf-lint does not read module outputs`);
+    if (root === 'path') return name === 'module' || name === 'root' || name === 'cwd' ? '.' : unknown(`\`${key}\` is not known`);
+    if (root === 'terraform') return name === 'workspace' ? unknown('`terraform.workspace` is chosen when Terraform runs') : unknown(`\`${key}\` is not known`);
+    if (root === 'self') return unknown('`self` is known only in provisioners');
+    const known = this.named.get(key);
+    if (known !== undefined) return known;
+    if (this.pending.has(key)) return failure(`\`${key}\` refers to itself`);
+    this.pending.add(key);
+    try {
+      const value = root === 'var' || root === 'local' ? this.declaredValue(root, name!) : this.resourceValue(key);
+      this.named.set(key, value);
       return value;
+    } finally {
+      this.pending.delete(key);
     }
-    if (chain[0] === 'var' || chain[0] === 'local') {
-      const declared = this.lookup(chain[0], chain[1]!);
-      let value = declared ? (declared.value ?? (declared.node ? this.eval(declared.node, depth + 1) : UNKNOWN)) : UNKNOWN;
-      // `var.sizes.tools`: an attribute of an object value.
-      for (const key of chain.slice(2)) {
-        if (!value.ok || typeof value.value !== 'object' || value.value === null || Array.isArray(value.value) || !(key in value.value)) return UNKNOWN;
-        value = { ok: true, value: (value.value as Record<string, unknown>)[key] };
-      }
-      return value;
+  }
+
+  private declaredValue(kind: 'var' | 'local', name: string): TfValue {
+    const declared = this.lookup(kind, name);
+    if (declared) {
+      if (declared.value) return declared.value.ok ? fromLegacy(declared.value.value) : unknown(declared.value.reason ?? `\`var.${name}\` is unknown in the module's caller`);
+      return declared.node ? evaluate(declared.node, this.evalScope, budget) : unknown(`\`${kind}.${name}\` has no value`);
     }
-    if (chain.length === 3) {
-      const resource = this.scope.resources.get(`${chain[0]}.${chain[1]}`);
-      if (!resource && chain[0] !== 'data' && chain[0] !== 'module') this.unresolved = true;
-      const attrs = resource ? attributes(resource.block.body) : undefined;
-      // A repeated resource needs an index (`[0]`) to be named: leave it unknown.
-      if (!attrs || attrs.has('count') || attrs.has('for_each')) return UNKNOWN;
-      const attr = attrs.get(chain[2]!);
-      return attr ? this.eval(attr.namedChildren[1]!, depth + 1) : UNKNOWN;
+    if (kind === 'local') return unknown(this.module ? `\`local.${name}\` is not declared in the .tf files of this folder` : `\`local.${name}\` is not declared in this file (another file of the folder may declare it)`);
+    if (this.scope.unset.has(name)) {
+      return unknown(this.module
+        ? `\`var.${name}\` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file`
+        : `\`var.${name}\` has no default in this file (a .tfvars file of the folder may set it)`);
     }
-    return UNKNOWN;
+    return unknown(this.module ? `\`var.${name}\` is not declared: no \`variable "${name}"\` block in the .tf files of this folder` : `\`var.${name}\` is not declared in this file (another file of the folder may declare it)`);
+  }
+
+  /**
+   * A resource as an object of its arguments (`azurerm_netapp_pool.p.name`), read when asked; with
+   * `count` a list and with `for_each` a map of its instances, each read with its `count.index` or
+   * `each` bound. An attribute that is not written (`id`) is known only after apply.
+   */
+  private resourceValue(symbol: string): TfValue {
+    const declared = this.scope.resources.get(symbol);
+    if (!declared) {
+      this.unresolved = true;
+      return unknown(this.module ? `\`${symbol}\` is not declared in the .tf files of this folder` : `\`${symbol}\` is not declared in this file (another file of the folder may declare it)`);
+    }
+    const attrs = attributes(declared.block.body);
+    const instance = (reader: Reader, address: string): TfValue => lazyObject(attrs, (node) => reader.evalValue(node), address);
+    const countNode = attrs.get('count')?.namedChildren[1];
+    const forEachNode = attrs.get('for_each')?.namedChildren[1];
+    if (countNode) {
+      const n = this.evalValue(countNode);
+      if (isUnknown(n)) return unknown(`how many \`${symbol}\` there are is unknown: ${n.reason}`);
+      if (typeof n !== 'number' || n < 0) return failure(`\`count\` of \`${symbol}\` is not a number`);
+      if (n > MAX_LOOP_INSTANCES) return unknown(`\`${symbol}\` has ${n} instances; anf-lint reads at most ${MAX_LOOP_INSTANCES}`);
+      return Array.from({ length: n }, (_, i) => instance(this.withInstance(undefined, i), `${symbol}[${i}]`));
+    }
+    if (forEachNode) {
+      const each = eachOf(toLegacy(this.evalValue(forEachNode)));
+      if (!each) return unknown(`the instances of \`${symbol}\` are unknown: its \`for_each\` could not be evaluated`);
+      if (each.length > MAX_LOOP_INSTANCES) return unknown(`\`${symbol}\` has ${each.length} instances; anf-lint reads at most ${MAX_LOOP_INSTANCES}`);
+      const out: TfObject = {};
+      for (const [key, value] of each) out[key] = instance(this.withInstance({ key, value }), `${symbol}["${key}"]`);
+      return out;
+    }
+    return instance(this, symbol);
   }
 }
 

@@ -113,6 +113,7 @@ export const RULE_CATALOG: readonly RuleCatalogEntry[] = [
   { code: 'ANF411', name: 'workload-guess' },
   { code: 'ANF412', name: 'pool-without-volumes' },
   { code: 'ANF413', name: 'volume-pool-not-declared' },
+  { code: 'ANF420', name: 'terraform-undeclared-variable' },
   { code: 'ANF421', name: 'undeclared-parameter' },
   { code: 'ANF422', name: 'iac-evaluation-stopped' },
   { code: 'ANF900', name: 'config-syntax' },

@@ -5,6 +5,7 @@ import { localModuleFolder, readTerraformModule, TerraformTrees, type TerraformM
 import { bicepModuleUri, readBicepModule } from '../iac/bicep';
 import type { ParsedFile } from './parsedFile';
 import { PARSER_FAILURE } from './parseFile';
+import { parseConfigFile } from '../configFile';
 
 type Results = Map<string, ParsedFile>;
 
@@ -32,8 +33,22 @@ export class TerraformModules {
   /** Trees of the module files read, kept until the file changes (bounded): a folder's reading and its callers' share them. */
   private readonly trees = new TerraformTrees();
 
+  /** `.anf-lint.yaml` files and the var files each names per module folder (`terraform.varFiles`), as URIs. */
+  private readonly varFileConfigs = new Map<string, ReadonlyMap<string, readonly string[]>>();
+
   /** Call for every file added, replaced or removed. Returns whether a module was touched (its files' volumes may have changed with it). */
   changed(uri: string, file: ParsedFile | undefined): boolean {
+    if (file?.kind === 'anf-lint-config' || this.varFileConfigs.has(uri)) {
+      const before = this.varFileConfigs.get(uri);
+      const after = file?.kind === 'anf-lint-config' ? varFilesOf(uri, file.source.text) : undefined;
+      if (after && after.size > 0) this.varFileConfigs.set(uri, after);
+      else this.varFileConfigs.delete(uri);
+      if ((before?.size ?? 0) === 0 && (after?.size ?? 0) === 0) return false;
+      this.cache.clear();
+      return true;
+    }
+    // A named var file of another folder: the folders that use it read it again.
+    if ([...this.varFileConfigs.values()].some((m) => [...m.values()].some((files) => files.includes(uri)))) this.cache.clear();
     if (file?.kind === 'bicep' || this.bicepCalls.has(uri) || this.bicepCache.has(uri)) return this.bicepChanged(uri, file);
     const folder = folderOf(uri);
     const member = file !== undefined && isModuleFile(file);
@@ -129,8 +144,10 @@ export class TerraformModules {
     const callers = [...this.callsOf].filter(([uri, called]) => folderOf(uri) !== folder && called.includes(folder)).map(([uri]) => uri).sort();
     // Calls that reach no NetApp resource (most modules of a real repository) cost nothing.
     const calls = [...reaches].some((f) => this.holdsResources(f, get));
-    if (!calls && callers.length === 0 && (members.length < 2 || !moduleNeeded(members))) return undefined;
-    const results: Results = calls || (members.length >= 2 && moduleNeeded(members)) ? evaluateGuarded(members, (f) => this.filesOf(f, get), this.trees) : new Map();
+    if (!calls && callers.length === 0 && this.varFilesOf(folder).length === 0 && (members.length < 2 || !moduleNeeded(members))) return undefined;
+    const varFiles = this.varFilesOf(folder);
+    const named = varFiles.flatMap((uri) => (get(uri)?.kind === 'terraform-vars' && !members.some((m) => m.uri === uri) ? [get(uri)!] : []));
+    const results: Results = calls || varFiles.length > 0 || (members.length >= 2 && moduleNeeded(members)) ? evaluateGuarded([...members, ...named], (f) => this.filesOf(f, get), this.trees, varFiles) : new Map();
     if (callers.length === 0) return results;
     // A called module: its values that use a variable are judged where each caller sets them, and
     // its volumes are its callers' instances (mounts reach those): its own are templates.
@@ -140,6 +157,18 @@ export class TerraformModules {
       results.set(m.uri, { ...read, iac: { ...read.iac!, calledBy: callers }, volumes: [] });
     }
     return results;
+  }
+
+  /** The var files `.anf-lint.yaml` names for a module folder (the nearest configuration file that names the folder). */
+  private varFilesOf(folder: string): readonly string[] {
+    let best: { depth: number; files: readonly string[] } | undefined;
+    for (const [config, byFolder] of this.varFileConfigs) {
+      const files = byFolder.get(folder);
+      if (!files) continue;
+      const depth = folderOf(config).length;
+      if (!best || depth > best.depth) best = { depth, files };
+    }
+    return best?.files ?? [];
   }
 
   /** The folders `folder`'s `module` blocks reach, at any depth. */
@@ -186,9 +215,9 @@ export class TerraformModules {
 }
 
 /** A module reader that throws leaves each file as read alone, and says so (ANF003) instead of failing the request. */
-function evaluateGuarded(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined, trees: TerraformTrees): Results {
+function evaluateGuarded(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined, trees: TerraformTrees, varFiles?: readonly string[]): Results {
   try {
-    return evaluate(members, folders, trees);
+    return evaluate(members, folders, trees, varFiles);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const results: Results = new Map();
@@ -200,10 +229,10 @@ function evaluateGuarded(members: readonly ParsedFile[], folders: (folder: strin
   }
 }
 
-function evaluate(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined, trees: TerraformTrees): Results {
+function evaluate(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined, trees: TerraformTrees, varFiles?: readonly string[]): Results {
   const targets = new Set(members.filter(isTarget).map((m) => m.uri));
   const files: TerraformModuleFile[] = members.map((m) => ({ uri: m.uri, source: m.source, kind: m.kind as TerraformModuleFile['kind'] }));
-  const estates = readTerraformModule(files, targets, folders, trees);
+  const estates = readTerraformModule(files, targets, folders, trees, varFiles);
   // A pool's volumes in other files of the module count in its totals (over-commitment, budgets).
   const byPool = new Map<string, ElsewhereVolume[]>();
   for (const [uri, estate] of estates) {
@@ -274,6 +303,28 @@ function localCalls(file: ParsedFile): string[] {
  */
 function moduleNeeded(members: readonly ParsedFile[]): boolean {
   return members.some((m) => m.kind === 'terraform-vars' || (hasResources(m) && m.iac?.unresolved === true));
+}
+
+/** `terraform.varFiles` of a `.anf-lint.yaml`: module folder URI -> var file URIs, both resolved from the configuration file's folder. */
+function varFilesOf(configUri: string, text: string): Map<string, readonly string[]> {
+  const out = new Map<string, readonly string[]>();
+  const named = parseConfigFile(text).config.terraform?.varFiles;
+  if (!named) return out;
+  const base = folderOf(configUri);
+  const resolve = (path: string, folder: boolean): string | undefined => {
+    try {
+      const url = new URL(folder ? `${path.replace(/\/+$/, '')}/` : path, base).href;
+      return url.startsWith(base) ? url : undefined; // nothing outside the configuration's folder
+    } catch {
+      return undefined;
+    }
+  };
+  for (const [folder, files] of Object.entries(named)) {
+    const at = folder === '.' || folder === '' ? base : resolve(folder, true);
+    if (!at) continue;
+    out.set(at, files.flatMap((f) => resolve(f, false) ?? []));
+  }
+  return out;
 }
 
 function isModuleFile(file: ParsedFile): boolean {

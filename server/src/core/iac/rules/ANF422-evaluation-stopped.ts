@@ -1,8 +1,12 @@
 import { defineRule } from '../../rules/rule';
 import { EVALUATION_STOPPED_CODE } from '../arm';
 import { IAC_KINDS } from '../read';
+import { estateOf } from './helpers';
 
-/** Reported by the ARM and Bicep readers when their work budget (iac/values.ts Budget) runs out. */
+/**
+ * Reported by the ARM and Bicep readers when their work budget (iac/values.ts Budget) runs out, and
+ * for a Terraform root module whose loops passed the Terraform reading's budget (`estate.stopped`).
+ */
 export const evaluationStopped = defineRule({
   code: EVALUATION_STOPPED_CODE,
   name: 'iac-evaluation-stopped',
@@ -10,8 +14,8 @@ export const evaluationStopped = defineRule({
   defaultSeverity: 'info',
   fixes: [],
   doc: {
-    title: 'anf-lint stopped evaluating a template',
-    what: 'An ARM template or Bicep file whose loops (ARM `copy`, Bicep `[for ...]`, also through modules) make more resource instances, or more expressions to evaluate, than anf-lint reads in one file (1,000 instances, 500,000 expressions: our own bound on work, not a limit of Azure).',
+    title: 'anf-lint stopped evaluating a template or module',
+    what: 'An ARM template, Bicep file or Terraform root module whose loops (ARM `copy`, Bicep `[for ...]`, Terraform `count`/`for_each` on resources and `module` blocks, also through modules) make more resource instances, or more expressions to evaluate, than anf-lint reads in one go (1,000 instances; 500,000 expressions for ARM and Bicep, 2,000,000 evaluation steps for Terraform: our own bounds on work, not limits of Azure or Terraform). Terraform loops past the bound are read once, as repeated.',
     why: 'Loops nested through modules multiply: `range(0, 64)` three modules deep is 262,144 instances. anf-lint reads up to its bound and says where it stopped, so the editor stays responsive; resources past that point are not in the figures and the values it had not evaluated are unknown.',
     instead: 'Nothing is wrong with the template. Check the resources past the bound with a smaller loop in a test file, or size them in an anf-lint manifest.',
     examples: [
@@ -30,5 +34,8 @@ export const evaluationStopped = defineRule({
       const { code: _code, ...finding } = problem;
       context.report(finding);
     }
+    // Terraform: the module reading records where it stopped on the estate, not as a problem.
+    const stopped = estateOf(context.file)?.stopped;
+    if (stopped) context.report({ span: estateOf(context.file)?.calls?.[0]?.headSpan ?? { start: 0, end: 0 }, message: stopped });
   },
 });

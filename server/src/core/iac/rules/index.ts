@@ -13,6 +13,7 @@ import { apiVersionPoolMinimum } from './ANF410-api-version-pool-minimum';
 import { workloadGuess } from './ANF411-workload-guess';
 import { poolWithoutVolumes } from './ANF412-pool-without-volumes';
 import { volumePoolNotDeclared } from './ANF413-volume-pool-not-declared';
+import { terraformUndeclaredVariable } from './ANF420-terraform-undeclared-variable';
 import { undeclaredParameter } from './ANF421-undeclared-parameter';
 import { evaluationStopped } from './ANF422-evaluation-stopped';
 
@@ -32,6 +33,7 @@ export const iacRules: readonly Rule[] = [
   workloadGuess,
   poolWithoutVolumes,
   volumePoolNotDeclared,
+  terraformUndeclaredVariable,
   undeclaredParameter,
   evaluationStopped,
 ];
