@@ -54,13 +54,14 @@ describe('anf-lint estate', () => {
       'estate.anf.yaml:9 manifest acct-main/pool-premium/home null 1024 64 301.25',
       'infra/main.tf:34 terraform acct-main/pool-premium/home azurerm_netapp_volume.home 1024 64 301.25',
       // The module's volumes are listed as the caller's instances, not again under modules/anf.
-      'infra/main.tf:62 terraform acct-main/pool-premium/team-red module.team["red"].azurerm_netapp_volume.team 512 32 150.63',
+      // for_each instances come in key order, as `terraform plan` lists them.
       'infra/main.tf:62 terraform acct-main/pool-premium/team-blue module.team["blue"].azurerm_netapp_volume.team 1024 64 301.25',
+      'infra/main.tf:62 terraform acct-main/pool-premium/team-red module.team["red"].azurerm_netapp_volume.team 512 32 150.63',
       // Its name is a variable without a value: shown by its address, never "(unnamed)" or empty; its pool's size is unknown, so is its cost.
       'infra/main.tf:46 terraform acct-main/pool-open/azurerm_netapp_volume.data azurerm_netapp_volume.data 2048 32 null',
     ]);
     const data = json.volumes.find((v) => v.instance === 'azurerm_netapp_volume.data')!;
-    expect(data.unknown).toEqual(['name: `var.data_name` cannot be evaluated here', "monthly cost: follows the pool's size, unknown"]);
+    expect(data.unknown).toEqual(['name: `var.data_name` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file', "monthly cost: follows the pool's size, unknown"]);
     expect(json.volumes.filter((v) => v.unknown.length === 0)).toHaveLength(4);
     const open = json.pools.find((p) => p.name === 'pool-open')!;
     expect(open).toMatchObject({ sizeTiB: null, throughputMiBps: null, monthlyUsd: null, file: 'infra/main.tf', line: 25, source: 'terraform' });
