@@ -65,7 +65,7 @@ describe('anf-lint estate', () => {
     expect(json.volumes.filter((v) => v.unknown.length === 0)).toHaveLength(4);
     const open = json.pools.find((p) => p.name === 'pool-open')!;
     expect(open).toMatchObject({ sizeTiB: null, throughputMiBps: null, monthlyUsd: null, file: 'infra/main.tf', line: 25, source: 'terraform' });
-    expect(open.unknown).toEqual(['size: `var.pool_size_tb` cannot be evaluated here', 'monthly cost: follows the size, unknown']);
+    expect(open.unknown).toEqual(['size: `var.pool_size_tb` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file', 'monthly cost: follows the size, unknown']);
     expect(json.accounts.map((a) => `${a.file}:${a.line} ${a.name}`)).toEqual(['estate.anf.yaml:3 acct-main', 'infra/main.tf:10 acct-main']);
     // The pools' cost (what Azure bills), the unknown one counted apart.
     expect(json.totals).toEqual({ accounts: 2, pools: 3, volumes: 5, quotaGiB: 5632, unknownQuota: 0, throughputMiBps: 256, unknownThroughput: 0, monthlyUsd: 2410, unknownMonthlyUsd: 1 });
