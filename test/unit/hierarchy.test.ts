@@ -110,8 +110,8 @@ module "team" {
     expect(volumes.map((v) => v.name)).toEqual(['azurerm_netapp_volume.data', 'team']);
     const data = volumes[0]!;
     expect(data.unknown).toEqual([
-      'name: `var.data_name` cannot be evaluated here',
-      'quota: `var.quota` cannot be evaluated here',
+      'name: `var.data_name` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file',
+      'quota: `var.quota` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file',
       'throughput: follows the quota, unknown',
       'IOPS: follow the throughput, unknown',
       'monthly cost: follows the quota, unknown',
