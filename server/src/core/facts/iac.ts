@@ -93,3 +93,8 @@ export const AZ_CLI_UNITS = {
 export const TRIDENT_ANF = {
   minVolumeGiB: fact(50, 'GiB', 'TRIDENT_ANF', { note: 'Trident creates a 50 GiB volume when a smaller one is requested (Trident 25.02; the docs of releases up to 23.x said 100 GB).' }),
 };
+
+/** ARM template limits that decide how a template is read (iac/arm/evaluate.ts). */
+export const ARM_TEMPLATE_LIMITS = {
+  maxCopyCount: fact(800, 'instances', 'ARM_COPY', { note: '"The count can\'t exceed 800." A larger copy count fails the deployment.' }),
+};

@@ -181,6 +181,7 @@ export const SOURCES = {
   ARM_PARAMETER_FILES: { title: 'Create Resource Manager parameters file', url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/parameter-files', date: '2025' },
   BICEP_PARAMETER_FILES: { title: 'Create parameters files for Bicep deployment', url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/bicep/parameter-files', date: '2025' },
   ARM_TEMPLATE_PARAMETERS: { title: 'Parameters in ARM templates', url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/parameters', date: '2025' },
+  ARM_COPY: { title: 'Resource iteration in ARM templates', url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/copy-resources', date: '2025' },
   TF_VARIABLES: { title: 'Terraform language: Input Variables', url: 'https://developer.hashicorp.com/terraform/language/values/variables', date: '2025-01-01' },
   TF_NETAPP_VOLUME: { title: 'Terraform azurerm provider: azurerm_netapp_volume', url: 'https://registry.terraform.io/providers/hashicorp/azurerm/latest/docs/resources/netapp_volume', date: '2025-01-01' },
   TF_NETAPP_POOL: { title: 'Terraform azurerm provider: azurerm_netapp_pool', url: 'https://registry.terraform.io/providers/hashicorp/azurerm/latest/docs/resources/netapp_pool', date: '2025-01-01' },

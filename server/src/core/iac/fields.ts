@@ -72,7 +72,7 @@ export function size(f: Field | undefined, unit: SizeUnit): IacSize | undefined 
 
 function value<T>(f: Field, v: T | undefined): IacValue<T> {
   // A value of the wrong type (a quota written as an object) is unknown too, and says so.
-  const unknown = v !== undefined ? undefined : (f.unknown ?? (f.value !== undefined ? `\`${f.raw.length > 40 ? `${f.raw.slice(0, 40)}...` : f.raw}\` is not a value of the type this property takes` : undefined));
+  const unknown = v !== undefined ? undefined : (f.unknown ?? (f.value !== undefined ? `\`${f.raw.length > 40 ? `${f.raw.slice(0, 40)}...` : f.raw}\` is not a value of the type this property takes` : undefined)); // not a fact: message length
   return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}), ...(f.origin ? { origin: f.origin } : {}), ...(f.vars ? { vars: f.vars } : {}), ...(unknown ? { unknown } : {}) };
 }
 

@@ -77,5 +77,5 @@ export class Budget {
 }
 
 /** Not facts: bounds on the work one file's reading may take (issue 32). */
-export const MAX_STEPS = 500_000;
+export const MAX_STEPS = 500_000; // not a fact: a bound on anf-lint's work per file
 export const MAX_INSTANCES = 1_000;

@@ -3,6 +3,7 @@ import type { Span } from '../../text/sourceText';
 import { callFunction, memberOf, NOT_A_FUNCTION } from '../templateFunctions';
 import { Budget, firstUnknown, isUnknown, Unknown } from '../values';
 import { classifyArmString, type ArmExpr } from './expressions';
+import { ARM_TEMPLATE_LIMITS } from '../../facts';
 
 /**
  * Evaluates ARM template JSON: expressions, `parameters()` (a parameters file's value, else the
@@ -111,7 +112,7 @@ export interface CopyLoop {
 }
 
 /** ARM's own limit on a copy loop's count ("Copy count can't exceed 800"). */
-export const ARM_COPY_LIMIT = 800;
+export const ARM_COPY_LIMIT = ARM_TEMPLATE_LIMITS.maxCopyCount.value;
 
 /** A property or variable `copy` entry: its name, input and evaluated count. */
 export function copyLoop(entry: JsonNode, scope: ArmScope): CopyLoop | undefined {

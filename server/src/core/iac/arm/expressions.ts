@@ -23,7 +23,7 @@ export type ArmString = { readonly kind: 'literal'; readonly text: string } | { 
 /** Nesting beyond this (calls in calls, indexes in indexes) is not read: a bound on work and stack. */
 const MAX_NESTING = 100; // not a fact: bound on recursion depth
 /** ARM's own limit on an expression's length ("A template expression can't exceed 24,576 characters."). */
-const MAX_EXPRESSION_LENGTH = 24576;
+const MAX_EXPRESSION_LENGTH = 24576; // not a fact: a bound on the parser's work per expression
 
 export function classifyArmString(text: string): ArmString {
   if (!text.startsWith('[') || !text.endsWith(']')) return { kind: 'literal', text };
@@ -85,7 +85,7 @@ class Parser {
   }
 
   private identifier(): string {
-    const m = /^[A-Za-z_$][\w$]*/.exec(this.text.slice(this.at, this.at + 200));
+    const m = /^[A-Za-z_$][\w$]*/.exec(this.text.slice(this.at, this.at + 200)); // not a fact: a bound on one identifier's length
     if (!m) return '';
     this.at += m[0].length;
     return m[0];
@@ -95,7 +95,7 @@ class Parser {
     const c = this.text[this.at];
     if (c === "'") return this.string();
     if (c !== undefined && /[-\d]/.test(c)) {
-      const m = /^-?\d+(?:\.\d+)?/.exec(this.text.slice(this.at, this.at + 40));
+      const m = /^-?\d+(?:\.\d+)?/.exec(this.text.slice(this.at, this.at + 40)); // not a fact: a bound on one number's length
       if (!m) this.fail('a number expected');
       this.at += m[0].length;
       return { kind: 'number', value: Number(m[0]) };
