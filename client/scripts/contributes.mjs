@@ -199,6 +199,7 @@ for (const [key, value] of Object.entries(pkg)) {
       'onLanguage:ansible',
       'onLanguage:helm',
       'onLanguage:restructuredtext',
+      'onLanguage:powershell',
       'onLanguage:ini',
       'onLanguage:properties',
     ];

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../server/src/core';
+import { configSchema, FILE_ONLY_CONFIG_KEYS } from '../../server/src/core';
 import { SETTINGS_SECTION } from '../../server/src/lsp/settings';
 import { documentSelector, IAC_LANGUAGES, OWN_LANGUAGES } from '../../client/src/documentSelector';
 
@@ -117,7 +117,7 @@ describe('VS Code contributions (package.json)', () => {
     for (const [key, schema] of Object.entries(properties)) expect(schema.description ?? schema.markdownDescription, key).toBeTruthy();
     const topLevel = new Set(Object.keys(properties).map((key) => key.split('.')[1]!).filter((key) => key !== 'trace'));
     expect(Object.keys(properties).every((key) => key.startsWith(`${SETTINGS_SECTION}.`))).toBe(true);
-    expect([...topLevel].sort()).toEqual(Object.keys(configSchema.shape).sort());
+    expect([...topLevel].sort()).toEqual(Object.keys(configSchema.shape).filter((key) => !(FILE_ONLY_CONFIG_KEYS as readonly string[]).includes(key)).sort());
   });
 
   it('shows the hierarchy view, declares workspace trust and virtual workspace support', () => {

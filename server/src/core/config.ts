@@ -74,6 +74,13 @@ export const configSchema = z.strictObject({
 
 export type AnfLintConfig = z.infer<typeof configSchema>;
 
+/**
+ * Keys only `.anf-lint.yaml` holds: their paths are relative to that file, so an editor setting
+ * (which has no such folder) cannot mean them. Every other key is also a VS Code setting
+ * (test/e2e/vscode-contributions.test.ts).
+ */
+export const FILE_ONLY_CONFIG_KEYS: readonly (keyof AnfLintConfig)[] = ['iac', 'terraform'];
+
 export interface ResolvedConfig {
   readonly ruleSettings: Readonly<Record<string, RuleSetting>>;
   readonly prices: RegionPrices & { readonly known: boolean };

@@ -3,7 +3,7 @@
  * with the editor's `anfLint` settings on top (the same keys; see docs/capabilities.md). Unset editor
  * settings (null, empty string, empty object) leave the file's value in place.
  */
-import { configSchema, resolveConfig, type AnfLintConfig, type ResolvedConfig } from '../core';
+import { configSchema, FILE_ONLY_CONFIG_KEYS, resolveConfig, type AnfLintConfig, type ResolvedConfig } from '../core';
 
 export const SETTINGS_SECTION = 'anfLint';
 
@@ -35,6 +35,10 @@ export function editorConfig(settings: unknown, log: Log): AnfLintConfig {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(cleaned)) {
     if (!(key in known)) continue;
+    if ((FILE_ONLY_CONFIG_KEYS as readonly string[]).includes(key)) {
+      log(`anf-lint: ignoring the setting ${SETTINGS_SECTION}.${key}: it names files relative to .anf-lint.yaml; write it there`);
+      continue;
+    }
     const parsed = configSchema.safeParse({ [key]: value });
     if (parsed.success) result[key] = (parsed.data as Record<string, unknown>)[key];
     else log(`anf-lint: ignoring the setting ${SETTINGS_SECTION}.${key}: ${parsed.error.issues.map((i) => `${i.path.join('.') || key}: ${i.message}`).join('; ')}`);
