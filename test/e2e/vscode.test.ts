@@ -296,6 +296,9 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     expect(await p.locator('.outline-pane').innerText()).not.toMatch(/No symbols found/);
     mark(`outline: ${(await rows.allInnerTexts()).join(' | ')}`);
     await screenshot('outline-ansible-loop');
+    // Collapse the Outline again: open, it takes the room the ANF Hierarchy steps below scroll in.
+    const header = p.locator('.pane-header[aria-expanded="true"]', { hasText: /^\s*Outline/ }).first();
+    if ((await header.count()) > 0) await header.click();
   }, 90 * SECOND);
 
   it('hovers a manifest volume with its computed throughput', async () => {
@@ -601,6 +604,7 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
       await p.mouse.wheel(0, -100_000); // not a fact: more than the list is long
       const estate = async () => {
         const labels = await pane.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+        seen.push(...labels.filter((l) => !seen.includes(l)));
         const at = labels.findIndex((l) => accountRow.test(l));
         const below = at >= 0 ? labels.slice(at + 1).join('\n') : '';
         if (at >= 0 && new RegExp(`^pool ${escapeRe(pool)},[\\s\\S]*^volume ${escapeRe(volume)},[^\\n]*${escapeRe(throughput)}`, 'm').test(below)) return true;
@@ -608,7 +612,10 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
         await p.mouse.wheel(0, at >= 0 ? 100 : 200); // not a fact: pixels per scroll step
         return false;
       };
-      await expect.poll(estate, { timeout: STEP_TIMEOUT, interval: 500, message: `the ${file} estate: account ${account}, pool ${pool}, volume ${volume} at ${throughput}` }).toBe(true);
+      const seen: string[] = [];
+      await expect.poll(estate, { timeout: STEP_TIMEOUT, interval: 500, message: `the ${file} estate: account ${account}, pool ${pool}, volume ${volume} at ${throughput}; ` }).toBe(true).catch((error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}\nrows seen:\n${seen.join('\n')}`);
+      });
       await screenshot(`hierarchy-${kind}`);
       // A click on the account row reveals its resource in the file.
       await openFile('snippet-check/fstab');
