@@ -88,8 +88,7 @@ function contains(outer: Span, inner: Span): boolean {
  * tree by reference, not by text: in Terraform, ARM and most Bicep a volume is a block of its own
  * that names its pool. Such a child is listed beside its parent, in text order, its detail naming
  * the parent; a child written inside its parent's block (Bicep nested resources, a manifest) stays
- * nested. A name written outside its symbol (a loop item's path, a value from a variable) selects
- * the symbol's own first line instead.
+ * nested.
  */
 function nestedByText(symbols: readonly CoreSymbol[]): CoreSymbol[] {
   return fitInto(symbols, undefined).kept;
@@ -106,9 +105,9 @@ function fitInto(symbols: readonly CoreSymbol[], parent: CoreSymbol | undefined)
     else escaped.push(own ? { ...symbol, detail: [symbol.detail, `in ${parent.kind} ${parent.name}`].filter(Boolean).join(', ') } : symbol);
   };
   for (const symbol of symbols) {
+    // A selection outside the symbol is set right by validSymbol, after the nesting.
     const children = fitInto(symbol.children, symbol);
-    const selectionSpan = contains(symbol.span, symbol.selectionSpan) ? symbol.selectionSpan : { start: symbol.span.start, end: symbol.span.start };
-    place({ ...symbol, selectionSpan, children: children.kept }, true);
+    place({ ...symbol, children: children.kept }, true);
     for (const child of children.escaped) place(child, false);
   }
   return { kept: kept.sort(byStart), escaped };

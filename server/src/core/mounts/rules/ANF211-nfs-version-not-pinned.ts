@@ -5,13 +5,11 @@ import { defineRule } from '../../rules/rule';
 import { baseName } from '../../fileKind';
 import type { Span } from '../../text/sourceText';
 import { findOption, type NfsVersion } from '../catalog';
-import type { ServerTarget } from './target';
+import { isIpv4Address, type ServerTarget } from './target';
 import { insertOption, mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
 import { assumedAnfWords, hasNfsMounts, isNfs4Type, nfsMounts, targetOfMount, versionToPin, volumeOfMount } from './common';
 
-/** `10.20.1.4:/export`: a server written as an IPv4 address, as ANF mount targets are. */
-const IPV4_SERVER = /^\d{1,3}(?:\.\d{1,3}){3}:/;
 
 const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
 const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;
@@ -100,7 +98,7 @@ export const nfsVersionNotPinned = defineRule({
       // A Kubernetes NFS source that writes no options, to a server named by a host name and only
       // assumed to be ANF: ANF mount targets are IP addresses, and in a cluster such names are often
       // other filers or in-cluster servers. A false alarm there costs more than the miss.
-      if (!version && mount.origin === 'kubernetes' && mount.options.length === 0 && !serverTarget.known && !IPV4_SERVER.test(mount.source ?? '')) continue;
+      if (!version && mount.origin === 'kubernetes' && mount.options.length === 0 && !serverTarget.known && !isIpv4Address(mount.server ?? '')) continue;
       if (!version) {
         const vers = effective.byGroup.get('vers');
         if (vers) continue; // an invalid value: ANF203 reports it

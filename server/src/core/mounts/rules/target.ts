@@ -166,6 +166,11 @@ export function serverMatches(server: string, pattern: string): boolean {
 const IPV4_BITS = 32; // not a fact: the width of an IPv4 address
 const OCTET_MAX = 255; // not a fact: the largest byte
 
+/** Whether a server is written as an IPv4 address, as ANF mount targets are (not a DNS name). */
+export function isIpv4Address(text: string): boolean {
+  return ipv4(text) !== undefined;
+}
+
 function ipv4(text: string): number | undefined {
   const parts = text.split('.');
   if (parts.length !== 4 || parts.some((o) => !/^\d{1,3}$/.test(o) || Number(o) > OCTET_MAX)) return undefined;
