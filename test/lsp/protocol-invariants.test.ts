@@ -186,6 +186,9 @@ describe('every answer keeps the LSP specification invariants', () => {
         const problems: string[] = [];
         for (const path of corpus.files) problems.push(...(await checkDocument(client, corpus, path)));
         expect(problems).toEqual([]);
+        // A clean shutdown: the last didClose notifications are written before the server exits
+        // (killing it with writes pending made an EPIPE that failed the run).
+        await client.shutdown();
       } finally {
         client.dispose();
       }
