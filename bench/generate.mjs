@@ -43,7 +43,15 @@ export function* typingEdits(text, count, seed) {
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 const LEVELS = ['Standard', 'Premium', 'Ultra', 'Premium', 'Flexible'];
 const WORKLOADS = ['eda-tools', 'eda-scratch', 'hpc', 'general', 'sap-hana-shared', 'database', 'vdi'];
-const PROTOCOLS = { 'eda-tools': 'NFSv3', 'eda-scratch': 'NFSv3', hpc: 'NFSv3', general: 'NFSv3', 'sap-hana-shared': 'NFSv4.1', database: 'NFSv4.1', vdi: 'NFSv3' };
+const PROTOCOLS = {
+  'eda-tools': 'NFSv3',
+  'eda-scratch': 'NFSv3',
+  hpc: 'NFSv3',
+  general: 'NFSv3',
+  'sap-hana-shared': 'NFSv4.1',
+  database: 'NFSv4.1',
+  vdi: 'NFSv3',
+};
 
 /** A manifest of `volumes` volumes in `pools` pools (one account per 10 pools), with comments. */
 export function manifest(volumes, pools = 25, seed = 1) {
@@ -56,18 +64,37 @@ export function manifest(volumes, pools = 25, seed = 1) {
     const level = LEVELS[p % LEVELS.length];
     const count = Math.min(perPool, volumes - written);
     const quotaTiB = 1 + (p % 4);
-    lines.push(`      # Pool ${p}: ${count} volumes`, `      - name: pool-${p}`, `        serviceLevel: ${level}`, `        size: ${Math.max(4, Math.ceil((count * quotaTiB) / 0.9))} TiB`);
+    lines.push(
+      `      # Pool ${p}: ${count} volumes`,
+      `      - name: pool-${p}`,
+      `        serviceLevel: ${level}`,
+      `        size: ${Math.max(4, Math.ceil((count * quotaTiB) / 0.9))} TiB`,
+    );
     if (level === 'Flexible') lines.push('        throughput: 1024 MiB/s');
     lines.push('        volumes:');
     for (let v = 0; v < count; v++, written++) {
       const workload = pick(random, WORKLOADS);
       const name = `vol-${p}-${v}`;
-      lines.push(`          - name: ${name}`, `            quota: ${quotaTiB} TiB${random() < 0.2 ? '            # grown for the tape-out' : ''}`, `            protocols: [${PROTOCOLS[workload]}]`, `            workload: ${workload}`);
+      lines.push(
+        `          - name: ${name}`,
+        `            quota: ${quotaTiB} TiB${random() < 0.2 ? '            # grown for the tape-out' : ''}`,
+        `            protocols: [${PROTOCOLS[workload]}]`,
+        `            workload: ${workload}`,
+      );
       if (level === 'Flexible') lines.push(`            throughput: ${8 + Math.floor(random() * 32)} MiB/s`);
-      lines.push(`            exportPath: /${name}`, `            mountTarget: 10.${10 + Math.floor(p / 10)}.${p % 10}.4`, `            mountPath: /mnt/${name}`);
+      lines.push(
+        `            exportPath: /${name}`,
+        `            mountTarget: 10.${10 + Math.floor(p / 10)}.${p % 10}.4`,
+        `            mountPath: /mnt/${name}`,
+      );
       if (random() < 0.6) {
-        lines.push('            requirements:', `              capacity: ${Math.max(1, Math.round(quotaTiB * 1024 * (0.3 + random() * 0.8)))} GiB`, `              throughput: ${Math.round(16 + random() * 200)} MiB/s`);
-        if (random() < 0.3) lines.push(`              iops: ${Math.round(1 + random() * 40)}k`, '              blockSize: 8 KiB');
+        lines.push(
+          '            requirements:',
+          `              capacity: ${Math.max(1, Math.round(quotaTiB * 1024 * (0.3 + random() * 0.8)))} GiB`,
+          `              throughput: ${Math.round(16 + random() * 200)} MiB/s`,
+        );
+        if (random() < 0.3)
+          lines.push(`              iops: ${Math.round(1 + random() * 40)}k`, '              blockSize: 8 KiB');
         if (random() < 0.3) lines.push(`              clients: ${Math.round(4 + random() * 300)}`);
       }
     }
@@ -88,17 +115,25 @@ const OPTION_SETS = [
 /** An fstab of `count` lines: NFS mounts of the manifest's volumes, local disks, comments, blanks. */
 export function fstab(count, seed = 2) {
   const random = prng(seed);
-  const lines = ['# /etc/fstab: generated for the anf-lint benchmark', '# <file system> <mount point> <type> <options> <dump> <pass>'];
+  const lines = [
+    '# /etc/fstab: generated for the anf-lint benchmark',
+    '# <file system> <mount point> <type> <options> <dump> <pass>',
+  ];
   for (let i = 0; lines.length < count; i++) {
     const r = random();
     if (r < 0.08) lines.push(`# host group ${i}: scratch for the nightly regression`);
     else if (r < 0.12) lines.push('');
-    else if (r < 0.16) lines.push(`UUID=${(i * 2654435761 >>> 0).toString(16)}-0000-4000-8000-00000000${(i % 10000).toString().padStart(4, '0')} /data${i} xfs defaults,noatime 0 2`);
+    else if (r < 0.16)
+      lines.push(
+        `UUID=${((i * 2654435761) >>> 0).toString(16)}-0000-4000-8000-00000000${(i % 10000).toString().padStart(4, '0')} /data${i} xfs defaults,noatime 0 2`,
+      );
     else if (r < 0.2) lines.push(`# anf: workload=${pick(random, WORKLOADS)}`);
     else {
       const p = Math.floor(random() * 25);
       const v = Math.floor(random() * 80);
-      lines.push(`10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v} /mnt/vol-${p}-${v}-${i} nfs ${pick(random, OPTION_SETS)} 0 0`);
+      lines.push(
+        `10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v} /mnt/vol-${p}-${v}-${i} nfs ${pick(random, OPTION_SETS)} 0 0`,
+      );
     }
   }
   return `${lines.slice(0, count).join('\n')}\n`;
@@ -145,7 +180,10 @@ function shellScript(random, i) {
   for (let k = 0; k < 8; k++) {
     const p = Math.floor(random() * 25);
     const v = Math.floor(random() * 80);
-    lines.push(`mkdir -p /mnt/vol-${p}-${v}`, `sudo mount -t nfs -o ${pick(random, OPTION_SETS)} 10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v} /mnt/vol-${p}-${v}`);
+    lines.push(
+      `mkdir -p /mnt/vol-${p}-${v}`,
+      `sudo mount -t nfs -o ${pick(random, OPTION_SETS)} 10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v} /mnt/vol-${p}-${v}`,
+    );
   }
   lines.push('sysctl -w net.core.rmem_max=16777216', 'echo 128 > /proc/sys/sunrpc/tcp_slot_table_entries', '');
   return lines.join('\n');
@@ -159,7 +197,12 @@ function shellScript(random, i) {
  */
 export function provisioningScript(lines = 5000, seed = 6) {
   const random = prng(seed);
-  const out = ['#!/bin/bash', '# Provision the NFS mounts and kernel tuning of the compute farm (generated for the anf-lint benchmark)', 'set -euo pipefail', ''];
+  const out = [
+    '#!/bin/bash',
+    '# Provision the NFS mounts and kernel tuning of the compute farm (generated for the anf-lint benchmark)',
+    'set -euo pipefail',
+    '',
+  ];
   for (let g = 0; out.length < lines; g++) {
     const p = Math.floor(random() * 25);
     const v = Math.floor(random() * 80);
@@ -168,22 +211,42 @@ export function provisioningScript(lines = 5000, seed = 6) {
     out.push(`# --- node group ${g}: ${pick(random, WORKLOADS)} volumes ---`);
     const r = random();
     if (r < 0.25) {
-      out.push(`# anf: workload=${pick(random, WORKLOADS)}`, `OPTS_${g}="${pick(random, OPTION_SETS)}"`, `mkdir -p ${mnt}`, `if ! mountpoint -q ${mnt}; then`, `  sudo mount -t nfs -o "$OPTS_${g}" ${server}:/vol-${p}-${v} ${mnt}`, 'fi');
+      out.push(
+        `# anf: workload=${pick(random, WORKLOADS)}`,
+        `OPTS_${g}="${pick(random, OPTION_SETS)}"`,
+        `mkdir -p ${mnt}`,
+        `if ! mountpoint -q ${mnt}; then`,
+        `  sudo mount -t nfs -o "$OPTS_${g}" ${server}:/vol-${p}-${v} ${mnt}`,
+        'fi',
+      );
     } else if (r < 0.45) {
-      out.push(`mkdir -p ${mnt}`, `sudo mount -t nfs \\`, `  -o ${pick(random, OPTION_SETS)} \\`, `  ${server}:/vol-${p}-${v} ${mnt}`, `echo "mounted ${mnt} from ${server}"`);
+      out.push(
+        `mkdir -p ${mnt}`,
+        `sudo mount -t nfs \\`,
+        `  -o ${pick(random, OPTION_SETS)} \\`,
+        `  ${server}:/vol-${p}-${v} ${mnt}`,
+        `echo "mounted ${mnt} from ${server}"`,
+      );
     } else if (r < 0.65) {
       out.push(`cat >> /etc/fstab <<'EOF'`, `# group ${g}`);
-      for (let k = 0; k < 3; k++) out.push(`${server}:/vol-${p}-${(v + k) % 80} ${mnt}-${k} nfs ${pick(random, OPTION_SETS)} 0 0`);
+      for (let k = 0; k < 3; k++)
+        out.push(`${server}:/vol-${p}-${(v + k) % 80} ${mnt}-${k} nfs ${pick(random, OPTION_SETS)} 0 0`);
       out.push('EOF', 'mount -a');
     } else if (r < 0.8) {
-      out.push(`echo "${server}:/vol-${p}-${v} ${mnt} nfs ${pick(random, OPTION_SETS)} 0 0" | sudo tee -a /etc/fstab > /dev/null`);
+      out.push(
+        `echo "${server}:/vol-${p}-${v} ${mnt} nfs ${pick(random, OPTION_SETS)} 0 0" | sudo tee -a /etc/fstab > /dev/null`,
+      );
       out.push(`echo '${pick(random, SYSCTL_LINES)}' >> /etc/sysctl.d/90-anf-${g % 7}.conf`);
     } else if (r < 0.9) {
       out.push(`cat > /etc/sysctl.d/9${g % 10}-anf-group-${g}.conf <<EOF`);
       for (let k = 0; k < 4; k++) out.push(pick(random, SYSCTL_LINES));
       out.push('EOF', 'sysctl --system > /dev/null');
     } else {
-      out.push(`sysctl -w "${pick(random, SYSCTL_LINES).replace(/ = /, '=')}"`, `echo 128 > /proc/sys/sunrpc/tcp_slot_table_entries`, `logger -t provision "group ${g}: 'tuned' for \\"${pick(random, WORKLOADS)}\\""`);
+      out.push(
+        `sysctl -w "${pick(random, SYSCTL_LINES).replace(/ = /, '=')}"`,
+        `echo 128 > /proc/sys/sunrpc/tcp_slot_table_entries`,
+        `logger -t provision "group ${g}: 'tuned' for \\"${pick(random, WORKLOADS)}\\""`,
+      );
     }
     out.push('');
   }
@@ -191,8 +254,15 @@ export function provisioningScript(lines = 5000, seed = 6) {
 }
 
 function runbook(random, i) {
-  const lines = [`# Runbook ${i}: storage for the regression farm`, '', 'Mount the tools volume on every node before the nightly run:', '', '```sh'];
-  for (let k = 0; k < 4; k++) lines.push(`sudo mount -t nfs -o ${pick(random, OPTION_SETS)} 10.10.${k}.4:/vol-${k}-${i % 80} /mnt/tools${k}`);
+  const lines = [
+    `# Runbook ${i}: storage for the regression farm`,
+    '',
+    'Mount the tools volume on every node before the nightly run:',
+    '',
+    '```sh',
+  ];
+  for (let k = 0; k < 4; k++)
+    lines.push(`sudo mount -t nfs -o ${pick(random, OPTION_SETS)} 10.10.${k}.4:/vol-${k}-${i % 80} /mnt/tools${k}`);
   lines.push('```', '', 'Kernel settings:', '', '```');
   for (let k = 0; k < 4; k++) lines.push(pick(random, SYSCTL_LINES));
   lines.push('```', '', `Ask the storage team before changing nconnect (ticket ${1000 + i}).`, '');
@@ -202,12 +272,27 @@ function runbook(random, i) {
 function systemdUnit(random, i) {
   const p = i % 25;
   const v = i % 80;
-  return ['[Unit]', `Description=ANF volume vol-${p}-${v}`, 'After=network-online.target', '', '[Mount]', `What=10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v}`, `Where=/mnt/vol${i}`, 'Type=nfs', `Options=${pick(random, OPTION_SETS)}`, '', '[Install]', 'WantedBy=remote-fs.target', ''].join('\n');
+  return [
+    '[Unit]',
+    `Description=ANF volume vol-${p}-${v}`,
+    'After=network-online.target',
+    '',
+    '[Mount]',
+    `What=10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v}`,
+    `Where=/mnt/vol${i}`,
+    'Type=nfs',
+    `Options=${pick(random, OPTION_SETS)}`,
+    '',
+    '[Install]',
+    'WantedBy=remote-fs.target',
+    '',
+  ].join('\n');
 }
 
 function autofsMap(random, i) {
   const lines = [`# auto.proj ${i}`];
-  for (let k = 0; k < 20; k++) lines.push(`proj${k} -fstype=nfs,${pick(random, OPTION_SETS)} 10.10.${k % 10}.4:/vol-${k % 25}-${(i + k) % 80}`);
+  for (let k = 0; k < 20; k++)
+    lines.push(`proj${k} -fstype=nfs,${pick(random, OPTION_SETS)} 10.10.${k % 10}.4:/vol-${k % 25}-${(i + k) % 80}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -245,7 +330,8 @@ export function workspaceFiles(count, seed = 4) {
         files[`${host}/etc/auto.proj`] = autofsMap(random, i);
         break;
       case 'modprobe':
-        files[`${host}/etc/modprobe.d/sunrpc.conf`] = `options sunrpc tcp_slot_table_entries=${pick(random, [64, 128, 256])} tcp_max_slot_table_entries=128\n`;
+        files[`${host}/etc/modprobe.d/sunrpc.conf`] =
+          `options sunrpc tcp_slot_table_entries=${pick(random, [64, 128, 256])} tcp_max_slot_table_entries=128\n`;
         break;
     }
   }
@@ -265,7 +351,7 @@ const TF_WORKLOADS = ['eda-tools', 'eda-scratch', 'hpc', 'general'];
 export function terraform(lines = 5000, seed = 5) {
   const random = prng(seed);
   const out = [
-    '# Generated for the anf-lint benchmark: the EDA farm\'s storage as azurerm resources.',
+    "# Generated for the anf-lint benchmark: the EDA farm's storage as azurerm resources.",
     '# One module: the accounts, the capacity pools and every project volume.',
     '',
     'variable "location" {',
@@ -301,7 +387,15 @@ export function terraform(lines = 5000, seed = 5) {
   ];
   const accounts = ['eda', 'hpc'];
   for (const account of accounts) {
-    out.push(`resource "azurerm_netapp_account" "${account}" {`, `  name                = "${account}-prod"`, '  location            = var.location', '  resource_group_name = var.resource_group_name', '  tags                = local.tags', '}', '');
+    out.push(
+      `resource "azurerm_netapp_account" "${account}" {`,
+      `  name                = "${account}-prod"`,
+      '  location            = var.location',
+      '  resource_group_name = var.resource_group_name',
+      '  tags                = local.tags',
+      '}',
+      '',
+    );
   }
   const pools = 12;
   for (let p = 0; p < pools; p++) {
@@ -325,7 +419,12 @@ export function terraform(lines = 5000, seed = 5) {
     const workload = pick(random, TF_WORKLOADS);
     const name = `proj-${p}-${v}`;
     const protocol = random() < 0.1 ? 'NFSv4.1' : 'NFSv3';
-    const quota = workload === 'eda-scratch' ? 'local.scratch_quota_gib' : random() < 0.3 ? 'var.default_quota_gib' : String(1024 * (1 + Math.floor(random() * 6)));
+    const quota =
+      workload === 'eda-scratch'
+        ? 'local.scratch_quota_gib'
+        : random() < 0.3
+          ? 'var.default_quota_gib'
+          : String(1024 * (1 + Math.floor(random() * 6)));
     if (random() < 0.15) out.push(`# ${name}: requested in ticket ${2000 + v}`);
     out.push(
       `# anf: workload=${workload}`,
@@ -376,7 +475,12 @@ export function writeFiles(root, files) {
 
 /** Every input at one scale, written under `root`. */
 export function generate(root, scale) {
-  const sizes = { volumes: Math.round(2000 * scale), fstabLines: Math.round(10000 * scale), sysctlLines: Math.round(2000 * scale), workspaceFiles: Math.round(500 * scale) };
+  const sizes = {
+    volumes: Math.round(2000 * scale),
+    fstabLines: Math.round(10000 * scale),
+    sysctlLines: Math.round(2000 * scale),
+    workspaceFiles: Math.round(500 * scale),
+  };
   const written = {
     manifest: writeFiles(join(root, 'manifest'), { 'estate.anf.yaml': manifest(sizes.volumes) }),
     fstab: writeFiles(join(root, 'fstab'), { 'etc/fstab': fstab(sizes.fstabLines) }),
@@ -389,7 +493,12 @@ export function generate(root, scale) {
 /** An autofs map of `n` lines: keys with NFS options, a few comments and multi-mount entries. */
 export function autofsLines(n) {
   const random = prng(9);
-  const sets = ['-fstype=nfs,rw,hard,vers=3,rsize=262144,wsize=262144,tcp', '-fstype=nfs4,rw,hard,nconnect=8,rsize=1048576,wsize=1048576', '-rw,soft,intr,vers=3', '-fstype=nfs,vers=4.1,sec=sys,actimeo=600'];
+  const sets = [
+    '-fstype=nfs,rw,hard,vers=3,rsize=262144,wsize=262144,tcp',
+    '-fstype=nfs4,rw,hard,nconnect=8,rsize=1048576,wsize=1048576',
+    '-rw,soft,intr,vers=3',
+    '-fstype=nfs,vers=4.1,sec=sys,actimeo=600',
+  ];
   const lines = ['# auto.proj: project volumes, generated for the anf-lint benchmark'];
   for (let i = 0; lines.length < n; i++) {
     const r = random();
@@ -397,7 +506,10 @@ export function autofsLines(n) {
     const v = Math.floor(random() * 80);
     if (r < 0.08) lines.push(`# group ${i}`);
     else if (r < 0.1) lines.push('');
-    else lines.push(`proj${i} ${sets[Math.floor(random() * sets.length)]} 10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v}`);
+    else
+      lines.push(
+        `proj${i} ${sets[Math.floor(random() * sets.length)]} 10.${10 + Math.floor(p / 10)}.${p % 10}.4:/vol-${p}-${v}`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }

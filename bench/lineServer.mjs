@@ -55,7 +55,17 @@ process.on('exit', () => {
 });
 
 /** The same esbuild options as bench/run.mjs (scripts/build.mjs's). */
-const COMMON = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT, plugins: [zodEnglishOnly, jsoncParserEsm, yamlWithoutEnvReads], alias: webTreeSitterCjs };
+const COMMON = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  logLevel: 'warning',
+  legalComments: 'none',
+  absWorkingDir: ROOT,
+  plugins: [zodEnglishOnly, jsoncParserEsm, yamlWithoutEnvReads],
+  alias: webTreeSitterCjs,
+};
 
 async function serverBundle() {
   let path = serverOption;
@@ -94,7 +104,23 @@ function inputOf(name) {
 }
 
 function systemdUnit() {
-  return ['[Unit]', 'Description=EDA tools volume', 'After=network-online.target', 'Wants=network-online.target', '', '[Mount]', 'What=10.10.1.4:/vol-tools', 'Where=/mnt/tools', 'Type=nfs', 'Options=rw,hard,vers=3,rsize=262144,wsize=262144,tcp,nconnect=4', 'TimeoutSec=60', '', '[Install]', 'WantedBy=remote-fs.target', ''].join('\n');
+  return [
+    '[Unit]',
+    'Description=EDA tools volume',
+    'After=network-online.target',
+    'Wants=network-online.target',
+    '',
+    '[Mount]',
+    'What=10.10.1.4:/vol-tools',
+    'Where=/mnt/tools',
+    'Type=nfs',
+    'Options=rw,hard,vers=3,rsize=262144,wsize=262144,tcp,nconnect=4',
+    'TimeoutSec=60',
+    '',
+    '[Install]',
+    'WantedBy=remote-fs.target',
+    '',
+  ].join('\n');
 }
 
 /** bench/run.mjs's editsOf, the same sequence for the same seed. */
@@ -102,7 +128,9 @@ function* editsOf(text, n, s) {
   for (const { lines, index, character, inserted, undo } of typingEdits(text, n, s)) {
     const position = { line: index, character };
     const full = () => lines.join('\n');
-    yield undo ? { range: { start: position, end: { line: index, character: character + 1 } }, text: '', full } : { range: { start: position, end: position }, text: inserted, full };
+    yield undo
+      ? { range: { start: position, end: { line: index, character: character + 1 } }, text: '', full }
+      : { range: { start: position, end: position }, text: inserted, full };
   }
 }
 
@@ -118,7 +146,8 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-const shape = (d) => `${d.code} ${d.severity} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`;
+const shape = (d) =>
+  `${d.code} ${d.severity} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`;
 
 let cli;
 /** The CLI's findings on `text` as the server shapes them (sorted lines), in a folder like the server's. */
@@ -130,14 +159,23 @@ async function cliFindings(folder, path, text) {
   writeFileSync(join(folder, path), text);
   let out;
   try {
-    out = execFileSync(process.execPath, [cli, '--format', 'json', join(folder, path)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    out = execFileSync(process.execPath, [cli, '--format', 'json', join(folder, path)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
   } catch (error) {
     out = error.stdout; // exit code 1: findings
   }
   const report = JSON.parse(out);
   const severity = { error: 1, warning: 2, info: 3, hint: 4 };
-  const range = (d) => ({ start: { line: d.line - 1, character: d.column - 1 }, end: { line: d.endLine - 1, character: d.endColumn - 1 } });
-  return report.flatMap((f) => f.diagnostics).map((d) => shape({ ...d, severity: severity[d.severity], range: range(d) })).sort();
+  const range = (d) => ({
+    start: { line: d.line - 1, character: d.column - 1 },
+    end: { line: d.endLine - 1, character: d.endColumn - 1 },
+  });
+  return report
+    .flatMap((f) => f.diagnostics)
+    .map((d) => shape({ ...d, severity: severity[d.severity], range: range(d) }))
+    .sort();
 }
 
 async function main() {
@@ -147,7 +185,12 @@ async function main() {
   mkdirSync(dirname(join(folder, path)), { recursive: true });
   writeFileSync(join(folder, path), text);
   const uri = pathToFileURL(join(folder, path)).href;
-  const serverArgs = [...nodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), server, '--stdio'];
+  const serverArgs = [
+    ...nodeArgs,
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    server,
+    '--stdio',
+  ];
   client = new Client(process.execPath, serverArgs, { settings: { anfLint: {} } });
   await client.initialize({ rootUri: pathToFileURL(folder).href, capabilities: PUSH_CAPABILITIES });
   const opened = client.nextDiagnostics(uri);
@@ -177,14 +220,26 @@ async function main() {
   const clientCpu = process.cpuUsage();
   for (const edit of editsOf(text, count / 2, seed)) {
     const started = performance.now();
-    const version = client.change(uri, { range: edit.range, text: edit.text }, client.incremental ? undefined : edit.full());
+    const version = client.change(
+      uri,
+      { range: edit.range, text: edit.text },
+      client.incremental ? undefined : edit.full(),
+    );
     const published = await client.nextDiagnostics(uri, (p) => p.version === version);
     times.push(published.at - started);
-    if (slowest > 0) edited.push(`${edit.text ? 'typed' : 'deleted'} at ${edit.range.start.line + 1}:${edit.range.start.character + 1}: ${JSON.stringify(edit.full().split('\n')[edit.range.start.line].slice(0, 60))}`);
+    if (slowest > 0)
+      edited.push(
+        `${edit.text ? 'typed' : 'deleted'} at ${edit.range.start.line + 1}:${edit.range.start.character + 1}: ${JSON.stringify(edit.full().split('\n')[edit.range.start.line].slice(0, 60))}`,
+      );
     edits++;
     last = published.params.diagnostics;
     // The temporary folder's name is left out (related notes carry the document's URI).
-    if (digestFile) digests.push(createHash('sha1').update(JSON.stringify(last).replaceAll(pathToFileURL(folder).href, 'file:///folder')).digest('hex'));
+    if (digestFile)
+      digests.push(
+        createHash('sha1')
+          .update(JSON.stringify(last).replaceAll(pathToFileURL(folder).href, 'file:///folder'))
+          .digest('hex'),
+      );
     if (check > 0 && (edits % check === 0 || edits === count)) {
       current = edit.full();
       await compare();
@@ -194,7 +249,9 @@ async function main() {
     const order = times.map((_, i) => i).sort((a, b) => times[b] - times[a]);
     for (const i of order.slice(0, slowest)) console.error(`${times[i].toFixed(2)} ms, edit ${i + 1}: ${edited[i]}`);
     const half = times.slice(times.length / 2);
-    console.error(`second half of the edits: p50 ${percentile(half, 50).toFixed(2)}, p95 ${percentile(half, 95).toFixed(2)}, p99 ${percentile(half, 99).toFixed(2)} ms`);
+    console.error(
+      `second half of the edits: p50 ${percentile(half, 50).toFixed(2)}, p95 ${percentile(half, 95).toFixed(2)}, p99 ${percentile(half, 99).toFixed(2)} ms`,
+    );
   }
   const rss = client.peakRssMiB();
   // CPU per edit: the server's (lint, conversion, JSON, writes) and this driver's (reading and parsing the notifications).

@@ -22,7 +22,10 @@ export class Client {
     this.waiters = [];
     this.versions = new Map();
     this.logs = [];
-    const connection = createMessageConnection(new StreamMessageReader(this.process.stdout), new StreamMessageWriter(this.process.stdin));
+    const connection = createMessageConnection(
+      new StreamMessageReader(this.process.stdout),
+      new StreamMessageWriter(this.process.stdin),
+    );
     connection.onNotification('textDocument/publishDiagnostics', (params) => {
       const at = performance.now();
       this.waiters = this.waiters.filter((w) => {
@@ -33,7 +36,9 @@ export class Client {
     });
     connection.onNotification('window/logMessage', (params) => this.logs.push(params.message));
     connection.onNotification(() => undefined);
-    connection.onRequest('workspace/configuration', (params) => params.items.map((item) => (item.section ? this.settings[item.section] ?? null : this.settings)));
+    connection.onRequest('workspace/configuration', (params) =>
+      params.items.map((item) => (item.section ? (this.settings[item.section] ?? null) : this.settings)),
+    );
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('client/unregisterCapability', () => null);
     connection.onRequest('workspace/diagnostic/refresh', () => null);
@@ -63,7 +68,10 @@ export class Client {
   /** Resolves with the next publishDiagnostics for `uri` that matches. */
   nextDiagnostics(uri, match = () => true, timeoutMs = 120_000) {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} in ${timeoutMs} ms; stderr: ${this.stderr.slice(-2000)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no diagnostics for ${uri} in ${timeoutMs} ms; stderr: ${this.stderr.slice(-2000)}`)),
+        timeoutMs,
+      );
       this.waiters.push({
         match: (p) => p.uri === uri && match(p),
         resolve: (value) => {
@@ -76,7 +84,9 @@ export class Client {
 
   open(uri, text, languageId) {
     this.versions.set(uri, 1);
-    void this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    void this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId, version: 1, text },
+    });
   }
 
   /** Sends one edit (incremental or full, as the server asked) and returns the new version. */
@@ -131,6 +141,9 @@ export const PUSH_CAPABILITIES = {
 
 export const PULL_CAPABILITIES = {
   ...PUSH_CAPABILITIES,
-  textDocument: { ...PUSH_CAPABILITIES.textDocument, diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false } },
+  textDocument: {
+    ...PUSH_CAPABILITIES.textDocument,
+    diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+  },
   workspace: { ...PUSH_CAPABILITIES.workspace, diagnostics: { refreshSupport: true } },
 };

@@ -36,7 +36,8 @@ const BAD_SYSCTL = [
 ];
 
 const BAD_FSTAB = [
-  (i) => `10.1.${i % 250}.4:/vol-${i} /mnt/vol-${i} nfs rw,soft,intr,vers=4.2,rsize=65536,wsize=32768,udp,sync,noac 0 2`,
+  (i) =>
+    `10.1.${i % 250}.4:/vol-${i} /mnt/vol-${i} nfs rw,soft,intr,vers=4.2,rsize=65536,wsize=32768,udp,sync,noac 0 2`,
   (i) => `anf-${i}.example.com:/data${i} /data/${i} nfs4 defaults,nconnect=32,timeo=5 0 0`,
   (i) => `10.2.0.${i % 250}:/tools /tools${i} nfs hard,vers=3,rsize=1048577,wsize=262144,lookupcache=none`,
 ];
@@ -48,16 +49,42 @@ function manifestOf(volumes, format, seed) {
   for (let p = 0; p * 500 < volumes; p++) {
     const list = [];
     for (let v = p * 500; v < Math.min(volumes, (p + 1) * 500); v++) {
-      list.push({ name: `vol-${v}`, quota: `${1 + Math.floor(random() * 200)} GiB`, protocols: [pick(random, ['NFSv3', 'NFSv4.1'])], workload: pick(random, ['eda-tools', 'hpc', 'sap-hana-data', 'general']), exportPath: `/vol-${v}`, requirements: { throughput: `${Math.round(64 + random() * 900)} MiB/s` } });
+      list.push({
+        name: `vol-${v}`,
+        quota: `${1 + Math.floor(random() * 200)} GiB`,
+        protocols: [pick(random, ['NFSv3', 'NFSv4.1'])],
+        workload: pick(random, ['eda-tools', 'hpc', 'sap-hana-data', 'general']),
+        exportPath: `/vol-${v}`,
+        requirements: { throughput: `${Math.round(64 + random() * 900)} MiB/s` },
+      });
     }
-    pools.push({ name: `pool-${p}`, serviceLevel: pick(random, ['Standard', 'Premium', 'Ultra']), size: '4 TiB', volumes: list });
+    pools.push({
+      name: `pool-${p}`,
+      serviceLevel: pick(random, ['Standard', 'Premium', 'Ultra']),
+      size: '4 TiB',
+      volumes: list,
+    });
   }
   const manifest = { region: 'eastus', accounts: [{ name: 'estate', pools }] };
   if (format === 'json') return JSON.stringify(manifest, null, 2);
   const lines = ['region: eastus', 'accounts:', '  - name: estate', '    pools:'];
   for (const pool of pools) {
-    lines.push(`      - name: ${pool.name}`, `        serviceLevel: ${pool.serviceLevel}`, `        size: ${pool.size}`, '        volumes:');
-    for (const v of pool.volumes) lines.push(`          - name: ${v.name}`, `            quota: ${v.quota}`, `            protocols: [${v.protocols[0]}]`, `            workload: ${v.workload}`, `            exportPath: ${v.exportPath}`, '            requirements:', `              throughput: ${v.requirements.throughput}`);
+    lines.push(
+      `      - name: ${pool.name}`,
+      `        serviceLevel: ${pool.serviceLevel}`,
+      `        size: ${pool.size}`,
+      '        volumes:',
+    );
+    for (const v of pool.volumes)
+      lines.push(
+        `          - name: ${v.name}`,
+        `            quota: ${v.quota}`,
+        `            protocols: [${v.protocols[0]}]`,
+        `            workload: ${v.workload}`,
+        `            exportPath: ${v.exportPath}`,
+        '            requirements:',
+        `              throughput: ${v.requirements.throughput}`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -71,12 +98,32 @@ function volumesFor(bytes, format) {
 /** Writes the scale inputs under `root`; returns what to lint, with sizes. */
 export function scaleInputs(root) {
   const inputs = {
-    '10 MiB sysctl.conf': { path: 'sysctl/etc/sysctl.conf', text: until(SCALE_BYTES, (_r, i) => BAD_SYSCTL[i % BAD_SYSCTL.length](i), 41) },
-    '10 MiB fstab': { path: 'fstab/etc/fstab', text: until(SCALE_BYTES, (_r, i) => BAD_FSTAB[i % BAD_FSTAB.length](i), 42) },
-    '10 MiB shell script': { path: 'shell/mount-all.sh', text: `#!/bin/bash\n${until(SCALE_BYTES, (_r, i) => (i % 2 ? `sysctl -w net.ipv4.tcp_sack=0` : `mount -t nfs -o soft,vers=4.2,rsize=65536 10.0.${i % 250}.4:/v${i} /mnt/v${i}`), 43)}` },
-    '10 MiB manifest (YAML)': { path: 'manifest-yaml/estate.anf.yaml', text: manifestOf(volumesFor(SCALE_BYTES, 'yaml'), 'yaml', 44) },
-    '10 MiB manifest (JSON)': { path: 'manifest-json/estate.anf.json', text: manifestOf(volumesFor(SCALE_BYTES, 'json'), 'json', 45) },
-    'fstab with one 1 MiB line of bad options': { path: 'long-line/etc/fstab', text: `10.0.0.4:/vol /mnt/vol nfs ${until(LONG_LINE_BYTES, (_r, i) => `bad${i}`, 46).replace(/\n/g, ',').replace(/,$/, '')} 0 0\n` },
+    '10 MiB sysctl.conf': {
+      path: 'sysctl/etc/sysctl.conf',
+      text: until(SCALE_BYTES, (_r, i) => BAD_SYSCTL[i % BAD_SYSCTL.length](i), 41),
+    },
+    '10 MiB fstab': {
+      path: 'fstab/etc/fstab',
+      text: until(SCALE_BYTES, (_r, i) => BAD_FSTAB[i % BAD_FSTAB.length](i), 42),
+    },
+    '10 MiB shell script': {
+      path: 'shell/mount-all.sh',
+      text: `#!/bin/bash\n${until(SCALE_BYTES, (_r, i) => (i % 2 ? `sysctl -w net.ipv4.tcp_sack=0` : `mount -t nfs -o soft,vers=4.2,rsize=65536 10.0.${i % 250}.4:/v${i} /mnt/v${i}`), 43)}`,
+    },
+    '10 MiB manifest (YAML)': {
+      path: 'manifest-yaml/estate.anf.yaml',
+      text: manifestOf(volumesFor(SCALE_BYTES, 'yaml'), 'yaml', 44),
+    },
+    '10 MiB manifest (JSON)': {
+      path: 'manifest-json/estate.anf.json',
+      text: manifestOf(volumesFor(SCALE_BYTES, 'json'), 'json', 45),
+    },
+    'fstab with one 1 MiB line of bad options': {
+      path: 'long-line/etc/fstab',
+      text: `10.0.0.4:/vol /mnt/vol nfs ${until(LONG_LINE_BYTES, (_r, i) => `bad${i}`, 46)
+        .replace(/\n/g, ',')
+        .replace(/,$/, '')} 0 0\n`,
+    },
   };
   for (const input of Object.values(inputs)) {
     writeFiles(root, { [input.path]: input.text });
@@ -94,10 +141,17 @@ export function scaleInputs(root) {
 export function measureCli(cli, args, cwd, scratch) {
   const preload = join(scratch, 'max-rss.cjs');
   const rssFile = join(scratch, `rss-${process.pid}-${Date.now()}.txt`);
-  writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.ANF_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
+  writeFileSync(
+    preload,
+    "process.on('exit', () => require('node:fs').writeFileSync(process.env.ANF_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+  );
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--require', preload, cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ANF_BENCH_RSS_FILE: rssFile } });
+    const child = spawn(process.execPath, ['--require', preload, cli, ...args], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ANF_BENCH_RSS_FILE: rssFile },
+    });
     let outputBytes = 0;
     let stderr = '';
     child.stdout.on('data', (chunk) => (outputBytes += chunk.length));

@@ -37,7 +37,8 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
 for (const name of names) if (!manifest[name]) throw new Error(`${name} is not in server/grammars/grammars.json`);
 
-const emccVersion = () => /emcc \(.*?\) (\d+\.\d+\.\d+)/.exec(execFileSync('emcc', ['--version'], { encoding: 'utf8' }))?.[1] ?? 'unknown';
+const emccVersion = () =>
+  /emcc \(.*?\) (\d+\.\d+\.\d+)/.exec(execFileSync('emcc', ['--version'], { encoding: 'utf8' }))?.[1] ?? 'unknown';
 const treeSitter = process.env.TREE_SITTER || 'tree-sitter';
 
 let failed = false;
@@ -72,15 +73,23 @@ function build(file, entry) {
     for (const header of ['tree_sitter/parser.h', 'tree_sitter/alloc.h', 'tree_sitter/array.h']) {
       copyFileSync(join(packageDir, 'src', header), join(work, 'src', header));
     }
-    execFileSync('patch', ['-p1', '--forward', '--batch', '--no-backup-if-mismatch', '-d', work, '-i', join(GRAMMARS, entry.patch)], { stdio: 'inherit' });
+    execFileSync(
+      'patch',
+      ['-p1', '--forward', '--batch', '--no-backup-if-mismatch', '-d', work, '-i', join(GRAMMARS, entry.patch)],
+      { stdio: 'inherit' },
+    );
 
     let parserSha256;
     if (entry.generator) {
       // parser.c from the patched grammar.js. The CLI's version decides the generated tables, so a
       // different version would not rebuild the committed file.
-      const version = /tree-sitter (\d+\.\d+\.\d+)/.exec(execFileSync(treeSitter, ['--version'], { encoding: 'utf8' }))?.[1];
+      const version = /tree-sitter (\d+\.\d+\.\d+)/.exec(
+        execFileSync(treeSitter, ['--version'], { encoding: 'utf8' }),
+      )?.[1];
       if (version !== entry.generator) {
-        throw new Error(`${file} is generated with tree-sitter ${entry.generator}; ${treeSitter} is ${version ?? 'unknown'} (set TREE_SITTER to the right CLI)`);
+        throw new Error(
+          `${file} is generated with tree-sitter ${entry.generator}; ${treeSitter} is ${version ?? 'unknown'} (set TREE_SITTER to the right CLI)`,
+        );
       }
       execFileSync(treeSitter, ['generate', '--no-bindings', 'grammar.js'], { stdio: 'inherit', cwd: work });
       parserSha256 = sha256(readFileSync(join(work, 'src', 'parser.c')));
@@ -93,8 +102,11 @@ function build(file, entry) {
       for (const source of ['parser.c', 'scanner.c']) {
         const path = join(work, 'src', source);
         const text = readFileSync(path, 'utf8');
-        const renamed = text.replaceAll('tree_sitter_hcl', `tree_sitter_${entry.dialect}`).replace('.name = "hcl"', `.name = "${entry.dialect}"`);
-        if (!renamed.includes(`tree_sitter_${entry.dialect}_external_scanner_scan`)) throw new Error(`${source}: the scanner's functions were not found to rename`);
+        const renamed = text
+          .replaceAll('tree_sitter_hcl', `tree_sitter_${entry.dialect}`)
+          .replace('.name = "hcl"', `.name = "${entry.dialect}"`);
+        if (!renamed.includes(`tree_sitter_${entry.dialect}_external_scanner_scan`))
+          throw new Error(`${source}: the scanner's functions were not found to rename`);
         writeFileSync(path, renamed);
       }
     }
@@ -106,8 +118,23 @@ function build(file, entry) {
     const emcc = emccVersion();
     execFileSync(
       'emcc',
-      ['-o', file, '-Os', '-fno-exceptions', '-fvisibility=hidden', '-s', 'WASM=1', '-s', 'SIDE_MODULE=2',
-        '-s', `EXPORTED_FUNCTIONS=["_tree_sitter_${language}"]`, '-I', 'src', 'src/parser.c', 'src/scanner.c'],
+      [
+        '-o',
+        file,
+        '-Os',
+        '-fno-exceptions',
+        '-fvisibility=hidden',
+        '-s',
+        'WASM=1',
+        '-s',
+        'SIDE_MODULE=2',
+        '-s',
+        `EXPORTED_FUNCTIONS=["_tree_sitter_${language}"]`,
+        '-I',
+        'src',
+        'src/parser.c',
+        'src/scanner.c',
+      ],
       { stdio: 'inherit', cwd: work },
     );
     const wasm = readFileSync(join(work, file));
@@ -123,7 +150,9 @@ function build(file, entry) {
     if (check) {
       const committed = sha256(readFileSync(join(GRAMMARS, file)));
       if (committed !== built.sha256) {
-        console.error(`${file}: the committed file (${committed}) differs from this build (${built.sha256}, emcc ${emcc}; recorded: emcc ${entry.emcc}).`);
+        console.error(
+          `${file}: the committed file (${committed}) differs from this build (${built.sha256}, emcc ${emcc}; recorded: emcc ${entry.emcc}).`,
+        );
         return false;
       }
       console.log(`${file}: this build is byte-identical to the committed file (${committed}).`);

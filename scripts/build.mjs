@@ -25,7 +25,12 @@ await mkdir('dist', { recursive: true });
 // The Terraform and Bicep readers' WebAssembly, loaded at run time from dist/wasm/ (before the CLI's code-cache run).
 await copyIacWasm();
 await Promise.all([
-  build({ ...common, entryPoints: { 'client/extension': 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] }),
+  build({
+    ...common,
+    entryPoints: { 'client/extension': 'client/src/extension.ts' },
+    outdir: 'dist',
+    external: ['vscode'],
+  }),
   build({ ...lazyTreeSitter, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),
   buildWebTreeSitter('dist/server', common),
   // dist/cli/anf-lint.js (a small loader), anf-lint-bundle.js, its V8 code cache and web-tree-sitter.js.

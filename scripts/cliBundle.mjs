@@ -22,7 +22,12 @@ export async function buildCli(folder, options) {
   await mkdir(outdir, { recursive: true });
   await Promise.all([
     // A run on an fstab or sysctl file reads no YAML or JSON: those parsers start on first use.
-    build({ ...options, plugins: [lazyPackages(['yaml', 'jsonc-parser']), ...(options.plugins ?? [])], entryPoints: { 'anf-lint-bundle': join(ROOT, 'server/src/cli/main.ts') }, outdir }),
+    build({
+      ...options,
+      plugins: [lazyPackages(['yaml', 'jsonc-parser']), ...(options.plugins ?? [])],
+      entryPoints: { 'anf-lint-bundle': join(ROOT, 'server/src/cli/main.ts') },
+      outdir,
+    }),
     options.plugins?.includes(webTreeSitterLazy) ? buildWebTreeSitter(outdir, options) : undefined,
   ]);
   const loader = join(outdir, 'anf-lint.js');
@@ -47,12 +52,19 @@ export async function makeCodeCache(folder) {
   const scratch = await mkdtemp(join(tmpdir(), 'anf-lint-code-cache-'));
   await mkdir(join(scratch, 'etc', 'sysctl.d'), { recursive: true });
   await copyFile(join(ROOT, 'examples/eda/etc/fstab'), join(scratch, 'etc', 'fstab'));
-  await copyFile(join(ROOT, 'examples/eda/etc/sysctl.d/90-nfs-client.conf'), join(scratch, 'etc', 'sysctl.d', '90-nfs-client.conf'));
-  const result = spawnSync(process.execPath, [join(outdir, 'anf-lint.js'), '--format', 'json', '--exit-zero', 'etc/fstab', 'etc/sysctl.d/90-nfs-client.conf'], {
-    cwd: scratch,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, ANF_LINT_BUILD_CODE_CACHE: cache },
-  });
+  await copyFile(
+    join(ROOT, 'examples/eda/etc/sysctl.d/90-nfs-client.conf'),
+    join(scratch, 'etc', 'sysctl.d', '90-nfs-client.conf'),
+  );
+  const result = spawnSync(
+    process.execPath,
+    [join(outdir, 'anf-lint.js'), '--format', 'json', '--exit-zero', 'etc/fstab', 'etc/sysctl.d/90-nfs-client.conf'],
+    {
+      cwd: scratch,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ANF_LINT_BUILD_CODE_CACHE: cache },
+    },
+  );
   await rm(scratch, { recursive: true, force: true });
   if (result.status !== 0) throw new Error(`the code cache run failed (${result.status}): ${result.stderr}`);
 }

@@ -11,7 +11,9 @@ export const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /[/\\]locales[/\\]index\.js$/ }, (args) =>
-      /[/\\]node_modules[/\\]zod[/\\]/.test(args.importer) ? { path: args.importer, namespace: 'zod-locales', pluginData: dirname(args.importer) } : undefined,
+      /[/\\]node_modules[/\\]zod[/\\]/.test(args.importer)
+        ? { path: args.importer, namespace: 'zod-locales', pluginData: dirname(args.importer) }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
       contents: 'export { default as en } from "../locales/en.js";\n',
@@ -70,9 +72,13 @@ export function lazyPackages(packages) {
   return {
     name: 'lazy-packages',
     setup(build) {
-      build.onResolve({ filter }, (args) => (args.namespace === 'lazy-package' ? undefined : { path: args.path, namespace: 'lazy-package' }));
+      build.onResolve({ filter }, (args) =>
+        args.namespace === 'lazy-package' ? undefined : { path: args.path, namespace: 'lazy-package' },
+      );
       build.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => {
-        const names = Object.keys(require(args.path)).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+        const names = Object.keys(require(args.path)).filter(
+          (name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name),
+        );
         const contents = [
           'let real;',
           `function load() {`,

@@ -15,7 +15,11 @@ export const MARKER = '<!-- anf-lint estate -->';
 
 /** Runs the built CLI of this repository (bin/anf-lint). */
 export function runEstateDiff({ base, paths, cwd, cli }) {
-  const result = spawnSync(process.execPath, [cli, 'estate', ...paths, '--diff', base, '--format', 'markdown'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [cli, 'estate', ...paths, '--diff', base, '--format', 'markdown'], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: result.status ?? 3, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
 
@@ -24,7 +28,12 @@ export function githubPoster({ token, apiUrl, repository }) {
   const call = async (method, path, body) => {
     const response = await fetch(`${apiUrl}/repos/${repository}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/vnd.github+json',
+        'x-github-api-version': '2022-11-28',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
@@ -49,7 +58,13 @@ export function githubPoster({ token, apiUrl, repository }) {
  * The step. `env` is the process environment (GITHUB_EVENT_PATH, GITHUB_EVENT_NAME, INPUT_PATHS,
  * GITHUB_STEP_SUMMARY...); `poster` and `diff` are replaced in tests. Returns the exit code.
  */
-export async function main({ env = process.env, poster, diff = runEstateDiff, log = (line) => process.stderr.write(`${line}\n`), cwd = process.cwd() } = {}) {
+export async function main({
+  env = process.env,
+  poster,
+  diff = runEstateDiff,
+  log = (line) => process.stderr.write(`${line}\n`),
+  cwd = process.cwd(),
+} = {}) {
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   if (eventName !== 'pull_request' && eventName !== 'pull_request_target') {
     log(`anf-lint estate: not a pull request (${eventName || 'no event'}); no comment.`);
@@ -71,9 +86,17 @@ export async function main({ env = process.env, poster, diff = runEstateDiff, lo
   }
   const body = `${MARKER}\n${result.stdout}`;
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, result.stdout);
-  const api = poster ?? githubPoster({ token: env.INPUT_GITHUB_TOKEN ?? env.GITHUB_TOKEN ?? '', apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com', repository: env.GITHUB_REPOSITORY ?? event.repository?.full_name });
+  const api =
+    poster ??
+    githubPoster({
+      token: env.INPUT_GITHUB_TOKEN ?? env.GITHUB_TOKEN ?? '',
+      apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+      repository: env.GITHUB_REPOSITORY ?? event.repository?.full_name,
+    });
   try {
-    const existing = (await api.comments(pull.number)).find((c) => typeof c.body === 'string' && c.body.startsWith(MARKER));
+    const existing = (await api.comments(pull.number)).find(
+      (c) => typeof c.body === 'string' && c.body.startsWith(MARKER),
+    );
     if (existing) {
       if (existing.body !== body) await api.update(existing.id, body);
       log(`anf-lint estate: comment ${existing.id} ${existing.body === body ? 'unchanged' : 'updated'}.`);
@@ -83,7 +106,9 @@ export async function main({ env = process.env, poster, diff = runEstateDiff, lo
     }
   } catch (error) {
     // A fork's pull request gets a read-only token: the job summary has the comment.
-    log(`::warning::anf-lint estate: could not comment on the pull request (${error instanceof Error ? error.message : String(error)}); the job summary has the estate change.`);
+    log(
+      `::warning::anf-lint estate: could not comment on the pull request (${error instanceof Error ? error.message : String(error)}); the job summary has the estate change.`,
+    );
   }
   return 0;
 }

@@ -25,9 +25,14 @@ export const webTreeSitterLazy = {
   name: 'web-tree-sitter-lazy',
   setup(build) {
     build.onResolve({ filter: /^web-tree-sitter$|[/\\]web-tree-sitter\.cjs$/ }, (args) =>
-      args.namespace === 'web-tree-sitter-lazy' ? undefined : { path: 'web-tree-sitter', namespace: 'web-tree-sitter-lazy' },
+      args.namespace === 'web-tree-sitter-lazy'
+        ? undefined
+        : { path: 'web-tree-sitter', namespace: 'web-tree-sitter-lazy' },
     );
-    build.onResolve({ filter: /^\.\/web-tree-sitter\.js$/, namespace: 'web-tree-sitter-lazy' }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^\.\/web-tree-sitter\.js$/, namespace: 'web-tree-sitter-lazy' }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
     build.onLoad({ filter: /.*/, namespace: 'web-tree-sitter-lazy' }, () => ({
       loader: 'js',
       contents: `
@@ -76,5 +81,7 @@ const WASM = [
 /** Copies the runtime and grammar .wasm files to dist/wasm/, where server/src/iacWasm.ts loads them. */
 export async function copyIacWasm(root = '.') {
   await mkdir(join(root, 'dist', 'wasm'), { recursive: true });
-  await Promise.all(WASM.map((from) => copyFile(join(root, from), join(root, 'dist', 'wasm', from.slice(from.lastIndexOf('/') + 1)))));
+  await Promise.all(
+    WASM.map((from) => copyFile(join(root, from), join(root, 'dist', 'wasm', from.slice(from.lastIndexOf('/') + 1)))),
+  );
 }

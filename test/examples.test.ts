@@ -3,7 +3,16 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { configSchema, detectFileKind, isLintable, lintFile, resolveConfig, SourceText, visibleDiagnostics, Workspace } from '../server/src/core';
+import {
+  configSchema,
+  detectFileKind,
+  isLintable,
+  lintFile,
+  resolveConfig,
+  SourceText,
+  visibleDiagnostics,
+  Workspace,
+} from '../server/src/core';
 
 /**
  * examples/ is a small infrastructure repo, some of it right and some wrong. Each file promises its
@@ -29,7 +38,12 @@ function promisedCodes(text: string): Map<number, string[]> {
     const match = EXPECT.exec(source.lineText(line));
     if (!match) continue;
     let target = line + 1;
-    while (target < source.lineCount && COMMENT_OR_BLANK.test(source.lineText(target)) && !EXPECT.test(source.lineText(target))) target++;
+    while (
+      target < source.lineCount &&
+      COMMENT_OR_BLANK.test(source.lineText(target)) &&
+      !EXPECT.test(source.lineText(target))
+    )
+      target++;
     const codes = match[1]!.split(/[\s,]+/).filter(Boolean);
     let last = target;
     while (last + 1 < source.lineCount && /\\\s*$/.test(source.lineText(last))) last++;
@@ -49,7 +63,8 @@ describe('examples/ produce exactly the diagnostics their comments promise', () 
 
   it('has files of every kind the issue names', () => {
     const kinds = new Set(files.map((f) => detectFileKind(f, readFileSync(f, 'utf8'))));
-    for (const kind of ['manifest-yaml', 'fstab', 'shell', 'sysctl']) expect(kinds, `examples/ has no ${kind} file`).toContain(kind);
+    for (const kind of ['manifest-yaml', 'fstab', 'shell', 'sysctl'])
+      expect(kinds, `examples/ has no ${kind} file`).toContain(kind);
   });
 
   it.each(files.map((f) => [relative(EXAMPLES, f), f] as const))('%s', (_name, path) => {
@@ -61,7 +76,11 @@ describe('examples/ produce exactly the diagnostics their comments promise', () 
       actual.set(d.range.start.line, [...(actual.get(d.range.start.line) ?? []), d.code]);
     }
     const render = (map: Map<number, string[]>) =>
-      [...map.entries()].filter(([, codes]) => codes.length > 0).sort(([a], [b]) => a - b).map(([line, codes]) => `line ${line + 1}: ${[...codes].sort().join(' ')}`).join('\n');
+      [...map.entries()]
+        .filter(([, codes]) => codes.length > 0)
+        .sort(([a], [b]) => a - b)
+        .map(([line, codes]) => `line ${line + 1}: ${[...codes].sort().join(' ')}`)
+        .join('\n');
     expect(render(actual)).toBe(render(promised));
   });
 });

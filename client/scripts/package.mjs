@@ -38,7 +38,10 @@ try {
   delete manifest.files;
   writeFileSync(stagedManifest, `${JSON.stringify(manifest, null, 2)}\n`);
   const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const result = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], { cwd: stage, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], {
+    cwd: stage,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 } finally {
   rmSync(stage, { recursive: true, force: true });

@@ -8,7 +8,14 @@
  */
 const SCHEMES = ['file', 'untitled', 'vscode-vfs'];
 
-export const OWN_LANGUAGES = ['anf-manifest', 'anf-manifest-json', 'fstab', 'sysctl', 'systemd-mount', 'autofs'] as const;
+export const OWN_LANGUAGES = [
+  'anf-manifest',
+  'anf-manifest-json',
+  'fstab',
+  'sysctl',
+  'systemd-mount',
+  'autofs',
+] as const;
 const HOST_LANGUAGES = ['shellscript', 'markdown', 'yaml', 'ansible', 'helm', 'json', 'restructuredtext', 'powershell'];
 /**
  * The ids other extensions give infrastructure code (HashiCorp Terraform, Bicep, Azure Resource
@@ -38,7 +45,9 @@ export const SERVED_PATTERNS = [
 ];
 
 /** Plain filters: both `vscode` and `vscode-languageclient` accept this shape. */
-export type Filter = { readonly scheme: string; readonly language: string } | { readonly scheme: string; readonly pattern: string };
+export type Filter =
+  | { readonly scheme: string; readonly language: string }
+  | { readonly scheme: string; readonly pattern: string };
 
 export function documentSelector(): Filter[] {
   const languages = [...OWN_LANGUAGES, ...HOST_LANGUAGES, ...IAC_LANGUAGES];

@@ -10,7 +10,13 @@ import { insertMountCommand } from './commands/insertMount';
 import { recommendSizing } from './commands/recommendSizing';
 import { RULE_DOC_SCHEME, RuleDocumentProvider, showRuleDocumentation } from './commands/ruleDocumentation';
 import { CLIENT_NAME, createLanguageClient } from './languageClient';
-import { HIERARCHY_VIEW_ID, HierarchyProvider, REVEAL_COMMAND, revealLocation, type HierarchyNode } from './hierarchyView';
+import {
+  HIERARCHY_VIEW_ID,
+  HierarchyProvider,
+  REVEAL_COMMAND,
+  revealLocation,
+  type HierarchyNode,
+} from './hierarchyView';
 import { ServerStatus } from './status';
 
 let client: LanguageClient | undefined;
@@ -33,13 +39,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await client.restart();
     }),
     vscode.commands.registerCommand('anfLint.showOutput', () => output.show(true)),
-    vscode.workspace.registerTextDocumentContentProvider(RULE_DOC_SCHEME, new RuleDocumentProvider(context.extensionUri)),
-    vscode.commands.registerCommand('anfLint.showRuleDocumentation', (code?: unknown) => showRuleDocumentation(context.extensionUri, code)),
+    vscode.workspace.registerTextDocumentContentProvider(
+      RULE_DOC_SCHEME,
+      new RuleDocumentProvider(context.extensionUri),
+    ),
+    vscode.commands.registerCommand('anfLint.showRuleDocumentation', (code?: unknown) =>
+      showRuleDocumentation(context.extensionUri, code),
+    ),
     vscode.commands.registerCommand('anfLint.recommendSizing', () => recommendSizing(client, hierarchy)),
     vscode.commands.registerCommand('anfLint.insertMountCommand', () => insertMountCommand(client, hierarchy)),
-    vscode.commands.registerCommand('anfLint.hierarchy.insertMount', (node?: HierarchyNode) => insertMountCommand(client, hierarchy, node?.kind === 'volume' ? node.volume : undefined)),
+    vscode.commands.registerCommand('anfLint.hierarchy.insertMount', (node?: HierarchyNode) =>
+      insertMountCommand(client, hierarchy, node?.kind === 'volume' ? node.volume : undefined),
+    ),
     vscode.commands.registerCommand('anfLint.hierarchy.refresh', () => hierarchy.refresh()),
-    vscode.commands.registerCommand(REVEAL_COMMAND, (location?: Parameters<typeof revealLocation>[0] | HierarchyNode) => revealLocation(locationOf(location))),
+    vscode.commands.registerCommand(REVEAL_COMMAND, (location?: Parameters<typeof revealLocation>[0] | HierarchyNode) =>
+      revealLocation(locationOf(location)),
+    ),
   );
 
   try {

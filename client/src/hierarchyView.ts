@@ -1,6 +1,18 @@
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
-import { HIERARCHY_METHOD, type DiagnosticCounts, type HierarchyAccount, type HierarchyFigure, type HierarchyFigureKey, type HierarchyLocation, type HierarchyMount, type HierarchyParams, type HierarchyPool, type HierarchyResult, type HierarchyVolume } from './protocol';
+import {
+  HIERARCHY_METHOD,
+  type DiagnosticCounts,
+  type HierarchyAccount,
+  type HierarchyFigure,
+  type HierarchyFigureKey,
+  type HierarchyLocation,
+  type HierarchyMount,
+  type HierarchyParams,
+  type HierarchyPool,
+  type HierarchyResult,
+  type HierarchyVolume,
+} from './protocol';
 import { HIERARCHY_REFRESH_DEBOUNCE_MS } from './timing';
 
 export const HIERARCHY_VIEW_ID = 'anfLint.hierarchy';
@@ -8,14 +20,26 @@ export const REVEAL_COMMAND = 'anfLint.hierarchy.reveal';
 
 /** One row of the tree. The data is exactly what the server's `anf/hierarchy` answered. */
 export type HierarchyNode =
-  | { readonly kind: 'account'; readonly account: HierarchyAccount; readonly manifestUri: string; readonly manifestCount: number; readonly index: number }
+  | {
+      readonly kind: 'account';
+      readonly account: HierarchyAccount;
+      readonly manifestUri: string;
+      readonly manifestCount: number;
+      readonly index: number;
+    }
   | { readonly kind: 'pool'; readonly pool: HierarchyPool; readonly parentId: string; readonly index: number }
   | { readonly kind: 'volume'; readonly volume: HierarchyVolume; readonly parentId: string; readonly index: number }
   | { readonly kind: 'mount'; readonly mount: HierarchyMount; readonly parentId: string; readonly index: number }
   | { readonly kind: 'unlinked'; readonly mounts: readonly HierarchyMount[] }
   | { readonly kind: 'message'; readonly text: string; readonly command?: vscode.Command };
 
-const ICONS = { account: 'azure', pool: 'layers', volume: 'database', mount: 'plug', unlinked: 'debug-disconnect' } as const;
+const ICONS = {
+  account: 'azure',
+  pool: 'layers',
+  volume: 'database',
+  mount: 'plug',
+  unlinked: 'debug-disconnect',
+} as const;
 
 /**
  * The "ANF Hierarchy" view: accounts -> capacity pools -> volumes -> the mounts that reach each
@@ -99,12 +123,24 @@ export class HierarchyProvider implements vscode.TreeDataProvider<HierarchyNode>
   async getChildren(node?: HierarchyNode): Promise<HierarchyNode[]> {
     if (!node) {
       if (!this.result && !this.error) await this.load();
-      if (this.error) return [{ kind: 'message', text: this.error, command: { title: 'Restart server', command: 'anfLint.restartServer' } }];
+      if (this.error)
+        return [
+          { kind: 'message', text: this.error, command: { title: 'Restart server', command: 'anfLint.restartServer' } },
+        ];
       const result = this.result;
       if (!result) return [];
       const manifestCount = result.manifests.length;
-      const roots: HierarchyNode[] = result.manifests.flatMap((m) => m.accounts.map((account, index) => ({ kind: 'account' as const, account, manifestUri: m.uri, manifestCount, index })));
-      if (result.unlinkedMounts.length > 0 && roots.length > 0) roots.push({ kind: 'unlinked', mounts: result.unlinkedMounts });
+      const roots: HierarchyNode[] = result.manifests.flatMap((m) =>
+        m.accounts.map((account, index) => ({
+          kind: 'account' as const,
+          account,
+          manifestUri: m.uri,
+          manifestCount,
+          index,
+        })),
+      );
+      if (result.unlinkedMounts.length > 0 && roots.length > 0)
+        roots.push({ kind: 'unlinked', mounts: result.unlinkedMounts });
       return roots;
     }
     switch (node.kind) {
@@ -132,7 +168,8 @@ export class HierarchyProvider implements vscode.TreeDataProvider<HierarchyNode>
       const item = new vscode.TreeItem('Mounts without a manifest volume', vscode.TreeItemCollapsibleState.Collapsed);
       item.id = idOf(node);
       item.description = `${node.mounts.length}`;
-      item.tooltip = 'NFS mounts in the workspace that reach no volume of any manifest (by server and export path, or by mount path).';
+      item.tooltip =
+        'NFS mounts in the workspace that reach no volume of any manifest (by server and export path, or by mount path).';
       item.iconPath = new vscode.ThemeIcon(ICONS.unlinked);
       item.contextValue = 'unlinked';
       return item;
@@ -194,25 +231,56 @@ function describe(node: Exclude<HierarchyNode, { kind: 'message' | 'unlinked' }>
       const file = node.manifestCount > 1 ? [baseName(node.manifestUri)] : [];
       const cost = figure(a.figures, 'monthlyCost');
       // What the account costs, then how many pools.
-      const headline = [...(cost ? [`${cost}/month`] : []), `${a.pools.length} ${a.pools.length === 1 ? 'pool' : 'pools'}`, ...file];
-      return { label: a.name, figures: a.figures, headline, counts: a.diagnostics, location: a.location, collapsible: a.pools.length > 0 ? Expanded : None };
+      const headline = [
+        ...(cost ? [`${cost}/month`] : []),
+        `${a.pools.length} ${a.pools.length === 1 ? 'pool' : 'pools'}`,
+        ...file,
+      ];
+      return {
+        label: a.name,
+        figures: a.figures,
+        headline,
+        counts: a.diagnostics,
+        location: a.location,
+        collapsible: a.pools.length > 0 ? Expanded : None,
+      };
     }
     case 'pool': {
       const p = node.pool;
       // Throughput used of the budget (what runs out first), then the capacity allocated, then the level.
       const used = figure(p.figures, 'used');
       const budget = figure(p.figures, 'budget');
-      const headline = present([used && budget ? `${used} of ${budget}` : used, figure(p.figures, 'allocated'), p.serviceLevel]);
-      return { label: p.name, figures: p.figures, headline, counts: p.diagnostics, location: p.location, collapsible: p.volumes.length > 0 ? Expanded : None };
+      const headline = present([
+        used && budget ? `${used} of ${budget}` : used,
+        figure(p.figures, 'allocated'),
+        p.serviceLevel,
+      ]);
+      return {
+        label: p.name,
+        figures: p.figures,
+        headline,
+        counts: p.diagnostics,
+        location: p.location,
+        collapsible: p.volumes.length > 0 ? Expanded : None,
+      };
     }
     case 'volume': {
       const v = node.volume;
       // The throughput (with what the requirement asks when it is not met), then the quota, then the level.
       const throughput = figure(v.figures, 'throughput');
       const required = figure(v.figures, 'required');
-      const short = required?.endsWith('(not met)') ? `${throughput ?? '?'} (needs ${required.replace(/\s*\(not met\)$/, '')})` : throughput;
+      const short = required?.endsWith('(not met)')
+        ? `${throughput ?? '?'} (needs ${required.replace(/\s*\(not met\)$/, '')})`
+        : throughput;
       const headline = present([short, figure(v.figures, 'quota'), v.serviceLevel]);
-      return { label: v.name, figures: v.figures, headline, counts: v.diagnostics, location: v.location, collapsible: v.mounts.length > 0 ? Collapsed : None };
+      return {
+        label: v.name,
+        figures: v.figures,
+        headline,
+        counts: v.diagnostics,
+        location: v.location,
+        collapsible: v.mounts.length > 0 ? Collapsed : None,
+      };
     }
     case 'mount': {
       const m = node.mount;
@@ -223,14 +291,34 @@ function describe(node: Exclude<HierarchyNode, { kind: 'message' | 'unlinked' }>
         { label: 'Written as', value: m.origin },
         { label: 'Options', value: m.options || '(none)' },
       ];
-      return { label: m.label, figures, headline: [m.options, m.origin], counts: m.diagnostics, location: m.location, collapsible: None };
+      return {
+        label: m.label,
+        figures,
+        headline: [m.options, m.origin],
+        counts: m.diagnostics,
+        location: m.location,
+        collapsible: None,
+      };
     }
   }
 }
 
-function tooltip(node: HierarchyNode, label: string, figures: readonly Row[], counts: DiagnosticCounts, location: HierarchyLocation): vscode.MarkdownString {
+function tooltip(
+  node: HierarchyNode,
+  label: string,
+  figures: readonly Row[],
+  counts: DiagnosticCounts,
+  location: HierarchyLocation,
+): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
-  const title = { account: 'NetApp account', pool: 'Capacity pool', volume: 'Volume', mount: 'NFS mount', unlinked: '', message: '' }[node.kind];
+  const title = {
+    account: 'NetApp account',
+    pool: 'Capacity pool',
+    volume: 'Volume',
+    mount: 'NFS mount',
+    unlinked: '',
+    message: '',
+  }[node.kind];
   md.appendMarkdown(`**${escapeMd(title)} ${escapeMd(label)}**\n\n`);
   const extra: Row[] = [];
   if (node.kind === 'volume') {
@@ -244,10 +332,21 @@ function tooltip(node: HierarchyNode, label: string, figures: readonly Row[], co
     extra.push({ label: 'Host', value: node.mount.host });
   }
   // What anf-lint could not evaluate, and why: instead of a 0 or an empty name.
-  const unknown = node.kind === 'volume' ? node.volume.unknown : node.kind === 'pool' ? node.pool.unknown : node.kind === 'account' ? node.account.unknown : undefined;
+  const unknown =
+    node.kind === 'volume'
+      ? node.volume.unknown
+      : node.kind === 'pool'
+        ? node.pool.unknown
+        : node.kind === 'account'
+          ? node.account.unknown
+          : undefined;
   for (const reason of unknown ?? []) {
     const colon = reason.indexOf(': ');
-    extra.push(colon > 0 ? { label: `Unknown ${reason.slice(0, colon)}`, value: reason.slice(colon + 2) } : { label: 'Unknown', value: reason });
+    extra.push(
+      colon > 0
+        ? { label: `Unknown ${reason.slice(0, colon)}`, value: reason.slice(colon + 2) }
+        : { label: 'Unknown', value: reason },
+    );
   }
   const rows = [...extra, ...figures];
   if (rows.length > 0) {

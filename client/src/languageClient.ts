@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  RevealOutputChannelOn,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 import { documentSelector } from './documentSelector';
 
 export const CLIENT_ID = 'anfLint';
@@ -10,7 +16,10 @@ export const CLIENT_NAME = 'anf-lint';
  * child process over node IPC. Everything else (diagnostics, hovers, quick fixes, completion,
  * inlay hints, code lenses) comes from the server through the standard protocol.
  */
-export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  outputChannel: vscode.LogOutputChannel,
+): LanguageClient {
   const module = context.asAbsolutePath('dist/server/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -23,7 +32,10 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     // No `synchronize`: the server registers its own file watchers and configuration listener
     // (dynamic registration) and pulls `anfLint` settings with workspace/configuration.
     // retriggerSuggestCommand: choosing `nconnect=` from the suggestions lists its values at once.
-    initializationOptions: { settings: vscode.workspace.getConfiguration(CLIENT_ID), retriggerSuggestCommand: 'editor.action.triggerSuggest' },
+    initializationOptions: {
+      settings: vscode.workspace.getConfiguration(CLIENT_ID),
+      retriggerSuggestCommand: 'editor.action.triggerSuggest',
+    },
     diagnosticPullOptions: { onChange: true, onSave: true },
     markdown: { isTrusted: false, supportHtml: false },
   };

@@ -4,7 +4,11 @@
  * extension bundle, and `typeof` keeps the method names in step at compile time.
  */
 import type { HIERARCHY_REQUEST } from '../../server/src/core/features/hierarchy';
-import type { ADVISE_SIZING_REQUEST, RECOMMENDED_MOUNT_REQUEST, WORKLOADS_REQUEST } from '../../server/src/core/features/requests';
+import type {
+  ADVISE_SIZING_REQUEST,
+  RECOMMENDED_MOUNT_REQUEST,
+  WORKLOADS_REQUEST,
+} from '../../server/src/core/features/requests';
 
 export type {
   DiagnosticCounts,
@@ -19,7 +23,14 @@ export type {
   HierarchyResult,
   HierarchyVolume,
 } from '../../server/src/core/features/hierarchy';
-export type { AdviseSizingParams, AdviseSizingResult, AdvisedOption, RecommendedMountParams, RecommendedMountResult, WorkloadChoice } from '../../server/src/core/features/requests';
+export type {
+  AdviseSizingParams,
+  AdviseSizingResult,
+  AdvisedOption,
+  RecommendedMountParams,
+  RecommendedMountResult,
+  WorkloadChoice,
+} from '../../server/src/core/features/requests';
 export type { MountStyle } from '../../server/src/core/recommend/mountLine';
 export type { WorkloadKind } from '../../server/src/core/facts/workloads';
 

@@ -23,7 +23,9 @@ function find(bundled: string, inRepository: string): Uint8Array {
   }
   candidates.push(join(process.cwd(), inRepository));
   for (const path of candidates) if (existsSync(path)) return readFileSync(path);
-  throw new Error(`anf-lint: ${bundled} not found (looked in ${candidates.slice(0, 2).join(', ')} and ${inRepository} above them)`);
+  throw new Error(
+    `anf-lint: ${bundled} not found (looked in ${candidates.slice(0, 2).join(', ')} and ${inRepository} above them)`,
+  );
 }
 
 export function loadIacWasm(): IacWasm {

@@ -10,10 +10,13 @@ import { CLI, CONFIG_UNKNOWN_REGION, FSTAB_UNUSED_SUPPRESSION, GOOD_CONFIG, ROOT
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 describe('documentation matches what the tests run', () => {
-  it.each(['examples/hooks/pre-commit', '.pre-commit-hooks.yaml', 'docs/github-workflow.yml'])('README shows %s verbatim', (path) => {
-    const readme = read('README.md');
-    expect(readme).toContain(`\n${read(path).trimEnd()}\n\`\`\``);
-  });
+  it.each(['examples/hooks/pre-commit', '.pre-commit-hooks.yaml', 'docs/github-workflow.yml'])(
+    'README shows %s verbatim',
+    (path) => {
+      const readme = read('README.md');
+      expect(readme).toContain(`\n${read(path).trimEnd()}\n\`\`\``);
+    },
+  );
 
   it('docs/cli.md documents every flag of the usage text', () => {
     const doc = read('docs/cli.md');
@@ -27,7 +30,11 @@ describe('documentation matches what the tests run', () => {
     const block = /As a JSON Schema:\n\n```json\n([\s\S]*?)\n```/.exec(doc);
     expect(block, 'docs/cli.md has the JSON Schema of the json format').not.toBeNull();
     const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(block![1]!));
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': FSTAB_UNUSED_SUPPRESSION, 'team/.anf-lint.yaml': CONFIG_UNKNOWN_REGION });
+    const dir = tempProject({
+      '.anf-lint.yaml': GOOD_CONFIG,
+      'etc/fstab': FSTAB_UNUSED_SUPPRESSION,
+      'team/.anf-lint.yaml': CONFIG_UNKNOWN_REGION,
+    });
     const output = JSON.parse(run(['-f', 'json'], { cwd: dir }).stdout);
     expect(output.flatMap((f: { diagnostics: unknown[] }) => f.diagnostics)).toHaveLength(2);
     expect(validate(output), JSON.stringify(validate.errors)).toBe(true);
@@ -36,7 +43,9 @@ describe('documentation matches what the tests run', () => {
     // Optional keys (`notListed`, only when a report was cut) appear in the schema but not here.
     const optional = (key: string) => !schema.items.required.includes(key);
     expect(Object.keys(output[1])).toEqual(Object.keys(schema.items.properties).filter((key) => !optional(key)));
-    expect(Object.keys(output[1].diagnostics[0])).toEqual(Object.keys(schema.items.properties.diagnostics.items.properties));
+    expect(Object.keys(output[1].diagnostics[0])).toEqual(
+      Object.keys(schema.items.properties.diagnostics.items.properties),
+    );
   });
 
   it('exit code 3 on an internal error, with a message instead of silence', () => {
@@ -53,7 +62,10 @@ describe('documentation matches what the tests run', () => {
 
   it('start-up (issue 17): the built code cache is accepted for the bundle it was made for, and the CLI runs without it', () => {
     const bundle = join(dirname(CLI), 'anf-lint-bundle.js');
-    const script = new Script(Module.wrap(readFileSync(bundle, 'utf8')), { filename: bundle, cachedData: readFileSync(`${bundle}.cache`) });
+    const script = new Script(Module.wrap(readFileSync(bundle, 'utf8')), {
+      filename: bundle,
+      cachedData: readFileSync(`${bundle}.cache`),
+    });
     expect(script.cachedDataRejected).toBe(false);
     const dir = tempProject({});
     mkdirSync(join(dir, 'cli'));

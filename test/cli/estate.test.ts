@@ -46,9 +46,28 @@ describe('anf-lint estate', () => {
     const json = estateJson(fixture());
     expect(Object.keys(json)).toEqual(['accounts', 'pools', 'volumes', 'totals']);
     for (const volume of json.volumes) {
-      expect(Object.keys(volume)).toEqual(['account', 'pool', 'name', 'instance', 'file', 'line', 'source', 'serviceLevel', 'qos', 'quotaGiB', 'throughputMiBps', 'iops', 'iopsBlockSizeKiB', 'monthlyUsd', 'unknown']);
+      expect(Object.keys(volume)).toEqual([
+        'account',
+        'pool',
+        'name',
+        'instance',
+        'file',
+        'line',
+        'source',
+        'serviceLevel',
+        'qos',
+        'quotaGiB',
+        'throughputMiBps',
+        'iops',
+        'iopsBlockSizeKiB',
+        'monthlyUsd',
+        'unknown',
+      ]);
     }
-    const rows = json.volumes.map((v) => `${v.file}:${v.line} ${v.source} ${v.account}/${v.pool}/${v.name} ${v.instance} ${v.quotaGiB} ${v.throughputMiBps} ${v.monthlyUsd}`);
+    const rows = json.volumes.map(
+      (v) =>
+        `${v.file}:${v.line} ${v.source} ${v.account}/${v.pool}/${v.name} ${v.instance} ${v.quotaGiB} ${v.throughputMiBps} ${v.monthlyUsd}`,
+    );
     expect(rows).toEqual([
       // The manifest and the Terraform describe the same estate: two sources, both listed.
       'estate.anf.yaml:9 manifest acct-main/pool-premium/home null 1024 64 301.25',
@@ -61,14 +80,40 @@ describe('anf-lint estate', () => {
       'infra/main.tf:46 terraform acct-main/pool-open/azurerm_netapp_volume.data azurerm_netapp_volume.data 2048 32 null',
     ]);
     const data = json.volumes.find((v) => v.instance === 'azurerm_netapp_volume.data')!;
-    expect(data.unknown).toEqual(['name: `var.data_name` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file', "monthly cost: follows the pool's size, unknown"]);
+    expect(data.unknown).toEqual([
+      'name: `var.data_name` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file',
+      "monthly cost: follows the pool's size, unknown",
+    ]);
     expect(json.volumes.filter((v) => v.unknown.length === 0)).toHaveLength(4);
     const open = json.pools.find((p) => p.name === 'pool-open')!;
-    expect(open).toMatchObject({ sizeTiB: null, throughputMiBps: null, monthlyUsd: null, file: 'infra/main.tf', line: 25, source: 'terraform' });
-    expect(open.unknown).toEqual(['size: `var.pool_size_tb` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file', 'monthly cost: follows the size, unknown']);
-    expect(json.accounts.map((a) => `${a.file}:${a.line} ${a.name}`)).toEqual(['estate.anf.yaml:3 acct-main', 'infra/main.tf:10 acct-main']);
+    expect(open).toMatchObject({
+      sizeTiB: null,
+      throughputMiBps: null,
+      monthlyUsd: null,
+      file: 'infra/main.tf',
+      line: 25,
+      source: 'terraform',
+    });
+    expect(open.unknown).toEqual([
+      'size: `var.pool_size_tb` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file',
+      'monthly cost: follows the size, unknown',
+    ]);
+    expect(json.accounts.map((a) => `${a.file}:${a.line} ${a.name}`)).toEqual([
+      'estate.anf.yaml:3 acct-main',
+      'infra/main.tf:10 acct-main',
+    ]);
     // The pools' cost (what Azure bills), the unknown one counted apart.
-    expect(json.totals).toEqual({ accounts: 2, pools: 3, volumes: 5, quotaGiB: 5632, unknownQuota: 0, throughputMiBps: 256, unknownThroughput: 0, monthlyUsd: 2410, unknownMonthlyUsd: 1 });
+    expect(json.totals).toEqual({
+      accounts: 2,
+      pools: 3,
+      volumes: 5,
+      quotaGiB: 5632,
+      unknownQuota: 0,
+      throughputMiBps: 256,
+      unknownThroughput: 0,
+      monthlyUsd: 2410,
+      unknownMonthlyUsd: 1,
+    });
   });
 
   it('prints text, Markdown and CSV from the same inventory', () => {
@@ -76,23 +121,39 @@ describe('anf-lint estate', () => {
     const text = run(['estate'], { cwd: dir });
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^Account +Pool +Volume +Level +Quota +Throughput +IOPS +Monthly +Where$/m);
-    expect(text.stdout).toMatch(/^acct-main +pool-open +azurerm_netapp_volume\.data +Standard +2 TiB +32 MiB\/s +4,096 @ 8 KiB +unknown +infra\/main\.tf:46 \(terraform\)$/m);
-    expect(text.stdout).toContain('Total: 2 accounts, 3 pools, 5 volumes; quota 5.5 TiB, throughput 256 MiB/s, pools $2,410.00/month (+ 1 pool cost unknown)');
+    expect(text.stdout).toMatch(
+      /^acct-main +pool-open +azurerm_netapp_volume\.data +Standard +2 TiB +32 MiB\/s +4,096 @ 8 KiB +unknown +infra\/main\.tf:46 \(terraform\)$/m,
+    );
+    expect(text.stdout).toContain(
+      'Total: 2 accounts, 3 pools, 5 volumes; quota 5.5 TiB, throughput 256 MiB/s, pools $2,410.00/month (+ 1 pool cost unknown)',
+    );
     expect(text.stdout).not.toMatch(/unnamed|\b0 MiB\/s/);
     const markdown = run(['estate', '--format', 'markdown'], { cwd: dir }).stdout;
-    expect(markdown).toContain('| `acct-main/pool-premium/team-red` | Premium | 0.5 TiB | 32 MiB/s | 4,096 @ 8 KiB | $150.63 | `infra/main.tf:62` terraform |');
+    expect(markdown).toContain(
+      '| `acct-main/pool-premium/team-red` | Premium | 0.5 TiB | 32 MiB/s | 4,096 @ 8 KiB | $150.63 | `infra/main.tf:62` terraform |',
+    );
     const csv = run(['estate', '--format', 'csv'], { cwd: dir }).stdout.split('\r\n');
-    expect(csv[0]).toBe('account,pool,name,instance,file,line,source,serviceLevel,qos,quotaGiB,throughputMiBps,iops,iopsBlockSizeKiB,monthlyUsd,unknown');
-    expect(csv).toContain('acct-main,pool-premium,team-red,"module.team[""red""].azurerm_netapp_volume.team",infra/main.tf,62,terraform,Premium,auto,512,32,4096,8,150.63,');
+    expect(csv[0]).toBe(
+      'account,pool,name,instance,file,line,source,serviceLevel,qos,quotaGiB,throughputMiBps,iops,iopsBlockSizeKiB,monthlyUsd,unknown',
+    );
+    expect(csv).toContain(
+      'acct-main,pool-premium,team-red,"module.team[""red""].azurerm_netapp_volume.team",infra/main.tf,62,terraform,Premium,auto,512,32,4096,8,150.63,',
+    );
     expect(csv).toHaveLength(7);
   });
 
   it("lint's text report lists each file's estate from the same inventory", () => {
     const report = run(['--exit-zero', 'infra'], { cwd: fixture() }).stdout;
-    expect(report).toContain('  pool acct-main/pool-open  Standard, size unknown, 2,048 GiB allocated, monthly cost unknown\n    azurerm_netapp_volume.data  2,048 GiB, 32 MiB/s, 4,096 IOPS at 8 KiB (assumed), monthly cost unknown\n');
-    expect(report).toContain('    team-red  512 GiB, 32 MiB/s, 4,096 IOPS at 8 KiB (assumed), $150.63 a month, NFSv3\n');
+    expect(report).toContain(
+      '  pool acct-main/pool-open  Standard, size unknown, 2,048 GiB allocated, monthly cost unknown\n    azurerm_netapp_volume.data  2,048 GiB, 32 MiB/s, 4,096 IOPS at 8 KiB (assumed), monthly cost unknown\n',
+    );
+    expect(report).toContain(
+      '    team-red  512 GiB, 32 MiB/s, 4,096 IOPS at 8 KiB (assumed), $150.63 a month, NFSv3\n',
+    );
     // The module is read through its caller: its own file lists nothing again.
-    expect(report).toContain('infra/modules/anf/main.tf\n  a module: its volumes are listed where it is called, with the values its callers give\n');
+    expect(report).toContain(
+      'infra/modules/anf/main.tf\n  a module: its volumes are listed where it is called, with the values its callers give\n',
+    );
     expect(report).not.toMatch(/\?\/\?|unnamed/);
   });
 
@@ -103,7 +164,9 @@ describe('anf-lint estate', () => {
     const missing = run(['estate', 'nope'], { cwd: dir });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('nope: no such file or folder');
-    expect(run(['estate', '--format', 'sarif'], { cwd: dir }).stderr).toContain('--format: "sarif" is not a format of anf-lint estate');
+    expect(run(['estate', '--format', 'sarif'], { cwd: dir }).stderr).toContain(
+      '--format: "sarif" is not a format of anf-lint estate',
+    );
     const empty = run(['estate'], { cwd: tempProject({ 'etc/fstab': '10.0.0.4:/vol1 /data nfs rw,hard 0 0\n' }) });
     expect(empty.stdout).toBe('No Azure NetApp Files accounts, pools or volumes found.\n');
   });
@@ -116,14 +179,19 @@ describe('anf-lint estate', () => {
     expect(new Set(places).size).toBe(places.length);
     // Each example estate is written three times: manifest, Terraform, Bicep.
     for (const example of ['eda', 'sap-hana']) {
-      const bySource = (source: string) => json.volumes.filter((v) => v.file.startsWith(`${example}/`) && v.source === source).map((v) => v.name).sort();
+      const bySource = (source: string) =>
+        json.volumes
+          .filter((v) => v.file.startsWith(`${example}/`) && v.source === source)
+          .map((v) => v.name)
+          .sort();
       expect(bySource('terraform').length).toBeGreaterThan(0);
       expect(bySource('terraform')).toEqual(bySource('manifest'));
       expect(bySource('bicep')).toEqual(bySource('manifest'));
     }
     for (const volume of json.volumes) {
       expect(volume.name).not.toBe('');
-      if (volume.unknown.length === 0) expect([volume.quotaGiB, volume.throughputMiBps, volume.iops, volume.monthlyUsd]).not.toContain(null);
+      if (volume.unknown.length === 0)
+        expect([volume.quotaGiB, volume.throughputMiBps, volume.iops, volume.monthlyUsd]).not.toContain(null);
     }
   });
 });
@@ -182,7 +250,10 @@ describe('anf-lint estate --diff', () => {
         '',
       ].join('\n'),
     );
-    const json = JSON.parse(run(['estate', '--diff', 'main', '--format', 'json'], { cwd: dir }).stdout) as { volumes: { change: string }[]; totals: { before: { monthlyUsd: number }; after: { monthlyUsd: number } } };
+    const json = JSON.parse(run(['estate', '--diff', 'main', '--format', 'json'], { cwd: dir }).stdout) as {
+      volumes: { change: string }[];
+      totals: { before: { monthlyUsd: number }; after: { monthlyUsd: number } };
+    };
     expect(json.volumes.map((v) => v.change)).toEqual(['changed', 'removed', 'added']);
     expect(json.totals.after.monthlyUsd - json.totals.before.monthlyUsd).toBeCloseTo(602.5, 2);
   });
@@ -191,7 +262,9 @@ describe('anf-lint estate --diff', () => {
     const dir = tempProject({ 'infra/main.tf': POOL(4) + VOLUME('data', 1024) }, { git: true });
     git(dir, 'add', '.');
     git(dir, 'commit', '-q', '-m', 'base');
-    expect(run(['estate', '--diff', 'HEAD'], { cwd: dir }).stdout).toContain('No volume changes its throughput, capacity, service level or monthly cost.');
+    expect(run(['estate', '--diff', 'HEAD'], { cwd: dir }).stdout).toContain(
+      'No volume changes its throughput, capacity, service level or monthly cost.',
+    );
     const bad = run(['estate', '--diff', 'no-such-branch'], { cwd: dir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--diff: "no-such-branch" is not a commit, branch or tag in this repository');

@@ -5,7 +5,16 @@ import Ajv from 'ajv-draft-04';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { HANA_AVG_ESTATE as HANA_ESTATE } from '../support/hanaEstate';
-import { baseEnv, CONFIG_UNKNOWN_REGION, FSTAB_UNUSED_SUPPRESSION, git, GOOD_CONFIG, ROOT, run, tempProject } from './helpers';
+import {
+  baseEnv,
+  CONFIG_UNKNOWN_REGION,
+  FSTAB_UNUSED_SUPPRESSION,
+  git,
+  GOOD_CONFIG,
+  ROOT,
+  run,
+  tempProject,
+} from './helpers';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const VALID_FSTAB_LINE = FSTAB_UNUSED_SUPPRESSION.split('\n')[1]!;
@@ -24,7 +33,11 @@ function pathWithAnfLint(): string {
 describe('--fix and --fix-dry-run', () => {
   it('--fix applies safe fixes in place and re-lints until nothing changes', () => {
     const fstab = `${unused('ANF998')}\n${unused('ANF999')}\n${VALID_FSTAB_LINE}\n`;
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': fstab, 'etc/clean.fstab': `${VALID_FSTAB_LINE}\n` });
+    const dir = tempProject({
+      '.anf-lint.yaml': GOOD_CONFIG,
+      'etc/fstab': fstab,
+      'etc/clean.fstab': `${VALID_FSTAB_LINE}\n`,
+    });
     const result = run(['--fix'], { cwd: dir });
     expect(result.stderr).toContain('anf-lint: fixed 1 file: etc/fstab');
     expect(readFileSync(join(dir, 'etc/fstab'), 'utf8')).toBe(`${VALID_FSTAB_LINE}\n`);
@@ -34,7 +47,10 @@ describe('--fix and --fix-dry-run', () => {
   });
 
   it('--fix leaves findings without a safe fix and still reports them', () => {
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'team/.anf-lint.yaml': `${unused('ANF998')}\n${CONFIG_UNKNOWN_REGION}` });
+    const dir = tempProject({
+      '.anf-lint.yaml': GOOD_CONFIG,
+      'team/.anf-lint.yaml': `${unused('ANF998')}\n${CONFIG_UNKNOWN_REGION}`,
+    });
     const result = run(['--fix', '-f', 'json', 'team'], { cwd: dir });
     expect(readFileSync(join(dir, 'team/.anf-lint.yaml'), 'utf8')).toBe(CONFIG_UNKNOWN_REGION);
     expect(JSON.parse(result.stdout)[0].diagnostics.map((d: { code: string }) => d.code)).toEqual(['ANF904']);
@@ -45,7 +61,14 @@ describe('--fix and --fix-dry-run', () => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': FSTAB_UNUSED_SUPPRESSION });
     const result = run(['--fix-dry-run'], { cwd: dir });
     expect(result.stdout).toBe(
-      ['--- a/etc/fstab', '+++ b/etc/fstab', '@@ -1,2 +1,1 @@', `-${unused('ANF999')}`, ` ${VALID_FSTAB_LINE}`, ''].join('\n'),
+      [
+        '--- a/etc/fstab',
+        '+++ b/etc/fstab',
+        '@@ -1,2 +1,1 @@',
+        `-${unused('ANF999')}`,
+        ` ${VALID_FSTAB_LINE}`,
+        '',
+      ].join('\n'),
     );
     expect(result.stderr).toBe('anf-lint: 1 file would change with --fix.\n');
     expect(readFileSync(join(dir, 'etc/fstab'), 'utf8')).toBe(FSTAB_UNUSED_SUPPRESSION);
@@ -77,20 +100,33 @@ describe('--fix and --fix-dry-run', () => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'infra/main.tf': HANA_ESTATE });
     const result = run(['--fix-dry-run', '--unsafe-fixes'], { cwd: dir });
     expect(result.stdout).toContain('+  size_in_tb          = 4');
-    expect(result.stderr).toMatch(/infra\/main\.tf:\d+: ANF408 Assign 382 MiB\/s: not applied: together with the other fixes it makes ANF114 /);
+    expect(result.stderr).toMatch(
+      /infra\/main\.tf:\d+: ANF408 Assign 382 MiB\/s: not applied: together with the other fixes it makes ANF114 /,
+    );
     expect(result.stderr).not.toContain('unsafe fixes left out');
   });
 
   it('--stdin --fix-dry-run shows the fix for standard input', () => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG });
-    const result = run(['--stdin', '--stdin-filename', 'etc/fstab', '--fix-dry-run'], { cwd: dir, input: FSTAB_UNUSED_SUPPRESSION });
+    const result = run(['--stdin', '--stdin-filename', 'etc/fstab', '--fix-dry-run'], {
+      cwd: dir,
+      input: FSTAB_UNUSED_SUPPRESSION,
+    });
     expect(result.stdout).toContain(`-${unused('ANF999')}`);
   });
 });
 
 describe('git: known files, --staged, --changed-since, hooks', () => {
   it('inside a git work tree lints only the files git knows', () => {
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, '.gitignore': 'build/\n', 'etc/fstab': FSTAB_UNUSED_SUPPRESSION, 'build/etc/fstab': FSTAB_UNUSED_SUPPRESSION }, { git: true });
+    const dir = tempProject(
+      {
+        '.anf-lint.yaml': GOOD_CONFIG,
+        '.gitignore': 'build/\n',
+        'etc/fstab': FSTAB_UNUSED_SUPPRESSION,
+        'build/etc/fstab': FSTAB_UNUSED_SUPPRESSION,
+      },
+      { git: true },
+    );
     const files = JSON.parse(run(['-f', 'json'], { cwd: dir }).stdout).map((f: { file: string }) => f.file);
     expect(files).toEqual(['.anf-lint.yaml', 'etc/fstab']);
     // A file deleted from the work tree but still in the index is skipped quietly.
@@ -100,13 +136,23 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     rmSync(join(dir, 'etc/gone.fstab'));
     const afterDelete = run(['-f', 'json'], { cwd: dir });
     expect(afterDelete.stderr).toBe('');
-    expect(JSON.parse(afterDelete.stdout).map((f: { file: string }) => f.file)).toEqual(['.anf-lint.yaml', 'etc/fstab']);
+    expect(JSON.parse(afterDelete.stdout).map((f: { file: string }) => f.file)).toEqual([
+      '.anf-lint.yaml',
+      'etc/fstab',
+    ]);
     // Named explicitly, an ignored file is still linted.
     expect(JSON.parse(run(['-f', 'json', 'build/etc/fstab'], { cwd: dir }).stdout)).toHaveLength(1);
   });
 
   it('--staged lints the staged content and reports only changed lines', () => {
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': FSTAB_UNUSED_SUPPRESSION, 'etc/other.fstab': FSTAB_UNUSED_SUPPRESSION }, { git: true });
+    const dir = tempProject(
+      {
+        '.anf-lint.yaml': GOOD_CONFIG,
+        'etc/fstab': FSTAB_UNUSED_SUPPRESSION,
+        'etc/other.fstab': FSTAB_UNUSED_SUPPRESSION,
+      },
+      { git: true },
+    );
     git(dir, 'add', '.');
     git(dir, 'commit', '-q', '-m', 'old findings');
     expect(run(['--staged'], { cwd: dir }).code).toBe(0);
@@ -119,7 +165,11 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     const result = run(['--staged', '-f', 'json'], { cwd: dir });
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual([
-      { file: 'etc/fstab', kind: 'fstab', diagnostics: [expect.objectContaining({ code: 'ANF001', line: 3, message: expect.stringContaining('ANF997') })] },
+      {
+        file: 'etc/fstab',
+        kind: 'fstab',
+        diagnostics: [expect.objectContaining({ code: 'ANF001', line: 3, message: expect.stringContaining('ANF997') })],
+      },
     ]);
     // Paths narrow the staged files.
     expect(JSON.parse(run(['--staged', '-f', 'json', 'elsewhere'], { cwd: dir }).stdout)).toEqual([]);
@@ -137,7 +187,10 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     git(dir, 'commit', '-q', '-m', 'change');
     // A new file nobody has added yet counts as changed, every line of it.
     writeFileSync(join(dir, 'etc/untracked.fstab'), FSTAB_UNUSED_SUPPRESSION);
-    const result = JSON.parse(run(['--changed-since', 'base', '-f', 'json'], { cwd: dir }).stdout) as { file: string; diagnostics: { line: number }[] }[];
+    const result = JSON.parse(run(['--changed-since', 'base', '-f', 'json'], { cwd: dir }).stdout) as {
+      file: string;
+      diagnostics: { line: number }[];
+    }[];
     expect(result.map((f) => [f.file, f.diagnostics.map((d) => d.line)])).toEqual([
       ['etc/fstab', [3]],
       ['etc/new.fstab', [1]],
@@ -155,7 +208,8 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     copyFileSync(join(ROOT, 'examples', 'hooks', 'pre-commit'), join(dir, '.git', 'hooks', 'pre-commit'));
     chmodSync(join(dir, '.git', 'hooks', 'pre-commit'), 0o755);
     const env = baseEnv({ PATH: pathWithAnfLint() });
-    const commit = (message: string) => spawnSync('git', ['commit', '-q', '-m', message], { cwd: dir, env, encoding: 'utf8' });
+    const commit = (message: string) =>
+      spawnSync('git', ['commit', '-q', '-m', message], { cwd: dir, env, encoding: 'utf8' });
     git(dir, 'add', '.');
     expect(commit('clean').status).toBe(0);
     writeFileSync(join(dir, 'etc/fstab'), FSTAB_UNUSED_SUPPRESSION);
@@ -167,13 +221,25 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
   });
 
   it('.pre-commit-hooks.yaml: its entry, given the staged files as pre-commit does, reports them', () => {
-    const hooks = parseYaml(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; language: string; types?: string[] }[];
+    const hooks = parseYaml(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as {
+      id: string;
+      entry: string;
+      language: string;
+      types?: string[];
+    }[];
     expect(hooks).toHaveLength(1);
     const hook = hooks[0]!;
     expect(hook).toMatchObject({ id: 'anf-lint', entry: 'anf-lint', language: 'node' });
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': FSTAB_UNUSED_SUPPRESSION, 'README.txt': 'notes\n' }, { git: true });
+    const dir = tempProject(
+      { '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': FSTAB_UNUSED_SUPPRESSION, 'README.txt': 'notes\n' },
+      { git: true },
+    );
     const [command, ...args] = hook.entry.split(' ');
-    const result = spawnSync(command!, [...args, 'etc/fstab', 'README.txt', '.anf-lint.yaml'], { cwd: dir, env: baseEnv({ PATH: pathWithAnfLint() }), encoding: 'utf8' });
+    const result = spawnSync(command!, [...args, 'etc/fstab', 'README.txt', '.anf-lint.yaml'], {
+      cwd: dir,
+      env: baseEnv({ PATH: pathWithAnfLint() }),
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('etc/fstab:1:1  warning');
     expect(result.stdout).toContain('3 files checked');
@@ -184,17 +250,37 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
     const pkg = JSON.parse(read('package.json')) as { bin: Record<string, string>; scripts: Record<string, string> };
     expect(pkg.bin['anf-lint']).toBe('./bin/anf-lint');
     expect(pkg.scripts.prepack).toContain('scripts/build.mjs');
-    const packed = spawnSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'silent' } });
+    const packed = spawnSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_loglevel: 'silent' },
+    });
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['bin/anf-lint', 'dist/cli/anf-lint.js', 'dist/cli/anf-lint-bundle.js', 'dist/cli/anf-lint-bundle.js.cache', 'dist/cli/web-tree-sitter.js', 'dist/server/server.js', 'dist/server/web-tree-sitter.js']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'bin/anf-lint',
+        'dist/cli/anf-lint.js',
+        'dist/cli/anf-lint-bundle.js',
+        'dist/cli/anf-lint-bundle.js.cache',
+        'dist/cli/web-tree-sitter.js',
+        'dist/server/server.js',
+        'dist/server/web-tree-sitter.js',
+      ]),
+    );
   });
 
   it('docs/github-workflow.yml: its anf-lint steps give annotations and valid SARIF', () => {
-    const workflow = parseYaml(readFileSync(join(ROOT, 'docs', 'github-workflow.yml'), 'utf8')) as { jobs: Record<string, { steps: { run?: string; uses?: string; with?: Record<string, string> }[] }> };
+    const workflow = parseYaml(readFileSync(join(ROOT, 'docs', 'github-workflow.yml'), 'utf8')) as {
+      jobs: Record<string, { steps: { run?: string; uses?: string; with?: Record<string, string> }[] }>;
+    };
     const steps = Object.values(workflow.jobs)[0]!.steps;
     const anfSteps = steps.filter((s) => s.run?.startsWith('anf-lint'));
     expect(anfSteps).toHaveLength(2);
-    expect(steps.some((s) => s.uses?.startsWith('github/codeql-action/upload-sarif') && s.with?.sarif_file === 'anf-lint.sarif')).toBe(true);
+    expect(
+      steps.some(
+        (s) => s.uses?.startsWith('github/codeql-action/upload-sarif') && s.with?.sarif_file === 'anf-lint.sarif',
+      ),
+    ).toBe(true);
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': FSTAB_UNUSED_SUPPRESSION }, { git: true });
     const env = baseEnv({ PATH: pathWithAnfLint(), GITHUB_ACTIONS: 'true' });
     const lint = spawnSync('bash', ['-e', '-c', anfSteps[0]!.run!], { cwd: dir, env, encoding: 'utf8' });

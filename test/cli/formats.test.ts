@@ -18,7 +18,9 @@ describe('output formats', () => {
     const dir = tempProject(files);
     const plain = run([], { cwd: dir });
     expect(plain.stdout).not.toContain('\u001b[');
-    expect(plain.stdout).toMatch(/team\/\.anf-lint\.yaml:3:11 {2}error {2}workload: "eda-tool" is not allowed; .* \(did you mean eda-tools\?\)\. {2}ANF902/);
+    expect(plain.stdout).toMatch(
+      /team\/\.anf-lint\.yaml:3:11 {2}error {2}workload: "eda-tool" is not allowed; .* \(did you mean eda-tools\?\)\. {2}ANF902/,
+    );
     expect(plain.stdout).toMatch(/2 problems \(1 error, 1 warning\) in 2 files; 3 files checked\./);
     const forced = run([], { cwd: dir, env: { FORCE_COLOR: '1' } });
     expect(forced.stdout).toContain('\u001b[31m');
@@ -37,12 +39,34 @@ describe('output formats', () => {
       {
         file: 'etc/fstab',
         kind: 'fstab',
-        diagnostics: [{ code: 'ANF001', severity: 'warning', message: expect.stringContaining('ANF999'), line: 1, column: 1, endLine: 1, endColumn: 45, fixable: true }],
+        diagnostics: [
+          {
+            code: 'ANF001',
+            severity: 'warning',
+            message: expect.stringContaining('ANF999'),
+            line: 1,
+            column: 1,
+            endLine: 1,
+            endColumn: 45,
+            fixable: true,
+          },
+        ],
       },
       {
         file: 'team/.anf-lint.yaml',
         kind: 'anf-lint-config',
-        diagnostics: [{ code: 'ANF902', severity: 'error', message: expect.any(String), line: 3, column: 11, endLine: 3, endColumn: 19, fixable: false }],
+        diagnostics: [
+          {
+            code: 'ANF902',
+            severity: 'error',
+            message: expect.any(String),
+            line: 3,
+            column: 11,
+            endLine: 3,
+            endColumn: 19,
+            fixable: false,
+          },
+        ],
       },
     ]);
   });
@@ -64,10 +88,31 @@ describe('output formats', () => {
     expect(run0.tool.driver.name).toBe('anf-lint');
     expect(run0.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(ALL_RULES.map((r) => r.code));
     const anf001 = run0.tool.driver.rules.find((r: { id: string }) => r.id === 'ANF001');
-    expect(anf001).toMatchObject({ helpUri: ruleDocUrl('ANF001'), shortDescription: { text: expect.any(String) }, fullDescription: { text: expect.any(String) }, defaultConfiguration: { level: 'warning' } });
+    expect(anf001).toMatchObject({
+      helpUri: ruleDocUrl('ANF001'),
+      shortDescription: { text: expect.any(String) },
+      fullDescription: { text: expect.any(String) },
+      defaultConfiguration: { level: 'warning' },
+    });
 
-    const results = run0.results as { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number } } }[]; partialFingerprints: Record<string, string>; suppressions?: { kind: string; justification?: string }[] }[];
-    expect(results.map((r) => [r.ruleId, r.level, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
+    const results = run0.results as {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      locations: {
+        physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number } };
+      }[];
+      partialFingerprints: Record<string, string>;
+      suppressions?: { kind: string; justification?: string }[];
+    }[];
+    expect(
+      results.map((r) => [
+        r.ruleId,
+        r.level,
+        r.locations[0]!.physicalLocation.artifactLocation.uri,
+        r.locations[0]!.physicalLocation.region.startLine,
+      ]),
+    ).toEqual([
       ['ANF001', 'warning', 'etc/fstab', 1],
       ['ANF904', 'warning', 'team/.anf-lint.yaml', 2],
       ['ANF902', 'error', 'team/.anf-lint.yaml', 3],
@@ -90,14 +135,20 @@ describe('output formats', () => {
     const sarif = JSON.parse(result.stdout);
     const schema = JSON.parse(readFileSync(join(__dirname, 'schemas', 'sarif-2.1.0-rtm.5.json'), 'utf8'));
     expect(new Ajv({ strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema)(sarif)).toBe(true);
-    expect(sarif.runs[0].invocations[0]).toEqual({ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'missing.fstab: no such file or folder' } }] });
+    expect(sarif.runs[0].invocations[0]).toEqual({
+      executionSuccessful: false,
+      toolExecutionNotifications: [{ level: 'error', message: { text: 'missing.fstab: no such file or folder' } }],
+    });
     expect(sarif.runs[0].results).toHaveLength(1);
   });
 
   it('sarif: URIs stay relative to the repository root when run from a subfolder', () => {
     const dir = tempProject(files, { git: true });
     const result = run(['--format', 'sarif', '.'], { cwd: join(dir, 'etc') });
-    const uris = JSON.parse(result.stdout).runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => r.locations[0]!.physicalLocation.artifactLocation.uri);
+    const uris = JSON.parse(result.stdout).runs[0].results.map(
+      (r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+        r.locations[0]!.physicalLocation.artifactLocation.uri,
+    );
     expect(uris).toEqual(['etc/fstab']);
     expect(git(dir, 'status', '--porcelain')).toContain('etc/');
   });
@@ -107,8 +158,12 @@ describe('output formats', () => {
     const explicit = run(['--format', 'github'], { cwd: dir });
     const lines = explicit.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^::warning file=etc\/fstab,line=1,col=1,endLine=1,endColumn=45,title=ANF001::This suppression of ANF999 silences nothing/);
-    expect(lines[1]).toMatch(/^::error file=team\/\.anf-lint\.yaml,line=3,col=11,endLine=3,endColumn=19,title=ANF902::workload: "eda-tool" is not allowed/);
+    expect(lines[0]).toMatch(
+      /^::warning file=etc\/fstab,line=1,col=1,endLine=1,endColumn=45,title=ANF001::This suppression of ANF999 silences nothing/,
+    );
+    expect(lines[1]).toMatch(
+      /^::error file=team\/\.anf-lint\.yaml,line=3,col=11,endLine=3,endColumn=19,title=ANF902::workload: "eda-tool" is not allowed/,
+    );
     const byDefault = run([], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
     expect(byDefault.stdout).toBe(explicit.stdout);
     expect(byDefault.code).toBe(1);

@@ -32,7 +32,18 @@ export default async function setup(): Promise<void> {
   if (!runIncludesCliTests()) return;
   const sources = Math.max(newestSource(join(ROOT, 'server', 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
   if (existsSync(CLI) && statSync(CLI).mtimeMs >= sources) return;
-  const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'error', legalComments: 'none', absWorkingDir: ROOT, plugins: [jsoncParserEsm, yamlWithoutEnvReads, webTreeSitterLazy], alias: webTreeSitterCjs };
+  const common: BuildOptions = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: 'linked',
+    logLevel: 'error',
+    legalComments: 'none',
+    absWorkingDir: ROOT,
+    plugins: [jsoncParserEsm, yamlWithoutEnvReads, webTreeSitterLazy],
+    alias: webTreeSitterCjs,
+  };
   await copyIacWasm(ROOT);
   await Promise.all([
     buildCli(join(ROOT, 'dist', 'cli'), common),

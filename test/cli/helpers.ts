@@ -16,13 +16,27 @@ export interface RunResult {
 
 /** A clean environment: no CI or GitHub variables, no colors unless a test asks. */
 export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', GIT_CONFIG_NOSYSTEM: '1' };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: 'C.UTF-8',
+    GIT_CONFIG_NOSYSTEM: '1',
+  };
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
   return env;
 }
 
-export function run(args: readonly string[], options: { cwd: string; input?: string; env?: Record<string, string | undefined>; cli?: string }): RunResult {
-  const result = spawnSync(process.execPath, [options.cli ?? CLI, ...args], { cwd: options.cwd, input: options.input ?? '', env: baseEnv(options.env), encoding: 'utf8', timeout: 30_000 });
+export function run(
+  args: readonly string[],
+  options: { cwd: string; input?: string; env?: Record<string, string | undefined>; cli?: string },
+): RunResult {
+  const result = spawnSync(process.execPath, [options.cli ?? CLI, ...args], {
+    cwd: options.cwd,
+    input: options.input ?? '',
+    env: baseEnv(options.env),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -62,6 +76,7 @@ afterAll(() => {
  */
 export const GOOD_CONFIG = '# test configuration\nregion: eastus\n';
 /** A valid fstab line with a suppression that silences nothing: one ANF001 warning (fixable). */
-export const FSTAB_UNUSED_SUPPRESSION = '# anf-lint disable-next-line ANF999 -- stale\n10.0.0.4:/vol1 /data nfs rw,vers=3,hard,tcp,timeo=600,rsize=262144,wsize=262144,noatime,_netdev 0 0\n';
+export const FSTAB_UNUSED_SUPPRESSION =
+  '# anf-lint disable-next-line ANF999 -- stale\n10.0.0.4:/vol1 /data nfs rw,vers=3,hard,tcp,timeo=600,rsize=262144,wsize=262144,noatime,_netdev 0 0\n';
 /** A configuration file (not the active one) with an unknown region: one ANF904 warning. */
 export const CONFIG_UNKNOWN_REGION = 'region: mars-north\n';

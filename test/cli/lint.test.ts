@@ -2,7 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, CLI, CONFIG_UNKNOWN_REGION, FSTAB_UNUSED_SUPPRESSION, GOOD_CONFIG, run, tempProject } from './helpers';
+import {
+  baseEnv,
+  CLI,
+  CONFIG_UNKNOWN_REGION,
+  FSTAB_UNUSED_SUPPRESSION,
+  GOOD_CONFIG,
+  run,
+  tempProject,
+} from './helpers';
 
 describe('anf-lint: files, configuration and exit codes', () => {
   it('prints help and version', () => {
@@ -16,7 +24,10 @@ describe('anf-lint: files, configuration and exit codes', () => {
   });
 
   it('exits 0 with no findings and says so', () => {
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': FSTAB_UNUSED_SUPPRESSION.split('\n').slice(1).join('\n') });
+    const dir = tempProject({
+      '.anf-lint.yaml': GOOD_CONFIG,
+      'etc/fstab': FSTAB_UNUSED_SUPPRESSION.split('\n').slice(1).join('\n'),
+    });
     const result = run([], { cwd: dir });
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('2 files checked, no problems.\n');
@@ -83,7 +94,9 @@ describe('anf-lint: files, configuration and exit codes', () => {
     expect(run(['hosts'], { cwd: dir }).code).toBe(0);
     const below = run([], { cwd: join(dir, 'hosts') });
     expect(below.code).toBe(1);
-    expect(below.stderr).toBe(`anf-lint: note: ${join(dir, '.anf-lint.yaml')}: not used for the files under ${join(dir, 'hosts')}: outside a git repository the lookup stops at the folder named on the command line (or the current folder), below the home folder and before a shared temporary folder such as /tmp; pass --config ${join(dir, '.anf-lint.yaml')} to use it\n`);
+    expect(below.stderr).toBe(
+      `anf-lint: note: ${join(dir, '.anf-lint.yaml')}: not used for the files under ${join(dir, 'hosts')}: outside a git repository the lookup stops at the folder named on the command line (or the current folder), below the home folder and before a shared temporary folder such as /tmp; pass --config ${join(dir, '.anf-lint.yaml')} to use it\n`,
+    );
     expect(run(['--config', '../.anf-lint.yaml'], { cwd: join(dir, 'hosts') }).code).toBe(0);
     const strict = run(['--config', 'strict.yaml', '-f', 'json', 'hosts'], { cwd: dir });
     expect(JSON.parse(strict.stdout)[0].diagnostics[0]).toMatchObject({ code: 'ANF001', severity: 'error' });
@@ -103,9 +116,14 @@ describe('anf-lint: files, configuration and exit codes', () => {
   });
 
   it('prints configuration warnings on stderr and goes on', () => {
-    const dir = tempProject({ '.anf-lint.yaml': CONFIG_UNKNOWN_REGION, 'etc/fstab': `${FSTAB_UNUSED_SUPPRESSION.split('\n')[1]}\n` });
+    const dir = tempProject({
+      '.anf-lint.yaml': CONFIG_UNKNOWN_REGION,
+      'etc/fstab': `${FSTAB_UNUSED_SUPPRESSION.split('\n')[1]}\n`,
+    });
     const result = run(['etc'], { cwd: dir });
-    expect(result.stderr).toMatch(/^anf-lint: configuration: \.anf-lint\.yaml:1:9 {2}warning {2}anf-lint has no list prices for region "mars-north"; .* {2}ANF904\n$/);
+    expect(result.stderr).toMatch(
+      /^anf-lint: configuration: \.anf-lint\.yaml:1:9 {2}warning {2}anf-lint has no list prices for region "mars-north"; .* {2}ANF904\n$/,
+    );
     expect(result.code).toBe(0);
     // Linted itself, the file reports the warning in the report instead.
     const all = run(['.'], { cwd: dir });
@@ -117,7 +135,10 @@ describe('anf-lint: files, configuration and exit codes', () => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'team/.anf-lint.yaml': CONFIG_UNKNOWN_REGION });
     const result = run(['-f', 'json', '.'], { cwd: dir });
     const team = JSON.parse(result.stdout).find((f: { file: string }) => f.file === 'team/.anf-lint.yaml');
-    expect(team).toMatchObject({ kind: 'anf-lint-config', diagnostics: [{ code: 'ANF904', severity: 'warning', line: 1, column: 9 }] });
+    expect(team).toMatchObject({
+      kind: 'anf-lint-config',
+      diagnostics: [{ code: 'ANF904', severity: 'warning', line: 1, column: 9 }],
+    });
   });
 
   it('a missing file is a clear message and exit 2, not a stack trace; the rest is still linted', () => {
@@ -149,26 +170,46 @@ describe('anf-lint: files, configuration and exit codes', () => {
     const unknown = run(['--frobnicate'], { cwd: dir });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^anf-lint: unknown option '--frobnicate'/);
-    expect(run(['--format', 'xml'], { cwd: dir }).stderr).toContain('--format: "xml" is not a format; use text, json, sarif, github');
-    expect(run(['--format'], { cwd: dir }).stderr).toContain("--format");
+    expect(run(['--format', 'xml'], { cwd: dir }).stderr).toContain(
+      '--format: "xml" is not a format; use text, json, sarif, github',
+    );
+    expect(run(['--format'], { cwd: dir }).stderr).toContain('--format');
     expect(run(['--stdin'], { cwd: dir }).stderr).toContain('--stdin needs --stdin-filename');
     expect(run(['--fix', '--fix-dry-run'], { cwd: dir }).stderr).toContain('choose one');
-    expect(run(['--fix', '--stdin', '--stdin-filename', 'x.fstab'], { cwd: dir }).stderr).toContain('--fix cannot write to standard input');
+    expect(run(['--fix', '--stdin', '--stdin-filename', 'x.fstab'], { cwd: dir }).stderr).toContain(
+      '--fix cannot write to standard input',
+    );
   });
 
   it('--stdin --stdin-filename lints standard input as that file', () => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG });
-    const result = run(['--stdin', '--stdin-filename', 'etc/fstab', '-f', 'json'], { cwd: dir, input: FSTAB_UNUSED_SUPPRESSION });
+    const result = run(['--stdin', '--stdin-filename', 'etc/fstab', '-f', 'json'], {
+      cwd: dir,
+      input: FSTAB_UNUSED_SUPPRESSION,
+    });
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual([
-      { file: 'etc/fstab', kind: 'fstab', diagnostics: [expect.objectContaining({ code: 'ANF001', line: 1, column: 1 })] },
+      {
+        file: 'etc/fstab',
+        kind: 'fstab',
+        diagnostics: [expect.objectContaining({ code: 'ANF001', line: 1, column: 1 })],
+      },
     ]);
-    const asConfig = run(['--stdin', '--stdin-filename', 'sub/.anf-lint.yaml', '-f', 'json'], { cwd: dir, input: CONFIG_UNKNOWN_REGION });
-    expect(JSON.parse(asConfig.stdout)[0]).toMatchObject({ kind: 'anf-lint-config', diagnostics: [{ code: 'ANF904' }] });
+    const asConfig = run(['--stdin', '--stdin-filename', 'sub/.anf-lint.yaml', '-f', 'json'], {
+      cwd: dir,
+      input: CONFIG_UNKNOWN_REGION,
+    });
+    expect(JSON.parse(asConfig.stdout)[0]).toMatchObject({
+      kind: 'anf-lint-config',
+      diagnostics: [{ code: 'ANF904' }],
+    });
   });
 
   it('honours suppression comments', () => {
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'team/.anf-lint.yaml': `# anf-lint disable-next-line ANF904 -- region added next quarter\n${CONFIG_UNKNOWN_REGION}` });
+    const dir = tempProject({
+      '.anf-lint.yaml': GOOD_CONFIG,
+      'team/.anf-lint.yaml': `# anf-lint disable-next-line ANF904 -- region added next quarter\n${CONFIG_UNKNOWN_REGION}`,
+    });
     const result = run(['team'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('no problems');
@@ -201,8 +242,12 @@ describe('anf-lint: files, configuration and exit codes', () => {
       'eda.anf.yaml': readFileSync(join(__dirname, 'fixtures', 'eda.anf.yaml'), 'utf8'),
     });
     const result = run([], { cwd: dir });
-    expect(result.stdout).toMatch(/^eda\.anf\.yaml\n {2}pool eda-prod\/eda-premium {2}Premium, 4 TiB, 2,048 GiB allocated \(50%\), 128 MiB\/s of 256 MiB\/s, \$[\d,.]+ a month\n/);
-    expect(result.stdout).toMatch(/\n {4}eda-tools {2}2,048 GiB, 128 MiB\/s, 16,384 IOPS at 8 KiB \(assumed\), \$[\d,.]+ a month, eda-tools, NFSv3\n/);
+    expect(result.stdout).toMatch(
+      /^eda\.anf\.yaml\n {2}pool eda-prod\/eda-premium {2}Premium, 4 TiB, 2,048 GiB allocated \(50%\), 128 MiB\/s of 256 MiB\/s, \$[\d,.]+ a month\n/,
+    );
+    expect(result.stdout).toMatch(
+      /\n {4}eda-tools {2}2,048 GiB, 128 MiB\/s, 16,384 IOPS at 8 KiB \(assumed\), \$[\d,.]+ a month, eda-tools, NFSv3\n/,
+    );
   });
 
   it('writes nothing to stdout but the report (progress and notes go to stderr)', () => {
@@ -213,12 +258,19 @@ describe('anf-lint: files, configuration and exit codes', () => {
     expect(result.stderr).toBe('');
   });
 
-  it.skipIf(!existsSync('/usr/bin/script'))('shows progress on stderr when it is a terminal and the run is long', () => {
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG });
-    for (let i = 0; i < 60; i++) writeFileSync(join(dir, `host${i}.fstab`), FSTAB_UNUSED_SUPPRESSION);
-    // `script` gives the CLI a pseudo-terminal for stdout and stderr.
-    const result = spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" --fail-on error`, '/dev/null'], { cwd: dir, env: baseEnv({ TERM: 'xterm' }), encoding: 'utf8' });
-    expect(result.stdout).toContain('anf-lint: 61/61 files');
-    expect(result.stdout).toContain('\u001b[K');
-  });
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'shows progress on stderr when it is a terminal and the run is long',
+    () => {
+      const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG });
+      for (let i = 0; i < 60; i++) writeFileSync(join(dir, `host${i}.fstab`), FSTAB_UNUSED_SUPPRESSION);
+      // `script` gives the CLI a pseudo-terminal for stdout and stderr.
+      const result = spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" --fail-on error`, '/dev/null'], {
+        cwd: dir,
+        env: baseEnv({ TERM: 'xterm' }),
+        encoding: 'utf8',
+      });
+      expect(result.stdout).toContain('anf-lint: 61/61 files');
+      expect(result.stdout).toContain('\u001b[K');
+    },
+  );
 });

@@ -12,7 +12,12 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../../server/src/lsp/server';
 import { MULTI_HOST_FILES, multiHostRepository, writeRepository } from '../support/generatedRepo';
@@ -65,7 +70,14 @@ function hanaRepository(): string {
 function fromCli(repo: string, target = '.'): string[] {
   const result = run(['--format', 'json', '--exit-zero', target], { cwd: repo });
   expect(result.code).toBe(0);
-  return (JSON.parse(result.stdout) as JsonFile[]).flatMap((f) => f.diagnostics.map((d) => `${f.file.split('\\').join('/')} ${d.code} ${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.message}`)).sort();
+  return (JSON.parse(result.stdout) as JsonFile[])
+    .flatMap((f) =>
+      f.diagnostics.map(
+        (d) =>
+          `${f.file.split('\\').join('/')} ${d.code} ${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.message}`,
+      ),
+    )
+    .sort();
 }
 
 /** The language server in this process, over a pair of streams. */
@@ -77,7 +89,10 @@ class InProcessServer {
 
   constructor() {
     startServer(createConnection(ProposedFeatures.all, this.toServer, this.toClient));
-    this.client = createMessageConnection(new StreamMessageReader(this.toClient), new StreamMessageWriter(this.toServer));
+    this.client = createMessageConnection(
+      new StreamMessageReader(this.toClient),
+      new StreamMessageWriter(this.toServer),
+    );
     this.client.onNotification('window/logMessage', (p: { message: string }) => {
       this.logs.push(p.message);
     });
@@ -90,7 +105,12 @@ class InProcessServer {
   }
 
   async start(folders: readonly string[]): Promise<void> {
-    await this.client.sendRequest('initialize', { processId: null, rootUri: null, workspaceFolders: folders.map((f, i) => ({ uri: pathToFileURL(f).href, name: `f${i}` })), capabilities: PULL_CLIENT_CAPABILITIES });
+    await this.client.sendRequest('initialize', {
+      processId: null,
+      rootUri: null,
+      workspaceFolders: folders.map((f, i) => ({ uri: pathToFileURL(f).href, name: `f${i}` })),
+      capabilities: PULL_CLIENT_CAPABILITIES,
+    });
     await this.client.sendNotification('initialized', {});
     await this.indexes(1);
   }
@@ -107,13 +127,18 @@ class InProcessServer {
   async changeFolders(added: readonly string[], removed: readonly string[]): Promise<void> {
     const before = this.logs.filter((l) => /indexed \d+ files/.test(l)).length;
     const folder = (f: string) => ({ uri: pathToFileURL(f).href, name: f });
-    await this.client.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: added.map(folder), removed: removed.map(folder) } });
+    await this.client.sendNotification('workspace/didChangeWorkspaceFolders', {
+      event: { added: added.map(folder), removed: removed.map(folder) },
+    });
     await this.indexes(before + 1);
   }
 
   /** workspace/diagnostic, as `file code l:c-l:c message` lines per folder (files outside every folder under ''). */
   async diagnostics(folders: readonly string[]): Promise<Map<string, string[]>> {
-    const report = await this.client.sendRequest<{ items: { uri: string; items: LspDiagnostic[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    const report = await this.client.sendRequest<{ items: { uri: string; items: LspDiagnostic[] }[] }>(
+      'workspace/diagnostic',
+      { previousResultIds: [] },
+    );
     const byFolder = new Map<string, string[]>(folders.map((f) => [f, []]));
     for (const item of report.items) {
       const path = fileURLToPath(item.uri);
@@ -121,7 +146,11 @@ class InProcessServer {
       if (!byFolder.has(folder)) byFolder.set(folder, []);
       for (const d of item.items) {
         const { start, end } = d.range;
-        byFolder.get(folder)!.push(`${relative(folder, path).split('\\').join('/')} ${String(d.code)} ${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1} ${d.message}`);
+        byFolder
+          .get(folder)!
+          .push(
+            `${relative(folder, path).split('\\').join('/')} ${String(d.code)} ${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1} ${d.message}`,
+          );
       }
     }
     for (const lines of byFolder.values()) lines.sort();
@@ -155,12 +184,27 @@ describe('a multi-root window: one project per workspace folder', () => {
     expect(byFolder.get(hana)).toEqual(hanaAlone);
     expect(byFolder.get(eda)).toEqual(edaAlone);
     // The tree covers both folders; each manifest's volume reaches only its own folder's mounts.
-    type Tree = { manifests: { uri: string; accounts: { pools: { volumes: { name: string; mounts: { location: { uri: string } }[] }[] }[] }[] }[] };
+    type Tree = {
+      manifests: {
+        uri: string;
+        accounts: { pools: { volumes: { name: string; mounts: { location: { uri: string } }[] }[] }[] }[];
+      }[];
+    };
     const tree = await server.client.sendRequest<Tree>('anf/hierarchy', {});
     const mountsOf = (manifest: string) =>
       tree.manifests
         .filter((m) => m.uri === pathToFileURL(manifest).href)
-        .flatMap((m) => m.accounts.flatMap((a) => a.pools.flatMap((p) => p.volumes.filter((v) => v.name === 'eda-tools').flatMap((v) => v.mounts.map((mount) => relative(dirname(manifest), fileURLToPath(mount.location.uri)))))))
+        .flatMap((m) =>
+          m.accounts.flatMap((a) =>
+            a.pools.flatMap((p) =>
+              p.volumes
+                .filter((v) => v.name === 'eda-tools')
+                .flatMap((v) =>
+                  v.mounts.map((mount) => relative(dirname(manifest), fileURLToPath(mount.location.uri))),
+                ),
+            ),
+          ),
+        )
         .sort();
     expect(mountsOf(join(eda, 'estate.anf.yaml'))).toEqual(['hostA/etc/fstab', 'hostB/etc/fstab']);
     expect(mountsOf(join(hana, 'hana.anf.yaml'))).toEqual(['etc/fstab']);
@@ -168,10 +212,21 @@ describe('a multi-root window: one project per workspace folder', () => {
     const outside = writeRepository({ 'etc/fstab': HOST_A_FSTAB }, { git: false, prefix: 'anf-lint-loose-' });
     created.push(outside);
     const uri = pathToFileURL(join(outside, 'etc/fstab')).href;
-    await server.client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'fstab', version: 1, text: HOST_A_FSTAB } });
-    const report = await server.client.sendRequest<{ items: LspDiagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    await server.client.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'fstab', version: 1, text: HOST_A_FSTAB },
+    });
+    const report = await server.client.sendRequest<{ items: LspDiagnostic[] }>('textDocument/diagnostic', {
+      textDocument: { uri },
+    });
     expect(report.items.length).toBeGreaterThan(0);
-    expect(report.items.map((d) => `etc/fstab ${String(d.code)} ${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1} ${d.message}`).sort()).toEqual(fromCli(outside, 'etc/fstab'));
+    expect(
+      report.items
+        .map(
+          (d) =>
+            `etc/fstab ${String(d.code)} ${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1} ${d.message}`,
+        )
+        .sort(),
+    ).toEqual(fromCli(outside, 'etc/fstab'));
   }, 120_000);
 
   it('didChangeWorkspaceFolders adds and removes a project; the other folder keeps its findings', async () => {

@@ -6,7 +6,19 @@ import { parseRuleOverrides } from '../../server/src/cli/lint';
 /** The CLI's few pure helpers, checked without a process. */
 describe('CLI helpers', () => {
   it('reads the changed lines of a -U0 diff (0-based, new side)', () => {
-    const diff = ['diff --git a/f b/f', '@@ -1,0 +2,3 @@', '+a', '+b', '+c', '@@ -10 +12 @@', '-x', '+y', '@@ -20,2 +22,0 @@', '-gone', '-gone'].join('\n');
+    const diff = [
+      'diff --git a/f b/f',
+      '@@ -1,0 +2,3 @@',
+      '+a',
+      '+b',
+      '+c',
+      '@@ -10 +12 @@',
+      '-x',
+      '+y',
+      '@@ -20,2 +22,0 @@',
+      '-gone',
+      '-gone',
+    ].join('\n');
     expect([...parseChangedLines(diff)].sort((a, b) => a - b)).toEqual([1, 2, 3, 11]);
   });
 
@@ -20,6 +32,10 @@ describe('CLI helpers', () => {
   });
 
   it('parses --rule values', () => {
-    expect(parseRuleOverrides(['ANF001=off', 'anf002 = Error', 'ANF900:warning'])).toEqual({ ANF001: 'off', ANF002: 'error', ANF900: 'warning' });
+    expect(parseRuleOverrides(['ANF001=off', 'anf002 = Error', 'ANF900:warning'])).toEqual({
+      ANF001: 'off',
+      ANF002: 'error',
+      ANF900: 'warning',
+    });
   });
 });

@@ -35,11 +35,16 @@ function outsideFolder(files: Record<string, string>): string {
 
 describe('18.1: --fix keeps every byte it does not edit', () => {
   it('refuses to fix a file that is not valid UTF-8, says why, and leaves its bytes', () => {
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/sysctl.d/90-nfs.conf': SYSCTL_DUPLICATE }, { git: true });
+    const dir = tempProject(
+      { '.anf-lint.yaml': GOOD_CONFIG, 'etc/sysctl.d/90-nfs.conf': SYSCTL_DUPLICATE },
+      { git: true },
+    );
     writeFileSync(join(dir, 'etc/sysctl.conf'), SYSCTL_LATIN1);
     for (const flag of ['--fix', '--fix-dry-run']) {
       const result = run([flag, 'etc/sysctl.conf'], { cwd: dir });
-      expect(result.stderr).toContain('anf-lint: note: etc/sysctl.conf: not fixed: the file is not valid UTF-8, and a fix would rewrite bytes it does not mean to edit (1 fix not applied)');
+      expect(result.stderr).toContain(
+        'anf-lint: note: etc/sysctl.conf: not fixed: the file is not valid UTF-8, and a fix would rewrite bytes it does not mean to edit (1 fix not applied)',
+      );
       expect(result.stderr).not.toContain('fixed 1 file');
       expect(readFileSync(join(dir, 'etc/sysctl.conf')).equals(SYSCTL_LATIN1)).toBe(true);
     }
@@ -71,9 +76,17 @@ describe('18.2: an atomic write', () => {
     let err = '';
     stdout.on('data', (c) => (out += String(c)));
     stderr.on('data', (c) => (err += String(c)));
-    const code = await runCli(['--fix', 'etc/sysctl.conf'], { stdout, stderr, cwd: dir, env: baseEnv(), environment: new FullDisk() });
+    const code = await runCli(['--fix', 'etc/sysctl.conf'], {
+      stdout,
+      stderr,
+      cwd: dir,
+      env: baseEnv(),
+      environment: new FullDisk(),
+    });
     expect(code).toBe(2);
-    expect(err).toContain('anf-lint: etc/sysctl.conf: cannot write the fixed file (no space left on the device); the file is unchanged');
+    expect(err).toContain(
+      'anf-lint: etc/sysctl.conf: cannot write the fixed file (no space left on the device); the file is unchanged',
+    );
     expect(err).not.toContain('fixed 1 file');
     // The report shows what the file still holds: the duplicate is still there.
     expect(out).toContain('ANF306');
@@ -83,8 +96,11 @@ describe('18.2: an atomic write', () => {
 
 describe('18.3: never leave the repository', () => {
   it('a tracked link to a file outside is not read, not reported, not written; noted once', () => {
-    const secret = outsideFolder({ 'shadow': `${SECRET}\n` });
-    const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': '10.0.0.4:/vol1 /data nfs rw,vers=3,hard,_netdev 0 0\n' }, { git: true });
+    const secret = outsideFolder({ shadow: `${SECRET}\n` });
+    const dir = tempProject(
+      { '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': '10.0.0.4:/vol1 /data nfs rw,vers=3,hard,_netdev 0 0\n' },
+      { git: true },
+    );
     symlinkSync(join(secret, 'shadow'), join(dir, 'etc/sysctl.conf'));
     mkdirSync(join(dir, 'etc/sysctl.d'));
     symlinkSync(join(dir, '.git', 'config'), join(dir, 'etc/sysctl.d/99-git.conf'));
@@ -94,8 +110,14 @@ describe('18.3: never leave the repository', () => {
       expect(result.stdout).not.toContain('SECRET');
       expect(result.stdout).not.toContain('tcp_timestamps = 2');
       expect(result.stdout).not.toContain('[core]');
-      expect(result.stderr.match(/note: etc\/sysctl\.conf: not read: a symbolic link that leads outside/g)).toHaveLength(1);
-      expect(result.stderr.match(/note: etc\/sysctl\.d\/99-git\.conf: not read: a symbolic link into the version control folder/g)).toHaveLength(1);
+      expect(
+        result.stderr.match(/note: etc\/sysctl\.conf: not read: a symbolic link that leads outside/g),
+      ).toHaveLength(1);
+      expect(
+        result.stderr.match(
+          /note: etc\/sysctl\.d\/99-git\.conf: not read: a symbolic link into the version control folder/g,
+        ),
+      ).toHaveLength(1);
     }
     // Named explicitly, and with --fix: still not read, and the target is never written.
     const fixed = run(['--fix', '--unsafe-fixes', 'etc/sysctl.conf', '.'], { cwd: dir });
@@ -120,13 +142,27 @@ describe('18.4: special files never hang a run', () => {
     mkfifo(join(dir, '.anf-lint.yaml'));
     for (const args of [['.'], ['etc/fstab', 'etc/sysctl.conf'], ['--fix-dry-run', '.']]) {
       // The timeout is the test process's: a hang ends the child, and `status` is then null.
-      const result = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, env: baseEnv(), encoding: 'utf8', timeout: 20_000 });
+      const result = spawnSync(process.execPath, [CLI, ...args], {
+        cwd: dir,
+        env: baseEnv(),
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
       expect(result.status, `${args.join(' ')}: ${result.stderr}`).not.toBeNull();
       // The regular file next to them is linted (or fixed) as usual.
-      expect(result.stdout + result.stderr).toMatch(args[0] === '--fix-dry-run' ? /\+\+\+ b\/etc\/sysctl\.conf/ : /ANF306/);
+      expect(result.stdout + result.stderr).toMatch(
+        args[0] === '--fix-dry-run' ? /\+\+\+ b\/etc\/sysctl\.conf/ : /ANF306/,
+      );
     }
-    const named = spawnSync(process.execPath, [CLI, 'etc/fstab'], { cwd: dir, env: baseEnv(), encoding: 'utf8', timeout: 20_000 });
-    expect(named.stderr).toContain('anf-lint: note: etc/fstab: not read: not a regular file (a FIFO, socket, device or broken link)');
+    const named = spawnSync(process.execPath, [CLI, 'etc/fstab'], {
+      cwd: dir,
+      env: baseEnv(),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(named.stderr).toContain(
+      'anf-lint: note: etc/fstab: not read: not a regular file (a FIFO, socket, device or broken link)',
+    );
   });
 
   it('a tracked link to /dev/zero is not read', () => {
@@ -134,14 +170,20 @@ describe('18.4: special files never hang a run', () => {
     mkdirSync(join(dir, 'etc'));
     symlinkSync('/dev/zero', join(dir, 'etc/fstab'));
     git(dir, 'add', '-A');
-    const result = spawnSync(process.execPath, [CLI, '.'], { cwd: dir, env: baseEnv(), encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(process.execPath, [CLI, '.'], {
+      cwd: dir,
+      env: baseEnv(),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(result.status).not.toBeNull();
     expect(result.stderr).toContain('note: etc/fstab: not read');
   });
 });
 
 describe('--unsafe-fixes', () => {
-  const SOFT = '# anf-lint disable-next-line ANF999 -- stale\n10.0.0.4:/vol1 /data nfs rw,vers=3,soft,tcp,timeo=600,rsize=262144,wsize=262144,noatime,_netdev 0 0\n';
+  const SOFT =
+    '# anf-lint disable-next-line ANF999 -- stale\n10.0.0.4:/vol1 /data nfs rw,vers=3,soft,tcp,timeo=600,rsize=262144,wsize=262144,noatime,_netdev 0 0\n';
 
   it('--fix applies safe fixes only; --unsafe-fixes adds the unsafe ones; the dry run marks each', () => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG, 'etc/fstab': SOFT });
@@ -154,7 +196,9 @@ describe('--unsafe-fixes', () => {
     run(['--fix'], { cwd: dir });
     expect(readFileSync(join(dir, 'etc/fstab'), 'utf8')).toBe(SOFT.split('\n').slice(1).join('\n'));
     run(['--fix', '--unsafe-fixes'], { cwd: dir });
-    expect(readFileSync(join(dir, 'etc/fstab'), 'utf8')).toBe(SOFT.split('\n').slice(1).join('\n').replace('soft', 'hard'));
+    expect(readFileSync(join(dir, 'etc/fstab'), 'utf8')).toBe(
+      SOFT.split('\n').slice(1).join('\n').replace('soft', 'hard'),
+    );
     expect(run(['--unsafe-fixes'], { cwd: dir }).stderr).toContain('--unsafe-fixes goes with --fix or --fix-dry-run');
   });
 });
@@ -162,7 +206,11 @@ describe('--unsafe-fixes', () => {
 describe('18.1 for standard input', () => {
   it('--stdin --fix-dry-run shows no fix for input that is not valid UTF-8, and says why', () => {
     const dir = tempProject({ '.anf-lint.yaml': GOOD_CONFIG });
-    const result = spawnSync(process.execPath, [CLI, '--stdin', '--stdin-filename', 'etc/sysctl.conf', '--fix-dry-run'], { cwd: dir, env: baseEnv(), input: SYSCTL_LATIN1, encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(
+      process.execPath,
+      [CLI, '--stdin', '--stdin-filename', 'etc/sysctl.conf', '--fix-dry-run'],
+      { cwd: dir, env: baseEnv(), input: SYSCTL_LATIN1, encoding: 'utf8', timeout: 20_000 },
+    );
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('etc/sysctl.conf: not fixed: the file is not valid UTF-8');
   });

@@ -33,14 +33,24 @@ function fromCli(repo: string, cwd: string, args: readonly string[]): string[] {
   expect(result.code).toBe(0);
   const files = JSON.parse(result.stdout) as JsonFile[];
   return files
-    .flatMap((f) => f.diagnostics.map((d) => `${relative(repo, resolve(cwd, f.file)).split('\\').join('/')} ${d.code} ${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.message}`))
+    .flatMap((f) =>
+      f.diagnostics.map(
+        (d) =>
+          `${relative(repo, resolve(cwd, f.file)).split('\\').join('/')} ${d.code} ${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.message}`,
+      ),
+    )
     .sort();
 }
 
 async function fromServer(repo: string): Promise<string[]> {
-  const { client } = await LspClient.startIndexed({ rootUri: pathToFileURL(repo).href, capabilities: PULL_CLIENT_CAPABILITIES });
+  const { client } = await LspClient.startIndexed({
+    rootUri: pathToFileURL(repo).href,
+    capabilities: PULL_CLIENT_CAPABILITIES,
+  });
   try {
-    const report = await client.request<{ items: { uri: string; items: LspDiagnostic[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    const report = await client.request<{ items: { uri: string; items: LspDiagnostic[] }[] }>('workspace/diagnostic', {
+      previousResultIds: [],
+    });
     return report.items
       .flatMap((item) =>
         item.items.map((d) => {
@@ -61,7 +71,8 @@ function otherRepository(): string {
     {
       '.anf-lint.yaml': 'workload: sap-hana-data\nrules:\n  ANF207: error\n',
       'etc/fstab': '10.20.1.4:/eda-tools /tools nfs rw,hard,vers=4.1,nconnect=16,_netdev 0 0\n',
-      'other.anf.yaml': 'region: westeurope\naccounts:\n  - name: other\n    pools:\n      - name: p\n        serviceLevel: Ultra\n        size: 4 TiB\n        volumes:\n          - name: eda-tools\n            quota: 1 TiB\n            protocols: [NFSv4.1]\n            workload: sap-hana-log\n            exportPath: /eda-tools\n            mountTarget: 10.20.1.4\n',
+      'other.anf.yaml':
+        'region: westeurope\naccounts:\n  - name: other\n    pools:\n      - name: p\n        serviceLevel: Ultra\n        size: 4 TiB\n        volumes:\n          - name: eda-tools\n            quota: 1 TiB\n            protocols: [NFSv4.1]\n            workload: sap-hana-log\n            exportPath: /eda-tools\n            mountTarget: 10.20.1.4\n',
     },
     { prefix: 'anf-lint-other-' },
   );
@@ -86,7 +97,8 @@ describe('the same findings from every entry point', () => {
       const inside = fromCli(repo, repo, ['.']);
       expect(inside.length).toBeGreaterThan(3);
       // The extension-less shell script is read by both (the server's index used to skip it).
-      if (name.startsWith('a generated')) expect(inside.filter((l) => l.startsWith('hostB/bin/mount-results '))).toHaveLength(1);
+      if (name.startsWith('a generated'))
+        expect(inside.filter((l) => l.startsWith('hostB/bin/mount-results '))).toHaveLength(1);
       expect(fromCli(repo, elsewhere(), [repo])).toEqual(inside);
       expect(fromCli(repo, otherRepository(), [repo])).toEqual(inside);
       // One file named from inside another repository still gets its own repository's context and configuration.
@@ -102,13 +114,21 @@ describe('the same findings from every entry point', () => {
     created.push(repo);
     // A new file on host B, staged: every line is a change, so --staged reports all of its findings.
     const added = 'hostB/bin/mount-scratch';
-    writeFileSync(join(repo, added), '#!/bin/sh\nmount -t nfs -o rw,vers=3,nconnect=16,soft 10.20.1.4:/eda-scratch /scratch\n');
+    writeFileSync(
+      join(repo, added),
+      '#!/bin/sh\nmount -t nfs -o rw,vers=3,nconnect=16,soft 10.20.1.4:/eda-scratch /scratch\n',
+    );
     execFileSync('git', ['add', added], { cwd: repo, stdio: 'ignore' });
     const whole = fromCli(repo, repo, ['.']);
     const of = (path: string) => whole.filter((l) => l.startsWith(`${path} `));
     expect(of(added).length).toBeGreaterThan(0);
     expect(fromCli(repo, repo, ['--staged'])).toEqual(of(added));
-    for (const named of ['hostA/etc/fstab', 'hostB/etc/fstab', 'hostA/etc/sysctl.d/90-nfs.conf', 'hostB/bin/mount-results']) {
+    for (const named of [
+      'hostA/etc/fstab',
+      'hostB/etc/fstab',
+      'hostA/etc/sysctl.d/90-nfs.conf',
+      'hostB/bin/mount-results',
+    ]) {
       expect(of(named).length, named).toBeGreaterThan(0);
       expect(fromCli(repo, elsewhere(), [join(repo, named)]), named).toEqual(of(named));
     }

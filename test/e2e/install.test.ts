@@ -39,13 +39,22 @@ describe('README install section', () => {
   });
 
   it('the tarball carries what users run: no tests, sources, fixtures or source maps (issue 26.9)', () => {
-    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(pack.status, pack.stderr).toBe(0);
     const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
     expect(files).toContain('bin/anf-lint');
     expect(files).toContain('dist/cli/anf-lint.js');
     expect(files).toContain('dist/wasm/tree-sitter-terraform.wasm');
-    const unwanted = files.filter((f) => /^(test|server|client\/src|bench|scripts|\.ci|examples)\//.test(f) || f.endsWith('.map') || /\.test\.ts$/.test(f));
+    const unwanted = files.filter(
+      (f) =>
+        /^(test|server|client\/src|bench|scripts|\.ci|examples)\//.test(f) ||
+        f.endsWith('.map') ||
+        /\.test\.ts$/.test(f),
+    );
     expect(unwanted).toEqual([]);
   }, 130_000);
 

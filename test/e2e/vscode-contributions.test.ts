@@ -38,7 +38,13 @@ const contributes = pkg.contributes;
 
 function clientSources(dir = join(ROOT, 'client', 'src')): string {
   return readdirSync(dir, { withFileTypes: true })
-    .map((entry) => (entry.isDirectory() ? clientSources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? readFileSync(join(dir, entry.name), 'utf8') : ''))
+    .map((entry) =>
+      entry.isDirectory()
+        ? clientSources(join(dir, entry.name))
+        : entry.name.endsWith('.ts')
+          ? readFileSync(join(dir, entry.name), 'utf8')
+          : '',
+    )
     .join('\n');
 }
 
@@ -68,7 +74,8 @@ describe('VS Code contributions (package.json)', () => {
         if ((key === 'match' || key === 'begin' || key === 'end') && typeof value === 'string') patterns.push(value);
         return value;
       });
-      for (const pattern of patterns) expect(() => new RegExp(pattern.replace(/\\G/g, '')), `${grammar.path}: ${pattern}`).not.toThrow();
+      for (const pattern of patterns)
+        expect(() => new RegExp(pattern.replace(/\\G/g, '')), `${grammar.path}: ${pattern}`).not.toThrow();
     }
     const colored = new Set(contributes.grammars.map((g) => g.language));
     for (const id of OWN_LANGUAGES) expect(colored, `grammar for ${id}`).toContain(id);
@@ -86,7 +93,8 @@ describe('VS Code contributions (package.json)', () => {
     const selector = documentSelector();
     for (const id of IAC_LANGUAGES) expect(selector).toContainEqual({ scheme: 'file', language: id });
     // Without the HashiCorp or Bicep extension these files have no language of their own.
-    for (const ext of ['tf', 'tfvars', 'bicep']) expect(selector).toContainEqual({ scheme: 'file', pattern: `**/*.${ext}` });
+    for (const ext of ['tf', 'tfvars', 'bicep'])
+      expect(selector).toContainEqual({ scheme: 'file', pattern: `**/*.${ext}` });
   });
 
   it('is what client/scripts/contributes.mjs writes (the single source of the contribution keys)', () => {
@@ -94,7 +102,10 @@ describe('VS Code contributions (package.json)', () => {
     try {
       writeFileSync(join(dir, 'package.json'), readFileSync(join(ROOT, 'package.json'), 'utf8'));
       execFileSync(process.execPath, [join(ROOT, 'client', 'scripts', 'contributes.mjs')], { cwd: dir, stdio: 'pipe' });
-      expect(readFileSync(join(dir, 'package.json'), 'utf8'), 'run: flock /tmp/anf-npm.lock node client/scripts/contributes.mjs').toBe(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+      expect(
+        readFileSync(join(dir, 'package.json'), 'utf8'),
+        'run: flock /tmp/anf-npm.lock node client/scripts/contributes.mjs',
+      ).toBe(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -103,25 +114,46 @@ describe('VS Code contributions (package.json)', () => {
   it('registers a handler for every command and contributes every command it registers', () => {
     const sources = clientSources();
     const registered = new Set([...sources.matchAll(/registerCommand\(\s*'([^']+)'/g)].map((m) => m[1]!));
-    for (const constant of sources.matchAll(/export const (\w+_COMMAND) = '([^']+)'/g)) if (sources.includes(`registerCommand(${constant[1]}`)) registered.add(constant[2]!);
+    for (const constant of sources.matchAll(/export const (\w+_COMMAND) = '([^']+)'/g))
+      if (sources.includes(`registerCommand(${constant[1]}`)) registered.add(constant[2]!);
     const contributed = new Set(contributes.commands.map((c) => c.command));
     expect([...registered].sort()).toEqual([...contributed].sort());
     for (const command of contributes.commands) expect(command.category, command.command).toBe('ANF');
     const titles = contributes.commands.map((c) => c.title);
-    for (const title of ['Recommend sizing...', 'Insert mount command for volume...', 'Show rule documentation', 'Restart server']) expect(titles).toContain(title);
-    for (const entries of Object.values(contributes.menus)) for (const entry of entries) expect(contributed, `menu entry ${entry.command}`).toContain(entry.command);
+    for (const title of [
+      'Recommend sizing...',
+      'Insert mount command for volume...',
+      'Show rule documentation',
+      'Restart server',
+    ])
+      expect(titles).toContain(title);
+    for (const entries of Object.values(contributes.menus))
+      for (const entry of entries) expect(contributed, `menu entry ${entry.command}`).toContain(entry.command);
   });
 
   it('offers exactly the settings the server reads, each with a description', () => {
     const properties = contributes.configuration.properties;
-    for (const [key, schema] of Object.entries(properties)) expect(schema.description ?? schema.markdownDescription, key).toBeTruthy();
-    const topLevel = new Set(Object.keys(properties).map((key) => key.split('.')[1]!).filter((key) => key !== 'trace'));
+    for (const [key, schema] of Object.entries(properties))
+      expect(schema.description ?? schema.markdownDescription, key).toBeTruthy();
+    const topLevel = new Set(
+      Object.keys(properties)
+        .map((key) => key.split('.')[1]!)
+        .filter((key) => key !== 'trace'),
+    );
     expect(Object.keys(properties).every((key) => key.startsWith(`${SETTINGS_SECTION}.`))).toBe(true);
-    expect([...topLevel].sort()).toEqual(Object.keys(configSchema.shape).filter((key) => !(FILE_ONLY_CONFIG_KEYS as readonly string[]).includes(key)).sort());
+    expect([...topLevel].sort()).toEqual(
+      Object.keys(configSchema.shape)
+        .filter((key) => !(FILE_ONLY_CONFIG_KEYS as readonly string[]).includes(key))
+        .sort(),
+    );
   });
 
   it('shows the hierarchy view, declares workspace trust and virtual workspace support', () => {
-    expect(Object.values(contributes.views).flat().map((v) => v.name)).toContain('ANF Hierarchy');
+    expect(
+      Object.values(contributes.views)
+        .flat()
+        .map((v) => v.name),
+    ).toContain('ANF Hierarchy');
     expect(pkg.capabilities.untrustedWorkspaces).toEqual({ supported: true });
     expect(pkg.capabilities.virtualWorkspaces).toBeDefined();
     expect(existsSync(join(ROOT, 'client', 'src', 'extension.ts'))).toBe(true);

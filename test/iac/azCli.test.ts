@@ -26,13 +26,20 @@ describe('az netappfiles commands in a shell script', () => {
     expect(file.iac?.language).toBe('az-cli');
     const pool = file.iac!.pools[0]!;
     expect(pool).toMatchObject({ symbol: 'anf-eda-prod/pool-premium', address: 'az netappfiles pool create, line 15' });
-    expect(pool.size).toMatchObject({ value: 4, unit: 'TiB', raw: '"${POOL_SIZE}"', origin: '`$POOL_SIZE` = 4, from line 9' });
+    expect(pool.size).toMatchObject({
+      value: 4,
+      unit: 'TiB',
+      raw: '"${POOL_SIZE}"',
+      origin: '`$POOL_SIZE` = 4, from line 9',
+    });
     // Written through a variable: a fix never edits the command's `$POOL_SIZE`.
     expect(pool.size?.editSpan).toBeUndefined();
     const manifestPool = file.manifest!.accounts[0]!.pools[0]!;
     expect(manifestPool.size?.value.bytes).toBe(4 * 1024 ** 4);
     expect(manifestPool.qos?.value).toBe('manual');
-    expect(manifestPool.volumes.map((v) => [v.name?.value, v.quota?.value.bytes, v.throughput?.value.bytesPerSecond])).toEqual([
+    expect(
+      manifestPool.volumes.map((v) => [v.name?.value, v.quota?.value.bytes, v.throughput?.value.bytesPerSecond]),
+    ).toEqual([
       ['eda-tools', 1024 * 1024 ** 3, 300 * 1024 ** 2], // `$((1 * 1024))` GiB
       ['eda-scratch', 3072 * 1024 ** 3, 400 * 1024 ** 2], // the later `volume update` changes the quota
     ]);
@@ -41,7 +48,12 @@ describe('az netappfiles commands in a shell script', () => {
   it('reads the backwards-compatible export-policy flags as one rule, its protocols from --protocol-types', () => {
     const scratch = file.iac!.volumes.find((v) => v.name?.value === 'eda-scratch')!;
     expect(scratch.exportRules).toHaveLength(1);
-    expect(scratch.exportRules[0]).toMatchObject({ allowedClients: { value: '10.20.0.0/16' }, nfsv41: { value: true }, nfsv3: { value: false }, rootAccess: { value: false } });
+    expect(scratch.exportRules[0]).toMatchObject({
+      allowedClients: { value: '10.20.0.0/16' },
+      nfsv41: { value: true },
+      nfsv3: { value: false },
+      rootAccess: { value: false },
+    });
     // A literal is editable in place.
     const quotaText = text.slice(scratch.quota!.editSpan!.start, scratch.quota!.editSpan!.end);
     expect(quotaText).toBe('3072');
@@ -53,7 +65,9 @@ describe('az netappfiles commands in a shell script', () => {
 
   it('a variable set outside the script is unknown, with the reason', () => {
     // Set on the create command, with no update after it.
-    const unknown = text.replace('--usage-threshold 2048', '--usage-threshold "${SCRATCH_GIB}"').replace(/\n# The scratch volume[^\n]*\naz netappfiles volume update[^\n]*\n/, '\n');
+    const unknown = text
+      .replace('--usage-threshold 2048', '--usage-threshold "${SCRATCH_GIB}"')
+      .replace(/\n# The scratch volume[^\n]*\naz netappfiles volume update[^\n]*\n/, '\n');
     const volume = parseFile('file:///repo/deploy-anf.sh', unknown).iac!.volumes[1]!;
     expect(volume.quota?.value).toBeUndefined();
     expect(volume.quota?.unknown).toMatch(/`\$SCRATCH_GIB` is not set in this script/);
@@ -62,12 +76,18 @@ describe('az netappfiles commands in a shell script', () => {
     // The hover says why.
     const workspace = new Workspace(config);
     workspace.set('file:///repo/deploy-anf.sh', unknown);
-    const hover = computeHover(workspace, 'file:///repo/deploy-anf.sh', unknown.indexOf('"${SCRATCH_GIB}"') + 2, config);
+    const hover = computeHover(
+      workspace,
+      'file:///repo/deploy-anf.sh',
+      unknown.indexOf('"${SCRATCH_GIB}"') + 2,
+      config,
+    );
     expect(hover?.markdown).toMatch(/^\*\*quota: unknown\*\*\n\n`\$SCRATCH_GIB` is not set in this script/);
   });
 
   it('a value computed by a command is unknown, and says so', () => {
-    const computed = 'SIZE=$(jq .size sizing.json)\naz netappfiles pool create -g rg -a acc -n p --service-level Premium --size "$SIZE"\n';
+    const computed =
+      'SIZE=$(jq .size sizing.json)\naz netappfiles pool create -g rg -a acc -n p --service-level Premium --size "$SIZE"\n';
     const pool = parseFile('file:///repo/x.sh', computed).iac!.pools[0]!;
     expect(pool.size?.value).toBeUndefined();
     expect(pool.size?.unknown).toMatch(/`\$SIZE` \(set on line 1\).*computed by a command/);
@@ -79,8 +99,17 @@ describe('az netappfiles commands in a shell script', () => {
       'az netappfiles volume create -g rg -a acc -p p1 -v v1 --usage-threshold 100 --file-path v1 --vnet n --subnet s --is-large-volume false --zones 1',
     ].join('\n');
     const iac = parseFile('file:///repo/x.sh', script).iac!;
-    expect(iac.pools[0]).toMatchObject({ serviceLevel: { value: 'Ultra' }, size: { value: 8 }, coolAccess: { value: true } });
-    expect(iac.volumes[0]).toMatchObject({ name: { value: 'v1' }, pool: { name: { value: 'p1' } }, largeVolume: { value: false }, zones: { value: ['1'] } });
+    expect(iac.pools[0]).toMatchObject({
+      serviceLevel: { value: 'Ultra' },
+      size: { value: 8 },
+      coolAccess: { value: true },
+    });
+    expect(iac.volumes[0]).toMatchObject({
+      name: { value: 'v1' },
+      pool: { name: { value: 'p1' } },
+      largeVolume: { value: false },
+      zones: { value: ['1'] },
+    });
   });
 
   it('an unknown pool name links the volume that names the same unknown value; `let` and script arguments are unknown', () => {
@@ -102,18 +131,27 @@ describe('az netappfiles commands in a shell script', () => {
   });
 
   it('--size-in-bytes takes bytes', () => {
-    const pool = parseFile('file:///repo/x.sh', 'az netappfiles pool create -g rg -a acc -n p --service-level Premium --size-in-bytes 549755813888\n').manifest!.accounts[0]!.pools[0]!;
+    const pool = parseFile(
+      'file:///repo/x.sh',
+      'az netappfiles pool create -g rg -a acc -n p --service-level Premium --size-in-bytes 549755813888\n',
+    ).manifest!.accounts[0]!.pools[0]!;
     expect(pool.size?.value.bytes).toBe(512 * 1024 ** 3);
   });
 
   it('a script without az netappfiles commands has no estate', () => {
-    const file = parseFile('file:///repo/mount.sh', 'mount -t nfs -o vers=3,hard 10.0.0.4:/vol1 /mnt/vol1\naz group create -n rg -l westeurope\n');
+    const file = parseFile(
+      'file:///repo/mount.sh',
+      'mount -t nfs -o vers=3,hard 10.0.0.4:/vol1 /mnt/vol1\naz group create -n rg -l westeurope\n',
+    );
     expect(file.iac).toBeUndefined();
     expect(file.manifest).toBeUndefined();
   });
 
   it('show/list/delete commands are not resources', () => {
-    const file = parseFile('file:///repo/x.sh', 'az netappfiles volume show -g rg -a acc -p p -n v\naz netappfiles pool delete -g rg -a acc -n p\n');
+    const file = parseFile(
+      'file:///repo/x.sh',
+      'az netappfiles volume show -g rg -a acc -p p -n v\naz netappfiles pool delete -g rg -a acc -n p\n',
+    );
     expect(file.iac).toBeUndefined();
   });
 });
@@ -142,7 +180,10 @@ describe('az netappfiles commands in CI pipelines', () => {
     const file = parseFile(`file:///repo/${path}`, fixture(path));
     expect(file.kind).toBe('ci-pipeline');
     const pool = file.iac!.pools[0]!;
-    expect(pool).toMatchObject({ name: { value: 'pool-standard' }, size: { value: 8, origin: '`$POOL_TIB` = 8, from line 15' } });
+    expect(pool).toMatchObject({
+      name: { value: 'pool-standard' },
+      size: { value: 8, origin: '`$POOL_TIB` = 8, from line 15' },
+    });
     // `${{ vars.ANF_ACCOUNT }}` is known only when the workflow runs.
     expect(pool.account?.name?.unknown).toMatch(/pipeline expression `\$\{\{ vars.ANF_ACCOUNT \}\}`/);
     expect(findings(path)).toContain('23 ANF112');
@@ -151,7 +192,10 @@ describe('az netappfiles commands in CI pipelines', () => {
   it('Azure Pipelines: AzureCLI@2 inlineScript, `$(name)` from the pipeline variables', () => {
     const file = parseFile('file:///repo/azure-pipelines.yml', fixture('azure-pipelines.yml'));
     expect(file.kind).toBe('ci-pipeline');
-    expect(file.iac!.pools[0]!.name).toMatchObject({ value: 'pool-db', origin: '`$(poolName)` = pool-db, from line 8' });
+    expect(file.iac!.pools[0]!.name).toMatchObject({
+      value: 'pool-db',
+      origin: '`$(poolName)` = pool-db, from line 8',
+    });
     expect(findings('azure-pipelines.yml')).toContain('19 ANF112');
   });
 

@@ -84,13 +84,15 @@ function workspaceOf(files: Record<string, string>) {
 }
 
 function findings(workspace: Workspace, path: string) {
-  return visibleDiagnostics(lintFile(workspace, `file:///repo/${path}`, config)).map((d) => `${d.range.start.line + 1}:${d.range.start.character} ${d.code} ${d.message}`);
+  return visibleDiagnostics(lintFile(workspace, `file:///repo/${path}`, config)).map(
+    (d) => `${d.range.start.line + 1}:${d.range.start.character} ${d.code} ${d.message}`,
+  );
 }
 
 describe('Bicep modules with a local path', () => {
   const workspace = workspaceOf({ 'main.bicep': MAIN, 'modules/hana-anf.bicep': MODULE });
 
-  it('makes the module\'s resources the caller\'s, once per declaration, with the params each passes', () => {
+  it("makes the module's resources the caller's, once per declaration, with the params each passes", () => {
     const main = workspace.file('file:///repo/main.bicep')!;
     expect(main.iac!.volumes.map((v) => `${v.symbol} ${v.name?.value} ${v.quota?.value}`)).toEqual([
       'module.hn1.data hn1-data-mnt00001 4398046511104',
@@ -98,21 +100,30 @@ describe('Bicep modules with a local path', () => {
       'module.hn2.data hn2-data-mnt00001 4398046511104',
       'module.hn2.log hn2-log-mnt00001 2199023255552',
     ]);
-    expect(main.manifest!.accounts.map((a) => `${a.name?.value}: ${a.pools.map((p) => `${p.name?.value} ${p.volumes.length}`).join(', ')}`)).toEqual(['shared: ', 'sap-anf-hn1: hn1-pool 2', 'sap-anf-hn2: hn2-pool 2']);
+    expect(
+      main.manifest!.accounts.map(
+        (a) => `${a.name?.value}: ${a.pools.map((p) => `${p.name?.value} ${p.volumes.length}`).join(', ')}`,
+      ),
+    ).toEqual(['shared: ', 'sap-anf-hn1: hn1-pool 2', 'sap-anf-hn2: hn2-pool 2']);
     // The registry module is the AVM account module (iac/knownModules.ts): its account, without pools (none are written).
     expect(main.iac!.calls?.map((c) => `${c.name} ${c.local}`)).toEqual(['hn1 true', 'hn2 true', 'shared false']);
   });
 
-  it('reports the undersized log volume on the param that sets it, and nothing through the module\'s own params there', () => {
+  it("reports the undersized log volume on the param that sets it, and nothing through the module's own params there", () => {
     const list = findings(workspace, 'main.bicep').filter((f) => / ANF408 /.test(f));
     expect(list).toHaveLength(1);
     expect(list[0]).toMatch(/^5:17 ANF408 Volume `hn1-log-mnt00001` is SAP HANA \/hana\/log .* gets 128 MiB\/s/);
-    expect(list[0]).toContain('(set by `logQuotaGiB` of module "hn1", used as `usageThreshold` in modules/hana-anf.bicep line 40)');
+    expect(list[0]).toContain(
+      '(set by `logQuotaGiB` of module "hn1", used as `usageThreshold` in modules/hana-anf.bicep line 40)',
+    );
     expect(findings(workspace, 'modules/hana-anf.bicep').filter((f) => / ANF408 /.test(f))).toEqual([]);
   });
 
   it('a default the declaration leaves is reported on the declaration', () => {
-    const small = workspaceOf({ 'main.bicep': MAIN, 'modules/hana-anf.bicep': MODULE.replace('param dataQuotaGiB int = 4096', 'param dataQuotaGiB int = 512') });
+    const small = workspaceOf({
+      'main.bicep': MAIN,
+      'modules/hana-anf.bicep': MODULE.replace('param dataQuotaGiB int = 4096', 'param dataQuotaGiB int = 512'),
+    });
     const list = findings(small, 'main.bicep').filter((f) => / ANF408 /.test(f));
     expect(list.map((f) => f.split(' ')[0])).toEqual(['1:0', '5:17', '9:0']);
     expect(list[0]).toContain('module "hn1" does not set `dataQuotaGiB`');
@@ -120,10 +131,22 @@ describe('Bicep modules with a local path', () => {
 
   it('a module edit re-checks its callers, and a caller edit the module', () => {
     const files = [workspace.file('file:///repo/main.bicep')!, workspace.file('file:///repo/modules/hana-anf.bicep')!];
-    expect(dependentsOf({ uri: files[1]!.uri, before: files[1]!, after: files[1]! }, workspace.parsedAlone()).map((f) => f.uri)).toContain('file:///repo/main.bicep');
-    expect(dependentsOf({ uri: files[0]!.uri, before: files[0]!, after: files[0]! }, workspace.parsedAlone()).map((f) => f.uri)).toContain('file:///repo/modules/hana-anf.bicep');
+    expect(
+      dependentsOf({ uri: files[1]!.uri, before: files[1]!, after: files[1]! }, workspace.parsedAlone()).map(
+        (f) => f.uri,
+      ),
+    ).toContain('file:///repo/main.bicep');
+    expect(
+      dependentsOf({ uri: files[0]!.uri, before: files[0]!, after: files[0]! }, workspace.parsedAlone()).map(
+        (f) => f.uri,
+      ),
+    ).toContain('file:///repo/modules/hana-anf.bicep');
     const edited = workspaceOf({ 'main.bicep': MAIN, 'modules/hana-anf.bicep': MODULE });
     edited.set('file:///repo/modules/hana-anf.bicep', MODULE.replaceAll("'Ultra'", "'Premium'"));
-    expect(findings(edited, 'main.bicep').filter((f) => / ANF408 /.test(f)).map((f) => f.split(' ')[0])).toEqual(['1:0', '5:17', '9:0', '13:17']);
+    expect(
+      findings(edited, 'main.bicep')
+        .filter((f) => / ANF408 /.test(f))
+        .map((f) => f.split(' ')[0]),
+    ).toEqual(['1:0', '5:17', '9:0', '13:17']);
   });
 });

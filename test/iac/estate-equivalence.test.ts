@@ -15,7 +15,12 @@ import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const ESTATES = [
   { name: 'EDA', manifest: 'eda/eda.anf.yaml', terraform: 'eda/terraform/main.tf', bicep: 'eda/bicep/main.bicep' },
-  { name: 'SAP HANA', manifest: 'sap-hana/hana.anf.yaml', terraform: 'sap-hana/terraform/main.tf', bicep: 'sap-hana/bicep/main.bicep' },
+  {
+    name: 'SAP HANA',
+    manifest: 'sap-hana/hana.anf.yaml',
+    terraform: 'sap-hana/terraform/main.tf',
+    bicep: 'sap-hana/bicep/main.bicep',
+  },
 ];
 const NOT_COMPARED = new Set(['ANF116', 'ANF117', 'ANF124']);
 const config = resolveConfig(configSchema.parse({}));
@@ -29,13 +34,29 @@ function read(path: string) {
   // A Terraform module is its folder: variables.tf and terraform.tfvars set main.tf's sizes.
   if (path.endsWith('.tf')) {
     const folder = dirname(join(EXAMPLES, path));
-    for (const name of readdirSync(folder)) if (/\.tf(?:vars)?$/.test(name) && join(folder, name) !== join(EXAMPLES, path)) workspace.set(pathToFileURL(join(folder, name)).href, readFileSync(join(folder, name), 'utf8'));
+    for (const name of readdirSync(folder))
+      if (/\.tf(?:vars)?$/.test(name) && join(folder, name) !== join(EXAMPLES, path))
+        workspace.set(pathToFileURL(join(folder, name)).href, readFileSync(join(folder, name), 'utf8'));
   }
   const file = workspace.file(uri)!;
   expect(file.manifest, `${path} gives an estate`).toBeDefined();
   const figures = computeManifestFigures(file.manifest!, config);
-  const pools = figures.pools.map((p) => ({ id: p.id, serviceLevel: p.serviceLevel, qos: p.qos, sizeTiB: p.sizeTiB, allocatedGiB: p.allocatedGiB, budgetMiBps: p.budgetMiBps, usedMiBps: p.usedMiBps, cost: p.monthlyCost?.totalUsd }));
-  const volumes = figures.volumes.map((v) => ({ id: v.id, quotaGiB: v.quotaGiB, throughputMiBps: v.throughput?.mibps, workload: file.volumes.find((s) => `${s.account}/${s.pool}/${s.name}` === v.id)?.workload }));
+  const pools = figures.pools.map((p) => ({
+    id: p.id,
+    serviceLevel: p.serviceLevel,
+    qos: p.qos,
+    sizeTiB: p.sizeTiB,
+    allocatedGiB: p.allocatedGiB,
+    budgetMiBps: p.budgetMiBps,
+    usedMiBps: p.usedMiBps,
+    cost: p.monthlyCost?.totalUsd,
+  }));
+  const volumes = figures.volumes.map((v) => ({
+    id: v.id,
+    quotaGiB: v.quotaGiB,
+    throughputMiBps: v.throughput?.mibps,
+    workload: file.volumes.find((s) => `${s.account}/${s.pool}/${s.name}` === v.id)?.workload,
+  }));
   const findings = visibleDiagnostics(lintFile(workspace, uri, config))
     .filter((d) => /^ANF1\d\d$/.test(d.code) && !NOT_COMPARED.has(d.code))
     .map((d) => `${d.code} ${d.message}`)
@@ -45,18 +66,21 @@ function read(path: string) {
 
 function close(actual: unknown, expected: unknown, path: string): void {
   if (typeof expected === 'number' && typeof actual === 'number') {
-    expect(Math.abs(actual - expected), `${path}: ${actual} vs ${expected}`).toBeLessThanOrEqual(Math.abs(expected) * RELATIVE_TOLERANCE);
+    expect(Math.abs(actual - expected), `${path}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
+      Math.abs(expected) * RELATIVE_TOLERANCE,
+    );
     return;
   }
   if (expected && typeof expected === 'object') {
     expect(Object.keys(actual as object).sort(), path).toEqual(Object.keys(expected).sort());
-    for (const key of Object.keys(expected)) close((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}.${key}`);
+    for (const key of Object.keys(expected))
+      close((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}.${key}`);
     return;
   }
   expect(actual, path).toEqual(expected);
 }
 
-describe.each(ESTATES)('$name: Terraform and Bicep give the manifest\'s figures and sizing findings', (estate) => {
+describe.each(ESTATES)("$name: Terraform and Bicep give the manifest's figures and sizing findings", (estate) => {
   const manifest = read(estate.manifest);
 
   it.each(['terraform', 'bicep'] as const)('%s', (language) => {
@@ -67,7 +91,12 @@ describe.each(ESTATES)('$name: Terraform and Bicep give the manifest\'s figures 
     close(iac.volumes, manifest.volumes, 'volumes');
     // The same findings, messages included, except where the manifest states a size with a decimal
     // unit, and where infrastructure code says where a workload it took from a name came from.
-    const normalize = (lines: string[]) => lines.map((l) => l.replace(/[\d,.]+ GiB \([\d.]+ TiB\) of quota/, 'N GiB of quota').replace(/ \(from its name `[^`]+`; [^)]*to override it\)/g, ''));
+    const normalize = (lines: string[]) =>
+      lines.map((l) =>
+        l
+          .replace(/[\d,.]+ GiB \([\d.]+ TiB\) of quota/, 'N GiB of quota')
+          .replace(/ \(from its name `[^`]+`; [^)]*to override it\)/g, ''),
+      );
     expect(normalize(iac.findings)).toEqual(normalize(manifest.findings));
     expect(manifest.findings.length).toBeGreaterThan(0);
   });

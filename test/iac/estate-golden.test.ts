@@ -56,7 +56,10 @@ function dump(dir: string): Dump {
     const iac = file?.iac;
     if (!file || !iac) continue;
     if (iac.calledBy) {
-      lines.push(`${relative(dir, path)}: a module called by ${iac.calledBy.map((c) => c.replace('file:///repo/', '')).join(', ')} (its resources are read as the callers' instances)`, '');
+      lines.push(
+        `${relative(dir, path)}: a module called by ${iac.calledBy.map((c) => c.replace('file:///repo/', '')).join(', ')} (its resources are read as the callers' instances)`,
+        '',
+      );
       continue;
     }
     if (iac.accounts.length + iac.pools.length + iac.volumes.length === 0) continue;
@@ -64,29 +67,52 @@ function dump(dir: string): Dump {
     for (const a of iac.accounts) lines.push(`  ${header(a)}`, `    name: ${shown(a.name)}`);
     for (const p of iac.pools) {
       if (p.declaredIn) continue;
-      lines.push(`  ${header(p)}`, `    name: ${shown(p.name)}`, `    service level: ${shown(p.serviceLevel)}`, `    size: ${shown(p.size, p.size ? ` ${p.size.unit}` : '')}`);
+      lines.push(
+        `  ${header(p)}`,
+        `    name: ${shown(p.name)}`,
+        `    service level: ${shown(p.serviceLevel)}`,
+        `    size: ${shown(p.size, p.size ? ` ${p.size.unit}` : '')}`,
+      );
       if (p.qos) lines.push(`    qos: ${shown(p.qos)}`);
     }
     const figures = file.manifest ? computeManifestFigures(file.manifest, config) : undefined;
     const byVolume = new Map((figures?.volumes ?? []).map((f) => [f.span.start, f]));
     for (const v of iac.volumes) {
-      lines.push(`  ${header(v)}`, `    name: ${shown(v.name)}`, `    pool: ${v.pool?.symbol ?? shown(v.pool?.name)}${v.pool?.name?.value !== undefined ? ` (${JSON.stringify(v.pool.name.value)})` : ''}`, `    service level: ${shown(v.serviceLevel)}`, `    quota: ${shown(v.quota, v.quota ? ` ${v.quota.unit}` : '')}`);
+      lines.push(
+        `  ${header(v)}`,
+        `    name: ${shown(v.name)}`,
+        `    pool: ${v.pool?.symbol ?? shown(v.pool?.name)}${v.pool?.name?.value !== undefined ? ` (${JSON.stringify(v.pool.name.value)})` : ''}`,
+        `    service level: ${shown(v.serviceLevel)}`,
+        `    quota: ${shown(v.quota, v.quota ? ` ${v.quota.unit}` : '')}`,
+      );
       if (v.throughputMiBps) lines.push(`    throughput: ${shown(v.throughputMiBps, ' MiB/s')}`);
       if (v.protocols) lines.push(`    protocols: ${shown(v.protocols)}`);
       if (v.creationToken) lines.push(`    path: ${shown(v.creationToken)}`);
       if (v.workload) lines.push(`    workload: ${v.workload.kind} (from ${v.workload.from})`);
       // The figures of the volume as the manifest model computes them.
-      const manifestVolume = file.manifest?.accounts.flatMap((a) => a.pools.flatMap((p) => p.volumes)).find((m) => m.name?.value === v.name?.value && v.name?.value !== undefined);
+      const manifestVolume = file.manifest?.accounts
+        .flatMap((a) => a.pools.flatMap((p) => p.volumes))
+        .find((m) => m.name?.value === v.name?.value && v.name?.value !== undefined);
       const f = manifestVolume ? figures?.volume(manifestVolume) : byVolume.get(v.span.start);
-      lines.push(`    figures: quota ${f?.quotaGiB ?? 'unknown'} GiB, throughput ${f?.throughput ? `${f.throughput.mibps} MiB/s` : 'unknown'}`);
-      volumes.push({ id: v.address ?? v.symbol, ...(f?.quotaGiB !== undefined ? { quota: f.quotaGiB } : {}), ...(f?.throughput ? { throughput: f.throughput.mibps } : {}) });
+      lines.push(
+        `    figures: quota ${f?.quotaGiB ?? 'unknown'} GiB, throughput ${f?.throughput ? `${f.throughput.mibps} MiB/s` : 'unknown'}`,
+      );
+      volumes.push({
+        id: v.address ?? v.symbol,
+        ...(f?.quotaGiB !== undefined ? { quota: f.quotaGiB } : {}),
+        ...(f?.throughput ? { throughput: f.throughput.mibps } : {}),
+      });
     }
     lines.push('');
   }
   return { text: `${lines.join('\n').trimEnd()}\n`, volumes };
 }
 
-const estates = existsSync(ROOT) ? readdirSync(ROOT).filter((n) => statSync(join(ROOT, n)).isDirectory()).sort() : [];
+const estates = existsSync(ROOT)
+  ? readdirSync(ROOT)
+      .filter((n) => statSync(join(ROOT, n)).isDirectory())
+      .sort()
+  : [];
 
 describe('estate golden dumps', () => {
   it('has estates to dump', () => {
@@ -106,9 +132,18 @@ describe('estate golden dumps', () => {
 
       it('knows the quota and throughput of every volume whose values the files hold', () => {
         const listed = join(dir, 'expected-unknown.txt');
-        const unknownByDesign = new Set(existsSync(listed) ? readFileSync(listed, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean) : []);
+        const unknownByDesign = new Set(
+          existsSync(listed)
+            ? readFileSync(listed, 'utf8')
+                .split('\n')
+                .map((l) => l.trim())
+                .filter(Boolean)
+            : [],
+        );
         expect(result.volumes.length).toBeGreaterThan(0);
-        const missing = result.volumes.filter((v) => !unknownByDesign.has(v.id) && (v.quota === undefined || v.throughput === undefined)).map((v) => v.id);
+        const missing = result.volumes
+          .filter((v) => !unknownByDesign.has(v.id) && (v.quota === undefined || v.throughput === undefined))
+          .map((v) => v.id);
         expect(missing).toEqual([]);
       });
     });

@@ -29,7 +29,10 @@ const BREAKING: readonly (readonly [string, string])[] = [
   ['a comma after a value', editNearMiddle(/^ {2}service_level += "/, (line) => `${line},`)],
   ['a digit before a reference', editNearMiddle(/= local\./, (line) => line.replace('= local.', '= 9local.'))],
   ['a character after a closing brace', editNearMiddle(/^}$/, () => '}=')],
-  ['an equals sign inside a block name', editNearMiddle(/^resource "azurerm_netapp_volume"/, (line) => line.replace('resource ', 'resource ='))],
+  [
+    'an equals sign inside a block name',
+    editNearMiddle(/^resource "azurerm_netapp_volume"/, (line) => line.replace('resource ', 'resource =')),
+  ],
 ];
 
 async function terraformParser(): Promise<{ parser: Parser; lexed: () => number }> {
@@ -92,14 +95,19 @@ describe('the Terraform grammar after an edit that breaks the syntax', () => {
  * text's length; it must not grow with the file (1.1.0: 413x the text at 8 KB, 1,544x at 32 KB).
  */
 describe('the Bicep grammar after an error near the top of a file', () => {
-  const HEADS = ["resource vol '", "resource vol 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {", "resource vol 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {\n  name: '"];
+  const HEADS = [
+    "resource vol '",
+    "resource vol 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {",
+    "resource vol 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {\n  name: '",
+  ];
   const declaration = (i: number): string =>
     [
       `param p${i} string = 'value-${i}'`,
       `var v${i} = '''\nline ${i}\n'''`,
       `resource r${i} 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {\n  name: 'acc${i}'\n  location: 'westeurope'\n}`,
     ][i % 3]!;
-  const file = (head: string, declarations: number): string => `${head}\n${Array.from({ length: declarations }, (_, i) => declaration(i)).join('\n')}\n`;
+  const file = (head: string, declarations: number): string =>
+    `${head}\n${Array.from({ length: declarations }, (_, i) => declaration(i)).join('\n')}\n`;
 
   async function bicepParser(): Promise<Parser> {
     await Parser.init({ wasmBinary: loadIacWasm().runtime } as never);

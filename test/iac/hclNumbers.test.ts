@@ -21,14 +21,17 @@ function numbers(n: Node, found: string[] = []): string[] {
 }
 
 describe('HCL number literals', () => {
-  it.each(['1e9', '2E3', '1e+9', '5e-1', '1.5e3', '0.25', '1073741824', '0x1F'])('reads %s as one number', async (literal) => {
-    const parser = await terraformParser();
-    const tree = parser.parse(`locals {\n  x = ${literal}\n}\n`)!;
-    expect(tree.rootNode.hasError).toBe(false);
-    expect(numbers(tree.rootNode)).toEqual([literal]);
-    tree.delete();
-    parser.delete();
-  });
+  it.each(['1e9', '2E3', '1e+9', '5e-1', '1.5e3', '0.25', '1073741824', '0x1F'])(
+    'reads %s as one number',
+    async (literal) => {
+      const parser = await terraformParser();
+      const tree = parser.parse(`locals {\n  x = ${literal}\n}\n`)!;
+      expect(tree.rootNode.hasError).toBe(false);
+      expect(numbers(tree.rootNode)).toEqual([literal]);
+      tree.delete();
+      parser.delete();
+    },
+  );
 
   it('still reads a number followed by a word as two tokens where that is the syntax', async () => {
     const parser = await terraformParser();

@@ -3,7 +3,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readIac } from '../../server/src/core/iac/read';
 import { forgetBlockResults, lastBlockReuse } from '../../server/src/core/iac/reuse';
-import { editBetween, forgetKeptTrees, grammarOf, iacParsersReady, initIacParsers, keptTreeCount, parseKeptTree, parseTree } from '../../server/src/core/iac/treeSitter';
+import {
+  editBetween,
+  forgetKeptTrees,
+  grammarOf,
+  iacParsersReady,
+  initIacParsers,
+  keptTreeCount,
+  parseKeptTree,
+  parseTree,
+} from '../../server/src/core/iac/treeSitter';
 import { loadIacWasm } from '../../server/src/iacWasm';
 import { SourceText } from '../../server/src/core/text/sourceText';
 
@@ -50,7 +59,10 @@ const STEPS: readonly (readonly [string, string])[] = [
   ['size_in_tb    = 8x', 'size_in_tb    = 8'], // and deleted
   ['Werkzeuge ✓', 'Werkzeuge ✓✓ é'], // after non-ASCII, on the same line
   ['日本語のコメント 🚀', '日本語 🚀🚀'], // a surrogate pair before everything else
-  ['  size_in_tb    = 8\n}', '  size_in_tb    = 2\n}\n\nresource "azurerm_netapp_pool" "q" {\n  name = "second"\n  size_in_tb = 4\n}'], // a block pasted
+  [
+    '  size_in_tb    = 8\n}',
+    '  size_in_tb    = 2\n}\n\nresource "azurerm_netapp_pool" "q" {\n  name = "second"\n  size_in_tb = 4\n}',
+  ], // a block pasted
   ['resource "azurerm_netapp_pool" "q" {\n  name = "second"\n  size_in_tb = 4\n}', ''], // and cut again
   ['export_policy_rule {', 'export_policy_rule '], // a brace deleted: the rest reads differently
   ['export_policy_rule ', 'export_policy_rule {'],
@@ -89,10 +101,18 @@ describe('incremental parsing of infrastructure code', () => {
       const incremental = readIac(new SourceText(text), uri, 'terraform', true);
       const whole = readIac(new SourceText(text), `file:///fresh/${step++}/main.tf`, 'terraform');
       forgetKeptTrees(`file:///fresh/${step - 1}/main.tf`);
-      const comparable = (r: typeof whole) => JSON.stringify({ estate: r.estate, problems: r.problems, volumes: r.volumes?.length, pools: r.manifest?.accounts.map((a) => a.pools.length) });
+      const comparable = (r: typeof whole) =>
+        JSON.stringify({
+          estate: r.estate,
+          problems: r.problems,
+          volumes: r.volumes?.length,
+          pools: r.manifest?.accounts.map((a) => a.pools.length),
+        });
       expect(comparable(incremental)).toBe(comparable(whole));
     }
-    expect(readIac(new SourceText(texts().at(-1)!), uri, 'terraform', true).estate?.volumes[0]?.quota?.value).toBe(8192);
+    expect(readIac(new SourceText(texts().at(-1)!), uri, 'terraform', true).estate?.volumes[0]?.quota?.value).toBe(
+      8192,
+    );
   });
 
   it('takes the tree before back when an edit restores its text (a character typed, then deleted)', () => {
@@ -186,7 +206,10 @@ resource "azurerm_netapp_volume" "scratch" {
   });
 
   it('reads again the volumes that name an edited pool', () => {
-    expect(reads(base, base.replace('name          = "eda-premium"', 'name          = "eda-ultra"'))[1]).toEqual({ reused: 0, read: 3 });
+    expect(reads(base, base.replace('name          = "eda-premium"', 'name          = "eda-ultra"'))[1]).toEqual({
+      reused: 0,
+      read: 3,
+    });
   });
 
   it('reads everything again when a variable changes', () => {
@@ -199,7 +222,10 @@ resource "azurerm_netapp_volume" "scratch" {
   });
 
   it('reads a block again when its annotation above it changes', () => {
-    expect(reads(base, base.replace('# anf: workload=eda-scratch', '# anf: workload=hpc'))[1]).toEqual({ reused: 2, read: 1 });
+    expect(reads(base, base.replace('# anf: workload=eda-scratch', '# anf: workload=hpc'))[1]).toEqual({
+      reused: 2,
+      read: 1,
+    });
   });
 
   it('reuses the blocks a missing brace hid, however often it happens', () => {
@@ -242,7 +268,9 @@ resource "azurerm_netapp_volume" "scratch" {
     forgetKeptTrees();
     forgetBlockResults();
     const typed = base.replace('volume_path         = "eda-tools"', 'volume_path         = "eda-toolsx"');
-    const estates = [base, typed, base, typed].map((text) => readIac(new SourceText(text), uri, 'terraform', true).estate!);
+    const estates = [base, typed, base, typed].map(
+      (text) => readIac(new SourceText(text), uri, 'terraform', true).estate!,
+    );
     const scratch = (i: number) => estates[i]!.volumes.find((v) => v.name?.value === 'eda-scratch');
     expect(scratch(1)!.span.start).toBe(scratch(0)!.span.start + 1);
     // The same objects: the reads before the character was typed, and after it, kept where they were.
@@ -268,14 +296,31 @@ describe('block headers read from the text', () => {
       'resource\n"azurerm_netapp_pool" "p6" {\n  name = "f"\n}',
       'resource "azurerm_netapp_pool" "ü7" {\n  name = "g"\n}',
     ].join('\n\n');
-    const symbols = readIac(new SourceText(`${text}\n`), 'file:///repo/headers.tf', 'terraform').estate!.pools.map((p) => p.symbol);
-    expect(symbols).toEqual(['azurerm_netapp_pool.p-1', 'azurerm_netapp_pool.p2', 'azurerm_netapp_pool.p\\"3', 'azurerm_netapp_pool.p4', 'azurerm_netapp_pool.p5', 'azurerm_netapp_pool.p6', 'azurerm_netapp_pool.ü7']);
+    const symbols = readIac(new SourceText(`${text}\n`), 'file:///repo/headers.tf', 'terraform').estate!.pools.map(
+      (p) => p.symbol,
+    );
+    expect(symbols).toEqual([
+      'azurerm_netapp_pool.p-1',
+      'azurerm_netapp_pool.p2',
+      'azurerm_netapp_pool.p\\"3',
+      'azurerm_netapp_pool.p4',
+      'azurerm_netapp_pool.p5',
+      'azurerm_netapp_pool.p6',
+      'azurerm_netapp_pool.ü7',
+    ]);
   });
 });
 
 describe('loading the grammars', () => {
   it('names the grammar of each kind of file, so a CLI run loads only those it reads', () => {
-    expect(['terraform', 'terraform-vars', 'bicep', 'arm-template', 'fstab', 'manifest-yaml'].map(grammarOf)).toEqual(['terraform', 'terraform', 'bicep', undefined, undefined, undefined]);
+    expect(['terraform', 'terraform-vars', 'bicep', 'arm-template', 'fstab', 'manifest-yaml'].map(grammarOf)).toEqual([
+      'terraform',
+      'terraform',
+      'bicep',
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('loads each grammar once, however often it is asked for', async () => {
@@ -312,7 +357,9 @@ describe('incremental parsing of Bicep', () => {
       const freshUri = `file:///fresh/${step++}/main.bicep`;
       const whole = readIac(new SourceText(text), freshUri, 'bicep');
       forgetKeptTrees(freshUri);
-      expect(JSON.stringify({ estate: incremental.estate, problems: incremental.problems })).toBe(JSON.stringify({ estate: whole.estate, problems: whole.problems }));
+      expect(JSON.stringify({ estate: incremental.estate, problems: incremental.problems })).toBe(
+        JSON.stringify({ estate: whole.estate, problems: whole.problems }),
+      );
     }
     forgetKeptTrees();
   });

@@ -60,7 +60,9 @@ function workspaceOf(files: Record<string, string>, folder = 'file:///repo/infra
 }
 
 function findings(workspace: Workspace, uri: string) {
-  return visibleDiagnostics(lintFile(workspace, uri, config)).map((d) => `${d.range.start.line + 1} ${d.code} ${d.message}`);
+  return visibleDiagnostics(lintFile(workspace, uri, config)).map(
+    (d) => `${d.range.start.line + 1} ${d.code} ${d.message}`,
+  );
 }
 
 describe('Terraform module across files', () => {
@@ -80,7 +82,12 @@ describe('Terraform module across files', () => {
     const workspace = workspaceOf(MODULE);
     const uri = 'file:///repo/infra/volumes.tf';
     const list = findings(workspace, uri);
-    expect(list).toEqual(expect.arrayContaining([expect.stringMatching(/^5 ANF401 .*`Standard`.*`Premium`/), expect.stringMatching(/^7 ANF111 /)]));
+    expect(list).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^5 ANF401 .*`Standard`.*`Premium`/),
+        expect.stringMatching(/^7 ANF111 /),
+      ]),
+    );
     const text = workspace.file(uri)!.source.text;
     const hover = computeHover(workspace, uri, text.indexOf('var.data_quota_gib') + 4, config);
     expect(hover?.markdown).toContain('`var.data_quota_gib` = 40, from terraform.tfvars line 2');
@@ -101,7 +108,9 @@ describe('a finding on a value set through a variable', () => {
   it('names where the value came from', () => {
     const workspace = workspaceOf(MODULE);
     const list = findings(workspace, 'file:///repo/infra/volumes.tf');
-    expect(list.find((f) => f.includes('ANF111'))).toContain('(`var.data_quota_gib` = 40, from terraform.tfvars line 2)');
+    expect(list.find((f) => f.includes('ANF111'))).toContain(
+      '(`var.data_quota_gib` = 40, from terraform.tfvars line 2)',
+    );
   });
 });
 
@@ -115,7 +124,11 @@ describe('the same module findings from the CLI project (in-memory environment) 
     const project = new Project(env);
     const found = project.discover('/repo/infra/volumes.tf');
     const run = project.open([{ path: '/repo/infra/volumes.tf', root: found.root, named: true }]);
-    expect(visibleDiagnostics(run.lint(env.uriOf('/repo/infra/volumes.tf')).diagnostics).map((d) => `${d.range.start.line + 1} ${d.code} ${d.message}`)).toEqual(expected);
+    expect(
+      visibleDiagnostics(run.lint(env.uriOf('/repo/infra/volumes.tf')).diagnostics).map(
+        (d) => `${d.range.start.line + 1} ${d.code} ${d.message}`,
+      ),
+    ).toEqual(expected);
   });
 
   it('outside git, naming the folder', () => {
@@ -123,7 +136,11 @@ describe('the same module findings from the CLI project (in-memory environment) 
     const project = new Project(env);
     const found = project.discover('/repo/infra');
     const run = project.open(found.paths.map((path) => ({ path, root: found.root })));
-    expect(visibleDiagnostics(run.lint(env.uriOf('/repo/infra/volumes.tf')).diagnostics).map((d) => `${d.range.start.line + 1} ${d.code} ${d.message}`)).toEqual(expected);
+    expect(
+      visibleDiagnostics(run.lint(env.uriOf('/repo/infra/volumes.tf')).diagnostics).map(
+        (d) => `${d.range.start.line + 1} ${d.code} ${d.message}`,
+      ),
+    ).toEqual(expected);
   });
 
   it('outside git, naming only volumes.tf', () => {
@@ -131,7 +148,11 @@ describe('the same module findings from the CLI project (in-memory environment) 
     const project = new Project(env);
     const found = project.discover('/repo/infra/volumes.tf');
     const run = project.open([{ path: '/repo/infra/volumes.tf', root: found.root, named: true }]);
-    expect(visibleDiagnostics(run.lint(env.uriOf('/repo/infra/volumes.tf')).diagnostics).map((d) => `${d.range.start.line + 1} ${d.code} ${d.message}`)).toEqual(expected);
+    expect(
+      visibleDiagnostics(run.lint(env.uriOf('/repo/infra/volumes.tf')).diagnostics).map(
+        (d) => `${d.range.start.line + 1} ${d.code} ${d.message}`,
+      ),
+    ).toEqual(expected);
   });
 });
 
@@ -170,25 +191,35 @@ resource "azurerm_netapp_volume" "libs" {
     const workspace = workspaceOf(files);
     const diagnostics = visibleDiagnostics(lintFile(workspace, 'file:///repo/infra/pools.tf', config));
     const overcommitted = diagnostics.find((d) => d.code === 'ANF112');
-    expect(overcommitted?.message).toContain('have 5,120 GiB (5 TiB) of quota, more than the pool\'s 4 TiB');
+    expect(overcommitted?.message).toContain("have 5,120 GiB (5 TiB) of quota, more than the pool's 4 TiB");
     expect(overcommitted?.range.start.line).toBe(4);
-    expect(overcommitted?.related.map((r) => `${r.uri.split('/').pop()} ${r.range.start.line + 1} ${r.message}`)).toEqual(['volumes.tf 7 eda-tools: 3072', 'volumes.tf 17 eda-libs: 2048']);
+    expect(
+      overcommitted?.related.map((r) => `${r.uri.split('/').pop()} ${r.range.start.line + 1} ${r.message}`),
+    ).toEqual(['volumes.tf 7 eda-tools: 3072', 'volumes.tf 17 eda-libs: 2048']);
     // volumes.tf reports nothing about the pool's total: that finding is the pool's.
     expect(findings(workspace, 'file:///repo/infra/volumes.tf').filter((f) => / ANF112 /.test(f))).toEqual([]);
   });
 });
 
 describe('terraform.tfvars.json and *.auto.tfvars.json', () => {
-  const module = (extra: Record<string, string>) => ({ 'variables.tf': MODULE['variables.tf']!, 'locals.tf': MODULE['locals.tf']!, 'pools.tf': MODULE['pools.tf']!, 'volumes.tf': MODULE['volumes.tf']!, ...extra });
+  const module = (extra: Record<string, string>) => ({
+    'variables.tf': MODULE['variables.tf']!,
+    'locals.tf': MODULE['locals.tf']!,
+    'pools.tf': MODULE['pools.tf']!,
+    'volumes.tf': MODULE['volumes.tf']!,
+    ...extra,
+  });
 
   it('sets variables as Terraform does: terraform.tfvars, then terraform.tfvars.json, then the auto files by name', () => {
-    const workspace = workspaceOf(module({
-      'terraform.tfvars': 'pool_tib = 4\ndata_quota_gib = 40\n',
-      'terraform.tfvars.json': '{\n  "data_quota_gib": 45,\n  "level": "Standard"\n}\n',
-      'b.auto.tfvars.json': '{\n  "pool_tib": 6\n}\n',
-      'a.auto.tfvars': 'pool_tib = 5\n',
-      'prod.tfvars.json': '{ "pool_tib": 100 }\n',
-    }));
+    const workspace = workspaceOf(
+      module({
+        'terraform.tfvars': 'pool_tib = 4\ndata_quota_gib = 40\n',
+        'terraform.tfvars.json': '{\n  "data_quota_gib": 45,\n  "level": "Standard"\n}\n',
+        'b.auto.tfvars.json': '{\n  "pool_tib": 6\n}\n',
+        'a.auto.tfvars': 'pool_tib = 5\n',
+        'prod.tfvars.json': '{ "pool_tib": 100 }\n',
+      }),
+    );
     const volume = workspace.file('file:///repo/infra/volumes.tf')!.manifest!.accounts[0]!.pools[0]!.volumes[0]!;
     expect(volume.quota?.value.amount).toBe(45);
     const pool = workspace.file('file:///repo/infra/pools.tf')!.manifest!.accounts[0]!.pools[0]!;
@@ -204,6 +235,11 @@ describe('terraform.tfvars.json and *.auto.tfvars.json', () => {
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((f) => / ANF400 JSON syntax: /.test(f))).toBe(true);
     expect(list[0]).toMatch(/^3 /);
-    expect(findings(workspaceOf({ 'terraform.tfvars.json': '{\n  "pool_tib": 4\n}\n' }), 'file:///repo/infra/terraform.tfvars.json')).toEqual([]);
+    expect(
+      findings(
+        workspaceOf({ 'terraform.tfvars.json': '{\n  "pool_tib": 4\n}\n' }),
+        'file:///repo/infra/terraform.tfvars.json',
+      ),
+    ).toEqual([]);
   });
 });

@@ -27,7 +27,14 @@ describe('Az PowerShell in a .ps1 script', () => {
     const pool = file.manifest!.accounts[0]!.pools[0]!;
     expect(pool.size?.value.bytes).toBe(4 * TiB);
     expect(file.iac!.pools[0]!.size?.origin).toBe('`$poolSize` = 4TB, from line 14');
-    expect(pool.volumes.map((v) => [v.name?.value, v.quota?.value.bytes, v.throughput?.value.bytesPerSecond, v.protocols.map((p) => p.value)])).toEqual([
+    expect(
+      pool.volumes.map((v) => [
+        v.name?.value,
+        v.quota?.value.bytes,
+        v.throughput?.value.bytesPerSecond,
+        v.protocols.map((p) => p.value),
+      ]),
+    ).toEqual([
       ['PR1-data-mnt00001', 2 * TiB, 250 * 1024 ** 2, ['NFSv4.1']], // from `@dataVolume`
       ['PR1-log-mnt00001', 512 * GiB, 150 * 1024 ** 2, ['NFSv4.1']], // `(512 * 1GB)`
     ]);
@@ -62,13 +69,31 @@ describe('Az PowerShell in a .ps1 script', () => {
     ].join('\n');
     const iac = parseFile('file:///repo/x.ps1', script).iac!;
     expect(iac.pools).toHaveLength(1);
-    expect(iac.pools[0]).toMatchObject({ serviceLevel: { value: 'Ultra' }, size: { value: 10 * TiB }, coolAccess: { value: true } });
+    expect(iac.pools[0]).toMatchObject({
+      serviceLevel: { value: 'Ultra' },
+      size: { value: 10 * TiB },
+      coolAccess: { value: true },
+    });
     expect(iac.volumes).toHaveLength(1);
-    expect(iac.volumes[0]).toMatchObject({ quota: { value: 200 * GiB }, largeVolume: { value: false }, zones: { value: ['1'] }, creationToken: { value: 'v1' } });
+    expect(iac.volumes[0]).toMatchObject({
+      quota: { value: 200 * GiB },
+      largeVolume: { value: false },
+      zones: { value: ['1'] },
+      creationToken: { value: 'v1' },
+    });
   });
 
   it('PowerShell blocks in Markdown are read; other text is not', () => {
-    const md = ['# Create the pool', '', '```azurepowershell-interactive', 'New-AzNetAppFilesPool -ResourceGroupName rg -Location eastus -AccountName acc -Name p1 -ServiceLevel Premium -PoolSize 4398046511104', '```', '', 'Run `New-AzNetAppFilesPool -PoolSize 1TB` in prose: not a command.', ''].join('\n');
+    const md = [
+      '# Create the pool',
+      '',
+      '```azurepowershell-interactive',
+      'New-AzNetAppFilesPool -ResourceGroupName rg -Location eastus -AccountName acc -Name p1 -ServiceLevel Premium -PoolSize 4398046511104',
+      '```',
+      '',
+      'Run `New-AzNetAppFilesPool -PoolSize 1TB` in prose: not a command.',
+      '',
+    ].join('\n');
     const iac = parseFile('file:///repo/README.md', md).iac!;
     expect(iac.pools.map((p) => p.size?.value)).toEqual([4 * TiB]);
   });
@@ -92,12 +117,22 @@ describe('Az PowerShell in a .ps1 script', () => {
     const gh = parseFile('file:///repo/.github/workflows/anf.yml', workflow);
     expect(gh.kind).toBe('ci-pipeline');
     expect(gh.iac!.pools.map((p) => p.size?.value)).toEqual([2 * TiB]);
-    const azdo = ['steps:', '  - task: AzurePowerShell@5', '    inputs:', '      ScriptType: InlineScript', '      Inline: |', '        New-AzNetAppFilesPool -AccountName acc -Name p2 -ServiceLevel Standard -PoolSize 4TB', ''].join('\n');
+    const azdo = [
+      'steps:',
+      '  - task: AzurePowerShell@5',
+      '    inputs:',
+      '      ScriptType: InlineScript',
+      '      Inline: |',
+      '        New-AzNetAppFilesPool -AccountName acc -Name p2 -ServiceLevel Standard -PoolSize 4TB',
+      '',
+    ].join('\n');
     const file = parseFile('file:///repo/azure-pipelines.yml', azdo);
     expect(file.iac!.pools.map((p) => [p.name?.value, p.size?.value])).toEqual([['p2', 4 * TiB]]);
   });
 
   it('a script without ANF cmdlets has no estate', () => {
-    expect(parseFile('file:///repo/x.ps1', 'Get-AzNetAppFilesVolume -ResourceGroupName rg\nWrite-Host "done"\n').iac).toBeUndefined();
+    expect(
+      parseFile('file:///repo/x.ps1', 'Get-AzNetAppFilesVolume -ResourceGroupName rg\nWrite-Host "done"\n').iac,
+    ).toBeUndefined();
   });
 });

@@ -11,7 +11,12 @@ function lint(files: Record<string, string>) {
   for (const [path, text] of Object.entries(files)) workspace.set(`file:///repo/${path}`, text);
   return Object.fromEntries(
     // ANF411 (a hint that a name loosely suggests a workload) has its own fixture; these volumes are named `eda-tools`.
-    Object.keys(files).map((path) => [path, visibleDiagnostics(lintFile(workspace, `file:///repo/${path}`, config)).filter((d) => d.code !== 'ANF411').map((d) => `${d.range.start.line + 1} ${d.code}`)]),
+    Object.keys(files).map((path) => [
+      path,
+      visibleDiagnostics(lintFile(workspace, `file:///repo/${path}`, config))
+        .filter((d) => d.code !== 'ANF411')
+        .map((d) => `${d.range.start.line + 1} ${d.code}`),
+    ]),
   );
 }
 
@@ -50,7 +55,12 @@ describe('Terraform', () => {
     expect(pool.size).toBeUndefined();
     expect(pool.unknown).toContain('size');
     expect(pool.volumes.map((v) => [v.name?.value, v.quota?.value.bytes])).toEqual([['eda-tools', 10 * 1024 ** 4]]);
-    expect(file.volumes[0]).toMatchObject({ name: 'eda-tools', exportPath: '/eda-tools', throughputMiBps: 640, serviceLevel: 'Premium' });
+    expect(file.volumes[0]).toMatchObject({
+      name: 'eda-tools',
+      exportPath: '/eda-tools',
+      throughputMiBps: 640,
+      serviceLevel: 'Premium',
+    });
     // 10 TiB of volumes in a pool of unknown size: nothing to say about the pool.
     expect(lint({ 'main.tf': POOL_FROM_VARIABLE })['main.tf']).toEqual([]);
   });
@@ -65,18 +75,28 @@ describe('Terraform', () => {
   });
 
   it('marks count and for_each resources whose instances are unknown as repeated and does not add up their quotas', () => {
-    const text = POOL_FROM_VARIABLE.replace('type = number', 'type    = number\n  default = 4').replace('resource "azurerm_netapp_volume" "v" {', 'resource "azurerm_netapp_volume" "v" {\n  count = var.copies');
+    const text = POOL_FROM_VARIABLE.replace('type = number', 'type    = number\n  default = 4').replace(
+      'resource "azurerm_netapp_volume" "v" {',
+      'resource "azurerm_netapp_volume" "v" {\n  count = var.copies',
+    );
     const file = parseFile('file:///repo/main.tf', text);
     expect(file.manifest!.accounts[0]!.pools[0]!.volumes[0]!.repeated).toBe(true);
     expect(lint({ 'main.tf': text })['main.tf']).toEqual([]);
   });
 
   it('reads a count it can evaluate as that many volumes, and adds them up', () => {
-    const text = POOL_FROM_VARIABLE.replace('type = number', 'type    = number\n  default = 40').replace('resource "azurerm_netapp_volume" "v" {', 'resource "azurerm_netapp_volume" "v" {\n  count = 3');
+    const text = POOL_FROM_VARIABLE.replace('type = number', 'type    = number\n  default = 40').replace(
+      'resource "azurerm_netapp_volume" "v" {',
+      'resource "azurerm_netapp_volume" "v" {\n  count = 3',
+    );
     const file = parseFile('file:///repo/main.tf', text);
     const volumes = file.manifest!.accounts[0]!.pools[0]!.volumes;
     expect(volumes.map((v) => v.repeated ?? false)).toEqual([false, false, false]);
-    expect(file.iac!.volumes.map((v) => v.address)).toEqual(['azurerm_netapp_volume.v[0]', 'azurerm_netapp_volume.v[1]', 'azurerm_netapp_volume.v[2]']);
+    expect(file.iac!.volumes.map((v) => v.address)).toEqual([
+      'azurerm_netapp_volume.v[0]',
+      'azurerm_netapp_volume.v[1]',
+      'azurerm_netapp_volume.v[2]',
+    ]);
   });
 
   it('reads azapi_resource bodies with ARM property names, through jsonencode', () => {
@@ -113,7 +133,15 @@ resource "azapi_resource" "log" {
 `;
     const file = parseFile('file:///repo/azapi.tf', text);
     expect(file.volumes).toHaveLength(1);
-    expect(file.volumes[0]).toMatchObject({ account: 'sap-prod', pool: 'hana-ultra', name: 'HN1-log-mnt00001', quotaGiB: 512, serviceLevel: 'Ultra', workload: 'sap-hana-log', throughputMiBps: 64 });
+    expect(file.volumes[0]).toMatchObject({
+      account: 'sap-prod',
+      pool: 'hana-ultra',
+      name: 'HN1-log-mnt00001',
+      quotaGiB: 512,
+      serviceLevel: 'Ultra',
+      workload: 'sap-hana-log',
+      throughputMiBps: 64,
+    });
     // The log volume gets 64 MiB/s of the 250 MB/s HANA asks (ANF408). The 4 TiB pool holds one 512 GiB
     // volume, but without Standard network features written on it 4 TiB is the smallest pool: no ANF405; ANF128 notes that growing the quota into the rest of that 4 TiB costs nothing more.
     expect(lint({ 'azapi.tf': text })['azapi.tf']).toEqual(['26 ANF408', '26 ANF128']);
@@ -174,27 +202,53 @@ resource scratch 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-
 
 describe('ARM templates and az netappfiles output', () => {
   it('evaluates parameters() and variables() defaults and functions; a deployment-time value stays unknown with its reason', () => {
-    const text = JSON.stringify({
-      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-      parameters: { level: { type: 'string', defaultValue: 'Premium' } },
-      variables: { tib: 1099511627776 },
-      resources: [
-        {
-          type: 'Microsoft.NetApp/netAppAccounts',
-          apiVersion: '2025-06-01',
-          name: 'eda-prod',
-          resources: [
-            { type: 'capacityPools', apiVersion: '2025-06-01', name: 'eda-premium', properties: { serviceLevel: "[parameters('level')]", size: "[variables('tib')]" } },
-            { type: 'capacityPools/volumes', apiVersion: '2025-06-01', name: 'eda-premium/eda-tools', properties: { creationToken: 'eda-tools', usageThreshold: "[mul(variables('tib'), 2)]" } },
-            { type: 'capacityPools/volumes', apiVersion: '2025-06-01', name: 'eda-premium/eda-scratch', properties: { creationToken: 'eda-scratch', usageThreshold: "[mul(length(uniqueString(resourceGroup().id)), variables('tib'))]" } },
-          ],
-        },
-      ],
-    }, null, 2);
+    const text = JSON.stringify(
+      {
+        $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+        parameters: { level: { type: 'string', defaultValue: 'Premium' } },
+        variables: { tib: 1099511627776 },
+        resources: [
+          {
+            type: 'Microsoft.NetApp/netAppAccounts',
+            apiVersion: '2025-06-01',
+            name: 'eda-prod',
+            resources: [
+              {
+                type: 'capacityPools',
+                apiVersion: '2025-06-01',
+                name: 'eda-premium',
+                properties: { serviceLevel: "[parameters('level')]", size: "[variables('tib')]" },
+              },
+              {
+                type: 'capacityPools/volumes',
+                apiVersion: '2025-06-01',
+                name: 'eda-premium/eda-tools',
+                properties: { creationToken: 'eda-tools', usageThreshold: "[mul(variables('tib'), 2)]" },
+              },
+              {
+                type: 'capacityPools/volumes',
+                apiVersion: '2025-06-01',
+                name: 'eda-premium/eda-scratch',
+                properties: {
+                  creationToken: 'eda-scratch',
+                  usageThreshold: "[mul(length(uniqueString(resourceGroup().id)), variables('tib'))]",
+                },
+              },
+            ],
+          },
+        ],
+      },
+      null,
+      2,
+    );
     const file = parseFile('file:///repo/azuredeploy.json', text);
     expect(file.kind).toBe('arm-template');
     const pool = file.manifest!.accounts[0]!.pools[0]!;
-    expect([pool.name?.value, pool.serviceLevel?.value, pool.size?.value.bytes]).toEqual(['eda-premium', 'Premium', 1024 ** 4]);
+    expect([pool.name?.value, pool.serviceLevel?.value, pool.size?.value.bytes]).toEqual([
+      'eda-premium',
+      'Premium',
+      1024 ** 4,
+    ]);
     expect(pool.volumes[0]!.quota?.value.bytes).toBe(2 * 1024 ** 4);
     expect(pool.volumes[1]!.unknown).toContain('quota');
     const scratch = file.iac!.volumes.find((v) => v.name?.value === 'eda-scratch')!;
@@ -215,10 +269,17 @@ describe('ARM templates and az netappfiles output', () => {
     ]);
     const workspace = new Workspace(config);
     workspace.set('file:///repo/volumes.json', az);
-    workspace.set('file:///repo/etc/fstab', '10.20.1.4:/hn1-data /hana/data/HN1 nfs rw,hard,vers=4.1,rsize=262144,wsize=262144 0 0\n');
+    workspace.set(
+      'file:///repo/etc/fstab',
+      '10.20.1.4:/hn1-data /hana/data/HN1 nfs rw,hard,vers=4.1,rsize=262144,wsize=262144 0 0\n',
+    );
     expect(workspace.file('file:///repo/volumes.json')!.kind).toBe('az-netappfiles-json');
     const mount = workspace.file('file:///repo/etc/fstab')!.mounts[0]!;
-    expect(workspace.volumeForMount(mount)).toMatchObject({ name: 'hn1-data', throughputMiBps: 512, nfsVersions: ['4.1'] });
+    expect(workspace.volumeForMount(mount)).toMatchObject({
+      name: 'hn1-data',
+      throughputMiBps: 512,
+      nfsVersions: ['4.1'],
+    });
   });
 });
 
@@ -250,7 +311,8 @@ describe('editor features on infrastructure code', () => {
     expect(computeHover(workspace, uri, size, config)?.markdown).toContain('pool size: unknown');
     const symbols = computeSymbols(workspace.file(uri)!);
     // The volume is a block of its own, outside its pool's text: it is listed beside it, naming the pool.
-    const all = (list: readonly (typeof symbols)[number][]): [string, string | undefined][] => list.flatMap((s) => [[s.name, s.detail] as [string, string | undefined], ...all(s.children)]);
+    const all = (list: readonly (typeof symbols)[number][]): [string, string | undefined][] =>
+      list.flatMap((s) => [[s.name, s.detail] as [string, string | undefined], ...all(s.children)]);
     expect(all(symbols).map(([name]) => name)).toEqual(expect.arrayContaining(['eda-premium', 'eda-tools']));
     expect(all(symbols).find(([name]) => name === 'eda-tools')?.[1]).toContain('in pool eda-premium');
   });
@@ -274,6 +336,8 @@ resource "azurerm_netapp_volume" "data" {
     workspace.set('file:///repo/main.tf', text);
     const found = visibleDiagnostics(lintFile(workspace, 'file:///repo/main.tf', config));
     expect(found.map((d) => d.code)).toContain('ANF119');
-    for (const d of found) for (const fix of d.fixes) for (const edit of fix.edits) expect(edit.newText, `${d.code}: ${fix.title}`).not.toMatch(/^\s*\w+: /);
+    for (const d of found)
+      for (const fix of d.fixes)
+        for (const edit of fix.edits) expect(edit.newText, `${d.code}: ${fix.title}`).not.toMatch(/^\s*\w+: /);
   });
 });

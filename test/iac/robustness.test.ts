@@ -13,12 +13,40 @@ const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const SOURCES = [
   ['main.tf', readFileSync(join(EXAMPLES, 'sap-hana/terraform/main.tf'), 'utf8')],
   ['main.bicep', readFileSync(join(EXAMPLES, 'sap-hana/bicep/main.bicep'), 'utf8')],
-  ['azuredeploy.json', readFileSync(join(__dirname, '..', 'fixtures/rules/ANF406-decimal-byte-arithmetic/arm/azuredeploy.json'), 'utf8')],
-  ['volumes.json', readFileSync(join(__dirname, '..', 'fixtures/rules/ANF403-export-root-open/az/volumes.json'), 'utf8')],
+  [
+    'azuredeploy.json',
+    readFileSync(join(__dirname, '..', 'fixtures/rules/ANF406-decimal-byte-arithmetic/arm/azuredeploy.json'), 'utf8'),
+  ],
+  [
+    'volumes.json',
+    readFileSync(join(__dirname, '..', 'fixtures/rules/ANF403-export-root-open/az/volumes.json'), 'utf8'),
+  ],
 ] as const;
-const HOSTILE = ['{', '}', '"', "'", '${', '[', ']', '=', ':', '\n', '# anf: workload=', '1000 * 1000', 'var.', 'parent: ', '\u{1F600}', '\0', '[parameters(\'x\')]'];
+const HOSTILE = [
+  '{',
+  '}',
+  '"',
+  "'",
+  '${',
+  '[',
+  ']',
+  '=',
+  ':',
+  '\n',
+  '# anf: workload=',
+  '1000 * 1000',
+  'var.',
+  'parent: ',
+  '\u{1F600}',
+  '\0',
+  "[parameters('x')]",
+];
 
-const edit = fc.record({ at: fc.nat(), length: fc.nat({ max: 80 }), insert: fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 20 })) });
+const edit = fc.record({
+  at: fc.nat(),
+  length: fc.nat({ max: 80 }),
+  insert: fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 20 })),
+});
 
 describe('half-typed and mangled infrastructure code', () => {
   it.each(SOURCES)('%s', (name, original) => {
@@ -69,7 +97,10 @@ describe('half-typed module calls and modules', () => {
               const at = e.at % (text.length + 1);
               text = text.slice(0, at) + e.insert + text.slice(at + e.length);
             }
-            const docs = Object.entries(files).map(([path, original]) => ({ uri: `file:///repo/${path}`, text: path === mangled ? text : original }));
+            const docs = Object.entries(files).map(([path, original]) => ({
+              uri: `file:///repo/${path}`,
+              text: path === mangled ? text : original,
+            }));
             const { workspace, diagnostics } = lintAll(docs);
             for (const doc of docs) {
               const found = diagnostics.get(doc.uri)!;

@@ -6,9 +6,60 @@ import { parseFile } from '../../server/src/core';
  * and every span inside the text.
  */
 const PIECES = [
-  'az netappfiles volume create ', 'az netappfiles pool update ', '--size ', '--usage-threshold=', '-p ', '"$X" ', "'q' ", '${A:-', '$((', '))', '$(', ')', '`', '\\\n', '\n', ';', '|', '&&', '#', '<<EOF\n', 'EOF\n',
-  'New-AzNetAppFilesVolume ', 'Update-AzNetAppFilesPool ', '-PoolSize ', '4TB ', '@{ ', '}', '@(', '$p = ', '@params ', '`\n', '<#', '#>', '"$(x)"', "@'\n", "\n'@", '-Name:', '$true', '[long]', '* 1GB',
-  'storageDriverName: azure-netapp-files\n', 'kind: PersistentVolumeClaim\n', 'kind: StorageClass\n', 'provisioner: csi.trident.netapp.io\n', '---\n', '  storage: 1Ti\n', 'storageClassName: x\n', '```bash\n', '```\n', '```powershell\n', '```yaml\n', 'steps:\n', '  - run: |\n', '      ',
+  'az netappfiles volume create ',
+  'az netappfiles pool update ',
+  '--size ',
+  '--usage-threshold=',
+  '-p ',
+  '"$X" ',
+  "'q' ",
+  '${A:-',
+  '$((',
+  '))',
+  '$(',
+  ')',
+  '`',
+  '\\\n',
+  '\n',
+  ';',
+  '|',
+  '&&',
+  '#',
+  '<<EOF\n',
+  'EOF\n',
+  'New-AzNetAppFilesVolume ',
+  'Update-AzNetAppFilesPool ',
+  '-PoolSize ',
+  '4TB ',
+  '@{ ',
+  '}',
+  '@(',
+  '$p = ',
+  '@params ',
+  '`\n',
+  '<#',
+  '#>',
+  '"$(x)"',
+  "@'\n",
+  "\n'@",
+  '-Name:',
+  '$true',
+  '[long]',
+  '* 1GB',
+  'storageDriverName: azure-netapp-files\n',
+  'kind: PersistentVolumeClaim\n',
+  'kind: StorageClass\n',
+  'provisioner: csi.trident.netapp.io\n',
+  '---\n',
+  '  storage: 1Ti\n',
+  'storageClassName: x\n',
+  '```bash\n',
+  '```\n',
+  '```powershell\n',
+  '```yaml\n',
+  'steps:\n',
+  '  - run: |\n',
+  '      ',
 ];
 
 function random(seed: number): () => number {
@@ -30,7 +81,10 @@ describe('estate command readers on random text', () => {
         // Make sure the readers run: each kind's marker is in the text.
         text = `az netappfiles New-AzNetAppFiles azure-netapp-files jobs:\n${text}`;
         const file = parseFile(`file:///repo/${path}`, text);
-        expect(file.problems.filter((p) => p.code === 'ANF003'), text).toEqual([]);
+        expect(
+          file.problems.filter((p) => p.code === 'ANF003'),
+          text,
+        ).toEqual([]);
         for (const r of [...(file.iac?.pools ?? []), ...(file.iac?.volumes ?? [])]) {
           expect(r.span.start).toBeGreaterThanOrEqual(0);
           expect(r.span.end).toBeLessThanOrEqual(text.length);

@@ -36,7 +36,12 @@ const BICEP = readFileSync(join(VALID, 'bicep', 'main.bicep'), 'utf8');
 const BICEP_END = BICEP.split('\n').length;
 const BICEP_EDITS: readonly Edit[] = [
   ['an unfinished resource line at the start', 1, 'insert', "resource vol '"],
-  ['an unclosed resource body at the start', 1, 'insert', "resource vol 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {"],
+  [
+    'an unclosed resource body at the start',
+    1,
+    'insert',
+    "resource vol 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {",
+  ],
   ['an operator without an operand in the middle', 71, 'insert', 'var broken = 4 * * 2'],
   ['a declaration without a value in the middle', 71, 'insert', 'var broken = '],
   ['an unterminated string inside a resource in the middle', 124, 'replace', "    networkFeatures: 'Standard"],
@@ -68,7 +73,12 @@ describe('one syntax error, one finding', () => {
   });
 
   it('two errors in two declarations give two findings', () => {
-    const twice = edited(edited(BICEP, ['', 71, 'insert', 'var broken = 4 * * 2']), ['', 1, 'insert', "resource vol '"]);
+    const twice = edited(edited(BICEP, ['', 71, 'insert', 'var broken = 4 * * 2']), [
+      '',
+      1,
+      'insert',
+      "resource vol '",
+    ]);
     expect(syntaxLines('main.bicep', twice)).toEqual([1, 72]);
   });
 

@@ -29,7 +29,9 @@ describe('a TridentBackendConfig with virtual pools, its StorageClasses and clai
       ['backend-anf/gold', 'Ultra'],
       ['backend-anf/bronze', 'Standard'],
     ]);
-    expect(file.iac!.volumes.map((v) => [v.name?.value, v.pool?.symbol, v.serviceLevel?.value, v.protocols?.value])).toEqual([
+    expect(
+      file.iac!.volumes.map((v) => [v.name?.value, v.pool?.symbol, v.serviceLevel?.value, v.protocols?.value]),
+    ).toEqual([
       ['training-data', 'backend-anf/gold', 'Ultra', ['NFSv4.1']],
       ['notebooks', 'backend-anf/bronze', 'Standard', ['NFSv3']], // the virtual pool's own nfsMountOptions
     ]);
@@ -81,7 +83,10 @@ describe('storage that is not Azure NetApp Files stays out of the estate', () =>
   });
 
   it('a claim whose class is not in the file is not read (its storage is unknown here)', () => {
-    const claimOnly = fixture('backend-anf.yaml').split('---').filter((doc) => doc.includes('PersistentVolumeClaim')).join('---');
+    const claimOnly = fixture('backend-anf.yaml')
+      .split('---')
+      .filter((doc) => doc.includes('PersistentVolumeClaim'))
+      .join('---');
     expect(parseFile('file:///repo/k8s/claims.yaml', claimOnly).iac).toBeUndefined();
   });
 });
@@ -98,14 +103,16 @@ describe('Kubernetes quantities', () => {
 });
 
 describe('Trident resources in a Markdown runbook', () => {
-  it("reads the yaml blocks (indented under list items) as documents; the backend elsewhere leaves the level unknown, with the reason", () => {
+  it('reads the yaml blocks (indented under list items) as documents; the backend elsewhere leaves the level unknown, with the reason', () => {
     const text = readFileSync(join(FIXTURES, '..', 'aks-dynamic-volumes.md'), 'utf8');
     const file = parseFile('file:///repo/docs/aks-dynamic-volumes.md', text);
     expect(file.iac?.language).toBe('trident');
     const claim = file.iac!.volumes[0]!;
     expect(claim).toMatchObject({ name: { value: 'reporting-data' }, quota: { value: 500 * GiB } });
     expect(claim.serviceLevel?.value).toBeUndefined();
-    expect(claim.serviceLevel?.unknown).toMatch(/StorageClass `anf-reporting` selects no azure-netapp-files backend pool written in this file/);
+    expect(claim.serviceLevel?.unknown).toMatch(
+      /StorageClass `anf-reporting` selects no azure-netapp-files backend pool written in this file/,
+    );
     expect(text.slice(claim.quota!.span.start, claim.quota!.span.end)).toBe('500Gi');
     expect(findings('docs/aks-dynamic-volumes.md', text)).toEqual([]);
   });

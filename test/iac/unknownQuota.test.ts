@@ -57,7 +57,10 @@ describe('a volume of unknown quota', () => {
 
 describe('Bicep any() and int()', () => {
   const volume = (quota: string) =>
-    parseFile('file:///repo/anf.bicep', BICEP.replace('usageThreshold: quotaBytes', `usageThreshold: ${quota}`)).volumes.find((v) => v.name === 'scratch');
+    parseFile(
+      'file:///repo/anf.bicep',
+      BICEP.replace('usageThreshold: quotaBytes', `usageThreshold: ${quota}`),
+    ).volumes.find((v) => v.name === 'scratch');
 
   it("read a number written as a string, as Microsoft's Bicep samples write `any('1.073741824e+11')`", () => {
     expect(volume("any('1.073741824e+11')")?.quotaGiB).toBe(100);

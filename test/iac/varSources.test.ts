@@ -49,23 +49,33 @@ describe('variable values from named var files and examples', () => {
     expect(quota.origin).toContain('prod.tfvars line 1 (a var file named in .anf-lint.yaml)');
   });
 
-  it('never reads a named file outside the configuration file\'s folder', () => {
-    const { quota } = quotaOf({
-      'repo2/infra/main.tf': MAIN,
-      'outside.tfvars': 'quota_gib = 4096\n',
-      'repo2/.anf-lint.yaml': 'terraform:\n  varFiles:\n    infra: [../outside.tfvars]\n',
-    }, 'repo2/infra/main.tf');
+  it("never reads a named file outside the configuration file's folder", () => {
+    const { quota } = quotaOf(
+      {
+        'repo2/infra/main.tf': MAIN,
+        'outside.tfvars': 'quota_gib = 4096\n',
+        'repo2/.anf-lint.yaml': 'terraform:\n  varFiles:\n    infra: [../outside.tfvars]\n',
+      },
+      'repo2/infra/main.tf',
+    );
     expect(quota.value).toBeUndefined();
   });
 
   it('uses an example value only when nothing else gives one, and every message says it is an example', () => {
-    const hanaLog = MAIN.replace('resource "azurerm_netapp_volume"', '# anf: workload=sap-hana-log\nresource "azurerm_netapp_volume"');
+    const hanaLog = MAIN.replace(
+      'resource "azurerm_netapp_volume"',
+      '# anf: workload=sap-hana-log\nresource "azurerm_netapp_volume"',
+    );
     const files = { 'infra/main.tf': hanaLog, 'infra/terraform.tfvars.example': 'quota_gib = 512\n' };
     const { quota, workspace } = quotaOf(files);
     expect(quota.value).toBe(512);
-    expect(quota.origin).toContain('an EXAMPLE value in terraform.tfvars.example line 1, which Terraform does not load');
+    expect(quota.origin).toContain(
+      'an EXAMPLE value in terraform.tfvars.example line 1, which Terraform does not load',
+    );
     // A finding that uses it says so (512 GiB of Premium is below SAP HANA's log KPI: ANF408).
-    const messages = visibleDiagnostics(lintFile(workspace, 'file:///repo/infra/main.tf', config)).map((d) => d.message);
+    const messages = visibleDiagnostics(lintFile(workspace, 'file:///repo/infra/main.tf', config)).map(
+      (d) => d.message,
+    );
     expect(messages.some((m) => m.includes('EXAMPLE value'))).toBe(true);
 
     const real = quotaOf({ ...files, 'infra/terraform.tfvars': 'quota_gib = 2048\n' }).quota;

@@ -10,7 +10,9 @@ const config = resolveConfig(configSchema.parse({}));
 const KEYS = `{ ${Array.from({ length: 64 }, (_, i) => `k${i} = ${i}`).join(', ')} }`;
 
 function level(next: string | undefined): string {
-  const call = next ? `module "next" {\n  source   = "${next}"\n  for_each = ${KEYS}\n  size     = 100 + each.value\n}\n` : '';
+  const call = next
+    ? `module "next" {\n  source   = "${next}"\n  for_each = ${KEYS}\n  size     = 100 + each.value\n}\n`
+    : '';
   return `variable "size" {\n  default = 100\n}\n\n${call}
 resource "azurerm_netapp_volume" "v" {
   name                = "v-\${var.size}"
@@ -29,7 +31,10 @@ resource "azurerm_netapp_volume" "v" {
 describe('the work budget', () => {
   it('three modules each calling the next with for_each over 64 keys finish in seconds', () => {
     const workspace = new Workspace(config);
-    workspace.set('file:///repo/main.tf', `module "a" {\n  source   = "./m1"\n  for_each = ${KEYS}\n  size     = each.value + 100\n}\n`);
+    workspace.set(
+      'file:///repo/main.tf',
+      `module "a" {\n  source   = "./m1"\n  for_each = ${KEYS}\n  size     = each.value + 100\n}\n`,
+    );
     workspace.set('file:///repo/m1/main.tf', level('../m2'));
     workspace.set('file:///repo/m2/main.tf', level('../m3'));
     workspace.set('file:///repo/m3/main.tf', level(undefined));

@@ -22,6 +22,9 @@ describe('docs/capabilities.md', () => {
     const [, file, name] = match!;
     expect(existsSync(join(ROOT, file!)), `${file} exists`).toBe(true);
     const source = readFileSync(join(ROOT, file!), 'utf8');
-    expect(source.includes(`'${name}'`) || source.includes(`"${name}"`) || source.includes(`\`${name}\``), `${file} has a test named "${name}"`).toBe(true);
+    expect(
+      source.includes(`'${name}'`) || source.includes(`"${name}"`) || source.includes(`\`${name}\``),
+      `${file} has a test named "${name}"`,
+    ).toBe(true);
   });
 });

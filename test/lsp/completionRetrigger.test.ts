@@ -19,7 +19,10 @@ describe('completion after nconnect=', () => {
 
   beforeAll(async () => {
     vscodeLike = new LspClient();
-    await vscodeLike.initialize({ rootUri: ws.uri, initializationOptions: { retriggerSuggestCommand: 'editor.action.triggerSuggest' } });
+    await vscodeLike.initialize({
+      rootUri: ws.uri,
+      initializationOptions: { retriggerSuggestCommand: 'editor.action.triggerSuggest' },
+    });
     plain = new LspClient();
     await plain.initialize({ rootUri: ws.uri });
   });
@@ -35,8 +38,14 @@ describe('completion after nconnect=', () => {
     await vscodeLike.openAndWait(uri, '10.0.0.4:/vol /mnt nfs rw,nconnect');
     const line = '10.0.0.4:/vol /mnt nfs rw,nconnect';
     // No waiting for diagnostics between the keystroke and the request, as in an editor.
-    vscodeLike.change(uri, [{ range: { start: { line: 0, character: line.length }, end: { line: 0, character: line.length } }, text: '=' }]);
-    const values = await vscodeLike.request<Completion[]>('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: line.length + 1 }, context: TRIGGERED });
+    vscodeLike.change(uri, [
+      { range: { start: { line: 0, character: line.length }, end: { line: 0, character: line.length } }, text: '=' },
+    ]);
+    const values = await vscodeLike.request<Completion[]>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 0, character: line.length + 1 },
+      context: TRIGGERED,
+    });
     expect(values.map((c) => c.label)).toContain('8');
     expect(values.every((c) => c.textEdit?.range.start.character === line.length + 1)).toBe(true);
   });
@@ -45,7 +54,10 @@ describe('completion after nconnect=', () => {
     const uri = ws.uriOf('host2/etc/fstab');
     const line = '10.0.0.4:/vol /mnt nfs rw,nco';
     await vscodeLike.openAndWait(uri, `${line}\n`);
-    const options = await vscodeLike.request<Completion[]>('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: line.length } });
+    const options = await vscodeLike.request<Completion[]>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 0, character: line.length },
+    });
     const nconnect = options.find((c) => c.label === 'nconnect');
     expect(nconnect?.textEdit?.newText).toBe('nconnect=');
     expect(nconnect?.command?.command).toBe('editor.action.triggerSuggest');
@@ -53,7 +65,10 @@ describe('completion after nconnect=', () => {
     expect(options.find((c) => c.label === 'hard')?.command).toBeUndefined();
 
     await plain.openAndWait(uri, `${line}\n`);
-    const plainOptions = await plain.request<Completion[]>('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: line.length } });
+    const plainOptions = await plain.request<Completion[]>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 0, character: line.length },
+    });
     expect(plainOptions.find((c) => c.label === 'nconnect')?.textEdit?.newText).toBe('nconnect=');
     expect(plainOptions.find((c) => c.label === 'nconnect')?.command).toBeUndefined();
   });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyTextEdits, LspClient, PULL_CLIENT_CAPABILITIES, TempWorkspace, type LspDiagnostic, type TextEditLike } from './support/lspClient';
+import {
+  applyTextEdits,
+  LspClient,
+  PULL_CLIENT_CAPABILITIES,
+  TempWorkspace,
+  type LspDiagnostic,
+  type TextEditLike,
+} from './support/lspClient';
 
 /**
  * The bundled server over stdio, as a push-diagnostics client (like Neovim) sees it: open, change,
@@ -15,7 +22,13 @@ const FSTAB = [
   '',
 ].join('\n');
 
-type CodeAction = { title: string; kind?: string; edit?: { changes?: Record<string, TextEditLike[]> }; isPreferred?: boolean; diagnostics?: LspDiagnostic[] };
+type CodeAction = {
+  title: string;
+  kind?: string;
+  edit?: { changes?: Record<string, TextEditLike[]> };
+  isPreferred?: boolean;
+  diagnostics?: LspDiagnostic[];
+};
 
 describe('language server over stdio: push diagnostics and code actions', () => {
   const ws = new TempWorkspace({ 'etc/fstab': FSTAB });
@@ -44,7 +57,9 @@ describe('language server over stdio: push diagnostics and code actions', () => 
   });
 
   it('registers file watchers and configuration changes dynamically, and asks for the anfLint settings', () => {
-    expect(client.registrations.map((r) => r.method)).toEqual(expect.arrayContaining(['workspace/didChangeWatchedFiles', 'workspace/didChangeConfiguration']));
+    expect(client.registrations.map((r) => r.method)).toEqual(
+      expect.arrayContaining(['workspace/didChangeWatchedFiles', 'workspace/didChangeConfiguration']),
+    );
     expect(client.serverRequests).toContain('workspace/configuration');
   });
 
@@ -75,16 +90,24 @@ describe('language server over stdio: push diagnostics and code actions', () => 
   });
 
   it('offers the fix and fix-all; applying the fix removes the comment', async () => {
-    const text = FSTAB.split('\n').filter((_, i) => i !== 2).join('\n');
-    const diagnostic = (client.published.filter((p) => p.uri === uri).at(-1)!.diagnostics)[0]!;
-    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+    const text = FSTAB.split('\n')
+      .filter((_, i) => i !== 2)
+      .join('\n');
+    const diagnostic = client.published.filter((p) => p.uri === uri).at(-1)!.diagnostics[0]!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic] },
+    });
     const titles = actions.map((a) => a.title);
     expect(titles).toContain('Remove the unused suppression comment');
     // A comment cannot silence ANF001 (it is found after suppressions apply): no "disable" for it.
     expect(titles).not.toContain('Disable ANF001 on this line');
     const fix = actions.find((a) => a.title === 'Remove the unused suppression comment')!;
     expect(fix).toMatchObject({ kind: 'quickfix', isPreferred: true });
-    expect(applyTextEdits(text, fix.edit!.changes![uri]!)).toBe('UUID=0a1b /data xfs defaults 0 0\nUUID=2c3d /scratch xfs defaults 0 0\n');
+    expect(applyTextEdits(text, fix.edit!.changes![uri]!)).toBe(
+      'UUID=0a1b /data xfs defaults 0 0\nUUID=2c3d /scratch xfs defaults 0 0\n',
+    );
   });
 
   it('answers source.fixAll.anf-lint with every safe fix at once', async () => {
@@ -96,7 +119,9 @@ describe('language server over stdio: push diagnostics and code actions', () => 
       context: { diagnostics: [], only: ['source.fixAll.anf-lint'] },
     });
     expect(actions.map((a) => a.kind)).toEqual(['source.fixAll.anf-lint']);
-    expect(applyTextEdits(FSTAB, actions[0]!.edit!.changes![fresh]!)).toBe('UUID=0a1b /data xfs defaults 0 0\nUUID=2c3d /scratch xfs defaults 0 0\n');
+    expect(applyTextEdits(FSTAB, actions[0]!.edit!.changes![fresh]!)).toBe(
+      'UUID=0a1b /data xfs defaults 0 0\nUUID=2c3d /scratch xfs defaults 0 0\n',
+    );
     const fixAllOfRule = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri: fresh },
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } },
@@ -140,7 +165,13 @@ describe('language server over stdio: push diagnostics and code actions', () => 
   it('never goes down on requests about documents never opened or on malformed input', async () => {
     const nowhere = { textDocument: { uri: 'file:///never/opened.anf.yaml' }, position: { line: 3, character: 4 } };
     expect(await client.request('textDocument/hover', nowhere)).toBeNull();
-    expect(await client.request('textDocument/codeAction', { ...nowhere, range: { start: nowhere.position, end: nowhere.position }, context: { diagnostics: [] } })).toEqual([]);
+    expect(
+      await client.request('textDocument/codeAction', {
+        ...nowhere,
+        range: { start: nowhere.position, end: nowhere.position },
+        context: { diagnostics: [] },
+      }),
+    ).toEqual([]);
     expect(await client.request('textDocument/documentSymbol', nowhere)).toEqual([]);
     client.change('file:///never/opened/etc/fstab', [{ text: 'x' }]);
     await expect(client.request('textDocument/hover', { textDocument: null })).resolves.toBeNull();
@@ -155,7 +186,12 @@ describe('language server over stdio: push diagnostics and code actions', () => 
   it('answers requests after shutdown with InvalidRequest, then exits with code 0 (issue 18.8)', async () => {
     await client.requestShutdown();
     const INVALID_REQUEST = -32600; // JSON-RPC's code, which the LSP asks for after shutdown
-    expect(await client.requestErrorCode('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } })).toBe(INVALID_REQUEST);
+    expect(
+      await client.requestErrorCode('textDocument/hover', {
+        textDocument: { uri },
+        position: { line: 0, character: 0 },
+      }),
+    ).toBe(INVALID_REQUEST);
     expect(await client.requestErrorCode('anf/hierarchy', {})).toBe(INVALID_REQUEST);
     expect(await client.shutdown()).toBe(0);
   });
@@ -167,7 +203,10 @@ describe('language server: pull diagnostics for clients that support them', () =
   let capabilities: Record<string, unknown>;
 
   beforeAll(async () => {
-    ({ client, capabilities } = await LspClient.startIndexed({ rootUri: ws.uri, capabilities: PULL_CLIENT_CAPABILITIES }));
+    ({ client, capabilities } = await LspClient.startIndexed({
+      rootUri: ws.uri,
+      capabilities: PULL_CLIENT_CAPABILITIES,
+    }));
   });
   afterAll(() => {
     client.dispose();
@@ -175,23 +214,36 @@ describe('language server: pull diagnostics for clients that support them', () =
   });
 
   it('announces a diagnostic provider with workspace diagnostics', () => {
-    expect(capabilities.diagnosticProvider).toEqual({ identifier: 'anf-lint', interFileDependencies: true, workspaceDiagnostics: true });
+    expect(capabilities.diagnosticProvider).toEqual({
+      identifier: 'anf-lint',
+      interFileDependencies: true,
+      workspaceDiagnostics: true,
+    });
   });
 
   it('answers textDocument/diagnostic and reports an unchanged result as unchanged; never pushes', async () => {
     const uri = ws.uriOf('etc/fstab');
     client.open(uri, FSTAB);
-    const report = await client.request<{ kind: string; resultId: string; items: LspDiagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    const report = await client.request<{ kind: string; resultId: string; items: LspDiagnostic[] }>(
+      'textDocument/diagnostic',
+      { textDocument: { uri } },
+    );
     expect(report.kind).toBe('full');
     expect(report.items.map((d) => d.code)).toEqual(['ANF001', 'ANF001']);
-    const again = await client.request<{ kind: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
+    const again = await client.request<{ kind: string }>('textDocument/diagnostic', {
+      textDocument: { uri },
+      previousResultId: report.resultId,
+    });
     expect(again.kind).toBe('unchanged');
     await new Promise((r) => setTimeout(r, 400));
     expect(client.published).toEqual([]);
   });
 
   it('answers workspace/diagnostic for every indexed file, open or not', async () => {
-    const report = await client.request<{ items: { uri: string; kind: string; items: LspDiagnostic[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    const report = await client.request<{ items: { uri: string; kind: string; items: LspDiagnostic[] }[] }>(
+      'workspace/diagnostic',
+      { previousResultIds: [] },
+    );
     const byUri = Object.fromEntries(report.items.map((i) => [i.uri, i.items.map((d) => d.code)]));
     expect(byUri[ws.uriOf('sysctl.d/90-nfs.conf')]).toEqual(['ANF001']);
     expect(byUri[ws.uriOf('etc/fstab')]).toEqual(['ANF001', 'ANF001']);
@@ -209,7 +261,9 @@ describe('language server: pull diagnostics for clients that support them', () =
     await new Promise((r) => setTimeout(r, 300));
     expect(answered).toBe(false);
     const uri = ws.uriOf('etc/fstab');
-    client.change(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' }]);
+    client.change(uri, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' },
+    ]);
     const kinds = Object.fromEntries((await held).items.map((i) => [i.uri, i.kind]));
     expect(kinds[uri]).toBe('full');
     // The sysctl file holds no settings, mounts or manifest: nothing it reads changed.
@@ -220,8 +274,14 @@ describe('language server: pull diagnostics for clients that support them', () =
     const before = client.serverRequests.filter((r) => r === 'workspace/diagnostic/refresh').length;
     client.settings = { rules: { ANF001: 'off' } };
     client.notify('workspace/didChangeConfiguration', { settings: null });
-    await client.until(() => client.serverRequests.filter((r) => r === 'workspace/diagnostic/refresh').length > before, 5000, 'a diagnostic refresh');
-    const report = await client.request<{ items: LspDiagnostic[] }>('textDocument/diagnostic', { textDocument: { uri: ws.uriOf('etc/fstab') } });
+    await client.until(
+      () => client.serverRequests.filter((r) => r === 'workspace/diagnostic/refresh').length > before,
+      5000,
+      'a diagnostic refresh',
+    );
+    const report = await client.request<{ items: LspDiagnostic[] }>('textDocument/diagnostic', {
+      textDocument: { uri: ws.uriOf('etc/fstab') },
+    });
     expect(report.items).toEqual([]);
   });
 });
@@ -250,10 +310,19 @@ describe('language server: Deprecated tags and cross-file related information', 
 
   it('points a cross-file finding at the other file with relatedInformation', async () => {
     const uri = ws.uriOf('a/etc/fstab.scratch');
-    const published = await client.openAndWait(uri, '10.0.0.4:/scratch /scratch nfs rw,vers=3,hard,nconnect=4,_netdev 0 0\n');
+    const published = await client.openAndWait(
+      uri,
+      '10.0.0.4:/scratch /scratch nfs rw,vers=3,hard,nconnect=4,_netdev 0 0\n',
+    );
     const differs = published.diagnostics.find((d) => d.code === 'ANF217');
     expect(differs?.relatedInformation).toEqual([
-      { location: { uri: ws.uriOf('a/etc/fstab'), range: expect.objectContaining({ start: expect.objectContaining({ line: 0 }) }) }, message: expect.stringContaining('First mount to 10.0.0.4') },
+      {
+        location: {
+          uri: ws.uriOf('a/etc/fstab'),
+          range: expect.objectContaining({ start: expect.objectContaining({ line: 0 }) }),
+        },
+        message: expect.stringContaining('First mount to 10.0.0.4'),
+      },
     ]);
   });
 
@@ -262,7 +331,11 @@ describe('language server: Deprecated tags and cross-file related information', 
     const text = '# Mounts\n\n```sh\nmount -t nfs -o soft 10.0.0.4:/vol /mnt/vol\n```\n';
     const published = await client.openAndWait(uri, text);
     const soft = published.diagnostics.find((d) => d.code === 'ANF207')!;
-    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: soft.range, context: { diagnostics: [soft] } });
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: soft.range,
+      context: { diagnostics: [soft] },
+    });
     const disable = actions.find((a) => a.title === 'Disable ANF207 on this line')!;
     const applied = applyTextEdits(text, disable.edit!.changes![uri]!);
     expect(applied.split('\n')[3]).toBe('<!-- anf-lint disable-next-line ANF207 -- reason -->');

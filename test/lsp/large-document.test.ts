@@ -26,7 +26,12 @@ describe('language server: a document too large to check', () => {
     const published = await client.openAndWait(bigUri, big);
     expect(published.diagnostics.map((d) => d.code)).toEqual(['ANF011']);
     expect(published.diagnostics[0]!.message).toMatch(/does not check this one/);
-    expect(await client.request('textDocument/hover', { textDocument: { uri: bigUri }, position: { line: 0, character: 30 } })).toBeNull();
+    expect(
+      await client.request('textDocument/hover', {
+        textDocument: { uri: bigUri },
+        position: { line: 0, character: 30 },
+      }),
+    ).toBeNull();
     // Not the minutes a parse of every line would take: the test's timeout guards that, the bench times it.
 
     const small = await client.openAndWait(ws.uriOf('small/etc/fstab'), MOUNT);

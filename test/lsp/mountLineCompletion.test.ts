@@ -27,7 +27,10 @@ describe('completion: mount lines for the workspace manifest volumes', () => {
   async function itemsIn(path: string, text: string, line = 0, character = 0): Promise<Completion[]> {
     const uri = ws.uriOf(path);
     await client.openAndWait(uri, text);
-    const items = await client.request<Completion[]>('textDocument/completion', { textDocument: { uri }, position: { line, character } });
+    const items = await client.request<Completion[]>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line, character },
+    });
     client.close(uri);
     return items;
   }
@@ -42,9 +45,13 @@ describe('completion: mount lines for the workspace manifest volumes', () => {
   });
 
   it('shell script, systemd unit, autofs map: the same recommendation in their formats', async () => {
-    const shell = (await itemsIn('scripts/mount.sh', '#!/bin/sh\n\n', 1, 0)).find((c) => c.label === 'mount line for eda-proj');
+    const shell = (await itemsIn('scripts/mount.sh', '#!/bin/sh\n\n', 1, 0)).find(
+      (c) => c.label === 'mount line for eda-proj',
+    );
     expect(shell?.textEdit?.newText).toMatch(/^mount -t nfs -o rw,vers=3,hard,\S+ 10\.10\.1\.4:\/eda-proj \S+$/);
-    const unit = (await itemsIn('host/etc/systemd/system/proj.mount', '\n')).find((c) => c.label === 'mount line for eda-proj');
+    const unit = (await itemsIn('host/etc/systemd/system/proj.mount', '\n')).find(
+      (c) => c.label === 'mount line for eda-proj',
+    );
     expect(unit?.textEdit?.newText).toContain('What=10.10.1.4:/eda-proj');
     const autofs = (await itemsIn('host/etc/auto.proj', '\n')).find((c) => c.label === 'mount line for eda-proj');
     expect(autofs?.textEdit?.newText).toMatch(/^\S+ {2}-fstype=nfs,rw,vers=3,hard,\S+ {2}10\.10\.1\.4:\/eda-proj$/);

@@ -22,8 +22,18 @@ type FoldingRange = { startLine: number; endLine: number };
 type CodeLens = { range: Range };
 type InlayHint = { position: Position };
 type Hover = { range?: Range } | null;
-type CompletionItem = { label: string; textEdit?: TextEditLike | { insert: Range; replace: Range; newText: string }; additionalTextEdits?: TextEditLike[] };
-type CodeAction = { title: string; edit?: { changes?: Record<string, TextEditLike[]>; documentChanges?: { textDocument: { uri: string }; edits: TextEditLike[] }[] } };
+type CompletionItem = {
+  label: string;
+  textEdit?: TextEditLike | { insert: Range; replace: Range; newText: string };
+  additionalTextEdits?: TextEditLike[];
+};
+type CodeAction = {
+  title: string;
+  edit?: {
+    changes?: Record<string, TextEditLike[]>;
+    documentChanges?: { textDocument: { uri: string }; edits: TextEditLike[] }[];
+  };
+};
 
 const ROOT = join(__dirname, '..', '..');
 /** Hover and completion are asked at this many places per document (diagnostics, symbols, line starts). */
@@ -58,22 +68,36 @@ class Checker {
   ) {}
 
   position(p: Position, what: string): void {
-    const ok = Number.isInteger(p.line) && Number.isInteger(p.character) && p.line >= 0 && p.character >= 0 && p.line < this.lines.length && p.character <= this.lines[p.line]!;
-    if (!ok) this.problems.push(`${this.name}: ${what} at ${p.line}:${p.character} lies outside the document (${this.lines.length} lines)`);
+    const ok =
+      Number.isInteger(p.line) &&
+      Number.isInteger(p.character) &&
+      p.line >= 0 &&
+      p.character >= 0 &&
+      p.line < this.lines.length &&
+      p.character <= this.lines[p.line]!;
+    if (!ok)
+      this.problems.push(
+        `${this.name}: ${what} at ${p.line}:${p.character} lies outside the document (${this.lines.length} lines)`,
+      );
   }
 
   range(r: Range, what: string): void {
     this.position(r.start, `${what} start`);
     this.position(r.end, `${what} end`);
-    if (compare(r.start, r.end) > 0) this.problems.push(`${this.name}: ${what} ends before it starts (${JSON.stringify(r)})`);
+    if (compare(r.start, r.end) > 0)
+      this.problems.push(`${this.name}: ${what} ends before it starts (${JSON.stringify(r)})`);
   }
 
   symbols(symbols: readonly DocumentSymbol[], parent?: DocumentSymbol): void {
     for (const s of symbols) {
       this.range(s.range, `symbol "${s.name}" range`);
       this.range(s.selectionRange, `symbol "${s.name}" selectionRange`);
-      if (!inside(s.selectionRange, s.range)) this.problems.push(`${this.name}: symbol "${s.name}": selectionRange ${JSON.stringify(s.selectionRange)} is not inside its range ${JSON.stringify(s.range)}`);
-      if (parent && !inside(s.range, parent.range)) this.problems.push(`${this.name}: symbol "${s.name}" is not inside its parent "${parent.name}"`);
+      if (!inside(s.selectionRange, s.range))
+        this.problems.push(
+          `${this.name}: symbol "${s.name}": selectionRange ${JSON.stringify(s.selectionRange)} is not inside its range ${JSON.stringify(s.range)}`,
+        );
+      if (parent && !inside(s.range, parent.range))
+        this.problems.push(`${this.name}: symbol "${s.name}" is not inside its parent "${parent.name}"`);
       if (s.children) this.symbols(s.children, s);
     }
   }
@@ -83,7 +107,10 @@ class Checker {
     for (let i = 0; i < sorted.length; i++) {
       this.range(sorted[i]!.range, what);
       const next = sorted[i + 1];
-      if (next && compare(sorted[i]!.range.end, next.range.start) > 0) this.problems.push(`${this.name}: ${what}: edits overlap (${JSON.stringify(sorted[i]!.range)} and ${JSON.stringify(next.range)})`);
+      if (next && compare(sorted[i]!.range.end, next.range.start) > 0)
+        this.problems.push(
+          `${this.name}: ${what}: edits overlap (${JSON.stringify(sorted[i]!.range)} and ${JSON.stringify(next.range)})`,
+        );
     }
   }
 }
@@ -131,26 +158,46 @@ async function checkDocument(client: LspClient, corpus: Corpus, path: string): P
     check.range(d.range, `diagnostic ${String(d.code)}`);
   }
 
-  const symbols = (await client.request<DocumentSymbol[] | null>('textDocument/documentSymbol', { textDocument })) ?? [];
+  const symbols =
+    (await client.request<DocumentSymbol[] | null>('textDocument/documentSymbol', { textDocument })) ?? [];
   check.symbols(symbols);
 
   for (const f of (await client.request<FoldingRange[] | null>('textDocument/foldingRange', { textDocument })) ?? []) {
-    if (f.startLine < 0 || f.endLine < f.startLine || f.endLine >= check.lines.length) check.problems.push(`${check.name}: folding range ${f.startLine}-${f.endLine} is not inside the document`);
+    if (f.startLine < 0 || f.endLine < f.startLine || f.endLine >= check.lines.length)
+      check.problems.push(`${check.name}: folding range ${f.startLine}-${f.endLine} is not inside the document`);
   }
-  for (const lens of (await client.request<CodeLens[] | null>('textDocument/codeLens', { textDocument })) ?? []) check.range(lens.range, 'code lens');
+  for (const lens of (await client.request<CodeLens[] | null>('textDocument/codeLens', { textDocument })) ?? [])
+    check.range(lens.range, 'code lens');
   const lines = lineLengths(text);
-  const whole: Range = { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1]! } };
-  for (const hint of (await client.request<InlayHint[] | null>('textDocument/inlayHint', { textDocument, range: whole })) ?? []) check.position(hint.position, 'inlay hint');
+  const whole: Range = {
+    start: { line: 0, character: 0 },
+    end: { line: lines.length - 1, character: lines[lines.length - 1]! },
+  };
+  for (const hint of (await client.request<InlayHint[] | null>('textDocument/inlayHint', {
+    textDocument,
+    range: whole,
+  })) ?? [])
+    check.position(hint.position, 'inlay hint');
 
   // Places a user hovers and types: where findings and symbols start, and the first lines.
-  const positions: Position[] = [...diagnostics.map((d) => d.range.start), ...symbols.map((s) => s.selectionRange.start), ...lines.slice(0, 4).map((_, line) => ({ line, character: lines[line]! }))].slice(0, POSITIONS_PER_DOCUMENT);
+  const positions: Position[] = [
+    ...diagnostics.map((d) => d.range.start),
+    ...symbols.map((s) => s.selectionRange.start),
+    ...lines.slice(0, 4).map((_, line) => ({ line, character: lines[line]! })),
+  ].slice(0, POSITIONS_PER_DOCUMENT);
   for (const position of positions) {
     const hover = await client.request<Hover>('textDocument/hover', { textDocument, position });
     if (hover?.range) {
       check.range(hover.range, 'hover range');
-      if (compare(hover.range.start, position) > 0 || compare(position, hover.range.end) > 0) check.problems.push(`${check.name}: hover at ${position.line}:${position.character} has a range that does not hold it`);
+      if (compare(hover.range.start, position) > 0 || compare(position, hover.range.end) > 0)
+        check.problems.push(
+          `${check.name}: hover at ${position.line}:${position.character} has a range that does not hold it`,
+        );
     }
-    const completion = await client.request<{ items: CompletionItem[] } | CompletionItem[] | null>('textDocument/completion', { textDocument, position });
+    const completion = await client.request<{ items: CompletionItem[] } | CompletionItem[] | null>(
+      'textDocument/completion',
+      { textDocument, position },
+    );
     const items = Array.isArray(completion) ? completion : (completion?.items ?? []);
     for (const item of items) {
       const edit = item.textEdit;
@@ -158,19 +205,34 @@ async function checkDocument(client: LspClient, corpus: Corpus, path: string): P
       for (const r of ranges) {
         check.range(r, `completion "${item.label}"`);
         // LSP: a completion's edit range is on one line and holds the position the completion was asked at.
-        if (r.start.line !== position.line || r.end.line !== position.line || r.start.character > position.character || r.end.character < position.character) {
-          check.problems.push(`${check.name}: completion "${item.label}" at ${position.line}:${position.character} edits ${JSON.stringify(r)}`);
+        if (
+          r.start.line !== position.line ||
+          r.end.line !== position.line ||
+          r.start.character > position.character ||
+          r.end.character < position.character
+        ) {
+          check.problems.push(
+            `${check.name}: completion "${item.label}" at ${position.line}:${position.character} edits ${JSON.stringify(r)}`,
+          );
         }
       }
-      if (item.additionalTextEdits) check.edits(item.additionalTextEdits, `completion "${item.label}" additional edits`);
+      if (item.additionalTextEdits)
+        check.edits(item.additionalTextEdits, `completion "${item.label}" additional edits`);
     }
   }
 
   for (const d of diagnostics) {
-    const actions = (await client.request<CodeAction[] | null>('textDocument/codeAction', { textDocument, range: d.range, context: { diagnostics: [d] } })) ?? [];
+    const actions =
+      (await client.request<CodeAction[] | null>('textDocument/codeAction', {
+        textDocument,
+        range: d.range,
+        context: { diagnostics: [d] },
+      })) ?? [];
     for (const action of actions) {
-      for (const [target, edits] of Object.entries(action.edit?.changes ?? {})) if (target === uri) check.edits(edits, `code action "${action.title}"`);
-      for (const change of action.edit?.documentChanges ?? []) if (change.textDocument.uri === uri) check.edits(change.edits, `code action "${action.title}"`);
+      for (const [target, edits] of Object.entries(action.edit?.changes ?? {}))
+        if (target === uri) check.edits(edits, `code action "${action.title}"`);
+      for (const change of action.edit?.documentChanges ?? [])
+        if (change.textDocument.uri === uri) check.edits(change.edits, `code action "${action.title}"`);
     }
   }
   client.close(uri);
@@ -181,7 +243,10 @@ describe('every answer keeps the LSP specification invariants', () => {
   for (const corpus of corpora) {
     it(`${corpus.name}: ${corpus.files.length} documents`, async () => {
       expect(corpus.files.length).toBeGreaterThan(2);
-      const { client } = await LspClient.startIndexed({ rootUri: pathToFileURL(corpus.root).href, capabilities: PULL_CLIENT_CAPABILITIES });
+      const { client } = await LspClient.startIndexed({
+        rootUri: pathToFileURL(corpus.root).href,
+        capabilities: PULL_CLIENT_CAPABILITIES,
+      });
       try {
         const problems: string[] = [];
         for (const path of corpus.files) problems.push(...(await checkDocument(client, corpus, path)));

@@ -1,6 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { ALL_RULES, defineRule } from '../../server/src/core';
 import { startServer } from '../../server/src/lsp/server';
@@ -58,13 +63,20 @@ describe('a rule that throws', () => {
 
   it('is reported as ANF002 on each check, logged once, and the server keeps answering', async () => {
     const uri = 'file:///tmp/anf-fault/etc/fstab';
-    await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'fstab', version: 1, text: 'UUID=1 /data xfs defaults 0 0\n' } });
+    await client.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'fstab', version: 1, text: 'UUID=1 /data xfs defaults 0 0\n' },
+    });
     await until(() => published.some((p) => p.uri === uri && p.version === 1));
-    await client.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: 'UUID=2 /data xfs defaults 0 0\n' }] });
+    await client.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: 'UUID=2 /data xfs defaults 0 0\n' }],
+    });
     await until(() => published.some((p) => p.uri === uri && p.version === 2));
     for (const p of published.filter((d) => d.uri === uri)) {
       expect(p.diagnostics.map((d) => d.code)).toEqual(['ANF002']);
-      expect(p.diagnostics[0]!.message).toBe('Rule ANF299 (always-throws) failed on this file: cannot read the option list');
+      expect(p.diagnostics[0]!.message).toBe(
+        'Rule ANF299 (always-throws) failed on this file: cannot read the option list',
+      );
     }
     const faults = logs.filter((l) => l.message.includes('rule ANF299 (always-throws) failed'));
     expect(faults).toHaveLength(1);

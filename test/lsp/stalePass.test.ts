@@ -1,6 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { defineRule, type Rule } from '../../server/src/core';
 import { startServer } from '../../server/src/lsp/server';
@@ -45,7 +50,9 @@ describe('a pass that a newer edit overtakes', () => {
   const published: { uri: string; version?: number; diagnostics: { code: string; message: string }[] }[] = [];
 
   beforeAll(async () => {
-    startServer(createConnection(ProposedFeatures.all, toServer, toClient), { rules: Array.from({ length: RULES }, (_, i) => slowRule(i + 1)) });
+    startServer(createConnection(ProposedFeatures.all, toServer, toClient), {
+      rules: Array.from({ length: RULES }, (_, i) => slowRule(i + 1)),
+    });
     client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     client.onNotification('textDocument/publishDiagnostics', (p: (typeof published)[number]) => {
       published.push(p);
@@ -73,10 +80,18 @@ describe('a pass that a newer edit overtakes', () => {
     // The edits arrive while the open's pass (no typing pause) is in its first rule.
     onCheck = (version) => {
       if (version !== 1 || checked.length !== 1) return;
-      void client.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: text(2) }] });
-      void client.sendNotification('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ text: text(3) }] });
+      void client.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: 2 },
+        contentChanges: [{ text: text(2) }],
+      });
+      void client.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: 3 },
+        contentChanges: [{ text: text(3) }],
+      });
     };
-    void client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'fstab', version: 1, text: text(1) } });
+    void client.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'fstab', version: 1, text: text(1) },
+    });
     await until(() => published.some((p) => p.uri === uri && p.version === 3));
     // Room for a stale pass to publish late, if one still could.
     await new Promise((r) => setTimeout(r, 3 * BUSY_MS));

@@ -1,7 +1,13 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, PULL_CLIENT_CAPABILITIES, PUSH_CLIENT_CAPABILITIES, TempWorkspace, type LspDiagnostic } from './support/lspClient';
+import {
+  LspClient,
+  PULL_CLIENT_CAPABILITIES,
+  PUSH_CLIENT_CAPABILITIES,
+  TempWorkspace,
+  type LspDiagnostic,
+} from './support/lspClient';
 
 /**
  * The workspace index and file watching: files never opened take part in cross-file rules, disk
@@ -23,7 +29,13 @@ describe('workspace index and watched files', () => {
   let client: LspClient;
   let opened: LspDiagnostic[];
 
-  const sourceHover = async () => (await client.request<Hover>('textDocument/hover', { textDocument: { uri: fstab }, position: { line: 0, character: 5 } }))?.contents.value ?? '';
+  const sourceHover = async () =>
+    (
+      await client.request<Hover>('textDocument/hover', {
+        textDocument: { uri: fstab },
+        position: { line: 0, character: 5 },
+      })
+    )?.contents.value ?? '';
   const nconnectMessage = (diagnostics: LspDiagnostic[]) => diagnostics.find((d) => d.code === 'ANF214')?.message ?? '';
 
   beforeAll(async () => {
@@ -50,7 +62,10 @@ describe('workspace index and watched files', () => {
 
   it('lets an open document win over the disk, and goes back to the disk when it closes', async () => {
     const openText = original.replace('workload: eda-scratch', 'workload: eda-tools');
-    const next = client.nextDiagnostics(fstab, (p) => nconnectMessage(p.diagnostics).includes('eda-tools') || !p.diagnostics.some((d) => d.code === 'ANF214'));
+    const next = client.nextDiagnostics(
+      fstab,
+      (p) => nconnectMessage(p.diagnostics).includes('eda-tools') || !p.diagnostics.some((d) => d.code === 'ANF214'),
+    );
     client.open(manifest, openText);
     await next;
     expect(await sourceHover()).toContain('`eda-tools`');
@@ -97,7 +112,9 @@ describe('workspace index bounds', () => {
 
   it('stops at its file bound with a clear log line', async () => {
     ({ client } = await LspClient.startIndexed({ rootUri: ws.uri, initializationOptions: { index: { maxFiles: 2 } } }));
-    expect(client.logs).toContainEqual('anf-lint: workspace index stopped early because it reached 2 files; 2 files indexed, the rest are checked only when opened.');
+    expect(client.logs).toContainEqual(
+      'anf-lint: workspace index stopped early because it reached 2 files; 2 files indexed, the rest are checked only when opened.',
+    );
     expect(await client.shutdown()).toBe(0);
   });
 });
@@ -108,7 +125,10 @@ describe('transports', () => {
     try {
       const { capabilities } = await client.initialize();
       expect(capabilities.hoverProvider).toBe(true);
-      const published = await client.openAndWait('file:///tmp/anf-ipc/etc/fstab', '# anf-lint disable-next-line ANF299\nUUID=1 /data xfs defaults 0 0\n');
+      const published = await client.openAndWait(
+        'file:///tmp/anf-ipc/etc/fstab',
+        '# anf-lint disable-next-line ANF299\nUUID=1 /data xfs defaults 0 0\n',
+      );
       expect(published.diagnostics.map((d) => d.code)).toEqual(['ANF001']);
       expect(await client.shutdown()).toBe(0);
     } finally {
@@ -129,7 +149,10 @@ describe('transports', () => {
 });
 
 describe('configuration file at start', () => {
-  const ws = new TempWorkspace({ '.anf-lint.yaml': 'rules:\n  ANF207: off\n', 'etc/fstab': '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n' });
+  const ws = new TempWorkspace({
+    '.anf-lint.yaml': 'rules:\n  ANF207: off\n',
+    'etc/fstab': '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n',
+  });
   let client: LspClient;
   afterAll(() => {
     client.dispose();
@@ -138,7 +161,10 @@ describe('configuration file at start', () => {
 
   it('applies the .anf-lint.yaml found at the workspace root when the server starts', async () => {
     ({ client } = await LspClient.startIndexed({ rootUri: ws.uri }));
-    const published = await client.openAndWait(ws.uriOf('etc/fstab'), '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n');
+    const published = await client.openAndWait(
+      ws.uriOf('etc/fstab'),
+      '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n',
+    );
     expect(published.diagnostics.map((d) => d.code)).not.toContain('ANF207');
   });
 
@@ -146,13 +172,25 @@ describe('configuration file at start', () => {
     const other = new TempWorkspace({ 'etc/fstab': '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n' });
     try {
       const indexedBefore = client.logs.filter((l) => /indexed \d+ files/.test(l)).length;
-      client.notify('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: other.uri, name: 'other' }], removed: [] } });
-      await client.until(() => client.logs.filter((l) => /indexed \d+ files/.test(l)).length > indexedBefore, 5000, 'the second index');
+      client.notify('workspace/didChangeWorkspaceFolders', {
+        event: { added: [{ uri: other.uri, name: 'other' }], removed: [] },
+      });
+      await client.until(
+        () => client.logs.filter((l) => /indexed \d+ files/.test(l)).length > indexedBefore,
+        5000,
+        'the second index',
+      );
       type Report = { items: { uri: string }[] };
       const withOther = await client.request<Report>('workspace/diagnostic', { previousResultIds: [] });
       expect(withOther.items.map((i) => i.uri)).toContain(other.uriOf('etc/fstab'));
-      client.notify('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: other.uri, name: 'other' }] } });
-      await client.until(() => client.logs.filter((l) => /indexed \d+ files/.test(l)).length > indexedBefore + 1, 5000, 'the third index');
+      client.notify('workspace/didChangeWorkspaceFolders', {
+        event: { added: [], removed: [{ uri: other.uri, name: 'other' }] },
+      });
+      await client.until(
+        () => client.logs.filter((l) => /indexed \d+ files/.test(l)).length > indexedBefore + 1,
+        5000,
+        'the third index',
+      );
       const without = await client.request<Report>('workspace/diagnostic', { previousResultIds: [] });
       expect(without.items.map((i) => i.uri)).not.toContain(other.uriOf('etc/fstab'));
     } finally {
@@ -165,7 +203,10 @@ describe('multi-root workspaces', () => {
   const FSTAB = '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n';
   // The same mount line in two folders: the HANA team assumes SAP HANA data volumes and accepts
   // `soft` (ANF207 off); the EDA team makes `soft` an error.
-  const hana = new TempWorkspace({ '.anf-lint.yaml': 'workload: sap-hana-data\nrules:\n  ANF207: off\n', 'etc/fstab': FSTAB });
+  const hana = new TempWorkspace({
+    '.anf-lint.yaml': 'workload: sap-hana-data\nrules:\n  ANF207: off\n',
+    'etc/fstab': FSTAB,
+  });
   const eda = new TempWorkspace({ '.anf-lint.yaml': 'rules:\n  ANF207: error\n', 'etc/fstab': FSTAB });
   const elsewhere = 'file:///tmp/anf-lsp-multi-root-elsewhere/etc/fstab';
   let client: LspClient;
@@ -176,7 +217,10 @@ describe('multi-root workspaces', () => {
     await client.request('initialize', {
       processId: process.pid,
       rootUri: hana.uri,
-      workspaceFolders: [{ uri: hana.uri, name: 'hana' }, { uri: eda.uri, name: 'eda' }],
+      workspaceFolders: [
+        { uri: hana.uri, name: 'hana' },
+        { uri: eda.uri, name: 'eda' },
+      ],
       capabilities: PUSH_CLIENT_CAPABILITIES,
     });
     client.notify('initialized', {});
@@ -220,7 +264,7 @@ describe('multi-root workspaces', () => {
     await Promise.all([hanaNext, outsideNext]);
   });
 
-  it('drops the assumed workload when `workload:` leaves the folder\'s .anf-lint.yaml', async () => {
+  it("drops the assumed workload when `workload:` leaves the folder's .anf-lint.yaml", async () => {
     const next = client.nextDiagnostics(hana.uriOf('etc/fstab'), (p) => !codes(p.diagnostics).includes('ANF220:2'));
     writeFileSync(join(hana.root, '.anf-lint.yaml'), 'rules:\n  ANF207: warning\n');
     client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: hana.uriOf('.anf-lint.yaml'), type: 2 }] });
@@ -230,7 +274,13 @@ describe('multi-root workspaces', () => {
 
 describe('nested configuration files', () => {
   const SOFT = '10.0.0.4:/vol /mnt/vol nfs rw,vers=3,soft,_netdev 0 0\n';
-  const ws = new TempWorkspace({ '.anf-lint.yaml': 'rules:\n  ANF207: error\n', 'team/.anf-lint.yaml': 'rules:\n  ANF207: off\n', 'team/etc/fstab': SOFT, 'etc/fstab': SOFT, 'bin/mount-vol': `#!/bin/sh\nmount -t nfs -o rw,vers=3,soft 10.0.0.4:/vol /mnt/vol\n` });
+  const ws = new TempWorkspace({
+    '.anf-lint.yaml': 'rules:\n  ANF207: error\n',
+    'team/.anf-lint.yaml': 'rules:\n  ANF207: off\n',
+    'team/etc/fstab': SOFT,
+    'etc/fstab': SOFT,
+    'bin/mount-vol': `#!/bin/sh\nmount -t nfs -o rw,vers=3,soft 10.0.0.4:/vol /mnt/vol\n`,
+  });
   let client: LspClient;
   afterAll(() => {
     client.dispose();
@@ -241,7 +291,9 @@ describe('nested configuration files', () => {
     ({ client } = await LspClient.startIndexed({ rootUri: ws.uri, capabilities: PULL_CLIENT_CAPABILITIES }));
     type Report = { items: { uri: string; items: { code?: string | number; severity?: number }[] }[] };
     const report = await client.request<Report>('workspace/diagnostic', { previousResultIds: [] });
-    const byUri = Object.fromEntries(report.items.map((i) => [i.uri, i.items.filter((d) => d.code === 'ANF207').map((d) => d.severity)]));
+    const byUri = Object.fromEntries(
+      report.items.map((i) => [i.uri, i.items.filter((d) => d.code === 'ANF207').map((d) => d.severity)]),
+    );
     expect(byUri[ws.uriOf('etc/fstab')]).toEqual([1]);
     expect(byUri[ws.uriOf('team/etc/fstab')]).toEqual([]);
     expect(byUri[ws.uriOf('bin/mount-vol')]).toEqual([1]);

@@ -1,6 +1,13 @@
 /** Linting helpers shared by the robustness tests: lint a set of files, check where findings point. */
 import { expect } from 'vitest';
-import { lintFile, resolveConfig, Workspace, type Diagnostic, type Range, type SourceText } from '../../server/src/core';
+import {
+  lintFile,
+  resolveConfig,
+  Workspace,
+  type Diagnostic,
+  type Range,
+  type SourceText,
+} from '../../server/src/core';
 
 export const config = resolveConfig();
 
@@ -12,7 +19,10 @@ export function internalFaults(diagnostics: readonly Diagnostic[]): string[] {
 }
 
 /** Lints the files together; fails the test when any rule or reader reported an internal fault. */
-export function lintAll(files: readonly { uri: string; text: string }[]): { workspace: Workspace; diagnostics: Map<string, Diagnostic[]> } {
+export function lintAll(files: readonly { uri: string; text: string }[]): {
+  workspace: Workspace;
+  diagnostics: Map<string, Diagnostic[]>;
+} {
   const workspace = new Workspace(config);
   for (const file of files) workspace.set(file.uri, file.text);
   const diagnostics = new Map(files.map((f) => [f.uri, lintFile(workspace, f.uri, config)]));
@@ -22,10 +32,20 @@ export function lintAll(files: readonly { uri: string; text: string }[]): { work
 
 function rangeProblems(source: SourceText, range: Range, span: { start: number; end: number }, what: string): string[] {
   const problems: string[] = [];
-  const inside = (p: Range['start']) => p.line >= 0 && p.line < source.lineCount && p.character >= 0 && p.character <= source.lineEnd(p.line) - source.lineStart(p.line);
-  if (!inside(range.start) || !inside(range.end)) problems.push(`${what}: range ${JSON.stringify(range)} outside the document (${source.lineCount} lines)`);
-  if (range.start.line > range.end.line || (range.start.line === range.end.line && range.start.character > range.end.character)) problems.push(`${what}: range runs backwards`);
-  if (!(0 <= span.start && span.start <= span.end && span.end <= source.text.length)) problems.push(`${what}: span [${span.start}, ${span.end}) outside ${source.text.length}`);
+  const inside = (p: Range['start']) =>
+    p.line >= 0 &&
+    p.line < source.lineCount &&
+    p.character >= 0 &&
+    p.character <= source.lineEnd(p.line) - source.lineStart(p.line);
+  if (!inside(range.start) || !inside(range.end))
+    problems.push(`${what}: range ${JSON.stringify(range)} outside the document (${source.lineCount} lines)`);
+  if (
+    range.start.line > range.end.line ||
+    (range.start.line === range.end.line && range.start.character > range.end.character)
+  )
+    problems.push(`${what}: range runs backwards`);
+  if (!(0 <= span.start && span.start <= span.end && span.end <= source.text.length))
+    problems.push(`${what}: span [${span.start}, ${span.end}) outside ${source.text.length}`);
   return problems;
 }
 
@@ -44,7 +64,10 @@ export function placementProblems(workspace: Workspace, diagnostics: readonly Di
         }
         problems.push(...rangeProblems(target, edit.range, edit.span, `${d.code} fix "${fix.title}"`));
         const expected = target.rangeOf(edit.span);
-        if (JSON.stringify(expected) !== JSON.stringify(edit.range)) problems.push(`${d.code} fix "${fix.title}": range ${JSON.stringify(edit.range)} is not its span's ${JSON.stringify(expected)}`);
+        if (JSON.stringify(expected) !== JSON.stringify(edit.range))
+          problems.push(
+            `${d.code} fix "${fix.title}": range ${JSON.stringify(edit.range)} is not its span's ${JSON.stringify(expected)}`,
+          );
       }
     }
     for (const related of d.related) {
@@ -54,7 +77,6 @@ export function placementProblems(workspace: Workspace, diagnostics: readonly Di
   }
   return problems;
 }
-
 
 /**
  * Lints one document, checks where its findings point, and fails past `boundMs` of CPU time
@@ -85,4 +107,3 @@ export function fill(bytes: number, line: (i: number) => string): string {
   }
   return parts.join('');
 }
-

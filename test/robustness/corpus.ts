@@ -39,7 +39,12 @@ function load(): CorpusFile[] {
   }
   for (const full of walk(join(ROOT, 'examples'))) {
     const rel = relative(ROOT, full).split('\\').join('/');
-    files.push({ path: rel, uri: `file:///corpus/${rel}`, kind: detectFileKind(rel), text: readFileSync(full, 'utf8') });
+    files.push({
+      path: rel,
+      uri: `file:///corpus/${rel}`,
+      kind: detectFileKind(rel),
+      text: readFileSync(full, 'utf8'),
+    });
   }
   return files
     .map((f) => (f.kind === 'unknown' ? { ...f, kind: detectFileKind(f.path, f.text) } : f))
@@ -55,18 +60,94 @@ export function corpusOfKind(...kinds: FileKind[]): CorpusFile[] {
 
 /** Tokens that sit at the edges of every grammar we parse. */
 const TOKENS = [
-  ',', '=', ' ', '  ', '\t', '\n', '\r\n', '\r', '#', ';', ':', '-', '- ', '"', "'", '\\', '\\\n', '\0', '\uFFFD', '\uFEFF',
-  '\uD800', '😀', '&a ', '*a', '<<: *a', '{', '}', '[', ']', '|', '>', '---', '...', '${HOST}', '{{ x }}', '$(', '`', '<<EOF\n',
-  'nfs', 'nfs4', 'vers=4.1', 'nconnect=', 'rsize=', '=1048576', 'hard', 'soft', '10.0.0.4:/vol', '/mnt/x', ' 0 0', 'options ',
-  'sunrpc', 'net.core.rmem_max', ' = ', '4 TiB', '0 MiB/s', '-1', '1e309', 'NaN', '99999999999999999999', 'accounts:', 'pools:',
-  'volumes:', 'name:', 'quota:', '```', '```sh\n', 'mount -t nfs -o ', 'sysctl -w ', 'echo 1 > /proc/sys/', '[Mount]\n', 'Options=',
-  '# anf-lint disable-next-line ', '# anf-lint disable-file ', 'ANF201', '# anf: workload=', 'eda-tools', ' -- why',
+  ',',
+  '=',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\r',
+  '#',
+  ';',
+  ':',
+  '-',
+  '- ',
+  '"',
+  "'",
+  '\\',
+  '\\\n',
+  '\0',
+  '\uFFFD',
+  '\uFEFF',
+  '\uD800',
+  '😀',
+  '&a ',
+  '*a',
+  '<<: *a',
+  '{',
+  '}',
+  '[',
+  ']',
+  '|',
+  '>',
+  '---',
+  '...',
+  '${HOST}',
+  '{{ x }}',
+  '$(',
+  '`',
+  '<<EOF\n',
+  'nfs',
+  'nfs4',
+  'vers=4.1',
+  'nconnect=',
+  'rsize=',
+  '=1048576',
+  'hard',
+  'soft',
+  '10.0.0.4:/vol',
+  '/mnt/x',
+  ' 0 0',
+  'options ',
+  'sunrpc',
+  'net.core.rmem_max',
+  ' = ',
+  '4 TiB',
+  '0 MiB/s',
+  '-1',
+  '1e309',
+  'NaN',
+  '99999999999999999999',
+  'accounts:',
+  'pools:',
+  'volumes:',
+  'name:',
+  'quota:',
+  '```',
+  '```sh\n',
+  'mount -t nfs -o ',
+  'sysctl -w ',
+  'echo 1 > /proc/sys/',
+  '[Mount]\n',
+  'Options=',
+  '# anf-lint disable-next-line ',
+  '# anf-lint disable-file ',
+  'ANF201',
+  '# anf: workload=',
+  'eda-tools',
+  ' -- why',
 ];
 
 export const token = fc.constantFrom(...TOKENS);
 
 /** A short string of tokens and arbitrary characters (full Unicode, including lone surrogates). */
-export const noise = fc.array(fc.oneof({ weight: 3, arbitrary: token }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) }), { maxLength: 6 }).map((parts) => parts.join(''));
+export const noise = fc
+  .array(
+    fc.oneof({ weight: 3, arbitrary: token }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) }),
+    { maxLength: 6 },
+  )
+  .map((parts) => parts.join(''));
 
 type Mutation = (text: string) => string;
 
@@ -74,20 +155,35 @@ const at = (text: string, fraction: number) => Math.floor(fraction * (text.lengt
 const fraction = fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true });
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.tuple(fraction, noise).map(([f, s]): Mutation => (t) => t.slice(0, at(t, f)) + s + t.slice(at(t, f))),
-  fc.tuple(fraction, fc.integer({ min: 1, max: 40 })).map(([f, n]): Mutation => (t) => t.slice(0, at(t, f)) + t.slice(at(t, f) + n)),
-  fc.tuple(fraction, fraction).map(([a, b]): Mutation => (t) => {
-    const lines = t.split('\n');
-    const i = Math.floor(a * lines.length);
-    const j = Math.floor(b * lines.length);
-    const copy = [...lines];
-    copy.splice(j, 0, lines[i] ?? '');
-    return copy.join('\n');
-  }),
+  fc.tuple(fraction, noise).map(
+    ([f, s]): Mutation =>
+      (t) =>
+        t.slice(0, at(t, f)) + s + t.slice(at(t, f)),
+  ),
+  fc.tuple(fraction, fc.integer({ min: 1, max: 40 })).map(
+    ([f, n]): Mutation =>
+      (t) =>
+        t.slice(0, at(t, f)) + t.slice(at(t, f) + n),
+  ),
+  fc.tuple(fraction, fraction).map(
+    ([a, b]): Mutation =>
+      (t) => {
+        const lines = t.split('\n');
+        const i = Math.floor(a * lines.length);
+        const j = Math.floor(b * lines.length);
+        const copy = [...lines];
+        copy.splice(j, 0, lines[i] ?? '');
+        return copy.join('\n');
+      },
+  ),
   fc.constant<Mutation>((t) => t.replace(/\n/g, '\r\n')),
   fc.constant<Mutation>((t) => `\uFEFF${t}`),
   fc.constant<Mutation>((t) => t.replace(/^ {2}/gm, '\t')),
-  fc.tuple(fraction).map(([f]): Mutation => (t) => t.slice(0, at(t, f))),
+  fc.tuple(fraction).map(
+    ([f]): Mutation =>
+      (t) =>
+        t.slice(0, at(t, f)),
+  ),
 );
 
 /** A corpus file of one of the kinds, mutated a few times. */
@@ -118,7 +214,10 @@ export function spansIn(value: unknown, seen = new Set<unknown>()): { start: num
 /** Spans that are not inside [0, length] or run backwards. */
 export function badSpans(value: unknown, length: number): string[] {
   return spansIn(value)
-    .filter((s) => !(Number.isInteger(s.start) && Number.isInteger(s.end) && 0 <= s.start && s.start <= s.end && s.end <= length))
+    .filter(
+      (s) =>
+        !(Number.isInteger(s.start) && Number.isInteger(s.end) && 0 <= s.start && s.start <= s.end && s.end <= length),
+    )
     .map((s) => `${s.path} = [${s.start}, ${s.end}) of ${length}`);
 }
 

@@ -11,7 +11,6 @@ import { CORPUS } from './corpus';
 
 const MB = 1024 * 1024;
 
-
 describe('a 1 MB single line', () => {
   const LINE = MB;
   const singleLines: [string, string][] = [
@@ -23,7 +22,10 @@ describe('a 1 MB single line', () => {
     ['markdown prose', `${'word '.repeat(LINE / 5)}`],
     ['fstab annotation', `10.0.0.4:/v /m nfs hard 0 0 # anf: ${'a'.repeat(LINE)}`],
     ['shell annotation', `# anf: workload=${'a'.repeat(LINE)} ${'b'.repeat(LINE / 2)}\nmount -t nfs 10.0.0.4:/v /m`],
-    ['manifest flow', `accounts: [${'{name: a, pools: []},'.repeat(LINE / 84)}{name: "${'a'.repeat((LINE * 3) / 4)}"}]`],
+    [
+      'manifest flow',
+      `accounts: [${'{name: a, pools: []},'.repeat(LINE / 84)}{name: "${'a'.repeat((LINE * 3) / 4)}"}]`,
+    ],
     ['manifest JSON', `{"accounts": [${'{"name": "a"},'.repeat(LINE / 56)}{"name": "${'b'.repeat((LINE * 3) / 4)}"}]}`],
   ];
   const uris: Record<string, string> = {
@@ -39,14 +41,15 @@ describe('a 1 MB single line', () => {
       lintWithin(uri, text, 30_000);
     }, 60_000);
   }
-
 });
 
 describe('odd bytes and layouts', () => {
   const byKind = new Map(CORPUS.map((f) => [f.kind, f]));
 
   it('NUL bytes and invalid UTF-8 (decoded to U+FFFD, as editors and the CLI read it) in every kind', () => {
-    const invalid = new TextDecoder('utf-8').decode(Uint8Array.from([0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0x28]));
+    const invalid = new TextDecoder('utf-8').decode(
+      Uint8Array.from([0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0x28]),
+    );
     expect(invalid).toContain('\uFFFD');
     for (const file of byKind.values()) {
       const lines = file.text.split('\n');
@@ -60,7 +63,8 @@ describe('odd bytes and layouts', () => {
     for (const file of CORPUS) {
       const lf = file.text.replace(/\r\n/g, '\n');
       const crlf = lf.replace(/\n/g, '\r\n');
-      const summary = (text: string) => visibleDiagnostics(lintWithin(file.uri, text, 10_000)).map((d) => `${d.code}@${d.range.start.line}`);
+      const summary = (text: string) =>
+        visibleDiagnostics(lintWithin(file.uri, text, 10_000)).map((d) => `${d.code}@${d.range.start.line}`);
       expect(summary(crlf), file.uri).toEqual(summary(lf));
     }
   });
@@ -72,8 +76,12 @@ describe('odd bytes and layouts', () => {
     const yamlKinds = new Set(['manifest-yaml', 'manifest-json', 'ansible', 'cloud-init', 'anf-lint-config']);
     for (const file of CORPUS.filter((f) => yamlKinds.has(f.kind))) {
       const lf = file.text.replace(/\r\n/g, '\n');
-      const codes = (text: string) => visibleDiagnostics(lintWithin(file.uri, text, 10_000)).map((d) => d.code).sort();
-      const lineOf = (text: string) => visibleDiagnostics(lintWithin(file.uri, text, 10_000)).map((d) => `${d.code}@${d.range.start.line}`);
+      const codes = (text: string) =>
+        visibleDiagnostics(lintWithin(file.uri, text, 10_000))
+          .map((d) => d.code)
+          .sort();
+      const lineOf = (text: string) =>
+        visibleDiagnostics(lintWithin(file.uri, text, 10_000)).map((d) => `${d.code}@${d.range.start.line}`);
       expect(codes(lf.replace(/\n/g, '\r\r\n')), file.uri).toEqual(codes(lf.replace(/\n/g, '\n\n')));
       expect(lineOf(lf.replace(/\n/g, '\r')), file.uri).toEqual(lineOf(lf));
     }
@@ -107,7 +115,16 @@ describe('odd bytes and layouts', () => {
 });
 
 describe('YAML that attacks the parser', () => {
-  const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]', 'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]', 'g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]', 'h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]'].join('\n');
+  const bomb = [
+    'a: &a ["x","x","x","x","x","x","x","x","x"]',
+    'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+    'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+    'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+    'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+    'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+    'g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]',
+    'h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]',
+  ].join('\n');
 
   it('an alias bomb ("billion laughs") in a manifest: a syntax finding, quickly', () => {
     const diagnostics = lintWithin('file:///y/estate.anf.yaml', `${bomb}\naccounts: *h\n`, 10_000);
@@ -120,7 +137,11 @@ describe('YAML that attacks the parser', () => {
   });
 
   it('an alias bomb in Ansible and cloud-init files: bounded', () => {
-    lintWithin('file:///y/playbooks/nfs.yml', `- hosts: all\n  tasks:\n    - name: mount\n      mount:\n        src: *h\n${bomb}\n`, 10_000);
+    lintWithin(
+      'file:///y/playbooks/nfs.yml',
+      `- hosts: all\n  tasks:\n    - name: mount\n      mount:\n        src: *h\n${bomb}\n`,
+      10_000,
+    );
     lintWithin('file:///y/user-data.yaml', `#cloud-config\nmounts:\n  - *h\n${bomb}\n`, 10_000);
   });
 
@@ -137,7 +158,11 @@ describe('YAML that attacks the parser', () => {
     const first = lintWithin('file:///y/flow.anf.yaml', flow, 30_000).map((d) => `${d.code} ${d.message}`);
     expect(first).toEqual([expect.stringMatching(/^ANF100 The file nests deeper than anf-lint can follow/)]);
     expect(lintWithin('file:///y/flow.anf.yaml', flow, 30_000).map((d) => `${d.code} ${d.message}`)).toEqual(first);
-    const config = lintWithin('file:///y/.anf-lint.yaml', `rules: ${'{a: '.repeat(5000)}1${'}'.repeat(5000)}\n`, 30_000);
+    const config = lintWithin(
+      'file:///y/.anf-lint.yaml',
+      `rules: ${'{a: '.repeat(5000)}1${'}'.repeat(5000)}\n`,
+      30_000,
+    );
     expect(config.map((d) => d.code)).toEqual(['ANF900']);
   }, 60_000);
 
@@ -155,6 +180,7 @@ describe('the workspace stays consistent', () => {
     for (const f of files) workspace.set(f.uri, f.text);
     for (const f of files) workspace.set(f.uri, '\0{[garbage');
     for (const f of files) workspace.set(f.uri, f.text);
-    for (const f of files) expect(JSON.stringify(lintFile(workspace, f.uri, config))).toBe(JSON.stringify(before.get(f.uri)));
+    for (const f of files)
+      expect(JSON.stringify(lintFile(workspace, f.uri, config))).toBe(JSON.stringify(before.get(f.uri)));
   });
 });

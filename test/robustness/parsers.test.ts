@@ -19,7 +19,11 @@ function inputs(...kinds: FileKind[]): fc.Arbitrary<CorpusFile> {
   return fc.oneof({ weight: 4, arbitrary: base }, { weight: 1, arbitrary });
 }
 
-function checkParser(name: string, arbitrary: fc.Arbitrary<CorpusFile>, parse: (text: string, uri: string) => unknown): void {
+function checkParser(
+  name: string,
+  arbitrary: fc.Arbitrary<CorpusFile>,
+  parse: (text: string, uri: string) => unknown,
+): void {
   it(`${name}: never throws, spans inside the text, deterministic`, () => {
     fc.assert(
       fc.property(arbitrary, (file) => {
@@ -35,16 +39,31 @@ function checkParser(name: string, arbitrary: fc.Arbitrary<CorpusFile>, parse: (
 describe('parsers never throw and stay inside the document', () => {
   it('has a corpus of real files of every kind', () => {
     const kinds = new Set(CORPUS.map((f) => f.kind));
-    for (const kind of ['manifest-yaml', 'fstab', 'sysctl', 'modprobe', 'shell', 'systemd-mount', 'anf-lint-config'] as const) expect(kinds).toContain(kind);
+    for (const kind of [
+      'manifest-yaml',
+      'fstab',
+      'sysctl',
+      'modprobe',
+      'shell',
+      'systemd-mount',
+      'anf-lint-config',
+    ] as const)
+      expect(kinds).toContain(kind);
   });
 
-  checkParser('parseManifest (YAML)', inputs('manifest-yaml'), (text, uri) => parseManifest(new SourceText(text), uri, 'yaml'));
-  checkParser('parseManifest (JSON)', inputs('manifest-json', 'manifest-yaml'), (text, uri) => parseManifest(new SourceText(text), uri, 'json'));
+  checkParser('parseManifest (YAML)', inputs('manifest-yaml'), (text, uri) =>
+    parseManifest(new SourceText(text), uri, 'yaml'),
+  );
+  checkParser('parseManifest (JSON)', inputs('manifest-json', 'manifest-yaml'), (text, uri) =>
+    parseManifest(new SourceText(text), uri, 'json'),
+  );
   for (const kind of ['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'cloud-init'] as const) {
     checkParser(`extractMounts (${kind})`, inputs(kind), (text, uri) => extractMounts(new SourceText(text), uri, kind));
   }
   for (const kind of ['sysctl', 'modprobe', 'shell', 'tuned', 'markdown', 'cloud-init'] as const) {
-    checkParser(`extractKernelSettings (${kind})`, inputs(kind), (text, uri) => extractKernelSettings(new SourceText(text), uri, kind));
+    checkParser(`extractKernelSettings (${kind})`, inputs(kind), (text, uri) =>
+      extractKernelSettings(new SourceText(text), uri, kind),
+    );
   }
   checkParser('parseConfigFile', inputs('anf-lint-config'), (text) => parseConfigFile(text));
 
@@ -55,7 +74,9 @@ describe('parsers never throw and stay inside the document', () => {
         for (let offset = 0; offset <= file.text.length; offset += Math.max(1, Math.floor(file.text.length / 50))) {
           const position = source.positionAt(offset);
           expect(position.line).toBeLessThan(source.lineCount);
-          expect(position.character).toBeLessThanOrEqual(source.lineEnd(position.line) - source.lineStart(position.line));
+          expect(position.character).toBeLessThanOrEqual(
+            source.lineEnd(position.line) - source.lineStart(position.line),
+          );
           // Inside a CRLF pair there is no position of its own: it maps to the end of the line.
           const insideCrlf = file.text[offset - 1] === '\r' && file.text[offset] === '\n';
           expect(source.offsetAt(position)).toBe(insideCrlf ? offset - 1 : offset);

@@ -42,7 +42,10 @@ describe('the lint pipeline on mutated real files', () => {
 // ---- fixes -------------------------------------------------------------------------------------
 
 /** The offset an offset of the old text moves to once the edits are applied (inside an edit: its start). */
-function mapOffset(offset: number, edits: readonly { span: { start: number; end: number }; newText: string }[]): number {
+function mapOffset(
+  offset: number,
+  edits: readonly { span: { start: number; end: number }; newText: string }[],
+): number {
   let delta = 0;
   for (const edit of [...edits].sort((a, b) => a.span.start - b.span.start)) {
     if (offset < edit.span.start || (offset === edit.span.start && edit.span.end > edit.span.start)) break;
@@ -62,14 +65,20 @@ interface FixRound {
 /** One fix-all pass on one file, as `source.fixAll.anf-lint` does it (edits in this file only). */
 function fixOnce(files: readonly CorpusFile[], target: CorpusFile): FixRound {
   const { diagnostics } = lintAll(files);
-  const own = visibleDiagnostics(diagnostics.get(target.uri) ?? []).filter((d) => d.fixes.some((f) => f.applicability === 'safe' && f.edits.every((e) => e.uri === target.uri)));
+  const own = visibleDiagnostics(diagnostics.get(target.uri) ?? []).filter((d) =>
+    d.fixes.some((f) => f.applicability === 'safe' && f.edits.every((e) => e.uri === target.uri)),
+  );
   const { edits, fixed } = combinedFixEdits(own, true);
   const applied = applyEdits(target.text, edits);
   expect(applied.skipped).toBe(0);
   return { before: target.text, after: applied.text, fixed, edits };
 }
 
-function withText(files: readonly CorpusFile[], target: CorpusFile, text: string): { files: CorpusFile[]; target: CorpusFile } {
+function withText(
+  files: readonly CorpusFile[],
+  target: CorpusFile,
+  text: string,
+): { files: CorpusFile[]; target: CorpusFile } {
   const next = { ...target, text };
   return { files: files.map((f) => (f.uri === target.uri ? next : f)), target: next };
 }
@@ -97,7 +106,9 @@ function yamlComments(text: string): { start: number; text: string }[] {
 
 const FIXABLE = CORPUS.filter((file) => {
   const { diagnostics } = lintAll([file]);
-  return visibleDiagnostics(diagnostics.get(file.uri) ?? []).some((d) => d.fixes.some((f) => f.applicability === 'safe'));
+  return visibleDiagnostics(diagnostics.get(file.uri) ?? []).some((d) =>
+    d.fixes.some((f) => f.applicability === 'safe'),
+  );
 });
 
 /** A corpus file with safe fixes, mutated a little, next to the other files of its fixture. */
@@ -155,22 +166,31 @@ describe('safe fixes', () => {
           seen.push(round.after);
         }
         const last = fixOnce(current.files, current.target);
-        expect({ passes: seen.length, changesAgain: last.after !== last.before, fixing: last.fixed.map((d) => `${d.code} ${d.message}`) }).toMatchObject({ changesAgain: false });
+        expect({
+          passes: seen.length,
+          changesAgain: last.after !== last.before,
+          fixing: last.fixed.map((d) => `${d.code} ${d.message}`),
+        }).toMatchObject({ changesAgain: false });
       }),
       { numRuns: Math.ceil(RUNS / 2) },
     );
   });
 
   it('YAML comments survive the fixes', () => {
-    const yamlFiles = FIXABLE.filter((f) => ['manifest-yaml', 'anf-lint-config', 'ansible', 'cloud-init'].includes(f.kind));
+    const yamlFiles = FIXABLE.filter((f) =>
+      ['manifest-yaml', 'anf-lint-config', 'ansible', 'cloud-init'].includes(f.kind),
+    );
     expect(yamlFiles.length).toBeGreaterThan(0);
     fc.assert(
-      fc.property(fixCases.filter(({ target }) => yamlFiles.some((f) => f.uri === target.uri)), ({ files, target }) => {
-        const round = fixOnce(files, target);
-        const covered = (offset: number) => round.edits.some((e) => e.span.start <= offset && offset < e.span.end);
-        const lost = yamlComments(round.before).filter((c) => !covered(c.start) && !round.after.includes(c.text));
-        expect(lost).toEqual([]);
-      }),
+      fc.property(
+        fixCases.filter(({ target }) => yamlFiles.some((f) => f.uri === target.uri)),
+        ({ files, target }) => {
+          const round = fixOnce(files, target);
+          const covered = (offset: number) => round.edits.some((e) => e.span.start <= offset && offset < e.span.end);
+          const lost = yamlComments(round.before).filter((c) => !covered(c.start) && !round.after.includes(c.text));
+          expect(lost).toEqual([]);
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 2) },
     );
   });
@@ -186,7 +206,10 @@ function remaining(files: readonly CorpusFile[], target: CorpusFile): string[] {
   for (const d of round.fixed) {
     const start = mapOffset(d.span.start, round.edits);
     const still = after.find((a) => a.code === d.code && a.span.start === start);
-    if (still) failures.push(`${target.path}: ${d.code} "${d.message}" is still reported after its fix "${d.fixes.find((f) => f.applicability === 'safe')?.title}"\n--- before\n${round.before}\n--- after\n${round.after}`);
+    if (still)
+      failures.push(
+        `${target.path}: ${d.code} "${d.message}" is still reported after its fix "${d.fixes.find((f) => f.applicability === 'safe')?.title}"\n--- before\n${round.before}\n--- after\n${round.after}`,
+      );
   }
   return failures;
 }

@@ -33,7 +33,8 @@ function collect(): FoundRegex[] {
   const found: FoundRegex[] = [];
   for (const path of sourceFiles(SRC)) {
     const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true);
-    const where = (node: ts.Node) => `${relative(SRC, path)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+    const where = (node: ts.Node) =>
+      `${relative(SRC, path)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
     const visit = (node: ts.Node) => {
       if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
         const text = node.getText();
@@ -42,7 +43,11 @@ function collect(): FoundRegex[] {
       } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
         const [pattern, flags] = node.arguments ?? [];
         if (pattern && (ts.isStringLiteral(pattern) || ts.isNoSubstitutionTemplateLiteral(pattern))) {
-          found.push({ where: where(node), source: pattern.text, flags: flags && ts.isStringLiteral(flags) ? flags.text : '' });
+          found.push({
+            where: where(node),
+            source: pattern.text,
+            flags: flags && ts.isStringLiteral(flags) ? flags.text : '',
+          });
         }
       }
       ts.forEachChild(node, visit);
@@ -50,7 +55,8 @@ function collect(): FoundRegex[] {
     visit(file);
   }
   // Patterns built from strings (the manifest's unit patterns, also in the JSON Schema).
-  for (const [name, source] of Object.entries({ SIZE_PATTERN, RATE_PATTERN, COUNT_PATTERN, DURATION_PATTERN })) found.push({ where: `manifest/model.ts ${name}`, source, flags: '' });
+  for (const [name, source] of Object.entries({ SIZE_PATTERN, RATE_PATTERN, COUNT_PATTERN, DURATION_PATTERN }))
+    found.push({ where: `manifest/model.ts ${name}`, source, flags: '' });
   return found;
 }
 
@@ -67,7 +73,12 @@ interface Outcome {
  * Runs the attacks in a worker. A pattern with no answer within `stallMs` is recorded as hung; the
  * worker is stopped and a new one goes on with the next pattern.
  */
-async function attack(regexes: readonly FoundRegex[], length: number, slowMs: number, stallMs: number): Promise<Outcome> {
+async function attack(
+  regexes: readonly FoundRegex[],
+  length: number,
+  slowMs: number,
+  stallMs: number,
+): Promise<Outcome> {
   const outcome: Outcome = { hung: [], slow: [], invalid: [], checked: 0 };
   let from = 0;
   while (from < regexes.length) {
@@ -84,21 +95,36 @@ async function attack(regexes: readonly FoundRegex[], length: number, slowMs: nu
         }, stallMs);
       };
       arm();
-      worker.on('message', (message: { started?: number; done?: number; worst?: { ms: number; attack: string }; invalid?: number; message?: string; finished?: boolean }) => {
-        if (message.started !== undefined) {
-          current = message.started;
-          arm();
-        } else if (message.done !== undefined) {
-          outcome.checked++;
-          if (message.worst && message.worst.ms > slowMs) outcome.slow.push({ regex: batch[message.done]!, ms: Math.round(message.worst.ms), attack: message.worst.attack });
-        } else if (message.invalid !== undefined) {
-          outcome.invalid.push(`${batch[message.invalid]!.where}: ${message.message}`);
-        } else if (message.finished) {
-          if (timer) clearTimeout(timer);
-          void worker.terminate();
-          resolve(undefined);
-        }
-      });
+      worker.on(
+        'message',
+        (message: {
+          started?: number;
+          done?: number;
+          worst?: { ms: number; attack: string };
+          invalid?: number;
+          message?: string;
+          finished?: boolean;
+        }) => {
+          if (message.started !== undefined) {
+            current = message.started;
+            arm();
+          } else if (message.done !== undefined) {
+            outcome.checked++;
+            if (message.worst && message.worst.ms > slowMs)
+              outcome.slow.push({
+                regex: batch[message.done]!,
+                ms: Math.round(message.worst.ms),
+                attack: message.worst.attack,
+              });
+          } else if (message.invalid !== undefined) {
+            outcome.invalid.push(`${batch[message.invalid]!.where}: ${message.message}`);
+          } else if (message.finished) {
+            if (timer) clearTimeout(timer);
+            void worker.terminate();
+            resolve(undefined);
+          }
+        },
+      );
     });
     if (stoppedAt === undefined) break;
     outcome.hung.push(batch[stoppedAt]!);

@@ -13,7 +13,16 @@ import { config } from './check';
 import { CORPUS } from './corpus';
 
 const FSTAB_SOFT = '10.0.0.4:/vol1 /mnt/vol1 nfs soft,vers=3 0 0\n';
-const BOMB = ['a: &a ["x","x","x","x","x","x","x","x","x"]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]', 'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]', 'rules: *f', ''].join('\n');
+const BOMB = [
+  'a: &a ["x","x","x","x","x","x","x","x","x"]',
+  'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+  'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+  'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+  'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+  'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+  'rules: *f',
+  '',
+].join('\n');
 
 /** Every request the server answers, with params about `uri` at line 2. */
 function requestsAbout(uri: string): [string, unknown][] {
@@ -23,7 +32,10 @@ function requestsAbout(uri: string): [string, unknown][] {
     ['textDocument/hover', { textDocument: { uri }, position }],
     ['textDocument/completion', { textDocument: { uri }, position }],
     ['textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } }],
-    ['textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [], only: ['source.fixAll.anf-lint'] } }],
+    [
+      'textDocument/codeAction',
+      { textDocument: { uri }, range, context: { diagnostics: [], only: ['source.fixAll.anf-lint'] } },
+    ],
     ['textDocument/documentSymbol', { textDocument: { uri } }],
     ['textDocument/foldingRange', { textDocument: { uri } }],
     ['textDocument/codeLens', { textDocument: { uri } }],
@@ -75,12 +87,22 @@ describe('language server: documents it never opened', () => {
 
       it('ignores changes and closes of documents it never opened, and out-of-range edits', async () => {
         const uri = 'file:///never/opened/etc/fstab';
-        client.change(uri, [{ range: { start: { line: 5, character: 0 }, end: { line: 6, character: 0 } }, text: 'x' }]);
+        client.change(uri, [
+          { range: { start: { line: 5, character: 0 }, end: { line: 6, character: 0 } }, text: 'x' },
+        ]);
         client.close(uri);
-        client.notify('textDocument/didChange', { textDocument: { uri: ws.uriOf('etc/fstab'), version: 7 }, contentChanges: [{ text: 'y' }] });
+        client.notify('textDocument/didChange', {
+          textDocument: { uri: ws.uriOf('etc/fstab'), version: 7 },
+          contentChanges: [{ text: 'y' }],
+        });
         client.notify('textDocument/didOpen', { textDocument: null });
         client.notify('textDocument/didChange', { textDocument: { uri }, contentChanges: null });
-        client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: 'file:///nowhere/x.anf.yaml', type: 2 }, { uri: 'garbage', type: 99 }] });
+        client.notify('workspace/didChangeWatchedFiles', {
+          changes: [
+            { uri: 'file:///nowhere/x.anf.yaml', type: 2 },
+            { uri: 'garbage', type: 99 },
+          ],
+        });
         await answersAll(client, uri);
       });
 
@@ -89,12 +111,16 @@ describe('language server: documents it never opened', () => {
         if (!capabilities) {
           const published = await client.openAndWait(uri, FSTAB_SOFT);
           expect(published.diagnostics.map((d) => d.code)).toContain('ANF207');
-          const version = client.change(uri, [{ range: { start: { line: 99, character: 99 }, end: { line: 120, character: 0 } }, text: '\n# tail\n' }]);
+          const version = client.change(uri, [
+            { range: { start: { line: 99, character: 99 }, end: { line: 120, character: 0 } }, text: '\n# tail\n' },
+          ]);
           const next = await client.nextDiagnostics(uri, (p) => p.version === version);
           expect(next.diagnostics.map((d) => d.code)).toContain('ANF207');
         } else {
           client.open(uri, FSTAB_SOFT);
-          const report = await client.request<{ items: { code: string }[] }>('textDocument/diagnostic', { textDocument: { uri } });
+          const report = await client.request<{ items: { code: string }[] }>('textDocument/diagnostic', {
+            textDocument: { uri },
+          });
           expect(report.items.map((d) => d.code)).toContain('ANF207');
         }
       });
@@ -169,7 +195,13 @@ describe('a rule that throws (unit level, every kind of file)', () => {
       throw new RangeError('boom');
     },
   });
-  const throwingAppliesTo = { ...throwing, code: 'ANF297', appliesTo: () => { throw new Error('appliesTo failed'); } };
+  const throwingAppliesTo = {
+    ...throwing,
+    code: 'ANF297',
+    appliesTo: () => {
+      throw new Error('appliesTo failed');
+    },
+  };
 
   it('is contained: ANF002 for each, and every other rule still reports', () => {
     for (const file of CORPUS) {
@@ -177,11 +209,20 @@ describe('a rule that throws (unit level, every kind of file)', () => {
       workspace.set(file.uri, file.text);
       const normal = lintFile(workspace, file.uri, config).map((d) => d.code);
       const faulty = lintFile(workspace, file.uri, config, { rules: [...ALL_RULES, throwing, throwingAppliesTo] });
-      expect(faulty.filter((d) => d.code === 'ANF002').map((d) => d.message).sort(), file.uri).toEqual([
+      expect(
+        faulty
+          .filter((d) => d.code === 'ANF002')
+          .map((d) => d.message)
+          .sort(),
+        file.uri,
+      ).toEqual([
         'Rule ANF297 (throws-everywhere) failed on this file: appliesTo failed',
         'Rule ANF298 (throws-everywhere) failed on this file: boom',
       ]);
-      expect(faulty.filter((d) => d.code !== 'ANF002').map((d) => d.code), file.uri).toEqual(normal);
+      expect(
+        faulty.filter((d) => d.code !== 'ANF002').map((d) => d.code),
+        file.uri,
+      ).toEqual(normal);
     }
   });
 });

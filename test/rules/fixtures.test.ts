@@ -17,14 +17,23 @@ describe('rule fixtures', () => {
     }
   });
 
-  it.each(ALL_RULES.filter((r) => !ENGINE_RULES.has(r.code)).map((r) => [r.code, r.name] as const))('%s (%s) has a fixture that produces it', (code, name) => {
-    const directory = directories.find((d) => d.startsWith(`${code}-`));
-    expect(directory, `test/fixtures/rules/${code}-${name}/ is missing`).toBeDefined();
-    expect(runFixture(directory!).actual, `${directory} produces no ${code} diagnostic`).toContain(` ${code} `);
-  });
+  it.each(ALL_RULES.filter((r) => !ENGINE_RULES.has(r.code)).map((r) => [r.code, r.name] as const))(
+    '%s (%s) has a fixture that produces it',
+    (code, name) => {
+      const directory = directories.find((d) => d.startsWith(`${code}-`));
+      expect(directory, `test/fixtures/rules/${code}-${name}/ is missing`).toBeDefined();
+      expect(runFixture(directory!).actual, `${directory} produces no ${code} diagnostic`).toContain(` ${code} `);
+    },
+  );
 
-  it.each(ALL_RULES.filter((r) => r.fixes.length > 0 && !ENGINE_RULES.has(r.code)).map((r) => [r.code] as const))('%s has a fix test (fixed/)', (code) => {
-    const directory = directories.find((d) => d.startsWith(`${code}-`));
-    expect(directory && runFixture(directory).fixed.length, `${code} declares a fix but its fixture has no fixed/ folder`).toBeGreaterThan(0);
-  });
+  it.each(ALL_RULES.filter((r) => r.fixes.length > 0 && !ENGINE_RULES.has(r.code)).map((r) => [r.code] as const))(
+    '%s has a fix test (fixed/)',
+    (code) => {
+      const directory = directories.find((d) => d.startsWith(`${code}-`));
+      expect(
+        directory && runFixture(directory).fixed.length,
+        `${code} declares a fix but its fixture has no fixed/ folder`,
+      ).toBeGreaterThan(0);
+    },
+  );
 });

@@ -8,8 +8,10 @@ import fc from 'fast-check';
 const FIXED_SEED = 20_261_121;
 
 const requested = process.env.FC_SEED;
-const seed = requested === 'random' ? Date.now() ^ (Math.random() * 0x7fffffff) : requested ? Number(requested) : FIXED_SEED;
-if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be an integer or "random", not ${JSON.stringify(requested)}`);
+const seed =
+  requested === 'random' ? Date.now() ^ (Math.random() * 0x7fffffff) : requested ? Number(requested) : FIXED_SEED;
+if (!Number.isInteger(seed))
+  throw new Error(`FC_SEED must be an integer or "random", not ${JSON.stringify(requested)}`);
 if (requested === 'random') console.log(`fast-check seed: ${seed} (replay with FC_SEED=${seed})`);
 
 fc.configureGlobal({ seed });

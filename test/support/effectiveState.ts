@@ -1,7 +1,20 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { applyEdits, configSchema, detectFileKind, isLintable, lintFile, resolveConfig, visibleDiagnostics, Workspace, type Diagnostic, type ResolvedConfig, type Span, type TextEdit } from '../../server/src/core';
+import {
+  applyEdits,
+  configSchema,
+  detectFileKind,
+  isLintable,
+  lintFile,
+  resolveConfig,
+  visibleDiagnostics,
+  Workspace,
+  type Diagnostic,
+  type ResolvedConfig,
+  type Span,
+  type TextEdit,
+} from '../../server/src/core';
 import { effectiveOptions } from '../../server/src/core/mounts/catalog';
 import { scopeOf, type SettingScope } from '../../server/src/core/sysctl/rules/scope';
 import { selectFixes, MAX_FIX_PASSES } from '../../server/src/core/project/fixes';
@@ -31,7 +44,10 @@ function appliesIn(condition: string | undefined, world: string): boolean {
   return condition === undefined || condition === world || world.startsWith(`${condition} && `);
 }
 
-export function effectiveState(workspace: Workspace, worldsFrom?: ReadonlyMap<string, ReadonlySet<string>>): EffectiveState {
+export function effectiveState(
+  workspace: Workspace,
+  worldsFrom?: ReadonlyMap<string, ReadonlySet<string>>,
+): EffectiveState {
   const entries = new Map<string, EffectiveEntry>();
   const worlds = new Map<string, Set<string>>();
   const scopes = new Set<SettingScope>();
@@ -47,12 +63,21 @@ export function effectiveState(workspace: Workspace, worldsFrom?: ReadonlyMap<st
       else groups.set(group, [setting]);
     }
     for (const [group, settings] of groups) {
-      const seen = new Set<string>(['', ...settings.map((s) => scope.conditions.get(s) ?? ''), ...(worldsFrom?.get(group) ?? [])]);
+      const seen = new Set<string>([
+        '',
+        ...settings.map((s) => scope.conditions.get(s) ?? ''),
+        ...(worldsFrom?.get(group) ?? []),
+      ]);
       worlds.set(group, seen);
       for (const world of seen) {
         let winner: (typeof settings)[number] | undefined;
         for (const setting of settings) if (appliesIn(scope.conditions.get(setting), world)) winner = setting;
-        if (winner) entries.set(`${group}|${world}`, { value: winner.value.trim().replace(/\s+/g, ' '), uri: winner.uri, span: winner.span });
+        if (winner)
+          entries.set(`${group}|${world}`, {
+            value: winner.value.trim().replace(/\s+/g, ' '),
+            uri: winner.uri,
+            span: winner.span,
+          });
       }
     }
   }
@@ -63,15 +88,21 @@ export function effectiveState(workspace: Workspace, worldsFrom?: ReadonlyMap<st
       const n = occurrences.get(at) ?? 0;
       occurrences.set(at, n + 1);
       const id = `mount|${host.id}|${at}|${n}`;
-      if (mount.source !== undefined) entries.set(`${id}|source`, { value: mount.source, uri: mount.uri, span: mount.sourceSpan ?? mount.span });
-      if (mount.fsType !== undefined) entries.set(`${id}|type`, { value: mount.fsType, uri: mount.uri, span: mount.fsTypeSpan ?? mount.span });
+      if (mount.source !== undefined)
+        entries.set(`${id}|source`, { value: mount.source, uri: mount.uri, span: mount.sourceSpan ?? mount.span });
+      if (mount.fsType !== undefined)
+        entries.set(`${id}|type`, { value: mount.fsType, uri: mount.uri, span: mount.fsTypeSpan ?? mount.span });
       // The options the kernel uses: the last of each group (`hard` after `soft`, `vers=` or `nfsvers=`).
       const effective = effectiveOptions(mount);
       const lost = new Set(effective.overridden.map((o) => o.option));
       mount.options.forEach((option, index) => {
         if (lost.has(option)) return;
         const group = effective.specs[index]?.group ?? option.name;
-        entries.set(`${id}|option ${group}`, { value: option.value === undefined ? option.name : `${option.name}=${option.value}`, uri: mount.uri, span: option.span });
+        entries.set(`${id}|option ${group}`, {
+          value: option.value === undefined ? option.name : `${option.name}=${option.value}`,
+          uri: mount.uri,
+          span: option.span,
+        });
       });
     }
   }
@@ -114,7 +145,9 @@ export function checkFixMeaning(workspace: Workspace, configFor: (uri: string) =
   const violations: MeaningViolation[] = [];
   const uris = workspace.files().map((f) => f.uri);
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const diagnostics: Diagnostic[] = uris.flatMap((uri) => visibleDiagnostics(lintFile(workspace, uri, configFor(uri), { limits: NO_FINDING_LIMITS })));
+    const diagnostics: Diagnostic[] = uris.flatMap((uri) =>
+      visibleDiagnostics(lintFile(workspace, uri, configFor(uri), { limits: NO_FINDING_LIMITS })),
+    );
     const { edits, chosen } = selectFixes(diagnostics, 'safe');
     if (edits.length === 0) break;
     const before = effectiveState(workspace);
@@ -137,14 +170,23 @@ export function checkFixMeaning(workspace: Workspace, configFor: (uri: string) =
       chosen.some(({ diagnostic, fix }) => {
         if (NEUTRAL_FIX_RULES.has(diagnostic.code)) return false;
         if (side === 'before') return fix.edits.some((e) => e.uri === entry.uri && touches(e.span, entry.span));
-        return (after.get(entry.uri) ?? []).some((range) => touches(range, entry.span)) && fix.edits.some((e) => e.uri === entry.uri);
+        return (
+          (after.get(entry.uri) ?? []).some((range) => touches(range, entry.span)) &&
+          fix.edits.some((e) => e.uri === entry.uri)
+        );
       });
     for (const key of new Set([...before.entries.keys(), ...now.entries.keys()])) {
       const was = before.entries.get(key);
       const is = now.entries.get(key);
       if (was?.value === is?.value) continue;
       if (meant(was, 'before') || meant(is, 'after')) continue;
-      violations.push({ pass, key, ...(was ? { before: was.value } : {}), ...(is ? { after: is.value } : {}), fixes: chosen.map(({ diagnostic, fix }) => `${diagnostic.code} ${fix.title}`) });
+      violations.push({
+        pass,
+        key,
+        ...(was ? { before: was.value } : {}),
+        ...(is ? { after: is.value } : {}),
+        fixes: chosen.map(({ diagnostic, fix }) => `${diagnostic.code} ${fix.title}`),
+      });
     }
   }
   return violations;
@@ -159,12 +201,20 @@ function walk(dir: string, skip: (entry: string, dir: string) => boolean = () =>
 }
 
 /** A workspace of a folder's lintable files (a rule fixture without expected.txt and fixed/, or examples/). */
-export function folderWorkspace(dir: string, transform: (text: string, path: string) => string = (t) => t): { workspace: Workspace; config: ResolvedConfig; uris: string[] } {
+export function folderWorkspace(
+  dir: string,
+  transform: (text: string, path: string) => string = (t) => t,
+): { workspace: Workspace; config: ResolvedConfig; uris: string[] } {
   const configPath = join(dir, '.anf-lint.yaml');
-  const config = resolveConfig(existsSync(configPath) ? configSchema.parse(parseYaml(readFileSync(configPath, 'utf8')) ?? {}) : {});
+  const config = resolveConfig(
+    existsSync(configPath) ? configSchema.parse(parseYaml(readFileSync(configPath, 'utf8')) ?? {}) : {},
+  );
   const workspace = new Workspace(config);
   const uris: string[] = [];
-  const paths = walk(dir, (entry, parent) => parent === dir && (entry === 'expected.txt' || entry === 'fixed' || entry === '.anf-lint.yaml')).sort();
+  const paths = walk(
+    dir,
+    (entry, parent) => parent === dir && (entry === 'expected.txt' || entry === 'fixed' || entry === '.anf-lint.yaml'),
+  ).sort();
   for (const path of paths) {
     const text = readFileSync(path, 'utf8');
     const rel = relative(dir, path);

@@ -1,7 +1,15 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { applyEdits, configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace, type Diagnostic } from '../../server/src/core';
+import {
+  applyEdits,
+  configSchema,
+  lintFile,
+  resolveConfig,
+  visibleDiagnostics,
+  Workspace,
+  type Diagnostic,
+} from '../../server/src/core';
 
 /**
  * Rule fixtures, in the style of Bicep's baselines: a folder of real-looking input files, the
@@ -38,7 +46,9 @@ function walk(dir: string, base = dir): string[] {
 
 export function fixtureDirectories(): string[] {
   if (!existsSync(FIXTURE_ROOT)) return [];
-  return readdirSync(FIXTURE_ROOT).filter((d) => /^ANF\d{3}-/.test(d)).sort();
+  return readdirSync(FIXTURE_ROOT)
+    .filter((d) => /^ANF\d{3}-/.test(d))
+    .sort();
 }
 
 export function formatDiagnostic(path: string, d: Diagnostic): string {
@@ -51,7 +61,9 @@ export function runFixture(directory: string): FixtureResult {
   const dir = join(FIXTURE_ROOT, directory);
   const code = directory.slice(0, 6);
   const configPath = join(dir, '.anf-lint.yaml');
-  const config = resolveConfig(existsSync(configPath) ? configSchema.parse(parseYaml(readFileSync(configPath, 'utf8')) ?? {}) : {});
+  const config = resolveConfig(
+    existsSync(configPath) ? configSchema.parse(parseYaml(readFileSync(configPath, 'utf8')) ?? {}) : {},
+  );
   const workspace = new Workspace(config);
   const inputs = walk(dir).sort();
   const uriOf = (path: string) => `file:///fixture/${path}`;
@@ -79,5 +91,11 @@ export function runFixture(directory: string): FixtureResult {
   const actual = lines.length > 0 ? `${lines.join('\n')}\n` : '';
   const expectedPath = join(dir, 'expected.txt');
   if (UPDATE) writeFileSync(expectedPath, actual);
-  return { code, expected: existsSync(expectedPath) ? readFileSync(expectedPath, 'utf8') : '(expected.txt missing)', actual, fixed, diagnostics: all };
+  return {
+    code,
+    expected: existsSync(expectedPath) ? readFileSync(expectedPath, 'utf8') : '(expected.txt missing)',
+    actual,
+    fixed,
+    diagnostics: all,
+  };
 }

@@ -58,17 +58,35 @@ export const MULTI_HOST_FILES: Readonly<Record<string, string>> = {
     'sunrpc.tcp_slot_table_entries = 128',
     '',
   ].join('\n'),
-  'hostB/etc/sysctl.d/90-nfs.conf': ['# NFS client tuning, node B', 'net.ipv4.tcp_timestamps = 1', 'net.core.rmem_max = 16777216', 'net.core.rmem_max = 4194304', ''].join('\n'),
-  'hostB/bin/mount-results': ['#!/bin/sh', '# mounts the results volume on node B', 'mount -t nfs -o rw,vers=3,soft 10.20.1.5:/eda-results /results', ''].join('\n'),
+  'hostB/etc/sysctl.d/90-nfs.conf': [
+    '# NFS client tuning, node B',
+    'net.ipv4.tcp_timestamps = 1',
+    'net.core.rmem_max = 16777216',
+    'net.core.rmem_max = 4194304',
+    '',
+  ].join('\n'),
+  'hostB/bin/mount-results': [
+    '#!/bin/sh',
+    '# mounts the results volume on node B',
+    'mount -t nfs -o rw,vers=3,soft 10.20.1.5:/eda-results /results',
+    '',
+  ].join('\n'),
   'docs/notes.txt': 'not a file anf-lint reads\n',
 };
 
 function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', args, { cwd, stdio: 'ignore', env: { PATH: process.env.PATH, HOME: process.env.HOME, GIT_CONFIG_NOSYSTEM: '1' } });
+  execFileSync('git', args, {
+    cwd,
+    stdio: 'ignore',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, GIT_CONFIG_NOSYSTEM: '1' },
+  });
 }
 
 /** Writes files into a new temporary folder; `git` makes it a repository with everything committed. */
-export function writeRepository(files: Readonly<Record<string, string>>, options: { git?: boolean; prefix?: string } = {}): string {
+export function writeRepository(
+  files: Readonly<Record<string, string>>,
+  options: { git?: boolean; prefix?: string } = {},
+): string {
   const dir = mkdtempSync(join(tmpdir(), options.prefix ?? 'anf-lint-repo-'));
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });

@@ -8,4 +8,6 @@ export interface GeneratedSchema {
   build(): unknown;
 }
 
-export const GENERATED_SCHEMAS: readonly GeneratedSchema[] = [{ path: MANIFEST_SCHEMA_PATH, build: manifestJsonSchema }];
+export const GENERATED_SCHEMAS: readonly GeneratedSchema[] = [
+  { path: MANIFEST_SCHEMA_PATH, build: manifestJsonSchema },
+];

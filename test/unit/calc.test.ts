@@ -17,7 +17,7 @@ import { GiB, KiB, parseSize } from '../../server/src/core/units/units';
 const eastUs = resolvePrices('eastus');
 const TIB_IN_GIB = 1024;
 
-describe('the seeds\' worked examples', () => {
+describe("the seeds' worked examples", () => {
   it('Premium with a 10 TiB quota delivers 640 MiB/s (seed 000)', () => {
     expect(volumeThroughputLimit({ serviceLevel: 'Premium', qos: 'auto', quotaGiB: 10 * TIB_IN_GIB }).mibps).toBe(640);
   });
@@ -31,7 +31,7 @@ describe('the seeds\' worked examples', () => {
     expect(quotaGiBForThroughput('Premium', 950)).toBe(15_200);
   });
 
-  it('200 MiB/s at 64 KiB is 3,200 IOPS; at 1.909 ms Little\'s Law gives 6.11 outstanding I/Os (seed 002)', () => {
+  it("200 MiB/s at 64 KiB is 3,200 IOPS; at 1.909 ms Little's Law gives 6.11 outstanding I/Os (seed 002)", () => {
     const iops = iopsFromThroughputMiBps(200, 64 * KiB);
     expect(iops).toBe(3_200);
     expect(outstandingIo(iops, 0.001909).toFixed(2)).toBe('6.11');
@@ -71,20 +71,34 @@ describe('the seeds\' worked examples', () => {
 
 describe('volume throughput limit', () => {
   it('uses the cool-access rate on Premium and Ultra', () => {
-    expect(volumeThroughputLimit({ serviceLevel: 'Ultra', qos: 'auto', quotaGiB: 1024, coolAccess: true }).mibps).toBe(68);
-    expect(volumeThroughputLimit({ serviceLevel: 'Premium', qos: 'auto', quotaGiB: 1024, coolAccess: true }).mibps).toBe(36);
-    expect(volumeThroughputLimit({ serviceLevel: 'Standard', qos: 'auto', quotaGiB: 1024, coolAccess: true }).mibps).toBe(16);
+    expect(volumeThroughputLimit({ serviceLevel: 'Ultra', qos: 'auto', quotaGiB: 1024, coolAccess: true }).mibps).toBe(
+      68,
+    );
+    expect(
+      volumeThroughputLimit({ serviceLevel: 'Premium', qos: 'auto', quotaGiB: 1024, coolAccess: true }).mibps,
+    ).toBe(36);
+    expect(
+      volumeThroughputLimit({ serviceLevel: 'Standard', qos: 'auto', quotaGiB: 1024, coolAccess: true }).mibps,
+    ).toBe(16);
   });
 
   it('caps regular volumes at 4,500 MiB/s and large volumes at 12,800 MiB/s', () => {
     const regular = volumeThroughputLimit({ serviceLevel: 'Ultra', qos: 'auto', quotaGiB: 100 * TIB_IN_GIB });
     expect(regular).toMatchObject({ mibps: 4500, uncappedMiBps: 12800, capped: true });
-    const large = volumeThroughputLimit({ serviceLevel: 'Ultra', qos: 'auto', quotaGiB: 500 * TIB_IN_GIB, largeVolume: true });
+    const large = volumeThroughputLimit({
+      serviceLevel: 'Ultra',
+      qos: 'auto',
+      quotaGiB: 500 * TIB_IN_GIB,
+      largeVolume: true,
+    });
     expect(large.mibps).toBe(12800);
   });
 
   it('takes the assigned throughput under manual QoS', () => {
-    expect(volumeThroughputLimit({ serviceLevel: 'Premium', qos: 'manual', quotaGiB: 100, assignedThroughputMiBps: 700 }).mibps).toBe(700);
+    expect(
+      volumeThroughputLimit({ serviceLevel: 'Premium', qos: 'manual', quotaGiB: 100, assignedThroughputMiBps: 700 })
+        .mibps,
+    ).toBe(700);
   });
 });
 
@@ -96,7 +110,10 @@ describe('cost', () => {
   });
 
   it('prices a 4 TiB Premium pool by provisioned size', () => {
-    expect(monthlyPoolCost({ serviceLevel: 'Premium', sizeTiB: 4 }, eastUs).totalUsd).toBeCloseTo(4096 * 0.000403 * 730, 6);
+    expect(monthlyPoolCost({ serviceLevel: 'Premium', sizeTiB: 4 }, eastUs).totalUsd).toBeCloseTo(
+      4096 * 0.000403 * 730,
+      6,
+    );
   });
 
   it('applies price overrides and falls back to East US for an unknown region', () => {
@@ -112,11 +129,16 @@ describe('sizing advisor', () => {
     const options = adviseSizing({ capacityGiB: 50 * TIB_IN_GIB, throughputMiBps: 3000 }, eastUs);
     expect(options.map((o) => o.serviceLevel).sort()).toEqual(['Flexible', 'Premium', 'Standard', 'Ultra']);
     const feasible = options.filter((o) => o.feasible);
-    for (let i = 1; i < feasible.length; i++) expect(feasible[i]!.monthlyCostUsd).toBeGreaterThanOrEqual(feasible[i - 1]!.monthlyCostUsd);
+    for (let i = 1; i < feasible.length; i++)
+      expect(feasible[i]!.monthlyCostUsd).toBeGreaterThanOrEqual(feasible[i - 1]!.monthlyCostUsd);
     const firstInfeasible = options.findIndex((o) => !o.feasible);
     if (firstInfeasible >= 0) expect(firstInfeasible).toBe(feasible.length);
     // Standard reaches 3,000 MiB/s only as a 187.5 TiB large volume.
-    expect(options.find((o) => o.serviceLevel === 'Standard')).toMatchObject({ quotaGiB: 192_000, largeVolume: true, feasible: true });
+    expect(options.find((o) => o.serviceLevel === 'Standard')).toMatchObject({
+      quotaGiB: 192_000,
+      largeVolume: true,
+      feasible: true,
+    });
     const premium = options.find((o) => o.serviceLevel === 'Premium')!;
     expect(premium).toMatchObject({ quotaGiB: 51_200, poolSizeTiB: 50, throughputMiBps: 3200, feasible: true });
     for (const option of options) {
@@ -127,7 +149,9 @@ describe('sizing advisor', () => {
   });
 
   it('sizes Standard for throughput when throughput, not capacity, decides', () => {
-    const standard = adviseSizing({ capacityGiB: 1024, throughputMiBps: 950 }, eastUs).find((o) => o.serviceLevel === 'Standard')!;
+    const standard = adviseSizing({ capacityGiB: 1024, throughputMiBps: 950 }, eastUs).find(
+      (o) => o.serviceLevel === 'Standard',
+    )!;
     expect(standard.quotaGiB).toBe(60_800);
     expect(standard.poolSizeTiB).toBe(60);
     expect(standard.feasible).toBe(true);
@@ -141,17 +165,23 @@ describe('sizing advisor', () => {
     }
     const split = options.filter((o) => o.volumeCount > 1);
     expect(split.map((o) => o.serviceLevel).sort()).toEqual(['Flexible', 'Premium', 'Standard', 'Ultra']);
-    expect(split.every((o) => o.feasible && o.volumeCount === 5 && o.qos === 'manual' && o.volumeThroughputMiBps === 4000)).toBe(true);
+    expect(
+      split.every((o) => o.feasible && o.volumeCount === 5 && o.qos === 'manual' && o.volumeThroughputMiBps === 4000),
+    ).toBe(true);
   });
 
   it('turns IOPS at a block size into throughput', () => {
-    const premium = adviseSizing({ iops: 100_000, blockSizeBytes: 16 * KiB }, eastUs).find((o) => o.serviceLevel === 'Premium')!;
+    const premium = adviseSizing({ iops: 100_000, blockSizeBytes: 16 * KiB }, eastUs).find(
+      (o) => o.serviceLevel === 'Premium',
+    )!;
     expect(premium.quotaGiB).toBe(25_000);
   });
 
   it('keeps SAP HANA off large volumes, and spreads it over regular volumes instead', () => {
     const options = adviseSizing({ capacityGiB: 2048, throughputMiBps: 6000, workload: 'sap-hana-data' }, eastUs);
-    expect(options.filter((o) => o.volumeCount === 1).every((o) => !o.feasible && /large volume/.test(o.reason ?? ''))).toBe(true);
+    expect(
+      options.filter((o) => o.volumeCount === 1).every((o) => !o.feasible && /large volume/.test(o.reason ?? '')),
+    ).toBe(true);
     expect(options[0]).toMatchObject({ feasible: true, volumeCount: 2, largeVolume: false, qos: 'manual' });
   });
 

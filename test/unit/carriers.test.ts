@@ -25,16 +25,20 @@ function lintFolder(folder: string): string[] {
   for (const path of files) ws.set(`file://${path}`, readFileSync(path, 'utf8'));
   const findings: string[] = [];
   for (const path of files) {
-    for (const d of visibleDiagnostics(lintFile(ws, `file://${path}`, resolveConfig({})))) findings.push(`${relative(base, path)}:${d.range.start.line + 1} ${d.code}`);
+    for (const d of visibleDiagnostics(lintFile(ws, `file://${path}`, resolveConfig({}))))
+      findings.push(`${relative(base, path)}:${d.range.start.line + 1} ${d.code}`);
   }
   return findings;
 }
 
 /** The mounts of one text, each as `server:export mountPoint options` with the options cut from the document by their spans. */
 function mountsOf(uri: string, text: string): string[] {
-  return parseFile(uri, text).mounts
-    .filter((m) => m.origin !== 'option-string')
-    .map((m) => `${m.server ?? '?'}:${m.exportPath ?? '?'} ${m.mountPoint ?? '?'} ${m.options.map((o) => text.slice(o.span.start, o.span.end)).join(',')}`);
+  return parseFile(uri, text)
+    .mounts.filter((m) => m.origin !== 'option-string')
+    .map(
+      (m) =>
+        `${m.server ?? '?'}:${m.exportPath ?? '?'} ${m.mountPoint ?? '?'} ${m.options.map((o) => text.slice(o.span.start, o.span.end)).join(',')}`,
+    );
 }
 
 describe('mounts in commands that carry a script', () => {
@@ -102,9 +106,18 @@ describe('mounts in commands that carry a script', () => {
   });
 
   it('keeps remote Azure Files and Blob NFS mounts clean, though it reads them', () => {
-    for (const name of ['remote-azure-storage.sh', 'cloud-init-azure-files.yaml', 'azure-files.sls', 'azure-files.pp']) {
+    for (const name of [
+      'remote-azure-storage.sh',
+      'cloud-init-azure-files.yaml',
+      'azure-files.sls',
+      'azure-files.pp',
+    ]) {
       const path = join(ROOT, 'negatives', name);
-      expect(parseFile(`file://${path}`, readFileSync(path, 'utf8')).mounts.filter((m) => m.origin !== 'option-string').length, name).toBeGreaterThanOrEqual(2);
+      expect(
+        parseFile(`file://${path}`, readFileSync(path, 'utf8')).mounts.filter((m) => m.origin !== 'option-string')
+          .length,
+        name,
+      ).toBeGreaterThanOrEqual(2);
     }
   });
 });
@@ -169,18 +182,27 @@ describe('Kubernetes NFS volumes', () => {
     const codes = (uri: string, text: string) => {
       const ws = new Workspace();
       ws.set(uri, text);
-      return visibleDiagnostics(lintFile(ws, uri, resolveConfig({}))).map((d) => String(d.code)).filter((c) => !FSTAB_FIELDS_ONLY.has(c)).sort();
+      return visibleDiagnostics(lintFile(ws, uri, resolveConfig({})))
+        .map((d) => String(d.code))
+        .filter((c) => !FSTAB_FIELDS_ONLY.has(c))
+        .sort();
     };
-    const items = options.split(',').map((o) => `    - ${o}`).join('\n');
+    const items = options
+      .split(',')
+      .map((o) => `    - ${o}`)
+      .join('\n');
     return {
       fstab: codes('file:///repo/etc/fstab', `10.0.0.4:/vol1 /mnt/vol1 nfs ${options} 0 0\n`),
-      pv: codes('file:///repo/k8s/pv.yaml', `apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: vol1\nspec:\n  mountOptions:\n${items}\n  nfs:\n    server: 10.0.0.4\n    path: /vol1\n`),
+      pv: codes(
+        'file:///repo/k8s/pv.yaml',
+        `apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: vol1\nspec:\n  mountOptions:\n${items}\n  nfs:\n    server: 10.0.0.4\n    path: /vol1\n`,
+      ),
     };
   }
   /** ANF221 (`_netdev`) and ANF222 (fsck pass) judge fstab's own fields, which a PV does not have. */
   const FSTAB_FIELDS_ONLY = new Set(['ANF221', 'ANF222']);
 
-  it('gives a PV\'s mountOptions every check the same options get in fstab', () => {
+  it("gives a PV's mountOptions every check the same options get in fstab", () => {
     for (const options of [
       'nfsvers=4.2',
       'rw,soft,nfsvers=4.2',
@@ -199,8 +221,19 @@ describe('Kubernetes NFS volumes', () => {
 
   it('reads PV nfs sources, StorageClass lists and inline Pod volumes, with the mount point from volumeMounts', () => {
     const uri = (name: string) => `file://${join(ROOT, 'carriers/kubernetes', name)}`;
-    const read = (name: string) => parseFile(uri(name), readFileSync(join(ROOT, 'carriers/kubernetes', name), 'utf8')).mounts.filter((m) => m.origin === 'kubernetes');
-    expect(read('hana-pv.yaml').map((m) => [m.source, m.mountPoint, m.options.map((o) => o.name).join(','), m.optionsOnly ?? false, m.serverKind?.kind])).toEqual([
+    const read = (name: string) =>
+      parseFile(uri(name), readFileSync(join(ROOT, 'carriers/kubernetes', name), 'utf8')).mounts.filter(
+        (m) => m.origin === 'kubernetes',
+      );
+    expect(
+      read('hana-pv.yaml').map((m) => [
+        m.source,
+        m.mountPoint,
+        m.options.map((o) => o.name).join(','),
+        m.optionsOnly ?? false,
+        m.serverKind?.kind,
+      ]),
+    ).toEqual([
       ['10.20.1.4:/hn1-log', undefined, 'rw,hard,nfsvers,rsize,wsize', false, undefined],
       // Trident may add its backend's nfsMountOptions: only what is written is judged.
       [undefined, undefined, 'nfsvers,hard', true, 'anf'],
@@ -222,6 +255,10 @@ describe('Kubernetes NFS volumes', () => {
   it('keeps Azure Files and Blob NFS volumes clean, though it reads them', () => {
     const path = join(ROOT, 'negatives/k8s-azure-files.yaml');
     const mounts = parseFile(`file://${path}`, readFileSync(path, 'utf8')).mounts;
-    expect(mounts.map((m) => m.serverKind?.kind ?? m.server)).toEqual(['azure-files', 'azure-blob', 'stacctdata01.file.core.windows.net']);
+    expect(mounts.map((m) => m.serverKind?.kind ?? m.server)).toEqual([
+      'azure-files',
+      'azure-blob',
+      'stacctdata01.file.core.windows.net',
+    ]);
   });
 });

@@ -19,7 +19,7 @@ describe('changedRegion: the one edit between two texts', () => {
     expect(changedRegion('', 'x')).toEqual({ start: 0, oldEnd: 0, newEnd: 1 });
   });
 
-  it('gives the character loop\'s answer on texts longer than its comparison chunk', () => {
+  it("gives the character loop's answer on texts longer than its comparison chunk", () => {
     const line = '10.0.0.4:/vol /mnt/vol nfs rw,hard,vers=3,rsize=262144,wsize=262144 0 0\n';
     const text = line.repeat(400); // about 29,000 characters: several chunks
     for (const at of [0, 1, 4095, 4096, 4097, 15_000, text.length - 1, text.length]) {

@@ -7,9 +7,17 @@ function problems(text: string) {
 
 describe('parseConfigFile', () => {
   it('reads a valid file', () => {
-    const result = parseConfigFile('region: westeurope\nrules:\n  ANF001: off\nnetwork:\n  rtt: 2 ms\nworkload: eda-tools\nkernelVersion: "5.14"\n');
+    const result = parseConfigFile(
+      'region: westeurope\nrules:\n  ANF001: off\nnetwork:\n  rtt: 2 ms\nworkload: eda-tools\nkernelVersion: "5.14"\n',
+    );
     expect(result.problems).toEqual([]);
-    expect(result.config).toEqual({ region: 'westeurope', rules: { ANF001: 'off' }, network: { rtt: '2 ms' }, workload: 'eda-tools', kernelVersion: '5.14' });
+    expect(result.config).toEqual({
+      region: 'westeurope',
+      rules: { ANF001: 'off' },
+      network: { rtt: '2 ms' },
+      workload: 'eda-tools',
+      kernelVersion: '5.14',
+    });
   });
 
   it('treats an empty file or comments only as the defaults', () => {
@@ -41,7 +49,9 @@ describe('parseConfigFile', () => {
   });
 
   it('finds unknown keys in nested mappings', () => {
-    expect(problems('network:\n  rt: 1 ms\n')).toEqual([expect.stringMatching(/^ANF901 rt \| network: unknown key "rt"; did you mean "rtt"\?/)]);
+    expect(problems('network:\n  rt: 1 ms\n')).toEqual([
+      expect.stringMatching(/^ANF901 rt \| network: unknown key "rt"; did you mean "rtt"\?/),
+    ]);
   });
 
   it('reports invalid values with the allowed ones and drops them', () => {
@@ -57,12 +67,19 @@ describe('parseConfigFile', () => {
   });
 
   it('reads behindAzureLoadBalancer as true or a list of host names, and still reads the old key', () => {
-    expect(parseConfigFile('behindAzureLoadBalancer: [hana-node1, ascs-01]\nsapHanaBehindLoadBalancer: true\n').config).toEqual({ behindAzureLoadBalancer: ['hana-node1', 'ascs-01'], sapHanaBehindLoadBalancer: true });
-    expect(problems('behindAzureLoadBalancer: "yes"\n')).toEqual(['ANF902 "yes" | behindAzureLoadBalancer: expected true, false or a list of host names (the folders above etc/).']);
+    expect(
+      parseConfigFile('behindAzureLoadBalancer: [hana-node1, ascs-01]\nsapHanaBehindLoadBalancer: true\n').config,
+    ).toEqual({ behindAzureLoadBalancer: ['hana-node1', 'ascs-01'], sapHanaBehindLoadBalancer: true });
+    expect(problems('behindAzureLoadBalancer: "yes"\n')).toEqual([
+      'ANF902 "yes" | behindAzureLoadBalancer: expected true, false or a list of host names (the folders above etc/).',
+    ]);
   });
 
   it('checks units of network values', () => {
-    expect(problems('network:\n  rtt: "0.5"\n  bandwidth: fast\n').map((p) => p.slice(0, 6))).toEqual(['ANF902', 'ANF902']);
+    expect(problems('network:\n  rtt: "0.5"\n  bandwidth: fast\n').map((p) => p.slice(0, 6))).toEqual([
+      'ANF902',
+      'ANF902',
+    ]);
   });
 
   it('checks rule codes and severities', () => {
@@ -95,7 +112,15 @@ describe('parseConfigFile', () => {
 
 describe('parseConfigFile never throws', () => {
   it('turns an alias bomb into ANF900', () => {
-    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`)].join('\n');
+    const bomb = [
+      'a: &a ["x","x","x","x","x","x","x","x","x"]',
+      ...'bcdefghi'.split('').map(
+        (k, i) =>
+          `${k}: &${k} [${Array(9)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(',')}]`,
+      ),
+    ].join('\n');
     const result = parseConfigFile(`${bomb}\n`);
     expect(result.config).toEqual({});
     expect(result.problems.length).toBeGreaterThan(0);

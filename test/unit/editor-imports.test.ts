@@ -22,13 +22,23 @@ function tsFiles(dir: string): string[] {
 /** `import ... from './x'` and `export ... from './x'`, with whether the whole statement is type-only. */
 function imports(file: string): { target: string; typeOnly: boolean }[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)'/gms)].map((m) => ({ target: resolve(dirname(file), m[3]!) + '.ts', typeOnly: Boolean(m[2]) }));
+  return [...text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)'/gms)].map((m) => ({
+    target: resolve(dirname(file), m[3]!) + '.ts',
+    typeOnly: Boolean(m[2]),
+  }));
 }
 
 describe('editor layering', () => {
   it('the feature modules import no circle', () => {
     const files = tsFiles(FEATURES);
-    const graph = new Map(files.map((f) => [f, imports(f).map((i) => i.target).filter((t) => files.includes(t))]));
+    const graph = new Map(
+      files.map((f) => [
+        f,
+        imports(f)
+          .map((i) => i.target)
+          .filter((t) => files.includes(t)),
+      ]),
+    );
     const cycles: string[] = [];
     const visit = (node: string, stack: string[]) => {
       const at = stack.indexOf(node);
@@ -45,7 +55,11 @@ describe('editor layering', () => {
 
   it('the client imports only types from the server', () => {
     const files = tsFiles(CLIENT);
-    const runtime = files.flatMap((f) => imports(f).filter((i) => !i.typeOnly && i.target.includes(`${join('server', 'src')}`)).map((i) => `${relative(ROOT, f)} -> ${relative(ROOT, i.target)}`));
+    const runtime = files.flatMap((f) =>
+      imports(f)
+        .filter((i) => !i.typeOnly && i.target.includes(`${join('server', 'src')}`))
+        .map((i) => `${relative(ROOT, f)} -> ${relative(ROOT, i.target)}`),
+    );
     expect(files.length).toBeGreaterThan(3);
     expect(runtime).toEqual([]);
   });

@@ -3,9 +3,12 @@ import { detectFileKind } from '../../server/src/core';
 
 /** JSON files are told apart by content: the estate (ARM, az output) before NFS option strings. */
 describe('file kinds of JSON files', () => {
-  const arm = '{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n  "resources": [{ "type": "Microsoft.NetApp/netAppAccounts", "name": "anf" }]\n}\n';
-  const azOutput = '[{ "type": "Microsoft.NetApp/netAppAccounts/capacityPools/volumes", "usageThreshold": 107374182400, "creationToken": "tools" }]\n';
-  const trident = '{ "version": 1, "storageDriverName": "azure-netapp-files", "nfsMountOptions": "vers=3,nconnect=8" }\n';
+  const arm =
+    '{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n  "resources": [{ "type": "Microsoft.NetApp/netAppAccounts", "name": "anf" }]\n}\n';
+  const azOutput =
+    '[{ "type": "Microsoft.NetApp/netAppAccounts/capacityPools/volumes", "usageThreshold": 107374182400, "creationToken": "tools" }]\n';
+  const trident =
+    '{ "version": 1, "storageDriverName": "azure-netapp-files", "nfsMountOptions": "vers=3,nconnect=8" }\n';
 
   it('an ARM template that deploys NetApp resources is an arm-template', () => {
     expect(detectFileKind('infra/azuredeploy.json', arm)).toBe('arm-template');

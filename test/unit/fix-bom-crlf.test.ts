@@ -11,7 +11,7 @@ const BARE_LF = /(?:^|[^\r])\n/;
 
 /** Every fix keeps a file's byte order mark and line endings (issues 26.10, 32). */
 describe('fixes keep the BOM and CRLF line endings', () => {
-  it('an edit at the start of a file goes after the BOM, and inserted lines take the file\'s line break', () => {
+  it("an edit at the start of a file goes after the BOM, and inserted lines take the file's line break", () => {
     const text = `${BOM}param location string\r\nparam size int\r\n`;
     const fixed = applyEdits(text, [{ span: { start: 0, end: 0 }, newText: '// anf-lint-workload: hana\n' }]).text;
     expect(fixed).toBe(`${BOM}// anf-lint-workload: hana\r\nparam location string\r\nparam size int\r\n`);
@@ -22,7 +22,10 @@ describe('fixes keep the BOM and CRLF line endings', () => {
   let changedFiles = 0;
 
   it.each(withFixes)('%s with a BOM and CRLF', (directory) => {
-    const { workspace, config, uris } = folderWorkspace(join(FIXTURE_ROOT, directory), (text) => BOM + text.replace(/\r?\n/g, '\r\n'));
+    const { workspace, config, uris } = folderWorkspace(
+      join(FIXTURE_ROOT, directory),
+      (text) => BOM + text.replace(/\r?\n/g, '\r\n'),
+    );
     const before = new Map(uris.map((uri) => [uri, workspace.file(uri)!.source.text]));
     const run = fixFiles(workspace, uris, () => config, 'unsafe');
     for (const [uri, text] of run.texts) {

@@ -17,7 +17,8 @@ describe('fixes that compose', () => {
     const uri = 'file:///estate/sap/main.tf';
     const workspace = new Workspace(config);
     workspace.set(uri, ESTATE);
-    const codes = (found: readonly { code: string; severity: string }[]) => found.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => d.code);
+    const codes = (found: readonly { code: string; severity: string }[]) =>
+      found.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => d.code);
     const before = visibleDiagnostics(lintFile(workspace, uri, config));
     expect(before.map((d) => d.code)).toContain('ANF405');
     expect(codes(before)).toContain('ANF408');

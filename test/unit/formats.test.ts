@@ -30,7 +30,8 @@ function lintFolder(folder: string): { findings: string[]; kinds: Record<string,
   for (const path of files) {
     const uri = `file://${path}`;
     kinds[relative(base, path)] = ws.file(uri)!.kind;
-    for (const d of visibleDiagnostics(lintFile(ws, uri, config))) findings.push(`${relative(base, path)}:${d.range.start.line + 1} ${d.code}`);
+    for (const d of visibleDiagnostics(lintFile(ws, uri, config)))
+      findings.push(`${relative(base, path)}:${d.range.start.line + 1} ${d.code}`);
   }
   return { findings, kinds };
 }
@@ -60,8 +61,18 @@ describe('Ansible beyond the mount module', () => {
   it('reads a mount task over a literal loop as one mount per item', () => {
     const path = join(ROOT, 'ansible/roles/hana_nfs/tasks/main.yml');
     const text = readFileSync(path, 'utf8');
-    const looped = parseFile(`file://${path}`, text).mounts.filter((m) => m.origin === 'ansible' && m.mountPoint?.startsWith('/hana/'));
-    expect(looped.map((m) => [m.server, m.exportPath, m.mountPoint, m.fsType, m.options.map((o) => text.slice(o.span.start, o.span.end)).join(',')])).toEqual([
+    const looped = parseFile(`file://${path}`, text).mounts.filter(
+      (m) => m.origin === 'ansible' && m.mountPoint?.startsWith('/hana/'),
+    );
+    expect(
+      looped.map((m) => [
+        m.server,
+        m.exportPath,
+        m.mountPoint,
+        m.fsType,
+        m.options.map((o) => text.slice(o.span.start, o.span.end)).join(','),
+      ]),
+    ).toEqual([
       ['10.20.1.4', '/hn1-data-mnt00001', '/hana/data/HN1/mnt00001', 'nfs', 'rw,hard,vers=4,minorversion=1,sec=sys'],
       ['10.20.1.4', '/hn1-log-mnt00001', '/hana/log/HN1/mnt00001', 'nfs', 'vers=4,minorversion=1,sec=syss'],
     ]);
@@ -79,7 +90,11 @@ describe('Ansible beyond the mount module', () => {
     const path = join(ROOT, 'ansible/roles/hana_nfs/tasks/main.yml');
     const text = readFileSync(path, 'utf8');
     const file = parseFile(`file://${path}`, text);
-    expect(file.settings.map((s) => `${text.slice(s.keySpan.start, s.keySpan.end)}=${text.slice(s.valueSpan.start, s.valueSpan.end)}`)).toEqual([
+    expect(
+      file.settings.map(
+        (s) => `${text.slice(s.keySpan.start, s.keySpan.end)}=${text.slice(s.valueSpan.start, s.valueSpan.end)}`,
+      ),
+    ).toEqual([
       'net.ipv4.tcp_rmem=4096 131072 16777216',
       'sunrpc.tcp_slot_table_entries=128',
       'net.ipv4.tcp_sack=1',
@@ -115,10 +130,15 @@ describe('Kubernetes and Helm', () => {
     expect(Object.values(kinds)).toEqual(['kubernetes', 'kubernetes', 'kubernetes']);
     expect(findings).toEqual(['hana-pv.yaml:35 ANF203', 'storageclass.yaml:27 ANF202']);
   });
-  it('keeps a PV\'s nfs server and path with its mountOptions', () => {
+  it("keeps a PV's nfs server and path with its mountOptions", () => {
     const path = join(ROOT, 'kubernetes/hana-pv.yaml');
     const mount = parseFile(`file://${path}`, readFileSync(path, 'utf8')).mounts[0]!;
-    expect(mount).toMatchObject({ server: '10.20.1.4', exportPath: '/hn1-shared', origin: 'kubernetes', host: 'kubernetes' });
+    expect(mount).toMatchObject({
+      server: '10.20.1.4',
+      exportPath: '/hn1-shared',
+      origin: 'kubernetes',
+      host: 'kubernetes',
+    });
     expect(mount.optionsOnly).toBeUndefined(); // a PV's mountOptions are its whole option list
     expect(mount.options.map((o) => o.name)).toEqual(['nfsvers', 'hard', 'rsize', 'wsize', 'nconnect']);
   });
@@ -141,16 +161,22 @@ describe('JSON', () => {
 });
 
 describe('saptune and tuned', () => {
-  it('reads a saptune note\'s [sysctl] section; [version], [vm] and [reminder] are no errors', () => {
+  it("reads a saptune note's [sysctl] section; [version], [vm] and [reminder] are no errors", () => {
     const { findings, kinds } = lintFolder('saptune');
     expect(kinds).toEqual({ 'etc/saptune/extra/ANF-HANA.conf': 'saptune' });
-    expect(findings).toEqual(['etc/saptune/extra/ANF-HANA.conf:15 ANF306', 'etc/saptune/extra/ANF-HANA.conf:16 ANF319', 'etc/saptune/extra/ANF-HANA.conf:17 ANF303']);
+    expect(findings).toEqual([
+      'etc/saptune/extra/ANF-HANA.conf:15 ANF306',
+      'etc/saptune/extra/ANF-HANA.conf:16 ANF319',
+      'etc/saptune/extra/ANF-HANA.conf:17 ANF303',
+    ]);
   });
   it('detects a saptune note by its sections when the path says nothing', () => {
-    expect(detectFileKind('file:///repo/notes/1680803', '[version]\n# SAP-NOTE=1680803\n[sysctl]\nnet.ipv4.tcp_sack = 1\n')).toBe('saptune');
+    expect(
+      detectFileKind('file:///repo/notes/1680803', '[version]\n# SAP-NOTE=1680803\n[sysctl]\nnet.ipv4.tcp_sack = 1\n'),
+    ).toBe('saptune');
     expect(detectFileKind('file:///repo/app.conf', '[main]\nport = 80\n')).toBe('unknown');
   });
-  it('reads a tuned profile\'s [sysctl] section', () => {
+  it("reads a tuned profile's [sysctl] section", () => {
     expect(lintFolder('tuned').findings).toEqual(['usr/lib/tuned/sap-anf/tuned.conf:8 ANF304']);
   });
 });
@@ -162,7 +188,12 @@ describe('shell', () => {
   it('gives `mount -o "$OPTS"` the options of a literal assignment used once', () => {
     const text = '#!/bin/sh\nOPTS="rw,hard,vers=3,nconnect=8"\nmount -t nfs -o "$OPTS" 10.0.0.4:/tools /tools\n';
     const mount = parseFile('file:///repo/m.sh', text).mounts.find((m) => m.origin === 'mount-command')!;
-    expect(mount.options.map((o) => text.slice(o.span.start, o.span.end))).toEqual(['rw', 'hard', 'vers=3', 'nconnect=8']);
+    expect(mount.options.map((o) => text.slice(o.span.start, o.span.end))).toEqual([
+      'rw',
+      'hard',
+      'vers=3',
+      'nconnect=8',
+    ]);
     expect(mount.templated).toBeUndefined();
     // Used twice: unknown for each mount, and found once by its content.
     const twice = parseFile('file:///repo/m.sh', `${text}mount -t nfs -o "$OPTS" 10.0.0.4:/lib /lib\n`).mounts;
@@ -175,8 +206,12 @@ describe('shell', () => {
     expect(found.map((d) => `${d.code} ${d.severity}`)).toEqual(['ANF241 error']);
   });
   it('reads printf into modprobe.d', () => {
-    const text = "printf 'options sunrpc tcp_max_slot_table_entries=128\\noptions nfs max_session_slots=180\\n' > /etc/modprobe.d/anf.conf\n";
-    expect(parseFile('file:///repo/t.sh', text).settings.map((s) => `${s.key}=${s.value}`)).toEqual(['sunrpc.tcp_max_slot_table_entries=128', 'nfs.max_session_slots=180']);
+    const text =
+      "printf 'options sunrpc tcp_max_slot_table_entries=128\\noptions nfs max_session_slots=180\\n' > /etc/modprobe.d/anf.conf\n";
+    expect(parseFile('file:///repo/t.sh', text).settings.map((s) => `${s.key}=${s.value}`)).toEqual([
+      'sunrpc.tcp_max_slot_table_entries=128',
+      'nfs.max_session_slots=180',
+    ]);
   });
 });
 
@@ -197,7 +232,10 @@ describe('documentation', () => {
   });
   it('reads sysctl blocks of reStructuredText', () => {
     const path = join(ROOT, 'docs/install.rst');
-    expect(parseFile(`file://${path}`, readFileSync(path, 'utf8')).settings.map((s) => s.key)).toEqual(['net.ipv4.tcp_sack', 'net.core.rmem_max']);
+    expect(parseFile(`file://${path}`, readFileSync(path, 'utf8')).settings.map((s) => s.key)).toEqual([
+      'net.ipv4.tcp_sack',
+      'net.core.rmem_max',
+    ]);
   });
 });
 
@@ -211,7 +249,9 @@ describe('autofs', () => {
   it('reports an autofs-only option where mount.nfs reads it directly', () => {
     const ws = new Workspace();
     ws.set('file:///etc/fstab', '10.10.1.4:/eda-tools /tools nfs ro,hard,vers=3,nobind,_netdev 0 0\n');
-    expect(visibleDiagnostics(lintFile(ws, 'file:///etc/fstab', resolveConfig({}))).map((d) => d.code)).toEqual(['ANF202']);
+    expect(visibleDiagnostics(lintFile(ws, 'file:///etc/fstab', resolveConfig({}))).map((d) => d.code)).toEqual([
+      'ANF202',
+    ]);
   });
 });
 
@@ -227,7 +267,8 @@ describe('no false alarms', () => {
 });
 
 describe('the option-string heuristic', () => {
-  const reads = (text: string) => asOptionString(text, 0)?.options.map((o) => `${o.name}${o.templated ? ' (templated)' : ''}`);
+  const reads = (text: string) =>
+    asOptionString(text, 0)?.options.map((o) => `${o.name}${o.templated ? ' (templated)' : ''}`);
   it('takes one unmistakable option, or known options with an NFS value', () => {
     expect(reads('vers=3')).toEqual(['vers']);
     expect(reads('nconnect=8')).toEqual(['nconnect']);
@@ -242,8 +283,12 @@ describe('the option-string heuristic', () => {
     expect(reads('rw,hard,vers=<version>,rsize=262144')).toEqual(['rw', 'hard', 'vers (templated)', 'rsize']);
   });
   it('reads a file system type and an extra pair of quotes through', () => {
-    expect(asOptionString('nfs nfsvers=4.1,sec=sys', 0)).toMatchObject({ fsType: { text: 'nfs', span: { start: 0, end: 3 } } });
-    expect(asOptionString("'rw,vers=4,minorversion=1'", 0)).toMatchObject({ quotes: { open: { start: 0, end: 1 }, close: { start: 25, end: 26 } } });
+    expect(asOptionString('nfs nfsvers=4.1,sec=sys', 0)).toMatchObject({
+      fsType: { text: 'nfs', span: { start: 0, end: 3 } },
+    });
+    expect(asOptionString("'rw,vers=4,minorversion=1'", 0)).toMatchObject({
+      quotes: { open: { start: 0, end: 1 }, close: { start: 25, end: 26 } },
+    });
   });
   it('leaves other strings alone', () => {
     for (const text of [

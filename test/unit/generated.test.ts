@@ -38,7 +38,9 @@ describe('generated files are current', () => {
 
   it('docs/rules has no page for a rule that no longer exists', () => {
     const codes = new Set(ALL_RULES.map((r) => r.code));
-    const stale = readdirSync(join(ROOT, 'docs', 'rules')).filter((f) => /^ANF\d{3}\.md$/.test(f) && !codes.has(f.slice(0, 6)));
+    const stale = readdirSync(join(ROOT, 'docs', 'rules')).filter(
+      (f) => /^ANF\d{3}\.md$/.test(f) && !codes.has(f.slice(0, 6)),
+    );
     expect(stale).toEqual([]);
   });
 

@@ -121,7 +121,12 @@ module "team" {
     expect(data.throughputMiBps).toBeUndefined();
     expect(data.monthlyCostUsd).toBeUndefined();
     expect(data.figures.map((f) => f.key)).toEqual([]);
-    expect(volumes[1]).toMatchObject({ name: 'team', instance: 'module.team.azurerm_netapp_volume.team', quotaGiB: 1024, throughputMiBps: 64 });
+    expect(volumes[1]).toMatchObject({
+      name: 'team',
+      instance: 'module.team.azurerm_netapp_volume.team',
+      quotaGiB: 1024,
+      throughputMiBps: 64,
+    });
     expect(JSON.stringify(tree)).not.toMatch(/\(unnamed\)|"0 MiB\/s"/);
   });
 
@@ -130,27 +135,61 @@ module "team" {
     workspace.set('file:///repo/infra/main.tf', MAIN);
     workspace.set('file:///repo/infra/modules/team/main.tf', MODULE);
     workspace.set('file:///repo/hosts/build01/etc/fstab', '10.0.0.9:/team /mnt/team nfs rw,hard,vers=3,tcp 0 0\n');
-    workspace.set('file:///repo/hosts/build02/etc/fstab', '<mount-target-ip>:/team /mnt/team nfs rw,hard,vers=3 0 0\n${ANF_IP}:/team /mnt/t2 nfs rw,hard 0 0\n{{ anf_ip }}:/team /mnt/t3 nfs rw,hard 0 0\n');
+    workspace.set(
+      'file:///repo/hosts/build02/etc/fstab',
+      '<mount-target-ip>:/team /mnt/team nfs rw,hard,vers=3 0 0\n${ANF_IP}:/team /mnt/t2 nfs rw,hard 0 0\n{{ anf_ip }}:/team /mnt/t3 nfs rw,hard 0 0\n',
+    );
     const tree = buildHierarchy(workspace, config, () => []);
-    const team = tree.manifests[0]!.accounts.flatMap((a) => a.pools.flatMap((p) => p.volumes)).find((v) => v.name === 'team')!;
+    const team = tree.manifests[0]!.accounts.flatMap((a) => a.pools.flatMap((p) => p.volumes)).find(
+      (v) => v.name === 'team',
+    )!;
     expect(team.mounts.map((m) => m.label)).toEqual(['build01 / /mnt/team']);
-    expect(team.mounts[0]).toMatchObject({ host: 'build01', location: { uri: 'file:///repo/hosts/build01/etc/fstab', range: { start: { line: 0 } } } });
+    expect(team.mounts[0]).toMatchObject({
+      host: 'build01',
+      location: { uri: 'file:///repo/hosts/build01/etc/fstab', range: { start: { line: 0 } } },
+    });
     expect(tree.unlinkedMounts).toEqual([]);
   });
 
   it('"Insert mount command" reuses the address and mount point a host already uses for the volume', () => {
-    const manifest = 'accounts:\n  - name: acct\n    pools:\n      - name: pool1\n        serviceLevel: Premium\n        size: 4 TiB\n        volumes:\n          - name: team\n            quota: 1 TiB\n            exportPath: /team\n            mountTarget: 10.0.0.9\n';
+    const manifest =
+      'accounts:\n  - name: acct\n    pools:\n      - name: pool1\n        serviceLevel: Premium\n        size: 4 TiB\n        volumes:\n          - name: team\n            quota: 1 TiB\n            exportPath: /team\n            mountTarget: 10.0.0.9\n';
     const workspace = new Workspace(config);
     workspace.set('file:///repo/team.anf.yaml', manifest);
-    const fresh = recommendedMountRequest(workspace, { uri: 'file:///repo/team.anf.yaml', volume: 'team', style: 'fstab' }, config);
+    const fresh = recommendedMountRequest(
+      workspace,
+      { uri: 'file:///repo/team.anf.yaml', volume: 'team', style: 'fstab' },
+      config,
+    );
     // No host mounts it yet: the estate's values.
     expect('text' in fresh && fresh.text).toMatch(/^10\.0\.0\.9:\/team \/mnt\/team nfs /);
     workspace.set('file:///repo/hosts/build01/etc/fstab', '10.0.0.9:/team /tools/team nfs rw,hard,vers=3,tcp 0 0\n');
-    workspace.set('file:///repo/hosts/build02/etc/fstab', '<mount-target-ip>:/team /scratch/team nfs rw,hard,vers=3 0 0\n');
-    const reused = recommendedMountRequest(workspace, { uri: 'file:///repo/team.anf.yaml', volume: 'team', style: 'fstab', targetUri: 'file:///repo/hosts/build01/etc/fstab' }, config);
+    workspace.set(
+      'file:///repo/hosts/build02/etc/fstab',
+      '<mount-target-ip>:/team /scratch/team nfs rw,hard,vers=3 0 0\n',
+    );
+    const reused = recommendedMountRequest(
+      workspace,
+      {
+        uri: 'file:///repo/team.anf.yaml',
+        volume: 'team',
+        style: 'fstab',
+        targetUri: 'file:///repo/hosts/build01/etc/fstab',
+      },
+      config,
+    );
     expect('text' in reused && reused.text).toMatch(/^10\.0\.0\.9:\/team \/tools\/team nfs /);
     // build02's only mount of it is a placeholder: nothing to copy, the estate's values.
-    const other = recommendedMountRequest(workspace, { uri: 'file:///repo/team.anf.yaml', volume: 'team', style: 'fstab', targetUri: 'file:///repo/hosts/build02/etc/fstab' }, config);
+    const other = recommendedMountRequest(
+      workspace,
+      {
+        uri: 'file:///repo/team.anf.yaml',
+        volume: 'team',
+        style: 'fstab',
+        targetUri: 'file:///repo/hosts/build02/etc/fstab',
+      },
+      config,
+    );
     expect('text' in other && other.text).toMatch(/^10\.0\.0\.9:\/team \/mnt\/team nfs /);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildHostModel, hostRootOf, lintFile, OWN_SCOPE_KINDS, resolveConfig, visibleDiagnostics, Workspace, type AnfLintConfig } from '../../server/src/core';
+import {
+  buildHostModel,
+  hostRootOf,
+  lintFile,
+  OWN_SCOPE_KINDS,
+  resolveConfig,
+  visibleDiagnostics,
+  Workspace,
+  type AnfLintConfig,
+} from '../../server/src/core';
 import { cpuMillisSince, startCpu } from '../support/cpuTime';
 
 /** A workspace of files under /repo, as the CLI or the editor would hold it. */
@@ -35,17 +44,32 @@ describe('the host model', () => {
     expect(model.several).toBe(true);
     const node1 = workspace.hostOf(uri('hana-node1/scripts/mount-backup.sh'))!;
     expect(node1.name).toBe('hana-node1');
-    expect(node1.files.map((f) => f.uri)).toEqual([uri('hana-node1/etc/fstab'), uri('hana-node1/etc/modprobe.d/sunrpc.conf'), uri('hana-node1/scripts/mount-backup.sh')]);
+    expect(node1.files.map((f) => f.uri)).toEqual([
+      uri('hana-node1/etc/fstab'),
+      uri('hana-node1/etc/modprobe.d/sunrpc.conf'),
+      uri('hana-node1/scripts/mount-backup.sh'),
+    ]);
     expect(node1.nfsMounts).toHaveLength(2);
     expect(node1.settings.map((s) => s.key)).toEqual(['sunrpc.tcp_max_slot_table_entries']);
   });
 
   it('gives cloud-init, Ansible and Kubernetes files a scope of their own, wherever they sit', () => {
-    expect([...OWN_SCOPE_KINDS]).toEqual(['cloud-init', 'ansible', 'ansible-vars', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'salt', 'puppet']);
+    expect([...OWN_SCOPE_KINDS]).toEqual([
+      'cloud-init',
+      'ansible',
+      'ansible-vars',
+      'kubernetes',
+      'helm',
+      'yaml-options',
+      'json-options',
+      'salt',
+      'puppet',
+    ]);
     const workspace = workspaceOf({
       'etc/fstab': FSTAB,
       'cloud-init/render-node.yaml': `#cloud-config\nmounts:\n  - [ "10.20.4.4:/eda-tools", /tools, nfs, "ro,hard,vers=3,nconnect=16,_netdev", "0", "0" ]\n`,
-      'etc/ansible/mounts.yml': '- hosts: eda\n  tasks:\n    - name: tools\n      ansible.posix.mount:\n        src: 10.20.4.4:/eda-tools\n        path: /tools\n        fstype: nfs\n        opts: ro,hard,vers=3,nconnect=4\n        state: mounted\n',
+      'etc/ansible/mounts.yml':
+        '- hosts: eda\n  tasks:\n    - name: tools\n      ansible.posix.mount:\n        src: 10.20.4.4:/eda-tools\n        path: /tools\n        fstype: nfs\n        opts: ro,hard,vers=3,nconnect=4\n        state: mounted\n',
     });
     const cloudInit = workspace.hostOf(uri('cloud-init/render-node.yaml'))!;
     expect(cloudInit.kind).toBe('file');
@@ -56,7 +80,10 @@ describe('the host model', () => {
   });
 
   it('keeps Markdown out of every host: a document is its own scope', () => {
-    const workspace = workspaceOf({ 'hana-node1/etc/fstab': FSTAB, 'hana-node1/README.md': '# Mounts\n\n```sh\nmount -t nfs -o vers=3,nconnect=2 10.20.4.4:/eda-tools /tools\n```\n' });
+    const workspace = workspaceOf({
+      'hana-node1/etc/fstab': FSTAB,
+      'hana-node1/README.md': '# Mounts\n\n```sh\nmount -t nfs -o vers=3,nconnect=2 10.20.4.4:/eda-tools /tools\n```\n',
+    });
     const doc = workspace.hostOf(uri('hana-node1/README.md'))!;
     expect(doc.kind).toBe('documentation');
     expect(workspace.hostOf(uri('hana-node1/etc/fstab'))!.files).toHaveLength(1);
@@ -64,7 +91,11 @@ describe('the host model', () => {
   });
 
   it('reads a repository without host layout as one machine', () => {
-    const workspace = workspaceOf({ 'mounts/tools.fstab': FSTAB, 'scripts/tune.sh': '#!/bin/sh\nsysctl -w sunrpc.tcp_max_slot_table_entries=128\n', 'sizing.anf.yaml': 'accounts: []\n' });
+    const workspace = workspaceOf({
+      'mounts/tools.fstab': FSTAB,
+      'scripts/tune.sh': '#!/bin/sh\nsysctl -w sunrpc.tcp_max_slot_table_entries=128\n',
+      'sizing.anf.yaml': 'accounts: []\n',
+    });
     const host = workspace.hostOf(uri('scripts/tune.sh'))!;
     expect(host.kind).toBe('repository');
     expect(host.files).toHaveLength(3);
@@ -74,14 +105,20 @@ describe('the host model', () => {
   it('with one host folder, files outside it belong to it; with several, a file outside all is its own scope', () => {
     const one = workspaceOf({ 'hana/etc/fstab': FSTAB, 'scripts/tune.sh': '#!/bin/sh\nsysctl -w vm.dirty_ratio=20\n' });
     expect(one.hostOf(uri('scripts/tune.sh'))!.name).toBe('hana');
-    const two = workspaceOf({ 'hana/etc/fstab': FSTAB, 'eda/etc/fstab': FSTAB, 'scripts/tune.sh': '#!/bin/sh\nsysctl -w vm.dirty_ratio=20\n' });
+    const two = workspaceOf({
+      'hana/etc/fstab': FSTAB,
+      'eda/etc/fstab': FSTAB,
+      'scripts/tune.sh': '#!/bin/sh\nsysctl -w vm.dirty_ratio=20\n',
+    });
     const script = two.hostOf(uri('scripts/tune.sh'))!;
     expect(script.kind).toBe('file');
     expect(script.files).toHaveLength(1);
   });
 
   it('names hosts by their folder below the folder they share, so two sites can both have a `hana`', () => {
-    const model = buildHostModel(workspaceOf({ 'site-a/hana/etc/fstab': FSTAB, 'site-b/hana/etc/fstab': FSTAB }).files());
+    const model = buildHostModel(
+      workspaceOf({ 'site-a/hana/etc/fstab': FSTAB, 'site-b/hana/etc/fstab': FSTAB }).files(),
+    );
     expect(model.machines.map((h) => h.name)).toEqual(['site-a/hana', 'site-b/hana']);
   });
 
@@ -103,9 +140,22 @@ describe('the host model', () => {
       'docs/runbook.md': '```sh\nmount -t nfs -o vers=3 10.20.4.4:/eda-tools /tools\n```\n',
     });
     const first = workspace.hosts();
-    workspace.set(uri('hana-node2/etc/fstab'), `${FSTAB}10.20.4.6:/eda-scratch /scratch nfs rw,hard,vers=3,_netdev 0 0\n`);
+    workspace.set(
+      uri('hana-node2/etc/fstab'),
+      `${FSTAB}10.20.4.6:/eda-scratch /scratch nfs rw,hard,vers=3,_netdev 0 0\n`,
+    );
     const edited = workspace.hosts();
-    const shape = (model: typeof first) => model.scopes.map((h) => ({ id: h.id, kind: h.kind, name: h.name, root: h.root, files: h.files, mounts: h.mounts, nfsMounts: h.nfsMounts, settings: h.settings }));
+    const shape = (model: typeof first) =>
+      model.scopes.map((h) => ({
+        id: h.id,
+        kind: h.kind,
+        name: h.name,
+        root: h.root,
+        files: h.files,
+        mounts: h.mounts,
+        nfsMounts: h.nfsMounts,
+        settings: h.settings,
+      }));
     expect(shape(edited)).toEqual(shape(buildHostModel(workspace.files())));
     expect(edited.hostOf(uri('hana-node1/etc/fstab'))).toBe(first.hostOf(uri('hana-node1/etc/fstab')));
     expect(edited.hostOf(uri('hana-node2/etc/fstab'))).not.toBe(first.hostOf(uri('hana-node2/etc/fstab')));
@@ -135,9 +185,14 @@ describe('cross-file rules ask the host model', () => {
     visibleDiagnostics(lintFile(workspace, uri(path), resolveConfig(config))).filter((d) => d.code === code);
 
   it('ANF217: two hosts mounting one address with different nconnect report nothing; its fix is not safe', () => {
-    const workspace = workspaceOf({ 'hostA/etc/fstab': FSTAB, 'hostB/etc/fstab': FSTAB.replace('nconnect=8', 'nconnect=4') });
+    const workspace = workspaceOf({
+      'hostA/etc/fstab': FSTAB,
+      'hostB/etc/fstab': FSTAB.replace('nconnect=8', 'nconnect=4'),
+    });
     expect(codes(workspace, 'hostB/etc/fstab', 'ANF217')).toEqual([]);
-    const sameHost = workspaceOf({ 'hostA/etc/fstab': FSTAB + FSTAB.replace('/tools', '/tools2').replace('nconnect=8', 'nconnect=4') });
+    const sameHost = workspaceOf({
+      'hostA/etc/fstab': FSTAB + FSTAB.replace('/tools', '/tools2').replace('nconnect=8', 'nconnect=4'),
+    });
     const [finding] = codes(sameHost, 'hostA/etc/fstab', 'ANF217');
     expect(finding?.fixes[0]?.applicability).toBe('unsafe');
   });

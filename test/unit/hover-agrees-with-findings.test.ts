@@ -26,7 +26,9 @@ describe('the hover on a version recommends what the version findings ask for', 
     it(directory, () => {
       const dir = join(FIXTURE_ROOT, directory);
       const configPath = join(dir, '.anf-lint.yaml');
-      const config = resolveConfig(existsSync(configPath) ? configSchema.parse(parseYaml(readFileSync(configPath, 'utf8')) ?? {}) : {});
+      const config = resolveConfig(
+        existsSync(configPath) ? configSchema.parse(parseYaml(readFileSync(configPath, 'utf8')) ?? {}) : {},
+      );
       const workspace = new Workspace(config);
       const paths = filesOf(dir);
       const uriOf = (path: string) => `file:///fixture/${path}`;
@@ -44,7 +46,10 @@ describe('the hover on a version recommends what the version findings ask for', 
           const line = hover.split('\n').find((l) => l.startsWith('ANF recommendation for ')) ?? '';
           const recommended = [...line.matchAll(/`(?:nfs)?vers=(3|4\.1)`/g)].pop()?.[1];
           compared++;
-          if (recommended !== asked) disagreements.push(`${path}:${d.range.start.line + 1} ${d.code} asks vers=${asked}, the hover recommends ${recommended ? `vers=${recommended}` : 'no version'}`);
+          if (recommended !== asked)
+            disagreements.push(
+              `${path}:${d.range.start.line + 1} ${d.code} asks vers=${asked}, the hover recommends ${recommended ? `vers=${recommended}` : 'no version'}`,
+            );
         }
       }
       expect(disagreements).toEqual([]);

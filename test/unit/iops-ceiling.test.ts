@@ -8,7 +8,7 @@ import { SourceText } from '../../server/src/core/text/sourceText';
 /** Issue 15, item 19: per-volume IOPS are the measured ceilings by read share, not throughput / block size. */
 const KIB = 1024;
 
-describe('regularVolumeIoCeiling (the calculator\'s measured ceilings)', () => {
+describe("regularVolumeIoCeiling (the calculator's measured ceilings)", () => {
   it('gives about 431k random reads and 117k random writes at 8 KiB, the same IOPS at 4 KiB', () => {
     expect(regularVolumeIoCeiling(8 * KIB, 100)?.iops).toBe(430_592);
     expect(regularVolumeIoCeiling(8 * KIB, 0)?.iops).toBe(116_736);
@@ -45,7 +45,9 @@ describe('volume figures', () => {
   });
 
   it('uses the read share of the requirements', () => {
-    const f = figuresOf('          - name: v\n            quota: 36 TiB\n            requirements:\n              iops: 150k\n              readPercent: 0\n');
+    const f = figuresOf(
+      '          - name: v\n            quota: 36 TiB\n            requirements:\n              iops: 150k\n              readPercent: 0\n',
+    );
     expect(f.iopsAtBlockSize).toBe(116_736);
     expect(f.ioCeiling?.readPercentAssumed).toBe(false);
     expect(f.meetsIops).toBe(false);

@@ -31,12 +31,18 @@ describe('ANF225 kerberos-on-volume-without-kerberos', () => {
     ['sec=sys', 'protocols: [NFSv4.1]\n            security: krb5p', 0],
     ['sec=krb5p,{{ extra_options }}', 'protocols: [NFSv4.1]', 0],
   ])('%s on a volume with %s: %i finding(s)', (sec, volume, count) => {
-    const diagnostics = lint(`            ${volume}\n`, `10.0.0.4:/data  /data  nfs  rw,hard,vers=4.1,${sec},_netdev  0  0`);
+    const diagnostics = lint(
+      `            ${volume}\n`,
+      `10.0.0.4:/data  /data  nfs  rw,hard,vers=4.1,${sec},_netdev  0  0`,
+    );
     expect(of('ANF225', diagnostics)).toHaveLength(count);
   });
 
   it('and ANF224 on one mount: NFSv4.1 with Kerberos to an NFSv3 volume without Kerberos, neither offers a fix', () => {
-    const diagnostics = lint('            protocols: [NFSv3]\n', '10.0.0.4:/data  /data  nfs  rw,hard,vers=4.1,sec=krb5p,_netdev  0  0');
+    const diagnostics = lint(
+      '            protocols: [NFSv3]\n',
+      '10.0.0.4:/data  /data  nfs  rw,hard,vers=4.1,sec=krb5p,_netdev  0  0',
+    );
     const [notServed] = of('ANF224', diagnostics);
     const [noKerberos] = of('ANF225', diagnostics);
     expect(notServed?.fixes).toEqual([]);

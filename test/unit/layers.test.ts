@@ -30,7 +30,8 @@ describe('layers', () => {
     try {
       const files: Record<string, string> = {
         'core/workspace/workspace.ts': "import { scope } from '../sysctl/scope';\nexport const w = scope;\n",
-        'core/sysctl/scope.ts': "import type { W } from '../workspace/types';\nexport const scope = 1;\nexport type S = W;\n",
+        'core/sysctl/scope.ts':
+          "import type { W } from '../workspace/types';\nexport const scope = 1;\nexport type S = W;\n",
         'core/workspace/types.ts': 'export type W = string;\n',
       };
       for (const [path, text] of Object.entries(files)) {

@@ -99,7 +99,9 @@ function repeatedMistakes(count: number): string {
   const lines = ['# /etc/fstab: the same mistakes, again and again'];
   for (let i = 0; i < count; i++) {
     if (i % 9 === 0) lines.push(`# anf: workload=${workloads[(i / 9) % workloads.length]}`);
-    lines.push(`10.10.${i % 7}.4:/vol-${i % 13} /mnt/shared-${Math.floor(i / 2) % 200} nfs ${MISTAKES[i % MISTAKES.length]} 0 ${i % 3}`);
+    lines.push(
+      `10.10.${i % 7}.4:/vol-${i % 13} /mnt/shared-${Math.floor(i / 2) % 200} nfs ${MISTAKES[i % MISTAKES.length]} 0 ${i % 3}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -150,10 +152,16 @@ describe('lazy findings', () => {
         const source = context.file.source;
         for (let line = 0; line < source.lineCount - 1; line++) {
           context.report(
-            lazyFinding({ span: { start: source.lineStart(line), end: source.lineEnd(line) }, severity: line % 2 === 0 ? 'warning' : 'info' }, () => {
-              described++;
-              return { message: `line ${line + 1}` };
-            }),
+            lazyFinding(
+              {
+                span: { start: source.lineStart(line), end: source.lineEnd(line) },
+                severity: line % 2 === 0 ? 'warning' : 'info',
+              },
+              () => {
+                described++;
+                return { message: `line ${line + 1}` };
+              },
+            ),
           );
         }
       },

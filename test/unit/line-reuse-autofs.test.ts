@@ -17,7 +17,13 @@ const URI = 'file:///host/etc/auto.proj';
 /** A map of `count` entries as a farm's project map looks: options, replicated servers, continued lines, multi-mounts, annotations. */
 function generatedMap(count: number, seed: number): string {
   const random = prng(seed);
-  const options = ['-fstype=nfs,rw,hard,vers=3,rsize=262144,wsize=262144,tcp', '-fstype=nfs4,rw,hard,nconnect=8', '-rw,soft,intr,vers=3', '-fstype=nfs,vers=4.1,sec=sys,actimeo=600', '-rw,hard,proto=udp'];
+  const options = [
+    '-fstype=nfs,rw,hard,vers=3,rsize=262144,wsize=262144,tcp',
+    '-fstype=nfs4,rw,hard,nconnect=8',
+    '-rw,soft,intr,vers=3',
+    '-fstype=nfs,vers=4.1,sec=sys,actimeo=600',
+    '-rw,hard,proto=udp',
+  ];
   const lines = ['# auto.proj: project volumes of the regression farm'];
   for (let i = 0; i < count; i++) {
     const r = random();
@@ -33,10 +39,37 @@ function generatedMap(count: number, seed: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-const MAPS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'autofs').map((f) => f.text), generatedMap(40, 3), generatedMap(150, 5)];
+const MAPS: readonly string[] = [
+  ...CORPUS.filter((f) => f.kind === 'autofs').map((f) => f.text),
+  generatedMap(40, 3),
+  generatedMap(150, 5),
+];
 
 /** What people type into an autofs map, and what joins or breaks its lines. */
-const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\\', '\\\n', '#', '-', '-fstype=nfs,', ':', '# anf: workload=hpc\n', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',proto=udp', '/lib 10.10.1.4:/lib ', 'key 10.0.0.4:/vol\n', '{{ server }}', '+auto.extra\n'];
+const TYPED = [
+  'x',
+  '0',
+  ',',
+  '=',
+  ' ',
+  '\t',
+  '\n',
+  '\\',
+  '\\\n',
+  '#',
+  '-',
+  '-fstype=nfs,',
+  ':',
+  '# anf: workload=hpc\n',
+  'anf: workload=nope',
+  'nconnect=8,',
+  'vers=4.1',
+  ',proto=udp',
+  '/lib 10.10.1.4:/lib ',
+  'key 10.0.0.4:/vol\n',
+  '{{ server }}',
+  '+auto.extra\n',
+];
 
 const edit = lineEdits(TYPED);
 
@@ -60,7 +93,10 @@ describe('re-reading an edited autofs map', () => {
           memo.follow(incremental);
           if (incremental.lineEdit) reread++;
           const whole = parseFile(URI, text, version, 'autofs');
-          expect({ mounts: incremental.mounts, problems: incremental.problems }).toEqual({ mounts: whole.mounts, problems: whole.problems });
+          expect({ mounts: incremental.mounts, problems: incremental.problems }).toEqual({
+            mounts: whole.mounts,
+            problems: whole.problems,
+          });
           if (!e.lint) continue;
           fresh.delete(URI);
           fresh.set(URI, text, version, 'autofs');

@@ -25,8 +25,20 @@ const ALLOWED = 6; // not a fact: see above
 const INPUTS: readonly { kind: FileKind; uri: string; text: () => string }[] = [
   { kind: 'fstab', uri: 'file:///host/etc/fstab', text: () => fstab(120, 3) },
   { kind: 'autofs', uri: 'file:///host/etc/auto.proj', text: () => autofsLines(120) },
-  { kind: 'sysctl', uri: 'file:///host/etc/sysctl.d/90-bench.conf', text: () => Object.values(sysctlSet(200, 200, 3))[0]! },
-  { kind: 'modprobe', uri: 'file:///host/etc/modprobe.d/sunrpc.conf', text: () => Array.from({ length: 40 }, (_, i) => `options sunrpc tcp_max_slot_table_entries=${64 + i}\noptions nfs nfs4_disable_idmapping=${i % 2}\n`).join('') },
+  {
+    kind: 'sysctl',
+    uri: 'file:///host/etc/sysctl.d/90-bench.conf',
+    text: () => Object.values(sysctlSet(200, 200, 3))[0]!,
+  },
+  {
+    kind: 'modprobe',
+    uri: 'file:///host/etc/modprobe.d/sunrpc.conf',
+    text: () =>
+      Array.from(
+        { length: 40 },
+        (_, i) => `options sunrpc tcp_max_slot_table_entries=${64 + i}\noptions nfs nfs4_disable_idmapping=${i % 2}\n`,
+      ).join(''),
+  },
   { kind: 'shell', uri: 'file:///host/scripts/provision.sh', text: () => provisioningScript(400) },
 ];
 
@@ -82,7 +94,9 @@ describe('re-read items do not keep old versions of the text alive', () => {
       const { lineEdits, versionsKept } = editChain(input.kind, input.uri, input.text());
       // The chain went through the re-read (else this test tests nothing).
       expect(lineEdits).toBeGreaterThan(EDITS / 2);
-      expect(versionsKept, `the live heap grew by ${versionsKept.toFixed(1)} versions of the text`).toBeLessThan(ALLOWED);
+      expect(versionsKept, `the live heap grew by ${versionsKept.toFixed(1)} versions of the text`).toBeLessThan(
+        ALLOWED,
+      );
     });
   }
 });

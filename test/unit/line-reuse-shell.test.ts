@@ -46,7 +46,7 @@ const SPANNING = [
   'echo 128 > /proc/sys/sunrpc/tcp_max_slot_table_entries',
   'VERSION=$(uname -r |',
   '  cut -d. -f1)',
-  'printf \'options sunrpc tcp_max_slot_table_entries=128\\n\' > /etc/modprobe.d/sunrpc.conf',
+  "printf 'options sunrpc tcp_max_slot_table_entries=128\\n' > /etc/modprobe.d/sunrpc.conf",
   '',
 ].join('\n');
 
@@ -130,12 +130,56 @@ const FILES: readonly string[] = [
 
 /** What people type into a script, and what joins or breaks its lines. */
 const TYPED = [
-  'x', '0', '=', ' ', '\n', '\r\n', '\\', ' \\\n', '#', '"', "'", '$', '`', '$(', ')', '|', ' |\n', ' && ', ';', '{', '}',
-  '<<EOF\n', 'EOF\n', "<<'EOF'\n", '<<-EOF\n', 'OPTS="rw,hard,vers=3"\n', 'OPTS=x\n', ' -o "$OPTS"', '$OPTS', '${OPTS}', 'export OPTS=rw,hard\n',
-  'mount -t nfs -o rw,hard 10.0.0.4:/vol /mnt/x\n', 'echo "10.0.0.4:/v /mnt/v nfs rw,soft 0 0" >> /etc/fstab\n', 'cat >> /etc/fstab <<EOF\n',
-  'sysctl -w net.ipv4.tcp_sack=0\n', "echo 'net.core.rmem_max = 1' >> /etc/sysctl.conf\n", '# anf: workload=eda-tools\n', '# anf: workload=hpx', '# anf:',
-  'sudo sh -c "', 'tee -a /etc/fstab', 'vers=4.1', 'nconnect=8', ',hard', 'echo 0 > /proc/sys/net/ipv4/tcp_sack\n', 'mount', 'fstab',
-  'nconnect=2', '6', 'sysctl -w sunrpc.tcp_max_slot_table_entries=1024\n',
+  'x',
+  '0',
+  '=',
+  ' ',
+  '\n',
+  '\r\n',
+  '\\',
+  ' \\\n',
+  '#',
+  '"',
+  "'",
+  '$',
+  '`',
+  '$(',
+  ')',
+  '|',
+  ' |\n',
+  ' && ',
+  ';',
+  '{',
+  '}',
+  '<<EOF\n',
+  'EOF\n',
+  "<<'EOF'\n",
+  '<<-EOF\n',
+  'OPTS="rw,hard,vers=3"\n',
+  'OPTS=x\n',
+  ' -o "$OPTS"',
+  '$OPTS',
+  '${OPTS}',
+  'export OPTS=rw,hard\n',
+  'mount -t nfs -o rw,hard 10.0.0.4:/vol /mnt/x\n',
+  'echo "10.0.0.4:/v /mnt/v nfs rw,soft 0 0" >> /etc/fstab\n',
+  'cat >> /etc/fstab <<EOF\n',
+  'sysctl -w net.ipv4.tcp_sack=0\n',
+  "echo 'net.core.rmem_max = 1' >> /etc/sysctl.conf\n",
+  '# anf: workload=eda-tools\n',
+  '# anf: workload=hpx',
+  '# anf:',
+  'sudo sh -c "',
+  'tee -a /etc/fstab',
+  'vers=4.1',
+  'nconnect=8',
+  ',hard',
+  'echo 0 > /proc/sys/net/ipv4/tcp_sack\n',
+  'mount',
+  'fstab',
+  'nconnect=2',
+  '6',
+  'sysctl -w sunrpc.tcp_max_slot_table_entries=1024\n',
 ];
 
 const edit = lineEdits(TYPED);
@@ -147,8 +191,14 @@ function model(file: ReturnType<typeof parseFile>) {
 /** The files around the edited script: none, or an estate whose volumes the mounts match. */
 const SURROUNDINGS: readonly (readonly { uri: string; text: string }[])[] = [
   [],
-  CORPUS.filter((f) => f.path.startsWith('examples/eda/') && f.kind !== 'shell').map((f) => ({ uri: f.uri, text: f.text })),
-  [{ uri: 'file:///host/etc/fstab', text: '10.10.1.4:/eda-tools /tools nfs rw,hard,vers=3,nconnect=4 0 0\n' }, { uri: 'file:///host/etc/sysctl.d/10-base.conf', text: 'net.ipv4.tcp_sack = 1\n' }],
+  CORPUS.filter((f) => f.path.startsWith('examples/eda/') && f.kind !== 'shell').map((f) => ({
+    uri: f.uri,
+    text: f.text,
+  })),
+  [
+    { uri: 'file:///host/etc/fstab', text: '10.10.1.4:/eda-tools /tools nfs rw,hard,vers=3,nconnect=4 0 0\n' },
+    { uri: 'file:///host/etc/sysctl.d/10-base.conf', text: 'net.ipv4.tcp_sack = 1\n' },
+  ],
 ];
 
 describe('re-reading an edited shell script', () => {
@@ -158,30 +208,36 @@ describe('re-reading an edited shell script', () => {
     let reusedLints = 0;
     fc.assert(
       // With small bounds too: the findings listed are each rule's first ones in the order it reports them.
-      fc.property(fc.constantFrom(...FILES), fc.constantFrom(...SURROUNDINGS), fc.array(edit, { minLength: 1, maxLength: 12 }), fc.boolean(), (start, around, edits, bounded) => {
-        const limits = bounded ? { limits: { perRule: 2, perFile: 12 } } : {};
-        const workspace = new Workspace(config);
-        for (const file of around) workspace.set(file.uri, file.text);
-        const fresh = new Workspace(config);
-        for (const file of around) fresh.set(file.uri, file.text);
-        const memo = new LintMemo();
-        let text = start;
-        let version = 1;
-        memo.follow(workspace.set(URI, text, version, 'shell'));
-        lintFile(workspace, URI, config, { memo, ...limits });
-        for (const e of edits) {
-          text = applyEdit(text, e);
-          const incremental = workspace.set(URI, text, ++version, 'shell');
-          if (incremental.lineEdit) regionReads++;
-          memo.follow(incremental);
-          expect(model(incremental)).toEqual(model(parseFile(URI, text, 0, 'shell')));
-          if (!e.lint) continue;
-          fresh.delete(URI);
-          fresh.set(URI, text, 0, 'shell');
-          expect(lintFile(workspace, URI, config, { memo, ...limits })).toEqual(lintFile(fresh, URI, config, limits));
-        }
-        reusedLints += memo.reused;
-      }),
+      fc.property(
+        fc.constantFrom(...FILES),
+        fc.constantFrom(...SURROUNDINGS),
+        fc.array(edit, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        (start, around, edits, bounded) => {
+          const limits = bounded ? { limits: { perRule: 2, perFile: 12 } } : {};
+          const workspace = new Workspace(config);
+          for (const file of around) workspace.set(file.uri, file.text);
+          const fresh = new Workspace(config);
+          for (const file of around) fresh.set(file.uri, file.text);
+          const memo = new LintMemo();
+          let text = start;
+          let version = 1;
+          memo.follow(workspace.set(URI, text, version, 'shell'));
+          lintFile(workspace, URI, config, { memo, ...limits });
+          for (const e of edits) {
+            text = applyEdit(text, e);
+            const incremental = workspace.set(URI, text, ++version, 'shell');
+            if (incremental.lineEdit) regionReads++;
+            memo.follow(incremental);
+            expect(model(incremental)).toEqual(model(parseFile(URI, text, 0, 'shell')));
+            if (!e.lint) continue;
+            fresh.delete(URI);
+            fresh.set(URI, text, 0, 'shell');
+            expect(lintFile(workspace, URI, config, { memo, ...limits })).toEqual(lintFile(fresh, URI, config, limits));
+          }
+          reusedLints += memo.reused;
+        },
+      ),
       { numRuns: RUNS },
     );
     expect(regionReads).toBeGreaterThan(RUNS);
@@ -191,13 +247,18 @@ describe('re-reading an edited shell script', () => {
   it('lists the findings a whole lint lists when a rule has more than its bound: a mount typed into another command', () => {
     const config = resolveConfig();
     const limits = { limits: { perRule: 2, perFile: 12 } };
-    const script = CONTENT.split('\n').filter((line) => !line.includes('_OPTS')).join('\n');
+    const script = CONTENT.split('\n')
+      .filter((line) => !line.includes('_OPTS'))
+      .join('\n');
     const workspace = new Workspace(config);
     const memo = new LintMemo();
     memo.follow(workspace.set(URI, script, 1, 'shell'));
     lintFile(workspace, URI, config, { memo, ...limits });
     // `mount` becomes `mountx`: its options are then an option string found by content, last in the mount list.
-    const text = script.replace('mount -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-a', 'mountx -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-a');
+    const text = script.replace(
+      'mount -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-a',
+      'mountx -t nfs -o rw,soft,vers=3 10.10.1.4:/eda-a',
+    );
     const incremental = workspace.set(URI, text, 2, 'shell');
     memo.follow(incremental);
     expect(incremental.lineEdit).toBeDefined();
@@ -215,56 +276,61 @@ describe('re-reading an edited shell script', () => {
     ['a script with continuations, here-documents, variables and annotations', SPANNING, 1 / 3],
     ['a mount whose options come from a variable', VARIABLE, 0.8],
     ['mounts to one server with different nconnect and a mount point claimed twice', FIRSTS, 0.8],
-  ] as const)('reads only the touched commands: a character typed, then deleted, at every place of %s', (_, script, share) => {
-    const config = resolveConfig();
-    const workspace = new Workspace(config);
-    const memo = new LintMemo();
-    const fresh = new Workspace(config);
-    let version = 1;
-    memo.follow(workspace.set(URI, script, version, 'shell'));
-    lintFile(workspace, URI, config, { memo });
-    let edits = 0;
-    let regionReads = 0;
-    // How much of the script a letter typed (and deleted) has read again, in characters.
-    let letterReads = 0;
-    let letterRead = 0;
-    // Edits whose re-read mounts are one run of the mount list (the mount rules' indexes update from it).
-    let mountEdits = 0;
-    for (let at = 0; at <= script.length; at++) {
-      for (const typed of at % 4 === 0 ? ['x', '\n', '"', '\\', '$'] : at % 2 === 0 ? ['x', '"'] : ['x']) {
-        for (const text of [script.slice(0, at) + typed + script.slice(at), script]) {
-          edits++;
-          const incremental = workspace.set(URI, text, ++version, 'shell');
-          memo.follow(incremental);
-          if (incremental.lineEdit) {
-            regionReads++;
-            if (incremental.lineEdit.mounts) mountEdits++;
-            if (typed === 'x') {
-              letterReads++;
-              letterRead += incremental.lineEdit.changed.end - incremental.lineEdit.changed.start;
+  ] as const)(
+    'reads only the touched commands: a character typed, then deleted, at every place of %s',
+    (_, script, share) => {
+      const config = resolveConfig();
+      const workspace = new Workspace(config);
+      const memo = new LintMemo();
+      const fresh = new Workspace(config);
+      let version = 1;
+      memo.follow(workspace.set(URI, script, version, 'shell'));
+      lintFile(workspace, URI, config, { memo });
+      let edits = 0;
+      let regionReads = 0;
+      // How much of the script a letter typed (and deleted) has read again, in characters.
+      let letterReads = 0;
+      let letterRead = 0;
+      // Edits whose re-read mounts are one run of the mount list (the mount rules' indexes update from it).
+      let mountEdits = 0;
+      for (let at = 0; at <= script.length; at++) {
+        for (const typed of at % 4 === 0 ? ['x', '\n', '"', '\\', '$'] : at % 2 === 0 ? ['x', '"'] : ['x']) {
+          for (const text of [script.slice(0, at) + typed + script.slice(at), script]) {
+            edits++;
+            const incremental = workspace.set(URI, text, ++version, 'shell');
+            memo.follow(incremental);
+            if (incremental.lineEdit) {
+              regionReads++;
+              if (incremental.lineEdit.mounts) mountEdits++;
+              if (typed === 'x') {
+                letterReads++;
+                letterRead += incremental.lineEdit.changed.end - incremental.lineEdit.changed.start;
+              }
             }
+            expect(model(incremental)).toEqual(model(parseFile(URI, text, 0, 'shell')));
+            fresh.delete(URI);
+            fresh.set(URI, text, 0, 'shell');
+            expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
           }
-          expect(model(incremental)).toEqual(model(parseFile(URI, text, 0, 'shell')));
-          fresh.delete(URI);
-          fresh.set(URI, text, 0, 'shell');
-          expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
         }
       }
-    }
-    // Most edits are read from the previous version, and a letter reads far less than the script.
-    expect(regionReads).toBeGreaterThan(0.9 * edits);
-    expect(mountEdits).toBeGreaterThan(0.5 * edits);
-    expect(letterReads).toBeGreaterThan(0);
-    expect(letterRead / letterReads).toBeLessThan(script.length * share);
-    expect(memo.reused).toBeGreaterThan(0);
-  }, 180_000);
+      // Most edits are read from the previous version, and a letter reads far less than the script.
+      expect(regionReads).toBeGreaterThan(0.9 * edits);
+      expect(mountEdits).toBeGreaterThan(0.5 * edits);
+      expect(letterReads).toBeGreaterThan(0);
+      expect(letterRead / letterReads).toBeLessThan(script.length * share);
+      expect(memo.reused).toBeGreaterThan(0);
+    },
+    180_000,
+  );
 
-  it('follows the slot rules\' smallest and largest nconnect and the repeated keys\' winners through edits of one mount or setting', () => {
+  it("follows the slot rules' smallest and largest nconnect and the repeated keys' winners through edits of one mount or setting", () => {
     // Each edit re-reads one line: the other mounts and settings are kept objects, so the slot
     // rules' extremes and the settings' scope would be reused if the lists were compared loosely.
     const config = resolveConfig();
     const lines = SLOTS.split('\n');
-    const replaced = (line: number, from: string, to: string) => lines.map((text, i) => (i === line ? text.replace(from, to) : text));
+    const replaced = (line: number, from: string, to: string) =>
+      lines.map((text, i) => (i === line ? text.replace(from, to) : text));
     const typings = [
       replaced(7, 'nconnect=16', 'nconnect=2'), // /home: now the smallest (ANF317's mount) and no longer the largest (ANF316's figure)
       lines,
@@ -279,7 +345,13 @@ describe('re-reading an edited shell script', () => {
     const memo = new LintMemo();
     memo.follow(workspace.set(URI, SLOTS, 1, 'shell'));
     const first = lintFile(workspace, URI, config, { memo });
-    expect(first.map((d) => d.code).filter((code) => ['ANF306', 'ANF316', 'ANF317'].includes(code))).toEqual(['ANF317', 'ANF317', 'ANF316', 'ANF306', 'ANF306']);
+    expect(first.map((d) => d.code).filter((code) => ['ANF306', 'ANF316', 'ANF317'].includes(code))).toEqual([
+      'ANF317',
+      'ANF317',
+      'ANF316',
+      'ANF306',
+      'ANF306',
+    ]);
     let version = 1;
     const seen = new Set<string>();
     for (const typed of typings) {
@@ -290,10 +362,15 @@ describe('re-reading an edited shell script', () => {
       fresh.set(URI, text, version, 'shell');
       const found = lintFile(workspace, URI, config, { memo });
       expect(found).toEqual(lintFile(fresh, URI, config));
-      for (const d of found) if (['ANF306', 'ANF316', 'ANF317'].includes(d.code)) seen.add(`${d.code} ${d.severity} ${d.message}`);
+      for (const d of found)
+        if (['ANF306', 'ANF316', 'ANF317'].includes(d.code)) seen.add(`${d.code} ${d.severity} ${d.message}`);
     }
     // The edits changed what the rules say (else the test would not tell a stale answer from a fresh one).
-    expect([...seen].filter((m) => m.startsWith('ANF317') && m.includes('mount at mount-volumes.sh:8') && m.includes('uses nconnect=2'))).toHaveLength(1);
+    expect(
+      [...seen].filter(
+        (m) => m.startsWith('ANF317') && m.includes('mount at mount-volumes.sh:8') && m.includes('uses nconnect=2'),
+      ),
+    ).toHaveLength(1);
     expect([...seen].filter((m) => m.startsWith('ANF316') && m.includes('With nconnect=32'))).toHaveLength(1);
     expect([...seen].filter((m) => m.startsWith('ANF306 info'))).not.toHaveLength(0);
     expect(memo.reused).toBe(typings.length);
@@ -343,7 +420,8 @@ describe('re-reading an edited shell script', () => {
       'sudo mount -t nfs -o rw,hard,vers=3,rsize=262144,wsize=262144,nconnect=4 10.10.1.4:/eda-out /out',
       '',
     ];
-    const edited = (line: number, at: number, typed: string) => lines.map((text, i) => (i === line ? text.slice(0, at) + typed + text.slice(at) : text));
+    const edited = (line: number, at: number, typed: string) =>
+      lines.map((text, i) => (i === line ? text.slice(0, at) + typed + text.slice(at) : text));
     const mountAt = lines[7]!.indexOf('mount') + 'mou'.length;
     const typings = [edited(2, 5, 'x'), lines, edited(1, 0, '#'), lines, edited(7, mountAt, 'x'), lines];
     const workspace = new Workspace(config);
@@ -351,7 +429,9 @@ describe('re-reading an edited shell script', () => {
     memo.follow(workspace.set(URI, lines.join('\n'), 1, 'shell'));
     const first = lintFile(workspace, URI, config, { memo });
     // The case this test is about: ANF217 notes on the OPTS line.
-    expect(first.filter((d) => d.code === 'ANF217' && d.related.some((r) => r.range.start.line === 3)).length).toBeGreaterThanOrEqual(2);
+    expect(
+      first.filter((d) => d.code === 'ANF217' && d.related.some((r) => r.range.start.line === 3)).length,
+    ).toBeGreaterThanOrEqual(2);
     let version = 1;
     for (const typed of typings) {
       const text = typed.join('\n');

@@ -15,10 +15,40 @@ import { applyEdit, lineEdits, type LineEdit } from './lineEdits';
 
 const URI = 'file:///host/etc/sysctl.d/90-anf.conf';
 const generated = (lines: number, seed: number) => Object.values(sysctlSet(lines, lines, seed))[0]!;
-const FILES: readonly string[] = [...CORPUS.filter((f) => f.kind === 'sysctl').map((f) => f.text), generated(60, 5), generated(200, 7)];
+const FILES: readonly string[] = [
+  ...CORPUS.filter((f) => f.kind === 'sysctl').map((f) => f.text),
+  generated(60, 5),
+  generated(200, 7),
+];
 
 /** What people type into a sysctl file, and what breaks its lines apart. */
-const TYPED = ['x', '0', '1', '.', '=', ' ', '\t', '\n', '\r\n', '#', ';', '-', '/', '“', '”', 'net.ipv4.tcp_sack = 0\n', 'net.ipv4.tcp_rmem = 4096 87380 16777216\n', 'sunrpc.tcp_slot_table_entries = 128\n', 'tcp_sack = 1\n', 'net.ipv4.tcp_timestamps = 1\n', 'vm.dirty_ratio = 40\n', '{{ value }}', ' # note', 'net.core.rmem_max = 2147483648\n', 'fs.nfs.nfs_callback_tcpport = 0\n'];
+const TYPED = [
+  'x',
+  '0',
+  '1',
+  '.',
+  '=',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '#',
+  ';',
+  '-',
+  '/',
+  '“',
+  '”',
+  'net.ipv4.tcp_sack = 0\n',
+  'net.ipv4.tcp_rmem = 4096 87380 16777216\n',
+  'sunrpc.tcp_slot_table_entries = 128\n',
+  'tcp_sack = 1\n',
+  'net.ipv4.tcp_timestamps = 1\n',
+  'vm.dirty_ratio = 40\n',
+  '{{ value }}',
+  ' # note',
+  'net.core.rmem_max = 2147483648\n',
+  'fs.nfs.nfs_callback_tcpport = 0\n',
+];
 
 const edit = lineEdits(TYPED);
 
@@ -29,10 +59,28 @@ function model(file: ReturnType<typeof parseFile>) {
 /** The files around the edited one: none, an example estate, or another sysctl file of the same host (ANF306 reads across). */
 const SURROUNDINGS: readonly (readonly { uri: string; text: string }[])[] = [
   [],
-  CORPUS.filter((f) => f.path.startsWith('examples/eda/') && f.kind !== 'sysctl').map((f) => ({ uri: f.uri, text: f.text })),
-  [{ uri: 'file:///host/etc/sysctl.d/10-base.conf', text: 'net.ipv4.tcp_sack = 1\nnet.core.rmem_max = 16777216\nsunrpc.tcp_max_slot_table_entries = 128\n' }, { uri: 'file:///host/etc/fstab', text: '10.0.0.4:/vol1 /mnt/vol1 nfs rw,hard,vers=4.1,nconnect=8,rsize=262144,wsize=262144,_netdev 0 0\n' }],
+  CORPUS.filter((f) => f.path.startsWith('examples/eda/') && f.kind !== 'sysctl').map((f) => ({
+    uri: f.uri,
+    text: f.text,
+  })),
+  [
+    {
+      uri: 'file:///host/etc/sysctl.d/10-base.conf',
+      text: 'net.ipv4.tcp_sack = 1\nnet.core.rmem_max = 16777216\nsunrpc.tcp_max_slot_table_entries = 128\n',
+    },
+    {
+      uri: 'file:///host/etc/fstab',
+      text: '10.0.0.4:/vol1 /mnt/vol1 nfs rw,hard,vers=4.1,nconnect=8,rsize=262144,wsize=262144,_netdev 0 0\n',
+    },
+  ],
   // Loaded after the edited file: its values win over the edited file's (ANF306 points there).
-  [{ uri: 'file:///host/etc/sysctl.d/99-late.conf', text: 'net.ipv4.tcp_sack = 0\nnet.ipv4.tcp_rmem = 4096 87380 16777216\nvm.dirty_ratio = 20\nnet.core.rmem_max = 2147483648\n' }, { uri: 'file:///host/etc/modprobe.d/sunrpc.conf', text: 'options sunrpc tcp_max_slot_table_entries=128\n' }],
+  [
+    {
+      uri: 'file:///host/etc/sysctl.d/99-late.conf',
+      text: 'net.ipv4.tcp_sack = 0\nnet.ipv4.tcp_rmem = 4096 87380 16777216\nvm.dirty_ratio = 20\nnet.core.rmem_max = 2147483648\n',
+    },
+    { uri: 'file:///host/etc/modprobe.d/sunrpc.conf', text: 'options sunrpc tcp_max_slot_table_entries=128\n' },
+  ],
 ];
 
 const MODPROBE_URI = 'file:///host/etc/modprobe.d/sunrpc.conf';
@@ -40,7 +88,27 @@ const MODPROBE_FILES: readonly string[] = [
   ...CORPUS.filter((f) => f.kind === 'modprobe').map((f) => f.text),
   '# sunrpc slots for ANF\noptions sunrpc tcp_max_slot_table_entries=128 \\\n  udp_slot_table_entries=64\noptions nfs max_session_slots=180\ninstall nfs /sbin/modprobe --ignore-install nfs\noptions sunrpc.tcp_slot_table_entries=128\n',
 ];
-const MODPROBE_TYPED = ['x', '0', '=', ' ', '\n', '\\', ' \\\n', '#', '-', '_', '“', 'options sunrpc tcp_max_slot_table_entries=128\n', 'options nfs max_session_slots=1024 \\\n', 'options', ' sunrpc ', 'tcp_slot_table_entries=16', 'nfs.enable_ino64=1', '"180"', '{{ slots }}'];
+const MODPROBE_TYPED = [
+  'x',
+  '0',
+  '=',
+  ' ',
+  '\n',
+  '\\',
+  ' \\\n',
+  '#',
+  '-',
+  '_',
+  '“',
+  'options sunrpc tcp_max_slot_table_entries=128\n',
+  'options nfs max_session_slots=1024 \\\n',
+  'options',
+  ' sunrpc ',
+  'tcp_slot_table_entries=16',
+  'nfs.enable_ino64=1',
+  '"180"',
+  '{{ slots }}',
+];
 
 describe('re-reading an edited modprobe.d file', () => {
   it('gives what a whole read and a whole lint give, edit after edit (lines joined by a trailing backslash)', () => {
@@ -49,34 +117,42 @@ describe('re-reading an edited modprobe.d file', () => {
     let reusedLints = 0;
     const typed: fc.Arbitrary<LineEdit> = fc.record({
       at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
-      remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 40 }) }),
+      remove: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(0) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 40 }) },
+      ),
       insert: fc.oneof(fc.constantFrom(...MODPROBE_TYPED), fc.constant('')),
       lint: fc.boolean(),
     });
     fc.assert(
-      fc.property(fc.constantFrom(...MODPROBE_FILES), fc.constantFrom(...SURROUNDINGS), fc.array(typed, { minLength: 1, maxLength: 12 }), (start, around, edits) => {
-        const workspace = new Workspace(config);
-        for (const file of around) workspace.set(file.uri, file.text);
-        const memo = new LintMemo();
-        const fresh = new Workspace(config);
-        for (const file of around) fresh.set(file.uri, file.text);
-        let text = start;
-        workspace.set(MODPROBE_URI, text, 0, 'modprobe');
-        lintFile(workspace, MODPROBE_URI, config, { memo });
-        let version = 0;
-        for (const e of edits) {
-          text = applyEdit(text, e);
-          const incremental = workspace.set(MODPROBE_URI, text, ++version, 'modprobe');
-          if (incremental.lineEdit) lineReads++;
-          memo.follow(incremental);
-          expect(model(incremental)).toEqual(model(parseFile(MODPROBE_URI, text, version, 'modprobe')));
-          if (!e.lint) continue;
-          fresh.delete(MODPROBE_URI);
-          fresh.set(MODPROBE_URI, text, version, 'modprobe');
-          expect(lintFile(workspace, MODPROBE_URI, config, { memo })).toEqual(lintFile(fresh, MODPROBE_URI, config));
-        }
-        reusedLints += memo.reused;
-      }),
+      fc.property(
+        fc.constantFrom(...MODPROBE_FILES),
+        fc.constantFrom(...SURROUNDINGS),
+        fc.array(typed, { minLength: 1, maxLength: 12 }),
+        (start, around, edits) => {
+          const workspace = new Workspace(config);
+          for (const file of around) workspace.set(file.uri, file.text);
+          const memo = new LintMemo();
+          const fresh = new Workspace(config);
+          for (const file of around) fresh.set(file.uri, file.text);
+          let text = start;
+          workspace.set(MODPROBE_URI, text, 0, 'modprobe');
+          lintFile(workspace, MODPROBE_URI, config, { memo });
+          let version = 0;
+          for (const e of edits) {
+            text = applyEdit(text, e);
+            const incremental = workspace.set(MODPROBE_URI, text, ++version, 'modprobe');
+            if (incremental.lineEdit) lineReads++;
+            memo.follow(incremental);
+            expect(model(incremental)).toEqual(model(parseFile(MODPROBE_URI, text, version, 'modprobe')));
+            if (!e.lint) continue;
+            fresh.delete(MODPROBE_URI);
+            fresh.set(MODPROBE_URI, text, version, 'modprobe');
+            expect(lintFile(workspace, MODPROBE_URI, config, { memo })).toEqual(lintFile(fresh, MODPROBE_URI, config));
+          }
+          reusedLints += memo.reused;
+        },
+      ),
       { numRuns: RUNS },
     );
     expect(lineReads).toBeGreaterThan(RUNS);
@@ -113,30 +189,35 @@ describe('re-reading an edited sysctl file', () => {
     let reusedLints = 0;
     let lineReads = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...FILES), fc.constantFrom(...SURROUNDINGS), fc.array(edit, { minLength: 1, maxLength: 12 }), (start, around, edits) => {
-        const workspace = new Workspace(config);
-        for (const file of around) workspace.set(file.uri, file.text);
-        const memo = new LintMemo();
-        const fresh = new Workspace(config);
-        for (const file of around) fresh.set(file.uri, file.text);
-        let text = start;
-        workspace.set(URI, text, 0, 'sysctl');
-        lintFile(workspace, URI, config, { memo });
-        let version = 0;
-        for (const e of edits) {
-          text = applyEdit(text, e);
-          const incremental = workspace.set(URI, text, ++version, 'sysctl');
-          if (incremental.lineEdit) lineReads++;
-          memo.follow(incremental);
-          const whole = parseFile(URI, text, version, 'sysctl');
-          expect(model(incremental)).toEqual(model(whole));
-          if (!e.lint) continue;
-          fresh.delete(URI);
-          fresh.set(URI, text, version, 'sysctl');
-          expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
-        }
-        reusedLints += memo.reused;
-      }),
+      fc.property(
+        fc.constantFrom(...FILES),
+        fc.constantFrom(...SURROUNDINGS),
+        fc.array(edit, { minLength: 1, maxLength: 12 }),
+        (start, around, edits) => {
+          const workspace = new Workspace(config);
+          for (const file of around) workspace.set(file.uri, file.text);
+          const memo = new LintMemo();
+          const fresh = new Workspace(config);
+          for (const file of around) fresh.set(file.uri, file.text);
+          let text = start;
+          workspace.set(URI, text, 0, 'sysctl');
+          lintFile(workspace, URI, config, { memo });
+          let version = 0;
+          for (const e of edits) {
+            text = applyEdit(text, e);
+            const incremental = workspace.set(URI, text, ++version, 'sysctl');
+            if (incremental.lineEdit) lineReads++;
+            memo.follow(incremental);
+            const whole = parseFile(URI, text, version, 'sysctl');
+            expect(model(incremental)).toEqual(model(whole));
+            if (!e.lint) continue;
+            fresh.delete(URI);
+            fresh.set(URI, text, version, 'sysctl');
+            expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+          }
+          reusedLints += memo.reused;
+        },
+      ),
       { numRuns: RUNS },
     );
     expect(lineReads).toBeGreaterThan(RUNS);

@@ -20,10 +20,37 @@ function wholeLintOf(config: ReturnType<typeof resolveConfig>, text: string, ver
   fresh.set(URI, text, version, 'fstab');
   return lintFile(fresh, URI, config);
 }
-const FSTABS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'fstab').map((f) => f.text), generatedFstab(60, 5), generatedFstab(200, 7)];
+const FSTABS: readonly string[] = [
+  ...CORPUS.filter((f) => f.kind === 'fstab').map((f) => f.text),
+  generatedFstab(60, 5),
+  generatedFstab(200, 7),
+];
 
 /** What people type into an fstab, and what breaks its lines apart. */
-const TYPED = ['x', '0', ',', '=', ' ', '\t', '\n', '\r\n', '#', '# anf: workload=hpc\n', '# anf: workload=sap-hana-log', 'anf: workload=nope', 'nconnect=8,', 'vers=4.1', ',soft', ' nfs ', '10.0.0.4:/vol /mnt/v nfs rw,hard 0 0\n', '\\040', '{{ opts }}', '"', 'noauto,', '/mnt/v/'];
+const TYPED = [
+  'x',
+  '0',
+  ',',
+  '=',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '#',
+  '# anf: workload=hpc\n',
+  '# anf: workload=sap-hana-log',
+  'anf: workload=nope',
+  'nconnect=8,',
+  'vers=4.1',
+  ',soft',
+  ' nfs ',
+  '10.0.0.4:/vol /mnt/v nfs rw,hard 0 0\n',
+  '\\040',
+  '{{ opts }}',
+  '"',
+  'noauto,',
+  '/mnt/v/',
+];
 
 const edit = lineEdits(TYPED);
 
@@ -35,7 +62,10 @@ function model(file: ReturnType<typeof parseFile>) {
 /** The files around the edited fstab: none, an example estate, or a generated manifest its mounts reach. */
 const SURROUNDINGS: readonly (readonly { uri: string; text: string }[])[] = [
   [],
-  CORPUS.filter((f) => f.path.startsWith('examples/eda/') && f.kind !== 'fstab').map((f) => ({ uri: f.uri, text: f.text })),
+  CORPUS.filter((f) => f.path.startsWith('examples/eda/') && f.kind !== 'fstab').map((f) => ({
+    uri: f.uri,
+    text: f.text,
+  })),
   [{ uri: 'file:///estate.anf.yaml', text: generatedManifest(50, 25, 4) }],
 ];
 
@@ -44,30 +74,35 @@ describe('re-reading an edited fstab', () => {
     const config = resolveConfig();
     let reusedLints = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...FSTABS), fc.constantFrom(...SURROUNDINGS), fc.array(edit, { minLength: 1, maxLength: 12 }), (start, around, edits) => {
-        const workspace = new Workspace(config);
-        for (const file of around) workspace.set(file.uri, file.text);
-        const memo = new LintMemo();
-        // The same surroundings, with the fstab read whole each time (deleted first: no previous version).
-        const fresh = new Workspace(config);
-        for (const file of around) fresh.set(file.uri, file.text);
-        let text = start;
-        workspace.set(URI, text, 0, 'fstab');
-        lintFile(workspace, URI, config, { memo });
-        let version = 0;
-        for (const e of edits) {
-          text = applyEdit(text, e);
-          const incremental = workspace.set(URI, text, ++version, 'fstab');
-          memo.follow(incremental);
-          const whole = parseFile(URI, text, version, 'fstab');
-          expect(model(incremental)).toEqual(model(whole));
-          if (!e.lint) continue;
-          fresh.delete(URI);
-          fresh.set(URI, text, version, 'fstab');
-          expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
-        }
-        reusedLints += memo.reused;
-      }),
+      fc.property(
+        fc.constantFrom(...FSTABS),
+        fc.constantFrom(...SURROUNDINGS),
+        fc.array(edit, { minLength: 1, maxLength: 12 }),
+        (start, around, edits) => {
+          const workspace = new Workspace(config);
+          for (const file of around) workspace.set(file.uri, file.text);
+          const memo = new LintMemo();
+          // The same surroundings, with the fstab read whole each time (deleted first: no previous version).
+          const fresh = new Workspace(config);
+          for (const file of around) fresh.set(file.uri, file.text);
+          let text = start;
+          workspace.set(URI, text, 0, 'fstab');
+          lintFile(workspace, URI, config, { memo });
+          let version = 0;
+          for (const e of edits) {
+            text = applyEdit(text, e);
+            const incremental = workspace.set(URI, text, ++version, 'fstab');
+            memo.follow(incremental);
+            const whole = parseFile(URI, text, version, 'fstab');
+            expect(model(incremental)).toEqual(model(whole));
+            if (!e.lint) continue;
+            fresh.delete(URI);
+            fresh.set(URI, text, version, 'fstab');
+            expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+          }
+          reusedLints += memo.reused;
+        },
+      ),
       { numRuns: RUNS },
     );
     // The memo was used (not every run: an edit can make a line that no rule can pin to one mount).
@@ -151,7 +186,8 @@ describe('re-reading an edited fstab', () => {
     expect(lintFile(workspace, URI, config, { memo }).map((d) => d.code)).toContain('ANF217');
     let text = start;
     let version = 0;
-    for (const typed of ['x', 'anf: workload=nope', 'noauto,']) memo.follow(workspace.set(URI, (text = typed + text), ++version, 'fstab'));
+    for (const typed of ['x', 'anf: workload=nope', 'noauto,'])
+      memo.follow(workspace.set(URI, (text = typed + text), ++version, 'fstab'));
     const whole = wholeLintOf(config, text, version);
     expect(whole.find((d) => d.code === 'ANF217')?.related[0]?.range.start).toEqual({ line: 1, character: 80 });
     expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
@@ -179,7 +215,11 @@ describe('re-reading an edited fstab', () => {
     const contexts = [...memo.contexts];
     let text = start;
     let version = 0;
-    for (const [at, typed] of [[10, 'x'], [0, '  '], [11, '']] as const) {
+    for (const [at, typed] of [
+      [10, 'x'],
+      [0, '  '],
+      [11, ''],
+    ] as const) {
       text = typed ? text.slice(0, at) + typed + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
       memo.follow(workspace.set(URI, text, ++version, 'fstab'));
       const whole = wholeLintOf(config, text, version);
@@ -271,7 +311,7 @@ describe('re-reading an edited fstab', () => {
     expect(memo.reused).toBe(typings.length);
   });
 
-  it('hands out a kept finding\'s diagnostic again only while its place is the same (a character replaced by a line break moves later lines, not offsets)', () => {
+  it("hands out a kept finding's diagnostic again only while its place is the same (a character replaced by a line break moves later lines, not offsets)", () => {
     const config = resolveConfig();
     const lines = [
       '# scratch volumes of the EDA farm',
@@ -286,7 +326,11 @@ describe('re-reading an edited fstab', () => {
     lintFile(workspace, URI, config, { memo });
     // The same length each time: a space of the comment becomes a line break, then a space again.
     const at = text.indexOf(' of ');
-    const versions = [text.slice(0, at) + '\n' + text.slice(at + 1), text, text.slice(0, at) + 'x' + text.slice(at + 1)];
+    const versions = [
+      text.slice(0, at) + '\n' + text.slice(at + 1),
+      text,
+      text.slice(0, at) + 'x' + text.slice(at + 1),
+    ];
     let version = 0;
     for (text of versions) {
       memo.follow(workspace.set(URI, text, ++version, 'fstab'));
@@ -309,7 +353,8 @@ describe('re-reading an edited fstab', () => {
     const memo = new LintMemo();
     const text = '10.0.0.9:/data /data nfs rw,hard,vers=3,rsize=65536,wsize=262144,_netdev 0 0\n';
     workspace.set(URI, text, 0, 'fstab');
-    const codes = (config: ReturnType<typeof resolveConfig>) => lintFile(workspace, URI, config, { memo }).map((d) => d.code);
+    const codes = (config: ReturnType<typeof resolveConfig>) =>
+      lintFile(workspace, URI, config, { memo }).map((d) => d.code);
     // ANF205 (rsize and wsize differ) is ANF's advice: not for a server listed under `nfsServers.other`.
     expect(codes(resolveConfig())).toContain('ANF205');
     expect(codes(resolveConfig({ nfsServers: { other: ['10.0.0.9'] } }))).not.toContain('ANF205');

@@ -13,19 +13,43 @@ const LINE = '10.0.0.4:/hpc-scratch /mnt/scratch nfs rw,hard,vers=4.1,nconnect=8
 describe('anchored fstab spans', () => {
   it('a plain line of an fstab file: every span on one anchor, at the line`s offsets', () => {
     const mount = parseFstabLine(LINE, 100, URI, [], 'fstab', true)!;
-    const spans = [mount.span, mount.sourceSpan, mount.mountPointSpan, mount.fsTypeSpan, mount.optionsSpan, mount.dumpSpan, mount.fsckPassSpan, ...mount.options.flatMap((o) => [o.span, o.nameSpan, o.valueSpan])].filter((s) => s !== undefined);
+    const spans = [
+      mount.span,
+      mount.sourceSpan,
+      mount.mountPointSpan,
+      mount.fsTypeSpan,
+      mount.optionsSpan,
+      mount.dumpSpan,
+      mount.fsckPassSpan,
+      ...mount.options.flatMap((o) => [o.span, o.nameSpan, o.valueSpan]),
+    ].filter((s) => s !== undefined);
     expect(spans.every((s) => s instanceof LineSpan && s.anchor === (mount.span as LineSpan).anchor)).toBe(true);
     const text = (s: { start: number; end: number }) => LINE.slice(s.start - 100, s.end - 100);
-    expect([text(mount.sourceSpan!), text(mount.mountPointSpan!), text(mount.optionsSpan!)]).toEqual(['10.0.0.4:/hpc-scratch', '/mnt/scratch', 'rw,hard,vers=4.1,nconnect=8']);
-    expect(mount.options.map((o) => [text(o.nameSpan), o.valueSpan ? text(o.valueSpan) : undefined])).toEqual([['rw', undefined], ['hard', undefined], ['vers', '4.1'], ['nconnect', '8']]);
+    expect([text(mount.sourceSpan!), text(mount.mountPointSpan!), text(mount.optionsSpan!)]).toEqual([
+      '10.0.0.4:/hpc-scratch',
+      '/mnt/scratch',
+      'rw,hard,vers=4.1,nconnect=8',
+    ]);
+    expect(mount.options.map((o) => [text(o.nameSpan), o.valueSpan ? text(o.valueSpan) : undefined])).toEqual([
+      ['rw', undefined],
+      ['hard', undefined],
+      ['vers', '4.1'],
+      ['nconnect', '8'],
+    ]);
     // Moving the anchor moves them all; JSON writes plain offsets.
     (mount.span as LineSpan).anchor.start += 7;
-    expect(JSON.stringify(mount.options[2]!.valueSpan)).toBe(`{"start":${100 + 7 + LINE.indexOf('4.1')},"end":${100 + 7 + LINE.indexOf('4.1') + 3}}`);
+    expect(JSON.stringify(mount.options[2]!.valueSpan)).toBe(
+      `{"start":${100 + 7 + LINE.indexOf('4.1')},"end":${100 + 7 + LINE.indexOf('4.1') + 3}}`,
+    );
   });
 
   it('lines with a placeholder or a quote, and fstab lines read elsewhere (a script), keep plain spans', () => {
-    expect(parseFstabLine('10.0.0.4:/a /a nfs {{ opts }} 0 0', 0, URI, [], 'fstab', true)!.span).not.toBeInstanceOf(LineSpan);
-    expect(parseFstabLine('10.0.0.4:/a /a nfs "rw,hard" 0 0', 0, URI, [], 'fstab', true)!.span).not.toBeInstanceOf(LineSpan);
+    expect(parseFstabLine('10.0.0.4:/a /a nfs {{ opts }} 0 0', 0, URI, [], 'fstab', true)!.span).not.toBeInstanceOf(
+      LineSpan,
+    );
+    expect(parseFstabLine('10.0.0.4:/a /a nfs "rw,hard" 0 0', 0, URI, [], 'fstab', true)!.span).not.toBeInstanceOf(
+      LineSpan,
+    );
     expect(parseFstabLine(LINE, 0, URI, [], 'shell')!.span).not.toBeInstanceOf(LineSpan);
   });
 

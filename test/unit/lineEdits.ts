@@ -17,7 +17,10 @@ export interface LineEdit {
 export function lineEdits(typed: readonly string[]): fc.Arbitrary<LineEdit> {
   return fc.record({
     at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
-    remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }) }),
+    remove: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(0) },
+      { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }) },
+    ),
     insert: fc.oneof(fc.constantFrom(...typed), fc.constant('')),
     lint: fc.boolean(),
   });

@@ -23,23 +23,37 @@ describe('lint engine', () => {
     const workspace = new Workspace();
     workspace.set(URI, TEXT);
     const [diagnostic] = lintFile(workspace, URI, resolveConfig(), { rules: [ruleReportingLine2('ANF900')] });
-    expect(diagnostic).toMatchObject({ code: 'ANF900', severity: 'warning', message: 'found it', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 14 } } });
+    expect(diagnostic).toMatchObject({
+      code: 'ANF900',
+      severity: 'warning',
+      message: 'found it',
+      range: { start: { line: 1, character: 0 }, end: { line: 1, character: 14 } },
+    });
   });
 
   it('applies severity overrides and turns rules off', () => {
     const workspace = new Workspace();
     workspace.set(URI, TEXT);
     const rules = [ruleReportingLine2('ANF900')];
-    expect(lintFile(workspace, URI, resolveConfig({ rules: { ANF900: 'error' } }), { rules })[0]?.severity).toBe('error');
+    expect(lintFile(workspace, URI, resolveConfig({ rules: { ANF900: 'error' } }), { rules })[0]?.severity).toBe(
+      'error',
+    );
     expect(lintFile(workspace, URI, resolveConfig({ rules: { ANF900: 'off' } }), { rules })).toEqual([]);
   });
 
   it('contains a rule that throws: reports ANF002 once and runs the others', () => {
     const workspace = new Workspace();
     workspace.set(URI, TEXT);
-    const failing = ruleReportingLine2('ANF901', { check: () => { throw new Error('boom'); } });
+    const failing = ruleReportingLine2('ANF901', {
+      check: () => {
+        throw new Error('boom');
+      },
+    });
     const errors: string[] = [];
-    const diagnostics = lintFile(workspace, URI, resolveConfig(), { rules: [failing, ruleReportingLine2('ANF900')], onRuleError: (rule) => errors.push(rule.code) });
+    const diagnostics = lintFile(workspace, URI, resolveConfig(), {
+      rules: [failing, ruleReportingLine2('ANF900')],
+      onRuleError: (rule) => errors.push(rule.code),
+    });
     expect(diagnostics.map((d) => d.code).sort()).toEqual(['ANF002', 'ANF900']);
     expect(diagnostics.find((d) => d.code === 'ANF002')?.message).toMatch(/ANF901.*boom/);
     expect(errors).toEqual(['ANF901']);
@@ -48,7 +62,9 @@ describe('lint engine', () => {
   it('honours suppression comments and keeps the suppressed finding, marked, for SARIF', () => {
     const workspace = new Workspace();
     workspace.set(URI, `# anf-lint disable-next-line ANF900 -- known\n${TEXT.split('\n')[1]}\n`);
-    const shifted = ruleReportingLine2('ANF900', { check: (c) => c.report({ span: { start: 45, end: 50 }, message: 'found it' }) });
+    const shifted = ruleReportingLine2('ANF900', {
+      check: (c) => c.report({ span: { start: 45, end: 50 }, message: 'found it' }),
+    });
     const diagnostics = lintFile(workspace, URI, resolveConfig(), { rules: [shifted] });
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]?.suppressed).toEqual({ reason: 'known' });

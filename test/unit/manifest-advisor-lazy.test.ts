@@ -77,7 +77,12 @@ describe('ANF116 remedies are worked out for listed findings only', () => {
     lintFile(workspace, URI, config);
     // Type into the first volume's name, then again, then undo both: every later pool moves.
     const at = text.indexOf('- name: vol-0-0') + '- name: vol-0-0'.length;
-    const versions = [`${text.slice(0, at)}x${text.slice(at)}`, `${text.slice(0, at)}xy${text.slice(at)}`, `${text.slice(0, at)}y${text.slice(at)}`, text];
+    const versions = [
+      `${text.slice(0, at)}x${text.slice(at)}`,
+      `${text.slice(0, at)}xy${text.slice(at)}`,
+      `${text.slice(0, at)}y${text.slice(at)}`,
+      text,
+    ];
     versions.forEach((version, index) => {
       workspace.set(URI, version, index + 2);
       const incremental = lintFile(workspace, URI, config);

@@ -32,11 +32,15 @@ describe('manifest figures reused across edits', () => {
       const at = Math.floor(random() * (line.length + 1));
       // Digits change quotas and requirements (new figures); letters and spaces break values or indentation.
       const typed = '1x 9:'[Math.floor(random() * 5)]!;
-      for (const version of [[...lines.slice(0, index), line.slice(0, at) + typed + line.slice(at), ...lines.slice(index + 1)].join('\n'), text]) {
+      for (const version of [
+        [...lines.slice(0, index), line.slice(0, at) + typed + line.slice(at), ...lines.slice(index + 1)].join('\n'),
+        text,
+      ]) {
         const read = parseFile(URI, version, i + 1, 'manifest-yaml', previous);
         const whole = parseFile(URI, version, i + 1, 'manifest-yaml');
         if (!read.manifest || !whole.manifest) continue;
-        if (read.manifest !== previous.manifest && read.manifest.accounts[0] === previous.manifest?.accounts[0]) reused++;
+        if (read.manifest !== previous.manifest && read.manifest.accounts[0] === previous.manifest?.accounts[0])
+          reused++;
         expect(figuresOf(read)).toBe(figuresOf(whole));
         previous = read;
       }

@@ -14,10 +14,16 @@ import { CORPUS, RUNS } from '../robustness/corpus';
 
 const URI = 'file:///estate.anf.yaml';
 
-const MANIFESTS: readonly string[] = [...CORPUS.filter((f) => f.kind === 'manifest-yaml').map((f) => f.text), generatedManifest(40, 3)];
+const MANIFESTS: readonly string[] = [
+  ...CORPUS.filter((f) => f.kind === 'manifest-yaml').map((f) => f.text),
+  generatedManifest(40, 3),
+];
 
 /** A real manifest; the generated 40-volume one a quarter of the time (many volumes to edit in). */
-const manifestText = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...MANIFESTS) }, { weight: 1, arbitrary: fc.constant(MANIFESTS[MANIFESTS.length - 1]!) });
+const manifestText = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...MANIFESTS) },
+  { weight: 1, arbitrary: fc.constant(MANIFESTS[MANIFESTS.length - 1]!) },
+);
 
 function whole(text: string): PreviousManifest {
   const source = new SourceText(text);
@@ -27,7 +33,9 @@ function whole(text: string): PreviousManifest {
 /** JSON with sorted keys: the two readings may build objects with keys in another order. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
   );
 }
 
@@ -46,7 +54,42 @@ interface Edit {
 /** Stands for a line break and the current line's indentation (a new key as an editor starts it). */
 const NEW_LINE = '\u0000';
 
-const INSERTS = ['x', '1', ' ', '  ', ':', ': ', '-', '- ', '\n', '\n  ', '#', ' # note', '"', "'", '{', '}', ',', '[', ']', '\t', '&a', '*a', 'TiB', ' GiB', 'quota: 3 TiB', '\n            quota: 1 TiB', '\n            qouta: 1 TiB', 'NFSv4.1', 'eda-tools', 'name: x', NEW_LINE + 'q', NEW_LINE + 'quota', NEW_LINE + 'a: b: c', ': :'];
+const INSERTS = [
+  'x',
+  '1',
+  ' ',
+  '  ',
+  ':',
+  ': ',
+  '-',
+  '- ',
+  '\n',
+  '\n  ',
+  '#',
+  ' # note',
+  '"',
+  "'",
+  '{',
+  '}',
+  ',',
+  '[',
+  ']',
+  '\t',
+  '&a',
+  '*a',
+  'TiB',
+  ' GiB',
+  'quota: 3 TiB',
+  '\n            quota: 1 TiB',
+  '\n            qouta: 1 TiB',
+  'NFSv4.1',
+  'eda-tools',
+  'name: x',
+  NEW_LINE + 'q',
+  NEW_LINE + 'quota',
+  NEW_LINE + 'a: b: c',
+  ': :',
+];
 
 const edit: fc.Arbitrary<Edit> = fc.record({
   at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
@@ -90,21 +133,30 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
     let taken = 0;
     let beyondVolume = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...indented), fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), fc.constantFrom(...'x0,= 9a'), ({ line, index }, where, ch) => {
-        const indent = line.length - line.trimStart().length;
-        const column = Math.floor(where * indent);
-        const typed = [...lines.slice(0, index), line.slice(0, column) + ch + line.slice(column), ...lines.slice(index + 1)].join('\n');
-        const before = parseFile(URI, text, 0, 'manifest-yaml');
-        const read = parseFile(URI, typed, 1, 'manifest-yaml', before);
-        expect(comparable(read)).toBe(comparable(parseFile(URI, typed, 1, 'manifest-yaml')));
-        const incremental = reparseManifest(before, new SourceText(typed), URI);
-        if (incremental) {
-          taken++;
-          if (column < indent - 2) beyondVolume++;
-        }
-        const undone = parseFile(URI, text, 2, 'manifest-yaml', read);
-        expect(comparable(undone)).toBe(comparable(before));
-      }),
+      fc.property(
+        fc.constantFrom(...indented),
+        fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+        fc.constantFrom(...'x0,= 9a'),
+        ({ line, index }, where, ch) => {
+          const indent = line.length - line.trimStart().length;
+          const column = Math.floor(where * indent);
+          const typed = [
+            ...lines.slice(0, index),
+            line.slice(0, column) + ch + line.slice(column),
+            ...lines.slice(index + 1),
+          ].join('\n');
+          const before = parseFile(URI, text, 0, 'manifest-yaml');
+          const read = parseFile(URI, typed, 1, 'manifest-yaml', before);
+          expect(comparable(read)).toBe(comparable(parseFile(URI, typed, 1, 'manifest-yaml')));
+          const incremental = reparseManifest(before, new SourceText(typed), URI);
+          if (incremental) {
+            taken++;
+            if (column < indent - 2) beyondVolume++;
+          }
+          const undone = parseFile(URI, text, 2, 'manifest-yaml', read);
+          expect(comparable(undone)).toBe(comparable(before));
+        },
+      ),
       { numRuns: RUNS },
     );
     // Typed left of the pools' column, the text often no longer closes the account (an unclosed
@@ -135,9 +187,15 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
       if (index % 11 !== 0 || !/^ {8,}\S/.test(line) || line.trimStart().startsWith('#')) continue;
       for (let column = 2; column < 8; column++) {
         for (const ch of index % 2 ? 'x' : ',') {
-          const typed = [...lines.slice(0, index), line.slice(0, column) + ch + line.slice(column), ...lines.slice(index + 1)].join('\n');
+          const typed = [
+            ...lines.slice(0, index),
+            line.slice(0, column) + ch + line.slice(column),
+            ...lines.slice(index + 1),
+          ].join('\n');
           const read = parseFile(URI, typed, 1, 'manifest-yaml', before);
-          expect(comparable(read), `line ${index + 1}, column ${column + 1}, ${ch}`).toBe(comparable(parseFile(URI, typed, 1, 'manifest-yaml')));
+          expect(comparable(read), `line ${index + 1}, column ${column + 1}, ${ch}`).toBe(
+            comparable(parseFile(URI, typed, 1, 'manifest-yaml')),
+          );
           checked++;
           if (column < 4 || column > 6) continue;
           const shortcut = reparseManifest(before, new SourceText(typed), URI) !== undefined;
@@ -226,7 +284,7 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
     expect(comparable(incremental!)).toBe(comparable(parseManifest(next, URI, 'yaml')));
   });
 
-  it('typing at the end of a pool\'s last volume moves the ends of the pool and account with it', () => {
+  it("typing at the end of a pool's last volume moves the ends of the pool and account with it", () => {
     // Without the comment lines between pools: after a pool's last item yaml may count them into the pool.
     const text = MANIFESTS[MANIFESTS.length - 1]!.replace(/^ *# Pool .*\n/gm, '');
     const lastOfPool = text.indexOf('\n      - name: pool-1');
@@ -261,7 +319,13 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
     const base = MANIFESTS[MANIFESTS.length - 1]!;
     // After the first line of pool-1's first volume: values of that volume that run over a line starting with `#`.
     const volumeLine = base.indexOf('\n', base.indexOf('          - name: ', base.indexOf('- name: pool-1'))) + 1;
-    const values = ['exportPath: |\n              # not a comment', 'exportPath: >-\n              # not a comment', 'mountPath: "/mnt/two\n              # lines"', "mountPath: '/mnt/two\n              # lines'", 'protocols: [NFSv3,\n              # SMB\n              NFSv4.1]'];
+    const values = [
+      'exportPath: |\n              # not a comment',
+      'exportPath: >-\n              # not a comment',
+      'mountPath: "/mnt/two\n              # lines"',
+      "mountPath: '/mnt/two\n              # lines'",
+      'protocols: [NFSv3,\n              # SMB\n              NFSv4.1]',
+    ];
     for (const value of values) {
       // The volume's own line for that key goes: a duplicate key would hide the value.
       const key = value.slice(0, value.indexOf(':'));
@@ -281,7 +345,10 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
     for (const header of ['|+', '>+', '|2+', '|+2']) {
       const note = `            mountPath: ${header}\n              /mnt/tape-out\n\n\n`;
       // The value goes in place of the volume's own mountPath line (a duplicate key would hide it).
-      const text = `${base.slice(0, volumeLine)}${base.slice(volumeLine).replace(/^ *mountPath:.*\n/m, '').replace(/^( {10}- name: )/m, `${note}$1`)}`;
+      const text = `${base.slice(0, volumeLine)}${base
+        .slice(volumeLine)
+        .replace(/^ *mountPath:.*\n/m, '')
+        .replace(/^( {10}- name: )/m, `${note}$1`)}`;
       const at = text.indexOf('tape-out', volumeLine);
       expect(at, header).toBeGreaterThan(0);
       const next = new SourceText(`${text.slice(0, at)}x${text.slice(at)}`);
@@ -294,7 +361,10 @@ describe('incremental manifest reading gives what a whole parse gives', () => {
     const text = MANIFESTS[MANIFESTS.length - 1]!;
     const at = text.indexOf('quota:', text.length / 2);
     for (const insert of ['&q ', '*q ', '!!str ', '<<: *d\n            ']) {
-      expect(reparseManifest(whole(text), new SourceText(`${text.slice(0, at)}${insert}${text.slice(at)}`), URI), insert).toBeUndefined();
+      expect(
+        reparseManifest(whole(text), new SourceText(`${text.slice(0, at)}${insert}${text.slice(at)}`), URI),
+        insert,
+      ).toBeUndefined();
     }
     const broken = `${text}\n  - [unclosed\n`;
     const next = `${broken.slice(0, at)}1${broken.slice(at)}`;

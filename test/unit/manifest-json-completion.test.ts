@@ -24,7 +24,10 @@ const item = (items: readonly CoreCompletion[], label: string) => {
 };
 /** What the editor shows after accepting an item: the replaced range, and the edits that come with it. */
 function accept(text: string, completion: CoreCompletion): string {
-  const edits = [{ span: completion.replace, newText: completion.insertText }, ...(completion.additionalEdits ?? [])].sort((a, b) => b.span.start - a.span.start);
+  const edits = [
+    { span: completion.replace, newText: completion.insertText },
+    ...(completion.additionalEdits ?? []),
+  ].sort((a, b) => b.span.start - a.span.start);
   return edits.reduce((t, e) => t.slice(0, e.span.start) + e.newText + t.slice(e.span.end), text);
 }
 /** A snippet expanded as an editor would with the defaults: placeholders -> their text, choices -> the first. */
@@ -69,7 +72,13 @@ describe('JSON manifests: keys', () => {
     const { text, items } = complete('{"accounts": [{"na|');
     expect(labels(items)).toEqual(['name', 'pools']);
     const name = item(items, 'name');
-    expect(name).toMatchObject({ kind: 'key', insertText: '"name": "$1"', snippet: true, filterText: '"name"', detail: 'NetApp account name' });
+    expect(name).toMatchObject({
+      kind: 'key',
+      insertText: '"name": "$1"',
+      snippet: true,
+      filterText: '"name"',
+      detail: 'NetApp account name',
+    });
     expect(name.documentation).toContain('administrative grouping');
     expect(text.slice(name.replace.start, name.replace.end)).toBe('"na');
     expect(item(items, 'pools').insertText).toBe('"pools": [$1]');
@@ -80,7 +89,9 @@ describe('JSON manifests: keys', () => {
     expect(labels(items)).not.toContain('name');
     expect(labels(items)).not.toContain('serviceLevel');
     expect(labels(items)).not.toContain('volumes');
-    expect(labels(items)).toEqual(expect.arrayContaining(['size', 'qos', 'throughput', 'coolAccess', 'networkFeatures']));
+    expect(labels(items)).toEqual(
+      expect.arrayContaining(['size', 'qos', 'throughput', 'coolAccess', 'networkFeatures']),
+    );
     const size = item(items, 'size');
     expect(text.slice(size.replace.start, size.replace.end)).toBe('"si"');
     expect(accept(text, size)).toContain('          "size": "$1",\n          "volumes": [');
@@ -92,9 +103,13 @@ describe('JSON manifests: keys', () => {
     const before = complete(estate('|'));
     expect(item(before.items, 'size').insertText).toBe('"size": "$1",');
     // The previous member ends without a comma: the item brings one.
-    const { text, items } = complete('{"accounts": [{"name": "a", "pools": [{"name": "p", "volumes": [{"name": "v", "quota": "1 TiB"\n  |\n}]}]}]}');
+    const { text, items } = complete(
+      '{"accounts": [{"name": "a", "pools": [{"name": "p", "volumes": [{"name": "v", "quota": "1 TiB"\n  |\n}]}]}]}',
+    );
     const workload = item(items, 'workload');
-    expect(workload.additionalEdits).toEqual([{ span: { start: text.indexOf('"1 TiB"') + 7, end: text.indexOf('"1 TiB"') + 7 }, newText: ',' }]);
+    expect(workload.additionalEdits).toEqual([
+      { span: { start: text.indexOf('"1 TiB"') + 7, end: text.indexOf('"1 TiB"') + 7 }, newText: ',' },
+    ]);
     expect(accept(text, workload)).toContain('"quota": "1 TiB",\n  "workload": "$1"\n}');
   });
 
@@ -115,10 +130,23 @@ describe('JSON manifests: keys', () => {
   });
 
   it('offers the keys of nested objects: requirements, prices', () => {
-    const requirements = complete('{"accounts": [{"name": "a", "pools": [{"name": "p", "volumes": [{"name": "v", "requirements": {"capacity": "1 TiB", |}}]}]}]}');
-    expect(labels(requirements.items)).toEqual(['throughput', 'iops', 'blockSize', 'latency', 'readPercent', 'clients']);
+    const requirements = complete(
+      '{"accounts": [{"name": "a", "pools": [{"name": "p", "volumes": [{"name": "v", "requirements": {"capacity": "1 TiB", |}}]}]}]}',
+    );
+    expect(labels(requirements.items)).toEqual([
+      'throughput',
+      'iops',
+      'blockSize',
+      'latency',
+      'readPercent',
+      'clients',
+    ]);
     expect(item(requirements.items, 'iops').insertText).toBe('"iops": $1');
-    expect(labels(complete('{"prices": {"capacityPerGiBHour": {"Ultra": 0.1, "|').items)).toEqual(['Standard', 'Premium', 'Flexible']);
+    expect(labels(complete('{"prices": {"capacityPerGiBHour": {"Ultra": 0.1, "|').items)).toEqual([
+      'Standard',
+      'Premium',
+      'Flexible',
+    ]);
   });
 });
 
@@ -131,7 +159,9 @@ describe('JSON manifests: values', () => {
     const premium = item(levels.items, '"Premium"');
     expect(premium).toMatchObject({ kind: 'value', insertText: '"Premium"', filterText: '"Premium"' });
     expect(premium.documentation).toContain('MiB/s per TiB');
-    expect(accept(levels.text, premium)).toBe('{"accounts": [{"name": "a", "pools": [{"name": "p", "serviceLevel": "Premium"}]}]}');
+    expect(accept(levels.text, premium)).toBe(
+      '{"accounts": [{"name": "a", "pools": [{"name": "p", "serviceLevel": "Premium"}]}]}',
+    );
     expect(text.slice(item(items, '"auto"').replace.start, item(items, '"auto"').replace.end)).toBe('""');
   });
 
@@ -143,7 +173,9 @@ describe('JSON manifests: values', () => {
 
   it('offers workloads, NFS security and protocols (as a list, and inside the list)', () => {
     const volume = '{"accounts": [{"name": "a", "pools": [{"name": "p", "volumes": [{"name": "v", ';
-    expect(labels(complete(`${volume}"workload": "e|`).items)).toEqual(expect.arrayContaining(['"eda-tools"', '"sap-hana-data"', '"general"']));
+    expect(labels(complete(`${volume}"workload": "e|`).items)).toEqual(
+      expect.arrayContaining(['"eda-tools"', '"sap-hana-data"', '"general"']),
+    );
     expect(labels(complete(`${volume}"security": |`).items)).toEqual(['"sys"', '"krb5"', '"krb5i"', '"krb5p"']);
     expect(labels(complete(`${volume}"protocols": |`).items)).toEqual(['["NFSv3"]', '["NFSv4.1"]', '["SMB"]']);
     expect(labels(complete(`${volume}"protocols": [|]`).items)).toEqual(['"NFSv3"', '"NFSv4.1"', '"SMB"']);
@@ -153,21 +185,30 @@ describe('JSON manifests: values', () => {
   it('offers booleans bare, finishing a word being typed', () => {
     const { text, items } = complete('{"accounts": [{"name": "a", "pools": [{"name": "p", "coolAccess": tr|}]}]}');
     expect(labels(items)).toEqual(['true', 'false']);
-    expect(accept(text, item(items, 'true'))).toBe('{"accounts": [{"name": "a", "pools": [{"name": "p", "coolAccess": true}]}]}');
+    expect(accept(text, item(items, 'true'))).toBe(
+      '{"accounts": [{"name": "a", "pools": [{"name": "p", "coolAccess": true}]}]}',
+    );
   });
 
   it('offers sizes, rates, durations and counts with their units, as the YAML side does', () => {
     const volume = '{"accounts": [{"name": "a", "pools": [{"name": "p", "volumes": [{"name": "v", ';
     expect(labels(complete(`${volume}"quota": "|`).items)).toEqual(['"4 TiB"', '"500 GiB"']);
-    expect(labels(complete(`${volume}"requirements": {"throughput": "|"}`).items)).toEqual(['"640 MiB/s"', '"1.2 GiB/s"']);
+    expect(labels(complete(`${volume}"requirements": {"throughput": "|"}`).items)).toEqual([
+      '"640 MiB/s"',
+      '"1.2 GiB/s"',
+    ]);
     expect(labels(complete(`${volume}"requirements": {"latency": |}`).items)).toEqual(['"1 ms"', '"0.5 ms"']);
     // A count is a number or a string with a suffix.
     expect(labels(complete(`${volume}"requirements": {"iops": |}`).items)).toEqual(['100000', '"100k"']);
-    expect(labels(complete('{"$schema": "|"').items)).toEqual(['"https://raw.githubusercontent.com/anf-lint/anf-lint/main/schemas/anf-manifest.schema.json"']);
+    expect(labels(complete('{"$schema": "|"').items)).toEqual([
+      '"https://raw.githubusercontent.com/anf-lint/anf-lint/main/schemas/anf-manifest.schema.json"',
+    ]);
   });
 
   it('offers a whole block for a new account, pool or volume, built from the schema, that parses clean', () => {
-    const { text, items } = complete(estate('"size": "8 TiB",\n          "volumes": [\n            |\n          ],\n          "qos": "auto",'));
+    const { text, items } = complete(
+      estate('"size": "8 TiB",\n          "volumes": [\n            |\n          ],\n          "qos": "auto",'),
+    );
     const block = item(items, 'anf-volume');
     expect(block).toMatchObject({ kind: 'snippet', snippet: true, detail: 'Volume' });
     expect(block.insertText).toBe('{\n\t"name": "${1:eda-tools}",\n\t"quota": "${2:4 TiB}"\n}');
@@ -183,7 +224,15 @@ describe('JSON manifests: whole documents and edge cases', () => {
     const { items } = complete('|');
     expect(labels(items)).toEqual(['anf-manifest']);
     const expanded = expand(items[0]!.insertText);
-    expect(JSON.parse(expanded)).toMatchObject({ $schema: expect.stringContaining('anf-manifest.schema.json'), accounts: [{ name: 'eda-prod', pools: [{ serviceLevel: 'Standard', size: '4 TiB', volumes: [{ name: 'eda-tools', quota: '4 TiB' }] }] }] });
+    expect(JSON.parse(expanded)).toMatchObject({
+      $schema: expect.stringContaining('anf-manifest.schema.json'),
+      accounts: [
+        {
+          name: 'eda-prod',
+          pools: [{ serviceLevel: 'Standard', size: '4 TiB', volumes: [{ name: 'eda-tools', quota: '4 TiB' }] }],
+        },
+      ],
+    });
     expect(parseFile(URI, expanded).problems).toEqual([]);
   });
 
@@ -199,7 +248,11 @@ describe('JSON manifests: whole documents and edge cases', () => {
 
   it('reads the path through escaped quotes, CRLF and nested lists', () => {
     const nested = '{"region": "a\\"b",\r\n "accounts": [{}, {"pools": [{}, {"x';
-    expect(jsonContextAt(nested, nested.length)).toMatchObject({ path: ['accounts', 1, 'pools', 1], position: 'key', typed: 'x' });
+    expect(jsonContextAt(nested, nested.length)).toMatchObject({
+      path: ['accounts', 1, 'pools', 1],
+      position: 'key',
+      typed: 'x',
+    });
     expect(jsonContextAt('[1, 2, ', 7)).toMatchObject({ path: [], position: 'value', index: 2 });
   });
 });

@@ -15,7 +15,17 @@ const MANIFEST = JSON.stringify(
             serviceLevel: 'Premium',
             size: '4 TiB',
             volumes: [
-              { name: 'eda-tools', quota: '1 TiB', protocols: ['NFSv3'], workload: 'eda-tools', requirements: { throughput: '120 MiB/s' }, note: 'caf\u00e9 \\ "q" \u2713', ratio: 1.5e3, on: true, off: null },
+              {
+                name: 'eda-tools',
+                quota: '1 TiB',
+                protocols: ['NFSv3'],
+                workload: 'eda-tools',
+                requirements: { throughput: '120 MiB/s' },
+                note: 'caf\u00e9 \\ "q" \u2713',
+                ratio: 1.5e3,
+                on: true,
+                off: null,
+              },
               { name: 'eda-scratch', quota: '2 TiB', quota2: -0.25 },
             ],
           },
@@ -65,7 +75,9 @@ describe('JSON manifests read with jsonc-parser (jsonDocument.ts)', () => {
     const source = new SourceText(text);
     const viaJson = parseManifest(source, 'file:///w/estate.anf.json', 'json');
     const viaYaml = parseManifest(source, 'file:///w/estate.anf.yaml', 'yaml');
-    expect(viaJson.problems.map((p) => [p.code, p.span, p.message])).toEqual(viaYaml.problems.map((p) => [p.code, p.span, p.message]));
+    expect(viaJson.problems.map((p) => [p.code, p.span, p.message])).toEqual(
+      viaYaml.problems.map((p) => [p.code, p.span, p.message]),
+    );
     expect(viaJson.problems.length).toBeGreaterThan(0);
     expect(viaJson.volumes.map((v) => [v.name, v.quotaGiB])).toEqual(viaYaml.volumes.map((v) => [v.name, v.quotaGiB]));
   });

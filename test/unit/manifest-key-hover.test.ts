@@ -6,8 +6,41 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig, Workspace } from '../../server/src/core';
 import { computeHover } from '../../server/src/core/features/hover';
 
-const YAML = ['accounts:', '  - name: eda-prod', '    pools:', '      - name: eda-premium', '        serviceLevel: Premium', '        qos: auto', '        size: 8 TiB', '        volumes:', '          - name: eda-tools', '            quota: 4 TiB', '            requirements:', '              throughput: 200 MiB/s', ''].join('\n');
-const JSON_TEXT = JSON.stringify({ accounts: [{ name: 'eda-prod', pools: [{ name: 'eda-premium', serviceLevel: 'Premium', qos: 'auto', size: '8 TiB', volumes: [{ name: 'eda-tools', quota: '4 TiB' }] }] }] }, null, 2);
+const YAML = [
+  'accounts:',
+  '  - name: eda-prod',
+  '    pools:',
+  '      - name: eda-premium',
+  '        serviceLevel: Premium',
+  '        qos: auto',
+  '        size: 8 TiB',
+  '        volumes:',
+  '          - name: eda-tools',
+  '            quota: 4 TiB',
+  '            requirements:',
+  '              throughput: 200 MiB/s',
+  '',
+].join('\n');
+const JSON_TEXT = JSON.stringify(
+  {
+    accounts: [
+      {
+        name: 'eda-prod',
+        pools: [
+          {
+            name: 'eda-premium',
+            serviceLevel: 'Premium',
+            qos: 'auto',
+            size: '8 TiB',
+            volumes: [{ name: 'eda-tools', quota: '4 TiB' }],
+          },
+        ],
+      },
+    ],
+  },
+  null,
+  2,
+);
 
 function hoverAt(uri: string, text: string, needle: string, nth = 0): string | undefined {
   const config = resolveConfig();
@@ -31,7 +64,9 @@ describe('hover on manifest keys', () => {
       expect(md).toContain('Unit: a size with its unit');
     });
     it(`${format}: serviceLevel lists the levels with their rates; qos its values`, () => {
-      expect(hoverAt(uri, text, `${q}serviceLevel${q}:`)).toMatch(/\*\*Service level\*\*[\s\S]*Premium \(\d+\)[\s\S]*Values: `Standard`, `Premium`, `Ultra`, `Flexible`/);
+      expect(hoverAt(uri, text, `${q}serviceLevel${q}:`)).toMatch(
+        /\*\*Service level\*\*[\s\S]*Premium \(\d+\)[\s\S]*Values: `Standard`, `Premium`, `Ultra`, `Flexible`/,
+      );
       expect(hoverAt(uri, text, `${q}qos${q}:`)).toMatch(/Values: `auto`, `manual`/);
     });
     it(`${format}: the volume's name key still shows the volume's figures`, () => {

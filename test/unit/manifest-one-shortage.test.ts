@@ -29,17 +29,23 @@ ${volume}`;
 
 describe('ANF116, ANF118 and ANF127 report one shortage once', () => {
   it('an undersized quota that misses capacity and IOPS is one ANF116 (issue 16, item 9)', () => {
-    const text = estate(`          - name: eda-tools
+    const text = estate(
+      `          - name: eda-tools
             quota: 2 TiB
             requirements:
               capacity: 3 TiB
               iops: 50k
               blockSize: 8 KiB
-`, 'serviceLevel: Ultra\n        size: 4 TiB');
+`,
+      'serviceLevel: Ultra\n        size: 4 TiB',
+    );
     expect(requirementFindings(text)).toEqual(['ANF116 11']);
     const finding = lint(text).find((d) => d.code === 'ANF116')!;
     expect(finding.message).toContain('needs 3 TiB of capacity (its quota is 2 TiB), and 50,000 IOPS');
-    expect(finding.related?.map((r) => r.message)).toEqual(['quota of volume `eda-tools`', 'also not met for volume `eda-tools`']);
+    expect(finding.related?.map((r) => r.message)).toEqual([
+      'quota of volume `eda-tools`',
+      'also not met for volume `eda-tools`',
+    ]);
   });
 
   it('a large volume asked for more than 12,800 MiB/s is ANF118 only, not ANF116 as well', () => {
@@ -76,13 +82,18 @@ describe('ANF116, ANF118 and ANF127 report one shortage once', () => {
 
 describe('ANF116 on a large volume', () => {
   it('says a large volume grows by at most 30 % of its lowest provisioned size per resize', () => {
-    const text = estate(`          - name: eda-results
+    const text = estate(
+      `          - name: eda-results
             quota: 60 TiB
             largeVolume: true
             requirements:
               throughput: 6000 MiB/s
-`, 'serviceLevel: Premium\n        size: 200 TiB');
+`,
+      'serviceLevel: Premium\n        size: 200 TiB',
+    );
     const finding = lint(text).find((d) => d.code === 'ANF116')!;
-    expect(finding.message).toContain('raise the quota to 96,000 GiB (93.75 TiB) (if the volume exists at 60 TiB: a large volume grows by at most 30% of its lowest provisioned size per resize');
+    expect(finding.message).toContain(
+      'raise the quota to 96,000 GiB (93.75 TiB) (if the volume exists at 60 TiB: a large volume grows by at most 30% of its lowest provisioned size per resize',
+    );
   });
 });

@@ -82,7 +82,7 @@ describe('parseManifest: the model', () => {
     expect(at(GOOD, summary!.nameSpan)).toBe('tools');
   });
 
-  it('computes figures: throughput limit, budget, IOPS at block size, Little\'s Law, cost', () => {
+  it("computes figures: throughput limit, budget, IOPS at block size, Little's Law, cost", () => {
     const result = parse(GOOD);
     const figures = computeManifestFigures(result.manifest!, resolveConfig());
     const pool = figures.pools[0]!;
@@ -110,43 +110,54 @@ describe('parseManifest: problems are findings with precise spans', () => {
   });
 
   it('reports duplicate keys as ANF101 on the second key', () => {
-    const text = 'accounts:\n  - name: a\n    pools:\n      - name: p\n        serviceLevel: Premium\n        size: 4 TiB\n        size: 8 TiB\n';
+    const text =
+      'accounts:\n  - name: a\n    pools:\n      - name: p\n        serviceLevel: Premium\n        size: 4 TiB\n        size: 8 TiB\n';
     const problem = parse(text).problems.find((p) => p.code === 'ANF101')!;
     expect(at(text, problem.span)).toBe('size');
     expect(problem.span.start).toBe(text.lastIndexOf('size'));
   });
 
   it('reports unknown keys as ANF102 with a did-you-mean fix on the key', () => {
-    const text = 'accounts:\n  - name: a\n    pools:\n      - name: p\n        serviceLvl: Premium\n        size: 4 TiB\n';
+    const text =
+      'accounts:\n  - name: a\n    pools:\n      - name: p\n        serviceLvl: Premium\n        size: 4 TiB\n';
     const problem = parse(text).problems.find((p) => p.code === 'ANF102')!;
     expect(at(text, problem.span)).toBe('serviceLvl');
     expect(problem.message).toContain('Did you mean `serviceLevel`?');
     expect(problem.fixes?.[0]?.edits[0]?.newText).toBe('serviceLevel');
   });
 
-
   it('a list that a slip in the indentation turns into a key gets its syntax error only, not an ANF102 naming the whole list', () => {
     // `0` typed into a volume line's indentation, left of the pool's column: the line joins the
     // account's mapping, and yaml reads the volumes after it as one list used as a key.
-    const volume = (n: number) => `          - name: v${n}\n            quota: 1 TiB\n            protocols: [NFSv3]\n            workload: hpc\n`;
-    const slipped = '          - name: v9\n            quota: 1 TiB\n     0       protocols: [NFSv3]\n            workload: hpc\n';
+    const volume = (n: number) =>
+      `          - name: v${n}\n            quota: 1 TiB\n            protocols: [NFSv3]\n            workload: hpc\n`;
+    const slipped =
+      '          - name: v9\n            quota: 1 TiB\n     0       protocols: [NFSv3]\n            workload: hpc\n';
     const text = `accounts:\n  - name: a\n    pools:\n      - name: p\n        serviceLevel: Premium\n        size: 4 TiB\n        volumes:\n${volume(1)}${slipped}${volume(2)}${volume(3)}`;
     const problems = parse(text).problems;
-    const listKey = problems.find((p) => p.code === 'ANF100' && p.message.includes('block sequence may not be used as an implicit map key'));
+    const listKey = problems.find(
+      (p) => p.code === 'ANF100' && p.message.includes('block sequence may not be used as an implicit map key'),
+    );
     expect(listKey?.span.start).toBe(text.indexOf('          - name: v2'));
     expect(problems.filter((p) => p.code === 'ANF102').map((p) => [at(text, p.span), p.message])).toEqual([
       ['0       protocols', 'Unknown key `0       protocols` in a NetApp account. Known keys: name, pools.'],
-      ['workload', 'Unknown key `workload` in a NetApp account. `workload` belongs to a volume. Known keys: name, pools.'],
+      [
+        'workload',
+        'Unknown key `workload` in a NetApp account. `workload` belongs to a volume. Known keys: name, pools.',
+      ],
     ]);
   });
 
   it('a list written as a key in well-formed YAML is an ANF102 on its first line', () => {
     const text = 'accounts:\n  - name: a\n    ? [p1, p2]\n    : shared\n    pools: []\n';
     const problems = parse(text).problems.filter((p) => p.code === 'ANF102');
-    expect(problems.map((p) => [at(text, p.span), p.message])).toEqual([['[p1, p2]', 'A list is used as a key in a NetApp account: keys here are names. Known keys: name, pools.']]);
+    expect(problems.map((p) => [at(text, p.span), p.message])).toEqual([
+      ['[p1, p2]', 'A list is used as a key in a NetApp account: keys here are names. Known keys: name, pools.'],
+    ]);
   });
   it('reports a size without unit and a misspelled enum as ANF103 on the value', () => {
-    const text = 'accounts:\n  - name: a\n    pools:\n      - name: p\n        serviceLevel: premium\n        size: 4\n';
+    const text =
+      'accounts:\n  - name: a\n    pools:\n      - name: p\n        serviceLevel: premium\n        size: 4\n';
     const problems = parse(text).problems.filter((p) => p.code === 'ANF103');
     expect(problems.map((p) => at(text, p.span)).sort()).toEqual(['4', 'premium']);
     const level = problems.find((p) => at(text, p.span) === 'premium')!;
@@ -174,7 +185,15 @@ describe('parseManifest: problems are findings with precise spans', () => {
   });
 
   it('never throws on odd input', () => {
-    for (const text of ['- a\n- b\n', '42', 'accounts: 3', 'accounts: [null, 3, "x"]', 'accounts:\n  - pools: [{volumes: [{}]}]', '\t\tbad', '---\na: 1\n---\nb: 2\n']) {
+    for (const text of [
+      '- a\n- b\n',
+      '42',
+      'accounts: 3',
+      'accounts: [null, 3, "x"]',
+      'accounts:\n  - pools: [{volumes: [{}]}]',
+      '\t\tbad',
+      '---\na: 1\n---\nb: 2\n',
+    ]) {
       expect(() => parse(text)).not.toThrow();
       expect(parse(text).problems.length, text).toBeGreaterThan(0);
     }

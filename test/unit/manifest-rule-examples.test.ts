@@ -16,11 +16,15 @@ function codesOf(text: string, language: string | undefined): string[] {
   return visibleDiagnostics(lintFile(workspace, uri, config)).map((d) => d.code);
 }
 
-const examples = manifestRules.flatMap((rule) => (rule.doc.examples ?? []).map((example, index) => [`${rule.code} example ${index + 1}`, rule.code, example] as const));
+const examples = manifestRules.flatMap((rule) =>
+  (rule.doc.examples ?? []).map((example, index) => [`${rule.code} example ${index + 1}`, rule.code, example] as const),
+);
 
 describe('manifest rule examples', () => {
   it('every manifest rule with a fix or a page example has at least one example', () => {
-    const without = manifestRules.filter((r) => (r.doc.examples ?? []).length === 0 && r.code !== 'ANF113').map((r) => r.code);
+    const without = manifestRules
+      .filter((r) => (r.doc.examples ?? []).length === 0 && r.code !== 'ANF113')
+      .map((r) => r.code);
     expect(without).toEqual([]);
   });
 

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyEdits, lintFile, resolveConfig, visibleDiagnostics, Workspace, type Diagnostic } from '../../server/src/core';
+import {
+  applyEdits,
+  lintFile,
+  resolveConfig,
+  visibleDiagnostics,
+  Workspace,
+  type Diagnostic,
+} from '../../server/src/core';
 import { computeManifestFigures } from '../../server/src/core/manifest/figures';
 import { parseManifest } from '../../server/src/core/manifest/parse';
 import { SourceText } from '../../server/src/core/text/sourceText';
@@ -36,8 +43,13 @@ const ALONE = `accounts:
 describe('ANF116: both fixes', () => {
   it('offers "raise the quota" first and the advisor\'s cheaper configuration second, keeping comments and layout', () => {
     const finding = lint(ALONE).find((d) => d.code === 'ANF116' && d.message.includes('390 MiB/s (it delivers'))!;
-    expect(finding.message).toContain('needs 3 TiB of capacity (its quota is 2 TiB), and 390 MiB/s (it delivers 256 MiB/s');
-    expect(finding.fixes.map((f) => f.title)).toEqual([expect.stringMatching(/^Raise the quota to 3,120 GiB/), expect.stringMatching(/^Move to Flexible/)]);
+    expect(finding.message).toContain(
+      'needs 3 TiB of capacity (its quota is 2 TiB), and 390 MiB/s (it delivers 256 MiB/s',
+    );
+    expect(finding.fixes.map((f) => f.title)).toEqual([
+      expect.stringMatching(/^Raise the quota to 3,120 GiB/),
+      expect.stringMatching(/^Move to Flexible/),
+    ]);
     const raised = applyEdits(ALONE, finding.fixes[0]!.edits).text;
     expect(raised).toBe(ALONE.replace('quota: 2 TiB', 'quota: 3120 GiB'));
     const moved = applyEdits(ALONE, finding.fixes[1]!.edits).text;
@@ -51,7 +63,10 @@ describe('ANF116: both fixes', () => {
   });
 
   it('offers no advisor fix when other volumes share the pool, but still names its figures', () => {
-    const shared = ALONE.replace('          - name: eda-tools\n', '          - name: eda-libs\n            quota: 1 TiB\n          - name: eda-tools\n');
+    const shared = ALONE.replace(
+      '          - name: eda-tools\n',
+      '          - name: eda-libs\n            quota: 1 TiB\n          - name: eda-tools\n',
+    );
     const finding = lint(shared).find((d) => d.code === 'ANF116' && d.message.includes('390 MiB/s (it delivers'))!;
     expect(finding.fixes).toHaveLength(1);
     expect(finding.message).toContain('cheapest by the sizing advisor: Flexible');
@@ -74,7 +89,9 @@ describe('ANF116: both fixes', () => {
 `;
     const finding = lint(text).find((d) => d.code === 'ANF116')!;
     const fixed = applyEdits(text, finding.fixes[0]!.edits).text;
-    expect(fixed).toBe(text.replace('throughput: 400 MiB/s', 'throughput: 600 MiB/s').replace('size: 4 TiB', 'size: 5 TiB'));
+    expect(fixed).toBe(
+      text.replace('throughput: 400 MiB/s', 'throughput: 600 MiB/s').replace('size: 4 TiB', 'size: 5 TiB'),
+    );
     expect(codes(lint(fixed))).not.toContain('ANF116');
     expect(codes(lint(fixed))).not.toContain('ANF114');
   });
@@ -99,7 +116,8 @@ accounts:
   });
 
   it('keeps flow style and comments intact when fixing in a flow mapping', () => {
-    const text = 'accounts:\n  - name: a\n    pools:\n      - { name: p, serviceLevel: Premium, size: 4 TiB, volumes: [ { name: v, quota: 5 TiB } ] } # five\n';
+    const text =
+      'accounts:\n  - name: a\n    pools:\n      - { name: p, serviceLevel: Premium, size: 4 TiB, volumes: [ { name: v, quota: 5 TiB } ] } # five\n';
     const finding = lint(text).find((d) => d.code === 'ANF112')!;
     expect(applyEdits(text, finding.fixes[0]!.edits).text).toBe(text.replace('size: 4 TiB', 'size: 5 TiB'));
   });
@@ -108,7 +126,14 @@ accounts:
 describe('JSON manifests go through the same rules', () => {
   it('reports and fixes inside JSON strings', () => {
     const text = JSON.stringify(
-      { accounts: [{ name: 'a', pools: [{ name: 'p', serviceLevel: 'Premium', size: '4 TiB', volumes: [{ name: 'v', quota: '6 TiB' }] }] }] },
+      {
+        accounts: [
+          {
+            name: 'a',
+            pools: [{ name: 'p', serviceLevel: 'Premium', size: '4 TiB', volumes: [{ name: 'v', quota: '6 TiB' }] }],
+          },
+        ],
+      },
       null,
       2,
     );
@@ -139,7 +164,7 @@ describe('figures', () => {
     expect(figures.volumes[0]?.throughput?.mibps).toBe(640);
   });
 
-  it('uses the manifest\'s own region and price overrides', () => {
+  it("uses the manifest's own region and price overrides", () => {
     const text = `region: westeurope
 prices:
   capacityPerGiBHour: { Premium: 0.0003 }
@@ -174,23 +199,31 @@ describe('robustness', () => {
   it('never throws and keeps every span inside the text, whatever the input', () => {
     const base = ALONE;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: base.length }), fc.integer({ min: 0, max: 40 }), fc.string({ maxLength: 12 }), (at, cut, insert) => {
-        const text = base.slice(0, at) + insert + base.slice(Math.min(base.length, at + cut));
-        const result = parseManifest(new SourceText(text), 'file:///x.anf.yaml', 'yaml');
-        for (const problem of result.problems) {
-          expect(problem.span.start).toBeGreaterThanOrEqual(0);
-          expect(problem.span.end).toBeLessThanOrEqual(text.length);
-          expect(problem.span.start).toBeLessThanOrEqual(problem.span.end);
-        }
-        expect(() => lint(text)).not.toThrow();
-        expect(lint(text).filter((d) => d.code === 'ANF002')).toEqual([]);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: base.length }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.string({ maxLength: 12 }),
+        (at, cut, insert) => {
+          const text = base.slice(0, at) + insert + base.slice(Math.min(base.length, at + cut));
+          const result = parseManifest(new SourceText(text), 'file:///x.anf.yaml', 'yaml');
+          for (const problem of result.problems) {
+            expect(problem.span.start).toBeGreaterThanOrEqual(0);
+            expect(problem.span.end).toBeLessThanOrEqual(text.length);
+            expect(problem.span.start).toBeLessThanOrEqual(problem.span.end);
+          }
+          expect(() => lint(text)).not.toThrow();
+          expect(lint(text).filter((d) => d.code === 'ANF002')).toEqual([]);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it('lints a 500-volume manifest quickly', () => {
-    const volumes = Array.from({ length: 500 }, (_, i) => `          - { name: v${i}, quota: 100 GiB, exportPath: /v${i}, mountTarget: 10.0.0.4 }`).join('\n');
+    const volumes = Array.from(
+      { length: 500 },
+      (_, i) => `          - { name: v${i}, quota: 100 GiB, exportPath: /v${i}, mountTarget: 10.0.0.4 }`,
+    ).join('\n');
     const text = `accounts:\n  - name: a\n    pools:\n      - name: p\n        serviceLevel: Standard\n        size: 50 TiB\n        volumes:\n${volumes}\n`;
     const started = startCpu();
     const diagnostics = lint(text);

@@ -55,7 +55,8 @@ describe('schemas/anf-manifest.schema.json', () => {
       const record = node as Record<string, unknown>;
       const properties = record.properties as Record<string, Record<string, unknown>> | undefined;
       for (const [key, value] of Object.entries(properties ?? {})) {
-        const described = value.description ?? (value.anyOf as Record<string, unknown>[] | undefined)?.some((o) => o.description);
+        const described =
+          value.description ?? (value.anyOf as Record<string, unknown>[] | undefined)?.some((o) => o.description);
         if (!described) missing.push(`${path}.${key}`);
         visit(value, `${path}.${key}`);
       }

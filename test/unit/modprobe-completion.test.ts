@@ -24,6 +24,8 @@ describe('modprobe.d completion', () => {
   it('a line of many `a=b=c=d` words is answered (no exponential backtracking)', () => {
     const line = `options sunrpc ${'a=b=c=d '.repeat(2_000)}!`;
     expect(completeAtEnd(line)).toEqual([]);
-    expect(completeAtEnd(`options sunrpc ${'a=b=c=d '.repeat(2_000)}tcp_`).map((c) => c.label)).toContain('tcp_max_slot_table_entries');
+    expect(completeAtEnd(`options sunrpc ${'a=b=c=d '.repeat(2_000)}tcp_`).map((c) => c.label)).toContain(
+      'tcp_max_slot_table_entries',
+    );
   });
 });

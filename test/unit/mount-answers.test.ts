@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseFile, resolveConfig, Workspace, type ParsedFile } from '../../server/src/core';
-import { effectiveOptions, integerOf, transportKey, transportOf, type OptionListQuestion } from '../../server/src/core/mounts/catalog';
+import {
+  effectiveOptions,
+  integerOf,
+  transportKey,
+  transportOf,
+  type OptionListQuestion,
+} from '../../server/src/core/mounts/catalog';
 import type { MountEntry } from '../../server/src/core/mounts/model';
 import { nfsMounts, targetOfMount, volumeOfMount, workloadOfMount } from '../../server/src/core/mounts/rules/common';
 import type { RuleContext } from '../../server/src/core/rules/rule';
@@ -43,21 +49,32 @@ describe('effective options per option list', () => {
   });
 
   it('lists read without their text (a mount command) resolve as the same list in fstab does', () => {
-    const fstab = parseFile('file:///etc/fstab', '10.1.0.4:/a /a nfs rw,hard,nfsvers=3,proto=udp,vers=4.1,minorversion=1 0 0\n').mounts[0]!;
-    const script = parseFile('file:///opt/mount.sh', 'mount -t nfs -o rw,hard,nfsvers=3,proto=udp,vers=4.1,minorversion=1 10.1.0.4:/a /a\n').mounts[0]!;
+    const fstab = parseFile(
+      'file:///etc/fstab',
+      '10.1.0.4:/a /a nfs rw,hard,nfsvers=3,proto=udp,vers=4.1,minorversion=1 0 0\n',
+    ).mounts[0]!;
+    const script = parseFile(
+      'file:///opt/mount.sh',
+      'mount -t nfs -o rw,hard,nfsvers=3,proto=udp,vers=4.1,minorversion=1 10.1.0.4:/a /a\n',
+    ).mounts[0]!;
     expect(fstab.optionListText).toBeDefined();
     expect(script.optionListText).toBeUndefined();
     for (const mount of [fstab, script]) {
       const effective = effectiveOptions(mount);
       expect(effective.version).toMatchObject({ text: '4.1', pinned: true });
-      expect(effective.overridden.map(({ option, winner }) => `${option.name}->${winner.name}`)).toEqual(['nfsvers->vers']);
+      expect(effective.overridden.map(({ option, winner }) => `${option.name}->${winner.name}`)).toEqual([
+        'nfsvers->vers',
+      ]);
       expect(transportOf(effective)).toBe('udp');
       expect(transportKey(mount)).toBe('10.1.0.4|4.1|udp');
     }
   });
 
   it('a placeholder in one list keeps it apart from the same list without one', () => {
-    const file = parseFile('file:///etc/fstab', '10.1.0.4:/a /a nfs rw,{{ opts }} 0 0\n10.1.0.4:/b /b nfs rw,opts 0 0\n');
+    const file = parseFile(
+      'file:///etc/fstab',
+      '10.1.0.4:/a /a nfs rw,{{ opts }} 0 0\n10.1.0.4:/b /b nfs rw,opts 0 0\n',
+    );
     const [a, b] = file.mounts as [MountEntry, MountEntry];
     expect(effectiveOptions(a).templated).toBe(true);
     expect(effectiveOptions(b).templated).toBe(false);
@@ -86,7 +103,10 @@ function contextOf(workspace: Workspace, file: ParsedFile): RuleContext {
 describe('shared answers per workspace state', () => {
   it('a target, workload and volume follow the manifest when it appears, on the record and on the mount', () => {
     const workspace = new Workspace(resolveConfig({}));
-    const file = workspace.set('file:///host/etc/fstab', '10.1.0.4:/tools /tools nfs rw,hard,vers=3 0 0\n10.1.0.4:/scratch /scratch nfs rw,hard,vers=3 0 0\n');
+    const file = workspace.set(
+      'file:///host/etc/fstab',
+      '10.1.0.4:/tools /tools nfs rw,hard,vers=3 0 0\n10.1.0.4:/scratch /scratch nfs rw,hard,vers=3 0 0\n',
+    );
     const context = contextOf(workspace, file);
     const [tools, scratch] = nfsMounts(context);
     expect(targetOfMount(context, tools!)).toMatchObject({ kind: 'anf', known: false });

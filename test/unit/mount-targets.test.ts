@@ -54,7 +54,9 @@ describe('vendor-prescribed mount lines stay clean', () => {
   });
 
   it('SAS GRID: 64 KiB with nconnect', () => {
-    expect(lintFstab('10.70.1.4:/sasgrid /sasdata nfs rw,hard,vers=3,rsize=65536,wsize=65536,nconnect=8,_netdev 0 0\n')).toEqual([]);
+    expect(
+      lintFstab('10.70.1.4:/sasgrid /sasdata nfs rw,hard,vers=3,rsize=65536,wsize=65536,nconnect=8,_netdev 0 0\n'),
+    ).toEqual([]);
   });
 });
 
@@ -90,20 +92,27 @@ describe('what a mount talks to', () => {
 describe('workload from the mount point', () => {
   it('SAP HANA log on NFSv3 is reported without a manifest or annotation, and says where the workload came from', () => {
     const workspace = new Workspace(resolveConfig({}));
-    workspace.set('file:///h/etc/fstab', '10.0.0.11:/hana-log /hana/log/HN1/mnt00001 nfs rw,hard,vers=3,rsize=262144,wsize=262144,_netdev 0 0\n');
-    const found = visibleDiagnostics(lintFile(workspace, 'file:///h/etc/fstab', resolveConfig({}))).filter((d) => d.code === 'ANF220');
+    workspace.set(
+      'file:///h/etc/fstab',
+      '10.0.0.11:/hana-log /hana/log/HN1/mnt00001 nfs rw,hard,vers=3,rsize=262144,wsize=262144,_netdev 0 0\n',
+    );
+    const found = visibleDiagnostics(lintFile(workspace, 'file:///h/etc/fstab', resolveConfig({}))).filter(
+      (d) => d.code === 'ANF220',
+    );
     expect(found).toHaveLength(1);
     expect(found[0]!.message).toContain('from its mount point');
     expect(found[0]!.message).toContain('# anf: workload=');
   });
 
   it('an annotation overrides the convention', () => {
-    const fstab = '# anf: workload=general\n10.0.0.11:/hana-log /hana/log/HN1/mnt00001 nfs rw,hard,vers=3,rsize=262144,wsize=262144,_netdev 0 0\n';
+    const fstab =
+      '# anf: workload=general\n10.0.0.11:/hana-log /hana/log/HN1/mnt00001 nfs rw,hard,vers=3,rsize=262144,wsize=262144,_netdev 0 0\n';
     expect(lintFstab(fstab).filter((f) => f.includes('ANF220'))).toEqual([]);
   });
 
   it('on a server listed as not ANF, ANF-only advice is silent and NFSv4.2 is never an error', () => {
-    const fstab = 'filer01.corp.example:/vol/hana_log /hana/log/HN1 nfs rw,hard,vers=4.2,rsize=65536,wsize=65536,_netdev 0 0\n';
+    const fstab =
+      'filer01.corp.example:/vol/hana_log /hana/log/HN1 nfs rw,hard,vers=4.2,rsize=65536,wsize=65536,_netdev 0 0\n';
     expect(lintFstab(fstab, { config: { nfsServers: { other: ['filer01.corp.example'] } } })).toEqual([]);
     // Unknown to the estate (assumed ANF): a warning, not an error.
     expect(lintFstab(fstab).filter((f) => f.includes('ANF211'))).toEqual(['1 ANF211 warning']);

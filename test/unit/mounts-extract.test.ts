@@ -5,7 +5,12 @@ import type { MountEntry } from '../../server/src/core/mounts/model';
 /** Parses `text` as the file at `path` and returns its mounts and problems. */
 function parse(path: string, text: string) {
   const file = parseFile(`file:///repo/${path}`, text);
-  return { file, mounts: file.mounts, problems: file.problems, at: (span: { start: number; end: number } | undefined) => (span ? text.slice(span.start, span.end) : undefined) };
+  return {
+    file,
+    mounts: file.mounts,
+    problems: file.problems,
+    at: (span: { start: number; end: number } | undefined) => (span ? text.slice(span.start, span.end) : undefined),
+  };
 }
 
 /** Each option as `text-at-its-span`, so a test shows exact spans at a glance. */
@@ -77,7 +82,8 @@ describe('fstab', () => {
 
 describe('mount commands in shell scripts', () => {
   it('reads sudo, -t, -o, quoted options, continuations and a trailing annotation', () => {
-    const text = '#!/bin/bash\nsudo -E mount -t nfs \\\n  -o "rw,hard,vers=3" \\\n  10.10.1.4:/eda-tools /tools   # anf: workload=eda-tools\n';
+    const text =
+      '#!/bin/bash\nsudo -E mount -t nfs \\\n  -o "rw,hard,vers=3" \\\n  10.10.1.4:/eda-tools /tools   # anf: workload=eda-tools\n';
     const { mounts, at } = parse('scripts/mount.sh', text);
     expect(mounts).toHaveLength(1);
     const m = mounts[0]!;
@@ -139,7 +145,10 @@ describe('mount commands in shell scripts', () => {
   });
 
   it('parses non-NFS mounts but does not mark them NFS, and skips mount -a / mount <dir>', () => {
-    const { mounts } = parse('scripts/m.sh', 'mount /dev/sdb1 /data\nmount -a -t nfs\nmount /scratch\nmount -t xfs -o noatime /dev/sdc /x\n');
+    const { mounts } = parse(
+      'scripts/m.sh',
+      'mount /dev/sdb1 /data\nmount -a -t nfs\nmount /scratch\nmount -t xfs -o noatime /dev/sdc /x\n',
+    );
     expect(mounts.map((m) => [m.source, m.isNfs])).toEqual([
       ['/dev/sdb1', false],
       ['/dev/sdc', false],
@@ -190,7 +199,8 @@ describe('Markdown', () => {
 
 describe('systemd mount units', () => {
   it('reads What/Where/Type/Options with spans and an insertion point when Options= is missing', () => {
-    const text = '[Unit]\nDescription=x\n\n[Mount]\nWhat=10.0.0.4:/tools\nWhere=/tools\nType=nfs\nOptions=ro,hard,vers=3\n';
+    const text =
+      '[Unit]\nDescription=x\n\n[Mount]\nWhat=10.0.0.4:/tools\nWhere=/tools\nType=nfs\nOptions=ro,hard,vers=3\n';
     const { mounts, at } = parse('systemd/tools.mount', text);
     expect(mounts).toHaveLength(1);
     expect(at(mounts[0]!.optionsSpan)).toBe('ro,hard,vers=3');
@@ -200,7 +210,10 @@ describe('systemd mount units', () => {
   });
 
   it('reports a missing Where= as ANF200 and applies an annotation anywhere in the unit', () => {
-    const { mounts, problems } = parse('x.mount', '# anf: workload=sap-hana-shared\n[Unit]\n[Mount]\nWhat=10.0.0.4:/s\nType=nfs\n');
+    const { mounts, problems } = parse(
+      'x.mount',
+      '# anf: workload=sap-hana-shared\n[Unit]\n[Mount]\nWhat=10.0.0.4:/s\nType=nfs\n',
+    );
     expect(problems.map((p) => p.code)).toEqual(['ANF200']);
     expect(mounts[0]!.annotatedWorkload).toBe('sap-hana-shared');
   });
@@ -208,7 +221,8 @@ describe('systemd mount units', () => {
 
 describe('autofs maps', () => {
   it('reads key, -fstype and options, and the location', () => {
-    const text = '# map\ntools  -fstype=nfs,ro,hard,vers=3  10.10.1.4:/eda-tools\n+auto.other\nhome -rw,hard srv:/home/&\n';
+    const text =
+      '# map\ntools  -fstype=nfs,ro,hard,vers=3  10.10.1.4:/eda-tools\n+auto.other\nhome -rw,hard srv:/home/&\n';
     const { mounts, at } = parse('etc/auto.eda', text);
     expect(mounts.map((m) => [m.mountPoint, m.source, m.isNfs])).toEqual([
       ['tools', '10.10.1.4:/eda-tools', true],
@@ -342,7 +356,8 @@ describe('cloud-init', () => {
 
 describe('workload annotation', () => {
   it('applies to the next mount through a block of comments, not across other lines', () => {
-    const text = '# anf: workload=eda-scratch\n# scratch for the regression farm\n10.0.0.4:/s /s nfs rw 0 0\n10.0.0.4:/t /t nfs rw 0 0\n';
+    const text =
+      '# anf: workload=eda-scratch\n# scratch for the regression farm\n10.0.0.4:/s /s nfs rw 0 0\n10.0.0.4:/t /t nfs rw 0 0\n';
     const { mounts, at } = parse('etc/fstab', text);
     expect(mounts.map((m) => m.annotatedWorkload)).toEqual(['eda-scratch', undefined]);
     expect(at(mounts[0]!.annotationSpan)).toBe('# anf: workload=eda-scratch');

@@ -3,7 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { lintFile, parseFile, resolveConfig, Workspace } from '../../server/src/core';
 import { cpuMillisSince, startCpu } from '../support/cpuTime';
 
-const PATHS = ['etc/fstab', 'scripts/mount.sh', 'docs/README.md', 'systemd/x.mount', 'etc/auto.eda', 'site.yml', 'user-data.yaml', 'roles/r/defaults/main.yml', 'k8s/pv.yaml', 'chart/templates/pv.yaml', 'docs/install.rst', 'backend.json'];
+const PATHS = [
+  'etc/fstab',
+  'scripts/mount.sh',
+  'docs/README.md',
+  'systemd/x.mount',
+  'etc/auto.eda',
+  'site.yml',
+  'user-data.yaml',
+  'roles/r/defaults/main.yml',
+  'k8s/pv.yaml',
+  'chart/templates/pv.yaml',
+  'docs/install.rst',
+  'backend.json',
+];
 const PREFIX: Record<string, string> = {
   'site.yml': '- hosts: all\n  tasks:\n    - mount:\n',
   'user-data.yaml': '#cloud-config\n',
@@ -16,10 +29,62 @@ const PREFIX: Record<string, string> = {
 
 /** Fragments that stress the scanners: quotes, continuations, heredocs, templates, YAML. */
 const FRAGMENT = fc.constantFrom(
-  'mount', ' -t nfs', ' -o ', 'rw,hard', ',', '=', '"', "'", '\\\n', '\n', '$(', ')', '${', '}', '{{', '}}', '`', '#', '# anf: workload=',
-  '<<EOF\n', 'EOF\n', '| tee -a /etc/fstab', '>> /etc/fstab', '10.0.0.4:/vol', ' /mnt', ' nfs ', ' 0 0', '[Mount]\n', 'What=', 'Options=', '-fstype=nfs,',
-  '  src: ', '  opts: ', '- [', ']', 'runcmd:\n  - ', 'mounts:\n  - [', '\t', '\r\n', '\\040', 'nconnect=', 'vers=4,minorversion=', '```\n', '&&', ';',
-  'nfs ', 'OPTS=', '"$OPTS"', '`', '``', '::\n\n    ', '    - ', 'nconect=8', 'sec=syss', '%s', '<x>',
+  'mount',
+  ' -t nfs',
+  ' -o ',
+  'rw,hard',
+  ',',
+  '=',
+  '"',
+  "'",
+  '\\\n',
+  '\n',
+  '$(',
+  ')',
+  '${',
+  '}',
+  '{{',
+  '}}',
+  '`',
+  '#',
+  '# anf: workload=',
+  '<<EOF\n',
+  'EOF\n',
+  '| tee -a /etc/fstab',
+  '>> /etc/fstab',
+  '10.0.0.4:/vol',
+  ' /mnt',
+  ' nfs ',
+  ' 0 0',
+  '[Mount]\n',
+  'What=',
+  'Options=',
+  '-fstype=nfs,',
+  '  src: ',
+  '  opts: ',
+  '- [',
+  ']',
+  'runcmd:\n  - ',
+  'mounts:\n  - [',
+  '\t',
+  '\r\n',
+  '\\040',
+  'nconnect=',
+  'vers=4,minorversion=',
+  '```\n',
+  '&&',
+  ';',
+  'nfs ',
+  'OPTS=',
+  '"$OPTS"',
+  '`',
+  '``',
+  '::\n\n    ',
+  '    - ',
+  'nconect=8',
+  'sec=syss',
+  '%s',
+  '<x>',
 );
 
 describe('mount extraction never throws', () => {
@@ -44,11 +109,17 @@ describe('mount extraction never throws', () => {
 
   it('option spans always hold the option text', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('rw', 'hard', 'vers=3', 'nconnect=8', '{{ x }}', '${Y}', 'rsize=262144', 'sec=krb5p'), { minLength: 1, maxLength: 8 }), (opts) => {
-        const line = `10.0.0.4:/v /v nfs ${opts.join(',')} 0 0`;
-        const mount = parseFile('file:///etc/fstab', line).mounts[0]!;
-        expect(mount.options.map((o) => line.slice(o.span.start, o.span.end))).toEqual(opts);
-      }),
+      fc.property(
+        fc.array(
+          fc.constantFrom('rw', 'hard', 'vers=3', 'nconnect=8', '{{ x }}', '${Y}', 'rsize=262144', 'sec=krb5p'),
+          { minLength: 1, maxLength: 8 },
+        ),
+        (opts) => {
+          const line = `10.0.0.4:/v /v nfs ${opts.join(',')} 0 0`;
+          const mount = parseFile('file:///etc/fstab', line).mounts[0]!;
+          expect(mount.options.map((o) => line.slice(o.span.start, o.span.end))).toEqual(opts);
+        },
+      ),
     );
   });
 });

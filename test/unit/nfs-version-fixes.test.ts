@@ -25,38 +25,62 @@ describe('ANF211, ANF220 and ANF224 fixes agree', () => {
   // '(no volume)': the mount reaches no manifest volume, so only the workload speaks.
   const VOLUMES = ['[NFSv3]', '[NFSv4.1]', '[NFSv3, NFSv4.1]', '[SMB]', '(no protocols)', '(no volume)'];
   const MOUNTS = [
-    ['nfs', ''], ['nfs', 'vers=3'], ['nfs', 'nfsvers=3'], ['nfs', 'vers=4.1'], ['nfs', 'vers=4,minorversion=1'],
-    ['nfs', 'vers=4'], ['nfs', 'vers=4.2'], ['nfs', 'vers=4,minorversion=2'], ['nfs', 'vers=2'],
-    ['nfs4', ''], ['nfs4', 'minorversion=1'], ['nfs4', 'minorversion=2'], ['nfs4', 'vers=4.1'],
+    ['nfs', ''],
+    ['nfs', 'vers=3'],
+    ['nfs', 'nfsvers=3'],
+    ['nfs', 'vers=4.1'],
+    ['nfs', 'vers=4,minorversion=1'],
+    ['nfs', 'vers=4'],
+    ['nfs', 'vers=4.2'],
+    ['nfs', 'vers=4,minorversion=2'],
+    ['nfs', 'vers=2'],
+    ['nfs4', ''],
+    ['nfs4', 'minorversion=1'],
+    ['nfs4', 'minorversion=2'],
+    ['nfs4', 'vers=4.1'],
   ] as const;
   const WORKLOADS = ['', 'sap-hana-data', 'sap-hana-shared', 'eda-tools', 'general'];
-  const cases = VOLUMES.flatMap((v) => MOUNTS.flatMap(([type, options]) => WORKLOADS.map((w) => [v, type, options || '(none)', w || '(none)'] as const)));
+  const cases = VOLUMES.flatMap((v) =>
+    MOUNTS.flatMap(([type, options]) => WORKLOADS.map((w) => [v, type, options || '(none)', w || '(none)'] as const)),
+  );
 
-  it.each(cases)('volume %s, %s %s, workload %s: no fix pins an unserved version, and fixes never go round in circles', (volume, type, options, workload) => {
-    const protocols = volume.startsWith('(') ? '' : volume;
-    const source = volume === '(no volume)' ? '10.9.9.9:/elsewhere' : '10.0.0.4:/data';
-    const start = line(workload === '(none)' ? '' : workload, source, type, options === '(none)' ? '' : options);
+  it.each(cases)(
+    'volume %s, %s %s, workload %s: no fix pins an unserved version, and fixes never go round in circles',
+    (volume, type, options, workload) => {
+      const protocols = volume.startsWith('(') ? '' : volume;
+      const source = volume === '(no volume)' ? '10.9.9.9:/elsewhere' : '10.0.0.4:/data';
+      const start = line(workload === '(none)' ? '' : workload, source, type, options === '(none)' ? '' : options);
 
-    // Every path of fixes (any fix of any finding), depth first; a path that comes back to a text
-    // it has been through is a flip-flop.
-    const visit = (text: string, path: readonly { step: string; text: string }[]): void => {
-      const steps = path.map((p) => p.step);
-      expect(path.length, `fixes do not end: ${steps.join(' → ')}`).toBeLessThan(4);
-      for (const diagnostic of lint(protocols, text)) {
-        for (const fix of diagnostic.fixes) {
-          const step = `${diagnostic.code} "${fix.title}"`;
-          const fixed = applyEdits(text, fix.edits).text;
-          expect([start, ...path.map((p) => p.text)], `${[...steps, step].join(' → ')} comes back to an earlier text`).not.toContain(fixed);
-          const after = lint(protocols, fixed);
-          // A version the volume does not serve fails to mount: no fix may lead there.
-          expect(only(after, 'ANF224').map((d) => d.message), `after ${step}`).toEqual([]);
-          expect(only(after, diagnostic.code).map((d) => d.message), `${step} does not settle its own finding`).toEqual([]);
-          visit(fixed, [...path, { step, text: fixed }]);
+      // Every path of fixes (any fix of any finding), depth first; a path that comes back to a text
+      // it has been through is a flip-flop.
+      const visit = (text: string, path: readonly { step: string; text: string }[]): void => {
+        const steps = path.map((p) => p.step);
+        expect(path.length, `fixes do not end: ${steps.join(' → ')}`).toBeLessThan(4);
+        for (const diagnostic of lint(protocols, text)) {
+          for (const fix of diagnostic.fixes) {
+            const step = `${diagnostic.code} "${fix.title}"`;
+            const fixed = applyEdits(text, fix.edits).text;
+            expect(
+              [start, ...path.map((p) => p.text)],
+              `${[...steps, step].join(' → ')} comes back to an earlier text`,
+            ).not.toContain(fixed);
+            const after = lint(protocols, fixed);
+            // A version the volume does not serve fails to mount: no fix may lead there.
+            expect(
+              only(after, 'ANF224').map((d) => d.message),
+              `after ${step}`,
+            ).toEqual([]);
+            expect(
+              only(after, diagnostic.code).map((d) => d.message),
+              `${step} does not settle its own finding`,
+            ).toEqual([]);
+            visit(fixed, [...path, { step, text: fixed }]);
+          }
         }
-      }
-    };
-    visit(start, []);
-  });
+      };
+      visit(start, []);
+    },
+  );
 });
 
 describe('ANF220 on a volume that does not serve the version the workload wants', () => {
@@ -65,11 +89,13 @@ describe('ANF220 on a volume that does not serve the version the workload wants'
     const [finding] = only(diagnostics, 'ANF220');
     expect(finding?.severity).toBe('error');
     expect(finding?.fixes).toEqual([]);
-    expect(finding?.message).toContain('and change the `protocols` of volume `data` (estate.anf.yaml) too: it serves only NFSv3');
+    expect(finding?.message).toContain(
+      'and change the `protocols` of volume `data` (estate.anf.yaml) too: it serves only NFSv3',
+    );
     expect(only(diagnostics, 'ANF224')).toEqual([]);
   });
 
-  it('keeps its warning for EDA on NFSv4.1 without a fix, so ANF224\'s fix to vers=4.1 is not undone', () => {
+  it("keeps its warning for EDA on NFSv4.1 without a fix, so ANF224's fix to vers=4.1 is not undone", () => {
     const start = line('eda-tools', '10.0.0.4:/data', 'nfs', 'vers=3');
     const [notServed] = only(lint('[NFSv4.1]', start), 'ANF224');
     expect(notServed?.fixes[0]?.title).toContain('vers=4.1');
@@ -94,7 +120,14 @@ describe('ANF220 on a volume that does not serve the version the workload wants'
 });
 
 describe('ANF211 pins the version the volume serves', () => {
-  const fixesOf = (protocols: string, text: string) => only(lint(protocols, text), 'ANF211').flatMap((d) => d.fixes.map((f) => applyEdits(text, f.edits).text.match(/(?:vers|minorversion)=[\d.]+/g)?.join(',')));
+  const fixesOf = (protocols: string, text: string) =>
+    only(lint(protocols, text), 'ANF211').flatMap((d) =>
+      d.fixes.map((f) =>
+        applyEdits(text, f.edits)
+          .text.match(/(?:vers|minorversion)=[\d.]+/g)
+          ?.join(','),
+      ),
+    );
 
   it.each([
     // [protocols, source, type, options, workload, the options after each fix]
@@ -118,6 +151,8 @@ describe('ANF211 pins the version the volume serves', () => {
 
   it('says why it offers nothing for an nfs4 mount of an NFSv3 volume', () => {
     const [finding] = only(lint('[NFSv3]', line('', '10.0.0.4:/data', 'nfs4', '')), 'ANF211');
-    expect(finding?.message).toContain('volume `data` (estate.anf.yaml) serves only NFSv3: the mount fails. Mount it as `nfs` with `vers=3`');
+    expect(finding?.message).toContain(
+      'volume `data` (estate.anf.yaml) serves only NFSv3: the mount fails. Mount it as `nfs` with `vers=3`',
+    );
   });
 });

@@ -10,46 +10,57 @@ import { lintMounts, MANIFEST } from './nfsVersionWorkspace';
  */
 const lint = lintMounts;
 
-const codes = (diagnostics: readonly Diagnostic[], ...wanted: string[]) => diagnostics.filter((d) => wanted.includes(d.code));
+const codes = (diagnostics: readonly Diagnostic[], ...wanted: string[]) =>
+  diagnostics.filter((d) => wanted.includes(d.code));
 
 describe('ANF224 nfs-version-not-served', () => {
   const PROTOCOLS = ['[NFSv3]', '[NFSv4.1]', ''];
   const OPTIONS = ['vers=3', 'nfsvers=3', 'vers=4.1', 'vers=4,minorversion=1'];
   const WORKLOADS = ['', 'sap-hana-data', 'sap-hana-shared', 'eda-tools', 'general'];
-  const cases = PROTOCOLS.flatMap((p) => OPTIONS.flatMap((o) => WORKLOADS.map((w) => [p || '(none)', o, w || '(none)'] as const)));
+  const cases = PROTOCOLS.flatMap((p) =>
+    OPTIONS.flatMap((o) => WORKLOADS.map((w) => [p || '(none)', o, w || '(none)'] as const)),
+  );
 
-  it.each(cases)('protocols %s, %s, workload %s: ANF220 and ANF224 agree, and the ANF224 fix leaves no error behind', (protocols, option, workload) => {
-    const annotation = workload === '(none)' ? '' : `# anf: workload=${workload}\n`;
-    const fstab = `${annotation}10.0.0.4:/data  /data  nfs  rw,hard,${option},_netdev  0  0\n`;
-    const { diagnostics } = lint(protocols === '(none)' ? '' : protocols, fstab);
-    const notServed = codes(diagnostics, 'ANF224');
-    const forWorkload = codes(diagnostics, 'ANF220');
-    const served = protocols === '(none)' ? ['3'] : protocols === '[NFSv3]' ? ['3'] : ['4.1'];
-    const pinned = option.includes('4') ? '4.1' : '3';
-    expect(notServed.length, 'ANF224 reports exactly the versions the volume does not serve').toBe(served.includes(pinned) ? 0 : 1);
+  it.each(cases)(
+    'protocols %s, %s, workload %s: ANF220 and ANF224 agree, and the ANF224 fix leaves no error behind',
+    (protocols, option, workload) => {
+      const annotation = workload === '(none)' ? '' : `# anf: workload=${workload}\n`;
+      const fstab = `${annotation}10.0.0.4:/data  /data  nfs  rw,hard,${option},_netdev  0  0\n`;
+      const { diagnostics } = lint(protocols === '(none)' ? '' : protocols, fstab);
+      const notServed = codes(diagnostics, 'ANF224');
+      const forWorkload = codes(diagnostics, 'ANF220');
+      const served = protocols === '(none)' ? ['3'] : protocols === '[NFSv3]' ? ['3'] : ['4.1'];
+      const pinned = option.includes('4') ? '4.1' : '3';
+      expect(notServed.length, 'ANF224 reports exactly the versions the volume does not serve').toBe(
+        served.includes(pinned) ? 0 : 1,
+      );
 
-    // Both on one option: the same range and the same edits (ANF serves two versions, so the one
-    // the volume lacks is the one the workload advises against).
-    for (const other of forWorkload) {
-      const same = notServed.find((d) => d.range.start.line === other.range.start.line);
-      if (!same || same.fixes.length === 0) continue;
-      expect(same.range).toEqual(other.range);
-      expect(same.fixes[0]!.edits).toEqual(other.fixes[0]!.edits);
-    }
+      // Both on one option: the same range and the same edits (ANF serves two versions, so the one
+      // the volume lacks is the one the workload advises against).
+      for (const other of forWorkload) {
+        const same = notServed.find((d) => d.range.start.line === other.range.start.line);
+        if (!same || same.fixes.length === 0) continue;
+        expect(same.range).toEqual(other.range);
+        expect(same.fixes[0]!.edits).toEqual(other.fixes[0]!.edits);
+      }
 
-    // Applying ANF224's fix: the mount works and no error (ANF220 on a required version) appears.
-    const fix = notServed[0]?.fixes[0];
-    if (fix) {
-      expect(fix.applicability).toBe('unsafe');
-      const fixed = applyEdits(fstab, fix.edits).text;
-      const after = lint(protocols === '(none)' ? '' : protocols, fixed).diagnostics;
-      expect(codes(after, 'ANF224')).toEqual([]);
-      expect(codes(after, 'ANF220').filter((d) => d.severity === 'error')).toEqual([]);
-    }
-  });
+      // Applying ANF224's fix: the mount works and no error (ANF220 on a required version) appears.
+      const fix = notServed[0]?.fixes[0];
+      if (fix) {
+        expect(fix.applicability).toBe('unsafe');
+        const fixed = applyEdits(fstab, fix.edits).text;
+        const after = lint(protocols === '(none)' ? '' : protocols, fixed).diagnostics;
+        expect(codes(after, 'ANF224')).toEqual([]);
+        expect(codes(after, 'ANF220').filter((d) => d.severity === 'error')).toEqual([]);
+      }
+    },
+  );
 
   it('reports a version the workload requires but offers no fix: the volume must change', () => {
-    const { diagnostics } = lint('[NFSv3]', '# anf: workload=sap-hana-log\n10.0.0.4:/data  /hana/log  nfs  rw,hard,vers=4.1,_netdev  0  0\n');
+    const { diagnostics } = lint(
+      '[NFSv3]',
+      '# anf: workload=sap-hana-log\n10.0.0.4:/data  /hana/log  nfs  rw,hard,vers=4.1,_netdev  0  0\n',
+    );
     const [finding] = codes(diagnostics, 'ANF224');
     expect(finding?.severity).toBe('error');
     expect(finding?.fixes).toEqual([]);
@@ -64,7 +75,7 @@ describe('ANF224 nfs-version-not-served', () => {
     expect(finding?.message).toContain('Kerberos');
   });
 
-  it('points its related information at the volume\'s protocols in the manifest', () => {
+  it("points its related information at the volume's protocols in the manifest", () => {
     const { diagnostics, workspace } = lint('[NFSv4.1]', '10.0.0.4:/data  /data  nfs  rw,hard,vers=3,_netdev  0  0\n');
     const related = codes(diagnostics, 'ANF224')[0]?.related ?? [];
     expect(related).toHaveLength(1);

@@ -37,13 +37,15 @@ describe('no magic numbers outside the facts table', () => {
       for (const path of files(join(ROOT, base))) {
         const rel = relative(ROOT, path);
         if (EXEMPT.some((e) => rel.startsWith(e))) continue;
-        readFileSync(path, 'utf8').split('\n').forEach((line, index) => {
-          if (/not a fact:/.test(line) || /^\s*(\*|\/\/|\/\*)/.test(line)) return;
-          for (const match of codeOnly(line).matchAll(/(?<![\w.$])(\d[\d_]*(?:\.\d+)?(?:e\d+)?)(?![\w])/g)) {
-            const value = Number(match[1]!.replace(/_/g, ''));
-            if (!ALLOWED.has(value)) offenders.push(`${rel}:${index + 1}: ${match[1]}  ${line.trim()}`);
-          }
-        });
+        readFileSync(path, 'utf8')
+          .split('\n')
+          .forEach((line, index) => {
+            if (/not a fact:/.test(line) || /^\s*(\*|\/\/|\/\*)/.test(line)) return;
+            for (const match of codeOnly(line).matchAll(/(?<![\w.$])(\d[\d_]*(?:\.\d+)?(?:e\d+)?)(?![\w])/g)) {
+              const value = Number(match[1]!.replace(/_/g, ''));
+              if (!ALLOWED.has(value)) offenders.push(`${rel}:${index + 1}: ${match[1]}  ${line.trim()}`);
+            }
+          });
       }
     }
     expect(offenders, `numbers outside the facts table:\n${offenders.join('\n')}`).toEqual([]);

@@ -24,8 +24,12 @@ function problemsOf(symbols: readonly CoreSymbol[], length: number, parent?: Cor
   const problems: string[] = [];
   for (const symbol of symbols) {
     const { span, selectionSpan } = symbol;
-    if (span.start < 0 || span.end > length || span.start > span.end) problems.push(`${symbol.name}: range ${span.start}-${span.end} outside the document (${length})`);
-    if (selectionSpan.start < span.start || selectionSpan.end > span.end) problems.push(`${symbol.name}: selection ${selectionSpan.start}-${selectionSpan.end} outside its range ${span.start}-${span.end}`);
+    if (span.start < 0 || span.end > length || span.start > span.end)
+      problems.push(`${symbol.name}: range ${span.start}-${span.end} outside the document (${length})`);
+    if (selectionSpan.start < span.start || selectionSpan.end > span.end)
+      problems.push(
+        `${symbol.name}: selection ${selectionSpan.start}-${selectionSpan.end} outside its range ${span.start}-${span.end}`,
+      );
     problems.push(...problemsOf(symbol.children, length, symbol));
   }
   return problems;
@@ -82,7 +86,11 @@ describe('document symbols', () => {
     expect(symbols.length).toBeGreaterThanOrEqual(2);
     expect(problemsOf(symbols, text.length)).toEqual([]);
     // One mount per literal item, `{{ item.x }}` inside other text filled in from the item.
-    expect(file.mounts.filter((m) => m.origin === 'ansible').map((m) => [m.server, m.exportPath, m.mountPoint, m.templated ?? false])).toEqual([
+    expect(
+      file.mounts
+        .filter((m) => m.origin === 'ansible')
+        .map((m) => [m.server, m.exportPath, m.mountPoint, m.templated ?? false]),
+    ).toEqual([
       ['10.20.1.4', '/hn1-data', '/hana/data', false],
       ['10.20.1.4', '/hn1-log', '/hana/log', false],
       ['10.20.1.4', '/hn1-shared', '/hana/shared', true], // opts: `{{ item.opts | default(...) }}` is unknown
@@ -90,6 +98,10 @@ describe('document symbols', () => {
     // The workload by mount path applies to each item as in fstab: NFSv3 on /hana/log is reported (ANF220).
     const ws = new Workspace();
     ws.set('file:///repo/roles/hana/tasks/main.yml', text);
-    expect(visibleDiagnostics(lintFile(ws, 'file:///repo/roles/hana/tasks/main.yml', resolveConfig({}))).map((d) => `${d.range.start.line + 1} ${d.code}`)).toContain('12 ANF220');
+    expect(
+      visibleDiagnostics(lintFile(ws, 'file:///repo/roles/hana/tasks/main.yml', resolveConfig({}))).map(
+        (d) => `${d.range.start.line + 1} ${d.code}`,
+      ),
+    ).toContain('12 ANF220');
   });
 });

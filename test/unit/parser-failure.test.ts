@@ -25,7 +25,12 @@ describe('ANF003 parser-failure', () => {
     workspace.set('file:///srv/etc/fstab', '# explode\n10.0.0.4:/vol1 /data nfs rw,soft 0 0\n');
     const diagnostics = lintFile(workspace, 'file:///srv/etc/fstab', config);
     expect(diagnostics.map((d) => [d.code, d.severity, d.range.start.line, d.message])).toEqual([
-      ['ANF003', 'warning', 0, "anf-lint's mount reader failed on this file, so it was not checked for mount problems: index out of range"],
+      [
+        'ANF003',
+        'warning',
+        0,
+        "anf-lint's mount reader failed on this file, so it was not checked for mount problems: index out of range",
+      ],
     ]);
   });
 

@@ -8,7 +8,8 @@ import { MemoryEnvironment, Project, SKIPPED_DIRECTORIES, fixFiles, selectFixes 
 import { Workspace } from '../../server/src/core';
 
 const UNUSED = '# anf-lint disable-next-line ANF999 -- stale\n';
-const GOOD_LINE = '10.0.0.4:/vol1 /data nfs rw,vers=3,hard,tcp,timeo=600,rsize=262144,wsize=262144,noatime,_netdev 0 0\n';
+const GOOD_LINE =
+  '10.0.0.4:/vol1 /data nfs rw,vers=3,hard,tcp,timeo=600,rsize=262144,wsize=262144,noatime,_netdev 0 0\n';
 const MANIFEST = [
   'region: eastus',
   'accounts:',
@@ -52,18 +53,29 @@ describe('discovery', () => {
 
   it('outside git walks the folder with the same skip list', () => {
     expect(SKIPPED_DIRECTORIES.has('node_modules')).toBe(true);
-    const env = new MemoryEnvironment({ '/srv/a/etc/fstab': GOOD_LINE, '/srv/a/dist/etc/fstab': GOOD_LINE, '/srv/a/.venv/fstab': GOOD_LINE, '/srv/a/notes.md5': 'x' });
+    const env = new MemoryEnvironment({
+      '/srv/a/etc/fstab': GOOD_LINE,
+      '/srv/a/dist/etc/fstab': GOOD_LINE,
+      '/srv/a/.venv/fstab': GOOD_LINE,
+      '/srv/a/notes.md5': 'x',
+    });
     const found = new Project(env).discover('/srv/a');
     expect(found.root.context).toBe(false);
     expect(found.paths).toEqual(['/srv/a/etc/fstab']);
   });
 
   it('reads no special file and no link that leads outside the root, and says so once', () => {
-    const env = new MemoryEnvironment({ '/secret/shadow': 'net.ipv4.tcp_timestamps = 2 # SECRET\n', '/repo/etc/fstab': GOOD_LINE, '/repo/etc/inside.conf': 'net.core.rmem_max = 16777216\n' });
+    const env = new MemoryEnvironment({
+      '/secret/shadow': 'net.ipv4.tcp_timestamps = 2 # SECRET\n',
+      '/repo/etc/fstab': GOOD_LINE,
+      '/repo/etc/inside.conf': 'net.core.rmem_max = 16777216\n',
+    });
     env.symlink('/repo/etc/sysctl.conf', '/secret/shadow');
     env.symlink('/repo/etc/sysctl.d/90-in.conf', '/repo/etc/inside.conf');
     env.special('/repo/hosts/b/etc/fstab');
-    env.repository('/repo', { known: ['etc/fstab', 'etc/sysctl.conf', 'etc/sysctl.d/90-in.conf', 'hosts/b/etc/fstab'] });
+    env.repository('/repo', {
+      known: ['etc/fstab', 'etc/sysctl.conf', 'etc/sysctl.d/90-in.conf', 'hosts/b/etc/fstab'],
+    });
     const project = new Project(env);
     const found = project.discover('/repo');
     const run = project.open(found.paths.map((path) => ({ path, root: found.root })));
@@ -82,7 +94,10 @@ describe('discovery', () => {
     const big = `${'#'.repeat(2000)}\n${GOOD_LINE}`;
     const env = new MemoryEnvironment({ '/repo/etc/fstab': big });
     env.repository('/repo');
-    const project = new Project(env, { limits: { maxFiles: 100, maxEntries: 1000, maxFileBytes: 1000 }, namedMaxBytes: 10_000 });
+    const project = new Project(env, {
+      limits: { maxFiles: 100, maxEntries: 1000, maxFileBytes: 1000 },
+      namedMaxBytes: 10_000,
+    });
     expect(project.open([{ path: '/repo/etc/fstab' }]).targets).toEqual([]);
     expect(project.notes[0]?.message).toMatch(/more than the 1000-byte limit/);
     expect(project.open([{ path: '/repo/etc/fstab', named: true }]).targets).toHaveLength(1);
@@ -131,16 +146,31 @@ describe('configuration', () => {
     // Run from the hosts folder: the estate's file is above the current folder, not used, and a note says so.
     const inHosts = new Project(env, { cwd: '/home/user/estate/hosts' });
     expect(inHosts.configFor('/home/user/estate/hosts/a/etc/fstab').path).toBeUndefined();
-    expect(inHosts.notes).toEqual([{ path: '/home/user/estate/.anf-lint.yaml', message: expect.stringContaining('not used for the files under /home/user/estate/hosts: outside a git repository') }]);
+    expect(inHosts.notes).toEqual([
+      {
+        path: '/home/user/estate/.anf-lint.yaml',
+        message: expect.stringContaining(
+          'not used for the files under /home/user/estate/hosts: outside a git repository',
+        ),
+      },
+    ]);
     expect(inHosts.notes[0]!.message).toContain('pass --config /home/user/estate/.anf-lint.yaml');
     // Run from `/`: the lookup still stops at the home folder (its own file applies), never /home or /.
     const fromTop = new Project(env, { cwd: '/' });
     expect(fromTop.configFor('/home/user/estate/hosts/a/etc/fstab').path).toBe('/home/user/estate/.anf-lint.yaml');
-    const withoutEstate = new MemoryEnvironment({ '/home/.anf-lint.yaml': 'x: 1\n', '/home/user/.anf-lint.yaml': 'rules:\n  ANF001: hint\n', '/home/user/p/etc/fstab': GOOD_LINE });
-    expect(new Project(withoutEstate, { cwd: '/' }).configFor('/home/user/p/etc/fstab').path).toBe('/home/user/.anf-lint.yaml');
+    const withoutEstate = new MemoryEnvironment({
+      '/home/.anf-lint.yaml': 'x: 1\n',
+      '/home/user/.anf-lint.yaml': 'rules:\n  ANF001: hint\n',
+      '/home/user/p/etc/fstab': GOOD_LINE,
+    });
+    expect(new Project(withoutEstate, { cwd: '/' }).configFor('/home/user/p/etc/fstab').path).toBe(
+      '/home/user/.anf-lint.yaml',
+    );
     withoutEstate.home = '/home/other';
     // A file outside the home folder: the current folder bounds it (here /), /home is read.
-    expect(new Project(withoutEstate, { cwd: '/' }).configFor('/home/user/p/etc/fstab').path).toBe('/home/user/.anf-lint.yaml');
+    expect(new Project(withoutEstate, { cwd: '/' }).configFor('/home/user/p/etc/fstab').path).toBe(
+      '/home/user/.anf-lint.yaml',
+    );
     // In a shared /tmp: never /tmp/.anf-lint.yaml, even from `/` or from /tmp itself; a note names it.
     for (const cwd of ['/', '/tmp']) {
       const inTmp = new Project(env, { cwd });
@@ -155,7 +185,10 @@ describe('configuration', () => {
   });
 
   it('stops at the repository root: a configuration above it is not read', () => {
-    const env = new MemoryEnvironment({ '/shared/.anf-lint.yaml': 'rules:\n  ANF001: off\n', '/shared/repo/etc/fstab': UNUSED + GOOD_LINE });
+    const env = new MemoryEnvironment({
+      '/shared/.anf-lint.yaml': 'rules:\n  ANF001: off\n',
+      '/shared/repo/etc/fstab': UNUSED + GOOD_LINE,
+    });
     env.repository('/shared/repo');
     const project = new Project(env);
     expect(project.configFor('/shared/repo/etc/fstab').path).toBeUndefined();
@@ -163,7 +196,10 @@ describe('configuration', () => {
   });
 
   it('never opens a FIFO named .anf-lint.yaml, in the folder or above it', () => {
-    const env = new MemoryEnvironment({ '/tmp/x/.anf-lint.yaml': 'rules:\n  ANF001: off\n', '/tmp/x/y/etc/fstab': UNUSED + GOOD_LINE });
+    const env = new MemoryEnvironment({
+      '/tmp/x/.anf-lint.yaml': 'rules:\n  ANF001: off\n',
+      '/tmp/x/y/etc/fstab': UNUSED + GOOD_LINE,
+    });
     env.special('/tmp/x/y/.anf-lint.yaml');
     env.special('/tmp/.anf-lint.yaml');
     const project = new Project(env, { cwd: '/tmp/x' });
@@ -186,7 +222,10 @@ describe('configuration', () => {
     expect(project.rootOf('/ws/hana/etc/fstab')).toMatchObject({ path: '/ws/hana', context: true });
     expect(project.configFor('/ws/eda/etc/fstab').path).toBeUndefined();
     expect(project.configFor('/ws/hana/etc/fstab').resolved.defaultWorkload).toBe('sap-hana-data');
-    expect(project.context(project.rootOf('/ws/hana/etc/fstab')).map((f) => f.path)).toEqual(['/ws/hana/.anf-lint.yaml', '/ws/hana/etc/fstab']);
+    expect(project.context(project.rootOf('/ws/hana/etc/fstab')).map((f) => f.path)).toEqual([
+      '/ws/hana/.anf-lint.yaml',
+      '/ws/hana/etc/fstab',
+    ]);
   });
 });
 
@@ -203,7 +242,12 @@ describe('context', () => {
     const project = new Project(env, { cwd: '/home/me/other' });
     const run = project.open([{ path: '/srv/infra/etc/fstab', named: true }]);
     const workspace = run.workspaceOf(env.uriOf('/srv/infra/etc/fstab'));
-    expect(workspace.files().map((f) => f.uri).sort()).toEqual([env.uriOf('/srv/infra/estate.anf.yaml'), env.uriOf('/srv/infra/etc/fstab')]);
+    expect(
+      workspace
+        .files()
+        .map((f) => f.uri)
+        .sort(),
+    ).toEqual([env.uriOf('/srv/infra/estate.anf.yaml'), env.uriOf('/srv/infra/etc/fstab')]);
     const mount = workspace.file(env.uriOf('/srv/infra/etc/fstab'))!.mounts[0]!;
     expect(workspace.workloadOf(mount)).toEqual({ workload: 'eda-tools', source: 'manifest' });
   });
@@ -226,37 +270,74 @@ describe('the fix engine', () => {
   });
 
   it('skips a whole fix when one of its edits overlaps an edit already taken', () => {
-    const diagnostic = (code: string, edits: [number, number, string][], applicability: FixApplicability = 'safe'): Diagnostic => ({
+    const diagnostic = (
+      code: string,
+      edits: [number, number, string][],
+      applicability: FixApplicability = 'safe',
+    ): Diagnostic => ({
       uri: 'u',
       code,
       severity: 'warning',
       message: code,
       span: { start: 0, end: 0 },
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      fixes: [{ title: code, applicability, edits: edits.map(([start, end, newText]) => ({ uri: 'u', span: { start, end }, newText, range: { start: { line: 0, character: start }, end: { line: 0, character: end } } })) }],
+      fixes: [
+        {
+          title: code,
+          applicability,
+          edits: edits.map(([start, end, newText]) => ({
+            uri: 'u',
+            span: { start, end },
+            newText,
+            range: { start: { line: 0, character: start }, end: { line: 0, character: end } },
+          })),
+        },
+      ],
       related: [],
       tags: [],
     });
-    const chosen = selectFixes([diagnostic('A', [[0, 2, 'x']]), diagnostic('B', [[10, 12, 'y'], [1, 3, 'z']]), diagnostic('C', [[20, 21, 'w']]), diagnostic('D', [[30, 31, 'v']], 'unsafe')], 'safe');
+    const chosen = selectFixes(
+      [
+        diagnostic('A', [[0, 2, 'x']]),
+        diagnostic('B', [
+          [10, 12, 'y'],
+          [1, 3, 'z'],
+        ]),
+        diagnostic('C', [[20, 21, 'w']]),
+        diagnostic('D', [[30, 31, 'v']], 'unsafe'),
+      ],
+      'safe',
+    );
     expect(chosen.chosen.map((c) => c.diagnostic.code)).toEqual(['A', 'C']);
     expect(chosen.edits.map((e) => e.newText)).toEqual(['x', 'w']);
-    expect(selectFixes([diagnostic('D', [[30, 31, 'v']], 'unsafe')], 'unsafe').chosen.map((c) => c.fix.applicability)).toEqual(['unsafe']);
+    expect(
+      selectFixes([diagnostic('D', [[30, 31, 'v']], 'unsafe')], 'unsafe').chosen.map((c) => c.fix.applicability),
+    ).toEqual(['unsafe']);
   });
 
   it('never fixes a file that is not valid UTF-8 and says why', () => {
-    const latin1 = new Uint8Array([...new TextEncoder().encode('# caf'), 0xe9, ...new TextEncoder().encode(`\n${UNUSED}${GOOD_LINE}`)]);
+    const latin1 = new Uint8Array([
+      ...new TextEncoder().encode('# caf'),
+      0xe9,
+      ...new TextEncoder().encode(`\n${UNUSED}${GOOD_LINE}`),
+    ]);
     const env = new MemoryEnvironment({ '/repo/etc/fstab': latin1 });
     env.repository('/repo');
     const project = new Project(env);
     const run = project.open([{ path: '/repo/etc/fstab' }]);
     const fixed = run.fix('safe');
     expect(fixed.after.size).toBe(0);
-    expect(project.notes.map((n) => n.message)).toEqual(['not fixed: the file is not valid UTF-8, and a fix would rewrite bytes it does not mean to edit (1 fix not applied)']);
+    expect(project.notes.map((n) => n.message)).toEqual([
+      'not fixed: the file is not valid UTF-8, and a fix would rewrite bytes it does not mean to edit (1 fix not applied)',
+    ]);
     expect(env.bytes('/repo/etc/fstab')).toEqual(latin1);
   });
 
   it('writes through the environment, atomically; a failed write leaves the file and says why', () => {
-    const env = new MemoryEnvironment({ '/repo/etc/fstab': UNUSED + GOOD_LINE, '/repo/b/etc/fstab': UNUSED + GOOD_LINE });
+    const env = new MemoryEnvironment({
+      '/repo/etc/fstab': UNUSED + GOOD_LINE,
+      '/repo/b/etc/fstab': UNUSED + GOOD_LINE,
+    });
     env.repository('/repo');
     env.failWrites.set('/repo/b/etc/fstab', 'ENOSPC');
     const project = new Project(env);
@@ -264,7 +345,9 @@ describe('the fix engine', () => {
     const fixed = run.fix('safe');
     expect(project.write('/repo/etc/fstab', fixed.after.get(env.uriOf('/repo/etc/fstab'))!)).toBeUndefined();
     expect(env.text('/repo/etc/fstab')).toBe(GOOD_LINE);
-    expect(project.write('/repo/b/etc/fstab', fixed.after.get(env.uriOf('/repo/b/etc/fstab'))!)).toBe('cannot write the fixed file (no space left on the device); the file is unchanged');
+    expect(project.write('/repo/b/etc/fstab', fixed.after.get(env.uriOf('/repo/b/etc/fstab'))!)).toBe(
+      'cannot write the fixed file (no space left on the device); the file is unchanged',
+    );
     expect(env.text('/repo/b/etc/fstab')).toBe(UNUSED + GOOD_LINE);
   });
 
@@ -273,7 +356,9 @@ describe('the fix engine', () => {
     env.symlink('/repo/etc/fstab', '/etc/fstab');
     env.repository('/repo');
     const project = new Project(env);
-    expect(project.write('/repo/etc/fstab', GOOD_LINE)).toBe('not written: it leads outside the repository or workspace folder');
+    expect(project.write('/repo/etc/fstab', GOOD_LINE)).toBe(
+      'not written: it leads outside the repository or workspace folder',
+    );
     expect(env.text('/etc/fstab')).toBe(UNUSED + GOOD_LINE);
   });
 });

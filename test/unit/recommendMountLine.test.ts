@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { lintFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
-import { ATTRIBUTE_CACHE, NCONNECT, NFS_TIMEOUTS, NFS_TRANSFER_SIZE, WORKLOAD_KINDS, type WorkloadKind } from '../../server/src/core/facts';
-import { MOUNT_STYLES, recommendMount, recommendedMountText, renderMount, systemdUnitName, type MountStyle, type MountVolume } from '../../server/src/core/recommend/mountLine';
+import {
+  ATTRIBUTE_CACHE,
+  NCONNECT,
+  NFS_TIMEOUTS,
+  NFS_TRANSFER_SIZE,
+  WORKLOAD_KINDS,
+  type WorkloadKind,
+} from '../../server/src/core/facts';
+import {
+  MOUNT_STYLES,
+  recommendMount,
+  recommendedMountText,
+  renderMount,
+  systemdUnitName,
+  type MountStyle,
+  type MountVolume,
+} from '../../server/src/core/recommend/mountLine';
 
 const volume = (workload: WorkloadKind | undefined, nfsVersions: ('3' | '4.1')[] = ['3', '4.1']): MountVolume => ({
   account: 'acct',
@@ -15,7 +30,11 @@ const volume = (workload: WorkloadKind | undefined, nfsVersions: ('3' | '4.1')[]
   kerberos: false,
 });
 
-const FILE_FOR_STYLE: Record<MountStyle, string> = { fstab: 'file:///host/etc/fstab', command: 'file:///host/mount-volumes.sh', systemd: 'file:///host/etc/systemd/system/data-vol1.mount' };
+const FILE_FOR_STYLE: Record<MountStyle, string> = {
+  fstab: 'file:///host/etc/fstab',
+  command: 'file:///host/mount-volumes.sh',
+  systemd: 'file:///host/etc/systemd/system/data-vol1.mount',
+};
 
 /** The recommendation placed in the file kind it is written for, with the workload annotated. */
 function hostText(style: MountStyle, workload: WorkloadKind, text: string): string {
@@ -46,7 +65,16 @@ describe('recommended mount lines', () => {
       const { options, nfsVersion } = recommendMount(volume(workload));
       expect(nfsVersion).toBe('4.1');
       expect(options).toEqual(
-        expect.arrayContaining(['vers=4.1', 'hard', `timeo=${NFS_TIMEOUTS.tcpTimeoDeciseconds.value}`, 'rsize=262144', 'wsize=262144', 'noatime', 'lock', 'sec=sys']),
+        expect.arrayContaining([
+          'vers=4.1',
+          'hard',
+          `timeo=${NFS_TIMEOUTS.tcpTimeoDeciseconds.value}`,
+          'rsize=262144',
+          'wsize=262144',
+          'noatime',
+          'lock',
+          'sec=sys',
+        ]),
       );
       expect(options.some((o) => o.startsWith('nocto') || o.startsWith('actimeo'))).toBe(false);
     }

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodyLines, commandIndex, forEachPipeline, offsetAt, tokenizeShell, type ShellCommand, type ShellWord } from '../../server/src/core/text/shell';
+import {
+  bodyLines,
+  commandIndex,
+  forEachPipeline,
+  offsetAt,
+  tokenizeShell,
+  type ShellCommand,
+  type ShellWord,
+} from '../../server/src/core/text/shell';
 import { cpuMillisSince, startCpu } from '../support/cpuTime';
 
 /** Each command as its word values, its redirects and its separator. */
@@ -61,12 +69,17 @@ describe('shared shell tokenizer', () => {
 
   it('reads redirections, descriptor numbers and &>', () => {
     expect(shape('echo 1 > /proc/sys/x 2>/dev/null 2>&1 &>>log >>/etc/fstab')).toEqual([
-      { words: ['echo', '1'], redirects: ['>/proc/sys/x', '2>/dev/null', '2>&1', '&>>log', '>>/etc/fstab'], separator: '' },
+      {
+        words: ['echo', '1'],
+        redirects: ['>/proc/sys/x', '2>/dev/null', '2>&1', '&>>log', '>>/etc/fstab'],
+        separator: '',
+      },
     ]);
   });
 
   it('reads here-document bodies, with <<- dropping leading tabs from the delimiter line', () => {
-    const text = "cat >> /etc/fstab <<'EOF'\nsrv:/a /a nfs rw 0 0\nEOF\ncat <<-END | tee x\n\tline\n\tEND\necho after\n";
+    const text =
+      "cat >> /etc/fstab <<'EOF'\nsrv:/a /a nfs rw 0 0\nEOF\ncat <<-END | tee x\n\tline\n\tEND\necho after\n";
     const commands = tokenizeShell(text);
     expect(commands.map((c) => c.words.map((w) => w.value).join(' '))).toEqual(['cat', 'cat', 'tee x', 'echo after']);
     const [first, second] = commands;
@@ -108,7 +121,9 @@ describe('shared shell tokenizer', () => {
   it('reads only text[from, to)', () => {
     const text = 'ignored; mount -a; ignored';
     const from = text.indexOf('mount');
-    expect(tokenizeShell(text, from, from + 'mount -a'.length).map((c) => c.words.map((w) => w.value))).toEqual([['mount', '-a']]);
+    expect(tokenizeShell(text, from, from + 'mount -a'.length).map((c) => c.words.map((w) => w.value))).toEqual([
+      ['mount', '-a'],
+    ]);
   });
 
   it('finds the command behind assignments, sudo, env, timeout and shell keywords', () => {
@@ -123,7 +138,34 @@ describe('shared shell tokenizer', () => {
   });
 
   it('never throws, keeps spans inside the range and maps values onto the source', () => {
-    const unit = fc.constantFrom('a', ' ', '\t', '\n', '\r', '\\', '"', "'", '$', '(', ')', '{', '}', '`', '#', ';', '&', '|', '<', '>', '-', '<<', 'EOF', '$(', '${', '1');
+    const unit = fc.constantFrom(
+      'a',
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\\',
+      '"',
+      "'",
+      '$',
+      '(',
+      ')',
+      '{',
+      '}',
+      '`',
+      '#',
+      ';',
+      '&',
+      '|',
+      '<',
+      '>',
+      '-',
+      '<<',
+      'EOF',
+      '$(',
+      '${',
+      '1',
+    );
     fc.assert(
       fc.property(fc.string({ unit }), fc.boolean(), (text, stripPrompt) => {
         for (const command of tokenizeShell(text, 0, text.length, { stripPrompt })) {
@@ -147,29 +189,50 @@ describe('shared shell tokenizer', () => {
 
   it('stays linear on long adversarial input', () => {
     const long = 200_000; // not a fact: large enough that a quadratic step would take minutes
-    const inputs = ['"'.repeat(long), '\\ '.repeat(long), '$('.repeat(long), '`'.repeat(long), "'".repeat(long), '<<EOF\n'.repeat(long / 10), 'a'.repeat(long)];
+    const inputs = [
+      '"'.repeat(long),
+      '\\ '.repeat(long),
+      '$('.repeat(long),
+      '`'.repeat(long),
+      "'".repeat(long),
+      '<<EOF\n'.repeat(long / 10),
+      'a'.repeat(long),
+    ];
     const started = startCpu();
     for (const text of inputs) tokenizeShell(text);
     expect(cpuMillisSince(started)).toBeLessThan(5_000);
   });
 
   it('forEachPipeline: the commands of tokenizeShell, a pipeline at a time, here-document bodies already read', () => {
-    const text = 'cat <<EOF | tee -a /etc/fstab; echo done\n10.0.0.4:/v /v nfs hard 0 0\nEOF\nmount -a && sysctl -w a=1 | tee x |& cat\n';
+    const text =
+      'cat <<EOF | tee -a /etc/fstab; echo done\n10.0.0.4:/v /v nfs hard 0 0\nEOF\nmount -a && sysctl -w a=1 | tee x |& cat\n';
     const pipelines: string[][] = [];
     const bodies: (string | undefined)[] = [];
     forEachPipeline(text, 0, text.length, {}, (pipeline) => {
       pipelines.push(pipeline.map((c) => `${c.words.map((w) => w.value).join(' ')}${c.separator}`));
-      for (const command of pipeline) for (const redirect of command.redirects) if (redirect.op === '<<') bodies.push(redirect.body && text.slice(redirect.body.start, redirect.body.end));
+      for (const command of pipeline)
+        for (const redirect of command.redirects)
+          if (redirect.op === '<<') bodies.push(redirect.body && text.slice(redirect.body.start, redirect.body.end));
     });
-    expect(pipelines).toEqual([['cat|', 'tee -a /etc/fstab;'], ['echo done\n'], ['mount -a&&'], ['sysctl -w a=1|', 'tee x|&', 'cat\n']]);
+    expect(pipelines).toEqual([
+      ['cat|', 'tee -a /etc/fstab;'],
+      ['echo done\n'],
+      ['mount -a&&'],
+      ['sysctl -w a=1|', 'tee x|&', 'cat\n'],
+    ]);
     // The body is on the redirect when its command is visited (it follows the command's line).
     expect(bodies).toEqual(['10.0.0.4:/v /v nfs hard 0 0\n']);
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '|', ';', '\n', '<', '<<', 'EOF', '"', "'", '&', '\\', '$(', ')') }), (input) => {
-        const visited: ShellCommand[] = [];
-        forEachPipeline(input, 0, input.length, {}, (pipeline) => visited.push(...pipeline));
-        expect(visited).toEqual(tokenizeShell(input));
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', ' ', '|', ';', '\n', '<', '<<', 'EOF', '"', "'", '&', '\\', '$(', ')'),
+        }),
+        (input) => {
+          const visited: ShellCommand[] = [];
+          forEachPipeline(input, 0, input.length, {}, (pipeline) => visited.push(...pipeline));
+          expect(visited).toEqual(tokenizeShell(input));
+        },
+      ),
     );
   });
 });

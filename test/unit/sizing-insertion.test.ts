@@ -30,7 +30,14 @@ const POOL: PoolDraft = {
   serviceLevel: 'Premium',
   size: '11 TiB',
   qos: 'auto',
-  volumes: [{ name: 'eda-tools', quota: '10240 GiB', workload: 'eda-tools', requirements: { capacity: '10 TiB', throughput: '600 MiB/s' } }],
+  volumes: [
+    {
+      name: 'eda-tools',
+      quota: '10240 GiB',
+      workload: 'eda-tools',
+      requirements: { capacity: '10 TiB', throughput: '600 MiB/s' },
+    },
+  ],
 };
 
 interface Pools {
@@ -52,8 +59,14 @@ function quickPoolsOf(text: string, format: 'yaml' | 'json', where: string): Poo
 /** The same with anf-lint's manifest parser: no syntax findings. */
 function poolsOf(text: string, format: 'yaml' | 'json'): Pools[] {
   const parsed = parseManifest(new SourceText(text), 'file:///check', format);
-  expect(parsed.problems.filter((p) => p.code === 'ANF100' || p.code === 'ANF101'), `parse problems in:\n${text}`).toEqual([]);
-  return (parsed.manifest?.accounts ?? []).map((a) => ({ account: a.name?.value ?? '', pools: a.pools.map((p) => p.name?.value ?? '') }));
+  expect(
+    parsed.problems.filter((p) => p.code === 'ANF100' || p.code === 'ANF101'),
+    `parse problems in:\n${text}`,
+  ).toEqual([]);
+  return (parsed.manifest?.accounts ?? []).map((a) => ({
+    account: a.name?.value ?? '',
+    pools: a.pools.map((p) => p.name?.value ?? ''),
+  }));
 }
 
 function apply(text: string, edit: { span: { start: number; end: number }; newText: string }): string {
@@ -71,20 +84,30 @@ function expectedAccount(parsed: ReturnType<typeof parseManifest>, offset: numbe
 
 const EXAMPLES = manifestsUnder(join(ROOT, 'examples'));
 /** The same estates written as JSON (two-space and four-space indentation), and both in one manifest. */
-const both = EXAMPLES.filter((p) => !p.endsWith('.json')).map((p) => parseYaml(readFileSync(p, 'utf8')) as { accounts: unknown[] });
+const both = EXAMPLES.filter((p) => !p.endsWith('.json')).map(
+  (p) => parseYaml(readFileSync(p, 'utf8')) as { accounts: unknown[] },
+);
 const CASES: { name: string; text: string; format: 'yaml' | 'json' }[] = [
-  { name: 'the example accounts in one manifest', text: stringifyYaml({ accounts: both.flatMap((m) => m.accounts) }), format: 'yaml' },
-  { name: 'the example accounts in one manifest, as JSON', text: JSON.stringify({ accounts: both.flatMap((m) => m.accounts) }, null, 2), format: 'json' },
+  {
+    name: 'the example accounts in one manifest',
+    text: stringifyYaml({ accounts: both.flatMap((m) => m.accounts) }),
+    format: 'yaml',
+  },
+  {
+    name: 'the example accounts in one manifest, as JSON',
+    text: JSON.stringify({ accounts: both.flatMap((m) => m.accounts) }, null, 2),
+    format: 'json',
+  },
   ...EXAMPLES.flatMap((path) => {
-  const text = readFileSync(path, 'utf8');
-  const name = relative(ROOT, path);
-  if (path.endsWith('.json')) return [{ name, text, format: 'json' as const }];
-  const data: unknown = parseYaml(text);
-  return [
-    { name, text, format: 'yaml' as const },
-    { name: `${name} as JSON`, text: `${JSON.stringify(data, null, 2)}\n`, format: 'json' as const },
-    { name: `${name} as JSON, 4 spaces`, text: `${JSON.stringify(data, null, 4)}\n`, format: 'json' as const },
-  ];
+    const text = readFileSync(path, 'utf8');
+    const name = relative(ROOT, path);
+    if (path.endsWith('.json')) return [{ name, text, format: 'json' as const }];
+    const data: unknown = parseYaml(text);
+    return [
+      { name, text, format: 'yaml' as const },
+      { name: `${name} as JSON`, text: `${JSON.stringify(data, null, 2)}\n`, format: 'json' as const },
+      { name: `${name} as JSON, 4 spaces`, text: `${JSON.stringify(data, null, 4)}\n`, format: 'json' as const },
+    ];
   }),
 ];
 
@@ -95,7 +118,9 @@ describe('Recommend sizing: where the pool goes', () => {
   });
 
   for (const { name, text, format } of CASES) {
-    it(`${name}: the cursor on every line gives a manifest that parses, with the pool in the account there`, { timeout: 180_000 }, () => {
+    it(`${name}: the cursor on every line gives a manifest that parses, with the pool in the account there`, {
+      timeout: 180_000,
+    }, () => {
       const kind = format === 'json' ? 'manifest-json' : 'manifest-yaml';
       const before = poolsOf(text, format);
       const parsed = parseManifest(new SourceText(text), 'file:///check', format);
@@ -111,7 +136,10 @@ describe('Recommend sizing: where the pool goes', () => {
           const where = `cursor at line ${line + 1}, column ${offset - start + 1}:\n${after}`;
           // anf-lint's own parser on every tenth line (it is slower), the libraries' on every line.
           const pools = line % 10 === 0 ? poolsOf(after, format) : quickPoolsOf(after, format, where);
-          expect(pools.map((p) => p.account), where).toEqual(before.map((p) => p.account));
+          expect(
+            pools.map((p) => p.account),
+            where,
+          ).toEqual(before.map((p) => p.account));
           for (const [i, { account: name, pools: names }] of pools.entries()) {
             if (name === account) {
               expect(names.slice(0, -1), where).toEqual(before[i]!.pools);
@@ -126,7 +154,18 @@ describe('Recommend sizing: where the pool goes', () => {
   }
 
   it('YAML: the pool item takes the indentation of the list it joins', () => {
-    const text = ['region: eastus', 'accounts:', '- name: a', '  pools:', '    - name: p', '      serviceLevel: Standard', '      size: 1 TiB', '      volumes: []', '- name: b', ''].join('\n');
+    const text = [
+      'region: eastus',
+      'accounts:',
+      '- name: a',
+      '  pools:',
+      '    - name: p',
+      '      serviceLevel: Standard',
+      '      size: 1 TiB',
+      '      volumes: []',
+      '- name: b',
+      '',
+    ].join('\n');
     const edit = sizingInsertion('manifest-yaml', text, text.indexOf('volumes'), POOL);
     if ('error' in edit) throw new Error(edit.error);
     expect(apply(text, edit)).toBe(
@@ -161,11 +200,15 @@ describe('Recommend sizing: where the pool goes', () => {
     const noPools = 'accounts:\n  - name: a\n    location: eastus\n';
     const edit = sizingInsertion('manifest-yaml', noPools, 0, POOL);
     if ('error' in edit) throw new Error(edit.error);
-    expect(apply(noPools, edit)).toMatch(/^accounts:\n {2}- name: a\n {4}location: eastus\n {4}pools:\n {6}- name: premium-pool\n/);
+    expect(apply(noPools, edit)).toMatch(
+      /^accounts:\n {2}- name: a\n {4}location: eastus\n {4}pools:\n {6}- name: premium-pool\n/,
+    );
     const empty = '# a new estate\nregion: westeurope\n';
     const created = sizingInsertion('manifest-yaml', empty, empty.length, POOL);
     if ('error' in created) throw new Error(created.error);
-    expect(apply(empty, created)).toMatch(/^# a new estate\nregion: westeurope\naccounts:\n {2}- name: account1\n {4}pools:\n {6}- name: premium-pool\n/);
+    expect(apply(empty, created)).toMatch(
+      /^# a new estate\nregion: westeurope\naccounts:\n {2}- name: account1\n {4}pools:\n {6}- name: premium-pool\n/,
+    );
     expect(created.where).toBe('a new account account1');
   });
 
@@ -173,7 +216,9 @@ describe('Recommend sizing: where the pool goes', () => {
     const yaml = 'accounts:\n  - name: a\n    pools: []\n  - name: b\n';
     const edit = sizingInsertion('manifest-yaml', yaml, 12, POOL);
     if ('error' in edit) throw new Error(edit.error);
-    expect(apply(yaml, edit)).toMatch(/^accounts:\n {2}- name: a\n {4}pools:\n {6}- name: premium-pool\n[\s\S]*\n {2}- name: b\n$/);
+    expect(apply(yaml, edit)).toMatch(
+      /^accounts:\n {2}- name: a\n {4}pools:\n {6}- name: premium-pool\n[\s\S]*\n {2}- name: b\n$/,
+    );
     const json = '{\n  "accounts": [\n    { "name": "a", "pools": [] }\n  ]\n}\n';
     const jsonEdit = sizingInsertion('manifest-json', json, 30, POOL);
     if ('error' in jsonEdit) throw new Error(jsonEdit.error);
@@ -181,7 +226,8 @@ describe('Recommend sizing: where the pool goes', () => {
   });
 
   it('names the pool and volume apart from those the account already has', () => {
-    const text = 'accounts:\n  - name: a\n    pools:\n      - name: premium-pool\n        volumes:\n          - name: eda-tools\n            quota: 1 TiB\n';
+    const text =
+      'accounts:\n  - name: a\n    pools:\n      - name: premium-pool\n        volumes:\n          - name: eda-tools\n            quota: 1 TiB\n';
     const edit = sizingInsertion('manifest-yaml', text, 0, POOL);
     if ('error' in edit) throw new Error(edit.error);
     expect(edit.newText).toContain('- name: premium-pool-2');
@@ -206,19 +252,32 @@ describe('Recommend sizing: where the pool goes', () => {
     workspace.set(uri, text);
     const line = text.split('\n').findIndex((l) => l.includes('mountPath: /home'));
     const position = { line, character: text.split('\n')[line]!.length };
-    const result = adviseSizingRequest(workspace, { uri, position, capacity: '10 TiB', throughput: '1600 MiB/s', workload: 'eda-tools' }, config);
+    const result = adviseSizingRequest(
+      workspace,
+      { uri, position, capacity: '10 TiB', throughput: '1600 MiB/s', workload: 'eda-tools' },
+      config,
+    );
     expect(result.options.length).toBeGreaterThan(0);
     for (const option of result.options) {
       expect(option.editError).toBeUndefined();
       const source = new SourceText(text);
       const edit = option.edit!;
-      const after = apply(text, { span: { start: source.offsetAt(edit.range.start), end: source.offsetAt(edit.range.end) }, newText: edit.newText });
+      const after = apply(text, {
+        span: { start: source.offsetAt(edit.range.start), end: source.offsetAt(edit.range.end) },
+        newText: edit.newText,
+      });
       const pools = poolsOf(after, 'yaml');
       expect(pools.find((p) => p.account === 'eda-prod')!.pools).toContain(`${option.serviceLevel.toLowerCase()}-pool`);
       expect(after).not.toMatch(/mountPath: \/home\S/);
     }
     // Without a file: a whole manifest to open.
-    const alone = adviseSizingRequest(workspace, { capacity: '10 TiB', throughput: '1600 MiB/s', workload: 'eda-tools' }, config);
-    expect(poolsOf(alone.options[0]!.newManifest!, 'yaml')).toEqual([{ account: 'account1', pools: [`${alone.options[0]!.serviceLevel.toLowerCase()}-pool`] }]);
+    const alone = adviseSizingRequest(
+      workspace,
+      { capacity: '10 TiB', throughput: '1600 MiB/s', workload: 'eda-tools' },
+      config,
+    );
+    expect(poolsOf(alone.options[0]!.newManifest!, 'yaml')).toEqual([
+      { account: 'account1', pools: [`${alone.options[0]!.serviceLevel.toLowerCase()}-pool`] },
+    ]);
   });
 });

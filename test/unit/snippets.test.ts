@@ -41,7 +41,13 @@ interface MountSnippetSpec {
   readonly annotate: boolean;
 }
 
-function spec(key: string, workload: WorkloadKind, exportPath: string, mountPoint: string, nfsVersion?: '3' | '4.1'): MountSnippetSpec {
+function spec(
+  key: string,
+  workload: WorkloadKind,
+  exportPath: string,
+  mountPoint: string,
+  nfsVersion?: '3' | '4.1',
+): MountSnippetSpec {
   const preferred = WORKLOADS[workload].nfsVersion.preferred;
   return {
     key,
@@ -84,7 +90,12 @@ function generatedMountCommands(): SnippetFile {
         {
           prefix: [`anf-mount-${s.key}`],
           description: `mount command for an Azure NetApp Files volume, ${s.title}. ${notesOf(s)}`,
-          body: [`sudo mkdir -p ${mountPointOf(s)}`, ...annotation(s), `sudo mount -t nfs -o ${options.join(',')} ${SERVER}:${exportOf(s)} ${mountPointOf(s)}`, '$0'],
+          body: [
+            `sudo mkdir -p ${mountPointOf(s)}`,
+            ...annotation(s),
+            `sudo mount -t nfs -o ${options.join(',')} ${SERVER}:${exportOf(s)} ${mountPointOf(s)}`,
+            '$0',
+          ],
         },
       ];
     }),
@@ -100,7 +111,11 @@ function generatedFstab(): SnippetFile {
         {
           prefix: [`anf-fstab-${s.key}`],
           description: `/etc/fstab line for an Azure NetApp Files volume, ${s.title}. ${notesOf(s)} _netdev: mount after the network is up.`,
-          body: [...annotation(s), `${SERVER}:${exportOf(s)}  ${mountPointOf(s)}  nfs  ${[...options, '_netdev'].join(',')}  0  0`, '$0'],
+          body: [
+            ...annotation(s),
+            `${SERVER}:${exportOf(s)}  ${mountPointOf(s)}  nfs  ${[...options, '_netdev'].join(',')}  0  0`,
+            '$0',
+          ],
         },
       ];
     }),
@@ -147,7 +162,11 @@ const GENERATED: Record<string, () => SnippetFile> = {
 export function expandSnippet(body: readonly string[]): string {
   let text = body.join('\n');
   const defaults = new Map<string, string>();
-  const references = () => text.replace(/\$\{(\d+)\}|\$(\d+)/g, (m, a: string | undefined, b: string | undefined) => defaults.get((a ?? b)!) ?? m);
+  const references = () =>
+    text.replace(
+      /\$\{(\d+)\}|\$(\d+)/g,
+      (m, a: string | undefined, b: string | undefined) => defaults.get((a ?? b)!) ?? m,
+    );
   // Innermost first, so nested placeholders resolve: ${1:a ${2:b}} -> a b, ${3:/mnt/$1} -> /mnt/a.
   for (let guard = 0; guard < 100 && /\$\{\d+[:|]/.test(text); guard++) {
     text = references()
@@ -178,15 +197,27 @@ const HOSTS: Record<string, readonly Host[]> = {
     { path: () => 'scripts/mount-anf.sh', wrap: (t) => `#!/bin/bash\nset -euo pipefail\n${t}`, expects: 'mounts' },
     { path: () => 'docs/mounting.md', wrap: (t) => `# Mounting\n\n\`\`\`bash\n${t}\n\`\`\`\n`, expects: 'mounts' },
   ],
-  'systemd-mount.json': [{ path: (t) => `etc/systemd/system/${systemdUnitName(/^Where=(.*)$/m.exec(t)?.[1] ?? '/mnt')}`, wrap: (t) => t, expects: 'mounts' }],
+  'systemd-mount.json': [
+    {
+      path: (t) => `etc/systemd/system/${systemdUnitName(/^Where=(.*)$/m.exec(t)?.[1] ?? '/mnt')}`,
+      wrap: (t) => t,
+      expects: 'mounts',
+    },
+  ],
   'sysctl.json': [{ path: () => 'etc/sysctl.d/90-anf.conf', wrap: (t) => t, expects: 'settings' }],
-  'anf-manifest.json': [{ path: () => 'infra/estate.anf.yaml', wrap: (t, s) => wrapManifest(t, s), expects: 'volumes' }],
+  'anf-manifest.json': [
+    { path: () => 'infra/estate.anf.yaml', wrap: (t, s) => wrapManifest(t, s), expects: 'volumes' },
+  ],
 };
 
 /** Pool and volume snippets are list items: put them where they belong in a minimal manifest. */
 function wrapManifest(text: string, snippet: Snippet): string {
   const prefixes = [snippet.prefix].flat();
-  const indent = (t: string, n: number) => t.split('\n').map((line) => (line ? ' '.repeat(n) + line : line)).join('\n');
+  const indent = (t: string, n: number) =>
+    t
+      .split('\n')
+      .map((line) => (line ? ' '.repeat(n) + line : line))
+      .join('\n');
   if (prefixes.includes('anf-pool')) return `accounts:\n  - name: eda-prod\n    pools:\n${indent(text, 6)}\n`;
   if (prefixes.includes('anf-volume')) {
     return `accounts:\n  - name: eda-prod\n    pools:\n      - name: eda-premium\n        serviceLevel: Premium\n        size: 4 TiB\n        volumes:\n${indent(text, 10)}\n`;
@@ -199,7 +230,9 @@ function readSnippets(file: string): SnippetFile {
 }
 
 function problems(diagnostics: readonly Diagnostic[]): string[] {
-  return diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${d.message}`);
+  return diagnostics
+    .filter((d) => d.severity === 'error' || d.severity === 'warning')
+    .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${d.message}`);
 }
 
 describe('snippets', () => {
@@ -208,37 +241,73 @@ describe('snippets', () => {
     const path = join(SNIPPETS, file);
     if (UPDATE) writeFileSync(path, expected);
     const actual = existsSync(path) ? readFileSync(path, 'utf8') : '(missing)';
-    expect(actual, `snippets/${file} drifted from the mount recommendation: run UPDATE_SNIPPETS=1 npx vitest run test/unit/snippets.test.ts and review the diff`).toBe(expected);
+    expect(
+      actual,
+      `snippets/${file} drifted from the mount recommendation: run UPDATE_SNIPPETS=1 npx vitest run test/unit/snippets.test.ts and review the diff`,
+    ).toBe(expected);
   });
 
   it('every snippet file the package contributes exists and is tested here', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes?: { snippets?: { path: string }[] } };
-    const contributed = [...new Set((pkg.contributes?.snippets ?? []).map((s) => s.path.replace(/^\.\/snippets\//, '')))].sort();
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      contributes?: { snippets?: { path: string }[] };
+    };
+    const contributed = [
+      ...new Set((pkg.contributes?.snippets ?? []).map((s) => s.path.replace(/^\.\/snippets\//, ''))),
+    ].sort();
     expect(contributed.length).toBeGreaterThan(0);
     for (const file of contributed) expect(existsSync(join(SNIPPETS, file)), `snippets/${file}`).toBe(true);
     expect(contributed).toEqual(Object.keys(HOSTS).sort());
   });
 
   it('covers every workload the issue names', () => {
-    const prefixes = Object.keys(HOSTS).flatMap((file) => Object.values(readSnippets(file)).flatMap((s) => [s.prefix].flat()));
-    for (const key of ['eda-tools', 'eda-scratch', 'hpc', 'sap-hana-data', 'sap-hana-log', 'sap-hana-shared', 'oracle', 'nfsv3', 'nfsv41']) {
+    const prefixes = Object.keys(HOSTS).flatMap((file) =>
+      Object.values(readSnippets(file)).flatMap((s) => [s.prefix].flat()),
+    );
+    for (const key of [
+      'eda-tools',
+      'eda-scratch',
+      'hpc',
+      'sap-hana-data',
+      'sap-hana-log',
+      'sap-hana-shared',
+      'oracle',
+      'nfsv3',
+      'nfsv41',
+    ]) {
       expect(prefixes, `fstab line for ${key}`).toContain(`anf-fstab-${key}`);
       expect(prefixes, `mount command for ${key}`).toContain(`anf-mount-${key}`);
     }
-    for (const prefix of ['anf-mount-unit', 'anf-sysctl-nfs-client', 'anf-sysctl-sap-hana', 'anf-account', 'anf-pool', 'anf-volume']) expect(prefixes).toContain(prefix);
+    for (const prefix of [
+      'anf-mount-unit',
+      'anf-sysctl-nfs-client',
+      'anf-sysctl-sap-hana',
+      'anf-account',
+      'anf-pool',
+      'anf-volume',
+    ])
+      expect(prefixes).toContain(prefix);
   });
 
   it('gives each snippet one name in its file (no `anf-eda-tools` beside `anf-fstab-eda-tools`)', () => {
     for (const file of Object.keys(HOSTS)) {
       const prefixes = Object.values(readSnippets(file)).flatMap((s) => [s.prefix].flat());
-      expect(prefixes.filter((p, i) => prefixes.indexOf(p) !== i), file).toEqual([]);
+      expect(
+        prefixes.filter((p, i) => prefixes.indexOf(p) !== i),
+        file,
+      ).toEqual([]);
       const fstabAliases = prefixes.filter((p) => file === 'fstab.json' && !p.startsWith('anf-fstab-'));
       expect(fstabAliases, file).toEqual([]);
     }
   });
 
   const cases = Object.entries(HOSTS).flatMap(([file, hosts]) =>
-    existsSync(join(SNIPPETS, file)) ? Object.entries(readSnippets(file)).flatMap(([name, snippet]) => hosts.map((host) => [`${file}: ${name} in ${host.path(expandSnippet(snippet.body))}`, snippet, host] as const)) : [],
+    existsSync(join(SNIPPETS, file))
+      ? Object.entries(readSnippets(file)).flatMap(([name, snippet]) =>
+          hosts.map(
+            (host) => [`${file}: ${name} in ${host.path(expandSnippet(snippet.body))}`, snippet, host] as const,
+          ),
+        )
+      : [],
   );
 
   it.each(cases)('%s lints clean', (_label, snippet, host) => {

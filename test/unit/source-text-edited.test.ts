@@ -13,7 +13,7 @@ function expectSameIndex(before: string, after: string): void {
 }
 
 describe('SourceText.edited: a later version derives its line index from the previous one', () => {
-  it('gives a whole scan\'s line index for typing, deleting and pasting lines', () => {
+  it("gives a whole scan's line index for typing, deleting and pasting lines", () => {
     const fstab = '# fstab\n10.0.0.4:/vol1 /mnt/vol1 nfs rw,hard 0 0\n10.0.0.4:/vol2 /mnt/vol2 nfs rw 0 0\n';
     expectSameIndex(fstab, fstab.replace('hard', 'ha0rd'));
     expectSameIndex(fstab, fstab.replace('# fstab\n', ''));

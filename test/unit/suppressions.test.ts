@@ -16,8 +16,22 @@ describe('parseSuppressions', () => {
       '; anf-lint disable-file ANF214',
     ].join('\n');
     const found = parseSuppressions(new SourceText(text));
-    expect(found.map((s) => ({ scope: s.scope, codes: s.codes, reason: s.reason, firstLine: s.firstLine, lastLine: s.lastLine }))).toEqual([
-      { scope: 'next-line', codes: ['ANF207'], reason: 'scratch is soft on purpose; anf-lint agrees with the owner', firstLine: 2, lastLine: 2 },
+    expect(
+      found.map((s) => ({
+        scope: s.scope,
+        codes: s.codes,
+        reason: s.reason,
+        firstLine: s.firstLine,
+        lastLine: s.lastLine,
+      })),
+    ).toEqual([
+      {
+        scope: 'next-line',
+        codes: ['ANF207'],
+        reason: 'scratch is soft on purpose; anf-lint agrees with the owner',
+        firstLine: 2,
+        lastLine: 2,
+      },
       { scope: 'file', codes: ['ANF214'], reason: undefined, firstLine: 0, lastLine: 4 },
     ]);
     expect(found[1]!.span).toEqual({ start: text.lastIndexOf(';'), end: text.length });

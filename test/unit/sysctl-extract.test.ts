@@ -33,17 +33,29 @@ function covered(text: string, kind: FileKind) {
 
 describe('sysctl.conf and sysctl.d', () => {
   it('reads key = value, key=value and multi-value fields with exact spans', () => {
-    const text = '# comment\n; also a comment\nnet.core.rmem_max = 16777216\nnet.ipv4.tcp_rmem=4096\t87380   16777216\n';
+    const text =
+      '# comment\n; also a comment\nnet.core.rmem_max = 16777216\nnet.ipv4.tcp_rmem=4096\t87380   16777216\n';
     const result = covered(text, 'sysctl');
     expect(result.problems).toEqual([]);
     expect(result.settings).toMatchObject([
-      { key: 'net.core.rmem_max', keyText: 'net.core.rmem_max', value: '16777216', valueText: '16777216', fields: ['16777216'], origin: 'sysctl', persistent: true },
+      {
+        key: 'net.core.rmem_max',
+        keyText: 'net.core.rmem_max',
+        value: '16777216',
+        valueText: '16777216',
+        fields: ['16777216'],
+        origin: 'sysctl',
+        persistent: true,
+      },
       { key: 'net.ipv4.tcp_rmem', valueText: '4096\t87380   16777216', fields: ['4096', '87380', '16777216'] },
     ]);
   });
 
   it('normalizes `/` separators, swapping dots that are part of a name', () => {
-    const result = covered('net/ipv4/tcp_rmem = 4096 131072 16777216\nnet/ipv4/conf/eth0.100/rp_filter = 0\n', 'sysctl');
+    const result = covered(
+      'net/ipv4/tcp_rmem = 4096 131072 16777216\nnet/ipv4/conf/eth0.100/rp_filter = 0\n',
+      'sysctl',
+    );
     expect(result.settings.map((s) => [s.key, s.keyText])).toEqual([
       ['net.ipv4.tcp_rmem', 'net/ipv4/tcp_rmem'],
       ['net.ipv4.conf.eth0/100.rp_filter', 'net/ipv4/conf/eth0.100/rp_filter'],
@@ -85,11 +97,17 @@ describe('sysctl.conf and sysctl.d', () => {
 
 describe('modprobe.d', () => {
   it('reads options lines as module.parameter with spans on the parameter', () => {
-    const text = '# SAP note 3024346\noptions sunrpc tcp_max_slot_table_entries=128 udp_slot_table_entries=64\noptions nfs max_session_slots=180\ninstall foo /bin/true\n';
+    const text =
+      '# SAP note 3024346\noptions sunrpc tcp_max_slot_table_entries=128 udp_slot_table_entries=64\noptions nfs max_session_slots=180\ninstall foo /bin/true\n';
     const result = covered(text, 'modprobe');
     expect(result.problems).toEqual([]);
     expect(result.settings).toMatchObject([
-      { key: 'sunrpc.tcp_max_slot_table_entries', keyText: 'tcp_max_slot_table_entries', valueText: '128', origin: 'modprobe' },
+      {
+        key: 'sunrpc.tcp_max_slot_table_entries',
+        keyText: 'tcp_max_slot_table_entries',
+        valueText: '128',
+        origin: 'modprobe',
+      },
       { key: 'sunrpc.udp_slot_table_entries', valueText: '64' },
       { key: 'nfs.max_session_slots', valueText: '180' },
     ]);
@@ -98,11 +116,14 @@ describe('modprobe.d', () => {
   it('joins continuation lines and unquotes values', () => {
     const text = 'options sunrpc \\\n  tcp_max_slot_table_entries="128"\n';
     const result = covered(text, 'modprobe');
-    expect(result.settings).toMatchObject([{ key: 'sunrpc.tcp_max_slot_table_entries', valueText: '128', value: '128' }]);
+    expect(result.settings).toMatchObject([
+      { key: 'sunrpc.tcp_max_slot_table_entries', valueText: '128', value: '128' },
+    ]);
   });
 
   it('reports spaces around = and a module run into its parameter (ANF301)', () => {
-    const text = 'options sunrpc tcp_max_slot_table_entries = 128\noptions sunrpc.tcp_slot_table_entries=128\noptions nfs\n';
+    const text =
+      'options sunrpc tcp_max_slot_table_entries = 128\noptions sunrpc.tcp_slot_table_entries=128\noptions nfs\n';
     expect(covered(text, 'modprobe').problems).toEqual([
       { code: 'ANF301', text: 'tcp_max_slot_table_entries = 128' },
       { code: 'ANF301', text: 'sunrpc.tcp_slot_table_entries=128' },
@@ -115,19 +136,41 @@ describe('shell scripts', () => {
   const sh = (text: string) => {
     const { settings, problems } = extract(text, 'shell', 'file:///repo/scripts/tune.sh');
     return {
-      settings: settings.map((s) => ({ key: s.key, origin: s.origin, value: s.value, keyText: text.slice(s.keySpan.start, s.keySpan.end), valueText: text.slice(s.valueSpan.start, s.valueSpan.end), fields: (s.fields ?? []).map((f) => text.slice(f.span.start, f.span.end)), persistent: s.persistent, templated: s.templated })),
+      settings: settings.map((s) => ({
+        key: s.key,
+        origin: s.origin,
+        value: s.value,
+        keyText: text.slice(s.keySpan.start, s.keySpan.end),
+        valueText: text.slice(s.valueSpan.start, s.valueSpan.end),
+        fields: (s.fields ?? []).map((f) => text.slice(f.span.start, f.span.end)),
+        persistent: s.persistent,
+        templated: s.templated,
+      })),
       problems: problems.map((p) => ({ code: p.code, text: text.slice(p.span.start, p.span.end) })),
     };
   };
 
   it('reads sysctl -w, sysctl key=value and sudo /sbin/sysctl with quoted values', () => {
-    const text = '#!/bin/bash\nsudo sysctl -w net.ipv4.tcp_sack=1\nsysctl net.core.rmem_max=16777216 >/dev/null\n/sbin/sysctl -w "net.ipv4.tcp_rmem=4096 87380 16777216"\nsysctl -w net.ipv4.tcp_wmem=\'4096 16384 16777216\'\n';
+    const text =
+      '#!/bin/bash\nsudo sysctl -w net.ipv4.tcp_sack=1\nsysctl net.core.rmem_max=16777216 >/dev/null\n/sbin/sysctl -w "net.ipv4.tcp_rmem=4096 87380 16777216"\nsysctl -w net.ipv4.tcp_wmem=\'4096 16384 16777216\'\n';
     const result = sh(text);
     expect(result.problems).toEqual([]);
     expect(result.settings).toMatchObject([
-      { key: 'net.ipv4.tcp_sack', origin: 'sysctl-w', value: '1', keyText: 'net.ipv4.tcp_sack', valueText: '1', persistent: false },
+      {
+        key: 'net.ipv4.tcp_sack',
+        origin: 'sysctl-w',
+        value: '1',
+        keyText: 'net.ipv4.tcp_sack',
+        valueText: '1',
+        persistent: false,
+      },
       { key: 'net.core.rmem_max', value: '16777216' },
-      { key: 'net.ipv4.tcp_rmem', value: '4096 87380 16777216', valueText: '4096 87380 16777216', fields: ['4096', '87380', '16777216'] },
+      {
+        key: 'net.ipv4.tcp_rmem',
+        value: '4096 87380 16777216',
+        valueText: '4096 87380 16777216',
+        fields: ['4096', '87380', '16777216'],
+      },
       { key: 'net.ipv4.tcp_wmem', fields: ['4096', '16384', '16777216'] },
     ]);
   });
@@ -144,9 +187,16 @@ describe('shell scripts', () => {
   });
 
   it('reads echo > /proc/sys, echo | tee, and /sys/module parameters', () => {
-    const text = 'echo 128 > /proc/sys/sunrpc/tcp_max_slot_table_entries\necho "4096 87380 16777216" | sudo tee /proc/sys/net/ipv4/tcp_rmem\necho 64 >/sys/module/sunrpc/parameters/tcp_slot_table_entries 2>&1\n';
+    const text =
+      'echo 128 > /proc/sys/sunrpc/tcp_max_slot_table_entries\necho "4096 87380 16777216" | sudo tee /proc/sys/net/ipv4/tcp_rmem\necho 64 >/sys/module/sunrpc/parameters/tcp_slot_table_entries 2>&1\n';
     expect(sh(text).settings).toMatchObject([
-      { key: 'sunrpc.tcp_max_slot_table_entries', origin: 'proc-echo', value: '128', keyText: 'sunrpc/tcp_max_slot_table_entries', valueText: '128' },
+      {
+        key: 'sunrpc.tcp_max_slot_table_entries',
+        origin: 'proc-echo',
+        value: '128',
+        keyText: 'sunrpc/tcp_max_slot_table_entries',
+        valueText: '128',
+      },
       { key: 'net.ipv4.tcp_rmem', fields: ['4096', '87380', '16777216'] },
       { key: 'sunrpc.tcp_slot_table_entries', value: '64' },
     ]);
@@ -182,8 +232,13 @@ describe('shell scripts', () => {
   });
 
   it('finds commands after shell keywords and operators', () => {
-    const text = 'if [ -d /proc/sys/sunrpc ]; then sysctl -w sunrpc.tcp_max_slot_table_entries=128; fi\nfor k in a; do sysctl -w vm.swappiness=10; done\ntrue && sysctl -w net.ipv4.tcp_sack=1 || echo failed\n';
-    expect(sh(text).settings.map((s) => s.key)).toEqual(['sunrpc.tcp_max_slot_table_entries', 'vm.swappiness', 'net.ipv4.tcp_sack']);
+    const text =
+      'if [ -d /proc/sys/sunrpc ]; then sysctl -w sunrpc.tcp_max_slot_table_entries=128; fi\nfor k in a; do sysctl -w vm.swappiness=10; done\ntrue && sysctl -w net.ipv4.tcp_sack=1 || echo failed\n';
+    expect(sh(text).settings.map((s) => s.key)).toEqual([
+      'sunrpc.tcp_max_slot_table_entries',
+      'vm.swappiness',
+      'net.ipv4.tcp_sack',
+    ]);
   });
 
   it('marks variables as templated', () => {
@@ -193,7 +248,8 @@ describe('shell scripts', () => {
 
 describe('tuned, Markdown and cloud-init', () => {
   it('reads only the [sysctl] section of a tuned profile', () => {
-    const text = '[main]\nsummary=ANF client\ninclude=throughput-performance\n\n[sysctl]\nnet.ipv4.tcp_sack=1\nvm.dirty_ratio = 20\n\n[vm]\ntransparent_hugepages=never\n';
+    const text =
+      '[main]\nsummary=ANF client\ninclude=throughput-performance\n\n[sysctl]\nnet.ipv4.tcp_sack=1\nvm.dirty_ratio = 20\n\n[vm]\ntransparent_hugepages=never\n';
     const result = covered(text, 'tuned');
     expect(result.settings.map((s) => [s.key, s.origin])).toEqual([
       ['net.ipv4.tcp_sack', 'tuned'],
@@ -202,7 +258,8 @@ describe('tuned, Markdown and cloud-init', () => {
   });
 
   it('reads fenced shell blocks and sysctl-looking blocks in Markdown', () => {
-    const text = '# Tuning\n\n```bash\nsudo sysctl -w net.ipv4.tcp_sack=1\n```\n\n```\nnet.core.rmem_max = 16777216\n```\n\n```yaml\nnet.core.wmem_max: 1\n```\n\n```console\n$ sysctl -w vm.swappiness=10\n```\n';
+    const text =
+      '# Tuning\n\n```bash\nsudo sysctl -w net.ipv4.tcp_sack=1\n```\n\n```\nnet.core.rmem_max = 16777216\n```\n\n```yaml\nnet.core.wmem_max: 1\n```\n\n```console\n$ sysctl -w vm.swappiness=10\n```\n';
     expect(covered(text, 'markdown').settings.map((s) => [s.key, s.origin])).toEqual([
       ['net.ipv4.tcp_sack', 'sysctl-w'],
       ['net.core.rmem_max', 'sysctl'],
@@ -242,24 +299,66 @@ describe('robustness', () => {
   const kinds: FileKind[] = ['sysctl', 'modprobe', 'tuned', 'shell', 'markdown', 'cloud-init'];
   it('never throws and keeps spans inside the text, whatever the input', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', '=', ' ', '\n', '\\', '"', "'", '#', ';', '-', '/', '.', '>', '<', '|', '[', ']', '`', 'sysctl ', 'echo ', 'options ', '/proc/sys/', '<<EOF\n', 'EOF', '```\n', '1') }), fc.constantFrom(...kinds), (text, kind) => {
-        const { settings, problems } = extract(text, kind);
-        for (const s of settings) {
-          for (const span of [s.span, s.keySpan, s.valueSpan]) {
-            expect(span.start).toBeGreaterThanOrEqual(0);
-            expect(span.end).toBeLessThanOrEqual(text.length);
-            expect(span.end).toBeGreaterThanOrEqual(span.start);
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(
+            'a',
+            '=',
+            ' ',
+            '\n',
+            '\\',
+            '"',
+            "'",
+            '#',
+            ';',
+            '-',
+            '/',
+            '.',
+            '>',
+            '<',
+            '|',
+            '[',
+            ']',
+            '`',
+            'sysctl ',
+            'echo ',
+            'options ',
+            '/proc/sys/',
+            '<<EOF\n',
+            'EOF',
+            '```\n',
+            '1',
+          ),
+        }),
+        fc.constantFrom(...kinds),
+        (text, kind) => {
+          const { settings, problems } = extract(text, kind);
+          for (const s of settings) {
+            for (const span of [s.span, s.keySpan, s.valueSpan]) {
+              expect(span.start).toBeGreaterThanOrEqual(0);
+              expect(span.end).toBeLessThanOrEqual(text.length);
+              expect(span.end).toBeGreaterThanOrEqual(span.start);
+            }
           }
-        }
-        for (const p of problems) expect(p.span.end).toBeLessThanOrEqual(text.length);
-      }),
+          for (const p of problems) expect(p.span.end).toBeLessThanOrEqual(text.length);
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('stays linear on long adversarial lines', () => {
     const long = 50_000; // a quadratic step would take minutes here; linear work takes a few seconds on a busy machine
-    const inputs = [' '.repeat(long) + 'x', '/'.repeat(long) + 'a = 1', '- '.repeat(long), '"'.repeat(long), '\\ '.repeat(long), 'sysctl -w ' + 'a='.repeat(long), 'options sunrpc ' + 'x=1 '.repeat(long / 4), '`'.repeat(long)];
+    const inputs = [
+      ' '.repeat(long) + 'x',
+      '/'.repeat(long) + 'a = 1',
+      '- '.repeat(long),
+      '"'.repeat(long),
+      '\\ '.repeat(long),
+      'sysctl -w ' + 'a='.repeat(long),
+      'options sunrpc ' + 'x=1 '.repeat(long / 4),
+      '`'.repeat(long),
+    ];
     const kinds: FileKind[] = ['sysctl', 'modprobe', 'tuned', 'shell', 'markdown', 'cloud-init'];
     const started = startCpu();
     for (const text of inputs) for (const kind of kinds) extract(text, kind);
@@ -267,7 +366,38 @@ describe('robustness', () => {
   });
 
   it('the shell reader and line parsers themselves never throw (no safety net)', () => {
-    const unit = fc.constantFrom('a', '=', ' ', '\t', '\n', '\r', '\\', '"', "'", '$', '(', ')', '#', ';', '&', '|', '>', '<', '-', '/', '`', 'sysctl', 'echo', 'tee', 'options', '/proc/sys/', '/etc/sysctl.conf', '<<', 'EOF', '1');
+    const unit = fc.constantFrom(
+      'a',
+      '=',
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\\',
+      '"',
+      "'",
+      '$',
+      '(',
+      ')',
+      '#',
+      ';',
+      '&',
+      '|',
+      '>',
+      '<',
+      '-',
+      '/',
+      '`',
+      'sysctl',
+      'echo',
+      'tee',
+      'options',
+      '/proc/sys/',
+      '/etc/sysctl.conf',
+      '<<',
+      'EOF',
+      '1',
+    );
     fc.assert(
       fc.property(fc.string({ unit }), (text) => {
         const sink: Sink = { uri: 'file:///x', settings: [], problems: [] };

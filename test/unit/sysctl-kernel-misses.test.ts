@@ -14,7 +14,7 @@ function lint(files: Record<string, string>): string[] {
 }
 
 describe('vendor-prescribed kernel tuning stays clean', () => {
-  it('the SAP HANA on ANF sysctl and modprobe files (written from Microsoft\'s guidance)', () => {
+  it("the SAP HANA on ANF sysctl and modprobe files (written from Microsoft's guidance)", () => {
     const hana = [
       'net.core.rmem_max = 16777216',
       'net.core.wmem_max = 16777216',
@@ -29,7 +29,8 @@ describe('vendor-prescribed kernel tuning stays clean', () => {
       'net.ipv4.tcp_sack = 1',
       '',
     ].join('\n');
-    const msAz = 'sunrpc.tcp_slot_table_entries = 128\nvm.swappiness = 10\nnet.ipv4.tcp_max_syn_backlog = 16348\nnet.ipv4.conf.all.rp_filter = 0\n';
+    const msAz =
+      'sunrpc.tcp_slot_table_entries = 128\nvm.swappiness = 10\nnet.ipv4.tcp_max_syn_backlog = 16348\nnet.ipv4.conf.all.rp_filter = 0\n';
     expect(
       lint({
         'etc/sysctl.d/91-NetApp-HANA.conf': hana,
@@ -40,11 +41,16 @@ describe('vendor-prescribed kernel tuning stays clean', () => {
   });
 
   it('the ANF concurrency guidance: slot tables and session slots in modprobe.d', () => {
-    expect(lint({ 'etc/modprobe.d/nfs.conf': 'options sunrpc tcp_max_slot_table_entries=128\noptions nfs max_session_slots=180\n' })).toEqual([]);
+    expect(
+      lint({
+        'etc/modprobe.d/nfs.conf': 'options sunrpc tcp_max_slot_table_entries=128\noptions nfs max_session_slots=180\n',
+      }),
+    ).toEqual([]);
   });
 
-  it('the ANF client block\'s socket defaults and tcp_mem in pages', () => {
-    const text = 'net.core.rmem_default = 1048576\nnet.core.wmem_default = 1048576\nnet.ipv4.tcp_mem = 4096 89600 4194304\n';
+  it("the ANF client block's socket defaults and tcp_mem in pages", () => {
+    const text =
+      'net.core.rmem_default = 1048576\nnet.core.wmem_default = 1048576\nnet.ipv4.tcp_mem = 4096 89600 4194304\n';
     expect(lint({ 'etc/sysctl.d/90-anf.conf': text })).toEqual([]);
   });
 });
@@ -53,10 +59,15 @@ describe('kernel settings that set nothing', () => {
   it('a swapped-words sunrpc key is an error, also as a module parameter; a near miss stays ANF305', () => {
     expect(
       lint({
-        'etc/sysctl.d/90-nfs.conf': 'sunrpc.max_tcp_slot_table_entries = 128\nsunrpc.tpc_max_slot_table_entries = 128\n',
+        'etc/sysctl.d/90-nfs.conf':
+          'sunrpc.max_tcp_slot_table_entries = 128\nsunrpc.tpc_max_slot_table_entries = 128\n',
         'etc/modprobe.d/sunrpc.conf': 'options sunrpc max_tcp_slot_table_entries=128\n',
       }),
-    ).toEqual(['etc/sysctl.d/90-nfs.conf:1 ANF321 error', 'etc/sysctl.d/90-nfs.conf:2 ANF305 warning', 'etc/modprobe.d/sunrpc.conf:1 ANF321 error']);
+    ).toEqual([
+      'etc/sysctl.d/90-nfs.conf:1 ANF321 error',
+      'etc/sysctl.d/90-nfs.conf:2 ANF305 warning',
+      'etc/modprobe.d/sunrpc.conf:1 ANF321 error',
+    ]);
   });
 
   it('a key without its namespace, in sysctl.conf and in a sysctl -w command', () => {
@@ -69,6 +80,8 @@ describe('kernel settings that set nothing', () => {
   });
 
   it('typographic quotes around a line are an error and hide the setting from the other rules', () => {
-    expect(lint({ 'etc/sysctl.d/90-nfs.conf': '“net.ipv4.tcp_sack = 0”\n' })).toEqual(['etc/sysctl.d/90-nfs.conf:1 ANF323 error']);
+    expect(lint({ 'etc/sysctl.d/90-nfs.conf': '“net.ipv4.tcp_sack = 0”\n' })).toEqual([
+      'etc/sysctl.d/90-nfs.conf:1 ANF323 error',
+    ]);
   });
 });

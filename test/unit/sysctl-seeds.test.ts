@@ -6,7 +6,10 @@ import { CATALOG_KEYS, describeKey, findKey, nearMiss } from '../../server/src/c
 import { explainBandwidthDelay, suggestedWindowMax } from '../../server/src/core/sysctl/bandwidthDelay';
 
 /** The seeds' sysctl blocks, as a host would carry them, produce exactly these findings. */
-const SEED_001 = readFileSync(join(__dirname, '..', 'fixtures', 'rules', 'ANF306-duplicate-sysctl-key', 'etc', 'sysctl.conf'), 'utf8');
+const SEED_001 = readFileSync(
+  join(__dirname, '..', 'fixtures', 'rules', 'ANF306-duplicate-sysctl-key', 'etc', 'sysctl.conf'),
+  'utf8',
+);
 const SEED_000 = [
   'net.core.somaxconn = 65536',
   'net.core.netdev_max_backlog = 300000',
@@ -24,7 +27,9 @@ function lint(files: Record<string, string>, config: ResolvedConfig = resolveCon
   const workspace = new Workspace(config);
   for (const [path, text] of Object.entries(files)) workspace.set(`file:///host/${path}`, text);
   return Object.keys(files).flatMap((path) =>
-    visibleDiagnostics(lintFile(workspace, `file:///host/${path}`, config)).map((d) => `${path}:${d.range.start.line + 1} ${d.code} ${d.severity}`),
+    visibleDiagnostics(lintFile(workspace, `file:///host/${path}`, config)).map(
+      (d) => `${path}:${d.range.start.line + 1} ${d.code} ${d.severity}`,
+    ),
   );
 }
 
@@ -44,7 +49,9 @@ describe('seed sysctl blocks', () => {
 
   it('seed 001 as a drop-in on a HANA node behind Azure Load Balancer: tcp_timestamps = 0 is then right', () => {
     const config = resolveConfig({ sapHanaBehindLoadBalancer: true });
-    expect(lint({ 'etc/sysctl.d/90-nfs.conf': SEED_001 }, config)).not.toContain('etc/sysctl.d/90-nfs.conf:23 ANF311 info');
+    expect(lint({ 'etc/sysctl.d/90-nfs.conf': SEED_001 }, config)).not.toContain(
+      'etc/sysctl.d/90-nfs.conf:23 ANF311 info',
+    );
   });
 
   it('seed 000 (the course block) produces only its 64 MiB socket defaults', () => {
@@ -54,7 +61,7 @@ describe('seed sysctl blocks', () => {
     ]);
   });
 
-  it('seed 001\'s misspelled slot key is a near miss and nothing else: as written it sets nothing', () => {
+  it("seed 001's misspelled slot key is a near miss and nothing else: as written it sets nothing", () => {
     const text = 'sunrpc.tpc_max_slot_table_entries = 512\n';
     expect(lint({ 'etc/sysctl.d/90-nfs.conf': text })).toEqual(['etc/sysctl.d/90-nfs.conf:1 ANF305 warning']);
   });
@@ -79,13 +86,26 @@ describe('key catalog', () => {
     expect(nearMiss('sunrpc.tpc_max_slot_table_entries')?.suggestion).toBe('sunrpc.tcp_max_slot_table_entries');
     expect(nearMiss('net.ipv4.conf.eth0.rp_filtr')?.suggestion).toBe('net.ipv4.conf.eth0.rp_filter');
     expect(nearMiss('net.ipv6.tcp_rmem')?.suggestion).toBe('net.ipv4.tcp_rmem');
-    for (const real of ['net.ipv4.conf.all.arp_filter', 'net.ipv4.udp_mem', 'net.ipv4.tcp_ecn', 'kernel.pid_max', 'fs.file-max', 'net.ipv6.route.flush', 'nfs.max_session_cb_slots', 'nfsd.nfs4_disable_idmapping', 'vm.dirtytime_expire_seconds', 'net.ipv4.tcp_mtu_probe_floor', 'net.ipv4.tcp_sack']) {
+    for (const real of [
+      'net.ipv4.conf.all.arp_filter',
+      'net.ipv4.udp_mem',
+      'net.ipv4.tcp_ecn',
+      'kernel.pid_max',
+      'fs.file-max',
+      'net.ipv6.route.flush',
+      'nfs.max_session_cb_slots',
+      'nfsd.nfs4_disable_idmapping',
+      'vm.dirtytime_expire_seconds',
+      'net.ipv4.tcp_mtu_probe_floor',
+      'net.ipv4.tcp_sack',
+    ]) {
       expect(nearMiss(real), real).toBeUndefined();
     }
   });
 
   it('describes every key with its default, history and sourced recommendations', () => {
-    for (const entry of CATALOG_KEYS) expect(describeKey(entry.key.replace('*', 'all')), entry.key).toContain(entry.key);
+    for (const entry of CATALOG_KEYS)
+      expect(describeKey(entry.key.replace('*', 'all')), entry.key).toContain(entry.key);
     const slots = describeKey('sunrpc.tcp_max_slot_table_entries')!;
     expect(slots).toContain('65536');
     expect(slots).toContain('options sunrpc tcp_max_slot_table_entries');
@@ -96,7 +116,9 @@ describe('key catalog', () => {
   });
 
   it('puts the written window into a hover with the round-trip time', () => {
-    expect(describeKey('net.ipv4.tcp_rmem', { value: '4096 87380 262144', rttSeconds: 0.002 })).toContain('262,144 B ÷ 2 ms = 125 MiB/s');
+    expect(describeKey('net.ipv4.tcp_rmem', { value: '4096 87380 262144', rttSeconds: 0.002 })).toContain(
+      '262,144 B ÷ 2 ms = 125 MiB/s',
+    );
     expect(describeKey('net.ipv4.tcp_sack', { value: '1', rttSeconds: 0.002 })).not.toContain('÷');
   });
 });

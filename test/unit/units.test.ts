@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { asBinaryIntent, formatNumber, formatRate, formatSize, GiB, MiB, parseCount, parseDuration, parseRate, parseSize, TiB } from '../../server/src/core/units/units';
+import {
+  asBinaryIntent,
+  formatNumber,
+  formatRate,
+  formatSize,
+  GiB,
+  MiB,
+  parseCount,
+  parseDuration,
+  parseRate,
+  parseSize,
+  TiB,
+} from '../../server/src/core/units/units';
 
 function size(text: string) {
   const parsed = parseSize(text);
@@ -33,11 +45,14 @@ describe('parseSize', () => {
     expect(asBinaryIntent(tb).unit).toBe('TiB');
   });
 
-  it.each(['', '4', '4 parsecs', 'TiB', 'NaN TiB', '4 TiB extra', '4i', '1e999 TiB'])('rejects %j with the accepted forms', (text) => {
-    const parsed = parseSize(text);
-    expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.error).toMatch(/4TiB|not a number/);
-  });
+  it.each(['', '4', '4 parsecs', 'TiB', 'NaN TiB', '4 TiB extra', '4i', '1e999 TiB'])(
+    'rejects %j with the accepted forms',
+    (text) => {
+      const parsed = parseSize(text);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.error).toMatch(/4TiB|not a number/);
+    },
+  );
 });
 
 describe('parseRate', () => {
@@ -88,16 +103,46 @@ describe('formatting', () => {
 });
 
 describe('formatNumber without Intl (start-up, issue 17)', () => {
-  const intl = (value: number, digits: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, useGrouping: true }).format(value);
+  const intl = (value: number, digits: number) =>
+    new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, useGrouping: true }).format(value);
   it('writes what Intl.NumberFormat en-US writes', () => {
     for (const [value, digits] of [
-      [1.005, 2], [1.0049999, 2], [-0.001, 2], [-0, 0], [0, 2], [999.995, 2], [999999.5, 0], [1234567.891, 1], [0.5, 0], [1.5, 0], [2.5, 0], [-2.5, 0],
-      [1e21, 2], [1e-7, 2], [Infinity, 2], [-Infinity, 0], [NaN, 2], [123456789012345680000, 0], [0.000001, 6], [4096, 2], [16777216, 2],
-    ] as const) expect(formatNumber(value, digits), `${value} ${digits}`).toBe(intl(value, digits));
+      [1.005, 2],
+      [1.0049999, 2],
+      [-0.001, 2],
+      [-0, 0],
+      [0, 2],
+      [999.995, 2],
+      [999999.5, 0],
+      [1234567.891, 1],
+      [0.5, 0],
+      [1.5, 0],
+      [2.5, 0],
+      [-2.5, 0],
+      [1e21, 2],
+      [1e-7, 2],
+      [Infinity, 2],
+      [-Infinity, 0],
+      [NaN, 2],
+      [123456789012345680000, 0],
+      [0.000001, 6],
+      [4096, 2],
+      [16777216, 2],
+    ] as const)
+      expect(formatNumber(value, digits), `${value} ${digits}`).toBe(intl(value, digits));
     fc.assert(
-      fc.property(fc.oneof(fc.double({ noNaN: true }), fc.double({ min: -1e7, max: 1e7, noNaN: true }), fc.integer().map((n) => n / 1000), fc.integer().map((n) => n / 8)), fc.integer({ min: 0, max: 6 }), (value, digits) => {
-        expect(formatNumber(value, digits)).toBe(intl(value, digits));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true }),
+          fc.double({ min: -1e7, max: 1e7, noNaN: true }),
+          fc.integer().map((n) => n / 1000),
+          fc.integer().map((n) => n / 8),
+        ),
+        fc.integer({ min: 0, max: 6 }),
+        (value, digits) => {
+          expect(formatNumber(value, digits)).toBe(intl(value, digits));
+        },
+      ),
       { numRuns: 20_000 },
     );
   });

@@ -15,10 +15,17 @@ import { CATALOG_KEYS, describeKey } from '../../server/src/core/sysctl/catalog'
 const INTERNAL = [/\bseeds?\b/i, /swedish/i, /sv-se/i, /learn\.microsoft\.com\/(?!en-us\/)[a-z]{2}-[a-z]{2}\//];
 /** Source keys that are also ordinary words in the text. */
 const WORDS: ReadonlySet<string> = new Set(['EDA', 'HANA', 'ORACLE', 'PRICE', 'CALC']);
-const BARE_KEYS = (Object.keys(SOURCES) as SourceKey[]).filter((k) => !WORDS.has(k)).map((k) => new RegExp(`(?<![\\w/.-])${k}(?![\\w-])`));
+const BARE_KEYS = (Object.keys(SOURCES) as SourceKey[])
+  .filter((k) => !WORDS.has(k))
+  .map((k) => new RegExp(`(?<![\\w/.-])${k}(?![\\w-])`));
 
 function problems(text: string): string[] {
-  return [...INTERNAL, ...BARE_KEYS].filter((pattern) => pattern.test(text)).map((pattern) => `${pattern} in: ${text.match(new RegExp(`.{0,60}${pattern.source}.{0,30}`, pattern.flags))?.[0] ?? text.slice(0, 80)}`);
+  return [...INTERNAL, ...BARE_KEYS]
+    .filter((pattern) => pattern.test(text))
+    .map(
+      (pattern) =>
+        `${pattern} in: ${text.match(new RegExp(`.{0,60}${pattern.source}.{0,30}`, pattern.flags))?.[0] ?? text.slice(0, 80)}`,
+    );
 }
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'rules');

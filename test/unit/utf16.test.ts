@@ -6,7 +6,8 @@ import { decodeBytes } from '../../server/src/core/project';
  * they became text full of NUL characters: not the file, and minutes of tree-sitter error recovery
  * for a 55 KB .bicep (issue 32). They are decoded as UTF-16, and never fixed (fixes write UTF-8).
  */
-const TEXT = "param location string = 'westeurope' // é\nresource account 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {\n  name: 'anf'\n}\n";
+const TEXT =
+  "param location string = 'westeurope' // é\nresource account 'Microsoft.NetApp/netAppAccounts@2024-03-01' = {\n  name: 'anf'\n}\n";
 
 function utf16(text: string, endian: 'le' | 'be'): Uint8Array {
   const bytes = new Uint8Array(2 + text.length * 2);

@@ -23,7 +23,9 @@ interface Built {
 }
 
 const manifest = JSON.parse(readFileSync(join(GRAMMARS, 'grammars.json'), 'utf8')) as Record<string, Built>;
-const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
 
 describe.each(Object.entries(manifest))('server/grammars/%s', (file, built) => {
   const packageDir = join(ROOT, 'node_modules', ...built.package.split('/'));
@@ -37,6 +39,7 @@ describe.each(Object.entries(manifest))('server/grammars/%s', (file, built) => {
     expect(packageJson.devDependencies[built.package]?.replace(/^[\^~]/, '')).toBe(built.version);
     const installed = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
     expect(installed.version).toBe(built.version);
-    for (const [source, hash] of Object.entries(built.sources)) expect(sha256(join(packageDir, source)), source).toBe(hash);
+    for (const [source, hash] of Object.entries(built.sources))
+      expect(sha256(join(packageDir, source)), source).toBe(hash);
   });
 });

@@ -4,11 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { lazyPackages, yamlWithoutEnvReads } from '../../scripts/esbuildPlugins.mjs';
 
 const ROOT = join(__dirname, '..', '..');
-const ENTRY = "import { parseDocument } from 'yaml';\nmodule.exports = (text) => parseDocument(text, { merge: true }).toJS();\n";
+const ENTRY =
+  "import { parseDocument } from 'yaml';\nmodule.exports = (text) => parseDocument(text, { merge: true }).toJS();\n";
 
 /** Bundles ENTRY as scripts/build.mjs bundles the server (the CLI adds lazyPackages in front) and loads it. */
-async function bundled(plugins: Parameters<typeof build>[0]['plugins']): Promise<{ code: string; parse: (text: string) => unknown }> {
-  const result = await build({ stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent', plugins });
+async function bundled(
+  plugins: Parameters<typeof build>[0]['plugins'],
+): Promise<{ code: string; parse: (text: string) => unknown }> {
+  const result = await build({
+    stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    logLevel: 'silent',
+    plugins,
+  });
   const code = result.outputFiles[0]!.text;
   const module = { exports: {} as unknown };
   new Function('module', 'exports', 'require', code)(module, module.exports, require);
@@ -25,7 +36,10 @@ describe('yaml in the bundles', () => {
       const { code, parse } = await bundled(plugins);
       expect(code).not.toContain('LOG_TOKENS');
       expect(code).toContain('browser');
-      expect(parse('base: &b { quota: 4 TiB }\nvolume:\n  <<: *b\n  name: tools\n')).toEqual({ base: { quota: '4 TiB' }, volume: { quota: '4 TiB', name: 'tools' } });
+      expect(parse('base: &b { quota: 4 TiB }\nvolume:\n  <<: *b\n  name: tools\n')).toEqual({
+        base: { quota: '4 TiB' },
+        volume: { quota: '4 TiB', name: 'tools' },
+      });
     }
   });
 

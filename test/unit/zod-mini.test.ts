@@ -30,7 +30,10 @@ describe('zod/mini', () => {
   it("keeps zod's English messages, which the findings quote", () => {
     const volume = volumeSchema.safeParse({ name: '', quota: '4 TiB', protocols: [] });
     expect(volume.success).toBe(false);
-    expect(volume.error?.issues.map((issue) => issue.message)).toEqual(['Too small: expected string to have >=1 characters', 'Too small: expected array to have >=1 items']);
+    expect(volume.error?.issues.map((issue) => issue.message)).toEqual([
+      'Too small: expected string to have >=1 characters',
+      'Too small: expected array to have >=1 items',
+    ]);
     const config = configSchema.safeParse({ prices: { flexibleThroughputPerMiBpsHour: -1 } });
     expect(config.error?.issues.map((issue) => issue.message)).toEqual(['Too small: expected number to be >0']);
   });

@@ -2,7 +2,14 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { HierarchyProvider } from '../hierarchyView';
 import { STATUS_MESSAGE_MS } from '../timing';
-import { ADVISE_SIZING_METHOD, WORKLOADS_METHOD, type AdviseSizingParams, type AdviseSizingResult, type AdvisedOption, type WorkloadChoice } from '../protocol';
+import {
+  ADVISE_SIZING_METHOD,
+  WORKLOADS_METHOD,
+  type AdviseSizingParams,
+  type AdviseSizingResult,
+  type AdvisedOption,
+  type WorkloadChoice,
+} from '../protocol';
 
 const MANIFEST_LANGUAGES = new Set(['anf-manifest', 'anf-manifest-json']);
 
@@ -44,7 +51,11 @@ export async function recommendSizing(client: LanguageClient | undefined, hierar
   if (!by) return;
   const params: { -readonly [K in keyof AdviseSizingParams]: AdviseSizingParams[K] } = { capacity };
   if (by.by === 'throughput') {
-    const throughput = await ask(title, 'Throughput the workload needs from the volume', 'e.g. 1600 MiB/s or 1.2 GiB/s');
+    const throughput = await ask(
+      title,
+      'Throughput the workload needs from the volume',
+      'e.g. 1600 MiB/s or 1.2 GiB/s',
+    );
     if (throughput === undefined) return;
     params.throughput = throughput;
   } else {
@@ -71,8 +82,13 @@ export async function recommendSizing(client: LanguageClient | undefined, hierar
     params.position = { line: target.selection.active.line, character: target.selection.active.character };
   }
 
-  const answer = await client.sendRequest<AdviseSizingResult | readonly AdvisedOption[] | null>(ADVISE_SIZING_METHOD, params);
-  const options = Array.isArray(answer) ? (answer as readonly AdvisedOption[]) : ((answer as AdviseSizingResult | null)?.options ?? []);
+  const answer = await client.sendRequest<AdviseSizingResult | readonly AdvisedOption[] | null>(
+    ADVISE_SIZING_METHOD,
+    params,
+  );
+  const options = Array.isArray(answer)
+    ? (answer as readonly AdvisedOption[])
+    : ((answer as AdviseSizingResult | null)?.options ?? []);
   if (options.length === 0) {
     const why = !Array.isArray(answer) ? (answer as AdviseSizingResult | null)?.error : undefined;
     void vscode.window.showWarningMessage(`anf-lint found no sizing option${why ? `: ${why}` : '.'}`);
@@ -86,10 +102,20 @@ export async function recommendSizing(client: LanguageClient | undefined, hierar
       : `not possible: ${option.reason ?? 'the requirement is out of reach'}`,
     option,
   }));
-  const chosen = await vscode.window.showQuickPick(picks, { title: `${title}: options by cost`, placeHolder: target ? `Insert the pool and volume into ${baseName(target.document.uri)}` : 'Open a new manifest with the pool and volume', matchOnDetail: true });
+  const chosen = await vscode.window.showQuickPick(picks, {
+    title: `${title}: options by cost`,
+    placeHolder: target
+      ? `Insert the pool and volume into ${baseName(target.document.uri)}`
+      : 'Open a new manifest with the pool and volume',
+    matchOnDetail: true,
+  });
   if (!chosen) return;
   if (!chosen.option.feasible) {
-    const go = await vscode.window.showWarningMessage(`${chosen.option.serviceLevel} cannot meet the requirement: ${chosen.option.reason ?? ''}. Insert it anyway?`, 'Insert', 'Cancel');
+    const go = await vscode.window.showWarningMessage(
+      `${chosen.option.serviceLevel} cannot meet the requirement: ${chosen.option.reason ?? ''}. Insert it anyway?`,
+      'Insert',
+      'Cancel',
+    );
     if (go !== 'Insert') return;
   }
   await insertOption(chosen.option, target, params);
@@ -101,22 +127,38 @@ export async function recommendSizing(client: LanguageClient | undefined, hierar
  * structure (the `pools:` list of the account at the cursor, checked to parse afterwards), or into
  * a new manifest when no manifest is active.
  */
-async function insertOption(option: AdvisedOption, target: vscode.TextEditor | undefined, params: AdviseSizingParams): Promise<void> {
+async function insertOption(
+  option: AdvisedOption,
+  target: vscode.TextEditor | undefined,
+  params: AdviseSizingParams,
+): Promise<void> {
   if (target) {
     if (!option.edit) {
-      void vscode.window.showWarningMessage(`anf-lint cannot add the pool to ${baseName(target.document.uri)}: ${option.editError ?? 'no edit for this file'}.`);
+      void vscode.window.showWarningMessage(
+        `anf-lint cannot add the pool to ${baseName(target.document.uri)}: ${option.editError ?? 'no edit for this file'}.`,
+      );
       return;
     }
     const { start, end } = option.edit.range;
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(target.document.uri, new vscode.Range(start.line, start.character, end.line, end.character), option.edit.newText);
-    if (await vscode.workspace.applyEdit(edit)) void vscode.window.setStatusBarMessage(`anf-lint: added the ${option.serviceLevel} pool to ${option.edit.where}`, STATUS_MESSAGE_MS);
+    edit.replace(
+      target.document.uri,
+      new vscode.Range(start.line, start.character, end.line, end.character),
+      option.edit.newText,
+    );
+    if (await vscode.workspace.applyEdit(edit))
+      void vscode.window.setStatusBarMessage(
+        `anf-lint: added the ${option.serviceLevel} pool to ${option.edit.where}`,
+        STATUS_MESSAGE_MS,
+      );
     return;
   }
   // A new, unsaved manifest named like one (so the server lints it) in the first workspace folder.
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `sizing-${params.workload ?? 'volume'}.anf.yaml`;
-  const uri = folder ? vscode.Uri.joinPath(folder, name).with({ scheme: 'untitled' }) : vscode.Uri.from({ scheme: 'untitled', path: name });
+  const uri = folder
+    ? vscode.Uri.joinPath(folder, name).with({ scheme: 'untitled' })
+    : vscode.Uri.from({ scheme: 'untitled', path: name });
   const document = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(document);
   await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), option.newManifest ?? ''));

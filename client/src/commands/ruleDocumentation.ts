@@ -17,7 +17,9 @@ export class RuleDocumentProvider implements vscode.TextDocumentContentProvider 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const code = uri.path.replace(/^\//, '').replace(/\.md$/, '');
     if (!RULE_CODE.test(code)) return `# ${code}\n\nanf-lint has no rule ${code}.\n`;
-    const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.extensionUri, 'docs', 'rules', `${code}.md`));
+    const bytes = await vscode.workspace.fs.readFile(
+      vscode.Uri.joinPath(this.extensionUri, 'docs', 'rules', `${code}.md`),
+    );
     return new TextDecoder().decode(bytes);
   }
 }
@@ -43,7 +45,10 @@ export async function showRuleDocumentation(extensionUri: vscode.Uri, code?: unk
     void vscode.window.showWarningMessage(`anf-lint has no documentation page for ${chosen}.`);
     return;
   }
-  await vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.from({ scheme: RULE_DOC_SCHEME, path: `/${chosen}.md` }));
+  await vscode.commands.executeCommand(
+    'markdown.showPreview',
+    vscode.Uri.from({ scheme: RULE_DOC_SCHEME, path: `/${chosen}.md` }),
+  );
 }
 
 /** A diagnostic code as VS Code hands it over: a string, or `{ value, target }`. */
@@ -63,7 +68,9 @@ async function pickRule(rulesDir: vscode.Uri): Promise<string | undefined> {
     picks.push({ label: code, description: titles.get(code) ?? '', ...(detail ? { detail } : {}), code });
   };
   if (editor) {
-    const diagnostics = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'anf-lint' || RULE_CODE.test(codeOf(d.code) ?? String(d.code ?? '')));
+    const diagnostics = vscode.languages
+      .getDiagnostics(editor.document.uri)
+      .filter((d) => d.source === 'anf-lint' || RULE_CODE.test(codeOf(d.code) ?? String(d.code ?? '')));
     const here = diagnostics.filter((d) => d.range.contains(editor.selection.active));
     if (here.length > 0) picks.push({ label: 'At the cursor', kind: vscode.QuickPickItemKind.Separator });
     for (const d of here) add(codeOf(d.code) ?? String(d.code), d.message);
@@ -73,7 +80,11 @@ async function pickRule(rulesDir: vscode.Uri): Promise<string | undefined> {
   }
   picks.push({ label: 'All rules', kind: vscode.QuickPickItemKind.Separator });
   for (const code of [...titles.keys()].sort()) add(code);
-  const picked = await vscode.window.showQuickPick(picks, { title: 'anf-lint rule documentation', placeHolder: 'Rule code or title', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(picks, {
+    title: 'anf-lint rule documentation',
+    placeHolder: 'Rule code or title',
+    matchOnDescription: true,
+  });
   return picked && 'code' in picked ? (picked as RulePick).code : undefined;
 }
 
@@ -92,7 +103,10 @@ async function ruleTitles(rulesDir: vscode.Uri): Promise<Map<string, string>> {
       .filter((code) => RULE_CODE.test(code))
       .map(async (code) => {
         const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(rulesDir, `${code}.md`));
-        const heading = new TextDecoder().decode(bytes).split('\n').find((line) => line.startsWith('# '));
+        const heading = new TextDecoder()
+          .decode(bytes)
+          .split('\n')
+          .find((line) => line.startsWith('# '));
         titles.set(code, heading ? heading.replace(/^#\s*(ANF\d{3})?\s*[:—-]?\s*/, '').trim() : '');
       }),
   );

@@ -14,7 +14,9 @@ let loading: Promise<void> | undefined;
  */
 export function loadIacReaders(io: Pick<CliIo, 'stderr'>): Promise<void> {
   loading ??= initIacParsers(loadIacWasm).catch((error: unknown) => {
-    io.stderr.write(`anf-lint: Terraform/Bicep reader not loaded: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(
+      `anf-lint: Terraform/Bicep reader not loaded: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
   });
   return loading;
 }

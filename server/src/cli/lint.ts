@@ -19,7 +19,21 @@ import {
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { computeManifestFigures, type ManifestFigures } from '../core/manifest/figures';
 import { fileInventory, listsEstate, type EstateInventory } from '../core/estate/inventory';
-import { ConfigUnreadable, decodeBytes, isInside, isProjectFile, Project, relativeTo, type AppliedFix, type DroppedFix, type ConfigChoice, type Environment, type ProjectRun, type Root, type Target } from '../core/project';
+import {
+  ConfigUnreadable,
+  decodeBytes,
+  isInside,
+  isProjectFile,
+  Project,
+  relativeTo,
+  type AppliedFix,
+  type DroppedFix,
+  type ConfigChoice,
+  type Environment,
+  type ProjectRun,
+  type Root,
+  type Target,
+} from '../core/project';
 import { DEFAULT_DISCOVERY_LIMITS, type DiscoveryLimits } from '../core/project/limits';
 import { NodeEnvironment, RefNotFound, toCorePath } from '../node/nodeEnvironment';
 import { displayPathOf } from './files';
@@ -124,7 +138,11 @@ function newProject(request: Pick<LintRequest, 'configPath' | 'ruleOverrides' | 
  * Files larger than the discovered-file bound are still skipped with a note.
  */
 function cliDiscoveryLimits(maxFiles: number | undefined): DiscoveryLimits {
-  return { maxFiles: maxFiles ?? Number.POSITIVE_INFINITY, maxEntries: Number.POSITIVE_INFINITY, maxFileBytes: DEFAULT_DISCOVERY_LIMITS.maxFileBytes };
+  return {
+    maxFiles: maxFiles ?? Number.POSITIVE_INFINITY,
+    maxEntries: Number.POSITIVE_INFINITY,
+    maxFileBytes: DEFAULT_DISCOVERY_LIMITS.maxFileBytes,
+  };
 }
 
 function isConfigFileName(path: string): boolean {
@@ -134,10 +152,15 @@ function isConfigFileName(path: string): boolean {
 /** A configuration file judged like any file: errors stop the run (exit 2), warnings are printed. */
 function checkConfigChoice(choice: ConfigChoice, cwd: string, env: Environment): string[] {
   if (choice.path === undefined || choice.text === undefined) return [];
-  const diagnostics = visibleDiagnostics(checkConfigFile(env.uriOf(choice.path), choice.text, resolveConfig(choice.config)).diagnostics);
+  const diagnostics = visibleDiagnostics(
+    checkConfigFile(env.uriOf(choice.path), choice.text, resolveConfig(choice.config)).diagnostics,
+  );
   const shown = displayPathOf(choice.path, cwd);
-  const lines = diagnostics.map((d) => `${shown}:${d.range.start.line + 1}:${d.range.start.character + 1}  ${d.severity}  ${d.message}  ${d.code}`);
-  if (diagnostics.some((d) => d.severity === 'error')) throw new UsageError(`the configuration file ${shown} has errors:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+  const lines = diagnostics.map(
+    (d) => `${shown}:${d.range.start.line + 1}:${d.range.start.character + 1}  ${d.severity}  ${d.message}  ${d.code}`,
+  );
+  if (diagnostics.some((d) => d.severity === 'error'))
+    throw new UsageError(`the configuration file ${shown} has errors:\n${lines.map((l) => `  ${l}`).join('\n')}`);
   return lines;
 }
 
@@ -145,17 +168,28 @@ function configOf(project: Project, path: string, request: Pick<LintRequest, 'co
   try {
     return project.configFor(path, root);
   } catch (error) {
-    if (error instanceof ConfigUnreadable) throw new UsageError(request.configPath !== undefined ? `--config: cannot read ${request.configPath}` : error.message);
+    if (error instanceof ConfigUnreadable)
+      throw new UsageError(
+        request.configPath !== undefined ? `--config: cannot read ${request.configPath}` : error.message,
+      );
     throw error;
   }
 }
 
 /** The configuration of the current folder (for `size` and `mount`); exits with a usage error when it has errors. */
-export function loadCliConfig(request: Pick<LintRequest, 'configPath' | 'ruleOverrides'>, cwd: string, io?: CliIo): { loaded: { path?: string; text?: string; config: AnfLintConfig }; resolved: ResolvedConfig; warnings: string[] } {
+export function loadCliConfig(
+  request: Pick<LintRequest, 'configPath' | 'ruleOverrides'>,
+  cwd: string,
+  io?: CliIo,
+): { loaded: { path?: string; text?: string; config: AnfLintConfig }; resolved: ResolvedConfig; warnings: string[] } {
   const project = newProject(request, io ?? { cwd, stdout: process.stdout, stderr: process.stderr, env: process.env });
   const choice = configOf(project, `${toCorePath(cwd)}/.`, request);
   const warnings = checkConfigChoice(choice, cwd, project.env);
-  return { loaded: { ...(choice.path !== undefined ? { path: choice.path, text: choice.text! } : {}), config: choice.config }, resolved: choice.resolved, warnings };
+  return {
+    loaded: { ...(choice.path !== undefined ? { path: choice.path, text: choice.text! } : {}), config: choice.config },
+    resolved: choice.resolved,
+    warnings,
+  };
 }
 
 /** Parses `--rule CODE=severity` values. */
@@ -164,18 +198,27 @@ export function parseRuleOverrides(values: readonly string[]): Record<string, Ru
   const settings: readonly string[] = ['off', 'hint', 'info', 'warning', 'error'];
   for (const value of values) {
     const match = /^\s*([A-Za-z0-9-]+)\s*[=:]\s*([A-Za-z]+)\s*$/.exec(value);
-    if (!match) throw new UsageError(`--rule "${value}": write it as CODE=off|info|warning|error, e.g. --rule ANF204=off`);
+    if (!match)
+      throw new UsageError(`--rule "${value}": write it as CODE=off|info|warning|error, e.g. --rule ANF204=off`);
     const code = match[1]!.toUpperCase();
     const setting = match[2]!.toLowerCase();
-    if (!ruleByCode(code)) throw new UsageError(`--rule "${value}": anf-lint has no rule ${code} (see \`anf-lint rules\`)`);
-    if (!settings.includes(setting)) throw new UsageError(`--rule "${value}": "${match[2]}" is not a severity; use off, hint, info, warning or error`);
+    if (!ruleByCode(code))
+      throw new UsageError(`--rule "${value}": anf-lint has no rule ${code} (see \`anf-lint rules\`)`);
+    if (!settings.includes(setting))
+      throw new UsageError(`--rule "${value}": "${match[2]}" is not a severity; use off, hint, info, warning or error`);
     result[code] = setting as RuleSetting;
   }
   return result;
 }
 
 /** The files the patterns name: files as named, folders and globs through the project's discovery. */
-function patternTargets(project: Project, patterns: readonly string[], io: CliIo, errors: string[], notes: string[]): Target[] {
+function patternTargets(
+  project: Project,
+  patterns: readonly string[],
+  io: CliIo,
+  errors: string[],
+  notes: string[],
+): Target[] {
   const cwd = toCorePath(io.cwd);
   const targets: Target[] = [];
   for (const pattern of patterns) {
@@ -191,7 +234,10 @@ function patternTargets(project: Project, patterns: readonly string[], io: CliIo
       const root = found.root.context ? found.root : { ...found.root, path: absolute };
       for (const path of found.paths) targets.push({ path, root });
       // Only --max-files stops discovery in the CLI: the user asked for the bound, so it is a note, not a failure.
-      if (found.stopped) notes.push(`${displayPathOf(absolute, io.cwd)}: read the first files only, because ${found.stopped} (--max-files)`);
+      if (found.stopped)
+        notes.push(
+          `${displayPathOf(absolute, io.cwd)}: read the first files only, because ${found.stopped} (--max-files)`,
+        );
       continue;
     }
     const scan = picomatch.scan(pattern);
@@ -211,16 +257,23 @@ function patternTargets(project: Project, patterns: readonly string[], io: CliIo
 }
 
 /** Staged files (their index content) or files changed since a ref (their work-tree content). */
-function changedTargets(project: Project, patterns: readonly string[], changes: 'staged' | { readonly ref: string }, io: CliIo): { targets: Target[]; root: Root } {
+function changedTargets(
+  project: Project,
+  patterns: readonly string[],
+  changes: 'staged' | { readonly ref: string },
+  io: CliIo,
+): { targets: Target[]; root: Root } {
   const root = project.rootOfFolder(toCorePath(io.cwd));
   const git = project.env.git;
-  if (root.gitRoot === undefined || !git) throw new UsageError(`${changes === 'staged' ? '--staged' : '--changed-since'} needs a git work tree`);
+  if (root.gitRoot === undefined || !git)
+    throw new UsageError(`${changes === 'staged' ? '--staged' : '--changed-since'} needs a git work tree`);
   const gitRoot = root.gitRoot;
   let names: readonly string[];
   try {
     names = changes === 'staged' ? git.stagedFiles(gitRoot) : git.changedSince(gitRoot, changes.ref);
   } catch (error) {
-    if (error instanceof RefNotFound && changes !== 'staged') throw new UsageError(`--changed-since: "${changes.ref}" is not a commit, branch or tag in this repository`);
+    if (error instanceof RefNotFound && changes !== 'staged')
+      throw new UsageError(`--changed-since: "${changes.ref}" is not a commit, branch or tag in this repository`);
     throw error;
   }
   const scopes = patterns.map((p) => toCorePath(resolve(io.cwd, p)));
@@ -255,7 +308,16 @@ function touchesLines(diagnostic: Diagnostic, lines: ReadonlySet<number>): boole
  * Reads what the request names (files, folders, globs, standard input, changed files) with their
  * roots' context into the project's workspaces. `anf-lint estate` reads the same files as lint.
  */
-export async function openTargets(request: Omit<LintRequest, 'fix'>, io: CliIo): Promise<{ project: Project; run: ProjectRun; errors: string[]; discoveryNotes: string[]; baseRoot: Root | undefined }> {
+export async function openTargets(
+  request: Omit<LintRequest, 'fix'>,
+  io: CliIo,
+): Promise<{
+  project: Project;
+  run: ProjectRun;
+  errors: string[];
+  discoveryNotes: string[];
+  baseRoot: Root | undefined;
+}> {
   const project = newProject(request, io);
   const env = project.env;
   const cwd = toCorePath(io.cwd);
@@ -276,7 +338,13 @@ export async function openTargets(request: Omit<LintRequest, 'fix'>, io: CliIo):
     targets = changed.targets;
     baseRoot = changed.root;
   } else {
-    targets = patternTargets(project, request.patterns.length > 0 ? request.patterns : ['.'], io, errors, discoveryNotes);
+    targets = patternTargets(
+      project,
+      request.patterns.length > 0 ? request.patterns : ['.'],
+      io,
+      errors,
+      discoveryNotes,
+    );
   }
   const seen = new Set<string>();
   targets = targets.filter((t) => (seen.has(t.path) ? false : (seen.add(t.path), true)));
@@ -287,14 +355,22 @@ export async function openTargets(request: Omit<LintRequest, 'fix'>, io: CliIo):
     const root = target.root ?? project.rootOf(target.path);
     roots.set(root.path, root);
   }
-  if (needIacReaders(targets.map((t) => t.path)) || [...roots.values()].some((root) => needIacReaders(project.contextPaths(root)))) await loadIacReaders(io);
+  if (
+    needIacReaders(targets.map((t) => t.path)) ||
+    [...roots.values()].some((root) => needIacReaders(project.contextPaths(root)))
+  )
+    await loadIacReaders(io);
 
   const run = project.open(targets);
   return { project, run, errors, discoveryNotes, baseRoot };
 }
 
 /** Lints what the request names and returns the results; nothing is printed here. */
-export async function runLint(request: LintRequest, io: CliIo, progress?: (done: number, total: number) => void): Promise<LintOutcome> {
+export async function runLint(
+  request: LintRequest,
+  io: CliIo,
+  progress?: (done: number, total: number) => void,
+): Promise<LintOutcome> {
   const { project, run, errors, discoveryNotes, baseRoot } = await openTargets(request, io);
   const env = project.env;
   const cwd = toCorePath(io.cwd);
@@ -309,7 +385,10 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   const checked = new Set<string>();
   // Configuration files linted as targets are reported like any file; the ones that configure other files must be sound.
   const configured = sorted.filter((t) => !isConfigFileName(t.path));
-  const configs = configured.length > 0 ? configured.map((t) => configOf(project, t.path, request, t.root)) : [configOf(project, `${cwd}/.`, request)];
+  const configs =
+    configured.length > 0
+      ? configured.map((t) => configOf(project, t.path, request, t.root))
+      : [configOf(project, `${cwd}/.`, request)];
   for (const choice of configs) {
     if (choice.path === undefined || checked.has(choice.path)) continue;
     checked.add(choice.path);
@@ -323,7 +402,10 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   if (request.fix !== 'none') {
     const fixed = run.fix(request.unsafeFixes ? 'unsafe' : 'safe');
     const pathOfUri = new Map(sorted.map((t) => [t.uri, displayPathOf(t.path, io.cwd)]));
-    fixesLeft = { dropped: fixed.dropped.map((fix) => ({ displayPath: pathOfUri.get(fix.uri) ?? fix.uri, fix })), unsafe: fixed.unsafeLeft };
+    fixesLeft = {
+      dropped: fixed.dropped.map((fix) => ({ displayPath: pathOfUri.get(fix.uri) ?? fix.uri, fix })),
+      unsafe: fixed.unsafeLeft,
+    };
     for (const target of sorted) {
       const before = fixed.before.get(target.uri);
       const after = fixed.after.get(target.uri);
@@ -364,7 +446,13 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
       diagnostics,
       volumes: file.volumes,
       ...(file.manifest ? { figures: computeManifestFigures(file.manifest, linted.config.resolved) } : {}),
-      ...(file.manifest ? { inventory: listsEstate(file) ? { ...fileInventory(file, linted.config.resolved), calledModule: false } : { accounts: [], pools: [], volumes: [], calledModule: true } } : {}),
+      ...(file.manifest
+        ? {
+            inventory: listsEstate(file)
+              ? { ...fileInventory(file, linted.config.resolved), calledModule: false }
+              : { accounts: [], pools: [], volumes: [], calledModule: true },
+          }
+        : {}),
     });
     progress?.(index + 1, sorted.length);
   });
@@ -373,13 +461,27 @@ export async function runLint(request: LintRequest, io: CliIo, progress?: (done:
   const notes = [...discoveryNotes, ...project.notes.map((n) => `${displayPathOf(n.path, io.cwd)}: ${n.message}`)];
   const first = configs[0]!;
   const root = baseRoot ?? sorted[0]?.root ?? project.rootOfFolder(cwd);
-  return { results, errors, notes, warnings, config: first.resolved, ...(first.path !== undefined ? { configPath: first.path } : {}), root: root.gitRoot ?? cwd, fixes, ...(fixesLeft ? { fixesLeft } : {}) };
+  return {
+    results,
+    errors,
+    notes,
+    warnings,
+    config: first.resolved,
+    ...(first.path !== undefined ? { configPath: first.path } : {}),
+    root: root.gitRoot ?? cwd,
+    fixes,
+    ...(fixesLeft ? { fixesLeft } : {}),
+  };
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
 
 /** Exit code for a run: findings at or above --fail-on, or more warnings than --max-warnings. */
-export function findingsExceed(results: readonly FileResult[], failOn: Severity, maxWarnings: number | undefined): boolean {
+export function findingsExceed(
+  results: readonly FileResult[],
+  failOn: Severity,
+  maxWarnings: number | undefined,
+): boolean {
   let warnings = 0;
   let failing = false;
   for (const result of results) {
@@ -391,7 +493,8 @@ export function findingsExceed(results: readonly FileResult[], failOn: Severity,
     const omitted = omittedFindings(result.diagnostics);
     if (!omitted) continue;
     warnings += omitted.bySeverity.warning;
-    for (const severity of SEVERITIES) if (omitted.bySeverity[severity] > 0 && SEVERITY_RANK[severity] <= SEVERITY_RANK[failOn]) failing = true;
+    for (const severity of SEVERITIES)
+      if (omitted.bySeverity[severity] > 0 && SEVERITY_RANK[severity] <= SEVERITY_RANK[failOn]) failing = true;
   }
   return failing || (maxWarnings !== undefined && warnings > maxWarnings);
 }

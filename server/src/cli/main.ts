@@ -26,7 +26,9 @@ runCli(process.argv.slice(2), io).then(
     stdout.flushed(() => stderr.flushed(() => process.exit(code)));
   },
   (error: unknown) => {
-    stderr.write(`anf-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    stderr.write(
+      `anf-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     stderr.write('Please report this as a bug, with the command and the file if you can share it.\n');
     process.exitCode = 3; // not a fact: exit code (internal error)
   },

@@ -126,27 +126,38 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
   }
 
   const format = (values.format ?? (io.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text')) as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format: "${values.format}" is not a format; use ${FORMATS.join(', ')}`);
+  if (!FORMATS.includes(format))
+    throw new UsageError(`--format: "${values.format}" is not a format; use ${FORMATS.join(', ')}`);
   const failOn = (values['fail-on'] ?? 'warning') as Severity;
-  if (!SEVERITIES.includes(failOn)) throw new UsageError(`--fail-on: "${values['fail-on']}" is not a severity; use error, warning, info or hint`);
+  if (!SEVERITIES.includes(failOn))
+    throw new UsageError(`--fail-on: "${values['fail-on']}" is not a severity; use error, warning, info or hint`);
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
-    if (!/^\d+$/.test(values['max-warnings'])) throw new UsageError(`--max-warnings: "${values['max-warnings']}" is not a whole number of warnings`);
+    if (!/^\d+$/.test(values['max-warnings']))
+      throw new UsageError(`--max-warnings: "${values['max-warnings']}" is not a whole number of warnings`);
     maxWarnings = Number(values['max-warnings']);
   }
   let maxFiles: number | undefined;
   if (values['max-files'] !== undefined) {
-    if (!/^[1-9]\d*$/.test(values['max-files'])) throw new UsageError(`--max-files: "${values['max-files']}" is not a whole number of files above 0`);
+    if (!/^[1-9]\d*$/.test(values['max-files']))
+      throw new UsageError(`--max-files: "${values['max-files']}" is not a whole number of files above 0`);
     maxFiles = Number(values['max-files']);
   }
-  if (values.stdin && values['stdin-filename'] === undefined) throw new UsageError('--stdin needs --stdin-filename NAME (the name decides the file kind)');
-  if (!values.stdin && values['stdin-filename'] !== undefined) throw new UsageError('--stdin-filename is only for --stdin');
-  if (values.stdin && positionals.length > 0) throw new UsageError(`--stdin lints standard input only; remove ${positionals.join(' ')}`);
+  if (values.stdin && values['stdin-filename'] === undefined)
+    throw new UsageError('--stdin needs --stdin-filename NAME (the name decides the file kind)');
+  if (!values.stdin && values['stdin-filename'] !== undefined)
+    throw new UsageError('--stdin-filename is only for --stdin');
+  if (values.stdin && positionals.length > 0)
+    throw new UsageError(`--stdin lints standard input only; remove ${positionals.join(' ')}`);
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run: choose one');
-  if (values.staged && values['changed-since'] !== undefined) throw new UsageError('--staged and --changed-since: choose one');
-  if (values['unsafe-fixes'] && !values.fix && !values['fix-dry-run']) throw new UsageError('--unsafe-fixes goes with --fix or --fix-dry-run');
-  if (values.fix && values.stdin) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
-  if (values.fix && values.staged) throw new UsageError('--fix cannot write to the index; run --fix on the work tree, then stage the result');
+  if (values.staged && values['changed-since'] !== undefined)
+    throw new UsageError('--staged and --changed-since: choose one');
+  if (values['unsafe-fixes'] && !values.fix && !values['fix-dry-run'])
+    throw new UsageError('--unsafe-fixes goes with --fix or --fix-dry-run');
+  if (values.fix && values.stdin)
+    throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
+  if (values.fix && values.staged)
+    throw new UsageError('--fix cannot write to the index; run --fix on the work tree, then stage the result');
 
   const request: LintRequest = {
     patterns: positionals,
@@ -157,7 +168,11 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
     ...(values['all-findings'] ? { allFindings: true } : {}),
     ...(values['unsafe-fixes'] ? { unsafeFixes: true } : {}),
     ...(maxFiles !== undefined ? { maxFiles } : {}),
-    ...(values.staged ? { changes: 'staged' as const } : values['changed-since'] !== undefined ? { changes: { ref: values['changed-since'] } } : {}),
+    ...(values.staged
+      ? { changes: 'staged' as const }
+      : values['changed-since'] !== undefined
+        ? { changes: { ref: values['changed-since'] } }
+        : {}),
   };
 
   const progress = makeProgress(io);
@@ -169,22 +184,44 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
 
   if (request.fix === 'dry-run') {
     for (const fix of outcome.fixes) {
-      io.stdout.write(createTwoFilesPatch(`a/${fix.displayPath}`, `b/${fix.displayPath}`, fix.before, fix.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+      io.stdout.write(
+        createTwoFilesPatch(
+          `a/${fix.displayPath}`,
+          `b/${fix.displayPath}`,
+          fix.before,
+          fix.after,
+          undefined,
+          undefined,
+          { context: 3 },
+        ).replace(/^=+\n/, ''),
+      );
     }
     // With --unsafe-fixes, which fixes the diff holds, each marked safe or unsafe (without it, all are safe).
-    if (request.unsafeFixes) for (const fix of outcome.fixes) {
-      for (const applied of fix.applied) io.stderr.write(`anf-lint: ${fix.displayPath}:${applied.line + 1}: ${applied.code} ${applied.title} [${applied.applicability}]\n`);
-    }
-    io.stderr.write(`anf-lint: ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'} would change with --fix${request.unsafeFixes ? ' --unsafe-fixes' : ''}.\n`);
+    if (request.unsafeFixes)
+      for (const fix of outcome.fixes) {
+        for (const applied of fix.applied)
+          io.stderr.write(
+            `anf-lint: ${fix.displayPath}:${applied.line + 1}: ${applied.code} ${applied.title} [${applied.applicability}]\n`,
+          );
+      }
+    io.stderr.write(
+      `anf-lint: ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'} would change with --fix${request.unsafeFixes ? ' --unsafe-fixes' : ''}.\n`,
+    );
     writeFixesLeft(io, outcome.fixesLeft, 'dry-run');
   } else {
     if (request.fix === 'write' && outcome.fixes.length > 0) {
-      io.stderr.write(`anf-lint: fixed ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'}: ${outcome.fixes.map((f) => f.displayPath).join(', ')}\n`);
+      io.stderr.write(
+        `anf-lint: fixed ${outcome.fixes.length} file${outcome.fixes.length === 1 ? '' : 's'}: ${outcome.fixes.map((f) => f.displayPath).join(', ')}\n`,
+      );
     }
     if (request.fix === 'write') writeFixesLeft(io, outcome.fixesLeft, 'write');
     switch (format) {
       case 'text':
-        io.stdout.write(formatText(outcome.results, createColors(colorsEnabled(io.stdout, io.env)), { filesChecked: outcome.results.length }));
+        io.stdout.write(
+          formatText(outcome.results, createColors(colorsEnabled(io.stdout, io.env)), {
+            filesChecked: outcome.results.length,
+          }),
+        );
         break;
       case 'json':
         io.stdout.write(formatJson(outcome.results));
@@ -210,12 +247,19 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
 function writeFixesLeft(io: CliIo, left: FixesLeft | undefined, mode: 'dry-run' | 'write'): void {
   if (!left) return;
   for (const { displayPath, fix } of left.dropped) {
-    io.stderr.write(`anf-lint: ${displayPath}:${fix.line + 1}: ${fix.code} ${fix.title}: not applied: together with the other fixes it makes ${fix.newFindings[0] ?? 'a new finding'}\n`);
+    io.stderr.write(
+      `anf-lint: ${displayPath}:${fix.line + 1}: ${fix.code} ${fix.title}: not applied: together with the other fixes it makes ${fix.newFindings[0] ?? 'a new finding'}\n`,
+    );
   }
   if (left.unsafe > 0) {
     const n = left.unsafe;
-    const see = mode === 'dry-run' ? 'see them with --fix-dry-run --unsafe-fixes' : 'see them with --fix-dry-run --unsafe-fixes, apply them with --fix --unsafe-fixes';
-    io.stderr.write(`anf-lint: ${n} unsafe fix${n === 1 ? '' : 'es'} left out (an unsafe fix may change what a host or deployment does, so it needs review): ${see}, or one at a time from the editor's quick-fix menu.\n`);
+    const see =
+      mode === 'dry-run'
+        ? 'see them with --fix-dry-run --unsafe-fixes'
+        : 'see them with --fix-dry-run --unsafe-fixes, apply them with --fix --unsafe-fixes';
+    io.stderr.write(
+      `anf-lint: ${n} unsafe fix${n === 1 ? '' : 'es'} left out (an unsafe fix may change what a host or deployment does, so it needs review): ${see}, or one at a time from the editor's quick-fix menu.\n`,
+    );
   }
 }
 

@@ -41,26 +41,50 @@ export function parseConfigFile(text: string): ConfigFileResult {
   } catch (error) {
     // e.g. an alias bomb that yaml refuses to expand: the file is unusable, the editor stays up.
     const message = error instanceof Error ? error.message : String(error);
-    return { config: {}, problems: [{ code: CONFIG_CODES.syntax, span: { start: 0, end: Math.min(text.length, 1) }, message: `Cannot read the configuration: ${firstLine(message)}` }] };
+    return {
+      config: {},
+      problems: [
+        {
+          code: CONFIG_CODES.syntax,
+          span: { start: 0, end: Math.min(text.length, 1) },
+          message: `Cannot read the configuration: ${firstLine(message)}`,
+        },
+      ],
+    };
   }
 }
 
 function parseConfigFileUnguarded(text: string): ConfigFileResult {
   const problems: ParseProblem[] = [];
   const doc = parseDocument(yamlReadableText(text), { prettyErrors: false, uniqueKeys: true });
-  if (stackExhaustion(doc.errors)) return { config: {}, problems: [{ code: CONFIG_CODES.syntax, span: { start: 0, end: Math.min(text.length, 1) }, message: TOO_DEEP_MESSAGE }] };
+  if (stackExhaustion(doc.errors))
+    return {
+      config: {},
+      problems: [
+        { code: CONFIG_CODES.syntax, span: { start: 0, end: Math.min(text.length, 1) }, message: TOO_DEEP_MESSAGE },
+      ],
+    };
   for (const error of doc.errors) {
     // yaml puts an error at the end of the file one past it ([length, length + 1]): clamp to the text.
     const start = Math.min(error.pos[0] ?? 0, text.length);
     const end = Math.min(Math.max(error.pos[1] ?? start, start), text.length);
-    problems.push({ code: CONFIG_CODES.syntax, span: { start, end }, message: `YAML syntax: ${firstLine(error.message)}` });
+    problems.push({
+      code: CONFIG_CODES.syntax,
+      span: { start, end },
+      message: `YAML syntax: ${firstLine(error.message)}`,
+    });
   }
   if (doc.errors.length > 0) return { config: {}, problems };
 
   const contents = doc.contents;
-  if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === undefined))) return { config: {}, problems };
+  if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === undefined)))
+    return { config: {}, problems };
   if (!isMap(contents)) {
-    problems.push({ code: CONFIG_CODES.invalidValue, span: spanOf(contents, text), message: 'The configuration must be a mapping of keys, e.g. `rules:` and `region:`.' });
+    problems.push({
+      code: CONFIG_CODES.invalidValue,
+      span: spanOf(contents, text),
+      message: 'The configuration must be a mapping of keys, e.g. `rules:` and `region:`.',
+    });
     return { config: {}, problems };
   }
 
@@ -86,7 +110,12 @@ function parseConfigFileUnguarded(text: string): ConfigFileResult {
       dropped.push(path);
       const span = spanAt(doc, path, text);
       const fix = quoteFix(path, issue, text.slice(span.start, span.end), span);
-      problems.push({ code: CONFIG_CODES.invalidValue, span, message: invalidValueMessage(path, issue, valueAt(value, path), text.slice(span.start, span.end)), ...(fix ? { fixes: [fix] } : {}) });
+      problems.push({
+        code: CONFIG_CODES.invalidValue,
+        span,
+        message: invalidValueMessage(path, issue, valueAt(value, path), text.slice(span.start, span.end)),
+        ...(fix ? { fixes: [fix] } : {}),
+      });
     }
   }
 
@@ -98,14 +127,22 @@ function parseConfigFileUnguarded(text: string): ConfigFileResult {
       const result = parseDuration(rtt);
       if (!result.ok) {
         dropped.push(['network', 'rtt']);
-        problems.push({ code: CONFIG_CODES.invalidValue, span: spanAt(doc, ['network', 'rtt'], text), message: `network.rtt: ${result.error}` });
+        problems.push({
+          code: CONFIG_CODES.invalidValue,
+          span: spanAt(doc, ['network', 'rtt'], text),
+          message: `network.rtt: ${result.error}`,
+        });
       }
     }
     if (typeof bandwidth === 'string') {
       const result = parseRate(bandwidth);
       if (!result.ok) {
         dropped.push(['network', 'bandwidth']);
-        problems.push({ code: CONFIG_CODES.invalidValue, span: spanAt(doc, ['network', 'bandwidth'], text), message: `network.bandwidth: ${result.error}` });
+        problems.push({
+          code: CONFIG_CODES.invalidValue,
+          span: spanAt(doc, ['network', 'bandwidth'], text),
+          message: `network.bandwidth: ${result.error}`,
+        });
       }
     }
   }
@@ -128,12 +165,21 @@ function parseConfigFileUnguarded(text: string): ConfigFileResult {
 
 // ---------------------------------------------------------------------------------------------
 
-function checkRules(doc: Document, rulesValue: unknown, text: string, problems: ParseProblem[]): Record<string, z.infer<typeof ruleSettingSchema>> {
+function checkRules(
+  doc: Document,
+  rulesValue: unknown,
+  text: string,
+  problems: ParseProblem[],
+): Record<string, z.infer<typeof ruleSettingSchema>> {
   const result: Record<string, z.infer<typeof ruleSettingSchema>> = {};
   if (rulesValue === undefined || rulesValue === null) return result;
   const node = doc.getIn(['rules'], true) as YamlNode | undefined;
   if (!isMap(node)) {
-    problems.push({ code: CONFIG_CODES.invalidValue, span: spanAt(doc, ['rules'], text), message: 'rules: write one rule per line, e.g. `ANF204: off`.' });
+    problems.push({
+      code: CONFIG_CODES.invalidValue,
+      span: spanAt(doc, ['rules'], text),
+      message: 'rules: write one rule per line, e.g. `ANF204: off`.',
+    });
     return result;
   }
   const codes = RULE_CATALOG.map((r) => r.code);
@@ -156,19 +202,28 @@ function checkRules(doc: Document, rulesValue: unknown, text: string, problems: 
         message: /^ANF\d{3}$/.test(normalized)
           ? `rules: anf-lint has no rule ${normalized}${suggestion ? `; did you mean ${suggestion}?` : ''} (\`anf-lint rules\` lists them).`
           : `rules: "${code}" is not a rule code (codes look like ANF201)${suggestion ? `; did you mean ${suggestion}?` : '.'}`,
-        ...(suggestion ? { fixes: [unsafeFix(`Change to ${suggestion}`, [{ span: keySpan, newText: suggestion }])] } : {}),
+        ...(suggestion
+          ? { fixes: [unsafeFix(`Change to ${suggestion}`, [{ span: keySpan, newText: suggestion }])] }
+          : {}),
       });
       // An unknown but well-formed code is kept: it may belong to a newer anf-lint.
       if (!/^ANF\d{3}$/.test(normalized)) continue;
     }
     if (typeof setting !== 'string' || !settings.includes(setting)) {
       const span = valueNode ? spanOf(valueNode, text) : keySpan;
-      const suggestion = typeof setting === 'string' ? suggest(setting.toLowerCase(), settings, 3) : setting === false ? 'off' : undefined;
+      const suggestion =
+        typeof setting === 'string'
+          ? suggest(setting.toLowerCase(), settings, 3)
+          : setting === false
+            ? 'off'
+            : undefined;
       problems.push({
         code: CONFIG_CODES.invalidValue,
         span,
         message: `rules.${code}: ${JSON.stringify(setting ?? null)} is not a severity; write one of ${settings.join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}.`,
-        ...(suggestion && valueNode ? { fixes: [severityFix(`Change to ${suggestion}`, span, suggestion, setting)] } : {}),
+        ...(suggestion && valueNode
+          ? { fixes: [severityFix(`Change to ${suggestion}`, span, suggestion, setting)] }
+          : {}),
       });
       continue;
     }
@@ -192,7 +247,8 @@ function unknownKeyProblem(doc: Document, path: Path, known: readonly string[], 
 
 /** A severity written another way: `false` → off and a change of case mean the same (safe); a near miss is a guess (unsafe). */
 function severityFix(title: string, span: Span, suggestion: string, written: unknown): Fix {
-  const applicability: FixApplicability = written === false || suggestion === String(written).toLowerCase() ? 'safe' : 'unsafe';
+  const applicability: FixApplicability =
+    written === false || suggestion === String(written).toLowerCase() ? 'safe' : 'unsafe';
   return { title, edits: [{ span, newText: suggestion }], applicability };
 }
 
@@ -205,7 +261,8 @@ function invalidValueMessage(path: Path, issue: z.core.$ZodIssue, value: unknown
   }
   if (issue.code === 'invalid_type' && issue.expected === 'string' && typeof value === 'number') {
     if (where === 'network.rtt') return `${where}: ${value} has no unit; write it like "${value} ms".`;
-    if (where === 'network.bandwidth') return `${where}: ${value} has no unit; write it like "${value} Gbps" or "${value} MiB/s".`;
+    if (where === 'network.bandwidth')
+      return `${where}: ${value} has no unit; write it like "${value} Gbps" or "${value} MiB/s".`;
     return `${where}: ${written} reads as the number ${value}; write it in quotes: "${written}".`;
   }
   if (issue.code === 'invalid_type') return `${where}: expected ${issue.expected}, got ${describe(value)}.`;
@@ -214,7 +271,8 @@ function invalidValueMessage(path: Path, issue: z.core.$ZodIssue, value: unknown
 
 /** `kernelVersion: 5.10` reads as the number 5.1: quoting the text as written keeps what was meant. */
 function quoteFix(path: Path, issue: z.core.$ZodIssue, written: string, span: Span): Fix | undefined {
-  if (issue.code !== 'invalid_type' || issue.expected !== 'string' || path.join('.') !== 'kernelVersion') return undefined;
+  if (issue.code !== 'invalid_type' || issue.expected !== 'string' || path.join('.') !== 'kernelVersion')
+    return undefined;
   if (!/^\d+\.\d+(\.\d+)?$/.test(written)) return undefined;
   return safeFix(`Quote the version: "${written}"`, [{ span, newText: `"${written}"` }]);
 }
@@ -241,7 +299,12 @@ function knownKeysAt(path: Path): string[] {
 /** Through optional, nullable and default wrappers. */
 function unwrap(schema: z.core.$ZodType | undefined): z.core.$ZodType | undefined {
   let current = schema;
-  while (current && (current._zod.def.type === 'optional' || current._zod.def.type === 'nullable' || current._zod.def.type === 'default')) {
+  while (
+    current &&
+    (current._zod.def.type === 'optional' ||
+      current._zod.def.type === 'nullable' ||
+      current._zod.def.type === 'default')
+  ) {
     current = (current._zod.def as z.core.$ZodOptionalDef).innerType;
   }
   return current;

@@ -42,7 +42,9 @@ export function unsafeFix(title: string, edits: readonly SpanEdit[]): Fix {
  * A fix helper in both applicabilities, so that the call names it: `helper.safe(...)`,
  * `helper.unsafe(...)`, or `helper[applicability](...)` where the rule decides.
  */
-export function byApplicability<A extends unknown[], R>(make: (applicability: FixApplicability, ...args: A) => R): Readonly<Record<FixApplicability, (...args: A) => R>> {
+export function byApplicability<A extends unknown[], R>(
+  make: (applicability: FixApplicability, ...args: A) => R,
+): Readonly<Record<FixApplicability, (...args: A) => R>> {
   return { safe: (...args) => make('safe', ...args), unsafe: (...args) => make('unsafe', ...args) };
 }
 
@@ -141,7 +143,14 @@ class LazyFinding implements Finding {
  */
 export function plainFinding(finding: Finding): Finding {
   const { span, message, severity, fixes, related, tags } = finding;
-  return { span, message, ...(severity ? { severity } : {}), ...(fixes ? { fixes } : {}), ...(related ? { related } : {}), ...(tags ? { tags } : {}) };
+  return {
+    span,
+    message,
+    ...(severity ? { severity } : {}),
+    ...(fixes ? { fixes } : {}),
+    ...(related ? { related } : {}),
+    ...(tags ? { tags } : {}),
+  };
 }
 
 export interface TextEdit {

@@ -33,8 +33,13 @@ export function fitEdit<E extends { readonly span: Span; readonly newText: strin
  * skipped (reported in `skipped`) rather than corrupting the text. Each edit is fitted first
  * (`fitEdit`: after the BOM, in the file's line endings).
  */
-export function applyEdits(text: string, edits: readonly Pick<SpanEdit, 'span' | 'newText'>[]): { text: string; skipped: number } {
-  const sorted = edits.map((edit) => fitEdit(text, edit)).sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+export function applyEdits(
+  text: string,
+  edits: readonly Pick<SpanEdit, 'span' | 'newText'>[],
+): { text: string; skipped: number } {
+  const sorted = edits
+    .map((edit) => fitEdit(text, edit))
+    .sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   let result = '';
   let cursor = 0;
   let skipped = 0;

@@ -80,9 +80,11 @@ const PARAMETERS_NAME = /\.parameters(?:\.[\w-]+)?\.json$/i;
 const SHEBANG_SHELL = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
 // A mount task, a shell/command task that runs mount, or a line written to /etc/fstab.
 // `[ \t]*(?:-[ \t]*)?` rather than `\s*-?\s*`: linear on long runs of blanks.
-const ANSIBLE_MOUNT = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.(?:posix|builtin)\.)?mount[ \t]*:|(?:ansible\.builtin\.)?(?:shell|command)[ \t]*:[^\n]*\b(?:mount|Filesystem)\b|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/fstab)/m;
+const ANSIBLE_MOUNT =
+  /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.(?:posix|builtin)\.)?mount[ \t]*:|(?:ansible\.builtin\.)?(?:shell|command)[ \t]*:[^\n]*\b(?:mount|Filesystem)\b|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/fstab)/m;
 // Tasks that write kernel settings: the sysctl module, or a file written under sysctl.d or modprobe.d.
-const ANSIBLE_KERNEL = /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.posix\.)?sysctl[ \t]*:|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/(?:sysctl\.d\/|sysctl\.conf|modprobe\.d\/|auto\.))/m;
+const ANSIBLE_KERNEL =
+  /^[ \t]*(?:-[ \t]*)?(?:(?:ansible\.posix\.)?sysctl[ \t]*:|(?:path|dest)[ \t]*:[ \t]*["']?\/etc\/(?:sysctl\.d\/|sysctl\.conf|modprobe\.d\/|auto\.))/m;
 /** An NFS option written in a string: `nfsvers=4.1`, `vers=3`, `nconnect=8`, a `mountOptions:` key. */
 const OPTION_HINT = /(?:\b(?:nfsvers|vers)=[234]\b|\bnconnect=\d|^[ \t]*(?:nfsM|m)ountOptions[ \t]*:)/m;
 const JSON_OPTION_HINT = /\b(?:nfsvers|vers)=[234]\b|\bnconnect=\d|"(?:nfsM|m)ountOptions"[ \t]*:/;
@@ -101,7 +103,11 @@ const ANSIBLE_PLAY = /^[ \t]*(?:-[ \t]*)?(?:hosts|tasks|roles|name|become)[ \t]*
  * next to `[sysctl]`.
  */
 function isSaptuneNote(segments: readonly string[], lower: string, text: string | undefined): boolean {
-  if (segments.includes('saptune') && (lower.endsWith('.conf') || /^\d+$/.test(lower) || segments.includes('notes') || segments.includes('extra'))) return true;
+  if (
+    segments.includes('saptune') &&
+    (lower.endsWith('.conf') || /^\d+$/.test(lower) || segments.includes('notes') || segments.includes('extra'))
+  )
+    return true;
   if (text === undefined || !(lower.endsWith('.conf') || lower.endsWith('.ini') || !lower.includes('.'))) return false;
   return /^\[sysctl\][ \t]*$/m.test(text) && /^\[(?:version|reminder)\][ \t]*$/m.test(text);
 }
@@ -143,7 +149,8 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   if (lower === 'fstab' || lower.endsWith('.fstab') || (parent === 'etc' && lower.startsWith('fstab'))) return 'fstab';
   if (lower.endsWith('.mount')) return 'systemd-mount';
   if (lower.startsWith('auto.')) return 'autofs';
-  if (lower === 'sysctl.conf' || lower.endsWith('.sysctl.conf') || (parent === 'sysctl.d' && lower.endsWith('.conf'))) return 'sysctl';
+  if (lower === 'sysctl.conf' || lower.endsWith('.sysctl.conf') || (parent === 'sysctl.d' && lower.endsWith('.conf')))
+    return 'sysctl';
   if (parent === 'modprobe.d' && lower.endsWith('.conf')) return 'modprobe';
   if (lower === 'tuned.conf') return 'tuned';
   if (lower.endsWith('.sh') || lower.endsWith('.bash')) return 'shell';
@@ -161,7 +168,12 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     if (NETAPP_TYPE.test(text)) return DEPLOYMENT_SCHEMA.test(text) ? 'arm-template' : 'az-netappfiles-json';
     // A parameters file gives its template's parameters values (iac/parameters.ts); one that also
     // holds NFS option strings stays read for its mounts, as before.
-    if (!JSON_OPTION_HINT.test(text) && (PARAMETERS_SCHEMA.test(text) || (PARAMETERS_NAME.test(lower) && /"parameters"\s*:\s*\{/.test(text) && !DEPLOYMENT_SCHEMA.test(text)))) return 'arm-parameters';
+    if (
+      !JSON_OPTION_HINT.test(text) &&
+      (PARAMETERS_SCHEMA.test(text) ||
+        (PARAMETERS_NAME.test(lower) && /"parameters"\s*:\s*\{/.test(text) && !DEPLOYMENT_SCHEMA.test(text)))
+    )
+      return 'arm-parameters';
     return JSON_OPTION_HINT.test(text) || TRIDENT_ANF_BACKEND.test(text) ? 'json-options' : 'unknown';
   }
   if (isSaptuneNote(segments, lower, text)) return 'saptune';
@@ -175,7 +187,8 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     if (folder.includes('templates') && text.includes('{{') && /^apiVersion[ \t]*:/m.test(text)) return 'helm';
     if (/^values(?:[-.][\w.-]+)?\.ya?ml$/.test(lower) && OPTION_HINT.test(text)) return 'helm';
     if (/^apiVersion[ \t]*:/m.test(text) && /^kind[ \t]*:/m.test(text)) return 'kubernetes';
-    if (ANSIBLE_PLAY.test(text) && (ANSIBLE_MOUNT.test(text) || ANSIBLE_KERNEL.test(text) || OPTION_HINT.test(text))) return 'ansible';
+    if (ANSIBLE_PLAY.test(text) && (ANSIBLE_MOUNT.test(text) || ANSIBLE_KERNEL.test(text) || OPTION_HINT.test(text)))
+      return 'ansible';
     // Ansible variables: role defaults/ and vars/, group_vars/ and host_vars/.
     const roleVars = (parent === 'defaults' || parent === 'vars') && folder.includes('roles');
     if (roleVars || folder.includes('group_vars') || folder.includes('host_vars')) return 'ansible-vars';

@@ -20,4 +20,14 @@ export * from './workspace/workspaceView';
 export type { VolumeSummary } from './manifest/volumeSummary';
 export type { MountEntry, MountOption } from './mounts/model';
 export type { KernelSetting } from './sysctl/model';
-export { buildHostModel, DOCUMENTATION_KINDS, hostModelOf, hostRootOf, onHostWords, OWN_SCOPE_KINDS, type Host, type HostKind, type HostModel } from './workspace/hosts';
+export {
+  buildHostModel,
+  DOCUMENTATION_KINDS,
+  hostModelOf,
+  hostRootOf,
+  onHostWords,
+  OWN_SCOPE_KINDS,
+  type Host,
+  type HostKind,
+  type HostModel,
+} from './workspace/hosts';

@@ -1,5 +1,12 @@
 import { effectiveSeverity, type ResolvedConfig } from './config';
-import { plainFinding, type Diagnostic, type Finding, type ResolvedFix, type Severity, type SpanEdit } from './diagnostics';
+import {
+  plainFinding,
+  type Diagnostic,
+  type Finding,
+  type ResolvedFix,
+  type Severity,
+  type SpanEdit,
+} from './diagnostics';
 import { DEFAULT_FINDING_LIMITS, type FindingLimits, type OmittedFindings } from './rules/findingLimits';
 import { fitEdit } from './edits';
 import { ALL_RULES } from './registry';
@@ -134,7 +141,14 @@ export class LintMemo {
   }
 
   /** Files findings of rule `ruleIndex` under item `index` (`mount`, of `items` in `source`), in place of what it had. */
-  file(ruleIndex: number, index: number, mount: LineItem, findings: readonly Finding[] | undefined, items: readonly LineItem[], source: SourceText): void {
+  file(
+    ruleIndex: number,
+    index: number,
+    mount: LineItem,
+    findings: readonly Finding[] | undefined,
+    items: readonly LineItem[],
+    source: SourceText,
+  ): void {
     const byItem = this.found[ruleIndex];
     const old = byItem?.[index];
     if (old) this.count(ruleIndex, old, -1);
@@ -200,7 +214,12 @@ interface RawFinding {
  * placing one (ranges for its fixes and related spans) is most of its cost, so a file with a
  * finding on each of a million lines stays linear and small. One ANF010 finding says what was left out.
  */
-export function lintFile(workspace: WorkspaceView, uri: string, config: ResolvedConfig, options: LintOptions = {}): Diagnostic[] {
+export function lintFile(
+  workspace: WorkspaceView,
+  uri: string,
+  config: ResolvedConfig,
+  options: LintOptions = {},
+): Diagnostic[] {
   const steps = lintSteps(workspace, uri, config, options);
   let step = steps.next();
   while (!step.done) step = steps.next();
@@ -212,7 +231,12 @@ export function lintFile(workspace: WorkspaceView, uri: string, config: Resolved
  * language server) can let newer events in between, and drop the pass when they make it stale. A
  * caller that stops early must not resume it after the workspace changed.
  */
-export function* lintSteps(workspace: WorkspaceView, uri: string, config: ResolvedConfig, options: LintOptions = {}): Generator<void, Diagnostic[], void> {
+export function* lintSteps(
+  workspace: WorkspaceView,
+  uri: string,
+  config: ResolvedConfig,
+  options: LintOptions = {},
+): Generator<void, Diagnostic[], void> {
   const file = workspace.file(uri);
   if (!file) return [];
   const rules = options.rules ?? ALL_RULES;
@@ -223,15 +247,27 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   const suppressed: RawFinding[] = [];
   const omitted = new OmittedCounter();
 
-  const collect = (code: string, severity: Severity, finding: Finding, shownOfRule: { count: number; silenced: number }, delta = 0, mount?: LineItem) => {
-    const suppressedBy = suppressions.length === 0 ? -1 : suppressionIndex(suppressions, code, file.source.positionAt(finding.span.start + delta).line);
+  const collect = (
+    code: string,
+    severity: Severity,
+    finding: Finding,
+    shownOfRule: { count: number; silenced: number },
+    delta = 0,
+    mount?: LineItem,
+  ) => {
+    const suppressedBy =
+      suppressions.length === 0
+        ? -1
+        : suppressionIndex(suppressions, code, file.source.positionAt(finding.span.start + delta).line);
     if (suppressedBy >= 0) {
       usedSuppressions.add(suppressedBy);
       // Silenced findings are kept for SARIF within the same bound; past it they are simply silent.
-      if (shownOfRule.silenced++ < limits.perRule) suppressed.push({ code, severity, finding, suppressedBy, delta, ...(mount ? { mount } : {}) });
+      if (shownOfRule.silenced++ < limits.perRule)
+        suppressed.push({ code, severity, finding, suppressedBy, delta, ...(mount ? { mount } : {}) });
       return;
     }
-    if (shownOfRule.count++ < limits.perRule) visible.push({ code, severity, finding, delta, ...(mount ? { mount } : {}) });
+    if (shownOfRule.count++ < limits.perRule)
+      visible.push({ code, severity, finding, delta, ...(mount ? { mount } : {}) });
     else omitted.add(code, severity);
   };
 
@@ -251,7 +287,10 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
     if (effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
     const shownOfRule = { count: 0, silenced: 0 };
     // A rule with a context: its kept findings hold only while the context is the same.
-    const fingerprint = memo && judgesItems(rule, file) && rule.perMountContext && !memo.whole.has(rule) ? contextOf(memo, rule, { file, workspace, config, report: () => undefined }) : undefined;
+    const fingerprint =
+      memo && judgesItems(rule, file) && rule.perMountContext && !memo.whole.has(rule)
+        ? contextOf(memo, rule, { file, workspace, config, report: () => undefined })
+        : undefined;
     let reused = reuse?.byRule[ruleIndex] === true && !memo!.whole.has(rule);
     const kept = fingerprint === undefined ? undefined : memo!.contexts[ruleIndex];
     if (fingerprint !== undefined && !sameContext(kept, fingerprint)) {
@@ -296,7 +335,10 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       for (const severity of SEVERITIES) omitted.add(rule.code, severity, tally[severity] - walked[severity]);
       continue;
     }
-    const recorder = memo && judgesItems(rule, file) && !memo.whole.has(rule) ? new Recorder(memo, rule, ruleIndex, itemsOf(file), file.source) : undefined;
+    const recorder =
+      memo && judgesItems(rule, file) && !memo.whole.has(rule)
+        ? new Recorder(memo, rule, ruleIndex, itemsOf(file), file.source)
+        : undefined;
     try {
       if (!rule.appliesTo(file)) continue;
       rule.check({
@@ -319,7 +361,12 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
       const severity = effectiveSeverity(config, RULE_FAILURE, 'warning');
       if (severity) {
         const message = error instanceof Error ? error.message : String(error);
-        collect(RULE_FAILURE, severity, { span: { start: 0, end: 0 }, message: `Rule ${rule.code} (${rule.name}) failed on this file: ${message}` }, { count: 0, silenced: 0 });
+        collect(
+          RULE_FAILURE,
+          severity,
+          { span: { start: 0, end: 0 }, message: `Rule ${rule.code} (${rule.name}) failed on this file: ${message}` },
+          { count: 0, silenced: 0 },
+        );
       }
     }
   }
@@ -328,7 +375,9 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   const parserFailures = file.problems.filter((p) => p.code === PARSER_FAILURE);
   if (parserFailures.length > 0) {
     const severity = effectiveSeverity(config, PARSER_FAILURE, 'warning');
-    if (severity) for (const { code: _code, ...finding } of parserFailures) collect(PARSER_FAILURE, severity, finding, { count: 0, silenced: 0 });
+    if (severity)
+      for (const { code: _code, ...finding } of parserFailures)
+        collect(PARSER_FAILURE, severity, finding, { count: 0, silenced: 0 });
   }
   if (memo) memo.items = itemsOf(file);
 
@@ -343,7 +392,10 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   const diagnostics = [...shown, ...suppressed].map((raw) => {
     // A kept finding (the memo's own copy, never moved in place) is placed without its fixes: they
     // are resolved when first read (a code action); a publish sends none (placeKept).
-    const diagnostic = raw.mount !== undefined ? keptDiagnostic(memo!, workspace, file, raw.code, raw.severity, raw.finding, raw.delta) : place(workspace, file, raw.code, raw.severity, raw.finding);
+    const diagnostic =
+      raw.mount !== undefined
+        ? keptDiagnostic(memo!, workspace, file, raw.code, raw.severity, raw.finding, raw.delta)
+        : place(workspace, file, raw.code, raw.severity, raw.finding);
     if (raw.suppressedBy === undefined) return diagnostic;
     const reason = suppressions[raw.suppressedBy]!.reason;
     return { ...diagnostic, suppressed: reason ? { reason } : {} };
@@ -356,7 +408,10 @@ export function* lintSteps(workspace: WorkspaceView, uri: string, config: Resolv
   const notShown = omitted.finding(file, config);
   if (notShown) diagnostics.push(notShown);
   return diagnostics.sort(
-    (a, b) => a.span.start - b.span.start || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || compareCodes(a.code, b.code),
+    (a, b) =>
+      a.span.start - b.span.start ||
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      compareCodes(a.code, b.code),
   );
 }
 
@@ -379,7 +434,11 @@ class OmittedCounter {
 
   finding(file: ParsedFile, config: ResolvedConfig): Diagnostic | undefined {
     if (this.total === 0) return undefined;
-    const omitted: OmittedFindings = { total: this.total, bySeverity: { ...this.bySeverity }, byCode: { ...this.byCode } };
+    const omitted: OmittedFindings = {
+      total: this.total,
+      bySeverity: { ...this.bySeverity },
+      byCode: { ...this.byCode },
+    };
     const severity = effectiveSeverity(config, FINDINGS_NOT_SHOWN, 'info');
     // Even when ANF010 is turned off, the counts travel with the report (summary, exit code).
     // formatNumber, not toLocaleString: the first Intl call loads ICU's locale data (about 10 ms).
@@ -416,7 +475,11 @@ function compareCodes(a: string, b: string): number {
  * The one finding of a document the editor does not check because it is too large (ANF011), in the
  * document's configuration; undefined when the rule is turned off.
  */
-export function fileTooLargeDiagnostic(uri: string, size: { characters: number; editorLimitCharacters: number; cliLimitBytes: number }, config: ResolvedConfig): Diagnostic | undefined {
+export function fileTooLargeDiagnostic(
+  uri: string,
+  size: { characters: number; editorLimitCharacters: number; cliLimitBytes: number },
+  config: ResolvedConfig,
+): Diagnostic | undefined {
   const severity = effectiveSeverity(config, 'ANF011', 'info');
   if (!severity) return undefined;
   const millions = (n: number) => (n / MiB).toFixed(1);
@@ -444,8 +507,15 @@ export function visibleDiagnostics(diagnostics: readonly Diagnostic[]): Diagnost
   return diagnostics.filter((d) => !d.suppressed);
 }
 
-function place(workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding): Diagnostic {
-  const sourceOf = (uri: string | undefined) => (uri === undefined || uri === file.uri ? file.source : workspace.file(uri)?.source ?? file.source);
+function place(
+  workspace: WorkspaceView,
+  file: ParsedFile,
+  code: string,
+  severity: Severity,
+  finding: Finding,
+): Diagnostic {
+  const sourceOf = (uri: string | undefined) =>
+    uri === undefined || uri === file.uri ? file.source : (workspace.file(uri)?.source ?? file.source);
   const resolveEdit = (edit: SpanEdit) => {
     const uri = edit.uri ?? file.uri;
     const source = sourceOf(uri);
@@ -453,7 +523,11 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
     const fitted = fitEdit(source.text, { span: copy(edit.span), newText: edit.newText });
     return { uri, span: fitted.span, newText: fitted.newText, range: source.rangeOf(fitted.span) };
   };
-  const fixes: ResolvedFix[] = (finding.fixes ?? []).map((fix) => ({ title: fix.title, edits: fix.edits.map(resolveEdit), applicability: fix.applicability }));
+  const fixes: ResolvedFix[] = (finding.fixes ?? []).map((fix) => ({
+    title: fix.title,
+    edits: fix.edits.map(resolveEdit),
+    applicability: fix.applicability,
+  }));
   return {
     uri: file.uri,
     code,
@@ -463,7 +537,11 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
     span: copy(finding.span),
     range: file.source.rangeOf(finding.span),
     fixes,
-    related: (finding.related ?? []).map((r) => ({ uri: r.uri, message: r.message, range: sourceOf(r.uri).rangeOf(r.span) })),
+    related: (finding.related ?? []).map((r) => ({
+      uri: r.uri,
+      message: r.message,
+      range: sourceOf(r.uri).rangeOf(r.span),
+    })),
     tags: finding.tags ?? [],
   };
 }
@@ -475,7 +553,15 @@ function place(workspace: WorkspaceView, file: ParsedFile, code: string, severit
  * Resolving the fixes only when first read (a getter) was measured slower: V8 defines an object
  * literal's accessor at run time, which cost more than the ranges it saved (bench/notes.md).
  */
-function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number, extent?: { reach: number; here: boolean }): Diagnostic {
+function placeKept(
+  workspace: WorkspaceView,
+  file: ParsedFile,
+  code: string,
+  severity: Severity,
+  finding: Finding,
+  delta: number,
+  extent?: { reach: number; here: boolean },
+): Diagnostic {
   const uri = file.uri;
   const source = file.source;
   const shifts = delta !== 0 || ON_OTHER_MOUNT_FINDINGS.has(finding);
@@ -495,9 +581,15 @@ function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, sev
     }
     return moved;
   };
-  const sourceOf = (other: string) => (other === uri ? source : workspace.file(other)?.source ?? source);
+  const sourceOf = (other: string) => (other === uri ? source : (workspace.file(other)?.source ?? source));
   const span = shift(finding.span, true);
-  const related = finding.related ? finding.related.map((r) => ({ uri: r.uri, message: r.message, range: sourceOf(r.uri).rangeOf(shift(r.span, r.uri === uri)) })) : NO_RELATED;
+  const related = finding.related
+    ? finding.related.map((r) => ({
+        uri: r.uri,
+        message: r.message,
+        range: sourceOf(r.uri).rangeOf(shift(r.span, r.uri === uri)),
+      }))
+    : NO_RELATED;
   const findingFixes = finding.fixes;
   const fixes: readonly ResolvedFix[] =
     !findingFixes || findingFixes.length === 0
@@ -514,7 +606,17 @@ function placeKept(workspace: WorkspaceView, file: ParsedFile, code: string, sev
         }));
   // The memo's spans never move in place (`detached`), so the diagnostic may hold them as they are.
   // Fields in `place`'s order: one object shape for every diagnostic, and the same JSON.
-  return { uri, code, severity, message: finding.message, span, range: source.rangeOf(span), fixes, related, tags: finding.tags ?? NO_TAGS };
+  return {
+    uri,
+    code,
+    severity,
+    message: finding.message,
+    span,
+    range: source.rangeOf(span),
+    fixes,
+    related,
+    tags: finding.tags ?? NO_TAGS,
+  };
 }
 
 /** A kept finding's diagnostic as a lint placed it (LintMemo.placed). */
@@ -536,9 +638,24 @@ interface Placed {
  * the language server's LSP copies was tried: at 200 lines its entries cost the garbage collector
  * more than the copies it saved; bench/notes.md, session 7.)
  */
-function keptDiagnostic(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, code: string, severity: Severity, finding: Finding, delta: number): Diagnostic {
+function keptDiagnostic(
+  memo: LintMemo,
+  workspace: WorkspaceView,
+  file: ParsedFile,
+  code: string,
+  severity: Severity,
+  finding: Finding,
+  delta: number,
+): Diagnostic {
   const cached = memo.placed.get(finding);
-  if (cached && cached.epoch === memo.epoch - 1 && cached.reach < memo.stable && cached.delta === delta && cached.severity === severity && cached.diagnostic.uri === file.uri) {
+  if (
+    cached &&
+    cached.epoch === memo.epoch - 1 &&
+    cached.reach < memo.stable &&
+    cached.delta === delta &&
+    cached.severity === severity &&
+    cached.diagnostic.uri === file.uri
+  ) {
     cached.epoch = memo.epoch;
     memo.placedReused++;
     return cached.diagnostic;
@@ -554,7 +671,12 @@ const NO_FIXES: readonly ResolvedFix[] = [];
 const NO_RELATED: readonly Diagnostic['related'][number][] = [];
 const NO_TAGS: Diagnostic['tags'] = [];
 
-function unusedSuppressions(file: ParsedFile, suppressions: readonly Suppression[], used: ReadonlySet<number>, config: ResolvedConfig): Diagnostic[] {
+function unusedSuppressions(
+  file: ParsedFile,
+  suppressions: readonly Suppression[],
+  used: ReadonlySet<number>,
+  config: ResolvedConfig,
+): Diagnostic[] {
   const severity = effectiveSeverity(config, UNUSED_SUPPRESSION, 'warning');
   if (!severity) return [];
   const result: Diagnostic[] = [];
@@ -571,7 +693,14 @@ function unusedSuppressions(file: ParsedFile, suppressions: readonly Suppression
       fixes: [
         {
           title: 'Remove the unused suppression comment',
-          edits: [{ uri: file.uri, span: suppression.lineSpan, newText: '', range: file.source.rangeOf(suppression.lineSpan) }],
+          edits: [
+            {
+              uri: file.uri,
+              span: suppression.lineSpan,
+              newText: '',
+              range: file.source.rangeOf(suppression.lineSpan),
+            },
+          ],
           applicability: 'safe',
         },
       ],
@@ -603,7 +732,14 @@ const ON_OTHER_MOUNT_FINDINGS = new WeakSet<Finding>();
  * `delta` (to file it under the mount's older anchor). With `items` (the file's mounts, in order)
  * and `source` (the file's text now), a span on another of them keeps its line and column (ON_OTHER_MOUNT).
  */
-function detached(finding: Finding, delta = 0, uri = '', on?: Span, items?: readonly LineItem[], source?: SourceText): Finding {
+function detached(
+  finding: Finding,
+  delta = 0,
+  uri = '',
+  on?: Span,
+  items?: readonly LineItem[],
+  source?: SourceText,
+): Finding {
   let onOther = false;
   const span = (s: Span, here: boolean): Span => {
     if (!(here && on && s.start >= on.start && s.end <= on.end)) {
@@ -621,7 +757,14 @@ function detached(finding: Finding, delta = 0, uri = '', on?: Span, items?: read
   const result: Finding = {
     ...plainFinding(finding),
     span: span(finding.span, true),
-    ...(finding.fixes ? { fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span, e.uri === undefined || e.uri === uri) })) })) } : {}),
+    ...(finding.fixes
+      ? {
+          fixes: finding.fixes.map((fix) => ({
+            ...fix,
+            edits: fix.edits.map((e) => ({ ...e, span: span(e.span, e.uri === undefined || e.uri === uri) })),
+          })),
+        }
+      : {}),
     ...(finding.related ? { related: finding.related.map((r) => ({ ...r, span: span(r.span, r.uri === uri) })) } : {}),
   };
   if (onOther) ON_OTHER_MOUNT_FINDINGS.add(result);
@@ -676,8 +819,19 @@ function sameContext(a: string | KeyedContext | undefined, b: string | KeyedCont
  * The keys whose parts of a keyed context differ (a key in one of them only counts as changed), or
  * undefined when the rule must run whole: an unkeyed fingerprint, or a changed shared part.
  */
-function changedKeys(rule: Rule, before: string | KeyedContext | undefined, now: string | KeyedContext): Set<string> | undefined {
-  if (!rule.contextKeyOf || before === undefined || typeof before === 'string' || typeof now === 'string' || before.shared !== now.shared) return undefined;
+function changedKeys(
+  rule: Rule,
+  before: string | KeyedContext | undefined,
+  now: string | KeyedContext,
+): Set<string> | undefined {
+  if (
+    !rule.contextKeyOf ||
+    before === undefined ||
+    typeof before === 'string' ||
+    typeof now === 'string' ||
+    before.shared !== now.shared
+  )
+    return undefined;
   const keys = new Set<string>();
   for (const [key, print] of now.byKey) if (before.byKey.get(key) !== print) keys.add(key);
   for (const key of before.byKey.keys()) if (!now.byKey.has(key)) keys.add(key);
@@ -689,7 +843,15 @@ function changedKeys(rule: Rule, before: string | KeyedContext | undefined, now:
  * alone (as `perMountReuse` judges re-read mounts) and files their findings in place of the kept
  * ones. False when that cannot be done (the rule threw, or reported off the mount): it then runs whole.
  */
-function rejudgeKeys(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, config: ResolvedConfig, rule: Rule, ruleIndex: number, keys: ReadonlySet<string>): boolean {
+function rejudgeKeys(
+  memo: LintMemo,
+  workspace: WorkspaceView,
+  file: ParsedFile,
+  config: ResolvedConfig,
+  rule: Rule,
+  ruleIndex: number,
+  keys: ReadonlySet<string>,
+): boolean {
   if (keys.size === 0) return true;
   const items = itemsOf(file);
   const keyOf = rule.contextKeyOf!;
@@ -747,7 +909,9 @@ function onMount(finding: Finding, mount: LineItem): boolean {
   if (!('key' in mount)) return true;
   const on = (span: Span) => span.start >= mount.span.start && span.end <= mount.span.end;
   if (!on(finding.span)) return false;
-  for (const fix of finding.fixes ?? []) for (const edit of fix.edits) if ((edit.uri === undefined || edit.uri === mount.uri) && !on(edit.span)) return false;
+  for (const fix of finding.fixes ?? [])
+    for (const edit of fix.edits)
+      if ((edit.uri === undefined || edit.uri === mount.uri) && !on(edit.span)) return false;
   for (const note of finding.related ?? []) if (note.uri === mount.uri && !on(note.span)) return false;
   return true;
 }
@@ -788,7 +952,11 @@ class Recorder {
     let i = this.next;
     while (i < mounts.length && mounts[i]!.span.end < finding.span.start) i++;
     const mount = mounts[i];
-    if (!mount || !onMount(finding, mount) || (i + 1 < mounts.length && mounts[i + 1]!.span.start <= finding.span.start)) {
+    if (
+      !mount ||
+      !onMount(finding, mount) ||
+      (i + 1 < mounts.length && mounts[i + 1]!.span.start <= finding.span.start)
+    ) {
       this.failed = true;
       return;
     }
@@ -810,7 +978,14 @@ class Recorder {
       const index = found[start]!.index;
       let end = start + 1;
       while (end < found.length && found[end]!.index === index) end++;
-      this.memo.file(this.ruleIndex, index, this.mounts[index]!, found.slice(start, end).map((f) => f.finding), this.mounts, this.source);
+      this.memo.file(
+        this.ruleIndex,
+        index,
+        this.mounts[index]!,
+        found.slice(start, end).map((f) => f.finding),
+        this.mounts,
+        this.source,
+      );
       start = end;
     }
   }
@@ -832,7 +1007,13 @@ const MAX_REJUDGED = 1000; // not a fact: beyond it, judging mount by mount cost
  * Undefined when the memo cannot be used (another version, configuration, rule set or volumes); the
  * memo is then emptied, for the whole run to fill.
  */
-function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFile, config: ResolvedConfig, rules: readonly Rule[]): Reuse | undefined {
+function perMountReuse(
+  memo: LintMemo,
+  workspace: WorkspaceView,
+  file: ParsedFile,
+  config: ResolvedConfig,
+  rules: readonly Rule[],
+): Reuse | undefined {
   memo.follow(file);
   const volumes = workspace.volumes();
   const items = itemsOf(file);
@@ -843,7 +1024,12 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
       if (anchors[i] === JUDGE) judged.push({ index: i, mount: items[i]!, view: viewOf(file, items[i]!) });
     }
   }
-  const usable = memo.items === items && judged.length <= MAX_REJUDGED && memo.config === config && memo.rules === rules && memo.volumes === volumes;
+  const usable =
+    memo.items === items &&
+    judged.length <= MAX_REJUDGED &&
+    memo.config === config &&
+    memo.rules === rules &&
+    memo.volumes === volumes;
   if (!usable) {
     memo.reset();
     memo.config = config;
@@ -858,7 +1044,12 @@ function perMountReuse(memo: LintMemo, workspace: WorkspaceView, file: ParsedFil
   let failed = false;
   for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
     const rule = rules[ruleIndex]!;
-    if (!judgesItems(rule, file) || memo.whole.has(rule) || effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
+    if (
+      !judgesItems(rule, file) ||
+      memo.whole.has(rule) ||
+      effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined
+    )
+      continue;
     byRule[ruleIndex] = true;
     judged.forEach(({ mount, view }, n) => {
       try {
@@ -903,6 +1094,9 @@ function judgesItems(rule: Rule, file: ParsedFile): boolean {
 
 /** The file as a rule judging one item sees it: that item alone. */
 function viewOf(file: ParsedFile, item: LineItem): ParsedFile {
-  if (file.kind === 'shell') return 'key' in item ? { ...file, mounts: [], settings: [item] } : { ...file, mounts: [item], settings: [] };
-  return MOUNT_LINE_KINDS.has(file.kind) ? { ...file, mounts: [item as ParsedFile['mounts'][number]] } : { ...file, settings: [item as ParsedFile['settings'][number]] };
+  if (file.kind === 'shell')
+    return 'key' in item ? { ...file, mounts: [], settings: [item] } : { ...file, mounts: [item], settings: [] };
+  return MOUNT_LINE_KINDS.has(file.kind)
+    ? { ...file, mounts: [item as ParsedFile['mounts'][number]] }
+    : { ...file, settings: [item as ParsedFile['settings'][number]] };
 }

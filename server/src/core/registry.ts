@@ -13,7 +13,14 @@ import type { Rule } from './rules/rule';
  */
 
 /** Every rule anf-lint has, in code order. */
-export const ALL_RULES: readonly Rule[] = [...generalRules, ...manifestRules, ...mountRules, ...kernelRules, ...iacRules, ...configRules].sort((a, b) =>
+export const ALL_RULES: readonly Rule[] = [
+  ...generalRules,
+  ...manifestRules,
+  ...mountRules,
+  ...kernelRules,
+  ...iacRules,
+  ...configRules,
+].sort((a, b) =>
   // Code units, not localeCompare: the same order for ANF and three digits, without loading ICU at start-up (issue 17).
   a.code < b.code ? -1 : a.code > b.code ? 1 : 0,
 );

@@ -61,7 +61,10 @@ export function parseSuppressions(source: SourceText): Suppression[] {
     if (!match) continue;
     const rest = (match[2] ?? '').replace(/-->\s*$/, '');
     const [codesPart = '', ...reasonParts] = rest.split(/\s--\s?/);
-    const codes = codesPart.split(/[\s,]+/).filter((c) => c.length > 0).map((c) => c.toUpperCase());
+    const codes = codesPart
+      .split(/[\s,]+/)
+      .filter((c) => c.length > 0)
+      .map((c) => c.toUpperCase());
     const reason = reasonParts.join(' -- ').trim();
     const lineStart = source.lineStart(line);
     const lineEnd = source.lineEnd(line);
@@ -69,7 +72,12 @@ export function parseSuppressions(source: SourceText): Suppression[] {
     let firstLine = line + 1;
     let lastLine = line + 1;
     if (match[1] === 'disable-next-line') {
-      while (firstLine < source.lineCount && COMMENT_LINE.test(source.lineText(firstLine)) && !SUPPRESSION.test(source.lineText(firstLine))) firstLine++;
+      while (
+        firstLine < source.lineCount &&
+        COMMENT_LINE.test(source.lineText(firstLine)) &&
+        !SUPPRESSION.test(source.lineText(firstLine))
+      )
+        firstLine++;
       lastLine = firstLine;
       // A shell command continued with a trailing backslash is one statement.
       while (lastLine + 1 < source.lineCount && /\\\s*$/.test(source.lineText(lastLine))) lastLine++;
@@ -91,5 +99,9 @@ export function parseSuppressions(source: SourceText): Suppression[] {
 }
 
 export function suppressionCovers(suppression: Suppression, code: string, line: number): boolean {
-  return line >= suppression.firstLine && line <= suppression.lastLine && (suppression.codes.length === 0 || suppression.codes.includes(code));
+  return (
+    line >= suppression.firstLine &&
+    line <= suppression.lastLine &&
+    (suppression.codes.length === 0 || suppression.codes.includes(code))
+  );
 }

@@ -33,7 +33,12 @@ export function toLspDiagnostic(diagnostic: Diagnostic): LspDiagnostic {
     source: SOURCE,
     message: diagnostic.message,
     ...(diagnostic.related.length > 0
-      ? { relatedInformation: diagnostic.related.map((r) => ({ location: { uri: r.uri, range: r.range }, message: r.message })) }
+      ? {
+          relatedInformation: diagnostic.related.map((r) => ({
+            location: { uri: r.uri, range: r.range },
+            message: r.message,
+          })),
+        }
       : {}),
     ...(diagnostic.tags.length > 0 ? { tags: diagnostic.tags.map((t) => TAG[t]) } : {}),
   };

@@ -96,7 +96,11 @@ export function configSignature(folder: FolderConfig | undefined): string {
 }
 
 /** Reads the configuration files inside the folders (`files`: open documents win over the disk) and checks each. */
-export function readFolderConfigs(folders: readonly string[], files: readonly { uri: string; text: string }[], editor: AnfLintConfig): FolderConfigs {
+export function readFolderConfigs(
+  folders: readonly string[],
+  files: readonly { uri: string; text: string }[],
+  editor: AnfLintConfig,
+): FolderConfigs {
   const defaults = effectiveConfig({}, editor).resolved;
   const roots = folders.map(folderRoot);
   const configs: FolderConfig[] = [];
@@ -104,7 +108,12 @@ export function readFolderConfigs(folders: readonly string[], files: readonly { 
     const key = canonicalUri(file.uri);
     if (!roots.some((root) => key.startsWith(root))) continue;
     const checked = checkConfigFile(file.uri, file.text, defaults);
-    configs.push({ root: key.slice(0, key.lastIndexOf('/') + 1), file, diagnostics: checked.diagnostics, resolved: effectiveConfig(checked.config, editor).resolved });
+    configs.push({
+      root: key.slice(0, key.lastIndexOf('/') + 1),
+      file,
+      diagnostics: checked.diagnostics,
+      resolved: effectiveConfig(checked.config, editor).resolved,
+    });
   }
   configs.sort((a, b) => (a.file!.uri < b.file!.uri ? -1 : a.file!.uri > b.file!.uri ? 1 : 0));
   return new FolderConfigs(roots, configs, defaults);

@@ -9,7 +9,10 @@ import { startServer } from './server';
 
 const TRANSPORT_FLAGS = /^--(stdio|node-ipc|socket|pipe)/;
 
-const start = () => (process.argv.slice(2).some((arg) => TRANSPORT_FLAGS.test(arg)) ? startServer() : startServer(createConnection(ProposedFeatures.all, process.stdin, process.stdout)));
+const start = () =>
+  process.argv.slice(2).some((arg) => TRANSPORT_FLAGS.test(arg))
+    ? startServer()
+    : startServer(createConnection(ProposedFeatures.all, process.stdin, process.stdout));
 let connection: ReturnType<typeof startServer> | undefined;
 // The Terraform and Bicep readers run on WebAssembly, loaded asynchronously before the first parse.
 void initIacParsers(loadIacWasm)
@@ -21,4 +24,6 @@ void initIacParsers(loadIacWasm)
 // Last line of defence: whatever escapes a handler is logged, and the server stays up.
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 process.on('uncaughtException', (error) => connection?.console.error(`anf-lint: uncaught: ${describe(error)}`));
-process.on('unhandledRejection', (error) => connection?.console.error(`anf-lint: unhandled rejection: ${describe(error)}`));
+process.on('unhandledRejection', (error) =>
+  connection?.console.error(`anf-lint: unhandled rejection: ${describe(error)}`),
+);

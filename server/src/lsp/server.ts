@@ -6,7 +6,14 @@
  * input, a malformed configuration or a request about a document never opened cannot take the
  * server down.
  */
-import { createConnection, ErrorCodes, ProposedFeatures, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import {
+  createConnection,
+  ErrorCodes,
+  ProposedFeatures,
+  ResponseError,
+  type CancellationToken,
+  type Connection,
+} from 'vscode-languageserver/node';
 import { codeActions } from './handlers/codeActions';
 import { codeLens } from './handlers/codeLens';
 import { completion } from './handlers/completion';
@@ -36,7 +43,10 @@ const REQUESTS: Record<string, { handle: Handler; onFault: unknown }> = {
   'textDocument/foldingRange': { handle: foldingRanges, onFault: [] },
   'textDocument/codeLens': { handle: codeLens, onFault: [] },
   'textDocument/inlayHint': { handle: inlayHints, onFault: [] },
-  'anf/hierarchy': { handle: hierarchy, onFault: { manifests: [], unlinkedMounts: [], totals: { error: 0, warning: 0, info: 0, hint: 0 } } },
+  'anf/hierarchy': {
+    handle: hierarchy,
+    onFault: { manifests: [], unlinkedMounts: [], totals: { error: 0, warning: 0, info: 0, hint: 0 } },
+  },
   'anf/adviseSizing': { handle: adviseSizing, onFault: null },
   'anf/recommendedMount': { handle: recommendedMount, onFault: null },
   'anf/workloads': { handle: workloads, onFault: [] },
@@ -59,7 +69,10 @@ function describe(error: unknown): string {
  * Starts the server on `connection`, or on one made from the command line (`--stdio`,
  * `--node-ipc`, `--socket=N`, `--pipe=NAME`). `bin/anf-lint lsp --stdio` calls this too.
  */
-export function startServer(connection: Connection = createConnection(ProposedFeatures.all), options: { rules?: readonly Rule[] } = {}): Connection {
+export function startServer(
+  connection: Connection = createConnection(ProposedFeatures.all),
+  options: { rules?: readonly Rule[] } = {},
+): Connection {
   const session = new Session(connection, options.rules);
 
   const guard = async (method: string, work: () => unknown, onFault: unknown) => {
@@ -73,24 +86,38 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onInitialize((params) => initialize(session, params));
   connection.onInitialized(() => {
-    void guard('initialized', async () => {
-      await registerConfigurationChanges(session);
-      await registerFileWatchers(session);
-      if (session.support.workspaceFolders) {
-        connection.workspace.onDidChangeWorkspaceFolders((event) => {
-          void guard('workspace folders', () => session.changeFolders(event.added.map((f) => f.uri), event.removed.map((f) => f.uri)), undefined);
-        });
-      }
-      await fetchSettings(session);
-      await session.indexWorkspace();
-    }, undefined);
+    void guard(
+      'initialized',
+      async () => {
+        await registerConfigurationChanges(session);
+        await registerFileWatchers(session);
+        if (session.support.workspaceFolders) {
+          connection.workspace.onDidChangeWorkspaceFolders((event) => {
+            void guard(
+              'workspace folders',
+              () =>
+                session.changeFolders(
+                  event.added.map((f) => f.uri),
+                  event.removed.map((f) => f.uri),
+                ),
+              undefined,
+            );
+          });
+        }
+        await fetchSettings(session);
+        await session.indexWorkspace();
+      },
+      undefined,
+    );
   });
   // After `shutdown` the protocol allows only `exit`: other requests get InvalidRequest, other
   // notifications are dropped.
   let shutDown = false;
   for (const [method, { handle, onFault }] of Object.entries(REQUESTS)) {
     connection.onRequest(method, (params: unknown, token: CancellationToken) =>
-      shutDown ? new ResponseError(ErrorCodes.InvalidRequest, `${method} after shutdown: the server is shutting down`) : guard(method, () => handle(session, params as never, token), onFault),
+      shutDown
+        ? new ResponseError(ErrorCodes.InvalidRequest, `${method} after shutdown: the server is shutting down`)
+        : guard(method, () => handle(session, params as never, token), onFault),
     );
   }
   for (const [method, handle] of Object.entries(NOTIFICATIONS)) {

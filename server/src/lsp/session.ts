@@ -9,7 +9,22 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { detectFileKind, fileTooLargeDiagnostic, kindNeedsText, LintMemo, lintFile, lintSteps, visibleDiagnostics, Workspace, type AnfLintConfig, type Diagnostic, type LintOptions, type ParsedFile, type ResolvedConfig, type Rule } from '../core';
+import {
+  detectFileKind,
+  fileTooLargeDiagnostic,
+  kindNeedsText,
+  LintMemo,
+  lintFile,
+  lintSteps,
+  visibleDiagnostics,
+  Workspace,
+  type AnfLintConfig,
+  type Diagnostic,
+  type LintOptions,
+  type ParsedFile,
+  type ResolvedConfig,
+  type Rule,
+} from '../core';
 import { dependentsOf, type FileChange } from '../core/features/dependents';
 import { checkConfigFile } from '../core/features/configDiagnostics';
 import { isConfigFileUri } from './configFile';
@@ -19,7 +34,16 @@ import { configSignature, folderRoot, FolderConfigs, innermostFolder, readFolder
 import { NAMED_FILE_MAX_BYTES } from '../core/project';
 import { DIAGNOSTICS_DEBOUNCE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
 import { editorConfig, effectiveConfig } from './settings';
-import { canonicalUri, DEFAULT_INDEX_LIMITS, indexedKind, indexFolders, readIndexedFile, uriToPath, type IndexedFile, type IndexLimits } from './workspaceIndex';
+import {
+  canonicalUri,
+  DEFAULT_INDEX_LIMITS,
+  indexedKind,
+  indexFolders,
+  readIndexedFile,
+  uriToPath,
+  type IndexedFile,
+  type IndexLimits,
+} from './workspaceIndex';
 
 /** What the client said it can do, reduced to the answers the server needs. */
 export interface ClientSupport {
@@ -90,7 +114,8 @@ export class Session {
 
   /** The project a document belongs to: its innermost workspace folder's root, or `''` outside every folder. */
   projectOf(uri: string): string {
-    if (this.folderRoots?.folders !== this.folders) this.folderRoots = { folders: this.folders, roots: this.folders.map(folderRoot) };
+    if (this.folderRoots?.folders !== this.folders)
+      this.folderRoots = { folders: this.folders, roots: this.folders.map(folderRoot) };
     return innermostFolder(this.folderRoots.roots, uri) ?? '';
   }
   private folderRoots: { folders: readonly string[]; roots: readonly string[] } | undefined;
@@ -108,7 +133,9 @@ export class Session {
 
   /** Every project's Workspace, in folder order (the files outside every folder last). */
   workspaces(): Workspace[] {
-    return [...this.projects.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a < b ? -1 : a > b ? 1 : 0)).map(([, w]) => w);
+    return [...this.projects.entries()]
+      .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a < b ? -1 : a > b ? 1 : 0))
+      .map(([, w]) => w);
   }
 
   /** Every file of every project. */
@@ -286,7 +313,9 @@ export class Session {
     // Every configuration file in the folders: the open copy wins over the disk.
     const files = new Map<string, { uri: string; text: string }>();
     for (const [key, file] of this.disk) if (isConfigFileUri(file.uri)) files.set(key, file);
-    for (const document of this.open.values()) if (isConfigFileUri(document.uri)) files.set(canonicalUri(document.uri), { uri: document.uri, text: document.getText() });
+    for (const document of this.open.values())
+      if (isConfigFileUri(document.uri))
+        files.set(canonicalUri(document.uri), { uri: document.uri, text: document.getText() });
     return readFolderConfigs(this.folders, [...files.values()], this.editorSettings);
   }
 
@@ -305,19 +334,29 @@ export class Session {
       return;
     }
     const uris = new Set([...this.knownUris(), ...before.configFileUris(), touched]);
-    this.invalidate([...uris].filter((uri) => uri === touched || configSignature(before.sourceOf(uri)) !== configSignature(this.configs.sourceOf(uri))));
+    this.invalidate(
+      [...uris].filter(
+        (uri) =>
+          uri === touched || configSignature(before.sourceOf(uri)) !== configSignature(this.configs.sourceOf(uri)),
+      ),
+    );
   }
 
   private workloadsChanged(before: FolderConfigs): boolean {
-    return this.allFiles().some((f) => before.configFor(f.uri).defaultWorkload !== this.configs.configFor(f.uri).defaultWorkload);
+    return this.allFiles().some(
+      (f) => before.configFor(f.uri).defaultWorkload !== this.configs.configFor(f.uri).defaultWorkload,
+    );
   }
 
   /** Rebuilds every project's Workspace from disk and open documents (the folders or the index changed). */
   private rebuild(): void {
     this.projects = new Map();
     const openKeys = new Set([...this.open.keys()].map(canonicalUri));
-    for (const [key, file] of this.disk) if (!openKeys.has(key) && !isConfigFileUri(file.uri)) this.workspaceOf(file.uri).set(file.uri, file.text);
-    for (const document of this.open.values()) if (!isConfigFileUri(document.uri) && !this.tooLarge.has(document.uri)) this.workspaceOf(document.uri).set(document.uri, document.getText(), document.version);
+    for (const [key, file] of this.disk)
+      if (!openKeys.has(key) && !isConfigFileUri(file.uri)) this.workspaceOf(file.uri).set(file.uri, file.text);
+    for (const document of this.open.values())
+      if (!isConfigFileUri(document.uri) && !this.tooLarge.has(document.uri))
+        this.workspaceOf(document.uri).set(document.uri, document.getText(), document.version);
     this.invalidateAll();
   }
 
@@ -351,12 +390,17 @@ export class Session {
 
   /** Everything the engine reports for a file, suppressed findings included (cached per change). */
   allDiagnostics(uri: string): readonly Diagnostic[] {
-    if (isConfigFileUri(uri)) return this.configs.ofConfigFile(uri) || this.open.has(uri) ? this.configDiagnosticsFor(uri) : [];
+    if (isConfigFileUri(uri))
+      return this.configs.ofConfigFile(uri) || this.open.has(uri) ? this.configDiagnosticsFor(uri) : [];
     const cached = this.lintCache.get(uri);
     if (cached) return cached;
     const tooLarge = this.tooLarge.get(uri);
     if (tooLarge !== undefined) {
-      const finding = fileTooLargeDiagnostic(uri, { characters: tooLarge, editorLimitCharacters: OPEN_DOCUMENT_MAX_CHARS, cliLimitBytes: NAMED_FILE_MAX_BYTES }, this.configFor(uri));
+      const finding = fileTooLargeDiagnostic(
+        uri,
+        { characters: tooLarge, editorLimitCharacters: OPEN_DOCUMENT_MAX_CHARS, cliLimitBytes: NAMED_FILE_MAX_BYTES },
+        this.configFor(uri),
+      );
       return finding ? [finding] : [];
     }
     this.lintStarts.set(uri, (this.lintStarts.get(uri) ?? 0) + 1);
@@ -388,7 +432,8 @@ export class Session {
    */
   private async allDiagnosticsInSlices(uri: string, stale: () => boolean): Promise<readonly Diagnostic[] | undefined> {
     const cached = this.lintCache.get(uri);
-    if (cached || isConfigFileUri(uri) || this.tooLarge.has(uri) || !this.workspaceOf(uri).file(uri)) return this.allDiagnostics(uri);
+    if (cached || isConfigFileUri(uri) || this.tooLarge.has(uri) || !this.workspaceOf(uri).file(uri))
+      return this.allDiagnostics(uri);
     const started = (this.lintStarts.get(uri) ?? 0) + 1;
     this.lintStarts.set(uri, started);
     const steps = lintSteps(this.workspaceOf(uri), uri, this.configFor(uri), this.lintOptions(uri));
@@ -452,10 +497,16 @@ export class Session {
       // Overtaken by another lint of the same state (a request's): its result is cached.
       diagnostics ??= this.allDiagnostics(uri);
     } catch (error) {
-      this.error(`anf-lint: could not check ${uri}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.error(
+        `anf-lint: could not check ${uri}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       return;
     }
-    void this.connection.sendDiagnostics({ uri, version, diagnostics: visibleDiagnostics(diagnostics).map(toLspDiagnostic) });
+    void this.connection.sendDiagnostics({
+      uri,
+      version,
+      diagnostics: visibleDiagnostics(diagnostics).map(toLspDiagnostic),
+    });
   }
 
   /** Pull mode: ask the client to pull again (dependents changed without an edit of their own). */

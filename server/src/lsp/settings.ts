@@ -10,7 +10,12 @@ export const SETTINGS_SECTION = 'anfLint';
 type Log = (message: string) => void;
 
 function isUnset(value: unknown): boolean {
-  return value === null || value === undefined || value === '' || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 0);
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 0)
+  );
 }
 
 /** Drops unset values recursively, so that an editor's empty defaults do not hide the file's. */
@@ -36,12 +41,17 @@ export function editorConfig(settings: unknown, log: Log): AnfLintConfig {
   for (const [key, value] of Object.entries(cleaned)) {
     if (!(key in known)) continue;
     if ((FILE_ONLY_CONFIG_KEYS as readonly string[]).includes(key)) {
-      log(`anf-lint: ignoring the setting ${SETTINGS_SECTION}.${key}: it names files relative to .anf-lint.yaml; write it there`);
+      log(
+        `anf-lint: ignoring the setting ${SETTINGS_SECTION}.${key}: it names files relative to .anf-lint.yaml; write it there`,
+      );
       continue;
     }
     const parsed = configSchema.safeParse({ [key]: value });
     if (parsed.success) result[key] = (parsed.data as Record<string, unknown>)[key];
-    else log(`anf-lint: ignoring the setting ${SETTINGS_SECTION}.${key}: ${parsed.error.issues.map((i) => `${i.path.join('.') || key}: ${i.message}`).join('; ')}`);
+    else
+      log(
+        `anf-lint: ignoring the setting ${SETTINGS_SECTION}.${key}: ${parsed.error.issues.map((i) => `${i.path.join('.') || key}: ${i.message}`).join('; ')}`,
+      );
   }
   return result as AnfLintConfig;
 }
@@ -52,8 +62,12 @@ export function mergeConfig(file: AnfLintConfig, editor: AnfLintConfig): AnfLint
   // Editors send a boolean's default (false) whether or not the user set it: either source saying yes wins.
   if (file.sapHanaBehindLoadBalancer || editor.sapHanaBehindLoadBalancer) merged.sapHanaBehindLoadBalancer = true;
   // behindAzureLoadBalancer: true from either wins; else the file's list of hosts (the editor's setting is a boolean).
-  if (file.behindAzureLoadBalancer === true || editor.behindAzureLoadBalancer === true) merged.behindAzureLoadBalancer = true;
-  else if (file.behindAzureLoadBalancer !== undefined || editor.behindAzureLoadBalancer !== undefined) merged.behindAzureLoadBalancer = Array.isArray(editor.behindAzureLoadBalancer) ? editor.behindAzureLoadBalancer : (file.behindAzureLoadBalancer ?? false);
+  if (file.behindAzureLoadBalancer === true || editor.behindAzureLoadBalancer === true)
+    merged.behindAzureLoadBalancer = true;
+  else if (file.behindAzureLoadBalancer !== undefined || editor.behindAzureLoadBalancer !== undefined)
+    merged.behindAzureLoadBalancer = Array.isArray(editor.behindAzureLoadBalancer)
+      ? editor.behindAzureLoadBalancer
+      : (file.behindAzureLoadBalancer ?? false);
   if (file.rules || editor.rules) merged.rules = { ...file.rules, ...editor.rules };
   if (file.network || editor.network) merged.network = { ...file.network, ...editor.network };
   if (file.nfsServers || editor.nfsServers) merged.nfsServers = { ...file.nfsServers, ...editor.nfsServers };
@@ -69,7 +83,10 @@ export function mergeConfig(file: AnfLintConfig, editor: AnfLintConfig): AnfLint
   return merged;
 }
 
-export function effectiveConfig(file: AnfLintConfig, editor: AnfLintConfig): { config: AnfLintConfig; resolved: ResolvedConfig } {
+export function effectiveConfig(
+  file: AnfLintConfig,
+  editor: AnfLintConfig,
+): { config: AnfLintConfig; resolved: ResolvedConfig } {
   const config = mergeConfig(file, editor);
   return { config, resolved: resolveConfig(config) };
 }

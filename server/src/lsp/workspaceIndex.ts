@@ -46,12 +46,23 @@ let cached: { key: string; project: Project } | undefined;
 /** One project per set of folders (its roots, git answers and notes are kept between watcher events). */
 function projectOf(folderUris: readonly string[], limits: IndexLimits): Project {
   const key = JSON.stringify([folderUris, limits]);
-  if (cached?.key !== key) cached = { key, project: new Project(env, { folders: folderUris.map((f) => env.pathOf(f)).filter((p): p is string => p !== undefined), limits }) };
+  if (cached?.key !== key)
+    cached = {
+      key,
+      project: new Project(env, {
+        folders: folderUris.map((f) => env.pathOf(f)).filter((p): p is string => p !== undefined),
+        limits,
+      }),
+    };
   return cached.project;
 }
 
 /** Reads one file for the index, or undefined when it is missing, too large, outside its folder, special or not ours. */
-export async function readIndexedFile(path: string, folderUris: readonly string[], limits: IndexLimits = DEFAULT_INDEX_LIMITS): Promise<IndexedFile | undefined> {
+export async function readIndexedFile(
+  path: string,
+  folderUris: readonly string[],
+  limits: IndexLimits = DEFAULT_INDEX_LIMITS,
+): Promise<IndexedFile | undefined> {
   const project = projectOf(folderUris, limits);
   const root = project.rootOf(path);
   if (!root.context) return undefined;
@@ -64,7 +75,11 @@ export async function readIndexedFile(path: string, folderUris: readonly string[
  * Reads the folders' files. `log` gets one line at the end, one clear line if a bound stopped the
  * walk (which bound, and how far it got), and one per skipped link or special file.
  */
-export async function indexFolders(folderUris: readonly string[], log: (message: string) => void, limits: IndexLimits = DEFAULT_INDEX_LIMITS): Promise<IndexedFile[]> {
+export async function indexFolders(
+  folderUris: readonly string[],
+  log: (message: string) => void,
+  limits: IndexLimits = DEFAULT_INDEX_LIMITS,
+): Promise<IndexedFile[]> {
   const found: IndexedFile[] = [];
   const started = Date.now();
   // A fresh index asks git again (the folders' files may have changed since).
@@ -96,7 +111,12 @@ export async function indexFolders(folderUris: readonly string[], log: (message:
   }
   for (const note of project.notes.slice(notesBefore)) log(`anf-lint: ${note.path}: ${note.message}`);
   const took = Date.now() - started;
-  if (stopped) log(`anf-lint: workspace index stopped early because ${stopped}; ${found.length} files indexed, the rest are checked only when opened.`);
-  log(`anf-lint: indexed ${found.length} files in ${took} ms${skipped > 0 ? ` (${skipped} skipped: larger than ${limits.maxFileBytes} bytes, special or unreadable)` : ''}.`);
+  if (stopped)
+    log(
+      `anf-lint: workspace index stopped early because ${stopped}; ${found.length} files indexed, the rest are checked only when opened.`,
+    );
+  log(
+    `anf-lint: indexed ${found.length} files in ${took} ms${skipped > 0 ? ` (${skipped} skipped: larger than ${limits.maxFileBytes} bytes, special or unreadable)` : ''}.`,
+  );
   return found;
 }

@@ -3,11 +3,33 @@
  * CLI and the language server: the only module that reads or writes project files and asks git.
  */
 import type { execFileSync as ExecFileSync } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, constants } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  constants,
+} from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { EnvironmentError, type DirectoryEntry, type EntryInfo, type Environment, type GitQueries } from '../core/project/environment';
+import {
+  EnvironmentError,
+  type DirectoryEntry,
+  type EntryInfo,
+  type Environment,
+  type GitQueries,
+} from '../core/project/environment';
 
 /** Paths in the core are `/`-separated; on Windows they are converted at this boundary. */
 function toNative(path: string): string {
@@ -33,7 +55,10 @@ function git(cwd: string, args: readonly string[]): Buffer {
 }
 
 function splitZ(output: Buffer): string[] {
-  return output.toString('utf8').split('\0').filter((p) => p.length > 0);
+  return output
+    .toString('utf8')
+    .split('\0')
+    .filter((p) => p.length > 0);
 }
 
 export function parseChangedLines(diff: string): Set<number> {
@@ -60,7 +85,12 @@ function hasDotGitAbove(folder: string): boolean {
 const gitQueries: GitQueries = {
   root(folder) {
     // No `.git` in the folder or above it (and no GIT_DIR): git would find no work tree either. Saves a process per run.
-    if (process.env.GIT_DIR === undefined && process.env.GIT_WORK_TREE === undefined && !hasDotGitAbove(toNative(folder))) return undefined;
+    if (
+      process.env.GIT_DIR === undefined &&
+      process.env.GIT_WORK_TREE === undefined &&
+      !hasDotGitAbove(toNative(folder))
+    )
+      return undefined;
     try {
       const root = git(folder, ['rev-parse', '--show-toplevel']).toString('utf8').trim();
       return root ? toCorePath(root) : undefined;
@@ -100,8 +130,15 @@ const gitQueries: GitQueries = {
   },
   changedLines(root, against, path) {
     // A file git does not track yet is new: every line is a change.
-    if (against !== 'staged' && splitZ(git(root, ['ls-files', '--others', '--exclude-standard', '-z', '--', path])).length > 0) return 'all';
-    const args = against === 'staged' ? ['diff', '--cached', '-U0', '--no-color', '--no-ext-diff', '--', path] : ['diff', '-U0', '--no-color', '--no-ext-diff', against.ref, '--', path];
+    if (
+      against !== 'staged' &&
+      splitZ(git(root, ['ls-files', '--others', '--exclude-standard', '-z', '--', path])).length > 0
+    )
+      return 'all';
+    const args =
+      against === 'staged'
+        ? ['diff', '--cached', '-U0', '--no-color', '--no-ext-diff', '--', path]
+        : ['diff', '-U0', '--no-color', '--no-ext-diff', against.ref, '--', path];
     return parseChangedLines(git(root, args).toString('utf8'));
   },
 };
@@ -178,7 +215,12 @@ export class NodeEnvironment implements Environment {
       fail(error, folder);
     }
     return entries
-      .map((e): DirectoryEntry => ({ name: e.name, kind: e.isSymbolicLink() ? 'symlink' : e.isDirectory() ? 'directory' : e.isFile() ? 'file' : 'other' }))
+      .map(
+        (e): DirectoryEntry => ({
+          name: e.name,
+          kind: e.isSymbolicLink() ? 'symlink' : e.isDirectory() ? 'directory' : e.isFile() ? 'file' : 'other',
+        }),
+      )
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 

@@ -17,7 +17,10 @@ const EXAMPLES = join(ROOT, 'examples');
 const MANIFEST = join(EXAMPLES, 'eda', 'eda.anf.yaml');
 
 const hasEglot = spawnSync('emacs', ['--batch', '--eval', '(require (quote eglot))'], { stdio: 'ignore' }).status === 0;
-if (!hasEglot) process.stderr.write('test/e2e/emacs: skipped: emacs with eglot is not installed (apt-get install emacs-nox elpa-eglot)\n');
+if (!hasEglot)
+  process.stderr.write(
+    'test/e2e/emacs: skipped: emacs with eglot is not installed (apt-get install emacs-nox elpa-eglot)\n',
+  );
 
 describe.skipIf(!hasEglot)('docs/editors.md: Emacs eglot configuration', () => {
   const home = mkdtempSync(join(tmpdir(), 'anf-emacs-'));
@@ -36,19 +39,41 @@ describe.skipIf(!hasEglot)('docs/editors.md: Emacs eglot configuration', () => {
     const result = join(home, `result-${Date.now()}.json`);
     const run = spawnSync('emacs', ['--batch', '-l', init, '-l', join(__dirname, 'check.el')], {
       cwd,
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: home, ANF_RESULT: result, ANF_MANIFEST: files.manifest, ANF_FSTAB: files.fstab, ANF_OTHERS: files.others.join(':'), ANF_KEY_LINE: String(keyLine), ANF_KEY_COL: String(lines[keyLine]!.indexOf('quota') + 2) },
+      env: {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH ?? ''}`,
+        HOME: home,
+        ANF_RESULT: result,
+        ANF_MANIFEST: files.manifest,
+        ANF_FSTAB: files.fstab,
+        ANF_OTHERS: files.others.join(':'),
+        ANF_KEY_LINE: String(keyLine),
+        ANF_KEY_COL: String(lines[keyLine]!.indexOf('quota') + 2),
+      },
       timeout: 150_000,
       encoding: 'utf8',
     });
     const context = `emacs exit ${run.status}\nstderr: ${run.stderr.slice(-3000)}`;
     expect(existsSync(result), context).toBe(true);
-    const answer = JSON.parse(readFileSync(result, 'utf8')) as { ok: boolean; error?: string; fstab_mode: string; fstab_root: string; fstab_diagnostics: number; manifest_diagnostics: number; others: { path: string; mode: string; connected: boolean; diagnostics: number }[] };
+    const answer = JSON.parse(readFileSync(result, 'utf8')) as {
+      ok: boolean;
+      error?: string;
+      fstab_mode: string;
+      fstab_root: string;
+      fstab_diagnostics: number;
+      manifest_diagnostics: number;
+      others: { path: string; mode: string; connected: boolean; diagnostics: number }[];
+    };
     expect(answer.error, context).toBeUndefined();
     return answer;
   }
 
   it('attaches to .tf and .bicep through the documented modes (issue 26)', () => {
-    const answer = runEmacs(EXAMPLES, { manifest: MANIFEST, fstab: join(EXAMPLES, 'eda', 'etc', 'fstab'), others: [join(EXAMPLES, 'eda', 'terraform', 'main.tf'), join(EXAMPLES, 'eda', 'bicep', 'main.bicep')] });
+    const answer = runEmacs(EXAMPLES, {
+      manifest: MANIFEST,
+      fstab: join(EXAMPLES, 'eda', 'etc', 'fstab'),
+      others: [join(EXAMPLES, 'eda', 'terraform', 'main.tf'), join(EXAMPLES, 'eda', 'bicep', 'main.bicep')],
+    });
     const [tf, bicep] = answer.others;
     expect(tf).toMatchObject({ mode: 'terraform-mode', connected: true });
     expect(tf!.diagnostics).toBeGreaterThan(0);
@@ -61,7 +86,11 @@ describe.skipIf(!hasEglot)('docs/editors.md: Emacs eglot configuration', () => {
     cpSync(join(EXAMPLES, 'eda'), join(loose, 'eda'), { recursive: true });
     cpSync(join(EXAMPLES, '.anf-lint.yaml'), join(loose, '.anf-lint.yaml'));
     try {
-      const answer = runEmacs(loose, { manifest: join(loose, 'eda', 'eda.anf.yaml'), fstab: join(loose, 'eda', 'etc', 'fstab'), others: [] });
+      const answer = runEmacs(loose, {
+        manifest: join(loose, 'eda', 'eda.anf.yaml'),
+        fstab: join(loose, 'eda', 'etc', 'fstab'),
+        others: [],
+      });
       expect(answer.fstab_root.replace(/\/$/, '')).toBe(loose);
       expect(answer.fstab_diagnostics).toBeGreaterThan(0);
     } finally {
@@ -98,7 +127,16 @@ describe.skipIf(!hasEglot)('docs/editors.md: Emacs eglot configuration', () => {
     });
     const context = `emacs exit ${run.status}\nstderr: ${run.stderr.slice(-3000)}`;
     expect(existsSync(result), context).toBe(true);
-    const answer = JSON.parse(readFileSync(result, 'utf8')) as { ok: boolean; error?: string; manifest_mode: string; fstab_mode: string; manifest_diagnostics: number; fstab_diagnostics: number; messages: string[]; key_hover: string };
+    const answer = JSON.parse(readFileSync(result, 'utf8')) as {
+      ok: boolean;
+      error?: string;
+      manifest_mode: string;
+      fstab_mode: string;
+      manifest_diagnostics: number;
+      fstab_diagnostics: number;
+      messages: string[];
+      key_hover: string;
+    };
     expect(answer.error, context).toBeUndefined();
     expect(answer.ok).toBe(true);
     expect(answer.fstab_mode).toBe('conf-space-mode');

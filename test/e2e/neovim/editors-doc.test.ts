@@ -19,7 +19,8 @@ const MANIFEST = join(EXAMPLES, 'eda', 'eda.anf.yaml');
 const CHECK = join(__dirname, 'editors-doc.lua');
 
 const available = spawnSync('nvim', ['--version'], { stdio: 'ignore' }).status === 0;
-if (!available && !process.env.CI) process.stderr.write('test/e2e/neovim/editors-doc: skipped: `nvim` is not installed (in CI this test must run)\n');
+if (!available && !process.env.CI)
+  process.stderr.write('test/e2e/neovim/editors-doc: skipped: `nvim` is not installed (in CI this test must run)\n');
 
 describe.skipIf(!available && !process.env.CI)('docs/editors.md: the Neovim configuration', () => {
   const home = mkdtempSync(join(tmpdir(), 'anf-nvim-doc-'));
@@ -34,7 +35,15 @@ describe.skipIf(!available && !process.env.CI)('docs/editors.md: the Neovim conf
     symlinkSync(join(ROOT, 'bin', 'anf-lint'), join(bin, 'anf-lint'));
     const lines = readFileSync(MANIFEST, 'utf8').split('\n');
     const keyLine = lines.findIndex((l) => /^\s+quota:/.test(l));
-    const others = ['eda/etc/fstab', 'eda/etc/sysctl.d/90-nfs-client.conf', 'eda/etc/modprobe.d/sunrpc.conf', 'eda/etc/auto.proj', 'eda/scripts/mount-eda.sh', 'eda/terraform/main.tf', 'eda/bicep/main.bicep'].map((p) => join(EXAMPLES, p));
+    const others = [
+      'eda/etc/fstab',
+      'eda/etc/sysctl.d/90-nfs-client.conf',
+      'eda/etc/modprobe.d/sunrpc.conf',
+      'eda/etc/auto.proj',
+      'eda/scripts/mount-eda.sh',
+      'eda/terraform/main.tf',
+      'eda/bicep/main.bicep',
+    ].map((p) => join(EXAMPLES, p));
     const result = join(home, 'result.json');
     const run = spawnSync('nvim', ['--headless', '-u', init, '-c', `luafile ${CHECK}`, MANIFEST], {
       cwd: EXAMPLES,
@@ -64,7 +73,14 @@ describe.skipIf(!available && !process.env.CI)('docs/editors.md: the Neovim conf
       root: string;
       codes: string[];
       key_hover: string | null;
-      files: { path: string; filetype: string; attached: boolean; checked: boolean; diagnostics: number; hover_key: boolean }[];
+      files: {
+        path: string;
+        filetype: string;
+        attached: boolean;
+        checked: boolean;
+        diagnostics: number;
+        hover_key: boolean;
+      }[];
     };
     expect(answer.error, context).toBeUndefined();
     expect(answer.ok).toBe(true);
@@ -75,8 +91,16 @@ describe.skipIf(!available && !process.env.CI)('docs/editors.md: the Neovim conf
     expect(answer.key_hover).toContain('Unit: a size with its unit');
     const byName = Object.fromEntries(answer.files.map((f) => [f.path.slice(EXAMPLES.length + 1), f]));
     expect(byName['eda/etc/fstab']).toMatchObject({ filetype: 'fstab', attached: true, checked: true });
-    expect(byName['eda/etc/sysctl.d/90-nfs-client.conf']).toMatchObject({ filetype: 'sysctl', attached: true, checked: true });
-    expect(byName['eda/etc/modprobe.d/sunrpc.conf']).toMatchObject({ filetype: 'modconf', attached: true, checked: true });
+    expect(byName['eda/etc/sysctl.d/90-nfs-client.conf']).toMatchObject({
+      filetype: 'sysctl',
+      attached: true,
+      checked: true,
+    });
+    expect(byName['eda/etc/modprobe.d/sunrpc.conf']).toMatchObject({
+      filetype: 'modconf',
+      attached: true,
+      checked: true,
+    });
     expect(byName['eda/etc/auto.proj']).toMatchObject({ filetype: 'conf', attached: true, checked: true });
     expect(byName['eda/scripts/mount-eda.sh']).toMatchObject({ filetype: 'sh', attached: true, checked: true });
     // Issue 26: Terraform and Bicep get the server too (Neovim 0.7 takes *.tf for TinyFugue).

@@ -24,7 +24,9 @@ function hasNvim(): boolean {
 
 const available = hasNvim();
 if (!available && !process.env.CI) {
-  process.stderr.write('test/e2e/neovim: skipped: `nvim` is not installed (install Debian\'s neovim; in CI this test must run)\n');
+  process.stderr.write(
+    "test/e2e/neovim: skipped: `nvim` is not installed (install Debian's neovim; in CI this test must run)\n",
+  );
 }
 
 interface NeovimResult {

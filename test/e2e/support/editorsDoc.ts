@@ -10,4 +10,3 @@ export function documentedBlock(name: string): string {
   if (!block) throw new Error(`docs/editors.md has no block marked <!-- test: ${name} -->`);
   return block;
 }
-

@@ -30,7 +30,12 @@ export function startOwned(command: string, args: readonly string[], options: Sp
 }
 
 /** Runs a command to completion in its own group; rejects with its output when it fails. */
-export async function runOwned(command: string, args: readonly string[], options: SpawnOptions, timeoutMs: number): Promise<string> {
+export async function runOwned(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions,
+  timeoutMs: number,
+): Promise<string> {
   const p = startOwned(command, args, options);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

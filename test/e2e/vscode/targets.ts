@@ -2,7 +2,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { applyEdits, configSchema, detectFileKind, isLintable, lintFile, resolveConfig, visibleDiagnostics, Workspace, type Diagnostic } from '../../../server/src/core';
+import {
+  applyEdits,
+  configSchema,
+  detectFileKind,
+  isLintable,
+  lintFile,
+  resolveConfig,
+  visibleDiagnostics,
+  Workspace,
+  type Diagnostic,
+} from '../../../server/src/core';
 import { computeHover } from '../../../server/src/core/features/hover';
 
 /**
@@ -11,8 +21,24 @@ import { computeHover } from '../../../server/src/core/features/hover';
  * one-line quick fix, and the codes the Problems panel must show.
  */
 export interface Targets {
-  readonly manifest: { readonly path: string; readonly account: string; readonly pool: string; readonly volume: string; readonly exportPath: string; readonly mountPoint: string; readonly server: string };
-  readonly fix: { readonly path: string; readonly line: number; readonly character: number; readonly code: string; readonly title: string; readonly fixedLine: string; readonly originalLine: string };
+  readonly manifest: {
+    readonly path: string;
+    readonly account: string;
+    readonly pool: string;
+    readonly volume: string;
+    readonly exportPath: string;
+    readonly mountPoint: string;
+    readonly server: string;
+  };
+  readonly fix: {
+    readonly path: string;
+    readonly line: number;
+    readonly character: number;
+    readonly code: string;
+    readonly title: string;
+    readonly fixedLine: string;
+    readonly originalLine: string;
+  };
   /** The first file of each kind anf-lint colors with its own grammar (for the coloring check). */
   readonly colored: readonly { readonly kind: string; readonly path: string }[];
   /** Codes of visible warnings and errors, by workspace-relative path. */
@@ -42,7 +68,13 @@ const SIZE_KEYS: Readonly<Record<'terraform' | 'bicep', RegExp>> = {
   bicep: /^(\s*usageThreshold\s*:\s*)\S/,
 };
 
-function iacTarget(root: string, workspace: Workspace, files: readonly string[], kind: 'terraform' | 'bicep', config: ReturnType<typeof resolveConfig>): IacTarget {
+function iacTarget(
+  root: string,
+  workspace: Workspace,
+  files: readonly string[],
+  kind: 'terraform' | 'bicep',
+  config: ReturnType<typeof resolveConfig>,
+): IacTarget {
   for (const path of files) {
     const uri = pathToFileURL(path).href;
     const file = workspace.file(uri);
@@ -59,10 +91,22 @@ function iacTarget(root: string, workspace: Workspace, files: readonly string[],
       // The volume whose text holds this line: the last one that starts before it.
       const volume = workspace
         .volumes()
-        .filter((v) => v.uri === uri && v.account && v.pool && v.name && file.source.positionAt(v.nameSpan.start).line <= line)
+        .filter(
+          (v) =>
+            v.uri === uri && v.account && v.pool && v.name && file.source.positionAt(v.nameSpan.start).line <= line,
+        )
         .at(-1);
       if (!volume) continue;
-      return { path: relative(root, path), line, character, hoverFigure: `Throughput limit at this quota: ${figure[1]}`, account: volume.account, pool: volume.pool, volume: volume.name, throughput: figure[1]! };
+      return {
+        path: relative(root, path),
+        line,
+        character,
+        hoverFigure: `Throughput limit at this quota: ${figure[1]}`,
+        account: volume.account,
+        pool: volume.pool,
+        volume: volume.name,
+        throughput: figure[1]!,
+      };
     }
   }
   throw new Error(`no ${kind} volume size with a throughput hover under ${root}`);
@@ -80,7 +124,9 @@ const GRAMMAR_KINDS = ['fstab', 'sysctl', 'systemd-mount', 'autofs']; // the man
 
 export function findTargets(root: string): Targets {
   const configPath = join(root, '.anf-lint.yaml');
-  const config = resolveConfig(existsSync(configPath) ? configSchema.parse(parseYaml(readFileSync(configPath, 'utf8')) ?? {}) : {});
+  const config = resolveConfig(
+    existsSync(configPath) ? configSchema.parse(parseYaml(readFileSync(configPath, 'utf8')) ?? {}) : {},
+  );
   const workspace = new Workspace(config);
   const files = walk(root)
     .filter((path) => isLintable(detectFileKind(path, readFileSync(path, 'utf8'))))
@@ -89,8 +135,20 @@ export function findTargets(root: string): Targets {
 
   const volume = workspace.volumes().find((v) => v.account && v.pool && v.name && v.mountTargets.length > 0);
   if (!volume) throw new Error(`no manifest volume with a mount target under ${root}`);
-  const exportPath = volume.exportPath ? (volume.exportPath.startsWith('/') ? volume.exportPath : `/${volume.exportPath}`) : `/${volume.name}`;
-  const manifest = { path: relative(root, new URL(volume.uri).pathname), account: volume.account, pool: volume.pool, volume: volume.name, exportPath, mountPoint: volume.mountPath ?? `/mnt/${volume.name}`, server: volume.mountTargets[0]! };
+  const exportPath = volume.exportPath
+    ? volume.exportPath.startsWith('/')
+      ? volume.exportPath
+      : `/${volume.exportPath}`
+    : `/${volume.name}`;
+  const manifest = {
+    path: relative(root, new URL(volume.uri).pathname),
+    account: volume.account,
+    pool: volume.pool,
+    volume: volume.name,
+    exportPath,
+    mountPoint: volume.mountPath ?? `/mnt/${volume.name}`,
+    server: volume.mountTargets[0]!,
+  };
 
   const codes = new Map<string, string[]>();
   let fix: Targets['fix'] | undefined;
@@ -99,7 +157,11 @@ export function findTargets(root: string): Targets {
     const diagnostics = visibleDiagnostics(lintFile(workspace, uri, config));
     const rel = relative(root, path);
     const problems = diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
-    if (problems.length > 0) codes.set(rel, problems.map((d) => d.code));
+    if (problems.length > 0)
+      codes.set(
+        rel,
+        problems.map((d) => d.code),
+      );
     fix ??= oneLineFix(rel, workspace.file(uri)!.source.text, problems);
   }
   if (!fix) throw new Error(`no warning or error with a one-line fix under ${root}`);
@@ -107,11 +169,17 @@ export function findTargets(root: string): Targets {
   for (const path of files) {
     const uri = pathToFileURL(path).href;
     if (workspace.file(uri)?.kind !== 'terraform') continue;
-    const problems = visibleDiagnostics(lintFile(workspace, uri, config)).filter((d) => d.severity === 'error' || d.severity === 'warning');
+    const problems = visibleDiagnostics(lintFile(workspace, uri, config)).filter(
+      (d) => d.severity === 'error' || d.severity === 'warning',
+    );
     iacFix ??= oneLineFix(relative(root, path), workspace.file(uri)!.source.text, problems);
   }
   if (!iacFix) throw new Error(`no Terraform warning or error with a one-line fix under ${root}`);
-  const iac = { terraform: iacTarget(root, workspace, files, 'terraform', config), bicep: iacTarget(root, workspace, files, 'bicep', config), fix: iacFix };
+  const iac = {
+    terraform: iacTarget(root, workspace, files, 'terraform', config),
+    bicep: iacTarget(root, workspace, files, 'bicep', config),
+    fix: iacFix,
+  };
   const colored = GRAMMAR_KINDS.flatMap((kind) => {
     const path = files.find((f) => workspace.file(pathToFileURL(f).href)?.kind === kind);
     return path ? [{ kind, path: relative(root, path) }] : [];
@@ -130,7 +198,15 @@ function oneLineFix(path: string, text: string, diagnostics: readonly Diagnostic
     const fixed = applyEdits(text, [edit]).text.split('\n')[line] ?? '';
     const original = lines[line] ?? '';
     if (fixed.trim() === '' || fixed === original) continue;
-    return { path, line: d.range.start.line, character: d.range.start.character, code: d.code, title: first.title, fixedLine: fixed, originalLine: original };
+    return {
+      path,
+      line: d.range.start.line,
+      character: d.range.start.character,
+      code: d.code,
+      title: first.title,
+      fixedLine: fixed,
+      originalLine: original,
+    };
   }
   return undefined;
 }
@@ -142,7 +218,9 @@ function oneLineFix(path: string, text: string, diagnostics: readonly Diagnostic
  */
 export function ruleDocWithFindings(rulesDir: string): { code: string; findings: number } {
   const config = resolveConfig({});
-  for (const name of readdirSync(rulesDir).filter((n) => /^ANF\d{3}\.md$/.test(n)).sort()) {
+  for (const name of readdirSync(rulesDir)
+    .filter((n) => /^ANF\d{3}\.md$/.test(n))
+    .sort()) {
     const workspace = new Workspace(config);
     const uri = pathToFileURL(join(rulesDir, name)).href;
     workspace.set(uri, readFileSync(join(rulesDir, name), 'utf8'));

@@ -25,7 +25,12 @@ function scopeOf(vars: Record<string, TfValue> = VARS, extra: Record<string, TfV
       if (key in extra) return extra[key]!;
       return new Unknown(`\`${key}\` is not known`);
     },
-    readFile: (path) => (path === 'sizes.json' ? '{"data": 2048}' : path === 'sizes.yaml' ? 'data: 4096\nlog: [1, 2]\n' : new Unknown(`no file ${path}`)),
+    readFile: (path) =>
+      path === 'sizes.json'
+        ? '{"data": 2048}'
+        : path === 'sizes.yaml'
+          ? 'data: 4096\nlog: [1, 2]\n'
+          : new Unknown(`no file ${path}`),
   };
 }
 
@@ -228,14 +233,47 @@ describe('bounds', () => {
 });
 
 describe('properties', () => {
-  const atom = fc.constantFrom('1', '2.5e2', '"s"', 'true', 'null', 'var.size', 'var.missing', 'var.sites', 'var.volumes', '[1, 2]', '{ a = 1 }', 'each.key');
+  const atom = fc.constantFrom(
+    '1',
+    '2.5e2',
+    '"s"',
+    'true',
+    'null',
+    'var.size',
+    'var.missing',
+    'var.sites',
+    'var.volumes',
+    '[1, 2]',
+    '{ a = 1 }',
+    'each.key',
+  );
   const expr: fc.Arbitrary<string> = fc.letrec((tie) => ({
     e: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
       atom,
-      fc.tuple(tie('e'), fc.constantFrom('+', '-', '*', '/', '%', '==', '!=', '<', '&&', '||'), tie('e')).map(([a, op, b]) => `(${a} ${op} ${b})`),
+      fc
+        .tuple(tie('e'), fc.constantFrom('+', '-', '*', '/', '%', '==', '!=', '<', '&&', '||'), tie('e'))
+        .map(([a, op, b]) => `(${a} ${op} ${b})`),
       fc.tuple(tie('e'), tie('e'), tie('e')).map(([c, a, b]) => `(${c} ? ${a} : ${b})`),
-      fc.tuple(fc.constantFrom('length', 'keys', 'merge', 'concat', 'try', 'coalesce', 'lookup', 'tostring', 'flatten', 'format', 'element', 'max'), fc.array(tie('e'), { maxLength: 3 })).map(([f, args]) => `${f}(${args.join(', ')})`),
+      fc
+        .tuple(
+          fc.constantFrom(
+            'length',
+            'keys',
+            'merge',
+            'concat',
+            'try',
+            'coalesce',
+            'lookup',
+            'tostring',
+            'flatten',
+            'format',
+            'element',
+            'max',
+          ),
+          fc.array(tie('e'), { maxLength: 3 }),
+        )
+        .map(([f, args]) => `${f}(${args.join(', ')})`),
       fc.tuple(tie('e'), tie('e')).map(([a, b]) => `(${a})[${b}]`),
       tie('e').map((a) => `[for x in ${a} : x]`),
       tie('e').map((a) => `"p-\${${a}}"`),

@@ -9,7 +9,14 @@ import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, IPCMessageReader, IPCMessageWriter, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 
 export const SERVER_JS = join(__dirname, '..', '..', '..', 'dist', 'server', 'server.js');
 
@@ -41,7 +48,12 @@ export const PUSH_CLIENT_CAPABILITIES = {
     synchronization: { dynamicRegistration: false },
     hover: { contentFormat: ['markdown', 'plaintext'] },
     completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
-    publishDiagnostics: { relatedInformation: true, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, versionSupport: true },
+    publishDiagnostics: {
+      relatedInformation: true,
+      tagSupport: { valueSet: [1, 2] },
+      codeDescriptionSupport: true,
+      versionSupport: true,
+    },
     codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } } },
     documentSymbol: { hierarchicalDocumentSymbolSupport: true },
     inlayHint: {},
@@ -58,7 +70,10 @@ export const PUSH_CLIENT_CAPABILITIES = {
 /** Capabilities of a client like VS Code: pull diagnostics with refresh. */
 export const PULL_CLIENT_CAPABILITIES = {
   ...PUSH_CLIENT_CAPABILITIES,
-  textDocument: { ...PUSH_CLIENT_CAPABILITIES.textDocument, diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false } },
+  textDocument: {
+    ...PUSH_CLIENT_CAPABILITIES.textDocument,
+    diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+  },
   workspace: { ...PUSH_CLIENT_CAPABILITIES.workspace, diagnostics: { refreshSupport: true } },
 };
 
@@ -111,11 +126,16 @@ export class LspClient {
     const ipc = options.transport === 'ipc';
     if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build first`);
     const args = options.args ?? [ipc ? '--node-ipc' : '--stdio'];
-    this.process = spawn(process.execPath, [script, ...args], { stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'] });
+    this.process = spawn(process.execPath, [script, ...args], {
+      stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'],
+    });
     this.process.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.connection = ipc
       ? createMessageConnection(new IPCMessageReader(this.process), new IPCMessageWriter(this.process))
-      : createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
+      : createMessageConnection(
+          new StreamMessageReader(this.process.stdout!),
+          new StreamMessageWriter(this.process.stdin!),
+        );
     // A server that dies fails the pending requests at once (with its stderr), rather than hanging the test.
     this.process.on('exit', (code) => {
       this.exitCode = code;
@@ -136,10 +156,13 @@ export class LspClient {
       this.serverRequests.push('workspace/configuration');
       return params.items.map(() => this.settings);
     });
-    this.connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
-      this.registrations.push(...params.registrations);
-      return null;
-    });
+    this.connection.onRequest(
+      'client/registerCapability',
+      (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+        this.registrations.push(...params.registrations);
+        return null;
+      },
+    );
     this.connection.onRequest('workspace/diagnostic/refresh', () => {
       this.serverRequests.push('workspace/diagnostic/refresh');
       return null;
@@ -150,7 +173,11 @@ export class LspClient {
   }
 
   /** Starts the bundled server, initializes it on a folder and waits until its workspace index is done. */
-  static async startIndexed(options: { rootUri: string; capabilities?: unknown; initializationOptions?: unknown }): Promise<{ client: LspClient; capabilities: Record<string, unknown> }> {
+  static async startIndexed(options: {
+    rootUri: string;
+    capabilities?: unknown;
+    initializationOptions?: unknown;
+  }): Promise<{ client: LspClient; capabilities: Record<string, unknown> }> {
     const client = new LspClient();
     try {
       const { capabilities } = await client.initialize(options);
@@ -162,14 +189,20 @@ export class LspClient {
     }
   }
 
-  async initialize(options: { rootUri?: string; capabilities?: unknown; initializationOptions?: unknown } = {}): Promise<{ capabilities: Record<string, unknown> }> {
-    const result = await this.withStderr(this.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
-      processId: process.pid,
-      rootUri: options.rootUri ?? null,
-      workspaceFolders: options.rootUri ? [{ uri: options.rootUri, name: 'ws' }] : null,
-      capabilities: options.capabilities ?? PUSH_CLIENT_CAPABILITIES,
-      ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
-    }));
+  async initialize(
+    options: { rootUri?: string; capabilities?: unknown; initializationOptions?: unknown } = {},
+  ): Promise<{ capabilities: Record<string, unknown> }> {
+    const result = await this.withStderr(
+      this.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
+        processId: process.pid,
+        rootUri: options.rootUri ?? null,
+        workspaceFolders: options.rootUri ? [{ uri: options.rootUri, name: 'ws' }] : null,
+        capabilities: options.capabilities ?? PUSH_CLIENT_CAPABILITIES,
+        ...(options.initializationOptions !== undefined
+          ? { initializationOptions: options.initializationOptions }
+          : {}),
+      }),
+    );
     await this.connection.sendNotification('initialized', {});
     return result;
   }
@@ -182,15 +215,28 @@ export class LspClient {
   async until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
     const started = Date.now();
     while (!condition()) {
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}; stderr: ${this.stderr}; logs: ${this.logs.join(' | ')}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`timed out waiting for ${what}; stderr: ${this.stderr}; logs: ${this.logs.join(' | ')}`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }
 
   /** The next publishDiagnostics for a URI (optionally: one that matches). */
-  nextDiagnostics(uri: string, match: (p: PublishedDiagnostics) => boolean = () => true, timeoutMs = 20000): Promise<PublishedDiagnostics> {
+  nextDiagnostics(
+    uri: string,
+    match: (p: PublishedDiagnostics) => boolean = () => true,
+    timeoutMs = 20000,
+  ): Promise<PublishedDiagnostics> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; got ${JSON.stringify(this.published.map((p) => p.uri))}; stderr: ${this.stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no diagnostics for ${uri} within ${timeoutMs} ms; got ${JSON.stringify(this.published.map((p) => p.uri))}; stderr: ${this.stderr}`,
+            ),
+          ),
+        timeoutMs,
+      );
       this.waiters.push({
         match: (p) => p.uri === uri && match(p),
         resolve: (p) => {
@@ -203,7 +249,9 @@ export class LspClient {
 
   open(uri: string, text: string, languageId = 'plaintext'): void {
     this.versions.set(uri, 1);
-    void this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    void this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId, version: 1, text },
+    });
   }
 
   /** Opens and waits for the first diagnostics of that version. */
@@ -217,7 +265,10 @@ export class LspClient {
   change(uri: string, changes: ({ range: LspDiagnostic['range']; text: string } | { text: string })[]): number {
     const version = (this.versions.get(uri) ?? 0) + 1;
     this.versions.set(uri, version);
-    void this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    void this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
     return version;
   }
 
@@ -234,7 +285,9 @@ export class LspClient {
     try {
       return await pending;
     } catch (error) {
-      throw new Error(`${error instanceof Error ? error.message : String(error)}; server exit ${String(this.exitCode)}; stderr: ${this.stderr}`);
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}; server exit ${String(this.exitCode)}; stderr: ${this.stderr}`,
+      );
     }
   }
 
@@ -282,9 +335,11 @@ export class LspClient {
 export function applyTextEdits(text: string, edits: readonly TextEditLike[]): string {
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
-  const offset = (p: { line: number; character: number }) => Math.min((lineStarts[p.line] ?? text.length) + p.character, text.length);
+  const offset = (p: { line: number; character: number }) =>
+    Math.min((lineStarts[p.line] ?? text.length) + p.character, text.length);
   const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
   let result = text;
-  for (const edit of sorted) result = result.slice(0, offset(edit.range.start)) + edit.newText + result.slice(offset(edit.range.end));
+  for (const edit of sorted)
+    result = result.slice(0, offset(edit.range.start)) + edit.newText + result.slice(offset(edit.range.end));
   return result;
 }

@@ -30,26 +30,36 @@ const FORMATS = ['text', 'json', 'markdown', 'csv'] as const;
 
 /** `anf-lint estate`: the estate inventory of the files lint reads, or its change against a git ref. */
 export async function runEstate(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseOrUsage(args, {
-    format: { type: 'string', short: 'f' },
-    config: { type: 'string', short: 'c' },
-    diff: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  }, true);
+  const { values, positionals } = parseOrUsage(
+    args,
+    {
+      format: { type: 'string', short: 'f' },
+      config: { type: 'string', short: 'c' },
+      diff: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    true,
+  );
   if (values.help) {
     io.stdout.write(ESTATE_USAGE);
     return EXIT.ok;
   }
   const diffRef = values.diff;
   const format = values.format ?? (diffRef !== undefined ? 'markdown' : 'text');
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format: "${format}" is not a format of anf-lint estate; use ${FORMATS.join(', ')}`);
-  if (diffRef !== undefined && format !== 'markdown' && format !== 'json') throw new UsageError('--diff prints markdown or json');
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format: "${format}" is not a format of anf-lint estate; use ${FORMATS.join(', ')}`);
+  if (diffRef !== undefined && format !== 'markdown' && format !== 'json')
+    throw new UsageError('--diff prints markdown or json');
   if (diffRef !== undefined && diffRef.trim() === '') throw new UsageError('--diff: name a commit, branch or tag');
 
   // Terraform and Bicep: their readers load before any file is read (a file at REF may need them when the work tree has none).
   if (diffRef !== undefined) await loadIacReaders(io);
-  const { project, run, errors } = await openTargets({ patterns: positionals, ruleOverrides: {}, ...(values.config !== undefined ? { configPath: values.config } : {}) }, io);
-  for (const error of [...errors, ...project.errors.map((e) => `${displayPathOf(e.path, io.cwd)}: ${e.message}`)]) io.stderr.write(`anf-lint: ${error}\n`);
+  const { project, run, errors } = await openTargets(
+    { patterns: positionals, ruleOverrides: {}, ...(values.config !== undefined ? { configPath: values.config } : {}) },
+    io,
+  );
+  for (const error of [...errors, ...project.errors.map((e) => `${displayPathOf(e.path, io.cwd)}: ${e.message}`)])
+    io.stderr.write(`anf-lint: ${error}\n`);
   const fileOf: FileOf = (uri) => displayPathOf(project.env.pathOf(uri) ?? uri, io.cwd);
   const current = inventoryOfRun(run);
 
@@ -59,8 +69,19 @@ export async function runEstate(args: readonly string[], io: CliIo): Promise<num
     if (format === 'json') {
       const json = {
         ref: diffRef,
-        volumes: diff.volumes.map((c) => ({ change: c.change, before: c.before ? volumeOnly(estateJson({ ...before, volumes: [c.before], accounts: [], pools: [] }, fileOf)) : null, after: c.after ? volumeOnly(estateJson({ ...current, volumes: [c.after], accounts: [], pools: [] }, fileOf)) : null })),
-        totals: { before: (estateJson(before, fileOf) as { totals: unknown }).totals, after: (estateJson(current, fileOf) as { totals: unknown }).totals },
+        volumes: diff.volumes.map((c) => ({
+          change: c.change,
+          before: c.before
+            ? volumeOnly(estateJson({ ...before, volumes: [c.before], accounts: [], pools: [] }, fileOf))
+            : null,
+          after: c.after
+            ? volumeOnly(estateJson({ ...current, volumes: [c.after], accounts: [], pools: [] }, fileOf))
+            : null,
+        })),
+        totals: {
+          before: (estateJson(before, fileOf) as { totals: unknown }).totals,
+          after: (estateJson(current, fileOf) as { totals: unknown }).totals,
+        },
       };
       io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
     } else io.stdout.write(estateDiffMarkdown(diff, diffRef, fileOf));
@@ -82,7 +103,15 @@ function volumeOnly(json: unknown): unknown {
 export function inventoryOfRun(run: ProjectRun): EstateInventory {
   const targets = new Set(run.targets.map((t) => t.uri));
   const workspaces = [...new Set(run.targets.map((t) => run.workspaceOf(t.uri)))];
-  return combineInventories(workspaces.map((w) => estateInventory(w, (uri) => run.configForUri(uri).resolved, (uri) => targets.has(uri))));
+  return combineInventories(
+    workspaces.map((w) =>
+      estateInventory(
+        w,
+        (uri) => run.configForUri(uri).resolved,
+        (uri) => targets.has(uri),
+      ),
+    ),
+  );
 }
 
 /**
@@ -90,7 +119,13 @@ export function inventoryOfRun(run: ProjectRun): EstateInventory {
  * (and every Terraform and Bicep file of the repository, which modules may call), read into a
  * workspace of their own, with the current configuration's prices.
  */
-function inventoryAtRef(project: Project, run: ProjectRun, patterns: readonly string[], ref: string, io: CliIo): EstateInventory {
+function inventoryAtRef(
+  project: Project,
+  run: ProjectRun,
+  patterns: readonly string[],
+  ref: string,
+  io: CliIo,
+): EstateInventory {
   const env = project.env;
   const root = project.rootOfFolder(toCorePath(io.cwd));
   const git = env.git;
@@ -122,5 +157,9 @@ function inventoryAtRef(project: Project, run: ProjectRun, patterns: readonly st
     workspace.set(uri, text);
     if (inScope) listed.add(uri);
   }
-  return estateInventory(workspace, (uri) => run.configForUri(uri).resolved, (uri) => listed.has(uri));
+  return estateInventory(
+    workspace,
+    (uri) => run.configForUri(uri).resolved,
+    (uri) => listed.has(uri),
+  );
 }

@@ -7,20 +7,40 @@ import { closest, distance } from 'fastest-levenshtein';
 
 /** `anf-lint rules`: every rule with code, default severity, the applicabilities of its fixes, and title. */
 export async function runRules(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseOrUsage(args, { format: { type: 'string', short: 'f' }, help: { type: 'boolean', short: 'h' } }, false);
+  const { values } = parseOrUsage(
+    args,
+    { format: { type: 'string', short: 'f' }, help: { type: 'boolean', short: 'h' } },
+    false,
+  );
   if (values.help) {
-    io.stdout.write('Usage: anf-lint rules [--format text|json]\n\nLists every rule: code, default severity, fixes (safe, unsafe, safe,unsafe or no) and title.\nA safe fix is applied by --fix; an unsafe one only with --unsafe-fixes.\n');
+    io.stdout.write(
+      'Usage: anf-lint rules [--format text|json]\n\nLists every rule: code, default severity, fixes (safe, unsafe, safe,unsafe or no) and title.\nA safe fix is applied by --fix; an unsafe one only with --unsafe-fixes.\n',
+    );
     return EXIT.ok;
   }
   const format = values.format ?? 'text';
   if (format === 'json') {
-    const rules = ALL_RULES.map((r) => ({ code: r.code, name: r.name, domain: r.domain, defaultSeverity: r.defaultSeverity, fixable: r.fixes.length > 0, fixes: r.fixes, title: r.doc.title }));
+    const rules = ALL_RULES.map((r) => ({
+      code: r.code,
+      name: r.name,
+      domain: r.domain,
+      defaultSeverity: r.defaultSeverity,
+      fixable: r.fixes.length > 0,
+      fixes: r.fixes,
+      title: r.doc.title,
+    }));
     io.stdout.write(`${JSON.stringify(rules, null, 2)}\n`);
     return EXIT.ok;
   }
-  if (format !== 'text') throw new UsageError(`--format: "${format}" is not a format of anf-lint rules; use text or json`);
+  if (format !== 'text')
+    throw new UsageError(`--format: "${format}" is not a format of anf-lint rules; use text or json`);
   const colors = createColors(colorsEnabled(io.stdout, io.env));
-  const rows = ALL_RULES.map((r) => [r.code, r.defaultSeverity, r.fixes.length === 0 ? 'no' : r.fixes.join(','), r.doc.title]);
+  const rows = ALL_RULES.map((r) => [
+    r.code,
+    r.defaultSeverity,
+    r.fixes.length === 0 ? 'no' : r.fixes.join(','),
+    r.doc.title,
+  ]);
   io.stdout.write(table(['Code', 'Severity', 'Fixable', 'Title'], rows, colors));
   return EXIT.ok;
 }
@@ -30,7 +50,9 @@ export async function runExplain(args: readonly string[], io: CliIo): Promise<nu
   const { values, positionals } = parseOrUsage(args, { help: { type: 'boolean', short: 'h' } }, true);
   if (values.help || positionals.length === 0) {
     if (!values.help) throw new UsageError('explain: name a rule code, e.g. anf-lint explain ANF204');
-    io.stdout.write('Usage: anf-lint explain CODE\n\nPrints a rule\'s page: what it checks, why, and what to write instead.\n');
+    io.stdout.write(
+      "Usage: anf-lint explain CODE\n\nPrints a rule's page: what it checks, why, and what to write instead.\n",
+    );
     return EXIT.ok;
   }
   for (const code of positionals) {
@@ -42,6 +64,10 @@ export async function runExplain(args: readonly string[], io: CliIo): Promise<nu
       throw new UsageError(`explain: anf-lint has no rule "${code}"${hint} (anf-lint rules lists them)`);
     }
   }
-  io.stdout.write(positionals.map((code) => renderRuleDoc(ruleByCode(code) ?? ALL_RULES.find((r) => r.name === code.toLowerCase())!)).join('\n'));
+  io.stdout.write(
+    positionals
+      .map((code) => renderRuleDoc(ruleByCode(code) ?? ALL_RULES.find((r) => r.name === code.toLowerCase())!))
+      .join('\n'),
+  );
   return EXIT.ok;
 }

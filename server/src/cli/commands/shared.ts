@@ -10,7 +10,9 @@ export function parseOrUsage<T extends Options>(args: readonly string[], options
     return parseArgs({ args: [...args], options, allowPositionals, strict: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError(message.replace(/\. To specify a positional argument.*$/s, '').replace(/^Unknown option/, 'unknown option'));
+    throw new UsageError(
+      message.replace(/\. To specify a positional argument.*$/s, '').replace(/^Unknown option/, 'unknown option'),
+    );
   }
 }
 

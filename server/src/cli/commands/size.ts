@@ -1,7 +1,17 @@
 import { adviseSizing, requiredThroughputMiBps, type SizingRequirement } from '../../core/calc/advisor';
 import { resolvePrices } from '../../core/calc/cost';
 import { isWorkloadKind, WORKLOAD_KINDS } from '../../core/facts';
-import { formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, parseCount, parseRate, parseSize, MiB } from '../../core/units/units';
+import {
+  formatMiBps,
+  formatNumber,
+  formatSizeIn,
+  formatUsd,
+  GiB,
+  parseCount,
+  parseRate,
+  parseSize,
+  MiB,
+} from '../../core/units/units';
 import { createColors, colorsEnabled } from '../color';
 import { EXIT, UsageError, type CliIo } from '../io';
 import { loadCliConfig } from '../lint';
@@ -27,28 +37,33 @@ Example:
 /** A percentage flag: a number from 0 to 100. */
 function percentFlag(flag: string, value: string): number {
   const parsed = Number(value.replace(/%$/, ''));
-  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0 || parsed > 100) throw new UsageError(`--${flag}: "${value}" is not a percentage from 0 to 100`);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0 || parsed > 100)
+    throw new UsageError(`--${flag}: "${value}" is not a percentage from 0 to 100`);
   return parsed;
 }
 
 /** `anf-lint size`: the sizing advisor as a table or JSON. */
 export async function runSize(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseOrUsage(args, {
-    capacity: { type: 'string' },
-    throughput: { type: 'string' },
-    iops: { type: 'string' },
-    'block-size': { type: 'string' },
-    workload: { type: 'string' },
-    'cool-access': { type: 'boolean' },
-    'read-percent': { type: 'string' },
-    'cool-percent': { type: 'string' },
-    'cool-retrieval-percent': { type: 'string' },
-    'network-features': { type: 'string' },
-    region: { type: 'string' },
-    config: { type: 'string', short: 'c' },
-    format: { type: 'string', short: 'f' },
-    help: { type: 'boolean', short: 'h' },
-  }, false);
+  const { values } = parseOrUsage(
+    args,
+    {
+      capacity: { type: 'string' },
+      throughput: { type: 'string' },
+      iops: { type: 'string' },
+      'block-size': { type: 'string' },
+      workload: { type: 'string' },
+      'cool-access': { type: 'boolean' },
+      'read-percent': { type: 'string' },
+      'cool-percent': { type: 'string' },
+      'cool-retrieval-percent': { type: 'string' },
+      'network-features': { type: 'string' },
+      region: { type: 'string' },
+      config: { type: 'string', short: 'c' },
+      format: { type: 'string', short: 'f' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    false,
+  );
   if (values.help) {
     io.stdout.write(SIZE_USAGE);
     return EXIT.ok;
@@ -76,31 +91,47 @@ export async function runSize(args: readonly string[], io: CliIo): Promise<numbe
     requirement.blockSizeBytes = size.value.bytes;
   }
   if (values.workload !== undefined) {
-    if (!isWorkloadKind(values.workload)) throw new UsageError(`--workload: "${values.workload}" is not a workload; use one of ${WORKLOAD_KINDS.join(', ')}`);
+    if (!isWorkloadKind(values.workload))
+      throw new UsageError(
+        `--workload: "${values.workload}" is not a workload; use one of ${WORKLOAD_KINDS.join(', ')}`,
+      );
     requirement.workload = values.workload;
   }
   if (values['cool-access']) requirement.coolAccess = true;
-  if (values['read-percent'] !== undefined) requirement.readPercent = percentFlag('read-percent', values['read-percent']);
+  if (values['read-percent'] !== undefined)
+    requirement.readPercent = percentFlag('read-percent', values['read-percent']);
   if (values['cool-percent'] !== undefined) {
     requirement.coolDataPercent = percentFlag('cool-percent', values['cool-percent']);
     requirement.coolAccess = true;
   }
-  if (values['cool-retrieval-percent'] !== undefined) requirement.coolRetrievalPercentPerMonth = percentFlag('cool-retrieval-percent', values['cool-retrieval-percent']);
+  if (values['cool-retrieval-percent'] !== undefined)
+    requirement.coolRetrievalPercentPerMonth = percentFlag('cool-retrieval-percent', values['cool-retrieval-percent']);
   if (values['network-features'] !== undefined) {
     const features = values['network-features'].toLowerCase();
-    if (features !== 'standard' && features !== 'basic') throw new UsageError('--network-features: use Standard or Basic');
+    if (features !== 'standard' && features !== 'basic')
+      throw new UsageError('--network-features: use Standard or Basic');
     requirement.networkFeatures = features === 'basic' ? 'Basic' : 'Standard';
   }
-  if (requirement.capacityGiB === undefined && requirement.throughputMiBps === undefined && requirement.iops === undefined) {
+  if (
+    requirement.capacityGiB === undefined &&
+    requirement.throughputMiBps === undefined &&
+    requirement.iops === undefined
+  ) {
     throw new UsageError('size: give at least --capacity, --throughput or --iops (see anf-lint size --help)');
   }
   const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format: "${format}" is not a format of anf-lint size; use text or json`);
+  if (format !== 'text' && format !== 'json')
+    throw new UsageError(`--format: "${format}" is not a format of anf-lint size; use text or json`);
 
-  const { loaded } = loadCliConfig({ ruleOverrides: {}, ...(values.config !== undefined ? { configPath: values.config } : {}) }, io.cwd, io);
+  const { loaded } = loadCliConfig(
+    { ruleOverrides: {}, ...(values.config !== undefined ? { configPath: values.config } : {}) },
+    io.cwd,
+    io,
+  );
   const region = values.region ?? loaded.config.region;
   const prices = resolvePrices(region, loaded.config.prices);
-  if (values.region !== undefined && !prices.known) io.stderr.write(`anf-lint: no list prices for region "${values.region}"; using ${prices.region} prices.\n`);
+  if (values.region !== undefined && !prices.known)
+    io.stderr.write(`anf-lint: no list prices for region "${values.region}"; using ${prices.region} prices.\n`);
   const options = adviseSizing(requirement, prices);
 
   if (format === 'json') {
@@ -131,8 +162,14 @@ export async function runSize(args: readonly string[], io: CliIo): Promise<numbe
   const throughput = requiredThroughputMiBps(requirement);
   if (throughput > 0) wanted.push(formatMiBps(throughput));
   if (requirement.workload) wanted.push(requirement.workload);
-  if (requirement.iops !== undefined && requirement.readPercent !== undefined) wanted.push(`${formatNumber(requirement.readPercent, 0)}% reads`);
-  if (requirement.coolAccess) wanted.push(requirement.coolDataPercent !== undefined ? `cool access, ${formatNumber(requirement.coolDataPercent, 0)}% of the data cool` : 'cool access');
+  if (requirement.iops !== undefined && requirement.readPercent !== undefined)
+    wanted.push(`${formatNumber(requirement.readPercent, 0)}% reads`);
+  if (requirement.coolAccess)
+    wanted.push(
+      requirement.coolDataPercent !== undefined
+        ? `cool access, ${formatNumber(requirement.coolDataPercent, 0)}% of the data cool`
+        : 'cool access',
+    );
   const rows = options.map((o) => [
     o.serviceLevel,
     o.qos,
@@ -143,9 +180,25 @@ export async function runSize(args: readonly string[], io: CliIo): Promise<numbe
     o.feasible ? colors.green('yes') : colors.red(`no: ${o.reason ?? ''}`),
   ]);
   io.stdout.write(`Sizing for ${wanted.join(', ')} (${prices.region} list prices, ${prices.date}; cheapest first)\n\n`);
-  io.stdout.write(table(['Service level', 'QoS', 'Volume quota', 'Pool size', 'Throughput', 'Monthly cost', 'Feasible'], rows, colors));
+  io.stdout.write(
+    table(
+      ['Service level', 'QoS', 'Volume quota', 'Pool size', 'Throughput', 'Monthly cost', 'Feasible'],
+      rows,
+      colors,
+    ),
+  );
   // What the advisor assumed or does not know, once per distinct note, under the table.
-  const notes = [...new Set(options.flatMap((o) => (o.feasible ? (o.notes ?? []).map((n) => `${o.serviceLevel}${o.volumeCount > 1 ? ` (${o.volumeCount} volumes)` : ''}: ${n}`) : [])))];
+  const notes = [
+    ...new Set(
+      options.flatMap((o) =>
+        o.feasible
+          ? (o.notes ?? []).map(
+              (n) => `${o.serviceLevel}${o.volumeCount > 1 ? ` (${o.volumeCount} volumes)` : ''}: ${n}`,
+            )
+          : [],
+      ),
+    ),
+  ];
   if (notes.length > 0) io.stdout.write(`\n${notes.map((n) => `Note: ${n}`).join('\n')}\n`);
   return EXIT.ok;
 }

@@ -7,13 +7,23 @@ import type { FileResult } from '../lint';
  * and `helpUri`, results with repository-relative URIs under `%SRCROOT%`, `partialFingerprints` so
  * that an alert follows its line as code moves, and suppressed findings with `suppressions`.
  */
-const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+  hint: 'note',
+};
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://github.com/anf-lint/anf-lint';
 const FINGERPRINT_KEY = 'anfLint/v1';
 
 /** `errors`: files that could not be read, shown as tool execution notifications. */
-export function toSarif(results: readonly FileResult[], root: string, version: string, errors: readonly string[] = []): unknown {
+export function toSarif(
+  results: readonly FileResult[],
+  root: string,
+  version: string,
+  errors: readonly string[] = [],
+): unknown {
   const ruleIndex = new Map(ALL_RULES.map((rule, index) => [rule.code, index]));
   const sarifResults: unknown[] = [];
   for (const result of results) {
@@ -47,7 +57,13 @@ export function toSarif(results: readonly FileResult[], root: string, version: s
           },
         ],
         partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
-        ...(d.suppressed ? { suppressions: [{ kind: 'inSource', ...(d.suppressed.reason ? { justification: d.suppressed.reason } : {}) }] } : {}),
+        ...(d.suppressed
+          ? {
+              suppressions: [
+                { kind: 'inSource', ...(d.suppressed.reason ? { justification: d.suppressed.reason } : {}) },
+              ],
+            }
+          : {}),
       });
     }
   }
@@ -68,7 +84,10 @@ export function toSarif(results: readonly FileResult[], root: string, version: s
               name: rule.name,
               shortDescription: { text: rule.doc.title },
               fullDescription: { text: rule.doc.what },
-              help: { text: `${rule.doc.why}\n\n${rule.doc.instead}`, markdown: `${rule.doc.why}\n\n**What to do instead:** ${rule.doc.instead}` },
+              help: {
+                text: `${rule.doc.why}\n\n${rule.doc.instead}`,
+                markdown: `${rule.doc.why}\n\n**What to do instead:** ${rule.doc.instead}`,
+              },
               helpUri: ruleDocUrl(rule.code),
               defaultConfiguration: { level: LEVEL[rule.defaultSeverity] },
               properties: { tags: [rule.domain], fixes: rule.fixes },
@@ -89,7 +108,12 @@ export function toSarif(results: readonly FileResult[], root: string, version: s
   };
 }
 
-export function formatSarif(results: readonly FileResult[], root: string, version: string, errors: readonly string[] = []): string {
+export function formatSarif(
+  results: readonly FileResult[],
+  root: string,
+  version: string,
+  errors: readonly string[] = [],
+): string {
   return `${JSON.stringify(toSarif(results, root, version, errors), null, 2)}\n`;
 }
 

@@ -1,4 +1,11 @@
-import { omittedFindings, SEVERITIES, visibleDiagnostics, type Diagnostic, type Severity, SourceText } from '../../core';
+import {
+  omittedFindings,
+  SEVERITIES,
+  visibleDiagnostics,
+  type Diagnostic,
+  type Severity,
+  SourceText,
+} from '../../core';
 import { formatMiBps, formatNumber, formatSize, formatUsd } from '../../core/units/units';
 import { unknownQuotasNote } from '../../core/manifest/figures';
 import type { Colors } from '../color';
@@ -22,18 +29,31 @@ const SHOWN_CONTEXT_BEFORE = 40; // not a fact: terminal-friendly width
 const ELLIPSIS = '…';
 
 /** `path:line:col  severity  message  CODE`, then the line with a marker under the finding. */
-export function formatDiagnosticLines(displayPath: string, source: SourceText, d: Diagnostic, colors: Colors): string[] {
+export function formatDiagnosticLines(
+  displayPath: string,
+  source: SourceText,
+  d: Diagnostic,
+  colors: Colors,
+): string[] {
   const { start, end } = d.range;
   const location = `${displayPath}:${start.line + 1}:${start.character + 1}`;
-  const lines = [`${colors.underline(location)}  ${paintSeverity(colors, d.severity)}  ${d.message}  ${colors.dim(d.code)}`];
+  const lines = [
+    `${colors.underline(location)}  ${paintSeverity(colors, d.severity)}  ${d.message}  ${colors.dim(d.code)}`,
+  ];
   if (start.line < source.lineCount) {
     const line = source.lineText(start.line);
     const lineNumber = String(start.line + 1);
     const gutter = ' '.repeat(lineNumber.length);
-    const markerEnd = end.line === start.line ? Math.max(end.character, start.character + 1) : Math.max(line.length, start.character + 1);
+    const markerEnd =
+      end.line === start.line
+        ? Math.max(end.character, start.character + 1)
+        : Math.max(line.length, start.character + 1);
     // A long line (a minified file, a generated option list) is cut to a window around the finding,
     // so that the report grows with the number of findings, not with findings x line length.
-    const from = line.length > SHOWN_LINE_WIDTH ? Math.max(0, Math.min(start.character - SHOWN_CONTEXT_BEFORE, line.length - SHOWN_LINE_WIDTH)) : 0;
+    const from =
+      line.length > SHOWN_LINE_WIDTH
+        ? Math.max(0, Math.min(start.character - SHOWN_CONTEXT_BEFORE, line.length - SHOWN_LINE_WIDTH))
+        : 0;
     const to = Math.min(line.length, from + SHOWN_LINE_WIDTH);
     const before = from > 0 ? ELLIPSIS : '';
     const text = `${before}${line.slice(from, to)}${to < line.length ? ELLIPSIS : ''}`;
@@ -70,18 +90,31 @@ export function formatFigures(result: Pick<FileResult, 'volumes' | 'figures' | '
     const parts: string[] = [];
     if (pool.serviceLevel) parts.push(pool.serviceLevel);
     if (pool.sizeTiB !== undefined) parts.push(`${formatNumber(pool.sizeTiB)} TiB`);
-    parts.push(`${formatNumber(pool.allocatedGiB)} GiB allocated${pool.allocationPercent !== undefined ? ` (${formatNumber(pool.allocationPercent, 0)}%)` : ''}${unknownQuotasNote(pool)}`);
-    if (pool.budgetMiBps !== undefined) parts.push(`${formatMiBps(pool.usedMiBps)} of ${formatMiBps(pool.budgetMiBps)}${pool.qos === 'manual' ? ' (manual QoS)' : ''}`);
+    parts.push(
+      `${formatNumber(pool.allocatedGiB)} GiB allocated${pool.allocationPercent !== undefined ? ` (${formatNumber(pool.allocationPercent, 0)}%)` : ''}${unknownQuotasNote(pool)}`,
+    );
+    if (pool.budgetMiBps !== undefined)
+      parts.push(
+        `${formatMiBps(pool.usedMiBps)} of ${formatMiBps(pool.budgetMiBps)}${pool.qos === 'manual' ? ' (manual QoS)' : ''}`,
+      );
     if (pool.monthlyCost) parts.push(`${formatUsd(pool.monthlyCost.totalUsd)} a month`);
     lines.push(`  ${colors.bold(`pool ${pool.id}`)}  ${parts.join(', ')}`);
     for (const volume of volumesOfPool.get(key(pool.account, pool.pool)) ?? []) {
       const summary = summaries.get(`${key(volume.account, volume.pool)}\u0000${volume.volume}`);
       const parts: string[] = [];
       parts.push(volume.quotaGiB !== undefined ? `${formatNumber(volume.quotaGiB)} GiB` : 'quota unknown');
-      if (volume.throughput) parts.push(`${formatMiBps(volume.throughput.mibps)}${volume.throughput.capped ? ' (capped)' : ''}`);
-      if (volume.iopsAtBlockSize !== undefined) parts.push(`${formatNumber(volume.iopsAtBlockSize, 0)} IOPS at ${formatSize(volume.blockSizeBytes)}${volume.blockSizeAssumed ? ' (assumed)' : ''}`);
-      if (volume.requiredThroughputMiBps !== undefined) parts.push(`needs ${formatMiBps(volume.requiredThroughputMiBps)}`);
-      if (volume.concurrency !== undefined) parts.push(`${formatNumber(Math.ceil(volume.concurrency), 0)} I/O in flight${volume.concurrencyPerClient !== undefined ? ` (${formatNumber(Math.ceil(volume.concurrencyPerClient), 0)} per client)` : ''}`);
+      if (volume.throughput)
+        parts.push(`${formatMiBps(volume.throughput.mibps)}${volume.throughput.capped ? ' (capped)' : ''}`);
+      if (volume.iopsAtBlockSize !== undefined)
+        parts.push(
+          `${formatNumber(volume.iopsAtBlockSize, 0)} IOPS at ${formatSize(volume.blockSizeBytes)}${volume.blockSizeAssumed ? ' (assumed)' : ''}`,
+        );
+      if (volume.requiredThroughputMiBps !== undefined)
+        parts.push(`needs ${formatMiBps(volume.requiredThroughputMiBps)}`);
+      if (volume.concurrency !== undefined)
+        parts.push(
+          `${formatNumber(Math.ceil(volume.concurrency), 0)} I/O in flight${volume.concurrencyPerClient !== undefined ? ` (${formatNumber(Math.ceil(volume.concurrencyPerClient), 0)} per client)` : ''}`,
+        );
       if (volume.monthlyCostUsd !== undefined) parts.push(`${formatUsd(volume.monthlyCostUsd)} a month`);
       if (summary?.workload) parts.push(summary.workload);
       if (summary && summary.nfsVersions.length > 0) parts.push(`NFSv${summary.nfsVersions.join('/')}`);
@@ -97,7 +130,8 @@ export function formatFigures(result: Pick<FileResult, 'volumes' | 'figures' | '
  * unknown value said to be unknown, never printed as 0.
  */
 function formatInventory(inventory: FileInventory, colors: Colors): string[] {
-  if (inventory.calledModule) return [colors.dim('  a module: its volumes are listed where it is called, with the values its callers give')];
+  if (inventory.calledModule)
+    return [colors.dim('  a module: its volumes are listed where it is called, with the values its callers give')];
   const lines: string[] = [];
   const byPool = new Map<object, InventoryVolume[]>();
   for (const volume of inventory.volumes) {
@@ -114,12 +148,19 @@ function formatInventory(inventory: FileInventory, colors: Colors): string[] {
       parts.push(volume.quotaGiB !== null ? `${formatNumber(volume.quotaGiB)} GiB` : 'quota unknown');
       if (f?.throughput) parts.push(`${formatMiBps(f.throughput.mibps)}${f.throughput.capped ? ' (capped)' : ''}`);
       else parts.push('throughput unknown');
-      if (f?.iopsAtBlockSize !== undefined) parts.push(`${formatNumber(f.iopsAtBlockSize, 0)} IOPS at ${formatSize(f.blockSizeBytes)}${f.blockSizeAssumed ? ' (assumed)' : ''}`);
+      if (f?.iopsAtBlockSize !== undefined)
+        parts.push(
+          `${formatNumber(f.iopsAtBlockSize, 0)} IOPS at ${formatSize(f.blockSizeBytes)}${f.blockSizeAssumed ? ' (assumed)' : ''}`,
+        );
       if (f?.requiredThroughputMiBps !== undefined) parts.push(`needs ${formatMiBps(f.requiredThroughputMiBps)}`);
-      if (f?.concurrency !== undefined) parts.push(`${formatNumber(Math.ceil(f.concurrency), 0)} I/O in flight${f.concurrencyPerClient !== undefined ? ` (${formatNumber(Math.ceil(f.concurrencyPerClient), 0)} per client)` : ''}`);
+      if (f?.concurrency !== undefined)
+        parts.push(
+          `${formatNumber(Math.ceil(f.concurrency), 0)} I/O in flight${f.concurrencyPerClient !== undefined ? ` (${formatNumber(Math.ceil(f.concurrencyPerClient), 0)} per client)` : ''}`,
+        );
       parts.push(volume.monthlyUsd !== null ? `${formatUsd(volume.monthlyUsd)} a month` : 'monthly cost unknown');
       if (volume.summary?.workload) parts.push(volume.summary.workload);
-      if (volume.summary && volume.summary.nfsVersions.length > 0) parts.push(`NFSv${volume.summary.nfsVersions.join('/')}`);
+      if (volume.summary && volume.summary.nfsVersions.length > 0)
+        parts.push(`NFSv${volume.summary.nfsVersions.join('/')}`);
       lines.push(`    ${colors.cyan(volume.name)}  ${parts.join(', ')}`);
     }
   };
@@ -128,8 +169,14 @@ function formatInventory(inventory: FileInventory, colors: Colors): string[] {
     const parts: string[] = [];
     parts.push(pool.serviceLevel ?? 'service level unknown');
     parts.push(pool.sizeTiB !== null ? `${formatNumber(pool.sizeTiB)} TiB` : 'size unknown');
-    if (f) parts.push(`${formatNumber(f.allocatedGiB)} GiB allocated${f.allocationPercent !== undefined ? ` (${formatNumber(f.allocationPercent, 0)}%)` : ''}${unknownQuotasNote(f)}`);
-    if (f?.budgetMiBps !== undefined) parts.push(`${formatMiBps(f.usedMiBps)} of ${formatMiBps(f.budgetMiBps)}${f.qos === 'manual' ? ' (manual QoS)' : ''}`);
+    if (f)
+      parts.push(
+        `${formatNumber(f.allocatedGiB)} GiB allocated${f.allocationPercent !== undefined ? ` (${formatNumber(f.allocationPercent, 0)}%)` : ''}${unknownQuotasNote(f)}`,
+      );
+    if (f?.budgetMiBps !== undefined)
+      parts.push(
+        `${formatMiBps(f.usedMiBps)} of ${formatMiBps(f.budgetMiBps)}${f.qos === 'manual' ? ' (manual QoS)' : ''}`,
+      );
     parts.push(pool.monthlyUsd !== null ? `${formatUsd(pool.monthlyUsd)} a month` : 'monthly cost unknown');
     poolLines(`pool ${pool.account ?? '?'}/${pool.name}`, parts, byPool.get(pool.model) ?? []);
   }
@@ -185,9 +232,17 @@ export function formatText(results: readonly FileResult[], colors: Colors, summa
   if (total === 0) {
     out.push(colors.green(`${files}, no problems.`));
   } else {
-    const parts = (['error', 'warning', 'info', 'hint'] as const).filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s === 'info' || s === 'hint' ? s : `${s}${counts[s] === 1 ? '' : 's'}`}`);
+    const parts = (['error', 'warning', 'info', 'hint'] as const)
+      .filter((s) => counts[s] > 0)
+      .map((s) => `${counts[s]} ${s === 'info' || s === 'hint' ? s : `${s}${counts[s] === 1 ? '' : 's'}`}`);
     const line = `${total} problem${total === 1 ? '' : 's'} (${parts.join(', ')}) in ${filesWithFindings} file${filesWithFindings === 1 ? '' : 's'}; ${files}.${fixable > 0 ? ` ${fixable} fixable with --fix.` : ''}`;
-    out.push(counts.error > 0 ? colors.red(colors.bold(line)) : counts.warning > 0 ? colors.yellow(colors.bold(line)) : colors.bold(line));
+    out.push(
+      counts.error > 0
+        ? colors.red(colors.bold(line))
+        : counts.warning > 0
+          ? colors.yellow(colors.bold(line))
+          : colors.bold(line),
+    );
   }
   return `${out.join('\n')}\n`;
 }

@@ -1,8 +1,25 @@
-import { BILLING, COUNT_LIMITS, FLEXIBLE, POOL_LIMITS, SERVICE_LEVELS, VOLUME_LIMITS, WORKLOADS, type RegionPrices, type ServiceLevel, type WorkloadKind } from '../facts';
+import {
+  BILLING,
+  COUNT_LIMITS,
+  FLEXIBLE,
+  POOL_LIMITS,
+  SERVICE_LEVELS,
+  VOLUME_LIMITS,
+  WORKLOADS,
+  type RegionPrices,
+  type ServiceLevel,
+  type WorkloadKind,
+} from '../facts';
 import { formatMiBps, formatNumber, formatSizeIn, formatUsd, gibToTiB, GiB } from '../units/units';
 import { monthlyPoolCost } from './cost';
 import { regularVolumeIoCeiling, throughputMiBpsFromIops, type MeasuredIoCeiling } from './io';
-import { ceilWhole, flexibleMaxThroughputMiBps, quotaGiBForThroughput, serviceLevelRateMiBpsPerTiB, volumeCeilingMiBps } from './throughput';
+import {
+  ceilWhole,
+  flexibleMaxThroughputMiBps,
+  quotaGiBForThroughput,
+  serviceLevelRateMiBpsPerTiB,
+  volumeCeilingMiBps,
+} from './throughput';
 
 /** What a volume must deliver. Throughput may be given directly, or as IOPS at a block size, or both. */
 export interface SizingRequirement {
@@ -73,7 +90,9 @@ export function requiredThroughputMiBps(requirement: SizingRequirement): number 
 }
 
 function poolMinTiB(requirement: SizingRequirement): number {
-  return requirement.networkFeatures === 'Basic' ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
+  return requirement.networkFeatures === 'Basic'
+    ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value
+    : POOL_LIMITS.minTiB.value;
 }
 
 function poolSizeForQuota(quotaGiB: number, requirement: SizingRequirement): number {
@@ -99,9 +118,17 @@ function withCoolAccess(requirement: SizingRequirement): boolean {
 }
 
 /** What one regular volume delivers for this requirement: 4,500 MiB/s, and the calculator's measured ceilings at its block size and read share. */
-function regularVolumeLimits(requirement: SizingRequirement): { mibps: number; iops?: number; ceiling?: MeasuredIoCeiling } {
+function regularVolumeLimits(requirement: SizingRequirement): {
+  mibps: number;
+  iops?: number;
+  ceiling?: MeasuredIoCeiling;
+} {
   const regular = volumeCeilingMiBps(false);
-  if (requirement.blockSizeBytes === undefined || (requirement.iops === undefined && requirement.throughputMiBps === undefined)) return { mibps: regular };
+  if (
+    requirement.blockSizeBytes === undefined ||
+    (requirement.iops === undefined && requirement.throughputMiBps === undefined)
+  )
+    return { mibps: regular };
   const ceiling = regularVolumeIoCeiling(requirement.blockSizeBytes, requirement.readPercent);
   if (!ceiling) return { mibps: regular };
   if (ceiling.profile === 'sequential') return { mibps: Math.min(regular, ceiling.mibps), ceiling };
@@ -139,17 +166,27 @@ function costOf(
   }
   const hours = BILLING.hoursPerMonth.value;
   const coolGiB = ((requirement.capacityGiB ?? 0) * requirement.coolDataPercent) / 100;
-  const capacitySavingUsd = coolGiB * (prices.capacityPerGiBHour[pool.serviceLevel] - prices.coolTierPerGiBHour) * hours;
+  const capacitySavingUsd =
+    coolGiB * (prices.capacityPerGiBHour[pool.serviceLevel] - prices.coolTierPerGiBHour) * hours;
   const retrievalUsd = (coolGiB * (requirement.coolRetrievalPercentPerMonth ?? 0) * prices.coolTransferPerGiB) / 100;
   const initialTieringUsd = coolGiB * prices.coolTransferPerGiB;
-  if (requirement.coolRetrievalPercentPerMonth === undefined) notes.push('reads back from the cool tier not counted: say how much per month (--cool-retrieval-percent)');
-  notes.push(`moving ${formatSizeIn(coolGiB * GiB, 'TiB')} to the cool tier costs ${formatUsd(initialTieringUsd)} once`);
-  return { monthlyCostUsd: base - capacitySavingUsd + retrievalUsd, coolTier: { coolGiB, capacitySavingUsd, retrievalUsd, initialTieringUsd }, notes };
+  if (requirement.coolRetrievalPercentPerMonth === undefined)
+    notes.push('reads back from the cool tier not counted: say how much per month (--cool-retrieval-percent)');
+  notes.push(
+    `moving ${formatSizeIn(coolGiB * GiB, 'TiB')} to the cool tier costs ${formatUsd(initialTieringUsd)} once`,
+  );
+  return {
+    monthlyCostUsd: base - capacitySavingUsd + retrievalUsd,
+    coolTier: { coolGiB, capacitySavingUsd, retrievalUsd, initialTieringUsd },
+    notes,
+  };
 }
 
 /** Above a large volume's ceiling: breakthrough mode (preview) goes beyond it, but the advisor does not size it (no predefined limit, regional onboarding). */
 function beyondLarge(largeVolume: boolean): string {
-  return largeVolume ? ' (a large volume in breakthrough mode, preview, goes beyond it; the advisor does not size that mode)' : '';
+  return largeVolume
+    ? ' (a large volume in breakthrough mode, preview, goes beyond it; the advisor does not size that mode)'
+    : '';
 }
 
 function ioNotes(requirement: SizingRequirement, largeVolume: boolean): string[] {
@@ -157,12 +194,18 @@ function ioNotes(requirement: SizingRequirement, largeVolume: boolean): string[]
   if (!limits.ceiling) return [];
   const mix = `${formatNumber(limits.ceiling.readPercent, 0)}% reads${limits.ceiling.readPercentAssumed ? ' (assumed; give --read-percent)' : ''}`;
   if (largeVolume && (requirement.iops !== undefined || limits.ceiling.profile === 'sequential')) {
-    return [`the calculator's measured ceilings do not cover large volumes: the advisor does not know what one delivers at ${mix}`];
+    return [
+      `the calculator's measured ceilings do not cover large volumes: the advisor does not know what one delivers at ${mix}`,
+    ];
   }
   return [];
 }
 
-function autoQosOption(level: Exclude<ServiceLevel, 'Flexible'>, requirement: SizingRequirement, prices: RegionPrices): SizingOption {
+function autoQosOption(
+  level: Exclude<ServiceLevel, 'Flexible'>,
+  requirement: SizingRequirement,
+  prices: RegionPrices,
+): SizingOption {
   const required = requiredThroughputMiBps(requirement);
   const coolAccess = withCoolAccess(requirement);
   const rate = serviceLevelRateMiBpsPerTiB(level, coolAccess) ?? 0;
@@ -190,13 +233,25 @@ function autoQosOption(level: Exclude<ServiceLevel, 'Flexible'>, requirement: Si
   };
 
   if (required > ceiling) {
-    return { ...base, feasible: false, reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers${beyondLarge(largeVolume)}` };
+    return {
+      ...base,
+      feasible: false,
+      reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers${beyondLarge(largeVolume)}`,
+    };
   }
   if (quotaGiB > VOLUME_LIMITS.largeMaxGiB.value) {
-    return { ...base, feasible: false, reason: `needs a ${formatSizeIn(quotaGiB * GiB, 'TiB')} quota, above the ${formatSizeIn(VOLUME_LIMITS.largeMaxGiB.value * GiB, 'TiB')} large-volume maximum` };
+    return {
+      ...base,
+      feasible: false,
+      reason: `needs a ${formatSizeIn(quotaGiB * GiB, 'TiB')} quota, above the ${formatSizeIn(VOLUME_LIMITS.largeMaxGiB.value * GiB, 'TiB')} large-volume maximum`,
+    };
   }
   if (poolSizeTiB > POOL_LIMITS.maxTiB.value) {
-    return { ...base, feasible: false, reason: `needs a ${poolSizeTiB} TiB pool, above the ${POOL_LIMITS.maxTiB.value} TiB maximum` };
+    return {
+      ...base,
+      feasible: false,
+      reason: `needs a ${poolSizeTiB} TiB pool, above the ${POOL_LIMITS.maxTiB.value} TiB maximum`,
+    };
   }
   const unsuitable = largeVolume ? largeVolumeUnsuitable(requirement.workload) : undefined;
   if (unsuitable) return { ...base, feasible: false, reason: `needs a large volume; ${unsuitable}` };
@@ -232,13 +287,25 @@ function flexibleOption(requirement: SizingRequirement, prices: RegionPrices): S
     ...(notes.length > 0 ? { notes } : {}),
   };
   if (required > ceiling) {
-    return { ...base, feasible: false, reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers${beyondLarge(largeVolume)}` };
+    return {
+      ...base,
+      feasible: false,
+      reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers${beyondLarge(largeVolume)}`,
+    };
   }
   if (quotaGiB > VOLUME_LIMITS.largeMaxGiB.value) {
-    return { ...base, feasible: false, reason: `needs a ${formatSizeIn(quotaGiB * GiB, 'TiB')} quota, above the large-volume maximum` };
+    return {
+      ...base,
+      feasible: false,
+      reason: `needs a ${formatSizeIn(quotaGiB * GiB, 'TiB')} quota, above the large-volume maximum`,
+    };
   }
   if (poolSizeTiB > POOL_LIMITS.maxTiB.value) {
-    return { ...base, feasible: false, reason: `needs a ${poolSizeTiB} TiB pool, above the ${POOL_LIMITS.maxTiB.value} TiB maximum` };
+    return {
+      ...base,
+      feasible: false,
+      reason: `needs a ${poolSizeTiB} TiB pool, above the ${POOL_LIMITS.maxTiB.value} TiB maximum`,
+    };
   }
   const unsuitable = largeVolume ? largeVolumeUnsuitable(requirement.workload) : undefined;
   if (unsuitable) return { ...base, feasible: false, reason: `needs a large volume; ${unsuitable}` };
@@ -251,7 +318,11 @@ function flexibleOption(requirement: SizingRequirement, prices: RegionPrices): S
  * when one regular volume is not enough (throughput, measured IOPS or capacity); cheaper than a
  * large volume in cases such as 6,000 MiB/s on 10 TiB, and the only way for database data and log.
  */
-function splitOption(level: ServiceLevel, requirement: SizingRequirement, prices: RegionPrices): SizingOption | undefined {
+function splitOption(
+  level: ServiceLevel,
+  requirement: SizingRequirement,
+  prices: RegionPrices,
+): SizingOption | undefined {
   const count = regularVolumesNeeded(requirement);
   if (count < 2) return undefined;
   const required = requiredThroughputMiBps(requirement);
@@ -270,8 +341,19 @@ function splitOption(level: ServiceLevel, requirement: SizingRequirement, prices
     poolSizeTiB = Math.max(forCapacity, ceilWhole((volumeThroughputMiBps * count) / rate));
   }
   const throughputMiBps = volumeThroughputMiBps * count;
-  const cost = costOf({ serviceLevel: level, sizeTiB: poolSizeTiB, ...(flexibleThroughputMiBps !== undefined ? { flexibleThroughputMiBps } : {}) }, requirement, prices);
-  const notes = [`spreads the data and the I/O over ${count} regular volumes (${count} exports to mount) sharing one manual QoS pool`, ...cost.notes];
+  const cost = costOf(
+    {
+      serviceLevel: level,
+      sizeTiB: poolSizeTiB,
+      ...(flexibleThroughputMiBps !== undefined ? { flexibleThroughputMiBps } : {}),
+    },
+    requirement,
+    prices,
+  );
+  const notes = [
+    `spreads the data and the I/O over ${count} regular volumes (${count} exports to mount) sharing one manual QoS pool`,
+    ...cost.notes,
+  ];
   const base = {
     serviceLevel: level,
     qos: 'manual' as const,
@@ -288,10 +370,18 @@ function splitOption(level: ServiceLevel, requirement: SizingRequirement, prices
     notes,
   };
   if (poolSizeTiB > POOL_LIMITS.maxTiB.value) {
-    return { ...base, feasible: false, reason: `needs a ${poolSizeTiB} TiB pool, above the ${POOL_LIMITS.maxTiB.value} TiB maximum` };
+    return {
+      ...base,
+      feasible: false,
+      reason: `needs a ${poolSizeTiB} TiB pool, above the ${POOL_LIMITS.maxTiB.value} TiB maximum`,
+    };
   }
   if (count > COUNT_LIMITS.volumesPerPool.value) {
-    return { ...base, feasible: false, reason: `needs ${count} volumes, above the ${COUNT_LIMITS.volumesPerPool.value} per pool` };
+    return {
+      ...base,
+      feasible: false,
+      reason: `needs ${count} volumes, above the ${COUNT_LIMITS.volumesPerPool.value} per pool`,
+    };
   }
   return { ...base, feasible: true };
 }
@@ -304,7 +394,8 @@ function splitOption(level: ServiceLevel, requirement: SizingRequirement, prices
  */
 export function adviseSizing(requirement: SizingRequirement, prices: RegionPrices): SizingOption[] {
   const options = SERVICE_LEVELS.flatMap((level) => {
-    const single = level === 'Flexible' ? flexibleOption(requirement, prices) : autoQosOption(level, requirement, prices);
+    const single =
+      level === 'Flexible' ? flexibleOption(requirement, prices) : autoQosOption(level, requirement, prices);
     const split = splitOption(level, requirement, prices);
     return split ? [single, split] : [single];
   }).map(withQuotaNote);
@@ -331,7 +422,12 @@ export interface ConfigurationCheck {
  * course's knowledge check does: "Ultra + 25 TiB" for 50 TiB and 3,000 MiB/s fails on capacity.
  */
 export function checkConfiguration(
-  configuration: { readonly serviceLevel: Exclude<ServiceLevel, 'Flexible'>; readonly quotaGiB: number; readonly coolAccess?: boolean; readonly largeVolume?: boolean },
+  configuration: {
+    readonly serviceLevel: Exclude<ServiceLevel, 'Flexible'>;
+    readonly quotaGiB: number;
+    readonly coolAccess?: boolean;
+    readonly largeVolume?: boolean;
+  },
   requirement: SizingRequirement,
 ): ConfigurationCheck {
   const rate = serviceLevelRateMiBpsPerTiB(configuration.serviceLevel, configuration.coolAccess ?? false) ?? 0;
@@ -340,11 +436,15 @@ export function checkConfiguration(
   const reasons: string[] = [];
   const capacity = requirement.capacityGiB ?? 0;
   if (configuration.quotaGiB < capacity) {
-    reasons.push(`capacity: ${formatSizeIn(configuration.quotaGiB * GiB, 'TiB')} is below the ${formatSizeIn(capacity * GiB, 'TiB')} required`);
+    reasons.push(
+      `capacity: ${formatSizeIn(configuration.quotaGiB * GiB, 'TiB')} is below the ${formatSizeIn(capacity * GiB, 'TiB')} required`,
+    );
   }
   const required = requiredThroughputMiBps(requirement);
   if (throughputMiBps < required) {
-    reasons.push(`throughput: ${configuration.serviceLevel} x ${formatSizeIn(configuration.quotaGiB * GiB, 'TiB')} gives ${formatMiBps(throughputMiBps)}, below the ${formatMiBps(required)} required`);
+    reasons.push(
+      `throughput: ${configuration.serviceLevel} x ${formatSizeIn(configuration.quotaGiB * GiB, 'TiB')} gives ${formatMiBps(throughputMiBps)}, below the ${formatMiBps(required)} required`,
+    );
   }
   return { feasible: reasons.length === 0, throughputMiBps, reasons };
 }

@@ -11,7 +11,10 @@ export interface PriceOverrides {
  * The prices in force: the region's list prices (East US when the region is unknown or not
  * given) with any overrides applied. `known` says whether the region had list prices.
  */
-export function resolvePrices(region: string | undefined, overrides?: PriceOverrides): RegionPrices & { readonly known: boolean } {
+export function resolvePrices(
+  region: string | undefined,
+  overrides?: PriceOverrides,
+): RegionPrices & { readonly known: boolean } {
   const key = (region ?? DEFAULT_REGION.value).toLowerCase().replace(/[\s_-]/g, '');
   const base = PRICES[key] ?? PRICES[DEFAULT_REGION.value]!;
   return {
@@ -40,7 +43,9 @@ export function monthlyPoolCost(
   const hours = BILLING.hoursPerMonth.value;
   const capacityUsd = tibToGiB(pool.sizeTiB) * prices.capacityPerGiBHour[pool.serviceLevel] * hours;
   const billableThroughput =
-    pool.serviceLevel === 'Flexible' ? Math.max(0, (pool.flexibleThroughputMiBps ?? 0) - FLEXIBLE.baselineThroughputMiBps.value) : 0;
+    pool.serviceLevel === 'Flexible'
+      ? Math.max(0, (pool.flexibleThroughputMiBps ?? 0) - FLEXIBLE.baselineThroughputMiBps.value)
+      : 0;
   const throughputUsd = billableThroughput * prices.flexibleThroughputPerMiBpsHour * hours;
   return { capacityUsd, throughputUsd, totalUsd: capacityUsd + throughputUsd };
 }
@@ -56,7 +61,8 @@ export function monthlyVolumeCost(
 ): number {
   const hours = BILLING.hoursPerMonth.value;
   const capacityUsd = volume.quotaGiB * prices.capacityPerGiBHour[pool.serviceLevel] * hours;
-  if (pool.serviceLevel !== 'Flexible' || !pool.flexibleThroughputMiBps || !volume.assignedThroughputMiBps) return capacityUsd;
+  if (pool.serviceLevel !== 'Flexible' || !pool.flexibleThroughputMiBps || !volume.assignedThroughputMiBps)
+    return capacityUsd;
   const share = volume.assignedThroughputMiBps / pool.flexibleThroughputMiBps;
   return capacityUsd + share * monthlyPoolCost(pool, prices).throughputUsd;
 }

@@ -53,11 +53,23 @@ export function regularVolumeIoCeiling(blockSizeBytes: number, readPercent?: num
   const assumed = readPercent === undefined;
   if (blockSizeBytes <= REGULAR_VOLUME_IO_CEILING.smallRandomMaxBlockKiB.value * KiB) {
     const iops = byReadPercent(REGULAR_VOLUME_IO_CEILING.smallRandomIops.value, read);
-    return { profile: 'small-random', iops, mibps: throughputMiBpsFromIops(iops, blockSizeBytes), readPercent: read, readPercentAssumed: assumed };
+    return {
+      profile: 'small-random',
+      iops,
+      mibps: throughputMiBpsFromIops(iops, blockSizeBytes),
+      readPercent: read,
+      readPercentAssumed: assumed,
+    };
   }
   if (blockSizeBytes === REGULAR_VOLUME_IO_CEILING.sequentialBlockKiB.value * KiB) {
     const mibps = byReadPercent(REGULAR_VOLUME_IO_CEILING.sequential64KiBMiBps.value, read);
-    return { profile: 'sequential', iops: iopsFromThroughputMiBps(mibps, blockSizeBytes), mibps, readPercent: read, readPercentAssumed: assumed };
+    return {
+      profile: 'sequential',
+      iops: iopsFromThroughputMiBps(mibps, blockSizeBytes),
+      mibps,
+      readPercent: read,
+      readPercentAssumed: assumed,
+    };
   }
   return undefined;
 }

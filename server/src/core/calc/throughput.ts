@@ -79,7 +79,10 @@ export function poolThroughputBudgetMiBps(pool: {
   readonly coolAccess?: boolean;
 }): number {
   if (pool.serviceLevel === 'Flexible') {
-    return Math.max(pool.flexibleThroughputMiBps ?? FLEXIBLE.baselineThroughputMiBps.value, FLEXIBLE.baselineThroughputMiBps.value);
+    return Math.max(
+      pool.flexibleThroughputMiBps ?? FLEXIBLE.baselineThroughputMiBps.value,
+      FLEXIBLE.baselineThroughputMiBps.value,
+    );
   }
   return pool.sizeTiB * (serviceLevelRateMiBpsPerTiB(pool.serviceLevel, pool.coolAccess ?? false) ?? 0);
 }
@@ -105,7 +108,11 @@ export function isWhole(value: number): boolean {
  * The smallest whole-GiB quota whose auto-QoS throughput reaches `throughputMiBps`
  * (950 MiB/s on Premium needs 15,200 GiB). Undefined for Flexible.
  */
-export function quotaGiBForThroughput(level: ServiceLevel, throughputMiBps: number, coolAccess = false): number | undefined {
+export function quotaGiBForThroughput(
+  level: ServiceLevel,
+  throughputMiBps: number,
+  coolAccess = false,
+): number | undefined {
   const rate = serviceLevelRateMiBpsPerTiB(level, coolAccess);
   if (rate === undefined) return undefined;
   return ceilWhole(tibToGiB(throughputMiBps / rate));

@@ -44,7 +44,8 @@ export function diffInventories(before: EstateInventory, after: EstateInventory)
   for (const [key, volume] of now) {
     const was = old.get(key);
     if (!was) volumes.push({ change: 'added', after: volume });
-    else if (COMPARED.some((field) => was[field] !== volume[field])) volumes.push({ change: 'changed', before: was, after: volume });
+    else if (COMPARED.some((field) => was[field] !== volume[field]))
+      volumes.push({ change: 'changed', before: was, after: volume });
   }
   for (const [key, volume] of old) if (!now.has(key)) volumes.push({ change: 'removed', before: volume });
   volumes.sort((a, b) => orderOf(a).localeCompare(orderOf(b)));

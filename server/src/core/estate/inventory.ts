@@ -1,8 +1,21 @@
 import type { ResolvedConfig } from '../config';
 import type { ServiceLevel, WorkloadKind } from '../facts';
-import { iacResourceOf, type IacLanguage, type IacPool, type IacResource, type IacValue, type IacVolume } from '../iac/estate';
+import {
+  iacResourceOf,
+  type IacLanguage,
+  type IacPool,
+  type IacResource,
+  type IacValue,
+  type IacVolume,
+} from '../iac/estate';
 import { computeManifestFigures, type PoolFigures, type VolumeFigures } from '../manifest/figures';
-import { poolQos, type ManifestAccount, type ManifestDocument, type ManifestPool, type ManifestVolume } from '../manifest/model';
+import {
+  poolQos,
+  type ManifestAccount,
+  type ManifestDocument,
+  type ManifestPool,
+  type ManifestVolume,
+} from '../manifest/model';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { Span } from '../text/sourceText';
 import type { ParsedFile } from '../workspace/parsedFile';
@@ -80,7 +93,12 @@ export interface InventoryVolume extends InventoryPlace {
   readonly repeated: boolean;
   /** What mounts link to (workspace `volumes()`): present when the volume has a name, quota and service level. */
   readonly summary?: VolumeSummary;
-  readonly model: { readonly manifest: ManifestDocument; readonly account: ManifestAccount; readonly pool: ManifestPool; readonly volume: ManifestVolume };
+  readonly model: {
+    readonly manifest: ManifestDocument;
+    readonly account: ManifestAccount;
+    readonly pool: ManifestPool;
+    readonly volume: ManifestVolume;
+  };
   readonly figures?: VolumeFigures;
 }
 
@@ -118,8 +136,14 @@ export function listsEstate(file: ParsedFile): boolean {
 }
 
 /** The inventory of every file of the workspace (sorted by URI, so the order is stable). */
-export function estateInventory(workspace: WorkspaceView, prices: PricesOf, only?: (uri: string) => boolean): EstateInventory {
-  const files = [...workspace.files()].filter((f) => listsEstate(f) && (!only || only(f.uri))).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+export function estateInventory(
+  workspace: WorkspaceView,
+  prices: PricesOf,
+  only?: (uri: string) => boolean,
+): EstateInventory {
+  const files = [...workspace.files()]
+    .filter((f) => listsEstate(f) && (!only || only(f.uri)))
+    .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   const summaries = new Map<string, VolumeSummary[]>();
   for (const s of workspace.volumes()) {
     const list = summaries.get(s.uri);
@@ -130,7 +154,11 @@ export function estateInventory(workspace: WorkspaceView, prices: PricesOf, only
   const pools: InventoryPool[] = [];
   const volumes: InventoryVolume[] = [];
   for (const file of files) {
-    const listed = fileInventory(file, typeof prices === 'function' ? prices(file.uri) : prices, summaries.get(file.uri) ?? []);
+    const listed = fileInventory(
+      file,
+      typeof prices === 'function' ? prices(file.uri) : prices,
+      summaries.get(file.uri) ?? [],
+    );
     accounts.push(...listed.accounts);
     pools.push(...listed.pools);
     volumes.push(...listed.volumes);
@@ -148,7 +176,11 @@ export function combineInventories(parts: readonly EstateInventory[]): EstateInv
 }
 
 /** One file's accounts, pools and volumes. */
-export function fileInventory(file: ParsedFile, prices: Pick<ResolvedConfig, 'prices'>, summaries: readonly VolumeSummary[] = file.volumes): Omit<EstateInventory, 'totals'> {
+export function fileInventory(
+  file: ParsedFile,
+  prices: Pick<ResolvedConfig, 'prices'>,
+  summaries: readonly VolumeSummary[] = file.volumes,
+): Omit<EstateInventory, 'totals'> {
   const manifest = file.manifest!;
   const source: EstateSource = file.iac?.language ?? 'manifest';
   const figures = computeManifestFigures(manifest, prices);
@@ -173,17 +205,25 @@ export function fileInventory(file: ParsedFile, prices: Pick<ResolvedConfig, 'pr
         source,
         ...accountName,
         ...instanceOf(accountResource),
-        unknown: [...(account.name ? [] : [reason('name', accountResource?.name, 'not given')]), ...repeatedReason(accountResource)],
+        unknown: [
+          ...(account.name ? [] : [reason('name', accountResource?.name, 'not given')]),
+          ...repeatedReason(accountResource),
+        ],
         model: account,
       });
     }
     for (const pool of account.pools) {
       const poolResource = iacResourceOf(pool) as IacPool | undefined;
       const firstVolume = pool.volumes[0] ? (iacResourceOf(pool.volumes[0]) as IacVolume | undefined) : undefined;
-      const accountLabel = account.name?.value ?? accountResource?.address ?? accountResource?.symbol ?? refLabel(firstVolume?.account);
+      const accountLabel =
+        account.name?.value ?? accountResource?.address ?? accountResource?.symbol ?? refLabel(firstVolume?.account);
       const pf = figures.pool(pool);
       const declared = source === 'manifest' || poolResource !== undefined;
-      const poolName = declared ? nameOf(pool.name, poolResource, pool.path) : pool.name ? { name: pool.name.value, nameKnown: true } : undefined;
+      const poolName = declared
+        ? nameOf(pool.name, poolResource, pool.path)
+        : pool.name
+          ? { name: pool.name.value, nameKnown: true }
+          : undefined;
       const poolLabel = poolName?.name ?? refLabel(firstVolume?.pool);
       // A pool written in another file of its Terraform module is listed there.
       if (declared && !poolResource?.declaredIn) {
@@ -193,7 +233,10 @@ export function fileInventory(file: ParsedFile, prices: Pick<ResolvedConfig, 'pr
         if (!pool.serviceLevel) unknown.push(serviceLevelReason(poolResource?.serviceLevel, source));
         if (!pool.size) unknown.push(reason('size', poolResource?.size, 'not given'));
         if (pf?.budgetMiBps === undefined && pool.serviceLevel && pool.size) unknown.push('throughput: not given');
-        if (pf?.monthlyCost === undefined) unknown.push(`monthly cost: follows the ${[!pool.serviceLevel ? 'service level' : '', !pool.size ? 'size' : ''].filter(Boolean).join(' and ') || 'pool'}, unknown`);
+        if (pf?.monthlyCost === undefined)
+          unknown.push(
+            `monthly cost: follows the ${[!pool.serviceLevel ? 'service level' : '', !pool.size ? 'size' : ''].filter(Boolean).join(' and ') || 'pool'}, unknown`,
+          );
         unknown.push(...repeatedReason(poolResource));
         pools.push({
           kind: 'pool',
@@ -220,7 +263,9 @@ export function fileInventory(file: ParsedFile, prices: Pick<ResolvedConfig, 'pr
         const vf = figures.volume(volume);
         const span = volume.name?.span ?? volume.headSpan;
         // By name too: the volumes of a Terraform module instance may share a name's span (the `module` block's argument).
-        const summary = volume.name ? summaryAt.get(volume.name.span.start)?.find((s) => s.name === volume.name!.value) : undefined;
+        const summary = volume.name
+          ? summaryAt.get(volume.name.span.start)?.find((s) => s.name === volume.name!.value)
+          : undefined;
         volumes.push({
           kind: 'volume',
           uri: file.uri,
@@ -251,7 +296,11 @@ export function fileInventory(file: ParsedFile, prices: Pick<ResolvedConfig, 'pr
   return { accounts, pools, volumes };
 }
 
-function totalsOf(accounts: readonly InventoryAccount[], pools: readonly InventoryPool[], volumes: readonly InventoryVolume[]): InventoryTotals {
+function totalsOf(
+  accounts: readonly InventoryAccount[],
+  pools: readonly InventoryPool[],
+  volumes: readonly InventoryVolume[],
+): InventoryTotals {
   const sum = (values: readonly (number | null)[]) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
   const unknown = (values: readonly (number | null)[]) => values.filter((v) => v === null).length;
   // Volumes whose pool no file declares: their pool's cost is unknown too.
@@ -274,7 +323,11 @@ function totalsOf(accounts: readonly InventoryAccount[], pools: readonly Invento
 // Names and reasons
 
 /** The name, else the address or symbol in the code, else the manifest path (`accounts[0].pools[1]`). */
-function nameOf(name: { value: string } | undefined, resource: IacResource | undefined, path: readonly (string | number)[]): { name: string; nameKnown: boolean } {
+function nameOf(
+  name: { value: string } | undefined,
+  resource: IacResource | undefined,
+  path: readonly (string | number)[],
+): { name: string; nameKnown: boolean } {
   if (name && name.value !== '') return { name: name.value, nameKnown: true };
   return { name: resource?.address ?? resource?.symbol ?? manifestPath(path), nameKnown: false };
 }
@@ -284,7 +337,10 @@ function instanceOf(resource: IacResource | undefined): { instance?: string } {
 }
 
 function manifestPath(path: readonly (string | number)[]): string {
-  const text = path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+  const text = path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+    .join('')
+    .replace(/^\./, '');
   return text === '' ? '?' : text;
 }
 
@@ -306,10 +362,21 @@ function serviceLevelReason(value: IacValue<string> | undefined, source: EstateS
 }
 
 function repeatedReason(resource: IacResource | undefined): string[] {
-  return resource?.repeated ? ['instances: `count`, `for_each` or a loop repeats it and anf-lint cannot tell how many times'] : [];
+  return resource?.repeated
+    ? ['instances: `count`, `for_each` or a loop repeats it and anf-lint cannot tell how many times']
+    : [];
 }
 
-function volumeUnknowns(source: EstateSource, pool: ManifestPool, poolResource: IacPool | undefined, declared: boolean, poolLabel: string | null, volume: ManifestVolume, resource: IacVolume | undefined, vf: VolumeFigures | undefined): string[] {
+function volumeUnknowns(
+  source: EstateSource,
+  pool: ManifestPool,
+  poolResource: IacPool | undefined,
+  declared: boolean,
+  poolLabel: string | null,
+  volume: ManifestVolume,
+  resource: IacVolume | undefined,
+  vf: VolumeFigures | undefined,
+): string[] {
   const unknown: string[] = [];
   if (!volume.name) unknown.push(reason('name', resource?.name, 'not given'));
   if (!pool.serviceLevel) {
@@ -318,14 +385,26 @@ function volumeUnknowns(source: EstateSource, pool: ManifestPool, poolResource: 
   if (!volume.quota) unknown.push(reason('quota', resource?.quota, 'not given'));
   const qos = poolQos(pool);
   if (!vf?.throughput) {
-    if (qos === 'manual' && resource?.throughputMiBps && resource.throughputMiBps.value === undefined) unknown.push(reason('throughput', resource.throughputMiBps, 'not given'));
-    else unknown.push(`throughput: follows the ${[!pool.serviceLevel ? 'service level' : '', !volume.quota && qos === 'auto' ? 'quota' : ''].filter(Boolean).join(' and ') || 'pool'}, unknown`);
+    if (qos === 'manual' && resource?.throughputMiBps && resource.throughputMiBps.value === undefined)
+      unknown.push(reason('throughput', resource.throughputMiBps, 'not given'));
+    else
+      unknown.push(
+        `throughput: follows the ${[!pool.serviceLevel ? 'service level' : '', !volume.quota && qos === 'auto' ? 'quota' : ''].filter(Boolean).join(' and ') || 'pool'}, unknown`,
+      );
     unknown.push('IOPS: follow the throughput, unknown');
   }
   if (vf?.monthlyCostUsd === undefined) {
-    const missing = [!pool.serviceLevel ? 'service level' : '', !volume.quota ? 'quota' : '', pool.serviceLevel && !pool.size ? "pool's size" : ''].filter(Boolean);
-    const where = !declared ? ` (pool ${poolLabel !== null ? `\`${poolLabel}\`` : 'of the volume'} is not declared in the files read)` : '';
-    unknown.push(`monthly cost: follows the ${missing.join(' and ') || 'pool'}, unknown${pool.serviceLevel && !pool.size ? where : ''}`);
+    const missing = [
+      !pool.serviceLevel ? 'service level' : '',
+      !volume.quota ? 'quota' : '',
+      pool.serviceLevel && !pool.size ? "pool's size" : '',
+    ].filter(Boolean);
+    const where = !declared
+      ? ` (pool ${poolLabel !== null ? `\`${poolLabel}\`` : 'of the volume'} is not declared in the files read)`
+      : '';
+    unknown.push(
+      `monthly cost: follows the ${missing.join(' and ') || 'pool'}, unknown${pool.serviceLevel && !pool.size ? where : ''}`,
+    );
   }
   unknown.push(...repeatedReason(resource));
   return unknown;

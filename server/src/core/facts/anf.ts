@@ -23,7 +23,9 @@ export const COOL_ACCESS_RATE_MIBPS_PER_TIB = {
 } as const;
 
 export const FLEXIBLE = {
-  baselineThroughputMiBps: fact(128, 'MiB/s', 'SL', { note: 'Included in the capacity price, whatever the pool size.' }),
+  baselineThroughputMiBps: fact(128, 'MiB/s', 'SL', {
+    note: 'Included in the capacity price, whatever the pool size.',
+  }),
   maxThroughputMiBpsPerTiB: fact(640, 'MiB/s per TiB of pool', 'SL', { note: '5 x 128 MiB/s per TiB.' }),
   throughputIncrementMiBps: fact(1, 'MiB/s', 'CM'),
 } as const;
@@ -37,18 +39,32 @@ export const QOS = {
 export const VOLUME_THROUGHPUT_CEILING = {
   regularMiBps: fact(4500, 'MiB/s', 'CALC', {
     note: 'The calculator caps regular volumes at 4,500 MiB/s; RL gives the same figure as the manual QoS maximum.',
-    formerly: [{ value: 5000, source: 'SEED_COOL', note: 'The cool-access paper says a regular volume manages "approximately 5,000 MiB/s".' }],
+    formerly: [
+      {
+        value: 5000,
+        source: 'SEED_COOL',
+        note: 'The cool-access paper says a regular volume manages "approximately 5,000 MiB/s".',
+      },
+    ],
   }),
   largeMiBps: fact(12800, 'MiB/s', 'LV', {
     note: 'Same for all service levels since the 1 PiB large volumes. Breakthrough mode (preview) goes beyond it.',
-    formerly: [{ value: 10240, source: 'RL2023', note: '2023: Standard 1,600, Premium 6,400, Ultra 10,240 MiB/s for large volumes.' }],
+    formerly: [
+      {
+        value: 10240,
+        source: 'RL2023',
+        note: '2023: Standard 1,600, Premium 6,400, Ultra 10,240 MiB/s for large volumes.',
+      },
+    ],
   }),
   /**
    * Large volumes in breakthrough mode (preview) have no predefined throughput limit; the page says
    * "up to 50 GiB/s" depending on the workload, on six storage endpoints of dedicated capacity.
    * Microsoft's SPECstorage 2020_eda_blended run of one such volume reached 20,910 MB/s (EDA).
    */
-  breakthroughUpToMiBps: fact(51200, 'MiB/s', 'LV', { note: 'Preview. No predefined limit: "up to 50 GiB/s", depending on the workload (LV 2026-02-10).' }),
+  breakthroughUpToMiBps: fact(51200, 'MiB/s', 'LV', {
+    note: 'Preview. No predefined limit: "up to 50 GiB/s", depending on the workload (LV 2026-02-10).',
+  }),
 } as const;
 
 /**
@@ -66,7 +82,11 @@ export const REGULAR_VOLUME_IO_CEILING = {
     'CALC_ADV',
     { note: 'About 117k IOPS all writes, 431k all reads.' },
   ),
-  sequential64KiBMiBps: fact([1733, 1901, 2044, 2152, 2271, 2658, 2720, 2850, 3096, 3551, 4500] as const, 'MiB/s (64 KiB sequential), 0 % to 100 % reads', 'CALC_ADV'),
+  sequential64KiBMiBps: fact(
+    [1733, 1901, 2044, 2152, 2271, 2658, 2720, 2850, 3096, 3551, 4500] as const,
+    'MiB/s (64 KiB sequential), 0 % to 100 % reads',
+    'CALC_ADV',
+  ),
   /** The block sizes the calculator measured: up to 8 KiB counts as small random I/O, 64 KiB as sequential. */
   smallRandomMaxBlockKiB: fact(8, 'KiB', 'CALC_ADV'),
   sequentialBlockKiB: fact(64, 'KiB', 'CALC_ADV'),
@@ -110,13 +130,21 @@ export const VOLUME_LIMITS = {
   }),
   largeOnRequestMaxGiB: fact(2097152, 'GiB', 'LV', { note: '2 PiB, on request.' }),
   breakthroughMinGiB: fact(2400, 'GiB', 'LV', { note: 'Large volumes in breakthrough mode (preview).' }),
-  breakthroughMaxGiB: fact(2457600, 'GiB', 'LV', { note: '2,400 TiB, preview. The stable 2026-07-01 API caps any volume at 2,400 TiB (API26).' }),
+  breakthroughMaxGiB: fact(2457600, 'GiB', 'LV', {
+    note: '2,400 TiB, preview. The stable 2026-07-01 API caps any volume at 2,400 TiB (API26).',
+  }),
   /** Extra-large volumes with cool access (preview): cool access enabled at creation, most data expected in the cool tier. */
   extraLargeMinGiB: fact(2400, 'GiB', 'LV', { note: 'Extra-large volume with cool access (preview).' }),
-  extraLargeMaxGiB: fact(7372800, 'GiB', 'LV', { note: '7.2 PiB (7,200 TiB), preview; preview APIs allow 7,916,483,719,987,200 bytes (SPEC).' }),
-  extraLargeMinCoolDataPercent: fact(80, '% of the data in the cool tier', 'LV', { note: 'Extra-large volumes are for data of which at least 80 % is expected to be cool (LV, CA).' }),
+  extraLargeMaxGiB: fact(7372800, 'GiB', 'LV', {
+    note: '7.2 PiB (7,200 TiB), preview; preview APIs allow 7,916,483,719,987,200 bytes (SPEC).',
+  }),
+  extraLargeMinCoolDataPercent: fact(80, '% of the data in the cool tier', 'LV', {
+    note: 'Extra-large volumes are for data of which at least 80 % is expected to be cool (LV, CA).',
+  }),
   /** One resize of a large volume may not grow it by more than 30 % of its lowest provisioned size (adjustable by support request). */
-  largeGrowthPercent: fact(30, '% of the lowest provisioned size per resize', 'LV', { note: 'Adjustable via a support request.' }),
+  largeGrowthPercent: fact(30, '% of the lowest provisioned size per resize', 'LV', {
+    note: 'Adjustable via a support request.',
+  }),
   quotaIncrementGiB: fact(1, 'GiB', 'RL', { note: 'Quotas are whole GiB.' }),
   defaultQuotaGiB: fact(100, 'GiB', 'RL', { note: 'API default.' }),
 } as const;
@@ -126,7 +154,9 @@ export const COUNT_LIMITS = {
   poolsPerAccount: fact(25, 'pools', 'RL', { note: 'Adjustable.' }),
   volumesPerPool: fact(500, 'volumes', 'RL', { note: 'Adjustable.' }),
   volumesPerSubscription: fact(500, 'volumes', 'RL', { note: 'Adjustable.' }),
-  regionalCapacityQuotaTiB: fact(25, 'TiB', 'RL', { note: 'Per subscription and region: the sum of the capacity pools. Adjustable by support request.' }),
+  regionalCapacityQuotaTiB: fact(25, 'TiB', 'RL', {
+    note: 'Per subscription and region: the sum of the capacity pools. Adjustable by support request.',
+  }),
   snapshotsPerVolume: fact(255, 'snapshots', 'RL'),
   exportPolicyRulesPerVolume: fact(5, 'rules', 'RL'),
 } as const;
@@ -136,9 +166,13 @@ export const COOL_ACCESS = {
   coolnessPeriodMaxDays: fact(183, 'days', 'CA'),
   coolnessPeriodDefaultDays: fact(31, 'days', 'CA'),
   /** Seed 004: throughput from the cool tier vs the hot tier. */
-  sequentialReadDropPercent: fact(47, '%', 'SEED_COOL', { note: '3,330 MiB/s hot vs 1,742 MiB/s cool, 100% sequential.' }),
+  sequentialReadDropPercent: fact(47, '%', 'SEED_COOL', {
+    note: '3,330 MiB/s hot vs 1,742 MiB/s cool, 100% sequential.',
+  }),
   randomReadDropPercent: fact(88, '%', 'SEED_COOL', { note: '2,479 MiB/s hot vs 280 MiB/s cool, 100% random.' }),
-  mixedLatencySpikeMs: fact(12, 'ms', 'SEED_COOL', { note: 'Cool-tier latency above 12 ms from a 60/40 sequential/random mix; hot tier stays under 2 ms.' }),
+  mixedLatencySpikeMs: fact(12, 'ms', 'SEED_COOL', {
+    note: 'Cool-tier latency above 12 ms from a 60/40 sequential/random mix; hot tier stays under 2 ms.',
+  }),
 } as const;
 
 /** Billing: hours in a month, as the ANF calculator counts them. */
@@ -200,7 +234,9 @@ export const SIZING = {
     note: 'anf-lint threshold: the calculator marks a volume over-provisioned (blue) without giving a factor; anf-lint reports a quota above twice both the capacity and the throughput needed.',
   }),
   /** Seed 002, "the four corners": 8 KiB random and 64 KiB sequential when the block size is not known. */
-  assumedRandomBlockKiB: fact(8, 'KiB', 'SEED_PERF', { note: 'Typical database block; used for IOPS figures when the manifest gives no block size.' }),
+  assumedRandomBlockKiB: fact(8, 'KiB', 'SEED_PERF', {
+    note: 'Typical database block; used for IOPS figures when the manifest gives no block size.',
+  }),
   assumedSequentialBlockKiB: fact(64, 'KiB', 'SEED_PERF'),
 } as const;
 

@@ -11,8 +11,12 @@ import { fact } from './fact';
  * /hana/data and /hana/log volumes (in MB/s, decimal, as published).
  */
 export const HANA_STORAGE_KPI = {
-  dataMBps: fact(400, 'MB/s', 'HANA_STORAGE', { note: 'Read/write throughput of at least 400 MB/s for /hana/data (SAP HANA TDI storage KPI).' }),
-  logMBps: fact(250, 'MB/s', 'HANA_STORAGE', { note: 'Read/write throughput of at least 250 MB/s for /hana/log (SAP HANA TDI storage KPI).' }),
+  dataMBps: fact(400, 'MB/s', 'HANA_STORAGE', {
+    note: 'Read/write throughput of at least 400 MB/s for /hana/data (SAP HANA TDI storage KPI).',
+  }),
+  logMBps: fact(250, 'MB/s', 'HANA_STORAGE', {
+    note: 'Read/write throughput of at least 250 MB/s for /hana/log (SAP HANA TDI storage KPI).',
+  }),
   bytesPerMB: fact(1_000_000, 'bytes per MB', 'HANA_STORAGE', { note: 'MB/s is decimal in the KPI table.' }),
 };
 
@@ -33,30 +37,44 @@ export const API_VERSION_LIMITS = {
     ] as const,
     'bytes (usageThreshold minValue) by api-version',
     'BICEP_TYPES_NETAPP',
-    { note: 'generated/netapp/microsoft.netapp/2023-11-01/types.json: minValue 107374182400; .../2024-01-01/types.json: minValue 53687091200.' },
+    {
+      note: 'generated/netapp/microsoft.netapp/2023-11-01/types.json: minValue 107374182400; .../2024-01-01/types.json: minValue 53687091200.',
+    },
   ),
   /**
    * 1 TiB capacity pools came with API version 2023-07-01-preview (2024-01-01 among stable versions;
    * the 2023-11-01 reference already counts pool sizes in 1 TiB steps). Versions dated before
    * 2023-07-01 are judged; stable 2023-07-01 and 2023-11-01 are not.
    */
-  onePoolApiVersionFrom: fact('2023-07-01', 'api-version', 'AVM_NETAPP_POOL', { note: 'A 1 TiB pool needs API 2023-07-01-preview to 2024-01-01-preview, or 2024-01-01 and later stable versions.' }),
-  onePoolStableApiVersionFrom: fact('2024-01-01', 'api-version', 'AVM_NETAPP_POOL', { note: 'The first stable API version the 1 TiB pool minimum is documented for.' }),
+  onePoolApiVersionFrom: fact('2023-07-01', 'api-version', 'AVM_NETAPP_POOL', {
+    note: 'A 1 TiB pool needs API 2023-07-01-preview to 2024-01-01-preview, or 2024-01-01 and later stable versions.',
+  }),
+  onePoolStableApiVersionFrom: fact('2024-01-01', 'api-version', 'AVM_NETAPP_POOL', {
+    note: 'The first stable API version the 1 TiB pool minimum is documented for.',
+  }),
   /** Before 1 TiB pools the smallest pool was 2 TiB (a preview, Standard network features only) or 4 TiB: anf-lint judges only pools under 2 TiB, which no older version took. */
-  olderPoolMinTiB: fact(2, 'TiB', 'AVM_NETAPP_POOL', { note: 'The 2 TiB pool minimum was a preview before 1 TiB pools; 4 TiB before that.' }),
+  olderPoolMinTiB: fact(2, 'TiB', 'AVM_NETAPP_POOL', {
+    note: 'The 2 TiB pool minimum was a preview before 1 TiB pools; 4 TiB before that.',
+  }),
 };
 
 /** Export policy and zone facts of the volume resource. */
 export const VOLUME_RESOURCE = {
   zonesPerVolume: fact(1, 'zone', 'AZ_ZONES', { note: 'A volume is placed in exactly one availability zone.' }),
-  decimalGiB: fact(1_000_000_000, 'bytes', 'NETAPP_ARM', { note: '10^9: a GB, not a GiB (2^30 bytes); usageThreshold and pool size are bytes.' }),
-  decimalStep: fact(1000, '', 'NETAPP_ARM', { note: 'A decimal multiplier (kB/MB/GB) where the API counts binary units.' }),
+  decimalGiB: fact(1_000_000_000, 'bytes', 'NETAPP_ARM', {
+    note: '10^9: a GB, not a GiB (2^30 bytes); usageThreshold and pool size are bytes.',
+  }),
+  decimalStep: fact(1000, '', 'NETAPP_ARM', {
+    note: 'A decimal multiplier (kB/MB/GB) where the API counts binary units.',
+  }),
   binaryStep: fact(1024, '', 'NETAPP_ARM', { note: 'The binary multiplier (KiB/MiB/GiB).' }),
 };
 
 /** anf-lint's own thresholds for infrastructure code (the rule pages say so). */
 export const SIZING_IAC = {
-  poolSlackFactor: fact(2, 'x the volume quotas', 'CM', { note: "anf-lint threshold: a pool at least twice the sum of its quotas is 'far larger' (pools are billed for their provisioned size)." }),
+  poolSlackFactor: fact(2, 'x the volume quotas', 'CM', {
+    note: "anf-lint threshold: a pool at least twice the sum of its quotas is 'far larger' (pools are billed for their provisioned size).",
+  }),
 };
 
 /**
@@ -64,9 +82,15 @@ export const SIZING_IAC = {
  * module's source; iac/knownModules.ts). Only defaults that change a finding are kept here.
  */
 export const KNOWN_MODULE_DEFAULTS = {
-  bicepPoolServiceLevel: fact('Standard', 'service level', 'AVM_BICEP_NETAPP', { note: "The account module passes `capacityPools[].serviceLevel ?? 'Standard'` to each pool (and each pool's level to its volumes)." }),
-  bicepPoolSizeInTiBFromMinor: fact(8, 'minor version', 'AVM_BICEP_NETAPP', { note: 'Versions 0.1-0.7 take `capacityPools[].size` in bytes (the pool module passes it on as written); from 0.8.0 in TiB (the pool module converts it with `tebibytesToBytes`). Read from the module\'s history of capacity-pool/main.bicep.' }),
-  terraformVolumeGiB: fact(50, 'GiB', 'AVM_TF_NETAPP', { note: '`volumes[].volume_size_in_gib` is `optional(number, 50)`; the volume submodule multiplies it by 1073741824 into `usageThreshold` bytes.' }),
+  bicepPoolServiceLevel: fact('Standard', 'service level', 'AVM_BICEP_NETAPP', {
+    note: "The account module passes `capacityPools[].serviceLevel ?? 'Standard'` to each pool (and each pool's level to its volumes).",
+  }),
+  bicepPoolSizeInTiBFromMinor: fact(8, 'minor version', 'AVM_BICEP_NETAPP', {
+    note: "Versions 0.1-0.7 take `capacityPools[].size` in bytes (the pool module passes it on as written); from 0.8.0 in TiB (the pool module converts it with `tebibytesToBytes`). Read from the module's history of capacity-pool/main.bicep.",
+  }),
+  terraformVolumeGiB: fact(50, 'GiB', 'AVM_TF_NETAPP', {
+    note: '`volumes[].volume_size_in_gib` is `optional(number, 50)`; the volume submodule multiplies it by 1073741824 into `usageThreshold` bytes.',
+  }),
 };
 
 /**
@@ -76,25 +100,41 @@ export const KNOWN_MODULE_DEFAULTS = {
  * features; the newer page wins.
  */
 export const DELEGATED_SUBNET = {
-  sufficientPrefixLength: fact(28, 'prefix length (/28, 11 usable addresses)', 'DELEGATE_SUBNET', { note: '"Using a /28 network mask, which provides for 11 usable IP addresses, is sufficient for most use cases."' }),
-  recommendedPrefixLength: fact(26, 'prefix length', 'NETWORK_PLANNING', { note: '"It\'s also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." The delegate page suggests /26 "in scenarios such as SAP HANA".' }),
+  sufficientPrefixLength: fact(28, 'prefix length (/28, 11 usable addresses)', 'DELEGATE_SUBNET', {
+    note: '"Using a /28 network mask, which provides for 11 usable IP addresses, is sufficient for most use cases."',
+  }),
+  recommendedPrefixLength: fact(26, 'prefix length', 'NETWORK_PLANNING', {
+    note: '"It\'s also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." The delegate page suggests /26 "in scenarios such as SAP HANA".',
+  }),
   recommendedSapPrefixLength: fact(25, 'prefix length', 'NETWORK_PLANNING'),
-  nsgWithBasicNetworkFeatures: fact(false, 'supported', 'NETWORK_PLANNING', { note: 'Constraints table: NSGs on Azure NetApp Files delegated subnets: Standard network features Yes, Basic No.' }),
+  nsgWithBasicNetworkFeatures: fact(false, 'supported', 'NETWORK_PLANNING', {
+    note: 'Constraints table: NSGs on Azure NetApp Files delegated subnets: Standard network features Yes, Basic No.',
+  }),
   nsgWithStandardNetworkFeatures: fact(true, 'supported', 'NETWORK_PLANNING'),
-  serviceEndpointOnDelegatedSubnet: fact(false, 'supported', 'DELEGATE_SUBNET', { note: '"You cannot designate a network security group or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." (the NSG half is superseded for Standard network features by NETWORK_PLANNING).' }),
+  serviceEndpointOnDelegatedSubnet: fact(false, 'supported', 'DELEGATE_SUBNET', {
+    note: '"You cannot designate a network security group or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." (the NSG half is superseded for Standard network features by NETWORK_PLANNING).',
+  }),
 } as const;
 /** What the az CLI does with the sizes of `az netappfiles` commands (iac/azCli.ts). */
 export const AZ_CLI_UNITS = {
-  poolSizeUnit: fact('TiB' as const, 'unit', 'AZ_CLI_NETAPPFILES', { note: '`az netappfiles pool create|update --size` takes whole TiB; the CLI multiplies by 2^40 before calling the API (PoolCreate.pre_operations).' }),
-  volumeQuotaUnit: fact('GiB' as const, 'unit', 'AZ_CLI_NETAPPFILES', { note: '`az netappfiles volume create|update --usage-threshold` takes GiB (default 100); the CLI multiplies by 2^30 (VolumeCreate.pre_operations; azure-cli issue 30111).' }),
+  poolSizeUnit: fact('TiB' as const, 'unit', 'AZ_CLI_NETAPPFILES', {
+    note: '`az netappfiles pool create|update --size` takes whole TiB; the CLI multiplies by 2^40 before calling the API (PoolCreate.pre_operations).',
+  }),
+  volumeQuotaUnit: fact('GiB' as const, 'unit', 'AZ_CLI_NETAPPFILES', {
+    note: '`az netappfiles volume create|update --usage-threshold` takes GiB (default 100); the CLI multiplies by 2^30 (VolumeCreate.pre_operations; azure-cli issue 30111).',
+  }),
 };
 
 /** What Trident's `azure-netapp-files` driver does with a claim (iac/trident.ts). */
 export const TRIDENT_ANF = {
-  minVolumeGiB: fact(50, 'GiB', 'TRIDENT_ANF', { note: 'Trident creates a 50 GiB volume when a smaller one is requested (Trident 25.02; the docs of releases up to 23.x said 100 GB).' }),
+  minVolumeGiB: fact(50, 'GiB', 'TRIDENT_ANF', {
+    note: 'Trident creates a 50 GiB volume when a smaller one is requested (Trident 25.02; the docs of releases up to 23.x said 100 GB).',
+  }),
 };
 
 /** ARM template limits that decide how a template is read (iac/arm/evaluate.ts). */
 export const ARM_TEMPLATE_LIMITS = {
-  maxCopyCount: fact(800, 'instances', 'ARM_COPY', { note: '"The count can\'t exceed 800." A larger copy count fails the deployment.' }),
+  maxCopyCount: fact(800, 'instances', 'ARM_COPY', {
+    note: '"The count can\'t exceed 800." A larger copy count fails the deployment.',
+  }),
 };

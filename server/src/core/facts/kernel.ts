@@ -14,7 +14,9 @@ export const NETWORK_LATENCY = {
 
 export const TCP_WINDOW = {
   /** Without window scaling the window field is 16 bits. */
-  unscaledMaxBytes: fact(65535, 'bytes', 'KDOC', { note: 'tcp_window_scaling=0 caps every connection at 64 KiB in flight.' }),
+  unscaledMaxBytes: fact(65535, 'bytes', 'KDOC', {
+    note: 'tcp_window_scaling=0 caps every connection at 64 KiB in flight.',
+  }),
   /** Seed 003: ONTAP's default iSCSI window, which caps one stream near 64 MB/s at 2 ms. */
   ontapDefaultBytes: fact(131400, 'bytes', 'SEED_ER'),
   ontapMaxBytes: fact(262800, 'bytes', 'SEED_ER'),
@@ -29,7 +31,9 @@ export const KERNEL_KEY_HISTORY = {
    * Commit 713bafea9292 "tcp: retire FACK loss detection" (4.15) removed FACK but kept the sysctl:
    * `tcp_fack` is still in ipv4_net_table, and ip-sysctl.rst says "a legacy option, it has no effect anymore".
    */
-  tcpFackNoOp: fact('4.15', 'kernel version', 'KSYSCTL_IPV4', { note: 'Still registered and accepted; ignored since FACK was retired.' }),
+  tcpFackNoOp: fact('4.15', 'kernel version', 'KSYSCTL_IPV4', {
+    note: 'Still registered and accepted; ignored since FACK was retired.',
+  }),
   /** Commit 4396e46187ca "tcp: remove tcp_tw_recycle" (4.12) took the entry out of the table: writing it fails. */
   tcpTwRecycleRemoved: fact('4.12', 'kernel version', 'KSYSCTL_IPV4'),
   /** Prequeue removal (4.14) kept `tcp_low_latency` in ipv4_table; ip-sysctl.rst: "a legacy option, it has no effect anymore". */
@@ -41,7 +45,9 @@ export const KERNEL_KEY_HISTORY = {
  * "in pages"). The page size of x86_64 and most arm64 kernels.
  */
 export const KERNEL_PAGE = {
-  sizeBytes: fact(4096, 'bytes', 'KDOC', { note: 'x86_64 and most arm64 kernels; arm64 kernels built with 64 KiB pages use 65,536.' }),
+  sizeBytes: fact(4096, 'bytes', 'KDOC', {
+    note: 'x86_64 and most arm64 kernels; arm64 kernels built with 64 KiB pages use 65,536.',
+  }),
 } as const;
 
 /**
@@ -52,14 +58,18 @@ export const KERNEL_JUDGEMENT = {
    * A `tcp_mem` written in bytes: every field a whole number of MiB, and the high field at least this
    * many (as pages, 16 MiB would be 64 GiB of TCP buffers). Page counts are rarely round MiB numbers.
    */
-  tcpMemBytesLikeHighMin: fact(16777216, 'bytes', 'KDOC', { note: 'anf-lint\'s heuristic, not a kernel or vendor number.' }),
+  tcpMemBytesLikeHighMin: fact(16777216, 'bytes', 'KDOC', {
+    note: "anf-lint's heuristic, not a kernel or vendor number.",
+  }),
   /** One MiB: the unit that byte-minded values are round in. */
   mebibyte: fact(1048576, 'bytes', 'KDOC'),
   /**
    * `net.core.rmem_default`/`wmem_default` from this size on: every socket that does not size its own buffer
    * may queue this much. The ANF client guidance uses 1 MiB; anf-lint judges 16 MiB and more to be a mistake.
    */
-  socketDefaultBufferMax: fact(16777216, 'bytes', 'SEED_MOUNT', { note: 'anf-lint\'s threshold: 16 times the 1 MiB the guidance uses.' }),
+  socketDefaultBufferMax: fact(16777216, 'bytes', 'SEED_MOUNT', {
+    note: "anf-lint's threshold: 16 times the 1 MiB the guidance uses.",
+  }),
 } as const;
 
 /** Values the ANF and SAP guidance recommends for an NFS client (seed 001, EDA, HANA). */
@@ -74,7 +84,9 @@ export const RECOMMENDED_SYSCTL = {
   hanaTcpWmem: fact([4096, 16384, 16777216] as readonly number[], 'bytes (min default max)', 'HANA'),
   netdevMaxBacklog: fact(300000, 'packets', 'SEED_MOUNT'),
   somaxconn: fact(65535, 'connections', 'SEED_MOUNT'),
-  optmemMaxBytes: fact(2048000, 'bytes', 'SEED_MOUNT', { formerly: [{ value: 4194304, source: 'EDA', note: 'The EDA benchmark used 4 MiB.' }] }),
+  optmemMaxBytes: fact(2048000, 'bytes', 'SEED_MOUNT', {
+    formerly: [{ value: 4194304, source: 'EDA', note: 'The EDA benchmark used 4 MiB.' }],
+  }),
   sunrpcTcpSlotTableEntries: fact(128, 'slots', 'HANA'),
   sunrpcTcpMaxSlotTableEntries: fact(128, 'slots', 'CS'),
   nfsMaxSessionSlots: fact(180, 'slots', 'CS'),
@@ -93,12 +105,26 @@ export const SYSCTL_DEFAULTS = {
   /** net/core/sock.c; net.rst says "Default : 128 KB" since the same commit. */
   coreOptmemMaxBytes: fact(131072, 'bytes', 'KOPTMEM', {
     note: 'Kernel 6.8 and later; 20480 on 64-bit kernels before 6.8. Distribution kernels may differ: check `sysctl net.core.optmem_max`',
-    formerly: [{ value: 20480, source: 'KOPTMEM', note: 'Before kernel 6.8 on 64-bit kernels: sizeof(unsigned long) × (2 × UIO_MAXIOV + 512) = 8 × 2560 (10,240 on 32-bit).' }],
+    formerly: [
+      {
+        value: 20480,
+        source: 'KOPTMEM',
+        note: 'Before kernel 6.8 on 64-bit kernels: sizeof(unsigned long) × (2 × UIO_MAXIOV + 512) = 8 × 2560 (10,240 on 32-bit).',
+      },
+    ],
   }),
-  somaxconn: fact(4096, 'connections', 'KDOC', { formerly: [{ value: 128, source: 'KDOC', note: 'Before kernel 5.4.' }] }),
+  somaxconn: fact(4096, 'connections', 'KDOC', {
+    formerly: [{ value: 128, source: 'KDOC', note: 'Before kernel 5.4.' }],
+  }),
   netdevMaxBacklog: fact(1000, 'packets', 'KDOC'),
   tcpRmem: fact([4096, 131072, 6291456] as readonly number[], 'bytes (min default max)', 'KDOC', {
-    formerly: [{ value: [4096, 87380, 6291456] as readonly number[], source: 'KDOC', note: 'Older kernels started receive buffers at 87,380 bytes.' }],
+    formerly: [
+      {
+        value: [4096, 87380, 6291456] as readonly number[],
+        source: 'KDOC',
+        note: 'Older kernels started receive buffers at 87,380 bytes.',
+      },
+    ],
   }),
   tcpWmem: fact([4096, 16384, 4194304] as readonly number[], 'bytes (min default max)', 'KDOC'),
   tcpFinTimeoutSeconds: fact(60, 's', 'KDOC'),
@@ -133,12 +159,18 @@ export const SYSCTL_LIMITS = {
 
 /** Kernel versions that added or changed a key's meaning. */
 export const KERNEL_KEY_CHANGES = {
-  tcpTimestampsNoOffsetMode: fact('4.10', 'kernel version', 'KDOC', { note: 'tcp_timestamps=2: timestamps without random offsets.' }),
-  tcpTwReuseLoopbackDefault: fact('4.19', 'kernel version', 'KDOC', { note: 'tcp_tw_reuse=2 (loopback only) became the default.' }),
+  tcpTimestampsNoOffsetMode: fact('4.10', 'kernel version', 'KDOC', {
+    note: 'tcp_timestamps=2: timestamps without random offsets.',
+  }),
+  tcpTwReuseLoopbackDefault: fact('4.19', 'kernel version', 'KDOC', {
+    note: 'tcp_tw_reuse=2 (loopback only) became the default.',
+  }),
   swappiness200: fact('5.8', 'kernel version', 'KDOC'),
   somaxconn4096: fact('5.4', 'kernel version', 'KDOC'),
   /** In the v6.8 networking pull ("Tune optmem_max for 0-copy usage, increasing the default value to 128KB"). */
-  optmemMax128KiB: fact('6.8', 'kernel version', 'KOPTMEM', { note: 'optmem_max default raised from 20 KiB to 128 KiB for TCP zero-copy.' }),
+  optmemMax128KiB: fact('6.8', 'kernel version', 'KOPTMEM', {
+    note: 'optmem_max default raised from 20 KiB to 128 KiB for TCP zero-copy.',
+  }),
 } as const;
 
 /**
@@ -172,7 +204,9 @@ export const RECOMMENDED_VM = {
   edaDirtyExpireCentisecs: fact(30000, 'centiseconds', 'EDA'),
   edaDirtyWritebackCentisecs: fact(30000, 'centiseconds', 'EDA'),
   sasGridDirtyBytes: fact(31457280, 'bytes', 'FC', { note: 'About 30 MiB.' }),
-  hanaTcpMaxSynBacklog: fact(16348, 'connections', 'HANA', { note: 'As published in ms-az.conf (sic: 16348, not 16384).' }),
+  hanaTcpMaxSynBacklog: fact(16348, 'connections', 'HANA', {
+    note: 'As published in ms-az.conf (sic: 16348, not 16384).',
+  }),
 } as const;
 
 /** Window size used by the bandwidth-delay fix: a power of two at least the recommended 16 MiB. */
@@ -211,5 +245,7 @@ export const EDA_BENCHMARK_SYSCTL = {
     { note: 'The block also sets tcp_sack = 0 and tcp_dsack = 0, which ANF307 judges.' },
   ),
   /** anf-lint's own line: four distinctive rows of the block besides SACK make a file "the block". */
-  minMatches: fact(4, 'rows', 'ANFLINT', { note: 'Four of the seventeen other rows at the benchmark\'s values: a file copied from the page, not one that happens to share a common value.' }),
+  minMatches: fact(4, 'rows', 'ANFLINT', {
+    note: "Four of the seventeen other rows at the benchmark's values: a file copied from the page, not one that happens to share a common value.",
+  }),
 } as const;

@@ -7,9 +7,13 @@ import { fact } from './fact';
 
 export const NFS_TRANSFER_SIZE = {
   /** ANF's recommendation for rsize and wsize: an upper bound, which every example on the page uses for both. */
-  recommendedBytes: fact(262144, 'bytes', 'MO', { note: '256 KiB: "setting both rsize and wsize no larger than 262,144 Bytes (256 K)". The page sets no rule on rsize equalling wsize.' }),
+  recommendedBytes: fact(262144, 'bytes', 'MO', {
+    note: '256 KiB: "setting both rsize and wsize no larger than 262,144 Bytes (256 K)". The page sets no rule on rsize equalling wsize.',
+  }),
   /** Largest value the kernel accepts; larger values are clamped. ANF's own maximum transfer size is the same. */
-  maxBytes: fact(1048576, 'bytes', 'NFS5', { note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given.' }),
+  maxBytes: fact(1048576, 'bytes', 'NFS5', {
+    note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given.',
+  }),
   /** Smallest value: nfs(5) replaces values below 1024 with 4096. */
   minBytes: fact(4096, 'bytes', 'NFS5'),
   /** nfs(5): rsize and wsize are positive multiples of 1024. */
@@ -18,8 +22,10 @@ export const NFS_TRANSFER_SIZE = {
    * At or below this, anf-lint calls a transfer size small: a quarter of ANF's recommended 256 KiB.
    * No vendor document gives this number; it is anf-lint's own threshold.
    */
-  smallWarningBytes: fact(65536, 'bytes', 'ANFLINT', { note: 'A quarter of ANF\'s recommended 256 KiB. Writing 1 GiB takes 16,384 WRITEs at 64 KiB and 4,096 at 256 KiB.' }),
-  oracleMinBytes: fact(32768, 'bytes', 'ORAKNFS', { note: 'Oracle\'s kNFS mount options: rsize=32768,wsize=32768.' }),
+  smallWarningBytes: fact(65536, 'bytes', 'ANFLINT', {
+    note: "A quarter of ANF's recommended 256 KiB. Writing 1 GiB takes 16,384 WRITEs at 64 KiB and 4,096 at 256 KiB.",
+  }),
+  oracleMinBytes: fact(32768, 'bytes', 'ORAKNFS', { note: "Oracle's kNFS mount options: rsize=32768,wsize=32768." }),
 } as const;
 
 export const NCONNECT = {
@@ -60,7 +66,9 @@ export const NFS_TIMEOUTS = {
   udpTimeoDeciseconds: fact(60, 'deciseconds', 'NFS5'),
   /** nfs(5): after each retransmission the timeout grows by timeo, up to 600 seconds. */
   maxBackoffSeconds: fact(600, 's', 'NFS5'),
-  tcpTimeoMinSensibleDeciseconds: fact(150, 'deciseconds', 'NFS5', { note: 'timeo below 15 s on TCP retransmits before a loaded server can answer.' }),
+  tcpTimeoMinSensibleDeciseconds: fact(150, 'deciseconds', 'NFS5', {
+    note: 'timeo below 15 s on TCP retransmits before a loaded server can answer.',
+  }),
 } as const;
 
 export const ATTRIBUTE_CACHE = {
@@ -68,7 +76,9 @@ export const ATTRIBUTE_CACHE = {
   acregmaxSeconds: fact(60, 's', 'NFS5'),
   acdirminSeconds: fact(30, 's', 'NFS5'),
   acdirmaxSeconds: fact(60, 's', 'NFS5'),
-  edaToolsActimeoSeconds: fact(600, 's', 'MO', { note: 'For EDA tools and libraries; 10 for small web hosting, 60 for large web farms.' }),
+  edaToolsActimeoSeconds: fact(600, 's', 'MO', {
+    note: 'For EDA tools and libraries; 10 for small web hosting, 60 for large web farms.',
+  }),
   /** Seed 000: effect of actimeo=600 + nocto on an EDA tools volume. */
   edaToolsIopsBefore: fact(150000, 'IOPS', 'SEED_COURSE'),
   edaToolsIopsAfter: fact(6000, 'IOPS', 'SEED_COURSE'),
@@ -86,8 +96,12 @@ export const SYNC_WRITE_COST = {
 } as const;
 
 export const NFS_PROTOCOL = {
-  supportedVersions: fact(['3', '4.1'] as readonly string[], 'NFS versions', 'FAQN', { note: 'ANF serves NFSv3 and NFSv4.1; not 4.0 or 4.2.' }),
-  edaNfs41OverheadMinPercent: fact(25, '%', 'SEED_MOUNT', { note: 'The Microsoft Learn module on ANF performance for EDA and HPC: NFSv4.1 performance can suffer 25% to 75% on EDA; no other stored source confirms the range.' }),
+  supportedVersions: fact(['3', '4.1'] as readonly string[], 'NFS versions', 'FAQN', {
+    note: 'ANF serves NFSv3 and NFSv4.1; not 4.0 or 4.2.',
+  }),
+  edaNfs41OverheadMinPercent: fact(25, '%', 'SEED_MOUNT', {
+    note: 'The Microsoft Learn module on ANF performance for EDA and HPC: NFSv4.1 performance can suffer 25% to 75% on EDA; no other stored source confirms the range.',
+  }),
   edaNfs41OverheadMaxPercent: fact(75, '%', 'SEED_MOUNT'),
   intrIgnoredSinceKernel: fact('2.6.25', 'kernel version', 'NFS5'),
   nfs41LeaseSeconds: fact(30, 's', 'FAQN'),
@@ -95,7 +109,9 @@ export const NFS_PROTOCOL = {
 
 /** Slot tables and in-flight requests (CS, KSRC). */
 export const SLOTS = {
-  anfInFlightPerConnection: fact(128, 'requests', 'CS', { note: 'ANF queues requests beyond 128 in flight per TCP connection.' }),
+  anfInFlightPerConnection: fact(128, 'requests', 'CS', {
+    note: 'ANF queues requests beyond 128 in flight per TCP connection.',
+  }),
   anfNfs41SessionSlots: fact(180, 'slots', 'CS'),
   clientMaxSessionSlotsDefault: fact(64, 'slots', 'KSRC', { note: 'Linux nfs module parameter max_session_slots.' }),
   tcpSlotTableEntriesDefault: fact(2, 'slots', 'KSRC', { note: 'Initial value; grows dynamically.' }),
@@ -105,7 +121,9 @@ export const SLOTS = {
   udpSlotTableEntriesDefault: fact(16, 'slots', 'KSRC'),
   endpointTotalMax: fact(10000, 'slots', 'CS', {
     note: 'Keep the storage-endpoint-wide total of in-flight slots at or below 10,000.',
-    formerly: [{ value: 3000, source: 'CS', note: 'An older revision said "not surpassing 3,000 slots environment wide".' }],
+    formerly: [
+      { value: 3000, source: 'CS', note: 'An older revision said "not surpassing 3,000 slots environment wide".' },
+    ],
   }),
 } as const;
 
@@ -122,7 +140,9 @@ export const SLOT_TABLE_BY_NCONNECT = fact(
   ] as const,
   'slots by nconnect',
   'SEED_MOUNT',
-  { note: 'The Microsoft Learn module on ANF performance for EDA and HPC (which misspells the key as sunrpc.tpc_max_slot_table_entries); no other source confirms it, and the concurrency article (CS) says "128 or less per connection": rule texts cite CS, the table only sorts ANF316 from ANF317.' },
+  {
+    note: 'The Microsoft Learn module on ANF performance for EDA and HPC (which misspells the key as sunrpc.tpc_max_slot_table_entries); no other source confirms it, and the concurrency article (CS) says "128 or less per connection": rule texts cite CS, the table only sorts ANF316 from ANF317.',
+  },
 );
 
 /** Kerberos cost at high concurrency compared with sec=sys (KRB). */

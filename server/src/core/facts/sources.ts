@@ -12,55 +12,178 @@ export interface Source {
 const LEARN = 'https://learn.microsoft.com/en-us/azure/azure-netapp-files/';
 
 export const SOURCES = {
-  SL: { title: 'Service levels for Azure NetApp Files', url: `${LEARN}azure-netapp-files-service-levels`, date: '2026-01-29' },
-  RL: { title: 'Resource limits for Azure NetApp Files', url: `${LEARN}azure-netapp-files-resource-limits`, date: '2025-06-10' },
-  RL2021: { title: 'Resource limits for Azure NetApp Files (older revision)', url: `${LEARN}azure-netapp-files-resource-limits`, date: '2021-04-22' },
-  RL2023: { title: 'Resource limits for Azure NetApp Files (older revision)', url: `${LEARN}azure-netapp-files-resource-limits`, date: '2023-09-29' },
-  PERF: { title: 'Performance considerations for Azure NetApp Files', url: `${LEARN}azure-netapp-files-performance-considerations`, date: 'undated (stored copy)' },
+  SL: {
+    title: 'Service levels for Azure NetApp Files',
+    url: `${LEARN}azure-netapp-files-service-levels`,
+    date: '2026-01-29',
+  },
+  RL: {
+    title: 'Resource limits for Azure NetApp Files',
+    url: `${LEARN}azure-netapp-files-resource-limits`,
+    date: '2025-06-10',
+  },
+  RL2021: {
+    title: 'Resource limits for Azure NetApp Files (older revision)',
+    url: `${LEARN}azure-netapp-files-resource-limits`,
+    date: '2021-04-22',
+  },
+  RL2023: {
+    title: 'Resource limits for Azure NetApp Files (older revision)',
+    url: `${LEARN}azure-netapp-files-resource-limits`,
+    date: '2023-09-29',
+  },
+  PERF: {
+    title: 'Performance considerations for Azure NetApp Files',
+    url: `${LEARN}azure-netapp-files-performance-considerations`,
+    date: 'undated (stored copy)',
+  },
   CM: { title: 'Cost model for Azure NetApp Files', url: `${LEARN}azure-netapp-files-cost-model`, date: '2026-06-15' },
-  LV: { title: 'Requirements and considerations for large volumes', url: `${LEARN}large-volumes-requirements-considerations`, date: '2026-02-10' },
-  CA: { title: 'Manage Azure NetApp Files storage with cool access', url: `${LEARN}manage-cool-access`, date: '2025-10-28' },
-  MQ: { title: 'Manage a manual QoS capacity pool', url: `${LEARN}manage-manual-qos-capacity-pool`, date: '2021-02-04' },
-  MO: { title: 'Linux NFS mount options best practices for Azure NetApp Files', url: `${LEARN}performance-linux-mount-options`, date: '2024-03-07' },
-  CS: { title: 'Linux concurrency best practices for Azure NetApp Files (session slots and slot table entries)', url: `${LEARN}performance-linux-concurrency-session-slots`, date: '2021-08-02' },
-  RA: { title: 'Linux NFS read-ahead best practices', url: `${LEARN}performance-linux-nfs-read-ahead`, date: '2022-02-02' },
-  FC: { title: 'Linux filesystem cache best practices', url: `${LEARN}performance-linux-filesystem-cache`, date: '2024-03-02' },
+  LV: {
+    title: 'Requirements and considerations for large volumes',
+    url: `${LEARN}large-volumes-requirements-considerations`,
+    date: '2026-02-10',
+  },
+  CA: {
+    title: 'Manage Azure NetApp Files storage with cool access',
+    url: `${LEARN}manage-cool-access`,
+    date: '2025-10-28',
+  },
+  MQ: {
+    title: 'Manage a manual QoS capacity pool',
+    url: `${LEARN}manage-manual-qos-capacity-pool`,
+    date: '2021-02-04',
+  },
+  MO: {
+    title: 'Linux NFS mount options best practices for Azure NetApp Files',
+    url: `${LEARN}performance-linux-mount-options`,
+    date: '2024-03-07',
+  },
+  CS: {
+    title: 'Linux concurrency best practices for Azure NetApp Files (session slots and slot table entries)',
+    url: `${LEARN}performance-linux-concurrency-session-slots`,
+    date: '2021-08-02',
+  },
+  RA: {
+    title: 'Linux NFS read-ahead best practices',
+    url: `${LEARN}performance-linux-nfs-read-ahead`,
+    date: '2022-02-02',
+  },
+  FC: {
+    title: 'Linux filesystem cache best practices',
+    url: `${LEARN}performance-linux-filesystem-cache`,
+    date: '2024-03-02',
+  },
   FAQP: { title: 'Performance FAQs for Azure NetApp Files', url: `${LEARN}faq-performance`, date: '2024-09-10' },
   FAQN: { title: 'NFS FAQs for Azure NetApp Files', url: `${LEARN}faq-nfs`, date: '2023-03-15' },
-  AVGORA: { title: 'Deploy application volume group for Oracle', url: `${LEARN}application-volume-group-oracle-deploy-volumes`, date: '2022-10-20' },
-  DELEGATE_SUBNET: { title: 'Delegate a subnet to Azure NetApp Files', url: `${LEARN}azure-netapp-files-delegate-subnet`, date: '2022-10-25' },
-  NETWORK_PLANNING: { title: 'Guidelines for Azure NetApp Files network planning', url: `${LEARN}azure-netapp-files-network-topologies`, date: '2023-07-24' },
-  AVGHANA: { title: 'Requirements and considerations for application volume group for SAP HANA', url: `${LEARN}application-volume-group-considerations`, date: '2024-08-13' },
-  AVGORA_REQ: { title: 'Requirements and considerations for Azure NetApp Files application volume group for Oracle', url: `${LEARN}application-volume-group-oracle-considerations`, date: '2025-01-29' },
-  KRB: { title: 'Configure NFSv4.1 Kerberos encryption', url: `${LEARN}configure-kerberos-encryption`, date: '2020-11-09' },
-  EDA: { title: 'Benefits of using Azure NetApp Files for electronic design automation', url: `${LEARN}solutions-benefits-azure-netapp-files-electronic-design-automation`, date: '2025-10-13' },
+  AVGORA: {
+    title: 'Deploy application volume group for Oracle',
+    url: `${LEARN}application-volume-group-oracle-deploy-volumes`,
+    date: '2022-10-20',
+  },
+  DELEGATE_SUBNET: {
+    title: 'Delegate a subnet to Azure NetApp Files',
+    url: `${LEARN}azure-netapp-files-delegate-subnet`,
+    date: '2022-10-25',
+  },
+  NETWORK_PLANNING: {
+    title: 'Guidelines for Azure NetApp Files network planning',
+    url: `${LEARN}azure-netapp-files-network-topologies`,
+    date: '2023-07-24',
+  },
+  AVGHANA: {
+    title: 'Requirements and considerations for application volume group for SAP HANA',
+    url: `${LEARN}application-volume-group-considerations`,
+    date: '2024-08-13',
+  },
+  AVGORA_REQ: {
+    title: 'Requirements and considerations for Azure NetApp Files application volume group for Oracle',
+    url: `${LEARN}application-volume-group-oracle-considerations`,
+    date: '2025-01-29',
+  },
+  KRB: {
+    title: 'Configure NFSv4.1 Kerberos encryption',
+    url: `${LEARN}configure-kerberos-encryption`,
+    date: '2020-11-09',
+  },
+  EDA: {
+    title: 'Benefits of using Azure NetApp Files for electronic design automation',
+    url: `${LEARN}solutions-benefits-azure-netapp-files-electronic-design-automation`,
+    date: '2025-10-13',
+  },
   WT: { title: 'Understand workload types in Azure NetApp Files', url: `${LEARN}workload-types`, date: '2024-10-31' },
-  HANA: { title: 'SAP HANA Azure virtual machine storage configurations: NFS v4.1 volumes on Azure NetApp Files', url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/hana-vm-operations-netapp', date: '2023-08-02' },
-  SAP_HA_HANA: { title: 'High availability of SAP HANA on Azure VMs on SUSE Linux Enterprise Server', url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/sap-hana-high-availability', date: 'undated' },
-  SAP_HA_ANF: { title: 'High availability for SAP NetWeaver on Azure VMs on SUSE Linux Enterprise Server with Azure NetApp Files for SAP applications', url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/high-availability-guide-suse-netapp-files', date: 'undated' },
-  LB_PROBES: { title: 'Azure Load Balancer health probes', url: 'https://learn.microsoft.com/en-us/azure/load-balancer/load-balancer-custom-probe-overview', date: 'undated' },
-  ORACLE: { title: 'Oracle Database: NFS buffer size parameters (rsize/wsize at least 32768)', url: 'https://docs.oracle.com/en/database/', date: 'undated' },
+  HANA: {
+    title: 'SAP HANA Azure virtual machine storage configurations: NFS v4.1 volumes on Azure NetApp Files',
+    url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/hana-vm-operations-netapp',
+    date: '2023-08-02',
+  },
+  SAP_HA_HANA: {
+    title: 'High availability of SAP HANA on Azure VMs on SUSE Linux Enterprise Server',
+    url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/sap-hana-high-availability',
+    date: 'undated',
+  },
+  SAP_HA_ANF: {
+    title:
+      'High availability for SAP NetWeaver on Azure VMs on SUSE Linux Enterprise Server with Azure NetApp Files for SAP applications',
+    url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/high-availability-guide-suse-netapp-files',
+    date: 'undated',
+  },
+  LB_PROBES: {
+    title: 'Azure Load Balancer health probes',
+    url: 'https://learn.microsoft.com/en-us/azure/load-balancer/load-balancer-custom-probe-overview',
+    date: 'undated',
+  },
+  ORACLE: {
+    title: 'Oracle Database: NFS buffer size parameters (rsize/wsize at least 32768)',
+    url: 'https://docs.oracle.com/en/database/',
+    date: 'undated',
+  },
   ORAKNFS: {
-    title: 'Oracle Support Doc ID 359515.1: Mount Options for Oracle files for RAC databases and Clusterware when used with NFS on NAS devices',
+    title:
+      'Oracle Support Doc ID 359515.1: Mount Options for Oracle files for RAC databases and Clusterware when used with NFS on NAS devices',
     url: 'https://support.oracle.com/knowledge/Oracle%20Database%20Products/359515_1.html',
     date: 'undated',
   },
   SAPNW: {
-    title: 'High availability for SAP NetWeaver on Azure VMs on SUSE Linux Enterprise Server with Azure NetApp Files for SAP applications',
+    title:
+      'High availability for SAP NetWeaver on Azure VMs on SUSE Linux Enterprise Server with Azure NetApp Files for SAP applications',
     url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/high-availability-guide-suse-netapp-files',
     date: '2024-01-16',
   },
-  AZF: { title: 'Mount NFS Azure file share on Linux (Azure Files)', url: 'https://learn.microsoft.com/en-us/azure/storage/files/storage-files-how-to-mount-nfs-shares', date: '2024-05-09' },
-  BLOBNFS: { title: 'Mount Blob Storage by using the Network File System (NFS) 3.0 protocol', url: 'https://learn.microsoft.com/en-us/azure/storage/blobs/network-file-system-protocol-support-how-to', date: '2024-06-21' },
+  AZF: {
+    title: 'Mount NFS Azure file share on Linux (Azure Files)',
+    url: 'https://learn.microsoft.com/en-us/azure/storage/files/storage-files-how-to-mount-nfs-shares',
+    date: '2024-05-09',
+  },
+  BLOBNFS: {
+    title: 'Mount Blob Storage by using the Network File System (NFS) 3.0 protocol',
+    url: 'https://learn.microsoft.com/en-us/azure/storage/blobs/network-file-system-protocol-support-how-to',
+    date: '2024-06-21',
+  },
   ANFLINT: {
-    title: 'anf-lint\'s own threshold (no vendor document gives this number; see the rule page)',
+    title: "anf-lint's own threshold (no vendor document gives this number; see the rule page)",
     url: 'https://github.com/anf-lint/anf-lint/blob/main/docs/mounts.md#anf-lints-own-thresholds',
     date: '2026-11-24',
   },
-  NFS5: { title: 'nfs(5): fstab format and options for the nfs file systems (nfs-utils utils/mount/nfs.man)', url: 'https://man7.org/linux/man-pages/man5/nfs.5.html', date: '2026-01-31' },
-  KSRC: { title: 'Linux kernel include/linux/sunrpc/xprt.h and net/sunrpc/xprtsock.c', url: 'https://github.com/torvalds/linux/blob/master/include/linux/sunrpc/xprt.h', date: 'mainline' },
-  KDOC: { title: 'Linux kernel Documentation/networking/ip-sysctl.rst and admin-guide/sysctl/vm.rst', url: 'https://docs.kernel.org/networking/ip-sysctl.html', date: 'mainline' },
-  KNET: { title: 'Linux kernel Documentation/admin-guide/sysctl/net.rst (/proc/sys/net/core)', url: 'https://docs.kernel.org/admin-guide/sysctl/net.html', date: 'mainline' },
+  NFS5: {
+    title: 'nfs(5): fstab format and options for the nfs file systems (nfs-utils utils/mount/nfs.man)',
+    url: 'https://man7.org/linux/man-pages/man5/nfs.5.html',
+    date: '2026-01-31',
+  },
+  KSRC: {
+    title: 'Linux kernel include/linux/sunrpc/xprt.h and net/sunrpc/xprtsock.c',
+    url: 'https://github.com/torvalds/linux/blob/master/include/linux/sunrpc/xprt.h',
+    date: 'mainline',
+  },
+  KDOC: {
+    title: 'Linux kernel Documentation/networking/ip-sysctl.rst and admin-guide/sysctl/vm.rst',
+    url: 'https://docs.kernel.org/networking/ip-sysctl.html',
+    date: 'mainline',
+  },
+  KNET: {
+    title: 'Linux kernel Documentation/admin-guide/sysctl/net.rst (/proc/sys/net/core)',
+    url: 'https://docs.kernel.org/admin-guide/sysctl/net.html',
+    date: 'mainline',
+  },
   /**
    * The commit that raised optmem_max to 128 KiB (net/core/sock.c, net.rst "Default : 128 KB"); listed in
    * the v6.8 networking pull. Its parent's net/core/sock.c has the old default,
@@ -161,39 +284,161 @@ export const SOURCES = {
     url: 'https://github.com/torvalds/linux/blob/v6.12/fs/lockd/svc.c',
     date: 'v6.12',
   },
-  PRICE: { title: 'Azure Retail Prices API dump (Azure/azure-netapp-files docs/calc/beta/pricing-data.json), East US, pay-as-you-go', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
-  CALC_ADV: { title: 'Azure NetApp Files Performance Calculator, advanced mode (per-volume ceilings by I/O profile and read/write mix)', url: 'https://azure.github.io/azure-netapp-files/calc/advanced/', date: '2023-05-23' },
-  CALC: { title: 'Azure NetApp Files Performance Calculator (calc.js constants)', url: 'https://azure.github.io/azure-netapp-files/calc/', date: '2026-01-29' },
-  HANA_STORAGE: { title: 'SAP HANA Azure virtual machine storage configurations', url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/hana-vm-operations-storage', date: '2025-06-12' },
-  NETAPP_ARM_2022: { title: 'Microsoft.NetApp netAppAccounts/capacityPools/volumes 2022-01-01 (ARM template reference)', url: 'https://learn.microsoft.com/en-us/azure/templates/microsoft.netapp/2022-01-01/netappaccounts/capacitypools/volumes', date: '2022-01-01' },
+  PRICE: {
+    title:
+      'Azure Retail Prices API dump (Azure/azure-netapp-files docs/calc/beta/pricing-data.json), East US, pay-as-you-go',
+    url: 'https://azure.github.io/azure-netapp-files/calc/',
+    date: '2026-01-29',
+  },
+  CALC_ADV: {
+    title:
+      'Azure NetApp Files Performance Calculator, advanced mode (per-volume ceilings by I/O profile and read/write mix)',
+    url: 'https://azure.github.io/azure-netapp-files/calc/advanced/',
+    date: '2023-05-23',
+  },
+  CALC: {
+    title: 'Azure NetApp Files Performance Calculator (calc.js constants)',
+    url: 'https://azure.github.io/azure-netapp-files/calc/',
+    date: '2026-01-29',
+  },
+  HANA_STORAGE: {
+    title: 'SAP HANA Azure virtual machine storage configurations',
+    url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/hana-vm-operations-storage',
+    date: '2025-06-12',
+  },
+  NETAPP_ARM_2022: {
+    title: 'Microsoft.NetApp netAppAccounts/capacityPools/volumes 2022-01-01 (ARM template reference)',
+    url: 'https://learn.microsoft.com/en-us/azure/templates/microsoft.netapp/2022-01-01/netappaccounts/capacitypools/volumes',
+    date: '2022-01-01',
+  },
   BICEP_TYPES_NETAPP: {
-    title: 'Azure/bicep-types-az: generated/netapp/microsoft.netapp/<api-version>/types.json (the generated ARM types; VolumeProperties.usageThreshold minValue per API version)',
+    title:
+      'Azure/bicep-types-az: generated/netapp/microsoft.netapp/<api-version>/types.json (the generated ARM types; VolumeProperties.usageThreshold minValue per API version)',
     url: 'https://github.com/Azure/bicep-types-az/tree/main/generated/netapp/microsoft.netapp',
     date: '2026-08-20 (commit 1f896de2db96)',
   },
-  NETAPP_ARM: { title: 'Microsoft.NetApp netAppAccounts/capacityPools/volumes (ARM template reference)', url: 'https://learn.microsoft.com/en-us/azure/templates/microsoft.netapp/netappaccounts/capacitypools/volumes', date: '2025-09-01' },
-  NETAPP_POOLS_API: { title: 'Pools - Create Or Update (Azure NetApp Files REST API, 2023-11-01)', url: 'https://learn.microsoft.com/en-us/rest/api/netapp/pools/create-or-update?view=rest-netapp-2023-11-01', date: '2023-11-01' },
-  AVM_NETAPP_POOL: { title: 'Azure Verified Modules: NetApp capacity pool (avm/res/net-app/net-app-account/capacity-pool)', url: 'https://github.com/Azure/bicep-registry-modules/tree/main/avm/res/net-app/net-app-account/capacity-pool', date: '2025' },
-  AVM_BICEP_NETAPP: { title: 'Azure Verified Modules: NetApp account with its capacity pools and volumes (Bicep, avm/res/net-app/net-app-account)', url: 'https://github.com/Azure/bicep-registry-modules/tree/main/avm/res/net-app/net-app-account', date: '0.12.3 (2026-07-24)' },
-  TRIDENT_ANF: { title: 'Trident: Configure an Azure NetApp Files backend (Trident 25.02, "Considerations" and the backend configuration options)', url: 'https://docs.netapp.com/us-en/trident-2502/trident-use/anf.html', date: '25.02 (2025-02)' },
-  AZ_CLI_NETAPPFILES: { title: 'Azure CLI netappfiles command module (azure-cli: aaz/latest/netappfiles and custom.py: `--size` in TiB, `--usage-threshold` in GiB)', url: 'https://github.com/Azure/azure-cli/tree/dev/src/azure-cli/azure/cli/command_modules/netappfiles', date: '2025-06-01 (API version of volume create)' },
-  AVM_TF_NETAPP: { title: 'Azure Verified Modules: Azure/avm-res-netapp-netappaccount/azurerm (Terraform)', url: 'https://registry.terraform.io/modules/Azure/avm-res-netapp-netappaccount/azurerm/latest', date: '0.3.0 (2025-12-02)' },
-  ARM_PARAMETER_FILES: { title: 'Create Resource Manager parameters file', url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/parameter-files', date: '2025' },
-  BICEP_PARAMETER_FILES: { title: 'Create parameters files for Bicep deployment', url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/bicep/parameter-files', date: '2025' },
-  ARM_TEMPLATE_PARAMETERS: { title: 'Parameters in ARM templates', url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/parameters', date: '2025' },
-  ARM_COPY: { title: 'Resource iteration in ARM templates', url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/copy-resources', date: '2025' },
-  TF_VARIABLES: { title: 'Terraform language: Input Variables', url: 'https://developer.hashicorp.com/terraform/language/values/variables', date: '2025-01-01' },
-  TF_NETAPP_VOLUME: { title: 'Terraform azurerm provider: azurerm_netapp_volume', url: 'https://registry.terraform.io/providers/hashicorp/azurerm/latest/docs/resources/netapp_volume', date: '2025-01-01' },
-  TF_NETAPP_POOL: { title: 'Terraform azurerm provider: azurerm_netapp_pool', url: 'https://registry.terraform.io/providers/hashicorp/azurerm/latest/docs/resources/netapp_pool', date: '2025-01-01' },
-  AZ_ZONES: { title: 'Manage availability zone volume placement for Azure NetApp Files', url: 'https://learn.microsoft.com/en-us/azure/azure-netapp-files/manage-availability-zone-volume-placement', date: '2025-01-01' },
-  SEED_COURSE: { title: 'Choose the best service level of Azure NetApp Files for your HPC applications (Microsoft Learn training module, 2021 edition)', url: 'https://learn.microsoft.com/en-us/training/modules/choose-service-level-azure-netapp-files-hpc-applications/', date: '2021' },
-  SEED_MOUNT: { title: 'Improve Azure NetApp Files performance for your EDA and HPC applications by using best practices (Microsoft Learn training module: mount options and client VM configurations)', url: 'https://learn.microsoft.com/en-us/training/modules/optimize-performance-azure-netapp-files/', date: '2022' },
-  ANSIBLE_BLOCKINFILE: { title: 'ansible.builtin.blockinfile module: Insert/update/remove a text block surrounded by marker lines (marker, marker_begin, marker_end, insertafter, insertbefore)', url: 'https://docs.ansible.com/ansible/latest/collections/ansible/builtin/blockinfile_module.html', date: 'ansible-core 2.16' },
-  ANSIBLE_LINEINFILE: { title: 'ansible.builtin.lineinfile module: Manage lines in text files (regexp: only the last matching line is replaced; backrefs)', url: 'https://docs.ansible.com/ansible/latest/collections/ansible/builtin/lineinfile_module.html', date: 'ansible-core 2.16' },
-  ANSIBLE_CONDITIONALS: { title: 'Ansible documentation: Conditionals (when, and conditions applied to blocks)', url: 'https://docs.ansible.com/ansible/latest/playbook_guide/playbooks_conditionals.html', date: 'ansible-core 2.16' },
-  SEED_PERF: { title: 'Azure NetApp Files performance testing: strategies and best practices (NetApp white paper)', url: 'https://www.netapp.com/', date: '2019' },
-  SEED_ER: { title: 'Optimizing Azure ExpressRoute with NetApp Private Storage (NetApp blog post)', url: 'https://www.netapp.com/', date: '2016' },
-  SEED_COOL: { title: 'Performance considerations for Azure NetApp Files storage with cool access', url: `${LEARN}performance-considerations-cool-access`, date: '2024' },
+  NETAPP_ARM: {
+    title: 'Microsoft.NetApp netAppAccounts/capacityPools/volumes (ARM template reference)',
+    url: 'https://learn.microsoft.com/en-us/azure/templates/microsoft.netapp/netappaccounts/capacitypools/volumes',
+    date: '2025-09-01',
+  },
+  NETAPP_POOLS_API: {
+    title: 'Pools - Create Or Update (Azure NetApp Files REST API, 2023-11-01)',
+    url: 'https://learn.microsoft.com/en-us/rest/api/netapp/pools/create-or-update?view=rest-netapp-2023-11-01',
+    date: '2023-11-01',
+  },
+  AVM_NETAPP_POOL: {
+    title: 'Azure Verified Modules: NetApp capacity pool (avm/res/net-app/net-app-account/capacity-pool)',
+    url: 'https://github.com/Azure/bicep-registry-modules/tree/main/avm/res/net-app/net-app-account/capacity-pool',
+    date: '2025',
+  },
+  AVM_BICEP_NETAPP: {
+    title:
+      'Azure Verified Modules: NetApp account with its capacity pools and volumes (Bicep, avm/res/net-app/net-app-account)',
+    url: 'https://github.com/Azure/bicep-registry-modules/tree/main/avm/res/net-app/net-app-account',
+    date: '0.12.3 (2026-07-24)',
+  },
+  TRIDENT_ANF: {
+    title:
+      'Trident: Configure an Azure NetApp Files backend (Trident 25.02, "Considerations" and the backend configuration options)',
+    url: 'https://docs.netapp.com/us-en/trident-2502/trident-use/anf.html',
+    date: '25.02 (2025-02)',
+  },
+  AZ_CLI_NETAPPFILES: {
+    title:
+      'Azure CLI netappfiles command module (azure-cli: aaz/latest/netappfiles and custom.py: `--size` in TiB, `--usage-threshold` in GiB)',
+    url: 'https://github.com/Azure/azure-cli/tree/dev/src/azure-cli/azure/cli/command_modules/netappfiles',
+    date: '2025-06-01 (API version of volume create)',
+  },
+  AVM_TF_NETAPP: {
+    title: 'Azure Verified Modules: Azure/avm-res-netapp-netappaccount/azurerm (Terraform)',
+    url: 'https://registry.terraform.io/modules/Azure/avm-res-netapp-netappaccount/azurerm/latest',
+    date: '0.3.0 (2025-12-02)',
+  },
+  ARM_PARAMETER_FILES: {
+    title: 'Create Resource Manager parameters file',
+    url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/parameter-files',
+    date: '2025',
+  },
+  BICEP_PARAMETER_FILES: {
+    title: 'Create parameters files for Bicep deployment',
+    url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/bicep/parameter-files',
+    date: '2025',
+  },
+  ARM_TEMPLATE_PARAMETERS: {
+    title: 'Parameters in ARM templates',
+    url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/parameters',
+    date: '2025',
+  },
+  ARM_COPY: {
+    title: 'Resource iteration in ARM templates',
+    url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/copy-resources',
+    date: '2025',
+  },
+  TF_VARIABLES: {
+    title: 'Terraform language: Input Variables',
+    url: 'https://developer.hashicorp.com/terraform/language/values/variables',
+    date: '2025-01-01',
+  },
+  TF_NETAPP_VOLUME: {
+    title: 'Terraform azurerm provider: azurerm_netapp_volume',
+    url: 'https://registry.terraform.io/providers/hashicorp/azurerm/latest/docs/resources/netapp_volume',
+    date: '2025-01-01',
+  },
+  TF_NETAPP_POOL: {
+    title: 'Terraform azurerm provider: azurerm_netapp_pool',
+    url: 'https://registry.terraform.io/providers/hashicorp/azurerm/latest/docs/resources/netapp_pool',
+    date: '2025-01-01',
+  },
+  AZ_ZONES: {
+    title: 'Manage availability zone volume placement for Azure NetApp Files',
+    url: 'https://learn.microsoft.com/en-us/azure/azure-netapp-files/manage-availability-zone-volume-placement',
+    date: '2025-01-01',
+  },
+  SEED_COURSE: {
+    title:
+      'Choose the best service level of Azure NetApp Files for your HPC applications (Microsoft Learn training module, 2021 edition)',
+    url: 'https://learn.microsoft.com/en-us/training/modules/choose-service-level-azure-netapp-files-hpc-applications/',
+    date: '2021',
+  },
+  SEED_MOUNT: {
+    title:
+      'Improve Azure NetApp Files performance for your EDA and HPC applications by using best practices (Microsoft Learn training module: mount options and client VM configurations)',
+    url: 'https://learn.microsoft.com/en-us/training/modules/optimize-performance-azure-netapp-files/',
+    date: '2022',
+  },
+  ANSIBLE_BLOCKINFILE: {
+    title:
+      'ansible.builtin.blockinfile module: Insert/update/remove a text block surrounded by marker lines (marker, marker_begin, marker_end, insertafter, insertbefore)',
+    url: 'https://docs.ansible.com/ansible/latest/collections/ansible/builtin/blockinfile_module.html',
+    date: 'ansible-core 2.16',
+  },
+  ANSIBLE_LINEINFILE: {
+    title:
+      'ansible.builtin.lineinfile module: Manage lines in text files (regexp: only the last matching line is replaced; backrefs)',
+    url: 'https://docs.ansible.com/ansible/latest/collections/ansible/builtin/lineinfile_module.html',
+    date: 'ansible-core 2.16',
+  },
+  ANSIBLE_CONDITIONALS: {
+    title: 'Ansible documentation: Conditionals (when, and conditions applied to blocks)',
+    url: 'https://docs.ansible.com/ansible/latest/playbook_guide/playbooks_conditionals.html',
+    date: 'ansible-core 2.16',
+  },
+  SEED_PERF: {
+    title: 'Azure NetApp Files performance testing: strategies and best practices (NetApp white paper)',
+    url: 'https://www.netapp.com/',
+    date: '2019',
+  },
+  SEED_ER: {
+    title: 'Optimizing Azure ExpressRoute with NetApp Private Storage (NetApp blog post)',
+    url: 'https://www.netapp.com/',
+    date: '2016',
+  },
+  SEED_COOL: {
+    title: 'Performance considerations for Azure NetApp Files storage with cool access',
+    url: `${LEARN}performance-considerations-cool-access`,
+    date: '2024',
+  },
 } as const satisfies Record<string, Source>;
 
 export type SourceKey = keyof typeof SOURCES;

@@ -115,8 +115,11 @@ export const WORKLOADS: Readonly<Record<WorkloadKind, WorkloadTraits>> = {
     title: 'Oracle database (kNFS or dNFS)',
     // "We recommend using NFSv3 as a base for dNFS, but NFSv4.1 is also supported" (AVGORA); dNFS over
     // NFSv4.1 needs Oracle's patches for bugs 33132050 and 33676296 and cannot use several paths (FAQN).
-    nfsVersion: { preferred: '3', source: 'FAQN', onlyRecommended: {
-        why: 'Microsoft recommends NFSv3 as the base for Oracle dNFS, though NFSv4.1 is supported; dNFS over NFSv4.1 needs Oracle\'s patches for bugs 33132050 and 33676296 and cannot use several network paths',
+    nfsVersion: {
+      preferred: '3',
+      source: 'FAQN',
+      onlyRecommended: {
+        why: "Microsoft recommends NFSv3 as the base for Oracle dNFS, though NFSv4.1 is supported; dNFS over NFSv4.1 needs Oracle's patches for bugs 33132050 and 33676296 and cannot use several network paths",
         source: 'AVGORA',
       },
     },
@@ -157,16 +160,31 @@ export const WORKLOADS: Readonly<Record<WorkloadKind, WorkloadTraits>> = {
  * Mount points whose names say what they serve, by convention strong enough to act on when
  * nothing else (annotation, manifest) says: SAP's file-system layout and Oracle's OFA.
  */
-export const WORKLOAD_PATH_CONVENTIONS: readonly { readonly pattern: RegExp; readonly workload: WorkloadKind; readonly convention: string; readonly source: SourceKey }[] = [
+export const WORKLOAD_PATH_CONVENTIONS: readonly {
+  readonly pattern: RegExp;
+  readonly workload: WorkloadKind;
+  readonly convention: string;
+  readonly source: SourceKey;
+}[] = [
   { pattern: /^\/hana\/data(\/|$)/, workload: 'sap-hana-data', convention: '/hana/data', source: 'HANA' },
   { pattern: /^\/hana\/log(\/|$)/, workload: 'sap-hana-log', convention: '/hana/log', source: 'HANA' },
   { pattern: /^\/hana\/shared(\/|$)/, workload: 'sap-hana-shared', convention: '/hana/shared', source: 'HANA' },
   { pattern: /^\/sapmnt(\/|$)/, workload: 'sap-netweaver', convention: '/sapmnt', source: 'SAPNW' },
   { pattern: /^\/usr\/sap(\/|$)/, workload: 'sap-netweaver', convention: '/usr/sap', source: 'SAPNW' },
-  { pattern: /^\/u\d{2}(\/app\/oracle)?\/oradata(\/|$)/, workload: 'oracle', convention: '/u0N/oradata', source: 'ORAKNFS' },
+  {
+    pattern: /^\/u\d{2}(\/app\/oracle)?\/oradata(\/|$)/,
+    workload: 'oracle',
+    convention: '/u0N/oradata',
+    source: 'ORAKNFS',
+  },
   // The other OFA folders on a /u0N mount point: Oracle's home (/u01/app/oracle) and the redo, archive
   // and backup folders named ora… (/u03/oralog, /u04/oraarch).
-  { pattern: /^\/u\d{2}\/(app\/oracle|ora[a-z]+)(\/|$)/, workload: 'oracle', convention: '/u0N/ora… or /u0N/app/oracle', source: 'ORAKNFS' },
+  {
+    pattern: /^\/u\d{2}\/(app\/oracle|ora[a-z]+)(\/|$)/,
+    workload: 'oracle',
+    convention: '/u0N/ora… or /u0N/app/oracle',
+    source: 'ORAKNFS',
+  },
 ];
 
 /**
@@ -185,11 +203,14 @@ const CONVENTION_LEADS: ReadonlySet<string> | undefined = (() => {
 })();
 
 /** The workload a mount point's name implies by a strong convention, if any. */
-export function workloadFromMountPath(mountPoint: string | undefined): { workload: WorkloadKind; convention: string } | undefined {
+export function workloadFromMountPath(
+  mountPoint: string | undefined,
+): { workload: WorkloadKind; convention: string } | undefined {
   if (!mountPoint) return undefined;
   const path = mountPoint.endsWith('/') ? mountPoint.replace(/\/+$/, '') || '/' : mountPoint;
   if (CONVENTION_LEADS && (path[0] !== '/' || !CONVENTION_LEADS.has(path[1] ?? ''))) return undefined;
-  for (const rule of WORKLOAD_PATH_CONVENTIONS) if (rule.pattern.test(path)) return { workload: rule.workload, convention: rule.convention };
+  for (const rule of WORKLOAD_PATH_CONVENTIONS)
+    if (rule.pattern.test(path)) return { workload: rule.workload, convention: rule.convention };
   return undefined;
 }
 

@@ -17,4 +17,3 @@ export interface CoreCodeAction {
   readonly diagnostics: readonly Diagnostic[];
   readonly isPreferred?: boolean;
 }
-

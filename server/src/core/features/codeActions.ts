@@ -23,7 +23,8 @@ export interface CodeActionRequest {
 const UNUSED_SUPPRESSION = 'ANF001';
 
 function overlaps(a: Range, b: Range): boolean {
-  const before = (p: Range['start'], q: Range['start']) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  const before = (p: Range['start'], q: Range['start']) =>
+    p.line < q.line || (p.line === q.line && p.character < q.character);
   // Touching counts: a cursor at the end of a diagnostic still gets its fixes.
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
@@ -37,14 +38,19 @@ function wants(only: readonly string[] | undefined, kind: string): boolean {
 function editsClash(a: TextEdit, b: TextEdit): boolean {
   if (a.uri !== b.uri) return false;
   const insertion = a.span.start === a.span.end || b.span.start === b.span.end;
-  return insertion ? a.span.start <= b.span.end && b.span.start <= a.span.end : a.span.start < b.span.end && b.span.start < a.span.end;
+  return insertion
+    ? a.span.start <= b.span.end && b.span.start <= a.span.end
+    : a.span.start < b.span.end && b.span.start < a.span.end;
 }
 
 /**
  * Picks the first fix of each diagnostic (safe ones only when `safeOnly`), leaving out fixes whose
  * edits overlap an edit already taken, so the combined edit always applies cleanly.
  */
-export function combinedFixEdits(diagnostics: readonly Diagnostic[], safeOnly: boolean): { edits: TextEdit[]; fixed: Diagnostic[] } {
+export function combinedFixEdits(
+  diagnostics: readonly Diagnostic[],
+  safeOnly: boolean,
+): { edits: TextEdit[]; fixed: Diagnostic[] } {
   const edits: TextEdit[] = [];
   const fixed: Diagnostic[] = [];
   for (const diagnostic of diagnostics) {
@@ -59,10 +65,18 @@ export function combinedFixEdits(diagnostics: readonly Diagnostic[], safeOnly: b
 
 /** The edits `--fix` and `source.fixAll.anf-lint` apply: every diagnostic's first safe fix. */
 export function safeFixEdits(diagnostics: readonly Diagnostic[]): TextEdit[] {
-  return combinedFixEdits(diagnostics.filter((d) => !d.suppressed), true).edits;
+  return combinedFixEdits(
+    diagnostics.filter((d) => !d.suppressed),
+    true,
+  ).edits;
 }
 
-export function computeCodeActions(file: ParsedFile, diagnostics: readonly Diagnostic[], request: CodeActionRequest, config?: ResolvedConfig): CoreCodeAction[] {
+export function computeCodeActions(
+  file: ParsedFile,
+  diagnostics: readonly Diagnostic[],
+  request: CodeActionRequest,
+  config?: ResolvedConfig,
+): CoreCodeAction[] {
   const visible = diagnostics.filter((d) => !d.suppressed && d.uri === file.uri);
   const actions: CoreCodeAction[] = [];
 
@@ -88,7 +102,12 @@ export function computeCodeActions(file: ParsedFile, diagnostics: readonly Diagn
       if (sameCode.length < 2) continue;
       const { edits, fixed } = combinedFixEdits(sameCode, false);
       if (fixed.length < 2) continue;
-      actions.push({ title: `Fix all ${diagnostic.code} problems in this file (${fixed.length})`, kind: 'quickfix', edits, diagnostics: fixed });
+      actions.push({
+        title: `Fix all ${diagnostic.code} problems in this file (${fixed.length})`,
+        kind: 'quickfix',
+        edits,
+        diagnostics: fixed,
+      });
     }
     const disabled = new Set<string>();
     for (const diagnostic of here) {
@@ -102,7 +121,13 @@ export function computeCodeActions(file: ParsedFile, diagnostics: readonly Diagn
 
   if (wants(request.only, FIX_ALL_KIND)) {
     const { edits, fixed } = combinedFixEdits(visible, true);
-    if (edits.length > 0) actions.push({ title: `Fix all safely fixable anf-lint problems (${fixed.length})`, kind: FIX_ALL_KIND, edits, diagnostics: fixed });
+    if (edits.length > 0)
+      actions.push({
+        title: `Fix all safely fixable anf-lint problems (${fixed.length})`,
+        kind: FIX_ALL_KIND,
+        edits,
+        diagnostics: fixed,
+      });
   }
   return actions;
 }
@@ -131,14 +156,21 @@ export function disableOnLineAction(file: ParsedFile, diagnostic: Diagnostic): C
   if (diagnostic.code === UNUSED_SUPPRESSION) return undefined;
   const line = statementStartLine(file, diagnostic.range.start.line);
   const title = `Disable ${diagnostic.code} on this line`;
-  const existing = parseSuppressions(file.source).find((s) => s.scope === 'next-line' && s.firstLine <= line && line <= s.lastLine && s.codes.length > 0);
+  const existing = parseSuppressions(file.source).find(
+    (s) => s.scope === 'next-line' && s.firstLine <= line && line <= s.lastLine && s.codes.length > 0,
+  );
   if (existing && !existing.codes.includes(diagnostic.code)) {
     const text = file.source.text.slice(existing.span.start, existing.span.end);
     const codesMatch = /disable-next-line\s+(?=[A-Za-z0-9,])([A-Za-z0-9, ]*[A-Za-z0-9])/.exec(text);
     if (codesMatch) {
       const at = existing.span.start + codesMatch.index + codesMatch[0].length;
       const span = { start: at, end: at };
-      return { title, kind: 'quickfix', diagnostics: [diagnostic], edits: [{ uri: file.uri, span, range: file.source.rangeOf(span), newText: `,${diagnostic.code}` }] };
+      return {
+        title,
+        kind: 'quickfix',
+        diagnostics: [diagnostic],
+        edits: [{ uri: file.uri, span, range: file.source.rangeOf(span), newText: `,${diagnostic.code}` }],
+      };
     }
   }
   const comment = commentFor(file, `anf-lint disable-next-line ${diagnostic.code} -- reason`);
@@ -151,6 +183,8 @@ export function disableOnLineAction(file: ParsedFile, diagnostic: Diagnostic): C
     title,
     kind: 'quickfix',
     diagnostics: [diagnostic],
-    edits: [{ uri: file.uri, span, range: file.source.rangeOf(span), newText: `${indent}${comment}${file.source.eol}` }],
+    edits: [
+      { uri: file.uri, span, range: file.source.rangeOf(span), newText: `${indent}${comment}${file.source.eol}` },
+    ],
   };
 }

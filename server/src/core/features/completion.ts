@@ -1,7 +1,13 @@
 import { WORKLOAD_KINDS, WORKLOADS, type WorkloadKind } from '../facts';
 import { manifestSchema } from '../manifest/model';
 import { describeOption, MOUNT_OPTIONS, type OptionSpec } from '../mounts/catalog';
-import { recommendedMountOptions, recommendMount, renderMount, type MountStyle, type MountVolume } from '../recommend/mountLine';
+import {
+  recommendedMountOptions,
+  recommendMount,
+  renderMount,
+  type MountStyle,
+  type MountVolume,
+} from '../recommend/mountLine';
 import { CATALOG_KEYS, describeKey, type CatalogKey } from '../sysctl/catalog';
 import type { Span } from '../text/sourceText';
 import type { CoreCompletion } from './completionItem';
@@ -14,7 +20,15 @@ import { yamlContextAt } from './yamlPath';
 
 export type { CoreCompletion } from './completionItem';
 
-const MOUNT_LINE_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'cloud-init']);
+const MOUNT_LINE_KINDS: ReadonlySet<FileKind> = new Set([
+  'fstab',
+  'shell',
+  'markdown',
+  'systemd-mount',
+  'autofs',
+  'ansible',
+  'cloud-init',
+]);
 
 /**
  * What the workspace knows that completion can use: the manifest volumes (for "mount line for
@@ -34,10 +48,17 @@ export function computeCompletions(file: ParsedFile, offset: number, estate?: Co
 
   if (file.kind === 'manifest-yaml') return manifestCompletions(text, offset, prefix);
   if (file.kind === 'manifest-json') return jsonManifestCompletions(text, offset);
-  if (file.kind === 'sysctl' || file.kind === 'tuned' || file.kind === 'modprobe') return kernelCompletions(file.kind, prefix, offset);
+  if (file.kind === 'sysctl' || file.kind === 'tuned' || file.kind === 'modprobe')
+    return kernelCompletions(file.kind, prefix, offset);
   const results: CoreCompletion[] = [];
-  if (MOUNT_LINE_KINDS.has(file.kind)) results.push(...mountCompletions(file.kind, prefix, offset, file.source.lineText(line)));
-  if (estate && VOLUME_LINE_KINDS.has(file.kind) && /^\s*[\w-]*$/.test(prefix) && file.source.lineText(line).trim() === prefix.trim()) {
+  if (MOUNT_LINE_KINDS.has(file.kind))
+    results.push(...mountCompletions(file.kind, prefix, offset, file.source.lineText(line)));
+  if (
+    estate &&
+    VOLUME_LINE_KINDS.has(file.kind) &&
+    /^\s*[\w-]*$/.test(prefix) &&
+    file.source.lineText(line).trim() === prefix.trim()
+  ) {
     results.push(...volumeMountLines(file.kind, prefix, offset, estate));
   }
   if (file.kind === 'shell' || file.kind === 'markdown' || file.kind === 'cloud-init') {
@@ -55,8 +76,13 @@ function optionsTyped(kind: FileKind, prefix: string): string | undefined {
   if (kind === 'fstab') patterns.push(/^\s*[^#\s]\S*\s+\S+\s+nfs4?\s+(\S*)$/);
   if (kind === 'systemd-mount') patterns.push(/^\s*Options\s*=\s*(\S*)$/);
   if (kind === 'autofs') patterns.push(/\s-(?:fstype=nfs4?,)?(\S*)$/, /^\s*-(\S*)$/);
-  if (kind === 'ansible' || kind === 'cloud-init') patterns.push(/\bopts:\s*["']?([^\s"']*)$/, /^\s*-\s*\[[^\]]*,\s*["']?(?:[^,"']*)["']?,\s*["']?nfs4?["']?,\s*["']?([^\s"']*)$/);
-  if (kind === 'shell' || kind === 'markdown' || kind === 'cloud-init') patterns.push(/\bmount\b.*\s-o\s*(\S*)$/, /\bmount\b.*\s--options[=\s](\S*)$/);
+  if (kind === 'ansible' || kind === 'cloud-init')
+    patterns.push(
+      /\bopts:\s*["']?([^\s"']*)$/,
+      /^\s*-\s*\[[^\]]*,\s*["']?(?:[^,"']*)["']?,\s*["']?nfs4?["']?,\s*["']?([^\s"']*)$/,
+    );
+  if (kind === 'shell' || kind === 'markdown' || kind === 'cloud-init')
+    patterns.push(/\bmount\b.*\s-o\s*(\S*)$/, /\bmount\b.*\s--options[=\s](\S*)$/);
   for (const pattern of patterns) {
     const match = pattern.exec(prefix);
     if (match) return match[1] ?? '';
@@ -90,10 +116,22 @@ function mountCompletions(kind: FileKind, prefix: string, offset: number, wholeL
     if (!spec) return [];
     const partial = word.slice(eq + 1);
     const replace = { start: offset - partial.length, end: offset };
-    return optionValues(spec).map((value) => ({ label: value, kind: 'value' as const, detail: `${spec.name}=${value}`, documentation: describeOption(spec.name), insertText: value, replace }));
+    return optionValues(spec).map((value) => ({
+      label: value,
+      kind: 'value' as const,
+      detail: `${spec.name}=${value}`,
+      documentation: describeOption(spec.name),
+      insertText: value,
+      replace,
+    }));
   }
   const replace = { start: offset - word.length, end: offset };
-  const scopes = kind === 'systemd-mount' ? ['nfs', 'generic', 'systemd'] : kind === 'autofs' ? ['nfs', 'generic', 'autofs'] : ['nfs', 'generic'];
+  const scopes =
+    kind === 'systemd-mount'
+      ? ['nfs', 'generic', 'systemd']
+      : kind === 'autofs'
+        ? ['nfs', 'generic', 'autofs']
+        : ['nfs', 'generic'];
   return MOUNT_OPTIONS.filter((o) => scopes.includes(o.scope)).map((spec) => {
     const takesValue = spec.kind !== 'flag';
     return {
@@ -139,13 +177,24 @@ function volumeMountLines(kind: FileKind, prefix: string, offset: number, estate
       style === 'autofs'
         ? `${recommendation.mountPoint.split('/').filter(Boolean).pop() ?? volume.name}  -fstype=nfs,${recommendation.options.join(',')}  ${recommendation.source}`
         : renderMount(recommendation, style, label);
-    const workloadFrom = volume.workload ? `its workload ${volume.workload}` : estate.fallbackWorkload ? `the default workload ${estate.fallbackWorkload} (set \`workload:\` on the volume to change it)` : 'general purpose (the volume names no workload: set `workload:` on it)';
+    const workloadFrom = volume.workload
+      ? `its workload ${volume.workload}`
+      : estate.fallbackWorkload
+        ? `the default workload ${estate.fallbackWorkload} (set \`workload:\` on the volume to change it)`
+        : 'general purpose (the volume names no workload: set `workload:` on it)';
     return [
       {
         label: `mount line for ${volume.name}`,
         kind: 'snippet' as const,
         detail: `${recommendation.source} on ${recommendation.mountPoint} (${label})`,
-        documentation: [`The recommended mount for manifest volume **${label}**, for ${workloadFrom}; the same as \`anf-lint mount ${volume.name}\`.`, '', '```', text, '```', ...recommendation.notes.map((n) => `- ${n}`)].join('\n'),
+        documentation: [
+          `The recommended mount for manifest volume **${label}**, for ${workloadFrom}; the same as \`anf-lint mount ${volume.name}\`.`,
+          '',
+          '```',
+          text,
+          '```',
+          ...recommendation.notes.map((n) => `- ${n}`),
+        ].join('\n'),
         insertText: text,
         filterText: `mount line for ${volume.name}`,
         replace,
@@ -205,11 +254,22 @@ function keyCompletions(typed: string, offset: number, style: 'sysctl' | 'module
 function keyValues(entry: CatalogKey, partial: string, offset: number): CoreCompletion[] {
   const replace = { start: offset - partial.length, end: offset };
   const values = new Map<string, string>();
-  for (const r of entry.recommended ?? []) if (!values.has(r.value)) values.set(r.value, `Recommended: ${r.context}${r.note ? `. ${r.note}` : ''}`);
-  if (entry.defaultValue !== undefined && !values.has(entry.defaultValue)) values.set(entry.defaultValue, 'Kernel default');
-  if (entry.shape.kind === 'choice') for (const v of entry.shape.values) if (!values.has(String(v))) values.set(String(v), '');
+  for (const r of entry.recommended ?? [])
+    if (!values.has(r.value)) values.set(r.value, `Recommended: ${r.context}${r.note ? `. ${r.note}` : ''}`);
+  if (entry.defaultValue !== undefined && !values.has(entry.defaultValue))
+    values.set(entry.defaultValue, 'Kernel default');
+  if (entry.shape.kind === 'choice')
+    for (const v of entry.shape.values) if (!values.has(String(v))) values.set(String(v), '');
   if (entry.shape.kind === 'boolean') for (const v of ['0', '1']) if (!values.has(v)) values.set(v, '');
-  return [...values].map(([value, detail], index) => ({ label: value, kind: 'value' as const, ...(detail ? { detail } : {}), documentation: describeKey(entry.key), insertText: value, replace, sortText: String(index).padStart(3, '0') }));
+  return [...values].map(([value, detail], index) => ({
+    label: value,
+    kind: 'value' as const,
+    ...(detail ? { detail } : {}),
+    documentation: describeKey(entry.key),
+    insertText: value,
+    replace,
+    sortText: String(index).padStart(3, '0'),
+  }));
 }
 
 function kernelCompletions(kind: FileKind, prefix: string, offset: number): CoreCompletion[] {
@@ -222,7 +282,14 @@ function kernelCompletions(kind: FileKind, prefix: string, offset: number): Core
       const replace = { start: offset - typed.length, end: offset };
       return CATALOG_KEYS.filter((k) => k.via !== 'sysctl' && k.key.startsWith(`${module}.`)).map((k) => {
         const param = k.key.slice(module.length + 1);
-        return { label: param, kind: 'setting' as const, detail: k.title, documentation: describeKey(k.key), insertText: `${param}=`, replace };
+        return {
+          label: param,
+          kind: 'setting' as const,
+          detail: k.title,
+          documentation: describeKey(k.key),
+          insertText: `${param}=`,
+          replace,
+        };
       });
     }
     const valueOf = /^\s*options\s+(\w+)\s+(?:[^\s=]+=\S*\s+)*(\w+)=(\S*)$/.exec(prefix);
@@ -246,7 +313,18 @@ function kernelCompletions(kind: FileKind, prefix: string, offset: number): Core
 // ---- manifests ---------------------------------------------------------------------------
 
 function manifestCompletions(text: string, offset: number, prefix: string): CoreCompletion[] {
-  if (text.trim() === '') return [{ label: 'anf-manifest', kind: 'snippet', detail: 'Sizing manifest skeleton', documentation: 'An account, a pool and a volume with a requirement.', insertText: SKELETON, snippet: true, replace: { start: offset, end: offset } }];
+  if (text.trim() === '')
+    return [
+      {
+        label: 'anf-manifest',
+        kind: 'snippet',
+        detail: 'Sizing manifest skeleton',
+        documentation: 'An account, a pool and a volume with a requirement.',
+        insertText: SKELETON,
+        snippet: true,
+        replace: { start: offset, end: offset },
+      },
+    ];
   const context = yamlContextAt(text, offset);
   if (!context) return [];
   if (context.valueKey !== undefined) {
@@ -254,8 +332,17 @@ function manifestCompletions(text: string, offset: number, prefix: string): Core
     if (!schema) return [];
     const replace = { start: offset - context.typed.length, end: offset };
     const values = valuesOf(schema);
-    const examples = values.length === 0 ? (metaOf(schema).examples ?? []).filter((e) => typeof e === 'string' || typeof e === 'number').map(String) : [];
-    return [...values, ...examples].map((value) => ({ label: value, kind: 'value' as const, documentation: fieldDoc(schema), insertText: value, replace }));
+    const examples =
+      values.length === 0
+        ? (metaOf(schema).examples ?? []).filter((e) => typeof e === 'string' || typeof e === 'number').map(String)
+        : [];
+    return [...values, ...examples].map((value) => ({
+      label: value,
+      kind: 'value' as const,
+      documentation: fieldDoc(schema),
+      insertText: value,
+      replace,
+    }));
   }
   const schema = schemaAtPath(manifestSchema, context.path);
   if (!schema) return [];
@@ -265,12 +352,33 @@ function manifestCompletions(text: string, offset: number, prefix: string): Core
     .map(([key, field]) => {
       const block = isBlock(field);
       const insertText = block === 'array' ? `${key}:\n  - ` : block === 'object' ? `${key}:\n  ` : `${key}: `;
-      return { label: key, kind: 'key' as const, detail: metaOf(field).title ?? key, documentation: fieldDoc(field), insertText, replace };
+      return {
+        label: key,
+        kind: 'key' as const,
+        detail: metaOf(field).title ?? key,
+        documentation: fieldDoc(field),
+        insertText,
+        replace,
+      };
     });
-  const listKey = context.path.length >= 2 && typeof context.path[context.path.length - 1] === 'number' ? context.path[context.path.length - 2] : undefined;
+  const listKey =
+    context.path.length >= 2 && typeof context.path[context.path.length - 1] === 'number'
+      ? context.path[context.path.length - 2]
+      : undefined;
   const snippet = typeof listKey === 'string' ? BLOCK_SNIPPETS[listKey] : undefined;
   if (snippet && context.siblings.length === 0 && /^\s*-\s*\w*$/.test(prefix)) {
-    return [{ label: snippet.label, kind: 'snippet', detail: snippet.detail, documentation: snippet.detail, insertText: snippet.body, snippet: true, replace }, ...keys];
+    return [
+      {
+        label: snippet.label,
+        kind: 'snippet',
+        detail: snippet.detail,
+        documentation: snippet.detail,
+        insertText: snippet.body,
+        snippet: true,
+        replace,
+      },
+      ...keys,
+    ];
   }
   return keys;
 }

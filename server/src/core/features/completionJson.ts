@@ -7,7 +7,16 @@ import { manifestSchema } from '../manifest/model';
 import type { CoreCompletion } from './completionItem';
 import { jsonContextAt, type JsonContext } from './jsonPath';
 import { BLOCK_SNIPPETS, MANIFEST_SCHEMA_URL } from './manifestSnippets';
-import { fieldDoc, fieldsOf, isBlock, isOptional, isStringValued, metaOf, schemaAtPath, valueLiterals } from './schemaInfo';
+import {
+  fieldDoc,
+  fieldsOf,
+  isBlock,
+  isOptional,
+  isStringValued,
+  metaOf,
+  schemaAtPath,
+  valueLiterals,
+} from './schemaInfo';
 
 type Schema = Parameters<typeof metaOf>[0];
 
@@ -49,13 +58,17 @@ function placeholder(schema: Schema, tabstop: number): string {
  * (accounts > pools > volumes), so an account comes with a pool and a volume, as in YAML.
  */
 function objectSnippet(schema: Schema, next: () => number, indent: string, extra: readonly string[] = []): string {
-  const members = fieldsOf(schema).filter(([key, field]) => key !== '$schema' && (!isOptional(field) || (isBlock(field) === 'array' && BLOCK_SNIPPETS[key])));
+  const members = fieldsOf(schema).filter(
+    ([key, field]) => key !== '$schema' && (!isOptional(field) || (isBlock(field) === 'array' && BLOCK_SNIPPETS[key])),
+  );
   if (members.length === 0 && extra.length === 0) return `{$${next()}}`;
   const inner = `${indent}\t`;
   const lines = [...extra.map((line) => `${inner}${line}`)];
   for (const [key, field] of members) {
     const element = isBlock(field) === 'array' && BLOCK_SNIPPETS[key] ? schemaAtPath(field, [0]) : undefined;
-    const value = element ? `[\n${inner}\t${objectSnippet(element, next, `${inner}\t`)}\n${inner}]` : placeholder(field, next());
+    const value = element
+      ? `[\n${inner}\t${objectSnippet(element, next, `${inner}\t`)}\n${inner}]`
+      : placeholder(field, next());
     lines.push(`${inner}"${escapeSnippet(key)}": ${value}`);
   }
   return `{\n${lines.join(',\n')}\n${indent}}`;
@@ -68,15 +81,28 @@ function counter(): () => number {
 
 function skeleton(offset: number): CoreCompletion {
   const body = objectSnippet(manifestSchema, counter(), '', [`"\\$schema": "${MANIFEST_SCHEMA_URL}"`]);
-  return { label: 'anf-manifest', kind: 'snippet', detail: 'Sizing manifest skeleton', documentation: 'An account, a pool and a volume, with the JSON Schema for other editors.', insertText: `${body}\n`, snippet: true, replace: { start: offset, end: offset } };
+  return {
+    label: 'anf-manifest',
+    kind: 'snippet',
+    detail: 'Sizing manifest skeleton',
+    documentation: 'An account, a pool and a volume, with the JSON Schema for other editors.',
+    insertText: `${body}\n`,
+    snippet: true,
+    replace: { start: offset, end: offset },
+  };
 }
 
 /** Fields every item shares: the range, the missing comma before it, the filter text when typing inside quotes. */
-function placed(context: JsonContext, filterText: string): Pick<CoreCompletion, 'replace' | 'filterText' | 'additionalEdits'> {
+function placed(
+  context: JsonContext,
+  filterText: string,
+): Pick<CoreCompletion, 'replace' | 'filterText' | 'additionalEdits'> {
   return {
     replace: context.replace,
     filterText,
-    ...(context.commaBefore !== undefined ? { additionalEdits: [{ span: { start: context.commaBefore, end: context.commaBefore }, newText: ',' }] } : {}),
+    ...(context.commaBefore !== undefined
+      ? { additionalEdits: [{ span: { start: context.commaBefore, end: context.commaBefore }, newText: ',' }] }
+      : {}),
   };
 }
 
@@ -120,7 +146,15 @@ function valueCompletions(context: JsonContext): CoreCompletion[] {
     const listKey = typeof segment === 'number' ? context.path[context.path.length - 1] : undefined;
     const label = (typeof listKey === 'string' ? BLOCK_SNIPPETS[listKey]?.label : undefined) ?? '{}';
     const body = objectSnippet(schema, counter(), '');
-    items.unshift({ label, kind: 'snippet', detail: metaOf(schema).title ?? 'Object', documentation, insertText: `${body}${comma}`, snippet: true, ...placed(context, label) });
+    items.unshift({
+      label,
+      kind: 'snippet',
+      detail: metaOf(schema).title ?? 'Object',
+      documentation,
+      insertText: `${body}${comma}`,
+      snippet: true,
+      ...placed(context, label),
+    });
   }
   return items;
 }

@@ -9,12 +9,21 @@ import { SourceText } from '../text/sourceText';
  * diagnostics (ANF900–ANF904), with fixes resolved to ranges. Severity follows the rule's
  * declaration and the configuration's own overrides, as for any other file.
  */
-export function checkConfigFile(uri: string, text: string, config: ResolvedConfig): { config: AnfLintConfig; diagnostics: Diagnostic[] } {
+export function checkConfigFile(
+  uri: string,
+  text: string,
+  config: ResolvedConfig,
+): { config: AnfLintConfig; diagnostics: Diagnostic[] } {
   const source = new SourceText(text);
   const parsed = parseConfigFile(text);
   const diagnostics: Diagnostic[] = [];
   for (const problem of parsed.problems) {
-    const severity = effectiveSeverity(config, problem.code, ruleByCode(problem.code)?.defaultSeverity ?? 'error', problem.severity);
+    const severity = effectiveSeverity(
+      config,
+      problem.code,
+      ruleByCode(problem.code)?.defaultSeverity ?? 'error',
+      problem.severity,
+    );
     if (!severity) continue;
     diagnostics.push({
       uri,
@@ -26,7 +35,12 @@ export function checkConfigFile(uri: string, text: string, config: ResolvedConfi
       fixes: (problem.fixes ?? []).map((fix) => ({
         title: fix.title,
         applicability: fix.applicability,
-        edits: fix.edits.map((edit) => ({ uri, span: edit.span, newText: edit.newText, range: source.rangeOf(edit.span) })),
+        edits: fix.edits.map((edit) => ({
+          uri,
+          span: edit.span,
+          newText: edit.newText,
+          range: source.rangeOf(edit.span),
+        })),
       })),
       related: [],
       tags: problem.tags ?? [],

@@ -10,7 +10,13 @@ export interface FileChange {
 }
 
 // A Terraform file with `module` blocks holds the volumes of the modules it calls once read with them.
-const isManifest = (file: ParsedFile | undefined) => file !== undefined && (file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.volumes.length > 0 || (file.iac?.volumes.length ?? 0) > 0 || (file.iac?.calls?.some((c) => c.local) ?? false));
+const isManifest = (file: ParsedFile | undefined) =>
+  file !== undefined &&
+  (file.kind === 'manifest-yaml' ||
+    file.kind === 'manifest-json' ||
+    file.volumes.length > 0 ||
+    (file.iac?.volumes.length ?? 0) > 0 ||
+    (file.iac?.calls?.some((c) => c.local) ?? false));
 const isTerraform = (file: ParsedFile | undefined) => file?.kind === 'terraform' || file?.kind === 'terraform-vars';
 const isModular = (file: ParsedFile | undefined) => isTerraform(file) || file?.kind === 'bicep';
 /** What a module is: a Terraform folder, a Bicep file. */
@@ -37,12 +43,29 @@ export function dependentsOf(change: FileChange, files: readonly ParsedFile[]): 
   // `module` blocks link folders: a module's change changes its callers' instances, a caller's
   // change what the module reports itself (values its callers set are theirs).
   // A parameters file gives values to the templates of its folder (workspace/parameterFiles.ts), and a template declares its parameters files' keys.
-  const parameterSide = sides.find((f) => f?.kind === 'arm-parameters' || f?.kind === 'bicep-params' || f?.kind === 'arm-template' || f?.kind === 'bicep');
-  const parameterMates = parameterSide ? files.filter((f) => f.uri !== change.uri && folderOf(f.uri) === folderOf(change.uri) && (f.kind === 'arm-parameters' || f.kind === 'bicep-params' || (parameterSide.kind !== 'arm-template' && parameterSide.kind !== 'bicep' && (f.kind === 'arm-template' || f.kind === 'bicep')))) : [];
+  const parameterSide = sides.find(
+    (f) =>
+      f?.kind === 'arm-parameters' || f?.kind === 'bicep-params' || f?.kind === 'arm-template' || f?.kind === 'bicep',
+  );
+  const parameterMates = parameterSide
+    ? files.filter(
+        (f) =>
+          f.uri !== change.uri &&
+          folderOf(f.uri) === folderOf(change.uri) &&
+          (f.kind === 'arm-parameters' ||
+            f.kind === 'bicep-params' ||
+            (parameterSide.kind !== 'arm-template' &&
+              parameterSide.kind !== 'bicep' &&
+              (f.kind === 'arm-template' || f.kind === 'bicep'))),
+      )
+    : [];
   const changed = sides.find(isModular);
   const linked = changed ? linkedModules(change, changed, files) : undefined;
-  const moduleMates = linked ? files.filter((f) => f.uri !== change.uri && isModular(f) && linked.has(moduleOf(f))) : [];
-  const manifestOrMounts = sides.some((f) => isManifest(f) || hasMounts(f)) || moduleMates.some(isManifest) || parameterMates.some(isManifest);
+  const moduleMates = linked
+    ? files.filter((f) => f.uri !== change.uri && isModular(f) && linked.has(moduleOf(f)))
+    : [];
+  const manifestOrMounts =
+    sides.some((f) => isManifest(f) || hasMounts(f)) || moduleMates.some(isManifest) || parameterMates.some(isManifest);
   const settings = sides.some(hasSettings);
   return files.filter((file) => {
     if (file.uri === change.uri) return false;
@@ -67,7 +90,8 @@ function linkedModules(change: FileChange, changed: ParsedFile, files: readonly 
     if (file.kind !== 'terraform' && file.kind !== 'bicep') continue;
     for (const call of file.iac?.calls ?? []) {
       if (!call.local || call.source === undefined) continue;
-      const called = file.kind === 'bicep' ? bicepModuleUri(file.uri, call.source) : localModuleFolder(file.uri, call.source);
+      const called =
+        file.kind === 'bicep' ? bicepModuleUri(file.uri, call.source) : localModuleFolder(file.uri, call.source);
       if (!called) continue;
       link(moduleOf(file), called);
       link(called, moduleOf(file));
@@ -95,5 +119,11 @@ function sameForOthers(change: FileChange): boolean {
   const { before, after } = change;
   const edit = after?.lineEdit;
   if (!before || !after || !edit || before.kind !== after.kind) return false;
-  return edit.removed.length === 0 && edit.itemsTo === edit.itemsFrom && before.source.lineCount === after.source.lineCount && after.settings.length === 0 && after.volumes.length === 0;
+  return (
+    edit.removed.length === 0 &&
+    edit.itemsTo === edit.itemsFrom &&
+    before.source.lineCount === after.source.lineCount &&
+    after.settings.length === 0 &&
+    after.volumes.length === 0
+  );
 }

@@ -36,7 +36,17 @@ export interface DiagnosticCounts {
  * What a figure is, for clients that pick one (the tree's row descriptions): stable across
  * releases and languages, unlike the label, which is display text.
  */
-export type HierarchyFigureKey = 'throughput' | 'quota' | 'iops' | 'monthlyCost' | 'required' | 'quotaNeeded' | 'budget' | 'used' | 'allocated' | 'pools';
+export type HierarchyFigureKey =
+  | 'throughput'
+  | 'quota'
+  | 'iops'
+  | 'monthlyCost'
+  | 'required'
+  | 'quotaNeeded'
+  | 'budget'
+  | 'used'
+  | 'allocated'
+  | 'pools';
 
 /** One figure, already formatted for display: `{ key: 'throughput', label: 'Throughput', value: '1,600 MiB/s' }`. */
 export interface HierarchyFigure {

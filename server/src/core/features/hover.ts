@@ -25,7 +25,12 @@ export interface CoreHover {
  * What anf-lint has to say about the text at `offset`: a manifest volume, pool or account, a size
  * or rate literal, a mount option, a mount source, a kernel setting. Figures first, short.
  */
-export function computeHover(workspace: WorkspaceView, uri: string, offset: number, config: ResolvedConfig): CoreHover | undefined {
+export function computeHover(
+  workspace: WorkspaceView,
+  uri: string,
+  offset: number,
+  config: ResolvedConfig,
+): CoreHover | undefined {
   const found = hoverAt(workspace, uri, offset, config);
   // LSP: a hover's range is the text it is about, around the position asked. A figure shown for a
   // resource's first line names the resource by its name, which may lie lines away (or in another
@@ -60,7 +65,10 @@ function hoverAt(workspace: WorkspaceView, uri: string, offset: number, config: 
     if (within(setting.keySpan, offset) || within(setting.valueSpan, offset)) {
       const markdown = describeKey(setting.key, { value: setting.value, rttSeconds: config.rttSeconds });
       if (markdown) return { markdown, span: within(setting.keySpan, offset) ? setting.keySpan : setting.valueSpan };
-      return { markdown: `**${setting.key}**: not in anf-lint's catalog of NFS-related kernel settings.`, span: setting.keySpan };
+      return {
+        markdown: `**${setting.key}**: not in anf-lint's catalog of NFS-related kernel settings.`,
+        span: setting.keySpan,
+      };
     }
   }
   return undefined;
@@ -70,22 +78,39 @@ function hoverAt(workspace: WorkspaceView, uri: string, offset: number, config: 
 
 function sizeMarkdown(size: Size, extra?: string): string {
   const bytes = size.bytes;
-  const binary = (['GiB', 'TiB', 'MiB'] as const).filter((unit) => unit !== size.unit).map((unit) => formatSizeIn(bytes, unit, unit === 'TiB' ? 4 : 2));
+  const binary = (['GiB', 'TiB', 'MiB'] as const)
+    .filter((unit) => unit !== size.unit)
+    .map((unit) => formatSizeIn(bytes, unit, unit === 'TiB' ? 4 : 2));
   const decimal = `${formatNumber(bytes / 1e9, 2)} GB = ${formatNumber(bytes / 1e12, 3)} TB`; // not a fact: SI prefixes
-  return [`**${formatNumber(size.amount, 4)} ${size.unit}** = ${binary.join(' = ')}`, '', `${decimal} (decimal) · ${formatNumber(bytes, 0)} bytes`, ...(extra ? ['', extra] : [])].join('\n');
+  return [
+    `**${formatNumber(size.amount, 4)} ${size.unit}** = ${binary.join(' = ')}`,
+    '',
+    `${decimal} (decimal) · ${formatNumber(bytes, 0)} bytes`,
+    ...(extra ? ['', extra] : []),
+  ].join('\n');
 }
 
 function rateMarkdown(rate: Rate): string {
   const mibps = rate.bytesPerSecond / MiB;
   const gbps = (rate.bytesPerSecond * 8) / 1e9; // not a fact: bits per byte and SI giga
-  return [`**${formatNumber(rate.amount, 4)} ${rate.unit}** = ${formatMiBps(mibps)} = ${formatNumber(mibps / 1024, 3)} GiB/s`, '', `${formatNumber(gbps, 2)} Gbit/s on the wire (before protocol overhead)`].join('\n');
+  return [
+    `**${formatNumber(rate.amount, 4)} ${rate.unit}** = ${formatMiBps(mibps)} = ${formatNumber(mibps / 1024, 3)} GiB/s`,
+    '',
+    `${formatNumber(gbps, 2)} Gbit/s on the wire (before protocol overhead)`,
+  ].join('\n');
 }
 
 function literal<T>(value: Located<T> | undefined, offset: number): value is Located<T> {
   return value !== undefined && within(value.span, offset);
 }
 
-function manifestHover(workspace: WorkspaceView, uri: string, manifest: ManifestDocument, offset: number, config: ResolvedConfig): CoreHover | undefined {
+function manifestHover(
+  workspace: WorkspaceView,
+  uri: string,
+  manifest: ManifestDocument,
+  offset: number,
+  config: ResolvedConfig,
+): CoreHover | undefined {
   const figures = figuresOf(manifest, config);
   for (const at of volumesOf(manifest)) {
     const { volume } = at;
@@ -93,24 +118,42 @@ function manifestHover(workspace: WorkspaceView, uri: string, manifest: Manifest
     const volumeFigures = figures.volume(volume);
     if (literal(volume.quota, offset)) {
       const t = volumeFigures?.throughput;
-      return { markdown: sizeMarkdown(volume.quota.value, t ? `Throughput limit at this quota: **${formatMiBps(t.mibps)}**` : undefined), span: volume.quota.span };
+      return {
+        markdown: sizeMarkdown(
+          volume.quota.value,
+          t ? `Throughput limit at this quota: **${formatMiBps(t.mibps)}**` : undefined,
+        ),
+        span: volume.quota.span,
+      };
     }
-    if (literal(volume.throughput, offset)) return { markdown: rateMarkdown(volume.throughput.value), span: volume.throughput.span };
+    if (literal(volume.throughput, offset))
+      return { markdown: rateMarkdown(volume.throughput.value), span: volume.throughput.span };
     const req = volume.requirements;
     if (literal(req?.capacity, offset)) return { markdown: sizeMarkdown(req.capacity.value), span: req.capacity.span };
-    if (literal(req?.blockSize, offset)) return { markdown: sizeMarkdown(req.blockSize.value), span: req.blockSize.span };
-    if (literal(req?.throughput, offset)) return { markdown: rateMarkdown(req.throughput.value), span: req.throughput.span };
+    if (literal(req?.blockSize, offset))
+      return { markdown: sizeMarkdown(req.blockSize.value), span: req.blockSize.span };
+    if (literal(req?.throughput, offset))
+      return { markdown: rateMarkdown(req.throughput.value), span: req.throughput.span };
     // Anywhere else on the volume's head (its name, or the first line of the item): its figures.
     if (within(volume.name?.span, offset) || within(volume.headSpan, offset) || within(volume.name?.keySpan, offset)) {
-      return { markdown: volumeMarkdown(at, volumeFigures) + mountedBy(workspace, uri, volume.name?.span.start), span: volume.name?.span ?? volume.headSpan };
+      return {
+        markdown: volumeMarkdown(at, volumeFigures) + mountedBy(workspace, uri, volume.name?.span.start),
+        span: volume.name?.span ?? volume.headSpan,
+      };
     }
   }
   for (const account of manifest.accounts) {
     for (const pool of account.pools) {
       if (!within(pool.span, offset)) continue;
       if (literal(pool.size, offset)) return { markdown: sizeMarkdown(pool.size.value), span: pool.size.span };
-      if (literal(pool.throughput, offset)) return { markdown: rateMarkdown(pool.throughput.value), span: pool.throughput.span };
-      if (within(pool.name?.span, offset) || within(pool.headSpan, offset) || within(pool.name?.keySpan, offset) || within(pool.serviceLevel?.span, offset)) {
+      if (literal(pool.throughput, offset))
+        return { markdown: rateMarkdown(pool.throughput.value), span: pool.throughput.span };
+      if (
+        within(pool.name?.span, offset) ||
+        within(pool.headSpan, offset) ||
+        within(pool.name?.keySpan, offset) ||
+        within(pool.serviceLevel?.span, offset)
+      ) {
         return { markdown: poolMarkdown(pool, figures.pool(pool)), span: pool.name?.span ?? pool.headSpan };
       }
     }
@@ -120,7 +163,12 @@ function manifestHover(workspace: WorkspaceView, uri: string, manifest: Manifest
       const volumes = pools.reduce((sum, p) => sum + p.volumeCount, 0);
       const throughput = pools.reduce((sum, p) => sum + p.usedMiBps, 0);
       return {
-        markdown: [`**NetApp account ${account.name?.value ?? '?'}**`, '', `- ${account.pools.length} capacity pools, ${volumes} volumes, ${formatMiBps(throughput)} in total`, `- Monthly cost: **${formatUsd(cost)}**`].join('\n'),
+        markdown: [
+          `**NetApp account ${account.name?.value ?? '?'}**`,
+          '',
+          `- ${account.pools.length} capacity pools, ${volumes} volumes, ${formatMiBps(throughput)} in total`,
+          `- Monthly cost: **${formatUsd(cost)}**`,
+        ].join('\n'),
         span: account.name?.span ?? account.headSpan,
       };
     }
@@ -135,7 +183,12 @@ function mountedBy(workspace: WorkspaceView, uri: string, nameStart: number | un
   if (!summary) return '';
   const mounts = workspace.mountsOfVolume(summary);
   if (mounts.length === 0) return '\n- Mounted by: no mount in this workspace';
-  const shown = mounts.slice(0, MOUNTS_SHOWN).map((m) => `\`${m.mountPoint ?? m.source ?? '?'}\` (${baseName(m.uri)} line ${(workspace.file(m.uri)?.source.positionAt(m.span.start).line ?? 0) + 1})`);
+  const shown = mounts
+    .slice(0, MOUNTS_SHOWN)
+    .map(
+      (m) =>
+        `\`${m.mountPoint ?? m.source ?? '?'}\` (${baseName(m.uri)} line ${(workspace.file(m.uri)?.source.positionAt(m.span.start).line ?? 0) + 1})`,
+    );
   return `\n- Mounted by: ${shown.join(', ')}${mounts.length > MOUNTS_SHOWN ? ` and ${mounts.length - MOUNTS_SHOWN} more` : ''}`;
 }
 
@@ -155,9 +208,15 @@ function recommendationLine(workspace: WorkspaceView, mount: MountEntry, option:
   const { workload, assumed } = mountWorkload(workspace, mount);
   const volume = workspace.volumeForMount(mount);
   const written = effectiveOptions(mount).version;
-  const writtenVersion: NfsVersionPreference | undefined = written?.major === 3 ? '3' : written?.major === 4 ? '4.1' : undefined;
+  const writtenVersion: NfsVersionPreference | undefined =
+    written?.major === 3 ? '3' : written?.major === 4 ? '4.1' : undefined;
   // The version: the one decision ANF220 and ANF224 make on the same token (mounts/rules/versionAdvice.ts).
-  const advice = advisedNfsVersion({ workload, ...(writtenVersion ? { written: writtenVersion } : {}), ...(volume ? { volume } : {}), kerberos: usesKerberos(effectiveOptions(mount)) });
+  const advice = advisedNfsVersion({
+    workload,
+    ...(writtenVersion ? { written: writtenVersion } : {}),
+    ...(volume ? { volume } : {}),
+    kerberos: usesKerberos(effectiveOptions(mount)),
+  });
   // Other options are advised for the version written: the hover on `rsize` is not the place to change it.
   const onVersion = spec.group === 'vers' || spec.group === 'minorversion';
   const version = onVersion ? advice.version : (writtenVersion ?? advice.version);
@@ -165,15 +224,24 @@ function recommendationLine(workspace: WorkspaceView, mount: MountEntry, option:
   const match = options.find((o) => findOption(o.split('=')[0]!)?.group === spec.group);
   const who = `${WORKLOADS[workload].title}${assumed ? ' (no workload known; annotate with `# anf: workload=<kind>`)' : ''}`;
   const why = onVersion ? ` (${advice.because})` : '';
-  return match ? `ANF recommendation for ${who}: \`${match}\`${why}` : `Not part of ANF's recommended options for ${who}.`;
+  return match
+    ? `ANF recommendation for ${who}: \`${match}\`${why}`
+    : `Not part of ANF's recommended options for ${who}.`;
 }
 
-function mountHover(workspace: WorkspaceView, mount: MountEntry, offset: number, config: ResolvedConfig): CoreHover | undefined {
+function mountHover(
+  workspace: WorkspaceView,
+  mount: MountEntry,
+  offset: number,
+  config: ResolvedConfig,
+): CoreHover | undefined {
   for (const option of mount.options) {
     if (!within(option.span, offset)) continue;
     const described = describeOption(option.name);
     const recommendation = recommendationLine(workspace, mount, option);
-    const markdown = described ? [described, ...(recommendation ? ['', recommendation] : [])].join('\n') : `\`${option.name}\`: not a mount option anf-lint knows.`;
+    const markdown = described
+      ? [described, ...(recommendation ? ['', recommendation] : [])].join('\n')
+      : `\`${option.name}\`: not a mount option anf-lint knows.`;
     return { markdown, span: option.span };
   }
   if (within(mount.sourceSpan, offset)) {
@@ -183,7 +251,10 @@ function mountHover(workspace: WorkspaceView, mount: MountEntry, offset: number,
     // Where no option is written and the platform decides them (a Kubernetes inline NFS volume).
     const server = mount.optionsNote ? `${described}\n\n${mount.optionsNote}` : described;
     if (!summary) {
-      return { markdown: `**${mount.source ?? 'This mount'}** reaches no volume of the sizing manifests in this workspace (matched by mount target and export path, then by client mount path).\n\n${server}`, span: mount.sourceSpan! };
+      return {
+        markdown: `**${mount.source ?? 'This mount'}** reaches no volume of the sizing manifests in this workspace (matched by mount target and export path, then by client mount path).\n\n${server}`,
+        span: mount.sourceSpan!,
+      };
     }
     const found = manifestVolumeOf(workspace, summary, config);
     const figures = found
@@ -191,7 +262,10 @@ function mountHover(workspace: WorkspaceView, mount: MountEntry, offset: number,
       : `**Volume ${summary.account}/${summary.pool}/${summary.name}** · ${summary.serviceLevel}\n\n- Throughput limit: **${formatMiBps(summary.throughputMiBps)}**\n- Quota: ${formatSizeIn(summary.quotaGiB * GiB, 'TiB')}`;
     // What the link itself means (core/mounts/rules/target.ts): workload source, NFS versions served, a mismatch.
     const target = describeMountTarget(mount, workspace);
-    return { markdown: `${target ? `${figures}\n\n${target.markdown}` : figures}\n\n${server}`, span: mount.sourceSpan! };
+    return {
+      markdown: `${target ? `${figures}\n\n${target.markdown}` : figures}\n\n${server}`,
+      span: mount.sourceSpan!,
+    };
   }
   return undefined;
 }

@@ -69,7 +69,10 @@ export function jsonContextAt(text: string, offset: number): JsonContext | undef
     if (token.start >= offset) break;
     [beforeLast, last] = [last, token];
   }
-  const typing = last && !isPunctuation(last) && (last.end > offset || (last.end === offset && (last.first !== '"' || last.open))) ? last : undefined;
+  const typing =
+    last && !isPunctuation(last) && (last.end > offset || (last.end === offset && (last.first !== '"' || last.open)))
+      ? last
+      : undefined;
   const previous = typing ? beforeLast : last;
   const quoted = typing?.first === '"';
   const start = typing?.start ?? offset;

@@ -6,14 +6,26 @@
  */
 import { getLocation } from 'jsonc-parser';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
-import { COUNT_PATTERN, DURATION_PATTERN, manifestSchema, RATE_PATTERN, SIZE_PATTERN, unitHelp, type UnitKind } from '../manifest/model';
+import {
+  COUNT_PATTERN,
+  DURATION_PATTERN,
+  manifestSchema,
+  RATE_PATTERN,
+  SIZE_PATTERN,
+  unitHelp,
+  type UnitKind,
+} from '../manifest/model';
 import type { Span } from '../text/sourceText';
 import type { FileKind } from '../fileKind';
 import { fieldDoc, schemaAtPath, unitOf, valuesOf } from './schemaInfo';
 
 type Path = readonly (string | number)[];
 
-const UNIT_PATTERNS: Record<Exclude<UnitKind, 'count'>, string> = { size: SIZE_PATTERN, rate: RATE_PATTERN, duration: DURATION_PATTERN };
+const UNIT_PATTERNS: Record<Exclude<UnitKind, 'count'>, string> = {
+  size: SIZE_PATTERN,
+  rate: RATE_PATTERN,
+  duration: DURATION_PATTERN,
+};
 
 export interface KeyAt {
   readonly path: Path;
@@ -38,16 +50,26 @@ function yamlKeyAt(text: string, offset: number): KeyAt | undefined {
   if (!line) return undefined;
   const keyStart = lineStart + line[0].indexOf(line[1]!, line[0].lastIndexOf('-') + 1);
   if (offset < keyStart || offset > keyStart + line[1]!.length) return undefined;
-  if (lastParsed?.text !== text) lastParsed = { text, doc: parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'silent' }) };
+  if (lastParsed?.text !== text)
+    lastParsed = { text, doc: parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'silent' }) };
   const doc = lastParsed.doc;
   const walk = (node: unknown, path: Path): KeyAt | undefined => {
     if (isMap(node)) {
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const key = pair.key as YamlNode | null;
-        if (isScalar(key) && key.range && offset >= key.range[0] && offset <= key.range[1]) return { path: [...path, String(key.value)], span: { start: key.range[0], end: key.range[1] } };
+        if (isScalar(key) && key.range && offset >= key.range[0] && offset <= key.range[1])
+          return { path: [...path, String(key.value)], span: { start: key.range[0], end: key.range[1] } };
         const value = pair.value as YamlNode | null;
-        if (isScalar(key) && value && (isMap(value) || isSeq(value)) && value.range && offset >= value.range[0] && offset <= value.range[2]) return walk(value, [...path, String(key.value)]);
+        if (
+          isScalar(key) &&
+          value &&
+          (isMap(value) || isSeq(value)) &&
+          value.range &&
+          offset >= value.range[0] &&
+          offset <= value.range[2]
+        )
+          return walk(value, [...path, String(key.value)]);
       }
     } else if (isSeq(node)) {
       for (const item of node.items) {
@@ -64,11 +86,19 @@ function yamlKeyAt(text: string, offset: number): KeyAt | undefined {
 /** The key under `offset` in a JSON manifest. */
 function jsonKeyAt(text: string, offset: number): KeyAt | undefined {
   const location = getLocation(text, offset);
-  if (!location.isAtPropertyKey || !location.previousNode || location.previousNode.type !== 'property' && location.previousNode.type !== 'string') return undefined;
+  if (
+    !location.isAtPropertyKey ||
+    !location.previousNode ||
+    (location.previousNode.type !== 'property' && location.previousNode.type !== 'string')
+  )
+    return undefined;
   const node = location.previousNode;
   const key = location.path[location.path.length - 1];
   if (typeof key !== 'string' || key === '') return undefined;
-  return { path: location.path.map((p) => (typeof p === 'number' ? 0 : p)), span: { start: node.offset, end: node.offset + node.length } };
+  return {
+    path: location.path.map((p) => (typeof p === 'number' ? 0 : p)),
+    span: { start: node.offset, end: node.offset + node.length },
+  };
 }
 
 export function manifestKeyAt(kind: FileKind, text: string, offset: number): KeyAt | undefined {
@@ -78,7 +108,11 @@ export function manifestKeyAt(kind: FileKind, text: string, offset: number): Key
 }
 
 /** The hover for the key at `offset`: its documentation, unit and values; undefined off a key or on an unknown one. */
-export function manifestKeyHover(kind: FileKind, text: string, offset: number): { markdown: string; span: Span } | undefined {
+export function manifestKeyHover(
+  kind: FileKind,
+  text: string,
+  offset: number,
+): { markdown: string; span: Span } | undefined {
   const at = manifestKeyAt(kind, text, offset);
   if (!at) return undefined;
   const schema = schemaAtPath(manifestSchema, at.path);
@@ -89,8 +123,11 @@ export function manifestKeyHover(kind: FileKind, text: string, offset: number): 
   const values = valuesOf(schema);
   const lines = [doc || `**${key}**`];
   if (unit) lines.push(`Unit: ${unitHelp(unit)}.`);
-  if (values.length > 0 && values.length <= MAX_VALUES_LISTED) lines.push(`Values: ${values.map((v) => `\`${v}\``).join(', ')}`);
-  lines.push(`\`${at.path.filter((p) => typeof p === 'string').join('.')}\` in the sizing manifest (docs/manifest.md).`);
+  if (values.length > 0 && values.length <= MAX_VALUES_LISTED)
+    lines.push(`Values: ${values.map((v) => `\`${v}\``).join(', ')}`);
+  lines.push(
+    `\`${at.path.filter((p) => typeof p === 'string').join('.')}\` in the sizing manifest (docs/manifest.md).`,
+  );
   return { markdown: lines.join('\n\n'), span: at.span };
 }
 

@@ -32,8 +32,16 @@ function validSymbol(symbol: CoreSymbol, length: number): CoreSymbol {
   const clamp = (offset: number) => Math.max(0, Math.min(offset, length));
   const start = clamp(symbol.span.start);
   const span = { start, end: Math.max(start, clamp(symbol.span.end)) };
-  const inside = symbol.selectionSpan.start >= span.start && symbol.selectionSpan.end <= span.end && symbol.selectionSpan.start <= symbol.selectionSpan.end;
-  return { ...symbol, span, selectionSpan: inside ? symbol.selectionSpan : span, children: symbol.children.map((child) => validSymbol(child, length)) };
+  const inside =
+    symbol.selectionSpan.start >= span.start &&
+    symbol.selectionSpan.end <= span.end &&
+    symbol.selectionSpan.start <= symbol.selectionSpan.end;
+  return {
+    ...symbol,
+    span,
+    selectionSpan: inside ? symbol.selectionSpan : span,
+    children: symbol.children.map((child) => validSymbol(child, length)),
+  };
 }
 
 function computeRawSymbols(file: ParsedFile): CoreSymbol[] {
@@ -68,12 +76,22 @@ function computeRawSymbols(file: ParsedFile): CoreSymbol[] {
       kind: 'mount',
       span: mount.span,
       // The first of the mount's parts written inside its own text.
-      selectionSpan: [mount.mountPointSpan, mount.sourceSpan, mount.optionsSpan].find((part) => part !== undefined && part.start >= mount.span.start && part.end <= mount.span.end) ?? mount.span,
+      selectionSpan:
+        [mount.mountPointSpan, mount.sourceSpan, mount.optionsSpan].find(
+          (part) => part !== undefined && part.start >= mount.span.start && part.end <= mount.span.end,
+        ) ?? mount.span,
       children: [],
     });
   }
   for (const setting of file.settings) {
-    symbols.push({ name: setting.key, detail: setting.value, kind: 'setting', span: setting.span, selectionSpan: setting.keySpan, children: [] });
+    symbols.push({
+      name: setting.key,
+      detail: setting.value,
+      kind: 'setting',
+      span: setting.span,
+      selectionSpan: setting.keySpan,
+      children: [],
+    });
   }
   return nestedByText(symbols);
 }
@@ -95,14 +113,22 @@ function nestedByText(symbols: readonly CoreSymbol[]): CoreSymbol[] {
 }
 
 /** The symbols whose text lies inside `parent` (all of them at the top), and those that escape it. */
-function fitInto(symbols: readonly CoreSymbol[], parent: CoreSymbol | undefined): { kept: CoreSymbol[]; escaped: CoreSymbol[] } {
+function fitInto(
+  symbols: readonly CoreSymbol[],
+  parent: CoreSymbol | undefined,
+): { kept: CoreSymbol[]; escaped: CoreSymbol[] } {
   const kept: CoreSymbol[] = [];
   const escaped: CoreSymbol[] = [];
   // `own`: one of the parent's children, which names the parent when it leaves it; otherwise a
   // symbol that already left its own parent further down, passed on as it is.
   const place = (symbol: CoreSymbol, own: boolean) => {
     if (!parent || contains(parent.span, symbol.span)) kept.push(symbol);
-    else escaped.push(own ? { ...symbol, detail: [symbol.detail, `in ${parent.kind} ${parent.name}`].filter(Boolean).join(', ') } : symbol);
+    else
+      escaped.push(
+        own
+          ? { ...symbol, detail: [symbol.detail, `in ${parent.kind} ${parent.name}`].filter(Boolean).join(', ') }
+          : symbol,
+      );
   };
   for (const symbol of symbols) {
     // A selection outside the symbol is set right by validSymbol, after the nesting.
@@ -184,18 +210,27 @@ function distinct<T>(items: readonly T[], key: (item: T) => string): T[] {
 }
 
 /** Inlay hints: after each quota its throughput limit; after each pool size its throughput budget. */
-export function computeInlayHints(file: ParsedFile, config: ResolvedConfig, within?: Span): { offset: number; label: string; tooltip?: string }[] {
+export function computeInlayHints(
+  file: ParsedFile,
+  config: ResolvedConfig,
+  within?: Span,
+): { offset: number; label: string; tooltip?: string }[] {
   const manifest = file.manifest;
   if (!manifest) return [];
   const figures = figuresOf(manifest, config);
   // An empty span: a value written in a called module, not here (iac/instance.ts): its hint is the module's.
-  const inside = (span: Span) => span.end > span.start && (!within || (span.end >= within.start && span.start <= within.end));
+  const inside = (span: Span) =>
+    span.end > span.start && (!within || (span.end >= within.start && span.start <= within.end));
   const hints: { offset: number; label: string; tooltip?: string }[] = [];
   for (const account of manifest.accounts) {
     for (const pool of account.pools) {
       const f = figures.pool(pool);
       if (pool.size && f?.budgetMiBps !== undefined && inside(pool.size.span)) {
-        hints.push({ offset: pool.size.span.end, label: `→ ${formatMiBps(f.budgetMiBps)} budget`, tooltip: `${pool.serviceLevel?.value ?? ''} pool of ${formatSizeIn(pool.size.value.bytes, 'TiB')}: the throughput it hands out.` });
+        hints.push({
+          offset: pool.size.span.end,
+          label: `→ ${formatMiBps(f.budgetMiBps)} budget`,
+          tooltip: `${pool.serviceLevel?.value ?? ''} pool of ${formatSizeIn(pool.size.value.bytes, 'TiB')}: the throughput it hands out.`,
+        });
       }
       for (const volume of pool.volumes) {
         const v = figures.volume(volume);
@@ -203,7 +238,10 @@ export function computeInlayHints(file: ParsedFile, config: ResolvedConfig, with
           hints.push({
             offset: volume.quota.span.end,
             label: `→ ${formatMiBps(v.throughput.mibps)}`,
-            tooltip: v.throughput.basis === 'quota' ? `Throughput limit of ${formatSizeIn((v.quotaGiB ?? 0) * GiB, 'TiB')} at ${v.throughput.rateMiBpsPerTiB ?? '?'} MiB/s per TiB.` : 'Assigned throughput (manual QoS).',
+            tooltip:
+              v.throughput.basis === 'quota'
+                ? `Throughput limit of ${formatSizeIn((v.quotaGiB ?? 0) * GiB, 'TiB')} at ${v.throughput.rateMiBpsPerTiB ?? '?'} MiB/s per TiB.`
+                : 'Assigned throughput (manual QoS).',
           });
         }
       }

@@ -75,20 +75,30 @@ function manifestText(option: SizingOption): string {
     `  serviceLevel: ${option.serviceLevel}`,
     `  size: ${formatNumber(option.poolSizeTiB, 0)} TiB`,
     ...(option.qos === 'manual' ? ['  qos: manual'] : []),
-    ...(option.flexibleThroughputMiBps !== undefined ? [`  throughput: ${formatNumber(option.flexibleThroughputMiBps, 0).replace(/,/g, '')} MiB/s`] : []),
+    ...(option.flexibleThroughputMiBps !== undefined
+      ? [`  throughput: ${formatNumber(option.flexibleThroughputMiBps, 0).replace(/,/g, '')} MiB/s`]
+      : []),
     '  volumes:',
     // Several volumes when the advisor spreads the requirement over a shared manual QoS pool.
     ...Array.from({ length: option.volumeCount }, (_, index) => [
       `    - name: ${option.volumeCount > 1 ? `volume-${index + 1}` : 'volume'}`,
       `      quota: ${formatNumber(option.quotaGiB, 0).replace(/,/g, '')} GiB`,
       ...(option.largeVolume ? ['      largeVolume: true'] : []),
-      ...(option.qos === 'manual' ? [`      throughput: ${formatNumber(option.volumeThroughputMiBps ?? option.throughputMiBps, 0).replace(/,/g, '')} MiB/s`] : []),
+      ...(option.qos === 'manual'
+        ? [
+            `      throughput: ${formatNumber(option.volumeThroughputMiBps ?? option.throughputMiBps, 0).replace(/,/g, '')} MiB/s`,
+          ]
+        : []),
     ]).flat(),
   ];
   return `${lines.join('\n')}\n`;
 }
 
-export function adviseSizingRequest(workspace: WorkspaceView, params: AdviseSizingParams, config: ResolvedConfig): AdviseSizingResult {
+export function adviseSizingRequest(
+  workspace: WorkspaceView,
+  params: AdviseSizingParams,
+  config: ResolvedConfig,
+): AdviseSizingResult {
   const requirement: { -readonly [K in keyof SizingRequirement]: SizingRequirement[K] } = {};
   const fail = (error: string): AdviseSizingResult => ({ options: [], error });
   if (params.capacity) {
@@ -117,8 +127,10 @@ export function adviseSizingRequest(workspace: WorkspaceView, params: AdviseSizi
     requirement.workload = params.workload;
   }
   if (params.coolAccess) requirement.coolAccess = true;
-  if (params.networkFeatures === 'Basic' || params.networkFeatures === 'Standard') requirement.networkFeatures = params.networkFeatures;
-  const percent = (value: unknown): number | undefined => (typeof value === 'number' && value >= 0 && value <= 100 ? value : undefined);
+  if (params.networkFeatures === 'Basic' || params.networkFeatures === 'Standard')
+    requirement.networkFeatures = params.networkFeatures;
+  const percent = (value: unknown): number | undefined =>
+    typeof value === 'number' && value >= 0 && value <= 100 ? value : undefined;
   if (params.readPercent !== undefined) {
     if (percent(params.readPercent) === undefined) return fail('readPercent: a number from 0 to 100');
     requirement.readPercent = params.readPercent;
@@ -127,7 +139,11 @@ export function adviseSizingRequest(workspace: WorkspaceView, params: AdviseSizi
     if (percent(params.coolDataPercent) === undefined) return fail('coolDataPercent: a number from 0 to 100');
     requirement.coolDataPercent = params.coolDataPercent;
   }
-  if (requirement.capacityGiB === undefined && requirement.throughputMiBps === undefined && requirement.iops === undefined) {
+  if (
+    requirement.capacityGiB === undefined &&
+    requirement.throughputMiBps === undefined &&
+    requirement.iops === undefined
+  ) {
     return fail('give at least a capacity, a throughput or IOPS');
   }
   const file = params.uri ? workspace.file(params.uri) : undefined;
@@ -140,7 +156,10 @@ export function adviseSizingRequest(workspace: WorkspaceView, params: AdviseSizi
       if (!file || !params.position) return advised;
       const inserted = sizingInsertion(file.kind, file.source.text, file.source.offsetAt(params.position), draft);
       if ('error' in inserted) return { ...advised, editError: inserted.error };
-      return { ...advised, edit: { range: file.source.rangeOf(inserted.span), newText: inserted.newText, where: inserted.where } };
+      return {
+        ...advised,
+        edit: { range: file.source.rangeOf(inserted.span), newText: inserted.newText, where: inserted.where },
+      };
     }),
   };
 }
@@ -158,14 +177,21 @@ const plain = (value: number) => formatNumber(value, 0).replace(/,/g, '');
  */
 export function poolDraft(option: SizingOption, params: AdviseSizingParams): PoolDraft {
   const requirements = Object.fromEntries(
-    Object.entries({ capacity: params.capacity, throughput: params.throughput, iops: params.iops, blockSize: params.blockSize }).filter((e): e is [string, string] => Boolean(e[1])),
+    Object.entries({
+      capacity: params.capacity,
+      throughput: params.throughput,
+      iops: params.iops,
+      blockSize: params.blockSize,
+    }).filter((e): e is [string, string] => Boolean(e[1])),
   );
   return {
     name: `${option.serviceLevel.toLowerCase()}-pool`,
     serviceLevel: option.serviceLevel,
     size: `${plain(option.poolSizeTiB)} TiB`,
     qos: option.qos,
-    ...(option.flexibleThroughputMiBps !== undefined ? { throughput: `${plain(option.flexibleThroughputMiBps)} MiB/s` } : {}),
+    ...(option.flexibleThroughputMiBps !== undefined
+      ? { throughput: `${plain(option.flexibleThroughputMiBps)} MiB/s` }
+      : {}),
     volumes: [
       {
         name: volumeName(params),
@@ -200,12 +226,23 @@ export interface RecommendedMountResult {
   readonly notes?: readonly string[];
 }
 
-export function recommendedMountRequest(workspace: WorkspaceView, params: RecommendedMountParams, config: ResolvedConfig): RecommendedMountResult | { error: string } {
+export function recommendedMountRequest(
+  workspace: WorkspaceView,
+  params: RecommendedMountParams,
+  config: ResolvedConfig,
+): RecommendedMountResult | { error: string } {
   const style: MountStyle = MOUNT_STYLES.includes(params.style) ? params.style : 'fstab';
   const volume = workspace
     .volumes()
-    .find((v) => v.uri === params.uri && v.name === params.volume && (params.pool === undefined || v.pool === params.pool) && (params.account === undefined || v.account === params.account));
-  if (!volume) return { error: `No volume "${params.volume}" with a name, a service level and a quota in ${params.uri}.` };
+    .find(
+      (v) =>
+        v.uri === params.uri &&
+        v.name === params.volume &&
+        (params.pool === undefined || v.pool === params.pool) &&
+        (params.account === undefined || v.account === params.account),
+    );
+  if (!volume)
+    return { error: `No volume "${params.volume}" with a name, a service level and a quota in ${params.uri}.` };
   const mounted = volumeAsMounted(workspace, volume, params.targetUri);
   const { text, recommendation } = recommendedMountText(mounted.volume, style, config.defaultWorkload);
   return { text, notes: recommendation.notes };

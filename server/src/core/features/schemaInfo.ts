@@ -16,7 +16,14 @@ export function unwrap(schema: AnySchema): AnySchema {
   let current = schema;
   for (;;) {
     const def = defOf(current);
-    if ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault' || def.type === 'pipe') && (def.innerType ?? def.in)) {
+    if (
+      (def.type === 'optional' ||
+        def.type === 'default' ||
+        def.type === 'nullable' ||
+        def.type === 'prefault' ||
+        def.type === 'pipe') &&
+      (def.innerType ?? def.in)
+    ) {
       current = (def.innerType ?? def.in) as AnySchema;
     } else return current;
   }
@@ -45,7 +52,8 @@ export function defaultOf(schema: AnySchema): unknown {
   let current = schema;
   for (;;) {
     const def = defOf(current);
-    if (def.type === 'default') return typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
+    if (def.type === 'default')
+      return typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
     if ((def.type === 'optional' || def.type === 'nullable') && def.innerType) current = def.innerType as AnySchema;
     else return undefined;
   }
@@ -60,7 +68,8 @@ export function schemaAtPath(root: AnySchema, path: readonly (string | number)[]
     const branch: AnySchema | undefined = branches(current).find((b) => defOf(b).type === wanted);
     if (!branch) return undefined;
     const def = defOf(branch);
-    current = typeof segment === 'number' ? (def.element as AnySchema) : (def.shape as Record<string, AnySchema>)[segment];
+    current =
+      typeof segment === 'number' ? (def.element as AnySchema) : (def.shape as Record<string, AnySchema>)[segment];
   }
   return current;
 }
@@ -99,7 +108,8 @@ export function isOptional(schema: AnySchema): boolean {
   for (;;) {
     const def = defOf(current);
     if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') return true;
-    if ((def.type === 'nullable' || def.type === 'pipe') && (def.innerType ?? def.in)) current = (def.innerType ?? def.in) as AnySchema;
+    if ((def.type === 'nullable' || def.type === 'pipe') && (def.innerType ?? def.in))
+      current = (def.innerType ?? def.in) as AnySchema;
     else return false;
   }
 }
@@ -109,7 +119,8 @@ export function isStringValued(schema: AnySchema): boolean {
   return branches(schema).every((b) => {
     const def = defOf(b);
     if (def.type === 'string') return true;
-    if (def.type === 'enum') return Object.values(def.entries as Record<string, unknown>).every((v) => typeof v === 'string');
+    if (def.type === 'enum')
+      return Object.values(def.entries as Record<string, unknown>).every((v) => typeof v === 'string');
     if (def.type === 'literal') return (def.values as unknown[]).every((v) => typeof v === 'string');
     return false;
   });
@@ -120,8 +131,12 @@ export function fieldDoc(schema: AnySchema): string {
   const meta = metaOf(schema);
   const parts = [meta.title ? `**${meta.title}**` : undefined, meta.description].filter(Boolean);
   const fallback = defaultOf(schema);
-  if (fallback !== undefined && !(Array.isArray(fallback) && fallback.length === 0)) parts.push(`Default: \`${JSON.stringify(fallback)}\``);
-  if (meta.examples?.length) parts.push(`Examples: ${meta.examples.map((e) => `\`${typeof e === 'string' ? e : JSON.stringify(e)}\``).join(', ')}`);
+  if (fallback !== undefined && !(Array.isArray(fallback) && fallback.length === 0))
+    parts.push(`Default: \`${JSON.stringify(fallback)}\``);
+  if (meta.examples?.length)
+    parts.push(
+      `Examples: ${meta.examples.map((e) => `\`${typeof e === 'string' ? e : JSON.stringify(e)}\``).join(', ')}`,
+    );
   return parts.join('\n\n');
 }
 

@@ -18,7 +18,11 @@ const REQUIREMENT_CODES: ReadonlySet<string> = new Set(['ANF116', 'ANF118']);
  * pool holds only that volume (a new service level would change its siblings too) and every
  * value can be edited in place. The rule's own fix (a bigger quota at the same level) comes first.
  */
-export function sizingAlternativeActions(file: ParsedFile, diagnostic: Diagnostic, config: ResolvedConfig): CoreCodeAction[] {
+export function sizingAlternativeActions(
+  file: ParsedFile,
+  diagnostic: Diagnostic,
+  config: ResolvedConfig,
+): CoreCodeAction[] {
   const manifest = file.manifest;
   if (!manifest || !REQUIREMENT_CODES.has(diagnostic.code)) return [];
   const at = [...volumesOf(manifest)].find(({ volume }) => within(volume.span, diagnostic.span.start));
@@ -29,7 +33,9 @@ export function sizingAlternativeActions(file: ParsedFile, diagnostic: Diagnosti
   const options = adviseSizing(
     {
       ...(volumeFigures.requiredCapacityGiB !== undefined ? { capacityGiB: volumeFigures.requiredCapacityGiB } : {}),
-      ...(volumeFigures.requiredThroughputMiBps !== undefined ? { throughputMiBps: volumeFigures.requiredThroughputMiBps } : {}),
+      ...(volumeFigures.requiredThroughputMiBps !== undefined
+        ? { throughputMiBps: volumeFigures.requiredThroughputMiBps }
+        : {}),
       ...(at.volume.workload ? { workload: at.volume.workload.value } : {}),
       coolAccess: volumeCoolAccess(at.volume),
       networkFeatures: volumeNetworkFeatures(at.pool, at.volume),
@@ -49,7 +55,11 @@ export function sizingAlternativeActions(file: ParsedFile, diagnostic: Diagnosti
     }));
 }
 
-function editsFor(file: ParsedFile, at: ReturnType<typeof volumesOf> extends Generator<infer T> ? T : never, option: SizingOption): TextEdit[] | undefined {
+function editsFor(
+  file: ParsedFile,
+  at: ReturnType<typeof volumesOf> extends Generator<infer T> ? T : never,
+  option: SizingOption,
+): TextEdit[] | undefined {
   const { pool, volume } = at;
   const source = file.source;
   const edits: (SpanEdit | undefined)[] = [
@@ -58,20 +68,37 @@ function editsFor(file: ParsedFile, at: ReturnType<typeof volumesOf> extends Gen
     replaceValue(volume.quota, sizeText(option.quotaGiB)),
   ];
   if (option.largeVolume && !volume.largeVolume?.value) {
-    edits.push(volume.largeVolume ? replaceValue(volume.largeVolume, 'true') : insertAfterSibling(source, volume.quota, 'largeVolume', 'true'));
+    edits.push(
+      volume.largeVolume
+        ? replaceValue(volume.largeVolume, 'true')
+        : insertAfterSibling(source, volume.quota, 'largeVolume', 'true'),
+    );
   }
   if (option.qos === 'manual') {
     const assigned = `${formatNumber(option.throughputMiBps, 0).replace(/,/g, '')} MiB/s`;
     if (option.flexibleThroughputMiBps !== undefined) {
       const poolThroughput = `${formatNumber(option.flexibleThroughputMiBps, 0).replace(/,/g, '')} MiB/s`;
-      edits.push(pool.throughput ? replaceValue(pool.throughput, poolThroughput) : insertAfterSibling(source, pool.size, 'throughput', poolThroughput));
+      edits.push(
+        pool.throughput
+          ? replaceValue(pool.throughput, poolThroughput)
+          : insertAfterSibling(source, pool.size, 'throughput', poolThroughput),
+      );
     }
     if (pool.qos && pool.qos.value !== 'manual') edits.push(replaceValue(pool.qos, 'manual'));
-    edits.push(volume.throughput ? replaceValue(volume.throughput, assigned) : insertAfterSibling(source, volume.quota, 'throughput', assigned));
+    edits.push(
+      volume.throughput
+        ? replaceValue(volume.throughput, assigned)
+        : insertAfterSibling(source, volume.quota, 'throughput', assigned),
+    );
   } else if (pool.qos?.value === 'manual') {
     edits.push(replaceValue(pool.qos, 'auto'));
   }
   if (edits.some((e) => e === undefined)) return undefined;
   // Two insertions after the same line keep their order by offset; never overlapping edits otherwise.
-  return (edits as SpanEdit[]).map((edit) => ({ uri: file.uri, span: edit.span, newText: edit.newText, range: source.rangeOf(edit.span) }));
+  return (edits as SpanEdit[]).map((edit) => ({
+    uri: file.uri,
+    span: edit.span,
+    newText: edit.newText,
+    range: source.rangeOf(edit.span),
+  }));
 }

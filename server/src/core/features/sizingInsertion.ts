@@ -8,7 +8,16 @@
  * theirs here: an inserter gets the text, the cursor and the pool as plain data and returns the
  * whole edited text, or why it cannot.
  */
-import { applyEdits, modify, parse, parseTree, findNodeAtLocation, type FormattingOptions, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import {
+  applyEdits,
+  modify,
+  parse,
+  parseTree,
+  findNodeAtLocation,
+  type FormattingOptions,
+  type Node as JsonNode,
+  type ParseError,
+} from 'jsonc-parser';
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { changedRegion } from '../text/changedRegion';
 import type { Span } from '../text/sourceText';
@@ -44,7 +53,11 @@ export interface SizingEdit {
 export type InsertionResult = SizingEdit | { readonly error: string };
 
 /** Text + cursor + pool -> the whole edited text, the account it went to, or why not. */
-type Inserter = (text: string, offset: number, pool: PoolDraft) => { text: string; account: string; created: boolean } | { error: string };
+type Inserter = (
+  text: string,
+  offset: number,
+  pool: PoolDraft,
+) => { text: string; account: string; created: boolean } | { error: string };
 
 /** The default account name when a file has none yet. */
 export const NEW_ACCOUNT_NAME = 'account1';
@@ -92,7 +105,12 @@ function verify(text: string, format: 'yaml' | 'json', account: string, pool: st
     if (errors.length > 0) return `the result would not parse (JSON error at offset ${errors[0]!.offset})`;
   }
   const accounts = (data as { accounts?: unknown } | null)?.accounts;
-  const found = Array.isArray(accounts) && accounts.some((a: { name?: unknown; pools?: unknown }) => a?.name === account && Array.isArray(a.pools) && a.pools.some((p: { name?: unknown }) => p?.name === pool));
+  const found =
+    Array.isArray(accounts) &&
+    accounts.some(
+      (a: { name?: unknown; pools?: unknown }) =>
+        a?.name === account && Array.isArray(a.pools) && a.pools.some((p: { name?: unknown }) => p?.name === pool),
+    );
   return found ? undefined : `the pool ${pool} is not in account ${account} afterwards`;
 }
 
@@ -200,27 +218,52 @@ function isEmptyValue(pair: Pair): boolean {
   return pair.value === null || (isScalar(pair.value) && (pair.value.value === null || pair.value.value === ''));
 }
 
-function insertYaml(text: string, offset: number, draft: PoolDraft): { text: string; account: string; created: boolean } | { error: string } {
+function insertYaml(
+  text: string,
+  offset: number,
+  draft: PoolDraft,
+): { text: string; account: string; created: boolean } | { error: string } {
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'silent' });
-  if (doc.errors.length > 0) return { error: `the manifest has YAML errors (line ${lineOf(text, doc.errors[0]!.pos[0])}): fix them first, then ask again` };
+  if (doc.errors.length > 0)
+    return {
+      error: `the manifest has YAML errors (line ${lineOf(text, doc.errors[0]!.pos[0])}): fix them first, then ask again`,
+    };
   const root = doc.contents;
   const newAccount = (pool: PoolDraft) => ({ name: NEW_ACCOUNT_NAME, pools: [poolData(pool)] });
   if (root === null || (isScalar(root) && (root.value === null || root.value === ''))) {
-    return { text: insertLines(text, text.length, 0, yamlBlock({ accounts: [newAccount(draft)] })), account: NEW_ACCOUNT_NAME, created: true };
+    return {
+      text: insertLines(text, text.length, 0, yamlBlock({ accounts: [newAccount(draft)] })),
+      account: NEW_ACCOUNT_NAME,
+      created: true,
+    };
   }
   if (!isMap(root)) return { error: 'the manifest is not a mapping of keys (region, accounts, ...)' };
   const accountsPair = pairOf(root, 'accounts');
   if (!accountsPair) {
     const last = root.items[root.items.length - 1];
     const column = root.items[0] ? columnOf(text, keyStart(root.items[0])) : 0;
-    return { text: insertLines(text, last ? pairEnd(text, last) : text.length, column, yamlBlock({ accounts: [newAccount(draft)] })), account: NEW_ACCOUNT_NAME, created: true };
+    return {
+      text: insertLines(
+        text,
+        last ? pairEnd(text, last) : text.length,
+        column,
+        yamlBlock({ accounts: [newAccount(draft)] }),
+      ),
+      account: NEW_ACCOUNT_NAME,
+      created: true,
+    };
   }
   if (isEmptyValue(accountsPair)) {
     const column = columnOf(text, keyStart(accountsPair)) + 2;
-    return { text: insertLines(text, keyStart(accountsPair), column, yamlBlock([newAccount(draft)])), account: NEW_ACCOUNT_NAME, created: true };
+    return {
+      text: insertLines(text, keyStart(accountsPair), column, yamlBlock([newAccount(draft)])),
+      account: NEW_ACCOUNT_NAME,
+      created: true,
+    };
   }
   const accounts = accountsPair.value;
-  if (!isSeq(accounts) || accounts.flow) return { error: '`accounts:` is not a block list (`- name: ...` items): add the pool by hand' };
+  if (!isSeq(accounts) || accounts.flow)
+    return { error: '`accounts:` is not a block list (`- name: ...` items): add the pool by hand' };
   const items = accounts.items.filter((item): item is YAMLMap => isMap(item) && !item.flow);
   if (items.length !== accounts.items.length || items.length === 0) {
     if (accounts.items.length === 0) return { error: '`accounts:` has no items' };
@@ -233,19 +276,39 @@ function insertYaml(text: string, offset: number, draft: PoolDraft): { text: str
   if (name === undefined) return { error: 'the account at the cursor has no `name:`' };
   const poolsPair = pairOf(account, 'pools');
   const existingPools = poolsPair && isSeq(poolsPair.value) ? (poolsPair.value as YAMLSeq).items.filter(isMap) : [];
-  const poolNames = existingPools.map((p) => pairOf(p, 'name')).map((p) => (p && isScalar(p.value) ? String(p.value.value) : ''));
+  const poolNames = existingPools
+    .map((p) => pairOf(p, 'name'))
+    .map((p) => (p && isScalar(p.value) ? String(p.value.value) : ''));
   const volumeNames = existingPools.flatMap((p) => {
     const volumes = pairOf(p, 'volumes')?.value;
-    return isSeq(volumes) ? volumes.items.filter(isMap).map((v) => pairOf(v, 'name')).map((v) => (v && isScalar(v.value) ? String(v.value.value) : '')) : [];
+    return isSeq(volumes)
+      ? volumes.items
+          .filter(isMap)
+          .map((v) => pairOf(v, 'name'))
+          .map((v) => (v && isScalar(v.value) ? String(v.value.value) : ''))
+      : [];
   });
   const pool = withUniqueNames(draft, poolNames, volumeNames);
   const keyColumn = columnOf(text, keyStart(account.items[0]!));
   if (!poolsPair) {
     const last = account.items[account.items.length - 1]!;
-    return { text: insertLines(text, pairEnd(text, last), keyColumn, yamlBlock({ pools: [poolData(pool)] })), account: name, created: false };
+    return {
+      text: insertLines(text, pairEnd(text, last), keyColumn, yamlBlock({ pools: [poolData(pool)] })),
+      account: name,
+      created: false,
+    };
   }
   if (isEmptyValue(poolsPair)) {
-    return { text: insertLines(text, keyStart(poolsPair), columnOf(text, keyStart(poolsPair)) + 2, yamlBlock([poolData(pool)])), account: name, created: false };
+    return {
+      text: insertLines(
+        text,
+        keyStart(poolsPair),
+        columnOf(text, keyStart(poolsPair)) + 2,
+        yamlBlock([poolData(pool)]),
+      ),
+      account: name,
+      created: false,
+    };
   }
   const pools = poolsPair.value;
   if (!isSeq(pools) || pools.flow) {
@@ -269,7 +332,16 @@ function insertYaml(text: string, offset: number, draft: PoolDraft): { text: str
   // The dash of the first item: its column is the list's indentation.
   const dash = firstPool?.range ? text.lastIndexOf('-', firstPool.range[0]) : -1;
   const column = dash >= 0 ? columnOf(text, dash) : keyColumn;
-  return { text: insertLines(text, lastPool?.range ? lastChar(text, lastPool.range[1]) : pairEnd(text, poolsPair), column, yamlBlock([poolData(pool)])), account: name, created: false };
+  return {
+    text: insertLines(
+      text,
+      lastPool?.range ? lastChar(text, lastPool.range[1]) : pairEnd(text, poolsPair),
+      column,
+      yamlBlock([poolData(pool)]),
+    ),
+    account: name,
+    created: false,
+  };
 }
 
 function lineOf(text: string, offset: number): number {
@@ -283,32 +355,54 @@ function lineOf(text: string, offset: number): number {
 /** The file's own indentation: the first indented line's leading whitespace. */
 function formattingOf(text: string): FormattingOptions {
   const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
-  return indent.startsWith('\t') ? { insertSpaces: false, tabSize: 1, eol: '\n' } : { insertSpaces: true, tabSize: indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  return indent.startsWith('\t')
+    ? { insertSpaces: false, tabSize: 1, eol: '\n' }
+    : { insertSpaces: true, tabSize: indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
 }
 
 function jsonString(node: JsonNode | undefined): string | undefined {
   return node?.type === 'string' ? String(node.value) : undefined;
 }
 
-function insertJson(text: string, offset: number, draft: PoolDraft): { text: string; account: string; created: boolean } | { error: string } {
+function insertJson(
+  text: string,
+  offset: number,
+  draft: PoolDraft,
+): { text: string; account: string; created: boolean } | { error: string } {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   const formattingOptions = formattingOf(text);
-  const edit = (path: (string | number)[], value: unknown, isArrayInsertion = false) => applyEdits(text, modify(text, path, value, { formattingOptions, isArrayInsertion }));
+  const edit = (path: (string | number)[], value: unknown, isArrayInsertion = false) =>
+    applyEdits(text, modify(text, path, value, { formattingOptions, isArrayInsertion }));
   if (text.trim() === '') {
     const content = JSON.stringify({ accounts: [{ name: NEW_ACCOUNT_NAME, pools: [poolData(draft)] }] }, null, 2);
     return { text: `${content}\n`, account: NEW_ACCOUNT_NAME, created: true };
   }
-  if (errors.length > 0 || !root) return { error: `the manifest has JSON errors (line ${lineOf(text, errors[0]?.offset ?? 0)}): fix them first, then ask again` };
+  if (errors.length > 0 || !root)
+    return {
+      error: `the manifest has JSON errors (line ${lineOf(text, errors[0]?.offset ?? 0)}): fix them first, then ask again`,
+    };
   if (root.type !== 'object') return { error: 'the manifest is not a JSON object' };
   const accounts = findNodeAtLocation(root, ['accounts']);
   if (!accounts || accounts.type === 'null') {
-    return { text: edit(['accounts'], [{ name: NEW_ACCOUNT_NAME, pools: [poolData(draft)] }]), account: NEW_ACCOUNT_NAME, created: true };
+    return {
+      text: edit(['accounts'], [{ name: NEW_ACCOUNT_NAME, pools: [poolData(draft)] }]),
+      account: NEW_ACCOUNT_NAME,
+      created: true,
+    };
   }
   if (accounts.type !== 'array') return { error: '`accounts` is not a list' };
   const items = accounts.children ?? [];
-  if (items.length === 0) return { text: edit(['accounts', 0], { name: NEW_ACCOUNT_NAME, pools: [poolData(draft)] }, true), account: NEW_ACCOUNT_NAME, created: true };
-  const index = itemAt(items.map((n) => ({ start: n.offset, end: n.offset + n.length })), offset);
+  if (items.length === 0)
+    return {
+      text: edit(['accounts', 0], { name: NEW_ACCOUNT_NAME, pools: [poolData(draft)] }, true),
+      account: NEW_ACCOUNT_NAME,
+      created: true,
+    };
+  const index = itemAt(
+    items.map((n) => ({ start: n.offset, end: n.offset + n.length })),
+    offset,
+  );
   const account = items[index]!;
   if (account.type !== 'object') return { error: 'the account at the cursor is not an object' };
   const name = jsonString(findNodeAtLocation(account, ['name']));
@@ -318,10 +412,17 @@ function insertJson(text: string, offset: number, draft: PoolDraft): { text: str
   const poolNames = poolNodes.map((p) => jsonString(findNodeAtLocation(p, ['name'])) ?? '');
   const volumeNames = poolNodes.flatMap((p) => {
     const volumes = findNodeAtLocation(p, ['volumes']);
-    return volumes?.type === 'array' ? (volumes.children ?? []).map((v) => jsonString(findNodeAtLocation(v, ['name'])) ?? '') : [];
+    return volumes?.type === 'array'
+      ? (volumes.children ?? []).map((v) => jsonString(findNodeAtLocation(v, ['name'])) ?? '')
+      : [];
   });
   const pool = withUniqueNames(draft, poolNames, volumeNames);
-  if (!pools || pools.type === 'null') return { text: edit(['accounts', index, 'pools'], [poolData(pool)]), account: name, created: false };
+  if (!pools || pools.type === 'null')
+    return { text: edit(['accounts', index, 'pools'], [poolData(pool)]), account: name, created: false };
   if (pools.type !== 'array') return { error: '`pools` of the account is not a list' };
-  return { text: edit(['accounts', index, 'pools', poolNodes.length], poolData(pool), true), account: name, created: false };
+  return {
+    text: edit(['accounts', index, 'pools', poolNodes.length], poolData(pool), true),
+    account: name,
+    created: false,
+  };
 }

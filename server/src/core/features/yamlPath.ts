@@ -29,7 +29,12 @@ function info(line: string): LineInfo | undefined {
   const dash = m[2] !== undefined;
   const keyCol = dash ? indent + 1 + m[3]!.length : indent;
   const value = m[5];
-  return { ...(dash ? { dashCol: indent } : {}), keyCol, ...(m[4] ? { key: m[4] } : {}), hasValue: value !== undefined && value !== '' && !value.startsWith('#') };
+  return {
+    ...(dash ? { dashCol: indent } : {}),
+    keyCol,
+    ...(m[4] ? { key: m[4] } : {}),
+    hasValue: value !== undefined && value !== '' && !value.startsWith('#'),
+  };
 }
 
 export function yamlContextAt(text: string, offset: number): YamlContext | undefined {

@@ -1,10 +1,42 @@
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import {
+  findNodeAtLocation,
+  getNodeValue,
+  parseTree,
+  printParseErrorCode,
+  type Node as JsonNode,
+  type ParseError,
+} from 'jsonc-parser';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { annotationFor, IAC_SYNTAX_CODE } from './common';
 import type { IacAccount, IacEstate, IacPool, IacSlip, IacVolume } from './estate';
-import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
-import { copyLoop, countOf, evaluateNode, nameSegments, isPropertyCopy, TemplateScope, withCopyIndex, withUnknownCopyIndex, type ArmScope, type GivenParameter, type UndeclaredUse } from './arm/evaluate';
+import {
+  armGroupVolumes,
+  armPool,
+  armVolume,
+  common,
+  decimalSlip,
+  lastSegment,
+  poolFromId,
+  segment,
+  str,
+  type Field,
+  type Meta,
+  type Obj,
+} from './fields';
+import {
+  copyLoop,
+  countOf,
+  evaluateNode,
+  nameSegments,
+  isPropertyCopy,
+  TemplateScope,
+  withCopyIndex,
+  withUnknownCopyIndex,
+  type ArmScope,
+  type GivenParameter,
+  type UndeclaredUse,
+} from './arm/evaluate';
 import { Budget, firstUnknown, isPlainObject, isUnknown, propertyOf, Unknown } from './values';
 
 /**
@@ -30,12 +62,21 @@ export interface ArmContext {
   readonly budget?: Budget;
 }
 
-export function readArmJson(source: SourceText, problems: ParseProblem[], language: 'arm' | 'az-cli', context: ArmContext = {}): IacEstate {
+export function readArmJson(
+  source: SourceText,
+  problems: ParseProblem[],
+  language: 'arm' | 'az-cli',
+  context: ArmContext = {},
+): IacEstate {
   const errors: ParseError[] = [];
   const root = parseTree(source.text, errors, { allowTrailingComma: true, disallowComments: false });
   for (const e of errors.slice(0, MAX_SYNTAX_PROBLEMS)) {
     const start = Math.min(e.offset, source.text.length);
-    problems.push({ code: IAC_SYNTAX_CODE, span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) }, message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.` });
+    problems.push({
+      code: IAC_SYNTAX_CODE,
+      span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) },
+      message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.`,
+    });
   }
   const reader = new ArmReader(source, root, language, context, problems);
   return reader.estate();
@@ -82,8 +123,10 @@ class ArmReader {
         const scope = this.templateScope(this.root, this.context.parameters ?? new Map(), this.context.missingHint);
         pending.push(...this.resourcesOf(this.root, scope, undefined, undefined, '', 0, false));
       } else {
-        const items = this.root.type === 'array' ? this.root.children ?? [] : [this.root];
-        items.forEach((item, i) => pending.push({ node: item, scope: undefined, address: `[${i}]`, depth: 0, repeated: false }));
+        const items = this.root.type === 'array' ? (this.root.children ?? []) : [this.root];
+        items.forEach((item, i) =>
+          pending.push({ node: item, scope: undefined, address: `[${i}]`, depth: 0, repeated: false }),
+        );
       }
     }
     // Iterative: nested `resources` and deployments are input, not a bound of our stack.
@@ -100,10 +143,20 @@ class ArmReader {
         message: `anf-lint stopped reading this template after ${this.budget.stopped}: resources past that point are not read, and values it had not evaluated are unknown. This is a bound on anf-lint's work, not a problem of the template.`,
       });
     }
-    return { language: this.language, accounts: this.accounts, pools: this.pools, volumes: this.volumes, slips: this.slips };
+    return {
+      language: this.language,
+      accounts: this.accounts,
+      pools: this.pools,
+      volumes: this.volumes,
+      slips: this.slips,
+    };
   }
 
-  private templateScope(template: JsonNode, given: ReadonlyMap<string, GivenParameter>, hint: string | undefined): TemplateScope {
+  private templateScope(
+    template: JsonNode,
+    given: ReadonlyMap<string, GivenParameter>,
+    hint: string | undefined,
+  ): TemplateScope {
     return new TemplateScope(template, given, this.budget, (use) => this.reportUndeclared(use), hint);
   }
 
@@ -118,14 +171,34 @@ class ArmReader {
   }
 
   /** The resources of a template (`resources` as an array, or as an object of symbolic names: languageVersion 2.0). */
-  private resourcesOf(template: JsonNode, scope: ArmScope, parentType: string | undefined, parentName: string | undefined, prefix: string, depth: number, repeated: boolean): Pending[] {
+  private resourcesOf(
+    template: JsonNode,
+    scope: ArmScope,
+    parentType: string | undefined,
+    parentName: string | undefined,
+    prefix: string,
+    depth: number,
+    repeated: boolean,
+  ): Pending[] {
     const resources = findNodeAtLocation(template, ['resources']);
     if (!resources) return [];
     const entries: [string, JsonNode][] =
       resources.type === 'array'
         ? (resources.children ?? []).map((c, i) => [`${prefix}resources[${i}]`, c])
-        : (resources.children ?? []).flatMap((p) => (p.children?.[0] && p.children[1] ? [[`${prefix}resources.${String(p.children[0].value)}`, p.children[1]] as [string, JsonNode]] : []));
-    return entries.map(([address, node]) => ({ node, scope, ...(parentType ? { parentType } : {}), ...(parentName !== undefined ? { parentName } : {}), address, depth, repeated }));
+        : (resources.children ?? []).flatMap((p) =>
+            p.children?.[0] && p.children[1]
+              ? [[`${prefix}resources.${String(p.children[0].value)}`, p.children[1]] as [string, JsonNode]]
+              : [],
+          );
+    return entries.map(([address, node]) => ({
+      node,
+      scope,
+      ...(parentType ? { parentType } : {}),
+      ...(parentName !== undefined ? { parentName } : {}),
+      address,
+      depth,
+      repeated,
+    }));
   }
 
   private resource(at: Pending, pending: Pending[]): void {
@@ -143,18 +216,31 @@ class ArmReader {
       const known = countOf(count);
       if (known.count === undefined) {
         // How many is unknown: read once, as repeated, `copyIndex()` unknown.
-        this.instance(at, withUnknownCopyIndex(at.scope, loopName, known.unknown!), `${at.address} (copy '${loopName}')`, true, pending);
+        this.instance(
+          at,
+          withUnknownCopyIndex(at.scope, loopName, known.unknown!),
+          `${at.address} (copy '${loopName}')`,
+          true,
+          pending,
+        );
         return;
       }
       if (!this.budget.instance(known.count)) return;
-      for (let i = 0; i < known.count; i++) this.instance(at, withCopyIndex(at.scope, loopName, i), `${at.address}[copyIndex ${i}]`, at.repeated, pending);
+      for (let i = 0; i < known.count; i++)
+        this.instance(at, withCopyIndex(at.scope, loopName, i), `${at.address}[copyIndex ${i}]`, at.repeated, pending);
       return;
     }
     if (!this.budget.instance()) return;
     this.instance(at, at.scope, at.address, at.repeated, pending);
   }
 
-  private instance(at: Pending, scope: ArmScope | undefined, address: string, repeated: boolean, pending: Pending[]): void {
+  private instance(
+    at: Pending,
+    scope: ArmScope | undefined,
+    address: string,
+    repeated: boolean,
+    pending: Pending[],
+  ): void {
     const { node } = at;
     const obj = this.obj(node, scope);
     if (scope) {
@@ -168,9 +254,12 @@ class ArmReader {
     const lower = type.toLowerCase();
     const fullName = str(obj.field('name'));
     const qualified =
-      at.parentName !== undefined && fullName?.value !== undefined && !fullName.value.startsWith(`${at.parentName}/`) ? `${at.parentName}/${fullName.value}` : fullName?.value;
+      at.parentName !== undefined && fullName?.value !== undefined && !fullName.value.startsWith(`${at.parentName}/`)
+        ? `${at.parentName}/${fullName.value}`
+        : fullName?.value;
     const qualifiedName = fullName && qualified !== undefined ? { ...fullName, value: qualified } : fullName;
-    if (lower === 'microsoft.resources/deployments') return this.deployment(obj, node, scope, address, at, repeated, pending);
+    if (lower === 'microsoft.resources/deployments')
+      return this.deployment(obj, node, scope, address, at, repeated, pending);
     const name = lastSegment(qualifiedName);
     const api = str(obj.field('apiVersion'));
     const annotation = annotationFor(this.source, spanOf(node));
@@ -190,7 +279,10 @@ class ArmReader {
     const props = obj.field('properties')?.object ?? (this.language === 'az-cli' ? obj : undefined);
     // A name whose last part is unknown (`format('{0}/{1}', variables('pool'), uniqueString(...))`) still names its parents.
     const nameNode = findNodeAtLocation(node, ['name']);
-    const parts = scope && qualifiedName && qualifiedName.value === undefined && typeof nameNode?.value === 'string' ? nameSegments(nameNode.value, scope) : undefined;
+    const parts =
+      scope && qualifiedName && qualifiedName.value === undefined && typeof nameNode?.value === 'string'
+        ? nameSegments(nameNode.value, scope)
+        : undefined;
     const parentSegment = (i: number) => {
       const known = segment(qualifiedName, i);
       if (known || !qualifiedName) return known ?? this.unknownSegment(qualifiedName, i);
@@ -214,19 +306,43 @@ class ArmReader {
         return typeof ip === 'string' ? [ip] : [];
       });
       const zones = obj.field('zones');
-      this.volumes.push(armVolume({ ...meta, ...(account ? { account: { name: account } } : {}), ...(pool ? { pool: { name: pool } } : {}) }, props, { ...(zones ? { zones } : {}), mountTargets }));
+      this.volumes.push(
+        armVolume(
+          { ...meta, ...(account ? { account: { name: account } } : {}), ...(pool ? { pool: { name: pool } } : {}) },
+          props,
+          { ...(zones ? { zones } : {}), mountTargets },
+        ),
+      );
     } else if (lower === 'microsoft.netapp/netappaccounts/volumegroups') {
       const account = parentSegment(0);
       for (const item of props?.field('volumes')?.items ?? []) {
-        const slip = decimalSlip(item.object?.field('properties')?.object?.field('usageThreshold'), 'The volume quota (`usageThreshold`)');
+        const slip = decimalSlip(
+          item.object?.field('properties')?.object?.field('usageThreshold'),
+          'The volume quota (`usageThreshold`)',
+        );
         if (slip) this.slips.push(slip);
       }
-      this.volumes.push(...armGroupVolumes({ ...meta, ...(account ? { account: { name: account } } : {}) }, props, (f) => poolFromId(f), (span) => annotationFor(this.source, span)));
+      this.volumes.push(
+        ...armGroupVolumes(
+          { ...meta, ...(account ? { account: { name: account } } : {}) },
+          props,
+          (f) => poolFromId(f),
+          (span) => annotationFor(this.source, span),
+        ),
+      );
     }
     const children = findNodeAtLocation(node, ['resources']);
     if (children?.type === 'array') {
       (children.children ?? []).forEach((child, i) =>
-        pending.push({ node: child, scope, parentType: type, ...(qualified !== undefined ? { parentName: qualified } : {}), address: `${address}.resources[${i}]`, depth: at.depth, repeated }),
+        pending.push({
+          node: child,
+          scope,
+          parentType: type,
+          ...(qualified !== undefined ? { parentName: qualified } : {}),
+          address: `${address}.resources[${i}]`,
+          depth: at.depth,
+          repeated,
+        }),
       );
     }
   }
@@ -242,7 +358,15 @@ class ArmReader {
    * `inner`: its `parameters` as the deployment passes them) or in this one (`outer`, the default).
    * A `templateLink` names a file anf-lint does not follow.
    */
-  private deployment(obj: Obj, node: JsonNode, scope: ArmScope | undefined, address: string, at: Pending, repeated: boolean, pending: Pending[]): void {
+  private deployment(
+    obj: Obj,
+    node: JsonNode,
+    scope: ArmScope | undefined,
+    address: string,
+    at: Pending,
+    repeated: boolean,
+    pending: Pending[],
+  ): void {
     if (!scope || at.depth >= MAX_DEPLOYMENT_DEPTH) return;
     const template = findNodeAtLocation(node, ['properties', 'template']);
     if (!template || template.type !== 'object') return;
@@ -257,14 +381,26 @@ class ArmReader {
         const [k, v] = p.children ?? [];
         if (!k || !v) continue;
         const valueNode = findNodeAtLocation(v, ['value']);
-        const value = valueNode ? evaluateNode(valueNode, scope) : new Unknown(`${label} passes \`${String(k.value)}\` as a Key Vault reference`);
+        const value = valueNode
+          ? evaluateNode(valueNode, scope)
+          : new Unknown(`${label} passes \`${String(k.value)}\` as a Key Vault reference`);
         given.set(String(k.value).toLowerCase(), { value, from: `${label}'s \`parameters\`` });
       }
       const hint = `no default and ${label} does not pass it`;
       const nested = this.templateScope(template, given, hint);
       innerScope = nested;
     }
-    pending.push(...this.resourcesOf(template, innerScope, undefined, undefined, `${address}.properties.template.`, at.depth + 1, repeated));
+    pending.push(
+      ...this.resourcesOf(
+        template,
+        innerScope,
+        undefined,
+        undefined,
+        `${address}.properties.template.`,
+        at.depth + 1,
+        repeated,
+      ),
+    );
   }
 
   // ---- fields ----------------------------------------------------------------------------
@@ -311,10 +447,20 @@ class ArmReader {
     const loop = copyLoop(entry, scope);
     const span = spanOf(entry);
     const raw = this.source.text.slice(span.start, span.end);
-    if (!loop || loop.count === undefined) return { value: undefined, span, keySpan, raw, unknown: loop?.unknown.reason ?? 'the copy loop is not read' };
-    const items = Array.from({ length: loop.count }, (_, i) => this.field(loop.input, spanOf(loop.input), withCopyIndex(scope, loop.name, i)));
+    if (!loop || loop.count === undefined)
+      return { value: undefined, span, keySpan, raw, unknown: loop?.unknown.reason ?? 'the copy loop is not read' };
+    const items = Array.from({ length: loop.count }, (_, i) =>
+      this.field(loop.input, spanOf(loop.input), withCopyIndex(scope, loop.name, i)),
+    );
     const unknown = items.find((i) => i.value === undefined);
-    return { value: unknown ? undefined : items.map((i) => i.value), span, keySpan, raw, items, ...(unknown?.unknown ? { unknown: unknown.unknown } : {}) };
+    return {
+      value: unknown ? undefined : items.map((i) => i.value),
+      span,
+      keySpan,
+      raw,
+      items,
+      ...(unknown?.unknown ? { unknown: unknown.unknown } : {}),
+    };
   }
 
   private field(node: JsonNode, keySpan: Span, scope: ArmScope | undefined): Field {
@@ -330,14 +476,21 @@ class ArmReader {
         ...(node.type === 'number' || node.type === 'boolean' ? { editSpan: span } : {}),
         ...(node.type === 'string' ? { editSpan: { start: node.offset + 1, end: node.offset + node.length - 1 } } : {}),
         ...(node.type === 'object' ? { object: this.obj(node, undefined) } : {}),
-        ...(node.type === 'array' ? { items: (node.children ?? []).map((c) => this.field(c, spanOf(c), undefined)) } : {}),
+        ...(node.type === 'array'
+          ? { items: (node.children ?? []).map((c) => this.field(c, spanOf(c), undefined)) }
+          : {}),
       };
     }
     scope.trace = new Map();
     const evaluated = evaluateNode(node, scope);
     const trace = scope.trace;
     scope.trace = undefined;
-    const expression = node.type === 'string' && typeof node.value === 'string' && node.value.startsWith('[') && !node.value.startsWith('[[') && node.value.endsWith(']');
+    const expression =
+      node.type === 'string' &&
+      typeof node.value === 'string' &&
+      node.value.startsWith('[') &&
+      !node.value.startsWith('[[') &&
+      node.value.endsWith(']');
     const literal = !expression;
     const origin = originOf(trace);
     if (node.type === 'object' || node.type === 'array') {
@@ -354,7 +507,9 @@ class ArmReader {
       ...made,
       ...(origin ? { origin } : {}),
       ...(literal && (node.type === 'number' || node.type === 'boolean') ? { editSpan: span } : {}),
-      ...(literal && node.type === 'string' ? { editSpan: { start: node.offset + 1, end: node.offset + node.length - 1 } } : {}),
+      ...(literal && node.type === 'string'
+        ? { editSpan: { start: node.offset + 1, end: node.offset + node.length - 1 } }
+        : {}),
     };
   }
 }
@@ -362,7 +517,9 @@ class ArmReader {
 /** "`parameters('poolSize')` from main.parameters.json line 5": parameters given from outside. */
 function originOf(trace: ReadonlyMap<string, string | undefined> | undefined): string | undefined {
   const given = [...(trace ?? [])].filter(([, from]) => from !== undefined);
-  return given.length > 0 ? given.map(([name, from]) => `\`parameters('${name}')\` from ${from}`).join('; ') : undefined;
+  return given.length > 0
+    ? given.map(([name, from]) => `\`parameters('${name}')\` from ${from}`).join('; ')
+    : undefined;
 }
 
 /** A field over an evaluated value (an expression that gives an object, an array, a number ...). */
@@ -390,4 +547,3 @@ function plain(value: unknown, span: Span, keySpan: Span, raw: string): Field {
     ...(items ? { items } : {}),
   };
 }
-

@@ -33,7 +33,11 @@ const NAME_FLAGS: Record<Resource, readonly string[]> = {
   volume: ['-n', '-v', '--name', '--volume-name'],
 };
 
-const SHARED: Record<string, ArgKey> = { '--service-level': 'serviceLevel', '--cool-access': 'coolAccess', '--tags': 'workloadTag' };
+const SHARED: Record<string, ArgKey> = {
+  '--service-level': 'serviceLevel',
+  '--cool-access': 'coolAccess',
+  '--tags': 'workloadTag',
+};
 
 const FLAGS: Record<Resource, Record<string, ArgKey>> = {
   account: { '--tags': 'workloadTag' },
@@ -66,11 +70,38 @@ const FLAGS: Record<Resource, Record<string, ArgKey>> = {
 };
 
 /** Flags the CLI reads as booleans: written alone they mean true. */
-const BOOLEAN_FLAGS = new Set(['--cool-access', '--is-large-volume', '--kerberos-enabled', '--unix-read-only', '--unix-read-write', '--has-root-access', '--cifs', '--kerberos5-r', '--kerberos5-rw', '--kerberos5i-r', '--kerberos5i-rw', '--kerberos5p-r', '--kerberos5p-rw']);
+const BOOLEAN_FLAGS = new Set([
+  '--cool-access',
+  '--is-large-volume',
+  '--kerberos-enabled',
+  '--unix-read-only',
+  '--unix-read-write',
+  '--has-root-access',
+  '--cifs',
+  '--kerberos5-r',
+  '--kerberos5-rw',
+  '--kerberos5i-r',
+  '--kerberos5i-rw',
+  '--kerberos5p-r',
+  '--kerberos5p-rw',
+]);
 /** Flags that take several words (`--protocol-types NFSv3 NFSv4.1`, `--zones 1`, `--tags a=b c=d`). */
 const LIST_FLAGS = new Set(['--protocol-types', '--zones', '--tags']);
 /** The export-policy arguments kept for backwards compatibility: they make one rule. */
-const RULE_FLAGS = new Set(['--rule-index', '--allowed-clients', '--unix-read-only', '--unix-read-write', '--has-root-access', '--cifs', '--kerberos5-r', '--kerberos5-rw', '--kerberos5i-r', '--kerberos5i-rw', '--kerberos5p-r', '--kerberos5p-rw']);
+const RULE_FLAGS = new Set([
+  '--rule-index',
+  '--allowed-clients',
+  '--unix-read-only',
+  '--unix-read-write',
+  '--has-root-access',
+  '--cifs',
+  '--kerberos5-r',
+  '--kerberos5-rw',
+  '--kerberos5i-r',
+  '--kerberos5i-rw',
+  '--kerberos5p-r',
+  '--kerberos5p-rw',
+]);
 const BOOLEAN_WORD = /^(?:true|false|yes|no|0|1)$/i;
 
 /** Whether a text can hold an az netappfiles command at all (a cheap look before reading it). */
@@ -91,19 +122,25 @@ export function azCommands(source: SourceText, regions: readonly ShellRegion[]):
         const words = command.words;
         const at = commandIndex(words);
         const first = words[0]?.value;
-        const assigning = first === 'export' || first === 'readonly' || first === 'local' || first === 'declare' || first === 'typeset';
+        const assigning =
+          first === 'export' || first === 'readonly' || first === 'local' || first === 'declare' || first === 'typeset';
         if (at === words.length || assigning) {
-          for (const word of words.slice(assigning ? 1 : 0)) if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.raw)) variables.assign(word);
+          for (const word of words.slice(assigning ? 1 : 0))
+            if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.raw)) variables.assign(word);
           continue;
         }
         const name = words[at]!.value;
-        if (name === 'for' && words[at + 1]) variables.setByRun(words[at + 1]!.value, 'a `for` loop', words[at + 1]!.span.start);
+        if (name === 'for' && words[at + 1])
+          variables.setByRun(words[at + 1]!.value, 'a `for` loop', words[at + 1]!.span.start);
         // `let "x=$RANDOM*2"`: shell arithmetic on values only the run knows.
-        if (name === 'let') for (const w of words.slice(at + 1)) {
-          const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
-          if (m) variables.setByRun(m[1]!, '`let`', w.span.start);
-        }
-        if (name === 'read') for (const w of words.slice(at + 1)) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) variables.setByRun(w.value, '`read`', w.span.start);
+        if (name === 'let')
+          for (const w of words.slice(at + 1)) {
+            const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
+            if (m) variables.setByRun(m[1]!, '`let`', w.span.start);
+          }
+        if (name === 'read')
+          for (const w of words.slice(at + 1))
+            if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) variables.setByRun(w.value, '`read`', w.span.start);
         if (commandBaseName(name) !== 'az' || words[at + 1]?.value !== 'netappfiles') continue;
         const found = azCommand(words.slice(at), variables);
         if (found) commands.push(found);
@@ -116,7 +153,11 @@ export function azCommands(source: SourceText, regions: readonly ShellRegion[]):
 function azCommand(words: readonly ShellWord[], variables: ShellVariables): ResourceCommand | undefined {
   const resource = words[2]?.value;
   const verb = words[3]?.value;
-  if ((resource !== 'account' && resource !== 'pool' && resource !== 'volume') || (verb !== 'create' && verb !== 'update')) return undefined;
+  if (
+    (resource !== 'account' && resource !== 'pool' && resource !== 'volume') ||
+    (verb !== 'create' && verb !== 'update')
+  )
+    return undefined;
   const args = new Map<ArgKey, ArgValue>();
   const ruleArgs = new Map<string, ArgValue>();
   let rulesJson: ArgValue | undefined;
@@ -131,16 +172,34 @@ function azCommand(words: readonly ShellWord[], variables: ShellVariables): Reso
     const wanted = key !== undefined || RULE_FLAGS.has(flag) || flag === '--rules' || flag === '--export-policy-rules';
     const keySpan: Span = eq > 0 ? { start: word.span.start, end: word.span.start + eq } : word.span;
     let valueWords: ShellWord[] = [];
-    if (eq > 0) valueWords = [{ ...word, raw: word.raw.slice(word.raw.indexOf('=') + 1), value: word.value.slice(eq + 1), span: { start: word.span.start + word.raw.indexOf('=') + 1, end: word.span.end } }];
+    if (eq > 0)
+      valueWords = [
+        {
+          ...word,
+          raw: word.raw.slice(word.raw.indexOf('=') + 1),
+          value: word.value.slice(eq + 1),
+          span: { start: word.span.start + word.raw.indexOf('=') + 1, end: word.span.end },
+        },
+      ];
     else {
       let j = i + 1;
-      while (j < words.length && !words[j]!.value.startsWith('-') && (valueWords.length === 0 || LIST_FLAGS.has(flag))) valueWords.push(words[j++]!);
+      while (j < words.length && !words[j]!.value.startsWith('-') && (valueWords.length === 0 || LIST_FLAGS.has(flag)))
+        valueWords.push(words[j++]!);
       // A boolean flag alone means true; `--cool-access true` takes its word.
-      if (BOOLEAN_FLAGS.has(flag) && valueWords.length === 1 && !BOOLEAN_WORD.test(valueWords[0]!.value) && !valueWords[0]!.templated) valueWords = [];
+      if (
+        BOOLEAN_FLAGS.has(flag) &&
+        valueWords.length === 1 &&
+        !BOOLEAN_WORD.test(valueWords[0]!.value) &&
+        !valueWords[0]!.templated
+      )
+        valueWords = [];
       i = j - 1;
     }
     if (!wanted) continue;
-    const value = BOOLEAN_FLAGS.has(flag) && valueWords.length === 0 ? bareFlag(word, keySpan) : argOf(valueWords, keySpan, variables, LIST_FLAGS.has(flag));
+    const value =
+      BOOLEAN_FLAGS.has(flag) && valueWords.length === 0
+        ? bareFlag(word, keySpan)
+        : argOf(valueWords, keySpan, variables, LIST_FLAGS.has(flag));
     if (!value) continue;
     if (flag === '--rules' || flag === '--export-policy-rules') rulesJson = value;
     else if (RULE_FLAGS.has(flag)) ruleArgs.set(flag, value);
@@ -153,8 +212,24 @@ function azCommand(words: readonly ShellWord[], variables: ShellVariables): Reso
   const span = { start: head.start, end: words[words.length - 1]!.span.end };
   // `--size-in-bytes` (newer CLIs, besides `--size` in TiB) takes bytes.
   const sizeInBytes = words.some((w) => w.value === '--size-in-bytes' || w.value.startsWith('--size-in-bytes='));
-  const exportRules = resource === 'volume' ? [...(rulesJson ? jsonRules(rulesJson) : []), ...(ruleArgs.size > 0 ? [flagRule(ruleArgs, args.get('protocols'))] : [])] : [];
-  return { resource, verb, span, headSpan: head, title: `az netappfiles ${resource} ${verb}`, args, exportRules, sizeUnit: sizeInBytes ? 'B' : AZ_CLI_UNITS.poolSizeUnit.value, quotaUnit: AZ_CLI_UNITS.volumeQuotaUnit.value };
+  const exportRules =
+    resource === 'volume'
+      ? [
+          ...(rulesJson ? jsonRules(rulesJson) : []),
+          ...(ruleArgs.size > 0 ? [flagRule(ruleArgs, args.get('protocols'))] : []),
+        ]
+      : [];
+  return {
+    resource,
+    verb,
+    span,
+    headSpan: head,
+    title: `az netappfiles ${resource} ${verb}`,
+    args,
+    exportRules,
+    sizeUnit: sizeInBytes ? 'B' : AZ_CLI_UNITS.poolSizeUnit.value,
+    quotaUnit: AZ_CLI_UNITS.volumeQuotaUnit.value,
+  };
 }
 
 function bareFlag(word: ShellWord, keySpan: Span): ArgValue {
@@ -162,7 +237,12 @@ function bareFlag(word: ShellWord, keySpan: Span): ArgValue {
 }
 
 /** The words of one argument: one value, or a list (`--protocol-types NFSv3 NFSv4.1`). */
-function argOf(words: readonly ShellWord[], keySpan: Span, variables: ShellVariables, isList: boolean): ArgValue | undefined {
+function argOf(
+  words: readonly ShellWord[],
+  keySpan: Span,
+  variables: ShellVariables,
+  isList: boolean,
+): ArgValue | undefined {
   if (words.length === 0) return undefined;
   const span = { start: words[0]!.span.start, end: words[words.length - 1]!.span.end };
   const raw = words.map((w) => w.raw).join(' ');
@@ -170,22 +250,35 @@ function argOf(words: readonly ShellWord[], keySpan: Span, variables: ShellVaria
   const origins: string[] = [];
   for (const w of words) {
     const v = variables.evaluate(w);
-    if (v.value === undefined) return { span, keySpan, raw, unknown: v.unknown ?? `\`${w.raw}\` is computed when the script runs` };
+    if (v.value === undefined)
+      return { span, keySpan, raw, unknown: v.unknown ?? `\`${w.raw}\` is computed when the script runs` };
     if (v.origin) origins.push(v.origin);
     values.push(v.value);
   }
   const one = words.length === 1 ? words[0]! : undefined;
   const editSpan = one && !one.templated ? literalSpan(one) : undefined;
   // `--protocol-types "NFSv3 NFSv4.1"` from a variable splits into words as the shell does unquoted.
-  const value = isList ? values.flatMap((v, k) => (words[k]!.raw.startsWith('"') || words[k]!.raw.startsWith("'") ? [v] : v.split(/\s+/).filter((x) => x !== ''))) : values[0]!;
-  return { value, span, keySpan, raw, ...(editSpan ? { editSpan } : {}), ...(origins.length > 0 ? { origin: origins.join('; ') } : {}) };
+  const value = isList
+    ? values.flatMap((v, k) =>
+        words[k]!.raw.startsWith('"') || words[k]!.raw.startsWith("'") ? [v] : v.split(/\s+/).filter((x) => x !== ''),
+      )
+    : values[0]!;
+  return {
+    value,
+    span,
+    keySpan,
+    raw,
+    ...(editSpan ? { editSpan } : {}),
+    ...(origins.length > 0 ? { origin: origins.join('; ') } : {}),
+  };
 }
 
 /** Where a literal word's value stands: the word, or inside its quotes. */
 function literalSpan(w: ShellWord): Span | undefined {
   if (w.raw === w.value) return w.span;
   const q = w.raw[0];
-  if ((q === '"' || q === "'") && w.raw.length >= 2 && w.raw.endsWith(q) && w.raw.slice(1, -1) === w.value) return { start: w.span.start + 1, end: w.span.end - 1 };
+  if ((q === '"' || q === "'") && w.raw.length >= 2 && w.raw.endsWith(q) && w.raw.slice(1, -1) === w.value)
+    return { start: w.span.start + 1, end: w.span.end - 1 };
   return undefined;
 }
 
@@ -198,15 +291,27 @@ function workloadTag(tags: ArgValue): ArgValue | undefined {
 /** The rule the backwards-compatible flags make; its protocols follow `--protocol-types`, as the CLI does. */
 function flagRule(ruleArgs: ReadonlyMap<string, ArgValue>, protocols: ArgValue | undefined): IacExportRule {
   const first = [...ruleArgs.values()].reduce((a, b) => (a.span.start <= b.span.start ? a : b));
-  const types = Array.isArray(protocols?.value) ? (protocols!.value as string[]).map((p) => p.toLowerCase()) : undefined;
-  const protocolFlag = (name: string): IacValue<boolean> | undefined => (protocols && types ? { value: types.includes(name), span: protocols.span, keySpan: protocols.keySpan, raw: protocols.raw } : undefined);
+  const types = Array.isArray(protocols?.value)
+    ? (protocols!.value as string[]).map((p) => p.toLowerCase())
+    : undefined;
+  const protocolFlag = (name: string): IacValue<boolean> | undefined =>
+    protocols && types
+      ? { value: types.includes(name), span: protocols.span, keySpan: protocols.keySpan, raw: protocols.raw }
+      : undefined;
   const flag = (name: string) => bool(ruleArgs.get(name));
   const clients = str(ruleArgs.get('--allowed-clients'));
   const nfsv3 = protocolFlag('nfsv3');
   const nfsv41 = protocolFlag('nfsv4.1');
   const cifs = flag('--cifs');
   const root = flag('--has-root-access');
-  const kerberos = flag('--kerberos5p-rw')?.value || flag('--kerberos5p-r')?.value ? 'krb5p' : flag('--kerberos5i-rw')?.value || flag('--kerberos5i-r')?.value ? 'krb5i' : flag('--kerberos5-rw')?.value || flag('--kerberos5-r')?.value ? 'krb5' : undefined;
+  const kerberos =
+    flag('--kerberos5p-rw')?.value || flag('--kerberos5p-r')?.value
+      ? 'krb5p'
+      : flag('--kerberos5i-rw')?.value || flag('--kerberos5i-r')?.value
+        ? 'krb5i'
+        : flag('--kerberos5-rw')?.value || flag('--kerberos5-r')?.value
+          ? 'krb5'
+          : undefined;
   return {
     span: first.span,
     ...(clients ? { allowedClients: clients } : {}),
@@ -230,8 +335,18 @@ function jsonRules(rules: ArgValue): IacExportRule[] {
   const items = Array.isArray(parsed) ? parsed : [parsed];
   return items.flatMap((item) => {
     if (!item || typeof item !== 'object') return [];
-    const fields = new Map(Object.entries(item as Record<string, unknown>).map(([k, v]) => [k.toLowerCase().replace(/[-_]/g, ''), v]));
-    const at = (key: string): ArgValue | undefined => (fields.has(key) ? { value: fields.get(key) as string | boolean | number, span: rules.span, keySpan: rules.keySpan, raw: rules.raw } : undefined);
+    const fields = new Map(
+      Object.entries(item as Record<string, unknown>).map(([k, v]) => [k.toLowerCase().replace(/[-_]/g, ''), v]),
+    );
+    const at = (key: string): ArgValue | undefined =>
+      fields.has(key)
+        ? {
+            value: fields.get(key) as string | boolean | number,
+            span: rules.span,
+            keySpan: rules.keySpan,
+            raw: rules.raw,
+          }
+        : undefined;
     const b = (key: string) => bool(at(key));
     const clients = str(at('allowedclients'));
     const flavour = (f: string) => b(`kerberos${f}readwrite`)?.value || b(`kerberos${f}readonly`)?.value;
@@ -240,6 +355,16 @@ function jsonRules(rules: ArgValue): IacExportRule[] {
     const nfsv41 = b('nfsv41');
     const cifs = b('cifs');
     const root = b('hasrootaccess');
-    return [{ span: rules.span, ...(clients ? { allowedClients: clients } : {}), ...(nfsv3 ? { nfsv3 } : {}), ...(nfsv41 ? { nfsv41 } : {}), ...(cifs ? { cifs } : {}), ...(root ? { rootAccess: root } : {}), ...(kerberos ? { kerberos } : {}) } as IacExportRule];
+    return [
+      {
+        span: rules.span,
+        ...(clients ? { allowedClients: clients } : {}),
+        ...(nfsv3 ? { nfsv3 } : {}),
+        ...(nfsv41 ? { nfsv41 } : {}),
+        ...(cifs ? { cifs } : {}),
+        ...(root ? { rootAccess: root } : {}),
+        ...(kerberos ? { kerberos } : {}),
+      } as IacExportRule,
+    ];
   });
 }

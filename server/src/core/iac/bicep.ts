@@ -1,10 +1,34 @@
 import { VOLUME_RESOURCE } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, MAX_LOOP_INSTANCES, spanOf, syntaxProblems, unaryValue, UNKNOWN, type Value } from './common';
+import {
+  annotationFor,
+  requirementsFor,
+  IAC_SYNTAX_CODE,
+  MAX_DEPTH,
+  MAX_LOOP_INSTANCES,
+  spanOf,
+  syntaxProblems,
+  unaryValue,
+  UNKNOWN,
+  type Value,
+} from './common';
 import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacRef, IacSlip, IacValue, IacVolume } from './estate';
 import { placeInstance, relativeUri } from './instance';
-import { armGroupVolumes, armPool, armVolume, common, decimalSlip, lastSegment, poolFromId, segment, str, type Field, type Meta, type Obj } from './fields';
+import {
+  armGroupVolumes,
+  armPool,
+  armVolume,
+  common,
+  decimalSlip,
+  lastSegment,
+  poolFromId,
+  segment,
+  str,
+  type Field,
+  type Meta,
+  type Obj,
+} from './fields';
 import { readKnownModule } from './knownModules';
 import { parseKeptTree, parseTree, type Node } from './treeSitter';
 import { callFunction, deepEqual, memberOf, NOT_A_FUNCTION } from './templateFunctions';
@@ -17,7 +41,6 @@ import type { ParameterFile, ParameterValue } from './parameters';
  * with `param` defaults and `var`s, parsed with tree-sitter's Bicep grammar. Loops mark a resource
  * as repeated; anything anf-lint cannot evaluate (functions, outputs of modules) stays unknown.
  */
-
 
 interface Decl {
   readonly node: Node;
@@ -42,12 +65,22 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
   // access out of bounds", issue 32). No real template nests past a few dozen.
   const deepAt = nestedPast(text, MAX_BICEP_NESTING);
   if (deepAt !== undefined) {
-    problems.push({ code: EVALUATION_STOPPED_CODE, severity: 'info', span: { start: deepAt, end: deepAt + 1 }, message: `anf-lint did not read this file: its brackets nest more than ${MAX_BICEP_NESTING} deep here. This is a bound on anf-lint's work, not a problem of the file.` });
+    problems.push({
+      code: EVALUATION_STOPPED_CODE,
+      severity: 'info',
+      span: { start: deepAt, end: deepAt + 1 },
+      message: `anf-lint did not read this file: its brackets nest more than ${MAX_BICEP_NESTING} deep here. This is a bound on anf-lint's work, not a problem of the file.`,
+    });
     return undefined;
   }
   const tree = key === undefined ? parseTree('bicep', text) : parseKeptTree('bicep', key, text);
   if (!tree) {
-    problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.' });
+    problems.push({
+      code: IAC_SYNTAX_CODE,
+      span: { start: 0, end: 0 },
+      severity: 'info',
+      message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.',
+    });
     return undefined;
   }
   for (const p of syntaxProblems(tree.rootNode, 'Bicep', { grammar: 'bicep', text })) problems.push(p);
@@ -133,13 +166,18 @@ class BicepReader {
       if (n.type === 'module_declaration') this.modules.push(n);
       else if (n.type === 'parameter_declaration') {
         const id = n.namedChildren[0];
-        const def = n.namedChildren.slice(1).find((c) => c.type !== 'type' && c.type !== 'decorators' && c.type !== 'comment');
+        const def = n.namedChildren
+          .slice(1)
+          .find((c) => c.type !== 'type' && c.type !== 'decorators' && c.type !== 'comment');
         if (id) this.declared.add(id.text);
         if (id && def) this.params.set(id.text, def);
       } else if (n.type === 'variable_declaration') {
         // `var name string = ...` (typed variables): the value is the last expression.
         const id = n.namedChildren[0];
-        const value = n.namedChildren.slice(1).filter((c) => c.type !== 'type' && c.type !== 'decorators' && c.type !== 'comment').pop();
+        const value = n.namedChildren
+          .slice(1)
+          .filter((c) => c.type !== 'type' && c.type !== 'decorators' && c.type !== 'comment')
+          .pop();
         if (id && value) this.vars.set(id.text, value);
       } else if (n.type === 'resource_declaration') this.collect(n, undefined);
     }
@@ -158,9 +196,12 @@ class BicepReader {
       const written = this.string(path, 0);
       const source = written.ok && typeof written.value === 'string' ? written.value : undefined;
       const loopNode = n.namedChildren.find((c) => c.type === 'for_statement');
-      let body = n.namedChildren.find((c) => c.type === 'object' || c.type === 'for_statement' || c.type === 'if_statement');
+      let body = n.namedChildren.find(
+        (c) => c.type === 'object' || c.type === 'for_statement' || c.type === 'if_statement',
+      );
       const repeated = body?.type === 'for_statement';
-      if (body && body.type !== 'object') body = body.namedChildren.find((c) => c.type === 'object') ?? lastObject(body);
+      if (body && body.type !== 'object')
+        body = body.namedChildren.find((c) => c.type === 'object') ?? lastObject(body);
       const call: IacModuleCall = {
         name: id.text,
         ...(source !== undefined ? { source } : {}),
@@ -181,7 +222,9 @@ class BicepReader {
   /** A declaration's `params: {...}`, read with the loop bindings in force. */
   private args(body: Node | undefined): Map<string, Field> {
     const args = new Map<string, Field>();
-    const params = body?.namedChildren.find((p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'params')?.namedChildren[1];
+    const params = body?.namedChildren.find(
+      (p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'params',
+    )?.namedChildren[1];
     const paramsObject = params ? this.deref(params, 0) : undefined;
     for (const p of paramsObject?.type === 'object' ? paramsObject.namedChildren : []) {
       if (p.type !== 'object_property') continue;
@@ -198,19 +241,35 @@ class BicepReader {
    * a `range` of literals, and a filter `if` evaluates for every element. Undefined otherwise: the
    * declaration is read once, as repeated, the item's values unknown.
    */
-  private instances(loop: Node, call: IacModuleCall, body: Node | undefined): { call: IacModuleCall; args: Map<string, Field> }[] | undefined {
+  private instances(
+    loop: Node,
+    call: IacModuleCall,
+    body: Node | undefined,
+  ): { call: IacModuleCall; args: Map<string, Field> }[] | undefined {
     const [head, arrayNode, filterOrBody] = loop.namedChildren.filter((c) => c.type !== 'comment');
     if (!head || !arrayNode) return undefined;
-    const item = head.type === 'identifier' ? head.text : head.type === 'for_loop_parameters' ? head.namedChildren.find((c) => c.type === 'loop_variable')?.text : undefined;
-    const index = head.type === 'for_loop_parameters' ? head.namedChildren.find((c) => c.type === 'loop_enumerator')?.text : undefined;
+    const item =
+      head.type === 'identifier'
+        ? head.text
+        : head.type === 'for_loop_parameters'
+          ? head.namedChildren.find((c) => c.type === 'loop_variable')?.text
+          : undefined;
+    const index =
+      head.type === 'for_loop_parameters'
+        ? head.namedChildren.find((c) => c.type === 'loop_enumerator')?.text
+        : undefined;
     if (!item) return undefined;
     // `scope: resourceGroup(v.rg)`: each element deploys into its own resource group, where the same
     // names are different resources; anf-lint's estate has no resource groups, so the loop is read once.
-    const scope = body?.namedChildren.find((p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'scope')?.namedChildren[1];
+    const scope = body?.namedChildren.find((p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'scope')
+      ?.namedChildren[1];
     if (scope && usesName(scope, [item, ...(index ? [index] : [])], 0)) return undefined;
     const elements = this.loopElements(arrayNode);
     if (!elements || elements.length > MAX_LOOP_INSTANCES) return undefined;
-    const condition = filterOrBody?.type === 'if_statement' ? filterOrBody.namedChildren.find((c) => c.type === 'parenthesized_expression') : undefined;
+    const condition =
+      filterOrBody?.type === 'if_statement'
+        ? filterOrBody.namedChildren.find((c) => c.type === 'parenthesized_expression')
+        : undefined;
     if (filterOrBody?.type === 'if_statement' && !condition) return undefined;
     const arrayName = arrayNode.type === 'identifier' ? arrayNode.text : undefined;
     const out: { call: IacModuleCall; args: Map<string, Field> }[] = [];
@@ -235,12 +294,14 @@ class BicepReader {
   /** The elements a loop goes over, when written as literals here: array items (nodes) or `range` numbers. */
   private loopElements(n: Node): { node?: Node; value: Value }[] | undefined {
     const target = this.deref(n, 0);
-    if (target.type === 'array') return target.namedChildren.filter((c) => c.type !== 'comment').map((c) => ({ node: c, value: this.eval(c, 0) }));
+    if (target.type === 'array')
+      return target.namedChildren.filter((c) => c.type !== 'comment').map((c) => ({ node: c, value: this.eval(c, 0) }));
     if (target.type === 'call_expression' && target.childForFieldName('function')?.text === 'range') {
       const args = target.childForFieldName('arguments')?.namedChildren ?? [];
       if (args.length !== 2) return undefined;
       const [start, count] = args.map((a) => this.eval(a, 0));
-      if (!start?.ok || !count?.ok || !Number.isInteger(start.value) || !Number.isInteger(count.value)) return undefined;
+      if (!start?.ok || !count?.ok || !Number.isInteger(start.value) || !Number.isInteger(count.value))
+        return undefined;
       const from = start.value as number;
       const length = count.value as number;
       if (length < 0 || length > MAX_LOOP_INSTANCES) return undefined;
@@ -254,7 +315,6 @@ class BicepReader {
 
   /** Inside `calls()`: the loop's item and index for the instance being read. */
   private readonly locals = new Map<string, { node?: Node; value: Value; where: string }>();
-
 
   /** The params an expression uses, directly or through `var`s (a module's caller may set them). */
   private paramsOf(n: Node): string[] | undefined {
@@ -294,15 +354,21 @@ class BicepReader {
     const typeNode = n.namedChildren.find((c) => c.type === 'string');
     if (!id || !typeNode) return;
     const typeText = this.string(typeNode, 0);
-    const [relative, api] = typeText.ok && typeof typeText.value === 'string' ? typeText.value.split('@') : ['', undefined];
-    const type = parent && relative && !/^microsoft\./i.test(relative) ? `${parent.type}/${relative}` : relative ?? '';
-    const written = n.namedChildren.find((c) => c.type === 'object' || c.type === 'for_statement' || c.type === 'if_statement');
+    const [relative, api] =
+      typeText.ok && typeof typeText.value === 'string' ? typeText.value.split('@') : ['', undefined];
+    const type =
+      parent && relative && !/^microsoft\./i.test(relative) ? `${parent.type}/${relative}` : (relative ?? '');
+    const written = n.namedChildren.find(
+      (c) => c.type === 'object' || c.type === 'for_statement' || c.type === 'if_statement',
+    );
     const loop = written?.type === 'for_statement' ? written : undefined;
     // `[for x in xs: if (c) {...}]`: the filter; `= if (c) {...}`: the condition.
-    const guard = written?.type === 'if_statement' ? written : loop?.namedChildren.find((c) => c.type === 'if_statement');
+    const guard =
+      written?.type === 'if_statement' ? written : loop?.namedChildren.find((c) => c.type === 'if_statement');
     const condition = guard?.namedChildren.find((c) => c.type === 'parenthesized_expression');
     let body = written;
-    if (body && body.type !== 'object') body = (guard ?? body).namedChildren.find((c) => c.type === 'object') ?? lastObject(guard ?? body);
+    if (body && body.type !== 'object')
+      body = (guard ?? body).namedChildren.find((c) => c.type === 'object') ?? lastObject(guard ?? body);
     const existing = /^\s*existing\b/.test(this.source.text.slice(typeNode.endIndex, (written ?? n).startIndex));
     const decl: Decl = {
       node: n,
@@ -319,7 +385,12 @@ class BicepReader {
     this.decls.push(decl);
     this.bySymbol.set(decl.symbol, decl);
     for (const prop of body?.namedChildren ?? []) {
-      const child = prop.type === 'object_property' ? prop.namedChildren.find((c) => c.type === 'resource_declaration') : prop.type === 'resource_declaration' ? prop : undefined;
+      const child =
+        prop.type === 'object_property'
+          ? prop.namedChildren.find((c) => c.type === 'resource_declaration')
+          : prop.type === 'resource_declaration'
+            ? prop
+            : undefined;
       if (child) this.collect(child, decl);
     }
   }
@@ -341,11 +412,22 @@ class BicepReader {
     };
     for (const d of this.decls) if (!d.parent) read(d);
     if (this.budget.stopped && !this.problems.some((p) => p.code === EVALUATION_STOPPED_CODE)) {
-      this.problems.push({ code: EVALUATION_STOPPED_CODE, severity: 'info', span: { start: 0, end: 0 }, message: `anf-lint stopped reading this file after ${this.budget.stopped}: resources and module instances past that point are not read, and values it had not evaluated are unknown. This is a bound on anf-lint's work, not a problem of the file.` });
+      this.problems.push({
+        code: EVALUATION_STOPPED_CODE,
+        severity: 'info',
+        span: { start: 0, end: 0 },
+        message: `anf-lint stopped reading this file after ${this.budget.stopped}: resources and module instances past that point are not read, and values it had not evaluated are unknown. This is a bound on anf-lint's work, not a problem of the file.`,
+      });
     }
     // Calls of registry modules anf-lint knows (the Azure Verified Module for ANF): what they deploy.
     for (const { call, args } of this.calls()) {
-      const made = readKnownModule({ language: 'bicep', call, args, annotationOf: (span) => annotationFor(this.source, span), requiredOf: (span) => requirementsFor(this.source, span) });
+      const made = readKnownModule({
+        language: 'bicep',
+        call,
+        args,
+        annotationOf: (span) => annotationFor(this.source, span),
+        requiredOf: (span) => requirementsFor(this.source, span),
+      });
       if (!made) continue;
       accounts.push(...made.accounts);
       pools.push(...made.pools);
@@ -373,8 +455,16 @@ class BicepReader {
       return;
     }
     const [head, arrayNode] = d.loop.namedChildren.filter((c) => c.type !== 'comment');
-    const item = head?.type === 'identifier' ? head.text : head?.type === 'for_loop_parameters' ? head.namedChildren.find((c) => c.type === 'loop_variable')?.text : undefined;
-    const index = head?.type === 'for_loop_parameters' ? head.namedChildren.find((c) => c.type === 'loop_enumerator')?.text : undefined;
+    const item =
+      head?.type === 'identifier'
+        ? head.text
+        : head?.type === 'for_loop_parameters'
+          ? head.namedChildren.find((c) => c.type === 'loop_variable')?.text
+          : undefined;
+    const index =
+      head?.type === 'for_loop_parameters'
+        ? head.namedChildren.find((c) => c.type === 'loop_enumerator')?.text
+        : undefined;
     const elements = arrayNode ? this.loopElements(arrayNode) : undefined;
     const names = [item, index].filter((x): x is string => x !== undefined);
     const saved = names.map((n) => [n, this.locals.get(n)] as const);
@@ -387,7 +477,11 @@ class BicepReader {
     try {
       if (!elements || elements.length > MAX_LOOP_INSTANCES || !this.budget.instance(elements.length)) {
         // How many is unknown: read once, the item's values unknown.
-        const why = because(elements ? `the loop has ${elements.length} elements, more than anf-lint reads one by one (${MAX_LOOP_INSTANCES})` : `the loop's array \`${arrayNode?.text.slice(0, 40) ?? ''}\` is not known here`);
+        const why = because(
+          elements
+            ? `the loop has ${elements.length} elements, more than anf-lint reads one by one (${MAX_LOOP_INSTANCES})`
+            : `the loop's array \`${arrayNode?.text.slice(0, 40) ?? ''}\` is not known here`,
+        );
         if (item) this.locals.set(item, { value: why, where: 'unknown' });
         if (index) this.locals.set(index, { value: why, where: 'unknown' });
         this.repeatedParent.set(d, true);
@@ -420,7 +514,9 @@ class BicepReader {
       return { symbol: `${p.symbol}${suffix}` };
     };
     if (d.parent) return byDecl(d.parent, current.get(d.parent) ?? '');
-    const node = d.body?.namedChildren.find((p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'parent')?.namedChildren[1];
+    const node = d.body?.namedChildren.find(
+      (p) => p.type === 'object_property' && p.namedChildren[0]?.text === 'parent',
+    )?.namedChildren[1];
     if (!node) return field?.symbol ? { symbol: field.symbol } : undefined;
     if (node.type === 'identifier' && this.bySymbol.has(node.text)) return byDecl(this.bySymbol.get(node.text)!, '');
     if (node.type === 'subscript_expression') {
@@ -433,7 +529,12 @@ class BicepReader {
     return undefined;
   }
 
-  private readInstance(d: Decl, instance: { suffix: string; repeated: boolean }, current: ReadonlyMap<Decl, string>, out: { accounts: IacAccount[]; pools: IacPool[]; volumes: IacVolume[] }): void {
+  private readInstance(
+    d: Decl,
+    instance: { suffix: string; repeated: boolean },
+    current: ReadonlyMap<Decl, string>,
+    out: { accounts: IacAccount[]; pools: IacPool[]; volumes: IacVolume[] },
+  ): void {
     const lower = d.type.toLowerCase();
     if (!lower.startsWith('microsoft.netapp/')) return;
     const obj = d.body ? this.obj(d.body) : undefined;
@@ -473,10 +574,17 @@ class BicepReader {
     } else if (lower === 'microsoft.netapp/netappaccounts/volumegroups') {
       const account = parent ?? (nested ? { name: segment(fullName, 0)! } : undefined);
       for (const item of props?.field('volumes')?.items ?? []) {
-        const slip = decimalSlip(item.object?.field('properties')?.object?.field('usageThreshold'), 'The volume quota (`usageThreshold`)');
+        const slip = decimalSlip(
+          item.object?.field('properties')?.object?.field('usageThreshold'),
+          'The volume quota (`usageThreshold`)',
+        );
         if (slip) this.slips.push(slip);
       }
-      out.volumes.push(...armGroupVolumes({ ...meta, ...(account ? { account } : {}) }, props, poolFromId, (span) => annotationFor(this.source, span)));
+      out.volumes.push(
+        ...armGroupVolumes({ ...meta, ...(account ? { account } : {}) }, props, poolFromId, (span) =>
+          annotationFor(this.source, span),
+        ),
+      );
     }
   }
 
@@ -514,10 +622,15 @@ class BicepReader {
       // `quotaGiB: v.quotaGiB` in a loop over literal elements: the value is the element's, written there.
       const item = this.itemProperty(n, 0);
       // The element's own span: a finding there is this instance's alone, so its note may name it.
-      if (item) return { ...this.field(item.value, spanOf(item.key)), origin: `the loop's \`${item.name}\` is ${item.where}` };
+      if (item)
+        return { ...this.field(item.value, spanOf(item.key)), origin: `the loop's \`${item.name}\` is ${item.where}` };
       // On the declaration's own text, shared by every instance: the note cannot name one.
       const used = this.loopNames(n, 0);
-      if (used.length > 0) return { ...this.fieldAlone(n, keySpan), origin: `differs per element of the loop (${used.map((u) => `\`${u}\``).join(', ')})` };
+      if (used.length > 0)
+        return {
+          ...this.fieldAlone(n, keySpan),
+          origin: `differs per element of the loop (${used.map((u) => `\`${u}\``).join(', ')})`,
+        };
     }
     return this.fieldAlone(n, keySpan);
   }
@@ -536,7 +649,12 @@ class BicepReader {
     if (!base || !property) return undefined;
     const target = this.deref(base.value, 0);
     if (target.type !== 'object') return undefined;
-    const p = target.namedChildren.find((c) => c.type === 'object_property' && (c.namedChildren[0]?.type === 'string' ? c.namedChildren[0].text.slice(1, -1) : c.namedChildren[0]?.text) === property.text);
+    const p = target.namedChildren.find(
+      (c) =>
+        c.type === 'object_property' &&
+        (c.namedChildren[0]?.type === 'string' ? c.namedChildren[0].text.slice(1, -1) : c.namedChildren[0]?.text) ===
+          property.text,
+    );
     const [key, value] = p?.namedChildren ?? [];
     return key && value ? { ...base, key, value } : undefined;
   }
@@ -567,7 +685,11 @@ class BicepReader {
       ...(items ? { items } : {}),
       ...(n.type === 'identifier' && this.bySymbol.has(n.text) ? { symbol: n.text } : {}),
       // `capacityPoolResourceId: pool.id`: the resource `pool` names.
-      ...(n.type === 'member_expression' && n.childForFieldName('property')?.text === 'id' && this.bySymbol.has(n.childForFieldName('object')?.text ?? '') ? { symbol: n.childForFieldName('object')!.text } : {}),
+      ...(n.type === 'member_expression' &&
+      n.childForFieldName('property')?.text === 'id' &&
+      this.bySymbol.has(n.childForFieldName('object')?.text ?? '')
+        ? { symbol: n.childForFieldName('object')!.text }
+        : {}),
       ...(target === n && factors.length > 0 ? { decimalFactors: factors } : {}),
       ...(vars ? { vars } : {}),
     };
@@ -576,7 +698,8 @@ class BicepReader {
   /** Through params and vars to the expression they stand for. */
   private deref(n: Node, depth: number): Node {
     if (depth > MAX_DEPTH) return n;
-    if (n.type === 'parenthesized_expression' && n.namedChildren.length === 1) return this.deref(n.namedChildren[0]!, depth + 1);
+    if (n.type === 'parenthesized_expression' && n.namedChildren.length === 1)
+      return this.deref(n.namedChildren[0]!, depth + 1);
     if (n.type === 'non_null_assertion' && n.namedChildren[0]) return this.deref(n.namedChildren[0], depth + 1); // `x!` is x
     const local = n.type === 'identifier' ? this.locals.get(n.text) : undefined;
     if (local) return local.node ? this.deref(local.node, depth + 1) : n;
@@ -596,7 +719,8 @@ class BicepReader {
         const inner = c.namedChildren[0];
         const v = inner ? this.eval(inner, depth + 1) : UNKNOWN;
         if (!v.ok) return v;
-        if (typeof v.value !== 'string' && typeof v.value !== 'number' && typeof v.value !== 'boolean') return because(`\`${c.text.slice(0, 40)}\` is not a string, a number or a boolean`);
+        if (typeof v.value !== 'string' && typeof v.value !== 'number' && typeof v.value !== 'boolean')
+          return because(`\`${c.text.slice(0, 40)}\` is not a string, a number or a boolean`);
         text += String(v.value);
       } else return UNKNOWN;
     }
@@ -670,7 +794,8 @@ class BicepReader {
         if (!left || !right) return UNKNOWN;
         const op = this.source.text.slice(left.endIndex, right.startIndex).trim();
         const a = this.eval(left, depth + 1);
-        if (op === '??') return a.ok && a.value !== null && a.value !== undefined ? a : a.ok ? this.eval(right, depth + 1) : a;
+        if (op === '??')
+          return a.ok && a.value !== null && a.value !== undefined ? a : a.ok ? this.eval(right, depth + 1) : a;
         if (op === '&&' && a.ok && a.value === false) return a;
         if (op === '||' && a.ok && a.value === true) return a;
         const b = this.eval(right, depth + 1);
@@ -682,12 +807,19 @@ class BicepReader {
           if (op === '-') return { ok: true, value: a.value - b.value };
           if (op === '/' && b.value !== 0) return { ok: true, value: Math.trunc(a.value / b.value) };
         }
-        if (typeof a.value === 'number' && typeof b.value === 'number' && op === '%' && b.value !== 0) return { ok: true, value: a.value % b.value };
+        if (typeof a.value === 'number' && typeof b.value === 'number' && op === '%' && b.value !== 0)
+          return { ok: true, value: a.value % b.value };
         if (op === '==') return { ok: true, value: deepEqual(a.value, b.value) };
         if (op === '!=') return { ok: true, value: !deepEqual(a.value, b.value) };
-        if ((op === '=~' || op === '!~') && typeof a.value === 'string' && typeof b.value === 'string') return { ok: true, value: (a.value.toLowerCase() === b.value.toLowerCase()) === (op === '=~') };
-        if ((op === '&&' || op === '||') && typeof a.value === 'boolean' && typeof b.value === 'boolean') return { ok: true, value: op === '&&' ? a.value && b.value : a.value || b.value };
-        if (['<', '<=', '>', '>='].includes(op) && ((typeof a.value === 'number' && typeof b.value === 'number') || (typeof a.value === 'string' && typeof b.value === 'string'))) {
+        if ((op === '=~' || op === '!~') && typeof a.value === 'string' && typeof b.value === 'string')
+          return { ok: true, value: (a.value.toLowerCase() === b.value.toLowerCase()) === (op === '=~') };
+        if ((op === '&&' || op === '||') && typeof a.value === 'boolean' && typeof b.value === 'boolean')
+          return { ok: true, value: op === '&&' ? a.value && b.value : a.value || b.value };
+        if (
+          ['<', '<=', '>', '>='].includes(op) &&
+          ((typeof a.value === 'number' && typeof b.value === 'number') ||
+            (typeof a.value === 'string' && typeof b.value === 'string'))
+        ) {
           const x = a.value as number | string;
           const y = b.value as number | string;
           return { ok: true, value: op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y };
@@ -699,7 +831,12 @@ class BicepReader {
         // string. Microsoft's Bicep samples write `usageThreshold: any('1.073741824e+11')`, which
         // deploys as that number of bytes (`int()` takes digits only). Others: templateFunctions.ts.
         const fn = n.childForFieldName('function');
-        const name = fn?.type === 'identifier' ? fn.text : fn?.type === 'member_expression' && /^(sys|az)$/.test(fn.childForFieldName('object')?.text ?? '') ? fn.childForFieldName('property')?.text : undefined;
+        const name =
+          fn?.type === 'identifier'
+            ? fn.text
+            : fn?.type === 'member_expression' && /^(sys|az)$/.test(fn.childForFieldName('object')?.text ?? '')
+              ? fn.childForFieldName('property')?.text
+              : undefined;
         const args = (n.childForFieldName('arguments')?.namedChildren ?? []).filter((c) => c.type !== 'comment');
         if (!name) return because('a function anf-lint cannot name');
         if (name === 'any' && args.length === 1 && args[0]) {
@@ -721,8 +858,11 @@ class BicepReader {
         if (object.type === 'identifier' && !this.locals.has(object.text)) {
           const decl = this.bySymbol.get(object.text);
           if (decl) {
-            if (decl.repeated || !decl.body) return because(`\`${object.text}\` is a resource loop: which instance is meant is not known here`);
-            const p = decl.body.namedChildren.find((c) => c.type === 'object_property' && c.namedChildren[0]?.text === property.text);
+            if (decl.repeated || !decl.body)
+              return because(`\`${object.text}\` is a resource loop: which instance is meant is not known here`);
+            const p = decl.body.namedChildren.find(
+              (c) => c.type === 'object_property' && c.namedChildren[0]?.text === property.text,
+            );
             return p?.namedChildren[1] ? this.eval(p.namedChildren[1], depth + 1) : UNKNOWN;
           }
         }
@@ -732,7 +872,11 @@ class BicepReader {
         const safe = this.source.text.slice(object.endIndex, property.startIndex).includes('?');
         if (base.value && typeof base.value === 'object' && !Array.isArray(base.value)) {
           const v = (base.value as Record<string, unknown>)[property.text];
-          return v !== undefined ? { ok: true, value: v } : safe ? { ok: true, value: null } : because(`the object has no property \`${property.text}\``);
+          return v !== undefined
+            ? { ok: true, value: v }
+            : safe
+              ? { ok: true, value: null }
+              : because(`the object has no property \`${property.text}\``);
         }
         if (base.value === null && safe) return { ok: true, value: null };
         return because(`\`${property.text}\` of a value that has no properties`);
@@ -757,13 +901,19 @@ class BicepReader {
     const lambda = args[args.length - 1];
     const arrayValue = args[0] ? this.eval(args[0], depth + 1) : UNKNOWN;
     if (!arrayValue.ok) return arrayValue;
-    if (lambda?.type !== 'lambda_expression' || !Array.isArray(arrayValue.value)) return because(`\`${name}()\` with a lambda anf-lint cannot read`);
+    if (lambda?.type !== 'lambda_expression' || !Array.isArray(arrayValue.value))
+      return because(`\`${name}()\` with a lambda anf-lint cannot read`);
     const [head, body] = lambda.namedChildren;
     if (!head || !body) return because(`\`${name}()\` with a lambda anf-lint cannot read`);
-    const params = head.type === 'identifier' ? [head.text] : head.namedChildren.filter((c) => c.type === 'identifier').map((c) => c.text);
+    const params =
+      head.type === 'identifier'
+        ? [head.text]
+        : head.namedChildren.filter((c) => c.type === 'identifier').map((c) => c.text);
     const saved = params.map((p) => [p, this.locals.get(p)] as const);
     const call = (...values: unknown[]): Value => {
-      params.forEach((p, i) => this.locals.set(p, { value: { ok: true, value: values[i] }, where: 'a lambda argument' }));
+      params.forEach((p, i) =>
+        this.locals.set(p, { value: { ok: true, value: values[i] }, where: 'a lambda argument' }),
+      );
       return this.eval(body, depth + 1);
     };
     try {
@@ -797,7 +947,16 @@ class BicepReader {
   }
 }
 
-const LAMBDA_FUNCTIONS = new Set(['filter', 'map', 'reduce', 'sort', 'toObject', 'groupBy', 'mapValues', 'shallowMerge']);
+const LAMBDA_FUNCTIONS = new Set([
+  'filter',
+  'map',
+  'reduce',
+  'sort',
+  'toObject',
+  'groupBy',
+  'mapValues',
+  'shallowMerge',
+]);
 
 /** An unknown Bicep value with its reason (common.ts's Value carries no reason; this one does, read back by `reasonOf`). */
 function because(reason: string): Value {
@@ -841,26 +1000,47 @@ export function readBicepModule(
   uri: string,
   source: SourceText,
   text: (uri: string) => SourceText | undefined,
-  options: { readonly params?: ReadonlyMap<string, Value>; readonly fallbacks?: ReadonlyMap<string, Value>; readonly missingHint?: string; readonly problems?: ParseProblem[] } = {},
+  options: {
+    readonly params?: ReadonlyMap<string, Value>;
+    readonly fallbacks?: ReadonlyMap<string, Value>;
+    readonly missingHint?: string;
+    readonly problems?: ParseProblem[];
+  } = {},
 ): IacEstate | undefined {
   const trees = new Map<SourceText, { rootNode: Node; delete(): void } | undefined>();
   // One budget for the file and every module instance it reaches (issue 32: loops through modules multiply).
   const budget = new Budget();
   const problems = options.problems ?? [];
   try {
-    const read = (s: SourceText, overrides?: ReadonlyMap<string, Value>, missingHint?: string, fallbacks?: ReadonlyMap<string, Value>): BicepReader | undefined => {
+    const read = (
+      s: SourceText,
+      overrides?: ReadonlyMap<string, Value>,
+      missingHint?: string,
+      fallbacks?: ReadonlyMap<string, Value>,
+    ): BicepReader | undefined => {
       // A module file is parsed once, however many instances read it.
       if (!trees.has(s)) trees.set(s, parseTree('bicep', s.text));
       const tree = trees.get(s);
       return tree ? new BicepReader(s, tree.rootNode, overrides, budget, problems, missingHint, fallbacks) : undefined;
     };
-    const instance = (callerUri: string, call: IacModuleCall, args: ReadonlyMap<string, Field>, stack: readonly string[]): Pick<IacEstate, 'accounts' | 'pools' | 'volumes'> | undefined => {
+    const instance = (
+      callerUri: string,
+      call: IacModuleCall,
+      args: ReadonlyMap<string, Field>,
+      stack: readonly string[],
+    ): Pick<IacEstate, 'accounts' | 'pools' | 'volumes'> | undefined => {
       const calleeUri = call.local && call.source ? bicepModuleUri(callerUri, call.source) : undefined;
       const callee = calleeUri ? text(calleeUri) : undefined;
       if (!calleeUri || !callee || stack.includes(calleeUri) || stack.length > MAX_MODULE_DEPTH) return undefined;
       if (!budget.instance()) return undefined;
       const overrides = new Map<string, Value>();
-      for (const [name, field] of args) overrides.set(name, field.value === undefined ? because(field.unknown ?? `module "${call.name}" passes \`${name}\` as a value anf-lint cannot evaluate`) : { ok: true, value: field.value });
+      for (const [name, field] of args)
+        overrides.set(
+          name,
+          field.value === undefined
+            ? because(field.unknown ?? `module "${call.name}" passes \`${name}\` as a value anf-lint cannot evaluate`)
+            : { ok: true, value: field.value },
+        );
       const reader = read(callee, overrides, `no default and module "${call.name}" does not pass it`);
       if (!reader) return undefined;
       const estate = reader.estate();
@@ -874,8 +1054,17 @@ export function readBicepModule(
         pools.push(...sub.pools);
         volumes.push(...sub.volumes);
       }
-      const place = { call, args, source: callee, where: relativeUri(callerUri.slice(0, callerUri.lastIndexOf('/') + 1), calleeUri) };
-      return { accounts: accounts.map((r) => placeInstance(r, place)), pools: pools.map((r) => placeInstance(r, place)), volumes: volumes.map((r) => placeInstance(r, place)) };
+      const place = {
+        call,
+        args,
+        source: callee,
+        where: relativeUri(callerUri.slice(0, callerUri.lastIndexOf('/') + 1), calleeUri),
+      };
+      return {
+        accounts: accounts.map((r) => placeInstance(r, place)),
+        pools: pools.map((r) => placeInstance(r, place)),
+        volumes: volumes.map((r) => placeInstance(r, place)),
+      };
     };
     const root = read(source, options.params, options.missingHint, options.fallbacks);
     if (!root) return undefined;
@@ -892,7 +1081,12 @@ export function readBicepModule(
       volumes.push(...made.volumes);
     }
     if (budget.stopped && !problems.some((p) => p.code === EVALUATION_STOPPED_CODE)) {
-      problems.push({ code: EVALUATION_STOPPED_CODE, severity: 'info', span: { start: 0, end: 0 }, message: `anf-lint stopped reading this file and its modules after ${budget.stopped}: resources and module instances past that point are not read, and values it had not evaluated are unknown. This is a bound on anf-lint's work, not a problem of the file.` });
+      problems.push({
+        code: EVALUATION_STOPPED_CODE,
+        severity: 'info',
+        span: { start: 0, end: 0 },
+        message: `anf-lint stopped reading this file and its modules after ${budget.stopped}: resources and module instances past that point are not read, and values it had not evaluated are unknown. This is a bound on anf-lint's work, not a problem of the file.`,
+      });
     }
     return { ...estate, accounts, pools, volumes, ...(calls.length > 0 ? { calls: calls.map((c) => c.call) } : {}) };
   } finally {
@@ -991,7 +1185,12 @@ export function readBicepParams(source: SourceText): ParameterFile | undefined {
       const id = n.namedChildren[0];
       if (!id || !names.has(id.text)) continue;
       const value = reader.eval(id, 0);
-      values.push({ name: id.text, value: toTemplateValue(value), keySpan: spanOf(id), line: source.positionAt(id.startIndex).line + 1 });
+      values.push({
+        name: id.text,
+        value: toTemplateValue(value),
+        keySpan: spanOf(id),
+        line: source.positionAt(id.startIndex).line + 1,
+      });
     }
     return { values, ...(using !== undefined ? { using } : {}) };
   } finally {

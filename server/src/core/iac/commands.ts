@@ -1,5 +1,19 @@
 import type { SourceText, Span } from '../text/sourceText';
-import { workloadFromName, workloadKindOf, type IacAccount, type IacRef, type IacEstate, type IacExportRule, type IacLanguage, type IacPool, type IacSize, type IacValue, type IacVolume, type IacWorkload, type SizeUnit } from './estate';
+import {
+  workloadFromName,
+  workloadKindOf,
+  type IacAccount,
+  type IacRef,
+  type IacEstate,
+  type IacExportRule,
+  type IacLanguage,
+  type IacPool,
+  type IacSize,
+  type IacValue,
+  type IacVolume,
+  type IacWorkload,
+  type SizeUnit,
+} from './estate';
 import { annotationFor, requirementsFor } from './common';
 
 /**
@@ -70,7 +84,11 @@ interface Building {
 }
 
 /** The estate a text's resource commands describe, in the order the commands run. */
-export function estateFromCommands(language: IacLanguage, source: SourceText, commands: readonly ResourceCommand[]): IacEstate {
+export function estateFromCommands(
+  language: IacLanguage,
+  source: SourceText,
+  commands: readonly ResourceCommand[],
+): IacEstate {
   const built: Building[] = [];
   const keyOf = (c: { resource: string; args: ReadonlyMap<ArgKey, ArgValue> }): string | undefined => {
     const name = (k: ArgKey) => {
@@ -87,14 +105,20 @@ export function estateFromCommands(language: IacLanguage, source: SourceText, co
   const byKey = new Map<string, Building>();
   for (const command of commands) {
     const key = keyOf(command);
-    const earlier = key !== undefined && command.verb === 'update' ? byKey.get(`${command.resource}|${key}`) : undefined;
+    const earlier =
+      key !== undefined && command.verb === 'update' ? byKey.get(`${command.resource}|${key}`) : undefined;
     if (earlier) {
       // An update changes the values it names; the others stay as created.
       for (const [k, v] of command.args) earlier.args.set(k, v);
       if (command.exportRules.length > 0) earlier.exportRules = [...command.exportRules];
       continue;
     }
-    const building: Building = { command, args: new Map(command.args), exportRules: [...command.exportRules], span: command.span };
+    const building: Building = {
+      command,
+      args: new Map(command.args),
+      exportRules: [...command.exportRules],
+      span: command.span,
+    };
     built.push(building);
     if (key !== undefined) byKey.set(`${command.resource}|${key}`, building);
   }
@@ -106,7 +130,9 @@ export function estateFromCommands(language: IacLanguage, source: SourceText, co
   // $AnfPool` is that pool. The unknown value's text and reason (which names where the variable
   // was set) say it is the same value.
   const poolSymbols = new Map<string, string>();
-  const symbolOf = (b: Building) => keyOf({ resource: b.command.resource, args: b.args }) ?? `${b.command.title}@${source.positionAt(b.command.span.start).line + 1}`;
+  const symbolOf = (b: Building) =>
+    keyOf({ resource: b.command.resource, args: b.args }) ??
+    `${b.command.title}@${source.positionAt(b.command.span.start).line + 1}`;
   for (const b of built) {
     const id = b.command.resource === 'pool' ? identity(b.args.get('name')) : undefined;
     if (id !== undefined && !poolSymbols.has(id)) poolSymbols.set(id, symbolOf(b));
@@ -167,7 +193,13 @@ export function estateFromCommands(language: IacLanguage, source: SourceText, co
   return { language, accounts, pools, volumes, slips: [] };
 }
 
-function workloadOf(source: SourceText, c: ResourceCommand, args: ReadonlyMap<ArgKey, ArgValue>, name: IacValue<string> | undefined, path: IacValue<string> | undefined): IacWorkload | undefined {
+function workloadOf(
+  source: SourceText,
+  c: ResourceCommand,
+  args: ReadonlyMap<ArgKey, ArgValue>,
+  name: IacValue<string> | undefined,
+  path: IacValue<string> | undefined,
+): IacWorkload | undefined {
   const annotated = annotationFor(source, c.span);
   if (annotated) return annotated;
   const tag = args.get('workloadTag');
@@ -213,14 +245,22 @@ function base<T>(a: ArgValue, value: T | undefined, fallbackReason: string): Iac
 export function str(a: ArgValue | undefined): IacValue<string> | undefined {
   if (!a) return undefined;
   const v = a.value;
-  const text = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : Array.isArray(v) && v.length === 1 ? v[0] : undefined;
+  const text =
+    typeof v === 'string'
+      ? v
+      : typeof v === 'number'
+        ? String(v)
+        : Array.isArray(v) && v.length === 1
+          ? v[0]
+          : undefined;
   return base(a, text, `\`${a.raw}\` is not a single value`);
 }
 
 export function num(a: ArgValue | undefined): IacValue<number> | undefined {
   if (!a) return undefined;
   const v = a.value;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(v) ? Number(v) : undefined;
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(v) ? Number(v) : undefined;
   return base(a, n, `\`${a.raw}\` is not a number`);
 }
 
@@ -228,14 +268,27 @@ export function bool(a: ArgValue | undefined): IacValue<boolean> | undefined {
   if (!a) return undefined;
   const v = a.value;
   const lower = typeof v === 'string' ? v.toLowerCase() : undefined;
-  const b = typeof v === 'boolean' ? v : lower === 'true' || lower === 'yes' || lower === '1' ? true : lower === 'false' || lower === 'no' || lower === '0' ? false : undefined;
+  const b =
+    typeof v === 'boolean'
+      ? v
+      : lower === 'true' || lower === 'yes' || lower === '1'
+        ? true
+        : lower === 'false' || lower === 'no' || lower === '0'
+          ? false
+          : undefined;
   return base(a, b, `\`${a.raw}\` is not true or false`);
 }
 
 export function list(a: ArgValue | undefined): IacValue<readonly string[]> | undefined {
   if (!a) return undefined;
   const v = a.value;
-  const items = Array.isArray(v) ? (v as readonly string[]) : typeof v === 'string' ? [v] : typeof v === 'number' ? [String(v)] : undefined;
+  const items = Array.isArray(v)
+    ? (v as readonly string[])
+    : typeof v === 'string'
+      ? [v]
+      : typeof v === 'number'
+        ? [String(v)]
+        : undefined;
   return base(a, items, `\`${a.raw}\` is not a list of values`);
 }
 

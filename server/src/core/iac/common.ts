@@ -58,7 +58,11 @@ function firstUnexpected(n: Node): Node {
  * (`declarationStarts`): a problem is reported only where a declaration alone does not parse, the
  * first in each. Without `resync`, every ERROR and MISSING node of the tree.
  */
-export function syntaxProblems(root: Node, language: string, resync?: { readonly grammar: IacGrammar; readonly text: string }): ParseProblem[] {
+export function syntaxProblems(
+  root: Node,
+  language: string,
+  resync?: { readonly grammar: IacGrammar; readonly text: string },
+): ParseProblem[] {
   if (!root.hasError) return [];
   if (!resync) return treeProblems(root, language, 0, MAX_SYNTAX_PROBLEMS);
   const { grammar, text } = resync;
@@ -100,8 +104,10 @@ function declarationStarts(root: Node, text: string, grammar: IacGrammar): numbe
 }
 
 const DECLARATION_LINE: Record<IacGrammar, RegExp> = {
-  bicep: /^(?:@[A-Za-z_]|(?:resource|module|param|var|output|type|func|import|extension|metadata|targetScope|using|extends|assert|provider|test)\b(?![ \t]*[:.(\[]))/,
-  terraform: /^(?:(?:resource|data|ephemeral|module|variable|output|locals|provider|terraform|moved|import|removed|check)[ \t]*["{A-Za-z_]|[A-Za-z_][\w-]*[ \t]*=(?!=))/,
+  bicep:
+    /^(?:@[A-Za-z_]|(?:resource|module|param|var|output|type|func|import|extension|metadata|targetScope|using|extends|assert|provider|test)\b(?![ \t]*[:.([]))/,
+  terraform:
+    /^(?:(?:resource|data|ephemeral|module|variable|output|locals|provider|terraform|moved|import|removed|check)[ \t]*["{A-Za-z_]|[A-Za-z_][\w-]*[ \t]*=(?!=))/,
 };
 
 /** Node types whose text may hold a line that looks like a declaration. */
@@ -145,7 +151,14 @@ function openerOf(missing: Node): Node | undefined {
   const open = OPENER[missing.type];
   if (open === undefined) return undefined;
   for (let p = missing.parent, level = 0; p && level < 2; p = p.parent, level++) {
-    const found = p.children.find((c) => c !== null && !c.isMissing && c.startIndex < missing.startIndex && c.endIndex - c.startIndex === 1 && c.text === open);
+    const found = p.children.find(
+      (c) =>
+        c !== null &&
+        !c.isMissing &&
+        c.startIndex < missing.startIndex &&
+        c.endIndex - c.startIndex === 1 &&
+        c.text === open,
+    );
     if (found) return found;
   }
   return undefined;
@@ -160,21 +173,36 @@ function treeProblems(root: Node, language: string, offset: number, limit: numbe
       // A missing closing bracket belongs where its opening one is: the block that was not closed.
       const opener = openerOf(n);
       if (opener) {
-        problems.push({ code: IAC_SYNTAX_CODE, span: { start: opener.startIndex + offset, end: opener.endIndex + offset }, message: `${language} syntax: this \`${OPENER[n.type]}\` is never closed (missing \`${n.type}\`). anf-lint reads what it can around it.` });
+        problems.push({
+          code: IAC_SYNTAX_CODE,
+          span: { start: opener.startIndex + offset, end: opener.endIndex + offset },
+          message: `${language} syntax: this \`${OPENER[n.type]}\` is never closed (missing \`${n.type}\`). anf-lint reads what it can around it.`,
+        });
         return;
       }
       // tree-sitter puts a missing token where the next one starts (often the next line, or the
       // end of the file); it is missing right after the token before it (`size = ` then nothing).
       const at = endOfTokenBefore(n);
-      problems.push({ code: IAC_SYNTAX_CODE, span: { start: at + offset, end: at + offset }, message: `${language} syntax: missing \`${n.type}\`. anf-lint reads what it can around it.` });
+      problems.push({
+        code: IAC_SYNTAX_CODE,
+        span: { start: at + offset, end: at + offset },
+        message: `${language} syntax: missing \`${n.type}\`. anf-lint reads what it can around it.`,
+      });
       return;
     }
     if (n.isError) {
       const from = firstUnexpected(n);
       const at = from.startIndex;
       const text = from.text.split('\n')[0]!.slice(0, 40); // not a fact: message length
-      const end = Math.min(Math.max(root.endIndex, n.endIndex), Math.max(at + 1, Math.min(n.endIndex, at + text.length)));
-      problems.push({ code: IAC_SYNTAX_CODE, span: { start: at + offset, end: Math.max(at, end) + offset }, message: `${language} syntax: unexpected \`${text.trim()}\`. anf-lint reads what it can around it.` });
+      const end = Math.min(
+        Math.max(root.endIndex, n.endIndex),
+        Math.max(at + 1, Math.min(n.endIndex, at + text.length)),
+      );
+      problems.push({
+        code: IAC_SYNTAX_CODE,
+        span: { start: at + offset, end: Math.max(at, end) + offset },
+        message: `${language} syntax: unexpected \`${text.trim()}\`. anf-lint reads what it can around it.`,
+      });
       return;
     }
     for (const c of n.children) if (c && (c.hasError || c.isMissing)) visit(c);

@@ -228,8 +228,19 @@ const UNIT_BYTES: Record<SizeUnit, number> = { TiB, GiB, B: 1 };
 // `key: value` line) check for it and stay out of HCL, Bicep and JSON.
 const AS_WRITTEN = (text: string) => text;
 
-function located<T>(v: IacValue<unknown>, value: T, rewrite: (text: string) => string | undefined = AS_WRITTEN): Located<T> {
-  return { value, span: v.span, keySpan: v.keySpan, raw: v.raw, ...(v.editSpan ? { editSpan: v.editSpan } : {}), rewrite };
+function located<T>(
+  v: IacValue<unknown>,
+  value: T,
+  rewrite: (text: string) => string | undefined = AS_WRITTEN,
+): Located<T> {
+  return {
+    value,
+    span: v.span,
+    keySpan: v.keySpan,
+    raw: v.raw,
+    ...(v.editSpan ? { editSpan: v.editSpan } : {}),
+    rewrite,
+  };
 }
 
 function wholeOrUndefined(n: number): string | undefined {
@@ -325,10 +336,13 @@ function convertVolume(v: IacVolume): ManifestVolume {
     : undefined;
   const flavors = v.exportRules.flatMap((r) => (r.kerberos ? [r.kerberos] : []));
   const strongest = (['krb5p', 'krb5i', 'krb5'] as const).find((f) => flavors.includes(f));
-  const security: SecurityFlavor | undefined = known(v.kerberos) && v.kerberos.value ? (strongest ?? 'krb5') : undefined;
+  const security: SecurityFlavor | undefined =
+    known(v.kerberos) && v.kerberos.value ? (strongest ?? 'krb5') : undefined;
   const quota = sizeOf(v.quota);
   const throughput = rateOf(v.throughputMiBps);
-  const networkFeatures = known(v.networkFeatures) ? NETWORK_FEATURES[v.networkFeatures.value.toLowerCase()] : undefined;
+  const networkFeatures = known(v.networkFeatures)
+    ? NETWORK_FEATURES[v.networkFeatures.value.toLowerCase()]
+    : undefined;
   const unknown = unknownNames([
     ['quota', v.quota],
     ['throughput', v.throughputMiBps],
@@ -351,9 +365,28 @@ function convertVolume(v: IacVolume): ManifestVolume {
     ...(security && v.kerberos ? { security: located(v.kerberos, security) } : {}),
     ...(throughput ? { throughput } : {}),
     ...(cool ? { coolAccess: cool } : {}),
-    ...(v.workload ? { workload: { value: v.workload.kind, span: v.workload.span, keySpan: v.workload.span, raw: v.workload.kind, rewrite: AS_WRITTEN } } : {}),
-    ...(known(v.creationToken) ? { exportPath: located(v.creationToken, v.creationToken.value.startsWith('/') ? v.creationToken.value : `/${v.creationToken.value}`) } : {}),
-    ...(v.mountTargets[0] !== undefined ? { mountTarget: located({ span: v.headSpan, keySpan: v.headSpan, raw: v.mountTargets[0] }, v.mountTargets[0]) } : {}),
+    ...(v.workload
+      ? {
+          workload: {
+            value: v.workload.kind,
+            span: v.workload.span,
+            keySpan: v.workload.span,
+            raw: v.workload.kind,
+            rewrite: AS_WRITTEN,
+          },
+        }
+      : {}),
+    ...(known(v.creationToken)
+      ? {
+          exportPath: located(
+            v.creationToken,
+            v.creationToken.value.startsWith('/') ? v.creationToken.value : `/${v.creationToken.value}`,
+          ),
+        }
+      : {}),
+    ...(v.mountTargets[0] !== undefined
+      ? { mountTarget: located({ span: v.headSpan, keySpan: v.headSpan, raw: v.mountTargets[0] }, v.mountTargets[0]) }
+      : {}),
     ...(unknown.length > 0 ? { unknown } : {}),
     ...(v.repeated ? { repeated: true } : {}),
     ...(v.requirements ? { requirements: requirementsOf(v.requirements) } : {}),
@@ -363,22 +396,51 @@ function convertVolume(v: IacVolume): ManifestVolume {
 
 /** Requirements are never edited by a fix (they say what is needed): located without an edit span. */
 function requirementsOf(r: IacRequirements): ManifestRequirements {
-  const at = <T,>(x: IacRequired<T>): Located<T> => ({ value: x.value, span: x.span, keySpan: x.span, raw: x.raw, rewrite: () => undefined });
-  return { span: r.span, ...(r.throughput ? { throughput: at(r.throughput) } : {}), ...(r.capacity ? { capacity: at(r.capacity) } : {}) };
+  const at = <T>(x: IacRequired<T>): Located<T> => ({
+    value: x.value,
+    span: x.span,
+    keySpan: x.span,
+    raw: x.raw,
+    rewrite: () => undefined,
+  });
+  return {
+    span: r.span,
+    ...(r.throughput ? { throughput: at(r.throughput) } : {}),
+    ...(r.capacity ? { capacity: at(r.capacity) } : {}),
+  };
 }
 
-const NETWORK_FEATURES: Record<string, NetworkFeatures> = { basic: 'Basic', standard: 'Standard', basic_standard: 'Standard', standard_basic: 'Basic' };
+const NETWORK_FEATURES: Record<string, NetworkFeatures> = {
+  basic: 'Basic',
+  standard: 'Standard',
+  basic_standard: 'Standard',
+  standard_basic: 'Basic',
+};
 
-function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback: { name?: IacValue<string>; serviceLevel?: IacValue<string>; span: Span; manual?: boolean }, elsewhere: readonly ElsewhereVolume[] = []): ManifestPool {
+function poolOf(
+  p: IacPool | undefined,
+  members: readonly IacVolume[],
+  fallback: { name?: IacValue<string>; serviceLevel?: IacValue<string>; span: Span; manual?: boolean },
+  elsewhere: readonly ElsewhereVolume[] = [],
+): ManifestPool {
   const volumes = members.map(volumeOf);
   // Network features are set per volume in infrastructure code; the pool minimum depends on them.
-  const basic = members.find((v) => known(v.networkFeatures) && NETWORK_FEATURES[v.networkFeatures.value.toLowerCase()] === 'Basic');
+  const basic = members.find(
+    (v) => known(v.networkFeatures) && NETWORK_FEATURES[v.networkFeatures.value.toLowerCase()] === 'Basic',
+  );
   const level = serviceLevelOf(p?.serviceLevel ?? fallback.serviceLevel);
   const size = sizeOf(p?.size);
   const qos = p && known(p.qos) ? p.qos.value.toLowerCase() : undefined;
   const throughput = p ? rateOf(p.customThroughputMiBps) : undefined;
   const name = p?.name ?? fallback.name;
-  const unknown = p ? unknownNames([['size', p.size], ['serviceLevel', p.serviceLevel], ['qos', p.qos], ['throughput', p.customThroughputMiBps]]) : ['size'];
+  const unknown = p
+    ? unknownNames([
+        ['size', p.size],
+        ['serviceLevel', p.serviceLevel],
+        ['qos', p.qos],
+        ['throughput', p.customThroughputMiBps],
+      ])
+    : ['size'];
   const pool: ManifestPool = {
     span: p?.span ?? fallback.span,
     headSpan: p?.headSpan ?? fallback.span,
@@ -389,7 +451,15 @@ function poolOf(p: IacPool | undefined, members: readonly IacVolume[], fallback:
     ...(p && known(p.qos) && (qos === 'auto' || qos === 'manual')
       ? { qos: located(p.qos, qos as 'auto' | 'manual', (text) => text.charAt(0).toUpperCase() + text.slice(1)) }
       : !p && fallback.manual
-        ? { qos: { value: 'manual' as const, span: fallback.span, keySpan: fallback.span, raw: 'Manual', rewrite: () => undefined } }
+        ? {
+            qos: {
+              value: 'manual' as const,
+              span: fallback.span,
+              keySpan: fallback.span,
+              raw: 'Manual',
+              rewrite: () => undefined,
+            },
+          }
         : {}),
     ...(throughput ? { throughput } : {}),
     ...(p && known(p.coolAccess) ? { coolAccess: located(p.coolAccess, p.coolAccess.value) } : {}),
@@ -419,7 +489,12 @@ export interface EstateModel {
  * (by reference or by name). A volume whose pool is not in this file gets a pool of its own
  * with the volume's service level and an unknown size; likewise an account.
  */
-export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean, elsewhere?: ReadonlyMap<string, readonly ElsewhereVolume[]>): EstateModel {
+export function toManifest(
+  estate: IacEstate,
+  uri: string,
+  syntaxErrors: boolean,
+  elsewhere?: ReadonlyMap<string, readonly ElsewhereVolume[]>,
+): EstateModel {
   const accounts: ManifestAccount[] = [];
   const poolVolumes = new Map<IacPool, IacVolume[]>();
   const orphanVolumes = new Map<string, IacVolume[]>();
@@ -433,8 +508,18 @@ export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean
     orphanVolumes.set(key, [...(orphanVolumes.get(key) ?? []), volume]);
   }
   const accountPools = new Map<IacAccount | undefined, ManifestPool[]>();
-  const add = (account: IacAccount | undefined, pool: ManifestPool) => accountPools.set(account, [...(accountPools.get(account) ?? []), pool]);
-  for (const pool of estate.pools) add(estate.accounts.find((a) => nameMatches(pool.account, a)), poolOf(pool, poolVolumes.get(pool) ?? [], { span: pool.span }, pool.declaredIn ? [] : elsewhere?.get(pool.symbol)));
+  const add = (account: IacAccount | undefined, pool: ManifestPool) =>
+    accountPools.set(account, [...(accountPools.get(account) ?? []), pool]);
+  for (const pool of estate.pools)
+    add(
+      estate.accounts.find((a) => nameMatches(pool.account, a)),
+      poolOf(
+        pool,
+        poolVolumes.get(pool) ?? [],
+        { span: pool.span },
+        pool.declaredIn ? [] : elsewhere?.get(pool.symbol),
+      ),
+    );
   for (const members of orphanVolumes.values()) {
     const first = members[0]!;
     // Application volume groups require manual QoS pools: their volumes' throughput is assigned.
@@ -442,8 +527,16 @@ export function toManifest(estate: IacEstate, uri: string, syntaxErrors: boolean
     // service accepts one only in a manual QoS pool, and the pool is not in the code anf-lint read.
     const grouped = members.every((v) => v.volumeGroup !== undefined);
     const assigns = members.some((v) => v.throughputMiBps !== undefined);
-    const pool = poolOf(undefined, members, { ...(first.pool?.name ? { name: first.pool.name } : {}), ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}), span: first.headSpan, ...(grouped || assigns ? { manual: true } : {}) });
-    add(estate.accounts.find((a) => nameMatches(first.account, a)), pool);
+    const pool = poolOf(undefined, members, {
+      ...(first.pool?.name ? { name: first.pool.name } : {}),
+      ...(first.serviceLevel ? { serviceLevel: first.serviceLevel } : {}),
+      span: first.headSpan,
+      ...(grouped || assigns ? { manual: true } : {}),
+    });
+    add(
+      estate.accounts.find((a) => nameMatches(first.account, a)),
+      pool,
+    );
   }
   for (const account of estate.accounts) {
     const made: ManifestAccount = {
@@ -491,7 +584,10 @@ export function workloadFromName(name: string | undefined, path: string | undefi
  * The workload an application volume group's volume spec names: SAP HANA `data`, `log`, `shared`
  * (its `data-backup` and `log-backup` volumes are backup targets: `general`), Oracle `ora-*`.
  */
-export function workloadFromVolumeSpec(applicationType: string | undefined, spec: string | undefined): WorkloadKind | undefined {
+export function workloadFromVolumeSpec(
+  applicationType: string | undefined,
+  spec: string | undefined,
+): WorkloadKind | undefined {
   if (!spec) return undefined;
   const s = spec.toLowerCase();
   const app = (applicationType ?? '').toLowerCase();
@@ -521,11 +617,18 @@ export function overrideHint(language: IacEstate['language']): string {
  * annotate the place the volume is written (a volume group's `volume` block or `volumes` entry,
  * else the resource).
  */
-export function workloadOverrideHint(language: IacEstate['language'], volume: Pick<IacVolume, 'volumeGroup' | 'moduleEntry'> | undefined, from: string): string {
+export function workloadOverrideHint(
+  language: IacEstate['language'],
+  volume: Pick<IacVolume, 'volumeGroup' | 'moduleEntry'> | undefined,
+  from: string,
+): string {
   if (from.includes('tag')) return 'change the tag';
-  if (volume?.moduleEntry && (language === 'terraform' || language === 'bicep')) return `write \`${language === 'bicep' ? '//' : '#'} anf: workload=<kind>\` above its entry in \`volumes\` or give it a \`workload\` tag`;
-  if (volume?.volumeGroup && language === 'terraform') return 'write `# anf: workload=<kind>` above its `volume` block or give it a `workload` tag';
-  if (volume?.volumeGroup && language === 'bicep') return 'write `// anf: workload=<kind>` above its entry in `volumes` or give it a `workload` tag';
+  if (volume?.moduleEntry && (language === 'terraform' || language === 'bicep'))
+    return `write \`${language === 'bicep' ? '//' : '#'} anf: workload=<kind>\` above its entry in \`volumes\` or give it a \`workload\` tag`;
+  if (volume?.volumeGroup && language === 'terraform')
+    return 'write `# anf: workload=<kind>` above its `volume` block or give it a `workload` tag';
+  if (volume?.volumeGroup && language === 'bicep')
+    return 'write `// anf: workload=<kind>` above its entry in `volumes` or give it a `workload` tag';
   return overrideHint(language);
 }
 

@@ -2,7 +2,13 @@ import { VOLUME_RESOURCE } from '../facts';
 import type { Span } from '../text/sourceText';
 import { formatNumber, GiB } from '../units/units';
 import type { IacExportRule, IacSize, IacSlip, IacValue, IacVolume, IacPool, IacRef, SizeUnit } from './estate';
-import { workloadFromName, workloadFromVolumeSpec, workloadKindOf, type IacRequirements, type IacWorkload } from './estate';
+import {
+  workloadFromName,
+  workloadFromVolumeSpec,
+  workloadKindOf,
+  type IacRequirements,
+  type IacWorkload,
+} from './estate';
 import { MiB, type Rate, type Size } from '../units/units';
 
 /**
@@ -49,19 +55,28 @@ export function str(f: Field | undefined): IacValue<string> | undefined {
 
 export function num(f: Field | undefined): IacValue<number> | undefined {
   if (!f) return undefined;
-  const n = typeof f.value === 'number' ? f.value : typeof f.value === 'string' && /^\d+$/.test(f.value) ? Number(f.value) : undefined;
+  const n =
+    typeof f.value === 'number'
+      ? f.value
+      : typeof f.value === 'string' && /^\d+$/.test(f.value)
+        ? Number(f.value)
+        : undefined;
   return value(f, n);
 }
 
 export function bool(f: Field | undefined): IacValue<boolean> | undefined {
   if (!f) return undefined;
-  return value(f, typeof f.value === 'boolean' ? f.value : f.value === 'true' ? true : f.value === 'false' ? false : undefined);
+  return value(
+    f,
+    typeof f.value === 'boolean' ? f.value : f.value === 'true' ? true : f.value === 'false' ? false : undefined,
+  );
 }
 
 export function strList(f: Field | undefined): IacValue<readonly string[]> | undefined {
   if (!f) return undefined;
   if (typeof f.value === 'string') return value(f, [f.value]);
-  const list = Array.isArray(f.value) && f.value.every((x) => typeof x === 'string') ? (f.value as string[]) : undefined;
+  const list =
+    Array.isArray(f.value) && f.value.every((x) => typeof x === 'string') ? (f.value as string[]) : undefined;
   return value(f, list);
 }
 
@@ -72,8 +87,22 @@ export function size(f: Field | undefined, unit: SizeUnit): IacSize | undefined 
 
 function value<T>(f: Field, v: T | undefined): IacValue<T> {
   // A value of the wrong type (a quota written as an object) is unknown too, and says so.
-  const unknown = v !== undefined ? undefined : (f.unknown ?? (f.value !== undefined ? `\`${f.raw.length > 40 ? `${f.raw.slice(0, 40)}...` : f.raw}\` is not a value of the type this property takes` : undefined)); // not a fact: message length
-  return { ...(v !== undefined ? { value: v } : {}), span: f.span, keySpan: f.keySpan, raw: f.raw, ...(f.editSpan ? { editSpan: f.editSpan } : {}), ...(f.origin ? { origin: f.origin } : {}), ...(f.vars ? { vars: f.vars } : {}), ...(unknown ? { unknown } : {}) };
+  const shown = f.raw.length > 40 ? `${f.raw.slice(0, 40)}...` : f.raw; // not a fact: message length
+  const unknown =
+    v !== undefined
+      ? undefined
+      : (f.unknown ??
+        (f.value !== undefined ? `\`${shown}\` is not a value of the type this property takes` : undefined));
+  return {
+    ...(v !== undefined ? { value: v } : {}),
+    span: f.span,
+    keySpan: f.keySpan,
+    raw: f.raw,
+    ...(f.editSpan ? { editSpan: f.editSpan } : {}),
+    ...(f.origin ? { origin: f.origin } : {}),
+    ...(f.vars ? { vars: f.vars } : {}),
+    ...(unknown ? { unknown } : {}),
+  };
 }
 
 export function ref(f: Field | undefined): IacRef | undefined {
@@ -105,7 +134,12 @@ export function decimalSlip(f: Field | undefined, what: string): IacSlip | undef
   const meant = amount * GiB;
   const factors = f.decimalFactors ?? [];
   const message = `${what} is ${formatNumber(f.value)} bytes: ${formatNumber(amount)} GB (decimal, ${formatNumber(f.value / GiB, 2)} GiB), where the API counts binary units. ${formatNumber(amount)} GiB is ${meant} bytes${factors.length > 0 ? `: multiply by ${VOLUME_RESOURCE.binaryStep.value}, not ${VOLUME_RESOURCE.decimalStep.value}` : ''}.`;
-  if (factors.length > 0) return { span: f.span, message, edits: factors.map((span) => ({ span, newText: String(VOLUME_RESOURCE.binaryStep.value) })) };
+  if (factors.length > 0)
+    return {
+      span: f.span,
+      message,
+      edits: factors.map((span) => ({ span, newText: String(VOLUME_RESOURCE.binaryStep.value) })),
+    };
   if (f.editSpan) return { span: f.span, message, edits: [{ span: f.editSpan, newText: String(meant) }] };
   return { span: f.span, message, edits: [] };
 }
@@ -157,11 +191,18 @@ export function armExportRule(span: Span, o: Obj): IacExportRule {
     ...opt('nfsv41', bool(o.field('nfsv41'))),
     ...opt('cifs', bool(o.field('cifs'))),
     ...opt('rootAccess', bool(o.field('hasRootAccess'))),
-    ...opt('kerberos', kerberosFlavor((flavor) => [o.field(`kerberos${flavor}ReadWrite`), o.field(`kerberos${flavor}ReadOnly`)])),
+    ...opt(
+      'kerberos',
+      kerberosFlavor((flavor) => [o.field(`kerberos${flavor}ReadWrite`), o.field(`kerberos${flavor}ReadOnly`)]),
+    ),
   };
 }
 
-export function armVolume(meta: Meta, props: Obj | undefined, extra: { zones?: Field; mountTargets?: readonly string[] } = {}): IacVolume {
+export function armVolume(
+  meta: Meta,
+  props: Obj | undefined,
+  extra: { zones?: Field; mountTargets?: readonly string[] } = {},
+): IacVolume {
   const rules = props?.field('exportPolicy')?.object?.field('rules')?.items ?? [];
   const exportRules: IacExportRule[] = rules.flatMap((r) => (r.object ? [armExportRule(r.span, r.object)] : []));
   const creationToken = str(props?.field('creationToken'));
@@ -192,14 +233,23 @@ export function armVolume(meta: Meta, props: Obj | undefined, extra: { zones?: F
  * The workload a volume of an application volume group gets from its volume spec name
  * (`volume_spec_name` in Terraform, `volumeSpecName` in ARM), said so in messages.
  */
-export function specWorkload(applicationType: string | undefined, spec: Field | undefined, key: string): IacWorkload | undefined {
+export function specWorkload(
+  applicationType: string | undefined,
+  spec: Field | undefined,
+  key: string,
+): IacWorkload | undefined {
   const name = typeof spec?.value === 'string' ? spec.value : undefined;
   const kind = workloadFromVolumeSpec(applicationType, name);
   return spec && kind ? { kind, span: spec.span, from: `its volume group's \`${key}\` '${name}'` } : undefined;
 }
 
 /** `Microsoft.NetApp/netAppAccounts/volumeGroups`: the volumes of `properties.volumes[]`, each read as a volume. */
-export function armGroupVolumes(meta: Meta, props: Obj | undefined, poolOf: (f: Field | undefined) => IacRef | undefined, annotationOf: (span: Span) => IacWorkload | undefined): IacVolume[] {
+export function armGroupVolumes(
+  meta: Meta,
+  props: Obj | undefined,
+  poolOf: (f: Field | undefined) => IacRef | undefined,
+  annotationOf: (span: Span) => IacWorkload | undefined,
+): IacVolume[] {
   const appType = props?.field('groupMetaData')?.object?.field('applicationType')?.value;
   const applicationType = typeof appType === 'string' ? appType : undefined;
   const items = props?.field('volumes')?.items ?? [];
@@ -271,7 +321,8 @@ export function workloadOpt(meta: Meta, path: IacValue<string> | undefined): { w
   if (tag && tagged) return { workload: { kind: tagged, span: tag.span, from: 'its `workload` tag' } };
   if (meta.spec) return { workload: meta.spec };
   const byName = workloadFromName(meta.name?.value, undefined);
-  if (byName && meta.name) return { workload: { kind: byName, span: meta.name.span, from: `its name \`${meta.name.value}\`` } };
+  if (byName && meta.name)
+    return { workload: { kind: byName, span: meta.name.span, from: `its name \`${meta.name.value}\`` } };
   const byPath = workloadFromName(undefined, path?.value);
   if (byPath && path) return { workload: { kind: byPath, span: path.span, from: `its export path \`${path.value}\`` } };
   return {};
@@ -287,18 +338,53 @@ export function requirementsOpt(meta: Meta): { requirements?: IacRequirements } 
   const tagged = (key: string) => {
     const f = tags?.field(key);
     const n = num(f);
-    return f && n?.value !== undefined && n.value > 0 ? { value: n.value, span: f.span, raw: f.raw, from: `its \`${key}\` tag` } : undefined;
+    return f && n?.value !== undefined && n.value > 0
+      ? { value: n.value, span: f.span, raw: f.raw, from: `its \`${key}\` tag` }
+      : undefined;
   };
   const throughputTag = tagged(REQUIRED_THROUGHPUT_TAG);
   const capacityTag = tagged(REQUIRED_CAPACITY_TAG);
-  const throughput = meta.required?.throughput ?? (throughputTag ? { ...throughputTag, value: { bytesPerSecond: throughputTag.value * MiB, amount: throughputTag.value, unit: 'MiB/s', system: 'binary', bits: false } satisfies Rate } : undefined);
-  const capacity = meta.required?.capacity ?? (capacityTag ? { ...capacityTag, value: { bytes: capacityTag.value * GiB, amount: capacityTag.value, unit: 'GiB', system: 'binary' } satisfies Size } : undefined);
+  const throughput =
+    meta.required?.throughput ??
+    (throughputTag
+      ? {
+          ...throughputTag,
+          value: {
+            bytesPerSecond: throughputTag.value * MiB,
+            amount: throughputTag.value,
+            unit: 'MiB/s',
+            system: 'binary',
+            bits: false,
+          } satisfies Rate,
+        }
+      : undefined);
+  const capacity =
+    meta.required?.capacity ??
+    (capacityTag
+      ? {
+          ...capacityTag,
+          value: {
+            bytes: capacityTag.value * GiB,
+            amount: capacityTag.value,
+            unit: 'GiB',
+            system: 'binary',
+          } satisfies Size,
+        }
+      : undefined);
   if (!throughput && !capacity) return {};
-  return { requirements: { span: (throughput ?? capacity)!.span, ...(throughput ? { throughput } : {}), ...(capacity ? { capacity } : {}) } };
+  return {
+    requirements: {
+      span: (throughput ?? capacity)!.span,
+      ...(throughput ? { throughput } : {}),
+      ...(capacity ? { capacity } : {}),
+    },
+  };
 }
 
 /** The strongest Kerberos flavour an export rule enables; `fields(flavor)` reads its flags ('5', '5i', '5p'). */
-export function kerberosFlavor(fields: (flavor: string) => (Field | undefined)[]): 'krb5' | 'krb5i' | 'krb5p' | undefined {
+export function kerberosFlavor(
+  fields: (flavor: string) => (Field | undefined)[],
+): 'krb5' | 'krb5i' | 'krb5p' | undefined {
   for (const flavor of ['5p', '5i', '5'] as const) {
     if (fields(flavor).some((f) => bool(f)?.value === true)) return `krb${flavor}`;
   }

@@ -36,8 +36,14 @@ export function unknownValueHover(estate: IacEstate, offset: number): { markdown
       ? 'literals, arithmetic, `var` values (the `default`, or `terraform.tfvars` and `*.auto.tfvars` of the folder), `locals` and references to resources of the module'
       : 'literals, arithmetic, `param` defaults, `var`s, `parameters()`/`variables()` and references to resources here';
   // Commands in scripts and Trident resources say why themselves (`IacValue.unknown`).
-  if (v.unknown !== undefined && (estate.language === 'az-cli' || estate.language === 'az-powershell' || estate.language === 'trident')) {
-    return { markdown: `**${what}: unknown**\n\n${capitalize(v.unknown)}. Findings and figures that need the ${what} are left out rather than guessed.`, span: v.span };
+  if (
+    v.unknown !== undefined &&
+    (estate.language === 'az-cli' || estate.language === 'az-powershell' || estate.language === 'trident')
+  ) {
+    return {
+      markdown: `**${what}: unknown**\n\n${capitalize(v.unknown)}. Findings and figures that need the ${what} are left out rather than guessed.`,
+      span: v.span,
+    };
   }
   return {
     markdown: `**${what}: unknown**\n\nanf-lint cannot evaluate \`${v.raw.length > 60 ? `${v.raw.slice(0, 60)}…` : v.raw}\` (it reads ${reads}).${v.origin ? ` ${capitalize(v.origin)}.` : ''} Findings and figures that need the ${what} are left out rather than guessed.`, // not a fact: hover length
@@ -50,22 +56,42 @@ export function unknownValueHover(estate: IacEstate, offset: number): { markdown
  * what anf-lint read through it, or why nothing (docs/iac.md).
  */
 export function moduleCallHover(estate: IacEstate, offset: number): { markdown: string; span: Span } | undefined {
-  const call = estate.calls?.find((c) => (offset >= c.headSpan.start && offset <= c.headSpan.end) || (c.sourceSpan && offset >= c.sourceSpan.start && offset <= c.sourceSpan.end));
+  const call = estate.calls?.find(
+    (c) =>
+      (offset >= c.headSpan.start && offset <= c.headSpan.end) ||
+      (c.sourceSpan && offset >= c.sourceSpan.start && offset <= c.sourceSpan.end),
+  );
   if (!call) return undefined;
-  const span = call.sourceSpan && offset >= call.sourceSpan.start && offset <= call.sourceSpan.end ? call.sourceSpan : call.headSpan;
+  const span =
+    call.sourceSpan && offset >= call.sourceSpan.start && offset <= call.sourceSpan.end
+      ? call.sourceSpan
+      : call.headSpan;
   const title = `**module ${call.name}**${call.source !== undefined ? ` · \`${call.source}\`` : ''}`;
   const known = call.local ? undefined : knownModuleTitle(estate.language, call);
   if (known) {
     const symbol = knownModuleSymbol(estate.language, call);
     const ours = (r: { symbol: string }) => r.symbol === symbol || r.symbol.startsWith(`${symbol}.`);
-    const made = [plural(estate.accounts.filter(ours).length, 'NetApp account'), plural(estate.pools.filter(ours).length, 'capacity pool'), plural(estate.volumes.filter(ours).length, 'volume')].filter((x) => x !== undefined);
+    const made = [
+      plural(estate.accounts.filter(ours).length, 'NetApp account'),
+      plural(estate.pools.filter(ours).length, 'capacity pool'),
+      plural(estate.volumes.filter(ours).length, 'volume'),
+    ].filter((x) => x !== undefined);
     if (made.length === 0) {
-      return { span, markdown: `${title}\n\nA registry module anf-lint knows: ${known}. This version is not one anf-lint checked and the call writes an input those versions do not declare, so it is not read (its meaning may have changed). The NetApp resources it makes are unknown, never guessed.` };
+      return {
+        span,
+        markdown: `${title}\n\nA registry module anf-lint knows: ${known}. This version is not one anf-lint checked and the call writes an input those versions do not declare, so it is not read (its meaning may have changed). The NetApp resources it makes are unknown, never guessed.`,
+      };
     }
-    return { span, markdown: `${title}\n\nA registry module anf-lint knows: ${known}. Read from this call's arguments, in the units the module takes: ${made.join(', ')}${call.repeated ? ' (repeated: a loop, `count` or `for_each`, how many is unknown)' : ''}. Findings land on the values written here; values written through parameters or variables without a value stay unknown.` };
+    return {
+      span,
+      markdown: `${title}\n\nA registry module anf-lint knows: ${known}. Read from this call's arguments, in the units the module takes: ${made.join(', ')}${call.repeated ? ' (repeated: a loop, `count` or `for_each`, how many is unknown)' : ''}. Findings land on the values written here; values written through parameters or variables without a value stay unknown.`,
+    };
   }
   if (!call.local) {
-    return { span, markdown: `${title}\n\nNot a local path (a registry, git or URL module, or a computed one): its code is not in this repository, so anf-lint does not read it. The NetApp resources it makes are unknown, never guessed.` };
+    return {
+      span,
+      markdown: `${title}\n\nNot a local path (a registry, git or URL module, or a computed one): its code is not in this repository, so anf-lint does not read it. The NetApp resources it makes are unknown, never guessed.`,
+    };
   }
   const prefix = `module.${call.name}.`;
   const keyed = `module.${call.name}["`;
@@ -74,11 +100,24 @@ export function moduleCallHover(estate: IacEstate, offset: number): { markdown: 
   const ours = (symbol: string) => symbol.startsWith(prefix) || symbol.startsWith(keyed) || indexed.test(symbol);
   const count = (list: readonly { symbol: string }[]) => list.filter((r) => ours(r.symbol)).length;
   // `for_each` over keys anf-lint knows: one instance per key (`module.name["key"].`).
-  const keys = new Set([...estate.accounts, ...estate.pools, ...estate.volumes].flatMap((r) => (r.symbol.startsWith(keyed) ? [r.symbol.slice(keyed.length, r.symbol.indexOf('"].', keyed.length))] : [])));
-  const elements = new Set([...estate.accounts, ...estate.pools, ...estate.volumes].flatMap((r) => indexed.exec(r.symbol)?.[1] ?? []));
-  const made = [plural(count(estate.accounts), 'NetApp account'), plural(count(estate.pools), 'capacity pool'), plural(count(estate.volumes), 'volume')].filter((x) => x !== undefined);
+  const keys = new Set(
+    [...estate.accounts, ...estate.pools, ...estate.volumes].flatMap((r) =>
+      r.symbol.startsWith(keyed) ? [r.symbol.slice(keyed.length, r.symbol.indexOf('"].', keyed.length))] : [],
+    ),
+  );
+  const elements = new Set(
+    [...estate.accounts, ...estate.pools, ...estate.volumes].flatMap((r) => indexed.exec(r.symbol)?.[1] ?? []),
+  );
+  const made = [
+    plural(count(estate.accounts), 'NetApp account'),
+    plural(count(estate.pools), 'capacity pool'),
+    plural(count(estate.volumes), 'volume'),
+  ].filter((x) => x !== undefined);
   if (made.length === 0) {
-    return { span, markdown: `${title}\n\nanf-lint read no NetApp account, capacity pool or volume through this module: it declares none, or none of its files is in this workspace.` };
+    return {
+      span,
+      markdown: `${title}\n\nanf-lint read no NetApp account, capacity pool or volume through this module: it declares none, or none of its files is in this workspace.`,
+    };
   }
   return {
     span,
@@ -105,7 +144,11 @@ export function valueOriginNote(estate: IacEstate, offset: number): string | und
  * file, as a volume here names it. A value of a called module written in the module alone sits on
  * an empty span (iac/terraform.ts `placeInstance`): nothing to hover there.
  */
-function valueAt(estate: IacEstate, offset: number, exact?: Span): { key: string; value: IacValue<unknown>; borrowed: boolean } | undefined {
+function valueAt(
+  estate: IacEstate,
+  offset: number,
+  exact?: Span,
+): { key: string; value: IacValue<unknown>; borrowed: boolean } | undefined {
   // A volume's own values first: a pool of another file is placed on the volume's `pool_name`.
   for (const resource of [...estate.volumes, ...estate.pools]) {
     if (offset < resource.span.start || offset > resource.span.end) continue;
@@ -113,7 +156,12 @@ function valueAt(estate: IacEstate, offset: number, exact?: Span): { key: string
     for (const [key, value] of Object.entries(resource)) {
       const v = value as IacValue<unknown> | undefined;
       if (!v || typeof v !== 'object' || !('raw' in v) || !('span' in v)) continue;
-      if (exact ? v.span.start !== exact.start || v.span.end !== exact.end : offset < v.span.start || offset > v.span.end || v.span.start === v.span.end) continue;
+      if (
+        exact
+          ? v.span.start !== exact.start || v.span.end !== exact.end
+          : offset < v.span.start || offset > v.span.end || v.span.start === v.span.end
+      )
+        continue;
       if (borrowed && key !== 'name') continue;
       return { key: borrowed ? 'pool' : key, value: v, borrowed };
     }
@@ -122,10 +170,20 @@ function valueAt(estate: IacEstate, offset: number, exact?: Span): { key: string
   // element, outside the declaration (bicep.ts); only an exact match there, one instance's alone.
   if (!exact) return undefined;
   for (const resource of [...estate.volumes, ...estate.pools]) {
-    if (!resource.symbol.startsWith('module.') || ('declaredIn' in resource && resource.declaredIn !== undefined)) continue;
+    if (!resource.symbol.startsWith('module.') || ('declaredIn' in resource && resource.declaredIn !== undefined))
+      continue;
     for (const [key, value] of Object.entries(resource)) {
       const v = value as IacValue<unknown> | undefined;
-      if (v && typeof v === 'object' && 'raw' in v && 'span' in v && v.span.start === exact.start && v.span.end === exact.end && v.span.start !== v.span.end) return { key, value: v, borrowed: false };
+      if (
+        v &&
+        typeof v === 'object' &&
+        'raw' in v &&
+        'span' in v &&
+        v.span.start === exact.start &&
+        v.span.end === exact.end &&
+        v.span.start !== v.span.end
+      )
+        return { key, value: v, borrowed: false };
     }
   }
   return undefined;
@@ -144,7 +202,12 @@ function capitalize(text: string): string {
  *   the caller sets it or on its `module` block when it leaves the default).
  */
 export function withValueOrigin(estate: IacEstate, finding: Finding): Finding | undefined {
-  if (estate.calls && finding.span.start === finding.span.end && estate.calls.some((c) => c.headSpan.start === finding.span.start)) return undefined;
+  if (
+    estate.calls &&
+    finding.span.start === finding.span.end &&
+    estate.calls.some((c) => c.headSpan.start === finding.span.start)
+  )
+    return undefined;
   if (!hasOrigins(estate)) return finding;
   const v = valueAt(estate, finding.span.start, finding.span)?.value;
   if (!v) return finding;
@@ -159,7 +222,11 @@ const ORIGINS = new WeakMap<IacEstate, boolean>();
 function hasOrigins(estate: IacEstate): boolean {
   let has = ORIGINS.get(estate);
   if (has === undefined) {
-    has = [...estate.pools, ...estate.volumes].some((r) => Object.values(r).some((v) => v !== null && typeof v === 'object' && 'origin' in v && (v as IacValue<unknown>).origin !== undefined));
+    has = [...estate.pools, ...estate.volumes].some((r) =>
+      Object.values(r).some(
+        (v) => v !== null && typeof v === 'object' && 'origin' in v && (v as IacValue<unknown>).origin !== undefined,
+      ),
+    );
     ORIGINS.set(estate, has);
   }
   return has;

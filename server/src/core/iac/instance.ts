@@ -31,7 +31,8 @@ export interface Placement {
  */
 export function placeInstance<T extends IacAccount | IacPool | IacVolume>(resource: T, at: Placement): T {
   const anchor: Span = { start: at.call.headSpan.start, end: at.call.headSpan.start };
-  const instance = at.call.key !== undefined ? `["${at.call.key}"]` : at.call.index !== undefined ? `[${at.call.index}]` : '';
+  const instance =
+    at.call.key !== undefined ? `["${at.call.key}"]` : at.call.index !== undefined ? `[${at.call.index}]` : '';
   const prefix = `module.${at.call.name}${instance}.`;
   const placeValue = (v: IacValue<unknown>): IacValue<unknown> => {
     const { editSpan: _editSpan, vars, origin, ...rest } = v;
@@ -41,16 +42,29 @@ export function placeInstance<T extends IacAccount | IacPool | IacVolume>(resour
       const arg = at.args.get(used)!;
       const attribute = at.source.text.slice(v.keySpan.start, v.keySpan.end);
       const note = `set by \`${used}\` of module "${at.call.name}", used ${attribute ? `as \`${attribute}\` ` : ''}in ${line}`;
-      return { ...rest, span: arg.span, keySpan: arg.keySpan, raw: arg.raw, origin: arg.origin ? `${note}; ${arg.origin}` : note, ...(arg.vars ? { vars: arg.vars } : {}) };
+      return {
+        ...rest,
+        span: arg.span,
+        keySpan: arg.keySpan,
+        raw: arg.raw,
+        origin: arg.origin ? `${note}; ${arg.origin}` : note,
+        ...(arg.vars ? { vars: arg.vars } : {}),
+      };
     }
     if (vars && vars.length > 0) {
       const unset = `module "${at.call.name}" does not set ${vars.map((name) => `\`${name}\``).join(', ')}`;
-      return { ...rest, span: at.call.headSpan, keySpan: at.call.headSpan, origin: origin ? `${origin}; ${unset}` : `${unset} (${line})` };
+      return {
+        ...rest,
+        span: at.call.headSpan,
+        keySpan: at.call.headSpan,
+        origin: origin ? `${origin}; ${unset}` : `${unset} (${line})`,
+      };
     }
     return { ...rest, span: anchor, keySpan: anchor, origin: origin ?? `written in ${line}` };
   };
   const place = (value: unknown, key: string): unknown => {
-    if (typeof value === 'string') return key === 'symbol' || key === 'volumeGroup' || key === 'address' ? `${prefix}${value}` : value;
+    if (typeof value === 'string')
+      return key === 'symbol' || key === 'volumeGroup' || key === 'address' ? `${prefix}${value}` : value;
     if (value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((item: unknown) => place(item, key));
     if ('raw' in value && 'span' in value) return placeValue(value as IacValue<unknown>);
@@ -62,7 +76,6 @@ export function placeInstance<T extends IacAccount | IacPool | IacVolume>(resour
   const placed = place(resource, '') as T;
   return { ...placed, span: at.call.span, headSpan: anchor, repeated: resource.repeated || at.call.repeated };
 }
-
 
 /** `modules/anf/main.tf` from the caller's folder (`../anf/main.tf` upwards), for messages. */
 export function relativeUri(fromFolder: string, uri: string): string {

@@ -1,7 +1,35 @@
 import { KNOWN_MODULE_DEFAULTS } from '../facts';
 import type { Span } from '../text/sourceText';
-import type { IacAccount, IacExportRule, IacModuleCall, IacPool, IacRef, IacRequirements, IacSize, IacSlip, IacValue, IacVolume, IacWorkload } from './estate';
-import { armExportRule, bool, common, decimalSlip, kerberosFlavor, num, opt, requirementsOpt, size, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
+import type {
+  IacAccount,
+  IacExportRule,
+  IacModuleCall,
+  IacPool,
+  IacRef,
+  IacRequirements,
+  IacSize,
+  IacSlip,
+  IacValue,
+  IacVolume,
+  IacWorkload,
+} from './estate';
+import {
+  armExportRule,
+  bool,
+  common,
+  decimalSlip,
+  kerberosFlavor,
+  num,
+  opt,
+  requirementsOpt,
+  size,
+  str,
+  strList,
+  workloadOpt,
+  type Field,
+  type Meta,
+  type Obj,
+} from './fields';
 
 /**
  * Registry modules anf-lint knows: a `module` call of one of them gives the account, pools and
@@ -62,10 +90,93 @@ interface KnownModule {
 // capacity-pool/volume/main.bicep)
 
 const BICEP_ACCOUNT_INPUTS: Inputs = {
-  top: ['name', 'adName', 'aesEncryption', 'customerManagedKey', 'domainName', 'domainJoinUser', 'domainJoinPassword', 'domainJoinOU', 'dnsServers', 'encryptDCConnections', 'allowLocalNfsUsersWithLdap', 'smbServerNamePrefix', 'capacityPools', 'managedIdentities', 'roleAssignments', 'kdcIP', 'ldapOverTLS', 'ldapSigning', 'location', 'lock', 'serverRootCACertificate', 'tags', 'enableTelemetry', 'backupVault', 'snapshotPolicies', 'backupPolicies'],
-  pool: ['name', 'location', 'tags', 'serviceLevel', 'size', 'qosType', 'volumes', 'coolAccess', 'roleAssignments', 'encryptionType'],
-  volume: ['name', 'coolAccess', 'coolnessPeriod', 'coolAccessRetrievalPolicy', 'encryptionKeySource', 'keyVaultPrivateEndpointResourceId', 'dataProtection', 'location', 'availabilityZone', 'serviceLevel', 'networkFeatures', 'creationToken', 'usageThreshold', 'protocolTypes', 'subnetResourceId', 'exportPolicy', 'roleAssignments', 'smbEncryption', 'smbContinuouslyAvailable', 'smbNonBrowsable', 'smbAccessBasedEnumeration', 'kerberosEnabled', 'volumeType', 'throughputMibps', 'isLargeVolume', 'tags', 'securityStyle', 'unixPermissions'],
-  rule: ['ruleIndex', 'allowedClients', 'chownMode', 'cifs', 'hasRootAccess', 'kerberos5ReadOnly', 'kerberos5ReadWrite', 'kerberos5iReadOnly', 'kerberos5iReadWrite', 'kerberos5pReadOnly', 'kerberos5pReadWrite', 'nfsv3', 'nfsv41', 'unixReadOnly', 'unixReadWrite'],
+  top: [
+    'name',
+    'adName',
+    'aesEncryption',
+    'customerManagedKey',
+    'domainName',
+    'domainJoinUser',
+    'domainJoinPassword',
+    'domainJoinOU',
+    'dnsServers',
+    'encryptDCConnections',
+    'allowLocalNfsUsersWithLdap',
+    'smbServerNamePrefix',
+    'capacityPools',
+    'managedIdentities',
+    'roleAssignments',
+    'kdcIP',
+    'ldapOverTLS',
+    'ldapSigning',
+    'location',
+    'lock',
+    'serverRootCACertificate',
+    'tags',
+    'enableTelemetry',
+    'backupVault',
+    'snapshotPolicies',
+    'backupPolicies',
+  ],
+  pool: [
+    'name',
+    'location',
+    'tags',
+    'serviceLevel',
+    'size',
+    'qosType',
+    'volumes',
+    'coolAccess',
+    'roleAssignments',
+    'encryptionType',
+  ],
+  volume: [
+    'name',
+    'coolAccess',
+    'coolnessPeriod',
+    'coolAccessRetrievalPolicy',
+    'encryptionKeySource',
+    'keyVaultPrivateEndpointResourceId',
+    'dataProtection',
+    'location',
+    'availabilityZone',
+    'serviceLevel',
+    'networkFeatures',
+    'creationToken',
+    'usageThreshold',
+    'protocolTypes',
+    'subnetResourceId',
+    'exportPolicy',
+    'roleAssignments',
+    'smbEncryption',
+    'smbContinuouslyAvailable',
+    'smbNonBrowsable',
+    'smbAccessBasedEnumeration',
+    'kerberosEnabled',
+    'volumeType',
+    'throughputMibps',
+    'isLargeVolume',
+    'tags',
+    'securityStyle',
+    'unixPermissions',
+  ],
+  rule: [
+    'ruleIndex',
+    'allowedClients',
+    'chownMode',
+    'cifs',
+    'hasRootAccess',
+    'kerberos5ReadOnly',
+    'kerberos5ReadWrite',
+    'kerberos5iReadOnly',
+    'kerberos5iReadWrite',
+    'kerberos5pReadOnly',
+    'kerberos5pReadWrite',
+    'nfsv3',
+    'nfsv41',
+    'unixReadOnly',
+    'unixReadWrite',
+  ],
 };
 
 /**
@@ -91,7 +202,10 @@ function readBicepAccount(at: KnownCall, version: string | undefined): KnownModu
   const poolSizeUnit = bicepPoolSizeUnit(version);
   const out = empty();
   const accountSymbol = at.call.name;
-  const account: IacAccount = { kind: 'account', ...common(meta(at, accountSymbol, at.call.span, at.call.headSpan, at.args.get('name'))) };
+  const account: IacAccount = {
+    kind: 'account',
+    ...common(meta(at, accountSymbol, at.call.span, at.call.headSpan, at.args.get('name'))),
+  };
   out.accounts.push(account);
   const pools = at.args.get('capacityPools')?.items ?? [];
   pools.forEach((item, i) => {
@@ -99,7 +213,14 @@ function readBicepAccount(at: KnownCall, version: string | undefined): KnownModu
     if (!p) return;
     const symbol = `${accountSymbol}.capacityPools[${i}]`;
     const name = p.field('name');
-    const level = str(p.field('serviceLevel')) ?? moduleDefault(name, item, KNOWN_MODULE_DEFAULTS.bicepPoolServiceLevel.value, '`serviceLevel` is not set: the module deploys');
+    const level =
+      str(p.field('serviceLevel')) ??
+      moduleDefault(
+        name,
+        item,
+        KNOWN_MODULE_DEFAULTS.bicepPoolServiceLevel.value,
+        '`serviceLevel` is not set: the module deploys',
+      );
     out.pools.push({
       kind: 'pool',
       ...common(meta(at, symbol, item.span, name?.span ?? item.span, name)),
@@ -115,7 +236,11 @@ function readBicepAccount(at: KnownCall, version: string | undefined): KnownModu
       const vName = v.field('name');
       const slip = decimalSlip(v.field('usageThreshold'), 'The volume quota (`usageThreshold`)');
       if (slip) out.slips.push(slip);
-      const m = { ...meta(at, `${symbol}.volumes[${j}]`, vItem.span, vName?.span ?? vItem.span, vName, v.field('tags')), account: { symbol: accountSymbol }, pool: { symbol } };
+      const m = {
+        ...meta(at, `${symbol}.volumes[${j}]`, vItem.span, vName?.span ?? vItem.span, vName, v.field('tags')),
+        account: { symbol: accountSymbol },
+        pool: { symbol },
+      };
       const zone = num(v.field('availabilityZone'));
       const token = str(v.field('creationToken')) ?? str(vName);
       out.volumes.push(
@@ -125,11 +250,14 @@ function readBicepAccount(at: KnownCall, version: string | undefined): KnownModu
           throughputMiBps: num(v.field('throughputMibps')),
           largeVolume: bool(v.field('isLargeVolume')),
           networkFeatures: str(v.field('networkFeatures')),
-          zones: zone && zone.value !== undefined && zone.value > 0 ? { ...zone, value: [String(zone.value)] } : undefined,
+          zones:
+            zone && zone.value !== undefined && zone.value > 0 ? { ...zone, value: [String(zone.value)] } : undefined,
           kerberos: bool(v.field('kerberosEnabled')),
           creationToken: token,
           coolAccess: bool(v.field('coolAccess')),
-          exportRules: (v.field('exportPolicy')?.object?.field('rules')?.items ?? []).flatMap((r) => (r.object ? [armExportRule(r.span, r.object)] : [])),
+          exportRules: (v.field('exportPolicy')?.object?.field('rules')?.items ?? []).flatMap((r) =>
+            r.object ? [armExportRule(r.span, r.object)] : [],
+          ),
           call: at.call.name,
         }),
       );
@@ -143,10 +271,95 @@ function readBicepAccount(at: KnownCall, version: string | undefined): KnownModu
 // main.capacity-pools.tf, main.volumes.tf, modules/capacity-pool, modules/volume)
 
 const TERRAFORM_ACCOUNT_INPUTS: Inputs = {
-  top: ['location', 'name', 'resource_group_name', 'active_directories', 'backup_policies', 'backup_vaults', 'capacity_pools', 'customer_managed_key', 'enable_telemetry', 'inherit_tags_from_parent_resource', 'lock', 'managed_identities', 'role_assignments', 'snapshot_policies', 'subscription_id', 'tags', 'volumes'],
-  pool: ['name', 'cool_access', 'encryption_type', 'size', 'qos_type', 'service_level', 'tags', 'timeouts', 'role_assignments'],
-  volume: ['name', 'capacity_pool_map_key', 'subnet_resource_id', 'tags', 'avs_data_store', 'backup_policy_map_key', 'backup_vault_map_key', 'backup_policy_enforced', 'cool_access', 'cool_access_retrieval_policy', 'coolness_period', 'creation_token', 'default_quota_enabled', 'default_group_quota_in_kibs', 'default_user_quota_in_kibs', 'delete_base_snapshot', 'enable_sub_volumes', 'encryption_key_source', 'export_policy_rules', 'key_vault_private_endpoint_resource_id', 'is_large_volume', 'kerberos_enabled', 'ldap_enabled', 'network_features', 'protocol_types', 'proximity_placement_group_resource_id', 'security_style', 'service_level', 'smb_access_based_enumeration_enabled', 'smb_continuously_available', 'smb_encryption', 'smb_non_browsable', 'snapshot_directory_visible', 'snapshot_policy_map_key', 'throughput_mibps', 'unix_permissions', 'volume_size_in_gib', 'volume_spec_name', 'volume_type', 'zone'],
-  rule: ['rule_index', 'allowed_clients', 'chown_mode', 'cifs', 'nfsv3', 'nfsv41', 'has_root_access', 'kerberos5i_ro', 'kerberos5i_rw', 'kerberos5p_ro', 'kerberos5p_rw', 'kerberos5_ro', 'kerberos5_rw', 'unix_ro', 'unix_rw'],
+  top: [
+    'location',
+    'name',
+    'resource_group_name',
+    'active_directories',
+    'backup_policies',
+    'backup_vaults',
+    'capacity_pools',
+    'customer_managed_key',
+    'enable_telemetry',
+    'inherit_tags_from_parent_resource',
+    'lock',
+    'managed_identities',
+    'role_assignments',
+    'snapshot_policies',
+    'subscription_id',
+    'tags',
+    'volumes',
+  ],
+  pool: [
+    'name',
+    'cool_access',
+    'encryption_type',
+    'size',
+    'qos_type',
+    'service_level',
+    'tags',
+    'timeouts',
+    'role_assignments',
+  ],
+  volume: [
+    'name',
+    'capacity_pool_map_key',
+    'subnet_resource_id',
+    'tags',
+    'avs_data_store',
+    'backup_policy_map_key',
+    'backup_vault_map_key',
+    'backup_policy_enforced',
+    'cool_access',
+    'cool_access_retrieval_policy',
+    'coolness_period',
+    'creation_token',
+    'default_quota_enabled',
+    'default_group_quota_in_kibs',
+    'default_user_quota_in_kibs',
+    'delete_base_snapshot',
+    'enable_sub_volumes',
+    'encryption_key_source',
+    'export_policy_rules',
+    'key_vault_private_endpoint_resource_id',
+    'is_large_volume',
+    'kerberos_enabled',
+    'ldap_enabled',
+    'network_features',
+    'protocol_types',
+    'proximity_placement_group_resource_id',
+    'security_style',
+    'service_level',
+    'smb_access_based_enumeration_enabled',
+    'smb_continuously_available',
+    'smb_encryption',
+    'smb_non_browsable',
+    'snapshot_directory_visible',
+    'snapshot_policy_map_key',
+    'throughput_mibps',
+    'unix_permissions',
+    'volume_size_in_gib',
+    'volume_spec_name',
+    'volume_type',
+    'zone',
+  ],
+  rule: [
+    'rule_index',
+    'allowed_clients',
+    'chown_mode',
+    'cifs',
+    'nfsv3',
+    'nfsv41',
+    'has_root_access',
+    'kerberos5i_ro',
+    'kerberos5i_rw',
+    'kerberos5p_ro',
+    'kerberos5p_rw',
+    'kerberos5_ro',
+    'kerberos5_rw',
+    'unix_ro',
+    'unix_rw',
+  ],
 };
 
 /**
@@ -160,7 +373,10 @@ const TERRAFORM_ACCOUNT_INPUTS: Inputs = {
 function readTerraformAccount(at: KnownCall): KnownModuleEstate {
   const out = empty();
   const accountSymbol = `module.${at.call.name}`;
-  out.accounts.push({ kind: 'account', ...common(meta(at, accountSymbol, at.call.span, at.call.headSpan, at.args.get('name'))) });
+  out.accounts.push({
+    kind: 'account',
+    ...common(meta(at, accountSymbol, at.call.span, at.call.headSpan, at.args.get('name'))),
+  });
   const poolSymbol = (key: string) => `${accountSymbol}.capacity_pools["${key}"]`;
   for (const [key, item] of entries(at.args.get('capacity_pools'))) {
     const p = item.object!;
@@ -182,9 +398,21 @@ function readTerraformAccount(at: KnownCall): KnownModuleEstate {
     const vName = v.field('name');
     const poolKey = str(v.field('capacity_pool_map_key'));
     const pool: IacRef | undefined = poolKey?.value !== undefined ? { symbol: poolSymbol(poolKey.value) } : undefined;
-    const m = { ...meta(at, `${accountSymbol}.volumes["${key}"]`, item.span, vName?.span ?? item.span, vName, v.field('tags')), account: { symbol: accountSymbol }, ...(pool ? { pool } : {}) };
+    const m = {
+      ...meta(at, `${accountSymbol}.volumes["${key}"]`, item.span, vName?.span ?? item.span, vName, v.field('tags')),
+      account: { symbol: accountSymbol },
+      ...(pool ? { pool } : {}),
+    };
     const zone = num(v.field('zone'));
-    const quota = size(v.field('volume_size_in_gib'), 'GiB') ?? moduleDefaultSize(vName, item, KNOWN_MODULE_DEFAULTS.terraformVolumeGiB.value, 'GiB', '`volume_size_in_gib` is not set: the module deploys');
+    const quota =
+      size(v.field('volume_size_in_gib'), 'GiB') ??
+      moduleDefaultSize(
+        vName,
+        item,
+        KNOWN_MODULE_DEFAULTS.terraformVolumeGiB.value,
+        'GiB',
+        '`volume_size_in_gib` is not set: the module deploys',
+      );
     out.volumes.push(
       volume(m, {
         serviceLevel: str(v.field('service_level')),
@@ -215,7 +443,10 @@ function terraformRule(span: Span, o: Obj): IacExportRule {
     ...opt('nfsv41', bool(o.field('nfsv41'))),
     ...opt('cifs', bool(o.field('cifs'))),
     ...opt('rootAccess', bool(o.field('has_root_access'))),
-    ...opt('kerberos', kerberosFlavor((flavor) => [o.field(`kerberos${flavor}_rw`), o.field(`kerberos${flavor}_ro`)])),
+    ...opt(
+      'kerberos',
+      kerberosFlavor((flavor) => [o.field(`kerberos${flavor}_rw`), o.field(`kerberos${flavor}_ro`)]),
+    ),
   };
 }
 
@@ -223,12 +454,28 @@ function terraformRule(span: Span, o: Obj): IacExportRule {
 // The table
 
 const KNOWN_MODULES: readonly KnownModule[] = [
-  { language: 'bicep', source: 'br/public:avm/res/net-app/net-app-account', title: 'the Azure Verified Module for NetApp accounts (Bicep, checked against 0.12.x)', checked: /^0\.12\.\d+$/, inputs: BICEP_ACCOUNT_INPUTS, read: readBicepAccount },
-  { language: 'terraform', source: 'azure/avm-res-netapp-netappaccount/azurerm', title: 'the Azure Verified Module for NetApp accounts (Terraform, checked against 0.1.0 to 0.3.0)', checked: /^0\.[0-3]\.\d+$/, inputs: TERRAFORM_ACCOUNT_INPUTS, read: readTerraformAccount },
+  {
+    language: 'bicep',
+    source: 'br/public:avm/res/net-app/net-app-account',
+    title: 'the Azure Verified Module for NetApp accounts (Bicep, checked against 0.12.x)',
+    checked: /^0\.12\.\d+$/,
+    inputs: BICEP_ACCOUNT_INPUTS,
+    read: readBicepAccount,
+  },
+  {
+    language: 'terraform',
+    source: 'azure/avm-res-netapp-netappaccount/azurerm',
+    title: 'the Azure Verified Module for NetApp accounts (Terraform, checked against 0.1.0 to 0.3.0)',
+    checked: /^0\.[0-3]\.\d+$/,
+    inputs: TERRAFORM_ACCOUNT_INPUTS,
+    read: readTerraformAccount,
+  },
 ];
 
 /** The row for a call's source, with the version it names (Bicep: the tag; Terraform: `version`). */
-function knownModuleOf(at: Pick<KnownCall, 'language' | 'call' | 'version'>): { module: KnownModule; version?: string } | undefined {
+function knownModuleOf(
+  at: Pick<KnownCall, 'language' | 'call' | 'version'>,
+): { module: KnownModule; version?: string } | undefined {
   const written = at.call.source?.trim();
   if (!written || at.call.local) return undefined;
   if (at.language === 'bicep') {
@@ -240,7 +487,10 @@ function knownModuleOf(at: Pick<KnownCall, 'language' | 'call' | 'version'>): { 
     const module = KNOWN_MODULES.find((m) => m.language === 'bicep' && m.source === path);
     return module ? { module, version: full.slice(colon + 1) } : undefined;
   }
-  const address = written.toLowerCase().replace(/^registry\.terraform\.io\//, '').replace(/\/\/.*$/, '');
+  const address = written
+    .toLowerCase()
+    .replace(/^registry\.terraform\.io\//, '')
+    .replace(/\/\/.*$/, '');
   const module = KNOWN_MODULES.find((m) => m.language === 'terraform' && m.source === address);
   if (!module) return undefined;
   // Only an exact version (`0.3.0`, `= 0.3.0`) counts as one; a range may pick a newer one.
@@ -272,19 +522,31 @@ export function readKnownModule(at: KnownCall): KnownModuleEstate | undefined {
   const found = knownModuleOf(at);
   if (!found) return undefined;
   const { module, version } = found;
-  if (!(version !== undefined && module.checked.test(version)) && !namesAreKnown(at.args, module.inputs)) return undefined;
+  if (!(version !== undefined && module.checked.test(version)) && !namesAreKnown(at.args, module.inputs))
+    return undefined;
   return module.read(at, version);
 }
 
 /** Every input the call writes, at every level the mapping reads, is one the checked versions declare. */
 function namesAreKnown(args: ReadonlyMap<string, Field>, inputs: Inputs): boolean {
-  const known = (names: readonly string[] | undefined, allowed: readonly string[]) => (names ?? []).every((n) => allowed.includes(n));
+  const known = (names: readonly string[] | undefined, allowed: readonly string[]) =>
+    (names ?? []).every((n) => allowed.includes(n));
   if (!known([...args.keys()], inputs.top)) return false;
-  const objects = (f: Field | undefined): Obj[] => [...(f?.items ?? []).flatMap((i) => (i.object ? [i.object] : [])), ...entries(f).map(([, e]) => e.object!)];
+  const objects = (f: Field | undefined): Obj[] => [
+    ...(f?.items ?? []).flatMap((i) => (i.object ? [i.object] : [])),
+    ...entries(f).map(([, e]) => e.object!),
+  ];
   const pools = [...objects(args.get('capacityPools')), ...objects(args.get('capacity_pools'))];
   const volumes = [...pools.flatMap((p) => objects(p.field('volumes'))), ...objects(args.get('volumes'))];
-  const rules = volumes.flatMap((v) => [...objects(v.field('exportPolicy')?.object?.field('rules')), ...objects(v.field('export_policy_rules'))]);
-  return pools.every((p) => known(p.keys?.(), inputs.pool)) && volumes.every((v) => known(v.keys?.(), inputs.volume)) && rules.every((r) => known(r.keys?.(), inputs.rule));
+  const rules = volumes.flatMap((v) => [
+    ...objects(v.field('exportPolicy')?.object?.field('rules')),
+    ...objects(v.field('export_policy_rules')),
+  ]);
+  return (
+    pools.every((p) => known(p.keys?.(), inputs.pool)) &&
+    volumes.every((v) => known(v.keys?.(), inputs.volume)) &&
+    rules.every((r) => known(r.keys?.(), inputs.rule))
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,7 +592,13 @@ function moduleDefault(name: Field | undefined, item: Field, value: string, why:
   return { value, span, keySpan: span, raw: value, origin: `${why} ${value}` };
 }
 
-function moduleDefaultSize(name: Field | undefined, item: Field, value: number, unit: IacSize['unit'], why: string): IacSize {
+function moduleDefaultSize(
+  name: Field | undefined,
+  item: Field,
+  value: number,
+  unit: IacSize['unit'],
+  why: string,
+): IacSize {
   const span = name ? name.keySpan : item.span;
   return { value, unit, span, keySpan: span, raw: String(value), origin: `${why} ${value} ${unit}` };
 }

@@ -1,4 +1,11 @@
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import {
+  findNodeAtLocation,
+  getNodeValue,
+  parseTree,
+  printParseErrorCode,
+  type Node as JsonNode,
+  type ParseError,
+} from 'jsonc-parser';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { IAC_SYNTAX_CODE } from './common';
@@ -40,7 +47,11 @@ export function readArmParameters(source: SourceText, problems: ParseProblem[]):
   const root = parseTree(source.text, errors, { allowTrailingComma: true, disallowComments: false });
   for (const e of errors.slice(0, MAX_SYNTAX_PROBLEMS)) {
     const start = Math.min(e.offset, source.text.length);
-    problems.push({ code: IAC_SYNTAX_CODE, span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) }, message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.` });
+    problems.push({
+      code: IAC_SYNTAX_CODE,
+      span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) },
+      message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.`,
+    });
   }
   const params = root ? findNodeAtLocation(root, ['parameters']) : undefined;
   const values: ParameterValue[] = [];
@@ -48,7 +59,12 @@ export function readArmParameters(source: SourceText, problems: ParseProblem[]):
     const [k, v] = p.children ?? [];
     if (!k || !v || typeof k.value !== 'string') continue;
     const keySpan = { start: k.offset, end: k.offset + k.length };
-    values.push({ name: k.value, value: parameterValue(k.value, v), keySpan, line: source.positionAt(k.offset).line + 1 });
+    values.push({
+      name: k.value,
+      value: parameterValue(k.value, v),
+      keySpan,
+      line: source.positionAt(k.offset).line + 1,
+    });
   }
   return { values };
 }
@@ -56,6 +72,7 @@ export function readArmParameters(source: SourceText, problems: ParseProblem[]):
 function parameterValue(name: string, entry: JsonNode): unknown {
   const value = entry.type === 'object' ? findNodeAtLocation(entry, ['value']) : undefined;
   if (value) return getNodeValue(value) as unknown;
-  if (entry.type === 'object' && findNodeAtLocation(entry, ['reference'])) return new Unknown(`parameter \`${name}\` is a Key Vault reference, read at deployment`);
+  if (entry.type === 'object' && findNodeAtLocation(entry, ['reference']))
+    return new Unknown(`parameter \`${name}\` is a Key Vault reference, read at deployment`);
   return new Unknown(`parameter \`${name}\` has no \`value\` in its parameters file`);
 }

@@ -19,7 +19,10 @@ type PsValue =
   | { readonly kind: 'number'; readonly value: number }
   | { readonly kind: 'bool'; readonly value: boolean }
   | { readonly kind: 'list'; readonly items: readonly PsNode[] }
-  | { readonly kind: 'hashtable'; readonly entries: ReadonlyMap<string, { readonly keySpan: Span; readonly node: PsNode }> }
+  | {
+      readonly kind: 'hashtable';
+      readonly entries: ReadonlyMap<string, { readonly keySpan: Span; readonly node: PsNode }>;
+    }
   | { readonly kind: 'unknown'; readonly reason: string };
 
 interface PsNode {
@@ -47,7 +50,17 @@ const CMDLET = /^(New|Update)-AzNetAppFiles(Account|Pool|Volume)$/i;
 /** Parameters per resource, by their names in lower case; aliases the reference lists too. */
 const PARAMETERS: Record<ResourceCommand['resource'], Record<string, ArgKey>> = {
   account: { name: 'name', accountname: 'name', tag: 'workloadTag' },
-  pool: { name: 'name', poolname: 'name', accountname: 'account', servicelevel: 'serviceLevel', poolsize: 'size', qostype: 'qos', coolaccess: 'coolAccess', customthroughputmibps: 'customThroughput', tag: 'workloadTag' },
+  pool: {
+    name: 'name',
+    poolname: 'name',
+    accountname: 'account',
+    servicelevel: 'serviceLevel',
+    poolsize: 'size',
+    qostype: 'qos',
+    coolaccess: 'coolAccess',
+    customthroughputmibps: 'customThroughput',
+    tag: 'workloadTag',
+  },
   volume: {
     name: 'name',
     volumename: 'name',
@@ -67,7 +80,31 @@ const PARAMETERS: Record<ResourceCommand['resource'], Record<string, ArgKey>> = 
   },
 };
 /** Every parameter name of the cmdlets we read (for prefix matching), besides the ones mapped above. */
-const OTHER_PARAMETERS = ['resourcegroupname', 'location', 'subnetid', 'exportpolicy', 'snapshotpolicyid', 'securitystyle', 'encryptiontype', 'volumetype', 'snapshotid', 'backupid', 'unixpermission', 'snapshotdirectoryvisible', 'smbencryption', 'ldapenabled', 'coolnessperiod', 'encryptionkeysource', 'asjob', 'defaultprofile', 'whatif', 'confirm', 'parentobject', 'inputobject', 'resourceid'];
+const OTHER_PARAMETERS = [
+  'resourcegroupname',
+  'location',
+  'subnetid',
+  'exportpolicy',
+  'snapshotpolicyid',
+  'securitystyle',
+  'encryptiontype',
+  'volumetype',
+  'snapshotid',
+  'backupid',
+  'unixpermission',
+  'snapshotdirectoryvisible',
+  'smbencryption',
+  'ldapenabled',
+  'coolnessperiod',
+  'encryptionkeysource',
+  'asjob',
+  'defaultprofile',
+  'whatif',
+  'confirm',
+  'parentobject',
+  'inputobject',
+  'resourceid',
+];
 
 export function mayHoldPowerShellCommands(text: string): boolean {
   return /-AzNetAppFiles/i.test(text);
@@ -118,7 +155,8 @@ class PsReader {
     while (i < this.to) {
       const ch = t[i]!;
       if (ch === ' ' || ch === '\t' || ch === '\r' || (lines && ch === '\n')) i++;
-      else if (ch === '`' && (t[i + 1] === '\n' || (t[i + 1] === '\r' && t[i + 2] === '\n'))) i += t[i + 1] === '\n' ? 2 : 3;
+      else if (ch === '`' && (t[i + 1] === '\n' || (t[i + 1] === '\r' && t[i + 2] === '\n')))
+        i += t[i + 1] === '\n' ? 2 : 3;
       else if (ch === '<' && t[i + 1] === '#') {
         const end = t.indexOf('#>', i + 2);
         i = end < 0 || end >= this.to ? this.to : end + 2;
@@ -136,7 +174,10 @@ class PsReader {
   /** One statement at `i`: an assignment, an ANF command, or something skipped to its end. */
   private statement(i: number): number {
     const t = this.text;
-    const assignment = /^\$(?:(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*(=|\+=|-=|\*=|\/=)(?!=)/i.exec(t.slice(i, Math.min(this.to, i + LOOKAHEAD)));
+    const assignment =
+      /^\$(?:(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*(=|\+=|-=|\*=|\/=)(?!=)/i.exec(
+        t.slice(i, Math.min(this.to, i + LOOKAHEAD)),
+      );
     if (assignment) {
       const name = assignment[1]!.toLowerCase();
       const start = this.skip(i + assignment[0].length, false);
@@ -145,22 +186,56 @@ class PsReader {
       const rhs = this.bareword(start);
       const made = CMDLET.exec(rhs);
       if (made) {
-        this.vars.set(name, { node: { value: { kind: 'unknown', reason: `\`$${assignment[1]}\` holds what \`${rhs}\` returns (line ${line})` }, span: { start: i, end: start } }, line });
-        return this.command(start, rhs, made[1]!.toLowerCase() as 'new' | 'update', made[2]!.toLowerCase() as ResourceCommand['resource']);
+        this.vars.set(name, {
+          node: {
+            value: { kind: 'unknown', reason: `\`$${assignment[1]}\` holds what \`${rhs}\` returns (line ${line})` },
+            span: { start: i, end: start },
+          },
+          line,
+        });
+        return this.command(
+          start,
+          rhs,
+          made[1]!.toLowerCase() as 'new' | 'update',
+          made[2]!.toLowerCase() as ResourceCommand['resource'],
+        );
       }
       const { node, end } = this.expression(start, 'expression');
       if (assignment[2] === '=') this.vars.set(name, { node, line });
-      else this.vars.set(name, { node: { ...node, value: { kind: 'unknown', reason: `\`$${assignment[1]}\` is changed with \`${assignment[2]}\` on line ${line}` } }, line });
+      else
+        this.vars.set(name, {
+          node: {
+            ...node,
+            value: {
+              kind: 'unknown',
+              reason: `\`$${assignment[1]}\` is changed with \`${assignment[2]}\` on line ${line}`,
+            },
+          },
+          line,
+        });
       return end;
     }
     const word = this.bareword(i);
     const cmdlet = CMDLET.exec(word);
-    if (cmdlet) return this.command(i, word, cmdlet[1]!.toLowerCase() as 'new' | 'update', cmdlet[2]!.toLowerCase() as ResourceCommand['resource']);
+    if (cmdlet)
+      return this.command(
+        i,
+        word,
+        cmdlet[1]!.toLowerCase() as 'new' | 'update',
+        cmdlet[2]!.toLowerCase() as ResourceCommand['resource'],
+      );
     if (/^(?:foreach|for)$/i.test(word)) {
       // `foreach ($v in $list)`: the loop variable holds each item in turn.
       const from = this.skip(i + word.length, false);
       const m = /^\(\s*\$([A-Za-z_][A-Za-z0-9_]*)/.exec(t.slice(from, Math.min(this.to, from + LOOKAHEAD)));
-      if (m) this.vars.set(m[1]!.toLowerCase(), { node: { value: { kind: 'unknown', reason: `\`$${m[1]}\` is set by a \`foreach\` loop (line ${this.lineOf(i)})` }, span: { start: i, end: i } }, line: this.lineOf(i) });
+      if (m)
+        this.vars.set(m[1]!.toLowerCase(), {
+          node: {
+            value: { kind: 'unknown', reason: `\`$${m[1]}\` is set by a \`foreach\` loop (line ${this.lineOf(i)})` },
+            span: { start: i, end: i },
+          },
+          line: this.lineOf(i),
+        });
     }
     return this.skipStatement(i + Math.max(1, word.length));
   }
@@ -229,7 +304,9 @@ class PsReader {
       const full = known.includes(lower) ? lower : matches.length === 1 ? matches[0]! : undefined;
       const key = full !== undefined ? params[full] : undefined;
       if (!key) return;
-      const value: ArgValue = node ? argOf(node, keySpan, this.text) : { value: flag, span: keySpan, keySpan, raw: t.slice(keySpan.start, keySpan.end) };
+      const value: ArgValue = node
+        ? argOf(node, keySpan, this.text)
+        : { value: flag, span: keySpan, keySpan, raw: t.slice(keySpan.start, keySpan.end) };
       if (key === 'workloadTag') {
         const tag = node?.value.kind === 'hashtable' ? node.value.entries.get('workload') : undefined;
         if (tag) args.set(key, argOf(tag.node, tag.keySpan, this.text));
@@ -240,7 +317,8 @@ class PsReader {
     while (i < this.to) {
       i = this.skip(i, false);
       const ch = t[i];
-      if (ch === undefined || i >= this.to || ch === '\n' || ch === ';' || ch === '|' || ch === '}' || ch === ')') break;
+      if (ch === undefined || i >= this.to || ch === '\n' || ch === ';' || ch === '|' || ch === '}' || ch === ')')
+        break;
       const param = /^-([A-Za-z_][A-Za-z0-9_]*)(:?)/.exec(t.slice(i, Math.min(this.to, i + 100)));
       if (param) {
         const keySpan = { start: i, end: i + 1 + param[1]!.length };
@@ -254,7 +332,13 @@ class PsReader {
         }
         const after = this.skip(i, false);
         const nextCh = t[after];
-        const isSwitch = after >= this.to || nextCh === '\n' || nextCh === ';' || nextCh === '|' || nextCh === '}' || (nextCh === '-' && /^-[A-Za-z]/.test(t.slice(after, after + 2)));
+        const isSwitch =
+          after >= this.to ||
+          nextCh === '\n' ||
+          nextCh === ';' ||
+          nextCh === '|' ||
+          nextCh === '}' ||
+          (nextCh === '-' && /^-[A-Za-z]/.test(t.slice(after, after + 2)));
         if (isSwitch || isSwitchParameter(param[1]!)) {
           set(param[1]!, keySpan, undefined, true);
           i = end = keySpan.end;
@@ -314,31 +398,64 @@ class PsReader {
         end = next.end;
         continue;
       }
-      if (mode === 'expression' && (op === '*' || op === '+' || op === '/' || (op === '-' && /^-\s*[\d($[]/.test(this.text.slice(at, at + 3))))) {
+      if (
+        mode === 'expression' &&
+        (op === '*' || op === '+' || op === '/' || (op === '-' && /^-\s*[\d($[]/.test(this.text.slice(at, at + 3))))
+      ) {
         const right = this.operand(this.skip(at + 1, false), mode);
         const span = { start: node.span.start, end: right.node.span.end };
         const a = node.value;
         const b = right.node.value;
         const origin = [node.origin, right.node.origin].filter((o) => o).join('; ');
         if (a.kind === 'number' && b.kind === 'number' && !(op === '/' && b.value === 0)) {
-          const value = op === '*' ? a.value * b.value : op === '+' ? a.value + b.value : op === '-' ? a.value - b.value : a.value / b.value;
+          const value =
+            op === '*'
+              ? a.value * b.value
+              : op === '+'
+                ? a.value + b.value
+                : op === '-'
+                  ? a.value - b.value
+                  : a.value / b.value;
           node = { value: { kind: 'number', value }, span, ...(origin ? { origin } : {}) };
-        } else if (op === '+' && a.kind === 'string' && b.kind === 'string') node = { value: { kind: 'string', value: a.value + b.value }, span, ...(origin ? { origin } : {}) };
-        else node = { value: a.kind === 'unknown' ? a : b.kind === 'unknown' ? b : { kind: 'unknown', reason: `\`${this.text.slice(span.start, span.end)}\` is an expression anf-lint does not evaluate` }, span };
+        } else if (op === '+' && a.kind === 'string' && b.kind === 'string')
+          node = { value: { kind: 'string', value: a.value + b.value }, span, ...(origin ? { origin } : {}) };
+        else
+          node = {
+            value:
+              a.kind === 'unknown'
+                ? a
+                : b.kind === 'unknown'
+                  ? b
+                  : {
+                      kind: 'unknown',
+                      reason: `\`${this.text.slice(span.start, span.end)}\` is an expression anf-lint does not evaluate`,
+                    },
+            span,
+          };
         items[items.length - 1] = node;
         end = right.end;
         continue;
       }
       break;
     }
-    if (items.length > 1) return { node: { value: { kind: 'list', items }, span: { start: items[0]!.span.start, end: items[items.length - 1]!.span.end } }, end };
+    if (items.length > 1)
+      return {
+        node: {
+          value: { kind: 'list', items },
+          span: { start: items[0]!.span.start, end: items[items.length - 1]!.span.end },
+        },
+        end,
+      };
     return { node, end };
   }
 
   private operand(i: number, mode: 'argument' | 'expression'): { node: PsNode; end: number } {
     const t = this.text;
     const ch = t[i];
-    const unknown = (end: number, reason: string) => ({ node: { value: { kind: 'unknown' as const, reason }, span: { start: i, end } }, end });
+    const unknown = (end: number, reason: string) => ({
+      node: { value: { kind: 'unknown' as const, reason }, span: { start: i, end } },
+      end,
+    });
     if (ch === undefined || i >= this.to) return unknown(i, 'no value is written');
     // `[long]4TB`, `[string[]]@(...)`: the cast is passed over.
     if (ch === '[' && mode === 'expression') {
@@ -349,25 +466,42 @@ class PsReader {
     if (ch === "'") {
       const end = this.stringEnd(i);
       const inner = t.slice(i + 1, Math.max(i + 1, end - 1));
-      return { node: { value: { kind: 'string', value: inner.replace(/''/g, "'") }, span: { start: i, end }, ...(inner.includes("'") ? {} : { editSpan: { start: i + 1, end: end - 1 } }) }, end };
+      return {
+        node: {
+          value: { kind: 'string', value: inner.replace(/''/g, "'") },
+          span: { start: i, end },
+          ...(inner.includes("'") ? {} : { editSpan: { start: i + 1, end: end - 1 } }),
+        },
+        end,
+      };
     }
     if (ch === '"') {
       const end = this.stringEnd(i);
       const inner = t.slice(i + 1, Math.max(i + 1, end - 1));
       const expanded = this.expandString(inner);
       const plain = !/[`$"]/.test(inner);
-      return { node: { ...expanded, span: { start: i, end }, ...(plain ? { editSpan: { start: i + 1, end: end - 1 } } : {}) }, end };
+      return {
+        node: { ...expanded, span: { start: i, end }, ...(plain ? { editSpan: { start: i + 1, end: end - 1 } } : {}) },
+        end,
+      };
     }
     if (ch === '@' && (t[i + 1] === "'" || t[i + 1] === '"')) {
       const end = this.hereStringEnd(i);
       const bodyStart = t.indexOf('\n', i) + 1;
       const body = t.slice(bodyStart, Math.max(bodyStart, end - 3));
-      return { node: { value: t[i + 1] === "'" ? { kind: 'string', value: body } : this.expandString(body).value, span: { start: i, end } }, end };
+      return {
+        node: {
+          value: t[i + 1] === "'" ? { kind: 'string', value: body } : this.expandString(body).value,
+          span: { start: i, end },
+        },
+        end,
+      };
     }
     if (ch === '@' && t[i + 1] === '{') return this.hashtable(i);
     if ((ch === '@' || ch === '$') && t[i + 1] === '(') {
       const { items, end } = this.group(i + 2);
-      if (ch === '$') return unknown(end, `\`${t.slice(i, Math.min(end, i + SHOWN_LENGTH))}\` is computed when the script runs`);
+      if (ch === '$')
+        return unknown(end, `\`${t.slice(i, Math.min(end, i + SHOWN_LENGTH))}\` is computed when the script runs`);
       return { node: { value: { kind: 'list', items }, span: { start: i, end } }, end };
     }
     if (ch === '(') {
@@ -376,7 +510,9 @@ class PsReader {
       return unknown(end, `\`${t.slice(i, Math.min(end, i + SHOWN_LENGTH))}\` is computed when the script runs`);
     }
     if (ch === '$') {
-      const m = /^\$(?:\{([^}]+)\}|((?:env|global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*))/i.exec(t.slice(i, Math.min(this.to, i + LOOKAHEAD)));
+      const m = /^\$(?:\{([^}]+)\}|((?:env|global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*))/i.exec(
+        t.slice(i, Math.min(this.to, i + LOOKAHEAD)),
+      );
       if (!m) return unknown(i + 1, '`$` without a variable name');
       let end = i + m[0].length;
       // `$x.Property`, `$x[0]`, `$x.Method()`: not evaluated.
@@ -395,7 +531,10 @@ class PsReader {
       const base = number[1]!.toLowerCase().startsWith('0x') ? parseInt(number[1]!, 16) : Number(number[1]!); // not a fact: hexadecimal
       const value = base * (number[3] ? MULTIPLIERS[number[3].toLowerCase()]! : 1);
       const span = { start: i, end: i + word.length };
-      return { node: { value: { kind: 'number', value }, span, ...(number[2] || number[3] ? {} : { editSpan: span }) }, end: span.end };
+      return {
+        node: { value: { kind: 'number', value }, span, ...(number[2] || number[3] ? {} : { editSpan: span }) },
+        end: span.end,
+      };
     }
     if (mode === 'argument' && word !== '') {
       const span = { start: i, end: i + word.length };
@@ -407,16 +546,41 @@ class PsReader {
 
   private variable(name: string, scope: string | undefined, span: Span): PsNode {
     const lower = name.toLowerCase();
-    if (scope?.toLowerCase() === 'env:') return { value: { kind: 'unknown', reason: `\`$env:${name}\` is an environment variable, set when the script runs` }, span };
-    if (lower === 'true' || lower === 'false') return { value: { kind: 'bool', value: lower === 'true' }, span, editSpan: span };
+    if (scope?.toLowerCase() === 'env:')
+      return {
+        value: { kind: 'unknown', reason: `\`$env:${name}\` is an environment variable, set when the script runs` },
+        span,
+      };
+    if (lower === 'true' || lower === 'false')
+      return { value: { kind: 'bool', value: lower === 'true' }, span, editSpan: span };
     if (lower === 'null') return { value: { kind: 'unknown', reason: '`$null` has no value' }, span };
     const v = this.vars.get(lower);
-    if (!v) return { value: { kind: 'unknown', reason: `\`$${name}\` is not set in this script: a parameter or a variable set elsewhere` }, span };
+    if (!v)
+      return {
+        value: {
+          kind: 'unknown',
+          reason: `\`$${name}\` is not set in this script: a parameter or a variable set elsewhere`,
+        },
+        span,
+      };
     // As written where it is set (`4TB`), else its value.
     const written = this.text.slice(v.node.span.start, v.node.span.end);
-    const shown = v.node.value.kind === 'number' && written.length > 0 && written.length <= SHOWN_LENGTH ? written : v.node.value.kind === 'string' || v.node.value.kind === 'number' || v.node.value.kind === 'bool' ? String(v.node.value.value) : undefined;
-    if (v.node.value.kind === 'unknown') return { value: { kind: 'unknown', reason: `\`$${name}\` (set on line ${v.line}): ${v.node.value.reason}` }, span };
-    return { value: v.node.value, span, ...(shown !== undefined ? { origin: `\`$${name}\` = ${shown}, from line ${v.line}` } : {}) };
+    const shown =
+      v.node.value.kind === 'number' && written.length > 0 && written.length <= SHOWN_LENGTH
+        ? written
+        : v.node.value.kind === 'string' || v.node.value.kind === 'number' || v.node.value.kind === 'bool'
+          ? String(v.node.value.value)
+          : undefined;
+    if (v.node.value.kind === 'unknown')
+      return {
+        value: { kind: 'unknown', reason: `\`$${name}\` (set on line ${v.line}): ${v.node.value.reason}` },
+        span,
+      };
+    return {
+      value: v.node.value,
+      span,
+      ...(shown !== undefined ? { origin: `\`$${name}\` = ${shown}, from line ${v.line}` } : {}),
+    };
   }
 
   /** "..." text: `$var` and `${var}` put in; `$(...)` unknown. */
@@ -436,12 +600,23 @@ class PsReader {
         continue;
       }
       if (c === '$') {
-        if (inner[k + 1] === '(') return { value: { kind: 'unknown', reason: `\`"${inner.slice(0, SHOWN_LENGTH)}"\` holds a subexpression computed when the script runs` } };
-        const m = /^\$(?:\{([^}]+)\}|((?:env|global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*))/i.exec(inner.slice(k));
+        if (inner[k + 1] === '(')
+          return {
+            value: {
+              kind: 'unknown',
+              reason: `\`"${inner.slice(0, SHOWN_LENGTH)}"\` holds a subexpression computed when the script runs`,
+            },
+          };
+        const m = /^\$(?:\{([^}]+)\}|((?:env|global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*))/i.exec(
+          inner.slice(k),
+        );
         if (m) {
           const v = this.variable(m[1] ?? m[3]!, m[2], { start: 0, end: 0 });
           if (v.value.kind === 'unknown') return { value: v.value };
-          out += v.value.kind === 'string' || v.value.kind === 'number' || v.value.kind === 'bool' ? String(v.value.value) : '';
+          out +=
+            v.value.kind === 'string' || v.value.kind === 'number' || v.value.kind === 'bool'
+              ? String(v.value.value)
+              : '';
           if (v.origin) origins.push(v.origin);
           k += m[0].length - 1;
           continue;
@@ -467,7 +642,9 @@ class PsReader {
         k = Math.min(this.to, k + 1);
         break;
       }
-      const key = /^(?:'([^']*)'|"([^"]*)"|([A-Za-z_][\w-]*))[ \t]*=/.exec(t.slice(k, Math.min(this.to, k + LOOKAHEAD)));
+      const key = /^(?:'([^']*)'|"([^"]*)"|([A-Za-z_][\w-]*))[ \t]*=/.exec(
+        t.slice(k, Math.min(this.to, k + LOOKAHEAD)),
+      );
       if (!key) {
         k = this.skipStatement(k + 1);
         continue;
@@ -506,7 +683,9 @@ class PsReader {
 
 /** Switch parameters: written alone they are true. */
 function isSwitchParameter(name: string): boolean {
-  return /^(?:coolaccess|islargevolume|kerberosenabled|snapshotdirectoryvisible|smbencryption|ldapenabled|asjob|whatif|confirm)$/i.test(name);
+  return /^(?:coolaccess|islargevolume|kerberosenabled|snapshotdirectoryvisible|smbencryption|ldapenabled|asjob|whatif|confirm)$/i.test(
+    name,
+  );
 }
 
 function argOf(node: PsNode, keySpan: Span, text: string): ArgValue {
@@ -522,7 +701,12 @@ function argOf(node: PsNode, keySpan: Span, text: string): ArgValue {
       const items = v.items.map((item) => item.value);
       const unknown = items.find((x) => x.kind === 'unknown');
       if (unknown && unknown.kind === 'unknown') return { ...base, unknown: unknown.reason };
-      return { ...base, value: items.map((x) => (x.kind === 'string' || x.kind === 'number' || x.kind === 'bool' ? String(x.value) : '')) };
+      return {
+        ...base,
+        value: items.map((x) =>
+          x.kind === 'string' || x.kind === 'number' || x.kind === 'bool' ? String(x.value) : '',
+        ),
+      };
     }
     case 'hashtable':
       return { ...base, unknown: 'a hashtable, not a single value' };

@@ -9,7 +9,15 @@ import { checkTfvars, readTerraform } from './terraform';
 import { grammarOf, hasKeptTree } from './treeSitter';
 import { IAC_SYNTAX_CODE } from './common';
 
-export const IAC_KINDS: ReadonlySet<FileKind> = new Set(['terraform', 'terraform-vars', 'bicep', 'arm-template', 'az-netappfiles-json', 'arm-parameters', 'bicep-params']);
+export const IAC_KINDS: ReadonlySet<FileKind> = new Set([
+  'terraform',
+  'terraform-vars',
+  'bicep',
+  'arm-template',
+  'az-netappfiles-json',
+  'arm-parameters',
+  'bicep-params',
+]);
 
 export interface IacRead extends Partial<EstateModel> {
   readonly estate?: IacEstate;
@@ -34,11 +42,23 @@ export function readIac(source: SourceText, uri: string, kind: FileKind, edited 
   else if (kind === 'bicep-params') return { problems };
   else estate = readArmJson(source, problems, kind === 'arm-template' ? 'arm' : 'az-cli');
   if (!estate) return { problems };
-  return { problems, ...estateRead(estate, uri, problems.some((p) => p.code === IAC_SYNTAX_CODE)) };
+  return {
+    problems,
+    ...estateRead(
+      estate,
+      uri,
+      problems.some((p) => p.code === IAC_SYNTAX_CODE),
+    ),
+  };
 }
 
 /** An estate and, when it holds any resource, its manifest model. */
-export function estateRead(estate: IacEstate, uri: string, syntaxErrors: boolean, elsewhere?: ReadonlyMap<string, readonly ElsewhereVolume[]>): { estate: IacEstate } & Partial<EstateModel> {
+export function estateRead(
+  estate: IacEstate,
+  uri: string,
+  syntaxErrors: boolean,
+  elsewhere?: ReadonlyMap<string, readonly ElsewhereVolume[]>,
+): { estate: IacEstate } & Partial<EstateModel> {
   if (estate.accounts.length === 0 && estate.pools.length === 0 && estate.volumes.length === 0) return { estate };
   return { estate, ...toManifest(estate, uri, syntaxErrors, elsewhere) };
 }

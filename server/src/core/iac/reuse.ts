@@ -87,16 +87,22 @@ export class BlockReuse {
     const choices = new Map<string, Entry[]>();
     for (const b of blocks) {
       const text = this.text(b.symbol);
-      const matches = (this.previous.get(b.symbol) ?? []).filter((e) => e.result !== undefined && e.context === context && e.region === text);
+      const matches = (this.previous.get(b.symbol) ?? []).filter(
+        (e) => e.result !== undefined && e.context === context && e.region === text,
+      );
       // One that needs no moving first (after a character typed and deleted, the read before it).
       const start = this.regions.get(b.symbol)!.start;
-      const ordered = [...matches.filter((e) => e.regionStart === start), ...matches.filter((e) => e.regionStart !== start)];
+      const ordered = [
+        ...matches.filter((e) => e.regionStart === start),
+        ...matches.filter((e) => e.regionStart !== start),
+      ];
       if (ordered.length > 0) this.candidates.set(b.symbol, ordered[0]!);
       else changed.add(b.symbol);
       if (ordered.length > 1) choices.set(b.symbol, ordered);
     }
     // A block that names a block read again, or one that came or went since, is read again; and so on.
-    const idNow = (name: string): number | undefined => (changed.has(name) ? -1 : this.regions.has(name) ? this.candidates.get(name)!.id : undefined);
+    const idNow = (name: string): number | undefined =>
+      changed.has(name) ? -1 : this.regions.has(name) ? this.candidates.get(name)!.id : undefined;
     // A block with two matching reads (an edit that re-read it, then its undo) takes, in the order of
     // the text, the one that saw the reads now chosen for the blocks it names: picking by position
     // alone could mix the two generations, and every block naming a mixed one would be read again.
@@ -131,7 +137,12 @@ export class BlockReuse {
     const delta = this.regions.get(symbol)!.start - entry.regionStart;
     const result = entry.result!;
     if (delta === 0) return result;
-    const moved = { accounts: result.accounts.map((r) => moveSpans(r, delta)), pools: result.pools.map((r) => moveSpans(r, delta)), volumes: result.volumes.map((r) => moveSpans(r, delta)), ...(result.unresolved ? { unresolved: true } : {}) };
+    const moved = {
+      accounts: result.accounts.map((r) => moveSpans(r, delta)),
+      pools: result.pools.map((r) => moveSpans(r, delta)),
+      volumes: result.volumes.map((r) => moveSpans(r, delta)),
+      ...(result.unresolved ? { unresolved: true } : {}),
+    };
     this.next.set(symbol, { ...entry, regionStart: entry.regionStart + delta, result: moved });
     return moved;
   }
@@ -142,7 +153,15 @@ export class BlockReuse {
     if (!region) return;
     const text = this.text(symbol);
     const names = [...new Set(text.match(MENTION) ?? [])].filter((m) => m !== symbol && !NOT_RESOURCES.test(m));
-    const entry: Entry = { id: nextId++, context: this.context, region: text, regionStart: region.start, mentions: names.map((name) => [name, undefined] as const), result: spansWithin(result, region) ? result : undefined, absent: 0 };
+    const entry: Entry = {
+      id: nextId++,
+      context: this.context,
+      region: text,
+      regionStart: region.start,
+      mentions: names.map((name) => [name, undefined] as const),
+      result: spansWithin(result, region) ? result : undefined,
+      absent: 0,
+    };
     this.next.set(symbol, entry);
     this.stored.push(entry);
   }
@@ -151,13 +170,18 @@ export class BlockReuse {
   commit(): void {
     lastRead = { reused: this.reused, read: this.regions.size - this.reused };
     // The blocks read now name the reads of this version.
-    for (const entry of this.stored) entry.mentions = entry.mentions.map(([name]) => [name, this.regions.has(name) ? this.next.get(name)?.id : undefined] as const);
+    for (const entry of this.stored)
+      entry.mentions = entry.mentions.map(
+        ([name]) => [name, this.regions.has(name) ? this.next.get(name)?.id : undefined] as const,
+      );
     const kept = new Map<string, readonly Entry[]>();
     for (const [symbol, entry] of this.next) {
       // The read before stays too, unless it is the one reused now where it is now. The same read
       // where it was before an edit above moved it stays as well: undoing the edit (a character
       // typed, then deleted) takes it back without moving every span of the block again.
-      const earlier = (this.previous.get(symbol) ?? []).filter((e) => e !== entry && !(e.id === entry.id && e.regionStart === entry.regionStart));
+      const earlier = (this.previous.get(symbol) ?? []).filter(
+        (e) => e !== entry && !(e.id === entry.id && e.regionStart === entry.regionStart),
+      );
       kept.set(symbol, [entry, ...earlier].slice(0, KEPT_PER_BLOCK));
     }
     for (const [symbol, entries] of this.previous) {
@@ -210,7 +234,11 @@ function regionOf(source: SourceText, span: Span): Span {
 }
 
 function isSpan(value: object): value is Span {
-  return typeof (value as Span).start === 'number' && typeof (value as Span).end === 'number' && Object.keys(value).length === 2;
+  return (
+    typeof (value as Span).start === 'number' &&
+    typeof (value as Span).end === 'number' &&
+    Object.keys(value).length === 2
+  );
 }
 
 /** Every span in a result (the values themselves, `value`, are not looked into). */

@@ -20,15 +20,44 @@ import type { IacEstate } from './estate';
  */
 
 /** Kinds whose text may hold estate commands besides what else they hold. */
-export const SCRIPT_ESTATE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['shell', 'markdown', 'ci-pipeline', 'powershell', 'kubernetes', 'yaml-options', 'json-options']);
+export const SCRIPT_ESTATE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>([
+  'shell',
+  'markdown',
+  'ci-pipeline',
+  'powershell',
+  'kubernetes',
+  'yaml-options',
+  'json-options',
+]);
 /** Kinds a Trident backend, StorageClass or claim is written in. */
 const TRIDENT_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['kubernetes', 'yaml-options', 'json-options']);
 
 /** Markdown info strings of shell blocks (Microsoft Learn writes `azurecli`). */
-const SHELL_BLOCKS = new Set(['bash', 'sh', 'shell', 'zsh', 'azurecli', 'azurecli-interactive', 'azure-cli', 'azcli', 'console', 'shell-session', 'shellsession', 'terminal']);
+const SHELL_BLOCKS = new Set([
+  'bash',
+  'sh',
+  'shell',
+  'zsh',
+  'azurecli',
+  'azurecli-interactive',
+  'azure-cli',
+  'azcli',
+  'console',
+  'shell-session',
+  'shellsession',
+  'terminal',
+]);
 const PROMPT_BLOCKS = new Set(['console', 'shell-session', 'shellsession', 'terminal']);
 /** Markdown info strings of PowerShell blocks (Microsoft Learn writes `azurepowershell`). */
-const POWERSHELL_BLOCKS = new Set(['powershell', 'pwsh', 'ps1', 'ps', 'azurepowershell', 'azurepowershell-interactive', 'azure-powershell']);
+const POWERSHELL_BLOCKS = new Set([
+  'powershell',
+  'pwsh',
+  'ps1',
+  'ps',
+  'azurepowershell',
+  'azurepowershell-interactive',
+  'azure-powershell',
+]);
 
 /**
  * Whether a file of a kind that may hold estate commands can hold any (a cheap look at the text):
@@ -36,7 +65,9 @@ const POWERSHELL_BLOCKS = new Set(['powershell', 'pwsh', 'ps1', 'ps', 'azurepowe
  */
 export function mayDescribeEstate(kind: FileKind, text: string): boolean {
   if (!SCRIPT_ESTATE_KINDS.has(kind)) return false;
-  return TRIDENT_KINDS.has(kind) ? mayHoldTrident(text) : mayHoldAzCommands(text) || mayHoldPowerShellCommands(text) || (kind === 'markdown' && mayHoldTrident(text));
+  return TRIDENT_KINDS.has(kind)
+    ? mayHoldTrident(text)
+    : mayHoldAzCommands(text) || mayHoldPowerShellCommands(text) || (kind === 'markdown' && mayHoldTrident(text));
 }
 
 export function readScriptEstate(source: SourceText, uri: string, kind: FileKind): IacRead | undefined {
@@ -57,20 +88,50 @@ export function readScriptEstate(source: SourceText, uri: string, kind: FileKind
     const blocks = fencedBlocks(source);
     const regions = blocks
       .filter((b) => SHELL_BLOCKS.has(b.language))
-      .map((b): ShellRegion => ({ from: b.from, to: b.to, ...(PROMPT_BLOCKS.has(b.language) ? { stripPrompt: true } : {}) }));
+      .map(
+        (b): ShellRegion => ({
+          from: b.from,
+          to: b.to,
+          ...(PROMPT_BLOCKS.has(b.language) ? { stripPrompt: true } : {}),
+        }),
+      );
     if (az) commands.push(...azCommands(source, regions));
-    if (ps) psCommands.push(...powerShellCommands(source, blocks.filter((b) => POWERSHELL_BLOCKS.has(b.language))));
+    if (ps)
+      psCommands.push(
+        ...powerShellCommands(
+          source,
+          blocks.filter((b) => POWERSHELL_BLOCKS.has(b.language)),
+        ),
+      );
   } else if (kind === 'ci-pipeline') {
     const regions = pipelineScripts(source);
-    if (az) commands.push(...azCommands(source, regions.filter((r) => r.shell === 'sh')));
-    if (ps) psCommands.push(...powerShellCommands(source, regions.filter((r) => r.shell === 'ps')));
+    if (az)
+      commands.push(
+        ...azCommands(
+          source,
+          regions.filter((r) => r.shell === 'sh'),
+        ),
+      );
+    if (ps)
+      psCommands.push(
+        ...powerShellCommands(
+          source,
+          regions.filter((r) => r.shell === 'ps'),
+        ),
+      );
   }
   // Trident resources in a document's `yaml` blocks (the AKS how-tos show the StorageClass and the claim).
   const trident = kind === 'markdown' && mayHoldTrident(text) ? markdownTrident(source) : undefined;
   if (commands.length === 0 && psCommands.length === 0 && !trident) return undefined;
   // One estate per file; a file that mixes both names the az CLI (its commands come first).
-  const made: IacEstate = commands.length > 0 || psCommands.length > 0 ? estateFromCommands(commands.length > 0 ? 'az-cli' : 'az-powershell', source, [...commands, ...psCommands]) : trident!;
-  const estate: IacEstate = trident && made !== trident ? { ...made, pools: [...made.pools, ...trident.pools], volumes: [...made.volumes, ...trident.volumes] } : made;
+  const made: IacEstate =
+    commands.length > 0 || psCommands.length > 0
+      ? estateFromCommands(commands.length > 0 ? 'az-cli' : 'az-powershell', source, [...commands, ...psCommands])
+      : trident!;
+  const estate: IacEstate =
+    trident && made !== trident
+      ? { ...made, pools: [...made.pools, ...trident.pools], volumes: [...made.volumes, ...trident.volumes] }
+      : made;
   return { problems, ...estateRead(estate, uri, false) };
 }
 
@@ -112,7 +173,12 @@ export function pipelineScripts(source: SourceText): PipelineScript[] {
   const found: PipelineScript[] = [];
   const text = source.text;
   const lineOf = (offset: number) => source.positionAt(offset).line + 1;
-  const visit = (node: Node | null | undefined, env: NonNullable<ShellRegion['env']>, macros: NonNullable<ShellRegion['env']>, depth: number): void => {
+  const visit = (
+    node: Node | null | undefined,
+    env: NonNullable<ShellRegion['env']>,
+    macros: NonNullable<ShellRegion['env']>,
+    depth: number,
+  ): void => {
     if (!node || depth > 64) return; // not a fact: pipelines nest a few levels
     if (isSeq(node)) {
       for (const item of node.items) visit(item as Node, env, macros, depth + 1);
@@ -127,7 +193,9 @@ export function pipelineScripts(source: SourceText): PipelineScript[] {
       const how = key !== undefined ? SCRIPT_KEYS[key] : undefined;
       if (how) {
         const shell = how === 'by-sibling' ? siblingShell(map) : how;
-        if (shell) for (const r of scriptRanges(pair.value as Node, text)) found.push({ ...r, shell, env: own, macros: ownMacros });
+        if (shell)
+          for (const r of scriptRanges(pair.value as Node, text))
+            found.push({ ...r, shell, env: own, macros: ownMacros });
         continue;
       }
       visit(pair.value as Node, own, ownMacros, depth + 1);
@@ -162,7 +230,11 @@ function scriptRanges(node: Node | null | undefined, text: string): { from: numb
  * map form or the `- name: x / value: y` list form) values: plain ones known, expressions unknown
  * with the reason.
  */
-function envOf(map: YAMLMap, lineOf: (offset: number) => number, key: 'env' | 'variables'): NonNullable<ShellRegion['env']> {
+function envOf(
+  map: YAMLMap,
+  lineOf: (offset: number) => number,
+  key: 'env' | 'variables',
+): NonNullable<ShellRegion['env']> {
   const out: { name: string; value?: string; line: number; unknown?: string }[] = [];
   const env = map.get(key, true);
   const pairs: { key: unknown; value: unknown }[] = isMap(env) ? [...env.items] : [];
@@ -181,8 +253,18 @@ function envOf(map: YAMLMap, lineOf: (offset: number) => number, key: 'env' | 'v
     const value = pair.value.value === null ? '' : String(pair.value.value);
     const line = lineOf(pair.value.range?.[0] ?? 0);
     const written = key === 'env' ? `$${name}` : `$(${name})`;
-    if (value.includes('${{')) out.push({ name, line, unknown: `\`${written}\` is set from a pipeline expression \`${value.trim()}\` (line ${line}), evaluated when the pipeline runs` });
-    else if (/\$\(|\$\{?[A-Za-z_]/.test(value)) out.push({ name, line, unknown: `\`$${name}\` is set from \`${value.trim()}\` (line ${line}), evaluated when the pipeline runs` });
+    if (value.includes('${{'))
+      out.push({
+        name,
+        line,
+        unknown: `\`${written}\` is set from a pipeline expression \`${value.trim()}\` (line ${line}), evaluated when the pipeline runs`,
+      });
+    else if (/\$\(|\$\{?[A-Za-z_]/.test(value))
+      out.push({
+        name,
+        line,
+        unknown: `\`$${name}\` is set from \`${value.trim()}\` (line ${line}), evaluated when the pipeline runs`,
+      });
     else out.push({ name, value, line });
   }
   return out;
@@ -194,11 +276,14 @@ function envOf(map: YAMLMap, lineOf: (offset: number) => number, key: 'env' | 'v
  * `requirementsFor`): those keys, where a volume read them, are not unknown.
  */
 export function dropRequirementKeyProblems(problems: ParseProblem[], estate: IacEstate): void {
-  const used = estate.volumes.flatMap((v) => [v.requirements?.throughput?.span, v.requirements?.capacity?.span]).filter((s) => s !== undefined);
+  const used = estate.volumes
+    .flatMap((v) => [v.requirements?.throughput?.span, v.requirements?.capacity?.span])
+    .filter((s) => s !== undefined);
   if (used.length === 0) return;
   for (let i = problems.length - 1; i >= 0; i--) {
     const p = problems[i]!;
     // The key ends just before `=` and the value the volume read.
-    if (p.code === ANNOTATION_CODE && used.some((s) => s.start > p.span.end && s.start - p.span.end <= 4)) problems.splice(i, 1);
+    if (p.code === ANNOTATION_CODE && used.some((s) => s.start > p.span.end && s.start - p.span.end <= 4))
+      problems.splice(i, 1);
   }
 }

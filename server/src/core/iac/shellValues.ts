@@ -35,12 +35,22 @@ export class ShellVariables {
 
   /** A variable set outside the script text (a CI step's `env:`), with where it is written. */
   preset(name: string, value: string | undefined, line: number, unknown?: string): void {
-    this.vars.set(name, { ...(value !== undefined ? { value } : { unknown: unknown ?? `\`$${name}\` is computed where it is set (line ${line})` }), line });
+    this.vars.set(name, {
+      ...(value !== undefined
+        ? { value }
+        : { unknown: unknown ?? `\`$${name}\` is computed where it is set (line ${line})` }),
+      line,
+    });
   }
 
   /** A pipeline variable a script uses as `$(name)` (Azure Pipelines macro syntax). */
   presetMacro(name: string, value: string | undefined, line: number, unknown?: string): void {
-    this.macros.set(name, { ...(value !== undefined ? { value } : { unknown: unknown ?? `\`$(${name})\` is computed where it is set (line ${line})` }), line });
+    this.macros.set(name, {
+      ...(value !== undefined
+        ? { value }
+        : { unknown: unknown ?? `\`$(${name})\` is computed where it is set (line ${line})` }),
+      line,
+    });
   }
 
   /** `NAME=value` (a word of an assignment command). */
@@ -58,11 +68,16 @@ export class ShellVariables {
   /** `for NAME in ...`, `read NAME`: set, but to values only the run knows. */
   setByRun(name: string, how: string, offset: number): void {
     const line = this.source.positionAt(offset).line + 1;
-    this.vars.set(name, { unknown: `\`$${name}\` is set by ${how} (line ${line}): anf-lint does not run the script`, line });
+    this.vars.set(name, {
+      unknown: `\`$${name}\` is set by ${how} (line ${line}): anf-lint does not run the script`,
+      line,
+    });
   }
 
   private reasonAt(name: string, line: number, inner: string | undefined): string {
-    return inner && inner.startsWith(`\`$${name}\``) ? inner : `\`$${name}\` (set on line ${line}) ${inner ? `uses a value anf-lint cannot know: ${inner}` : 'is computed when the script runs'}`;
+    return inner && inner.startsWith(`\`$${name}\``)
+      ? inner
+      : `\`$${name}\` (set on line ${line}) ${inner ? `uses a value anf-lint cannot know: ${inner}` : 'is computed when the script runs'}`;
   }
 
   /** A word's value with the variables it uses put in, or why it cannot be known. */
@@ -85,14 +100,19 @@ export class ShellVariables {
         // `${NAME:-default}`: the default when the variable is not set here.
         const inner = this.expand(word ?? '');
         if (inner.value === undefined) unknown ??= inner.unknown;
-        if (!v) origins.push(`\`$${name}\` is not set in this script: its default ${JSON.stringify(inner.value ?? word ?? '')} is used`);
+        if (!v)
+          origins.push(
+            `\`$${name}\` is not set in this script: its default ${JSON.stringify(inner.value ?? word ?? '')} is used`,
+          );
         return inner.value ?? '';
       }
       if (v?.value !== undefined) {
         if (origins.length < MAX_ORIGINS) origins.push(`\`$${name}\` = ${v.value}, from line ${v.line}`);
         return v.value;
       }
-      unknown ??= v?.unknown ?? `\`$${name}\` is not set in this script: it comes from the environment or whatever runs the script`;
+      unknown ??=
+        v?.unknown ??
+        `\`$${name}\` is not set in this script: it comes from the environment or whatever runs the script`;
       return '';
     };
     let result = '';
@@ -104,14 +124,17 @@ export class ShellVariables {
         const pipeline = PIPELINE_VARIABLE.exec(text);
         const macro = pipeline ? this.macros.get(pipeline[1]!) : undefined;
         if (pipeline && macro?.value !== undefined) {
-          if (origins.length < MAX_ORIGINS) origins.push(`\`$(${pipeline[1]})\` = ${macro.value}, from line ${macro.line}`);
+          if (origins.length < MAX_ORIGINS)
+            origins.push(`\`$(${pipeline[1]})\` = ${macro.value}, from line ${macro.line}`);
           result += macro.value;
           i += pipeline[0].length;
           continue;
         }
         if (macro?.unknown) return { unknown: macro.unknown };
         // Azure Pipelines writes its variables `$(name)` and puts them in before the script runs.
-        unknown ??= pipeline ? `\`$(${pipeline[1]})\` is a pipeline variable, set when the pipeline runs` : `\`${text.slice(i, Math.min(text.length, i + 40))}\` is computed by a command when the script runs`;
+        unknown ??= pipeline
+          ? `\`$(${pipeline[1]})\` is a pipeline variable, set when the pipeline runs`
+          : `\`${text.slice(i, Math.min(text.length, i + 40))}\` is computed by a command when the script runs`;
         return { unknown };
       }
       if (ch === '$' && text.startsWith('$((', i)) {
@@ -120,7 +143,8 @@ export class ShellVariables {
         const inner = this.expandArithmeticNames(text.slice(i + 3, close), origins);
         if (inner.unknown) return { unknown: inner.unknown };
         const n = arithmetic(inner.value!);
-        if (n === undefined) return { unknown: `\`${text.slice(i, close + 2)}\` is arithmetic anf-lint does not evaluate` };
+        if (n === undefined)
+          return { unknown: `\`${text.slice(i, close + 2)}\` is arithmetic anf-lint does not evaluate` };
         result += String(n);
         i = close + 2;
         continue;
@@ -136,7 +160,10 @@ export class ShellVariables {
           i += m[0].length;
           continue;
         }
-        if (text[i + 1] === '{') return { unknown: `\`${text.slice(i, text.indexOf('}', i) + 1 || text.length)}\` is an expansion anf-lint does not evaluate` };
+        if (text[i + 1] === '{')
+          return {
+            unknown: `\`${text.slice(i, text.indexOf('}', i) + 1 || text.length)}\` is an expansion anf-lint does not evaluate`,
+          };
       }
       result += ch;
       i++;
@@ -147,7 +174,10 @@ export class ShellVariables {
 
   /** Names inside `$(( ))` may go without `$`. */
   private expandArithmeticNames(expression: string, origins: string[]): ShellValue {
-    const withDollars = expression.replace(/(^|[^$\w])([A-Za-z_][A-Za-z0-9_]*)/g, (_, before: string, name: string) => `${before}$${name}`);
+    const withDollars = expression.replace(
+      /(^|[^$\w])([A-Za-z_][A-Za-z0-9_]*)/g,
+      (_, before: string, name: string) => `${before}$${name}`,
+    );
     const inner = this.expand(withDollars);
     if (inner.origin) origins.push(inner.origin);
     return inner;

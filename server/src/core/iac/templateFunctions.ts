@@ -37,7 +37,8 @@ export const NOT_A_FUNCTION = Symbol('not a function');
 export function callFunction(name: string, args: readonly unknown[]): unknown {
   const deployment = DEPLOYMENT_TIME[name];
   if (deployment) return new Unknown(deployment);
-  if (name === 'resourcegroup') return scopeObject('resourceGroup', ['id', 'name', 'location', 'type', 'tags', 'managedBy', 'properties']);
+  if (name === 'resourcegroup')
+    return scopeObject('resourceGroup', ['id', 'name', 'location', 'type', 'tags', 'managedBy', 'properties']);
   if (name === 'subscription') return scopeObject('subscription', ['id', 'subscriptionId', 'tenantId', 'displayName']);
   if (name === 'deployment') return scopeObject('deployment', ['name', 'location', 'properties']);
   // Functions that need every argument known.
@@ -95,7 +96,8 @@ function union(args: readonly unknown[]): unknown {
   if (args.every(isPlainObject)) {
     const merge = (into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> => {
       const out = { ...into };
-      for (const [k, v] of Object.entries(from)) out[k] = isPlainObject(out[k]) && isPlainObject(v) ? merge(out[k] as Record<string, unknown>, v) : v;
+      for (const [k, v] of Object.entries(from))
+        out[k] = isPlainObject(out[k]) && isPlainObject(v) ? merge(out[k] as Record<string, unknown>, v) : v;
       return out;
     };
     return (args as Record<string, unknown>[]).reduce((acc, o) => merge(acc, o), {});
@@ -122,7 +124,8 @@ function format(args: readonly unknown[]): unknown {
       const spec = m[2];
       if (spec !== undefined) {
         const pad = /^D(\d+)$/i.exec(spec);
-        if (!pad || typeof value !== 'number') return fail(`\`format()\` with the format specifier \`{${m[1]}:${spec}}\` is not evaluated by anf-lint`);
+        if (!pad || typeof value !== 'number')
+          return fail(`\`format()\` with the format specifier \`{${m[1]}:${spec}}\` is not evaluated by anf-lint`);
         out += String(Math.trunc(value)).padStart(Number(pad[1]), '0');
       } else out += stringOf(value);
     }
@@ -172,13 +175,19 @@ function length(v: unknown): unknown {
 function contains(container: unknown, item: unknown): unknown {
   if (isUnknown(container)) return container;
   if (isUnknown(item)) return item;
-  if (typeof container === 'string') return typeof item === 'string' || typeof item === 'number' ? container.includes(String(item)) : fail('`contains()` of a string needs a string');
+  if (typeof container === 'string')
+    return typeof item === 'string' || typeof item === 'number'
+      ? container.includes(String(item))
+      : fail('`contains()` of a string needs a string');
   if (Array.isArray(container)) {
     if (container.some((x) => deepEqual(x, item))) return true;
     const u = firstUnknown(container);
     return u ?? false;
   }
-  if (isPlainObject(container)) return typeof item === 'string' ? propertyOf(container, item) !== undefined : fail('`contains()` of an object needs a key');
+  if (isPlainObject(container))
+    return typeof item === 'string'
+      ? propertyOf(container, item) !== undefined
+      : fail('`contains()` of an object needs a key');
   return fail('`contains()` needs a string, an array or an object');
 }
 
@@ -202,7 +211,8 @@ function firstOrLast(v: unknown, first: boolean): unknown {
 function range(start: unknown, count: unknown): unknown {
   const s = num(start);
   const c = num(count);
-  if (s === undefined || c === undefined || !Number.isInteger(s) || !Number.isInteger(c) || c < 0) return fail('`range()` needs whole numbers');
+  if (s === undefined || c === undefined || !Number.isInteger(s) || !Number.isInteger(c) || c < 0)
+    return fail('`range()` needs whole numbers');
   if (c > 10_000) return fail(`\`range(${s}, ${c})\` is larger than anf-lint reads`); // not a fact: bound on work
   return Array.from({ length: c }, (_, i) => s + i);
 }
@@ -215,7 +225,12 @@ const ALL_KNOWN: Record<string, (args: readonly unknown[]) => unknown> = {
   string: ([v]) => stringOf(v),
   int: ([v]) => toInt(v),
   bool: ([v]) => toBool(v),
-  float: ([v]) => (typeof v === 'number' ? v : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : fail('`float()` of a value that is not a number')),
+  float: ([v]) =>
+    typeof v === 'number'
+      ? v
+      : typeof v === 'string' && Number.isFinite(Number(v))
+        ? Number(v)
+        : fail('`float()` of a value that is not a number'),
   json: ([v]) => {
     if (typeof v !== 'string') return fail('`json()` needs a string');
     try {
@@ -239,21 +254,44 @@ const ALL_KNOWN: Record<string, (args: readonly unknown[]) => unknown> = {
   max: (args) => minMax(args, Math.max, 'max'),
   split: ([s, d]) => {
     if (typeof s !== 'string') return fail('`split()` needs a string');
-    const delimiters = typeof d === 'string' ? [d] : Array.isArray(d) && d.every((x) => typeof x === 'string') ? (d as string[]) : undefined;
+    const delimiters =
+      typeof d === 'string'
+        ? [d]
+        : Array.isArray(d) && d.every((x) => typeof x === 'string')
+          ? (d as string[])
+          : undefined;
     if (!delimiters || delimiters.some((x) => x === '')) return fail('`split()` needs delimiters');
     let parts = [s];
     for (const delim of delimiters) parts = parts.flatMap((p) => p.split(delim));
     return parts;
   },
-  join: ([a, d]) => (Array.isArray(a) && typeof d === 'string' ? a.map(stringOf).join(d) : fail('`join()` needs an array and a delimiter')),
+  join: ([a, d]) =>
+    Array.isArray(a) && typeof d === 'string'
+      ? a.map(stringOf).join(d)
+      : fail('`join()` needs an array and a delimiter'),
   tolower: ([s]) => (typeof s === 'string' ? s.toLowerCase() : fail('`toLower()` needs a string')),
   toupper: ([s]) => (typeof s === 'string' ? s.toUpperCase() : fail('`toUpper()` needs a string')),
   trim: ([s]) => (typeof s === 'string' ? s.trim() : fail('`trim()` needs a string')),
-  replace: ([s, a, b]) => (typeof s === 'string' && typeof a === 'string' && typeof b === 'string' && a !== '' ? s.split(a).join(b) : fail('`replace()` needs strings')),
-  startswith: ([s, p]) => (typeof s === 'string' && typeof p === 'string' ? s.toLowerCase().startsWith(p.toLowerCase()) : fail('`startsWith()` needs strings')),
-  endswith: ([s, p]) => (typeof s === 'string' && typeof p === 'string' ? s.toLowerCase().endsWith(p.toLowerCase()) : fail('`endsWith()` needs strings')),
-  indexof: ([s, p]) => (typeof s === 'string' && typeof p === 'string' ? s.toLowerCase().indexOf(p.toLowerCase()) : fail('`indexOf()` needs strings')),
-  lastindexof: ([s, p]) => (typeof s === 'string' && typeof p === 'string' ? s.toLowerCase().lastIndexOf(p.toLowerCase()) : fail('`lastIndexOf()` needs strings')),
+  replace: ([s, a, b]) =>
+    typeof s === 'string' && typeof a === 'string' && typeof b === 'string' && a !== ''
+      ? s.split(a).join(b)
+      : fail('`replace()` needs strings'),
+  startswith: ([s, p]) =>
+    typeof s === 'string' && typeof p === 'string'
+      ? s.toLowerCase().startsWith(p.toLowerCase())
+      : fail('`startsWith()` needs strings'),
+  endswith: ([s, p]) =>
+    typeof s === 'string' && typeof p === 'string'
+      ? s.toLowerCase().endsWith(p.toLowerCase())
+      : fail('`endsWith()` needs strings'),
+  indexof: ([s, p]) =>
+    typeof s === 'string' && typeof p === 'string'
+      ? s.toLowerCase().indexOf(p.toLowerCase())
+      : fail('`indexOf()` needs strings'),
+  lastindexof: ([s, p]) =>
+    typeof s === 'string' && typeof p === 'string'
+      ? s.toLowerCase().lastIndexOf(p.toLowerCase())
+      : fail('`lastIndexOf()` needs strings'),
   substring: ([s, start, len]) => {
     const from = num(start) ?? 0;
     if (typeof s !== 'string' || from < 0 || from > s.length) return fail('`substring()` out of range');
@@ -264,22 +302,38 @@ const ALL_KNOWN: Record<string, (args: readonly unknown[]) => unknown> = {
   padleft: ([v, n, c]) => {
     const width = num(n);
     const pad = c === undefined ? ' ' : text(c);
-    return width !== undefined && pad !== undefined && pad.length === 1 ? stringOf(v).padStart(width, pad) : fail('`padLeft()` needs a width and one character');
+    return width !== undefined && pad !== undefined && pad.length === 1
+      ? stringOf(v).padStart(width, pad)
+      : fail('`padLeft()` needs a width and one character');
   },
   first: ([v]) => firstOrLast(v, true),
   last: ([v]) => firstOrLast(v, false),
-  take: ([v, n]) => (typeof v === 'string' || Array.isArray(v)) && num(n) !== undefined ? v.slice(0, Math.max(0, num(n)!)) : fail('`take()` needs a string or an array and a number'),
-  skip: ([v, n]) => (typeof v === 'string' || Array.isArray(v)) && num(n) !== undefined ? v.slice(Math.max(0, num(n)!)) : fail('`skip()` needs a string or an array and a number'),
+  take: ([v, n]) =>
+    (typeof v === 'string' || Array.isArray(v)) && num(n) !== undefined
+      ? v.slice(0, Math.max(0, num(n)!))
+      : fail('`take()` needs a string or an array and a number'),
+  skip: ([v, n]) =>
+    (typeof v === 'string' || Array.isArray(v)) && num(n) !== undefined
+      ? v.slice(Math.max(0, num(n)!))
+      : fail('`skip()` needs a string or an array and a number'),
   range: ([s, c]) => range(s, c),
   intersection: (args) => {
-    if (args.length > 0 && args.every(Array.isArray)) return (args[0] as unknown[]).filter((x) => (args as unknown[][]).every((a) => a.some((y) => deepEqual(x, y))));
+    if (args.length > 0 && args.every(Array.isArray))
+      return (args[0] as unknown[]).filter((x) => (args as unknown[][]).every((a) => a.some((y) => deepEqual(x, y))));
     if (args.length > 0 && args.every(isPlainObject)) {
       const [head, ...rest] = args as Record<string, unknown>[];
-      return Object.fromEntries(Object.entries(head!).filter(([k, v]) => rest.every((o) => deepEqual(propertyOf(o, k), v))));
+      return Object.fromEntries(
+        Object.entries(head!).filter(([k, v]) => rest.every((o) => deepEqual(propertyOf(o, k), v))),
+      );
     }
     return fail('`intersection()` takes arrays or objects');
   },
-  items: ([o]) => (isPlainObject(o) ? Object.keys(o).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).map((key) => ({ key, value: o[key] })) : fail('`items()` needs an object')),
+  items: ([o]) =>
+    isPlainObject(o)
+      ? Object.keys(o)
+          .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
+          .map((key) => ({ key, value: o[key] }))
+      : fail('`items()` needs an object'),
   objectkeys: ([o]) => (isPlainObject(o) ? Object.keys(o) : fail('`objectKeys()` needs an object')),
   array: ([v]) => (Array.isArray(v) ? v : [v]),
 };
@@ -304,7 +358,8 @@ const PARTIAL: Record<string, (args: readonly unknown[]) => unknown> = {
     }
     return out;
   },
-  if: ([c, a, b]) => (isUnknown(c) ? c : typeof c === 'boolean' ? (c ? a : b) : fail('`if()` needs a boolean condition')),
+  if: ([c, a, b]) =>
+    isUnknown(c) ? c : typeof c === 'boolean' ? (c ? a : b) : fail('`if()` needs a boolean condition'),
   and: (args) => logic(args, false),
   or: (args) => logic(args, true),
   coalesce: (args) => {
@@ -341,7 +396,9 @@ export function memberOf(base: unknown, key: unknown): unknown {
   if (isUnknown(key)) return key;
   if (Array.isArray(base)) {
     if (typeof key !== 'number' || !Number.isInteger(key)) return fail('an array is indexed by a whole number');
-    return key >= 0 && key < base.length ? base[key] : fail(`index ${key} is past the end of an array of ${base.length}`);
+    return key >= 0 && key < base.length
+      ? base[key]
+      : fail(`index ${key} is past the end of an array of ${base.length}`);
   }
   if (isPlainObject(base) && typeof key === 'string') {
     const v = propertyOf(base, key);

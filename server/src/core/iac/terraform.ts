@@ -1,16 +1,69 @@
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import { armPool, armVolume, bool, common, kerberosFlavor, num, opt, ref, requirementsOpt, size, poolFromId, specWorkload, str, strList, workloadOpt, type Field, type Meta, type Obj } from './fields';
-import type { IacAccount, IacEstate, IacExportRule, IacModuleCall, IacPool, IacRef, IacSlip, IacValue, IacVolume } from './estate';
+import {
+  armPool,
+  armVolume,
+  bool,
+  common,
+  kerberosFlavor,
+  num,
+  opt,
+  ref,
+  requirementsOpt,
+  size,
+  poolFromId,
+  specWorkload,
+  str,
+  strList,
+  workloadOpt,
+  type Field,
+  type Meta,
+  type Obj,
+} from './fields';
+import type {
+  IacAccount,
+  IacEstate,
+  IacExportRule,
+  IacModuleCall,
+  IacPool,
+  IacRef,
+  IacSlip,
+  IacValue,
+  IacVolume,
+} from './estate';
 import { isKnownModuleSource, readKnownModule, type KnownModuleEstate } from './knownModules';
-import { annotationFor, requirementsFor, IAC_SYNTAX_CODE, MAX_DEPTH, MAX_LOOP_INSTANCES, spanOf, syntaxProblems, UNKNOWN, type Value } from './common';
+import {
+  annotationFor,
+  requirementsFor,
+  IAC_SYNTAX_CODE,
+  MAX_DEPTH,
+  MAX_LOOP_INSTANCES,
+  spanOf,
+  syntaxProblems,
+  UNKNOWN,
+  type Value,
+} from './common';
 import { Budget, evaluate, type EvalScope } from './hcl/eval';
-import { failure, firstUnknown, isObject, isUnknown, unknown, Unknown, type TfObject, type TfValue } from './hcl/values';
+import {
+  failure,
+  firstUnknown,
+  isObject,
+  isUnknown,
+  unknown,
+  Unknown,
+  type TfObject,
+  type TfValue,
+} from './hcl/values';
 import { parseKeptTree, parseTree, type Node as TreeNode, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
 import { baseName } from '../fileKind';
 import { placeInstance, relativeUri } from './instance';
-import { getNodeValue, parseTree as parseJson, printParseErrorCode, type ParseError as JsonParseError } from 'jsonc-parser';
+import {
+  getNodeValue,
+  parseTree as parseJson,
+  printParseErrorCode,
+  type ParseError as JsonParseError,
+} from 'jsonc-parser';
 
 /**
  * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
@@ -102,10 +155,20 @@ interface Scope {
  * incrementally (treeSitter.ts `parseKeptTree`) and reuses what its unchanged resource blocks read
  * (reuse.ts); without it the tree is parsed whole and deleted after reading.
  */
-export function readTerraform(source: SourceText, problems: ParseProblem[], uri = '', keep = false): IacEstate | undefined {
+export function readTerraform(
+  source: SourceText,
+  problems: ParseProblem[],
+  uri = '',
+  keep = false,
+): IacEstate | undefined {
   const tree = keep ? parseKeptTree('terraform', uri, source.text) : parseTree('terraform', source.text);
   if (!tree) {
-    problems.push({ code: IAC_SYNTAX_CODE, span: { start: 0, end: 0 }, severity: 'info', message: 'anf-lint could not load its Terraform parser (tree-sitter), so this file was not read.' });
+    problems.push({
+      code: IAC_SYNTAX_CODE,
+      span: { start: 0, end: 0 },
+      severity: 'info',
+      message: 'anf-lint could not load its Terraform parser (tree-sitter), so this file was not read.',
+    });
     return undefined;
   }
   const root = tree.rootNode;
@@ -126,9 +189,18 @@ export function readTerraform(source: SourceText, problems: ParseProblem[], uri 
     const resources = top.filter((b) => b.type === 'resource' && b.labels.length >= 2);
     const context = top
       .filter((b) => b.type === 'variable' || b.type === 'locals')
-      .map((b) => `${source.positionAt(b.node.startIndex).line}:${source.text.slice(b.node.startIndex, b.node.endIndex)}`)
+      .map(
+        (b) => `${source.positionAt(b.node.startIndex).line}:${source.text.slice(b.node.startIndex, b.node.endIndex)}`,
+      )
       .join('\u0000');
-    const reuse = keep ? new BlockReuse(uri, source, resources.map((b) => ({ symbol: `${b.labels[0]}.${b.labels[1]}`, span: spanOf(b.node) })), context) : undefined;
+    const reuse = keep
+      ? new BlockReuse(
+          uri,
+          source,
+          resources.map((b) => ({ symbol: `${b.labels[0]}.${b.labels[1]}`, span: spanOf(b.node) })),
+          context,
+        )
+      : undefined;
     const estate = reader.estate(undefined, reuse);
     reuse?.commit();
     const calls = reader.calls().map((c) => c.call);
@@ -147,7 +219,8 @@ export function checkTfvars(source: SourceText, problems: ParseProblem[], uri = 
   }
   const tree = parseTree('terraform', source.text);
   if (!tree) return;
-  for (const p of syntaxProblems(tree.rootNode, 'Terraform variables', { grammar: 'terraform', text: source.text })) problems.push(p);
+  for (const p of syntaxProblems(tree.rootNode, 'Terraform variables', { grammar: 'terraform', text: source.text }))
+    problems.push(p);
   tree.delete();
 }
 
@@ -185,7 +258,13 @@ export function localModuleFolder(callerUri: string, source: string | undefined)
  * `folders`: the files of other folders, for `module` blocks with a local source; the resources
  * of each such module are the caller's too, placed on the `module` block (see `placeInstance`).
  */
-export function readTerraformModule(files: readonly TerraformModuleFile[], targets: ReadonlySet<string>, folders?: ModuleFolders, keep?: TerraformTrees, varFiles?: readonly string[]): Map<string, IacEstate> {
+export function readTerraformModule(
+  files: readonly TerraformModuleFile[],
+  targets: ReadonlySet<string>,
+  folders?: ModuleFolders,
+  keep?: TerraformTrees,
+  varFiles?: readonly string[],
+): Map<string, IacEstate> {
   const trees = new ModuleTrees(folders, keep);
   const result = new Map<string, IacEstate>();
   attributeCache = new Map();
@@ -215,7 +294,12 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
       }
       const p = parsed.find((x) => x.file.uri === file.uri)!;
       for (const [name, attr] of attributes(memo(p.root.namedChildren.find((n) => n.type === 'body')))) {
-        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: from(attr.startIndex) });
+        scope.variables.set(name, {
+          node: attr.namedChildren[1]!,
+          uri: file.uri,
+          source: file.source,
+          from: from(attr.startIndex),
+        });
         scope.unset.delete(name);
       }
     }
@@ -223,7 +307,8 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
     for (const uri of varFiles ?? []) {
       const file = files.find((f) => f.uri === uri && f.kind === 'terraform-vars');
       if (!file) continue;
-      const from = (at: number) => `${baseName(file.uri)} line ${file.source.positionAt(at).line + 1} (a var file named in .anf-lint.yaml)`;
+      const from = (at: number) =>
+        `${baseName(file.uri)} line ${file.source.positionAt(at).line + 1} (a var file named in .anf-lint.yaml)`;
       if (isJsonTfvars(file.uri)) {
         for (const { name, value, at } of jsonVariables(file.source)) {
           scope.variables.set(name, { uri: file.uri, source: file.source, from: from(at), value: { ok: true, value } });
@@ -233,7 +318,12 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
       }
       const p = parsed.find((x) => x.file.uri === file.uri);
       for (const [name, attr] of attributes(memo(p?.root.namedChildren.find((n) => n.type === 'body')))) {
-        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: from(attr.startIndex) });
+        scope.variables.set(name, {
+          node: attr.namedChildren[1]!,
+          uri: file.uri,
+          source: file.source,
+          from: from(attr.startIndex),
+        });
         scope.unset.delete(name);
       }
     }
@@ -243,13 +333,26 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
       for (const [name, attr] of attributes(memo(p?.root.namedChildren.find((n) => n.type === 'body')))) {
         if (!scope.unset.has(name)) continue;
         const line = file.source.positionAt(attr.startIndex).line + 1;
-        scope.variables.set(name, { node: attr.namedChildren[1]!, uri: file.uri, source: file.source, from: `an EXAMPLE value in ${baseName(file.uri)} line ${line}, which Terraform does not load (copy it to terraform.tfvars, or name the real var file in .anf-lint.yaml)` });
+        scope.variables.set(name, {
+          node: attr.namedChildren[1]!,
+          uri: file.uri,
+          source: file.source,
+          from: `an EXAMPLE value in ${baseName(file.uri)} line ${line}, which Terraform does not load (copy it to terraform.tfvars, or name the real var file in .anf-lint.yaml)`,
+        });
         scope.unset.delete(name);
       }
     }
     const readers = new Map<string, Reader>();
-    for (const p of parsed) if (p.file.kind === 'terraform') readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
-    const declaredVariables = new Set(parsed.flatMap((p) => (p.file.kind === 'terraform' ? p.blocks.filter((b) => b.type === 'variable' && b.labels[0]).map((b) => b.labels[0]!) : [])));
+    for (const p of parsed)
+      if (p.file.kind === 'terraform')
+        readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
+    const declaredVariables = new Set(
+      parsed.flatMap((p) =>
+        p.file.kind === 'terraform'
+          ? p.blocks.filter((b) => b.type === 'variable' && b.labels[0]).map((b) => b.labels[0]!)
+          : [],
+      ),
+    );
     for (const uri of targets) {
       const reader = readers.get(uri);
       if (!reader) continue;
@@ -275,7 +378,8 @@ export function readTerraformModule(files: readonly TerraformModuleFile[], targe
     }
     if (stoppedAt !== undefined || budget.exhausted) {
       const message = `anf-lint did not read past ${stoppedAt !== undefined ? `${MAX_INSTANCES.toLocaleString('en-US')} module and resource instances` : `${budget.maxSteps.toLocaleString('en-US')} evaluation steps`} in this module${stoppedAt !== undefined ? `: \`${stoppedAt}\` and the loops after it are read once, as repeated` : ': the values left are unknown'}. The rest of the repository is read.`;
-      for (const [uri, estate] of result) if (estate.calls && estate.calls.length > 0) result.set(uri, { ...estate, stopped: message });
+      for (const [uri, estate] of result)
+        if (estate.calls && estate.calls.length > 0) result.set(uri, { ...estate, stopped: message });
     }
     return result;
   } finally {
@@ -320,7 +424,15 @@ const MAX_KEPT_TEXT = 1024 * 1024; // not a fact: memory bound
  * the file changes (`drop`). Trees live in WebAssembly memory until deleted.
  */
 export class TerraformTrees {
-  private readonly kept = new Map<string, { readonly source: SourceText; readonly tree: { delete(): void }; readonly root: TreeNode; readonly blocks: Block[] }>();
+  private readonly kept = new Map<
+    string,
+    {
+      readonly source: SourceText;
+      readonly tree: { delete(): void };
+      readonly root: TreeNode;
+      readonly blocks: Block[];
+    }
+  >();
   private text = 0;
 
   get(file: TerraformModuleFile): ParsedModuleFile | undefined {
@@ -394,7 +506,14 @@ class ModuleTrees {
 }
 
 /** Arguments of a `module` block that are not the module's variables. */
-const MODULE_META_ARGUMENTS: ReadonlySet<string> = new Set(['source', 'version', 'count', 'for_each', 'providers', 'depends_on']);
+const MODULE_META_ARGUMENTS: ReadonlySet<string> = new Set([
+  'source',
+  'version',
+  'count',
+  'for_each',
+  'providers',
+  'depends_on',
+]);
 /** How deep `module` blocks calling modules are followed. */
 const MAX_MODULE_DEPTH = 8; // not a fact: bound on nested module calls
 
@@ -407,7 +526,13 @@ type Made = { accounts: IacAccount[]; pools: IacPool[]; volumes: IacVolume[] };
  * turn. Placed in the caller's text (`placeInstance`). Undefined when the folder has no `.tf` file
  * anf-lint knows, or the call goes round in a circle.
  */
-function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, block: Block, stack: readonly string[]): Made | undefined {
+function instanceOf(
+  trees: ModuleTrees,
+  caller: Reader,
+  call: IacModuleCall,
+  block: Block,
+  stack: readonly string[],
+): Made | undefined {
   // `for_each` over a map or set anf-lint can evaluate: one instance per key, `each` bound in the arguments.
   const forEach = attributes(block.body).get('for_each');
   if (forEach) {
@@ -417,7 +542,13 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
       const vars = caller.argument(expr, spanOf(forEach.namedChildren[0]!)).vars;
       const made: Made = { accounts: [], pools: [], volumes: [] };
       for (const [key, value] of keys) {
-        const one = instanceOne(trees, caller.withEach({ key, value, ...(vars ? { vars } : {}) }), { ...call, key, repeated: false }, block, stack);
+        const one = instanceOne(
+          trees,
+          caller.withEach({ key, value, ...(vars ? { vars } : {}) }),
+          { ...call, key, repeated: false },
+          block,
+          stack,
+        );
         if (!one) continue;
         made.accounts.push(...one.accounts);
         made.pools.push(...one.pools);
@@ -430,10 +561,23 @@ function instanceOf(trees: ModuleTrees, caller: Reader, call: IacModuleCall, blo
   const count = attributes(block.body).get('count');
   if (count) {
     const n = caller.eval(count.namedChildren[1]!);
-    if (n.ok && typeof n.value === 'number' && Number.isInteger(n.value) && n.value >= 0 && n.value <= MAX_LOOP_INSTANCES && takeInstances(n.value, `module.${call.name}`)) {
+    if (
+      n.ok &&
+      typeof n.value === 'number' &&
+      Number.isInteger(n.value) &&
+      n.value >= 0 &&
+      n.value <= MAX_LOOP_INSTANCES &&
+      takeInstances(n.value, `module.${call.name}`)
+    ) {
       const made: Made = { accounts: [], pools: [], volumes: [] };
       for (let index = 0; index < n.value; index++) {
-        const one = instanceOne(trees, caller.withInstance(undefined, index), { ...call, index, repeated: false }, block, stack);
+        const one = instanceOne(
+          trees,
+          caller.withInstance(undefined, index),
+          { ...call, index, repeated: false },
+          block,
+          stack,
+        );
         if (!one) continue;
         made.accounts.push(...one.accounts);
         made.pools.push(...one.pools);
@@ -514,7 +658,10 @@ function lazyObject(attrs: ReadonlyMap<string, Node>, evalNode: (n: Node) => TfV
     let v = cache.get(key);
     if (v === undefined) {
       const attr = attrs.get(key);
-      v = attr && !MODULE_META_ARGUMENTS.has(key) ? evalNode(attr.namedChildren[1]!) : unknown(`\`${address}.${key}\` is known only after Terraform creates the resource`);
+      v =
+        attr && !MODULE_META_ARGUMENTS.has(key)
+          ? evalNode(attr.namedChildren[1]!)
+          : unknown(`\`${address}.${key}\` is known only after Terraform creates the resource`);
       cache.set(key, v);
     }
     return v;
@@ -523,7 +670,8 @@ function lazyObject(attrs: ReadonlyMap<string, Node>, evalNode: (n: Node) => TfV
     get: (_t, key) => (typeof key === 'string' ? get(key) : undefined),
     has: (_t, key) => typeof key === 'string',
     ownKeys: () => [...attrs.keys()].filter((k) => !MODULE_META_ARGUMENTS.has(k)),
-    getOwnPropertyDescriptor: (_t, key) => (typeof key === 'string' ? { configurable: true, enumerable: true, writable: false, value: get(key) } : undefined),
+    getOwnPropertyDescriptor: (_t, key) =>
+      typeof key === 'string' ? { configurable: true, enumerable: true, writable: false, value: get(key) } : undefined,
   });
 }
 
@@ -533,12 +681,19 @@ function lazyObject(attrs: ReadonlyMap<string, Node>, evalNode: (n: Node) => TfV
 function eachOf(v: Value): [string, unknown][] | undefined {
   // A map with an entry anf-lint cannot evaluate has that many instances more than it could read: not expanded.
   if (!v.ok || v.value === null || typeof v.value !== 'object' || PARTIAL.has(v.value)) return undefined;
-  if (Array.isArray(v.value)) return v.value.every((x) => typeof x === 'string') ? (v.value as string[]).map((x) => [x, x]) : undefined;
+  if (Array.isArray(v.value))
+    return v.value.every((x) => typeof x === 'string') ? (v.value as string[]).map((x) => [x, x]) : undefined;
   // Terraform orders a map's instances by key, lexically.
   return Object.entries(v.value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function instanceOne(trees: ModuleTrees, caller: Reader, call: IacModuleCall, block: Block, stack: readonly string[]): Made | undefined {
+function instanceOne(
+  trees: ModuleTrees,
+  caller: Reader,
+  call: IacModuleCall,
+  block: Block,
+  stack: readonly string[],
+): Made | undefined {
   const folder = call.local ? localModuleFolder(caller.uri, call.source) : undefined;
   if (!folder || stack.includes(folder) || stack.length > MAX_MODULE_DEPTH) return undefined;
   const files = (trees.folders?.(folder) ?? []).filter((f) => f.kind === 'terraform');
@@ -558,7 +713,13 @@ function instanceOne(trees: ModuleTrees, caller: Reader, call: IacModuleCall, bl
     args.set(key, field);
     if (!scope.variables.has(key) && !scope.unset.has(key)) continue; // not a variable of the module: Terraform refuses the call
     const line = caller.source.positionAt(attr.startIndex).line + 1;
-    scope.variables.set(key, { node: expr, uri: caller.uri, source: caller.source, from: `module "${call.name}" in ${baseName(caller.uri)} line ${line}`, value: caller.eval(expr, 0) });
+    scope.variables.set(key, {
+      node: expr,
+      uri: caller.uri,
+      source: caller.source,
+      from: `module "${call.name}" in ${baseName(caller.uri)} line ${line}`,
+      value: caller.eval(expr, 0),
+    });
     scope.unset.delete(key);
   }
   const readers = new Map<string, Reader>();
@@ -568,7 +729,11 @@ function instanceOne(trees: ModuleTrees, caller: Reader, call: IacModuleCall, bl
     const reader = readers.get(p.file.uri)!;
     const estate = reader.estate(readers);
     // A pool of another file of the module is in the instance itself: no borrowed copy.
-    const own: Made = { accounts: [...estate.accounts], pools: estate.pools.filter((x) => !x.declaredIn), volumes: [...estate.volumes] };
+    const own: Made = {
+      accounts: [...estate.accounts],
+      pools: estate.pools.filter((x) => !x.declaredIn),
+      volumes: [...estate.volumes],
+    };
     for (const inner of reader.calls()) {
       const sub = instanceOf(trees, reader, inner.call, inner.block, [...stack, folder]);
       if (!sub) continue;
@@ -587,7 +752,6 @@ function instanceOne(trees: ModuleTrees, caller: Reader, call: IacModuleCall, bl
 function folderOfUri(uri: string): string {
   return uri.slice(0, uri.lastIndexOf('/') + 1);
 }
-
 
 /**
  * The sort key of a .tfvars file Terraform loads by itself, or undefined for one it does not:
@@ -622,12 +786,18 @@ function jsonVariables(source: SourceText, problems?: ParseProblem[]): { name: s
   const root = parseJson(source.text, errors, { allowTrailingComma: false, disallowComments: true });
   for (const e of problems ? errors : []) {
     const start = Math.min(e.offset, source.text.length);
-    problems!.push({ code: IAC_SYNTAX_CODE, span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) }, message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.` });
+    problems!.push({
+      code: IAC_SYNTAX_CODE,
+      span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) },
+      message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.`,
+    });
   }
   if (root?.type !== 'object') return [];
   return (root.children ?? []).flatMap((property) => {
     const [key, value] = property.children ?? [];
-    return key && value && typeof key.value === 'string' ? [{ name: key.value, value: getNodeValue(value) as unknown, at: property.offset }] : [];
+    return key && value && typeof key.value === 'string'
+      ? [{ name: key.value, value: getNodeValue(value) as unknown, at: property.offset }]
+      : [];
   });
 }
 
@@ -636,15 +806,28 @@ function emptyScope(): Scope {
 }
 
 /** `shown`: how messages name the file (its name; a called module's file by its path from the caller). */
-function declare(scope: Scope, blocks: readonly Block[], uri: string, source: SourceText, shown = uri ? baseName(uri) : ''): void {
+function declare(
+  scope: Scope,
+  blocks: readonly Block[],
+  uri: string,
+  source: SourceText,
+  shown = uri ? baseName(uri) : '',
+): void {
   const where = (n: Node) => `${shown ? `${shown} ` : ''}line ${source.positionAt(n.startIndex).line + 1}`;
   for (const b of blocks) {
     if (b.type === 'variable' && b.labels[0]) {
       const def = attributes(b.body).get('default');
-      if (def) scope.variables.set(b.labels[0], { node: def.namedChildren[1]!, uri, source, from: `its default in ${where(def)}` });
+      if (def)
+        scope.variables.set(b.labels[0], {
+          node: def.namedChildren[1]!,
+          uri,
+          source,
+          from: `its default in ${where(def)}`,
+        });
       else scope.unset.add(b.labels[0]);
     } else if (b.type === 'locals') {
-      for (const [key, attr] of attributes(b.body)) scope.locals.set(key, { node: attr.namedChildren[1]!, uri, source, from: where(attr) });
+      for (const [key, attr] of attributes(b.body))
+        scope.locals.set(key, { node: attr.namedChildren[1]!, uri, source, from: where(attr) });
     } else if (b.type === 'resource' && b.labels.length >= 2) {
       scope.resources.set(`${b.labels[0]}.${b.labels[1]}`, { block: b, uri, source });
     }
@@ -658,7 +841,10 @@ function blocksOf(body: Node | undefined | null): Block[] {
     .map((node) => {
       const named = node.namedChildren;
       const type = named[0]?.type === 'identifier' ? named[0].text : '';
-      const labels = named.filter((n) => n.type === 'string_lit' || n.type === 'identifier').slice(1).map((n) => (n.type === 'string_lit' ? stringText(n) ?? '' : n.text));
+      const labels = named
+        .filter((n) => n.type === 'string_lit' || n.type === 'identifier')
+        .slice(1)
+        .map((n) => (n.type === 'string_lit' ? (stringText(n) ?? '') : n.text));
       return { node, type, labels, body: named.find((n) => n.type === 'body') };
     });
 }
@@ -686,7 +872,8 @@ function topBlocks(root: TreeNode | undefined | null, text: string): Block[] {
     do {
       const kind: string = cursor.nodeType;
       if (kind === 'block') blocks.push(blockAt(cursor, text, plain));
-      else if (kind === 'ERROR' || (kind === 'body' && !inError && cursor.currentDepth === 1)) visit(inError || kind === 'ERROR');
+      else if (kind === 'ERROR' || (kind === 'body' && !inError && cursor.currentDepth === 1))
+        visit(inError || kind === 'ERROR');
     } while (cursor.gotoNextSibling());
     cursor.gotoParent();
   };
@@ -709,7 +896,10 @@ function blockAt(cursor: TreeCursor, text: string, plain: boolean): Block {
     // In a tree without errors, a first line of only a name, plain labels and `{` is the block's
     // header: its labels are read from the text (the cursor asks WebAssembly for every token).
     type = header[1]!;
-    names = [type, ...(header[2]!.match(PLAIN_LABEL) ?? []).map((label) => (label.startsWith('"') ? label.slice(1, -1) : label))];
+    names = [
+      type,
+      ...(header[2]!.match(PLAIN_LABEL) ?? []).map((label) => (label.startsWith('"') ? label.slice(1, -1) : label)),
+    ];
   } else if (cursor.gotoFirstChild()) {
     do {
       if (!cursor.nodeIsNamed) continue;
@@ -750,7 +940,8 @@ function cursorStringText(cursor: TreeCursor, text: string): string | undefined 
     if (!cursor.nodeIsNamed) continue;
     const kind: string = cursor.nodeType;
     if (kind === 'quoted_template_start' || kind === 'quoted_template_end') continue;
-    if (kind === 'template_literal') out = out === undefined ? undefined : out + text.slice(cursor.startIndex, cursor.endIndex);
+    if (kind === 'template_literal')
+      out = out === undefined ? undefined : out + text.slice(cursor.startIndex, cursor.endIndex);
     else out = undefined;
   } while (cursor.gotoNextSibling());
   cursor.gotoParent();
@@ -781,9 +972,15 @@ function stringText(n: Node): string | undefined {
   return parts.map((c) => c.text).join('');
 }
 
-
 /** The resource types the reader reads (`azapi_resource` by its `type` attribute). */
-const NETAPP_RESOURCE_TYPES: ReadonlySet<string> = new Set(['azurerm_netapp_account', 'azurerm_netapp_pool', 'azurerm_netapp_volume', 'azapi_resource', 'azurerm_netapp_volume_group_sap_hana', 'azurerm_netapp_volume_group_oracle']);
+const NETAPP_RESOURCE_TYPES: ReadonlySet<string> = new Set([
+  'azurerm_netapp_account',
+  'azurerm_netapp_pool',
+  'azurerm_netapp_volume',
+  'azapi_resource',
+  'azurerm_netapp_volume_group_sap_hana',
+  'azurerm_netapp_volume_group_oracle',
+]);
 
 class Reader {
   /** A reference this file could not resolve alone (a variable, local or resource of another file, a variable a .tfvars file may set). */
@@ -807,7 +1004,10 @@ class Reader {
   }
 
   /** The same file read for one instance of a block with `for_each` (`each`) or `count` (`index`). */
-  withInstance(each: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] } | undefined, index?: number): Reader {
+  withInstance(
+    each: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] } | undefined,
+    index?: number,
+  ): Reader {
     return new Reader(this.source, this.uri, this.blocks, this.scope, this.module, each, index);
   }
 
@@ -887,12 +1087,34 @@ class Reader {
           reader.readResource(b, type, address, address, false, accounts, pools, volumes);
           if (reader.unresolved) this.unresolved = true;
         }
-      } else this.readResource(b, type, `${type}.${label}`, `${type}.${label}`, attributes(b.body).has('count') || attributes(b.body).has('for_each'), accounts, pools, volumes);
-      reuse?.store(`${type}.${label}`, { accounts: accounts.slice(before[0]), pools: pools.slice(before[1]), volumes: volumes.slice(before[2]), unresolved: this.unresolved });
+      } else
+        this.readResource(
+          b,
+          type,
+          `${type}.${label}`,
+          `${type}.${label}`,
+          attributes(b.body).has('count') || attributes(b.body).has('for_each'),
+          accounts,
+          pools,
+          volumes,
+        );
+      reuse?.store(`${type}.${label}`, {
+        accounts: accounts.slice(before[0]),
+        pools: pools.slice(before[1]),
+        volumes: volumes.slice(before[2]),
+        unresolved: this.unresolved,
+      });
       this.unresolved ||= unresolvedBefore;
     }
     if (readers) pools.push(...this.borrowedPools(volumes, readers));
-    return { language: 'terraform', accounts, pools, volumes, slips, ...(this.unresolved || this.scope.unset.size > 0 ? { unresolved: true } : {}) };
+    return {
+      language: 'terraform',
+      accounts,
+      pools,
+      volumes,
+      slips,
+      ...(this.unresolved || this.scope.unset.size > 0 ? { unresolved: true } : {}),
+    };
   }
 
   /**
@@ -906,27 +1128,51 @@ class Reader {
     const forEachNode = attrs.get('for_each')?.namedChildren[1];
     if (countNode) {
       const n = this.eval(countNode);
-      if (!n.ok || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0 || n.value > MAX_LOOP_INSTANCES || !takeInstances(n.value, symbol)) return undefined;
-      return Array.from({ length: n.value }, (_, i) => ({ reader: this.withInstance(undefined, i), address: `${symbol}[${i}]` }));
+      if (
+        !n.ok ||
+        typeof n.value !== 'number' ||
+        !Number.isInteger(n.value) ||
+        n.value < 0 ||
+        n.value > MAX_LOOP_INSTANCES ||
+        !takeInstances(n.value, symbol)
+      )
+        return undefined;
+      return Array.from({ length: n.value }, (_, i) => ({
+        reader: this.withInstance(undefined, i),
+        address: `${symbol}[${i}]`,
+      }));
     }
     if (forEachNode) {
       const each = eachOf(this.eval(forEachNode));
       if (!each || each.length > MAX_LOOP_INSTANCES || !takeInstances(each.length, symbol)) return undefined;
       const vars = this.varsOf(forEachNode, forEachNode.text);
-      return each.map(([key, value]) => ({ reader: this.withInstance({ key, value, ...(vars ? { vars } : {}) }), address: `${symbol}["${key}"]` }));
+      return each.map(([key, value]) => ({
+        reader: this.withInstance({ key, value, ...(vars ? { vars } : {}) }),
+        address: `${symbol}["${key}"]`,
+      }));
     }
     return undefined;
   }
 
   /** One NetApp resource (or one instance of it) as accounts, pools and volumes. */
-  readResource(b: Block, type: string, symbol: string, address: string, repeated: boolean, accounts: IacAccount[], pools: IacPool[], volumes: IacVolume[]): void {
+  readResource(
+    b: Block,
+    type: string,
+    symbol: string,
+    address: string,
+    repeated: boolean,
+    accounts: IacAccount[],
+    pools: IacPool[],
+    volumes: IacVolume[],
+  ): void {
     const obj = this.obj(b.body, spanOf(b.node));
     const meta = { ...this.meta(b, symbol, obj), address, repeated };
     if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
     else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
     else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
     else if (type === 'azapi_resource') this.azapi(b, meta, obj, accounts, pools, volumes);
-    else if (type === 'azurerm_netapp_volume_group_sap_hana' || type === 'azurerm_netapp_volume_group_oracle') volumes.push(...this.groupVolumes(type, meta, obj));
+    else if (type === 'azurerm_netapp_volume_group_sap_hana' || type === 'azurerm_netapp_volume_group_oracle')
+      volumes.push(...this.groupVolumes(type, meta, obj));
   }
 
   /** A `module` block calling a registry module anf-lint knows (knownModules.ts): what it deploys. */
@@ -1025,7 +1271,13 @@ class Reader {
       ...opt('allowedClients', joined(r.field('allowed_clients'))),
       ...opt('protocols', strList(r.field('protocols_enabled') ?? r.field('protocol'))),
       ...opt('rootAccess', bool(r.field('root_access_enabled'))),
-      ...opt('kerberos', kerberosFlavor((flavor) => [r.field(`kerberos_${flavor}_read_write_enabled`), r.field(`kerberos_${flavor}_read_only_enabled`)])),
+      ...opt(
+        'kerberos',
+        kerberosFlavor((flavor) => [
+          r.field(`kerberos_${flavor}_read_write_enabled`),
+          r.field(`kerberos_${flavor}_read_only_enabled`),
+        ]),
+      ),
     }));
     const cool = obj.blocks('cool_access')[0];
     const path = str(obj.field('volume_path'));
@@ -1105,14 +1357,24 @@ class Reader {
     if (!type) return;
     const [resourceType, api] = type.split('@');
     const lower = (resourceType ?? '').toLowerCase();
-    const apiVersion = api ? { apiVersion: { value: api, span: obj.field('type')!.span, keySpan: obj.field('type')!.keySpan, raw: obj.field('type')!.raw } } : {};
+    const apiVersion = api
+      ? {
+          apiVersion: {
+            value: api,
+            span: obj.field('type')!.span,
+            keySpan: obj.field('type')!.keySpan,
+            raw: obj.field('type')!.raw,
+          },
+        }
+      : {};
     const body = obj.field('body')?.object;
     const props = body?.field('properties')?.object;
     const parent = obj.field('parent_id');
     const parentRef = parent?.symbol ? { symbol: parent.symbol } : undefined;
     const m: Meta = { ...meta, ...apiVersion };
     if (lower === 'microsoft.netapp/netappaccounts') accounts.push({ kind: 'account', ...common(m) });
-    else if (lower === 'microsoft.netapp/netappaccounts/capacitypools') pools.push(armPool({ ...m, ...(parentRef ? { account: parentRef } : {}) }, props));
+    else if (lower === 'microsoft.netapp/netappaccounts/capacitypools')
+      pools.push(armPool({ ...m, ...(parentRef ? { account: parentRef } : {}) }, props));
     else if (lower === 'microsoft.netapp/netappaccounts/capacitypools/volumes') {
       const zones = body?.field('zones');
       volumes.push(armVolume({ ...m, ...(parentRef ? { pool: parentRef } : {}) }, props, zones ? { zones } : {}));
@@ -1224,7 +1486,8 @@ class Reader {
     const target = this.referenced(inner, expr);
     // A module argument's object is read in the caller's scope, not here: unknown.
     if (target?.value) return undefined;
-    if (target?.node) return this.objectOf(target.node, depth + 1, anchor ?? (target.uri === this.uri ? undefined : spanOf(expr)));
+    if (target?.node)
+      return this.objectOf(target.node, depth + 1, anchor ?? (target.uri === this.uri ? undefined : spanOf(expr)));
     if (inner.type !== 'object') return undefined;
     const elems = inner.namedChildren.filter((n) => n.type === 'object_elem');
     const byKey = new Map<string, Node>();
@@ -1272,7 +1535,15 @@ class Reader {
   private symbolOf(expr: Node): string | undefined {
     const chain = attrChain(expr);
     if (!chain || chain.length < 2) return undefined;
-    if (chain[0] === 'var' || chain[0] === 'local' || chain[0] === 'data' || chain[0] === 'module' || chain[0] === 'each' || chain[0] === 'count') return undefined;
+    if (
+      chain[0] === 'var' ||
+      chain[0] === 'local' ||
+      chain[0] === 'data' ||
+      chain[0] === 'module' ||
+      chain[0] === 'each' ||
+      chain[0] === 'count'
+    )
+      return undefined;
     const symbol = `${chain[0]}.${chain[1]}`;
     if (this.scope.resources.has(symbol)) return symbol;
     this.unresolved = true;
@@ -1297,12 +1568,25 @@ class Reader {
         const declared = (chain[0] === 'var' ? this.scope.variables : this.scope.locals).get(chain[1]!);
         if (declared) {
           const v = this.eval(n, depth + 1);
-          const shown = v.ok && (typeof v.value === 'number' || typeof v.value === 'boolean') ? ` = ${String(v.value)}` : v.ok && typeof v.value === 'string' ? ` = "${v.value}"` : '';
+          const shown =
+            v.ok && (typeof v.value === 'number' || typeof v.value === 'boolean')
+              ? ` = ${String(v.value)}`
+              : v.ok && typeof v.value === 'string'
+                ? ` = "${v.value}"`
+                : '';
           notes.push(`\`${name}\`${shown}, from ${declared.from}`);
         } else if (chain[0] === 'var' && this.scope.unset.has(chain[1]!)) {
-          notes.push(this.module ? `\`${name}\` has no default and no value in terraform.tfvars or a *.auto.tfvars file of this folder` : `\`${name}\` has no default here (a .tfvars file of the module may set it)`);
+          notes.push(
+            this.module
+              ? `\`${name}\` has no default and no value in terraform.tfvars or a *.auto.tfvars file of this folder`
+              : `\`${name}\` has no default here (a .tfvars file of the module may set it)`,
+          );
         } else {
-          notes.push(this.module ? `\`${name}\` is not declared in the .tf files of this folder` : `\`${name}\` is declared in another file`);
+          notes.push(
+            this.module
+              ? `\`${name}\` is not declared in the .tf files of this folder`
+              : `\`${name}\` is declared in another file`,
+          );
         }
         return;
       }
@@ -1350,8 +1634,12 @@ class Reader {
     }
     if (root === 'data') return unknown(`\`${key}\` is a data source: Terraform reads it from Azure when it plans`);
     if (root === 'module') return unknown(`\`${key}\` is a module output: anf-lint does not read module outputs`);
-    if (root === 'path') return name === 'module' || name === 'root' || name === 'cwd' ? '.' : unknown(`\`${key}\` is not known`);
-    if (root === 'terraform') return name === 'workspace' ? unknown('`terraform.workspace` is chosen when Terraform runs') : unknown(`\`${key}\` is not known`);
+    if (root === 'path')
+      return name === 'module' || name === 'root' || name === 'cwd' ? '.' : unknown(`\`${key}\` is not known`);
+    if (root === 'terraform')
+      return name === 'workspace'
+        ? unknown('`terraform.workspace` is chosen when Terraform runs')
+        : unknown(`\`${key}\` is not known`);
     if (root === 'self') return unknown('`self` is known only in provisioners');
     const known = this.named.get(key);
     if (known !== undefined) return known;
@@ -1369,16 +1657,32 @@ class Reader {
   private declaredValue(kind: 'var' | 'local', name: string): TfValue {
     const declared = this.lookup(kind, name);
     if (declared) {
-      if (declared.value) return declared.value.ok ? fromLegacy(declared.value.value) : unknown(declared.value.reason ?? `\`var.${name}\` is unknown in the module's caller`);
-      return declared.node ? evaluate(declared.node, this.evalScope, budget) : unknown(`\`${kind}.${name}\` has no value`);
+      if (declared.value)
+        return declared.value.ok
+          ? fromLegacy(declared.value.value)
+          : unknown(declared.value.reason ?? `\`var.${name}\` is unknown in the module's caller`);
+      return declared.node
+        ? evaluate(declared.node, this.evalScope, budget)
+        : unknown(`\`${kind}.${name}\` has no value`);
     }
-    if (kind === 'local') return unknown(this.module ? `\`local.${name}\` is not declared in the .tf files of this folder` : `\`local.${name}\` is not declared in this file (another file of the folder may declare it)`);
+    if (kind === 'local')
+      return unknown(
+        this.module
+          ? `\`local.${name}\` is not declared in the .tf files of this folder`
+          : `\`local.${name}\` is not declared in this file (another file of the folder may declare it)`,
+      );
     if (this.scope.unset.has(name)) {
-      return unknown(this.module
-        ? `\`var.${name}\` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file`
-        : `\`var.${name}\` has no default in this file (a .tfvars file of the folder may set it)`);
+      return unknown(
+        this.module
+          ? `\`var.${name}\` has no value in this folder: it has no default; set it in terraform.tfvars or a *.auto.tfvars file`
+          : `\`var.${name}\` has no default in this file (a .tfvars file of the folder may set it)`,
+      );
     }
-    return unknown(this.module ? `\`var.${name}\` is not declared: no \`variable "${name}"\` block in the .tf files of this folder` : `\`var.${name}\` is not declared in this file (another file of the folder may declare it)`);
+    return unknown(
+      this.module
+        ? `\`var.${name}\` is not declared: no \`variable "${name}"\` block in the .tf files of this folder`
+        : `\`var.${name}\` is not declared in this file (another file of the folder may declare it)`,
+    );
   }
 
   /**
@@ -1390,23 +1694,30 @@ class Reader {
     const declared = this.scope.resources.get(symbol);
     if (!declared) {
       this.unresolved = true;
-      return unknown(this.module ? `\`${symbol}\` is not declared in the .tf files of this folder` : `\`${symbol}\` is not declared in this file (another file of the folder may declare it)`);
+      return unknown(
+        this.module
+          ? `\`${symbol}\` is not declared in the .tf files of this folder`
+          : `\`${symbol}\` is not declared in this file (another file of the folder may declare it)`,
+      );
     }
     const attrs = attributes(declared.block.body);
-    const instance = (reader: Reader, address: string): TfValue => lazyObject(attrs, (node) => reader.evalValue(node), address);
+    const instance = (reader: Reader, address: string): TfValue =>
+      lazyObject(attrs, (node) => reader.evalValue(node), address);
     const countNode = attrs.get('count')?.namedChildren[1];
     const forEachNode = attrs.get('for_each')?.namedChildren[1];
     if (countNode) {
       const n = this.evalValue(countNode);
       if (isUnknown(n)) return unknown(`how many \`${symbol}\` there are is unknown: ${n.reason}`);
       if (typeof n !== 'number' || n < 0) return failure(`\`count\` of \`${symbol}\` is not a number`);
-      if (n > MAX_LOOP_INSTANCES) return unknown(`\`${symbol}\` has ${n} instances; anf-lint reads at most ${MAX_LOOP_INSTANCES}`);
+      if (n > MAX_LOOP_INSTANCES)
+        return unknown(`\`${symbol}\` has ${n} instances; anf-lint reads at most ${MAX_LOOP_INSTANCES}`);
       return Array.from({ length: n }, (_, i) => instance(this.withInstance(undefined, i), `${symbol}[${i}]`));
     }
     if (forEachNode) {
       const each = eachOf(toLegacy(this.evalValue(forEachNode)));
       if (!each) return unknown(`the instances of \`${symbol}\` are unknown: its \`for_each\` could not be evaluated`);
-      if (each.length > MAX_LOOP_INSTANCES) return unknown(`\`${symbol}\` has ${each.length} instances; anf-lint reads at most ${MAX_LOOP_INSTANCES}`);
+      if (each.length > MAX_LOOP_INSTANCES)
+        return unknown(`\`${symbol}\` has ${each.length} instances; anf-lint reads at most ${MAX_LOOP_INSTANCES}`);
       const out: TfObject = {};
       for (const [key, value] of each) out[key] = instance(this.withInstance({ key, value }), `${symbol}["${key}"]`);
       return out;
@@ -1432,7 +1743,12 @@ function attrChain(expr: Node): string[] | undefined {
 /** The expression's single inner node (through `expression` / `collection_value` wrappers). */
 function unwrap(n: Node): Node | undefined {
   let cur: Node | undefined = n;
-  while (cur && (cur.type === 'expression' || cur.type === 'collection_value' || cur.type === 'literal_value') && cur.namedChildren.length === 1) cur = cur.namedChildren[0];
+  while (
+    cur &&
+    (cur.type === 'expression' || cur.type === 'collection_value' || cur.type === 'literal_value') &&
+    cur.namedChildren.length === 1
+  )
+    cur = cur.namedChildren[0];
   if (cur?.type === 'expression' && cur.namedChildren[0]?.type === 'variable_expr') return cur.namedChildren[0];
   return cur;
 }
@@ -1443,7 +1759,9 @@ function literalOf(expr: Node): Span | undefined {
   if (!inner) return undefined;
   if (inner.type === 'numeric_lit' || inner.type === 'bool_lit') return spanOf(inner);
   if (inner.type === 'string_lit') {
-    const parts = inner.namedChildren.filter((c) => c.type !== 'quoted_template_start' && c.type !== 'quoted_template_end');
+    const parts = inner.namedChildren.filter(
+      (c) => c.type !== 'quoted_template_start' && c.type !== 'quoted_template_end',
+    );
     if (parts.length === 0) return { start: inner.startIndex + 1, end: inner.startIndex + 1 };
     if (parts.length === 1 && parts[0]!.type === 'template_literal') return spanOf(parts[0]!);
   }
@@ -1455,7 +1773,7 @@ const MAX_ORIGINS = 4; // not a fact: hover length
 
 /** A pool declared in another file, as the volume that names it sees it: placed on `pool_name`, never edited. */
 function borrowPool(pool: IacPool, at: Span, where: string): IacPool {
-  const moved = <T,>(v: IacValue<T> | undefined): IacValue<T> | undefined => {
+  const moved = <T>(v: IacValue<T> | undefined): IacValue<T> | undefined => {
     if (!v) return undefined;
     const { editSpan: _editSpan, ...rest } = v;
     return { ...rest, span: at, keySpan: at, origin: `from \`${pool.symbol}\` in ${where}` };

@@ -30,13 +30,19 @@ const parsers: Partial<Record<IacGrammar, Parser>> = {};
  * infrastructure code (or only Terraform) need not pay: it asks for the grammars of the files it
  * reads (`grammarOf`).
  */
-export function initIacParsers(wasm: IacWasm | (() => IacWasm), grammars: readonly IacGrammar[] = ALL_GRAMMARS): Promise<void> {
+export function initIacParsers(
+  wasm: IacWasm | (() => IacWasm),
+  grammars: readonly IacGrammar[] = ALL_GRAMMARS,
+): Promise<void> {
   let bytes: IacWasm | undefined;
   const wasmBytes = (): IacWasm => (bytes ??= typeof wasm === 'function' ? wasm() : wasm);
   const started = (runtime ??= Parser.init({ wasmBinary: wasmBytes().runtime } as never));
-  const loads = grammars.map((grammar) => (loadingGrammars[grammar] ??= started.then(async () => {
-    languages[grammar] = await Language.load(wasmBytes()[grammar]);
-  })));
+  const loads = grammars.map(
+    (grammar) =>
+      (loadingGrammars[grammar] ??= started.then(async () => {
+        languages[grammar] = await Language.load(wasmBytes()[grammar]);
+      })),
+  );
   return Promise.all(loads).then(() => undefined);
 }
 

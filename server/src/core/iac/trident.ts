@@ -57,12 +57,14 @@ export function readTrident(source: SourceText): IacEstate | undefined {
     const kind = scalar(root, 'kind');
     if (kind === 'TridentBackendConfig') {
       const spec = root.get('spec', true);
-      if (isMap(spec) && scalar(spec, 'storageDriverName') === DRIVER) vpools.push(...backendPools(text, spec, scalar(root.get('metadata', true), 'name') ?? 'backend', root));
+      if (isMap(spec) && scalar(spec, 'storageDriverName') === DRIVER)
+        vpools.push(...backendPools(text, spec, scalar(root.get('metadata', true), 'name') ?? 'backend', root));
     } else if (kind === 'StorageClass') {
       const sc = storageClass(root);
       if (sc) classes.set(sc.name, sc);
     } else if (kind === 'PersistentVolumeClaim') claims.push(root);
-    else if (kind === undefined && scalar(root, 'storageDriverName') === DRIVER) vpools.push(...backendPools(text, root, scalar(root, 'backendName') ?? 'backend', root));
+    else if (kind === undefined && scalar(root, 'storageDriverName') === DRIVER)
+      vpools.push(...backendPools(text, root, scalar(root, 'backendName') ?? 'backend', root));
   }
   if (vpools.length === 0 && ![...classes.values()].some((c) => c.anf)) return undefined;
   const pools: IacPool[] = vpools.map((p) => ({
@@ -96,8 +98,17 @@ export function readTrident(source: SourceText): IacEstate | undefined {
     const classNode = spec.get('storageClassName', true) as Scalar | undefined;
     const classSpan = classNode ? rangeOf(classNode) : span;
     // Without a pool, the level is unknown: say why instead of leaving it out.
-    const level: IacValue<string> | undefined = pool ? pool.serviceLevel : { span: classSpan, keySpan: classSpan, raw: className!, unknown: `its StorageClass \`${className}\` selects no azure-netapp-files backend pool written in this file (the backend, or its virtual pools, decides the service level)` };
-    const protocols = pool?.nfsvers ? { ...pool.nfsvers, value: pool.nfsvers.value?.startsWith('4') ? ['NFSv4.1'] : ['NFSv3'] } : undefined;
+    const level: IacValue<string> | undefined = pool
+      ? pool.serviceLevel
+      : {
+          span: classSpan,
+          keySpan: classSpan,
+          raw: className!,
+          unknown: `its StorageClass \`${className}\` selects no azure-netapp-files backend pool written in this file (the backend, or its virtual pools, decides the service level)`,
+        };
+    const protocols = pool?.nfsvers
+      ? { ...pool.nfsvers, value: pool.nfsvers.value?.startsWith('4') ? ['NFSv4.1'] : ['NFSv3'] }
+      : undefined;
     volumes.push({
       kind: 'volume',
       symbol: `pvc/${name ?? `@${source.positionAt(span.start).line + 1}`}`,
@@ -112,7 +123,11 @@ export function readTrident(source: SourceText): IacEstate | undefined {
       ...(protocols ? { protocols } : {}),
       exportRules: pool?.exportRule ? [{ span: pool.exportRule.span, allowedClients: pool.exportRule }] : [],
       mountTargets: [],
-      ...(annotation ? { workload: annotation } : byName && name ? { workload: { kind: byName, span: nameSpan, from: `its name \`${name}\`` } } : {}),
+      ...(annotation
+        ? { workload: annotation }
+        : byName && name
+          ? { workload: { kind: byName, span: nameSpan, from: `its name \`${name}\`` } }
+          : {}),
       ...(requirements ? { requirements } : {}),
     });
   }
@@ -126,7 +141,17 @@ function backendPools(text: string, config: YAMLMap, backend: string, root: YAML
   const nfsvers = nfsVersion(text, config);
   const exportRule = isMap(defaults) ? value(text, defaults, 'exportRule') : undefined;
   const head = keyRange(config, 'storageDriverName') ?? rangeOf(root);
-  const own: VirtualPool = { symbol: backend, backend, name: backend, labels: labelsOf(config), ...opt('serviceLevel', level), ...opt('nfsvers', nfsvers), ...opt('exportRule', exportRule), span: rangeOf(root), headSpan: head };
+  const own: VirtualPool = {
+    symbol: backend,
+    backend,
+    name: backend,
+    labels: labelsOf(config),
+    ...opt('serviceLevel', level),
+    ...opt('nfsvers', nfsvers),
+    ...opt('exportRule', exportRule),
+    span: rangeOf(root),
+    headSpan: head,
+  };
   const storage = config.get('storage', true);
   if (!isSeq(storage) || storage.items.length === 0) return [own];
   return storage.items.flatMap((item, index) => {
@@ -167,7 +192,14 @@ function storageClass(root: YAMLMap): StorageClass | undefined {
   const backendType = isMap(params) ? scalar(params, 'backendType') : undefined;
   const selectorText = isMap(params) ? scalar(params, 'selector') : undefined;
   const poolsText = isMap(params) ? scalar(params, 'storagePools') : undefined;
-  const selector = selectorText ? new Map(selectorText.split(';').map((kv) => kv.split('=').map((x) => x.trim()) as [string, string]).filter(([k, v]) => k && v !== undefined)) : undefined;
+  const selector = selectorText
+    ? new Map(
+        selectorText
+          .split(';')
+          .map((kv) => kv.split('=').map((x) => x.trim()) as [string, string])
+          .filter(([k, v]) => k && v !== undefined),
+      )
+    : undefined;
   const storagePools = poolsText
     ? poolsText.split(';').flatMap((entry) => {
         const [backend, list] = entry.split(':');
@@ -182,7 +214,14 @@ function storageClass(root: YAMLMap): StorageClass | undefined {
 /** The one pool a class selects, when it is one: by `storagePools`, by label selector, or the only backend. */
 function poolOf(sc: StorageClass, pools: readonly VirtualPool[]): VirtualPool | undefined {
   let candidates: readonly VirtualPool[] = pools;
-  if (sc.storagePools) candidates = candidates.filter((p) => sc.storagePools!.some((s) => s.backend === p.backend && new RegExp(`^${s.pool.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(p.name)));
+  if (sc.storagePools)
+    candidates = candidates.filter((p) =>
+      sc.storagePools!.some(
+        (s) =>
+          s.backend === p.backend &&
+          new RegExp(`^${s.pool.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(p.name),
+      ),
+    );
   if (sc.selector) candidates = candidates.filter((p) => [...sc.selector!].every(([k, v]) => p.labels.get(k) === v));
   const levels = new Set(candidates.map((p) => p.serviceLevel?.value));
   if (candidates.length === 1) return candidates[0];
@@ -193,7 +232,9 @@ function poolOf(sc: StorageClass, pools: readonly VirtualPool[]): VirtualPool | 
 function labelsOf(map: YAMLMap): Map<string, string> {
   const labels = map.get('labels', true);
   const out = new Map<string, string>();
-  if (isMap(labels)) for (const pair of labels.items) if (isScalar(pair.key) && isScalar(pair.value)) out.set(String(pair.key.value), String(pair.value.value));
+  if (isMap(labels))
+    for (const pair of labels.items)
+      if (isScalar(pair.key) && isScalar(pair.value)) out.set(String(pair.key.value), String(pair.value.value));
   return out;
 }
 
@@ -201,8 +242,22 @@ function labelsOf(map: YAMLMap): Map<string, string> {
 export function quantityBytes(text: string): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?\s*$/.exec(text);
   if (!m) return undefined;
-  const binary: Record<string, number> = { Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4, Pi: 1024 ** 5, Ei: 1024 ** 6 };
-  const decimal: Record<string, number> = { k: 1000, M: 1000 ** 2, G: 1000 ** 3, T: 1000 ** 4, P: 1000 ** 5, E: 1000 ** 6 };
+  const binary: Record<string, number> = {
+    Ki: 1024,
+    Mi: 1024 ** 2,
+    Gi: 1024 ** 3,
+    Ti: 1024 ** 4,
+    Pi: 1024 ** 5,
+    Ei: 1024 ** 6,
+  };
+  const decimal: Record<string, number> = {
+    k: 1000,
+    M: 1000 ** 2,
+    G: 1000 ** 3,
+    T: 1000 ** 4,
+    P: 1000 ** 5,
+    E: 1000 ** 6,
+  };
   const unit = m[2];
   return Math.round(Number(m[1]) * (unit === undefined ? 1 : (binary[unit] ?? decimal[unit]!)));
 }
@@ -212,10 +267,18 @@ function claimSize(text: string, node: Scalar): (IacValue<number> & { unit: 'B' 
   const span = rangeOf(node);
   const raw = text.slice(span.start, span.end);
   const requested = quantityBytes(String(node.value));
-  if (requested === undefined) return { span, keySpan: span, raw, unit: 'B', unknown: `\`${raw}\` is not a Kubernetes quantity anf-lint reads` };
+  if (requested === undefined)
+    return { span, keySpan: span, raw, unit: 'B', unknown: `\`${raw}\` is not a Kubernetes quantity anf-lint reads` };
   const min = TRIDENT_ANF.minVolumeGiB.value * GiB;
   if (requested >= min) return { value: requested, span, keySpan: span, raw, unit: 'B' };
-  return { value: min, span, keySpan: span, raw, unit: 'B', origin: `Trident creates at least ${TRIDENT_ANF.minVolumeGiB.value} GiB: the claim asks for ${raw}` };
+  return {
+    value: min,
+    span,
+    keySpan: span,
+    raw,
+    unit: 'B',
+    origin: `Trident creates at least ${TRIDENT_ANF.minVolumeGiB.value} GiB: the claim asks for ${raw}`,
+  };
 }
 
 function value(text: string, map: YAMLMap, key: string): IacValue<string> | undefined {
@@ -225,7 +288,15 @@ function value(text: string, map: YAMLMap, key: string): IacValue<string> | unde
   const keySpan = keyRange(map, key) ?? span;
   const raw = text.slice(span.start, span.end);
   const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
-  return { value: String(node.value), span, keySpan, raw, ...(node.type === 'PLAIN' || quoted ? { editSpan: quoted ? { start: span.start + 1, end: span.end - 1 } : span } : {}) };
+  return {
+    value: String(node.value),
+    span,
+    keySpan,
+    raw,
+    ...(node.type === 'PLAIN' || quoted
+      ? { editSpan: quoted ? { start: span.start + 1, end: span.end - 1 } : span }
+      : {}),
+  };
 }
 
 function scalar(map: unknown, key: string): string | undefined {

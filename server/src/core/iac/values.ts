@@ -31,7 +31,7 @@ export function firstUnknown(v: unknown): Unknown | undefined {
 
 /** Key lookup as ARM does it (property names are case-insensitive). */
 export function propertyOf(object: Record<string, unknown>, key: string): unknown {
-  if (Object.prototype.hasOwnProperty.call(object, key)) return object[key];
+  if (Object.hasOwn(object, key)) return object[key];
   const lower = key.toLowerCase();
   for (const k of Object.keys(object)) if (k.toLowerCase() === lower) return object[k];
   return undefined;
@@ -56,7 +56,8 @@ export class Budget {
   /** One evaluation step; false once the budget is spent. */
   step(): boolean {
     if (this.stopped) return false;
-    if (++this.steps > this.maxSteps) this.stopped = `it evaluated ${this.maxSteps.toLocaleString('en-US')} expressions`;
+    if (++this.steps > this.maxSteps)
+      this.stopped = `it evaluated ${this.maxSteps.toLocaleString('en-US')} expressions`;
     return !this.stopped;
   }
 
@@ -72,7 +73,9 @@ export class Budget {
   }
 
   unknown(): Unknown {
-    return new Unknown(`anf-lint stopped evaluating this file after ${this.stopped ?? 'its work budget'} (a bound on work, not a limit of the language)`);
+    return new Unknown(
+      `anf-lint stopped evaluating this file after ${this.stopped ?? 'its work budget'} (a bound on work, not a limit of the language)`,
+    );
   }
 }
 

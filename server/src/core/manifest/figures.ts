@@ -1,4 +1,9 @@
-import { ceilWhole, poolThroughputBudgetMiBps, quotaGiBForThroughput, type VolumeThroughputLimit } from '../calc/throughput';
+import {
+  ceilWhole,
+  poolThroughputBudgetMiBps,
+  quotaGiBForThroughput,
+  type VolumeThroughputLimit,
+} from '../calc/throughput';
 import { iopsFromThroughputMiBps, outstandingIo, regularVolumeIoCeiling, type MeasuredIoCeiling } from '../calc/io';
 import { monthlyPoolCost, monthlyVolumeCost, resolvePrices, type PoolCost } from '../calc/cost';
 import type { ResolvedConfig } from '../config';
@@ -6,8 +11,21 @@ import { VOLUME_LIMITS, type RegionPrices, type ServiceLevel } from '../facts';
 import type { Span } from '../text/sourceText';
 import { bytesPerSecondToMiBps, bytesToGiB, bytesToTiB, tibToGiB } from '../units/units';
 import { takeLineage } from './lineage';
-import { displayName, poolQos, volumeIsLarge, type ManifestAccount, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
-import { assumedBlockSizeBytes, manifestVolumeThroughput, volumeCoolAccess, volumeRequiredThroughputMiBps } from './summary';
+import {
+  displayName,
+  poolQos,
+  volumeIsLarge,
+  type ManifestAccount,
+  type ManifestDocument,
+  type ManifestPool,
+  type ManifestVolume,
+} from './model';
+import {
+  assumedBlockSizeBytes,
+  manifestVolumeThroughput,
+  volumeCoolAccess,
+  volumeRequiredThroughputMiBps,
+} from './summary';
 
 /**
  * The numbers the editor and the CLI show for a manifest: per pool and per volume, the same
@@ -108,7 +126,8 @@ export function manifestPrices(manifest: ManifestDocument, config: Pick<Resolved
   return {
     ...base,
     capacityPerGiBHour: { ...base.capacityPerGiBHour, ...manifest.prices?.capacityPerGiBHour },
-    flexibleThroughputPerMiBpsHour: manifest.prices?.flexibleThroughputPerMiBpsHour ?? base.flexibleThroughputPerMiBpsHour,
+    flexibleThroughputPerMiBpsHour:
+      manifest.prices?.flexibleThroughputPerMiBpsHour ?? base.flexibleThroughputPerMiBpsHour,
   };
 }
 
@@ -116,7 +135,10 @@ export function manifestPrices(manifest: ManifestDocument, config: Pick<Resolved
 const cache = new WeakMap<ManifestDocument, { configPrices: RegionPrices; figures: ManifestFigures }>();
 
 /** Computes (once per manifest and configuration) the figures of every pool and volume. */
-export function computeManifestFigures(manifest: ManifestDocument, config: Pick<ResolvedConfig, 'prices'>): ManifestFigures {
+export function computeManifestFigures(
+  manifest: ManifestDocument,
+  config: Pick<ResolvedConfig, 'prices'>,
+): ManifestFigures {
   const cached = cache.get(manifest);
   if (cached && cached.configPrices === config.prices) return cached.figures;
   const figures = compute(manifest, manifestPrices(manifest, config), reusable(manifest, config));
@@ -154,13 +176,21 @@ function reusable(manifest: ManifestDocument, config: Pick<ResolvedConfig, 'pric
   if (!lineage) return undefined;
   const previous = cache.get(lineage.previous);
   const { previous: before } = lineage;
-  if (!previous || previous.configPrices !== config.prices || before.prices !== manifest.prices || before.region?.value !== manifest.region?.value) return undefined;
+  if (
+    !previous ||
+    previous.configPrices !== config.prices ||
+    before.prices !== manifest.prices ||
+    before.region?.value !== manifest.region?.value
+  )
+    return undefined;
   const kept = new Set<object>(before.accounts);
   for (const account of before.accounts) for (const pool of account.pools) kept.add(pool);
   return {
     figures: previous.figures,
     same: <T extends ManifestAccount | ManifestPool | ManifestVolume>(value: T) =>
-      kept.has(value) || previous.figures.volume(value as ManifestVolume) ? value : (lineage.sameAs.get(value) as T | undefined),
+      kept.has(value) || previous.figures.volume(value as ManifestVolume)
+        ? value
+        : (lineage.sameAs.get(value) as T | undefined),
   };
 }
 
@@ -180,9 +210,20 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
       const flexibleThroughputMiBps = poolFlexibleThroughputMiBps(pool);
       const budgetMiBps =
         level && sizeTiB !== undefined
-          ? poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB, ...(flexibleThroughputMiBps !== undefined ? { flexibleThroughputMiBps } : {}) })
+          ? poolThroughputBudgetMiBps({
+              serviceLevel: level,
+              sizeTiB,
+              ...(flexibleThroughputMiBps !== undefined ? { flexibleThroughputMiBps } : {}),
+            })
           : undefined;
-      const poolForCost = level && sizeTiB !== undefined ? { serviceLevel: level, sizeTiB, ...(flexibleThroughputMiBps !== undefined ? { flexibleThroughputMiBps } : {}) } : undefined;
+      const poolForCost =
+        level && sizeTiB !== undefined
+          ? {
+              serviceLevel: level,
+              sizeTiB,
+              ...(flexibleThroughputMiBps !== undefined ? { flexibleThroughputMiBps } : {}),
+            }
+          : undefined;
 
       let allocatedGiB = 0;
       let usedMiBps = 0;
@@ -204,7 +245,8 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
         allocatedGiB += quotaGiB ?? 0;
         if (quotaGiB === undefined) unknownQuotas++;
         // An auto-QoS volume's limit follows its quota: without one it is unknown, not 0 MiB/s.
-        const throughput = level && (quotaGiB !== undefined || qos === 'manual') ? manifestVolumeThroughput(pool, volume) : undefined;
+        const throughput =
+          level && (quotaGiB !== undefined || qos === 'manual') ? manifestVolumeThroughput(pool, volume) : undefined;
         usedMiBps += throughput?.mibps ?? 0;
 
         const req = volume.requirements;
@@ -212,19 +254,35 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
         const requiredThroughputMiBps = volumeRequiredThroughputMiBps(volume, blockSizeBytes);
         const requiredCapacityGiB = req?.capacity ? bytesToGiB(req.capacity.value.bytes) : undefined;
         const iopsQosLimit = throughput ? iopsFromThroughputMiBps(throughput.mibps, blockSizeBytes) : undefined;
-        const ioCeiling = volumeIsLarge(volume) ? undefined : regularVolumeIoCeiling(blockSizeBytes, req?.readPercent?.value);
-        const iopsAtBlockSize = iopsQosLimit !== undefined && ioCeiling ? Math.min(iopsQosLimit, ioCeiling.iops) : iopsQosLimit;
-        const requiredIops = req?.iops?.value ?? (requiredThroughputMiBps !== undefined ? iopsFromThroughputMiBps(requiredThroughputMiBps, blockSizeBytes) : undefined);
+        const ioCeiling = volumeIsLarge(volume)
+          ? undefined
+          : regularVolumeIoCeiling(blockSizeBytes, req?.readPercent?.value);
+        const iopsAtBlockSize =
+          iopsQosLimit !== undefined && ioCeiling ? Math.min(iopsQosLimit, ioCeiling.iops) : iopsQosLimit;
+        const requiredIops =
+          req?.iops?.value ??
+          (requiredThroughputMiBps !== undefined
+            ? iopsFromThroughputMiBps(requiredThroughputMiBps, blockSizeBytes)
+            : undefined);
         const latencySeconds = req?.latency?.value;
         const iopsForConcurrency = requiredIops ?? iopsAtBlockSize;
-        const concurrency = latencySeconds !== undefined && iopsForConcurrency !== undefined ? outstandingIo(iopsForConcurrency, latencySeconds) : undefined;
+        const concurrency =
+          latencySeconds !== undefined && iopsForConcurrency !== undefined
+            ? outstandingIo(iopsForConcurrency, latencySeconds)
+            : undefined;
         const clients = req?.clients?.value;
         const hasRequirements = requiredThroughputMiBps !== undefined || requiredCapacityGiB !== undefined;
         let quotaNeededGiB: number | undefined;
         if (hasRequirements && level) {
           const forThroughput =
-            qos === 'auto' && requiredThroughputMiBps !== undefined ? quotaGiBForThroughput(level, requiredThroughputMiBps, volumeCoolAccess(volume)) ?? 0 : 0;
-          quotaNeededGiB = Math.max(ceilWhole(requiredCapacityGiB ?? 0), forThroughput, VOLUME_LIMITS.regularMinGiB.value);
+            qos === 'auto' && requiredThroughputMiBps !== undefined
+              ? (quotaGiBForThroughput(level, requiredThroughputMiBps, volumeCoolAccess(volume)) ?? 0)
+              : 0;
+          quotaNeededGiB = Math.max(
+            ceilWhole(requiredCapacityGiB ?? 0),
+            forThroughput,
+            VOLUME_LIMITS.regularMinGiB.value,
+          );
         }
         // Assigned field by field in a fixed order (the keys a spread of optional parts would give):
         // conditional spreads made a temporary object per field, per volume, per edit.
@@ -237,7 +295,7 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
         } as Mutable<VolumeFigures>;
         if (quotaGiB !== undefined) figures.quotaGiB = quotaGiB;
         if (throughput) figures.throughput = throughput;
-        if (quotaGiB !== undefined && sizeTiB) figures.allocationPercent = (quotaGiB / (tibToGiB(sizeTiB))) * 100;
+        if (quotaGiB !== undefined && sizeTiB) figures.allocationPercent = (quotaGiB / tibToGiB(sizeTiB)) * 100;
         if (throughput && budgetMiBps) figures.budgetSharePercent = (throughput.mibps / budgetMiBps) * 100;
         if (requiredThroughputMiBps !== undefined) figures.requiredThroughputMiBps = requiredThroughputMiBps;
         if (requiredCapacityGiB !== undefined) figures.requiredCapacityGiB = requiredCapacityGiB;
@@ -252,11 +310,17 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
         if (concurrency !== undefined) figures.concurrency = concurrency;
         if (concurrency !== undefined && clients) figures.concurrencyPerClient = concurrency / clients;
         if (quotaGiB !== undefined && poolForCost) {
-          figures.monthlyCostUsd = monthlyVolumeCost({ quotaGiB, ...(throughput && qos === 'manual' ? { assignedThroughputMiBps: throughput.mibps } : {}) }, poolForCost, prices);
+          figures.monthlyCostUsd = monthlyVolumeCost(
+            { quotaGiB, ...(throughput && qos === 'manual' ? { assignedThroughputMiBps: throughput.mibps } : {}) },
+            poolForCost,
+            prices,
+          );
         }
         if (quotaNeededGiB !== undefined) figures.quotaNeededGiB = quotaNeededGiB;
-        if (requiredCapacityGiB !== undefined && quotaGiB !== undefined) figures.meetsCapacity = quotaGiB >= requiredCapacityGiB;
-        if (requiredThroughputMiBps !== undefined && throughput) figures.meetsThroughput = throughput.mibps >= requiredThroughputMiBps;
+        if (requiredCapacityGiB !== undefined && quotaGiB !== undefined)
+          figures.meetsCapacity = quotaGiB >= requiredCapacityGiB;
+        if (requiredThroughputMiBps !== undefined && throughput)
+          figures.meetsThroughput = throughput.mibps >= requiredThroughputMiBps;
         volumes.push(figures);
         volumeMap.set(volume, figures);
       }
@@ -266,7 +330,8 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
         const quotaGiB = volumeQuotaGiB(volume);
         allocatedGiB += quotaGiB ?? 0;
         if (quotaGiB === undefined) unknownQuotas++;
-        if (level && (quotaGiB !== undefined || qos === 'manual')) usedMiBps += manifestVolumeThroughput(pool, volume).mibps;
+        if (level && (quotaGiB !== undefined || qos === 'manual'))
+          usedMiBps += manifestVolumeThroughput(pool, volume).mibps;
       }
 
       const figures: PoolFigures = {
@@ -276,10 +341,18 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
         span: pool.name?.span ?? pool.headSpan,
         ...(level ? { serviceLevel: level } : {}),
         qos,
-        ...(sizeTiB !== undefined ? { sizeTiB, allocationPercent: sizeTiB > 0 ? (allocatedGiB / (tibToGiB(sizeTiB))) * 100 : 0, freeGiB: tibToGiB(sizeTiB) - allocatedGiB } : {}),
+        ...(sizeTiB !== undefined
+          ? {
+              sizeTiB,
+              allocationPercent: sizeTiB > 0 ? (allocatedGiB / tibToGiB(sizeTiB)) * 100 : 0,
+              freeGiB: tibToGiB(sizeTiB) - allocatedGiB,
+            }
+          : {}),
         allocatedGiB,
         ...(unknownQuotas > 0 ? { unknownQuotas } : {}),
-        ...(budgetMiBps !== undefined ? { budgetMiBps, budgetUsedPercent: budgetMiBps > 0 ? (usedMiBps / budgetMiBps) * 100 : 0 } : {}),
+        ...(budgetMiBps !== undefined
+          ? { budgetMiBps, budgetUsedPercent: budgetMiBps > 0 ? (usedMiBps / budgetMiBps) * 100 : 0 }
+          : {}),
         usedMiBps,
         ...(poolForCost ? { monthlyCost: monthlyPoolCost(poolForCost, prices) } : {}),
         volumeCount: pool.volumes.length + (pool.elsewhere?.length ?? 0),

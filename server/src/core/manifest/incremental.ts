@@ -19,8 +19,22 @@
 import type { SourceText, Span } from '../text/sourceText';
 import { changedRegion, type ChangedRegion } from '../text/changedRegion';
 import type { ParseProblem } from '../diagnostics';
-import type { Located, ManifestAccount, ManifestCoolAccess, ManifestDocument, ManifestPool, ManifestRequirements, ManifestVolume } from './model';
-import { PARSE_CODES, parseManifestItem, type ItemAfter, type ManifestItemLevel, type ManifestParseResult } from './parse';
+import type {
+  Located,
+  ManifestAccount,
+  ManifestCoolAccess,
+  ManifestDocument,
+  ManifestPool,
+  ManifestRequirements,
+  ManifestVolume,
+} from './model';
+import {
+  PARSE_CODES,
+  parseManifestItem,
+  type ItemAfter,
+  type ManifestItemLevel,
+  type ManifestParseResult,
+} from './parse';
 import { recordLineage, recordMoved, type Lineage } from './lineage';
 import { summarizeVolume } from './summary';
 import type { VolumeSummary } from './volumeSummary';
@@ -55,7 +69,11 @@ const KEEP_CHOMPING = /[|>][1-9]?\+/;
 class WholeParseNeeded extends Error {}
 
 /** The manifest after the edit, or undefined when only a whole parse can say (the caller then does one). */
-export function reparseManifest(latest: PreviousManifest, next: SourceText, uri: string): ManifestParseResult | undefined {
+export function reparseManifest(
+  latest: PreviousManifest,
+  next: SourceText,
+  uri: string,
+): ManifestParseResult | undefined {
   const previous = latest.manifest?.syntaxErrors ? latest.lastWellFormed : latest;
   const manifest = previous?.manifest;
   if (!previous || !manifest || manifest.format !== 'yaml' || manifest.syntaxErrors) return undefined;
@@ -96,10 +114,19 @@ interface FoundItem {
   readonly last: boolean;
 }
 
-function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, next: SourceText, uri: string, rightmost: Change, level: ManifestItemLevel): ManifestParseResult | undefined {
+function reparseItem(
+  previous: PreviousManifest,
+  manifest: ManifestDocument,
+  next: SourceText,
+  uri: string,
+  rightmost: Change,
+  level: ManifestItemLevel,
+): ManifestParseResult | undefined {
   const old = previous.source;
   let change = rightmost;
-  const found = itemAround(manifest, old, change, level) ?? itemAround(manifest, old, (change = leftmost(old.text, next.text, change)), level);
+  const found =
+    itemAround(manifest, old, change, level) ??
+    itemAround(manifest, old, (change = leftmost(old.text, next.text, change)), level);
   if (!found) return undefined;
   const { item, accountIndex, poolIndex, volumeIndex } = found;
 
@@ -114,7 +141,12 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   const newItemEnd = oldItemEnd + delta;
   const oldItem = old.text.slice(itemStart, oldItemEnd);
   const newItem = next.text.slice(itemStart, newItemEnd);
-  if (!ITEM_PREFIX.test(old.text.slice(itemStart, item.span.start)) || NOT_LOCAL.test(oldItem) || NOT_LOCAL.test(newItem)) return undefined;
+  if (
+    !ITEM_PREFIX.test(old.text.slice(itemStart, item.span.start)) ||
+    NOT_LOCAL.test(oldItem) ||
+    NOT_LOCAL.test(newItem)
+  )
+    return undefined;
   if (KEEP_CHOMPING.test(newItem)) return undefined;
   // A line typed out of the item (content left of its dash) belongs to an enclosing item now:
   // reading this one alone could only be refused, after costing a parse or two.
@@ -124,7 +156,11 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   // makes yaml start a list item there without its dash: the account splits in two and a third of
   // the text would be parsed only to be refused. (Volumes and pools: their reads are cheap and
   // some of these are taken.)
-  if (level === 'account' && touchedIndents(next, change).some((indent) => indent > dashColumn && indent < item.span.start - itemStart)) return undefined;
+  if (
+    level === 'account' &&
+    touchedIndents(next, change).some((indent) => indent > dashColumn && indent < item.span.start - itemStart)
+  )
+    return undefined;
   // What follows must close the item whatever it now holds: a deeper comment line would become
   // content of a block scalar (`|`) typed on the item's last line.
   const following = nextLineWithContent(old, oldItemEnd);
@@ -138,7 +174,8 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   // A duplicate-key message names a line: if lines moved, those after the edit would be stale.
   const linesMoved = old.lineCount !== next.lineCount;
   const after = (span: Span) => span.start >= oldItemEnd;
-  if (linesMoved && previous.problems.some((p) => p.code === PARSE_CODES.duplicateKey && after(p.span))) return undefined;
+  if (linesMoved && previous.problems.some((p) => p.code === PARSE_CODES.duplicateKey && after(p.span)))
+    return undefined;
 
   // The document's last item, nothing but white space after it: read to the end of the text, as
   // the whole document has it, its syntax errors included.
@@ -146,7 +183,15 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
   // (A problem placed after it, at the end of the text, would be read again: a doubt.)
   if (atEnd && previous.problems.some((p) => p.span.end > oldItemEnd)) return undefined;
   const itemAfter: ItemAfter = !found.last ? 'sibling' : atEnd ? 'end' : 'more';
-  const read = parseManifestItem(next, uri, level, found.path, itemStart, atEnd ? next.text.slice(itemStart) : newItem, itemAfter);
+  const read = parseManifestItem(
+    next,
+    uri,
+    level,
+    found.path,
+    itemStart,
+    atEnd ? next.text.slice(itemStart) : newItem,
+    itemAfter,
+  );
   if (!read || read.item.span.start !== item.span.start || read.item.span.end > newItemEnd) return undefined;
   // After the list's last item, yaml's node of the enclosing item may run on over the comment
   // lines that follow (after an empty value or a syntax error): where it now ends only a whole
@@ -176,7 +221,12 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
       return shift.pool(pool, (v, i) => (i === volumeIndex ? (read.item as ManifestVolume) : shift.volume(v)));
     });
   });
-  const updated: ManifestDocument = { ...manifest, syntaxErrors: read.syntaxErrors, ...(manifest.region ? { region: shift.located(manifest.region) } : {}), accounts };
+  const updated: ManifestDocument = {
+    ...manifest,
+    syntaxErrors: read.syntaxErrors,
+    ...(manifest.region ? { region: shift.located(manifest.region) } : {}),
+    accounts,
+  };
   recordLineage(updated, { previous: manifest, sameAs });
 
   // A volume's summary depends on its pool and account only: keep the others, moved; summarize
@@ -188,7 +238,8 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
     if (summary) summaries.push(summary);
   };
   if (level === 'account') for (const pool of account.pools) for (const volume of pool.volumes) summarize(pool, volume);
-  else if (level === 'pool') for (const volume of account.pools[poolIndex]!.volumes) summarize(account.pools[poolIndex]!, volume);
+  else if (level === 'pool')
+    for (const volume of account.pools[poolIndex]!.volumes) summarize(account.pools[poolIndex]!, volume);
   else summarize(account.pools[poolIndex]!, read.item as ManifestVolume);
   const volumes: VolumeSummary[] = [];
   for (const other of previous.volumes) {
@@ -206,7 +257,12 @@ function reparseItem(previous: PreviousManifest, manifest: ManifestDocument, nex
  * a line starting with `#` cannot be anything but a comment (see commentsAreComments); undefined
  * otherwise, and the caller goes on to the other shortcuts.
  */
-function commentEdit(previous: PreviousManifest, manifest: ManifestDocument, next: SourceText, change: Change): ManifestParseResult | undefined {
+function commentEdit(
+  previous: PreviousManifest,
+  manifest: ManifestDocument,
+  next: SourceText,
+  change: Change,
+): ManifestParseResult | undefined {
   const old = previous.source;
   const line = old.positionAt(change.start).line;
   const lineStart = old.lineStart(line);
@@ -215,11 +271,18 @@ function commentEdit(previous: PreviousManifest, manifest: ManifestDocument, nex
   const newLineEnd = oldLineEnd + change.newEnd - change.oldEnd;
   const oldLine = old.text.slice(lineStart, oldLineEnd);
   const newLine = next.text.slice(lineStart, newLineEnd);
-  if (!oldLine.trimStart().startsWith('#') || !newLine.trimStart().startsWith('#') || /[\r\n]/.test(newLine)) return undefined;
+  if (!oldLine.trimStart().startsWith('#') || !newLine.trimStart().startsWith('#') || /[\r\n]/.test(newLine))
+    return undefined;
   if (!commentsAreComments(old.text)) return undefined;
   // A value that spans the line (a block list or mapping) keeps its text in `raw`: read it again.
   const holder = innermostVolume(manifest, change.start);
-  if (holder && [holder.protocolsNode, holder.coolAccess?.node].some((value) => value && value.span.start < change.start && value.span.end > change.oldEnd)) return undefined;
+  if (
+    holder &&
+    [holder.protocolsNode, holder.coolAccess?.node].some(
+      (value) => value && value.span.start < change.start && value.span.end > change.oldEnd,
+    )
+  )
+    return undefined;
 
   // No item is read again: the Shift's item end is one no span has.
   const shift = new Shift(change, -1, -1);
@@ -228,7 +291,11 @@ function commentEdit(previous: PreviousManifest, manifest: ManifestDocument, nex
   const accounts = manifest.accounts.map((account) => shift.account(account));
   const problems = previous.problems.map((problem) => shift.problem(problem));
   const volumes = previous.volumes.map((summary) => shift.summary(summary));
-  const updated: ManifestDocument = { ...manifest, ...(manifest.region ? { region: shift.located(manifest.region) } : {}), accounts };
+  const updated: ManifestDocument = {
+    ...manifest,
+    ...(manifest.region ? { region: shift.located(manifest.region) } : {}),
+    accounts,
+  };
   recordLineage(updated, { previous: manifest, sameAs });
   return { manifest: updated, volumes, problems };
 }
@@ -261,7 +328,13 @@ function commentsAreComments(text: string): boolean {
     const ch = i < text.length ? text.charAt(i) : '\n';
     if (ch === '\n' || ch === '\r') {
       // The end of a line: nothing may stay open, and no block scalar may start here.
-      if (quote || depth > 0 || (content && (last === '|' || last === '>' || (BLOCK_HEADER_END.test(last) && BLOCK_HEADER.test(lineBefore(text, i)))))) return false;
+      if (
+        quote ||
+        depth > 0 ||
+        (content &&
+          (last === '|' || last === '>' || (BLOCK_HEADER_END.test(last) && BLOCK_HEADER.test(lineBefore(text, i)))))
+      )
+        return false;
       content = false;
       last = '';
       continue;
@@ -364,7 +437,11 @@ function changeOf(before: string, after: string): Change | undefined {
  */
 function leftmost(before: string, after: string, change: Change): Change {
   let { start, oldEnd, newEnd } = change;
-  while (start > 0 && (oldEnd === start || before.charCodeAt(start - 1) === before.charCodeAt(oldEnd - 1)) && (newEnd === start || after.charCodeAt(start - 1) === after.charCodeAt(newEnd - 1))) {
+  while (
+    start > 0 &&
+    (oldEnd === start || before.charCodeAt(start - 1) === before.charCodeAt(oldEnd - 1)) &&
+    (newEnd === start || after.charCodeAt(start - 1) === after.charCodeAt(newEnd - 1))
+  ) {
     start--;
     oldEnd--;
     newEnd--;
@@ -373,23 +450,54 @@ function leftmost(before: string, after: string, change: Change): Change {
 }
 
 /** The item of `level` whose lines the edit falls in: from the start of its content to the end of its last line. */
-function itemAround(manifest: ManifestDocument, old: SourceText, change: Change, level: ManifestItemLevel): FoundItem | undefined {
+function itemAround(
+  manifest: ManifestDocument,
+  old: SourceText,
+  change: Change,
+  level: ManifestItemLevel,
+): FoundItem | undefined {
   const lastLineEnd = (span: Span) => old.lineEnd(old.positionAt(Math.max(span.start, span.end - 1)).line);
   for (const [accountIndex, account] of manifest.accounts.entries()) {
     if (account.span.end < change.start) continue;
     if (level === 'account') {
       if (account.span.start > change.start || change.oldEnd > lastLineEnd(account.span)) return undefined;
-      return { level, item: account, path: account.path, accountIndex, poolIndex: -1, volumeIndex: -1, last: accountIndex === manifest.accounts.length - 1 };
+      return {
+        level,
+        item: account,
+        path: account.path,
+        accountIndex,
+        poolIndex: -1,
+        volumeIndex: -1,
+        last: accountIndex === manifest.accounts.length - 1,
+      };
     }
     for (const [poolIndex, pool] of account.pools.entries()) {
       if (level === 'pool') {
         if (pool.span.start > change.start) return undefined;
-        if (change.oldEnd <= lastLineEnd(pool.span)) return { level, item: pool, path: pool.path, accountIndex, poolIndex, volumeIndex: -1, last: poolIndex === account.pools.length - 1 };
+        if (change.oldEnd <= lastLineEnd(pool.span))
+          return {
+            level,
+            item: pool,
+            path: pool.path,
+            accountIndex,
+            poolIndex,
+            volumeIndex: -1,
+            last: poolIndex === account.pools.length - 1,
+          };
         continue;
       }
       for (const [volumeIndex, volume] of pool.volumes.entries()) {
         if (volume.span.start > change.start) return undefined;
-        if (change.oldEnd <= lastLineEnd(volume.span)) return { level, item: volume, path: volume.path, accountIndex, poolIndex, volumeIndex, last: volumeIndex === pool.volumes.length - 1 };
+        if (change.oldEnd <= lastLineEnd(volume.span))
+          return {
+            level,
+            item: volume,
+            path: volume.path,
+            accountIndex,
+            poolIndex,
+            volumeIndex,
+            last: volumeIndex === pool.volumes.length - 1,
+          };
       }
     }
   }
@@ -453,7 +561,11 @@ class Shift {
       ...problem,
       span: this.span(problem.span),
       ...(problem.related ? { related: problem.related.map((r) => ({ ...r, span: this.span(r.span) })) } : {}),
-      ...(problem.fixes ? { fixes: problem.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, span: this.span(e.span) })) })) } : {}),
+      ...(problem.fixes
+        ? {
+            fixes: problem.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, span: this.span(e.span) })) })),
+          }
+        : {}),
     };
   }
 
@@ -461,7 +573,10 @@ class Shift {
     return summary.nameSpan.end < this.change.start ? summary : { ...summary, nameSpan: this.span(summary.nameSpan) };
   }
 
-  account(account: ManifestAccount, pools?: (pool: ManifestPool, index: number) => ManifestPool | undefined): ManifestAccount {
+  account(
+    account: ManifestAccount,
+    pools?: (pool: ManifestPool, index: number) => ManifestPool | undefined,
+  ): ManifestAccount {
     if (!pools && account.span.end < this.change.start) return account;
     const moved = this.moved(account, ACCOUNT_VALUES) as Mutable<ManifestAccount>;
     this.sameAs?.set(moved, account);
@@ -502,6 +617,35 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 // The located values of each level of the model (the rest is moved above, field by field).
 const ACCOUNT_VALUES = ['name'] as const satisfies readonly (keyof ManifestAccount)[];
-const POOL_VALUES = ['name', 'serviceLevel', 'size', 'qos', 'throughput', 'coolAccess', 'networkFeatures'] as const satisfies readonly (keyof ManifestPool)[];
-const VOLUME_VALUES = ['name', 'quota', 'largeVolume', 'breakthroughMode', 'protocolsNode', 'security', 'throughput', 'workload', 'exportPath', 'mountTarget', 'mountPath', 'networkFeatures'] as const satisfies readonly (keyof ManifestVolume)[];
-const REQUIREMENT_VALUES = ['capacity', 'throughput', 'iops', 'blockSize', 'latency', 'clients', 'readPercent'] as const satisfies readonly (keyof ManifestRequirements)[];
+const POOL_VALUES = [
+  'name',
+  'serviceLevel',
+  'size',
+  'qos',
+  'throughput',
+  'coolAccess',
+  'networkFeatures',
+] as const satisfies readonly (keyof ManifestPool)[];
+const VOLUME_VALUES = [
+  'name',
+  'quota',
+  'largeVolume',
+  'breakthroughMode',
+  'protocolsNode',
+  'security',
+  'throughput',
+  'workload',
+  'exportPath',
+  'mountTarget',
+  'mountPath',
+  'networkFeatures',
+] as const satisfies readonly (keyof ManifestVolume)[];
+const REQUIREMENT_VALUES = [
+  'capacity',
+  'throughput',
+  'iops',
+  'blockSize',
+  'latency',
+  'clients',
+  'readPercent',
+] as const satisfies readonly (keyof ManifestRequirements)[];

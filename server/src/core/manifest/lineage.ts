@@ -13,7 +13,10 @@ export interface Lineage {
    * account or a pool, its own values (name, service level, size ...) are the same; its list of
    * pools or volumes may hold a changed item. Objects kept as they were are not listed.
    */
-  readonly sameAs: Map<ManifestAccount | ManifestPool | ManifestVolume, ManifestAccount | ManifestPool | ManifestVolume>;
+  readonly sameAs: Map<
+    ManifestAccount | ManifestPool | ManifestVolume,
+    ManifestAccount | ManifestPool | ManifestVolume
+  >;
 }
 
 const lineages = new WeakMap<ManifestDocument, Lineage>();

@@ -56,16 +56,24 @@ export function unitHelp(kind: UnitKind): string {
 }
 
 function unitString(kind: Exclude<UnitKind, 'count'>, pattern: string) {
-  return z.string({ error: `Expected ${UNIT_HELP[kind]}; a bare number has no unit and anf-lint never guesses one.` }).check(z.regex(new RegExp(pattern), { error: `Expected ${UNIT_HELP[kind]}.` }));
+  return z
+    .string({ error: `Expected ${UNIT_HELP[kind]}; a bare number has no unit and anf-lint never guesses one.` })
+    .check(z.regex(new RegExp(pattern), { error: `Expected ${UNIT_HELP[kind]}.` }));
 }
 
 const size = () => unitString('size', SIZE_PATTERN);
 const rate = () => unitString('rate', RATE_PATTERN);
 const duration = () => unitString('duration', DURATION_PATTERN);
 const count = () =>
-  z.union([z.number().check(z.nonnegative()), z.string().check(z.regex(new RegExp(COUNT_PATTERN), { error: `Expected ${UNIT_HELP.count}.` }))], {
-    error: `Expected ${UNIT_HELP.count}.`,
-  });
+  z.union(
+    [
+      z.number().check(z.nonnegative()),
+      z.string().check(z.regex(new RegExp(COUNT_PATTERN), { error: `Expected ${UNIT_HELP.count}.` })),
+    ],
+    {
+      error: `Expected ${UNIT_HELP.count}.`,
+    },
+  );
 /** A non-empty string. */
 const text = () => z.string().check(z.minLength(1));
 
@@ -91,12 +99,14 @@ export const requirementsSchema = withMeta(
     }),
     throughput: withMeta(z.optional(rate()), {
       title: 'Throughput needed',
-      description: 'The throughput the workload needs from this volume. Auto QoS: quota x service-level rate must reach it; manual QoS: the assigned throughput must.',
+      description:
+        'The throughput the workload needs from this volume. Auto QoS: quota x service-level rate must reach it; manual QoS: the assigned throughput must.',
       examples: ['640 MiB/s', '1.2 GiB/s'],
     }),
     iops: withMeta(z.optional(count()), {
       title: 'IOPS needed',
-      description: 'Operations per second needed, at `blockSize`. anf-lint turns it into throughput (IOPS x block size) and checks that too.',
+      description:
+        'Operations per second needed, at `blockSize`. anf-lint turns it into throughput (IOPS x block size) and checks that too.',
       examples: [100000, '100k'], // not a fact: an example value
     }),
     blockSize: withMeta(z.optional(size()), {
@@ -106,48 +116,67 @@ export const requirementsSchema = withMeta(
     }),
     latency: withMeta(z.optional(duration()), {
       title: 'Latency target',
-      description: 'Response time the workload expects. With the IOPS it gives the concurrency (outstanding I/O) the clients need, by Little\'s Law.',
+      description:
+        "Response time the workload expects. With the IOPS it gives the concurrency (outstanding I/O) the clients need, by Little's Law.",
       examples: ['1 ms', '0.5 ms'],
     }),
-    readPercent: withMeta(z.optional(z.number().check(z.gte(0), z.lte(100))), { // not a fact: a percentage's range
+    readPercent: withMeta(z.optional(z.number().check(z.gte(0), z.lte(100))), {
+      // not a fact: a percentage's range
       title: 'Read share of the I/O (percent)',
       description: `The share of operations that are reads, 0-100 (70 for a 70/30 read/write mix). The most IOPS a regular volume delivers depends on it: Microsoft's performance calculator measured about ${formatNumber(REGULAR_VOLUME_IO_CEILING.smallRandomIops.value.at(-1)!)} 8 KiB random reads but ${formatNumber(REGULAR_VOLUME_IO_CEILING.smallRandomIops.value[0]!)} random writes per second. Without it, anf-lint checks IOPS against the read-only (best) case.`,
       examples: [70, 100], // not a fact: example values
     }),
     clients: withMeta(z.optional(count()), {
       title: 'Clients',
-      description: 'How many client VMs mount the volume. Used for per-client concurrency and by the mount and kernel rules.',
+      description:
+        'How many client VMs mount the volume. Used for per-client concurrency and by the mount and kernel rules.',
       examples: [64, '1.2k'], // not a fact: an example value
     }),
   }),
   {
     title: 'Requirements',
-    description: 'What the volume must deliver. anf-lint checks that the configuration meets it, and says what it costs.',
+    description:
+      'What the volume must deliver. anf-lint checks that the configuration meets it, and says what it costs.',
   },
 );
 
 export const volumeCoolAccessSchema = withMeta(
   z.strictObject({
-    enabled: withMeta(z._default(z.boolean(), true), { title: 'Enabled', description: 'Cool access on this volume. Default: true when the block is present.' }),
+    enabled: withMeta(z._default(z.boolean(), true), {
+      title: 'Enabled',
+      description: 'Cool access on this volume. Default: true when the block is present.',
+    }),
     coolnessPeriod: withMeta(
-      z._default(z.int().check(z.gte(COOL_ACCESS.coolnessPeriodMinDays.value), z.lte(COOL_ACCESS.coolnessPeriodMaxDays.value)), COOL_ACCESS.coolnessPeriodDefaultDays.value),
+      z._default(
+        z.int().check(z.gte(COOL_ACCESS.coolnessPeriodMinDays.value), z.lte(COOL_ACCESS.coolnessPeriodMaxDays.value)),
+        COOL_ACCESS.coolnessPeriodDefaultDays.value,
+      ),
       {
         description: `Days without access before data moves to the cool tier (${COOL_ACCESS.coolnessPeriodMinDays.value}-${COOL_ACCESS.coolnessPeriodMaxDays.value}).`,
       },
     ),
     retrievalPolicy: withMeta(z._default(z.enum(COOL_ACCESS_POLICIES.retrieval.value), 'Default'), {
-      description: 'Default: random reads bring data back to the hot tier, sequential reads are served from cool. OnRead: every read brings it back. Never: reads are served from cool.',
+      description:
+        'Default: random reads bring data back to the hot tier, sequential reads are served from cool. OnRead: every read brings it back. Never: reads are served from cool.',
     }),
     tieringPolicy: withMeta(z._default(z.enum(COOL_ACCESS_POLICIES.tiering.value), 'Auto'), {
       description: 'Auto: any cold block moves. SnapshotOnly: only blocks held by snapshots move.',
     }),
   }),
-  { title: 'Cool access settings', description: 'Cool access moves blocks not read for `coolnessPeriod` days to a cheaper cool tier; reads from it are slower.' },
+  {
+    title: 'Cool access settings',
+    description:
+      'Cool access moves blocks not read for `coolnessPeriod` days to a cheaper cool tier; reads from it are slower.',
+  },
 );
 
 export const volumeSchema = withMeta(
   z.strictObject({
-    name: withMeta(text(), { title: 'Volume name', description: 'Unique within its capacity pool.', examples: ['eda-tools'] }),
+    name: withMeta(text(), {
+      title: 'Volume name',
+      description: 'Unique within its capacity pool.',
+      examples: ['eda-tools'],
+    }),
     quota: withMeta(size(), {
       title: 'Quota (volume size)',
       description: `Provisioned size. Regular volumes: ${VOLUME_LIMITS.regularMinGiB.value} GiB to ${VOLUME_LIMITS.regularMaxGiB.value / 1024} TiB; large volumes ${VOLUME_LIMITS.largeMinGiB.value / 1024} TiB to ${VOLUME_LIMITS.largeMaxGiB.value / 1024} TiB (${VOLUME_LIMITS.largeOnRequestMaxGiB.value / 1024} TiB on request). With auto QoS the throughput limit is quota x service-level rate. Whole GiB.`,
@@ -163,7 +192,8 @@ export const volumeSchema = withMeta(
     }),
     protocols: withMeta(z._default(z.array(z.enum(PROTOCOLS)).check(z.minLength(1)), ['NFSv3']), {
       title: 'Protocols',
-      description: 'NFSv3, NFSv4.1, SMB (dual-protocol: one NFS version and SMB). SAP HANA data/log need NFSv4.1; EDA tools run best on NFSv3.',
+      description:
+        'NFSv3, NFSv4.1, SMB (dual-protocol: one NFS version and SMB). SAP HANA data/log need NFSv4.1; EDA tools run best on NFSv3.',
       examples: [['NFSv3'], ['NFSv4.1']],
     }),
     security: withMeta(z._default(z.enum(SECURITY_FLAVORS), 'sys'), {
@@ -172,7 +202,8 @@ export const volumeSchema = withMeta(
     }),
     throughput: withMeta(z.optional(rate()), {
       title: 'Assigned throughput (manual QoS)',
-      description: 'Manual QoS and Flexible pools only: the throughput assigned to this volume, drawn from the pool budget. Ignored with auto QoS.',
+      description:
+        'Manual QoS and Flexible pools only: the throughput assigned to this volume, drawn from the pool budget. Ignored with auto QoS.',
       examples: ['704 MiB/s'],
     }),
     coolAccess: withMeta(z.optional(z.union([z.boolean(), volumeCoolAccessSchema])), {
@@ -186,12 +217,14 @@ export const volumeSchema = withMeta(
     }),
     exportPath: withMeta(z.optional(text()), {
       title: 'Export path',
-      description: 'The file path (creation token) clients mount, as it appears after the mount target: 10.10.1.4:/eda-tools.',
+      description:
+        'The file path (creation token) clients mount, as it appears after the mount target: 10.10.1.4:/eda-tools.',
       examples: ['/eda-tools'],
     }),
     mountTarget: withMeta(z.optional(text()), {
       title: 'Mount target',
-      description: 'The IP address (or DNS name) of the volume\'s mount target; mounts in fstab and scripts are matched to the volume by it and the export path.',
+      description:
+        "The IP address (or DNS name) of the volume's mount target; mounts in fstab and scripts are matched to the volume by it and the export path.",
       examples: ['10.10.1.4'],
     }),
     mountPath: withMeta(z.optional(text()), {
@@ -210,7 +243,11 @@ export const volumeSchema = withMeta(
 
 export const poolSchema = withMeta(
   z.strictObject({
-    name: withMeta(text(), { title: 'Capacity pool name', description: 'Unique within its NetApp account.', examples: ['eda-premium'] }),
+    name: withMeta(text(), {
+      title: 'Capacity pool name',
+      description: 'Unique within its NetApp account.',
+      examples: ['eda-premium'],
+    }),
     serviceLevel: withMeta(z.enum(SERVICE_LEVELS), {
       title: 'Service level',
       description: `Standard (${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Standard.value} MiB/s per TiB), Premium (${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Premium.value}), Ultra (${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Ultra.value}) or Flexible (throughput set on the pool, ${FLEXIBLE.baselineThroughputMiBps.value} MiB/s included).`,
@@ -223,7 +260,8 @@ export const poolSchema = withMeta(
     }),
     qos: withMeta(z._default(z.enum(QOS_TYPES), 'auto'), {
       title: 'QoS type',
-      description: 'auto: each volume gets quota x rate. manual: you assign throughput per volume from the pool budget (size x rate); Flexible pools are always manual. auto -> manual cannot be undone.',
+      description:
+        'auto: each volume gets quota x rate. manual: you assign throughput per volume from the pool budget (size x rate); Flexible pools are always manual. auto -> manual cannot be undone.',
     }),
     throughput: withMeta(z.optional(rate()), {
       title: 'Pool throughput (Flexible)',
@@ -238,15 +276,27 @@ export const poolSchema = withMeta(
       title: 'Network features',
       description: `The default for the pool's volumes (each volume may set its own \`networkFeatures\`). Pools below ${POOL_LIMITS.minTiBWithBasicNetworkFeatures.value} TiB need Standard network features on every volume.`,
     }),
-    volumes: withMeta(z._default(z.array(volumeSchema), []), { title: 'Volumes', description: 'The volumes carved out of this pool. Their quotas must fit in the pool size.' }),
+    volumes: withMeta(z._default(z.array(volumeSchema), []), {
+      title: 'Volumes',
+      description: 'The volumes carved out of this pool. Their quotas must fit in the pool size.',
+    }),
   }),
   { title: 'Capacity pool', description: 'A capacity pool: `name`, `serviceLevel` and `size` are required.' },
 );
 
 export const accountSchema = withMeta(
   z.strictObject({
-    name: withMeta(text(), { title: 'NetApp account name', description: 'The NetApp account: an administrative grouping of capacity pools in one region. Unique in the manifest.', examples: ['eda-prod'] }),
-    pools: withMeta(z._default(z.array(poolSchema), []), { title: 'Capacity pools', description: 'The capacity pools of this account: each has one service level and a provisioned (billed) size that its volumes share.' }),
+    name: withMeta(text(), {
+      title: 'NetApp account name',
+      description:
+        'The NetApp account: an administrative grouping of capacity pools in one region. Unique in the manifest.',
+      examples: ['eda-prod'],
+    }),
+    pools: withMeta(z._default(z.array(poolSchema), []), {
+      title: 'Capacity pools',
+      description:
+        'The capacity pools of this account: each has one service level and a provisioned (billed) size that its volumes share.',
+    }),
   }),
   { title: 'NetApp account', description: 'A NetApp account with its capacity pools.' },
 );
@@ -256,12 +306,21 @@ export const pricesSchema = withMeta(
     capacityPerGiBHour: withMeta(
       z.optional(
         z.strictObject(
-          Object.fromEntries(SERVICE_LEVELS.map((level) => [level, withMeta(z.optional(z.number().check(z.positive())), { description: `${level} capacity, USD per GiB-hour.` })])) as Record<ServiceLevel, z.ZodMiniOptional<z.ZodMiniNumber>>,
+          Object.fromEntries(
+            SERVICE_LEVELS.map((level) => [
+              level,
+              withMeta(z.optional(z.number().check(z.positive())), {
+                description: `${level} capacity, USD per GiB-hour.`,
+              }),
+            ]),
+          ) as Record<ServiceLevel, z.ZodMiniOptional<z.ZodMiniNumber>>,
         ),
       ),
       { description: 'Capacity price in USD per GiB-hour, by service level.' },
     ),
-    flexibleThroughputPerMiBpsHour: withMeta(z.optional(z.number().check(z.positive())), { description: 'Flexible throughput above the baseline, USD per MiB/s-hour.' }),
+    flexibleThroughputPerMiBpsHour: withMeta(z.optional(z.number().check(z.positive())), {
+      description: 'Flexible throughput above the baseline, USD per MiB/s-hour.',
+    }),
   }),
   { title: 'Price overrides', description: 'Negotiated prices instead of the list prices of the region.' },
 );
@@ -275,11 +334,15 @@ export const manifestSchema = withMeta(
       examples: ['eastus', 'westeurope'],
     }),
     prices: z.optional(pricesSchema),
-    accounts: withMeta(z.array(accountSchema), { title: 'NetApp accounts', description: 'The estate: NetApp accounts -> capacity pools -> volumes.' }),
+    accounts: withMeta(z.array(accountSchema), {
+      title: 'NetApp accounts',
+      description: 'The estate: NetApp accounts -> capacity pools -> volumes.',
+    }),
   }),
   {
     title: 'anf-lint sizing manifest',
-    description: 'Azure NetApp Files estate (accounts -> capacity pools -> volumes) and what each volume must deliver. Sizes and rates carry units: "4 TiB", "640 MiB/s".',
+    description:
+      'Azure NetApp Files estate (accounts -> capacity pools -> volumes) and what each volume must deliver. Sizes and rates carry units: "4 TiB", "640 MiB/s".',
   },
 );
 
@@ -420,7 +483,9 @@ export function poolFullyKnown(pool: ManifestPool): boolean {
 
 /** Every volume a pool's totals count: its own, and those written in other files of its Terraform module. */
 export function poolMemberVolumes(pool: ManifestPool): readonly ManifestVolume[] {
-  return pool.elsewhere && pool.elsewhere.length > 0 ? [...pool.volumes, ...pool.elsewhere.map((e) => e.volume)] : pool.volumes;
+  return pool.elsewhere && pool.elsewhere.length > 0
+    ? [...pool.volumes, ...pool.elsewhere.map((e) => e.volume)]
+    : pool.volumes;
 }
 
 /** Pool settings with their defaults applied. */
@@ -439,7 +504,10 @@ export function volumeNetworkFeatures(pool: ManifestPool, volume: ManifestVolume
 }
 
 /** Where a volume's network features are written: its own value, else the pool's (undefined when neither is). */
-export function volumeNetworkFeaturesValue(pool: ManifestPool, volume: ManifestVolume): Located<NetworkFeatures> | undefined {
+export function volumeNetworkFeaturesValue(
+  pool: ManifestPool,
+  volume: ManifestVolume,
+): Located<NetworkFeatures> | undefined {
   return volume.networkFeatures ?? pool.networkFeatures;
 }
 
@@ -449,7 +517,10 @@ export function poolHasBasicNetworkFeatures(pool: ManifestPool): boolean {
   let basic = BASIC_POOLS.get(pool);
   if (basic === undefined) {
     const members = poolMemberVolumes(pool);
-    basic = members.length > 0 ? members.some((v) => volumeNetworkFeatures(pool, v) === 'Basic') : poolNetworkFeatures(pool) === 'Basic';
+    basic =
+      members.length > 0
+        ? members.some((v) => volumeNetworkFeatures(pool, v) === 'Basic')
+        : poolNetworkFeatures(pool) === 'Basic';
     BASIC_POOLS.set(pool, basic);
   }
   return basic;

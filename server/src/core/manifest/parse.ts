@@ -124,7 +124,13 @@ export function parseManifest(source: SourceText, uri: string, format: 'yaml' | 
     const message = error instanceof Error ? error.message : String(error);
     return {
       volumes: [],
-      problems: [{ code: 'ANF003', span: { start: 0, end: 0 }, message: `anf-lint's manifest reader failed on this file, so it was not checked for manifest problems: ${message}` }],
+      problems: [
+        {
+          code: 'ANF003',
+          span: { start: 0, end: 0 },
+          message: `anf-lint's manifest reader failed on this file, so it was not checked for manifest problems: ${message}`,
+        },
+      ],
     };
   }
 }
@@ -134,7 +140,13 @@ export function parseManifest(source: SourceText, uri: string, format: 'yaml' | 
  * text `source` holds; `snippet` is the item's lines, starting at `offset`. Undefined when the
  * snippet is not exactly one well-formed item (see incremental.ts).
  */
-export function parseVolumeItem(source: SourceText, uri: string, path: Path, offset: number, snippet: string): { volume: ManifestVolume; problems: ParseProblem[]; syntaxErrors: boolean } | undefined {
+export function parseVolumeItem(
+  source: SourceText,
+  uri: string,
+  path: Path,
+  offset: number,
+  snippet: string,
+): { volume: ManifestVolume; problems: ParseProblem[]; syntaxErrors: boolean } | undefined {
   const read = parseManifestItem(source, uri, 'volume', path, offset, snippet);
   return read && { volume: read.item as ManifestVolume, problems: read.problems, syntaxErrors: read.syntaxErrors };
 }
@@ -161,11 +173,51 @@ export interface ManifestItemRead<T> {
  * document (ItemAfter). Undefined when the snippet is not exactly one well-formed item, or when it
  * is its list's last, more follows, and it has syntax errors (the caller refuses those).
  */
-export function parseManifestItem(source: SourceText, uri: string, level: 'volume', path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestVolume> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: 'pool', path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestPool> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: 'account', path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestAccount> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string, after?: ItemAfter): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined;
-export function parseManifestItem(source: SourceText, uri: string, level: ManifestItemLevel, path: Path, offset: number, snippet: string, after: ItemAfter = 'more'): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
+export function parseManifestItem(
+  source: SourceText,
+  uri: string,
+  level: 'volume',
+  path: Path,
+  offset: number,
+  snippet: string,
+  after?: ItemAfter,
+): ManifestItemRead<ManifestVolume> | undefined;
+export function parseManifestItem(
+  source: SourceText,
+  uri: string,
+  level: 'pool',
+  path: Path,
+  offset: number,
+  snippet: string,
+  after?: ItemAfter,
+): ManifestItemRead<ManifestPool> | undefined;
+export function parseManifestItem(
+  source: SourceText,
+  uri: string,
+  level: 'account',
+  path: Path,
+  offset: number,
+  snippet: string,
+  after?: ItemAfter,
+): ManifestItemRead<ManifestAccount> | undefined;
+export function parseManifestItem(
+  source: SourceText,
+  uri: string,
+  level: ManifestItemLevel,
+  path: Path,
+  offset: number,
+  snippet: string,
+  after?: ItemAfter,
+): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined;
+export function parseManifestItem(
+  source: SourceText,
+  uri: string,
+  level: ManifestItemLevel,
+  path: Path,
+  offset: number,
+  snippet: string,
+  after: ItemAfter = 'more',
+): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
   try {
     return new ManifestParser(source, uri, 'yaml', { path, offset }).runItem(level, snippet, after);
   } catch {
@@ -181,7 +233,9 @@ class ManifestParser {
   private readonly reported = new Set<string>();
   private doc!: Document.Parsed;
   /** Where the last full lookup's parent path led (see locate). */
-  private lastParent: { readonly path: Path; readonly doc: Document.Parsed; readonly node: Node | null; readonly viaAlias: boolean } | undefined;
+  private lastParent:
+    | { readonly path: Path; readonly doc: Document.Parsed; readonly node: Node | null; readonly viaAlias: boolean }
+    | undefined;
 
   constructor(
     private readonly source: SourceText,
@@ -195,7 +249,11 @@ class ManifestParser {
    * account at `scope.path`, with the spans and problems the whole-document parse would give it.
    * Undefined when that cannot be vouched for: the caller then parses the whole document.
    */
-  runItem(level: ManifestItemLevel, snippet: string, after: ItemAfter): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
+  runItem(
+    level: ManifestItemLevel,
+    snippet: string,
+    after: ItemAfter,
+  ): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
     const path = this.scope!.path;
     if (after === 'sibling') {
       // Read as the whole document has it: followed by a sibling item (`- x` at the item's
@@ -203,7 +261,8 @@ class ManifestParser {
       // sibling (endsWithItem) took two: a large pool's or account's parse is much of a whole one.
       this.doc = parseYaml(yamlReadableText(withSibling(snippet)));
       const root = this.doc.contents;
-      if (this.doc.warnings.length > 0 || stackExhaustion(this.doc.errors) || !isSeq(root) || root.items.length !== 2) return undefined;
+      if (this.doc.warnings.length > 0 || stackExhaustion(this.doc.errors) || !isSeq(root) || root.items.length !== 2)
+        return undefined;
       const sibling = root.items[1];
       if (!isScalar(sibling) || sibling.value !== SIBLING_VALUE) return undefined;
       // An error that reaches the sibling's line (an unclosed quote or bracket that ran on) is the rest of the document's.
@@ -212,7 +271,8 @@ class ManifestParser {
     } else {
       this.doc = parseYaml(yamlReadableText(snippet));
       const root = this.doc.contents;
-      if (this.doc.warnings.length > 0 || stackExhaustion(this.doc.errors) || !isSeq(root) || root.items.length !== 1) return undefined;
+      if (this.doc.warnings.length > 0 || stackExhaustion(this.doc.errors) || !isSeq(root) || root.items.length !== 1)
+        return undefined;
       // The list's last item with syntax errors and more after it: where yaml's node of the
       // enclosing item now ends only a whole parse can say. At the end of the document the
       // snippet holds everything that follows, as the whole document has it.
@@ -226,9 +286,15 @@ class ManifestParser {
     const result = schema.safeParse(data);
     if (!result.success) {
       const whole = dataAt(path, data);
-      for (const issue of result.error.issues) this.reportIssue({ ...issue, path: [...path, ...issue.path] } as z.core.$ZodIssue, whole);
+      for (const issue of result.error.issues)
+        this.reportIssue({ ...issue, path: [...path, ...issue.path] } as z.core.$ZodIssue, whole);
     }
-    const item = level === 'volume' ? this.volume(path, data) : level === 'pool' ? this.pool(path, data) : this.account(path, data);
+    const item =
+      level === 'volume'
+        ? this.volume(path, data)
+        : level === 'pool'
+          ? this.pool(path, data)
+          : this.account(path, data);
     return { item, problems: inDocumentOrder(this.problems), syntaxErrors: this.doc.errors.length > 0 };
   }
 
@@ -237,7 +303,11 @@ class ManifestParser {
     for (const error of this.doc.errors) {
       const { start, end } = this.visibleSpan(error.pos[0] + offset, error.pos[1] + offset);
       const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-      this.problems.push({ code: PARSE_CODES.syntax, span: { start, end: Math.max(end, start) }, message: `${this.format === 'json' ? 'JSON' : 'YAML'} syntax: ${message}` });
+      this.problems.push({
+        code: PARSE_CODES.syntax,
+        span: { start, end: Math.max(end, start) },
+        message: `${this.format === 'json' ? 'JSON' : 'YAML'} syntax: ${message}`,
+      });
     }
   }
 
@@ -247,7 +317,10 @@ class ManifestParser {
     this.doc = (this.format === 'json' ? strictJsonDocument(text) : undefined) ?? parseYaml(yamlReadableText(text));
     takeNodeTests(); // jsonDocument.ts makes yaml's nodes too
     if (stackExhaustion(this.doc.errors)) {
-      return { volumes: [], problems: [{ code: PARSE_CODES.syntax, span: this.visibleSpan(0, 0), message: TOO_DEEP_MESSAGE }] };
+      return {
+        volumes: [],
+        problems: [{ code: PARSE_CODES.syntax, span: this.visibleSpan(0, 0), message: TOO_DEEP_MESSAGE }],
+      };
     }
     this.reportSyntaxErrors();
     // Before toJS: the walk also names the keys that are lists or mappings (see collectionKeyName).
@@ -260,7 +333,8 @@ class ManifestParser {
       const message = error instanceof Error ? error.message : String(error);
       const span = this.firstAliasSpan() ?? { start: 0, end: 0 };
       // An alias bomb is reported alone.
-      for (let i = this.problems.length - 1; i >= 0; i--) if (this.problems[i]!.code === PARSE_CODES.duplicateKey) this.problems.splice(i, 1);
+      for (let i = this.problems.length - 1; i >= 0; i--)
+        if (this.problems[i]!.code === PARSE_CODES.duplicateKey) this.problems.splice(i, 1);
       this.problems.push({
         code: PARSE_CODES.syntax,
         span,
@@ -271,7 +345,12 @@ class ManifestParser {
 
     if (data === null || data === undefined) {
       if (this.doc.errors.length === 0) {
-        this.problems.push({ code: PARSE_CODES.missingKey, span: { start: 0, end: 0 }, message: 'The manifest is empty: start with `accounts:`, a list of NetApp accounts with their capacity pools and volumes.' });
+        this.problems.push({
+          code: PARSE_CODES.missingKey,
+          span: { start: 0, end: 0 },
+          message:
+            'The manifest is empty: start with `accounts:`, a list of NetApp accounts with their capacity pools and volumes.',
+        });
       }
       return { volumes: [], problems: this.problems };
     }
@@ -351,13 +430,19 @@ class ManifestParser {
     // found by the previous lookup, instead of walking down from the root for every field.
     let from = 0;
     const parent = this.lastParent;
-    if (parent && parent.doc === this.doc && parent.path.length === path.length - 1 && parent.path.every((segment, i) => segment === path[i])) {
+    if (
+      parent &&
+      parent.doc === this.doc &&
+      parent.path.length === path.length - 1 &&
+      parent.path.every((segment, i) => segment === path[i])
+    ) {
       node = parent.node;
       viaAlias = parent.viaAlias;
       from = parent.path.length;
     }
     for (let i = from; i < path.length; i++) {
-      if (i === path.length - 1 && i > 0 && from === 0) this.lastParent = { path: path.slice(0, i), doc: this.doc, node, viaAlias };
+      if (i === path.length - 1 && i > 0 && from === 0)
+        this.lastParent = { path: path.slice(0, i), doc: this.doc, node, viaAlias };
       const segment = path[i]!;
       if (isAlias(node)) {
         node = (node.resolve(this.doc) as Node | undefined) ?? null;
@@ -423,7 +508,9 @@ class ManifestParser {
       const found = findPair(node.items as Pair[], String(segment));
       if (found) return { node: (found.value as Node | null) ?? null, key: found.key as Node, pair: found, viaAlias };
       const merged = this.findMerged(node.items as Pair[], String(segment));
-      return merged ? { node: (merged.value as Node | null) ?? null, key: merged.key as Node, pair: merged, viaAlias: true } : undefined;
+      return merged
+        ? { node: (merged.value as Node | null) ?? null, key: merged.key as Node, pair: merged, viaAlias: true }
+        : undefined;
     }
     if (isSeq(node) && typeof segment === 'number') {
       const item = node.items[segment] as Node | undefined;
@@ -440,7 +527,12 @@ class ManifestParser {
     if (!at) return undefined;
     const node = at.node;
     // A merged key: underline the `<<` line, whose alias brings the value in.
-    const span = at.pair && isMergeKey(at.key) ? this.spanOf(at.pair.value as Node) : isAlias(node) || node ? this.spanOf(node) : this.spanOf(at.key);
+    const span =
+      at.pair && isMergeKey(at.key)
+        ? this.spanOf(at.pair.value as Node)
+        : isAlias(node) || node
+          ? this.spanOf(node)
+          : this.spanOf(at.key);
     const keySpan = this.spanOf(at.key ?? node);
     const raw = detached(this.source.text.slice(span.start, span.end));
     if (typeof value === 'string') value = detached(value) as T;
@@ -448,7 +540,8 @@ class ManifestParser {
     const aliasOrMerge = at.viaAlias || isAlias(node) || isMergeKey(at.key);
     if (!aliasOrMerge && isScalar(node)) {
       if (node.type === Scalar.PLAIN) editSpan = span;
-      else if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) editSpan = { start: span.start + 1, end: span.end - 1 };
+      else if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE)
+        editSpan = { start: span.start + 1, end: span.end - 1 };
     }
     return editSpan ? { value, span, keySpan, raw, editSpan } : { value, span, keySpan, raw };
   }
@@ -506,7 +599,8 @@ class ManifestParser {
       const branches = issue.errors as z.core.$ZodIssue[][];
       const best = [...branches].sort((a, b) => depth(b) - depth(a))[0] ?? [];
       if (best.length > 0 && depth(best) > 0) {
-        for (const inner of best) this.reportIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, data);
+        for (const inner of best)
+          this.reportIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, data);
         return;
       }
     }
@@ -518,7 +612,10 @@ class ManifestParser {
     const parentValue = valueAt(data, path.slice(0, -1));
     const last = path[path.length - 1];
     const missing =
-      (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') && last !== undefined && isRecord(parentValue) && !(String(last) in parentValue);
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') &&
+      last !== undefined &&
+      isRecord(parentValue) &&
+      !(String(last) in parentValue);
     if (missing) {
       this.reportMissing(path);
       return;
@@ -536,15 +633,21 @@ class ManifestParser {
       const suggestion = typeof actual === 'string' ? suggest(actual, values) : undefined;
       const several = typeof actual === 'string' && !suggestion ? startingLike(actual, values) : [];
       const what = typeof last === 'number' ? `entry of \`${String(path[path.length - 2])}\`` : `\`${String(last)}\``;
-      const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : several.length > 1 ? ` Did you mean one of ${several.map((v) => `\`${v}\``).join(', ')}?` : '';
+      const hint = suggestion
+        ? ` Did you mean \`${suggestion}\`?`
+        : several.length > 1
+          ? ` Did you mean one of ${several.map((v) => `\`${v}\``).join(', ')}?`
+          : '';
       message = `\`${String(actual)}\` is not a valid ${what}: use one of ${values.map((v) => `\`${v}\``).join(', ')}.${hint}`;
-      if (suggestion && at?.editSpan) fixes.push(unsafeFix(`Change to \`${suggestion}\``, [{ span: at.editSpan, newText: suggestion }]));
+      if (suggestion && at?.editSpan)
+        fixes.push(unsafeFix(`Change to \`${suggestion}\``, [{ span: at.editSpan, newText: suggestion }]));
     } else if (issue.code === 'invalid_type') {
       message = `\`${String(last ?? 'document')}\`: ${issue.message.replace(/^Invalid input: /, '')}.`;
     } else {
       message = `\`${String(last ?? 'document')}\`: ${issue.message.replace(/^Invalid input: /, '')}`;
     }
-    if (description && issue.code !== 'invalid_value' && !message.includes(description)) message = `${message.replace(/(?<!\.)\.+$/, '')}. ${description}`;
+    if (description && issue.code !== 'invalid_value' && !message.includes(description))
+      message = `${message.replace(/(?<!\.)\.+$/, '')}. ${description}`;
     this.problems.push({ code: PARSE_CODES.invalidValue, span, message, ...(fixes.length > 0 ? { fixes } : {}) });
   }
 
@@ -559,10 +662,15 @@ class ManifestParser {
     const known = schema ? objectKeys(schema) : [];
     const suggestion = suggest(key, known);
     const keyNode = this.locate([...path, key]);
-    const keySpan = keyNode?.key && !keyNode.viaAlias ? this.spanOf(keyNode.key) : at?.keySpan ?? { start: 0, end: 0 };
+    const keySpan =
+      keyNode?.key && !keyNode.viaAlias ? this.spanOf(keyNode.key) : (at?.keySpan ?? { start: 0, end: 0 });
     const where = path.length === 0 ? 'at the top level' : `in ${describeOwner(path)}`;
     const elsewhere = suggestion ? undefined : LEVELS.find((level) => level.keys.includes(key) && level.keys !== known);
-    const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : elsewhere ? ` \`${key}\` belongs to ${elsewhere.name}.` : '';
+    const hint = suggestion
+      ? ` Did you mean \`${suggestion}\`?`
+      : elsewhere
+        ? ` \`${key}\` belongs to ${elsewhere.name}.`
+        : '';
     const message = `Unknown key \`${key}\` ${where}.${hint} Known keys: ${known.filter((k) => k !== '$schema').join(', ')}.`;
     const editable = keyNode?.key && isScalar(keyNode.key) && keyNode.key.type === Scalar.PLAIN && !keyNode.viaAlias;
     this.reported.add([...path, key].join('.'));
@@ -570,7 +678,9 @@ class ManifestParser {
       code: PARSE_CODES.unknownKey,
       span: keySpan,
       message,
-      ...(suggestion && editable ? { fixes: [unsafeFix(`Rename to \`${suggestion}\``, [{ span: keySpan, newText: suggestion }])] } : {}),
+      ...(suggestion && editable
+        ? { fixes: [unsafeFix(`Rename to \`${suggestion}\``, [{ span: keySpan, newText: suggestion }])] }
+        : {}),
     });
   }
 
@@ -582,7 +692,11 @@ class ManifestParser {
     const known = schema ? objectKeys(schema) : [];
     const where = path.length === 0 ? 'at the top level' : `in ${describeOwner(path)}`;
     const what = isSeq(key) ? 'A list' : 'A mapping';
-    this.problems.push({ code: PARSE_CODES.unknownKey, span: this.headSpan(key), message: `${what} is used as a key ${where}: keys here are names. Known keys: ${known.filter((k) => k !== '$schema').join(', ')}.` });
+    this.problems.push({
+      code: PARSE_CODES.unknownKey,
+      span: this.headSpan(key),
+      message: `${what} is used as a key ${where}: keys here are names. Known keys: ${known.filter((k) => k !== '$schema').join(', ')}.`,
+    });
   }
 
   private reportMissing(path: Path): void {
@@ -591,7 +705,12 @@ class ManifestParser {
     const owner = this.locate(ownerPath);
     const ownerNode = owner?.node ?? null;
     // The owner's first line (for a list item) or its key: where the missing key belongs.
-    const span = ownerPath.length === 0 ? this.headSpan(ownerNode) : typeof ownerPath[ownerPath.length - 1] === 'number' ? this.headSpan(ownerNode) : this.spanOf(owner?.key ?? ownerNode);
+    const span =
+      ownerPath.length === 0
+        ? this.headSpan(ownerNode)
+        : typeof ownerPath[ownerPath.length - 1] === 'number'
+          ? this.headSpan(ownerNode)
+          : this.spanOf(owner?.key ?? ownerNode);
     const schema = schemaAt(manifestSchema, path);
     const description = schema ? describe(schema) : undefined;
     const examples = schema ? examplesOf(schema) : [];
@@ -619,7 +738,9 @@ class ManifestParser {
       syntaxErrors,
       ...(region ? { region } : {}),
       ...(prices ? { prices } : {}),
-      accounts: accounts.map((account, index) => this.account(['accounts', index], account, this.child(accountsAt, index))),
+      accounts: accounts.map((account, index) =>
+        this.account(['accounts', index], account, this.child(accountsAt, index)),
+      ),
     };
   }
 
@@ -648,7 +769,12 @@ class ManifestParser {
     const qos = this.oneOf<'auto' | 'manual'>(here, 'qos', record.qos, QOS_TYPES);
     const throughput = this.unit(here, 'throughput', record.throughput, parseRate);
     const coolAccess = this.boolean(here, 'coolAccess', record.coolAccess);
-    const networkFeatures = this.oneOf<NetworkFeatures>(here, 'networkFeatures', record.networkFeatures, NETWORK_FEATURES);
+    const networkFeatures = this.oneOf<NetworkFeatures>(
+      here,
+      'networkFeatures',
+      record.networkFeatures,
+      NETWORK_FEATURES,
+    );
     const volumesAt = this.child(at, 'volumes');
     const node = at?.node ?? null;
     // Assigned one by one rather than spread: the same keys in the same order, without a copy per field.
@@ -660,7 +786,9 @@ class ManifestParser {
     if (throughput) pool.throughput = throughput;
     if (coolAccess) pool.coolAccess = coolAccess;
     if (networkFeatures) pool.networkFeatures = networkFeatures;
-    pool.volumes = volumes.map((volume, index) => this.volume([...path, 'volumes', index], volume, this.child(volumesAt, index)));
+    pool.volumes = volumes.map((volume, index) =>
+      this.volume([...path, 'volumes', index], volume, this.child(volumesAt, index)),
+    );
     if (volumesAt?.key) pool.volumesKeySpan = this.spanOf(volumesAt.key);
     return pool;
   }
@@ -714,7 +842,10 @@ class ManifestParser {
       blockSize: this.unit(here, 'blockSize', data.blockSize, parseSize),
       latency: this.unit(here, 'latency', data.latency, parseDuration),
       clients: this.count(here, 'clients', data.clients),
-      readPercent: typeof data.readPercent === 'number' && data.readPercent >= 0 && data.readPercent <= 100 ? this.locatedAt(this.child(at, 'readPercent'), data.readPercent) : undefined,
+      readPercent:
+        typeof data.readPercent === 'number' && data.readPercent >= 0 && data.readPercent <= 100
+          ? this.locatedAt(this.child(at, 'readPercent'), data.readPercent)
+          : undefined,
     };
     return { span: this.spanOf(at?.node), ...definedOnly(fields) };
   }
@@ -725,7 +856,14 @@ class ManifestParser {
     const node = this.locatedAt(at, data);
     if (!node) return undefined;
     if (typeof data === 'boolean') {
-      return { node, enabled: data, enabledValue: node as Located<boolean>, coolnessPeriodDays: 0, retrievalPolicy: 'Default', tieringPolicy: 'Auto' };
+      return {
+        node,
+        enabled: data,
+        enabledValue: node as Located<boolean>,
+        coolnessPeriodDays: 0,
+        retrievalPolicy: 'Default',
+        tieringPolicy: 'Auto',
+      };
     }
     if (!isRecord(data)) return undefined;
     const enabledValue = this.boolean({ path: [...owner.path, 'coolAccess'], at }, 'enabled', data.enabled);
@@ -743,12 +881,17 @@ class ManifestParser {
   private prices(data: unknown): ManifestPriceOverrides | undefined {
     if (!isRecord(data)) return undefined;
     const capacity = isRecord(data.capacityPerGiBHour)
-      ? Object.fromEntries(SERVICE_LEVELS.flatMap((level) => {
-          const value = (data.capacityPerGiBHour as Record<string, unknown>)[level];
-          return typeof value === 'number' && value > 0 ? [[level, value]] : [];
-        }))
+      ? Object.fromEntries(
+          SERVICE_LEVELS.flatMap((level) => {
+            const value = (data.capacityPerGiBHour as Record<string, unknown>)[level];
+            return typeof value === 'number' && value > 0 ? [[level, value]] : [];
+          }),
+        )
       : undefined;
-    const throughput = typeof data.flexibleThroughputPerMiBpsHour === 'number' && data.flexibleThroughputPerMiBpsHour > 0 ? data.flexibleThroughputPerMiBpsHour : undefined;
+    const throughput =
+      typeof data.flexibleThroughputPerMiBpsHour === 'number' && data.flexibleThroughputPerMiBpsHour > 0
+        ? data.flexibleThroughputPerMiBpsHour
+        : undefined;
     return {
       ...(capacity && Object.keys(capacity).length > 0 ? { capacityPerGiBHour: capacity } : {}),
       ...(throughput !== undefined ? { flexibleThroughputPerMiBpsHour: throughput } : {}),
@@ -765,15 +908,29 @@ class ManifestParser {
     return typeof value === 'boolean' ? this.locatedAt(this.child(owner.at, key), value) : undefined;
   }
 
-  private oneOf<T extends string>(owner: Owner, key: string | number, value: unknown, values: readonly string[]): Located<T> | undefined {
-    return typeof value === 'string' && values.includes(value) ? this.locatedAt(this.child(owner.at, key), value as T) : undefined;
+  private oneOf<T extends string>(
+    owner: Owner,
+    key: string | number,
+    value: unknown,
+    values: readonly string[],
+  ): Located<T> | undefined {
+    return typeof value === 'string' && values.includes(value)
+      ? this.locatedAt(this.child(owner.at, key), value as T)
+      : undefined;
   }
 
   private workload(owner: Owner, key: string, value: unknown): Located<WorkloadKind> | undefined {
-    return typeof value === 'string' && isWorkloadKind(value) ? this.locatedAt(this.child(owner.at, key), value) : undefined;
+    return typeof value === 'string' && isWorkloadKind(value)
+      ? this.locatedAt(this.child(owner.at, key), value)
+      : undefined;
   }
 
-  private unit<T>(owner: Owner, key: string, value: unknown, parse: (text: string) => Parsed<T>): Located<T> | undefined {
+  private unit<T>(
+    owner: Owner,
+    key: string,
+    value: unknown,
+    parse: (text: string) => Parsed<T>,
+  ): Located<T> | undefined {
     if (typeof value !== 'string') return undefined;
     const parsed = parse(value);
     if (parsed.ok) return this.locatedAt(this.child(owner.at, key), parsed.value);
@@ -782,7 +939,8 @@ class ManifestParser {
   }
 
   private count(owner: Owner, key: string, value: unknown): Located<number> | undefined {
-    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return this.locatedAt(this.child(owner.at, key), value);
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0)
+      return this.locatedAt(this.child(owner.at, key), value);
     if (typeof value !== 'string') return undefined;
     const parsed = parseCount(value);
     if (parsed.ok) return this.locatedAt(this.child(owner.at, key), parsed.value);
@@ -795,7 +953,11 @@ class ManifestParser {
     if (this.reported.has(key)) return;
     this.reported.add(key);
     const at = this.located(path, undefined);
-    this.problems.push({ code: PARSE_CODES.invalidValue, span: at?.span ?? { start: 0, end: 0 }, message: `\`${String(path[path.length - 1])}\`: ${error}` });
+    this.problems.push({
+      code: PARSE_CODES.invalidValue,
+      span: at?.span ?? { start: 0, end: 0 },
+      message: `\`${String(path[path.length - 1])}\`: ${error}`,
+    });
   }
 }
 
@@ -813,7 +975,8 @@ function findPair(items: readonly Pair[], key: string): Pair | undefined {
   if (!index) {
     index = new Map();
     // The last one wins, as in the data (duplicates are reported separately).
-    for (const pair of items) if (isPair(pair) && isScalar(pair.key) && !isMergeKey(pair.key)) index.set(String(pair.key.value), pair);
+    for (const pair of items)
+      if (isPair(pair) && isScalar(pair.key) && !isMergeKey(pair.key)) index.set(String(pair.key.value), pair);
     PAIR_INDEXES.set(items, index);
   }
   return index.get(key);
@@ -955,7 +1118,7 @@ const LEVELS: readonly { name: string; keys: string[] }[] = [
   { name: 'a capacity pool', keys: objectKeys(poolSchema) },
   { name: 'a volume', keys: objectKeys(volumeSchema) },
   { name: 'a NetApp account', keys: objectKeys(accountSchema) },
-  { name: 'a volume\'s `requirements`', keys: objectKeys(requirementsSchema) },
+  { name: "a volume's `requirements`", keys: objectKeys(requirementsSchema) },
 ];
 
 function defOf(schema: AnySchema): Record<string, unknown> & { type: string } {
@@ -967,7 +1130,11 @@ function unwrap(schema: AnySchema): AnySchema {
   let current = schema;
   for (;;) {
     const def = defOf(current);
-    if ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') && def.innerType) current = def.innerType as AnySchema;
+    if (
+      (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') &&
+      def.innerType
+    )
+      current = def.innerType as AnySchema;
     else return current;
   }
 }
@@ -980,7 +1147,9 @@ export function schemaAt(root: AnySchema, path: Path): AnySchema | undefined {
     let inner = unwrap(current);
     let def = defOf(inner);
     if (def.type === 'union') {
-      const option = (def.options as AnySchema[]).find((o) => defOf(unwrap(o)).type === (typeof segment === 'number' ? 'array' : 'object'));
+      const option = (def.options as AnySchema[]).find(
+        (o) => defOf(unwrap(o)).type === (typeof segment === 'number' ? 'array' : 'object'),
+      );
       if (!option) return undefined;
       inner = unwrap(option);
       def = defOf(inner);
@@ -1015,4 +1184,3 @@ function describe(schema: AnySchema): string | undefined {
 function examplesOf(schema: AnySchema): unknown[] {
   return metaOf(schema)?.examples ?? metaOf(unwrap(schema))?.examples ?? [];
 }
-

@@ -2,7 +2,16 @@ import { volumeThroughputLimit } from '../calc/throughput';
 import { requiredThroughputMiBps } from '../calc/advisor';
 import { SIZING } from '../facts';
 import { bytesPerSecondToMiBps, bytesToGiB, KiB } from '../units/units';
-import { poolQos, volumeIsLarge, volumeProtocols, volumeSecurity, type ManifestAccount, type ManifestDocument, type ManifestPool, type ManifestVolume } from './model';
+import {
+  poolQos,
+  volumeIsLarge,
+  volumeProtocols,
+  volumeSecurity,
+  type ManifestAccount,
+  type ManifestDocument,
+  type ManifestPool,
+  type ManifestVolume,
+} from './model';
 import type { VolumeSummary } from './volumeSummary';
 
 /** Whether cool access is on for a volume (and so the lower Premium/Ultra rate applies). */
@@ -16,7 +25,9 @@ export function manifestVolumeThroughput(pool: ManifestPool, volume: ManifestVol
     serviceLevel: pool.serviceLevel?.value ?? 'Standard',
     qos: poolQos(pool),
     quotaGiB: volume.quota ? bytesToGiB(volume.quota.value.bytes) : 0,
-    ...(volume.throughput ? { assignedThroughputMiBps: bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond) } : {}),
+    ...(volume.throughput
+      ? { assignedThroughputMiBps: bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond) }
+      : {}),
     coolAccess: volumeCoolAccess(volume),
     largeVolume: volumeIsLarge(volume),
     breakthroughMode: volume.breakthroughMode?.value ?? false,
@@ -24,7 +35,10 @@ export function manifestVolumeThroughput(pool: ManifestPool, volume: ManifestVol
 }
 
 /** The throughput a volume's requirements imply (stated, or IOPS x block size), if any. */
-export function volumeRequiredThroughputMiBps(volume: ManifestVolume, assumedBlockSizeBytes: number): number | undefined {
+export function volumeRequiredThroughputMiBps(
+  volume: ManifestVolume,
+  assumedBlockSizeBytes: number,
+): number | undefined {
   const req = volume.requirements;
   if (!req || (!req.throughput && !req.iops)) return undefined;
   return requiredThroughputMiBps({
@@ -53,11 +67,17 @@ export function summarizeVolumes(manifest: ManifestDocument, uri: string): Volum
 }
 
 /** What other files and rules need of one volume; undefined without a service level, quota or name. */
-export function summarizeVolume(account: ManifestAccount, pool: ManifestPool, volume: ManifestVolume, uri: string): VolumeSummary | undefined {
+export function summarizeVolume(
+  account: ManifestAccount,
+  pool: ManifestPool,
+  volume: ManifestVolume,
+  uri: string,
+): VolumeSummary | undefined {
   if (!pool.serviceLevel || !volume.quota || !volume.name) return undefined;
   const protocols = volumeProtocols(volume);
   const required = volume.requirements;
-  const requiredMiBps = required?.throughput || required?.iops ? volumeRequiredThroughputMiBps(volume, assumedBlockSizeBytes()) : undefined;
+  const requiredMiBps =
+    required?.throughput || required?.iops ? volumeRequiredThroughputMiBps(volume, assumedBlockSizeBytes()) : undefined;
   // Assigned one by one rather than spread: the same keys in the same order, one object shape.
   const summary: Mutable<VolumeSummary> = {
     uri,
@@ -73,7 +93,9 @@ export function summarizeVolume(account: ManifestAccount, pool: ManifestPool, vo
     throughputMiBps: manifestVolumeThroughput(pool, volume).mibps,
   } as Mutable<VolumeSummary>;
   if (volume.workload) summary.workload = volume.workload.value;
-  summary.nfsVersions = protocols.flatMap((p) => (p === 'NFSv3' ? ['3' as const] : p === 'NFSv4.1' ? ['4.1' as const] : []));
+  summary.nfsVersions = protocols.flatMap((p) =>
+    p === 'NFSv3' ? ['3' as const] : p === 'NFSv4.1' ? ['4.1' as const] : [],
+  );
   summary.kerberos = volumeSecurity(volume) !== 'sys';
   summary.mountTargets = volume.mountTarget ? [volume.mountTarget.value] : [];
   if (volume.exportPath) summary.exportPath = volume.exportPath.value;

@@ -31,7 +31,11 @@ export interface Annotation {
 }
 
 /** Reads every `anf:` annotation of a document; bad ones become ANF201 problems. */
-export function readAnnotations(source: SourceText, problems: ParseProblem[], lines?: { readonly from: number; readonly to: number }): Map<number, Annotation> {
+export function readAnnotations(
+  source: SourceText,
+  problems: ParseProblem[],
+  lines?: { readonly from: number; readonly to: number },
+): Map<number, Annotation> {
   const result = new Map<number, Annotation>();
   // `lines` (inclusive): only those lines, for re-reading the lines an edit touched (workspace/lineReuse.ts).
   const last = lines ? Math.min(lines.to, source.lineCount - 1) : source.lineCount - 1;
@@ -58,7 +62,11 @@ export function readAnnotations(source: SourceText, problems: ParseProblem[], li
       const valueSpan = { start: valueStart, end: valueStart + value.length };
       if (key !== 'workload') {
         const keySpan = { start: bodyStart + (pair.index ?? 0), end: bodyStart + (pair.index ?? 0) + key.length };
-        problems.push({ code: ANNOTATION_CODE, span: keySpan, message: `Unknown annotation key \`${key}\`: the \`# anf:\` annotation knows \`workload=<kind>\` only.` });
+        problems.push({
+          code: ANNOTATION_CODE,
+          span: keySpan,
+          message: `Unknown annotation key \`${key}\`: the \`# anf:\` annotation knows \`workload=<kind>\` only.`,
+        });
         continue;
       }
       if (isWorkloadKind(value)) {
@@ -66,12 +74,15 @@ export function readAnnotations(source: SourceText, problems: ParseProblem[], li
         continue;
       }
       const suggestion = value ? closest(value, [...WORKLOAD_KINDS]) : undefined;
-      const close = suggestion !== undefined && distance(value, suggestion) <= Math.max(2, Math.floor(value.length / 3));
+      const close =
+        suggestion !== undefined && distance(value, suggestion) <= Math.max(2, Math.floor(value.length / 3));
       problems.push({
         code: ANNOTATION_CODE,
         span: value ? valueSpan : span,
         message: `Unknown workload \`${value}\` in the annotation${close ? `: did you mean \`${suggestion}\`?` : ''} Known workloads: ${WORKLOAD_KINDS.join(', ')}.`,
-        ...(close && value ? { fixes: [unsafeFix(`Change to \`${suggestion}\``, [{ span: valueSpan, newText: suggestion }])] } : {}),
+        ...(close && value
+          ? { fixes: [unsafeFix(`Change to \`${suggestion}\``, [{ span: valueSpan, newText: suggestion }])] }
+          : {}),
       });
     }
     if (!sawPair && body.trim() === '' && /(?:#|;|\/\/|<!--)anf:\s*$/.test(match[0])) {
@@ -80,7 +91,12 @@ export function readAnnotations(source: SourceText, problems: ParseProblem[], li
       continue;
     }
     if (!sawPair) {
-      problems.push({ code: ANNOTATION_CODE, span, message: 'This `# anf:` annotation says nothing: write `# anf: workload=<kind>`, e.g. `# anf: workload=eda-tools`.' });
+      problems.push({
+        code: ANNOTATION_CODE,
+        span,
+        message:
+          'This `# anf:` annotation says nothing: write `# anf: workload=<kind>`, e.g. `# anf: workload=eda-tools`.',
+      });
     }
     result.set(line, { ...(workload ? { workload } : {}), span, line });
   }
@@ -91,7 +107,12 @@ export function readAnnotations(source: SourceText, problems: ParseProblem[], li
  * The annotation that applies to a mount spanning `firstLine..lastLine`: one on those lines, else
  * one in the comment block directly above (Markdown fences are looked through).
  */
-export function annotationFor(source: SourceText, annotations: Map<number, Annotation>, firstLine: number, lastLine: number): Annotation | undefined {
+export function annotationFor(
+  source: SourceText,
+  annotations: Map<number, Annotation>,
+  firstLine: number,
+  lastLine: number,
+): Annotation | undefined {
   if (annotations.size === 0) return undefined;
   for (let line = firstLine; line <= lastLine; line++) {
     const found = annotations.get(line);
@@ -116,7 +137,9 @@ export function annotationFor(source: SourceText, annotations: Map<number, Annot
  */
 function mayOpenComment(code: number): boolean {
   if (code <= SPACE || code > TILDE) return true; // not a fact: whitespace, control and non-ASCII characters
-  return code === HASH || code === SEMICOLON || code === SLASH || code === LESS_THAN || code === BACKTICK || code === TILDE;
+  return (
+    code === HASH || code === SEMICOLON || code === SLASH || code === LESS_THAN || code === BACKTICK || code === TILDE
+  );
 }
 
 // Character codes (not facts).

@@ -11,7 +11,12 @@ import { isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOpt
  * includes (`+auto.master`) and multi-mount entries with several locations are read as far as they
  * are NFS locations. Lines continued with `\` are joined. Never throws.
  */
-export function parseAutofsMap(source: SourceText, uri: string, problems: ParseProblem[], lines?: { readonly from: number; readonly to: number }): MountEntry[] {
+export function parseAutofsMap(
+  source: SourceText,
+  uri: string,
+  problems: ParseProblem[],
+  lines?: { readonly from: number; readonly to: number },
+): MountEntry[] {
   const mounts: MountEntry[] = [];
   const isMaster = /(?:^|\/)auto\.master(?:\.d)?$/.test(uri) || uri.endsWith('.autofs');
   // `lines` ([from, to)): the entries starting on those lines, for re-reading an edit (workspace/lineReuse.ts).
@@ -28,11 +33,16 @@ export function parseAutofsMap(source: SourceText, uri: string, problems: ParseP
     const raw = source.text.slice(start, end);
     const text = firstLine === line ? raw : raw.replace(/\\(\r?\n)/g, (_, brk: string) => ' '.repeat(1 + brk.length));
     const trimmed = text.trimStart();
-    if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith('+') || isTemplateDirectiveLine(trimmed)) continue;
+    if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith('+') || isTemplateDirectiveLine(trimmed))
+      continue;
     const fields = fieldsOf(text, start);
     if (isMaster) continue; // master maps list maps, not mounts
     if (fields.length < 2) {
-      problems.push({ code: MALFORMED_CODE, span: fields[0]!.span, message: 'This autofs map entry has a key but no location: write `key [-options] server:/export`.' });
+      problems.push({
+        code: MALFORMED_CODE,
+        span: fields[0]!.span,
+        message: 'This autofs map entry has a key but no location: write `key [-options] server:/export`.',
+      });
       continue;
     }
     const key = fields[0]!;
@@ -50,7 +60,11 @@ export function parseAutofsMap(source: SourceText, uri: string, problems: ParseP
     const locations = rest.filter((f) => f.text.includes(':') || isTemplated(f.text));
     if (locations.length === 0 && rest.length > 0) locations.push(rest[rest.length - 1]!);
     if (locations.length === 0) {
-      problems.push({ code: MALFORMED_CODE, span: { start: key.span.start, end: fields[fields.length - 1]!.span.end }, message: 'This autofs map entry has options but no location (`server:/export`).' });
+      problems.push({
+        code: MALFORMED_CODE,
+        span: { start: key.span.start, end: fields[fields.length - 1]!.span.end },
+        message: 'This autofs map entry has options but no location (`server:/export`).',
+      });
       continue;
     }
     const fsTypeOption = options.find((o) => o.name === 'fstype');
@@ -58,7 +72,9 @@ export function parseAutofsMap(source: SourceText, uri: string, problems: ParseP
     for (const location of locations) {
       // Replicated servers (`srv1,srv2:/path`, `srv1(1):/path`) keep the first one.
       const parts = splitNfsSource(location.text);
-      const nfs = (fsType === undefined || fsType === 'nfs' || fsType === 'nfs4') && (looksLikeNfsSource(location.text) || isTemplated(location.text));
+      const nfs =
+        (fsType === undefined || fsType === 'nfs' || fsType === 'nfs4') &&
+        (looksLikeNfsSource(location.text) || isTemplated(location.text));
       const templated = isTemplated(text);
       mounts.push({
         uri,
@@ -72,7 +88,12 @@ export function parseAutofsMap(source: SourceText, uri: string, problems: ParseP
         mountPointDecoded: key.text,
         ...(fsTypeOption?.valueSpan && fsType ? { fsType, fsTypeSpan: fsTypeOption.valueSpan } : {}),
         options,
-        ...(optionsSpan ? { optionsSpan } : { optionsSpan: { start: location.span.start, end: location.span.start }, optionsInsertion: { before: '-', after: ' ' } }),
+        ...(optionsSpan
+          ? { optionsSpan }
+          : {
+              optionsSpan: { start: location.span.start, end: location.span.start },
+              optionsInsertion: { before: '-', after: ' ' },
+            }),
         isNfs: nfs,
         span: { start: key.span.start, end: fields[fields.length - 1]!.span.end },
         ...(templated ? { templated: true } : {}),

@@ -61,7 +61,19 @@ const AUTOFS5 = 'https://man7.org/linux/man-pages/man5/autofs.5.html';
 const AUTO_MASTER5 = 'https://man7.org/linux/man-pages/man5/auto.master.5.html';
 
 const n = (f: { value: number }) => f.value;
-const SECURITY_FLAVORS = ['sys', 'krb5', 'krb5i', 'krb5p', 'none', 'lkey', 'lkeyi', 'lkeyp', 'spkm', 'spkmi', 'spkmp'] as const;
+const SECURITY_FLAVORS = [
+  'sys',
+  'krb5',
+  'krb5i',
+  'krb5p',
+  'none',
+  'lkey',
+  'lkeyi',
+  'lkeyp',
+  'spkm',
+  'spkmi',
+  'spkmp',
+] as const;
 
 function flag(name: string, group: string, summary: string, extra: Partial<OptionSpec> = {}): OptionSpec {
   return { name, kind: 'flag', scope: 'nfs', group, summary, source: 'NFS5', ...extra };
@@ -86,7 +98,10 @@ const SPECS: readonly OptionSpec[] = [
     summary: `NFS protocol version. ANF serves ${NFS_PROTOCOL.supportedVersions.value.join(' and ')}: pin one of them. \`vers=4\` alone can negotiate 4.2.`,
     source: 'NFS5',
   },
-  integer('minorversion', 'NFSv4 minor version; `vers=4,minorversion=1` is the same as `vers=4.1`.', { max: n(NFS_OPTION_LIMITS.minorVersionMax), default: 'negotiated' }),
+  integer('minorversion', 'NFSv4 minor version; `vers=4,minorversion=1` is the same as `vers=4.1`.', {
+    max: n(NFS_OPTION_LIMITS.minorVersionMax),
+    default: 'negotiated',
+  }),
   {
     name: 'proto',
     kind: 'enum',
@@ -100,14 +115,53 @@ const SPECS: readonly OptionSpec[] = [
   flag('tcp', 'transport', 'Same as `proto=tcp`.'),
   flag('udp', 'transport', 'Same as `proto=udp`: NFSv3 only, not for ANF.'),
   flag('rdma', 'transport', 'Same as `proto=rdma`.'),
-  integer('port', 'Server port for NFS; 0 asks the portmapper.', { max: n(NFS_OPTION_LIMITS.portMax), default: '2049 for NFSv4, portmapper for v3' }),
-  { name: 'mountproto', kind: 'enum', scope: 'nfs', group: 'mountproto', values: ['tcp', 'udp', 'tcp6', 'udp6'], summary: 'Transport for the NFSv3 MOUNT protocol.', source: 'NFS5' },
-  integer('mountport', 'Port of the server\'s mountd (NFSv3).', { max: n(NFS_OPTION_LIMITS.portMax) }),
-  { name: 'mounthost', kind: 'string', scope: 'nfs', group: 'mounthost', summary: 'Host running mountd (NFSv3).', source: 'NFS5' },
+  integer('port', 'Server port for NFS; 0 asks the portmapper.', {
+    max: n(NFS_OPTION_LIMITS.portMax),
+    default: '2049 for NFSv4, portmapper for v3',
+  }),
+  {
+    name: 'mountproto',
+    kind: 'enum',
+    scope: 'nfs',
+    group: 'mountproto',
+    values: ['tcp', 'udp', 'tcp6', 'udp6'],
+    summary: 'Transport for the NFSv3 MOUNT protocol.',
+    source: 'NFS5',
+  },
+  integer('mountport', "Port of the server's mountd (NFSv3).", { max: n(NFS_OPTION_LIMITS.portMax) }),
+  {
+    name: 'mounthost',
+    kind: 'string',
+    scope: 'nfs',
+    group: 'mounthost',
+    summary: 'Host running mountd (NFSv3).',
+    source: 'NFS5',
+  },
   integer('mountvers', 'MOUNT protocol version (NFSv3).', { min: 1, max: 3 }), // not a fact: protocol versions 1..3 of MOUNT
-  { name: 'addr', kind: 'string', scope: 'nfs', group: 'addr', summary: 'Server address (mount.nfs fills it in; seen in /proc/mounts copies).', source: 'NFS5' },
-  { name: 'clientaddr', kind: 'string', scope: 'nfs', group: 'clientaddr', summary: 'NFSv4 callback address of the client.', source: 'NFS5' },
-  { name: 'mountaddr', kind: 'string', scope: 'nfs', group: 'mountaddr', summary: 'Address of mountd (filled in by mount.nfs).', source: 'NFS5' },
+  {
+    name: 'addr',
+    kind: 'string',
+    scope: 'nfs',
+    group: 'addr',
+    summary: 'Server address (mount.nfs fills it in; seen in /proc/mounts copies).',
+    source: 'NFS5',
+  },
+  {
+    name: 'clientaddr',
+    kind: 'string',
+    scope: 'nfs',
+    group: 'clientaddr',
+    summary: 'NFSv4 callback address of the client.',
+    source: 'NFS5',
+  },
+  {
+    name: 'mountaddr',
+    kind: 'string',
+    scope: 'nfs',
+    group: 'mountaddr',
+    summary: 'Address of mountd (filled in by mount.nfs).',
+    source: 'NFS5',
+  },
   {
     name: 'xprtsec',
     kind: 'enum',
@@ -120,11 +174,20 @@ const SPECS: readonly OptionSpec[] = [
   },
 
   // Recovery
-  flag('hard', 'recovery', 'Retry NFS requests until the server answers (the default). Applications wait instead of seeing errors.', { default: 'on' }),
+  flag(
+    'hard',
+    'recovery',
+    'Retry NFS requests until the server answers (the default). Applications wait instead of seeing errors.',
+    { default: 'on' },
+  ),
   flag('soft', 'recovery', 'Give up after `retrans` retries and return EIO: can cause silent data corruption.'),
   flag('softerr', 'recovery', 'Like `soft`, but return ETIMEDOUT.'),
-  flag('softreval', 'softreval', 'Serve cached attributes when the server is down (soft mounts).', { negation: 'nosoftreval' }),
-  flag('nosoftreval', 'softreval', 'Do not serve cached attributes when the server is down (the default).', { negation: 'softreval' }),
+  flag('softreval', 'softreval', 'Serve cached attributes when the server is down (soft mounts).', {
+    negation: 'nosoftreval',
+  }),
+  flag('nosoftreval', 'softreval', 'Do not serve cached attributes when the server is down (the default).', {
+    negation: 'softreval',
+  }),
   integer('timeo', 'Time before the first retransmission, in tenths of a second. The client backs off linearly.', {
     min: 1,
     unit: 'deciseconds',
@@ -137,52 +200,120 @@ const SPECS: readonly OptionSpec[] = [
     unit: 'minutes',
     default: `${NFS_OPTION_LIMITS.retryForegroundMinutes.value} (foreground), ${NFS_OPTION_LIMITS.retryBackgroundMinutes.value} (bg)`,
   }),
-  flag('intr', 'intr', 'Let signals interrupt NFS calls.', { ignoredSince: NFS_PROTOCOL.intrIgnoredSinceKernel.value, negation: 'nointr' }),
-  flag('nointr', 'intr', 'Do not let signals interrupt NFS calls.', { ignoredSince: NFS_PROTOCOL.intrIgnoredSinceKernel.value, negation: 'intr' }),
+  flag('intr', 'intr', 'Let signals interrupt NFS calls.', {
+    ignoredSince: NFS_PROTOCOL.intrIgnoredSinceKernel.value,
+    negation: 'nointr',
+  }),
+  flag('nointr', 'intr', 'Do not let signals interrupt NFS calls.', {
+    ignoredSince: NFS_PROTOCOL.intrIgnoredSinceKernel.value,
+    negation: 'intr',
+  }),
   flag('bg', 'bg', 'Retry a failed mount in the background.', { negation: 'fg', see: MOUNT8 }),
   flag('fg', 'bg', 'Retry a failed mount in the foreground (the default).', { negation: 'bg' }),
 
   // Transfer sizes and connections
-  integer('rsize', `Largest READ payload. ANF recommends ${NFS_TRANSFER_SIZE.recommendedBytes.value}; above ${NFS_TRANSFER_SIZE.maxBytes.value} the kernel clamps.`, {
+  integer(
+    'rsize',
+    `Largest READ payload. ANF recommends ${NFS_TRANSFER_SIZE.recommendedBytes.value}; above ${NFS_TRANSFER_SIZE.maxBytes.value} the kernel clamps.`,
+    {
+      min: 1,
+      unit: 'bytes',
+      default: 'negotiated (ANF offers 1 MiB)',
+    },
+  ),
+  integer(
+    'wsize',
+    `Largest WRITE payload. ANF recommends ${NFS_TRANSFER_SIZE.recommendedBytes.value}; above ${NFS_TRANSFER_SIZE.maxBytes.value} the kernel clamps.`,
+    {
+      min: 1,
+      unit: 'bytes',
+      default: 'negotiated (ANF offers 1 MiB)',
+    },
+  ),
+  integer(
+    'nconnect',
+    `TCP connections per server address. ${NCONNECT.bestTested.value} tested best on ANF; the first mount to an address decides for all.`,
+    {
+      min: 1,
+      max: n(NCONNECT.max),
+      unit: 'connections',
+      default: '1',
+      minKernel: NCONNECT.minKernel.value,
+      source: 'MO',
+    },
+  ),
+  integer('max_connect', 'NFSv4.1+ session trunking: most transports to different server addresses.', {
     min: 1,
-    unit: 'bytes',
-    default: 'negotiated (ANF offers 1 MiB)',
-  }),
-  integer('wsize', `Largest WRITE payload. ANF recommends ${NFS_TRANSFER_SIZE.recommendedBytes.value}; above ${NFS_TRANSFER_SIZE.maxBytes.value} the kernel clamps.`, {
-    min: 1,
-    unit: 'bytes',
-    default: 'negotiated (ANF offers 1 MiB)',
-  }),
-  integer('nconnect', `TCP connections per server address. ${NCONNECT.bestTested.value} tested best on ANF; the first mount to an address decides for all.`, {
-    min: 1,
-    max: n(NCONNECT.max),
-    unit: 'connections',
+    max: n(NFS_OPTION_LIMITS.maxConnectMax),
     default: '1',
-    minKernel: NCONNECT.minKernel.value,
-    source: 'MO',
   }),
-  integer('max_connect', 'NFSv4.1+ session trunking: most transports to different server addresses.', { min: 1, max: n(NFS_OPTION_LIMITS.maxConnectMax), default: '1' }),
   flag('trunkdiscovery', 'trunkdiscovery', 'Discover session trunking on NFSv4.1+.', { negation: 'notrunkdiscovery' }),
-  flag('notrunkdiscovery', 'trunkdiscovery', 'Do not discover session trunking (the default).', { negation: 'trunkdiscovery' }),
+  flag('notrunkdiscovery', 'trunkdiscovery', 'Do not discover session trunking (the default).', {
+    negation: 'trunkdiscovery',
+  }),
 
   // Caching
   flag('ac', 'ac', 'Cache file attributes (the default).', { negation: 'noac' }),
-  flag('noac', 'ac', 'No attribute caching; also makes every write synchronous: a large performance cost.', { negation: 'ac' }),
-  integer('acregmin', 'Shortest time file attributes are cached, in seconds.', { unit: 's', default: String(ATTRIBUTE_CACHE.acregminSeconds.value) }),
-  integer('acregmax', 'Longest time file attributes are cached, in seconds.', { unit: 's', default: String(ATTRIBUTE_CACHE.acregmaxSeconds.value) }),
-  integer('acdirmin', 'Shortest time directory attributes are cached, in seconds.', { unit: 's', default: String(ATTRIBUTE_CACHE.acdirminSeconds.value) }),
-  integer('acdirmax', 'Longest time directory attributes are cached, in seconds.', { unit: 's', default: String(ATTRIBUTE_CACHE.acdirmaxSeconds.value) }),
-  integer('actimeo', `Sets acregmin, acregmax, acdirmin and acdirmax to one value. ${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value} for EDA tools and libraries.`, { unit: 's', source: 'MO' }),
-  flag('cto', 'cto', 'Close-to-open consistency: revalidate on open, flush on close (the default).', { negation: 'nocto' }),
-  flag('nocto', 'cto', 'Skip close-to-open revalidation: fewer GETATTRs, but other clients\' changes show up late. Only for read-mostly data.', { negation: 'cto', source: 'MO' }),
-  { name: 'lookupcache', kind: 'enum', scope: 'nfs', group: 'lookupcache', values: ['all', 'none', 'pos', 'positive'], default: 'all', summary: 'Which directory-entry lookups are cached.', source: 'NFS5' },
-  flag('sharecache', 'sharecache', 'Mounts of the same export share caches and options: the first mount\'s options apply (the default).', { negation: 'nosharecache' }),
+  flag('noac', 'ac', 'No attribute caching; also makes every write synchronous: a large performance cost.', {
+    negation: 'ac',
+  }),
+  integer('acregmin', 'Shortest time file attributes are cached, in seconds.', {
+    unit: 's',
+    default: String(ATTRIBUTE_CACHE.acregminSeconds.value),
+  }),
+  integer('acregmax', 'Longest time file attributes are cached, in seconds.', {
+    unit: 's',
+    default: String(ATTRIBUTE_CACHE.acregmaxSeconds.value),
+  }),
+  integer('acdirmin', 'Shortest time directory attributes are cached, in seconds.', {
+    unit: 's',
+    default: String(ATTRIBUTE_CACHE.acdirminSeconds.value),
+  }),
+  integer('acdirmax', 'Longest time directory attributes are cached, in seconds.', {
+    unit: 's',
+    default: String(ATTRIBUTE_CACHE.acdirmaxSeconds.value),
+  }),
+  integer(
+    'actimeo',
+    `Sets acregmin, acregmax, acdirmin and acdirmax to one value. ${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value} for EDA tools and libraries.`,
+    { unit: 's', source: 'MO' },
+  ),
+  flag('cto', 'cto', 'Close-to-open consistency: revalidate on open, flush on close (the default).', {
+    negation: 'nocto',
+  }),
+  flag(
+    'nocto',
+    'cto',
+    "Skip close-to-open revalidation: fewer GETATTRs, but other clients' changes show up late. Only for read-mostly data.",
+    { negation: 'cto', source: 'MO' },
+  ),
+  {
+    name: 'lookupcache',
+    kind: 'enum',
+    scope: 'nfs',
+    group: 'lookupcache',
+    values: ['all', 'none', 'pos', 'positive'],
+    default: 'all',
+    summary: 'Which directory-entry lookups are cached.',
+    source: 'NFS5',
+  },
+  flag(
+    'sharecache',
+    'sharecache',
+    "Mounts of the same export share caches and options: the first mount's options apply (the default).",
+    { negation: 'nosharecache' },
+  ),
   flag('nosharecache', 'sharecache', 'Give this mount its own cache and options.', { negation: 'sharecache' }),
-  flag('fsc', 'fsc', 'Use FS-Cache (cachefilesd) for this mount; `fsc=<id>` names the cache.', { negation: 'nofsc', optionalValue: true }),
+  flag('fsc', 'fsc', 'Use FS-Cache (cachefilesd) for this mount; `fsc=<id>` names the cache.', {
+    negation: 'nofsc',
+    optionalValue: true,
+  }),
   flag('nofsc', 'fsc', 'No FS-Cache (the default).', { negation: 'fsc' }),
   flag('rdirplus', 'rdirplus', 'Use READDIRPLUS (the default).', { negation: 'nordirplus' }),
   flag('nordirplus', 'rdirplus', 'Do not use READDIRPLUS.', { negation: 'rdirplus' }),
-  integer('namlen', 'Longest file name the server supports.', { default: String(NFS_OPTION_LIMITS.namlenDefault.value) }),
+  integer('namlen', 'Longest file name the server supports.', {
+    default: String(NFS_OPTION_LIMITS.namlenDefault.value),
+  }),
 
   // Security and locking
   {
@@ -197,7 +328,16 @@ const SPECS: readonly OptionSpec[] = [
   },
   flag('lock', 'lock', 'Use NLM locking (NFSv3; the default).', { negation: 'nolock' }),
   flag('nolock', 'lock', 'Local locks only (NFSv3).', { negation: 'lock' }),
-  { name: 'local_lock', kind: 'enum', scope: 'nfs', group: 'local_lock', values: ['none', 'all', 'flock', 'posix'], default: 'none', summary: 'Which locks stay local.', source: 'NFS5' },
+  {
+    name: 'local_lock',
+    kind: 'enum',
+    scope: 'nfs',
+    group: 'local_lock',
+    values: ['none', 'all', 'flock', 'posix'],
+    default: 'none',
+    summary: 'Which locks stay local.',
+    source: 'NFS5',
+  },
   flag('acl', 'acl', 'Use the NFSACL side protocol (NFSv3).', { negation: 'noacl' }),
   flag('noacl', 'acl', 'Do not use NFSACL (NFSv3).', { negation: 'acl' }),
   flag('resvport', 'resvport', 'Use a privileged source port (the default).', { negation: 'noresvport' }),
@@ -250,40 +390,292 @@ const SPECS: readonly OptionSpec[] = [
   generic('bind', 'bind', 'Bind mount.'),
   generic('_netdev', '_netdev', 'Needs the network: mount after it is up, unmount before it goes down.'),
   generic('nofail', 'nofail', 'Do not fail the boot when the mount fails.'),
-  { name: 'comment', kind: 'string', scope: 'generic', group: 'comment', repeatable: true, summary: 'Free text for tools; ignored by mount.', source: 'NFS5', see: MOUNT8 },
-  { name: 'context', kind: 'string', scope: 'generic', group: 'context', summary: 'SELinux context of the whole mount.', source: 'NFS5', see: MOUNT8 },
-  { name: 'fscontext', kind: 'string', scope: 'generic', group: 'fscontext', summary: 'SELinux file-system context.', source: 'NFS5', see: MOUNT8 },
-  { name: 'defcontext', kind: 'string', scope: 'generic', group: 'defcontext', summary: 'SELinux default context for unlabeled files.', source: 'NFS5', see: MOUNT8 },
-  { name: 'rootcontext', kind: 'string', scope: 'generic', group: 'rootcontext', summary: 'SELinux context of the root inode.', source: 'NFS5', see: MOUNT8 },
+  {
+    name: 'comment',
+    kind: 'string',
+    scope: 'generic',
+    group: 'comment',
+    repeatable: true,
+    summary: 'Free text for tools; ignored by mount.',
+    source: 'NFS5',
+    see: MOUNT8,
+  },
+  {
+    name: 'context',
+    kind: 'string',
+    scope: 'generic',
+    group: 'context',
+    summary: 'SELinux context of the whole mount.',
+    source: 'NFS5',
+    see: MOUNT8,
+  },
+  {
+    name: 'fscontext',
+    kind: 'string',
+    scope: 'generic',
+    group: 'fscontext',
+    summary: 'SELinux file-system context.',
+    source: 'NFS5',
+    see: MOUNT8,
+  },
+  {
+    name: 'defcontext',
+    kind: 'string',
+    scope: 'generic',
+    group: 'defcontext',
+    summary: 'SELinux default context for unlabeled files.',
+    source: 'NFS5',
+    see: MOUNT8,
+  },
+  {
+    name: 'rootcontext',
+    kind: 'string',
+    scope: 'generic',
+    group: 'rootcontext',
+    summary: 'SELinux context of the root inode.',
+    source: 'NFS5',
+    see: MOUNT8,
+  },
 
   // systemd (fstab and .mount units)
-  { name: 'x-systemd.automount', kind: 'flag', scope: 'systemd', group: 'x-systemd.automount', summary: 'Mount on first access through an automount unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.requires', kind: 'string', scope: 'systemd', group: 'x-systemd.requires', repeatable: true, summary: 'Requires= and After= on a unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.requires-mounts-for', kind: 'string', scope: 'systemd', group: 'x-systemd.requires-mounts-for', repeatable: true, summary: 'RequiresMountsFor= a path.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.after', kind: 'string', scope: 'systemd', group: 'x-systemd.after', repeatable: true, summary: 'After= a unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.before', kind: 'string', scope: 'systemd', group: 'x-systemd.before', repeatable: true, summary: 'Before= a unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.wanted-by', kind: 'string', scope: 'systemd', group: 'x-systemd.wanted-by', repeatable: true, summary: 'WantedBy= a unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.required-by', kind: 'string', scope: 'systemd', group: 'x-systemd.required-by', repeatable: true, summary: 'RequiredBy= a unit.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.idle-timeout', kind: 'string', scope: 'systemd', group: 'x-systemd.idle-timeout', summary: 'Unmount an automount after this idle time.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.device-timeout', kind: 'string', scope: 'systemd', group: 'x-systemd.device-timeout', summary: 'How long to wait for the device.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.mount-timeout', kind: 'string', scope: 'systemd', group: 'x-systemd.mount-timeout', summary: 'How long the mount may take.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.makefs', kind: 'flag', scope: 'systemd', group: 'x-systemd.makefs', summary: 'Create the file system first (block devices only).', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.growfs', kind: 'flag', scope: 'systemd', group: 'x-systemd.growfs', summary: 'Grow the file system (block devices only).', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-systemd.rw-only', kind: 'flag', scope: 'systemd', group: 'x-systemd.rw-only', summary: 'Fail instead of falling back to read-only.', source: 'NFS5', see: SYSTEMD_MOUNT5 },
-  { name: 'x-mount.mkdir', kind: 'string', scope: 'generic', group: 'x-mount.mkdir', summary: 'Create the mount point if it is missing.', source: 'NFS5', see: MOUNT8 },
+  {
+    name: 'x-systemd.automount',
+    kind: 'flag',
+    scope: 'systemd',
+    group: 'x-systemd.automount',
+    summary: 'Mount on first access through an automount unit.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.requires',
+    kind: 'string',
+    scope: 'systemd',
+    group: 'x-systemd.requires',
+    repeatable: true,
+    summary: 'Requires= and After= on a unit.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.requires-mounts-for',
+    kind: 'string',
+    scope: 'systemd',
+    group: 'x-systemd.requires-mounts-for',
+    repeatable: true,
+    summary: 'RequiresMountsFor= a path.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.after',
+    kind: 'string',
+    scope: 'systemd',
+    group: 'x-systemd.after',
+    repeatable: true,
+    summary: 'After= a unit.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.before',
+    kind: 'string',
+    scope: 'systemd',
+    group: 'x-systemd.before',
+    repeatable: true,
+    summary: 'Before= a unit.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.wanted-by',
+    kind: 'string',
+    scope: 'systemd',
+    group: 'x-systemd.wanted-by',
+    repeatable: true,
+    summary: 'WantedBy= a unit.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.required-by',
+    kind: 'string',
+    scope: 'systemd',
+    group: 'x-systemd.required-by',
+    repeatable: true,
+    summary: 'RequiredBy= a unit.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.idle-timeout',
+    kind: 'string',
+    scope: 'systemd',
+    group: 'x-systemd.idle-timeout',
+    summary: 'Unmount an automount after this idle time.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.device-timeout',
+    kind: 'string',
+    scope: 'systemd',
+    group: 'x-systemd.device-timeout',
+    summary: 'How long to wait for the device.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.mount-timeout',
+    kind: 'string',
+    scope: 'systemd',
+    group: 'x-systemd.mount-timeout',
+    summary: 'How long the mount may take.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.makefs',
+    kind: 'flag',
+    scope: 'systemd',
+    group: 'x-systemd.makefs',
+    summary: 'Create the file system first (block devices only).',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.growfs',
+    kind: 'flag',
+    scope: 'systemd',
+    group: 'x-systemd.growfs',
+    summary: 'Grow the file system (block devices only).',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-systemd.rw-only',
+    kind: 'flag',
+    scope: 'systemd',
+    group: 'x-systemd.rw-only',
+    summary: 'Fail instead of falling back to read-only.',
+    source: 'NFS5',
+    see: SYSTEMD_MOUNT5,
+  },
+  {
+    name: 'x-mount.mkdir',
+    kind: 'string',
+    scope: 'generic',
+    group: 'x-mount.mkdir',
+    summary: 'Create the mount point if it is missing.',
+    source: 'NFS5',
+    see: MOUNT8,
+  },
 
   // autofs map options
-  { name: 'fstype', kind: 'string', scope: 'autofs', group: 'fstype', summary: 'autofs: file system type of the map entry (nfs when left out).', source: 'NFS5', see: AUTOFS5 },
-  { name: 'strict', kind: 'flag', scope: 'autofs', group: 'strict', summary: 'autofs: fail a multi-mount when one of its mounts fails.', source: 'NFS5', see: AUTOFS5 },
-  { name: 'browse', kind: 'flag', scope: 'autofs', group: 'browse', summary: 'autofs: show the map keys as directories.', source: 'NFS5', see: AUTOFS5, negation: 'nobrowse' },
-  { name: 'nobrowse', kind: 'flag', scope: 'autofs', group: 'browse', summary: 'autofs: hide map keys until mounted.', source: 'NFS5', see: AUTOFS5, negation: 'browse' },
-  { name: 'nobind', kind: 'flag', scope: 'autofs', group: 'nobind', summary: 'autofs: mount the server\'s path even when it is on this host (no bind mount of the local path).', source: 'NFS5', see: AUTO_MASTER5 },
-  { name: 'symlink', kind: 'flag', scope: 'autofs', group: 'symlink', summary: 'autofs: use a symlink instead of a bind mount for a local path.', source: 'NFS5', see: AUTO_MASTER5 },
-  { name: 'strictexpire', kind: 'flag', scope: 'autofs', group: 'strictexpire', summary: 'autofs: expire mounts strictly at the timeout, even when recently looked up.', source: 'NFS5', see: AUTO_MASTER5 },
-  { name: 'use-weight-only', kind: 'flag', scope: 'autofs', group: 'use-weight-only', summary: 'autofs: pick among replicated servers by weight alone.', source: 'NFS5', see: AUTOFS5, negation: 'no-use-weight-only' },
-  { name: 'no-use-weight-only', kind: 'flag', scope: 'autofs', group: 'use-weight-only', summary: 'autofs: undo use-weight-only from the master map.', source: 'NFS5', see: AUTOFS5, negation: 'use-weight-only' },
-  { name: 'ghost', kind: 'flag', scope: 'autofs', group: 'browse', aliases: ['-ghost'], summary: 'autofs (master map): old name of browse.', source: 'NFS5', see: AUTO_MASTER5 },
-  { name: 'random-multimount-selection', kind: 'flag', scope: 'autofs', group: 'random-multimount-selection', summary: 'autofs (master map): pick a random server among replicated ones.', source: 'NFS5', see: AUTO_MASTER5 },
+  {
+    name: 'fstype',
+    kind: 'string',
+    scope: 'autofs',
+    group: 'fstype',
+    summary: 'autofs: file system type of the map entry (nfs when left out).',
+    source: 'NFS5',
+    see: AUTOFS5,
+  },
+  {
+    name: 'strict',
+    kind: 'flag',
+    scope: 'autofs',
+    group: 'strict',
+    summary: 'autofs: fail a multi-mount when one of its mounts fails.',
+    source: 'NFS5',
+    see: AUTOFS5,
+  },
+  {
+    name: 'browse',
+    kind: 'flag',
+    scope: 'autofs',
+    group: 'browse',
+    summary: 'autofs: show the map keys as directories.',
+    source: 'NFS5',
+    see: AUTOFS5,
+    negation: 'nobrowse',
+  },
+  {
+    name: 'nobrowse',
+    kind: 'flag',
+    scope: 'autofs',
+    group: 'browse',
+    summary: 'autofs: hide map keys until mounted.',
+    source: 'NFS5',
+    see: AUTOFS5,
+    negation: 'browse',
+  },
+  {
+    name: 'nobind',
+    kind: 'flag',
+    scope: 'autofs',
+    group: 'nobind',
+    summary: "autofs: mount the server's path even when it is on this host (no bind mount of the local path).",
+    source: 'NFS5',
+    see: AUTO_MASTER5,
+  },
+  {
+    name: 'symlink',
+    kind: 'flag',
+    scope: 'autofs',
+    group: 'symlink',
+    summary: 'autofs: use a symlink instead of a bind mount for a local path.',
+    source: 'NFS5',
+    see: AUTO_MASTER5,
+  },
+  {
+    name: 'strictexpire',
+    kind: 'flag',
+    scope: 'autofs',
+    group: 'strictexpire',
+    summary: 'autofs: expire mounts strictly at the timeout, even when recently looked up.',
+    source: 'NFS5',
+    see: AUTO_MASTER5,
+  },
+  {
+    name: 'use-weight-only',
+    kind: 'flag',
+    scope: 'autofs',
+    group: 'use-weight-only',
+    summary: 'autofs: pick among replicated servers by weight alone.',
+    source: 'NFS5',
+    see: AUTOFS5,
+    negation: 'no-use-weight-only',
+  },
+  {
+    name: 'no-use-weight-only',
+    kind: 'flag',
+    scope: 'autofs',
+    group: 'use-weight-only',
+    summary: 'autofs: undo use-weight-only from the master map.',
+    source: 'NFS5',
+    see: AUTOFS5,
+    negation: 'use-weight-only',
+  },
+  {
+    name: 'ghost',
+    kind: 'flag',
+    scope: 'autofs',
+    group: 'browse',
+    aliases: ['-ghost'],
+    summary: 'autofs (master map): old name of browse.',
+    source: 'NFS5',
+    see: AUTO_MASTER5,
+  },
+  {
+    name: 'random-multimount-selection',
+    kind: 'flag',
+    scope: 'autofs',
+    group: 'random-multimount-selection',
+    summary: 'autofs (master map): pick a random server among replicated ones.',
+    source: 'NFS5',
+    see: AUTO_MASTER5,
+  },
 ];
 
 const BY_NAME = new Map<string, OptionSpec>();
@@ -298,7 +690,16 @@ export const MOUNT_OPTIONS: readonly OptionSpec[] = SPECS;
 /** Every name the catalog accepts, aliases included (for did-you-mean). */
 export const KNOWN_OPTION_NAMES: readonly string[] = [...BY_NAME.keys()];
 
-const X_PREFIX: OptionSpec = { name: 'x-*', kind: 'string', scope: 'generic', group: 'x-*', repeatable: true, summary: 'A userspace option for other tools (x-*): mount ignores it.', source: 'NFS5', see: MOUNT8 };
+const X_PREFIX: OptionSpec = {
+  name: 'x-*',
+  kind: 'string',
+  scope: 'generic',
+  group: 'x-*',
+  repeatable: true,
+  summary: 'A userspace option for other tools (x-*): mount ignores it.',
+  source: 'NFS5',
+  see: MOUNT8,
+};
 
 /** The catalog entry of an option name as written (`nfsvers` finds `vers`). Case matters, as for the kernel. */
 export function findOption(name: string): OptionSpec | undefined {
@@ -313,10 +714,13 @@ export function findOption(name: string): OptionSpec | undefined {
 export function describeOption(name: string): string | undefined {
   const spec = findOption(name);
   if (!spec) return undefined;
-  const lines = [`**${spec.name}**${spec.aliases?.length ? ` (also \`${spec.aliases.join('`, `')}\`)` : ''}: ${spec.summary}`];
+  const lines = [
+    `**${spec.name}**${spec.aliases?.length ? ` (also \`${spec.aliases.join('`, `')}\`)` : ''}: ${spec.summary}`,
+  ];
   const facts: string[] = [];
   if (spec.default) facts.push(`default ${spec.default}`);
-  if (spec.min !== undefined && spec.max !== undefined) facts.push(`range ${spec.min}–${spec.max}${spec.unit ? ` ${spec.unit}` : ''}`);
+  if (spec.min !== undefined && spec.max !== undefined)
+    facts.push(`range ${spec.min}–${spec.max}${spec.unit ? ` ${spec.unit}` : ''}`);
   else if (spec.unit) facts.push(`in ${spec.unit}`);
   if (spec.values) facts.push(`values: ${spec.values.join(', ')}`);
   if (spec.negation) facts.push(`opposite: \`${spec.negation}\``);
@@ -326,8 +730,12 @@ export function describeOption(name: string): string | undefined {
   // Name the document by its title and link it; never the internal source key.
   const source = SOURCES[spec.source];
   const page = spec.see?.match(/\/man\d\/([^/]+)\.(\d)\.html$/);
-  const seeTitle = page ? `${page[1]}(${page[2]})` : spec.see?.slice(spec.see.lastIndexOf('/') + 1).replace(/\.html$/, '');
-  lines.push(`Source: ${spec.see && spec.source === 'NFS5' ? `[${seeTitle}](${spec.see})` : `[${source.title}](${source.url})`}`);
+  const seeTitle = page
+    ? `${page[1]}(${page[2]})`
+    : spec.see?.slice(spec.see.lastIndexOf('/') + 1).replace(/\.html$/, '');
+  lines.push(
+    `Source: ${spec.see && spec.source === 'NFS5' ? `[${seeTitle}](${spec.see})` : `[${source.title}](${source.url})`}`,
+  );
   return lines.join('\n\n');
 }
 
@@ -565,7 +973,10 @@ function shapeKey(mount: MountEntry): string {
   for (let i = 0; i < options.length; i++) {
     const option = options[i]!;
     // Lengths first: a name or value holding a separator cannot make two lists' keys equal.
-    key += option.value === undefined ? `\u0000${option.name.length}:${option.name}` : `\u0000${option.name.length}:${option.name}\u0002${option.value.length}:${option.value}`;
+    key +=
+      option.value === undefined
+        ? `\u0000${option.name.length}:${option.name}`
+        : `\u0000${option.name.length}:${option.name}\u0002${option.value.length}:${option.value}`;
     if (option.templated) key += '\u0003';
   }
   return key;
@@ -645,8 +1056,20 @@ function computeShape(mount: MountEntry): OptionListShape {
   const values = new Map<string, string | undefined>();
   for (const [group, index] of winners) values.set(group, options[index]!.value);
   const transportIndex = winners.get('transport');
-  const transport = transportIndex === undefined ? 'tcp' : options[transportIndex]!.value ?? options[transportIndex]!.name;
-  return { winners, overridden: overridden.length > 0 ? overridden : NO_PAIRS, version: resolveVersion(mount, winners), templated, specs, values, integers: new Map(), transport, transportKeys: new Map(), answers: new Map() };
+  const transport =
+    transportIndex === undefined ? 'tcp' : (options[transportIndex]!.value ?? options[transportIndex]!.name);
+  return {
+    winners,
+    overridden: overridden.length > 0 ? overridden : NO_PAIRS,
+    version: resolveVersion(mount, winners),
+    templated,
+    specs,
+    values,
+    integers: new Map(),
+    transport,
+    transportKeys: new Map(),
+    answers: new Map(),
+  };
 }
 
 function resolveVersion(mount: MountEntry, winners: ReadonlyMap<string, number>): VersionShape | undefined {

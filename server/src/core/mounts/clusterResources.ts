@@ -28,7 +28,8 @@ export function filesystemResource(words: readonly Word[], host: ShellHost): Mou
   let i: number;
   if (name === 'pcs') {
     i = 1;
-    while (i < words.length && words[i]!.value.startsWith('-')) i += PCS_OPTIONS_WITH_ARGUMENT.has(words[i]!.value) ? 2 : 1;
+    while (i < words.length && words[i]!.value.startsWith('-'))
+      i += PCS_OPTIONS_WITH_ARGUMENT.has(words[i]!.value) ? 2 : 1;
     if (words[i]?.value !== 'resource' || words[i + 1]?.value !== 'create') return undefined;
     i += 3; // `resource create NAME`
   } else if (name === 'crm') {
@@ -58,7 +59,10 @@ export function filesystemResource(words: readonly Word[], host: ShellHost): Mou
   const fstype = params.get('fstype');
   const options = params.get('options');
   const value = (p: { word: Word; at: number }) => p.word.value.slice(p.at);
-  const span = (p: { word: Word; at: number }): Span => ({ start: offsetOf(p.word, p.at), end: offsetOf(p.word, p.word.value.length - 1) + 1 });
+  const span = (p: { word: Word; at: number }): Span => ({
+    start: offsetOf(p.word, p.at),
+    end: offsetOf(p.word, p.word.value.length - 1) + 1,
+  });
   const deviceText = value(device);
   const fsTypeText = fstype ? value(fstype) : undefined;
   const parts = splitNfsSource(deviceText);
@@ -71,7 +75,9 @@ export function filesystemResource(words: readonly Word[], host: ShellHost): Mou
         ...(o.valueSpan ? { valueSpan: spanAt(options, o.valueSpan) } : {}),
       }))
     : [];
-  const templated = [deviceText, value(directory), fsTypeText, options ? value(options) : undefined].some((t) => t !== undefined && isTemplated(t));
+  const templated = [deviceText, value(directory), fsTypeText, options ? value(options) : undefined].some(
+    (t) => t !== undefined && isTemplated(t),
+  );
   const last = directory.word.span.end > (fstype?.word.span.end ?? 0) ? directory.word : fstype!.word;
   return {
     uri: host.uri,
@@ -87,7 +93,12 @@ export function filesystemResource(words: readonly Word[], host: ShellHost): Mou
     ...(fstype && fsTypeText ? { fsType: fsTypeText, fsTypeSpan: span(fstype) } : {}),
     options: optionList,
     // No `options=` yet: a new resource option after the last of device, directory and fstype.
-    ...(options ? { optionsSpan: span(options) } : { optionsSpan: { start: last.span.end, end: last.span.end }, optionsInsertion: { before: ' options=', after: '' } }),
+    ...(options
+      ? { optionsSpan: span(options) }
+      : {
+          optionsSpan: { start: last.span.end, end: last.span.end },
+          optionsInsertion: { before: ' options=', after: '' },
+        }),
     isNfs,
     span: { start: words[0]!.span.start, end: words[words.length - 1]!.span.end },
     ...(templated || optionList.some((o) => o.templated) ? { templated: true } : {}),

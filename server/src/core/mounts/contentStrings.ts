@@ -18,11 +18,17 @@ const SMB_HINT = /\b(?:cifs|smb|file\.csi\.azure\.com|azurefile)\b/i;
  * defaults, Helm values, Kubernetes manifests), and Kubernetes `mountOptions` lists. Strings inside
  * a mount already found (`existing`) are not read again. Never throws.
  */
-export function yamlOptionStrings(source: SourceText, uri: string, host: Host, existing: readonly MountEntry[]): MountEntry[] {
+export function yamlOptionStrings(
+  source: SourceText,
+  uri: string,
+  host: Host,
+  existing: readonly MountEntry[],
+): MountEntry[] {
   const found: MountEntry[] = [];
   const text = source.text;
   const docs = parseYaml(source);
-  if (docs.length === 0 || docs.some((doc) => doc.errors.length > 0)) return lineOptionStrings(source, uri, host, existing);
+  if (docs.length === 0 || docs.some((doc) => doc.errors.length > 0))
+    return lineOptionStrings(source, uri, host, existing);
   const visit = (node: unknown, depth: number) => {
     if (depth > 64) return; // not a fact: recursion guard against pathological nesting
     if (isSeq(node)) {
@@ -80,7 +86,8 @@ function otherFileSystem(map: YAMLMap): boolean {
   for (const pair of map.items) {
     if (!isScalar(pair.key) || !FS_TYPE_KEYS.has(String(pair.key.value)) || !isScalar(pair.value)) continue;
     const value = String(pair.value.value);
-    if (/^(?:cifs|smb3?|aznfs|ext[234]|xfs|btrfs|tmpfs|fuse\.[\w-]+|blobfuse2?|lustre|beegfs|gpfs)$/.test(value)) return true;
+    if (/^(?:cifs|smb3?|aznfs|ext[234]|xfs|btrfs|tmpfs|fuse\.[\w-]+|blobfuse2?|lustre|beegfs|gpfs)$/.test(value))
+      return true;
   }
   return false;
 }
@@ -91,17 +98,34 @@ function otherFileSystem(map: YAMLMap): boolean {
  * anywhere else: read as a mount with its server and mount point. Maps already read (a task's
  * arguments, a loop item) are left alone.
  */
-function mountLikeMap(source: SourceText, uri: string, host: Host, map: YAMLMap, existing: readonly MountEntry[]): MountEntry | undefined {
+function mountLikeMap(
+  source: SourceText,
+  uri: string,
+  host: Host,
+  map: YAMLMap,
+  existing: readonly MountEntry[],
+): MountEntry | undefined {
   const get = (name: string) => map.items.find((p) => isScalar(p.key) && p.key.value === name)?.value;
   const src = get('src');
   const path = get('path') ?? get('name');
-  if (!isScalar(src) || !isScalar(path) || typeof src.value !== 'string' || typeof path.value !== 'string' || !path.value.startsWith('/')) return undefined;
+  if (
+    !isScalar(src) ||
+    !isScalar(path) ||
+    typeof src.value !== 'string' ||
+    typeof path.value !== 'string' ||
+    !path.value.startsWith('/')
+  )
+    return undefined;
   if (!looksLikeNfsSource(src.value)) return undefined;
   const fstype = get('fstype');
   const typeText = isScalar(fstype) ? String(fstype.value) : undefined;
   if (typeText !== undefined && typeText !== 'nfs' && typeText !== 'nfs4') return undefined;
   const srcSpan = src.range ? { start: src.range[0], end: src.range[1] } : undefined;
-  if (!srcSpan || existing.some((m) => m.sourceSpan && m.sourceSpan.start < srcSpan.end && m.sourceSpan.end > srcSpan.start)) return undefined;
+  if (
+    !srcSpan ||
+    existing.some((m) => m.sourceSpan && m.sourceSpan.start < srcSpan.end && m.sourceSpan.end > srcSpan.start)
+  )
+    return undefined;
   const entry = ansibleTask(source, uri, map, map);
   if (!entry) return undefined;
   return { ...entry, host, isNfs: true, ...(typeText === undefined ? { fsType: 'nfs' } : {}) };
@@ -131,7 +155,13 @@ function mapText(text: string, node: YAMLMap): string {
   return node.range ? text.slice(node.range[0], node.range[1]) : '';
 }
 
-function scalarOptionString(text: string, node: Scalar, uri: string, host: Host, existing: readonly MountEntry[]): MountEntry | undefined {
+function scalarOptionString(
+  text: string,
+  node: Scalar,
+  uri: string,
+  host: Host,
+  existing: readonly MountEntry[],
+): MountEntry | undefined {
   if (typeof node.value !== 'string') return undefined;
   if (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') return undefined;
   const content = scalarContent(text, node);
@@ -164,17 +194,24 @@ export function serverKindOf(map: YAMLMap): MountEntry['serverKind'] {
   };
   const parameters = map.items.find((p) => isScalar(p.key) && p.key.value === 'parameters')?.value;
   for (const [driver, where] of [
-    [value(map, 'storageDriverName'), 'the Trident backend\'s `storageDriverName`'],
-    [value(parameters, 'backendType'), 'the StorageClass\'s Trident `backendType`'],
+    [value(map, 'storageDriverName'), "the Trident backend's `storageDriverName`"],
+    [value(parameters, 'backendType'), "the StorageClass's Trident `backendType`"],
   ] as const) {
     if (!driver || /[{$<]/.test(driver)) continue;
     return driver === TRIDENT_ANF_DRIVER
       ? { kind: 'anf', why: `${where} is \`${driver}\`: Azure NetApp Files.` }
-      : { kind: 'other', why: `${where} is \`${driver}\`: not Azure NetApp Files, so only generic NFS advice applies.` };
+      : {
+          kind: 'other',
+          why: `${where} is \`${driver}\`: not Azure NetApp Files, so only generic NFS advice applies.`,
+        };
   }
   const provisioner = value(map, 'provisioner');
   const csi = provisioner ? CSI_PROVISIONERS[provisioner] : undefined;
-  if (csi) return { kind: csi, why: `The StorageClass's provisioner is \`${provisioner}\`: ${csi === 'azure-files' ? 'Azure Files (NFS)' : 'Azure Blob NFS'}.` };
+  if (csi)
+    return {
+      kind: csi,
+      why: `The StorageClass's provisioner is \`${provisioner}\`: ${csi === 'azure-files' ? 'Azure Files (NFS)' : 'Azure Blob NFS'}.`,
+    };
   return undefined;
 }
 
@@ -182,7 +219,14 @@ export function serverKindOf(map: YAMLMap): MountEntry['serverKind'] {
  * A Kubernetes `mountOptions` list (PersistentVolume, StorageClass): one option (or a comma list)
  * per item. With `nfs: { server, path }` beside it, the server and export are known too.
  */
-function optionList(source: SourceText, uri: string, host: Host, items: readonly Scalar[], owner: YAMLMap, existing: readonly MountEntry[]): MountEntry | undefined {
+function optionList(
+  source: SourceText,
+  uri: string,
+  host: Host,
+  items: readonly Scalar[],
+  owner: YAMLMap,
+  existing: readonly MountEntry[],
+): MountEntry | undefined {
   const text = source.text;
   if (SMB_HINT.test(mapText(text, owner))) return undefined; // Azure Files SMB through the CSI driver
   const options: MountOption[] = [];
@@ -202,13 +246,19 @@ function optionList(source: SourceText, uri: string, host: Host, items: readonly
   const joined = options.map((o) => text.slice(o.span.start, o.span.end)).join(',');
   if (/(?:^|,)(?:dir_mode|file_mode|credentials|serverino|mfsymlinks|cache)=?/.test(joined)) return undefined;
   const nfs = owner.items.find((p) => isScalar(p.key) && p.key.value === 'nfs')?.value;
-  const get = (name: string) => (isMap(nfs) ? nfs.items.find((p) => isScalar(p.key) && p.key.value === name)?.value : undefined);
+  const get = (name: string) =>
+    isMap(nfs) ? nfs.items.find((p) => isScalar(p.key) && p.key.value === name)?.value : undefined;
   const server = get('server');
   const path = get('path');
   const extra: Partial<MountEntry> = {};
   if (isScalar(server) && isScalar(path) && typeof server.value === 'string' && typeof path.value === 'string') {
     const parts = splitNfsSource(`${server.value}:${path.value}`);
-    if (parts) Object.assign(extra, { source: `${server.value}:${path.value}`, server: parts.server, exportPath: parts.exportPath });
+    if (parts)
+      Object.assign(extra, {
+        source: `${server.value}:${path.value}`,
+        server: parts.server,
+        exportPath: parts.exportPath,
+      });
   }
   const templated = options.some((o) => o.templated);
   const kind = serverKindOf(owner);
@@ -235,7 +285,14 @@ const LINE_PREFIX = /^(?:-[ \t]+)?(?:["']?[\w.-]+["']?[ \t]*:(?![^ \t]))?[ \t]*/
  * The same for text that is not valid YAML (Helm templates: `{{ ... }}` lines): each line's value
  * (`key: value` or `- value`), and `mountOptions:` lists of plain items. Judges only literal text.
  */
-export function lineOptionStrings(source: SourceText, uri: string, host: Host, existing: readonly MountEntry[], fromLine = 0, toLine = source.lineCount): MountEntry[] {
+export function lineOptionStrings(
+  source: SourceText,
+  uri: string,
+  host: Host,
+  existing: readonly MountEntry[],
+  fromLine = 0,
+  toLine = source.lineCount,
+): MountEntry[] {
   const found: MountEntry[] = [];
   for (let line = fromLine; line < toLine; line++) {
     const lineText = source.lineText(line);
@@ -248,13 +305,25 @@ export function lineOptionStrings(source: SourceText, uri: string, host: Host, e
         const item = /^([ \t]*)-[ \t]+(.*?)[ \t]*$/.exec(source.lineText(next));
         if (!item || item[1]!.length < listKey[1]!.length) break;
         const raw = unquote(item[2]!);
-        const at = source.lineStart(next) + item[1]!.length + (item[0]!.indexOf(item[2]!) - item[1]!.length) + raw.offset;
+        const at =
+          source.lineStart(next) + item[1]!.length + (item[0]!.indexOf(item[2]!) - item[1]!.length) + raw.offset;
         if (raw.text.startsWith('{{')) continue;
         for (const option of readOptionText(raw.text, at).options) options.push(option);
       }
       if (options.length > 0 && !options.some((o) => /^(?:dir_mode|file_mode|credentials)$/.test(o.name))) {
         const span = { start: options[0]!.span.start, end: options[options.length - 1]!.span.end };
-        if (!insideAny(existing, span)) found.push({ uri, origin: 'option-string', host, fsType: 'nfs', options, optionsSpan: span, isNfs: true, span, optionsOnly: true });
+        if (!insideAny(existing, span))
+          found.push({
+            uri,
+            origin: 'option-string',
+            host,
+            fsType: 'nfs',
+            options,
+            optionsSpan: span,
+            isNfs: true,
+            span,
+            optionsOnly: true,
+          });
       }
       line = next - 1;
       continue;
@@ -278,7 +347,8 @@ export function lineOptionStrings(source: SourceText, uri: string, host: Host, e
 
 function unquote(value: string): { text: string; offset: number } {
   const q = value[0];
-  if ((q === '"' || q === "'") && value.length >= 2 && value[value.length - 1] === q) return { text: value.slice(1, -1), offset: 1 };
+  if ((q === '"' || q === "'") && value.length >= 2 && value[value.length - 1] === q)
+    return { text: value.slice(1, -1), offset: 1 };
   return { text: value, offset: 0 };
 }
 
@@ -289,7 +359,14 @@ const MOUNT_COMMANDS = new Set(['mount', 'mount.nfs', 'mount.nfs4', 'umount']);
  * other than `mount` (whose options the mount extraction reads). Only words whose text stands as
  * is in the document (plain or in one pair of quotes) are read.
  */
-export function shellOptionStrings(text: string, uri: string, host: Host, existing: readonly MountEntry[], from = 0, to = text.length): MountEntry[] {
+export function shellOptionStrings(
+  text: string,
+  uri: string,
+  host: Host,
+  existing: readonly MountEntry[],
+  from = 0,
+  to = text.length,
+): MountEntry[] {
   if (!mayHoldOptionStrings(text.slice(from, to))) return [];
   return shellOptionWords(text, uri, host, existing, from, to);
 }
@@ -300,7 +377,14 @@ export function mayHoldOptionStrings(text: string): boolean {
 }
 
 /** `shellOptionStrings` without the look at the text (answered for the whole script: workspace/shellReuse.ts). */
-export function shellOptionWords(text: string, uri: string, host: Host, existing: readonly MountEntry[], from: number, to: number): MountEntry[] {
+export function shellOptionWords(
+  text: string,
+  uri: string,
+  host: Host,
+  existing: readonly MountEntry[],
+  from: number,
+  to: number,
+): MountEntry[] {
   const found: MountEntry[] = [];
   const taken = takenSpans(existing);
   forEachPipeline(text, from, to, {}, (pipeline) => {
@@ -346,7 +430,13 @@ function literalText(word: ShellWord): { text: string; start: number } | undefin
 }
 
 /** Inline code of documentation (`` `rw,hard,vers=3` ``): each span is one candidate string. */
-export function inlineCodeOptionStrings(text: string, uri: string, host: Host, existing: readonly MountEntry[], spans: readonly Span[]): MountEntry[] {
+export function inlineCodeOptionStrings(
+  text: string,
+  uri: string,
+  host: Host,
+  existing: readonly MountEntry[],
+  spans: readonly Span[],
+): MountEntry[] {
   const found: MountEntry[] = [];
   for (const span of spans) {
     if (insideAny(existing, span)) continue;

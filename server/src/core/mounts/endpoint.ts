@@ -13,7 +13,10 @@ export function normalizeServer(server: string): string {
   // is cheaper than three new strings. Bounded, for a language server that runs for days.
   let normalized = NORMALIZED_SERVERS.get(server);
   if (normalized === undefined) {
-    normalized = server.trim().toLowerCase().replace(/^\[|\]$/g, '');
+    normalized = server
+      .trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '');
     if (NORMALIZED_SERVERS.size >= NORMALIZED_SERVERS_KEPT) NORMALIZED_SERVERS.clear();
     // Both may be slices of the file's whole text (lowercase text is returned as is): the cache, which outlives the version, keeps copies (text/ownText.ts).
     normalized = ownCopy(normalized);

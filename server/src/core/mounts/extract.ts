@@ -87,7 +87,9 @@ function byContent(source: SourceText, uri: string, kind: FileKind, found: reado
       // JSON is YAML 1.2: the same reader, with offsets in the JSON text.
       return yamlOptionStrings(source, uri, 'json', found);
     case 'helm':
-      return source.text.includes('{{') ? lineOptionStrings(source, uri, 'helm', found) : yamlOptionStrings(source, uri, 'helm', found);
+      return source.text.includes('{{')
+        ? lineOptionStrings(source, uri, 'helm', found)
+        : yamlOptionStrings(source, uri, 'helm', found);
     case 'shell':
       return shellOptionStrings(source.text, uri, 'shell', found);
     case 'markdown':

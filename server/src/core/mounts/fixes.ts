@@ -8,7 +8,9 @@ import type { MountEntry, MountOption } from './model';
 
 /** Replaces an option's value (`nconnect=16` → `nconnect=8`). */
 export function replaceValue(option: MountOption, value: string): SpanEdit {
-  return option.valueSpan ? { span: option.valueSpan, newText: value } : { span: { start: option.nameSpan.end, end: option.nameSpan.end }, newText: `=${value}` };
+  return option.valueSpan
+    ? { span: option.valueSpan, newText: value }
+    : { span: { start: option.nameSpan.end, end: option.nameSpan.end }, newText: `=${value}` };
 }
 
 /** Replaces a whole option (`soft` → `hard`). */
@@ -43,12 +45,14 @@ export function insertOption(mount: MountEntry, text: string): SpanEdit | undefi
   if (last) return { span: { start: last.span.end, end: last.span.end }, newText: `,${text}` };
   if (mount.optionsSpan && mount.optionsInsertion) {
     const at = mount.optionsSpan.start;
-    return { span: { start: at, end: at }, newText: `${mount.optionsInsertion.before}${text}${mount.optionsInsertion.after}` };
+    return {
+      span: { start: at, end: at },
+      newText: `${mount.optionsInsertion.before}${text}${mount.optionsInsertion.after}`,
+    };
   }
   if (mount.optionsSpan && mount.optionsSpan.start === mount.optionsSpan.end) return undefined;
   return undefined;
 }
-
 
 /**
  * A fix from edits on a mount, as a list of one (or none when any edit is not possible):

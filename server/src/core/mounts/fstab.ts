@@ -3,7 +3,15 @@ import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import type { MountEntry, MountOption } from './model';
 import { type LineAnchor, LineSpan } from './lineSpan';
-import { decodeOctalEscapes, isNfsType, isTemplated, mayBeTemplated, partsLookLikeNfs, splitNfsSource, splitOptions } from './optionText';
+import {
+  decodeOctalEscapes,
+  isNfsType,
+  isTemplated,
+  mayBeTemplated,
+  partsLookLikeNfs,
+  splitNfsSource,
+  splitOptions,
+} from './optionText';
 
 export const MALFORMED_CODE = 'ANF200';
 
@@ -62,7 +70,10 @@ function plainFieldsOf(text: string, base: number, anchor: LineAnchor | undefine
     const space = text.indexOf(' ', start);
     i = space < 0 ? length : space;
     if (tab >= 0 && tab < i) i = tab;
-    fields.push({ text: text.slice(start, i), span: anchor ? new LineSpan(anchor, start, i) : { start: base + start, end: base + i } });
+    fields.push({
+      text: text.slice(start, i),
+      span: anchor ? new LineSpan(anchor, start, i) : { start: base + start, end: base + i },
+    });
   }
   return fields;
 }
@@ -74,7 +85,14 @@ function plainFieldsOf(text: string, base: number, anchor: LineAnchor | undefine
  * a line without placeholders or quotes gets its spans as `LineSpan`s on one anchor per line, which
  * an edit above the line moves with one write (lineSpan.ts); its spans must not be moved one by one.
  */
-export function parseFstabLine(text: string, base: number, uri: string, problems: ParseProblem[], host: MountEntry['host'] = 'fstab', anchored = false): MountEntry | undefined {
+export function parseFstabLine(
+  text: string,
+  base: number,
+  uri: string,
+  problems: ParseProblem[],
+  host: MountEntry['host'] = 'fstab',
+  anchored = false,
+): MountEntry | undefined {
   const trimmed = text.trimStart();
   if (trimmed === '' || trimmed.startsWith('#') || isTemplateDirectiveLine(trimmed)) return undefined;
   // Most lines hold no placeholder or quote character at all: then no field needs a closer look.
@@ -83,7 +101,9 @@ export function parseFstabLine(text: string, base: number, uri: string, problems
   const fields = fieldsOf(text, base, anchor);
   const first = fields[0]!;
   const last = fields[fields.length - 1]!;
-  const span = anchor ? new LineSpan(anchor, first.span.start - base, last.span.end - base) : { start: first.span.start, end: last.span.end };
+  const span = anchor
+    ? new LineSpan(anchor, first.span.start - base, last.span.end - base)
+    : { start: first.span.start, end: last.span.end };
   if (fields.length < FSTAB_REQUIRED_FIELDS) {
     const names = ['device or server:/export', 'mount point', 'file system type', 'options'];
     problems.push({
@@ -105,7 +125,11 @@ export function parseFstabLine(text: string, base: number, uri: string, problems
   const fsType = type?.text;
   const parts = splitNfsSource(source);
   // Anchored: the options' spans too, at their columns.
-  const options = opts ? (anchor ? splitOptions(opts.text, opts.span.start - base, plain, anchor) : splitOptions(opts.text, opts.span.start, plain)) : [];
+  const options = opts
+    ? anchor
+      ? splitOptions(opts.text, opts.span.start - base, plain, anchor)
+      : splitOptions(opts.text, opts.span.start, plain)
+    : [];
   const nfs = isNfsType(fsType) || (fsType === undefined && partsLookLikeNfs(parts));
   const nfsParts = parts && (nfs || partsLookLikeNfs(parts)) ? parts : undefined;
   // The object spreads this replaces were the largest self time of a 200-line fstab (this runs for
@@ -116,15 +140,47 @@ export function parseFstabLine(text: string, base: number, uri: string, problems
     const mountPointDecoded = decodeOctalEscapes(file.text);
     return nfsParts
       ? {
-          uri, origin: 'fstab', host, source, sourceSpan: spec!.span, server: nfsParts.server, exportPath: nfsParts.exportPath,
-          mountPoint: file.text, mountPointSpan: file.span, mountPointDecoded, fsType: type.text, fsTypeSpan: type.span,
-          options, optionsSpan: opts.span, isNfs: nfs, span, dump: dump.text, dumpSpan: dump.span, fsckPass: pass.text, fsckPassSpan: pass.span,
+          uri,
+          origin: 'fstab',
+          host,
+          source,
+          sourceSpan: spec!.span,
+          server: nfsParts.server,
+          exportPath: nfsParts.exportPath,
+          mountPoint: file.text,
+          mountPointSpan: file.span,
+          mountPointDecoded,
+          fsType: type.text,
+          fsTypeSpan: type.span,
+          options,
+          optionsSpan: opts.span,
+          isNfs: nfs,
+          span,
+          dump: dump.text,
+          dumpSpan: dump.span,
+          fsckPass: pass.text,
+          fsckPassSpan: pass.span,
           optionListText: opts.text,
         }
       : {
-          uri, origin: 'fstab', host, source, sourceSpan: spec!.span,
-          mountPoint: file.text, mountPointSpan: file.span, mountPointDecoded, fsType: type.text, fsTypeSpan: type.span,
-          options, optionsSpan: opts.span, isNfs: nfs, span, dump: dump.text, dumpSpan: dump.span, fsckPass: pass.text, fsckPassSpan: pass.span,
+          uri,
+          origin: 'fstab',
+          host,
+          source,
+          sourceSpan: spec!.span,
+          mountPoint: file.text,
+          mountPointSpan: file.span,
+          mountPointDecoded,
+          fsType: type.text,
+          fsTypeSpan: type.span,
+          options,
+          optionsSpan: opts.span,
+          isNfs: nfs,
+          span,
+          dump: dump.text,
+          dumpSpan: dump.span,
+          fsckPass: pass.text,
+          fsckPassSpan: pass.span,
           optionListText: opts.text,
         };
   }
@@ -146,12 +202,29 @@ export function parseFstabLine(text: string, base: number, uri: string, problems
   if (opts) entry.optionsSpan = opts.span;
   // `"rw,hard"`: fstab has no quoting, so mount receives the quotes (ANF241).
   const q = opts?.text[0];
-  if (opts && (q === '"' || q === "'") && opts.text.length >= 2 && opts.text.endsWith(q) && !opts.text.slice(1, -1).includes(q)) {
-    entry.optionsQuotes = { open: { start: opts.span.start, end: opts.span.start + 1 }, close: { start: opts.span.end - 1, end: opts.span.end }, certain: true };
+  if (
+    opts &&
+    (q === '"' || q === "'") &&
+    opts.text.length >= 2 &&
+    opts.text.endsWith(q) &&
+    !opts.text.slice(1, -1).includes(q)
+  ) {
+    entry.optionsQuotes = {
+      open: { start: opts.span.start, end: opts.span.start + 1 },
+      close: { start: opts.span.end - 1, end: opts.span.end },
+      certain: true,
+    };
   }
   entry.isNfs = nfs;
   entry.span = span;
-  if (!plain && (isTemplated(source) || (file !== undefined && isTemplated(file.text)) || (type !== undefined && isTemplated(type.text)) || (opts !== undefined && isTemplated(opts.text)) || anyTemplated(options))) {
+  if (
+    !plain &&
+    (isTemplated(source) ||
+      (file !== undefined && isTemplated(file.text)) ||
+      (type !== undefined && isTemplated(type.text)) ||
+      (opts !== undefined && isTemplated(opts.text)) ||
+      anyTemplated(options))
+  ) {
     entry.templated = true;
   }
   if (dump) {

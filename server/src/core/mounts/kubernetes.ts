@@ -35,7 +35,14 @@ export function parseKubernetes(source: SourceText, uri: string, problems: Parse
   return mounts;
 }
 
-const POD_TEMPLATE_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'ReplicationController']);
+const POD_TEMPLATE_KINDS = new Set([
+  'Deployment',
+  'StatefulSet',
+  'DaemonSet',
+  'ReplicaSet',
+  'Job',
+  'ReplicationController',
+]);
 const TRIDENT_PROVISIONERS = new Set(['csi.trident.netapp.io', 'netapp.io/trident']);
 const SMB_OPTION = /^(?:dir_mode|file_mode|credentials|serverino|mfsymlinks|cache|uid|gid|nosharesock)$/;
 
@@ -50,13 +57,25 @@ function documentMounts(text: string, uri: string, doc: Document.Parsed): MountE
   }
   if (kind === 'StorageClass') {
     const provisioner = stringAt(root, 'provisioner');
-    const entry = volumeMount(text, uri, root, root, undefined, undefined, provisioner !== undefined && TRIDENT_PROVISIONERS.has(provisioner));
+    const entry = volumeMount(
+      text,
+      uri,
+      root,
+      root,
+      undefined,
+      undefined,
+      provisioner !== undefined && TRIDENT_PROVISIONERS.has(provisioner),
+    );
     return entry ? [entry] : [];
   }
-  const podSpec = kind === 'Pod' ? spec
-    : kind && POD_TEMPLATE_KINDS.has(kind) ? mapAt(mapAt(spec, 'template'), 'spec')
-    : kind === 'CronJob' ? mapAt(mapAt(mapAt(mapAt(spec, 'jobTemplate'), 'spec'), 'template'), 'spec')
-    : undefined;
+  const podSpec =
+    kind === 'Pod'
+      ? spec
+      : kind && POD_TEMPLATE_KINDS.has(kind)
+        ? mapAt(mapAt(spec, 'template'), 'spec')
+        : kind === 'CronJob'
+          ? mapAt(mapAt(mapAt(mapAt(spec, 'jobTemplate'), 'spec'), 'template'), 'spec')
+          : undefined;
   if (!podSpec) return [];
   const mounts: MountEntry[] = [];
   const volumes = podSpec.get('volumes');
@@ -66,7 +85,15 @@ function documentMounts(text: string, uri: string, doc: Document.Parsed): MountE
     const nfs = mapAt(volume, 'nfs');
     if (!nfs) continue;
     const name = stringAt(volume, 'name');
-    const entry = volumeMount(text, uri, volume, undefined, nfs, name !== undefined ? mountPathOf(text, podSpec, name) : undefined, false);
+    const entry = volumeMount(
+      text,
+      uri,
+      volume,
+      undefined,
+      nfs,
+      name !== undefined ? mountPathOf(text, podSpec, name) : undefined,
+      false,
+    );
     if (entry) mounts.push(entry);
   }
   return mounts;
@@ -85,7 +112,8 @@ function mountPathOf(text: string, podSpec: YAMLMap, volume: string): { path: st
         if (!isMap(mount) || stringAt(mount, 'name') !== volume) continue;
         const path = mount.get('mountPath', true);
         const content = isScalar(path) && typeof path.value === 'string' ? scalarContent(text, path) : undefined;
-        if (content && !found.has(path!.value as string)) found.set(path!.value as string, { start: content.start, end: content.end });
+        if (content && !found.has(path!.value as string))
+          found.set(path!.value as string, { start: content.start, end: content.end });
       }
     }
   }
@@ -98,7 +126,15 @@ function mountPathOf(text: string, podSpec: YAMLMap, volume: string): { path: st
  * One NFS mount: an `nfs: { server, path }` source and/or a `mountOptions` list (of `owner`). A
  * list without a source is still a mount, of a server named elsewhere (a CSI driver's).
  */
-function volumeMount(text: string, uri: string, at: YAMLMap, owner: YAMLMap | undefined, nfs: YAMLMap | undefined, mountPoint: { path: string; span: Span } | undefined, optionsOnly: boolean): MountEntry | undefined {
+function volumeMount(
+  text: string,
+  uri: string,
+  at: YAMLMap,
+  owner: YAMLMap | undefined,
+  nfs: YAMLMap | undefined,
+  mountPoint: { path: string; span: Span } | undefined,
+  optionsOnly: boolean,
+): MountEntry | undefined {
   const list = owner?.get('mountOptions', true);
   const options: MountOption[] = [];
   if (isSeq(list)) {
@@ -119,9 +155,11 @@ function volumeMount(text: string, uri: string, at: YAMLMap, owner: YAMLMap | un
   const serverSpan = isScalar(server) ? contentSpan(text, server) : undefined;
   const range = at.range;
   const span = range ? { start: range[0], end: range[1] } : { start: 0, end: 0 };
-  const listSpan = options.length > 0 ? { start: options[0]!.span.start, end: options[options.length - 1]!.span.end } : undefined;
-  const kind = owner ? serverKindOf(owner) ?? csiServerKind(owner) : undefined;
-  const templated = [sourceText, mountPoint?.path].some((t) => t !== undefined && isTemplated(t)) || options.some((o) => o.templated);
+  const listSpan =
+    options.length > 0 ? { start: options[0]!.span.start, end: options[options.length - 1]!.span.end } : undefined;
+  const kind = owner ? (serverKindOf(owner) ?? csiServerKind(owner)) : undefined;
+  const templated =
+    [sourceText, mountPoint?.path].some((t) => t !== undefined && isTemplated(t)) || options.some((o) => o.templated);
   return {
     uri,
     origin: 'kubernetes',
@@ -130,13 +168,20 @@ function volumeMount(text: string, uri: string, at: YAMLMap, owner: YAMLMap | un
     ...(sourceText ? { source: sourceText } : {}),
     ...(serverSpan ? { sourceSpan: serverSpan } : {}),
     ...(parts ? literalParts(parts) : {}),
-    ...(mountPoint ? { mountPoint: mountPoint.path, mountPointSpan: mountPoint.span, mountPointDecoded: mountPoint.path } : {}),
+    ...(mountPoint
+      ? { mountPoint: mountPoint.path, mountPointSpan: mountPoint.span, mountPointDecoded: mountPoint.path }
+      : {}),
     options,
     ...(listSpan ? { optionsSpan: listSpan } : {}),
     isNfs: true,
     span: listSpan && !nfs ? listSpan : span,
     ...(optionsOnly ? { optionsOnly: true } : {}),
-    ...(options.length === 0 ? { optionsNote: 'Kubernetes gives an inline NFS volume no mount options: the kubelet mounts it with the kernel\'s defaults (the NFS version negotiated, `hard`, transfer sizes the server offers).' } : {}),
+    ...(options.length === 0
+      ? {
+          optionsNote:
+            "Kubernetes gives an inline NFS volume no mount options: the kubelet mounts it with the kernel's defaults (the NFS version negotiated, `hard`, transfer sizes the server offers).",
+        }
+      : {}),
     ...(templated ? { templated: true } : {}),
     ...(kind ? { serverKind: kind } : {}),
   };
@@ -145,8 +190,13 @@ function volumeMount(text: string, uri: string, at: YAMLMap, owner: YAMLMap | un
 /** A PV's CSI driver that names the server kind (Azure Files, Blob NFS). */
 function csiServerKind(spec: YAMLMap): MountEntry['serverKind'] {
   const driver = stringAt(mapAt(spec, 'csi'), 'driver');
-  if (driver === 'file.csi.azure.com') return { kind: 'azure-files', why: 'The PersistentVolume\'s CSI driver is `file.csi.azure.com`: Azure Files (NFS).' };
-  if (driver === 'blob.csi.azure.com') return { kind: 'azure-blob', why: 'The PersistentVolume\'s CSI driver is `blob.csi.azure.com`: Azure Blob NFS.' };
+  if (driver === 'file.csi.azure.com')
+    return {
+      kind: 'azure-files',
+      why: "The PersistentVolume's CSI driver is `file.csi.azure.com`: Azure Files (NFS).",
+    };
+  if (driver === 'blob.csi.azure.com')
+    return { kind: 'azure-blob', why: "The PersistentVolume's CSI driver is `blob.csi.azure.com`: Azure Blob NFS." };
   if (driver && TRIDENT_PROVISIONERS.has(driver)) return undefined;
   return undefined;
 }

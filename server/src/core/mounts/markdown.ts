@@ -12,7 +12,13 @@ const PLAIN_INFO = new Set(['', 'text', 'txt', 'plaintext', 'output', 'conf', 'c
 /** `server:/export  /mnt  nfs|nfs4  options ...`: an fstab line even where the block does not say so. */
 export function looksLikeNfsFstabLine(line: string): boolean {
   const fields = line.trim().split(/[ \t]+/);
-  return fields.length >= 4 && fields.length <= 6 && (fields[2] === 'nfs' || fields[2] === 'nfs4') && /^[^\s:/]+:\//.test(fields[0]!) && fields[1]!.startsWith('/');
+  return (
+    fields.length >= 4 &&
+    fields.length <= 6 &&
+    (fields[2] === 'nfs' || fields[2] === 'nfs4') &&
+    /^[^\s:/]+:\//.test(fields[0]!) &&
+    fields[1]!.startsWith('/')
+  );
 }
 
 const SHELL_INFO = new Set(['bash', 'sh', 'shell', 'console', 'zsh', 'shell-session', 'shellsession', 'terminal']);
@@ -54,7 +60,11 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
       inPlain = PLAIN_INFO.has(info);
       console = info === 'console' || info === 'shell-session' || info === 'shellsession' || info === 'terminal';
       masked.push(blank(lineText) + brk);
-    } else if (fence !== '' && lineText.trim().startsWith(fence[0]!.repeat(fence.length)) && lineText.trim().replace(/[`~]/g, '') === '') {
+    } else if (
+      fence !== '' &&
+      lineText.trim().startsWith(fence[0]!.repeat(fence.length)) &&
+      lineText.trim().replace(/[`~]/g, '') === ''
+    ) {
       fence = '';
       continued = false;
       inShell = false;
@@ -65,7 +75,10 @@ export function parseMarkdown(source: SourceText, uri: string, problems: ParsePr
       any = true;
       // Prompts (`$ sudo mount ...`) are blanked so the command starts where the scanner expects it.
       const prompt = PROMPT.exec(lineText);
-      const keep = prompt && (console || prompt[0].trim() === "$") ? lineText.replace(PROMPT, (m) => ' '.repeat(m.length)) : lineText;
+      const keep =
+        prompt && (console || prompt[0].trim() === '$')
+          ? lineText.replace(PROMPT, (m) => ' '.repeat(m.length))
+          : lineText;
       masked.push(keep + brk);
     } else if (inPlain && (PLAIN_PROMPT.test(lineText) || continued)) {
       // A block without a language whose line starts with a `$ ` prompt is a shell session: that
@@ -94,7 +107,12 @@ const YAML_INFO = new Set(['yaml', 'yml']);
  * Option strings in documentation found by their content: inline code (`` `rw,hard,vers=3` ``,
  * reStructuredText ``` ``...`` ```), shell blocks (`OPTS="..."`) and YAML blocks (`opts: ...`).
  */
-export function markdownOptionStrings(source: SourceText, uri: string, kind: 'markdown' | 'rst', existing: readonly MountEntry[]): MountEntry[] {
+export function markdownOptionStrings(
+  source: SourceText,
+  uri: string,
+  kind: 'markdown' | 'rst',
+  existing: readonly MountEntry[],
+): MountEntry[] {
   const text = source.text;
   if (!/vers=|nconnect=|hard|rsize=|wsize=|sec=|actimeo=|nolock/.test(text)) return [];
   const found: MountEntry[] = [];
@@ -124,14 +142,25 @@ export function markdownOptionStrings(source: SourceText, uri: string, kind: 'ma
     const bodyFrom = block.from + 1;
     const bodyTo = kind === 'rst' ? block.to : block.to - 1;
     if (bodyTo <= bodyFrom) continue;
-    if (YAML_INFO.has(block.language)) add(lineOptionStrings(source, uri, kind, [...existing, ...found], bodyFrom, bodyTo));
+    if (YAML_INFO.has(block.language))
+      add(lineOptionStrings(source, uri, kind, [...existing, ...found], bodyFrom, bodyTo));
     else if (SHELL_INFO.has(block.language) || (kind === 'rst' && (block.language === '' || block.language === 'none')))
-      add(shellOptionStrings(text, uri, kind, [...existing, ...found], source.lineStart(bodyFrom), source.lineEnd(bodyTo - 1)));
+      add(
+        shellOptionStrings(
+          text,
+          uri,
+          kind,
+          [...existing, ...found],
+          source.lineStart(bodyFrom),
+          source.lineEnd(bodyTo - 1),
+        ),
+      );
   }
   const inline = inlineLiterals(source, (line) => inBlock[line] === 1, kind === 'rst' ? '``' : '`');
   // `` `sudo mount -t nfs -o … server:/x /mnt` `` written in a sentence: a mount command like one in a block.
   for (const span of inline) {
-    if (text.slice(span.start, span.end).includes('mount ')) add(shellMounts(text, { uri, host: kind, problems: [] }, span.start, span.end));
+    if (text.slice(span.start, span.end).includes('mount '))
+      add(shellMounts(text, { uri, host: kind, problems: [] }, span.start, span.end));
   }
   add(inlineCodeOptionStrings(text, uri, kind, [...existing, ...found], inline));
   return found;

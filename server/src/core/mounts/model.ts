@@ -3,7 +3,16 @@ import type { WorkloadKind } from '../facts';
 
 /** Where a mount was written. */
 /** `option-string`: a string found by its content alone (optionStrings.ts): only its options are known. */
-export type MountOrigin = 'fstab' | 'mount-command' | 'systemd' | 'autofs' | 'ansible' | 'salt' | 'puppet' | 'kubernetes' | 'option-string';
+export type MountOrigin =
+  | 'fstab'
+  | 'mount-command'
+  | 'systemd'
+  | 'autofs'
+  | 'ansible'
+  | 'salt'
+  | 'puppet'
+  | 'kubernetes'
+  | 'option-string';
 
 /** One option of a mount's option list, e.g. `rsize=262144` or `hard`. */
 export interface MountOption {
@@ -54,7 +63,21 @@ export interface MountEntry {
 
   // Optional details (added by the mounts extractor; readers may ignore them).
   /** The host format the mount was read from, when it differs from `origin` (a `mount` command in Markdown or cloud-init). */
-  readonly host?: 'fstab' | 'shell' | 'markdown' | 'cloud-init' | 'systemd' | 'autofs' | 'ansible' | 'salt' | 'puppet' | 'kubernetes' | 'helm' | 'rst' | 'yaml' | 'json';
+  readonly host?:
+    | 'fstab'
+    | 'shell'
+    | 'markdown'
+    | 'cloud-init'
+    | 'systemd'
+    | 'autofs'
+    | 'ansible'
+    | 'salt'
+    | 'puppet'
+    | 'kubernetes'
+    | 'helm'
+    | 'rst'
+    | 'yaml'
+    | 'json';
   /**
    * Only the option list is known (a string found by its content, a Kubernetes `mountOptions` list):
    * the rest of the mount is written elsewhere, so rules that judge what is missing stay silent.

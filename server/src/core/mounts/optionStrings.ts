@@ -24,13 +24,76 @@ import { isTemplated, splitOptions } from './optionText';
  */
 
 /** One of these alone makes a string an option list. */
-const UNMISTAKABLE = new Set(['vers', 'nfsvers', 'nconnect', 'minorversion', 'rsize', 'wsize', 'actimeo', 'lookupcache']);
+const UNMISTAKABLE = new Set([
+  'vers',
+  'nfsvers',
+  'nconnect',
+  'minorversion',
+  'rsize',
+  'wsize',
+  'actimeo',
+  'lookupcache',
+]);
 /** NFS flags that rarely mean anything else; `tcp`, `udp`, `ac`, `bg`, `lock` alone are too common. */
-const DISTINCTIVE_FLAGS = new Set(['hard', 'soft', 'softerr', 'noac', 'nocto', 'nolock', 'noresvport', 'resvport', 'nordirplus', 'sharecache', 'nosharecache', 'noacl', 'nointr']);
+const DISTINCTIVE_FLAGS = new Set([
+  'hard',
+  'soft',
+  'softerr',
+  'noac',
+  'nocto',
+  'nolock',
+  'noresvport',
+  'resvport',
+  'nordirplus',
+  'sharecache',
+  'nosharecache',
+  'noacl',
+  'nointr',
+]);
 /** NFS options whose names are common words of other `key=value` lists (`port=5432,user=app`): they do not count as evidence. */
-const COMMON_WORDS = new Set(['port', 'addr', 'clientaddr', 'mountaddr', 'mountport', 'proto', 'retry', 'user', 'timeo', 'retrans']);
+const COMMON_WORDS = new Set([
+  'port',
+  'addr',
+  'clientaddr',
+  'mountaddr',
+  'mountport',
+  'proto',
+  'retry',
+  'user',
+  'timeo',
+  'retrans',
+]);
 /** Options of Azure Files SMB (mount.cifs): a string holding one is not an NFS option list. */
-const SMB_OPTIONS = new Set(['credentials', 'username', 'user', 'password', 'pass', 'domain', 'dir_mode', 'file_mode', 'serverino', 'noserverino', 'mfsymlinks', 'iocharset', 'cache', 'nobrl', 'nosharesock', 'actimeo_dir', 'seal', 'guest', 'multichannel', 'max_channels', 'cifsacl', 'uid', 'gid', 'forceuid', 'forcegid', 'noperm', 'nounix', 'vers_smb']);
+const SMB_OPTIONS = new Set([
+  'credentials',
+  'username',
+  'user',
+  'password',
+  'pass',
+  'domain',
+  'dir_mode',
+  'file_mode',
+  'serverino',
+  'noserverino',
+  'mfsymlinks',
+  'iocharset',
+  'cache',
+  'nobrl',
+  'nosharesock',
+  'actimeo_dir',
+  'seal',
+  'guest',
+  'multichannel',
+  'max_channels',
+  'cifsacl',
+  'uid',
+  'gid',
+  'forceuid',
+  'forcegid',
+  'noperm',
+  'nounix',
+  'vers_smb',
+]);
 /** NFS versions mount.nfs accepts; other `vers=` values (3.0, 3.1.1, 2.1) are SMB dialects. */
 const NFS_VERSION = /^(?:2|3|4|4\.0|4\.1|4\.2)$/;
 /** Placeholders of other template languages than optionText's: printf `%s`, `<placeholder>`, `@VAR@`. */
@@ -70,13 +133,19 @@ export function readOptionText(raw: string, base: number): OptionStringShape {
     from += prefix[0].length;
   }
   const body = raw.slice(from, to);
-  return { options: splitOptions(body, base + from), body: { start: base + from, end: base + to }, ...(fsType ? { fsType } : {}), ...(quotes ? { quotes } : {}) };
+  return {
+    options: splitOptions(body, base + from),
+    body: { start: base + from, end: base + to },
+    ...(fsType ? { fsType } : {}),
+    ...(quotes ? { quotes } : {}),
+  };
 }
 
 function nearKnown(name: string): boolean {
   if (name.length < 4) return false; // not a fact: short words are too close to everything
   const limit = Math.max(1, Math.floor(name.length / 3)); // not a fact: the same bound as ANF202's suggestion
-  for (const known of KNOWN_OPTION_NAMES) if (Math.abs(known.length - name.length) <= limit && distance(name, known) <= limit) return true;
+  for (const known of KNOWN_OPTION_NAMES)
+    if (Math.abs(known.length - name.length) <= limit && distance(name, known) <= limit) return true;
   return false;
 }
 
@@ -106,7 +175,8 @@ export function asOptionString(raw: string, base: number): OptionStringShape | u
     if (!OPTION_SHAPE.test(text)) return undefined;
     const name = option.name;
     if (SMB_OPTIONS.has(name)) return undefined;
-    if ((name === 'vers' || name === 'nfsvers') && option.value !== undefined && !NFS_VERSION.test(option.value)) return undefined;
+    if ((name === 'vers' || name === 'nfsvers') && option.value !== undefined && !NFS_VERSION.test(option.value))
+      return undefined;
     const spec = findOption(name);
     if (!spec) {
       if (!nearKnown(name)) return undefined;
@@ -126,7 +196,14 @@ export function asOptionString(raw: string, base: number): OptionStringShape | u
  * An options-only mount for an option string found at `base` in the document (`raw` is its text
  * there). `certain`: the position says it goes straight to mount (a Kubernetes `mountOptions`).
  */
-export function optionStringMount(uri: string, host: NonNullable<MountEntry['host']>, shape: OptionStringShape, span: Span, extra: Partial<MountEntry> = {}, certain = false): MountEntry {
+export function optionStringMount(
+  uri: string,
+  host: NonNullable<MountEntry['host']>,
+  shape: OptionStringShape,
+  span: Span,
+  extra: Partial<MountEntry> = {},
+  certain = false,
+): MountEntry {
   const templated = shape.options.some((o) => o.templated);
   return {
     uri,

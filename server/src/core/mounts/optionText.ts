@@ -52,7 +52,9 @@ export function splitOptions(raw: string, base: number, plain = false, anchor?: 
     while (start < stop && (BLANK(raw[start]) || QUOTE(raw[start]))) start++;
     while (stop > start && (BLANK(raw[stop - 1]) || QUOTE(raw[stop - 1]))) stop--;
     if (stop <= start) return;
-    const option = plain ? makePlainOption(raw, start, stop, base, anchor) : makeOption(raw.slice(start, stop), base + start);
+    const option = plain
+      ? makePlainOption(raw, start, stop, base, anchor)
+      : makeOption(raw.slice(start, stop), base + start);
     options.push(partAlternative || alternative() ? { ...option, templated: true } : option);
   };
   if (!raw.includes('{') && !raw.includes('(')) {
@@ -137,7 +139,13 @@ function makeOption(text: string, start: number): MountOption {
  * makeOption for `raw[from, to)` when no placeholder or quote can be in it: the same option, cut
  * from `raw` directly (no intermediate copy of the whole option text).
  */
-function makePlainOption(raw: string, from: number, to: number, base: number, anchor: LineAnchor | undefined): MountOption {
+function makePlainOption(
+  raw: string,
+  from: number,
+  to: number,
+  base: number,
+  anchor: LineAnchor | undefined,
+): MountOption {
   const start = base + from;
   const span: Span = anchor ? new LineSpan(anchor, start, base + to) : { start, end: base + to };
   const eq = raw.indexOf('=', from);
@@ -179,7 +187,12 @@ export function looksLikeNfsSource(source: string): boolean {
 
 /** `looksLikeNfsSource` for a source already split with `splitNfsSource`. */
 export function partsLookLikeNfs(parts: { server: string; exportPath: string } | undefined): boolean {
-  return parts !== undefined && parts.server.length > 0 && !/[\s/]/.test(parts.server) && (parts.exportPath.startsWith('/') || isTemplated(parts.exportPath));
+  return (
+    parts !== undefined &&
+    parts.server.length > 0 &&
+    !/[\s/]/.test(parts.server) &&
+    (parts.exportPath.startsWith('/') || isTemplated(parts.exportPath))
+  );
 }
 
 export function isNfsType(fsType: string | undefined): boolean {

@@ -55,7 +55,10 @@ export function parsePuppet(source: SourceText, uri: string, problems: ParseProb
         i = skipBlank(text, value.end);
         if (text[i] === ',') i++;
       }
-      const entry = resourceMount(text, uri, title, attributes, { start: match.index! + match[0].indexOf('mount'), end: i });
+      const entry = resourceMount(text, uri, title, attributes, {
+        start: match.index! + match[0].indexOf('mount'),
+        end: i,
+      });
       if (entry) mounts.push(entry);
       i = skipBlank(text, i);
       if (text[i] !== ';') break;
@@ -100,7 +103,12 @@ function readValue(text: string, i: number): Value | undefined {
     const body = text.slice(i + 1, Math.min(j, text.length));
     // `\\` and `\'` in single quotes, escapes in double quotes: not the text as written; `${x}`: unknown.
     const literal = !escaped && !(ch === '"' && body.includes('$'));
-    return { ...(literal ? { text: body } : {}), start: i + 1, textEnd: Math.min(j, text.length), end: Math.min(j + 1, text.length) };
+    return {
+      ...(literal ? { text: body } : {}),
+      start: i + 1,
+      textEnd: Math.min(j, text.length),
+      end: Math.min(j + 1, text.length),
+    };
   }
   if (ch === '[' || ch === '{') {
     const close = ch === '[' ? ']' : '}';
@@ -146,10 +154,16 @@ function skipBlank(text: string, i: number): number {
 function inCommentOrString(text: string, at: number): boolean {
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const before = text.slice(lineStart, at);
-  return before.includes('#') || (before.split("'").length % 2 === 0) || (before.split('"').length % 2 === 0);
+  return before.includes('#') || before.split("'").length % 2 === 0 || before.split('"').length % 2 === 0;
 }
 
-function resourceMount(text: string, uri: string, title: Value, attributes: ReadonlyMap<string, Value>, span: Span): MountEntry | undefined {
+function resourceMount(
+  text: string,
+  uri: string,
+  title: Value,
+  attributes: ReadonlyMap<string, Value>,
+  span: Span,
+): MountEntry | undefined {
   const ensure = attributes.get('ensure')?.text;
   if (ensure === 'absent' || ensure === 'unmounted') return undefined;
   const device = attributes.get('device');
@@ -162,7 +176,10 @@ function resourceMount(text: string, uri: string, title: Value, attributes: Read
   const parts = deviceText !== undefined ? splitNfsSource(deviceText) : undefined;
   const shape = options?.text !== undefined ? readOptionText(options.text, options.start) : undefined;
   const unknownOptions = options !== undefined && options.text === undefined;
-  const templated = unknownOptions || [deviceText, path.text, fstype?.text].some((t) => t === undefined || isTemplated(t)) || (shape?.options.some((o) => o.templated) ?? false);
+  const templated =
+    unknownOptions ||
+    [deviceText, path.text, fstype?.text].some((t) => t === undefined || isTemplated(t)) ||
+    (shape?.options.some((o) => o.templated) ?? false);
   const dump = attributes.get('dump');
   const pass = attributes.get('pass');
   return {
@@ -172,15 +189,25 @@ function resourceMount(text: string, uri: string, title: Value, attributes: Read
     ...(deviceText !== undefined ? { source: deviceText } : {}),
     sourceSpan: at(device),
     ...(parts ? literalParts(parts) : {}),
-    ...(path.text !== undefined ? { mountPoint: path.text, mountPointSpan: at(path), mountPointDecoded: path.text } : {}),
+    ...(path.text !== undefined
+      ? { mountPoint: path.text, mountPointSpan: at(path), mountPointDecoded: path.text }
+      : {}),
     ...(fstype?.text !== undefined ? { fsType: fstype.text, fsTypeSpan: at(fstype) } : {}),
     options: shape
       ? shape.options
       : unknownOptions
         ? [{ name: text.slice(options.start, options.end), span: at(options), nameSpan: at(options), templated: true }]
         : [],
-    ...(shape ? { optionsSpan: shape.body } : options ? { optionsSpan: at(options) } : { optionsSpan: { start: device.end, end: device.end }, optionsInsertion: { before: ", options => '", after: "'" } }),
-    isNfs: isNfsType(fstype?.text) || (fstype === undefined && deviceText !== undefined && looksLikeNfsSource(deviceText)),
+    ...(shape
+      ? { optionsSpan: shape.body }
+      : options
+        ? { optionsSpan: at(options) }
+        : {
+            optionsSpan: { start: device.end, end: device.end },
+            optionsInsertion: { before: ", options => '", after: "'" },
+          }),
+    isNfs:
+      isNfsType(fstype?.text) || (fstype === undefined && deviceText !== undefined && looksLikeNfsSource(deviceText)),
     span,
     ...(templated ? { templated: true } : {}),
     ...(dump?.text !== undefined ? { dump: dump.text, dumpSpan: at(dump) } : {}),

@@ -44,7 +44,14 @@ export function parseSalt(source: SourceText, uri: string, problems: ParseProble
         const function_ = fn.includes('.') ? fn.slice(fn.indexOf('.') + 1) : bare;
         if (!fn.startsWith('mount') || (function_ !== 'mounted' && function_ !== 'fstab_present')) continue;
         // The state from its ID (the mount point of `mount.mounted` when `name` is not given) to its last argument.
-        const entry = stateMount(text, uri, state.key as Scalar, args, function_ === 'fstab_present', spanOf(state.key as Scalar, call.value as YAMLMap));
+        const entry = stateMount(
+          text,
+          uri,
+          state.key as Scalar,
+          args,
+          function_ === 'fstab_present',
+          spanOf(state.key as Scalar, call.value as YAMLMap),
+        );
         if (entry) mounts.push(entry);
       }
     }
@@ -62,7 +69,14 @@ function argumentsOf(items: readonly unknown[]): Map<string, unknown> {
   return found;
 }
 
-function stateMount(text: string, uri: string, id: Scalar, items: readonly unknown[], fstabPresent: boolean, span: Span): MountEntry | undefined {
+function stateMount(
+  text: string,
+  uri: string,
+  id: Scalar,
+  items: readonly unknown[],
+  fstabPresent: boolean,
+  span: Span,
+): MountEntry | undefined {
   const args = argumentsOf(items);
   const names = fstabPresent
     ? { device: 'name', path: 'fs_file', type: 'fs_vfstype', opts: 'fs_mntops', dump: 'fs_freq', pass: 'fs_passno' }
@@ -92,7 +106,9 @@ function stateMount(text: string, uri: string, id: Scalar, items: readonly unkno
   const parts = splitNfsSource(device.raw);
   const dump = read(args.get(names.dump));
   const pass = read(args.get(names.pass));
-  const templated = [device.raw, path?.raw, type?.raw].some((t) => t !== undefined && isTemplated(t)) || options.some((o) => o.templated);
+  const templated =
+    [device.raw, path?.raw, type?.raw].some((t) => t !== undefined && isTemplated(t)) ||
+    options.some((o) => o.templated);
   // No options: a new `- opts:` item after the type (or the device), at its indentation.
   const anchor = type ?? device;
   const lineStart = text.lastIndexOf('\n', anchor.start - 1) + 1;
@@ -105,12 +121,20 @@ function stateMount(text: string, uri: string, id: Scalar, items: readonly unkno
     source: device.raw,
     sourceSpan: { start: device.start, end: device.end },
     ...(parts ? literalParts(parts) : {}),
-    ...(path ? { mountPoint: path.raw, mountPointSpan: { start: path.start, end: path.end }, mountPointDecoded: path.raw } : {}),
+    ...(path
+      ? { mountPoint: path.raw, mountPointSpan: { start: path.start, end: path.end }, mountPointDecoded: path.raw }
+      : {}),
     ...(type ? { fsType: type.raw, fsTypeSpan: { start: type.start, end: type.end } } : {}),
     options,
     ...(optionsSpan
       ? { optionsSpan }
-      : { optionsSpan: { start: anchor.end, end: anchor.end }, optionsInsertion: { before: `${eol}${indent.replace(/[^ \t-]/g, ' ')}${fstabPresent ? 'fs_mntops' : 'opts'}: `, after: '' } }),
+      : {
+          optionsSpan: { start: anchor.end, end: anchor.end },
+          optionsInsertion: {
+            before: `${eol}${indent.replace(/[^ \t-]/g, ' ')}${fstabPresent ? 'fs_mntops' : 'opts'}: `,
+            after: '',
+          },
+        }),
     isNfs: isNfsType(type?.raw) || (type === undefined && looksLikeNfsSource(device.raw)),
     span,
     ...(templated ? { templated: true } : {}),
@@ -133,6 +157,10 @@ export function maskJinja(text: string): string {
   if (!text.includes('{')) return text;
   return text
     .split('\n')
-    .map((line) => (isTemplateDirectiveLine(line) ? line.replace(/[^\r]/g, ' ') : line.replace(/\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}/g, (m) => '_'.repeat(m.length))))
+    .map((line) =>
+      isTemplateDirectiveLine(line)
+        ? line.replace(/[^\r]/g, ' ')
+        : line.replace(/\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}/g, (m) => '_'.repeat(m.length)),
+    )
     .join('\n');
 }

@@ -4,12 +4,38 @@ import { parseFstabLine } from './fstab';
 import { filesystemResource } from './clusterResources';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, splitNfsSource, splitOptions } from './optionText';
-import { bodyLines, commandBaseName, commandIndex, forEachPipeline, offsetAt, pipesToNext, type ShellCommand, type ShellOptions, type ShellWord } from '../text/shell';
+import {
+  bodyLines,
+  commandBaseName,
+  commandIndex,
+  forEachPipeline,
+  offsetAt,
+  pipesToNext,
+  type ShellCommand,
+  type ShellOptions,
+  type ShellWord,
+} from '../text/shell';
 
 /** What mount recognition reads of a word; cloud-init argument lists build their own. */
 export type Word = Pick<ShellWord, 'raw' | 'value' | 'span' | 'templated'>;
 /** mount(8) options that take an argument, besides -t and -o. */
-const MOUNT_OPTIONS_WITH_ARGUMENT = new Set(['-O', '--test-opts', '-L', '--label', '-U', '--uuid', '-N', '--namespace', '--source', '--target', '--target-prefix', '-T', '--fstab', '--options-mode', '--options-source']);
+const MOUNT_OPTIONS_WITH_ARGUMENT = new Set([
+  '-O',
+  '--test-opts',
+  '-L',
+  '--label',
+  '-U',
+  '--uuid',
+  '-N',
+  '--namespace',
+  '--source',
+  '--target',
+  '--target-prefix',
+  '-T',
+  '--fstab',
+  '--options-mode',
+  '--options-source',
+]);
 const MOUNT_NAMES = new Set(['mount', 'mount.nfs', 'mount.nfs4']);
 const SHELLS = new Set(['sh', 'bash', 'dash', 'ksh', 'zsh']);
 const MAX_NESTING = 2; // not a fact: sh -c inside sh -c is as deep as scripts go
@@ -42,33 +68,42 @@ export function mayHoldMounts(text: string): boolean {
  * variables given: for re-reading some commands of a script (workspace/shellReuse.ts), where both
  * are answered for the whole script.
  */
-export function shellMountsWith(text: string, host: ShellHost, from: number, to: number, variables: ReadonlyMap<string, LiteralVariable>, depth = 0): MountEntry[] {
+export function shellMountsWith(
+  text: string,
+  host: ShellHost,
+  from: number,
+  to: number,
+  variables: ReadonlyMap<string, LiteralVariable>,
+  depth = 0,
+): MountEntry[] {
   const mounts: MountEntry[] = [];
   // A pipeline at a time (text/shell.ts): `echo ... | tee -a /etc/fstab` looks at the next command only.
-  forEachPipeline(text, from, to, {}, (commands) => commands.forEach((command, index) => {
-    const words = commandWords(command.words);
-    const name = words[0];
-    if (!name) return;
-    const base = commandBaseName(name.value);
-    if (MOUNT_NAMES.has(base)) {
-      const entry = mountCommand(words, base, host, variables);
-      if (entry) mounts.push(entry);
-      return;
-    }
-    // `sudo sh -c "mount ..."`, `su - root -c '...'`, `ssh host "sudo mount ..."`: the script is read again.
-    const carried = depth < MAX_NESTING ? carriedScript(words, base) : undefined;
-    if (carried) {
-      for (const entry of carriedMounts(text, carried, host, depth + 1)) mounts.push(entry);
-      return;
-    }
-    // `pcs resource create … Filesystem device=… directory=…`, `crm configure primitive … Filesystem params …`.
-    const resource = base === 'pcs' || base === 'crm' ? filesystemResource(words, host) : undefined;
-    if (resource) {
-      mounts.push(resource);
-      return;
-    }
-    for (const entry of fstabWrites(text, command, words, commands[index + 1], host)) mounts.push(entry);
-  }));
+  forEachPipeline(text, from, to, {}, (commands) =>
+    commands.forEach((command, index) => {
+      const words = commandWords(command.words);
+      const name = words[0];
+      if (!name) return;
+      const base = commandBaseName(name.value);
+      if (MOUNT_NAMES.has(base)) {
+        const entry = mountCommand(words, base, host, variables);
+        if (entry) mounts.push(entry);
+        return;
+      }
+      // `sudo sh -c "mount ..."`, `su - root -c '...'`, `ssh host "sudo mount ..."`: the script is read again.
+      const carried = depth < MAX_NESTING ? carriedScript(words, base) : undefined;
+      if (carried) {
+        for (const entry of carriedMounts(text, carried, host, depth + 1)) mounts.push(entry);
+        return;
+      }
+      // `pcs resource create … Filesystem device=… directory=…`, `crm configure primitive … Filesystem params …`.
+      const resource = base === 'pcs' || base === 'crm' ? filesystemResource(words, host) : undefined;
+      if (resource) {
+        mounts.push(resource);
+        return;
+      }
+      for (const entry of fstabWrites(text, command, words, commands[index + 1], host)) mounts.push(entry);
+    }),
+  );
   return mounts;
 }
 
@@ -77,7 +112,10 @@ export function shellMountsWith(text: string, host: ShellHost, from: number, to:
  * and of `su`/`runuser` (`--command`), the command of `ssh [options] host …` (one word is a script
  * for the remote shell; several words are the command itself). Undefined for any other command.
  */
-export function carriedScript(words: readonly Word[], base: string): { script: Word } | { command: readonly Word[] } | undefined {
+export function carriedScript(
+  words: readonly Word[],
+  base: string,
+): { script: Word } | { command: readonly Word[] } | undefined {
   if (SHELLS.has(base)) {
     for (let i = 1; i < words.length - 1; i++) {
       const v = words[i]!.value;
@@ -94,7 +132,14 @@ export function carriedScript(words: readonly Word[], base: string): { script: W
         const word = words[i]!;
         const eq = word.raw.indexOf('=') + 1;
         // Read as the text after `=` (no offset runs: `inPlace` decides whether it stands as is).
-        return { script: { raw: word.raw.slice(eq), value: v.slice('--command='.length), span: { start: word.span.start + eq, end: word.span.end }, templated: word.templated } };
+        return {
+          script: {
+            raw: word.raw.slice(eq),
+            value: v.slice('--command='.length),
+            span: { start: word.span.start + eq, end: word.span.end },
+            templated: word.templated,
+          },
+        };
       }
     }
     return undefined;
@@ -124,7 +169,12 @@ const SWITCH_USER = new Set(['su', 'runuser']);
  * (`"mount -o \"rw,hard\" …"`) is read from its value and every span is taken back to where its
  * characters stand in the document.
  */
-function carriedMounts(text: string, carried: NonNullable<ReturnType<typeof carriedScript>>, host: ShellHost, depth: number): MountEntry[] {
+function carriedMounts(
+  text: string,
+  carried: NonNullable<ReturnType<typeof carriedScript>>,
+  host: ShellHost,
+  depth: number,
+): MountEntry[] {
   if ('command' in carried) {
     const words = commandWords(carried.command);
     const name = words[0];
@@ -141,7 +191,15 @@ function carriedMounts(text: string, carried: NonNullable<ReturnType<typeof carr
   }
   const script = carried.script;
   const runs = 'runs' in script ? (script as ShellWord).runs : undefined;
-  const contiguous = runs === undefined ? inPlace(script) : runs.length <= 1 ? { start: runs[0]?.offset ?? script.span.start, end: (runs[0]?.offset ?? script.span.start) + script.value.length } : undefined;
+  const contiguous =
+    runs === undefined
+      ? inPlace(script)
+      : runs.length <= 1
+        ? {
+            start: runs[0]?.offset ?? script.span.start,
+            end: (runs[0]?.offset ?? script.span.start) + script.value.length,
+          }
+        : undefined;
   if (contiguous) return shellMounts(text, host, contiguous.start, contiguous.end, depth);
   return derivedScriptMounts(script as ShellWord, host, depth);
 }
@@ -151,7 +209,11 @@ function carriedMounts(text: string, carried: NonNullable<ReturnType<typeof carr
  * YAML block scalar without its indentation): read from `script.value`, each span taken back to
  * the document through `script.runs`.
  */
-export function derivedScriptMounts(script: Pick<ShellWord, 'value' | 'runs' | 'span'>, host: ShellHost, depth = 0): MountEntry[] {
+export function derivedScriptMounts(
+  script: Pick<ShellWord, 'value' | 'runs' | 'span'>,
+  host: ShellHost,
+  depth = 0,
+): MountEntry[] {
   const problems: ParseProblem[] = [];
   const found = shellMounts(script.value, { ...host, problems }, 0, script.value.length, depth);
   const at = (offset: number) => offsetAt(script, offset);
@@ -179,12 +241,31 @@ export function mapSpan(span: Span, at: (offset: number) => number): Span {
 export function mapMountSpans(entry: MountEntry, at: (offset: number) => number): MountEntry {
   const map = (span: Span | undefined) => (span ? mapSpan(span, at) : undefined);
   const mapped: { -readonly [K in keyof MountEntry]: MountEntry[K] } = { ...entry, span: mapSpan(entry.span, at) };
-  for (const key of ['sourceSpan', 'mountPointSpan', 'fsTypeSpan', 'optionsSpan', 'annotationSpan', 'dumpSpan', 'fsckPassSpan'] as const) {
+  for (const key of [
+    'sourceSpan',
+    'mountPointSpan',
+    'fsTypeSpan',
+    'optionsSpan',
+    'annotationSpan',
+    'dumpSpan',
+    'fsckPassSpan',
+  ] as const) {
     if (entry[key]) mapped[key] = map(entry[key]);
   }
-  mapped.options = entry.options.map((o) => ({ ...o, span: mapSpan(o.span, at), nameSpan: mapSpan(o.nameSpan, at), ...(o.valueSpan ? { valueSpan: mapSpan(o.valueSpan, at) } : {}) }));
-  if (entry.optionsQuotes) mapped.optionsQuotes = { ...entry.optionsQuotes, open: mapSpan(entry.optionsQuotes.open, at), close: mapSpan(entry.optionsQuotes.close, at) };
-  if (entry.optionsFsType) mapped.optionsFsType = { ...entry.optionsFsType, span: mapSpan(entry.optionsFsType.span, at) };
+  mapped.options = entry.options.map((o) => ({
+    ...o,
+    span: mapSpan(o.span, at),
+    nameSpan: mapSpan(o.nameSpan, at),
+    ...(o.valueSpan ? { valueSpan: mapSpan(o.valueSpan, at) } : {}),
+  }));
+  if (entry.optionsQuotes)
+    mapped.optionsQuotes = {
+      ...entry.optionsQuotes,
+      open: mapSpan(entry.optionsQuotes.open, at),
+      close: mapSpan(entry.optionsQuotes.close, at),
+    };
+  if (entry.optionsFsType)
+    mapped.optionsFsType = { ...entry.optionsFsType, span: mapSpan(entry.optionsFsType.span, at) };
   return mapped;
 }
 
@@ -194,7 +275,11 @@ export function mountCommandFromWords(words: readonly Word[], host: ShellHost): 
   const name = command[0];
   if (!name) return undefined;
   const base = commandBaseName(name.value);
-  return MOUNT_NAMES.has(base) ? mountCommand(command, base, host) : base === 'pcs' || base === 'crm' ? filesystemResource(command, host) : undefined;
+  return MOUNT_NAMES.has(base)
+    ? mountCommand(command, base, host)
+    : base === 'pcs' || base === 'crm'
+      ? filesystemResource(command, host)
+      : undefined;
 }
 
 /** Drops `sudo -E`, `env A=b`, `VAR=x` and shell keywords in front of the command. */
@@ -224,7 +309,8 @@ function literalVariables(text: string, from: number, to: number, slice: string)
   if (found.size === 0) return literals;
   // One pass over the script counts every reference (a pass per variable would be quadratic).
   const uses = new Map<string, number>();
-  for (const match of slice.matchAll(VARIABLE_USE)) if (found.get(match[1]!)) uses.set(match[1]!, (uses.get(match[1]!) ?? 0) + 1);
+  for (const match of slice.matchAll(VARIABLE_USE))
+    if (found.get(match[1]!)) uses.set(match[1]!, (uses.get(match[1]!) ?? 0) + 1);
   for (const [name, value] of found) if (value && uses.get(name) === 1) literals.set(name, value);
   return literals;
 }
@@ -236,7 +322,13 @@ export const VARIABLE_USE = /\$\{?([A-Za-z_][A-Za-z0-9_]*)/g;
  * Each assignment standing alone (or after `export`/`readonly`/`local`/`declare`) in
  * `text[from, to)`, in order: its name, its value when literal (null otherwise) and where its word starts.
  */
-export function forEachAssignment(text: string, from: number, to: number, visit: (name: string, value: LiteralVariable | null, at: number) => void, options: ShellOptions = {}): void {
+export function forEachAssignment(
+  text: string,
+  from: number,
+  to: number,
+  visit: (name: string, value: LiteralVariable | null, at: number) => void,
+  options: ShellOptions = {},
+): void {
   forEachPipeline(text, from, to, options, (commands) => commands.forEach(readAssignments));
   function readAssignments(command: ShellCommand): void {
     const words = command.words;
@@ -260,7 +352,12 @@ export function forEachAssignment(text: string, from: number, to: number, visit:
   }
 }
 
-function mountCommand(words: readonly Word[], name: string, host: ShellHost, variables?: ReadonlyMap<string, LiteralVariable>): MountEntry | undefined {
+function mountCommand(
+  words: readonly Word[],
+  name: string,
+  host: ShellHost,
+  variables?: ReadonlyMap<string, LiteralVariable>,
+): MountEntry | undefined {
   let fsType: Word | undefined;
   let fsTypeValue: string | undefined = name === 'mount.nfs4' ? 'nfs4' : name === 'mount.nfs' ? 'nfs' : undefined;
   let fsTypeSpan: Span | undefined;
@@ -284,7 +381,11 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost, var
       continue;
     }
     if (v.startsWith('--types=')) {
-      fsType = { ...word, value: v.slice('--types='.length), span: { start: word.span.start + word.raw.indexOf('=') + 1, end: word.span.end } };
+      fsType = {
+        ...word,
+        value: v.slice('--types='.length),
+        span: { start: word.span.start + word.raw.indexOf('=') + 1, end: word.span.end },
+      };
       continue;
     }
     if (v === '-o' || v === '--options') {
@@ -306,7 +407,12 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost, var
       continue;
     }
     if (/^-t[a-z]/.test(v) && word.raw === word.value) {
-      fsType = { raw: v.slice(2), value: v.slice(2), span: { start: word.span.start + 2, end: word.span.end }, templated: word.templated };
+      fsType = {
+        raw: v.slice(2),
+        value: v.slice(2),
+        span: { start: word.span.start + 2, end: word.span.end },
+        templated: word.templated,
+      };
       continue;
     }
     if (MOUNT_OPTIONS_WITH_ARGUMENT.has(v)) {
@@ -325,14 +431,19 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost, var
       const letter = letters[firstArg];
       if (rest.length > 0 && word.raw === word.value) {
         const restStart = word.span.start + firstArg + 2;
-        if (letter === 't') fsType = { raw: rest, value: rest, span: { start: restStart, end: word.span.end }, templated: word.templated };
+        if (letter === 't')
+          fsType = {
+            raw: rest,
+            value: rest,
+            span: { start: restStart, end: word.span.end },
+            templated: word.templated,
+          };
         else optionWords.push({ word, offset: firstArg + 2 });
       } else if (rest.length === 0) {
         const next = words[++i];
         if (letter === 't') fsType = next;
         else if (next) optionWords.push({ word: next, offset: 0 });
       }
-      continue;
     }
     // Any other long option without an argument (--bind, --verbose, --fake).
   }
@@ -373,14 +484,23 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost, var
   }
   // `-o "'rw,hard'"`: the shell removes one pair of quotes and mount receives the other (ANF241).
   const quoted = optionWords.length === 1 && optionWords[0]!.offset === 0 ? optionWords[0]!.word : undefined;
-  const extraQuotes = quoted && /^(?:"'[^']*'"|'"[^"]*"')$/.test(quoted.raw)
-    ? { open: { start: quoted.span.start + 1, end: quoted.span.start + 2 }, close: { start: quoted.span.end - 2, end: quoted.span.end - 1 }, certain: true }
-    : undefined;
+  const extraQuotes =
+    quoted && /^(?:"'[^']*'"|'"[^"]*"')$/.test(quoted.raw)
+      ? {
+          open: { start: quoted.span.start + 1, end: quoted.span.start + 2 },
+          close: { start: quoted.span.end - 2, end: quoted.span.end - 1 },
+          certain: true,
+        }
+      : undefined;
   const lastOptionWord = optionWords[optionWords.length - 1]?.word;
   const parts = splitNfsSource(sourceText);
   const first = words[0]!;
   const last = words[words.length - 1]!;
-  const templated = sourceWord.templated || (targetWord?.templated ?? false) || (fsType?.templated ?? false) || options.some((o) => o.templated);
+  const templated =
+    sourceWord.templated ||
+    (targetWord?.templated ?? false) ||
+    (fsType?.templated ?? false) ||
+    options.some((o) => o.templated);
   const sourceSpan = unquotedSpan(sourceWord);
   const mountPointSpan = targetWord ? unquotedSpan(targetWord) : undefined;
   return {
@@ -389,15 +509,26 @@ function mountCommand(words: readonly Word[], name: string, host: ShellHost, var
     host: host.host,
     source: sourceText,
     sourceSpan,
-    ...(parts && !sourceWord.templated ? { server: parts.server, exportPath: parts.exportPath } : parts && isNfs ? templatedParts(parts) : {}),
-    ...(targetWord ? { mountPoint: targetWord.value, mountPointSpan: mountPointSpan!, mountPointDecoded: targetWord.value } : {}),
-    ...(fsTypeValue !== undefined || fsType ? { fsType: fsType?.value ?? fsTypeValue!, ...(fsTypeSpan ? { fsTypeSpan } : {}) } : {}),
+    ...(parts && !sourceWord.templated
+      ? { server: parts.server, exportPath: parts.exportPath }
+      : parts && isNfs
+        ? templatedParts(parts)
+        : {}),
+    ...(targetWord
+      ? { mountPoint: targetWord.value, mountPointSpan: mountPointSpan!, mountPointDecoded: targetWord.value }
+      : {}),
+    ...(fsTypeValue !== undefined || fsType
+      ? { fsType: fsType?.value ?? fsTypeValue!, ...(fsTypeSpan ? { fsTypeSpan } : {}) }
+      : {}),
     options,
     ...(variableSpan && optionWords.length === 1
       ? { optionsSpan: variableSpan }
       : lastOptionWord
-      ? { optionsSpan: optionsSpanOf(lastOptionWord, optionWords[optionWords.length - 1]!.offset) }
-      : { optionsSpan: { start: sourceWord.span.start, end: sourceWord.span.start }, optionsInsertion: { before: '-o ', after: ' ' } }),
+        ? { optionsSpan: optionsSpanOf(lastOptionWord, optionWords[optionWords.length - 1]!.offset) }
+        : {
+            optionsSpan: { start: sourceWord.span.start, end: sourceWord.span.start },
+            optionsInsertion: { before: '-o ', after: ' ' },
+          }),
     isNfs,
     span: { start: first.span.start, end: last.span.end },
     ...(templated ? { templated: true } : {}),
@@ -412,7 +543,8 @@ function templatedParts(parts: { server: string; exportPath: string }): Partial<
 
 function unquotedSpan(word: Word): Span {
   const q = word.raw[0];
-  if ((q === '"' || q === "'") && word.raw.length >= 2 && word.raw[word.raw.length - 1] === q) return { start: word.span.start + 1, end: word.span.end - 1 };
+  if ((q === '"' || q === "'") && word.raw.length >= 2 && word.raw[word.raw.length - 1] === q)
+    return { start: word.span.start + 1, end: word.span.end - 1 };
   return word.span;
 }
 
@@ -425,7 +557,13 @@ function optionsSpanOf(word: Word, offset: number): Span {
 const FSTAB_PATH = /(?:^|\/)fstab$/;
 
 /** `echo "srv:/x /mnt nfs opts 0 0" >> /etc/fstab`, `... | tee -a /etc/fstab`, `cat >> /etc/fstab <<EOF`. */
-function fstabWrites(text: string, command: ShellCommand, words: readonly Word[], next: ShellCommand | undefined, host: ShellHost): MountEntry[] {
+function fstabWrites(
+  text: string,
+  command: ShellCommand,
+  words: readonly Word[],
+  next: ShellCommand | undefined,
+  host: ShellHost,
+): MountEntry[] {
   const name = words[0]?.value;
   if (!name) return [];
   const writesFstab =

@@ -24,7 +24,8 @@ export function parseSystemdMount(source: SourceText, uri: string, problems: Par
     const text = source.lineText(line);
     const start = source.lineStart(line);
     const trimmed = text.trim();
-    if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith(';') || isTemplateDirectiveLine(trimmed)) continue;
+    if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith(';') || isTemplateDirectiveLine(trimmed))
+      continue;
     if (trimmed.startsWith('[')) {
       section = trimmed.replace(/^\[|\][\s\S]*$/g, '');
       if (section === 'Mount') sectionSpan = { start: start + text.indexOf('['), end: start + text.trimEnd().length };
@@ -38,7 +39,11 @@ export function parseSystemdMount(source: SourceText, uri: string, problems: Par
     const lead = rawValue.length - rawValue.trimStart().length;
     const value = rawValue.trim();
     const valueStart = start + eq + 1 + lead;
-    settings.set(key, { value, valueSpan: { start: valueStart, end: valueStart + value.length }, lineSpan: { start, end: start + text.length } });
+    settings.set(key, {
+      value,
+      valueSpan: { start: valueStart, end: valueStart + value.length },
+      lineSpan: { start, end: start + text.length },
+    });
     lastLineEnd = start + text.length;
   }
   if (!sectionSpan) return [];
@@ -47,16 +52,25 @@ export function parseSystemdMount(source: SourceText, uri: string, problems: Par
   const type = settings.get('Type');
   const opts = settings.get('Options');
   const span = { start: sectionSpan.start, end: Math.max(sectionSpan.end, lastLineEnd) };
-  for (const [key, setting] of [['What', what], ['Where', where]] as const) {
+  for (const [key, setting] of [
+    ['What', what],
+    ['Where', where],
+  ] as const) {
     if (!setting || setting.value === '') {
-      problems.push({ code: MALFORMED_CODE, span: sectionSpan, message: `This mount unit has no \`${key}=\`: systemd refuses to load a \`.mount\` unit without it.` });
+      problems.push({
+        code: MALFORMED_CODE,
+        span: sectionSpan,
+        message: `This mount unit has no \`${key}=\`: systemd refuses to load a \`.mount\` unit without it.`,
+      });
     }
   }
   if (!what || what.value === '') return [];
   const parts = splitNfsSource(what.value);
   const fsType = type?.value;
   const nfs = isNfsType(fsType) || (fsType === undefined && looksLikeNfsSource(what.value));
-  const options = opts ? splitOptions(source.text.slice(opts.valueSpan.start, opts.valueSpan.end), opts.valueSpan.start) : [];
+  const options = opts
+    ? splitOptions(source.text.slice(opts.valueSpan.start, opts.valueSpan.end), opts.valueSpan.start)
+    : [];
   // Where to put `Options=` when the unit has none: after the Type= (or What=) line.
   const anchor = type ?? what;
   const templated = [what, where, type, opts].some((s) => s !== undefined && isTemplated(s.value));
@@ -73,7 +87,10 @@ export function parseSystemdMount(source: SourceText, uri: string, problems: Par
       options,
       ...(opts
         ? { optionsSpan: opts.valueSpan }
-        : { optionsSpan: { start: anchor.lineSpan.end, end: anchor.lineSpan.end }, optionsInsertion: { before: `${source.eol}Options=`, after: '' } }),
+        : {
+            optionsSpan: { start: anchor.lineSpan.end, end: anchor.lineSpan.end },
+            optionsInsertion: { before: `${source.eol}Options=`, after: '' },
+          }),
       isNfs: nfs,
       span,
       ...(templated ? { templated: true } : {}),

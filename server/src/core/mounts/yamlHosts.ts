@@ -1,4 +1,14 @@
-import { isMap, isScalar, isSeq, Pair, parseAllDocuments, Scalar, YAMLMap as YAMLMapClass, type Node, type YAMLMap } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  Pair,
+  parseAllDocuments,
+  Scalar,
+  YAMLMap as YAMLMapClass,
+  type Node,
+  type YAMLMap,
+} from 'yaml';
 import { SourceText as SourceTextClass, type SourceText, type Span } from '../text/sourceText';
 import { parseAutofsMap } from './autofs';
 import { parseSystemdMount } from './systemd';
@@ -7,19 +17,35 @@ import type { ParseProblem } from '../diagnostics';
 import { MALFORMED_CODE, parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
 import { isNfsType, isTemplated, looksLikeNfsSource, literalParts, splitNfsSource, splitOptions } from './optionText';
-import { carriedScript, derivedScriptMounts, mountCommandFromWords, shellMounts, type ShellHost, type Word } from './shellMounts';
+import {
+  carriedScript,
+  derivedScriptMounts,
+  mountCommandFromWords,
+  shellMounts,
+  type ShellHost,
+  type Word,
+} from './shellMounts';
 import type { OffsetRun } from '../text/shell';
 import { commandBaseName } from '../text/shell';
 import { readOptionText } from './optionStrings';
 
 const SHELL_SHEBANG = /^#!\s*\S*\b(?:ba|da|k|z)?sh\b/;
 const ANSIBLE_MOUNT_MODULES = new Set(['mount', 'ansible.posix.mount', 'ansible.builtin.mount']);
-const ANSIBLE_SHELL_MODULES = new Set(['shell', 'command', 'ansible.builtin.shell', 'ansible.builtin.command', 'raw', 'ansible.builtin.raw']);
+const ANSIBLE_SHELL_MODULES = new Set([
+  'shell',
+  'command',
+  'ansible.builtin.shell',
+  'ansible.builtin.command',
+  'raw',
+  'ansible.builtin.raw',
+]);
 
 /** A command found in a task keeps its own span; the task's start lets an annotation above the task apply. */
 function withTask(entry: MountEntry, task: YAMLMap): MountEntry {
   const taskStart = task.range?.[0];
-  return taskStart !== undefined && taskStart < entry.span.start ? { ...entry, span: { start: taskStart, end: entry.span.end } } : entry;
+  return taskStart !== undefined && taskStart < entry.span.start
+    ? { ...entry, span: { start: taskStart, end: entry.span.end } }
+    : entry;
 }
 
 /** The text of a scalar as written (without quotes or block header) and where it starts. */
@@ -30,7 +56,11 @@ export function scalarContent(text: string, node: Scalar): { raw: string; start:
   switch (node.type) {
     case 'QUOTE_DOUBLE':
     case 'QUOTE_SINGLE':
-      return { raw: text.slice(start + 1, Math.max(start + 1, end - 1)), start: start + 1, end: Math.max(start + 1, end - 1) };
+      return {
+        raw: text.slice(start + 1, Math.max(start + 1, end - 1)),
+        start: start + 1,
+        end: Math.max(start + 1, end - 1),
+      };
     case 'BLOCK_LITERAL':
     case 'BLOCK_FOLDED': {
       // The body starts after the header's line break: LF, CRLF or a lone CR (yamlReadableText).
@@ -121,17 +151,27 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
       const key = scalarString(pair.key);
       if (key !== undefined && ANSIBLE_SHELL_MODULES.has(key)) {
         // `shell: mount -t nfs ...` and `command: mount ...` tasks, including `cmd:` arguments.
-        const value = isMap(pair.value) ? pair.value.items.find((p) => scalarString(p.key) === 'cmd')?.value : pair.value;
-        if (isScalar(value)) for (const entry of scalarScriptMounts(source, value, { uri, host: 'ansible', problems })) mounts.push(withTask(entry, node));
+        const value = isMap(pair.value)
+          ? pair.value.items.find((p) => scalarString(p.key) === 'cmd')?.value
+          : pair.value;
+        if (isScalar(value))
+          for (const entry of scalarScriptMounts(source, value, { uri, host: 'ansible', problems }))
+            mounts.push(withTask(entry, node));
         continue;
       }
       if (key !== undefined && (key === 'lineinfile' || key === 'ansible.builtin.lineinfile') && isMap(pair.value)) {
         // `lineinfile: { path: /etc/fstab, line: "srv:/x /x nfs opts 0 0" }`
         const args = pair.value;
-        const target = scalarString(args.items.find((p) => ['path', 'dest', 'name'].includes(scalarString(p.key) ?? ''))?.value);
+        const target = scalarString(
+          args.items.find((p) => ['path', 'dest', 'name'].includes(scalarString(p.key) ?? ''))?.value,
+        );
         const line = args.items.find((p) => scalarString(p.key) === 'line')?.value;
-        const content = target && /(?:^|\/)fstab$/.test(target) && isScalar(line) ? scalarContent(source.text, line) : undefined;
-        const entry = content && !content.raw.includes('\n') ? parseFstabLine(content.raw, content.start, uri, problems, 'ansible') : undefined;
+        const content =
+          target && /(?:^|\/)fstab$/.test(target) && isScalar(line) ? scalarContent(source.text, line) : undefined;
+        const entry =
+          content && !content.raw.includes('\n')
+            ? parseFstabLine(content.raw, content.start, uri, problems, 'ansible')
+            : undefined;
         if (entry) mounts.push(withTask(entry, node));
         continue;
       }
@@ -140,9 +180,13 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
         // `blockinfile: { path: /etc/fstab, block: | ... }`, `copy: { dest: /etc/auto.hpc, content: | ... }`:
         // the body is read as that file, with offsets in the YAML.
         const args = pair.value;
-        const target = scalarString(args.items.find((p) => ['path', 'dest', 'name'].includes(scalarString(p.key) ?? ''))?.value);
+        const target = scalarString(
+          args.items.find((p) => ['path', 'dest', 'name'].includes(scalarString(p.key) ?? ''))?.value,
+        );
         const body = args.items.find((p) => scalarString(p.key) === bodyKey)?.value;
-        if (target && isScalar(body)) for (const entry of writtenBody(source, uri, target, body, problems, 'ansible')) mounts.push(withTask(entry, node));
+        if (target && isScalar(body))
+          for (const entry of writtenBody(source, uri, target, body, problems, 'ansible'))
+            mounts.push(withTask(entry, node));
         continue;
       }
       if (key !== undefined && ANSIBLE_MOUNT_MODULES.has(key)) {
@@ -151,7 +195,11 @@ export function parseAnsible(source: SourceText, uri: string, problems: ParsePro
           for (const entry of looped) mounts.push(entry);
           continue;
         }
-        const entry = isMap(pair.value) ? ansibleTask(source, uri, node, pair.value) : isScalar(pair.value) ? ansibleFreeForm(source, uri, node, pair.value) : undefined;
+        const entry = isMap(pair.value)
+          ? ansibleTask(source, uri, node, pair.value)
+          : isScalar(pair.value)
+            ? ansibleFreeForm(source, uri, node, pair.value)
+            : undefined;
         if (entry) mounts.push(entry);
         continue;
       }
@@ -174,7 +222,14 @@ const BODY_KEYS: Record<string, string> = {
  * The mounts of a file body a task (Ansible) or a `write_files` item (cloud-init) writes: fstab
  * lines, an autofs map (`/etc/auto.*`) or a systemd mount unit (`*.mount`).
  */
-function writtenBody(source: SourceText, uri: string, target: string, body: Scalar, problems: ParseProblem[], host: 'ansible' | 'cloud-init'): MountEntry[] {
+function writtenBody(
+  source: SourceText,
+  uri: string,
+  target: string,
+  body: Scalar,
+  problems: ParseProblem[],
+  host: 'ansible' | 'cloud-init',
+): MountEntry[] {
   const fstab = /(?:^|\/)fstab$/.test(target);
   const autofs = /(?:^|\/)auto\.(?!master)[^/]+$/.test(target);
   const unit = /(?:^|\/)systemd\/.*\.mount$/.test(target);
@@ -183,7 +238,11 @@ function writtenBody(source: SourceText, uri: string, target: string, body: Scal
   if (!content || (body.type === 'QUOTE_DOUBLE' && content.raw.includes('\\'))) return [];
   if (autofs || unit) {
     // The file's lines keep their document offsets: everything outside the body is blanked.
-    const masked = new SourceTextClass(source.text.slice(0, content.start).replace(/[^\r\n]/g, ' ') + content.raw + source.text.slice(content.end).replace(/[^\r\n]/g, ' '));
+    const masked = new SourceTextClass(
+      source.text.slice(0, content.start).replace(/[^\r\n]/g, ' ') +
+        content.raw +
+        source.text.slice(content.end).replace(/[^\r\n]/g, ' '),
+    );
     const found = autofs ? parseAutofsMap(masked, uri, problems) : parseSystemdMount(masked, uri, problems);
     return found.map((m) => ({ ...m, host }));
   }
@@ -217,9 +276,19 @@ function loopMounts(source: SourceText, uri: string, task: YAMLMap, args: YAMLMa
     const value = scalarString(pair.value);
     const match = value !== undefined ? ITEM_FIELD.exec(value.trim()) : null;
     if (key && match) fields.set(key, match[1] ?? match[2]!);
-    else if (key && (key === 'src' || key === 'path' || key === 'name') && value !== undefined && ITEM_IN_TEXT.test(value)) composed.set(key, pair);
+    else if (
+      key &&
+      (key === 'src' || key === 'path' || key === 'name') &&
+      value !== undefined &&
+      ITEM_IN_TEXT.test(value)
+    )
+      composed.set(key, pair);
   }
-  if ((fields.size === 0 && composed.size === 0) || (!fields.has('src') && !fields.has('opts') && !fields.has('path') && !fields.has('name') && composed.size === 0)) return [];
+  if (
+    (fields.size === 0 && composed.size === 0) ||
+    (!fields.has('src') && !fields.has('opts') && !fields.has('path') && !fields.has('name') && composed.size === 0)
+  )
+    return [];
   const mounts: MountEntry[] = [];
   for (const item of list.items as YAMLMap[]) {
     // A map standing for the task's arguments: the item's value where the task says `{{ item.x }}`.
@@ -228,7 +297,11 @@ function loopMounts(source: SourceText, uri: string, task: YAMLMap, args: YAMLMa
       const field = fields.get(name);
       const template = composed.get(name);
       const filled = template ? fillItemFields(template.value as Scalar, item) : undefined;
-      const pair = field ? item.items.find((p) => scalarString(p.key) === field) : filled ? new Pair(new Scalar(name), filled) : args.items.find((p) => scalarString(p.key) === name);
+      const pair = field
+        ? item.items.find((p) => scalarString(p.key) === field)
+        : filled
+          ? new Pair(new Scalar(name), filled)
+          : args.items.find((p) => scalarString(p.key) === name);
       if (pair) merged.items.push(new Pair(new Scalar(name), pair.value));
     }
     const entry = ansibleTask(source, uri, task, merged);
@@ -295,10 +368,15 @@ export function ansibleTask(source: SourceText, uri: string, task: YAMLMap, args
   // No `opts:` yet: a new line after `fstype:` (block mappings only).
   const anchor = fstype ?? src;
   const anchorEnd = anchor?.value && (anchor.value as Node).range ? (anchor.value as Node).range![1] : undefined;
-  const keyColumn = anchor?.key && (anchor.key as Node).range ? source.positionAt((anchor.key as Node).range![0]).character : undefined;
-  const insertion = !opts && !args.flow && anchorEnd !== undefined && keyColumn !== undefined
-    ? { optionsSpan: { start: anchorEnd, end: anchorEnd }, optionsInsertion: { before: `${source.eol}${' '.repeat(keyColumn)}opts: `, after: '' } }
-    : {};
+  const keyColumn =
+    anchor?.key && (anchor.key as Node).range ? source.positionAt((anchor.key as Node).range![0]).character : undefined;
+  const insertion =
+    !opts && !args.flow && anchorEnd !== undefined && keyColumn !== undefined
+      ? {
+          optionsSpan: { start: anchorEnd, end: anchorEnd },
+          optionsInsertion: { before: `${source.eol}${' '.repeat(keyColumn)}opts: `, after: '' },
+        }
+      : {};
   return {
     uri,
     origin: 'ansible',
@@ -352,7 +430,9 @@ function ansibleFreeForm(source: SourceText, uri: string, task: YAMLMap, node: S
     ...(path ? { mountPoint: path.value, mountPointSpan: at(path), mountPointDecoded: path.value } : {}),
     ...(fstype ? { fsType: fstype.value, fsTypeSpan: at(fstype) } : {}),
     options,
-    ...(opts ? { optionsSpan: at(opts) } : { optionsSpan: { start: content.end, end: content.end }, optionsInsertion: { before: ' opts=', after: '' } }),
+    ...(opts
+      ? { optionsSpan: at(opts) }
+      : { optionsSpan: { start: content.end, end: content.end }, optionsInsertion: { before: ' opts=', after: '' } }),
     isNfs: isNfsType(fstype?.value),
     span: spanOf(task) ?? { start: content.start, end: content.end },
     ...(isTemplated(content.raw) ? { templated: true } : {}),
@@ -370,7 +450,8 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
       if ((key === 'runcmd' || key === 'bootcmd') && isSeq(pair.value)) {
         for (const item of pair.value.items) {
           if (isScalar(item)) {
-            for (const entry of scalarScriptMounts(source, item, { uri, host: 'cloud-init', problems })) mounts.push(entry);
+            for (const entry of scalarScriptMounts(source, item, { uri, host: 'cloud-init', problems }))
+              mounts.push(entry);
           } else if (isSeq(item)) {
             const words: Word[] = [];
             for (const arg of item.items) {
@@ -378,14 +459,30 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
               const content = scalarContent(source.text, arg);
               if (!content) continue;
               const value = scalarString(arg) ?? content.raw;
-              words.push({ raw: content.raw, value, span: { start: content.start, end: content.end }, templated: isTemplated(content.raw) });
+              words.push({
+                raw: content.raw,
+                value,
+                span: { start: content.start, end: content.end },
+                templated: isTemplated(content.raw),
+              });
             }
             const entry = mountCommandFromWords(words, { uri, host: 'cloud-init', problems });
             if (entry) mounts.push(entry);
             // `[sh, -c, "mount ... && ..."]`, `[su, -c, '...']`, `[ssh, host, '...']`: the script is read in place.
             const carried = words[0] ? carriedScript(words, commandBaseName(words[0].value)) : undefined;
-            const script = carried && 'script' in carried ? item.items.find((arg) => isScalar(arg) && arg.range?.[0] !== undefined && arg.range[0] <= carried.script.span.start && arg.range[1] >= carried.script.span.end) : undefined;
-            if (isScalar(script)) for (const found of scalarScriptMounts(source, script, { uri, host: 'cloud-init', problems })) mounts.push(found);
+            const script =
+              carried && 'script' in carried
+                ? item.items.find(
+                    (arg) =>
+                      isScalar(arg) &&
+                      arg.range?.[0] !== undefined &&
+                      arg.range[0] <= carried.script.span.start &&
+                      arg.range[1] >= carried.script.span.end,
+                  )
+                : undefined;
+            if (isScalar(script))
+              for (const found of scalarScriptMounts(source, script, { uri, host: 'cloud-init', problems }))
+                mounts.push(found);
           }
         }
       }
@@ -402,18 +499,26 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
           for (const entry of writtenBody(source, uri, target, body, problems, 'cloud-init')) mounts.push(entry);
           // A script the VM runs later (`/usr/local/bin/mount-anf.sh`, or any file starting `#!/bin/sh`): read as shell.
           const content = typeof body.value === 'string' ? body.value : '';
-          if (/\.(?:sh|bash)$/.test(target) || SHELL_SHEBANG.test(content)) for (const entry of scalarScriptMounts(source, body, { uri, host: 'cloud-init', problems })) mounts.push(entry);
+          if (/\.(?:sh|bash)$/.test(target) || SHELL_SHEBANG.test(content))
+            for (const entry of scalarScriptMounts(source, body, { uri, host: 'cloud-init', problems }))
+              mounts.push(entry);
         }
       }
       if (key === 'mounts' && isSeq(pair.value)) {
         for (const item of pair.value.items) {
           if (!isSeq(item)) continue;
-          const fields = item.items.map((f) => (isScalar(f) ? { value: scalarString(f) ?? '', content: scalarContent(source.text, f) } : undefined));
+          const fields = item.items.map((f) =>
+            isScalar(f) ? { value: scalarString(f) ?? '', content: scalarContent(source.text, f) } : undefined,
+          );
           const [spec, file, type, opts, dump, pass] = fields;
           const itemSpan = spanOf(item);
           if (!spec?.content || !itemSpan) continue;
           if (fields.length < 2) {
-            problems.push({ code: MALFORMED_CODE, span: itemSpan, message: 'A cloud-init `mounts:` entry needs at least a device and a mount point.' });
+            problems.push({
+              code: MALFORMED_CODE,
+              span: itemSpan,
+              message: 'A cloud-init `mounts:` entry needs at least a device and a mount point.',
+            });
             continue;
           }
           const parts = splitNfsSource(spec.value);
@@ -428,7 +533,9 @@ export function parseCloudInit(source: SourceText, uri: string, problems: ParseP
             source: spec.value,
             sourceSpan: at(spec.content),
             ...(parts ? literalParts(parts) : {}),
-            ...(file?.content ? { mountPoint: file.value, mountPointSpan: at(file.content), mountPointDecoded: file.value } : {}),
+            ...(file?.content
+              ? { mountPoint: file.value, mountPointSpan: at(file.content), mountPointDecoded: file.value }
+              : {}),
             ...(type?.content && fsType ? { fsType, fsTypeSpan: at(type.content) } : {}),
             options,
             ...(opts?.content ? { optionsSpan: at(opts.content) } : {}),

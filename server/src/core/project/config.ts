@@ -11,11 +11,18 @@ import { dirname, foldersUpTo, isInside, joinPath } from './paths';
 export function configCandidates(path: string, root: string, fence?: (folder: string) => boolean): string[] {
   const folders = foldersUpTo(dirname(path), root);
   const stop = fence ? folders.findIndex(fence) : -1;
-  return (stop < 0 ? folders : folders.slice(0, stop)).flatMap((folder) => CONFIG_FILE_NAMES.map((name) => joinPath(folder, name)));
+  return (stop < 0 ? folders : folders.slice(0, stop)).flatMap((folder) =>
+    CONFIG_FILE_NAMES.map((name) => joinPath(folder, name)),
+  );
 }
 
 /** The nearest configuration file of `path` among the candidates `exists` confirms (`fence`: a folder the lookup stops before). */
-export function nearestConfig(path: string, root: string, exists: (candidate: string) => boolean, fence?: (folder: string) => boolean): string | undefined {
+export function nearestConfig(
+  path: string,
+  root: string,
+  exists: (candidate: string) => boolean,
+  fence?: (folder: string) => boolean,
+): string | undefined {
   return configCandidates(path, root, fence).find(exists);
 }
 
@@ -24,8 +31,13 @@ export function nearestConfig(path: string, root: string, exists: (candidate: st
  * user's home (for a file inside it), and a shared temporary folder and those above it (for a file
  * inside one), where another user could place a `.anf-lint.yaml` that reconfigures or blocks the run.
  */
-export function looseFence(path: string, home: string | undefined, shared: readonly string[]): (folder: string) => boolean {
+export function looseFence(
+  path: string,
+  home: string | undefined,
+  shared: readonly string[],
+): (folder: string) => boolean {
   const homeAbove = home !== undefined && home !== '/' && isInside(home, path);
   const sharedAbove = shared.filter((folder) => isInside(folder, path));
-  return (folder) => (homeAbove && folder !== home && isInside(folder, home!)) || sharedAbove.some((s) => isInside(folder, s));
+  return (folder) =>
+    (homeAbove && folder !== home && isInside(folder, home!)) || sharedAbove.some((s) => isInside(folder, s));
 }

@@ -49,26 +49,32 @@ export function kindOf(uri: string, text: string): FileKind {
 /** What to read of `context` for `targets`; undefined when everything is needed. */
 export function planContext(targets: readonly KnownFile[], context: readonly KnownFile[]): ContextPlan | undefined {
   if (context.length === 0) return undefined;
-  if (targets.some((t) => ESTATE_KINDS.has(t.kind) || t.estate === true || t.kind === 'anf-lint-config')) return undefined;
+  if (targets.some((t) => ESTATE_KINDS.has(t.kind) || t.estate === true || t.kind === 'anf-lint-config'))
+    return undefined;
   // The host model of the whole root from paths and kinds alone (buildHostModel reads nothing else to assign files).
   const model = buildHostModel([...context, ...targets].map((f) => parseFile(f.uri, '', 0, f.kind)));
   const whole = new Set<string>();
   for (const target of targets) {
     const host = model.hostOf(target.uri);
-    if (host && (host.kind === 'host' || host.kind === 'repository')) for (const file of host.files) whole.add(file.uri);
+    if (host && (host.kind === 'host' || host.kind === 'repository'))
+      for (const file of host.files) whole.add(file.uri);
   }
   // sysctl files load together per sysctl root (sysctl/scope.ts), which a path with two `etc/` can set apart from the host.
   const sysctlRoots = new Set<string>();
-  for (const file of [...targets, ...context]) if (file.kind === 'sysctl' && whole.has(file.uri)) sysctlRoots.add(sysctlRoot(file.uri) ?? '');
+  for (const file of [...targets, ...context])
+    if (file.kind === 'sysctl' && whole.has(file.uri)) sysctlRoots.add(sysctlRoot(file.uri) ?? '');
   for (const target of targets) if (target.kind === 'sysctl') sysctlRoots.add(sysctlRoot(target.uri) ?? '');
   sysctlRoots.delete('');
-  if (sysctlRoots.size > 0) for (const file of context) if (file.kind === 'sysctl' && sysctlRoots.has(sysctlRoot(file.uri) ?? '')) whole.add(file.uri);
+  if (sysctlRoots.size > 0)
+    for (const file of context)
+      if (file.kind === 'sysctl' && sysctlRoots.has(sysctlRoot(file.uri) ?? '')) whole.add(file.uri);
   // A manifest in a target's host is read whole: the host's own volumes count for its kernel settings (sysctl/scope.ts).
   const manifests = new Set<string>();
   for (const file of context) {
     if (whole.has(file.uri)) continue;
     if (MANIFEST_KINDS.has(file.kind)) manifests.add(file.uri);
-    else if (ESTATE_KINDS.has(file.kind) || file.estate === true || file.kind === 'anf-lint-config') whole.add(file.uri);
+    else if (ESTATE_KINDS.has(file.kind) || file.estate === true || file.kind === 'anf-lint-config')
+      whole.add(file.uri);
   }
   for (const target of targets) whole.delete(target.uri);
   return { whole, manifests };
@@ -95,7 +101,11 @@ export function planContext(targets: readonly KnownFile[], context: readonly Kno
  *
  * `read` parses a manifest and returns its volumes (called at most once per manifest).
  */
-export function readMatchingManifests(manifests: readonly { readonly uri: string; readonly text: string }[], mounts: readonly MountEntry[], read: (uri: string) => readonly VolumeSummary[]): void {
+export function readMatchingManifests(
+  manifests: readonly { readonly uri: string; readonly text: string }[],
+  mounts: readonly MountEntry[],
+  read: (uri: string) => readonly VolumeSummary[],
+): void {
   if (manifests.length === 0) return;
   // URI order, as the workspace orders files (workspace.ts derive()).
   const sorted = [...manifests].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
@@ -148,7 +158,12 @@ export function readMatchingManifests(manifests: readonly { readonly uri: string
       if (once(question)) {
         // The index keeps the last volume with this endpoint.
         scan([server, textKey(exportPath)], true, (found) => {
-          const hit = found.some((v) => v.exportPath !== undefined && normalizeExportPath(v.exportPath) === exportPath && v.mountTargets.some((t) => normalizeServer(t) === server));
+          const hit = found.some(
+            (v) =>
+              v.exportPath !== undefined &&
+              normalizeExportPath(v.exportPath) === exportPath &&
+              v.mountTargets.some((t) => normalizeServer(t) === server),
+          );
           if (hit) endpoints.add(question);
           return hit;
         });
@@ -156,9 +171,11 @@ export function readMatchingManifests(manifests: readonly { readonly uri: string
       reached = endpoints.has(question);
     }
     // The mount path also answers ANF226 (which volume has the mount's path), whatever the mount reaches.
-    if (mountPoint !== undefined && once(`mountPath ${mountPoint}`)) unique(mountPoint, textKey(mountPoint), (v) => v.mountPath);
+    if (mountPoint !== undefined && once(`mountPath ${mountPoint}`))
+      unique(mountPoint, textKey(mountPoint), (v) => v.mountPath);
     // The index looks a mount up by its export path alone only when no volume has its server and export path.
-    if (!reached && exportPath !== undefined && once(`exportPath ${exportPath}`)) unique(exportPath, textKey(exportPath), (v) => v.exportPath);
+    if (!reached && exportPath !== undefined && once(`exportPath ${exportPath}`))
+      unique(exportPath, textKey(exportPath), (v) => v.exportPath);
     if (server !== undefined && once(`target ${server}`)) {
       // mounts/rules/target.ts names the first volume behind a mount target.
       scan([server], false, (found) => found.some((v) => v.mountTargets.some((t) => normalizeServer(t) === server)));

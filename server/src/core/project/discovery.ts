@@ -43,7 +43,12 @@ function skippedSegment(relative: string): boolean {
  * The candidate files under `folder`. `gitRoot` is the work tree that holds it (git decides there);
  * undefined walks the folder.
  */
-export function discoverFiles(env: Environment, folder: string, gitRoot: string | undefined, limits: DiscoveryLimits = DEFAULT_DISCOVERY_LIMITS): Discovered {
+export function discoverFiles(
+  env: Environment,
+  folder: string,
+  gitRoot: string | undefined,
+  limits: DiscoveryLimits = DEFAULT_DISCOVERY_LIMITS,
+): Discovered {
   const paths: string[] = [];
   if (gitRoot !== undefined && env.git) {
     let known: readonly string[] | undefined;
@@ -75,7 +80,8 @@ export function discoverFiles(env: Environment, folder: string, gitRoot: string 
       continue;
     }
     for (const child of children) {
-      if (++entries > limits.maxEntries) return { paths, stopped: `it looked at ${limits.maxEntries} directory entries` };
+      if (++entries > limits.maxEntries)
+        return { paths, stopped: `it looked at ${limits.maxEntries} directory entries` };
       const path = joinPath(dir, child.name);
       if (child.kind === 'directory') {
         if (!SKIPPED_DIRECTORIES.has(child.name)) queue.push(path);
@@ -90,4 +96,3 @@ export function discoverFiles(env: Environment, folder: string, gitRoot: string 
   }
   return { paths: paths.sort() };
 }
-

@@ -43,7 +43,9 @@ export interface FixRun {
 export function editsClash(a: Pick<TextEdit, 'uri' | 'span'>, b: Pick<TextEdit, 'uri' | 'span'>): boolean {
   if (a.uri !== b.uri) return false;
   const insertion = a.span.start === a.span.end || b.span.start === b.span.end;
-  return insertion ? a.span.start <= b.span.end && b.span.start <= a.span.end : a.span.start < b.span.end && b.span.start < a.span.end;
+  return insertion
+    ? a.span.start <= b.span.end && b.span.start <= a.span.end
+    : a.span.start < b.span.end && b.span.start < a.span.end;
 }
 
 /** The fix a diagnostic contributes at this level: its first safe fix, or (unsafe) its first fix. */
@@ -55,7 +57,11 @@ export function fixAtLevel(diagnostic: Diagnostic, level: FixLevel): ResolvedFix
  * Picks whole fixes from diagnostics: each visible diagnostic's fix at `level`, unless one of its
  * edits clashes with an edit already taken or lies in a file `writable` refuses.
  */
-export function selectFixes(diagnostics: readonly Diagnostic[], level: FixLevel, writable: (uri: string) => boolean = () => true): { edits: TextEdit[]; chosen: { diagnostic: Diagnostic; fix: ResolvedFix }[] } {
+export function selectFixes(
+  diagnostics: readonly Diagnostic[],
+  level: FixLevel,
+  writable: (uri: string) => boolean = () => true,
+): { edits: TextEdit[]; chosen: { diagnostic: Diagnostic; fix: ResolvedFix }[] } {
   const edits: TextEdit[] = [];
   const chosen: { diagnostic: Diagnostic; fix: ResolvedFix }[] = [];
   const seen = new Set<string>();
@@ -91,7 +97,8 @@ function findingKey(diagnostic: Diagnostic): string {
 /** The error and warning findings of `after` that `before` did not have (by file and code, counted). */
 function newFindings(before: readonly Diagnostic[], after: readonly Diagnostic[]): Diagnostic[] {
   const counts = new Map<string, number>();
-  for (const d of before) if (COMPOSE_SEVERITIES.has(d.severity)) counts.set(findingKey(d), (counts.get(findingKey(d)) ?? 0) + 1);
+  for (const d of before)
+    if (COMPOSE_SEVERITIES.has(d.severity)) counts.set(findingKey(d), (counts.get(findingKey(d)) ?? 0) + 1);
   const found: Diagnostic[] = [];
   for (const d of after) {
     if (!COMPOSE_SEVERITIES.has(d.severity)) continue;
@@ -119,14 +126,23 @@ function fixKey(diagnostic: Diagnostic, fix: ResolvedFix): string {
  * not offered again in this run. Bounded: at most MAX_FIX_PASSES passes, and a pass that does not
  * compose costs two lints per fix.
  */
-export function fixFiles(workspace: Workspace, uris: readonly string[], configFor: (uri: string) => ResolvedConfig, level: FixLevel, options: LintOptions = {}): FixRun {
+export function fixFiles(
+  workspace: Workspace,
+  uris: readonly string[],
+  configFor: (uri: string) => ResolvedConfig,
+  level: FixLevel,
+  options: LintOptions = {},
+): FixRun {
   const fixable = new Set(uris.filter((uri) => workspace.file(uri) !== undefined));
   const applied: AppliedFix[] = [];
   const dropped: DroppedFix[] = [];
   const droppedKeys = new Set<string>();
   let unfinished = false;
   // Every fix, not the first findings a report lists (ANF010).
-  const lintAll = () => [...fixable].flatMap((uri) => visibleDiagnostics(lintFile(workspace, uri, configFor(uri), { limits: NO_FINDING_LIMITS, ...options })));
+  const lintAll = () =>
+    [...fixable].flatMap((uri) =>
+      visibleDiagnostics(lintFile(workspace, uri, configFor(uri), { limits: NO_FINDING_LIMITS, ...options })),
+    );
   const textsNow = () => new Map([...fixable].map((uri) => [uri, workspace.file(uri)!.source.text]));
   const restore = (texts: ReadonlyMap<string, string>) => {
     for (const [uri, text] of texts) {
@@ -148,7 +164,13 @@ export function fixFiles(workspace: Workspace, uris: readonly string[], configFo
     return changed;
   };
   const record = (list: AppliedFix[], { diagnostic, fix }: { diagnostic: Diagnostic; fix: ResolvedFix }) =>
-    list.push({ uri: diagnostic.uri, code: diagnostic.code, title: fix.title, applicability: fix.applicability, line: diagnostic.range.start.line });
+    list.push({
+      uri: diagnostic.uri,
+      code: diagnostic.code,
+      title: fix.title,
+      applicability: fix.applicability,
+      line: diagnostic.range.start.line,
+    });
 
   let diagnostics = lintAll();
   for (let pass = 0; ; pass++) {
@@ -179,7 +201,9 @@ export function fixFiles(workspace: Workspace, uris: readonly string[], configFo
       restore(start);
       if (!apply([...keptEdits, ...one.fix.edits])) continue;
       const now = lintAll();
-      const made = newFindings(diagnostics, now).filter((d) => !allowed.has(findingKey(d)) && !alone.has(findingKey(d)));
+      const made = newFindings(diagnostics, now).filter(
+        (d) => !allowed.has(findingKey(d)) && !alone.has(findingKey(d)),
+      );
       if (made.length > 0) {
         droppedKeys.add(fixKey(one.diagnostic, one.fix));
         const list: AppliedFix[] = [];
@@ -197,6 +221,11 @@ export function fixFiles(workspace: Workspace, uris: readonly string[], configFo
     diagnostics = keptEdits.length > 0 ? current : diagnostics;
   }
   // With --fix alone: the fixes it left out because they are unsafe (`--unsafe-fixes` or the editor's quick fixes apply them).
-  const unsafeLeft = level === 'safe' ? diagnostics.filter((d) => !d.suppressed && fixAtLevel(d, 'safe') === undefined && fixAtLevel(d, 'unsafe') !== undefined).length : 0;
+  const unsafeLeft =
+    level === 'safe'
+      ? diagnostics.filter(
+          (d) => !d.suppressed && fixAtLevel(d, 'safe') === undefined && fixAtLevel(d, 'unsafe') !== undefined,
+        ).length
+      : 0;
   return { texts: textsNow(), applied, unfinished, dropped, unsafeLeft };
 }

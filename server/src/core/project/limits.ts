@@ -18,7 +18,20 @@ export const DISCOVERY_MAX_FILES = 2000; // not a fact: a bound on memory and st
 export const DISCOVERY_MAX_ENTRIES = 50000; // not a fact: a bound on start-up time in huge trees
 
 /** Folders never descended into and never taken from git's file list: the one skip list of the CLI and the server. */
-export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['.git', '.hg', '.svn', 'node_modules', 'dist', 'out', '.vscode-test', '.venv', 'venv', '__pycache__', '.terraform', '.cache']);
+export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
+  '.git',
+  '.hg',
+  '.svn',
+  'node_modules',
+  'dist',
+  'out',
+  '.vscode-test',
+  '.venv',
+  'venv',
+  '__pycache__',
+  '.terraform',
+  '.cache',
+]);
 
 export interface DiscoveryLimits {
   readonly maxFiles: number;
@@ -26,4 +39,8 @@ export interface DiscoveryLimits {
   readonly maxFileBytes: number;
 }
 
-export const DEFAULT_DISCOVERY_LIMITS: DiscoveryLimits = { maxFiles: DISCOVERY_MAX_FILES, maxEntries: DISCOVERY_MAX_ENTRIES, maxFileBytes: DISCOVERED_FILE_MAX_BYTES };
+export const DEFAULT_DISCOVERY_LIMITS: DiscoveryLimits = {
+  maxFiles: DISCOVERY_MAX_FILES,
+  maxEntries: DISCOVERY_MAX_ENTRIES,
+  maxFileBytes: DISCOVERED_FILE_MAX_BYTES,
+};

@@ -1,4 +1,10 @@
-import { EnvironmentError, type DirectoryEntry, type EntryInfo, type Environment, type GitQueries } from './environment';
+import {
+  EnvironmentError,
+  type DirectoryEntry,
+  type EntryInfo,
+  type Environment,
+  type GitQueries,
+} from './environment';
 import { basename, dirname, isInside, joinPath, relativeTo } from './paths';
 
 /**
@@ -47,7 +53,9 @@ export class MemoryEnvironment implements Environment {
       knownFiles(root) {
         const repo = self.repositories.get(root);
         if (repo?.known) return repo.known;
-        return [...self.entries.keys()].filter((p) => isInside(root, p) && self.entries.get(p)!.type !== 'special').map((p) => relativeTo(root, p)!);
+        return [...self.entries.keys()]
+          .filter((p) => isInside(root, p) && self.entries.get(p)!.type !== 'special')
+          .map((p) => relativeTo(root, p)!);
       },
       stagedFiles(root) {
         return Object.keys(self.repositories.get(root)?.staged ?? {});
@@ -77,7 +85,11 @@ export class MemoryEnvironment implements Environment {
   }
 
   writeText(path: string, content: string | Uint8Array, mode = DEFAULT_MODE): void {
-    this.entries.set(path, { type: 'file', bytes: typeof content === 'string' ? encoder.encode(content) : content, mode });
+    this.entries.set(path, {
+      type: 'file',
+      bytes: typeof content === 'string' ? encoder.encode(content) : content,
+      mode,
+    });
   }
 
   symlink(path: string, target: string): void {
@@ -112,7 +124,11 @@ export class MemoryEnvironment implements Environment {
   private resolve(path: string, depth = 0): string {
     if (depth > MAX_LINK_HOPS) throw new EnvironmentError('ELOOP', `too many links: ${path}`);
     const entry = this.entries.get(path);
-    if (entry?.type === 'symlink') return this.resolve(entry.target.startsWith('/') ? entry.target : joinPath(dirname(path), entry.target), depth + 1);
+    if (entry?.type === 'symlink')
+      return this.resolve(
+        entry.target.startsWith('/') ? entry.target : joinPath(dirname(path), entry.target),
+        depth + 1,
+      );
     return path;
   }
 
@@ -141,7 +157,8 @@ export class MemoryEnvironment implements Environment {
   readFile(path: string): Uint8Array {
     this.reads.push(path);
     const entry = this.entries.get(this.resolve(path));
-    if (entry?.type === 'special') throw new Error(`MemoryEnvironment: ${path} is a special file; reading it would block`);
+    if (entry?.type === 'special')
+      throw new Error(`MemoryEnvironment: ${path} is a special file; reading it would block`);
     if (entry?.type !== 'file') throw new EnvironmentError('ENOENT', `no such file: ${path}`);
     return entry.bytes;
   }

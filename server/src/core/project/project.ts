@@ -144,24 +144,39 @@ export class Project {
 
   /** The root of a folder: its workspace folder, else its git work tree, else the folder itself (loose; its configuration lookup reaches the current folder when it lies below it). */
   rootOfFolder(folder: string): Root {
-    const workspaceFolder = (this.options.folders ?? []).filter((f) => isInside(f, folder)).sort((a, b) => b.length - a.length)[0];
+    const workspaceFolder = (this.options.folders ?? [])
+      .filter((f) => isInside(f, folder))
+      .sort((a, b) => b.length - a.length)[0];
     if (workspaceFolder !== undefined) {
       const gitRoot = this.gitRootOf(workspaceFolder);
-      return { path: workspaceFolder, real: this.realOf(workspaceFolder), ...(gitRoot !== undefined ? { gitRoot } : {}), context: true, configTop: workspaceFolder };
+      return {
+        path: workspaceFolder,
+        real: this.realOf(workspaceFolder),
+        ...(gitRoot !== undefined ? { gitRoot } : {}),
+        context: true,
+        configTop: workspaceFolder,
+      };
     }
     const gitRoot = this.gitRootOf(folder);
-    if (gitRoot !== undefined) return { path: gitRoot, real: this.realOf(gitRoot), gitRoot, context: true, configTop: gitRoot };
+    if (gitRoot !== undefined)
+      return { path: gitRoot, real: this.realOf(gitRoot), gitRoot, context: true, configTop: gitRoot };
     // Outside git: the configuration is looked up no higher than the folder named, or the current
     // folder when the named folder lies below it (as for a named file, rootOf).
     const cwd = this.options.cwd;
-    return { path: folder, real: this.realOf(folder), context: false, configTop: cwd !== undefined && isInside(cwd, folder) ? cwd : folder };
+    return {
+      path: folder,
+      real: this.realOf(folder),
+      context: false,
+      configTop: cwd !== undefined && isInside(cwd, folder) ? cwd : folder,
+    };
   }
 
   /** The root of a file: as its folder's, except that a loose file named from the current folder has the current folder as root. */
   rootOf(path: string): Root {
     const root = this.rootOfFolder(dirname(path));
     const cwd = this.options.cwd;
-    if (!root.context && cwd !== undefined && isInside(cwd, path)) return { path: cwd, real: this.realOf(cwd), context: false, configTop: cwd };
+    if (!root.context && cwd !== undefined && isInside(cwd, path))
+      return { path: cwd, real: this.realOf(cwd), context: false, configTop: cwd };
     return root;
   }
 
@@ -176,12 +191,19 @@ export class Project {
 
   /** Reads a file inside its root (regular files only, within the size limit); records why not. */
   read(path: string, root: Root, named = false, context = false): ReadFile | SkippedFile {
-    const outcome = readInside(this.env, path, root.real, named ? (this.options.namedMaxBytes ?? NAMED_FILE_MAX_BYTES) : this.limits.maxFileBytes);
+    const outcome = readInside(
+      this.env,
+      path,
+      root.real,
+      named ? (this.options.namedMaxBytes ?? NAMED_FILE_MAX_BYTES) : this.limits.maxFileBytes,
+    );
     if (outcome.ok) return outcome;
-    if (outcome.reason === 'outside' || outcome.reason === 'special' || outcome.reason === 'too-large') this.note(path, outcome.message);
+    if (outcome.reason === 'outside' || outcome.reason === 'special' || outcome.reason === 'too-large')
+      this.note(path, outcome.message);
     // A file git lists that the work tree no longer has, or a submodule (git lists its folder), is
     // not an error; a context file that cannot be read fails the run only if it is linted too.
-    else if (!context && (named || (outcome.reason !== 'missing' && outcome.reason !== 'folder'))) this.errors.push({ path, message: outcome.message });
+    else if (!context && (named || (outcome.reason !== 'missing' && outcome.reason !== 'folder')))
+      this.errors.push({ path, message: outcome.message });
     return outcome;
   }
 
@@ -278,7 +300,11 @@ export class Project {
    * looked at (never opened), and only when the file got the defaults.
    */
   private noteConfigAbove(path: string, root: Root): void {
-    const searched = configCandidates(path, root.configTop, looseFence(path, this.env.home, this.env.sharedFolders ?? []));
+    const searched = configCandidates(
+      path,
+      root.configTop,
+      looseFence(path, this.env.home, this.env.sharedFolders ?? []),
+    );
     // The first folder the lookup did not reach.
     const highest = searched.length > 0 ? dirname(searched[searched.length - 1]!) : undefined;
     const start = highest === undefined ? dirname(path) : highest === '/' ? undefined : dirname(highest);
@@ -286,7 +312,10 @@ export class Project {
     this.aboveChecked.add(start);
     const above = configCandidates(`${start}/.`, '/').find((candidate) => this.env.stat(candidate)?.kind === 'file');
     if (above === undefined) return;
-    this.note(above, `not used for the files under ${highest ?? dirname(path)}: outside a git repository the lookup stops at the folder named on the command line (or the current folder), below the home folder and before a shared temporary folder such as /tmp; pass --config ${above} to use it`);
+    this.note(
+      above,
+      `not used for the files under ${highest ?? dirname(path)}: outside a git repository the lookup stops at the folder named on the command line (or the current folder), below the home folder and before a shared temporary folder such as /tmp; pass --config ${above} to use it`,
+    );
   }
 
   /** Every configuration file the run has used so far. */
@@ -329,7 +358,13 @@ export interface LintedFile {
 /** A run over some targets: their workspaces (one per root, with the root's context), fixing, linting. */
 export class ProjectRun {
   /** The targets that could be read, in the order given. */
-  readonly targets: { readonly path: string; readonly uri: string; readonly root: Root; readonly text: string; readonly decodable: boolean }[] = [];
+  readonly targets: {
+    readonly path: string;
+    readonly uri: string;
+    readonly root: Root;
+    readonly text: string;
+    readonly decodable: boolean;
+  }[] = [];
   private readonly workspaces = new Map<string, Workspace>();
   private readonly rootByUri = new Map<string, Root>();
   private readonly pathByUri = new Map<string, string>();
@@ -384,7 +419,16 @@ export class ProjectRun {
           const kind = kindOf(uri, file.text);
           return { file, uri, kind, ...(mayDescribeEstate(kind, file.text) ? { estate: true } : {}) };
         });
-      const plan = project.fullContext ? undefined : planContext(targetsOfRoot.map((t) => ({ uri: t.uri, kind: kindOf(t.uri, t.text), ...(mayDescribeEstate(kindOf(t.uri, t.text), t.text) ? { estate: true } : {}) })), context);
+      const plan = project.fullContext
+        ? undefined
+        : planContext(
+            targetsOfRoot.map((t) => ({
+              uri: t.uri,
+              kind: kindOf(t.uri, t.text),
+              ...(mayDescribeEstate(kindOf(t.uri, t.text), t.text) ? { estate: true } : {}),
+            })),
+            context,
+          );
       const deferred: typeof context = [];
       for (const { file, uri, kind } of context) {
         this.rootByUri.set(uri, root);
@@ -397,11 +441,14 @@ export class ProjectRun {
         workspace.set(uri, '', 0, kind);
         if (plan.manifests.has(uri)) deferred.push({ file, uri, kind });
       }
-      for (const target of targetsOfRoot) if (!target.root.context) this.addTerraformModule(target.path, target.root, workspace);
+      for (const target of targetsOfRoot)
+        if (!target.root.context) this.addTerraformModule(target.path, target.root, workspace);
       for (const target of targetsOfRoot) workspace.set(target.uri, target.text);
       if (!plan || deferred.length === 0) continue;
       // The manifests the answers about the mounts the targets' rules look at need (their own and their hosts').
-      const mounts = [...plan.whole, ...targetsOfRoot.map((t) => t.uri)].flatMap((uri) => workspace.file(uri)?.mounts ?? []);
+      const mounts = [...plan.whole, ...targetsOfRoot.map((t) => t.uri)].flatMap(
+        (uri) => workspace.file(uri)?.mounts ?? [],
+      );
       const manifests = deferred.map(({ uri, file }) => ({ uri, text: file.text }));
       const texts = new Map(manifests.map((m) => [m.uri, m.text]));
       readMatchingManifests(manifests, mounts, (uri) => {
@@ -466,7 +513,17 @@ export class ProjectRun {
    * Applies fixes at `level` to the targets, whole or not at all, until nothing changes. A target
    * whose bytes are not valid UTF-8 is never fixed (a note says so when it had fixes to offer).
    */
-  fix(level: FixLevel, options: LintOptions = {}): { before: ReadonlyMap<string, string>; after: ReadonlyMap<string, string>; applied: readonly AppliedFix[]; dropped: readonly DroppedFix[]; unsafeLeft: number; unfinished: boolean } {
+  fix(
+    level: FixLevel,
+    options: LintOptions = {},
+  ): {
+    before: ReadonlyMap<string, string>;
+    after: ReadonlyMap<string, string>;
+    applied: readonly AppliedFix[];
+    dropped: readonly DroppedFix[];
+    unsafeLeft: number;
+    unfinished: boolean;
+  } {
     const before = new Map<string, string>();
     const after = new Map<string, string>();
     const applied: AppliedFix[] = [];
@@ -478,8 +535,15 @@ export class ProjectRun {
       for (const target of this.targets) {
         if (target.root.path !== rootPath) continue;
         if (!target.decodable) {
-          const pending = selectFixes(visibleDiagnostics(lintFile(workspace, target.uri, this.configForUri(target.uri).resolved, options)), level);
-          if (pending.chosen.length > 0) this.project.note(target.path, `not fixed: the file is not valid UTF-8, and a fix would rewrite bytes it does not mean to edit (${pending.chosen.length} fix${pending.chosen.length === 1 ? '' : 'es'} not applied)`);
+          const pending = selectFixes(
+            visibleDiagnostics(lintFile(workspace, target.uri, this.configForUri(target.uri).resolved, options)),
+            level,
+          );
+          if (pending.chosen.length > 0)
+            this.project.note(
+              target.path,
+              `not fixed: the file is not valid UTF-8, and a fix would rewrite bytes it does not mean to edit (${pending.chosen.length} fix${pending.chosen.length === 1 ? '' : 'es'} not applied)`,
+            );
           continue;
         }
         uris.push(target.uri);
@@ -505,6 +569,13 @@ export class ProjectRun {
     const workspace = this.workspaceOf(uri);
     const config = this.configForUri(uri);
     const file = workspace.file(uri)!;
-    return { path: this.pathByUri.get(uri)!, uri, root: this.rootByUri.get(uri)!, file, diagnostics: lintFile(workspace, uri, config.resolved, options), config };
+    return {
+      path: this.pathByUri.get(uri)!,
+      uri,
+      root: this.rootByUri.get(uri)!,
+      file,
+      diagnostics: lintFile(workspace, uri, config.resolved, options),
+      config,
+    };
   }
 }

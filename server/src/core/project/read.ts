@@ -37,7 +37,8 @@ const UTF16BE = new TextDecoder('utf-16be', { fatal: true });
  * UTF-8 is `decodable`: fixes write UTF-8, so a UTF-16 file is read but never fixed.
  */
 export function decodeBytes(bytes: Uint8Array): { text: string; decodable: boolean } {
-  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? UTF16LE : bytes[0] === 0xfe && bytes[1] === 0xff ? UTF16BE : undefined;
+  const utf16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe ? UTF16LE : bytes[0] === 0xfe && bytes[1] === 0xff ? UTF16BE : undefined;
   if (utf16) {
     try {
       return { text: utf16.decode(bytes), decodable: false };
@@ -61,7 +62,12 @@ export function encodeText(text: string): Uint8Array {
  * end), no larger than `maxBytes`, and, when `boundary` (a real path) is given, really inside it:
  * a symbolic link that leads out of the repository or workspace folder is not followed.
  */
-export function readInside(env: Environment, path: string, boundary: string | undefined, maxBytes: number): ReadFile | SkippedFile {
+export function readInside(
+  env: Environment,
+  path: string,
+  boundary: string | undefined,
+  maxBytes: number,
+): ReadFile | SkippedFile {
   let info;
   try {
     info = env.stat(path);
@@ -70,16 +76,38 @@ export function readInside(env: Environment, path: string, boundary: string | un
   }
   if (!info) return { ok: false, path, reason: 'missing', message: 'cannot read (no such file)' };
   if (boundary !== undefined && !isInside(boundary, info.realPath)) {
-    return { ok: false, path, reason: 'outside', message: 'not read: a symbolic link that leads outside the repository or workspace folder' };
+    return {
+      ok: false,
+      path,
+      reason: 'outside',
+      message: 'not read: a symbolic link that leads outside the repository or workspace folder',
+    };
   }
   // The version control's own folder holds credentials (CI checkouts keep tokens in .git/config): never read through a link.
   const inside = boundary !== undefined ? relativeTo(boundary, info.realPath) : undefined;
   if (inside !== undefined && inside.split('/').some((segment) => VCS_FOLDERS.has(segment))) {
-    return { ok: false, path, reason: 'outside', message: 'not read: a symbolic link into the version control folder (.git)' };
+    return {
+      ok: false,
+      path,
+      reason: 'outside',
+      message: 'not read: a symbolic link into the version control folder (.git)',
+    };
   }
   if (info.kind === 'directory') return { ok: false, path, reason: 'folder', message: 'cannot read (is a folder)' };
-  if (info.kind !== 'file') return { ok: false, path, reason: 'special', message: 'not read: not a regular file (a FIFO, socket, device or broken link)' };
-  if (info.size > maxBytes) return { ok: false, path, reason: 'too-large', message: `not read: ${info.size} bytes, more than the ${maxBytes}-byte limit` };
+  if (info.kind !== 'file')
+    return {
+      ok: false,
+      path,
+      reason: 'special',
+      message: 'not read: not a regular file (a FIFO, socket, device or broken link)',
+    };
+  if (info.size > maxBytes)
+    return {
+      ok: false,
+      path,
+      reason: 'too-large',
+      message: `not read: ${info.size} bytes, more than the ${maxBytes}-byte limit`,
+    };
   let bytes: Uint8Array;
   try {
     bytes = env.readFile(path);
@@ -87,7 +115,8 @@ export function readInside(env: Environment, path: string, boundary: string | un
     return { ok: false, path, reason: 'unreadable', message: `cannot read (${describeFailure(error)})` };
   }
   // The file grew between the look and the read.
-  if (bytes.length > maxBytes) return { ok: false, path, reason: 'too-large', message: `not read: more than the ${maxBytes}-byte limit` };
+  if (bytes.length > maxBytes)
+    return { ok: false, path, reason: 'too-large', message: `not read: more than the ${maxBytes}-byte limit` };
   const { text, decodable } = decodeBytes(bytes);
   return { ok: true, path, realPath: info.realPath, text, decodable, symlink: info.symlink };
 }

@@ -11,10 +11,18 @@ import type { MountVolume } from './mountLine';
  * mount (another host's mount point is that host's choice), the estate's values as they are.
  * Snippets and placeholder addresses (`<mount-target-ip>`, `${ip}`) are not mounts to copy.
  */
-export function volumeAsMounted(workspace: WorkspaceView, volume: VolumeSummary, targetUri?: string): { volume: MountVolume; from?: MountEntry } {
+export function volumeAsMounted(
+  workspace: WorkspaceView,
+  volume: VolumeSummary,
+  targetUri?: string,
+): { volume: MountVolume; from?: MountEntry } {
   const host = targetUri !== undefined ? workspace.hostOf(targetUri)?.id : undefined;
   if (host === undefined) return { volume };
-  const from = workspace.mountsOfVolume(volume).find((m) => m.isNfs && m.server !== undefined && !hasPlaceholderAddress(m) && workspace.hostOf(m.uri)?.id === host);
+  const from = workspace
+    .mountsOfVolume(volume)
+    .find(
+      (m) => m.isNfs && m.server !== undefined && !hasPlaceholderAddress(m) && workspace.hostOf(m.uri)?.id === host,
+    );
   if (!from) return { volume };
   const mountPoint = from.mountPointDecoded ?? from.mountPoint;
   return {

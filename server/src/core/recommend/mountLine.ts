@@ -1,4 +1,12 @@
-import { ATTRIBUTE_CACHE, NCONNECT, NFS_TIMEOUTS, NFS_TRANSFER_SIZE, WORKLOADS, type NfsVersionPreference, type WorkloadKind } from '../facts';
+import {
+  ATTRIBUTE_CACHE,
+  NCONNECT,
+  NFS_TIMEOUTS,
+  NFS_TRANSFER_SIZE,
+  WORKLOADS,
+  type NfsVersionPreference,
+  type WorkloadKind,
+} from '../facts';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 
 /**
@@ -35,40 +43,59 @@ export interface MountRecommendation {
 /** Placeholders when the manifest does not say; obviously not a real address. */
 export const MOUNT_TARGET_PLACEHOLDER = '<mount-target-ip>';
 
-function chooseVersion(workload: WorkloadKind, offered: readonly ('3' | '4.1')[], notes: string[]): NfsVersionPreference {
+function chooseVersion(
+  workload: WorkloadKind,
+  offered: readonly ('3' | '4.1')[],
+  notes: string[],
+): NfsVersionPreference {
   const traits = WORKLOADS[workload];
   const preferred = traits.nfsVersion.preferred;
   if (preferred !== 'either') {
     if (offered.length === 0 || offered.includes(preferred)) return preferred;
-    notes.push(`${traits.title} should use NFSv${preferred}, but the volume only offers NFSv${offered.join('/')}: change the volume's protocol types.`);
+    notes.push(
+      `${traits.title} should use NFSv${preferred}, but the volume only offers NFSv${offered.join('/')}: change the volume's protocol types.`,
+    );
     return offered[0]!;
   }
   return offered[0] ?? '3';
 }
 
 /** The options for a workload and NFS version, every number from the facts table. */
-export function recommendedMountOptions(workload: WorkloadKind, nfsVersion: NfsVersionPreference, kerberos = false): { options: string[]; notes: string[] } {
+export function recommendedMountOptions(
+  workload: WorkloadKind,
+  nfsVersion: NfsVersionPreference,
+  kerberos = false,
+): { options: string[]; notes: string[] } {
   const traits = WORKLOADS[workload];
   const transfer = NFS_TRANSFER_SIZE.recommendedBytes.value;
   const options = ['rw', `vers=${nfsVersion}`, 'hard'];
-  const notes: string[] = [`${traits.title}: NFSv${nfsVersion}, hard mount (a soft mount can corrupt data on a timeout).`];
+  const notes: string[] = [
+    `${traits.title}: NFSv${nfsVersion}, hard mount (a soft mount can corrupt data on a timeout).`,
+  ];
   if (nfsVersion === '3') options.push('tcp');
   options.push(`timeo=${NFS_TIMEOUTS.tcpTimeoDeciseconds.value}`, `rsize=${transfer}`, `wsize=${transfer}`);
   notes.push(`rsize and wsize ${transfer}: Azure NetApp Files' recommended transfer size.`);
   options.push('noatime');
   if (workload.startsWith('sap-hana')) {
     options.push('lock');
-    notes.push('SAP HANA on Azure NetApp Files: the published option set (vers=4.1, lock, sec=sys); add nconnect only where the SAP note for your OS release allows it.');
+    notes.push(
+      'SAP HANA on Azure NetApp Files: the published option set (vers=4.1, lock, sec=sys); add nconnect only where the SAP note for your OS release allows it.',
+    );
   }
   if (traits.readMostly && !traits.sharedWrites) {
     options.push('nocto', `actimeo=${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value}`);
-    notes.push(`nocto and actimeo=${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value}: read-mostly tools and libraries skip most GETATTR calls.`);
+    notes.push(
+      `nocto and actimeo=${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value}: read-mostly tools and libraries skip most GETATTR calls.`,
+    );
   }
   if (traits.throughputBound && !workload.startsWith('sap-hana') && workload !== 'oracle') {
     options.push(`nconnect=${NCONNECT.bestTested.value}`);
-    notes.push(`nconnect=${NCONNECT.bestTested.value}: several TCP connections per mount (Linux ${NCONNECT.minKernel.value} or later).`);
+    notes.push(
+      `nconnect=${NCONNECT.bestTested.value}: several TCP connections per mount (Linux ${NCONNECT.minKernel.value} or later).`,
+    );
   }
-  if (workload === 'oracle') notes.push('Oracle: prefer Direct NFS (dNFS); these options are for the kernel NFS client.');
+  if (workload === 'oracle')
+    notes.push('Oracle: prefer Direct NFS (dNFS); these options are for the kernel NFS client.');
   if (nfsVersion === '4.1') options.push(kerberos ? 'sec=krb5' : 'sec=sys');
   return { options, notes };
 }
@@ -80,7 +107,11 @@ export function recommendMount(volume: MountVolume, fallbackWorkload?: WorkloadK
   const nfsVersion = chooseVersion(workload, volume.nfsVersions, notes);
   const recommended = recommendedMountOptions(workload, nfsVersion, volume.kerberos ?? false);
   const server = volume.mountTargets[0];
-  const exportPath = volume.exportPath ? (volume.exportPath.startsWith('/') ? volume.exportPath : `/${volume.exportPath}`) : `/${volume.name}`;
+  const exportPath = volume.exportPath
+    ? volume.exportPath.startsWith('/')
+      ? volume.exportPath
+      : `/${volume.exportPath}`
+    : `/${volume.name}`;
   const mountPoint = volume.mountPath ?? `/mnt/${volume.name}`;
   if (!server) notes.push(`The manifest gives no mount target IP: replace ${MOUNT_TARGET_PLACEHOLDER}.`);
   return {
@@ -138,7 +169,11 @@ export function renderMount(recommendation: MountRecommendation, style: MountSty
 }
 
 /** The rendered line for a volume in one step, as the editor command and `anf-lint mount` use it. */
-export function recommendedMountText(volume: MountVolume, style: MountStyle, fallbackWorkload?: WorkloadKind): { text: string; recommendation: MountRecommendation } {
+export function recommendedMountText(
+  volume: MountVolume,
+  style: MountStyle,
+  fallbackWorkload?: WorkloadKind,
+): { text: string; recommendation: MountRecommendation } {
   const recommendation = recommendMount(volume, fallbackWorkload);
   const label = volume.account && volume.pool ? `${volume.account}/${volume.pool}/${volume.name}` : volume.name;
   return { text: renderMount(recommendation, style, label), recommendation };

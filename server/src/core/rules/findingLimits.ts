@@ -14,6 +14,9 @@ export const DEFAULT_FINDING_LIMITS: FindingLimits = {
 };
 
 /** Every finding (`--all-findings`, and the fix engine, which must see every fix). */
-export const NO_FINDING_LIMITS: FindingLimits = { perRule: Number.POSITIVE_INFINITY, perFile: Number.POSITIVE_INFINITY };
+export const NO_FINDING_LIMITS: FindingLimits = {
+  perRule: Number.POSITIVE_INFINITY,
+  perFile: Number.POSITIVE_INFINITY,
+};
 
 export type { OmittedFindings } from '../diagnostics';

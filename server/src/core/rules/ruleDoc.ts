@@ -43,7 +43,22 @@ export function renderRuleDoc(rule: Rule): string {
     doc.instead,
   ];
   for (const [index, example] of (doc.examples ?? []).entries()) {
-    lines.push('', `## Example${(doc.examples?.length ?? 0) > 1 ? ` ${index + 1}` : ''}`, '', 'Flagged:', '', `\`\`\`${example.language ?? ''}`, example.flagged, '```', '', 'Better:', '', `\`\`\`${example.language ?? ''}`, example.better, '```');
+    lines.push(
+      '',
+      `## Example${(doc.examples?.length ?? 0) > 1 ? ` ${index + 1}` : ''}`,
+      '',
+      'Flagged:',
+      '',
+      `\`\`\`${example.language ?? ''}`,
+      example.flagged,
+      '```',
+      '',
+      'Better:',
+      '',
+      `\`\`\`${example.language ?? ''}`,
+      example.better,
+      '```',
+    );
   }
   if (doc.sources && doc.sources.length > 0) {
     lines.push('', '## Sources', '');
@@ -75,9 +90,18 @@ export function renderRuleDoc(rule: Rule): string {
 
 /** docs/rules/README.md: the index of every rule. */
 export function renderRuleIndex(rules: readonly Rule[]): string {
-  const lines = ['# Rules', '', 'Every rule anf-lint checks. Each page says what the rule does, why, and what to write instead.', '', '| Code | Title | Applies to | Default | Fix |', '|---|---|---|---|---|'];
+  const lines = [
+    '# Rules',
+    '',
+    'Every rule anf-lint checks. Each page says what the rule does, why, and what to write instead.',
+    '',
+    '| Code | Title | Applies to | Default | Fix |',
+    '|---|---|---|---|---|',
+  ];
   for (const rule of rules) {
-    lines.push(`| [${rule.code}](${rule.code}.md) | ${rule.doc.title} | ${rule.domain} | ${rule.defaultSeverity} | ${rule.fixes.join(', ')} |`);
+    lines.push(
+      `| [${rule.code}](${rule.code}.md) | ${rule.doc.title} | ${rule.domain} | ${rule.defaultSeverity} | ${rule.fixes.join(', ')} |`,
+    );
   }
   lines.push('');
   return lines.join('\n');

@@ -48,11 +48,14 @@ function contextOf(text: string, map: YAMLMap, outer: TaskContext): TaskContext 
     if (key === undefined) continue;
     if (key === 'when') {
       // A list of conditions is their `and`.
-      const parts = isSeq(pair.value) ? pair.value.items.map((item) => nodeText(text, item) ?? '?') : [nodeText(text, pair.value) ?? '?'];
+      const parts = isSeq(pair.value)
+        ? pair.value.items.map((item) => nodeText(text, item) ?? '?')
+        : [nodeText(text, pair.value) ?? '?'];
       conditions = [...conditions, ...parts.map((part) => `when ${part}`)];
     } else if (LOOP_KEY.test(key)) conditions = [...conditions, `${key} ${nodeText(text, pair.value) ?? '?'}`];
     else if (key === 'delegate_to') hosts = [...hosts, `delegate_to ${nodeText(text, pair.value) ?? '?'}`];
-    else if (key === 'hosts' && map.items.some((p) => isScalar(p.key) && PLAY_KEYS.includes(String(p.key.value)))) hosts = [...hosts, `hosts ${nodeText(text, pair.value) ?? '?'}`];
+    else if (key === 'hosts' && map.items.some((p) => isScalar(p.key) && PLAY_KEYS.includes(String(p.key.value))))
+      hosts = [...hosts, `hosts ${nodeText(text, pair.value) ?? '?'}`];
   }
   return conditions === outer.conditions && hosts === outer.hosts ? outer : { conditions, hosts };
 }
@@ -79,7 +82,8 @@ export function extractAnsibleKernel(source: SourceText, sink: Sink): void {
     const here = contextOf(text, node, context);
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
-      if (key === 'when' || key === 'hosts' || key === 'delegate_to' || (key !== undefined && LOOP_KEY.test(key))) continue;
+      if (key === 'when' || key === 'hosts' || key === 'delegate_to' || (key !== undefined && LOOP_KEY.test(key)))
+        continue;
       if (key && SYSCTL_MODULES.has(key) && isMap(pair.value)) {
         const from = sink.settings.length;
         sysctlTask(text, pair.value, sink);
@@ -102,7 +106,10 @@ export function extractAnsibleKernel(source: SourceText, sink: Sink): void {
           const target = targetOf(path, unknown);
           const placement = placementOf(key!, args, unknown);
           // A block written before lands where it was, not at the end: only the same block is known to replace it.
-          const owned = placement.block === undefined ? undefined : `${[target, ...here.hosts].join('\u0000')}\u0000${placement.block}`;
+          const owned =
+            placement.block === undefined
+              ? undefined
+              : `${[target, ...here.hosts].join('\u0000')}\u0000${placement.block}`;
           if (owned !== undefined && blocks.has(owned) && placement.block !== 'whole file') placement.last = false;
           if (owned !== undefined) blocks.add(owned);
           annotate(sink, from, here, target, placement);
@@ -110,7 +117,10 @@ export function extractAnsibleKernel(source: SourceText, sink: Sink): void {
         continue;
       }
       // `rescue:` runs only when its block failed: a condition of its own.
-      const inner = key === 'rescue' && isSeq(pair.value) ? { ...here, conditions: [...here.conditions, `rescue ${unknown()}`] } : here;
+      const inner =
+        key === 'rescue' && isSeq(pair.value)
+          ? { ...here, conditions: [...here.conditions, `rescue ${unknown()}`] }
+          : here;
       visit(pair.value, depth + 1, inner);
     }
   };
@@ -125,12 +135,25 @@ function targetOf(path: unknown, unknown: () => string): string {
 }
 
 /** Adds the task's conditions, target and placement to the settings it wrote (sink.settings[from...]). */
-function annotate(sink: Sink, from: number, context: TaskContext, target: string, placement: { block?: string; last: boolean }): void {
+function annotate(
+  sink: Sink,
+  from: number,
+  context: TaskContext,
+  target: string,
+  placement: { block?: string; last: boolean },
+): void {
   const place = [target, ...context.hosts].join('\u0000');
   for (let i = from; i < sink.settings.length; i++) {
     const setting = sink.settings[i]!;
     const conditions = [...context.conditions, ...(setting.condition ? [setting.condition] : [])];
-    sink.settings[i] = { ...setting, target: place, placement: placement.block ? { block: `${place}\u0000${placement.block}`, last: placement.last } : { last: placement.last }, ...(conditions.length > 0 ? { condition: conditions.join(' && ') } : {}) };
+    sink.settings[i] = {
+      ...setting,
+      target: place,
+      placement: placement.block
+        ? { block: `${place}\u0000${placement.block}`, last: placement.last }
+        : { last: placement.last },
+      ...(conditions.length > 0 ? { condition: conditions.join(' && ') } : {}),
+    };
   }
 }
 
@@ -147,20 +170,32 @@ function placementOf(module: string, args: YAMLMap, unknown: () => string): { bl
   if (module.endsWith('copy')) return { block: 'whole file', last: true };
   const insertBefore = get(args, 'insertbefore');
   const insertAfter = get(args, 'insertafter');
-  const atEnd = insertBefore === undefined && (insertAfter === undefined || (isScalar(insertAfter) && insertAfter.value === 'EOF'));
+  const atEnd =
+    insertBefore === undefined && (insertAfter === undefined || (isScalar(insertAfter) && insertAfter.value === 'EOF'));
   if (module.endsWith('lineinfile')) {
     const backrefs = get(args, 'backrefs');
-    return { last: atEnd && !(isScalar(backrefs) && backrefs.value !== false && backrefs.value !== 'no' && backrefs.value !== 'false') };
+    return {
+      last:
+        atEnd &&
+        !(isScalar(backrefs) && backrefs.value !== false && backrefs.value !== 'no' && backrefs.value !== 'false'),
+    };
   }
   const marker = get(args, 'marker');
-  const text = marker === undefined ? '# {mark} ANSIBLE MANAGED BLOCK' : isScalar(marker) && typeof marker.value === 'string' ? marker.value : undefined;
+  const text =
+    marker === undefined
+      ? '# {mark} ANSIBLE MANAGED BLOCK'
+      : isScalar(marker) && typeof marker.value === 'string'
+        ? marker.value
+        : undefined;
   // A marker anf-lint cannot read owns a block of its own.
   if (text === undefined) return { block: unknown(), last: false };
   const begin = get(args, 'marker_begin');
   const end = get(args, 'marker_end');
   const beginText = isScalar(begin) ? String(begin.value) : 'BEGIN';
   const endText = isScalar(end) ? String(end.value) : 'END';
-  const block = isTemplated(text) ? unknown() : `${text.replace('{mark}', beginText)}\u0000${text.replace('{mark}', endText)}`;
+  const block = isTemplated(text)
+    ? unknown()
+    : `${text.replace('{mark}', beginText)}\u0000${text.replace('{mark}', endText)}`;
   return { block, last: atEnd };
 }
 
@@ -180,7 +215,11 @@ function sysctlTask(text: string, args: YAMLMap, sink: Sink): void {
   const keyStart = keyContent.start + keyContent.raw.indexOf(rawKey);
   const piece = contiguousPiece(rawValue, valueStart);
   const fields: { text: string; span: { start: number; end: number } }[] = [];
-  for (const match of rawValue.matchAll(/\S+/g)) fields.push({ text: match[0], span: { start: piece.at(match.index!), end: piece.at(match.index!) + match[0].length } });
+  for (const match of rawValue.matchAll(/\S+/g))
+    fields.push({
+      text: match[0],
+      span: { start: piece.at(match.index!), end: piece.at(match.index!) + match[0].length },
+    });
   sink.settings.push({
     uri: sink.uri,
     origin: 'sysctl',
@@ -220,7 +259,9 @@ function writtenBody(text: string, target: string, body: Scalar, sink: Sink): vo
     if (sysctl) parseSysctlLine(piece, sink, 'sysctl', true);
     else parseModprobeLine(piece, sink, true);
     const branch = branches.branch;
-    if (branch) for (let i = before; i < sink.settings.length; i++) sink.settings[i] = { ...sink.settings[i]!, condition: branch };
+    if (branch)
+      for (let i = before; i < sink.settings.length; i++)
+        sink.settings[i] = { ...sink.settings[i]!, condition: branch };
     if (!found) break;
     start += found.index + found[0].length - from;
     from = found.index + found[0].length;

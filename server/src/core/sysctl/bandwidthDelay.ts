@@ -41,7 +41,9 @@ export function explainBandwidthDelay(bytesPerSecond: number, rttSeconds: number
   ];
   if (windowBytes !== undefined) {
     const enough = windowBytes >= bdp.windowBytes;
-    lines.push(`- Window allowed: ${windowLimitFormula(windowBytes, rttSeconds)} per connection: ${enough ? 'enough' : 'too small'} for ${formatRate(bytesPerSecond)}`);
+    lines.push(
+      `- Window allowed: ${windowLimitFormula(windowBytes, rttSeconds)} per connection: ${enough ? 'enough' : 'too small'} for ${formatRate(bytesPerSecond)}`,
+    );
   }
   return lines;
 }

@@ -79,7 +79,11 @@ export interface CatalogKey {
 const n = (value: number): string => String(value);
 const list = (values: readonly number[]): string => values.join(' ');
 const INT_MAX = SYSCTL_LIMITS.intMax.value;
-const SLOT_RANGE = { kind: 'integer', min: SLOTS.slotTableEntriesMin.value, max: SLOTS.slotTableEntriesMax.value } as const;
+const SLOT_RANGE = {
+  kind: 'integer',
+  min: SLOTS.slotTableEntriesMin.value,
+  max: SLOTS.slotTableEntriesMax.value,
+} as const;
 const BYTES = { kind: 'integer', min: 0, max: INT_MAX } as const;
 const PERCENT = { kind: 'integer', min: 0, max: 100 } as const;
 const BOOLEAN = { kind: 'boolean' } as const;
@@ -90,14 +94,19 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.core.rmem_max',
     title: 'Largest receive buffer a socket may request',
-    description: 'Upper bound for SO_RCVBUF set by an application. TCP autotuning is bounded by the third field of `net.ipv4.tcp_rmem` instead, so keep the two consistent.',
+    description:
+      'Upper bound for SO_RCVBUF set by an application. TCP autotuning is bounded by the third field of `net.ipv4.tcp_rmem` instead, so keep the two consistent.',
     shape: BYTES,
     unit: 'bytes',
     defaultValue: n(SYSCTL_DEFAULTS.coreRmemMaxBytes.value),
     defaultNote: SYSCTL_DEFAULTS.coreRmemMaxBytes.note,
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.coreRmemMaxBytes.value), source: 'SEED_MOUNT' },
+      {
+        context: 'NFS clients on ANF (HPC, EDA)',
+        value: n(RECOMMENDED_SYSCTL.coreRmemMaxBytes.value),
+        source: 'SEED_MOUNT',
+      },
       { context: 'SAP HANA', value: n(RECOMMENDED_SYSCTL.coreRmemMaxBytes.value), source: 'HANA' },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
@@ -105,14 +114,19 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.core.wmem_max',
     title: 'Largest send buffer a socket may request',
-    description: 'Upper bound for SO_SNDBUF set by an application. TCP autotuning is bounded by the third field of `net.ipv4.tcp_wmem`.',
+    description:
+      'Upper bound for SO_SNDBUF set by an application. TCP autotuning is bounded by the third field of `net.ipv4.tcp_wmem`.',
     shape: BYTES,
     unit: 'bytes',
     defaultValue: n(SYSCTL_DEFAULTS.coreWmemMaxBytes.value),
     defaultNote: SYSCTL_DEFAULTS.coreWmemMaxBytes.note,
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.coreWmemMaxBytes.value), source: 'SEED_MOUNT' },
+      {
+        context: 'NFS clients on ANF (HPC, EDA)',
+        value: n(RECOMMENDED_SYSCTL.coreWmemMaxBytes.value),
+        source: 'SEED_MOUNT',
+      },
       { context: 'SAP HANA', value: n(RECOMMENDED_SYSCTL.coreWmemMaxBytes.value), source: 'HANA' },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
@@ -120,23 +134,37 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.core.rmem_default',
     title: 'Default receive buffer of non-TCP sockets',
-    description: 'Initial receive buffer for sockets that do not set one (TCP starts from the second field of `tcp_rmem`).',
+    description:
+      'Initial receive buffer for sockets that do not set one (TCP starts from the second field of `tcp_rmem`).',
     shape: BYTES,
     unit: 'bytes',
     defaultValue: n(SYSCTL_DEFAULTS.coreRmemDefaultBytes.value),
     via: 'sysctl',
-    recommended: [{ context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.coreRmemDefaultBytes.value), source: 'SEED_MOUNT' }],
+    recommended: [
+      {
+        context: 'NFS clients on ANF (HPC, EDA)',
+        value: n(RECOMMENDED_SYSCTL.coreRmemDefaultBytes.value),
+        source: 'SEED_MOUNT',
+      },
+    ],
     sources: ['KDOC', 'SEED_MOUNT'],
   },
   {
     key: 'net.core.wmem_default',
     title: 'Default send buffer of non-TCP sockets',
-    description: 'Initial send buffer for sockets that do not set one (TCP starts from the second field of `tcp_wmem`).',
+    description:
+      'Initial send buffer for sockets that do not set one (TCP starts from the second field of `tcp_wmem`).',
     shape: BYTES,
     unit: 'bytes',
     defaultValue: n(SYSCTL_DEFAULTS.coreWmemDefaultBytes.value),
     via: 'sysctl',
-    recommended: [{ context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.coreWmemDefaultBytes.value), source: 'SEED_MOUNT' }],
+    recommended: [
+      {
+        context: 'NFS clients on ANF (HPC, EDA)',
+        value: n(RECOMMENDED_SYSCTL.coreWmemDefaultBytes.value),
+        source: 'SEED_MOUNT',
+      },
+    ],
     sources: ['KDOC', 'SEED_MOUNT'],
   },
   {
@@ -147,10 +175,19 @@ const ENTRIES: readonly CatalogKey[] = [
     unit: 'bytes',
     defaultValue: n(SYSCTL_DEFAULTS.coreOptmemMaxBytes.value),
     defaultNote: SYSCTL_DEFAULTS.coreOptmemMaxBytes.note,
-    changed: [{ version: KERNEL_KEY_CHANGES.optmemMax128KiB, what: `default raised from ${SYSCTL_DEFAULTS.coreOptmemMaxBytes.formerly![0]!.value} to ${SYSCTL_DEFAULTS.coreOptmemMaxBytes.value}` }],
+    changed: [
+      {
+        version: KERNEL_KEY_CHANGES.optmemMax128KiB,
+        what: `default raised from ${SYSCTL_DEFAULTS.coreOptmemMaxBytes.formerly![0]!.value} to ${SYSCTL_DEFAULTS.coreOptmemMaxBytes.value}`,
+      },
+    ],
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (Microsoft Learn module on ANF performance for EDA and HPC)', value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.value), source: 'SEED_MOUNT' },
+      {
+        context: 'NFS clients on ANF (Microsoft Learn module on ANF performance for EDA and HPC)',
+        value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.value),
+        source: 'SEED_MOUNT',
+      },
       { context: 'EDA benchmark', value: n(RECOMMENDED_SYSCTL.optmemMaxBytes.formerly![0]!.value), source: 'EDA' },
     ],
     sources: ['KNET', 'KOPTMEM', 'SEED_MOUNT', 'EDA'],
@@ -158,25 +195,38 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.core.somaxconn',
     title: 'Listen backlog limit',
-    description: 'Upper bound of the accept queue of a listening socket. Matters for servers, little for an NFS client.',
+    description:
+      'Upper bound of the accept queue of a listening socket. Matters for servers, little for an NFS client.',
     shape: { kind: 'integer', min: 0, max: INT_MAX },
     unit: 'connections',
     defaultValue: n(SYSCTL_DEFAULTS.somaxconn.value),
-    changed: [{ version: KERNEL_KEY_CHANGES.somaxconn4096, what: `default raised from ${SYSCTL_DEFAULTS.somaxconn.formerly![0]!.value} to ${SYSCTL_DEFAULTS.somaxconn.value}` }],
+    changed: [
+      {
+        version: KERNEL_KEY_CHANGES.somaxconn4096,
+        what: `default raised from ${SYSCTL_DEFAULTS.somaxconn.formerly![0]!.value} to ${SYSCTL_DEFAULTS.somaxconn.value}`,
+      },
+    ],
     via: 'sysctl',
-    recommended: [{ context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.somaxconn.value), source: 'SEED_MOUNT' }],
+    recommended: [
+      { context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.somaxconn.value), source: 'SEED_MOUNT' },
+    ],
     sources: ['KDOC', 'SEED_MOUNT'],
   },
   {
     key: 'net.core.netdev_max_backlog',
     title: 'Receive queue length per CPU',
-    description: 'Packets queued on the input side when the interface receives them faster than the kernel processes them.',
+    description:
+      'Packets queued on the input side when the interface receives them faster than the kernel processes them.',
     shape: { kind: 'integer', min: 0, max: INT_MAX },
     unit: 'packets',
     defaultValue: n(SYSCTL_DEFAULTS.netdevMaxBacklog.value),
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value), source: 'SEED_MOUNT' },
+      {
+        context: 'NFS clients on ANF (HPC, EDA)',
+        value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value),
+        source: 'SEED_MOUNT',
+      },
       { context: 'SAP HANA', value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value), source: 'HANA' },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
@@ -185,7 +235,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_rmem',
     title: 'TCP receive buffer: min, default, max',
-    description: 'Three byte counts: the minimum, initial and maximum receive buffer of a TCP socket. The maximum bounds autotuning, and so the receive window: one connection carries at most max ÷ round-trip time.',
+    description:
+      'Three byte counts: the minimum, initial and maximum receive buffer of a TCP socket. The maximum bounds autotuning, and so the receive window: one connection carries at most max ÷ round-trip time.',
     shape: { kind: 'triple', min: 1, max: INT_MAX },
     unit: 'bytes (min default max)',
     defaultValue: list(SYSCTL_DEFAULTS.tcpRmem.value),
@@ -199,7 +250,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_wmem',
     title: 'TCP send buffer: min, default, max',
-    description: 'Three byte counts: the minimum, initial and maximum send buffer of a TCP socket. The maximum bounds how much a writer can have in flight on one connection.',
+    description:
+      'Three byte counts: the minimum, initial and maximum send buffer of a TCP socket. The maximum bounds how much a writer can have in flight on one connection.',
     shape: { kind: 'triple', min: 1, max: INT_MAX },
     unit: 'bytes (min default max)',
     defaultValue: list(SYSCTL_DEFAULTS.tcpWmem.value),
@@ -213,17 +265,19 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_mem',
     title: 'TCP memory for all sockets: low, pressure, high',
-    description: 'Three page counts (not bytes) for all TCP sockets together: below low no pressure, above pressure the kernel moderates buffers, high is the hard limit. The kernel sizes it from memory at boot.',
+    description:
+      'Three page counts (not bytes) for all TCP sockets together: below low no pressure, above pressure the kernel moderates buffers, high is the hard limit. The kernel sizes it from memory at boot.',
     shape: { kind: 'triple', min: 1, max: INT_MAX },
     unit: 'pages (low pressure high)',
-    defaultNote: 'Computed at boot from the machine\'s memory.',
+    defaultNote: "Computed at boot from the machine's memory.",
     via: 'sysctl',
     sources: ['KDOC', 'SEED_MOUNT'],
   },
   {
     key: 'net.ipv4.tcp_window_scaling',
     title: 'TCP window scaling (RFC 7323)',
-    description: 'Lets the receive window exceed 64 KiB. With 0, every connection is capped at 65,535 bytes in flight, whatever tcp_rmem says.',
+    description:
+      'Lets the receive window exceed 64 KiB. With 0, every connection is capped at 65,535 bytes in flight, whatever tcp_rmem says.',
     shape: BOOLEAN,
     defaultValue: '1',
     via: 'sysctl',
@@ -236,13 +290,19 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_timestamps',
     title: 'TCP timestamps (RFC 7323)',
-    description: 'Timestamps give TCP accurate round-trip measurement and protection against wrapped sequence numbers (PAWS) at high speed. 0 off, 1 on with random offsets, 2 on without random offsets.',
+    description:
+      'Timestamps give TCP accurate round-trip measurement and protection against wrapped sequence numbers (PAWS) at high speed. 0 off, 1 on with random offsets, 2 on without random offsets.',
     shape: TRI_STATE,
     defaultValue: '1',
     via: 'sysctl',
     changed: [{ version: KERNEL_KEY_CHANGES.tcpTimestampsNoOffsetMode, what: 'value 2 (no random offsets) added' }],
     recommended: [
-      { context: 'SAP HANA behind Azure Load Balancer (Pacemaker)', value: '0', source: 'HANA', note: 'Health probes of Azure Load Balancer fail with timestamps on.' },
+      {
+        context: 'SAP HANA behind Azure Load Balancer (Pacemaker)',
+        value: '0',
+        source: 'HANA',
+        note: 'Health probes of Azure Load Balancer fail with timestamps on.',
+      },
       { context: 'Everywhere else', value: '1', source: 'HANA' },
     ],
     sources: ['KDOC', 'HANA'],
@@ -250,20 +310,27 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_sack',
     title: 'TCP selective acknowledgements',
-    description: 'With SACK the receiver reports exactly which segments arrived, so a loss costs one retransmission instead of a window\'s worth.',
+    description:
+      "With SACK the receiver reports exactly which segments arrived, so a loss costs one retransmission instead of a window's worth.",
     shape: BOOLEAN,
     defaultValue: '1',
     via: 'sysctl',
     recommended: [
       { context: 'SAP HANA', value: '1', source: 'HANA' },
-      { context: 'EDA benchmark', value: '0', source: 'EDA', note: 'The EDA benchmark configuration turned it off; loss recovery suffers on any path that drops packets.' },
+      {
+        context: 'EDA benchmark',
+        value: '0',
+        source: 'EDA',
+        note: 'The EDA benchmark configuration turned it off; loss recovery suffers on any path that drops packets.',
+      },
     ],
     sources: ['KDOC', 'HANA', 'EDA'],
   },
   {
     key: 'net.ipv4.tcp_dsack',
     title: 'TCP duplicate SACK',
-    description: 'Lets the receiver report duplicate segments, so the sender can tell reordering from loss and undo needless slow-downs.',
+    description:
+      'Lets the receiver report duplicate segments, so the sender can tell reordering from loss and undo needless slow-downs.',
     shape: BOOLEAN,
     defaultValue: '1',
     via: 'sysctl',
@@ -272,7 +339,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_fack',
     title: 'TCP forward acknowledgement (no effect)',
-    description: 'Forward-acknowledgement loss recovery, retired in kernel 4.15 (RACK replaced it). The key is still registered: the kernel accepts a value and ignores it ("a legacy option, it has no effect anymore", ip-sysctl.rst).',
+    description:
+      'Forward-acknowledgement loss recovery, retired in kernel 4.15 (RACK replaced it). The key is still registered: the kernel accepts a value and ignores it ("a legacy option, it has no effect anymore", ip-sysctl.rst).',
     shape: BOOLEAN,
     via: 'sysctl',
     noOpSince: KERNEL_KEY_HISTORY.tcpFackNoOp,
@@ -281,12 +349,17 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_no_metrics_save',
     title: 'Do not cache TCP metrics per destination',
-    description: 'With 1, a new connection does not start from the congestion window and RTT the last connection to the same host ended with.',
+    description:
+      'With 1, a new connection does not start from the congestion window and RTT the last connection to the same host ended with.',
     shape: BOOLEAN,
     defaultValue: '0',
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (Microsoft Learn module on ANF performance for EDA and HPC)', value: '1', source: 'SEED_MOUNT' },
+      {
+        context: 'NFS clients on ANF (Microsoft Learn module on ANF performance for EDA and HPC)',
+        value: '1',
+        source: 'SEED_MOUNT',
+      },
       { context: 'SAP HANA', value: '1', source: 'HANA' },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
@@ -294,7 +367,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_low_latency',
     title: 'TCP low-latency mode (no effect)',
-    description: 'Preferred latency over throughput in the prequeue. The prequeue is gone; the key is accepted and ignored.',
+    description:
+      'Preferred latency over throughput in the prequeue. The prequeue is gone; the key is accepted and ignored.',
     shape: BOOLEAN,
     defaultValue: '0',
     via: 'sysctl',
@@ -304,7 +378,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_slow_start_after_idle',
     title: 'Restart slow start after idle',
-    description: 'With 1 (default), a connection idle for one RTO shrinks its congestion window back to the initial window, which hurts bursty NFS traffic.',
+    description:
+      'With 1 (default), a connection idle for one RTO shrinks its congestion window back to the initial window, which hurts bursty NFS traffic.',
     shape: BOOLEAN,
     defaultValue: '1',
     via: 'sysctl',
@@ -317,7 +392,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_tw_recycle',
     title: 'Fast TIME-WAIT recycling (removed)',
-    description: 'Recycled TIME-WAIT sockets using timestamps; broke clients behind NAT and load balancers. Removed from the kernel in 4.12: the key no longer exists and writing it fails.',
+    description:
+      'Recycled TIME-WAIT sockets using timestamps; broke clients behind NAT and load balancers. Removed from the kernel in 4.12: the key no longer exists and writing it fails.',
     shape: BOOLEAN,
     via: 'sysctl',
     removedIn: KERNEL_KEY_HISTORY.tcpTwRecycleRemoved,
@@ -330,7 +406,9 @@ const ENTRIES: readonly CatalogKey[] = [
     shape: TRI_STATE,
     defaultValue: '2',
     via: 'sysctl',
-    changed: [{ version: KERNEL_KEY_CHANGES.tcpTwReuseLoopbackDefault, what: 'value 2 (loopback only) became the default' }],
+    changed: [
+      { version: KERNEL_KEY_CHANGES.tcpTwReuseLoopbackDefault, what: 'value 2 (loopback only) became the default' },
+    ],
     sources: ['KDOC'],
   },
   {
@@ -352,13 +430,21 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: n(SYSCTL_DEFAULTS.tcpMaxSynBacklog.value),
     defaultNote: SYSCTL_DEFAULTS.tcpMaxSynBacklog.note,
     via: 'sysctl',
-    recommended: [{ context: 'SAP HANA (ms-az.conf)', value: n(RECOMMENDED_VM.hanaTcpMaxSynBacklog.value), source: 'HANA', note: RECOMMENDED_VM.hanaTcpMaxSynBacklog.note }],
+    recommended: [
+      {
+        context: 'SAP HANA (ms-az.conf)',
+        value: n(RECOMMENDED_VM.hanaTcpMaxSynBacklog.value),
+        source: 'HANA',
+        note: RECOMMENDED_VM.hanaTcpMaxSynBacklog.note,
+      },
+    ],
     sources: ['KDOC', 'HANA'],
   },
   {
     key: 'net.ipv4.tcp_moderate_rcvbuf',
     title: 'Receive buffer autotuning',
-    description: 'With 1 (default), the kernel grows each receive buffer up to the tcp_rmem maximum as the connection needs.',
+    description:
+      'With 1 (default), the kernel grows each receive buffer up to the tcp_rmem maximum as the connection needs.',
     shape: BOOLEAN,
     defaultValue: '1',
     via: 'sysctl',
@@ -368,7 +454,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.tcp_congestion_control',
     title: 'TCP congestion control algorithm',
-    description: 'The algorithm new connections use (`cubic`, `bbr`, `reno`, ...). The module must be loaded for a name to be accepted.',
+    description:
+      'The algorithm new connections use (`cubic`, `bbr`, `reno`, ...). The module must be loaded for a name to be accepted.',
     shape: { kind: 'name' },
     defaultValue: SYSCTL_DEFAULTS.tcpCongestionControl.value,
     via: 'sysctl',
@@ -396,7 +483,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.route.flush',
     title: 'Flush the routing cache (a trigger)',
-    description: 'Writing any value flushes the routing cache once. It is an action, not a setting: in a file applied at boot it does nothing useful.',
+    description:
+      'Writing any value flushes the routing cache once. It is an action, not a setting: in a file applied at boot it does nothing useful.',
     shape: { kind: 'trigger' },
     via: 'sysctl',
     sources: ['KDOC', 'SEED_MOUNT'],
@@ -404,7 +492,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'net.ipv4.conf.*.rp_filter',
     title: 'Reverse-path filtering',
-    description: '0 off, 1 strict, 2 loose. Strict filtering drops replies that come back on another interface (several NICs, asymmetric routes).',
+    description:
+      '0 off, 1 strict, 2 loose. Strict filtering drops replies that come back on another interface (several NICs, asymmetric routes).',
     shape: TRI_STATE,
     defaultValue: '0',
     defaultNote: 'Distributions often set 1 or 2.',
@@ -416,7 +505,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'vm.dirty_ratio',
     title: 'Dirty memory at which writers block (percent)',
-    description: 'Percent of available memory that may be dirty before a writing process must write back itself. Writing it sets vm.dirty_bytes to 0.',
+    description:
+      'Percent of available memory that may be dirty before a writing process must write back itself. Writing it sets vm.dirty_bytes to 0.',
     shape: PERCENT,
     unit: '%',
     defaultValue: n(SYSCTL_DEFAULTS.vmDirtyRatioPercent.value),
@@ -426,7 +516,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'vm.dirty_background_ratio',
     title: 'Dirty memory at which background write-back starts (percent)',
-    description: 'Percent of available memory that may be dirty before the flusher threads start writing. Must stay below vm.dirty_ratio. Writing it sets vm.dirty_background_bytes to 0.',
+    description:
+      'Percent of available memory that may be dirty before the flusher threads start writing. Must stay below vm.dirty_ratio. Writing it sets vm.dirty_background_bytes to 0.',
     shape: PERCENT,
     unit: '%',
     defaultValue: n(SYSCTL_DEFAULTS.vmDirtyBackgroundRatioPercent.value),
@@ -441,13 +532,21 @@ const ENTRIES: readonly CatalogKey[] = [
     unit: 'bytes',
     defaultValue: '0',
     via: 'sysctl',
-    recommended: [{ context: 'SAS GRID', value: n(RECOMMENDED_VM.sasGridDirtyBytes.value), source: 'FC', note: RECOMMENDED_VM.sasGridDirtyBytes.note }],
+    recommended: [
+      {
+        context: 'SAS GRID',
+        value: n(RECOMMENDED_VM.sasGridDirtyBytes.value),
+        source: 'FC',
+        note: RECOMMENDED_VM.sasGridDirtyBytes.note,
+      },
+    ],
     sources: ['KDOC', 'KWB', 'FC'],
   },
   {
     key: 'vm.dirty_background_bytes',
     title: 'Dirty memory at which background write-back starts (bytes)',
-    description: 'The same limit as vm.dirty_background_ratio in bytes. Writing it sets vm.dirty_background_ratio to 0.',
+    description:
+      'The same limit as vm.dirty_background_ratio in bytes. Writing it sets vm.dirty_background_ratio to 0.',
     shape: { kind: 'integer', min: 0, max: Number.MAX_SAFE_INTEGER },
     unit: 'bytes',
     defaultValue: '0',
@@ -488,22 +587,36 @@ const ENTRIES: readonly CatalogKey[] = [
     description: 'Lower values keep application memory in RAM and drop file cache first.',
     shape: { kind: 'integer', min: 0, max: SYSCTL_LIMITS.swappinessMax.value },
     defaultValue: n(SYSCTL_DEFAULTS.vmSwappiness.value),
-    changed: [{ version: KERNEL_KEY_CHANGES.swappiness200, what: `range widened from 0-${SYSCTL_LIMITS.swappinessMax.formerly![0]!.value} to 0-${SYSCTL_LIMITS.swappinessMax.value}` }],
+    changed: [
+      {
+        version: KERNEL_KEY_CHANGES.swappiness200,
+        what: `range widened from 0-${SYSCTL_LIMITS.swappinessMax.formerly![0]!.value} to 0-${SYSCTL_LIMITS.swappinessMax.value}`,
+      },
+    ],
     via: 'sysctl',
-    recommended: [{ context: 'SAP HANA (ms-az.conf)', value: n(RECOMMENDED_SYSCTL.vmSwappiness.value), source: 'HANA' }],
+    recommended: [
+      { context: 'SAP HANA (ms-az.conf)', value: n(RECOMMENDED_SYSCTL.vmSwappiness.value), source: 'HANA' },
+    ],
     sources: ['KDOC', 'HANA'],
   },
   // sunrpc and nfs: slot tables and session slots
   {
     key: 'sunrpc.tcp_slot_table_entries',
     title: 'Initial RPC slots per TCP connection',
-    description: 'The slots (requests in flight) an RPC transport starts with; the table grows up to sunrpc.tcp_max_slot_table_entries. Also a `sunrpc` module parameter.',
+    description:
+      'The slots (requests in flight) an RPC transport starts with; the table grows up to sunrpc.tcp_max_slot_table_entries. Also a `sunrpc` module parameter.',
     shape: SLOT_RANGE,
     unit: 'slots',
     defaultValue: n(SLOTS.tcpSlotTableEntriesDefault.value),
     defaultNote: SLOTS.tcpSlotTableEntriesDefault.note,
     via: 'both',
-    recommended: [{ context: 'SAP HANA (SAP note 3024346)', value: n(RECOMMENDED_SYSCTL.sunrpcTcpSlotTableEntries.value), source: 'HANA' }],
+    recommended: [
+      {
+        context: 'SAP HANA (SAP note 3024346)',
+        value: n(RECOMMENDED_SYSCTL.sunrpcTcpSlotTableEntries.value),
+        source: 'HANA',
+      },
+    ],
     sources: ['KSRC', 'HANA', 'CS'],
   },
   {
@@ -515,8 +628,17 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: n(SLOTS.tcpMaxSlotTableEntriesDefault.value),
     via: 'both',
     recommended: [
-      { context: 'Any NFS client on ANF', value: n(RECOMMENDED_SYSCTL.sunrpcTcpMaxSlotTableEntries.value), source: 'CS', note: `At most ${SLOTS.anfInFlightPerConnection.value} per connection; less in large farms so that clients × nconnect × slots stays at or below ${formatNumber(SLOTS.endpointTotalMax.value)}.` },
-      { context: 'SAP HANA (modprobe.d)', value: n(RECOMMENDED_SYSCTL.sunrpcTcpMaxSlotTableEntries.value), source: 'HANA' },
+      {
+        context: 'Any NFS client on ANF',
+        value: n(RECOMMENDED_SYSCTL.sunrpcTcpMaxSlotTableEntries.value),
+        source: 'CS',
+        note: `At most ${SLOTS.anfInFlightPerConnection.value} per connection; less in large farms so that clients × nconnect × slots stays at or below ${formatNumber(SLOTS.endpointTotalMax.value)}.`,
+      },
+      {
+        context: 'SAP HANA (modprobe.d)',
+        value: n(RECOMMENDED_SYSCTL.sunrpcTcpMaxSlotTableEntries.value),
+        source: 'HANA',
+      },
     ],
     sources: ['KSRC', 'CS', 'SEED_MOUNT', 'HANA'],
   },
@@ -544,7 +666,8 @@ const ENTRIES: readonly CatalogKey[] = [
   {
     key: 'nfs.nfs4_disable_idmapping',
     title: 'NFSv4 client sends numeric IDs with sec=sys',
-    description: 'Module parameter of `nfs`: with Y the client sends numeric uid/gid for AUTH_SYS instead of names, so a mismatched ID domain does not turn owners into `nobody`.',
+    description:
+      'Module parameter of `nfs`: with Y the client sends numeric uid/gid for AUTH_SYS instead of names, so a mismatched ID domain does not turn owners into `nobody`.',
     shape: { kind: 'yes-no' },
     defaultValue: 'Y',
     via: 'module',
@@ -599,7 +722,10 @@ const KNOWN_NEIGHBOURS = new Set([
   'nfsd.nfs4_disable_idmapping',
   'vm.dirtytime_expire_seconds',
 ]);
-const KNOWN_NEIGHBOUR_PATTERNS = [/^net\.ipv[46]\.conf\.[^.]+\.(?:arp_filter|rp_filter|arp_ignore|arp_announce|src_valid_mark)$/, /^net\.ipv6\.conf\./];
+const KNOWN_NEIGHBOUR_PATTERNS = [
+  /^net\.ipv[46]\.conf\.[^.]+\.(?:arp_filter|rp_filter|arp_ignore|arp_announce|src_valid_mark)$/,
+  /^net\.ipv6\.conf\./,
+];
 
 type NearMiss = { readonly suggestion: string; readonly distance: number } | undefined;
 
@@ -627,7 +753,8 @@ function computeNearMiss(key: string): NearMiss {
   for (const entry of ENTRIES) {
     const pattern = entry.key.split('.');
     // A glob entry compares against the written interface name, so `conf.eth0.rp_filtre` suggests `conf.eth0.rp_filter`.
-    const candidate = pattern.length === segments.length ? pattern.map((p, i) => (p === '*' ? segments[i]! : p)).join('.') : entry.key;
+    const candidate =
+      pattern.length === segments.length ? pattern.map((p, i) => (p === '*' ? segments[i]! : p)).join('.') : entry.key;
     const limit = candidate.length >= MIN_LENGTH_FOR_TWO_EDITS ? 2 : 1;
     if (Math.abs(candidate.length - key.length) > limit) continue;
     const d = distance(key, candidate);
@@ -686,7 +813,11 @@ export const CLOSED_NAMESPACES: readonly ClosedNamespace[] = [
       'sunrpc.rdma_pad_optimize',
     ],
     openBelow: ['sunrpc.svc_rdma.'],
-    moduleParameters: ['sunrpc.udp_slot_table_entries', 'sunrpc.tcp_slot_table_entries', 'sunrpc.tcp_max_slot_table_entries'],
+    moduleParameters: [
+      'sunrpc.udp_slot_table_entries',
+      'sunrpc.tcp_slot_table_entries',
+      'sunrpc.tcp_max_slot_table_entries',
+    ],
     moduleFamily: /slot_table/,
     sources: ['KXPRTSOCK', 'KSUNRPC_SYSCTL', 'KXPRTRDMA'],
   },
@@ -772,7 +903,9 @@ const MIN_LENGTH_FOR_TWO_EDITS = 12; // not a fact: a heuristic threshold for ty
 function describeShape(shape: KeyShape): string {
   switch (shape.kind) {
     case 'integer':
-      return shape.max !== undefined && shape.max < INT_MAX ? `integer, ${formatNumber(shape.min ?? 0)}–${formatNumber(shape.max)}` : 'integer';
+      return shape.max !== undefined && shape.max < INT_MAX
+        ? `integer, ${formatNumber(shape.min ?? 0)}–${formatNumber(shape.max)}`
+        : 'integer';
     case 'boolean':
       return '0 or 1';
     case 'choice':
@@ -811,23 +944,32 @@ export function describeKey(key: string, context: DescribeContext = {}): string 
   if (!entry) return undefined;
   const lines = [`**${entry.key}**: ${entry.title}`, '', entry.description, ''];
   const facts: string[] = [`Value: ${describeShape(entry.shape)}${entry.unit ? ` (${entry.unit})` : ''}`];
-  if (entry.defaultValue !== undefined) facts.push(`Kernel default: \`${entry.defaultValue}\`${entry.defaultNote ? ` (${entry.defaultNote})` : ''}`);
+  if (entry.defaultValue !== undefined)
+    facts.push(`Kernel default: \`${entry.defaultValue}\`${entry.defaultNote ? ` (${entry.defaultNote})` : ''}`);
   else if (entry.defaultNote) facts.push(`Kernel default: ${entry.defaultNote}`);
-  if (entry.via === 'module') facts.push(`A module parameter: set it in \`/etc/modprobe.d/\` as \`options ${entry.key.replace('.', ' ')}=…\``);
-  if (entry.via === 'both') facts.push(`Also a module parameter: \`options ${entry.key.replace('.', ' ')}=…\` in \`/etc/modprobe.d/\``);
+  if (entry.via === 'module')
+    facts.push(`A module parameter: set it in \`/etc/modprobe.d/\` as \`options ${entry.key.replace('.', ' ')}=…\``);
+  if (entry.via === 'both')
+    facts.push(`Also a module parameter: \`options ${entry.key.replace('.', ' ')}=…\` in \`/etc/modprobe.d/\``);
   if (entry.removedIn) facts.push(`Removed in kernel ${entry.removedIn.value}`);
   if (entry.noOpSince) facts.push(`No effect since kernel ${entry.noOpSince.value}`);
   for (const change of entry.changed ?? []) facts.push(`Kernel ${change.version.value}: ${change.what}`);
   lines.push(...facts.map((f) => `- ${f}`));
   if (entry.recommended && entry.recommended.length > 0) {
     lines.push('', 'Recommended:');
-    for (const r of entry.recommended) lines.push(`- ${r.context}: \`${r.value}\` ([${SOURCES[r.source].title}](${SOURCES[r.source].url}))${r.note ? `. ${r.note}` : ''}`);
+    for (const r of entry.recommended)
+      lines.push(
+        `- ${r.context}: \`${r.value}\` ([${SOURCES[r.source].title}](${SOURCES[r.source].url}))${r.note ? `. ${r.note}` : ''}`,
+      );
   }
   const field = WINDOW_FIELD[entry.key];
   const written = context.value?.trim().split(/\s+/)[field ?? 0];
   if (field !== undefined && written && /^\d+$/.test(written) && context.rttSeconds) {
     const window = Number(written);
-    lines.push('', `With this maximum, one connection carries at most ${windowLimitFormula(window, context.rttSeconds)} (window ÷ round-trip time).`);
+    lines.push(
+      '',
+      `With this maximum, one connection carries at most ${windowLimitFormula(window, context.rttSeconds)} (window ÷ round-trip time).`,
+    );
   }
   return lines.join('\n');
 }

@@ -20,38 +20,36 @@ export interface KernelSettingExtraction {
  */
 export function extractKernelSettings(source: SourceText, uri: string, kind: FileKind): KernelSettingExtraction {
   const sink: Sink = { uri, settings: [], problems: [] };
-  {
-    switch (kind) {
-      case 'sysctl':
-        extractSysctlFile(source, sink);
-        break;
-      case 'modprobe':
-        extractModprobeFile(source, sink);
-        break;
-      case 'tuned':
-      case 'saptune':
-        // saptune notes keep kernel parameters in `[sysctl]` too; `[version]`, `[reminder]`,
-        // `[vm]`, `[block]`... are other sections, read by saptune itself.
-        extractTunedProfile(source, sink);
-        break;
-      case 'ansible':
-        extractAnsibleKernel(source, sink);
-        break;
-      case 'rst':
-        extractRst(source, sink);
-        break;
-      case 'shell':
-        scanShell(source.text, 0, source.text.length, sink);
-        break;
-      case 'markdown':
-        extractMarkdown(source, sink);
-        break;
-      case 'cloud-init':
-        extractCloudInit(source, sink);
-        break;
-      default:
-        break;
-    }
+  switch (kind) {
+    case 'sysctl':
+      extractSysctlFile(source, sink);
+      break;
+    case 'modprobe':
+      extractModprobeFile(source, sink);
+      break;
+    case 'tuned':
+    case 'saptune':
+      // saptune notes keep kernel parameters in `[sysctl]` too; `[version]`, `[reminder]`,
+      // `[vm]`, `[block]`... are other sections, read by saptune itself.
+      extractTunedProfile(source, sink);
+      break;
+    case 'ansible':
+      extractAnsibleKernel(source, sink);
+      break;
+    case 'rst':
+      extractRst(source, sink);
+      break;
+    case 'shell':
+      scanShell(source.text, 0, source.text.length, sink);
+      break;
+    case 'markdown':
+      extractMarkdown(source, sink);
+      break;
+    case 'cloud-init':
+      extractCloudInit(source, sink);
+      break;
+    default:
+      break;
   }
   return { settings: sink.settings, problems: sink.problems };
 }
@@ -104,9 +102,32 @@ function extractTunedProfile(source: SourceText, sink: Sink): void {
   }
 }
 
-const SHELL_FENCES = new Set(['sh', 'bash', 'shell', 'zsh', 'ksh', 'console', 'shell-session', 'sh-session', 'shellsession', 'terminal', 'shellscript']);
+const SHELL_FENCES = new Set([
+  'sh',
+  'bash',
+  'shell',
+  'zsh',
+  'ksh',
+  'console',
+  'shell-session',
+  'sh-session',
+  'shellsession',
+  'terminal',
+  'shellscript',
+]);
 const PROMPT_FENCES = new Set(['console', 'shell-session', 'sh-session', 'shellsession', 'terminal']);
-const CONFIG_FENCES = new Set(['', 'sysctl', 'conf', 'ini', 'cfg', 'properties', 'text', 'txt', 'plaintext', 'modprobe']);
+const CONFIG_FENCES = new Set([
+  '',
+  'sysctl',
+  'conf',
+  'ini',
+  'cfg',
+  'properties',
+  'text',
+  'txt',
+  'plaintext',
+  'modprobe',
+]);
 const SYSCTL_ASSIGNMENT = /^\s*(?:-\s*)?[A-Za-z0-9_.*/-]+\s*=\s*\S/;
 const SYSCTL_NAMESPACE = /^\s*(?:-\s*)?(?:net|vm|sunrpc|fs|kernel)[./]/;
 const MODPROBE_OPTIONS = /^\s*options\s+\S/;
@@ -162,7 +183,10 @@ function extractMarkdown(source: SourceText, sink: Sink): void {
 /** reStructuredText: literal blocks are scripts (shell languages) or files (sysctl/modprobe shapes). */
 function extractRst(source: SourceText, sink: Sink): void {
   for (const block of rstBlocks(source)) {
-    const shape = CONFIG_FENCES.has(block.language) || block.language === 'none' ? blockShape(source, block.from, block.to) : undefined;
+    const shape =
+      CONFIG_FENCES.has(block.language) || block.language === 'none'
+        ? blockShape(source, block.from, block.to)
+        : undefined;
     if (shape === 'sysctl') extractSysctlFile(source, sink, block.from, block.to);
     else if (shape === 'modprobe') extractModprobeFile(source, sink, block.from, block.to);
     else if (SHELL_FENCES.has(block.language) || block.language === '' || block.language === 'none') {
@@ -248,7 +272,8 @@ function extractCloudInit(source: SourceText, sink: Sink): void {
           if (end > line + 1) scanShell(source.text, source.lineStart(line + 1), source.lineEnd(end - 1), sink);
           line = end;
           continue;
-        } else if (/^(["']).*\1$/.test(rest)) scanShell(source.text, lineStart + restFrom + 1, lineStart + restFrom + rest.length - 1, sink);
+        } else if (/^(["']).*\1$/.test(rest))
+          scanShell(source.text, lineStart + restFrom + 1, lineStart + restFrom + rest.length - 1, sink);
         else scanShell(source.text, lineStart + restFrom, lineStart + restFrom + rest.length, sink);
       }
     } else if (section === 'write_files') {

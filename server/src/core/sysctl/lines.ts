@@ -10,7 +10,20 @@ export const MALFORMED_SYSCTL_COMMAND = 'ANF302';
 export const QUOTED_KERNEL_LINE = 'ANF323';
 
 /** Curly and angle quotes that word processors and web pages put around copied lines. */
-const TYPOGRAPHIC_QUOTES = new Set(['\u201C', '\u201D', '\u201E', '\u201F', '\u2018', '\u2019', '\u201A', '\u201B', '\u00AB', '\u00BB', '\u2039', '\u203A']);
+const TYPOGRAPHIC_QUOTES = new Set([
+  '\u201C',
+  '\u201D',
+  '\u201E',
+  '\u201F',
+  '\u2018',
+  '\u2019',
+  '\u201A',
+  '\u201B',
+  '\u00AB',
+  '\u00BB',
+  '\u2039',
+  '\u203A',
+]);
 
 /** True for the curly and angle quotes of copied text (never for ASCII `"` and `'`). */
 export function isTypographicQuote(char: string | undefined): boolean {
@@ -29,7 +42,12 @@ function quotedValue(line: Piece, sink: Sink, from: number, to: number, key: str
     code: QUOTED_KERNEL_LINE,
     span: spanOf(line, from, to),
     message: `The value of \`${key}\` is wrapped in typographic quotes (${text[from]}…${text[to - 1]}), as copied from a web page or document: the kernel reads them as part of the value and rejects it. Remove the quotes.`,
-    fixes: [unsafeFix('Remove the quotes', [{ span: spanOf(line, from, from + 1), newText: '' }, { span: spanOf(line, to - 1, to), newText: '' }])],
+    fixes: [
+      unsafeFix('Remove the quotes', [
+        { span: spanOf(line, from, from + 1), newText: '' },
+        { span: spanOf(line, to - 1, to), newText: '' },
+      ]),
+    ],
   });
   return true;
 }
@@ -48,14 +66,17 @@ function quotedLine(line: Piece, sink: Sink, what: 'sysctl' | 'modprobe'): boole
   const closes = end - 1 > start && TYPOGRAPHIC_QUOTES.has(text[end - 1]!);
   if (!opens) return false;
   const inner = text.slice(start + 1, closes ? end - 1 : end).trim();
-  const looksLikeSetting = what === 'modprobe' ? /^options\s/.test(inner) : /^-?[A-Za-z0-9_.\/*-]+\s*=/.test(inner);
+  const looksLikeSetting = what === 'modprobe' ? /^options\s/.test(inner) : /^-?[A-Za-z0-9_./*-]+\s*=/.test(inner);
   if (!looksLikeSetting) return false;
   const quotes = closes ? `${text[start]}…${text[end - 1]}` : text[start]!;
   const effect =
     what === 'modprobe'
       ? 'modprobe reads the first word as an unknown command and ignores the line'
       : `sysctl looks for a key named \`${text.slice(start, text.indexOf('=', start)).trim()}\`, finds none and sets nothing`;
-  const edits = [{ span: spanOf(line, start, start + 1), newText: '' }, ...(closes ? [{ span: spanOf(line, end - 1, end), newText: '' }] : [])];
+  const edits = [
+    { span: spanOf(line, start, start + 1), newText: '' },
+    ...(closes ? [{ span: spanOf(line, end - 1, end), newText: '' }] : []),
+  ];
   sink.problems.push({
     code: QUOTED_KERNEL_LINE,
     span: spanOf(line, start, end),
@@ -114,7 +135,11 @@ export function parseSysctlLine(
   if (eq < 0) {
     const words = text.slice(start, end).split(/[ \t]+/);
     const hint = words.length === 2 ? ` Write \`${words[0]} = ${words[1]}\`.` : '';
-    problem(start, end, `This line is not a setting: sysctl expects \`key = value\`, and \`${text.slice(start, end)}\` has no \`=\`.${hint}`);
+    problem(
+      start,
+      end,
+      `This line is not a setting: sysctl expects \`key = value\`, and \`${text.slice(start, end)}\` has no \`=\`.${hint}`,
+    );
     return;
   }
   let keyStart = start;
@@ -127,7 +152,11 @@ export function parseSysctlLine(
   }
   const rawKeyText = text.slice(keyStart, keyEnd);
   if (/[ \t]/.test(rawKeyText)) {
-    problem(keyStart, keyEnd, `The key \`${rawKeyText}\` contains spaces; sysctl keys are one word such as \`net.ipv4.tcp_sack\`.`);
+    problem(
+      keyStart,
+      keyEnd,
+      `The key \`${rawKeyText}\` contains spaces; sysctl keys are one word such as \`net.ipv4.tcp_sack\`.`,
+    );
     return;
   }
   const valueStart = firstNonBlank(text, eq + 1);
@@ -193,7 +222,12 @@ function wordsOf(text: string): Word[] {
  * `options sunrpc tcp_max_slot_table_entries=128 udp_slot_table_entries=64`. Other commands
  * (`install`, `blacklist`, `alias`, `softdep`) produce nothing.
  */
-export function parseModprobeLine(line: Piece, sink: Sink, persistent: boolean, origin: KernelSettingOrigin = 'modprobe'): void {
+export function parseModprobeLine(
+  line: Piece,
+  sink: Sink,
+  persistent: boolean,
+  origin: KernelSettingOrigin = 'modprobe',
+): void {
   const text = line.text;
   const start = firstNonBlank(text);
   if (start >= text.length || text[start] === '#' || isTemplateDirectiveLine(text)) return;
@@ -206,7 +240,11 @@ export function parseModprobeLine(line: Piece, sink: Sink, persistent: boolean, 
     sink.problems.push({ code: MALFORMED_MODPROBE_LINE, span: spanOf(line, from, to), message });
   const module = words[1];
   if (!module) {
-    problem(start, end, '`options` needs a module name and at least one `parameter=value`, e.g. `options sunrpc tcp_max_slot_table_entries=128`.');
+    problem(
+      start,
+      end,
+      '`options` needs a module name and at least one `parameter=value`, e.g. `options sunrpc tcp_max_slot_table_entries=128`.',
+    );
     return;
   }
   const moduleText = text.slice(module.from, module.to);
@@ -220,7 +258,11 @@ export function parseModprobeLine(line: Piece, sink: Sink, persistent: boolean, 
     return;
   }
   if (moduleText.includes('=')) {
-    problem(module.from, module.to, `\`${moduleText}\` is not a module name: write \`options <module> ${moduleText}\`.`);
+    problem(
+      module.from,
+      module.to,
+      `\`${moduleText}\` is not a module name: write \`options <module> ${moduleText}\`.`,
+    );
     return;
   }
   if (words.length < 3) {

@@ -20,7 +20,10 @@ export function mappedPiece(text: string, offsets: readonly number[], end: numbe
 }
 
 export function subPiece(piece: Piece, from: number, to: number = piece.text.length): Piece {
-  return { text: piece.text.slice(from, to), at: (index) => (from + index < to ? piece.at(from + index) : endOf(piece, to)) };
+  return {
+    text: piece.text.slice(from, to),
+    at: (index) => (from + index < to ? piece.at(from + index) : endOf(piece, to)),
+  };
 }
 
 /** The document span of `piece.text[from, to)`. */

@@ -1,5 +1,14 @@
 import type { Span } from '../text/sourceText';
-import { bodyLines, commandBaseName, commandIndex, forEachPipeline, offsetAt, pipesToNext, type ShellCommand, type ShellWord } from '../text/shell';
+import {
+  bodyLines,
+  commandBaseName,
+  commandIndex,
+  forEachPipeline,
+  offsetAt,
+  pipesToNext,
+  type ShellCommand,
+  type ShellWord,
+} from '../text/shell';
 import { MALFORMED_SYSCTL_COMMAND, parseModprobeLine, parseSysctlLine, type Sink } from './lines';
 import { normalizeModuleName } from './lines';
 import { fieldsOf, isTemplated, normalizeSysctlKey, spanOf, contiguousPiece, subPiece, type Piece } from './piece';
@@ -26,7 +35,11 @@ function commandOf(words: readonly ShellWord[]): { name: string; args: readonly 
   return { name: commandBaseName(nameWord.value), args: words.slice(k + 1) };
 }
 
-type Target = { kind: 'proc'; word: ShellWord; keyFrom: number } | { kind: 'module-param'; word: ShellWord; module: string; param: string } | { kind: 'sysctl-file' } | { kind: 'modprobe-file' };
+type Target =
+  | { kind: 'proc'; word: ShellWord; keyFrom: number }
+  | { kind: 'module-param'; word: ShellWord; module: string; param: string }
+  | { kind: 'sysctl-file' }
+  | { kind: 'modprobe-file' };
 
 const PROC_SYS = '/proc/sys/';
 const MODULE_PARAM = /^\/sys\/module\/([A-Za-z0-9_-]+)\/parameters\/([A-Za-z0-9_-]+)$/;
@@ -41,7 +54,8 @@ export function isModprobeFilePath(path: string): boolean {
 
 function targetOf(word: ShellWord): Target | undefined {
   const path = word.value;
-  if (path.startsWith(PROC_SYS) && path.length > PROC_SYS.length) return { kind: 'proc', word, keyFrom: PROC_SYS.length };
+  if (path.startsWith(PROC_SYS) && path.length > PROC_SYS.length)
+    return { kind: 'proc', word, keyFrom: PROC_SYS.length };
   const moduleParam = MODULE_PARAM.exec(path);
   if (moduleParam) return { kind: 'module-param', word, module: moduleParam[1]!, param: moduleParam[2]! };
   if (isSysctlFilePath(path)) return { kind: 'sysctl-file' };
@@ -129,7 +143,11 @@ function handleSysctl(args: readonly ShellWord[], sink: Sink): void {
         const valueWord = next.value === '=' ? positional[p + 2] : next;
         const last = valueWord ?? next;
         const value = valueWord ? (next.value === '=' ? valueWord.value : next.value.slice(1)) : '';
-        problem(word, last, `sysctl reads \`${text}\`, \`=\` and the value as separate arguments: write \`${text}=${value}\` with no spaces around \`=\` (quote a value with spaces).`);
+        problem(
+          word,
+          last,
+          `sysctl reads \`${text}\`, \`=\` and the value as separate arguments: write \`${text}=${value}\` with no spaces around \`=\` (quote a value with spaces).`,
+        );
         p += next.value === '=' && valueWord ? 2 : 1;
       }
       continue; // `sysctl net.ipv4.tcp_sack` reads a value
@@ -145,7 +163,11 @@ function handleSysctl(args: readonly ShellWord[], sink: Sink): void {
     while (valueTo > valueFrom && (text[valueTo - 1] === ' ' || text[valueTo - 1] === '\t')) valueTo--;
     if (valueTo <= valueFrom) {
       if (next && !next.value.includes('=')) {
-        problem(word, next, `sysctl reads \`${text}\` and \`${next.value}\` as separate arguments: write \`${text}${next.value}\` (quote a value with spaces).`);
+        problem(
+          word,
+          next,
+          `sysctl reads \`${text}\` and \`${next.value}\` as separate arguments: write \`${text}${next.value}\` (quote a value with spaces).`,
+        );
         p++;
       } else {
         problem(word, word, `\`${text}\` has no value after the \`=\`.`);
@@ -186,7 +208,11 @@ function handleEcho(targets: readonly Target[], args: readonly ShellWord[], sink
       continue;
     }
     if (values.length === 0) {
-      sink.problems.push({ code: MALFORMED_SYSCTL_COMMAND, span: { start: target.word.span.start, end: target.word.span.end }, message: '`echo` with no value writes an empty line, which the kernel rejects.' });
+      sink.problems.push({
+        code: MALFORMED_SYSCTL_COMMAND,
+        span: { start: target.word.span.start, end: target.word.span.end },
+        message: '`echo` with no value writes an empty line, which the kernel rejects.',
+      });
       continue;
     }
     const piece = joinWords(values);
@@ -270,19 +296,24 @@ function handleHeredoc(body: Span, targets: readonly Target[], text: string, sin
 /** Finds kernel settings in shell text `text[from, to)`. `stripPrompt` drops a leading `$ ` (console blocks). */
 export function scanShell(text: string, from: number, to: number, sink: Sink, stripPrompt = false, depth = 0): void {
   // A pipeline at a time: what a command writes to is known by the end of its pipeline (outputTargets).
-  forEachPipeline(text, from, to, { stripPrompt }, (commands) => commands.forEach((command, index) => {
-    // `x=$(sysctl -w ...)`: the substitution is a script of its own.
-    if (depth < MAX_SUBSTITUTION_DEPTH) for (const word of command.words) for (const inner of word.substitutions) scanShell(text, inner.start, inner.end, sink, false, depth + 1);
-    const parsed = commandOf(command.words);
-    if (!parsed) return;
-    const targets = outputTargets(commands, index);
-    if (parsed.name === 'sysctl') handleSysctl(parsed.args, sink);
-    else if (parsed.name === 'echo') handleEcho(targets, parsed.args, sink);
-    else if (parsed.name === 'printf') handlePrintf(targets, parsed.args, sink);
-    // The last here-document is the one the command reads.
-    const body = command.redirects.reduce<Span | undefined>((found, redirect) => redirect.body ?? found, undefined);
-    if (body) handleHeredoc(body, parsed.name === 'tee' ? [...targets, ...fileArguments(parsed.args)] : targets, text, sink);
-  }));
+  forEachPipeline(text, from, to, { stripPrompt }, (commands) =>
+    commands.forEach((command, index) => {
+      // `x=$(sysctl -w ...)`: the substitution is a script of its own.
+      if (depth < MAX_SUBSTITUTION_DEPTH)
+        for (const word of command.words)
+          for (const inner of word.substitutions) scanShell(text, inner.start, inner.end, sink, false, depth + 1);
+      const parsed = commandOf(command.words);
+      if (!parsed) return;
+      const targets = outputTargets(commands, index);
+      if (parsed.name === 'sysctl') handleSysctl(parsed.args, sink);
+      else if (parsed.name === 'echo') handleEcho(targets, parsed.args, sink);
+      else if (parsed.name === 'printf') handlePrintf(targets, parsed.args, sink);
+      // The last here-document is the one the command reads.
+      const body = command.redirects.reduce<Span | undefined>((found, redirect) => redirect.body ?? found, undefined);
+      if (body)
+        handleHeredoc(body, parsed.name === 'tee' ? [...targets, ...fileArguments(parsed.args)] : targets, text, sink);
+    }),
+  );
 }
 
 /** Runs the command handlers on words that are already split (cloud-init `runcmd: - [sysctl, -w, ...]`). */

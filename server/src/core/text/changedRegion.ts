@@ -35,12 +35,19 @@ export function changedRegion(before: string, after: string): ChangedRegion {
 function compare(before: string, after: string): ChangedRegion {
   const shorter = Math.min(before.length, after.length);
   let start = 0;
-  while (start + CHUNK <= shorter && before.slice(start, start + CHUNK) === after.slice(start, start + CHUNK)) start += CHUNK;
+  while (start + CHUNK <= shorter && before.slice(start, start + CHUNK) === after.slice(start, start + CHUNK))
+    start += CHUNK;
   while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   // The suffix never reaches into the prefix: at most what is left of the shorter text.
   const max = shorter - start;
   let suffix = 0;
-  while (suffix + CHUNK <= max && before.slice(before.length - suffix - CHUNK, before.length - suffix) === after.slice(after.length - suffix - CHUNK, after.length - suffix)) suffix += CHUNK;
-  while (suffix < max && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+  while (
+    suffix + CHUNK <= max &&
+    before.slice(before.length - suffix - CHUNK, before.length - suffix) ===
+      after.slice(after.length - suffix - CHUNK, after.length - suffix)
+  )
+    suffix += CHUNK;
+  while (suffix < max && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix))
+    suffix++;
   return { start, oldEnd: before.length - suffix, newEnd: after.length - suffix };
 }

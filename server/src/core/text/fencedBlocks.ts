@@ -23,7 +23,12 @@ export function fencedBlocks(source: SourceText): FencedBlock[] {
     const text = source.lineText(line);
     if (!open) {
       const m = FENCE.exec(text);
-      if (m) open = { fence: m[2]!, language: (m[3] ?? '').toLowerCase(), from: line + 1 < source.lineCount ? source.lineStart(line + 1) : source.text.length };
+      if (m)
+        open = {
+          fence: m[2]!,
+          language: (m[3] ?? '').toLowerCase(),
+          from: line + 1 < source.lineCount ? source.lineStart(line + 1) : source.text.length,
+        };
       continue;
     }
     const trimmed = text.trim();

@@ -50,7 +50,9 @@ export function ownStrings(item: object, depth = DEPTH): void {
 
 /** Spans (two numbers) are most of what a read item holds: not walked. */
 function isSpan(value: object): boolean {
-  return typeof (value as { start?: unknown }).start === 'number' && typeof (value as { end?: unknown }).end === 'number';
+  return (
+    typeof (value as { start?: unknown }).start === 'number' && typeof (value as { end?: unknown }).end === 'number'
+  );
 }
 
 /** `ownStrings` of each item of a list. */

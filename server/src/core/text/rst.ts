@@ -33,7 +33,11 @@ export function rstBlocks(source: SourceText): RstBlock[] {
     const base = indentOf(text);
     let body = line + 1;
     // Directive options (`:linenos:`) and blank lines come before the body.
-    while (body < source.lineCount && (source.lineText(body).trim() === '' || (directive && OPTION_LINE.test(source.lineText(body))))) body++;
+    while (
+      body < source.lineCount &&
+      (source.lineText(body).trim() === '' || (directive && OPTION_LINE.test(source.lineText(body))))
+    )
+      body++;
     let end = body;
     while (end < source.lineCount) {
       const bodyText = source.lineText(end);
@@ -41,7 +45,8 @@ export function rstBlocks(source: SourceText): RstBlock[] {
       end++;
     }
     while (end > body && source.lineText(end - 1).trim() === '') end--;
-    if (end > body && indentOf(source.lineText(body)) > base) blocks.push({ from: body, to: end, language: directive ? directive[2]!.toLowerCase() : '' });
+    if (end > body && indentOf(source.lineText(body)) > base)
+      blocks.push({ from: body, to: end, language: directive ? directive[2]!.toLowerCase() : '' });
     line = Math.max(end, line + 1);
   }
   return blocks;

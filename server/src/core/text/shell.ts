@@ -84,7 +84,13 @@ export function tokenizeShell(text: string, from = 0, to = text.length, options:
  * kept at once. A 10 MB script has 200,000 commands, and keeping every word and span of them was
  * most of its memory (issue 18.6).
  */
-export function forEachPipeline(text: string, from: number, to: number, options: ShellOptions, visit: (pipeline: readonly ShellCommand[]) => void): void {
+export function forEachPipeline(
+  text: string,
+  from: number,
+  to: number,
+  options: ShellOptions,
+  visit: (pipeline: readonly ShellCommand[]) => void,
+): void {
   let pipeline: ShellCommand[] = [];
   split(text, from, to, options, (command) => {
     pipeline.push(command);
@@ -96,7 +102,13 @@ export function forEachPipeline(text: string, from: number, to: number, options:
   if (pipeline.length > 0) visit(pipeline);
 }
 
-function split(text: string, from: number, to: number, options: ShellOptions, emit: (command: ShellCommand) => void): void {
+function split(
+  text: string,
+  from: number,
+  to: number,
+  options: ShellOptions,
+  emit: (command: ShellCommand) => void,
+): void {
   let words: ShellWord[] = [];
   let redirects: MutableRedirect[] = [];
   let pendingHeredocs: { redirect: MutableRedirect; delimiter: string; stripTabs: boolean }[] = [];
@@ -113,7 +125,8 @@ function split(text: string, from: number, to: number, options: ShellOptions, em
     waiting.length = 0;
   };
   const endCommand = (separator: string) => {
-    if (words.length > 0 || redirects.length > 0) waiting.push({ words, redirects: redirects.length > 0 ? redirects : NONE, separator });
+    if (words.length > 0 || redirects.length > 0)
+      waiting.push({ words, redirects: redirects.length > 0 ? redirects : NONE, separator });
     words = [];
     redirects = [];
     if (pendingHeredocs.length === 0) flush();
@@ -137,10 +150,14 @@ function split(text: string, from: number, to: number, options: ShellOptions, em
     while (j < to && j < longest && (text[j] === direction || REDIRECT_TAIL.has(text[j]!))) op += text[j++];
     while (j < to && (text[j] === ' ' || text[j] === '\t')) j++;
     // A `#` there starts a comment, as in sh (`echo >#x` is a syntax error).
-    const target = j < to && !OPERATORS.has(text[j]!) && text[j] !== '\n' && text[j] !== '\r' && text[j] !== '#' ? readWord(text, j, to) : undefined;
+    const target =
+      j < to && !OPERATORS.has(text[j]!) && text[j] !== '\n' && text[j] !== '\r' && text[j] !== '#'
+        ? readWord(text, j, to)
+        : undefined;
     const redirect: MutableRedirect = { op, ...(fd !== undefined ? { fd } : {}), ...(target ? { target } : {}) };
     redirects.push(redirect);
-    if (target && (op === '<<' || op === '<<-')) pendingHeredocs.push({ redirect, delimiter: target.value, stripTabs: op === '<<-' });
+    if (target && (op === '<<' || op === '<<-'))
+      pendingHeredocs.push({ redirect, delimiter: target.value, stripTabs: op === '<<-' });
     return target ? target.span.end : j;
   };
 
@@ -298,14 +315,26 @@ function readWord(text: string, start: number, to: number): ShellWord {
   const raw = text.slice(start, end);
   // A word written without quotes or escapes: its value is its text (one string kept, not two).
   const plain = runs.length === 1 && runs[0]!.offset === start && value.length === end - start;
-  return { raw, value: plain ? raw : value, span: { start, end }, runs, templated, substitutions: substitutions.length > 0 ? substitutions : NONE };
+  return {
+    raw,
+    value: plain ? raw : value,
+    span: { start, end },
+    runs,
+    templated,
+    substitutions: substitutions.length > 0 ? substitutions : NONE,
+  };
 }
 
 /** The empty list words and commands share (never changed: callers only read them). */
 const NONE: readonly never[] = Object.freeze([]);
 
 /** Consumes here-document bodies starting at `i`, in order; records each body's span on its redirect. */
-function readHeredocBodies(text: string, i: number, to: number, pending: readonly { redirect: MutableRedirect; delimiter: string; stripTabs: boolean }[]): number {
+function readHeredocBodies(
+  text: string,
+  i: number,
+  to: number,
+  pending: readonly { redirect: MutableRedirect; delimiter: string; stripTabs: boolean }[],
+): number {
   for (const heredoc of pending) {
     const bodyStart = i;
     let bodyEnd = to;
@@ -375,7 +404,27 @@ export function bodyLines(text: string, body: Span): { text: string; start: numb
 }
 
 /** Words that run the next word as the command, and shell keywords before a command. */
-const PREFIX_COMMANDS = new Set(['sudo', 'doas', 'env', 'exec', 'command', 'nohup', 'time', 'builtin', 'xargs', 'timeout', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{']);
+const PREFIX_COMMANDS = new Set([
+  'sudo',
+  'doas',
+  'env',
+  'exec',
+  'command',
+  'nohup',
+  'time',
+  'builtin',
+  'xargs',
+  'timeout',
+  'then',
+  'do',
+  'else',
+  'elif',
+  'if',
+  'while',
+  'until',
+  '!',
+  '{',
+]);
 /** Options of those prefixes that take an argument (`sudo -u root`). */
 const PREFIX_OPTIONS_WITH_ARGUMENT = new Set(['-u', '-g', '-C', '-p', '-U', '-r', '-t', '-h', '--user', '--group']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;

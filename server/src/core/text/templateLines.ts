@@ -39,7 +39,8 @@ export class JinjaBranches {
     for (const match of line.matchAll(/\{%-?\s*(\w+)([^%]*)-?%\}/g)) {
       any = true;
       const word = match[1]!;
-      if (word === 'if' || word === 'for') this.open.push({ id: `${this.prefix}${word}#${this.next++}`, arm: 0, loop: word === 'for' });
+      if (word === 'if' || word === 'for')
+        this.open.push({ id: `${this.prefix}${word}#${this.next++}`, arm: 0, loop: word === 'for' });
       else if (word === 'elif' || word === 'else') {
         const top = this.open[this.open.length - 1];
         if (top) top.arm++;

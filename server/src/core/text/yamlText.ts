@@ -23,4 +23,5 @@ export function stackExhaustion(errors: readonly YAMLError[]): YAMLError | undef
   return errors.find((error) => error.code === 'RESOURCE_EXHAUSTION');
 }
 
-export const TOO_DEEP_MESSAGE = 'The file nests deeper than anf-lint can follow (the parser ran out of stack). Flatten the nesting.';
+export const TOO_DEEP_MESSAGE =
+  'The file nests deeper than anf-lint can follow (the parser ran out of stack). Flatten the nesting.';

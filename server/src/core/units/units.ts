@@ -40,7 +40,8 @@ const DECIMAL_PREFIX = { '': 1, K: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15 } as co
 const PREFIX_LETTERS = ['K', 'M', 'G', 'T', 'P'] as const;
 
 export const ACCEPTED_SIZE_FORMS = '4TiB, 4 TiB, 100GiB, 512 MiB, 1.5 PiB (binary) or 10TB, 500 GB (decimal)';
-export const ACCEPTED_RATE_FORMS = '640MiB/s, 640 MiBps, 1.5 GiB/s (binary), 1.5 GB/s (decimal), 10 Gbps or 800 Mbit/s (bits)';
+export const ACCEPTED_RATE_FORMS =
+  '640MiB/s, 640 MiBps, 1.5 GiB/s (binary), 1.5 GB/s (decimal), 10 Gbps or 800 Mbit/s (bits)';
 export const ACCEPTED_COUNT_FORMS = '100000, 100,000, 100k, 1.5M';
 export const ACCEPTED_DURATION_FORMS = '0.5ms, 1.909 ms, 500us, 2 s';
 
@@ -49,7 +50,10 @@ const NUMBER = String.raw`([0-9][0-9_,]*(?:\.[0-9]+)?|\.[0-9]+)`;
 const SIZE_RE = new RegExp(String.raw`^\s*${NUMBER}\s*([KMGTP]?)(i?)(B?)\s*$`, 'i');
 const RATE_RE = new RegExp(String.raw`^\s*${NUMBER}\s*([kKMGTP]?)(i?)(B|b|bit|bits)?\s*(/\s*s|/\s*sec|ps)\s*$`);
 const COUNT_RE = new RegExp(String.raw`^\s*${NUMBER}\s*([kKmM]?)\s*$`);
-const DURATION_RE = new RegExp(String.raw`^\s*${NUMBER}\s*(ns|us|µs|ms|s|sec|seconds?|milliseconds?|microseconds?)\s*$`, 'i');
+const DURATION_RE = new RegExp(
+  String.raw`^\s*${NUMBER}\s*(ns|us|µs|ms|s|sec|seconds?|milliseconds?|microseconds?)\s*$`,
+  'i',
+);
 
 function parseNumber(text: string): number | undefined {
   // Thousands separators are fine ("100,000"); a comma as decimal mark is not supported.
@@ -86,10 +90,14 @@ export function parseSize(text: string): Parsed<Size> {
   // "4T" and "4Ti" are binary shorthand; "4TB" is decimal; "4TiB" binary.
   const binary = binaryMark !== '' || byteMark === '';
   const multiplier = prefixMultiplier(prefix, binary);
-  if (multiplier === undefined) return { ok: false, error: `Unknown unit in "${text.trim()}". Write it as ${ACCEPTED_SIZE_FORMS}.` };
+  if (multiplier === undefined)
+    return { ok: false, error: `Unknown unit in "${text.trim()}". Write it as ${ACCEPTED_SIZE_FORMS}.` };
   const upper = prefix.toUpperCase();
   const unit = upper === '' ? 'B' : `${upper}${binary ? 'i' : ''}B`;
-  return { ok: true, value: { bytes: amount * multiplier, amount, unit, system: binary || upper === '' ? 'binary' : 'decimal' } };
+  return {
+    ok: true,
+    value: { bytes: amount * multiplier, amount, unit, system: binary || upper === '' ? 'binary' : 'decimal' },
+  };
 }
 
 /** Parses a data rate: bytes (`MiB/s`, `MB/s`, `MiBps`) or bits (`Mbps`, `Gbit/s`). */
@@ -106,11 +114,15 @@ export function parseRate(text: string): Parsed<Rate> {
   }
   const binary = binaryMark !== '';
   const multiplier = prefixMultiplier(prefix, binary);
-  if (multiplier === undefined) return { ok: false, error: `Unknown unit in "${text.trim()}". Write it as ${ACCEPTED_RATE_FORMS}.` };
+  if (multiplier === undefined)
+    return { ok: false, error: `Unknown unit in "${text.trim()}". Write it as ${ACCEPTED_RATE_FORMS}.` };
   const upper = prefix.toUpperCase();
   const unit = bits ? `${upper}${binary ? 'i' : ''}bit/s` : `${upper}${binary ? 'i' : ''}B/s`;
   const bytesPerSecond = (amount * multiplier) / (bits ? 8 : 1);
-  return { ok: true, value: { bytesPerSecond, amount, unit, bits, system: binary || upper === '' ? 'binary' : 'decimal' } };
+  return {
+    ok: true,
+    value: { bytesPerSecond, amount, unit, bits, system: binary || upper === '' ? 'binary' : 'decimal' },
+  };
 }
 
 /** Parses a count: `100000`, `100,000`, `100k`, `1.5M` (k and M are decimal thousands and millions). */
@@ -127,12 +139,20 @@ export function parseCount(text: string): Parsed<number> {
 /** Parses a duration into seconds. */
 export function parseDuration(text: string): Parsed<number> {
   const match = DURATION_RE.exec(text);
-  if (!match) return { ok: false, error: `"${text.trim()}" is not a duration. Write it as ${ACCEPTED_DURATION_FORMS}.` };
+  if (!match)
+    return { ok: false, error: `"${text.trim()}" is not a duration. Write it as ${ACCEPTED_DURATION_FORMS}.` };
   const [, numberText = '', unitText = ''] = match;
   const amount = parseNumber(numberText);
   if (amount === undefined) return { ok: false, error: `"${numberText}" is not a number.` };
   const unit = unitText.toLowerCase();
-  const scale = unit === 'ns' ? 1e-9 : unit === 'us' || unit === 'µs' || unit.startsWith('micro') ? 1e-6 : unit === 'ms' || unit.startsWith('milli') ? 1e-3 : 1;
+  const scale =
+    unit === 'ns'
+      ? 1e-9
+      : unit === 'us' || unit === 'µs' || unit.startsWith('micro')
+        ? 1e-6
+        : unit === 'ms' || unit.startsWith('milli')
+          ? 1e-3
+          : 1;
   return { ok: true, value: amount * scale };
 }
 
@@ -161,7 +181,14 @@ export function formatNumber(value: number, maxFractionDigits = 2): string {
   // data, about 10 ms of every CLI start-up (issue 17). Intl still formats what this does not
   // cover (exponents, infinities); test/unit/units.test.ts compares the two.
   const digits = Math.abs(value).toString();
-  if (!Number.isFinite(value) || digits.includes('e') || !Number.isInteger(maxFractionDigits) || maxFractionDigits < 0 || maxFractionDigits > MAX_FRACTION_DIGITS) return numberFormat(maxFractionDigits).format(value);
+  if (
+    !Number.isFinite(value) ||
+    digits.includes('e') ||
+    !Number.isInteger(maxFractionDigits) ||
+    maxFractionDigits < 0 ||
+    maxFractionDigits > MAX_FRACTION_DIGITS
+  )
+    return numberFormat(maxFractionDigits).format(value);
   const point = digits.indexOf('.');
   let whole = point < 0 ? digits : digits.slice(0, point);
   let fraction = point < 0 ? '' : digits.slice(point + 1);
@@ -214,7 +241,11 @@ export function formatSize(bytes: number, maxFractionDigits = 2): string {
 }
 
 /** A size in one given binary unit: `formatSizeIn(bytes, 'GiB')` → `15,200 GiB`. */
-export function formatSizeIn(bytes: number, unit: 'KiB' | 'MiB' | 'GiB' | 'TiB' | 'PiB', maxFractionDigits = 2): string {
+export function formatSizeIn(
+  bytes: number,
+  unit: 'KiB' | 'MiB' | 'GiB' | 'TiB' | 'PiB',
+  maxFractionDigits = 2,
+): string {
   const multiplier = BINARY_UNITS.find(([name]) => name === unit)?.[1] ?? 1;
   return `${formatNumber(bytes / multiplier, maxFractionDigits)} ${unit}`;
 }
@@ -222,7 +253,8 @@ export function formatSizeIn(bytes: number, unit: 'KiB' | 'MiB' | 'GiB' | 'TiB' 
 /** `640 MiB/s`, `1.53 GiB/s`. */
 export function formatRate(bytesPerSecond: number, maxFractionDigits = 2): string {
   for (const [unit, multiplier] of BINARY_UNITS) {
-    if (Math.abs(bytesPerSecond) >= multiplier) return `${formatNumber(bytesPerSecond / multiplier, maxFractionDigits)} ${unit}/s`;
+    if (Math.abs(bytesPerSecond) >= multiplier)
+      return `${formatNumber(bytesPerSecond / multiplier, maxFractionDigits)} ${unit}/s`;
   }
   return `${formatNumber(bytesPerSecond, 0)} B/s`;
 }

@@ -27,7 +27,17 @@ import type { ParsedFile } from './parsedFile';
  * File kinds that are a scope of their own wherever they sit: what they configure is applied to
  * machines their place in the repository does not name (an inventory, a cluster, a template).
  */
-export const OWN_SCOPE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['cloud-init', 'ansible', 'ansible-vars', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'salt', 'puppet']);
+export const OWN_SCOPE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>([
+  'cloud-init',
+  'ansible',
+  'ansible-vars',
+  'kubernetes',
+  'helm',
+  'yaml-options',
+  'json-options',
+  'salt',
+  'puppet',
+]);
 
 /** File kinds that document configurations: never a machine, never part of one. */
 export const DOCUMENTATION_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['markdown', 'rst']);
@@ -127,13 +137,25 @@ function updatedHostModel(previous: HostModel, files: readonly ParsedFile[]): Ho
   if (!changed) return assembleModel(previous.scopes, files);
   const scopes = previous.scopes.map((host) => {
     if (!host.files.some((f) => changed.has(f.uri))) return host;
-    return makeHost(host.id, host.kind, host.name, host.root, host.files.map((f) => changed.get(f.uri) ?? f));
+    return makeHost(
+      host.id,
+      host.kind,
+      host.name,
+      host.root,
+      host.files.map((f) => changed.get(f.uri) ?? f),
+    );
   });
   return assembleModel(scopes, files);
 }
 
 /** One scope: its mounts and settings are its file's own arrays when it has one file (no copy per edit); NFS mounts when first asked. */
-function makeHost(id: string, kind: HostKind, name: string, root: string | undefined, files: readonly ParsedFile[]): Host {
+function makeHost(
+  id: string,
+  kind: HostKind,
+  name: string,
+  root: string | undefined,
+  files: readonly ParsedFile[],
+): Host {
   const mounts = files.length === 1 ? files[0]!.mounts : files.flatMap((f) => f.mounts);
   const settings = files.length === 1 ? files[0]!.settings : files.flatMap((f) => f.settings);
   let nfs: readonly MountEntry[] | undefined;
@@ -200,7 +222,12 @@ export function buildHostModel(files: readonly ParsedFile[]): HostModel {
   const common = commonFolder(hostRoots.map((r) => r.slice(0, -1)));
   const scopes: Host[] = [];
   for (const [id, entry] of members) {
-    const name = entry.kind === 'host' ? hostName(entry.root!, common) : entry.kind === 'repository' ? 'repository' : baseName(entry.files[0]!.uri);
+    const name =
+      entry.kind === 'host'
+        ? hostName(entry.root!, common)
+        : entry.kind === 'repository'
+          ? 'repository'
+          : baseName(entry.files[0]!.uri);
     scopes.push(makeHost(id, entry.kind, name, entry.root, entry.files));
   }
   return assembleModel(scopes, files);

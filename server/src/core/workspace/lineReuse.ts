@@ -43,17 +43,26 @@ export interface LineReread {
  * both, `delta` further on. Undefined when the first touched line does not start at the same
  * offset in both (a whole read then).
  */
-function editedLines(before: SourceText, source: SourceText): { first: number; oldLast: number; newLast: number; delta: number } | undefined {
+function editedLines(
+  before: SourceText,
+  source: SourceText,
+): { first: number; oldLast: number; newLast: number; delta: number } | undefined {
   const region = changedRegion(before.text, source.text);
   const first = before.positionAt(region.start).line;
   if (source.lineStart(first) !== before.lineStart(first)) return undefined;
-  return { first, oldLast: before.positionAt(region.oldEnd).line, newLast: source.positionAt(region.newEnd).line, delta: source.text.length - before.text.length };
+  return {
+    first,
+    oldLast: before.positionAt(region.oldEnd).line,
+    newLast: source.positionAt(region.newEnd).line,
+    delta: source.text.length - before.text.length,
+  };
 }
 
 /** Re-reads an fstab or an autofs map after an edit, or undefined when only a whole read is sure to be right. */
 export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: string): LineReread | undefined {
   if (!MOUNT_LINE_KINDS.has(previous.kind) || previous.uri !== uri) return undefined;
-  for (const problem of previous.problems) if (problem.code !== MALFORMED_CODE && problem.code !== ANNOTATION_CODE) return undefined;
+  for (const problem of previous.problems)
+    if (problem.code !== MALFORMED_CODE && problem.code !== ANNOTATION_CODE) return undefined;
   const autofs = previous.kind === 'autofs';
   const before = previous.source;
   const lines = editedLines(before, source);
@@ -64,15 +73,19 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   if (autofs) while (first > 0 && CONTINUED.test(before.lineText(first - 1))) first--;
   // An annotation applies to the mount under its comment block: read on through the comment lines
   // after the edit, to the first other line, whose annotation the edit may have changed.
-  const commentAt = (text: SourceText, line: number) => COMMENT_LINE.test(text.lineText(line)) || FENCE_LINE.test(text.lineText(line));
+  const commentAt = (text: SourceText, line: number) =>
+    COMMENT_LINE.test(text.lineText(line)) || FENCE_LINE.test(text.lineText(line));
   // Not needed when the last edited line is no comment line in either version (it ends any block
   // above the next mount), nor when every edited line is a comment without `anf:` in both versions
   // (the block above the next mount holds the same annotation).
   const plainComments = (text: SourceText, last: number) => {
-    for (let line = first; line <= last; line++) if (!commentAt(text, line) || text.lineText(line).includes('anf:')) return false;
+    for (let line = first; line <= last; line++)
+      if (!commentAt(text, line) || text.lineText(line).includes('anf:')) return false;
     return true;
   };
-  const extend = (commentAt(before, oldLast) || commentAt(source, newLast)) && !(plainComments(before, oldLast) && plainComments(source, newLast));
+  const extend =
+    (commentAt(before, oldLast) || commentAt(source, newLast)) &&
+    !(plainComments(before, oldLast) && plainComments(source, newLast));
   while (extend && newLast + 1 < source.lineCount && oldLast + 1 < before.lineCount) {
     newLast++;
     oldLast++;
@@ -81,11 +94,19 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   }
   if (autofs) {
     // And end at the last line of the entry the edit ends in, in both versions.
-    while (newLast + 1 < source.lineCount && oldLast + 1 < before.lineCount && (CONTINUED.test(source.lineText(newLast)) || CONTINUED.test(before.lineText(oldLast)))) {
+    while (
+      newLast + 1 < source.lineCount &&
+      oldLast + 1 < before.lineCount &&
+      (CONTINUED.test(source.lineText(newLast)) || CONTINUED.test(before.lineText(oldLast)))
+    ) {
       newLast++;
       oldLast++;
     }
-    if ((CONTINUED.test(source.lineText(newLast)) && newLast + 1 < source.lineCount) || (CONTINUED.test(before.lineText(oldLast)) && oldLast + 1 < before.lineCount)) return undefined;
+    if (
+      (CONTINUED.test(source.lineText(newLast)) && newLast + 1 < source.lineCount) ||
+      (CONTINUED.test(before.lineText(oldLast)) && oldLast + 1 < before.lineCount)
+    )
+      return undefined;
   }
   const changedStart = source.lineStart(first);
   const oldEnd = before.lineEnd(oldLast);
@@ -106,7 +127,14 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   if (autofs) fresh = parseAutofsMap(source, uri, freshProblems, { from: first, to: newLast + 1 });
   else {
     for (let line = first; line <= newLast; line++) {
-      const entry = parseFstabLine(ownCopy(source.lineText(line)), source.lineStart(line), uri, freshProblems, 'fstab', true);
+      const entry = parseFstabLine(
+        ownCopy(source.lineText(line)),
+        source.lineStart(line),
+        uri,
+        freshProblems,
+        'fstab',
+        true,
+      );
       if (entry) fresh.push(entry);
     }
   }
@@ -126,7 +154,15 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   // (Copied before the mounts move: a malformed line's problem shares its span with its mount.)
   const problems: ParseProblem[] = [];
   mergeProblems(problems, previous.problems, MALFORMED_CODE, changedStart, oldEnd, delta, freshProblems);
-  mergeProblems(problems, previous.problems, ANNOTATION_CODE, changedStart, oldEnd, delta, annotationProblems.filter((p) => p.span.start >= changedStart));
+  mergeProblems(
+    problems,
+    previous.problems,
+    ANNOTATION_CODE,
+    changedStart,
+    oldEnd,
+    delta,
+    annotationProblems.filter((p) => p.span.start >= changedStart),
+  );
 
   const removed = oldMounts.slice(from, to);
   // The kept mounts by native copies (a push per mount was most of this function's own time at 10,000 lines).
@@ -134,7 +170,18 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
   // An autofs multi-mount entry's mounts share their key, options and options span objects: each is moved once.
   const seen = autofs ? new Set<Span>() : undefined;
   if (delta !== 0) for (let i = to; i < oldMounts.length; i++) shiftMount(oldMounts[i]!, delta, seen);
-  return { mounts, problems, edit: { previousItems: oldMounts, itemsFrom: from, itemsTo: from + fresh.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+  return {
+    mounts,
+    problems,
+    edit: {
+      previousItems: oldMounts,
+      itemsFrom: from,
+      itemsTo: from + fresh.length,
+      removed,
+      changed: { start: changedStart, end: newEnd },
+      delta,
+    },
+  };
 }
 
 export interface SettingReread {
@@ -171,12 +218,20 @@ export function rereadSettings(previous: ParsedFile, source: SourceText, uri: st
   if (modprobe) {
     // The lines above the edit are the same in both versions; those below it too.
     while (first > 0 && CONTINUED.test(before.lineText(first - 1))) first--;
-    while (newLast + 1 < source.lineCount && oldLast + 1 < before.lineCount && (CONTINUED.test(source.lineText(newLast)) || CONTINUED.test(before.lineText(oldLast)))) {
+    while (
+      newLast + 1 < source.lineCount &&
+      oldLast + 1 < before.lineCount &&
+      (CONTINUED.test(source.lineText(newLast)) || CONTINUED.test(before.lineText(oldLast)))
+    ) {
       newLast++;
       oldLast++;
     }
     // A joined line that runs on past what both versions share: read whole.
-    if ((CONTINUED.test(source.lineText(newLast)) && newLast + 1 < source.lineCount) || (CONTINUED.test(before.lineText(oldLast)) && oldLast + 1 < before.lineCount)) return undefined;
+    if (
+      (CONTINUED.test(source.lineText(newLast)) && newLast + 1 < source.lineCount) ||
+      (CONTINUED.test(before.lineText(oldLast)) && oldLast + 1 < before.lineCount)
+    )
+      return undefined;
   }
   const changedStart = source.lineStart(first);
   const oldEnd = before.lineEnd(oldLast);
@@ -217,7 +272,18 @@ export function rereadSettings(previous: ParsedFile, source: SourceText, uri: st
   for (let i = 0; i < from; i++) settings.push(old[i]!);
   for (const setting of sink.settings) settings.push(setting);
   for (let i = to; i < old.length; i++) settings.push(delta === 0 ? old[i]! : shiftSetting(old[i]!, delta));
-  return { settings, problems, edit: { previousItems: old, itemsFrom: from, itemsTo: from + sink.settings.length, removed, changed: { start: changedStart, end: newEnd }, delta } };
+  return {
+    settings,
+    problems,
+    edit: {
+      previousItems: old,
+      itemsFrom: from,
+      itemsTo: from + sink.settings.length,
+      removed,
+      changed: { start: changedStart, end: newEnd },
+      delta,
+    },
+  };
 }
 
 /** Moves a kept setting's offsets in place (as `shiftMount`); its spans are its own objects (piece.ts). */
@@ -230,7 +296,15 @@ function shiftSetting(setting: KernelSetting, delta: number): KernelSetting {
   return setting;
 }
 
-function mergeProblems(into: ParseProblem[], old: readonly ParseProblem[], code: string, start: number, oldEnd: number, delta: number, fresh: readonly ParseProblem[]): void {
+function mergeProblems(
+  into: ParseProblem[],
+  old: readonly ParseProblem[],
+  code: string,
+  start: number,
+  oldEnd: number,
+  delta: number,
+  fresh: readonly ParseProblem[],
+): void {
   let inserted = false;
   for (const problem of old) {
     if (problem.code !== code) continue;
@@ -297,7 +371,8 @@ function shiftMount(mount: MountEntry, delta: number, seen?: Set<Span>): MountEn
 function shiftOption(option: MountOption, delta: number): void {
   move(option.span, delta);
   if (option.nameSpan !== option.span) move(option.nameSpan, delta);
-  if (option.valueSpan && option.valueSpan !== option.span && option.valueSpan !== option.nameSpan) move(option.valueSpan, delta);
+  if (option.valueSpan && option.valueSpan !== option.span && option.valueSpan !== option.nameSpan)
+    move(option.valueSpan, delta);
 }
 
 /**
@@ -305,8 +380,22 @@ function shiftOption(option: MountOption, delta: number): void {
  * mounts share the key, the options and their spans. Every span object is moved once (`seen`).
  */
 function shiftSharedMount(mount: MountEntry, delta: number, seen: Set<Span>): MountEntry {
-  for (const span of [mount.span, mount.sourceSpan, mount.mountPointSpan, mount.fsTypeSpan, mount.optionsSpan, mount.annotationSpan, mount.dumpSpan, mount.fsckPassSpan, mount.optionsFsType?.span, mount.optionsQuotes?.open, mount.optionsQuotes?.close]) move(span, delta, seen);
-  for (const option of mount.options) for (const span of [option.span, option.nameSpan, option.valueSpan]) move(span, delta, seen);
+  for (const span of [
+    mount.span,
+    mount.sourceSpan,
+    mount.mountPointSpan,
+    mount.fsTypeSpan,
+    mount.optionsSpan,
+    mount.annotationSpan,
+    mount.dumpSpan,
+    mount.fsckPassSpan,
+    mount.optionsFsType?.span,
+    mount.optionsQuotes?.open,
+    mount.optionsQuotes?.close,
+  ])
+    move(span, delta, seen);
+  for (const option of mount.options)
+    for (const span of [option.span, option.nameSpan, option.valueSpan]) move(span, delta, seen);
   return mount;
 }
 
@@ -316,6 +405,8 @@ function shiftProblem(problem: ParseProblem, delta: number): ParseProblem {
   return {
     ...problem,
     span: span(problem.span),
-    ...(problem.fixes ? { fixes: problem.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span) })) })) } : {}),
+    ...(problem.fixes
+      ? { fixes: problem.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span) })) })) }
+      : {}),
   };
 }

@@ -51,7 +51,10 @@ export class VolumeIndex {
  * A manifest volume whose `mountPath` the mount uses while its server or export path say it
  * reaches something else; undefined when they agree or cannot be compared (templated, not written).
  */
-export function mountPathMismatch(index: VolumeIndex, mount: MountEntry): { volume: VolumeSummary; server: boolean; exportPath: boolean } | undefined {
+export function mountPathMismatch(
+  index: VolumeIndex,
+  mount: MountEntry,
+): { volume: VolumeSummary; server: boolean; exportPath: boolean } | undefined {
   if (!mount.mountPoint) return undefined;
   const volume = index.byClientPath(mount.mountPoint);
   if (!volume) return undefined;

@@ -3,7 +3,14 @@ import type { ParseProblem } from '../diagnostics';
 import { baseName } from '../fileKind';
 import { readArmJson, UNDECLARED_PARAMETER_CODE, EVALUATION_STOPPED_CODE } from '../iac/arm';
 import type { GivenParameter } from '../iac/arm/evaluate';
-import { bicepDeclaredParams, bicepModuleUri, bicepUnknown, bicepValueOf, readBicepModule, readBicepParams } from '../iac/bicep';
+import {
+  bicepDeclaredParams,
+  bicepModuleUri,
+  bicepUnknown,
+  bicepValueOf,
+  readBicepModule,
+  readBicepParams,
+} from '../iac/bicep';
 import type { Value } from '../iac/common';
 import { readArmParameters, type ParameterFile } from '../iac/parameters';
 import { estateRead } from '../iac/read';
@@ -29,7 +36,10 @@ export class ParameterFiles {
   /** Parameters files by folder. */
   private readonly byFolder = new Map<string, Set<string>>();
   private readonly read = new WeakMap<ParsedFile, ParameterFile | undefined>();
-  private readonly cache = new Map<string, { template: ParsedFile; files: readonly ParsedFile[]; result: ParsedFile }>();
+  private readonly cache = new Map<
+    string,
+    { template: ParsedFile; files: readonly ParsedFile[]; result: ParsedFile }
+  >();
 
   /** Call for every file added, replaced or removed; true when a parameters file changed (its templates' volumes may change). */
   changed(uri: string, file: ParsedFile | undefined): boolean {
@@ -53,7 +63,11 @@ export class ParameterFiles {
   }
 
   /** A template read with its parameters files, or a parameters file with its undeclared keys (ANF421); else the file as it is. */
-  resolve(file: ParsedFile, get: (uri: string) => ParsedFile | undefined, configured: readonly string[] | undefined): ParsedFile {
+  resolve(
+    file: ParsedFile,
+    get: (uri: string) => ParsedFile | undefined,
+    configured: readonly string[] | undefined,
+  ): ParsedFile {
     if (isParameterKind(file.kind)) return this.checkKeys(file, get, configured);
     if (file.kind !== 'arm-template' && file.kind !== 'bicep') return file;
     // A Bicep module other files call takes its params from them, not from a parameters file.
@@ -63,7 +77,13 @@ export class ParameterFiles {
     if (chosen.real.length === 0 && chosen.examples.length === 0) return file;
     const files = [...chosen.real, ...chosen.examples];
     const cached = this.cache.get(file.uri);
-    if (cached && cached.template === file && cached.files.length === files.length && cached.files.every((f, i) => f === files[i])) return cached.result;
+    if (
+      cached &&
+      cached.template === file &&
+      cached.files.length === files.length &&
+      cached.files.every((f, i) => f === files[i])
+    )
+      return cached.result;
     const result = this.readWith(file, chosen.real, chosen.examples, get);
     this.cache.set(file.uri, { template: file, files, result });
     return result;
@@ -77,9 +97,15 @@ export class ParameterFiles {
   }
 
   /** The parameters files that serve a template: real ones (configured, or by convention) and examples. */
-  private filesFor(template: ParsedFile, get: (uri: string) => ParsedFile | undefined, configured: readonly string[] | undefined): { real: ParsedFile[]; examples: ParsedFile[] } {
+  private filesFor(
+    template: ParsedFile,
+    get: (uri: string) => ParsedFile | undefined,
+    configured: readonly string[] | undefined,
+  ): { real: ParsedFile[]; examples: ParsedFile[] } {
     const stem = stemOf(template.uri);
-    const candidates = [...(this.byFolder.get(folderOf(template.uri)) ?? [])].sort().flatMap((u) => (get(u) ? [get(u)!] : []));
+    const candidates = [...(this.byFolder.get(folderOf(template.uri)) ?? [])]
+      .sort()
+      .flatMap((u) => (get(u) ? [get(u)!] : []));
     // A `.bicepparam` may sit in another folder than its template (`using '../main.bicep'`).
     for (const [folder, uris] of this.byFolder) {
       if (folder === folderOf(template.uri)) continue;
@@ -90,12 +116,21 @@ export class ParameterFiles {
     }
     const named = (configured ?? []).map((c) => c.replace(/\\/g, '/').replace(/^\.\//, ''));
     const isConfigured = (f: ParsedFile) => named.some((c) => decodeURIComponent(f.uri).endsWith(`/${c}`));
-    const servesTemplate = (f: ParsedFile) => (f.kind === 'bicep-params' ? this.serves(f, template) : folderOf(f.uri) === folderOf(template.uri));
+    const servesTemplate = (f: ParsedFile) =>
+      f.kind === 'bicep-params' ? this.serves(f, template) : folderOf(f.uri) === folderOf(template.uri);
     const configuredHere = candidates.filter((f) => isConfigured(f) && servesTemplate(f));
     if (configuredHere.length > 0) return { real: configuredHere, examples: [] };
     const name = (f: ParsedFile) => baseName(f.uri).toLowerCase();
-    const real = candidates.filter((f) => (f.kind === 'arm-parameters' ? name(f) === `${stem}.parameters.json` : !isExample(name(f)) && this.serves(f, template)));
-    const examples = candidates.filter((f) => (f.kind === 'arm-parameters' ? name(f) === `${stem}.parameters.example.json` : isExample(name(f)) && this.serves(f, template)));
+    const real = candidates.filter((f) =>
+      f.kind === 'arm-parameters'
+        ? name(f) === `${stem}.parameters.json`
+        : !isExample(name(f)) && this.serves(f, template),
+    );
+    const examples = candidates.filter((f) =>
+      f.kind === 'arm-parameters'
+        ? name(f) === `${stem}.parameters.example.json`
+        : isExample(name(f)) && this.serves(f, template),
+    );
     return { real, examples };
   }
 
@@ -111,43 +146,80 @@ export class ParameterFiles {
     }
   }
 
-  private readWith(template: ParsedFile, real: readonly ParsedFile[], examples: readonly ParsedFile[], get: (uri: string) => ParsedFile | undefined): ParsedFile {
+  private readWith(
+    template: ParsedFile,
+    real: readonly ParsedFile[],
+    examples: readonly ParsedFile[],
+    get: (uri: string) => ParsedFile | undefined,
+  ): ParsedFile {
     const given = new Map<string, GivenParameter & { name: string }>();
     const add = (file: ParsedFile, fallback: boolean) => {
       for (const v of this.parameterFile(file)?.values ?? []) {
         const key = template.kind === 'arm-template' ? v.name.toLowerCase() : v.name;
         if (fallback && given.has(key)) continue;
         const where = `${baseName(file.uri)} line ${v.line}`;
-        given.set(key, { name: v.name, value: v.value, from: fallback ? `the example file ${where} (nothing else sets it)` : where, ...(fallback ? { fallback } : {}) });
+        given.set(key, {
+          name: v.name,
+          value: v.value,
+          from: fallback ? `the example file ${where} (nothing else sets it)` : where,
+          ...(fallback ? { fallback } : {}),
+        });
       }
     };
     for (const f of real) add(f, false);
     for (const f of examples) add(f, true);
     const names = real.map((f) => baseName(f.uri));
-    const missingHint = names.length > 0 ? `no default and ${names.join(', ')} does not set it` : `no default and no parameters file names it (only the example ${examples.map((f) => baseName(f.uri)).join(', ')})`;
+    const missingHint =
+      names.length > 0
+        ? `no default and ${names.join(', ')} does not set it`
+        : `no default and no parameters file names it (only the example ${examples.map((f) => baseName(f.uri)).join(', ')})`;
     const problems: ParseProblem[] = [];
     let estate;
-    if (template.kind === 'arm-template') estate = readArmJson(template.source, problems, 'arm', { parameters: given, missingHint });
+    if (template.kind === 'arm-template')
+      estate = readArmJson(template.source, problems, 'arm', { parameters: given, missingHint });
     else {
       const params = new Map<string, Value>();
       const fallbacks = new Map<string, Value>();
-      for (const [key, g] of given) (g.fallback ? fallbacks : params).set(key, isUnknown(g.value) ? bicepUnknown(g.value.reason) : bicepValueOf(g.value));
-      estate = readBicepModule(template.uri, template.source, (uri) => {
-        const f = get(uri);
-        return f?.kind === 'bicep' ? f.source : undefined;
-      }, { params, fallbacks, missingHint, problems });
+      for (const [key, g] of given)
+        (g.fallback ? fallbacks : params).set(
+          key,
+          isUnknown(g.value) ? bicepUnknown(g.value.reason) : bicepValueOf(g.value),
+        );
+      estate = readBicepModule(
+        template.uri,
+        template.source,
+        (uri) => {
+          const f = get(uri);
+          return f?.kind === 'bicep' ? f.source : undefined;
+        },
+        { params, fallbacks, missingHint, problems },
+      );
     }
     if (!estate) return template;
-    const read = estateRead(estate, template.uri, template.manifest?.syntaxErrors ?? template.problems.some((p) => p.code === 'ANF400'));
+    const read = estateRead(
+      estate,
+      template.uri,
+      template.manifest?.syntaxErrors ?? template.problems.some((p) => p.code === 'ANF400'),
+    );
     const { manifest: _manifest, ...rest } = template;
     // The evaluation's own findings are those of this reading; syntax and the rest stay the file's.
     const own = new Set([UNDECLARED_PARAMETER_CODE, EVALUATION_STOPPED_CODE]);
     const kept = template.problems.filter((p) => !own.has(p.code));
-    return { ...rest, problems: [...kept, ...problems.filter((p) => own.has(p.code))], iac: read.estate, volumes: read.volumes ?? [], ...(read.manifest ? { manifest: read.manifest } : {}) };
+    return {
+      ...rest,
+      problems: [...kept, ...problems.filter((p) => own.has(p.code))],
+      iac: read.estate,
+      volumes: read.volumes ?? [],
+      ...(read.manifest ? { manifest: read.manifest } : {}),
+    };
   }
 
   /** A parameters file's keys its template does not declare (ANF421), when its template is in the workspace. */
-  private checkKeys(file: ParsedFile, get: (uri: string) => ParsedFile | undefined, configured: readonly string[] | undefined): ParsedFile {
+  private checkKeys(
+    file: ParsedFile,
+    get: (uri: string) => ParsedFile | undefined,
+    configured: readonly string[] | undefined,
+  ): ParsedFile {
     const values = this.parameterFile(file)?.values ?? [];
     if (values.length === 0) return file;
     const template = this.templateOf(file, get, configured);
@@ -165,19 +237,24 @@ export class ParameterFiles {
     return problems.length > 0 ? { ...file, problems: [...file.problems, ...problems] } : file;
   }
 
-  private templateOf(file: ParsedFile, get: (uri: string) => ParsedFile | undefined, configured: readonly string[] | undefined): ParsedFile | undefined {
+  private templateOf(
+    file: ParsedFile,
+    get: (uri: string) => ParsedFile | undefined,
+    configured: readonly string[] | undefined,
+  ): ParsedFile | undefined {
     if (file.kind === 'bicep-params') {
       const using = this.parameterFile(file)?.using;
-      const uri = using ? bicepModuleUri(file.uri, using) ?? safeUrl(using, file.uri) : undefined;
+      const uri = using ? (bicepModuleUri(file.uri, using) ?? safeUrl(using, file.uri)) : undefined;
       return uri ? get(uri) : undefined;
     }
     const name = baseName(file.uri);
     const stem = /^(.*?)\.parameters(?:\.example)?\.json$/i.exec(name)?.[1];
     const folder = folderOf(file.uri);
-    if (stem) for (const ext of ['.json', '.bicep']) {
-      const t = get(`${folder}${encodeURIComponent(stem)}${ext}`) ?? get(`${folder}${stem}${ext}`);
-      if (t && (t.kind === 'arm-template' || t.kind === 'bicep')) return t;
-    }
+    if (stem)
+      for (const ext of ['.json', '.bicep']) {
+        const t = get(`${folder}${encodeURIComponent(stem)}${ext}`) ?? get(`${folder}${stem}${ext}`);
+        if (t && (t.kind === 'arm-template' || t.kind === 'bicep')) return t;
+      }
     // A configured file serves the one template of its folder.
     if (configured?.length) return undefined;
     return undefined;
@@ -189,7 +266,11 @@ function declaredParameters(template: ParsedFile): ReadonlySet<string> | undefin
   const root = parseTree(template.source.text, [], { allowTrailingComma: true });
   const params = root ? findNodeAtLocation(root, ['parameters']) : undefined;
   if (!params || params.type !== 'object') return new Set();
-  return new Set((params.children ?? []).flatMap((p) => (typeof p.children?.[0]?.value === 'string' ? [p.children[0].value.toLowerCase()] : [])));
+  return new Set(
+    (params.children ?? []).flatMap((p) =>
+      typeof p.children?.[0]?.value === 'string' ? [p.children[0].value.toLowerCase()] : [],
+    ),
+  );
 }
 
 function safeUrl(path: string, base: string): string | undefined {
@@ -214,5 +295,7 @@ function folderOf(uri: string): string {
 
 /** `azuredeploy` of `.../azuredeploy.json`, `main` of `main.bicep`. */
 function stemOf(uri: string): string {
-  return baseName(uri).toLowerCase().replace(/\.(?:json|bicep)$/, '');
+  return baseName(uri)
+    .toLowerCase()
+    .replace(/\.(?:json|bicep)$/, '');
 }

@@ -14,15 +14,56 @@ import { dropRequirementKeyProblems, readScriptEstate, SCRIPT_ESTATE_KINDS } fro
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
 export const PARSER_FAILURE = 'ANF003';
 
-const MOUNT_KINDS: ReadonlySet<FileKind> = new Set(['fstab', 'shell', 'markdown', 'systemd-mount', 'autofs', 'ansible', 'ansible-vars', 'cloud-init', 'kubernetes', 'helm', 'yaml-options', 'json-options', 'rst', 'salt', 'puppet', 'ci-pipeline']);
-const KERNEL_KINDS: ReadonlySet<FileKind> = new Set(['sysctl', 'modprobe', 'shell', 'tuned', 'saptune', 'markdown', 'rst', 'cloud-init', 'ansible']);
+const MOUNT_KINDS: ReadonlySet<FileKind> = new Set([
+  'fstab',
+  'shell',
+  'markdown',
+  'systemd-mount',
+  'autofs',
+  'ansible',
+  'ansible-vars',
+  'cloud-init',
+  'kubernetes',
+  'helm',
+  'yaml-options',
+  'json-options',
+  'rst',
+  'salt',
+  'puppet',
+  'ci-pipeline',
+]);
+const KERNEL_KINDS: ReadonlySet<FileKind> = new Set([
+  'sysctl',
+  'modprobe',
+  'shell',
+  'tuned',
+  'saptune',
+  'markdown',
+  'rst',
+  'cloud-init',
+  'ansible',
+]);
 
 export function isLintable(kind: FileKind): boolean {
-  return IAC_KINDS.has(kind) || SCRIPT_ESTATE_KINDS.has(kind) || kind === 'manifest-yaml' || kind === 'anf-lint-config' || kind === 'manifest-json' || MOUNT_KINDS.has(kind) || KERNEL_KINDS.has(kind);
+  return (
+    IAC_KINDS.has(kind) ||
+    SCRIPT_ESTATE_KINDS.has(kind) ||
+    kind === 'manifest-yaml' ||
+    kind === 'anf-lint-config' ||
+    kind === 'manifest-json' ||
+    MOUNT_KINDS.has(kind) ||
+    KERNEL_KINDS.has(kind)
+  );
 }
 
 /** Parses one document into everything rules read. The one place that dispatches on file kind. */
-export function parseFile(uri: string, text: string, version = 0, kind: FileKind = detectFileKind(uri, text), previous?: ParsedFile): ParsedFile {
+export function parseFile(
+  uri: string,
+  text: string,
+  version = 0,
+  kind: FileKind = detectFileKind(uri, text),
+  previous?: ParsedFile,
+): ParsedFile {
   // A new version of an open document: its line index is the previous one's, rescanned where the edit was.
   const source = previous ? SourceText.edited(previous.source, text) : new SourceText(text);
   const problems: ParseProblem[] = [];
@@ -40,80 +81,109 @@ export function parseFile(uri: string, text: string, version = 0, kind: FileKind
       read();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      problems.push({ code: PARSER_FAILURE, span: { start: 0, end: 0 }, message: `anf-lint's ${what} reader failed on this file, so it was not checked for ${what} problems: ${message}` });
+      problems.push({
+        code: PARSER_FAILURE,
+        span: { start: 0, end: 0 },
+        message: `anf-lint's ${what} reader failed on this file, so it was not checked for ${what} problems: ${message}`,
+      });
     }
   };
 
-  if (kind === 'manifest-yaml' || kind === 'manifest-json') guarded('manifest', () => {
-    // After a small edit of the same manifest, only the edited volume is read again (incremental.ts).
-    const reusable = previous?.kind === kind && kind === 'manifest-yaml' ? previous : undefined;
-    const parsed = (reusable && reparseManifest(reusable, source, uri)) ?? parseManifest(source, uri, kind === 'manifest-json' ? 'json' : 'yaml');
-    if (reusable && parsed.manifest?.syntaxErrors) lastWellFormed = reusable.manifest?.syntaxErrors ? reusable.lastWellFormed : reusable;
-    manifest = parsed.manifest;
-    volumes = parsed.volumes;
-    append(problems, parsed.problems);
-  });
-  if (IAC_KINDS.has(kind)) guarded('infrastructure-code', () => {
-    // An open document (the editor's version, above 0) is read incrementally from its last version.
-    const parsed = readIac(source, uri, kind, version > 0);
-    manifest = parsed.manifest;
-    volumes = parsed.volumes ?? [];
-    iac = parsed.estate;
-    append(problems, parsed.problems);
-  });
+  if (kind === 'manifest-yaml' || kind === 'manifest-json')
+    guarded('manifest', () => {
+      // After a small edit of the same manifest, only the edited volume is read again (incremental.ts).
+      const reusable = previous?.kind === kind && kind === 'manifest-yaml' ? previous : undefined;
+      const parsed =
+        (reusable && reparseManifest(reusable, source, uri)) ??
+        parseManifest(source, uri, kind === 'manifest-json' ? 'json' : 'yaml');
+      if (reusable && parsed.manifest?.syntaxErrors)
+        lastWellFormed = reusable.manifest?.syntaxErrors ? reusable.lastWellFormed : reusable;
+      manifest = parsed.manifest;
+      volumes = parsed.volumes;
+      append(problems, parsed.problems);
+    });
+  if (IAC_KINDS.has(kind))
+    guarded('infrastructure-code', () => {
+      // An open document (the editor's version, above 0) is read incrementally from its last version.
+      const parsed = readIac(source, uri, kind, version > 0);
+      manifest = parsed.manifest;
+      volumes = parsed.volumes ?? [];
+      iac = parsed.estate;
+      append(problems, parsed.problems);
+    });
   // Estate commands written in scripts, docs, pipelines and Kubernetes files (`az netappfiles ...`):
   // read besides the file's mounts; a file without any keeps no estate.
-  if (SCRIPT_ESTATE_KINDS.has(kind)) guarded('infrastructure-code', () => {
-    const parsed = readScriptEstate(source, uri, kind);
-    if (!parsed) return;
-    manifest = parsed.manifest;
-    volumes = parsed.volumes ?? [];
-    iac = parsed.estate;
-    append(problems, parsed.problems);
-  });
+  if (SCRIPT_ESTATE_KINDS.has(kind))
+    guarded('infrastructure-code', () => {
+      const parsed = readScriptEstate(source, uri, kind);
+      if (!parsed) return;
+      manifest = parsed.manifest;
+      volumes = parsed.volumes ?? [];
+      iac = parsed.estate;
+      append(problems, parsed.problems);
+    });
   if (kind === 'anf-lint-config') guarded('configuration', () => append(problems, parseConfigFile(text).problems));
   // A shell script in the editor: after an edit, only the commands it touched are read again (shellReuse.ts).
   const shell = kind === 'shell' && version > 0 ? readShellScript(source, uri, previous) : undefined;
   if (shell) lineEdit = shell.edit;
-  if (MOUNT_KINDS.has(kind)) guarded('mount', () => {
-    if (shell) {
-      mounts = shell.mounts;
-      append(problems, shell.mountProblems);
-      return;
-    }
-    // After an edit of the same fstab or autofs map, only the edited lines are read again (lineReuse.ts).
-    const reread = previous?.kind === kind && MOUNT_LINE_KINDS.has(kind) ? rereadMountLines(previous, source, uri) : undefined;
-    if (reread) {
-      mounts = reread.mounts;
-      lineEdit = reread.edit;
-      append(problems, reread.problems);
-      return;
-    }
-    const extracted = extractMounts(source, uri, kind);
-    mounts = extracted.mounts;
-    append(problems, extracted.problems);
-  });
-  if (KERNEL_KINDS.has(kind)) guarded('kernel-setting', () => {
-    if (shell) {
-      settings = shell.settings;
-      append(problems, shell.kernelProblems);
-      return;
-    }
-    // After an edit of the same sysctl or modprobe.d file, only the edited lines are read again (lineReuse.ts).
-    const reread = previous?.kind === kind && (kind === 'sysctl' || kind === 'modprobe') ? rereadSettings(previous, source, uri) : undefined;
-    if (reread) {
-      settings = reread.settings;
-      lineEdit = reread.edit;
-      append(problems, reread.problems);
-      return;
-    }
-    const extracted = extractKernelSettings(source, uri, kind);
-    settings = extracted.settings;
-    append(problems, extracted.problems);
-  });
+  if (MOUNT_KINDS.has(kind))
+    guarded('mount', () => {
+      if (shell) {
+        mounts = shell.mounts;
+        append(problems, shell.mountProblems);
+        return;
+      }
+      // After an edit of the same fstab or autofs map, only the edited lines are read again (lineReuse.ts).
+      const reread =
+        previous?.kind === kind && MOUNT_LINE_KINDS.has(kind) ? rereadMountLines(previous, source, uri) : undefined;
+      if (reread) {
+        mounts = reread.mounts;
+        lineEdit = reread.edit;
+        append(problems, reread.problems);
+        return;
+      }
+      const extracted = extractMounts(source, uri, kind);
+      mounts = extracted.mounts;
+      append(problems, extracted.problems);
+    });
+  if (KERNEL_KINDS.has(kind))
+    guarded('kernel-setting', () => {
+      if (shell) {
+        settings = shell.settings;
+        append(problems, shell.kernelProblems);
+        return;
+      }
+      // After an edit of the same sysctl or modprobe.d file, only the edited lines are read again (lineReuse.ts).
+      const reread =
+        previous?.kind === kind && (kind === 'sysctl' || kind === 'modprobe')
+          ? rereadSettings(previous, source, uri)
+          : undefined;
+      if (reread) {
+        settings = reread.settings;
+        lineEdit = reread.edit;
+        append(problems, reread.problems);
+        return;
+      }
+      const extracted = extractKernelSettings(source, uri, kind);
+      settings = extracted.settings;
+      append(problems, extracted.problems);
+    });
   // `# anf: throughput=...` above an estate command is its requirement, not an unknown mount annotation key.
   if (iac && SCRIPT_ESTATE_KINDS.has(kind)) dropRequirementKeyProblems(problems, iac);
-  return { uri, kind, version, source, problems, ...(manifest ? { manifest } : {}), volumes, mounts, settings, ...(lastWellFormed ? { lastWellFormed } : {}), ...(iac ? { iac } : {}), ...(lineEdit ? { lineEdit } : {}) };
+  return {
+    uri,
+    kind,
+    version,
+    source,
+    problems,
+    ...(manifest ? { manifest } : {}),
+    volumes,
+    mounts,
+    settings,
+    ...(lastWellFormed ? { lastWellFormed } : {}),
+    ...(iac ? { iac } : {}),
+    ...(lineEdit ? { lineEdit } : {}),
+  };
 }
 
 /** Appends one by one: spreading 100k+ problems (a large malformed file) into push() overflows the stack. */

@@ -31,7 +31,13 @@ import { annotateNewMount, COMMENT_LINE, FENCE_LINE, readAnnotations, ANNOTATION
 import { mayHoldOptionStrings, shellOptionWords } from '../mounts/contentStrings';
 import { extractMounts } from '../mounts/extract';
 import type { MountEntry } from '../mounts/model';
-import { forEachAssignment, mayHoldMounts, shellMountsWith, VARIABLE_USE, type LiteralVariable } from '../mounts/shellMounts';
+import {
+  forEachAssignment,
+  mayHoldMounts,
+  shellMountsWith,
+  VARIABLE_USE,
+  type LiteralVariable,
+} from '../mounts/shellMounts';
 import { extractKernelSettings } from '../sysctl/extract';
 import type { KernelSetting } from '../sysctl/model';
 import { scanShell } from '../sysctl/shell';
@@ -99,7 +105,11 @@ const MAX_GROWTH = 8; // not a fact: bound on region growth rounds
  * the commands the edit touched), else whole, keeping what the next version's read needs.
  * Undefined when a reader fails (parseFile then reads it its own way and reports the failure).
  */
-export function readShellScript(source: SourceText, uri: string, previous: ParsedFile | undefined): ShellRead | undefined {
+export function readShellScript(
+  source: SourceText,
+  uri: string,
+  previous: ParsedFile | undefined,
+): ShellRead | undefined {
   const state = previous && previous.kind === 'shell' && previous.uri === uri ? STATES.get(previous.source) : undefined;
   if (previous && state) {
     STATES.delete(previous.source);
@@ -190,11 +200,23 @@ function readWhole(source: SourceText, uri: string): ShellRead {
   const text = source.text;
   const fresh: number[] = [0];
   const assignments: Assignment[] = [];
-  forEachAssignment(text, 0, text.length, (name, value, at) => assignments.push({ at, name, value }), { freshLine: (at) => void fresh.push(at) });
+  forEachAssignment(text, 0, text.length, (name, value, at) => assignments.push({ at, name, value }), {
+    freshLine: (at) => void fresh.push(at),
+  });
   const uses = usesIn(text, 0, text.length);
   const items = byOffset(mounts, settings);
   ITEMS.set(mounts, items);
-  STATES.set(source, { fresh, commandMounts, lineProblems, assignments, uses, items, mountProblems, kernelProblems, reaching: mounts.filter(reachesOut) });
+  STATES.set(source, {
+    fresh,
+    commandMounts,
+    lineProblems,
+    assignments,
+    uses,
+    items,
+    mountProblems,
+    kernelProblems,
+    reaching: mounts.filter(reachesOut),
+  });
   return { mounts, settings, mountProblems, kernelProblems };
 }
 
@@ -218,7 +240,10 @@ function lowerBound(list: readonly number[], value: number): number {
   return low;
 }
 
-const commentAt = (text: SourceText, line: number) => line >= 0 && line < text.lineCount && (COMMENT_LINE.test(text.lineText(line)) || FENCE_LINE.test(text.lineText(line)));
+const commentAt = (text: SourceText, line: number) =>
+  line >= 0 &&
+  line < text.lineCount &&
+  (COMMENT_LINE.test(text.lineText(line)) || FENCE_LINE.test(text.lineText(line)));
 
 interface Region {
   /** Where the region starts (both versions) and ends in the old and the new text. */
@@ -257,7 +282,9 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
     if (grown.from >= from && grown.least <= least) {
       // The region's commands, read as a whole read reads them.
       lineProblems = [];
-      commandMounts = holdsMounts ? shellMountsWith(text, { uri, host: 'shell', problems: lineProblems }, from, region.newTo, grown.literals) : [];
+      commandMounts = holdsMounts
+        ? shellMountsWith(text, { uri, host: 'shell', problems: lineProblems }, from, region.newTo, grown.literals)
+        : [];
       // A re-read mount that takes its options from a variable outside the region: both in it (as above).
       for (const mount of commandMounts) {
         const extent = remoteExtent(mount);
@@ -270,7 +297,9 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
     least = Math.max(least, grown.least);
   }
   const { oldTo, newTo } = region;
-  const contentMounts = mayHoldOptionStrings(text) ? shellOptionWords(text, uri, 'shell', commandMounts, from, newTo) : [];
+  const contentMounts = mayHoldOptionStrings(text)
+    ? shellOptionWords(text, uri, 'shell', commandMounts, from, newTo)
+    : [];
   const sink: Sink = { uri, settings: [], problems: [] };
   scanShell(text, from, newTo, sink);
   // Annotations: those on the region's lines, and the comment block above it (for its mounts).
@@ -302,7 +331,14 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   ];
   if (parts.some((p) => p === undefined)) return undefined;
   type Part = [number, number];
-  const [commandPart, contentPart, settingPart, linePart, annotationPart, kernelPart] = parts as [Part, Part, Part, Part, Part, Part];
+  const [commandPart, contentPart, settingPart, linePart, annotationPart, kernelPart] = parts as [
+    Part,
+    Part,
+    Part,
+    Part,
+    Part,
+    Part,
+  ];
   const items = state.items;
   const itemsFrom = firstStartingAt(items, from);
   const itemsTo = firstStartingAt(items, oldTo);
@@ -311,7 +347,12 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   // Problems first: copied before the mounts move (a malformed fstab line's problem shares its span with its mount).
   const keepProblem = (problem: ParseProblem) => shiftProblem(problem, oldTo, delta);
   const newLineProblems = splice(state.mountProblems.slice(0, state.lineProblems), linePart, lineProblems, keepProblem);
-  const newAnnotationProblems = splice(state.mountProblems.slice(state.lineProblems), annotationPart, annotationProblems, keepProblem);
+  const newAnnotationProblems = splice(
+    state.mountProblems.slice(state.lineProblems),
+    annotationPart,
+    annotationProblems,
+    keepProblem,
+  );
   const mountProblems = newLineProblems.concat(newAnnotationProblems);
   const kernelProblems = splice(state.kernelProblems, kernelPart, sink.problems, keepProblem);
   const moved = new Set<Span>();
@@ -320,7 +361,8 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   for (const mount of commandMounts) if (reachesOut(mount)) reaching.push(mount);
   for (const mount of contentMounts) if (reachesOut(mount)) reaching.push(mount);
   // Mounts before the region keep every span before it, but those whose options lie elsewhere (`reaching`).
-  for (const mount of reaching) if (mount.span.start < from && mount.span.end < oldTo) shiftMount(mount, oldTo, delta, moved);
+  for (const mount of reaching)
+    if (mount.span.start < from && mount.span.end < oldTo) shiftMount(mount, oldTo, delta, moved);
   const keepMount = (mount: MountEntry) => shiftMount(mount, oldTo, delta, moved);
   const keepBefore = (mount: MountEntry) => (mount.span.end < oldTo ? mount : shiftMount(mount, oldTo, delta, moved));
   const keepSetting = (setting: KernelSetting) => shiftSetting(setting, oldTo, delta, moved);
@@ -347,10 +389,39 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
   const readItems = byOffset(commandMounts.concat(contentMounts), sink.settings);
   const newItems = items.slice(0, itemsFrom).concat(readItems, items.slice(itemsTo));
   ITEMS.set(newMounts, newItems);
-  STATES.set(source, { fresh, commandMounts: newCommand.length, lineProblems: newLineProblems.length, assignments, uses, items: newItems, mountProblems, kernelProblems, reaching });
+  STATES.set(source, {
+    fresh,
+    commandMounts: newCommand.length,
+    lineProblems: newLineProblems.length,
+    assignments,
+    uses,
+    items: newItems,
+    mountProblems,
+    kernelProblems,
+    reaching,
+  });
   const changed = { start: from, end: newTo };
-  const mountEdit = mountEditOf(mounts, state.commandMounts, newCommand, newMounts, commandPart, commandMounts.length, contentPart, contentMounts.length, changed, delta);
-  const edit: LineEdit = { previousItems: items, itemsFrom, itemsTo: itemsFrom + readItems.length, removed: items.slice(itemsFrom, itemsTo), changed, delta, ...(mountEdit ? { mounts: mountEdit } : {}) };
+  const mountEdit = mountEditOf(
+    mounts,
+    state.commandMounts,
+    newCommand,
+    newMounts,
+    commandPart,
+    commandMounts.length,
+    contentPart,
+    contentMounts.length,
+    changed,
+    delta,
+  );
+  const edit: LineEdit = {
+    previousItems: items,
+    itemsFrom,
+    itemsTo: itemsFrom + readItems.length,
+    removed: items.slice(itemsFrom, itemsTo),
+    changed,
+    delta,
+    ...(mountEdit ? { mounts: mountEdit } : {}),
+  };
   return { mounts: newMounts, settings: newSettings, mountProblems, kernelProblems, edit };
 }
 
@@ -366,14 +437,41 @@ function rereadShell(previous: ParsedFile, state: ShellState, source: SourceText
  * holds for every option string in it. Undefined when the commands' mounts are not in offset order
  * (the indexes compare offsets to place a re-read mount; they are then built again, as before).
  */
-function mountEditOf(previous: readonly MountEntry[], oldCommands: number, newCommand: readonly MountEntry[], newMounts: readonly MountEntry[], [commandFrom, commandTo]: [number, number], commandRead: number, [contentFrom, contentTo]: [number, number], contentRead: number, changed: Span, delta: number): LineEdit | undefined {
-  for (let i = 1; i < newCommand.length; i++) if (newCommand[i - 1]!.span.start > newCommand[i]!.span.start) return undefined;
+function mountEditOf(
+  previous: readonly MountEntry[],
+  oldCommands: number,
+  newCommand: readonly MountEntry[],
+  newMounts: readonly MountEntry[],
+  [commandFrom, commandTo]: [number, number],
+  commandRead: number,
+  [contentFrom, contentTo]: [number, number],
+  contentRead: number,
+  changed: Span,
+  delta: number,
+): LineEdit | undefined {
+  for (let i = 1; i < newCommand.length; i++)
+    if (newCommand[i - 1]!.span.start > newCommand[i]!.span.start) return undefined;
   const contentUntouched = contentFrom === contentTo && contentRead === 0;
-  if (contentUntouched) return { previousItems: previous, itemsFrom: commandFrom, itemsTo: commandFrom + commandRead, removed: previous.slice(commandFrom, commandTo), changed, delta };
+  if (contentUntouched)
+    return {
+      previousItems: previous,
+      itemsFrom: commandFrom,
+      itemsTo: commandFrom + commandRead,
+      removed: previous.slice(commandFrom, commandTo),
+      changed,
+      delta,
+    };
   const at = newCommand.length;
   if (commandFrom === commandTo && commandRead === 0) {
     // Only option strings found by content re-read: they follow the commands' mounts, whose count did not change.
-    return { previousItems: previous, itemsFrom: at + contentFrom, itemsTo: at + contentFrom + contentRead, removed: previous.slice(at + contentFrom, at + contentTo), changed, delta };
+    return {
+      previousItems: previous,
+      itemsFrom: at + contentFrom,
+      itemsTo: at + contentFrom + contentRead,
+      removed: previous.slice(at + contentFrom, at + contentTo),
+      changed,
+      delta,
+    };
   }
   // Both: one run from the commands' change to the option strings' (old and new lists).
   const removed = previous.slice(commandFrom, oldCommands + contentTo);
@@ -393,7 +491,15 @@ function unindexed(mount: MountEntry): boolean {
  * where the old reading meets it again; past a region ending in a comment line, past the first
  * line after it that is no comment (annotations reach down through comment blocks).
  */
-function readRegion(text: string, before: SourceText, source: SourceText, oldFresh: readonly number[], from: number, least: number, delta: number): Region {
+function readRegion(
+  text: string,
+  before: SourceText,
+  source: SourceText,
+  oldFresh: readonly number[],
+  from: number,
+  least: number,
+  delta: number,
+): Region {
   const fresh: number[] = [];
   const assignments: Assignment[] = [];
   let newTo = -1;
@@ -434,7 +540,13 @@ function readRegion(text: string, before: SourceText, source: SourceText, oldFre
  * The variables the region touches and their literal values in the new version; `from`/`least`:
  * how far the region must reach (new offsets) to hold each one's assignment and use in both versions.
  */
-function touchedVariables(state: ShellState, remoteOf: () => readonly number[], region: Region, change: ChangedRegion, delta: number): { literals: Map<string, LiteralVariable>; from: number; least: number } {
+function touchedVariables(
+  state: ShellState,
+  remoteOf: () => readonly number[],
+  region: Region,
+  change: ChangedRegion,
+  delta: number,
+): { literals: Map<string, LiteralVariable>; from: number; least: number } {
   const { from, oldTo, newTo } = region;
   const touched = new Set<string>();
   for (const a of state.assignments) if (a.at >= from && a.at < oldTo) touched.add(a.name);
@@ -467,17 +579,36 @@ function touchedVariables(state: ShellState, remoteOf: () => readonly number[], 
     // Old version: the whole old lists.
     const oldAssigned = state.assignments.filter((a) => a.name === name);
     const oldUsed = state.uses.filter((u) => u.name === name);
-    const old = oldAssigned.length === 1 && oldAssigned[0]!.value && oldUsed.length === 1 ? { at: oldAssigned[0]!.at, value: oldAssigned[0]!.value, use: oldUsed[0]!.at } : undefined;
+    const old =
+      oldAssigned.length === 1 && oldAssigned[0]!.value && oldUsed.length === 1
+        ? { at: oldAssigned[0]!.at, value: oldAssigned[0]!.value, use: oldUsed[0]!.at }
+        : undefined;
     // New version: the old lists outside the region, and the region's.
-    const assigned = oldAssigned.filter((a) => a.at < from || a.at >= oldTo).map((a) => ({ at: moved(a.at), value: a.value && { raw: a.value.raw, start: moved(a.value.start) } }));
+    const assigned = oldAssigned
+      .filter((a) => a.at < from || a.at >= oldTo)
+      .map((a) => ({ at: moved(a.at), value: a.value && { raw: a.value.raw, start: moved(a.value.start) } }));
     for (const a of region.assignments) if (a.name === name) assigned.push({ at: a.at, value: a.value });
     const used = oldUsed.filter((u) => u.at < from || u.at >= oldTo).map((u) => moved(u.at));
     for (const u of region.uses) if (u.name === name) used.push(u.at);
-    const now = assigned.length === 1 && assigned[0]!.value && used.length === 1 ? { at: assigned[0]!.at, value: assigned[0]!.value, use: used[0]! } : undefined;
+    const now =
+      assigned.length === 1 && assigned[0]!.value && used.length === 1
+        ? { at: assigned[0]!.at, value: assigned[0]!.value, use: used[0]! }
+        : undefined;
     if (now) literals.set(name, now.value);
     // The same literal at the same places, which no mount read: nothing outside the region changes.
-    const unchanged = old === undefined ? now === undefined : now !== undefined && old.value.raw === now.value.raw && same(old.at) === now.at && same(old.value.start) === now.value.start && same(old.use) === now.use;
-    if (unchanged && !(old && remoteOf().some((at) => at >= old.value.start && at <= old.value.start + old.value.raw.length))) continue;
+    const unchanged =
+      old === undefined
+        ? now === undefined
+        : now !== undefined &&
+          old.value.raw === now.value.raw &&
+          same(old.at) === now.at &&
+          same(old.value.start) === now.value.start &&
+          same(old.use) === now.use;
+    if (
+      unchanged &&
+      !(old && remoteOf().some((at) => at >= old.value.start && at <= old.value.start + old.value.raw.length))
+    )
+      continue;
     // Else its assignment and use are read again, in both versions (those inside the old region are inside the new one already).
     if (old) for (const at of [old.at, old.use]) if (at < from || at >= oldTo) want(moved(at));
     if (now) {
@@ -520,7 +651,8 @@ function remoteOptions(mounts: readonly MountEntry[]): number[] {
   const found: number[] = [];
   for (const mount of mounts) {
     if (mount.origin !== 'mount-command') continue;
-    for (const option of mount.options) if (option.span.start < mount.span.start || option.span.start > mount.span.end) found.push(option.span.start);
+    for (const option of mount.options)
+      if (option.span.start < mount.span.start || option.span.start > mount.span.end) found.push(option.span.start);
     const options = mount.optionsSpan;
     if (options && (options.start < mount.span.start || options.start > mount.span.end)) found.push(options.start);
   }
@@ -538,7 +670,13 @@ function partition(list: readonly { span: Span }[], start: number, end: number):
 }
 
 /** `keepBefore`: how entries before the run are kept (`keep` by default). */
-function splice<T>(list: readonly T[], [from, to]: [number, number], fresh: readonly T[], keep: (item: T) => T, keepBefore = keep): T[] {
+function splice<T>(
+  list: readonly T[],
+  [from, to]: [number, number],
+  fresh: readonly T[],
+  keep: (item: T) => T,
+  keepBefore = keep,
+): T[] {
   const result: T[] = [];
   for (let i = 0; i < from; i++) result.push(keepBefore(list[i]!));
   for (const item of fresh) result.push(item);
@@ -547,7 +685,13 @@ function splice<T>(list: readonly T[], [from, to]: [number, number], fresh: read
 }
 
 /** Assignments or uses: those before the region, the region's, those after it moved (in place). */
-function spliceAt<T extends { at: number }>(list: readonly T[], from: number, oldTo: number, fresh: readonly T[], delta: number): T[] {
+function spliceAt<T extends { at: number }>(
+  list: readonly T[],
+  from: number,
+  oldTo: number,
+  fresh: readonly T[],
+  delta: number,
+): T[] {
   const result: T[] = [];
   let i = 0;
   while (i < list.length && list[i]!.at < from) result.push(list[i++]!);
@@ -640,7 +784,8 @@ function addOwn(span: Span | undefined, limit: number): void {
 }
 
 function shiftSetting(setting: KernelSetting, limit: number, delta: number, moved: Set<Span>): KernelSetting {
-  if (delta === 0 || (setting.span.end < limit && setting.keySpan.start < limit && setting.valueSpan.start < limit)) return setting;
+  if (delta === 0 || (setting.span.end < limit && setting.keySpan.start < limit && setting.valueSpan.start < limit))
+    return setting;
   move(setting.span, limit, delta, moved);
   move(setting.keySpan, limit, delta, moved);
   move(setting.valueSpan, limit, delta, moved);
@@ -658,6 +803,8 @@ function shiftProblem(problem: ParseProblem, limit: number, delta: number): Pars
   return {
     ...problem,
     span: span(problem.span),
-    ...(fixes ? { fixes: fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span) })) })) } : {}),
+    ...(fixes
+      ? { fixes: fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, span: span(e.span) })) })) }
+      : {}),
   };
 }

@@ -26,10 +26,20 @@ export class TerraformModules {
   private readonly folders = new Map<string, Set<string>>();
   /** The local folders each file's `module` blocks call. */
   private readonly callsOf = new Map<string, readonly string[]>();
-  private readonly cache = new Map<string, { readonly members: readonly ParsedFile[]; readonly results: Results | undefined; readonly reaches: ReadonlySet<string> }>();
+  private readonly cache = new Map<
+    string,
+    {
+      readonly members: readonly ParsedFile[];
+      readonly results: Results | undefined;
+      readonly reaches: ReadonlySet<string>;
+    }
+  >();
   /** Bicep: the local `.bicep` files each file's `module` declarations name, and each file's reading with them. */
   private readonly bicepCalls = new Map<string, readonly string[]>();
-  private readonly bicepCache = new Map<string, { readonly file: ParsedFile; readonly result: ParsedFile; readonly reaches: ReadonlySet<string> }>();
+  private readonly bicepCache = new Map<
+    string,
+    { readonly file: ParsedFile; readonly result: ParsedFile; readonly reaches: ReadonlySet<string> }
+  >();
   /** Trees of the module files read, kept until the file changes (bounded): a folder's reading and its callers' share them. */
   private readonly trees = new TerraformTrees();
 
@@ -48,8 +58,10 @@ export class TerraformModules {
       return true;
     }
     // A named var file of another folder: the folders that use it read it again.
-    if ([...this.varFileConfigs.values()].some((m) => [...m.values()].some((files) => files.includes(uri)))) this.cache.clear();
-    if (file?.kind === 'bicep' || this.bicepCalls.has(uri) || this.bicepCache.has(uri)) return this.bicepChanged(uri, file);
+    if ([...this.varFileConfigs.values()].some((m) => [...m.values()].some((files) => files.includes(uri))))
+      this.cache.clear();
+    if (file?.kind === 'bicep' || this.bicepCalls.has(uri) || this.bicepCache.has(uri))
+      return this.bicepChanged(uri, file);
     const folder = folderOf(uri);
     const member = file !== undefined && isModuleFile(file);
     const set = this.folders.get(folder);
@@ -102,7 +114,10 @@ export class TerraformModules {
 
   private resolveBicep(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
     const calls = this.bicepCalls.get(file.uri) ?? [];
-    const callers = [...this.bicepCalls].filter(([other, called]) => other !== file.uri && called.includes(file.uri)).map(([other]) => other).sort();
+    const callers = [...this.bicepCalls]
+      .filter(([other, called]) => other !== file.uri && called.includes(file.uri))
+      .map(([other]) => other)
+      .sort();
     if (calls.length === 0 && callers.length === 0) return file;
     const cached = this.bicepCache.get(file.uri);
     if (cached && cached.file === file) return cached.result;
@@ -118,7 +133,8 @@ export class TerraformModules {
     let result = file;
     if (calls.length > 0) result = readBicepGuarded(file, get);
     // A called module: its values that use a param are judged where each caller sets them; its volumes are its callers' instances.
-    if (callers.length > 0 && result.iac) result = { ...result, iac: { ...result.iac, calledBy: callers }, volumes: [] };
+    if (callers.length > 0 && result.iac)
+      result = { ...result, iac: { ...result.iac, calledBy: callers }, volumes: [] };
     this.bicepCache.set(file.uri, { file, result, reaches });
     return result;
   }
@@ -140,14 +156,33 @@ export class TerraformModules {
     return cached.results?.get(file.uri) ?? file;
   }
 
-  private read(folder: string, members: readonly ParsedFile[], reaches: ReadonlySet<string>, get: (uri: string) => ParsedFile | undefined): Results | undefined {
-    const callers = [...this.callsOf].filter(([uri, called]) => folderOf(uri) !== folder && called.includes(folder)).map(([uri]) => uri).sort();
+  private read(
+    folder: string,
+    members: readonly ParsedFile[],
+    reaches: ReadonlySet<string>,
+    get: (uri: string) => ParsedFile | undefined,
+  ): Results | undefined {
+    const callers = [...this.callsOf]
+      .filter(([uri, called]) => folderOf(uri) !== folder && called.includes(folder))
+      .map(([uri]) => uri)
+      .sort();
     // Calls that reach no NetApp resource (most modules of a real repository) cost nothing.
     const calls = [...reaches].some((f) => this.holdsResources(f, get));
-    if (!calls && callers.length === 0 && this.varFilesOf(folder).length === 0 && (members.length < 2 || !moduleNeeded(members))) return undefined;
+    if (
+      !calls &&
+      callers.length === 0 &&
+      this.varFilesOf(folder).length === 0 &&
+      (members.length < 2 || !moduleNeeded(members))
+    )
+      return undefined;
     const varFiles = this.varFilesOf(folder);
-    const named = varFiles.flatMap((uri) => (get(uri)?.kind === 'terraform-vars' && !members.some((m) => m.uri === uri) ? [get(uri)!] : []));
-    const results: Results = calls || varFiles.length > 0 || (members.length >= 2 && moduleNeeded(members)) ? evaluateGuarded([...members, ...named], (f) => this.filesOf(f, get), this.trees, varFiles) : new Map();
+    const named = varFiles.flatMap((uri) =>
+      get(uri)?.kind === 'terraform-vars' && !members.some((m) => m.uri === uri) ? [get(uri)!] : [],
+    );
+    const results: Results =
+      calls || varFiles.length > 0 || (members.length >= 2 && moduleNeeded(members))
+        ? evaluateGuarded([...members, ...named], (f) => this.filesOf(f, get), this.trees, varFiles)
+        : new Map();
     if (callers.length === 0) return results;
     // A called module: its values that use a variable are judged where each caller sets them, and
     // its volumes are its callers' instances (mounts reach those): its own are templates.
@@ -215,23 +250,41 @@ export class TerraformModules {
 }
 
 /** A module reader that throws leaves each file as read alone, and says so (ANF003) instead of failing the request. */
-function evaluateGuarded(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined, trees: TerraformTrees, varFiles?: readonly string[]): Results {
+function evaluateGuarded(
+  members: readonly ParsedFile[],
+  folders: (folder: string) => TerraformModuleFile[] | undefined,
+  trees: TerraformTrees,
+  varFiles?: readonly string[],
+): Results {
   try {
     return evaluate(members, folders, trees, varFiles);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const results: Results = new Map();
     for (const file of members.filter(isTarget)) {
-      const problem = { code: PARSER_FAILURE, span: { start: 0, end: 0 }, message: `anf-lint's Terraform module reader failed on this folder, so this file was checked alone (variables, locals and resources of its other files and of the modules it calls unknown): ${message}` };
+      const problem = {
+        code: PARSER_FAILURE,
+        span: { start: 0, end: 0 },
+        message: `anf-lint's Terraform module reader failed on this folder, so this file was checked alone (variables, locals and resources of its other files and of the modules it calls unknown): ${message}`,
+      };
       results.set(file.uri, { ...file, problems: [...file.problems, problem] });
     }
     return results;
   }
 }
 
-function evaluate(members: readonly ParsedFile[], folders: (folder: string) => TerraformModuleFile[] | undefined, trees: TerraformTrees, varFiles?: readonly string[]): Results {
+function evaluate(
+  members: readonly ParsedFile[],
+  folders: (folder: string) => TerraformModuleFile[] | undefined,
+  trees: TerraformTrees,
+  varFiles?: readonly string[],
+): Results {
   const targets = new Set(members.filter(isTarget).map((m) => m.uri));
-  const files: TerraformModuleFile[] = members.map((m) => ({ uri: m.uri, source: m.source, kind: m.kind as TerraformModuleFile['kind'] }));
+  const files: TerraformModuleFile[] = members.map((m) => ({
+    uri: m.uri,
+    source: m.source,
+    kind: m.kind as TerraformModuleFile['kind'],
+  }));
   const estates = readTerraformModule(files, targets, folders, trees, varFiles);
   // A pool's volumes in other files of the module count in its totals (over-commitment, budgets).
   const byPool = new Map<string, ElsewhereVolume[]>();
@@ -245,9 +298,19 @@ function evaluate(members: readonly ParsedFile[], folders: (folder: string) => T
   const results: Results = new Map();
   for (const [uri, estate] of estates) {
     const file = members.find((m) => m.uri === uri)!;
-    const read = estateRead(estate, uri, file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'), byPool);
+    const read = estateRead(
+      estate,
+      uri,
+      file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'),
+      byPool,
+    );
     const { manifest: _manifest, ...rest } = file;
-    results.set(uri, { ...rest, iac: read.estate, volumes: read.volumes ?? [], ...(read.manifest ? { manifest: read.manifest } : {}) });
+    results.set(uri, {
+      ...rest,
+      iac: read.estate,
+      volumes: read.volumes ?? [],
+      ...(read.manifest ? { manifest: read.manifest } : {}),
+    });
   }
   return results;
 }
@@ -256,31 +319,68 @@ function evaluate(members: readonly ParsedFile[], folders: (folder: string) => T
 function readBicepGuarded(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
   try {
     const problems: ParseProblem[] = [];
-    const estate = readBicepModule(file.uri, file.source, (uri) => {
-      const f = get(uri);
-      return f?.kind === 'bicep' ? f.source : undefined;
-    }, { problems });
+    const estate = readBicepModule(
+      file.uri,
+      file.source,
+      (uri) => {
+        const f = get(uri);
+        return f?.kind === 'bicep' ? f.source : undefined;
+      },
+      { problems },
+    );
     if (!estate) return file;
-    const read = estateRead(estate, file.uri, file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'));
+    const read = estateRead(
+      estate,
+      file.uri,
+      file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'),
+    );
     const { manifest: _manifest, ...rest } = file;
     // What the reading with modules found that the file alone did not (the work budget running out: ANF422).
-    const added = problems.filter((p) => !file.problems.some((q) => q.code === p.code && q.span.start === p.span.start));
-    return { ...rest, ...(added.length > 0 ? { problems: [...file.problems, ...added] } : {}), iac: read.estate, volumes: read.volumes ?? [], ...(read.manifest ? { manifest: read.manifest } : {}) };
+    const added = problems.filter(
+      (p) => !file.problems.some((q) => q.code === p.code && q.span.start === p.span.start),
+    );
+    return {
+      ...rest,
+      ...(added.length > 0 ? { problems: [...file.problems, ...added] } : {}),
+      iac: read.estate,
+      volumes: read.volumes ?? [],
+      ...(read.manifest ? { manifest: read.manifest } : {}),
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ...file, problems: [...file.problems, { code: PARSER_FAILURE, span: { start: 0, end: 0 }, message: `anf-lint's Bicep module reader failed on this file, so it was checked alone (the resources of its modules unknown): ${message}` }] };
+    return {
+      ...file,
+      problems: [
+        ...file.problems,
+        {
+          code: PARSER_FAILURE,
+          span: { start: 0, end: 0 },
+          message: `anf-lint's Bicep module reader failed on this file, so it was checked alone (the resources of its modules unknown): ${message}`,
+        },
+      ],
+    };
   }
 }
 
 /** The `.bicep` files a Bicep file's `module` declarations with a local path name. */
 function bicepLocalCalls(file: ParsedFile): string[] {
   const calls = file.iac?.calls ?? [];
-  return [...new Set(calls.flatMap((c) => (c.local && c.source ? [bicepModuleUri(file.uri, c.source)].filter((u): u is string => u !== undefined) : [])))].sort();
+  return [
+    ...new Set(
+      calls.flatMap((c) =>
+        c.local && c.source ? [bicepModuleUri(file.uri, c.source)].filter((u): u is string => u !== undefined) : [],
+      ),
+    ),
+  ].sort();
 }
 
 function hasResources(file: ParsedFile): boolean {
   const estate = file.iac;
-  return file.kind === 'terraform' && estate !== undefined && (estate.accounts.length > 0 || estate.pools.length > 0 || estate.volumes.length > 0);
+  return (
+    file.kind === 'terraform' &&
+    estate !== undefined &&
+    (estate.accounts.length > 0 || estate.pools.length > 0 || estate.volumes.length > 0)
+  );
 }
 
 /** A file the module step reads again: it has NetApp resources, or `module` blocks that may make some. */
@@ -292,7 +392,13 @@ function isTarget(file: ParsedFile): boolean {
 function localCalls(file: ParsedFile): string[] {
   const calls = file.kind === 'terraform' ? file.iac?.calls : undefined;
   if (!calls) return [];
-  return [...new Set(calls.flatMap((c) => (c.local ? [localModuleFolder(file.uri, c.source)].filter((f): f is string => f !== undefined) : [])))].sort();
+  return [
+    ...new Set(
+      calls.flatMap((c) =>
+        c.local ? [localModuleFolder(file.uri, c.source)].filter((f): f is string => f !== undefined) : [],
+      ),
+    ),
+  ].sort();
 }
 
 /**
@@ -322,7 +428,10 @@ function varFilesOf(configUri: string, text: string): Map<string, readonly strin
   for (const [folder, files] of Object.entries(named)) {
     const at = folder === '.' || folder === '' ? base : resolve(folder, true);
     if (!at) continue;
-    out.set(at, files.flatMap((f) => resolve(f, false) ?? []));
+    out.set(
+      at,
+      files.flatMap((f) => resolve(f, false) ?? []),
+    );
   }
   return out;
 }

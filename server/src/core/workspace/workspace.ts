@@ -25,7 +25,15 @@ export class Workspace implements WorkspaceView {
   /** ARM templates and Bicep files read with their parameters files; see parameterFiles.ts. */
   private readonly parameters = new ParameterFiles();
   private fileList: readonly ParsedFile[] | undefined;
-  private derived: { volumes: readonly VolumeSummary[]; mounts: MountEntry[]; settings: KernelSetting[]; index: VolumeIndex; mountsByVolume?: Map<VolumeSummary, MountEntry[]> } | undefined;
+  private derived:
+    | {
+        volumes: readonly VolumeSummary[];
+        mounts: MountEntry[];
+        settings: KernelSetting[];
+        index: VolumeIndex;
+        mountsByVolume?: Map<VolumeSummary, MountEntry[]>;
+      }
+    | undefined;
   /**
    * The volumes and their index outlive changes of files without volumes (an fstab edit): answers
    * cached per volume list (a mount's target, workload and volume; lint.ts's LintMemo) stay valid.
@@ -123,7 +131,9 @@ export class Workspace implements WorkspaceView {
     return derived.mountsByVolume.get(volume) ?? [];
   }
 
-  workloadOf(mount: MountEntry): { workload: NonNullable<MountEntry['annotatedWorkload']>; source: WorkloadSource } | undefined {
+  workloadOf(
+    mount: MountEntry,
+  ): { workload: NonNullable<MountEntry['annotatedWorkload']>; source: WorkloadSource } | undefined {
     if (mount.annotatedWorkload) return { workload: mount.annotatedWorkload, source: 'annotation' };
     const volume = this.volumeForMount(mount);
     if (volume?.workload) return { workload: volume.workload, source: 'manifest' };

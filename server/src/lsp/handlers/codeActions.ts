@@ -8,5 +8,10 @@ export function codeActions(session: Session, params: CodeActionParams): CodeAct
   const file = session.file(params.textDocument.uri);
   if (!file) return [];
   const diagnostics = session.allDiagnostics(file.uri);
-  return computeCodeActions(file, diagnostics, { range: params.range, ...(params.context.only ? { only: params.context.only } : {}) }, session.configFor(file.uri)).map(toCodeAction);
+  return computeCodeActions(
+    file,
+    diagnostics,
+    { range: params.range, ...(params.context.only ? { only: params.context.only } : {}) },
+    session.configFor(file.uri),
+  ).map(toCodeAction);
 }

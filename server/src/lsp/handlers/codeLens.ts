@@ -6,5 +6,8 @@ import type { Session } from '../session';
 export function codeLens(session: Session, params: CodeLensParams): CodeLens[] {
   const file = session.file(params.textDocument.uri);
   if (!file) return [];
-  return computeCodeLenses(file, session.configFor(file.uri)).map((lens) => ({ range: file.source.rangeOf(lens.span), command: { title: lens.title, command: '' } }));
+  return computeCodeLenses(file, session.configFor(file.uri)).map((lens) => ({
+    range: file.source.rangeOf(lens.span),
+    command: { title: lens.title, command: '' },
+  }));
 }

@@ -1,5 +1,11 @@
 /** `textDocument/completion`: mount options, sysctl keys, manifest keys and values, snippets. */
-import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionParams } from 'vscode-languageserver';
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  MarkupKind,
+  type CompletionItem,
+  type CompletionParams,
+} from 'vscode-languageserver';
 import { computeCompletions, type CoreCompletion } from '../../core/features/completion';
 import type { Session } from '../session';
 
@@ -38,25 +44,42 @@ export function completion(session: Session, params: CompletionParams): Completi
   const file = session.file(params.textDocument.uri);
   if (!file) return [];
   const config = session.configFor(params.textDocument.uri);
-  const estate = { volumes: session.workspaceOf(file.uri).volumes(), ...(config.defaultWorkload ? { fallbackWorkload: config.defaultWorkload } : {}) };
+  const estate = {
+    volumes: session.workspaceOf(file.uri).volumes(),
+    ...(config.defaultWorkload ? { fallbackWorkload: config.defaultWorkload } : {}),
+  };
   const items = computeCompletions(file, file.source.offsetAt(params.position), estate);
   const snippets = session.support.snippets;
-  return items
-    // Whole blocks need their placeholders; a key or value reads fine without them.
-    .filter((item) => !item.snippet || snippets || item.kind !== 'snippet' || !/\$\{?\d/.test(item.insertText))
-    .map((item) => {
-      const asSnippet = item.snippet === true && snippets;
-      return {
-        label: item.label,
-        kind: KIND[item.kind],
-        ...(item.detail ? { detail: item.detail } : {}),
-        ...(item.documentation ? { documentation: { kind: MarkupKind.Markdown, value: item.documentation } } : {}),
-        ...(item.sortText ? { sortText: item.sortText } : {}),
-        ...(item.filterText ? { filterText: item.filterText } : {}),
-        insertTextFormat: asSnippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-        textEdit: { range: file.source.rangeOf(item.replace), newText: item.snippet && !asSnippet ? plainText(item.insertText) : item.insertText },
-        ...(retrigger && item.kind === 'option' && item.insertText.endsWith('=') ? { command: { title: 'Suggest values', command: retrigger } } : {}),
-        ...(item.additionalEdits?.length ? { additionalTextEdits: item.additionalEdits.map((e) => ({ range: file.source.rangeOf(e.span), newText: e.newText })) } : {}),
-      };
-    });
+  return (
+    items
+      // Whole blocks need their placeholders; a key or value reads fine without them.
+      .filter((item) => !item.snippet || snippets || item.kind !== 'snippet' || !/\$\{?\d/.test(item.insertText))
+      .map((item) => {
+        const asSnippet = item.snippet === true && snippets;
+        return {
+          label: item.label,
+          kind: KIND[item.kind],
+          ...(item.detail ? { detail: item.detail } : {}),
+          ...(item.documentation ? { documentation: { kind: MarkupKind.Markdown, value: item.documentation } } : {}),
+          ...(item.sortText ? { sortText: item.sortText } : {}),
+          ...(item.filterText ? { filterText: item.filterText } : {}),
+          insertTextFormat: asSnippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+          textEdit: {
+            range: file.source.rangeOf(item.replace),
+            newText: item.snippet && !asSnippet ? plainText(item.insertText) : item.insertText,
+          },
+          ...(retrigger && item.kind === 'option' && item.insertText.endsWith('=')
+            ? { command: { title: 'Suggest values', command: retrigger } }
+            : {}),
+          ...(item.additionalEdits?.length
+            ? {
+                additionalTextEdits: item.additionalEdits.map((e) => ({
+                  range: file.source.rangeOf(e.span),
+                  newText: e.newText,
+                })),
+              }
+            : {}),
+        };
+      })
+  );
 }

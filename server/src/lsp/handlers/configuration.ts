@@ -6,10 +6,14 @@ import type { Session } from '../session';
 export async function fetchSettings(session: Session): Promise<void> {
   if (!session.support.configuration) return;
   try {
-    const [settings] = (await session.connection.workspace.getConfiguration([{ section: SETTINGS_SECTION }])) as unknown[];
+    const [settings] = (await session.connection.workspace.getConfiguration([
+      { section: SETTINGS_SECTION },
+    ])) as unknown[];
     session.setEditorSettings(settings ?? {});
   } catch (error) {
-    session.error(`anf-lint: could not read the ${SETTINGS_SECTION} settings: ${error instanceof Error ? error.message : String(error)}`);
+    session.error(
+      `anf-lint: could not read the ${SETTINGS_SECTION} settings: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -19,21 +19,35 @@ import type { Session } from '../session';
 export function documentDiagnostics(session: Session, params: DocumentDiagnosticParams): DocumentDiagnosticReport {
   const id = session.resultId(params.textDocument.uri);
   if (params.previousResultId === id) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: id };
-  return { kind: DocumentDiagnosticReportKind.Full, resultId: id, items: session.visibleDiagnostics(params.textDocument.uri).map(toLspDiagnostic) };
+  return {
+    kind: DocumentDiagnosticReportKind.Full,
+    resultId: id,
+    items: session.visibleDiagnostics(params.textDocument.uri).map(toLspDiagnostic),
+  };
 }
 
 function report(session: Session, uri: string, previous: Map<string, string>): WorkspaceDocumentDiagnosticReport {
   const id = session.resultId(uri);
   const version = session.open.get(uri)?.version ?? null;
   if (previous.get(uri) === id) return { kind: DocumentDiagnosticReportKind.Unchanged, uri, version, resultId: id };
-  return { kind: DocumentDiagnosticReportKind.Full, uri, version, resultId: id, items: session.visibleDiagnostics(uri).map(toLspDiagnostic) };
+  return {
+    kind: DocumentDiagnosticReportKind.Full,
+    uri,
+    version,
+    resultId: id,
+    items: session.visibleDiagnostics(uri).map(toLspDiagnostic),
+  };
 }
 
 /**
  * Every known file's diagnostics. When nothing changed since the client's last pull, the request
  * is held until something does (or for a bounded time), as the protocol's long poll intends.
  */
-export async function workspaceDiagnostics(session: Session, params: WorkspaceDiagnosticParams, token: CancellationToken): Promise<WorkspaceDiagnosticReport> {
+export async function workspaceDiagnostics(
+  session: Session,
+  params: WorkspaceDiagnosticParams,
+  token: CancellationToken,
+): Promise<WorkspaceDiagnosticReport> {
   const previous = new Map(params.previousResultIds.map((p) => [p.uri, p.value]));
   const allSeen = previous.size > 0 && session.knownUris().every((uri) => previous.get(uri) === session.resultId(uri));
   if (allSeen) {

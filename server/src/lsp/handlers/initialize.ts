@@ -39,7 +39,9 @@ export function serverCapabilities(support: ClientSupport): ServerCapabilities {
     foldingRangeProvider: true,
     codeLensProvider: { resolveProvider: false },
     inlayHintProvider: true,
-    ...(support.pullDiagnostics ? { diagnosticProvider: { identifier: SERVER_NAME, interFileDependencies: true, workspaceDiagnostics: true } } : {}),
+    ...(support.pullDiagnostics
+      ? { diagnosticProvider: { identifier: SERVER_NAME, interFileDependencies: true, workspaceDiagnostics: true } }
+      : {}),
     workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
   };
 }
@@ -48,11 +50,16 @@ export function initialize(session: Session, params: InitializeParams): Initiali
   session.support = clientSupport(params.capabilities);
   const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   session.folders = folders;
-  const options = (params.initializationOptions ?? {}) as { settings?: unknown; index?: { maxFiles?: unknown; maxFileBytes?: unknown }; retriggerSuggestCommand?: unknown };
+  const options = (params.initializationOptions ?? {}) as {
+    settings?: unknown;
+    index?: { maxFiles?: unknown; maxFileBytes?: unknown };
+    retriggerSuggestCommand?: unknown;
+  };
   setRetriggerCommand(session, options.retriggerSuggestCommand);
   if (options.settings !== undefined) session.setEditorSettings(options.settings);
   // Clients may lower the index bounds (never raise them): a huge monorepo, or a test.
-  const lower = (value: unknown, bound: number) => (typeof value === 'number' && value >= 0 && value < bound ? value : bound);
+  const lower = (value: unknown, bound: number) =>
+    typeof value === 'number' && value >= 0 && value < bound ? value : bound;
   session.indexLimits = {
     ...session.indexLimits,
     maxFiles: lower(options.index?.maxFiles, session.indexLimits.maxFiles),

@@ -1,5 +1,9 @@
 /** `workspace/didChangeWatchedFiles`, registered dynamically for the files the index keeps. */
-import { DidChangeWatchedFilesNotification, FileChangeType, type DidChangeWatchedFilesParams } from 'vscode-languageserver';
+import {
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type DidChangeWatchedFilesParams,
+} from 'vscode-languageserver';
 import type { Session } from '../session';
 
 /** Glob patterns for every file kind anf-lint reads (see core/workspace/fileKind.ts). */
@@ -20,10 +24,14 @@ export const WATCHED_GLOBS = [
 
 export async function registerFileWatchers(session: Session): Promise<void> {
   if (!session.support.watchedFilesRegistration) {
-    session.log('anf-lint: the client cannot watch files for us; files changed outside the editor are re-read only when opened.');
+    session.log(
+      'anf-lint: the client cannot watch files for us; files changed outside the editor are re-read only when opened.',
+    );
     return;
   }
-  await session.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) });
+  await session.connection.client.register(DidChangeWatchedFilesNotification.type, {
+    watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })),
+  });
 }
 
 export async function didChangeWatchedFiles(session: Session, params: DidChangeWatchedFilesParams): Promise<void> {

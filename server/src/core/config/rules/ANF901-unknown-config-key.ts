@@ -11,7 +11,8 @@ export const unknownConfigKey = defineRule({
     title: 'Unknown key in the configuration file',
     what: 'A key in `.anf-lint.yaml` that anf-lint does not know, such as `rule:` for `rules:` or `netwrok:` for `network:`. The message names the closest known key.',
     why: 'An unknown key is ignored, so the setting you meant never applies: a misspelt `rules:` leaves every rule at its default, a misspelt `workload:` leaves mounts without a workload. The CLI stops with exit code 2 so that the mistake is seen.',
-    instead: 'Rename the key to the one you meant (the fix does it when there is a close match; review it), or remove it. The known keys are `rules`, `region`, `prices`, `kernelVersion`, `network` (`rtt`, `bandwidth`), `workload`, `behindAzureLoadBalancer`, `sapHanaBehindLoadBalancer` (its older, narrower form) and `nfsServers` (`anf`, `other`, `default`).',
+    instead:
+      'Rename the key to the one you meant (the fix does it when there is a close match; review it), or remove it. The known keys are `rules`, `region`, `prices`, `kernelVersion`, `network` (`rtt`, `bandwidth`), `workload`, `behindAzureLoadBalancer`, `sapHanaBehindLoadBalancer` (its older, narrower form) and `nfsServers` (`anf`, `other`, `default`).',
     examples: [
       {
         flagged: 'netwrok:\n  rtt: 0.5 ms',

@@ -5,4 +5,10 @@ import { invalidConfigValue } from './ANF902-invalid-config-value';
 import { unknownRuleCode } from './ANF903-unknown-rule-code';
 import { unknownRegion } from './ANF904-unknown-region';
 
-export const configRules: readonly Rule[] = [configSyntax, unknownConfigKey, invalidConfigValue, unknownRuleCode, unknownRegion];
+export const configRules: readonly Rule[] = [
+  configSyntax,
+  unknownConfigKey,
+  invalidConfigValue,
+  unknownRuleCode,
+  unknownRegion,
+];

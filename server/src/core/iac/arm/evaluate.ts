@@ -1,7 +1,7 @@
 import { findNodeAtLocation, type Node as JsonNode } from 'jsonc-parser';
 import type { Span } from '../../text/sourceText';
 import { callFunction, memberOf, NOT_A_FUNCTION } from '../templateFunctions';
-import { Budget, firstUnknown, isUnknown, Unknown } from '../values';
+import { type Budget, firstUnknown, isUnknown, Unknown } from '../values';
 import { classifyArmString, type ArmExpr } from './expressions';
 import { ARM_TEMPLATE_LIMITS } from '../../facts';
 
@@ -49,11 +49,20 @@ export function evaluateNode(root: JsonNode, scope: ArmScope): unknown {
       const props = (n.children ?? []).filter((p) => p.children?.[0] && p.children[1]);
       const copy = props.find((p) => String(p.children![0]!.value) === 'copy' && p.children![1]!.type === 'array');
       if (copy && isPropertyCopy(copy.children![1]!)) return { value: expandPropertyCopy(n, scope) };
-      return { frame: { out: {}, children: props.map((p) => p.children![1]!), keys: props.map((p) => String(p.children![0]!.value)), i: 0 } };
+      return {
+        frame: {
+          out: {},
+          children: props.map((p) => p.children![1]!),
+          keys: props.map((p) => String(p.children![0]!.value)),
+          i: 0,
+        },
+      };
     }
     if (!scope.budget.step()) return { value: scope.budget.unknown() };
     if (n.type === 'string') return { value: evaluateString(String(n.value), n, scope) };
-    return { value: n.type === 'number' || n.type === 'boolean' || n.type === 'null' ? (n.value as unknown) : undefined };
+    return {
+      value: n.type === 'number' || n.type === 'boolean' || n.type === 'null' ? (n.value as unknown) : undefined,
+    };
   };
   const put = (f: Frame, v: unknown): void => {
     if (Array.isArray(f.out)) f.out.push(v);
@@ -73,7 +82,8 @@ export function evaluateNode(root: JsonNode, scope: ArmScope): unknown {
     }
     const opened = open(f.children[f.i]!);
     if ('value' in opened) put(f, opened.value);
-    else if (frames.length > MAX_JSON_DEPTH) put(f, new Unknown(`the value is nested more than ${MAX_JSON_DEPTH} deep`));
+    else if (frames.length > MAX_JSON_DEPTH)
+      put(f, new Unknown(`the value is nested more than ${MAX_JSON_DEPTH} deep`));
     else frames.push(opened.frame);
   }
 }
@@ -82,7 +92,12 @@ const MAX_JSON_DEPTH = 256; // not a fact: bound on nesting read
 
 /** `"copy": [{ "name": "rules", "count": 3, "input": {...} }]` inside an object: property iteration. */
 export function isPropertyCopy(copy: JsonNode): boolean {
-  return (copy.children ?? []).length > 0 && (copy.children ?? []).every((c) => c.type === 'object' && findNodeAtLocation(c, ['name']) && findNodeAtLocation(c, ['input']));
+  return (
+    (copy.children ?? []).length > 0 &&
+    (copy.children ?? []).every(
+      (c) => c.type === 'object' && findNodeAtLocation(c, ['name']) && findNodeAtLocation(c, ['input']),
+    )
+  );
 }
 
 /** Expands property iteration: each `copy` entry becomes a property holding `count` evaluations of `input`. */
@@ -96,7 +111,12 @@ function expandPropertyCopy(n: JsonNode, scope: ArmScope): Record<string, unknow
       for (const entry of v.children ?? []) {
         const loop = copyLoop(entry, scope);
         if (!loop) continue;
-        out[loop.name] = loop.count === undefined ? loop.unknown : Array.from({ length: loop.count }, (_, i) => evaluateNode(loop.input, withCopyIndex(scope, loop.name, i)));
+        out[loop.name] =
+          loop.count === undefined
+            ? loop.unknown
+            : Array.from({ length: loop.count }, (_, i) =>
+                evaluateNode(loop.input, withCopyIndex(scope, loop.name, i)),
+              );
       }
     } else out[key] = evaluateNode(v, scope);
   }
@@ -122,14 +142,21 @@ export function copyLoop(entry: JsonNode, scope: ArmScope): CopyLoop | undefined
   const countNode = findNodeAtLocation(entry, ['count']);
   const count = countNode ? evaluateNode(countNode, scope) : new Unknown('the copy loop has no `count`');
   const known = countOf(count);
-  return { name: nameNode.value, input, ...(known.count !== undefined ? { count: known.count } : {}), unknown: known.unknown ?? new Unknown('') };
+  return {
+    name: nameNode.value,
+    input,
+    ...(known.count !== undefined ? { count: known.count } : {}),
+    unknown: known.unknown ?? new Unknown(''),
+  };
 }
 
 /** A copy count: a whole number 0..800, or why not. */
 export function countOf(count: unknown): { count?: number; unknown?: Unknown } {
   if (isUnknown(count)) return { unknown: new Unknown(`the copy count is unknown: ${count.reason}`) };
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return { unknown: new Unknown(`the copy count ${JSON.stringify(count)} is not a whole number`) };
-  if (count > ARM_COPY_LIMIT) return { unknown: new Unknown(`the copy count ${count} is over ARM's limit of ${ARM_COPY_LIMIT}`) };
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
+    return { unknown: new Unknown(`the copy count ${JSON.stringify(count)} is not a whole number`) };
+  if (count > ARM_COPY_LIMIT)
+    return { unknown: new Unknown(`the copy count ${count} is over ARM's limit of ${ARM_COPY_LIMIT}`) };
   return { count };
 }
 
@@ -148,7 +175,8 @@ function withCopyValue(scope: ArmScope, loop: string, value: number | Unknown): 
     budget: scope.budget,
     parameter: (n) => scope.parameter(n),
     variable: (n) => scope.variable(n),
-    copyIndex: (name) => (name === undefined || name.toLowerCase() === loop.toLowerCase() ? value : scope.copyIndex(name)),
+    copyIndex: (name) =>
+      name === undefined || name.toLowerCase() === loop.toLowerCase() ? value : scope.copyIndex(name),
   };
   // Trace and position are the template scope's: parameters record where they came from there.
   Object.defineProperty(inner, 'trace', { get: () => scope.trace, set: (v: ArmScope['trace']) => (scope.trace = v) });
@@ -224,17 +252,26 @@ function call(e: Extract<ArmExpr, { kind: 'call' }>, scope: ArmScope, depth: num
  * the type and names (what a parent is matched by) are known.
  */
 function resourceId(fn: string, args: readonly unknown[]): unknown {
-  const typeAt = args.findIndex((a) => typeof a === 'string' && /^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)+\/[A-Za-z0-9/]+$/.test(a));
+  const typeAt = args.findIndex(
+    (a) => typeof a === 'string' && /^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)+\/[A-Za-z0-9/]+$/.test(a),
+  );
   if (typeAt < 0) return firstUnknown(args) ?? new Unknown(`\`${fn}()\` names no resource type anf-lint can read`);
   const before = args.slice(0, typeAt);
   const names = args.slice(typeAt + 1);
   const u = firstUnknown(names);
   if (u) return u;
   const [namespace, ...types] = (args[typeAt] as string).split('/');
-  if (types.length !== names.length) return new Unknown(`\`${fn}()\` has ${names.length} names for ${types.length} resource types`);
+  if (types.length !== names.length)
+    return new Unknown(`\`${fn}()\` has ${names.length} names for ${types.length} resource types`);
   const known = (v: unknown, placeholder: string) => (typeof v === 'string' ? v : placeholder);
-  const sub = fn === 'tenantresourceid' ? '' : `/subscriptions/${known(before.length >= (fn === 'resourceid' ? 2 : 1) ? before[0] : undefined, '{subscriptionId}')}`;
-  const rg = fn === 'resourceid' ? `/resourceGroups/${known(before.length >= 1 ? before[before.length - 1] : undefined, '{resourceGroupName}')}` : '';
+  const sub =
+    fn === 'tenantresourceid'
+      ? ''
+      : `/subscriptions/${known(before.length >= (fn === 'resourceid' ? 2 : 1) ? before[0] : undefined, '{subscriptionId}')}`;
+  const rg =
+    fn === 'resourceid'
+      ? `/resourceGroups/${known(before.length >= 1 ? before[before.length - 1] : undefined, '{resourceGroupName}')}`
+      : '';
   return `${sub}${rg}/providers/${namespace}${types.map((t, i) => `/${t}/${String(names[i])}`).join('')}`;
 }
 
@@ -336,7 +373,11 @@ export class TemplateScope implements ArmScope {
     if (node) value = evaluateNode(node, this);
     else {
       const loop = copyLoop(copy!, this);
-      value = !loop ? new Unknown(`variable \`${name}\`'s copy loop is not read`) : loop.count === undefined ? loop.unknown : Array.from({ length: loop.count }, (_, i) => evaluateNode(loop.input, withCopyIndex(this, loop.name, i)));
+      value = !loop
+        ? new Unknown(`variable \`${name}\`'s copy loop is not read`)
+        : loop.count === undefined
+          ? loop.unknown
+          : Array.from({ length: loop.count }, (_, i) => evaluateNode(loop.input, withCopyIndex(this, loop.name, i)));
     }
     const made = { value, uses: this.trace };
     this.trace = outer;
@@ -352,8 +393,6 @@ export class TemplateScope implements ArmScope {
   }
 }
 
-
-
 /**
  * The `/`-separated segments of a resource name built with `concat()` or `format()` whose some
  * part is unknown (`format('{0}/{1}', variables('pool'), uniqueString(...))`): the known segments
@@ -361,7 +400,8 @@ export class TemplateScope implements ArmScope {
  */
 export function nameSegments(text: string, scope: ArmScope): unknown[] | undefined {
   const s = classifyArmString(text);
-  if (s.kind !== 'expression' || s.expr.kind !== 'call' || (s.expr.name !== 'concat' && s.expr.name !== 'format')) return undefined;
+  if (s.kind !== 'expression' || s.expr.kind !== 'call' || (s.expr.name !== 'concat' && s.expr.name !== 'format'))
+    return undefined;
   const HOLE = '\u0000';
   const unknowns: Unknown[] = [];
   const args = s.expr.args.map((a) => {

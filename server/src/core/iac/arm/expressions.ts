@@ -18,7 +18,10 @@ export type ArmExpr =
   | { readonly kind: 'index'; readonly object: ArmExpr; readonly index: ArmExpr };
 
 /** What a JSON string holds: an expression, or literal text (an escaped `[[...]` included). */
-export type ArmString = { readonly kind: 'literal'; readonly text: string } | { readonly kind: 'expression'; readonly expr: ArmExpr } | { readonly kind: 'invalid'; readonly reason: string };
+export type ArmString =
+  | { readonly kind: 'literal'; readonly text: string }
+  | { readonly kind: 'expression'; readonly expr: ArmExpr }
+  | { readonly kind: 'invalid'; readonly reason: string };
 
 /** Nesting beyond this (calls in calls, indexes in indexes) is not read: a bound on work and stack. */
 const MAX_NESTING = 100; // not a fact: bound on recursion depth
@@ -28,11 +31,18 @@ const MAX_EXPRESSION_LENGTH = 24576; // not a fact: a bound on the parser's work
 export function classifyArmString(text: string): ArmString {
   if (!text.startsWith('[') || !text.endsWith(']')) return { kind: 'literal', text };
   if (text.startsWith('[[')) return { kind: 'literal', text: text.slice(1) };
-  if (text.length > MAX_EXPRESSION_LENGTH + 2) return { kind: 'invalid', reason: `the expression is longer than ARM's limit of ${MAX_EXPRESSION_LENGTH} characters` };
+  if (text.length > MAX_EXPRESSION_LENGTH + 2)
+    return {
+      kind: 'invalid',
+      reason: `the expression is longer than ARM's limit of ${MAX_EXPRESSION_LENGTH} characters`,
+    };
   try {
     return { kind: 'expression', expr: new Parser(text.slice(1, -1)).whole() };
   } catch (error) {
-    return { kind: 'invalid', reason: error instanceof ExpressionError ? error.message : 'the expression could not be read' };
+    return {
+      kind: 'invalid',
+      reason: error instanceof ExpressionError ? error.message : 'the expression could not be read',
+    };
   }
 }
 

@@ -1,5 +1,23 @@
 import { callFunction, type FunctionContext } from './functions';
-import { asBool, asNumber, asString, equal, failure, firstUnknown, isObject, isSet, isUnknown, makeSet, numberText, show, typeName, unknown, Unknown, type TfObject, type TfValue } from './values';
+import {
+  asBool,
+  asNumber,
+  asString,
+  equal,
+  failure,
+  firstUnknown,
+  isObject,
+  isSet,
+  isUnknown,
+  makeSet,
+  numberText,
+  show,
+  typeName,
+  unknown,
+  Unknown,
+  type TfObject,
+  type TfValue,
+} from './values';
 
 /**
  * The Terraform expression evaluator: a tree-sitter HCL expression (the Terraform dialect of
@@ -54,7 +72,17 @@ export const MAX_EVAL_STEPS = 2_000_000; // not a fact: bound on work per readin
 export const MAX_NESTING = 200; // not a fact: bound on recursion; real code nests a few levels
 
 /** References that name an object by one more name (`var.x`), two (`data.t.n`) or none (`each`). */
-const NAMES_AFTER: Record<string, number> = { var: 1, local: 1, module: 1, path: 1, terraform: 1, data: 2, each: 0, count: 0, self: 0 };
+const NAMES_AFTER: Record<string, number> = {
+  var: 1,
+  local: 1,
+  module: 1,
+  path: 1,
+  terraform: 1,
+  data: 2,
+  each: 0,
+  count: 0,
+  self: 0,
+};
 
 type Env = ReadonlyMap<string, TfValue> | undefined;
 
@@ -69,8 +97,12 @@ class Evaluation {
   ) {}
 
   eval(n: HclNode, env: Env, depth: number): TfValue {
-    if (++this.budget.steps > this.budget.maxSteps) return unknown(`not evaluated: the reading passed ${this.budget.maxSteps.toLocaleString('en-US')} evaluation steps`);
-    if (depth > this.budget.maxNesting) return unknown(`not evaluated: the expression nests more than ${this.budget.maxNesting} levels deep`);
+    if (++this.budget.steps > this.budget.maxSteps)
+      return unknown(
+        `not evaluated: the reading passed ${this.budget.maxSteps.toLocaleString('en-US')} evaluation steps`,
+      );
+    if (depth > this.budget.maxNesting)
+      return unknown(`not evaluated: the expression nests more than ${this.budget.maxNesting} levels deep`);
     const d = depth + 1;
     switch (n.type) {
       case 'expression':
@@ -80,7 +112,9 @@ class Evaluation {
       case 'operation':
       case 'template_expr':
       case 'for_expr':
-        return n.namedChildren.length === 1 ? this.eval(n.namedChildren[0]!, env, d) : failure(`\`${n.text.slice(0, 40)}\` is not an expression anf-lint can read`);
+        return n.namedChildren.length === 1
+          ? this.eval(n.namedChildren[0]!, env, d)
+          : failure(`\`${n.text.slice(0, 40)}\` is not an expression anf-lint can read`);
       case 'numeric_lit': {
         const v = Number(n.text);
         return Number.isFinite(v) ? v : failure(`\`${n.text}\` is not a number`);
@@ -108,7 +142,8 @@ class Evaluation {
         const [c, a, b] = n.namedChildren;
         if (!c || !a || !b) return failure('an incomplete conditional');
         const cond = asBool(this.eval(c, env, d));
-        if (isUnknown(cond)) return cond.error ? cond : unknown(`the condition \`${c.text.slice(0, 60)}\` is unknown: ${cond.reason}`);
+        if (isUnknown(cond))
+          return cond.error ? cond : unknown(`the condition \`${c.text.slice(0, 60)}\` is unknown: ${cond.reason}`);
         return this.eval(cond ? a : b, env, d);
       }
       case 'function_call':
@@ -138,7 +173,8 @@ class Evaluation {
       else {
         const wanted = root in NAMES_AFTER ? NAMES_AFTER[root]! : 1;
         const names: string[] = [];
-        while (names.length < wanted && parts[at]?.type === 'get_attr') names.push(parts[at++]!.namedChildren[0]?.text ?? '');
+        while (names.length < wanted && parts[at]?.type === 'get_attr')
+          names.push(parts[at++]!.namedChildren[0]?.text ?? '');
         if (names.length < wanted) return failure(`\`${n.text.slice(0, 60)}\` is not a complete reference`);
         value = this.root(root, names, env);
       }
@@ -152,7 +188,14 @@ class Evaluation {
     return this.scope.reference([root, ...names]);
   }
 
-  private traverse(start: TfValue, parts: readonly HclNode[], from: number, env: Env, depth: number, whole: HclNode): TfValue {
+  private traverse(
+    start: TfValue,
+    parts: readonly HclNode[],
+    from: number,
+    env: Env,
+    depth: number,
+    whole: HclNode,
+  ): TfValue {
     let value = start;
     for (let i = from; i < parts.length; i++) {
       const step = parts[i]!;
@@ -208,7 +251,8 @@ class Evaluation {
     const groups: HclNode[][] = [];
     for (const c of n.namedChildren) {
       if (c.type === 'comment') continue;
-      if ((c.type === 'get_attr' || c.type === 'index' || c.type === 'splat') && groups.length > 0) groups[groups.length - 1]!.push(c);
+      if ((c.type === 'get_attr' || c.type === 'index' || c.type === 'splat') && groups.length > 0)
+        groups[groups.length - 1]!.push(c);
       else groups.push([c]);
     }
     return groups;
@@ -237,7 +281,9 @@ class Evaluation {
   private binary(n: HclNode, env: Env, depth: number): TfValue {
     const [left, right] = this.operands(n);
     if (!left || !right) return failure('an incomplete operation');
-    const op = n.text.slice(left[left.length - 1]!.endIndex - n.startIndex, right[0]!.startIndex - n.startIndex).replace(/[()\s]/g, ''); // parentheses lie outside their expression's node
+    const op = n.text
+      .slice(left[left.length - 1]!.endIndex - n.startIndex, right[0]!.startIndex - n.startIndex)
+      .replace(/[()\s]/g, ''); // parentheses lie outside their expression's node
     const a = this.operand(left, env, depth, n);
     if (op === '&&' || op === '||') {
       const x = asBool(a);
@@ -310,7 +356,10 @@ class Evaluation {
     if (isUnknown(source)) return source;
     let pairs: [TfValue, TfValue][];
     if (Array.isArray(source)) pairs = source.map((v, i) => [isSet(source) ? v : i, v]);
-    else if (isObject(source)) pairs = Object.keys(source).sort().map((k) => [k, source[k]!]);
+    else if (isObject(source))
+      pairs = Object.keys(source)
+        .sort()
+        .map((k) => [k, source[k]!]);
     else return failure(`\`for\` iterates over a list, set, map or object, not ${typeName(source)}`);
     const [keyName, valueName] = ids.length === 2 ? [ids[0]!, ids[1]!] : [undefined, ids[0]!];
     const object = n.type === 'for_object_expr';
@@ -324,7 +373,8 @@ class Evaluation {
       inner.set(valueName, v);
       if (cond) {
         const keep = asBool(this.eval(cond, inner, depth));
-        if (isUnknown(keep)) return keep.error ? keep : unknown(`the \`if\` of a \`for\` expression is unknown: ${keep.reason}`);
+        if (isUnknown(keep))
+          return keep.error ? keep : unknown(`the \`if\` of a \`for\` expression is unknown: ${keep.reason}`);
         if (!keep) continue;
       }
       if (!object) {
@@ -338,7 +388,8 @@ class Evaluation {
         const group = groups.get(key);
         if (group) group.push(value);
         else groups.set(key, [value]);
-      } else if (Object.prototype.hasOwnProperty.call(map, key)) return failure(`the \`for\` expression makes the key "${key}" twice (add \`...\` to group)`);
+      } else if (Object.hasOwn(map, key))
+        return failure(`the \`for\` expression makes the key "${key}" twice (add \`...\` to group)`);
       else map[key] = value;
     }
     if (!object) return isSet(source) ? tuple : tuple;
@@ -371,7 +422,12 @@ class Evaluation {
       from = open ? open.endIndex : n.startIndex;
       to = close ? close.startIndex : n.endIndex;
       // A template that is one interpolation (`"${var.x}"`) is the value itself, not its string.
-      if (active.length === 1 && active[0]!.type === 'template_interpolation' && active[0]!.startIndex === from && active[0]!.endIndex === to) {
+      if (
+        active.length === 1 &&
+        active[0]!.type === 'template_interpolation' &&
+        active[0]!.startIndex === from &&
+        active[0]!.endIndex === to
+      ) {
         const inner = active[0]!.namedChildren.find((c) => c.type === 'expression');
         return inner ? this.eval(inner, env, depth) : failure('an empty interpolation');
       }
@@ -386,7 +442,16 @@ class Evaluation {
   }
 
   /** The text of `[from, to)` of a template: its literal gaps and the values of the active parts in it. */
-  private parts(t: Template, from: number, to: number, active: readonly HclNode[], env: Env, depth: number, stripStart: boolean, stripEnd: boolean): string | Unknown {
+  private parts(
+    t: Template,
+    from: number,
+    to: number,
+    active: readonly HclNode[],
+    env: Env,
+    depth: number,
+    stripStart: boolean,
+    stripEnd: boolean,
+  ): string | Unknown {
     let out = '';
     let cursor = from;
     let stripNext = stripStart;
@@ -421,7 +486,18 @@ class Evaluation {
     const kids = d.namedChildren;
     const active = kids.filter((c) => c.type === 'template_interpolation' || c.type === 'template_directive');
     const body = (open: HclNode | undefined, close: HclNode | undefined, e: Env): string | Unknown =>
-      open && close ? this.parts(t, open.endIndex, close.startIndex, active, e, depth, /~\}$/.test(open.text), /^%\{~/.test(close.text)) : failure('an incomplete template directive');
+      open && close
+        ? this.parts(
+            t,
+            open.endIndex,
+            close.startIndex,
+            active,
+            e,
+            depth,
+            /~\}$/.test(open.text),
+            /^%\{~/.test(close.text),
+          )
+        : failure('an incomplete template directive');
     if (d.type === 'template_if') {
       const intro = kids.find((c) => c.type === 'template_if_intro');
       const elseIntro = kids.find((c) => c.type === 'template_else_intro');
@@ -441,7 +517,13 @@ class Evaluation {
       if (!srcNode || ids.length === 0) return failure('an incomplete `%{ for }`');
       const source = this.eval(srcNode, env, depth);
       if (isUnknown(source)) return source;
-      const pairs: [TfValue, TfValue][] = Array.isArray(source) ? source.map((v, i) => [i, v]) : isObject(source) ? Object.keys(source).sort().map((k) => [k, source[k]!]) : [];
+      const pairs: [TfValue, TfValue][] = Array.isArray(source)
+        ? source.map((v, i) => [i, v])
+        : isObject(source)
+          ? Object.keys(source)
+              .sort()
+              .map((k) => [k, source[k]!])
+          : [];
       let out = '';
       for (const [k, v] of pairs) {
         const inner = new Map(env ?? []);
@@ -485,7 +567,7 @@ function objectKey(k: HclNode): string | undefined {
 
 function attribute(value: TfValue, name: string, whole: HclNode): TfValue {
   if (isObject(value)) {
-    if (Object.prototype.hasOwnProperty.call(value, name)) return value[name]!;
+    if (Object.hasOwn(value, name)) return value[name]!;
     return failure(`\`${whole.text.slice(0, 60)}\`: the object has no attribute \`${name}\``);
   }
   if (value === null) return failure(`\`${whole.text.slice(0, 60)}\`: \`.${name}\` of null`);
@@ -497,13 +579,16 @@ function index(value: TfValue, key: TfValue, whole: HclNode): TfValue {
     if (isSet(value)) return failure(`\`${whole.text.slice(0, 60)}\`: a set has no index (use \`tolist\`)`);
     const i = asNumber(key);
     if (isUnknown(i)) return i;
-    if (!Number.isInteger(i) || i < 0 || i >= value.length) return failure(`\`${whole.text.slice(0, 60)}\`: index ${numberText(i)} is out of range (${value.length} elements)`);
+    if (!Number.isInteger(i) || i < 0 || i >= value.length)
+      return failure(
+        `\`${whole.text.slice(0, 60)}\`: index ${numberText(i)} is out of range (${value.length} elements)`,
+      );
     return value[i]!;
   }
   if (isObject(value)) {
     const k = asString(key);
     if (isUnknown(k)) return k;
-    if (Object.prototype.hasOwnProperty.call(value, k)) return value[k]!;
+    if (Object.hasOwn(value, k)) return value[k]!;
     return failure(`\`${whole.text.slice(0, 60)}\`: no key "${k}"`);
   }
   return failure(`\`${whole.text.slice(0, 60)}\`: ${typeName(value)} ${show(value, 20)} has no index`);

@@ -1,5 +1,23 @@
 import { parse as parseYaml } from 'yaml';
-import { asBool, asNumber, asString, equal, failure, firstUnknown, isObject, isSet, isUnknown, makeSet, numberText, show, typeName, unknown, Unknown, type TfObject, type TfValue } from './values';
+import {
+  asBool,
+  asNumber,
+  asString,
+  equal,
+  failure,
+  firstUnknown,
+  isObject,
+  isSet,
+  isUnknown,
+  makeSet,
+  numberText,
+  show,
+  typeName,
+  unknown,
+  type Unknown,
+  type TfObject,
+  type TfValue,
+} from './values';
 
 /**
  * Terraform's built-in functions that decide what infrastructure code deploys (sizes, names, maps
@@ -52,7 +70,7 @@ const FUNCTIONS: Record<string, Fn> = {
     if (!isObject(map ?? null)) return typed('lookup', 'a map', map);
     const k = asString(key ?? null);
     if (isUnknown(k)) return k;
-    if (Object.prototype.hasOwnProperty.call(map, k)) return (map as TfObject)[k]!;
+    if (Object.hasOwn(map as TfObject, k)) return (map as TfObject)[k]!;
     return args.length >= 3 ? fallback! : failure(`the map has no key "${k}" and \`lookup\` was given no default`);
   },
   merge: (args) => {
@@ -87,11 +105,14 @@ const FUNCTIONS: Record<string, Fn> = {
     if (isObject(v ?? null)) return Object.keys(v as TfObject).length;
     return typed('length', 'a string, list or map', v);
   },
-  keys: (args) => (isObject(args[0] ?? null) ? Object.keys(args[0] as TfObject).sort() : typed('keys', 'a map', args[0])),
+  keys: (args) =>
+    isObject(args[0] ?? null) ? Object.keys(args[0] as TfObject).sort() : typed('keys', 'a map', args[0]),
   values: (args) => {
     const m = args[0] ?? null;
     if (!isObject(m)) return typed('values', 'a map', m);
-    return Object.keys(m).sort().map((k) => m[k]!);
+    return Object.keys(m)
+      .sort()
+      .map((k) => m[k]!);
   },
   contains: (args) => {
     const [list, v] = args;
@@ -117,17 +138,18 @@ const FUNCTIONS: Record<string, Fn> = {
     return parts.join(s);
   },
   split: (args) => strings(args, 2, ([sep, s]) => (s === '' ? [''] : s!.split(sep!))),
-  replace: (args) => strings(args, 3, ([s, find, by]) => {
-    const regex = /^\/(.*)\/$/s.exec(find!);
-    if (regex) {
-      try {
-        return s!.replace(new RegExp(regex[1]!, 'g'), by!.replace(/\$\{(\d+)\}/g, '$$$1'));
-      } catch {
-        return failure(`\`replace\`: ${find} is not a regular expression anf-lint can read`);
+  replace: (args) =>
+    strings(args, 3, ([s, find, by]) => {
+      const regex = /^\/(.*)\/$/s.exec(find!);
+      if (regex) {
+        try {
+          return s!.replace(new RegExp(regex[1]!, 'g'), by!.replace(/\$\{(\d+)\}/g, '$$$1'));
+        } catch {
+          return failure(`\`replace\`: ${find} is not a regular expression anf-lint can read`);
+        }
       }
-    }
-    return s!.split(find!).join(by!);
-  }),
+      return s!.split(find!).join(by!);
+    }),
   lower: (args) => strings(args, 1, ([s]) => s!.toLowerCase()),
   upper: (args) => strings(args, 1, ([s]) => s!.toUpperCase()),
   trimspace: (args) => strings(args, 1, ([s]) => s!.trim()),
@@ -183,44 +205,57 @@ const FUNCTIONS: Record<string, Fn> = {
     }
     return out;
   },
-  range: (args) => numbers(args, (ns) => {
-    const [start, end, step] = ns.length === 1 ? [0, ns[0]!, 1] : [ns[0]!, ns[1]!, ns[2] ?? (ns[1]! >= ns[0]! ? 1 : -1)];
-    if (step === 0) return failure('`range` with a step of 0');
-    const out: number[] = [];
-    for (let x = start; step > 0 ? x < end : x > end; x += step) {
-      out.push(x);
-      if (out.length > 1024) return failure('`range` of more than 1,024 numbers'); // not a fact: Terraform's own limit is 1,024
-    }
-    return out;
-  }),
+  range: (args) =>
+    numbers(args, (ns) => {
+      const [start, end, step] =
+        ns.length === 1 ? [0, ns[0]!, 1] : [ns[0]!, ns[1]!, ns[2] ?? (ns[1]! >= ns[0]! ? 1 : -1)];
+      if (step === 0) return failure('`range` with a step of 0');
+      const out: number[] = [];
+      for (let x = start; step > 0 ? x < end : x > end; x += step) {
+        out.push(x);
+        if (out.length > 1024) return failure('`range` of more than 1,024 numbers'); // not a fact: Terraform's own limit is 1,024
+      }
+      return out;
+    }),
   cidrsubnet: (args) => cidrsubnet(args),
-  jsondecode: (args) => strings(args, 1, ([s]) => {
-    try {
-      return fromJs(JSON.parse(s!));
-    } catch {
-      return failure('`jsondecode` of text that is not JSON');
-    }
-  }),
+  jsondecode: (args) =>
+    strings(args, 1, ([s]) => {
+      try {
+        return fromJs(JSON.parse(s!));
+      } catch {
+        return failure('`jsondecode` of text that is not JSON');
+      }
+    }),
   jsonencode: (args) => {
     const u = firstUnknown(args[0] ?? null);
     return u ? u : JSON.stringify(args[0] ?? null);
   },
-  yamldecode: (args) => strings(args, 1, ([s]) => {
-    try {
-      return fromJs(parseYaml(s!, { maxAliasCount: 100 }) as unknown);
-    } catch {
-      return failure('`yamldecode` of text that is not YAML');
-    }
-  }),
-  file: (args, ctx) => strings(args, 1, ([path]) => {
-    if (!ctx.readFile) return unknown(`\`file("${path}")\`: anf-lint reads no file here`);
-    return ctx.readFile(path!);
-  }),
+  yamldecode: (args) =>
+    strings(args, 1, ([s]) => {
+      try {
+        return fromJs(parseYaml(s!, { maxAliasCount: 100 }) as unknown);
+      } catch {
+        return failure('`yamldecode` of text that is not YAML');
+      }
+    }),
+  file: (args, ctx) =>
+    strings(args, 1, ([path]) => {
+      if (!ctx.readFile) return unknown(`\`file("${path}")\`: anf-lint reads no file here`);
+      return ctx.readFile(path!);
+    }),
   abspath: (args) => strings(args, 1, ([p]) => p!),
   startswith: (args) => strings(args, 2, ([s, p]) => s!.startsWith(p!)),
   endswith: (args) => strings(args, 2, ([s, p]) => s!.endsWith(p!)),
-  setunion: (args) => (args.every(Array.isArray) ? makeSet(args.flatMap((a) => a as TfValue[])) : typed('setunion', 'sets', args.find((a) => !Array.isArray(a)))),
-  compact: (args) => (Array.isArray(args[0]) ? args[0].filter((x) => x !== null && x !== '') : typed('compact', 'a list', args[0])),
+  setunion: (args) =>
+    args.every(Array.isArray)
+      ? makeSet(args.flatMap((a) => a as TfValue[]))
+      : typed(
+          'setunion',
+          'sets',
+          args.find((a) => !Array.isArray(a)),
+        ),
+  compact: (args) =>
+    Array.isArray(args[0]) ? args[0].filter((x) => x !== null && x !== '') : typed('compact', 'a list', args[0]),
   reverse: (args) => (Array.isArray(args[0]) ? [...args[0]].reverse() : typed('reverse', 'a list', args[0])),
   slice: (args) => {
     const [list, a, b] = args;
@@ -251,11 +286,32 @@ const FUNCTIONS: Record<string, Fn> = {
 };
 
 /** Functions whose arguments may be unknown or errors: they decide for themselves. */
-const SEES_UNKNOWN: ReadonlySet<string> = new Set(['try', 'can', 'coalesce', 'contains', 'length', 'concat', 'merge', 'tolist', 'toset', 'flatten', 'element', 'lookup', 'values', 'compact', 'reverse', 'slice', 'one', 'coalescelist', 'keys', 'zipmap']);
+const SEES_UNKNOWN: ReadonlySet<string> = new Set([
+  'try',
+  'can',
+  'coalesce',
+  'contains',
+  'length',
+  'concat',
+  'merge',
+  'tolist',
+  'toset',
+  'flatten',
+  'element',
+  'lookup',
+  'values',
+  'compact',
+  'reverse',
+  'slice',
+  'one',
+  'coalescelist',
+  'keys',
+  'zipmap',
+]);
 
 /** Calls a built-in function by name (`provider::` functions and unknown names stay unknown, saying so). */
 export function callFunction(name: string, args: TfValue[], ctx: FunctionContext = {}): TfValue {
-  const fn = Object.prototype.hasOwnProperty.call(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
+  const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
   if (!fn) return unknown(`anf-lint does not evaluate the function \`${name}\``);
   if (!SEES_UNKNOWN.has(name)) {
     for (const a of args) {
@@ -274,7 +330,7 @@ export function callFunction(name: string, args: TfValue[], ctx: FunctionContext
 }
 
 export function isFunction(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(FUNCTIONS, name);
+  return Object.hasOwn(FUNCTIONS, name);
 }
 
 function typed(name: string, wanted: string, got: TfValue | undefined): Unknown {
@@ -321,42 +377,48 @@ function format(args: TfValue[]): TfValue {
   if (isUnknown(spec)) return spec;
   let next = 1;
   let failed: Unknown | undefined;
-  const text = spec.replace(/%(-?)(0?)(\d*)(?:\.(\d+))?([sdfvqtbxXoeEgG%])/g, (_m, left: string, zero: string, width: string, precision: string | undefined, verb: string) => {
-    if (verb === '%') return '%';
-    const arg = args[next++];
-    if (arg === undefined) {
-      failed ??= failure('`format` has fewer arguments than verbs');
-      return '';
-    }
-    let out: string;
-    if (verb === 'd') {
-      const n = asNumber(arg);
-      if (isUnknown(n)) return ((failed ??= n), '');
-      out = Math.trunc(n).toString();
-    } else if (verb === 'f' || verb === 'e' || verb === 'g') {
-      const n = asNumber(arg);
-      if (isUnknown(n)) return ((failed ??= n), '');
-      out = verb === 'e' ? n.toExponential(precision ? Number(precision) : 6) : n.toFixed(precision ? Number(precision) : 6);
-    } else if (verb === 'x' || verb === 'X' || verb === 'o' || verb === 'b') {
-      const n = asNumber(arg);
-      if (isUnknown(n)) return ((failed ??= n), '');
-      out = Math.trunc(n).toString(verb === 'o' ? 8 : verb === 'b' ? 2 : 16); // not a fact: number bases of the verbs
-      if (verb === 'X') out = out.toUpperCase();
-    } else if (verb === 'q') {
-      const s = asString(arg);
-      if (isUnknown(s)) return ((failed ??= s), '');
-      out = JSON.stringify(s);
-    } else if (verb === 'v' && typeof arg !== 'string' && typeof arg !== 'number' && typeof arg !== 'boolean') {
-      out = show(arg, 10_000); // not a fact: bound on a formatted value
-    } else {
-      const s = asString(arg);
-      if (isUnknown(s)) return ((failed ??= s), '');
-      out = s;
-    }
-    const w = width ? Number(width) : 0;
-    if (out.length < w) out = left ? out.padEnd(w) : out.padStart(w, zero && verb !== 's' ? '0' : ' ');
-    return out;
-  });
+  const text = spec.replace(
+    /%(-?)(0?)(\d*)(?:\.(\d+))?([sdfvqtbxXoeEgG%])/g,
+    (_m, left: string, zero: string, width: string, precision: string | undefined, verb: string) => {
+      if (verb === '%') return '%';
+      const arg = args[next++];
+      if (arg === undefined) {
+        failed ??= failure('`format` has fewer arguments than verbs');
+        return '';
+      }
+      let out: string;
+      if (verb === 'd') {
+        const n = asNumber(arg);
+        if (isUnknown(n)) return ((failed ??= n), '');
+        out = Math.trunc(n).toString();
+      } else if (verb === 'f' || verb === 'e' || verb === 'g') {
+        const n = asNumber(arg);
+        if (isUnknown(n)) return ((failed ??= n), '');
+        out =
+          verb === 'e'
+            ? n.toExponential(precision ? Number(precision) : 6)
+            : n.toFixed(precision ? Number(precision) : 6);
+      } else if (verb === 'x' || verb === 'X' || verb === 'o' || verb === 'b') {
+        const n = asNumber(arg);
+        if (isUnknown(n)) return ((failed ??= n), '');
+        out = Math.trunc(n).toString(verb === 'o' ? 8 : verb === 'b' ? 2 : 16); // not a fact: number bases of the verbs
+        if (verb === 'X') out = out.toUpperCase();
+      } else if (verb === 'q') {
+        const s = asString(arg);
+        if (isUnknown(s)) return ((failed ??= s), '');
+        out = JSON.stringify(s);
+      } else if (verb === 'v' && typeof arg !== 'string' && typeof arg !== 'number' && typeof arg !== 'boolean') {
+        out = show(arg, 10_000); // not a fact: bound on a formatted value
+      } else {
+        const s = asString(arg);
+        if (isUnknown(s)) return ((failed ??= s), '');
+        out = s;
+      }
+      const w = width ? Number(width) : 0;
+      if (out.length < w) out = left ? out.padEnd(w) : out.padStart(w, zero && verb !== 's' ? '0' : ' ');
+      return out;
+    },
+  );
   return failed ?? text;
 }
 
@@ -372,9 +434,10 @@ function cidrsubnet(args: TfValue[]): TfValue {
   if (!m) return unknown(`anf-lint evaluates \`cidrsubnet\` of IPv4 prefixes only, not "${prefix}"`);
   const octets = m.slice(1, 5).map(Number);
   const length = Number(m[5]);
-  if (octets.some((o) => o > 255) || length > 32) /* not a fact: IPv4 */ return failure(`"${prefix}" is not an IPv4 prefix`);
+  const ipv4 = { octet: 255, bits: 32 }; // not a fact: the size of an IPv4 address
+  if (octets.some((o) => o > ipv4.octet) || length > ipv4.bits) return failure(`"${prefix}" is not an IPv4 prefix`);
   const newLength = length + bits;
-  if (newLength > 32 || bits < 0) /* not a fact: IPv4 */ return failure(`\`cidrsubnet\`: ${bits} more bits do not fit a /${length}`);
+  if (newLength > ipv4.bits || bits < 0) return failure(`\`cidrsubnet\`: ${bits} more bits do not fit a /${length}`);
   if (num < 0 || num >= 2 ** bits) return failure(`\`cidrsubnet\`: ${num} does not fit in ${bits} bits`);
   const base = octets.reduce((a, o) => a * 256 + o, 0); // not a fact: IPv4 octets
   const network = (base - (base % 2 ** (32 - length))) % 2 ** 32; // not a fact: IPv4 addresses are 32 bits

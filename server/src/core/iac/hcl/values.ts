@@ -87,8 +87,10 @@ export function equal(a: TfValue, b: TfValue): boolean {
   return false;
 }
 
+const SHOWN_LENGTH = 60; // not a fact: how much of a value a message quotes
+
 /** How a value reads in a message (short; long values are cut). */
-export function show(v: TfValue, limit = 60): string { // not a fact: message length
+export function show(v: TfValue, limit = SHOWN_LENGTH): string {
   if (v instanceof Unknown) return '(unknown)';
   let text: string;
   try {

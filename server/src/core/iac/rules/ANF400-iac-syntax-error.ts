@@ -13,8 +13,15 @@ export const iacSyntaxError = defineRule({
     title: 'Terraform, Bicep or JSON syntax error',
     what: 'A Terraform, Bicep, ARM template or `az netappfiles` JSON file that does not parse: an unclosed brace, a missing `=`, a stray character. One error gives one finding, on its own line: an unclosed brace is shown on the brace, a missing value right after the `=`, and the valid declarations after the error give none.',
     why: 'anf-lint reads the estate around the error, but resources after it may be missing or cut short, so sizing findings on this file are incomplete until it parses. Terraform, Bicep and Azure would refuse the file too.',
-    instead: 'Fix the syntax at the position shown; `terraform validate`, `az bicep build` or a JSON formatter give the same position.',
-    examples: [{ flagged: 'resource "azurerm_netapp_pool" "p" {\n  size_in_tb = 4\n', better: 'resource "azurerm_netapp_pool" "p" {\n  size_in_tb = 4\n}', language: 'hcl' }],
+    instead:
+      'Fix the syntax at the position shown; `terraform validate`, `az bicep build` or a JSON formatter give the same position.',
+    examples: [
+      {
+        flagged: 'resource "azurerm_netapp_pool" "p" {\n  size_in_tb = 4\n',
+        better: 'resource "azurerm_netapp_pool" "p" {\n  size_in_tb = 4\n}',
+        language: 'hcl',
+      },
+    ],
     sources: ['TF_NETAPP_POOL'],
   },
   appliesTo: (file) => isIac(file) || IAC_KINDS.has(file.kind),

@@ -10,13 +10,16 @@ export const volumeServiceLevelMismatch = defineRule({
   fixes: ['unsafe'],
   doc: {
     title: "A volume's service level differs from its capacity pool's",
-    what: 'An `azurerm_netapp_volume` `service_level` (or a volume\'s `serviceLevel` property) that is not the service level of the capacity pool the volume is in.',
+    what: "An `azurerm_netapp_volume` `service_level` (or a volume's `serviceLevel` property) that is not the service level of the capacity pool the volume is in.",
     why: "A volume gets its pool's service level: its throughput is quota x the pool's rate. A different value in the code is refused by the API or, where the property is only informative, misleads everyone who reads the code (and anf-lint's figures use the pool's). To move a volume to another service level, move it to a pool of that level.",
-    instead: "Write the pool's service level on the volume, or point the volume at a pool of the level you want. The fix writes the pool's level.",
+    instead:
+      "Write the pool's service level on the volume, or point the volume at a pool of the level you want. The fix writes the pool's level.",
     examples: [
       {
-        flagged: 'resource "azurerm_netapp_volume" "tools" {\n  pool_name     = azurerm_netapp_pool.premium.name\n  service_level = "Standard"\n}',
-        better: 'resource "azurerm_netapp_volume" "tools" {\n  pool_name     = azurerm_netapp_pool.premium.name\n  service_level = "Premium"\n}',
+        flagged:
+          'resource "azurerm_netapp_volume" "tools" {\n  pool_name     = azurerm_netapp_pool.premium.name\n  service_level = "Standard"\n}',
+        better:
+          'resource "azurerm_netapp_volume" "tools" {\n  pool_name     = azurerm_netapp_pool.premium.name\n  service_level = "Premium"\n}',
         language: 'hcl',
       },
     ],
@@ -34,8 +37,20 @@ export const volumeServiceLevelMismatch = defineRule({
       context.report({
         span: at.span,
         message: `${capitalized(label('volume', volume))} says service level \`${mine}\`, but its ${label('pool', pool)} is \`${theirs}\`: a volume has its pool's service level (and its throughput rate). Write \`${theirs}\`, or move the volume to a ${mine} pool.`,
-        related: [{ uri: context.file.uri, span: pool.serviceLevel!.span, message: `${pool.name?.value ?? pool.symbol}: ${theirs}` }],
-        ...(at.editSpan ? { fixes: [unsafeFix(`Use the pool's service level \`${theirs}\``, [{ span: at.editSpan, newText: theirs }])] } : {}),
+        related: [
+          {
+            uri: context.file.uri,
+            span: pool.serviceLevel!.span,
+            message: `${pool.name?.value ?? pool.symbol}: ${theirs}`,
+          },
+        ],
+        ...(at.editSpan
+          ? {
+              fixes: [
+                unsafeFix(`Use the pool's service level \`${theirs}\``, [{ span: at.editSpan, newText: theirs }]),
+              ],
+            }
+          : {}),
       });
     }
   },

@@ -10,7 +10,11 @@ function allowed(rule: IacExportRule): Set<Protocol> | undefined {
     if (rule.protocols.value === undefined) return undefined;
     return new Set(rule.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])));
   }
-  const flags: [Protocol, IacExportRule['nfsv3']][] = [['NFSv3', rule.nfsv3], ['NFSv4.1', rule.nfsv41], ['SMB', rule.cifs]];
+  const flags: [Protocol, IacExportRule['nfsv3']][] = [
+    ['NFSv3', rule.nfsv3],
+    ['NFSv4.1', rule.nfsv41],
+    ['SMB', rule.cifs],
+  ];
   if (flags.every(([, f]) => f === undefined)) return undefined;
   if (flags.some(([, f]) => f !== undefined && f.value === undefined)) return undefined;
   return new Set(flags.filter(([, f]) => f?.value === true).map(([p]) => p));
@@ -31,11 +35,14 @@ export const exportPolicyProtocol = defineRule({
     title: 'An export policy rule allows none of the protocols the volume serves, or one it does not serve',
     what: "An `export_policy_rule` (Terraform) or `exportPolicy.rules` entry (ARM, Bicep) whose protocols (`protocols_enabled`, or `nfsv3`/`nfsv41`/`cifs`) do not match the volume's `protocols`/`protocolTypes`.",
     why: 'A rule that allows only protocols the volume does not serve lets no client of that rule mount: the mount fails with "access denied" although the addresses match. A rule that also allows a protocol the volume does not serve is harmless but says something untrue about the volume, often left over from a copied template.',
-    instead: "List in each rule the protocols the volume serves (for a dual-protocol volume, those the rule's clients use).",
+    instead:
+      "List in each rule the protocols the volume serves (for a dual-protocol volume, those the rule's clients use).",
     examples: [
       {
-        flagged: 'protocols = ["NFSv4.1"]\nexport_policy_rule {\n  rule_index        = 1\n  allowed_clients   = ["10.20.0.0/16"]\n  protocols_enabled = ["NFSv3"]\n}',
-        better: 'protocols = ["NFSv4.1"]\nexport_policy_rule {\n  rule_index        = 1\n  allowed_clients   = ["10.20.0.0/16"]\n  protocols_enabled = ["NFSv4.1"]\n}',
+        flagged:
+          'protocols = ["NFSv4.1"]\nexport_policy_rule {\n  rule_index        = 1\n  allowed_clients   = ["10.20.0.0/16"]\n  protocols_enabled = ["NFSv3"]\n}',
+        better:
+          'protocols = ["NFSv4.1"]\nexport_policy_rule {\n  rule_index        = 1\n  allowed_clients   = ["10.20.0.0/16"]\n  protocols_enabled = ["NFSv4.1"]\n}',
         language: 'hcl',
       },
     ],

@@ -12,12 +12,15 @@ export const exportRootOpen = defineRule({
   doc: {
     title: 'Root access granted to every client (0.0.0.0/0)',
     what: 'An export policy rule with `allowed_clients`/`allowedClients` `0.0.0.0/0` and root access (`root_access_enabled = true`, `hasRootAccess: true`).',
-    why: 'Any host that can reach the volume\'s network may mount it and act as root on every file. Root access is often needed for a few administration hosts, rarely for a whole address space.',
-    instead: 'Allow root only to the subnets or hosts that need it, in a rule of their own, and give the wide rule `root_access_enabled = false`.',
+    why: "Any host that can reach the volume's network may mount it and act as root on every file. Root access is often needed for a few administration hosts, rarely for a whole address space.",
+    instead:
+      'Allow root only to the subnets or hosts that need it, in a rule of their own, and give the wide rule `root_access_enabled = false`.',
     examples: [
       {
-        flagged: 'export_policy_rule {\n  rule_index          = 1\n  allowed_clients     = ["0.0.0.0/0"]\n  root_access_enabled = true\n}',
-        better: 'export_policy_rule {\n  rule_index          = 1\n  allowed_clients     = ["10.10.0.0/16"]\n  root_access_enabled = false\n}',
+        flagged:
+          'export_policy_rule {\n  rule_index          = 1\n  allowed_clients     = ["0.0.0.0/0"]\n  root_access_enabled = true\n}',
+        better:
+          'export_policy_rule {\n  rule_index          = 1\n  allowed_clients     = ["10.10.0.0/16"]\n  root_access_enabled = false\n}',
         language: 'hcl',
       },
     ],
@@ -29,7 +32,8 @@ export const exportRootOpen = defineRule({
     if (!estate) return;
     for (const volume of estate.volumes) {
       volume.exportRules.forEach((rule, index) => {
-        if (rule.rootAccess?.value !== true || !rule.allowedClients?.value || !OPEN.test(rule.allowedClients.value)) return;
+        if (rule.rootAccess?.value !== true || !rule.allowedClients?.value || !OPEN.test(rule.allowedClients.value))
+          return;
         context.report({
           span: rule.allowedClients.span,
           message: `Export rule ${index + 1} of ${label('volume', volume)} gives root access to every client (0.0.0.0/0). Allow root only to the hosts that need it.`,

@@ -16,10 +16,12 @@ export const manualQosUnassigned = defineRule({
     title: "Part of a manual-QoS pool's throughput is assigned to no volume",
     what: 'A manual-QoS capacity pool (not Flexible) whose volumes are assigned less throughput in total than the pool provides (size x service-level rate). Over-assignment is ANF114.',
     why: 'With manual QoS a volume gets exactly what is assigned to it; what no volume is assigned is paid for with the pool capacity and used by nobody. The message says what the unassigned part costs a month.',
-    instead: 'Assign the rest to the volumes that need it (`throughput_in_mibps`, `throughputMibps`), or shrink the pool if capacity allows.',
+    instead:
+      'Assign the rest to the volumes that need it (`throughput_in_mibps`, `throughputMibps`), or shrink the pool if capacity allows.',
     examples: [
       {
-        flagged: 'resource "azurerm_netapp_pool" "hana" {\n  service_level = "Ultra"\n  size_in_tb    = 10\n  qos_type      = "Manual"\n}\n# volumes assigned 900 MiB/s of 1,280',
+        flagged:
+          'resource "azurerm_netapp_pool" "hana" {\n  service_level = "Ultra"\n  size_in_tb    = 10\n  qos_type      = "Manual"\n}\n# volumes assigned 900 MiB/s of 1,280',
         better: '# volumes assigned 1,280 MiB/s of 1,280',
         language: 'hcl',
       },
@@ -33,14 +35,26 @@ export const manualQosUnassigned = defineRule({
     const figures = figuresOf(context, manifest);
     for (const { pool } of pools(manifest)) {
       const level = pool.serviceLevel?.value;
-      if (!level || level === 'Flexible' || poolQos(pool) !== 'manual' || !pool.size || !poolFullyKnown(pool) || poolMemberVolumes(pool).length === 0) continue;
+      if (
+        !level ||
+        level === 'Flexible' ||
+        poolQos(pool) !== 'manual' ||
+        !pool.size ||
+        !poolFullyKnown(pool) ||
+        poolMemberVolumes(pool).length === 0
+      )
+        continue;
       const sizeTiB = bytesToTiB(pool.size.value.bytes);
       const budget = poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB });
-      const assigned = poolMemberVolumes(pool).reduce((sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0), 0);
+      const assigned = poolMemberVolumes(pool).reduce(
+        (sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0),
+        0,
+      );
       const unassigned = budget - assigned;
       const rate = serviceLevelRateMiBpsPerTiB(level);
       if (unassigned < QOS.manualMinVolumeThroughputMiBps.value || !rate) continue;
-      const monthly = tibToGiB(unassigned / rate) * figures.prices.capacityPerGiBHour[level] * BILLING.hoursPerMonth.value;
+      const monthly =
+        tibToGiB(unassigned / rate) * figures.prices.capacityPerGiBHour[level] * BILLING.hoursPerMonth.value;
       context.report({
         span: pool.size.span,
         message: `${formatMiBps(unassigned)} of the ${formatMiBps(budget)} of manual-QoS ${named('pool', pool.name)} (${formatNumber(sizeTiB)} TiB x ${rate} MiB/s per TiB) is assigned to no volume: ${formatUsd(monthly)} a month at the ${level} list price buys throughput nobody uses.`,

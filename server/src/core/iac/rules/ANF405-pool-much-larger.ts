@@ -16,10 +16,12 @@ export const poolMuchLarger = defineRule({
     title: 'A capacity pool far larger than its volumes',
     what: `A capacity pool at least ${SIZING_IAC.poolSlackFactor.value} times the sum of its volume quotas, with at least ${POOL_LIMITS.incrementTiB.value} TiB it could shed. The factor is anf-lint's own judgement.`,
     why: 'A pool is billed for its provisioned size, used or not. With auto QoS the unused part gives no volume any throughput; with manual QoS it adds to a budget that is only useful when assigned. The message says what the gap costs a month.',
-    instead: 'Shrink the pool to the smallest whole TiB that holds the volumes (and, with manual QoS, the throughput assigned), or grow the volumes that need it. The smallest size is never under 4 TiB unless every volume of the pool sets Standard network features: the azurerm provider documents Basic as the default when `network_features` is unset (anf-lint reads unset network features in Bicep and ARM the same way), and 1 TiB pools need Standard. That floor is uncertain when volumes leave network features unset (defaults differ between tools and have changed), and the message says so when it decides the size. The fix sets that size, in the source\'s own units.',
+    instead:
+      "Shrink the pool to the smallest whole TiB that holds the volumes (and, with manual QoS, the throughput assigned), or grow the volumes that need it. The smallest size is never under 4 TiB unless every volume of the pool sets Standard network features: the azurerm provider documents Basic as the default when `network_features` is unset (anf-lint reads unset network features in Bicep and ARM the same way), and 1 TiB pools need Standard. That floor is uncertain when volumes leave network features unset (defaults differ between tools and have changed), and the message says so when it decides the size. The fix sets that size, in the source's own units.",
     examples: [
       {
-        flagged: 'resource "azurerm_netapp_pool" "p" {\n  service_level = "Premium"\n  size_in_tb    = 20\n}\n# one volume, storage_quota_in_gb = 4096',
+        flagged:
+          'resource "azurerm_netapp_pool" "p" {\n  service_level = "Premium"\n  size_in_tb    = 20\n}\n# one volume, storage_quota_in_gb = 4096',
         better: 'resource "azurerm_netapp_pool" "p" {\n  service_level = "Premium"\n  size_in_tb    = 4\n}',
         language: 'hcl',
       },
@@ -34,7 +36,8 @@ export const poolMuchLarger = defineRule({
     for (const { pool } of pools(manifest)) {
       const level = pool.serviceLevel?.value;
       const members = poolMemberVolumes(pool);
-      if (!level || !pool.size || !poolFullyKnown(pool) || members.length === 0 || members.some((v) => !v.quota)) continue;
+      if (!level || !pool.size || !poolFullyKnown(pool) || members.length === 0 || members.some((v) => !v.quota))
+        continue;
       const sizeTiB = bytesToTiB(pool.size.value.bytes);
       const allocated = allocatedGiB(pool);
       // 1 TiB pools need Standard network features on every volume. The azurerm provider documents
@@ -46,16 +49,29 @@ export const poolMuchLarger = defineRule({
       // Volumes that leave network features unset (and none that says Basic): the 4 TiB floor is a
       // reading of the provider's documented default, not something the code says.
       const unset = members.filter((v) => volumeNetworkFeaturesValue(pool, v) === undefined).length;
-      const floorUncertain = !allStandard && unset > 0 && members.every((v) => volumeNetworkFeaturesValue(pool, v)?.value !== 'Basic');
+      const floorUncertain =
+        !allStandard && unset > 0 && members.every((v) => volumeNetworkFeaturesValue(pool, v)?.value !== 'Basic');
       let smallest = Math.max(min, ceilWhole(gibToTiB(allocated)));
       const floorDecides = smallest === min && ceilWhole(gibToTiB(allocated)) < min;
       if (poolQos(pool) === 'manual') {
-        const assigned = members.reduce((sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0), 0);
+        const assigned = members.reduce(
+          (sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0),
+          0,
+        );
         const flexible = pool.throughput ? bytesPerSecondToMiBps(pool.throughput.value.bytesPerSecond) : undefined;
-        while (smallest < sizeTiB && poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB: smallest, ...(flexible !== undefined ? { flexibleThroughputMiBps: flexible } : {}) }) < assigned) smallest++;
+        while (
+          smallest < sizeTiB &&
+          poolThroughputBudgetMiBps({
+            serviceLevel: level,
+            sizeTiB: smallest,
+            ...(flexible !== undefined ? { flexibleThroughputMiBps: flexible } : {}),
+          }) < assigned
+        )
+          smallest++;
       }
       const gap = sizeTiB - smallest;
-      if (gap < POOL_LIMITS.incrementTiB.value || sizeTiB < SIZING_IAC.poolSlackFactor.value * gibToTiB(allocated)) continue;
+      if (gap < POOL_LIMITS.incrementTiB.value || sizeTiB < SIZING_IAC.poolSlackFactor.value * gibToTiB(allocated))
+        continue;
       const monthly = tibToGiB(gap) * figures.prices.capacityPerGiBHour[level] * BILLING.hoursPerMonth.value;
       context.report({
         span: pool.size.span,

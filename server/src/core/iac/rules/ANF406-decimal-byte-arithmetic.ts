@@ -12,9 +12,14 @@ export const decimalByteArithmetic = defineRule({
     title: 'A byte count computed with decimal multipliers (1000) where the API counts GiB',
     what: 'A pool `size` or volume `usageThreshold` in bytes written as `100 * 1000 * 1000 * 1000` or `100000000000`: a whole number of GB (10^9 bytes) that is not a whole number of GiB (2^30).',
     why: 'ARM sizes are bytes and Azure NetApp Files counts binary units: 100 GB is 93.13 GiB. The volume comes out 7% smaller than meant, below a minimum, or not a whole GiB.',
-    instead: 'Multiply by 1024 (`100 * 1024 * 1024 * 1024`), or write the byte count of the GiB you mean. The fix does that.',
+    instead:
+      'Multiply by 1024 (`100 * 1024 * 1024 * 1024`), or write the byte count of the GiB you mean. The fix does that.',
     examples: [
-      { flagged: 'usageThreshold: 100 * 1000 * 1000 * 1000', better: 'usageThreshold: 100 * 1024 * 1024 * 1024', language: 'bicep' },
+      {
+        flagged: 'usageThreshold: 100 * 1000 * 1000 * 1000',
+        better: 'usageThreshold: 100 * 1024 * 1024 * 1024',
+        language: 'bicep',
+      },
     ],
     sources: ['NETAPP_ARM'],
   },

@@ -12,7 +12,8 @@ export const volumeMultipleZones = defineRule({
     title: 'A volume given more than one availability zone',
     what: `A volume with more than ${VOLUME_RESOURCE.zonesPerVolume.value} entry in \`zones\` (ARM, Bicep, azapi).`,
     why: 'An Azure NetApp Files volume lives in exactly one availability zone; the deployment fails with more. Zone redundancy comes from cross-zone replication to a second volume, not from listing zones.',
-    instead: 'Give the volume the one zone where its clients run, and replicate to a volume in another zone if you need zone redundancy.',
+    instead:
+      'Give the volume the one zone where its clients run, and replicate to a volume in another zone if you need zone redundancy.',
     examples: [{ flagged: "zones: [ '1', '2' ]", better: "zones: [ '1' ]", language: 'bicep' }],
     sources: ['AZ_ZONES'],
   },

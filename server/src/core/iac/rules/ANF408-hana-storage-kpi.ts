@@ -13,8 +13,14 @@ import { workloadOverrideHint } from '../estate';
 import { estateOf, isIac } from './helpers';
 
 const KPI = {
-  'sap-hana-data': { bytesPerSecond: () => HANA_STORAGE_KPI.dataMBps.value * HANA_STORAGE_KPI.bytesPerMB.value, mbps: () => HANA_STORAGE_KPI.dataMBps.value },
-  'sap-hana-log': { bytesPerSecond: () => HANA_STORAGE_KPI.logMBps.value * HANA_STORAGE_KPI.bytesPerMB.value, mbps: () => HANA_STORAGE_KPI.logMBps.value },
+  'sap-hana-data': {
+    bytesPerSecond: () => HANA_STORAGE_KPI.dataMBps.value * HANA_STORAGE_KPI.bytesPerMB.value,
+    mbps: () => HANA_STORAGE_KPI.dataMBps.value,
+  },
+  'sap-hana-log': {
+    bytesPerSecond: () => HANA_STORAGE_KPI.logMBps.value * HANA_STORAGE_KPI.bytesPerMB.value,
+    mbps: () => HANA_STORAGE_KPI.logMBps.value,
+  },
 } as const;
 
 type HanaRole = 'sap-hana-data' | 'sap-hana-log';
@@ -27,14 +33,22 @@ const DATA_OR_LOG = /(?:^|[^a-z])(data|log)(?:[^a-z]|$)/i;
  * word in its name in a HANA context (its pool or account is named for HANA, or another volume of its
  * pool is a HANA volume), or an NFS mount of it at /hana/data or /hana/log elsewhere in the workspace.
  */
-function hanaRoleFromContext(context: RuleContext, pool: ManifestPool, volume: ManifestVolume, accountName: string | undefined): { kind: HanaRole; from: string } | undefined {
+function hanaRoleFromContext(
+  context: RuleContext,
+  pool: ManifestPool,
+  volume: ManifestVolume,
+  accountName: string | undefined,
+): { kind: HanaRole; from: string } | undefined {
   for (const summary of context.file.volumes) {
     if (summary.name !== volume.name?.value || (pool.name && summary.pool !== pool.name.value)) continue;
     for (const mount of context.workspace.mountsOfVolume(summary)) {
       const found = workloadFromMountPath(mount.mountPoint);
       if (found && (found.workload === 'sap-hana-data' || found.workload === 'sap-hana-log')) {
         const line = context.workspace.file(mount.uri)?.source.positionAt(mount.span.start).line;
-        return { kind: found.workload, from: `its mount at ${mount.mountPoint} (${baseName(pathOf(mount.uri))}${line !== undefined ? `:${line + 1}` : ''})` };
+        return {
+          kind: found.workload,
+          from: `its mount at ${mount.mountPoint} (${baseName(pathOf(mount.uri))}${line !== undefined ? `:${line + 1}` : ''})`,
+        };
       }
     }
   }
@@ -51,7 +65,10 @@ function hanaRoleFromContext(context: RuleContext, pool: ManifestPool, volume: M
           ? `a pool that holds other SAP HANA volumes`
           : undefined;
   if (!context_) return undefined;
-  return { kind: word[1]!.toLowerCase() === 'data' ? 'sap-hana-data' : 'sap-hana-log', from: `its name \`${name}\` in ${context_}` };
+  return {
+    kind: word[1]!.toLowerCase() === 'data' ? 'sap-hana-data' : 'sap-hana-log',
+    from: `its name \`${name}\` in ${context_}`,
+  };
 }
 
 export const hanaStorageKpi = defineRule({
@@ -64,11 +81,14 @@ export const hanaStorageKpi = defineRule({
     title: "A SAP HANA data or log volume below SAP HANA's storage throughput KPI",
     what: `A volume that serves /hana/data or /hana/log (from a \`# anf: workload=\` annotation, a \`workload\` tag, the volume spec name of an application volume group (\`volume_spec_name = "log"\`, \`volumeSpecName: 'data'\`), SAP's naming such as \`HN1-data-mnt00001\`, a name with \`hana\` and \`data\`/\`log\` such as \`hana-data\`, a \`data\`/\`log\` word in the name of a volume whose pool or account is named for HANA or whose pool holds other HANA volumes, or an NFS mount of the volume at /hana/data or /hana/log in the workspace) whose throughput limit is below the storage KPI: ${HANA_STORAGE_KPI.dataMBps.value} MB/s for data, ${HANA_STORAGE_KPI.logMBps.value} MB/s for log. Infrastructure code declares no requirement, so the KPI is the requirement. Volumes of \`count\`/\`for_each\` blocks are judged per instance where the reader expands them (a literal map or list); a block it cannot expand is not judged.`,
     why: 'SAP HANA is certified on Azure NetApp Files with these minimums; below them savepoints and log writes stall and HANA start-up takes longer. With auto QoS a small volume gets quota x rate, often far less.',
-    instead: 'Grow the quota (auto QoS) or assign more throughput (manual QoS). The fix writes the quota or throughput that meets the KPI, in the source\'s own units.',
+    instead:
+      "Grow the quota (auto QoS) or assign more throughput (manual QoS). The fix writes the quota or throughput that meets the KPI, in the source's own units.",
     examples: [
       {
-        flagged: 'resource "azurerm_netapp_volume" "log" {\n  name                = "HN1-log-mnt00001"\n  service_level       = "Premium"\n  storage_quota_in_gb = 1024\n}',
-        better: 'resource "azurerm_netapp_volume" "log" {\n  name                = "HN1-log-mnt00001"\n  service_level       = "Premium"\n  storage_quota_in_gb = 3815\n}',
+        flagged:
+          'resource "azurerm_netapp_volume" "log" {\n  name                = "HN1-log-mnt00001"\n  service_level       = "Premium"\n  storage_quota_in_gb = 1024\n}',
+        better:
+          'resource "azurerm_netapp_volume" "log" {\n  name                = "HN1-log-mnt00001"\n  service_level       = "Premium"\n  storage_quota_in_gb = 3815\n}',
         language: 'hcl',
       },
     ],
@@ -82,9 +102,18 @@ export const hanaStorageKpi = defineRule({
     for (const { account, pool, volume } of volumes(manifest)) {
       const stated = volume.workload?.value;
       // A workload the code states (annotation, tag, spec, SAP name) wins; only a volume without one is read from its context.
-      const guessed = stated === undefined && pool.serviceLevel && volume.quota && !volume.requirements ? hanaRoleFromContext(context, pool, volume, account?.name?.value) : undefined;
+      const guessed =
+        stated === undefined && pool.serviceLevel && volume.quota && !volume.requirements
+          ? hanaRoleFromContext(context, pool, volume, account?.name?.value)
+          : undefined;
       const kind = stated ?? guessed?.kind;
-      if ((kind !== 'sap-hana-data' && kind !== 'sap-hana-log') || volume.requirements || !pool.serviceLevel || !volume.quota) continue;
+      if (
+        (kind !== 'sap-hana-data' && kind !== 'sap-hana-log') ||
+        volume.requirements ||
+        !pool.serviceLevel ||
+        !volume.quota
+      )
+        continue;
       // Repeated resources (count/for_each) are judged per instance when the reader expands them; a block it could not expand is not.
       if (volume.repeated || volume.unknown?.includes('throughput')) continue;
       const kpiMiBps = KPI[kind].bytesPerSecond() / MiB;
@@ -95,9 +124,13 @@ export const hanaStorageKpi = defineRule({
       const level = pool.serviceLevel.value;
       let fix;
       if (poolQos(pool) === 'auto') {
-        const rate = serviceLevelRateMiBpsPerTiB(level, volumeCoolAccess(volume)) ?? SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Standard.value;
+        const rate =
+          serviceLevelRateMiBpsPerTiB(level, volumeCoolAccess(volume)) ??
+          SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Standard.value;
         const gib = Math.ceil((kpiMiBps / rate) * 1024); // not a fact: GiB per TiB
-        fix = fixOf.unsafe(`Set the quota to ${formatNumber(gib)} GiB (${formatMiBps(gib / 1024 * rate)})`, [replaceValue(volume.quota, `${gib} GiB`)]); // not a fact: GiB per TiB
+        fix = fixOf.unsafe(`Set the quota to ${formatNumber(gib)} GiB (${formatMiBps((gib / 1024) * rate)})`, [
+          replaceValue(volume.quota, `${gib} GiB`),
+        ]); // not a fact: GiB per TiB
       } else if (volume.throughput) {
         const mibps = Math.ceil(kpiMiBps);
         fix = fixOf.unsafe(`Assign ${mibps} MiB/s`, [replaceValue(volume.throughput, `${mibps} MiB/s`)]);

@@ -27,8 +27,10 @@ export const apiVersionVolumeMinimum = defineRule({
     instead: 'Deploy with a current API version, or give the volume at least the old minimum.',
     examples: [
       {
-        flagged: "resource v 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2021-10-01' = {\n  properties: { usageThreshold: 53687091200 }\n}",
-        better: "resource v 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = {\n  properties: { usageThreshold: 53687091200 }\n}",
+        flagged:
+          "resource v 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2021-10-01' = {\n  properties: { usageThreshold: 53687091200 }\n}",
+        better:
+          "resource v 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = {\n  properties: { usageThreshold: 53687091200 }\n}",
         language: 'bicep',
       },
     ],

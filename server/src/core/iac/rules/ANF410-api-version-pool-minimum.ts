@@ -24,8 +24,10 @@ export const apiVersionPoolMinimum = defineRule({
     instead: `Deploy the pool with a current API version (${API_VERSION_LIMITS.onePoolStableApiVersionFrom.value} or later among stable versions): the pool's properties are written the same way.`,
     examples: [
       {
-        flagged: "resource pool 'Microsoft.NetApp/netAppAccounts/capacityPools@2022-11-01' = {\n  properties: { serviceLevel: 'Premium', size: 1099511627776 }\n}",
-        better: "resource pool 'Microsoft.NetApp/netAppAccounts/capacityPools@2025-06-01' = {\n  properties: { serviceLevel: 'Premium', size: 1099511627776 }\n}",
+        flagged:
+          "resource pool 'Microsoft.NetApp/netAppAccounts/capacityPools@2022-11-01' = {\n  properties: { serviceLevel: 'Premium', size: 1099511627776 }\n}",
+        better:
+          "resource pool 'Microsoft.NetApp/netAppAccounts/capacityPools@2025-06-01' = {\n  properties: { serviceLevel: 'Premium', size: 1099511627776 }\n}",
         language: 'bicep',
       },
     ],

@@ -44,10 +44,12 @@ export const poolWithoutVolumes = defineRule({
     title: 'A capacity pool no volume of the code uses',
     what: 'A capacity pool declared in a file that also declares volumes, when no volume in any file anf-lint read names it. Information for an auto QoS pool, a warning for a manual QoS pool (its whole throughput budget is assigned to nobody). Nothing is said when the file calls modules, is a module other files call, uses Bicep `existing` resources or ARM nested deployments, or when any volume names its pool in a way anf-lint cannot follow (a variable, an unknown expression): the volumes may be in code anf-lint did not read.',
     why: 'A pool is billed for its provisioned size, used or not (Cost model for Azure NetApp Files). A pool without volumes is often left over from a move or a rename, or waits for volumes someone forgot to add.',
-    instead: 'Delete the pool, or add the volumes meant for it. A pool kept on purpose for volumes created elsewhere (the portal, another pipeline) can carry a suppression comment with the reason.',
+    instead:
+      'Delete the pool, or add the volumes meant for it. A pool kept on purpose for volumes created elsewhere (the portal, another pipeline) can carry a suppression comment with the reason.',
     examples: [
       {
-        flagged: 'resource "azurerm_netapp_pool" "old" {\n  name          = "eda-premium-old"\n  service_level = "Premium"\n  size_in_tb    = 8\n  qos_type      = "Manual"\n}\n# no azurerm_netapp_volume names eda-premium-old',
+        flagged:
+          'resource "azurerm_netapp_pool" "old" {\n  name          = "eda-premium-old"\n  service_level = "Premium"\n  size_in_tb    = 8\n  qos_type      = "Manual"\n}\n# no azurerm_netapp_volume names eda-premium-old',
         better: '# the pool removed, or its volumes added',
         language: 'hcl',
       },
@@ -62,13 +64,28 @@ export const poolWithoutVolumes = defineRule({
     const figures = figuresOf(context, manifest);
     for (const { pool } of pools(manifest)) {
       const declared = estate.pools.find((p) => p.symbol === pool.path[0]);
-      if (!declared || declared.declaredIn || declared.repeated || declared.name?.value === undefined || declared.name.unknown) continue;
+      if (
+        !declared ||
+        declared.declaredIn ||
+        declared.repeated ||
+        declared.name?.value === undefined ||
+        declared.name.unknown
+      )
+        continue;
       if (poolHasVolume(context, declared) !== 'no') continue;
       const level = pool.serviceLevel?.value;
       const manual = poolQos(pool) === 'manual';
       const sizeTiB = pool.size && poolFullyKnown(pool) ? bytesToTiB(pool.size.value.bytes) : undefined;
-      const cost = level && sizeTiB !== undefined ? ` (${formatUsd(tibToGiB(sizeTiB) * figures.prices.capacityPerGiBHour[level] * BILLING.hoursPerMonth.value)} a month at the ${level} list price)` : '';
-      const budget = manual && level && level !== 'Flexible' && sizeTiB !== undefined ? `, and its whole ${formatMiBps(poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB }))} manual QoS budget is assigned to no volume` : manual ? ', and its manual QoS throughput is assigned to no volume' : '';
+      const cost =
+        level && sizeTiB !== undefined
+          ? ` (${formatUsd(tibToGiB(sizeTiB) * figures.prices.capacityPerGiBHour[level] * BILLING.hoursPerMonth.value)} a month at the ${level} list price)`
+          : '';
+      const budget =
+        manual && level && level !== 'Flexible' && sizeTiB !== undefined
+          ? `, and its whole ${formatMiBps(poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB }))} manual QoS budget is assigned to no volume`
+          : manual
+            ? ', and its manual QoS throughput is assigned to no volume'
+            : '';
       context.report({
         span: declared.headSpan,
         ...(manual ? { severity: 'warning' as const } : {}),

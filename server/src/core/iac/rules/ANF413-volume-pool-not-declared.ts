@@ -20,10 +20,12 @@ export const volumePoolNotDeclared = defineRule({
     title: 'A volume names a capacity pool the code does not declare',
     what: 'In a file that declares capacity pools, a volume whose pool, named by a literal (an ARM `name` of `account/pool/volume`, a Terraform `pool_name = "..."`, a Bicep `parent` chain written as a name), is none of the pools of any file anf-lint read (ARM names compare without case). A warning when the volume\'s account is declared in the same file, information otherwise. Nothing is said for a pool named by a reference or an expression anf-lint cannot follow, or when the file calls modules, is called as one, uses Bicep `existing` resources or ARM nested deployments.',
     why: 'A volume deploys into the pool its name or `pool_name` says. When the file declares pools and the volume names another, the usual cause is a typo or a rename that missed a volume: the deployment then fails (no such pool) or puts the volume in an older pool. anf-lint says only what the files show: a pool created outside this code is legitimate, and then nothing is wrong.',
-    instead: 'Name one of the declared pools (better: refer to it, `azurerm_netapp_pool.x.name`, `parent: pool`, `[concat(...)]` with the same parameters), or declare the pool the volume names.',
+    instead:
+      'Name one of the declared pools (better: refer to it, `azurerm_netapp_pool.x.name`, `parent: pool`, `[concat(...)]` with the same parameters), or declare the pool the volume names.',
     examples: [
       {
-        flagged: '{ "type": "Microsoft.NetApp/netAppAccounts/capacityPools", "name": "anf-prod/premium" },\n{ "type": "Microsoft.NetApp/netAppAccounts/capacityPools/volumes", "name": "anf-prod/premuim/data" }',
+        flagged:
+          '{ "type": "Microsoft.NetApp/netAppAccounts/capacityPools", "name": "anf-prod/premium" },\n{ "type": "Microsoft.NetApp/netAppAccounts/capacityPools/volumes", "name": "anf-prod/premuim/data" }',
         better: '{ "type": "Microsoft.NetApp/netAppAccounts/capacityPools/volumes", "name": "anf-prod/premium/data" }',
         language: 'json',
       },
@@ -40,10 +42,13 @@ export const volumePoolNotDeclared = defineRule({
       const ref = volume.pool;
       const name = ref?.name;
       // Only a pool named by a literal: a reference anf-lint cannot resolve may be anything.
-      if (!ref || ref.symbol !== undefined || !name || name.value === undefined || name.unknown || name.vars?.length) continue;
+      if (!ref || ref.symbol !== undefined || !name || name.value === undefined || name.unknown || name.vars?.length)
+        continue;
       if (poolOfVolume(estate, volume) || anyPoolNamed(context, name.value)) continue;
       const accountName = volume.account?.name?.value;
-      const accountHere = accountName !== undefined && estate.accounts.some((a) => a.name?.value !== undefined && sameResourceName(a.name.value, accountName));
+      const accountHere =
+        accountName !== undefined &&
+        estate.accounts.some((a) => a.name?.value !== undefined && sameResourceName(a.name.value, accountName));
       const here = declared.map((p) => `\`${p.name!.value}\``).join(', ');
       context.report({
         span: name.span,

@@ -11,11 +11,13 @@ export const terraformUndeclaredVariable = defineRule({
     title: 'A Terraform reference to a variable the module does not declare',
     what: 'A `var.x` in a `.tf` file when no `.tf` file of its folder (its module) has a `variable "x"` block. Found when the file is read with its folder (a folder of two or more `.tf` files, or one that calls or is called by a module).',
     why: '`terraform plan` refuses the module ("Reference to undeclared input variable"). Every value that uses it is unknown to anf-lint too, so the sizes, throughput and checks that depend on it are missing: a silent unknown would hide the cause.',
-    instead: 'Declare the variable (`variable "x" {}` with a `default` or a value in `terraform.tfvars`), or correct the name.',
+    instead:
+      'Declare the variable (`variable "x" {}` with a `default` or a value in `terraform.tfvars`), or correct the name.',
     examples: [
       {
         flagged: 'resource "azurerm_netapp_volume" "data" {\n  storage_quota_in_gb = var.data_size\n}',
-        better: 'variable "data_size" {\n  type    = number\n  default = 1024\n}\n\nresource "azurerm_netapp_volume" "data" {\n  storage_quota_in_gb = var.data_size\n}',
+        better:
+          'variable "data_size" {\n  type    = number\n  default = 1024\n}\n\nresource "azurerm_netapp_volume" "data" {\n  storage_quota_in_gb = var.data_size\n}',
         language: 'hcl',
       },
     ],

@@ -11,9 +11,10 @@ export const undeclaredParameter = defineRule({
   fixes: [],
   doc: {
     title: 'A parameter the template does not declare',
-    what: 'An ARM template uses `parameters(\'x\')` for an `x` its `parameters` section does not declare, or a parameters file (`azuredeploy.parameters.json`, `main.bicepparam`) sets a parameter its template does not declare.',
+    what: "An ARM template uses `parameters('x')` for an `x` its `parameters` section does not declare, or a parameters file (`azuredeploy.parameters.json`, `main.bicepparam`) sets a parameter its template does not declare.",
     why: 'Azure Resource Manager rejects the deployment ("the template parameters ... are not valid; they are not present in the original template"). anf-lint cannot know which value was meant, so every value that uses the parameter is unknown: sizes and throughputs built from it are missing from the figures.',
-    instead: 'Declare the parameter in the template, or fix its name (a typo, or a parameter renamed in the template but not in its parameters file).',
+    instead:
+      'Declare the parameter in the template, or fix its name (a typo, or a parameter renamed in the template but not in its parameters file).',
     examples: [
       {
         flagged: '{\n  "parameters": {\n    "poolSize": { "value": 4 },\n    "poolSzie": { "value": 8 }\n  }\n}',

@@ -17,7 +17,8 @@ export const evaluationStopped = defineRule({
     title: 'anf-lint stopped evaluating a template or module',
     what: 'An ARM template, Bicep file or Terraform root module whose loops (ARM `copy`, Bicep `[for ...]`, Terraform `count`/`for_each` on resources and `module` blocks, also through modules) make more resource instances, or more expressions to evaluate, than anf-lint reads in one go (1,000 instances; 500,000 expressions for ARM and Bicep, 2,000,000 evaluation steps for Terraform: our own bounds on work, not limits of Azure or Terraform). Terraform loops past the bound are read once, as repeated.',
     why: 'Loops nested through modules multiply: `range(0, 64)` three modules deep is 262,144 instances. anf-lint reads up to its bound and says where it stopped, so the editor stays responsive; resources past that point are not in the figures and the values it had not evaluated are unknown.',
-    instead: 'Nothing is wrong with the template. Check the resources past the bound with a smaller loop in a test file, or size them in an anf-lint manifest.',
+    instead:
+      'Nothing is wrong with the template. Check the resources past the bound with a smaller loop in a test file, or size them in an anf-lint manifest.',
     examples: [
       {
         flagged: "module level1 './level.bicep' = [for i in range(0, 64): {\n  name: 'l1-${i}'\n}]",
@@ -36,6 +37,7 @@ export const evaluationStopped = defineRule({
     }
     // Terraform: the module reading records where it stopped on the estate, not as a problem.
     const stopped = estateOf(context.file)?.stopped;
-    if (stopped) context.report({ span: estateOf(context.file)?.calls?.[0]?.headSpan ?? { start: 0, end: 0 }, message: stopped });
+    if (stopped)
+      context.report({ span: estateOf(context.file)?.calls?.[0]?.headSpan ?? { start: 0, end: 0 }, message: stopped });
   },
 });

@@ -24,7 +24,6 @@ export function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-
 /**
  * Whether the file hands resources to, or takes them from, code anf-lint may not have read: Terraform
  * `module` calls or a module other files call, Bicep `module` declarations or `existing` resources, ARM

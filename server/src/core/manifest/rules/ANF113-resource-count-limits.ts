@@ -12,7 +12,8 @@ export const resourceCountLimits = defineRule({
     title: 'More pools per account or volumes per pool than the default limits',
     what: `A NetApp account with more than ${COUNT_LIMITS.poolsPerAccount.value} capacity pools, or a capacity pool with more than ${COUNT_LIMITS.volumesPerPool.value} volumes.`,
     why: 'These are the default resource limits: Azure refuses the extra pool or volume until the limit is raised. Both limits are adjustable through a support request, so this is a warning, not an error.',
-    instead: 'Request a higher limit before deploying, or spread the pools over another NetApp account and the volumes over another pool.',
+    instead:
+      'Request a higher limit before deploying, or spread the pools over another NetApp account and the volumes over another pool.',
     sources: ['RL'],
   },
   appliesTo: isManifest,

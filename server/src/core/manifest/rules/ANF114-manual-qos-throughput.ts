@@ -17,11 +17,16 @@ export const manualQosThroughput = defineRule({
     title: 'Manual QoS: assigned throughput above the pool budget or outside the per-volume range',
     what: `In a manual QoS pool: the volumes' assigned throughput adds up to more than the pool budget (pool TiB x service-level rate, or the Flexible pool's throughput), a volume has no assigned throughput, or one is outside ${QOS.manualMinVolumeThroughputMiBps.value}-${formatNumber(QOS.manualMaxRegularVolumeThroughputMiBps.value)} MiB/s (regular volume). In an auto QoS pool: a volume of an application volume group (infrastructure code), which requires a manual QoS pool (an error), and any other volume with an assigned throughput, which auto QoS ignores.`,
     why: 'Azure refuses an assignment beyond the pool budget, so the volumes cannot all get what the manifest says. A manual QoS volume gets exactly what is assigned to it, whatever its quota; with auto QoS it is the other way round, and an assigned value is silently ignored. Application volume groups are stricter: "You need to use the manual QoS capacity pool functionality" (Requirements and considerations for application volume group for SAP HANA) and "You need to use the manual QoS capacity pool type" (Requirements and considerations for Azure NetApp Files application volume group for Oracle), so a group whose pool uses auto QoS is an error, whatever throughput its volumes name.',
-    instead: 'Lower the assignments, or grow the pool (Standard/Premium/Ultra) or its throughput (Flexible) until the budget covers them. Give every manual QoS volume a `throughput`.',
+    instead:
+      'Lower the assignments, or grow the pool (Standard/Premium/Ultra) or its throughput (Flexible) until the budget covers them. Give every manual QoS volume a `throughput`.',
     examples: [
       {
-        flagged: manifestExample('- name: hana-pool\n  serviceLevel: Ultra\n  size: 10 TiB       # budget 1,280 MiB/s\n  qos: manual\n  volumes:\n    - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n    - { name: log, quota: 1 TiB, throughput: 500 MiB/s }'),
-        better: manifestExample('- name: hana-pool\n  serviceLevel: Ultra\n  size: 12 TiB       # budget 1,536 MiB/s\n  qos: manual\n  volumes:\n    - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n    - { name: log, quota: 1 TiB, throughput: 500 MiB/s }'),
+        flagged: manifestExample(
+          '- name: hana-pool\n  serviceLevel: Ultra\n  size: 10 TiB       # budget 1,280 MiB/s\n  qos: manual\n  volumes:\n    - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n    - { name: log, quota: 1 TiB, throughput: 500 MiB/s }',
+        ),
+        better: manifestExample(
+          '- name: hana-pool\n  serviceLevel: Ultra\n  size: 12 TiB       # budget 1,536 MiB/s\n  qos: manual\n  volumes:\n    - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n    - { name: log, quota: 1 TiB, throughput: 500 MiB/s }',
+        ),
         language: 'yaml',
       },
     ],
@@ -81,21 +86,33 @@ export const manualQosThroughput = defineRule({
         }
       }
       // Volumes of this pool written in other files of a Terraform module count in the total too.
-      for (const { volume } of pool.elsewhere ?? []) if (volume.throughput) assigned += bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond);
+      for (const { volume } of pool.elsewhere ?? [])
+        if (volume.throughput) assigned += bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond);
       const sizeTiB = pool.size ? bytesToTiB(pool.size.value.bytes) : undefined;
       if (sizeTiB === undefined || !poolFullyKnown(pool)) continue;
       const flexible = poolFlexibleThroughputMiBps(pool);
-      const budget = poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB, ...(flexible !== undefined ? { flexibleThroughputMiBps: flexible } : {}) });
+      const budget = poolThroughputBudgetMiBps({
+        serviceLevel: level,
+        sizeTiB,
+        ...(flexible !== undefined ? { flexibleThroughputMiBps: flexible } : {}),
+      });
       if (assigned <= budget) continue;
       const basis =
         level === 'Flexible'
           ? `the Flexible pool's throughput of ${formatMiBps(budget)}`
           : `the pool budget of ${formatMiBps(budget)} (${formatNumber(sizeTiB)} TiB x ${serviceLevelRateMiBpsPerTiB(level)} MiB/s per TiB)`;
-      const target = level === 'Flexible' ? pool.throughput ?? pool.size : pool.size;
+      const target = level === 'Flexible' ? (pool.throughput ?? pool.size) : pool.size;
       context.report({
         span: target?.span ?? pool.headSpan,
         message: `The volumes of ${named('pool', pool.name)} are assigned ${formatMiBps(assigned)} in total, above ${basis}.`,
-        related: [...pool.volumes.map((volume) => ({ uri: context.file.uri, volume })), ...(pool.elsewhere ?? [])].flatMap(({ uri, volume: v }) => (v.throughput ? [{ uri, span: v.throughput.span, message: `${v.name?.value ?? 'volume'}: ${v.throughput.raw}` }] : [])),
+        related: [
+          ...pool.volumes.map((volume) => ({ uri: context.file.uri, volume })),
+          ...(pool.elsewhere ?? []),
+        ].flatMap(({ uri, volume: v }) =>
+          v.throughput
+            ? [{ uri, span: v.throughput.span, message: `${v.name?.value ?? 'volume'}: ${v.throughput.raw}` }]
+            : [],
+        ),
       });
     }
   },

@@ -15,11 +15,16 @@ export const flexiblePoolThroughput = defineRule({
     title: 'Flexible pool throughput outside its range, or Flexible with auto QoS',
     what: `A Flexible pool whose throughput is below the ${FLEXIBLE.baselineThroughputMiBps.value} MiB/s baseline or above ${FLEXIBLE.maxThroughputMiBpsPerTiB.value} MiB/s per TiB of pool; a Flexible pool with \`qos: auto\`; or a pool throughput on a Standard, Premium or Ultra pool, which only Flexible pools have.`,
     why: `Flexible decouples throughput from capacity: you pay for the pool's capacity (with ${FLEXIBLE.baselineThroughputMiBps.value} MiB/s included) plus every MiB/s above it, and a pool may not get more than ${FLEXIBLE.maxThroughputMiBpsPerTiB.value} MiB/s per TiB. Flexible pools only support manual QoS.`,
-    instead: 'Keep the pool throughput between the baseline and 640 MiB/s per TiB (grow the pool for more), and set `qos: manual` (the fix) or leave `qos` out on Flexible pools.',
+    instead:
+      'Keep the pool throughput between the baseline and 640 MiB/s per TiB (grow the pool for more), and set `qos: manual` (the fix) or leave `qos` out on Flexible pools.',
     examples: [
       {
-        flagged: manifestExample('- name: flex-pool\n  serviceLevel: Flexible\n  size: 2 TiB\n  qos: auto\n  throughput: 1500 MiB/s\n  volumes: []'),
-        better: manifestExample('- name: flex-pool\n  serviceLevel: Flexible\n  size: 3 TiB\n  qos: manual\n  throughput: 1500 MiB/s\n  volumes: []'),
+        flagged: manifestExample(
+          '- name: flex-pool\n  serviceLevel: Flexible\n  size: 2 TiB\n  qos: auto\n  throughput: 1500 MiB/s\n  volumes: []',
+        ),
+        better: manifestExample(
+          '- name: flex-pool\n  serviceLevel: Flexible\n  size: 3 TiB\n  qos: manual\n  throughput: 1500 MiB/s\n  volumes: []',
+        ),
         language: 'yaml',
       },
     ],

@@ -5,12 +5,44 @@ import { ceilWhole, serviceLevelRateMiBpsPerTiB, volumeCeilingMiBps } from '../.
 import { lazyFinding, type Fix, type SpanEdit } from '../../diagnostics';
 import { FLEXIBLE, POOL_LIMITS, VOLUME_LIMITS, type RegionPrices } from '../../facts';
 import { defineRule } from '../../rules/rule';
-import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, gibToTiB, KiB } from '../../units/units';
+import {
+  bytesPerSecondToMiBps,
+  bytesToTiB,
+  formatMiBps,
+  formatNumber,
+  formatSizeIn,
+  formatUsd,
+  GiB,
+  gibToTiB,
+  KiB,
+} from '../../units/units';
 import { poolFlexibleThroughputMiBps, type ManifestFigures, type VolumeFigures } from '../figures';
 import { originalOf } from '../lineage';
-import { poolHasBasicNetworkFeatures, poolQos, volumeIsLarge, volumeNetworkFeatures, type ManifestPool, type ManifestVolume } from '../model';
+import {
+  poolHasBasicNetworkFeatures,
+  poolQos,
+  volumeIsLarge,
+  volumeNetworkFeatures,
+  type ManifestPool,
+  type ManifestVolume,
+} from '../model';
 import { volumeCoolAccess } from '../summary';
-import { allocatedGiB, figuresOf, fixes, fixOf, insertAfterSibling, isManifest, manifestOf, Named, named, replaceValue, sizeLabel, sizeText, volumes, manifestExample } from './helpers';
+import {
+  allocatedGiB,
+  figuresOf,
+  fixes,
+  fixOf,
+  insertAfterSibling,
+  isManifest,
+  manifestOf,
+  Named,
+  named,
+  replaceValue,
+  sizeLabel,
+  sizeText,
+  volumes,
+  manifestExample,
+} from './helpers';
 import type { SourceText, Span } from '../../text/sourceText';
 
 export const requirementNotMet = defineRule({
@@ -21,13 +53,18 @@ export const requirementNotMet = defineRule({
   fixes: ['unsafe'],
   doc: {
     title: 'Volume cannot meet its requirements',
-    what: 'A volume whose configuration does not deliver what its `requirements` ask: a quota below the capacity needed, or a throughput limit below the throughput needed (stated, or IOPS x block size). One finding per volume, on the first requirement not met, naming every one that is not (the others are listed as related locations): one undersized quota is one problem with one fix. A shortage no quota can fix belongs to another rule and is not repeated here: throughput above the ceiling of the volume type (4,500 MiB/s regular, 12,800 MiB/s large) is ANF118, IOPS above what Microsoft\'s calculator measured a regular volume to deliver is ANF127. In Terraform, Bicep and ARM templates a volume\'s requirements are its `# anf: throughput=<rate> capacity=<size>` annotation or its `required_throughput_mibps` and `required_capacity_gib` tags (docs/iac.md).',
+    what: "A volume whose configuration does not deliver what its `requirements` ask: a quota below the capacity needed, or a throughput limit below the throughput needed (stated, or IOPS x block size). One finding per volume, on the first requirement not met, naming every one that is not (the others are listed as related locations): one undersized quota is one problem with one fix. A shortage no quota can fix belongs to another rule and is not repeated here: throughput above the ceiling of the volume type (4,500 MiB/s regular, 12,800 MiB/s large) is ANF118, IOPS above what Microsoft's calculator measured a regular volume to deliver is ANF127. In Terraform, Bicep and ARM templates a volume's requirements are its `# anf: throughput=<rate> capacity=<size>` annotation or its `required_throughput_mibps` and `required_capacity_gib` tags (docs/iac.md).",
     why: 'An inappropriately sized quota is the number one reason for poor performance on Azure NetApp Files (NetApp performance-testing paper for Azure NetApp Files): with auto QoS the throughput limit is quota x service-level rate, not the data stored, and ANF holds the volume to it. The workload runs into the limit however fast the clients are.',
-    instead: 'Raise the quota to the smallest whole-GiB quota that meets the requirements (the first fix; it grows the pool too when needed), assign more throughput with manual QoS, or move to the configuration the sizing advisor finds cheapest (the second fix, offered when the volume has its pool to itself). The message gives both figures: what is needed and what the volume delivers. For a large volume, the message adds that one resize grows it by at most 30 % of its lowest provisioned size (Requirements and considerations for large volumes; adjustable by support request).',
+    instead:
+      'Raise the quota to the smallest whole-GiB quota that meets the requirements (the first fix; it grows the pool too when needed), assign more throughput with manual QoS, or move to the configuration the sizing advisor finds cheapest (the second fix, offered when the volume has its pool to itself). The message gives both figures: what is needed and what the volume delivers. For a large volume, the message adds that one resize grows it by at most 30 % of its lowest provisioned size (Requirements and considerations for large volumes; adjustable by support request).',
     examples: [
       {
-        flagged: manifestExample('- name: proj-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: proj\n      quota: 10 TiB          # 640 MiB/s\n      requirements:\n        throughput: 950 MiB/s'),
-        better: manifestExample('- name: proj-pool\n  serviceLevel: Premium\n  size: 15 TiB\n  volumes:\n    - name: proj\n      quota: 15200 GiB       # 950 MiB/s\n      requirements:\n        throughput: 950 MiB/s'),
+        flagged: manifestExample(
+          '- name: proj-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: proj\n      quota: 10 TiB          # 640 MiB/s\n      requirements:\n        throughput: 950 MiB/s',
+        ),
+        better: manifestExample(
+          '- name: proj-pool\n  serviceLevel: Premium\n  size: 15 TiB\n  volumes:\n    - name: proj\n      quota: 15200 GiB       # 950 MiB/s\n      requirements:\n        throughput: 950 MiB/s',
+        ),
         language: 'yaml',
       },
     ],
@@ -55,19 +92,28 @@ export const requirementNotMet = defineRule({
       if (req.capacity && f.requiredCapacityGiB !== undefined && f.quotaGiB < f.requiredCapacityGiB) {
         const needed = f.requiredCapacityGiB;
         const quotaGiB = f.quotaGiB;
-        unmet.push({ span: req.capacity.span, text: () => `${formatSizeIn(needed * GiB, 'TiB')} of capacity (its quota is ${formatSizeIn(quotaGiB * GiB, 'TiB')})` });
+        unmet.push({
+          span: req.capacity.span,
+          text: () =>
+            `${formatSizeIn(needed * GiB, 'TiB')} of capacity (its quota is ${formatSizeIn(quotaGiB * GiB, 'TiB')})`,
+        });
       }
       const required = f.requiredThroughputMiBps;
       // Beyond what a volume of its kind can deliver at all: ANF118 owns that shortage (no quota reaches it).
-      const ownedByCeilingRule = required !== undefined && required > volumeCeilingMiBps(large, volume.breakthroughMode?.value ?? false);
+      const ownedByCeilingRule =
+        required !== undefined && required > volumeCeilingMiBps(large, volume.breakthroughMode?.value ?? false);
       if (required !== undefined && delivered < required && !ownedByCeilingRule) {
         const how = () => describeDelivery(pool, volume, f);
         const stated = req.throughput ? bytesPerSecondToMiBps(req.throughput.value.bytesPerSecond) : undefined;
         if (req.throughput && stated !== undefined && stated > delivered) {
-          unmet.push({ span: req.throughput.span, text: () => `${formatMiBps(stated)} (it delivers ${formatMiBps(delivered)}: ${how()})` });
+          unmet.push({
+            span: req.throughput.span,
+            text: () => `${formatMiBps(stated)} (it delivers ${formatMiBps(delivered)}: ${how()})`,
+          });
         }
         // Above the measured IOPS ceiling of a regular volume: ANF127 owns it (a bigger quota does not help).
-        const ownedByIopsRule = f.requiredIops !== undefined && f.ioCeiling !== undefined && f.requiredIops > f.ioCeiling.iops;
+        const ownedByIopsRule =
+          f.requiredIops !== undefined && f.ioCeiling !== undefined && f.requiredIops > f.ioCeiling.iops;
         if (req.iops && f.requiredIops !== undefined && !ownedByIopsRule) {
           const fromIops = throughputMiBpsFromIops(f.requiredIops, f.blockSizeBytes);
           if (fromIops > delivered) {
@@ -89,13 +135,19 @@ export const requirementNotMet = defineRule({
       // The remedy (the raise fix and the sizing advisor's option) is worked out when the engine
       // places the finding: a report lists the first findings of a rule (ANF010), and an estate
       // with a thousand unmet requirements should not run the advisor a thousand times per edit.
-      let remedy: Remedy | undefined = pricesKey === undefined ? undefined : remembered(volume, pool, pricesKey) ?? moved(volume, pool, pricesKey);
+      let remedy: Remedy | undefined =
+        pricesKey === undefined ? undefined : (remembered(volume, pool, pricesKey) ?? moved(volume, pool, pricesKey));
       const resolve = () => {
         if (remedy) return remedy;
         const raise = raiseFix(source, pool, volume, f, figures);
         const advice = advisorOption(pool, volume, f, figures);
         const adviceFix = advice ? advisorFix(source, pool, volume, advice) : undefined;
-        const text = [raise?.summary, advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined].filter(Boolean).join('; ');
+        const text = [
+          raise?.summary,
+          advice ? `or, cheapest by the sizing advisor: ${describeOption(advice)}` : undefined,
+        ]
+          .filter(Boolean)
+          .join('; ');
         remedy = {
           message: `${Named('volume', volume.name)} needs ${unmet.map((u) => u.text()).join(', and ')}.${text ? ` Fix: ${text}.` : ''}`,
           fixes: fixes(raise?.fix, adviceFix).fixes,
@@ -135,7 +187,10 @@ function remembered(volume: ManifestVolume, pool: ManifestPool, pricesKey: strin
   return earlier && earlier.pool === pool && earlier.pricesKey === pricesKey ? earlier.remedy : undefined;
 }
 
-const REMEDIES = new WeakMap<ManifestVolume, { readonly pool: ManifestPool; readonly pricesKey: string; readonly remedy: Remedy }>();
+const REMEDIES = new WeakMap<
+  ManifestVolume,
+  { readonly pool: ManifestPool; readonly pricesKey: string; readonly remedy: Remedy }
+>();
 
 /**
  * The remedy of the volume this one was copied from (lineage.ts), moved: when its whole pool
@@ -151,13 +206,31 @@ function moved(volume: ManifestVolume, pool: ManifestPool, pricesKey: string): R
   const earlier = REMEDIES.get(earlierVolume);
   if (!earlier || earlier.pool !== earlierPool || earlier.pricesKey !== pricesKey) return undefined;
   const delta = pool.span.start - earlierPool.span.start;
-  if (delta === 0 || pool.span.end - earlierPool.span.end !== delta || volume.span.start - earlierVolume.span.start !== delta) return undefined;
-  if (pool.volumes.length !== earlierPool.volumes.length || pool.volumes.some((v, i) => originalOf(v) !== earlierPool.volumes[i])) return undefined;
+  if (
+    delta === 0 ||
+    pool.span.end - earlierPool.span.end !== delta ||
+    volume.span.start - earlierVolume.span.start !== delta
+  )
+    return undefined;
+  if (
+    pool.volumes.length !== earlierPool.volumes.length ||
+    pool.volumes.some((v, i) => originalOf(v) !== earlierPool.volumes[i])
+  )
+    return undefined;
   const fixes = earlier.remedy.fixes;
-  if (fixes?.some((fix) => fix.edits.some((edit) => edit.uri !== undefined || edit.span.start < earlierPool.span.start))) return undefined;
+  if (
+    fixes?.some((fix) => fix.edits.some((edit) => edit.uri !== undefined || edit.span.start < earlierPool.span.start))
+  )
+    return undefined;
   const remedy: Remedy = {
     message: earlier.remedy.message,
-    fixes: fixes?.map((fix) => ({ ...fix, edits: fix.edits.map((edit) => ({ ...edit, span: { start: edit.span.start + delta, end: edit.span.end + delta } })) })),
+    fixes: fixes?.map((fix) => ({
+      ...fix,
+      edits: fix.edits.map((edit) => ({
+        ...edit,
+        span: { start: edit.span.start + delta, end: edit.span.end + delta },
+      })),
+    })),
   };
   REMEDIES.set(volume, { pool, pricesKey, remedy });
   return remedy;
@@ -178,11 +251,21 @@ function describeDelivery(pool: ManifestPool, volume: ManifestVolume, f: VolumeF
 }
 
 /** The first fix: raise what this pool's QoS type makes the lever (quota for auto, assigned throughput for manual). */
-function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume, f: VolumeFigures, figures: ManifestFigures): { fix?: Fix; summary: string } | undefined {
+function raiseFix(
+  source: SourceText,
+  pool: ManifestPool,
+  volume: ManifestVolume,
+  f: VolumeFigures,
+  figures: ManifestFigures,
+): { fix?: Fix; summary: string } | undefined {
   const level = pool.serviceLevel?.value;
   if (!level || !volume.quota || f.quotaGiB === undefined) return undefined;
   const large = volumeIsLarge(volume);
-  const maxQuota = volume.breakthroughMode?.value ? VOLUME_LIMITS.breakthroughMaxGiB.value : large ? VOLUME_LIMITS.largeMaxGiB.value : VOLUME_LIMITS.regularMaxGiB.value;
+  const maxQuota = volume.breakthroughMode?.value
+    ? VOLUME_LIMITS.breakthroughMaxGiB.value
+    : large
+      ? VOLUME_LIMITS.largeMaxGiB.value
+      : VOLUME_LIMITS.regularMaxGiB.value;
   const edits: (SpanEdit | undefined)[] = [];
   const parts: string[] = [];
   const poolSizeGiB = pool.size ? pool.size.value.bytes / GiB : undefined;
@@ -192,46 +275,77 @@ function raiseFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume
     edits.push(replaceValue(volume.quota, sizeText(newQuota)));
     // LV: one resize grows a large volume by at most 30 % of its lowest provisioned size (adjustable by support request).
     const growthLimitGiB = f.quotaGiB * (1 + VOLUME_LIMITS.largeGrowthPercent.value / 100);
-    const growthNote = large && volume.quota && newQuota > growthLimitGiB
-      ? ` (if the volume exists at ${sizeLabel(f.quotaGiB)}: a large volume grows by at most ${VOLUME_LIMITS.largeGrowthPercent.value}% of its lowest provisioned size per resize, so several resizes or a support request)`
-      : '';
-    parts.push(`raise the quota to ${newQuota % 1024 === 0 ? sizeLabel(newQuota) : `${formatNumber(newQuota, 0)} GiB (${sizeLabel(newQuota)})`}${growthNote}`);
+    const growthNote =
+      large && volume.quota && newQuota > growthLimitGiB
+        ? ` (if the volume exists at ${sizeLabel(f.quotaGiB)}: a large volume grows by at most ${VOLUME_LIMITS.largeGrowthPercent.value}% of its lowest provisioned size per resize, so several resizes or a support request)`
+        : '';
+    parts.push(
+      `raise the quota to ${newQuota % 1024 === 0 ? sizeLabel(newQuota) : `${formatNumber(newQuota, 0)} GiB (${sizeLabel(newQuota)})`}${growthNote}`,
+    );
   }
   let newPoolTiB: number | undefined;
   const allocated = allocatedGiB(pool) - f.quotaGiB + newQuota;
   if (poolSizeGiB !== undefined && allocated > poolSizeGiB) newPoolTiB = ceilWhole(gibToTiB(allocated));
 
-  if (poolQos(pool) === 'manual' && f.requiredThroughputMiBps !== undefined && (f.throughput?.mibps ?? 0) < f.requiredThroughputMiBps) {
+  if (
+    poolQos(pool) === 'manual' &&
+    f.requiredThroughputMiBps !== undefined &&
+    (f.throughput?.mibps ?? 0) < f.requiredThroughputMiBps
+  ) {
     const newAssigned = ceilWhole(f.requiredThroughputMiBps);
-    edits.push(volume.throughput ? replaceValue(volume.throughput, `${newAssigned} MiB/s`) : insertAfterSibling(source, volume.quota, 'throughput', `${newAssigned} MiB/s`));
+    edits.push(
+      volume.throughput
+        ? replaceValue(volume.throughput, `${newAssigned} MiB/s`)
+        : insertAfterSibling(source, volume.quota, 'throughput', `${newAssigned} MiB/s`),
+    );
     parts.push(`assign ${formatMiBps(newAssigned)}`);
     const poolFigures = figures.pool(pool);
     const assignedTotal = (poolFigures?.usedMiBps ?? 0) - (f.throughput?.mibps ?? 0) + newAssigned;
     if (level === 'Flexible') {
       const poolThroughput = poolFlexibleThroughputMiBps(pool) ?? FLEXIBLE.baselineThroughputMiBps.value;
       if (assignedTotal > poolThroughput) {
-        edits.push(pool.throughput ? replaceValue(pool.throughput, `${ceilWhole(assignedTotal)} MiB/s`) : insertAfterSibling(source, pool.serviceLevel, 'throughput', `${ceilWhole(assignedTotal)} MiB/s`));
+        edits.push(
+          pool.throughput
+            ? replaceValue(pool.throughput, `${ceilWhole(assignedTotal)} MiB/s`)
+            : insertAfterSibling(source, pool.serviceLevel, 'throughput', `${ceilWhole(assignedTotal)} MiB/s`),
+        );
         parts.push(`raise the pool throughput to ${formatMiBps(ceilWhole(assignedTotal))}`);
         const forThroughput = ceilWhole(assignedTotal / FLEXIBLE.maxThroughputMiBpsPerTiB.value);
-        if (poolSizeGiB !== undefined && forThroughput > gibToTiB(poolSizeGiB)) newPoolTiB = Math.max(newPoolTiB ?? 0, forThroughput);
+        if (poolSizeGiB !== undefined && forThroughput > gibToTiB(poolSizeGiB))
+          newPoolTiB = Math.max(newPoolTiB ?? 0, forThroughput);
       }
     } else {
       const rate = serviceLevelRateMiBpsPerTiB(level) ?? 1;
       const forBudget = ceilWhole(assignedTotal / rate);
-      if (poolSizeGiB !== undefined && forBudget > gibToTiB(poolSizeGiB)) newPoolTiB = Math.max(newPoolTiB ?? 0, forBudget);
+      if (poolSizeGiB !== undefined && forBudget > gibToTiB(poolSizeGiB))
+        newPoolTiB = Math.max(newPoolTiB ?? 0, forBudget);
     }
   }
   if (newPoolTiB !== undefined) {
-    const min = poolHasBasicNetworkFeatures(pool) ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
+    const min = poolHasBasicNetworkFeatures(pool)
+      ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value
+      : POOL_LIMITS.minTiB.value;
     newPoolTiB = Math.max(newPoolTiB, min);
     if (newPoolTiB > POOL_LIMITS.maxTiB.value) return undefined;
     edits.push(replaceValue(pool.size, `${newPoolTiB} TiB`));
-    const cost = monthlyPoolCost({ serviceLevel: level, sizeTiB: newPoolTiB, ...(poolFlexibleThroughputMiBps(pool) !== undefined ? { flexibleThroughputMiBps: poolFlexibleThroughputMiBps(pool)! } : {}) }, figures.prices);
+    const cost = monthlyPoolCost(
+      {
+        serviceLevel: level,
+        sizeTiB: newPoolTiB,
+        ...(poolFlexibleThroughputMiBps(pool) !== undefined
+          ? { flexibleThroughputMiBps: poolFlexibleThroughputMiBps(pool)! }
+          : {}),
+      },
+      figures.prices,
+    );
     parts.push(`grow the pool to ${newPoolTiB} TiB (${formatUsd(cost.totalUsd)}/month)`);
   }
   if (parts.length === 0) return undefined;
   const summary = parts.join(', ');
-  return { summary, ...(fixOf.unsafe(capitalize(summary), edits) ? { fix: fixOf.unsafe(capitalize(summary), edits)! } : {}) };
+  return {
+    summary,
+    ...(fixOf.unsafe(capitalize(summary), edits) ? { fix: fixOf.unsafe(capitalize(summary), edits)! } : {}),
+  };
 }
 
 function capitalize(text: string): string {
@@ -239,12 +353,19 @@ function capitalize(text: string): string {
 }
 
 /** The advisor's cheapest feasible option, when it is cheaper than this pool as it is. */
-function advisorOption(pool: ManifestPool, volume: ManifestVolume, f: VolumeFigures, figures: ManifestFigures): SizingOption | undefined {
+function advisorOption(
+  pool: ManifestPool,
+  volume: ManifestVolume,
+  f: VolumeFigures,
+  figures: ManifestFigures,
+): SizingOption | undefined {
   const best = cheapestFeasible(
     {
       capacityGiB: Math.max(f.requiredCapacityGiB ?? 0, f.quotaGiB ?? 0),
       ...(f.requiredThroughputMiBps !== undefined ? { throughputMiBps: f.requiredThroughputMiBps } : {}),
-      ...(volume.requirements?.iops && f.requiredIops !== undefined ? { iops: f.requiredIops, blockSizeBytes: f.blockSizeBytes } : {}),
+      ...(volume.requirements?.iops && f.requiredIops !== undefined
+        ? { iops: f.requiredIops, blockSizeBytes: f.blockSizeBytes }
+        : {}),
       ...(volume.requirements?.readPercent ? { readPercent: volume.requirements.readPercent.value } : {}),
       ...(volume.workload ? { workload: volume.workload.value } : {}),
       coolAccess: volumeCoolAccess(volume),
@@ -276,15 +397,25 @@ const advised = new Map<string, SizingOption | null>();
 const ADVISED_MAX = 20_000; // not a fact: a bound on remembered advisor answers (an estate's distinct requirements)
 
 function describeOption(option: SizingOption): string {
-  const throughput = option.flexibleThroughputMiBps !== undefined ? ` at ${formatMiBps(option.flexibleThroughputMiBps)}` : '';
-  const volumesText = option.volumeCount > 1 ? `${option.volumeCount} regular volumes of ${sizeLabel(option.quotaGiB)}` : `${sizeLabel(option.quotaGiB)} quota`;
+  const throughput =
+    option.flexibleThroughputMiBps !== undefined ? ` at ${formatMiBps(option.flexibleThroughputMiBps)}` : '';
+  const volumesText =
+    option.volumeCount > 1
+      ? `${option.volumeCount} regular volumes of ${sizeLabel(option.quotaGiB)}`
+      : `${sizeLabel(option.quotaGiB)} quota`;
   return `${option.serviceLevel}${throughput}, ${volumesText} in a ${option.poolSizeTiB} TiB${option.volumeCount > 1 ? ' manual QoS' : ''} pool, delivering ${formatMiBps(option.throughputMiBps)} for ${formatUsd(option.monthlyCostUsd)}/month`;
 }
 
 /** Only when the volume has the pool to itself: changing the pool's service level changes every volume in it. */
-function advisorFix(source: SourceText, pool: ManifestPool, volume: ManifestVolume, option: SizingOption): Fix | undefined {
+function advisorFix(
+  source: SourceText,
+  pool: ManifestPool,
+  volume: ManifestVolume,
+  option: SizingOption,
+): Fix | undefined {
   // One volume's edits cannot spread it over several volumes: that option is described, not applied.
-  if (pool.volumes.length !== 1 || option.volumeCount !== 1 || !pool.serviceLevel || !pool.size || !volume.quota) return undefined;
+  if (pool.volumes.length !== 1 || option.volumeCount !== 1 || !pool.serviceLevel || !pool.size || !volume.quota)
+    return undefined;
   const edits: (SpanEdit | undefined)[] = [
     replaceValue(pool.serviceLevel, option.serviceLevel),
     replaceValue(pool.size, `${option.poolSizeTiB} TiB`),
@@ -293,13 +424,24 @@ function advisorFix(source: SourceText, pool: ManifestPool, volume: ManifestVolu
   if (option.serviceLevel === 'Flexible') {
     const throughput = `${option.flexibleThroughputMiBps ?? FLEXIBLE.baselineThroughputMiBps.value} MiB/s`;
     if (pool.qos) edits.push(replaceValue(pool.qos, 'manual'));
-    edits.push(pool.throughput ? replaceValue(pool.throughput, throughput) : insertAfterSibling(source, pool.serviceLevel, 'throughput', throughput));
-    edits.push(volume.throughput ? replaceValue(volume.throughput, throughput) : insertAfterSibling(source, volume.quota, 'throughput', throughput));
+    edits.push(
+      pool.throughput
+        ? replaceValue(pool.throughput, throughput)
+        : insertAfterSibling(source, pool.serviceLevel, 'throughput', throughput),
+    );
+    edits.push(
+      volume.throughput
+        ? replaceValue(volume.throughput, throughput)
+        : insertAfterSibling(source, volume.quota, 'throughput', throughput),
+    );
   } else if (pool.qos?.value === 'manual' || pool.serviceLevel.value === 'Flexible') {
     if (!pool.qos) return undefined;
     edits.push(replaceValue(pool.qos, 'auto'));
   }
   if (option.largeVolume && !(volume.largeVolume?.value ?? false)) return undefined;
   const poolTiB = bytesToTiB(pool.size.value.bytes);
-  return fixOf.unsafe(`Move to ${option.serviceLevel}: ${sizeText(option.quotaGiB)} quota, ${option.poolSizeTiB} TiB pool (was ${formatNumber(poolTiB)} TiB ${pool.serviceLevel.value})`, edits);
+  return fixOf.unsafe(
+    `Move to ${option.serviceLevel}: ${sizeText(option.quotaGiB)} quota, ${option.poolSizeTiB} TiB pool (was ${formatNumber(poolTiB)} TiB ${pool.serviceLevel.value})`,
+    edits,
+  );
 }

@@ -19,8 +19,12 @@ export const needsLargeVolume = defineRule({
     instead: `Make it a large volume (\`largeVolume: true\`, at least ${formatSizeIn(VOLUME_LIMITS.largeMinGiB.value * GiB, 'TiB')}, up to ${formatMiBps(VOLUME_THROUGHPUT_CEILING.largeMiBps.value)}); beyond that, a large volume in breakthrough mode (\`breakthroughMode: true\`, preview), or spread the data over several volumes. Database data and log volumes (SAP HANA, Oracle) do not belong on large volumes: split them instead.`,
     examples: [
       {
-        flagged: manifestExample('- name: scratch-pool\n  serviceLevel: Ultra\n  size: 64 TiB\n  volumes:\n    - name: eda-scratch\n      quota: 60 TiB\n      requirements:\n        throughput: 6000 MiB/s'),
-        better: manifestExample('- name: scratch-pool\n  serviceLevel: Ultra\n  size: 64 TiB\n  volumes:\n    - name: eda-scratch\n      quota: 60 TiB\n      largeVolume: true\n      requirements:\n        throughput: 6000 MiB/s'),
+        flagged: manifestExample(
+          '- name: scratch-pool\n  serviceLevel: Ultra\n  size: 64 TiB\n  volumes:\n    - name: eda-scratch\n      quota: 60 TiB\n      requirements:\n        throughput: 6000 MiB/s',
+        ),
+        better: manifestExample(
+          '- name: scratch-pool\n  serviceLevel: Ultra\n  size: 64 TiB\n  volumes:\n    - name: eda-scratch\n      quota: 60 TiB\n      largeVolume: true\n      requirements:\n        throughput: 6000 MiB/s',
+        ),
         language: 'yaml',
       },
     ],
@@ -45,9 +49,12 @@ export const needsLargeVolume = defineRule({
       let advice: string;
       if (largeVolumeUnsuitableReason(workload)) {
         advice = `${largeVolumeUnsuitableReason(workload)}: spread it over several regular volumes.`;
-      } else if (large) advice = `Beyond a large volume's ceiling, ${breakthroughNote}, or spread the data over several volumes.`;
-      else if (f.requiredThroughputMiBps > volumeCeilingMiBps(true)) advice = `Even a large volume delivers at most ${formatMiBps(VOLUME_THROUGHPUT_CEILING.largeMiBps.value)}; ${breakthroughNote} (with \`largeVolume: true\`), or spread the data over several volumes.`;
-      else advice = `Make it a large volume (\`largeVolume: true\`, quota at least ${formatSizeIn(VOLUME_LIMITS.largeMinGiB.value * GiB, 'TiB')}, up to ${formatMiBps(VOLUME_THROUGHPUT_CEILING.largeMiBps.value)}) or spread the data over several volumes.`;
+      } else if (large)
+        advice = `Beyond a large volume's ceiling, ${breakthroughNote}, or spread the data over several volumes.`;
+      else if (f.requiredThroughputMiBps > volumeCeilingMiBps(true))
+        advice = `Even a large volume delivers at most ${formatMiBps(VOLUME_THROUGHPUT_CEILING.largeMiBps.value)}; ${breakthroughNote} (with \`largeVolume: true\`), or spread the data over several volumes.`;
+      else
+        advice = `Make it a large volume (\`largeVolume: true\`, quota at least ${formatSizeIn(VOLUME_LIMITS.largeMinGiB.value * GiB, 'TiB')}, up to ${formatMiBps(VOLUME_THROUGHPUT_CEILING.largeMiBps.value)}) or spread the data over several volumes.`;
       context.report({
         span,
         message: `${Named('volume', volume.name)} needs ${formatMiBps(f.requiredThroughputMiBps)}, more than the ${formatMiBps(ceiling)} a ${large ? 'large' : 'regular'} volume delivers. ${advice}`,

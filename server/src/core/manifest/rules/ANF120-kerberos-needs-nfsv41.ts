@@ -12,11 +12,16 @@ export const kerberosNeedsNfsv41 = defineRule({
     title: 'Kerberos on an NFSv3 volume',
     what: 'A volume with `security: krb5`, `krb5i` or `krb5p` whose protocols include NFSv3.',
     why: 'ANF configures Kerberos only on NFSv4.1 volumes; an NFSv3 volume cannot use it, so the data would travel and be accessed with AUTH_SYS after all.',
-    instead: 'Use NFSv4.1 for volumes that need Kerberos, or `security: sys` on NFSv3. Expect krb5i/krb5p to cost throughput (Configure NFSv4.1 Kerberos encryption: up to -70% and -85% sequential).',
+    instead:
+      'Use NFSv4.1 for volumes that need Kerberos, or `security: sys` on NFSv3. Expect krb5i/krb5p to cost throughput (Configure NFSv4.1 Kerberos encryption: up to -70% and -85% sequential).',
     examples: [
       {
-        flagged: manifestExample('- name: home-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: home\n      quota: 1 TiB\n      protocols: [NFSv3]\n      security: krb5p'),
-        better: manifestExample('- name: home-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: home\n      quota: 1 TiB\n      protocols: [NFSv4.1]\n      security: krb5p'),
+        flagged: manifestExample(
+          '- name: home-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: home\n      quota: 1 TiB\n      protocols: [NFSv3]\n      security: krb5p',
+        ),
+        better: manifestExample(
+          '- name: home-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: home\n      quota: 1 TiB\n      protocols: [NFSv4.1]\n      security: krb5p',
+        ),
         language: 'yaml',
       },
     ],

@@ -14,11 +14,16 @@ export const coolAccessLowersThroughput = defineRule({
     title: 'Cool access lowers the Premium/Ultra throughput rate',
     what: `A Premium or Ultra volume with cool access. Its auto-QoS rate drops from ${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Premium.value} to ${COOL_ACCESS_RATE_MIBPS_PER_TIB.Premium.value} MiB/s per TiB (Premium) or from ${SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Ultra.value} to ${COOL_ACCESS_RATE_MIBPS_PER_TIB.Ultra.value} (Ultra); anf-lint's figures use the lower rate.`,
     why: 'The reduced rate applies as soon as cool access is enabled, for both tiering policies, and stays in effect even after cool access is turned off on the volume. A volume sized at the full rate gets little more than half of it.',
-    instead: 'Size the quota with the cool-access rate (the figures do), or keep hot, throughput-bound data in a volume without cool access.',
+    instead:
+      'Size the quota with the cool-access rate (the figures do), or keep hot, throughput-bound data in a volume without cool access.',
     examples: [
       {
-        flagged: manifestExample('- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # 4 TiB x 36 = 144 MiB/s\n      quota: 4 TiB\n      coolAccess: true'),
-        better: manifestExample('- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # hot data: 4 TiB x 64 = 256 MiB/s\n      quota: 4 TiB\n    - name: proj-archive     # cold data on its own volume\n      quota: 4 TiB\n      coolAccess: false'),
+        flagged: manifestExample(
+          '- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # 4 TiB x 36 = 144 MiB/s\n      quota: 4 TiB\n      coolAccess: true',
+        ),
+        better: manifestExample(
+          '- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # hot data: 4 TiB x 64 = 256 MiB/s\n      quota: 4 TiB\n    - name: proj-archive     # cold data on its own volume\n      quota: 4 TiB\n      coolAccess: false',
+        ),
         language: 'yaml',
       },
     ],

@@ -17,8 +17,12 @@ export const duplicateResource = defineRule({
     instead: 'Give each resource its own name and each volume its own export path and mount path.',
     examples: [
       {
-        flagged: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 2 TiB, exportPath: /tools }\n    - { name: tools, quota: 1 TiB, exportPath: /tools }'),
-        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 2 TiB, exportPath: /tools }\n    - { name: libs, quota: 1 TiB, exportPath: /libs }'),
+        flagged: manifestExample(
+          '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 2 TiB, exportPath: /tools }\n    - { name: tools, quota: 1 TiB, exportPath: /tools }',
+        ),
+        better: manifestExample(
+          '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 2 TiB, exportPath: /tools }\n    - { name: libs, quota: 1 TiB, exportPath: /libs }',
+        ),
         language: 'yaml',
       },
     ],
@@ -30,7 +34,14 @@ export const duplicateResource = defineRule({
     if (!manifest) return;
     const uri = context.file.uri;
     // One pass per list, without a list of key objects: run on every keystroke over every volume.
-    const check = <T>(items: readonly T[], located: (item: T) => Located<string> | undefined, key: (value: string) => string, what: string, where: string, severity?: 'warning') => {
+    const check = <T>(
+      items: readonly T[],
+      located: (item: T) => Located<string> | undefined,
+      key: (value: string) => string,
+      what: string,
+      where: string,
+      severity?: 'warning',
+    ) => {
       const first = new Map<string, Located<string>>();
       for (const item of items) {
         const at = located(item);

@@ -16,11 +16,16 @@ export const decimalSizeUnit = defineRule({
     title: 'Size in decimal units (TB, GB)',
     what: 'A pool size, quota, capacity or block size written in decimal units: `10 TB` is 10^13 bytes, 9.09 TiB. The message says the binary value it would have been.',
     why: 'ANF sizes, limits and bills in binary units (TiB, GiB), and its throughput rates are per TiB. Courses and spreadsheets often write TB and mean TiB; the 10% difference at TB scale decides whether quotas fit in a pool and whether a requirement is met.',
-    instead: 'Write binary units: `10 TiB`, `500 GiB`. If you really mean decimal (a data set measured in TB), convert it: 10 TB = 9.09 TiB. The fix inserts the `i`, which keeps the number and changes the value to what ANF would provision.',
+    instead:
+      'Write binary units: `10 TiB`, `500 GiB`. If you really mean decimal (a data set measured in TB), convert it: 10 TB = 9.09 TiB. The fix inserts the `i`, which keeps the number and changes the value to what ANF would provision.',
     examples: [
       {
-        flagged: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TB'),
-        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TiB'),
+        flagged: manifestExample(
+          '- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TB',
+        ),
+        better: manifestExample(
+          '- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TiB',
+        ),
         language: 'yaml',
       },
     ],

@@ -11,11 +11,16 @@ export const coolAccessPoolDisabled = defineRule({
     title: 'Cool-access volume in a pool without cool access',
     what: 'A volume with cool access enabled in a capacity pool that does not have `coolAccess: true`.',
     why: 'A cool-access volume can only live in, or move to, a pool with cool access enabled. Azure refuses the volume as written.',
-    instead: 'Enable cool access on the pool (it cannot be turned off again at pool level), or move the volume to a cool-access pool.',
+    instead:
+      'Enable cool access on the pool (it cannot be turned off again at pool level), or move the volume to a cool-access pool.',
     examples: [
       {
-        flagged: manifestExample('- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }'),
-        better: manifestExample('- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  coolAccess: true\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }'),
+        flagged: manifestExample(
+          '- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }',
+        ),
+        better: manifestExample(
+          '- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  coolAccess: true\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }',
+        ),
         language: 'yaml',
       },
     ],
@@ -30,7 +35,9 @@ export const coolAccessPoolDisabled = defineRule({
       context.report({
         span: coolAccessSpan(volume.coolAccess),
         message: `${Named('volume', volume.name)} uses cool access, but ${named('pool', pool.name)} does not allow it: set \`coolAccess: true\` on the pool (permanent) or move the volume.`,
-        ...(pool.coolAccess ? { related: [{ uri: context.file.uri, span: pool.coolAccess.span, message: 'pool coolAccess' }] } : {}),
+        ...(pool.coolAccess
+          ? { related: [{ uri: context.file.uri, span: pool.coolAccess.span, message: 'pool coolAccess' }] }
+          : {}),
       });
     }
   },

@@ -6,13 +6,21 @@ import type { ParsedFile } from '../../workspace/parsedFile';
 import type { SourceText, Span } from '../../text/sourceText';
 import { formatNumber, formatSizeIn, GiB } from '../../units/units';
 import { computeManifestFigures, type ManifestFigures } from '../figures';
-import { poolMemberVolumes, type Located, type ManifestAccount, type ManifestCoolAccess, type ManifestDocument, type ManifestPool, type ManifestVolume } from '../model';
+import {
+  poolMemberVolumes,
+  type Located,
+  type ManifestAccount,
+  type ManifestCoolAccess,
+  type ManifestDocument,
+  type ManifestPool,
+  type ManifestVolume,
+} from '../model';
 
 /** Shared shapes for the manifest rules: iteration over the estate, figures, and value fixes. */
 
 export function isManifest(file: ParsedFile): boolean {
   // Infrastructure code (Terraform, Bicep, ARM, az output) fills the same model (iac/).
-  return file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || (file.manifest?.format === 'iac');
+  return file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.manifest?.format === 'iac';
 }
 
 export function manifestOf(context: RuleContext): ManifestDocument | undefined {
@@ -51,7 +59,8 @@ export function volumes(manifest: ManifestDocument): readonly VolumeVisit[] {
   let list = VOLUME_VISITS.get(manifest);
   if (list) return list;
   list = [];
-  for (const account of manifest.accounts) for (const pool of account.pools) for (const volume of pool.volumes) list.push({ account, pool, volume });
+  for (const account of manifest.accounts)
+    for (const pool of account.pools) for (const volume of pool.volumes) list.push({ account, pool, volume });
   if (manifest.format !== 'iac') VOLUME_VISITS.set(manifest, list);
   return list;
 }
@@ -67,10 +76,12 @@ export function replaceValue(value: Located<unknown> | undefined, newText: strin
 }
 
 /** A fix from edits (`fixOf.safe(title, edits)`, `fixOf.unsafe(...)`); undefined when any edit is not possible. */
-export const fixOf = byApplicability((applicability, title: string, edits: readonly (SpanEdit | undefined)[]): Fix | undefined => {
-  if (edits.length === 0 || edits.some((e) => e === undefined)) return undefined;
-  return { title, edits: edits as SpanEdit[], applicability };
-});
+export const fixOf = byApplicability(
+  (applicability, title: string, edits: readonly (SpanEdit | undefined)[]): Fix | undefined => {
+    if (edits.length === 0 || edits.some((e) => e === undefined)) return undefined;
+    return { title, edits: edits as SpanEdit[], applicability };
+  },
+);
 
 export function fixes(...candidates: (Fix | undefined)[]): { fixes?: Fix[] } {
   const list = candidates.filter((f): f is Fix => f !== undefined);
@@ -88,7 +99,13 @@ export function sizeText(gib: number): string {
 }
 
 /** Parse problems are found by the parser; each code is a rule that reports its own problems. */
-export function parseProblemRule(spec: { code: string; name: string; defaultSeverity: Severity; fixes: Rule['fixes']; doc: RuleDoc }): Rule {
+export function parseProblemRule(spec: {
+  code: string;
+  name: string;
+  defaultSeverity: Severity;
+  fixes: Rule['fixes'];
+  doc: RuleDoc;
+}): Rule {
   return defineRule({
     ...spec,
     domain: 'manifest',
@@ -119,7 +136,12 @@ const ALLOCATED = new WeakMap<ManifestPool, number>();
  * An edit that inserts `key: value` as a new line after a block-style sibling (same indentation),
  * or undefined when the sibling is not alone on its line (flow style) or spans several lines.
  */
-export function insertAfterSibling(source: SourceText, sibling: Located<unknown> | undefined, key: string, value: string): SpanEdit | undefined {
+export function insertAfterSibling(
+  source: SourceText,
+  sibling: Located<unknown> | undefined,
+  key: string,
+  value: string,
+): SpanEdit | undefined {
   // Infrastructure code (values with a `rewrite`) is not YAML: no `key: value` lines there.
   if (!sibling || !sibling.editSpan || sibling.rewrite) return undefined;
   const keyPos = source.positionAt(sibling.keySpan.start);
@@ -131,7 +153,12 @@ export function insertAfterSibling(source: SourceText, sibling: Located<unknown>
   const next = source.lineStart(keyPos.line + 1);
   const atEnd = keyPos.line + 1 >= source.lineCount;
   const indent = ' '.repeat(keyPos.character);
-  return atEnd ? { span: { start: source.text.length, end: source.text.length }, newText: `${source.eol}${indent}${key}: ${value}` } : { span: { start: next, end: next }, newText: `${indent}${key}: ${value}${source.eol}` };
+  return atEnd
+    ? {
+        span: { start: source.text.length, end: source.text.length },
+        newText: `${source.eol}${indent}${key}: ${value}`,
+      }
+    : { span: { start: next, end: next }, newText: `${indent}${key}: ${value}${source.eol}` };
 }
 
 /** `Pool \`tools\`` at the start of a sentence. */

@@ -7,10 +7,20 @@ import type { MountOption, MountOrigin } from '../model';
 import { hasNfsMounts, nfsMounts } from './common';
 
 /** Where an option goes straight to mount.nfs, with no autofs in between. */
-const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set(['fstab', 'mount-command', 'systemd', 'ansible', 'salt', 'puppet']);
+const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set([
+  'fstab',
+  'mount-command',
+  'systemd',
+  'ansible',
+  'salt',
+  'puppet',
+]);
 
 /** Indexes of the options this rule may report (unknown, or autofs map options); undefined when none (most lists). */
-function suspectOptions(options: readonly MountOption[], specs: readonly (OptionSpec | undefined)[]): readonly number[] | undefined {
+function suspectOptions(
+  options: readonly MountOption[],
+  specs: readonly (OptionSpec | undefined)[],
+): readonly number[] | undefined {
   let suspects: number[] | undefined;
   for (let i = 0; i < options.length; i++) {
     if (options[i]!.templated) continue;
@@ -31,7 +41,8 @@ export const unknownMountOption = defineRule({
     title: 'Unknown NFS mount option',
     what: 'An option that is neither an nfs(5) option nor a generic mount, systemd or autofs option. The closest known option is offered as a fix (`nconect` → `nconnect`).',
     why: 'mount.nfs refuses the whole mount with "an incorrect mount option was specified": the volume is not mounted at all. With `sloppy` the option is ignored instead, so the setting you meant never takes effect.',
-    instead: 'Correct the spelling, or remove the option. Template placeholders (`{{ nfs_opts }}`, `$OPTS`) are never flagged.',
+    instead:
+      'Correct the spelling, or remove the option. Template placeholders (`{{ nfs_opts }}`, `$OPTS`) are never flagged.',
     examples: [
       {
         flagged: 'sudo mount -t nfs -o rw,hard,vers=3,nconect=8 10.10.1.4:/eda-tools /tools',
@@ -60,7 +71,10 @@ export const unknownMountOption = defineRule({
           context.report(
             lazyFinding({ span: option.nameSpan }, () => ({
               message: `\`${option.name}\` is an autofs map option: autofs reads it, but ${mount.origin === 'systemd' ? 'systemd passes it to mount.nfs, which rejects the mount' : 'mount.nfs rejects the mount'} ("an incorrect mount option was specified"). Keep it in the autofs map, or remove it here.`,
-              fixes: mountFix.unsafe(`Remove \`${option.name}\``, removeOption(context.file.source.text, mount, option)),
+              fixes: mountFix.unsafe(
+                `Remove \`${option.name}\``,
+                removeOption(context.file.source.text, mount, option),
+              ),
             })),
           );
           continue;
@@ -68,11 +82,17 @@ export const unknownMountOption = defineRule({
         if (known) continue;
         const lower = option.name.toLowerCase();
         const suggestion = findOption(lower) ? lower : closest(option.name, [...KNOWN_OPTION_NAMES]);
-        const near = suggestion !== undefined && distance(option.name, suggestion) <= Math.max(1, Math.floor(option.name.length / 3));
+        const near =
+          suggestion !== undefined &&
+          distance(option.name, suggestion) <= Math.max(1, Math.floor(option.name.length / 3));
         context.report(
           lazyFinding({ span: option.nameSpan, ...(sloppy ? { severity: 'warning' as const } : {}) }, () => ({
             message: `Unknown mount option \`${option.name}\`${near ? `: did you mean \`${suggestion}\`?` : '.'} ${sloppy ? 'With `sloppy`, mount ignores it, so it has no effect.' : 'mount.nfs rejects the whole mount ("an incorrect mount option was specified").'}`,
-            ...(near ? { fixes: mountFix.unsafe(`Change to \`${suggestion}\``, { span: option.nameSpan, newText: suggestion }) } : {}),
+            ...(near
+              ? {
+                  fixes: mountFix.unsafe(`Change to \`${suggestion}\``, { span: option.nameSpan, newText: suggestion }),
+                }
+              : {}),
           })),
         );
       }

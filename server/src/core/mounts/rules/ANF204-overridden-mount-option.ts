@@ -16,7 +16,8 @@ export const overriddenMountOption = defineRule({
     title: 'Duplicate or conflicting mount options',
     what: 'The same option twice, or options that set the same thing to different values (`hard` and `soft`, `vers=3` and `nfsvers=4.1`, `ac` and `noac`, `tcp` and `proto=udp`). The message says which one the kernel uses: the last one written.',
     why: 'Only one of them takes effect, so the line says two things and does one. Long option lists copied from several guides often end with an old value winning over the new one.',
-    instead: 'Keep the option you mean and remove the other. The fix removes the option that has no effect, which changes nothing on the mount itself.',
+    instead:
+      'Keep the option you mean and remove the other. The fix removes the option that has no effect, which changes nothing on the mount itself.',
     examples: [
       {
         flagged: '10.20.1.4:/hana-data  /hana/data  nfs  rw,soft,vers=4.1,hard,rsize=262144,wsize=262144  0  0',
@@ -44,7 +45,10 @@ export const overriddenMountOption = defineRule({
         context.report(
           lazyFinding({ span: option.span, tags: ['unnecessary'] }, () => ({
             message,
-            fixes: mountFix.safe(`Remove \`${written(option)}\` (the kernel uses \`${written(winner)}\`)`, removeOption(text, mount, option)),
+            fixes: mountFix.safe(
+              `Remove \`${written(option)}\` (the kernel uses \`${written(winner)}\`)`,
+              removeOption(text, mount, option),
+            ),
           })),
         );
       }

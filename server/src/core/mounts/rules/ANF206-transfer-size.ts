@@ -14,14 +14,25 @@ const SMALL = NFS_TRANSFER_SIZE.smallWarningBytes.value;
 const MIN = NFS_TRANSFER_SIZE.minBytes.value;
 const ORACLE = WORKLOADS.oracle.prescribedTransferBytes!.bytes;
 const SAPNW = WORKLOADS['sap-netweaver'].prescribedTransferBytes!.bytes;
-const callsPerGiB = (bytes: number) => formatNumber(Math.ceil(GiB / Math.max(MIN, bytes - (bytes % NFS_TRANSFER_SIZE.multipleOfBytes.value))), 0);
+const callsPerGiB = (bytes: number) =>
+  formatNumber(Math.ceil(GiB / Math.max(MIN, bytes - (bytes % NFS_TRANSFER_SIZE.multipleOfBytes.value))), 0);
 
 /** The options this rule judges, in the order it reports them on a mount. */
 const TRANSFER_OPTIONS = ['rsize', 'wsize'] as const;
 
 // Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
 // captured variables for every mount, reported or not.
-function transferFinding(name: string, value: number, option: MountOption, problem: 'above-max' | 'above-recommended' | 'small', severity: 'warning' | 'info', anf: boolean, target: ServerTarget, bound: boolean, found: ReturnType<typeof workloadOfMount>): Finding {
+function transferFinding(
+  name: string,
+  value: number,
+  option: MountOption,
+  problem: 'above-max' | 'above-recommended' | 'small',
+  severity: 'warning' | 'info',
+  anf: boolean,
+  target: ServerTarget,
+  bound: boolean,
+  found: ReturnType<typeof workloadOfMount>,
+): Finding {
   return lazyFinding({ span: option.span, severity }, () => ({
     message:
       problem === 'above-max'
@@ -42,7 +53,7 @@ export const transferSize = defineRule({
   defaultSeverity: 'warning',
   fixes: ['unsafe'],
   doc: {
-    title: '`rsize`/`wsize` outside ANF\'s recommendation',
+    title: "`rsize`/`wsize` outside ANF's recommendation",
     what: `An rsize or wsize above ${MAX} (1 MiB: the kernel clamps it; warning, on every NFS server), and on ANF: above ${RECOMMENDED} (ANF's recommendation: a warning when the server is known to be ANF, from the manifest, \`nfsServers\` or an ANF endpoint; info when it is only ANF by default), or ${SMALL} (64 KiB) or less (info; below 64 KiB a warning when the workload is known to be throughput-bound). Sizes a vendor prescribes for the workload are not small: Oracle's kNFS ${ORACLE} (32 KiB), Microsoft's SAP NetWeaver lines ${SAPNW} (64 KiB), and 64 KiB together with \`nconnect\`, whatever the workload (the SAS GRID configuration in ANF's mount-option guide, an HPC grid).`,
     why: `Linux NFS mount options best practices for Azure NetApp Files: ANF supports transfers up to 1 MiB but recommends ${RECOMMENDED} (256 KiB) for the best mix of throughput and latency: "You might observe that both increased latency and decreased throughput when using \`rsize\` and \`wsize\` larger than 256 KiB". Per nfs(5), values above 1 MiB are silently replaced by 1 MiB, and values below 1024 become ${MIN}. The same page says that "SAS GRID limits the \`r/wsize\` to 64 KiB while augmenting read performance with increased read-ahead for the NFS mounts", and its \`nconnect\` section measures that grid at 8 hours without \`nconnect\` and 5.5 hours with \`nconnect=8\`: 64 KiB with \`nconnect\` stays clean even for an annotated HPC workload, and 64 KiB without it is a hint (info), never a warning. Small sizes multiply round trips: writing 1 GiB takes 16,384 WRITEs at 64 KiB and 4,096 at 256 KiB. The 64 KiB line (a quarter of ANF's recommendation) is anf-lint's own threshold: no vendor document gives it. Oracle's kNFS prescription (Oracle Support Doc ID 359515.1) is \`rsize=32768,wsize=32768\`, and Microsoft's SAP NetWeaver guides mount /sapmnt and /usr/sap with \`rsize=65536,wsize=65536\`: both stay clean for their workloads.`,
     instead: `Use rsize=${RECOMMENDED},wsize=${RECOMMENDED} on ANF. Keep a smaller value where an application vendor prescribes it; annotate the mount (\`# anf: workload=oracle\`) so anf-lint knows.`,

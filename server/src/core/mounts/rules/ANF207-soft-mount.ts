@@ -13,7 +13,10 @@ function softFinding(text: string, mount: MountEntry, option: MountOption): Find
   return lazyFinding({ span: option.span }, () => ({
     message: `\`${option.name}\` makes NFS requests fail with ${option.name === 'soft' ? 'EIO' : 'ETIMEDOUT'} after \`retrans\` retries, which can silently lose writes; use \`hard\` (the default).`,
     fixes: earlierHard
-      ? mountFix.unsafe(`Remove \`${option.name}\` (the earlier \`hard\` then applies)`, removeOption(text, mount, option))
+      ? mountFix.unsafe(
+          `Remove \`${option.name}\` (the earlier \`hard\` then applies)`,
+          removeOption(text, mount, option),
+        )
       : mountFix.unsafe('Change to `hard`', replaceOption(option, 'hard')),
   }));
 }
@@ -28,7 +31,8 @@ export const softMount = defineRule({
     title: '`soft` or `softerr` NFS mount',
     what: 'A mount whose recovery behaviour is `soft` or `softerr` (the last of `hard`/`soft`/`softerr` wins).',
     why: `A soft mount gives up after \`retrans\` retries (${NFS_TIMEOUTS.tcpRetransDefault.value} on TCP by default) and returns an I/O error to the application. nfs(5) warns that this "can cause silent data corruption": a write the application believes done may never reach the volume. During an ANF maintenance event or a short network blip, a hard mount waits and carries on.`,
-    instead: 'Use `hard` (the default). If a hung process is the worry, that is what `timeo`/`retrans` and monitoring are for, not `soft`.',
+    instead:
+      'Use `hard` (the default). If a hung process is the worry, that is what `timeo`/`retrans` and monitoring are for, not `soft`.',
     examples: [
       {
         flagged: '10.20.1.4:/hana-shared  /hana/shared  nfs  rw,soft,vers=4.1,rsize=262144,wsize=262144,_netdev  0  0',

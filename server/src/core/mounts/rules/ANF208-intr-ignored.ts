@@ -14,7 +14,7 @@ export const intrIgnored = defineRule({
   fixes: ['safe'],
   doc: {
     title: '`intr`/`nointr` has no effect',
-    what: '`intr` or `nointr` in an NFS option list (on every NFS server), except `nointr` on the `oracle` workload, where Oracle\'s own kNFS mount options write it.',
+    what: "`intr` or `nointr` in an NFS option list (on every NFS server), except `nointr` on the `oracle` workload, where Oracle's own kNFS mount options write it.",
     why: `nfs(5): "provided for backward compatibility", ignored since kernel ${SINCE}. Current kernels always let SIGKILL interrupt a waiting NFS call. Older guides (the Microsoft Learn module on ANF performance for EDA and HPC among them) still recommend \`hard,intr\`.`,
     instead: 'Remove it. The fix removes the option and its comma; the mount behaves exactly the same.',
     examples: [

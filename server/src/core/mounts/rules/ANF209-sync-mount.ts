@@ -27,7 +27,8 @@ export const syncMount = defineRule({
     title: '`sync` NFS mount',
     what: 'A mount with `sync` (the last of `sync`/`async` wins).',
     why: `With \`sync\`, every write system call is sent to the server as a stable FILE_SYNC write and waits for it, in chunks of the application's block size regardless of wsize. In the test of the Microsoft Learn module on ANF performance for EDA and HPC, ${FIGURES}. ANF already protects acknowledged writes in battery-backed NVRAM, so \`async\` (the default) is the preferred choice in almost every case.`,
-    instead: 'Remove `sync`. Applications that need a write on stable storage before going on (databases) open their files with O_SYNC/O_DIRECT or call fsync themselves.',
+    instead:
+      'Remove `sync`. Applications that need a write on stable storage before going on (databases) open their files with O_SYNC/O_DIRECT or call fsync themselves.',
     examples: [
       {
         flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,sync,vers=3,rsize=262144,wsize=262144  0  0',

@@ -25,7 +25,8 @@ export const noac = defineRule({
     title: '`noac` turns off attribute caching and makes writes synchronous',
     what: 'A mount with `noac` (the last of `ac`/`noac` wins), except on the `oracle` workload: Oracle Support Doc ID 359515.1 prescribes `noac` and `actimeo=0` for RAC clusterware files (OCR, voting files) on NFS.',
     why: `\`noac\` sends a GETATTR to the server for nearly every file operation and, as nfs(5) says, also makes every write synchronous, "a significant performance penalty". The Microsoft Learn course on HPC/EDA applications on ANF measured the opposite direction: caching attributes longer (\`actimeo\`) cut an EDA tools volume from over ${formatNumber(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${formatNumber(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS and latency from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoMs.value} ms.`,
-    instead: 'Remove `noac`. Where several clients must see each other\'s changes quickly, the default close-to-open consistency (`cto`) is enough for most applications; use a small `actimeo` rather than none.',
+    instead:
+      "Remove `noac`. Where several clients must see each other's changes quickly, the default close-to-open consistency (`cto`) is enough for most applications; use a small `actimeo` rather than none.",
     examples: [
       {
         flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,noac,vers=3  0  0',

@@ -8,36 +8,74 @@ import { findOption, type NfsVersion } from '../catalog';
 import { isIpv4Address, type ServerTarget } from './target';
 import { insertOption, mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
-import { assumedAnfWords, hasNfsMounts, isNfs4Type, nfsMounts, targetOfMount, versionToPin, volumeOfMount } from './common';
-
+import {
+  assumedAnfWords,
+  hasNfsMounts,
+  isNfs4Type,
+  nfsMounts,
+  targetOfMount,
+  versionToPin,
+  volumeOfMount,
+} from './common';
 
 const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
 const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;
 
 // Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
 // captured variables for every mount, reported or not.
-function unpinnedFinding(mount: MountEntry, where: Span, serverTarget: ServerTarget, smbOnly: VolumeSummary | undefined, pin: { version: '3' | '4.1'; why: string } | undefined, served: '3' | '4.1' | undefined): Finding {
+function unpinnedFinding(
+  mount: MountEntry,
+  where: Span,
+  serverTarget: ServerTarget,
+  smbOnly: VolumeSummary | undefined,
+  pin: { version: '3' | '4.1'; why: string } | undefined,
+  served: '3' | '4.1' | undefined,
+): Finding {
   return lazyFinding({ span: where }, () => ({
     message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. ${smbOnly ? `${capitalize(smbWords(smbOnly))}.` : `Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`}${assumedAnfWords(serverTarget)}`,
     fixes: smbOnly ? [] : served ? pinFixes(mount, served, true) : pinFixes(mount, pin?.version),
   }));
 }
 
-function notServedFinding(mount: MountEntry, where: Span, option: MountOption | undefined, what: string, volume: VolumeSummary, smbOnly: VolumeSummary | undefined, advice: string, pinnable: boolean): Finding {
+function notServedFinding(
+  mount: MountEntry,
+  where: Span,
+  option: MountOption | undefined,
+  what: string,
+  volume: VolumeSummary,
+  smbOnly: VolumeSummary | undefined,
+  advice: string,
+  pinnable: boolean,
+): Finding {
   return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
     message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${smbOnly ? 'serves no NFS version' : 'serves only NFSv3'}: the mount fails. ${capitalize(advice)}.`,
     fixes: pinnable && option ? mountFix.unsafe('Set `vers=3`', replaceValue(option, '3')) : [],
   }));
 }
 
-function unpinned4Finding(mount: MountEntry, where: Span, option: MountOption | undefined, what: string, serverTarget: ServerTarget, fixes: Fix[]): Finding {
+function unpinned4Finding(
+  mount: MountEntry,
+  where: Span,
+  option: MountOption | undefined,
+  what: string,
+  serverTarget: ServerTarget,
+  fixes: Fix[],
+): Finding {
   return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
     message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.${assumedAnfWords(serverTarget)}`,
     fixes,
   }));
 }
 
-function unsupportedFinding(version: NfsVersion, where: Span, serverTarget: ServerTarget, v42: boolean, advice: string, edits: SpanEdit[], target: '3' | '4.1'): Finding {
+function unsupportedFinding(
+  version: NfsVersion,
+  where: Span,
+  serverTarget: ServerTarget,
+  v42: boolean,
+  advice: string,
+  edits: SpanEdit[],
+  target: '3' | '4.1',
+): Finding {
   return lazyFinding(
     {
       span: (version.minorOption ?? version.option)?.span ?? where,
@@ -63,7 +101,8 @@ export const nfsVersionNotPinned = defineRule({
     title: 'NFS version not pinned to one ANF serves',
     what: `A mount of an ANF server with no \`vers\`/\`nfsvers\` (warning), with \`vers=4\` or \`-t nfs4\` without a minor version (warning), with \`vers=4.2\` (warning: it mounts, but ANF does not support it), or with a version ANF does not serve: 2 or 4.0 (error; a warning when the server is only assumed to be ANF). Mounts of Azure Files, Azure Blob NFS and servers listed under \`nfsServers.other\` are not judged.`,
     why: `Without a version the client asks for NFSv${FIRST_TRIED} first and negotiates down; \`vers=4\` alone can also settle on 4.0 or 4.2. ANF serves NFSv${SUPPORTED.join(' and NFSv')} only, so an unpinned mount depends on negotiation, and a pinned 2 or 4.0 fails. NFSv4.2 is different: the NFS FAQs for Azure NetApp Files say that "although you can mount an NFS4.1 volume on Azure NetApp Files with NFSv4.2 protocol, the use of NFSv4.2 isn't supported", and ask to pin NFSv4.1. A volume's protocol is fixed when it is created: the mount should say which one it expects.`,
-    instead: 'Pin `vers=3` or `vers=4.1` (the same as `vers=4,minorversion=1`). The fix pins the version the manifest volume serves when it serves only one (another would fail to mount, ANF224; ANF220 says so if the workload needs the other one; no fix for an SMB-only volume), else the workload\'s version where anf-lint knows the workload (annotation, manifest volume or configuration): NFSv3 for EDA and HPC, NFSv4.1 for SAP HANA.',
+    instead:
+      "Pin `vers=3` or `vers=4.1` (the same as `vers=4,minorversion=1`). The fix pins the version the manifest volume serves when it serves only one (another would fail to mount, ANF224; ANF220 says so if the workload needs the other one; no fix for an SMB-only volume), else the workload's version where anf-lint knows the workload (annotation, manifest volume or configuration): NFSv3 for EDA and HPC, NFSv4.1 for SAP HANA.",
     examples: [
       {
         flagged: '10.20.1.4:/hana-shared  /hana/shared  nfs4  rw,hard,rsize=262144,wsize=262144,_netdev  0  0',
@@ -83,7 +122,11 @@ export const nfsVersionNotPinned = defineRule({
       const { mount, effective } = judged;
       // A placeholder may set the version; an option list found alone (optionsOnly) may have it
       // elsewhere, but a version it writes is still the one the mount asks for.
-      if (effective.templated && (mount.optionsOnly !== true || mount.options.some((o) => o.templated) || !effective.version)) continue;
+      if (
+        effective.templated &&
+        (mount.optionsOnly !== true || mount.options.some((o) => o.templated) || !effective.version)
+      )
+        continue;
       // Which versions a server serves is ANF's to say here; Azure Files, Blob NFS and other servers differ.
       const serverTarget = targetOfMount(context, judged);
       if (serverTarget.kind !== 'anf') continue;
@@ -92,13 +135,26 @@ export const nfsVersionNotPinned = defineRule({
       const volume = volumeOfMount(context, judged);
       const served = volume?.nfsVersions.length === 1 ? volume.nfsVersions[0] : undefined;
       const smbOnly = volume?.nfsVersions.length === 0 ? volume : undefined;
-      const pin = volume && served ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` } : versionToPin(context, judged);
+      const pin =
+        volume && served
+          ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` }
+          : versionToPin(context, judged);
       const nfs4Type = isNfs4Type(mount);
-      const where = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.fsTypeSpan ?? mount.sourceSpan ?? mount.span;
+      const where =
+        mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start
+          ? mount.optionsSpan
+          : (mount.fsTypeSpan ?? mount.sourceSpan ?? mount.span);
       // A Kubernetes NFS source that writes no options, to a server named by a host name and only
       // assumed to be ANF: ANF mount targets are IP addresses, and in a cluster such names are often
       // other filers or in-cluster servers. A false alarm there costs more than the miss.
-      if (!version && mount.origin === 'kubernetes' && mount.options.length === 0 && !serverTarget.known && !isIpv4Address(mount.server ?? '')) continue;
+      if (
+        !version &&
+        mount.origin === 'kubernetes' &&
+        mount.options.length === 0 &&
+        !serverTarget.known &&
+        !isIpv4Address(mount.server ?? '')
+      )
+        continue;
       if (!version) {
         const vers = effective.byGroup.get('vers');
         if (vers) continue; // an invalid value: ANF203 reports it
@@ -114,8 +170,8 @@ export const nfsVersionNotPinned = defineRule({
           const advice = smbOnly
             ? 'mount it over SMB, or add an NFS version to its `protocols`'
             : pinnable
-              ? 'pin `vers=3`, or change the volume\'s `protocols`'
-              : 'mount it as `nfs` with `vers=3` (`nfs4` takes no `vers=`), or change the volume\'s `protocols`';
+              ? "pin `vers=3`, or change the volume's `protocols`"
+              : "mount it as `nfs` with `vers=3` (`nfs4` takes no `vers=`), or change the volume's `protocols`";
           context.report(notServedFinding(mount, where, option, what, volume, smbOnly, advice, pinnable));
           continue;
         }
@@ -126,7 +182,7 @@ export const nfsVersionNotPinned = defineRule({
         continue;
       }
       if (!SUPPORTED.includes(version.text)) {
-        const target = served ?? (version.major === 4 ? '4.1' : pin?.version ?? '3');
+        const target = served ?? (version.major === 4 ? '4.1' : (pin?.version ?? '3'));
         // `nfs4` cannot be pinned to NFSv3, and `minorversion=` alone only picks an NFSv4 minor version.
         const editable = !smbOnly && !(target === '3' && (nfs4Type || !version.option));
         const edits = !editable

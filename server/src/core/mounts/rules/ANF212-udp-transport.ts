@@ -10,7 +10,10 @@ import { hasNfsMounts, nfsMounts } from './common';
 function udpFinding(option: MountOption, tcp: string): Finding {
   return lazyFinding({ span: option.span }, () => ({
     message: `NFS over UDP: NFSv4 requires TCP and ANF is mounted over TCP everywhere in its guidance; a lost fragment resends the whole request. Use \`${option.value !== undefined ? `${option.name}=${tcp}` : 'tcp'}\`.`,
-    fixes: mountFix.unsafe(`Use ${tcp}`, option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp')),
+    fixes: mountFix.unsafe(
+      `Use ${tcp}`,
+      option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp'),
+    ),
   }));
 }
 

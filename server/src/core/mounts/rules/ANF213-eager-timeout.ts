@@ -39,7 +39,8 @@ export const eagerTimeout = defineRule({
     instead: `Leave \`timeo\` and \`retrans\` out, or write \`timeo=${DEFAULT_TIMEO}\` and \`retrans=${DEFAULT_RETRANS}\`.`,
     examples: [
       {
-        flagged: '10.20.1.4:/hana-log  /hana/log  nfs  rw,hard,vers=4.1,timeo=14,rsize=262144,wsize=262144,_netdev  0  0',
+        flagged:
+          '10.20.1.4:/hana-log  /hana/log  nfs  rw,hard,vers=4.1,timeo=14,rsize=262144,wsize=262144,_netdev  0  0',
         better: `10.20.1.4:/hana-log  /hana/log  nfs  rw,hard,vers=4.1,timeo=${DEFAULT_TIMEO},rsize=262144,wsize=262144,_netdev  0  0`,
         language: 'fstab',
       },

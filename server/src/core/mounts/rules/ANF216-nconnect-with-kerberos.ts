@@ -24,11 +24,13 @@ export const nconnectWithKerberos = defineRule({
   doc: {
     title: '`nconnect` together with Kerberos (`sec=krb5*`)',
     what: 'A mount with both `nconnect` and `sec=krb5`, `krb5i` or `krb5p`.',
-    why: 'ANF\'s guidance: do not combine nconnect with Kerberos. The GSS security context is shared by all the connections, and packets that arrive out of the sequence window force context renegotiation, which stalls I/O.',
-    instead: 'Remove `nconnect` from Kerberos mounts (or use `sec=sys` where Kerberos is not required). The fix removes `nconnect`.',
+    why: "ANF's guidance: do not combine nconnect with Kerberos. The GSS security context is shared by all the connections, and packets that arrive out of the sequence window force context renegotiation, which stalls I/O.",
+    instead:
+      'Remove `nconnect` from Kerberos mounts (or use `sec=sys` where Kerberos is not required). The fix removes `nconnect`.',
     examples: [
       {
-        flagged: 'What=10.20.1.4:/hana-shared\nWhere=/hana/shared\nType=nfs\nOptions=rw,hard,vers=4.1,sec=krb5p,nconnect=4',
+        flagged:
+          'What=10.20.1.4:/hana-shared\nWhere=/hana/shared\nType=nfs\nOptions=rw,hard,vers=4.1,sec=krb5p,nconnect=4',
         better: 'What=10.20.1.4:/hana-shared\nWhere=/hana/shared\nType=nfs\nOptions=rw,hard,vers=4.1,sec=krb5p',
         language: 'ini',
       },

@@ -9,21 +9,43 @@ import { FirstMounts, mountEditOf } from './firstMounts';
 import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
-const decides = (m: MountEntry) => m.isNfs && m.host !== 'markdown' && m.host !== 'rst' && transportKey(m) !== undefined;
+const decides = (m: MountEntry) =>
+  m.isNfs && m.host !== 'markdown' && m.host !== 'rst' && transportKey(m) !== undefined;
 
 // Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
 // captured variables for every mount, reported or not.
-function differsFinding(context: RuleContext, text: string, onHost: string, mount: MountEntry, option: MountOption, first: MountEntry, firstOption: MountOption | undefined, firstValue: string | undefined): Finding {
+function differsFinding(
+  context: RuleContext,
+  text: string,
+  onHost: string,
+  mount: MountEntry,
+  option: MountOption,
+  first: MountEntry,
+  firstOption: MountOption | undefined,
+  firstValue: string | undefined,
+): Finding {
   return lazyFinding({ span: option.span }, () => {
     const sameFile = first.uri === mount.uri;
     const where = `${sameFile ? 'line' : `${baseName(first.uri)} line`} ${lineOf(context, first.uri, first.span.start)}`;
     const decided = firstValue ? `nconnect=${firstValue}` : 'no nconnect (one connection)';
     return {
       message: `nconnect=${option.value} is ignored${onHost}: the first mount to ${mount.server} (${mountName(first)}, ${where}) has ${decided}, and every later mount to that address shares its connections.`,
-      related: [{ uri: first.uri, span: firstOption?.span ?? first.span, message: `First mount to ${mount.server}: its ${decided} applies to all mounts of this address` }],
+      related: [
+        {
+          uri: first.uri,
+          span: firstOption?.span ?? first.span,
+          message: `First mount to ${mount.server}: its ${decided} applies to all mounts of this address`,
+        },
+      ],
       fixes: firstValue
-        ? mountFix.unsafe(`Set nconnect=${firstValue} (what the first mount to this address decides)`, replaceValue(option, firstValue))
-        : mountFix.unsafe('Remove `nconnect` (the first mount to this address decides)', removeOption(text, mount, option)),
+        ? mountFix.unsafe(
+            `Set nconnect=${firstValue} (what the first mount to this address decides)`,
+            replaceValue(option, firstValue),
+          )
+        : mountFix.unsafe(
+            'Remove `nconnect` (the first mount to this address decides)',
+            removeOption(text, mount, option),
+          ),
     };
   });
 }
@@ -38,11 +60,14 @@ export const nconnectDiffersSameServer = defineRule({
     title: '`nconnect` differs between mounts to the same server address',
     what: 'A mount whose `nconnect` differs from the first mount to the same server address (IP or name) with the same NFS version and transport on the same machine. The first mount is the earliest of the host: files in path order, then lines in order (fstab order is boot order). Mounts of different hosts (`hana-node1/etc/fstab` and `hana-node2/etc/fstab`; each cloud-init file, Ansible play and Kubernetes manifest is a machine of its own) are never compared: two VMs never share TCP connections. Markdown snippets and templated servers never decide.',
     why: 'All mounts from one client to one storage endpoint share its transport: they inherit the nconnect of the first mount to that address, and later `nconnect=` values are silently ignored. The setting does not carry across different endpoint addresses (nor, in the kernel, across NFS versions: an NFSv3 and an NFSv4.1 mount of one address are separate clients), nor across machines.',
-    instead: 'Use the same nconnect on every mount to one address. To give a volume a different number of connections, mount it through a different mount target IP. The fix writes the value that is in effect on the running client, or removes `nconnect` when the first mount has none. It is not a safe fix: if the first mount is ever removed or reordered, or the file is also applied to a machine where this mount comes first, the written value is what that machine gets; review it (`--unsafe-fixes`).',
+    instead:
+      'Use the same nconnect on every mount to one address. To give a volume a different number of connections, mount it through a different mount target IP. The fix writes the value that is in effect on the running client, or removes `nconnect` when the first mount has none. It is not a safe fix: if the first mount is ever removed or reordered, or the file is also applied to a machine where this mount comes first, the written value is what that machine gets; review it (`--unsafe-fixes`).',
     examples: [
       {
-        flagged: '10.10.1.4:/eda-tools    /tools    nfs  ro,hard,vers=3,nconnect=8  0  0\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=16  0  0',
-        better: '10.10.1.4:/eda-tools    /tools    nfs  ro,hard,vers=3,nconnect=8  0  0\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8  0  0',
+        flagged:
+          '10.10.1.4:/eda-tools    /tools    nfs  ro,hard,vers=3,nconnect=8  0  0\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=16  0  0',
+        better:
+          '10.10.1.4:/eda-tools    /tools    nfs  ro,hard,vers=3,nconnect=8  0  0\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8  0  0',
         language: 'fstab',
       },
     ],
@@ -75,11 +100,17 @@ export const nconnectDiffersSameServer = defineRule({
         if (onLine || offLineOptions(first, noteSpan)) {
           const note = context.file.source.rangeOf(noteSpan);
           const line = onLine ? '' : `\t${lineOf(context, first.uri, first.span.start)}`;
-          byKey.set(key, `${tokens.get(key)}\t${note.start.line}:${note.start.character}-${note.end.line}:${note.end.character}\t${option?.value ?? ''}\t${mountName(first)}${line}`);
+          byKey.set(
+            key,
+            `${tokens.get(key)}\t${note.start.line}:${note.start.character}-${note.end.line}:${note.end.character}\t${option?.value ?? ''}\t${mountName(first)}${line}`,
+          );
           continue;
         }
       }
-      byKey.set(key, `${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`);
+      byKey.set(
+        key,
+        `${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`,
+      );
     }
     return { shared: onHostWords(model, host), byKey };
   },
@@ -110,7 +141,12 @@ export const nconnectDiffersSameServer = defineRule({
 /** Whether `span` lies in `mount`'s option list and that list lies off the mount's own text (lint.ts, inRemoteOptions). */
 function offLineOptions(mount: MountEntry, span: { start: number; end: number }): boolean {
   const options = mount.optionsSpan;
-  if (mount.origin !== 'mount-command' || !options || (options.start >= mount.span.start && options.end <= mount.span.end)) return false;
+  if (
+    mount.origin !== 'mount-command' ||
+    !options ||
+    (options.start >= mount.span.start && options.end <= mount.span.end)
+  )
+    return false;
   return span.start >= options.start && span.end <= options.end;
 }
 

@@ -15,11 +15,13 @@ export const relaxedCacheOnSharedData = defineRule({
   doc: {
     title: '`nocto` or a long `actimeo` on data several clients write',
     what: `\`nocto\`, or \`actimeo\`/\`acregmax\`/\`acdirmax\` above the ${DEFAULT_MAX} s default, on a mount whose workload has data written by several clients at once: EDA scratch and project data, HPC, databases, SAP HANA, VDI, general purpose.`,
-    why: 'Close-to-open consistency is what lets one client see another\'s writes when it opens the file. Without it, and with attributes cached for minutes, a job can read a stale or half-written file another node just produced. The guidance (Linux NFS mount options best practices, the Microsoft Learn HPC and EDA modules) recommends nocto and actimeo=600 only for data one client owns or that is read-mostly and updated another way, like EDA tools and libraries.',
-    instead: 'Remove `nocto` and keep the attribute cache at its defaults on shared read-write data. Use `# anf: workload=eda-tools` (or the manifest) for volumes that really are read-mostly.',
+    why: "Close-to-open consistency is what lets one client see another's writes when it opens the file. Without it, and with attributes cached for minutes, a job can read a stale or half-written file another node just produced. The guidance (Linux NFS mount options best practices, the Microsoft Learn HPC and EDA modules) recommends nocto and actimeo=600 only for data one client owns or that is read-mostly and updated another way, like EDA tools and libraries.",
+    instead:
+      'Remove `nocto` and keep the attribute cache at its defaults on shared read-write data. Use `# anf: workload=eda-tools` (or the manifest) for volumes that really are read-mostly.',
     examples: [
       {
-        flagged: '# anf: workload=eda-scratch\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nocto,actimeo=600,nconnect=8  0  0',
+        flagged:
+          '# anf: workload=eda-scratch\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nocto,actimeo=600,nconnect=8  0  0',
         better: '# anf: workload=eda-scratch\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8  0  0',
         language: 'fstab',
       },

@@ -4,7 +4,15 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
 import { baseName } from '../../fileKind';
 import { mountFix, removeOption, replaceValue } from '../fixes';
-import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, volumeOfMount, workloadOfMount, workloadWords } from './common';
+import {
+  assumedAnfWords,
+  hasNfsMounts,
+  nfsMounts,
+  targetOfMount,
+  volumeOfMount,
+  workloadOfMount,
+  workloadWords,
+} from './common';
 
 export const nfsVersionForWorkload = defineRule({
   code: 'ANF220',
@@ -14,13 +22,16 @@ export const nfsVersionForWorkload = defineRule({
   fixes: ['unsafe'],
   doc: {
     title: 'NFS version does not suit the workload',
-    what: 'A mount of an ANF server pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported; a warning when the server is only assumed to be ANF), NFSv4.1 on EDA or HPC volumes (warning: NFSv3 performs better there), NFSv4.1 on Oracle volumes (a note: supported, but Microsoft recommends NFSv3 as the base for dNFS, and dNFS over NFSv4.1 needs Oracle patches). The workload comes from an annotation, the manifest, the mount point (`/hana/data`, `/hana/log`: SAP\'s layout) or the configuration. When the manifest volume does not serve the pinned version, ANF224 reports the token instead (one finding, which names the workload).',
+    what: "A mount of an ANF server pinned to an NFS version its workload should not use: NFSv3 on SAP HANA data or log volumes (error: not supported; a warning when the server is only assumed to be ANF), NFSv4.1 on EDA or HPC volumes (warning: NFSv3 performs better there), NFSv4.1 on Oracle volumes (a note: supported, but Microsoft recommends NFSv3 as the base for dNFS, and dNFS over NFSv4.1 needs Oracle patches). The workload comes from an annotation, the manifest, the mount point (`/hana/data`, `/hana/log`: SAP's layout) or the configuration. When the manifest volume does not serve the pinned version, ANF224 reports the token instead (one finding, which names the workload).",
     why: `SAP supports /hana/data and /hana/log on ANF only over NFSv4.1. For EDA and other metadata-heavy workloads NFSv3 is stateless and avoids NFSv4.1's per-file state and locking; the ANF EDA benchmark runs NFSv3, the HPC training on Microsoft Learn measured NFSv4.1 well behind NFSv3, and the Microsoft Learn module on ANF performance for EDA and HPC puts the cost at ${NFS_PROTOCOL.edaNfs41OverheadMinPercent.value}–${NFS_PROTOCOL.edaNfs41OverheadMaxPercent.value}% (no other source confirms that range). For Oracle, "Deploy application volume group for Oracle" recommends NFSv3 as the base for dNFS and supports NFSv4.1, and the "NFS FAQs for Azure NetApp Files" add that dNFS over NFSv4.1 needs the patches for Oracle bugs 33132050 and 33676296 and cannot use several network paths: a note, not a warning. The workload comes from \`# anf: workload=\`, the manifest volume the mount reaches, or \`workload:\` in .anf-lint.yaml.`,
-    instead: 'Use `vers=4.1` for SAP HANA data and log; use `vers=3` for EDA tools and scratch unless you need NFSv4.1 features (Kerberos, ACLs). The volume must be created with that protocol too: when the manifest volume the mount reaches does not serve it, the finding offers no fix and asks to change the volume\'s `protocols` as well (the new version alone would fail to mount, ANF224).',
+    instead:
+      "Use `vers=4.1` for SAP HANA data and log; use `vers=3` for EDA tools and scratch unless you need NFSv4.1 features (Kerberos, ACLs). The volume must be created with that protocol too: when the manifest volume the mount reaches does not serve it, the finding offers no fix and asks to change the volume's `protocols` as well (the new version alone would fail to mount, ANF224).",
     examples: [
       {
-        flagged: '# anf: workload=sap-hana-data\n10.20.1.4:/hana-data  /hana/data  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,_netdev  0  0',
-        better: '# anf: workload=sap-hana-data\n10.20.1.4:/hana-data  /hana/data  nfs  rw,hard,vers=4.1,rsize=262144,wsize=262144,_netdev  0  0',
+        flagged:
+          '# anf: workload=sap-hana-data\n10.20.1.4:/hana-data  /hana/data  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,_netdev  0  0',
+        better:
+          '# anf: workload=sap-hana-data\n10.20.1.4:/hana-data  /hana/data  nfs  rw,hard,vers=4.1,rsize=262144,wsize=262144,_netdev  0  0',
         language: 'fstab',
       },
     ],

@@ -13,7 +13,8 @@ function netdevFinding(mount: MountEntry): Finding {
       span: mount.fsTypeSpan ?? mount.optionsSpan ?? mount.span,
     },
     () => ({
-      message: 'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
+      message:
+        'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
       fixes: mountFix.safe('Add `_netdev`', insertOption(mount, '_netdev')),
     }),
   );
@@ -29,7 +30,8 @@ export const fstabWithoutNetdev = defineRule({
     title: 'fstab NFS entry without `_netdev` or `nofail`',
     what: 'An NFS line in fstab (or written to fstab by a script, or in cloud-init `mounts:` with explicit options) with neither `_netdev` nor `nofail`.',
     why: '`_netdev` tells every init system that the mount needs the network: mount it after the network is up and unmount it before the network goes down. systemd guesses this for `nfs`, other tools (and `mount -a` in scripts) do not. Without `nofail`, a volume that cannot be reached at boot (a mount target IP changed, a maintenance window) can drop the VM into emergency mode. Every ANF guide writes `_netdev`.',
-    instead: 'Add `_netdev`; add `nofail` too where the VM must boot even when the volume is unreachable. The fix adds `_netdev`, which does not change how systemd already treats the mount.',
+    instead:
+      'Add `_netdev`; add `nofail` too where the VM must boot even when the volume is unreachable. The fix adds `_netdev`, which does not change how systemd already treats the mount.',
     examples: [
       {
         flagged: '10.20.1.4:/hana-shared  /hana/shared  nfs  rw,hard,vers=4.1,rsize=262144,wsize=262144  0  0',
@@ -46,7 +48,12 @@ export const fstabWithoutNetdev = defineRule({
     for (let index = 0; index < judgedMounts.length; index++) {
       const { mount, effective } = judgedMounts[index]!;
       if (mount.origin !== 'fstab' || effective.templated || mount.options.length === 0) continue;
-      if (effective.byGroup.has('_netdev') || effective.byGroup.has('nofail') || effective.byGroup.get('auto')?.name === 'noauto') continue;
+      if (
+        effective.byGroup.has('_netdev') ||
+        effective.byGroup.has('nofail') ||
+        effective.byGroup.get('auto')?.name === 'noauto'
+      )
+        continue;
       context.report(netdevFinding(mount));
     }
   },

@@ -18,8 +18,10 @@ export const optionNeedsNewerKernel = defineRule({
     instead: `Check that every client runs a kernel or distribution release that has the option (\`uname -r\`), raise \`kernelVersion\` in .anf-lint.yaml once they do, or leave the option out for older clients.`,
     examples: [
       {
-        flagged: '# .anf-lint.yaml: kernelVersion: 4.18\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8,_netdev  0  0',
-        better: '# .anf-lint.yaml: kernelVersion: 5.14\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8,_netdev  0  0',
+        flagged:
+          '# .anf-lint.yaml: kernelVersion: 4.18\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8,_netdev  0  0',
+        better:
+          '# .anf-lint.yaml: kernelVersion: 5.14\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8,_netdev  0  0',
         language: 'fstab',
       },
     ],
@@ -43,7 +45,9 @@ export const optionNeedsNewerKernel = defineRule({
         // nconnect over NFSv4.1 came to SLES later (15 SP2) than over NFSv3 (15 SP1); SAP HANA runs NFSv4.1.
         const v41 = effective.version?.text === '4.1';
         const found = workloadOfMount(context, judged);
-        const hana = found?.workload.startsWith('sap-hana') ? ` For SAP HANA, Microsoft's guide "NFS v4.1 volumes on Azure NetApp Files for SAP HANA" points to the OS releases that support nconnect; with NFSv4.1 those are SLES 15 SP2 or later and RHEL 8.3 or later.` : '';
+        const hana = found?.workload.startsWith('sap-hana')
+          ? ` For SAP HANA, Microsoft's guide "NFS v4.1 volumes on Azure NetApp Files for SAP HANA" points to the OS releases that support nconnect; with NFSv4.1 those are SLES 15 SP2 or later and RHEL 8.3 or later.`
+          : '';
         context.report(
           lazyFinding({ span: option.nameSpan }, () => ({
             message: `\`${option.name}\` needs Linux ${needs} or a distribution that backported it (RHEL 8.3+, ${v41 ? 'SLES 15 SP2+ with NFSv4.1' : 'SLES 15 SP1+'}); .anf-lint.yaml says clients may run ${kernel}, where mount.nfs would reject the mount.${hana}`,

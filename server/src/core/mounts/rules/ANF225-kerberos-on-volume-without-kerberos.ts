@@ -7,7 +7,12 @@ import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount } from './comm
 
 // Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
 // captured variables for every mount, reported or not.
-function noKerberosFinding(context: RuleContext, sec: MountOption, volume: VolumeSummary, volumeChange: string): Finding {
+function noKerberosFinding(
+  context: RuleContext,
+  sec: MountOption,
+  volume: VolumeSummary,
+  volumeChange: string,
+): Finding {
   return lazyFinding({ span: sec.span }, () => ({
     message: `\`${sec.name}=${sec.value ?? ''}\`, but volume \`${volume.name}\` (${baseName(volume.uri)}) does not use Kerberos: its export policy allows AUTH_SYS only, so the mount fails (\`access denied by server\`). Set the volume's ${volumeChange}, or mount with \`sec=sys\`.`,
     related: [securityOf(context, volume)],
@@ -24,11 +29,14 @@ export const kerberosOnVolumeWithoutKerberos = defineRule({
     title: 'Kerberos mount (`sec=krb5*`) of a volume without Kerberos',
     what: 'A mount with `sec=krb5`, `krb5i` or `krb5p` (for a `sec=` list: only Kerberos flavors in it) that reaches a manifest volume whose `security` is `sys` or missing (`sys` is the default).',
     why: 'ANF grants Kerberos access only on volumes created with Kerberos: the export policy of any other volume allows AUTH_SYS alone, and nfs(5) says a mount fails when the server supports none of the `sec=` flavors. It fails (`access denied by server`), for an fstab line at boot. The reverse is not reported: without `sec=` the client negotiates a flavor both sides support, and whether `sec=sys` reaches a Kerberos volume depends on the flavors its export policy allows, which the manifest does not describe. A `sec=` list that includes `sys` is not reported either (the client may fall back to it). ANF120 judges the volume (Kerberos needs NFSv4.1), ANF216 nconnect with Kerberos.',
-    instead: 'Decide which side is right: set the volume\'s `security` to the flavor the clients use (Kerberos needs NFSv4.1 and an Active Directory connection), or mount with `sec=sys` if the data needs no Kerberos. There is no automatic fix: dropping Kerberos from a mount is a security decision.',
+    instead:
+      "Decide which side is right: set the volume's `security` to the flavor the clients use (Kerberos needs NFSv4.1 and an Active Directory connection), or mount with `sec=sys` if the data needs no Kerberos. There is no automatic fix: dropping Kerberos from a mount is a security decision.",
     examples: [
       {
-        flagged: '# eda.anf.yaml: eda-home has protocols: [NFSv4.1] and no security (sys)\n10.10.1.4:/eda-home  /home  nfs  rw,hard,vers=4.1,sec=krb5p,_netdev  0  0',
-        better: '# eda.anf.yaml: eda-home has protocols: [NFSv4.1] and security: krb5p\n10.10.1.4:/eda-home  /home  nfs  rw,hard,vers=4.1,sec=krb5p,_netdev  0  0',
+        flagged:
+          '# eda.anf.yaml: eda-home has protocols: [NFSv4.1] and no security (sys)\n10.10.1.4:/eda-home  /home  nfs  rw,hard,vers=4.1,sec=krb5p,_netdev  0  0',
+        better:
+          '# eda.anf.yaml: eda-home has protocols: [NFSv4.1] and security: krb5p\n10.10.1.4:/eda-home  /home  nfs  rw,hard,vers=4.1,sec=krb5p,_netdev  0  0',
         language: 'fstab',
       },
     ],
@@ -63,5 +71,9 @@ function securityOf(context: RuleContext, volume: VolumeSummary): RelatedSpan {
   const security = manifestVolumeOf(context, volume)?.security;
   return security
     ? { uri: volume.uri, span: security.span, message: `Volume \`${volume.name}\` has \`security: ${security.value}\`` }
-    : { uri: volume.uri, span: volume.nameSpan, message: `Volume \`${volume.name}\` has no \`security\`: sys, the default` };
+    : {
+        uri: volume.uri,
+        span: volume.nameSpan,
+        message: `Volume \`${volume.name}\` has no \`security\`: sys, the default`,
+      };
 }

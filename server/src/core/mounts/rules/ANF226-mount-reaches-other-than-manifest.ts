@@ -12,13 +12,15 @@ export const mountReachesOtherThanManifest = defineRule({
   defaultSeverity: 'warning',
   fixes: [],
   doc: {
-    title: 'Mount uses a manifest volume\'s mount path but another server or export',
-    what: 'A mount whose client mount point is the `mountPath` of a manifest volume while its server is none of the volume\'s `mountTargets`, or its export path is not the volume\'s `exportPath` (nor a directory below it). Parts that are templated or not written in the manifest are not compared.',
+    title: "Mount uses a manifest volume's mount path but another server or export",
+    what: "A mount whose client mount point is the `mountPath` of a manifest volume while its server is none of the volume's `mountTargets`, or its export path is not the volume's `exportPath` (nor a directory below it). Parts that are templated or not written in the manifest are not compared.",
     why: 'The mount point says "this is volume X", the server and export say it is something else: an old mount target address, another volume, or a copy-paste from another environment. anf-lint does not link such a mount to the volume (its workload, protocols and Kerberos checks would judge the wrong thing), and says so here instead of attaching it silently.',
-    instead: 'Mount the volume\'s own mount target and export path, or correct the manifest (`mountTargets`, `exportPath`, `mountPath`) if it is the one that is out of date.',
+    instead:
+      "Mount the volume's own mount target and export path, or correct the manifest (`mountTargets`, `exportPath`, `mountPath`) if it is the one that is out of date.",
     examples: [
       {
-        flagged: '# hana.anf.yaml: hana-data: mountTargets [10.20.1.4], exportPath /hana-data, mountPath /hana/data\n10.20.9.9:/hana-data-old  /hana/data  nfs  rw,hard,vers=4.1,_netdev  0  0',
+        flagged:
+          '# hana.anf.yaml: hana-data: mountTargets [10.20.1.4], exportPath /hana-data, mountPath /hana/data\n10.20.9.9:/hana-data-old  /hana/data  nfs  rw,hard,vers=4.1,_netdev  0  0',
         better: '10.20.1.4:/hana-data  /hana/data  nfs  rw,hard,vers=4.1,_netdev  0  0',
         language: 'fstab',
       },
@@ -37,8 +39,14 @@ export const mountReachesOtherThanManifest = defineRule({
       if (!mismatch) continue;
       const { volume } = mismatch;
       const differs = [
-        ...(mismatch.server ? [`server \`${mount.server}\` is not its mount target${volume.mountTargets.length > 1 ? 's' : ''} (${volume.mountTargets.map((t) => `\`${t}\``).join(', ')})`] : []),
-        ...(mismatch.exportPath ? [`export \`${mount.exportPath}\` is not its export path \`${volume.exportPath}\``] : []),
+        ...(mismatch.server
+          ? [
+              `server \`${mount.server}\` is not its mount target${volume.mountTargets.length > 1 ? 's' : ''} (${volume.mountTargets.map((t) => `\`${t}\``).join(', ')})`,
+            ]
+          : []),
+        ...(mismatch.exportPath
+          ? [`export \`${mount.exportPath}\` is not its export path \`${volume.exportPath}\``]
+          : []),
       ];
       context.report(
         lazyFinding({ span: mount.sourceSpan ?? mount.span }, () => ({
@@ -64,5 +72,9 @@ function indexOf(context: RuleContext): VolumeIndex {
 
 function relatedOf(context: RuleContext, volume: VolumeSummary) {
   const node = manifestVolumeOf(context, volume);
-  return { uri: volume.uri, span: node?.name?.span ?? volume.nameSpan, message: `Volume \`${volume.name}\`: ${volume.mountTargets.length > 0 ? `mount targets ${volume.mountTargets.join(', ')}, ` : ''}export path ${volume.exportPath ?? '(not given)'}` };
+  return {
+    uri: volume.uri,
+    span: node?.name?.span ?? volume.nameSpan,
+    message: `Volume \`${volume.name}\`: ${volume.mountTargets.length > 0 ? `mount targets ${volume.mountTargets.join(', ')}, ` : ''}export path ${volume.exportPath ?? '(not given)'}`,
+  };
 }

@@ -117,10 +117,12 @@ export const duplicateMountPoint = defineRule({
     title: 'The same mount point twice in one fstab',
     what: 'Two fstab entries of one file (one host) with the same mount point, neither of them `noauto`. Documentation (Markdown) is not judged: it may show alternatives.',
     why: 'At boot both are mounted, one over the other: the later mount hides the first, so what a path shows depends on the order systemd finished the mounts, and unmounting one uncovers the other. It is usually a line left behind when a volume moved (a new mount target or export).',
-    instead: 'Keep one entry per mount point; mark an alternative `noauto` (or comment it out) if you keep it for reference.',
+    instead:
+      'Keep one entry per mount point; mark an alternative `noauto` (or comment it out) if you keep it for reference.',
     examples: [
       {
-        flagged: '10.20.1.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0\n10.20.2.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0',
+        flagged:
+          '10.20.1.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0\n10.20.2.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0',
         better: '10.20.2.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0',
         language: 'fstab',
       },
@@ -141,7 +143,9 @@ export const duplicateMountPoint = defineRule({
       context.report(
         lazyFinding({ span: mount.mountPointSpan ?? mount.span }, () => ({
           message: `\`${mountName(mount)}\` is mounted twice in this file (line ${context.file.source.positionAt(earlier.span.start).line + 1} too): the later mount hides the earlier one. Keep one entry, or mark the other \`noauto\`.`,
-          related: [{ uri: earlier.uri, span: earlier.mountPointSpan ?? earlier.span, message: `First entry for ${point}` }],
+          related: [
+            { uri: earlier.uri, span: earlier.mountPointSpan ?? earlier.span, message: `First entry for ${point}` },
+          ],
         })),
       );
     }

@@ -7,7 +7,8 @@ import { hasNfsMounts, nfsMounts } from './common';
 // captured variables for every mount, reported or not.
 function fscFinding(option: MountOption): Finding {
   return lazyFinding({ span: option.span }, () => ({
-    message: '`fsc` caches reads on local disk only while cachefilesd is configured and running on this host (otherwise it does nothing), and then costs local disk space and a disk write on every read miss. Keep it for read-mostly data on hosts that run cachefilesd.',
+    message:
+      '`fsc` caches reads on local disk only while cachefilesd is configured and running on this host (otherwise it does nothing), and then costs local disk space and a disk write on every read miss. Keep it for read-mostly data on hosts that run cachefilesd.',
   }));
 }
 

@@ -4,7 +4,13 @@ import type { MountEntry } from '../model';
 
 /** Where a mount point must be absolute: fstab, systemd units, Ansible's mount module. A shell command may use a relative one; autofs keys are relative by design. */
 function needsAbsolute(mount: MountEntry): boolean {
-  return mount.origin === 'fstab' || mount.origin === 'systemd' || mount.origin === 'ansible' || mount.origin === 'salt' || mount.origin === 'puppet';
+  return (
+    mount.origin === 'fstab' ||
+    mount.origin === 'systemd' ||
+    mount.origin === 'ansible' ||
+    mount.origin === 'salt' ||
+    mount.origin === 'puppet'
+  );
 }
 
 const NOT_A_PATH = new Set(['none', 'swap']);
@@ -17,7 +23,7 @@ export const relativeMountPoint = defineRule({
   fixes: [],
   doc: {
     title: 'Relative mount point',
-    what: 'An fstab entry, systemd mount unit or Ansible mount task whose mount point does not start with `/` (`none` and `swap` excepted). Shell commands (relative to the working directory) and autofs map keys (relative to the map\'s directory) are not judged.',
+    what: "An fstab entry, systemd mount unit or Ansible mount task whose mount point does not start with `/` (`none` and `swap` excepted). Shell commands (relative to the working directory) and autofs map keys (relative to the map's directory) are not judged.",
     why: 'fstab(5) and systemd.mount(5) take absolute paths: systemd-fstab-generator ignores an fstab line whose mount point is not absolute, and mount -a resolves it against whatever directory it runs in. The volume is not mounted where the application expects it, at boot or at all.',
     instead: 'Write the absolute path (`/hana/shared`, not `hana/shared`).',
     examples: [

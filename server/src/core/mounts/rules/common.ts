@@ -99,7 +99,6 @@ export function lineOf(context: RuleContext, uri: string, offset: number): numbe
   return source.positionAt(offset).line + 1;
 }
 
-
 /** The positioned manifest volume behind a summary, for related information on its keys (`protocols`, `security`). */
 export function manifestVolumeOf(context: RuleContext, volume: VolumeSummary): ManifestVolume | undefined {
   const manifest = context.workspace.file(volume.uri)?.manifest as ManifestDocument | undefined;
@@ -151,14 +150,22 @@ const SERVERS_KEPT = 4096; // not a fact: a cache bound, far above the servers o
 function stateOf(context: RuleContext): AnswerState {
   const volumes = context.workspace.volumes();
   const last = lastState;
-  if (last && last.volumes === volumes && last.config === context.config && last.workspace === context.workspace) return last;
+  if (last && last.volumes === volumes && last.config === context.config && last.workspace === context.workspace)
+    return last;
   let byConfig = STATES.get(volumes);
   if (!byConfig) STATES.set(volumes, (byConfig = new WeakMap()));
   let byWorkspace = byConfig.get(context.config);
   if (!byWorkspace) byConfig.set(context.config, (byWorkspace = new WeakMap()));
   let state = byWorkspace.get(context.workspace);
   if (!state) {
-    state = { volumes, config: context.config, workspace: context.workspace, byMount: new WeakMap(), byServer: new Map(), byVolume: new Map() };
+    state = {
+      volumes,
+      config: context.config,
+      workspace: context.workspace,
+      byMount: new WeakMap(),
+      byServer: new Map(),
+      byVolume: new Map(),
+    };
     byWorkspace.set(context.workspace, state);
   }
   lastState = state;
@@ -247,7 +254,9 @@ export function onAnf(context: RuleContext, ref: MountRef): boolean {
 
 /** " Server taken to be ANF (...).": said in messages whose advice holds only on ANF, when ANF is only assumed. */
 export function assumedAnfWords(target: ServerTarget): string {
-  return target.kind === 'anf' && !target.known ? ' Server taken to be ANF (the default; `nfsServers` in .anf-lint.yaml overrides it).' : '';
+  return target.kind === 'anf' && !target.known
+    ? ' Server taken to be ANF (the default; `nfsServers` in .anf-lint.yaml overrides it).'
+    : '';
 }
 
 /** The NFS version to pin for a mount: its workload's (required, else preferred), else its volume's only version. */
@@ -259,7 +268,8 @@ export function versionToPin(context: RuleContext, ref: MountRef): { version: '3
     if (version) return { version, why: `for ${workloadWords(found, true)}` };
   }
   const volume = volumeOfMount(context, ref);
-  if (volume && volume.nfsVersions.length === 1) return { version: volume.nfsVersions[0]!, why: `volume \`${volume.name}\` serves NFSv${volume.nfsVersions[0]}` };
+  if (volume && volume.nfsVersions.length === 1)
+    return { version: volume.nfsVersions[0]!, why: `volume \`${volume.name}\` serves NFSv${volume.nfsVersions[0]}` };
   return undefined;
 }
 

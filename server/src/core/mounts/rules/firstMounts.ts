@@ -63,7 +63,12 @@ export class FirstMounts {
   }
 
   /** `previous` (the answer for the list before the edit) made the answer for `mounts`. */
-  private updated(previous: Map<string, MountEntry>, tokens: Map<string, number>, mounts: readonly MountEntry[], edit: LineEdit): Map<string, MountEntry> {
+  private updated(
+    previous: Map<string, MountEntry>,
+    tokens: Map<string, number>,
+    mounts: readonly MountEntry[],
+    edit: LineEdit,
+  ): Map<string, MountEntry> {
     // Keys whose first mount was re-read: their first is now the earliest of the list from the edit on.
     const lost = new Map<string, MountEntry>();
     for (const mount of edit.removed as readonly MountEntry[]) {
@@ -79,7 +84,8 @@ export class FirstMounts {
     // when its first mount is the same or both it and the one before are new objects.
     let removed: Set<MountEntry> | undefined;
     const kept = (mount: MountEntry) => (removed ??= new Set(edit.removed as readonly MountEntry[])).has(mount);
-    const sameOrBothNew = (before: MountEntry, now: MountEntry) => before === now || (!kept(now) && !this.reread(before, mounts, edit));
+    const sameOrBothNew = (before: MountEntry, now: MountEntry) =>
+      before === now || (!kept(now) && !this.reread(before, mounts, edit));
     for (let i = edit.itemsFrom; i < edit.itemsTo; i++) {
       const mount = mounts[i]!;
       if (!this.counts(mount)) continue;
@@ -89,7 +95,8 @@ export class FirstMounts {
       if (!first || first.span.start > mount.span.start) {
         // A kept first mount displaced, or a key new to the list: a new token. A re-read first replaced: the same.
         const before = lost.get(key);
-        if (first ? !this.reread(first, mounts, edit) : !before || !sameOrBothNew(before, mount)) tokens.set(key, ++this.lastToken);
+        if (first ? !this.reread(first, mounts, edit) : !before || !sameOrBothNew(before, mount))
+          tokens.set(key, ++this.lastToken);
         previous.set(key, mount);
         lost.delete(key);
       }

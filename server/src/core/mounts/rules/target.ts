@@ -31,9 +31,14 @@ export function describeMountTarget(mount: MountEntry, workspace: WorkspaceView)
     ...(volume.coolAccess ? ['cool access'] : []),
   ];
   const summary = `this mount reaches volume \`${volume.name}\`: ${facts.join(', ')}`;
-  const lines = [`This mount reaches volume \`${volume.name}\` (${volume.account}/${volume.pool}): ${facts.join(', ')}.`];
+  const lines = [
+    `This mount reaches volume \`${volume.name}\` (${volume.account}/${volume.pool}): ${facts.join(', ')}.`,
+  ];
   const workload = workspace.workloadOf(mount);
-  if (workload) lines.push(`Workload: \`${workload.workload}\` (from the ${workload.source === 'annotation' ? '`# anf:` annotation' : workload.source === 'manifest' ? 'manifest' : workload.source === 'mount-path' ? 'mount point, by convention; `# anf: workload=<kind>` overrides it' : 'configuration'}).`);
+  if (workload)
+    lines.push(
+      `Workload: \`${workload.workload}\` (from the ${workload.source === 'annotation' ? '`# anf:` annotation' : workload.source === 'manifest' ? 'manifest' : workload.source === 'mount-path' ? 'mount point, by convention; `# anf: workload=<kind>` overrides it' : 'configuration'}).`,
+    );
   if (volume.nfsVersions.length > 0) {
     const version = effectiveOptions(mount).version;
     const served = volume.nfsVersions.map((v) => `NFSv${v}`).join(' and ');
@@ -69,7 +74,11 @@ const AZURE_FILES = /\.file\.core\.windows\.net$/;
 const AZURE_BLOB = /\.blob\.core\.windows\.net$/;
 
 /** What the server of a mount is taken to be, and why. */
-export function serverTarget(mount: MountEntry, workspace: Pick<WorkspaceView, 'volumes' | 'volumeForMount'>, config: ServerConfig): ServerTarget {
+export function serverTarget(
+  mount: MountEntry,
+  workspace: Pick<WorkspaceView, 'volumes' | 'volumeForMount'>,
+  config: ServerConfig,
+): ServerTarget {
   const early = mountTypeTarget(mount);
   if (early) return early;
   const byServer = targetsOfServer(mount.server, workspace.volumes(), config);
@@ -81,7 +90,12 @@ export function serverTarget(mount: MountEntry, workspace: Pick<WorkspaceView, '
 /** What the mount itself says its server is (a Trident backend, a StorageClass, `-t aznfs`); undefined for most mounts. */
 export function mountTypeTarget(mount: MountEntry): ServerTarget | undefined {
   if (mount.serverKind) return { kind: mount.serverKind.kind, known: true, why: mount.serverKind.why };
-  if (mount.fsType === 'aznfs') return { kind: 'azure-blob', known: true, why: 'The `aznfs` mount type is Azure Blob NFS (the AZNFS mount helper).' };
+  if (mount.fsType === 'aznfs')
+    return {
+      kind: 'azure-blob',
+      known: true,
+      why: 'The `aznfs` mount type is Azure Blob NFS (the AZNFS mount helper).',
+    };
   return undefined;
 }
 
@@ -96,27 +110,63 @@ export interface ServerTargets {
   readonly otherwise: ServerTarget;
 }
 
-export function targetsOfServer(written: string | undefined, volumes: readonly VolumeSummary[], config: ServerConfig): ServerTargets {
+export function targetsOfServer(
+  written: string | undefined,
+  volumes: readonly VolumeSummary[],
+  config: ServerConfig,
+): ServerTargets {
   const server = written ? normalizeServer(written) : undefined;
   const named = server ? `\`${server}\`` : 'The server';
   const known = (target: ServerTarget): ServerTargets => ({ named: target, otherwise: target });
-  if (server && AZURE_BLOB.test(server)) return known({ kind: 'azure-blob', known: true, why: `${named} is an Azure Blob Storage endpoint (\`*.blob.core.windows.net\`): Azure Blob NFS 3.0.` });
-  if (server && AZURE_FILES.test(server)) return known({ kind: 'azure-files', known: true, why: `${named} is an Azure Files endpoint (\`*.file.core.windows.net\`): an NFS Azure file share.` });
+  if (server && AZURE_BLOB.test(server))
+    return known({
+      kind: 'azure-blob',
+      known: true,
+      why: `${named} is an Azure Blob Storage endpoint (\`*.blob.core.windows.net\`): Azure Blob NFS 3.0.`,
+    });
+  if (server && AZURE_FILES.test(server))
+    return known({
+      kind: 'azure-files',
+      known: true,
+      why: `${named} is an Azure Files endpoint (\`*.file.core.windows.net\`): an NFS Azure file share.`,
+    });
   const servers = config.nfsServers;
   const templated = !server || /[{}$%<>`]/.test(server);
   if (server && !templated && servers) {
     const other = servers.other.find((p) => serverMatches(server, p));
-    if (other) return known({ kind: 'other', known: true, why: `${named} is listed under \`nfsServers.other\` in .anf-lint.yaml (\`${other}\`): not ANF, so only generic NFS advice applies.` });
+    if (other)
+      return known({
+        kind: 'other',
+        known: true,
+        why: `${named} is listed under \`nfsServers.other\` in .anf-lint.yaml (\`${other}\`): not ANF, so only generic NFS advice applies.`,
+      });
     const anf = servers.anf.find((p) => serverMatches(server, p));
-    if (anf) return known({ kind: 'anf', known: true, why: `${named} is listed under \`nfsServers.anf\` in .anf-lint.yaml (\`${anf}\`).` });
+    if (anf)
+      return known({
+        kind: 'anf',
+        known: true,
+        why: `${named} is listed under \`nfsServers.anf\` in .anf-lint.yaml (\`${anf}\`).`,
+      });
   }
   if (server && !templated) {
     const volume = mountTargetsOf(volumes).get(server);
-    if (volume) return known({ kind: 'anf', known: true, why: `${named} is a mount target of volume \`${volume.name}\` in ${baseName(volume.uri)}.` });
+    if (volume)
+      return known({
+        kind: 'anf',
+        known: true,
+        why: `${named} is a mount target of volume \`${volume.name}\` in ${baseName(volume.uri)}.`,
+      });
   }
   const override = 'list it under `nfsServers` in .anf-lint.yaml to say otherwise';
   if (servers?.default === 'unknown') {
-    return { named: undefined, otherwise: { kind: 'unknown', known: false, why: `${named} is named nowhere in the estate and \`nfsServers.default\` is \`unknown\`: only generic NFS advice applies (${override}).` } };
+    return {
+      named: undefined,
+      otherwise: {
+        kind: 'unknown',
+        known: false,
+        why: `${named} is named nowhere in the estate and \`nfsServers.default\` is \`unknown\`: only generic NFS advice applies (${override}).`,
+      },
+    };
   }
   return {
     named: undefined,
@@ -138,7 +188,9 @@ function mountTargetsOf(volumes: readonly VolumeSummary[]): ReadonlyMap<string, 
   let targets = MOUNT_TARGETS.get(volumes);
   if (!targets) {
     const built = new Map<string, VolumeSummary>();
-    for (const volume of volumes) for (const target of volume.mountTargets) if (!built.has(normalizeServer(target))) built.set(normalizeServer(target), volume);
+    for (const volume of volumes)
+      for (const target of volume.mountTargets)
+        if (!built.has(normalizeServer(target))) built.set(normalizeServer(target), volume);
     targets = built;
     MOUNT_TARGETS.set(volumes, targets);
   }
@@ -157,7 +209,7 @@ export function serverMatches(server: string, pattern: string): boolean {
     const bits = Number(cidr[2]);
     if (base === undefined || address === undefined || bits > IPV4_BITS) return false;
     const mask = bits === 0 ? 0 : (~0 << (IPV4_BITS - bits)) >>> 0;
-    return ((base & mask) >>> 0) === ((address & mask) >>> 0);
+    return (base & mask) >>> 0 === (address & mask) >>> 0;
   }
   if (p.includes('*')) return new RegExp(`^${p.split('*').map(escapeRegExp).join('.*')}$`).test(server);
   return p === server;
@@ -182,7 +234,11 @@ function escapeRegExp(text: string): string {
 }
 
 /** One line for hover: what the server was taken to be and why. */
-export function describeServer(mount: MountEntry, workspace: Pick<WorkspaceView, 'volumes' | 'volumeForMount'>, config: ServerConfig): string {
+export function describeServer(
+  mount: MountEntry,
+  workspace: Pick<WorkspaceView, 'volumes' | 'volumeForMount'>,
+  config: ServerConfig,
+): string {
   const target = serverTarget(mount, workspace, config);
   return `**Server:** ${SERVER_KIND_WORDS[target.kind]}${target.known ? '' : ' (assumed)'}. ${target.why}`;
 }

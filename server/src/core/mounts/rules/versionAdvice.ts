@@ -19,16 +19,25 @@ export interface VersionAdvice {
   readonly because: string;
 }
 
-export function advisedNfsVersion(options: { workload: WorkloadKind; written?: NfsVersionPreference; volume?: VolumeSummary; kerberos: boolean }): VersionAdvice {
+export function advisedNfsVersion(options: {
+  workload: WorkloadKind;
+  written?: NfsVersionPreference;
+  volume?: VolumeSummary;
+  kerberos: boolean;
+}): VersionAdvice {
   const { workload, written, volume, kerberos } = options;
   const traits = WORKLOADS[workload].nfsVersion;
-  const served = volume ? volume.nfsVersions.filter((v): v is NfsVersionPreference => v === '3' || v === '4.1') : undefined;
+  const served = volume
+    ? volume.nfsVersions.filter((v): v is NfsVersionPreference => v === '3' || v === '4.1')
+    : undefined;
   const serves = (v: NfsVersionPreference) => served === undefined || served.includes(v);
   if (traits.requires) return { version: traits.requires, because: `${WORKLOADS[workload].title} requires it` };
   if (kerberos) return { version: '4.1', because: 'Kerberos needs NFSv4.1' };
   if (served?.length === 1) return { version: served[0]!, because: `the version volume \`${volume!.name}\` serves` };
-  if (traits.preferred !== 'either' && serves(traits.preferred)) return { version: traits.preferred, because: `the version ${WORKLOADS[workload].title} calls for` };
+  if (traits.preferred !== 'either' && serves(traits.preferred))
+    return { version: traits.preferred, because: `the version ${WORKLOADS[workload].title} calls for` };
   if (written && serves(written)) return { version: written, because: 'the version written, which the volume serves' };
-  if (served && served.length > 0) return { version: served[0]!, because: `a version volume \`${volume!.name}\` serves` };
+  if (served && served.length > 0)
+    return { version: served[0]!, because: `a version volume \`${volume!.name}\` serves` };
   return { version: '3', because: 'no workload or volume says otherwise' };
 }

@@ -5,4 +5,10 @@ import { parserFailure } from './ANF003-parser-failure';
 import { findingsNotShown } from './ANF010-findings-not-shown';
 import { fileTooLarge } from './ANF011-file-too-large';
 
-export const generalRules: readonly Rule[] = [unusedSuppression, ruleFailure, parserFailure, findingsNotShown, fileTooLarge];
+export const generalRules: readonly Rule[] = [
+  unusedSuppression,
+  ruleFailure,
+  parserFailure,
+  findingsNotShown,
+  fileTooLarge,
+];

@@ -14,10 +14,11 @@ export const sysctlValueOutOfRange = defineRule({
   perSetting: true,
   fixes: ['unsafe'],
   doc: {
-    title: 'A kernel setting\'s value is outside the range the kernel accepts',
+    title: "A kernel setting's value is outside the range the kernel accepts",
     what: 'An integer below the minimum or above the maximum of its key: `sunrpc.tcp_max_slot_table_entries = 0` (2–65,536), `vm.dirty_ratio = 120` (0–100), `vm.swappiness = 300` (0–200), a port above 65,535.',
     why: 'The kernel refuses the write with "Invalid argument", so the setting never takes effect and the default stays in force. A zero slot table meant as "unlimited" leaves the default of 65,536 requests per connection.',
-    instead: 'Use a value inside the range the message gives. The fix writes the nearest bound; check that it is what you meant.',
+    instead:
+      'Use a value inside the range the message gives. The fix writes the nearest bound; check that it is what you meant.',
     examples: [
       {
         flagged: '# /etc/modprobe.d/sunrpc.conf\noptions sunrpc tcp_max_slot_table_entries=0',
@@ -42,12 +43,17 @@ export const sysctlValueOutOfRange = defineRule({
         if (value >= min && value <= max) return;
         const bound = value < min ? min : max;
         const unit = entry.unit ? ` ${entry.unit.split(' ')[0]}` : '';
-        const limitText = value < min ? `below the minimum, ${formatNumber(min)}${unit}` : `above the maximum, ${formatNumber(max)}${unit}`;
+        const limitText =
+          value < min
+            ? `below the minimum, ${formatNumber(min)}${unit}`
+            : `above the maximum, ${formatNumber(max)}${unit}`;
         const what = fields.length > 1 ? `field ${index + 1} of \`${setting.key}\`` : `\`${setting.key}\``;
         context.report({
           span: setting.fields?.[index]?.span ?? setting.valueSpan,
           message: `${what} is ${formatNumber(value)}, ${limitText}: the kernel rejects the write and keeps ${entry.defaultValue !== undefined ? `its default (${entry.defaultValue})` : 'the old value'}.`,
-          fixes: [replaceValueFix.unsafe(`Write ${bound}`, setting, String(bound), fields.length > 1 ? index : undefined)],
+          fixes: [
+            replaceValueFix.unsafe(`Write ${bound}`, setting, String(bound), fields.length > 1 ? index : undefined),
+          ],
         });
       });
     }

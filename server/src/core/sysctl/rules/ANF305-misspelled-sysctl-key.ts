@@ -12,7 +12,10 @@ export function renameKeyEdits(setting: KernelSetting, suggestion: string, sourc
     const dot = suggestion.indexOf('.');
     const module = suggestion.slice(0, dot);
     const param = suggestion.slice(dot + 1);
-    const [writtenModule = '', writtenParam = ''] = [setting.key.slice(0, setting.key.indexOf('.')), setting.key.slice(setting.key.indexOf('.') + 1)];
+    const [writtenModule = '', writtenParam = ''] = [
+      setting.key.slice(0, setting.key.indexOf('.')),
+      setting.key.slice(setting.key.indexOf('.') + 1),
+    ];
     const edits: SpanEdit[] = [];
     if (module !== writtenModule) {
       if (!setting.moduleSpan) return undefined;
@@ -42,9 +45,10 @@ export const misspelledSysctlKey = defineRule({
   fixes: ['unsafe'],
   doc: {
     title: 'A kernel key that is one or two letters from a key anf-lint knows',
-    what: 'A key that is not in anf-lint\'s catalog of NFS and TCP keys but is one or two edits away from one: `sunrpc.tpc_max_slot_table_entries`, `net.ipv4.tcp_rmen`, `options sunrcp ...`. Keys far from every catalog key are not reported: Linux has thousands of keys and anf-lint judges only the ones that matter for ANF.',
+    what: "A key that is not in anf-lint's catalog of NFS and TCP keys but is one or two edits away from one: `sunrpc.tpc_max_slot_table_entries`, `net.ipv4.tcp_rmen`, `options sunrcp ...`. Keys far from every catalog key are not reported: Linux has thousands of keys and anf-lint judges only the ones that matter for ANF.",
     why: 'A misspelled key sets nothing: sysctl prints "unknown key" at boot (or nothing at all with a `-` prefix), and the client keeps the default the line was meant to change. The Microsoft Learn module on ANF performance for EDA and HPC, a published guide, itself writes `sunrpc.tpc_max_slot_table_entries`.',
-    instead: 'Use the key the message suggests. The fix renames the key in place; review it, since the setting then starts to apply.',
+    instead:
+      'Use the key the message suggests. The fix renames the key in place; review it, since the setting then starts to apply.',
     examples: [
       {
         flagged: 'sunrpc.tpc_max_slot_table_entries = 128',
@@ -58,12 +62,14 @@ export const misspelledSysctlKey = defineRule({
   check(context) {
     for (const setting of context.file.settings) {
       // A key in typographic quotes is ANF323's: the fix there removes the quotes, not one character.
-      if (setting.templated || findKey(setting.key) || isTypographicQuote(setting.rawKey.replace(/^-\s*/, '')[0])) continue;
+      if (setting.templated || findKey(setting.key) || isTypographicQuote(setting.rawKey.replace(/^-\s*/, '')[0]))
+        continue;
       const miss = nearMiss(setting.key);
       if (!miss) continue;
       const edits = renameKeyEdits(setting, miss.suggestion, context.file.source.text);
       const fixes: Fix[] = edits && edits.length > 0 ? [unsafeFix(`Change to ${miss.suggestion}`, edits)] : [];
-      const moduleDiffers = setting.moduleSpan !== undefined && miss.suggestion.split('.')[0] !== setting.key.split('.')[0];
+      const moduleDiffers =
+        setting.moduleSpan !== undefined && miss.suggestion.split('.')[0] !== setting.key.split('.')[0];
       const span = moduleDiffers ? { start: setting.moduleSpan!.start, end: setting.keySpan.end } : setting.keySpan;
       context.report({
         span,

@@ -14,7 +14,8 @@ export const obsoleteSysctlKey = defineRule({
     title: 'A kernel key that was removed, or no longer does anything',
     what: 'Keys copied from old tuning guides. `net.ipv4.tcp_tw_recycle` was removed in 4.12: the key no longer exists (a warning). `net.ipv4.tcp_fack` (since 4.15) and `net.ipv4.tcp_low_latency` (since 4.14) are still registered by the kernel but do nothing (information, tagged unnecessary). With `kernelVersion` in `.anf-lint.yaml`, a key that still works on that kernel is not reported, except `tcp_tw_recycle`, which breaks connections through NAT and Azure Load Balancer wherever it exists.',
     why: 'A removed key makes `sysctl --system` report an error at every boot, which buries real errors. A key the kernel accepts and ignores fails nothing, but it suggests tuning that does not happen. Checked against the kernel source: `net/ipv4/sysctl_net_ipv4.c` still lists `tcp_fack` and `tcp_low_latency` ("a legacy option, it has no effect anymore", ip-sysctl.rst), and lost `tcp_tw_recycle` in commit 4396e46187ca. The client block of the Microsoft Learn module on ANF performance for EDA and HPC sets both `tcp_fack` and `tcp_low_latency`.',
-    instead: 'Delete the line. The fix deletes it (or comments it out); on current kernels that changes nothing. Where `kernelVersion` says the key still exists (`tcp_tw_recycle` before 4.12), deleting it changes behaviour, so there the fix is offered but not applied by `--fix`.',
+    instead:
+      'Delete the line. The fix deletes it (or comments it out); on current kernels that changes nothing. Where `kernelVersion` says the key still exists (`tcp_tw_recycle` before 4.12), deleting it changes behaviour, so there the fix is offered but not applied by `--fix`.',
     examples: [
       {
         flagged: 'net.ipv4.tcp_low_latency = 1\nnet.ipv4.tcp_fack = 0\nnet.ipv4.tcp_tw_recycle = 1',

@@ -14,7 +14,8 @@ export const routeFlushInPersistentFile = defineRule({
     title: '`net.ipv4.route.flush` in a file applied at boot',
     what: '`net.ipv4.route.flush` (or `net.ipv6.route.flush`) in `sysctl.conf`, a `sysctl.d` drop-in or a tuned profile.',
     why: 'The key is a trigger, not a setting: writing it flushes the routing cache once. At boot the cache is empty, so the line does nothing, and it makes the file look like it configures routing. The client block of the Microsoft Learn module on ANF performance for EDA and HPC carries it over from interactive tuning.',
-    instead: 'Delete it from the file; run `sysctl -w net.ipv4.route.flush=1` by hand when you need a flush. The fix deletes the line (or comments it out).',
+    instead:
+      'Delete it from the file; run `sysctl -w net.ipv4.route.flush=1` by hand when you need a flush. The fix deletes the line (or comments it out).',
     examples: [
       {
         flagged: 'net.ipv4.route.flush = 1',

@@ -14,13 +14,20 @@ function hostWorkload(context: RuleContext): 'hana' | 'other' | undefined {
   // Cached per host lists (themselves cached per workspace state): every file of a host asks.
   const cached = ANSWERS.get(mounts);
   if (cached && cached.volumes === volumes && cached.fallback === fallback) return cached.answer;
-  const workloads: (WorkloadKind | undefined)[] = [...mounts.map((m) => context.workspace.workloadOf(m)?.workload), ...volumes.map((v) => v.workload), fallback].filter((w) => w !== undefined);
+  const workloads: (WorkloadKind | undefined)[] = [
+    ...mounts.map((m) => context.workspace.workloadOf(m)?.workload),
+    ...volumes.map((v) => v.workload),
+    fallback,
+  ].filter((w) => w !== undefined);
   const answer = workloads.length === 0 ? undefined : workloads.some(isHana) ? 'hana' : 'other';
   ANSWERS.set(mounts, { volumes, fallback, answer });
   return answer;
 }
 
-const ANSWERS = new WeakMap<object, { volumes: object; fallback: WorkloadKind | undefined; answer: 'hana' | 'other' | undefined }>();
+const ANSWERS = new WeakMap<
+  object,
+  { volumes: object; fallback: WorkloadKind | undefined; answer: 'hana' | 'other' | undefined }
+>();
 
 /** The folder or file name a `behindAzureLoadBalancer` list may use for a host. */
 function namesOf(host: Host | undefined): string[] {
@@ -38,7 +45,8 @@ function behindLoadBalancer(context: RuleContext): string | undefined {
     const named = names.find((n) => setting.includes(n));
     if (named !== undefined) return `behindAzureLoadBalancer lists \`${named}\` in the configuration`;
   }
-  if (sapHanaBehindLoadBalancer && hostWorkload(context) !== 'other') return 'sapHanaBehindLoadBalancer is true in the configuration and this host runs SAP HANA or nothing says otherwise';
+  if (sapHanaBehindLoadBalancer && hostWorkload(context) !== 'other')
+    return 'sapHanaBehindLoadBalancer is true in the configuration and this host runs SAP HANA or nothing says otherwise';
   return undefined;
 }
 
@@ -50,12 +58,14 @@ export const tcpTimestampsForWorkload = defineRule({
   fixes: ['unsafe'],
   doc: {
     title: '`net.ipv4.tcp_timestamps` does not match where the host runs',
-    what: 'A VM behind Azure Load Balancer with `tcp_timestamps` other than 0 (a warning); any other host with `tcp_timestamps = 0` (information). Which VMs sit behind Azure Load Balancer is configuration: `behindAzureLoadBalancer: true` in `.anf-lint.yaml` for every host it covers, or a list of host names (`behindAzureLoadBalancer: [hana-node1, hana-node2, ascs-01]`, the folders above `etc/`). The old key `sapHanaBehindLoadBalancer: true` still works and covers the hosts that run SAP HANA (their mounts\' workloads, the manifest volumes they mount, or `workload:` say so).',
-    why: 'Azure Load Balancer\'s health probes fail when the VM behind it has TCP timestamps on, so Microsoft\'s high-availability guides (SAP HANA system replication, ASCS/ERS with Azure NetApp Files, NFS clusters) say: "Don\'t enable TCP timestamps on Azure VMs placed behind Azure Load Balancer. Enabling TCP timestamps causes the health probes to fail. Set the parameter `net.ipv4.tcp_timestamps` to `0`." That is every Pacemaker node behind the load balancer, not only HANA nodes. Everywhere else timestamps give TCP accurate round-trip times and protect fast connections against wrapped sequence numbers (PAWS, ip-sysctl.rst); guides that turn them off elsewhere (for example the EDA benchmark configuration) trade that for a few bytes per segment.',
-    instead: 'Behind Azure Load Balancer: `net.ipv4.tcp_timestamps = 0`, and say so with `behindAzureLoadBalancer`. Elsewhere: 1 (the kernel default). The fix writes that value; review it.',
+    what: "A VM behind Azure Load Balancer with `tcp_timestamps` other than 0 (a warning); any other host with `tcp_timestamps = 0` (information). Which VMs sit behind Azure Load Balancer is configuration: `behindAzureLoadBalancer: true` in `.anf-lint.yaml` for every host it covers, or a list of host names (`behindAzureLoadBalancer: [hana-node1, hana-node2, ascs-01]`, the folders above `etc/`). The old key `sapHanaBehindLoadBalancer: true` still works and covers the hosts that run SAP HANA (their mounts' workloads, the manifest volumes they mount, or `workload:` say so).",
+    why: "Azure Load Balancer's health probes fail when the VM behind it has TCP timestamps on, so Microsoft's high-availability guides (SAP HANA system replication, ASCS/ERS with Azure NetApp Files, NFS clusters) say: \"Don't enable TCP timestamps on Azure VMs placed behind Azure Load Balancer. Enabling TCP timestamps causes the health probes to fail. Set the parameter `net.ipv4.tcp_timestamps` to `0`.\" That is every Pacemaker node behind the load balancer, not only HANA nodes. Everywhere else timestamps give TCP accurate round-trip times and protect fast connections against wrapped sequence numbers (PAWS, ip-sysctl.rst); guides that turn them off elsewhere (for example the EDA benchmark configuration) trade that for a few bytes per segment.",
+    instead:
+      'Behind Azure Load Balancer: `net.ipv4.tcp_timestamps = 0`, and say so with `behindAzureLoadBalancer`. Elsewhere: 1 (the kernel default). The fix writes that value; review it.',
     examples: [
       {
-        flagged: '# .anf-lint.yaml: behindAzureLoadBalancer: [ascs-01, ers-01]\n# ascs-01/etc/sysctl.d/91-sap.conf\nnet.ipv4.tcp_timestamps = 1',
+        flagged:
+          '# .anf-lint.yaml: behindAzureLoadBalancer: [ascs-01, ers-01]\n# ascs-01/etc/sysctl.d/91-sap.conf\nnet.ipv4.tcp_timestamps = 1',
         better: 'net.ipv4.tcp_timestamps = 0',
         language: 'ini',
       },

@@ -17,7 +17,8 @@ export const dirtyBackgroundRatioNotBelowDirtyRatio = defineRule({
     title: '`vm.dirty_background_ratio` is not below `vm.dirty_ratio`',
     what: 'The background write-back threshold at or above the threshold where writers block, counting the kernel defaults (20 and 10) for the one not set and values from every drop-in of the host.',
     why: 'Background write-back must start before writers are throttled. When it does not, the kernel silently uses half of `vm.dirty_ratio` instead, so the value written is not the value in force, and writers to NFS stall in bursts.',
-    instead: 'Keep `vm.dirty_background_ratio` well below `vm.dirty_ratio`, e.g. 5 and 20 as in the Microsoft Learn module on ANF performance for EDA and HPC.',
+    instead:
+      'Keep `vm.dirty_background_ratio` well below `vm.dirty_ratio`, e.g. 5 and 20 as in the Microsoft Learn module on ANF performance for EDA and HPC.',
     examples: [
       {
         flagged: 'vm.dirty_ratio = 10\nvm.dirty_background_ratio = 20',
@@ -36,17 +37,30 @@ export const dirtyBackgroundRatioNotBelowDirtyRatio = defineRule({
     if (ratioSetting?.templated || backgroundSetting?.templated) return;
     // A byte limit written after the ratio replaces it: the ratios are then not in force.
     const bytes = winning(scope, 'vm.dirty_bytes') ?? winning(scope, 'vm.dirty_background_bytes');
-    if (bytes && scope.ordered.indexOf(bytes) > Math.max(scope.ordered.indexOf(ratioSetting!), scope.ordered.indexOf(backgroundSetting!))) return;
+    if (
+      bytes &&
+      scope.ordered.indexOf(bytes) >
+        Math.max(scope.ordered.indexOf(ratioSetting!), scope.ordered.indexOf(backgroundSetting!))
+    )
+      return;
     const ratio = ratioSetting ? integerValue(ratioSetting) : SYSCTL_DEFAULTS.vmDirtyRatioPercent.value;
-    const background = backgroundSetting ? integerValue(backgroundSetting) : SYSCTL_DEFAULTS.vmDirtyBackgroundRatioPercent.value;
+    const background = backgroundSetting
+      ? integerValue(backgroundSetting)
+      : SYSCTL_DEFAULTS.vmDirtyBackgroundRatioPercent.value;
     if (ratio === undefined || background === undefined || background < ratio) return;
     // One finding per host: on the background ratio when it is written, else on dirty_ratio.
     const target = backgroundSetting ?? ratioSetting;
     if (!target || target.uri !== file.uri || overriddenBy(scope, target)) return;
     const other = target === backgroundSetting ? ratioSetting : backgroundSetting;
-    const related: RelatedSpan[] = other ? [{ uri: other.uri, span: other.span, message: `${other.key} = ${other.value}` }] : [];
-    const ratioText = ratioSetting ? `${ratio}% (${where(workspace, file, ratioSetting)})` : `${ratio}% (the kernel default)`;
-    const backgroundText = backgroundSetting ? `${background}% (${where(workspace, file, backgroundSetting)})` : `${background}% (the kernel default)`;
+    const related: RelatedSpan[] = other
+      ? [{ uri: other.uri, span: other.span, message: `${other.key} = ${other.value}` }]
+      : [];
+    const ratioText = ratioSetting
+      ? `${ratio}% (${where(workspace, file, ratioSetting)})`
+      : `${ratio}% (the kernel default)`;
+    const backgroundText = backgroundSetting
+      ? `${background}% (${where(workspace, file, backgroundSetting)})`
+      : `${background}% (the kernel default)`;
     context.report({
       span: target.span,
       message: `vm.dirty_background_ratio ${backgroundText} is not below vm.dirty_ratio ${ratioText}: the kernel ignores it and starts background write-back at half of dirty_ratio (${Math.floor(ratio / 2)}%) instead.`,

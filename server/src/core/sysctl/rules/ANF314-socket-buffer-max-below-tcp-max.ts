@@ -18,8 +18,9 @@ export const socketBufferMaxBelowTcpMax = defineRule({
   doc: {
     title: '`net.core.rmem_max` (or `wmem_max`) is below the maximum of `tcp_rmem` (or `tcp_wmem`)',
     what: 'Both are set for a host, and the socket-buffer ceiling `net.core.rmem_max` is smaller than the third field of `net.ipv4.tcp_rmem` (likewise `wmem_max` and `tcp_wmem`). Information, not a warning: it does not limit NFS.',
-    why: 'The two limits govern different sockets. TCP autotuning grows a socket\'s buffers up to the `tcp_rmem`/`tcp_wmem` maximum, whatever `rmem_max` says. `rmem_max` caps only what an application asks for with SO_RCVBUF (SO_SNDBUF for `wmem_max`), and a socket that asks loses autotuning (ip-sysctl.rst; `net/core/sock.c`). The kernel NFS client never asks: its TCP transports leave the buffers to autotuning, and only the UDP transport sets its own sizes (`net/sunrpc/xprtsock.c`, xs_udp_do_set_buffer_size). So NFS over TCP reaches the `tcp_rmem` maximum either way; only user-space programs that size their buffers (some benchmarks, databases, iperf with -w) are capped at the smaller value. The ANF, EDA and SAP HANA blocks set the two equal (16 MiB), which keeps both kinds of socket alike.',
-    instead: 'Optional: set `net.core.rmem_max` at least to the `tcp_rmem` maximum (and `wmem_max` to the `tcp_wmem` maximum) so programs that size their own buffers can reach the same window. The fix raises the core value.',
+    why: "The two limits govern different sockets. TCP autotuning grows a socket's buffers up to the `tcp_rmem`/`tcp_wmem` maximum, whatever `rmem_max` says. `rmem_max` caps only what an application asks for with SO_RCVBUF (SO_SNDBUF for `wmem_max`), and a socket that asks loses autotuning (ip-sysctl.rst; `net/core/sock.c`). The kernel NFS client never asks: its TCP transports leave the buffers to autotuning, and only the UDP transport sets its own sizes (`net/sunrpc/xprtsock.c`, xs_udp_do_set_buffer_size). So NFS over TCP reaches the `tcp_rmem` maximum either way; only user-space programs that size their buffers (some benchmarks, databases, iperf with -w) are capped at the smaller value. The ANF, EDA and SAP HANA blocks set the two equal (16 MiB), which keeps both kinds of socket alike.",
+    instead:
+      'Optional: set `net.core.rmem_max` at least to the `tcp_rmem` maximum (and `wmem_max` to the `tcp_wmem` maximum) so programs that size their own buffers can reach the same window. The fix raises the core value.',
     examples: [
       {
         flagged: 'net.core.rmem_max = 4194304\nnet.ipv4.tcp_rmem = 4096 131072 16777216',
@@ -29,7 +30,8 @@ export const socketBufferMaxBelowTcpMax = defineRule({
     ],
     sources: ['KDOC', 'KXPRTSOCK', 'KSOCK', 'SEED_MOUNT', 'HANA', 'EDA'],
   },
-  appliesTo: (file) => hasSettings(file) && file.settings.some((s) => PAIRS.some((p) => p.core === s.key || p.tcp === s.key)),
+  appliesTo: (file) =>
+    hasSettings(file) && file.settings.some((s) => PAIRS.some((p) => p.core === s.key || p.tcp === s.key)),
   check(context) {
     const { file, workspace } = context;
     const scope = scopeOf(workspace, file);
@@ -46,11 +48,19 @@ export const socketBufferMaxBelowTcpMax = defineRule({
       context.report({
         span: target === core ? core.span : tcp.span,
         message: `\`${pair.core} = ${formatNumber(coreMax)}\` (${formatSize(coreMax)}) is below the \`${pair.tcp}\` maximum ${formatNumber(tcpMax)} (${formatSize(tcpMax)}, ${where(workspace, file, tcp)}): programs that set ${pair.option} are capped at the smaller value. NFS over TCP is not: the kernel client leaves its buffers to autotuning, which goes up to the ${pair.tcp} maximum. Raise ${pair.core} to ${tcpMax} if user-space programs on this host size their own buffers.`,
-        related: [{ uri: (target === core ? tcp : core).uri, span: (target === core ? tcp : core).span, message: `${(target === core ? tcp : core).key} = ${(target === core ? tcp : core).value}` }],
+        related: [
+          {
+            uri: (target === core ? tcp : core).uri,
+            span: (target === core ? tcp : core).span,
+            message: `${(target === core ? tcp : core).key} = ${(target === core ? tcp : core).value}`,
+          },
+        ],
         fixes: [
           core.uri === file.uri
             ? replaceValueFix.unsafe(`Write ${tcpMax}`, core, String(tcpMax))
-            : unsafeFix(`Write ${tcpMax} in ${core.uri.slice(core.uri.lastIndexOf('/') + 1)}`, [{ uri: core.uri, span: core.valueSpan, newText: String(tcpMax) }]),
+            : unsafeFix(`Write ${tcpMax} in ${core.uri.slice(core.uri.lastIndexOf('/') + 1)}`, [
+                { uri: core.uri, span: core.valueSpan, newText: String(tcpMax) },
+              ]),
         ],
       });
     }

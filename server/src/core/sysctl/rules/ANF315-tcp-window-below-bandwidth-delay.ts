@@ -1,7 +1,18 @@
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { formatNumber, formatRate, mibpsToBytesPerSecond } from '../../units/units';
 import { bandwidthDelay, bandwidthDelayFormula, suggestedWindowMax, windowLimitFormula } from '../bandwidthDelay';
-import { hostMounts, hostMountsOfVolume, hostVolumes, hostWords, integerFields, integerValue, maxNconnect, replaceValueFix, scopeOf, winning } from './scope';
+import {
+  hostMounts,
+  hostMountsOfVolume,
+  hostVolumes,
+  hostWords,
+  integerFields,
+  integerValue,
+  maxNconnect,
+  replaceValueFix,
+  scopeOf,
+  winning,
+} from './scope';
 import { hasSettings } from './common';
 
 const WINDOW_KEYS: readonly { key: string; direction: string }[] = [
@@ -20,17 +31,29 @@ export function clientDemand(context: RuleContext): Demand | undefined {
   const demands: Demand[] = [];
   const mounts = hostMounts(context.workspace, context.file);
   if (context.config.clientBandwidthBytesPerSecond) {
-    demands.push({ bytesPerSecond: context.config.clientBandwidthBytesPerSecond, connections: maxNconnect(mounts), from: 'network.bandwidth in .anf-lint.yaml' });
+    demands.push({
+      bytesPerSecond: context.config.clientBandwidthBytesPerSecond,
+      connections: maxNconnect(mounts),
+      from: 'network.bandwidth in .anf-lint.yaml',
+    });
   }
   // The message text is built for the winner only: a file outside any host sees every volume.
-  let top: { bytesPerSecond: number; connections: number; volume: (typeof volumes)[number]; clients: number } | undefined;
+  let top:
+    | { bytesPerSecond: number; connections: number; volume: (typeof volumes)[number]; clients: number }
+    | undefined;
   const volumes = hostVolumes(context.workspace, context.file);
   for (const volume of volumes) {
     if (!volume.requiredThroughputMiBps) continue;
     const clients = Math.max(1, volume.clients ?? 1);
     const volumeMounts = hostMountsOfVolume(context.workspace, context.file, volume);
-    const candidate = { bytesPerSecond: mibpsToBytesPerSecond(volume.requiredThroughputMiBps) / clients, connections: maxNconnect(volumeMounts.length > 0 ? volumeMounts : mounts), volume, clients };
-    if (!top || candidate.bytesPerSecond / candidate.connections > top.bytesPerSecond / top.connections) top = candidate;
+    const candidate = {
+      bytesPerSecond: mibpsToBytesPerSecond(volume.requiredThroughputMiBps) / clients,
+      connections: maxNconnect(volumeMounts.length > 0 ? volumeMounts : mounts),
+      volume,
+      clients,
+    };
+    if (!top || candidate.bytesPerSecond / candidate.connections > top.bytesPerSecond / top.connections)
+      top = candidate;
   }
   if (top) {
     const { volume, clients } = top;
@@ -53,10 +76,12 @@ export const tcpWindowBelowBandwidthDelay = defineRule({
     title: 'TCP window maximum below the bandwidth-delay product the workspace needs',
     what: 'The maximum of `net.ipv4.tcp_rmem` (reads) or `net.ipv4.tcp_wmem` (writes) is smaller than bandwidth × round-trip time for the bandwidth one client needs. The bandwidth comes from `network.bandwidth` in `.anf-lint.yaml`, or from the required throughput divided by the clients of a manifest volume this host mounts (or of a manifest in its folder; every manifest in a repository without host layout); the round-trip time from `network.rtt` (default 0.5 ms, a VNet; about 2 ms over ExpressRoute). With nconnect, the need is shared across the connections.',
     why: 'One TCP connection can have at most one window of data unacknowledged, so it carries at most window ÷ RTT. The NetApp performance-testing paper for Azure NetApp Files gives the formula (window = bandwidth × response time); the NetApp blog post on optimizing ExpressRoute shows a 131,400-byte window capping ExpressRoute at about 64 MB/s at 2 ms. Below the product, adding service level or quota does not make the client faster.',
-    instead: 'Raise the third field to at least the product the message shows. The fix writes the next power of two, at least 16 MiB (the ANF recommendation); it raises memory use per connection, so review it.',
+    instead:
+      'Raise the third field to at least the product the message shows. The fix writes the next power of two, at least 16 MiB (the ANF recommendation); it raises memory use per connection, so review it.',
     examples: [
       {
-        flagged: '# .anf-lint.yaml: network: { rtt: 2 ms, bandwidth: 1200 MiB/s }\nnet.ipv4.tcp_rmem = 4096 87380 262144',
+        flagged:
+          '# .anf-lint.yaml: network: { rtt: 2 ms, bandwidth: 1200 MiB/s }\nnet.ipv4.tcp_rmem = 4096 87380 262144',
         better: 'net.ipv4.tcp_rmem = 4096 87380 16777216',
         language: 'ini',
       },
@@ -80,7 +105,8 @@ export const tcpWindowBelowBandwidthDelay = defineRule({
       const max = fields[2]!;
       if (max >= bdp.windowBytes) continue;
       const newMax = suggestedWindowMax(bdp.windowBytes);
-      const per = demand.connections > 1 ? ` (${formatRate(demand.bytesPerSecond)} over nconnect=${demand.connections})` : '';
+      const per =
+        demand.connections > 1 ? ` (${formatRate(demand.bytesPerSecond)} over nconnect=${demand.connections})` : '';
       context.report({
         span: setting.fields?.[2]?.span ?? setting.valueSpan,
         message: `The ${key} maximum${hostWords(workspace, file)} is too small for ${direction}: ${windowLimitFormula(max, config.rttSeconds)} per connection, but ${demand.from} → ${formatRate(perConnection)} per connection${per}. Bandwidth-delay product = bandwidth × RTT = ${bandwidthDelayFormula(bdp)}.`,

@@ -16,8 +16,9 @@ export const slotTotalAboveEndpointLimit = defineRule({
   doc: {
     title: 'Slots across all clients of a volume exceed the 10,000 ANF recommends per storage endpoint',
     what: 'Where a manifest volume says how many clients mount it, anf-lint multiplies clients × nconnect (from this host\'s mounts of that volume) × `sunrpc.tcp_max_slot_table_entries` and reports a total above 10,000. Per host only: a slot-table setting is compared with the volumes its own host mounts (and the manifests inside its host folder, or every manifest in a repository without host layout); a volume only another host, cloud-init file or Ansible play mounts never counts. See "Hosts" in docs/architecture.md.',
-    why: 'ANF guidance keeps the storage-endpoint-wide total of requests in flight at or below 10,000 (an older revision said 3,000). A large EDA or HPC farm that copies the per-client value of 128 overshoots by orders of magnitude, and the endpoint queues requests for everyone. Little\'s Law sizes what is needed: 1,250 clients at 4,000 MiB/s need about 2 slots each.',
-    instead: 'Lower the per-connection value so that clients × nconnect × slots stays at or below 10,000; the message computes the largest value that fits, and the fix writes it. If that is below 2, spread the clients over more volumes or endpoints, or lower nconnect.',
+    why: "ANF guidance keeps the storage-endpoint-wide total of requests in flight at or below 10,000 (an older revision said 3,000). A large EDA or HPC farm that copies the per-client value of 128 overshoots by orders of magnitude, and the endpoint queues requests for everyone. Little's Law sizes what is needed: 1,250 clients at 4,000 MiB/s need about 2 slots each.",
+    instead:
+      'Lower the per-connection value so that clients × nconnect × slots stays at or below 10,000; the message computes the largest value that fits, and the fix writes it. If that is below 2, spread the clients over more volumes or endpoints, or lower nconnect.',
     examples: [
       {
         flagged: '# manifest: 64 clients; their mounts use nconnect=4\noptions sunrpc tcp_max_slot_table_entries=128',
@@ -44,9 +45,17 @@ export const slotTotalAboveEndpointLimit = defineRule({
           : `Even the kernel minimum of ${SLOTS.slotTableEntriesMin.value} is too many: spread the clients over more volumes or storage endpoints, or lower nconnect.`;
       context.report({
         span: setting.valueSpan,
-        related: [{ uri: worst.volume.uri, span: worst.volume.nameSpan, message: `${worst.volume.name}: ${formatNumber(worst.clients)} clients, nconnect=${worst.nconnect}` }],
+        related: [
+          {
+            uri: worst.volume.uri,
+            span: worst.volume.nameSpan,
+            message: `${worst.volume.name}: ${formatNumber(worst.clients)} clients, nconnect=${worst.nconnect}`,
+          },
+        ],
         message: `Volume ${worst.volume.name}${onHost ? `, as mounted${onHost}` : ''}: clients × nconnect × slots = ${formatNumber(worst.clients)} × ${worst.nconnect} × ${formatNumber(value)} = ${formatNumber(total)} requests in flight, above the ${formatNumber(limit)} ANF recommends per storage endpoint. ${advice}`,
-        ...(fits >= SLOTS.slotTableEntriesMin.value ? { fixes: [replaceValueFix.unsafe(`Write ${fits}`, setting, String(fits))] } : {}),
+        ...(fits >= SLOTS.slotTableEntriesMin.value
+          ? { fixes: [replaceValueFix.unsafe(`Write ${fits}`, setting, String(fits))] }
+          : {}),
       });
     }
   },

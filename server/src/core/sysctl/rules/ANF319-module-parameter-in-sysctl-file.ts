@@ -30,19 +30,25 @@ export const moduleParameterInSysctlFile = defineRule({
   fixes: [],
   doc: {
     title: 'A module parameter set where it does not apply',
-    what: 'Two cases. (1) A parameter of the `nfs` module (`nfs.max_session_slots`, `nfs.nfs4_disable_idmapping`) written as a sysctl: there is no such sysctl key. (2) `sunrpc.tcp_max_slot_table_entries` in `sysctl.conf`, a `sysctl.d` drop-in or a tuned profile, with no `options sunrpc tcp_max_slot_table_entries=...` line in the same host\'s `/etc/modprobe.d/`. The value it asks for is the one ANF316 and ANF317 recommend (128, or less where ANF318 says so), not a larger value written in the sysctl line. (`sunrpc.tcp_slot_table_entries` is only the starting size, which grows up to the maximum, so losing it does no harm.)',
+    what: "Two cases. (1) A parameter of the `nfs` module (`nfs.max_session_slots`, `nfs.nfs4_disable_idmapping`) written as a sysctl: there is no such sysctl key. (2) `sunrpc.tcp_max_slot_table_entries` in `sysctl.conf`, a `sysctl.d` drop-in or a tuned profile, with no `options sunrpc tcp_max_slot_table_entries=...` line in the same host's `/etc/modprobe.d/`. The value it asks for is the one ANF316 and ANF317 recommend (128, or less where ANF318 says so), not a larger value written in the sysctl line. (`sunrpc.tcp_slot_table_entries` is only the starting size, which grows up to the maximum, so losing it does no harm.)",
     why: '(1) The write fails with "unknown key", so the NFSv4.1 session keeps 64 slots. (2) `sunrpc.*` keys exist only once the sunrpc module is loaded. At boot systemd-sysctl runs before the NFS mounts load it, so the drop-in fails or is skipped, and mounts get the kernel default of 65,536 slots per connection. The value only applies to mounts made after it is set. That is why SAP and Microsoft put it in modprobe.d.',
-    instead: 'Set module parameters in `/etc/modprobe.d/` (`options sunrpc tcp_max_slot_table_entries=128`, `options nfs max_session_slots=180`), which applies whenever the module loads. Keeping the sysctl line as well is harmless.',
+    instead:
+      'Set module parameters in `/etc/modprobe.d/` (`options sunrpc tcp_max_slot_table_entries=128`, `options nfs max_session_slots=180`), which applies whenever the module loads. Keeping the sysctl line as well is harmless.',
     examples: [
       {
         flagged: '# /etc/sysctl.d/90-nfs.conf\nnfs.max_session_slots = 180\nsunrpc.tcp_max_slot_table_entries = 128',
-        better: '# /etc/modprobe.d/nfs.conf\noptions nfs max_session_slots=180\n# /etc/modprobe.d/sunrpc.conf\noptions sunrpc tcp_max_slot_table_entries=128',
+        better:
+          '# /etc/modprobe.d/nfs.conf\noptions nfs max_session_slots=180\n# /etc/modprobe.d/sunrpc.conf\noptions sunrpc tcp_max_slot_table_entries=128',
         language: 'ini',
       },
     ],
     sources: ['HANA', 'CS', 'KSRC'],
   },
-  appliesTo: (file) => hasSettings(file) && file.settings.some((s) => SYSCTL_ORIGINS.has(s.origin) && (s.key.startsWith('nfs.') || s.key.startsWith('sunrpc.'))),
+  appliesTo: (file) =>
+    hasSettings(file) &&
+    file.settings.some(
+      (s) => SYSCTL_ORIGINS.has(s.origin) && (s.key.startsWith('nfs.') || s.key.startsWith('sunrpc.')),
+    ),
   check(context) {
     const { file, workspace } = context;
     const modprobeKeys = new Set(
@@ -51,7 +57,13 @@ export const moduleParameterInSysctlFile = defineRule({
         .flatMap((f) => f.settings.map((s) => s.key)),
     );
     for (const setting of file.settings) {
-      if (setting.templated || !SYSCTL_ORIGINS.has(setting.origin) || setting.moduleSpan || !(ANY_KEY || CANDIDATE_KEYS.has(setting.key))) continue;
+      if (
+        setting.templated ||
+        !SYSCTL_ORIGINS.has(setting.origin) ||
+        setting.moduleSpan ||
+        !(ANY_KEY || CANDIDATE_KEYS.has(setting.key))
+      )
+        continue;
       const entry = findKey(setting.key);
       if (!entry) continue;
       if (entry.via === 'module') {
@@ -64,7 +76,10 @@ export const moduleParameterInSysctlFile = defineRule({
         const written = integerValue(setting);
         const recommended = recommendedSlots(context);
         const value = written !== undefined && written > recommended.value ? String(recommended.value) : setting.value;
-        const lower = value !== setting.value ? ` (${value}, not ${setting.value}: ANF executes ${SLOTS.anfInFlightPerConnection.value} requests per connection${recommended.why}; write the same value here)` : '';
+        const lower =
+          value !== setting.value
+            ? ` (${value}, not ${setting.value}: ANF executes ${SLOTS.anfInFlightPerConnection.value} requests per connection${recommended.why}; write the same value here)`
+            : '';
         context.report({
           span: setting.keySpan,
           // Information: where sunrpc loads early (initramfs, nfs-client.target) the line does apply.

@@ -14,7 +14,8 @@ export const slotTableNotCapped = defineRule({
     title: 'A host tunes its kernel for NFS but never caps the RPC slot table',
     what: 'A host (the folder above `etc/`) has NFS mounts and sysctl or modprobe.d files, but no file of it sets `sunrpc.tcp_max_slot_table_entries`. Reported once per host, on its first sysctl or modprobe.d file, pointing at a mount.',
     why: 'Without a cap, each TCP connection may have up to 65,536 RPC requests in flight (the kernel default, a dynamic table). ANF executes 128 per connection and queues the rest, so a busy client builds a long queue at the storage endpoint and adds latency for every other client of it. The ANF concurrency guidance and SAP note 3024346 both set a static value.',
-    instead: 'Add `options sunrpc tcp_max_slot_table_entries=128` to `/etc/modprobe.d/sunrpc.conf` (less in large farms, see ANF318).',
+    instead:
+      'Add `options sunrpc tcp_max_slot_table_entries=128` to `/etc/modprobe.d/sunrpc.conf` (less in large farms, see ANF318).',
     examples: [
       {
         flagged: '# /etc/sysctl.d/90-nfs.conf on a host that mounts ANF volumes\nnet.core.rmem_max = 16777216',
@@ -24,7 +25,10 @@ export const slotTableNotCapped = defineRule({
     ],
     sources: ['CS', 'HANA', 'KSRC'],
   },
-  appliesTo: (file) => (file.kind === 'sysctl' || file.kind === 'modprobe') && file.settings.length > 0 && hostRootOfAny(file.uri) !== undefined,
+  appliesTo: (file) =>
+    (file.kind === 'sysctl' || file.kind === 'modprobe') &&
+    file.settings.length > 0 &&
+    hostRootOfAny(file.uri) !== undefined,
   check(context) {
     const { file, workspace } = context;
     const files = hostFiles(workspace, file);
@@ -32,7 +36,9 @@ export const slotTableNotCapped = defineRule({
     const mount = files.flatMap((f) => f.mounts).find((m) => m.isNfs);
     if (!mount) return;
     // Once per host: on the first kernel-tuning file by path.
-    const first = files.filter((f) => (f.kind === 'sysctl' || f.kind === 'modprobe') && f.settings.length > 0).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))[0];
+    const first = files
+      .filter((f) => (f.kind === 'sysctl' || f.kind === 'modprobe') && f.settings.length > 0)
+      .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))[0];
     if (first?.uri !== file.uri) return;
     const setting = file.settings[0]!;
     context.report({

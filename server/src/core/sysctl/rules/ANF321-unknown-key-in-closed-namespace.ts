@@ -16,9 +16,10 @@ export const unknownKeyInClosedNamespace = defineRule({
   fixes: ['unsafe'],
   doc: {
     title: 'A `sunrpc` or `fs.nfs` key that does not exist',
-    what: 'A key under `sunrpc.` (a sysctl, or a slot-table parameter of the `sunrpc` module) or `fs.nfs.` that the kernel does not have, such as `sunrpc.max_tcp_slot_table_entries` for `sunrpc.tcp_max_slot_table_entries`. These namespaces are closed: anf-lint knows every key of `/proc/sys/sunrpc` (`net/sunrpc/xprtsock.c`, `net/sunrpc/sysctl.c`, `net/sunrpc/xprtrdma/transport.c`) and `/proc/sys/fs/nfs` (`fs/nfs/sysctl.c`, `fs/nfs/nfs4sysctl.c`, `fs/lockd/svc.c`) from the kernel source, so any other name there is wrong however far it is from a real one. Keys under `sunrpc.svc_rdma.` and the `sunrpc` module\'s parameters outside the slot-table family are not judged. Misspellings one or two letters from a key are ANF305\'s.',
+    what: "A key under `sunrpc.` (a sysctl, or a slot-table parameter of the `sunrpc` module) or `fs.nfs.` that the kernel does not have, such as `sunrpc.max_tcp_slot_table_entries` for `sunrpc.tcp_max_slot_table_entries`. These namespaces are closed: anf-lint knows every key of `/proc/sys/sunrpc` (`net/sunrpc/xprtsock.c`, `net/sunrpc/sysctl.c`, `net/sunrpc/xprtrdma/transport.c`) and `/proc/sys/fs/nfs` (`fs/nfs/sysctl.c`, `fs/nfs/nfs4sysctl.c`, `fs/lockd/svc.c`) from the kernel source, so any other name there is wrong however far it is from a real one. Keys under `sunrpc.svc_rdma.` and the `sunrpc` module's parameters outside the slot-table family are not judged. Misspellings one or two letters from a key are ANF305's.",
     why: `A key that does not exist sets nothing: sysctl logs an error at every boot, and modprobe ignores an unknown parameter with a line in the kernel log. The slot table then keeps its default of ${formatNumber(SLOTS.tcpMaxSlotTableEntriesDefault.value)} requests per connection, the setting the line was written to change. The swapped-words spelling \`max_tcp_slot_table_entries\` is common in copied guides.`,
-    instead: 'Use the key the kernel has. Where the written key has the same words as one real key in another order, or is one or two letters from exactly one, the fix renames it; review it, since the setting then starts to apply.',
+    instead:
+      'Use the key the kernel has. Where the written key has the same words as one real key in another order, or is one or two letters from exactly one, the fix renames it; review it, since the setting then starts to apply.',
     examples: [
       {
         flagged: 'sunrpc.max_tcp_slot_table_entries = 128',
@@ -33,7 +34,8 @@ export const unknownKeyInClosedNamespace = defineRule({
     ],
     sources: ['KXPRTSOCK', 'KSUNRPC_SYSCTL', 'KXPRTRDMA', 'KNFS_SYSCTL', 'KNFS4_SYSCTL', 'KLOCKD'],
   },
-  appliesTo: (file) => hasSettings(file) && file.settings.some((s) => s.key.startsWith('sunrpc.') || s.key.startsWith('fs.nfs.')),
+  appliesTo: (file) =>
+    hasSettings(file) && file.settings.some((s) => s.key.startsWith('sunrpc.') || s.key.startsWith('fs.nfs.')),
   check(context) {
     for (const setting of context.file.settings) {
       if (setting.templated) continue;

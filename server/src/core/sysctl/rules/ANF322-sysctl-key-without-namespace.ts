@@ -16,7 +16,8 @@ export const sysctlKeyWithoutNamespace = defineRule({
     title: 'A sysctl key written without its namespace',
     what: 'A key with no dot, in a sysctl file, a tuned `[sysctl]` section or a `sysctl -w` command, whose name is the last part of a key anf-lint knows: `tcp_max_slot_table_entries = 128` for `sunrpc.tcp_max_slot_table_entries`, `rmem_max` for `net.core.rmem_max`. Every sysctl lives in a directory of `/proc/sys` (`net`, `vm`, `sunrpc`, ...), so a key without one never exists. Names that match no catalog key are not reported.',
     why: 'sysctl turns the key into a path under `/proc/sys`, finds nothing and reports an error at every boot; the setting the line was written for never applies. The name alone is usually copied from a guide that lists parameters by their short names, or from a modprobe line (`options sunrpc tcp_max_slot_table_entries=128`).',
-    instead: 'Write the full key. Where exactly one catalog key ends with the name, the fix writes it; review it, since the setting then starts to apply. A module parameter (`max_session_slots`) belongs in `/etc/modprobe.d/` as `options <module> <parameter>=<value>`.',
+    instead:
+      'Write the full key. Where exactly one catalog key ends with the name, the fix writes it; review it, since the setting then starts to apply. A module parameter (`max_session_slots`) belongs in `/etc/modprobe.d/` as `options <module> <parameter>=<value>`.',
     examples: [
       {
         flagged: 'tcp_max_slot_table_entries = 128',
@@ -29,14 +30,24 @@ export const sysctlKeyWithoutNamespace = defineRule({
   appliesTo: (file) => hasSettings(file) && file.settings.some((s) => !s.key.includes('.')),
   check(context) {
     for (const setting of context.file.settings) {
-      if (setting.templated || setting.origin === 'modprobe' || setting.moduleSpan !== undefined || setting.key.includes('.') || setting.key.includes('*')) continue;
+      if (
+        setting.templated ||
+        setting.origin === 'modprobe' ||
+        setting.moduleSpan !== undefined ||
+        setting.key.includes('.') ||
+        setting.key.includes('*')
+      )
+        continue;
       const candidates = keysEndingWith(setting.key);
       if (candidates.length === 0) continue;
       const sysctls = candidates.filter((c) => c.via !== 'module');
       const modules = candidates.filter((c) => c.via === 'module');
       if (sysctls.length === 0) {
         const entry = modules[0]!;
-        const [module, param] = [entry.key.slice(0, entry.key.indexOf('.')), entry.key.slice(entry.key.indexOf('.') + 1)];
+        const [module, param] = [
+          entry.key.slice(0, entry.key.indexOf('.')),
+          entry.key.slice(entry.key.indexOf('.') + 1),
+        ];
         context.report({
           span: setting.keySpan,
           message: `\`${setting.key}\` is not a sysctl: it is the \`${module}\` module parameter \`${entry.key}\`, set in \`/etc/modprobe.d/\` as \`options ${module} ${param}=${setting.value.trim()}\`. As written, the line sets nothing.`,

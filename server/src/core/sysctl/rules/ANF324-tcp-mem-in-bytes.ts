@@ -21,7 +21,8 @@ export const tcpMemInBytes = defineRule({
     title: '`net.ipv4.tcp_mem` written as if it counted bytes',
     what: `\`net.ipv4.tcp_mem\` values that only make sense as bytes. The key counts pages of ${formatNumber(PAGE)} bytes (ip-sysctl.rst: "vector of 3 INTEGERs: min, pressure, max", in pages), unlike \`tcp_rmem\` and \`tcp_wmem\`, which count bytes. anf-lint reports it when the three fields are the same as the host's \`tcp_rmem\` or \`tcp_wmem\`, when the middle field is ${formatNumber(OLD_TCP_RMEM_DEFAULT)} (the old \`tcp_rmem\` default, in bytes), or when every field is a whole number of MiB and the highest is at least ${formatSize(HIGH_MIN)} as bytes (${formatSize(HIGH_MIN * PAGE)} as pages). These patterns are anf-lint's own heuristic: the kernel accepts any three numbers, and a page count that happens to be round in MiB on a machine with that much memory for TCP is possible; silence the finding there.`,
     why: `Read as pages, a byte-minded value is ${formatNumber(PAGE)} times larger than meant: \`16777216\` is 64 GiB of socket memory, not 16 MiB. On most machines the limit is then never reached, so TCP memory pressure, the kernel's defence against socket buffers eating the page cache, never starts. Had the intent been carried out (16 MiB for all TCP sockets together), every connection would be starved. The kernel sizes \`tcp_mem\` from the machine's memory at boot, which suits an NFS client; the ANF and SAP HANA guidance does not ask to change it.`,
-    instead: 'Delete the line and let the kernel size it. To set it on purpose, write pages: bytes ÷ 4,096 (with 4 KiB pages). The fix deletes the line.',
+    instead:
+      'Delete the line and let the kernel size it. To set it on purpose, write pages: bytes ÷ 4,096 (with 4 KiB pages). The fix deletes the line.',
     examples: [
       {
         flagged: 'net.ipv4.tcp_mem = 16777216 16777216 16777216',
@@ -34,7 +35,9 @@ export const tcpMemInBytes = defineRule({
   appliesTo: (file) => hasSettings(file) && file.settings.some((s) => s.key === KEY),
   check(context) {
     const scope = scopeOf(context.workspace, context.file);
-    const buffers = ['net.ipv4.tcp_rmem', 'net.ipv4.tcp_wmem'].map((k) => winning(scope, k)).filter((s) => s !== undefined);
+    const buffers = ['net.ipv4.tcp_rmem', 'net.ipv4.tcp_wmem']
+      .map((k) => winning(scope, k))
+      .filter((s) => s !== undefined);
     for (const setting of liveSettings(context.workspace, context.file, KEY)) {
       const fields = integerFields(setting);
       if (!fields || fields.length !== 3 || fields.some((f) => f <= 0)) continue;

@@ -77,7 +77,13 @@ function channelOf(setting: KernelSetting, markdown: boolean, index: number): st
   return setting.persistent ? 'boot' : 'now';
 }
 
-function buildScope(ordered: readonly KernelSetting[], crossFile: boolean, root?: string, markdown = false, branchOf?: (setting: KernelSetting) => string | undefined): SettingScope {
+function buildScope(
+  ordered: readonly KernelSetting[],
+  crossFile: boolean,
+  root?: string,
+  markdown = false,
+  branchOf?: (setting: KernelSetting) => string | undefined,
+): SettingScope {
   const byKey = new Map<string, KernelSetting[]>();
   const channels = new Map<KernelSetting, string>();
   const conditions = new Map<KernelSetting, string>();
@@ -113,7 +119,8 @@ export function surelyOverwrites(scope: SettingScope, later: KernelSetting, earl
   const whenLater = scope.conditions.get(later);
   if (whenLater !== undefined) {
     const whenEarlier = scope.conditions.get(earlier);
-    if (whenEarlier === undefined || (whenEarlier !== whenLater && !whenEarlier.startsWith(`${whenLater} && `))) return false;
+    if (whenEarlier === undefined || (whenEarlier !== whenLater && !whenEarlier.startsWith(`${whenLater} && `)))
+      return false;
   }
   const placement = later.placement;
   if (!placement) return true;
@@ -138,7 +145,11 @@ export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScop
   if (!root) {
     // A file alone (a script, modprobe.d): once per settings list, not once per rule that asks.
     let scope = FILE_SCOPES.get(file.settings);
-    if (!scope) FILE_SCOPES.set(file.settings, (scope = fileScope(file.settings, file.kind === 'markdown' || file.kind === 'rst', templateBranchOf(file))));
+    if (!scope)
+      FILE_SCOPES.set(
+        file.settings,
+        (scope = fileScope(file.settings, file.kind === 'markdown' || file.kind === 'rst', templateBranchOf(file))),
+      );
     return scope;
   }
   const state = workspace.settings();
@@ -168,7 +179,11 @@ const FILE_SCOPES = new WeakMap<readonly KernelSetting[], SettingScope>();
  */
 const LAST_FILE_SCOPE = new WeakMap<KernelSetting, { readonly scope: SettingScope; readonly markdown: boolean }>();
 
-function fileScope(settings: readonly KernelSetting[], markdown: boolean, branchOf?: (setting: KernelSetting) => string | undefined): SettingScope {
+function fileScope(
+  settings: readonly KernelSetting[],
+  markdown: boolean,
+  branchOf?: (setting: KernelSetting) => string | undefined,
+): SettingScope {
   if (branchOf) return buildScope(settings, false, undefined, markdown, branchOf);
   const first = settings[0];
   const last = first ? LAST_FILE_SCOPE.get(first) : undefined;
@@ -183,7 +198,8 @@ function fileScope(settings: readonly KernelSetting[], markdown: boolean, branch
  * or undefined for a file that is no template. Line files only: Ansible bodies carry theirs (ansible.ts).
  */
 function templateBranchOf(file: ParsedFile): ((setting: KernelSetting) => string | undefined) | undefined {
-  if (file.kind === 'ansible' || file.kind === 'markdown' || file.kind === 'rst' || !file.source.text.includes('{%')) return undefined;
+  if (file.kind === 'ansible' || file.kind === 'markdown' || file.kind === 'rst' || !file.source.text.includes('{%'))
+    return undefined;
   let lines = TEMPLATE_BRANCHES.get(file.source);
   if (!lines) {
     const branches = new JinjaBranches();
@@ -209,10 +225,18 @@ export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 }
 
 function hostScope(workspace: WorkspaceView, root: string): SettingScope {
-  const files = [...(sysctlFilesByRoot(workspace.files()).get(root) ?? [])].sort((a, b) => (loadKey(a.uri) < loadKey(b.uri) ? -1 : loadKey(a.uri) > loadKey(b.uri) ? 1 : 0));
+  const files = [...(sysctlFilesByRoot(workspace.files()).get(root) ?? [])].sort((a, b) =>
+    loadKey(a.uri) < loadKey(b.uri) ? -1 : loadKey(a.uri) > loadKey(b.uri) ? 1 : 0,
+  );
   const ordered = files.flatMap((f) => f.settings.filter((s) => HOST_ORIGINS.has(s.origin)));
   const branches = new Map(files.map((f) => [f.uri, templateBranchOf(f)] as const).filter(([, b]) => b !== undefined));
-  return buildScope(ordered, files.length > 1, root, false, branches.size === 0 ? undefined : (setting) => branches.get(setting.uri)?.(setting));
+  return buildScope(
+    ordered,
+    files.length > 1,
+    root,
+    false,
+    branches.size === 0 ? undefined : (setting) => branches.get(setting.uri)?.(setting),
+  );
 }
 
 /** The sysctl files of each host root, once per workspace state (not every file for every host). */
@@ -244,7 +268,7 @@ export function overriddenBy(scope: SettingScope, setting: KernelSetting): Kerne
  */
 const WINNERS = new WeakMap<SettingScope, ReadonlyMap<KernelSetting, KernelSetting>>();
 function winnersOf(scope: SettingScope): ReadonlyMap<KernelSetting, KernelSetting> {
-  let winners = WINNERS.get(scope);
+  const winners = WINNERS.get(scope);
   if (winners) return winners;
   const built = new Map<KernelSetting, KernelSetting>();
   for (const channel of new Set(scope.channels.values())) {
@@ -303,10 +327,12 @@ export function fieldSpan(setting: KernelSetting, index: number): Span {
 }
 
 /** Replace a setting's value (or one field of it): `replaceValueFix.unsafe(title, setting, newText, fieldIndex?)`. */
-export const replaceValueFix = byApplicability((applicability, title: string, setting: KernelSetting, newText: string, fieldIndex?: number): Fix => {
-  const span = fieldIndex === undefined ? setting.valueSpan : fieldSpan(setting, fieldIndex);
-  return { title, edits: [{ span, newText }], applicability };
-});
+export const replaceValueFix = byApplicability(
+  (applicability, title: string, setting: KernelSetting, newText: string, fieldIndex?: number): Fix => {
+    const span = fieldIndex === undefined ? setting.valueSpan : fieldSpan(setting, fieldIndex);
+    return { title, edits: [{ span, newText }], applicability };
+  },
+);
 
 /** The whole line(s) a setting sits on, with the line break, when nothing else shares them. */
 export function ownLineSpan(file: ParsedFile, setting: KernelSetting): Span | undefined {
@@ -326,17 +352,19 @@ export function ownLineSpan(file: ParsedFile, setting: KernelSetting): Span | un
  * Fixes that remove a persistent setting: delete its line, or comment it out. Only for lines it owns.
  * `removeLineFixes.safe(file, setting, why)`, `removeLineFixes.unsafe(...)`.
  */
-export const removeLineFixes = byApplicability((applicability, file: ParsedFile, setting: KernelSetting, why: string): Fix[] => {
-  if (!setting.persistent || setting.origin === 'modprobe') return [];
-  const line = ownLineSpan(file, setting);
-  if (!line) return [];
-  const deleteEdit: SpanEdit = { span: line, newText: '' };
-  const commentEdit: SpanEdit = { span: { start: setting.span.start, end: setting.span.start }, newText: '# ' };
-  return [
-    { title: `Delete the line (${why})`, edits: [deleteEdit], applicability },
-    { title: `Comment out the line (${why})`, edits: [commentEdit], applicability },
-  ];
-});
+export const removeLineFixes = byApplicability(
+  (applicability, file: ParsedFile, setting: KernelSetting, why: string): Fix[] => {
+    if (!setting.persistent || setting.origin === 'modprobe') return [];
+    const line = ownLineSpan(file, setting);
+    if (!line) return [];
+    const deleteEdit: SpanEdit = { span: line, newText: '' };
+    const commentEdit: SpanEdit = { span: { start: setting.span.start, end: setting.span.start }, newText: '# ' };
+    return [
+      { title: `Delete the line (${why})`, edits: [deleteEdit], applicability },
+      { title: `Comment out the line (${why})`, edits: [commentEdit], applicability },
+    ];
+  },
+);
 
 /** `file:line` for messages. */
 export function where(workspace: WorkspaceView, from: ParsedFile, setting: KernelSetting): string {
@@ -386,7 +414,11 @@ export function hostVolumes(workspace: WorkspaceView, file: ParsedFile): readonl
 const HOST_VOLUMES = new WeakMap<Host, readonly VolumeSummary[]>();
 
 /** The mounts of a file's host that reach a volume (other hosts' mounts of it never count). */
-export function hostMountsOfVolume(workspace: WorkspaceView, file: ParsedFile, volume: VolumeSummary): readonly MountEntry[] {
+export function hostMountsOfVolume(
+  workspace: WorkspaceView,
+  file: ParsedFile,
+  volume: VolumeSummary,
+): readonly MountEntry[] {
   const host = workspace.hostOf(file.uri);
   const all = workspace.mountsOfVolume(volume);
   if (!host) return all.filter((m) => m.uri === file.uri);

@@ -3,7 +3,18 @@ import type { MountEntry } from '../../mounts/model';
 import type { RuleContext } from '../../rules/rule';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { formatNumber } from '../../units/units';
-import { hostMounts, hostMountsOfVolume, hostVolumes, integerValue, lastNconnect, maxNconnect, nconnectOf, overriddenBy, sameItems, scopeOf } from './scope';
+import {
+  hostMounts,
+  hostMountsOfVolume,
+  hostVolumes,
+  integerValue,
+  lastNconnect,
+  maxNconnect,
+  nconnectOf,
+  overriddenBy,
+  sameItems,
+  scopeOf,
+} from './scope';
 import type { KernelSetting } from '../model';
 
 export const MAX_SLOTS_KEY = 'sunrpc.tcp_max_slot_table_entries';
@@ -16,14 +27,18 @@ export function tableEntryFor(nconnect: number): number | null {
 }
 
 /** Live, non-templated slot settings of this file with their integer values. */
-export function slotSettings(context: RuleContext, keys: ReadonlySet<string> = SLOT_KEYS): { setting: KernelSetting; value: number }[] {
+export function slotSettings(
+  context: RuleContext,
+  keys: ReadonlySet<string> = SLOT_KEYS,
+): { setting: KernelSetting; value: number }[] {
   // The key first: a script has hundreds of settings and a few slot ones (liveSettings' test on each, in the same order).
   const scope = scopeOf(context.workspace, context.file);
   const found: { setting: KernelSetting; value: number }[] = [];
   for (const setting of context.file.settings) {
     if (!keys.has(setting.key) || setting.templated || overriddenBy(scope, setting)) continue;
     const value = integerValue(setting);
-    if (value !== undefined && value >= SLOTS.slotTableEntriesMin.value && value <= SLOTS.slotTableEntriesMax.value) found.push({ setting, value });
+    if (value !== undefined && value >= SLOTS.slotTableEntriesMin.value && value <= SLOTS.slotTableEntriesMax.value)
+      found.push({ setting, value });
   }
   return found;
 }
@@ -77,7 +92,10 @@ function extremesOf(mounts: readonly MountEntry[]): NconnectExtremes {
 
 const BY_NCONNECT = new WeakMap<readonly MountEntry[], NconnectExtremes>();
 /** By a host mount list's first mount: the list last asked about and its answer. */
-const LAST_BY_NCONNECT = new WeakMap<MountEntry, { readonly mounts: readonly MountEntry[]; readonly found: NconnectExtremes }>();
+const LAST_BY_NCONNECT = new WeakMap<
+  MountEntry,
+  { readonly mounts: readonly MountEntry[]; readonly found: NconnectExtremes }
+>();
 
 /** `fstab:3` for a mount. */
 export function mountWhere(context: RuleContext, mount: MountEntry): string {
@@ -130,7 +148,10 @@ export function recommendedSlots(context: RuleContext): { readonly value: number
   const perConnection = SLOTS.anfInFlightPerConnection.value;
   const busiest = busiestVolume(context);
   if (busiest && busiest.fits < perConnection && busiest.fits >= SLOTS.slotTableEntriesMin.value) {
-    return { value: busiest.fits, why: ` (volume ${busiest.volume.name}: ${formatNumber(busiest.clients)} clients × nconnect=${busiest.nconnect} must stay within ${formatNumber(SLOTS.endpointTotalMax.value)} slots per storage endpoint, see ANF318)` };
+    return {
+      value: busiest.fits,
+      why: ` (volume ${busiest.volume.name}: ${formatNumber(busiest.clients)} clients × nconnect=${busiest.nconnect} must stay within ${formatNumber(SLOTS.endpointTotalMax.value)} slots per storage endpoint, see ANF318)`,
+    };
   }
   return { value: perConnection, why: '' };
 }
