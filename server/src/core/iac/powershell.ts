@@ -77,13 +77,15 @@ const PARAMETERS: Record<ResourceCommand['resource'], Record<string, ArgKey>> = 
     kerberosenabled: 'kerberos',
     coolaccess: 'coolAccess',
     tag: 'workloadTag',
+    // `-SubnetId`: the delegated subnet's resource ID (subnets.ts links it by the names it carries).
+    subnetid: 'subnet',
   },
+  subnet: {},
 };
 /** Every parameter name of the cmdlets we read (for prefix matching), besides the ones mapped above. */
 const OTHER_PARAMETERS = [
   'resourcegroupname',
   'location',
-  'subnetid',
   'exportpolicy',
   'snapshotpolicyid',
   'securitystyle',
