@@ -136,6 +136,10 @@ export const AZ_CLI_UNITS = {
   volumeQuotaUnit: fact('GiB' as const, 'unit', 'AZ_CLI_NETAPPFILES', {
     note: '`az netappfiles volume create|update --usage-threshold` takes GiB (default 100); the CLI multiplies by 2^30 (VolumeCreate.pre_operations; azure-cli issue 30111).',
   }),
+  /** What `az netappfiles volume create` sends when `--usage-threshold` is omitted (an `update` changes nothing it omits). */
+  volumeQuotaDefaultGiB: fact(100, 'GiB', 'AZ_CLI_NETAPPFILES', {
+    note: 'aaz/latest/netappfiles/volume/_create.py (API 2025-06-01): `usage_threshold = AAZIntArg(options=["--usage-threshold"], ..., required=True, default=100)`.',
+  }),
 };
 
 /** What Trident's `azure-netapp-files` driver does with a claim (iac/trident.ts). */

@@ -235,6 +235,16 @@ function azCommand(words: readonly ShellWord[], variables: ShellVariables): Reso
   }
   const head = { start: words[0]!.span.start, end: words[3]!.span.end };
   const span = { start: head.start, end: words[words.length - 1]!.span.end };
+  // `volume create` without `--usage-threshold`: the CLI sends its documented default (never on an
+  // `update`, which leaves what it omits as it was). Not editable: nothing is written to edit.
+  if (resource === 'volume' && verb === 'create' && !args.has('quota'))
+    args.set('quota', {
+      value: AZ_CLI_UNITS.volumeQuotaDefaultGiB.value,
+      span: head,
+      keySpan: head,
+      raw: '--usage-threshold (omitted)',
+      origin: `\`--usage-threshold\` is not written: the az CLI's default, ${AZ_CLI_UNITS.volumeQuotaDefaultGiB.value} GiB`,
+    });
   // `--size-in-bytes` (newer CLIs, besides `--size` in TiB) takes bytes.
   const sizeInBytes = words.some((w) => w.value === '--size-in-bytes' || w.value.startsWith('--size-in-bytes='));
   const exportRules =
