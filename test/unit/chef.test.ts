@@ -10,6 +10,7 @@ import {
   Workspace,
 } from '../../server/src/core';
 import { persistsToFstab } from '../../server/src/core/mounts/persistence';
+import { candidateByName } from '../../server/src/core/project/discovery';
 
 /** Chef Infra `mount` resources in recipes (issue 28 §2). */
 const PATH = join(__dirname, '../fixtures/formats/carriers/chef/cookbooks/anf/recipes/default.rb');
@@ -19,6 +20,9 @@ describe('Chef mount resources', () => {
   it('reads recipes with a mount resource, and no other Ruby', () => {
     expect(detectFileKind(PATH, TEXT)).toBe('chef');
     expect(detectFileKind('/repo/lib/helper.rb', 'def mount_all\n  system("mount -a")\nend\n')).toBe('unknown');
+    // A folder walk reads the text of recipes only (Chef's `recipes/` folder), never all Ruby.
+    expect(candidateByName('/repo/cookbooks/anf/recipes/default.rb')).toBe('maybe');
+    expect(candidateByName('/repo/app/models/user.rb')).toBe('no');
   });
 
   it('reads device, mount point, type and options as a string, a %w() or a [] array', () => {

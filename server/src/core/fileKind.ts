@@ -123,7 +123,10 @@ function isSaptuneNote(segments: readonly string[], lower: string, text: string 
  * caller's choice.)
  */
 export function kindNeedsText(uriOrPath: string): boolean {
-  return /\.(?:ya?ml|json|conf|ini)$/i.test(baseName(uriOrPath));
+  // Chef recipes (`cookbooks/x/recipes/default.rb`): their text says whether they hold a `mount` resource; other Ruby is never read.
+  return (
+    /\.(?:ya?ml|json|conf|ini)$/i.test(baseName(uriOrPath)) || /(?:^|\/)recipes\/[^/]+\.rb$/i.test(pathOf(uriOrPath))
+  );
 }
 
 const TEMPLATE_SUFFIX = /\.(?:j2|jinja2?)$/i;
