@@ -27,17 +27,38 @@ export interface LinkedVolume {
   readonly features?: NetworkFeaturesKnown;
 }
 
-/** The volumes anywhere in the workspace whose subnet reference names `subnet` (declared in `file`). */
+/**
+ * The volumes anywhere in the workspace whose subnet reference names `subnet` (declared in `file`).
+ * A reference by names (an ID) that several subnets of the workspace match (two environments
+ * declaring the same names) names the one of its own folder; if none is there and several remain,
+ * it names none: which one is meant is unknown.
+ */
 export function volumesInSubnet(context: RuleContext, file: ParsedFile, subnet: IacSubnet): LinkedVolume[] {
   const found: LinkedVolume[] = [];
   for (const other of context.workspace.files()) {
     for (const volume of other.iac?.volumes ?? []) {
       if (!volume.subnet || !linksTo(volume.subnet, subnet, sameScope(other, file))) continue;
+      if (volume.subnet.symbol === undefined && !onlyMatch(context, other, volume.subnet, file, subnet)) continue;
       const features = networkFeaturesOf(volume);
       found.push({ volume, file: other, ...(features ? { features } : {}) });
     }
   }
   return found;
+}
+
+/** Whether `subnet` (in `subnetFile`) is the one subnet a by-names link written in `from` means. */
+function onlyMatch(
+  context: RuleContext,
+  from: ParsedFile,
+  link: IacSubnetLink,
+  subnetFile: ParsedFile,
+  subnet: IacSubnet,
+): boolean {
+  const matches = subnetsLinked(context, from, link);
+  if (matches.length <= 1) return true;
+  const near = matches.filter((m) => folderOf(m.file.uri) === folderOf(from.uri));
+  if (near.length > 0) return near.some((m) => m.subnet === subnet && m.file.uri === subnetFile.uri);
+  return false;
 }
 
 /** The subnets of the workspace a link written in `file` names (an NSG association's `subnet_id`). */
