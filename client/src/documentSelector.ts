@@ -38,6 +38,8 @@ export const SERVED_PATTERNS = [
   '**/*.rst',
   '**/*.sls',
   '**/*.pp',
+  // Chef recipes (the server reads those with a `mount` resource).
+  '**/recipes/*.rb',
   '**/saptune/**/*',
   '**/*.tf',
   '**/*.tfvars',

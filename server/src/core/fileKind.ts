@@ -24,6 +24,7 @@ export const FILE_KINDS = [
   'rst',
   'salt',
   'puppet',
+  'chef',
   'anf-lint-config',
   'terraform',
   'terraform-vars',
@@ -37,6 +38,9 @@ export const FILE_KINDS = [
   'unknown',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
+
+/** A Chef `mount` resource block (mounts/chef.ts). */
+const CHEF_MOUNT = /^[ \t]*mount[ \t(]+[^\n]*?[ \t)]do[ \t]*(?:\|[^|\n]*\|)?[ \t]*$/m;
 
 /** The path part of a `file:` URI or a plain path, with `/` separators. */
 export function pathOf(uriOrPath: string): string {
@@ -119,7 +123,10 @@ function isSaptuneNote(segments: readonly string[], lower: string, text: string 
  * caller's choice.)
  */
 export function kindNeedsText(uriOrPath: string): boolean {
-  return /\.(?:ya?ml|json|conf|ini)$/i.test(baseName(uriOrPath));
+  // Chef recipes (`cookbooks/x/recipes/default.rb`): their text says whether they hold a `mount` resource; other Ruby is never read.
+  return (
+    /\.(?:ya?ml|json|conf|ini)$/i.test(baseName(uriOrPath)) || /(?:^|\/)recipes\/[^/]+\.rb$/i.test(pathOf(uriOrPath))
+  );
 }
 
 const TEMPLATE_SUFFIX = /\.(?:j2|jinja2?)$/i;
@@ -159,6 +166,8 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   // Salt states (YAML rendered from Jinja) and Puppet manifests: their mount states and resources.
   if (lower.endsWith('.sls')) return 'salt';
   if (lower.endsWith('.pp')) return 'puppet';
+  // Chef recipes: only those with a `mount ... do` resource (other Ruby is not ours).
+  if (lower.endsWith('.rb')) return text !== undefined && CHEF_MOUNT.test(text) ? 'chef' : 'unknown';
   // Terraform's JSON syntax for variable values: read with the `.tfvars` files of its module.
   if (lower.endsWith('.tfvars.json')) return 'terraform-vars';
   if (lower.endsWith('.json')) {

@@ -94,25 +94,38 @@ export const KNOWN_MODULE_DEFAULTS = {
 };
 
 /**
- * The subnet delegated to `Microsoft.NetApp/volumes` (checked 2026-11-28 for issue 28 §3 item 12; no rule
- * reads these yet: the IaC readers do not read subnets). The pages disagree on NSGs: the delegate page
- * (2022) says none may be designated, the network planning page (2023) allows them with Standard network
- * features; the newer page wins.
+ * The subnet delegated to `Microsoft.NetApp/volumes` (checked 2026-11-28 for issue 28 §3 item 12; read
+ * by iac/subnets.ts, judged by ANF414-ANF416). The delegate page of 2022 said no NSG or service endpoint
+ * may be designated at all; its 2024-11-27 version limits that to Basic network features, and the
+ * network planning page (2023-07-24) allows NSGs with Standard network features: the newer pages win.
+ * No page names a size Azure refuses: /28 is the smallest the delegate page describes, and Azure's own
+ * smallest IPv4 subnet is /29 (VNET_FAQ).
  */
 export const DELEGATED_SUBNET = {
+  delegationServiceName: fact('Microsoft.NetApp/volumes', 'delegation service name', 'DELEGATE_SUBNET', {
+    note: '"Subnet delegation: Select Microsoft.NetApp/volumes." ARM compares it without case; code writes `Microsoft.Netapp/volumes` too.',
+  }),
   sufficientPrefixLength: fact(28, 'prefix length (/28, 11 usable addresses)', 'DELEGATE_SUBNET', {
-    note: '"Using a /28 network mask, which provides for 11 usable IP addresses, is sufficient for most use cases."',
+    note: '"A subnet with a /28 network mask provides only 11 usable IP addresses, which might be insufficient for certain use cases." (2024-11-27; the 2022 version: "Using a /28 network mask, which provides for 11 usable IP addresses, is sufficient for most use cases.")',
   }),
   recommendedPrefixLength: fact(26, 'prefix length', 'NETWORK_PLANNING', {
-    note: '"It\'s also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." The delegate page suggests /26 "in scenarios such as SAP HANA".',
+    note: '"It\'s also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." The delegate page: "A /26 network mask provides 59 usable IP addresses".',
   }),
-  recommendedSapPrefixLength: fact(25, 'prefix length', 'NETWORK_PLANNING'),
-  nsgWithBasicNetworkFeatures: fact(false, 'supported', 'NETWORK_PLANNING', {
-    note: 'Constraints table: NSGs on Azure NetApp Files delegated subnets: Standard network features Yes, Basic No.',
+  recommendedSapPrefixLength: fact(25, 'prefix length', 'NETWORK_PLANNING', {
+    note: 'Same sentence: "at least /25 for SAP workloads".',
+  }),
+  nsgWithBasicNetworkFeatures: fact(false, 'supported', 'DELEGATE_SUBNET', {
+    note: '"If you\'re using Basic network features, you can\'t designate a network security group (NSG) or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." NETWORK_PLANNING constraints table: NSGs on delegated subnets, Standard Yes, Basic No.',
   }),
   nsgWithStandardNetworkFeatures: fact(true, 'supported', 'NETWORK_PLANNING'),
-  serviceEndpointOnDelegatedSubnet: fact(false, 'supported', 'DELEGATE_SUBNET', {
-    note: '"You cannot designate a network security group or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." (the NSG half is superseded for Standard network features by NETWORK_PLANNING).',
+  nsgWithMixedNetworkFeatures: fact('applies to the Standard volumes only', 'behaviour', 'NETWORK_PLANNING', {
+    note: '"If the subnet has a combination of volumes with the Standard and Basic network features, user-defined routes (UDRs) and network security groups (NSGs) applied on the delegated subnets will only apply to the volumes with the Standard network features."',
+  }),
+  serviceEndpointWithBasicNetworkFeatures: fact(false, 'supported', 'DELEGATE_SUBNET', {
+    note: 'The same sentence as for NSGs: "you can\'t designate a network security group (NSG) or service endpoint in the delegated subnet" with Basic network features; "To designate an NSG or service endpoint, upgrade to Standard network features."',
+  }),
+  azureReservedAddressesPerSubnet: fact(5, 'addresses', 'VNET_FAQ', {
+    note: '"Azure reserves the first four and last IP address for a total of 5 IP addresses within each subnet."',
   }),
 } as const;
 /** What the az CLI does with the sizes of `az netappfiles` commands (iac/azCli.ts). */
@@ -122,6 +135,10 @@ export const AZ_CLI_UNITS = {
   }),
   volumeQuotaUnit: fact('GiB' as const, 'unit', 'AZ_CLI_NETAPPFILES', {
     note: '`az netappfiles volume create|update --usage-threshold` takes GiB (default 100); the CLI multiplies by 2^30 (VolumeCreate.pre_operations; azure-cli issue 30111).',
+  }),
+  /** What `az netappfiles volume create` sends when `--usage-threshold` is omitted (an `update` changes nothing it omits). */
+  volumeQuotaDefaultGiB: fact(100, 'GiB', 'AZ_CLI_NETAPPFILES', {
+    note: 'aaz/latest/netappfiles/volume/_create.py (API 2025-06-01): `usage_threshold = AAZIntArg(options=["--usage-threshold"], ..., required=True, default=100)`.',
   }),
 };
 

@@ -83,7 +83,12 @@ export const SOURCES = {
   DELEGATE_SUBNET: {
     title: 'Delegate a subnet to Azure NetApp Files',
     url: `${LEARN}azure-netapp-files-delegate-subnet`,
-    date: '2022-10-25',
+    date: '2024-11-27',
+  },
+  VNET_FAQ: {
+    title: 'Azure Virtual Network frequently asked questions (FAQ)',
+    url: 'https://learn.microsoft.com/en-us/azure/virtual-network/virtual-networks-faq',
+    date: '2024-11-27',
   },
   NETWORK_PLANNING: {
     title: 'Guidelines for Azure NetApp Files network planning',

@@ -37,6 +37,7 @@ import {
   type GivenParameter,
   type UndeclaredUse,
 } from './arm/evaluate';
+import { armSubnet, armVnetSubnets, type IacSubnet } from './subnets';
 import { Budget, firstUnknown, isPlainObject, isUnknown, propertyOf, Unknown } from './values';
 
 /**
@@ -103,6 +104,7 @@ class ArmReader {
   private readonly pools: IacPool[] = [];
   private readonly volumes: IacVolume[] = [];
   private readonly slips: IacSlip[] = [];
+  private readonly subnets: IacSubnet[] = [];
   private readonly budget: Budget;
   private readonly undeclaredAt = new Set<number>();
 
@@ -149,6 +151,7 @@ class ArmReader {
       pools: this.pools,
       volumes: this.volumes,
       slips: this.slips,
+      ...(this.subnets.length > 0 ? { subnets: this.subnets } : {}),
     };
   }
 
@@ -291,6 +294,9 @@ class ArmReader {
       return typeof part === 'string' ? { ...rest, value: part } : this.unknownSegment(qualifiedName, i);
     };
     if (lower === 'microsoft.netapp/netappaccounts') this.accounts.push({ kind: 'account', ...common(meta) });
+    else if (lower === 'microsoft.network/virtualnetworks') this.subnets.push(...armVnetSubnets(meta, props));
+    else if (lower === 'microsoft.network/virtualnetworks/subnets')
+      this.subnets.push(armSubnet(meta, props, parentSegment(0)));
     else if (lower === 'microsoft.netapp/netappaccounts/capacitypools') {
       const account = parentSegment(0);
       const slip = decimalSlip(props?.field('size'), 'The pool size');

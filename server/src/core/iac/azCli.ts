@@ -31,6 +31,7 @@ const NAME_FLAGS: Record<Resource, readonly string[]> = {
   account: ['-n', '--name', '-a', '--account-name'],
   pool: ['-n', '-p', '--name', '--pool-name'],
   volume: ['-n', '-v', '--name', '--volume-name'],
+  subnet: ['-n', '--name'],
 };
 
 const SHARED: Record<string, ArgKey> = {
@@ -66,6 +67,18 @@ const FLAGS: Record<Resource, Record<string, ArgKey>> = {
     '--zones': 'zones',
     '--is-large-volume': 'largeVolume',
     '--kerberos-enabled': 'kerberos',
+    '--vnet': 'vnet',
+    '--subnet': 'subnet',
+    '--subnet-id': 'subnet',
+  },
+  subnet: {
+    '--vnet-name': 'vnet',
+    '--address-prefixes': 'addressPrefixes',
+    '--address-prefix': 'addressPrefixes',
+    '--delegations': 'delegations',
+    '--network-security-group': 'nsg',
+    '--nsg': 'nsg',
+    '--service-endpoints': 'serviceEndpoints',
   },
 };
 
@@ -86,7 +99,15 @@ const BOOLEAN_FLAGS = new Set([
   '--kerberos5p-rw',
 ]);
 /** Flags that take several words (`--protocol-types NFSv3 NFSv4.1`, `--zones 1`, `--tags a=b c=d`). */
-const LIST_FLAGS = new Set(['--protocol-types', '--zones', '--tags']);
+const LIST_FLAGS = new Set([
+  '--protocol-types',
+  '--zones',
+  '--tags',
+  '--address-prefixes',
+  '--address-prefix',
+  '--delegations',
+  '--service-endpoints',
+]);
 /** The export-policy arguments kept for backwards compatibility: they make one rule. */
 const RULE_FLAGS = new Set([
   '--rule-index',
@@ -141,8 +162,12 @@ export function azCommands(source: SourceText, regions: readonly ShellRegion[]):
         if (name === 'read')
           for (const w of words.slice(at + 1))
             if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) variables.setByRun(w.value, '`read`', w.span.start);
-        if (commandBaseName(name) !== 'az' || words[at + 1]?.value !== 'netappfiles') continue;
-        const found = azCommand(words.slice(at), variables);
+        if (commandBaseName(name) !== 'az') continue;
+        // `az network vnet subnet create|update`: the delegated subnet (subnets.ts), read as a command of its own.
+        const subnet =
+          words[at + 1]?.value === 'network' && words[at + 2]?.value === 'vnet' && words[at + 3]?.value === 'subnet';
+        if (words[at + 1]?.value !== 'netappfiles' && !subnet) continue;
+        const found = azCommand(subnet ? [words[at]!, ...words.slice(at + 2)] : words.slice(at), variables);
         if (found) commands.push(found);
       }
     });
@@ -154,7 +179,7 @@ function azCommand(words: readonly ShellWord[], variables: ShellVariables): Reso
   const resource = words[2]?.value;
   const verb = words[3]?.value;
   if (
-    (resource !== 'account' && resource !== 'pool' && resource !== 'volume') ||
+    (resource !== 'account' && resource !== 'pool' && resource !== 'volume' && resource !== 'subnet') ||
     (verb !== 'create' && verb !== 'update')
   )
     return undefined;
@@ -210,6 +235,16 @@ function azCommand(words: readonly ShellWord[], variables: ShellVariables): Reso
   }
   const head = { start: words[0]!.span.start, end: words[3]!.span.end };
   const span = { start: head.start, end: words[words.length - 1]!.span.end };
+  // `volume create` without `--usage-threshold`: the CLI sends its documented default (never on an
+  // `update`, which leaves what it omits as it was). Not editable: nothing is written to edit.
+  if (resource === 'volume' && verb === 'create' && !args.has('quota'))
+    args.set('quota', {
+      value: AZ_CLI_UNITS.volumeQuotaDefaultGiB.value,
+      span: head,
+      keySpan: head,
+      raw: '--usage-threshold (omitted)',
+      origin: `\`--usage-threshold\` is not written: the az CLI's default, ${AZ_CLI_UNITS.volumeQuotaDefaultGiB.value} GiB`,
+    });
   // `--size-in-bytes` (newer CLIs, besides `--size` in TiB) takes bytes.
   const sizeInBytes = words.some((w) => w.value === '--size-in-bytes' || w.value.startsWith('--size-in-bytes='));
   const exportRules =
@@ -224,7 +259,7 @@ function azCommand(words: readonly ShellWord[], variables: ShellVariables): Reso
     verb,
     span,
     headSpan: head,
-    title: `az netappfiles ${resource} ${verb}`,
+    title: resource === 'subnet' ? `az network vnet subnet ${verb}` : `az netappfiles ${resource} ${verb}`,
     args,
     exportRules,
     sizeUnit: sizeInBytes ? 'B' : AZ_CLI_UNITS.poolSizeUnit.value,

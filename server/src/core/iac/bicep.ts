@@ -1,3 +1,4 @@
+import { armSubnet, armVnetSubnets, type IacSubnet } from './subnets';
 import { VOLUME_RESOURCE } from '../facts';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
@@ -399,13 +400,14 @@ class BicepReader {
     const accounts: IacAccount[] = [];
     const pools: IacPool[] = [];
     const volumes: IacVolume[] = [];
+    const subnets: IacSubnet[] = [];
     /** The instance suffix (`[2]`) each looped declaration is at while its children are read. */
     const current = new Map<Decl, string>();
     const read = (d: Decl): void => {
       for (const instance of this.instancesOf(d)) {
         current.set(d, instance.suffix);
         // `existing`: a parent named here and deployed elsewhere: nothing of its own to read.
-        if (!d.existing) this.readInstance(d, instance, current, { accounts, pools, volumes });
+        if (!d.existing) this.readInstance(d, instance, current, { accounts, pools, volumes, subnets });
         for (const child of this.decls) if (child.parent === d) read(child);
         current.delete(d);
       }
@@ -434,7 +436,14 @@ class BicepReader {
       volumes.push(...made.volumes);
       this.slips.push(...made.slips);
     }
-    return { language: 'bicep', accounts, pools, volumes, slips: this.slips };
+    return {
+      language: 'bicep',
+      accounts,
+      pools,
+      volumes,
+      slips: this.slips,
+      ...(subnets.length > 0 ? { subnets } : {}),
+    };
   }
 
   /**
@@ -533,9 +542,11 @@ class BicepReader {
     d: Decl,
     instance: { suffix: string; repeated: boolean },
     current: ReadonlyMap<Decl, string>,
-    out: { accounts: IacAccount[]; pools: IacPool[]; volumes: IacVolume[] },
+    out: { accounts: IacAccount[]; pools: IacPool[]; volumes: IacVolume[]; subnets: IacSubnet[] },
   ): void {
     const lower = d.type.toLowerCase();
+    if (lower === 'microsoft.network/virtualnetworks' || lower === 'microsoft.network/virtualnetworks/subnets')
+      return this.readNetwork(d, lower, instance, current, out.subnets);
     if (!lower.startsWith('microsoft.netapp/')) return;
     const obj = d.body ? this.obj(d.body) : undefined;
     const parent = this.parentRef(d, obj?.field('parent'), current);
@@ -586,6 +597,41 @@ class BicepReader {
         ),
       );
     }
+  }
+
+  /** A virtual network (its inline `subnets`) or a subnet resource (subnets.ts). */
+  private readNetwork(
+    d: Decl,
+    lower: string,
+    instance: { suffix: string; repeated: boolean },
+    current: ReadonlyMap<Decl, string>,
+    subnets: IacSubnet[],
+  ): void {
+    const obj = d.body ? this.obj(d.body) : undefined;
+    const fullName = str(obj?.field('name'));
+    const symbol = `${d.symbol}${instance.suffix}`;
+    const name = lastSegment(fullName);
+    const meta: Meta = {
+      symbol,
+      address: symbol,
+      span: spanOf(d.node),
+      headSpan: { start: d.node.startIndex, end: (d.body ?? d.node).startIndex },
+      repeated: instance.repeated,
+      ...(name ? { name } : {}),
+    };
+    const props = obj?.field('properties')?.object;
+    if (lower === 'microsoft.network/virtualnetworks') {
+      subnets.push(...armVnetSubnets(meta, props));
+      return;
+    }
+    // The virtual network: the parent declaration's name, or the first part of `vnet/subnet`.
+    const parent = this.parentRef(d, obj?.field('parent'), current);
+    const parentDecl = parent?.symbol ? this.bySymbol.get(parent.symbol.replace(/\[\d+\]$/, '')) : undefined;
+    const vnetName =
+      parent?.name ??
+      (parentDecl?.body ? lastSegment(str(this.obj(parentDecl.body).field('name'))) : undefined) ??
+      (fullName?.value?.includes('/') ? segment(fullName, 0) : undefined);
+    subnets.push(armSubnet(meta, props, vnetName));
   }
 
   // ---- fields ----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import {
   type SizeUnit,
 } from './estate';
 import { annotationFor, requirementsFor } from './common';
+import { commandSubnet, subnetLinkOfWords, type IacSubnet } from './subnets';
 
 /**
  * The estate as command lines write it (`az netappfiles ... create|update`, Az PowerShell
@@ -58,10 +59,18 @@ export type ArgKey =
   | 'zones'
   | 'largeVolume'
   | 'kerberos'
-  | 'workloadTag';
+  | 'workloadTag'
+  // The delegated subnet: a volume's `--vnet` and `--subnet`; a subnet command's own values (subnets.ts).
+  | 'vnet'
+  | 'subnet'
+  | 'addressPrefixes'
+  | 'delegations'
+  | 'nsg'
+  | 'serviceEndpoints';
 
 export interface ResourceCommand {
-  readonly resource: 'account' | 'pool' | 'volume';
+  /** `subnet`: `az network vnet subnet create|update` (subnets.ts). */
+  readonly resource: 'account' | 'pool' | 'volume' | 'subnet';
   readonly verb: 'create' | 'update';
   /** The whole command. */
   readonly span: Span;
@@ -99,6 +108,7 @@ export function estateFromCommands(
     if (own === undefined) return undefined;
     // The resource path as ARM writes it: `account/pool/volume`.
     if (c.resource === 'account') return own;
+    if (c.resource === 'subnet') return `${name('vnet') ?? '?'}/${own}`;
     if (c.resource === 'pool') return `${name('account') ?? '?'}/${own}`;
     return `${name('account') ?? '?'}/${name('pool') ?? '?'}/${own}`;
   };
@@ -125,6 +135,7 @@ export function estateFromCommands(
   const accounts: IacAccount[] = [];
   const pools: IacPool[] = [];
   const volumes: IacVolume[] = [];
+  const subnets: IacSubnet[] = [];
   // A name anf-lint cannot know (`--name $AnfPool`, `$AnfPool` from the script's arguments) is
   // still the same name where the same unknown value is written again: a volume's `--pool-name
   // $AnfPool` is that pool. The unknown value's text and reason (which names where the variable
@@ -153,6 +164,18 @@ export function estateFromCommands(
       accounts.push({ kind: 'account', ...common });
       continue;
     }
+    if (c.resource === 'subnet') {
+      subnets.push(
+        commandSubnet(common, {
+          vnet: str(b.args.get('vnet')),
+          prefixes: list(b.args.get('addressPrefixes')),
+          delegations: list(b.args.get('delegations')),
+          nsg: b.args.get('nsg'),
+          serviceEndpoints: list(b.args.get('serviceEndpoints')),
+        }),
+      );
+      continue;
+    }
     if (c.resource === 'pool') {
       pools.push({
         kind: 'pool',
@@ -168,6 +191,7 @@ export function estateFromCommands(
     }
     const creationToken = str(b.args.get('creationToken'));
     const workload = workloadOf(source, c, b.args, name, creationToken);
+    const subnet = subnetLinkOfWords(str(b.args.get('subnet')), str(b.args.get('vnet')));
     const requirements = requirementsFor(source, c.span);
     volumes.push({
       kind: 'volume',
@@ -188,9 +212,10 @@ export function estateFromCommands(
       mountTargets: [],
       ...opt('workload', workload),
       ...opt('requirements', requirements),
+      ...opt('subnet', subnet),
     });
   }
-  return { language, accounts, pools, volumes, slips: [] };
+  return { language, accounts, pools, volumes, slips: [], ...(subnets.length > 0 ? { subnets } : {}) };
 }
 
 function workloadOf(

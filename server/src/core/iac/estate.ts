@@ -16,6 +16,7 @@ import type {
 } from '../manifest/model';
 import { summarizeVolumes } from '../manifest/summary';
 import type { VolumeSummary } from '../manifest/volumeSummary';
+import type { IacNsgAssociation, IacSubnet, IacSubnetLink } from './subnets';
 
 /**
  * The ANF estate as infrastructure code describes it, before it becomes the manifest model.
@@ -164,6 +165,8 @@ export interface IacVolume extends IacResource {
   readonly volumeGroup?: string;
   /** A registry module call anf-lint knows (knownModules.ts) declares the volume as an entry of its `volumes`: the call's name. */
   readonly moduleEntry?: string;
+  /** The delegated subnet the volume is created in (`subnet_id`, `subnetId`, `--subnet`), where the code names one (subnets.ts). */
+  readonly subnet?: IacSubnetLink;
 }
 
 /** A finding the reader makes while it reads (a decimal multiplier in a byte expression). */
@@ -179,6 +182,10 @@ export interface IacEstate {
   readonly pools: readonly IacPool[];
   readonly volumes: readonly IacVolume[];
   readonly slips: readonly IacSlip[];
+  /** Subnets the file declares (subnets.ts), for the delegated-subnet checks (ANF414-ANF416). */
+  readonly subnets?: readonly IacSubnet[];
+  /** Terraform `azurerm_subnet_network_security_group_association` resources of the file. */
+  readonly nsgAssociations?: readonly IacNsgAssociation[];
   /**
    * Terraform: a reference this file cannot resolve alone (a variable, local or resource of another
    * file, a variable a .tfvars file may set). The workspace then reads the file with its module.

@@ -10,6 +10,7 @@ import {
   type IacWorkload,
 } from './estate';
 import { MiB, type Rate, type Size } from '../units/units';
+import { subnetLinkOf } from './subnets';
 
 /**
  * A reader-neutral view of a resource's properties: Terraform block bodies, Bicep objects and
@@ -206,9 +207,11 @@ export function armVolume(
   const rules = props?.field('exportPolicy')?.object?.field('rules')?.items ?? [];
   const exportRules: IacExportRule[] = rules.flatMap((r) => (r.object ? [armExportRule(r.span, r.object)] : []));
   const creationToken = str(props?.field('creationToken'));
+  const subnet = subnetLinkOf(props?.field('subnetId'));
   return {
     kind: 'volume',
     ...common(meta),
+    ...(subnet ? { subnet } : {}),
     ...(meta.account ? { account: meta.account } : {}),
     ...(meta.pool ? { pool: meta.pool } : {}),
     ...opt('serviceLevel', str(props?.field('serviceLevel'))),

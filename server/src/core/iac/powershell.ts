@@ -1,5 +1,6 @@
 import type { SourceText, Span } from '../text/sourceText';
-import type { ArgKey, ArgValue, ResourceCommand } from './commands';
+import { bool, str, type ArgKey, type ArgValue, type ResourceCommand } from './commands';
+import type { IacExportRule } from './estate';
 
 /**
  * Az PowerShell `New-AzNetAppFiles{Account,Pool,Volume}` and `Update-AzNetAppFiles*` commands,
@@ -77,13 +78,15 @@ const PARAMETERS: Record<ResourceCommand['resource'], Record<string, ArgKey>> = 
     kerberosenabled: 'kerberos',
     coolaccess: 'coolAccess',
     tag: 'workloadTag',
+    // `-SubnetId`: the delegated subnet's resource ID (subnets.ts links it by the names it carries).
+    subnetid: 'subnet',
   },
+  subnet: {},
 };
 /** Every parameter name of the cmdlets we read (for prefix matching), besides the ones mapped above. */
 const OTHER_PARAMETERS = [
   'resourcegroupname',
   'location',
-  'subnetid',
   'exportpolicy',
   'snapshotpolicyid',
   'securitystyle',
@@ -184,6 +187,13 @@ class PsReader {
       const line = this.lineOf(i);
       // `$volume = New-AzNetAppFilesVolume ...`: the command runs; the variable holds its output.
       const rhs = this.bareword(start);
+      // `$rule = New-AzNetAppFilesExportPolicyRuleObject -RuleIndex 1 -AllowedClient ... -Nfsv3`,
+      // `$policy = New-AzNetAppFilesExportPolicyObject -Rule $rules`: helper objects for `-ExportPolicy`.
+      if (EXPORT_HELPER.test(rhs)) {
+        const { node, end } = this.helperObject(start, rhs);
+        if (assignment[2] === '=') this.vars.set(name, { node, line });
+        return end;
+      }
       const made = CMDLET.exec(rhs);
       if (made) {
         this.vars.set(name, {
@@ -296,12 +306,17 @@ class PsReader {
     const params = PARAMETERS[resource];
     const known = [...Object.keys(params), ...OTHER_PARAMETERS];
     const args = new Map<ArgKey, ArgValue>();
+    let exportPolicy: PsNode | undefined;
     let i = start + name.length;
     let end = i;
     const set = (paramName: string, keySpan: Span, node: PsNode | undefined, flag: boolean) => {
       const lower = paramName.toLowerCase();
       const matches = known.filter((k) => k.startsWith(lower));
       const full = known.includes(lower) ? lower : matches.length === 1 ? matches[0]! : undefined;
+      if (full === 'exportpolicy' && resource === 'volume') {
+        if (node) exportPolicy = node;
+        return;
+      }
       const key = full !== undefined ? params[full] : undefined;
       if (!key) return;
       const value: ArgValue = node
@@ -373,11 +388,55 @@ class PsReader {
       headSpan,
       title: name,
       args,
-      exportRules: [],
+      exportRules: exportPolicy ? exportRulesOf(exportPolicy, this.text) : [],
       sizeUnit: 'B',
       quotaUnit: 'B',
     });
     return i;
+  }
+
+  /**
+   * `New-AzNetAppFilesExportPolicyRuleObject` and `New-AzNetAppFilesExportPolicyObject` (Az.NetAppFiles
+   * helper cmdlets): their parameters as a hashtable of the same keys an `@{...}` rule or policy
+   * uses (`-AllowedClient` is `AllowedClients`, `-Rule` is `Rules`); switches are true, `-X:$false` false.
+   */
+  private helperObject(start: number, name: string): { node: PsNode; end: number } {
+    const t = this.text;
+    const entries = new Map<string, { keySpan: Span; node: PsNode }>();
+    let i = start + name.length;
+    while (i < this.to) {
+      i = this.skip(i, false);
+      const ch = t[i];
+      if (ch === undefined || i >= this.to || ch === '\n' || ch === ';' || ch === '|' || ch === '}' || ch === ')')
+        break;
+      const param = /^-([A-Za-z_][A-Za-z0-9_]*)(:?)/.exec(t.slice(i, Math.min(this.to, i + 100)));
+      if (!param) {
+        i = Math.max(this.expression(i, 'argument').end, i + 1);
+        continue;
+      }
+      const keySpan = { start: i, end: i + 1 + param[1]!.length };
+      const key = HELPER_KEYS[param[1]!.toLowerCase()] ?? param[1]!.toLowerCase();
+      i += param[0].length;
+      const after = this.skip(i, false);
+      const nextCh = t[after];
+      const valued =
+        param[2] === ':' ||
+        (after < this.to &&
+          nextCh !== '\n' &&
+          nextCh !== ';' &&
+          nextCh !== '|' &&
+          !(nextCh === '-' && /^-[A-Za-z]/.test(t.slice(after, after + 2))) &&
+          !HELPER_SWITCHES.has(key));
+      if (!valued) {
+        entries.set(key, { keySpan, node: { value: { kind: 'bool', value: true }, span: keySpan } });
+        i = keySpan.end;
+        continue;
+      }
+      const { node, end } = this.expression(param[2] === ':' ? i : after, 'argument');
+      entries.set(key, { keySpan, node });
+      i = end;
+    }
+    return { node: { value: { kind: 'hashtable', entries }, span: { start, end: i } }, end: i };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -500,6 +559,12 @@ class PsReader {
     if (ch === '@' && t[i + 1] === '{') return this.hashtable(i);
     if ((ch === '@' || ch === '$') && t[i + 1] === '(') {
       const { items, end } = this.group(i + 2);
+      // `$($rule)`, `$($a, $b)`: a subexpression of values only is those values (the reference's
+      // `$exportPolicyRules = $($exportPolicyRule)`); one that runs a command is computed when the script runs.
+      if (ch === '$' && items.length > 0 && items.every((x) => x.value.kind !== 'unknown'))
+        return items.length === 1
+          ? { node: { ...items[0]!, span: { start: i, end } }, end }
+          : { node: { value: { kind: 'list', items }, span: { start: i, end } }, end };
       if (ch === '$')
         return unknown(end, `\`${t.slice(i, Math.min(end, i + SHOWN_LENGTH))}\` is computed when the script runs`);
       return { node: { value: { kind: 'list', items }, span: { start: i, end } }, end };
@@ -679,6 +744,68 @@ class PsReader {
     }
     return { items, end: this.to };
   }
+}
+
+const EXPORT_HELPER = /^New-AzNetAppFilesExportPolicy(?:Rule)?Object$/i;
+/** The helper cmdlets' parameter names that differ from the rule's property names. */
+const HELPER_KEYS: Record<string, string> = { allowedclient: 'allowedclients', rule: 'rules' };
+/** The rule object's switch parameters (Az.NetAppFiles reference: `[-UnixReadOnly]`, `[-Nfsv3]`, ...). */
+const HELPER_SWITCHES = new Set([
+  'unixreadonly',
+  'unixreadwrite',
+  'kerberos5readonly',
+  'kerberos5readwrite',
+  'kerberos5ireadonly',
+  'kerberos5ireadwrite',
+  'kerberos5p',
+  'kerberos5preadonly',
+  'kerberos5preadwrite',
+  'cifs',
+  'nfsv3',
+  'nfsv41',
+  'hasrootaccess',
+]);
+
+/**
+ * The rules of an `-ExportPolicy` value: `@{ Rules = @($rule, ...) }` (hashtables with the rule
+ * properties) or `New-AzNetAppFilesExportPolicyObject -Rule $rules` (rule objects), each read like
+ * an ARM export rule (`AllowedClients`, `Nfsv3`, `Nfsv41`, `Cifs`, `HasRootAccess`, `Kerberos5*`).
+ */
+function exportRulesOf(policy: PsNode, text: string): IacExportRule[] {
+  if (policy.value.kind !== 'hashtable') return [];
+  const rules = policy.value.entries.get('rules')?.node;
+  if (!rules) return [];
+  const items = rules.value.kind === 'list' ? rules.value.items : [rules];
+  return items.flatMap((item): IacExportRule[] => {
+    if (item.value.kind !== 'hashtable') return [];
+    const entries = item.value.entries;
+    const at = (key: string) => {
+      const e = entries.get(key);
+      return e ? argOf(e.node, e.keySpan, text) : undefined;
+    };
+    const flag = (key: string) => bool(at(key));
+    const flavour = (f: string) =>
+      flag(`kerberos${f}readwrite`)?.value ||
+      flag(`kerberos${f}readonly`)?.value ||
+      (f === '5p' && flag('kerberos5p')?.value);
+    const kerberos = flavour('5p') ? 'krb5p' : flavour('5i') ? 'krb5i' : flavour('5') ? 'krb5' : undefined;
+    const clients = str(at('allowedclients'));
+    const nfsv3 = flag('nfsv3');
+    const nfsv41 = flag('nfsv41');
+    const cifs = flag('cifs');
+    const root = flag('hasrootaccess');
+    return [
+      {
+        span: item.span,
+        ...(clients ? { allowedClients: clients } : {}),
+        ...(nfsv3 ? { nfsv3 } : {}),
+        ...(nfsv41 ? { nfsv41 } : {}),
+        ...(cifs ? { cifs } : {}),
+        ...(root ? { rootAccess: root } : {}),
+        ...(kerberos ? { kerberos } : {}),
+      },
+    ];
+  });
 }
 
 /** Switch parameters: written alone they are true. */

@@ -56,6 +56,14 @@ import {
 } from './hcl/values';
 import { parseKeptTree, parseTree, type Node as TreeNode, type TreeCursor } from './treeSitter';
 import { BlockReuse } from './reuse';
+import {
+  subnetLinkOf,
+  terraformNsgAssociation,
+  terraformSubnet,
+  terraformVnetSubnets,
+  type IacNsgAssociation,
+  type IacSubnet,
+} from './subnets';
 import { baseName } from '../fileKind';
 import { placeInstance, relativeUri } from './instance';
 import {
@@ -982,6 +990,13 @@ const NETAPP_RESOURCE_TYPES: ReadonlySet<string> = new Set([
   'azurerm_netapp_volume_group_oracle',
 ]);
 
+/** The network resources read for the delegated-subnet checks (subnets.ts). */
+const SUBNET_RESOURCE_TYPES: ReadonlySet<string> = new Set([
+  'azurerm_subnet',
+  'azurerm_virtual_network',
+  'azurerm_subnet_network_security_group_association',
+]);
+
 class Reader {
   /** A reference this file could not resolve alone (a variable, local or resource of another file, a variable a .tfvars file may set). */
   unresolved = false;
@@ -1051,6 +1066,8 @@ class Reader {
     const pools: IacPool[] = [];
     const volumes: IacVolume[] = [];
     const slips: IacSlip[] = [];
+    const subnets: IacSubnet[] = [];
+    const nsgAssociations: IacNsgAssociation[] = [];
     for (const b of this.blocks) {
       if (b.type === 'module' && b.labels[0]) {
         const made = this.knownModule(b);
@@ -1064,6 +1081,11 @@ class Reader {
       }
       if (b.type !== 'resource' || b.labels.length < 2) continue;
       const [type, label] = b.labels as [string, string];
+      // Subnets and NSG associations (subnets.ts): read each time, never kept for reuse.
+      if (SUBNET_RESOURCE_TYPES.has(type)) {
+        this.readNetwork(b, type, `${type}.${label}`, subnets, nsgAssociations);
+        continue;
+      }
       const reused = reuse?.reuse(`${type}.${label}`);
       if (reused) {
         accounts.push(...reused.accounts);
@@ -1113,8 +1135,28 @@ class Reader {
       pools,
       volumes,
       slips,
+      ...(subnets.length > 0 ? { subnets } : {}),
+      ...(nsgAssociations.length > 0 ? { nsgAssociations } : {}),
       ...(this.unresolved || this.scope.unset.size > 0 ? { unresolved: true } : {}),
     };
+  }
+
+  /** `azurerm_subnet`, `azurerm_virtual_network` (its inline `subnet` blocks), an NSG association: read once, a loop as repeated. */
+  private readNetwork(
+    b: Block,
+    type: string,
+    symbol: string,
+    subnets: IacSubnet[],
+    nsgAssociations: IacNsgAssociation[],
+  ): void {
+    const obj = this.obj(b.body, spanOf(b.node));
+    const meta = this.meta(b, symbol, obj);
+    if (type === 'azurerm_subnet') subnets.push(terraformSubnet(meta, obj));
+    else if (type === 'azurerm_virtual_network') subnets.push(...terraformVnetSubnets(meta, obj));
+    else {
+      const association = terraformNsgAssociation(meta, obj);
+      if (association) nsgAssociations.push(association);
+    }
   }
 
   /**
@@ -1284,8 +1326,10 @@ class Reader {
     const zone = obj.field('zone');
     const account = ref(obj.field('account_name'));
     const pool = ref(obj.field('pool_name'));
+    const subnet = subnetLinkOf(obj.field('subnet_id'));
     return {
       kind: 'volume',
+      ...(subnet ? { subnet } : {}),
       ...common(meta),
       ...(account ? { account } : {}),
       ...(pool ? { pool } : {}),

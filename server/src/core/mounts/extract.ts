@@ -14,7 +14,9 @@ import { markdownOptionStrings } from './markdown';
 import { parseRst } from './rst';
 import { parseSalt } from './salt';
 import { parsePuppet } from './puppet';
+import { parseChef } from './chef';
 import { parseKubernetes } from './kubernetes';
+import { terraformScriptMounts } from './terraformScripts';
 
 export interface MountExtraction {
   readonly mounts: readonly MountEntry[];
@@ -29,6 +31,8 @@ export function extractMounts(source: SourceText, uri: string, kind: FileKind): 
   const problems: ParseProblem[] = [];
   const mounts: MountEntry[] = extractByKind(source, uri, kind, problems);
   for (const entry of byContent(source, uri, kind, mounts)) mounts.push(entry);
+  // Terraform's `# anf:` annotations belong to its resources (iac/common.ts reads them, with keys of their own).
+  if (kind === 'terraform') return { mounts, problems };
   const annotations = readAnnotations(source, problems);
   if (annotations.size > 0) {
     // A systemd unit is one mount: an annotation anywhere in it applies.
@@ -65,6 +69,10 @@ function extractByKind(source: SourceText, uri: string, kind: FileKind, problems
       return parseKubernetes(source, uri, problems);
     case 'puppet':
       return parsePuppet(source, uri, problems);
+    case 'terraform':
+      return terraformScriptMounts(source, uri, problems);
+    case 'chef':
+      return parseChef(source, uri, problems);
     default:
       return [];
   }

@@ -44,6 +44,8 @@ const POD_TEMPLATE_KINDS = new Set([
   'ReplicationController',
 ]);
 const TRIDENT_PROVISIONERS = new Set(['csi.trident.netapp.io', 'netapp.io/trident']);
+/** The NFS CSI driver (kubernetes-csi/csi-driver-nfs, docs/driver-parameters.md): `server` and `share`. */
+const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
 const SMB_OPTION = /^(?:dir_mode|file_mode|credentials|serverino|mfsymlinks|cache|uid|gid|nosharesock)$/;
 
 function documentMounts(text: string, uri: string, doc: Document.Parsed): MountEntry[] {
@@ -52,19 +54,27 @@ function documentMounts(text: string, uri: string, doc: Document.Parsed): MountE
   const kind = stringAt(root, 'kind');
   const spec = mapAt(root, 'spec');
   if (kind === 'PersistentVolume' && spec) {
-    const entry = volumeMount(text, uri, spec, spec, mapAt(spec, 'nfs'), undefined, false);
+    // The NFS CSI driver (csi-driver-nfs): `csi.volumeAttributes.server` and `.share` are the source.
+    const csi = mapAt(spec, 'csi');
+    const csiNfs = stringAt(csi, 'driver') === NFS_CSI_DRIVER ? csiSource(mapAt(csi, 'volumeAttributes')) : undefined;
+    const entry = csiNfs
+      ? volumeMount(text, uri, spec, spec, csiNfs, undefined, false, 'share')
+      : volumeMount(text, uri, spec, spec, mapAt(spec, 'nfs'), undefined, false);
     return entry ? [entry] : [];
   }
   if (kind === 'StorageClass') {
     const provisioner = stringAt(root, 'provisioner');
+    // csi-driver-nfs: `parameters.server` and `.share` (each volume is a sub directory of the share).
+    const parameters = provisioner === NFS_CSI_DRIVER ? csiSource(mapAt(root, 'parameters')) : undefined;
     const entry = volumeMount(
       text,
       uri,
       root,
       root,
-      undefined,
+      parameters,
       undefined,
       provisioner !== undefined && TRIDENT_PROVISIONERS.has(provisioner),
+      'share',
     );
     return entry ? [entry] : [];
   }
@@ -97,6 +107,11 @@ function documentMounts(text: string, uri: string, doc: Document.Parsed): MountE
     if (entry) mounts.push(entry);
   }
   return mounts;
+}
+
+/** The NFS CSI driver's `server` and `share` map, when both are written (else its options stay a list of their own). */
+function csiSource(map: YAMLMap | undefined): YAMLMap | undefined {
+  return map && stringAt(map, 'server') !== undefined && stringAt(map, 'share') !== undefined ? map : undefined;
 }
 
 /** The one `mountPath` the containers (and init containers) mount a volume at; undefined when none or several. */
@@ -134,6 +149,8 @@ function volumeMount(
   nfs: YAMLMap | undefined,
   mountPoint: { path: string; span: Span } | undefined,
   optionsOnly: boolean,
+  /** The key of the export path in `nfs`: `path` for an `nfs:` source, `share` for the NFS CSI driver. */
+  pathKey = 'path',
 ): MountEntry | undefined {
   const list = owner?.get('mountOptions', true);
   const options: MountOption[] = [];
@@ -145,7 +162,7 @@ function volumeMount(
   }
   if (options.some((o) => SMB_OPTION.test(o.name))) return undefined; // Azure Files SMB
   const server = nfs?.get('server', true);
-  const path = nfs?.get('path', true);
+  const path = nfs?.get(pathKey, true);
   const serverText = isScalar(server) ? String(server.value ?? '') : undefined;
   const pathText = isScalar(path) ? String(path.value ?? '') : undefined;
   if (!nfs && options.length === 0) return undefined;

@@ -11,6 +11,7 @@ export type MountOrigin =
   | 'ansible'
   | 'salt'
   | 'puppet'
+  | 'chef'
   | 'kubernetes'
   | 'option-string';
 
@@ -73,6 +74,7 @@ export interface MountEntry {
     | 'ansible'
     | 'salt'
     | 'puppet'
+    | 'chef'
     | 'kubernetes'
     | 'helm'
     | 'rst'
@@ -116,4 +118,10 @@ export interface MountEntry {
    * `optionsSpan.start` (e.g. `-o ` and ` ` for a command, `\nOptions=` for a systemd unit).
    */
   readonly optionsInsertion?: { readonly before: string; readonly after: string };
+  /**
+   * The carrier writes this mount into /etc/fstab besides (or instead of) mounting it: Salt
+   * `mount.mounted` (`persist` defaults to True) and `mount.fstab_present`; a Puppet `mount` with
+   * `ensure => mounted|present|defined`. Fstab rules judge such a mount as an fstab entry (persistence.ts).
+   */
+  readonly persistedIn?: 'fstab';
 }

@@ -209,6 +209,8 @@ function resourceMount(
     isNfs:
       isNfsType(fstype?.text) || (fstype === undefined && deviceText !== undefined && looksLikeNfsSource(deviceText)),
     span,
+    // Puppet's `mount` type keeps the entry in the filesystem table for `mounted`, `present` and `defined`.
+    ...(ensure === 'mounted' || ensure === 'present' || ensure === 'defined' ? { persistedIn: 'fstab' as const } : {}),
     ...(templated ? { templated: true } : {}),
     ...(dump?.text !== undefined ? { dump: dump.text, dumpSpan: at(dump) } : {}),
     ...(pass?.text !== undefined ? { fsckPass: pass.text, fsckPassSpan: at(pass) } : {}),

@@ -86,6 +86,9 @@ function stateMount(
   const path = read(args.get(names.path)) ?? (fstabPresent ? undefined : read(id));
   const type = read(args.get(names.type));
   if (!device) return undefined;
+  // `persist: False` keeps the mount out of fstab; the default (True, "Set if the mount should be saved in the fstab") writes it.
+  const persist = read(args.get('persist'))?.raw.trim().toLowerCase();
+  const persisted = fstabPresent || (persist !== 'false' && persist !== 'no' && persist !== 'off');
   const optsNode = args.get(names.opts);
   const options: MountOption[] = [];
   let optionsSpan: Span | undefined;
@@ -137,6 +140,7 @@ function stateMount(
         }),
     isNfs: isNfsType(type?.raw) || (type === undefined && looksLikeNfsSource(device.raw)),
     span,
+    ...(persisted ? { persistedIn: 'fstab' as const } : {}),
     ...(templated ? { templated: true } : {}),
     ...(dump ? { dump: dump.raw, dumpSpan: { start: dump.start, end: dump.end } } : {}),
     ...(pass ? { fsckPass: pass.raw, fsckPassSpan: { start: pass.start, end: pass.end } } : {}),

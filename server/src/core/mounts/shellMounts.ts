@@ -89,6 +89,12 @@ export function shellMountsWith(
         if (entry) mounts.push(entry);
         return;
       }
+      // `ssh host <<'EOF' ... EOF`, `sudo bash -s <<EOF`: a here-document that is a script for the shell it feeds.
+      const fed = depth < MAX_NESTING ? fedScript(command, words, base) : undefined;
+      if (fed) {
+        for (const entry of shellMounts(text, host, fed.start, fed.end, depth + 1)) mounts.push(entry);
+        return;
+      }
       // `sudo sh -c "mount ..."`, `su - root -c '...'`, `ssh host "sudo mount ..."`: the script is read again.
       const carried = depth < MAX_NESTING ? carriedScript(words, base) : undefined;
       if (carried) {
@@ -155,6 +161,89 @@ export function carriedScript(
     if (rest.length === 0) return undefined;
     return rest.length === 1 ? { script: rest[0]! } : { command: rest };
   }
+  const parallel = PARALLEL_SHELLS.get(base);
+  if (parallel) {
+    // `pdsh -w node[01-16] "sudo mount ..."`, `clush -b -w @compute 'mount ...'`, `pssh -h hosts -i "..."`:
+    // the words after the options are the remote command, as for ssh but with no destination word.
+    let i = 1;
+    while (i < words.length && words[i]!.value.startsWith('-')) {
+      const v = words[i]!.value;
+      // clush's copy mode takes files, not a command.
+      if (parallel.copy.has(v)) return undefined;
+      i += (v.length === 2 && parallel.short.has(v[1]!)) || parallel.long.has(v) ? 2 : 1;
+    }
+    const rest = words.slice(i);
+    if (rest.length === 0) return undefined;
+    return rest.length === 1 ? { script: rest[0]! } : { command: rest };
+  }
+  return undefined;
+}
+
+/**
+ * Parallel shells: the options that take an argument (the next word unless written in it), from
+ * pdsh(1) (`-w -x -g -X -l -t -u -f -R -M -F`), clush(1) (`-w -x -g -X -s -l -o -f -t -u -R`,
+ * `--nodes`...; `-c`/`--copy`/`--rcopy` copy files) and pssh(1)/parallel-ssh (`-h -H -l -p -o -e -t
+ * -O -x -X`).
+ */
+const PARALLEL_SHELLS: ReadonlyMap<
+  string,
+  { short: ReadonlySet<string>; long: ReadonlySet<string>; copy: ReadonlySet<string> }
+> = new Map([
+  ['pdsh', { short: new Set([...'wxgXltufRMF']), long: new Set<string>(), copy: new Set<string>() }],
+  [
+    'clush',
+    {
+      short: new Set([...'wxgXslotufR']),
+      long: new Set([
+        '--nodes',
+        '--exclude',
+        '--group',
+        '--groupsource',
+        '--user',
+        '--options',
+        '--fanout',
+        '--connect_timeout',
+        '--command_timeout',
+        '--worker',
+        '--dest',
+      ]),
+      copy: new Set(['-c', '--copy', '--rcopy']),
+    },
+  ],
+  ['pssh', { short: new Set([...'hHlpoetOxX']), long: new Set<string>(), copy: new Set<string>() }],
+  ['parallel-ssh', { short: new Set([...'hHlpoetOxX']), long: new Set<string>(), copy: new Set<string>() }],
+]);
+
+/**
+ * A here-document fed to a shell: `ssh [options] host <<EOF` (no remote command, or a shell:
+ * `bash`, `bash -s`, `sudo bash`, `sudo -i`), or a local `bash`/`sh` (`sudo bash -s <<EOF`) with no
+ * `-c` script. Its body is the script that shell runs. Undefined otherwise (`cat <<EOF > file`).
+ */
+function fedScript(command: ShellCommand, words: readonly Word[], base: string): Span | undefined {
+  const heredoc = command.redirects.find((r) => (r.op === '<<' || r.op === '<<-') && r.body);
+  if (!heredoc?.body || heredoc.body.end <= heredoc.body.start) return undefined;
+  const readsScript = (rest: readonly Word[]): boolean => {
+    const inner = commandWords(rest);
+    if (inner.length === 0) return rest.length === 0 || /^(sudo|doas)$/.test(rest[0]!.value);
+    const innerBase = commandBaseName(inner[0]!.value);
+    if (innerBase === 'sudo' || innerBase === 'doas') return true; // `sudo -i`, `sudo -s`: a root shell reading stdin
+    if (!SHELLS.has(innerBase)) return false;
+    const args = inner.slice(1);
+    // `bash -c '...'` runs its argument; `bash script.sh` runs the file (stdin is its input); `bash -s x` reads stdin.
+    if (args.some((w) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.value))) return false;
+    const firstOperand = args.findIndex((w) => !w.value.startsWith('-'));
+    return firstOperand < 0 || args.slice(0, firstOperand).some((w) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(w.value));
+  };
+  if (base === 'ssh') {
+    let i = 1;
+    while (i < words.length && words[i]!.value.startsWith('-')) {
+      const v = words[i]!.value;
+      i += v.length === 2 && SSH_OPTIONS_WITH_ARGUMENT.has(v[1]!) ? 2 : 1;
+    }
+    if (i >= words.length) return undefined; // no destination
+    return readsScript(words.slice(i + 1)) ? heredoc.body : undefined;
+  }
+  if (SHELLS.has(base)) return readsScript(words) ? heredoc.body : undefined;
   return undefined;
 }
 

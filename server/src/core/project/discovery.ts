@@ -22,7 +22,7 @@ export function candidateByName(path: string): 'yes' | 'maybe' | 'no' {
   if (kind === 'anf-lint-config' || isLintable(kind)) return 'yes';
   const name = basename(path);
   // YAML, JSON, .conf and .ini files without a telling name, and extension-less scripts, need their text.
-  if (kind === 'unknown' && (kindNeedsText(name) || !name.includes('.'))) return 'maybe';
+  if (kind === 'unknown' && (kindNeedsText(path) || !name.includes('.'))) return 'maybe';
   return 'no';
 }
 

@@ -37,6 +37,9 @@ export const OWN_SCOPE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>([
   'json-options',
   'salt',
   'puppet',
+  'chef',
+  // A `remote-exec` provisioner runs on the machine its resource creates.
+  'terraform',
 ]);
 
 /** File kinds that document configurations: never a machine, never part of one. */

@@ -30,7 +30,10 @@ const MOUNT_KINDS: ReadonlySet<FileKind> = new Set([
   'rst',
   'salt',
   'puppet',
+  'chef',
   'ci-pipeline',
+  // `provisioner "remote-exec"` commands (mounts/terraformScripts.ts).
+  'terraform',
 ]);
 const KERNEL_KINDS: ReadonlySet<FileKind> = new Set([
   'sysctl',

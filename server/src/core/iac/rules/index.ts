@@ -13,6 +13,9 @@ import { apiVersionPoolMinimum } from './ANF410-api-version-pool-minimum';
 import { workloadGuess } from './ANF411-workload-guess';
 import { poolWithoutVolumes } from './ANF412-pool-without-volumes';
 import { volumePoolNotDeclared } from './ANF413-volume-pool-not-declared';
+import { delegatedSubnetSize } from './ANF414-delegated-subnet-size';
+import { delegatedSubnetNsg } from './ANF415-delegated-subnet-nsg';
+import { delegatedSubnetServiceEndpoint } from './ANF416-delegated-subnet-service-endpoint';
 import { terraformUndeclaredVariable } from './ANF420-terraform-undeclared-variable';
 import { undeclaredParameter } from './ANF421-undeclared-parameter';
 import { evaluationStopped } from './ANF422-evaluation-stopped';
@@ -33,6 +36,9 @@ export const iacRules: readonly Rule[] = [
   workloadGuess,
   poolWithoutVolumes,
   volumePoolNotDeclared,
+  delegatedSubnetSize,
+  delegatedSubnetNsg,
+  delegatedSubnetServiceEndpoint,
   terraformUndeclaredVariable,
   undeclaredParameter,
   evaluationStopped,
