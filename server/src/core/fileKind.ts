@@ -34,6 +34,8 @@ export const FILE_KINDS = [
   'bicep-params',
   'ci-pipeline',
   'powershell',
+  'fio',
+  'vdbench',
   'unknown',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -112,6 +114,20 @@ function isSaptuneNote(segments: readonly string[], lower: string, text: string 
   return /^\[sysctl\][ \t]*$/m.test(text) && /^\[(?:version|reminder)\][ \t]*$/m.test(text);
 }
 
+/** fio's job-defining keys: a section header and two of these make an ini file a fio job file. */
+const FIO_KEY =
+  /^[ \t]*(?:rw|readwrite|ioengine|iodepth|bs|blocksize|numjobs|direct|rwmixread|time_based|ramp_time)[ \t]*(?:=|$)/gm;
+
+function looksLikeFioJobFile(text: string): boolean {
+  if (!/^[ \t]*\[[^\]\n]+\][ \t]*$/m.test(text)) return false;
+  const keys = new Set<string>();
+  for (const match of text.matchAll(FIO_KEY)) {
+    keys.add(match[0].replace(/[\s=]/g, ''));
+    if (keys.size >= 2) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a file whose name alone leaves its kind open (`detectFileKind(path)` is `unknown`) may be
  * lintable by its text: YAML (cloud-init, Ansible, Kubernetes), JSON with option strings and
@@ -119,7 +135,7 @@ function isSaptuneNote(segments: readonly string[], lower: string, text: string 
  * caller's choice.)
  */
 export function kindNeedsText(uriOrPath: string): boolean {
-  return /\.(?:ya?ml|json|conf|ini)$/i.test(baseName(uriOrPath));
+  return /\.(?:ya?ml|json|conf|ini|job)$/i.test(baseName(uriOrPath));
 }
 
 const TEMPLATE_SUFFIX = /\.(?:j2|jinja2?)$/i;
@@ -177,6 +193,10 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     return JSON_OPTION_HINT.test(text) || TRIDENT_ANF_BACKEND.test(text) ? 'json-options' : 'unknown';
   }
   if (isSaptuneNote(segments, lower, text)) return 'saptune';
+  // Performance-test job files: fio (`*.fio`, or an ini file whose keys are fio's) and vdbench.
+  if (lower.endsWith('.fio')) return 'fio';
+  if (lower.endsWith('.vdb') || lower.endsWith('.vdbench')) return 'vdbench';
+  if (/\.(?:ini|conf|job)$/.test(lower) && text !== undefined && looksLikeFioJobFile(text)) return 'fio';
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) {
     if (text === undefined) return 'unknown';
     if (/^#cloud-config\b/.test(text)) return 'cloud-init';
