@@ -312,16 +312,11 @@ function fioJob(
   else {
     const depth = iodepth.value;
     const clones = numjobs.value;
-    const engineWords = engineValue ? `ioengine=${engine}` : `fio's default engine, ${engine},`;
+    const engineWords = engineValue ? `ioengine=${engine}` : `${engine}, fio's default engine,`;
     const of = (perJob: number, why: string): JobValue<OutstandingIo> =>
       known({ total: perJob * clones, perJob, jobs: clones, why: clones > 1 ? `${why} x numjobs=${clones}` : why });
     if ((FIO_ENGINES.synchronous.value as readonly string[]).includes(engine))
-      outstanding = of(
-        1,
-        depth > 1
-          ? `${engineWords} keeps one I/O in flight (iodepth=${depth} has no effect on a synchronous engine)`
-          : `${engineWords} keeps one I/O in flight`,
-      );
+      outstanding = of(1, `${engineWords} waits for each I/O${depth > 1 ? `, so iodepth=${depth} has no effect` : ''}`);
     else if ((FIO_ENGINES.directOnlyAsync.value as readonly string[]).includes(engine)) {
       if (!direct.known) outstanding = unknown(`${engineWords} queues only direct I/O, and ${direct.reason}`);
       else if (!direct.value)

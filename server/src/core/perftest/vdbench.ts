@@ -248,7 +248,12 @@ function vdbenchRun(
             jobs: sds.size,
             why: rdThreads?.known
               ? `threads=${formatNumber(rdThreads.value)} for each of ${sds.size} storage definition${sds.size > 1 ? 's' : ''}`
-              : `the storage definitions' threads (${[...sds.values()].map((sd) => `${sd.name}: ${sd.items.get('threads')?.value ?? `${VDBENCH_DEFAULTS.sdThreads.value}, the default`}`).join(', ')})`,
+              : [...sds.values()]
+                  .map(
+                    (sd) =>
+                      `${sd.name}: threads=${sd.items.get('threads')?.value ?? `${VDBENCH_DEFAULTS.sdThreads.value} (the default)`}`,
+                  )
+                  .join(', '),
           });
     }
     const targets: JobValue<readonly JobTarget[]> = known(

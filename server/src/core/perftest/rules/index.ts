@@ -1,5 +1,17 @@
 import type { Rule } from '../../rules/rule';
+import { latencyFloor } from './ANF500-latency-floor';
+import { bufferedCachedWorkingSet } from './ANF501-buffered-cached-working-set';
+import { blockSizeSplit } from './ANF502-block-size-split';
+import { fourCorners } from './ANF503-four-corners';
+import { testExceedsCeiling } from './ANF504-test-exceeds-ceiling';
 import { perftestSyntax } from './ANF505-perftest-syntax';
 
 /** Rules for performance-test job files: fio and vdbench (ANF500-ANF509, issue 30). */
-export const perftestRules: readonly Rule[] = [perftestSyntax];
+export const perftestRules: readonly Rule[] = [
+  latencyFloor,
+  bufferedCachedWorkingSet,
+  blockSizeSplit,
+  fourCorners,
+  testExceedsCeiling,
+  perftestSyntax,
+];
