@@ -36,6 +36,7 @@ export const FILE_KINDS = [
   'powershell',
   'fio',
   'vdbench',
+  'mountstats',
   'unknown',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -195,6 +196,8 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   if (isSaptuneNote(segments, lower, text)) return 'saptune';
   // Performance-test job files: fio (`*.fio`, or an ini file whose keys are fio's) and vdbench.
   if (lower.endsWith('.fio')) return 'fio';
+  // A capture of a host's /proc/self/mountstats, committed in its folder (issue 30).
+  if (lower === 'mountstats' || lower.endsWith('.mountstats')) return 'mountstats';
   if (lower.endsWith('.vdb') || lower.endsWith('.vdbench')) return 'vdbench';
   if (/\.(?:ini|conf|job)$/.test(lower) && text !== undefined && looksLikeFioJobFile(text)) return 'fio';
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) {

@@ -72,3 +72,16 @@ export const PERF_TEST = {
   /** The seed's own example: one thread, one job, 1.909 ms; 3,200 IOPS x 0.001909 s = 6.11 outstanding I/O. */
   paperLatencyFloorMs: fact(1.909, 'ms', 'SEED_PERF'),
 } as const;
+
+/** What the captured-state rules (ANF506-ANF508) judge a mount's counters with: anf-lint's own thresholds. */
+export const MOUNTSTATS_JUDGEMENT = {
+  atCeilingShare: fact(0.9, 'of the volume throughput limit', 'ANFLINT', {
+    note: "anf-lint's own threshold: an average since mount at 90 % or more of the volume's throughput limit is taken as running at the limit.",
+  }),
+  busyShare: fact(0.1, 'of the volume throughput limit', 'ANFLINT', {
+    note: "anf-lint's own threshold: below 10 % of the limit on average, a mount is taken as mostly idle and its concurrency says nothing.",
+  }),
+  serialConcurrency: fact(1, 'RPCs in flight', 'ANFLINT', {
+    note: "anf-lint's own threshold: fewer than one RPC in flight on average (Little's Law over the per-op execute times) means the work was serial.",
+  }),
+} as const;

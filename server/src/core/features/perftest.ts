@@ -1,11 +1,12 @@
 import type { ResolvedConfig } from '../config';
 import { outstandingIo } from '../calc/io';
+import { activityOf } from '../mountstats/parse';
 import { volumeCeilingAt } from '../perftest/ceiling';
 import { PERF_KEYS, perfKey } from '../perftest/keys';
 import type { JobValue, PerfJob } from '../perftest/model';
 import { linkJob } from '../perftest/rules/link';
 import type { Span } from '../text/sourceText';
-import { formatDuration, formatMiBps, formatNumber, formatSize } from '../units/units';
+import { formatDuration, formatMiBps, formatNumber, formatSize, MiB } from '../units/units';
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { WorkspaceView } from '../workspace/workspaceView';
 import type { CoreCompletion } from './completionItem';
@@ -137,4 +138,26 @@ export function perftestCompletions(file: ParsedFile, offset: number): CoreCompl
     insertText: `${k.key}=`,
     replace: { start: offset - typed.length, end: offset },
   }));
+}
+
+/** A device line of a mountstats capture: what the mount did since it was mounted. */
+export function mountstatsHover(file: ParsedFile, offset: number): { markdown: string; span: Span } | undefined {
+  for (const device of file.mountstats?.nfs ?? []) {
+    if (!within(device.span, offset)) continue;
+    const activity = activityOf(device, MiB);
+    const ms = (value: number | undefined) => (value === undefined ? 'no calls' : `${formatNumber(value, 2)} ms`);
+    const lines = [
+      `**${device.mountPoint}** (${device.device}, NFS ${device.options.get('vers')?.value ?? '?'}, ${device.transports.length} connection${device.transports.length === 1 ? '' : 's'})`,
+    ];
+    if (activity)
+      lines.push(
+        '',
+        `Since it was mounted (${formatDuration(activity.ageSeconds)} ago):`,
+        `- read ${formatMiBps(activity.readMiBps)}, ${formatNumber(activity.readIops, 0)} IOPS; READ round trip ${ms(activity.readRttMs)}, execute ${ms(activity.readExecuteMs)}`,
+        `- write ${formatMiBps(activity.writeMiBps)}, ${formatNumber(activity.writeIops, 0)} IOPS; WRITE round trip ${ms(activity.writeRttMs)}, execute ${ms(activity.writeExecuteMs)}`,
+        `- ${formatNumber(activity.concurrency, 2)} RPCs in flight on average (Little's Law: execute time over age)`,
+      );
+    return { markdown: lines.join('\n'), span: device.span };
+  }
+  return undefined;
 }

@@ -12,6 +12,7 @@ import { readShellScript } from './shellReuse';
 import { readFio } from '../perftest/fio';
 import { readVdbench } from '../perftest/vdbench';
 import type { PerfTestFile } from '../perftest/model';
+import { parseMountstats, type MountstatsCapture } from '../mountstats/parse';
 import { dropRequirementKeyProblems, readScriptEstate, SCRIPT_ESTATE_KINDS } from '../iac/scripts';
 
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
@@ -56,6 +57,7 @@ export function isLintable(kind: FileKind): boolean {
     kind === 'manifest-json' ||
     kind === 'fio' ||
     kind === 'vdbench' ||
+    kind === 'mountstats' ||
     MOUNT_KINDS.has(kind) ||
     KERNEL_KINDS.has(kind)
   );
@@ -80,6 +82,7 @@ export function parseFile(
   let iac: ParsedFile['iac'];
   let lineEdit: LineEdit | undefined;
   let perftest: PerfTestFile | undefined;
+  let mountstats: MountstatsCapture | undefined;
 
   // A reader that throws leaves the file unchecked: say so (ANF003) instead of a silently clean file.
   const guarded = (what: string, read: () => void): void => {
@@ -133,6 +136,10 @@ export function parseFile(
       const read = kind === 'fio' ? readFio(text) : readVdbench(text);
       perftest = read.file;
       append(problems, read.problems);
+    });
+  if (kind === 'mountstats')
+    guarded('mountstats', () => {
+      mountstats = parseMountstats(text);
     });
   if (kind === 'anf-lint-config') guarded('configuration', () => append(problems, parseConfigFile(text).problems));
   // A shell script in the editor: after an edit, only the commands it touched are read again (shellReuse.ts).
@@ -196,6 +203,7 @@ export function parseFile(
     ...(iac ? { iac } : {}),
     ...(lineEdit ? { lineEdit } : {}),
     ...(perftest ? { perftest } : {}),
+    ...(mountstats ? { mountstats } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import type { FileKind } from '../fileKind';
 import type { IacEstate } from '../iac/estate';
 import type { Span } from '../text/sourceText';
 import type { PerfTestFile } from '../perftest/model';
+import type { MountstatsCapture } from '../mountstats/parse';
 
 /** Defined with the findings (diagnostics.ts), a leaf the readers import; re-exported here for the rules. */
 export type { ParseProblem } from '../diagnostics';
@@ -29,6 +30,8 @@ export interface ParsedFile {
   readonly iac?: IacEstate;
   /** A performance-test job file (fio, vdbench): its jobs, for the ANF5xx rules, hover and inlay hints. */
   readonly perftest?: PerfTestFile;
+  /** A captured `/proc/self/mountstats` of the host whose folder holds it (or the live one, `anf-lint host`). */
+  readonly mountstats?: MountstatsCapture;
   /** Read from the previous version of the document by re-reading only the edited lines (workspace/lineReuse.ts). */
   readonly lineEdit?: LineEdit;
 }

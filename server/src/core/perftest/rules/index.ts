@@ -6,7 +6,7 @@ import { fourCorners } from './ANF503-four-corners';
 import { testExceedsCeiling } from './ANF504-test-exceeds-ceiling';
 import { perftestSyntax } from './ANF505-perftest-syntax';
 
-/** Rules for performance-test job files: fio and vdbench (ANF500-ANF509, issue 30). */
+/** Rules for performance-test job files: fio and vdbench (ANF500-ANF505, issue 30; ANF506-ANF508 in mountstats/rules). */
 export const perftestRules: readonly Rule[] = [
   latencyFloor,
   bufferedCachedWorkingSet,
