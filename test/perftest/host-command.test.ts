@@ -85,3 +85,30 @@ describe('anf-lint host', () => {
     expect(none.err).toContain('cannot read /proc/self/mountstats');
   });
 });
+
+describe('anf-lint on a repository with job files and a committed capture', () => {
+  it('discovers .fio, .vdb and mountstats files and makes the same comparisons as the editor', async () => {
+    const environment = new MemoryEnvironment({
+      '/repo/estate.anf.yaml': fixture('ANF500-latency-floor/estate.anf.yaml'),
+      '/repo/perfhost/etc/fstab': fixture('ANF507-options-in-force-differ/perfhost/etc/fstab'),
+      '/repo/perfhost/mountstats': fixture('ANF507-options-in-force-differ/perfhost/mountstats'),
+      '/repo/perfhost/perf/latency.fio': fixture('ANF500-latency-floor/perfhost/perf/latency.fio'),
+      '/repo/perfhost/perf/latency.vdb': fixture('ANF500-latency-floor/perfhost/perf/latency.vdb'),
+    });
+    const stdout = new PassThrough();
+    let out = '';
+    stdout.on('data', (c) => (out += String(c)));
+    const code = await runCli(['--fail-on', 'error', '.'], {
+      stdout,
+      stderr: stdout,
+      cwd: '/repo',
+      env: {},
+      environment,
+    });
+    expect(code).toBe(0);
+    expect(out).toContain('perfhost/perf/latency.fio');
+    expect(out).toMatch(/latency\.fio:10:1\s+info\s.*ANF500/);
+    expect(out).toMatch(/latency\.vdb:4:1\s+info\s.*ANF500/);
+    expect(out).toMatch(/perfhost\/mountstats:\d+:\d+\s+warning\s.*decided the connections of both.*ANF507/);
+  });
+});
