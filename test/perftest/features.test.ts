@@ -70,3 +70,18 @@ describe('job files in the editor', () => {
     expect(computeCompletions(vdb, vdb.source.text.length).map((c) => c.label)).toContain('seekpct');
   });
 });
+
+describe('vdbench in the editor', () => {
+  it('hovers a definition keyword and a parameter, and a run with its model', () => {
+    const text = read('perfhost/perf/latency.vdb');
+    const ws = workspace({ 'perfhost/perf/latency.vdb': text });
+    const uri = 'file:///repo/perfhost/perf/latency.vdb';
+    const config = resolveConfig({});
+    expect(computeHover(ws, uri, text.indexOf('sd=sd1') + 1, config)?.markdown).toMatch(/^\*\*sd\*\* \(vdbench: sd\)/);
+    expect(computeHover(ws, uri, text.indexOf('seekpct') + 1, config)?.markdown).toMatch(/^\*\*seekpct\*\*/);
+    const run = computeHover(ws, uri, text.indexOf('rd=qd-8k') + 4, config)?.markdown ?? '';
+    expect(run).toContain('vdbench run `rd=qd-8k`');
+    expect(run).toContain('Outstanding I/O: 8 (threads=8 for each of 1 storage definition)');
+    expect(run).toContain('volume `perf-small`');
+  });
+});

@@ -7,18 +7,18 @@ import { fact } from './fact';
 
 /** fio's defaults (HOWTO.rst, "Job file parameters"). */
 export const FIO_DEFAULTS = {
-  iodepth: fact(1, 'I/O units in flight per job', 'FIO_HOWTO', { note: '`iodepth`: "Default: 1".' }),
+  iodepth: fact(1, 'I/O units in flight per job', 'FIO_HOWTO', { note: '`iodepth`: 1 unless set.' }),
   numjobs: fact(1, 'clones', 'FIO_HOWTO', { note: '`numjobs`: "Default: 1".' }),
-  rwmixreadPercent: fact(50, '%', 'FIO_HOWTO', { note: '`rwmixread`: "Default: 50".' }),
-  blockSizeBytes: fact(4096, 'bytes', 'FIO_HOWTO', { note: '`bs`: "Defaults to 4096".' }),
+  rwmixreadPercent: fact(50, '%', 'FIO_HOWTO', { note: '`rwmixread`: 50 unless set.' }),
+  blockSizeBytes: fact(4096, 'bytes', 'FIO_HOWTO', { note: '`bs`: 4096 bytes unless set.' }),
   kbBase: fact(1024, 'bytes per k', 'FIO_HOWTO', {
     note: '`kb_base=1024` (the default) is compatibility mode: `4k` is 4096 and `4ki` is 4000; `kb_base=1000` swaps them.',
   }),
-  rw: fact('read', 'I/O pattern', 'FIO_HOWTO', { note: '`readwrite=str, rw=str`: "Defaults to read".' }),
+  rw: fact('read', 'I/O pattern', 'FIO_HOWTO', { note: '`readwrite`, `rw`: sequential reads unless set.' }),
   ioengine: fact('psync', 'I/O engine', 'FIO_HOWTO', {
     note: '`ioengine`: psync is the default on every platform but Windows (windowsaio).',
   }),
-  nrfiles: fact(1, 'files per job', 'FIO_HOWTO', { note: '`nrfiles`: "Defaults to 1".' }),
+  nrfiles: fact(1, 'files per job', 'FIO_HOWTO', { note: '`nrfiles`: "Defaults to 1."' }),
 } as const;
 
 /**
@@ -44,7 +44,7 @@ export const FIO_ENGINES = {
 /** vdbench's defaults (Users Guide 5.04). */
 export const VDBENCH_DEFAULTS = {
   sdThreads: fact(8, 'outstanding I/O per SD', 'VDBENCH_GUIDE', {
-    note: 'SD `threads=`: "Maximum number of concurrent outstanding I/O for this SD. Default 8".',
+    note: 'SD `threads=`: the most I/O outstanding at once for the SD, 8 unless set.',
   }),
   wdXferBytes: fact(4096, 'bytes', 'VDBENCH_GUIDE', { note: 'WD `xfersize=`: "Data transfer size. Default 4k".' }),
   rdpct: fact(100, '%', 'VDBENCH_GUIDE', { note: 'WD `rdpct=`: "Read percentage. Default 100".' }),
@@ -63,7 +63,7 @@ export const PERF_TEST = {
    * single-VM limits with, and the paper's own tests used a 1 TiB working set.
    */
   cacheableWorkingSetGiB: fact(128, 'GiB', 'ANFLINT', {
-    note: 'anf-lint\'s own threshold: the memory of a D32s_v3 (Dv3 and Dsv3-series: 128 GiB), the VM the performance-testing paper measured with; the paper\'s own tests used a 1 TiB working set, "far larger than any cache".',
+    note: "anf-lint's own threshold: the memory of a D32s_v3 (Dv3 and Dsv3-series: 128 GiB), the VM the performance-testing paper measured with; the paper drove its own tests with a 1 TiB working set.",
   }),
   d32sV3MemoryGiB: fact(128, 'GiB', 'AZURE_DV3'),
   paperWorkingSetTiB: fact(1, 'TiB', 'SEED_PERF', {

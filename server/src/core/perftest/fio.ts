@@ -245,6 +245,7 @@ function fioJob(
 
   // Block size: bs=read[,write[,trim]]; ranges and splits are several sizes.
   let blockSizeBytes: JobValue<number>;
+  let bySize: PerfJob['blockSizesByDirection'];
   const several = ['bsrange', 'bssplit'].find((key) => options.has(key));
   const bs = raw('bs');
   if (several) blockSizeBytes = unknown(`\`${several}\` mixes several block sizes`, options.get(several)!.valueSpan);
@@ -268,7 +269,10 @@ function fioJob(
       blockSizeBytes = unknown(`\`bs=${bs.text}\` is not a block size anf-lint can read`, span);
     } else if (read === write || (readPercent.known && readPercent.value === 100)) blockSizeBytes = known(read, span);
     else if (readPercent.known && readPercent.value === 0) blockSizeBytes = known(write, span);
-    else blockSizeBytes = unknown(`reads of ${formatSize(read)} and writes of ${formatSize(write)}`, span);
+    else {
+      blockSizeBytes = unknown(`reads of ${formatSize(read)} and writes of ${formatSize(write)}`, span);
+      bySize = { readBytes: read, writeBytes: write, span };
+    }
   }
 
   // Direct or buffered.
@@ -418,6 +422,7 @@ function fioJob(
     access,
     readPercent,
     blockSizeBytes,
+    ...(bySize ? { blockSizesByDirection: bySize } : {}),
     outstanding,
     direct,
     workingSetBytes,

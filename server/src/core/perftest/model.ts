@@ -63,6 +63,8 @@ export interface PerfJob {
   /** The share of reads, 0-100 (100: reads only, 0: writes only). */
   readonly readPercent: JobValue<number>;
   readonly blockSizeBytes: JobValue<number>;
+  /** fio `bs=read,write` with different sizes for a job that both reads and writes (then `blockSizeBytes` is unknown). */
+  readonly blockSizesByDirection?: { readonly readBytes: number; readonly writeBytes: number; readonly span: Span };
   readonly outstanding: JobValue<OutstandingIo>;
   /** Direct (O_DIRECT) or buffered through the client's page cache. */
   readonly direct: JobValue<boolean>;

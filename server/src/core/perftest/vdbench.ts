@@ -107,6 +107,7 @@ export function readVdbench(text: string): { file: PerfTestFile; problems: Parse
         definitions.push(current);
       }
       items.shift();
+      settings.push({ ...first, owner: `${current.type}=${current.name}` });
     } else if (!continues) current = undefined;
     for (const item of items) {
       if (item.key === 'include') includes.push(item.value);

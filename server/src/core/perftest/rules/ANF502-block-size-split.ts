@@ -12,7 +12,7 @@ export const blockSizeSplit = defineRule({
   fixes: [],
   doc: {
     title: "A test block size above the mount's rsize or wsize",
-    what: "A fio job or vdbench run whose block size is larger than the `rsize` (for its reads) or `wsize` (for its writes) written on the mount that holds its directory or file, on the same host. Values above 1 MiB count as 1 MiB, the kernel's clamp. Nothing is said when the mount does not write them: the client and ANF then negotiate up to 1 MiB.",
+    what: "A fio job or vdbench run whose block size (fio's `bs=read,write` per direction) is larger than the `rsize` (for its reads) or `wsize` (for its writes) written on the mount that holds its directory or file, on the same host. Values above 1 MiB count as 1 MiB, the kernel's clamp. Nothing is said when the mount does not write them: the client and ANF then negotiate up to 1 MiB.",
     why: 'The Linux NFS client never sends a READ larger than `rsize` or a WRITE larger than `wsize` (nfs(5)): a 1 MiB application read on an `rsize=262144` mount becomes four 256 KiB READs. The volume sees four times the I/O rate the tool reports, at a quarter of the size, so IOPS and latency figures from the test do not describe the block size it names, and comparing them with a ceiling at that size misleads.',
     instead:
       "Test at a block size no larger than the mount's transfer size, or mount the test path with the transfer size you mean to measure (ANF recommends 256 KiB).",
@@ -29,10 +29,17 @@ export const blockSizeSplit = defineRule({
   appliesTo: (file) => hasJobs(file),
   check(context) {
     for (const job of context.file.perftest!.jobs) {
-      if (!job.blockSizeBytes.known || !job.readPercent.known) continue;
+      if (!job.readPercent.known) continue;
+      const byDirection = job.blockSizesByDirection;
+      if (!job.blockSizeBytes.known && !byDirection) continue;
       const link = linkOf(context, job);
       if (!link || link.elsewhere) continue;
-      const bs = job.blockSizeBytes.value;
+      const sizeFor = (option: 'rsize' | 'wsize') =>
+        job.blockSizeBytes.known
+          ? job.blockSizeBytes.value
+          : option === 'rsize'
+            ? byDirection!.readBytes
+            : byDirection!.writeBytes;
       const effective = effectiveOptions(link.mount);
       const splits: string[] = [];
       for (const [option, does] of [
@@ -43,6 +50,7 @@ export const blockSizeSplit = defineRule({
         const written = integerOf(effective, option);
         if (written === undefined) continue;
         const size = Math.min(written, NFS_TRANSFER_SIZE.maxBytes.value);
+        const bs = sizeFor(option);
         if (bs <= size) continue;
         const op = option === 'rsize' ? 'READ' : 'WRITE';
         splits.push(
@@ -51,8 +59,8 @@ export const blockSizeSplit = defineRule({
       }
       if (splits.length === 0) continue;
       context.report({
-        span: spanOf(job, job.blockSizeBytes),
-        message: `${jobName(job)} uses ${formatSize(bs)} blocks on ${link.mount.mountPointDecoded ?? link.mount.mountPoint}, where the client splits them: ${splits.join('; ')}. The volume sees that many more operations, each smaller, than the test reports.`,
+        span: byDirection?.span ?? spanOf(job, job.blockSizeBytes),
+        message: `${jobName(job)} uses ${job.blockSizeBytes.known ? `${formatSize(job.blockSizeBytes.value)} blocks` : `${formatSize(byDirection!.readBytes)} reads and ${formatSize(byDirection!.writeBytes)} writes`} on ${link.mount.mountPointDecoded ?? link.mount.mountPoint}, where the client splits them: ${splits.join('; ')}. The volume sees that many more operations, each smaller, than the test reports.`,
         related: mountRelated(link),
       });
     }
