@@ -112,3 +112,30 @@ describe('anf-lint on a repository with job files and a committed capture', () =
     expect(out).toMatch(/perfhost\/mountstats:\d+:\d+\s+warning\s.*decided the connections of both.*ANF507/);
   });
 });
+
+describe('anf-lint host and /proc/mounts', () => {
+  it('lists declared NFS mounts that are not mounted, or have something else mounted there', async () => {
+    const result = await host({
+      ...REPO,
+      '/proc/sys/kernel/hostname': 'perfhost\n',
+      '/proc/self/mountstats': fixture('ANF508-mount-bound/perfhost/mountstats'),
+      '/proc/mounts': [
+        '/dev/sda1 / xfs rw,relatime 0 0',
+        '10.20.1.4:/perf-data /mnt/anf/perf nfs rw,vers=3,nconnect=8 0 0',
+        '10.20.1.4:/perf-small /mnt/anf/small nfs rw,vers=3,nconnect=8 0 0',
+        '/dev/sdc1 /hana/data xfs rw,relatime 0 0',
+        '',
+      ].join('\n'),
+    });
+    expect(result.out).toContain(
+      '/proc/mounts  not mounted  /hana/data: declared in perfhost/etc/fstab, but xfs /dev/sdc1 is mounted there',
+    );
+    expect(result.out).toContain(
+      '/proc/mounts  not mounted  /hana/log: declared in perfhost/etc/fstab, but nothing is mounted there',
+    );
+    expect(result.out).toContain('/tools: declared');
+    expect(result.out).not.toContain('/mnt/anf/perf: declared');
+    expect(result.out).toContain('3 declared NFS mounts not mounted');
+    expect(result.code).toBe(1);
+  });
+});

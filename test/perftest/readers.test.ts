@@ -115,6 +115,10 @@ describe('fio job files', () => {
     expect(job.set).toMatch(/fio on the machine/);
     expect(job.direct).toMatch(/include/);
   });
+  it('reads opendir as the folder the job works in', () => {
+    const { file } = readFio('[scan]\nopendir=/mnt/anf/data/set1\nrw=read\nbs=1m\n');
+    expect(summary(file.jobs[0]!).targets).toEqual(['directory:/mnt/anf/data/set1']);
+  });
   it('reports what fio itself refuses', () => {
     const { problems } = readFio('bs=4k\n[j]\nrw=randomread\nbs=4kk\n[broken\n');
     expect(problems.map((p) => p.message)).toEqual([

@@ -12,14 +12,15 @@ export const HOST_USAGE = `Usage: anf-lint host [PATH] [--host NAME]
 
 Compares the Linux NFS client this runs on with its folder in the repository at PATH (default: the
 current folder). The host is the folder named like this machine (its hostname, first label), or
---host NAME. Reads /proc/self/mountstats, /proc/sys (the kernel settings the folder declares) and
-/etc/modprobe.d, and reports:
+--host NAME. Reads /proc/self/mountstats, /proc/mounts, /proc/sys (the kernel settings the folder
+declares) and /etc/modprobe.d, and reports:
   - NFS options in force that differ from the declared mounts (version, rsize, wsize, nconnect,
     actimeo; a missing nconnect because an earlier mount to the same server had none): ANF507
   - per mount, average throughput and IOPS since it was mounted, average round trip and execute
     time per READ and WRITE, and by Little's Law the RPCs in flight; a note when a volume runs at its
     QoS ceiling or when latency, not the volume, bounds it: ANF508
   - kernel settings and modprobe.d options in force that differ from the declared ones
+  - declared NFS mounts (not noauto) that /proc/mounts does not show mounted
 A capture committed as \`mountstats\` in the host's folder gets the same comparisons from \`anf-lint\`.
 
   --host NAME   the host folder to compare with (default: this machine's hostname)
@@ -87,7 +88,8 @@ export async function runHost(args: readonly string[], io: CliIo): Promise<numbe
   } catch {
     // No /etc/modprobe.d: nothing set there.
   }
-  const live: LiveHostState = { mountstats, sysctl, modprobe };
+  const procMounts = readText(read, '/proc/mounts');
+  const live: LiveHostState = { mountstats, sysctl, modprobe, ...(procMounts !== undefined ? { procMounts } : {}) };
   const report = compareHostState(workspace, host, live, run.configForUri(target.uri).resolved);
 
   const colors = createColors(colorsEnabled(io.stdout, io.env));
@@ -127,13 +129,21 @@ export async function runHost(args: readonly string[], io: CliIo): Promise<numbe
       `${k.where}  ${colors.bold('differs')}  ${k.key}: ${k.live === undefined ? 'not set' : `\`${k.live}\``} in force, \`${k.declared}\` declared in ${declaredIn}`,
     );
   }
+  for (const m of report.missing) {
+    const declaredIn = displayPathOf(env.pathOf(m.declaredIn) ?? m.declaredIn, io.cwd);
+    out.push(
+      `/proc/mounts  ${colors.bold('not mounted')}  ${m.mountPoint}: declared in ${declaredIn}, ${m.instead ? `but ${m.instead} is mounted there` : 'but nothing is mounted there'}`,
+    );
+  }
   const same = report.kernel.length - differing.length;
   out.push(
     '',
-    `${report.diagnostics.length} finding${report.diagnostics.length === 1 ? '' : 's'}, ${differing.length} kernel setting${differing.length === 1 ? '' : 's'} not as declared${same > 0 ? ` (${same} as declared)` : ''}.`,
+    `${report.diagnostics.length} finding${report.diagnostics.length === 1 ? '' : 's'}, ${differing.length} kernel setting${differing.length === 1 ? '' : 's'} not as declared${same > 0 ? ` (${same} as declared)` : ''}, ${report.missing.length} declared NFS mount${report.missing.length === 1 ? '' : 's'} not mounted.`,
   );
   io.stdout.write(`${out.join('\n')}\n`);
-  return report.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning') || differing.length > 0
+  return report.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning') ||
+    differing.length > 0 ||
+    report.missing.length > 0
     ? EXIT.findings
     : EXIT.ok;
 }

@@ -23,6 +23,16 @@ export interface LiveHostState {
   readonly sysctl: ReadonlyMap<string, string>;
   /** The live `/etc/modprobe.d/*.conf` files. */
   readonly modprobe: readonly { readonly path: string; readonly text: string }[];
+  /** `/proc/mounts` as read, when it could be: what is mounted where, NFS or not. */
+  readonly procMounts?: string;
+}
+
+/** A mount the host's files declare that is not in force: nothing mounted there, or something else. */
+export interface MissingMount {
+  readonly mountPoint: string;
+  readonly declaredIn: string;
+  /** What is mounted there instead (`ext4 /dev/sdb1`), or undefined when nothing is. */
+  readonly instead?: string;
 }
 
 export interface LiveMount {
@@ -54,6 +64,8 @@ export interface HostStateReport {
   readonly diagnostics: readonly Diagnostic[];
   readonly mounts: readonly LiveMount[];
   readonly kernel: readonly KernelComparison[];
+  /** Declared NFS mounts (not `noauto`) that `/proc/mounts` does not show as NFS mounts; empty without it. */
+  readonly missing: readonly MissingMount[];
 }
 
 const SYSCTL_ORIGINS = new Set(['sysctl', 'tuned', 'sysctl-w', 'proc-echo']);
@@ -136,5 +148,32 @@ export function compareHostState(
       differs: !found || normalized(found.value) !== normalized(setting.value),
     });
   }
-  return { host, captureUri, diagnostics, mounts, kernel };
+  // Declared NFS mounts that are not mounted (or something else is mounted there).
+  const missing: MissingMount[] = [];
+  if (live.procMounts !== undefined) {
+    const mounted = new Map<string, { device: string; fsType: string }>();
+    for (const line of live.procMounts.split('\n')) {
+      const [device, point, fsType] = line.trim().split(/\s+/);
+      if (!device || !point || !fsType) continue;
+      mounted.set(unescapeOctal(point).replace(/\/+$/, '') || '/', { device, fsType });
+    }
+    for (const mount of host.nfsMounts) {
+      const point = (mount.mountPointDecoded ?? mount.mountPoint)?.replace(/\/+$/, '');
+      if (!point?.startsWith('/') || mount.templated || mount.options.some((o) => o.name === 'noauto')) continue;
+      const there = mounted.get(point);
+      if (there && /^nfs4?$/.test(there.fsType)) continue;
+      missing.push({
+        mountPoint: point,
+        declaredIn: mount.uri,
+        ...(there ? { instead: `${there.fsType} ${there.device}` } : {}),
+      });
+    }
+  }
+  return { host, captureUri, diagnostics, mounts, kernel, missing };
+}
+
+const OCTAL = 8; // not a fact: the base of the kernel's \\ooo escapes in /proc/mounts
+
+function unescapeOctal(text: string): string {
+  return text.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, OCTAL)));
 }

@@ -336,7 +336,8 @@ function fioJob(
 
   // Targets: directory= and filename= (both colon-separated lists).
   let targets: JobValue<readonly JobTarget[]>;
-  const directory = raw('directory');
+  // `opendir` (every file below a folder) stands for `directory` when neither is written.
+  const directory = raw('directory') ?? raw('opendir');
   const filename = raw('filename');
   if (userSpaceNfs)
     targets = unknown('`ioengine=nfs` reaches the server through libnfs (`nfs_url`), not through a mount');
