@@ -16,7 +16,7 @@ export const optionsInForceDiffer = defineRule({
   fixes: [],
   doc: {
     title: 'A mount runs with options other than the repository declares',
-    what: "For each NFS mount of a mountstats capture (a `mountstats` file in a host's folder, or the live host `anf-lint host` reads) whose mount point the host's fstab, scripts or units declare: the NFS version, `rsize`, `wsize`, `nconnect` or `actimeo` in force differ from the declared ones. `rsize`/`wsize` are compared after the kernel's 1 MiB clamp. When `nconnect` is not in force and an earlier mount of the capture to the same server runs without it (or with another value), the message says so: the first mount to a server decides the connections of the later ones.",
+    what: "For each NFS mount of a mountstats capture (a `mountstats` file in a host's folder, or the live host `anf-lint host` reads) whose mount point the host's fstab, scripts or units declare: the NFS version, `rsize`, `wsize`, `nconnect` or `actimeo` in force differ from the declared ones. `rsize`/`wsize` are compared after the kernel's 1 MiB clamp and its rounding down to a page multiple. When `nconnect` is not in force and an earlier mount of the capture to the same server runs without it (or with another value), the message says so: the first mount to a server decides the connections of the later ones.",
     why: 'What the repository declares is not always what runs: the kernel shares one client per server, so a mount made earlier without `nconnect` takes it away from later ones; the server and client negotiate `rsize`/`wsize` down; a mount made by hand or by an old unit keeps its options until it is remounted. Sizing and tuning read from the repository then describe a machine that does not exist.',
     instead:
       'Remount with the declared options (all mounts to a server unmounted first, so the first one made carries `nconnect`), or declare what runs. Keep the capture current: `cat /proc/self/mountstats` after each change.',
@@ -56,7 +56,10 @@ export const optionsInForceDiffer = defineRule({
         const running = Number(device.options.get(name)?.value);
         if (declared === undefined || !Number.isFinite(running)) continue;
         const expected = Math.min(declared, NFS_TRANSFER_SIZE.maxBytes.value);
-        if (running !== expected)
+        // The kernel rounds a size down to a page multiple (4 KiB on x86), and makes one below 1024 4096 (nfs(5)).
+        const page = NFS_TRANSFER_SIZE.minBytes.value;
+        const rounded = expected < NFS_TRANSFER_SIZE.multipleOfBytes.value ? page : Math.floor(expected / page) * page;
+        if (running !== expected && running !== rounded)
           report(
             name,
             `runs with ${name}=${running}, the repository asks for ${name}=${declared}${declared > expected ? ` (${expected} after the kernel's clamp)` : ''}: the client and server negotiated it down, or the mount was made with other options.`,
