@@ -76,6 +76,18 @@ const languages = [
     filenamePatterns: ['**/etc/auto.*', '**/auto.master.d/*.autofs'],
     configuration: './syntaxes/hash-comments.language-configuration.json',
   },
+  {
+    id: 'fio',
+    aliases: ['fio job file', 'fio'],
+    extensions: ['.fio'],
+    configuration: './syntaxes/ini.language-configuration.json',
+  },
+  {
+    id: 'vdbench',
+    aliases: ['vdbench parameter file', 'vdbench'],
+    extensions: ['.vdb', '.vdbench'],
+    configuration: './syntaxes/hash-comments.language-configuration.json',
+  },
 ];
 
 const grammars = [
@@ -89,6 +101,8 @@ const grammars = [
   { language: 'sysctl', scopeName: 'source.sysctl', path: './syntaxes/sysctl.tmLanguage.json' },
   { language: 'systemd-mount', scopeName: 'source.systemd-mount', path: './syntaxes/systemd-mount.tmLanguage.json' },
   { language: 'autofs', scopeName: 'source.autofs', path: './syntaxes/autofs.tmLanguage.json' },
+  { language: 'fio', scopeName: 'source.fio', path: './syntaxes/fio.tmLanguage.json' },
+  { language: 'vdbench', scopeName: 'source.vdbench', path: './syntaxes/vdbench.tmLanguage.json' },
   {
     scopeName: 'anf-lint.comments.injection',
     path: './syntaxes/anf-comments.injection.tmLanguage.json',
@@ -97,6 +111,8 @@ const grammars = [
       'source.sysctl',
       'source.systemd-mount',
       'source.autofs',
+      'source.fio',
+      'source.vdbench',
       'source.shell',
       'source.yaml',
       'source.anf-manifest',

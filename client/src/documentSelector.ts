@@ -2,7 +2,7 @@
  * Which documents the language server sees. The languages anf-lint contributes, plus the hosts of
  * mount commands and kernel settings it reads without taking their language over (shell scripts,
  * Markdown and reStructuredText, YAML for Ansible, cloud-init, Kubernetes and Helm, JSON, modprobe.d,
- * tuned and saptune files, PowerShell scripts with Az.NetAppFiles commands), and infrastructure code: Terraform, Bicep, ARM templates and the JSON
+ * tuned and saptune files, fio job files written as `.ini`, PowerShell scripts with Az.NetAppFiles commands), and infrastructure code: Terraform, Bicep, ARM templates and the JSON
  * `az netappfiles` prints (docs/iac.md). The server decides the file kind from the name and text and
  * ignores documents that hold nothing for it.
  */
@@ -15,8 +15,20 @@ export const OWN_LANGUAGES = [
   'sysctl',
   'systemd-mount',
   'autofs',
+  'fio',
+  'vdbench',
 ] as const;
-const HOST_LANGUAGES = ['shellscript', 'markdown', 'yaml', 'ansible', 'helm', 'json', 'restructuredtext', 'powershell'];
+const HOST_LANGUAGES = [
+  'shellscript',
+  'markdown',
+  'yaml',
+  'ansible',
+  'helm',
+  'json',
+  'restructuredtext',
+  'powershell',
+  'ini',
+];
 /**
  * The ids other extensions give infrastructure code (HashiCorp Terraform, Bicep, Azure Resource
  * Manager Tools). Without those extensions a `.tf` or `.bicep` file has no language (plaintext):
@@ -44,6 +56,8 @@ export const SERVED_PATTERNS = [
   '**/*.tf',
   '**/*.tfvars',
   '**/*.bicep',
+  '**/*.fio',
+  '**/*.{vdb,vdbench}',
 ];
 
 /** Plain filters: both `vscode` and `vscode-languageclient` accept this shape. */

@@ -9,6 +9,9 @@ import { parseConfigFile, SourceText, type FileKind } from '../../server/src/cor
 import { parseManifest } from '../../server/src/core/manifest/parse';
 import { extractMounts } from '../../server/src/core/mounts/extract';
 import { extractKernelSettings } from '../../server/src/core/sysctl/extract';
+import { readFio } from '../../server/src/core/perftest/fio';
+import { readVdbench } from '../../server/src/core/perftest/vdbench';
+import { parseMountstats } from '../../server/src/core/mountstats/parse';
 import { badSpans, corpusOfKind, CORPUS, fingerprint, mutatedFile, RUNS, type CorpusFile } from './corpus';
 
 /** Real files of the kind when the corpus has some, else any corpus file (still a fair input). */
@@ -66,6 +69,9 @@ describe('parsers never throw and stay inside the document', () => {
     );
   }
   checkParser('parseConfigFile', inputs('anf-lint-config'), (text) => parseConfigFile(text));
+  checkParser('readFio', inputs('fio'), (text) => readFio(text));
+  checkParser('readVdbench', inputs('vdbench'), (text) => readVdbench(text));
+  checkParser('parseMountstats', inputs('mountstats'), (text) => parseMountstats(text));
 
   it('SourceText: positions and offsets round-trip for every offset', () => {
     fc.assert(

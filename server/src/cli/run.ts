@@ -3,6 +3,7 @@ import { SEVERITIES, type Severity } from '../core';
 import packageJson from '../../../package.json';
 import { colorsEnabled, createColors } from './color';
 import { runEstate } from './commands/estate';
+import { runHost } from './commands/host';
 import { runMount } from './commands/mount';
 import { runExplain, runRules } from './commands/rules';
 import { runLsp } from './commands/lsp';
@@ -27,6 +28,7 @@ export const USAGE = `Usage: anf-lint [options] [PATH|GLOB ...]
        anf-lint size --capacity 50TiB --throughput 3000MiB/s [...]   the sizing advisor
        anf-lint mount VOLUME [--manifest FILE] [--style fstab|command|systemd]
        anf-lint estate [PATH ...] [--format text|json|markdown|csv] [--diff REF]   what the repository deploys
+       anf-lint host [PATH] [--host NAME]                           this NFS client against its host folder
        anf-lint explain CODE                                        a rule's page
        anf-lint rules                                               every rule
        anf-lint lsp --stdio                                         the language server
@@ -74,6 +76,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
         return await runMount(rest, io);
       case 'estate':
         return await runEstate(rest, io);
+      case 'host':
+        return await runHost(rest, io);
       case 'explain':
         return await runExplain(rest, io);
       case 'rules':

@@ -35,6 +35,9 @@ export const FILE_KINDS = [
   'bicep-params',
   'ci-pipeline',
   'powershell',
+  'fio',
+  'vdbench',
+  'mountstats',
   'unknown',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -116,6 +119,20 @@ function isSaptuneNote(segments: readonly string[], lower: string, text: string 
   return /^\[sysctl\][ \t]*$/m.test(text) && /^\[(?:version|reminder)\][ \t]*$/m.test(text);
 }
 
+/** fio's job-defining keys: a section header and two of these make an ini file a fio job file. */
+const FIO_KEY =
+  /^[ \t]*(?:rw|readwrite|ioengine|iodepth|bs|blocksize|numjobs|direct|rwmixread|time_based|ramp_time)[ \t]*(?:=|$)/gm;
+
+function looksLikeFioJobFile(text: string): boolean {
+  if (!/^[ \t]*\[[^\]\n]+\][ \t]*$/m.test(text)) return false;
+  const keys = new Set<string>();
+  for (const match of text.matchAll(FIO_KEY)) {
+    keys.add(match[0].replace(/[\s=]/g, ''));
+    if (keys.size >= 2) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a file whose name alone leaves its kind open (`detectFileKind(path)` is `unknown`) may be
  * lintable by its text: YAML (cloud-init, Ansible, Kubernetes), JSON with option strings and
@@ -125,7 +142,8 @@ function isSaptuneNote(segments: readonly string[], lower: string, text: string 
 export function kindNeedsText(uriOrPath: string): boolean {
   // Chef recipes (`cookbooks/x/recipes/default.rb`): their text says whether they hold a `mount` resource; other Ruby is never read.
   return (
-    /\.(?:ya?ml|json|conf|ini)$/i.test(baseName(uriOrPath)) || /(?:^|\/)recipes\/[^/]+\.rb$/i.test(pathOf(uriOrPath))
+    /\.(?:ya?ml|json|conf|ini|job)$/i.test(baseName(uriOrPath)) ||
+    /(?:^|\/)recipes\/[^/]+\.rb$/i.test(pathOf(uriOrPath))
   );
 }
 
@@ -186,6 +204,12 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     return JSON_OPTION_HINT.test(text) || TRIDENT_ANF_BACKEND.test(text) ? 'json-options' : 'unknown';
   }
   if (isSaptuneNote(segments, lower, text)) return 'saptune';
+  // Performance-test job files: fio (`*.fio`, or an ini file whose keys are fio's) and vdbench.
+  if (lower.endsWith('.fio')) return 'fio';
+  // A capture of a host's /proc/self/mountstats, committed in its folder (issue 30).
+  if (lower === 'mountstats' || lower.endsWith('.mountstats')) return 'mountstats';
+  if (lower.endsWith('.vdb') || lower.endsWith('.vdbench')) return 'vdbench';
+  if (/\.(?:ini|conf|job)$/.test(lower) && text !== undefined && looksLikeFioJobFile(text)) return 'fio';
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) {
     if (text === undefined) return 'unknown';
     if (/^#cloud-config\b/.test(text)) return 'cloud-init';

@@ -3,6 +3,8 @@ import { mountRules } from './mounts/rules';
 import { kernelRules } from './sysctl/rules';
 import { configRules } from './config/rules';
 import { iacRules } from './iac/rules';
+import { perftestRules } from './perftest/rules';
+import { mountstatsRules } from './mountstats/rules';
 import { generalRules } from './rules/general';
 import type { Rule } from './rules/rule';
 
@@ -19,6 +21,8 @@ export const ALL_RULES: readonly Rule[] = [
   ...mountRules,
   ...kernelRules,
   ...iacRules,
+  ...perftestRules,
+  ...mountstatsRules,
   ...configRules,
 ].sort((a, b) =>
   // Code units, not localeCompare: the same order for ANF and three digits, without loading ICU at start-up (issue 17).

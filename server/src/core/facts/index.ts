@@ -11,3 +11,4 @@ export * from './nfsClient';
 export * from './kernel';
 export * from './workloads';
 export * from './iac';
+export * from './perftest';

@@ -444,6 +444,22 @@ export const SOURCES = {
     url: `${LEARN}performance-considerations-cool-access`,
     date: '2024',
   },
+  FIO_HOWTO: {
+    title: 'fio HOWTO: job file format, parameter types and job parameters (axboe/fio HOWTO.rst)',
+    url: 'https://fio.readthedocs.io/en/latest/fio_doc.html',
+    date: 'fio 3.x master',
+  },
+  VDBENCH_GUIDE: {
+    title:
+      'Vdbench Users Guide 5.04 (parameter files, SD/WD/FSD/FWD/RD parameters) and its parameter scanner Vdb_scan.java',
+    url: 'https://www.oracle.com/downloads/server-storage/vdbench-downloads.html',
+    date: '5.04.07 (May 2018)',
+  },
+  AZURE_DV3: {
+    title: 'Dv3 and Dsv3-series (Azure virtual machine sizes)',
+    url: 'https://learn.microsoft.com/en-us/azure/virtual-machines/dv3-dsv3-series',
+    date: '2024',
+  },
 } as const satisfies Record<string, Source>;
 
 export type SourceKey = keyof typeof SOURCES;

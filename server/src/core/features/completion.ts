@@ -17,6 +17,7 @@ import { fieldDoc, fieldsOf, isBlock, metaOf, schemaAtPath, valuesOf } from './s
 import { jsonManifestCompletions } from './completionJson';
 import { BLOCK_SNIPPETS, SKELETON } from './manifestSnippets';
 import { yamlContextAt } from './yamlPath';
+import { perftestCompletions } from './perftest';
 
 export type { CoreCompletion } from './completionItem';
 
@@ -48,6 +49,7 @@ export function computeCompletions(file: ParsedFile, offset: number, estate?: Co
 
   if (file.kind === 'manifest-yaml') return manifestCompletions(text, offset, prefix);
   if (file.kind === 'manifest-json') return jsonManifestCompletions(text, offset);
+  if (file.kind === 'fio' || file.kind === 'vdbench') return perftestCompletions(file, offset);
   if (file.kind === 'sysctl' || file.kind === 'tuned' || file.kind === 'modprobe')
     return kernelCompletions(file.kind, prefix, offset);
   const results: CoreCompletion[] = [];

@@ -13,6 +13,7 @@ import { formatMiBps, formatNumber, formatSizeIn, formatUsd, GiB, MiB, type Rate
 import { baseName } from '../fileKind';
 import type { WorkspaceView } from '../workspace/workspaceView';
 import { manifestKeyHover } from './manifestKeyHover';
+import { mountstatsHover, perftestHover } from './perftest';
 import { figuresOf, manifestVolumeOf, poolMarkdown, volumeMarkdown, volumesOf, within } from './manifestIndex';
 
 /** A hover: Markdown and the text it is about. The LSP wraps it in MarkupContent. */
@@ -56,6 +57,8 @@ function hoverAt(workspace: WorkspaceView, uri: string, offset: number, config: 
     const origin = file.iac ? valueOriginNote(file.iac, offset) : undefined;
     if (hover) return origin ? { ...hover, markdown: `${hover.markdown}\n\n${origin}` } : hover;
   }
+  if (file.perftest) return perftestHover(workspace, file, offset, config);
+  if (file.mountstats) return mountstatsHover(file, offset);
   for (const mount of file.mounts) {
     if (!within(mount.span, offset)) continue;
     const hover = mountHover(workspace, mount, offset, config);

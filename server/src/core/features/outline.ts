@@ -2,6 +2,8 @@ import type { ResolvedConfig } from '../config';
 import type { Span } from '../text/sourceText';
 import { formatMiBps, formatSizeIn, GiB } from '../units/units';
 import type { ParsedFile } from '../workspace/parsedFile';
+import type { WorkspaceView } from '../workspace/workspaceView';
+import { perftestInlayHints } from './perftest';
 import { figuresOf, poolFigureLine, volumeFigureLine, volumesOf } from './manifestIndex';
 
 /** A document symbol in plain data; the LSP maps `kind` to SymbolKind. */
@@ -209,12 +211,15 @@ function distinct<T>(items: readonly T[], key: (item: T) => string): T[] {
   });
 }
 
-/** Inlay hints: after each quota its throughput limit; after each pool size its throughput budget. */
+/** Inlay hints: after each quota its throughput limit; after each pool size its throughput budget; after each test job its volume's ceiling. */
 export function computeInlayHints(
   file: ParsedFile,
   config: ResolvedConfig,
   within?: Span,
+  workspace?: WorkspaceView,
 ): { offset: number; label: string; tooltip?: string }[] {
+  // A performance-test job file: the ceiling of the volume each job tests, at its block size.
+  if (file.perftest) return workspace ? perftestInlayHints(workspace, file, within) : [];
   const manifest = file.manifest;
   if (!manifest) return [];
   const figures = figuresOf(manifest, config);

@@ -14,7 +14,7 @@ export interface KeyedContext {
   readonly byKey: ReadonlyMap<string, string>;
 }
 
-export type RuleDomain = 'general' | 'manifest' | 'mount' | 'sysctl' | 'config' | 'iac';
+export type RuleDomain = 'general' | 'manifest' | 'mount' | 'sysctl' | 'config' | 'iac' | 'perftest';
 
 /** A rule's page, in the shape ruff and Biome use: what it does, why it matters, what to write instead. */
 export interface RuleDoc {

@@ -9,6 +9,10 @@ import { detectFileKind, type FileKind } from '../fileKind';
 import type { LineEdit, ParsedFile, ParseProblem } from './parsedFile';
 import { MOUNT_LINE_KINDS, rereadMountLines, rereadSettings } from './lineReuse';
 import { readShellScript } from './shellReuse';
+import { readFio } from '../perftest/fio';
+import { readVdbench } from '../perftest/vdbench';
+import type { PerfTestFile } from '../perftest/model';
+import { parseMountstats, type MountstatsCapture } from '../mountstats/parse';
 import { dropRequirementKeyProblems, readScriptEstate, SCRIPT_ESTATE_KINDS } from '../iac/scripts';
 
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
@@ -54,6 +58,9 @@ export function isLintable(kind: FileKind): boolean {
     kind === 'manifest-yaml' ||
     kind === 'anf-lint-config' ||
     kind === 'manifest-json' ||
+    kind === 'fio' ||
+    kind === 'vdbench' ||
+    kind === 'mountstats' ||
     MOUNT_KINDS.has(kind) ||
     KERNEL_KINDS.has(kind)
   );
@@ -77,6 +84,8 @@ export function parseFile(
   let lastWellFormed: ParsedFile | undefined;
   let iac: ParsedFile['iac'];
   let lineEdit: LineEdit | undefined;
+  let perftest: PerfTestFile | undefined;
+  let mountstats: MountstatsCapture | undefined;
 
   // A reader that throws leaves the file unchecked: say so (ANF003) instead of a silently clean file.
   const guarded = (what: string, read: () => void): void => {
@@ -124,6 +133,16 @@ export function parseFile(
       volumes = parsed.volumes ?? [];
       iac = parsed.estate;
       append(problems, parsed.problems);
+    });
+  if (kind === 'fio' || kind === 'vdbench')
+    guarded('performance-test', () => {
+      const read = kind === 'fio' ? readFio(text) : readVdbench(text);
+      perftest = read.file;
+      append(problems, read.problems);
+    });
+  if (kind === 'mountstats')
+    guarded('mountstats', () => {
+      mountstats = parseMountstats(text);
     });
   if (kind === 'anf-lint-config') guarded('configuration', () => append(problems, parseConfigFile(text).problems));
   // A shell script in the editor: after an edit, only the commands it touched are read again (shellReuse.ts).
@@ -186,6 +205,8 @@ export function parseFile(
     ...(lastWellFormed ? { lastWellFormed } : {}),
     ...(iac ? { iac } : {}),
     ...(lineEdit ? { lineEdit } : {}),
+    ...(perftest ? { perftest } : {}),
+    ...(mountstats ? { mountstats } : {}),
   };
 }
 

@@ -6,6 +6,8 @@ import type { ManifestDocument } from '../manifest/model';
 import type { FileKind } from '../fileKind';
 import type { IacEstate } from '../iac/estate';
 import type { Span } from '../text/sourceText';
+import type { PerfTestFile } from '../perftest/model';
+import type { MountstatsCapture } from '../mountstats/parse';
 
 /** Defined with the findings (diagnostics.ts), a leaf the readers import; re-exported here for the rules. */
 export type { ParseProblem } from '../diagnostics';
@@ -26,6 +28,10 @@ export interface ParsedFile {
   readonly lastWellFormed?: ParsedFile;
   /** Infrastructure code (Terraform, Bicep, ARM, az output): the estate as read, for the ANF4xx rules. */
   readonly iac?: IacEstate;
+  /** A performance-test job file (fio, vdbench): its jobs, for the ANF5xx rules, hover and inlay hints. */
+  readonly perftest?: PerfTestFile;
+  /** A captured `/proc/self/mountstats` of the host whose folder holds it (or the live one, `anf-lint host`). */
+  readonly mountstats?: MountstatsCapture;
   /** Read from the previous version of the document by re-reading only the edited lines (workspace/lineReuse.ts). */
   readonly lineEdit?: LineEdit;
 }

@@ -1,0 +1,68 @@
+import { iopsAtConcurrency } from '../../calc/io';
+import { MOUNTSTATS_JUDGEMENT } from '../../facts';
+import { qosLimitWords } from '../../perftest/ceiling';
+import { defineRule } from '../../rules/rule';
+import { formatMiBps, formatNumber, MiB } from '../../units/units';
+import { activityOf } from '../parse';
+import { declaredMount } from './common';
+
+const AT_CEILING = MOUNTSTATS_JUDGEMENT.atCeilingShare.value;
+const BUSY = MOUNTSTATS_JUDGEMENT.busyShare.value;
+const SERIAL = MOUNTSTATS_JUDGEMENT.serialConcurrency.value;
+const SECONDS_PER_HOUR = 3600; // not a fact: seconds in an hour
+
+export const mountBound = defineRule({
+  code: 'ANF508',
+  name: 'mount-bound',
+  domain: 'perftest',
+  defaultSeverity: 'info',
+  fixes: [],
+  doc: {
+    title: 'What bounds a mount, from its counters since it was mounted',
+    what: `For each NFS mount of a mountstats capture that the host declares and that reaches a volume of the workspace: its average throughput since it was mounted (READ bytes received plus WRITE bytes sent, over \`age\`) against the volume's throughput limit. At ${AT_CEILING * 100} % or more, a note that the volume runs at its QoS ceiling, with the quota or level that sets it. Between ${BUSY * 100} % and ${AT_CEILING * 100} %, when fewer than ${SERIAL} RPC was in flight on average (Little's Law: the per-op execute times summed, over \`age\`), a note that latency, not the volume, bounded it, with the outstanding I/O the limit needs at the measured latency. These shares are anf-lint's own thresholds; a mount below ${BUSY * 100} % is taken as mostly idle.`,
+    why: "Little's Law: throughput = requests in flight / latency. A mount averaging at the volume's limit is throttled by QoS (the performance-testing paper's number one reason for poor performance); a mount far below it with less than one request in flight waited on each round trip in turn, and more quota would not help: more parallelism (threads, nconnect, a deeper queue) would.",
+    instead:
+      'At the ceiling: raise the quota or the service level (or the manual QoS assignment) as the note says. Latency-bound: let the application keep more I/O in flight, or add client connections (`nconnect`).',
+    examples: [
+      {
+        flagged: '# 2 TiB Premium volume (128 MiB/s); mountstats: age 86400, READ bytes 10.6 TiB received',
+        better: '# quota raised to 4 TiB (256 MiB/s), or the service level to Ultra',
+      },
+    ],
+    sources: ['SEED_PERF', 'SL', 'ANFLINT', 'KSRC'],
+  },
+  appliesTo: (file) => file.mountstats !== undefined && !file.mountstats.unreadable,
+  check(context) {
+    for (const device of context.file.mountstats!.nfs) {
+      const mount = declaredMount(context, device);
+      const volume = mount ? context.workspace.volumeForMount(mount) : undefined;
+      const activity = activityOf(device, MiB);
+      if (!mount || !volume || !activity || volume.throughputMiBps <= 0) continue;
+      const mibps = activity.readMiBps + activity.writeMiBps;
+      const share = mibps / volume.throughputMiBps;
+      const related = [
+        {
+          uri: mount.uri,
+          span: mount.span,
+          message: `The declared mount of ${device.mountPoint} (volume \`${volume.name}\`)`,
+        },
+      ];
+      if (share >= AT_CEILING) {
+        context.report({
+          span: device.span,
+          message: `${device.mountPoint} averaged ${formatMiBps(mibps)} since it was mounted (${formatNumber(activity.ageSeconds / SECONDS_PER_HOUR, 1)} h ago), ${formatNumber(share * 100, 0)} % of what volume \`${volume.name}\` allows: it runs at ${qosLimitWords(volume)}.`,
+          related,
+        });
+        continue;
+      }
+      if (share < BUSY || activity.concurrency >= SERIAL || activity.opsPerSecond <= 0) continue;
+      const latencySeconds = activity.concurrency / activity.opsPerSecond;
+      const needed = volume.throughputMiBps / Math.max(mibps, Number.MIN_VALUE);
+      context.report({
+        span: device.span,
+        message: `${device.mountPoint} averaged ${formatMiBps(mibps)} since it was mounted with ${formatNumber(activity.concurrency, 2)} RPCs in flight on average at ${formatNumber(latencySeconds * 1000, 2)} ms each (Little's Law): latency, not volume \`${volume.name}\`'s ${formatMiBps(volume.throughputMiBps)} limit, bounded it. At this latency ${formatNumber(iopsAtConcurrency(1, latencySeconds), 0)} operations a second need one in flight; reaching the limit takes about ${formatNumber(Math.ceil(activity.concurrency * needed), 0)} in flight.`,
+        related,
+      });
+    }
+  },
+});
