@@ -58,6 +58,7 @@ import { parseKeptTree, parseTree, type Node as TreeNode, type TreeCursor } from
 import { BlockReuse } from './reuse';
 import { baseName } from '../fileKind';
 import { placeInstance, relativeUri } from './instance';
+import { EVALUATION_STOPPED_CODE } from './arm';
 import {
   getNodeValue,
   parseTree as parseJson,
@@ -177,6 +178,7 @@ export function readTerraform(
   budget = new Budget();
   instancesRead = 0;
   stoppedAt = undefined;
+  tooDeepAt = undefined;
   try {
     const top = topBlocks(root, source.text);
     const scope = emptyScope();
@@ -203,6 +205,7 @@ export function readTerraform(
       : undefined;
     const estate = reader.estate(undefined, reuse);
     reuse?.commit();
+    if (tooDeepAt) problems.push(tooDeepProblem(tooDeepAt.span));
     const calls = reader.calls().map((c) => c.call);
     return calls.length > 0 ? { ...estate, calls } : estate;
   } finally {
@@ -264,6 +267,7 @@ export function readTerraformModule(
   folders?: ModuleFolders,
   keep?: TerraformTrees,
   varFiles?: readonly string[],
+  problems?: Map<string, ParseProblem[]>,
 ): Map<string, IacEstate> {
   const trees = new ModuleTrees(folders, keep);
   const result = new Map<string, IacEstate>();
@@ -271,6 +275,7 @@ export function readTerraformModule(
   budget = new Budget();
   instancesRead = 0;
   stoppedAt = undefined;
+  tooDeepAt = undefined;
   try {
     const parsed: ParsedModuleFile[] = [];
     for (const file of files) {
@@ -381,6 +386,7 @@ export function readTerraformModule(
       for (const [uri, estate] of result)
         if (estate.calls && estate.calls.length > 0) result.set(uri, { ...estate, stopped: message });
     }
+    if (tooDeepAt && problems) problems.set(tooDeepAt.uri, [tooDeepProblem(tooDeepAt.span)]);
     return result;
   } finally {
     attributeCache = new Map();
@@ -606,6 +612,18 @@ let instancesRead = 0;
 /** Whether `n` more instances fit the reading's budget (and counts them when they do). */
 /** Where the reading first passed MAX_INSTANCES: the address of the loop it read once instead. */
 let stoppedAt: string | undefined;
+
+/** The first value of the reading whose expression nested past the evaluator's bound (hcl/eval.ts MAX_NESTING): ANF422 there. */
+let tooDeepAt: { readonly uri: string; readonly span: Span } | undefined;
+
+function tooDeepProblem(span: Span): ParseProblem {
+  return {
+    code: EVALUATION_STOPPED_CODE,
+    span,
+    severity: 'info',
+    message: `anf-lint stopped evaluating this expression: it nests more than ${budget.maxNesting} levels deep, so its value is unknown here (and in every value that uses it). This is a bound on anf-lint's work, not a problem of the file; Terraform evaluates it.`,
+  };
+}
 
 function takeInstances(n: number, address: string): boolean {
   if (instancesRead + n > MAX_INSTANCES) {
@@ -1416,6 +1434,7 @@ class Reader {
 
   private makeField(expr: Node, keySpan: Span, anchor?: Span): Field {
     const value = this.eval(expr, 0);
+    if (budget.tooDeep && !tooDeepAt) tooDeepAt = { uri: this.uri, span: anchor ?? spanOf(expr) };
     const literal = anchor ? undefined : literalOf(expr);
     const object = this.objectOf(expr, 0, anchor);
     const items = this.itemsOf(expr, anchor);

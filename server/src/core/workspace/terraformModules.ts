@@ -285,7 +285,8 @@ function evaluate(
     source: m.source,
     kind: m.kind as TerraformModuleFile['kind'],
   }));
-  const estates = readTerraformModule(files, targets, folders, trees, varFiles);
+  const problems = new Map<string, ParseProblem[]>();
+  const estates = readTerraformModule(files, targets, folders, trees, varFiles, problems);
   // A pool's volumes in other files of the module count in its totals (over-commitment, budgets).
   const byPool = new Map<string, ElsewhereVolume[]>();
   for (const [uri, estate] of estates) {
@@ -305,8 +306,13 @@ function evaluate(
       byPool,
     );
     const { manifest: _manifest, ...rest } = file;
+    // What the module reading found that the file alone did not (an expression nested past the evaluator's bound: ANF422).
+    const added = (problems.get(uri) ?? []).filter(
+      (p) => !file.problems.some((q) => q.code === p.code && q.span.start === p.span.start),
+    );
     results.set(uri, {
       ...rest,
+      ...(added.length > 0 ? { problems: [...file.problems, ...added] } : {}),
       iac: read.estate,
       volumes: read.volumes ?? [],
       ...(read.manifest ? { manifest: read.manifest } : {}),
