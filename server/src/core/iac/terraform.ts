@@ -178,7 +178,7 @@ export function readTerraform(
   budget = new Budget();
   instancesRead = 0;
   stoppedAt = undefined;
-  tooDeepAt = undefined;
+  tooDeep.at = undefined;
   try {
     const top = topBlocks(root, source.text);
     const scope = emptyScope();
@@ -205,7 +205,8 @@ export function readTerraform(
       : undefined;
     const estate = reader.estate(undefined, reuse);
     reuse?.commit();
-    if (tooDeepAt) problems.push(tooDeepProblem(tooDeepAt.span));
+    const deep = deepValue();
+    if (deep) problems.push(tooDeepProblem(deep.span));
     const calls = reader.calls().map((c) => c.call);
     return calls.length > 0 ? { ...estate, calls } : estate;
   } finally {
@@ -275,7 +276,7 @@ export function readTerraformModule(
   budget = new Budget();
   instancesRead = 0;
   stoppedAt = undefined;
-  tooDeepAt = undefined;
+  tooDeep.at = undefined;
   try {
     const parsed: ParsedModuleFile[] = [];
     for (const file of files) {
@@ -386,7 +387,8 @@ export function readTerraformModule(
       for (const [uri, estate] of result)
         if (estate.calls && estate.calls.length > 0) result.set(uri, { ...estate, stopped: message });
     }
-    if (tooDeepAt && problems) problems.set(tooDeepAt.uri, [tooDeepProblem(tooDeepAt.span)]);
+    const deep = deepValue();
+    if (deep && problems) problems.set(deep.uri, [tooDeepProblem(deep.span)]);
     return result;
   } finally {
     attributeCache = new Map();
@@ -550,7 +552,7 @@ function instanceOf(
       for (const [key, value] of keys) {
         const one = instanceOne(
           trees,
-          caller.withEach({ key, value, ...(vars ? { vars } : {}) }),
+          caller.withEach({ key, value, source: expr, ...(vars ? { vars } : {}) }),
           { ...call, key, repeated: false },
           block,
           stack,
@@ -614,7 +616,11 @@ let instancesRead = 0;
 let stoppedAt: string | undefined;
 
 /** The first value of the reading whose expression nested past the evaluator's bound (hcl/eval.ts MAX_NESTING): ANF422 there. */
-let tooDeepAt: { readonly uri: string; readonly span: Span } | undefined;
+const tooDeep: { at?: { readonly uri: string; readonly span: Span } } = {};
+
+function deepValue(): { readonly uri: string; readonly span: Span } | undefined {
+  return tooDeep.at;
+}
 
 function tooDeepProblem(span: Span): ParseProblem {
   return {
@@ -1000,6 +1006,14 @@ const NETAPP_RESOURCE_TYPES: ReadonlySet<string> = new Set([
   'azurerm_netapp_volume_group_oracle',
 ]);
 
+/** `each` of one instance: its key and value, the variables its `for_each` uses, and the `for_each` expression (read in the same scope). */
+interface EachBinding {
+  readonly key: string;
+  readonly value: unknown;
+  readonly vars?: readonly string[];
+  readonly source?: Node;
+}
+
 class Reader {
   /** A reference this file could not resolve alone (a variable, local or resource of another file, a variable a .tfvars file may set). */
   unresolved = false;
@@ -1011,21 +1025,18 @@ class Reader {
     private readonly scope: Scope,
     private readonly module: boolean,
     /** Inside a `module` block with `for_each`: this instance's `each.key` and `each.value`, and the variables the `for_each` uses. */
-    private readonly each?: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] },
+    private readonly each?: EachBinding,
     /** Inside a block with `count`: this instance's `count.index`. */
     private readonly count?: number,
   ) {}
 
   /** The same file read for one instance of a `module` block with `for_each` (fresh caches: values differ per instance). */
-  withEach(each: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] }): Reader {
+  withEach(each: EachBinding): Reader {
     return new Reader(this.source, this.uri, this.blocks, this.scope, this.module, each);
   }
 
   /** The same file read for one instance of a block with `for_each` (`each`) or `count` (`index`). */
-  withInstance(
-    each: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] } | undefined,
-    index?: number,
-  ): Reader {
+  withInstance(each: EachBinding | undefined, index?: number): Reader {
     return new Reader(this.source, this.uri, this.blocks, this.scope, this.module, each, index);
   }
 
@@ -1165,7 +1176,7 @@ class Reader {
       if (!each || each.length > MAX_LOOP_INSTANCES || !takeInstances(each.length, symbol)) return undefined;
       const vars = this.varsOf(forEachNode, forEachNode.text);
       return each.map(([key, value]) => ({
-        reader: this.withInstance({ key, value, ...(vars ? { vars } : {}) }),
+        reader: this.withInstance({ key, value, source: forEachNode, ...(vars ? { vars } : {}) }),
         address: `${symbol}["${key}"]`,
       }));
     }
@@ -1434,7 +1445,7 @@ class Reader {
 
   private makeField(expr: Node, keySpan: Span, anchor?: Span): Field {
     const value = this.eval(expr, 0);
-    if (budget.tooDeep && !tooDeepAt) tooDeepAt = { uri: this.uri, span: anchor ?? spanOf(expr) };
+    if (budget.tooDeep && !tooDeep.at) tooDeep.at = { uri: this.uri, span: anchor ?? spanOf(expr) };
     const literal = anchor ? undefined : literalOf(expr);
     const object = this.objectOf(expr, 0, anchor);
     const items = this.itemsOf(expr, anchor);
@@ -1464,13 +1475,16 @@ class Reader {
     const seen = new Set<string>();
     const visit = (n: Node, depth: number): void => {
       if (depth > MAX_DEPTH) return;
-      const chain = n.type === 'expression' ? attrChain(n) : undefined;
+      const chain = n.type === 'expression' ? refHead(n) : undefined;
       if (chain && chain.length >= 2 && chain[0] === 'var') {
         found.add(chain[1]!);
         return;
       }
       if (chain && chain[0] === 'each' && this.each) {
-        for (const name of this.each.vars ?? []) found.add(name);
+        // `each.value.quota`: the variables of this key's `quota` where the `for_each` object writes it, else all the `for_each` uses.
+        const entry = this.each.source ? this.eachEntry(this.each.source, this.each.key, chain.slice(1)) : undefined;
+        if (entry) visit(entry, depth + 1);
+        else for (const name of this.each.vars ?? []) found.add(name);
         return;
       }
       if (chain && chain.length >= 2 && chain[0] === 'local') {
@@ -1485,6 +1499,38 @@ class Reader {
     };
     visit(expr, 0);
     return found.size > 0 ? [...found] : undefined;
+  }
+
+  /**
+   * Where a `for_each` object written in the code (directly, or through `local.x`/`var.x`) holds
+   * `each.value.<path>` of the instance `key`: the expression of that entry, or undefined when
+   * it is not written as an object constructor (a `for` expression, a function, a .tfvars value).
+   */
+  private eachEntry(source: Node, key: string, path: readonly string[]): Node | undefined {
+    if (path[0] !== 'value') return undefined;
+    let node: Node | undefined = source;
+    for (let hops = 0; node && hops < MAX_DEPTH; hops++) {
+      const inner = unwrap(node);
+      const target: Declared | undefined = inner ? this.referenced(inner, node) : undefined;
+      if (!target?.node || target.value) break;
+      node = target.node;
+    }
+    const names = [key, ...path.slice(1)];
+    for (const name of names) {
+      const inner: Node | undefined = node ? unwrap(node) : undefined;
+      if (inner?.type !== 'object') return undefined;
+      node = undefined;
+      const elems: readonly Node[] = inner.namedChildren;
+      for (const elem of elems) {
+        if (elem.type !== 'object_elem') continue;
+        const [k, v]: readonly (Node | undefined)[] = elem.namedChildren;
+        if (!k || !v) continue;
+        const bare = k.namedChildren.length === 1 && k.namedChildren[0]!.type === 'variable_expr';
+        const written = bare ? { ok: true, value: k.text } : this.eval(k);
+        if (written.ok && written.value === name) node = v;
+      }
+    }
+    return node;
   }
 
   private itemsOf(expr: Node, anchor?: Span): Field[] | undefined {
@@ -1754,6 +1800,24 @@ function attrChain(expr: Node): string[] | undefined {
     if (n.type !== 'get_attr') return undefined;
     const id = n.namedChildren[0];
     if (!id) return undefined;
+    chain.push(id.text);
+  }
+  return chain;
+}
+
+/**
+ * The root and first name of a reference, whatever follows them (`var.sizes["data"]` ->
+ * ['var', 'sizes']; `each.value.quota` -> ['each', 'value', 'quota']: the attribute names up to
+ * the first index).
+ */
+function refHead(expr: Node): string[] | undefined {
+  const named = expr.type === 'expression' ? expr.namedChildren : [];
+  if (named[0]?.type !== 'variable_expr') return undefined;
+  const chain = [named[0].text];
+  for (const n of named.slice(1)) {
+    if (n.type !== 'get_attr') break;
+    const id = n.namedChildren[0];
+    if (!id) break;
     chain.push(id.text);
   }
   return chain;
