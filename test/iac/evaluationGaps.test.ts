@@ -70,3 +70,107 @@ describe('a Terraform expression nested 2,000 levels deep', () => {
     expect(findings(workspace, 'main.tf').filter((f) => f.includes('ANF422'))).toEqual([]);
   });
 });
+
+describe('Terraform module outputs', () => {
+  const SIZING = {
+    'modules/sizing/main.tf': `variable "memory_gib" {
+  type = number
+}
+
+output "data_gib" {
+  value = ceil(var.memory_gib * 1.2 / 100) * 100
+}
+
+output "created_id" {
+  value = terraform_data.marker.id
+}
+`,
+  };
+
+  it('module.x.out evaluates the output in the instance scope (plain, count and for_each calls)', () => {
+    const workspace = workspaceOf({
+      ...SIZING,
+      'main.tf': `module "one" {
+  source     = "./modules/sizing"
+  memory_gib = 1024
+}
+
+module "many" {
+  source     = "./modules/sizing"
+  count      = 2
+  memory_gib = 512 * (count.index + 1)
+}
+
+module "keyed" {
+  source     = "./modules/sizing"
+  for_each   = { small = 256, large = 4096 }
+  memory_gib = each.value
+}
+
+${VOLUME('module.one.data_gib')}
+resource "azurerm_netapp_volume" "log" {
+  name                = "log"
+  account_name        = "acct"
+  pool_name           = "pool1"
+  resource_group_name = "rg"
+  location            = "westeurope"
+  service_level       = "Premium"
+  volume_path         = "log"
+  subnet_id           = "x"
+  storage_quota_in_gb = module.many[1].data_gib + module.keyed["large"].data_gib
+}
+`,
+    });
+    expect(volume(workspace, 'main.tf', 0).quota?.value).toBe(1300);
+    expect(volume(workspace, 'main.tf', 1).quota?.value).toBe(1300 + 5000);
+    expect(volume(workspace, 'main.tf', 0).quota?.origin).toContain('an output of module "one"');
+  });
+
+  it('stays unknown with the reason: an output known after apply, a missing output, a registry module', () => {
+    const workspace = workspaceOf({
+      ...SIZING,
+      'main.tf': `module "one" {
+  source     = "./modules/sizing"
+  memory_gib = 1024
+}
+
+module "registry" {
+  source  = "contoso/anf-sizing/azurerm"
+  version = "1.0.0"
+}
+
+${VOLUME('module.one.created_id')}
+resource "azurerm_netapp_volume" "b" {
+  name                = "b"
+  account_name        = "acct"
+  pool_name           = "pool1"
+  resource_group_name = "rg"
+  location            = "westeurope"
+  service_level       = "Premium"
+  volume_path         = "b"
+  subnet_id           = "x"
+  storage_quota_in_gb = module.one.no_such_output
+}
+
+resource "azurerm_netapp_volume" "c" {
+  name                = "c"
+  account_name        = "acct"
+  pool_name           = "pool1"
+  resource_group_name = "rg"
+  location            = "westeurope"
+  service_level       = "Premium"
+  volume_path         = "c"
+  subnet_id           = "x"
+  storage_quota_in_gb = module.registry.quota
+}
+`,
+    });
+    const [a, b, c] = [0, 1, 2].map((i) => volume(workspace, 'main.tf', i).quota);
+    expect(a?.value).toBeUndefined();
+    expect(a?.unknown).toMatch(/`module\.one\.created_id` \(the module's output\) is unknown/);
+    expect(b?.unknown).toContain('has no output `no_such_output`');
+    expect(c?.unknown).toContain(
+      'comes from `contoso/anf-sizing/azurerm`: its code (and its outputs) is not in the repository',
+    );
+  });
+});

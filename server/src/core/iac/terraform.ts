@@ -149,6 +149,8 @@ interface Scope {
   readonly unset: Set<string>;
   readonly locals: Map<string, Declared>;
   readonly resources: Map<string, { readonly block: Block; readonly uri: string; readonly source: SourceText }>;
+  /** `module` blocks by name: `module.x.out` reads the called module's `output "out"` (moduleOutputs). */
+  readonly modules: Map<string, { readonly block: Block; readonly uri: string; readonly source: SourceText }>;
 }
 
 /**
@@ -235,8 +237,12 @@ export interface TerraformModuleFile {
   readonly kind: 'terraform' | 'terraform-vars';
 }
 
-/** The `.tf` and `.tfvars` files of another folder, for a `module` block whose `source` is that folder. */
-export type ModuleFolders = (folder: string) => readonly TerraformModuleFile[] | undefined;
+/**
+ * The `.tf` and `.tfvars` files of another folder, for a `module` block whose `source` is that
+ * folder. `purpose` 'outputs': for `module.x.out` (the files are wanted even when the folder holds
+ * no NetApp resource: a naming module).
+ */
+export type ModuleFolders = (folder: string, purpose?: 'outputs') => readonly TerraformModuleFile[] | undefined;
 
 /** `./modules/anf`, `../anf`: Terraform reads a source starting with `./` or `../` as a folder. */
 const LOCAL_SOURCE = /^\.\.?\//;
@@ -271,6 +277,8 @@ export function readTerraformModule(
   problems?: Map<string, ParseProblem[]>,
 ): Map<string, IacEstate> {
   const trees = new ModuleTrees(folders, keep);
+  moduleReading.trees = trees;
+  moduleReading.stack = [];
   const result = new Map<string, IacEstate>();
   attributeCache = new Map();
   budget = new Budget();
@@ -392,6 +400,7 @@ export function readTerraformModule(
     return result;
   } finally {
     attributeCache = new Map();
+    moduleReading.trees = undefined;
     trees.delete();
   }
 }
@@ -720,34 +729,10 @@ function instanceOne(
 ): Made | undefined {
   const folder = call.local ? localModuleFolder(caller.uri, call.source) : undefined;
   if (!folder || stack.includes(folder) || stack.length > MAX_MODULE_DEPTH) return undefined;
-  const files = (trees.folders?.(folder) ?? []).filter((f) => f.kind === 'terraform');
-  const parsed = files.flatMap((f) => {
-    const p = trees.parse(f);
-    return p ? [p] : [];
-  });
-  if (parsed.length === 0) return undefined;
-  const scope = emptyScope();
+  const module = moduleScope(trees, caller, call.name, block, folder);
+  if (!module) return undefined;
+  const { parsed, args, readers } = module;
   const callerFolder = folderOfUri(caller.uri);
-  for (const p of parsed) declare(scope, p.blocks, p.file.uri, p.file.source, relativeUri(callerFolder, p.file.uri));
-  const args = new Map<string, Field>();
-  for (const [key, attr] of attributes(block.body)) {
-    if (MODULE_META_ARGUMENTS.has(key)) continue;
-    const expr = attr.namedChildren[1]!;
-    const field = caller.argument(expr, spanOf(attr.namedChildren[0]!));
-    args.set(key, field);
-    if (!scope.variables.has(key) && !scope.unset.has(key)) continue; // not a variable of the module: Terraform refuses the call
-    const line = caller.source.positionAt(attr.startIndex).line + 1;
-    scope.variables.set(key, {
-      node: expr,
-      uri: caller.uri,
-      source: caller.source,
-      from: `module "${call.name}" in ${baseName(caller.uri)} line ${line}`,
-      value: caller.eval(expr, 0),
-    });
-    scope.unset.delete(key);
-  }
-  const readers = new Map<string, Reader>();
-  for (const p of parsed) readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
   const made: Made = { accounts: [], pools: [], volumes: [] };
   for (const p of parsed) {
     const reader = readers.get(p.file.uri)!;
@@ -771,6 +756,104 @@ function instanceOne(
     made.volumes.push(...own.volumes.map((r) => placeInstance(r, place)));
   }
   return made;
+}
+
+/**
+ * One instance of a called module: its `.tf` files read with the variables the `module` block's
+ * arguments set (evaluated in `caller`'s scope, with the instance's `each`/`count.index`), their
+ * defaults otherwise (a child module loads no `.tfvars`). Undefined when the folder has no `.tf`
+ * file anf-lint knows.
+ */
+function moduleScope(
+  trees: ModuleTrees,
+  caller: Reader,
+  name: string,
+  block: Block,
+  folder: string,
+  purpose?: 'outputs',
+): { parsed: ParsedModuleFile[]; args: Map<string, Field>; readers: Map<string, Reader> } | undefined {
+  const files = (trees.folders?.(folder, purpose) ?? []).filter((f) => f.kind === 'terraform');
+  const parsed = files.flatMap((f) => {
+    const p = trees.parse(f);
+    return p ? [p] : [];
+  });
+  if (parsed.length === 0) return undefined;
+  const scope = emptyScope();
+  const callerFolder = folderOfUri(caller.uri);
+  for (const p of parsed) declare(scope, p.blocks, p.file.uri, p.file.source, relativeUri(callerFolder, p.file.uri));
+  const args = new Map<string, Field>();
+  for (const [key, attr] of attributes(block.body)) {
+    if (MODULE_META_ARGUMENTS.has(key)) continue;
+    const expr = attr.namedChildren[1]!;
+    const field = caller.argument(expr, spanOf(attr.namedChildren[0]!));
+    args.set(key, field);
+    if (!scope.variables.has(key) && !scope.unset.has(key)) continue; // not a variable of the module: Terraform refuses the call
+    const line = caller.source.positionAt(attr.startIndex).line + 1;
+    scope.variables.set(key, {
+      node: expr,
+      uri: caller.uri,
+      source: caller.source,
+      from: `module "${name}" in ${baseName(caller.uri)} line ${line}`,
+      value: caller.eval(expr, 0),
+    });
+    scope.unset.delete(key);
+  }
+  const readers = new Map<string, Reader>();
+  for (const p of parsed) readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
+  return { parsed, args, readers };
+}
+
+/** The trees of the module reading under way (readTerraformModule); undefined when a file is read alone. */
+const moduleReading: { trees?: ModuleTrees; stack: string[] } = { stack: [] };
+
+/**
+ * The outputs of one instance of a called module, as an object read when asked
+ * (`module.x.out`): each `output "out"` block's `value`, evaluated in the instance's scope.
+ */
+function moduleOutputs(
+  trees: ModuleTrees,
+  caller: Reader,
+  name: string,
+  block: Block,
+  folder: string,
+  address: string,
+): TfValue {
+  if (moduleReading.stack.includes(folder) || moduleReading.stack.length > MAX_MODULE_DEPTH)
+    return unknown(`\`${address}\` calls modules in a circle (or more than ${MAX_MODULE_DEPTH} deep)`);
+  const module = moduleScope(trees, caller, name, block, folder, 'outputs');
+  if (!module) return unknown(`\`${address}\`: the module's folder has no .tf file in the workspace`);
+  const outputs = new Map<string, { node: Node; reader: Reader }>();
+  for (const p of module.parsed)
+    for (const b of p.blocks) {
+      const value = b.type === 'output' && b.labels[0] ? attributes(b.body).get('value') : undefined;
+      if (value) outputs.set(b.labels[0]!, { node: value.namedChildren[1]!, reader: module.readers.get(p.file.uri)! });
+    }
+  const cache = new Map<string, TfValue>();
+  const get = (key: string): TfValue => {
+    let v = cache.get(key);
+    if (v !== undefined) return v;
+    const out = outputs.get(key);
+    if (!out) v = failure(`\`${address}\` has no output \`${key}\`: no \`output "${key}"\` block in the module`);
+    else {
+      moduleReading.stack.push(folder);
+      try {
+        v = out.reader.evalValue(out.node);
+      } finally {
+        moduleReading.stack.pop();
+      }
+      if (isUnknown(v) && !v.error) v = unknown(`\`${address}.${key}\` (the module's output) is unknown: ${v.reason}`);
+    }
+    cache.set(key, v);
+    return v;
+  };
+  return new Proxy({} as TfObject, {
+    get: (_t, key) => (typeof key === 'string' ? get(key) : undefined),
+    // Every name answers (a missing output is an error with its reason); the listed keys are the outputs.
+    has: (_t, key) => typeof key === 'string',
+    ownKeys: () => [...outputs.keys()],
+    getOwnPropertyDescriptor: (_t, key) =>
+      typeof key === 'string' ? { configurable: true, enumerable: true, writable: false, value: get(key) } : undefined,
+  });
 }
 
 function folderOfUri(uri: string): string {
@@ -826,7 +909,7 @@ function jsonVariables(source: SourceText, problems?: ParseProblem[]): { name: s
 }
 
 function emptyScope(): Scope {
-  return { variables: new Map(), unset: new Set(), locals: new Map(), resources: new Map() };
+  return { variables: new Map(), unset: new Set(), locals: new Map(), resources: new Map(), modules: new Map() };
 }
 
 /** `shown`: how messages name the file (its name; a called module's file by its path from the caller). */
@@ -854,6 +937,8 @@ function declare(
         scope.locals.set(key, { node: attr.namedChildren[1]!, uri, source, from: where(attr) });
     } else if (b.type === 'resource' && b.labels.length >= 2) {
       scope.resources.set(`${b.labels[0]}.${b.labels[1]}`, { block: b, uri, source });
+    } else if (b.type === 'module' && b.labels[0]) {
+      scope.modules.set(b.labels[0], { block: b, uri, source });
     }
   }
 }
@@ -1621,12 +1706,21 @@ class Reader {
    */
   private originOf(expr: Node, raw: string): string | undefined {
     // Most values use no variable: a look at the text spares walking the tree.
-    if (!raw.includes('var.') && !raw.includes('local.')) return undefined;
+    if (!raw.includes('var.') && !raw.includes('local.') && !raw.includes('module.')) return undefined;
     const inner = unwrap(expr);
     if (!inner || inner.type === 'object' || inner.type === 'tuple') return undefined;
     const notes: string[] = [];
     const visit = (n: Node, depth: number): void => {
       if (depth > MAX_DEPTH || notes.length > MAX_ORIGINS) return;
+      const head = n.type === 'expression' ? refHead(n) : undefined;
+      if (head && head[0] === 'module' && head.length >= 2 && this.scope.modules.has(head[1]!)) {
+        const declared = this.scope.modules.get(head[1]!)!;
+        const line = declared.source.positionAt(declared.block.node.startIndex).line + 1;
+        notes.push(
+          `\`${n.text.slice(0, 60)}\`, an output of module "${head[1]}" (${baseName(declared.uri)} line ${line})`,
+        );
+        return;
+      }
       const chain = n.type === 'expression' ? attrChain(n) : undefined;
       if (chain && chain.length >= 2 && (chain[0] === 'var' || chain[0] === 'local')) {
         const name = chain.join('.');
@@ -1698,7 +1792,13 @@ class Reader {
       return unknown('`count.index` is known only inside a resource or module block with `count`');
     }
     if (root === 'data') return unknown(`\`${key}\` is a data source: Terraform reads it from Azure when it plans`);
-    if (root === 'module') return unknown(`\`${key}\` is a module output: anf-lint does not read module outputs`);
+    if (root === 'module') {
+      const known = this.named.get(key);
+      if (known !== undefined) return known;
+      const value = this.moduleValue(name!);
+      this.named.set(key, value);
+      return value;
+    }
     if (root === 'path')
       return name === 'module' || name === 'root' || name === 'cwd' ? '.' : unknown(`\`${key}\` is not known`);
     if (root === 'terraform')
@@ -1717,6 +1817,68 @@ class Reader {
     } finally {
       this.pending.delete(key);
     }
+  }
+
+  /**
+   * `module.x`: the outputs of the module `x` calls (a local source), read in each instance's
+   * scope: an object, a list of them with `count`, a map with `for_each`.
+   */
+  private moduleValue(name: string): TfValue {
+    const declared = this.scope.modules.get(name);
+    if (!declared) {
+      this.unresolved = true;
+      return unknown(
+        this.module
+          ? `\`module.${name}\` is not declared in the .tf files of this folder`
+          : `\`module.${name}\` is not declared in this file (another file of the folder may declare it)`,
+      );
+    }
+    const trees = moduleReading.trees;
+    if (!trees) {
+      // Read alone: the module step reads the folder with the modules it calls.
+      this.unresolved = true;
+      return unknown(`\`module.${name}\` is a module output: read when the folder is read with the modules it calls`);
+    }
+    const caller =
+      declared.uri === this.uri
+        ? this.withInstance(undefined)
+        : new Reader(declared.source, declared.uri, [], this.scope, this.module);
+    const attrs = attributes(declared.block.body);
+    const sourceNode = attrs.get('source')?.namedChildren[1];
+    const written = sourceNode ? caller.eval(sourceNode) : UNKNOWN;
+    const source = written.ok && typeof written.value === 'string' ? written.value : undefined;
+    const folder = localModuleFolder(declared.uri, source);
+    if (!folder)
+      return unknown(
+        source === undefined
+          ? `the \`source\` of module "${name}" is unknown`
+          : `module "${name}" comes from \`${source}\`: its code (and its outputs) is not in the repository`,
+      );
+    const countNode = attrs.get('count')?.namedChildren[1];
+    const forEachNode = attrs.get('for_each')?.namedChildren[1];
+    const instance = (reader: Reader, address: string) =>
+      moduleOutputs(trees, reader, name, declared.block, folder, address);
+    if (countNode) {
+      const n = caller.evalValue(countNode);
+      if (isUnknown(n)) return unknown(`how many instances of \`module.${name}\` there are is unknown: ${n.reason}`);
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+        return failure(`\`count\` of \`module.${name}\` is not a whole number`);
+      if (n > MAX_LOOP_INSTANCES)
+        return unknown(`\`module.${name}\` has ${n} instances; anf-lint reads at most ${MAX_LOOP_INSTANCES}`);
+      return Array.from({ length: n }, (_, i) => instance(caller.withInstance(undefined, i), `module.${name}[${i}]`));
+    }
+    if (forEachNode) {
+      const each = eachOf(caller.eval(forEachNode));
+      if (!each)
+        return unknown(`the instances of \`module.${name}\` are unknown: its \`for_each\` could not be evaluated`);
+      if (each.length > MAX_LOOP_INSTANCES)
+        return unknown(`\`module.${name}\` has ${each.length} instances; anf-lint reads at most ${MAX_LOOP_INSTANCES}`);
+      const out: TfObject = {};
+      for (const [key, value] of each)
+        out[key] = instance(caller.withInstance({ key, value, source: forEachNode }), `module.${name}["${key}"]`);
+      return out;
+    }
+    return instance(caller, `module.${name}`);
   }
 
   private declaredValue(kind: 'var' | 'local', name: string): TfValue {

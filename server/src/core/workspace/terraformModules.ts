@@ -1,7 +1,13 @@
 import type { ParseProblem } from '../diagnostics';
 import type { ElsewhereVolume } from '../iac/estate';
 import { estateRead } from '../iac/read';
-import { localModuleFolder, readTerraformModule, TerraformTrees, type TerraformModuleFile } from '../iac/terraform';
+import {
+  localModuleFolder,
+  readTerraformModule,
+  TerraformTrees,
+  type ModuleFolders,
+  type TerraformModuleFile,
+} from '../iac/terraform';
 import { bicepModuleUri, readBicepModule } from '../iac/bicep';
 import type { ParsedFile } from './parsedFile';
 import { PARSER_FAILURE } from './parseFile';
@@ -166,8 +172,9 @@ export class TerraformModules {
       .filter(([uri, called]) => folderOf(uri) !== folder && called.includes(folder))
       .map(([uri]) => uri)
       .sort();
-    // Calls that reach no NetApp resource (most modules of a real repository) cost nothing.
-    const calls = [...reaches].some((f) => this.holdsResources(f, get));
+    // Calls that reach no NetApp resource (most modules of a real repository) cost nothing,
+    // unless a file reads a module's outputs (`module.naming.pool_name`).
+    const calls = [...reaches].some((f) => this.holdsResources(f, get)) || (reaches.size > 0 && readsOutputs(members));
     if (
       !calls &&
       callers.length === 0 &&
@@ -181,7 +188,7 @@ export class TerraformModules {
     );
     const results: Results =
       calls || varFiles.length > 0 || (members.length >= 2 && moduleNeeded(members))
-        ? evaluateGuarded([...members, ...named], (f) => this.filesOf(f, get), this.trees, varFiles)
+        ? evaluateGuarded([...members, ...named], (f, purpose) => this.filesOf(f, get, purpose), this.trees, varFiles)
         : new Map();
     if (callers.length === 0) return results;
     // A called module: its values that use a variable are judged where each caller sets them, and
@@ -239,9 +246,13 @@ export class TerraformModules {
     return false;
   }
 
-  private filesOf(folder: string, get: (uri: string) => ParsedFile | undefined): TerraformModuleFile[] | undefined {
+  private filesOf(
+    folder: string,
+    get: (uri: string) => ParsedFile | undefined,
+    purpose?: 'outputs',
+  ): TerraformModuleFile[] | undefined {
     const uris = this.folders.get(folder);
-    if (!uris || !this.holdsResources(folder, get)) return undefined;
+    if (!uris || (purpose !== 'outputs' && !this.holdsResources(folder, get))) return undefined;
     return [...uris].sort().flatMap((u) => {
       const f = get(u);
       return f ? [{ uri: f.uri, source: f.source, kind: f.kind as TerraformModuleFile['kind'] }] : [];
@@ -252,7 +263,7 @@ export class TerraformModules {
 /** A module reader that throws leaves each file as read alone, and says so (ANF003) instead of failing the request. */
 function evaluateGuarded(
   members: readonly ParsedFile[],
-  folders: (folder: string) => TerraformModuleFile[] | undefined,
+  folders: ModuleFolders,
   trees: TerraformTrees,
   varFiles?: readonly string[],
 ): Results {
@@ -275,7 +286,7 @@ function evaluateGuarded(
 
 function evaluate(
   members: readonly ParsedFile[],
-  folders: (folder: string) => TerraformModuleFile[] | undefined,
+  folders: ModuleFolders,
   trees: TerraformTrees,
   varFiles?: readonly string[],
 ): Results {
@@ -378,6 +389,13 @@ function bicepLocalCalls(file: ParsedFile): string[] {
       ),
     ),
   ].sort();
+}
+
+/** `module.x.out` in a `.tf` file with NetApp resources: the module's outputs are read with the folder. */
+function readsOutputs(members: readonly ParsedFile[]): boolean {
+  return members.some(
+    (m) => hasResources(m) && /\bmodule\.[A-Za-z_][\w-]*(?:\[[^\]\n]*\])?\.[A-Za-z_]/.test(m.source.text),
+  );
 }
 
 function hasResources(file: ParsedFile): boolean {
