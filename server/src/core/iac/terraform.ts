@@ -2052,3 +2052,42 @@ function joined(f: Field | undefined): IacValue<string> | undefined {
   const { value, ...rest } = list;
   return value ? { ...rest, value: value.join(',') } : rest;
 }
+
+/**
+ * The variables a `.tfvars` file sets, with where each name is written: its top-level attributes
+ * (`.tfvars.json`: its top-level properties). For ANF423 (a value for an undeclared variable).
+ */
+export function tfvarsKeys(source: SourceText, uri: string): { name: string; span: Span }[] {
+  if (isJsonTfvars(uri))
+    return jsonVariables(source).map(({ name, at }) => {
+      const quoted = source.text.indexOf('"', at);
+      const start = quoted >= 0 ? quoted : at;
+      return { name, span: { start, end: start + JSON.stringify(name).length } };
+    });
+  const tree = parseTree('terraform', source.text);
+  if (!tree) return [];
+  try {
+    const out: { name: string; span: Span }[] = [];
+    for (const [name, attr] of attributes(memo(tree.rootNode.namedChildren.find((n) => n.type === 'body')))) {
+      const key = attr.namedChildren[0]!;
+      out.push({ name, span: spanOf(key) });
+    }
+    return out;
+  } finally {
+    attributeCache = new Map();
+    tree.delete();
+  }
+}
+
+/** The names of the `variable "x"` blocks of a `.tf` file, read from its text (a block's header is on one line). */
+export function declaredVariableNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/^[ \t]*variable[ \t]+"([^"\n]+)"[ \t]*\{/gm)) names.add(m[1]!);
+  for (const m of text.matchAll(/^[ \t]*variable[ \t]+([A-Za-z_][\w-]*)[ \t]*\{/gm)) names.add(m[1]!);
+  return names;
+}
+
+/** Whether Terraform loads a `.tfvars` file by itself (`terraform.tfvars`, `*.auto.tfvars`, their `.json` forms). */
+export function isLoadedTfvars(uri: string): boolean {
+  return tfvarsOrder(uri) !== undefined;
+}

@@ -116,6 +116,7 @@ export const RULE_CATALOG: readonly RuleCatalogEntry[] = [
   { code: 'ANF420', name: 'terraform-undeclared-variable' },
   { code: 'ANF421', name: 'undeclared-parameter' },
   { code: 'ANF422', name: 'iac-evaluation-stopped' },
+  { code: 'ANF423', name: 'terraform-undeclared-tfvars-key' },
   { code: 'ANF900', name: 'config-syntax' },
   { code: 'ANF901', name: 'unknown-config-key' },
   { code: 'ANF902', name: 'invalid-config-value' },

@@ -16,6 +16,7 @@ import { volumePoolNotDeclared } from './ANF413-volume-pool-not-declared';
 import { terraformUndeclaredVariable } from './ANF420-terraform-undeclared-variable';
 import { undeclaredParameter } from './ANF421-undeclared-parameter';
 import { evaluationStopped } from './ANF422-evaluation-stopped';
+import { terraformUndeclaredTfvarsKey } from './ANF423-terraform-undeclared-tfvars-key';
 
 /** Rules only infrastructure code needs (ANF400-ANF449). The sizing rules (ANF110-ANF125) run on IaC too. */
 export const iacRules: readonly Rule[] = [
@@ -36,4 +37,5 @@ export const iacRules: readonly Rule[] = [
   terraformUndeclaredVariable,
   undeclaredParameter,
   evaluationStopped,
+  terraformUndeclaredTfvarsKey,
 ];
