@@ -42,7 +42,7 @@ function shown(v: IacValue<unknown> | undefined, unit = ''): string {
 }
 
 function header(r: IacAccount | IacPool | IacVolume): string {
-  return `${r.kind} ${r.address ?? r.symbol}${r.repeated ? ' (repeated: how many is unknown)' : ''}`;
+  return `${r.kind} ${r.address ?? r.symbol}${r.repeated ? ' (repeated: how many is unknown)' : ''}${r.deployedIf ? ` (${r.deployedIf})` : ''}`;
 }
 
 interface Dump {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
+import { estateInventory } from '../../server/src/core/estate/inventory';
+import { computeHover } from '../../server/src/core/features/hover';
 
 /**
  * The evaluation gaps issue 27 left (docs/status.md): deep expressions, module outputs, files read
@@ -171,6 +173,135 @@ resource "azurerm_netapp_volume" "c" {
     expect(b?.unknown).toContain('has no output `no_such_output`');
     expect(c?.unknown).toContain(
       'comes from `contoso/anf-sizing/azurerm`: its code (and its outputs) is not in the repository',
+    );
+  });
+});
+
+describe('a condition anf-lint cannot evaluate decides whether a resource is deployed', () => {
+  const ARM = JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { deployScratch: { type: 'bool' } },
+      resources: [
+        {
+          type: 'Microsoft.NetApp/netAppAccounts',
+          apiVersion: '2023-05-01',
+          name: 'anf-hpc',
+          location: 'westeurope',
+        },
+        {
+          type: 'Microsoft.NetApp/netAppAccounts/capacityPools',
+          apiVersion: '2023-05-01',
+          name: 'anf-hpc/pool1',
+          location: 'westeurope',
+          properties: { serviceLevel: 'Premium', size: 4398046511104 },
+        },
+        {
+          condition: "[parameters('deployScratch')]",
+          type: 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes',
+          apiVersion: '2023-05-01',
+          name: 'anf-hpc/pool1/scratch',
+          location: 'westeurope',
+          properties: { serviceLevel: 'Premium', usageThreshold: 1099511627776, creationToken: 'scratch' },
+        },
+      ],
+    },
+    null,
+    2,
+  );
+
+  it('ARM `condition`: kept, with the note in the estate, the inventory and the hover', () => {
+    const workspace = workspaceOf({ 'azuredeploy.json': ARM });
+    const v = volume(workspace, 'azuredeploy.json');
+    expect(v.deployedIf).toMatch(
+      /^deployed only if `\[parameters\('deployScratch'\)\]`: its value is unknown: parameter `deployScratch` has no value/,
+    );
+    const listed = estateInventory(workspace, config).volumes.find((x) => x.name === 'scratch');
+    expect(listed?.quotaGiB).toBe(1024);
+    expect(listed?.unknown.some((u) => u.startsWith('deployed: deployed only if'))).toBe(true);
+    const hover = computeHover(
+      workspace,
+      'file:///repo/azuredeploy.json',
+      ARM.indexOf('anf-hpc/pool1/scratch') + 2,
+      config,
+    );
+    expect(hover?.markdown).toContain('Deployed only if');
+  });
+
+  it('Bicep `if`: kept with the note; a known false condition deploys nothing', () => {
+    const workspace = workspaceOf({
+      'main.bicep': `param deployScratch bool
+param deployArchive bool = false
+
+resource account 'Microsoft.NetApp/netAppAccounts@2023-05-01' = {
+  name: 'anf-hpc'
+  location: 'westeurope'
+}
+
+resource pool 'Microsoft.NetApp/netAppAccounts/capacityPools@2023-05-01' = {
+  parent: account
+  name: 'pool1'
+  location: 'westeurope'
+  properties: {
+    serviceLevel: 'Premium'
+    size: 4398046511104
+  }
+}
+
+resource scratch 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2023-05-01' = if (deployScratch) {
+  parent: pool
+  name: 'scratch'
+  location: 'westeurope'
+  properties: {
+    serviceLevel: 'Premium'
+    usageThreshold: 1099511627776
+    creationToken: 'scratch'
+  }
+}
+
+resource archive 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2023-05-01' = if (deployArchive) {
+  parent: pool
+  name: 'archive'
+  location: 'westeurope'
+  properties: {
+    serviceLevel: 'Premium'
+    usageThreshold: 1099511627776
+    creationToken: 'archive'
+  }
+}
+`,
+    });
+    const volumes = workspace.file('file:///repo/main.bicep')?.iac?.volumes ?? [];
+    expect(volumes.map((v) => v.name?.value)).toEqual(['scratch']);
+    expect(volumes[0]?.deployedIf).toMatch(/^deployed only if `deployScratch`: its value is unknown/);
+  });
+
+  it('Terraform `count = var.x ? 1 : 0`: one instance, with the note', () => {
+    const workspace = workspaceOf({
+      'main.tf': `variable "enable_backup_volume" {
+  type = bool
+}
+
+resource "azurerm_netapp_volume" "backup" {
+  count               = var.enable_backup_volume ? 1 : 0
+  name                = "backup"
+  account_name        = "acct"
+  pool_name           = "pool1"
+  resource_group_name = "rg"
+  location            = "westeurope"
+  service_level       = "Standard"
+  volume_path         = "backup"
+  subnet_id           = "x"
+  storage_quota_in_gb = 4096
+}
+`,
+    });
+    const v = volume(workspace, 'main.tf');
+    expect(v.address).toBe('azurerm_netapp_volume.backup[0]');
+    expect(v.repeated).toBe(false);
+    expect(v.deployedIf).toMatch(
+      /^deployed only if `var\.enable_backup_volume`: its value is unknown: `var\.enable_backup_volume` has no/,
     );
   });
 });

@@ -16,6 +16,7 @@ import {
   armVolume,
   common,
   decimalSlip,
+  deployedOnlyIf,
   lastSegment,
   poolFromId,
   segment,
@@ -243,10 +244,13 @@ class ArmReader {
   ): void {
     const { node } = at;
     const obj = this.obj(node, scope);
+    let deployedIf: string | undefined;
     if (scope) {
       const condition = obj.field('condition');
-      // A false condition deploys nothing; an unknown one is read as deployed.
+      // A false condition deploys nothing; an unknown one is read as deployed, and says so.
       if (condition && condition.value === false) return;
+      if (condition && condition.value === undefined)
+        deployedIf = deployedOnlyIf(condition.raw.replace(/^"|"$/g, ''), condition.unknown);
     }
     const typeText = typeof obj.field('type')?.value === 'string' ? (obj.field('type')!.value as string) : '';
     // A child's type and name are relative to its parent's (`capacityPools`, `pool/volume` under an account).
@@ -274,6 +278,7 @@ class ArmReader {
       ...(api ? { apiVersion: api } : {}),
       ...(annotation ? { annotation } : {}),
       ...(tags ? { tags } : {}),
+      ...(deployedIf ? { deployedIf } : {}),
     };
     // az output flattens the properties onto the resource; templates keep them under `properties`.
     const props = obj.field('properties')?.object ?? (this.language === 'az-cli' ? obj : undefined);

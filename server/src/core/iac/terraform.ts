@@ -5,6 +5,7 @@ import {
   armVolume,
   bool,
   common,
+  deployedOnlyIf,
   kerberosFlavor,
   num,
   opt,
@@ -578,6 +579,20 @@ function instanceOf(
   const count = attributes(block.body).get('count');
   if (count) {
     const n = caller.eval(count.namedChildren[1]!);
+    const optional = n.ok ? undefined : caller.optionalCount(count.namedChildren[1]!);
+    if (optional && takeInstances(1, `module.${call.name}`)) {
+      const one = instanceOne(
+        trees,
+        caller.withInstance(undefined, 0),
+        { ...call, index: 0, repeated: false },
+        block,
+        stack,
+      );
+      if (!one) return undefined;
+      const mark = <T extends IacAccount | IacPool | IacVolume>(r: T): T =>
+        r.deployedIf ? r : { ...r, deployedIf: optional };
+      return { accounts: one.accounts.map(mark), pools: one.pools.map(mark), volumes: one.volumes.map(mark) };
+    }
     if (
       n.ok &&
       typeof n.value === 'number' &&
@@ -1197,8 +1212,8 @@ class Reader {
       const instances = this.instancesOf(b, `${type}.${label}`);
       if (instances) {
         // One resource per instance, each read with its `count.index` or `each` bound.
-        for (const { reader, address } of instances) {
-          reader.readResource(b, type, address, address, false, accounts, pools, volumes);
+        for (const { reader, address, deployedIf } of instances) {
+          reader.readResource(b, type, address, address, false, accounts, pools, volumes, deployedIf);
           if (reader.unresolved) this.unresolved = true;
         }
       } else
@@ -1236,12 +1251,18 @@ class Reader {
    * reader per instance, with its address. Undefined when the block has neither, or its instances
    * are unknown (it is then read once, as repeated); `count = 0` gives none.
    */
-  private instancesOf(b: Block, symbol: string): { reader: Reader; address: string }[] | undefined {
+  private instancesOf(
+    b: Block,
+    symbol: string,
+  ): { reader: Reader; address: string; deployedIf?: string }[] | undefined {
     const attrs = attributes(b.body);
     const countNode = attrs.get('count')?.namedChildren[1];
     const forEachNode = attrs.get('for_each')?.namedChildren[1];
     if (countNode) {
       const n = this.eval(countNode);
+      const optional = n.ok ? undefined : this.optionalCount(countNode);
+      if (optional && takeInstances(1, symbol))
+        return [{ reader: this.withInstance(undefined, 0), address: `${symbol}[0]`, deployedIf: optional }];
       if (
         !n.ok ||
         typeof n.value !== 'number' ||
@@ -1268,6 +1289,23 @@ class Reader {
     return undefined;
   }
 
+  /**
+   * `count = var.x ? 1 : 0` (either order) whose condition is unknown: the resource is read as
+   * deployed once (a miss is worse), with the note saying on what it depends. Undefined for any
+   * other count.
+   */
+  optionalCount(countNode: Node): string | undefined {
+    const inner = unwrap(countNode);
+    if (inner?.type !== 'conditional') return undefined;
+    const [c, a, b] = inner.namedChildren;
+    if (!c || !a || !b) return undefined;
+    const [x, y] = [this.eval(a), this.eval(b)];
+    if (!x.ok || !y.ok || !((x.value === 1 && y.value === 0) || (x.value === 0 && y.value === 1))) return undefined;
+    const cond = this.eval(c);
+    if (cond.ok) return undefined;
+    return deployedOnlyIf(x.value === 1 ? c.text : `!(${c.text})`, cond.reason);
+  }
+
   /** One NetApp resource (or one instance of it) as accounts, pools and volumes. */
   readResource(
     b: Block,
@@ -1278,9 +1316,10 @@ class Reader {
     accounts: IacAccount[],
     pools: IacPool[],
     volumes: IacVolume[],
+    deployedIf?: string,
   ): void {
     const obj = this.obj(b.body, spanOf(b.node));
-    const meta = { ...this.meta(b, symbol, obj), address, repeated };
+    const meta = { ...this.meta(b, symbol, obj), address, repeated, ...(deployedIf ? { deployedIf } : {}) };
     if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
     else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
     else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
