@@ -305,3 +305,68 @@ resource "azurerm_netapp_volume" "backup" {
     );
   });
 });
+
+describe('file(), templatefile() and fileexists() of a file of the repository', () => {
+  const MAIN = `locals {
+  volumes = yamldecode(file("\${path.module}/config/volumes.yaml"))
+  tags    = jsondecode(templatefile("\${path.root}/config/tags.json.tpl", { env = "prod" }))
+  has_dr  = fileexists("\${path.module}/config/dr.yaml")
+}
+
+resource "azurerm_netapp_volume" "v" {
+  for_each            = local.volumes
+  name                = "\${each.key}-\${local.tags.env}"
+  account_name        = "acct"
+  pool_name           = "pool1"
+  resource_group_name = "rg"
+  location            = "westeurope"
+  service_level       = "Premium"
+  volume_path         = each.key
+  subnet_id           = "x"
+  storage_quota_in_gb = each.value.quota_gib
+}
+
+resource "azurerm_netapp_volume" "outside" {
+  name                = "outside"
+  account_name        = "acct"
+  pool_name           = "pool1"
+  resource_group_name = "rg"
+  location            = "westeurope"
+  service_level       = "Premium"
+  volume_path         = "outside"
+  subnet_id           = "x"
+  storage_quota_in_gb = tonumber(file("/etc/anf/quota"))
+}
+
+resource "azurerm_netapp_volume" "missing" {
+  name                = "missing"
+  account_name        = "acct"
+  pool_name           = "pool1"
+  resource_group_name = "rg"
+  location            = "westeurope"
+  service_level       = "Premium"
+  volume_path         = "missing"
+  subnet_id           = "x"
+  storage_quota_in_gb = local.has_dr ? 1024 : 2048
+}
+`;
+
+  it('reads the text the workspace holds, relative to the module; outside or missing stays unknown', () => {
+    const workspace = workspaceOf({
+      'main.tf': MAIN,
+      'config/volumes.yaml': 'data:\n  quota_gib: 4096\nlog:\n  quota_gib: 1024\n',
+      'config/tags.json.tpl': '{ "env": "${env}", "owner": "sap-basis" }\n',
+    });
+    const volumes = workspace.file('file:///repo/main.tf')?.iac?.volumes ?? [];
+    expect(volumes.map((v) => [v.name?.value, v.quota?.value])).toEqual([
+      ['data-prod', 4096],
+      ['log-prod', 1024],
+      ['outside', undefined],
+      ['missing', undefined],
+    ]);
+    expect(volumes[2]?.quota?.unknown).toContain(
+      'is an absolute path: anf-lint reads files inside the repository only',
+    );
+    expect(volumes[3]?.quota?.unknown).toContain('is not among the files anf-lint read');
+  });
+});

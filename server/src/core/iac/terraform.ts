@@ -276,10 +276,13 @@ export function readTerraformModule(
   keep?: TerraformTrees,
   varFiles?: readonly string[],
   problems?: Map<string, ParseProblem[]>,
+  readText?: (uri: string) => string | undefined,
 ): Map<string, IacEstate> {
   const trees = new ModuleTrees(folders, keep);
   moduleReading.trees = trees;
   moduleReading.stack = [];
+  moduleReading.readText = readText;
+  moduleReading.rootFolder = [...targets][0] !== undefined ? folderOfUri([...targets][0]!) : undefined;
   const result = new Map<string, IacEstate>();
   attributeCache = new Map();
   budget = new Budget();
@@ -402,6 +405,8 @@ export function readTerraformModule(
   } finally {
     attributeCache = new Map();
     moduleReading.trees = undefined;
+    moduleReading.readText = undefined;
+    moduleReading.rootFolder = undefined;
     trees.delete();
   }
 }
@@ -819,7 +824,14 @@ function moduleScope(
 }
 
 /** The trees of the module reading under way (readTerraformModule); undefined when a file is read alone. */
-const moduleReading: { trees?: ModuleTrees; stack: string[] } = { stack: [] };
+const moduleReading: {
+  trees?: ModuleTrees;
+  stack: string[];
+  /** The text of a file of the workspace, by URI (`file()`, `templatefile()`, `fileexists()`); undefined when a file is read alone. */
+  readText?: (uri: string) => string | undefined;
+  /** The root module's folder (`path.root`). */
+  rootFolder?: string;
+} = { stack: [] };
 
 /**
  * The outputs of one instance of a called module, as an object read when asked
@@ -1814,7 +1826,36 @@ class Reader {
 
   private readonly evalScope: EvalScope = {
     reference: (parts) => this.reference(parts),
+    readFile: (path) => this.readFile(path),
   };
+
+  /**
+   * `file()`, `templatefile()`, `fileexists()`: a file of the repository by a path relative to
+   * this module's folder (`${path.module}/x.yaml`, `${path.root}/x.json`), its text as the
+   * workspace holds it (nothing is read from disk here: the evaluation stays pure). Outside the
+   * repository, or a file the workspace does not hold: unknown, with the reason.
+   */
+  private readFile(path: string): string | Unknown {
+    if (/^(?:\/|~|[A-Za-z]:[\\/]|\\\\)/.test(path))
+      return unknown(`\`${path}\` is an absolute path: anf-lint reads files inside the repository only`);
+    const read = moduleReading.readText;
+    if (!read) {
+      this.unresolved = true;
+      return unknown(`\`${path}\` is read when the folder is read as a module`);
+    }
+    let uri: string;
+    try {
+      uri = new URL(path, folderOfUri(this.uri)).href;
+    } catch {
+      return unknown(`\`${path}\` is not a path anf-lint can resolve`);
+    }
+    const text = read(uri);
+    if (text === undefined)
+      return unknown(
+        `\`${path}\` is not among the files anf-lint read (outside the repository, missing, or not a kind of file anf-lint reads)`,
+      );
+    return text;
+  }
   private readonly named = new Map<string, TfValue>();
   private readonly pending = new Set<string>();
 
@@ -1838,8 +1879,17 @@ class Reader {
       this.named.set(key, value);
       return value;
     }
-    if (root === 'path')
-      return name === 'module' || name === 'root' || name === 'cwd' ? '.' : unknown(`\`${key}\` is not known`);
+    if (root === 'path') {
+      // Paths relative to this module's folder, which `file()` resolves (path.root: the root module's folder from here).
+      if (name === 'root' || name === 'cwd') {
+        const rootFolder = moduleReading.rootFolder;
+        const here = folderOfUri(this.uri);
+        if (!rootFolder || rootFolder === here) return '.';
+        const up = relativeUri(here, `${rootFolder}x`).replace(/\/?x$/, '');
+        return up === '' ? '.' : up;
+      }
+      return name === 'module' ? '.' : unknown(`\`${key}\` is not known`);
+    }
     if (root === 'terraform')
       return name === 'workspace'
         ? unknown('`terraform.workspace` is chosen when Terraform runs')

@@ -49,6 +49,9 @@ export class TerraformModules {
   /** Trees of the module files read, kept until the file changes (bounded): a folder's reading and its callers' share them. */
   private readonly trees = new TerraformTrees();
 
+  /** Folders whose reading used `file()` and its kin: another file's change may change them. */
+  private readonly readingFiles = new Set<string>();
+
   /** `.anf-lint.yaml` files and the var files each names per module folder (`terraform.varFiles`), as URIs. */
   private readonly varFileConfigs = new Map<string, ReadonlyMap<string, readonly string[]>>();
 
@@ -71,7 +74,13 @@ export class TerraformModules {
     const folder = folderOf(uri);
     const member = file !== undefined && isModuleFile(file);
     const set = this.folders.get(folder);
-    if (!member && !set?.has(uri)) return false;
+    if (!member && !set?.has(uri)) {
+      // A file a folder's `file()` may read: that folder reads again.
+      if (this.readingFiles.size === 0) return false;
+      for (const f of this.readingFiles) this.forget(f);
+      this.readingFiles.clear();
+      return true;
+    }
     this.trees.drop(uri);
     this.forget(folder);
     // Who calls whom changed: the called folders' `calledBy` too.
@@ -173,8 +182,12 @@ export class TerraformModules {
       .map(([uri]) => uri)
       .sort();
     // Calls that reach no NetApp resource (most modules of a real repository) cost nothing,
-    // unless a file reads a module's outputs (`module.naming.pool_name`).
-    const calls = [...reaches].some((f) => this.holdsResources(f, get)) || (reaches.size > 0 && readsOutputs(members));
+    // unless a file reads a module's outputs (`module.naming.pool_name`) or a file (`file()`).
+    const calls =
+      [...reaches].some((f) => this.holdsResources(f, get)) ||
+      (reaches.size > 0 && readsOutputs(members)) ||
+      readsFiles(members);
+    if (readsFiles(members)) this.readingFiles.add(folder);
     if (
       !calls &&
       callers.length === 0 &&
@@ -188,7 +201,13 @@ export class TerraformModules {
     );
     const results: Results =
       calls || varFiles.length > 0 || (members.length >= 2 && moduleNeeded(members))
-        ? evaluateGuarded([...members, ...named], (f, purpose) => this.filesOf(f, get, purpose), this.trees, varFiles)
+        ? evaluateGuarded(
+            [...members, ...named],
+            (f, purpose) => this.filesOf(f, get, purpose),
+            this.trees,
+            varFiles,
+            (uri) => get(uri)?.source.text,
+          )
         : new Map();
     if (callers.length === 0) return results;
     // A called module: its values that use a variable are judged where each caller sets them, and
@@ -266,9 +285,10 @@ function evaluateGuarded(
   folders: ModuleFolders,
   trees: TerraformTrees,
   varFiles?: readonly string[],
+  readText?: (uri: string) => string | undefined,
 ): Results {
   try {
-    return evaluate(members, folders, trees, varFiles);
+    return evaluate(members, folders, trees, varFiles, readText);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const results: Results = new Map();
@@ -289,6 +309,7 @@ function evaluate(
   folders: ModuleFolders,
   trees: TerraformTrees,
   varFiles?: readonly string[],
+  readText?: (uri: string) => string | undefined,
 ): Results {
   const targets = new Set(members.filter(isTarget).map((m) => m.uri));
   const files: TerraformModuleFile[] = members.map((m) => ({
@@ -297,7 +318,7 @@ function evaluate(
     kind: m.kind as TerraformModuleFile['kind'],
   }));
   const problems = new Map<string, ParseProblem[]>();
-  const estates = readTerraformModule(files, targets, folders, trees, varFiles, problems);
+  const estates = readTerraformModule(files, targets, folders, trees, varFiles, problems, readText);
   // A pool's volumes in other files of the module count in its totals (over-commitment, budgets).
   const byPool = new Map<string, ElsewhereVolume[]>();
   for (const [uri, estate] of estates) {
@@ -396,6 +417,11 @@ function readsOutputs(members: readonly ParsedFile[]): boolean {
   return members.some(
     (m) => hasResources(m) && /\bmodule\.[A-Za-z_][\w-]*(?:\[[^\]\n]*\])?\.[A-Za-z_]/.test(m.source.text),
   );
+}
+
+/** `file()`, `templatefile()`, `fileexists()` in a `.tf` file with NetApp resources: read with the folder, which can see the workspace's files. */
+function readsFiles(members: readonly ParsedFile[]): boolean {
+  return members.some((m) => hasResources(m) && /\b(?:file|templatefile|fileexists)\s*\(/.test(m.source.text));
 }
 
 function hasResources(file: ParsedFile): boolean {
