@@ -122,4 +122,5 @@ export const RULE_CATALOG: readonly RuleCatalogEntry[] = [
   { code: 'ANF902', name: 'invalid-config-value' },
   { code: 'ANF903', name: 'unknown-rule-code' },
   { code: 'ANF904', name: 'unknown-region' },
+  { code: 'ANF905', name: 'deprecated-config-key' },
 ];

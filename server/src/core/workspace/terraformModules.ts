@@ -464,8 +464,10 @@ function moduleNeeded(members: readonly ParsedFile[]): boolean {
 /** `terraform.varFiles` of a `.anf-lint.yaml`: module folder URI -> var file URIs, both resolved from the configuration file's folder. */
 function varFilesOf(configUri: string, text: string): Map<string, readonly string[]> {
   const out = new Map<string, readonly string[]>();
-  const named = parseConfigFile(text).config.terraform?.varFiles;
-  if (!named) return out;
+  const config = parseConfigFile(text).config;
+  // `iac.varFiles`, and the old `terraform.varFiles` (ANF905) where it names another folder.
+  const named = { ...(config.terraform?.varFiles ?? {}), ...(config.iac?.varFiles ?? {}) };
+  if (Object.keys(named).length === 0) return out;
   const base = folderOf(configUri);
   const resolve = (path: string, folder: boolean): string | undefined => {
     try {
