@@ -229,6 +229,19 @@ describe('a condition anf-lint cannot evaluate decides whether a resource is dep
     expect(hover?.markdown).toContain('Deployed only if');
   });
 
+  it("ARM: a child resource of a conditional pool shares its parent's note", () => {
+    const template = JSON.parse(ARM);
+    const [account, pool, scratch] = template.resources;
+    const child = { ...scratch, name: 'data', properties: { ...scratch.properties, creationToken: 'data' } };
+    delete child.condition;
+    child.type = 'volumes';
+    template.resources = [account, { ...pool, condition: "[parameters('deployScratch')]", resources: [child] }];
+    const workspace = workspaceOf({ 'azuredeploy.json': JSON.stringify(template, null, 2) });
+    const v = volume(workspace, 'azuredeploy.json');
+    expect(v.name?.value).toBe('data');
+    expect(v.deployedIf).toMatch(/^deployed only if `\[parameters\('deployScratch'\)\]`/);
+  });
+
   it('Bicep `if`: kept with the note; a known false condition deploys nothing', () => {
     const workspace = workspaceOf({
       'main.bicep': `param deployScratch bool

@@ -97,6 +97,8 @@ interface Pending {
   readonly address: string;
   readonly depth: number;
   readonly repeated: boolean;
+  /** A parent (or a nested deployment) deployed only if a condition anf-lint could not evaluate holds: so is this. */
+  readonly deployedIf?: string;
 }
 
 class ArmReader {
@@ -244,7 +246,7 @@ class ArmReader {
   ): void {
     const { node } = at;
     const obj = this.obj(node, scope);
-    let deployedIf: string | undefined;
+    let deployedIf = at.deployedIf;
     if (scope) {
       const condition = obj.field('condition');
       // A false condition deploys nothing; an unknown one is read as deployed, and says so.
@@ -263,7 +265,15 @@ class ArmReader {
         : fullName?.value;
     const qualifiedName = fullName && qualified !== undefined ? { ...fullName, value: qualified } : fullName;
     if (lower === 'microsoft.resources/deployments')
-      return this.deployment(obj, node, scope, address, at, repeated, pending);
+      return this.deployment(
+        obj,
+        node,
+        scope,
+        address,
+        { ...at, ...(deployedIf ? { deployedIf } : {}) },
+        repeated,
+        pending,
+      );
     const name = lastSegment(qualifiedName);
     const api = str(obj.field('apiVersion'));
     const annotation = annotationFor(this.source, spanOf(node));
@@ -347,6 +357,7 @@ class ArmReader {
           address: `${address}.resources[${i}]`,
           depth: at.depth,
           repeated,
+          ...(deployedIf ? { deployedIf } : {}),
         }),
       );
     }
@@ -395,17 +406,16 @@ class ArmReader {
       const nested = this.templateScope(template, given, hint);
       innerScope = nested;
     }
-    pending.push(
-      ...this.resourcesOf(
-        template,
-        innerScope,
-        undefined,
-        undefined,
-        `${address}.properties.template.`,
-        at.depth + 1,
-        repeated,
-      ),
+    const nested = this.resourcesOf(
+      template,
+      innerScope,
+      undefined,
+      undefined,
+      `${address}.properties.template.`,
+      at.depth + 1,
+      repeated,
     );
+    pending.push(...(at.deployedIf ? nested.map((p) => ({ ...p, deployedIf: at.deployedIf })) : nested));
   }
 
   // ---- fields ----------------------------------------------------------------------------
