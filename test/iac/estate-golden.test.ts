@@ -3,7 +3,13 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSchema, resolveConfig, Workspace } from '../../server/src/core';
 import { computeManifestFigures } from '../../server/src/core/manifest/figures';
-import type { IacAccount, IacPool, IacValue, IacVolume } from '../../server/src/core/iac/estate';
+import {
+  iacResourceOf,
+  type IacAccount,
+  type IacPool,
+  type IacValue,
+  type IacVolume,
+} from '../../server/src/core/iac/estate';
 
 /**
  * Golden dumps of realistic estates (test/fixtures/iac/estates/<name>/): every file of the folder
@@ -36,7 +42,7 @@ function shown(v: IacValue<unknown> | undefined, unit = ''): string {
 }
 
 function header(r: IacAccount | IacPool | IacVolume): string {
-  return `${r.kind} ${r.address ?? r.symbol}${r.repeated ? ' (repeated: how many is unknown)' : ''}`;
+  return `${r.kind} ${r.address ?? r.symbol}${r.repeated ? ' (repeated: how many is unknown)' : ''}${r.deployedIf ? ` (${r.deployedIf})` : ''}`;
 }
 
 interface Dump {
@@ -76,7 +82,6 @@ function dump(dir: string): Dump {
       if (p.qos) lines.push(`    qos: ${shown(p.qos)}`);
     }
     const figures = file.manifest ? computeManifestFigures(file.manifest, config) : undefined;
-    const byVolume = new Map((figures?.volumes ?? []).map((f) => [f.span.start, f]));
     for (const v of iac.volumes) {
       lines.push(
         `  ${header(v)}`,
@@ -89,11 +94,11 @@ function dump(dir: string): Dump {
       if (v.protocols) lines.push(`    protocols: ${shown(v.protocols)}`);
       if (v.creationToken) lines.push(`    path: ${shown(v.creationToken)}`);
       if (v.workload) lines.push(`    workload: ${v.workload.kind} (from ${v.workload.from})`);
-      // The figures of the volume as the manifest model computes them.
+      // The figures of the volume as the manifest model computes them, found by the resource read (its identity), not its name.
       const manifestVolume = file.manifest?.accounts
         .flatMap((a) => a.pools.flatMap((p) => p.volumes))
-        .find((m) => m.name?.value === v.name?.value && v.name?.value !== undefined);
-      const f = manifestVolume ? figures?.volume(manifestVolume) : byVolume.get(v.span.start);
+        .find((m) => iacResourceOf(m) === v);
+      const f = manifestVolume ? figures?.volume(manifestVolume) : undefined;
       lines.push(
         `    figures: quota ${f?.quotaGiB ?? 'unknown'} GiB, throughput ${f?.throughput ? `${f.throughput.mibps} MiB/s` : 'unknown'}`,
       );

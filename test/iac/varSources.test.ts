@@ -49,6 +49,18 @@ describe('variable values from named var files and examples', () => {
     expect(quota.origin).toContain('prod.tfvars line 1 (a var file named in .anf-lint.yaml)');
   });
 
+  it('reads the var files named under iac: (iac.varFiles), which win over the old terraform.varFiles', () => {
+    const { quota } = quotaOf({
+      'infra/main.tf': MAIN,
+      'environments/prod.tfvars': 'quota_gib = 4096\n',
+      'environments/old.tfvars': 'quota_gib = 100\n',
+      '.anf-lint.yaml':
+        'iac:\n  varFiles:\n    infra: [environments/prod.tfvars]\nterraform:\n  varFiles:\n    infra: [environments/old.tfvars]\n',
+    });
+    expect(quota.value).toBe(4096);
+    expect(quota.origin).toContain('prod.tfvars line 1 (a var file named in .anf-lint.yaml)');
+  });
+
   it("never reads a named file outside the configuration file's folder", () => {
     const { quota } = quotaOf(
       {

@@ -69,6 +69,10 @@ export const configSchema = z.strictObject({
           z.optional(z.array(z.string().check(z.minLength(1)))),
           'ARM and Bicep parameters files to read with the template of their folder, as paths from the folder of this file (infra/prod.parameters.json, infra/prod.bicepparam). Without it, anf-lint reads <template>.parameters.json and a .bicepparam whose `using` names the template; example files (*.parameters.example.json) only where nothing else gives a value.',
         ),
+        varFiles: described(
+          z.optional(z.record(z.string(), z.array(z.string().check(z.minLength(1))))),
+          "Var files a Terraform root module is planned with (`terraform plan -var-file=...`, tflint's `varfile`): a map from a module folder to its var files, both relative to this file, e.g. { infra: [environments/prod.tfvars] }. They are read after terraform.tfvars and *.auto.tfvars, in the order listed.",
+        ),
       }),
     ),
     'Infrastructure code: which files give values the code itself does not hold.',
@@ -96,7 +100,7 @@ export const configSchema = z.strictObject({
     z.strictObject({
       varFiles: described(
         z.optional(z.record(z.string(), z.array(z.string().check(z.minLength(1))))),
-        "Var files a Terraform root module is planned with (`terraform plan -var-file=...`, tflint's `varfile`): a map from a module folder to its var files, both relative to this file, e.g. { infra: [environments/prod.tfvars] }. They are read after terraform.tfvars and *.auto.tfvars, in the order listed.",
+        'Old place of `iac.varFiles`, still read (ANF905 says so): move it under `iac:`. Where both name a folder, `iac.varFiles` wins.',
       ),
     }),
   ),

@@ -24,6 +24,7 @@ export const CONFIG_CODES = {
   invalidValue: 'ANF902',
   unknownRule: 'ANF903',
   unknownRegion: 'ANF904',
+  deprecatedKey: 'ANF905',
 } as const;
 
 export interface ConfigFileResult {
@@ -145,6 +146,16 @@ function parseConfigFileUnguarded(text: string): ConfigFileResult {
         });
       }
     }
+  }
+  // Issue 27: the var files moved under `iac:` beside the parameters files; the old key is still read.
+  const terraform = value['terraform'];
+  if (terraform !== null && typeof terraform === 'object' && 'varFiles' in terraform) {
+    problems.push({
+      code: CONFIG_CODES.deprecatedKey,
+      span: keySpanAt(doc, ['terraform', 'varFiles'], text),
+      message:
+        '`terraform.varFiles` is the old place of this key: it is still read, but move it under `iac:` as `iac.varFiles` (beside `iac.parameterFiles`). Where both name a folder, `iac.varFiles` wins.',
+    });
   }
   const region = value['region'];
   if (typeof region === 'string' && !resolvePrices(region).known) {

@@ -362,9 +362,13 @@ function serviceLevelReason(value: IacValue<string> | undefined, source: EstateS
 }
 
 function repeatedReason(resource: IacResource | undefined): string[] {
-  return resource?.repeated
-    ? ['instances: `count`, `for_each` or a loop repeats it and anf-lint cannot tell how many times']
-    : [];
+  return [
+    ...(resource?.repeated
+      ? ['instances: `count`, `for_each` or a loop repeats it and anf-lint cannot tell how many times']
+      : []),
+    // A condition anf-lint could not evaluate: listed (a miss is worse), and said so.
+    ...(resource?.deployedIf ? [`deployed: ${resource.deployedIf}`] : []),
+  ];
 }
 
 function volumeUnknowns(

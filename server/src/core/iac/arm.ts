@@ -16,6 +16,7 @@ import {
   armVolume,
   common,
   decimalSlip,
+  deployedOnlyIf,
   lastSegment,
   poolFromId,
   segment,
@@ -97,6 +98,8 @@ interface Pending {
   readonly address: string;
   readonly depth: number;
   readonly repeated: boolean;
+  /** A parent (or a nested deployment) deployed only if a condition anf-lint could not evaluate holds: so is this. */
+  readonly deployedIf?: string;
 }
 
 class ArmReader {
@@ -246,10 +249,13 @@ class ArmReader {
   ): void {
     const { node } = at;
     const obj = this.obj(node, scope);
+    let deployedIf = at.deployedIf;
     if (scope) {
       const condition = obj.field('condition');
-      // A false condition deploys nothing; an unknown one is read as deployed.
+      // A false condition deploys nothing; an unknown one is read as deployed, and says so.
       if (condition && condition.value === false) return;
+      if (condition && condition.value === undefined)
+        deployedIf = deployedOnlyIf(condition.raw.replace(/^"|"$/g, ''), condition.unknown);
     }
     const typeText = typeof obj.field('type')?.value === 'string' ? (obj.field('type')!.value as string) : '';
     // A child's type and name are relative to its parent's (`capacityPools`, `pool/volume` under an account).
@@ -262,7 +268,15 @@ class ArmReader {
         : fullName?.value;
     const qualifiedName = fullName && qualified !== undefined ? { ...fullName, value: qualified } : fullName;
     if (lower === 'microsoft.resources/deployments')
-      return this.deployment(obj, node, scope, address, at, repeated, pending);
+      return this.deployment(
+        obj,
+        node,
+        scope,
+        address,
+        { ...at, ...(deployedIf ? { deployedIf } : {}) },
+        repeated,
+        pending,
+      );
     const name = lastSegment(qualifiedName);
     const api = str(obj.field('apiVersion'));
     const annotation = annotationFor(this.source, spanOf(node));
@@ -277,6 +291,7 @@ class ArmReader {
       ...(api ? { apiVersion: api } : {}),
       ...(annotation ? { annotation } : {}),
       ...(tags ? { tags } : {}),
+      ...(deployedIf ? { deployedIf } : {}),
     };
     // az output flattens the properties onto the resource; templates keep them under `properties`.
     const props = obj.field('properties')?.object ?? (this.language === 'az-cli' ? obj : undefined);
@@ -348,6 +363,7 @@ class ArmReader {
           address: `${address}.resources[${i}]`,
           depth: at.depth,
           repeated,
+          ...(deployedIf ? { deployedIf } : {}),
         }),
       );
     }
@@ -396,17 +412,16 @@ class ArmReader {
       const nested = this.templateScope(template, given, hint);
       innerScope = nested;
     }
-    pending.push(
-      ...this.resourcesOf(
-        template,
-        innerScope,
-        undefined,
-        undefined,
-        `${address}.properties.template.`,
-        at.depth + 1,
-        repeated,
-      ),
+    const nested = this.resourcesOf(
+      template,
+      innerScope,
+      undefined,
+      undefined,
+      `${address}.properties.template.`,
+      at.depth + 1,
+      repeated,
     );
+    pending.push(...(at.deployedIf ? nested.map((p) => ({ ...p, deployedIf: at.deployedIf })) : nested));
   }
 
   // ---- fields ----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import {
   armVolume,
   common,
   decimalSlip,
+  deployedOnlyIf,
   lastSegment,
   poolFromId,
   segment,
@@ -403,12 +404,15 @@ class BicepReader {
     const subnets: IacSubnet[] = [];
     /** The instance suffix (`[2]`) each looped declaration is at while its children are read. */
     const current = new Map<Decl, string>();
-    const read = (d: Decl): void => {
-      for (const instance of this.instancesOf(d)) {
+    // A child of a resource deployed only if an unknown condition holds is deployed only then too.
+    const read = (d: Decl, parentIf?: string): void => {
+      for (const own of this.instancesOf(d)) {
+        const deployedIf = own.deployedIf ?? parentIf;
+        const instance = { ...own, ...(deployedIf ? { deployedIf } : {}) };
         current.set(d, instance.suffix);
         // `existing`: a parent named here and deployed elsewhere: nothing of its own to read.
         if (!d.existing) this.readInstance(d, instance, current, { accounts, pools, volumes, subnets });
-        for (const child of this.decls) if (child.parent === d) read(child);
+        for (const child of this.decls) if (child.parent === d) read(child, deployedIf);
         current.delete(d);
       }
     };
@@ -452,15 +456,23 @@ class BicepReader {
    * evaluate is read once, as repeated. A false `if` (or filter) deploys nothing; an unknown one
    * is read as deployed.
    */
-  private *instancesOf(d: Decl): Generator<{ suffix: string; repeated: boolean }> {
+  private *instancesOf(d: Decl): Generator<{ suffix: string; repeated: boolean; deployedIf?: string }> {
+    let deployedIf: string | undefined;
     const deployed = (): boolean => {
+      deployedIf = undefined;
       if (!d.condition) return true;
       const c = this.eval(d.condition, 0);
+      // Unknown: read as deployed (a miss is worse), and said so.
+      if (!c.ok) deployedIf = deployedOnlyIf(d.condition.text.replace(/^\(|\)$/g, '').trim(), c.reason);
       return !(c.ok && c.value === false);
     };
     if (!d.loop) {
       if (!deployed() || !this.budget.instance()) return;
-      yield { suffix: '', repeated: d.parent !== undefined && (this.repeatedParent.get(d.parent) ?? false) };
+      yield {
+        suffix: '',
+        repeated: d.parent !== undefined && (this.repeatedParent.get(d.parent) ?? false),
+        ...(deployedIf ? { deployedIf } : {}),
+      };
       return;
     }
     const [head, arrayNode] = d.loop.namedChildren.filter((c) => c.type !== 'comment');
@@ -504,7 +516,7 @@ class BicepReader {
         if (index) this.locals.set(index, { value: { ok: true, value: i }, where: `${i}` });
         if (!deployed()) continue;
         this.repeatedParent.set(d, false);
-        yield { suffix: `[${i}]`, repeated: false };
+        yield { suffix: `[${i}]`, repeated: false, ...(deployedIf ? { deployedIf } : {}) };
       }
     } finally {
       restore();
@@ -540,7 +552,7 @@ class BicepReader {
 
   private readInstance(
     d: Decl,
-    instance: { suffix: string; repeated: boolean },
+    instance: { suffix: string; repeated: boolean; deployedIf?: string },
     current: ReadonlyMap<Decl, string>,
     out: { accounts: IacAccount[]; pools: IacPool[]; volumes: IacVolume[]; subnets: IacSubnet[] },
   ): void {
@@ -563,6 +575,7 @@ class BicepReader {
       span: spanOf(d.node),
       headSpan: { start: d.node.startIndex, end: (d.body ?? d.node).startIndex },
       repeated: instance.repeated,
+      ...(instance.deployedIf ? { deployedIf: instance.deployedIf } : {}),
       ...(name ? { name } : {}),
       ...(d.api ? { apiVersion: d.api } : {}),
       ...(annotation ? { annotation } : {}),

@@ -95,6 +95,12 @@ export interface IacResource {
   readonly repeated: boolean;
   readonly name?: IacValue<string>;
   readonly apiVersion?: IacValue<string>;
+  /**
+   * A condition anf-lint could not evaluate decides whether the resource is deployed (ARM
+   * `condition`, Bicep `if`, Terraform `count = var.x ? 1 : 0`): it is kept (a miss is worse), and
+   * this says so: "deployed only if `<condition>`: its value is unknown: <reason>".
+   */
+  readonly deployedIf?: string;
 }
 
 export interface IacAccount extends IacResource {

@@ -168,6 +168,14 @@ export interface Meta {
   readonly spec?: IacWorkload;
   /** A volume of an application volume group: the group's symbol. */
   readonly volumeGroup?: string;
+  /** IacResource.deployedIf: a condition anf-lint could not evaluate decides whether it is deployed. */
+  readonly deployedIf?: string;
+}
+
+/** IacResource.deployedIf's text for a condition (as written) whose value is unknown. */
+export function deployedOnlyIf(condition: string, reason: string | undefined): string {
+  const shown = condition.length > 60 ? `${condition.slice(0, 57)}...` : condition; // not a fact: message length
+  return `deployed only if \`${shown}\`: its value is unknown${reason ? `: ${reason}` : ''}`;
 }
 
 export function armPool(meta: Meta, props: Obj | undefined): IacPool {
@@ -306,6 +314,7 @@ export function common(meta: Meta) {
     ...(meta.address ? { address: meta.address } : {}),
     ...(meta.name ? { name: meta.name } : {}),
     ...(meta.apiVersion ? { apiVersion: meta.apiVersion } : {}),
+    ...(meta.deployedIf ? { deployedIf: meta.deployedIf } : {}),
   };
 }
 

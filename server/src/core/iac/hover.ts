@@ -135,8 +135,16 @@ function plural(n: number, noun: string): string | undefined {
  */
 export function valueOriginNote(estate: IacEstate, offset: number): string | undefined {
   const found = valueAt(estate, offset);
-  if (!found || found.value.value === undefined || !found.value.origin) return undefined;
-  return `${capitalize(LABELS[found.key] ?? found.key)}: ${found.value.origin}.`;
+  const origin =
+    !found || found.value.value === undefined || !found.value.origin
+      ? undefined
+      : `${capitalize(LABELS[found.key] ?? found.key)}: ${found.value.origin}.`;
+  // A resource whose deployment hangs on a condition anf-lint could not evaluate says so (IacResource.deployedIf).
+  const conditional = [...estate.volumes, ...estate.pools, ...estate.accounts].find(
+    (r) => r.deployedIf !== undefined && offset >= r.span.start && offset <= r.span.end,
+  );
+  const note = conditional ? `${capitalize(conditional.deployedIf!)}.` : undefined;
+  return origin && note ? `${origin}\n\n${note}` : (origin ?? note);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   armVolume,
   bool,
   common,
+  deployedOnlyIf,
   kerberosFlavor,
   num,
   opt,
@@ -66,6 +67,7 @@ import {
 } from './subnets';
 import { baseName } from '../fileKind';
 import { placeInstance, relativeUri } from './instance';
+import { EVALUATION_STOPPED_CODE } from './arm';
 import {
   getNodeValue,
   parseTree as parseJson,
@@ -156,6 +158,8 @@ interface Scope {
   readonly unset: Set<string>;
   readonly locals: Map<string, Declared>;
   readonly resources: Map<string, { readonly block: Block; readonly uri: string; readonly source: SourceText }>;
+  /** `module` blocks by name: `module.x.out` reads the called module's `output "out"` (moduleOutputs). */
+  readonly modules: Map<string, { readonly block: Block; readonly uri: string; readonly source: SourceText }>;
 }
 
 /**
@@ -185,6 +189,7 @@ export function readTerraform(
   budget = new Budget();
   instancesRead = 0;
   stoppedAt = undefined;
+  tooDeep.at = undefined;
   try {
     const top = topBlocks(root, source.text);
     const scope = emptyScope();
@@ -211,6 +216,8 @@ export function readTerraform(
       : undefined;
     const estate = reader.estate(undefined, reuse);
     reuse?.commit();
+    const deep = deepValue();
+    if (deep) problems.push(tooDeepProblem(deep.span));
     const calls = reader.calls().map((c) => c.call);
     return calls.length > 0 ? { ...estate, calls } : estate;
   } finally {
@@ -239,8 +246,12 @@ export interface TerraformModuleFile {
   readonly kind: 'terraform' | 'terraform-vars';
 }
 
-/** The `.tf` and `.tfvars` files of another folder, for a `module` block whose `source` is that folder. */
-export type ModuleFolders = (folder: string) => readonly TerraformModuleFile[] | undefined;
+/**
+ * The `.tf` and `.tfvars` files of another folder, for a `module` block whose `source` is that
+ * folder. `purpose` 'outputs': for `module.x.out` (the files are wanted even when the folder holds
+ * no NetApp resource: a naming module).
+ */
+export type ModuleFolders = (folder: string, purpose?: 'outputs') => readonly TerraformModuleFile[] | undefined;
 
 /** `./modules/anf`, `../anf`: Terraform reads a source starting with `./` or `../` as a folder. */
 const LOCAL_SOURCE = /^\.\.?\//;
@@ -272,13 +283,20 @@ export function readTerraformModule(
   folders?: ModuleFolders,
   keep?: TerraformTrees,
   varFiles?: readonly string[],
+  problems?: Map<string, ParseProblem[]>,
+  readText?: (uri: string) => string | undefined,
 ): Map<string, IacEstate> {
   const trees = new ModuleTrees(folders, keep);
+  moduleReading.trees = trees;
+  moduleReading.stack = [];
+  moduleReading.readText = readText;
+  moduleReading.rootFolder = [...targets][0] !== undefined ? folderOfUri([...targets][0]!) : undefined;
   const result = new Map<string, IacEstate>();
   attributeCache = new Map();
   budget = new Budget();
   instancesRead = 0;
   stoppedAt = undefined;
+  tooDeep.at = undefined;
   try {
     const parsed: ParsedModuleFile[] = [];
     for (const file of files) {
@@ -389,9 +407,14 @@ export function readTerraformModule(
       for (const [uri, estate] of result)
         if (estate.calls && estate.calls.length > 0) result.set(uri, { ...estate, stopped: message });
     }
+    const deep = deepValue();
+    if (deep && problems) problems.set(deep.uri, [tooDeepProblem(deep.span)]);
     return result;
   } finally {
     attributeCache = new Map();
+    moduleReading.trees = undefined;
+    moduleReading.readText = undefined;
+    moduleReading.rootFolder = undefined;
     trees.delete();
   }
 }
@@ -552,7 +575,7 @@ function instanceOf(
       for (const [key, value] of keys) {
         const one = instanceOne(
           trees,
-          caller.withEach({ key, value, ...(vars ? { vars } : {}) }),
+          caller.withEach({ key, value, source: expr, ...(vars ? { vars } : {}) }),
           { ...call, key, repeated: false },
           block,
           stack,
@@ -569,6 +592,20 @@ function instanceOf(
   const count = attributes(block.body).get('count');
   if (count) {
     const n = caller.eval(count.namedChildren[1]!);
+    const optional = n.ok ? undefined : caller.optionalCount(count.namedChildren[1]!);
+    if (optional && takeInstances(1, `module.${call.name}`)) {
+      const one = instanceOne(
+        trees,
+        caller.withInstance(undefined, 0),
+        { ...call, index: 0, repeated: false },
+        block,
+        stack,
+      );
+      if (!one) return undefined;
+      const mark = <T extends IacAccount | IacPool | IacVolume>(r: T): T =>
+        r.deployedIf ? r : { ...r, deployedIf: optional };
+      return { accounts: one.accounts.map(mark), pools: one.pools.map(mark), volumes: one.volumes.map(mark) };
+    }
     if (
       n.ok &&
       typeof n.value === 'number' &&
@@ -614,6 +651,22 @@ let instancesRead = 0;
 /** Whether `n` more instances fit the reading's budget (and counts them when they do). */
 /** Where the reading first passed MAX_INSTANCES: the address of the loop it read once instead. */
 let stoppedAt: string | undefined;
+
+/** The first value of the reading whose expression nested past the evaluator's bound (hcl/eval.ts MAX_NESTING): ANF422 there. */
+const tooDeep: { at?: { readonly uri: string; readonly span: Span } } = {};
+
+function deepValue(): { readonly uri: string; readonly span: Span } | undefined {
+  return tooDeep.at;
+}
+
+function tooDeepProblem(span: Span): ParseProblem {
+  return {
+    code: EVALUATION_STOPPED_CODE,
+    span,
+    severity: 'info',
+    message: `anf-lint stopped evaluating this expression: it nests more than ${budget.maxNesting} levels deep, so its value is unknown here (and in every value that uses it). This is a bound on anf-lint's work, not a problem of the file; Terraform evaluates it.`,
+  };
+}
 
 function takeInstances(n: number, address: string): boolean {
   if (instancesRead + n > MAX_INSTANCES) {
@@ -704,34 +757,10 @@ function instanceOne(
 ): Made | undefined {
   const folder = call.local ? localModuleFolder(caller.uri, call.source) : undefined;
   if (!folder || stack.includes(folder) || stack.length > MAX_MODULE_DEPTH) return undefined;
-  const files = (trees.folders?.(folder) ?? []).filter((f) => f.kind === 'terraform');
-  const parsed = files.flatMap((f) => {
-    const p = trees.parse(f);
-    return p ? [p] : [];
-  });
-  if (parsed.length === 0) return undefined;
-  const scope = emptyScope();
+  const module = moduleScope(trees, caller, call.name, block, folder);
+  if (!module) return undefined;
+  const { parsed, args, readers } = module;
   const callerFolder = folderOfUri(caller.uri);
-  for (const p of parsed) declare(scope, p.blocks, p.file.uri, p.file.source, relativeUri(callerFolder, p.file.uri));
-  const args = new Map<string, Field>();
-  for (const [key, attr] of attributes(block.body)) {
-    if (MODULE_META_ARGUMENTS.has(key)) continue;
-    const expr = attr.namedChildren[1]!;
-    const field = caller.argument(expr, spanOf(attr.namedChildren[0]!));
-    args.set(key, field);
-    if (!scope.variables.has(key) && !scope.unset.has(key)) continue; // not a variable of the module: Terraform refuses the call
-    const line = caller.source.positionAt(attr.startIndex).line + 1;
-    scope.variables.set(key, {
-      node: expr,
-      uri: caller.uri,
-      source: caller.source,
-      from: `module "${call.name}" in ${baseName(caller.uri)} line ${line}`,
-      value: caller.eval(expr, 0),
-    });
-    scope.unset.delete(key);
-  }
-  const readers = new Map<string, Reader>();
-  for (const p of parsed) readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
   const made: Made = { accounts: [], pools: [], volumes: [] };
   for (const p of parsed) {
     const reader = readers.get(p.file.uri)!;
@@ -755,6 +784,111 @@ function instanceOne(
     made.volumes.push(...own.volumes.map((r) => placeInstance(r, place)));
   }
   return made;
+}
+
+/**
+ * One instance of a called module: its `.tf` files read with the variables the `module` block's
+ * arguments set (evaluated in `caller`'s scope, with the instance's `each`/`count.index`), their
+ * defaults otherwise (a child module loads no `.tfvars`). Undefined when the folder has no `.tf`
+ * file anf-lint knows.
+ */
+function moduleScope(
+  trees: ModuleTrees,
+  caller: Reader,
+  name: string,
+  block: Block,
+  folder: string,
+  purpose?: 'outputs',
+): { parsed: ParsedModuleFile[]; args: Map<string, Field>; readers: Map<string, Reader> } | undefined {
+  const files = (trees.folders?.(folder, purpose) ?? []).filter((f) => f.kind === 'terraform');
+  const parsed = files.flatMap((f) => {
+    const p = trees.parse(f);
+    return p ? [p] : [];
+  });
+  if (parsed.length === 0) return undefined;
+  const scope = emptyScope();
+  const callerFolder = folderOfUri(caller.uri);
+  for (const p of parsed) declare(scope, p.blocks, p.file.uri, p.file.source, relativeUri(callerFolder, p.file.uri));
+  const args = new Map<string, Field>();
+  for (const [key, attr] of attributes(block.body)) {
+    if (MODULE_META_ARGUMENTS.has(key)) continue;
+    const expr = attr.namedChildren[1]!;
+    const field = caller.argument(expr, spanOf(attr.namedChildren[0]!));
+    args.set(key, field);
+    if (!scope.variables.has(key) && !scope.unset.has(key)) continue; // not a variable of the module: Terraform refuses the call
+    const line = caller.source.positionAt(attr.startIndex).line + 1;
+    scope.variables.set(key, {
+      node: expr,
+      uri: caller.uri,
+      source: caller.source,
+      from: `module "${name}" in ${baseName(caller.uri)} line ${line}`,
+      value: caller.eval(expr, 0),
+    });
+    scope.unset.delete(key);
+  }
+  const readers = new Map<string, Reader>();
+  for (const p of parsed) readers.set(p.file.uri, new Reader(p.file.source, p.file.uri, p.blocks, scope, true));
+  return { parsed, args, readers };
+}
+
+/** The trees of the module reading under way (readTerraformModule); undefined when a file is read alone. */
+const moduleReading: {
+  trees?: ModuleTrees;
+  stack: string[];
+  /** The text of a file of the workspace, by URI (`file()`, `templatefile()`, `fileexists()`); undefined when a file is read alone. */
+  readText?: (uri: string) => string | undefined;
+  /** The root module's folder (`path.root`). */
+  rootFolder?: string;
+} = { stack: [] };
+
+/**
+ * The outputs of one instance of a called module, as an object read when asked
+ * (`module.x.out`): each `output "out"` block's `value`, evaluated in the instance's scope.
+ */
+function moduleOutputs(
+  trees: ModuleTrees,
+  caller: Reader,
+  name: string,
+  block: Block,
+  folder: string,
+  address: string,
+): TfValue {
+  if (moduleReading.stack.includes(folder) || moduleReading.stack.length > MAX_MODULE_DEPTH)
+    return unknown(`\`${address}\` calls modules in a circle (or more than ${MAX_MODULE_DEPTH} deep)`);
+  const module = moduleScope(trees, caller, name, block, folder, 'outputs');
+  if (!module) return unknown(`\`${address}\`: the module's folder has no .tf file in the workspace`);
+  const outputs = new Map<string, { node: Node; reader: Reader }>();
+  for (const p of module.parsed)
+    for (const b of p.blocks) {
+      const value = b.type === 'output' && b.labels[0] ? attributes(b.body).get('value') : undefined;
+      if (value) outputs.set(b.labels[0]!, { node: value.namedChildren[1]!, reader: module.readers.get(p.file.uri)! });
+    }
+  const cache = new Map<string, TfValue>();
+  const get = (key: string): TfValue => {
+    let v = cache.get(key);
+    if (v !== undefined) return v;
+    const out = outputs.get(key);
+    if (!out) v = failure(`\`${address}\` has no output \`${key}\`: no \`output "${key}"\` block in the module`);
+    else {
+      moduleReading.stack.push(folder);
+      try {
+        v = out.reader.evalValue(out.node);
+      } finally {
+        moduleReading.stack.pop();
+      }
+      if (isUnknown(v) && !v.error) v = unknown(`\`${address}.${key}\` (the module's output) is unknown: ${v.reason}`);
+    }
+    cache.set(key, v);
+    return v;
+  };
+  return new Proxy({} as TfObject, {
+    get: (_t, key) => (typeof key === 'string' ? get(key) : undefined),
+    // Every name answers (a missing output is an error with its reason); the listed keys are the outputs.
+    has: (_t, key) => typeof key === 'string',
+    ownKeys: () => [...outputs.keys()],
+    getOwnPropertyDescriptor: (_t, key) =>
+      typeof key === 'string' ? { configurable: true, enumerable: true, writable: false, value: get(key) } : undefined,
+  });
 }
 
 function folderOfUri(uri: string): string {
@@ -810,7 +944,7 @@ function jsonVariables(source: SourceText, problems?: ParseProblem[]): { name: s
 }
 
 function emptyScope(): Scope {
-  return { variables: new Map(), unset: new Set(), locals: new Map(), resources: new Map() };
+  return { variables: new Map(), unset: new Set(), locals: new Map(), resources: new Map(), modules: new Map() };
 }
 
 /** `shown`: how messages name the file (its name; a called module's file by its path from the caller). */
@@ -838,6 +972,8 @@ function declare(
         scope.locals.set(key, { node: attr.namedChildren[1]!, uri, source, from: where(attr) });
     } else if (b.type === 'resource' && b.labels.length >= 2) {
       scope.resources.set(`${b.labels[0]}.${b.labels[1]}`, { block: b, uri, source });
+    } else if (b.type === 'module' && b.labels[0]) {
+      scope.modules.set(b.labels[0], { block: b, uri, source });
     }
   }
 }
@@ -997,6 +1133,14 @@ const SUBNET_RESOURCE_TYPES: ReadonlySet<string> = new Set([
   'azurerm_subnet_network_security_group_association',
 ]);
 
+/** `each` of one instance: its key and value, the variables its `for_each` uses, and the `for_each` expression (read in the same scope). */
+interface EachBinding {
+  readonly key: string;
+  readonly value: unknown;
+  readonly vars?: readonly string[];
+  readonly source?: Node;
+}
+
 class Reader {
   /** A reference this file could not resolve alone (a variable, local or resource of another file, a variable a .tfvars file may set). */
   unresolved = false;
@@ -1008,21 +1152,18 @@ class Reader {
     private readonly scope: Scope,
     private readonly module: boolean,
     /** Inside a `module` block with `for_each`: this instance's `each.key` and `each.value`, and the variables the `for_each` uses. */
-    private readonly each?: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] },
+    private readonly each?: EachBinding,
     /** Inside a block with `count`: this instance's `count.index`. */
     private readonly count?: number,
   ) {}
 
   /** The same file read for one instance of a `module` block with `for_each` (fresh caches: values differ per instance). */
-  withEach(each: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] }): Reader {
+  withEach(each: EachBinding): Reader {
     return new Reader(this.source, this.uri, this.blocks, this.scope, this.module, each);
   }
 
   /** The same file read for one instance of a block with `for_each` (`each`) or `count` (`index`). */
-  withInstance(
-    each: { readonly key: string; readonly value: unknown; readonly vars?: readonly string[] } | undefined,
-    index?: number,
-  ): Reader {
+  withInstance(each: EachBinding | undefined, index?: number): Reader {
     return new Reader(this.source, this.uri, this.blocks, this.scope, this.module, each, index);
   }
 
@@ -1105,8 +1246,8 @@ class Reader {
       const instances = this.instancesOf(b, `${type}.${label}`);
       if (instances) {
         // One resource per instance, each read with its `count.index` or `each` bound.
-        for (const { reader, address } of instances) {
-          reader.readResource(b, type, address, address, false, accounts, pools, volumes);
+        for (const { reader, address, deployedIf } of instances) {
+          reader.readResource(b, type, address, address, false, accounts, pools, volumes, deployedIf);
           if (reader.unresolved) this.unresolved = true;
         }
       } else
@@ -1164,12 +1305,18 @@ class Reader {
    * reader per instance, with its address. Undefined when the block has neither, or its instances
    * are unknown (it is then read once, as repeated); `count = 0` gives none.
    */
-  private instancesOf(b: Block, symbol: string): { reader: Reader; address: string }[] | undefined {
+  private instancesOf(
+    b: Block,
+    symbol: string,
+  ): { reader: Reader; address: string; deployedIf?: string }[] | undefined {
     const attrs = attributes(b.body);
     const countNode = attrs.get('count')?.namedChildren[1];
     const forEachNode = attrs.get('for_each')?.namedChildren[1];
     if (countNode) {
       const n = this.eval(countNode);
+      const optional = n.ok ? undefined : this.optionalCount(countNode);
+      if (optional && takeInstances(1, symbol))
+        return [{ reader: this.withInstance(undefined, 0), address: `${symbol}[0]`, deployedIf: optional }];
       if (
         !n.ok ||
         typeof n.value !== 'number' ||
@@ -1189,11 +1336,28 @@ class Reader {
       if (!each || each.length > MAX_LOOP_INSTANCES || !takeInstances(each.length, symbol)) return undefined;
       const vars = this.varsOf(forEachNode, forEachNode.text);
       return each.map(([key, value]) => ({
-        reader: this.withInstance({ key, value, ...(vars ? { vars } : {}) }),
+        reader: this.withInstance({ key, value, source: forEachNode, ...(vars ? { vars } : {}) }),
         address: `${symbol}["${key}"]`,
       }));
     }
     return undefined;
+  }
+
+  /**
+   * `count = var.x ? 1 : 0` (either order) whose condition is unknown: the resource is read as
+   * deployed once (a miss is worse), with the note saying on what it depends. Undefined for any
+   * other count.
+   */
+  optionalCount(countNode: Node): string | undefined {
+    const inner = unwrap(countNode);
+    if (inner?.type !== 'conditional') return undefined;
+    const [c, a, b] = inner.namedChildren;
+    if (!c || !a || !b) return undefined;
+    const [x, y] = [this.eval(a), this.eval(b)];
+    if (!x.ok || !y.ok || !((x.value === 1 && y.value === 0) || (x.value === 0 && y.value === 1))) return undefined;
+    const cond = this.eval(c);
+    if (cond.ok) return undefined;
+    return deployedOnlyIf(x.value === 1 ? c.text : `!(${c.text})`, cond.reason);
   }
 
   /** One NetApp resource (or one instance of it) as accounts, pools and volumes. */
@@ -1206,9 +1370,10 @@ class Reader {
     accounts: IacAccount[],
     pools: IacPool[],
     volumes: IacVolume[],
+    deployedIf?: string,
   ): void {
     const obj = this.obj(b.body, spanOf(b.node));
-    const meta = { ...this.meta(b, symbol, obj), address, repeated };
+    const meta = { ...this.meta(b, symbol, obj), address, repeated, ...(deployedIf ? { deployedIf } : {}) };
     if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
     else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
     else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
@@ -1460,6 +1625,7 @@ class Reader {
 
   private makeField(expr: Node, keySpan: Span, anchor?: Span): Field {
     const value = this.eval(expr, 0);
+    if (budget.tooDeep && !tooDeep.at) tooDeep.at = { uri: this.uri, span: anchor ?? spanOf(expr) };
     const literal = anchor ? undefined : literalOf(expr);
     const object = this.objectOf(expr, 0, anchor);
     const items = this.itemsOf(expr, anchor);
@@ -1489,13 +1655,16 @@ class Reader {
     const seen = new Set<string>();
     const visit = (n: Node, depth: number): void => {
       if (depth > MAX_DEPTH) return;
-      const chain = n.type === 'expression' ? attrChain(n) : undefined;
+      const chain = n.type === 'expression' ? refHead(n) : undefined;
       if (chain && chain.length >= 2 && chain[0] === 'var') {
         found.add(chain[1]!);
         return;
       }
       if (chain && chain[0] === 'each' && this.each) {
-        for (const name of this.each.vars ?? []) found.add(name);
+        // `each.value.quota`: the variables of this key's `quota` where the `for_each` object writes it, else all the `for_each` uses.
+        const entry = this.each.source ? this.eachEntry(this.each.source, this.each.key, chain.slice(1)) : undefined;
+        if (entry) visit(entry, depth + 1);
+        else for (const name of this.each.vars ?? []) found.add(name);
         return;
       }
       if (chain && chain.length >= 2 && chain[0] === 'local') {
@@ -1510,6 +1679,38 @@ class Reader {
     };
     visit(expr, 0);
     return found.size > 0 ? [...found] : undefined;
+  }
+
+  /**
+   * Where a `for_each` object written in the code (directly, or through `local.x`/`var.x`) holds
+   * `each.value.<path>` of the instance `key`: the expression of that entry, or undefined when
+   * it is not written as an object constructor (a `for` expression, a function, a .tfvars value).
+   */
+  private eachEntry(source: Node, key: string, path: readonly string[]): Node | undefined {
+    if (path[0] !== 'value') return undefined;
+    let node: Node | undefined = source;
+    for (let hops = 0; node && hops < MAX_DEPTH; hops++) {
+      const inner = unwrap(node);
+      const target: Declared | undefined = inner ? this.referenced(inner, node) : undefined;
+      if (!target?.node || target.value) break;
+      node = target.node;
+    }
+    const names = [key, ...path.slice(1)];
+    for (const name of names) {
+      const inner: Node | undefined = node ? unwrap(node) : undefined;
+      if (inner?.type !== 'object') return undefined;
+      node = undefined;
+      const elems: readonly Node[] = inner.namedChildren;
+      for (const elem of elems) {
+        if (elem.type !== 'object_elem') continue;
+        const [k, v]: readonly (Node | undefined)[] = elem.namedChildren;
+        if (!k || !v) continue;
+        const bare = k.namedChildren.length === 1 && k.namedChildren[0]!.type === 'variable_expr';
+        const written = bare ? { ok: true, value: k.text } : this.eval(k);
+        if (written.ok && written.value === name) node = v;
+      }
+    }
+    return node;
   }
 
   private itemsOf(expr: Node, anchor?: Span): Field[] | undefined {
@@ -1600,12 +1801,21 @@ class Reader {
    */
   private originOf(expr: Node, raw: string): string | undefined {
     // Most values use no variable: a look at the text spares walking the tree.
-    if (!raw.includes('var.') && !raw.includes('local.')) return undefined;
+    if (!raw.includes('var.') && !raw.includes('local.') && !raw.includes('module.')) return undefined;
     const inner = unwrap(expr);
     if (!inner || inner.type === 'object' || inner.type === 'tuple') return undefined;
     const notes: string[] = [];
     const visit = (n: Node, depth: number): void => {
       if (depth > MAX_DEPTH || notes.length > MAX_ORIGINS) return;
+      const head = n.type === 'expression' ? refHead(n) : undefined;
+      if (head && head[0] === 'module' && head.length >= 2 && this.scope.modules.has(head[1]!)) {
+        const declared = this.scope.modules.get(head[1]!)!;
+        const line = declared.source.positionAt(declared.block.node.startIndex).line + 1;
+        notes.push(
+          `\`${n.text.slice(0, 60)}\`, an output of module "${head[1]}" (${baseName(declared.uri)} line ${line})`,
+        );
+        return;
+      }
       const chain = n.type === 'expression' ? attrChain(n) : undefined;
       if (chain && chain.length >= 2 && (chain[0] === 'var' || chain[0] === 'local')) {
         const name = chain.join('.');
@@ -1660,7 +1870,36 @@ class Reader {
 
   private readonly evalScope: EvalScope = {
     reference: (parts) => this.reference(parts),
+    readFile: (path) => this.readFile(path),
   };
+
+  /**
+   * `file()`, `templatefile()`, `fileexists()`: a file of the repository by a path relative to
+   * this module's folder (`${path.module}/x.yaml`, `${path.root}/x.json`), its text as the
+   * workspace holds it (nothing is read from disk here: the evaluation stays pure). Outside the
+   * repository, or a file the workspace does not hold: unknown, with the reason.
+   */
+  private readFile(path: string): string | Unknown {
+    if (/^(?:\/|~|[A-Za-z]:[\\/]|\\\\)/.test(path))
+      return unknown(`\`${path}\` is an absolute path: anf-lint reads files inside the repository only`);
+    const read = moduleReading.readText;
+    if (!read) {
+      this.unresolved = true;
+      return unknown(`\`${path}\` is read when the folder is read as a module`);
+    }
+    let uri: string;
+    try {
+      uri = new URL(path, folderOfUri(this.uri)).href;
+    } catch {
+      return unknown(`\`${path}\` is not a path anf-lint can resolve`);
+    }
+    const text = read(uri);
+    if (text === undefined)
+      return unknown(
+        `\`${path}\` is not among the files anf-lint read (outside the repository, missing, or not a kind of file anf-lint reads)`,
+      );
+    return text;
+  }
   private readonly named = new Map<string, TfValue>();
   private readonly pending = new Set<string>();
 
@@ -1677,9 +1916,24 @@ class Reader {
       return unknown('`count.index` is known only inside a resource or module block with `count`');
     }
     if (root === 'data') return unknown(`\`${key}\` is a data source: Terraform reads it from Azure when it plans`);
-    if (root === 'module') return unknown(`\`${key}\` is a module output: anf-lint does not read module outputs`);
-    if (root === 'path')
-      return name === 'module' || name === 'root' || name === 'cwd' ? '.' : unknown(`\`${key}\` is not known`);
+    if (root === 'module') {
+      const known = this.named.get(key);
+      if (known !== undefined) return known;
+      const value = this.moduleValue(name!);
+      this.named.set(key, value);
+      return value;
+    }
+    if (root === 'path') {
+      // Paths relative to this module's folder, which `file()` resolves (path.root: the root module's folder from here).
+      if (name === 'root' || name === 'cwd') {
+        const rootFolder = moduleReading.rootFolder;
+        const here = folderOfUri(this.uri);
+        if (!rootFolder || rootFolder === here) return '.';
+        const up = relativeUri(here, `${rootFolder}x`).replace(/\/?x$/, '');
+        return up === '' ? '.' : up;
+      }
+      return name === 'module' ? '.' : unknown(`\`${key}\` is not known`);
+    }
     if (root === 'terraform')
       return name === 'workspace'
         ? unknown('`terraform.workspace` is chosen when Terraform runs')
@@ -1696,6 +1950,68 @@ class Reader {
     } finally {
       this.pending.delete(key);
     }
+  }
+
+  /**
+   * `module.x`: the outputs of the module `x` calls (a local source), read in each instance's
+   * scope: an object, a list of them with `count`, a map with `for_each`.
+   */
+  private moduleValue(name: string): TfValue {
+    const declared = this.scope.modules.get(name);
+    if (!declared) {
+      this.unresolved = true;
+      return unknown(
+        this.module
+          ? `\`module.${name}\` is not declared in the .tf files of this folder`
+          : `\`module.${name}\` is not declared in this file (another file of the folder may declare it)`,
+      );
+    }
+    const trees = moduleReading.trees;
+    if (!trees) {
+      // Read alone: the module step reads the folder with the modules it calls.
+      this.unresolved = true;
+      return unknown(`\`module.${name}\` is a module output: read when the folder is read with the modules it calls`);
+    }
+    const caller =
+      declared.uri === this.uri
+        ? this.withInstance(undefined)
+        : new Reader(declared.source, declared.uri, [], this.scope, this.module);
+    const attrs = attributes(declared.block.body);
+    const sourceNode = attrs.get('source')?.namedChildren[1];
+    const written = sourceNode ? caller.eval(sourceNode) : UNKNOWN;
+    const source = written.ok && typeof written.value === 'string' ? written.value : undefined;
+    const folder = localModuleFolder(declared.uri, source);
+    if (!folder)
+      return unknown(
+        source === undefined
+          ? `the \`source\` of module "${name}" is unknown`
+          : `module "${name}" comes from \`${source}\`: its code (and its outputs) is not in the repository`,
+      );
+    const countNode = attrs.get('count')?.namedChildren[1];
+    const forEachNode = attrs.get('for_each')?.namedChildren[1];
+    const instance = (reader: Reader, address: string) =>
+      moduleOutputs(trees, reader, name, declared.block, folder, address);
+    if (countNode) {
+      const n = caller.evalValue(countNode);
+      if (isUnknown(n)) return unknown(`how many instances of \`module.${name}\` there are is unknown: ${n.reason}`);
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+        return failure(`\`count\` of \`module.${name}\` is not a whole number`);
+      if (n > MAX_LOOP_INSTANCES)
+        return unknown(`\`module.${name}\` has ${n} instances; anf-lint reads at most ${MAX_LOOP_INSTANCES}`);
+      return Array.from({ length: n }, (_, i) => instance(caller.withInstance(undefined, i), `module.${name}[${i}]`));
+    }
+    if (forEachNode) {
+      const each = eachOf(caller.eval(forEachNode));
+      if (!each)
+        return unknown(`the instances of \`module.${name}\` are unknown: its \`for_each\` could not be evaluated`);
+      if (each.length > MAX_LOOP_INSTANCES)
+        return unknown(`\`module.${name}\` has ${each.length} instances; anf-lint reads at most ${MAX_LOOP_INSTANCES}`);
+      const out: TfObject = {};
+      for (const [key, value] of each)
+        out[key] = instance(caller.withInstance({ key, value, source: forEachNode }), `module.${name}["${key}"]`);
+      return out;
+    }
+    return instance(caller, `module.${name}`);
   }
 
   private declaredValue(kind: 'var' | 'local', name: string): TfValue {
@@ -1784,6 +2100,24 @@ function attrChain(expr: Node): string[] | undefined {
   return chain;
 }
 
+/**
+ * The root and first name of a reference, whatever follows them (`var.sizes["data"]` ->
+ * ['var', 'sizes']; `each.value.quota` -> ['each', 'value', 'quota']: the attribute names up to
+ * the first index).
+ */
+function refHead(expr: Node): string[] | undefined {
+  const named = expr.type === 'expression' ? expr.namedChildren : [];
+  if (named[0]?.type !== 'variable_expr') return undefined;
+  const chain = [named[0].text];
+  for (const n of named.slice(1)) {
+    if (n.type !== 'get_attr') break;
+    const id = n.namedChildren[0];
+    if (!id) break;
+    chain.push(id.text);
+  }
+  return chain;
+}
+
 /** The expression's single inner node (through `expression` / `collection_value` wrappers). */
 function unwrap(n: Node): Node | undefined {
   let cur: Node | undefined = n;
@@ -1850,4 +2184,43 @@ function joined(f: Field | undefined): IacValue<string> | undefined {
   if (!list) return undefined;
   const { value, ...rest } = list;
   return value ? { ...rest, value: value.join(',') } : rest;
+}
+
+/**
+ * The variables a `.tfvars` file sets, with where each name is written: its top-level attributes
+ * (`.tfvars.json`: its top-level properties). For ANF423 (a value for an undeclared variable).
+ */
+export function tfvarsKeys(source: SourceText, uri: string): { name: string; span: Span }[] {
+  if (isJsonTfvars(uri))
+    return jsonVariables(source).map(({ name, at }) => {
+      const quoted = source.text.indexOf('"', at);
+      const start = quoted >= 0 ? quoted : at;
+      return { name, span: { start, end: start + JSON.stringify(name).length } };
+    });
+  const tree = parseTree('terraform', source.text);
+  if (!tree) return [];
+  try {
+    const out: { name: string; span: Span }[] = [];
+    for (const [name, attr] of attributes(memo(tree.rootNode.namedChildren.find((n) => n.type === 'body')))) {
+      const key = attr.namedChildren[0]!;
+      out.push({ name, span: spanOf(key) });
+    }
+    return out;
+  } finally {
+    attributeCache = new Map();
+    tree.delete();
+  }
+}
+
+/** The names of the `variable "x"` blocks of a `.tf` file, read from its text (a block's header is on one line). */
+export function declaredVariableNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/^[ \t]*variable[ \t]+"([^"\n]+)"[ \t]*\{/gm)) names.add(m[1]!);
+  for (const m of text.matchAll(/^[ \t]*variable[ \t]+([A-Za-z_][\w-]*)[ \t]*\{/gm)) names.add(m[1]!);
+  return names;
+}
+
+/** Whether Terraform loads a `.tfvars` file by itself (`terraform.tfvars`, `*.auto.tfvars`, their `.json` forms). */
+export function isLoadedTfvars(uri: string): boolean {
+  return tfvarsOrder(uri) !== undefined;
 }

@@ -119,6 +119,7 @@ export const RULE_CATALOG: readonly RuleCatalogEntry[] = [
   { code: 'ANF420', name: 'terraform-undeclared-variable' },
   { code: 'ANF421', name: 'undeclared-parameter' },
   { code: 'ANF422', name: 'iac-evaluation-stopped' },
+  { code: 'ANF423', name: 'terraform-undeclared-tfvars-key' },
   { code: 'ANF500', name: 'latency-floor' },
   { code: 'ANF501', name: 'buffered-cached-working-set' },
   { code: 'ANF502', name: 'block-size-split' },
@@ -133,4 +134,5 @@ export const RULE_CATALOG: readonly RuleCatalogEntry[] = [
   { code: 'ANF902', name: 'invalid-config-value' },
   { code: 'ANF903', name: 'unknown-rule-code' },
   { code: 'ANF904', name: 'unknown-region' },
+  { code: 'ANF905', name: 'deprecated-config-key' },
 ];

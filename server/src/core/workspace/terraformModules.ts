@@ -1,7 +1,13 @@
 import type { ParseProblem } from '../diagnostics';
 import type { ElsewhereVolume } from '../iac/estate';
 import { estateRead } from '../iac/read';
-import { localModuleFolder, readTerraformModule, TerraformTrees, type TerraformModuleFile } from '../iac/terraform';
+import {
+  localModuleFolder,
+  readTerraformModule,
+  TerraformTrees,
+  type ModuleFolders,
+  type TerraformModuleFile,
+} from '../iac/terraform';
 import { bicepModuleUri, readBicepModule } from '../iac/bicep';
 import type { ParsedFile } from './parsedFile';
 import { PARSER_FAILURE } from './parseFile';
@@ -43,6 +49,9 @@ export class TerraformModules {
   /** Trees of the module files read, kept until the file changes (bounded): a folder's reading and its callers' share them. */
   private readonly trees = new TerraformTrees();
 
+  /** Folders whose reading used `file()` and its kin: another file's change may change them. */
+  private readonly readingFiles = new Set<string>();
+
   /** `.anf-lint.yaml` files and the var files each names per module folder (`terraform.varFiles`), as URIs. */
   private readonly varFileConfigs = new Map<string, ReadonlyMap<string, readonly string[]>>();
 
@@ -65,7 +74,13 @@ export class TerraformModules {
     const folder = folderOf(uri);
     const member = file !== undefined && isModuleFile(file);
     const set = this.folders.get(folder);
-    if (!member && !set?.has(uri)) return false;
+    if (!member && !set?.has(uri)) {
+      // A file a folder's `file()` may read: that folder reads again.
+      if (this.readingFiles.size === 0) return false;
+      for (const f of this.readingFiles) this.forget(f);
+      this.readingFiles.clear();
+      return true;
+    }
     this.trees.drop(uri);
     this.forget(folder);
     // Who calls whom changed: the called folders' `calledBy` too.
@@ -166,8 +181,13 @@ export class TerraformModules {
       .filter(([uri, called]) => folderOf(uri) !== folder && called.includes(folder))
       .map(([uri]) => uri)
       .sort();
-    // Calls that reach no NetApp resource (most modules of a real repository) cost nothing.
-    const calls = [...reaches].some((f) => this.holdsResources(f, get));
+    // Calls that reach no NetApp resource (most modules of a real repository) cost nothing,
+    // unless a file reads a module's outputs (`module.naming.pool_name`) or a file (`file()`).
+    const calls =
+      [...reaches].some((f) => this.holdsResources(f, get)) ||
+      (reaches.size > 0 && readsOutputs(members)) ||
+      readsFiles(members);
+    if (readsFiles(members)) this.readingFiles.add(folder);
     if (
       !calls &&
       callers.length === 0 &&
@@ -181,7 +201,13 @@ export class TerraformModules {
     );
     const results: Results =
       calls || varFiles.length > 0 || (members.length >= 2 && moduleNeeded(members))
-        ? evaluateGuarded([...members, ...named], (f) => this.filesOf(f, get), this.trees, varFiles)
+        ? evaluateGuarded(
+            [...members, ...named],
+            (f, purpose) => this.filesOf(f, get, purpose),
+            this.trees,
+            varFiles,
+            (uri) => get(uri)?.source.text,
+          )
         : new Map();
     if (callers.length === 0) return results;
     // A called module: its values that use a variable are judged where each caller sets them, and
@@ -239,9 +265,13 @@ export class TerraformModules {
     return false;
   }
 
-  private filesOf(folder: string, get: (uri: string) => ParsedFile | undefined): TerraformModuleFile[] | undefined {
+  private filesOf(
+    folder: string,
+    get: (uri: string) => ParsedFile | undefined,
+    purpose?: 'outputs',
+  ): TerraformModuleFile[] | undefined {
     const uris = this.folders.get(folder);
-    if (!uris || !this.holdsResources(folder, get)) return undefined;
+    if (!uris || (purpose !== 'outputs' && !this.holdsResources(folder, get))) return undefined;
     return [...uris].sort().flatMap((u) => {
       const f = get(u);
       return f ? [{ uri: f.uri, source: f.source, kind: f.kind as TerraformModuleFile['kind'] }] : [];
@@ -252,12 +282,13 @@ export class TerraformModules {
 /** A module reader that throws leaves each file as read alone, and says so (ANF003) instead of failing the request. */
 function evaluateGuarded(
   members: readonly ParsedFile[],
-  folders: (folder: string) => TerraformModuleFile[] | undefined,
+  folders: ModuleFolders,
   trees: TerraformTrees,
   varFiles?: readonly string[],
+  readText?: (uri: string) => string | undefined,
 ): Results {
   try {
-    return evaluate(members, folders, trees, varFiles);
+    return evaluate(members, folders, trees, varFiles, readText);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const results: Results = new Map();
@@ -275,9 +306,10 @@ function evaluateGuarded(
 
 function evaluate(
   members: readonly ParsedFile[],
-  folders: (folder: string) => TerraformModuleFile[] | undefined,
+  folders: ModuleFolders,
   trees: TerraformTrees,
   varFiles?: readonly string[],
+  readText?: (uri: string) => string | undefined,
 ): Results {
   const targets = new Set(members.filter(isTarget).map((m) => m.uri));
   const files: TerraformModuleFile[] = members.map((m) => ({
@@ -285,7 +317,8 @@ function evaluate(
     source: m.source,
     kind: m.kind as TerraformModuleFile['kind'],
   }));
-  const estates = readTerraformModule(files, targets, folders, trees, varFiles);
+  const problems = new Map<string, ParseProblem[]>();
+  const estates = readTerraformModule(files, targets, folders, trees, varFiles, problems, readText);
   // A pool's volumes in other files of the module count in its totals (over-commitment, budgets).
   const byPool = new Map<string, ElsewhereVolume[]>();
   for (const [uri, estate] of estates) {
@@ -305,8 +338,13 @@ function evaluate(
       byPool,
     );
     const { manifest: _manifest, ...rest } = file;
+    // What the module reading found that the file alone did not (an expression nested past the evaluator's bound: ANF422).
+    const added = (problems.get(uri) ?? []).filter(
+      (p) => !file.problems.some((q) => q.code === p.code && q.span.start === p.span.start),
+    );
     results.set(uri, {
       ...rest,
+      ...(added.length > 0 ? { problems: [...file.problems, ...added] } : {}),
       iac: read.estate,
       volumes: read.volumes ?? [],
       ...(read.manifest ? { manifest: read.manifest } : {}),
@@ -374,6 +412,18 @@ function bicepLocalCalls(file: ParsedFile): string[] {
   ].sort();
 }
 
+/** `module.x.out` in a `.tf` file with NetApp resources: the module's outputs are read with the folder. */
+function readsOutputs(members: readonly ParsedFile[]): boolean {
+  return members.some(
+    (m) => hasResources(m) && /\bmodule\.[A-Za-z_][\w-]*(?:\[[^\]\n]*\])?\.[A-Za-z_]/.test(m.source.text),
+  );
+}
+
+/** `file()`, `templatefile()`, `fileexists()` in a `.tf` file with NetApp resources: read with the folder, which can see the workspace's files. */
+function readsFiles(members: readonly ParsedFile[]): boolean {
+  return members.some((m) => hasResources(m) && /\b(?:file|templatefile|fileexists)\s*\(/.test(m.source.text));
+}
+
 function hasResources(file: ParsedFile): boolean {
   const estate = file.iac;
   return (
@@ -414,8 +464,10 @@ function moduleNeeded(members: readonly ParsedFile[]): boolean {
 /** `terraform.varFiles` of a `.anf-lint.yaml`: module folder URI -> var file URIs, both resolved from the configuration file's folder. */
 function varFilesOf(configUri: string, text: string): Map<string, readonly string[]> {
   const out = new Map<string, readonly string[]>();
-  const named = parseConfigFile(text).config.terraform?.varFiles;
-  if (!named) return out;
+  const config = parseConfigFile(text).config;
+  // `iac.varFiles`, and the old `terraform.varFiles` (ANF905) where it names another folder.
+  const named = { ...(config.terraform?.varFiles ?? {}), ...(config.iac?.varFiles ?? {}) };
+  if (Object.keys(named).length === 0) return out;
   const base = folderOf(configUri);
   const resolve = (path: string, folder: boolean): string | undefined => {
     try {

@@ -4,6 +4,7 @@ import { unknownConfigKey } from './ANF901-unknown-config-key';
 import { invalidConfigValue } from './ANF902-invalid-config-value';
 import { unknownRuleCode } from './ANF903-unknown-rule-code';
 import { unknownRegion } from './ANF904-unknown-region';
+import { deprecatedConfigKey } from './ANF905-deprecated-config-key';
 
 export const configRules: readonly Rule[] = [
   configSyntax,
@@ -11,4 +12,5 @@ export const configRules: readonly Rule[] = [
   invalidConfigValue,
   unknownRuleCode,
   unknownRegion,
+  deprecatedConfigKey,
 ];

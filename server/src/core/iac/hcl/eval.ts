@@ -56,6 +56,8 @@ export interface EvalScope extends FunctionContext {
 /** Bounds on the work of one reading (issue 32): steps over every expression, and nesting depth. */
 export class Budget {
   steps = 0;
+  /** Set when an expression nested deeper than `maxNesting`: its value was left unknown (ANF422 says where). */
+  tooDeep = false;
   constructor(
     readonly maxSteps = MAX_EVAL_STEPS,
     readonly maxNesting = MAX_NESTING,
@@ -101,8 +103,10 @@ class Evaluation {
       return unknown(
         `not evaluated: the reading passed ${this.budget.maxSteps.toLocaleString('en-US')} evaluation steps`,
       );
-    if (depth > this.budget.maxNesting)
+    if (depth > this.budget.maxNesting) {
+      this.budget.tooDeep = true;
       return unknown(`not evaluated: the expression nests more than ${this.budget.maxNesting} levels deep`);
+    }
     const d = depth + 1;
     switch (n.type) {
       case 'expression':

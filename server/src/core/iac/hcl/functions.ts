@@ -243,6 +243,23 @@ const FUNCTIONS: Record<string, Fn> = {
       if (!ctx.readFile) return unknown(`\`file("${path}")\`: anf-lint reads no file here`);
       return ctx.readFile(path!);
     }),
+  // A file anf-lint cannot see may still exist: unknown, never false.
+  fileexists: (args, ctx) =>
+    strings(args, 1, ([path]) => {
+      if (!ctx.readFile) return unknown(`\`fileexists("${path}")\`: anf-lint reads no file here`);
+      const text = ctx.readFile(path!);
+      return isUnknown(text) ? text : true;
+    }),
+  templatefile: (args, ctx) => {
+    const path = asString(args[0] ?? null);
+    if (isUnknown(path)) return path;
+    const vars = args[1] ?? {};
+    if (!isObject(vars)) return typed('templatefile', 'an object of variables', vars);
+    if (!ctx.readFile) return unknown(`\`templatefile("${path}")\`: anf-lint reads no file here`);
+    const text = ctx.readFile(path);
+    if (isUnknown(text)) return text;
+    return renderTemplate(text, vars, path);
+  },
   abspath: (args) => strings(args, 1, ([p]) => p!),
   startswith: (args) => strings(args, 2, ([s, p]) => s!.startsWith(p!)),
   endswith: (args) => strings(args, 2, ([s, p]) => s!.endsWith(p!)),
@@ -335,6 +352,56 @@ export function isFunction(name: string): boolean {
 
 function typed(name: string, wanted: string, got: TfValue | undefined): Unknown {
   return failure(`\`${name}\` takes ${wanted}, not ${typeName(got ?? null)}`);
+}
+
+/**
+ * A template file with plain interpolations (`${name}`, `${name.attr}`, `${name["key"]}` of the
+ * variables given): its text. Directives (`%{ if }`, `%{ for }`) and other expressions are unknown
+ * (anf-lint evaluates the simple form only); `$${` and `%%{` are the escapes.
+ */
+function renderTemplate(text: string, vars: TfObject, path: string): TfValue {
+  if (/(?<!%)%\{/.test(text))
+    return unknown(
+      `\`templatefile("${path}")\`: the template uses \`%{ }\` directives, which anf-lint does not evaluate in template files`,
+    );
+  let out = '';
+  let at = 0;
+  const pattern = /\$\$\{|%%\{|\$\{\s*([^{}]*?)\s*\}/g;
+  for (const m of text.matchAll(pattern)) {
+    out += text.slice(at, m.index);
+    at = (m.index ?? 0) + m[0].length;
+    if (m[0] === '$${') {
+      out += '${';
+      continue;
+    }
+    if (m[0] === '%%{') {
+      out += '%{';
+      continue;
+    }
+    const expr = m[1] ?? '';
+    const steps = /^([A-Za-z_][\w-]*)((?:\.[A-Za-z_][\w-]*|\["[^"\\]*"\]|\[\d+\])*)$/.exec(expr);
+    if (!steps)
+      return unknown(
+        `\`templatefile("${path}")\`: \`\${${expr.slice(0, 40)}}\` is not a plain variable, which is all anf-lint evaluates in template files`,
+      );
+    let value: TfValue = Object.hasOwn(vars, steps[1]!)
+      ? vars[steps[1]!]!
+      : failure(`\`templatefile("${path}")\`: the template uses \`${steps[1]}\`, which the call does not pass`);
+    for (const step of steps[2]!.matchAll(/\.([A-Za-z_][\w-]*)|\["([^"\\]*)"\]|\[(\d+)\]/g)) {
+      if (isUnknown(value)) break;
+      const key = step[1] ?? step[2];
+      if (key !== undefined)
+        value = isObject(value) && Object.hasOwn(value, key) ? value[key]! : failure(`\`${expr}\`: no \`${key}\``);
+      else
+        value = Array.isArray(value)
+          ? (value[Number(step[3])] ?? failure(`\`${expr}\`: out of range`))
+          : failure(`\`${expr}\`: not a list`);
+    }
+    const s = asString(value);
+    if (isUnknown(s)) return s;
+    out += s;
+  }
+  return out + text.slice(at);
 }
 
 function strings(args: TfValue[], count: number, f: (s: (string | undefined)[]) => TfValue): TfValue {

@@ -19,6 +19,7 @@ import { delegatedSubnetServiceEndpoint } from './ANF416-delegated-subnet-servic
 import { terraformUndeclaredVariable } from './ANF420-terraform-undeclared-variable';
 import { undeclaredParameter } from './ANF421-undeclared-parameter';
 import { evaluationStopped } from './ANF422-evaluation-stopped';
+import { terraformUndeclaredTfvarsKey } from './ANF423-terraform-undeclared-tfvars-key';
 
 /** Rules only infrastructure code needs (ANF400-ANF449). The sizing rules (ANF110-ANF125) run on IaC too. */
 export const iacRules: readonly Rule[] = [
@@ -42,4 +43,5 @@ export const iacRules: readonly Rule[] = [
   terraformUndeclaredVariable,
   undeclaredParameter,
   evaluationStopped,
+  terraformUndeclaredTfvarsKey,
 ];

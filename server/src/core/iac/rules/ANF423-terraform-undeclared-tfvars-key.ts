@@ -1,0 +1,53 @@
+import { defineRule } from '../../rules/rule';
+import { declaredVariableNames, isLoadedTfvars, tfvarsKeys } from '../terraform';
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
+}
+
+/**
+ * A value in a `.tfvars` file Terraform loads by itself (`terraform.tfvars`, `*.auto.tfvars`, their
+ * `.json` forms) for a variable no `.tf` file of its folder declares. Silent when the folder has no
+ * `.tf` file anf-lint reads (the values may be for a module elsewhere).
+ */
+export const terraformUndeclaredTfvarsKey = defineRule({
+  code: 'ANF423',
+  name: 'terraform-undeclared-tfvars-key',
+  domain: 'iac',
+  defaultSeverity: 'warning',
+  fixes: [],
+  doc: {
+    title: 'A .tfvars value for a variable the module does not declare',
+    what: 'A key of `terraform.tfvars`, `terraform.tfvars.json` or a `*.auto.tfvars[.json]` file when no `.tf` file of the same folder has a `variable` block of that name.',
+    why: 'Terraform warns ("Value for undeclared variable") and ignores the value: a misspelt key (`data_size_gb` for `data_size_gib`) leaves the variable at its default, or without a value, and the volume is deployed with a size nobody chose. anf-lint ignores it too, so the figures use the default.',
+    instead:
+      "Correct the key to the name of the `variable` block, or declare the variable. A value meant for another module belongs in that module's `module` block arguments.",
+    examples: [
+      {
+        flagged: '# variables.tf: variable "data_size_gib" { default = 1024 }\ndata_size_gb = 4096',
+        better: '# variables.tf: variable "data_size_gib" { default = 1024 }\ndata_size_gib = 4096',
+        language: 'hcl',
+      },
+    ],
+    sources: ['TF_VARIABLES'],
+  },
+  appliesTo: (file) => file.kind === 'terraform-vars' && isLoadedTfvars(file.uri),
+  check(context) {
+    const folder = folderOf(context.file.uri);
+    const modules = context.workspace
+      .files()
+      .filter(
+        (f) => f.kind === 'terraform' && folderOf(f.uri) === folder && f.uri.slice(folder.length).indexOf('/') < 0,
+      );
+    if (modules.length === 0) return;
+    const declared = new Set<string>();
+    for (const f of modules) for (const name of declaredVariableNames(f.source.text)) declared.add(name);
+    for (const { name, span } of tfvarsKeys(context.file.source, context.file.uri)) {
+      if (declared.has(name)) continue;
+      context.report({
+        span,
+        message: `\`${name}\` is set here, but no \`.tf\` file of this folder declares \`variable "${name}"\`. Terraform warns ("Value for undeclared variable") and ignores the value, and so does anf-lint. Correct the name or declare the variable.`,
+      });
+    }
+  },
+});
