@@ -385,7 +385,7 @@ describe('re-reading an edited shell script', () => {
     const config = resolveConfig();
     const workspace = new Workspace(config);
     const memo = new LintMemo();
-    const versions = [SPANNING, '${OPTS}' + SPANNING, 'x{OPTS}' + SPANNING];
+    const versions = [SPANNING, `\${OPTS}${SPANNING}`, `x{OPTS}${SPANNING}`];
     memo.follow(workspace.set(URI, versions[0]!, 1, 'shell'));
     lintFile(workspace, URI, config, { memo });
     let version = 1;

@@ -283,13 +283,13 @@ describe('re-reading an edited fstab', () => {
     const at = (needle: string) => first.indexOf(needle);
     const typings = [
       // A space before `nconnect=8`: the note on the first mount moves (ANF217's part of 10.10.1.4).
-      first.slice(0, at('nconnect')) + ' ' + first.slice(at('nconnect')),
+      `${first.slice(0, at('nconnect'))} ${first.slice(at('nconnect'))}`,
       first,
       // nconnect=8 -> nconnect=18: the value every later mount to 10.10.1.4 is compared with.
-      first.slice(0, at('=8') + 1) + '1' + first.slice(at('=8') + 1),
+      `${first.slice(0, at('=8') + 1)}1${first.slice(at('=8') + 1)}`,
       first,
       // 10.10.1.4 -> 10.10.1.44: a new server; the first mount to 10.10.1.4 is now /scratch (ANF214 and ANF217).
-      first.slice(0, at(':/')) + '4' + first.slice(at(':/')),
+      `${first.slice(0, at(':/'))}4${first.slice(at(':/'))}`,
       first,
     ];
     const workspace = new Workspace(config);
@@ -327,9 +327,9 @@ describe('re-reading an edited fstab', () => {
     // The same length each time: a space of the comment becomes a line break, then a space again.
     const at = text.indexOf(' of ');
     const versions = [
-      text.slice(0, at) + '\n' + text.slice(at + 1),
+      `${text.slice(0, at)}\n${text.slice(at + 1)}`,
       text,
-      text.slice(0, at) + 'x' + text.slice(at + 1),
+      `${text.slice(0, at)}x${text.slice(at + 1)}`,
     ];
     let version = 0;
     for (text of versions) {
@@ -339,7 +339,7 @@ describe('re-reading an edited fstab', () => {
     // Typing on the last line keeps the diagnostics above it: the same objects, not placed again.
     const before = lintFile(workspace, URI, config, { memo });
     const last = text.lastIndexOf('_netdev');
-    text = text.slice(0, last) + 'x' + text.slice(last);
+    text = `${text.slice(0, last)}x${text.slice(last)}`;
     memo.follow(workspace.set(URI, text, ++version, 'fstab'));
     const after = lintFile(workspace, URI, config, { memo });
     expect(after).toEqual(wholeLintOf(config, text, version));

@@ -85,9 +85,9 @@ const INSERTS = [
   'NFSv4.1',
   'eda-tools',
   'name: x',
-  NEW_LINE + 'q',
-  NEW_LINE + 'quota',
-  NEW_LINE + 'a: b: c',
+  `${NEW_LINE}q`,
+  `${NEW_LINE}quota`,
+  `${NEW_LINE}a: b: c`,
   ': :',
 ];
 

@@ -350,13 +350,13 @@ describe('robustness', () => {
   it('stays linear on long adversarial lines', () => {
     const long = 50_000; // a quadratic step would take minutes here; linear work takes a few seconds on a busy machine
     const inputs = [
-      ' '.repeat(long) + 'x',
-      '/'.repeat(long) + 'a = 1',
+      `${' '.repeat(long)}x`,
+      `${'/'.repeat(long)}a = 1`,
       '- '.repeat(long),
       '"'.repeat(long),
       '\\ '.repeat(long),
-      'sysctl -w ' + 'a='.repeat(long),
-      'options sunrpc ' + 'x=1 '.repeat(long / 4),
+      `sysctl -w ${'a='.repeat(long)}`,
+      `options sunrpc ${'x=1 '.repeat(long / 4)}`,
       '`'.repeat(long),
     ];
     const kinds: FileKind[] = ['sysctl', 'modprobe', 'tuned', 'shell', 'markdown', 'cloud-init'];
