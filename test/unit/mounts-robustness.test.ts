@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lintFile, parseFile, resolveConfig, Workspace } from '../../server/src/core';
 import { cpuMillisSince, startCpu } from '../support/cpuTime';
+import { propertyRuns } from '../support/propertyRuns';
 
 const PATHS = [
   'etc/fstab',
@@ -103,7 +104,7 @@ describe('mount extraction never throws', () => {
         }
         lintFile(ws, `file:///r/${path}`, resolveConfig({}));
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 
