@@ -16,7 +16,7 @@ import { placeStep, propertyRuns, runTimeout } from '../support/propertyRuns';
 /** Runs per property: a quick run in `npm test`, ROBUSTNESS_RUNS in `npm run fuzz` (test/support/propertyRuns.ts). */
 const RUNS = propertyRuns(20);
 /** Every STEP-th line of the exhaustive tests in `npm test`, every line in `npm run fuzz`. */
-const STEP = placeStep(3);
+const STEP = placeStep(5);
 
 const URI = 'file:///estate.anf.yaml';
 
