@@ -359,7 +359,7 @@ module anf 'br/public:avm/res/net-app/net-app-account:0.12.3' = {
     // The module file alone: its pool size is a param without a value, unknown.
     expect(
       visibleDiagnostics(lintFile(workspace, 'file:///repo/modules/eda-anf.bicep', config)).map(
-        (d) => d.code + ' ' + d.message,
+        (d) => `${d.code} ${d.message}`,
       ),
     ).toEqual([]);
   });

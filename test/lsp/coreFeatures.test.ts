@@ -173,19 +173,19 @@ describe('dependentsOf', () => {
 
   it("re-checks nothing for an fstab edit other files cannot see (a comment typed in), and the mounts' readers for one they can", () => {
     const text = '# data\n10.0.0.4:/v /v nfs hard 0 0\n';
-    const before = () => parseFile('file:///w/etc/fstab', text);
-    const comment = before();
+    const readFresh = () => parseFile('file:///w/etc/fstab', text);
+    const comment = readFresh();
     const commented = parseFile(comment.uri, text.replace('# data', '# data volume'), 1, 'fstab', comment);
     expect(commented.lineEdit).toBeDefined();
     expect(
       names(dependentsOf({ uri: comment.uri, before: comment, after: commented }, [manifest, commented, sysctl])),
     ).toEqual([]);
-    const mount = before();
+    const mount = readFresh();
     const nconnect = parseFile(mount.uri, text.replace('hard', 'hard,nconnect=8'), 1, 'fstab', mount);
     expect(
       names(dependentsOf({ uri: mount.uri, before: mount, after: nconnect }, [manifest, nconnect, sysctl])),
     ).toEqual(['a.anf.yaml', 'etc/sysctl.d/90.conf']);
-    const line = before();
+    const line = readFresh();
     const newLine = parseFile(line.uri, text.replace('# data', '# data\n#'), 1, 'fstab', line);
     expect(names(dependentsOf({ uri: line.uri, before: line, after: newLine }, [manifest, newLine, sysctl]))).toEqual([
       'a.anf.yaml',

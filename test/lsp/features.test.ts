@@ -168,7 +168,7 @@ describe('language server features', () => {
     const next = client.nextDiagnostics(manifest, (p) => p.version === 7);
     client.change(manifest, [{ text: withNewLine }]);
     await next;
-    const line = withNewLine.split('\n').findIndex((l) => l === '            wor');
+    const line = withNewLine.split('\n').indexOf('            wor');
     const keys = await client.request<Completion[]>('textDocument/completion', {
       textDocument: { uri: manifest },
       position: { line, character: 15 },
@@ -185,7 +185,7 @@ describe('language server features', () => {
       '          - name: eda-libs\n',
       '          - \n          - name: eda-libs\n',
     );
-    const itemLine = withItem.split('\n').findIndex((l) => l === '          - ');
+    const itemLine = withItem.split('\n').indexOf('          - ');
     const itemVersion = client.change(manifest, [{ text: withItem }]);
     await client.nextDiagnostics(manifest, (p) => p.version === itemVersion);
     const blocks = await client.request<Completion[]>('textDocument/completion', {

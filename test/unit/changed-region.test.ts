@@ -24,7 +24,7 @@ describe('changedRegion: the one edit between two texts', () => {
     const text = line.repeat(400); // about 29,000 characters: several chunks
     for (const at of [0, 1, 4095, 4096, 4097, 15_000, text.length - 1, text.length]) {
       for (const [before, after] of [
-        [text, text.slice(0, at) + 'x' + text.slice(at)],
+        [text, `${text.slice(0, at)}x${text.slice(at)}`],
         [text, text.slice(0, at) + text.slice(at + 1)],
         [text, text.slice(0, at) + line + text.slice(at)],
       ] as const) {

@@ -23,7 +23,7 @@ function tsFiles(dir: string): string[] {
 function imports(file: string): { target: string; typeOnly: boolean }[] {
   const text = readFileSync(file, 'utf8');
   return [...text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)'/gms)].map((m) => ({
-    target: resolve(dirname(file), m[3]!) + '.ts',
+    target: `${resolve(dirname(file), m[3]!)}.ts`,
     typeOnly: Boolean(m[2]),
   }));
 }

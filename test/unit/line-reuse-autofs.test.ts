@@ -9,8 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/core';
 import { parseFile } from '../../server/src/core/workspace/parseFile';
 import { prng } from '../../bench/generate.mjs';
-import { CORPUS, RUNS } from '../robustness/corpus';
+import { CORPUS } from '../robustness/corpus';
+import { propertyRuns, runTimeout } from '../support/propertyRuns';
 import { applyEdit, lineEdits } from './lineEdits';
+
+/** Runs per property: a quick run in `npm test`; a quarter of ROBUSTNESS_RUNS in `npm run fuzz` (each run lints a dozen edits). */
+const RUNS = propertyRuns(30, 0.25);
 
 const URI = 'file:///host/etc/auto.proj';
 
@@ -74,42 +78,46 @@ const TYPED = [
 const edit = lineEdits(TYPED);
 
 describe('re-reading an edited autofs map', () => {
-  it('gives what a whole read gives, edit after edit, and the same findings', () => {
-    const config = resolveConfig();
-    let reread = 0;
-    let reusedLints = 0;
-    fc.assert(
-      fc.property(fc.constantFrom(...MAPS), fc.array(edit, { minLength: 1, maxLength: 12 }), (start, edits) => {
-        const workspace = new Workspace(config);
-        const fresh = new Workspace(config);
-        const memo = new LintMemo();
-        let text = start;
-        workspace.set(URI, text, 0, 'autofs');
-        lintFile(workspace, URI, config, { memo });
-        let version = 0;
-        for (const e of edits) {
-          text = applyEdit(text, e);
-          const incremental = workspace.set(URI, text, ++version, 'autofs');
-          memo.follow(incremental);
-          if (incremental.lineEdit) reread++;
-          const whole = parseFile(URI, text, version, 'autofs');
-          expect({ mounts: incremental.mounts, problems: incremental.problems }).toEqual({
-            mounts: whole.mounts,
-            problems: whole.problems,
-          });
-          if (!e.lint) continue;
-          fresh.delete(URI);
-          fresh.set(URI, text, version, 'autofs');
-          expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
-        }
-        reusedLints += memo.reused;
-      }),
-      { numRuns: RUNS },
-    );
-    // Both paths were taken: most edits re-read a few lines, and lints reused the memo.
-    expect(reread).toBeGreaterThan(RUNS);
-    expect(reusedLints).toBeGreaterThan(RUNS / 4);
-  }, 120_000);
+  it(
+    'gives what a whole read gives, edit after edit, and the same findings',
+    () => {
+      const config = resolveConfig();
+      let reread = 0;
+      let reusedLints = 0;
+      fc.assert(
+        fc.property(fc.constantFrom(...MAPS), fc.array(edit, { minLength: 1, maxLength: 12 }), (start, edits) => {
+          const workspace = new Workspace(config);
+          const fresh = new Workspace(config);
+          const memo = new LintMemo();
+          let text = start;
+          workspace.set(URI, text, 0, 'autofs');
+          lintFile(workspace, URI, config, { memo });
+          let version = 0;
+          for (const e of edits) {
+            text = applyEdit(text, e);
+            const incremental = workspace.set(URI, text, ++version, 'autofs');
+            memo.follow(incremental);
+            if (incremental.lineEdit) reread++;
+            const whole = parseFile(URI, text, version, 'autofs');
+            expect({ mounts: incremental.mounts, problems: incremental.problems }).toEqual({
+              mounts: whole.mounts,
+              problems: whole.problems,
+            });
+            if (!e.lint) continue;
+            fresh.delete(URI);
+            fresh.set(URI, text, version, 'autofs');
+            expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+          }
+          reusedLints += memo.reused;
+        }),
+        { numRuns: RUNS },
+      );
+      // Both paths were taken: most edits re-read a few lines, and lints reused the memo.
+      expect(reread).toBeGreaterThan(RUNS);
+      expect(reusedLints).toBeGreaterThan(RUNS / 4);
+    },
+    runTimeout(120_000),
+  );
 
   it('re-reads only the edited entry, continued lines together, keeping the other mounts', () => {
     const text = generatedMap(150, 5);

@@ -10,8 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/core';
 import { parseFile } from '../../server/src/core/workspace/parseFile';
 import { provisioningScript } from '../../bench/generate.mjs';
-import { CORPUS, RUNS } from '../robustness/corpus';
+import { CORPUS } from '../robustness/corpus';
+import { placeStep, propertyRuns, runTimeout } from '../support/propertyRuns';
 import { applyEdit, lineEdits } from './lineEdits';
+
+/** Runs per property: a quick run in `npm test`; a quarter of ROBUSTNESS_RUNS in `npm run fuzz` (each run lints a dozen edits). */
+const RUNS = propertyRuns(20, 0.25);
+const STEP = placeStep(5);
 
 const URI = 'file:///host/opt/provision/mount-volumes.sh';
 
@@ -202,47 +207,53 @@ const SURROUNDINGS: readonly (readonly { uri: string; text: string }[])[] = [
 ];
 
 describe('re-reading an edited shell script', () => {
-  it('gives what a whole read and a whole lint give, edit after edit', () => {
-    const config = resolveConfig();
-    let regionReads = 0;
-    let reusedLints = 0;
-    fc.assert(
-      // With small bounds too: the findings listed are each rule's first ones in the order it reports them.
-      fc.property(
-        fc.constantFrom(...FILES),
-        fc.constantFrom(...SURROUNDINGS),
-        fc.array(edit, { minLength: 1, maxLength: 12 }),
-        fc.boolean(),
-        (start, around, edits, bounded) => {
-          const limits = bounded ? { limits: { perRule: 2, perFile: 12 } } : {};
-          const workspace = new Workspace(config);
-          for (const file of around) workspace.set(file.uri, file.text);
-          const fresh = new Workspace(config);
-          for (const file of around) fresh.set(file.uri, file.text);
-          const memo = new LintMemo();
-          let text = start;
-          let version = 1;
-          memo.follow(workspace.set(URI, text, version, 'shell'));
-          lintFile(workspace, URI, config, { memo, ...limits });
-          for (const e of edits) {
-            text = applyEdit(text, e);
-            const incremental = workspace.set(URI, text, ++version, 'shell');
-            if (incremental.lineEdit) regionReads++;
-            memo.follow(incremental);
-            expect(model(incremental)).toEqual(model(parseFile(URI, text, 0, 'shell')));
-            if (!e.lint) continue;
-            fresh.delete(URI);
-            fresh.set(URI, text, 0, 'shell');
-            expect(lintFile(workspace, URI, config, { memo, ...limits })).toEqual(lintFile(fresh, URI, config, limits));
-          }
-          reusedLints += memo.reused;
-        },
-      ),
-      { numRuns: RUNS },
-    );
-    expect(regionReads).toBeGreaterThan(RUNS);
-    expect(reusedLints).toBeGreaterThan(0);
-  }, 180_000);
+  it(
+    'gives what a whole read and a whole lint give, edit after edit',
+    () => {
+      const config = resolveConfig();
+      let regionReads = 0;
+      let reusedLints = 0;
+      fc.assert(
+        // With small bounds too: the findings listed are each rule's first ones in the order it reports them.
+        fc.property(
+          fc.constantFrom(...FILES),
+          fc.constantFrom(...SURROUNDINGS),
+          fc.array(edit, { minLength: 1, maxLength: 12 }),
+          fc.boolean(),
+          (start, around, edits, bounded) => {
+            const limits = bounded ? { limits: { perRule: 2, perFile: 12 } } : {};
+            const workspace = new Workspace(config);
+            for (const file of around) workspace.set(file.uri, file.text);
+            const fresh = new Workspace(config);
+            for (const file of around) fresh.set(file.uri, file.text);
+            const memo = new LintMemo();
+            let text = start;
+            let version = 1;
+            memo.follow(workspace.set(URI, text, version, 'shell'));
+            lintFile(workspace, URI, config, { memo, ...limits });
+            for (const e of edits) {
+              text = applyEdit(text, e);
+              const incremental = workspace.set(URI, text, ++version, 'shell');
+              if (incremental.lineEdit) regionReads++;
+              memo.follow(incremental);
+              expect(model(incremental)).toEqual(model(parseFile(URI, text, 0, 'shell')));
+              if (!e.lint) continue;
+              fresh.delete(URI);
+              fresh.set(URI, text, 0, 'shell');
+              expect(lintFile(workspace, URI, config, { memo, ...limits })).toEqual(
+                lintFile(fresh, URI, config, limits),
+              );
+            }
+            reusedLints += memo.reused;
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      expect(regionReads).toBeGreaterThan(RUNS);
+      expect(reusedLints).toBeGreaterThan(0);
+    },
+    runTimeout(180_000),
+  );
 
   it('lists the findings a whole lint lists when a rule has more than its bound: a mount typed into another command', () => {
     const config = resolveConfig();
@@ -293,7 +304,9 @@ describe('re-reading an edited shell script', () => {
       let letterRead = 0;
       // Edits whose re-read mounts are one run of the mount list (the mount rules' indexes update from it).
       let mountEdits = 0;
-      for (let at = 0; at <= script.length; at++) {
+      // Every fifth place in `npm test` (5 is coprime with the 4 and 2 below: each kind of character
+      // is still typed all over the script), every place in `npm run fuzz`.
+      for (let at = 0; at <= script.length; at += STEP) {
         for (const typed of at % 4 === 0 ? ['x', '\n', '"', '\\', '$'] : at % 2 === 0 ? ['x', '"'] : ['x']) {
           for (const text of [script.slice(0, at) + typed + script.slice(at), script]) {
             edits++;
@@ -321,7 +334,7 @@ describe('re-reading an edited shell script', () => {
       expect(letterRead / letterReads).toBeLessThan(script.length * share);
       expect(memo.reused).toBeGreaterThan(0);
     },
-    180_000,
+    runTimeout(180_000),
   );
 
   it("follows the slot rules' smallest and largest nconnect and the repeated keys' winners through edits of one mount or setting", () => {
@@ -385,7 +398,7 @@ describe('re-reading an edited shell script', () => {
     const config = resolveConfig();
     const workspace = new Workspace(config);
     const memo = new LintMemo();
-    const versions = [SPANNING, '${OPTS}' + SPANNING, 'x{OPTS}' + SPANNING];
+    const versions = [SPANNING, `\${OPTS}${SPANNING}`, `x{OPTS}${SPANNING}`];
     memo.follow(workspace.set(URI, versions[0]!, 1, 'shell'));
     lintFile(workspace, URI, config, { memo });
     let version = 1;

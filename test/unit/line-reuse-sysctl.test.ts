@@ -10,8 +10,12 @@ import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/c
 import { ALL_RULES } from '../../server/src/core/registry';
 import { parseFile } from '../../server/src/core/workspace/parseFile';
 import { sysctlSet, prng } from '../../bench/generate.mjs';
-import { CORPUS, RUNS } from '../robustness/corpus';
+import { CORPUS } from '../robustness/corpus';
+import { propertyRuns, runTimeout } from '../support/propertyRuns';
 import { applyEdit, lineEdits, type LineEdit } from './lineEdits';
+
+/** Runs per property: a quick run in `npm test`; a quarter of ROBUSTNESS_RUNS in `npm run fuzz` (each run lints a dozen edits). */
+const RUNS = propertyRuns(30, 0.25);
 
 const URI = 'file:///host/etc/sysctl.d/90-anf.conf';
 const generated = (lines: number, seed: number) => Object.values(sysctlSet(lines, lines, seed))[0]!;
@@ -111,145 +115,163 @@ const MODPROBE_TYPED = [
 ];
 
 describe('re-reading an edited modprobe.d file', () => {
-  it('gives what a whole read and a whole lint give, edit after edit (lines joined by a trailing backslash)', () => {
-    const config = resolveConfig();
-    let lineReads = 0;
-    let reusedLints = 0;
-    const typed: fc.Arbitrary<LineEdit> = fc.record({
-      at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
-      remove: fc.oneof(
-        { weight: 3, arbitrary: fc.constant(0) },
-        { weight: 1, arbitrary: fc.integer({ min: 1, max: 40 }) },
-      ),
-      insert: fc.oneof(fc.constantFrom(...MODPROBE_TYPED), fc.constant('')),
-      lint: fc.boolean(),
-    });
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...MODPROBE_FILES),
-        fc.constantFrom(...SURROUNDINGS),
-        fc.array(typed, { minLength: 1, maxLength: 12 }),
-        (start, around, edits) => {
-          const workspace = new Workspace(config);
-          for (const file of around) workspace.set(file.uri, file.text);
-          const memo = new LintMemo();
-          const fresh = new Workspace(config);
-          for (const file of around) fresh.set(file.uri, file.text);
-          let text = start;
-          workspace.set(MODPROBE_URI, text, 0, 'modprobe');
-          lintFile(workspace, MODPROBE_URI, config, { memo });
-          let version = 0;
-          for (const e of edits) {
-            text = applyEdit(text, e);
-            const incremental = workspace.set(MODPROBE_URI, text, ++version, 'modprobe');
+  it(
+    'gives what a whole read and a whole lint give, edit after edit (lines joined by a trailing backslash)',
+    () => {
+      const config = resolveConfig();
+      let lineReads = 0;
+      let reusedLints = 0;
+      const typed: fc.Arbitrary<LineEdit> = fc.record({
+        at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+        remove: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(0) },
+          { weight: 1, arbitrary: fc.integer({ min: 1, max: 40 }) },
+        ),
+        insert: fc.oneof(fc.constantFrom(...MODPROBE_TYPED), fc.constant('')),
+        lint: fc.boolean(),
+      });
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...MODPROBE_FILES),
+          fc.constantFrom(...SURROUNDINGS),
+          fc.array(typed, { minLength: 1, maxLength: 12 }),
+          (start, around, edits) => {
+            const workspace = new Workspace(config);
+            for (const file of around) workspace.set(file.uri, file.text);
+            const memo = new LintMemo();
+            const fresh = new Workspace(config);
+            for (const file of around) fresh.set(file.uri, file.text);
+            let text = start;
+            workspace.set(MODPROBE_URI, text, 0, 'modprobe');
+            lintFile(workspace, MODPROBE_URI, config, { memo });
+            let version = 0;
+            for (const e of edits) {
+              text = applyEdit(text, e);
+              const incremental = workspace.set(MODPROBE_URI, text, ++version, 'modprobe');
+              if (incremental.lineEdit) lineReads++;
+              memo.follow(incremental);
+              expect(model(incremental)).toEqual(model(parseFile(MODPROBE_URI, text, version, 'modprobe')));
+              if (!e.lint) continue;
+              fresh.delete(MODPROBE_URI);
+              fresh.set(MODPROBE_URI, text, version, 'modprobe');
+              expect(lintFile(workspace, MODPROBE_URI, config, { memo })).toEqual(
+                lintFile(fresh, MODPROBE_URI, config),
+              );
+            }
+            reusedLints += memo.reused;
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      expect(lineReads).toBeGreaterThan(RUNS);
+      expect(reusedLints).toBeGreaterThan(0);
+    },
+    runTimeout(120_000),
+  );
+  it(
+    'reads a joined line whole wherever it is edited: a character typed, then deleted, at every place of a file',
+    () => {
+      const config = resolveConfig();
+      const start = MODPROBE_FILES[MODPROBE_FILES.length - 1]!;
+      const workspace = new Workspace(config);
+      const memo = new LintMemo();
+      const fresh = new Workspace(config);
+      workspace.set(MODPROBE_URI, start, 0, 'modprobe');
+      lintFile(workspace, MODPROBE_URI, config, { memo });
+      let lineReads = 0;
+      for (let at = 0; at <= start.length; at++) {
+        for (const typed of ['x', '\\', '\n']) {
+          for (const text of [start.slice(0, at) + typed + start.slice(at), start]) {
+            const incremental = workspace.set(MODPROBE_URI, text, 1, 'modprobe');
             if (incremental.lineEdit) lineReads++;
-            memo.follow(incremental);
-            expect(model(incremental)).toEqual(model(parseFile(MODPROBE_URI, text, version, 'modprobe')));
-            if (!e.lint) continue;
+            expect(model(incremental)).toEqual(model(parseFile(MODPROBE_URI, text, 1, 'modprobe')));
             fresh.delete(MODPROBE_URI);
-            fresh.set(MODPROBE_URI, text, version, 'modprobe');
+            fresh.set(MODPROBE_URI, text, 1, 'modprobe');
             expect(lintFile(workspace, MODPROBE_URI, config, { memo })).toEqual(lintFile(fresh, MODPROBE_URI, config));
           }
-          reusedLints += memo.reused;
-        },
-      ),
-      { numRuns: RUNS },
-    );
-    expect(lineReads).toBeGreaterThan(RUNS);
-    expect(reusedLints).toBeGreaterThan(0);
-  }, 120_000);
-  it('reads a joined line whole wherever it is edited: a character typed, then deleted, at every place of a file', () => {
-    const config = resolveConfig();
-    const start = MODPROBE_FILES[MODPROBE_FILES.length - 1]!;
-    const workspace = new Workspace(config);
-    const memo = new LintMemo();
-    const fresh = new Workspace(config);
-    workspace.set(MODPROBE_URI, start, 0, 'modprobe');
-    lintFile(workspace, MODPROBE_URI, config, { memo });
-    let lineReads = 0;
-    for (let at = 0; at <= start.length; at++) {
-      for (const typed of ['x', '\\', '\n']) {
-        for (const text of [start.slice(0, at) + typed + start.slice(at), start]) {
-          const incremental = workspace.set(MODPROBE_URI, text, 1, 'modprobe');
-          if (incremental.lineEdit) lineReads++;
-          expect(model(incremental)).toEqual(model(parseFile(MODPROBE_URI, text, 1, 'modprobe')));
-          fresh.delete(MODPROBE_URI);
-          fresh.set(MODPROBE_URI, text, 1, 'modprobe');
-          expect(lintFile(workspace, MODPROBE_URI, config, { memo })).toEqual(lintFile(fresh, MODPROBE_URI, config));
         }
       }
-    }
-    expect(lineReads).toBe(6 * (start.length + 1));
-  }, 120_000);
+      expect(lineReads).toBe(6 * (start.length + 1));
+    },
+    runTimeout(120_000),
+  );
 });
 
 describe('re-reading an edited sysctl file', () => {
-  it('gives what a whole read and a whole lint give, edit after edit', () => {
-    const config = resolveConfig();
-    let reusedLints = 0;
-    let lineReads = 0;
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...FILES),
-        fc.constantFrom(...SURROUNDINGS),
-        fc.array(edit, { minLength: 1, maxLength: 12 }),
-        (start, around, edits) => {
-          const workspace = new Workspace(config);
-          for (const file of around) workspace.set(file.uri, file.text);
-          const memo = new LintMemo();
-          const fresh = new Workspace(config);
-          for (const file of around) fresh.set(file.uri, file.text);
-          let text = start;
-          workspace.set(URI, text, 0, 'sysctl');
-          lintFile(workspace, URI, config, { memo });
-          let version = 0;
-          for (const e of edits) {
-            text = applyEdit(text, e);
-            const incremental = workspace.set(URI, text, ++version, 'sysctl');
-            if (incremental.lineEdit) lineReads++;
-            memo.follow(incremental);
-            const whole = parseFile(URI, text, version, 'sysctl');
-            expect(model(incremental)).toEqual(model(whole));
-            if (!e.lint) continue;
-            fresh.delete(URI);
-            fresh.set(URI, text, version, 'sysctl');
-            expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
-          }
-          reusedLints += memo.reused;
-        },
-      ),
-      { numRuns: RUNS },
-    );
-    expect(lineReads).toBeGreaterThan(RUNS);
-    expect(reusedLints).toBeGreaterThan(RUNS / 2);
-  }, 120_000);
+  it(
+    'gives what a whole read and a whole lint give, edit after edit',
+    () => {
+      const config = resolveConfig();
+      let reusedLints = 0;
+      let lineReads = 0;
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...FILES),
+          fc.constantFrom(...SURROUNDINGS),
+          fc.array(edit, { minLength: 1, maxLength: 12 }),
+          (start, around, edits) => {
+            const workspace = new Workspace(config);
+            for (const file of around) workspace.set(file.uri, file.text);
+            const memo = new LintMemo();
+            const fresh = new Workspace(config);
+            for (const file of around) fresh.set(file.uri, file.text);
+            let text = start;
+            workspace.set(URI, text, 0, 'sysctl');
+            lintFile(workspace, URI, config, { memo });
+            let version = 0;
+            for (const e of edits) {
+              text = applyEdit(text, e);
+              const incremental = workspace.set(URI, text, ++version, 'sysctl');
+              if (incremental.lineEdit) lineReads++;
+              memo.follow(incremental);
+              const whole = parseFile(URI, text, version, 'sysctl');
+              expect(model(incremental)).toEqual(model(whole));
+              if (!e.lint) continue;
+              fresh.delete(URI);
+              fresh.set(URI, text, version, 'sysctl');
+              expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+            }
+            reusedLints += memo.reused;
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      expect(lineReads).toBeGreaterThan(RUNS);
+      expect(reusedLints).toBeGreaterThan(RUNS / 2);
+    },
+    runTimeout(120_000),
+  );
 
-  it('gives the same findings as a whole lint while typing as the benchmark does (a character in, then out)', () => {
-    const config = resolveConfig();
-    const start = generated(200, 7);
-    const lines = start.split('\n');
-    const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
-    const random = prng(21);
-    const workspace = new Workspace(config);
-    const memo = new LintMemo();
-    const fresh = new Workspace(config);
-    workspace.set(URI, start, 0, 'sysctl');
-    lintFile(workspace, URI, config, { memo });
-    for (let i = 0; i < 60; i++) {
-      const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
-      const at = Math.floor(random() * (line.length + 1));
-      const typed = 'x0,= 9a'[Math.floor(random() * 7)]!;
-      for (const text of [line.slice(0, at) + typed + line.slice(at), line]) {
-        lines[index] = text;
-        const full = lines.join('\n');
-        workspace.set(URI, full, 1, 'sysctl');
-        fresh.delete(URI);
-        fresh.set(URI, full, 1, 'sysctl');
-        expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+  it(
+    'gives the same findings as a whole lint while typing as the benchmark does (a character in, then out)',
+    () => {
+      const config = resolveConfig();
+      const start = generated(200, 7);
+      const lines = start.split('\n');
+      const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
+      const random = prng(21);
+      const workspace = new Workspace(config);
+      const memo = new LintMemo();
+      const fresh = new Workspace(config);
+      workspace.set(URI, start, 0, 'sysctl');
+      lintFile(workspace, URI, config, { memo });
+      for (let i = 0; i < 60; i++) {
+        const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
+        const at = Math.floor(random() * (line.length + 1));
+        const typed = 'x0,= 9a'[Math.floor(random() * 7)]!;
+        for (const text of [line.slice(0, at) + typed + line.slice(at), line]) {
+          lines[index] = text;
+          const full = lines.join('\n');
+          workspace.set(URI, full, 1, 'sysctl');
+          fresh.delete(URI);
+          fresh.set(URI, full, 1, 'sysctl');
+          expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+        }
       }
-    }
-    expect(memo.reused).toBe(120);
-  }, 120_000);
+      expect(memo.reused).toBe(120);
+    },
+    runTimeout(120_000),
+  );
 
   it('re-reads only the edited line, keeping the other settings', () => {
     const text = generated(200, 7);

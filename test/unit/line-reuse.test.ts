@@ -9,8 +9,12 @@ import { LintMemo, lintFile, resolveConfig, Workspace } from '../../server/src/c
 import { parseFile } from '../../server/src/core/workspace/parseFile';
 import type { KeyedContext } from '../../server/src/core/rules/rule';
 import { fstab as generatedFstab, manifest as generatedManifest, prng } from '../../bench/generate.mjs';
-import { CORPUS, RUNS } from '../robustness/corpus';
+import { CORPUS } from '../robustness/corpus';
+import { propertyRuns, runTimeout } from '../support/propertyRuns';
 import { applyEdit, lineEdits } from './lineEdits';
+
+/** Runs per property: a quick run in `npm test`; a quarter of ROBUSTNESS_RUNS in `npm run fuzz` (each run lints a dozen edits). */
+const RUNS = propertyRuns(20, 0.25);
 
 const URI = 'file:///host/etc/fstab';
 
@@ -70,101 +74,113 @@ const SURROUNDINGS: readonly (readonly { uri: string; text: string }[])[] = [
 ];
 
 describe('re-reading an edited fstab', () => {
-  it('gives what a whole read gives, edit after edit', () => {
-    const config = resolveConfig();
-    let reusedLints = 0;
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...FSTABS),
-        fc.constantFrom(...SURROUNDINGS),
-        fc.array(edit, { minLength: 1, maxLength: 12 }),
-        (start, around, edits) => {
-          const workspace = new Workspace(config);
-          for (const file of around) workspace.set(file.uri, file.text);
-          const memo = new LintMemo();
-          // The same surroundings, with the fstab read whole each time (deleted first: no previous version).
-          const fresh = new Workspace(config);
-          for (const file of around) fresh.set(file.uri, file.text);
-          let text = start;
-          workspace.set(URI, text, 0, 'fstab');
-          lintFile(workspace, URI, config, { memo });
-          let version = 0;
-          for (const e of edits) {
-            text = applyEdit(text, e);
-            const incremental = workspace.set(URI, text, ++version, 'fstab');
-            memo.follow(incremental);
-            const whole = parseFile(URI, text, version, 'fstab');
-            expect(model(incremental)).toEqual(model(whole));
-            if (!e.lint) continue;
-            fresh.delete(URI);
-            fresh.set(URI, text, version, 'fstab');
-            expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
-          }
-          reusedLints += memo.reused;
-        },
-      ),
-      { numRuns: RUNS },
-    );
-    // The memo was used (not every run: an edit can make a line that no rule can pin to one mount).
-    expect(reusedLints).toBeGreaterThan(RUNS);
-  }, 120_000);
-
-  it('keeps the per-rule and per-file bounds of a large fstab, with and without suppression comments', () => {
-    const config = resolveConfig();
-    const large = generatedFstab(1200, 9);
-    const suppressed = large.replace(/\n(?=10\.)/, '\n# anf-lint disable-next-line ANF206 -- tuned by hand\n');
-    for (const start of [large, suppressed]) {
+  it(
+    'gives what a whole read gives, edit after edit',
+    () => {
+      const config = resolveConfig();
+      let reusedLints = 0;
       fc.assert(
-        fc.property(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => {
-          const workspace = new Workspace(config);
-          const memo = new LintMemo();
-          const fresh = new Workspace(config);
-          let text = start;
-          workspace.set(URI, text, 0, 'fstab');
-          lintFile(workspace, URI, config, { memo });
-          for (const e of edits) {
-            text = applyEdit(text, e);
-            workspace.set(URI, text, 1, 'fstab');
-            fresh.delete(URI);
-            fresh.set(URI, text, 1, 'fstab');
-            const whole = lintFile(fresh, URI, config);
-            expect(whole.some((d) => d.code === 'ANF010')).toBe(true);
-            expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
-          }
-          expect(memo.reused).toBeGreaterThan(0);
-        }),
-        { numRuns: 4 },
+        fc.property(
+          fc.constantFrom(...FSTABS),
+          fc.constantFrom(...SURROUNDINGS),
+          fc.array(edit, { minLength: 1, maxLength: 12 }),
+          (start, around, edits) => {
+            const workspace = new Workspace(config);
+            for (const file of around) workspace.set(file.uri, file.text);
+            const memo = new LintMemo();
+            // The same surroundings, with the fstab read whole each time (deleted first: no previous version).
+            const fresh = new Workspace(config);
+            for (const file of around) fresh.set(file.uri, file.text);
+            let text = start;
+            workspace.set(URI, text, 0, 'fstab');
+            lintFile(workspace, URI, config, { memo });
+            let version = 0;
+            for (const e of edits) {
+              text = applyEdit(text, e);
+              const incremental = workspace.set(URI, text, ++version, 'fstab');
+              memo.follow(incremental);
+              const whole = parseFile(URI, text, version, 'fstab');
+              expect(model(incremental)).toEqual(model(whole));
+              if (!e.lint) continue;
+              fresh.delete(URI);
+              fresh.set(URI, text, version, 'fstab');
+              expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+            }
+            reusedLints += memo.reused;
+          },
+        ),
+        { numRuns: RUNS },
       );
-    }
-  }, 120_000);
+      // The memo was used (not every run: an edit can make a line that no rule can pin to one mount).
+      expect(reusedLints).toBeGreaterThan(RUNS);
+    },
+    runTimeout(120_000),
+  );
 
-  it('gives the same findings as a whole lint while typing as the benchmark does (a character in, then out)', () => {
-    // Found a related note (ANF217's first mount, above the edit) moved with the mount below it.
-    const config = resolveConfig();
-    const start = generatedFstab(200, 7);
-    const lines = start.split('\n');
-    const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
-    const random = prng(21);
-    const workspace = new Workspace(config);
-    const memo = new LintMemo();
-    const fresh = new Workspace(config);
-    workspace.set(URI, start, 0, 'fstab');
-    lintFile(workspace, URI, config, { memo });
-    for (let i = 0; i < 60; i++) {
-      const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
-      const at = Math.floor(random() * (line.length + 1));
-      const typed = 'x0,= 9a'[Math.floor(random() * 7)]!;
-      for (const text of [line.slice(0, at) + typed + line.slice(at), line]) {
-        lines[index] = text;
-        const full = lines.join('\n');
-        workspace.set(URI, full, 1, 'fstab');
-        fresh.delete(URI);
-        fresh.set(URI, full, 1, 'fstab');
-        expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+  it(
+    'keeps the per-rule and per-file bounds of a large fstab, with and without suppression comments',
+    () => {
+      const config = resolveConfig();
+      const large = generatedFstab(1200, 9);
+      const suppressed = large.replace(/\n(?=10\.)/, '\n# anf-lint disable-next-line ANF206 -- tuned by hand\n');
+      for (const start of [large, suppressed]) {
+        fc.assert(
+          fc.property(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => {
+            const workspace = new Workspace(config);
+            const memo = new LintMemo();
+            const fresh = new Workspace(config);
+            let text = start;
+            workspace.set(URI, text, 0, 'fstab');
+            lintFile(workspace, URI, config, { memo });
+            for (const e of edits) {
+              text = applyEdit(text, e);
+              workspace.set(URI, text, 1, 'fstab');
+              fresh.delete(URI);
+              fresh.set(URI, text, 1, 'fstab');
+              const whole = lintFile(fresh, URI, config);
+              expect(whole.some((d) => d.code === 'ANF010')).toBe(true);
+              expect(lintFile(workspace, URI, config, { memo })).toEqual(whole);
+            }
+            expect(memo.reused).toBeGreaterThan(0);
+          }),
+          { numRuns: propertyRuns(2, 0.01) },
+        );
       }
-    }
-    expect(memo.reused).toBe(120);
-  }, 120_000);
+    },
+    runTimeout(120_000),
+  );
+
+  it(
+    'gives the same findings as a whole lint while typing as the benchmark does (a character in, then out)',
+    () => {
+      // Found a related note (ANF217's first mount, above the edit) moved with the mount below it.
+      const config = resolveConfig();
+      const start = generatedFstab(200, 7);
+      const lines = start.split('\n');
+      const candidates = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.trim().length > 0);
+      const random = prng(21);
+      const workspace = new Workspace(config);
+      const memo = new LintMemo();
+      const fresh = new Workspace(config);
+      workspace.set(URI, start, 0, 'fstab');
+      lintFile(workspace, URI, config, { memo });
+      for (let i = 0; i < 60; i++) {
+        const { line, index } = candidates[Math.floor(random() * candidates.length)]!;
+        const at = Math.floor(random() * (line.length + 1));
+        const typed = 'x0,= 9a'[Math.floor(random() * 7)]!;
+        for (const text of [line.slice(0, at) + typed + line.slice(at), line]) {
+          lines[index] = text;
+          const full = lines.join('\n');
+          workspace.set(URI, full, 1, 'fstab');
+          fresh.delete(URI);
+          fresh.set(URI, full, 1, 'fstab');
+          expect(lintFile(workspace, URI, config, { memo })).toEqual(lintFile(fresh, URI, config));
+        }
+      }
+      expect(memo.reused).toBe(120);
+    },
+    runTimeout(120_000),
+  );
 
   it('keeps a related note on an earlier mount in place when an edit above both moves them further than the gap between them', () => {
     // ANF217's note points at the first mount's nconnect. With 26 characters typed above both mounts, the
@@ -283,13 +299,13 @@ describe('re-reading an edited fstab', () => {
     const at = (needle: string) => first.indexOf(needle);
     const typings = [
       // A space before `nconnect=8`: the note on the first mount moves (ANF217's part of 10.10.1.4).
-      first.slice(0, at('nconnect')) + ' ' + first.slice(at('nconnect')),
+      `${first.slice(0, at('nconnect'))} ${first.slice(at('nconnect'))}`,
       first,
       // nconnect=8 -> nconnect=18: the value every later mount to 10.10.1.4 is compared with.
-      first.slice(0, at('=8') + 1) + '1' + first.slice(at('=8') + 1),
+      `${first.slice(0, at('=8') + 1)}1${first.slice(at('=8') + 1)}`,
       first,
       // 10.10.1.4 -> 10.10.1.44: a new server; the first mount to 10.10.1.4 is now /scratch (ANF214 and ANF217).
-      first.slice(0, at(':/')) + '4' + first.slice(at(':/')),
+      `${first.slice(0, at(':/'))}4${first.slice(at(':/'))}`,
       first,
     ];
     const workspace = new Workspace(config);
@@ -327,9 +343,9 @@ describe('re-reading an edited fstab', () => {
     // The same length each time: a space of the comment becomes a line break, then a space again.
     const at = text.indexOf(' of ');
     const versions = [
-      text.slice(0, at) + '\n' + text.slice(at + 1),
+      `${text.slice(0, at)}\n${text.slice(at + 1)}`,
       text,
-      text.slice(0, at) + 'x' + text.slice(at + 1),
+      `${text.slice(0, at)}x${text.slice(at + 1)}`,
     ];
     let version = 0;
     for (text of versions) {
@@ -339,7 +355,7 @@ describe('re-reading an edited fstab', () => {
     // Typing on the last line keeps the diagnostics above it: the same objects, not placed again.
     const before = lintFile(workspace, URI, config, { memo });
     const last = text.lastIndexOf('_netdev');
-    text = text.slice(0, last) + 'x' + text.slice(last);
+    text = `${text.slice(0, last)}x${text.slice(last)}`;
     memo.follow(workspace.set(URI, text, ++version, 'fstab'));
     const after = lintFile(workspace, URI, config, { memo });
     expect(after).toEqual(wholeLintOf(config, text, version));

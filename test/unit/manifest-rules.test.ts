@@ -12,6 +12,7 @@ import { computeManifestFigures } from '../../server/src/core/manifest/figures';
 import { parseManifest } from '../../server/src/core/manifest/parse';
 import { SourceText } from '../../server/src/core/text/sourceText';
 import { cpuMillisSince, startCpu } from '../support/cpuTime';
+import { propertyRuns } from '../support/propertyRuns';
 
 const config = resolveConfig();
 
@@ -215,7 +216,7 @@ describe('robustness', () => {
           expect(lint(text).filter((d) => d.code === 'ANF002')).toEqual([]);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 

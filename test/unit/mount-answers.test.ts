@@ -35,7 +35,10 @@ describe('effective options per option list', () => {
     expect(ea.specs).toBe(eb.specs);
     // A question about the list alone is answered once for both mounts.
     let asked = 0;
-    const count: OptionListQuestion<number> = (options) => (asked++, options.length);
+    const count: OptionListQuestion<number> = (options) => {
+      asked++;
+      return options.length;
+    };
     expect(ea.perList(count)).toBe(7);
     expect(eb.perList(count)).toBe(7);
     expect(asked).toBe(1);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lintFile, parseFile, resolveConfig, Workspace } from '../../server/src/core';
 import { cpuMillisSince, startCpu } from '../support/cpuTime';
+import { propertyRuns } from '../support/propertyRuns';
 
 const PATHS = [
   'etc/fstab',
@@ -103,7 +104,7 @@ describe('mount extraction never throws', () => {
         }
         lintFile(ws, `file:///r/${path}`, resolveConfig({}));
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 
@@ -126,7 +127,7 @@ describe('mount extraction never throws', () => {
 
 describe('speed', () => {
   it('handles a 1 MB single line in every format quickly', () => {
-    const long = 'rw,' + 'hard,'.repeat(200_000) + 'vers=3'; // not a fact: test size
+    const long = `rw,${'hard,'.repeat(200_000)}vers=3`; // not a fact: test size
     for (const [path, text] of [
       ['etc/fstab', `10.0.0.4:/v /v nfs ${long} 0 0`],
       ['scripts/m.sh', `mount -t nfs -o ${long} 10.0.0.4:/v /v`],
@@ -135,7 +136,7 @@ describe('speed', () => {
       ['scripts/d.sh', '$('.repeat(500_000)],
       ['etc/auto.eda', `k -${long} 10.0.0.4:/v`],
       ['systemd/a.mount', `[Mount]\nWhat=10.0.0.4:/v\nWhere=/v\nType=nfs\nOptions=${long}\n`],
-      ['docs/a.md', '```bash\n' + 'mount '.repeat(170_000) + '\n```\n'],
+      ['docs/a.md', `\`\`\`bash\n${'mount '.repeat(170_000)}\n\`\`\`\n`],
       ['docs/b.md', `Use \`${long}\` and \`vers=3,${'x,'.repeat(300_000)}\`.`],
       ['docs/c.rst', `Mount::\n\n    mount -t nfs -o ${long} 10.0.0.4:/v /v\n`],
       ['roles/r/defaults/main.yml', `opts: "${long}"\nother: "vers=3,${'a,'.repeat(300_000)}"\n`],

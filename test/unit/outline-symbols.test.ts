@@ -20,7 +20,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-function problemsOf(symbols: readonly CoreSymbol[], length: number, parent?: CoreSymbol): string[] {
+function problemsOf(symbols: readonly CoreSymbol[], length: number): string[] {
   const problems: string[] = [];
   for (const symbol of symbols) {
     const { span, selectionSpan } = symbol;
@@ -30,7 +30,7 @@ function problemsOf(symbols: readonly CoreSymbol[], length: number, parent?: Cor
       problems.push(
         `${symbol.name}: selection ${selectionSpan.start}-${selectionSpan.end} outside its range ${span.start}-${span.end}`,
       );
-    problems.push(...problemsOf(symbol.children, length, symbol));
+    problems.push(...problemsOf(symbol.children, length));
   }
   return problems;
 }

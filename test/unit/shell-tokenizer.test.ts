@@ -10,6 +10,7 @@ import {
   type ShellWord,
 } from '../../server/src/core/text/shell';
 import { cpuMillisSince, startCpu } from '../support/cpuTime';
+import { propertyRuns } from '../support/propertyRuns';
 
 /** Each command as its word values, its redirects and its separator. */
 const shape = (text: string, options = {}) =>
@@ -183,7 +184,7 @@ describe('shared shell tokenizer', () => {
           for (const r of command.redirects) if (r.body) expect(r.body.end).toBeLessThanOrEqual(text.length);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 

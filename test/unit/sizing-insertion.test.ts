@@ -14,6 +14,9 @@ import { adviseSizingRequest } from '../../server/src/core/features/requests';
 import { sizingInsertion, type PoolDraft } from '../../server/src/core/features/sizingInsertion';
 import { parseManifest } from '../../server/src/core/manifest/parse';
 import { SourceText } from '../../server/src/core/text/sourceText';
+import { placeStep, runTimeout } from '../support/propertyRuns';
+
+const STEP = placeStep(2);
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -119,13 +122,14 @@ describe('Recommend sizing: where the pool goes', () => {
 
   for (const { name, text, format } of CASES) {
     it(`${name}: the cursor on every line gives a manifest that parses, with the pool in the account there`, {
-      timeout: 180_000,
+      timeout: runTimeout(180_000),
     }, () => {
       const kind = format === 'json' ? 'manifest-json' : 'manifest-yaml';
       const before = poolsOf(text, format);
       const parsed = parseManifest(new SourceText(text), 'file:///check', format);
       const source = new SourceText(text);
-      for (let line = 0; line < source.lineCount; line++) {
+      // Every other line in `npm test`, every line in `npm run fuzz` (test/support/propertyRuns.ts).
+      for (let line = 0; line < source.lineCount; line += STEP) {
         const start = source.lineStart(line);
         const end = start + source.lineText(line).length;
         for (const offset of new Set([start, end])) {

@@ -159,7 +159,7 @@ const GENERATED: Record<string, () => SnippetFile> = {
 // Expansion and linting
 
 /** Expands a snippet body the way accepting every default does. */
-export function expandSnippet(body: readonly string[]): string {
+function expandSnippet(body: readonly string[]): string {
   let text = body.join('\n');
   const defaults = new Map<string, string>();
   const references = () =>

@@ -7,6 +7,7 @@ import { scanShell } from '../../server/src/core/sysctl/shell';
 import { parseModprobeLine, parseSysctlLine, type Sink } from '../../server/src/core/sysctl/lines';
 import { contiguousPiece } from '../../server/src/core/sysctl/piece';
 import { cpuMillisSince, startCpu } from '../support/cpuTime';
+import { propertyRuns } from '../support/propertyRuns';
 
 function extract(text: string, kind: FileKind, uri = 'file:///repo/etc/sysctl.d/90-nfs.conf') {
   return extractKernelSettings(new SourceText(text), uri, kind);
@@ -343,20 +344,20 @@ describe('robustness', () => {
           for (const p of problems) expect(p.span.end).toBeLessThanOrEqual(text.length);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
   it('stays linear on long adversarial lines', () => {
     const long = 50_000; // a quadratic step would take minutes here; linear work takes a few seconds on a busy machine
     const inputs = [
-      ' '.repeat(long) + 'x',
-      '/'.repeat(long) + 'a = 1',
+      `${' '.repeat(long)}x`,
+      `${'/'.repeat(long)}a = 1`,
       '- '.repeat(long),
       '"'.repeat(long),
       '\\ '.repeat(long),
-      'sysctl -w ' + 'a='.repeat(long),
-      'options sunrpc ' + 'x=1 '.repeat(long / 4),
+      `sysctl -w ${'a='.repeat(long)}`,
+      `options sunrpc ${'x=1 '.repeat(long / 4)}`,
       '`'.repeat(long),
     ];
     const kinds: FileKind[] = ['sysctl', 'modprobe', 'tuned', 'shell', 'markdown', 'cloud-init'];
@@ -409,7 +410,7 @@ describe('robustness', () => {
         }
         for (const s of sink.settings) expect(s.keySpan.end).toBeGreaterThanOrEqual(s.keySpan.start);
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 });

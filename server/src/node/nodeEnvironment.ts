@@ -51,7 +51,7 @@ let execFileSync: typeof ExecFileSync | undefined;
 
 function git(cwd: string, args: readonly string[]): Buffer {
   execFileSync ??= (require('node:child_process') as typeof import('node:child_process')).execFileSync;
-  return execFileSync('git', args, { cwd: toNative(cwd), stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 }); // not a fact: buffer size
+  return execFileSync('git', args, { cwd: toNative(cwd), stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
 }
 
 function splitZ(output: Buffer): string[] {

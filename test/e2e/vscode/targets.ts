@@ -191,7 +191,7 @@ function oneLineFix(path: string, text: string, diagnostics: readonly Diagnostic
   const lines = text.split('\n');
   for (const d of diagnostics) {
     const first = d.fixes[0];
-    if (!first || first.edits.length !== 1) continue;
+    if (first?.edits.length !== 1) continue;
     const edit = first.edits[0]!;
     if (edit.uri !== d.uri || edit.range.start.line !== edit.range.end.line || edit.newText.includes('\n')) continue;
     const line = edit.range.start.line;

@@ -90,7 +90,7 @@ function declarationStarts(root: Node, text: string, grammar: IacGrammar): numbe
   const pattern = DECLARATION_LINE[grammar];
   for (let at = text.indexOf('\n'); at !== -1 && at + 1 < text.length; at = text.indexOf('\n', at + 1)) {
     const line = at + 1;
-    if (!pattern.test(text.slice(line, line + 40))) continue; // not a fact: enough to see a keyword and what follows it
+    if (!pattern.test(text.slice(line, line + 40))) continue; // enough to see a keyword and what follows it
     let inside = false;
     for (let n: Node | null = root.descendantForIndex(line); n; n = n.parent) {
       if (n.startIndex < line && INSIDE_TEXT.test(n.type)) {
@@ -193,7 +193,7 @@ function treeProblems(root: Node, language: string, offset: number, limit: numbe
     if (n.isError) {
       const from = firstUnexpected(n);
       const at = from.startIndex;
-      const text = from.text.split('\n')[0]!.slice(0, 40); // not a fact: message length
+      const text = from.text.split('\n')[0]!.slice(0, 40);
       const end = Math.min(
         Math.max(root.endIndex, n.endIndex),
         Math.max(at + 1, Math.min(n.endIndex, at + text.length)),

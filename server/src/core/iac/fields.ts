@@ -88,7 +88,7 @@ export function size(f: Field | undefined, unit: SizeUnit): IacSize | undefined 
 
 function value<T>(f: Field, v: T | undefined): IacValue<T> {
   // A value of the wrong type (a quota written as an object) is unknown too, and says so.
-  const shown = f.raw.length > 40 ? `${f.raw.slice(0, 40)}...` : f.raw; // not a fact: message length
+  const shown = f.raw.length > 40 ? `${f.raw.slice(0, 40)}...` : f.raw;
   const unknown =
     v !== undefined
       ? undefined

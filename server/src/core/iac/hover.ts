@@ -46,7 +46,7 @@ export function unknownValueHover(estate: IacEstate, offset: number): { markdown
     };
   }
   return {
-    markdown: `**${what}: unknown**\n\nanf-lint cannot evaluate \`${v.raw.length > 60 ? `${v.raw.slice(0, 60)}…` : v.raw}\` (it reads ${reads}).${v.origin ? ` ${capitalize(v.origin)}.` : ''} Findings and figures that need the ${what} are left out rather than guessed.`, // not a fact: hover length
+    markdown: `**${what}: unknown**\n\nanf-lint cannot evaluate \`${v.raw.length > 60 ? `${v.raw.slice(0, 60)}…` : v.raw}\` (it reads ${reads}).${v.origin ? ` ${capitalize(v.origin)}.` : ''} Findings and figures that need the ${what} are left out rather than guessed.`,
     span: v.span,
   };
 }

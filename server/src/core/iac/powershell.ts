@@ -593,7 +593,7 @@ class PsReader {
     const word = /^[^\s,;|(){}]+/.exec(t.slice(i, Math.min(this.to, i + LOOKAHEAD)))?.[0] ?? '';
     const number = NUMBER.exec(word);
     if (number) {
-      const base = number[1]!.toLowerCase().startsWith('0x') ? parseInt(number[1]!, 16) : Number(number[1]!); // not a fact: hexadecimal
+      const base = number[1]!.toLowerCase().startsWith('0x') ? parseInt(number[1]!, 16) : Number(number[1]!);
       const value = base * (number[3] ? MULTIPLIERS[number[3].toLowerCase()]! : 1);
       const span = { start: i, end: i + word.length };
       return {

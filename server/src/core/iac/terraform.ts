@@ -433,7 +433,7 @@ function undeclaredVariables(file: ParsedModuleFile, declared: ReadonlySet<strin
     const node = file.root.descendantForIndex(at, at + 3);
     if (node?.type !== 'identifier' || node.parent?.type !== 'variable_expr') continue;
     found.push({ span: { start: at, end: at + match[0].length }, name });
-    if (found.length >= 50) break; // not a fact: findings per file
+    if (found.length >= 50) break; // a cap on findings per file
   }
   return found;
 }

@@ -151,7 +151,7 @@ function nearKnown(name: string): boolean {
 
 /** The shape of `raw` when it reads as an NFS option list (see the heuristic above); undefined otherwise. */
 export function asOptionString(raw: string, base: number): OptionStringShape | undefined {
-  if (raw.length < 3 || raw.length > 2000 || (!raw.includes('=') && !raw.includes(','))) return undefined; // not a fact: option lists are short
+  if (raw.length < 3 || raw.length > 2000 || (!raw.includes('=') && !raw.includes(','))) return undefined; // option lists are short
   const shape = readOptionText(raw, base);
   if (shape.fsType && shape.fsType.text !== 'nfs' && shape.fsType.text !== 'nfs4') return undefined;
   const bodyText = raw.slice(shape.body.start - base, shape.body.end - base);

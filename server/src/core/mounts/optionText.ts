@@ -163,7 +163,7 @@ function makePlainOption(
 /** Decodes fstab's octal escapes (`\040` is a space). */
 export function decodeOctalEscapes(text: string): string {
   if (!text.includes('\\')) return text;
-  return text.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8))); // not a fact: octal radix
+  return text.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
 }
 
 /** Splits `server:/export` (also `[fe80::1]:/export`). */

@@ -23,9 +23,32 @@ export interface RuleDoc {
   readonly what: string;
   readonly why: string;
   readonly instead: string;
-  /** Short examples shown on the page: the text that is flagged and the text to write instead. */
-  readonly examples?: readonly { readonly flagged: string; readonly better: string; readonly language?: string }[];
+  /**
+   * Short examples shown on the page: the text that is flagged and the text to write instead.
+   * test/unit/rule-examples.test.ts lints each one alone, with its context: the flagged text must
+   * give the rule's finding, the better text none of its findings.
+   */
+  readonly examples?: readonly RuleExample[];
   readonly sources?: readonly SourceKey[];
+}
+
+/** One example of a rule's page: a complete file as written, flagged and better. */
+export interface RuleExample {
+  readonly flagged: string;
+  readonly better: string;
+  /** The page's code fence language (`fstab`, `ini`, `yaml`, `hcl`, `bicep`, `sh`, `json`). */
+  readonly language?: string;
+  /**
+   * The example's path, which fixes its file kind (`etc/sysctl.d/90-nfs.conf`, `main.tf`). Left out
+   * for an `fstab` (etc/fstab), `sh` (mount.sh), `hcl` (main.tf) or `bicep` (main.bicep) example,
+   * a manifest rule's (example.anf.yaml or .json) and a configuration rule's (.anf-lint.yaml).
+   */
+  readonly file?: string;
+  /**
+   * Other files the rule reads, linted beside the example and shown with it on the page: a manifest
+   * (`eda.anf.yaml`), the `.anf-lint.yaml` the example is linted with, the fstab of the same host.
+   */
+  readonly context?: readonly { readonly path: string; readonly text: string }[];
 }
 
 export interface RuleContext {

@@ -43,17 +43,19 @@ export function renderRuleDoc(rule: Rule): string {
     doc.instead,
   ];
   for (const [index, example] of (doc.examples ?? []).entries()) {
+    lines.push('', `## Example${(doc.examples?.length ?? 0) > 1 ? ` ${index + 1}` : ''}`);
+    for (const context of example.context ?? [])
+      lines.push('', `With \`${context.path}\`:`, '', `\`\`\`${fenceLanguageOf(context.path)}`, context.text, '```');
+    const where = example.file ? ` (\`${example.file}\`)` : '';
     lines.push(
       '',
-      `## Example${(doc.examples?.length ?? 0) > 1 ? ` ${index + 1}` : ''}`,
-      '',
-      'Flagged:',
+      `Flagged${where}:`,
       '',
       `\`\`\`${example.language ?? ''}`,
       example.flagged,
       '```',
       '',
-      'Better:',
+      `Better${where}:`,
       '',
       `\`\`\`${example.language ?? ''}`,
       example.better,
@@ -86,6 +88,18 @@ export function renderRuleDoc(rule: Rule): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** The code fence language of an example's context file, from its name. */
+function fenceLanguageOf(path: string): string {
+  if (/\.ya?ml$/.test(path)) return 'yaml';
+  if (path.endsWith('.json')) return 'json';
+  if (path.endsWith('.tf')) return 'hcl';
+  if (path.endsWith('.bicep')) return 'bicep';
+  if (path.endsWith('.sh')) return 'sh';
+  if (/(?:^|\/)fstab$/.test(path)) return 'fstab';
+  if (path.endsWith('.conf')) return 'ini';
+  return '';
 }
 
 /** docs/rules/README.md: the index of every rule. */

@@ -95,7 +95,7 @@ class Parser {
   }
 
   private identifier(): string {
-    const m = /^[A-Za-z_$][\w$]*/.exec(this.text.slice(this.at, this.at + 200)); // not a fact: a bound on one identifier's length
+    const m = /^[A-Za-z_$][\w$]*/.exec(this.text.slice(this.at, this.at + 200)); // a bound on one identifier's length
     if (!m) return '';
     this.at += m[0].length;
     return m[0];
@@ -105,7 +105,7 @@ class Parser {
     const c = this.text[this.at];
     if (c === "'") return this.string();
     if (c !== undefined && /[-\d]/.test(c)) {
-      const m = /^-?\d+(?:\.\d+)?/.exec(this.text.slice(this.at, this.at + 40)); // not a fact: a bound on one number's length
+      const m = /^-?\d+(?:\.\d+)?/.exec(this.text.slice(this.at, this.at + 40)); // a bound on one number's length
       if (!m) this.fail('a number expected');
       this.at += m[0].length;
       return { kind: 'number', value: Number(m[0]) };

@@ -618,7 +618,7 @@ function unescape(text: string): string {
       default:
         if (e && (e[0] === 'u' || e[0] === 'U')) {
           try {
-            return String.fromCodePoint(parseInt(e.slice(1), 16)); // not a fact: hexadecimal escapes
+            return String.fromCodePoint(parseInt(e.slice(1), 16));
           } catch {
             return m;
           }

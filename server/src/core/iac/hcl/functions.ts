@@ -468,7 +468,7 @@ function format(args: TfValue[]): TfValue {
       } else if (verb === 'x' || verb === 'X' || verb === 'o' || verb === 'b') {
         const n = asNumber(arg);
         if (isUnknown(n)) return ((failed ??= n), '');
-        out = Math.trunc(n).toString(verb === 'o' ? 8 : verb === 'b' ? 2 : 16); // not a fact: number bases of the verbs
+        out = Math.trunc(n).toString(verb === 'o' ? 8 : verb === 'b' ? 2 : 16);
         if (verb === 'X') out = out.toUpperCase();
       } else if (verb === 'q') {
         const s = asString(arg);
@@ -507,8 +507,8 @@ function cidrsubnet(args: TfValue[]): TfValue {
   if (newLength > ipv4.bits || bits < 0) return failure(`\`cidrsubnet\`: ${bits} more bits do not fit a /${length}`);
   if (num < 0 || num >= 2 ** bits) return failure(`\`cidrsubnet\`: ${num} does not fit in ${bits} bits`);
   const base = octets.reduce((a, o) => a * 256 + o, 0); // not a fact: IPv4 octets
-  const network = (base - (base % 2 ** (32 - length))) % 2 ** 32; // not a fact: IPv4 addresses are 32 bits
-  const address = network + num * 2 ** (32 - newLength); // not a fact: IPv4 addresses are 32 bits
+  const network = (base - (base % 2 ** (32 - length))) % 2 ** 32;
+  const address = network + num * 2 ** (32 - newLength);
   const parts = [24, 16, 8, 0].map((s) => Math.floor(address / 2 ** s) % 256); // not a fact: IPv4 octets
   return `${parts.join('.')}/${numberText(newLength)}`;
 }

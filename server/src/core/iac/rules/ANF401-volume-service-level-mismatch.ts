@@ -17,9 +17,9 @@ export const volumeServiceLevelMismatch = defineRule({
     examples: [
       {
         flagged:
-          'resource "azurerm_netapp_volume" "tools" {\n  pool_name     = azurerm_netapp_pool.premium.name\n  service_level = "Standard"\n}',
+          'resource "azurerm_netapp_pool" "premium" {\n  name          = "eda-premium"\n  account_name  = "eda-prod"\n  service_level = "Premium"\n  size_in_tb    = 4\n}\n\nresource "azurerm_netapp_volume" "tools" {\n  name                = "eda-tools"\n  account_name        = "eda-prod"\n  pool_name           = azurerm_netapp_pool.premium.name\n  service_level       = "Standard"\n  volume_path         = "eda-tools"\n  storage_quota_in_gb = 1024\n}',
         better:
-          'resource "azurerm_netapp_volume" "tools" {\n  pool_name     = azurerm_netapp_pool.premium.name\n  service_level = "Premium"\n}',
+          'resource "azurerm_netapp_pool" "premium" {\n  name          = "eda-premium"\n  account_name  = "eda-prod"\n  service_level = "Premium"\n  size_in_tb    = 4\n}\n\nresource "azurerm_netapp_volume" "tools" {\n  name                = "eda-tools"\n  account_name        = "eda-prod"\n  pool_name           = azurerm_netapp_pool.premium.name\n  service_level       = "Premium"\n  volume_path         = "eda-tools"\n  storage_quota_in_gb = 1024\n}',
         language: 'hcl',
       },
     ],

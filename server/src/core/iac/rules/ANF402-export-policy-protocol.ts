@@ -40,9 +40,9 @@ export const exportPolicyProtocol = defineRule({
     examples: [
       {
         flagged:
-          'protocols = ["NFSv4.1"]\nexport_policy_rule {\n  rule_index        = 1\n  allowed_clients   = ["10.20.0.0/16"]\n  protocols_enabled = ["NFSv3"]\n}',
+          'resource "azurerm_netapp_volume" "shared" {\n  name                = "hana-shared"\n  account_name        = "sap-prod"\n  pool_name           = "hana-premium"\n  service_level       = "Premium"\n  volume_path         = "hana-shared"\n  storage_quota_in_gb = 1024\n  protocols           = ["NFSv4.1"]\n\n  export_policy_rule {\n    rule_index        = 1\n    allowed_clients   = ["10.20.0.0/16"]\n    protocols_enabled = ["NFSv3"]\n  }\n}',
         better:
-          'protocols = ["NFSv4.1"]\nexport_policy_rule {\n  rule_index        = 1\n  allowed_clients   = ["10.20.0.0/16"]\n  protocols_enabled = ["NFSv4.1"]\n}',
+          'resource "azurerm_netapp_volume" "shared" {\n  name                = "hana-shared"\n  account_name        = "sap-prod"\n  pool_name           = "hana-premium"\n  service_level       = "Premium"\n  volume_path         = "hana-shared"\n  storage_quota_in_gb = 1024\n  protocols           = ["NFSv4.1"]\n\n  export_policy_rule {\n    rule_index        = 1\n    allowed_clients   = ["10.20.0.0/16"]\n    protocols_enabled = ["NFSv4.1"]\n  }\n}',
         language: 'hcl',
       },
     ],

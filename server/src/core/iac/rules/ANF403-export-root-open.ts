@@ -18,9 +18,9 @@ export const exportRootOpen = defineRule({
     examples: [
       {
         flagged:
-          'export_policy_rule {\n  rule_index          = 1\n  allowed_clients     = ["0.0.0.0/0"]\n  root_access_enabled = true\n}',
+          'resource "azurerm_netapp_volume" "tools" {\n  name                = "eda-tools"\n  account_name        = "eda-prod"\n  pool_name           = "eda-premium"\n  service_level       = "Premium"\n  volume_path         = "eda-tools"\n  storage_quota_in_gb = 1024\n  protocols           = ["NFSv3"]\n\n  export_policy_rule {\n    rule_index          = 1\n    allowed_clients     = ["0.0.0.0/0"]\n    protocols_enabled   = ["NFSv3"]\n    root_access_enabled = true\n  }\n}',
         better:
-          'export_policy_rule {\n  rule_index          = 1\n  allowed_clients     = ["10.10.0.0/16"]\n  root_access_enabled = false\n}',
+          'resource "azurerm_netapp_volume" "tools" {\n  name                = "eda-tools"\n  account_name        = "eda-prod"\n  pool_name           = "eda-premium"\n  service_level       = "Premium"\n  volume_path         = "eda-tools"\n  storage_quota_in_gb = 1024\n  protocols           = ["NFSv3"]\n\n  export_policy_rule {\n    rule_index          = 1\n    allowed_clients     = ["10.10.0.0/16"]\n    protocols_enabled   = ["NFSv3"]\n    root_access_enabled = false\n  }\n}',
         language: 'hcl',
       },
     ],

@@ -21,8 +21,9 @@ export const manualQosUnassigned = defineRule({
     examples: [
       {
         flagged:
-          'resource "azurerm_netapp_pool" "hana" {\n  service_level = "Ultra"\n  size_in_tb    = 10\n  qos_type      = "Manual"\n}\n# volumes assigned 900 MiB/s of 1,280',
-        better: '# volumes assigned 1,280 MiB/s of 1,280',
+          'resource "azurerm_netapp_pool" "hana" {\n  name          = "hana-ultra"\n  account_name  = "sap-prod"\n  service_level = "Ultra"\n  size_in_tb    = 10\n  qos_type      = "Manual"\n}\n\nresource "azurerm_netapp_volume" "data" {\n  name                = "hana-data"\n  account_name        = "sap-prod"\n  pool_name           = azurerm_netapp_pool.hana.name\n  service_level       = "Ultra"\n  volume_path         = "hana-data"\n  storage_quota_in_gb = 8192\n  throughput_in_mibps = 900\n}',
+        better:
+          'resource "azurerm_netapp_pool" "hana" {\n  name          = "hana-ultra"\n  account_name  = "sap-prod"\n  service_level = "Ultra"\n  size_in_tb    = 10\n  qos_type      = "Manual"\n}\n\nresource "azurerm_netapp_volume" "data" {\n  name                = "hana-data"\n  account_name        = "sap-prod"\n  pool_name           = azurerm_netapp_pool.hana.name\n  service_level       = "Ultra"\n  volume_path         = "hana-data"\n  storage_quota_in_gb = 8192\n  throughput_in_mibps = 1280\n}',
         language: 'hcl',
       },
     ],

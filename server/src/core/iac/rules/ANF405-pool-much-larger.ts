@@ -21,8 +21,9 @@ export const poolMuchLarger = defineRule({
     examples: [
       {
         flagged:
-          'resource "azurerm_netapp_pool" "p" {\n  service_level = "Premium"\n  size_in_tb    = 20\n}\n# one volume, storage_quota_in_gb = 4096',
-        better: 'resource "azurerm_netapp_pool" "p" {\n  service_level = "Premium"\n  size_in_tb    = 4\n}',
+          'resource "azurerm_netapp_pool" "p" {\n  name          = "eda-premium"\n  account_name  = "eda-prod"\n  service_level = "Premium"\n  size_in_tb    = 20\n}\n\nresource "azurerm_netapp_volume" "tools" {\n  name                = "eda-tools"\n  account_name        = "eda-prod"\n  pool_name           = azurerm_netapp_pool.p.name\n  service_level       = "Premium"\n  volume_path         = "eda-tools"\n  storage_quota_in_gb = 4096\n}',
+        better:
+          'resource "azurerm_netapp_pool" "p" {\n  name          = "eda-premium"\n  account_name  = "eda-prod"\n  service_level = "Premium"\n  size_in_tb    = 4\n}\n\nresource "azurerm_netapp_volume" "tools" {\n  name                = "eda-tools"\n  account_name        = "eda-prod"\n  pool_name           = azurerm_netapp_pool.p.name\n  service_level       = "Premium"\n  volume_path         = "eda-tools"\n  storage_quota_in_gb = 4096\n}',
         language: 'hcl',
       },
     ],

@@ -16,8 +16,10 @@ export const decimalByteArithmetic = defineRule({
       'Multiply by 1024 (`100 * 1024 * 1024 * 1024`), or write the byte count of the GiB you mean. The fix does that.',
     examples: [
       {
-        flagged: 'usageThreshold: 100 * 1000 * 1000 * 1000',
-        better: 'usageThreshold: 100 * 1024 * 1024 * 1024',
+        flagged:
+          "resource volume 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = {\n  name: 'anf-prod/premium/data'\n  location: resourceGroup().location\n  properties: {\n    creationToken: 'data'\n    usageThreshold: 100 * 1000 * 1000 * 1000\n  }\n}",
+        better:
+          "resource volume 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = {\n  name: 'anf-prod/premium/data'\n  location: resourceGroup().location\n  properties: {\n    creationToken: 'data'\n    usageThreshold: 100 * 1024 * 1024 * 1024\n  }\n}",
         language: 'bicep',
       },
     ],

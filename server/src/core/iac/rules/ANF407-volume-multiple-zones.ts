@@ -14,7 +14,15 @@ export const volumeMultipleZones = defineRule({
     why: 'An Azure NetApp Files volume lives in exactly one availability zone; the deployment fails with more. Zone redundancy comes from cross-zone replication to a second volume, not from listing zones.',
     instead:
       'Give the volume the one zone where its clients run, and replicate to a volume in another zone if you need zone redundancy.',
-    examples: [{ flagged: "zones: [ '1', '2' ]", better: "zones: [ '1' ]", language: 'bicep' }],
+    examples: [
+      {
+        flagged:
+          "resource volume 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = {\n  name: 'anf-prod/premium/data'\n  location: resourceGroup().location\n  zones: [ '1', '2' ]\n  properties: {\n    creationToken: 'data'\n    usageThreshold: 107374182400\n  }\n}",
+        better:
+          "resource volume 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = {\n  name: 'anf-prod/premium/data'\n  location: resourceGroup().location\n  zones: [ '1' ]\n  properties: {\n    creationToken: 'data'\n    usageThreshold: 107374182400\n  }\n}",
+        language: 'bicep',
+      },
+    ],
     sources: ['AZ_ZONES'],
   },
   appliesTo: isIac,

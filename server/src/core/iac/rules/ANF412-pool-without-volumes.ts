@@ -49,8 +49,9 @@ export const poolWithoutVolumes = defineRule({
     examples: [
       {
         flagged:
-          'resource "azurerm_netapp_pool" "old" {\n  name          = "eda-premium-old"\n  service_level = "Premium"\n  size_in_tb    = 8\n  qos_type      = "Manual"\n}\n# no azurerm_netapp_volume names eda-premium-old',
-        better: '# the pool removed, or its volumes added',
+          'resource "azurerm_netapp_pool" "ultra" {\n  name          = "eda-ultra"\n  account_name  = "eda-prod"\n  service_level = "Ultra"\n  size_in_tb    = 4\n}\n\nresource "azurerm_netapp_pool" "old" {\n  name          = "eda-premium-old"\n  account_name  = "eda-prod"\n  service_level = "Premium"\n  size_in_tb    = 8\n  qos_type      = "Manual"\n}\n\nresource "azurerm_netapp_volume" "scratch" {\n  name                = "eda-scratch"\n  account_name        = "eda-prod"\n  pool_name           = azurerm_netapp_pool.ultra.name\n  service_level       = "Ultra"\n  volume_path         = "eda-scratch"\n  storage_quota_in_gb = 4096\n}',
+        better:
+          'resource "azurerm_netapp_pool" "ultra" {\n  name          = "eda-ultra"\n  account_name  = "eda-prod"\n  service_level = "Ultra"\n  size_in_tb    = 4\n}\n\nresource "azurerm_netapp_volume" "scratch" {\n  name                = "eda-scratch"\n  account_name        = "eda-prod"\n  pool_name           = azurerm_netapp_pool.ultra.name\n  service_level       = "Ultra"\n  volume_path         = "eda-scratch"\n  storage_quota_in_gb = 4096\n}',
         language: 'hcl',
       },
     ],

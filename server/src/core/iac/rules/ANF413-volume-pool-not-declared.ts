@@ -25,9 +25,11 @@ export const volumePoolNotDeclared = defineRule({
     examples: [
       {
         flagged:
-          '{ "type": "Microsoft.NetApp/netAppAccounts/capacityPools", "name": "anf-prod/premium" },\n{ "type": "Microsoft.NetApp/netAppAccounts/capacityPools/volumes", "name": "anf-prod/premuim/data" }',
-        better: '{ "type": "Microsoft.NetApp/netAppAccounts/capacityPools/volumes", "name": "anf-prod/premium/data" }',
+          '{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n  "contentVersion": "1.0.0.0",\n  "resources": [\n    {\n      "type": "Microsoft.NetApp/netAppAccounts/capacityPools",\n      "apiVersion": "2025-06-01",\n      "name": "anf-prod/premium",\n      "location": "westeurope",\n      "properties": { "serviceLevel": "Premium", "size": 4398046511104 }\n    },\n    {\n      "type": "Microsoft.NetApp/netAppAccounts/capacityPools/volumes",\n      "apiVersion": "2025-06-01",\n      "name": "anf-prod/premuim/data",\n      "location": "westeurope",\n      "properties": { "creationToken": "data", "usageThreshold": 1099511627776 }\n    }\n  ]\n}',
+        better:
+          '{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n  "contentVersion": "1.0.0.0",\n  "resources": [\n    {\n      "type": "Microsoft.NetApp/netAppAccounts/capacityPools",\n      "apiVersion": "2025-06-01",\n      "name": "anf-prod/premium",\n      "location": "westeurope",\n      "properties": { "serviceLevel": "Premium", "size": 4398046511104 }\n    },\n    {\n      "type": "Microsoft.NetApp/netAppAccounts/capacityPools/volumes",\n      "apiVersion": "2025-06-01",\n      "name": "anf-prod/premium/data",\n      "location": "westeurope",\n      "properties": { "creationToken": "data", "usageThreshold": 1099511627776 }\n    }\n  ]\n}',
         language: 'json',
+        file: 'azuredeploy.json',
       },
     ],
     sources: ['NETAPP_ARM', 'TF_NETAPP_VOLUME'],

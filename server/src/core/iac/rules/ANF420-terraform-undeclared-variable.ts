@@ -15,10 +15,13 @@ export const terraformUndeclaredVariable = defineRule({
       'Declare the variable (`variable "x" {}` with a `default` or a value in `terraform.tfvars`), or correct the name.',
     examples: [
       {
-        flagged: 'resource "azurerm_netapp_volume" "data" {\n  storage_quota_in_gb = var.data_size\n}',
+        flagged:
+          'resource "azurerm_netapp_volume" "data" {\n  name                = "data"\n  location            = var.location\n  storage_quota_in_gb = var.data_size\n}',
         better:
-          'variable "data_size" {\n  type    = number\n  default = 1024\n}\n\nresource "azurerm_netapp_volume" "data" {\n  storage_quota_in_gb = var.data_size\n}',
+          'variable "data_size" {\n  type    = number\n  default = 1024\n}\n\nresource "azurerm_netapp_volume" "data" {\n  name                = "data"\n  location            = var.location\n  storage_quota_in_gb = var.data_size\n}',
         language: 'hcl',
+        file: 'main.tf',
+        context: [{ path: 'variables.tf', text: 'variable "location" {\n  type = string\n}' }],
       },
     ],
     sources: ['TF_VARIABLES'],

@@ -17,9 +17,18 @@ export const undeclaredParameter = defineRule({
       'Declare the parameter in the template, or fix its name (a typo, or a parameter renamed in the template but not in its parameters file).',
     examples: [
       {
-        flagged: '{\n  "parameters": {\n    "poolSize": { "value": 4 },\n    "poolSzie": { "value": 8 }\n  }\n}',
-        better: '{\n  "parameters": {\n    "poolSize": { "value": 8 }\n  }\n}',
+        flagged:
+          '{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#",\n  "contentVersion": "1.0.0.0",\n  "parameters": {\n    "poolSize": { "value": 4 },\n    "poolSzie": { "value": 8 }\n  }\n}',
+        better:
+          '{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#",\n  "contentVersion": "1.0.0.0",\n  "parameters": {\n    "poolSize": { "value": 8 }\n  }\n}',
         language: 'json',
+        file: 'azuredeploy.parameters.json',
+        context: [
+          {
+            path: 'azuredeploy.json',
+            text: '{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n  "contentVersion": "1.0.0.0",\n  "parameters": {\n    "poolSize": { "type": "int" }\n  },\n  "resources": [\n    {\n      "type": "Microsoft.NetApp/netAppAccounts/capacityPools",\n      "apiVersion": "2025-06-01",\n      "name": "anf-prod/premium",\n      "location": "westeurope",\n      "properties": { "serviceLevel": "Premium", "size": "[mul(parameters(\'poolSize\'), 1099511627776)]" }\n    }\n  ]\n}',
+          },
+        ],
       },
     ],
     sources: ['ARM_PARAMETER_FILES', 'ARM_TEMPLATE_PARAMETERS', 'BICEP_PARAMETER_FILES'],

@@ -21,9 +21,18 @@ export const evaluationStopped = defineRule({
       'Nothing is wrong with the template. Check the resources past the bound with a smaller loop in a test file, or size them in an anf-lint manifest.',
     examples: [
       {
-        flagged: "module level1 './level.bicep' = [for i in range(0, 64): {\n  name: 'l1-${i}'\n}]",
-        better: "module level1 './level.bicep' = [for i in range(0, 4): {\n  name: 'l1-${i}'\n}]",
+        flagged:
+          "param project string = 'eda'\n\nmodule projects './level.bicep' = [for i in range(0, 64): {\n  name: '${project}-${i}'\n  params: {\n    prefix: '${project}-${i}'\n  }\n}]",
+        better:
+          "param project string = 'eda'\n\nmodule projects './level.bicep' = [for i in range(0, 4): {\n  name: '${project}-${i}'\n  params: {\n    prefix: '${project}-${i}'\n  }\n}]",
         language: 'bicep',
+        file: 'main.bicep',
+        context: [
+          {
+            path: 'level.bicep',
+            text: "param prefix string\n\nresource tags 'Microsoft.Resources/tags@2021-04-01' = [for k in range(0, 64): {\n  name: 'default'\n  properties: {\n    tags: {\n      instance: '${prefix}-${k}'\n    }\n  }\n}]",
+          },
+        ],
       },
     ],
     sources: ['ARM_TEMPLATE_PARAMETERS'],

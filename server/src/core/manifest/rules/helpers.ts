@@ -180,7 +180,7 @@ export function coolAccessSpan(cool: ManifestCoolAccess): Span {
 
 /**
  * A rule page example as a complete manifest: the pool items given are placed in an account, so
- * the page shows something you can paste and test/unit/manifest-rule-examples.test.ts can lint.
+ * the page shows something you can paste and test/unit/rule-examples.test.ts can lint.
  */
 export function manifestExample(pools: string): string {
   const indented = pools

@@ -33,6 +33,7 @@ export const udpTransport = defineRule({
         flagged: 'tools  -fstype=nfs,rw,hard,vers=3,udp  10.10.1.4:/eda-tools',
         better: 'tools  -fstype=nfs,rw,hard,vers=3,tcp  10.10.1.4:/eda-tools',
         language: '',
+        file: '/etc/auto.eda',
       },
     ],
     sources: ['NFS5', 'SEED_COURSE'],

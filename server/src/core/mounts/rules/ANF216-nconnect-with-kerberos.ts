@@ -30,9 +30,11 @@ export const nconnectWithKerberos = defineRule({
     examples: [
       {
         flagged:
-          'What=10.20.1.4:/hana-shared\nWhere=/hana/shared\nType=nfs\nOptions=rw,hard,vers=4.1,sec=krb5p,nconnect=4',
-        better: 'What=10.20.1.4:/hana-shared\nWhere=/hana/shared\nType=nfs\nOptions=rw,hard,vers=4.1,sec=krb5p',
+          '[Mount]\nWhat=10.20.1.4:/hana-shared\nWhere=/hana/shared\nType=nfs\nOptions=rw,hard,vers=4.1,sec=krb5p,nconnect=4\n\n[Install]\nWantedBy=remote-fs.target',
+        better:
+          '[Mount]\nWhat=10.20.1.4:/hana-shared\nWhere=/hana/shared\nType=nfs\nOptions=rw,hard,vers=4.1,sec=krb5p\n\n[Install]\nWantedBy=remote-fs.target',
         language: 'ini',
+        file: '/etc/systemd/system/hana-shared.mount',
       },
     ],
     sources: ['MO', 'KRB'],

@@ -18,11 +18,10 @@ export const optionNeedsNewerKernel = defineRule({
     instead: `Check that every client runs a kernel or distribution release that has the option (\`uname -r\`), raise \`kernelVersion\` in .anf-lint.yaml once they do, or leave the option out for older clients.`,
     examples: [
       {
-        flagged:
-          '# .anf-lint.yaml: kernelVersion: 4.18\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8,_netdev  0  0',
-        better:
-          '# .anf-lint.yaml: kernelVersion: 5.14\n10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8,_netdev  0  0',
+        flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8,_netdev  0  0',
+        better: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,_netdev  0  0',
         language: 'fstab',
+        context: [{ path: '.anf-lint.yaml', text: 'kernelVersion: "3.10"' }],
       },
     ],
     sources: ['MO', 'HANA'],

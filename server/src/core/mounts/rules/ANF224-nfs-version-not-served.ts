@@ -30,11 +30,15 @@ export const nfsVersionNotServed = defineRule({
       "Pin the version the volume serves, or change the volume's `protocols` when the mount's version is the right one. The fix pins the version the volume serves (only when it serves exactly one NFS version, and not on an `nfs4` mount, which cannot pin NFSv3); it is never applied automatically, because you must decide which side is wrong.",
     examples: [
       {
-        flagged:
-          '# hana.anf.yaml: hana-dev-log has protocols: [NFSv4.1]\n10.20.3.4:/hana-dev-log  /hana/log/DEV  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,_netdev  0  0',
-        better:
-          '# hana.anf.yaml: hana-dev-log has protocols: [NFSv4.1]\n10.20.3.4:/hana-dev-log  /hana/log/DEV  nfs  rw,hard,vers=4.1,rsize=262144,wsize=262144,_netdev  0  0',
+        flagged: '10.20.3.4:/hana-dev-log  /hana/log/DEV  nfs  rw,hard,vers=3,rsize=262144,wsize=262144,_netdev  0  0',
+        better: '10.20.3.4:/hana-dev-log  /hana/log/DEV  nfs  rw,hard,vers=4.1,rsize=262144,wsize=262144,_netdev  0  0',
         language: 'fstab',
+        context: [
+          {
+            path: 'hana.anf.yaml',
+            text: 'accounts:\n  - name: sap-dev\n    pools:\n      - name: hana-dev\n        serviceLevel: Premium\n        size: 4 TiB\n        volumes:\n          - name: hana-dev-log\n            quota: 1 TiB\n            protocols: [NFSv4.1]\n            mountTarget: 10.20.3.4\n            exportPath: /hana-dev-log',
+          },
+        ],
       },
     ],
     sources: ['FAQN', 'NFS5', 'KRB', 'HANA'],

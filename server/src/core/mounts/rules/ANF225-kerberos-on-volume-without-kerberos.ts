@@ -33,11 +33,15 @@ export const kerberosOnVolumeWithoutKerberos = defineRule({
       "Decide which side is right: set the volume's `security` to the flavor the clients use (Kerberos needs NFSv4.1 and an Active Directory connection), or mount with `sec=sys` if the data needs no Kerberos. There is no automatic fix: dropping Kerberos from a mount is a security decision.",
     examples: [
       {
-        flagged:
-          '# eda.anf.yaml: eda-home has protocols: [NFSv4.1] and no security (sys)\n10.10.1.4:/eda-home  /home  nfs  rw,hard,vers=4.1,sec=krb5p,_netdev  0  0',
-        better:
-          '# eda.anf.yaml: eda-home has protocols: [NFSv4.1] and security: krb5p\n10.10.1.4:/eda-home  /home  nfs  rw,hard,vers=4.1,sec=krb5p,_netdev  0  0',
+        flagged: '10.10.1.4:/eda-home  /home  nfs  rw,hard,vers=4.1,sec=krb5p,_netdev  0  0',
+        better: '10.10.1.4:/eda-home  /home  nfs  rw,hard,vers=4.1,sec=sys,_netdev  0  0',
         language: 'fstab',
+        context: [
+          {
+            path: 'eda.anf.yaml',
+            text: 'accounts:\n  - name: eda-prod\n    pools:\n      - name: eda-premium\n        serviceLevel: Premium\n        size: 4 TiB\n        volumes:\n          - name: eda-home\n            quota: 2 TiB\n            protocols: [NFSv4.1]\n            mountTarget: 10.10.1.4\n            exportPath: /eda-home',
+          },
+        ],
       },
     ],
     sources: ['KRB', 'NFS5'],

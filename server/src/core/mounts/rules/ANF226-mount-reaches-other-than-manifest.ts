@@ -19,10 +19,15 @@ export const mountReachesOtherThanManifest = defineRule({
       "Mount the volume's own mount target and export path, or correct the manifest (`mountTargets`, `exportPath`, `mountPath`) if it is the one that is out of date.",
     examples: [
       {
-        flagged:
-          '# hana.anf.yaml: hana-data: mountTargets [10.20.1.4], exportPath /hana-data, mountPath /hana/data\n10.20.9.9:/hana-data-old  /hana/data  nfs  rw,hard,vers=4.1,_netdev  0  0',
+        flagged: '10.20.9.9:/hana-data-old  /hana/data  nfs  rw,hard,vers=4.1,_netdev  0  0',
         better: '10.20.1.4:/hana-data  /hana/data  nfs  rw,hard,vers=4.1,_netdev  0  0',
         language: 'fstab',
+        context: [
+          {
+            path: 'hana.anf.yaml',
+            text: 'accounts:\n  - name: sap-prod\n    pools:\n      - name: hana-prod\n        serviceLevel: Ultra\n        size: 4 TiB\n        volumes:\n          - name: hana-data\n            quota: 3 TiB\n            protocols: [NFSv4.1]\n            mountTarget: 10.20.1.4\n            exportPath: /hana-data\n            mountPath: /hana/data',
+          },
+        ],
       },
     ],
     sources: [],

@@ -21,6 +21,7 @@ export const filesystemTypeInOptions = defineRule({
         better:
           '- name: Mount the HANA shared volume\n  ansible.posix.mount:\n    src: 10.20.1.4:/hana-shared\n    path: /hana/shared\n    fstype: nfs\n    opts: nfsvers=4.1,sec=sys,hard\n    state: mounted',
         language: 'yaml',
+        file: 'roles/hana/tasks/main.yml',
       },
     ],
     sources: ['NFS5'],

@@ -18,6 +18,7 @@ export const optionsInExtraQuotes = defineRule({
         flagged: 'hana_nfs_opts: "\'rw,hard,vers=4,minorversion=1,sec=sys\'"',
         better: 'hana_nfs_opts: "rw,hard,vers=4,minorversion=1,sec=sys"',
         language: 'yaml',
+        file: 'group_vars/hana.yml',
       },
     ],
     sources: ['NFS5'],

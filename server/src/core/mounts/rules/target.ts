@@ -226,7 +226,7 @@ export function isIpv4Address(text: string): boolean {
 function ipv4(text: string): number | undefined {
   const parts = text.split('.');
   if (parts.length !== 4 || parts.some((o) => !/^\d{1,3}$/.test(o) || Number(o) > OCTET_MAX)) return undefined;
-  return parts.reduce((n, o) => ((n << 8) | Number(o)) >>> 0, 0); // not a fact: bits per octet
+  return parts.reduce((n, o) => ((n << 8) | Number(o)) >>> 0, 0);
 }
 
 function escapeRegExp(text: string): string {

@@ -18,6 +18,7 @@ export const malformedSysctlLine = defineRule({
         flagged: 'net.ipv4.tcp_sack 1\nvm.swappiness = 10 # keep page cache',
         better: 'net.ipv4.tcp_sack = 1\n# keep page cache\nvm.swappiness = 10',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KDOC'],

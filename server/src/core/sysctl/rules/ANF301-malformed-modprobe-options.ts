@@ -18,6 +18,7 @@ export const malformedModprobeOptions = defineRule({
         flagged: 'options sunrpc tcp_max_slot_table_entries = 128',
         better: 'options sunrpc tcp_max_slot_table_entries=128',
         language: 'ini',
+        file: '/etc/modprobe.d/sunrpc.conf',
       },
     ],
     sources: ['CS', 'HANA'],

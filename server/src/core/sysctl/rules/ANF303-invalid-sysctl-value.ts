@@ -137,6 +137,7 @@ export const invalidSysctlValue = defineRule({
         flagged: 'net.core.rmem_max = 16M\nnet.ipv4.tcp_rmem = 4096 16777216',
         better: 'net.core.rmem_max = 16777216\nnet.ipv4.tcp_rmem = 4096 131072 16777216',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KDOC', 'KSYSCTL', 'KSTRTOBOOL'],

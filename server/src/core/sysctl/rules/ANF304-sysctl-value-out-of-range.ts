@@ -21,9 +21,10 @@ export const sysctlValueOutOfRange = defineRule({
       'Use a value inside the range the message gives. The fix writes the nearest bound; check that it is what you meant.',
     examples: [
       {
-        flagged: '# /etc/modprobe.d/sunrpc.conf\noptions sunrpc tcp_max_slot_table_entries=0',
-        better: '# /etc/modprobe.d/sunrpc.conf\noptions sunrpc tcp_max_slot_table_entries=128',
+        flagged: 'options sunrpc tcp_max_slot_table_entries=0',
+        better: 'options sunrpc tcp_max_slot_table_entries=128',
         language: 'ini',
+        file: '/etc/modprobe.d/sunrpc.conf',
       },
     ],
     sources: ['KDOC', 'KSRC'],

@@ -54,6 +54,7 @@ export const misspelledSysctlKey = defineRule({
         flagged: 'sunrpc.tpc_max_slot_table_entries = 128',
         better: 'sunrpc.tcp_max_slot_table_entries = 128',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['SEED_MOUNT', 'KDOC'],

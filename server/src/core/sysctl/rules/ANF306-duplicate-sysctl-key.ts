@@ -36,16 +36,18 @@ export const duplicateSysctlKey = defineRule({
       "Keep one line per key, in the file that should own it. The fix deletes the losing line (or comments it out), which changes nothing the kernel sees on any host: it is offered only where the finding is certain (same file, same host, same or no condition). A line inside an Ansible task's YAML value (`line:` of `lineinfile`, the sysctl module's `name:`) gets no fix: delete the task instead.",
     examples: [
       {
-        flagged: 'net.ipv4.tcp_sack = 1\n# ...\nnet.ipv4.tcp_sack = 0',
-        better: 'net.ipv4.tcp_sack = 1',
+        flagged: 'net.ipv4.tcp_sack = 1\nvm.swappiness = 10\nnet.ipv4.tcp_sack = 0',
+        better: 'net.ipv4.tcp_sack = 1\nvm.swappiness = 10',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
       {
         flagged:
-          '- ansible.builtin.blockinfile:\n    path: /etc/sysctl.d/91-nfs.conf\n    block: |\n      vm.swappiness = 10\n  when: "\'hana\' in group_names"\n- ansible.builtin.blockinfile:\n    path: /etc/sysctl.d/91-nfs.conf\n    marker: "# {mark} site"\n    block: |\n      vm.swappiness = 30',
+          '- name: Tune the page cache for HANA\n  ansible.builtin.blockinfile:\n    path: /etc/sysctl.d/91-nfs.conf\n    block: |\n      vm.swappiness = 10\n  when: "\'hana\' in group_names"\n- name: Site defaults\n  ansible.builtin.blockinfile:\n    path: /etc/sysctl.d/91-nfs.conf\n    marker: "# {mark} site"\n    block: |\n      vm.swappiness = 30',
         better:
-          '- ansible.builtin.blockinfile:\n    path: /etc/sysctl.d/91-nfs.conf\n    marker: "# {mark} site"\n    block: |\n      vm.swappiness = 30',
+          '- name: Site defaults\n  ansible.builtin.blockinfile:\n    path: /etc/sysctl.d/91-nfs.conf\n    marker: "# {mark} site"\n    block: |\n      vm.swappiness = 30',
         language: 'yaml',
+        file: 'roles/tuning/tasks/main.yml',
       },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'ANSIBLE_BLOCKINFILE', 'ANSIBLE_LINEINFILE', 'ANSIBLE_CONDITIONALS'],

@@ -42,6 +42,7 @@ export const tcpSackDisabled = defineRule({
         flagged: 'net.ipv4.tcp_sack = 0\nnet.ipv4.tcp_dsack = 0',
         better: 'net.ipv4.tcp_sack = 1\nnet.ipv4.tcp_dsack = 1',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KDOC', 'HANA', 'EDA'],

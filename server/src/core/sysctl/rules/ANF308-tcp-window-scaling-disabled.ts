@@ -21,6 +21,7 @@ export const tcpWindowScalingDisabled = defineRule({
         flagged: 'net.ipv4.tcp_window_scaling = 0',
         better: 'net.ipv4.tcp_window_scaling = 1',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA', 'SEED_ER'],

@@ -18,9 +18,11 @@ export const obsoleteSysctlKey = defineRule({
       'Delete the line. The fix deletes it (or comments it out); on current kernels that changes nothing. Where `kernelVersion` says the key still exists (`tcp_tw_recycle` before 4.12), deleting it changes behaviour, so there the fix is offered but not applied by `--fix`.',
     examples: [
       {
-        flagged: 'net.ipv4.tcp_low_latency = 1\nnet.ipv4.tcp_fack = 0\nnet.ipv4.tcp_tw_recycle = 1',
-        better: '# (nothing: tcp_low_latency and tcp_fack do nothing, tcp_tw_recycle is gone)',
+        flagged:
+          'net.core.rmem_max = 16777216\nnet.ipv4.tcp_low_latency = 1\nnet.ipv4.tcp_fack = 0\nnet.ipv4.tcp_tw_recycle = 1',
+        better: 'net.core.rmem_max = 16777216',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KSYSCTL_IPV4', 'KDOC', 'SEED_MOUNT'],

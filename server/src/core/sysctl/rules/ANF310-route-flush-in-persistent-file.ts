@@ -18,9 +18,10 @@ export const routeFlushInPersistentFile = defineRule({
       'Delete it from the file; run `sysctl -w net.ipv4.route.flush=1` by hand when you need a flush. The fix deletes the line (or comments it out).',
     examples: [
       {
-        flagged: 'net.ipv4.route.flush = 1',
-        better: '# (run `sysctl -w net.ipv4.route.flush=1` when needed)',
+        flagged: 'net.ipv4.tcp_timestamps = 1\nnet.ipv4.route.flush = 1',
+        better: 'net.ipv4.tcp_timestamps = 1\n# after a route change, run: sysctl -w net.ipv4.route.flush=1',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KDOC', 'SEED_MOUNT'],

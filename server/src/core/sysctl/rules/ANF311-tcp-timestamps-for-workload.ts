@@ -64,10 +64,11 @@ export const tcpTimestampsForWorkload = defineRule({
       'Behind Azure Load Balancer: `net.ipv4.tcp_timestamps = 0`, and say so with `behindAzureLoadBalancer`. Elsewhere: 1 (the kernel default). The fix writes that value; review it.',
     examples: [
       {
-        flagged:
-          '# .anf-lint.yaml: behindAzureLoadBalancer: [ascs-01, ers-01]\n# ascs-01/etc/sysctl.d/91-sap.conf\nnet.ipv4.tcp_timestamps = 1',
+        flagged: 'net.ipv4.tcp_timestamps = 1',
         better: 'net.ipv4.tcp_timestamps = 0',
         language: 'ini',
+        file: 'ascs-01/etc/sysctl.d/91-sap.conf',
+        context: [{ path: '.anf-lint.yaml', text: 'behindAzureLoadBalancer: [ascs-01, ers-01]' }],
       },
     ],
     sources: ['SAP_HA_HANA', 'SAP_HA_ANF', 'LB_PROBES', 'KDOC'],

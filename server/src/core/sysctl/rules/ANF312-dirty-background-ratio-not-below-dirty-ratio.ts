@@ -24,6 +24,7 @@ export const dirtyBackgroundRatioNotBelowDirtyRatio = defineRule({
         flagged: 'vm.dirty_ratio = 10\nvm.dirty_background_ratio = 20',
         better: 'vm.dirty_ratio = 20\nvm.dirty_background_ratio = 5',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KDOC', 'SEED_MOUNT'],

@@ -24,6 +24,7 @@ export const dirtyBytesAndRatioBothSet = defineRule({
         flagged: 'vm.dirty_ratio = 20\nvm.dirty_bytes = 31457280',
         better: 'vm.dirty_bytes = 31457280',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KDOC', 'FC'],

@@ -26,6 +26,7 @@ export const socketBufferMaxBelowTcpMax = defineRule({
         flagged: 'net.core.rmem_max = 4194304\nnet.ipv4.tcp_rmem = 4096 131072 16777216',
         better: 'net.core.rmem_max = 16777216\nnet.ipv4.tcp_rmem = 4096 131072 16777216',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KDOC', 'KXPRTSOCK', 'KSOCK', 'SEED_MOUNT', 'HANA', 'EDA'],

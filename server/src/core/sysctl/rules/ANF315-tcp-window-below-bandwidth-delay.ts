@@ -80,10 +80,11 @@ export const tcpWindowBelowBandwidthDelay = defineRule({
       'Raise the third field to at least the product the message shows. The fix writes the next power of two, at least 16 MiB (the ANF recommendation); it raises memory use per connection, so review it.',
     examples: [
       {
-        flagged:
-          '# .anf-lint.yaml: network: { rtt: 2 ms, bandwidth: 1200 MiB/s }\nnet.ipv4.tcp_rmem = 4096 87380 262144',
+        flagged: 'net.ipv4.tcp_rmem = 4096 87380 262144',
         better: 'net.ipv4.tcp_rmem = 4096 87380 16777216',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
+        context: [{ path: '.anf-lint.yaml', text: 'network:\n  rtt: 2 ms\n  bandwidth: 1200 MiB/s' }],
       },
     ],
     sources: ['SEED_PERF', 'SEED_ER', 'SEED_MOUNT'],

@@ -22,6 +22,7 @@ export const slotTableAboveConnectionLimit = defineRule({
         flagged: 'options sunrpc tcp_max_slot_table_entries=512',
         better: 'options sunrpc tcp_max_slot_table_entries=128',
         language: 'ini',
+        file: '/etc/modprobe.d/sunrpc.conf',
       },
     ],
     sources: ['CS', 'SEED_MOUNT', 'KSRC'],

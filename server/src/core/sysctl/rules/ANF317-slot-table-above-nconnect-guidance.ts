@@ -33,10 +33,13 @@ export const slotTableAboveNconnectGuidance = defineRule({
       "Use at most 128 per connection, fewer on a large farm (the article's 1,250-client example needs 2 per client and suggests 4 or 8 for headroom). The fix writes 128 (or the smaller value ANF318 computes for a volume with many clients). Where the line sits in a sysctl file, ANF319 asks to set the same value in `/etc/modprobe.d/` as well: both rules name one value.",
     examples: [
       {
-        flagged:
-          '# fstab: 10.0.0.4:/tools /tools nfs vers=3,nconnect=2 0 0\noptions sunrpc tcp_max_slot_table_entries=512',
+        flagged: 'options sunrpc tcp_max_slot_table_entries=512',
         better: 'options sunrpc tcp_max_slot_table_entries=128',
         language: 'ini',
+        file: '/etc/modprobe.d/sunrpc.conf',
+        context: [
+          { path: '/etc/fstab', text: '10.0.0.4:/tools  /tools  nfs  ro,hard,vers=3,nconnect=2,_netdev  0  0' },
+        ],
       },
     ],
     sources: ['CS', 'SEED_MOUNT'],

@@ -21,9 +21,20 @@ export const slotTotalAboveEndpointLimit = defineRule({
       'Lower the per-connection value so that clients × nconnect × slots stays at or below 10,000; the message computes the largest value that fits, and the fix writes it. If that is below 2, spread the clients over more volumes or endpoints, or lower nconnect.',
     examples: [
       {
-        flagged: '# manifest: 64 clients; their mounts use nconnect=4\noptions sunrpc tcp_max_slot_table_entries=128',
-        better: '# 64 x 4 x 39 = 9,984\noptions sunrpc tcp_max_slot_table_entries=39',
+        flagged: 'options sunrpc tcp_max_slot_table_entries=128',
+        better: '# 64 clients x nconnect 4 x 39 slots = 9,984\noptions sunrpc tcp_max_slot_table_entries=39',
         language: 'ini',
+        file: '/etc/modprobe.d/sunrpc.conf',
+        context: [
+          {
+            path: 'eda.anf.yaml',
+            text: 'accounts:\n  - name: eda-prod\n    pools:\n      - name: eda-ultra\n        serviceLevel: Ultra\n        size: 40 TiB\n        volumes:\n          - name: eda-scratch\n            quota: 32 TiB\n            protocols: [NFSv3]\n            mountTarget: 10.10.1.4\n            exportPath: /eda-scratch\n            requirements:\n              throughput: 4000 MiB/s\n              clients: 64',
+          },
+          {
+            path: '/etc/fstab',
+            text: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=4,_netdev  0  0',
+          },
+        ],
       },
     ],
     sources: ['CS'],

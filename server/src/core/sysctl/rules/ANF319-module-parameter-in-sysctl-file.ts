@@ -36,10 +36,14 @@ export const moduleParameterInSysctlFile = defineRule({
       'Set module parameters in `/etc/modprobe.d/` (`options sunrpc tcp_max_slot_table_entries=128`, `options nfs max_session_slots=180`), which applies whenever the module loads. Keeping the sysctl line as well is harmless.',
     examples: [
       {
-        flagged: '# /etc/sysctl.d/90-nfs.conf\nnfs.max_session_slots = 180\nsunrpc.tcp_max_slot_table_entries = 128',
-        better:
-          '# /etc/modprobe.d/nfs.conf\noptions nfs max_session_slots=180\n# /etc/modprobe.d/sunrpc.conf\noptions sunrpc tcp_max_slot_table_entries=128',
+        flagged: 'nfs.max_session_slots = 180\nsunrpc.tcp_max_slot_table_entries = 128',
+        better: 'sunrpc.tcp_max_slot_table_entries = 128',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
+        context: [
+          { path: '/etc/modprobe.d/nfs.conf', text: 'options nfs max_session_slots=180' },
+          { path: '/etc/modprobe.d/sunrpc.conf', text: 'options sunrpc tcp_max_slot_table_entries=128' },
+        ],
       },
     ],
     sources: ['HANA', 'CS', 'KSRC'],

@@ -18,9 +18,16 @@ export const slotTableNotCapped = defineRule({
       'Add `options sunrpc tcp_max_slot_table_entries=128` to `/etc/modprobe.d/sunrpc.conf` (less in large farms, see ANF318).',
     examples: [
       {
-        flagged: '# /etc/sysctl.d/90-nfs.conf on a host that mounts ANF volumes\nnet.core.rmem_max = 16777216',
-        better: '# /etc/modprobe.d/sunrpc.conf\noptions sunrpc tcp_max_slot_table_entries=128',
+        flagged: 'options nfs max_session_slots=180',
+        better: 'options nfs max_session_slots=180\noptions sunrpc tcp_max_slot_table_entries=128',
         language: 'ini',
+        file: '/etc/modprobe.d/nfs.conf',
+        context: [
+          {
+            path: '/etc/fstab',
+            text: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8,_netdev  0  0',
+          },
+        ],
       },
     ],
     sources: ['CS', 'HANA', 'KSRC'],

@@ -25,11 +25,13 @@ export const unknownKeyInClosedNamespace = defineRule({
         flagged: 'sunrpc.max_tcp_slot_table_entries = 128',
         better: 'sunrpc.tcp_max_slot_table_entries = 128',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
       {
         flagged: 'options sunrpc max_tcp_slot_table_entries=128',
         better: 'options sunrpc tcp_max_slot_table_entries=128',
         language: 'ini',
+        file: '/etc/modprobe.d/sunrpc.conf',
       },
     ],
     sources: ['KXPRTSOCK', 'KSUNRPC_SYSCTL', 'KXPRTRDMA', 'KNFS_SYSCTL', 'KNFS4_SYSCTL', 'KLOCKD'],

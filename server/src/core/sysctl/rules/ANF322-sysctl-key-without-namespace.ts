@@ -23,6 +23,7 @@ export const sysctlKeyWithoutNamespace = defineRule({
         flagged: 'tcp_max_slot_table_entries = 128',
         better: 'sunrpc.tcp_max_slot_table_entries = 128',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KXPRTSOCK', 'KDOC'],

@@ -22,6 +22,7 @@ export const quotedKernelLine = defineRule({
         flagged: '“options nfs max_session_slots=180”',
         better: 'options nfs max_session_slots=180',
         language: 'ini',
+        file: '/etc/modprobe.d/nfs.conf',
       },
     ],
     sources: ['KSYSCTL', 'CS'],

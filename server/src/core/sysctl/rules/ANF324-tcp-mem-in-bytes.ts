@@ -25,9 +25,10 @@ export const tcpMemInBytes = defineRule({
       'Delete the line and let the kernel size it. To set it on purpose, write pages: bytes ÷ 4,096 (with 4 KiB pages). The fix deletes the line.',
     examples: [
       {
-        flagged: 'net.ipv4.tcp_mem = 16777216 16777216 16777216',
-        better: '# (nothing: the kernel sizes tcp_mem from memory at boot)',
+        flagged: 'net.core.rmem_max = 16777216\nnet.ipv4.tcp_mem = 16777216 16777216 16777216',
+        better: 'net.core.rmem_max = 16777216',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KDOC', 'KSYSCTL_IPV4'],

@@ -34,6 +34,7 @@ export const socketDefaultBufferTooLarge = defineRule({
         flagged: 'net.core.rmem_default = 67108864\nnet.core.wmem_default = 67108864',
         better: 'net.core.rmem_default = 1048576\nnet.core.wmem_default = 1048576',
         language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
       },
     ],
     sources: ['KNET', 'KSOCK', 'SEED_MOUNT'],
