@@ -49,7 +49,9 @@ export async function workspaceDiagnostics(
   token: CancellationToken,
 ): Promise<WorkspaceDiagnosticReport> {
   const previous = new Map(params.previousResultIds.map((p) => [p.uri, p.value]));
-  const allSeen = previous.size > 0 && session.knownUris().every((uri) => previous.get(uri) === session.resultId(uri));
+  // During the first scan: the files checked so far (the rest follow in the next answers).
+  const ready = () => session.knownUris().filter((uri) => session.diagnosticsReady(uri));
+  const allSeen = previous.size > 0 && ready().every((uri) => previous.get(uri) === session.resultId(uri));
   if (allSeen) {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, WORKSPACE_DIAGNOSTIC_HOLD_MS);
@@ -61,5 +63,5 @@ export async function workspaceDiagnostics(
       token.onCancellationRequested(done);
     });
   }
-  return { items: session.knownUris().map((uri) => report(session, uri, previous)) };
+  return { items: ready().map((uri) => report(session, uri, previous)) };
 }
