@@ -32,7 +32,7 @@ import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler, LINT_SLICE_MS } from './diagnosticsScheduler';
 import { configSignature, folderRoot, FolderConfigs, innermostFolder, readFolderConfigs } from './folderConfig';
 import { NAMED_FILE_MAX_BYTES } from '../core/project';
-import { DIAGNOSTICS_DEBOUNCE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
+import { DIAGNOSTICS_DEBOUNCE_MS, LARGE_IAC_CHARS, LARGE_IAC_SETTLE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
 import { ScanCache, serverBuildHash, sha256 } from './scanCache';
 import { editorConfig, effectiveConfig } from './settings';
 import {
@@ -90,6 +90,12 @@ const SCAN_REPORT_MS = 200; // not a fact: editor pacing
 /** Past this many watched-file changes in one batch, dependents are not traced file by file: every document is checked again once. */
 const WATCHED_BATCH_TRACED = 64; // not a fact: tracing dependents costs a pass over the project per change
 
+const IAC_KINDS = new Set(['terraform', 'terraform-vars', 'bicep', 'bicep-params', 'arm-template', 'arm-parameters']);
+
+function isIacKind(kind: string | undefined): boolean {
+  return kind !== undefined && IAC_KINDS.has(kind);
+}
+
 /** Lets pending input (edits, requests) in before going on: setImmediate runs after I/O callbacks. */
 export function yieldToEvents(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -136,6 +142,8 @@ export class Session {
   /** Watched-file changes not applied yet, by canonical URI (the last event of a file wins). */
   private readonly pendingDisk = new Map<string, { uri: string; deleted: boolean }>();
   private drainingDisk = false;
+  /** Large infrastructure-code documents changed and not read again yet: the timer that will (LARGE_IAC_CHARS). */
+  private readonly settling = new Map<string, ReturnType<typeof setTimeout>>();
   /** Index-bound notes already logged (once per drain). */
   private indexFullLogged = false;
 
@@ -232,6 +240,9 @@ export class Session {
   closeDocument(uri: string): void {
     if (!this.open.delete(uri)) return;
     this.tooLarge.delete(uri);
+    const settling = this.settling.get(uri);
+    if (settling) clearTimeout(settling);
+    this.settling.delete(uri);
     this.memos.delete(uri);
     this.scheduler.cancel(uri);
     if (this.pushDiagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -252,9 +263,36 @@ export class Session {
     this.changed({ uri, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
   }
 
+  /** Whether a large infrastructure-code document changed and is not read again yet (its requests get empty answers). */
+  isSettling(uri: string): boolean {
+    return this.settling.has(uri);
+  }
+
   private applyText(uri: string, text: string, version: number, immediate: boolean): void {
     const workspace = this.workspaceOf(uri);
     const before = workspace.file(uri);
+    // A large Terraform, Bicep or ARM document is read again only when typing pauses.
+    if (
+      !immediate &&
+      text.length > LARGE_IAC_CHARS &&
+      text.length <= OPEN_DOCUMENT_MAX_CHARS &&
+      isIacKind(before?.kind)
+    ) {
+      const pending = this.settling.get(uri);
+      if (pending) clearTimeout(pending);
+      this.settling.set(
+        uri,
+        setTimeout(() => {
+          this.settling.delete(uri);
+          const document = this.open.get(uri);
+          if (document) this.applyText(uri, document.getText(), document.version, true);
+        }, LARGE_IAC_SETTLE_MS),
+      );
+      return;
+    }
+    const settling = this.settling.get(uri);
+    if (settling) clearTimeout(settling);
+    this.settling.delete(uri);
     if (text.length > OPEN_DOCUMENT_MAX_CHARS) {
       // Too large to check on every keystroke: not parsed, one ANF011 finding instead (allDiagnostics).
       this.tooLarge.set(uri, text.length);
@@ -778,6 +816,8 @@ export class Session {
 
   dispose(): void {
     this.scheduler.dispose();
+    for (const timer of this.settling.values()) clearTimeout(timer);
+    this.settling.clear();
     this.scanGeneration++;
     this.pendingDisk.clear();
     this.wakeWaiters();
