@@ -137,7 +137,7 @@ export class Session {
   private scanCache: ScanCache | undefined;
   /** Bumps when a new index or scan starts: an older one stops at its next slice. */
   private scanGeneration = 0;
-  /** The background scan is running: `workspace/diagnostic` reports the files checked so far. */
+  /** The background scan is running: `workspace/diagnostic` waits for it (handlers/diagnostics.ts). */
   scanning = false;
   /** Watched-file changes not applied yet, by canonical URI (the last event of a file wins). */
   private readonly pendingDisk = new Map<string, { uri: string; deleted: boolean }>();
@@ -743,14 +743,6 @@ export class Session {
     return visibleDiagnostics(this.allDiagnostics(uri));
   }
 
-  /**
-   * Whether `workspace/diagnostic` reports the file now: while the background scan runs, only the
-   * files it (or a request) already checked, and the open documents; after it, every file.
-   */
-  diagnosticsReady(uri: string): boolean {
-    return !this.scanning || this.open.has(uri) || this.lintCache.has(uri) || isConfigFileUri(uri);
-  }
-
   /** URIs with diagnostics to offer: open documents and every indexed file. */
   knownUris(): string[] {
     const uris = new Set(this.allFiles().map((f) => f.uri));
@@ -819,6 +811,7 @@ export class Session {
     for (const timer of this.settling.values()) clearTimeout(timer);
     this.settling.clear();
     this.scanGeneration++;
+    this.scanning = false;
     this.pendingDisk.clear();
     this.wakeWaiters();
   }
