@@ -12,7 +12,6 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   detectFileKind,
   fileTooLargeDiagnostic,
-  kindNeedsText,
   LintMemo,
   lintFile,
   lintSteps,
