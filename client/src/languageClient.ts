@@ -35,6 +35,8 @@ export function createLanguageClient(
     initializationOptions: {
       settings: vscode.workspace.getConfiguration(CLIENT_ID),
       retriggerSuggestCommand: 'editor.action.triggerSuggest',
+      // The server keeps its first scan's results here across restarts (server/src/lsp/scanCache.ts).
+      storagePath: (context.storageUri ?? context.globalStorageUri).fsPath,
     },
     diagnosticPullOptions: { onChange: true, onSave: true },
     markdown: { isTrusted: false, supportHtml: false },

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { documentSelector } from './documentSelector';
+import { SCAN_PROGRESS_METHOD, type ScanProgressParams } from './protocol';
 
 /**
  * The language-status item ({} in the status bar next to the language mode): whether the server is
@@ -39,13 +40,31 @@ export class ServerStatus implements vscode.Disposable {
     this.item.command = { title: 'Restart', command: 'anfLint.restartServer' };
   }
 
-  /** Follows the client's state changes. */
+  /** The first scan of the workspace (the server's `anf/scanProgress` notification). */
+  scanning(progress: ScanProgressParams, version?: string): void {
+    if (progress.done) {
+      this.running(version);
+      return;
+    }
+    this.item.text = `$(sync~spin) anf-lint ${progress.checked}/${progress.total}`;
+    this.item.detail = `checking the workspace: ${progress.checked} of ${progress.total} files (open files first)`;
+    this.item.severity = vscode.LanguageStatusSeverity.Information;
+    this.item.busy = true;
+    this.item.command = { title: 'Show output', command: 'anfLint.showOutput' };
+  }
+
+  /** Follows the client's state changes and the server's first scan. */
   track(client: LanguageClient): vscode.Disposable {
-    return client.onDidChangeState(({ newState }) => {
+    const version = () => client.initializeResult?.serverInfo?.version;
+    const scan = client.onNotification(SCAN_PROGRESS_METHOD, (progress: ScanProgressParams) =>
+      this.scanning(progress, version()),
+    );
+    const state = client.onDidChangeState(({ newState }) => {
       if (newState === State.Starting) this.starting();
-      else if (newState === State.Running) this.running(client.initializeResult?.serverInfo?.version);
+      else if (newState === State.Running) this.running(version());
       else this.stopped();
     });
+    return vscode.Disposable.from(scan, state);
   }
 
   dispose(): void {

@@ -8,6 +8,7 @@ import { safeFix, unsafeFix, type Fix, type FixApplicability } from './diagnosti
 import { RULE_CATALOG } from './rules/catalog.generated';
 import type { Span } from './text/sourceText';
 import { stackExhaustion, TOO_DEEP_MESSAGE, yamlReadableText } from './text/yamlText';
+import { nestingPastBound, tooDeepMessage } from './text/nesting';
 import { parseDuration, parseRate } from './units/units';
 import type { ParseProblem } from './diagnostics';
 
@@ -57,6 +58,19 @@ export function parseConfigFile(text: string): ConfigFileResult {
 
 function parseConfigFileUnguarded(text: string): ConfigFileResult {
   const problems: ParseProblem[] = [];
+  // Refused before the parser sees it: a parser that runs out of stack can abort the process (nesting.ts).
+  const tooDeep = nestingPastBound(text);
+  if (tooDeep)
+    return {
+      config: {},
+      problems: [
+        {
+          code: CONFIG_CODES.syntax,
+          span: { start: tooDeep.offset, end: Math.min(text.length, tooDeep.offset + 1) },
+          message: tooDeepMessage(),
+        },
+      ],
+    };
   const doc = parseDocument(yamlReadableText(text), { prettyErrors: false, uniqueKeys: true });
   if (stackExhaustion(doc.errors))
     return {

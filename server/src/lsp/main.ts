@@ -1,18 +1,13 @@
 /**
  * The bundle entry of the language server (dist/server/server.js). The transport comes from the
- * command line (`--stdio`, `--node-ipc`, `--socket=N`); without one, stdio.
+ * command line (`--stdio`, `--node-ipc`, `--socket=N`); without one, stdio (transport.ts).
  */
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { initIacParsers } from '../core/iac/treeSitter';
 import { loadIacWasm } from '../iacWasm';
 import { startServer } from './server';
+import { connectionFromCommandLine } from './transport';
 
-const TRANSPORT_FLAGS = /^--(stdio|node-ipc|socket|pipe)/;
-
-const start = () =>
-  process.argv.slice(2).some((arg) => TRANSPORT_FLAGS.test(arg))
-    ? startServer()
-    : startServer(createConnection(ProposedFeatures.all, process.stdin, process.stdout));
+const start = () => startServer(connectionFromCommandLine());
 let connection: ReturnType<typeof startServer> | undefined;
 // The Terraform and Bicep readers run on WebAssembly, loaded asynchronously before the first parse.
 void initIacParsers(loadIacWasm)

@@ -114,11 +114,16 @@ export function startServer(
   // notifications are dropped.
   let shutDown = false;
   for (const [method, { handle, onFault }] of Object.entries(REQUESTS)) {
-    connection.onRequest(method, (params: unknown, token: CancellationToken) =>
-      shutDown
-        ? new ResponseError(ErrorCodes.InvalidRequest, `${method} after shutdown: the server is shutting down`)
-        : guard(method, () => handle(session, params as never, token), onFault),
-    );
+    connection.onRequest(method, (params: unknown, token: CancellationToken) => {
+      if (shutDown)
+        return new ResponseError(ErrorCodes.InvalidRequest, `${method} after shutdown: the server is shutting down`);
+      // A large infrastructure-code document being typed in is read again when typing pauses: until
+      // then its requests get the empty answer (positions in the last reading would be wrong), and
+      // its diagnostics stay those of the last reading.
+      const uri = (params as { textDocument?: { uri?: unknown } } | null)?.textDocument?.uri;
+      if (typeof uri === 'string' && method !== 'textDocument/diagnostic' && session.isSettling(uri)) return onFault;
+      return guard(method, () => handle(session, params as never, token), onFault);
+    });
   }
   for (const [method, handle] of Object.entries(NOTIFICATIONS)) {
     connection.onNotification(method, (params: unknown) => {

@@ -12,7 +12,6 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   detectFileKind,
   fileTooLargeDiagnostic,
-  kindNeedsText,
   LintMemo,
   lintFile,
   lintSteps,
@@ -32,7 +31,8 @@ import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler, LINT_SLICE_MS } from './diagnosticsScheduler';
 import { configSignature, folderRoot, FolderConfigs, innermostFolder, readFolderConfigs } from './folderConfig';
 import { NAMED_FILE_MAX_BYTES } from '../core/project';
-import { DIAGNOSTICS_DEBOUNCE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
+import { DIAGNOSTICS_DEBOUNCE_MS, LARGE_IAC_CHARS, LARGE_IAC_SETTLE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
+import { ScanCache, serverBuildHash, sha256 } from './scanCache';
 import { editorConfig, effectiveConfig } from './settings';
 import {
   canonicalUri,
@@ -57,6 +57,8 @@ export interface ClientSupport {
   readonly snippets: boolean;
   readonly codeLensRefresh: boolean;
   readonly inlayHintRefresh: boolean;
+  /** The client shows server-initiated progress (`window/workDoneProgress/create`, `$/progress`). */
+  readonly workDoneProgress: boolean;
 }
 
 export const NO_CLIENT_SUPPORT: ClientSupport = {
@@ -70,7 +72,33 @@ export const NO_CLIENT_SUPPORT: ClientSupport = {
   snippets: false,
   codeLensRefresh: false,
   inlayHintRefresh: false,
+  workDoneProgress: false,
 };
+
+/** The custom notification the VS Code client's status item follows during the first scan. */
+export const SCAN_PROGRESS_NOTIFICATION = 'anf/scanProgress' as const;
+export interface ScanProgressParams {
+  readonly checked: number;
+  readonly total: number;
+  readonly done: boolean;
+}
+
+/** How often the background scan reports progress and lets a held `workspace/diagnostic` answer. */
+const SCAN_REPORT_MS = 200; // not a fact: editor pacing
+
+/** Past this many watched-file changes in one batch, dependents are not traced file by file: every document is checked again once. */
+const WATCHED_BATCH_TRACED = 64; // not a fact: tracing dependents costs a pass over the project per change
+
+const IAC_KINDS = new Set(['terraform', 'terraform-vars', 'bicep', 'bicep-params', 'arm-template', 'arm-parameters']);
+
+function isIacKind(kind: string | undefined): boolean {
+  return kind !== undefined && IAC_KINDS.has(kind);
+}
+
+/** Lets pending input (edits, requests) in before going on: setImmediate runs after I/O callbacks. */
+export function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 export class Session {
   support: ClientSupport = NO_CLIENT_SUPPORT;
@@ -103,6 +131,20 @@ export class Session {
 
   /** Bounds of the workspace index (initializationOptions.index can lower them). */
   indexLimits: IndexLimits = DEFAULT_INDEX_LIMITS;
+  /** The client's storage folder for this workspace (initializationOptions.storagePath): the scan cache lives there. */
+  storagePath: string | undefined;
+  private scanCache: ScanCache | undefined;
+  /** Bumps when a new index or scan starts: an older one stops at its next slice. */
+  private scanGeneration = 0;
+  /** The background scan is running: `workspace/diagnostic` waits for it (handlers/diagnostics.ts). */
+  scanning = false;
+  /** Watched-file changes not applied yet, by canonical URI (the last event of a file wins). */
+  private readonly pendingDisk = new Map<string, { uri: string; deleted: boolean }>();
+  private drainingDisk = false;
+  /** Large infrastructure-code documents changed and not read again yet: the timer that will (LARGE_IAC_CHARS). */
+  private readonly settling = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Index-bound notes already logged (once per drain). */
+  private indexFullLogged = false;
 
   constructor(
     readonly connection: Connection,
@@ -197,6 +239,9 @@ export class Session {
   closeDocument(uri: string): void {
     if (!this.open.delete(uri)) return;
     this.tooLarge.delete(uri);
+    const settling = this.settling.get(uri);
+    if (settling) clearTimeout(settling);
+    this.settling.delete(uri);
     this.memos.delete(uri);
     this.scheduler.cancel(uri);
     if (this.pushDiagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -217,9 +262,36 @@ export class Session {
     this.changed({ uri, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
   }
 
+  /** Whether a large infrastructure-code document changed and is not read again yet (its requests get empty answers). */
+  isSettling(uri: string): boolean {
+    return this.settling.has(uri);
+  }
+
   private applyText(uri: string, text: string, version: number, immediate: boolean): void {
     const workspace = this.workspaceOf(uri);
     const before = workspace.file(uri);
+    // A large Terraform, Bicep or ARM document is read again only when typing pauses.
+    if (
+      !immediate &&
+      text.length > LARGE_IAC_CHARS &&
+      text.length <= OPEN_DOCUMENT_MAX_CHARS &&
+      isIacKind(before?.kind)
+    ) {
+      const pending = this.settling.get(uri);
+      if (pending) clearTimeout(pending);
+      this.settling.set(
+        uri,
+        setTimeout(() => {
+          this.settling.delete(uri);
+          const document = this.open.get(uri);
+          if (document) this.applyText(uri, document.getText(), document.version, true);
+        }, LARGE_IAC_SETTLE_MS),
+      );
+      return;
+    }
+    const settling = this.settling.get(uri);
+    if (settling) clearTimeout(settling);
+    this.settling.delete(uri);
     if (text.length > OPEN_DOCUMENT_MAX_CHARS) {
       // Too large to check on every keystroke: not parsed, one ANF011 finding instead (allDiagnostics).
       this.tooLarge.set(uri, text.length);
@@ -261,20 +333,220 @@ export class Session {
     await this.indexWorkspace();
   }
 
+  /**
+   * The first scan (and a rescan when the folders change). Open documents are checked first: they
+   * are in their projects already and their diagnostics were scheduled when they opened, and this
+   * reads and parses the folders' files in slices of LINT_SLICE_MS that let edits and requests in.
+   * Then every indexed file is checked in the background, in slices too, with progress; results
+   * come from the scan cache when nothing they depend on changed since the last scan.
+   */
   async indexWorkspace(): Promise<void> {
-    const files = await indexFolders(this.folders, (m) => this.log(m), this.indexLimits);
+    const scan = ++this.scanGeneration;
+    const started = performance.now();
+    const { files, summary } = await indexFolders(this.folders, (m) => this.log(m), this.indexLimits, yieldToEvents);
+    if (scan !== this.scanGeneration) return;
     for (const file of files) this.disk.set(canonicalUri(file.uri), file);
     // The configuration files at the folder roots are among them.
     this.configs = this.readConfigs();
-    this.rebuild();
+    const projects = await this.buildProjects(() => scan !== this.scanGeneration);
+    if (!projects) return;
+    this.projects = projects;
+    this.invalidateAll();
+    // Said once the files are in the projects (tests and the benchmark wait for this line).
+    this.log(summary);
+    this.log(`anf-lint: workspace read and parsed in ${Math.round(performance.now() - started)} ms.`);
+    void this.scanInBackground(scan);
   }
 
-  /** A watched file changed on disk: re-read it unless it is open (the editor's text wins). */
-  async diskChanged(uri: string, deleted: boolean): Promise<void> {
+  /**
+   * Every project's Workspace from disk and the open documents, parsing the disk files in slices;
+   * undefined when `stale()` says a newer scan started. The open documents are added last, in the
+   * same slice as the swap, so the text they hold is the latest.
+   */
+  private async buildProjects(stale: () => boolean): Promise<Map<string, Workspace> | undefined> {
+    const projects = new Map<string, Workspace>();
+    const workspaceIn = (uri: string) => {
+      const key = this.projectOf(uri);
+      let workspace = projects.get(key);
+      if (!workspace) projects.set(key, (workspace = new Workspace((u) => this.configs.configFor(u))));
+      return workspace;
+    };
+    let sliceStart = performance.now();
+    for (const [key, file] of [...this.disk]) {
+      if (performance.now() - sliceStart >= LINT_SLICE_MS) {
+        await yieldToEvents();
+        if (stale()) return undefined;
+        sliceStart = performance.now();
+      }
+      if (this.disk.get(key) !== file || isConfigFileUri(file.uri)) continue;
+      if ([...this.open.keys()].some((u) => canonicalUri(u) === key)) continue;
+      workspaceIn(file.uri).set(file.uri, file.text);
+    }
+    for (const document of this.open.values())
+      if (!isConfigFileUri(document.uri) && !this.tooLarge.has(document.uri))
+        workspaceIn(document.uri).set(document.uri, document.getText(), document.version);
+    return projects;
+  }
+
+  /** The scan cache, opened on first use in the client's storage folder (none: results are not kept). */
+  private cache(): ScanCache {
+    this.scanCache ??= ScanCache.open(this.storagePath, (m) => this.log(m));
+    return this.scanCache;
+  }
+
+  /** The key of a file's findings in the scan cache (scanCache.ts says what it holds and why). */
+  private cacheKey(uri: string, fingerprints: Map<string, string>): string | undefined {
+    const file = this.workspaceOf(uri).file(uri);
+    if (!file) return undefined;
+    const project = this.projectOf(uri);
+    let fingerprint = fingerprints.get(project);
+    if (fingerprint === undefined) {
+      const workspace = this.projects.get(project);
+      const parts = (workspace?.parsedAlone() ?? []).map((f) => `${f.uri}\n${sha256(f.source.text)}`).sort();
+      fingerprint = sha256(parts.join('\n'));
+      fingerprints.set(project, fingerprint);
+    }
+    return sha256(
+      JSON.stringify([
+        serverBuildHash(),
+        (this.rules ?? []).map((r) => r.code),
+        configSignature(this.configs.sourceOf(uri)),
+        this.editorSettings,
+        fingerprint,
+        uri,
+        sha256(file.source.text),
+      ]),
+    );
+  }
+
+  /**
+   * Checks every known file not checked yet, in slices that yield to edits and requests, with
+   * `$/progress` (when the client shows it) and the `anf/scanProgress` notification. A change of
+   * the configuration or the folders, or a newer scan, stops it; files a change touched are
+   * checked on request as before.
+   */
+  private async scanInBackground(scan: number): Promise<void> {
+    const uris = this.knownUris().filter((u) => !isConfigFileUri(u));
+    const total = uris.length;
+    const generation = this.generation;
+    const stale = () => scan !== this.scanGeneration || generation !== this.generation;
+    const cache = this.cache();
+    const fingerprints = new Map<string, string>();
+    const started = performance.now();
+    this.scanning = true;
+    const progress = this.support.workDoneProgress
+      ? await this.connection.window.createWorkDoneProgress().catch(() => undefined)
+      : undefined;
+    progress?.begin('anf-lint', 0, `checking ${total} files`, false);
+    let checked = 0;
+    let fromCache = 0;
+    let lastReport = performance.now();
+    const report = (done: boolean) => {
+      const params: ScanProgressParams = { checked, total, done };
+      void this.connection.sendNotification(SCAN_PROGRESS_NOTIFICATION, params).catch(() => undefined);
+      if (!done) progress?.report(total === 0 ? 100 : Math.floor((100 * checked) / total), `${checked}/${total} files`);
+      this.wakeWaiters();
+    };
+    try {
+      report(false);
+      for (const uri of uris) {
+        if (stale()) return;
+        checked++;
+        if (this.lintCache.has(uri) || !this.workspaceOf(uri).file(uri)) continue;
+        const key = cache.enabled ? this.cacheKey(uri, fingerprints) : undefined;
+        const cached = key === undefined ? undefined : cache.get(key);
+        if (cached) {
+          fromCache++;
+          this.lintCache.set(uri, cached);
+        } else {
+          const diagnostics = await this.allDiagnosticsInSlices(uri, stale);
+          if (diagnostics === undefined || stale()) return;
+          if (key !== undefined) cache.set(key, diagnostics);
+        }
+        if (performance.now() - lastReport >= SCAN_REPORT_MS) {
+          report(false);
+          await yieldToEvents();
+          lastReport = performance.now();
+        }
+      }
+      if (stale()) return;
+      cache.save();
+      this.log(
+        `anf-lint: checked ${total} files in ${Math.round(performance.now() - started)} ms${cache.enabled ? ` (${fromCache} from the scan cache)` : ''}.`,
+      );
+    } finally {
+      if (scan === this.scanGeneration) this.scanning = false;
+      progress?.done();
+      report(true);
+    }
+  }
+
+  /**
+   * Watched-file events: queued by file (the last event of a file wins) and applied in slices that
+   * let requests in. One notification with 20,000 changes used to block the server for about
+   * 100 s (issue 32). A large batch is applied without tracing dependents file by file; every
+   * document is checked again once at the end instead.
+   */
+  queueDiskChanges(changes: readonly { uri: string; deleted: boolean }[]): void {
+    for (const change of changes) {
+      const key = canonicalUri(change.uri);
+      this.pendingDisk.delete(key);
+      this.pendingDisk.set(key, change);
+    }
+    if (!this.drainingDisk) void this.drainDiskChanges();
+  }
+
+  /** Resolves when every queued watched-file change is applied (for tests). */
+  async diskChangesApplied(): Promise<void> {
+    while (this.drainingDisk || this.pendingDisk.size > 0) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  private async drainDiskChanges(): Promise<void> {
+    this.drainingDisk = true;
+    this.indexFullLogged = false;
+    let untraced = false;
+    let sliceStart = performance.now();
+    try {
+      while (this.pendingDisk.size > 0) {
+        if (this.pendingDisk.size > WATCHED_BATCH_TRACED) untraced = true;
+        const [key, change] = this.pendingDisk.entries().next().value as [string, { uri: string; deleted: boolean }];
+        this.pendingDisk.delete(key);
+        try {
+          this.diskChanged(change.uri, change.deleted, !untraced);
+        } catch (error) {
+          this.error(
+            `anf-lint: could not apply the change of ${change.uri}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+        if (performance.now() - sliceStart >= LINT_SLICE_MS) {
+          await yieldToEvents();
+          sliceStart = performance.now();
+        }
+      }
+      if (untraced) this.invalidateAll();
+    } finally {
+      this.drainingDisk = false;
+    }
+  }
+
+  /**
+   * A watched file changed on disk: re-read it unless it is open (the editor's text wins).
+   * `traced`: re-check what depends on it now (else the caller re-checks everything once).
+   */
+  diskChanged(uri: string, deleted: boolean, traced = true): void {
     const key = canonicalUri(uri);
     const path = uriToPath(uri);
-    const file = deleted || !path ? undefined : await readIndexedFile(path, this.folders, this.indexLimits);
     const previous = this.disk.get(key);
+    // The index keeps its bound: a new file past it is checked only when opened, as at the first scan.
+    if (!previous && !deleted && this.disk.size >= this.indexLimits.maxFiles) {
+      if (!this.indexFullLogged)
+        this.log(
+          `anf-lint: the workspace index holds its bound of ${this.indexLimits.maxFiles} files; new files are checked only when opened.`,
+        );
+      this.indexFullLogged = true;
+      return;
+    }
+    const file = deleted || !path ? undefined : readIndexedFile(path, this.folders, this.indexLimits);
     if (file) this.disk.set(key, file);
     else this.disk.delete(key);
     if (isConfigFileUri(uri)) {
@@ -290,7 +562,8 @@ export class Session {
     if (file) after = workspace.set(file.uri, file.text);
     else workspace.delete(target);
     if (!before && !after) return;
-    this.changed({ uri: target, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
+    if (traced) this.changed({ uri: target, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
+    else this.lintCache.delete(target);
   }
 
   /** Whether a path is one the index would keep (for watcher events on files it never saw). */
@@ -363,6 +636,8 @@ export class Session {
   /** Every document's diagnostics may have changed. */
   private invalidateAll(): void {
     this.generation++;
+    // A background scan this makes stale starts again on the new state.
+    if (this.scanning) void this.scanInBackground(++this.scanGeneration);
     this.lintCache.clear();
     for (const uri of this.open.keys()) this.scheduler.schedule(uri, false);
     this.wakeWaiters();
@@ -532,6 +807,11 @@ export class Session {
 
   dispose(): void {
     this.scheduler.dispose();
+    for (const timer of this.settling.values()) clearTimeout(timer);
+    this.settling.clear();
+    this.scanGeneration++;
+    this.scanning = false;
+    this.pendingDisk.clear();
     this.wakeWaiters();
   }
 }

@@ -22,6 +22,9 @@ export const DEFAULT_INDEX_LIMITS: IndexLimits = DEFAULT_DISCOVERY_LIMITS;
 
 const env = new NodeEnvironment();
 
+/** Reading pauses about this often for pending input (see indexFolders). */
+const SLICE_MS = 8; // not a fact: the server's slice length (diagnosticsScheduler.ts LINT_SLICE_MS)
+
 /** The same file always gets the same key, however the editor spelled its URI. */
 export function canonicalUri(uri: string): string {
   if (!uri.startsWith('file:')) return uri;
@@ -58,11 +61,11 @@ function projectOf(folderUris: readonly string[], limits: IndexLimits): Project 
 }
 
 /** Reads one file for the index, or undefined when it is missing, too large, outside its folder, special or not ours. */
-export async function readIndexedFile(
+export function readIndexedFile(
   path: string,
   folderUris: readonly string[],
   limits: IndexLimits = DEFAULT_INDEX_LIMITS,
-): Promise<IndexedFile | undefined> {
+): IndexedFile | undefined {
   const project = projectOf(folderUris, limits);
   const root = project.rootOf(path);
   if (!root.context) return undefined;
@@ -73,13 +76,17 @@ export async function readIndexedFile(
 
 /**
  * Reads the folders' files. `log` gets one line at the end, one clear line if a bound stopped the
- * walk (which bound, and how far it got), and one per skipped link or special file.
+ * walk (which bound, and how far it got), and one per skipped link or special file; the summary
+ * line ("indexed N files") is returned for the caller to log once the files are in use. `pause`, when
+ * given, is awaited about every SLICE_MS of reading, so that edits and requests get in.
  */
 export async function indexFolders(
   folderUris: readonly string[],
   log: (message: string) => void,
   limits: IndexLimits = DEFAULT_INDEX_LIMITS,
-): Promise<IndexedFile[]> {
+  pause?: () => Promise<void>,
+): Promise<{ files: IndexedFile[]; summary: string }> {
+  let sliceStart = performance.now();
   const found: IndexedFile[] = [];
   const started = Date.now();
   // A fresh index asks git again (the folders' files may have changed since).
@@ -96,6 +103,10 @@ export async function indexFolders(
     for (const path of discovered.paths) {
       // Nested workspace folders: a file is read once, for its innermost folder.
       if (project.rootOf(path).path !== discovered.root.path) continue;
+      if (pause && performance.now() - sliceStart >= SLICE_MS) {
+        await pause();
+        sliceStart = performance.now();
+      }
       const read = project.read(path, discovered.root);
       if (!read.ok) {
         skipped++;
@@ -115,8 +126,6 @@ export async function indexFolders(
     log(
       `anf-lint: workspace index stopped early because ${stopped}; ${found.length} files indexed, the rest are checked only when opened.`,
     );
-  log(
-    `anf-lint: indexed ${found.length} files in ${took} ms${skipped > 0 ? ` (${skipped} skipped: larger than ${limits.maxFileBytes} bytes, special or unreadable)` : ''}.`,
-  );
-  return found;
+  const summary = `anf-lint: indexed ${found.length} files in ${took} ms${skipped > 0 ? ` (${skipped} skipped: larger than ${limits.maxFileBytes} bytes, special or unreadable)` : ''}.`;
+  return { files: found, summary };
 }

@@ -5,6 +5,7 @@
  * set aside: `getLocation` gives the path, its scanner the tokens on either side of the cursor, and
  * `parseTree` the keys already written in the same object.
  */
+import { nestingPastBound } from '../text/nesting';
 import { createScanner, findNodeAtLocation, getLocation, parseTree, type ScanError } from 'jsonc-parser';
 import type { Span } from '../text/sourceText';
 
@@ -102,7 +103,10 @@ export function jsonContextAt(text: string, offset: number): JsonContext | undef
   const colonFollows = position === 'key' && next?.first === ':';
   const commaAfter = next !== undefined && !colonFollows && !',}]'.includes(next.first);
   // Before a `:`, an empty key keeps `: value` a member: else the parser would skip it up to the next comma, nested or not.
-  const root = inList ? undefined : parseTree(colonFollows ? `${text.slice(0, start)}""${text.slice(end)}` : rest);
+  const root =
+    inList || nestingPastBound(rest)
+      ? undefined
+      : parseTree(colonFollows ? `${text.slice(0, start)}""${text.slice(end)}` : rest);
   const object = root && findNodeAtLocation(root, path);
   // The keys written with their `:` (a key without one may be a word still being typed elsewhere),
   // the empty one standing in for the key being typed excepted.

@@ -4,6 +4,7 @@
  * completion and the JSON schema). YAML through yaml's parser, JSON through jsonc-parser; the key
  * under the cursor and the path of keys above it decide the field.
  */
+import { nestingPastBound } from '../text/nesting';
 import { getLocation } from 'jsonc-parser';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 import {
@@ -39,7 +40,7 @@ const YAML_KEY_ON_LINE = /^[ \t]*(?:-[ \t]+)*([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)
  * The last document parsed for key hovers: hovers come many to a version of the text, and parsing
  * a 20,000-line manifest for each took hundreds of milliseconds.
  */
-let lastParsed: { readonly text: string; readonly doc: ReturnType<typeof parseDocument> } | undefined;
+let lastParsed: { readonly text: string; readonly doc: ReturnType<typeof parseDocument> | undefined } | undefined;
 
 /** The key under `offset` in a YAML manifest, with the path of keys and indexes that leads to it. */
 function yamlKeyAt(text: string, offset: number): KeyAt | undefined {
@@ -51,8 +52,15 @@ function yamlKeyAt(text: string, offset: number): KeyAt | undefined {
   const keyStart = lineStart + line[0].indexOf(line[1]!, line[0].lastIndexOf('-') + 1);
   if (offset < keyStart || offset > keyStart + line[1]!.length) return undefined;
   if (lastParsed?.text !== text)
-    lastParsed = { text, doc: parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'silent' }) };
+    lastParsed = {
+      text,
+      // Too deep for the parser (nesting.ts): no hover rather than a process abort.
+      doc: nestingPastBound(text)
+        ? undefined
+        : parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'silent' }),
+    };
   const doc = lastParsed.doc;
+  if (!doc) return undefined;
   const walk = (node: unknown, path: Path): KeyAt | undefined => {
     if (isMap(node)) {
       for (const pair of node.items) {

@@ -8,6 +8,7 @@
  * theirs here: an inserter gets the text, the cursor and the pool as plain data and returns the
  * whole edited text, or why it cannot.
  */
+import { MAX_NESTING_DEPTH, nestingPastBound } from '../text/nesting';
 import {
   applyEdits,
   modify,
@@ -79,6 +80,8 @@ export function canInsertSizing(kind: FileKind): boolean {
 export function sizingInsertion(kind: FileKind, text: string, offset: number, pool: PoolDraft): InsertionResult {
   const inserter = INSERTERS[kind];
   if (!inserter) return { error: `anf-lint cannot write a pool into a ${kind} file.` };
+  if (nestingPastBound(text))
+    return { error: `the manifest nests deeper than ${MAX_NESTING_DEPTH} levels: flatten it first, then ask again` };
   const result = inserter(text, Math.max(0, Math.min(offset, text.length)), pool);
   if ('error' in result) return result;
   const format = kind === 'manifest-json' ? 'json' : 'yaml';

@@ -7,6 +7,7 @@ import { isWorkloadKind, SERVICE_LEVELS, type ServiceLevel, type WorkloadKind } 
 import { strictJsonDocument } from './jsonDocument';
 import type { SourceText, Span } from '../text/sourceText';
 import { stackExhaustion, TOO_DEEP_MESSAGE, yamlReadableText } from '../text/yamlText';
+import { nestingPastBound, tooDeepMessage } from '../text/nesting';
 import { parseCount, parseDuration, parseRate, parseSize, type Parsed } from '../units/units';
 import { type ParseProblem, unsafeFix } from '../diagnostics';
 import {
@@ -255,6 +256,8 @@ class ManifestParser {
     after: ItemAfter,
   ): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
     const path = this.scope!.path;
+    // Too deep for the parser: the whole-document read reports it (run).
+    if (nestingPastBound(snippet)) return undefined;
     if (after === 'sibling') {
       // Read as the whole document has it: followed by a sibling item (`- x` at the item's
       // indentation). One parse, where reading the item alone and then checking with such a
@@ -313,6 +316,12 @@ class ManifestParser {
 
   run(): ManifestParseResult {
     const text = this.source.text;
+    // Refused before any parser sees it: a parser that runs out of stack can abort the process (nesting.ts).
+    const tooDeep = nestingPastBound(text);
+    if (tooDeep) {
+      const at = this.visibleSpan(tooDeep.offset, tooDeep.offset + 1);
+      return { volumes: [], problems: [{ code: PARSE_CODES.syntax, span: at, message: tooDeepMessage() }] };
+    }
     // Strict JSON is read by jsonc-parser into the same nodes (jsonDocument.ts); anything else by yaml.
     this.doc = (this.format === 'json' ? strictJsonDocument(text) : undefined) ?? parseYaml(yamlReadableText(text));
     takeNodeTests(); // jsonDocument.ts makes yaml's nodes too

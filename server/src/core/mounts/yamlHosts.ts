@@ -13,6 +13,7 @@ import { SourceText as SourceTextClass, type SourceText, type Span } from '../te
 import { parseAutofsMap } from './autofs';
 import { parseSystemdMount } from './systemd';
 import { stackExhaustion, yamlReadableText } from '../text/yamlText';
+import { nestingPastBound } from '../text/nesting';
 import type { ParseProblem } from '../diagnostics';
 import { MALFORMED_CODE, parseFstabLine } from './fstab';
 import type { MountEntry, MountOption } from './model';
@@ -130,6 +131,8 @@ function spanOf(node: Node | null | undefined): Span | undefined {
 }
 
 export function parseYaml(source: SourceText) {
+  // Too deep for the parser, which could abort the process (text/nesting.ts): read none of it.
+  if (nestingPastBound(source.text)) return [];
   try {
     const docs = parseAllDocuments(yamlReadableText(source.text), { prettyErrors: false });
     // Past a stack overflow the documents differ from one parse to the next: read none of them.

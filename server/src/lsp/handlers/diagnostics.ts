@@ -48,6 +48,12 @@ export async function workspaceDiagnostics(
   params: WorkspaceDiagnosticParams,
   token: CancellationToken,
 ): Promise<WorkspaceDiagnosticReport> {
+  // During the first scan the answer waits for it: the scan runs in slices, so other requests are
+  // answered meanwhile, and the files come from its results instead of being checked here at once.
+  const afterScan = async () => {
+    while (session.scanning && !token.isCancellationRequested) await session.nextChange();
+  };
+  await afterScan();
   const previous = new Map(params.previousResultIds.map((p) => [p.uri, p.value]));
   const allSeen = previous.size > 0 && session.knownUris().every((uri) => previous.get(uri) === session.resultId(uri));
   if (allSeen) {
@@ -60,6 +66,8 @@ export async function workspaceDiagnostics(
       void session.nextChange().then(done);
       token.onCancellationRequested(done);
     });
+    // What woke it may be the workspace read, which starts a scan: its results, not all files at once here.
+    await afterScan();
   }
   return { items: session.knownUris().map((uri) => report(session, uri, previous)) };
 }

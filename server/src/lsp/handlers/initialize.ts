@@ -26,6 +26,7 @@ export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
     snippets: text?.completion?.completionItem?.snippetSupport === true,
     codeLensRefresh: workspace?.codeLens?.refreshSupport === true,
     inlayHintRefresh: workspace?.inlayHint?.refreshSupport === true,
+    workDoneProgress: capabilities.window?.workDoneProgress === true,
   };
 }
 
@@ -54,8 +55,11 @@ export function initialize(session: Session, params: InitializeParams): Initiali
     settings?: unknown;
     index?: { maxFiles?: unknown; maxFileBytes?: unknown };
     retriggerSuggestCommand?: unknown;
+    storagePath?: unknown;
   };
   setRetriggerCommand(session, options.retriggerSuggestCommand);
+  // The client's storage folder for this workspace: the scan cache is kept there (scanCache.ts).
+  if (typeof options.storagePath === 'string' && options.storagePath !== '') session.storagePath = options.storagePath;
   if (options.settings !== undefined) session.setEditorSettings(options.settings);
   // Clients may lower the index bounds (never raise them): a huge monorepo, or a test.
   const lower = (value: unknown, bound: number) =>

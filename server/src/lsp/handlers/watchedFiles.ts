@@ -34,9 +34,12 @@ export async function registerFileWatchers(session: Session): Promise<void> {
   });
 }
 
-export async function didChangeWatchedFiles(session: Session, params: DidChangeWatchedFilesParams): Promise<void> {
-  for (const change of params.changes) {
-    if (!session.wouldIndex(change.uri)) continue;
-    await session.diskChanged(change.uri, change.type === FileChangeType.Deleted);
-  }
+/** Queued and applied in slices (Session.queueDiskChanges): the notification returns at once. */
+export function didChangeWatchedFiles(session: Session, params: DidChangeWatchedFilesParams): void {
+  const changes = Array.isArray(params?.changes) ? params.changes : [];
+  session.queueDiskChanges(
+    changes
+      .filter((change) => typeof change?.uri === 'string' && session.wouldIndex(change.uri))
+      .map((change) => ({ uri: change.uri, deleted: change.type === FileChangeType.Deleted })),
+  );
 }

@@ -1,0 +1,119 @@
+// The language server's first scan (issue 29): on a generated 1,000-file repository, the time from
+// `initialize` to the first diagnostics of an open file, and to the last workspace diagnostic
+// (every indexed file reported by `workspace/diagnostic`, asked again as VS Code does until each
+// file has a report). Targets: 500 ms and 3 s. A second start on the same folder with the same
+// cache folder shows the scan cache (results kept by content hash across editor restarts).
+//
+//   node bench/firstScan.mjs [--server dist/server/server.js] [--files 1000]
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { workspaceFiles, writeFiles } from './generate.mjs';
+import { Client, PULL_CAPABILITIES } from './lsp.mjs';
+
+export const FIRST_DIAGNOSTICS_TARGET_MS = 500;
+export const LAST_WORKSPACE_DIAGNOSTIC_TARGET_MS = 3000;
+
+const CAPABILITIES = { ...PULL_CAPABILITIES, window: { workDoneProgress: true } };
+
+/**
+ * One start of the server on `folder`: resolves with the two times (ms after `initialize` was
+ * sent), the number of files reported and the progress notifications seen.
+ */
+export async function firstScan(serverCommand, folder, openPath, { storage } = {}) {
+  const [command, args, env] = serverCommand;
+  const client = new Client(command, args, { env, settings: { anfLint: {} } });
+  const progress = [];
+  client.connection.onNotification('$/progress', (params) => progress.push(params.value?.kind));
+  try {
+    const rootUri = pathToFileURL(folder).href;
+    const started = performance.now();
+    await client.initialize({
+      rootUri,
+      capabilities: CAPABILITIES,
+      initializationOptions: storage ? { storagePath: storage } : undefined,
+    });
+    const uri = pathToFileURL(join(folder, openPath)).href;
+    client.open(uri, readFileSync(join(folder, openPath), 'utf8'), 'fstab');
+    const document = await client.request('textDocument/diagnostic', { textDocument: { uri } });
+    const firstMs = performance.now() - started;
+    // As VS Code: ask again with the result ids seen until every indexed file has a report.
+    const seen = new Map();
+    let indexed;
+    for (;;) {
+      indexed ??= indexedCount(client.logs);
+      const report = await client.request('workspace/diagnostic', {
+        previousResultIds: [...seen].map(([u, value]) => ({ uri: u, value })),
+      });
+      for (const item of report.items) seen.set(item.uri, item.resultId);
+      indexed ??= indexedCount(client.logs);
+      if (indexed !== undefined && seen.size >= indexed) break;
+      if (performance.now() - started > 300_000) throw new Error('the workspace diagnostics did not complete');
+    }
+    const lastMs = performance.now() - started;
+    return {
+      firstMs,
+      lastMs,
+      cpuMs: cpuMsOf(client.process.pid),
+      files: seen.size,
+      findingsInOpenFile: document.items?.length ?? 0,
+      progress,
+    };
+  } finally {
+    client.dispose();
+  }
+}
+
+/** User and system CPU time of a process so far (Linux /proc; clock ticks of 10 ms), or NaN. */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function indexedCount(logs) {
+  for (const line of logs) {
+    const match = /indexed (\d+) files/.exec(line);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
+export async function firstScanRows(serverCommand, files = 1000) {
+  const folder = mkdtempSync(join(tmpdir(), 'anf-lint-first-scan-'));
+  const storage = mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-'));
+  try {
+    const written = writeFiles(folder, workspaceFiles(files));
+    const open = 'hosts/node-0000/etc/fstab';
+    const cold = await firstScan(serverCommand, folder, open, { storage });
+    const warm = await firstScan(serverCommand, folder, open, { storage });
+    return { written, cold, warm };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(storage, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const argv = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : fallback;
+  };
+  const server = option('--server', 'dist/server/server.js');
+  const files = Number(option('--files', '1000'));
+  const { written, cold, warm } = await firstScanRows([process.execPath, [server, '--stdio'], {}], files);
+  const row = (name, r) =>
+    `| ${name} | ${r.firstMs.toFixed(0)} ms (target ${FIRST_DIAGNOSTICS_TARGET_MS}) | ${r.lastMs.toFixed(0)} ms (target ${LAST_WORKSPACE_DIAGNOSTIC_TARGET_MS}) | ${r.cpuMs} ms | ${r.files} | ${r.progress.filter((k) => k === 'report').length} |`;
+  console.log(`Generated repository: ${written.files} files, ${(written.bytes / 1e6).toFixed(1)} MB`);
+  console.log(
+    '| Start | First diagnostics of an open file | Last workspace diagnostic | Server CPU | Files reported | Progress reports |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log(row('cold (no cache)', cold));
+  console.log(row('warm (scan cache)', warm));
+}

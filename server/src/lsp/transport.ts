@@ -1,0 +1,70 @@
+/**
+ * The connection the server runs on. Over stdio (`--stdio`, or no transport flag) the server reads
+ * the frames itself, so that a frame it cannot read ends the process: vscode-jsonrpc reports a
+ * malformed header (`Content-Length: abc`, no `Content-Length`, a line without `:`) to an error
+ * handler nobody listens to and then reads nothing more, which left a live process answering
+ * nothing (issue 32). Now the reason goes to stderr and the process exits with 1, so the client
+ * sees the server end and can restart it. Node IPC, sockets and pipes are the library's as before.
+ */
+import {
+  createConnection,
+  ProposedFeatures,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type Connection,
+} from 'vscode-languageserver/node';
+
+const TRANSPORT_FLAGS = /^--(node-ipc|socket|pipe)/;
+
+/** Exit code when the client's frames cannot be read (1, as when stdin ends before `shutdown`). */
+export const BROKEN_FRAME_EXIT_CODE = 1;
+
+/**
+ * A body that is not JSON arrives in a frame of the right length: the next frame can still be
+ * read, so that is logged and the connection goes on. Anything else the reader reports (the
+ * header) leaves no way to find the next frame.
+ */
+function framingLost(error: Error): boolean {
+  return !(error instanceof SyntaxError);
+}
+
+export function connectionFromCommandLine(
+  argv: readonly string[] = process.argv.slice(2),
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+  exit: (code: number) => void = (code) => process.exit(code),
+): Connection {
+  if (argv.some((arg) => TRANSPORT_FLAGS.test(arg))) return createConnection(ProposedFeatures.all);
+  const reader = new StreamMessageReader(input);
+  const writer = new StreamMessageWriter(output);
+  reader.onError((error) => {
+    if (!framingLost(error)) {
+      process.stderr.write(`anf-lint: ignored a message that is not JSON: ${error.message}\n`);
+      return;
+    }
+    process.stderr.write(
+      `anf-lint: the language server stops: it cannot read the client's message frame (${error.message.split('\n')[0]}). Each message must start with a "Content-Length: <bytes>" header and a blank line.\n`,
+    );
+    exit(BROKEN_FRAME_EXIT_CODE);
+  });
+  // The library ends the process when its own stdin stream ends; with a reader of ours, so do we.
+  let shutdownReceived = false;
+  const end = () => exit(shutdownReceived ? 0 : 1);
+  input.on('end', end);
+  input.on('close', end);
+  const connection = createConnection(ProposedFeatures.all, reader, writer);
+  // The server's own shutdown handler (server.ts) runs as before; this notes that it was asked.
+  const onShutdown = connection.onShutdown.bind(connection);
+  connection.onShutdown = (handler) =>
+    onShutdown((token) => {
+      shutdownReceived = true;
+      return handler(token);
+    });
+  // stdout carries the protocol: a stray console.log must not corrupt it (the library does this for --stdio).
+  const toStderr = (...args: unknown[]) => process.stderr.write(`${args.map(String).join(' ')}\n`);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  console.warn = toStderr;
+  return connection;
+}

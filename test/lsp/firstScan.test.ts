@@ -1,0 +1,136 @@
+/**
+ * The language server's first scan (issue 29) and the server under load (issue 32), on the bundled
+ * server in a child process:
+ * - open documents are answered while the workspace is read; the rest is checked in the
+ *   background with `$/progress` and `anf/scanProgress`, and `workspace/diagnostic` reports the
+ *   files checked so far;
+ * - the scan's results are kept in the client's storage folder across restarts, by a key that
+ *   changes with anything a finding can depend on (a changed file in the project misses);
+ * - watched-file events are applied in slices (20,000 in one notification used to block the server
+ *   for about 100 s) and keep the index's bound.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { workspaceFiles } from '../../bench/generate.mjs';
+import { LspClient, PULL_CLIENT_CAPABILITIES, TempWorkspace } from './support/lspClient';
+
+const CAPABILITIES = { ...PULL_CLIENT_CAPABILITIES, window: { workDoneProgress: true } };
+
+interface Report {
+  uri: string;
+  kind: string;
+  resultId?: string;
+  items?: { code: string; message: string; range: unknown }[];
+}
+
+/** Starts a server on the folder and pulls workspace diagnostics as VS Code does until every file has a report. */
+async function scan(rootUri: string, storagePath: string, expectFiles: number) {
+  const client = new LspClient();
+  const progress: string[] = [];
+  const scanProgress: { checked: number; total: number; done: boolean }[] = [];
+  client.connection.onRequest('window/workDoneProgress/create', () => null);
+  client.connection.onNotification('$/progress', (p: { value: { kind: string } }) => {
+    progress.push(p.value.kind);
+  });
+  client.connection.onNotification('anf/scanProgress', (p: (typeof scanProgress)[number]) => {
+    scanProgress.push(p);
+  });
+  try {
+    await client.initialize({ rootUri, capabilities: CAPABILITIES, initializationOptions: { storagePath } });
+    const reports = new Map<string, Report>();
+    const answers: number[] = [];
+    const started = Date.now();
+    while (reports.size < expectFiles || !client.logs.some((l) => /checked \d+ files/.test(l))) {
+      const { items } = await client.request<{ items: Report[] }>('workspace/diagnostic', {
+        previousResultIds: [...reports.values()].map((r) => ({ uri: r.uri, value: r.resultId })),
+      });
+      answers.push(items.length);
+      for (const item of items) if (item.kind === 'full') reports.set(item.uri, item);
+      if (Date.now() - started > 120_000)
+        throw new Error(`scan incomplete: ${reports.size}; ${client.logs.join(' | ')}`);
+    }
+    const findings = [...reports.values()]
+      .map((r) => `${r.uri} ${JSON.stringify((r.items ?? []).map((d) => [d.code, d.message, d.range]))}`)
+      .sort();
+    return { findings, answers, progress, scanProgress, logs: [...client.logs] };
+  } finally {
+    client.dispose();
+  }
+}
+
+describe('the first scan', () => {
+  const files = workspaceFiles(300);
+  const ws = new TempWorkspace(files);
+  const storage = mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-test-'));
+  afterAll(() => {
+    ws.remove();
+    rmSync(storage, { recursive: true, force: true });
+  });
+
+  it('checks the workspace in the background with progress, keeps its results, and never serves a stale one', async () => {
+    const total = Object.keys(files).length;
+    const cold = await scan(ws.uri, storage, total);
+    expect(cold.progress[0]).toBe('begin');
+    expect(cold.progress.at(-1)).toBe('end');
+    expect(cold.scanProgress.at(-1)).toEqual({ checked: total - 1, total: total - 1, done: true });
+    expect(cold.logs.join('\n')).toMatch(/checked \d+ files in \d+ ms \(0 from the scan cache\)/);
+
+    // A restart on the unchanged folder: every result from the cache, the same findings.
+    const warm = await scan(ws.uri, storage, total);
+    expect(warm.logs.join('\n')).toMatch(
+      new RegExp(`checked ${total - 1} files in \\d+ ms \\(${total - 1} from the scan cache\\)`),
+    );
+    expect(warm.findings).toEqual(cold.findings);
+
+    // One file changes between two starts: nothing of its project comes from the cache, and the
+    // findings are those of a start without any cache.
+    const fstab = Object.keys(files).find((p) => p.endsWith('etc/fstab'))!;
+    ws.write(fstab, `${files[fstab]}10.0.0.4:/changed /mnt/changed nfs soft,vers=3 0 0\n`);
+    const changed = await scan(ws.uri, storage, total);
+    expect(changed.logs.join('\n')).toMatch(/\(0 from the scan cache\)/);
+    const fresh = await scan(ws.uri, mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-none-')), total);
+    expect(changed.findings).toEqual(fresh.findings);
+    expect(changed.findings).not.toEqual(cold.findings);
+  }, 600_000);
+});
+
+describe('watched-file events under load', () => {
+  const ws = new TempWorkspace({
+    'etc/fstab': '10.0.0.4:/vol1 /mnt/vol1 nfs soft,vers=3 0 0\n',
+    ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`h${i}/etc/fstab`, '10.0.0.4:/v /m nfs hard 0 0\n'])),
+  });
+  afterAll(() => ws.remove());
+
+  it('20,000 changes in one notification: requests are answered meanwhile, and the index keeps its bound', async () => {
+    const { client } = await LspClient.startIndexed({
+      rootUri: ws.uri,
+      capabilities: CAPABILITIES,
+      initializationOptions: { index: { maxFiles: 10 } },
+    });
+    try {
+      // 20,000 events for the ten indexed files (as a branch switch or a formatter run gives), and
+      // five new files on disk past the bound of 10.
+      for (let i = 0; i < 5; i++) ws.write(`new${i}/etc/fstab`, '10.0.0.4:/n /n nfs soft 0 0\n');
+      const indexed = ['etc/fstab', ...Array.from({ length: 9 }, (_, i) => `h${i}/etc/fstab`)];
+      const changes = [
+        ...Array.from({ length: 19_995 }, (_, i) => ({ uri: ws.uriOf(indexed[i % 10]!), type: 2 })),
+        ...Array.from({ length: 5 }, (_, i) => ({ uri: ws.uriOf(`new${i}/etc/fstab`), type: 1 })),
+      ];
+      client.notify('workspace/didChangeWatchedFiles', { changes });
+      const asked = Date.now();
+      await client.request('textDocument/hover', {
+        textDocument: { uri: ws.uriOf('etc/fstab') },
+        position: { line: 0, character: 20 },
+      });
+      expect(Date.now() - asked).toBeLessThan(10_000);
+      await client.until(() => client.logs.some((l) => /holds its bound of 10 files/.test(l)), 120_000, 'the bound');
+      const { items } = await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [] });
+      expect(items.map((i) => i.uri).filter((u) => u.includes('/new'))).toEqual([]);
+      expect(items.length).toBe(10);
+    } finally {
+      client.dispose();
+    }
+  }, 300_000);
+});
