@@ -289,15 +289,23 @@ export function iacScaleInputs(root) {
  * that prints `process.resourceUsage().maxRSS` on exit) and the size of its report.
  */
 export function measureCli(cli, args, cwd, scratch) {
+  return measureNode([cli, ...args], cwd, scratch);
+}
+
+/**
+ * Runs Node with `argv` (a script and its arguments, or `-e 0`) as measureCli does: wall time, peak
+ * RSS, the process's own CPU time (user + system, from the preload) and the size of its output.
+ */
+export function measureNode(argv, cwd, scratch) {
   const preload = join(scratch, 'max-rss.cjs');
   const rssFile = join(scratch, `rss-${process.pid}-${Date.now()}.txt`);
   writeFileSync(
     preload,
-    "process.on('exit', () => require('node:fs').writeFileSync(process.env.ANF_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+    "process.on('exit', () => { const u = process.resourceUsage(); require('node:fs').writeFileSync(process.env.ANF_BENCH_RSS_FILE, `${u.maxRSS} ${(u.userCPUTime + u.systemCPUTime) / 1000}`); });\n",
   );
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--require', preload, cli, ...args], {
+    const child = spawn(process.execPath, ['--require', preload, ...argv], {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ANF_BENCH_RSS_FILE: rssFile },
@@ -310,13 +318,16 @@ export function measureCli(cli, args, cwd, scratch) {
     child.on('exit', (code, signal) => {
       const ms = performance.now() - started;
       let rssMiB = Number.NaN;
+      let cpuMs = Number.NaN;
       try {
-        rssMiB = Number(readFileSync(rssFile, 'utf8')) / 1024;
+        const [rss, cpu] = readFileSync(rssFile, 'utf8').split(' ').map(Number);
+        rssMiB = rss / 1024;
+        cpuMs = cpu;
         rmSync(rssFile);
       } catch {
         // killed before exit handlers ran (out of memory): no figure
       }
-      resolve({ ms, rssMiB, outputBytes, code, signal, stderr: code === 0 || code === 1 ? '' : stderr });
+      resolve({ ms, cpuMs, rssMiB, outputBytes, code, signal, stderr: code === 0 || code === 1 ? '' : stderr });
     });
   });
 }
