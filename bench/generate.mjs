@@ -1182,7 +1182,8 @@ export function terraformRepository(files = 3000, seed = 12) {
     Object.assign(out, terraformModuleFiles(random, dir, i, netapp));
     modules.push({ dir, netapp });
   }
-  for (let s = 0; Object.keys(out).length < files; s++) {
+  let count = Object.keys(out).length;
+  for (let s = 0; count < files; s++) {
     const dir = `stacks/${pick(random, ['dev', 'test', 'prod'])}-${s}`;
     const calls = [];
     for (let c = 0; c < 3; c++) {
@@ -1223,7 +1224,11 @@ export function terraformRepository(files = 3000, seed = 12) {
       [`${dir}/terraform.tfvars`]: `location  = "${pick(random, AZ_LOCATIONS)}"\nsubnet_id = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/hub/subnets/anf"\n`,
       [`${dir}/backend.tf`]: `terraform {\n  backend "azurerm" {\n    resource_group_name  = "tfstate"\n    storage_account_name = "tfstate${s}"\n    container_name       = "tfstate"\n    key                  = "s${s}.tfstate"\n  }\n}\n`,
     };
-    for (const [path, text] of Object.entries(stack)) if (Object.keys(out).length < files) out[path] = text;
+    for (const [path, text] of Object.entries(stack))
+      if (count < files) {
+        out[path] = text;
+        count++;
+      }
   }
   return out;
 }
