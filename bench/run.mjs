@@ -670,7 +670,7 @@ async function iacOnly() {
   await builds();
   log('CLI on whole IaC repositories, side by side with node -e 0');
   const repos = await iacRepositoryRuns(QUICK ? 2 : 3);
-  log('CLI on 10 MiB .tf, .bicep and ARM files');
+  if (!QUICK) log('CLI on 10 MiB .tf, .bicep and ARM files');
   const scale = QUICK ? [] : await iacScaleRuns();
   const machine = { loadavg: readFileSync('/proc/loadavg', 'utf8').trim(), cpus: cpus().length };
   const r = { iacRepos: repos, scale, machine };
