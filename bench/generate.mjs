@@ -513,3 +513,722 @@ export function autofsLines(n) {
   }
   return `${lines.join('\n')}\n`;
 }
+
+// ---- whole repositories of infrastructure code (issue 29) ---------------------------------------
+
+const BICEP_API = '2025-06-01';
+const AZ_LOCATIONS = ['eastus', 'westeurope', 'northeurope', 'eastus2'];
+
+/** What an everyday module ends with: a lock and role assignments on the resource group (AVM-style). */
+const BICEP_MODULE_TAIL = [
+  "resource lock 'Microsoft.Authorization/locks@2020-05-01' = if (enableLock) {",
+  "  name: '${prefix}-lock'",
+  '  properties: {',
+  "    level: 'CanNotDelete'",
+  '  }',
+  '}',
+  '',
+  "resource assignments 'Microsoft.Authorization/roleAssignments@2022-04-01' = [for (assignment, index) in roleAssignments: {",
+  '  name: guid(resourceGroup().id, prefix, assignment.principalId, string(index))',
+  '  properties: {',
+  '    roleDefinitionId: builtInRoles[?assignment.roleName] ?? assignment.roleName',
+  '    principalId: assignment.principalId',
+  "    principalType: assignment.?principalType ?? 'ServicePrincipal'",
+  "    description: 'Assigned by the ${prefix} module (${isProd ? 'production' : 'non-production'}).'",
+  '  }',
+  '}]',
+  '',
+].join('\n');
+
+/** A Bicep module without NetApp resources: one of the everyday kinds of an Azure repository. */
+function bicepPlainModule(random, i) {
+  return `${bicepPlainBody(random, i)}${BICEP_MODULE_TAIL}`;
+}
+
+function bicepPlainBody(random, i) {
+  const kind = i % 6;
+  const head = [
+    `// Module ${i}: generated for the anf-lint benchmark (no Azure NetApp Files resources).`,
+    "@description('The region of every resource of this module.')",
+    'param location string = resourceGroup().location',
+    `param prefix string = 'app${i}'`,
+    'param tags object = {}',
+    '',
+    "@description('Optional. The resource ID of a Log Analytics workspace for diagnostic settings.')",
+    "param diagnosticWorkspaceId string = ''",
+    '',
+    "@description('Optional. Enable a CanNotDelete lock on every resource of this module.')",
+    'param enableLock bool = false',
+    '',
+    "@description('Optional. Role assignments to create on the main resource: principal IDs and role names.')",
+    'param roleAssignments array = []',
+    '',
+    "@allowed([ 'dev', 'test', 'prod' ])",
+    "@description('The environment this module is deployed to; decides the SKU and the retention.')",
+    "param environmentName string = 'dev'",
+    '',
+    "var isProd = environmentName == 'prod'",
+    'var builtInRoles = {',
+    "  Contributor: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', 'b24988ac-6180-42a0-ab88-20f7382dd24c')",
+    "  Reader: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', 'acdd72a7-3385-48ef-bd42-f606fba81ae7')",
+    '}',
+    '',
+  ];
+  if (kind === 0) {
+    const subnets = 2 + Math.floor(random() * 6);
+    return [
+      ...head,
+      "param addressPrefix string = '10.0.0.0/16'",
+      `var subnetNames = [${Array.from({ length: subnets }, (_, s) => `'snet-${s}'`).join(', ')}]`,
+      '',
+      "resource vnet 'Microsoft.Network/virtualNetworks@2023-11-01' = {",
+      "  name: '${prefix}-vnet'",
+      '  location: location',
+      '  tags: tags',
+      '  properties: {',
+      '    addressSpace: {',
+      '      addressPrefixes: [',
+      '        addressPrefix',
+      '      ]',
+      '    }',
+      '    subnets: [for (name, index) in subnetNames: {',
+      '      name: name',
+      '      properties: {',
+      '        addressPrefix: cidrSubnet(addressPrefix, 24, index)',
+      "        privateEndpointNetworkPolicies: 'Disabled'",
+      '      }',
+      '    }]',
+      '  }',
+      '}',
+      '',
+      'output vnetId string = vnet.id',
+      'output subnetIds array = [for (name, index) in subnetNames: vnet.properties.subnets[index].id]',
+      '',
+    ].join('\n');
+  }
+  if (kind === 1) {
+    return [
+      ...head,
+      "@allowed([ 'Standard_LRS', 'Standard_ZRS', 'Standard_GRS' ])",
+      "param skuName string = 'Standard_ZRS'",
+      `param containers array = [ 'logs', 'data', 'backup${i % 3}' ]`,
+      '',
+      "resource storage 'Microsoft.Storage/storageAccounts@2023-05-01' = {",
+      "  name: toLower('${prefix}${uniqueString(resourceGroup().id)}')",
+      '  location: location',
+      '  tags: tags',
+      "  kind: 'StorageV2'",
+      '  sku: {',
+      '    name: skuName',
+      '  }',
+      '  properties: {',
+      "    minimumTlsVersion: 'TLS1_2'",
+      '    allowBlobPublicAccess: false',
+      '    supportsHttpsTrafficOnly: true',
+      '    networkAcls: {',
+      "      defaultAction: 'Deny'",
+      "      bypass: 'AzureServices'",
+      '    }',
+      '  }',
+      '}',
+      '',
+      "resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01' = {",
+      '  parent: storage',
+      "  name: 'default'",
+      '}',
+      '',
+      "resource blobContainers 'Microsoft.Storage/storageAccounts/blobServices/containers@2023-05-01' = [for name in containers: {",
+      '  parent: blobService',
+      '  name: name',
+      '  properties: {',
+      "    publicAccess: 'None'",
+      '  }',
+      '}]',
+      '',
+      'output storageId string = storage.id',
+      '',
+    ].join('\n');
+  }
+  if (kind === 2) {
+    return [
+      ...head,
+      'param tenantId string = subscription().tenantId',
+      'param readers array = []',
+      '',
+      "resource vault 'Microsoft.KeyVault/vaults@2023-07-01' = {",
+      "  name: '${prefix}-kv-${substring(uniqueString(resourceGroup().id), 0, 6)}'",
+      '  location: location',
+      '  tags: tags',
+      '  properties: {',
+      '    tenantId: tenantId',
+      '    sku: {',
+      "      family: 'A'",
+      "      name: 'standard'",
+      '    }',
+      '    enableRbacAuthorization: true',
+      '    enableSoftDelete: true',
+      '    softDeleteRetentionInDays: 90',
+      '    enablePurgeProtection: true',
+      '  }',
+      '}',
+      '',
+      "var secretsUser = subscriptionResourceId('Microsoft.Authorization/roleDefinitions', '4633458b-17de-408a-b874-0445c86b69e6')",
+      '',
+      "resource readerAssignments 'Microsoft.Authorization/roleAssignments@2022-04-01' = [for principalId in readers: {",
+      '  scope: vault',
+      '  name: guid(vault.id, principalId, secretsUser)',
+      '  properties: {',
+      '    roleDefinitionId: secretsUser',
+      '    principalId: principalId',
+      "    principalType: 'ServicePrincipal'",
+      '  }',
+      '}]',
+      '',
+      'output vaultUri string = vault.properties.vaultUri',
+      '',
+    ].join('\n');
+  }
+  if (kind === 3) {
+    const settings = 3 + Math.floor(random() * 8);
+    return [
+      ...head,
+      "param skuName string = 'P1v3'",
+      "param appInsightsConnectionString string = ''",
+      '',
+      "resource plan 'Microsoft.Web/serverfarms@2023-12-01' = {",
+      "  name: '${prefix}-plan'",
+      '  location: location',
+      '  tags: tags',
+      '  sku: {',
+      '    name: skuName',
+      '  }',
+      "  kind: 'linux'",
+      '  properties: {',
+      '    reserved: true',
+      '  }',
+      '}',
+      '',
+      "resource site 'Microsoft.Web/sites@2023-12-01' = {",
+      "  name: '${prefix}-web'",
+      '  location: location',
+      '  tags: tags',
+      '  identity: {',
+      "    type: 'SystemAssigned'",
+      '  }',
+      '  properties: {',
+      '    serverFarmId: plan.id',
+      '    httpsOnly: true',
+      '    siteConfig: {',
+      "      linuxFxVersion: 'NODE|20-lts'",
+      "      minTlsVersion: '1.2'",
+      "      ftpsState: 'Disabled'",
+      '      appSettings: [',
+      ...Array.from({ length: settings }, (_, s) => [
+        '        {',
+        `          name: 'SETTING_${s}'`,
+        `          value: '${s % 2 ? 'enabled' : '${prefix}-${s}'}'`,
+        '        }',
+      ]).flat(),
+      '        {',
+      "          name: 'APPLICATIONINSIGHTS_CONNECTION_STRING'",
+      '          value: appInsightsConnectionString',
+      '        }',
+      '      ]',
+      '    }',
+      '  }',
+      '}',
+      '',
+      'output principalId string = site.identity.principalId',
+      '',
+    ].join('\n');
+  }
+  if (kind === 4) {
+    const rules = 2 + Math.floor(random() * 6);
+    return [
+      ...head,
+      'var rules = [',
+      ...Array.from({ length: rules }, (_, r) => [
+        '  {',
+        `    name: 'allow-${r}'`,
+        `    priority: ${100 + r * 10}`,
+        `    port: '${[22, 443, 2049, 111, 635, 4045][r % 6]}'`,
+        `    source: '10.${r}.0.0/16'`,
+        '  }',
+      ]).flat(),
+      ']',
+      '',
+      "resource nsg 'Microsoft.Network/networkSecurityGroups@2023-11-01' = {",
+      "  name: '${prefix}-nsg'",
+      '  location: location',
+      '  tags: tags',
+      '  properties: {',
+      '    securityRules: [for rule in rules: {',
+      '      name: rule.name',
+      '      properties: {',
+      '        priority: rule.priority',
+      "        direction: 'Inbound'",
+      "        access: 'Allow'",
+      "        protocol: 'Tcp'",
+      "        sourcePortRange: '*'",
+      '        destinationPortRange: rule.port',
+      '        sourceAddressPrefix: rule.source',
+      "        destinationAddressPrefix: 'VirtualNetwork'",
+      '      }',
+      '    }]',
+      '  }',
+      '}',
+      '',
+      'output nsgId string = nsg.id',
+      '',
+    ].join('\n');
+  }
+  return [
+    ...head,
+    'param retentionInDays int = 30',
+    '',
+    "resource workspace 'Microsoft.OperationalInsights/workspaces@2023-09-01' = {",
+    "  name: '${prefix}-law'",
+    '  location: location',
+    '  tags: tags',
+    '  properties: {',
+    '    sku: {',
+    "      name: 'PerGB2018'",
+    '    }',
+    '    retentionInDays: retentionInDays',
+    '    features: {',
+    '      enableLogAccessUsingOnlyResourcePermissions: true',
+    '    }',
+    '  }',
+    '}',
+    '',
+    "resource insights 'Microsoft.Insights/components@2020-02-02' = {",
+    "  name: '${prefix}-ai'",
+    '  location: location',
+    '  tags: tags',
+    "  kind: 'web'",
+    '  properties: {',
+    "    Application_Type: 'web'",
+    '    WorkspaceResourceId: workspace.id',
+    '  }',
+    '}',
+    '',
+    'output connectionString string = insights.properties.ConnectionString',
+    '',
+  ].join('\n');
+}
+
+/** A Bicep module with an Azure NetApp Files account, a pool and a loop of volumes. */
+function bicepNetAppModule(random, i) {
+  const volumes = 2 + Math.floor(random() * 5);
+  const level = pick(random, ['Premium', 'Ultra', 'Standard']);
+  const protocol = random() < 0.2 ? 'NFSv4.1' : 'NFSv3';
+  return [
+    `// Storage for workload ${i}: one account, one pool and its volumes (generated for the anf-lint benchmark).`,
+    'param location string = resourceGroup().location',
+    'param subnetId string',
+    `param prefix string = 'anf${i}'`,
+    `param volumeNames array = [${Array.from({ length: volumes }, (_, v) => `'data${v}'`).join(', ')}]`,
+    `param quotaGiB int = ${pick(random, [1024, 2048, 4096])}`,
+    '',
+    'var gib = 1024 * 1024 * 1024',
+    'var tib = 1024 * gib',
+    '',
+    `resource account 'Microsoft.NetApp/netAppAccounts@${BICEP_API}' = {`,
+    "  name: '${prefix}-account'",
+    '  location: location',
+    '}',
+    '',
+    `resource pool 'Microsoft.NetApp/netAppAccounts/capacityPools@${BICEP_API}' = {`,
+    '  parent: account',
+    "  name: '${prefix}-pool'",
+    '  location: location',
+    '  properties: {',
+    `    serviceLevel: '${level}'`,
+    `    size: ${volumes * 4} * tib`,
+    '  }',
+    '}',
+    '',
+    `// anf: workload=${pick(random, ['eda-tools', 'hpc', 'general'])}`,
+    `resource volumes 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@${BICEP_API}' = [for name in volumeNames: {`,
+    '  parent: pool',
+    "  name: '${prefix}-${name}'",
+    '  location: location',
+    '  properties: {',
+    `    serviceLevel: '${level}'`,
+    "    creationToken: '${prefix}-${name}'",
+    '    subnetId: subnetId',
+    '    usageThreshold: quotaGiB * gib',
+    `    protocolTypes: [ '${protocol}' ]`,
+    '    exportPolicy: {',
+    '      rules: [',
+    '        {',
+    '          ruleIndex: 1',
+    "          allowedClients: '10.10.0.0/16'",
+    `          nfsv3: ${protocol === 'NFSv3'}`,
+    `          nfsv41: ${protocol === 'NFSv4.1'}`,
+    '          unixReadWrite: true',
+    '          hasRootAccess: false',
+    '        }',
+    '      ]',
+    '    }',
+    '  }',
+    '}]',
+    '',
+    'output volumeIds array = [for (name, index) in volumeNames: volumes[index].id]',
+    '',
+  ].join('\n');
+}
+
+/** An environment's main.bicep: calls modules of its own and shared ones, some in loops. */
+function bicepMain(random, env, modules) {
+  const lines = [
+    `// Environment ${env}: generated for the anf-lint benchmark.`,
+    "targetScope = 'resourceGroup'",
+    '',
+    `param location string = '${pick(random, AZ_LOCATIONS)}'`,
+    `param environment string = 'env${env}'`,
+    "param subnetId string = ''",
+    'param tags object = {',
+    '  environment: environment',
+    `  costCenter: 'cc-${env}'`,
+    '}',
+    '',
+  ];
+  for (const [m, path] of modules.entries()) {
+    if (m % 3 === 2) {
+      lines.push(
+        `module mod${m} '${path}' = [for i in range(0, ${2 + (m % 3)}): {`,
+        `  name: 'mod${m}-\${i}'`,
+        '  params: {',
+        '    location: location',
+        `    prefix: '\${environment}-m${m}-\${i}'`,
+        ...(path.includes('netapp') ? ['    subnetId: subnetId'] : ['    tags: tags']),
+        '  }',
+        '}]',
+        '',
+      );
+    } else {
+      lines.push(
+        `module mod${m} '${path}' = {`,
+        `  name: 'mod${m}'`,
+        '  params: {',
+        '    location: location',
+        `    prefix: '\${environment}-m${m}'`,
+        ...(path.includes('netapp') ? ['    subnetId: subnetId'] : ['    tags: tags']),
+        '  }',
+        '}',
+        '',
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * A Bicep repository of `files` files (about 2.3 KB each, 0.9 MB at 400): shared modules, and
+ * environments each with a main.bicep calling some of them (some in loops) and modules of its own;
+ * about one module in twelve declares Azure NetApp Files resources, the rest network, storage, key
+ * vaults, web apps and monitoring. Returns path -> text.
+ */
+export function bicepRepository(files = 400, seed = 11) {
+  const random = prng(seed);
+  const out = {};
+  const shared = [];
+  const sharedCount = Math.round(files * 0.15);
+  for (let i = 0; i < sharedCount; i++) {
+    const netapp = i % 12 === 5;
+    const path = `modules/${netapp ? 'netapp' : 'platform'}/module${i}.bicep`;
+    out[path] = netapp ? bicepNetAppModule(random, i) : bicepPlainModule(random, i);
+    shared.push(path);
+  }
+  let env = 0;
+  while (Object.keys(out).length < files) {
+    const own = [];
+    const ownCount = Math.min(4 + Math.floor(random() * 6), files - Object.keys(out).length - 1);
+    for (let k = 0; k < ownCount; k++) {
+      const i = sharedCount + Object.keys(out).length;
+      const netapp = random() < 0.08;
+      const path = `environments/env${env}/${netapp ? 'netapp' : 'modules'}/part${k}.bicep`;
+      out[path] = netapp ? bicepNetAppModule(random, i) : bicepPlainModule(random, i);
+      own.push(`./${netapp ? 'netapp' : 'modules'}/part${k}.bicep`);
+    }
+    if (Object.keys(out).length >= files) break;
+    const calls = [...own];
+    for (let k = 0; k < 3; k++) calls.push(`../../${shared[Math.floor(random() * shared.length)]}`);
+    out[`environments/env${env}/main.bicep`] = bicepMain(random, env, calls);
+    env++;
+  }
+  return out;
+}
+
+/** One Terraform module of the repository: files of a kind chosen by `kind`. */
+function terraformModuleFiles(random, dir, i, netapp) {
+  const files = {};
+  files[`${dir}/versions.tf`] = [
+    'terraform {',
+    '  required_version = ">= 1.5.0"',
+    '  required_providers {',
+    '    azurerm = {',
+    '      source  = "hashicorp/azurerm"',
+    `      version = "~> ${3 + (i % 2)}.${10 + (i % 50)}"`,
+    '    }',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  files[`${dir}/variables.tf`] = [
+    'variable "location" {',
+    '  type        = string',
+    '  description = "The Azure region of every resource"',
+    '  default     = "eastus"',
+    '}',
+    '',
+    'variable "resource_group_name" {',
+    '  type = string',
+    '}',
+    '',
+    'variable "name_prefix" {',
+    '  type    = string',
+    `  default = "mod${i}"`,
+    '}',
+    '',
+    'variable "tags" {',
+    '  type    = map(string)',
+    '  default = {}',
+    '}',
+    ...(netapp
+      ? [
+          '',
+          'variable "subnet_id" {',
+          '  type = string',
+          '}',
+          '',
+          'variable "volumes" {',
+          '  type = map(number)',
+          '  default = {',
+          '    data = 1024',
+          '    logs = 512',
+          '  }',
+          '}',
+        ]
+      : []),
+    '',
+  ].join('\n');
+  if (netapp) {
+    const level = pick(random, ['Premium', 'Ultra', 'Standard']);
+    files[`${dir}/main.tf`] = [
+      'resource "azurerm_netapp_account" "this" {',
+      '  name                = "${var.name_prefix}-account"',
+      '  location            = var.location',
+      '  resource_group_name = var.resource_group_name',
+      '  tags                = var.tags',
+      '}',
+      '',
+      'resource "azurerm_netapp_pool" "this" {',
+      '  name                = "${var.name_prefix}-pool"',
+      '  account_name        = azurerm_netapp_account.this.name',
+      '  location            = var.location',
+      '  resource_group_name = var.resource_group_name',
+      `  service_level       = "${level}"`,
+      '  size_in_tb          = 4',
+      '}',
+      '',
+      '# anf: workload=general',
+      'resource "azurerm_netapp_volume" "this" {',
+      '  for_each            = var.volumes',
+      '  name                = "${var.name_prefix}-${each.key}"',
+      '  account_name        = azurerm_netapp_account.this.name',
+      '  pool_name           = azurerm_netapp_pool.this.name',
+      '  location            = var.location',
+      '  resource_group_name = var.resource_group_name',
+      `  service_level       = "${level}"`,
+      '  subnet_id           = var.subnet_id',
+      '  volume_path         = "${var.name_prefix}-${each.key}"',
+      '  storage_quota_in_gb = each.value',
+      '  protocols           = ["NFSv3"]',
+      '  export_policy_rule {',
+      '    rule_index          = 1',
+      '    allowed_clients     = ["10.10.0.0/16"]',
+      '    protocols_enabled   = ["NFSv3"]',
+      '    unix_read_write     = true',
+      '    root_access_enabled = false',
+      '  }',
+      '  tags = var.tags',
+      '}',
+      '',
+    ].join('\n');
+  } else {
+    const kind = i % 4;
+    const rules = 1 + Math.floor(random() * 5);
+    files[`${dir}/main.tf`] =
+      (kind === 0
+        ? [
+            'resource "azurerm_virtual_network" "this" {',
+            '  name                = "${var.name_prefix}-vnet"',
+            '  location            = var.location',
+            '  resource_group_name = var.resource_group_name',
+            `  address_space       = ["10.${i % 250}.0.0/16"]`,
+            '  tags                = var.tags',
+            '}',
+            '',
+            'resource "azurerm_subnet" "this" {',
+            `  count                = ${rules}`,
+            '  name                 = "snet-${count.index}"',
+            '  resource_group_name  = var.resource_group_name',
+            '  virtual_network_name = azurerm_virtual_network.this.name',
+            `  address_prefixes     = [cidrsubnet("10.${i % 250}.0.0/16", 8, count.index)]`,
+            '}',
+          ]
+        : kind === 1
+          ? [
+              'resource "azurerm_storage_account" "this" {',
+              '  name                     = lower(replace("${var.name_prefix}sa", "-", ""))',
+              '  resource_group_name      = var.resource_group_name',
+              '  location                 = var.location',
+              '  account_tier             = "Standard"',
+              '  account_replication_type = "ZRS"',
+              '  min_tls_version          = "TLS1_2"',
+              '  tags                     = var.tags',
+              '',
+              '  blob_properties {',
+              '    delete_retention_policy {',
+              '      days = 14',
+              '    }',
+              '  }',
+              '}',
+            ]
+          : kind === 2
+            ? [
+                'resource "azurerm_network_security_group" "this" {',
+                '  name                = "${var.name_prefix}-nsg"',
+                '  location            = var.location',
+                '  resource_group_name = var.resource_group_name',
+                '',
+                '  dynamic "security_rule" {',
+                `    for_each = { for idx, port in [${Array.from({ length: rules }, (_, r) => [22, 443, 2049, 111, 8080][r]).join(', ')}] : tostring(port) => idx }`,
+                '    content {',
+                '      name                       = "allow-${security_rule.key}"',
+                '      priority                   = 100 + security_rule.value',
+                '      direction                  = "Inbound"',
+                '      access                     = "Allow"',
+                '      protocol                   = "Tcp"',
+                '      source_port_range          = "*"',
+                '      destination_port_range     = security_rule.key',
+                '      source_address_prefix      = "VirtualNetwork"',
+                '      destination_address_prefix = "*"',
+                '    }',
+                '  }',
+                '}',
+              ]
+            : [
+                'resource "azurerm_linux_virtual_machine" "this" {',
+                '  name                = "${var.name_prefix}-vm"',
+                '  resource_group_name = var.resource_group_name',
+                '  location            = var.location',
+                '  size                = "Standard_D4s_v5"',
+                '  admin_username      = "azureuser"',
+                '  network_interface_ids = []',
+                '',
+                '  admin_ssh_key {',
+                '    username   = "azureuser"',
+                '    public_key = file("${path.module}/id_rsa.pub")',
+                '  }',
+                '',
+                '  os_disk {',
+                '    caching              = "ReadWrite"',
+                '    storage_account_type = "Premium_LRS"',
+                '  }',
+                '',
+                '  source_image_reference {',
+                '    publisher = "Canonical"',
+                '    offer     = "0001-com-ubuntu-server-jammy"',
+                '    sku       = "22_04-lts-gen2"',
+                '    version   = "latest"',
+                '  }',
+                '',
+                '  custom_data = base64encode(<<-EOT',
+                '    #cloud-config',
+                '    package_upgrade: true',
+                '    packages:',
+                '      - nfs-common',
+                '  EOT',
+                '  )',
+                '}',
+              ]
+      ).join('\n') + '\n';
+  }
+  files[`${dir}/outputs.tf`] = [
+    'output "id" {',
+    `  value = ${netapp ? 'azurerm_netapp_account.this.id' : '"module-' + i + '"'}`,
+    '}',
+    '',
+  ].join('\n');
+  return files;
+}
+
+/**
+ * A Terraform repository of `files` files: shared modules (versions, variables, main, outputs),
+ * and stacks per environment and region calling them (some with for_each), with terraform.tfvars
+ * files; about one module in fifteen declares Azure NetApp Files resources. Returns path -> text.
+ */
+export function terraformRepository(files = 3000, seed = 12) {
+  const random = prng(seed);
+  const out = {};
+  const modules = [];
+  const moduleCount = Math.round(files / 4 / 5);
+  for (let i = 0; i < moduleCount; i++) {
+    const netapp = i % 15 === 7;
+    const dir = `modules/${netapp ? 'netapp' : 'platform'}-${i}`;
+    Object.assign(out, terraformModuleFiles(random, dir, i, netapp));
+    modules.push({ dir, netapp });
+  }
+  let count = Object.keys(out).length;
+  for (let s = 0; count < files; s++) {
+    const dir = `stacks/${pick(random, ['dev', 'test', 'prod'])}-${s}`;
+    const calls = [];
+    for (let c = 0; c < 3; c++) {
+      const module = modules[Math.floor(random() * modules.length)];
+      const looped = c === 2 && !module.netapp;
+      calls.push(
+        `module "m${c}" {`,
+        `  source              = "../../${module.dir}"`,
+        ...(looped
+          ? ['  for_each            = toset(["a", "b"])', '  name_prefix         = "s' + s + '-${each.key}"']
+          : [`  name_prefix         = "s${s}-m${c}"`]),
+        '  location            = var.location',
+        '  resource_group_name = azurerm_resource_group.this.name',
+        ...(module.netapp ? ['  subnet_id           = var.subnet_id'] : []),
+        '  tags                = local.tags',
+        '}',
+        '',
+      );
+    }
+    const stack = {
+      [`${dir}/main.tf`]: [
+        'locals {',
+        '  tags = {',
+        `    stack = "s${s}"`,
+        '    owner = "platform"',
+        '  }',
+        '}',
+        '',
+        'resource "azurerm_resource_group" "this" {',
+        `  name     = "rg-s${s}"`,
+        '  location = var.location',
+        '}',
+        '',
+        ...calls,
+      ].join('\n'),
+      [`${dir}/variables.tf`]:
+        'variable "location" {\n  type = string\n}\n\nvariable "subnet_id" {\n  type    = string\n  default = ""\n}\n',
+      [`${dir}/terraform.tfvars`]: `location  = "${pick(random, AZ_LOCATIONS)}"\nsubnet_id = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/hub/subnets/anf"\n`,
+      [`${dir}/backend.tf`]: `terraform {\n  backend "azurerm" {\n    resource_group_name  = "tfstate"\n    storage_account_name = "tfstate${s}"\n    container_name       = "tfstate"\n    key                  = "s${s}.tfstate"\n  }\n}\n`,
+    };
+    for (const [path, text] of Object.entries(stack))
+      if (count < files) {
+        out[path] = text;
+        count++;
+      }
+  }
+  return out;
+}

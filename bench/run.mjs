@@ -8,6 +8,10 @@
 //   npm run bench -- --quick    fewer edits and no 10x inputs, for trying changes
 //   npm run bench -- --no-write print the table, leave docs/benchmarks.md alone
 //   npm run bench -- --tf-only  only the 5,000-line .tf editing row (prints it, writes nothing)
+//   npm run bench -- --iac-only only the infrastructure-code rows (issues 29 and 32): the 400-file Bicep
+//                               and 3,000-file Terraform repositories next to `node -e 0`, and the 10 MiB
+//                               .tf, .bicep and ARM files (prints them, writes nothing; also
+//                               ANF_BENCH_IAC_ONLY=1)
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -18,24 +22,27 @@ import { jsoncParserEsm, yamlWithoutEnvReads, zodEnglishOnly } from '../scripts/
 import { buildCli } from '../scripts/cliBundle.mjs';
 import { buildWebTreeSitter, webTreeSitterCjs, webTreeSitterLazy } from '../scripts/iacWasm.mjs';
 import {
+  bicepRepository,
   generate,
   manifest,
   prng,
   provisioningScript,
   smallFstab,
   terraform,
+  terraformRepository,
   typingEdits,
   workspaceFiles,
   writeFiles,
 } from './generate.mjs';
-import { measureCli, scaleInputs } from './scale.mjs';
+import { iacScaleInputs, measureCli, measureNode, scaleInputs } from './scale.mjs';
 import { Client, PULL_CAPABILITIES, PUSH_CAPABILITIES } from './lsp.mjs';
 import { FIRST_DIAGNOSTICS_TARGET_MS, firstScanRows, LAST_WORKSPACE_DIAGNOSTIC_TARGET_MS } from './firstScan.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const QUICK = process.argv.includes('--quick');
 const TF_ONLY = process.argv.includes('--tf-only');
-const WRITE = !process.argv.includes('--no-write') && !TF_ONLY;
+const IAC_ONLY = process.argv.includes('--iac-only') || process.env.ANF_BENCH_IAC_ONLY === '1';
+const WRITE = !process.argv.includes('--no-write') && !TF_ONLY && !IAC_ONLY;
 // Line-based files (lineEdits): cheap edits, and enough of them that p99 is a 99th percentile, not the maximum.
 const COUNTS = QUICK
   ? {
@@ -71,6 +78,9 @@ const TARGETS = {
   rssMiB: 200,
   growthRatio: 1.5,
 };
+
+/** Issue 29: whole repositories of infrastructure code, the CLI's wall time against `node -e 0` in the same run. */
+const TARGETS_29 = { bicepRepoRatio: 8, terraformRepoRatio: 12 };
 
 /** Issue 17 (speed) and issue 18 item 6 (scale): side by side with the tools a user would use instead. */
 const TARGETS_17 = {
@@ -603,6 +613,110 @@ async function scaleRuns() {
   return rows;
 }
 
+/**
+ * Issue 29: the CLI on a generated 400-file Bicep repository and a 3,000-file Terraform repository
+ * (bench/generate.mjs), each run `runs` times alternated with `node -e 0`, so the ratio is of the
+ * same moment of a shared machine; wall time, the process's CPU time and peak RSS.
+ */
+async function iacRepositoryRuns(runs) {
+  const root = join(tmp, 'iac-repos');
+  const repos = [
+    { key: 'bicep', label: '400-file Bicep repository', folder: 'bicep-repo', files: bicepRepository() },
+    { key: 'terraform', label: '3,000-file Terraform repository', folder: 'tf-repo', files: terraformRepository() },
+  ];
+  const result = {};
+  for (const repo of repos) {
+    const written = writeFiles(join(root, repo.folder), repo.files);
+    const node = [];
+    const cli = [];
+    for (let i = 0; i < runs; i++) {
+      node.push(await measureNode(['-e', '0'], root, tmp));
+      const run = await measureCli(
+        join(BUILD, 'anf-lint.js'),
+        ['--format', 'json', '--all-findings', '--exit-zero', repo.folder],
+        root,
+        tmp,
+      );
+      if (run.code !== 0) throw new Error(`anf-lint on the ${repo.label} exited ${run.code}: ${run.stderr}`);
+      cli.push(run);
+      log(
+        `  ${repo.label}: ${ms(run.ms)} ms (CPU ${ms(run.cpuMs)} ms, ${run.rssMiB.toFixed(0)} MiB) vs node -e 0 ${ms(node.at(-1).ms)} ms: ${(run.ms / node.at(-1).ms).toFixed(1)}x`,
+      );
+    }
+    const ratios = cli.map((run, i) => run.ms / node[i].ms);
+    result[repo.key] = {
+      label: repo.label,
+      files: written.files,
+      bytes: written.bytes,
+      nodeMs: median(node.map((r) => r.ms)),
+      ms: median(cli.map((r) => r.ms)),
+      cpuMs: median(cli.map((r) => r.cpuMs)),
+      nodeCpuMs: median(node.map((r) => r.cpuMs)),
+      rssMiB: Math.max(...cli.map((r) => r.rssMiB)),
+      ratio: median(ratios),
+      ratios,
+    };
+  }
+  return result;
+}
+
+/** Issue 32: 10 MiB of Terraform, Bicep and ARM (bench/scale.mjs), as the other kinds' 10 MB rows. */
+async function iacScaleRuns() {
+  const root = join(tmp, 'iac-scale');
+  const rows = [];
+  for (const [label, input] of Object.entries(iacScaleInputs(root))) {
+    const run = await measureCli(join(BUILD, 'anf-lint.js'), ['--format', 'json', input.path], root, tmp);
+    rows.push({ label, format: 'json', bytes: input.bytes, lines: input.lines, ...run });
+    log(
+      `  ${label}: ${ms(run.ms)} ms (CPU ${ms(run.cpuMs)} ms), ${run.rssMiB.toFixed(0)} MiB, report ${mib(run.outputBytes)} MiB${run.stderr ? `, failed: ${run.stderr.slice(0, 200)}` : ''}`,
+    );
+  }
+  return rows;
+}
+
+/** `--iac-only`: the infrastructure-code rows alone (issues 29 and 32), printed. */
+async function iacOnly() {
+  await builds();
+  log('CLI on whole IaC repositories, side by side with node -e 0');
+  const repos = await iacRepositoryRuns(QUICK ? 2 : 3);
+  if (!QUICK) log('CLI on 10 MiB .tf, .bicep and ARM files');
+  const scale = QUICK ? [] : await iacScaleRuns();
+  const machine = { loadavg: readFileSync('/proc/loadavg', 'utf8').trim(), cpus: cpus().length };
+  const r = { iacRepos: repos, scale, machine };
+  process.stdout.write(`${iacLines(r).join('\n')}\n\n${JSON.stringify(r, null, 1)}\n`);
+}
+
+/** The IaC rows as Markdown (docs/benchmarks.md and `--iac-only`). */
+function iacLines(r) {
+  const lines = [];
+  if (r.iacRepos) {
+    lines.push('## Whole repositories of infrastructure code (issue 29)');
+    lines.push('');
+    lines.push(
+      "The CLI (`--format json --all-findings --exit-zero`) on generated repositories (bench/generate.mjs `bicepRepository`, `terraformRepository`), each run alternated with `node -e 0`; medians. CPU is the process's own user + system time.",
+    );
+    lines.push('');
+    lines.push('| Repository | Files | MiB | Wall ms | CPU ms | Peak RSS MiB | `node -e 0` ms | Ratio (each run) |');
+    lines.push('|---|---|---|---|---|---|---|---|');
+    for (const row of Object.values(r.iacRepos))
+      lines.push(
+        `| ${row.label} | ${row.files.toLocaleString('en-US')} | ${mib(row.bytes)} | ${ms(row.ms)} | ${ms(row.cpuMs)} | ${row.rssMiB.toFixed(0)} | ${ms(row.nodeMs)} | ${row.ratio.toFixed(1)}x (${row.ratios.map((x) => x.toFixed(1)).join(', ')}) |`,
+      );
+    lines.push('');
+  }
+  const iacScale = (r.scale ?? []).filter((row) => /\.tf|\.bicep|ARM/.test(row.label));
+  if (!r.inputs && iacScale.length > 0) {
+    lines.push('| Input | Lines | MiB | Wall ms | CPU ms | Peak RSS MiB | Report MiB |');
+    lines.push('|---|---|---|---|---|---|---|');
+    for (const row of iacScale)
+      lines.push(
+        `| ${row.label} | ${row.lines.toLocaleString('en-US')} | ${mib(row.bytes)} | ${ms(row.ms)} | ${ms(row.cpuMs)} | ${row.rssMiB.toFixed(0)} | ${mib(row.outputBytes)} |`,
+      );
+    lines.push('');
+  }
+  return lines;
+}
+
 // ---- the run ------------------------------------------------------------------------------------
 
 async function main() {
@@ -673,6 +787,13 @@ async function main() {
 
   log(`CLI on 10 MB inputs of every kind (${QUICK ? 'json' : 'text and json'} reports)`);
   const scale = await scaleRuns();
+
+  log('CLI on whole IaC repositories, side by side with node -e 0 (issue 29)');
+  const iacRepos = await iacRepositoryRuns(QUICK ? 2 : 3);
+  if (!QUICK) {
+    log('CLI on 10 MiB .tf, .bicep and ARM files (issue 32)');
+    scale.push(...(await iacScaleRuns()));
+  }
 
   log('server: cold start to first diagnostics');
   const cold = await coldStart(servers, editFolder, smallUri, small);
@@ -848,6 +969,7 @@ async function main() {
     terraform: terraformRun,
     baselines,
     scale,
+    iacRepos,
     requestsManifest,
     requestsFstab,
     requestsYaml,
@@ -999,6 +1121,7 @@ function render(r) {
       );
     lines.push('');
   }
+  lines.push(...iacLines(r));
   lines.push('## Targets (issue 9)');
   lines.push('');
   lines.push('| Target | Goal | Measured | Result | |');
@@ -1274,6 +1397,15 @@ function targetsOf17(r) {
       : 'not measured',
     tf ? tf.ours.p99 <= tf.theirs.p99 * t.manifestP99Ratio : undefined,
   ]);
+  for (const row of Object.values(r.iacRepos ?? {})) {
+    const goal = row.label.includes('Bicep') ? TARGETS_29.bicepRepoRatio : TARGETS_29.terraformRepoRatio;
+    rows.push([
+      `CLI, ${row.label} (${mib(row.bytes)} MiB) vs \`node -e 0\` (issue 29)`,
+      `<= ${goal}x`,
+      `${row.ratio.toFixed(1)}x (${ms(row.ms)} / ${ms(row.nodeMs)} ms; CPU ${ms(row.cpuMs)} ms)`,
+      row.ratio <= goal,
+    ]);
+  }
   for (const row of r.scale ?? []) {
     rows.push([
       `${row.label}, ${row.format} report: time and peak RSS`,
@@ -1299,21 +1431,23 @@ async function terraformOnly() {
 const renderFrom = process.argv.indexOf('--render');
 const run = TF_ONLY
   ? terraformOnly
-  : renderFrom > 0
-    ? async () => {
-        const results = JSON.parse(readFileSync(process.argv[renderFrom + 1], 'utf8'));
-        SCALES.splice(
-          0,
-          SCALES.length,
-          ...Object.keys(results.inputs)
-            .map(Number)
-            .sort((a, b) => a - b),
-        );
-        const markdown = render(results);
-        process.stdout.write(`${markdown}\n`);
-        if (WRITE) writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), markdown);
-      }
-    : main;
+  : IAC_ONLY
+    ? iacOnly
+    : renderFrom > 0
+      ? async () => {
+          const results = JSON.parse(readFileSync(process.argv[renderFrom + 1], 'utf8'));
+          SCALES.splice(
+            0,
+            SCALES.length,
+            ...Object.keys(results.inputs)
+              .map(Number)
+              .sort((a, b) => a - b),
+          );
+          const markdown = render(results);
+          process.stdout.write(`${markdown}\n`);
+          if (WRITE) writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), markdown);
+        }
+      : main;
 
 run().then(
   () => process.exit(0),

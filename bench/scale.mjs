@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { prng, writeFiles } from './generate.mjs';
+import { prng, terraform, writeFiles } from './generate.mjs';
 
 export const SCALE_BYTES = 10 * 1024 * 1024;
 const LONG_LINE_BYTES = 1024 * 1024;
@@ -134,20 +134,178 @@ export function scaleInputs(root) {
   return inputs;
 }
 
+/** `count` Terraform capacity pools (a 10 MiB file of pools, issue 32). */
+function terraformPools(bytes, seed) {
+  const head =
+    'resource "azurerm_netapp_account" "estate" {\n  name                = "estate"\n  location            = "eastus"\n  resource_group_name = "storage"\n}\n\n';
+  return (
+    head +
+    until(
+      bytes - head.length,
+      (random, i) =>
+        `resource "azurerm_netapp_pool" "pool${i}" {\n  name                = "pool-${i}"\n  account_name        = azurerm_netapp_account.estate.name\n  location            = "eastus"\n  resource_group_name = "storage"\n  service_level       = "${pick(random, ['Standard', 'Premium', 'Ultra'])}"\n  size_in_tb          = ${1 + Math.floor(random() * 8)}\n}\n`,
+      seed,
+    )
+  );
+}
+
+/** A Bicep file of `bytes` with an account, pools and many volumes, some of them wrong (issue 32). */
+function bicepVolumes(bytes, seed) {
+  const head = [
+    "param location string = 'eastus'",
+    'param subnetId string',
+    'var gib = 1024 * 1024 * 1024',
+    '',
+    "resource account 'Microsoft.NetApp/netAppAccounts@2025-06-01' = {",
+    "  name: 'estate'",
+    '  location: location',
+    '}',
+    '',
+    ...Array.from({ length: 20 }, (_, p) => [
+      `resource pool${p} 'Microsoft.NetApp/netAppAccounts/capacityPools@2025-06-01' = {`,
+      '  parent: account',
+      `  name: 'pool-${p}'`,
+      '  location: location',
+      '  properties: {',
+      `    serviceLevel: '${['Standard', 'Premium', 'Ultra'][p % 3]}'`,
+      '    size: 4 * 1024 * gib',
+      '  }',
+      '}',
+      '',
+    ]).flat(),
+  ].join('\n');
+  return `${head}\n${until(
+    bytes - head.length,
+    (random, i) =>
+      [
+        `resource vol${i} 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = {`,
+        `  parent: pool${i % 20}`,
+        `  name: 'vol-${i}'`,
+        '  location: location',
+        '  properties: {',
+        `    serviceLevel: '${['Standard', 'Premium', 'Ultra'][(i + (i % 7 === 0 ? 1 : 0)) % 3]}'`,
+        `    creationToken: 'vol-${i}'`,
+        '    subnetId: subnetId',
+        `    usageThreshold: ${1 + Math.floor(random() * 200)} * gib`,
+        `    protocolTypes: [ '${random() < 0.2 ? 'NFSv4.1' : 'NFSv3'}' ]`,
+        '  }',
+        '}',
+      ].join('\n'),
+    seed,
+  )}`;
+}
+
+/** An ARM template of `bytes` with an account, pools and many volumes (issue 32). */
+function armVolumes(bytes, seed) {
+  const random = prng(seed);
+  const resources = [
+    { type: 'Microsoft.NetApp/netAppAccounts', apiVersion: '2025-06-01', name: 'estate', location: 'eastus' },
+  ];
+  for (let p = 0; p < 20; p++)
+    resources.push({
+      type: 'Microsoft.NetApp/netAppAccounts/capacityPools',
+      apiVersion: '2025-06-01',
+      name: `estate/pool-${p}`,
+      location: 'eastus',
+      dependsOn: ["[resourceId('Microsoft.NetApp/netAppAccounts', 'estate')]"],
+      properties: { serviceLevel: ['Standard', 'Premium', 'Ultra'][p % 3], size: 4398046511104 },
+    });
+  const template = (list) =>
+    JSON.stringify(
+      {
+        $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+        contentVersion: '1.0.0.0',
+        parameters: { subnetId: { type: 'string' } },
+        resources: list,
+      },
+      null,
+      2,
+    );
+  const volume = (i) => ({
+    type: 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes',
+    apiVersion: '2025-06-01',
+    name: `estate/pool-${i % 20}/vol-${i}`,
+    location: 'eastus',
+    dependsOn: [`[resourceId('Microsoft.NetApp/netAppAccounts/capacityPools', 'estate', 'pool-${i % 20}')]`],
+    properties: {
+      serviceLevel: ['Standard', 'Premium', 'Ultra'][(i + (i % 7 === 0 ? 1 : 0)) % 3],
+      creationToken: `vol-${i}`,
+      subnetId: "[parameters('subnetId')]",
+      usageThreshold: (1 + Math.floor(random() * 200)) * 1073741824,
+      protocolTypes: [random() < 0.2 ? 'NFSv4.1' : 'NFSv3'],
+    },
+  });
+  const per = template([volume(0)]).length - template([]).length;
+  const count = Math.max(1, Math.floor((bytes - template(resources).length) / per));
+  for (let i = 0; i < count; i++) resources.push(volume(i));
+  return template(resources);
+}
+
+/**
+ * 10 MiB of infrastructure code (issue 32): Terraform with one heredoc, with one long line, with
+ * about 29,000 volumes and with pools only; Bicep with volumes; an ARM template with volumes.
+ */
+export function iacScaleInputs(root) {
+  const netapp = terraform(60, 51);
+  const heredocLines = until(
+    SCALE_BYTES - netapp.length,
+    (_r, i) => `#cloud-config line ${i}: runcmd echo mount -t nfs 10.0.${i % 250}.4:/vol${i} /mnt/vol${i}`,
+    52,
+  );
+  const inputs = {
+    '10 MiB .tf (one heredoc)': {
+      path: 'tf-heredoc/main.tf',
+      text: `${netapp}\nresource "azurerm_linux_virtual_machine" "big" {\n  name = "big"\n  custom_data = base64encode(<<-EOT\n${heredocLines}  EOT\n  )\n}\n`,
+    },
+    '10 MiB .tf (one long line)': {
+      path: 'tf-long-line/main.tf',
+      text: `${netapp}\nlocals {\n  clients = [${until(
+        SCALE_BYTES - netapp.length,
+        (_r, i) => `"10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}/32"`,
+        53,
+      )
+        .trim()
+        .replace(/\n/g, ', ')}]\n}\n`,
+    },
+    '10 MiB .tf (volumes)': {
+      path: 'tf-volumes/main.tf',
+      text: terraform(Math.round(SCALE_BYTES / 33.5), 54),
+    },
+    '10 MiB .tf (pools)': { path: 'tf-pools/main.tf', text: terraformPools(SCALE_BYTES, 55) },
+    '10 MiB .bicep (volumes)': { path: 'bicep-volumes/main.bicep', text: bicepVolumes(SCALE_BYTES, 56) },
+    '10 MiB ARM template (volumes)': { path: 'arm-volumes/azuredeploy.json', text: armVolumes(SCALE_BYTES, 57) },
+  };
+  for (const input of Object.values(inputs)) {
+    writeFiles(root, { [input.path]: input.text });
+    input.bytes = Buffer.byteLength(input.text);
+    input.lines = input.text.split('\n').length - 1;
+    delete input.text;
+  }
+  return inputs;
+}
+
 /**
  * Runs the CLI on one file as a process and measures its wall time, its peak RSS (from a preload
  * that prints `process.resourceUsage().maxRSS` on exit) and the size of its report.
  */
 export function measureCli(cli, args, cwd, scratch) {
+  return measureNode([cli, ...args], cwd, scratch);
+}
+
+/**
+ * Runs Node with `argv` (a script and its arguments, or `-e 0`) as measureCli does: wall time, peak
+ * RSS, the process's own CPU time (user + system, from the preload) and the size of its output.
+ */
+export function measureNode(argv, cwd, scratch) {
   const preload = join(scratch, 'max-rss.cjs');
   const rssFile = join(scratch, `rss-${process.pid}-${Date.now()}.txt`);
   writeFileSync(
     preload,
-    "process.on('exit', () => require('node:fs').writeFileSync(process.env.ANF_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+    "process.on('exit', () => { const u = process.resourceUsage(); require('node:fs').writeFileSync(process.env.ANF_BENCH_RSS_FILE, `${u.maxRSS} ${(u.userCPUTime + u.systemCPUTime) / 1000}`); });\n",
   );
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--require', preload, cli, ...args], {
+    const child = spawn(process.execPath, ['--require', preload, ...argv], {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ANF_BENCH_RSS_FILE: rssFile },
@@ -160,13 +318,16 @@ export function measureCli(cli, args, cwd, scratch) {
     child.on('exit', (code, signal) => {
       const ms = performance.now() - started;
       let rssMiB = Number.NaN;
+      let cpuMs = Number.NaN;
       try {
-        rssMiB = Number(readFileSync(rssFile, 'utf8')) / 1024;
+        const [rss, cpu] = readFileSync(rssFile, 'utf8').split(' ').map(Number);
+        rssMiB = rss / 1024;
+        cpuMs = cpu;
         rmSync(rssFile);
       } catch {
         // killed before exit handlers ran (out of memory): no figure
       }
-      resolve({ ms, rssMiB, outputBytes, code, signal, stderr: code === 0 || code === 1 ? '' : stderr });
+      resolve({ ms, cpuMs, rssMiB, outputBytes, code, signal, stderr: code === 0 || code === 1 ? '' : stderr });
     });
   });
 }

@@ -1,4 +1,4 @@
-import { initIacParsers } from '../core/iac/treeSitter';
+import { initIacParsers, shareTrees } from '../core/iac/treeSitter';
 import { loadIacWasm } from '../iacWasm';
 import type { CliIo } from './io';
 
@@ -13,6 +13,8 @@ let loading: Promise<void> | undefined;
  * start-up time a run over fstab or sysctl files does not need (issue 17).
  */
 export function loadIacReaders(io: Pick<CliIo, 'stderr'>): Promise<void> {
+  // One run, then exit: a file's tree is parsed once and shared by the readings that need it.
+  shareTrees(true);
   loading ??= initIacParsers(loadIacWasm).catch((error: unknown) => {
     io.stderr.write(
       `anf-lint: Terraform/Bicep reader not loaded: ${error instanceof Error ? error.message : String(error)}\n`,

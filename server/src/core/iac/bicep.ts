@@ -32,7 +32,7 @@ import {
   type Obj,
 } from './fields';
 import { readKnownModule } from './knownModules';
-import { parseKeptTree, parseTree, type Node } from './treeSitter';
+import { borrowTree, parseKeptTree, parseTree, plainTree, returnTree, type PlainNode as Node } from './treeSitter';
 import { callFunction, deepEqual, memberOf, NOT_A_FUNCTION } from './templateFunctions';
 import { Budget, firstUnknown, isUnknown, Unknown } from './values';
 import { EVALUATION_STOPPED_CODE } from './arm';
@@ -75,7 +75,7 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
     });
     return undefined;
   }
-  const tree = key === undefined ? parseTree('bicep', text) : parseKeptTree('bicep', key, text);
+  const tree = key === undefined ? borrowTree('bicep', source, text) : parseKeptTree('bicep', key, text);
   if (!tree) {
     problems.push({
       code: IAC_SYNTAX_CODE,
@@ -87,12 +87,12 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
   }
   for (const p of syntaxProblems(tree.rootNode, 'Bicep', { grammar: 'bicep', text })) problems.push(p);
   try {
-    const reader = new BicepReader(source, tree.rootNode, new Map(), new Budget(), problems);
+    const reader = new BicepReader(source, plainTree(tree, text), new Map(), new Budget(), problems);
     const estate = reader.estate();
     const calls = reader.calls().map((c) => c.call);
     return calls.length > 0 ? { ...estate, calls } : estate;
   } finally {
-    if (key === undefined) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
+    if (key === undefined) returnTree(tree); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
   }
 }
 
@@ -1066,7 +1066,7 @@ export function readBicepModule(
     readonly problems?: ParseProblem[];
   } = {},
 ): IacEstate | undefined {
-  const trees = new Map<SourceText, { rootNode: Node; delete(): void } | undefined>();
+  const trees = new Map<SourceText, ReturnType<typeof borrowTree>>();
   // One budget for the file and every module instance it reaches (issue 32: loops through modules multiply).
   const budget = new Budget();
   const problems = options.problems ?? [];
@@ -1078,9 +1078,11 @@ export function readBicepModule(
       fallbacks?: ReadonlyMap<string, Value>,
     ): BicepReader | undefined => {
       // A module file is parsed once, however many instances read it.
-      if (!trees.has(s)) trees.set(s, parseTree('bicep', s.text));
+      if (!trees.has(s)) trees.set(s, borrowTree('bicep', s, s.text));
       const tree = trees.get(s);
-      return tree ? new BicepReader(s, tree.rootNode, overrides, budget, problems, missingHint, fallbacks) : undefined;
+      return tree
+        ? new BicepReader(s, plainTree(tree, s.text), overrides, budget, problems, missingHint, fallbacks)
+        : undefined;
     };
     const instance = (
       callerUri: string,
@@ -1149,7 +1151,7 @@ export function readBicepModule(
     }
     return { ...estate, accounts, pools, volumes, ...(calls.length > 0 ? { calls: calls.map((c) => c.call) } : {}) };
   } finally {
-    for (const tree of trees.values()) tree?.delete();
+    for (const tree of trees.values()) if (tree) returnTree(tree);
   }
 }
 
@@ -1230,10 +1232,11 @@ export function readBicepParams(source: SourceText): ParameterFile | undefined {
   try {
     const names = new Set<string>();
     for (const m of source.text.matchAll(/^[ \t]*param[ \t]+([A-Za-z_][\w]*)/gm)) names.add(m[1]!);
-    const reader = new BicepReader(source, tree.rootNode);
+    const root = plainTree(tree, text);
+    const reader = new BicepReader(source, root);
     const values: ParameterValue[] = [];
     let using: string | undefined;
-    for (const n of tree.rootNode.namedChildren) {
+    for (const n of root.namedChildren) {
       if (n.type === 'using_statement') {
         const path = n.namedChildren.find((c) => c.type === 'string');
         const v = path ? reader.eval(path, 0) : UNKNOWN;
@@ -1259,12 +1262,12 @@ export function readBicepParams(source: SourceText): ParameterFile | undefined {
 
 /** The `param` names a Bicep file declares (for a parameters file's undeclared keys). */
 export function bicepDeclaredParams(source: SourceText): ReadonlySet<string> | undefined {
-  const tree = parseTree('bicep', source.text);
+  const tree = borrowTree('bicep', source, source.text);
   if (!tree) return undefined;
   try {
-    return new BicepReader(source, tree.rootNode).declared;
+    return new BicepReader(source, plainTree(tree, source.text)).declared;
   } finally {
-    tree.delete();
+    returnTree(tree);
   }
 }
 

@@ -55,7 +55,15 @@ import {
   type TfObject,
   type TfValue,
 } from './hcl/values';
-import { parseKeptTree, parseTree, type Node as TreeNode, type TreeCursor } from './treeSitter';
+import {
+  borrowTree,
+  hasSharedTree,
+  parseKeptTree,
+  parseTree,
+  returnTree,
+  type Node as TreeNode,
+  type TreeCursor,
+} from './treeSitter';
 import { BlockReuse } from './reuse';
 import {
   subnetLinkOf,
@@ -173,7 +181,7 @@ export function readTerraform(
   uri = '',
   keep = false,
 ): IacEstate | undefined {
-  const tree = keep ? parseKeptTree('terraform', uri, source.text) : parseTree('terraform', source.text);
+  const tree = keep ? parseKeptTree('terraform', uri, source.text) : borrowTree('terraform', source, source.text);
   if (!tree) {
     problems.push({
       code: IAC_SYNTAX_CODE,
@@ -222,7 +230,7 @@ export function readTerraform(
     return calls.length > 0 ? { ...estate, calls } : estate;
   } finally {
     attributeCache = new Map();
-    if (!keep) tree.delete(); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
+    if (!keep) returnTree(tree); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
   }
 }
 
@@ -232,11 +240,14 @@ export function checkTfvars(source: SourceText, problems: ParseProblem[], uri = 
     jsonVariables(source, problems);
     return;
   }
-  const tree = parseTree('terraform', source.text);
+  const tree = borrowTree('terraform', source, source.text);
   if (!tree) return;
-  for (const p of syntaxProblems(tree.rootNode, 'Terraform variables', { grammar: 'terraform', text: source.text }))
-    problems.push(p);
-  tree.delete();
+  try {
+    for (const p of syntaxProblems(tree.rootNode, 'Terraform variables', { grammar: 'terraform', text: source.text }))
+      problems.push(p);
+  } finally {
+    returnTree(tree);
+  }
 }
 
 /** One file of a Terraform module (a folder): a `.tf` file or a `.tfvars` file. */
@@ -504,7 +515,10 @@ export class TerraformTrees {
 
 /** The trees of one module read: each file parsed once, however many `module` blocks call its folder (and kept for the next read, with `keep`). */
 class ModuleTrees {
-  private readonly parsed = new Map<string, ParsedModuleFile & { readonly tree?: { delete(): void } }>();
+  private readonly parsed = new Map<
+    string,
+    ParsedModuleFile & { readonly tree?: { delete(): void }; readonly borrowed?: Parameters<typeof returnTree>[0] }
+  >();
   constructor(
     readonly folders: ModuleFolders | undefined,
     private readonly keep?: TerraformTrees,
@@ -518,6 +532,15 @@ class ModuleTrees {
       this.parsed.set(file.uri, kept);
       return kept;
     }
+    // The tree its reading alone left (treeSitter.ts, shared trees): borrowed, not kept here.
+    if (hasSharedTree(file.source)) {
+      const tree = borrowTree('terraform', file.source, file.source.text);
+      if (!tree) return undefined;
+      const root = tree.rootNode;
+      const blocks = file.kind === 'terraform' ? topBlocks(root, file.source.text) : [];
+      this.parsed.set(file.uri, { file, root, blocks, borrowed: tree });
+      return this.parsed.get(file.uri);
+    }
     const tree = parseTree('terraform', file.source.text);
     if (!tree) return undefined;
     const root = tree.rootNode;
@@ -530,7 +553,10 @@ class ModuleTrees {
   }
 
   delete(): void {
-    for (const p of this.parsed.values()) p.tree?.delete();
+    for (const p of this.parsed.values()) {
+      p.tree?.delete();
+      if (p.borrowed) returnTree(p.borrowed);
+    }
     this.parsed.clear();
     this.keep?.trim();
   }

@@ -64,6 +64,181 @@ export function parseTree(grammar: IacGrammar, text: string): Tree | undefined {
 }
 
 /**
+ * Trees shared by the readers of one run (issue 29). A CLI run parses each Terraform and Bicep file
+ * when it reads it alone (`readIac`), then again for every reading that follows its modules
+ * (a Terraform folder read with the modules it calls, a Bicep file with its local modules): most
+ * files of a repository were parsed two or three times, and parsing is most of the run. A reader
+ * borrows the tree of a text (`borrowTree`, keyed by the SourceText object, so an edited document
+ * never meets the tree of its last version) and gives it back (`returnTree`); trees no reader holds
+ * stay until the kept text passes MAX_SHARED_TEXT, least recently used first. Trees live in
+ * WebAssembly memory (about 35 times their text), which never shrinks: the bound is on that memory.
+ * A text larger than the bound is parsed, read and deleted as before. Off until `shareTrees` turns
+ * it on (the CLI does: one run, then exit); a process that lives on (the language server) keeps no
+ * trees it did not ask for.
+ */
+const MAX_SHARED_TEXT = 2 * 1024 * 1024; // not a fact: memory bound (about 70 MiB of trees)
+
+interface SharedTree {
+  readonly grammar: IacGrammar;
+  readonly tree: Tree;
+  readonly size: number;
+  borrowed: number;
+}
+
+const shared = new Map<object, SharedTree>();
+const sharedByTree = new Map<Tree, { key?: object; entry?: SharedTree }>();
+let sharedText = 0;
+let sharing = false;
+
+/** Turns the sharing of trees between readings on (the CLI) or off (deleting the trees kept). */
+export function shareTrees(on: boolean): void {
+  sharing = on;
+  if (!on) forgetSharedTrees();
+}
+
+/**
+ * The tree of `text` (the text of `key`, a SourceText), parsed once while it is shared. Give it back
+ * with `returnTree` when the reading ends; never delete it. Undefined when the parsers were not loaded.
+ */
+export function borrowTree(grammar: IacGrammar, key: object, text: string): Tree | undefined {
+  const known = shared.get(key);
+  if (known && known.grammar === grammar) {
+    known.borrowed++;
+    // Most recently used last: eviction starts at the front.
+    shared.delete(key);
+    shared.set(key, known);
+    return known.tree;
+  }
+  const tree = parseTree(grammar, text);
+  if (!tree) return undefined;
+  if (!sharing || known || text.length > MAX_SHARED_TEXT) {
+    sharedByTree.set(tree, {});
+    return tree;
+  }
+  const entry: SharedTree = { grammar, tree, size: text.length, borrowed: 1 };
+  shared.set(key, entry);
+  sharedByTree.set(tree, { key, entry });
+  sharedText += entry.size;
+  return tree;
+}
+
+/** Gives back a tree `borrowTree` lent; trees past the bound that no reader holds are deleted. */
+export function returnTree(tree: Tree): void {
+  const owner = sharedByTree.get(tree);
+  if (!owner) return;
+  if (!owner.entry) {
+    sharedByTree.delete(tree);
+    tree.delete();
+    return;
+  }
+  owner.entry.borrowed--;
+  if (sharedText <= MAX_SHARED_TEXT) return;
+  for (const [key, entry] of shared) {
+    if (sharedText <= MAX_SHARED_TEXT) break;
+    if (entry.borrowed > 0) continue;
+    shared.delete(key);
+    sharedByTree.delete(entry.tree);
+    sharedText -= entry.size;
+    entry.tree.delete();
+  }
+}
+
+/** Whether the tree of this text is shared (a reading that borrows it will not parse). */
+export function hasSharedTree(key: object): boolean {
+  return shared.has(key);
+}
+
+/** Deletes every shared tree no reader holds (tests; a long-lived process between runs). */
+export function forgetSharedTrees(): void {
+  for (const [key, entry] of shared) {
+    if (entry.borrowed > 0) continue;
+    shared.delete(key);
+    sharedByTree.delete(entry.tree);
+    sharedText -= entry.size;
+    entry.tree.delete();
+  }
+}
+
+/**
+ * A syntax tree copied into JavaScript objects (issue 29). Each property of a web-tree-sitter `Node`
+ * is a call into WebAssembly with the node marshalled into its memory, and every `namedChildren`
+ * makes new Node objects: the Bicep reader, which reads a module's tree again for each instance
+ * (and each caller), spent most of a run there. `plainTree` copies a tree once with a TreeCursor
+ * (type, range, named children and field children, nothing else), iteratively, so any nesting the
+ * parser accepted is copied; the copy is kept with its tree (`WeakMap`), so the readings that share
+ * the tree share the copy. It offers the part of the Node interface the Bicep reader uses.
+ */
+export class PlainNode {
+  readonly namedChildren: PlainNode[] = [];
+  private fields: [string, PlainNode][] | undefined;
+  constructor(
+    readonly type: string,
+    readonly startIndex: number,
+    readonly endIndex: number,
+    private readonly source: string,
+  ) {}
+
+  get text(): string {
+    return this.source.slice(this.startIndex, this.endIndex);
+  }
+
+  /** The first child with this field name (named or not, as web-tree-sitter's), or null. */
+  childForFieldName(name: string): PlainNode | null {
+    if (this.fields) for (const [field, node] of this.fields) if (field === name) return node;
+    return null;
+  }
+
+  /** @internal */
+  addField(name: string, node: PlainNode): void {
+    (this.fields ??= []).push([name, node]);
+  }
+}
+
+const plainTrees = new WeakMap<Tree, PlainNode>();
+
+/** The tree's copy in JavaScript (made once per tree; `text` is the text it was parsed from). */
+export function plainTree(tree: Tree, text: string): PlainNode {
+  const known = plainTrees.get(tree);
+  if (known) return known;
+  const types = tree.language.types;
+  const fields = tree.language.fields;
+  const cursor = tree.walk();
+  try {
+    const root = new PlainNode(cursor.nodeType, cursor.startIndex, cursor.endIndex, text);
+    const parents: PlainNode[] = [root];
+    let more = cursor.gotoFirstChild();
+    while (more) {
+      const parent = parents[parents.length - 1]!;
+      const named = cursor.nodeIsNamed;
+      const fieldId = cursor.currentFieldId;
+      let node: PlainNode | undefined;
+      if (named || fieldId !== 0) {
+        node = new PlainNode(types[cursor.nodeTypeId] || 'ERROR', cursor.startIndex, cursor.endIndex, text);
+        if (named) parent.namedChildren.push(node);
+        const field = fieldId !== 0 ? fields[fieldId] : undefined;
+        if (field) parent.addField(field, node);
+      }
+      if (node && cursor.gotoFirstChild()) {
+        parents.push(node);
+        continue;
+      }
+      // Up until a sibling follows (or the root is reached again).
+      while (!cursor.gotoNextSibling()) {
+        if (parents.length === 1 || !cursor.gotoParent()) {
+          more = false;
+          break;
+        }
+        parents.pop();
+      }
+    }
+    plainTrees.set(tree, root);
+    return root;
+  } finally {
+    cursor.delete();
+  }
+}
+
+/**
  * Editing a large file re-parses it on every keystroke. The last trees of each document are kept
  * (by a key the caller chooses, the document's URI), so the next text of the same document is
  * parsed incrementally: the changed range is found by comparing the texts (one edit: the common

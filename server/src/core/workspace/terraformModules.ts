@@ -32,6 +32,8 @@ export class TerraformModules {
   private readonly folders = new Map<string, Set<string>>();
   /** The local folders each file's `module` blocks call. */
   private readonly callsOf = new Map<string, readonly string[]>();
+  /** `callsOf` turned around: the files whose `module` blocks call a folder (a scan of every file per folder was quadratic). */
+  private readonly callersOf = new Map<string, Set<string>>();
   private readonly cache = new Map<
     string,
     {
@@ -87,6 +89,12 @@ export class TerraformModules {
     const before = this.callsOf.get(uri) ?? [];
     const after = member ? localCalls(file) : [];
     if (before.join('\n') !== after.join('\n')) for (const called of [...before, ...after]) this.forget(called);
+    for (const called of before) this.callersOf.get(called)?.delete(uri);
+    for (const called of after) {
+      const callers = this.callersOf.get(called);
+      if (callers) callers.add(uri);
+      else this.callersOf.set(called, new Set([uri]));
+    }
     if (after.length > 0) this.callsOf.set(uri, after);
     else this.callsOf.delete(uri);
     if (member) {
@@ -177,10 +185,7 @@ export class TerraformModules {
     reaches: ReadonlySet<string>,
     get: (uri: string) => ParsedFile | undefined,
   ): Results | undefined {
-    const callers = [...this.callsOf]
-      .filter(([uri, called]) => folderOf(uri) !== folder && called.includes(folder))
-      .map(([uri]) => uri)
-      .sort();
+    const callers = [...(this.callersOf.get(folder) ?? [])].filter((uri) => folderOf(uri) !== folder).sort();
     // Calls that reach no NetApp resource (most modules of a real repository) cost nothing,
     // unless a file reads a module's outputs (`module.naming.pool_name`) or a file (`file()`).
     const calls =

@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  borrowTree,
+  forgetSharedTrees,
+  hasSharedTree,
+  type Node,
+  type PlainNode,
+  parseTree,
+  plainTree,
+  returnTree,
+  shareTrees,
+} from '../../server/src/core/iac/treeSitter';
+import { readIac } from '../../server/src/core/iac/read';
+import { readBicepModule } from '../../server/src/core/iac/bicep';
+import { SourceText } from '../../server/src/core/text/sourceText';
+
+/**
+ * Issue 29: the CLI parses each Terraform and Bicep file once per run (trees shared by the readings
+ * that need them, `borrowTree`), and the Bicep reader reads a JavaScript copy of the tree
+ * (`plainTree`) instead of asking WebAssembly for every property. Both must be invisible: the copy
+ * answers as the tree does, and a reading with shared trees gives what a reading without them gives.
+ */
+
+const ROOT = join(__dirname, '..', '..');
+const EDA_BICEP = readFileSync(join(ROOT, 'examples/eda/bicep/main.bicep'), 'utf8');
+
+afterEach(() => shareTrees(false));
+
+/** The tree as web-tree-sitter's nodes give it, in the shape the copy has. */
+function shapeOfNode(n: Node): unknown {
+  return {
+    type: n.type,
+    start: n.startIndex,
+    end: n.endIndex,
+    text: n.text,
+    children: n.namedChildren.flatMap((c) => (c ? [shapeOfNode(c)] : [])),
+  };
+}
+
+function shapeOfPlain(n: PlainNode): unknown {
+  return {
+    type: n.type,
+    start: n.startIndex,
+    end: n.endIndex,
+    text: n.text,
+    children: n.namedChildren.map(shapeOfPlain),
+  };
+}
+
+const FIELDS = ['left', 'right', 'function', 'arguments', 'object', 'property', 'index', 'condition', 'operator'];
+
+/** Every node's field children, as [path, field, type, start, end]. */
+function fieldsOfNode(n: Node, path = ''): unknown[] {
+  const out: unknown[] = [];
+  for (const f of FIELDS) {
+    const c = n.childForFieldName(f);
+    if (c) out.push([path, f, c.type, c.startIndex, c.endIndex]);
+  }
+  n.namedChildren.forEach((c, i) => {
+    if (c) out.push(...fieldsOfNode(c, `${path}/${i}`));
+  });
+  return out;
+}
+
+function fieldsOfPlain(n: PlainNode, path = ''): unknown[] {
+  const out: unknown[] = [];
+  for (const f of FIELDS) {
+    const c = n.childForFieldName(f);
+    if (c) out.push([path, f, c.type, c.startIndex, c.endIndex]);
+  }
+  n.namedChildren.forEach((c, i) => {
+    out.push(...fieldsOfPlain(c, `${path}/${i}`));
+  });
+  return out;
+}
+
+describe('plainTree', () => {
+  const texts = {
+    'the eda example': EDA_BICEP,
+    'a syntax error': `${EDA_BICEP.slice(0, 600)}\nresource broken 'x@1' = {\n  name: \n${EDA_BICEP.slice(600)}`,
+    'non-ASCII text':
+      "// Speicher für das EDA-Team — 日本語 🚀\nparam name string = 'vol-ü'\nvar x = name == 'a' ? 1 + 2 : max(3, 4)[0]\n",
+    'an empty file': '',
+  };
+  for (const [name, text] of Object.entries(texts)) {
+    it(`copies ${name} as web-tree-sitter reads it: types, ranges, text, named children and fields`, () => {
+      const tree = parseTree('bicep', text)!;
+      try {
+        const copy = plainTree(tree, text);
+        expect(shapeOfPlain(copy)).toEqual(shapeOfNode(tree.rootNode));
+        expect(fieldsOfPlain(copy)).toEqual(fieldsOfNode(tree.rootNode));
+        expect(plainTree(tree, text)).toBe(copy); // once per tree
+      } finally {
+        tree.delete();
+      }
+    });
+  }
+
+  it('copies nesting deeper than a recursive walk could follow (iteratively)', () => {
+    // 200 levels is within the Bicep parser's own bound (MAX_BICEP_NESTING, 256); the copy has no depth of its own.
+    const text = `var x = ${'['.repeat(200)}1${']'.repeat(200)}\n`;
+    const tree = parseTree('bicep', text)!;
+    try {
+      let depth = 0;
+      for (let n: PlainNode | undefined = plainTree(tree, text); n; n = n.namedChildren.at(-1)) depth++;
+      expect(depth).toBeGreaterThan(200);
+    } finally {
+      tree.delete();
+    }
+  });
+});
+
+describe('shared trees', () => {
+  it('off (the language server): every borrow parses, every return deletes', () => {
+    const source = new SourceText(EDA_BICEP);
+    const a = borrowTree('bicep', source, source.text)!;
+    const b = borrowTree('bicep', source, source.text)!;
+    expect(a).not.toBe(b);
+    expect(hasSharedTree(source)).toBe(false);
+    returnTree(a);
+    returnTree(b);
+  });
+
+  it('on (the CLI): one parse per text, kept while borrowed and after, forgotten on demand', () => {
+    shareTrees(true);
+    const source = new SourceText(EDA_BICEP);
+    const a = borrowTree('bicep', source, source.text)!;
+    const b = borrowTree('bicep', source, source.text)!;
+    expect(b).toBe(a);
+    returnTree(a);
+    returnTree(b);
+    expect(hasSharedTree(source)).toBe(true);
+    // Another SourceText of the same text (an edited document's next version) never meets this tree.
+    const other = new SourceText(EDA_BICEP);
+    const c = borrowTree('bicep', other, other.text)!;
+    expect(c).not.toBe(a);
+    returnTree(c);
+    forgetSharedTrees();
+    expect(hasSharedTree(source)).toBe(false);
+  });
+
+  it('keeps at most its bound of text, least recently used first, and never a tree a reader holds', () => {
+    shareTrees(true);
+    const big = `${EDA_BICEP}\n${'// filler line of a large template\n'.repeat(20_000)}`; // about 0.7 MiB
+    const sources = [0, 1, 2, 3].map(() => new SourceText(big));
+    const held = borrowTree('bicep', sources[0]!, big)!;
+    for (const s of sources.slice(1)) returnTree(borrowTree('bicep', s, big)!);
+    // Past the bound (2 MiB of text): the oldest unborrowed goes, the borrowed one stays usable.
+    expect(hasSharedTree(sources[0]!)).toBe(true);
+    expect(hasSharedTree(sources[1]!)).toBe(false);
+    expect(held.rootNode.type).toBe('infrastructure');
+    returnTree(held);
+  });
+
+  it('gives the same estate with and without sharing (a file alone and with its modules)', () => {
+    const main = `module m './mod.bicep' = [for i in range(0, 3): {\n  name: 'm\${i}'\n  params: {\n    prefix: 'p\${i}'\n  }\n}]\n`;
+    const mod = `param prefix string\n${EDA_BICEP.replace(/name: 'eda-/g, "name: '${prefix}-")}`;
+    const read = () => {
+      const mainSource = new SourceText(main);
+      const modSource = new SourceText(mod);
+      const alone = readIac(modSource, 'file:///r/mod.bicep', 'bicep');
+      const withModules = readBicepModule('file:///r/main.bicep', mainSource, (uri) =>
+        uri === 'file:///r/mod.bicep' ? modSource : undefined,
+      );
+      return JSON.stringify({ alone, withModules });
+    };
+    const unshared = read();
+    shareTrees(true);
+    const shared = read();
+    expect(shared).toBe(unshared);
+    expect(JSON.parse(shared).withModules.volumes.length).toBeGreaterThan(0);
+  });
+});
