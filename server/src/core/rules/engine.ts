@@ -440,7 +440,6 @@ function rejudgeKeys(
   const items = itemsOf(file);
   const keyOf = rule.reads!.keyOf!;
   const judged: { index: number; found: Finding[] }[] = [];
-  let applies: boolean | undefined;
   let read: unknown;
   let readDone = false;
   for (let index = 0; index < items.length; index++) {
@@ -460,13 +459,11 @@ function rejudgeKeys(
       },
     };
     try {
-      if ((applies ??= rule.appliesTo(file))) {
-        if (!readDone) {
-          read = rule.reads!.of(context);
-          readDone = true;
-        }
-        checkItemAlone(rule, item, () => judgedMountOf(item), context, read);
+      if (!readDone) {
+        read = rule.reads!.of(context);
+        readDone = true;
       }
+      checkItemAlone(rule, item, () => judgedMountOf(item), context, read);
     } catch {
       return false;
     }
@@ -650,7 +647,8 @@ function judgeEditedItems(
     if (judged.length === 0) continue;
     let read: unknown;
     try {
-      if (!rule.appliesTo(file)) continue;
+      // No `appliesTo(file)` here: it may scan every item, and an item rule's check already says
+      // whether one item applies (rules/rule.ts).
       if (rule.reads) read = rule.reads.of({ file, workspace, config, report: () => undefined });
     } catch {
       failed = true;

@@ -6,7 +6,9 @@ import { effectiveOptions } from '../mounts/catalog';
 import type { MountEntry } from '../mounts/model';
 import { JudgedMount, nfsMounts } from '../mounts/rules/common';
 import type { LineItem } from '../workspace/parsedFile';
-import type { MountRuleShape, Rule, RuleContext, SettingRuleShape } from './rule';
+import type { ManifestDocument } from '../manifest/model';
+import { pools, volumes } from '../manifest/rules/helpers';
+import type { MountRuleShape, PoolRuleShape, Rule, RuleContext, SettingRuleShape, VolumeRuleShape } from './rule';
 
 /** Every mount of the file (NFS or not) with its effective options, once per mount list. */
 function anyMounts(mounts: readonly MountEntry[]): readonly JudgedMount[] {
@@ -35,6 +37,22 @@ export function checkEachMount(rule: MountRuleShape<unknown>, context: RuleConte
 export function checkEachSetting(rule: SettingRuleShape, context: RuleContext): void {
   const settings = context.file.settings;
   for (let index = 0; index < settings.length; index++) rule.checkSetting(settings[index]!, context);
+}
+
+/** A whole run of a checkVolume rule: each volume of the file's estate in document order. */
+export function checkEachVolume(rule: VolumeRuleShape, context: RuleContext): void {
+  const estate = context.file.manifest as ManifestDocument | undefined;
+  if (!estate) return;
+  const visits = volumes(estate);
+  for (let index = 0; index < visits.length; index++) rule.checkVolume(visits[index]!, context, estate);
+}
+
+/** A whole run of a checkPool rule: each capacity pool of the file's estate in document order. */
+export function checkEachPool(rule: PoolRuleShape, context: RuleContext): void {
+  const estate = context.file.manifest as ManifestDocument | undefined;
+  if (!estate) return;
+  const visits = pools(estate);
+  for (let index = 0; index < visits.length; index++) rule.checkPool(visits[index]!, context, estate);
 }
 
 /** One mount with its effective options, for the rules that judge it alone (an edited mount, rules/engine.ts). */

@@ -3,10 +3,12 @@ import type { SourceKey } from '../facts';
 import type { ResolvedConfig } from '../config';
 import type { MountEntry } from '../mounts/model';
 import type { JudgedMount } from '../mounts/rules/common';
+import type { ManifestDocument } from '../manifest/model';
+import type { PoolVisit, VolumeVisit } from '../manifest/rules/helpers';
 import type { KernelSetting } from '../sysctl/model';
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { WorkspaceView } from '../workspace/workspaceView';
-import { checkEachMount, checkEachSetting } from './items';
+import { checkEachMount, checkEachPool, checkEachSetting, checkEachVolume } from './items';
 
 export type RuleDomain = 'general' | 'manifest' | 'mount' | 'sysctl' | 'config' | 'iac';
 
@@ -43,7 +45,10 @@ export interface RuleInfo {
    */
   readonly fixes: readonly FixApplicability[];
   readonly doc: RuleDoc;
-  /** Cheap test so the engine only runs a rule on files it can judge. */
+  /**
+   * Cheap test so the engine only runs a rule on files it can judge. An item rule's check must
+   * itself return on an item this test would exclude: the engine judges an edited item alone without it.
+   */
   appliesTo(file: ParsedFile): boolean;
 }
 
@@ -105,6 +110,20 @@ export interface SettingRuleShape extends RuleInfo {
   checkSetting(setting: KernelSetting, context: RuleContext): void;
 }
 
+/**
+ * The checkVolume shape: a rule that judges each volume of an estate (a manifest, or the model read
+ * from infrastructure code) on its own, with its pool and account; the engine loops over the volumes
+ * in document order. The whole estate is at hand (`estate`) for figures and look-ups.
+ */
+export interface VolumeRuleShape extends RuleInfo {
+  checkVolume(volume: VolumeVisit, context: RuleContext, estate: ManifestDocument): void;
+}
+
+/** The checkPool shape: as checkVolume, for each capacity pool with its account. */
+export interface PoolRuleShape extends RuleInfo {
+  checkPool(pool: PoolVisit, context: RuleContext, estate: ManifestDocument): void;
+}
+
 /** The checkFile shape, for every other rule: it reads the whole file (and the workspace) and reports. */
 export type FileRuleShape = RuleInfo &
   ({ check(context: RuleContext): void } | { checkFile(context: RuleContext): void });
@@ -120,18 +139,26 @@ export interface Rule extends RuleInfo {
   readonly judges?: 'nfs mount' | 'any mount';
   readonly reads?: MountReads<unknown>;
   readonly checkSetting?: (setting: KernelSetting, context: RuleContext) => void;
+  readonly checkVolume?: (volume: VolumeVisit, context: RuleContext, estate: ManifestDocument) => void;
+  readonly checkPool?: (pool: PoolVisit, context: RuleContext, estate: ManifestDocument) => void;
 }
 
 /** A rule of any shape; the engine owns the loop over an item rule's items (rules/items.ts). */
 export function defineRule<Read>(rule: MountRuleShape<Read>): Rule;
 export function defineRule(rule: SettingRuleShape): Rule;
+export function defineRule(rule: VolumeRuleShape): Rule;
+export function defineRule(rule: PoolRuleShape): Rule;
 export function defineRule(rule: FileRuleShape): Rule;
-export function defineRule(rule: MountRuleShape<unknown> | SettingRuleShape | FileRuleShape): Rule {
+export function defineRule(
+  rule: MountRuleShape<unknown> | SettingRuleShape | VolumeRuleShape | PoolRuleShape | FileRuleShape,
+): Rule {
   if ('checkMount' in rule) {
     const shaped = rule as MountRuleShape<unknown>;
     return { ...shaped, check: (context) => checkEachMount(shaped, context) };
   }
   if ('checkSetting' in rule) return { ...rule, check: (context) => checkEachSetting(rule, context) };
+  if ('checkVolume' in rule) return { ...rule, check: (context) => checkEachVolume(rule, context) };
+  if ('checkPool' in rule) return { ...rule, check: (context) => checkEachPool(rule, context) };
   if ('checkFile' in rule) return { ...rule, check: rule.checkFile };
   return rule;
 }

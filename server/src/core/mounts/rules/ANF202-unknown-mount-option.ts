@@ -4,7 +4,7 @@ import { defineRule } from '../../rules/rule';
 import { findOption, KNOWN_OPTION_NAMES, type OptionSpec } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
 import type { MountOption, MountOrigin } from '../model';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 /** Where an option goes straight to mount.nfs, with no autofs in between. */
 const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set([

@@ -5,7 +5,7 @@ import { defineRule } from '../../rules/rule';
 import type { OptionSpec } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
 import type { MountOption } from '../model';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 /** Edits apart for a value to count as a typo of a known one. */
 const TYPO_DISTANCE = 1; // not a fact: one slip of the keyboard

@@ -2,7 +2,7 @@ import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { findOption } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 const MAX_FINDINGS_PER_MOUNT = 100; // not a fact: a cap on output size
 

@@ -4,7 +4,7 @@ import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
 import { integerOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts, onAnf } from './common';
+import { hasNfsMounts, onAnf } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
 

@@ -6,7 +6,7 @@ import type { MountOption } from '../model';
 import { integerOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
 import type { ServerTarget } from './target';
-import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, workloadOfMount, workloadWords } from './common';
+import { assumedAnfWords, hasNfsMounts, targetOfMount, workloadOfMount, workloadWords } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
 const MAX = NFS_TRANSFER_SIZE.maxBytes.value;

@@ -3,7 +3,7 @@ import { NFS_TIMEOUTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption, replaceOption } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 function softFinding(text: string, mount: MountEntry, option: MountOption): Finding {
   // An earlier `hard` that this option overrides: removing this one is enough.

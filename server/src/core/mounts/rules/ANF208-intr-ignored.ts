@@ -2,7 +2,7 @@ import { lazyFinding } from '../../diagnostics';
 import { NFS_PROTOCOL } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, workloadOfMount } from './common';
+import { hasNfsMounts, workloadOfMount } from './common';
 
 const SINCE = NFS_PROTOCOL.intrIgnoredSinceKernel.value;
 

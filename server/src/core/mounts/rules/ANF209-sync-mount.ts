@@ -4,7 +4,7 @@ import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { mountFix, removeOption } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 const FIGURES = `writing a 1 GiB file in 8 KiB blocks took ${formatNumber(SYNC_WRITE_COST.syncWrites.value)} WRITE calls and ${SYNC_WRITE_COST.syncSeconds.value} s with \`sync\`, and ${formatNumber(SYNC_WRITE_COST.asyncWrites.value)} calls and ${SYNC_WRITE_COST.asyncSeconds.value} s without it`;
 

@@ -4,7 +4,7 @@ import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry, MountOption } from '../model';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, thousands, workloadOfMount } from './common';
+import { hasNfsMounts, thousands, workloadOfMount } from './common';
 
 function noacFinding(text: string, mount: MountEntry, option: MountOption): Finding {
   return lazyFinding({ span: option.span }, () => ({

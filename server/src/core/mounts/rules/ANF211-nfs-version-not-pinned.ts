@@ -8,15 +8,7 @@ import { findOption, type NfsVersion } from '../catalog';
 import { isIpv4Address, type ServerTarget } from './target';
 import { insertOption, mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
-import {
-  assumedAnfWords,
-  hasNfsMounts,
-  isNfs4Type,
-  nfsMounts,
-  targetOfMount,
-  versionToPin,
-  volumeOfMount,
-} from './common';
+import { assumedAnfWords, hasNfsMounts, isNfs4Type, targetOfMount, versionToPin, volumeOfMount } from './common';
 
 const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
 const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;

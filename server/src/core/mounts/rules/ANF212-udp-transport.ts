@@ -3,7 +3,7 @@ import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
 import { transportOf } from '../catalog';
 import { mountFix, replaceOption, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 function udpFinding(option: MountOption, tcp: string): Finding {
   return lazyFinding({ span: option.span }, () => ({

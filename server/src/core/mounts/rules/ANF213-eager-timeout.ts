@@ -4,7 +4,7 @@ import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
 import { integerOf, transportOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 const DEFAULT_TIMEO = NFS_TIMEOUTS.tcpTimeoDeciseconds.value;
 const MIN_TIMEO = NFS_TIMEOUTS.tcpTimeoMinSensibleDeciseconds.value;

@@ -12,7 +12,6 @@ import { FirstMounts, mountEditOf } from './firstMounts';
 import {
   assumedAnfWords,
   hasNfsMounts,
-  nfsMounts,
   targetOfMount,
   transportKey,
   volumeOfMount,

@@ -3,7 +3,7 @@ import { defineRule } from '../../rules/rule';
 import type { MountEntry, MountOption } from '../model';
 import { usesKerberos } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, onAnf } from './common';
+import { hasNfsMounts, onAnf } from './common';
 
 function kerberosFinding(text: string, mount: MountEntry, option: MountOption, sec: MountOption): Finding {
   return lazyFinding({ span: option.span }, () => ({

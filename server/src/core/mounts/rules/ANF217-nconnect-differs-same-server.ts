@@ -6,7 +6,7 @@ import type { MountEntry, MountOption } from '../model';
 import { baseName } from '../../fileKind';
 import { onHostWords, type Host } from '../../workspace/hosts';
 import { FirstMounts, mountEditOf } from './firstMounts';
-import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
+import { hasNfsMounts, lineOf, mountName, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
 const decides = (m: MountEntry) =>

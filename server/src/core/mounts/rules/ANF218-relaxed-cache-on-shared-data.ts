@@ -2,7 +2,7 @@ import { lazyFinding } from '../../diagnostics';
 import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, workloadOfMount, workloadWords } from './common';
+import { hasNfsMounts, workloadOfMount, workloadWords } from './common';
 
 const DEFAULT_MAX = Math.max(ATTRIBUTE_CACHE.acregmaxSeconds.value, ATTRIBUTE_CACHE.acdirmaxSeconds.value);
 

@@ -3,7 +3,7 @@ import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { insertOption, mountFix } from '../fixes';
-import { hasNfsMounts, nfsMounts, thousands, workloadOfMount, workloadWords } from './common';
+import { hasNfsMounts, thousands, workloadOfMount, workloadWords } from './common';
 
 const ACTIMEO = ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value;
 const FIGURES = `on an EDA tools volume, actimeo=${ACTIMEO} cut IOPS from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)}, and with nocto latency fell from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoNoctoMs.value} ms`;

@@ -4,15 +4,7 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
 import { baseName } from '../../fileKind';
 import { mountFix, removeOption, replaceValue } from '../fixes';
-import {
-  assumedAnfWords,
-  hasNfsMounts,
-  nfsMounts,
-  targetOfMount,
-  volumeOfMount,
-  workloadOfMount,
-  workloadWords,
-} from './common';
+import { assumedAnfWords, hasNfsMounts, targetOfMount, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionForWorkload = defineRule({
   code: 'ANF220',

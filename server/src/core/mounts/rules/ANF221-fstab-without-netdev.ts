@@ -2,7 +2,7 @@ import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry } from '../model';
 import { insertOption, mountFix } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 function netdevFinding(mount: MountEntry): Finding {
   return lazyFinding(

@@ -2,7 +2,7 @@ import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { Span } from '../../text/sourceText';
 import { mountFix } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 function fsckFinding(pass: string, passSpan: Span): Finding {
   return lazyFinding({ span: passSpan }, () => ({

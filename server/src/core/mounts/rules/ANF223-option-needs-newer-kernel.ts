@@ -3,7 +3,7 @@ import { compareKernelVersions } from '../../config';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { findOption } from '../catalog';
-import { hasNfsMounts, nfsMounts, workloadOfMount } from './common';
+import { hasNfsMounts, workloadOfMount } from './common';
 
 export const optionNeedsNewerKernel = defineRule({
   code: 'ANF223',

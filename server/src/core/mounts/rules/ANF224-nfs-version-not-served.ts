@@ -6,15 +6,7 @@ import { baseName } from '../../fileKind';
 import { usesKerberos } from '../catalog';
 import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import {
-  hasNfsMounts,
-  isNfs4Type,
-  manifestVolumeOf,
-  nfsMounts,
-  volumeOfMount,
-  workloadOfMount,
-  workloadWords,
-} from './common';
+import { hasNfsMounts, isNfs4Type, manifestVolumeOf, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionNotServed = defineRule({
   code: 'ANF224',

@@ -3,7 +3,7 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import type { MountOption } from '../model';
 import { baseName } from '../../fileKind';
-import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount } from './common';
+import { hasNfsMounts, manifestVolumeOf, volumeOfMount } from './common';
 
 function noKerberosFinding(
   context: RuleContext,

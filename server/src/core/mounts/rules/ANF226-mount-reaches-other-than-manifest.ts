@@ -3,7 +3,7 @@ import { defineRule, type RuleContext } from '../../rules/rule';
 import { baseName } from '../../fileKind';
 import { mountPathMismatch, VolumeIndex } from '../../workspace/links';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
-import { hasNfsMounts, manifestVolumeOf, nfsMounts } from './common';
+import { hasNfsMounts, manifestVolumeOf } from './common';
 
 export const mountReachesOtherThanManifest = defineRule({
   code: 'ANF226',

@@ -3,7 +3,7 @@ import { defineRule } from '../../rules/rule';
 import type { MountEntry, MountOption } from '../model';
 import { usesKerberos } from '../catalog';
 import type { ServerTarget } from './target';
-import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, volumeOfMount } from './common';
+import { assumedAnfWords, hasNfsMounts, targetOfMount, volumeOfMount } from './common';
 
 function nfsv3Finding(
   mount: MountEntry,

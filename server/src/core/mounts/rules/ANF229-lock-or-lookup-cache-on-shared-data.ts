@@ -2,7 +2,7 @@ import { lazyFinding } from '../../diagnostics';
 import { WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
-import { hasNfsMounts, nfsMounts, workloadOfMount, workloadWords } from './common';
+import { hasNfsMounts, workloadOfMount, workloadWords } from './common';
 
 export const lockOrLookupCacheOnSharedData = defineRule({
   code: 'ANF229',

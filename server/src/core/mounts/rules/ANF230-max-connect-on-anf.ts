@@ -2,7 +2,7 @@ import { lazyFinding, type Finding } from '../../diagnostics';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry, MountOption } from '../model';
-import { hasNfsMounts, nfsMounts, targetOfMount } from './common';
+import { hasNfsMounts, targetOfMount } from './common';
 
 function maxConnectFinding(mount: MountEntry, option: MountOption): Finding {
   return lazyFinding({ span: option.span }, () => ({

@@ -1,7 +1,7 @@
 import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 function fscFinding(option: MountOption): Finding {
   return lazyFinding({ span: option.span }, () => ({
