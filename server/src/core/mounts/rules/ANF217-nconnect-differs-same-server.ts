@@ -94,8 +94,8 @@ export const nconnectDiffersSameServer = defineRule({
       for (const [key, first] of firsts ?? []) {
         const option = effectiveOptions(first).byGroup.get('nconnect');
         const noteSpan = option?.span ?? first.span;
-        // A note on the first mount's own line moves with it (lint.ts), and so does one on the option
-        // list it reads off its line (a shell script's `OPTS=...`, lint.ts's inRemoteOptions): the
+        // A note on the first mount's own line moves with it (rules/engine.ts), and so does one on the option
+        // list it reads off its line (a shell script's `OPTS=...`, rules/engine.ts's inRemoteOptions): the
         // fingerprint holds its line and column (and then the first mount's line, which the message
         // names), not offsets, which any edit above changes.
         if (tokens && first.uri === context.file.uri) {
@@ -136,7 +136,7 @@ export const nconnectDiffersSameServer = defineRule({
   },
 });
 
-/** Whether `span` lies in `mount`'s option list and that list lies off the mount's own text (lint.ts, inRemoteOptions). */
+/** Whether `span` lies in `mount`'s option list and that list lies off the mount's own text (rules/engine.ts, inRemoteOptions). */
 function offLineOptions(mount: MountEntry, span: { start: number; end: number }): boolean {
   const options = mount.optionsSpan;
   if (

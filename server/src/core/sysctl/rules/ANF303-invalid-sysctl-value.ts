@@ -123,7 +123,6 @@ export const invalidSysctlValue = defineRule({
   name: 'invalid-sysctl-value',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
   fixes: ['unsafe'],
   doc: {
     title: "A kernel setting's value has the wrong shape",

@@ -10,7 +10,6 @@ export const sysctlValueOutOfRange = defineRule({
   name: 'sysctl-value-out-of-range',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
   fixes: ['unsafe'],
   doc: {
     title: "A kernel setting's value is outside the range the kernel accepts",

@@ -40,7 +40,6 @@ export const misspelledSysctlKey = defineRule({
   name: 'misspelled-sysctl-key',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
   fixes: ['unsafe'],
   doc: {
     title: 'A kernel key that is one or two letters from a key anf-lint knows',

@@ -11,7 +11,6 @@ export const unknownKeyInClosedNamespace = defineRule({
   name: 'unknown-key-in-closed-namespace',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
   fixes: ['unsafe'],
   doc: {
     title: 'A `sunrpc` or `fs.nfs` key that does not exist',

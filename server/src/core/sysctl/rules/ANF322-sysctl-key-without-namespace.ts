@@ -9,7 +9,6 @@ export const sysctlKeyWithoutNamespace = defineRule({
   name: 'sysctl-key-without-namespace',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
   fixes: ['unsafe'],
   doc: {
     title: 'A sysctl key written without its namespace',
