@@ -1,6 +1,6 @@
 /**
  * Re-reading only the edited lines of a sysctl file (workspace/lineReuse.ts) and judging only the
- * edited settings with `perSetting` rules (lint.ts, LintMemo) must give exactly what a whole read and
+ * edited settings with `checkSetting` rules (rules/engine.ts, LintMemo) must give exactly what a whole read and
  * a whole lint give. Chains of random edits of every sysctl file of the fixtures and examples (each
  * result is the next edit's previous) are read and linted both ways.
  */
@@ -287,7 +287,7 @@ describe('re-reading an edited sysctl file', () => {
   });
 
   it('marks as per-setting only rules of the kernel domain', () => {
-    const perSetting = ALL_RULES.filter((r) => r.perSetting).map((r) => r.code);
+    const perSetting = ALL_RULES.filter((r) => r.checkSetting).map((r) => r.code);
     expect(perSetting).toEqual(['ANF303', 'ANF304', 'ANF305', 'ANF321', 'ANF322']);
   });
 });

@@ -2,17 +2,13 @@ import type { Finding, FixApplicability, Severity } from '../diagnostics';
 import type { SourceKey } from '../facts';
 import type { ResolvedConfig } from '../config';
 import type { MountEntry } from '../mounts/model';
+import type { JudgedMount } from '../mounts/rules/common';
+import type { ManifestDocument } from '../manifest/model';
+import type { PoolVisit, VolumeVisit } from '../manifest/rules/helpers';
+import type { KernelSetting } from '../sysctl/model';
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { WorkspaceView } from '../workspace/workspaceView';
-
-/**
- * A `perMountContext` fingerprint in parts: `shared`, what every finding reads besides its own mount;
- * `byKey`, for each key (a transport key, say), what the findings of the mounts with that key read.
- */
-export interface KeyedContext {
-  readonly shared: string;
-  readonly byKey: ReadonlyMap<string, string>;
-}
+import { checkEachMount, checkEachPool, checkEachSetting, checkEachVolume } from './items';
 
 export type RuleDomain = 'general' | 'manifest' | 'mount' | 'sysctl' | 'config' | 'iac' | 'perftest';
 
@@ -58,7 +54,8 @@ export interface RuleContext {
   report(finding: Finding): void;
 }
 
-export interface Rule {
+/** What every rule declares, whatever its shape. */
+export interface RuleInfo {
   /** Stable code: ANF0xx general, ANF1xx manifest, ANF2xx mounts, ANF3xx kernel tuning, ANF4xx infrastructure code, ANF9xx configuration. */
   readonly code: string;
   /** kebab-case name, also the rule file's name after its code. */
@@ -72,39 +69,119 @@ export interface Rule {
   readonly fixes: readonly FixApplicability[];
   readonly doc: RuleDoc;
   /**
-   * The rule judges each mount on its own: a mount's findings depend only on that mount (its fields
-   * and annotation), the workspace's volumes and the configuration, lie on the mount's own text, and
-   * are reported mount by mount in the file's order. The engine then keeps an unchanged mount's
-   * findings after an edit and runs the rule on the edited mounts alone (lint.ts, `LintMemo`).
-   * Rules that compare mounts with each other (duplicates, the first mount to a server) must not say so.
+   * Cheap test so the engine only runs a rule on files it can judge. An item rule's check must
+   * itself return on an item this test would exclude: the engine judges an edited item alone without it.
    */
-  readonly perMount?: boolean;
-  /**
-   * For a `perMount` rule whose findings also depend on a few other mounts (the first mount to each
-   * server, say): a cheap fingerprint of everything they read besides the mount itself. Kept
-   * findings are reused only while it stays the same; otherwise the rule runs whole again.
-   * A `KeyedContext` says more: when only some keys' parts changed, only the mounts with those keys
-   * (`contextKeyOf`) are judged again, the other kept findings stay.
-   */
-  perMountContext?(context: RuleContext): string | KeyedContext;
-  /**
-   * With a `KeyedContext`: the key whose part of it a mount's findings read (the same for a mount
-   * as long as the mount object is kept: it may depend only on the mount's own fields), or
-   * undefined when they read no key's part.
-   */
-  contextKeyOf?(mount: MountEntry): string | undefined;
-  /**
-   * The rule judges each kernel setting of a sysctl file on its own: a setting's findings depend only
-   * on that setting and the configuration (not on other settings, files or the host), lie on the
-   * setting's own text (fixes too: no line removal) and come in the file's order. As `perMount`, the
-   * engine then runs it on the edited settings alone (lint.ts, `LintMemo`).
-   */
-  readonly perSetting?: boolean;
-  /** Cheap test so the engine only runs a rule on files it can judge. */
   appliesTo(file: ParsedFile): boolean;
-  check(context: RuleContext): void;
 }
 
-export function defineRule(rule: Rule): Rule {
+/**
+ * A fingerprint of what an item rule's findings read besides the item, in parts: `shared`, what every
+ * finding reads; `byKey`, for each key (a transport key, say), what the findings of the items with
+ * that key read. The engine compares it between lints (rules/engine.ts).
+ */
+export interface KeyedContext {
+  readonly shared: string;
+  readonly byKey: ReadonlyMap<string, string>;
+}
+
+/**
+ * What a mount rule's findings read besides the mount, its file's text, the workspace's volumes and
+ * the configuration (which every item rule may read: a change of volumes or configuration judges
+ * every item again). Worked out once per lint of the file (`of`) and handed to each `checkMount`.
+ */
+export interface MountReads<Read> {
+  /** In words, for the rule's reader: "the first mount to each server of the host". */
+  readonly what: string;
+  /** The value `checkMount` receives, once per lint of the file. */
+  of(context: RuleContext): Read;
+  /**
+   * A cheap fingerprint of everything the findings read through `of`: kept findings are reused only
+   * while it stays the same; a keyed one judges again only the mounts of the keys that changed.
+   */
+  fingerprint(context: RuleContext): string | KeyedContext;
+  /**
+   * With a keyed fingerprint: the key whose part a mount's findings read (it may depend only on the
+   * mount's own fields), or undefined when they read no key's part.
+   */
+  keyOf?(mount: MountEntry): string | undefined;
+}
+
+/**
+ * The checkMount shape: a rule that judges each mount on its own. Its findings depend only on the
+ * mount, the file's text, the workspace's volumes, the configuration and what it declares in
+ * `reads`; they lie on the mount's own text and come mount by mount. The engine loops over the
+ * file's NFS mounts (`judges: 'any mount'`: every mount), keeps an unchanged mount's findings after
+ * an edit and judges the edited mounts alone (rules/engine.ts). Rules that compare mounts with each
+ * other (duplicates) are file rules.
+ *
+ * Write a finding's message in a function outside `checkMount` (`lazyFinding`, diagnostics.ts): a
+ * closure in the check would make V8 allocate its captured variables for every mount, reported or not.
+ */
+export interface MountRuleShape<Read = undefined> extends RuleInfo {
+  readonly judges?: 'nfs mount' | 'any mount';
+  readonly reads?: MountReads<Read>;
+  checkMount(mount: JudgedMount, context: RuleContext, read: Read): void;
+}
+
+/**
+ * The checkSetting shape: a rule that judges each kernel setting on its own. A setting's findings
+ * depend only on that setting and the configuration (not on other settings, files or the host), lie
+ * on the setting's own text (fixes too: no line removal) and come in the file's order.
+ */
+export interface SettingRuleShape extends RuleInfo {
+  checkSetting(setting: KernelSetting, context: RuleContext): void;
+}
+
+/**
+ * The checkVolume shape: a rule that judges each volume of an estate (a manifest, or the model read
+ * from infrastructure code) on its own, with its pool and account; the engine loops over the volumes
+ * in document order. The whole estate is at hand (`estate`) for figures and look-ups.
+ */
+export interface VolumeRuleShape extends RuleInfo {
+  checkVolume(volume: VolumeVisit, context: RuleContext, estate: ManifestDocument): void;
+}
+
+/** The checkPool shape: as checkVolume, for each capacity pool with its account. */
+export interface PoolRuleShape extends RuleInfo {
+  checkPool(pool: PoolVisit, context: RuleContext, estate: ManifestDocument): void;
+}
+
+/** The checkFile shape, for every other rule: it reads the whole file (and the workspace) and reports. */
+export type FileRuleShape = RuleInfo &
+  ({ check(context: RuleContext): void } | { checkFile(context: RuleContext): void });
+
+/**
+ * A rule as the engine holds it: its declaration, `check` (a whole run on one file: the rule's own
+ * for a file rule, the engine's loop over the items for an item rule) and, for an item rule, its
+ * check of one item.
+ */
+export interface Rule extends RuleInfo {
+  check(context: RuleContext): void;
+  readonly checkMount?: (mount: JudgedMount, context: RuleContext, read: unknown) => void;
+  readonly judges?: 'nfs mount' | 'any mount';
+  readonly reads?: MountReads<unknown>;
+  readonly checkSetting?: (setting: KernelSetting, context: RuleContext) => void;
+  readonly checkVolume?: (volume: VolumeVisit, context: RuleContext, estate: ManifestDocument) => void;
+  readonly checkPool?: (pool: PoolVisit, context: RuleContext, estate: ManifestDocument) => void;
+}
+
+/** A rule of any shape; the engine owns the loop over an item rule's items (rules/items.ts). */
+export function defineRule<Read>(rule: MountRuleShape<Read>): Rule;
+export function defineRule(rule: SettingRuleShape): Rule;
+export function defineRule(rule: VolumeRuleShape): Rule;
+export function defineRule(rule: PoolRuleShape): Rule;
+export function defineRule(rule: FileRuleShape): Rule;
+export function defineRule(
+  rule: MountRuleShape<unknown> | SettingRuleShape | VolumeRuleShape | PoolRuleShape | FileRuleShape,
+): Rule {
+  if ('checkMount' in rule) {
+    const shaped = rule as MountRuleShape<unknown>;
+    return { ...shaped, check: (context) => checkEachMount(shaped, context) };
+  }
+  if ('checkSetting' in rule) return { ...rule, check: (context) => checkEachSetting(rule, context) };
+  if ('checkVolume' in rule) return { ...rule, check: (context) => checkEachVolume(rule, context) };
+  if ('checkPool' in rule) return { ...rule, check: (context) => checkEachPool(rule, context) };
+  if ('checkFile' in rule) return { ...rule, check: rule.checkFile };
   return rule;
 }

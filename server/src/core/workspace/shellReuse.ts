@@ -24,7 +24,7 @@
  *   anything like an option string) are asked of the whole new text, as a whole read asks them.
  *
  * The items of a script are its mounts and its kernel settings; for the per-item reuse of findings
- * (lint.ts, LintMemo) they are one list ordered by offset (`shellItems`), which the edit's
+ * (rules/engine.ts, LintMemo) they are one list ordered by offset (`shellItems`), which the edit's
  * `LineEdit` describes.
  */
 import { annotateNewMount, COMMENT_LINE, FENCE_LINE, readAnnotations, ANNOTATION_CODE } from '../mounts/annotation';

@@ -36,7 +36,7 @@ export class Workspace implements WorkspaceView {
     | undefined;
   /**
    * The volumes and their index outlive changes of files without volumes (an fstab edit): answers
-   * cached per volume list (a mount's target, workload and volume; lint.ts's LintMemo) stay valid.
+   * cached per volume list (a mount's target, workload and volume; rules/engine.ts's LintMemo) stay valid.
    */
   private volumeState: { volumes: readonly VolumeSummary[]; index: VolumeIndex } | undefined;
 

@@ -11,17 +11,7 @@ import {
   type NetworkFeatures,
 } from '../model';
 import type { SpanEdit } from '../../diagnostics';
-import {
-  allocatedGiB,
-  fixes,
-  fixOf,
-  isManifest,
-  manifestOf,
-  named,
-  pools,
-  replaceValue,
-  manifestExample,
-} from './helpers';
+import { allocatedGiB, fixes, fixOf, isManifest, named, replaceValue, manifestExample } from './helpers';
 
 export const poolSizeLimits = defineRule({
   code: 'ANF110',
@@ -50,47 +40,43 @@ export const poolSizeLimits = defineRule({
     sources: ['RL', 'CM', 'SEED_COURSE'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { pool } of pools(manifest)) {
-      if (!pool.size) continue;
-      const tib = bytesToTiB(pool.size.value.bytes);
-      const basic = poolHasBasicNetworkFeatures(pool);
-      const min = basic ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
-      const max = POOL_LIMITS.maxTiB.value;
-      const whole = isWhole(tib);
-      const reasons: string[] = [];
-      // A decimal unit (`4 TB`) is never whole TiB: ANF124 reports that, with the binary value.
-      if (!whole && pool.size.value.system === 'binary')
-        reasons.push(
-          `is not a whole number of TiB (${formatNumber(tib, 3)} TiB); pools grow and shrink in ${POOL_LIMITS.incrementTiB.value} TiB steps`,
-        );
-      if (tib < min) {
-        reasons.push(
-          basic
-            ? `is below the ${min} TiB minimum for pools whose volumes use Basic network features${basicVolumesText(pool)} (${POOL_LIMITS.minTiB.value} TiB needs Standard network features on every volume)`
-            : `is below the ${min} TiB minimum`,
-        );
-      }
-      if (tib > max) reasons.push(`is above the ${formatNumber(max)} TiB maximum`);
-      if (reasons.length === 0) continue;
-      const needed = ceilWhole(gibToTiB(allocatedGiB(pool)));
-      const nearest = Math.min(max, Math.max(min, Math.round(tib), needed));
-      const resize = fixOf.unsafe(`Set the pool size to ${nearest} TiB`, [replaceValue(pool.size, `${nearest} TiB`)]);
-      const standard =
-        basic && tib >= POOL_LIMITS.minTiB.value && tib < min && whole
-          ? fixOf.unsafe(
-              'Use Standard network features',
-              basicValues(pool).map((value): SpanEdit | undefined => replaceValue(value, 'Standard')),
-            )
-          : undefined;
-      context.report({
-        span: pool.size.span,
-        message: `The size of ${named('pool', pool.name)} ${reasons.join(', and ')}. The nearest valid size is ${formatNumber(nearest)} TiB.`,
-        ...fixes(resize, standard),
-      });
+  checkPool({ pool }, context) {
+    if (!pool.size) return;
+    const tib = bytesToTiB(pool.size.value.bytes);
+    const basic = poolHasBasicNetworkFeatures(pool);
+    const min = basic ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value : POOL_LIMITS.minTiB.value;
+    const max = POOL_LIMITS.maxTiB.value;
+    const whole = isWhole(tib);
+    const reasons: string[] = [];
+    // A decimal unit (`4 TB`) is never whole TiB: ANF124 reports that, with the binary value.
+    if (!whole && pool.size.value.system === 'binary')
+      reasons.push(
+        `is not a whole number of TiB (${formatNumber(tib, 3)} TiB); pools grow and shrink in ${POOL_LIMITS.incrementTiB.value} TiB steps`,
+      );
+    if (tib < min) {
+      reasons.push(
+        basic
+          ? `is below the ${min} TiB minimum for pools whose volumes use Basic network features${basicVolumesText(pool)} (${POOL_LIMITS.minTiB.value} TiB needs Standard network features on every volume)`
+          : `is below the ${min} TiB minimum`,
+      );
     }
+    if (tib > max) reasons.push(`is above the ${formatNumber(max)} TiB maximum`);
+    if (reasons.length === 0) return;
+    const needed = ceilWhole(gibToTiB(allocatedGiB(pool)));
+    const nearest = Math.min(max, Math.max(min, Math.round(tib), needed));
+    const resize = fixOf.unsafe(`Set the pool size to ${nearest} TiB`, [replaceValue(pool.size, `${nearest} TiB`)]);
+    const standard =
+      basic && tib >= POOL_LIMITS.minTiB.value && tib < min && whole
+        ? fixOf.unsafe(
+            'Use Standard network features',
+            basicValues(pool).map((value): SpanEdit | undefined => replaceValue(value, 'Standard')),
+          )
+        : undefined;
+    context.report({
+      span: pool.size.span,
+      message: `The size of ${named('pool', pool.name)} ${reasons.join(', and ')}. The nearest valid size is ${formatNumber(nearest)} TiB.`,
+      ...fixes(resize, standard),
+    });
   },
 });
 

@@ -4,7 +4,7 @@ import { volumeIsLarge } from '../model';
 import { volumeCoolAccess } from '../summary';
 import { defineRule } from '../../rules/rule';
 import { bytesToGiB, formatNumber, formatSizeIn, GiB } from '../../units/units';
-import { isManifest, manifestOf, named, volumes, manifestExample } from './helpers';
+import { isManifest, named, manifestExample } from './helpers';
 
 const tib = (gib: number) => formatSizeIn(gib * GiB, 'TiB');
 
@@ -43,66 +43,62 @@ export const volumeQuotaRange = defineRule({
     sources: ['RL', 'LV', 'CA'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { volume } of volumes(manifest)) {
-      if (!volume.quota) continue;
-      const gib = bytesToGiB(volume.quota.value.bytes);
-      const breakthrough = volume.breakthroughMode?.value ?? false;
-      const large = volumeIsLarge(volume);
-      const name = named('volume', volume.name);
-      const reasons: string[] = [];
-      let severity: 'error' | 'warning' = 'error';
-      // A decimal unit (`8 TB`) is never whole GiB: ANF124 reports that, with the binary value.
-      if (volume.quota.value.system === 'binary' && !isWhole(gib))
-        reasons.push(`is not a whole number of GiB (${formatNumber(gib, 3)} GiB)`);
-      if (!large && gib < VOLUME_LIMITS.regularMinGiB.value)
-        reasons.push(`is below the ${VOLUME_LIMITS.regularMinGiB.value} GiB minimum of a regular volume`);
-      if (!large && gib > VOLUME_LIMITS.regularMaxGiB.value) {
-        reasons.push(
-          `is above the ${tib(VOLUME_LIMITS.regularMaxGiB.value)} maximum of a regular volume: set \`largeVolume: true\` (large volumes take ${tib(VOLUME_LIMITS.largeMinGiB.value)} to ${tib(VOLUME_LIMITS.largeMaxGiB.value)}) or split the data`,
-        );
-      }
-      if (breakthrough) {
-        if (gib < VOLUME_LIMITS.breakthroughMinGiB.value)
-          reasons.push(
-            `is below the ${formatNumber(VOLUME_LIMITS.breakthroughMinGiB.value)} GiB minimum of a large volume in breakthrough mode`,
-          );
-        if (gib > VOLUME_LIMITS.breakthroughMaxGiB.value)
-          reasons.push(
-            `is above the ${tib(VOLUME_LIMITS.breakthroughMaxGiB.value)} maximum of a large volume in breakthrough mode`,
-          );
-      } else if (large) {
-        if (gib < VOLUME_LIMITS.largeMinGiB.value)
-          reasons.push(`is below the ${tib(VOLUME_LIMITS.largeMinGiB.value)} minimum of a large volume`);
-        const onRequest = reasons.length === 0;
-        if (
-          gib > VOLUME_LIMITS.largeOnRequestMaxGiB.value &&
-          volumeCoolAccess(volume) &&
-          gib <= VOLUME_LIMITS.extraLargeMaxGiB.value
-        ) {
-          reasons.push(
-            `is above the ${tib(VOLUME_LIMITS.largeOnRequestMaxGiB.value)} of a large volume on request; only an extra-large volume with cool access (preview, up to ${tib(VOLUME_LIMITS.extraLargeMaxGiB.value)}) holds it: cool access must be enabled when it is created, and at least ${VOLUME_LIMITS.extraLargeMinCoolDataPercent.value} % of the data should be cool`,
-          );
-          if (onRequest) severity = 'warning';
-        } else if (gib > VOLUME_LIMITS.largeOnRequestMaxGiB.value) {
-          reasons.push(
-            `is above the ${tib(VOLUME_LIMITS.largeMaxGiB.value)} maximum of a large volume and the ${tib(VOLUME_LIMITS.largeOnRequestMaxGiB.value)} available on request`,
-          );
-        } else if (gib > VOLUME_LIMITS.largeMaxGiB.value) {
-          reasons.push(
-            `is above the ${tib(VOLUME_LIMITS.largeMaxGiB.value)} maximum of a large volume: 2-PiB large volumes (up to ${tib(VOLUME_LIMITS.largeOnRequestMaxGiB.value)}) are available on request, depending on regional dedicated capacity; ask your account team before deploying`,
-          );
-          if (onRequest) severity = 'warning';
-        }
-      }
-      if (reasons.length === 0) continue;
-      context.report({
-        span: volume.quota.span,
-        severity,
-        message: `The quota of ${name} (${volume.quota.raw.replace(/^["']|["']$/g, '')}) ${reasons.join(', and ')}.`,
-      });
+  checkVolume({ volume }, context) {
+    if (!volume.quota) return;
+    const gib = bytesToGiB(volume.quota.value.bytes);
+    const breakthrough = volume.breakthroughMode?.value ?? false;
+    const large = volumeIsLarge(volume);
+    const name = named('volume', volume.name);
+    const reasons: string[] = [];
+    let severity: 'error' | 'warning' = 'error';
+    // A decimal unit (`8 TB`) is never whole GiB: ANF124 reports that, with the binary value.
+    if (volume.quota.value.system === 'binary' && !isWhole(gib))
+      reasons.push(`is not a whole number of GiB (${formatNumber(gib, 3)} GiB)`);
+    if (!large && gib < VOLUME_LIMITS.regularMinGiB.value)
+      reasons.push(`is below the ${VOLUME_LIMITS.regularMinGiB.value} GiB minimum of a regular volume`);
+    if (!large && gib > VOLUME_LIMITS.regularMaxGiB.value) {
+      reasons.push(
+        `is above the ${tib(VOLUME_LIMITS.regularMaxGiB.value)} maximum of a regular volume: set \`largeVolume: true\` (large volumes take ${tib(VOLUME_LIMITS.largeMinGiB.value)} to ${tib(VOLUME_LIMITS.largeMaxGiB.value)}) or split the data`,
+      );
     }
+    if (breakthrough) {
+      if (gib < VOLUME_LIMITS.breakthroughMinGiB.value)
+        reasons.push(
+          `is below the ${formatNumber(VOLUME_LIMITS.breakthroughMinGiB.value)} GiB minimum of a large volume in breakthrough mode`,
+        );
+      if (gib > VOLUME_LIMITS.breakthroughMaxGiB.value)
+        reasons.push(
+          `is above the ${tib(VOLUME_LIMITS.breakthroughMaxGiB.value)} maximum of a large volume in breakthrough mode`,
+        );
+    } else if (large) {
+      if (gib < VOLUME_LIMITS.largeMinGiB.value)
+        reasons.push(`is below the ${tib(VOLUME_LIMITS.largeMinGiB.value)} minimum of a large volume`);
+      const onRequest = reasons.length === 0;
+      if (
+        gib > VOLUME_LIMITS.largeOnRequestMaxGiB.value &&
+        volumeCoolAccess(volume) &&
+        gib <= VOLUME_LIMITS.extraLargeMaxGiB.value
+      ) {
+        reasons.push(
+          `is above the ${tib(VOLUME_LIMITS.largeOnRequestMaxGiB.value)} of a large volume on request; only an extra-large volume with cool access (preview, up to ${tib(VOLUME_LIMITS.extraLargeMaxGiB.value)}) holds it: cool access must be enabled when it is created, and at least ${VOLUME_LIMITS.extraLargeMinCoolDataPercent.value} % of the data should be cool`,
+        );
+        if (onRequest) severity = 'warning';
+      } else if (gib > VOLUME_LIMITS.largeOnRequestMaxGiB.value) {
+        reasons.push(
+          `is above the ${tib(VOLUME_LIMITS.largeMaxGiB.value)} maximum of a large volume and the ${tib(VOLUME_LIMITS.largeOnRequestMaxGiB.value)} available on request`,
+        );
+      } else if (gib > VOLUME_LIMITS.largeMaxGiB.value) {
+        reasons.push(
+          `is above the ${tib(VOLUME_LIMITS.largeMaxGiB.value)} maximum of a large volume: 2-PiB large volumes (up to ${tib(VOLUME_LIMITS.largeOnRequestMaxGiB.value)}) are available on request, depending on regional dedicated capacity; ask your account team before deploying`,
+        );
+        if (onRequest) severity = 'warning';
+      }
+    }
+    if (reasons.length === 0) return;
+    context.report({
+      span: volume.quota.span,
+      severity,
+      message: `The quota of ${name} (${volume.quota.raw.replace(/^["']|["']$/g, '')}) ${reasons.join(', and ')}.`,
+    });
   },
 });

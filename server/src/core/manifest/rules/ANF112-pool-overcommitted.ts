@@ -3,17 +3,7 @@ import { POOL_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToTiB, formatNumber, gibToTiB } from '../../units/units';
 import { poolFullyKnown, poolHasBasicNetworkFeatures } from '../model';
-import {
-  allocatedGiB,
-  fixes,
-  fixOf,
-  isManifest,
-  manifestOf,
-  named,
-  pools,
-  replaceValue,
-  manifestExample,
-} from './helpers';
+import { allocatedGiB, fixes, fixOf, isManifest, named, replaceValue, manifestExample } from './helpers';
 
 export const poolOvercommitted = defineRule({
   code: 'ANF112',
@@ -41,35 +31,31 @@ export const poolOvercommitted = defineRule({
     sources: ['CM', 'RL'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { pool } of pools(manifest)) {
-      // Infrastructure code may leave a quota unknown or a volume repeated: then the sum is unknown.
-      if (!pool.size || !poolFullyKnown(pool)) continue;
-      const sizeTiB = bytesToTiB(pool.size.value.bytes);
-      const allocated = allocatedGiB(pool);
-      const allocatedTiB = gibToTiB(allocated);
-      if (allocatedTiB <= sizeTiB) continue;
-      const min = poolHasBasicNetworkFeatures(pool)
-        ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value
-        : POOL_LIMITS.minTiB.value;
-      const grown = Math.max(ceilWhole(allocatedTiB), min);
-      const fix =
-        grown <= POOL_LIMITS.maxTiB.value
-          ? fixOf.unsafe(`Grow the pool to ${grown} TiB`, [replaceValue(pool.size, `${grown} TiB`)])
-          : undefined;
-      context.report({
-        span: pool.size.span,
-        message: `The volumes of ${named('pool', pool.name)} have ${formatNumber(Math.round(allocated))} GiB (${formatNumber(allocatedTiB, 2)} TiB) of quota, more than the pool's ${formatNumber(sizeTiB, 2)} TiB. Grow the pool to ${grown} TiB or shrink the volumes.`,
-        related: [
-          ...pool.volumes.map((volume) => ({ uri: context.file.uri, volume })),
-          ...(pool.elsewhere ?? []),
-        ].flatMap(({ uri, volume: v }) =>
-          v.quota ? [{ uri, span: v.quota.span, message: `${v.name?.value ?? 'volume'}: ${v.quota.raw}` }] : [],
-        ),
-        ...fixes(fix),
-      });
-    }
+  checkPool({ pool }, context) {
+    // Infrastructure code may leave a quota unknown or a volume repeated: then the sum is unknown.
+    if (!pool.size || !poolFullyKnown(pool)) return;
+    const sizeTiB = bytesToTiB(pool.size.value.bytes);
+    const allocated = allocatedGiB(pool);
+    const allocatedTiB = gibToTiB(allocated);
+    if (allocatedTiB <= sizeTiB) return;
+    const min = poolHasBasicNetworkFeatures(pool)
+      ? POOL_LIMITS.minTiBWithBasicNetworkFeatures.value
+      : POOL_LIMITS.minTiB.value;
+    const grown = Math.max(ceilWhole(allocatedTiB), min);
+    const fix =
+      grown <= POOL_LIMITS.maxTiB.value
+        ? fixOf.unsafe(`Grow the pool to ${grown} TiB`, [replaceValue(pool.size, `${grown} TiB`)])
+        : undefined;
+    context.report({
+      span: pool.size.span,
+      message: `The volumes of ${named('pool', pool.name)} have ${formatNumber(Math.round(allocated))} GiB (${formatNumber(allocatedTiB, 2)} TiB) of quota, more than the pool's ${formatNumber(sizeTiB, 2)} TiB. Grow the pool to ${grown} TiB or shrink the volumes.`,
+      related: [
+        ...pool.volumes.map((volume) => ({ uri: context.file.uri, volume })),
+        ...(pool.elsewhere ?? []),
+      ].flatMap(({ uri, volume: v }) =>
+        v.quota ? [{ uri, span: v.quota.span, message: `${v.name?.value ?? 'volume'}: ${v.quota.raw}` }] : [],
+      ),
+      ...fixes(fix),
+    });
   },
 });

@@ -5,7 +5,7 @@ import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber } from '..
 import { poolFlexibleThroughputMiBps } from '../figures';
 import { poolFullyKnown, poolQos } from '../model';
 import { manifestVolumeThroughput } from '../summary';
-import { isManifest, manifestOf, Named, named, pools, manifestExample } from './helpers';
+import { isManifest, Named, named, manifestExample } from './helpers';
 
 export const manualQosThroughput = defineRule({
   code: 'ANF114',
@@ -33,87 +33,83 @@ export const manualQosThroughput = defineRule({
     sources: ['SL', 'MQ', 'RL', 'AVGHANA', 'AVGORA_REQ'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { pool } of pools(manifest)) {
-      const level = pool.serviceLevel?.value;
-      if (!level) continue;
-      if (poolQos(pool) === 'auto') {
-        for (const volume of pool.volumes) {
-          if (volume.applicationVolumeGroup !== undefined) {
-            // Both application volume group pages make manual QoS a requirement, not an option. A QoS
-            // type the code computes (an unknown expression) is not known to be auto: no finding.
-            if (pool.unknown?.includes('qos')) continue;
-            const group = volume.applicationVolumeGroup;
-            context.report({
-              span: volume.throughput?.span ?? volume.name?.span ?? volume.headSpan,
-              message: `${Named('volume', volume.name)} belongs to application volume group \`${group}\`, and ${named('pool', pool.name)} uses auto QoS: application volume groups, for SAP HANA and for Oracle alike, require a manual QoS capacity pool ("You need to use the manual QoS capacity pool …" in the requirements of both). Put the group's volumes in a manual QoS pool (\`qos_type = "Manual"\`, \`qosType: 'Manual'\`).`,
-            });
-            continue;
-          }
-          if (!volume.throughput) continue;
-          const gets = manifestVolumeThroughput(pool, volume).mibps;
-          context.report({
-            span: volume.throughput.span,
-            severity: 'warning',
-            message: `${Named('pool', pool.name)} uses auto QoS, so the assigned throughput of ${named('volume', volume.name)} is ignored: it gets quota x rate = ${formatMiBps(gets)}. Set \`qos: manual\` on the pool to assign throughput.`,
-          });
-        }
-        continue;
-      }
-      let assigned = 0;
+  checkPool({ pool }, context) {
+    const level = pool.serviceLevel?.value;
+    if (!level) return;
+    if (poolQos(pool) === 'auto') {
       for (const volume of pool.volumes) {
-        if (!volume.throughput) {
-          if (volume.unknown?.includes('throughput')) continue;
+        if (volume.applicationVolumeGroup !== undefined) {
+          // Both application volume group pages make manual QoS a requirement, not an option. A QoS
+          // type the code computes (an unknown expression) is not known to be auto: no finding.
+          if (pool.unknown?.includes('qos')) continue;
+          const group = volume.applicationVolumeGroup;
           context.report({
-            span: volume.name?.span ?? volume.headSpan,
-            severity: 'warning',
-            message: `${Named('volume', volume.name)} is in manual QoS ${named('pool', pool.name)} but has no \`throughput\`: it gets only what is assigned, so add one.`,
+            span: volume.throughput?.span ?? volume.name?.span ?? volume.headSpan,
+            message: `${Named('volume', volume.name)} belongs to application volume group \`${group}\`, and ${named('pool', pool.name)} uses auto QoS: application volume groups, for SAP HANA and for Oracle alike, require a manual QoS capacity pool ("You need to use the manual QoS capacity pool …" in the requirements of both). Put the group's volumes in a manual QoS pool (\`qos_type = "Manual"\`, \`qosType: 'Manual'\`).`,
           });
           continue;
         }
-        const mibps = bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond);
-        assigned += mibps;
-        const large = volume.largeVolume?.value ?? false;
-        const max = large ? volumeCeilingMiBps(true) : QOS.manualMaxRegularVolumeThroughputMiBps.value;
-        const min = QOS.manualMinVolumeThroughputMiBps.value;
-        if (mibps < min || mibps > max) {
-          context.report({
-            span: volume.throughput.span,
-            message: `${Named('volume', volume.name)} is assigned ${formatMiBps(mibps)}; a ${large ? 'large' : 'regular'} volume takes ${formatMiBps(min)} to ${formatMiBps(max)}.`,
-          });
-        }
+        if (!volume.throughput) continue;
+        const gets = manifestVolumeThroughput(pool, volume).mibps;
+        context.report({
+          span: volume.throughput.span,
+          severity: 'warning',
+          message: `${Named('pool', pool.name)} uses auto QoS, so the assigned throughput of ${named('volume', volume.name)} is ignored: it gets quota x rate = ${formatMiBps(gets)}. Set \`qos: manual\` on the pool to assign throughput.`,
+        });
       }
-      // Volumes of this pool written in other files of a Terraform module count in the total too.
-      for (const { volume } of pool.elsewhere ?? [])
-        if (volume.throughput) assigned += bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond);
-      const sizeTiB = pool.size ? bytesToTiB(pool.size.value.bytes) : undefined;
-      if (sizeTiB === undefined || !poolFullyKnown(pool)) continue;
-      const flexible = poolFlexibleThroughputMiBps(pool);
-      const budget = poolThroughputBudgetMiBps({
-        serviceLevel: level,
-        sizeTiB,
-        ...(flexible !== undefined ? { flexibleThroughputMiBps: flexible } : {}),
-      });
-      if (assigned <= budget) continue;
-      const basis =
-        level === 'Flexible'
-          ? `the Flexible pool's throughput of ${formatMiBps(budget)}`
-          : `the pool budget of ${formatMiBps(budget)} (${formatNumber(sizeTiB)} TiB x ${serviceLevelRateMiBpsPerTiB(level)} MiB/s per TiB)`;
-      const target = level === 'Flexible' ? (pool.throughput ?? pool.size) : pool.size;
-      context.report({
-        span: target?.span ?? pool.headSpan,
-        message: `The volumes of ${named('pool', pool.name)} are assigned ${formatMiBps(assigned)} in total, above ${basis}.`,
-        related: [
-          ...pool.volumes.map((volume) => ({ uri: context.file.uri, volume })),
-          ...(pool.elsewhere ?? []),
-        ].flatMap(({ uri, volume: v }) =>
-          v.throughput
-            ? [{ uri, span: v.throughput.span, message: `${v.name?.value ?? 'volume'}: ${v.throughput.raw}` }]
-            : [],
-        ),
-      });
+      return;
     }
+    let assigned = 0;
+    for (const volume of pool.volumes) {
+      if (!volume.throughput) {
+        if (volume.unknown?.includes('throughput')) continue;
+        context.report({
+          span: volume.name?.span ?? volume.headSpan,
+          severity: 'warning',
+          message: `${Named('volume', volume.name)} is in manual QoS ${named('pool', pool.name)} but has no \`throughput\`: it gets only what is assigned, so add one.`,
+        });
+        continue;
+      }
+      const mibps = bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond);
+      assigned += mibps;
+      const large = volume.largeVolume?.value ?? false;
+      const max = large ? volumeCeilingMiBps(true) : QOS.manualMaxRegularVolumeThroughputMiBps.value;
+      const min = QOS.manualMinVolumeThroughputMiBps.value;
+      if (mibps < min || mibps > max) {
+        context.report({
+          span: volume.throughput.span,
+          message: `${Named('volume', volume.name)} is assigned ${formatMiBps(mibps)}; a ${large ? 'large' : 'regular'} volume takes ${formatMiBps(min)} to ${formatMiBps(max)}.`,
+        });
+      }
+    }
+    // Volumes of this pool written in other files of a Terraform module count in the total too.
+    for (const { volume } of pool.elsewhere ?? [])
+      if (volume.throughput) assigned += bytesPerSecondToMiBps(volume.throughput.value.bytesPerSecond);
+    const sizeTiB = pool.size ? bytesToTiB(pool.size.value.bytes) : undefined;
+    if (sizeTiB === undefined || !poolFullyKnown(pool)) return;
+    const flexible = poolFlexibleThroughputMiBps(pool);
+    const budget = poolThroughputBudgetMiBps({
+      serviceLevel: level,
+      sizeTiB,
+      ...(flexible !== undefined ? { flexibleThroughputMiBps: flexible } : {}),
+    });
+    if (assigned <= budget) return;
+    const basis =
+      level === 'Flexible'
+        ? `the Flexible pool's throughput of ${formatMiBps(budget)}`
+        : `the pool budget of ${formatMiBps(budget)} (${formatNumber(sizeTiB)} TiB x ${serviceLevelRateMiBpsPerTiB(level)} MiB/s per TiB)`;
+    const target = level === 'Flexible' ? (pool.throughput ?? pool.size) : pool.size;
+    context.report({
+      span: target?.span ?? pool.headSpan,
+      message: `The volumes of ${named('pool', pool.name)} are assigned ${formatMiBps(assigned)} in total, above ${basis}.`,
+      related: [
+        ...pool.volumes.map((volume) => ({ uri: context.file.uri, volume })),
+        ...(pool.elsewhere ?? []),
+      ].flatMap(({ uri, volume: v }) =>
+        v.throughput
+          ? [{ uri, span: v.throughput.span, message: `${v.name?.value ?? 'volume'}: ${v.throughput.raw}` }]
+          : [],
+      ),
+    });
   },
 });

@@ -3,7 +3,7 @@ import { FLEXIBLE } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToTiB, formatMiBps, formatNumber } from '../../units/units';
 import { poolFlexibleThroughputMiBps } from '../figures';
-import { fixes, fixOf, isManifest, manifestOf, named, pools, replaceValue, manifestExample } from './helpers';
+import { fixes, fixOf, isManifest, named, replaceValue, manifestExample } from './helpers';
 
 export const flexiblePoolThroughput = defineRule({
   code: 'ANF115',
@@ -31,48 +31,44 @@ export const flexiblePoolThroughput = defineRule({
     sources: ['SL', 'CM'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { pool } of pools(manifest)) {
-      const level = pool.serviceLevel?.value;
-      if (!level) continue;
-      const name = named('pool', pool.name);
-      if (level !== 'Flexible') {
-        if (pool.throughput) {
-          context.report({
-            span: pool.throughput.span,
-            severity: 'warning',
-            message: `Only Flexible pools take a pool throughput; ${level} ${name} gets ${level} throughput per TiB and ignores it.`,
-          });
-        }
-        continue;
-      }
-      if (pool.qos?.value === 'auto') {
-        context.report({
-          span: pool.qos.span,
-          message: `Flexible ${name} cannot use auto QoS: Flexible pools are manual QoS only.`,
-          ...fixes(fixOf.safe('Set `qos: manual`', [replaceValue(pool.qos, 'manual')])),
-        });
-      }
-      const throughput = poolFlexibleThroughputMiBps(pool);
-      if (throughput === undefined || !pool.throughput) continue;
-      const baseline = FLEXIBLE.baselineThroughputMiBps.value;
-      if (throughput < baseline) {
+  checkPool({ pool }, context) {
+    const level = pool.serviceLevel?.value;
+    if (!level) return;
+    const name = named('pool', pool.name);
+    if (level !== 'Flexible') {
+      if (pool.throughput) {
         context.report({
           span: pool.throughput.span,
-          message: `Flexible ${name} has ${formatMiBps(throughput)}, below the ${formatMiBps(baseline)} baseline every Flexible pool gets (and pays for with its capacity).`,
+          severity: 'warning',
+          message: `Only Flexible pools take a pool throughput; ${level} ${name} gets ${level} throughput per TiB and ignores it.`,
         });
       }
-      if (pool.size) {
-        const sizeTiB = bytesToTiB(pool.size.value.bytes);
-        const max = flexibleMaxThroughputMiBps(sizeTiB);
-        if (throughput > max) {
-          context.report({
-            span: pool.throughput.span,
-            message: `Flexible ${name} has ${formatMiBps(throughput)}, above the ${formatMiBps(max)} a ${formatNumber(sizeTiB)} TiB pool allows (${FLEXIBLE.maxThroughputMiBpsPerTiB.value} MiB/s per TiB). Grow the pool to ${Math.ceil(throughput / FLEXIBLE.maxThroughputMiBpsPerTiB.value)} TiB or lower the throughput.`,
-          });
-        }
+      return;
+    }
+    if (pool.qos?.value === 'auto') {
+      context.report({
+        span: pool.qos.span,
+        message: `Flexible ${name} cannot use auto QoS: Flexible pools are manual QoS only.`,
+        ...fixes(fixOf.safe('Set `qos: manual`', [replaceValue(pool.qos, 'manual')])),
+      });
+    }
+    const throughput = poolFlexibleThroughputMiBps(pool);
+    if (throughput === undefined || !pool.throughput) return;
+    const baseline = FLEXIBLE.baselineThroughputMiBps.value;
+    if (throughput < baseline) {
+      context.report({
+        span: pool.throughput.span,
+        message: `Flexible ${name} has ${formatMiBps(throughput)}, below the ${formatMiBps(baseline)} baseline every Flexible pool gets (and pays for with its capacity).`,
+      });
+    }
+    if (pool.size) {
+      const sizeTiB = bytesToTiB(pool.size.value.bytes);
+      const max = flexibleMaxThroughputMiBps(sizeTiB);
+      if (throughput > max) {
+        context.report({
+          span: pool.throughput.span,
+          message: `Flexible ${name} has ${formatMiBps(throughput)}, above the ${formatMiBps(max)} a ${formatNumber(sizeTiB)} TiB pool allows (${FLEXIBLE.maxThroughputMiBpsPerTiB.value} MiB/s per TiB). Grow the pool to ${Math.ceil(throughput / FLEXIBLE.maxThroughputMiBpsPerTiB.value)} TiB or lower the throughput.`,
+        });
       }
     }
   },

@@ -2,17 +2,7 @@ import { WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { workloadOrigin } from '../../iac/estate';
 import { volumeSecurity } from '../model';
-import {
-  fixes,
-  fixOf,
-  insertAfterSibling,
-  isManifest,
-  manifestOf,
-  Named,
-  replaceValue,
-  volumes,
-  manifestExample,
-} from './helpers';
+import { fixes, fixOf, insertAfterSibling, isManifest, Named, replaceValue, manifestExample } from './helpers';
 
 export const workloadNfsVersion = defineRule({
   code: 'ANF119',
@@ -49,54 +39,50 @@ export const workloadNfsVersion = defineRule({
     sources: ['HANA', 'SEED_COURSE', 'SEED_MOUNT', 'EDA', 'AVGORA', 'FAQN'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { volume } of volumes(manifest)) {
-      const workload = volume.workload?.value;
-      if (!workload) continue;
-      const traits = WORKLOADS[workload];
-      // Infrastructure code: a workload taken from a name, path, tag or volume spec says so.
-      const holds = () => `holds ${traits.title}${workloadOrigin(context.file.iac, String(volume.path[0]))}`;
-      const v3 = volume.protocols.find((p) => p.value === 'NFSv3');
-      const v41 = volume.protocols.find((p) => p.value === 'NFSv4.1');
-      if (traits.nfsVersion.requires === '4.1' && !volume.protocolsNode && volume.workload) {
-        // No `protocols`: the volume gets the default, NFSv3.
-        context.report({
-          span: volume.workload.span,
-          severity: 'error',
-          message: `${Named('volume', volume.name)} ${holds()}, which needs NFSv4.1, but has no \`protocols\` and so gets the default, NFSv3.`,
-          ...fixes(
-            fixOf.unsafe('Add `protocols: [NFSv4.1]`', [
-              insertAfterSibling(context.file.source, volume.workload, 'protocols', '[NFSv4.1]'),
-            ]),
-          ),
-        });
-      }
-      if (traits.nfsVersion.requires === '4.1' && v3) {
-        context.report({
-          span: v3.span,
-          severity: 'error',
-          message: `${Named('volume', volume.name)} ${holds()}, which needs NFSv4.1: NFSv3 is not supported there.`,
-          ...fixes(v41 ? undefined : fixOf.unsafe('Use NFSv4.1', [replaceValue(v3, 'NFSv4.1')])),
-        });
-      }
-      if (traits.nfsVersion.preferred === '3' && v41 && !v3 && volumeSecurity(volume) === 'sys') {
-        const recommended = traits.nfsVersion.onlyRecommended;
-        context.report({
-          span: v41.span,
-          // Oracle: NFSv4.1 is supported, so a note with Microsoft's caveats, not a speed warning.
-          ...(recommended
-            ? {
-                severity: 'info' as const,
-                message: `${Named('volume', volume.name)} ${holds()} on NFSv4.1: ${recommended.why}.`,
-              }
-            : {
-                message: `${Named('volume', volume.name)} ${holds()} on NFSv4.1; NFSv3 is markedly faster for this workload and it uses no Kerberos that would need NFSv4.1.`,
-              }),
-          ...fixes(fixOf.unsafe('Use NFSv3', [replaceValue(v41, 'NFSv3')])),
-        });
-      }
+  checkVolume({ volume }, context) {
+    const workload = volume.workload?.value;
+    if (!workload) return;
+    const traits = WORKLOADS[workload];
+    // Infrastructure code: a workload taken from a name, path, tag or volume spec says so.
+    const holds = () => `holds ${traits.title}${workloadOrigin(context.file.iac, String(volume.path[0]))}`;
+    const v3 = volume.protocols.find((p) => p.value === 'NFSv3');
+    const v41 = volume.protocols.find((p) => p.value === 'NFSv4.1');
+    if (traits.nfsVersion.requires === '4.1' && !volume.protocolsNode && volume.workload) {
+      // No `protocols`: the volume gets the default, NFSv3.
+      context.report({
+        span: volume.workload.span,
+        severity: 'error',
+        message: `${Named('volume', volume.name)} ${holds()}, which needs NFSv4.1, but has no \`protocols\` and so gets the default, NFSv3.`,
+        ...fixes(
+          fixOf.unsafe('Add `protocols: [NFSv4.1]`', [
+            insertAfterSibling(context.file.source, volume.workload, 'protocols', '[NFSv4.1]'),
+          ]),
+        ),
+      });
+    }
+    if (traits.nfsVersion.requires === '4.1' && v3) {
+      context.report({
+        span: v3.span,
+        severity: 'error',
+        message: `${Named('volume', volume.name)} ${holds()}, which needs NFSv4.1: NFSv3 is not supported there.`,
+        ...fixes(v41 ? undefined : fixOf.unsafe('Use NFSv4.1', [replaceValue(v3, 'NFSv4.1')])),
+      });
+    }
+    if (traits.nfsVersion.preferred === '3' && v41 && !v3 && volumeSecurity(volume) === 'sys') {
+      const recommended = traits.nfsVersion.onlyRecommended;
+      context.report({
+        span: v41.span,
+        // Oracle: NFSv4.1 is supported, so a note with Microsoft's caveats, not a speed warning.
+        ...(recommended
+          ? {
+              severity: 'info' as const,
+              message: `${Named('volume', volume.name)} ${holds()} on NFSv4.1: ${recommended.why}.`,
+            }
+          : {
+              message: `${Named('volume', volume.name)} ${holds()} on NFSv4.1; NFSv3 is markedly faster for this workload and it uses no Kerberos that would need NFSv4.1.`,
+            }),
+        ...fixes(fixOf.unsafe('Use NFSv3', [replaceValue(v41, 'NFSv3')])),
+      });
     }
   },
 });

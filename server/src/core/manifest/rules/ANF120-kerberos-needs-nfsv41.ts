@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { volumeSecurity } from '../model';
-import { isManifest, manifestOf, Named, volumes, manifestExample } from './helpers';
+import { isManifest, Named, manifestExample } from './helpers';
 
 export const kerberosNeedsNfsv41 = defineRule({
   code: 'ANF120',
@@ -28,19 +28,15 @@ export const kerberosNeedsNfsv41 = defineRule({
     sources: ['KRB', 'FAQN'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { volume } of volumes(manifest)) {
-      const security = volumeSecurity(volume);
-      const v3 = volume.protocols.find((p) => p.value === 'NFSv3');
-      const defaulted = !volume.protocolsNode;
-      if (security === 'sys' || !volume.security || (!v3 && !defaulted)) continue;
-      context.report({
-        span: volume.security.span,
-        message: `${Named('volume', volume.name)} asks for Kerberos (${security}) but serves NFSv3${defaulted ? ' (the default: it has no `protocols`)' : ''}; ANF supports Kerberos only on NFSv4.1 volumes.`,
-        ...(v3 ? { related: [{ uri: context.file.uri, span: v3.span, message: 'NFSv3' }] } : {}),
-      });
-    }
+  checkVolume({ volume }, context) {
+    const security = volumeSecurity(volume);
+    const v3 = volume.protocols.find((p) => p.value === 'NFSv3');
+    const defaulted = !volume.protocolsNode;
+    if (security === 'sys' || !volume.security || (!v3 && !defaulted)) return;
+    context.report({
+      span: volume.security.span,
+      message: `${Named('volume', volume.name)} asks for Kerberos (${security}) but serves NFSv3${defaulted ? ' (the default: it has no `protocols`)' : ''}; ANF supports Kerberos only on NFSv4.1 volumes.`,
+      ...(v3 ? { related: [{ uri: context.file.uri, span: v3.span, message: 'NFSv3' }] } : {}),
+    });
   },
 });

@@ -1,7 +1,7 @@
 import { COOL_ACCESS, WORKLOADS } from '../../facts';
 import { workloadOrigin } from '../../iac/estate';
 import { defineRule } from '../../rules/rule';
-import { fixes, fixOf, isManifest, manifestOf, Named, replaceValue, volumes, manifestExample } from './helpers';
+import { fixes, fixOf, isManifest, Named, replaceValue, manifestExample } from './helpers';
 
 export const coolAccessRandomIo = defineRule({
   code: 'ANF122',
@@ -29,23 +29,19 @@ export const coolAccessRandomIo = defineRule({
     sources: ['SEED_COOL', 'CA'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { volume } of volumes(manifest)) {
-      const workload = volume.workload?.value;
-      const cool = volume.coolAccess;
-      if (!workload || !cool?.enabled || !WORKLOADS[workload].latencySensitive) continue;
-      const target = cool.enabledValue ?? cool.node;
-      context.report({
-        span: target.span,
-        message: `${Named('volume', volume.name)} holds ${WORKLOADS[workload].title}${workloadOrigin(context.file.iac, String(volume.path[0]))}, random or latency-sensitive I/O; data read back from the cool tier loses about ${COOL_ACCESS.randomReadDropPercent.value}% of its throughput on random reads and rises above ${COOL_ACCESS.mixedLatencySpikeMs.value} ms latency (the Microsoft cool-access performance tests).`,
-        ...fixes(
-          cool.enabledValue
-            ? fixOf.unsafe('Turn cool access off for this volume', [replaceValue(cool.enabledValue, 'false')])
-            : undefined,
-        ),
-      });
-    }
+  checkVolume({ volume }, context) {
+    const workload = volume.workload?.value;
+    const cool = volume.coolAccess;
+    if (!workload || !cool?.enabled || !WORKLOADS[workload].latencySensitive) return;
+    const target = cool.enabledValue ?? cool.node;
+    context.report({
+      span: target.span,
+      message: `${Named('volume', volume.name)} holds ${WORKLOADS[workload].title}${workloadOrigin(context.file.iac, String(volume.path[0]))}, random or latency-sensitive I/O; data read back from the cool tier loses about ${COOL_ACCESS.randomReadDropPercent.value}% of its throughput on random reads and rises above ${COOL_ACCESS.mixedLatencySpikeMs.value} ms latency (the Microsoft cool-access performance tests).`,
+      ...fixes(
+        cool.enabledValue
+          ? fixOf.unsafe('Turn cool access off for this volume', [replaceValue(cool.enabledValue, 'false')])
+          : undefined,
+      ),
+    });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import { coolAccessSpan, isManifest, manifestOf, Named, named, volumes, manifestExample } from './helpers';
+import { coolAccessSpan, isManifest, Named, named, manifestExample } from './helpers';
 
 export const coolAccessPoolDisabled = defineRule({
   code: 'ANF125',
@@ -27,18 +27,14 @@ export const coolAccessPoolDisabled = defineRule({
     sources: ['CA'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { pool, volume } of volumes(manifest)) {
-      if (!volume.coolAccess?.enabled || pool.coolAccess?.value === true) continue;
-      context.report({
-        span: coolAccessSpan(volume.coolAccess),
-        message: `${Named('volume', volume.name)} uses cool access, but ${named('pool', pool.name)} does not allow it: set \`coolAccess: true\` on the pool (permanent) or move the volume.`,
-        ...(pool.coolAccess
-          ? { related: [{ uri: context.file.uri, span: pool.coolAccess.span, message: 'pool coolAccess' }] }
-          : {}),
-      });
-    }
+  checkVolume({ pool, volume }, context) {
+    if (!volume.coolAccess?.enabled || pool.coolAccess?.value === true) return;
+    context.report({
+      span: coolAccessSpan(volume.coolAccess),
+      message: `${Named('volume', volume.name)} uses cool access, but ${named('pool', pool.name)} does not allow it: set \`coolAccess: true\` on the pool (permanent) or move the volume.`,
+      ...(pool.coolAccess
+        ? { related: [{ uri: context.file.uri, span: pool.coolAccess.span, message: 'pool coolAccess' }] }
+        : {}),
+    });
   },
 });

@@ -3,7 +3,7 @@ import { SOURCES, WORKLOADS, type WorkloadKind } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import type { Span } from '../../text/sourceText';
 import { volumeIsLarge, type ManifestVolume } from '../model';
-import { isManifest, manifestExample, manifestOf, Named, volumes } from './helpers';
+import { isManifest, manifestExample, Named } from './helpers';
 
 /** SAP HANA's own paths: a volume mounted at /hana/data or /hana/log holds HANA data or log, whatever its `workload:` says is missing. */
 const HANA_PATH = /^\/hana\/(data|log)(\/|$)/;
@@ -45,22 +45,18 @@ export const largeVolumeForDatabase = defineRule({
     sources: ['LV', 'WT', 'HANA'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { volume } of volumes(manifest)) {
-      if (!volumeIsLarge(volume)) continue;
-      const workload = databaseWorkload(volume);
-      const reason = workload ? largeVolumeUnsuitableReason(workload.kind) : undefined;
-      if (!workload || !reason) continue;
-      const flag = volume.breakthroughMode?.value ? volume.breakthroughMode : volume.largeVolume;
-      const span: Span = flag?.span ?? volume.name?.span ?? volume.headSpan;
-      const hana = workload.kind === 'sap-hana-data' || workload.kind === 'sap-hana-log';
-      context.report({
-        span,
-        severity: hana ? 'error' : 'warning',
-        message: `${Named('volume', volume.name)} is a large volume for ${WORKLOADS[workload.kind].title} (${workload.from}): ${reason}. Use several regular volumes instead (a large volume cannot be converted back).`,
-      });
-    }
+  checkVolume({ volume }, context) {
+    if (!volumeIsLarge(volume)) return;
+    const workload = databaseWorkload(volume);
+    const reason = workload ? largeVolumeUnsuitableReason(workload.kind) : undefined;
+    if (!workload || !reason) return;
+    const flag = volume.breakthroughMode?.value ? volume.breakthroughMode : volume.largeVolume;
+    const span: Span = flag?.span ?? volume.name?.span ?? volume.headSpan;
+    const hana = workload.kind === 'sap-hana-data' || workload.kind === 'sap-hana-log';
+    context.report({
+      span,
+      severity: hana ? 'error' : 'warning',
+      message: `${Named('volume', volume.name)} is a large volume for ${WORKLOADS[workload.kind].title} (${workload.from}): ${reason}. Use several regular volumes instead (a large volume cannot be converted back).`,
+    });
   },
 });

@@ -16,10 +16,8 @@ import {
   fixOf,
   isManifest,
   manifestExample,
-  manifestOf,
   Named,
   named,
-  pools,
   replaceValue,
   sizeText,
 } from './helpers';
@@ -57,54 +55,50 @@ export const smallVolumeInMinimumPool = defineRule({
     sources: ['SL', 'RL', 'CM'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
-    for (const { pool } of pools(manifest)) {
-      const level = pool.serviceLevel?.value;
-      const rate = level ? serviceLevelRateMiBpsPerTiB(level) : undefined;
-      if (
-        !level ||
-        rate === undefined ||
-        poolQos(pool) !== 'auto' ||
-        !pool.size ||
-        !poolFullyKnown(pool) ||
-        pool.repeated
-      )
-        continue;
-      const members = poolMemberVolumes(pool);
-      if (members.length === 0 || members.some((v) => !v.quota || v.repeated || v.coolAccess?.enabled)) continue;
-      const sizeTiB = bytesToTiB(pool.size.value.bytes);
-      const allocated = allocatedGiB(pool);
-      if (allocated * SLACK > tibToGiB(sizeTiB)) continue;
-      // The smallest the pool may be. Infrastructure code: only volumes that say Standard allow 1 TiB
-      // (unset network features are read as Basic, as ANF405 does); a sizing manifest's own default applies there.
-      const standardOnly =
-        manifest.format === 'iac'
-          ? members.every((v) => volumeNetworkFeaturesValue(pool, v)?.value === 'Standard')
-          : !poolHasBasicNetworkFeatures(pool);
-      const minimum = standardOnly ? POOL_LIMITS.minTiB.value : POOL_LIMITS.minTiBWithBasicNetworkFeatures.value;
-      if (sizeTiB > minimum) continue; // it could shrink: ANF405
-      const free = tibToGiB(sizeTiB) - allocated;
-      const paid = sizeTiB * rate;
-      const gets = members.reduce((sum, v) => sum + manifestVolumeThroughput(pool, v).mibps, 0);
-      const only = members.length === 1 && !(pool.elsewhere && pool.elsewhere.length > 0) ? members[0]! : undefined;
-      const target = only ?? members[0]!;
-      const grown = only ? Math.min(tibToGiB(sizeTiB), VOLUME_LIMITS.regularMaxGiB.value) : undefined;
-      const who = only
-        ? `${Named('volume', only.name)} (${sizeText(Math.round(allocated))}, ${level}, auto QoS) gets ${formatMiBps(gets)}`
-        : `The ${members.length} volumes of ${named('pool', pool.name)} (${formatNumber(gibToTiB(allocated), 2)} TiB of quota, ${level}, auto QoS) get ${formatMiBps(gets)} together`;
-      context.report({
-        span: target.quota!.span,
-        message: `${who} of the ${formatMiBps(paid)} ${only ? named('pool', pool.name) : 'the pool'}'s ${formatNumber(sizeTiB)} TiB pays for: with auto QoS the limit follows the quota "regardless of the capacity pool size", and the pool is already at its ${formatNumber(minimum)} TiB minimum${standardOnly ? '' : ' (Basic or unset network features)'}. Growing ${only ? 'the quota' : 'the quotas'} by up to ${formatNumber(Math.floor(free))} GiB costs nothing more${grown !== undefined ? `: at ${sizeText(grown)} it gets ${formatMiBps(gibToTiB(grown) * rate)}` : ''}.`,
-        ...(only && grown !== undefined
-          ? fixes(
-              fixOf.unsafe(`Raise the quota to ${sizeText(grown)} (the pool's size)`, [
-                replaceValue(only.quota, sizeText(grown)),
-              ]),
-            )
-          : {}),
-      });
-    }
+  checkPool({ pool }, context, manifest) {
+    const level = pool.serviceLevel?.value;
+    const rate = level ? serviceLevelRateMiBpsPerTiB(level) : undefined;
+    if (
+      !level ||
+      rate === undefined ||
+      poolQos(pool) !== 'auto' ||
+      !pool.size ||
+      !poolFullyKnown(pool) ||
+      pool.repeated
+    )
+      return;
+    const members = poolMemberVolumes(pool);
+    if (members.length === 0 || members.some((v) => !v.quota || v.repeated || v.coolAccess?.enabled)) return;
+    const sizeTiB = bytesToTiB(pool.size.value.bytes);
+    const allocated = allocatedGiB(pool);
+    if (allocated * SLACK > tibToGiB(sizeTiB)) return;
+    // The smallest the pool may be. Infrastructure code: only volumes that say Standard allow 1 TiB
+    // (unset network features are read as Basic, as ANF405 does); a sizing manifest's own default applies there.
+    const standardOnly =
+      manifest.format === 'iac'
+        ? members.every((v) => volumeNetworkFeaturesValue(pool, v)?.value === 'Standard')
+        : !poolHasBasicNetworkFeatures(pool);
+    const minimum = standardOnly ? POOL_LIMITS.minTiB.value : POOL_LIMITS.minTiBWithBasicNetworkFeatures.value;
+    if (sizeTiB > minimum) return; // it could shrink: ANF405
+    const free = tibToGiB(sizeTiB) - allocated;
+    const paid = sizeTiB * rate;
+    const gets = members.reduce((sum, v) => sum + manifestVolumeThroughput(pool, v).mibps, 0);
+    const only = members.length === 1 && !(pool.elsewhere && pool.elsewhere.length > 0) ? members[0]! : undefined;
+    const target = only ?? members[0]!;
+    const grown = only ? Math.min(tibToGiB(sizeTiB), VOLUME_LIMITS.regularMaxGiB.value) : undefined;
+    const who = only
+      ? `${Named('volume', only.name)} (${sizeText(Math.round(allocated))}, ${level}, auto QoS) gets ${formatMiBps(gets)}`
+      : `The ${members.length} volumes of ${named('pool', pool.name)} (${formatNumber(gibToTiB(allocated), 2)} TiB of quota, ${level}, auto QoS) get ${formatMiBps(gets)} together`;
+    context.report({
+      span: target.quota!.span,
+      message: `${who} of the ${formatMiBps(paid)} ${only ? named('pool', pool.name) : 'the pool'}'s ${formatNumber(sizeTiB)} TiB pays for: with auto QoS the limit follows the quota "regardless of the capacity pool size", and the pool is already at its ${formatNumber(minimum)} TiB minimum${standardOnly ? '' : ' (Basic or unset network features)'}. Growing ${only ? 'the quota' : 'the quotas'} by up to ${formatNumber(Math.floor(free))} GiB costs nothing more${grown !== undefined ? `: at ${sizeText(grown)} it gets ${formatMiBps(gibToTiB(grown) * rate)}` : ''}.`,
+      ...(only && grown !== undefined
+        ? fixes(
+            fixOf.unsafe(`Raise the quota to ${sizeText(grown)} (the pool's size)`, [
+              replaceValue(only.quota, sizeText(grown)),
+            ]),
+          )
+        : {}),
+    });
   },
 });

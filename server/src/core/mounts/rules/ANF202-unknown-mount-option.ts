@@ -4,7 +4,7 @@ import { defineRule } from '../../rules/rule';
 import { findOption, KNOWN_OPTION_NAMES, type OptionSpec } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
 import type { MountOption, MountOrigin } from '../model';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 /** Where an option goes straight to mount.nfs, with no autofs in between. */
 const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set([
@@ -52,50 +52,42 @@ export const unknownMountOption = defineRule({
     ],
     sources: ['NFS5'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { mount, effective } = judgedMounts[index]!;
-      // Which options may be reported is a question about the list alone: asked once per list.
-      const suspects = effective.perList(suspectOptions);
-      if (!suspects) continue;
-      const sloppy = effective.byGroup.has('sloppy');
-      const options = mount.options;
-      for (const i of suspects) {
-        const option = options[i]!;
-        const known = effective.specs[i];
-        if (known?.scope === 'autofs' && AUTOFS_BLIND.has(mount.origin)) {
-          // autofs reads these itself and never passes them on: mount.nfs does not know them.
-          context.report(
-            lazyFinding({ span: option.nameSpan }, () => ({
-              message: `\`${option.name}\` is an autofs map option: autofs reads it, but ${mount.origin === 'systemd' ? 'systemd passes it to mount.nfs, which rejects the mount' : 'mount.nfs rejects the mount'} ("an incorrect mount option was specified"). Keep it in the autofs map, or remove it here.`,
-              fixes: mountFix.unsafe(
-                `Remove \`${option.name}\``,
-                removeOption(context.file.source.text, mount, option),
-              ),
-            })),
-          );
-          continue;
-        }
-        if (known) continue;
-        const lower = option.name.toLowerCase();
-        const suggestion = findOption(lower) ? lower : closest(option.name, [...KNOWN_OPTION_NAMES]);
-        const near =
-          suggestion !== undefined &&
-          distance(option.name, suggestion) <= Math.max(1, Math.floor(option.name.length / 3));
+  checkMount({ mount, effective }, context) {
+    // Which options may be reported is a question about the list alone: asked once per list.
+    const suspects = effective.perList(suspectOptions);
+    if (!suspects) return;
+    const sloppy = effective.byGroup.has('sloppy');
+    const options = mount.options;
+    for (const i of suspects) {
+      const option = options[i]!;
+      const known = effective.specs[i];
+      if (known?.scope === 'autofs' && AUTOFS_BLIND.has(mount.origin)) {
+        // autofs reads these itself and never passes them on: mount.nfs does not know them.
         context.report(
-          lazyFinding({ span: option.nameSpan, ...(sloppy ? { severity: 'warning' as const } : {}) }, () => ({
-            message: `Unknown mount option \`${option.name}\`${near ? `: did you mean \`${suggestion}\`?` : '.'} ${sloppy ? 'With `sloppy`, mount ignores it, so it has no effect.' : 'mount.nfs rejects the whole mount ("an incorrect mount option was specified").'}`,
-            ...(near
-              ? {
-                  fixes: mountFix.unsafe(`Change to \`${suggestion}\``, { span: option.nameSpan, newText: suggestion }),
-                }
-              : {}),
+          lazyFinding({ span: option.nameSpan }, () => ({
+            message: `\`${option.name}\` is an autofs map option: autofs reads it, but ${mount.origin === 'systemd' ? 'systemd passes it to mount.nfs, which rejects the mount' : 'mount.nfs rejects the mount'} ("an incorrect mount option was specified"). Keep it in the autofs map, or remove it here.`,
+            fixes: mountFix.unsafe(`Remove \`${option.name}\``, removeOption(context.file.source.text, mount, option)),
           })),
         );
+        continue;
       }
+      if (known) continue;
+      const lower = option.name.toLowerCase();
+      const suggestion = findOption(lower) ? lower : closest(option.name, [...KNOWN_OPTION_NAMES]);
+      const near =
+        suggestion !== undefined &&
+        distance(option.name, suggestion) <= Math.max(1, Math.floor(option.name.length / 3));
+      context.report(
+        lazyFinding({ span: option.nameSpan, ...(sloppy ? { severity: 'warning' as const } : {}) }, () => ({
+          message: `Unknown mount option \`${option.name}\`${near ? `: did you mean \`${suggestion}\`?` : '.'} ${sloppy ? 'With `sloppy`, mount ignores it, so it has no effect.' : 'mount.nfs rejects the whole mount ("an incorrect mount option was specified").'}`,
+          ...(near
+            ? {
+                fixes: mountFix.unsafe(`Change to \`${suggestion}\``, { span: option.nameSpan, newText: suggestion }),
+              }
+            : {}),
+        })),
+      );
     }
   },
 });

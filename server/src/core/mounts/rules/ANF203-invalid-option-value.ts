@@ -5,7 +5,7 @@ import { defineRule } from '../../rules/rule';
 import type { OptionSpec } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
 import type { MountOption } from '../model';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 /** Edits apart for a value to count as a typo of a known one. */
 const TYPO_DISTANCE = 1; // not a fact: one slip of the keyboard
@@ -98,34 +98,29 @@ export const invalidOptionValue = defineRule({
     ],
     sources: ['NFS5', 'MO'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { mount, effective } = judgedMounts[index]!;
-      const options = mount.options;
-      // The problems of a list are the same for every mount that writes it: worked out once.
-      const problems = effective.perList(valueProblems);
-      if (!problems) continue;
-      for (let i = 0; i < options.length; i++) {
-        const problem = problems[i];
-        if (!problem) continue;
-        const option = options[i]!;
-        context.report(
-          lazyFinding({ span: option.valueSpan ?? option.span }, () => ({
-            message: problem.message,
-            ...(problem.replacement
-              ? {
-                  fixes: mountFix.unsafe(
-                    `Set \`${option.name}=${problem.replacement}\``,
-                    replaceValue(option, problem.replacement),
-                  ),
-                }
-              : {}),
-          })),
-        );
-      }
+  checkMount({ mount, effective }, context) {
+    const options = mount.options;
+    // The problems of a list are the same for every mount that writes it: worked out once.
+    const problems = effective.perList(valueProblems);
+    if (!problems) return;
+    for (let i = 0; i < options.length; i++) {
+      const problem = problems[i];
+      if (!problem) continue;
+      const option = options[i]!;
+      context.report(
+        lazyFinding({ span: option.valueSpan ?? option.span }, () => ({
+          message: problem.message,
+          ...(problem.replacement
+            ? {
+                fixes: mountFix.unsafe(
+                  `Set \`${option.name}=${problem.replacement}\``,
+                  replaceValue(option, problem.replacement),
+                ),
+              }
+            : {}),
+        })),
+      );
     }
   },
 });

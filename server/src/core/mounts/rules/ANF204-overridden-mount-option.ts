@@ -2,7 +2,7 @@ import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { findOption } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 const MAX_FINDINGS_PER_MOUNT = 100; // not a fact: a cap on output size
 
@@ -27,31 +27,26 @@ export const overriddenMountOption = defineRule({
     ],
     sources: ['NFS5'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount({ mount, effective }, context) {
     const text = context.file.source.text;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { mount, effective } = judgedMounts[index]!;
-      if (effective.overridden.length === 0) continue; // nearly every mount: no slice to make
-      // A machine-generated list with thousands of repeats needs a handful of findings, not thousands.
-      for (const { option, winner } of effective.overridden.slice(0, MAX_FINDINGS_PER_MOUNT)) {
-        const written = (o: typeof option) => (o.value !== undefined ? `${o.name}=${o.value}` : o.name);
-        const same = findOption(option.name)?.name === findOption(winner.name)?.name && option.value === winner.value;
-        const message = same
-          ? `\`${written(option)}\` is set again later in this option list (\`${written(winner)}\`); this one is redundant.`
-          : `\`${written(option)}\` has no effect: \`${written(winner)}\` later in this option list sets the same thing, and the kernel uses the last one (\`${written(winner)}\`).`;
-        context.report(
-          lazyFinding({ span: option.span, tags: ['unnecessary'] }, () => ({
-            message,
-            fixes: mountFix.safe(
-              `Remove \`${written(option)}\` (the kernel uses \`${written(winner)}\`)`,
-              removeOption(text, mount, option),
-            ),
-          })),
-        );
-      }
+    if (effective.overridden.length === 0) return; // nearly every mount: no slice to make
+    // A machine-generated list with thousands of repeats needs a handful of findings, not thousands.
+    for (const { option, winner } of effective.overridden.slice(0, MAX_FINDINGS_PER_MOUNT)) {
+      const written = (o: typeof option) => (o.value !== undefined ? `${o.name}=${o.value}` : o.name);
+      const same = findOption(option.name)?.name === findOption(winner.name)?.name && option.value === winner.value;
+      const message = same
+        ? `\`${written(option)}\` is set again later in this option list (\`${written(winner)}\`); this one is redundant.`
+        : `\`${written(option)}\` has no effect: \`${written(winner)}\` later in this option list sets the same thing, and the kernel uses the last one (\`${written(winner)}\`).`;
+      context.report(
+        lazyFinding({ span: option.span, tags: ['unnecessary'] }, () => ({
+          message,
+          fixes: mountFix.safe(
+            `Remove \`${written(option)}\` (the kernel uses \`${written(winner)}\`)`,
+            removeOption(text, mount, option),
+          ),
+        })),
+      );
     }
   },
 });

@@ -4,12 +4,10 @@ import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
 import { integerOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts, onAnf } from './common';
+import { hasNfsMounts, onAnf } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function differFinding(rsize: number, wsize: number, r: MountOption, w: MountOption, later: MountOption): Finding {
   return lazyFinding({ span: later.span }, () => ({
     message: `rsize=${rsize} and wsize=${wsize} differ. ANF's guidance does not ask for equal values, only that both be no larger than ${RECOMMENDED} (256 KiB); this note is here in case one of them was meant to match the other.`,
@@ -40,21 +38,16 @@ export const rsizeWsizeDiffer = defineRule({
     ],
     sources: ['MO'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      if (!onAnf(context, judged)) continue; // ANF's advice; other servers have their own
-      const rsize = integerOf(effective, 'rsize');
-      const wsize = integerOf(effective, 'wsize');
-      if (rsize === undefined || wsize === undefined || rsize === wsize) continue;
-      const r = effective.byGroup.get('rsize')!;
-      const w = effective.byGroup.get('wsize')!;
-      const later = r.span.start > w.span.start ? r : w;
-      context.report(differFinding(rsize, wsize, r, w, later));
-    }
+  checkMount(judged, context) {
+    const { mount, effective } = judged;
+    if (!onAnf(context, judged)) return; // ANF's advice; other servers have their own
+    const rsize = integerOf(effective, 'rsize');
+    const wsize = integerOf(effective, 'wsize');
+    if (rsize === undefined || wsize === undefined || rsize === wsize) return;
+    const r = effective.byGroup.get('rsize')!;
+    const w = effective.byGroup.get('wsize')!;
+    const later = r.span.start > w.span.start ? r : w;
+    context.report(differFinding(rsize, wsize, r, w, later));
   },
 });

@@ -6,7 +6,7 @@ import type { MountOption } from '../model';
 import { integerOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
 import type { ServerTarget } from './target';
-import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, workloadOfMount, workloadWords } from './common';
+import { assumedAnfWords, hasNfsMounts, targetOfMount, workloadOfMount, workloadWords } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
 const MAX = NFS_TRANSFER_SIZE.maxBytes.value;
@@ -20,8 +20,6 @@ const callsPerGiB = (bytes: number) =>
 /** The options this rule judges, in the order it reports them on a mount. */
 const TRANSFER_OPTIONS = ['rsize', 'wsize'] as const;
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function transferFinding(
   name: string,
   value: number,
@@ -66,47 +64,42 @@ export const transferSize = defineRule({
     ],
     sources: ['MO', 'NFS5', 'ORAKNFS', 'SAPNW', 'ANFLINT'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      const target = targetOfMount(context, judged);
-      const anf = target.kind === 'anf';
-      for (let n = 0; n < TRANSFER_OPTIONS.length; n++) {
-        const name = TRANSFER_OPTIONS[n]!;
-        const value = integerOf(effective, name);
-        const option = effective.byGroup.get(name);
-        if (value === undefined || !option || value === 0) continue;
-        // What is wrong is decided here (it counts); the message is written only for a listed finding.
-        let problem: 'above-max' | 'above-recommended' | 'small';
-        let severity: 'warning' | 'info' = 'warning';
-        let found: ReturnType<typeof workloadOfMount>;
-        let bound = false;
-        if (value > MAX) problem = 'above-max';
-        else if (!anf) continue;
-        else if (value > RECOMMENDED) {
-          problem = 'above-recommended';
-          // On a server known to be ANF the guide's measured penalty applies: a warning. On a server only
-          // taken to be ANF by default, a note.
-          severity = target.known ? 'warning' : 'info';
-        } else if (value <= SMALL) {
-          found = workloadOfMount(context, judged);
-          const prescribed = found ? WORKLOADS[found.workload].prescribedTransferBytes : undefined;
-          if (prescribed && value >= prescribed.bytes) continue; // the vendor's own size for this workload
-          // SAS GRID (ANF's mount-option guide): 64 KiB with nconnect, by design, on an HPC grid too:
-          // the guide names it as SAS GRID's own choice, with read-ahead raised to make up for it.
-          if (value === SMALL && effective.byGroup.has('nconnect')) continue;
-          // 64 KiB itself is a configuration Microsoft documents (SAS GRID, SAP NetWeaver): a hint even
-          // for a throughput-bound workload; only a size below it is a warning there.
-          bound = value < SMALL && found !== undefined && WORKLOADS[found.workload].throughputBound;
-          severity = bound ? 'warning' : 'info';
-          problem = 'small';
-        } else continue;
-        context.report(transferFinding(name, value, option, problem, severity, anf, target, bound, found));
-      }
+  checkMount(judged, context) {
+    const { mount, effective } = judged;
+    const target = targetOfMount(context, judged);
+    const anf = target.kind === 'anf';
+    for (let n = 0; n < TRANSFER_OPTIONS.length; n++) {
+      const name = TRANSFER_OPTIONS[n]!;
+      const value = integerOf(effective, name);
+      const option = effective.byGroup.get(name);
+      if (value === undefined || !option || value === 0) continue;
+      // What is wrong is decided here (it counts); the message is written only for a listed finding.
+      let problem: 'above-max' | 'above-recommended' | 'small';
+      let severity: 'warning' | 'info' = 'warning';
+      let found: ReturnType<typeof workloadOfMount>;
+      let bound = false;
+      if (value > MAX) problem = 'above-max';
+      else if (!anf) continue;
+      else if (value > RECOMMENDED) {
+        problem = 'above-recommended';
+        // On a server known to be ANF the guide's measured penalty applies: a warning. On a server only
+        // taken to be ANF by default, a note.
+        severity = target.known ? 'warning' : 'info';
+      } else if (value <= SMALL) {
+        found = workloadOfMount(context, judged);
+        const prescribed = found ? WORKLOADS[found.workload].prescribedTransferBytes : undefined;
+        if (prescribed && value >= prescribed.bytes) continue; // the vendor's own size for this workload
+        // SAS GRID (ANF's mount-option guide): 64 KiB with nconnect, by design, on an HPC grid too:
+        // the guide names it as SAS GRID's own choice, with read-ahead raised to make up for it.
+        if (value === SMALL && effective.byGroup.has('nconnect')) continue;
+        // 64 KiB itself is a configuration Microsoft documents (SAS GRID, SAP NetWeaver): a hint even
+        // for a throughput-bound workload; only a size below it is a warning there.
+        bound = value < SMALL && found !== undefined && WORKLOADS[found.workload].throughputBound;
+        severity = bound ? 'warning' : 'info';
+        problem = 'small';
+      } else continue;
+      context.report(transferFinding(name, value, option, problem, severity, anf, target, bound, found));
     }
   },
 });

@@ -3,10 +3,8 @@ import { NFS_TIMEOUTS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption, replaceOption } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function softFinding(text: string, mount: MountEntry, option: MountOption): Finding {
   // An earlier `hard` that this option overrides: removing this one is enough.
   const earlierHard = mount.options.some((o) => o.name === 'hard' && o.span.start < option.span.start);
@@ -42,16 +40,11 @@ export const softMount = defineRule({
     ],
     sources: ['NFS5', 'SEED_MOUNT'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount({ mount, effective }, context) {
     const text = context.file.source.text;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { mount, effective } = judgedMounts[index]!;
-      const option = effective.byGroup.get('recovery');
-      if (!option || (option.name !== 'soft' && option.name !== 'softerr')) continue;
-      context.report(softFinding(text, mount, option));
-    }
+    const option = effective.byGroup.get('recovery');
+    if (!option || (option.name !== 'soft' && option.name !== 'softerr')) return;
+    context.report(softFinding(text, mount, option));
   },
 });

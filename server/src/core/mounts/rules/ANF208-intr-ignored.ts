@@ -2,7 +2,7 @@ import { lazyFinding } from '../../diagnostics';
 import { NFS_PROTOCOL } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, workloadOfMount } from './common';
+import { hasNfsMounts, workloadOfMount } from './common';
 
 const SINCE = NFS_PROTOCOL.intrIgnoredSinceKernel.value;
 
@@ -26,27 +26,22 @@ export const intrIgnored = defineRule({
     ],
     sources: ['NFS5', 'ORAKNFS'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount(judged, context) {
     const text = context.file.source.text;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount } = judged;
-      const options = mount.options;
-      for (let o = 0; o < options.length; o++) {
-        const option = options[o]!;
-        if (option.templated || (option.name !== 'intr' && option.name !== 'nointr')) continue;
-        // Oracle's kNFS prescription (Oracle Support Doc ID 359515.1) writes `nointr`: harmless, and not ours to correct.
-        if (option.name === 'nointr' && workloadOfMount(context, judged)?.workload === 'oracle') continue;
-        context.report(
-          lazyFinding({ span: option.span, tags: ['unnecessary'] }, () => ({
-            message: `\`${option.name}\` is ignored since kernel ${SINCE}; remove it.`,
-            fixes: mountFix.safe(`Remove \`${option.name}\``, removeOption(text, mount, option)),
-          })),
-        );
-      }
+    const { mount } = judged;
+    const options = mount.options;
+    for (let o = 0; o < options.length; o++) {
+      const option = options[o]!;
+      if (option.templated || (option.name !== 'intr' && option.name !== 'nointr')) continue;
+      // Oracle's kNFS prescription (Oracle Support Doc ID 359515.1) writes `nointr`: harmless, and not ours to correct.
+      if (option.name === 'nointr' && workloadOfMount(context, judged)?.workload === 'oracle') continue;
+      context.report(
+        lazyFinding({ span: option.span, tags: ['unnecessary'] }, () => ({
+          message: `\`${option.name}\` is ignored since kernel ${SINCE}; remove it.`,
+          fixes: mountFix.safe(`Remove \`${option.name}\``, removeOption(text, mount, option)),
+        })),
+      );
     }
   },
 });

@@ -4,12 +4,10 @@ import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { mountFix, removeOption } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 const FIGURES = `writing a 1 GiB file in 8 KiB blocks took ${formatNumber(SYNC_WRITE_COST.syncWrites.value)} WRITE calls and ${SYNC_WRITE_COST.syncSeconds.value} s with \`sync\`, and ${formatNumber(SYNC_WRITE_COST.asyncWrites.value)} calls and ${SYNC_WRITE_COST.asyncSeconds.value} s without it`;
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function syncFinding(text: string, mount: MountEntry, option: MountOption): Finding {
   return lazyFinding({ span: option.span }, () => ({
     message: `\`sync\` makes every write wait for the server: ${FIGURES} (Microsoft Learn module on ANF performance for EDA and HPC).`,
@@ -38,16 +36,11 @@ export const syncMount = defineRule({
     ],
     sources: ['SEED_MOUNT', 'NFS5'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount({ mount, effective }, context) {
     const text = context.file.source.text;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { mount, effective } = judgedMounts[index]!;
-      const option = effective.byGroup.get('sync');
-      if (!option || option.name !== 'sync') continue;
-      context.report(syncFinding(text, mount, option));
-    }
+    const option = effective.byGroup.get('sync');
+    if (!option || option.name !== 'sync') return;
+    context.report(syncFinding(text, mount, option));
   },
 });

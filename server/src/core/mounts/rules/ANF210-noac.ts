@@ -4,10 +4,8 @@ import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry, MountOption } from '../model';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, thousands, workloadOfMount } from './common';
+import { hasNfsMounts, thousands, workloadOfMount } from './common';
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function noacFinding(text: string, mount: MountEntry, option: MountOption): Finding {
   return lazyFinding({ span: option.span }, () => ({
     message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (the Microsoft Learn course on HPC/EDA applications on ANF). Remove \`noac\` unless an application documents that it needs it (annotate Oracle mounts \`# anf: workload=oracle\`).`,
@@ -36,20 +34,15 @@ export const noac = defineRule({
     ],
     sources: ['NFS5', 'SEED_COURSE', 'MO', 'ORAKNFS'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount(judged, context) {
     const text = context.file.source.text;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      const option = effective.byGroup.get('ac');
-      if (!option || option.name !== 'noac') continue;
-      // Oracle RAC: Oracle Support Doc ID 359515.1 prescribes noac/actimeo=0 for OCR and voting files.
-      const found = workloadOfMount(context, judged);
-      if (found && WORKLOADS[found.workload].prescribesNoAttributeCache) continue;
-      context.report(noacFinding(text, mount, option));
-    }
+    const { mount, effective } = judged;
+    const option = effective.byGroup.get('ac');
+    if (!option || option.name !== 'noac') return;
+    // Oracle RAC: Oracle Support Doc ID 359515.1 prescribes noac/actimeo=0 for OCR and voting files.
+    const found = workloadOfMount(context, judged);
+    if (found && WORKLOADS[found.workload].prescribesNoAttributeCache) return;
+    context.report(noacFinding(text, mount, option));
   },
 });

@@ -8,21 +8,11 @@ import { findOption, type NfsVersion } from '../catalog';
 import { isIpv4Address, type ServerTarget } from './target';
 import { insertOption, mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
-import {
-  assumedAnfWords,
-  hasNfsMounts,
-  isNfs4Type,
-  nfsMounts,
-  targetOfMount,
-  versionToPin,
-  volumeOfMount,
-} from './common';
+import { assumedAnfWords, hasNfsMounts, isNfs4Type, targetOfMount, versionToPin, volumeOfMount } from './common';
 
 const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
 const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function unpinnedFinding(
   mount: MountEntry,
   where: Span,
@@ -112,101 +102,96 @@ export const nfsVersionNotPinned = defineRule({
     ],
     sources: ['FAQN', 'NFS5'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount(judged, context) {
     const text = context.file.source.text;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      // A placeholder may set the version; an option list found alone (optionsOnly) may have it
-      // elsewhere, but a version it writes is still the one the mount asks for.
-      if (
-        effective.templated &&
-        (mount.optionsOnly !== true || mount.options.some((o) => o.templated) || !effective.version)
-      )
-        continue;
-      // Which versions a server serves is ANF's to say here; Azure Files, Blob NFS and other servers differ.
-      const serverTarget = targetOfMount(context, judged);
-      if (serverTarget.kind !== 'anf') continue;
-      const version = effective.version;
-      // Fixes pin only what the manifest volume serves: another version would fail to mount (ANF224).
-      const volume = volumeOfMount(context, judged);
-      const served = volume?.nfsVersions.length === 1 ? volume.nfsVersions[0] : undefined;
-      const smbOnly = volume?.nfsVersions.length === 0 ? volume : undefined;
-      const pin =
-        volume && served
-          ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` }
-          : versionToPin(context, judged);
-      const nfs4Type = isNfs4Type(mount);
-      const where =
-        mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start
-          ? mount.optionsSpan
-          : (mount.fsTypeSpan ?? mount.sourceSpan ?? mount.span);
-      // A Kubernetes NFS source that writes no options, to a server named by a host name and only
-      // assumed to be ANF: ANF mount targets are IP addresses, and in a cluster such names are often
-      // other filers or in-cluster servers. A false alarm there costs more than the miss.
-      if (
-        !version &&
-        mount.origin === 'kubernetes' &&
-        mount.options.length === 0 &&
-        !serverTarget.known &&
-        !isIpv4Address(mount.server ?? '')
-      )
-        continue;
-      if (!version) {
-        const vers = effective.byGroup.get('vers');
-        if (vers) continue; // an invalid value: ANF203 reports it
-        context.report(unpinnedFinding(mount, where, serverTarget, smbOnly, pin, served));
-        continue;
-      }
-      if (version.text === '4' || (version.major === 4 && !version.pinned)) {
-        const option = version.option;
-        const what = option ? `\`${option.name}=${option.value ?? ''}\`` : '`nfs4` without a minor version';
-        if (volume && (smbOnly || served === '3')) {
-          // The volume does not serve NFSv4.1: no NFSv4 minor version mounts it.
-          const pinnable = served === '3' && option !== undefined && !nfs4Type;
-          const advice = smbOnly
-            ? 'mount it over SMB, or add an NFS version to its `protocols`'
-            : pinnable
-              ? "pin `vers=3`, or change the volume's `protocols`"
-              : "mount it as `nfs` with `vers=3` (`nfs4` takes no `vers=`), or change the volume's `protocols`";
-          context.report(notServedFinding(mount, where, option, what, volume, smbOnly, advice, pinnable));
-          continue;
-        }
-        const fixes: Fix[] = option
-          ? mountFix.unsafe('Set `vers=4.1`', replaceValue(option, '4.1'))
-          : mountFix.unsafe('Add `vers=4.1`', insertOption(mount, 'vers=4.1'));
-        context.report(unpinned4Finding(mount, where, option, what, serverTarget, fixes));
-        continue;
-      }
-      if (!SUPPORTED.includes(version.text)) {
-        const target = served ?? (version.major === 4 ? '4.1' : (pin?.version ?? '3'));
-        // `nfs4` cannot be pinned to NFSv3, and `minorversion=` alone only picks an NFSv4 minor version.
-        const editable = !smbOnly && !(target === '3' && (nfs4Type || !version.option));
-        const edits = !editable
-          ? []
-          : version.minorOption && version.option
-            ? [replaceValue(version.option, target), removeOption(text, mount, version.minorOption)]
-            : version.option
-              ? [replaceValue(version.option, target)]
-              : version.minorOption
-                ? [replaceValue(version.minorOption, '1')]
-                : [];
-        const spec = version.option ? findOption(version.option.name) : undefined;
-        if (version.option && spec?.values && !spec.values.includes(version.option.value ?? '')) continue; // ANF203
+    const { mount, effective } = judged;
+    // A placeholder may set the version; an option list found alone (optionsOnly) may have it
+    // elsewhere, but a version it writes is still the one the mount asks for.
+    if (
+      effective.templated &&
+      (mount.optionsOnly !== true || mount.options.some((o) => o.templated) || !effective.version)
+    )
+      return;
+    // Which versions a server serves is ANF's to say here; Azure Files, Blob NFS and other servers differ.
+    const serverTarget = targetOfMount(context, judged);
+    if (serverTarget.kind !== 'anf') return;
+    const version = effective.version;
+    // Fixes pin only what the manifest volume serves: another version would fail to mount (ANF224).
+    const volume = volumeOfMount(context, judged);
+    const served = volume?.nfsVersions.length === 1 ? volume.nfsVersions[0] : undefined;
+    const smbOnly = volume?.nfsVersions.length === 0 ? volume : undefined;
+    const pin =
+      volume && served
+        ? { version: served, why: `volume \`${volume.name}\` serves only NFSv${served}` }
+        : versionToPin(context, judged);
+    const nfs4Type = isNfs4Type(mount);
+    const where =
+      mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start
+        ? mount.optionsSpan
+        : (mount.fsTypeSpan ?? mount.sourceSpan ?? mount.span);
+    // A Kubernetes NFS source that writes no options, to a server named by a host name and only
+    // assumed to be ANF: ANF mount targets are IP addresses, and in a cluster such names are often
+    // other filers or in-cluster servers. A false alarm there costs more than the miss.
+    if (
+      !version &&
+      mount.origin === 'kubernetes' &&
+      mount.options.length === 0 &&
+      !serverTarget.known &&
+      !isIpv4Address(mount.server ?? '')
+    )
+      return;
+    if (!version) {
+      const vers = effective.byGroup.get('vers');
+      if (vers) return; // an invalid value: ANF203 reports it
+      context.report(unpinnedFinding(mount, where, serverTarget, smbOnly, pin, served));
+      return;
+    }
+    if (version.text === '4' || (version.major === 4 && !version.pinned)) {
+      const option = version.option;
+      const what = option ? `\`${option.name}=${option.value ?? ''}\`` : '`nfs4` without a minor version';
+      if (volume && (smbOnly || served === '3')) {
+        // The volume does not serve NFSv4.1: no NFSv4 minor version mounts it.
+        const pinnable = served === '3' && option !== undefined && !nfs4Type;
         const advice = smbOnly
-          ? `${capitalize(smbWords(smbOnly))}.`
-          : !volume || !served
-            ? `Use \`vers=${target}\`.`
-            : editable
-              ? `Use \`vers=${target}\` (volume \`${volume.name}\` serves only NFSv${target}).`
-              : `Mount it as \`nfs\` with \`vers=3\` (volume \`${volume.name}\` serves only NFSv3; \`nfs4\` takes no \`vers=\`).`;
-        // FAQN: an NFSv4.2 mount of an NFSv4.1 volume succeeds, but NFSv4.2 is unsupported on ANF.
-        const v42 = version.major === 4 && version.text === '4.2' && !smbOnly && served !== '3';
-        context.report(unsupportedFinding(version, where, serverTarget, v42, advice, edits, target));
+          ? 'mount it over SMB, or add an NFS version to its `protocols`'
+          : pinnable
+            ? "pin `vers=3`, or change the volume's `protocols`"
+            : "mount it as `nfs` with `vers=3` (`nfs4` takes no `vers=`), or change the volume's `protocols`";
+        context.report(notServedFinding(mount, where, option, what, volume, smbOnly, advice, pinnable));
+        return;
       }
+      const fixes: Fix[] = option
+        ? mountFix.unsafe('Set `vers=4.1`', replaceValue(option, '4.1'))
+        : mountFix.unsafe('Add `vers=4.1`', insertOption(mount, 'vers=4.1'));
+      context.report(unpinned4Finding(mount, where, option, what, serverTarget, fixes));
+      return;
+    }
+    if (!SUPPORTED.includes(version.text)) {
+      const target = served ?? (version.major === 4 ? '4.1' : (pin?.version ?? '3'));
+      // `nfs4` cannot be pinned to NFSv3, and `minorversion=` alone only picks an NFSv4 minor version.
+      const editable = !smbOnly && !(target === '3' && (nfs4Type || !version.option));
+      const edits = !editable
+        ? []
+        : version.minorOption && version.option
+          ? [replaceValue(version.option, target), removeOption(text, mount, version.minorOption)]
+          : version.option
+            ? [replaceValue(version.option, target)]
+            : version.minorOption
+              ? [replaceValue(version.minorOption, '1')]
+              : [];
+      const spec = version.option ? findOption(version.option.name) : undefined;
+      if (version.option && spec?.values && !spec.values.includes(version.option.value ?? '')) return; // ANF203
+      const advice = smbOnly
+        ? `${capitalize(smbWords(smbOnly))}.`
+        : !volume || !served
+          ? `Use \`vers=${target}\`.`
+          : editable
+            ? `Use \`vers=${target}\` (volume \`${volume.name}\` serves only NFSv${target}).`
+            : `Mount it as \`nfs\` with \`vers=3\` (volume \`${volume.name}\` serves only NFSv3; \`nfs4\` takes no \`vers=\`).`;
+      // FAQN: an NFSv4.2 mount of an NFSv4.1 volume succeeds, but NFSv4.2 is unsupported on ANF.
+      const v42 = version.major === 4 && version.text === '4.2' && !smbOnly && served !== '3';
+      context.report(unsupportedFinding(version, where, serverTarget, v42, advice, edits, target));
     }
   },
 });

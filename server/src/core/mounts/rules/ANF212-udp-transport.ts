@@ -3,10 +3,8 @@ import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
 import { transportOf } from '../catalog';
 import { mountFix, replaceOption, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function udpFinding(option: MountOption, tcp: string): Finding {
   return lazyFinding({ span: option.span }, () => ({
     message: `NFS over UDP: NFSv4 requires TCP and ANF is mounted over TCP everywhere in its guidance; a lost fragment resends the whole request. Use \`${option.value !== undefined ? `${option.name}=${tcp}` : 'tcp'}\`.`,
@@ -38,17 +36,12 @@ export const udpTransport = defineRule({
     ],
     sources: ['NFS5', 'SEED_COURSE'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { effective } = judgedMounts[index]!;
-      const transport = transportOf(effective);
-      if (transport !== 'udp' && transport !== 'udp6') continue;
-      const option = effective.byGroup.get('transport')!;
-      const tcp = transport === 'udp6' ? 'tcp6' : 'tcp';
-      context.report(udpFinding(option, tcp));
-    }
+  checkMount({ effective }, context) {
+    const transport = transportOf(effective);
+    if (transport !== 'udp' && transport !== 'udp6') return;
+    const option = effective.byGroup.get('transport')!;
+    const tcp = transport === 'udp6' ? 'tcp6' : 'tcp';
+    context.report(udpFinding(option, tcp));
   },
 });

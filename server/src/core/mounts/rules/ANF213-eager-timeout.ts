@@ -4,14 +4,12 @@ import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
 import { integerOf, transportOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
 const DEFAULT_TIMEO = NFS_TIMEOUTS.tcpTimeoDeciseconds.value;
 const MIN_TIMEO = NFS_TIMEOUTS.tcpTimeoMinSensibleDeciseconds.value;
 const DEFAULT_RETRANS = NFS_TIMEOUTS.tcpRetransDefault.value;
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function timeoFinding(timeo: number, timeoOption: MountOption): Finding {
   return lazyFinding({ span: timeoOption.span }, () => ({
     message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${DEFAULT_TIMEO} (60 s). A short timeout resends work a busy volume is still doing.`,
@@ -47,25 +45,20 @@ export const eagerTimeout = defineRule({
     ],
     sources: ['NFS5', 'HANA'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { effective } = judgedMounts[index]!;
-      const transport = transportOf(effective);
-      if (transport.startsWith('udp')) continue;
-      const timeo = integerOf(effective, 'timeo');
-      const timeoOption = effective.byGroup.get('timeo');
-      if (timeo !== undefined && timeoOption && timeo > 0 && timeo < MIN_TIMEO) {
-        context.report(timeoFinding(timeo, timeoOption));
-      }
-      const retrans = integerOf(effective, 'retrans');
-      const retransOption = effective.byGroup.get('retrans');
-      if (retrans === 0 && retransOption) {
-        const soft = ['soft', 'softerr'].includes(effective.byGroup.get('recovery')?.name ?? '');
-        context.report(retransFinding(soft, retransOption));
-      }
+  checkMount({ effective }, context) {
+    const transport = transportOf(effective);
+    if (transport.startsWith('udp')) return;
+    const timeo = integerOf(effective, 'timeo');
+    const timeoOption = effective.byGroup.get('timeo');
+    if (timeo !== undefined && timeoOption && timeo > 0 && timeo < MIN_TIMEO) {
+      context.report(timeoFinding(timeo, timeoOption));
+    }
+    const retrans = integerOf(effective, 'retrans');
+    const retransOption = effective.byGroup.get('retrans');
+    if (retrans === 0 && retransOption) {
+      const soft = ['soft', 'softerr'].includes(effective.byGroup.get('recovery')?.name ?? '');
+      context.report(retransFinding(soft, retransOption));
     }
   },
 });

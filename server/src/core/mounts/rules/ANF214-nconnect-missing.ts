@@ -12,7 +12,6 @@ import { FirstMounts, mountEditOf } from './firstMounts';
 import {
   assumedAnfWords,
   hasNfsMounts,
-  nfsMounts,
   targetOfMount,
   transportKey,
   volumeOfMount,
@@ -91,8 +90,6 @@ const ONE_FILE_FIRSTS = new FirstMounts((m) => m.isNfs && transportKey(m) !== un
 /** SAP HANA: nconnect over NFSv4.1 only on the OS releases the SAP note allows; anf-lint does not know the OS. */
 const OS_DEPENDENT: ReadonlySet<WorkloadKind> = new Set(['sap-hana-data', 'sap-hana-log', 'sap-hana-shared']);
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function missingFinding(
   mount: MountEntry,
   span: Span,
@@ -127,49 +124,47 @@ export const nconnectMissing = defineRule({
     ],
     sources: ['MO', 'CS', 'HANA', 'ORAKNFS'],
   },
-  perMount: true,
   // Besides the mount itself, a finding reads which mount is the first to its server on the host.
-  perMountContext(context) {
-    // A kept mount's finding depends on whether it is first to its server. On a one-file host a
-    // key's token stays while a re-read mount replaces a re-read one (firstMounts.ts); else the
-    // first mount's identity. When only some servers' parts change, only their mounts are judged again.
-    const tokens = oneFileTokens(context);
-    const byKey = new Map<string, string>();
-    for (const [key, first] of firstsFor(context)) byKey.set(key, tokens ? `t${tokens.get(key)}` : String(idOf(first)));
-    return { shared: '', byKey };
+  reads: {
+    // The first mount of each address on this machine decides; other hosts' mounts never count.
+    what: 'the first mount to each server address on the host',
+    of: firstsFor,
+    fingerprint(context) {
+      // A kept mount's finding depends on whether it is first to its server. On a one-file host a
+      // key's token stays while a re-read mount replaces a re-read one (firstMounts.ts); else the
+      // first mount's identity. When only some servers' parts change, only their mounts are judged again.
+      const tokens = oneFileTokens(context);
+      const byKey = new Map<string, string>();
+      for (const [key, first] of firstsFor(context))
+        byKey.set(key, tokens ? `t${tokens.get(key)}` : String(idOf(first)));
+      return { shared: '', byKey };
+    },
+    // A mount without a transport key is first to no server's list (isFirstToServer): it reads no part.
+    keyOf: transportKey,
   },
-  // A mount without a transport key is first to no server's list (isFirstToServer): it reads no part.
-  contextKeyOf: (mount) => transportKey(mount),
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount(judged, context, firsts) {
     const kernel = context.config.kernelVersion;
     if (kernel && compareKernelVersions(kernel, NCONNECT.minKernel.value) < 0) return;
-    // The first mount of each address on this machine decides; other hosts' mounts never count.
-    const firsts = firstsFor(context);
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      if (effective.templated || effective.byGroup.has('nconnect') || usesKerberos(effective)) continue;
-      const version = effective.version?.text;
-      if (version !== '3' && version !== '4.1') continue;
-      const target = targetOfMount(context, judged);
-      if (target.kind !== 'anf') continue;
-      const found = workloadOfMount(context, judged);
-      if (found && (OS_DEPENDENT.has(found.workload) || WORKLOADS[found.workload].prescribedTransferBytes)) continue;
-      const bound = found !== undefined && WORKLOADS[found.workload].throughputBound;
-      // The info note needs a server known to be ANF (a manifest mount target, `nfsServers.anf`): on a
-      // server only assumed to be ANF, a plain NFSv3 line is not worth a note.
-      if (!bound && (version !== '3' || !target.known)) continue;
-      // The first mount to an address decides nconnect for all: only the first one can take it.
-      if (!isFirstToServer(firsts, mount)) continue;
-      // Large farms: the endpoint's slot budget leaves no room for more connections per client.
-      const clients = volumeOfMount(context, judged)?.clients;
-      if (clients !== undefined && clients * BEST * SLOTS.anfInFlightPerConnection.value > SLOTS.endpointTotalMax.value)
-        continue;
-      const span =
-        mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
-      context.report(missingFinding(mount, span, bound, found, target));
-    }
+    const { mount, effective } = judged;
+    if (effective.templated || effective.byGroup.has('nconnect') || usesKerberos(effective)) return;
+    const version = effective.version?.text;
+    if (version !== '3' && version !== '4.1') return;
+    const target = targetOfMount(context, judged);
+    if (target.kind !== 'anf') return;
+    const found = workloadOfMount(context, judged);
+    if (found && (OS_DEPENDENT.has(found.workload) || WORKLOADS[found.workload].prescribedTransferBytes)) return;
+    const bound = found !== undefined && WORKLOADS[found.workload].throughputBound;
+    // The info note needs a server known to be ANF (a manifest mount target, `nfsServers.anf`): on a
+    // server only assumed to be ANF, a plain NFSv3 line is not worth a note.
+    if (!bound && (version !== '3' || !target.known)) return;
+    // The first mount to an address decides nconnect for all: only the first one can take it.
+    if (!isFirstToServer(firsts, mount)) return;
+    // Large farms: the endpoint's slot budget leaves no room for more connections per client.
+    const clients = volumeOfMount(context, judged)?.clients;
+    if (clients !== undefined && clients * BEST * SLOTS.anfInFlightPerConnection.value > SLOTS.endpointTotalMax.value)
+      return;
+    const span = mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span;
+    context.report(missingFinding(mount, span, bound, found, target));
   },
 });

@@ -4,13 +4,11 @@ import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
 import { integerOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
-import { hasNfsMounts, nfsMounts, onAnf } from './common';
+import { hasNfsMounts, onAnf } from './common';
 
 const BEST = NCONNECT.bestTested.value;
 const MAX = NCONNECT.max.value;
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function aboveFinding(option: MountOption, value: number): Finding {
   return lazyFinding({ span: option.span }, () => ({
     message: `nconnect=${value} is above ${BEST}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
@@ -38,18 +36,13 @@ export const nconnectAboveTested = defineRule({
     ],
     sources: ['MO', 'SEED_COURSE'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      if (!onAnf(context, judged)) continue; // tested on ANF; Azure Files recommends its own value
-      const value = integerOf(effective, 'nconnect');
-      const option = effective.byGroup.get('nconnect');
-      if (value === undefined || !option || value <= BEST || value > MAX) continue;
-      context.report(aboveFinding(option, value));
-    }
+  checkMount(judged, context) {
+    const { mount, effective } = judged;
+    if (!onAnf(context, judged)) return; // tested on ANF; Azure Files recommends its own value
+    const value = integerOf(effective, 'nconnect');
+    const option = effective.byGroup.get('nconnect');
+    if (value === undefined || !option || value <= BEST || value > MAX) return;
+    context.report(aboveFinding(option, value));
   },
 });

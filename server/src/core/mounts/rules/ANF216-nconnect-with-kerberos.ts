@@ -3,10 +3,8 @@ import { defineRule } from '../../rules/rule';
 import type { MountEntry, MountOption } from '../model';
 import { usesKerberos } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, onAnf } from './common';
+import { hasNfsMounts, onAnf } from './common';
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function kerberosFinding(text: string, mount: MountEntry, option: MountOption, sec: MountOption): Finding {
   return lazyFinding({ span: option.span }, () => ({
     message: `\`${option.name}=${option.value ?? ''}\` with \`sec=${sec.value ?? ''}\`: the connections share one GSS context, and out-of-window packets force renegotiation. Do not combine nconnect with Kerberos on ANF.`,
@@ -39,18 +37,13 @@ export const nconnectWithKerberos = defineRule({
     ],
     sources: ['MO', 'KRB'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount(judged, context) {
     const text = context.file.source.text;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      const option = effective.byGroup.get('nconnect');
-      if (!option || !usesKerberos(effective) || !onAnf(context, judged)) continue;
-      const sec = effective.byGroup.get('sec')!;
-      context.report(kerberosFinding(text, mount, option, sec));
-    }
+    const { mount, effective } = judged;
+    const option = effective.byGroup.get('nconnect');
+    if (!option || !usesKerberos(effective) || !onAnf(context, judged)) return;
+    const sec = effective.byGroup.get('sec')!;
+    context.report(kerberosFinding(text, mount, option, sec));
   },
 });

@@ -6,14 +6,12 @@ import type { MountEntry, MountOption } from '../model';
 import { baseName } from '../../fileKind';
 import { onHostWords, type Host } from '../../workspace/hosts';
 import { FirstMounts, mountEditOf } from './firstMounts';
-import { hasNfsMounts, lineOf, mountName, nfsMounts, transportKey } from './common';
+import { hasNfsMounts, lineOf, mountName, transportKey } from './common';
 
 /** Documentation snippets are not one machine's mounts: they never decide for others. */
 const decides = (m: MountEntry) =>
   m.isNfs && m.host !== 'markdown' && m.host !== 'rst' && transportKey(m) !== undefined;
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function differsFinding(
   context: RuleContext,
   text: string,
@@ -73,72 +71,72 @@ export const nconnectDiffersSameServer = defineRule({
     ],
     sources: ['MO', 'NFS5'],
   },
-  perMount: true,
   // Besides the mount itself, a finding reads the first mount to its server on its host: its
   // nconnect, name, file, line and option span, and how the message names the host. On a one-file
   // host the first mount is named by its token (firstMounts.ts: the same while a re-read mount
   // replaces a re-read one) and the line and columns of the note's span, not by offsets: an edit
   // on an earlier line keeps the findings, and their notes move with the line (lint.ts). A mount's
   // findings read only its own server's first mount: when only some servers' parts change, only
-  // their mounts are judged again (`contextKeyOf`).
-  perMountContext(context) {
-    const model = context.workspace.hosts();
-    const host = context.workspace.hostOf(context.file.uri);
-    const firsts = host ? firstMountByServer(host) : undefined;
-    const edit = host ? oneFileEdit(host) : NOT_ONE_FILE;
-    const tokens = host && edit !== NOT_ONE_FILE ? FIRSTS.tokens(host.mounts, edit) : undefined;
-    const byKey = new Map<string, string>();
-    for (const [key, first] of firsts ?? []) {
-      const option = effectiveOptions(first).byGroup.get('nconnect');
-      const noteSpan = option?.span ?? first.span;
-      // A note on the first mount's own line moves with it (lint.ts), and so does one on the option
-      // list it reads off its line (a shell script's `OPTS=...`, lint.ts's inRemoteOptions): the
-      // fingerprint holds its line and column (and then the first mount's line, which the message
-      // names), not offsets, which any edit above changes.
-      if (tokens && first.uri === context.file.uri) {
-        const onLine = noteSpan.start >= first.span.start && noteSpan.end <= first.span.end;
-        if (onLine || offLineOptions(first, noteSpan)) {
-          const note = context.file.source.rangeOf(noteSpan);
-          const line = onLine ? '' : `\t${lineOf(context, first.uri, first.span.start)}`;
-          byKey.set(
-            key,
-            `${tokens.get(key)}\t${note.start.line}:${note.start.character}-${note.end.line}:${note.end.character}\t${option?.value ?? ''}\t${mountName(first)}${line}`,
-          );
-          continue;
+  // their mounts are judged again (`reads.keyOf`).
+  reads: {
+    what: "the first mount to each server address on the host, and the host's name",
+    of(context) {
+      const host = context.workspace.hostOf(context.file.uri);
+      return { host, onHost: onHostWords(context.workspace.hosts(), host) };
+    },
+    fingerprint(context) {
+      const model = context.workspace.hosts();
+      const host = context.workspace.hostOf(context.file.uri);
+      const firsts = host ? firstMountByServer(host) : undefined;
+      const edit = host ? oneFileEdit(host) : NOT_ONE_FILE;
+      const tokens = host && edit !== NOT_ONE_FILE ? FIRSTS.tokens(host.mounts, edit) : undefined;
+      const byKey = new Map<string, string>();
+      for (const [key, first] of firsts ?? []) {
+        const option = effectiveOptions(first).byGroup.get('nconnect');
+        const noteSpan = option?.span ?? first.span;
+        // A note on the first mount's own line moves with it (rules/engine.ts), and so does one on the option
+        // list it reads off its line (a shell script's `OPTS=...`, rules/engine.ts's inRemoteOptions): the
+        // fingerprint holds its line and column (and then the first mount's line, which the message
+        // names), not offsets, which any edit above changes.
+        if (tokens && first.uri === context.file.uri) {
+          const onLine = noteSpan.start >= first.span.start && noteSpan.end <= first.span.end;
+          if (onLine || offLineOptions(first, noteSpan)) {
+            const note = context.file.source.rangeOf(noteSpan);
+            const line = onLine ? '' : `\t${lineOf(context, first.uri, first.span.start)}`;
+            byKey.set(
+              key,
+              `${tokens.get(key)}\t${note.start.line}:${note.start.character}-${note.end.line}:${note.end.character}\t${option?.value ?? ''}\t${mountName(first)}${line}`,
+            );
+            continue;
+          }
         }
+        byKey.set(
+          key,
+          `${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`,
+        );
       }
-      byKey.set(
-        key,
-        `${first.uri}\t${lineOf(context, first.uri, first.span.start)}\t${first.span.start}\t${option?.span.start ?? ''}-${option?.span.end ?? ''}\t${option?.value ?? ''}\t${mountName(first)}`,
-      );
-    }
-    return { shared: onHostWords(model, host), byKey };
+      return { shared: onHostWords(model, host), byKey };
+    },
+    // A mount that does not decide is never reported; one that does reads its server's first mount.
+    keyOf: (mount) => (decides(mount) ? transportKey(mount) : undefined),
   },
-  // A mount that does not decide is never reported; one that does reads its server's first mount.
-  contextKeyOf: (mount) => (decides(mount) ? transportKey(mount) : undefined),
   appliesTo: hasNfsMounts,
-  check(context) {
-    const model = context.workspace.hosts();
-    const host = context.workspace.hostOf(context.file.uri);
-    const text = context.file.source.text;
-    const onHost = onHostWords(model, host);
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { mount, effective } = judgedMounts[index]!;
-      if (!decides(mount)) continue;
-      const option = effective.byGroup.get('nconnect');
-      if (!option?.value || !/^\d+$/.test(option.value)) continue;
-      const first = host ? firstMountByServer(host).get(transportKey(mount)!) : undefined;
-      if (!first || first === mount) continue;
-      const firstOption = effectiveOptions(first).byGroup.get('nconnect');
-      const firstValue = firstOption ? valueOf(effectiveOptions(first), 'nconnect') : undefined;
-      if (Number(firstValue ?? '1') === Number(option.value)) continue;
-      context.report(differsFinding(context, text, onHost, mount, option, first, firstOption, firstValue));
-    }
+  checkMount({ mount, effective }, context, { host, onHost }) {
+    if (!decides(mount)) return;
+    const option = effective.byGroup.get('nconnect');
+    if (!option?.value || !/^\d+$/.test(option.value)) return;
+    const first = host ? firstMountByServer(host).get(transportKey(mount)!) : undefined;
+    if (!first || first === mount) return;
+    const firstOption = effectiveOptions(first).byGroup.get('nconnect');
+    const firstValue = firstOption ? valueOf(effectiveOptions(first), 'nconnect') : undefined;
+    if (Number(firstValue ?? '1') === Number(option.value)) return;
+    context.report(
+      differsFinding(context, context.file.source.text, onHost, mount, option, first, firstOption, firstValue),
+    );
   },
 });
 
-/** Whether `span` lies in `mount`'s option list and that list lies off the mount's own text (lint.ts, inRemoteOptions). */
+/** Whether `span` lies in `mount`'s option list and that list lies off the mount's own text (rules/engine.ts, inRemoteOptions). */
 function offLineOptions(mount: MountEntry, span: { start: number; end: number }): boolean {
   const options = mount.optionsSpan;
   if (

@@ -2,7 +2,7 @@ import { lazyFinding } from '../../diagnostics';
 import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts, nfsMounts, workloadOfMount, workloadWords } from './common';
+import { hasNfsMounts, workloadOfMount, workloadWords } from './common';
 
 const DEFAULT_MAX = Math.max(ATTRIBUTE_CACHE.acregmaxSeconds.value, ATTRIBUTE_CACHE.acdirmaxSeconds.value);
 
@@ -28,32 +28,27 @@ export const relaxedCacheOnSharedData = defineRule({
     ],
     sources: ['MO', 'SEED_COURSE', 'SEED_MOUNT'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount(judged, context) {
     const text = context.file.source.text;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      const found = workloadOfMount(context, judged);
-      if (!found || !WORKLOADS[found.workload].sharedWrites) continue;
-      const relaxed = [];
-      const cto = effective.byGroup.get('cto');
-      if (cto?.name === 'nocto') relaxed.push(cto);
-      for (const group of ['actimeo', 'acregmax', 'acdirmax']) {
-        const option = effective.byGroup.get(group);
-        if (option?.value && /^\d+$/.test(option.value) && Number(option.value) > DEFAULT_MAX) relaxed.push(option);
-      }
-      for (const option of relaxed) {
-        const written = option.value !== undefined ? `${option.name}=${option.value}` : option.name;
-        context.report(
-          lazyFinding({ span: option.span }, () => ({
-            message: `\`${written}\` on ${workloadWords(found)}, which several clients write: ${option.name === 'nocto' ? 'without close-to-open consistency a client can open a file another node just changed and read stale data' : `attributes cached for ${option.value} s hide other clients' changes that long`}.`,
-            fixes: mountFix.unsafe(`Remove \`${written}\``, removeOption(text, mount, option)),
-          })),
-        );
-      }
+    const { mount, effective } = judged;
+    const found = workloadOfMount(context, judged);
+    if (!found || !WORKLOADS[found.workload].sharedWrites) return;
+    const relaxed = [];
+    const cto = effective.byGroup.get('cto');
+    if (cto?.name === 'nocto') relaxed.push(cto);
+    for (const group of ['actimeo', 'acregmax', 'acdirmax']) {
+      const option = effective.byGroup.get(group);
+      if (option?.value && /^\d+$/.test(option.value) && Number(option.value) > DEFAULT_MAX) relaxed.push(option);
+    }
+    for (const option of relaxed) {
+      const written = option.value !== undefined ? `${option.name}=${option.value}` : option.name;
+      context.report(
+        lazyFinding({ span: option.span }, () => ({
+          message: `\`${written}\` on ${workloadWords(found)}, which several clients write: ${option.name === 'nocto' ? 'without close-to-open consistency a client can open a file another node just changed and read stale data' : `attributes cached for ${option.value} s hide other clients' changes that long`}.`,
+          fixes: mountFix.unsafe(`Remove \`${written}\``, removeOption(text, mount, option)),
+        })),
+      );
     }
   },
 });

@@ -3,7 +3,7 @@ import { ATTRIBUTE_CACHE, WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { formatNumber } from '../../units/units';
 import { insertOption, mountFix } from '../fixes';
-import { hasNfsMounts, nfsMounts, thousands, workloadOfMount, workloadWords } from './common';
+import { hasNfsMounts, thousands, workloadOfMount, workloadWords } from './common';
 
 const ACTIMEO = ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value;
 const FIGURES = `on an EDA tools volume, actimeo=${ACTIMEO} cut IOPS from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)}, and with nocto latency fell from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoNoctoMs.value} ms`;
@@ -28,38 +28,33 @@ export const attributeCacheReadMostly = defineRule({
     ],
     sources: ['MO', 'SEED_COURSE', 'SEED_MOUNT'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      if (effective.templated) continue;
-      const found = workloadOfMount(context, judged);
-      if (!found || !WORKLOADS[found.workload].readMostly) continue;
-      const missing: string[] = [];
-      if (effective.byGroup.get('cto')?.name !== 'nocto') missing.push('nocto');
-      if (
-        !['actimeo', 'acregmin', 'acregmax', 'acdirmin', 'acdirmax'].some((g) => effective.byGroup.has(g)) &&
-        effective.byGroup.get('ac')?.name !== 'noac'
-      )
-        missing.push(`actimeo=${ACTIMEO}`);
-      if (missing.length === 0) continue;
-      // Underline what the finding is about: the attribute-cache option already written, else the mount point (what is read-mostly).
-      const present = ['actimeo', 'acregmax', 'acregmin', 'acdirmax', 'acdirmin', 'cto']
-        .map((g) => effective.byGroup.get(g))
-        .find((o) => o !== undefined);
-      const span =
-        present?.span ??
-        mount.mountPointSpan ??
-        (mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span);
-      context.report(
-        lazyFinding({ span }, () => ({
-          message: `This mount serves ${workloadWords(found)}, which is read-mostly: add \`${missing.join(',')}\`. In the HPC training on Microsoft Learn, ${FIGURES}.`,
-          fixes: mountFix.unsafe(`Add ${missing.join(',')}`, insertOption(mount, missing.join(','))),
-        })),
-      );
-    }
+  checkMount(judged, context) {
+    const { mount, effective } = judged;
+    if (effective.templated) return;
+    const found = workloadOfMount(context, judged);
+    if (!found || !WORKLOADS[found.workload].readMostly) return;
+    const missing: string[] = [];
+    if (effective.byGroup.get('cto')?.name !== 'nocto') missing.push('nocto');
+    if (
+      !['actimeo', 'acregmin', 'acregmax', 'acdirmin', 'acdirmax'].some((g) => effective.byGroup.has(g)) &&
+      effective.byGroup.get('ac')?.name !== 'noac'
+    )
+      missing.push(`actimeo=${ACTIMEO}`);
+    if (missing.length === 0) return;
+    // Underline what the finding is about: the attribute-cache option already written, else the mount point (what is read-mostly).
+    const present = ['actimeo', 'acregmax', 'acregmin', 'acdirmax', 'acdirmin', 'cto']
+      .map((g) => effective.byGroup.get(g))
+      .find((o) => o !== undefined);
+    const span =
+      present?.span ??
+      mount.mountPointSpan ??
+      (mount.optionsSpan && mount.optionsSpan.end > mount.optionsSpan.start ? mount.optionsSpan : mount.span);
+    context.report(
+      lazyFinding({ span }, () => ({
+        message: `This mount serves ${workloadWords(found)}, which is read-mostly: add \`${missing.join(',')}\`. In the HPC training on Microsoft Learn, ${FIGURES}.`,
+        fixes: mountFix.unsafe(`Add ${missing.join(',')}`, insertOption(mount, missing.join(','))),
+      })),
+    );
   },
 });

@@ -4,15 +4,7 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule } from '../../rules/rule';
 import { baseName } from '../../fileKind';
 import { mountFix, removeOption, replaceValue } from '../fixes';
-import {
-  assumedAnfWords,
-  hasNfsMounts,
-  nfsMounts,
-  targetOfMount,
-  volumeOfMount,
-  workloadOfMount,
-  workloadWords,
-} from './common';
+import { assumedAnfWords, hasNfsMounts, targetOfMount, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionForWorkload = defineRule({
   code: 'ANF220',
@@ -37,60 +29,55 @@ export const nfsVersionForWorkload = defineRule({
     ],
     sources: ['HANA', 'EDA', 'SEED_COURSE', 'SEED_MOUNT', 'AVGORA', 'FAQN'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount(judged, context) {
     const text = context.file.source.text;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      const version = effective.version;
-      if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;
-      const found = workloadOfMount(context, judged);
-      if (!found) continue;
-      // SAP's NFSv4.1 requirement and the NFSv3 preference are ANF's guidance; Azure Files and Blob NFS serve one version each.
-      const target = targetOfMount(context, judged);
-      if (target.kind !== 'anf') continue;
-      const traits = WORKLOADS[found.workload];
-      const required = traits.nfsVersion.requires;
-      const want = required ?? (traits.nfsVersion.preferred === '3' ? '3' : undefined);
-      if (!want || want === version.text) continue;
-      // The wanted version only mounts once the volume serves it (ANF224): no fix until its `protocols` change.
-      const volume = volumeOfMount(context, judged);
-      // The volume does not serve the pinned version: ANF224 reports this token, with the workload's view. One finding.
-      if (volume && !volume.nfsVersions.includes(version.text)) continue;
-      const lacking = volume && !volume.nfsVersions.includes(want) ? volume : undefined;
-      const edits: SpanEdit[] = [];
-      if (version.option && !lacking) {
-        edits.push(replaceValue(version.option, want));
-        if (version.minorOption) edits.push(removeOption(text, mount, version.minorOption));
-      }
-      const volumeToo = lacking
-        ? `, and change the \`protocols\` of volume \`${lacking.name}\` (${baseName(lacking.uri)}) too: it ${servedWords(lacking)}, so \`vers=${want}\` alone fails to mount`
-        : '';
-      const span = (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span;
-      const recommended = required ? undefined : traits.nfsVersion.onlyRecommended;
-      context.report(
-        lazyFinding(
-          {
-            span,
-            // An error only where both are known: a server only assumed to be ANF may be a filer where SAP allows NFSv3.
-            ...(required ? { severity: target.known ? ('error' as const) : ('warning' as const) } : {}),
-            // Oracle: NFSv4.1 is supported, so a note with Microsoft's caveats, not a speed warning.
-            ...(recommended ? { severity: 'info' as const } : {}),
-          },
-          () => ({
-            message: required
-              ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.${assumedAnfWords(target)}`
-              : recommended
-                ? `NFSv${version.text} on ${workloadWords(found)}: ${recommended.why}.${lacking ? ` To use \`vers=${want}\`, change the \`protocols\` of volume \`${lacking.name}\` (${baseName(lacking.uri)}) too: it ${servedWords(lacking)}.` : ''}`
-                : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features${volumeToo}.`,
-            ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use vers=${want}`, ...edits) } : {}),
-          }),
-        ),
-      );
+    const { mount, effective } = judged;
+    const version = effective.version;
+    if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) return;
+    const found = workloadOfMount(context, judged);
+    if (!found) return;
+    // SAP's NFSv4.1 requirement and the NFSv3 preference are ANF's guidance; Azure Files and Blob NFS serve one version each.
+    const target = targetOfMount(context, judged);
+    if (target.kind !== 'anf') return;
+    const traits = WORKLOADS[found.workload];
+    const required = traits.nfsVersion.requires;
+    const want = required ?? (traits.nfsVersion.preferred === '3' ? '3' : undefined);
+    if (!want || want === version.text) return;
+    // The wanted version only mounts once the volume serves it (ANF224): no fix until its `protocols` change.
+    const volume = volumeOfMount(context, judged);
+    // The volume does not serve the pinned version: ANF224 reports this token, with the workload's view. One finding.
+    if (volume && !volume.nfsVersions.includes(version.text)) return;
+    const lacking = volume && !volume.nfsVersions.includes(want) ? volume : undefined;
+    const edits: SpanEdit[] = [];
+    if (version.option && !lacking) {
+      edits.push(replaceValue(version.option, want));
+      if (version.minorOption) edits.push(removeOption(text, mount, version.minorOption));
     }
+    const volumeToo = lacking
+      ? `, and change the \`protocols\` of volume \`${lacking.name}\` (${baseName(lacking.uri)}) too: it ${servedWords(lacking)}, so \`vers=${want}\` alone fails to mount`
+      : '';
+    const span = (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span;
+    const recommended = required ? undefined : traits.nfsVersion.onlyRecommended;
+    context.report(
+      lazyFinding(
+        {
+          span,
+          // An error only where both are known: a server only assumed to be ANF may be a filer where SAP allows NFSv3.
+          ...(required ? { severity: target.known ? ('error' as const) : ('warning' as const) } : {}),
+          // Oracle: NFSv4.1 is supported, so a note with Microsoft's caveats, not a speed warning.
+          ...(recommended ? { severity: 'info' as const } : {}),
+        },
+        () => ({
+          message: required
+            ? `NFSv${version.text} on ${workloadWords(found)}: SAP supports ${traits.title} on ANF only over NFSv${required}. Use \`vers=${required}\`${volumeToo}.${assumedAnfWords(target)}`
+            : recommended
+              ? `NFSv${version.text} on ${workloadWords(found)}: ${recommended.why}.${lacking ? ` To use \`vers=${want}\`, change the \`protocols\` of volume \`${lacking.name}\` (${baseName(lacking.uri)}) too: it ${servedWords(lacking)}.` : ''}`
+              : `NFSv${version.text} on ${workloadWords(found)}: NFSv3 performs better for this metadata-heavy workload (no per-file state or locks to track). Use \`vers=3\` unless you need NFSv4.1 features${volumeToo}.`,
+          ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use vers=${want}`, ...edits) } : {}),
+        }),
+      ),
+    );
   },
 });
 

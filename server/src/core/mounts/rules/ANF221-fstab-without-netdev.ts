@@ -2,10 +2,8 @@ import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry } from '../model';
 import { insertOption, mountFix } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function netdevFinding(mount: MountEntry): Finding {
   return lazyFinding(
     {
@@ -41,20 +39,15 @@ export const fstabWithoutNetdev = defineRule({
     ],
     sources: ['HANA', 'NFS5'],
   },
-  perMount: true,
   appliesTo: (file) => hasNfsMounts(file) && file.mounts.some((m) => m.origin === 'fstab'),
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { mount, effective } = judgedMounts[index]!;
-      if (mount.origin !== 'fstab' || effective.templated || mount.options.length === 0) continue;
-      if (
-        effective.byGroup.has('_netdev') ||
-        effective.byGroup.has('nofail') ||
-        effective.byGroup.get('auto')?.name === 'noauto'
-      )
-        continue;
-      context.report(netdevFinding(mount));
-    }
+  checkMount({ mount, effective }, context) {
+    if (mount.origin !== 'fstab' || effective.templated || mount.options.length === 0) return;
+    if (
+      effective.byGroup.has('_netdev') ||
+      effective.byGroup.has('nofail') ||
+      effective.byGroup.get('auto')?.name === 'noauto'
+    )
+      return;
+    context.report(netdevFinding(mount));
   },
 });

@@ -2,10 +2,8 @@ import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { Span } from '../../text/sourceText';
 import { mountFix } from '../fixes';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function fsckFinding(pass: string, passSpan: Span): Finding {
   return lazyFinding({ span: passSpan }, () => ({
     message: `fsck pass ${pass} on an NFS mount: there is nothing to check on the client, and a missing fsck.nfs can hold up the boot. Use 0.`,
@@ -33,16 +31,11 @@ export const fstabFsckPass = defineRule({
     ],
     sources: ['NFS5'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { mount } = judgedMounts[index]!;
-      const pass = mount.fsckPass;
-      const passSpan = mount.fsckPassSpan;
-      if (!passSpan || pass === undefined || !/^\d+$/.test(pass) || Number(pass) === 0) continue;
-      context.report(fsckFinding(pass, passSpan));
-    }
+  checkMount({ mount }, context) {
+    const pass = mount.fsckPass;
+    const passSpan = mount.fsckPassSpan;
+    if (!passSpan || pass === undefined || !/^\d+$/.test(pass) || Number(pass) === 0) return;
+    context.report(fsckFinding(pass, passSpan));
   },
 });

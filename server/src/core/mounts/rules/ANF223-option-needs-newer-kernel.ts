@@ -3,7 +3,7 @@ import { compareKernelVersions } from '../../config';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { findOption } from '../catalog';
-import { hasNfsMounts, nfsMounts, workloadOfMount } from './common';
+import { hasNfsMounts, workloadOfMount } from './common';
 
 export const optionNeedsNewerKernel = defineRule({
   code: 'ANF223',
@@ -26,33 +26,28 @@ export const optionNeedsNewerKernel = defineRule({
     ],
     sources: ['MO', 'HANA'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount(judged, context) {
     const kernel = context.config.kernelVersion;
     if (!kernel) return;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      const options = mount.options;
-      for (let o = 0; o < options.length; o++) {
-        const option = options[o]!;
-        if (option.templated) continue;
-        const needs = findOption(option.name)?.minKernel;
-        if (!needs || compareKernelVersions(kernel, needs) >= 0) continue;
-        // nconnect over NFSv4.1 came to SLES later (15 SP2) than over NFSv3 (15 SP1); SAP HANA runs NFSv4.1.
-        const v41 = effective.version?.text === '4.1';
-        const found = workloadOfMount(context, judged);
-        const hana = found?.workload.startsWith('sap-hana')
-          ? ` For SAP HANA, Microsoft's guide "NFS v4.1 volumes on Azure NetApp Files for SAP HANA" points to the OS releases that support nconnect; with NFSv4.1 those are SLES 15 SP2 or later and RHEL 8.3 or later.`
-          : '';
-        context.report(
-          lazyFinding({ span: option.nameSpan }, () => ({
-            message: `\`${option.name}\` needs Linux ${needs} or a distribution that backported it (RHEL 8.3+, ${v41 ? 'SLES 15 SP2+ with NFSv4.1' : 'SLES 15 SP1+'}); .anf-lint.yaml says clients may run ${kernel}, where mount.nfs would reject the mount.${hana}`,
-          })),
-        );
-      }
+    const { mount, effective } = judged;
+    const options = mount.options;
+    for (let o = 0; o < options.length; o++) {
+      const option = options[o]!;
+      if (option.templated) continue;
+      const needs = findOption(option.name)?.minKernel;
+      if (!needs || compareKernelVersions(kernel, needs) >= 0) continue;
+      // nconnect over NFSv4.1 came to SLES later (15 SP2) than over NFSv3 (15 SP1); SAP HANA runs NFSv4.1.
+      const v41 = effective.version?.text === '4.1';
+      const found = workloadOfMount(context, judged);
+      const hana = found?.workload.startsWith('sap-hana')
+        ? ` For SAP HANA, Microsoft's guide "NFS v4.1 volumes on Azure NetApp Files for SAP HANA" points to the OS releases that support nconnect; with NFSv4.1 those are SLES 15 SP2 or later and RHEL 8.3 or later.`
+        : '';
+      context.report(
+        lazyFinding({ span: option.nameSpan }, () => ({
+          message: `\`${option.name}\` needs Linux ${needs} or a distribution that backported it (RHEL 8.3+, ${v41 ? 'SLES 15 SP2+ with NFSv4.1' : 'SLES 15 SP1+'}); .anf-lint.yaml says clients may run ${kernel}, where mount.nfs would reject the mount.${hana}`,
+        })),
+      );
     }
   },
 });

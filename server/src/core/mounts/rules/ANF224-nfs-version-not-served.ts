@@ -6,15 +6,7 @@ import { baseName } from '../../fileKind';
 import { usesKerberos } from '../catalog';
 import { mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry } from '../model';
-import {
-  hasNfsMounts,
-  isNfs4Type,
-  manifestVolumeOf,
-  nfsMounts,
-  volumeOfMount,
-  workloadOfMount,
-  workloadWords,
-} from './common';
+import { hasNfsMounts, isNfs4Type, manifestVolumeOf, volumeOfMount, workloadOfMount, workloadWords } from './common';
 
 export const nfsVersionNotServed = defineRule({
   code: 'ANF224',
@@ -43,67 +35,62 @@ export const nfsVersionNotServed = defineRule({
     ],
     sources: ['FAQN', 'NFS5', 'KRB', 'HANA'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount(judged, context) {
     const text = context.file.source.text;
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      // A template placeholder may hold another vers=: this rule reports a hard failure, so it must be sure.
-      if (effective.templated) continue;
-      const version = effective.version;
-      if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) continue;
-      const volume = volumeOfMount(context, judged);
-      if (!volume || volume.nfsVersions.includes(version.text)) continue;
+    const { mount, effective } = judged;
+    // A template placeholder may hold another vers=: this rule reports a hard failure, so it must be sure.
+    if (effective.templated) return;
+    const version = effective.version;
+    if (!version?.pinned || (version.text !== '3' && version.text !== '4.1')) return;
+    const volume = volumeOfMount(context, judged);
+    if (!volume || volume.nfsVersions.includes(version.text)) return;
 
-      const asked =
-        version.option && version.minorOption
-          ? `\`${version.option.name}=${version.option.value ?? ''},${version.minorOption.name}=${version.minorOption.value ?? ''}\``
-          : version.option
-            ? `\`${version.option.name}=${version.option.value ?? ''}\``
-            : `\`nfs4\` with \`${version.minorOption?.name ?? 'minorversion'}=${version.minorOption?.value ?? ''}\``;
-      const head = `${asked}, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${servedWords(volume)}: the mount fails (${volume.nfsVersions.length > 0 ? '`access denied by server`' : 'no NFS export'}).`;
+    const asked =
+      version.option && version.minorOption
+        ? `\`${version.option.name}=${version.option.value ?? ''},${version.minorOption.name}=${version.minorOption.value ?? ''}\``
+        : version.option
+          ? `\`${version.option.name}=${version.option.value ?? ''}\``
+          : `\`nfs4\` with \`${version.minorOption?.name ?? 'minorversion'}=${version.minorOption?.value ?? ''}\``;
+    const head = `${asked}, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${servedWords(volume)}: the mount fails (${volume.nfsVersions.length > 0 ? '`access denied by server`' : 'no NFS export'}).`;
 
-      const needed = neededVersion(context, mount, version.text, usesKerberos(effective));
-      const target = volume.nfsVersions.length === 1 ? volume.nfsVersions[0]! : undefined;
-      // nfs(5): the `nfs4` type takes every option but `vers`/`nfsvers`, so it cannot be pinned to NFSv3.
-      const nfs4Type = isNfs4Type(mount);
-      const editable = version.option !== undefined && !(nfs4Type && target === '3');
-      const edits: SpanEdit[] = [];
-      if (target && !needed && version.option && editable) {
-        edits.push(replaceValue(version.option, target));
-        if (version.minorOption) edits.push(removeOption(text, mount, version.minorOption));
-      }
-      // ANF220 stays silent on this token: say here when the workload also calls for the volume's version.
-      const found = workloadOfMount(context, judged);
-      const traits = found ? WORKLOADS[found.workload].nfsVersion : undefined;
-      const wanted = traits
-        ? (traits.requires ?? (traits.preferred === 'either' ? undefined : traits.preferred))
-        : undefined;
-      const agrees =
-        !needed && found && target && wanted === target
-          ? ` ${capitalize(workloadWords(found))} calls for NFSv${target} too.`
-          : '';
-      const advice = needed
-        ? ` ${capitalize(needed)}, so change the volume's \`protocols\` instead.`
-        : !target
-          ? " Mount it over SMB, or add an NFS version to the volume's `protocols`."
-          : editable
-            ? ` Use \`vers=${target}\`, or change the volume's \`protocols\`.`
-            : ` Mount it as \`nfs\` with \`vers=${target}\` (\`nfs4\` takes no \`vers=\`), or change the volume's \`protocols\`.`;
-
-      context.report(
-        lazyFinding({ span: (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span }, () => ({
-          message: head + advice + agrees,
-          related: [protocolsOf(context, volume)],
-          ...(edits.length > 0
-            ? { fixes: mountFix.unsafe(`Use vers=${target!}, the version volume \`${volume.name}\` serves`, ...edits) }
-            : {}),
-        })),
-      );
+    const needed = neededVersion(context, mount, version.text, usesKerberos(effective));
+    const target = volume.nfsVersions.length === 1 ? volume.nfsVersions[0]! : undefined;
+    // nfs(5): the `nfs4` type takes every option but `vers`/`nfsvers`, so it cannot be pinned to NFSv3.
+    const nfs4Type = isNfs4Type(mount);
+    const editable = version.option !== undefined && !(nfs4Type && target === '3');
+    const edits: SpanEdit[] = [];
+    if (target && !needed && version.option && editable) {
+      edits.push(replaceValue(version.option, target));
+      if (version.minorOption) edits.push(removeOption(text, mount, version.minorOption));
     }
+    // ANF220 stays silent on this token: say here when the workload also calls for the volume's version.
+    const found = workloadOfMount(context, judged);
+    const traits = found ? WORKLOADS[found.workload].nfsVersion : undefined;
+    const wanted = traits
+      ? (traits.requires ?? (traits.preferred === 'either' ? undefined : traits.preferred))
+      : undefined;
+    const agrees =
+      !needed && found && target && wanted === target
+        ? ` ${capitalize(workloadWords(found))} calls for NFSv${target} too.`
+        : '';
+    const advice = needed
+      ? ` ${capitalize(needed)}, so change the volume's \`protocols\` instead.`
+      : !target
+        ? " Mount it over SMB, or add an NFS version to the volume's `protocols`."
+        : editable
+          ? ` Use \`vers=${target}\`, or change the volume's \`protocols\`.`
+          : ` Mount it as \`nfs\` with \`vers=${target}\` (\`nfs4\` takes no \`vers=\`), or change the volume's \`protocols\`.`;
+
+    context.report(
+      lazyFinding({ span: (version.option ?? version.minorOption)?.span ?? mount.fsTypeSpan ?? mount.span }, () => ({
+        message: head + advice + agrees,
+        related: [protocolsOf(context, volume)],
+        ...(edits.length > 0
+          ? { fixes: mountFix.unsafe(`Use vers=${target!}, the version volume \`${volume.name}\` serves`, ...edits) }
+          : {}),
+      })),
+    );
   },
 });
 

@@ -3,10 +3,8 @@ import type { VolumeSummary } from '../../manifest/volumeSummary';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import type { MountOption } from '../model';
 import { baseName } from '../../fileKind';
-import { hasNfsMounts, manifestVolumeOf, nfsMounts, volumeOfMount } from './common';
+import { hasNfsMounts, manifestVolumeOf, volumeOfMount } from './common';
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function noKerberosFinding(
   context: RuleContext,
   sec: MountOption,
@@ -46,27 +44,22 @@ export const kerberosOnVolumeWithoutKerberos = defineRule({
     ],
     sources: ['KRB', 'NFS5'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      if (effective.templated) continue;
-      const sec = effective.byGroup.get('sec');
-      if (!sec) continue; // most mounts: no list to split
-      const flavors = sec.value?.split(':') ?? [];
-      // `sec=krb5p:sys` lets the client fall back to AUTH_SYS: only an all-Kerberos list is sure to fail.
-      if (flavors.length === 0 || !flavors.every((f) => f.startsWith('krb5'))) continue;
-      const volume = volumeOfMount(context, judged);
-      if (!volume || volume.kerberos) continue;
-      // ANF120: Kerberos needs NFSv4.1, so an NFSv3 volume needs both changed.
-      const volumeChange = volume.nfsVersions.includes('4.1')
-        ? `\`security\` to \`${flavors[0]!}\``
-        : `\`security\` to \`${flavors[0]!}\` and its \`protocols\` to NFSv4.1 (Kerberos needs it)`;
-      context.report(noKerberosFinding(context, sec, volume, volumeChange));
-    }
+  checkMount(judged, context) {
+    const { mount, effective } = judged;
+    if (effective.templated) return;
+    const sec = effective.byGroup.get('sec');
+    if (!sec) return; // most mounts: no list to split
+    const flavors = sec.value?.split(':') ?? [];
+    // `sec=krb5p:sys` lets the client fall back to AUTH_SYS: only an all-Kerberos list is sure to fail.
+    if (flavors.length === 0 || !flavors.every((f) => f.startsWith('krb5'))) return;
+    const volume = volumeOfMount(context, judged);
+    if (!volume || volume.kerberos) return;
+    // ANF120: Kerberos needs NFSv4.1, so an NFSv3 volume needs both changed.
+    const volumeChange = volume.nfsVersions.includes('4.1')
+      ? `\`security\` to \`${flavors[0]!}\``
+      : `\`security\` to \`${flavors[0]!}\` and its \`protocols\` to NFSv4.1 (Kerberos needs it)`;
+    context.report(noKerberosFinding(context, sec, volume, volumeChange));
   },
 });
 

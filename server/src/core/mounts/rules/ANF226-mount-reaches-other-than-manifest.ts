@@ -3,7 +3,7 @@ import { defineRule, type RuleContext } from '../../rules/rule';
 import { baseName } from '../../fileKind';
 import { mountPathMismatch, VolumeIndex } from '../../workspace/links';
 import type { VolumeSummary } from '../../manifest/volumeSummary';
-import { hasNfsMounts, manifestVolumeOf, nfsMounts } from './common';
+import { hasNfsMounts, manifestVolumeOf } from './common';
 
 export const mountReachesOtherThanManifest = defineRule({
   code: 'ANF226',
@@ -32,34 +32,29 @@ export const mountReachesOtherThanManifest = defineRule({
     ],
     sources: [],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
+  checkMount({ mount }, context) {
     if (context.workspace.volumes().length === 0) return;
     const index = indexOf(context);
-    const judgedMounts = nfsMounts(context);
-    for (let at = 0; at < judgedMounts.length; at++) {
-      const { mount } = judgedMounts[at]!;
-      const mismatch = mountPathMismatch(index, mount);
-      if (!mismatch) continue;
-      const { volume } = mismatch;
-      const differs = [
-        ...(mismatch.server
-          ? [
-              `server \`${mount.server}\` is not its mount target${volume.mountTargets.length > 1 ? 's' : ''} (${volume.mountTargets.map((t) => `\`${t}\``).join(', ')})`,
-            ]
-          : []),
-        ...(mismatch.exportPath
-          ? [`export \`${mount.exportPath}\` is not its export path \`${volume.exportPath}\``]
-          : []),
-      ];
-      context.report(
-        lazyFinding({ span: mount.sourceSpan ?? mount.span }, () => ({
-          message: `This mount point is the \`mountPath\` of volume \`${volume.name}\` (${baseName(volume.uri)}), but the ${differs.join(' and the ')}: the mount reaches something other than the manifest says. anf-lint does not link it to the volume; correct the mount or the manifest.`,
-          related: [relatedOf(context, volume)],
-        })),
-      );
-    }
+    const mismatch = mountPathMismatch(index, mount);
+    if (!mismatch) return;
+    const { volume } = mismatch;
+    const differs = [
+      ...(mismatch.server
+        ? [
+            `server \`${mount.server}\` is not its mount target${volume.mountTargets.length > 1 ? 's' : ''} (${volume.mountTargets.map((t) => `\`${t}\``).join(', ')})`,
+          ]
+        : []),
+      ...(mismatch.exportPath
+        ? [`export \`${mount.exportPath}\` is not its export path \`${volume.exportPath}\``]
+        : []),
+    ];
+    context.report(
+      lazyFinding({ span: mount.sourceSpan ?? mount.span }, () => ({
+        message: `This mount point is the \`mountPath\` of volume \`${volume.name}\` (${baseName(volume.uri)}), but the ${differs.join(' and the ')}: the mount reaches something other than the manifest says. anf-lint does not link it to the volume; correct the mount or the manifest.`,
+        related: [relatedOf(context, volume)],
+      })),
+    );
   },
 });
 

@@ -3,10 +3,8 @@ import { defineRule } from '../../rules/rule';
 import type { MountEntry, MountOption } from '../model';
 import { usesKerberos } from '../catalog';
 import type { ServerTarget } from './target';
-import { assumedAnfWords, hasNfsMounts, nfsMounts, targetOfMount, volumeOfMount } from './common';
+import { assumedAnfWords, hasNfsMounts, targetOfMount, volumeOfMount } from './common';
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function nfsv3Finding(
   mount: MountEntry,
   sec: MountOption,
@@ -39,25 +37,20 @@ export const kerberosOnNfsv3 = defineRule({
     ],
     sources: ['KRB'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      // Both are written (an option list found alone included): only a placeholder could change them.
-      if (
-        (effective.templated && (mount.optionsOnly !== true || mount.options.some((o) => o.templated))) ||
-        !usesKerberos(effective) ||
-        effective.version?.text !== '3'
-      )
-        continue;
-      const target = targetOfMount(context, judged);
-      if (target.kind !== 'anf' || volumeOfMount(context, judged)) continue;
-      const sec = effective.byGroup.get('sec')!;
-      const pinned = effective.version.option;
-      context.report(nfsv3Finding(mount, sec, target, pinned));
-    }
+  checkMount(judged, context) {
+    const { mount, effective } = judged;
+    // Both are written (an option list found alone included): only a placeholder could change them.
+    if (
+      (effective.templated && (mount.optionsOnly !== true || mount.options.some((o) => o.templated))) ||
+      !usesKerberos(effective) ||
+      effective.version?.text !== '3'
+    )
+      return;
+    const target = targetOfMount(context, judged);
+    if (target.kind !== 'anf' || volumeOfMount(context, judged)) return;
+    const sec = effective.byGroup.get('sec')!;
+    const pinned = effective.version.option;
+    context.report(nfsv3Finding(mount, sec, target, pinned));
   },
 });

@@ -2,7 +2,7 @@ import { lazyFinding } from '../../diagnostics';
 import { WORKLOADS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
-import { hasNfsMounts, nfsMounts, workloadOfMount, workloadWords } from './common';
+import { hasNfsMounts, workloadOfMount, workloadWords } from './common';
 
 export const lockOrLookupCacheOnSharedData = defineRule({
   code: 'ANF229',
@@ -27,43 +27,38 @@ export const lockOrLookupCacheOnSharedData = defineRule({
     ],
     sources: ['NFS5'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      if (effective.byGroup.get('rw')?.name === 'ro') continue;
-      const found = workloadOfMount(context, judged);
-      if (!found || !WORKLOADS[found.workload].sharedWrites) continue;
-      const costly: { option: MountOption; cost: string }[] = [];
-      const lock = effective.byGroup.get('lock');
-      if (lock?.name === 'nolock')
-        costly.push({
-          option: lock,
-          cost: 'locks stay on this client only, so another node can take the same lock and both write',
-        });
-      const local = effective.byGroup.get('local_lock');
-      if (local?.value && local.value !== 'none')
-        costly.push({
-          option: local,
-          cost: `${local.value === 'all' ? 'all locks' : `${local.value} locks`} stay on this client only, so another node can take the same lock and both write`,
-        });
-      const lookup = effective.byGroup.get('lookupcache');
-      if (lookup?.value === 'none')
-        costly.push({
-          option: lookup,
-          cost: 'every open sends LOOKUPs for its path to the server: more metadata calls and latency on every file access',
-        });
-      for (const { option, cost } of costly) {
-        const written = option.value !== undefined ? `${option.name}=${option.value}` : option.name;
-        context.report(
-          lazyFinding({ span: option.span }, () => ({
-            message: `\`${written}\` on ${workloadWords(found)}, which several clients write: ${cost}. Remove it unless one client owns this data.`,
-          })),
-        );
-      }
+  checkMount(judged, context) {
+    const { mount, effective } = judged;
+    if (effective.byGroup.get('rw')?.name === 'ro') return;
+    const found = workloadOfMount(context, judged);
+    if (!found || !WORKLOADS[found.workload].sharedWrites) return;
+    const costly: { option: MountOption; cost: string }[] = [];
+    const lock = effective.byGroup.get('lock');
+    if (lock?.name === 'nolock')
+      costly.push({
+        option: lock,
+        cost: 'locks stay on this client only, so another node can take the same lock and both write',
+      });
+    const local = effective.byGroup.get('local_lock');
+    if (local?.value && local.value !== 'none')
+      costly.push({
+        option: local,
+        cost: `${local.value === 'all' ? 'all locks' : `${local.value} locks`} stay on this client only, so another node can take the same lock and both write`,
+      });
+    const lookup = effective.byGroup.get('lookupcache');
+    if (lookup?.value === 'none')
+      costly.push({
+        option: lookup,
+        cost: 'every open sends LOOKUPs for its path to the server: more metadata calls and latency on every file access',
+      });
+    for (const { option, cost } of costly) {
+      const written = option.value !== undefined ? `${option.name}=${option.value}` : option.name;
+      context.report(
+        lazyFinding({ span: option.span }, () => ({
+          message: `\`${written}\` on ${workloadWords(found)}, which several clients write: ${cost}. Remove it unless one client owns this data.`,
+        })),
+      );
     }
   },
 });

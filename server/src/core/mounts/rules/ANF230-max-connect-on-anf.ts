@@ -2,10 +2,8 @@ import { lazyFinding, type Finding } from '../../diagnostics';
 import { NCONNECT } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry, MountOption } from '../model';
-import { hasNfsMounts, nfsMounts, targetOfMount } from './common';
+import { hasNfsMounts, targetOfMount } from './common';
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function maxConnectFinding(mount: MountEntry, option: MountOption): Finding {
   return lazyFinding({ span: option.span }, () => ({
     message: `\`${option.name}=${option.value ?? ''}\` limits NFSv4.1 session trunking to other server addresses; an ANF volume has one mount-target address and ANF does no session trunking, so it adds no connections. Use \`nconnect\` for more connections to one address.`,
@@ -32,16 +30,11 @@ export const maxConnectOnAnf = defineRule({
     ],
     sources: ['NFS5', 'MO'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const judged = judgedMounts[index]!;
-      const { mount, effective } = judged;
-      const option = effective.byGroup.get('max_connect');
-      if (!option || targetOfMount(context, judged).kind !== 'anf') continue;
-      context.report(maxConnectFinding(mount, option));
-    }
+  checkMount(judged, context) {
+    const { mount, effective } = judged;
+    const option = effective.byGroup.get('max_connect');
+    if (!option || targetOfMount(context, judged).kind !== 'anf') return;
+    context.report(maxConnectFinding(mount, option));
   },
 });

@@ -1,10 +1,8 @@
 import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
-import { hasNfsMounts, nfsMounts } from './common';
+import { hasNfsMounts } from './common';
 
-// Made outside the loop over the mounts: a closure in the loop body would make V8 allocate its
-// captured variables for every mount, reported or not.
 function fscFinding(option: MountOption): Finding {
   return lazyFinding({ span: option.span }, () => ({
     message:
@@ -32,15 +30,10 @@ export const fscNeedsCachefilesd = defineRule({
     ],
     sources: ['NFS5'],
   },
-  perMount: true,
   appliesTo: hasNfsMounts,
-  check(context) {
-    const judgedMounts = nfsMounts(context);
-    for (let index = 0; index < judgedMounts.length; index++) {
-      const { effective } = judgedMounts[index]!;
-      const option = effective.byGroup.get('fsc');
-      if (!option || option.name !== 'fsc') continue;
-      context.report(fscFinding(option));
-    }
+  checkMount({ effective }, context) {
+    const option = effective.byGroup.get('fsc');
+    if (!option || option.name !== 'fsc') return;
+    context.report(fscFinding(option));
   },
 });

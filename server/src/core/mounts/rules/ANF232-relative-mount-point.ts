@@ -35,18 +35,16 @@ export const relativeMountPoint = defineRule({
     ],
     sources: ['NFS5'],
   },
-  perMount: true,
+  judges: 'any mount',
   appliesTo: (file) => file.mounts.some(needsAbsolute),
-  check(context) {
-    for (const mount of context.file.mounts) {
-      if (!needsAbsolute(mount) || mount.templated) continue;
-      const point = mount.mountPointDecoded ?? mount.mountPoint;
-      if (!point || point.startsWith('/') || NOT_A_PATH.has(point) || /[{}$%<>`]/.test(point)) continue;
-      context.report(
-        lazyFinding({ span: mount.mountPointSpan ?? mount.span }, () => ({
-          message: `Mount point \`${point}\` is relative: fstab and systemd need an absolute path (systemd-fstab-generator ignores this entry). Write \`/${point.replace(/^\.\//, '')}\`.`,
-        })),
-      );
-    }
+  checkMount({ mount }, context) {
+    if (!needsAbsolute(mount) || mount.templated) return;
+    const point = mount.mountPointDecoded ?? mount.mountPoint;
+    if (!point || point.startsWith('/') || NOT_A_PATH.has(point) || /[{}$%<>`]/.test(point)) return;
+    context.report(
+      lazyFinding({ span: mount.mountPointSpan ?? mount.span }, () => ({
+        message: `Mount point \`${point}\` is relative: fstab and systemd need an absolute path (systemd-fstab-generator ignores this entry). Write \`/${point.replace(/^\.\//, '')}\`.`,
+      })),
+    );
   },
 });

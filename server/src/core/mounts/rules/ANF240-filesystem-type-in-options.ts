@@ -26,24 +26,22 @@ export const filesystemTypeInOptions = defineRule({
     ],
     sources: ['NFS5'],
   },
-  perMount: true,
+  judges: 'any mount',
   appliesTo: (file) => file.mounts.some((m) => m.optionsFsType !== undefined),
-  check(context) {
-    for (const mount of context.file.mounts) {
-      const type = mount.optionsFsType;
-      if (!type) continue;
-      const bodyStart = mount.optionsSpan?.start ?? type.span.end;
-      // An Ansible `opts:` value is surely an option list; a string found by its content may not be.
-      const applicability: FixApplicability = mount.origin === 'option-string' ? 'unsafe' : 'safe';
-      context.report(
-        lazyFinding({ span: type.span }, () => ({
-          message: `\`${type.text}\` is the file system type, not a mount option: mount receives \`${type.text} ${mount.options[0] ? context.file.source.text.slice(mount.options[0].span.start, mount.options[0].span.end) : ''}\` as one option and refuses the mount (in fstab, the space shifts every later field). Write the type as the type (\`fstype: ${type.text}\`, \`-t ${type.text}\`) and keep only options here.`,
-          fixes: mountFix[applicability](`Remove \`${type.text}\` from the options`, {
-            span: { start: type.span.start, end: bodyStart },
-            newText: '',
-          }),
-        })),
-      );
-    }
+  checkMount({ mount }, context) {
+    const type = mount.optionsFsType;
+    if (!type) return;
+    const bodyStart = mount.optionsSpan?.start ?? type.span.end;
+    // An Ansible `opts:` value is surely an option list; a string found by its content may not be.
+    const applicability: FixApplicability = mount.origin === 'option-string' ? 'unsafe' : 'safe';
+    context.report(
+      lazyFinding({ span: type.span }, () => ({
+        message: `\`${type.text}\` is the file system type, not a mount option: mount receives \`${type.text} ${mount.options[0] ? context.file.source.text.slice(mount.options[0].span.start, mount.options[0].span.end) : ''}\` as one option and refuses the mount (in fstab, the space shifts every later field). Write the type as the type (\`fstype: ${type.text}\`, \`-t ${type.text}\`) and keep only options here.`,
+        fixes: mountFix[applicability](`Remove \`${type.text}\` from the options`, {
+          span: { start: type.span.start, end: bodyStart },
+          newText: '',
+        }),
+      })),
+    );
   },
 });

@@ -23,32 +23,30 @@ export const optionsInExtraQuotes = defineRule({
     ],
     sources: ['NFS5'],
   },
-  perMount: true,
+  judges: 'any mount',
   appliesTo: (file) => file.mounts.some((m) => m.optionsQuotes !== undefined),
-  check(context) {
+  checkMount({ mount }, context) {
     const text = context.file.source.text;
-    for (const mount of context.file.mounts) {
-      const quotes = mount.optionsQuotes;
-      if (!quotes) continue;
-      const quote = text.slice(quotes.open.start, quotes.open.end);
-      context.report(
-        lazyFinding(
-          {
-            span: { start: quotes.open.start, end: quotes.close.end },
-            ...(quotes.certain ? {} : { severity: 'warning' as const }),
-          },
-          () => ({
-            message: quotes.certain
-              ? `The option list is wrapped in an extra pair of quotes (\`${quote}\`): mount receives them as part of the first and last option and refuses the mount. Remove the inner quotes.`
-              : `This option string carries its own quotes (\`${quote}\`): used as \`opts:\` or in fstab, mount receives them and refuses the mount. Remove them, unless the variable is pasted into a shell command line where they are shell quoting.`,
-            fixes: mountFix.unsafe(
-              'Remove the inner quotes',
-              { span: quotes.close, newText: '' },
-              { span: quotes.open, newText: '' },
-            ),
-          }),
-        ),
-      );
-    }
+    const quotes = mount.optionsQuotes;
+    if (!quotes) return;
+    const quote = text.slice(quotes.open.start, quotes.open.end);
+    context.report(
+      lazyFinding(
+        {
+          span: { start: quotes.open.start, end: quotes.close.end },
+          ...(quotes.certain ? {} : { severity: 'warning' as const }),
+        },
+        () => ({
+          message: quotes.certain
+            ? `The option list is wrapped in an extra pair of quotes (\`${quote}\`): mount receives them as part of the first and last option and refuses the mount. Remove the inner quotes.`
+            : `This option string carries its own quotes (\`${quote}\`): used as \`opts:\` or in fstab, mount receives them and refuses the mount. Remove them, unless the variable is pasted into a shell command line where they are shell quoting.`,
+          fixes: mountFix.unsafe(
+            'Remove the inner quotes',
+            { span: quotes.close, newText: '' },
+            { span: quotes.open, newText: '' },
+          ),
+        }),
+      ),
+    );
   },
 });

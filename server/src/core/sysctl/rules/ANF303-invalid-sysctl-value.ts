@@ -123,8 +123,6 @@ export const invalidSysctlValue = defineRule({
   name: 'invalid-sysctl-value',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
-  perSetting: true,
   fixes: ['unsafe'],
   doc: {
     title: "A kernel setting's value has the wrong shape",
@@ -143,19 +141,17 @@ export const invalidSysctlValue = defineRule({
     sources: ['KDOC', 'KSYSCTL', 'KSTRTOBOOL'],
   },
   appliesTo: hasSettings,
-  check(context) {
-    for (const setting of context.file.settings) {
-      if (setting.templated) continue;
-      const entry = findKey(setting.key);
-      if (!entry) continue;
-      const problem = shapeProblem(entry, setting);
-      if (!problem) continue;
-      context.report({
-        span: setting.valueSpan,
-        message: problem.message,
-        ...(problem.fixes ? { fixes: problem.fixes } : {}),
-        ...(problem.severity ? { severity: problem.severity } : {}),
-      });
-    }
+  checkSetting(setting, context) {
+    if (setting.templated) return;
+    const entry = findKey(setting.key);
+    if (!entry) return;
+    const problem = shapeProblem(entry, setting);
+    if (!problem) return;
+    context.report({
+      span: setting.valueSpan,
+      message: problem.message,
+      ...(problem.fixes ? { fixes: problem.fixes } : {}),
+      ...(problem.severity ? { severity: problem.severity } : {}),
+    });
   },
 });

@@ -10,8 +10,6 @@ export const sysctlValueOutOfRange = defineRule({
   name: 'sysctl-value-out-of-range',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
-  perSetting: true,
   fixes: ['unsafe'],
   doc: {
     title: "A kernel setting's value is outside the range the kernel accepts",
@@ -30,33 +28,31 @@ export const sysctlValueOutOfRange = defineRule({
     sources: ['KDOC', 'KSRC'],
   },
   appliesTo: hasSettings,
-  check(context) {
-    for (const setting of context.file.settings) {
-      if (setting.templated) continue;
-      const entry = findKey(setting.key);
-      if (!entry || shapeProblem(entry, setting)) continue;
-      const shape = entry.shape;
-      if (shape.kind !== 'integer' && shape.kind !== 'triple' && shape.kind !== 'pair') continue;
-      const min = shape.min ?? Number.MIN_SAFE_INTEGER;
-      const max = shape.max ?? Number.MAX_SAFE_INTEGER;
-      const fields = setting.value.trim().split(/\s+/).map(Number);
-      fields.forEach((value, index) => {
-        if (value >= min && value <= max) return;
-        const bound = value < min ? min : max;
-        const unit = entry.unit ? ` ${entry.unit.split(' ')[0]}` : '';
-        const limitText =
-          value < min
-            ? `below the minimum, ${formatNumber(min)}${unit}`
-            : `above the maximum, ${formatNumber(max)}${unit}`;
-        const what = fields.length > 1 ? `field ${index + 1} of \`${setting.key}\`` : `\`${setting.key}\``;
-        context.report({
-          span: setting.fields?.[index]?.span ?? setting.valueSpan,
-          message: `${what} is ${formatNumber(value)}, ${limitText}: the kernel rejects the write and keeps ${entry.defaultValue !== undefined ? `its default (${entry.defaultValue})` : 'the old value'}.`,
-          fixes: [
-            replaceValueFix.unsafe(`Write ${bound}`, setting, String(bound), fields.length > 1 ? index : undefined),
-          ],
-        });
+  checkSetting(setting, context) {
+    if (setting.templated) return;
+    const entry = findKey(setting.key);
+    if (!entry || shapeProblem(entry, setting)) return;
+    const shape = entry.shape;
+    if (shape.kind !== 'integer' && shape.kind !== 'triple' && shape.kind !== 'pair') return;
+    const min = shape.min ?? Number.MIN_SAFE_INTEGER;
+    const max = shape.max ?? Number.MAX_SAFE_INTEGER;
+    const fields = setting.value.trim().split(/\s+/).map(Number);
+    fields.forEach((value, index) => {
+      if (value >= min && value <= max) return;
+      const bound = value < min ? min : max;
+      const unit = entry.unit ? ` ${entry.unit.split(' ')[0]}` : '';
+      const limitText =
+        value < min
+          ? `below the minimum, ${formatNumber(min)}${unit}`
+          : `above the maximum, ${formatNumber(max)}${unit}`;
+      const what = fields.length > 1 ? `field ${index + 1} of \`${setting.key}\`` : `\`${setting.key}\``;
+      context.report({
+        span: setting.fields?.[index]?.span ?? setting.valueSpan,
+        message: `${what} is ${formatNumber(value)}, ${limitText}: the kernel rejects the write and keeps ${entry.defaultValue !== undefined ? `its default (${entry.defaultValue})` : 'the old value'}.`,
+        fixes: [
+          replaceValueFix.unsafe(`Write ${bound}`, setting, String(bound), fields.length > 1 ? index : undefined),
+        ],
       });
-    }
+    });
   },
 });

@@ -40,8 +40,6 @@ export const misspelledSysctlKey = defineRule({
   name: 'misspelled-sysctl-key',
   domain: 'sysctl',
   defaultSeverity: 'warning',
-  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
-  perSetting: true,
   fixes: ['unsafe'],
   doc: {
     title: 'A kernel key that is one or two letters from a key anf-lint knows',
@@ -60,23 +58,20 @@ export const misspelledSysctlKey = defineRule({
     sources: ['SEED_MOUNT', 'KDOC'],
   },
   appliesTo: hasSettings,
-  check(context) {
-    for (const setting of context.file.settings) {
-      // A key in typographic quotes is ANF323's: the fix there removes the quotes, not one character.
-      if (setting.templated || findKey(setting.key) || isTypographicQuote(setting.rawKey.replace(/^-\s*/, '')[0]))
-        continue;
-      const miss = nearMiss(setting.key);
-      if (!miss) continue;
-      const edits = renameKeyEdits(setting, miss.suggestion, context.file.source.text);
-      const fixes: Fix[] = edits && edits.length > 0 ? [unsafeFix(`Change to ${miss.suggestion}`, edits)] : [];
-      const moduleDiffers =
-        setting.moduleSpan !== undefined && miss.suggestion.split('.')[0] !== setting.key.split('.')[0];
-      const span = moduleDiffers ? { start: setting.moduleSpan!.start, end: setting.keySpan.end } : setting.keySpan;
-      context.report({
-        span,
-        message: `\`${setting.key}\` is not a kernel key anf-lint knows; did you mean \`${miss.suggestion}\`? As written, the line sets nothing.`,
-        fixes,
-      });
-    }
+  checkSetting(setting, context) {
+    // A key in typographic quotes is ANF323's: the fix there removes the quotes, not one character.
+    if (setting.templated || findKey(setting.key) || isTypographicQuote(setting.rawKey.replace(/^-\s*/, '')[0])) return;
+    const miss = nearMiss(setting.key);
+    if (!miss) return;
+    const edits = renameKeyEdits(setting, miss.suggestion, context.file.source.text);
+    const fixes: Fix[] = edits && edits.length > 0 ? [unsafeFix(`Change to ${miss.suggestion}`, edits)] : [];
+    const moduleDiffers =
+      setting.moduleSpan !== undefined && miss.suggestion.split('.')[0] !== setting.key.split('.')[0];
+    const span = moduleDiffers ? { start: setting.moduleSpan!.start, end: setting.keySpan.end } : setting.keySpan;
+    context.report({
+      span,
+      message: `\`${setting.key}\` is not a kernel key anf-lint knows; did you mean \`${miss.suggestion}\`? As written, the line sets nothing.`,
+      fixes,
+    });
   },
 });

@@ -11,8 +11,6 @@ export const unknownKeyInClosedNamespace = defineRule({
   name: 'unknown-key-in-closed-namespace',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
-  perSetting: true,
   fixes: ['unsafe'],
   doc: {
     title: 'A `sunrpc` or `fs.nfs` key that does not exist',
@@ -38,25 +36,23 @@ export const unknownKeyInClosedNamespace = defineRule({
   },
   appliesTo: (file) =>
     hasSettings(file) && file.settings.some((s) => s.key.startsWith('sunrpc.') || s.key.startsWith('fs.nfs.')),
-  check(context) {
-    for (const setting of context.file.settings) {
-      if (setting.templated) continue;
-      const asModule = setting.origin === 'modprobe' || setting.moduleSpan !== undefined;
-      const ns = unknownInClosedNamespace(setting.key, asModule);
-      if (!ns || nearMiss(setting.key)) continue;
-      const meant = reorderedKey(setting.key, ns, asModule);
-      const edits = meant ? renameKeyEdits(setting, meant, context.file.source.text) : undefined;
-      const slotKeys = ns.sysctls.filter((k) => k.includes('slot_table'));
-      const list = asModule ? ns.moduleParameters : slotKeys.length > 0 ? slotKeys : ns.sysctls;
-      const known = list.map((k) => `\`${k}\``).join(', ');
-      const what = asModule ? 'slot-table parameters' : slotKeys.length > 0 ? 'slot-table keys' : 'keys';
-      context.report({
-        span: setting.keySpan,
-        message: meant
-          ? `\`${setting.key}\` does not exist: the kernel's key is \`${meant}\`. As written, the line sets nothing.`
-          : `\`${setting.key}\` does not exist in the kernel's \`${ns.prefix.slice(0, -1)}\` ${asModule ? 'module' : 'sysctls'}; the ${what} are ${known}. As written, the line sets nothing.`,
-        fixes: edits && edits.length > 0 ? [unsafeFix(`Change to ${meant}`, edits)] : [],
-      });
-    }
+  checkSetting(setting, context) {
+    if (setting.templated) return;
+    const asModule = setting.origin === 'modprobe' || setting.moduleSpan !== undefined;
+    const ns = unknownInClosedNamespace(setting.key, asModule);
+    if (!ns || nearMiss(setting.key)) return;
+    const meant = reorderedKey(setting.key, ns, asModule);
+    const edits = meant ? renameKeyEdits(setting, meant, context.file.source.text) : undefined;
+    const slotKeys = ns.sysctls.filter((k) => k.includes('slot_table'));
+    const list = asModule ? ns.moduleParameters : slotKeys.length > 0 ? slotKeys : ns.sysctls;
+    const known = list.map((k) => `\`${k}\``).join(', ');
+    const what = asModule ? 'slot-table parameters' : slotKeys.length > 0 ? 'slot-table keys' : 'keys';
+    context.report({
+      span: setting.keySpan,
+      message: meant
+        ? `\`${setting.key}\` does not exist: the kernel's key is \`${meant}\`. As written, the line sets nothing.`
+        : `\`${setting.key}\` does not exist in the kernel's \`${ns.prefix.slice(0, -1)}\` ${asModule ? 'module' : 'sysctls'}; the ${what} are ${known}. As written, the line sets nothing.`,
+      fixes: edits && edits.length > 0 ? [unsafeFix(`Change to ${meant}`, edits)] : [],
+    });
   },
 });

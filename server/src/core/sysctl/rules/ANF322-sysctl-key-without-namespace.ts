@@ -9,8 +9,6 @@ export const sysctlKeyWithoutNamespace = defineRule({
   name: 'sysctl-key-without-namespace',
   domain: 'sysctl',
   defaultSeverity: 'error',
-  // A setting's findings depend on that setting and the configuration alone (lint.ts, LintMemo).
-  perSetting: true,
   fixes: ['unsafe'],
   doc: {
     title: 'A sysctl key written without its namespace',
@@ -29,41 +27,36 @@ export const sysctlKeyWithoutNamespace = defineRule({
     sources: ['KXPRTSOCK', 'KDOC'],
   },
   appliesTo: (file) => hasSettings(file) && file.settings.some((s) => !s.key.includes('.')),
-  check(context) {
-    for (const setting of context.file.settings) {
-      if (
-        setting.templated ||
-        setting.origin === 'modprobe' ||
-        setting.moduleSpan !== undefined ||
-        setting.key.includes('.') ||
-        setting.key.includes('*')
-      )
-        continue;
-      const candidates = keysEndingWith(setting.key);
-      if (candidates.length === 0) continue;
-      const sysctls = candidates.filter((c) => c.via !== 'module');
-      const modules = candidates.filter((c) => c.via === 'module');
-      if (sysctls.length === 0) {
-        const entry = modules[0]!;
-        const [module, param] = [
-          entry.key.slice(0, entry.key.indexOf('.')),
-          entry.key.slice(entry.key.indexOf('.') + 1),
-        ];
-        context.report({
-          span: setting.keySpan,
-          message: `\`${setting.key}\` is not a sysctl: it is the \`${module}\` module parameter \`${entry.key}\`, set in \`/etc/modprobe.d/\` as \`options ${module} ${param}=${setting.value.trim()}\`. As written, the line sets nothing.`,
-        });
-        continue;
-      }
-      const only = sysctls.length === 1 ? sysctls[0]!.key : undefined;
-      const edits = only ? renameKeyEdits(setting, only, context.file.source.text) : undefined;
+  checkSetting(setting, context) {
+    if (
+      setting.templated ||
+      setting.origin === 'modprobe' ||
+      setting.moduleSpan !== undefined ||
+      setting.key.includes('.') ||
+      setting.key.includes('*')
+    )
+      return;
+    const candidates = keysEndingWith(setting.key);
+    if (candidates.length === 0) return;
+    const sysctls = candidates.filter((c) => c.via !== 'module');
+    const modules = candidates.filter((c) => c.via === 'module');
+    if (sysctls.length === 0) {
+      const entry = modules[0]!;
+      const [module, param] = [entry.key.slice(0, entry.key.indexOf('.')), entry.key.slice(entry.key.indexOf('.') + 1)];
       context.report({
         span: setting.keySpan,
-        message: only
-          ? `\`${setting.key}\` has no namespace, so the kernel has no such key and the line sets nothing: write \`${only}\`.`
-          : `\`${setting.key}\` has no namespace, so the kernel has no such key and the line sets nothing: write one of ${sysctls.map((c) => `\`${c.key}\``).join(', ')}.`,
-        fixes: edits && edits.length > 0 ? [unsafeFix(`Change to ${only}`, edits)] : [],
+        message: `\`${setting.key}\` is not a sysctl: it is the \`${module}\` module parameter \`${entry.key}\`, set in \`/etc/modprobe.d/\` as \`options ${module} ${param}=${setting.value.trim()}\`. As written, the line sets nothing.`,
       });
+      return;
     }
+    const only = sysctls.length === 1 ? sysctls[0]!.key : undefined;
+    const edits = only ? renameKeyEdits(setting, only, context.file.source.text) : undefined;
+    context.report({
+      span: setting.keySpan,
+      message: only
+        ? `\`${setting.key}\` has no namespace, so the kernel has no such key and the line sets nothing: write \`${only}\`.`
+        : `\`${setting.key}\` has no namespace, so the kernel has no such key and the line sets nothing: write one of ${sysctls.map((c) => `\`${c.key}\``).join(', ')}.`,
+      fixes: edits && edits.length > 0 ? [unsafeFix(`Change to ${only}`, edits)] : [],
+    });
   },
 });

@@ -1,0 +1,81 @@
+/**
+ * The items an item rule judges one by one, and the engine's loop over them for a whole run of the
+ * rule on a file (rules/rule.ts: the checkMount and checkSetting shapes).
+ */
+import { effectiveOptions } from '../mounts/catalog';
+import type { MountEntry } from '../mounts/model';
+import { JudgedMount, nfsMounts } from '../mounts/rules/common';
+import type { LineItem } from '../workspace/parsedFile';
+import type { ManifestDocument } from '../manifest/model';
+import { pools, volumes } from '../manifest/rules/helpers';
+import type { MountRuleShape, PoolRuleShape, Rule, RuleContext, SettingRuleShape, VolumeRuleShape } from './rule';
+
+/** Every mount of the file (NFS or not) with its effective options, once per mount list. */
+function anyMounts(mounts: readonly MountEntry[]): readonly JudgedMount[] {
+  let judged = ANY.get(mounts);
+  if (!judged) {
+    judged = mounts.map((mount) => new JudgedMount(mount, effectiveOptions(mount)));
+    ANY.set(mounts, judged);
+  }
+  return judged;
+}
+const ANY = new WeakMap<readonly MountEntry[], readonly JudgedMount[]>();
+
+/** The mounts a mount rule judges in this file, in the file's order. */
+export function mountsJudgedBy(rule: { readonly judges?: 'nfs mount' | 'any mount' }, context: RuleContext) {
+  return rule.judges === 'any mount' ? anyMounts(context.file.mounts) : nfsMounts(context);
+}
+
+/** A whole run of a checkMount rule: its context read once, then each mount in the file's order. */
+export function checkEachMount(rule: MountRuleShape<unknown>, context: RuleContext): void {
+  const read = rule.reads ? rule.reads.of(context) : undefined;
+  const mounts = mountsJudgedBy(rule, context);
+  for (let index = 0; index < mounts.length; index++) rule.checkMount(mounts[index]!, context, read);
+}
+
+/** A whole run of a checkSetting rule: each setting in the file's order. */
+export function checkEachSetting(rule: SettingRuleShape, context: RuleContext): void {
+  const settings = context.file.settings;
+  for (let index = 0; index < settings.length; index++) rule.checkSetting(settings[index]!, context);
+}
+
+/** A whole run of a checkVolume rule: each volume of the file's estate in document order. */
+export function checkEachVolume(rule: VolumeRuleShape, context: RuleContext): void {
+  const estate = context.file.manifest as ManifestDocument | undefined;
+  if (!estate) return;
+  const visits = volumes(estate);
+  for (let index = 0; index < visits.length; index++) rule.checkVolume(visits[index]!, context, estate);
+}
+
+/** A whole run of a checkPool rule: each capacity pool of the file's estate in document order. */
+export function checkEachPool(rule: PoolRuleShape, context: RuleContext): void {
+  const estate = context.file.manifest as ManifestDocument | undefined;
+  if (!estate) return;
+  const visits = pools(estate);
+  for (let index = 0; index < visits.length; index++) rule.checkPool(visits[index]!, context, estate);
+}
+
+/** One mount with its effective options, for the rules that judge it alone (an edited mount, rules/engine.ts). */
+export function judgedMountOf(mount: MountEntry): JudgedMount {
+  return new JudgedMount(mount, effectiveOptions(mount));
+}
+
+/**
+ * Judges one item of a file alone with an item rule (rules/engine.ts, an edited item): reports what
+ * the rule's whole run reports of that item. `mount` gives the item's JudgedMount (made once per
+ * item and shared by the rules); `read` is the rule's `reads.of` for the file.
+ */
+export function checkItemAlone(
+  rule: Rule,
+  item: LineItem,
+  mount: () => JudgedMount,
+  context: RuleContext,
+  read: unknown,
+): void {
+  if ('key' in item) {
+    rule.checkSetting?.(item, context);
+    return;
+  }
+  if (!rule.checkMount || (rule.judges !== 'any mount' && !item.isNfs)) return;
+  rule.checkMount(mount(), context, read);
+}
