@@ -14,6 +14,7 @@ const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set([
   'ansible',
   'salt',
   'puppet',
+  'chef',
 ]);
 
 /** Indexes of the options this rule may report (unknown, or autofs map options); undefined when none (most lists). */

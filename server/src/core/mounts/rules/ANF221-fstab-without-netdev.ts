@@ -3,6 +3,7 @@ import { defineRule } from '../../rules/rule';
 import type { MountEntry } from '../model';
 import { insertOption, mountFix } from '../fixes';
 import { hasNfsMounts } from './common';
+import { persistsToFstab } from '../persistence';
 
 function netdevFinding(mount: MountEntry): Finding {
   return lazyFinding(
@@ -26,7 +27,7 @@ export const fstabWithoutNetdev = defineRule({
   fixes: ['safe'],
   doc: {
     title: 'fstab NFS entry without `_netdev` or `nofail`',
-    what: 'An NFS line in fstab (or written to fstab by a script, or in cloud-init `mounts:` with explicit options) with neither `_netdev` nor `nofail`.',
+    what: 'An NFS line in fstab (or written to fstab by a script, in cloud-init `mounts:` with explicit options, or by a Salt, Puppet or Chef mount resource that persists it) with neither `_netdev` nor `nofail`.',
     why: '`_netdev` tells every init system that the mount needs the network: mount it after the network is up and unmount it before the network goes down. systemd guesses this for `nfs`, other tools (and `mount -a` in scripts) do not. Without `nofail`, a volume that cannot be reached at boot (a mount target IP changed, a maintenance window) can drop the VM into emergency mode. Every ANF guide writes `_netdev`.',
     instead:
       'Add `_netdev`; add `nofail` too where the VM must boot even when the volume is unreachable. The fix adds `_netdev`, which does not change how systemd already treats the mount.',
@@ -39,9 +40,9 @@ export const fstabWithoutNetdev = defineRule({
     ],
     sources: ['HANA', 'NFS5'],
   },
-  appliesTo: (file) => hasNfsMounts(file) && file.mounts.some((m) => m.origin === 'fstab'),
+  appliesTo: (file) => hasNfsMounts(file) && file.mounts.some(persistsToFstab),
   checkMount({ mount, effective }, context) {
-    if (mount.origin !== 'fstab' || effective.templated || mount.options.length === 0) return;
+    if (!persistsToFstab(mount) || effective.templated || mount.options.length === 0) return;
     if (
       effective.byGroup.has('_netdev') ||
       effective.byGroup.has('nofail') ||

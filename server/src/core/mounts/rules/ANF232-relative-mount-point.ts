@@ -9,7 +9,8 @@ function needsAbsolute(mount: MountEntry): boolean {
     mount.origin === 'systemd' ||
     mount.origin === 'ansible' ||
     mount.origin === 'salt' ||
-    mount.origin === 'puppet'
+    mount.origin === 'puppet' ||
+    mount.origin === 'chef'
   );
 }
 
