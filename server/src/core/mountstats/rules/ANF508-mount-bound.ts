@@ -5,7 +5,7 @@ import { defineRule } from '../../rules/rule';
 import { formatMiBps, formatNumber, MiB } from '../../units/units';
 import { activityOf } from '../parse';
 import { declaredMount } from './common';
-import { exampleCapture, exampleOpts } from './examples';
+import { EXAMPLE_AGE, exampleCapture, exampleOpts } from './examples';
 import { PERF_HOST_CONTEXT } from '../../perftest/rules/examples';
 
 const AT_CEILING = MOUNTSTATS_JUDGEMENT.atCeilingShare.value;
@@ -31,7 +31,7 @@ export const mountBound = defineRule({
         // 10,506,240 MiB read in a day: 121.6 MiB/s, 95 % of the 128 MiB/s of 2 TiB at Premium.
         flagged: exampleCapture({
           opts: exampleOpts('nconnect=8'),
-          age: 86400,
+          age: EXAMPLE_AGE,
           bytes: '11016437022720 0 0 0 11016437022720 0 2689559820 0',
           read: '42024960 42024960 0 5379194880 11021311918080 42025 88252416 96657408 0',
           write: '0 0 0 0 0 0 0 0 0',
@@ -39,7 +39,7 @@ export const mountBound = defineRule({
         // 40 % of the limit with 3.3 RPCs in flight: neither at the ceiling nor waiting on each round trip.
         better: exampleCapture({
           opts: exampleOpts('nconnect=8'),
-          age: 86400,
+          age: EXAMPLE_AGE,
           bytes: '4638564679680 0 0 0 4638564679680 0 1132462080 0',
           read: '70778880 70778880 0 9059696640 4646775029760 70779 247726080 283115520 0',
           write: '0 0 0 0 0 0 0 0 0',

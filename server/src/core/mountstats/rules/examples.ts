@@ -14,6 +14,9 @@ export interface ExampleMount {
   readonly write: string;
 }
 
+/** The captures' `age:`: mounted a day before. */
+export const EXAMPLE_AGE = 86400; // not a fact: the seconds of a day
+
 const IDLE_OP = '0 0 0 0 0 0 0 0 0';
 
 export function exampleCapture(mount: ExampleMount): string {
@@ -64,7 +67,7 @@ export const exampleOpts = (extra = '') =>
 
 /** A day's light use: 2 GiB read in 32 KiB READs at about 1 ms, 1 GiB written. */
 export const EXAMPLE_LOAD = {
-  age: 86400,
+  age: EXAMPLE_AGE,
   bytes: '2147483648 1073741824 0 0 2147483648 1073741824 524288 262144',
   read: '65536 65536 0 8388608 2155085824 66 62259 68812 0',
   write: '32768 32768 0 1077936128 4587520 33 36044 40632 0',
