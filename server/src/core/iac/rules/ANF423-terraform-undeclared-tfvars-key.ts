@@ -25,13 +25,13 @@ export const terraformUndeclaredTfvarsKey = defineRule({
     examples: [
       {
         file: 'terraform.tfvars',
-        flagged: 'location      = "westeurope"\ndata_size_gb  = 4096\n',
-        better: 'location      = "westeurope"\ndata_size_gib = 4096\n',
+        flagged: 'location      = "westeurope"\ndata_size_gb  = 4096',
+        better: 'location      = "westeurope"\ndata_size_gib = 4096',
         language: 'hcl',
         context: [
           {
             path: 'variables.tf',
-            text: 'variable "location" {\n  type = string\n}\n\nvariable "data_size_gib" {\n  type    = number\n  default = 1024\n}\n',
+            text: 'variable "location" {\n  type = string\n}\n\nvariable "data_size_gib" {\n  type    = number\n  default = 1024\n}',
           },
         ],
       },

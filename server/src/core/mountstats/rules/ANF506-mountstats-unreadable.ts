@@ -16,7 +16,9 @@ export const mountstatsUnreadable = defineRule({
     examples: [
       {
         file: 'hosts/perf-client/mountstats',
-        flagged: exampleCapture({ opts: exampleOpts(), ...EXAMPLE_LOAD }).split('\tper-op statistics')[0]!,
+        flagged: exampleCapture({ opts: exampleOpts(), ...EXAMPLE_LOAD })
+          .split('\tper-op statistics')[0]!
+          .trimEnd(),
         better: exampleCapture({ opts: exampleOpts(), ...EXAMPLE_LOAD }),
       },
     ],

@@ -57,7 +57,6 @@ export function exampleCapture(mount: ExampleMount): string {
     '\txprt:\ttcp 871 1 1 0 2 2205931 2205931 0 9311452 0 65 0 2205931',
     '\tper-op statistics',
     ...ops.map(([name, counters]) => `\t${name.padStart(12)}: ${counters}`),
-    '',
   ].join('\n');
 }
 

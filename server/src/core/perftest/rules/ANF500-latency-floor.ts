@@ -21,9 +21,9 @@ export const latencyFloor = defineRule({
       {
         file: 'perf/latency.fio',
         flagged:
-          '[latency-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\ndirect=1\nsize=64g\nruntime=300\ntime_based\n',
+          '[latency-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\ndirect=1\nsize=64g\nruntime=300\ntime_based',
         better:
-          "# 16,384 IOPS x 0.5 ms (the latency probe's result) = 8 outstanding I/O\n[rate-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\ndirect=1\nioengine=libaio\niodepth=8\nsize=64g\nruntime=300\ntime_based\n",
+          "# 16,384 IOPS x 0.5 ms (the latency probe's result) = 8 outstanding I/O\n[rate-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\ndirect=1\nioengine=libaio\niodepth=8\nsize=64g\nruntime=300\ntime_based",
         language: 'ini',
         context: PERF_HOST_CONTEXT,
       },

@@ -20,8 +20,8 @@ export const bufferedCachedWorkingSet = defineRule({
     examples: [
       {
         file: 'perf/seqread.fio',
-        flagged: '[seqread-64k]\ndirectory=/mnt/anf/perf\nrw=read\nbs=64k\nsize=8g\ntime_based\nruntime=300\n',
-        better: '[seqread-64k]\ndirectory=/mnt/anf/perf\nrw=read\nbs=64k\nsize=8g\ntime_based\nruntime=300\ndirect=1\n',
+        flagged: '[seqread-64k]\ndirectory=/mnt/anf/perf\nrw=read\nbs=64k\nsize=8g\ntime_based\nruntime=300',
+        better: '[seqread-64k]\ndirectory=/mnt/anf/perf\nrw=read\nbs=64k\nsize=8g\ntime_based\nruntime=300\ndirect=1',
         language: 'ini',
       },
     ],

@@ -21,9 +21,9 @@ export const blockSizeSplit = defineRule({
       {
         file: 'perf/seqread.fio',
         flagged:
-          '[seqread-1m]\ndirectory=/mnt/anf/perf\nrw=read\nbs=1m\ndirect=1\nioengine=libaio\niodepth=4\nsize=64g\n',
+          '[seqread-1m]\ndirectory=/mnt/anf/perf\nrw=read\nbs=1m\ndirect=1\nioengine=libaio\niodepth=4\nsize=64g',
         better:
-          '[seqread-256k]\ndirectory=/mnt/anf/perf\nrw=read\nbs=256k\ndirect=1\nioengine=libaio\niodepth=4\nsize=64g\n',
+          '[seqread-256k]\ndirectory=/mnt/anf/perf\nrw=read\nbs=256k\ndirect=1\nioengine=libaio\niodepth=4\nsize=64g',
         language: 'ini',
         context: PERF_HOST_CONTEXT,
       },

@@ -26,9 +26,9 @@ export const fourCorners = defineRule({
       {
         file: 'perf/corners.fio',
         flagged:
-          '[global]\ndirectory=/mnt/anf/perf\ndirect=1\nsize=64g\n\n[randread-8k]\nrw=randread\nbs=8k\nstonewall\n\n[seqread-64k]\nrw=read\nbs=64k\nstonewall\n',
+          '[global]\ndirectory=/mnt/anf/perf\ndirect=1\nsize=64g\n\n[randread-8k]\nrw=randread\nbs=8k\nstonewall\n\n[seqread-64k]\nrw=read\nbs=64k\nstonewall',
         better:
-          '[global]\ndirectory=/mnt/anf/perf\ndirect=1\nsize=64g\n\n[randread-8k]\nrw=randread\nbs=8k\nstonewall\n\n[randwrite-8k]\nrw=randwrite\nbs=8k\nstonewall\n\n[seqread-64k]\nrw=read\nbs=64k\nstonewall\n\n[seqwrite-64k]\nrw=write\nbs=64k\nstonewall\n',
+          '[global]\ndirectory=/mnt/anf/perf\ndirect=1\nsize=64g\n\n[randread-8k]\nrw=randread\nbs=8k\nstonewall\n\n[randwrite-8k]\nrw=randwrite\nbs=8k\nstonewall\n\n[seqread-64k]\nrw=read\nbs=64k\nstonewall\n\n[seqwrite-64k]\nrw=write\nbs=64k\nstonewall',
         language: 'ini',
       },
     ],

@@ -16,8 +16,8 @@ export const perftestSyntax = defineRule({
     examples: [
       {
         file: 'perf/randread.fio',
-        flagged: '[randread]\nrw=randomread\nbs=8k\n',
-        better: '[randread]\nrw=randread\nbs=8k\n',
+        flagged: '[randread]\nrw=randomread\nbs=8k',
+        better: '[randread]\nrw=randread\nbs=8k',
         language: 'ini',
       },
     ],

@@ -6,10 +6,10 @@
 export const PERF_HOST_CONTEXT = [
   {
     path: 'etc/fstab',
-    text: '# Test client: the volumes under test\n10.20.1.4:/perf-data  /mnt/anf/perf  nfs  rw,hard,vers=3,tcp,rsize=262144,wsize=262144,nconnect=8,_netdev  0 0\n',
+    text: '# Test client: the volumes under test\n10.20.1.4:/perf-data  /mnt/anf/perf  nfs  rw,hard,vers=3,tcp,rsize=262144,wsize=262144,nconnect=8,_netdev  0 0',
   },
   {
     path: 'perf.anf.yaml',
-    text: 'region: eastus\naccounts:\n  - name: perf-lab\n    pools:\n      - name: premium\n        serviceLevel: Premium\n        size: 4 TiB\n        volumes:\n          - name: perf-data\n            quota: 2 TiB                # 128 MiB/s\n            protocols: [NFSv3]\n            exportPath: /perf-data\n            mountTarget: 10.20.1.4\n',
+    text: 'region: eastus\naccounts:\n  - name: perf-lab\n    pools:\n      - name: premium\n        serviceLevel: Premium\n        size: 4 TiB\n        volumes:\n          - name: perf-data\n            quota: 2 TiB                # 128 MiB/s\n            protocols: [NFSv3]\n            exportPath: /perf-data\n            mountTarget: 10.20.1.4',
   },
 ] as const;
