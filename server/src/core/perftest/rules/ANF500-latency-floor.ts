@@ -23,7 +23,7 @@ export const latencyFloor = defineRule({
         flagged:
           '[latency-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\ndirect=1\nsize=64g\nruntime=300\ntime_based',
         better:
-          "# 16,384 IOPS x 0.5 ms (the latency probe's result) = 8 outstanding I/O\n[rate-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\ndirect=1\nioengine=libaio\niodepth=8\nsize=64g\nruntime=300\ntime_based",
+          "# Little's Law: 16,384 IOPS x 0.5 ms (the latency job's result) = 8.2 I/O in flight; 8 stays under the ceiling\n[rate-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\ndirect=1\nioengine=libaio\niodepth=8\nsize=64g\nruntime=300\ntime_based",
         language: 'ini',
         context: PERF_HOST_CONTEXT,
       },
