@@ -1070,6 +1070,8 @@ export function readBicepModule(
   // One budget for the file and every module instance it reaches (issue 32: loops through modules multiply).
   const budget = new Budget();
   const problems = options.problems ?? [];
+  // Problems noted before this reading (a parameters file's) are kept as they are.
+  const firstProblem = problems.length;
   try {
     const read = (
       s: SourceText,
@@ -1141,12 +1143,22 @@ export function readBicepModule(
       pools.push(...made.pools);
       volumes.push(...made.volumes);
     }
+    if (budget.stopped) {
+      // One note, on the root file: a module's reader notes the stop at its own file's start, which
+      // says nothing here. Placed on the first module declaration (the loop that multiplied), not at
+      // an empty span at the file's start: an empty span on a call's head is a module's finding
+      // another file reports (iac/hover.ts `withValueOrigin`), so a file starting with `module` lost it.
+      const before = problems.slice(0, firstProblem);
+      const others = problems.slice(firstProblem).filter((p) => p.code !== EVALUATION_STOPPED_CODE);
+      problems.length = 0;
+      problems.push(...before, ...others);
+    }
     if (budget.stopped && !problems.some((p) => p.code === EVALUATION_STOPPED_CODE)) {
       problems.push({
         code: EVALUATION_STOPPED_CODE,
         severity: 'info',
-        span: { start: 0, end: 0 },
-        message: `anf-lint stopped reading this file and its modules after ${budget.stopped}: resources and module instances past that point are not read, and values it had not evaluated are unknown. This is a bound on anf-lint's work, not a problem of the file.`,
+        span: calls[0]?.call.headSpan ?? { start: 0, end: 0 },
+        message: `anf-lint stopped reading this file${calls.length > 0 ? ' and its modules' : ''} after ${budget.stopped}: resources and module instances past that point are not read, and values it had not evaluated are unknown. This is a bound on anf-lint's work, not a problem of the file.`,
       });
     }
     return { ...estate, accounts, pools, volumes, ...(calls.length > 0 ? { calls: calls.map((c) => c.call) } : {}) };

@@ -15,6 +15,7 @@ import type {
   SecurityFlavor,
 } from '../manifest/model';
 import { summarizeVolumes } from '../manifest/summary';
+import { noteDeclaredAddress } from '../manifest/model';
 import type { VolumeSummary } from '../manifest/volumeSummary';
 import type { IacNsgAssociation, IacSubnet, IacSubnetLink } from './subnets';
 
@@ -321,6 +322,7 @@ function volumeOf(v: IacVolume): ManifestVolume {
   if (!made) {
     converted.set(v, (made = convertVolume(v)));
     readFrom.set(made, v);
+    noteDeclaredAddress(made, v.address);
   }
   return made;
 }
@@ -482,7 +484,10 @@ function poolOf(
     ...(p?.repeated ? { repeated: true } : {}),
     ...(elsewhere.length > 0 ? { elsewhere: elsewhere.map((e) => ({ uri: e.uri, volume: volumeOf(e.volume) })) } : {}),
   };
-  if (p) readFrom.set(pool, p);
+  if (p) {
+    readFrom.set(pool, p);
+    noteDeclaredAddress(pool, p.address);
+  }
   return pool;
 }
 
@@ -560,6 +565,7 @@ export function toManifest(
       pools: accountPools.get(account) ?? [],
     };
     readFrom.set(made, account);
+    noteDeclaredAddress(made, account.address);
     accounts.push(made);
   }
   const loose = accountPools.get(undefined);

@@ -1,6 +1,7 @@
 import { DELEGATED_SUBNET } from '../facts';
 import type { Span } from '../text/sourceText';
 import type { IacValue, IacVolume } from './estate';
+import { IPV4, parseIpv4Cidr } from './ipv4';
 import { str, strList, type Field, type Meta, type Obj } from './fields';
 
 /**
@@ -274,16 +275,13 @@ export function delegatedToNetApp(subnet: IacSubnet): IacValue<string> | undefin
 
 /** The prefix length of an IPv4 CIDR (`10.0.1.0/28` -> 28); undefined for anything else. */
 export function prefixLength(cidr: string): number | undefined {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(cidr.trim());
-  if (!m) return undefined;
-  if ([m[1], m[2], m[3], m[4]].some((o) => Number(o) > 255)) return undefined;
-  const n = Number(m[5]);
-  return n <= 32 ? n : undefined;
+  const parsed = parseIpv4Cidr(cidr.trim());
+  return parsed?.valid ? parsed.length : undefined;
 }
 
 /** Addresses Azure leaves usable in a subnet of this prefix length (it reserves five in each). */
 export function usableAddresses(length: number): number {
-  return Math.max(0, 2 ** (32 - length) - DELEGATED_SUBNET.azureReservedAddressesPerSubnet.value);
+  return Math.max(0, 2 ** (IPV4.bits - length) - DELEGATED_SUBNET.azureReservedAddressesPerSubnet.value);
 }
 
 /**

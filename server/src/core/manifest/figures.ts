@@ -12,7 +12,7 @@ import type { Span } from '../text/sourceText';
 import { bytesPerSecondToMiBps, bytesToGiB, bytesToTiB, tibToGiB } from '../units/units';
 import { takeLineage } from './lineage';
 import {
-  displayName,
+  nameOrAddress,
   poolQos,
   volumeIsLarge,
   type ManifestAccount,
@@ -287,7 +287,7 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
         // Assigned field by field in a fixed order (the keys a spread of optional parts would give):
         // conditional spreads made a temporary object per field, per volume, per edit.
         const figures: Mutable<VolumeFigures> = {
-          id: displayName(account.name, pool.name, volume.name),
+          id: [account, pool, volume].map(nameOrAddress).join('/'),
           account: account.name?.value ?? '',
           pool: pool.name?.value ?? '',
           volume: volume.name?.value ?? '',
@@ -335,7 +335,7 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
       }
 
       const figures: PoolFigures = {
-        id: displayName(account.name, pool.name),
+        id: [account, pool].map(nameOrAddress).join('/'),
         account: account.name?.value ?? '',
         pool: pool.name?.value ?? '',
         span: pool.name?.span ?? pool.headSpan,

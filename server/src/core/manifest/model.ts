@@ -540,6 +540,22 @@ export function volumeSecurity(volume: ManifestVolume): SecurityFlavor {
   return volume.security?.value ?? 'sys';
 }
 
+/**
+ * Where an account, pool or volume read from a template or script is declared (`IacResource.address`:
+ * `azurerm_netapp_volume.data[1]`, Bicep `volumes[2]`), set by the reader that made it (iac/estate.ts):
+ * shown in place of a name that is unknown, never "?" when the place is known.
+ */
+const declaredAddresses = new WeakMap<object, string>();
+
+export function noteDeclaredAddress(made: object, address: string | undefined): void {
+  if (address) declaredAddresses.set(made, address);
+}
+
+/** The name of an account, pool or volume, else where it is declared, else `?`. */
+export function nameOrAddress(made: { readonly name?: Located<string> } | undefined): string {
+  return made?.name?.value ?? (made ? declaredAddresses.get(made) : undefined) ?? '?';
+}
+
 /** A name for messages: `eda-prod/tools-pool/tools`, with placeholders for missing names. */
 export function displayName(...parts: (Located<string> | undefined)[]): string {
   return parts.map((p) => p?.value ?? '?').join('/');

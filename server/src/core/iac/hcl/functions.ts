@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { IPV4, parseIpv4Cidr } from '../ipv4';
 import {
   asBool,
   asNumber,
@@ -497,18 +498,16 @@ function cidrsubnet(args: TfValue[]): TfValue {
   if (isUnknown(prefix)) return prefix;
   if (isUnknown(bits)) return bits;
   if (isUnknown(num)) return num;
-  const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)\/(\d+)$/.exec(prefix);
-  if (!m) return unknown(`anf-lint evaluates \`cidrsubnet\` of IPv4 prefixes only, not "${prefix}"`);
-  const octets = m.slice(1, 5).map(Number);
-  const length = Number(m[5]);
-  const ipv4 = { octet: 255, bits: 32 }; // not a fact: the size of an IPv4 address
-  if (octets.some((o) => o > ipv4.octet) || length > ipv4.bits) return failure(`"${prefix}" is not an IPv4 prefix`);
+  const cidr = parseIpv4Cidr(prefix);
+  if (!cidr) return unknown(`anf-lint evaluates \`cidrsubnet\` of IPv4 prefixes only, not "${prefix}"`);
+  const { octets, length } = cidr;
+  if (!cidr.valid) return failure(`"${prefix}" is not an IPv4 prefix`);
   const newLength = length + bits;
-  if (newLength > ipv4.bits || bits < 0) return failure(`\`cidrsubnet\`: ${bits} more bits do not fit a /${length}`);
+  if (newLength > IPV4.bits || bits < 0) return failure(`\`cidrsubnet\`: ${bits} more bits do not fit a /${length}`);
   if (num < 0 || num >= 2 ** bits) return failure(`\`cidrsubnet\`: ${num} does not fit in ${bits} bits`);
   const base = octets.reduce((a, o) => a * 256 + o, 0); // not a fact: IPv4 octets
-  const network = (base - (base % 2 ** (32 - length))) % 2 ** 32;
-  const address = network + num * 2 ** (32 - newLength);
+  const network = (base - (base % 2 ** (IPV4.bits - length))) % 2 ** IPV4.bits;
+  const address = network + num * 2 ** (IPV4.bits - newLength);
   const parts = [24, 16, 8, 0].map((s) => Math.floor(address / 2 ** s) % 256); // not a fact: IPv4 octets
   return `${parts.join('.')}/${numberText(newLength)}`;
 }

@@ -24,9 +24,16 @@ export const terraformUndeclaredTfvarsKey = defineRule({
       "Correct the key to the name of the `variable` block, or declare the variable. A value meant for another module belongs in that module's `module` block arguments.",
     examples: [
       {
-        flagged: '# variables.tf: variable "data_size_gib" { default = 1024 }\ndata_size_gb = 4096',
-        better: '# variables.tf: variable "data_size_gib" { default = 1024 }\ndata_size_gib = 4096',
+        file: 'terraform.tfvars',
+        flagged: 'location      = "westeurope"\ndata_size_gb  = 4096',
+        better: 'location      = "westeurope"\ndata_size_gib = 4096',
         language: 'hcl',
+        context: [
+          {
+            path: 'variables.tf',
+            text: 'variable "location" {\n  type = string\n}\n\nvariable "data_size_gib" {\n  type    = number\n  default = 1024\n}',
+          },
+        ],
       },
     ],
     sources: ['TF_VARIABLES'],

@@ -1,4 +1,5 @@
 import { defineRule } from '../../rules/rule';
+import { EXAMPLE_LOAD, exampleCapture, exampleOpts } from './examples';
 
 export const mountstatsUnreadable = defineRule({
   code: 'ANF506',
@@ -14,10 +15,11 @@ export const mountstatsUnreadable = defineRule({
       "Capture the whole file again: `cat /proc/self/mountstats > hosts/<host>/mountstats` on the host (nfs-utils' `mountstats` reads the same file).",
     examples: [
       {
-        flagged:
-          'device 10.20.1.4:/perf-data mounted on /mnt/anf/perf with fstype nfs statvers=1.1\n\topts:\trw,vers=3',
-        better:
-          'device 10.20.1.4:/perf-data mounted on /mnt/anf/perf with fstype nfs statvers=1.1\n\topts:\trw,vers=3,...\n\tage:\t86400\n\t...\n\tper-op statistics\n\t        READ: ...',
+        file: 'hosts/perf-client/mountstats',
+        flagged: exampleCapture({ opts: exampleOpts(), ...EXAMPLE_LOAD })
+          .split('\tper-op statistics')[0]!
+          .trimEnd(),
+        better: exampleCapture({ opts: exampleOpts(), ...EXAMPLE_LOAD }),
       },
     ],
     sources: ['KSRC'],

@@ -4,6 +4,8 @@ import { defineRule } from '../../rules/rule';
 import type { Span } from '../../text/sourceText';
 import type { MountstatsDevice } from '../parse';
 import { declaredMount } from './common';
+import { EXAMPLE_LOAD, exampleCapture, exampleOpts } from './examples';
+import { PERF_HOST_CONTEXT } from '../../perftest/rules/examples';
 
 /** The in-force version as the kernel prints it: `3`, `4.1`. */
 const versionOf = (device: MountstatsDevice) => device.options.get('vers')?.value;
@@ -22,9 +24,10 @@ export const optionsInForceDiffer = defineRule({
       'Remount with the declared options (all mounts to a server unmounted first, so the first one made carries `nconnect`), or declare what runs. Keep the capture current: `cat /proc/self/mountstats` after each change.',
     examples: [
       {
-        flagged:
-          '# fstab: 10.20.1.4:/perf-data /mnt/anf/perf nfs rw,vers=3,nconnect=8 0 0\n# mountstats: opts: rw,vers=3,rsize=262144,... (no nconnect)',
-        better: '# mountstats after a remount: opts: rw,vers=3,...,nconnect=8',
+        file: 'mountstats',
+        flagged: exampleCapture({ opts: exampleOpts(), ...EXAMPLE_LOAD }),
+        better: exampleCapture({ opts: exampleOpts('nconnect=8'), ...EXAMPLE_LOAD }),
+        context: [PERF_HOST_CONTEXT[0]],
       },
     ],
     sources: ['NFS5', 'MO', 'KSRC'],

@@ -5,6 +5,8 @@ import { defineRule } from '../../rules/rule';
 import { formatMiBps, formatNumber, MiB } from '../../units/units';
 import { activityOf } from '../parse';
 import { declaredMount } from './common';
+import { EXAMPLE_AGE, exampleCapture, exampleOpts } from './examples';
+import { PERF_HOST_CONTEXT } from '../../perftest/rules/examples';
 
 const AT_CEILING = MOUNTSTATS_JUDGEMENT.atCeilingShare.value;
 const BUSY = MOUNTSTATS_JUDGEMENT.busyShare.value;
@@ -25,8 +27,24 @@ export const mountBound = defineRule({
       'At the ceiling: raise the quota or the service level (or the manual QoS assignment) as the note says. Latency-bound: let the application keep more I/O in flight, or add client connections (`nconnect`).',
     examples: [
       {
-        flagged: '# 2 TiB Premium volume (128 MiB/s); mountstats: age 86400, READ bytes 10.6 TiB received',
-        better: '# quota raised to 4 TiB (256 MiB/s), or the service level to Ultra',
+        file: 'mountstats',
+        // 10,506,240 MiB read in a day: 121.6 MiB/s, 95 % of the 128 MiB/s of 2 TiB at Premium.
+        flagged: exampleCapture({
+          opts: exampleOpts('nconnect=8'),
+          age: EXAMPLE_AGE,
+          bytes: '11016437022720 0 0 0 11016437022720 0 2689559820 0',
+          read: '42024960 42024960 0 5379194880 11021311918080 42025 88252416 96657408 0',
+          write: '0 0 0 0 0 0 0 0 0',
+        }),
+        // 40 % of the limit with 3.3 RPCs in flight: neither at the ceiling nor waiting on each round trip.
+        better: exampleCapture({
+          opts: exampleOpts('nconnect=8'),
+          age: EXAMPLE_AGE,
+          bytes: '4638564679680 0 0 0 4638564679680 0 1132462080 0',
+          read: '70778880 70778880 0 9059696640 4646775029760 70779 247726080 283115520 0',
+          write: '0 0 0 0 0 0 0 0 0',
+        }),
+        context: PERF_HOST_CONTEXT,
       },
     ],
     sources: ['SEED_PERF', 'SL', 'ANFLINT', 'KSRC'],

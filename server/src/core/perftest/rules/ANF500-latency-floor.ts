@@ -3,6 +3,7 @@ import { defineRule } from '../../rules/rule';
 import { formatMiBps, formatNumber, formatSize } from '../../units/units';
 import { volumeCeilingAt } from '../ceiling';
 import { hasJobs, jobName, latencyFor, linkOf, mountRelated } from './common';
+import { PERF_HOST_CONTEXT } from './examples';
 
 export const latencyFloor = defineRule({
   code: 'ANF500',
@@ -18,10 +19,13 @@ export const latencyFloor = defineRule({
       'Keep the job as the latency probe, and add a job whose `iodepth` x `numjobs` (vdbench: `threads`) is the target IOPS times the latency this job measured. With a synchronous engine, raise `numjobs`, or use `ioengine=libaio` with `direct=1` (or `io_uring`) so `iodepth` counts.',
     examples: [
       {
-        flagged: '[latency-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\nsize=64g',
+        file: 'perf/latency.fio',
+        flagged:
+          '[latency-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\ndirect=1\nsize=64g\nruntime=300\ntime_based',
         better:
-          '[latency-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\nsize=64g\nstonewall\n\n[rate-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\nsize=64g\nioengine=libaio\ndirect=1\niodepth=16\nnumjobs=4',
+          "# Little's Law: 16,384 IOPS x 0.5 ms (the latency job's result) = 8.2 I/O in flight; 8 stays under the ceiling\n[rate-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\ndirect=1\nioengine=libaio\niodepth=8\nsize=64g\nruntime=300\ntime_based",
         language: 'ini',
+        context: PERF_HOST_CONTEXT,
       },
     ],
     sources: ['SEED_PERF', 'FIO_HOWTO', 'VDBENCH_GUIDE'],

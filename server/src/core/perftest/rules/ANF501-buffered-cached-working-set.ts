@@ -19,8 +19,9 @@ export const bufferedCachedWorkingSet = defineRule({
       "Test with direct I/O: fio `direct=1` (and `ioengine=libaio` or `io_uring` to queue), vdbench `openflags=o_direct`. Where the application does buffered I/O and that is what you mean to measure, make the working set several times the client's memory.",
     examples: [
       {
-        flagged: '[seqread]\ndirectory=/mnt/anf/perf\nrw=read\nbs=64k\nsize=8g\ntime_based\nruntime=300',
-        better: '[seqread]\ndirectory=/mnt/anf/perf\nrw=read\nbs=64k\nsize=8g\ntime_based\nruntime=300\ndirect=1',
+        file: 'perf/seqread.fio',
+        flagged: '[seqread-64k]\ndirectory=/mnt/anf/perf\nrw=read\nbs=64k\nsize=8g\ntime_based\nruntime=300',
+        better: '[seqread-64k]\ndirectory=/mnt/anf/perf\nrw=read\nbs=64k\nsize=8g\ntime_based\nruntime=300\ndirect=1',
         language: 'ini',
       },
     ],

@@ -3,6 +3,7 @@ import { effectiveOptions, integerOf } from '../../mounts/catalog';
 import { defineRule } from '../../rules/rule';
 import { formatNumber, formatSize } from '../../units/units';
 import { hasJobs, jobName, linkOf, mountRelated, spanOf } from './common';
+import { PERF_HOST_CONTEXT } from './examples';
 
 export const blockSizeSplit = defineRule({
   code: 'ANF502',
@@ -18,10 +19,13 @@ export const blockSizeSplit = defineRule({
       "Test at a block size no larger than the mount's transfer size, or mount the test path with the transfer size you mean to measure (ANF recommends 256 KiB).",
     examples: [
       {
+        file: 'perf/seqread.fio',
         flagged:
-          '# fstab: anf:/perf /mnt/anf/perf nfs rw,hard,rsize=262144,wsize=262144,vers=3 0 0\n[seqread-1m]\ndirectory=/mnt/anf/perf\nrw=read\nbs=1m',
-        better: '[seqread-256k]\ndirectory=/mnt/anf/perf\nrw=read\nbs=256k',
+          '[seqread-1m]\ndirectory=/mnt/anf/perf\nrw=read\nbs=1m\ndirect=1\nioengine=libaio\niodepth=4\nsize=64g',
+        better:
+          '[seqread-256k]\ndirectory=/mnt/anf/perf\nrw=read\nbs=256k\ndirect=1\nioengine=libaio\niodepth=4\nsize=64g',
         language: 'ini',
+        context: PERF_HOST_CONTEXT,
       },
     ],
     sources: ['NFS5', 'MO', 'FIO_HOWTO'],

@@ -24,9 +24,11 @@ export const fourCorners = defineRule({
       "Add the missing corners (8 KiB random and 64 KiB sequential, reads and writes), or, when the application's profile is known and the set matches it, keep the set and suppress the note with the reason.",
     examples: [
       {
-        flagged: '[randread-8k]\nrw=randread\nbs=8k\n\n[seqread-64k]\nrw=read\nbs=64k',
+        file: 'perf/corners.fio',
+        flagged:
+          '[global]\ndirectory=/mnt/anf/perf\ndirect=1\nsize=64g\n\n[randread-8k]\nrw=randread\nbs=8k\nstonewall\n\n[seqread-64k]\nrw=read\nbs=64k\nstonewall',
         better:
-          '[randread-8k]\nrw=randread\nbs=8k\n\n[randwrite-8k]\nrw=randwrite\nbs=8k\n\n[seqread-64k]\nrw=read\nbs=64k\n\n[seqwrite-64k]\nrw=write\nbs=64k',
+          '[global]\ndirectory=/mnt/anf/perf\ndirect=1\nsize=64g\n\n[randread-8k]\nrw=randread\nbs=8k\nstonewall\n\n[randwrite-8k]\nrw=randwrite\nbs=8k\nstonewall\n\n[seqread-64k]\nrw=read\nbs=64k\nstonewall\n\n[seqwrite-64k]\nrw=write\nbs=64k\nstonewall',
         language: 'ini',
       },
     ],

@@ -3,6 +3,7 @@ import { defineRule } from '../../rules/rule';
 import { formatMiBps, formatNumber, formatSize } from '../../units/units';
 import { volumeCeilingAt } from '../ceiling';
 import { hasJobs, jobName, latencyFor, linkOf, mountRelated } from './common';
+import { PERF_HOST_CONTEXT } from './examples';
 
 export const testExceedsCeiling = defineRule({
   code: 'ANF504',
@@ -18,11 +19,13 @@ export const testExceedsCeiling = defineRule({
       "Read the result as that limit. To measure the storage's latency, lower the queue depth to the ceiling's IOPS times the latency floor; to measure more, lift the limit the note names (quota or service level, or the manual QoS assignment).",
     examples: [
       {
+        file: 'perf/randread.fio',
         flagged:
-          '# volume: 1 TiB Premium (64 MiB/s)\n[randread-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\nioengine=libaio\ndirect=1\niodepth=64\nnumjobs=4',
+          '[randread-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\nioengine=libaio\ndirect=1\niodepth=64\nnumjobs=4\nsize=16g',
         better:
-          '# volume: 1 TiB Premium (64 MiB/s = 8,192 IOPS at 8 KiB)\n[randread-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\nioengine=libaio\ndirect=1\niodepth=4',
+          '# perf-data: 2 TiB Premium, 128 MiB/s = 16,384 IOPS at 8 KiB; x 0.5 ms = 8.2 in flight, so 8\n[randread-8k]\ndirectory=/mnt/anf/perf\nrw=randread\nbs=8k\nioengine=libaio\ndirect=1\niodepth=8\nsize=16g',
         language: 'ini',
+        context: PERF_HOST_CONTEXT,
       },
     ],
     sources: ['SEED_PERF', 'CALC_ADV', 'SL', 'MQ'],

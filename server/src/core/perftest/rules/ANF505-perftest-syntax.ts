@@ -14,7 +14,12 @@ export const perftestSyntax = defineRule({
     instead:
       'Write the value the way the tool\'s documentation gives it: fio\'s HOWTO ("Job file format", "Parameter types") and the Vdbench Users Guide ("Parameter file(s)").',
     examples: [
-      { flagged: '[randread]\nrw=randomread\nbs=8k', better: '[randread]\nrw=randread\nbs=8k', language: 'ini' },
+      {
+        file: 'perf/randread.fio',
+        flagged: '[randread]\nrw=randomread\nbs=8k',
+        better: '[randread]\nrw=randread\nbs=8k',
+        language: 'ini',
+      },
     ],
     sources: ['FIO_HOWTO', 'VDBENCH_GUIDE'],
   },
