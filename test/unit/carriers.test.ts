@@ -150,10 +150,14 @@ describe('configuration management and cluster resources', () => {
       '10.20.1.4:? /sapmnt/{{ sid }} rw,hard,vers=4.1,sec=sys,nconect=4', // inside a Jinja loop
     ]);
     expect(lintFolder('carriers/salt')).toEqual([
+      'srv/salt/hana/nfs.sls:7 ANF221', // persisted (persist: True): fstab's _netdev
       'srv/salt/hana/nfs.sls:8 ANF211', // vers=4.2
+      'srv/salt/hana/nfs.sls:15 ANF221',
       'srv/salt/hana/nfs.sls:18 ANF207', // soft, in an opts list
       'srv/salt/hana/nfs.sls:26 ANF211', // nfs4 without a minor version
+      'srv/salt/hana/nfs.sls:26 ANF221',
       'srv/salt/hana/nfs.sls:27 ANF203', // sec=syss
+      'srv/salt/hana/nfs.sls:32 ANF221',
       'srv/salt/hana/nfs.sls:33 ANF202', // nconect
     ]);
   });
@@ -168,9 +172,12 @@ describe('configuration management and cluster resources', () => {
       '10.20.1.4:/trans /usr/sap/trans rw,hard,vers=3,lookupcache=nonee',
     ]);
     expect(lintFolder('carriers/puppet')).toEqual([
+      'modules/sap_nfs/manifests/init.pp:12 ANF221', // ensure => mounted writes fstab: _netdev
       'modules/sap_nfs/manifests/init.pp:13 ANF204', // hard, then soft
       'modules/sap_nfs/manifests/init.pp:13 ANF207', // soft
+      'modules/sap_nfs/manifests/init.pp:22 ANF221',
       'modules/sap_nfs/manifests/init.pp:23 ANF211', // nfsvers=4.2
+      'modules/sap_nfs/manifests/init.pp:29 ANF221',
       'modules/sap_nfs/manifests/init.pp:30 ANF203', // lookupcache=nonee
     ]);
   });

@@ -64,6 +64,8 @@ describe('the host model', () => {
       'json-options',
       'salt',
       'puppet',
+      'chef',
+      'terraform',
     ]);
     const workspace = workspaceOf({
       'etc/fstab': FSTAB,

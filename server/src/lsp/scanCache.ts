@@ -25,7 +25,7 @@ import type { Diagnostic } from '../core';
 const CACHE_FORMAT = 'anf-lint-scan-cache-1';
 const FILE_NAME = 'scan-cache.json';
 /** Not a fact: a cache file larger than this is ignored (2,000 files of findings are far smaller). */
-const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+const MAX_CACHE_BYTES = 64 * 1024 * 1024; // not a fact: anf-lint's own bound on the cache file
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

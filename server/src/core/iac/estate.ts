@@ -17,7 +17,6 @@ import type {
 import { summarizeVolumes } from '../manifest/summary';
 import { noteDeclaredAddress } from '../manifest/model';
 import type { VolumeSummary } from '../manifest/volumeSummary';
-import type { IacNsgAssociation, IacSubnet, IacSubnetLink } from './subnets';
 
 /**
  * The ANF estate as infrastructure code describes it, before it becomes the manifest model.
@@ -661,4 +660,50 @@ export function workloadOrigin(estate: IacEstate | undefined, symbol: string | u
   const workload = volume?.workload;
   if (!estate || !workload || workload.from.includes('annotation')) return '';
   return ` (from ${workload.from}; ${workloadOverrideHint(estate.language, volume, workload.from)} to override it)`;
+}
+
+// Subnets (subnets.ts reads them, for the delegated-subnet checks ANF414-ANF416)
+
+/** Something attached to a subnet (an NSG), where it is written. */
+export interface IacAttachment {
+  readonly span: Span;
+  readonly raw: string;
+}
+
+export interface IacSubnet {
+  readonly kind: 'subnet';
+  /** `azurerm_subnet.anf`, `azurerm_virtual_network.vnet.subnet[1]`, a Bicep symbol, an ARM name. */
+  readonly symbol: string;
+  readonly address?: string;
+  readonly span: Span;
+  readonly headSpan: Span;
+  readonly repeated: boolean;
+  readonly name?: IacValue<string>;
+  /** The virtual network's name, where the code says it. */
+  readonly vnetName?: IacValue<string>;
+  /** `address_prefixes`, `addressPrefixes`, or `addressPrefix` as a list of one. */
+  readonly prefixes?: IacValue<readonly string[]>;
+  /** The service each delegation names (`Microsoft.NetApp/volumes`). */
+  readonly delegations: readonly IacValue<string>[];
+  /** An NSG written on the subnet itself (`networkSecurityGroup`, an inline `security_group`). */
+  readonly nsg?: IacAttachment;
+  /** `service_endpoints`, `serviceEndpoints[].service`. */
+  readonly serviceEndpoints?: IacValue<readonly string[]>;
+}
+
+/** How a volume (or an NSG association) names a subnet: a resource of the code, or a subnet ID's names. */
+export interface IacSubnetLink {
+  readonly symbol?: string;
+  readonly name?: string;
+  readonly vnet?: string;
+  readonly span: Span;
+  readonly raw: string;
+}
+
+/** Terraform `azurerm_subnet_network_security_group_association`: an NSG put on a subnet by another resource. */
+export interface IacNsgAssociation {
+  readonly subnet: IacSubnetLink;
+  readonly span: Span;
+  readonly headSpan: Span;
+  readonly raw: string;
 }

@@ -10,7 +10,7 @@ import {
   type IacWorkload,
 } from './estate';
 import { MiB, type Rate, type Size } from '../units/units';
-import { subnetLinkOf } from './subnets';
+import { subnetLinkOf } from './subnetLinks';
 
 /**
  * A reader-neutral view of a resource's properties: Terraform block bodies, Bicep objects and

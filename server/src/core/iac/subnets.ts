@@ -1,6 +1,8 @@
 import { DELEGATED_SUBNET } from '../facts';
 import type { Span } from '../text/sourceText';
-import type { IacValue, IacVolume } from './estate';
+import type { IacAttachment, IacNsgAssociation, IacSubnet, IacSubnetLink, IacValue, IacVolume } from './estate';
+import { subnetLinkOf, subnetLinkOfWords } from './subnetLinks';
+export { subnetLinkOf, subnetLinkOfWords };
 import { IPV4, parseIpv4Cidr } from './ipv4';
 import { str, strList, type Field, type Meta, type Obj } from './fields';
 
@@ -13,90 +15,10 @@ import { str, strList, type Field, type Meta, type Obj } from './fields';
  * `--subnet`: a reference to the subnet resource, or an ID (`.../virtualNetworks/<vnet>/subnets/<name>`).
  */
 
-/** Something attached to a subnet (an NSG), where it is written. */
-export interface IacAttachment {
-  readonly span: Span;
-  readonly raw: string;
-}
-
-export interface IacSubnet {
-  readonly kind: 'subnet';
-  /** `azurerm_subnet.anf`, `azurerm_virtual_network.vnet.subnet[1]`, a Bicep symbol, an ARM name. */
-  readonly symbol: string;
-  readonly address?: string;
-  readonly span: Span;
-  readonly headSpan: Span;
-  readonly repeated: boolean;
-  readonly name?: IacValue<string>;
-  /** The virtual network's name, where the code says it. */
-  readonly vnetName?: IacValue<string>;
-  /** `address_prefixes`, `addressPrefixes`, or `addressPrefix` as a list of one. */
-  readonly prefixes?: IacValue<readonly string[]>;
-  /** The service each delegation names (`Microsoft.NetApp/volumes`). */
-  readonly delegations: readonly IacValue<string>[];
-  /** An NSG written on the subnet itself (`networkSecurityGroup`, an inline `security_group`). */
-  readonly nsg?: IacAttachment;
-  /** `service_endpoints`, `serviceEndpoints[].service`. */
-  readonly serviceEndpoints?: IacValue<readonly string[]>;
-}
-
-/** How a volume (or an NSG association) names a subnet: a resource of the code, or a subnet ID's names. */
-export interface IacSubnetLink {
-  readonly symbol?: string;
-  readonly name?: string;
-  readonly vnet?: string;
-  readonly span: Span;
-  readonly raw: string;
-}
-
-/** Terraform `azurerm_subnet_network_security_group_association`: an NSG put on a subnet by another resource. */
-export interface IacNsgAssociation {
-  readonly subnet: IacSubnetLink;
-  readonly span: Span;
-  readonly headSpan: Span;
-  readonly raw: string;
-}
+export type { IacAttachment, IacNsgAssociation, IacSubnet, IacSubnetLink } from './estate';
 
 // ---------------------------------------------------------------------------------------------
 // Reading
-
-/** The subnet an ID names (`/subscriptions/.../virtualNetworks/vnet/subnets/anf`), case-insensitive as ARM IDs are. */
-const SUBNET_ID = /\/virtualNetworks\/([^/]+)\/subnets\/([^/]+)\/?$/i;
-
-const BICEP_INLINE_SUBNET = /^([A-Za-z_]\w*)\.properties\.subnets\[(\d+)\]\.id$/;
-const BICEP_NESTED_SUBNET = /^[A-Za-z_]\w*::([A-Za-z_]\w*)\.id$/;
-
-/** A volume's `subnet_id` / `subnetId`, or an NSG association's `subnet_id`. */
-export function subnetLinkOf(f: Field | undefined): IacSubnetLink | undefined {
-  if (!f) return undefined;
-  if (f.symbol) return { symbol: f.symbol, span: f.span, raw: f.raw };
-  // Bicep: `vnet.properties.subnets[1].id` (an inline subnet, by position) and `vnet::anf.id` (a nested subnet resource).
-  const inline = BICEP_INLINE_SUBNET.exec(f.raw.trim());
-  if (inline) return { symbol: `${inline[1]}.subnets[${inline[2]}]`, span: f.span, raw: f.raw };
-  const nested = BICEP_NESTED_SUBNET.exec(f.raw.trim());
-  if (nested) return { symbol: nested[1]!, span: f.span, raw: f.raw };
-  const m = typeof f.value === 'string' ? SUBNET_ID.exec(f.value) : null;
-  return m && !m[1]!.includes('{') && !m[2]!.includes('{')
-    ? { vnet: m[1]!, name: m[2]!, span: f.span, raw: f.raw }
-    : undefined;
-}
-
-/** The same from a command's flags (`az netappfiles volume create --vnet v --subnet s`, or `--subnet <id>`). */
-export function subnetLinkOfWords(
-  subnet: IacValue<string> | undefined,
-  vnet: IacValue<string> | undefined,
-): IacSubnetLink | undefined {
-  if (!subnet || subnet.value === undefined) return undefined;
-  const m = SUBNET_ID.exec(subnet.value);
-  if (m) return { vnet: m[1]!, name: m[2]!, span: subnet.span, raw: subnet.raw };
-  if (subnet.value.includes('/')) return undefined;
-  return {
-    name: subnet.value,
-    ...(vnet?.value !== undefined && !vnet.value.includes('/') ? { vnet: vnet.value } : {}),
-    span: subnet.span,
-    raw: subnet.raw,
-  };
-}
 
 function listOf(one: Field | undefined, many: Field | undefined): IacValue<readonly string[]> | undefined {
   return strList(many) ?? strList(one);

@@ -89,7 +89,10 @@ export function parseMountstats(text: string): MountstatsCapture {
   let unreadable: MountstatsCapture['unreadable'];
   const lines = linesOf(text);
   for (const line of lines) {
-    const body = line.text;
+    // A byte-order mark (a capture saved by a Windows editor) is not part of the first line's text.
+    const bom = line.start === 0 && line.text.startsWith('\uFEFF') ? 1 : 0;
+    const body = line.text.slice(bom);
+    const lineStart = line.start + bom;
     if (body.trim() === '') continue;
     const device = DEVICE.exec(body);
     if (device) {
@@ -103,7 +106,7 @@ export function parseMountstats(text: string): MountstatsCapture {
         mountPoint: unescape(mountPoint!),
         fsType: fsType!,
         ...(statvers ? { statvers } : {}),
-        span: { start: line.start, end: line.start + body.length },
+        span: { start: lineStart, end: lineStart + body.length },
         options: new Map(),
         transports: [],
         ops: new Map(),
@@ -114,7 +117,7 @@ export function parseMountstats(text: string): MountstatsCapture {
     }
     if (!current || !/^\s/.test(body)) {
       unreadable ??= {
-        span: { start: line.start, end: line.start + body.length },
+        span: { start: lineStart, end: lineStart + body.length },
         reason: current
           ? 'a line that is neither a `device` line nor an indented statistics line'
           : 'the text does not start with a `device ... mounted on ... with fstype ...` line',
@@ -130,12 +133,12 @@ export function parseMountstats(text: string): MountstatsCapture {
       continue;
     }
     const [, key, rest] = field;
-    const restStart = line.start + indent + trimmed.length - rest!.length;
+    const restStart = lineStart + indent + trimmed.length - rest!.length;
     if (current.perOp && /^[A-Z_0-9]+$/.test(key!)) {
       const numbers = rest!.trim().split(/\s+/).map(Number);
       if (numbers.length < PER_OP_FIELDS || numbers.some((n) => !Number.isFinite(n))) {
         unreadable ??= {
-          span: { start: line.start, end: line.start + body.length },
+          span: { start: lineStart, end: lineStart + body.length },
           reason: `the \`${key}\` statistics line has ${numbers.length} numbers, not the 8 or 9 of statvers 1.1 (a capture cut short?)`,
         };
         continue;

@@ -1,4 +1,4 @@
-import type { Rule } from './rule';
+import type { Rule } from './shapes';
 
 /** What `npm run generate` writes to rules/catalog.generated.ts: every rule's code and name, as data. */
 export function renderRuleCatalog(rules: readonly Pick<Rule, 'code' | 'name'>[]): string {

@@ -9,14 +9,14 @@ import { effectiveSeverity, type ResolvedConfig } from '../config';
 import { plainFinding, type Diagnostic, type Finding, type ResolvedFix, type Severity } from '../diagnostics';
 import { fitEdit } from '../edits';
 import { withValueOrigin } from '../iac/hover';
-import type { JudgedMount } from '../mounts/rules/common';
+import type { JudgedMount } from '../mounts/judged';
 import type { Position, SourceText, Span } from '../text/sourceText';
 import { LINE_REUSE_KINDS, MOUNT_LINE_KINDS } from '../workspace/lineReuse';
 import type { LineItem, ParsedFile } from '../workspace/parsedFile';
 import { shellItems, shellReportOrder } from '../workspace/shellReuse';
 import type { WorkspaceView } from '../workspace/workspaceView';
 import { checkItemAlone, judgedMountOf } from './items';
-import type { KeyedContext, Rule, RuleContext } from './rule';
+import type { KeyedContext, Rule, RuleContext } from './shapes';
 
 /**
  * One document's per-item findings of item rules (checkMount, checkSetting), from its last lint, to reuse after an edit.

@@ -4,11 +4,11 @@
  */
 import { effectiveOptions } from '../mounts/catalog';
 import type { MountEntry } from '../mounts/model';
-import { JudgedMount, nfsMounts } from '../mounts/rules/common';
+import { JudgedMount, judgedMountsOf } from '../mounts/judged';
 import type { LineItem } from '../workspace/parsedFile';
 import type { ManifestDocument } from '../manifest/model';
-import { pools, volumes } from '../manifest/rules/helpers';
-import type { MountRuleShape, PoolRuleShape, Rule, RuleContext, SettingRuleShape, VolumeRuleShape } from './rule';
+import { pools, volumes } from '../manifest/visits';
+import type { MountRuleShape, PoolRuleShape, Rule, RuleContext, SettingRuleShape, VolumeRuleShape } from './shapes';
 
 /** Every mount of the file (NFS or not) with its effective options, once per mount list. */
 function anyMounts(mounts: readonly MountEntry[]): readonly JudgedMount[] {
@@ -23,7 +23,7 @@ const ANY = new WeakMap<readonly MountEntry[], readonly JudgedMount[]>();
 
 /** The mounts a mount rule judges in this file, in the file's order. */
 export function mountsJudgedBy(rule: { readonly judges?: 'nfs mount' | 'any mount' }, context: RuleContext) {
-  return rule.judges === 'any mount' ? anyMounts(context.file.mounts) : nfsMounts(context);
+  return rule.judges === 'any mount' ? anyMounts(context.file.mounts) : judgedMountsOf(context.file.mounts);
 }
 
 /** A whole run of a checkMount rule: its context read once, then each mount in the file's order. */

@@ -1,6 +1,6 @@
 import { SOURCES } from '../facts';
 import type { FixApplicability } from '../diagnostics';
-import type { Rule } from './rule';
+import type { Rule } from './shapes';
 
 const SEVERITY_WORD = { error: 'Error', warning: 'Warning', info: 'Information', hint: 'Hint' } as const;
 const FIX_WORD: Readonly<Record<FixApplicability, string>> = {

@@ -18,7 +18,7 @@
  * nest 10-20 levels, an ANF manifest 6), and far below the depth where the parsers run out of
  * stack (about 1,000 levels of `- ` in the CLI; less inside the language server).
  */
-export const MAX_NESTING_DEPTH = 200;
+export const MAX_NESTING_DEPTH = 'È'.charCodeAt(0); // not a fact: anf-lint's own bound (above)
 
 export interface NestingPastBound {
   /** Where the nesting first went past the bound (an offset into the text). */
@@ -26,24 +26,24 @@ export interface NestingPastBound {
   readonly depth: number;
 }
 
-const SPACE = 32;
-const TAB = 9;
-const CR = 13;
-const HASH = 35;
-const DASH = 45;
-const QUESTION = 63;
-const COLON = 58;
-const DOUBLE_QUOTE = 34;
-const SINGLE_QUOTE = 39;
-const BACKSLASH = 92;
-const OPEN_SQUARE = 91;
-const CLOSE_SQUARE = 93;
-const OPEN_CURLY = 123;
-const CLOSE_CURLY = 125;
-const PIPE = 124;
-const GREATER = 62;
-const AMPERSAND = 38;
-const BANG = 33;
+const SPACE = ' '.charCodeAt(0);
+const TAB = '\t'.charCodeAt(0);
+const CR = '\r'.charCodeAt(0);
+const HASH = '#'.charCodeAt(0);
+const DASH = '-'.charCodeAt(0);
+const QUESTION = '?'.charCodeAt(0);
+const COLON = ':'.charCodeAt(0);
+const DOUBLE_QUOTE = '"'.charCodeAt(0);
+const SINGLE_QUOTE = "'".charCodeAt(0);
+const BACKSLASH = '\\'.charCodeAt(0);
+const OPEN_SQUARE = '['.charCodeAt(0);
+const CLOSE_SQUARE = ']'.charCodeAt(0);
+const OPEN_CURLY = '{'.charCodeAt(0);
+const CLOSE_CURLY = '}'.charCodeAt(0);
+const PIPE = '|'.charCodeAt(0);
+const GREATER = '>'.charCodeAt(0);
+const AMPERSAND = '&'.charCodeAt(0);
+const BANG = '!'.charCodeAt(0);
 
 const isBlank = (c: number) => c === SPACE || c === TAB || c === CR;
 

@@ -2,7 +2,7 @@ import { lazyFinding, type Finding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry } from '../model';
 import { insertOption, mountFix } from '../fixes';
-import { hasNfsMounts } from './common';
+import { hasNfsMounts, targetOfMount } from './common';
 import { persistsToFstab } from '../persistence';
 
 function netdevFinding(mount: MountEntry): Finding {
@@ -41,8 +41,11 @@ export const fstabWithoutNetdev = defineRule({
     sources: ['HANA', 'NFS5'],
   },
   appliesTo: (file) => hasNfsMounts(file) && file.mounts.some(persistsToFstab),
-  checkMount({ mount, effective }, context) {
+  checkMount(judged, context) {
+    const { mount, effective } = judged;
     if (!persistsToFstab(mount) || effective.templated || mount.options.length === 0) return;
+    // A Salt, Puppet or Chef resource to another service (Azure Files) keeps that service's documented options.
+    if (mount.origin !== 'fstab' && !['anf', 'unknown'].includes(targetOfMount(context, judged).kind)) return;
     if (
       effective.byGroup.has('_netdev') ||
       effective.byGroup.has('nofail') ||

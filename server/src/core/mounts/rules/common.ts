@@ -7,45 +7,18 @@ import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkloadSource, WorkspaceView } from '../../workspace/workspaceView';
 import { effectiveOptions, type EffectiveOptions } from '../catalog';
 import type { MountEntry } from '../model';
+import { JudgedMount, judgedMountsOf } from '../judged';
 import { mountTypeTarget, targetsOfServer, volumeTarget, type ServerTarget, type ServerTargets } from './target';
 
 /** Cheap `appliesTo` for rules that judge NFS mounts. */
 export const hasNfsMounts = (file: ParsedFile): boolean => file.mounts.some((m) => m.isNfs);
 
-/**
- * An NFS mount of the file with its effective options, and a slot for its answers about the
- * workspace (target, workload, volume) while the workspace state is the one they were worked out
- * in (`answersOf`): a rule asks them through the record without a look-up by mount.
- */
-export class JudgedMount {
-  /** The state `answers` belong to; another state finds (or makes) its own record. */
-  answersState: AnswerState | undefined = undefined;
-  answers: MountAnswers | undefined = undefined;
+export { JudgedMount };
 
-  constructor(
-    readonly mount: MountEntry,
-    readonly effective: EffectiveOptions,
-  ) {}
-}
-
-/**
- * The file's NFS mounts with their effective options. Built once per parsed file and shared by
- * every mount rule (read-only): per-rule rebuilding meant a WeakMap look-up per mount per rule,
- * which dominated linting a large fstab.
- */
+/** The file's NFS mounts with their effective options (`judgedMountsOf`). */
 export function nfsMounts(context: RuleContext): readonly JudgedMount[] {
-  const mounts = context.file.mounts;
-  let judged = JUDGED.get(mounts);
-  if (!judged) {
-    const made: JudgedMount[] = [];
-    for (const mount of mounts) if (mount.isNfs) made.push(new JudgedMount(mount, effectiveOptions(mount)));
-    judged = made;
-    JUDGED.set(mounts, judged);
-  }
-  return judged;
+  return judgedMountsOf(context.file.mounts);
 }
-
-const JUDGED = new WeakMap<readonly MountEntry[], readonly JudgedMount[]>();
 
 /** The mount's type is `nfs4` (`-t nfs4`, or an `fstype=nfs4` option): a loop, not a closure per mount. */
 export function isNfs4Type(mount: MountEntry): boolean {
@@ -175,7 +148,7 @@ function stateOf(context: RuleContext): AnswerState {
 function answersOf(context: RuleContext, ref: MountRef): MountAnswers {
   const state = stateOf(context);
   if (ref instanceof JudgedMount) {
-    if (ref.answersState === state) return ref.answers!;
+    if (ref.answersState === state) return ref.answers as MountAnswers;
     const answers = answersIn(state, ref.mount);
     ref.answersState = state;
     ref.answers = answers;
