@@ -25,6 +25,12 @@ const isModular = (file: ParsedFile | undefined) =>
 const moduleOf = (file: Pick<ParsedFile, 'uri' | 'kind'>) =>
   file.kind === 'bicep' || file.kind === 'arm-template' ? file.uri : folderOf(file.uri);
 const folderOf = (uri: string) => uri.slice(0, uri.lastIndexOf('/') + 1);
+const TRIDENT_KINDS = new Set(['kubernetes', 'yaml-options', 'json-options']);
+const isTridentProvider = (file: ParsedFile) =>
+  TRIDENT_KINDS.has(file.kind) &&
+  (file.source.text.includes('azure-netapp-files') || file.source.text.includes('csi.trident.netapp.io'));
+const holdsClaims = (file: ParsedFile) =>
+  TRIDENT_KINDS.has(file.kind) && file.source.text.includes('PersistentVolumeClaim');
 const hasMounts = (file: ParsedFile | undefined) => file !== undefined && file.mounts.length > 0;
 const hasSettings = (file: ParsedFile | undefined) => file !== undefined && file.settings.length > 0;
 
@@ -67,12 +73,15 @@ export function dependentsOf(change: FileChange, files: readonly ParsedFile[]): 
   const moduleMates = linked
     ? files.filter((f) => f.uri !== change.uri && isModular(f) && linked.has(moduleOf(f)))
     : [];
+  // Trident claims take their class and backend from other files (workspace/tridentLinks.ts).
+  const tridentSide = sides.some((f) => f !== undefined && isTridentProvider(f));
+  const claimMates = tridentSide ? files.filter((f) => f.uri !== change.uri && holdsClaims(f)) : [];
   const manifestOrMounts =
     sides.some((f) => isManifest(f) || hasMounts(f)) || moduleMates.some(isManifest) || parameterMates.some(isManifest);
   const settings = sides.some(hasSettings);
   return files.filter((file) => {
     if (file.uri === change.uri) return false;
-    if (moduleMates.includes(file) || parameterMates.includes(file)) return true;
+    if (moduleMates.includes(file) || parameterMates.includes(file) || claimMates.includes(file)) return true;
     if (manifestOrMounts) return isManifest(file) || hasMounts(file) || hasSettings(file);
     if (settings) return hasMounts(file) || hasSettings(file);
     return false;

@@ -10,6 +10,7 @@ import { parseFile } from './parseFile';
 import { TerraformModules } from './terraformModules';
 import { ParameterFiles } from './parameterFiles';
 import { ArmLinks } from './armLinks';
+import { TridentLinks } from './tridentLinks';
 import type { ParsedFile } from './parsedFile';
 import type { WorkloadSource, WorkspaceView } from './workspaceView';
 
@@ -27,6 +28,8 @@ export class Workspace implements WorkspaceView {
   private readonly parameters = new ParameterFiles();
   /** ARM templates read with the templates their nested deployments link; see armLinks.ts. */
   private readonly armLinks = new ArmLinks();
+  /** Trident claims read with the StorageClasses and backends of other files; see tridentLinks.ts. */
+  private readonly trident = new TridentLinks();
   private fileList: readonly ParsedFile[] | undefined;
   private derived:
     | {
@@ -55,7 +58,9 @@ export class Workspace implements WorkspaceView {
     const file = parseFile(uri, text, version, kind, before);
     this.parsed.set(uri, file);
     const parametersChanged = this.parameters.changed(uri, file);
-    const linksChanged = this.armLinks.changed(uri, file);
+    // Both told (no short circuit): each keeps its own index of the files.
+    const armChanged = this.armLinks.changed(uri, file);
+    const linksChanged = this.trident.changed(uri, file) || armChanged;
     const moduleChanged = this.modules.changed(uri, file) || parametersChanged || linksChanged;
     this.derived = undefined;
     this.fileList = undefined;
@@ -69,7 +74,8 @@ export class Workspace implements WorkspaceView {
     const before = this.parsed.get(uri);
     if (before && this.parsed.delete(uri)) {
       const parametersChanged = this.parameters.changed(uri, undefined);
-      const linksChanged = this.armLinks.changed(uri, undefined);
+      const armChanged = this.armLinks.changed(uri, undefined);
+      const linksChanged = this.trident.changed(uri, undefined) || armChanged;
       const moduleChanged = this.modules.changed(uri, undefined) || parametersChanged || linksChanged;
       this.derived = undefined;
       this.fileList = undefined;
@@ -98,7 +104,7 @@ export class Workspace implements WorkspaceView {
 
   private resolved(file: ParsedFile): ParsedFile {
     const get = (uri: string) => this.parsed.get(uri);
-    const read = this.armLinks.resolve(this.modules.resolve(file, get), get);
+    const read = this.trident.resolve(this.armLinks.resolve(this.modules.resolve(file, get), get), get);
     const configured = (typeof this.config === 'function' ? this.config(file.uri) : this.config).parameterFiles;
     return this.parameters.resolve(read, get, configured, (f) => this.armLinks.linker(f, get));
   }
