@@ -52,14 +52,16 @@ describe('Trident claims across files', () => {
     expect(alone.iac?.volumes ?? []).toEqual([]);
   });
 
-  it('a class name two folders declare differently is taken from the claim folder only', () => {
+  it('a class name other folders declare too is the nearest one; two as near link none', () => {
     const w = workspace();
-    w.set(
-      'file:///repo/other/classes.yaml',
-      readFileSync(join(DIR, 'platform/storageclasses.yaml'), 'utf8').replace('performance=gold', 'performance=silver'),
-    );
+    const classes = readFileSync(join(DIR, 'platform/storageclasses.yaml'), 'utf8');
+    // A copy elsewhere in the repository (another example, another environment) with another selector.
+    w.set('file:///other/env/classes.yaml', classes.replace('performance=gold', 'performance=silver'));
+    const near = w.file('file:///repo/app/postgres.yaml')!;
+    expect(near.iac!.volumes.map((v) => v.serviceLevel?.value)).toEqual(['Ultra', 'Premium']);
+    // As near as platform/ (a sibling folder of app/): ambiguous, so not linked.
+    w.set('file:///repo/platform2/classes.yaml', classes.replace('performance=gold', 'performance=silver'));
     const app = w.file('file:///repo/app/postgres.yaml')!;
-    // `anf-gold` is ambiguous (platform/ and other/), neither in app/: not linked.
     expect(app.iac?.volumes ?? []).toEqual([]);
   });
 });

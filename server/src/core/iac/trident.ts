@@ -53,12 +53,13 @@ export interface TridentParts {
 
 /**
  * What the workspace holds beside this file (workspace/tridentLinks.ts): the StorageClass of a
- * name (the one of the claim's folder, else the only one) and the pools it may select, each with
+ * name (the one nearest the claim's folder) and the pools it may select, each with
  * where it is written (for the origin of the level a claim takes from it).
  */
 export interface TridentElsewhere {
   readonly storageClass: (name: string) => StorageClass | undefined;
-  readonly pools: readonly VirtualPool[];
+  /** The pools a class of another file (or, for a class of this file, this file) may select: the nearest files' ones. */
+  readonly poolsFor: (sc: StorageClass | undefined) => readonly VirtualPool[];
   readonly where: (pool: VirtualPool) => string;
 }
 
@@ -124,7 +125,7 @@ export function readTrident(source: SourceText, elsewhere?: TridentElsewhere): I
     const other = !own && className !== undefined ? elsewhere?.storageClass(className) : undefined;
     const sc = own ?? other;
     if (!sc || !sc.anf) continue;
-    const pool = poolOf(sc, other || vpools.length === 0 ? [...vpools, ...(elsewhere?.pools ?? [])] : vpools);
+    const pool = poolOf(sc, other || vpools.length === 0 ? [...vpools, ...(elsewhere?.poolsFor(other) ?? [])] : vpools);
     const poolHere = pool !== undefined && vpools.includes(pool);
     const span = rangeOf(claim);
     const nameNode = (claim.get('metadata', true) as YAMLMap | undefined)?.get?.('name', true) as Scalar | undefined;

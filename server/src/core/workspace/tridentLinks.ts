@@ -18,8 +18,9 @@ const DRIVER = 'azure-netapp-files';
  * Trident across files (issue 28 §1): an application's PersistentVolumeClaims in one file, the
  * StorageClass in another, the `azure-netapp-files` backend in a third. A file with claims is read
  * again with the classes and pools the other files declare (iac/trident.ts `readTrident`'s
- * `elsewhere`). A class of a name several files declare (dev and prod overlays) is the one of the
- * claim's folder, else none: a claim is never linked to a class it may not use.
+ * `elsewhere`). A class of a name several files declare (dev and prod overlays) is the one nearest
+ * the claim's folder (the longest shared path), else none when two are as near: a claim is never
+ * linked to a class it may not use. Its pools are those of the backends nearest the class's file.
  */
 export class TridentLinks {
   /** Files with claims (their text says `PersistentVolumeClaim`). */
@@ -68,7 +69,8 @@ export class TridentLinks {
   private read(file: ParsedFile, others: readonly ParsedFile[]): ParsedFile {
     const folder = folderOf(file.uri);
     const classes = new Map<string, { sc: StorageClass; uri: string }[]>();
-    const pools: VirtualPool[] = [];
+    const classUri = new Map<StorageClass, string>();
+    const pools: { pool: VirtualPool; uri: string }[] = [];
     const where = new Map<VirtualPool, string>();
     for (const other of others) {
       const parts = this.partsOf(other);
@@ -76,21 +78,22 @@ export class TridentLinks {
         const list = classes.get(sc.name) ?? [];
         list.push({ sc, uri: other.uri });
         classes.set(sc.name, list);
+        classUri.set(sc, other.uri);
       }
       for (const p of parts.pools) {
-        pools.push(p);
+        pools.push({ pool: p, uri: other.uri });
         where.set(p, `${relativeUri(folder, other.uri)} line ${other.source.positionAt(p.span.start).line + 1}`);
       }
     }
     if (classes.size === 0 && pools.length === 0) return file;
     const elsewhere: TridentElsewhere = {
-      storageClass: (name) => {
-        const list = classes.get(name) ?? [];
-        if (list.length === 1) return list[0]!.sc;
-        const here = list.filter((c) => folderOf(c.uri) === folder);
-        return here.length === 1 ? here[0]!.sc : undefined;
+      // Several files declare the name (environments, examples): the one nearest the claim, when one is nearest.
+      storageClass: (name) => nearest(classes.get(name) ?? [], folder)?.sc,
+      poolsFor: (sc) => {
+        const anchor = folderOf(sc ? (classUri.get(sc) ?? file.uri) : file.uri);
+        const best = Math.max(-1, ...pools.map((p) => shared(folderOf(p.uri), anchor)));
+        return pools.filter((p) => shared(folderOf(p.uri), anchor) === best).map((p) => p.pool);
       },
-      pools,
       where: (p) => where.get(p) ?? 'another file',
     };
     try {
@@ -108,6 +111,22 @@ export class TridentLinks {
       return file;
     }
   }
+}
+
+/** The one entry whose file is nearest `folder` (the longest shared path); none when two are as near. */
+function nearest<T extends { uri: string }>(list: readonly T[], folder: string): T | undefined {
+  if (list.length <= 1) return list[0];
+  const ranked = list.map((e) => ({ e, n: shared(folderOf(e.uri), folder) })).sort((a, b) => b.n - a.n);
+  return ranked[0]!.n > ranked[1]!.n ? ranked[0]!.e : undefined;
+}
+
+/** How many leading path segments two folders share. */
+function shared(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n++;
+  return n;
 }
 
 function folderOf(uri: string): string {
