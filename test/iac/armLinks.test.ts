@@ -98,3 +98,32 @@ describe('ARM linked templates', () => {
     expect(estateInventory(w, config).volumes.find((v) => v.name === 'hn1-shared')?.quotaGiB).toBe(2048);
   });
 });
+
+describe('ARM linked templates: the quickstart `_artifactsLocation` layout', () => {
+  const DIR2 = join(__dirname, '../fixtures/iac/estates/arm-artifacts');
+  const parent = readFileSync(join(DIR2, 'azuredeploy.json'), 'utf8');
+  const child = readFileSync(join(DIR2, 'nestedtemplates/scratch.json'), 'utf8');
+
+  it('follows uri(parameters(_artifactsLocation), concat(path, sasToken)) when the parameter defaults to the own link', () => {
+    const w = new Workspace(config);
+    w.set('file:///repo/azuredeploy.json', parent);
+    w.set('file:///repo/nestedtemplates/scratch.json', child);
+    const volumes = w.file('file:///repo/azuredeploy.json')!.iac!.volumes;
+    expect(volumes.map((v) => [v.name?.value, v.quota?.value])).toEqual([['scratch', 2 * 2 ** 40]]);
+    expect(estateInventory(w, config).volumes).toHaveLength(1);
+  });
+
+  it('a parameters file that sets _artifactsLocation to a URL is not this file: not followed', () => {
+    const w = new Workspace(config);
+    w.set('file:///repo/azuredeploy.json', parent);
+    w.set('file:///repo/nestedtemplates/scratch.json', child);
+    w.set(
+      'file:///repo/azuredeploy.parameters.json',
+      '{"$schema":"https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#","contentVersion":"1.0.0.0","parameters":{"_artifactsLocation":{"value":"https://example.blob.core.windows.net/artifacts/"}}}',
+    );
+    const file = w.file('file:///repo/azuredeploy.json')!;
+    expect(file.iac!.volumes).toEqual([]);
+    expect(file.iac!.calls?.[0]?.local).toBe(false);
+    expect(file.iac!.calls?.[0]?.unread).toMatch(/templateLink.uri/);
+  });
+});

@@ -457,6 +457,24 @@ class ArmReader {
   }
 
   /**
+   * Whether parameter `name` of this template is its own link: declared with the default
+   * `[deployment().properties.templateLink.uri]` (the quickstart `_artifactsLocation`) and given no
+   * other value (a parameters file's URL is a URL, not this file).
+   */
+  private ownLinkParameter(name: string): boolean {
+    if (!this.root || this.context.parameters?.has(name.toLowerCase())) return false;
+    for (const p of findNodeAtLocation(this.root, ['parameters'])?.children ?? []) {
+      const [k, v] = p.children ?? [];
+      if (!k || !v || String(k.value).toLowerCase() !== name.toLowerCase()) continue;
+      const d = findNodeAtLocation(v, ['defaultValue'])?.value;
+      return (
+        typeof d === 'string' && d.replace(/\s+/g, '').toLowerCase() === '[deployment().properties.templatelink.uri]'
+      );
+    }
+    return false;
+  }
+
+  /**
    * A deployment whose `templateLink` names a file of the repository: `relativePath` (relative to
    * this template's file, as Azure resolves it from the template spec or the parent's URI), or a
    * `uri` built as `uri(deployment().properties.templateLink.uri, 'nested/x.json')` (relative to
@@ -474,7 +492,7 @@ class ArmReader {
     at: Pending,
     repeated: boolean,
   ): void {
-    const target = linkTarget(link, scope);
+    const target = linkTarget(link, scope, (name) => this.ownLinkParameter(name));
     const nameField = obj.field('name');
     const name = typeof nameField?.value === 'string' ? nameField.value : address;
     const sourceNode =
@@ -675,7 +693,11 @@ function plain(value: unknown, span: Span, keySpan: Span, raw: string): Field {
  * The repository path a `templateLink` names: `relativePath` evaluated, or the second argument of
  * `uri(deployment().properties.templateLink.uri, ...)`. Else why not.
  */
-export function linkTarget(link: JsonNode, scope: ArmScope): { path?: string; unknown?: string } {
+export function linkTarget(
+  link: JsonNode,
+  scope: ArmScope,
+  ownLinkParameter: (name: string) => boolean = () => false,
+): { path?: string; unknown?: string } {
   const relative = findNodeAtLocation(link, ['relativePath']);
   if (relative) {
     const value = evaluateNode(relative, scope);
@@ -692,7 +714,7 @@ export function linkTarget(link: JsonNode, scope: ArmScope): { path?: string; un
   if (!uriNode) return { unknown: 'its `templateLink` names neither `relativePath` nor `uri`' };
   if (typeof uriNode.value !== 'string') return { unknown: 'its `templateLink.uri` is not a string' };
   const parsed = classifyArmString(uriNode.value);
-  if (parsed.kind === 'expression' && isOwnLinkUri(parsed.expr)) {
+  if (parsed.kind === 'expression' && isOwnLinkUri(parsed.expr, ownLinkParameter)) {
     const relativeArg = parsed.expr.args[1];
     const value = relativeArg ? evaluateExpr(relativeArg, scope, 0) : undefined;
     if (typeof value === 'string' && value !== '') return { path: value };
@@ -709,10 +731,16 @@ export function linkTarget(link: JsonNode, scope: ArmScope): { path?: string; un
   };
 }
 
-/** `uri(deployment().properties.templateLink.uri, <path>)`: a path relative to this template's own link. */
-function isOwnLinkUri(e: ArmExpr): e is Extract<ArmExpr, { kind: 'call' }> {
+/** `uri(deployment().properties.templateLink.uri, <path>)` (or a parameter defaulting to it): a path relative to this template's own link. */
+function isOwnLinkUri(
+  e: ArmExpr,
+  ownLinkParameter: (name: string) => boolean,
+): e is Extract<ArmExpr, { kind: 'call' }> {
   if (e.kind !== 'call' || e.name !== 'uri' || e.args.length !== 2) return false;
   const base = e.args[0]!;
+  // `uri(parameters('_artifactsLocation'), ...)` with that parameter defaulting to the template's own link.
+  if (base.kind === 'call' && base.name === 'parameters' && base.args[0]?.kind === 'string')
+    return ownLinkParameter(base.args[0].value);
   const path: string[] = [];
   let cur: ArmExpr = base;
   while (cur.kind === 'member') {
