@@ -1,3 +1,4 @@
+import { linkedTemplateUri } from '../iac/arm';
 import type { ParsedFile } from '../workspace/parsedFile';
 import { localModuleFolder } from '../iac/terraform';
 import { bicepModuleUri } from '../iac/bicep';
@@ -18,10 +19,18 @@ const isManifest = (file: ParsedFile | undefined) =>
     (file.iac?.volumes.length ?? 0) > 0 ||
     (file.iac?.calls?.some((c) => c.local) ?? false));
 const isTerraform = (file: ParsedFile | undefined) => file?.kind === 'terraform' || file?.kind === 'terraform-vars';
-const isModular = (file: ParsedFile | undefined) => isTerraform(file) || file?.kind === 'bicep';
-/** What a module is: a Terraform folder, a Bicep file. */
-const moduleOf = (file: Pick<ParsedFile, 'uri' | 'kind'>) => (file.kind === 'bicep' ? file.uri : folderOf(file.uri));
+const isModular = (file: ParsedFile | undefined) =>
+  isTerraform(file) || file?.kind === 'bicep' || file?.kind === 'arm-template';
+/** What a module is: a Terraform folder, a Bicep file, an ARM template (linked by `templateLink`). */
+const moduleOf = (file: Pick<ParsedFile, 'uri' | 'kind'>) =>
+  file.kind === 'bicep' || file.kind === 'arm-template' ? file.uri : folderOf(file.uri);
 const folderOf = (uri: string) => uri.slice(0, uri.lastIndexOf('/') + 1);
+const TRIDENT_KINDS = new Set(['kubernetes', 'yaml-options', 'json-options']);
+const isTridentProvider = (file: ParsedFile) =>
+  TRIDENT_KINDS.has(file.kind) &&
+  (file.source.text.includes('azure-netapp-files') || file.source.text.includes('csi.trident.netapp.io'));
+const holdsClaims = (file: ParsedFile) =>
+  TRIDENT_KINDS.has(file.kind) && file.source.text.includes('PersistentVolumeClaim');
 const hasMounts = (file: ParsedFile | undefined) => file !== undefined && file.mounts.length > 0;
 const hasSettings = (file: ParsedFile | undefined) => file !== undefined && file.settings.length > 0;
 
@@ -64,12 +73,15 @@ export function dependentsOf(change: FileChange, files: readonly ParsedFile[]): 
   const moduleMates = linked
     ? files.filter((f) => f.uri !== change.uri && isModular(f) && linked.has(moduleOf(f)))
     : [];
+  // Trident claims take their class and backend from other files (workspace/tridentLinks.ts).
+  const tridentSide = sides.some((f) => f !== undefined && isTridentProvider(f));
+  const claimMates = tridentSide ? files.filter((f) => f.uri !== change.uri && holdsClaims(f)) : [];
   const manifestOrMounts =
     sides.some((f) => isManifest(f) || hasMounts(f)) || moduleMates.some(isManifest) || parameterMates.some(isManifest);
   const settings = sides.some(hasSettings);
   return files.filter((file) => {
     if (file.uri === change.uri) return false;
-    if (moduleMates.includes(file) || parameterMates.includes(file)) return true;
+    if (moduleMates.includes(file) || parameterMates.includes(file) || claimMates.includes(file)) return true;
     if (manifestOrMounts) return isManifest(file) || hasMounts(file) || hasSettings(file);
     if (settings) return hasMounts(file) || hasSettings(file);
     return false;
@@ -87,11 +99,15 @@ function linkedModules(change: FileChange, changed: ParsedFile, files: readonly 
     edges.get(a)!.add(b);
   };
   for (const file of [...files, ...(change.before ? [change.before] : [])]) {
-    if (file.kind !== 'terraform' && file.kind !== 'bicep') continue;
+    if (file.kind !== 'terraform' && file.kind !== 'bicep' && file.kind !== 'arm-template') continue;
     for (const call of file.iac?.calls ?? []) {
       if (!call.local || call.source === undefined) continue;
       const called =
-        file.kind === 'bicep' ? bicepModuleUri(file.uri, call.source) : localModuleFolder(file.uri, call.source);
+        file.kind === 'bicep'
+          ? bicepModuleUri(file.uri, call.source)
+          : file.kind === 'arm-template'
+            ? linkedTemplateUri(file.uri, call.source)
+            : localModuleFolder(file.uri, call.source);
       if (!called) continue;
       link(moduleOf(file), called);
       link(called, moduleOf(file));

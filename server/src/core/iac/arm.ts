@@ -9,7 +9,8 @@ import {
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
 import { annotationFor, IAC_SYNTAX_CODE } from './common';
-import type { IacAccount, IacEstate, IacPool, IacSlip, IacVolume } from './estate';
+import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacSlip, IacVolume } from './estate';
+import { placeInstance, relativeUri } from './instance';
 import {
   armGroupVolumes,
   armPool,
@@ -28,6 +29,7 @@ import {
 import {
   copyLoop,
   countOf,
+  evaluateExpr,
   evaluateNode,
   nameSegments,
   isPropertyCopy,
@@ -38,6 +40,7 @@ import {
   type GivenParameter,
   type UndeclaredUse,
 } from './arm/evaluate';
+import { classifyArmString, type ArmExpr } from './arm/expressions';
 import { armSubnet, armVnetSubnets, type IacSubnet } from './subnets';
 import { Budget, firstUnknown, isPlainObject, isUnknown, propertyOf, Unknown } from './values';
 
@@ -62,6 +65,15 @@ export interface ArmContext {
   /** Why a parameter without a default and without a given value has none (for the unknown's reason). */
   readonly missingHint?: string;
   readonly budget?: Budget;
+  /** The template's own URI: a `templateLink.relativePath` is relative to it. */
+  readonly uri?: string;
+  /**
+   * The text the workspace holds for another file (a linked template), when the workspace reads the
+   * template with its links (workspace/armLinks.ts); without it linked templates are recorded, not read.
+   */
+  readonly text?: (uri: string) => SourceText | undefined;
+  /** The templates being read (this one's linking parents): a link back to one of them is not followed. */
+  readonly stack?: readonly string[];
 }
 
 export function readArmJson(
@@ -110,6 +122,8 @@ class ArmReader {
   private readonly subnets: IacSubnet[] = [];
   private readonly budget: Budget;
   private readonly undeclaredAt = new Set<number>();
+  /** Nested deployments with a `templateLink`, for the workspace (which files this one links) and the hover. */
+  private readonly calls: IacModuleCall[] = [];
 
   constructor(
     private readonly source: SourceText,
@@ -155,6 +169,7 @@ class ArmReader {
       volumes: this.volumes,
       slips: this.slips,
       ...(this.subnets.length > 0 ? { subnets: this.subnets } : {}),
+      ...(this.calls.length > 0 ? { calls: this.calls } : {}),
     };
   }
 
@@ -378,7 +393,7 @@ class ArmReader {
    * `Microsoft.Resources/deployments` with an inline `properties.template`: its resources are read,
    * their expressions evaluated in the template's own scope (`expressionEvaluationOptions.scope`
    * `inner`: its `parameters` as the deployment passes them) or in this one (`outer`, the default).
-   * A `templateLink` names a file anf-lint does not follow.
+   * A `templateLink` is followed when it names a file of the repository (`linked`).
    */
   private deployment(
     obj: Obj,
@@ -391,26 +406,17 @@ class ArmReader {
   ): void {
     if (!scope || at.depth >= MAX_DEPLOYMENT_DEPTH) return;
     const template = findNodeAtLocation(node, ['properties', 'template']);
-    if (!template || template.type !== 'object') return;
+    if (!template || template.type !== 'object') {
+      const link = findNodeAtLocation(node, ['properties', 'templateLink']);
+      if (link?.type === 'object') this.linked(obj, node, link, scope, address, at, repeated);
+      return;
+    }
     const evaluation = findNodeAtLocation(node, ['properties', 'expressionEvaluationOptions', 'scope']);
     const inner = typeof evaluation?.value === 'string' && evaluation.value.toLowerCase() === 'inner';
     let innerScope: ArmScope = scope;
     if (inner) {
-      const given = new Map<string, GivenParameter>();
-      const name = obj.field('name')?.value;
-      const label = typeof name === 'string' ? `deployment \`${name}\`` : `the deployment at ${address}`;
-      for (const p of findNodeAtLocation(node, ['properties', 'parameters'])?.children ?? []) {
-        const [k, v] = p.children ?? [];
-        if (!k || !v) continue;
-        const valueNode = findNodeAtLocation(v, ['value']);
-        const value = valueNode
-          ? evaluateNode(valueNode, scope)
-          : new Unknown(`${label} passes \`${String(k.value)}\` as a Key Vault reference`);
-        given.set(String(k.value).toLowerCase(), { value, from: `${label}'s \`parameters\`` });
-      }
-      const hint = `no default and ${label} does not pass it`;
-      const nested = this.templateScope(template, given, hint);
-      innerScope = nested;
+      const { given, hint } = this.passedParameters(obj, node, scope, address);
+      innerScope = this.templateScope(template, given, hint);
     }
     const nested = this.resourcesOf(
       template,
@@ -422,6 +428,120 @@ class ArmReader {
       repeated,
     );
     pending.push(...(at.deployedIf ? nested.map((p) => ({ ...p, deployedIf: at.deployedIf })) : nested));
+  }
+
+  /** The `parameters` a deployment passes to its template (inner scope or linked), evaluated here. */
+  private passedParameters(
+    obj: Obj,
+    node: JsonNode,
+    scope: ArmScope,
+    address: string,
+  ): { given: Map<string, GivenParameter>; hint: string } {
+    const given = new Map<string, GivenParameter>();
+    const name = obj.field('name')?.value;
+    const label = typeof name === 'string' ? `deployment \`${name}\`` : `the deployment at ${address}`;
+    for (const p of findNodeAtLocation(node, ['properties', 'parameters'])?.children ?? []) {
+      const [k, v] = p.children ?? [];
+      if (!k || !v) continue;
+      const valueNode = findNodeAtLocation(v, ['value']);
+      const value = valueNode
+        ? evaluateNode(valueNode, scope)
+        : new Unknown(`${label} passes \`${String(k.value)}\` as a Key Vault reference`);
+      given.set(String(k.value).toLowerCase(), { value, from: `${label}'s \`parameters\`` });
+    }
+    const parametersLink = findNodeAtLocation(node, ['properties', 'parametersLink']);
+    const hint = parametersLink
+      ? `${label} takes its parameters from a \`parametersLink\` anf-lint does not follow`
+      : `no default and ${label} does not pass it`;
+    return { given, hint };
+  }
+
+  /**
+   * Whether parameter `name` of this template is its own link: declared with the default
+   * `[deployment().properties.templateLink.uri]` (the quickstart `_artifactsLocation`) and given no
+   * other value (a parameters file's URL is a URL, not this file).
+   */
+  private ownLinkParameter(name: string): boolean {
+    if (!this.root || this.context.parameters?.has(name.toLowerCase())) return false;
+    for (const p of findNodeAtLocation(this.root, ['parameters'])?.children ?? []) {
+      const [k, v] = p.children ?? [];
+      if (!k || !v || String(k.value).toLowerCase() !== name.toLowerCase()) continue;
+      const d = findNodeAtLocation(v, ['defaultValue'])?.value;
+      return (
+        typeof d === 'string' && d.replace(/\s+/g, '').toLowerCase() === '[deployment().properties.templatelink.uri]'
+      );
+    }
+    return false;
+  }
+
+  /**
+   * A deployment whose `templateLink` names a file of the repository: `relativePath` (relative to
+   * this template's file, as Azure resolves it from the template spec or the parent's URI), or a
+   * `uri` built as `uri(deployment().properties.templateLink.uri, 'nested/x.json')` (relative to
+   * this template's own link, which is this file). Its resources are this deployment's instances,
+   * placed at the deployment (as a Bicep module's are at the declaration); the linked file itself
+   * is then read as called (workspace/armLinks.ts). Any other URI (a storage account, a GitHub raw
+   * URL, a template spec `id`) is recorded with the reason it is not read.
+   */
+  private linked(
+    obj: Obj,
+    node: JsonNode,
+    link: JsonNode,
+    scope: ArmScope,
+    address: string,
+    at: Pending,
+    repeated: boolean,
+  ): void {
+    const target = linkTarget(link, scope, (name) => this.ownLinkParameter(name));
+    const nameField = obj.field('name');
+    const name = typeof nameField?.value === 'string' ? nameField.value : address;
+    const sourceNode =
+      findNodeAtLocation(link, ['relativePath']) ??
+      findNodeAtLocation(link, ['uri']) ??
+      findNodeAtLocation(link, ['id']);
+    const linkKey = link.parent?.children?.[0];
+    const headSpan = linkKey ? spanOf(linkKey) : spanOf(link);
+    const call: IacModuleCall = {
+      name,
+      ...(target.path !== undefined ? { source: target.path } : {}),
+      local: target.path !== undefined,
+      span: spanOf(node),
+      headSpan,
+      ...(sourceNode ? { sourceSpan: spanOf(sourceNode) } : {}),
+      repeated,
+      ...(target.unknown !== undefined ? { unread: target.unknown } : {}),
+    };
+    this.calls.push(call);
+    const { text, uri } = this.context;
+    if (target.path === undefined || !text || !uri) return;
+    const linkedUri = linkedTemplateUri(uri, target.path);
+    const stack = this.context.stack ?? [uri];
+    if (!linkedUri || stack.includes(linkedUri) || stack.length > MAX_DEPLOYMENT_DEPTH) return;
+    const source = text(linkedUri);
+    if (!source || !this.budget.instance()) return;
+    const { given, hint } = this.passedParameters(obj, node, scope, address);
+    const read = readArmJson(source, [], 'arm', {
+      parameters: given,
+      missingHint: hint,
+      budget: this.budget,
+      uri: linkedUri,
+      text,
+      stack: [...stack, linkedUri],
+    });
+    const place = {
+      call,
+      args: new Map(),
+      source,
+      where: relativeUri(uri.slice(0, uri.lastIndexOf('/') + 1), linkedUri),
+    };
+    const deployedIf = at.deployedIf;
+    const placed = <T extends IacAccount | IacPool | IacVolume>(r: T): T => {
+      const p = placeInstance(r, place);
+      return deployedIf && !p.deployedIf ? { ...p, deployedIf } : p;
+    };
+    this.accounts.push(...read.accounts.map(placed));
+    this.pools.push(...read.pools.map(placed));
+    this.volumes.push(...read.volumes.map(placed));
   }
 
   // ---- fields ----------------------------------------------------------------------------
@@ -567,4 +687,80 @@ function plain(value: unknown, span: Span, keySpan: Span, raw: string): Field {
     ...(object ? { object } : {}),
     ...(items ? { items } : {}),
   };
+}
+
+/**
+ * The repository path a `templateLink` names: `relativePath` evaluated, or the second argument of
+ * `uri(deployment().properties.templateLink.uri, ...)`. Else why not.
+ */
+export function linkTarget(
+  link: JsonNode,
+  scope: ArmScope,
+  ownLinkParameter: (name: string) => boolean = () => false,
+): { path?: string; unknown?: string } {
+  const relative = findNodeAtLocation(link, ['relativePath']);
+  if (relative) {
+    const value = evaluateNode(relative, scope);
+    if (typeof value === 'string' && value !== '') return { path: value };
+    return {
+      unknown: isUnknown(value)
+        ? `its \`relativePath\` is unknown: ${value.reason}`
+        : 'its `relativePath` is not a string',
+    };
+  }
+  if (findNodeAtLocation(link, ['id']))
+    return { unknown: 'it deploys a template spec (`templateLink.id`), which is not in the repository' };
+  const uriNode = findNodeAtLocation(link, ['uri']);
+  if (!uriNode) return { unknown: 'its `templateLink` names neither `relativePath` nor `uri`' };
+  if (typeof uriNode.value !== 'string') return { unknown: 'its `templateLink.uri` is not a string' };
+  const parsed = classifyArmString(uriNode.value);
+  if (parsed.kind === 'expression' && isOwnLinkUri(parsed.expr, ownLinkParameter)) {
+    const relativeArg = parsed.expr.args[1];
+    const value = relativeArg ? evaluateExpr(relativeArg, scope, 0) : undefined;
+    if (typeof value === 'string' && value !== '') return { path: value };
+    return {
+      unknown: isUnknown(value)
+        ? `the path in its \`templateLink.uri\` is unknown: ${value.reason}`
+        : 'its `templateLink.uri` names no path',
+    };
+  }
+  const value = evaluateNode(uriNode, scope);
+  if (isUnknown(value)) return { unknown: `its \`templateLink.uri\` is unknown: ${value.reason}` };
+  return {
+    unknown: `its \`templateLink.uri\` (${String(value)}) is a URL: anf-lint reads files of the repository, not what a URL serves`,
+  };
+}
+
+/** `uri(deployment().properties.templateLink.uri, <path>)` (or a parameter defaulting to it): a path relative to this template's own link. */
+function isOwnLinkUri(
+  e: ArmExpr,
+  ownLinkParameter: (name: string) => boolean,
+): e is Extract<ArmExpr, { kind: 'call' }> {
+  if (e.kind !== 'call' || e.name !== 'uri' || e.args.length !== 2) return false;
+  const base = e.args[0]!;
+  // `uri(parameters('_artifactsLocation'), ...)` with that parameter defaulting to the template's own link.
+  if (base.kind === 'call' && base.name === 'parameters' && base.args[0]?.kind === 'string')
+    return ownLinkParameter(base.args[0].value);
+  const path: string[] = [];
+  let cur: ArmExpr = base;
+  while (cur.kind === 'member') {
+    path.unshift(cur.property.toLowerCase());
+    cur = cur.object;
+  }
+  return (
+    cur.kind === 'call' &&
+    cur.name === 'deployment' &&
+    cur.args.length === 0 &&
+    path.join('.') === 'properties.templatelink.uri'
+  );
+}
+
+/** A linked template's URI: `path` relative to the linking template's file (backslashes as slashes). */
+export function linkedTemplateUri(templateUri: string, path: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('/')) return undefined;
+  try {
+    return new URL(path.replace(/\\/g, '/'), templateUri).href;
+  } catch {
+    return undefined;
+  }
 }

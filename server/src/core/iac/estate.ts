@@ -230,6 +230,8 @@ export interface IacModuleCall {
   readonly key?: string;
   /** One instance of a Bicep module declaration in a `[for ...]` loop over an array anf-lint knows: its position (`module.name[0]`). */
   readonly index?: number;
+  /** ARM: why a nested deployment's `templateLink` is not read (a URL, a template spec, an unknown path). */
+  readonly unread?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -87,6 +87,12 @@ export function moduleCallHover(estate: IacEstate, offset: number): { markdown: 
       markdown: `${title}\n\nA registry module anf-lint knows: ${known}. Read from this call's arguments, in the units the module takes: ${made.join(', ')}${call.repeated ? ' (repeated: a loop, `count` or `for_each`, how many is unknown)' : ''}. Findings land on the values written here; values written through parameters or variables without a value stay unknown.`,
     };
   }
+  if (!call.local && call.unread !== undefined) {
+    return {
+      span,
+      markdown: `**deployment ${call.name}** · \`templateLink\`\n\nanf-lint does not read this linked template: ${call.unread}. The NetApp resources it deploys are unknown, never guessed. A \`relativePath\` or \`uri(deployment().properties.templateLink.uri, 'path')\` naming a file of the repository is read (docs/iac.md).`,
+    };
+  }
   if (!call.local) {
     return {
       span,

@@ -26,7 +26,7 @@ export function mayHoldTrident(text: string): boolean {
   return text.includes(DRIVER);
 }
 
-interface VirtualPool {
+export interface VirtualPool {
   readonly symbol: string;
   readonly backend: string;
   readonly name: string;
@@ -38,14 +38,42 @@ interface VirtualPool {
   readonly headSpan: Span;
 }
 
-interface StorageClass {
+export interface StorageClass {
   readonly name: string;
   readonly selector?: ReadonlyMap<string, string>;
   readonly storagePools?: readonly { backend: string; pool: string }[];
   readonly anf: boolean;
 }
 
-export function readTrident(source: SourceText): IacEstate | undefined {
+/** What one file declares that claims of other files may use: its azure-netapp-files pools and Trident StorageClasses. */
+export interface TridentParts {
+  readonly pools: readonly VirtualPool[];
+  readonly classes: readonly StorageClass[];
+}
+
+/**
+ * What the workspace holds beside this file (workspace/tridentLinks.ts): the StorageClass of a
+ * name (the one nearest the claim's folder) and the pools it may select, each with
+ * where it is written (for the origin of the level a claim takes from it).
+ */
+export interface TridentElsewhere {
+  readonly storageClass: (name: string) => StorageClass | undefined;
+  /** The pools a class of another file (or, for a class of this file, this file) may select: the nearest files' ones. */
+  readonly poolsFor: (sc: StorageClass | undefined) => readonly VirtualPool[];
+  readonly where: (pool: VirtualPool) => string;
+}
+
+/** The pools and classes a file declares (for claims of other files). */
+export function tridentParts(source: SourceText): TridentParts {
+  const parts = collect(source);
+  return { pools: parts.vpools, classes: [...parts.classes.values()] };
+}
+
+function collect(source: SourceText): {
+  vpools: VirtualPool[];
+  classes: Map<string, StorageClass>;
+  claims: YAMLMap[];
+} {
   const text = source.text;
   const docs = parseYaml(source);
   const vpools: VirtualPool[] = [];
@@ -66,7 +94,17 @@ export function readTrident(source: SourceText): IacEstate | undefined {
     else if (kind === undefined && scalar(root, 'storageDriverName') === DRIVER)
       vpools.push(...backendPools(text, root, scalar(root, 'backendName') ?? 'backend', root));
   }
-  if (vpools.length === 0 && ![...classes.values()].some((c) => c.anf)) return undefined;
+  return { vpools, classes, claims };
+}
+
+/**
+ * The file's Trident estate. With `elsewhere`, a claim whose StorageClass is not in the file takes
+ * the workspace's class of that name and the pools it selects among all the workspace's.
+ */
+export function readTrident(source: SourceText, elsewhere?: TridentElsewhere): IacEstate | undefined {
+  const text = source.text;
+  const { vpools, classes, claims } = collect(source);
+  if (vpools.length === 0 && ![...classes.values()].some((c) => c.anf) && !elsewhere) return undefined;
   const pools: IacPool[] = vpools.map((p) => ({
     kind: 'pool',
     symbol: p.symbol,
@@ -82,9 +120,13 @@ export function readTrident(source: SourceText): IacEstate | undefined {
     const spec = claim.get('spec', true);
     if (!isMap(spec)) continue;
     const className = scalar(spec, 'storageClassName');
-    const sc = className !== undefined ? classes.get(className) : undefined;
+    const own = className !== undefined ? classes.get(className) : undefined;
+    // A class of another file: only when this file has none of that name (its own wins, as kubectl applies it here).
+    const other = !own && className !== undefined ? elsewhere?.storageClass(className) : undefined;
+    const sc = own ?? other;
     if (!sc || !sc.anf) continue;
-    const pool = poolOf(sc, vpools);
+    const pool = poolOf(sc, other || vpools.length === 0 ? [...vpools, ...(elsewhere?.poolsFor(other) ?? [])] : vpools);
+    const poolHere = pool !== undefined && vpools.includes(pool);
     const span = rangeOf(claim);
     const nameNode = (claim.get('metadata', true) as YAMLMap | undefined)?.get?.('name', true) as Scalar | undefined;
     const nameSpan = nameNode ? rangeOf(nameNode) : span;
@@ -99,16 +141,27 @@ export function readTrident(source: SourceText): IacEstate | undefined {
     const classSpan = classNode ? rangeOf(classNode) : span;
     // Without a pool, the level is unknown: say why instead of leaving it out.
     const level: IacValue<string> | undefined = pool
-      ? pool.serviceLevel
+      ? poolHere || !pool.serviceLevel
+        ? pool.serviceLevel
+        : {
+            ...(pool.serviceLevel.value !== undefined ? { value: pool.serviceLevel.value } : {}),
+            ...(pool.serviceLevel.unknown !== undefined ? { unknown: pool.serviceLevel.unknown } : {}),
+            // Written in another file: anchored on the claim's class, never editable from here.
+            span: classSpan,
+            keySpan: classSpan,
+            raw: className!,
+            origin: `the \`serviceLevel\` of ${poolLabel(pool)} in ${elsewhere!.where(pool)}, which StorageClass \`${className}\` selects`,
+          }
       : {
           span: classSpan,
           keySpan: classSpan,
           raw: className!,
-          unknown: `its StorageClass \`${className}\` selects no azure-netapp-files backend pool written in this file (the backend, or its virtual pools, decides the service level)`,
+          unknown: `its StorageClass \`${className}\` selects no azure-netapp-files backend pool written in ${elsewhere ? 'the repository' : 'this file'} (the backend, or its virtual pools, decides the service level)`,
         };
-    const protocols = pool?.nfsvers
-      ? { ...pool.nfsvers, value: pool.nfsvers.value?.startsWith('4') ? ['NFSv4.1'] : ['NFSv3'] }
-      : undefined;
+    const protocols =
+      pool?.nfsvers && poolHere
+        ? { ...pool.nfsvers, value: pool.nfsvers.value?.startsWith('4') ? ['NFSv4.1'] : ['NFSv3'] }
+        : undefined;
     volumes.push({
       kind: 'volume',
       symbol: `pvc/${name ?? `@${source.positionAt(span.start).line + 1}`}`,
@@ -117,11 +170,13 @@ export function readTrident(source: SourceText): IacEstate | undefined {
       repeated: false,
       address: `PersistentVolumeClaim${name ? ` \`${name}\`` : ''}, line ${source.positionAt(span.start).line + 1}`,
       ...(name !== undefined ? { name: { value: name, span: nameSpan, keySpan: nameSpan, raw: name } } : {}),
+      // A pool of another file too: claims of different pools are different (manifest) pools.
       ...(pool ? { pool: { symbol: pool.symbol } } : {}),
       ...(level ? { serviceLevel: level } : {}),
       ...(quota ? { quota } : {}),
       ...(protocols ? { protocols } : {}),
-      exportRules: pool?.exportRule ? [{ span: pool.exportRule.span, allowedClients: pool.exportRule }] : [],
+      exportRules:
+        pool?.exportRule && poolHere ? [{ span: pool.exportRule.span, allowedClients: pool.exportRule }] : [],
       mountTargets: [],
       ...(annotation
         ? { workload: annotation }
@@ -131,7 +186,12 @@ export function readTrident(source: SourceText): IacEstate | undefined {
       ...(requirements ? { requirements } : {}),
     });
   }
+  if (pools.length === 0 && volumes.length === 0 && ![...classes.values()].some((c) => c.anf)) return undefined;
   return { language: 'trident', accounts: [], pools, volumes, slips: [] };
+}
+
+function poolLabel(p: VirtualPool): string {
+  return `Trident backend \`${p.backend}\`${p.name !== p.backend ? `, virtual pool \`${p.name}\`` : ''}`;
 }
 
 /** The backend, and each virtual pool of its `storage:` list with what it sets over the backend's values. */

@@ -16,6 +16,12 @@ import { readArmParameters, type ParameterFile } from '../iac/parameters';
 import { estateRead } from '../iac/read';
 import { isUnknown } from '../iac/values';
 import type { ParsedFile } from './parsedFile';
+import type { SourceText } from '../text/sourceText';
+
+/** How a template's linked templates are read (armLinks.ts), when it links any. */
+export type ArmLinker = (
+  file: ParsedFile,
+) => { uri: string; text: (uri: string) => SourceText | undefined } | undefined;
 
 /**
  * ARM templates and Bicep files read with their parameters files (issue 27 §2). Which file serves
@@ -67,6 +73,7 @@ export class ParameterFiles {
     file: ParsedFile,
     get: (uri: string) => ParsedFile | undefined,
     configured: readonly string[] | undefined,
+    linker?: ArmLinker,
   ): ParsedFile {
     if (isParameterKind(file.kind)) return this.checkKeys(file, get, configured);
     if (file.kind !== 'arm-template' && file.kind !== 'bicep') return file;
@@ -84,7 +91,7 @@ export class ParameterFiles {
       cached.files.every((f, i) => f === files[i])
     )
       return cached.result;
-    const result = this.readWith(file, chosen.real, chosen.examples, get);
+    const result = this.readWith(file, chosen.real, chosen.examples, get, linker?.(file));
     this.cache.set(file.uri, { template: file, files, result });
     return result;
   }
@@ -151,6 +158,7 @@ export class ParameterFiles {
     real: readonly ParsedFile[],
     examples: readonly ParsedFile[],
     get: (uri: string) => ParsedFile | undefined,
+    links?: { uri: string; text: (uri: string) => SourceText | undefined },
   ): ParsedFile {
     const given = new Map<string, GivenParameter & { name: string }>();
     const add = (file: ParsedFile, fallback: boolean) => {
@@ -176,7 +184,7 @@ export class ParameterFiles {
     const problems: ParseProblem[] = [];
     let estate;
     if (template.kind === 'arm-template')
-      estate = readArmJson(template.source, problems, 'arm', { parameters: given, missingHint });
+      estate = readArmJson(template.source, problems, 'arm', { parameters: given, missingHint, ...links });
     else {
       const params = new Map<string, Value>();
       const fallbacks = new Map<string, Value>();

@@ -9,6 +9,8 @@ import { VolumeIndex } from './links';
 import { parseFile } from './parseFile';
 import { TerraformModules } from './terraformModules';
 import { ParameterFiles } from './parameterFiles';
+import { ArmLinks } from './armLinks';
+import { TridentLinks } from './tridentLinks';
 import type { ParsedFile } from './parsedFile';
 import type { WorkloadSource, WorkspaceView } from './workspaceView';
 
@@ -24,6 +26,10 @@ export class Workspace implements WorkspaceView {
   private readonly modules = new TerraformModules();
   /** ARM templates and Bicep files read with their parameters files; see parameterFiles.ts. */
   private readonly parameters = new ParameterFiles();
+  /** ARM templates read with the templates their nested deployments link; see armLinks.ts. */
+  private readonly armLinks = new ArmLinks();
+  /** Trident claims read with the StorageClasses and backends of other files; see tridentLinks.ts. */
+  private readonly trident = new TridentLinks();
   private fileList: readonly ParsedFile[] | undefined;
   private derived:
     | {
@@ -52,7 +58,10 @@ export class Workspace implements WorkspaceView {
     const file = parseFile(uri, text, version, kind, before);
     this.parsed.set(uri, file);
     const parametersChanged = this.parameters.changed(uri, file);
-    const moduleChanged = this.modules.changed(uri, file) || parametersChanged;
+    // Both told (no short circuit): each keeps its own index of the files.
+    const armChanged = this.armLinks.changed(uri, file);
+    const linksChanged = this.trident.changed(uri, file) || armChanged;
+    const moduleChanged = this.modules.changed(uri, file) || parametersChanged || linksChanged;
     this.derived = undefined;
     this.fileList = undefined;
     // The volume list is kept across edits of files without volumes (lineReuse.ts: mount rules'
@@ -65,7 +74,9 @@ export class Workspace implements WorkspaceView {
     const before = this.parsed.get(uri);
     if (before && this.parsed.delete(uri)) {
       const parametersChanged = this.parameters.changed(uri, undefined);
-      const moduleChanged = this.modules.changed(uri, undefined) || parametersChanged;
+      const armChanged = this.armLinks.changed(uri, undefined);
+      const linksChanged = this.trident.changed(uri, undefined) || armChanged;
+      const moduleChanged = this.modules.changed(uri, undefined) || parametersChanged || linksChanged;
       this.derived = undefined;
       this.fileList = undefined;
       if (moduleChanged || before.volumes.length > 0) this.volumeState = undefined;
@@ -93,9 +104,9 @@ export class Workspace implements WorkspaceView {
 
   private resolved(file: ParsedFile): ParsedFile {
     const get = (uri: string) => this.parsed.get(uri);
-    const read = this.modules.resolve(file, get);
+    const read = this.trident.resolve(this.armLinks.resolve(this.modules.resolve(file, get), get), get);
     const configured = (typeof this.config === 'function' ? this.config(file.uri) : this.config).parameterFiles;
-    return this.parameters.resolve(read, get, configured);
+    return this.parameters.resolve(read, get, configured, (f) => this.armLinks.linker(f, get));
   }
 
   volumes(): readonly VolumeSummary[] {
