@@ -28,6 +28,17 @@ export function unaryValue(operator: string, operand: Value): Value {
 
 /** Syntax problems of infrastructure code: one rule code for every language. */
 export const IAC_SYNTAX_CODE = 'ANF400';
+
+/** Says that the tree-sitter parser of `language` could not be loaded, so the file was not read; undefined, for the reader to return. */
+export function noParser(problems: ParseProblem[], language: string): undefined {
+  problems.push({
+    code: IAC_SYNTAX_CODE,
+    span: { start: 0, end: 0 },
+    severity: 'info',
+    message: `anf-lint could not load its ${language} parser (tree-sitter), so this file was not read.`,
+  });
+  return undefined;
+}
 const MAX_SYNTAX_PROBLEMS = 20; // not a fact: one broken brace can produce hundreds of error nodes
 
 /** Whole statements: blocks, attributes, declarations and comments that parsed without error. */

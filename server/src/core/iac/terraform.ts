@@ -37,6 +37,7 @@ import {
   annotationFor,
   requirementsFor,
   IAC_SYNTAX_CODE,
+  noParser,
   MAX_DEPTH,
   MAX_LOOP_INSTANCES,
   spanOf,
@@ -182,15 +183,7 @@ export function readTerraform(
   keep = false,
 ): IacEstate | undefined {
   const tree = keep ? parseKeptTree('terraform', uri, source.text) : borrowTree('terraform', source, source.text);
-  if (!tree) {
-    problems.push({
-      code: IAC_SYNTAX_CODE,
-      span: { start: 0, end: 0 },
-      severity: 'info',
-      message: 'anf-lint could not load its Terraform parser (tree-sitter), so this file was not read.',
-    });
-    return undefined;
-  }
+  if (!tree) return noParser(problems, 'Terraform');
   const root = tree.rootNode;
   for (const p of syntaxProblems(root, 'Terraform', { grammar: 'terraform', text: source.text })) problems.push(p);
   attributeCache = new Map();
