@@ -1,6 +1,6 @@
 import { DELEGATED_SUBNET } from '../facts';
 import type { Span } from '../text/sourceText';
-import type { IacValue, IacVolume } from './estate';
+import type { IacResource, IacValue, IacVolume } from './estate';
 import { str, strList, type Field, type Meta, type Obj } from './fields';
 
 /**
@@ -18,15 +18,10 @@ export interface IacAttachment {
   readonly raw: string;
 }
 
-export interface IacSubnet {
+export interface IacSubnet extends Pick<IacResource, 'address' | 'span' | 'headSpan' | 'repeated' | 'name'> {
   readonly kind: 'subnet';
   /** `azurerm_subnet.anf`, `azurerm_virtual_network.vnet.subnet[1]`, a Bicep symbol, an ARM name. */
   readonly symbol: string;
-  readonly address?: string;
-  readonly span: Span;
-  readonly headSpan: Span;
-  readonly repeated: boolean;
-  readonly name?: IacValue<string>;
   /** The virtual network's name, where the code says it. */
   readonly vnetName?: IacValue<string>;
   /** `address_prefixes`, `addressPrefixes`, or `addressPrefix` as a list of one. */
