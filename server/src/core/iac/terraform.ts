@@ -36,7 +36,7 @@ import { isKnownModuleSource, readKnownModule, type KnownModuleEstate } from './
 import {
   annotationFor,
   requirementsFor,
-  IAC_SYNTAX_CODE,
+  jsonSyntaxProblems,
   noParser,
   MAX_DEPTH,
   MAX_LOOP_INSTANCES,
@@ -77,12 +77,7 @@ import {
 import { baseName } from '../fileKind';
 import { placeInstance, relativeUri } from './instance';
 import { EVALUATION_STOPPED_CODE } from './arm';
-import {
-  getNodeValue,
-  parseTree as parseJson,
-  printParseErrorCode,
-  type ParseError as JsonParseError,
-} from 'jsonc-parser';
+import { getNodeValue, parseTree as parseJson, type ParseError as JsonParseError } from 'jsonc-parser';
 
 /**
  * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
@@ -945,14 +940,7 @@ function isJsonTfvars(uri: string): boolean {
 function jsonVariables(source: SourceText, problems?: ParseProblem[]): { name: string; value: unknown; at: number }[] {
   const errors: JsonParseError[] = [];
   const root = parseJson(source.text, errors, { allowTrailingComma: false, disallowComments: true });
-  for (const e of problems ? errors : []) {
-    const start = Math.min(e.offset, source.text.length);
-    problems!.push({
-      code: IAC_SYNTAX_CODE,
-      span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) },
-      message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.`,
-    });
-  }
+  if (problems) jsonSyntaxProblems(source, errors, problems);
   if (root?.type !== 'object') return [];
   return (root.children ?? []).flatMap((property) => {
     const [key, value] = property.children ?? [];
