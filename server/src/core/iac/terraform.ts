@@ -594,10 +594,7 @@ function instanceOf(
           block,
           stack,
         );
-        if (!one) continue;
-        made.accounts.push(...one.accounts);
-        made.pools.push(...one.pools);
-        made.volumes.push(...one.volumes);
+        if (one) addMade(made, one);
       }
       return made;
     }
@@ -637,15 +634,19 @@ function instanceOf(
           block,
           stack,
         );
-        if (!one) continue;
-        made.accounts.push(...one.accounts);
-        made.pools.push(...one.pools);
-        made.volumes.push(...one.volumes);
+        if (one) addMade(made, one);
       }
       return made;
     }
   }
   return instanceOne(trees, caller, call, block, stack);
+}
+
+/** Adds what one instance of a module made to what its loop made so far. */
+function addMade(made: Made, one: Made): void {
+  made.accounts.push(...one.accounts);
+  made.pools.push(...one.pools);
+  made.volumes.push(...one.volumes);
 }
 
 /** Objects evaluated without some of their entries (a value anf-lint cannot evaluate is left out). */
