@@ -201,6 +201,39 @@ function ioNotes(requirement: SizingRequirement, largeVolume: boolean): string[]
   return [];
 }
 
+/**
+ * Whether one volume of `quotaGiB` in a pool of `poolSizeTiB` can deliver `required` MiB/s against its
+ * `ceiling`, and why not: the first limit it passes (throughput, quota, pool size, large-volume workload).
+ */
+function feasibility(
+  required: number,
+  ceiling: number,
+  quotaGiB: number,
+  poolSizeTiB: number,
+  largeVolume: boolean,
+  requirement: SizingRequirement,
+  quotaMaximum: string,
+): { feasible: true } | { feasible: false; reason: string } {
+  if (required > ceiling) {
+    return {
+      feasible: false,
+      reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers${beyondLarge(largeVolume)}`,
+    };
+  }
+  if (quotaGiB > VOLUME_LIMITS.largeMaxGiB.value) {
+    return { feasible: false, reason: `needs a ${formatSizeIn(quotaGiB * GiB, 'TiB')} quota, above ${quotaMaximum}` };
+  }
+  if (poolSizeTiB > POOL_LIMITS.maxTiB.value) {
+    return {
+      feasible: false,
+      reason: `needs a ${poolSizeTiB} TiB pool, above the ${POOL_LIMITS.maxTiB.value} TiB maximum`,
+    };
+  }
+  const unsuitable = largeVolume ? largeVolumeUnsuitable(requirement.workload) : undefined;
+  if (unsuitable) return { feasible: false, reason: `needs a large volume; ${unsuitable}` };
+  return { feasible: true };
+}
+
 function autoQosOption(
   level: Exclude<ServiceLevel, 'Flexible'>,
   requirement: SizingRequirement,
@@ -232,30 +265,8 @@ function autoQosOption(
     ...(notes.length > 0 ? { notes } : {}),
   };
 
-  if (required > ceiling) {
-    return {
-      ...base,
-      feasible: false,
-      reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers${beyondLarge(largeVolume)}`,
-    };
-  }
-  if (quotaGiB > VOLUME_LIMITS.largeMaxGiB.value) {
-    return {
-      ...base,
-      feasible: false,
-      reason: `needs a ${formatSizeIn(quotaGiB * GiB, 'TiB')} quota, above the ${formatSizeIn(VOLUME_LIMITS.largeMaxGiB.value * GiB, 'TiB')} large-volume maximum`,
-    };
-  }
-  if (poolSizeTiB > POOL_LIMITS.maxTiB.value) {
-    return {
-      ...base,
-      feasible: false,
-      reason: `needs a ${poolSizeTiB} TiB pool, above the ${POOL_LIMITS.maxTiB.value} TiB maximum`,
-    };
-  }
-  const unsuitable = largeVolume ? largeVolumeUnsuitable(requirement.workload) : undefined;
-  if (unsuitable) return { ...base, feasible: false, reason: `needs a large volume; ${unsuitable}` };
-  return { ...base, feasible: true };
+  const quotaMaximum = `the ${formatSizeIn(VOLUME_LIMITS.largeMaxGiB.value * GiB, 'TiB')} large-volume maximum`;
+  return { ...base, ...feasibility(required, ceiling, quotaGiB, poolSizeTiB, largeVolume, requirement, quotaMaximum) };
 }
 
 function flexibleOption(requirement: SizingRequirement, prices: RegionPrices): SizingOption {
@@ -286,30 +297,10 @@ function flexibleOption(requirement: SizingRequirement, prices: RegionPrices): S
     headroomPercent: headroom(throughputMiBps, required),
     ...(notes.length > 0 ? { notes } : {}),
   };
-  if (required > ceiling) {
-    return {
-      ...base,
-      feasible: false,
-      reason: `needs ${formatMiBps(required)}, above the ${formatMiBps(ceiling)} one volume delivers${beyondLarge(largeVolume)}`,
-    };
-  }
-  if (quotaGiB > VOLUME_LIMITS.largeMaxGiB.value) {
-    return {
-      ...base,
-      feasible: false,
-      reason: `needs a ${formatSizeIn(quotaGiB * GiB, 'TiB')} quota, above the large-volume maximum`,
-    };
-  }
-  if (poolSizeTiB > POOL_LIMITS.maxTiB.value) {
-    return {
-      ...base,
-      feasible: false,
-      reason: `needs a ${poolSizeTiB} TiB pool, above the ${POOL_LIMITS.maxTiB.value} TiB maximum`,
-    };
-  }
-  const unsuitable = largeVolume ? largeVolumeUnsuitable(requirement.workload) : undefined;
-  if (unsuitable) return { ...base, feasible: false, reason: `needs a large volume; ${unsuitable}` };
-  return { ...base, feasible: true };
+  return {
+    ...base,
+    ...feasibility(required, ceiling, quotaGiB, poolSizeTiB, largeVolume, requirement, 'the large-volume maximum'),
+  };
 }
 
 /**

@@ -1,14 +1,7 @@
-import {
-  findNodeAtLocation,
-  getNodeValue,
-  parseTree,
-  printParseErrorCode,
-  type Node as JsonNode,
-  type ParseError,
-} from 'jsonc-parser';
+import { findNodeAtLocation, getNodeValue, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import { annotationFor, IAC_SYNTAX_CODE } from './common';
+import { annotationFor, jsonSyntaxProblems } from './common';
 import type { IacAccount, IacEstate, IacModuleCall, IacPool, IacSlip, IacVolume } from './estate';
 import { placeInstance, relativeUri } from './instance';
 import {
@@ -84,14 +77,7 @@ export function readArmJson(
 ): IacEstate {
   const errors: ParseError[] = [];
   const root = parseTree(source.text, errors, { allowTrailingComma: true, disallowComments: false });
-  for (const e of errors.slice(0, MAX_SYNTAX_PROBLEMS)) {
-    const start = Math.min(e.offset, source.text.length);
-    problems.push({
-      code: IAC_SYNTAX_CODE,
-      span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) },
-      message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.`,
-    });
-  }
+  jsonSyntaxProblems(source, errors.slice(0, MAX_SYNTAX_PROBLEMS), problems);
   const reader = new ArmReader(source, root, language, context, problems);
   return reader.estate();
 }

@@ -2,7 +2,7 @@ import type { SourceText, Span } from '../text/sourceText';
 import { commandBaseName, commandIndex, forEachPipeline, type ShellWord } from '../text/shell';
 import { AZ_CLI_UNITS } from '../facts';
 import type { IacExportRule, IacValue } from './estate';
-import { bool, str, type ArgKey, type ArgValue, type ResourceCommand } from './commands';
+import { bool, exportRuleOf, str, type ArgKey, type ArgValue, type ResourceCommand } from './commands';
 import { ShellVariables } from './shellValues';
 
 /**
@@ -82,11 +82,8 @@ const FLAGS: Record<Resource, Record<string, ArgKey>> = {
   },
 };
 
-/** Flags the CLI reads as booleans: written alone they mean true. */
-const BOOLEAN_FLAGS = new Set([
-  '--cool-access',
-  '--is-large-volume',
-  '--kerberos-enabled',
+/** The export-rule flags the CLI reads as booleans. */
+const RULE_BOOLEAN_FLAGS = [
   '--unix-read-only',
   '--unix-read-write',
   '--has-root-access',
@@ -97,7 +94,9 @@ const BOOLEAN_FLAGS = new Set([
   '--kerberos5i-rw',
   '--kerberos5p-r',
   '--kerberos5p-rw',
-]);
+];
+/** Flags the CLI reads as booleans: written alone they mean true. */
+const BOOLEAN_FLAGS = new Set(['--cool-access', '--is-large-volume', '--kerberos-enabled', ...RULE_BOOLEAN_FLAGS]);
 /** Flags that take several words (`--protocol-types NFSv3 NFSv4.1`, `--zones 1`, `--tags a=b c=d`). */
 const LIST_FLAGS = new Set([
   '--protocol-types',
@@ -109,20 +108,7 @@ const LIST_FLAGS = new Set([
   '--service-endpoints',
 ]);
 /** The export-policy arguments kept for backwards compatibility: they make one rule. */
-const RULE_FLAGS = new Set([
-  '--rule-index',
-  '--allowed-clients',
-  '--unix-read-only',
-  '--unix-read-write',
-  '--has-root-access',
-  '--cifs',
-  '--kerberos5-r',
-  '--kerberos5-rw',
-  '--kerberos5i-r',
-  '--kerberos5i-rw',
-  '--kerberos5p-r',
-  '--kerberos5p-rw',
-]);
+const RULE_FLAGS = new Set(['--rule-index', '--allowed-clients', ...RULE_BOOLEAN_FLAGS]);
 const BOOLEAN_WORD = /^(?:true|false|yes|no|0|1)$/i;
 
 /** Whether a text can hold an az netappfiles command at all (a cheap look before reading it). */
@@ -383,23 +369,8 @@ function jsonRules(rules: ArgValue): IacExportRule[] {
           }
         : undefined;
     const b = (key: string) => bool(at(key));
-    const clients = str(at('allowedclients'));
     const flavour = (f: string) => b(`kerberos${f}readwrite`)?.value || b(`kerberos${f}readonly`)?.value;
     const kerberos = flavour('5p') ? 'krb5p' : flavour('5i') ? 'krb5i' : flavour('5') ? 'krb5' : undefined;
-    const nfsv3 = b('nfsv3');
-    const nfsv41 = b('nfsv41');
-    const cifs = b('cifs');
-    const root = b('hasrootaccess');
-    return [
-      {
-        span: rules.span,
-        ...(clients ? { allowedClients: clients } : {}),
-        ...(nfsv3 ? { nfsv3 } : {}),
-        ...(nfsv41 ? { nfsv41 } : {}),
-        ...(cifs ? { cifs } : {}),
-        ...(root ? { rootAccess: root } : {}),
-        ...(kerberos ? { kerberos } : {}),
-      } as IacExportRule,
-    ];
+    return [exportRuleOf(rules.span, at, kerberos)];
   });
 }

@@ -5,7 +5,7 @@ import type { ParseProblem } from '../diagnostics';
 import {
   annotationFor,
   requirementsFor,
-  IAC_SYNTAX_CODE,
+  noParser,
   MAX_DEPTH,
   MAX_LOOP_INSTANCES,
   spanOf,
@@ -76,15 +76,7 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
     return undefined;
   }
   const tree = key === undefined ? borrowTree('bicep', source, text) : parseKeptTree('bicep', key, text);
-  if (!tree) {
-    problems.push({
-      code: IAC_SYNTAX_CODE,
-      span: { start: 0, end: 0 },
-      severity: 'info',
-      message: 'anf-lint could not load its Bicep parser (tree-sitter), so this file was not read.',
-    });
-    return undefined;
-  }
+  if (!tree) return noParser(problems, 'Bicep');
   for (const p of syntaxProblems(tree.rootNode, 'Bicep', { grammar: 'bicep', text })) problems.push(p);
   try {
     const reader = new BicepReader(source, plainTree(tree, text), new Map(), new Budget(), problems);

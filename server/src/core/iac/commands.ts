@@ -304,6 +304,32 @@ export function bool(a: ArgValue | undefined): IacValue<boolean> | undefined {
   return base(a, b, `\`${a.raw}\` is not true or false`);
 }
 
+/**
+ * An export rule of `az netappfiles` output or of a PowerShell `-ExportPolicy` value, its
+ * properties read like an ARM export rule's (`at` takes the key lower-case, without dashes);
+ * `kerberos` is the strongest flavour the caller found.
+ */
+export function exportRuleOf(
+  span: Span,
+  at: (key: string) => ArgValue | undefined,
+  kerberos: IacExportRule['kerberos'],
+): IacExportRule {
+  const clients = str(at('allowedclients'));
+  const nfsv3 = bool(at('nfsv3'));
+  const nfsv41 = bool(at('nfsv41'));
+  const cifs = bool(at('cifs'));
+  const root = bool(at('hasrootaccess'));
+  return {
+    span,
+    ...(clients ? { allowedClients: clients } : {}),
+    ...(nfsv3 ? { nfsv3 } : {}),
+    ...(nfsv41 ? { nfsv41 } : {}),
+    ...(cifs ? { cifs } : {}),
+    ...(root ? { rootAccess: root } : {}),
+    ...(kerberos ? { kerberos } : {}),
+  };
+}
+
 export function list(a: ArgValue | undefined): IacValue<readonly string[]> | undefined {
   if (!a) return undefined;
   const v = a.value;

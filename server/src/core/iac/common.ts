@@ -1,3 +1,4 @@
+import { printParseErrorCode, type ParseError as JsonParseError } from 'jsonc-parser';
 import { readAnnotations } from '../mounts/annotation';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
@@ -28,6 +29,33 @@ export function unaryValue(operator: string, operand: Value): Value {
 
 /** Syntax problems of infrastructure code: one rule code for every language. */
 export const IAC_SYNTAX_CODE = 'ANF400';
+
+/** Says each JSON syntax error jsonc-parser found (ANF400), on its text (at least one character). */
+export function jsonSyntaxProblems(
+  source: SourceText,
+  errors: readonly JsonParseError[],
+  problems: ParseProblem[],
+): void {
+  for (const e of errors) {
+    const start = Math.min(e.offset, source.text.length);
+    problems.push({
+      code: IAC_SYNTAX_CODE,
+      span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) },
+      message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.`,
+    });
+  }
+}
+
+/** Says that the tree-sitter parser of `language` could not be loaded, so the file was not read; undefined, for the reader to return. */
+export function noParser(problems: ParseProblem[], language: string): undefined {
+  problems.push({
+    code: IAC_SYNTAX_CODE,
+    span: { start: 0, end: 0 },
+    severity: 'info',
+    message: `anf-lint could not load its ${language} parser (tree-sitter), so this file was not read.`,
+  });
+  return undefined;
+}
 const MAX_SYNTAX_PROBLEMS = 20; // not a fact: one broken brace can produce hundreds of error nodes
 
 /** Whole statements: blocks, attributes, declarations and comments that parsed without error. */

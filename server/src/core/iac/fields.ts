@@ -1,7 +1,17 @@
 import { VOLUME_RESOURCE } from '../facts';
 import type { Span } from '../text/sourceText';
 import { formatNumber, GiB } from '../units/units';
-import type { IacExportRule, IacSize, IacSlip, IacValue, IacVolume, IacPool, IacRef, SizeUnit } from './estate';
+import type {
+  IacExportRule,
+  IacResource,
+  IacSize,
+  IacSlip,
+  IacValue,
+  IacVolume,
+  IacPool,
+  IacRef,
+  SizeUnit,
+} from './estate';
 import {
   workloadFromName,
   workloadFromVolumeSpec,
@@ -148,15 +158,8 @@ export function decimalSlip(f: Field | undefined, what: string): IacSlip | undef
 // ---------------------------------------------------------------------------------------------
 // ARM property names (Bicep, ARM templates, az output, azapi bodies)
 
-export interface Meta {
-  readonly symbol: string;
-  /** Where the resource is declared (`azurerm_netapp_volume.data[1]`, `resources[2][copyIndex 1]`, `volumes[2]`), for display when its name is unknown. */
-  readonly address?: string;
-  readonly span: Span;
-  readonly headSpan: Span;
-  readonly repeated: boolean;
-  readonly name?: IacValue<string>;
-  readonly apiVersion?: IacValue<string>;
+/** What a reader knows of a resource before its type's fields: IacResource's, and those below. */
+export interface Meta extends IacResource {
   readonly account?: IacRef;
   readonly pool?: IacRef;
   /** A workload annotation found on or above the resource. */
@@ -168,8 +171,6 @@ export interface Meta {
   readonly spec?: IacWorkload;
   /** A volume of an application volume group: the group's symbol. */
   readonly volumeGroup?: string;
-  /** IacResource.deployedIf: a condition anf-lint could not evaluate decides whether it is deployed. */
-  readonly deployedIf?: string;
 }
 
 /** IacResource.deployedIf's text for a condition (as written) whose value is unknown. */

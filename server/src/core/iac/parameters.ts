@@ -1,14 +1,7 @@
-import {
-  findNodeAtLocation,
-  getNodeValue,
-  parseTree,
-  printParseErrorCode,
-  type Node as JsonNode,
-  type ParseError,
-} from 'jsonc-parser';
+import { findNodeAtLocation, getNodeValue, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import { IAC_SYNTAX_CODE } from './common';
+import { jsonSyntaxProblems } from './common';
 import { Unknown } from './values';
 
 /**
@@ -45,14 +38,7 @@ const MAX_SYNTAX_PROBLEMS = 20; // not a fact: bound on reported JSON errors
 export function readArmParameters(source: SourceText, problems: ParseProblem[]): ParameterFile {
   const errors: ParseError[] = [];
   const root = parseTree(source.text, errors, { allowTrailingComma: true, disallowComments: false });
-  for (const e of errors.slice(0, MAX_SYNTAX_PROBLEMS)) {
-    const start = Math.min(e.offset, source.text.length);
-    problems.push({
-      code: IAC_SYNTAX_CODE,
-      span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) },
-      message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.`,
-    });
-  }
+  jsonSyntaxProblems(source, errors.slice(0, MAX_SYNTAX_PROBLEMS), problems);
   const params = root ? findNodeAtLocation(root, ['parameters']) : undefined;
   const values: ParameterValue[] = [];
   for (const p of params?.type === 'object' ? (params.children ?? []) : []) {

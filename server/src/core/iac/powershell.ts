@@ -1,5 +1,5 @@
 import type { SourceText, Span } from '../text/sourceText';
-import { bool, str, type ArgKey, type ArgValue, type ResourceCommand } from './commands';
+import { bool, exportRuleOf, type ArgKey, type ArgValue, type ResourceCommand } from './commands';
 import type { IacExportRule } from './estate';
 
 /**
@@ -789,22 +789,7 @@ function exportRulesOf(policy: PsNode, text: string): IacExportRule[] {
       flag(`kerberos${f}readonly`)?.value ||
       (f === '5p' && flag('kerberos5p')?.value);
     const kerberos = flavour('5p') ? 'krb5p' : flavour('5i') ? 'krb5i' : flavour('5') ? 'krb5' : undefined;
-    const clients = str(at('allowedclients'));
-    const nfsv3 = flag('nfsv3');
-    const nfsv41 = flag('nfsv41');
-    const cifs = flag('cifs');
-    const root = flag('hasrootaccess');
-    return [
-      {
-        span: item.span,
-        ...(clients ? { allowedClients: clients } : {}),
-        ...(nfsv3 ? { nfsv3 } : {}),
-        ...(nfsv41 ? { nfsv41 } : {}),
-        ...(cifs ? { cifs } : {}),
-        ...(root ? { rootAccess: root } : {}),
-        ...(kerberos ? { kerberos } : {}),
-      },
-    ];
+    return [exportRuleOf(item.span, at, kerberos)];
   });
 }
 

@@ -36,7 +36,8 @@ import { isKnownModuleSource, readKnownModule, type KnownModuleEstate } from './
 import {
   annotationFor,
   requirementsFor,
-  IAC_SYNTAX_CODE,
+  jsonSyntaxProblems,
+  noParser,
   MAX_DEPTH,
   MAX_LOOP_INSTANCES,
   spanOf,
@@ -76,12 +77,7 @@ import {
 import { baseName } from '../fileKind';
 import { placeInstance, relativeUri } from './instance';
 import { EVALUATION_STOPPED_CODE } from './arm';
-import {
-  getNodeValue,
-  parseTree as parseJson,
-  printParseErrorCode,
-  type ParseError as JsonParseError,
-} from 'jsonc-parser';
+import { getNodeValue, parseTree as parseJson, type ParseError as JsonParseError } from 'jsonc-parser';
 
 /**
  * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
@@ -182,15 +178,7 @@ export function readTerraform(
   keep = false,
 ): IacEstate | undefined {
   const tree = keep ? parseKeptTree('terraform', uri, source.text) : borrowTree('terraform', source, source.text);
-  if (!tree) {
-    problems.push({
-      code: IAC_SYNTAX_CODE,
-      span: { start: 0, end: 0 },
-      severity: 'info',
-      message: 'anf-lint could not load its Terraform parser (tree-sitter), so this file was not read.',
-    });
-    return undefined;
-  }
+  if (!tree) return noParser(problems, 'Terraform');
   const root = tree.rootNode;
   for (const p of syntaxProblems(root, 'Terraform', { grammar: 'terraform', text: source.text })) problems.push(p);
   attributeCache = new Map();
@@ -606,10 +594,7 @@ function instanceOf(
           block,
           stack,
         );
-        if (!one) continue;
-        made.accounts.push(...one.accounts);
-        made.pools.push(...one.pools);
-        made.volumes.push(...one.volumes);
+        if (one) addMade(made, one);
       }
       return made;
     }
@@ -649,15 +634,19 @@ function instanceOf(
           block,
           stack,
         );
-        if (!one) continue;
-        made.accounts.push(...one.accounts);
-        made.pools.push(...one.pools);
-        made.volumes.push(...one.volumes);
+        if (one) addMade(made, one);
       }
       return made;
     }
   }
   return instanceOne(trees, caller, call, block, stack);
+}
+
+/** Adds what one instance of a module made to what its loop made so far. */
+function addMade(made: Made, one: Made): void {
+  made.accounts.push(...one.accounts);
+  made.pools.push(...one.pools);
+  made.volumes.push(...one.volumes);
 }
 
 /** Objects evaluated without some of their entries (a value anf-lint cannot evaluate is left out). */
@@ -952,14 +941,7 @@ function isJsonTfvars(uri: string): boolean {
 function jsonVariables(source: SourceText, problems?: ParseProblem[]): { name: string; value: unknown; at: number }[] {
   const errors: JsonParseError[] = [];
   const root = parseJson(source.text, errors, { allowTrailingComma: false, disallowComments: true });
-  for (const e of problems ? errors : []) {
-    const start = Math.min(e.offset, source.text.length);
-    problems!.push({
-      code: IAC_SYNTAX_CODE,
-      span: { start, end: Math.min(source.text.length, start + Math.max(1, e.length)) },
-      message: `JSON syntax: ${printParseErrorCode(e.error)}. anf-lint reads what it can around it.`,
-    });
-  }
+  if (problems) jsonSyntaxProblems(source, errors, problems);
   if (root?.type !== 'object') return [];
   return (root.children ?? []).flatMap((property) => {
     const [key, value] = property.children ?? [];

@@ -260,22 +260,9 @@ function optionList(
         exportPath: parts.exportPath,
       });
   }
-  const templated = options.some((o) => o.templated);
   const kind = serverKindOf(owner);
   if (kind) Object.assign(extra, { serverKind: kind });
-  return {
-    uri,
-    origin: 'option-string',
-    host,
-    fsType: 'nfs',
-    options,
-    optionsSpan: span,
-    isNfs: true,
-    span,
-    optionsOnly: true,
-    ...(templated ? { templated: true } : {}),
-    ...extra,
-  };
+  return optionStringMount(uri, host, { options, body: span }, span, extra);
 }
 
 /** `- `, `key: ` or `- key: ` in front of a value, after the indentation (all optional, so it always matches). */

@@ -92,35 +92,22 @@ export function rereadMountLines(previous: ParsedFile, source: SourceText, uri: 
     const text = source.lineText(newLast);
     if (!COMMENT_LINE.test(text) && !FENCE_LINE.test(text)) break;
   }
-  if (autofs) {
-    // And end at the last line of the entry the edit ends in, in both versions.
-    while (
-      newLast + 1 < source.lineCount &&
-      oldLast + 1 < before.lineCount &&
-      (CONTINUED.test(source.lineText(newLast)) || CONTINUED.test(before.lineText(oldLast)))
-    ) {
-      newLast++;
-      oldLast++;
-    }
-    if (
-      (CONTINUED.test(source.lineText(newLast)) && newLast + 1 < source.lineCount) ||
-      (CONTINUED.test(before.lineText(oldLast)) && oldLast + 1 < before.lineCount)
-    )
-      return undefined;
-  }
-  const changedStart = source.lineStart(first);
-  const oldEnd = before.lineEnd(oldLast);
-  const newEnd = source.lineEnd(newLast);
-  if (oldEnd + delta !== newEnd) return undefined;
+  // And, in an autofs map, end at the last line of the entry the edit ends in, in both versions.
+  const edit = editedSpan(before, source, first, oldLast, newLast, delta, autofs);
+  if (!edit) return undefined;
+  ({ oldLast, newLast } = edit);
+  const { changedStart, oldEnd, newEnd } = edit;
 
   // The mounts and problems before the edit stay, those after it move; those on the lines between are read again.
   const oldMounts = previous.mounts;
   // An fstab's mounts are one per line, in offset order: found by bisection, not by a walk that
   // touches every mount above the edit. An autofs map's entries may hold several mounts: walked.
-  let from = autofs ? 0 : firstStartingAt(oldMounts, changedStart);
-  while (from < oldMounts.length && oldMounts[from]!.span.start < changedStart) from++;
-  let to = from;
-  while (to < oldMounts.length && oldMounts[to]!.span.start <= oldEnd) to++;
+  const { from, to } = itemsBetween(
+    oldMounts,
+    autofs ? 0 : firstStartingAt(oldMounts, changedStart),
+    changedStart,
+    oldEnd,
+  );
 
   const freshProblems: ParseProblem[] = [];
   let fresh: MountEntry[] = [];
@@ -200,6 +187,76 @@ const LINE_CODES: Readonly<Record<string, ReadonlySet<string>>> = {
 const CONTINUED = /\\\s*$/;
 
 /**
+ * The items (in offset order) that start between `changedStart` and `oldEnd`, the lines an edit
+ * re-reads, searched from `start`: `from` is the first of them, `to` the one after the last.
+ */
+function itemsBetween(
+  items: readonly { span: Span }[],
+  start: number,
+  changedStart: number,
+  oldEnd: number,
+): { from: number; to: number } {
+  let from = start;
+  while (from < items.length && items[from]!.span.start < changedStart) from++;
+  let to = from;
+  while (to < items.length && items[to]!.span.start <= oldEnd) to++;
+  return { from, to };
+}
+
+/**
+ * The re-read lines' last line in each version and their offsets, from `first` to `oldLast` (old
+ * version) and `newLast` (new one). With `joined`, the lines end with the joined line (`\`
+ * continuations) they end in. Undefined when a joined line runs on past what both versions share,
+ * or the lines do not hold the whole edit.
+ */
+function editedSpan(
+  before: SourceText,
+  source: SourceText,
+  first: number,
+  oldLast: number,
+  newLast: number,
+  delta: number,
+  joined: boolean,
+): { oldLast: number; newLast: number; changedStart: number; oldEnd: number; newEnd: number } | undefined {
+  if (joined) {
+    const ends = endOfJoinedLine(before, source, oldLast, newLast);
+    if (!ends) return undefined;
+    ({ oldLast, newLast } = ends);
+  }
+  const changedStart = source.lineStart(first);
+  const oldEnd = before.lineEnd(oldLast);
+  const newEnd = source.lineEnd(newLast);
+  if (oldEnd + delta !== newEnd) return undefined;
+  return { oldLast, newLast, changedStart, oldEnd, newEnd };
+}
+
+/**
+ * The last lines, in the old and the new version, of the joined line (`\` continuations) that
+ * `oldLast` and `newLast` are in; undefined when it runs on past what both versions share.
+ */
+function endOfJoinedLine(
+  before: SourceText,
+  source: SourceText,
+  oldLast: number,
+  newLast: number,
+): { oldLast: number; newLast: number } | undefined {
+  while (
+    newLast + 1 < source.lineCount &&
+    oldLast + 1 < before.lineCount &&
+    (CONTINUED.test(source.lineText(newLast)) || CONTINUED.test(before.lineText(oldLast)))
+  ) {
+    newLast++;
+    oldLast++;
+  }
+  if (
+    (CONTINUED.test(source.lineText(newLast)) && newLast + 1 < source.lineCount) ||
+    (CONTINUED.test(before.lineText(oldLast)) && oldLast + 1 < before.lineCount)
+  )
+    return undefined;
+  return { oldLast, newLast };
+}
+
+/**
  * Re-reads a sysctl.conf / sysctl.d or modprobe.d file after an edit, or undefined when only a
  * whole read is sure to be right. sysctl.d(5) has no continuation lines: a line's setting (or
  * problem) depends on that line alone. modprobe.d joins a line ending in `\` with the next: the
@@ -218,32 +275,15 @@ export function rereadSettings(previous: ParsedFile, source: SourceText, uri: st
   if (modprobe) {
     // The lines above the edit are the same in both versions; those below it too.
     while (first > 0 && CONTINUED.test(before.lineText(first - 1))) first--;
-    while (
-      newLast + 1 < source.lineCount &&
-      oldLast + 1 < before.lineCount &&
-      (CONTINUED.test(source.lineText(newLast)) || CONTINUED.test(before.lineText(oldLast)))
-    ) {
-      newLast++;
-      oldLast++;
-    }
-    // A joined line that runs on past what both versions share: read whole.
-    if (
-      (CONTINUED.test(source.lineText(newLast)) && newLast + 1 < source.lineCount) ||
-      (CONTINUED.test(before.lineText(oldLast)) && oldLast + 1 < before.lineCount)
-    )
-      return undefined;
   }
-  const changedStart = source.lineStart(first);
-  const oldEnd = before.lineEnd(oldLast);
-  const newEnd = source.lineEnd(newLast);
-  if (oldEnd + delta !== newEnd) return undefined;
+  const edit = editedSpan(before, source, first, oldLast, newLast, delta, modprobe);
+  if (!edit) return undefined;
+  ({ oldLast, newLast } = edit);
+  const { changedStart, oldEnd, newEnd } = edit;
 
   const old = previous.settings;
   // Settings are in offset order, one line (or joined line) each: bisection, as for an fstab.
-  let from = firstStartingAt(old, changedStart);
-  while (from < old.length && old[from]!.span.start < changedStart) from++;
-  let to = from;
-  while (to < old.length && old[to]!.span.start <= oldEnd) to++;
+  const { from, to } = itemsBetween(old, firstStartingAt(old, changedStart), changedStart, oldEnd);
 
   const sink = { uri, settings: [] as KernelSetting[], problems: [] as ParseProblem[] };
   if (modprobe) extractModprobeFile(source, sink, first, newLast + 1);
