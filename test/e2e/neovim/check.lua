@@ -79,8 +79,17 @@ vim.lsp.util.apply_workspace_edit(chosen.action.edit, 'utf-16')
 result.changed_line = vim.api.nvim_buf_get_lines(bufnr, chosen.diagnostic.range.start.line, chosen.diagnostic.range.start.line + 1, false)[1]
 table.insert(result.steps, 'code action')
 
--- 4. The server re-checks the edited text.
-if not vim.wait(timeout, function() return #published > before end, 20) then return finish(false, 'no diagnostics after the quick fix') end
+-- 4. The server re-checks the edited text. A publish of the version before the edit may still be on
+-- its way (the workspace scan finishing re-checks open documents): wait for the edited version's.
+local edited = vim.lsp.util.buf_versions[bufnr]
+local function fresh()
+  for i = before + 1, #published do
+    local v = published[i].version
+    if v == nil or edited == nil or v >= edited then return true end
+  end
+  return false
+end
+if not vim.wait(timeout, fresh, 20) then return finish(false, 'no diagnostics after the quick fix') end
 result.after = {}
 for _, d in ipairs(published[#published].diagnostics) do
   table.insert(result.after, { line = d.range.start.line, code = d.code })
