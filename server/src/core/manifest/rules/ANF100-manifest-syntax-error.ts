@@ -7,7 +7,7 @@ export const manifestSyntaxError = parseProblemRule({
   fixes: [],
   doc: {
     title: 'Manifest is not valid YAML or JSON',
-    what: 'The sizing manifest cannot be read: a YAML or JSON syntax error (bad indentation, an unclosed bracket or quote, a tab used for indentation), several documents in one file, or aliases that expand to an unbounded size (an "alias bomb").',
+    what: 'The sizing manifest cannot be read: a YAML or JSON syntax error (bad indentation, an unclosed bracket or quote, a tab used for indentation), several documents in one file, aliases that expand to an unbounded size (an "alias bomb"), or nesting deeper than 200 levels (refused before parsing; real manifests nest about 6).',
     why: 'anf-lint can only check what it can read. Everything after a syntax error may be misread, so other findings in the file are less reliable until it is fixed.',
     instead:
       'Fix the syntax at the underlined place. Indent with spaces, close every `[`, `{` and quote, keep one document per file, and write values out instead of nesting aliases of aliases.',
