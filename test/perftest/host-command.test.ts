@@ -139,3 +139,49 @@ describe('anf-lint host and /proc/mounts', () => {
     expect(result.code).toBe(1);
   });
 });
+
+describe('anf-lint host --format json', () => {
+  it('gives the same comparison as one JSON object, with null where the capture says nothing', async () => {
+    const result = await host(
+      {
+        ...REPO,
+        '/proc/sys/kernel/hostname': 'perfhost\n',
+        '/proc/self/mountstats': fixture('ANF507-options-in-force-differ/perfhost/mountstats'),
+        '/proc/sys/sunrpc/tcp_max_slot_table_entries': '65536\n',
+        '/proc/sys/net/core/rmem_max': '16777216\n',
+        '/proc/mounts': '10.20.1.4:/perf-data /mnt/anf/perf nfs rw,vers=3 0 0\n',
+      },
+      ['--format', 'json'],
+    );
+    expect(result.err).toBe('');
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.out);
+    expect(report.host).toBe('perfhost');
+    expect(report.folder).toBe('perfhost');
+    const perf = report.mounts.find((m: { mountPoint: string }) => m.mountPoint === '/mnt/anf/perf');
+    expect(perf).toMatchObject({ version: '3', nconnect: 1 });
+    expect(report.diagnostics.some((d: { code: string }) => d.code === 'ANF507')).toBe(true);
+    expect(report.diagnostics[0].file).toBe('/proc/self/mountstats');
+    expect(report.diagnostics[0].line).toBeGreaterThan(0);
+    const slots = report.kernel.find((k: { key: string }) => k.key === 'sunrpc.tcp_max_slot_table_entries');
+    expect(slots).toEqual({
+      key: 'sunrpc.tcp_max_slot_table_entries',
+      declared: '128',
+      declaredIn: 'perfhost/etc/sysctl.d/90-nfs.conf',
+      live: '65536',
+      where: '/proc/sys/sunrpc/tcp_max_slot_table_entries',
+      differs: true,
+    });
+    // tcp_rmem is declared but /proc/sys does not give it here: unknown, not 0 or "".
+    const rmem = report.kernel.find((k: { key: string }) => k.key === 'net.ipv4.tcp_rmem');
+    expect(rmem.live).toBeNull();
+    expect(report.notMounted.map((m: { mountPoint: string }) => m.mountPoint)).toContain('/tools');
+    expect(result.out).not.toContain('Host `perfhost`');
+  });
+
+  it('refuses a format it does not write', async () => {
+    const result = await host({ ...REPO, '/proc/sys/kernel/hostname': 'perfhost\n' }, ['--format', 'sarif']);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('--format: "sarif" is not a format of anf-lint host');
+  });
+});

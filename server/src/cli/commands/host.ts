@@ -3,12 +3,13 @@ import { compareHostState, declaredSysctlKeys, procSysPath, type LiveHostState }
 import { formatMiBps, formatNumber } from '../../core/units/units';
 import { colorsEnabled, createColors } from '../color';
 import { displayPathOf } from '../files';
+import { hostJson } from '../format/host';
 import { formatDiagnosticLines } from '../format/text';
 import { EXIT, UsageError, type CliIo } from '../io';
 import { openTargets } from '../lint';
 import { parseOrUsage, table } from './shared';
 
-export const HOST_USAGE = `Usage: anf-lint host [PATH] [--host NAME]
+export const HOST_USAGE = `Usage: anf-lint host [PATH] [--host NAME] [--format text|json]
 
 Compares the Linux NFS client this runs on with its folder in the repository at PATH (default: the
 current folder). The host is the folder named like this machine (its hostname, first label), or
@@ -23,7 +24,8 @@ declares) and /etc/modprobe.d, and reports:
   - declared NFS mounts (not noauto) that /proc/mounts does not show mounted
 A capture committed as \`mountstats\` in the host's folder gets the same comparisons from \`anf-lint\`.
 
-  --host NAME   the host folder to compare with (default: this machine's hostname)
+  --host NAME     the host folder to compare with (default: this machine's hostname)
+  --format json   the same report as one JSON object (docs/cli.md); default text
 
 Exit codes: 0 nothing differs; 1 findings or differences; 2 usage error (no such host folder, no
 mountstats); 3 internal error.
@@ -42,7 +44,7 @@ function readText(read: (path: string) => Uint8Array, path: string): string | un
 export async function runHost(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseOrUsage(
     args,
-    { host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    { host: { type: 'string' }, format: { type: 'string', short: 'f' }, help: { type: 'boolean', short: 'h' } },
     true,
   );
   if (values.help) {
@@ -50,6 +52,9 @@ export async function runHost(args: readonly string[], io: CliIo): Promise<numbe
     return EXIT.ok;
   }
   if (positionals.length > 1) throw new UsageError('anf-lint host takes one PATH');
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json')
+    throw new UsageError(`--format: "${format}" is not a format of anf-lint host; use text or json`);
   const { project, run, errors } = await openTargets({ patterns: positionals, ruleOverrides: {} }, io);
   for (const error of errors) io.stderr.write(`anf-lint: ${error}\n`);
   const env = project.env;
@@ -92,6 +97,19 @@ export async function runHost(args: readonly string[], io: CliIo): Promise<numbe
   const live: LiveHostState = { mountstats, sysctl, modprobe, ...(procMounts !== undefined ? { procMounts } : {}) };
   const report = compareHostState(workspace, host, live, run.configForUri(target.uri).resolved);
 
+  const differing = report.kernel.filter((k) => k.differs);
+  const exitCode =
+    report.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning') ||
+    differing.length > 0 ||
+    report.missing.length > 0
+      ? EXIT.findings
+      : EXIT.ok;
+  const shown = (uri: string) => displayPathOf(env.pathOf(uri) ?? uri, io.cwd);
+  if (format === 'json') {
+    io.stdout.write(hostJson(report, host.root === undefined ? null : displayPathOf(host.root, io.cwd), shown));
+    return exitCode;
+  }
+
   const colors = createColors(colorsEnabled(io.stdout, io.env));
   const out: string[] = [
     `Host \`${host.name}\` (${displayPathOf(host.root ?? '', io.cwd)}): live state of this machine`,
@@ -122,15 +140,14 @@ export async function runHost(args: readonly string[], io: CliIo): Promise<numbe
   const capture = workspace.file(report.captureUri);
   for (const d of report.diagnostics)
     if (capture) out.push(...formatDiagnosticLines('/proc/self/mountstats', capture.source, d, colors));
-  const differing = report.kernel.filter((k) => k.differs);
   for (const k of differing) {
-    const declaredIn = displayPathOf(env.pathOf(k.declaredIn) ?? k.declaredIn, io.cwd);
+    const declaredIn = shown(k.declaredIn);
     out.push(
       `${k.where}  ${colors.bold('differs')}  ${k.key}: ${k.live === undefined ? 'not set' : `\`${k.live}\``} in force, \`${k.declared}\` declared in ${declaredIn}`,
     );
   }
   for (const m of report.missing) {
-    const declaredIn = displayPathOf(env.pathOf(m.declaredIn) ?? m.declaredIn, io.cwd);
+    const declaredIn = shown(m.declaredIn);
     out.push(
       `/proc/mounts  ${colors.bold('not mounted')}  ${m.mountPoint}: declared in ${declaredIn}, ${m.instead ? `but ${m.instead} is mounted there` : 'but nothing is mounted there'}`,
     );
@@ -141,9 +158,5 @@ export async function runHost(args: readonly string[], io: CliIo): Promise<numbe
     `${report.diagnostics.length} finding${report.diagnostics.length === 1 ? '' : 's'}, ${differing.length} kernel setting${differing.length === 1 ? '' : 's'} not as declared${same > 0 ? ` (${same} as declared)` : ''}, ${report.missing.length} declared NFS mount${report.missing.length === 1 ? '' : 's'} not mounted.`,
   );
   io.stdout.write(`${out.join('\n')}\n`);
-  return report.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning') ||
-    differing.length > 0 ||
-    report.missing.length > 0
-    ? EXIT.findings
-    : EXIT.ok;
+  return exitCode;
 }

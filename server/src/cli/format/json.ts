@@ -1,4 +1,4 @@
-import { omittedFindings, visibleDiagnostics, type OmittedFindings, type Severity } from '../../core';
+import { type Diagnostic, omittedFindings, visibleDiagnostics, type OmittedFindings, type Severity } from '../../core';
 import type { FileResult } from '../lint';
 
 /**
@@ -31,18 +31,23 @@ export function toJsonReport(results: readonly FileResult[]): JsonFileReport[] {
       file: result.displayPath,
       kind: result.kind,
       ...(omitted ? { notListed: omitted } : {}),
-      diagnostics: visibleDiagnostics(result.diagnostics).map((d) => ({
-        code: d.code,
-        severity: d.severity,
-        message: d.message,
-        line: d.range.start.line + 1,
-        column: d.range.start.character + 1,
-        endLine: d.range.end.line + 1,
-        endColumn: d.range.end.character + 1,
-        fixable: d.fixes.some((f) => f.applicability === 'safe'),
-      })),
+      diagnostics: visibleDiagnostics(result.diagnostics).map(toJsonDiagnostic),
     };
   });
+}
+
+/** One finding as the JSON formats write it (lint, `anf-lint host`). */
+export function toJsonDiagnostic(d: Diagnostic): JsonDiagnostic {
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    line: d.range.start.line + 1,
+    column: d.range.start.character + 1,
+    endLine: d.range.end.line + 1,
+    endColumn: d.range.end.character + 1,
+    fixable: d.fixes.some((f) => f.applicability === 'safe'),
+  };
 }
 
 export function formatJson(results: readonly FileResult[]): string {
