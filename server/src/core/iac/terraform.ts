@@ -50,6 +50,7 @@ import {
   failure,
   firstUnknown,
   isObject,
+  isSet,
   isUnknown,
   unknown,
   Unknown,
@@ -1149,6 +1150,26 @@ interface EachBinding {
   readonly source?: Node;
 }
 
+/** Inside a `dynamic` block's `content`: the iterator's name and this element's key and value. */
+interface IteratorBinding {
+  readonly name: string;
+  readonly key: TfValue;
+  readonly value: TfValue;
+}
+
+/**
+ * A `dynamic` block's elements as Terraform iterates them: a list's index and element, a set's
+ * element as both, a map's key and value (in key order). Undefined when anf-lint cannot list them.
+ */
+function dynamicEntries(v: Value): [TfValue, TfValue][] | undefined {
+  if (!v.ok || v.value === null || typeof v.value !== 'object' || PARTIAL.has(v.value)) return undefined;
+  if (Array.isArray(v.value)) {
+    const list = v.value as TfValue[];
+    return list.map((x, i) => [isSet(list) ? x : i, x]);
+  }
+  return Object.entries(v.value as Record<string, TfValue>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 class Reader {
   /** A reference this file could not resolve alone (a variable, local or resource of another file, a variable a .tfvars file may set). */
   unresolved = false;
@@ -1163,7 +1184,17 @@ class Reader {
     private readonly each?: EachBinding,
     /** Inside a block with `count`: this instance's `count.index`. */
     private readonly count?: number,
+    /** Inside `dynamic` blocks' `content`: their iterators, innermost last. */
+    private readonly iterators: readonly IteratorBinding[] = [],
   ) {}
+
+  /** The same file read for one element of a `dynamic` block (fresh caches: values differ per element). */
+  private withIterator(binding: IteratorBinding): Reader {
+    return new Reader(this.source, this.uri, this.blocks, this.scope, this.module, this.each, this.count, [
+      ...this.iterators,
+      binding,
+    ]);
+  }
 
   /** The same file read for one instance of a `module` block with `for_each` (fresh caches: values differ per instance). */
   withEach(each: EachBinding): Reader {
@@ -1611,8 +1642,39 @@ class Reader {
         if (!attr) return undefined;
         return this.field(attr.namedChildren[1]!, spanOf(attr.namedChildren[0]!));
       },
-      blocks: (key) => nested.filter((n) => n.type === key).map((n) => this.obj(n.body, spanOf(n.node))),
+      blocks: (key) => this.nestedBlocks(nested, key),
     };
+  }
+
+  /** The blocks of one type in a body, in order: those written, and those each `dynamic "type"` block generates. */
+  private nestedBlocks(nested: readonly Block[], key: string): Obj[] {
+    const found: Obj[] = [];
+    for (const n of nested) {
+      if (n.type === key) found.push(this.obj(n.body, spanOf(n.node)));
+      else if (n.type === 'dynamic' && n.labels[0] === key) found.push(...this.dynamicBlocks(n, key));
+    }
+    return found;
+  }
+
+  /**
+   * A `dynamic` block's generated blocks: its `content` once per element of `for_each`, the iterator
+   * (`iterator = name`, else the block type) bound to the element. None when anf-lint cannot list
+   * the elements or they pass the loop bound. The content's text stands for every generated block,
+   * so no fix edits it (no `editSpan`).
+   */
+  private dynamicBlocks(block: Block, key: string): Obj[] {
+    const attrs = attributes(block.body);
+    const forEach = attrs.get('for_each')?.namedChildren[1];
+    const content = blocksOf(block.body).find((b) => b.type === 'content');
+    if (!forEach || !content) return [];
+    const entries = dynamicEntries(this.eval(forEach, 0));
+    if (!entries || entries.length > MAX_LOOP_INSTANCES || !takeInstances(entries.length, `dynamic "${key}"`))
+      return [];
+    const iterator = attrs.get('iterator')?.namedChildren[1]?.text.trim();
+    const name = iterator && /^[A-Za-z_][\w-]*$/.test(iterator) ? iterator : key;
+    return entries.map(([k, value]) =>
+      this.withIterator({ name, key: k, value }).obj(content.body, spanOf(content.node)),
+    );
   }
 
   private readonly fields = new Map<string, Field>();
@@ -1634,7 +1696,7 @@ class Reader {
   private makeField(expr: Node, keySpan: Span, anchor?: Span): Field {
     const value = this.eval(expr, 0);
     if (budget.tooDeep && !tooDeep.at) tooDeep.at = { uri: this.uri, span: anchor ?? spanOf(expr) };
-    const literal = anchor ? undefined : literalOf(expr);
+    const literal = anchor || this.iterators.length > 0 ? undefined : literalOf(expr);
     const object = this.objectOf(expr, 0, anchor);
     const items = this.itemsOf(expr, anchor);
     const symbol = this.symbolOf(expr);
@@ -1915,6 +1977,14 @@ class Reader {
   private reference(parts: readonly string[]): TfValue {
     const key = parts.join('.');
     const [root, name] = parts;
+    for (let i = this.iterators.length - 1; i >= 0; i--) {
+      const iterator = this.iterators[i]!;
+      if (iterator.name !== root) continue;
+      // The evaluator takes one name after an unknown root (`export_policy_rule.value`) and applies the rest.
+      if (name === undefined) return { key: iterator.key, value: iterator.value };
+      if (name === 'key' || name === 'value') return iterator[name];
+      return failure(`\`${key}\`: a \`dynamic\` block's iterator has \`key\` and \`value\` only`);
+    }
     if (root === 'each') {
       if (this.each) return { key: this.each.key, value: fromLegacy(this.each.value) };
       return unknown('`each` is known only inside a resource or module block with `for_each`');
