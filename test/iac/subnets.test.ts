@@ -101,6 +101,46 @@ resource account 'Microsoft.NetApp/netAppAccounts@2023-11-01' = {
     expect(delegatedToNetApp(subnet)).toBeDefined();
   });
 
+  it('links a Bicep volume whose subnetId is written with resourceId() to the subnet it names', () => {
+    const file = parseFile(
+      'file:///repo/main.bicep',
+      `param vnetName string = 'vnet-d'
+
+resource vnet 'Microsoft.Network/virtualNetworks@2023-09-01' = {
+  name: vnetName
+  location: 'eastus'
+  properties: {
+    addressSpace: { addressPrefixes: ['10.3.0.0/16'] }
+    subnets: [
+      {
+        name: 'snet-d'
+        properties: {
+          addressPrefix: '10.3.4.0/26'
+          delegations: [{ name: 'anf', properties: { serviceName: 'Microsoft.NetApp/volumes' } }]
+        }
+      }
+    ]
+  }
+}
+
+resource volume 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2024-07-01' = {
+  name: 'acct/pool/data'
+  location: 'eastus'
+  properties: {
+    serviceLevel: 'Premium'
+    creationToken: 'data'
+    usageThreshold: 1099511627776
+    subnetId: resourceId('Microsoft.Network/virtualNetworks/subnets', vnetName, 'snet-d')
+  }
+}
+`,
+    );
+    const subnet = file.iac!.subnets![0]!;
+    const volume = file.iac!.volumes[0]!;
+    expect(volume.subnet).toMatchObject({ name: 'snet-d', vnet: 'vnet-d' });
+    expect(linksTo(volume.subnet!, subnet, false)).toBe(true);
+  });
+
   it('reads az network vnet subnet create and links az netappfiles volume create --vnet --subnet to it', () => {
     const file = parseFile(
       'file:///repo/anf.sh',

@@ -345,7 +345,39 @@ function compare(a: unknown, b: unknown, test: (x: number) => boolean): unknown 
 }
 
 /** Functions whose answer may be known with some arguments unknown. */
+/**
+ * `resourceId([subscriptionId], [resourceGroupName], type, name1, name2, ...)` as the ID Azure
+ * builds, with `{subscriptionId}` and `{resourceGroupName}` where the deployment decides them:
+ * the type and names (what a parent is matched by) are known.
+ */
+function resourceId(fn: string, args: readonly unknown[]): unknown {
+  const typeAt = args.findIndex(
+    (a) => typeof a === 'string' && /^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)+\/[A-Za-z0-9/]+$/.test(a),
+  );
+  if (typeAt < 0) return firstUnknown(args) ?? new Unknown(`\`${fn}()\` names no resource type anf-lint can read`);
+  const before = args.slice(0, typeAt);
+  const names = args.slice(typeAt + 1);
+  const u = firstUnknown(names);
+  if (u) return u;
+  const [namespace, ...types] = (args[typeAt] as string).split('/');
+  if (types.length !== names.length)
+    return new Unknown(`\`${fn}()\` has ${names.length} names for ${types.length} resource types`);
+  const known = (v: unknown, placeholder: string) => (typeof v === 'string' ? v : placeholder);
+  const sub =
+    fn === 'tenantresourceid'
+      ? ''
+      : `/subscriptions/${known(before.length >= (fn === 'resourceid' ? 2 : 1) ? before[0] : undefined, '{subscriptionId}')}`;
+  const rg =
+    fn === 'resourceid'
+      ? `/resourceGroups/${known(before.length >= 1 ? before[before.length - 1] : undefined, '{resourceGroupName}')}`
+      : '';
+  return `${sub}${rg}/providers/${namespace}${types.map((t, i) => `/${t}/${String(names[i])}`).join('')}`;
+}
+
 const PARTIAL: Record<string, (args: readonly unknown[]) => unknown> = {
+  resourceid: (args) => resourceId('resourceid', args),
+  subscriptionresourceid: (args) => resourceId('subscriptionresourceid', args),
+  tenantresourceid: (args) => resourceId('tenantresourceid', args),
   createarray: (args) => [...args],
   createobject: (args) => {
     if (args.length % 2 !== 0) return fail('`createObject()` needs key and value pairs');

@@ -226,10 +226,6 @@ function call(e: Extract<ArmExpr, { kind: 'call' }>, scope: ArmScope, depth: num
       const index = scope.copyIndex(loop);
       return typeof index === 'number' ? index + (offset ?? 0) : index;
     }
-    case 'resourceid':
-    case 'subscriptionresourceid':
-    case 'tenantresourceid':
-      return resourceId(e.name, args());
     case 'if': {
       // Only the branch taken is evaluated (ARM evaluates both, but an unknown in the other must not make this one unknown).
       const [c, a, b] = e.args;
@@ -244,35 +240,6 @@ function call(e: Extract<ArmExpr, { kind: 'call' }>, scope: ArmScope, depth: num
       return result === NOT_A_FUNCTION ? new Unknown(`anf-lint does not evaluate \`${e.name}()\``) : result;
     }
   }
-}
-
-/**
- * `resourceId([subscriptionId], [resourceGroupName], type, name1, name2, ...)` as the ID Azure
- * builds, with `{subscriptionId}` and `{resourceGroupName}` where the deployment decides them:
- * the type and names (what a parent is matched by) are known.
- */
-function resourceId(fn: string, args: readonly unknown[]): unknown {
-  const typeAt = args.findIndex(
-    (a) => typeof a === 'string' && /^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)+\/[A-Za-z0-9/]+$/.test(a),
-  );
-  if (typeAt < 0) return firstUnknown(args) ?? new Unknown(`\`${fn}()\` names no resource type anf-lint can read`);
-  const before = args.slice(0, typeAt);
-  const names = args.slice(typeAt + 1);
-  const u = firstUnknown(names);
-  if (u) return u;
-  const [namespace, ...types] = (args[typeAt] as string).split('/');
-  if (types.length !== names.length)
-    return new Unknown(`\`${fn}()\` has ${names.length} names for ${types.length} resource types`);
-  const known = (v: unknown, placeholder: string) => (typeof v === 'string' ? v : placeholder);
-  const sub =
-    fn === 'tenantresourceid'
-      ? ''
-      : `/subscriptions/${known(before.length >= (fn === 'resourceid' ? 2 : 1) ? before[0] : undefined, '{subscriptionId}')}`;
-  const rg =
-    fn === 'resourceid'
-      ? `/resourceGroups/${known(before.length >= 1 ? before[before.length - 1] : undefined, '{resourceGroupName}')}`
-      : '';
-  return `${sub}${rg}/providers/${namespace}${types.map((t, i) => `/${t}/${String(names[i])}`).join('')}`;
 }
 
 /** A template's parameters and variables: a parameter's given value, else its default; variables evaluated once. */
