@@ -4,27 +4,6 @@ import { protocolOf } from '../estate';
 import type { Protocol } from '../../manifest/model';
 import { estateOf, isIac, label } from './helpers';
 
-/** The protocols an export rule allows, or undefined when any of it is unknown. */
-function allowed(rule: IacExportRule): Set<Protocol> | undefined {
-  if (rule.protocols) {
-    if (rule.protocols.value === undefined) return undefined;
-    return new Set(rule.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])));
-  }
-  const flags: [Protocol, IacExportRule['nfsv3']][] = [
-    ['NFSv3', rule.nfsv3],
-    ['NFSv4.1', rule.nfsv41],
-    ['SMB', rule.cifs],
-  ];
-  if (flags.every(([, f]) => f === undefined)) return undefined;
-  if (flags.some(([, f]) => f !== undefined && f.value === undefined)) return undefined;
-  return new Set(flags.filter(([, f]) => f?.value === true).map(([p]) => p));
-}
-
-function served(volume: IacVolume): Set<Protocol> | undefined {
-  if (!volume.protocols || volume.protocols.value === undefined) return undefined;
-  return new Set(volume.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])));
-}
-
 export const exportPolicyProtocol = defineRule({
   code: 'ANF402',
   name: 'export-policy-protocol',
@@ -78,3 +57,24 @@ export const exportPolicyProtocol = defineRule({
     }
   },
 });
+
+/** The protocols an export rule allows, or undefined when any of it is unknown. */
+function allowed(rule: IacExportRule): Set<Protocol> | undefined {
+  if (rule.protocols) {
+    if (rule.protocols.value === undefined) return undefined;
+    return new Set(rule.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])));
+  }
+  const flags: [Protocol, IacExportRule['nfsv3']][] = [
+    ['NFSv3', rule.nfsv3],
+    ['NFSv4.1', rule.nfsv41],
+    ['SMB', rule.cifs],
+  ];
+  if (flags.every(([, f]) => f === undefined)) return undefined;
+  if (flags.some(([, f]) => f !== undefined && f.value === undefined)) return undefined;
+  return new Set(flags.filter(([, f]) => f?.value === true).map(([p]) => p));
+}
+
+function served(volume: IacVolume): Set<Protocol> | undefined {
+  if (!volume.protocols || volume.protocols.value === undefined) return undefined;
+  return new Set(volume.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])));
+}

@@ -1,8 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { estateOf, isIac, label } from './helpers';
 
-const OPEN = /(^|,)\s*0\.0\.0\.0\/0\s*(,|$)/;
-
 export const exportRootOpen = defineRule({
   code: 'ANF403',
   name: 'export-root-open',
@@ -43,3 +41,5 @@ export const exportRootOpen = defineRule({
     }
   },
 });
+
+const OPEN = /(^|,)\s*0\.0\.0\.0\/0\s*(,|$)/;

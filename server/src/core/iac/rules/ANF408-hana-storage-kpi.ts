@@ -12,65 +12,6 @@ import { formatMiBps, formatNumber, MiB } from '../../units/units';
 import { workloadOverrideHint } from '../estate';
 import { estateOf, isIac } from './helpers';
 
-const KPI = {
-  'sap-hana-data': {
-    bytesPerSecond: () => HANA_STORAGE_KPI.dataMBps.value * HANA_STORAGE_KPI.bytesPerMB.value,
-    mbps: () => HANA_STORAGE_KPI.dataMBps.value,
-  },
-  'sap-hana-log': {
-    bytesPerSecond: () => HANA_STORAGE_KPI.logMBps.value * HANA_STORAGE_KPI.bytesPerMB.value,
-    mbps: () => HANA_STORAGE_KPI.logMBps.value,
-  },
-} as const;
-
-type HanaRole = 'sap-hana-data' | 'sap-hana-log';
-
-const HANA_WORD = /hana/i;
-const DATA_OR_LOG = /(?:^|[^a-z])(data|log)(?:[^a-z]|$)/i;
-
-/**
- * A HANA role for a volume that no annotation, tag, volume spec or SAP name gives one: a `data`/`log`
- * word in its name in a HANA context (its pool or account is named for HANA, or another volume of its
- * pool is a HANA volume), or an NFS mount of it at /hana/data or /hana/log elsewhere in the workspace.
- */
-function hanaRoleFromContext(
-  context: RuleContext,
-  pool: ManifestPool,
-  volume: ManifestVolume,
-  accountName: string | undefined,
-): { kind: HanaRole; from: string } | undefined {
-  for (const summary of context.file.volumes) {
-    if (summary.name !== volume.name?.value || (pool.name && summary.pool !== pool.name.value)) continue;
-    for (const mount of context.workspace.mountsOfVolume(summary)) {
-      const found = workloadFromMountPath(mount.mountPoint);
-      if (found && (found.workload === 'sap-hana-data' || found.workload === 'sap-hana-log')) {
-        const line = context.workspace.file(mount.uri)?.source.positionAt(mount.span.start).line;
-        return {
-          kind: found.workload,
-          from: `its mount at ${mount.mountPoint} (${baseName(pathOf(mount.uri))}${line !== undefined ? `:${line + 1}` : ''})`,
-        };
-      }
-    }
-  }
-  const name = volume.name?.value;
-  const word = name ? DATA_OR_LOG.exec(name) : null;
-  if (!name || !word) return undefined;
-  const poolName = pool.name?.value;
-  const context_ =
-    poolName && HANA_WORD.test(poolName)
-      ? `pool \`${poolName}\``
-      : accountName && HANA_WORD.test(accountName)
-        ? `account \`${accountName}\``
-        : pool.volumes.some((v) => v !== volume && v.workload?.value.startsWith('sap-hana'))
-          ? `a pool that holds other SAP HANA volumes`
-          : undefined;
-  if (!context_) return undefined;
-  return {
-    kind: word[1]!.toLowerCase() === 'data' ? 'sap-hana-data' : 'sap-hana-log',
-    from: `its name \`${name}\` in ${context_}`,
-  };
-}
-
 export const hanaStorageKpi = defineRule({
   code: 'ANF408',
   name: 'hana-storage-kpi',
@@ -143,3 +84,63 @@ export const hanaStorageKpi = defineRule({
     }
   },
 });
+
+const KPI = {
+  'sap-hana-data': {
+    bytesPerSecond: () => HANA_STORAGE_KPI.dataMBps.value * HANA_STORAGE_KPI.bytesPerMB.value,
+    mbps: () => HANA_STORAGE_KPI.dataMBps.value,
+  },
+  'sap-hana-log': {
+    bytesPerSecond: () => HANA_STORAGE_KPI.logMBps.value * HANA_STORAGE_KPI.bytesPerMB.value,
+    mbps: () => HANA_STORAGE_KPI.logMBps.value,
+  },
+} as const;
+
+type HanaRole = 'sap-hana-data' | 'sap-hana-log';
+
+const HANA_WORD = /hana/i;
+
+const DATA_OR_LOG = /(?:^|[^a-z])(data|log)(?:[^a-z]|$)/i;
+
+/**
+ * A HANA role for a volume that no annotation, tag, volume spec or SAP name gives one: a `data`/`log`
+ * word in its name in a HANA context (its pool or account is named for HANA, or another volume of its
+ * pool is a HANA volume), or an NFS mount of it at /hana/data or /hana/log elsewhere in the workspace.
+ */
+function hanaRoleFromContext(
+  context: RuleContext,
+  pool: ManifestPool,
+  volume: ManifestVolume,
+  accountName: string | undefined,
+): { kind: HanaRole; from: string } | undefined {
+  for (const summary of context.file.volumes) {
+    if (summary.name !== volume.name?.value || (pool.name && summary.pool !== pool.name.value)) continue;
+    for (const mount of context.workspace.mountsOfVolume(summary)) {
+      const found = workloadFromMountPath(mount.mountPoint);
+      if (found && (found.workload === 'sap-hana-data' || found.workload === 'sap-hana-log')) {
+        const line = context.workspace.file(mount.uri)?.source.positionAt(mount.span.start).line;
+        return {
+          kind: found.workload,
+          from: `its mount at ${mount.mountPoint} (${baseName(pathOf(mount.uri))}${line !== undefined ? `:${line + 1}` : ''})`,
+        };
+      }
+    }
+  }
+  const name = volume.name?.value;
+  const word = name ? DATA_OR_LOG.exec(name) : null;
+  if (!name || !word) return undefined;
+  const poolName = pool.name?.value;
+  const context_ =
+    poolName && HANA_WORD.test(poolName)
+      ? `pool \`${poolName}\``
+      : accountName && HANA_WORD.test(accountName)
+        ? `account \`${accountName}\``
+        : pool.volumes.some((v) => v !== volume && v.workload?.value.startsWith('sap-hana'))
+          ? `a pool that holds other SAP HANA volumes`
+          : undefined;
+  if (!context_) return undefined;
+  return {
+    kind: word[1]!.toLowerCase() === 'data' ? 'sap-hana-data' : 'sap-hana-log',
+    from: `its name \`${name}\` in ${context_}`,
+  };
+}

@@ -7,13 +7,6 @@ const ROWS = API_VERSION_LIMITS.volumeMinUsageThresholdByApiVersion.value;
 const OLDEST = ROWS[0]!;
 const LATEST_OLD = ROWS[0]!.upToApiVersion;
 
-/** The smallest usageThreshold the API version accepts, in bytes, or undefined for a version no row covers. */
-function minimumBytesFor(apiVersion: string): number | undefined {
-  const date = apiVersion.slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
-  return ROWS.find((row) => date >= row.fromApiVersion && date <= row.upToApiVersion)?.minBytes;
-}
-
 export const apiVersionVolumeMinimum = defineRule({
   code: 'ANF409',
   name: 'api-version-volume-minimum',
@@ -58,3 +51,10 @@ export const apiVersionVolumeMinimum = defineRule({
     }
   },
 });
+
+/** The smallest usageThreshold the API version accepts, in bytes, or undefined for a version no row covers. */
+function minimumBytesFor(apiVersion: string): number | undefined {
+  const date = apiVersion.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
+  return ROWS.find((row) => date >= row.fromApiVersion && date <= row.upToApiVersion)?.minBytes;
+}

@@ -3,14 +3,6 @@ import { defineRule } from '../../rules/rule';
 import { GiB, TiB, formatNumber } from '../../units/units';
 import { estateOf, isIac, label, capitalized } from './helpers';
 
-const UNIT_TIB = { TiB: 1, GiB: GiB / TiB, B: 1 / TiB } as const;
-
-/** Whether an API version (`2023-05-01`, `2023-07-01-preview`) predates 1 TiB capacity pools. */
-export function predatesOneTiBPools(api: string): boolean {
-  const date = api.slice(0, API_VERSION_LIMITS.onePoolApiVersionFrom.value.length);
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date < API_VERSION_LIMITS.onePoolApiVersionFrom.value;
-}
-
 export const apiVersionPoolMinimum = defineRule({
   code: 'ANF410',
   name: 'api-version-pool-minimum',
@@ -51,3 +43,11 @@ export const apiVersionPoolMinimum = defineRule({
     }
   },
 });
+
+const UNIT_TIB = { TiB: 1, GiB: GiB / TiB, B: 1 / TiB } as const;
+
+/** Whether an API version (`2023-05-01`, `2023-07-01-preview`) predates 1 TiB capacity pools. */
+export function predatesOneTiBPools(api: string): boolean {
+  const date = api.slice(0, API_VERSION_LIMITS.onePoolApiVersionFrom.value.length);
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date < API_VERSION_LIMITS.onePoolApiVersionFrom.value;
+}

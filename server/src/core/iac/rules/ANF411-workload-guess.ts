@@ -4,38 +4,6 @@ import { defineRule } from '../../rules/rule';
 import type { IacValue } from '../estate';
 import { estateOf, isIac, label, capitalized } from './helpers';
 
-/**
- * Words in a volume's name or export path that only loosely suggest a workload: anf-lint's own
- * judgement, never used as the workload (the strong conventions are in estate.ts).
- */
-const WEAK_WORDS: readonly { readonly words: readonly string[]; readonly kinds: readonly WorkloadKind[] }[] = [
-  { words: ['tools', 'tool', 'cad', 'flexlm', 'license', 'licenses'], kinds: ['eda-tools'] },
-  { words: ['scratch', 'sim', 'sims', 'regress', 'regression'], kinds: ['eda-scratch', 'hpc'] },
-  { words: ['eda'], kinds: ['eda-tools', 'eda-scratch'] },
-  { words: ['hpc', 'cluster', 'lustre'], kinds: ['hpc'] },
-  { words: ['hana'], kinds: ['sap-hana-data', 'sap-hana-log', 'sap-hana-shared'] },
-  { words: ['sapmnt', 'usrsap', 'saptrans', 'sap'], kinds: ['sap-netweaver'] },
-  { words: ['ora', 'oracle', 'oradata', 'oralog'], kinds: ['oracle'] },
-  { words: ['db', 'database', 'sql', 'postgres', 'pg', 'mysql'], kinds: ['database'] },
-  { words: ['vdi', 'fslogix', 'profiles'], kinds: ['vdi'] },
-];
-
-/** The workloads a name or path loosely suggests, with the word that suggests them. */
-export function weakWorkloadGuess(
-  text: string | undefined,
-): { word: string; kinds: readonly WorkloadKind[] } | undefined {
-  if (!text) return undefined;
-  const tokens = text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  for (const entry of WEAK_WORDS) {
-    const word = tokens.find((t) => entry.words.includes(t));
-    if (word) return { word, kinds: entry.kinds };
-  }
-  return undefined;
-}
-
 export const workloadGuess = defineRule({
   code: 'ANF411',
   name: 'workload-guess',
@@ -102,3 +70,35 @@ export const workloadGuess = defineRule({
     }
   },
 });
+
+/**
+ * Words in a volume's name or export path that only loosely suggest a workload: anf-lint's own
+ * judgement, never used as the workload (the strong conventions are in estate.ts).
+ */
+const WEAK_WORDS: readonly { readonly words: readonly string[]; readonly kinds: readonly WorkloadKind[] }[] = [
+  { words: ['tools', 'tool', 'cad', 'flexlm', 'license', 'licenses'], kinds: ['eda-tools'] },
+  { words: ['scratch', 'sim', 'sims', 'regress', 'regression'], kinds: ['eda-scratch', 'hpc'] },
+  { words: ['eda'], kinds: ['eda-tools', 'eda-scratch'] },
+  { words: ['hpc', 'cluster', 'lustre'], kinds: ['hpc'] },
+  { words: ['hana'], kinds: ['sap-hana-data', 'sap-hana-log', 'sap-hana-shared'] },
+  { words: ['sapmnt', 'usrsap', 'saptrans', 'sap'], kinds: ['sap-netweaver'] },
+  { words: ['ora', 'oracle', 'oradata', 'oralog'], kinds: ['oracle'] },
+  { words: ['db', 'database', 'sql', 'postgres', 'pg', 'mysql'], kinds: ['database'] },
+  { words: ['vdi', 'fslogix', 'profiles'], kinds: ['vdi'] },
+];
+
+/** The workloads a name or path loosely suggests, with the word that suggests them. */
+export function weakWorkloadGuess(
+  text: string | undefined,
+): { word: string; kinds: readonly WorkloadKind[] } | undefined {
+  if (!text) return undefined;
+  const tokens = text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  for (const entry of WEAK_WORDS) {
+    const word = tokens.find((t) => entry.words.includes(t));
+    if (word) return { word, kinds: entry.kinds };
+  }
+  return undefined;
+}

@@ -4,8 +4,6 @@ import { asBinaryIntent, formatNumber, formatSize, type Size } from '../../units
 import type { Located } from '../model';
 import { fixes, isManifest, manifestOf, pools, volumes, manifestExample } from './helpers';
 
-const PERCENT = 100;
-
 export const decimalSizeUnit = defineRule({
   code: 'ANF124',
   name: 'decimal-size-unit',
@@ -58,6 +56,8 @@ export const decimalSizeUnit = defineRule({
     }
   },
 });
+
+const PERCENT = 100;
 
 function insertI(text: string, span: { start: number; end: number }) {
   const raw = text.slice(span.start, span.end);

@@ -5,20 +5,6 @@ import type { Span } from '../../text/sourceText';
 import { volumeIsLarge, type ManifestVolume } from '../model';
 import { isManifest, manifestExample, Named } from './helpers';
 
-/** SAP HANA's own paths: a volume mounted at /hana/data or /hana/log holds HANA data or log, whatever its `workload:` says is missing. */
-const HANA_PATH = /^\/hana\/(data|log)(\/|$)/;
-
-/** The volume's workload and where it came from: its `workload:`, else its HANA mount path. */
-function databaseWorkload(volume: ManifestVolume): { kind: WorkloadKind; from: string } | undefined {
-  if (volume.workload) return { kind: volume.workload.value, from: `\`workload: ${volume.workload.value}\`` };
-  const match = volume.mountPath ? HANA_PATH.exec(volume.mountPath.value) : null;
-  if (!match || !volume.mountPath) return undefined;
-  return {
-    kind: match[1] === 'data' ? 'sap-hana-data' : 'sap-hana-log',
-    from: `workload from its mount path \`${volume.mountPath.value}\`; set \`workload:\` to override`,
-  };
-}
-
 export const largeVolumeForDatabase = defineRule({
   code: 'ANF126',
   name: 'large-volume-for-database',
@@ -60,3 +46,17 @@ export const largeVolumeForDatabase = defineRule({
     });
   },
 });
+
+/** SAP HANA's own paths: a volume mounted at /hana/data or /hana/log holds HANA data or log, whatever its `workload:` says is missing. */
+const HANA_PATH = /^\/hana\/(data|log)(\/|$)/;
+
+/** The volume's workload and where it came from: its `workload:`, else its HANA mount path. */
+function databaseWorkload(volume: ManifestVolume): { kind: WorkloadKind; from: string } | undefined {
+  if (volume.workload) return { kind: volume.workload.value, from: `\`workload: ${volume.workload.value}\`` };
+  const match = volume.mountPath ? HANA_PATH.exec(volume.mountPath.value) : null;
+  if (!match || !volume.mountPath) return undefined;
+  return {
+    kind: match[1] === 'data' ? 'sap-hana-data' : 'sap-hana-log',
+    from: `workload from its mount path \`${volume.mountPath.value}\`; set \`workload:\` to override`,
+  };
+}

@@ -2,9 +2,7 @@ import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { findOption } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts } from './common';
-
-const MAX_FINDINGS_PER_MOUNT = 100; // not a fact: a cap on output size
+import { hasNfsMounts } from './common'; // not a fact: a cap on output size
 
 export const overriddenMountOption = defineRule({
   code: 'ANF204',
@@ -50,3 +48,5 @@ export const overriddenMountOption = defineRule({
     }
   },
 });
+
+const MAX_FINDINGS_PER_MOUNT = 100;

@@ -8,16 +8,6 @@ import { hasNfsMounts, onAnf } from './common';
 
 const RECOMMENDED = NFS_TRANSFER_SIZE.recommendedBytes.value;
 
-function differFinding(rsize: number, wsize: number, r: MountOption, w: MountOption, later: MountOption): Finding {
-  return lazyFinding({ span: later.span }, () => ({
-    message: `rsize=${rsize} and wsize=${wsize} differ. ANF's guidance does not ask for equal values, only that both be no larger than ${RECOMMENDED} (256 KiB); this note is here in case one of them was meant to match the other.`,
-    fixes: mountFix.unsafe(
-      `Set rsize and wsize to ${RECOMMENDED}`,
-      ...[r, w].filter((o) => o.value !== String(RECOMMENDED)).map((o) => replaceValue(o, String(RECOMMENDED))),
-    ),
-  }));
-}
-
 export const rsizeWsizeDiffer = defineRule({
   code: 'ANF205',
   name: 'rsize-wsize-differ',
@@ -51,3 +41,13 @@ export const rsizeWsizeDiffer = defineRule({
     context.report(differFinding(rsize, wsize, r, w, later));
   },
 });
+
+function differFinding(rsize: number, wsize: number, r: MountOption, w: MountOption, later: MountOption): Finding {
+  return lazyFinding({ span: later.span }, () => ({
+    message: `rsize=${rsize} and wsize=${wsize} differ. ANF's guidance does not ask for equal values, only that both be no larger than ${RECOMMENDED} (256 KiB); this note is here in case one of them was meant to match the other.`,
+    fixes: mountFix.unsafe(
+      `Set rsize and wsize to ${RECOMMENDED}`,
+      ...[r, w].filter((o) => o.value !== String(RECOMMENDED)).map((o) => replaceValue(o, String(RECOMMENDED))),
+    ),
+  }));
+}

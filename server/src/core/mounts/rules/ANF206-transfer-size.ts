@@ -14,35 +14,6 @@ const SMALL = NFS_TRANSFER_SIZE.smallWarningBytes.value;
 const MIN = NFS_TRANSFER_SIZE.minBytes.value;
 const ORACLE = WORKLOADS.oracle.prescribedTransferBytes!.bytes;
 const SAPNW = WORKLOADS['sap-netweaver'].prescribedTransferBytes!.bytes;
-const callsPerGiB = (bytes: number) =>
-  formatNumber(Math.ceil(GiB / Math.max(MIN, bytes - (bytes % NFS_TRANSFER_SIZE.multipleOfBytes.value))), 0);
-
-/** The options this rule judges, in the order it reports them on a mount. */
-const TRANSFER_OPTIONS = ['rsize', 'wsize'] as const;
-
-function transferFinding(
-  name: string,
-  value: number,
-  option: MountOption,
-  problem: 'above-max' | 'above-recommended' | 'small',
-  severity: 'warning' | 'info',
-  anf: boolean,
-  target: ServerTarget,
-  bound: boolean,
-  found: ReturnType<typeof workloadOfMount>,
-): Finding {
-  return lazyFinding({ span: option.span, severity }, () => ({
-    message:
-      problem === 'above-max'
-        ? `${name}=${value} is above ${MAX} (1 MiB): the kernel clamps it to 1 MiB.${anf ? ` ANF recommends ${RECOMMENDED}.` : ''}`
-        : problem === 'above-recommended'
-          ? target.known
-            ? `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB) on a server known to be ANF: ANF's mount-option guide says you might observe "both increased latency and decreased throughput" with rsize and wsize above 256 KiB. ${target.why}`
-            : `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB), which gives the best throughput and latency on ANF.${assumedAnfWords(target)}`
-          : `${name}=${value} is small for ANF: sequential I/O needs many more round trips (1 GiB takes ${callsPerGiB(value)} calls at this size, ${callsPerGiB(RECOMMENDED)} at 256 KiB)${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}${bound ? `, and ${workloadWords(found!)} is throughput-bound` : ''}. ANF recommends ${RECOMMENDED}.${assumedAnfWords(target)}`,
-    fixes: mountFix.unsafe(`Set ${name}=${RECOMMENDED}`, replaceValue(option, String(RECOMMENDED))),
-  }));
-}
 
 export const transferSize = defineRule({
   code: 'ANF206',
@@ -103,3 +74,33 @@ export const transferSize = defineRule({
     }
   },
 });
+
+const callsPerGiB = (bytes: number) =>
+  formatNumber(Math.ceil(GiB / Math.max(MIN, bytes - (bytes % NFS_TRANSFER_SIZE.multipleOfBytes.value))), 0);
+
+/** The options this rule judges, in the order it reports them on a mount. */
+const TRANSFER_OPTIONS = ['rsize', 'wsize'] as const;
+
+function transferFinding(
+  name: string,
+  value: number,
+  option: MountOption,
+  problem: 'above-max' | 'above-recommended' | 'small',
+  severity: 'warning' | 'info',
+  anf: boolean,
+  target: ServerTarget,
+  bound: boolean,
+  found: ReturnType<typeof workloadOfMount>,
+): Finding {
+  return lazyFinding({ span: option.span, severity }, () => ({
+    message:
+      problem === 'above-max'
+        ? `${name}=${value} is above ${MAX} (1 MiB): the kernel clamps it to 1 MiB.${anf ? ` ANF recommends ${RECOMMENDED}.` : ''}`
+        : problem === 'above-recommended'
+          ? target.known
+            ? `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB) on a server known to be ANF: ANF's mount-option guide says you might observe "both increased latency and decreased throughput" with rsize and wsize above 256 KiB. ${target.why}`
+            : `${name}=${value} is above ANF's recommended ${RECOMMENDED} (256 KiB), which gives the best throughput and latency on ANF.${assumedAnfWords(target)}`
+          : `${name}=${value} is small for ANF: sequential I/O needs many more round trips (1 GiB takes ${callsPerGiB(value)} calls at this size, ${callsPerGiB(RECOMMENDED)} at 256 KiB)${value < 1024 ? `, and values below 1024 become ${MIN}` : ''}${bound ? `, and ${workloadWords(found!)} is throughput-bound` : ''}. ANF recommends ${RECOMMENDED}.${assumedAnfWords(target)}`,
+    fixes: mountFix.unsafe(`Set ${name}=${RECOMMENDED}`, replaceValue(option, String(RECOMMENDED))),
+  }));
+}

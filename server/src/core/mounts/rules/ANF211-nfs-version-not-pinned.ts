@@ -13,74 +13,6 @@ import { assumedAnfWords, hasNfsMounts, isNfs4Type, targetOfMount, versionToPin,
 const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
 const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;
 
-function unpinnedFinding(
-  mount: MountEntry,
-  where: Span,
-  serverTarget: ServerTarget,
-  smbOnly: VolumeSummary | undefined,
-  pin: { version: '3' | '4.1'; why: string } | undefined,
-  served: '3' | '4.1' | undefined,
-): Finding {
-  return lazyFinding({ span: where }, () => ({
-    message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. ${smbOnly ? `${capitalize(smbWords(smbOnly))}.` : `Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`}${assumedAnfWords(serverTarget)}`,
-    fixes: smbOnly ? [] : served ? pinFixes(mount, served, true) : pinFixes(mount, pin?.version),
-  }));
-}
-
-function notServedFinding(
-  mount: MountEntry,
-  where: Span,
-  option: MountOption | undefined,
-  what: string,
-  volume: VolumeSummary,
-  smbOnly: VolumeSummary | undefined,
-  advice: string,
-  pinnable: boolean,
-): Finding {
-  return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
-    message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${smbOnly ? 'serves no NFS version' : 'serves only NFSv3'}: the mount fails. ${capitalize(advice)}.`,
-    fixes: pinnable && option ? mountFix.unsafe('Set `vers=3`', replaceValue(option, '3')) : [],
-  }));
-}
-
-function unpinned4Finding(
-  mount: MountEntry,
-  where: Span,
-  option: MountOption | undefined,
-  what: string,
-  serverTarget: ServerTarget,
-  fixes: Fix[],
-): Finding {
-  return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
-    message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.${assumedAnfWords(serverTarget)}`,
-    fixes,
-  }));
-}
-
-function unsupportedFinding(
-  version: NfsVersion,
-  where: Span,
-  serverTarget: ServerTarget,
-  v42: boolean,
-  advice: string,
-  edits: SpanEdit[],
-  target: '3' | '4.1',
-): Finding {
-  return lazyFinding(
-    {
-      span: (version.minorOption ?? version.option)?.span ?? where,
-      // Never an error on a server that is only assumed to be ANF (an on-premises filer may serve it).
-      severity: v42 || !serverTarget.known ? 'warning' : 'error',
-    },
-    () => ({
-      message: v42
-        ? `NFSv4.2 is not supported on ANF: the mount of an NFSv4.1 volume succeeds, but ANF does not support NFSv4.2 or its features, and issues with it are out of support scope (NFS FAQs for Azure NetApp Files). ${advice}${assumedAnfWords(serverTarget)}`
-        : `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. ${advice}${assumedAnfWords(serverTarget)}`,
-      ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use NFSv${target}`, ...edits) } : {}),
-    }),
-  );
-}
-
 export const nfsVersionNotPinned = defineRule({
   code: 'ANF211',
   name: 'nfs-version-not-pinned',
@@ -195,6 +127,74 @@ export const nfsVersionNotPinned = defineRule({
     }
   },
 });
+
+function unpinnedFinding(
+  mount: MountEntry,
+  where: Span,
+  serverTarget: ServerTarget,
+  smbOnly: VolumeSummary | undefined,
+  pin: { version: '3' | '4.1'; why: string } | undefined,
+  served: '3' | '4.1' | undefined,
+): Finding {
+  return lazyFinding({ span: where }, () => ({
+    message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. ${smbOnly ? `${capitalize(smbWords(smbOnly))}.` : `Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`}${assumedAnfWords(serverTarget)}`,
+    fixes: smbOnly ? [] : served ? pinFixes(mount, served, true) : pinFixes(mount, pin?.version),
+  }));
+}
+
+function notServedFinding(
+  mount: MountEntry,
+  where: Span,
+  option: MountOption | undefined,
+  what: string,
+  volume: VolumeSummary,
+  smbOnly: VolumeSummary | undefined,
+  advice: string,
+  pinnable: boolean,
+): Finding {
+  return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
+    message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${smbOnly ? 'serves no NFS version' : 'serves only NFSv3'}: the mount fails. ${capitalize(advice)}.`,
+    fixes: pinnable && option ? mountFix.unsafe('Set `vers=3`', replaceValue(option, '3')) : [],
+  }));
+}
+
+function unpinned4Finding(
+  mount: MountEntry,
+  where: Span,
+  option: MountOption | undefined,
+  what: string,
+  serverTarget: ServerTarget,
+  fixes: Fix[],
+): Finding {
+  return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
+    message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.${assumedAnfWords(serverTarget)}`,
+    fixes,
+  }));
+}
+
+function unsupportedFinding(
+  version: NfsVersion,
+  where: Span,
+  serverTarget: ServerTarget,
+  v42: boolean,
+  advice: string,
+  edits: SpanEdit[],
+  target: '3' | '4.1',
+): Finding {
+  return lazyFinding(
+    {
+      span: (version.minorOption ?? version.option)?.span ?? where,
+      // Never an error on a server that is only assumed to be ANF (an on-premises filer may serve it).
+      severity: v42 || !serverTarget.known ? 'warning' : 'error',
+    },
+    () => ({
+      message: v42
+        ? `NFSv4.2 is not supported on ANF: the mount of an NFSv4.1 volume succeeds, but ANF does not support NFSv4.2 or its features, and issues with it are out of support scope (NFS FAQs for Azure NetApp Files). ${advice}${assumedAnfWords(serverTarget)}`
+        : `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. ${advice}${assumedAnfWords(serverTarget)}`,
+      ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use NFSv${target}`, ...edits) } : {}),
+    }),
+  );
+}
 
 /** "volume `profiles` (sap.anf.yaml) serves no NFS version (SMB only): mount it over SMB, ...": nothing to pin. */
 function smbWords(volume: VolumeSummary): string {

@@ -10,20 +10,6 @@ const DEFAULT_TIMEO = NFS_TIMEOUTS.tcpTimeoDeciseconds.value;
 const MIN_TIMEO = NFS_TIMEOUTS.tcpTimeoMinSensibleDeciseconds.value;
 const DEFAULT_RETRANS = NFS_TIMEOUTS.tcpRetransDefault.value;
 
-function timeoFinding(timeo: number, timeoOption: MountOption): Finding {
-  return lazyFinding({ span: timeoOption.span }, () => ({
-    message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${DEFAULT_TIMEO} (60 s). A short timeout resends work a busy volume is still doing.`,
-    fixes: mountFix.unsafe(`Set timeo=${DEFAULT_TIMEO}`, replaceValue(timeoOption, String(DEFAULT_TIMEO))),
-  }));
-}
-
-function retransFinding(soft: boolean, retransOption: MountOption): Finding {
-  return lazyFinding({ span: retransOption.span }, () => ({
-    message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${DEFAULT_RETRANS}.`,
-    fixes: mountFix.unsafe(`Set retrans=${DEFAULT_RETRANS}`, replaceValue(retransOption, String(DEFAULT_RETRANS))),
-  }));
-}
-
 export const eagerTimeout = defineRule({
   code: 'ANF213',
   name: 'eager-timeout',
@@ -62,3 +48,17 @@ export const eagerTimeout = defineRule({
     }
   },
 });
+
+function timeoFinding(timeo: number, timeoOption: MountOption): Finding {
+  return lazyFinding({ span: timeoOption.span }, () => ({
+    message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${DEFAULT_TIMEO} (60 s). A short timeout resends work a busy volume is still doing.`,
+    fixes: mountFix.unsafe(`Set timeo=${DEFAULT_TIMEO}`, replaceValue(timeoOption, String(DEFAULT_TIMEO))),
+  }));
+}
+
+function retransFinding(soft: boolean, retransOption: MountOption): Finding {
+  return lazyFinding({ span: retransOption.span }, () => ({
+    message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${DEFAULT_RETRANS}.`,
+    fixes: mountFix.unsafe(`Set retrans=${DEFAULT_RETRANS}`, replaceValue(retransOption, String(DEFAULT_RETRANS))),
+  }));
+}

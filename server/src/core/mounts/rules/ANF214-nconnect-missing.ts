@@ -21,87 +21,9 @@ import {
 
 const BEST = NCONNECT.bestTested.value;
 
-/** The mounts of the file's host; the whole file's (not a view of some of its mounts) when it has none. */
-function hostMountsOf(context: RuleContext): readonly MountEntry[] {
-  const uri = context.file.uri;
-  return context.workspace.hostOf(uri)?.mounts ?? context.workspace.file(uri)?.mounts ?? context.file.mounts;
-}
-
-/** The first mount to each server that decides for this file's mounts (see firstsOf). */
-function firstsFor(context: RuleContext): ReadonlyMap<string, MountEntry> {
-  const all = hostMountsOf(context);
-  const file = context.workspace.file(context.file.uri);
-  // The host's mounts are the file's own array when the file is the host's one file (hosts.ts): then
-  // every mount is the file's, and an edit read line by line updates the answer (firstMounts.ts).
-  return file && file.mounts === all ? ONE_FILE_FIRSTS.of(all, mountEditOf(file)) : firstsOf(all, context.file.uri);
-}
-
-/** The tokens of firstsFor's answer when the file is its host's one file (firstMounts.ts). */
-function oneFileTokens(context: RuleContext): ReadonlyMap<string, number> | undefined {
-  const all = hostMountsOf(context);
-  const file = context.workspace.file(context.file.uri);
-  return file && file.mounts === all ? ONE_FILE_FIRSTS.tokens(all, mountEditOf(file)) : undefined;
-}
-
-/** True when no earlier mount of the same host (same file above it, or an earlier non-Markdown file) shares its server, version and transport. */
-function isFirstToServer(firsts: ReadonlyMap<string, MountEntry>, mount: MountEntry): boolean {
-  const key = transportKey(mount);
-  if (!key) return true;
-  const first = firsts.get(key);
-  return first === undefined || first === mount;
-}
-
-/**
- * For each transport key, the first mount of `all` that decides for a mount of file `uri` (a NFS
- * mount of that file, or of any host file but Markdown and reStructuredText snippets). Once per
- * host mount list and file: asked per mount, a scan from the top made a large fstab quadratic.
- */
-function firstsOf(all: readonly MountEntry[], uri: string): ReadonlyMap<string, MountEntry> {
-  let byUri = FIRSTS.get(all);
-  if (!byUri) FIRSTS.set(all, (byUri = new Map()));
-  let firsts = byUri.get(uri);
-  if (!firsts) {
-    const built = new Map<string, MountEntry>();
-    firsts = built;
-    for (const other of all) {
-      if (!other.isNfs) continue;
-      const key = transportKey(other);
-      if (key === undefined || built.has(key)) continue;
-      if (other.uri === uri || (other.host !== 'markdown' && other.host !== 'rst')) built.set(key, other);
-    }
-    byUri.set(uri, firsts);
-  }
-  return firsts;
-}
-
-/** A number per mount object, for fingerprints: an edit keeps the other mounts' objects (workspace/lineReuse.ts). */
-function idOf(mount: MountEntry): number {
-  let id = IDS.get(mount);
-  if (id === undefined) IDS.set(mount, (id = ++lastId));
-  return id;
-}
-const IDS = new WeakMap<MountEntry, number>();
-let lastId = 0;
-
 const FIRSTS = new WeakMap<readonly MountEntry[], Map<string, ReadonlyMap<string, MountEntry>>>();
 /** firstsOf for a list of one file's mounts: its NFS mounts with a transport key count. */
 const ONE_FILE_FIRSTS = new FirstMounts((m) => m.isNfs && transportKey(m) !== undefined);
-
-/** SAP HANA: nconnect over NFSv4.1 only on the OS releases the SAP note allows; anf-lint does not know the OS. */
-const OS_DEPENDENT: ReadonlySet<WorkloadKind> = new Set(['sap-hana-data', 'sap-hana-log', 'sap-hana-shared']);
-
-function missingFinding(
-  mount: MountEntry,
-  span: Span,
-  bound: boolean,
-  found: ReturnType<typeof workloadOfMount>,
-  target: ServerTarget,
-): Finding {
-  return lazyFinding({ span, severity: bound ? 'warning' : 'info' }, () => ({
-    message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h down to ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
-    fixes: mountFix.unsafe(`Add nconnect=${BEST}`, insertOption(mount, `nconnect=${BEST}`)),
-  }));
-}
 
 export const nconnectMissing = defineRule({
   code: 'ANF214',
@@ -168,3 +90,83 @@ export const nconnectMissing = defineRule({
     context.report(missingFinding(mount, span, bound, found, target));
   },
 });
+
+/** The mounts of the file's host; the whole file's (not a view of some of its mounts) when it has none. */
+function hostMountsOf(context: RuleContext): readonly MountEntry[] {
+  const uri = context.file.uri;
+  return context.workspace.hostOf(uri)?.mounts ?? context.workspace.file(uri)?.mounts ?? context.file.mounts;
+}
+
+/** The first mount to each server that decides for this file's mounts (see firstsOf). */
+function firstsFor(context: RuleContext): ReadonlyMap<string, MountEntry> {
+  const all = hostMountsOf(context);
+  const file = context.workspace.file(context.file.uri);
+  // The host's mounts are the file's own array when the file is the host's one file (hosts.ts): then
+  // every mount is the file's, and an edit read line by line updates the answer (firstMounts.ts).
+  return file && file.mounts === all ? ONE_FILE_FIRSTS.of(all, mountEditOf(file)) : firstsOf(all, context.file.uri);
+}
+
+/** The tokens of firstsFor's answer when the file is its host's one file (firstMounts.ts). */
+function oneFileTokens(context: RuleContext): ReadonlyMap<string, number> | undefined {
+  const all = hostMountsOf(context);
+  const file = context.workspace.file(context.file.uri);
+  return file && file.mounts === all ? ONE_FILE_FIRSTS.tokens(all, mountEditOf(file)) : undefined;
+}
+
+/** True when no earlier mount of the same host (same file above it, or an earlier non-Markdown file) shares its server, version and transport. */
+function isFirstToServer(firsts: ReadonlyMap<string, MountEntry>, mount: MountEntry): boolean {
+  const key = transportKey(mount);
+  if (!key) return true;
+  const first = firsts.get(key);
+  return first === undefined || first === mount;
+}
+
+/**
+ * For each transport key, the first mount of `all` that decides for a mount of file `uri` (a NFS
+ * mount of that file, or of any host file but Markdown and reStructuredText snippets). Once per
+ * host mount list and file: asked per mount, a scan from the top made a large fstab quadratic.
+ */
+function firstsOf(all: readonly MountEntry[], uri: string): ReadonlyMap<string, MountEntry> {
+  let byUri = FIRSTS.get(all);
+  if (!byUri) FIRSTS.set(all, (byUri = new Map()));
+  let firsts = byUri.get(uri);
+  if (!firsts) {
+    const built = new Map<string, MountEntry>();
+    firsts = built;
+    for (const other of all) {
+      if (!other.isNfs) continue;
+      const key = transportKey(other);
+      if (key === undefined || built.has(key)) continue;
+      if (other.uri === uri || (other.host !== 'markdown' && other.host !== 'rst')) built.set(key, other);
+    }
+    byUri.set(uri, firsts);
+  }
+  return firsts;
+}
+
+/** A number per mount object, for fingerprints: an edit keeps the other mounts' objects (workspace/lineReuse.ts). */
+function idOf(mount: MountEntry): number {
+  let id = IDS.get(mount);
+  if (id === undefined) IDS.set(mount, (id = ++lastId));
+  return id;
+}
+
+const IDS = new WeakMap<MountEntry, number>();
+
+let lastId = 0;
+
+/** SAP HANA: nconnect over NFSv4.1 only on the OS releases the SAP note allows; anf-lint does not know the OS. */
+const OS_DEPENDENT: ReadonlySet<WorkloadKind> = new Set(['sap-hana-data', 'sap-hana-log', 'sap-hana-shared']);
+
+function missingFinding(
+  mount: MountEntry,
+  span: Span,
+  bound: boolean,
+  found: ReturnType<typeof workloadOfMount>,
+  target: ServerTarget,
+): Finding {
+  return lazyFinding({ span, severity: bound ? 'warning' : 'info' }, () => ({
+    message: `No \`nconnect\` on this ${bound ? `mount of ${workloadWords(found!)}` : 'NFSv3 mount of ANF'}: one TCP connection carries at most ${SLOTS.anfInFlightPerConnection.value} requests in flight on ANF. nconnect=${BEST} tested best (SAS GRID: ${NCONNECT.sasGridHoursWithout.value} h down to ${NCONNECT.sasGridHoursWith.value} h).${assumedAnfWords(target)}`,
+    fixes: mountFix.unsafe(`Add nconnect=${BEST}`, insertOption(mount, `nconnect=${BEST}`)),
+  }));
+}

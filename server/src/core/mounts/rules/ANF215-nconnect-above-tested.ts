@@ -9,13 +9,6 @@ import { hasNfsMounts, onAnf } from './common';
 const BEST = NCONNECT.bestTested.value;
 const MAX = NCONNECT.max.value;
 
-function aboveFinding(option: MountOption, value: number): Finding {
-  return lazyFinding({ span: option.span }, () => ({
-    message: `nconnect=${value} is above ${BEST}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
-    fixes: mountFix.unsafe(`Set nconnect=${BEST}`, replaceValue(option, String(BEST))),
-  }));
-}
-
 export const nconnectAboveTested = defineRule({
   code: 'ANF215',
   name: 'nconnect-above-tested',
@@ -46,3 +39,10 @@ export const nconnectAboveTested = defineRule({
     context.report(aboveFinding(option, value));
   },
 });
+
+function aboveFinding(option: MountOption, value: number): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: `nconnect=${value} is above ${BEST}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
+    fixes: mountFix.unsafe(`Set nconnect=${BEST}`, replaceValue(option, String(BEST))),
+  }));
+}

@@ -10,8 +10,7 @@ import { PERF_HOST_CONTEXT } from '../../perftest/rules/examples';
 
 const AT_CEILING = MOUNTSTATS_JUDGEMENT.atCeilingShare.value;
 const BUSY = MOUNTSTATS_JUDGEMENT.busyShare.value;
-const SERIAL = MOUNTSTATS_JUDGEMENT.serialConcurrency.value;
-const SECONDS_PER_HOUR = 3600; // not a fact: seconds in an hour
+const SERIAL = MOUNTSTATS_JUDGEMENT.serialConcurrency.value; // not a fact: seconds in an hour
 
 export const mountBound = defineRule({
   code: 'ANF508',
@@ -84,3 +83,5 @@ export const mountBound = defineRule({
     }
   },
 });
+
+const SECONDS_PER_HOUR = 3600;

@@ -3,10 +3,7 @@ import { defineRule } from '../../rules/rule';
 import { formatNumber, formatSize } from '../../units/units';
 import { integerFields, liveSettings, removeLineFixes, scopeOf, winning } from './scope';
 import { hasSettings } from './common';
-
-const KEY = 'net.ipv4.tcp_mem';
 const PAGE = KERNEL_PAGE.sizeBytes.value;
-const MIB = KERNEL_JUDGEMENT.mebibyte.value;
 const HIGH_MIN = KERNEL_JUDGEMENT.tcpMemBytesLikeHighMin.value;
 /** The receive-buffer default of older kernels, 87,380 bytes: the middle field of many copied tcp_rmem lines. */
 const OLD_TCP_RMEM_DEFAULT = SYSCTL_DEFAULTS.tcpRmem.formerly![0]!.value[1]!;
@@ -61,3 +58,7 @@ export const tcpMemInBytes = defineRule({
     }
   },
 });
+
+const KEY = 'net.ipv4.tcp_mem';
+
+const MIB = KERNEL_JUDGEMENT.mebibyte.value;

@@ -3,19 +3,6 @@ import { defineRule } from '../../rules/rule';
 import { formatNumber, formatSize } from '../../units/units';
 import { integerValue, liveSettings, replaceValueFix } from './scope';
 import { hasSettings } from './common';
-
-const KEYS: Readonly<Record<string, { readonly recommended: number; readonly tcp: string; readonly what: string }>> = {
-  'net.core.rmem_default': {
-    recommended: RECOMMENDED_SYSCTL.coreRmemDefaultBytes.value,
-    tcp: 'net.ipv4.tcp_rmem',
-    what: 'receive',
-  },
-  'net.core.wmem_default': {
-    recommended: RECOMMENDED_SYSCTL.coreWmemDefaultBytes.value,
-    tcp: 'net.ipv4.tcp_wmem',
-    what: 'send',
-  },
-};
 const LIMIT = KERNEL_JUDGEMENT.socketDefaultBufferMax.value;
 
 export const socketDefaultBufferTooLarge = defineRule({
@@ -53,3 +40,16 @@ export const socketDefaultBufferTooLarge = defineRule({
     }
   },
 });
+
+const KEYS: Readonly<Record<string, { readonly recommended: number; readonly tcp: string; readonly what: string }>> = {
+  'net.core.rmem_default': {
+    recommended: RECOMMENDED_SYSCTL.coreRmemDefaultBytes.value,
+    tcp: 'net.ipv4.tcp_rmem',
+    what: 'receive',
+  },
+  'net.core.wmem_default': {
+    recommended: RECOMMENDED_SYSCTL.coreWmemDefaultBytes.value,
+    tcp: 'net.ipv4.tcp_wmem',
+    what: 'send',
+  },
+};
