@@ -8,7 +8,16 @@ import { JudgedMount, judgedMountsOf } from '../mounts/judged';
 import type { LineItem } from '../workspace/parsedFile';
 import type { ManifestDocument } from '../manifest/model';
 import { pools, volumes } from '../manifest/visits';
-import type { MountRuleShape, PoolRuleShape, Rule, RuleContext, SettingRuleShape, VolumeRuleShape } from './shapes';
+import type {
+  IacPoolRuleShape,
+  IacVolumeRuleShape,
+  MountRuleShape,
+  PoolRuleShape,
+  Rule,
+  RuleContext,
+  SettingRuleShape,
+  VolumeRuleShape,
+} from './shapes';
 
 /** Every mount of the file (NFS or not) with its effective options, once per mount list. */
 function anyMounts(mounts: readonly MountEntry[]): readonly JudgedMount[] {
@@ -53,6 +62,22 @@ export function checkEachPool(rule: PoolRuleShape, context: RuleContext): void {
   if (!estate) return;
   const visits = pools(estate);
   for (let index = 0; index < visits.length; index++) rule.checkPool(visits[index]!, context, estate);
+}
+
+/** A whole run of a checkIacVolume rule: each volume resource of the file's infrastructure code in document order. */
+export function checkEachIacVolume(rule: IacVolumeRuleShape, context: RuleContext): void {
+  const estate = context.file.iac;
+  if (!estate) return;
+  const list = estate.volumes;
+  for (let index = 0; index < list.length; index++) rule.checkIacVolume(list[index]!, context, estate);
+}
+
+/** A whole run of a checkIacPool rule: each capacity pool resource of the file's infrastructure code in document order. */
+export function checkEachIacPool(rule: IacPoolRuleShape, context: RuleContext): void {
+  const estate = context.file.iac;
+  if (!estate) return;
+  const list = estate.pools;
+  for (let index = 0; index < list.length; index++) rule.checkIacPool(list[index]!, context, estate);
 }
 
 /** One mount with its effective options, for the rules that judge it alone (an edited mount, rules/engine.ts). */

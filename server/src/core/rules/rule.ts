@@ -1,5 +1,21 @@
-import { checkEachMount, checkEachPool, checkEachSetting, checkEachVolume } from './items';
-import type { FileRuleShape, MountRuleShape, PoolRuleShape, Rule, SettingRuleShape, VolumeRuleShape } from './shapes';
+import {
+  checkEachIacPool,
+  checkEachIacVolume,
+  checkEachMount,
+  checkEachPool,
+  checkEachSetting,
+  checkEachVolume,
+} from './items';
+import type {
+  FileRuleShape,
+  IacPoolRuleShape,
+  IacVolumeRuleShape,
+  MountRuleShape,
+  PoolRuleShape,
+  Rule,
+  SettingRuleShape,
+  VolumeRuleShape,
+} from './shapes';
 
 export type * from './shapes';
 
@@ -8,9 +24,18 @@ export function defineRule<Read>(rule: MountRuleShape<Read>): Rule;
 export function defineRule(rule: SettingRuleShape): Rule;
 export function defineRule(rule: VolumeRuleShape): Rule;
 export function defineRule(rule: PoolRuleShape): Rule;
+export function defineRule(rule: IacVolumeRuleShape): Rule;
+export function defineRule(rule: IacPoolRuleShape): Rule;
 export function defineRule(rule: FileRuleShape): Rule;
 export function defineRule(
-  rule: MountRuleShape<unknown> | SettingRuleShape | VolumeRuleShape | PoolRuleShape | FileRuleShape,
+  rule:
+    | MountRuleShape<unknown>
+    | SettingRuleShape
+    | VolumeRuleShape
+    | PoolRuleShape
+    | IacVolumeRuleShape
+    | IacPoolRuleShape
+    | FileRuleShape,
 ): Rule {
   if ('checkMount' in rule) {
     const shaped = rule as MountRuleShape<unknown>;
@@ -19,6 +44,8 @@ export function defineRule(
   if ('checkSetting' in rule) return { ...rule, check: (context) => checkEachSetting(rule, context) };
   if ('checkVolume' in rule) return { ...rule, check: (context) => checkEachVolume(rule, context) };
   if ('checkPool' in rule) return { ...rule, check: (context) => checkEachPool(rule, context) };
+  if ('checkIacVolume' in rule) return { ...rule, check: (context) => checkEachIacVolume(rule, context) };
+  if ('checkIacPool' in rule) return { ...rule, check: (context) => checkEachIacPool(rule, context) };
   if ('checkFile' in rule) return { ...rule, check: rule.checkFile };
   return rule;
 }

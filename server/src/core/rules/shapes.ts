@@ -7,6 +7,7 @@ import type { SourceKey } from '../facts';
 import type { ResolvedConfig } from '../config';
 import type { MountEntry } from '../mounts/model';
 import type { JudgedMount } from '../mounts/judged';
+import type { IacEstate, IacPool, IacVolume } from '../iac/estate';
 import type { ManifestDocument } from '../manifest/model';
 import type { PoolVisit, VolumeVisit } from '../manifest/visits';
 import type { KernelSetting } from '../sysctl/model';
@@ -150,6 +151,22 @@ export interface PoolRuleShape extends RuleInfo {
   checkPool(pool: PoolVisit, context: RuleContext, estate: ManifestDocument): void;
 }
 
+/**
+ * The checkIacVolume shape: a rule that judges each volume resource of infrastructure code as the code
+ * writes it (`file.iac`: export rules, zones, API version, the values' own spans), on its own; the
+ * engine loops over the estate's volumes in document order. A rule that reads the volume as sized
+ * (quota, throughput, its pool's figures) is a checkVolume rule: infrastructure code fills the same
+ * estate model as a manifest.
+ */
+export interface IacVolumeRuleShape extends RuleInfo {
+  checkIacVolume(volume: IacVolume, context: RuleContext, estate: IacEstate): void;
+}
+
+/** The checkIacPool shape: as checkIacVolume, for each capacity pool resource. */
+export interface IacPoolRuleShape extends RuleInfo {
+  checkIacPool(pool: IacPool, context: RuleContext, estate: IacEstate): void;
+}
+
 /** The checkFile shape, for every other rule: it reads the whole file (and the workspace) and reports. */
 export type FileRuleShape = RuleInfo &
   ({ check(context: RuleContext): void } | { checkFile(context: RuleContext): void });
@@ -167,4 +184,6 @@ export interface Rule extends RuleInfo {
   readonly checkSetting?: (setting: KernelSetting, context: RuleContext) => void;
   readonly checkVolume?: (volume: VolumeVisit, context: RuleContext, estate: ManifestDocument) => void;
   readonly checkPool?: (pool: PoolVisit, context: RuleContext, estate: ManifestDocument) => void;
+  readonly checkIacVolume?: (volume: IacVolume, context: RuleContext, estate: IacEstate) => void;
+  readonly checkIacPool?: (pool: IacPool, context: RuleContext, estate: IacEstate) => void;
 }

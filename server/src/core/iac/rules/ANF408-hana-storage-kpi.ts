@@ -3,7 +3,7 @@ import type { ManifestPool, ManifestVolume } from '../../manifest/model';
 import type { RuleContext } from '../../rules/rule';
 import { volumeCoolAccess } from '../../manifest/summary';
 import { manifestVolumeThroughput } from '../../manifest/summary';
-import { fixes, fixOf, named, replaceValue, volumes } from '../../manifest/rules/helpers';
+import { fixes, fixOf, named, replaceValue } from '../../manifest/rules/helpers';
 import { poolQos } from '../../manifest/model';
 import { serviceLevelRateMiBpsPerTiB } from '../../calc/throughput';
 import { defineRule } from '../../rules/rule';
@@ -36,52 +36,48 @@ export const hanaStorageKpi = defineRule({
     sources: ['HANA_STORAGE', 'HANA', 'SL'],
   },
   appliesTo: isIac,
-  check(context) {
-    const manifest = context.file.manifest;
+  checkVolume({ account, pool, volume }, context) {
     const estate = estateOf(context.file);
-    if (!manifest || !estate) return;
-    for (const { account, pool, volume } of volumes(manifest)) {
-      const stated = volume.workload?.value;
-      // A workload the code states (annotation, tag, spec, SAP name) wins; only a volume without one is read from its context.
-      const guessed =
-        stated === undefined && pool.serviceLevel && volume.quota && !volume.requirements
-          ? hanaRoleFromContext(context, pool, volume, account?.name?.value)
-          : undefined;
-      const kind = stated ?? guessed?.kind;
-      if (
-        (kind !== 'sap-hana-data' && kind !== 'sap-hana-log') ||
-        volume.requirements ||
-        !pool.serviceLevel ||
-        !volume.quota
-      )
-        continue;
-      // Repeated resources (count/for_each) are judged per instance when the reader expands them; a block it could not expand is not.
-      if (volume.repeated || volume.unknown?.includes('throughput')) continue;
-      const kpiMiBps = KPI[kind].bytesPerSecond() / MiB;
-      const gets = manifestVolumeThroughput(pool, volume).mibps;
-      if (gets >= kpiMiBps) continue;
-      const iacVolume = estate.volumes.find((v) => v.symbol === volume.path[0]);
-      const from = guessed?.from ?? iacVolume?.workload?.from ?? 'its workload';
-      const level = pool.serviceLevel.value;
-      let fix;
-      if (poolQos(pool) === 'auto') {
-        const rate =
-          serviceLevelRateMiBpsPerTiB(level, volumeCoolAccess(volume)) ??
-          SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Standard.value;
-        const gib = Math.ceil((kpiMiBps / rate) * 1024); // not a fact: GiB per TiB
-        fix = fixOf.unsafe(`Set the quota to ${formatNumber(gib)} GiB (${formatMiBps((gib / 1024) * rate)})`, [
-          replaceValue(volume.quota, `${gib} GiB`),
-        ]); // not a fact: GiB per TiB
-      } else if (volume.throughput) {
-        const mibps = Math.ceil(kpiMiBps);
-        fix = fixOf.unsafe(`Assign ${mibps} MiB/s`, [replaceValue(volume.throughput, `${mibps} MiB/s`)]);
-      }
-      context.report({
-        span: (poolQos(pool) === 'manual' ? volume.throughput : undefined)?.span ?? volume.quota.span,
-        message: `${named('Volume', volume.name).replace(/^volume/, 'Volume')} is ${WORKLOADS[kind].title} (from ${from}; ${workloadOverrideHint(estate.language, iacVolume, from)} to override it) and gets ${formatMiBps(gets)}, below the ${KPI[kind].mbps()} MB/s (${formatMiBps(kpiMiBps)}) SAP HANA's storage KPI asks of it.`,
-        ...fixes(fix),
-      });
+    if (!estate) return;
+    const stated = volume.workload?.value;
+    // A workload the code states (annotation, tag, spec, SAP name) wins; only a volume without one is read from its context.
+    const guessed =
+      stated === undefined && pool.serviceLevel && volume.quota && !volume.requirements
+        ? hanaRoleFromContext(context, pool, volume, account?.name?.value)
+        : undefined;
+    const kind = stated ?? guessed?.kind;
+    if (
+      (kind !== 'sap-hana-data' && kind !== 'sap-hana-log') ||
+      volume.requirements ||
+      !pool.serviceLevel ||
+      !volume.quota
+    )
+      return;
+    // Repeated resources (count/for_each) are judged per instance when the reader expands them; a block it could not expand is not.
+    if (volume.repeated || volume.unknown?.includes('throughput')) return;
+    const kpiMiBps = KPI[kind].bytesPerSecond() / MiB;
+    const gets = manifestVolumeThroughput(pool, volume).mibps;
+    if (gets >= kpiMiBps) return;
+    const iacVolume = estate.volumes.find((v) => v.symbol === volume.path[0]);
+    const from = guessed?.from ?? iacVolume?.workload?.from ?? 'its workload';
+    const level = pool.serviceLevel.value;
+    let fix;
+    if (poolQos(pool) === 'auto') {
+      const rate =
+        serviceLevelRateMiBpsPerTiB(level, volumeCoolAccess(volume)) ?? SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Standard.value;
+      const gib = Math.ceil((kpiMiBps / rate) * 1024); // not a fact: GiB per TiB
+      fix = fixOf.unsafe(`Set the quota to ${formatNumber(gib)} GiB (${formatMiBps((gib / 1024) * rate)})`, [
+        replaceValue(volume.quota, `${gib} GiB`),
+      ]); // not a fact: GiB per TiB
+    } else if (volume.throughput) {
+      const mibps = Math.ceil(kpiMiBps);
+      fix = fixOf.unsafe(`Assign ${mibps} MiB/s`, [replaceValue(volume.throughput, `${mibps} MiB/s`)]);
     }
+    context.report({
+      span: (poolQos(pool) === 'manual' ? volume.throughput : undefined)?.span ?? volume.quota.span,
+      message: `${named('Volume', volume.name).replace(/^volume/, 'Volume')} is ${WORKLOADS[kind].title} (from ${from}; ${workloadOverrideHint(estate.language, iacVolume, from)} to override it) and gets ${formatMiBps(gets)}, below the ${KPI[kind].mbps()} MB/s (${formatMiBps(kpiMiBps)}) SAP HANA's storage KPI asks of it.`,
+      ...fixes(fix),
+    });
   },
 });
 

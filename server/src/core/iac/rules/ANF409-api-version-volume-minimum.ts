@@ -1,7 +1,7 @@
 import { API_VERSION_LIMITS, VOLUME_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { GiB, formatNumber } from '../../units/units';
-import { estateOf, isIac, label, capitalized } from './helpers';
+import { isIac, label, capitalized } from './helpers';
 
 const ROWS = API_VERSION_LIMITS.volumeMinUsageThresholdByApiVersion.value;
 const OLDEST = ROWS[0]!;
@@ -30,25 +30,21 @@ export const apiVersionVolumeMinimum = defineRule({
     sources: ['BICEP_TYPES_NETAPP', 'NETAPP_ARM_2022', 'NETAPP_ARM'],
   },
   appliesTo: isIac,
-  check(context) {
-    const estate = estateOf(context.file);
-    if (!estate) return;
-    for (const volume of estate.volumes) {
-      const api = volume.apiVersion?.value;
-      const quota = volume.quota;
-      if (!api || !quota || quota.value === undefined) continue;
-      const minBytes = minimumBytesFor(api);
-      if (minBytes === undefined) continue;
-      const minGiB = minBytes / GiB;
-      if (minGiB <= VOLUME_LIMITS.regularMinGiB.value) continue; // today's minimum: ANF111's
-      const gib = quota.unit === 'B' ? quota.value / GiB : quota.unit === 'GiB' ? quota.value : quota.value * 1024; // not a fact: GiB per TiB
-      if (gib >= minGiB) continue;
-      context.report({
-        span: quota.span,
-        message: `${capitalized(label('volume', volume))} is ${formatNumber(gib, 2)} GiB, but API version ${api} requires at least ${formatNumber(minGiB)} GiB (\`usageThreshold\` ${formatNumber(minBytes)} bytes or more). Use API version ${ROWS[1]!.fromApiVersion} or later, or a larger quota.`,
-        related: [{ uri: context.file.uri, span: volume.apiVersion!.span, message: `API version ${api}` }],
-      });
-    }
+  checkIacVolume(volume, context) {
+    const api = volume.apiVersion?.value;
+    const quota = volume.quota;
+    if (!api || !quota || quota.value === undefined) return;
+    const minBytes = minimumBytesFor(api);
+    if (minBytes === undefined) return;
+    const minGiB = minBytes / GiB;
+    if (minGiB <= VOLUME_LIMITS.regularMinGiB.value) return; // today's minimum: ANF111's
+    const gib = quota.unit === 'B' ? quota.value / GiB : quota.unit === 'GiB' ? quota.value : quota.value * 1024; // not a fact: GiB per TiB
+    if (gib >= minGiB) return;
+    context.report({
+      span: quota.span,
+      message: `${capitalized(label('volume', volume))} is ${formatNumber(gib, 2)} GiB, but API version ${api} requires at least ${formatNumber(minGiB)} GiB (\`usageThreshold\` ${formatNumber(minBytes)} bytes or more). Use API version ${ROWS[1]!.fromApiVersion} or later, or a larger quota.`,
+      related: [{ uri: context.file.uri, span: volume.apiVersion!.span, message: `API version ${api}` }],
+    });
   },
 });
 

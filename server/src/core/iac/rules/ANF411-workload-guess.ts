@@ -2,7 +2,7 @@ import { unsafeFix } from '../../diagnostics';
 import type { WorkloadKind } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import type { IacValue } from '../estate';
-import { estateOf, isIac, label, capitalized } from './helpers';
+import { isIac, label, capitalized } from './helpers';
 
 export const workloadGuess = defineRule({
   code: 'ANF411',
@@ -28,45 +28,41 @@ export const workloadGuess = defineRule({
     sources: ['SEED_MOUNT', 'HANA'],
   },
   appliesTo: isIac,
-  check(context) {
-    const estate = estateOf(context.file);
-    if (!estate) return;
+  checkIacVolume(volume, context, estate) {
     const source = context.file.source;
-    for (const volume of estate.volumes) {
-      if (volume.workload) continue;
-      const candidates: [IacValue<string> | undefined, string][] = [
-        [volume.name, 'name'],
-        [volume.creationToken, 'export path'],
-      ];
-      for (const [value, what] of candidates) {
-        const guess = weakWorkloadGuess(value?.value);
-        if (!value || !guess) continue;
-        const kinds = guess.kinds
-          .map((k) => `\`${k}\``)
-          .join(guess.kinds.length > 2 ? ', ' : ' or ')
-          .replace(/, ([^,]*)$/, ' or $1');
-        const comment = estate.language === 'bicep' ? '//' : estate.language === 'terraform' ? '#' : undefined;
-        const how = comment
-          ? `write \`${comment} anf: workload=<kind>\` above ${volume.moduleEntry ? 'its entry in `volumes`' : 'the resource'} or give it a \`workload\` tag`
-          : 'give the resource a `workload` tag';
-        const line = source.positionAt(volume.headSpan.start).line;
-        const indent = /^\s*/.exec(source.lineText(line))![0];
-        const at = source.lineStart(line);
-        context.report({
-          span: value.span,
-          message: `${capitalized(label('volume', volume))} may serve ${kinds} (a guess from the word \`${guess.word}\` in its ${what}); anf-lint does not assume a workload from it, so workload checks do not run for this volume. If it does, ${how}; \`workload=general\` says it is none of these.`,
-          ...(comment && guess.kinds.length === 1
-            ? {
-                fixes: [
-                  unsafeFix(`Annotate the volume as \`${guess.kinds[0]}\``, [
-                    { span: { start: at, end: at }, newText: `${indent}${comment} anf: workload=${guess.kinds[0]}\n` },
-                  ]),
-                ],
-              }
-            : {}),
-        });
-        break;
-      }
+    if (volume.workload) return;
+    const candidates: [IacValue<string> | undefined, string][] = [
+      [volume.name, 'name'],
+      [volume.creationToken, 'export path'],
+    ];
+    for (const [value, what] of candidates) {
+      const guess = weakWorkloadGuess(value?.value);
+      if (!value || !guess) continue;
+      const kinds = guess.kinds
+        .map((k) => `\`${k}\``)
+        .join(guess.kinds.length > 2 ? ', ' : ' or ')
+        .replace(/, ([^,]*)$/, ' or $1');
+      const comment = estate.language === 'bicep' ? '//' : estate.language === 'terraform' ? '#' : undefined;
+      const how = comment
+        ? `write \`${comment} anf: workload=<kind>\` above ${volume.moduleEntry ? 'its entry in `volumes`' : 'the resource'} or give it a \`workload\` tag`
+        : 'give the resource a `workload` tag';
+      const line = source.positionAt(volume.headSpan.start).line;
+      const indent = /^\s*/.exec(source.lineText(line))![0];
+      const at = source.lineStart(line);
+      context.report({
+        span: value.span,
+        message: `${capitalized(label('volume', volume))} may serve ${kinds} (a guess from the word \`${guess.word}\` in its ${what}); anf-lint does not assume a workload from it, so workload checks do not run for this volume. If it does, ${how}; \`workload=general\` says it is none of these.`,
+        ...(comment && guess.kinds.length === 1
+          ? {
+              fixes: [
+                unsafeFix(`Annotate the volume as \`${guess.kinds[0]}\``, [
+                  { span: { start: at, end: at }, newText: `${indent}${comment} anf: workload=${guess.kinds[0]}\n` },
+                ]),
+              ],
+            }
+          : {}),
+      });
+      break;
     }
   },
 });
