@@ -4,7 +4,7 @@ import { REGULAR_VOLUME_IO_CEILING, SOURCES, VOLUME_THROUGHPUT_CEILING } from '.
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, formatMiBps, formatNumber, KiB } from '../../units/units';
 import { volumeIsLarge } from '../model';
-import { figuresOf, isManifest, manifestExample, manifestOf, Named, volumes } from './helpers';
+import { figuresOf, isManifest, manifestExample, Named } from './helpers';
 
 const ceilingTable = REGULAR_VOLUME_IO_CEILING.smallRandomIops.value;
 
@@ -34,37 +34,33 @@ export const iopsAboveMeasuredCeiling = defineRule({
     sources: ['CALC_ADV', 'PERF'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
+  checkVolume({ volume }, context, manifest) {
     const figures = figuresOf(context, manifest);
-    for (const { volume } of volumes(manifest)) {
-      const req = volume.requirements;
-      const f = figures.volume(volume);
-      const c = f?.ioCeiling;
-      if (!req || !f || !c || volumeIsLarge(volume)) continue;
-      // Beyond any regular volume's throughput: ANF118 owns it.
-      if (f.requiredThroughputMiBps !== undefined && f.requiredThroughputMiBps > volumeCeilingMiBps(false)) continue;
-      const mix = `${formatNumber(c.readPercent, 0)}% reads${c.readPercentAssumed ? ' (assumed: set `readPercent` in the requirements for your mix)' : ''}`;
-      const spread = (count: number) =>
-        largeVolumeUnsuitableReason(volume.workload?.value)
-          ? `To stay within what was measured, spread the I/O over at least ${count} regular volumes (large volumes are not for database data and log).`
-          : `To stay within what was measured, spread the I/O over at least ${count} regular volumes, or use a large volume (the calculator's measurements do not cover large volumes).`;
-      const block = `${formatNumber(f.blockSizeBytes / KiB)} KiB${f.blockSizeAssumed ? ' (assumed)' : ''}`;
-      if (c.profile === 'small-random' && req.iops && req.iops.value > c.iops) {
-        const count = Math.ceil(req.iops.value / c.iops);
-        context.report({
-          span: req.iops.span,
-          message: `${Named('volume', volume.name)} needs ${formatNumber(req.iops.value, 0)} IOPS at ${block}; Microsoft's performance calculator measured about ${formatNumber(c.iops, 0)} random IOPS per regular volume at ${mix} (a benchmark figure, not a limit the service enforces; a bigger quota did not raise it). ${spread(count)}`,
-        });
-      } else if (c.profile === 'sequential' && req.blockSize && req.throughput) {
-        const stated = bytesPerSecondToMiBps(req.throughput.value.bytesPerSecond);
-        if (stated <= c.mibps) continue;
-        context.report({
-          span: req.throughput.span,
-          message: `${Named('volume', volume.name)} needs ${formatMiBps(stated)} at ${block} sequential; Microsoft's performance calculator measured about ${formatMiBps(c.mibps)} per regular volume at ${mix} (a benchmark figure, not a limit the service enforces; a bigger quota did not raise it). ${spread(Math.ceil(stated / c.mibps))}`,
-        });
-      }
+    const req = volume.requirements;
+    const f = figures.volume(volume);
+    const c = f?.ioCeiling;
+    if (!req || !f || !c || volumeIsLarge(volume)) return;
+    // Beyond any regular volume's throughput: ANF118 owns it.
+    if (f.requiredThroughputMiBps !== undefined && f.requiredThroughputMiBps > volumeCeilingMiBps(false)) return;
+    const mix = `${formatNumber(c.readPercent, 0)}% reads${c.readPercentAssumed ? ' (assumed: set `readPercent` in the requirements for your mix)' : ''}`;
+    const spread = (count: number) =>
+      largeVolumeUnsuitableReason(volume.workload?.value)
+        ? `To stay within what was measured, spread the I/O over at least ${count} regular volumes (large volumes are not for database data and log).`
+        : `To stay within what was measured, spread the I/O over at least ${count} regular volumes, or use a large volume (the calculator's measurements do not cover large volumes).`;
+    const block = `${formatNumber(f.blockSizeBytes / KiB)} KiB${f.blockSizeAssumed ? ' (assumed)' : ''}`;
+    if (c.profile === 'small-random' && req.iops && req.iops.value > c.iops) {
+      const count = Math.ceil(req.iops.value / c.iops);
+      context.report({
+        span: req.iops.span,
+        message: `${Named('volume', volume.name)} needs ${formatNumber(req.iops.value, 0)} IOPS at ${block}; Microsoft's performance calculator measured about ${formatNumber(c.iops, 0)} random IOPS per regular volume at ${mix} (a benchmark figure, not a limit the service enforces; a bigger quota did not raise it). ${spread(count)}`,
+      });
+    } else if (c.profile === 'sequential' && req.blockSize && req.throughput) {
+      const stated = bytesPerSecondToMiBps(req.throughput.value.bytesPerSecond);
+      if (stated <= c.mibps) return;
+      context.report({
+        span: req.throughput.span,
+        message: `${Named('volume', volume.name)} needs ${formatMiBps(stated)} at ${block} sequential; Microsoft's performance calculator measured about ${formatMiBps(c.mibps)} per regular volume at ${mix} (a benchmark figure, not a limit the service enforces; a bigger quota did not raise it). ${spread(Math.ceil(stated / c.mibps))}`,
+      });
     }
   },
 });

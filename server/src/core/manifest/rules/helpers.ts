@@ -1,5 +1,6 @@
 import { byApplicability, type Fix, type SpanEdit } from '../../diagnostics';
 import type { RuleContext, RuleDoc } from '../../rules/rule';
+import { reportProblems } from '../../rules/problems';
 import { defineRule, type Rule } from '../../rules/rule';
 import type { Severity } from '../../diagnostics';
 import type { ParsedFile } from '../../workspace/parsedFile';
@@ -9,11 +10,9 @@ import { computeManifestFigures, type ManifestFigures } from '../figures';
 import {
   poolMemberVolumes,
   type Located,
-  type ManifestAccount,
   type ManifestCoolAccess,
   type ManifestDocument,
   type ManifestPool,
-  type ManifestVolume,
 } from '../model';
 
 /** Shared shapes for the manifest rules: iteration over the estate, figures, and value fixes. */
@@ -75,13 +74,7 @@ export function parseProblemRule(spec: {
     ...spec,
     domain: 'manifest',
     appliesTo: isManifest,
-    check(context) {
-      for (const problem of context.file.problems) {
-        if (problem.code !== spec.code) continue;
-        const { code: _code, ...finding } = problem;
-        context.report(finding);
-      }
-    },
+    check: (context) => reportProblems(spec.code, context),
   });
 }
 

@@ -5,7 +5,6 @@ import type { RuleContext } from '../../rules/rule';
 import type { ResolvedConfig } from '../../config';
 import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkloadSource, WorkspaceView } from '../../workspace/workspaceView';
-import { effectiveOptions, type EffectiveOptions } from '../catalog';
 import type { MountEntry } from '../model';
 import { JudgedMount, judgedMountsOf } from '../judged';
 import { mountTypeTarget, targetsOfServer, volumeTarget, type ServerTarget, type ServerTargets } from './target';
@@ -29,15 +28,6 @@ export function isNfs4Type(mount: MountEntry): boolean {
     if (option.name === 'fstype' && option.value === 'nfs4') return true;
   }
   return false;
-}
-
-/** Parse problems of one code, reported as they are (ANF200, ANF201). */
-export function reportProblems(context: RuleContext, code: string): void {
-  for (const problem of context.file.problems) {
-    if (problem.code !== code) continue;
-    const { code: _code, ...finding } = problem;
-    context.report(finding);
-  }
 }
 
 /** A mount's workload in words for a message: "the `eda-tools` workload (from the `# anf:` annotation)". */

@@ -1,7 +1,8 @@
 import { defineRule } from '../../rules/rule';
 import { type SpanEdit, unsafeFix } from '../../diagnostics';
 import { isTypographicQuote, QUOTED_KERNEL_LINE } from '../lines';
-import { hasProblem, reportProblems } from './common';
+import { reportProblems } from '../../rules/problems';
+import { hasProblem } from './common';
 
 export const quotedKernelLine = defineRule({
   code: 'ANF323',
