@@ -65,10 +65,10 @@ export const hanaStorageKpi = defineRule({
     if (poolQos(pool) === 'auto') {
       const rate =
         serviceLevelRateMiBpsPerTiB(level, volumeCoolAccess(volume)) ?? SERVICE_LEVEL_RATE_MIBPS_PER_TIB.Standard.value;
-      const gib = Math.ceil((kpiMiBps / rate) * 1024); // not a fact: GiB per TiB
+      const gib = Math.ceil((kpiMiBps / rate) * 1024);
       fix = fixOf.unsafe(`Set the quota to ${formatNumber(gib)} GiB (${formatMiBps((gib / 1024) * rate)})`, [
         replaceValue(volume.quota, `${gib} GiB`),
-      ]); // not a fact: GiB per TiB
+      ]);
     } else if (volume.throughput) {
       const mibps = Math.ceil(kpiMiBps);
       fix = fixOf.unsafe(`Assign ${mibps} MiB/s`, [replaceValue(volume.throughput, `${mibps} MiB/s`)]);

@@ -38,7 +38,7 @@ export const apiVersionVolumeMinimum = defineRule({
     if (minBytes === undefined) return;
     const minGiB = minBytes / GiB;
     if (minGiB <= VOLUME_LIMITS.regularMinGiB.value) return; // today's minimum: ANF111's
-    const gib = quota.unit === 'B' ? quota.value / GiB : quota.unit === 'GiB' ? quota.value : quota.value * 1024; // not a fact: GiB per TiB
+    const gib = quota.unit === 'B' ? quota.value / GiB : quota.unit === 'GiB' ? quota.value : quota.value * 1024;
     if (gib >= minGiB) return;
     context.report({
       span: quota.span,

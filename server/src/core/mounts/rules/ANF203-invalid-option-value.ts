@@ -58,8 +58,6 @@ export const invalidOptionValue = defineRule({
 /** Edits apart for a value to count as a typo of a known one. */
 const TYPO_DISTANCE = 1;
 
-// not a fact: one slip of the keyboard
-
 /** What is wrong with an option's value, and a value that would be accepted, if any. */
 export function valueProblem(
   option: MountOption,

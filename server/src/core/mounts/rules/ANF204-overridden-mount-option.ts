@@ -2,7 +2,7 @@ import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { findOption } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
-import { hasNfsMounts } from './common'; // not a fact: a cap on output size
+import { hasNfsMounts } from './common';
 
 export const overriddenMountOption = defineRule({
   code: 'ANF204',
@@ -49,4 +49,5 @@ export const overriddenMountOption = defineRule({
   },
 });
 
+/** anf-lint's own cap on one mount's findings: a machine-generated list may repeat an option thousands of times. */
 const MAX_FINDINGS_PER_MOUNT = 100;

@@ -53,7 +53,7 @@ export function mountName(mount: MountEntry): string {
 
 /** `1.5` → `1.5`, 150000 → `150K`: the seed's own way of writing its figures. */
 export function thousands(value: number): string {
-  return value >= 1000 && value % 1000 === 0 ? `${value / 1000}K` : String(value); // not a fact: thousands
+  return value >= 1000 && value % 1000 === 0 ? `${value / 1000}K` : String(value);
 }
 
 /** The line number (1-based) of an offset in another file, for "line N of ..." messages. */

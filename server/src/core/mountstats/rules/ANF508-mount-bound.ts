@@ -85,4 +85,4 @@ export const mountBound = defineRule({
   },
 });
 
-const SECONDS_PER_HOUR = 3600;
+const SECONDS_PER_HOUR = 3600; // not a fact: seconds in an hour
