@@ -1,6 +1,7 @@
 import {
   checkEachIacPool,
   checkEachIacVolume,
+  checkEachJob,
   checkEachMount,
   checkEachPool,
   checkEachSetting,
@@ -10,6 +11,7 @@ import type {
   FileRuleShape,
   IacPoolRuleShape,
   IacVolumeRuleShape,
+  JobRuleShape,
   MountRuleShape,
   PoolRuleShape,
   Rule,
@@ -26,6 +28,7 @@ export function defineRule(rule: VolumeRuleShape): Rule;
 export function defineRule(rule: PoolRuleShape): Rule;
 export function defineRule(rule: IacVolumeRuleShape): Rule;
 export function defineRule(rule: IacPoolRuleShape): Rule;
+export function defineRule(rule: JobRuleShape): Rule;
 export function defineRule(rule: FileRuleShape): Rule;
 export function defineRule(
   rule:
@@ -35,6 +38,7 @@ export function defineRule(
     | PoolRuleShape
     | IacVolumeRuleShape
     | IacPoolRuleShape
+    | JobRuleShape
     | FileRuleShape,
 ): Rule {
   if ('checkMount' in rule) {
@@ -46,6 +50,7 @@ export function defineRule(
   if ('checkPool' in rule) return { ...rule, check: (context) => checkEachPool(rule, context) };
   if ('checkIacVolume' in rule) return { ...rule, check: (context) => checkEachIacVolume(rule, context) };
   if ('checkIacPool' in rule) return { ...rule, check: (context) => checkEachIacPool(rule, context) };
+  if ('checkJob' in rule) return { ...rule, check: (context) => checkEachJob(rule, context) };
   if ('checkFile' in rule) return { ...rule, check: rule.checkFile };
   return rule;
 }

@@ -10,6 +10,7 @@ import type { JudgedMount } from '../mounts/judged';
 import type { IacEstate, IacPool, IacVolume } from '../iac/estate';
 import type { ManifestDocument } from '../manifest/model';
 import type { PoolVisit, VolumeVisit } from '../manifest/visits';
+import type { PerfJob } from '../perftest/model';
 import type { KernelSetting } from '../sysctl/model';
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { WorkspaceView } from '../workspace/workspaceView';
@@ -167,6 +168,11 @@ export interface IacPoolRuleShape extends RuleInfo {
   checkIacPool(pool: IacPool, context: RuleContext, estate: IacEstate): void;
 }
 
+/** The checkJob shape: a rule that judges each job of a performance-test file (fio, vdbench) on its own, in file order. */
+export interface JobRuleShape extends RuleInfo {
+  checkJob(job: PerfJob, context: RuleContext): void;
+}
+
 /** The checkFile shape, for every other rule: it reads the whole file (and the workspace) and reports. */
 export type FileRuleShape = RuleInfo &
   ({ check(context: RuleContext): void } | { checkFile(context: RuleContext): void });
@@ -186,4 +192,5 @@ export interface Rule extends RuleInfo {
   readonly checkPool?: (pool: PoolVisit, context: RuleContext, estate: ManifestDocument) => void;
   readonly checkIacVolume?: (volume: IacVolume, context: RuleContext, estate: IacEstate) => void;
   readonly checkIacPool?: (pool: IacPool, context: RuleContext, estate: IacEstate) => void;
+  readonly checkJob?: (job: PerfJob, context: RuleContext) => void;
 }

@@ -25,29 +25,27 @@ export const bufferedCachedWorkingSet = defineRule({
     ],
     sources: ['SEED_PERF', 'AZURE_DV3', 'ANFLINT', 'FIO_HOWTO', 'VDBENCH_GUIDE'],
   },
-  appliesTo: (file) => hasJobs(file),
-  check(context) {
-    for (const job of context.file.perftest!.jobs) {
-      if (!job.direct.known || job.direct.value || !job.workingSetBytes.known || !job.readPercent.known) continue;
-      const bytes = job.workingSetBytes.value;
-      if (bytes <= 0 || bytes >= PERF_TEST.cacheableWorkingSetGiB.value * GiB) continue;
-      const reads = job.readPercent.value > 0 && job.rereads;
-      const writes = job.readPercent.value < 100 && !job.flushesWrites;
-      if (!reads && !writes) continue;
-      const how =
-        job.tool === 'fio'
-          ? job.direct.defaulted
-            ? "buffered I/O (fio's default, `direct=0`)"
-            : 'buffered I/O'
-          : 'buffered I/O (no `openflags=o_direct`)';
-      const effects = [
-        ...(reads ? ["reads after the first pass come from the client's page cache"] : []),
-        ...(writes ? ["writes land in the client's memory before any reaches the volume"] : []),
-      ].join(', and ');
-      context.report({
-        span: spanOf(job, job.direct),
-        message: `${jobName(job)} uses ${how} over a working set of ${formatSize(bytes)}, below the ${PERF_TEST.cacheableWorkingSetGiB.value} GiB a test client may cache: ${effects}, so the result measures the client's memory, not the volume. Use ${job.tool === 'fio' ? '`direct=1`' : '`openflags=o_direct`'}, or a working set far larger than the client's memory.`,
-      });
-    }
+  appliesTo: hasJobs,
+  checkJob(job, context) {
+    if (!job.direct.known || job.direct.value || !job.workingSetBytes.known || !job.readPercent.known) return;
+    const bytes = job.workingSetBytes.value;
+    if (bytes <= 0 || bytes >= PERF_TEST.cacheableWorkingSetGiB.value * GiB) return;
+    const reads = job.readPercent.value > 0 && job.rereads;
+    const writes = job.readPercent.value < 100 && !job.flushesWrites;
+    if (!reads && !writes) return;
+    const how =
+      job.tool === 'fio'
+        ? job.direct.defaulted
+          ? "buffered I/O (fio's default, `direct=0`)"
+          : 'buffered I/O'
+        : 'buffered I/O (no `openflags=o_direct`)';
+    const effects = [
+      ...(reads ? ["reads after the first pass come from the client's page cache"] : []),
+      ...(writes ? ["writes land in the client's memory before any reaches the volume"] : []),
+    ].join(', and ');
+    context.report({
+      span: spanOf(job, job.direct),
+      message: `${jobName(job)} uses ${how} over a working set of ${formatSize(bytes)}, below the ${PERF_TEST.cacheableWorkingSetGiB.value} GiB a test client may cache: ${effects}, so the result measures the client's memory, not the volume. Use ${job.tool === 'fio' ? '`direct=1`' : '`openflags=o_direct`'}, or a working set far larger than the client's memory.`,
+    });
   },
 });

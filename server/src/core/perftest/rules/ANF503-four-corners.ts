@@ -27,7 +27,7 @@ export const fourCorners = defineRule({
     ],
     sources: ['SEED_PERF', 'CALC_ADV'],
   },
-  appliesTo: (file) => hasJobs(file),
+  appliesTo: hasJobs,
   check(context) {
     const folder = folderOf(context.file.uri);
     const covered = new Set<Corner>();
