@@ -18,15 +18,10 @@ export const overProvisioned = defineRule({
     instead:
       'Lower the quota towards the figure in the message and shrink the pool with it (the pool size is what is billed), or record the real requirement if it grew. With manual QoS or Flexible, throughput does not need quota at all.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: libs-pool\n  serviceLevel: Premium\n  size: 20 TiB\n  volumes:\n    - name: libs\n      quota: 20 TiB          # Premium: 3 TiB would do\n      requirements: { capacity: 3 TiB, throughput: 150 MiB/s }',
-        ),
-        better: manifestExample(
-          '- name: libs-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: libs\n      quota: 4 TiB\n      requirements: { capacity: 3 TiB, throughput: 150 MiB/s }',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: libs-pool\n  serviceLevel: Premium\n  size: 20 TiB\n  volumes:\n    - name: libs\n      quota: 20 TiB          # Premium: 3 TiB would do\n      requirements: { capacity: 3 TiB, throughput: 150 MiB/s }',
+        '- name: libs-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: libs\n      quota: 4 TiB\n      requirements: { capacity: 3 TiB, throughput: 150 MiB/s }',
+      ),
     ],
     sources: ['CM', 'PRICE', 'CALC'],
   },

@@ -18,15 +18,10 @@ export const needsLargeVolume = defineRule({
     why: `No quota or assignment raises a volume above the ceiling of its type. The calculator says it too: "Volumes with a throughput greater than 4500 MiB/s or a size greater than 100 TiB require large volumes". Large volumes cannot be converted from regular ones later, so this has to be decided up front. The ${formatMiBps(VOLUME_THROUGHPUT_CEILING.largeMiBps.value)} of a large volume (all service levels) is not the end either: large volumes in breakthrough mode (preview) have no predefined throughput limit; Microsoft's page says up to ${formatNumber(VOLUME_THROUGHPUT_CEILING.breakthroughUpToMiBps.value / 1024)} GiB/s depending on the workload, on dedicated capacity, in regions where it is configured and after onboarding (Requirements and considerations for large volumes, ${SOURCES.LV.date}). A volume with \`breakthroughMode: true\` is therefore not checked against a ceiling.`,
     instead: `Make it a large volume (\`largeVolume: true\`, at least ${formatSizeIn(VOLUME_LIMITS.largeMinGiB.value * GiB, 'TiB')}, up to ${formatMiBps(VOLUME_THROUGHPUT_CEILING.largeMiBps.value)}); beyond that, a large volume in breakthrough mode (\`breakthroughMode: true\`, preview), or spread the data over several volumes. Database data and log volumes (SAP HANA, Oracle) do not belong on large volumes: split them instead.`,
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: scratch-pool\n  serviceLevel: Ultra\n  size: 64 TiB\n  volumes:\n    - name: eda-scratch\n      quota: 60 TiB\n      requirements:\n        throughput: 6000 MiB/s',
-        ),
-        better: manifestExample(
-          '- name: scratch-pool\n  serviceLevel: Ultra\n  size: 64 TiB\n  volumes:\n    - name: eda-scratch\n      quota: 60 TiB\n      largeVolume: true\n      requirements:\n        throughput: 6000 MiB/s',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: scratch-pool\n  serviceLevel: Ultra\n  size: 64 TiB\n  volumes:\n    - name: eda-scratch\n      quota: 60 TiB\n      requirements:\n        throughput: 6000 MiB/s',
+        '- name: scratch-pool\n  serviceLevel: Ultra\n  size: 64 TiB\n  volumes:\n    - name: eda-scratch\n      quota: 60 TiB\n      largeVolume: true\n      requirements:\n        throughput: 6000 MiB/s',
+      ),
     ],
     sources: ['LV', 'CALC', 'RL', 'EDA'],
   },

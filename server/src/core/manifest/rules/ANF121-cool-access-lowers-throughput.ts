@@ -17,15 +17,10 @@ export const coolAccessLowersThroughput = defineRule({
     instead:
       'Size the quota with the cool-access rate (the figures do), or keep hot, throughput-bound data in a volume without cool access.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # 4 TiB x 36 = 144 MiB/s\n      quota: 4 TiB\n      coolAccess: true',
-        ),
-        better: manifestExample(
-          '- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # hot data: 4 TiB x 64 = 256 MiB/s\n      quota: 4 TiB\n    - name: proj-archive     # cold data on its own volume\n      quota: 4 TiB\n      coolAccess: false',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # 4 TiB x 36 = 144 MiB/s\n      quota: 4 TiB\n      coolAccess: true',
+        '- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # hot data: 4 TiB x 64 = 256 MiB/s\n      quota: 4 TiB\n    - name: proj-archive     # cold data on its own volume\n      quota: 4 TiB\n      coolAccess: false',
+      ),
     ],
     sources: ['CA'],
   },

@@ -17,15 +17,10 @@ export const decimalSizeUnit = defineRule({
     instead:
       'Write binary units: `10 TiB`, `500 GiB`. If you really mean decimal (a data set measured in TB), convert it: 10 TB = 9.09 TiB. The fix inserts the `i`, which keeps the number and changes the value to what ANF would provision.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TB',
-        ),
-        better: manifestExample(
-          '- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TiB',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TB',
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TiB',
+      ),
     ],
     sources: ['SL', 'SEED_COURSE'],
   },

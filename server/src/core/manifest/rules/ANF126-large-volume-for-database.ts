@@ -18,15 +18,10 @@ export const largeVolumeForDatabase = defineRule({
     instead:
       "Use regular volumes: several of them (SAP HANA data volume partitions, Oracle data files over several volumes) when one regular volume's 4,500 MiB/s or 100 TiB is not enough, ideally deployed with an application volume group.",
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: hana-pool\n  serviceLevel: Ultra\n  size: 60 TiB\n  qos: manual\n  volumes:\n    - name: hana-data\n      quota: 60 TiB\n      largeVolume: true\n      throughput: 6000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]',
-        ),
-        better: manifestExample(
-          '- name: hana-pool\n  serviceLevel: Ultra\n  size: 60 TiB\n  qos: manual\n  volumes:\n    - name: hana-data-1\n      quota: 30 TiB\n      throughput: 3000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]\n    - name: hana-data-2\n      quota: 30 TiB\n      throughput: 3000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: hana-pool\n  serviceLevel: Ultra\n  size: 60 TiB\n  qos: manual\n  volumes:\n    - name: hana-data\n      quota: 60 TiB\n      largeVolume: true\n      throughput: 6000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]',
+        '- name: hana-pool\n  serviceLevel: Ultra\n  size: 60 TiB\n  qos: manual\n  volumes:\n    - name: hana-data-1\n      quota: 30 TiB\n      throughput: 3000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]\n    - name: hana-data-2\n      quota: 30 TiB\n      throughput: 3000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]',
+      ),
     ],
     sources: ['LV', 'WT', 'HANA'],
   },

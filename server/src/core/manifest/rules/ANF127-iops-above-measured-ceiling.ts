@@ -19,15 +19,10 @@ export const iopsAboveMeasuredCeiling = defineRule({
     instead:
       'Spread the I/O over several regular volumes (the message says how many), which is the way for database data and log; or, for other workloads, a large volume. If the read share is higher than the default assumption, say so with `readPercent`.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: db-pool\n  serviceLevel: Ultra\n  size: 40 TiB\n  volumes:\n    - name: db-data\n      quota: 36 TiB\n      workload: database\n      requirements:\n        iops: 300k\n        blockSize: 8 KiB\n        readPercent: 70',
-        ),
-        better: manifestExample(
-          '- name: db-pool\n  serviceLevel: Ultra\n  size: 40 TiB\n  volumes:\n    - name: db-data-1\n      quota: 18 TiB\n      workload: database\n      requirements:\n        iops: 150k\n        blockSize: 8 KiB\n        readPercent: 70\n    - name: db-data-2\n      quota: 18 TiB\n      workload: database\n      requirements:\n        iops: 150k\n        blockSize: 8 KiB\n        readPercent: 70',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: db-pool\n  serviceLevel: Ultra\n  size: 40 TiB\n  volumes:\n    - name: db-data\n      quota: 36 TiB\n      workload: database\n      requirements:\n        iops: 300k\n        blockSize: 8 KiB\n        readPercent: 70',
+        '- name: db-pool\n  serviceLevel: Ultra\n  size: 40 TiB\n  volumes:\n    - name: db-data-1\n      quota: 18 TiB\n      workload: database\n      requirements:\n        iops: 150k\n        blockSize: 8 KiB\n        readPercent: 70\n    - name: db-data-2\n      quota: 18 TiB\n      workload: database\n      requirements:\n        iops: 150k\n        blockSize: 8 KiB\n        readPercent: 70',
+      ),
     ],
     sources: ['CALC_ADV', 'PERF'],
   },

@@ -40,15 +40,10 @@ export const smallVolumeInMinimumPool = defineRule({
     instead:
       'Raise the quota up to what the pool holds (the fix does, for a pool with one volume: unsafe, because it changes what the volume may hold and its throughput), or move the volume to a pool it shares with others, or to a manual QoS pool where throughput is assigned.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: license-pool\n  serviceLevel: Standard\n  size: 4 TiB\n  networkFeatures: Basic\n  volumes:\n    - { name: flexlm, quota: 100 GiB }',
-        ),
-        better: manifestExample(
-          '- name: license-pool\n  serviceLevel: Standard\n  size: 4 TiB\n  networkFeatures: Basic\n  volumes:\n    - { name: flexlm, quota: 4 TiB }',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: license-pool\n  serviceLevel: Standard\n  size: 4 TiB\n  networkFeatures: Basic\n  volumes:\n    - { name: flexlm, quota: 100 GiB }',
+        '- name: license-pool\n  serviceLevel: Standard\n  size: 4 TiB\n  networkFeatures: Basic\n  volumes:\n    - { name: flexlm, quota: 4 TiB }',
+      ),
     ],
     sources: ['SL', 'RL', 'CM'],
   },

@@ -1,5 +1,5 @@
 import { byApplicability, type Fix, type SpanEdit } from '../../diagnostics';
-import type { RuleContext, RuleDoc } from '../../rules/rule';
+import type { RuleContext, RuleDoc, RuleExample } from '../../rules/rule';
 import { reportProblems } from '../../rules/problems';
 import { defineRule, type Rule } from '../../rules/rule';
 import type { Severity } from '../../diagnostics';
@@ -137,10 +137,15 @@ export function coolAccessSpan(cool: ManifestCoolAccess): Span {
 }
 
 /**
- * A rule page example as a complete manifest: the pool items given are placed in an account, so
- * the page shows something you can paste and test/unit/rule-examples.test.ts can lint.
+ * A manifest rule's page example, in YAML: the pool items given, flagged and better, each placed in
+ * an account, so the page shows something you can paste and test/unit/rule-examples.test.ts can lint.
  */
-export function manifestExample(pools: string): string {
+export function manifestExample(flagged: string, better: string): RuleExample {
+  return { flagged: inAccount(flagged), better: inAccount(better), language: 'yaml' };
+}
+
+/** Pool items placed in an account: a complete manifest. */
+function inAccount(pools: string): string {
   const indented = pools
     .split('\n')
     .map((line) => (line.length > 0 ? `      ${line}` : line))
