@@ -73,6 +73,12 @@ export function checkEachIacPool(rule: Shapes.IacPoolRuleShape, context: RuleCon
   for (let index = 0; index < list.length; index++) rule.checkIacPool(list[index]!, context, estate);
 }
 
+/** A whole run of a checkEstate rule: the file's estate, when it has one. */
+export function checkEstateOf(rule: Shapes.EstateRuleShape, context: RuleContext): void {
+  const estate = context.file.manifest as ManifestDocument | undefined;
+  if (estate) rule.checkEstate(estate, context);
+}
+
 /** A whole run of a checkJob rule: each job of the file's performance test in file order. */
 export function checkEachJob(rule: Shapes.JobRuleShape, context: RuleContext): void {
   const jobs = context.file.perftest?.jobs ?? [];

@@ -1,4 +1,5 @@
 import {
+  checkEstateOf,
   checkEachIacPool,
   checkEachIacVolume,
   checkEachJob,
@@ -8,6 +9,7 @@ import {
   checkEachVolume,
 } from './items';
 import type {
+  EstateRuleShape,
   FileRuleShape,
   IacPoolRuleShape,
   IacVolumeRuleShape,
@@ -29,6 +31,7 @@ export function defineRule(rule: PoolRuleShape): Rule;
 export function defineRule(rule: IacVolumeRuleShape): Rule;
 export function defineRule(rule: IacPoolRuleShape): Rule;
 export function defineRule(rule: JobRuleShape): Rule;
+export function defineRule(rule: EstateRuleShape): Rule;
 export function defineRule(rule: FileRuleShape): Rule;
 export function defineRule(
   rule:
@@ -39,6 +42,7 @@ export function defineRule(
     | IacVolumeRuleShape
     | IacPoolRuleShape
     | JobRuleShape
+    | EstateRuleShape
     | FileRuleShape,
 ): Rule {
   if ('checkMount' in rule) {
@@ -51,6 +55,7 @@ export function defineRule(
   if ('checkIacVolume' in rule) return { ...rule, check: (context) => checkEachIacVolume(rule, context) };
   if ('checkIacPool' in rule) return { ...rule, check: (context) => checkEachIacPool(rule, context) };
   if ('checkJob' in rule) return { ...rule, check: (context) => checkEachJob(rule, context) };
+  if ('checkEstate' in rule) return { ...rule, check: (context) => checkEstateOf(rule, context) };
   if ('checkFile' in rule) return { ...rule, check: rule.checkFile };
   return rule;
 }

@@ -168,6 +168,15 @@ export interface IacPoolRuleShape extends RuleInfo {
   checkIacPool(pool: IacPool, context: RuleContext, estate: IacEstate): void;
 }
 
+/**
+ * The checkEstate shape: a rule that judges an estate (a manifest, or the model infrastructure code
+ * fills) as a whole, comparing its items (duplicates, counts per account, every size in document
+ * order); the engine calls it once per file that has one.
+ */
+export interface EstateRuleShape extends RuleInfo {
+  checkEstate(estate: ManifestDocument, context: RuleContext): void;
+}
+
 /** The checkJob shape: a rule that judges each job of a performance-test file (fio, vdbench) on its own, in file order. */
 export interface JobRuleShape extends RuleInfo {
   checkJob(job: PerfJob, context: RuleContext): void;
@@ -193,4 +202,5 @@ export interface Rule extends RuleInfo {
   readonly checkIacVolume?: (volume: IacVolume, context: RuleContext, estate: IacEstate) => void;
   readonly checkIacPool?: (pool: IacPool, context: RuleContext, estate: IacEstate) => void;
   readonly checkJob?: (job: PerfJob, context: RuleContext) => void;
+  readonly checkEstate?: (estate: ManifestDocument, context: RuleContext) => void;
 }

@@ -34,7 +34,6 @@ import {
   fixOf,
   insertAfterSibling,
   isManifest,
-  manifestOf,
   Named,
   named,
   replaceValue,
@@ -66,9 +65,7 @@ export const requirementNotMet = defineRule({
     sources: ['SL', 'SEED_PERF', 'SEED_COURSE', 'CALC', 'LV'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
+  checkEstate(manifest, context) {
     const figures = figuresOf(context, manifest);
     // Remedies of earlier versions are reused only in a YAML manifest read incrementally (see remembered).
     const pricesKey = context.file.kind === 'manifest-yaml' ? pricesKeyOf(figures.prices) : undefined;

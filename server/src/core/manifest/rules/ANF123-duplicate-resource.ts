@@ -2,7 +2,7 @@ import type { Span } from '../../text/sourceText';
 import { normalizeExportPath } from '../../workspace/links';
 import { defineRule } from '../../rules/rule';
 import type { Located } from '../model';
-import { isManifest, manifestOf, volumes, manifestExample } from './helpers';
+import { isManifest, volumes, manifestExample } from './helpers';
 
 export const duplicateResource = defineRule({
   code: 'ANF123',
@@ -24,9 +24,7 @@ export const duplicateResource = defineRule({
     sources: ['RL'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
+  checkEstate(manifest, context) {
     const uri = context.file.uri;
     // One pass per list, without a list of key objects: run on every keystroke over every volume.
     const check = <T>(

@@ -2,7 +2,7 @@ import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { asBinaryIntent, formatNumber, formatSize, type Size } from '../../units/units';
 import type { Located } from '../model';
-import { fixes, isManifest, manifestOf, pools, volumes, manifestExample } from './helpers';
+import { fixes, isManifest, pools, volumes, manifestExample } from './helpers';
 
 export const decimalSizeUnit = defineRule({
   code: 'ANF124',
@@ -25,9 +25,7 @@ export const decimalSizeUnit = defineRule({
     sources: ['SL', 'SEED_COURSE'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
+  checkEstate(manifest, context) {
     const sizes: { what: string; value: Located<Size> }[] = [];
     for (const { pool } of pools(manifest)) if (pool.size) sizes.push({ what: 'pool size', value: pool.size });
     for (const { volume } of volumes(manifest)) {

@@ -22,10 +22,6 @@ export function isManifest(file: ParsedFile): boolean {
   return file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.manifest?.format === 'iac';
 }
 
-export function manifestOf(context: RuleContext): ManifestDocument | undefined {
-  return context.file.manifest as ManifestDocument | undefined;
-}
-
 export function figuresOf(context: RuleContext, manifest: ManifestDocument): ManifestFigures {
   return computeManifestFigures(manifest, context.config);
 }
