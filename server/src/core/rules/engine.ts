@@ -592,7 +592,7 @@ interface Reuse {
 }
 
 /** More re-read mounts than this: a whole lint is as quick. */
-const MAX_REJUDGED = 1000; // not a fact: beyond it, judging mount by mount costs more than a whole run
+const MAX_REJUDGED = 1000; // beyond it, judging mount by mount costs more than a whole run
 
 /**
  * After an edit read incrementally from the version the memo was made for: judges the re-read

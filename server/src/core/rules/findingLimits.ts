@@ -9,8 +9,8 @@ export interface FindingLimits {
 }
 
 export const DEFAULT_FINDING_LIMITS: FindingLimits = {
-  perRule: 100, // not a fact: anf-lint's own bound on one rule's findings in one file
-  perFile: 1000, // not a fact: anf-lint's own bound on one file's findings
+  perRule: 100, // anf-lint's own bound on one rule's findings in one file
+  perFile: 1000, // anf-lint's own bound on one file's findings
 };
 
 /** Every finding (`--all-findings`, and the fix engine, which must see every fix). */

@@ -47,20 +47,11 @@ export function renderRuleDoc(rule: Rule): string {
     for (const context of example.context ?? [])
       lines.push('', `With \`${context.path}\`:`, '', `\`\`\`${fenceLanguageOf(context.path)}`, context.text, '```');
     const where = example.file ? ` (\`${example.file}\`)` : '';
-    lines.push(
-      '',
-      `Flagged${where}:`,
-      '',
-      `\`\`\`${example.language ?? ''}`,
-      example.flagged,
-      '```',
-      '',
-      `Better${where}:`,
-      '',
-      `\`\`\`${example.language ?? ''}`,
-      example.better,
-      '```',
-    );
+    for (const [label, text] of [
+      ['Flagged', example.flagged],
+      ['Better', example.better],
+    ] as const)
+      lines.push('', `${label}${where}:`, '', `\`\`\`${example.language ?? ''}`, text, '```');
   }
   if (doc.sources && doc.sources.length > 0) {
     lines.push('', '## Sources', '');

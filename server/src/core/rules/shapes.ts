@@ -7,8 +7,10 @@ import type { SourceKey } from '../facts';
 import type { ResolvedConfig } from '../config';
 import type { MountEntry } from '../mounts/model';
 import type { JudgedMount } from '../mounts/judged';
+import type { IacEstate, IacPool, IacVolume } from '../iac/estate';
 import type { ManifestDocument } from '../manifest/model';
 import type { PoolVisit, VolumeVisit } from '../manifest/visits';
+import type { PerfJob } from '../perftest/model';
 import type { KernelSetting } from '../sysctl/model';
 import type { ParsedFile } from '../workspace/parsedFile';
 import type { WorkspaceView } from '../workspace/workspaceView';
@@ -150,6 +152,36 @@ export interface PoolRuleShape extends RuleInfo {
   checkPool(pool: PoolVisit, context: RuleContext, estate: ManifestDocument): void;
 }
 
+/**
+ * The checkIacVolume shape: a rule that judges each volume resource of infrastructure code as the code
+ * writes it (`file.iac`: export rules, zones, API version, the values' own spans), on its own; the
+ * engine loops over the estate's volumes in document order. A rule that reads the volume as sized
+ * (quota, throughput, its pool's figures) is a checkVolume rule: infrastructure code fills the same
+ * estate model as a manifest.
+ */
+export interface IacVolumeRuleShape extends RuleInfo {
+  checkIacVolume(volume: IacVolume, context: RuleContext, estate: IacEstate): void;
+}
+
+/** The checkIacPool shape: as checkIacVolume, for each capacity pool resource. */
+export interface IacPoolRuleShape extends RuleInfo {
+  checkIacPool(pool: IacPool, context: RuleContext, estate: IacEstate): void;
+}
+
+/**
+ * The checkEstate shape: a rule that judges an estate (a manifest, or the model infrastructure code
+ * fills) as a whole, comparing its items (duplicates, counts per account, every size in document
+ * order); the engine calls it once per file that has one.
+ */
+export interface EstateRuleShape extends RuleInfo {
+  checkEstate(estate: ManifestDocument, context: RuleContext): void;
+}
+
+/** The checkJob shape: a rule that judges each job of a performance-test file (fio, vdbench) on its own, in file order. */
+export interface JobRuleShape extends RuleInfo {
+  checkJob(job: PerfJob, context: RuleContext): void;
+}
+
 /** The checkFile shape, for every other rule: it reads the whole file (and the workspace) and reports. */
 export type FileRuleShape = RuleInfo &
   ({ check(context: RuleContext): void } | { checkFile(context: RuleContext): void });
@@ -167,4 +199,8 @@ export interface Rule extends RuleInfo {
   readonly checkSetting?: (setting: KernelSetting, context: RuleContext) => void;
   readonly checkVolume?: (volume: VolumeVisit, context: RuleContext, estate: ManifestDocument) => void;
   readonly checkPool?: (pool: PoolVisit, context: RuleContext, estate: ManifestDocument) => void;
+  readonly checkIacVolume?: (volume: IacVolume, context: RuleContext, estate: IacEstate) => void;
+  readonly checkIacPool?: (pool: IacPool, context: RuleContext, estate: IacEstate) => void;
+  readonly checkJob?: (job: PerfJob, context: RuleContext) => void;
+  readonly checkEstate?: (estate: ManifestDocument, context: RuleContext) => void;
 }

@@ -1,5 +1,6 @@
 import { defineRule } from '../../rules/rule';
-import { isConfigFile, reportProblems } from './problemRule';
+import { reportProblems } from '../../rules/problems';
+import { isConfigFile } from './problemRule';
 
 export const unknownRuleCode = defineRule({
   code: 'ANF903',

@@ -1,3 +1,4 @@
+import { reportProblems } from '../../rules/problems';
 import { defineRule } from '../../rules/rule';
 import { isIac } from './helpers';
 import { IAC_SYNTAX_CODE } from '../common';
@@ -25,11 +26,5 @@ export const iacSyntaxError = defineRule({
     sources: ['TF_NETAPP_POOL'],
   },
   appliesTo: (file) => isIac(file) || IAC_KINDS.has(file.kind),
-  check(context) {
-    for (const problem of context.file.problems) {
-      if (problem.code !== IAC_SYNTAX_CODE) continue;
-      const { code: _code, ...finding } = problem;
-      context.report(finding);
-    }
-  },
+  check: (context) => reportProblems(IAC_SYNTAX_CODE, context),
 });

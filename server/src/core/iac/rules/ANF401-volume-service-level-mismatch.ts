@@ -1,6 +1,7 @@
 import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
-import { estateOf, isIac, label, volumesWithPools, capitalized } from './helpers';
+import { poolOfVolume } from '../estate';
+import { isIac, label, capitalized } from './helpers';
 
 export const volumeServiceLevelMismatch = defineRule({
   code: 'ANF401',
@@ -26,32 +27,27 @@ export const volumeServiceLevelMismatch = defineRule({
     sources: ['TF_NETAPP_VOLUME', 'SL'],
   },
   appliesTo: isIac,
-  check(context) {
-    const estate = estateOf(context.file);
-    if (!estate) return;
-    for (const { volume, pool } of volumesWithPools(estate)) {
-      const mine = volume.serviceLevel?.value;
-      const theirs = pool?.serviceLevel?.value;
-      if (!pool || mine === undefined || theirs === undefined || mine.toLowerCase() === theirs.toLowerCase()) continue;
-      const at = volume.serviceLevel!;
-      context.report({
-        span: at.span,
-        message: `${capitalized(label('volume', volume))} says service level \`${mine}\`, but its ${label('pool', pool)} is \`${theirs}\`: a volume has its pool's service level (and its throughput rate). Write \`${theirs}\`, or move the volume to a ${mine} pool.`,
-        related: [
-          {
-            uri: context.file.uri,
-            span: pool.serviceLevel!.span,
-            message: `${pool.name?.value ?? pool.symbol}: ${theirs}`,
-          },
-        ],
-        ...(at.editSpan
-          ? {
-              fixes: [
-                unsafeFix(`Use the pool's service level \`${theirs}\``, [{ span: at.editSpan, newText: theirs }]),
-              ],
-            }
-          : {}),
-      });
-    }
+  checkIacVolume(volume, context, estate) {
+    const pool = poolOfVolume(estate, volume);
+    const mine = volume.serviceLevel?.value;
+    const theirs = pool?.serviceLevel?.value;
+    if (!pool || mine === undefined || theirs === undefined || mine.toLowerCase() === theirs.toLowerCase()) return;
+    const at = volume.serviceLevel!;
+    context.report({
+      span: at.span,
+      message: `${capitalized(label('volume', volume))} says service level \`${mine}\`, but its ${label('pool', pool)} is \`${theirs}\`: a volume has its pool's service level (and its throughput rate). Write \`${theirs}\`, or move the volume to a ${mine} pool.`,
+      related: [
+        {
+          uri: context.file.uri,
+          span: pool.serviceLevel!.span,
+          message: `${pool.name?.value ?? pool.symbol}: ${theirs}`,
+        },
+      ],
+      ...(at.editSpan
+        ? {
+            fixes: [unsafeFix(`Use the pool's service level \`${theirs}\``, [{ span: at.editSpan, newText: theirs }])],
+          }
+        : {}),
+    });
   },
 });

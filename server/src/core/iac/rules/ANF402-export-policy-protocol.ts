@@ -2,28 +2,7 @@ import { defineRule } from '../../rules/rule';
 import type { IacExportRule, IacVolume } from '../estate';
 import { protocolOf } from '../estate';
 import type { Protocol } from '../../manifest/model';
-import { estateOf, isIac, label } from './helpers';
-
-/** The protocols an export rule allows, or undefined when any of it is unknown. */
-function allowed(rule: IacExportRule): Set<Protocol> | undefined {
-  if (rule.protocols) {
-    if (rule.protocols.value === undefined) return undefined;
-    return new Set(rule.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])));
-  }
-  const flags: [Protocol, IacExportRule['nfsv3']][] = [
-    ['NFSv3', rule.nfsv3],
-    ['NFSv4.1', rule.nfsv41],
-    ['SMB', rule.cifs],
-  ];
-  if (flags.every(([, f]) => f === undefined)) return undefined;
-  if (flags.some(([, f]) => f !== undefined && f.value === undefined)) return undefined;
-  return new Set(flags.filter(([, f]) => f?.value === true).map(([p]) => p));
-}
-
-function served(volume: IacVolume): Set<Protocol> | undefined {
-  if (!volume.protocols || volume.protocols.value === undefined) return undefined;
-  return new Set(volume.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])));
-}
+import { isIac, label } from './helpers';
 
 export const exportPolicyProtocol = defineRule({
   code: 'ANF402',
@@ -49,32 +28,49 @@ export const exportPolicyProtocol = defineRule({
     sources: ['TF_NETAPP_VOLUME', 'NETAPP_ARM'],
   },
   appliesTo: isIac,
-  check(context) {
-    const estate = estateOf(context.file);
-    if (!estate) return;
-    for (const volume of estate.volumes) {
-      const serves = served(volume);
-      if (!serves || serves.size === 0) continue;
-      volume.exportRules.forEach((rule, index) => {
-        const allows = allowed(rule);
-        if (!allows) return;
-        const list = (set: Set<Protocol>) => [...set].join(', ') || 'no protocol';
-        const extra = [...allows].filter((p) => !serves.has(p));
-        const overlap = [...allows].filter((p) => serves.has(p));
-        const span = rule.protocols?.span ?? rule.nfsv3?.span ?? rule.nfsv41?.span ?? rule.span;
-        if (overlap.length === 0) {
-          context.report({
-            span,
-            message: `Export rule ${index + 1} of ${label('volume', volume)} allows ${list(allows)}, but the volume serves ${list(serves)}: the clients this rule matches cannot mount it.`,
-          });
-        } else if (extra.length > 0) {
-          context.report({
-            span,
-            severity: 'info',
-            message: `Export rule ${index + 1} of ${label('volume', volume)} allows ${extra.join(', ')}, which the volume does not serve (it serves ${list(serves)}).`,
-          });
-        }
-      });
-    }
+  checkIacVolume(volume, context) {
+    const serves = served(volume);
+    if (!serves || serves.size === 0) return;
+    volume.exportRules.forEach((rule, index) => {
+      const allows = allowed(rule);
+      if (!allows) return;
+      const list = (set: Set<Protocol>) => [...set].join(', ') || 'no protocol';
+      const extra = [...allows].filter((p) => !serves.has(p));
+      const overlap = [...allows].filter((p) => serves.has(p));
+      const span = rule.protocols?.span ?? rule.nfsv3?.span ?? rule.nfsv41?.span ?? rule.span;
+      if (overlap.length === 0) {
+        context.report({
+          span,
+          message: `Export rule ${index + 1} of ${label('volume', volume)} allows ${list(allows)}, but the volume serves ${list(serves)}: the clients this rule matches cannot mount it.`,
+        });
+      } else if (extra.length > 0) {
+        context.report({
+          span,
+          severity: 'info',
+          message: `Export rule ${index + 1} of ${label('volume', volume)} allows ${extra.join(', ')}, which the volume does not serve (it serves ${list(serves)}).`,
+        });
+      }
+    });
   },
 });
+
+/** The protocols an export rule allows, or undefined when any of it is unknown. */
+function allowed(rule: IacExportRule): Set<Protocol> | undefined {
+  if (rule.protocols) {
+    if (rule.protocols.value === undefined) return undefined;
+    return new Set(rule.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])));
+  }
+  const flags: [Protocol, IacExportRule['nfsv3']][] = [
+    ['NFSv3', rule.nfsv3],
+    ['NFSv4.1', rule.nfsv41],
+    ['SMB', rule.cifs],
+  ];
+  if (flags.every(([, f]) => f === undefined)) return undefined;
+  if (flags.some(([, f]) => f !== undefined && f.value === undefined)) return undefined;
+  return new Set(flags.filter(([, f]) => f?.value === true).map(([p]) => p));
+}
+
+function served(volume: IacVolume): Set<Protocol> | undefined {
+  if (!volume.protocols || volume.protocols.value === undefined) return undefined;
+  return new Set(volume.protocols.value.flatMap((p) => (protocolOf(p) ? [protocolOf(p)!] : [])));
+}

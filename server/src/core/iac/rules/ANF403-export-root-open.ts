@@ -1,7 +1,5 @@
 import { defineRule } from '../../rules/rule';
-import { estateOf, isIac, label } from './helpers';
-
-const OPEN = /(^|,)\s*0\.0\.0\.0\/0\s*(,|$)/;
+import { isIac, label } from './helpers';
 
 export const exportRootOpen = defineRule({
   code: 'ANF403',
@@ -27,19 +25,17 @@ export const exportRootOpen = defineRule({
     sources: ['TF_NETAPP_VOLUME', 'NETAPP_ARM'],
   },
   appliesTo: isIac,
-  check(context) {
-    const estate = estateOf(context.file);
-    if (!estate) return;
-    for (const volume of estate.volumes) {
-      volume.exportRules.forEach((rule, index) => {
-        if (rule.rootAccess?.value !== true || !rule.allowedClients?.value || !OPEN.test(rule.allowedClients.value))
-          return;
-        context.report({
-          span: rule.allowedClients.span,
-          message: `Export rule ${index + 1} of ${label('volume', volume)} gives root access to every client (0.0.0.0/0). Allow root only to the hosts that need it.`,
-          related: [{ uri: context.file.uri, span: rule.rootAccess.span, message: 'root access enabled here' }],
-        });
+  checkIacVolume(volume, context) {
+    volume.exportRules.forEach((rule, index) => {
+      if (rule.rootAccess?.value !== true || !rule.allowedClients?.value || !OPEN.test(rule.allowedClients.value))
+        return;
+      context.report({
+        span: rule.allowedClients.span,
+        message: `Export rule ${index + 1} of ${label('volume', volume)} gives root access to every client (0.0.0.0/0). Allow root only to the hosts that need it.`,
+        related: [{ uri: context.file.uri, span: rule.rootAccess.span, message: 'root access enabled here' }],
       });
-    }
+    });
   },
 });
+
+const OPEN = /(^|,)\s*0\.0\.0\.0\/0\s*(,|$)/;

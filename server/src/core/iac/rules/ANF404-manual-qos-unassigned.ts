@@ -1,6 +1,6 @@
 import { poolThroughputBudgetMiBps, serviceLevelRateMiBpsPerTiB } from '../../calc/throughput';
 import { BILLING, QOS } from '../../facts';
-import { figuresOf, named, pools } from '../../manifest/rules/helpers';
+import { figuresOf, named } from '../../manifest/rules/helpers';
 import { poolFullyKnown, poolMemberVolumes, poolQos } from '../../manifest/model';
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber, formatUsd, tibToGiB } from '../../units/units';
@@ -30,36 +30,33 @@ export const manualQosUnassigned = defineRule({
     sources: ['SL', 'CM'],
   },
   appliesTo: isIac,
-  check(context) {
-    const manifest = context.file.manifest;
-    if (!manifest) return;
-    const figures = figuresOf(context, manifest);
-    for (const { pool } of pools(manifest)) {
-      const level = pool.serviceLevel?.value;
-      if (
-        !level ||
-        level === 'Flexible' ||
-        poolQos(pool) !== 'manual' ||
-        !pool.size ||
-        !poolFullyKnown(pool) ||
-        poolMemberVolumes(pool).length === 0
-      )
-        continue;
-      const sizeTiB = bytesToTiB(pool.size.value.bytes);
-      const budget = poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB });
-      const assigned = poolMemberVolumes(pool).reduce(
-        (sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0),
-        0,
-      );
-      const unassigned = budget - assigned;
-      const rate = serviceLevelRateMiBpsPerTiB(level);
-      if (unassigned < QOS.manualMinVolumeThroughputMiBps.value || !rate) continue;
-      const monthly =
-        tibToGiB(unassigned / rate) * figures.prices.capacityPerGiBHour[level] * BILLING.hoursPerMonth.value;
-      context.report({
-        span: pool.size.span,
-        message: `${formatMiBps(unassigned)} of the ${formatMiBps(budget)} of manual-QoS ${named('pool', pool.name)} (${formatNumber(sizeTiB)} TiB x ${rate} MiB/s per TiB) is assigned to no volume: ${formatUsd(monthly)} a month at the ${level} list price buys throughput nobody uses.`,
-      });
-    }
+  checkPool({ pool }, context, manifest) {
+    const level = pool.serviceLevel?.value;
+    if (
+      !level ||
+      level === 'Flexible' ||
+      poolQos(pool) !== 'manual' ||
+      !pool.size ||
+      !poolFullyKnown(pool) ||
+      poolMemberVolumes(pool).length === 0
+    )
+      return;
+    const sizeTiB = bytesToTiB(pool.size.value.bytes);
+    const budget = poolThroughputBudgetMiBps({ serviceLevel: level, sizeTiB });
+    const assigned = poolMemberVolumes(pool).reduce(
+      (sum, v) => sum + (v.throughput ? bytesPerSecondToMiBps(v.throughput.value.bytesPerSecond) : 0),
+      0,
+    );
+    const unassigned = budget - assigned;
+    const rate = serviceLevelRateMiBpsPerTiB(level);
+    if (unassigned < QOS.manualMinVolumeThroughputMiBps.value || !rate) return;
+    const monthly =
+      tibToGiB(unassigned / rate) *
+      figuresOf(context, manifest).prices.capacityPerGiBHour[level] *
+      BILLING.hoursPerMonth.value;
+    context.report({
+      span: pool.size.span,
+      message: `${formatMiBps(unassigned)} of the ${formatMiBps(budget)} of manual-QoS ${named('pool', pool.name)} (${formatNumber(sizeTiB)} TiB x ${rate} MiB/s per TiB) is assigned to no volume: ${formatUsd(monthly)} a month at the ${level} list price buys throughput nobody uses.`,
+    });
   },
 });

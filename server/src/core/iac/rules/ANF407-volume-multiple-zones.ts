@@ -1,6 +1,6 @@
 import { VOLUME_RESOURCE } from '../../facts';
 import { defineRule } from '../../rules/rule';
-import { estateOf, isIac, label, capitalized } from './helpers';
+import { isIac, label, capitalized } from './helpers';
 
 export const volumeMultipleZones = defineRule({
   code: 'ANF407',
@@ -26,16 +26,12 @@ export const volumeMultipleZones = defineRule({
     sources: ['AZ_ZONES'],
   },
   appliesTo: isIac,
-  check(context) {
-    const estate = estateOf(context.file);
-    if (!estate) return;
-    for (const volume of estate.volumes) {
-      const zones = volume.zones?.value;
-      if (!zones || zones.length <= VOLUME_RESOURCE.zonesPerVolume.value) continue;
-      context.report({
-        span: volume.zones!.span,
-        message: `${capitalized(label('volume', volume))} lists ${zones.length} availability zones (${zones.join(', ')}); a volume lives in exactly one. Keep the zone of its clients.`,
-      });
-    }
+  checkIacVolume(volume, context) {
+    const zones = volume.zones?.value;
+    if (!zones || zones.length <= VOLUME_RESOURCE.zonesPerVolume.value) return;
+    context.report({
+      span: volume.zones!.span,
+      message: `${capitalized(label('volume', volume))} lists ${zones.length} availability zones (${zones.join(', ')}); a volume lives in exactly one. Keep the zone of its clients.`,
+    });
   },
 });

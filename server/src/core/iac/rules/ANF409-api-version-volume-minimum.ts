@@ -1,18 +1,11 @@
 import { API_VERSION_LIMITS, VOLUME_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { GiB, formatNumber } from '../../units/units';
-import { estateOf, isIac, label, capitalized } from './helpers';
+import { isIac, label, capitalized } from './helpers';
 
 const ROWS = API_VERSION_LIMITS.volumeMinUsageThresholdByApiVersion.value;
 const OLDEST = ROWS[0]!;
 const LATEST_OLD = ROWS[0]!.upToApiVersion;
-
-/** The smallest usageThreshold the API version accepts, in bytes, or undefined for a version no row covers. */
-function minimumBytesFor(apiVersion: string): number | undefined {
-  const date = apiVersion.slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
-  return ROWS.find((row) => date >= row.fromApiVersion && date <= row.upToApiVersion)?.minBytes;
-}
 
 export const apiVersionVolumeMinimum = defineRule({
   code: 'ANF409',
@@ -37,24 +30,27 @@ export const apiVersionVolumeMinimum = defineRule({
     sources: ['BICEP_TYPES_NETAPP', 'NETAPP_ARM_2022', 'NETAPP_ARM'],
   },
   appliesTo: isIac,
-  check(context) {
-    const estate = estateOf(context.file);
-    if (!estate) return;
-    for (const volume of estate.volumes) {
-      const api = volume.apiVersion?.value;
-      const quota = volume.quota;
-      if (!api || !quota || quota.value === undefined) continue;
-      const minBytes = minimumBytesFor(api);
-      if (minBytes === undefined) continue;
-      const minGiB = minBytes / GiB;
-      if (minGiB <= VOLUME_LIMITS.regularMinGiB.value) continue; // today's minimum: ANF111's
-      const gib = quota.unit === 'B' ? quota.value / GiB : quota.unit === 'GiB' ? quota.value : quota.value * 1024; // not a fact: GiB per TiB
-      if (gib >= minGiB) continue;
-      context.report({
-        span: quota.span,
-        message: `${capitalized(label('volume', volume))} is ${formatNumber(gib, 2)} GiB, but API version ${api} requires at least ${formatNumber(minGiB)} GiB (\`usageThreshold\` ${formatNumber(minBytes)} bytes or more). Use API version ${ROWS[1]!.fromApiVersion} or later, or a larger quota.`,
-        related: [{ uri: context.file.uri, span: volume.apiVersion!.span, message: `API version ${api}` }],
-      });
-    }
+  checkIacVolume(volume, context) {
+    const api = volume.apiVersion?.value;
+    const quota = volume.quota;
+    if (!api || !quota || quota.value === undefined) return;
+    const minBytes = minimumBytesFor(api);
+    if (minBytes === undefined) return;
+    const minGiB = minBytes / GiB;
+    if (minGiB <= VOLUME_LIMITS.regularMinGiB.value) return; // today's minimum: ANF111's
+    const gib = quota.unit === 'B' ? quota.value / GiB : quota.unit === 'GiB' ? quota.value : quota.value * 1024;
+    if (gib >= minGiB) return;
+    context.report({
+      span: quota.span,
+      message: `${capitalized(label('volume', volume))} is ${formatNumber(gib, 2)} GiB, but API version ${api} requires at least ${formatNumber(minGiB)} GiB (\`usageThreshold\` ${formatNumber(minBytes)} bytes or more). Use API version ${ROWS[1]!.fromApiVersion} or later, or a larger quota.`,
+      related: [{ uri: context.file.uri, span: volume.apiVersion!.span, message: `API version ${api}` }],
+    });
   },
 });
+
+/** The smallest usageThreshold the API version accepts, in bytes, or undefined for a version no row covers. */
+function minimumBytesFor(apiVersion: string): number | undefined {
+  const date = apiVersion.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
+  return ROWS.find((row) => date >= row.fromApiVersion && date <= row.upToApiVersion)?.minBytes;
+}

@@ -1,15 +1,7 @@
 import { API_VERSION_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { GiB, TiB, formatNumber } from '../../units/units';
-import { estateOf, isIac, label, capitalized } from './helpers';
-
-const UNIT_TIB = { TiB: 1, GiB: GiB / TiB, B: 1 / TiB } as const;
-
-/** Whether an API version (`2023-05-01`, `2023-07-01-preview`) predates 1 TiB capacity pools. */
-export function predatesOneTiBPools(api: string): boolean {
-  const date = api.slice(0, API_VERSION_LIMITS.onePoolApiVersionFrom.value.length);
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date < API_VERSION_LIMITS.onePoolApiVersionFrom.value;
-}
+import { isIac, label, capitalized } from './helpers';
 
 export const apiVersionPoolMinimum = defineRule({
   code: 'ANF410',
@@ -34,20 +26,24 @@ export const apiVersionPoolMinimum = defineRule({
     sources: ['AVM_NETAPP_POOL', 'NETAPP_POOLS_API', 'RL'],
   },
   appliesTo: isIac,
-  check(context) {
-    const estate = estateOf(context.file);
-    if (!estate) return;
-    for (const pool of estate.pools) {
-      const api = pool.apiVersion?.value;
-      const size = pool.size;
-      if (pool.declaredIn || !api || !size || size.value === undefined || !predatesOneTiBPools(api)) continue;
-      const tib = size.value * UNIT_TIB[size.unit];
-      if (tib >= API_VERSION_LIMITS.olderPoolMinTiB.value) continue;
-      context.report({
-        span: size.span,
-        message: `${capitalized(label('pool', pool))} is ${formatNumber(tib, 2)} TiB, but API version ${api} predates 1 TiB capacity pools (they came with ${API_VERSION_LIMITS.onePoolApiVersionFrom.value}-preview): the deployment is refused. Use a current API version (${API_VERSION_LIMITS.onePoolStableApiVersionFrom.value} or later among stable ones); the pool's properties stay the same.`,
-        related: [{ uri: context.file.uri, span: pool.apiVersion!.span, message: `API version ${api}` }],
-      });
-    }
+  checkIacPool(pool, context) {
+    const api = pool.apiVersion?.value;
+    const size = pool.size;
+    if (pool.declaredIn || !api || !size || size.value === undefined || !predatesOneTiBPools(api)) return;
+    const tib = size.value * UNIT_TIB[size.unit];
+    if (tib >= API_VERSION_LIMITS.olderPoolMinTiB.value) return;
+    context.report({
+      span: size.span,
+      message: `${capitalized(label('pool', pool))} is ${formatNumber(tib, 2)} TiB, but API version ${api} predates 1 TiB capacity pools (they came with ${API_VERSION_LIMITS.onePoolApiVersionFrom.value}-preview): the deployment is refused. Use a current API version (${API_VERSION_LIMITS.onePoolStableApiVersionFrom.value} or later among stable ones); the pool's properties stay the same.`,
+      related: [{ uri: context.file.uri, span: pool.apiVersion!.span, message: `API version ${api}` }],
+    });
   },
 });
+
+const UNIT_TIB = { TiB: 1, GiB: GiB / TiB, B: 1 / TiB } as const;
+
+/** Whether an API version (`2023-05-01`, `2023-07-01-preview`) predates 1 TiB capacity pools. */
+export function predatesOneTiBPools(api: string): boolean {
+  const date = api.slice(0, API_VERSION_LIMITS.onePoolApiVersionFrom.value.length);
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date < API_VERSION_LIMITS.onePoolApiVersionFrom.value;
+}

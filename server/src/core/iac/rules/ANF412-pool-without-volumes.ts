@@ -7,33 +7,6 @@ import { bytesToTiB, formatMiBps, formatNumber, formatUsd, tibToGiB } from '../.
 import type { IacPool } from '../estate';
 import { estateOf, isIac, reachesOtherCode, sameResourceName } from './helpers';
 
-/**
- * Whether some volume of the code anf-lint read may sit in this pool: 'yes', 'no', or 'unknown' when a
- * volume names its pool in a way anf-lint cannot follow (then nothing is said).
- */
-function poolHasVolume(context: RuleContext, pool: IacPool): 'yes' | 'no' | 'unknown' {
-  const name = pool.name?.value;
-  for (const file of context.workspace.files()) {
-    const estate = file.iac;
-    if (!estate) continue;
-    for (const volume of estate.volumes) {
-      const ref = volume.pool;
-      const refName = ref?.name?.value;
-      if (refName !== undefined && !ref?.name?.unknown) {
-        if (name !== undefined && sameResourceName(refName, name)) return 'yes';
-        continue;
-      }
-      if (ref?.symbol !== undefined) {
-        if (ref.symbol === pool.symbol) return 'yes';
-        if (!estate.pools.some((p) => p.symbol === ref.symbol)) return 'unknown';
-        continue;
-      }
-      return 'unknown';
-    }
-  }
-  return 'no';
-}
-
 export const poolWithoutVolumes = defineRule({
   code: 'ANF412',
   name: 'pool-without-volumes',
@@ -95,3 +68,30 @@ export const poolWithoutVolumes = defineRule({
     }
   },
 });
+
+/**
+ * Whether some volume of the code anf-lint read may sit in this pool: 'yes', 'no', or 'unknown' when a
+ * volume names its pool in a way anf-lint cannot follow (then nothing is said).
+ */
+function poolHasVolume(context: RuleContext, pool: IacPool): 'yes' | 'no' | 'unknown' {
+  const name = pool.name?.value;
+  for (const file of context.workspace.files()) {
+    const estate = file.iac;
+    if (!estate) continue;
+    for (const volume of estate.volumes) {
+      const ref = volume.pool;
+      const refName = ref?.name?.value;
+      if (refName !== undefined && !ref?.name?.unknown) {
+        if (name !== undefined && sameResourceName(refName, name)) return 'yes';
+        continue;
+      }
+      if (ref?.symbol !== undefined) {
+        if (ref.symbol === pool.symbol) return 'yes';
+        if (!estate.pools.some((p) => p.symbol === ref.symbol)) return 'unknown';
+        continue;
+      }
+      return 'unknown';
+    }
+  }
+  return 'no';
+}

@@ -2,14 +2,6 @@ import { defineRule, type RuleContext } from '../../rules/rule';
 import { poolOfVolume } from '../estate';
 import { capitalized, estateOf, isIac, label, reachesOtherCode, sameResourceName } from './helpers';
 
-/** Whether any file anf-lint read declares a pool of this name. */
-function anyPoolNamed(context: RuleContext, name: string): boolean {
-  for (const file of context.workspace.files()) {
-    if (file.iac?.pools.some((p) => p.name?.value !== undefined && sameResourceName(p.name.value, name))) return true;
-  }
-  return false;
-}
-
 export const volumePoolNotDeclared = defineRule({
   code: 'ANF413',
   name: 'volume-pool-not-declared',
@@ -60,3 +52,11 @@ export const volumePoolNotDeclared = defineRule({
     }
   },
 });
+
+/** Whether any file anf-lint read declares a pool of this name. */
+function anyPoolNamed(context: RuleContext, name: string): boolean {
+  for (const file of context.workspace.files()) {
+    if (file.iac?.pools.some((p) => p.name?.value !== undefined && sameResourceName(p.name.value, name))) return true;
+  }
+  return false;
+}

@@ -4,10 +4,6 @@ import { delegatedToNetApp, largestPrefix, usableAddresses } from '../subnets';
 import { isIac } from './helpers';
 import { subnetName, volumesInSubnet } from './subnetHelpers';
 
-const SUFFICIENT = DELEGATED_SUBNET.sufficientPrefixLength.value;
-const RECOMMENDED = DELEGATED_SUBNET.recommendedPrefixLength.value;
-const RECOMMENDED_SAP = DELEGATED_SUBNET.recommendedSapPrefixLength.value;
-
 export const delegatedSubnetSize = defineRule({
   code: 'ANF414',
   name: 'delegated-subnet-size',
@@ -16,9 +12,9 @@ export const delegatedSubnetSize = defineRule({
   fixes: [],
   doc: {
     title: 'A subnet delegated to Azure NetApp Files is smaller than Microsoft describes or recommends',
-    what: `A subnet delegated to \`Microsoft.NetApp/volumes\` (Terraform \`delegation { service_delegation { name = ... } }\`, ARM and Bicep \`delegations[].properties.serviceName\`, \`az network vnet subnet create|update --delegations\`) whose largest IPv4 prefix is smaller than /${SUFFICIENT}: a warning. Smaller than /${RECOMMENDED} (/${RECOMMENDED_SAP} when a volume of the code in it is a SAP HANA volume): information. Nothing is said when a prefix is unknown (a variable without a value, an IPv6 prefix).`,
+    what: `A subnet delegated to \`Microsoft.NetApp/volumes\` (Terraform \`delegation { service_delegation { name = ... } }\`, ARM and Bicep \`delegations[].properties.serviceName\`, \`az network vnet subnet create|update --delegations\`) whose largest IPv4 prefix is smaller than /${DELEGATED_SUBNET.sufficientPrefixLength.value}: a warning. Smaller than /${DELEGATED_SUBNET.recommendedPrefixLength.value} (/${DELEGATED_SUBNET.recommendedSapPrefixLength.value} when a volume of the code in it is a SAP HANA volume): information. Nothing is said when a prefix is unknown (a variable without a value, an IPv6 prefix).`,
     why: `The size of a delegated subnet cannot be changed once it is created, and every volume endpoint takes an address of it. "Delegate a subnet to Azure NetApp Files" (2024-11-27): "A subnet with a /28 network mask provides only 11 usable IP addresses, which might be insufficient for certain use cases." It describes nothing smaller; Azure reserves five addresses in every subnet ("Azure reserves the first four and last IP address for a total of 5 IP addresses within each subnet", Azure Virtual Network FAQ), so a /29 leaves 3. "Guidelines for Azure NetApp Files network planning": "It's also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." No page says Azure refuses a /29, so the smallest case is a warning, not an error (anf-lint's judgement).`,
-    instead: `Create the delegated subnet at /${RECOMMENDED} or larger (/${RECOMMENDED_SAP} for SAP), before volumes are placed in it: it cannot be resized later.`,
+    instead: `Create the delegated subnet at /${DELEGATED_SUBNET.recommendedPrefixLength.value} or larger (/${DELEGATED_SUBNET.recommendedSapPrefixLength.value} for SAP), before volumes are placed in it: it cannot be resized later.`,
     examples: [
       {
         flagged:
@@ -37,22 +33,24 @@ export const delegatedSubnetSize = defineRule({
       if (!largest) continue;
       const { length, value } = largest;
       const usable = usableAddresses(length);
-      if (length > SUFFICIENT) {
+      if (length > DELEGATED_SUBNET.sufficientPrefixLength.value) {
         context.report({
           span: value.span,
-          message: `Subnet ${subnetName(subnet)} is delegated to Azure NetApp Files with a /${length}: ${usable} usable ${usable === 1 ? 'address' : 'addresses'} (Azure reserves 5 in every subnet). "Delegate a subnet to Azure NetApp Files" describes nothing smaller than /${SUFFICIENT} (11 usable addresses) and says even that "might be insufficient"; a delegated subnet cannot be resized once created. Use /${RECOMMENDED} or larger.`,
+          message: `Subnet ${subnetName(subnet)} is delegated to Azure NetApp Files with a /${length}: ${usable} usable ${usable === 1 ? 'address' : 'addresses'} (Azure reserves 5 in every subnet). "Delegate a subnet to Azure NetApp Files" describes nothing smaller than /${DELEGATED_SUBNET.sufficientPrefixLength.value} (11 usable addresses) and says even that "might be insufficient"; a delegated subnet cannot be resized once created. Use /${DELEGATED_SUBNET.recommendedPrefixLength.value} or larger.`,
         });
         continue;
       }
       const sap = volumesInSubnet(context, context.file, subnet).some((v) =>
         v.volume.workload?.kind.startsWith('sap-hana'),
       );
-      const wanted = sap ? RECOMMENDED_SAP : RECOMMENDED;
+      const wanted = sap
+        ? DELEGATED_SUBNET.recommendedSapPrefixLength.value
+        : DELEGATED_SUBNET.recommendedPrefixLength.value;
       if (length <= wanted) continue;
       context.report({
         span: value.span,
         severity: 'info',
-        message: `Subnet ${subnetName(subnet)} is delegated to Azure NetApp Files with a /${length} (${usable} usable addresses). "Guidelines for Azure NetApp Files network planning" recommends at least /${wanted}${sap ? ' for SAP workloads (a SAP HANA volume of this code is in it)' : ` (/${RECOMMENDED_SAP} for SAP)`}, and a delegated subnet cannot be resized once created.`,
+        message: `Subnet ${subnetName(subnet)} is delegated to Azure NetApp Files with a /${length} (${usable} usable addresses). "Guidelines for Azure NetApp Files network planning" recommends at least /${wanted}${sap ? ' for SAP workloads (a SAP HANA volume of this code is in it)' : ` (/${DELEGATED_SUBNET.recommendedSapPrefixLength.value} for SAP)`}, and a delegated subnet cannot be resized once created.`,
       });
     }
   },

@@ -4,28 +4,6 @@ import { delegatedToNetApp, type IacSubnet } from '../subnets';
 import { isIac } from './helpers';
 import { subnetName, subnetsLinked, volumeList, volumesInSubnet } from './subnetHelpers';
 
-/** Judges an NSG written at `span` on a delegated `subnet` of `file` by the network features of the volumes in it. */
-function judge(context: RuleContext, subnet: IacSubnet, where: string, span: Span, subnetFile = context.file): void {
-  if (!delegatedToNetApp(subnet)) return;
-  const linked = volumesInSubnet(context, subnetFile, subnet);
-  const basic = linked.filter((v) => v.features === 'Basic').map((v) => v.volume);
-  const standard = linked.filter((v) => v.features === 'Standard').map((v) => v.volume);
-  // Network features unknown (not written, or a value anf-lint cannot evaluate): not judged.
-  if (basic.length === 0) return;
-  if (standard.length === 0) {
-    context.report({
-      span,
-      message: `${where} ${subnetName(subnet)}, delegated to Azure NetApp Files, whose ${volumeList(basic)} ${basic.length === 1 ? 'uses' : 'use'} Basic network features. "Delegate a subnet to Azure NetApp Files": "If you're using Basic network features, you can't designate a network security group (NSG) or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." Use Standard network features, or apply the NSG to the clients' subnets instead.`,
-    });
-    return;
-  }
-  context.report({
-    span,
-    severity: 'warning',
-    message: `${where} ${subnetName(subnet)}, delegated to Azure NetApp Files, which holds ${volumeList(standard)} with Standard and ${volumeList(basic)} with Basic network features. "Guidelines for Azure NetApp Files network planning": NSGs "applied on the delegated subnets will only apply to the volumes with the Standard network features", so the Basic ${basic.length === 1 ? 'one is' : 'ones are'} not filtered. Move ${basic.length === 1 ? 'it' : 'them'} to Standard network features.`,
-  });
-}
-
 export const delegatedSubnetNsg = defineRule({
   code: 'ANF415',
   name: 'delegated-subnet-nsg',
@@ -65,3 +43,25 @@ export const delegatedSubnetNsg = defineRule({
         );
   },
 });
+
+/** Judges an NSG written at `span` on a delegated `subnet` of `file` by the network features of the volumes in it. */
+function judge(context: RuleContext, subnet: IacSubnet, where: string, span: Span, subnetFile = context.file): void {
+  if (!delegatedToNetApp(subnet)) return;
+  const linked = volumesInSubnet(context, subnetFile, subnet);
+  const basic = linked.filter((v) => v.features === 'Basic').map((v) => v.volume);
+  const standard = linked.filter((v) => v.features === 'Standard').map((v) => v.volume);
+  // Network features unknown (not written, or a value anf-lint cannot evaluate): not judged.
+  if (basic.length === 0) return;
+  if (standard.length === 0) {
+    context.report({
+      span,
+      message: `${where} ${subnetName(subnet)}, delegated to Azure NetApp Files, whose ${volumeList(basic)} ${basic.length === 1 ? 'uses' : 'use'} Basic network features. "Delegate a subnet to Azure NetApp Files": "If you're using Basic network features, you can't designate a network security group (NSG) or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." Use Standard network features, or apply the NSG to the clients' subnets instead.`,
+    });
+    return;
+  }
+  context.report({
+    span,
+    severity: 'warning',
+    message: `${where} ${subnetName(subnet)}, delegated to Azure NetApp Files, which holds ${volumeList(standard)} with Standard and ${volumeList(basic)} with Basic network features. "Guidelines for Azure NetApp Files network planning": NSGs "applied on the delegated subnets will only apply to the volumes with the Standard network features", so the Basic ${basic.length === 1 ? 'one is' : 'ones are'} not filtered. Move ${basic.length === 1 ? 'it' : 'them'} to Standard network features.`,
+  });
+}

@@ -1,3 +1,4 @@
+import { reportProblems } from '../../rules/problems';
 import { defineRule } from '../../rules/rule';
 import { UNDECLARED_PARAMETER_CODE } from '../arm';
 import { IAC_KINDS } from '../read';
@@ -34,11 +35,5 @@ export const undeclaredParameter = defineRule({
     sources: ['ARM_PARAMETER_FILES', 'ARM_TEMPLATE_PARAMETERS', 'BICEP_PARAMETER_FILES'],
   },
   appliesTo: (file) => IAC_KINDS.has(file.kind),
-  check(context) {
-    for (const problem of context.file.problems) {
-      if (problem.code !== UNDECLARED_PARAMETER_CODE) continue;
-      const { code: _code, ...finding } = problem;
-      context.report(finding);
-    }
-  },
+  check: (context) => reportProblems(UNDECLARED_PARAMETER_CODE, context),
 });

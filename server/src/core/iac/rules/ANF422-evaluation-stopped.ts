@@ -1,3 +1,4 @@
+import { reportProblems } from '../../rules/problems';
 import { defineRule } from '../../rules/rule';
 import { EVALUATION_STOPPED_CODE } from '../arm';
 import { IAC_KINDS } from '../read';
@@ -39,11 +40,7 @@ export const evaluationStopped = defineRule({
   },
   appliesTo: (file) => IAC_KINDS.has(file.kind),
   check(context) {
-    for (const problem of context.file.problems) {
-      if (problem.code !== EVALUATION_STOPPED_CODE) continue;
-      const { code: _code, ...finding } = problem;
-      context.report(finding);
-    }
+    reportProblems(EVALUATION_STOPPED_CODE, context);
     // Terraform: the module reading records where it stopped on the estate, not as a problem.
     const stopped = estateOf(context.file)?.stopped;
     if (stopped)

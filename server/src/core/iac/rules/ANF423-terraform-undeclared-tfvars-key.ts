@@ -1,10 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { declaredVariableNames, isLoadedTfvars, tfvarsKeys } from '../terraform';
 
-function folderOf(uri: string): string {
-  return uri.slice(0, uri.lastIndexOf('/') + 1);
-}
-
 /**
  * A value in a `.tfvars` file Terraform loads by itself (`terraform.tfvars`, `*.auto.tfvars`, their
  * `.json` forms) for a variable no `.tf` file of its folder declares. Silent when the folder has no
@@ -58,3 +54,7 @@ export const terraformUndeclaredTfvarsKey = defineRule({
     }
   },
 });
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
+}

@@ -1,6 +1,5 @@
 import type { ParsedFile } from '../../workspace/parsedFile';
-import type { IacEstate, IacPool, IacVolume } from '../estate';
-import { poolOfVolume } from '../estate';
+import type { IacEstate } from '../estate';
 
 /** Shared shapes for the ANF4xx rules: they read `file.iac`, the estate as the code writes it. */
 export function isIac(file: ParsedFile): boolean {
@@ -9,10 +8,6 @@ export function isIac(file: ParsedFile): boolean {
 
 export function estateOf(file: ParsedFile): IacEstate | undefined {
   return file.iac;
-}
-
-export function* volumesWithPools(estate: IacEstate): Generator<{ volume: IacVolume; pool: IacPool | undefined }> {
-  for (const volume of estate.volumes) yield { volume, pool: poolOfVolume(estate, volume) };
 }
 
 /** `volume \`x\`` for messages. */

@@ -80,7 +80,7 @@ export function volumeName(v: IacVolume): string {
 
 /** "volumes `a` and `b`", at most four named. */
 export function volumeList(volumes: readonly IacVolume[]): string {
-  const names = volumes.slice(0, 4).map(volumeName); // not a fact: message length
+  const names = volumes.slice(0, 4).map(volumeName);
   const more = volumes.length > 4 ? ` and ${volumes.length - 4} more` : '';
   const joined = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return `${volumes.length === 1 ? 'volume' : 'volumes'} ${joined}${more}`;

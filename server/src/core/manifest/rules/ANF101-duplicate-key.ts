@@ -11,11 +11,10 @@ export const duplicateKey = parseProblemRule({
     why: 'Only one value can count (YAML tools disagree on which: some keep the last, some reject the file). The other one is a silent lie about the estate, usually a leftover from an edit.',
     instead: 'Keep one of the two keys, with the value you mean. The related location shows the first one.',
     examples: [
-      {
-        flagged: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  size: 8 TiB'),
-        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 8 TiB'),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  size: 8 TiB',
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 8 TiB',
+      ),
     ],
   },
 });

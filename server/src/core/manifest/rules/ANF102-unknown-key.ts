@@ -12,11 +12,10 @@ export const unknownKey = parseProblemRule({
     instead:
       'Use the suggested key (the fix renames it), or move the key to the level where it belongs. Completion in the editor lists the keys of each level; `schemas/anf-manifest.schema.json` documents them.',
     examples: [
-      {
-        flagged: manifestExample('- name: tools-pool\n  serviceLvl: Premium\n  size: 4 TiB'),
-        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB'),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: tools-pool\n  serviceLvl: Premium\n  size: 4 TiB',
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB',
+      ),
     ],
   },
 });

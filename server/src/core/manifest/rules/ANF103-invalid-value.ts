@@ -12,11 +12,10 @@ export const invalidValue = parseProblemRule({
     instead:
       'Write sizes and rates with their unit (`4 TiB`, `640 MiB/s`), durations with theirs (`1 ms`), and pick enum values from the list in the message (the fix applies the closest one).',
     examples: [
-      {
-        flagged: manifestExample('- name: tools-pool\n  serviceLevel: premium\n  size: 4'),
-        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB'),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: tools-pool\n  serviceLevel: premium\n  size: 4',
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB',
+      ),
     ],
   },
 });

@@ -11,11 +11,10 @@ export const missingRequiredKey = parseProblemRule({
     why: "Without them anf-lint cannot compute the pool's budget or the volume's throughput, so it cannot check the estate or say what it costs; Azure would refuse to create the resource too.",
     instead: 'Add the key the message names; the message gives its meaning and an example value.',
     examples: [
-      {
-        flagged: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  volumes: []'),
-        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes: []'),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: tools-pool\n  serviceLevel: Premium\n  volumes: []',
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes: []',
+      ),
     ],
   },
 });

@@ -26,16 +26,14 @@ export const poolSizeLimits = defineRule({
     instead:
       'Use a whole number of TiB within the limits. The fix sets the nearest valid size that still holds the volume quotas; for a small pool with Basic network features, switch the volumes to Standard network features instead if you want to keep it small.',
     examples: [
-      {
-        flagged: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 4.5 TiB'),
-        better: manifestExample('- name: tools-pool\n  serviceLevel: Premium\n  size: 5 TiB'),
-        language: 'yaml',
-      },
-      {
-        flagged: manifestExample('- name: small\n  serviceLevel: Standard\n  size: 2 TiB\n  networkFeatures: Basic'),
-        better: manifestExample('- name: small\n  serviceLevel: Standard\n  size: 2 TiB\n  networkFeatures: Standard'),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 4.5 TiB',
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 5 TiB',
+      ),
+      manifestExample(
+        '- name: small\n  serviceLevel: Standard\n  size: 2 TiB\n  networkFeatures: Basic',
+        '- name: small\n  serviceLevel: Standard\n  size: 2 TiB\n  networkFeatures: Standard',
+      ),
     ],
     sources: ['RL', 'CM', 'SEED_COURSE'],
   },

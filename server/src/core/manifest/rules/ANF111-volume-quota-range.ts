@@ -21,24 +21,14 @@ export const volumeQuotaRange = defineRule({
     instead:
       'Pick a quota within the range of the volume type, in whole GiB; above 100 TiB set `largeVolume: true` (large volumes cannot be converted from regular ones later), or split the data over several volumes. For a large volume above 1,024 TiB, ask your account team for the 2-PiB large volume before deploying.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: archive-pool\n  serviceLevel: Standard\n  size: 128 TiB\n  volumes:\n    - name: archive\n      quota: 120 TiB',
-        ),
-        better: manifestExample(
-          '- name: archive-pool\n  serviceLevel: Standard\n  size: 128 TiB\n  volumes:\n    - name: archive\n      quota: 120 TiB\n      largeVolume: true',
-        ),
-        language: 'yaml',
-      },
-      {
-        flagged: manifestExample(
-          '- name: scratch-pool\n  serviceLevel: Standard\n  size: 1 TiB\n  volumes:\n    - name: scratch\n      quota: 20 GiB',
-        ),
-        better: manifestExample(
-          '- name: scratch-pool\n  serviceLevel: Standard\n  size: 1 TiB\n  volumes:\n    - name: scratch\n      quota: 50 GiB',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: archive-pool\n  serviceLevel: Standard\n  size: 128 TiB\n  volumes:\n    - name: archive\n      quota: 120 TiB',
+        '- name: archive-pool\n  serviceLevel: Standard\n  size: 128 TiB\n  volumes:\n    - name: archive\n      quota: 120 TiB\n      largeVolume: true',
+      ),
+      manifestExample(
+        '- name: scratch-pool\n  serviceLevel: Standard\n  size: 1 TiB\n  volumes:\n    - name: scratch\n      quota: 20 GiB',
+        '- name: scratch-pool\n  serviceLevel: Standard\n  size: 1 TiB\n  volumes:\n    - name: scratch\n      quota: 50 GiB',
+      ),
     ],
     sources: ['RL', 'LV', 'CA'],
   },

@@ -18,15 +18,10 @@ export const poolOvercommitted = defineRule({
     instead:
       'Grow the pool to the next whole TiB that holds all quotas (the fix does this), or shrink or move volumes.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 3 TiB }\n    - { name: libs, quota: 2 TiB }',
-        ),
-        better: manifestExample(
-          '- name: tools-pool\n  serviceLevel: Premium\n  size: 5 TiB\n  volumes:\n    - { name: tools, quota: 3 TiB }\n    - { name: libs, quota: 2 TiB }',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 3 TiB }\n    - { name: libs, quota: 2 TiB }',
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 5 TiB\n  volumes:\n    - { name: tools, quota: 3 TiB }\n    - { name: libs, quota: 2 TiB }',
+      ),
     ],
     sources: ['CM', 'RL'],
   },

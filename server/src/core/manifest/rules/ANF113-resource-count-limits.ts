@@ -1,6 +1,6 @@
 import { COUNT_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
-import { isManifest, manifestOf, named, pools } from './helpers';
+import { isManifest, named, pools } from './helpers';
 
 export const resourceCountLimits = defineRule({
   code: 'ANF113',
@@ -17,9 +17,7 @@ export const resourceCountLimits = defineRule({
     sources: ['RL'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
+  checkEstate(manifest, context) {
     for (const account of manifest.accounts) {
       const limit = COUNT_LIMITS.poolsPerAccount.value;
       if (account.pools.length > limit) {

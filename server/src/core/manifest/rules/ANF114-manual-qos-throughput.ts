@@ -20,15 +20,10 @@ export const manualQosThroughput = defineRule({
     instead:
       'Lower the assignments, or grow the pool (Standard/Premium/Ultra) or its throughput (Flexible) until the budget covers them. Give every manual QoS volume a `throughput`.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: hana-pool\n  serviceLevel: Ultra\n  size: 10 TiB       # budget 1,280 MiB/s\n  qos: manual\n  volumes:\n    - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n    - { name: log, quota: 1 TiB, throughput: 500 MiB/s }',
-        ),
-        better: manifestExample(
-          '- name: hana-pool\n  serviceLevel: Ultra\n  size: 12 TiB       # budget 1,536 MiB/s\n  qos: manual\n  volumes:\n    - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n    - { name: log, quota: 1 TiB, throughput: 500 MiB/s }',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: hana-pool\n  serviceLevel: Ultra\n  size: 10 TiB       # budget 1,280 MiB/s\n  qos: manual\n  volumes:\n    - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n    - { name: log, quota: 1 TiB, throughput: 500 MiB/s }',
+        '- name: hana-pool\n  serviceLevel: Ultra\n  size: 12 TiB       # budget 1,536 MiB/s\n  qos: manual\n  volumes:\n    - { name: data, quota: 4 TiB, throughput: 1000 MiB/s }\n    - { name: log, quota: 1 TiB, throughput: 500 MiB/s }',
+      ),
     ],
     sources: ['SL', 'MQ', 'RL', 'AVGHANA', 'AVGORA_REQ'],
   },

@@ -18,15 +18,10 @@ export const flexiblePoolThroughput = defineRule({
     instead:
       'Keep the pool throughput between the baseline and 640 MiB/s per TiB (grow the pool for more), and set `qos: manual` (the fix) or leave `qos` out on Flexible pools.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: flex-pool\n  serviceLevel: Flexible\n  size: 2 TiB\n  qos: auto\n  throughput: 1500 MiB/s\n  volumes: []',
-        ),
-        better: manifestExample(
-          '- name: flex-pool\n  serviceLevel: Flexible\n  size: 3 TiB\n  qos: manual\n  throughput: 1500 MiB/s\n  volumes: []',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: flex-pool\n  serviceLevel: Flexible\n  size: 2 TiB\n  qos: auto\n  throughput: 1500 MiB/s\n  volumes: []',
+        '- name: flex-pool\n  serviceLevel: Flexible\n  size: 3 TiB\n  qos: manual\n  throughput: 1500 MiB/s\n  volumes: []',
+      ),
     ],
     sources: ['SL', 'CM'],
   },

@@ -34,7 +34,6 @@ import {
   fixOf,
   insertAfterSibling,
   isManifest,
-  manifestOf,
   Named,
   named,
   replaceValue,
@@ -58,22 +57,15 @@ export const requirementNotMet = defineRule({
     instead:
       'Raise the quota to the smallest whole-GiB quota that meets the requirements (the first fix; it grows the pool too when needed), assign more throughput with manual QoS, or move to the configuration the sizing advisor finds cheapest (the second fix, offered when the volume has its pool to itself). The message gives both figures: what is needed and what the volume delivers. For a large volume, the message adds that one resize grows it by at most 30 % of its lowest provisioned size (Requirements and considerations for large volumes; adjustable by support request).',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: proj-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: proj\n      quota: 10 TiB          # 640 MiB/s\n      requirements:\n        throughput: 950 MiB/s',
-        ),
-        better: manifestExample(
-          '- name: proj-pool\n  serviceLevel: Premium\n  size: 15 TiB\n  volumes:\n    - name: proj\n      quota: 15200 GiB       # 950 MiB/s\n      requirements:\n        throughput: 950 MiB/s',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: proj-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: proj\n      quota: 10 TiB          # 640 MiB/s\n      requirements:\n        throughput: 950 MiB/s',
+        '- name: proj-pool\n  serviceLevel: Premium\n  size: 15 TiB\n  volumes:\n    - name: proj\n      quota: 15200 GiB       # 950 MiB/s\n      requirements:\n        throughput: 950 MiB/s',
+      ),
     ],
     sources: ['SL', 'SEED_PERF', 'SEED_COURSE', 'CALC', 'LV'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
+  checkEstate(manifest, context) {
     const figures = figuresOf(context, manifest);
     // Remedies of earlier versions are reused only in a YAML manifest read incrementally (see remembered).
     const pricesKey = context.file.kind === 'manifest-yaml' ? pricesKeyOf(figures.prices) : undefined;

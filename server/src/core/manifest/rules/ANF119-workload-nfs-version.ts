@@ -17,24 +17,14 @@ export const workloadNfsVersion = defineRule({
     instead:
       'Use NFSv4.1 for SAP HANA data and log; use NFSv3 for EDA and HPC volumes unless you need Kerberos or NFSv4.1 ACLs. The fix swaps the protocol entry; clients must remount with the matching `vers=`.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: hana-pool\n  serviceLevel: Ultra\n  size: 4 TiB\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv3]',
-        ),
-        better: manifestExample(
-          '- name: hana-pool\n  serviceLevel: Ultra\n  size: 4 TiB\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv4.1]',
-        ),
-        language: 'yaml',
-      },
-      {
-        flagged: manifestExample(
-          '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: eda-tools\n      quota: 4 TiB\n      workload: eda-tools\n      protocols: [NFSv4.1]',
-        ),
-        better: manifestExample(
-          '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: eda-tools\n      quota: 4 TiB\n      workload: eda-tools\n      protocols: [NFSv3]',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: hana-pool\n  serviceLevel: Ultra\n  size: 4 TiB\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv3]',
+        '- name: hana-pool\n  serviceLevel: Ultra\n  size: 4 TiB\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv4.1]',
+      ),
+      manifestExample(
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: eda-tools\n      quota: 4 TiB\n      workload: eda-tools\n      protocols: [NFSv4.1]',
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: eda-tools\n      quota: 4 TiB\n      workload: eda-tools\n      protocols: [NFSv3]',
+      ),
     ],
     sources: ['HANA', 'SEED_COURSE', 'SEED_MOUNT', 'EDA', 'AVGORA', 'FAQN'],
   },

@@ -15,15 +15,10 @@ export const kerberosNeedsNfsv41 = defineRule({
     instead:
       'Use NFSv4.1 for volumes that need Kerberos, or `security: sys` on NFSv3. Expect krb5i/krb5p to cost throughput (Configure NFSv4.1 Kerberos encryption: up to -70% and -85% sequential).',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: home-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: home\n      quota: 1 TiB\n      protocols: [NFSv3]\n      security: krb5p',
-        ),
-        better: manifestExample(
-          '- name: home-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: home\n      quota: 1 TiB\n      protocols: [NFSv4.1]\n      security: krb5p',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: home-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: home\n      quota: 1 TiB\n      protocols: [NFSv3]\n      security: krb5p',
+        '- name: home-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - name: home\n      quota: 1 TiB\n      protocols: [NFSv4.1]\n      security: krb5p',
+      ),
     ],
     sources: ['KRB', 'FAQN'],
   },

@@ -2,7 +2,7 @@ import { COOL_ACCESS_RATE_MIBPS_PER_TIB, SERVICE_LEVEL_RATE_MIBPS_PER_TIB } from
 import { defineRule } from '../../rules/rule';
 import { formatMiBps, formatSizeIn, GiB, gibToTiB } from '../../units/units';
 import { poolQos } from '../model';
-import { coolAccessSpan, figuresOf, isManifest, manifestOf, named, volumes, manifestExample } from './helpers';
+import { coolAccessSpan, figuresOf, isManifest, named, manifestExample } from './helpers';
 
 export const coolAccessLowersThroughput = defineRule({
   code: 'ANF121',
@@ -17,37 +17,28 @@ export const coolAccessLowersThroughput = defineRule({
     instead:
       'Size the quota with the cool-access rate (the figures do), or keep hot, throughput-bound data in a volume without cool access.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # 4 TiB x 36 = 144 MiB/s\n      quota: 4 TiB\n      coolAccess: true',
-        ),
-        better: manifestExample(
-          '- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # hot data: 4 TiB x 64 = 256 MiB/s\n      quota: 4 TiB\n    - name: proj-archive     # cold data on its own volume\n      quota: 4 TiB\n      coolAccess: false',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # 4 TiB x 36 = 144 MiB/s\n      quota: 4 TiB\n      coolAccess: true',
+        '- name: proj-pool\n  serviceLevel: Premium\n  size: 8 TiB\n  coolAccess: true\n  volumes:\n    - name: proj             # hot data: 4 TiB x 64 = 256 MiB/s\n      quota: 4 TiB\n    - name: proj-archive     # cold data on its own volume\n      quota: 4 TiB\n      coolAccess: false',
+      ),
     ],
     sources: ['CA'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
+  checkVolume({ pool, volume }, context, manifest) {
     const figures = figuresOf(context, manifest);
-    for (const { pool, volume } of volumes(manifest)) {
-      const level = pool.serviceLevel?.value;
-      if (!volume.coolAccess?.enabled || (level !== 'Premium' && level !== 'Ultra')) continue;
-      const f = figures.volume(volume);
-      const full = SERVICE_LEVEL_RATE_MIBPS_PER_TIB[level].value;
-      const cool = COOL_ACCESS_RATE_MIBPS_PER_TIB[level].value;
-      const effect =
-        poolQos(pool) === 'auto' && f?.quotaGiB !== undefined
-          ? ` This ${formatSizeIn(f.quotaGiB * GiB, 'TiB')} volume gets ${formatMiBps(gibToTiB(f.quotaGiB) * cool)} instead of ${formatMiBps(gibToTiB(f.quotaGiB) * full)}.`
-          : '';
-      context.report({
-        span: coolAccessSpan(volume.coolAccess),
-        message: `Cool access on ${level} ${named('volume', volume.name)} lowers its rate from ${full} to ${cool} MiB/s per TiB, and the lower rate stays even if cool access is turned off later.${effect}`,
-      });
-    }
+    const level = pool.serviceLevel?.value;
+    if (!volume.coolAccess?.enabled || (level !== 'Premium' && level !== 'Ultra')) return;
+    const f = figures.volume(volume);
+    const full = SERVICE_LEVEL_RATE_MIBPS_PER_TIB[level].value;
+    const cool = COOL_ACCESS_RATE_MIBPS_PER_TIB[level].value;
+    const effect =
+      poolQos(pool) === 'auto' && f?.quotaGiB !== undefined
+        ? ` This ${formatSizeIn(f.quotaGiB * GiB, 'TiB')} volume gets ${formatMiBps(gibToTiB(f.quotaGiB) * cool)} instead of ${formatMiBps(gibToTiB(f.quotaGiB) * full)}.`
+        : '';
+    context.report({
+      span: coolAccessSpan(volume.coolAccess),
+      message: `Cool access on ${level} ${named('volume', volume.name)} lowers its rate from ${full} to ${cool} MiB/s per TiB, and the lower rate stays even if cool access is turned off later.${effect}`,
+    });
   },
 });

@@ -16,15 +16,10 @@ export const coolAccessRandomIo = defineRule({
     instead:
       'Keep latency-sensitive data on volumes without cool access; put cold, sequentially read data (archives, old projects, backups) on a separate cool-access volume. If you keep cool access, use a long coolness period so that working data stays hot. The fix turns cool access off for the volume.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: hana-pool\n  serviceLevel: Standard\n  size: 4 TiB\n  coolAccess: true\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv4.1]\n      coolAccess: true',
-        ),
-        better: manifestExample(
-          '- name: hana-pool\n  serviceLevel: Standard\n  size: 4 TiB\n  coolAccess: true\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv4.1]\n      coolAccess: false',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: hana-pool\n  serviceLevel: Standard\n  size: 4 TiB\n  coolAccess: true\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv4.1]\n      coolAccess: true',
+        '- name: hana-pool\n  serviceLevel: Standard\n  size: 4 TiB\n  coolAccess: true\n  volumes:\n    - name: hana-data\n      quota: 4 TiB\n      workload: sap-hana-data\n      protocols: [NFSv4.1]\n      coolAccess: false',
+      ),
     ],
     sources: ['SEED_COOL', 'CA'],
   },

@@ -2,7 +2,7 @@ import type { Span } from '../../text/sourceText';
 import { normalizeExportPath } from '../../workspace/links';
 import { defineRule } from '../../rules/rule';
 import type { Located } from '../model';
-import { isManifest, manifestOf, volumes, manifestExample } from './helpers';
+import { isManifest, volumes, manifestExample } from './helpers';
 
 export const duplicateResource = defineRule({
   code: 'ANF123',
@@ -16,22 +16,15 @@ export const duplicateResource = defineRule({
     why: 'Azure names must be unique at their level, so the second resource cannot be created. Export paths identify what a client mounts, and anf-lint links fstab lines and scripts to volumes by mount target and export path: a duplicate makes the link ambiguous. Two volumes on one mount path hide each other on the client.',
     instead: 'Give each resource its own name and each volume its own export path and mount path.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 2 TiB, exportPath: /tools }\n    - { name: tools, quota: 1 TiB, exportPath: /tools }',
-        ),
-        better: manifestExample(
-          '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 2 TiB, exportPath: /tools }\n    - { name: libs, quota: 1 TiB, exportPath: /libs }',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 2 TiB, exportPath: /tools }\n    - { name: tools, quota: 1 TiB, exportPath: /tools }',
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 4 TiB\n  volumes:\n    - { name: tools, quota: 2 TiB, exportPath: /tools }\n    - { name: libs, quota: 1 TiB, exportPath: /libs }',
+      ),
     ],
     sources: ['RL'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
+  checkEstate(manifest, context) {
     const uri = context.file.uri;
     // One pass per list, without a list of key objects: run on every keystroke over every volume.
     const check = <T>(

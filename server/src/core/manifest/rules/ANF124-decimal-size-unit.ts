@@ -2,9 +2,7 @@ import { unsafeFix } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import { asBinaryIntent, formatNumber, formatSize, type Size } from '../../units/units';
 import type { Located } from '../model';
-import { fixes, isManifest, manifestOf, pools, volumes, manifestExample } from './helpers';
-
-const PERCENT = 100;
+import { fixes, isManifest, pools, volumes, manifestExample } from './helpers';
 
 export const decimalSizeUnit = defineRule({
   code: 'ANF124',
@@ -19,22 +17,15 @@ export const decimalSizeUnit = defineRule({
     instead:
       'Write binary units: `10 TiB`, `500 GiB`. If you really mean decimal (a data set measured in TB), convert it: 10 TB = 9.09 TiB. The fix inserts the `i`, which keeps the number and changes the value to what ANF would provision.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TB',
-        ),
-        better: manifestExample(
-          '- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TiB',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TB',
+        '- name: tools-pool\n  serviceLevel: Premium\n  size: 10 TiB\n  volumes:\n    - name: tools\n      quota: 10 TiB',
+      ),
     ],
     sources: ['SL', 'SEED_COURSE'],
   },
   appliesTo: isManifest,
-  check(context) {
-    const manifest = manifestOf(context);
-    if (!manifest) return;
+  checkEstate(manifest, context) {
     const sizes: { what: string; value: Located<Size> }[] = [];
     for (const { pool } of pools(manifest)) if (pool.size) sizes.push({ what: 'pool size', value: pool.size });
     for (const { volume } of volumes(manifest)) {
@@ -58,6 +49,8 @@ export const decimalSizeUnit = defineRule({
     }
   },
 });
+
+const PERCENT = 100;
 
 function insertI(text: string, span: { start: number; end: number }) {
   const raw = text.slice(span.start, span.end);

@@ -14,15 +14,10 @@ export const coolAccessPoolDisabled = defineRule({
     instead:
       'Enable cool access on the pool (it cannot be turned off again at pool level), or move the volume to a cool-access pool.',
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }',
-        ),
-        better: manifestExample(
-          '- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  coolAccess: true\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }',
+        '- name: archive-pool\n  serviceLevel: Standard\n  size: 20 TiB\n  coolAccess: true\n  volumes:\n    - { name: old-projects, quota: 20 TiB, coolAccess: true }',
+      ),
     ],
     sources: ['CA'],
   },

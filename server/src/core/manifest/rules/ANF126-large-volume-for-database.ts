@@ -5,20 +5,6 @@ import type { Span } from '../../text/sourceText';
 import { volumeIsLarge, type ManifestVolume } from '../model';
 import { isManifest, manifestExample, Named } from './helpers';
 
-/** SAP HANA's own paths: a volume mounted at /hana/data or /hana/log holds HANA data or log, whatever its `workload:` says is missing. */
-const HANA_PATH = /^\/hana\/(data|log)(\/|$)/;
-
-/** The volume's workload and where it came from: its `workload:`, else its HANA mount path. */
-function databaseWorkload(volume: ManifestVolume): { kind: WorkloadKind; from: string } | undefined {
-  if (volume.workload) return { kind: volume.workload.value, from: `\`workload: ${volume.workload.value}\`` };
-  const match = volume.mountPath ? HANA_PATH.exec(volume.mountPath.value) : null;
-  if (!match || !volume.mountPath) return undefined;
-  return {
-    kind: match[1] === 'data' ? 'sap-hana-data' : 'sap-hana-log',
-    from: `workload from its mount path \`${volume.mountPath.value}\`; set \`workload:\` to override`,
-  };
-}
-
 export const largeVolumeForDatabase = defineRule({
   code: 'ANF126',
   name: 'large-volume-for-database',
@@ -32,15 +18,10 @@ export const largeVolumeForDatabase = defineRule({
     instead:
       "Use regular volumes: several of them (SAP HANA data volume partitions, Oracle data files over several volumes) when one regular volume's 4,500 MiB/s or 100 TiB is not enough, ideally deployed with an application volume group.",
     examples: [
-      {
-        flagged: manifestExample(
-          '- name: hana-pool\n  serviceLevel: Ultra\n  size: 60 TiB\n  qos: manual\n  volumes:\n    - name: hana-data\n      quota: 60 TiB\n      largeVolume: true\n      throughput: 6000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]',
-        ),
-        better: manifestExample(
-          '- name: hana-pool\n  serviceLevel: Ultra\n  size: 60 TiB\n  qos: manual\n  volumes:\n    - name: hana-data-1\n      quota: 30 TiB\n      throughput: 3000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]\n    - name: hana-data-2\n      quota: 30 TiB\n      throughput: 3000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]',
-        ),
-        language: 'yaml',
-      },
+      manifestExample(
+        '- name: hana-pool\n  serviceLevel: Ultra\n  size: 60 TiB\n  qos: manual\n  volumes:\n    - name: hana-data\n      quota: 60 TiB\n      largeVolume: true\n      throughput: 6000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]',
+        '- name: hana-pool\n  serviceLevel: Ultra\n  size: 60 TiB\n  qos: manual\n  volumes:\n    - name: hana-data-1\n      quota: 30 TiB\n      throughput: 3000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]\n    - name: hana-data-2\n      quota: 30 TiB\n      throughput: 3000 MiB/s\n      workload: sap-hana-data\n      protocols: [NFSv4.1]',
+      ),
     ],
     sources: ['LV', 'WT', 'HANA'],
   },
@@ -60,3 +41,17 @@ export const largeVolumeForDatabase = defineRule({
     });
   },
 });
+
+/** SAP HANA's own paths: a volume mounted at /hana/data or /hana/log holds HANA data or log, whatever its `workload:` says is missing. */
+const HANA_PATH = /^\/hana\/(data|log)(\/|$)/;
+
+/** The volume's workload and where it came from: its `workload:`, else its HANA mount path. */
+function databaseWorkload(volume: ManifestVolume): { kind: WorkloadKind; from: string } | undefined {
+  if (volume.workload) return { kind: volume.workload.value, from: `\`workload: ${volume.workload.value}\`` };
+  const match = volume.mountPath ? HANA_PATH.exec(volume.mountPath.value) : null;
+  if (!match || !volume.mountPath) return undefined;
+  return {
+    kind: match[1] === 'data' ? 'sap-hana-data' : 'sap-hana-log',
+    from: `workload from its mount path \`${volume.mountPath.value}\`; set \`workload:\` to override`,
+  };
+}

@@ -1,5 +1,6 @@
 import { byApplicability, type Fix, type SpanEdit } from '../../diagnostics';
-import type { RuleContext, RuleDoc } from '../../rules/rule';
+import type { RuleContext, RuleDoc, RuleExample } from '../../rules/rule';
+import { reportProblems } from '../../rules/problems';
 import { defineRule, type Rule } from '../../rules/rule';
 import type { Severity } from '../../diagnostics';
 import type { ParsedFile } from '../../workspace/parsedFile';
@@ -9,11 +10,9 @@ import { computeManifestFigures, type ManifestFigures } from '../figures';
 import {
   poolMemberVolumes,
   type Located,
-  type ManifestAccount,
   type ManifestCoolAccess,
   type ManifestDocument,
   type ManifestPool,
-  type ManifestVolume,
 } from '../model';
 
 /** Shared shapes for the manifest rules: iteration over the estate, figures, and value fixes. */
@@ -21,10 +20,6 @@ import {
 export function isManifest(file: ParsedFile): boolean {
   // Infrastructure code (Terraform, Bicep, ARM, az output) fills the same model (iac/).
   return file.kind === 'manifest-yaml' || file.kind === 'manifest-json' || file.manifest?.format === 'iac';
-}
-
-export function manifestOf(context: RuleContext): ManifestDocument | undefined {
-  return context.file.manifest as ManifestDocument | undefined;
 }
 
 export function figuresOf(context: RuleContext, manifest: ManifestDocument): ManifestFigures {
@@ -75,13 +70,7 @@ export function parseProblemRule(spec: {
     ...spec,
     domain: 'manifest',
     appliesTo: isManifest,
-    check(context) {
-      for (const problem of context.file.problems) {
-        if (problem.code !== spec.code) continue;
-        const { code: _code, ...finding } = problem;
-        context.report(finding);
-      }
-    },
+    check: (context) => reportProblems(spec.code, context),
   });
 }
 
@@ -144,10 +133,15 @@ export function coolAccessSpan(cool: ManifestCoolAccess): Span {
 }
 
 /**
- * A rule page example as a complete manifest: the pool items given are placed in an account, so
- * the page shows something you can paste and test/unit/rule-examples.test.ts can lint.
+ * A manifest rule's page example, in YAML: the pool items given, flagged and better, each placed in
+ * an account, so the page shows something you can paste and test/unit/rule-examples.test.ts can lint.
  */
-export function manifestExample(pools: string): string {
+export function manifestExample(flagged: string, better: string): RuleExample {
+  return { flagged: inAccount(flagged), better: inAccount(better), language: 'yaml' };
+}
+
+/** Pool items placed in an account: a complete manifest. */
+function inAccount(pools: string): string {
   const indented = pools
     .split('\n')
     .map((line) => (line.length > 0 ? `      ${line}` : line))

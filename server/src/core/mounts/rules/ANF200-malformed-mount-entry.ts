@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { MALFORMED_CODE } from '../fstab';
-import { reportProblems } from './common';
+import { reportProblems } from '../../rules/problems';
 
 export const malformedMountEntry = defineRule({
   code: MALFORMED_CODE,
@@ -24,5 +24,5 @@ export const malformedMountEntry = defineRule({
     sources: ['NFS5'],
   },
   appliesTo: (file) => file.problems.some((p) => p.code === MALFORMED_CODE),
-  check: (context) => reportProblems(context, MALFORMED_CODE),
+  check: (context) => reportProblems(MALFORMED_CODE, context),
 });

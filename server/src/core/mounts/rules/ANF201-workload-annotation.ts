@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import { ANNOTATION_CODE } from '../annotation';
-import { reportProblems } from './common';
+import { reportProblems } from '../../rules/problems';
 
 export const workloadAnnotation = defineRule({
   code: ANNOTATION_CODE,
@@ -23,5 +23,5 @@ export const workloadAnnotation = defineRule({
     ],
   },
   appliesTo: (file) => file.problems.some((p) => p.code === ANNOTATION_CODE),
-  check: (context) => reportProblems(context, ANNOTATION_CODE),
+  check: (context) => reportProblems(ANNOTATION_CODE, context),
 });

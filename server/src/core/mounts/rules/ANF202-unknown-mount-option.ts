@@ -6,32 +6,6 @@ import { mountFix, removeOption } from '../fixes';
 import type { MountOption, MountOrigin } from '../model';
 import { hasNfsMounts } from './common';
 
-/** Where an option goes straight to mount.nfs, with no autofs in between. */
-const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set([
-  'fstab',
-  'mount-command',
-  'systemd',
-  'ansible',
-  'salt',
-  'puppet',
-  'chef',
-]);
-
-/** Indexes of the options this rule may report (unknown, or autofs map options); undefined when none (most lists). */
-function suspectOptions(
-  options: readonly MountOption[],
-  specs: readonly (OptionSpec | undefined)[],
-): readonly number[] | undefined {
-  let suspects: number[] | undefined;
-  for (let i = 0; i < options.length; i++) {
-    if (options[i]!.templated) continue;
-    const known = specs[i];
-    if (known && known.scope !== 'autofs') continue;
-    (suspects ??= []).push(i);
-  }
-  return suspects;
-}
-
 export const unknownMountOption = defineRule({
   code: 'ANF202',
   name: 'unknown-mount-option',
@@ -92,3 +66,29 @@ export const unknownMountOption = defineRule({
     }
   },
 });
+
+/** Where an option goes straight to mount.nfs, with no autofs in between. */
+const AUTOFS_BLIND: ReadonlySet<MountOrigin> = new Set([
+  'fstab',
+  'mount-command',
+  'systemd',
+  'ansible',
+  'salt',
+  'puppet',
+  'chef',
+]);
+
+/** Indexes of the options this rule may report (unknown, or autofs map options); undefined when none (most lists). */
+function suspectOptions(
+  options: readonly MountOption[],
+  specs: readonly (OptionSpec | undefined)[],
+): readonly number[] | undefined {
+  let suspects: number[] | undefined;
+  for (let i = 0; i < options.length; i++) {
+    if (options[i]!.templated) continue;
+    const known = specs[i];
+    if (known && known.scope !== 'autofs') continue;
+    (suspects ??= []).push(i);
+  }
+  return suspects;
+}

@@ -7,8 +7,56 @@ import { mountFix, replaceValue } from '../fixes';
 import type { MountOption } from '../model';
 import { hasNfsMounts } from './common';
 
+export const invalidOptionValue = defineRule({
+  code: 'ANF203',
+  name: 'invalid-option-value',
+  domain: 'mount',
+  defaultSeverity: 'error',
+  fixes: ['unsafe'],
+  doc: {
+    title: 'Mount option with a value the kernel refuses',
+    what: 'A known option with a value of the wrong type or out of range: `nconnect=32` (1–16), `vers=5`, `proto=sctp`, `timeo=fast`, `hard=1`, `rsize` without a number.',
+    why: 'mount.nfs and the kernel check option values and refuse the whole mount when one is out of range, so the volume is not mounted.',
+    instead:
+      "Use a value in the option's range. For an out-of-range number the fix offers the nearest accepted value (for `nconnect`, 8: the value ANF testing found best); for a one-letter slip in a named value (`sec=syss`) the message names the value meant and the fix writes it (`sec=sys`).",
+    examples: [
+      {
+        flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=32  0  0',
+        better: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['NFS5', 'MO'],
+  },
+  appliesTo: hasNfsMounts,
+  checkMount({ mount, effective }, context) {
+    const options = mount.options;
+    // The problems of a list are the same for every mount that writes it: worked out once.
+    const problems = effective.perList(valueProblems);
+    if (!problems) return;
+    for (let i = 0; i < options.length; i++) {
+      const problem = problems[i];
+      if (!problem) continue;
+      const option = options[i]!;
+      context.report(
+        lazyFinding({ span: option.valueSpan ?? option.span }, () => ({
+          message: problem.message,
+          ...(problem.replacement
+            ? {
+                fixes: mountFix.unsafe(
+                  `Set \`${option.name}=${problem.replacement}\``,
+                  replaceValue(option, problem.replacement),
+                ),
+              }
+            : {}),
+        })),
+      );
+    }
+  },
+});
+
 /** Edits apart for a value to count as a typo of a known one. */
-const TYPO_DISTANCE = 1; // not a fact: one slip of the keyboard
+const TYPO_DISTANCE = 1;
 
 /** What is wrong with an option's value, and a value that would be accepted, if any. */
 export function valueProblem(
@@ -76,51 +124,3 @@ function valueProblems(
   }
   return problems;
 }
-
-export const invalidOptionValue = defineRule({
-  code: 'ANF203',
-  name: 'invalid-option-value',
-  domain: 'mount',
-  defaultSeverity: 'error',
-  fixes: ['unsafe'],
-  doc: {
-    title: 'Mount option with a value the kernel refuses',
-    what: 'A known option with a value of the wrong type or out of range: `nconnect=32` (1–16), `vers=5`, `proto=sctp`, `timeo=fast`, `hard=1`, `rsize` without a number.',
-    why: 'mount.nfs and the kernel check option values and refuse the whole mount when one is out of range, so the volume is not mounted.',
-    instead:
-      "Use a value in the option's range. For an out-of-range number the fix offers the nearest accepted value (for `nconnect`, 8: the value ANF testing found best); for a one-letter slip in a named value (`sec=syss`) the message names the value meant and the fix writes it (`sec=sys`).",
-    examples: [
-      {
-        flagged: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=32  0  0',
-        better: '10.10.1.4:/eda-scratch  /scratch  nfs  rw,hard,vers=3,nconnect=8  0  0',
-        language: 'fstab',
-      },
-    ],
-    sources: ['NFS5', 'MO'],
-  },
-  appliesTo: hasNfsMounts,
-  checkMount({ mount, effective }, context) {
-    const options = mount.options;
-    // The problems of a list are the same for every mount that writes it: worked out once.
-    const problems = effective.perList(valueProblems);
-    if (!problems) return;
-    for (let i = 0; i < options.length; i++) {
-      const problem = problems[i];
-      if (!problem) continue;
-      const option = options[i]!;
-      context.report(
-        lazyFinding({ span: option.valueSpan ?? option.span }, () => ({
-          message: problem.message,
-          ...(problem.replacement
-            ? {
-                fixes: mountFix.unsafe(
-                  `Set \`${option.name}=${problem.replacement}\``,
-                  replaceValue(option, problem.replacement),
-                ),
-              }
-            : {}),
-        })),
-      );
-    }
-  },
-});

@@ -4,8 +4,6 @@ import { findOption } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts } from './common';
 
-const MAX_FINDINGS_PER_MOUNT = 100; // not a fact: a cap on output size
-
 export const overriddenMountOption = defineRule({
   code: 'ANF204',
   name: 'overridden-mount-option',
@@ -50,3 +48,6 @@ export const overriddenMountOption = defineRule({
     }
   },
 });
+
+/** anf-lint's own cap on one mount's findings: a machine-generated list may repeat an option thousands of times. */
+const MAX_FINDINGS_PER_MOUNT = 100;

@@ -5,20 +5,6 @@ import { mountFix, removeOption, replaceOption } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
 import { hasNfsMounts } from './common';
 
-function softFinding(text: string, mount: MountEntry, option: MountOption): Finding {
-  // An earlier `hard` that this option overrides: removing this one is enough.
-  const earlierHard = mount.options.some((o) => o.name === 'hard' && o.span.start < option.span.start);
-  return lazyFinding({ span: option.span }, () => ({
-    message: `\`${option.name}\` makes NFS requests fail with ${option.name === 'soft' ? 'EIO' : 'ETIMEDOUT'} after \`retrans\` retries, which can silently lose writes; use \`hard\` (the default).`,
-    fixes: earlierHard
-      ? mountFix.unsafe(
-          `Remove \`${option.name}\` (the earlier \`hard\` then applies)`,
-          removeOption(text, mount, option),
-        )
-      : mountFix.unsafe('Change to `hard`', replaceOption(option, 'hard')),
-  }));
-}
-
 export const softMount = defineRule({
   code: 'ANF207',
   name: 'soft-mount',
@@ -48,3 +34,17 @@ export const softMount = defineRule({
     context.report(softFinding(text, mount, option));
   },
 });
+
+function softFinding(text: string, mount: MountEntry, option: MountOption): Finding {
+  // An earlier `hard` that this option overrides: removing this one is enough.
+  const earlierHard = mount.options.some((o) => o.name === 'hard' && o.span.start < option.span.start);
+  return lazyFinding({ span: option.span }, () => ({
+    message: `\`${option.name}\` makes NFS requests fail with ${option.name === 'soft' ? 'EIO' : 'ETIMEDOUT'} after \`retrans\` retries, which can silently lose writes; use \`hard\` (the default).`,
+    fixes: earlierHard
+      ? mountFix.unsafe(
+          `Remove \`${option.name}\` (the earlier \`hard\` then applies)`,
+          removeOption(text, mount, option),
+        )
+      : mountFix.unsafe('Change to `hard`', replaceOption(option, 'hard')),
+  }));
+}

@@ -4,8 +4,6 @@ import { defineRule } from '../../rules/rule';
 import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, workloadOfMount } from './common';
 
-const SINCE = NFS_PROTOCOL.intrIgnoredSinceKernel.value;
-
 export const intrIgnored = defineRule({
   code: 'ANF208',
   name: 'intr-ignored',
@@ -15,7 +13,7 @@ export const intrIgnored = defineRule({
   doc: {
     title: '`intr`/`nointr` has no effect',
     what: "`intr` or `nointr` in an NFS option list (on every NFS server), except `nointr` on the `oracle` workload, where Oracle's own kNFS mount options write it.",
-    why: `nfs(5): "provided for backward compatibility", ignored since kernel ${SINCE}. Current kernels always let SIGKILL interrupt a waiting NFS call. Older guides (the Microsoft Learn module on ANF performance for EDA and HPC among them) still recommend \`hard,intr\`.`,
+    why: `nfs(5): "provided for backward compatibility", ignored since kernel ${NFS_PROTOCOL.intrIgnoredSinceKernel.value}. Current kernels always let SIGKILL interrupt a waiting NFS call. Older guides (the Microsoft Learn module on ANF performance for EDA and HPC among them) still recommend \`hard,intr\`.`,
     instead: 'Remove it. The fix removes the option and its comma; the mount behaves exactly the same.',
     examples: [
       {
@@ -38,7 +36,7 @@ export const intrIgnored = defineRule({
       if (option.name === 'nointr' && workloadOfMount(context, judged)?.workload === 'oracle') continue;
       context.report(
         lazyFinding({ span: option.span, tags: ['unnecessary'] }, () => ({
-          message: `\`${option.name}\` is ignored since kernel ${SINCE}; remove it.`,
+          message: `\`${option.name}\` is ignored since kernel ${NFS_PROTOCOL.intrIgnoredSinceKernel.value}; remove it.`,
           fixes: mountFix.safe(`Remove \`${option.name}\``, removeOption(text, mount, option)),
         })),
       );

@@ -8,13 +8,6 @@ import { hasNfsMounts } from './common';
 
 const FIGURES = `writing a 1 GiB file in 8 KiB blocks took ${formatNumber(SYNC_WRITE_COST.syncWrites.value)} WRITE calls and ${SYNC_WRITE_COST.syncSeconds.value} s with \`sync\`, and ${formatNumber(SYNC_WRITE_COST.asyncWrites.value)} calls and ${SYNC_WRITE_COST.asyncSeconds.value} s without it`;
 
-function syncFinding(text: string, mount: MountEntry, option: MountOption): Finding {
-  return lazyFinding({ span: option.span }, () => ({
-    message: `\`sync\` makes every write wait for the server: ${FIGURES} (Microsoft Learn module on ANF performance for EDA and HPC).`,
-    fixes: mountFix.unsafe('Remove `sync`', removeOption(text, mount, option)),
-  }));
-}
-
 export const syncMount = defineRule({
   code: 'ANF209',
   name: 'sync-mount',
@@ -44,3 +37,10 @@ export const syncMount = defineRule({
     context.report(syncFinding(text, mount, option));
   },
 });
+
+function syncFinding(text: string, mount: MountEntry, option: MountOption): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: `\`sync\` makes every write wait for the server: ${FIGURES} (Microsoft Learn module on ANF performance for EDA and HPC).`,
+    fixes: mountFix.unsafe('Remove `sync`', removeOption(text, mount, option)),
+  }));
+}

@@ -6,13 +6,6 @@ import type { MountEntry, MountOption } from '../model';
 import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, thousands, workloadOfMount } from './common';
 
-function noacFinding(text: string, mount: MountEntry, option: MountOption): Finding {
-  return lazyFinding({ span: option.span }, () => ({
-    message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (the Microsoft Learn course on HPC/EDA applications on ANF). Remove \`noac\` unless an application documents that it needs it (annotate Oracle mounts \`# anf: workload=oracle\`).`,
-    fixes: mountFix.unsafe('Remove `noac`', removeOption(text, mount, option)),
-  }));
-}
-
 export const noac = defineRule({
   code: 'ANF210',
   name: 'noac',
@@ -46,3 +39,10 @@ export const noac = defineRule({
     context.report(noacFinding(text, mount, option));
   },
 });
+
+function noacFinding(text: string, mount: MountEntry, option: MountOption): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: `\`noac\` turns off attribute caching and makes every write synchronous: a GETATTR round trip for nearly every operation. Caching works the other way round: longer caching took an EDA tools volume from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)} IOPS (the Microsoft Learn course on HPC/EDA applications on ANF). Remove \`noac\` unless an application documents that it needs it (annotate Oracle mounts \`# anf: workload=oracle\`).`,
+    fixes: mountFix.unsafe('Remove `noac`', removeOption(text, mount, option)),
+  }));
+}

@@ -10,77 +10,6 @@ import { insertOption, mountFix, removeOption, replaceValue } from '../fixes';
 import type { MountEntry, MountOption } from '../model';
 import { assumedAnfWords, hasNfsMounts, isNfs4Type, targetOfMount, versionToPin, volumeOfMount } from './common';
 
-const SUPPORTED = NFS_PROTOCOL.supportedVersions.value;
-const FIRST_TRIED = NFS_OPTION_LIMITS.firstTriedVersion.value;
-
-function unpinnedFinding(
-  mount: MountEntry,
-  where: Span,
-  serverTarget: ServerTarget,
-  smbOnly: VolumeSummary | undefined,
-  pin: { version: '3' | '4.1'; why: string } | undefined,
-  served: '3' | '4.1' | undefined,
-): Finding {
-  return lazyFinding({ span: where }, () => ({
-    message: `No NFS version pinned: the client tries NFSv${FIRST_TRIED} first, which ANF does not serve, and negotiates down. ${smbOnly ? `${capitalize(smbWords(smbOnly))}.` : `Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`}${assumedAnfWords(serverTarget)}`,
-    fixes: smbOnly ? [] : served ? pinFixes(mount, served, true) : pinFixes(mount, pin?.version),
-  }));
-}
-
-function notServedFinding(
-  mount: MountEntry,
-  where: Span,
-  option: MountOption | undefined,
-  what: string,
-  volume: VolumeSummary,
-  smbOnly: VolumeSummary | undefined,
-  advice: string,
-  pinnable: boolean,
-): Finding {
-  return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
-    message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${smbOnly ? 'serves no NFS version' : 'serves only NFSv3'}: the mount fails. ${capitalize(advice)}.`,
-    fixes: pinnable && option ? mountFix.unsafe('Set `vers=3`', replaceValue(option, '3')) : [],
-  }));
-}
-
-function unpinned4Finding(
-  mount: MountEntry,
-  where: Span,
-  option: MountOption | undefined,
-  what: string,
-  serverTarget: ServerTarget,
-  fixes: Fix[],
-): Finding {
-  return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
-    message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.${assumedAnfWords(serverTarget)}`,
-    fixes,
-  }));
-}
-
-function unsupportedFinding(
-  version: NfsVersion,
-  where: Span,
-  serverTarget: ServerTarget,
-  v42: boolean,
-  advice: string,
-  edits: SpanEdit[],
-  target: '3' | '4.1',
-): Finding {
-  return lazyFinding(
-    {
-      span: (version.minorOption ?? version.option)?.span ?? where,
-      // Never an error on a server that is only assumed to be ANF (an on-premises filer may serve it).
-      severity: v42 || !serverTarget.known ? 'warning' : 'error',
-    },
-    () => ({
-      message: v42
-        ? `NFSv4.2 is not supported on ANF: the mount of an NFSv4.1 volume succeeds, but ANF does not support NFSv4.2 or its features, and issues with it are out of support scope (NFS FAQs for Azure NetApp Files). ${advice}${assumedAnfWords(serverTarget)}`
-        : `NFSv${version.text} is not a version ANF serves (only NFSv${SUPPORTED.join(' and NFSv')}): the mount fails. ${advice}${assumedAnfWords(serverTarget)}`,
-      ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use NFSv${target}`, ...edits) } : {}),
-    }),
-  );
-}
-
 export const nfsVersionNotPinned = defineRule({
   code: 'ANF211',
   name: 'nfs-version-not-pinned',
@@ -90,7 +19,7 @@ export const nfsVersionNotPinned = defineRule({
   doc: {
     title: 'NFS version not pinned to one ANF serves',
     what: `A mount of an ANF server with no \`vers\`/\`nfsvers\` (warning), with \`vers=4\` or \`-t nfs4\` without a minor version (warning), with \`vers=4.2\` (warning: it mounts, but ANF does not support it), or with a version ANF does not serve: 2 or 4.0 (error; a warning when the server is only assumed to be ANF). Mounts of Azure Files, Azure Blob NFS and servers listed under \`nfsServers.other\` are not judged.`,
-    why: `Without a version the client asks for NFSv${FIRST_TRIED} first and negotiates down; \`vers=4\` alone can also settle on 4.0 or 4.2. ANF serves NFSv${SUPPORTED.join(' and NFSv')} only, so an unpinned mount depends on negotiation, and a pinned 2 or 4.0 fails. NFSv4.2 is different: the NFS FAQs for Azure NetApp Files say that "although you can mount an NFS4.1 volume on Azure NetApp Files with NFSv4.2 protocol, the use of NFSv4.2 isn't supported", and ask to pin NFSv4.1. A volume's protocol is fixed when it is created: the mount should say which one it expects.`,
+    why: `Without a version the client asks for NFSv${NFS_OPTION_LIMITS.firstTriedVersion.value} first and negotiates down; \`vers=4\` alone can also settle on 4.0 or 4.2. ANF serves NFSv${NFS_PROTOCOL.supportedVersions.value.join(' and NFSv')} only, so an unpinned mount depends on negotiation, and a pinned 2 or 4.0 fails. NFSv4.2 is different: the NFS FAQs for Azure NetApp Files say that "although you can mount an NFS4.1 volume on Azure NetApp Files with NFSv4.2 protocol, the use of NFSv4.2 isn't supported", and ask to pin NFSv4.1. A volume's protocol is fixed when it is created: the mount should say which one it expects.`,
     instead:
       "Pin `vers=3` or `vers=4.1` (the same as `vers=4,minorversion=1`). The fix pins the version the manifest volume serves when it serves only one (another would fail to mount, ANF224; ANF220 says so if the workload needs the other one; no fix for an SMB-only volume), else the workload's version where anf-lint knows the workload (annotation, manifest volume or configuration): NFSv3 for EDA and HPC, NFSv4.1 for SAP HANA.",
     examples: [
@@ -167,7 +96,7 @@ export const nfsVersionNotPinned = defineRule({
       context.report(unpinned4Finding(mount, where, option, what, serverTarget, fixes));
       return;
     }
-    if (!SUPPORTED.includes(version.text)) {
+    if (!NFS_PROTOCOL.supportedVersions.value.includes(version.text)) {
       const target = served ?? (version.major === 4 ? '4.1' : (pin?.version ?? '3'));
       // `nfs4` cannot be pinned to NFSv3, and `minorversion=` alone only picks an NFSv4 minor version.
       const editable = !smbOnly && !(target === '3' && (nfs4Type || !version.option));
@@ -195,6 +124,74 @@ export const nfsVersionNotPinned = defineRule({
     }
   },
 });
+
+function unpinnedFinding(
+  mount: MountEntry,
+  where: Span,
+  serverTarget: ServerTarget,
+  smbOnly: VolumeSummary | undefined,
+  pin: { version: '3' | '4.1'; why: string } | undefined,
+  served: '3' | '4.1' | undefined,
+): Finding {
+  return lazyFinding({ span: where }, () => ({
+    message: `No NFS version pinned: the client tries NFSv${NFS_OPTION_LIMITS.firstTriedVersion.value} first, which ANF does not serve, and negotiates down. ${smbOnly ? `${capitalize(smbWords(smbOnly))}.` : `Pin ${pin ? `\`vers=${pin.version}\` (${pin.why})` : '`vers=3` or `vers=4.1`'}.`}${assumedAnfWords(serverTarget)}`,
+    fixes: smbOnly ? [] : served ? pinFixes(mount, served, true) : pinFixes(mount, pin?.version),
+  }));
+}
+
+function notServedFinding(
+  mount: MountEntry,
+  where: Span,
+  option: MountOption | undefined,
+  what: string,
+  volume: VolumeSummary,
+  smbOnly: VolumeSummary | undefined,
+  advice: string,
+  pinnable: boolean,
+): Finding {
+  return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
+    message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2, but volume \`${volume.name}\` (${baseName(volume.uri)}) ${smbOnly ? 'serves no NFS version' : 'serves only NFSv3'}: the mount fails. ${capitalize(advice)}.`,
+    fixes: pinnable && option ? mountFix.unsafe('Set `vers=3`', replaceValue(option, '3')) : [],
+  }));
+}
+
+function unpinned4Finding(
+  mount: MountEntry,
+  where: Span,
+  option: MountOption | undefined,
+  what: string,
+  serverTarget: ServerTarget,
+  fixes: Fix[],
+): Finding {
+  return lazyFinding({ span: option?.span ?? mount.fsTypeSpan ?? where }, () => ({
+    message: `${what} lets the client negotiate NFSv4.0, 4.1 or 4.2; ANF serves 4.1 only. Pin \`vers=4.1\`.${assumedAnfWords(serverTarget)}`,
+    fixes,
+  }));
+}
+
+function unsupportedFinding(
+  version: NfsVersion,
+  where: Span,
+  serverTarget: ServerTarget,
+  v42: boolean,
+  advice: string,
+  edits: SpanEdit[],
+  target: '3' | '4.1',
+): Finding {
+  return lazyFinding(
+    {
+      span: (version.minorOption ?? version.option)?.span ?? where,
+      // Never an error on a server that is only assumed to be ANF (an on-premises filer may serve it).
+      severity: v42 || !serverTarget.known ? 'warning' : 'error',
+    },
+    () => ({
+      message: v42
+        ? `NFSv4.2 is not supported on ANF: the mount of an NFSv4.1 volume succeeds, but ANF does not support NFSv4.2 or its features, and issues with it are out of support scope (NFS FAQs for Azure NetApp Files). ${advice}${assumedAnfWords(serverTarget)}`
+        : `NFSv${version.text} is not a version ANF serves (only NFSv${NFS_PROTOCOL.supportedVersions.value.join(' and NFSv')}): the mount fails. ${advice}${assumedAnfWords(serverTarget)}`,
+      ...(edits.length > 0 ? { fixes: mountFix.unsafe(`Use NFSv${target}`, ...edits) } : {}),
+    }),
+  );
+}
 
 /** "volume `profiles` (sap.anf.yaml) serves no NFS version (SMB only): mount it over SMB, ...": nothing to pin. */
 function smbWords(volume: VolumeSummary): string {

@@ -5,16 +5,6 @@ import { transportOf } from '../catalog';
 import { mountFix, replaceOption, replaceValue } from '../fixes';
 import { hasNfsMounts } from './common';
 
-function udpFinding(option: MountOption, tcp: string): Finding {
-  return lazyFinding({ span: option.span }, () => ({
-    message: `NFS over UDP: NFSv4 requires TCP and ANF is mounted over TCP everywhere in its guidance; a lost fragment resends the whole request. Use \`${option.value !== undefined ? `${option.name}=${tcp}` : 'tcp'}\`.`,
-    fixes: mountFix.unsafe(
-      `Use ${tcp}`,
-      option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp'),
-    ),
-  }));
-}
-
 export const udpTransport = defineRule({
   code: 'ANF212',
   name: 'udp-transport',
@@ -45,3 +35,13 @@ export const udpTransport = defineRule({
     context.report(udpFinding(option, tcp));
   },
 });
+
+function udpFinding(option: MountOption, tcp: string): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: `NFS over UDP: NFSv4 requires TCP and ANF is mounted over TCP everywhere in its guidance; a lost fragment resends the whole request. Use \`${option.value !== undefined ? `${option.name}=${tcp}` : 'tcp'}\`.`,
+    fixes: mountFix.unsafe(
+      `Use ${tcp}`,
+      option.value !== undefined ? replaceValue(option, tcp) : replaceOption(option, 'tcp'),
+    ),
+  }));
+}

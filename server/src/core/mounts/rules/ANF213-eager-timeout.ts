@@ -6,24 +6,6 @@ import { integerOf, transportOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
 import { hasNfsMounts } from './common';
 
-const DEFAULT_TIMEO = NFS_TIMEOUTS.tcpTimeoDeciseconds.value;
-const MIN_TIMEO = NFS_TIMEOUTS.tcpTimeoMinSensibleDeciseconds.value;
-const DEFAULT_RETRANS = NFS_TIMEOUTS.tcpRetransDefault.value;
-
-function timeoFinding(timeo: number, timeoOption: MountOption): Finding {
-  return lazyFinding({ span: timeoOption.span }, () => ({
-    message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${DEFAULT_TIMEO} (60 s). A short timeout resends work a busy volume is still doing.`,
-    fixes: mountFix.unsafe(`Set timeo=${DEFAULT_TIMEO}`, replaceValue(timeoOption, String(DEFAULT_TIMEO))),
-  }));
-}
-
-function retransFinding(soft: boolean, retransOption: MountOption): Finding {
-  return lazyFinding({ span: retransOption.span }, () => ({
-    message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${DEFAULT_RETRANS}.`,
-    fixes: mountFix.unsafe(`Set retrans=${DEFAULT_RETRANS}`, replaceValue(retransOption, String(DEFAULT_RETRANS))),
-  }));
-}
-
 export const eagerTimeout = defineRule({
   code: 'ANF213',
   name: 'eager-timeout',
@@ -32,14 +14,14 @@ export const eagerTimeout = defineRule({
   fixes: ['unsafe'],
   doc: {
     title: '`timeo`/`retrans` that retry too eagerly or give up too soon',
-    what: `On TCP: \`timeo\` below ${MIN_TIMEO} deciseconds (${MIN_TIMEO / 10} s), or \`retrans=0\`.`,
-    why: `Over TCP the transport itself retransmits lost packets; the NFS timeout only decides when the client gives up on a reply and sends the request again. nfs(5) sets it to ${DEFAULT_TIMEO} (60 s) for TCP. A short timeo resends requests a busy volume is still working on (adding load exactly when it is slow), and \`retrans=0\` reports "server not responding" — or, on a soft mount, fails the call — at the first timeout. Every ANF guide (SAP HANA, Oracle, EDA) keeps timeo=${DEFAULT_TIMEO}.`,
-    instead: `Leave \`timeo\` and \`retrans\` out, or write \`timeo=${DEFAULT_TIMEO}\` and \`retrans=${DEFAULT_RETRANS}\`.`,
+    what: `On TCP: \`timeo\` below ${NFS_TIMEOUTS.tcpTimeoMinSensibleDeciseconds.value} deciseconds (${NFS_TIMEOUTS.tcpTimeoMinSensibleDeciseconds.value / 10} s), or \`retrans=0\`.`,
+    why: `Over TCP the transport itself retransmits lost packets; the NFS timeout only decides when the client gives up on a reply and sends the request again. nfs(5) sets it to ${NFS_TIMEOUTS.tcpTimeoDeciseconds.value} (60 s) for TCP. A short timeo resends requests a busy volume is still working on (adding load exactly when it is slow), and \`retrans=0\` reports "server not responding" — or, on a soft mount, fails the call — at the first timeout. Every ANF guide (SAP HANA, Oracle, EDA) keeps timeo=${NFS_TIMEOUTS.tcpTimeoDeciseconds.value}.`,
+    instead: `Leave \`timeo\` and \`retrans\` out, or write \`timeo=${NFS_TIMEOUTS.tcpTimeoDeciseconds.value}\` and \`retrans=${NFS_TIMEOUTS.tcpRetransDefault.value}\`.`,
     examples: [
       {
         flagged:
           '10.20.1.4:/hana-log  /hana/log  nfs  rw,hard,vers=4.1,timeo=14,rsize=262144,wsize=262144,_netdev  0  0',
-        better: `10.20.1.4:/hana-log  /hana/log  nfs  rw,hard,vers=4.1,timeo=${DEFAULT_TIMEO},rsize=262144,wsize=262144,_netdev  0  0`,
+        better: `10.20.1.4:/hana-log  /hana/log  nfs  rw,hard,vers=4.1,timeo=${NFS_TIMEOUTS.tcpTimeoDeciseconds.value},rsize=262144,wsize=262144,_netdev  0  0`,
         language: 'fstab',
       },
     ],
@@ -51,7 +33,7 @@ export const eagerTimeout = defineRule({
     if (transport.startsWith('udp')) return;
     const timeo = integerOf(effective, 'timeo');
     const timeoOption = effective.byGroup.get('timeo');
-    if (timeo !== undefined && timeoOption && timeo > 0 && timeo < MIN_TIMEO) {
+    if (timeo !== undefined && timeoOption && timeo > 0 && timeo < NFS_TIMEOUTS.tcpTimeoMinSensibleDeciseconds.value) {
       context.report(timeoFinding(timeo, timeoOption));
     }
     const retrans = integerOf(effective, 'retrans');
@@ -62,3 +44,23 @@ export const eagerTimeout = defineRule({
     }
   },
 });
+
+function timeoFinding(timeo: number, timeoOption: MountOption): Finding {
+  return lazyFinding({ span: timeoOption.span }, () => ({
+    message: `timeo=${timeo} resends a request after ${timeo / 10} s; over TCP the default is ${NFS_TIMEOUTS.tcpTimeoDeciseconds.value} (60 s). A short timeout resends work a busy volume is still doing.`,
+    fixes: mountFix.unsafe(
+      `Set timeo=${NFS_TIMEOUTS.tcpTimeoDeciseconds.value}`,
+      replaceValue(timeoOption, String(NFS_TIMEOUTS.tcpTimeoDeciseconds.value)),
+    ),
+  }));
+}
+
+function retransFinding(soft: boolean, retransOption: MountOption): Finding {
+  return lazyFinding({ span: retransOption.span }, () => ({
+    message: `retrans=0 ${soft ? 'fails every call at its first timeout on this soft mount' : 'reports "server not responding" at the first timeout'}; the TCP default is ${NFS_TIMEOUTS.tcpRetransDefault.value}.`,
+    fixes: mountFix.unsafe(
+      `Set retrans=${NFS_TIMEOUTS.tcpRetransDefault.value}`,
+      replaceValue(retransOption, String(NFS_TIMEOUTS.tcpRetransDefault.value)),
+    ),
+  }));
+}

@@ -6,16 +6,6 @@ import { integerOf } from '../catalog';
 import { mountFix, replaceValue } from '../fixes';
 import { hasNfsMounts, onAnf } from './common';
 
-const BEST = NCONNECT.bestTested.value;
-const MAX = NCONNECT.max.value;
-
-function aboveFinding(option: MountOption, value: number): Finding {
-  return lazyFinding({ span: option.span }, () => ({
-    message: `nconnect=${value} is above ${BEST}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
-    fixes: mountFix.unsafe(`Set nconnect=${BEST}`, replaceValue(option, String(BEST))),
-  }));
-}
-
 export const nconnectAboveTested = defineRule({
   code: 'ANF215',
   name: 'nconnect-above-tested',
@@ -23,14 +13,14 @@ export const nconnectAboveTested = defineRule({
   defaultSeverity: 'info',
   fixes: ['unsafe'],
   doc: {
-    title: `\`nconnect\` above ${BEST}`,
-    what: `\`nconnect\` between ${BEST + 1} and ${MAX}. (Above ${MAX} the kernel refuses the mount: ANF203.)`,
-    why: `ANF's mount-option guidance: "Testing has found nconnect=${BEST} to be the most performant." More connections multiply the requests a client can put in flight (each connection up to ${SLOTS.anfInFlightPerConnection.value} on ANF), which crowds out other clients of the same storage endpoint without making this one faster. The \`nconnect=16\` example of the HPC training on Microsoft Learn predates that finding.`,
-    instead: `Use \`nconnect=${BEST}\`.`,
+    title: `\`nconnect\` above ${NCONNECT.bestTested.value}`,
+    what: `\`nconnect\` between ${NCONNECT.bestTested.value + 1} and ${NCONNECT.max.value}. (Above ${NCONNECT.max.value} the kernel refuses the mount: ANF203.)`,
+    why: `ANF's mount-option guidance: "Testing has found nconnect=${NCONNECT.bestTested.value} to be the most performant." More connections multiply the requests a client can put in flight (each connection up to ${SLOTS.anfInFlightPerConnection.value} on ANF), which crowds out other clients of the same storage endpoint without making this one faster. The \`nconnect=16\` example of the HPC training on Microsoft Learn predates that finding.`,
+    instead: `Use \`nconnect=${NCONNECT.bestTested.value}\`.`,
     examples: [
       {
         flagged: 'sudo mount -t nfs -o rw,nconnect=16,nocto,actimeo=600,hard,vers=3,tcp 10.10.1.4:/eda-tools /tools',
-        better: `sudo mount -t nfs -o rw,nconnect=${BEST},nocto,actimeo=600,hard,vers=3,tcp 10.10.1.4:/eda-tools /tools`,
+        better: `sudo mount -t nfs -o rw,nconnect=${NCONNECT.bestTested.value},nocto,actimeo=600,hard,vers=3,tcp 10.10.1.4:/eda-tools /tools`,
         language: 'sh',
       },
     ],
@@ -42,7 +32,17 @@ export const nconnectAboveTested = defineRule({
     if (!onAnf(context, judged)) return; // tested on ANF; Azure Files recommends its own value
     const value = integerOf(effective, 'nconnect');
     const option = effective.byGroup.get('nconnect');
-    if (value === undefined || !option || value <= BEST || value > MAX) return;
+    if (value === undefined || !option || value <= NCONNECT.bestTested.value || value > NCONNECT.max.value) return;
     context.report(aboveFinding(option, value));
   },
 });
+
+function aboveFinding(option: MountOption, value: number): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: `nconnect=${value} is above ${NCONNECT.bestTested.value}, the value ANF testing found most performant; more connections add load on the storage endpoint without making this client faster.`,
+    fixes: mountFix.unsafe(
+      `Set nconnect=${NCONNECT.bestTested.value}`,
+      replaceValue(option, String(NCONNECT.bestTested.value)),
+    ),
+  }));
+}

@@ -5,14 +5,6 @@ import { usesKerberos } from '../catalog';
 import { mountFix, removeOption } from '../fixes';
 import { hasNfsMounts, onAnf } from './common';
 
-function kerberosFinding(text: string, mount: MountEntry, option: MountOption, sec: MountOption): Finding {
-  return lazyFinding({ span: option.span }, () => ({
-    message: `\`${option.name}=${option.value ?? ''}\` with \`sec=${sec.value ?? ''}\`: the connections share one GSS context, and out-of-window packets force renegotiation. Do not combine nconnect with Kerberos on ANF.`,
-    related: [{ uri: mount.uri, span: sec.span, message: 'Kerberos is set here' }],
-    fixes: mountFix.unsafe('Remove `nconnect`', removeOption(text, mount, option)),
-  }));
-}
-
 export const nconnectWithKerberos = defineRule({
   code: 'ANF216',
   name: 'nconnect-with-kerberos',
@@ -47,3 +39,11 @@ export const nconnectWithKerberos = defineRule({
     context.report(kerberosFinding(text, mount, option, sec));
   },
 });
+
+function kerberosFinding(text: string, mount: MountEntry, option: MountOption, sec: MountOption): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: `\`${option.name}=${option.value ?? ''}\` with \`sec=${sec.value ?? ''}\`: the connections share one GSS context, and out-of-window packets force renegotiation. Do not combine nconnect with Kerberos on ANF.`,
+    related: [{ uri: mount.uri, span: sec.span, message: 'Kerberos is set here' }],
+    fixes: mountFix.unsafe('Remove `nconnect`', removeOption(text, mount, option)),
+  }));
+}

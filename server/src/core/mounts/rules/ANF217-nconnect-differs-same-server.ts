@@ -8,46 +8,6 @@ import { onHostWords, type Host } from '../../workspace/hosts';
 import { FirstMounts, mountEditOf } from './firstMounts';
 import { hasNfsMounts, lineOf, mountName, transportKey } from './common';
 
-/** Documentation snippets are not one machine's mounts: they never decide for others. */
-const decides = (m: MountEntry) =>
-  m.isNfs && m.host !== 'markdown' && m.host !== 'rst' && transportKey(m) !== undefined;
-
-function differsFinding(
-  context: RuleContext,
-  text: string,
-  onHost: string,
-  mount: MountEntry,
-  option: MountOption,
-  first: MountEntry,
-  firstOption: MountOption | undefined,
-  firstValue: string | undefined,
-): Finding {
-  return lazyFinding({ span: option.span }, () => {
-    const sameFile = first.uri === mount.uri;
-    const where = `${sameFile ? 'line' : `${baseName(first.uri)} line`} ${lineOf(context, first.uri, first.span.start)}`;
-    const decided = firstValue ? `nconnect=${firstValue}` : 'no nconnect (one connection)';
-    return {
-      message: `nconnect=${option.value} is ignored${onHost}: the first mount to ${mount.server} (${mountName(first)}, ${where}) has ${decided}, and every later mount to that address shares its connections.`,
-      related: [
-        {
-          uri: first.uri,
-          span: firstOption?.span ?? first.span,
-          message: `First mount to ${mount.server}: its ${decided} applies to all mounts of this address`,
-        },
-      ],
-      fixes: firstValue
-        ? mountFix.unsafe(
-            `Set nconnect=${firstValue} (what the first mount to this address decides)`,
-            replaceValue(option, firstValue),
-          )
-        : mountFix.unsafe(
-            'Remove `nconnect` (the first mount to this address decides)',
-            removeOption(text, mount, option),
-          ),
-    };
-  });
-}
-
 export const nconnectDiffersSameServer = defineRule({
   code: 'ANF217',
   name: 'nconnect-differs-same-server',
@@ -135,6 +95,46 @@ export const nconnectDiffersSameServer = defineRule({
     );
   },
 });
+
+/** Documentation snippets are not one machine's mounts: they never decide for others. */
+const decides = (m: MountEntry) =>
+  m.isNfs && m.host !== 'markdown' && m.host !== 'rst' && transportKey(m) !== undefined;
+
+function differsFinding(
+  context: RuleContext,
+  text: string,
+  onHost: string,
+  mount: MountEntry,
+  option: MountOption,
+  first: MountEntry,
+  firstOption: MountOption | undefined,
+  firstValue: string | undefined,
+): Finding {
+  return lazyFinding({ span: option.span }, () => {
+    const sameFile = first.uri === mount.uri;
+    const where = `${sameFile ? 'line' : `${baseName(first.uri)} line`} ${lineOf(context, first.uri, first.span.start)}`;
+    const decided = firstValue ? `nconnect=${firstValue}` : 'no nconnect (one connection)';
+    return {
+      message: `nconnect=${option.value} is ignored${onHost}: the first mount to ${mount.server} (${mountName(first)}, ${where}) has ${decided}, and every later mount to that address shares its connections.`,
+      related: [
+        {
+          uri: first.uri,
+          span: firstOption?.span ?? first.span,
+          message: `First mount to ${mount.server}: its ${decided} applies to all mounts of this address`,
+        },
+      ],
+      fixes: firstValue
+        ? mountFix.unsafe(
+            `Set nconnect=${firstValue} (what the first mount to this address decides)`,
+            replaceValue(option, firstValue),
+          )
+        : mountFix.unsafe(
+            'Remove `nconnect` (the first mount to this address decides)',
+            removeOption(text, mount, option),
+          ),
+    };
+  });
+}
 
 /** Whether `span` lies in `mount`'s option list and that list lies off the mount's own text (rules/engine.ts, inRemoteOptions). */
 function offLineOptions(mount: MountEntry, span: { start: number; end: number }): boolean {

@@ -5,8 +5,7 @@ import { formatNumber } from '../../units/units';
 import { insertOption, mountFix } from '../fixes';
 import { hasNfsMounts, thousands, workloadOfMount, workloadWords } from './common';
 
-const ACTIMEO = ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value;
-const FIGURES = `on an EDA tools volume, actimeo=${ACTIMEO} cut IOPS from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)}, and with nocto latency fell from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoNoctoMs.value} ms`;
+const FIGURES = `on an EDA tools volume, actimeo=${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value} cut IOPS from over ${thousands(ATTRIBUTE_CACHE.edaToolsIopsBefore.value)} to about ${thousands(ATTRIBUTE_CACHE.edaToolsIopsAfter.value)}, and with nocto latency fell from ${ATTRIBUTE_CACHE.edaLatencyDefaultMs.value} to ${ATTRIBUTE_CACHE.edaLatencyActimeoNoctoMs.value} ms`;
 
 export const attributeCacheReadMostly = defineRule({
   code: 'ANF219',
@@ -17,12 +16,12 @@ export const attributeCacheReadMostly = defineRule({
   doc: {
     title: 'Read-mostly tools volume without `nocto`/`actimeo`',
     what: 'A mount of a read-mostly workload (EDA tools and libraries) without `nocto` or without a long `actimeo`.',
-    why: `Tools and libraries change rarely, yet every open asks the server for fresh attributes. The HPC training on Microsoft Learn: ${FIGURES} (${formatNumber(ATTRIBUTE_CACHE.edaLatencyActimeoMs.value)} ms with actimeo alone). The guidance suggests actimeo=${ACTIMEO} for EDA tools and libraries.`,
-    instead: `Add \`nocto,actimeo=${ACTIMEO}\` on read-mostly volumes whose content is updated through another path (a release process), never on scratch or project data several clients write (ANF218).`,
+    why: `Tools and libraries change rarely, yet every open asks the server for fresh attributes. The HPC training on Microsoft Learn: ${FIGURES} (${formatNumber(ATTRIBUTE_CACHE.edaLatencyActimeoMs.value)} ms with actimeo alone). The guidance suggests actimeo=${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value} for EDA tools and libraries.`,
+    instead: `Add \`nocto,actimeo=${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value}\` on read-mostly volumes whose content is updated through another path (a release process), never on scratch or project data several clients write (ANF218).`,
     examples: [
       {
         flagged: '# anf: workload=eda-tools\n10.10.1.4:/eda-tools  /tools  nfs  ro,hard,vers=3,nconnect=8  0  0',
-        better: `# anf: workload=eda-tools\n10.10.1.4:/eda-tools  /tools  nfs  ro,hard,vers=3,nconnect=8,nocto,actimeo=${ACTIMEO}  0  0`,
+        better: `# anf: workload=eda-tools\n10.10.1.4:/eda-tools  /tools  nfs  ro,hard,vers=3,nconnect=8,nocto,actimeo=${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value}  0  0`,
         language: 'fstab',
       },
     ],
@@ -40,7 +39,7 @@ export const attributeCacheReadMostly = defineRule({
       !['actimeo', 'acregmin', 'acregmax', 'acdirmin', 'acdirmax'].some((g) => effective.byGroup.has(g)) &&
       effective.byGroup.get('ac')?.name !== 'noac'
     )
-      missing.push(`actimeo=${ACTIMEO}`);
+      missing.push(`actimeo=${ATTRIBUTE_CACHE.edaToolsActimeoSeconds.value}`);
     if (missing.length === 0) return;
     // Underline what the finding is about: the attribute-cache option already written, else the mount point (what is read-mostly).
     const present = ['actimeo', 'acregmax', 'acregmin', 'acdirmax', 'acdirmin', 'cto']

@@ -5,20 +5,6 @@ import { insertOption, mountFix } from '../fixes';
 import { hasNfsMounts, targetOfMount } from './common';
 import { persistsToFstab } from '../persistence';
 
-function netdevFinding(mount: MountEntry): Finding {
-  return lazyFinding(
-    {
-      // The type field: `_netdev` is about what kind of mount this is (a network file system), not about any one option.
-      span: mount.fsTypeSpan ?? mount.optionsSpan ?? mount.span,
-    },
-    () => ({
-      message:
-        'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
-      fixes: mountFix.safe('Add `_netdev`', insertOption(mount, '_netdev')),
-    }),
-  );
-}
-
 export const fstabWithoutNetdev = defineRule({
   code: 'ANF221',
   name: 'fstab-without-netdev',
@@ -55,3 +41,17 @@ export const fstabWithoutNetdev = defineRule({
     context.report(netdevFinding(mount));
   },
 });
+
+function netdevFinding(mount: MountEntry): Finding {
+  return lazyFinding(
+    {
+      // The type field: `_netdev` is about what kind of mount this is (a network file system), not about any one option.
+      span: mount.fsTypeSpan ?? mount.optionsSpan ?? mount.span,
+    },
+    () => ({
+      message:
+        'No `_netdev` (or `nofail`) on this NFS fstab entry: say that it needs the network, and add `nofail` where the VM must boot even when the volume is unreachable.',
+      fixes: mountFix.safe('Add `_netdev`', insertOption(mount, '_netdev')),
+    }),
+  );
+}

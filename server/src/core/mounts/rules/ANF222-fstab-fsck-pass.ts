@@ -4,13 +4,6 @@ import type { Span } from '../../text/sourceText';
 import { mountFix } from '../fixes';
 import { hasNfsMounts } from './common';
 
-function fsckFinding(pass: string, passSpan: Span): Finding {
-  return lazyFinding({ span: passSpan }, () => ({
-    message: `fsck pass ${pass} on an NFS mount: there is nothing to check on the client, and a missing fsck.nfs can hold up the boot. Use 0.`,
-    fixes: mountFix.safe('Set the fsck pass to 0', { span: passSpan, newText: '0' }),
-  }));
-}
-
 export const fstabFsckPass = defineRule({
   code: 'ANF222',
   name: 'fstab-fsck-pass',
@@ -39,3 +32,10 @@ export const fstabFsckPass = defineRule({
     context.report(fsckFinding(pass, passSpan));
   },
 });
+
+function fsckFinding(pass: string, passSpan: Span): Finding {
+  return lazyFinding({ span: passSpan }, () => ({
+    message: `fsck pass ${pass} on an NFS mount: there is nothing to check on the client, and a missing fsck.nfs can hold up the boot. Use 0.`,
+    fixes: mountFix.safe('Set the fsck pass to 0', { span: passSpan, newText: '0' }),
+  }));
+}

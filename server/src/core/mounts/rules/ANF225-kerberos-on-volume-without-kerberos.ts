@@ -5,18 +5,6 @@ import type { MountOption } from '../model';
 import { baseName } from '../../fileKind';
 import { hasNfsMounts, manifestVolumeOf, volumeOfMount } from './common';
 
-function noKerberosFinding(
-  context: RuleContext,
-  sec: MountOption,
-  volume: VolumeSummary,
-  volumeChange: string,
-): Finding {
-  return lazyFinding({ span: sec.span }, () => ({
-    message: `\`${sec.name}=${sec.value ?? ''}\`, but volume \`${volume.name}\` (${baseName(volume.uri)}) does not use Kerberos: its export policy allows AUTH_SYS only, so the mount fails (\`access denied by server\`). Set the volume's ${volumeChange}, or mount with \`sec=sys\`.`,
-    related: [securityOf(context, volume)],
-  }));
-}
-
 export const kerberosOnVolumeWithoutKerberos = defineRule({
   code: 'ANF225',
   name: 'kerberos-on-volume-without-kerberos',
@@ -62,6 +50,18 @@ export const kerberosOnVolumeWithoutKerberos = defineRule({
     context.report(noKerberosFinding(context, sec, volume, volumeChange));
   },
 });
+
+function noKerberosFinding(
+  context: RuleContext,
+  sec: MountOption,
+  volume: VolumeSummary,
+  volumeChange: string,
+): Finding {
+  return lazyFinding({ span: sec.span }, () => ({
+    message: `\`${sec.name}=${sec.value ?? ''}\`, but volume \`${volume.name}\` (${baseName(volume.uri)}) does not use Kerberos: its export policy allows AUTH_SYS only, so the mount fails (\`access denied by server\`). Set the volume's ${volumeChange}, or mount with \`sec=sys\`.`,
+    related: [securityOf(context, volume)],
+  }));
+}
 
 /** Related information: the volume's `security` in its manifest, else its name (no `security`: sys, the default). */
 function securityOf(context: RuleContext, volume: VolumeSummary): RelatedSpan {

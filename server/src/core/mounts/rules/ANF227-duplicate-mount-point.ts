@@ -5,6 +5,51 @@ import type { ParsedFile } from '../../workspace/parsedFile';
 import { mountName } from './common';
 import { mountEditOf } from './firstMounts';
 
+export const duplicateMountPoint = defineRule({
+  code: 'ANF227',
+  name: 'duplicate-mount-point',
+  domain: 'mount',
+  defaultSeverity: 'warning',
+  fixes: [],
+  doc: {
+    title: 'The same mount point twice in one fstab',
+    what: 'Two fstab entries of one file (one host) with the same mount point, neither of them `noauto`. Documentation (Markdown) is not judged: it may show alternatives.',
+    why: 'At boot both are mounted, one over the other: the later mount hides the first, so what a path shows depends on the order systemd finished the mounts, and unmounting one uncovers the other. It is usually a line left behind when a volume moved (a new mount target or export).',
+    instead:
+      'Keep one entry per mount point; mark an alternative `noauto` (or comment it out) if you keep it for reference.',
+    examples: [
+      {
+        flagged:
+          '10.20.1.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0\n10.20.2.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0',
+        better: '10.20.2.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0',
+        language: 'fstab',
+      },
+    ],
+    sources: ['NFS5'],
+  },
+  appliesTo: (file) => atLeastTwo(file.mounts),
+  check(context) {
+    // Every entry after the first of its point, in line order (the order a walk of the file reports them in).
+    const later: { mount: MountEntry; earlier: MountEntry; point: string }[] = [];
+    const index = pointIndexOf(context.file);
+    for (const point of index.twice) {
+      const list = index.byPoint.get(point)!;
+      for (let i = 1; i < list.length; i++) later.push({ mount: list[i]!, earlier: list[0]!, point });
+    }
+    later.sort((a, b) => a.mount.span.start - b.mount.span.start);
+    for (const { mount, earlier, point } of later) {
+      context.report(
+        lazyFinding({ span: mount.mountPointSpan ?? mount.span }, () => ({
+          message: `\`${mountName(mount)}\` is mounted twice in this file (line ${context.file.source.positionAt(earlier.span.start).line + 1} too): the later mount hides the earlier one. Keep one entry, or mark the other \`noauto\`.`,
+          related: [
+            { uri: earlier.uri, span: earlier.mountPointSpan ?? earlier.span, message: `First entry for ${point}` },
+          ],
+        })),
+      );
+    }
+  },
+});
+
 /** Mounts of one host's fstab: not documentation (Markdown shows alternatives), not autofs keys or commands. */
 function isFstabEntry(mount: MountEntry): boolean {
   return mount.origin === 'fstab' && mount.host !== 'markdown';
@@ -106,48 +151,3 @@ function pointIndexOf(file: ParsedFile): PointIndex {
 }
 
 const INDEXES = new WeakMap<readonly MountEntry[], PointIndex>();
-
-export const duplicateMountPoint = defineRule({
-  code: 'ANF227',
-  name: 'duplicate-mount-point',
-  domain: 'mount',
-  defaultSeverity: 'warning',
-  fixes: [],
-  doc: {
-    title: 'The same mount point twice in one fstab',
-    what: 'Two fstab entries of one file (one host) with the same mount point, neither of them `noauto`. Documentation (Markdown) is not judged: it may show alternatives.',
-    why: 'At boot both are mounted, one over the other: the later mount hides the first, so what a path shows depends on the order systemd finished the mounts, and unmounting one uncovers the other. It is usually a line left behind when a volume moved (a new mount target or export).',
-    instead:
-      'Keep one entry per mount point; mark an alternative `noauto` (or comment it out) if you keep it for reference.',
-    examples: [
-      {
-        flagged:
-          '10.20.1.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0\n10.20.2.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0',
-        better: '10.20.2.4:/sapmnt-qas  /sapmnt/QAS  nfs  rw,hard,vers=4.1,_netdev  0  0',
-        language: 'fstab',
-      },
-    ],
-    sources: ['NFS5'],
-  },
-  appliesTo: (file) => atLeastTwo(file.mounts),
-  check(context) {
-    // Every entry after the first of its point, in line order (the order a walk of the file reports them in).
-    const later: { mount: MountEntry; earlier: MountEntry; point: string }[] = [];
-    const index = pointIndexOf(context.file);
-    for (const point of index.twice) {
-      const list = index.byPoint.get(point)!;
-      for (let i = 1; i < list.length; i++) later.push({ mount: list[i]!, earlier: list[0]!, point });
-    }
-    later.sort((a, b) => a.mount.span.start - b.mount.span.start);
-    for (const { mount, earlier, point } of later) {
-      context.report(
-        lazyFinding({ span: mount.mountPointSpan ?? mount.span }, () => ({
-          message: `\`${mountName(mount)}\` is mounted twice in this file (line ${context.file.source.positionAt(earlier.span.start).line + 1} too): the later mount hides the earlier one. Keep one entry, or mark the other \`noauto\`.`,
-          related: [
-            { uri: earlier.uri, span: earlier.mountPointSpan ?? earlier.span, message: `First entry for ${point}` },
-          ],
-        })),
-      );
-    }
-  },
-});

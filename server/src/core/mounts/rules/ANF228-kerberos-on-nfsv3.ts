@@ -5,18 +5,6 @@ import { usesKerberos } from '../catalog';
 import type { ServerTarget } from './target';
 import { assumedAnfWords, hasNfsMounts, targetOfMount, volumeOfMount } from './common';
 
-function nfsv3Finding(
-  mount: MountEntry,
-  sec: MountOption,
-  target: ServerTarget,
-  pinned: MountOption | undefined,
-): Finding {
-  return lazyFinding({ span: sec.span, severity: target.known ? 'error' : 'warning' }, () => ({
-    message: `\`sec=${sec.value ?? ''}\` on an NFSv3 mount: Kerberos on ANF needs NFSv4.1 (NFSv3 volumes have no Kerberos), so this mount fails or goes without the protection it asks for. Mount an NFSv4.1 volume with Kerberos (\`vers=4.1\`), or use \`sec=sys\`.${assumedAnfWords(target)}`,
-    ...(pinned ? { related: [{ uri: mount.uri, span: pinned.span, message: 'NFSv3 is pinned here' }] } : {}),
-  }));
-}
-
 export const kerberosOnNfsv3 = defineRule({
   code: 'ANF228',
   name: 'kerberos-on-nfsv3',
@@ -54,3 +42,15 @@ export const kerberosOnNfsv3 = defineRule({
     context.report(nfsv3Finding(mount, sec, target, pinned));
   },
 });
+
+function nfsv3Finding(
+  mount: MountEntry,
+  sec: MountOption,
+  target: ServerTarget,
+  pinned: MountOption | undefined,
+): Finding {
+  return lazyFinding({ span: sec.span, severity: target.known ? 'error' : 'warning' }, () => ({
+    message: `\`sec=${sec.value ?? ''}\` on an NFSv3 mount: Kerberos on ANF needs NFSv4.1 (NFSv3 volumes have no Kerberos), so this mount fails or goes without the protection it asks for. Mount an NFSv4.1 volume with Kerberos (\`vers=4.1\`), or use \`sec=sys\`.${assumedAnfWords(target)}`,
+    ...(pinned ? { related: [{ uri: mount.uri, span: pinned.span, message: 'NFSv3 is pinned here' }] } : {}),
+  }));
+}

@@ -4,12 +4,6 @@ import { defineRule } from '../../rules/rule';
 import type { MountEntry, MountOption } from '../model';
 import { hasNfsMounts, targetOfMount } from './common';
 
-function maxConnectFinding(mount: MountEntry, option: MountOption): Finding {
-  return lazyFinding({ span: option.span }, () => ({
-    message: `\`${option.name}=${option.value ?? ''}\` limits NFSv4.1 session trunking to other server addresses; an ANF volume has one mount-target address and ANF does no session trunking, so it adds no connections. Use \`nconnect\` for more connections to one address.`,
-  }));
-}
-
 export const maxConnectOnAnf = defineRule({
   code: 'ANF230',
   name: 'max-connect-on-anf',
@@ -38,3 +32,9 @@ export const maxConnectOnAnf = defineRule({
     context.report(maxConnectFinding(mount, option));
   },
 });
+
+function maxConnectFinding(mount: MountEntry, option: MountOption): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message: `\`${option.name}=${option.value ?? ''}\` limits NFSv4.1 session trunking to other server addresses; an ANF volume has one mount-target address and ANF does no session trunking, so it adds no connections. Use \`nconnect\` for more connections to one address.`,
+  }));
+}

@@ -3,13 +3,6 @@ import { defineRule } from '../../rules/rule';
 import type { MountOption } from '../model';
 import { hasNfsMounts } from './common';
 
-function fscFinding(option: MountOption): Finding {
-  return lazyFinding({ span: option.span }, () => ({
-    message:
-      '`fsc` caches reads on local disk only while cachefilesd is configured and running on this host (otherwise it does nothing), and then costs local disk space and a disk write on every read miss. Keep it for read-mostly data on hosts that run cachefilesd.',
-  }));
-}
-
 export const fscNeedsCachefilesd = defineRule({
   code: 'ANF231',
   name: 'fsc-needs-cachefilesd',
@@ -37,3 +30,10 @@ export const fscNeedsCachefilesd = defineRule({
     context.report(fscFinding(option));
   },
 });
+
+function fscFinding(option: MountOption): Finding {
+  return lazyFinding({ span: option.span }, () => ({
+    message:
+      '`fsc` caches reads on local disk only while cachefilesd is configured and running on this host (otherwise it does nothing), and then costs local disk space and a disk write on every read miss. Keep it for read-mostly data on hosts that run cachefilesd.',
+  }));
+}

@@ -2,20 +2,6 @@ import { lazyFinding } from '../../diagnostics';
 import { defineRule } from '../../rules/rule';
 import type { MountEntry } from '../model';
 
-/** Where a mount point must be absolute: fstab, systemd units, Ansible's mount module. A shell command may use a relative one; autofs keys are relative by design. */
-function needsAbsolute(mount: MountEntry): boolean {
-  return (
-    mount.origin === 'fstab' ||
-    mount.origin === 'systemd' ||
-    mount.origin === 'ansible' ||
-    mount.origin === 'salt' ||
-    mount.origin === 'puppet' ||
-    mount.origin === 'chef'
-  );
-}
-
-const NOT_A_PATH = new Set(['none', 'swap']);
-
 export const relativeMountPoint = defineRule({
   code: 'ANF232',
   name: 'relative-mount-point',
@@ -49,3 +35,17 @@ export const relativeMountPoint = defineRule({
     );
   },
 });
+
+/** Where a mount point must be absolute: fstab, systemd units, Ansible's mount module. A shell command may use a relative one; autofs keys are relative by design. */
+function needsAbsolute(mount: MountEntry): boolean {
+  return (
+    mount.origin === 'fstab' ||
+    mount.origin === 'systemd' ||
+    mount.origin === 'ansible' ||
+    mount.origin === 'salt' ||
+    mount.origin === 'puppet' ||
+    mount.origin === 'chef'
+  );
+}
+
+const NOT_A_PATH = new Set(['none', 'swap']);

@@ -5,7 +5,6 @@ import type { RuleContext } from '../../rules/rule';
 import type { ResolvedConfig } from '../../config';
 import type { ParsedFile } from '../../workspace/parsedFile';
 import type { WorkloadSource, WorkspaceView } from '../../workspace/workspaceView';
-import { effectiveOptions, type EffectiveOptions } from '../catalog';
 import type { MountEntry } from '../model';
 import { JudgedMount, judgedMountsOf } from '../judged';
 import { mountTypeTarget, targetsOfServer, volumeTarget, type ServerTarget, type ServerTargets } from './target';
@@ -31,15 +30,6 @@ export function isNfs4Type(mount: MountEntry): boolean {
   return false;
 }
 
-/** Parse problems of one code, reported as they are (ANF200, ANF201). */
-export function reportProblems(context: RuleContext, code: string): void {
-  for (const problem of context.file.problems) {
-    if (problem.code !== code) continue;
-    const { code: _code, ...finding } = problem;
-    context.report(finding);
-  }
-}
-
 /** A mount's workload in words for a message: "the `eda-tools` workload (from the `# anf:` annotation)". */
 export function workloadWords(found: { workload: WorkloadKind; source: WorkloadSource }, short = false): string {
   const name = `the \`${found.workload}\` workload`;
@@ -63,7 +53,7 @@ export function mountName(mount: MountEntry): string {
 
 /** `1.5` → `1.5`, 150000 → `150K`: the seed's own way of writing its figures. */
 export function thousands(value: number): string {
-  return value >= 1000 && value % 1000 === 0 ? `${value / 1000}K` : String(value); // not a fact: thousands
+  return value >= 1000 && value % 1000 === 0 ? `${value / 1000}K` : String(value);
 }
 
 /** The line number (1-based) of an offset in another file, for "line N of ..." messages. */

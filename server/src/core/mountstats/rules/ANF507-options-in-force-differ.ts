@@ -7,9 +7,6 @@ import { declaredMount } from './common';
 import { EXAMPLE_LOAD, exampleCapture, exampleOpts } from './examples';
 import { PERF_HOST_CONTEXT } from '../../perftest/rules/examples';
 
-/** The in-force version as the kernel prints it: `3`, `4.1`. */
-const versionOf = (device: MountstatsDevice) => device.options.get('vers')?.value;
-
 export const optionsInForceDiffer = defineRule({
   code: 'ANF507',
   name: 'options-in-force-differ',
@@ -99,3 +96,6 @@ export const optionsInForceDiffer = defineRule({
     }
   },
 });
+
+/** The in-force version as the kernel prints it: `3`, `4.1`. */
+const versionOf = (device: MountstatsDevice) => device.options.get('vers')?.value;

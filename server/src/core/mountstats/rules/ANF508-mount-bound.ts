@@ -8,11 +8,6 @@ import { declaredMount } from './common';
 import { EXAMPLE_AGE, exampleCapture, exampleOpts } from './examples';
 import { PERF_HOST_CONTEXT } from '../../perftest/rules/examples';
 
-const AT_CEILING = MOUNTSTATS_JUDGEMENT.atCeilingShare.value;
-const BUSY = MOUNTSTATS_JUDGEMENT.busyShare.value;
-const SERIAL = MOUNTSTATS_JUDGEMENT.serialConcurrency.value;
-const SECONDS_PER_HOUR = 3600; // not a fact: seconds in an hour
-
 export const mountBound = defineRule({
   code: 'ANF508',
   name: 'mount-bound',
@@ -21,7 +16,7 @@ export const mountBound = defineRule({
   fixes: [],
   doc: {
     title: 'What bounds a mount, from its counters since it was mounted',
-    what: `For each NFS mount of a mountstats capture that the host declares and that reaches a volume of the workspace: its average throughput since it was mounted (READ bytes received plus WRITE bytes sent, over \`age\`) against the volume's throughput limit. At ${AT_CEILING * 100} % or more, a note that the volume runs at its QoS ceiling, with the quota or level that sets it. Between ${BUSY * 100} % and ${AT_CEILING * 100} %, when fewer than ${SERIAL} RPC was in flight on average (Little's Law: the per-op execute times summed, over \`age\`), a note that latency, not the volume, bounded it, with the outstanding I/O the limit needs at the measured latency. These shares are anf-lint's own thresholds; a mount below ${BUSY * 100} % is taken as mostly idle.`,
+    what: `For each NFS mount of a mountstats capture that the host declares and that reaches a volume of the workspace: its average throughput since it was mounted (READ bytes received plus WRITE bytes sent, over \`age\`) against the volume's throughput limit. At ${MOUNTSTATS_JUDGEMENT.atCeilingShare.value * 100} % or more, a note that the volume runs at its QoS ceiling, with the quota or level that sets it. Between ${MOUNTSTATS_JUDGEMENT.busyShare.value * 100} % and ${MOUNTSTATS_JUDGEMENT.atCeilingShare.value * 100} %, when fewer than ${MOUNTSTATS_JUDGEMENT.serialConcurrency.value} RPC was in flight on average (Little's Law: the per-op execute times summed, over \`age\`), a note that latency, not the volume, bounded it, with the outstanding I/O the limit needs at the measured latency. These shares are anf-lint's own thresholds; a mount below ${MOUNTSTATS_JUDGEMENT.busyShare.value * 100} % is taken as mostly idle.`,
     why: "Little's Law: throughput = requests in flight / latency. A mount averaging at the volume's limit is throttled by QoS (the performance-testing paper's number one reason for poor performance); a mount far below it with less than one request in flight waited on each round trip in turn, and more quota would not help: more parallelism (threads, nconnect, a deeper queue) would.",
     instead:
       'At the ceiling: raise the quota or the service level (or the manual QoS assignment) as the note says. Latency-bound: let the application keep more I/O in flight, or add client connections (`nconnect`).',
@@ -65,7 +60,7 @@ export const mountBound = defineRule({
           message: `The declared mount of ${device.mountPoint} (volume \`${volume.name}\`)`,
         },
       ];
-      if (share >= AT_CEILING) {
+      if (share >= MOUNTSTATS_JUDGEMENT.atCeilingShare.value) {
         context.report({
           span: device.span,
           message: `${device.mountPoint} averaged ${formatMiBps(mibps)} since it was mounted (${formatNumber(activity.ageSeconds / SECONDS_PER_HOUR, 1)} h ago), ${formatNumber(share * 100, 0)} % of what volume \`${volume.name}\` allows: it runs at ${qosLimitWords(volume)}.`,
@@ -73,7 +68,12 @@ export const mountBound = defineRule({
         });
         continue;
       }
-      if (share < BUSY || activity.concurrency >= SERIAL || activity.opsPerSecond <= 0) continue;
+      if (
+        share < MOUNTSTATS_JUDGEMENT.busyShare.value ||
+        activity.concurrency >= MOUNTSTATS_JUDGEMENT.serialConcurrency.value ||
+        activity.opsPerSecond <= 0
+      )
+        continue;
       const latencySeconds = activity.concurrency / activity.opsPerSecond;
       const needed = volume.throughputMiBps / Math.max(mibps, Number.MIN_VALUE);
       context.report({
@@ -84,3 +84,5 @@ export const mountBound = defineRule({
     }
   },
 });
+
+const SECONDS_PER_HOUR = 3600; // not a fact: seconds in an hour

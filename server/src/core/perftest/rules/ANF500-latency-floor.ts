@@ -30,28 +30,26 @@ export const latencyFloor = defineRule({
     ],
     sources: ['SEED_PERF', 'FIO_HOWTO', 'VDBENCH_GUIDE'],
   },
-  appliesTo: (file) => hasJobs(file),
-  check(context) {
-    for (const job of context.file.perftest!.jobs) {
-      if (!job.outstanding.known || job.outstanding.value.total !== 1) continue;
-      const link = linkOf(context, job);
-      const head = `${jobName(job)} keeps one I/O in flight (${job.outstanding.value.why}): it measures the latency floor, not what the volume can deliver.`;
-      if (!link?.volume || !job.blockSizeBytes.known) {
-        context.report({
-          span: job.span,
-          message: `${head} By Little's Law (outstanding I/O = IOPS x latency), the queue depth that reaches a target rate is that rate times the latency this job measures.`,
-        });
-        continue;
-      }
-      const bs = job.blockSizeBytes.value;
-      const ceiling = volumeCeilingAt(link.volume, bs, job.readPercent.known ? job.readPercent.value : undefined);
-      const latency = latencyFor(context, link);
-      const needed = Math.ceil(outstandingIo(ceiling.iops, latency.seconds));
+  appliesTo: hasJobs,
+  checkJob(job, context) {
+    if (!job.outstanding.known || job.outstanding.value.total !== 1) return;
+    const link = linkOf(context, job);
+    const head = `${jobName(job)} keeps one I/O in flight (${job.outstanding.value.why}): it measures the latency floor, not what the volume can deliver.`;
+    if (!link?.volume || !job.blockSizeBytes.known) {
       context.report({
         span: job.span,
-        message: `${head} Volume \`${link.volume.name}\` delivers up to ${formatNumber(ceiling.iops, 0)} IOPS (${formatMiBps(ceiling.mibps)}) at ${formatSize(bs)}, ${ceiling.limit}. By Little's Law (outstanding I/O = IOPS x latency) that needs about ${formatNumber(needed, 0)} outstanding I/O at ${latency.words}.`,
-        related: mountRelated(link),
+        message: `${head} By Little's Law (outstanding I/O = IOPS x latency), the queue depth that reaches a target rate is that rate times the latency this job measures.`,
       });
+      return;
     }
+    const bs = job.blockSizeBytes.value;
+    const ceiling = volumeCeilingAt(link.volume, bs, job.readPercent.known ? job.readPercent.value : undefined);
+    const latency = latencyFor(context, link);
+    const needed = Math.ceil(outstandingIo(ceiling.iops, latency.seconds));
+    context.report({
+      span: job.span,
+      message: `${head} Volume \`${link.volume.name}\` delivers up to ${formatNumber(ceiling.iops, 0)} IOPS (${formatMiBps(ceiling.mibps)}) at ${formatSize(bs)}, ${ceiling.limit}. By Little's Law (outstanding I/O = IOPS x latency) that needs about ${formatNumber(needed, 0)} outstanding I/O at ${latency.words}.`,
+      related: mountRelated(link),
+    });
   },
 });

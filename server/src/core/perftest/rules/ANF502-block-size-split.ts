@@ -30,43 +30,41 @@ export const blockSizeSplit = defineRule({
     ],
     sources: ['NFS5', 'MO', 'FIO_HOWTO'],
   },
-  appliesTo: (file) => hasJobs(file),
-  check(context) {
-    for (const job of context.file.perftest!.jobs) {
-      if (!job.readPercent.known) continue;
-      const byDirection = job.blockSizesByDirection;
-      if (!job.blockSizeBytes.known && !byDirection) continue;
-      const link = linkOf(context, job);
-      if (!link || link.elsewhere) continue;
-      const sizeFor = (option: 'rsize' | 'wsize') =>
-        job.blockSizeBytes.known
-          ? job.blockSizeBytes.value
-          : option === 'rsize'
-            ? byDirection!.readBytes
-            : byDirection!.writeBytes;
-      const effective = effectiveOptions(link.mount);
-      const splits: string[] = [];
-      for (const [option, does] of [
-        ['rsize', job.readPercent.value > 0],
-        ['wsize', job.readPercent.value < 100],
-      ] as const) {
-        if (!does) continue;
-        const written = integerOf(effective, option);
-        if (written === undefined) continue;
-        const size = Math.min(written, NFS_TRANSFER_SIZE.maxBytes.value);
-        const bs = sizeFor(option);
-        if (bs <= size) continue;
-        const op = option === 'rsize' ? 'READ' : 'WRITE';
-        splits.push(
-          `each ${formatSize(bs)} ${option === 'rsize' ? 'read' : 'write'} becomes ${formatNumber(Math.ceil(bs / size), 0)} ${op}s of ${formatSize(size)} (${option}=${written}${written > size ? ', clamped to 1 MiB' : ''})`,
-        );
-      }
-      if (splits.length === 0) continue;
-      context.report({
-        span: byDirection?.span ?? spanOf(job, job.blockSizeBytes),
-        message: `${jobName(job)} uses ${job.blockSizeBytes.known ? `${formatSize(job.blockSizeBytes.value)} blocks` : `${formatSize(byDirection!.readBytes)} reads and ${formatSize(byDirection!.writeBytes)} writes`} on ${link.mount.mountPointDecoded ?? link.mount.mountPoint}, where the client splits them: ${splits.join('; ')}. The volume sees that many more operations, each smaller, than the test reports.`,
-        related: mountRelated(link),
-      });
+  appliesTo: hasJobs,
+  checkJob(job, context) {
+    if (!job.readPercent.known) return;
+    const byDirection = job.blockSizesByDirection;
+    if (!job.blockSizeBytes.known && !byDirection) return;
+    const link = linkOf(context, job);
+    if (!link || link.elsewhere) return;
+    const sizeFor = (option: 'rsize' | 'wsize') =>
+      job.blockSizeBytes.known
+        ? job.blockSizeBytes.value
+        : option === 'rsize'
+          ? byDirection!.readBytes
+          : byDirection!.writeBytes;
+    const effective = effectiveOptions(link.mount);
+    const splits: string[] = [];
+    for (const [option, does] of [
+      ['rsize', job.readPercent.value > 0],
+      ['wsize', job.readPercent.value < 100],
+    ] as const) {
+      if (!does) continue;
+      const written = integerOf(effective, option);
+      if (written === undefined) continue;
+      const size = Math.min(written, NFS_TRANSFER_SIZE.maxBytes.value);
+      const bs = sizeFor(option);
+      if (bs <= size) continue;
+      const op = option === 'rsize' ? 'READ' : 'WRITE';
+      splits.push(
+        `each ${formatSize(bs)} ${option === 'rsize' ? 'read' : 'write'} becomes ${formatNumber(Math.ceil(bs / size), 0)} ${op}s of ${formatSize(size)} (${option}=${written}${written > size ? ', clamped to 1 MiB' : ''})`,
+      );
     }
+    if (splits.length === 0) return;
+    context.report({
+      span: byDirection?.span ?? spanOf(job, job.blockSizeBytes),
+      message: `${jobName(job)} uses ${job.blockSizeBytes.known ? `${formatSize(job.blockSizeBytes.value)} blocks` : `${formatSize(byDirection!.readBytes)} reads and ${formatSize(byDirection!.writeBytes)} writes`} on ${link.mount.mountPointDecoded ?? link.mount.mountPoint}, where the client splits them: ${splits.join('; ')}. The volume sees that many more operations, each smaller, than the test reports.`,
+      related: mountRelated(link),
+    });
   },
 });

@@ -3,13 +3,6 @@ import { defineRule } from '../../rules/rule';
 import { type Corner, cornerOf } from '../model';
 import { hasJobs } from './common';
 
-const CORNERS: readonly Corner[] = ['sequential read', 'sequential write', 'random read', 'random write'];
-
-const folderOf = (uri: string): string => {
-  const path = pathOf(uri);
-  return path.slice(0, path.lastIndexOf('/') + 1);
-};
-
 export const fourCorners = defineRule({
   code: 'ANF503',
   name: 'four-corners',
@@ -34,7 +27,7 @@ export const fourCorners = defineRule({
     ],
     sources: ['SEED_PERF', 'CALC_ADV'],
   },
-  appliesTo: (file) => hasJobs(file),
+  appliesTo: hasJobs,
   check(context) {
     const folder = folderOf(context.file.uri);
     const covered = new Set<Corner>();
@@ -62,3 +55,10 @@ export const fourCorners = defineRule({
     });
   },
 });
+
+const CORNERS: readonly Corner[] = ['sequential read', 'sequential write', 'random read', 'random write'];
+
+const folderOf = (uri: string): string => {
+  const path = pathOf(uri);
+  return path.slice(0, path.lastIndexOf('/') + 1);
+};

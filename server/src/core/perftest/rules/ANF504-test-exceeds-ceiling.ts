@@ -30,25 +30,23 @@ export const testExceedsCeiling = defineRule({
     ],
     sources: ['SEED_PERF', 'CALC_ADV', 'SL', 'MQ'],
   },
-  appliesTo: (file) => hasJobs(file),
-  check(context) {
-    for (const job of context.file.perftest!.jobs) {
-      if (job.rateLimited || !job.outstanding.known || !job.blockSizeBytes.known) continue;
-      if (job.outstanding.value.total <= 1) continue; // ANF500's job
-      const link = linkOf(context, job);
-      if (!link?.volume) continue;
-      const bs = job.blockSizeBytes.value;
-      const ceiling = volumeCeilingAt(link.volume, bs, job.readPercent.known ? job.readPercent.value : undefined);
-      const latency = latencyFor(context, link);
-      const total = job.outstanding.value.total;
-      const iops = iopsAtConcurrency(total, latency.seconds);
-      if (iops <= ceiling.iops) continue;
-      const waitMs = (total / ceiling.iops) * 1000;
-      context.report({
-        span: job.span,
-        message: `${jobName(job)} keeps ${formatNumber(total, 0)} I/O in flight (${job.outstanding.value.why}): by Little's Law at ${latency.words} that could drive ${formatNumber(iops, 0)} IOPS (${formatMiBps(throughputMiBpsFromIops(iops, bs))}) at ${formatSize(bs)}, but volume \`${link.volume.name}\` stops at ${formatNumber(ceiling.iops, 0)} IOPS (${formatMiBps(ceiling.mibps)}): ${ceiling.limit}. The test measures that limit; at it, each I/O takes about ${formatNumber(waitMs, 2)} ms.`,
-        related: mountRelated(link),
-      });
-    }
+  appliesTo: hasJobs,
+  checkJob(job, context) {
+    if (job.rateLimited || !job.outstanding.known || !job.blockSizeBytes.known) return;
+    if (job.outstanding.value.total <= 1) return; // ANF500's job
+    const link = linkOf(context, job);
+    if (!link?.volume) return;
+    const bs = job.blockSizeBytes.value;
+    const ceiling = volumeCeilingAt(link.volume, bs, job.readPercent.known ? job.readPercent.value : undefined);
+    const latency = latencyFor(context, link);
+    const total = job.outstanding.value.total;
+    const iops = iopsAtConcurrency(total, latency.seconds);
+    if (iops <= ceiling.iops) return;
+    const waitMs = (total / ceiling.iops) * 1000;
+    context.report({
+      span: job.span,
+      message: `${jobName(job)} keeps ${formatNumber(total, 0)} I/O in flight (${job.outstanding.value.why}): by Little's Law at ${latency.words} that could drive ${formatNumber(iops, 0)} IOPS (${formatMiBps(throughputMiBpsFromIops(iops, bs))}) at ${formatSize(bs)}, but volume \`${link.volume.name}\` stops at ${formatNumber(ceiling.iops, 0)} IOPS (${formatMiBps(ceiling.mibps)}): ${ceiling.limit}. The test measures that limit; at it, each I/O takes about ${formatNumber(waitMs, 2)} ms.`,
+      related: mountRelated(link),
+    });
   },
 });

@@ -1,3 +1,4 @@
+import { reportProblems } from '../../rules/problems';
 import { defineRule } from '../../rules/rule';
 import { PERFTEST_SYNTAX } from '../fio';
 
@@ -24,11 +25,5 @@ export const perftestSyntax = defineRule({
     sources: ['FIO_HOWTO', 'VDBENCH_GUIDE'],
   },
   appliesTo: (file) => file.perftest !== undefined,
-  check(context) {
-    for (const problem of context.file.problems) {
-      if (problem.code !== PERFTEST_SYNTAX) continue;
-      const { code: _code, ...finding } = problem;
-      context.report(finding);
-    }
-  },
+  check: (context) => reportProblems(PERFTEST_SYNTAX, context),
 });

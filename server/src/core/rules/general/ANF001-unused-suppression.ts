@@ -1,10 +1,9 @@
-import { defineRule } from '../rule';
+import { reportedByEngine } from './reportedByEngine';
 
 /** Reported by the engine itself (see lint.ts): it needs every other rule's results first. */
-export const unusedSuppression = defineRule({
+export const unusedSuppression = reportedByEngine({
   code: 'ANF001',
   name: 'unused-suppression',
-  domain: 'general',
   defaultSeverity: 'warning',
   fixes: ['safe'],
   doc: {
@@ -20,6 +19,4 @@ export const unusedSuppression = defineRule({
       },
     ],
   },
-  appliesTo: () => false,
-  check: () => {},
 });

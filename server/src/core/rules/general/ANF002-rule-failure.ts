@@ -1,10 +1,9 @@
-import { defineRule } from '../rule';
+import { reportedByEngine } from './reportedByEngine';
 
 /** Reported by the engine when a rule throws: the fault is contained and shown once per file. */
-export const ruleFailure = defineRule({
+export const ruleFailure = reportedByEngine({
   code: 'ANF002',
   name: 'rule-failure',
-  domain: 'general',
   defaultSeverity: 'warning',
   fixes: [],
   doc: {
@@ -14,6 +13,4 @@ export const ruleFailure = defineRule({
     instead:
       'Report the message and the file (or a reduced copy) as an anf-lint bug. You can turn the failing rule off in `.anf-lint.yaml` meanwhile.',
   },
-  appliesTo: () => false,
-  check: () => {},
 });

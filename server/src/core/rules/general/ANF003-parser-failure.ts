@@ -1,13 +1,12 @@
-import { defineRule } from '../rule';
+import { reportedByEngine } from './reportedByEngine';
 
 /**
  * Reported by the engine when a file's reader (parser or extractor) throws: the file is not
  * checked, and instead of a silently clean file the user sees that, and why.
  */
-export const parserFailure = defineRule({
+export const parserFailure = reportedByEngine({
   code: 'ANF003',
   name: 'parser-failure',
-  domain: 'general',
   defaultSeverity: 'warning',
   fixes: [],
   doc: {
@@ -17,6 +16,4 @@ export const parserFailure = defineRule({
     instead:
       'Report the message and the file (or a reduced copy) as an anf-lint bug. Meanwhile the file is not checked; other files are.',
   },
-  appliesTo: () => false,
-  check: () => {},
 });

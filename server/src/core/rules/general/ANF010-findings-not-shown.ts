@@ -1,15 +1,14 @@
 import { formatNumber } from '../../units/units';
 import { DEFAULT_FINDING_LIMITS } from '../findingLimits';
-import { defineRule } from '../rule';
+import { reportedByEngine } from './reportedByEngine';
 
 /**
  * Reported by the engine (lint.ts) when a file has more findings than a report can usefully show:
  * the first ones of each rule are kept and this one finding counts the rest.
  */
-export const findingsNotShown = defineRule({
+export const findingsNotShown = reportedByEngine({
   code: 'ANF010',
   name: 'findings-not-shown',
-  domain: 'general',
   defaultSeverity: 'info',
   fixes: [],
   doc: {
@@ -19,6 +18,4 @@ export const findingsNotShown = defineRule({
     instead:
       "Fix the first findings (often one mistake repeated by a generator), or run `anf-lint --all-findings` to list every finding. These limits are anf-lint's own choice, not a vendor's number.",
   },
-  appliesTo: () => false,
-  check: () => {},
 });

@@ -1,13 +1,12 @@
-import { defineRule } from '../rule';
+import { reportedByEngine } from './reportedByEngine';
 
 /**
  * Reported by the language server when an open document is larger than it checks while typing
  * (server/src/lsp/limits.ts): one finding on the first line, instead of a server that stops answering.
  */
-export const fileTooLarge = defineRule({
+export const fileTooLarge = reportedByEngine({
   code: 'ANF011',
   name: 'file-too-large',
-  domain: 'general',
   defaultSeverity: 'info',
   fixes: [],
   doc: {
@@ -17,6 +16,4 @@ export const fileTooLarge = defineRule({
     instead:
       'Lint the file with the CLI (`anf-lint path/to/file`), which reads named files up to 64 MiB once, or split the file.',
   },
-  appliesTo: () => false,
-  check: () => {},
 });

@@ -1,6 +1,7 @@
 import { defineRule } from '../../rules/rule';
 import { MALFORMED_SYSCTL_LINE } from '../lines';
-import { hasProblem, reportProblems } from './common';
+import { reportProblems } from '../../rules/problems';
+import { hasProblem } from './common';
 
 export const malformedSysctlLine = defineRule({
   code: 'ANF300',

@@ -1,6 +1,7 @@
 import { defineRule } from '../../rules/rule';
 import { MALFORMED_MODPROBE_LINE } from '../lines';
-import { hasProblem, reportProblems } from './common';
+import { reportProblems } from '../../rules/problems';
+import { hasProblem } from './common';
 
 export const malformedModprobeOptions = defineRule({
   code: 'ANF301',

@@ -1,6 +1,7 @@
 import { defineRule } from '../../rules/rule';
 import { MALFORMED_SYSCTL_COMMAND } from '../lines';
-import { hasProblem, reportProblems } from './common';
+import { reportProblems } from '../../rules/problems';
+import { hasProblem } from './common';
 
 export const malformedSysctlCommand = defineRule({
   code: 'ANF302',

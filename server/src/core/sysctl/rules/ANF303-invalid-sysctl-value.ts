@@ -6,7 +6,46 @@ import { findKey, type CatalogKey } from '../catalog';
 import type { KernelSetting } from '../model';
 import { hasSettings } from './common';
 
+export const invalidSysctlValue = defineRule({
+  code: 'ANF303',
+  name: 'invalid-sysctl-value',
+  domain: 'sysctl',
+  defaultSeverity: 'error',
+  fixes: ['unsafe'],
+  doc: {
+    title: "A kernel setting's value has the wrong shape",
+    what: 'A value that does not fit its key: text or a unit where the kernel wants an integer (`16M`), a sysctl boolean other than 0 or 1 (the kernel reads only integers there, so `yes` or `true` fail), a module boolean the kernel cannot read (it reads the first character: Y, N, 1, 0, on, off everywhere; `true`/`false` and `enabled`/`disabled` only on newer kernels, flagged as a warning), two fields where `tcp_rmem` and `tcp_wmem` want three, or three fields that are not in order min ≤ default ≤ max.',
+    why: 'The kernel rejects a value it cannot parse, so the write fails at boot and the old value stays. Fields out of order are accepted but mean something else than intended: a maximum below the default caps every connection at the maximum.',
+    instead:
+      'Write plain integers, in the order the key expects. For a size written with a unit, the fix writes the number of bytes.',
+    examples: [
+      {
+        flagged: 'net.core.rmem_max = 16M\nnet.ipv4.tcp_rmem = 4096 16777216',
+        better: 'net.core.rmem_max = 16777216\nnet.ipv4.tcp_rmem = 4096 131072 16777216',
+        language: 'ini',
+        file: '/etc/sysctl.d/90-nfs.conf',
+      },
+    ],
+    sources: ['KDOC', 'KSYSCTL', 'KSTRTOBOOL'],
+  },
+  appliesTo: hasSettings,
+  checkSetting(setting, context) {
+    if (setting.templated) return;
+    const entry = findKey(setting.key);
+    if (!entry) return;
+    const problem = shapeProblem(entry, setting);
+    if (!problem) return;
+    context.report({
+      span: setting.valueSpan,
+      message: problem.message,
+      ...(problem.fixes ? { fixes: problem.fixes } : {}),
+      ...(problem.severity ? { severity: problem.severity } : {}),
+    });
+  },
+});
+
 const INTEGER = /^-?\d+$/;
+
 const WITH_UNIT = /^\d+(?:\.\d+)?\s*[KMGT]i?B?$/i;
 
 /**
@@ -117,41 +156,3 @@ export function shapeProblem(
     }
   }
 }
-
-export const invalidSysctlValue = defineRule({
-  code: 'ANF303',
-  name: 'invalid-sysctl-value',
-  domain: 'sysctl',
-  defaultSeverity: 'error',
-  fixes: ['unsafe'],
-  doc: {
-    title: "A kernel setting's value has the wrong shape",
-    what: 'A value that does not fit its key: text or a unit where the kernel wants an integer (`16M`), a sysctl boolean other than 0 or 1 (the kernel reads only integers there, so `yes` or `true` fail), a module boolean the kernel cannot read (it reads the first character: Y, N, 1, 0, on, off everywhere; `true`/`false` and `enabled`/`disabled` only on newer kernels, flagged as a warning), two fields where `tcp_rmem` and `tcp_wmem` want three, or three fields that are not in order min ≤ default ≤ max.',
-    why: 'The kernel rejects a value it cannot parse, so the write fails at boot and the old value stays. Fields out of order are accepted but mean something else than intended: a maximum below the default caps every connection at the maximum.',
-    instead:
-      'Write plain integers, in the order the key expects. For a size written with a unit, the fix writes the number of bytes.',
-    examples: [
-      {
-        flagged: 'net.core.rmem_max = 16M\nnet.ipv4.tcp_rmem = 4096 16777216',
-        better: 'net.core.rmem_max = 16777216\nnet.ipv4.tcp_rmem = 4096 131072 16777216',
-        language: 'ini',
-        file: '/etc/sysctl.d/90-nfs.conf',
-      },
-    ],
-    sources: ['KDOC', 'KSYSCTL', 'KSTRTOBOOL'],
-  },
-  appliesTo: hasSettings,
-  checkSetting(setting, context) {
-    if (setting.templated) return;
-    const entry = findKey(setting.key);
-    if (!entry) return;
-    const problem = shapeProblem(entry, setting);
-    if (!problem) return;
-    context.report({
-      span: setting.valueSpan,
-      message: problem.message,
-      ...(problem.fixes ? { fixes: problem.fixes } : {}),
-      ...(problem.severity ? { severity: problem.severity } : {}),
-    });
-  },
-});

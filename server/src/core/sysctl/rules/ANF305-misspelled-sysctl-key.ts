@@ -6,35 +6,6 @@ import { isTypographicQuote } from '../lines';
 import { slashForm } from '../piece';
 import { hasSettings } from './common';
 
-/** The minimal edit that renames a setting's key to `suggestion`, in the style it was written. */
-export function renameKeyEdits(setting: KernelSetting, suggestion: string, sourceText: string): SpanEdit[] | undefined {
-  if (setting.origin === 'modprobe' || (setting.moduleSpan && setting.origin === 'proc-echo')) {
-    const dot = suggestion.indexOf('.');
-    const module = suggestion.slice(0, dot);
-    const param = suggestion.slice(dot + 1);
-    const [writtenModule = '', writtenParam = ''] = [
-      setting.key.slice(0, setting.key.indexOf('.')),
-      setting.key.slice(setting.key.indexOf('.') + 1),
-    ];
-    const edits: SpanEdit[] = [];
-    if (module !== writtenModule) {
-      if (!setting.moduleSpan) return undefined;
-      edits.push({ span: setting.moduleSpan, newText: module });
-    }
-    if (param !== writtenParam) edits.push({ span: setting.keySpan, newText: param });
-    return edits;
-  }
-  const written = sourceText.slice(setting.keySpan.start, setting.keySpan.end);
-  const prefix = /^-\s*/.exec(written)?.[0] ?? '';
-  const bare = written.slice(prefix.length);
-  if (bare.includes('"') || bare.includes("'") || bare.includes('\\')) return undefined;
-  const firstSlash = bare.indexOf('/');
-  const firstDot = bare.indexOf('.');
-  const slashes = setting.origin === 'proc-echo' || (firstSlash >= 0 && (firstDot < 0 || firstSlash < firstDot));
-  const newText = slashes ? slashForm(suggestion) : suggestion;
-  return [{ span: { start: setting.keySpan.start + prefix.length, end: setting.keySpan.end }, newText }];
-}
-
 export const misspelledSysctlKey = defineRule({
   code: 'ANF305',
   name: 'misspelled-sysctl-key',
@@ -75,3 +46,32 @@ export const misspelledSysctlKey = defineRule({
     });
   },
 });
+
+/** The minimal edit that renames a setting's key to `suggestion`, in the style it was written. */
+export function renameKeyEdits(setting: KernelSetting, suggestion: string, sourceText: string): SpanEdit[] | undefined {
+  if (setting.origin === 'modprobe' || (setting.moduleSpan && setting.origin === 'proc-echo')) {
+    const dot = suggestion.indexOf('.');
+    const module = suggestion.slice(0, dot);
+    const param = suggestion.slice(dot + 1);
+    const [writtenModule = '', writtenParam = ''] = [
+      setting.key.slice(0, setting.key.indexOf('.')),
+      setting.key.slice(setting.key.indexOf('.') + 1),
+    ];
+    const edits: SpanEdit[] = [];
+    if (module !== writtenModule) {
+      if (!setting.moduleSpan) return undefined;
+      edits.push({ span: setting.moduleSpan, newText: module });
+    }
+    if (param !== writtenParam) edits.push({ span: setting.keySpan, newText: param });
+    return edits;
+  }
+  const written = sourceText.slice(setting.keySpan.start, setting.keySpan.end);
+  const prefix = /^-\s*/.exec(written)?.[0] ?? '';
+  const bare = written.slice(prefix.length);
+  if (bare.includes('"') || bare.includes("'") || bare.includes('\\')) return undefined;
+  const firstSlash = bare.indexOf('/');
+  const firstDot = bare.indexOf('.');
+  const slashes = setting.origin === 'proc-echo' || (firstSlash >= 0 && (firstDot < 0 || firstSlash < firstDot));
+  const newText = slashes ? slashForm(suggestion) : suggestion;
+  return [{ span: { start: setting.keySpan.start + prefix.length, end: setting.keySpan.end }, newText }];
+}

@@ -4,24 +4,6 @@ import { overriddenBy, removeLineFixes, scopeOf, where } from './scope';
 import { hasSettings } from './common';
 import type { KernelSetting } from '../model';
 
-const UNNECESSARY: readonly DiagnosticTag[] = ['unnecessary'];
-
-/**
- * Whether two settings write the same value (spaces aside). Remembered per setting and winner: a
- * document re-read after an edit keeps its settings, and a script repeating hundreds of keys asked
- * this of each on every keystroke (a kept setting's value never changes).
- */
-function sameValue(setting: KernelSetting, winner: KernelSetting): boolean {
-  const known = SAME.get(setting);
-  if (known && known.winner === winner) return known.same;
-  const same =
-    winner.value === setting.value ||
-    winner.value.trim().replace(/\s+/g, ' ') === setting.value.trim().replace(/\s+/g, ' ');
-  SAME.set(setting, { winner, same });
-  return same;
-}
-const SAME = new WeakMap<KernelSetting, { readonly winner: KernelSetting; readonly same: boolean }>();
-
 export const duplicateSysctlKey = defineRule({
   code: 'ANF306',
   name: 'duplicate-sysctl-key',
@@ -76,3 +58,22 @@ export const duplicateSysctlKey = defineRule({
     }
   },
 });
+
+const UNNECESSARY: readonly DiagnosticTag[] = ['unnecessary'];
+
+/**
+ * Whether two settings write the same value (spaces aside). Remembered per setting and winner: a
+ * document re-read after an edit keeps its settings, and a script repeating hundreds of keys asked
+ * this of each on every keystroke (a kept setting's value never changes).
+ */
+function sameValue(setting: KernelSetting, winner: KernelSetting): boolean {
+  const known = SAME.get(setting);
+  if (known && known.winner === winner) return known.same;
+  const same =
+    winner.value === setting.value ||
+    winner.value.trim().replace(/\s+/g, ' ') === setting.value.trim().replace(/\s+/g, ' ');
+  SAME.set(setting, { winner, same });
+  return same;
+}
+
+const SAME = new WeakMap<KernelSetting, { readonly winner: KernelSetting; readonly same: boolean }>();

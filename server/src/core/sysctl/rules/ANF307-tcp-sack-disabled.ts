@@ -4,27 +4,6 @@ import { defineRule } from '../../rules/rule';
 import { integerValue, liveSettings, replaceValueFix } from './scope';
 import { hasSettings } from './common';
 
-const KEYS: Readonly<Record<string, string>> = {
-  'net.ipv4.tcp_sack':
-    'turns off TCP selective acknowledgements: after a lost segment TCP resends everything after it and slows down longer, which hurts NFS throughput on a busy link',
-  'net.ipv4.tcp_dsack':
-    'turns off duplicate SACK: TCP can no longer tell reordering from loss, and slows down for losses that did not happen',
-};
-
-const EDA_ROWS = new Map<string, string>(EDA_BENCHMARK_SYSCTL.settings.value.map(([key, value]) => [key, value]));
-const normalized = (value: string) => value.trim().split(/\s+/).join(' ');
-
-/** True when the file carries Microsoft's EDA benchmark block: enough of its other rows, at its values. */
-function isEdaBenchmarkBlock(file: ParsedFile): boolean {
-  let matches = 0;
-  for (const setting of file.settings) {
-    if (setting.templated) continue;
-    const expected = EDA_ROWS.get(setting.key);
-    if (expected !== undefined && normalized(setting.value) === expected) matches++;
-  }
-  return matches >= EDA_BENCHMARK_SYSCTL.minMatches.value;
-}
-
 export const tcpSackDisabled = defineRule({
   code: 'ANF307',
   name: 'tcp-sack-disabled',
@@ -67,3 +46,25 @@ export const tcpSackDisabled = defineRule({
     }
   },
 });
+
+const KEYS: Readonly<Record<string, string>> = {
+  'net.ipv4.tcp_sack':
+    'turns off TCP selective acknowledgements: after a lost segment TCP resends everything after it and slows down longer, which hurts NFS throughput on a busy link',
+  'net.ipv4.tcp_dsack':
+    'turns off duplicate SACK: TCP can no longer tell reordering from loss, and slows down for losses that did not happen',
+};
+
+const EDA_ROWS = new Map<string, string>(EDA_BENCHMARK_SYSCTL.settings.value.map(([key, value]) => [key, value]));
+
+const normalized = (value: string) => value.trim().split(/\s+/).join(' ');
+
+/** True when the file carries Microsoft's EDA benchmark block: enough of its other rows, at its values. */
+function isEdaBenchmarkBlock(file: ParsedFile): boolean {
+  let matches = 0;
+  for (const setting of file.settings) {
+    if (setting.templated) continue;
+    const expected = EDA_ROWS.get(setting.key);
+    if (expected !== undefined && normalized(setting.value) === expected) matches++;
+  }
+  return matches >= EDA_BENCHMARK_SYSCTL.minMatches.value;
+}

@@ -2,8 +2,6 @@ import { defineRule } from '../../rules/rule';
 import { removeLineFixes } from './scope';
 import { hasSettings } from './common';
 
-const ROUTE_FLUSH = /^net\.ipv[46]\.route\.flush$/;
-
 export const routeFlushInPersistentFile = defineRule({
   code: 'ANF310',
   name: 'route-flush-in-persistent-file',
@@ -39,3 +37,5 @@ export const routeFlushInPersistentFile = defineRule({
     }
   },
 });
+
+const ROUTE_FLUSH = /^net\.ipv[46]\.route\.flush$/;

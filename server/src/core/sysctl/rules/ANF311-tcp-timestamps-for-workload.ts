@@ -4,52 +4,6 @@ import { defineRule, type RuleContext } from '../../rules/rule';
 import { hostMounts, hostVolumes, hostWords, integerValue, liveSettings, replaceValueFix } from './scope';
 import { hasSettings } from './common';
 
-const isHana = (workload: WorkloadKind | undefined) => workload !== undefined && workload.startsWith('sap-hana');
-
-/** 'hana' when the host runs SAP HANA, 'other' when it runs something else, undefined when nothing says. */
-function hostWorkload(context: RuleContext): 'hana' | 'other' | undefined {
-  const mounts = hostMounts(context.workspace, context.file);
-  const volumes = hostVolumes(context.workspace, context.file);
-  const fallback = context.config.defaultWorkload;
-  // Cached per host lists (themselves cached per workspace state): every file of a host asks.
-  const cached = ANSWERS.get(mounts);
-  if (cached && cached.volumes === volumes && cached.fallback === fallback) return cached.answer;
-  const workloads: (WorkloadKind | undefined)[] = [
-    ...mounts.map((m) => context.workspace.workloadOf(m)?.workload),
-    ...volumes.map((v) => v.workload),
-    fallback,
-  ].filter((w) => w !== undefined);
-  const answer = workloads.length === 0 ? undefined : workloads.some(isHana) ? 'hana' : 'other';
-  ANSWERS.set(mounts, { volumes, fallback, answer });
-  return answer;
-}
-
-const ANSWERS = new WeakMap<
-  object,
-  { volumes: object; fallback: WorkloadKind | undefined; answer: 'hana' | 'other' | undefined }
->();
-
-/** The folder or file name a `behindAzureLoadBalancer` list may use for a host. */
-function namesOf(host: Host | undefined): string[] {
-  if (!host) return [];
-  const last = host.name.slice(host.name.lastIndexOf('/') + 1);
-  return [host.name, last];
-}
-
-/** Why anf-lint takes the host to sit behind Azure Load Balancer, or undefined when nothing says it does. */
-function behindLoadBalancer(context: RuleContext): string | undefined {
-  const { behindAzureLoadBalancer: setting, sapHanaBehindLoadBalancer } = context.config;
-  if (setting === true) return 'behindAzureLoadBalancer is true in the configuration';
-  if (Array.isArray(setting)) {
-    const names = namesOf(context.workspace.hostOf(context.file.uri));
-    const named = names.find((n) => setting.includes(n));
-    if (named !== undefined) return `behindAzureLoadBalancer lists \`${named}\` in the configuration`;
-  }
-  if (sapHanaBehindLoadBalancer && hostWorkload(context) !== 'other')
-    return 'sapHanaBehindLoadBalancer is true in the configuration and this host runs SAP HANA or nothing says otherwise';
-  return undefined;
-}
-
 export const tcpTimestampsForWorkload = defineRule({
   code: 'ANF311',
   name: 'tcp-timestamps-for-workload',
@@ -99,3 +53,49 @@ export const tcpTimestampsForWorkload = defineRule({
     }
   },
 });
+
+const isHana = (workload: WorkloadKind | undefined) => workload !== undefined && workload.startsWith('sap-hana');
+
+/** 'hana' when the host runs SAP HANA, 'other' when it runs something else, undefined when nothing says. */
+function hostWorkload(context: RuleContext): 'hana' | 'other' | undefined {
+  const mounts = hostMounts(context.workspace, context.file);
+  const volumes = hostVolumes(context.workspace, context.file);
+  const fallback = context.config.defaultWorkload;
+  // Cached per host lists (themselves cached per workspace state): every file of a host asks.
+  const cached = ANSWERS.get(mounts);
+  if (cached && cached.volumes === volumes && cached.fallback === fallback) return cached.answer;
+  const workloads: (WorkloadKind | undefined)[] = [
+    ...mounts.map((m) => context.workspace.workloadOf(m)?.workload),
+    ...volumes.map((v) => v.workload),
+    fallback,
+  ].filter((w) => w !== undefined);
+  const answer = workloads.length === 0 ? undefined : workloads.some(isHana) ? 'hana' : 'other';
+  ANSWERS.set(mounts, { volumes, fallback, answer });
+  return answer;
+}
+
+const ANSWERS = new WeakMap<
+  object,
+  { volumes: object; fallback: WorkloadKind | undefined; answer: 'hana' | 'other' | undefined }
+>();
+
+/** The folder or file name a `behindAzureLoadBalancer` list may use for a host. */
+function namesOf(host: Host | undefined): string[] {
+  if (!host) return [];
+  const last = host.name.slice(host.name.lastIndexOf('/') + 1);
+  return [host.name, last];
+}
+
+/** Why anf-lint takes the host to sit behind Azure Load Balancer, or undefined when nothing says it does. */
+function behindLoadBalancer(context: RuleContext): string | undefined {
+  const { behindAzureLoadBalancer: setting, sapHanaBehindLoadBalancer } = context.config;
+  if (setting === true) return 'behindAzureLoadBalancer is true in the configuration';
+  if (Array.isArray(setting)) {
+    const names = namesOf(context.workspace.hostOf(context.file.uri));
+    const named = names.find((n) => setting.includes(n));
+    if (named !== undefined) return `behindAzureLoadBalancer lists \`${named}\` in the configuration`;
+  }
+  if (sapHanaBehindLoadBalancer && hostWorkload(context) !== 'other')
+    return 'sapHanaBehindLoadBalancer is true in the configuration and this host runs SAP HANA or nothing says otherwise';
+  return undefined;
+}

@@ -4,9 +4,6 @@ import { defineRule } from '../../rules/rule';
 import { integerValue, overriddenBy, scopeOf, where, winning } from './scope';
 import { hasSettings } from './common';
 
-const RATIO = 'vm.dirty_ratio';
-const BACKGROUND = 'vm.dirty_background_ratio';
-
 export const dirtyBackgroundRatioNotBelowDirtyRatio = defineRule({
   code: 'ANF312',
   name: 'dirty-background-ratio-not-below-dirty-ratio',
@@ -69,3 +66,7 @@ export const dirtyBackgroundRatioNotBelowDirtyRatio = defineRule({
     });
   },
 });
+
+const RATIO = 'vm.dirty_ratio';
+
+const BACKGROUND = 'vm.dirty_background_ratio';

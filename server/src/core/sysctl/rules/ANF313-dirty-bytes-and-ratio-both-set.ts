@@ -2,11 +2,6 @@ import { defineRule } from '../../rules/rule';
 import { removeLineFixes, scopeOf, surelyOverwrites, where, winning } from './scope';
 import { hasSettings } from './common';
 
-const PAIRS: readonly [string, string][] = [
-  ['vm.dirty_bytes', 'vm.dirty_ratio'],
-  ['vm.dirty_background_bytes', 'vm.dirty_background_ratio'],
-];
-
 export const dirtyBytesAndRatioBothSet = defineRule({
   code: 'ANF313',
   name: 'dirty-bytes-and-ratio-both-set',
@@ -59,3 +54,8 @@ export const dirtyBytesAndRatioBothSet = defineRule({
     }
   },
 });
+
+const PAIRS: readonly [string, string][] = [
+  ['vm.dirty_bytes', 'vm.dirty_ratio'],
+  ['vm.dirty_background_bytes', 'vm.dirty_background_ratio'],
+];

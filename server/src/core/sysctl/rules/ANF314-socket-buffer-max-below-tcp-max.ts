@@ -4,11 +4,6 @@ import { formatNumber, formatSize } from '../../units/units';
 import { integerFields, integerValue, replaceValueFix, scopeOf, where, winning } from './scope';
 import { hasSettings } from './common';
 
-const PAIRS: readonly { core: string; tcp: string; option: string }[] = [
-  { core: 'net.core.rmem_max', tcp: 'net.ipv4.tcp_rmem', option: 'SO_RCVBUF' },
-  { core: 'net.core.wmem_max', tcp: 'net.ipv4.tcp_wmem', option: 'SO_SNDBUF' },
-];
-
 export const socketBufferMaxBelowTcpMax = defineRule({
   code: 'ANF314',
   name: 'socket-buffer-max-below-tcp-max',
@@ -67,3 +62,8 @@ export const socketBufferMaxBelowTcpMax = defineRule({
     }
   },
 });
+
+const PAIRS: readonly { core: string; tcp: string; option: string }[] = [
+  { core: 'net.core.rmem_max', tcp: 'net.ipv4.tcp_rmem', option: 'SO_RCVBUF' },
+  { core: 'net.core.wmem_max', tcp: 'net.ipv4.tcp_wmem', option: 'SO_SNDBUF' },
+];

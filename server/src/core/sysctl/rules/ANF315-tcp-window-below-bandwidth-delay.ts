@@ -15,57 +15,6 @@ import {
 } from './scope';
 import { hasSettings } from './common';
 
-const WINDOW_KEYS: readonly { key: string; direction: string }[] = [
-  { key: 'net.ipv4.tcp_rmem', direction: 'reads' },
-  { key: 'net.ipv4.tcp_wmem', direction: 'writes' },
-];
-
-interface Demand {
-  readonly bytesPerSecond: number;
-  readonly connections: number;
-  readonly from: string;
-}
-
-/** The most demanding per-client bandwidth the workspace declares, and over how many connections. */
-export function clientDemand(context: RuleContext): Demand | undefined {
-  const demands: Demand[] = [];
-  const mounts = hostMounts(context.workspace, context.file);
-  if (context.config.clientBandwidthBytesPerSecond) {
-    demands.push({
-      bytesPerSecond: context.config.clientBandwidthBytesPerSecond,
-      connections: maxNconnect(mounts),
-      from: 'network.bandwidth in .anf-lint.yaml',
-    });
-  }
-  // The message text is built for the winner only: a file outside any host sees every volume.
-  let top:
-    | { bytesPerSecond: number; connections: number; volume: (typeof volumes)[number]; clients: number }
-    | undefined;
-  const volumes = hostVolumes(context.workspace, context.file);
-  for (const volume of volumes) {
-    if (!volume.requiredThroughputMiBps) continue;
-    const clients = Math.max(1, volume.clients ?? 1);
-    const volumeMounts = hostMountsOfVolume(context.workspace, context.file, volume);
-    const candidate = {
-      bytesPerSecond: mibpsToBytesPerSecond(volume.requiredThroughputMiBps) / clients,
-      connections: maxNconnect(volumeMounts.length > 0 ? volumeMounts : mounts),
-      volume,
-      clients,
-    };
-    if (!top || candidate.bytesPerSecond / candidate.connections > top.bytesPerSecond / top.connections)
-      top = candidate;
-  }
-  if (top) {
-    const { volume, clients } = top;
-    demands.push({
-      bytesPerSecond: top.bytesPerSecond,
-      connections: top.connections,
-      from: `volume ${volume.name} needs ${formatNumber(volume.requiredThroughputMiBps!)} MiB/s${clients > 1 ? ` over ${formatNumber(clients)} clients` : ''}`,
-    });
-  }
-  return demands.sort((a, b) => b.bytesPerSecond / b.connections - a.bytesPerSecond / a.connections)[0];
-}
-
 export const tcpWindowBelowBandwidthDelay = defineRule({
   code: 'ANF315',
   name: 'tcp-window-below-bandwidth-delay',
@@ -116,3 +65,54 @@ export const tcpWindowBelowBandwidthDelay = defineRule({
     }
   },
 });
+
+const WINDOW_KEYS: readonly { key: string; direction: string }[] = [
+  { key: 'net.ipv4.tcp_rmem', direction: 'reads' },
+  { key: 'net.ipv4.tcp_wmem', direction: 'writes' },
+];
+
+interface Demand {
+  readonly bytesPerSecond: number;
+  readonly connections: number;
+  readonly from: string;
+}
+
+/** The most demanding per-client bandwidth the workspace declares, and over how many connections. */
+export function clientDemand(context: RuleContext): Demand | undefined {
+  const demands: Demand[] = [];
+  const mounts = hostMounts(context.workspace, context.file);
+  if (context.config.clientBandwidthBytesPerSecond) {
+    demands.push({
+      bytesPerSecond: context.config.clientBandwidthBytesPerSecond,
+      connections: maxNconnect(mounts),
+      from: 'network.bandwidth in .anf-lint.yaml',
+    });
+  }
+  // The message text is built for the winner only: a file outside any host sees every volume.
+  let top:
+    | { bytesPerSecond: number; connections: number; volume: (typeof volumes)[number]; clients: number }
+    | undefined;
+  const volumes = hostVolumes(context.workspace, context.file);
+  for (const volume of volumes) {
+    if (!volume.requiredThroughputMiBps) continue;
+    const clients = Math.max(1, volume.clients ?? 1);
+    const volumeMounts = hostMountsOfVolume(context.workspace, context.file, volume);
+    const candidate = {
+      bytesPerSecond: mibpsToBytesPerSecond(volume.requiredThroughputMiBps) / clients,
+      connections: maxNconnect(volumeMounts.length > 0 ? volumeMounts : mounts),
+      volume,
+      clients,
+    };
+    if (!top || candidate.bytesPerSecond / candidate.connections > top.bytesPerSecond / top.connections)
+      top = candidate;
+  }
+  if (top) {
+    const { volume, clients } = top;
+    demands.push({
+      bytesPerSecond: top.bytesPerSecond,
+      connections: top.connections,
+      from: `volume ${volume.name} needs ${formatNumber(volume.requiredThroughputMiBps!)} MiB/s${clients > 1 ? ` over ${formatNumber(clients)} clients` : ''}`,
+    });
+  }
+  return demands.sort((a, b) => b.bytesPerSecond / b.connections - a.bytesPerSecond / a.connections)[0];
+}

@@ -13,12 +13,6 @@ import {
 } from './slots';
 import { hasSettings } from './common';
 
-const ONLY_MAX = new Set([MAX_SLOTS_KEY]);
-/** The lowest maximum of the table: a value at or below it is above no row's. */
-const LOWEST_TABLE_ENTRY = Math.min(
-  ...SLOT_TABLE_BY_NCONNECT.value.flatMap((row) => (row.maxSlotTableEntries === null ? [] : [row.maxSlotTableEntries])),
-);
-
 export const slotTableAboveNconnectGuidance = defineRule({
   code: 'ANF317',
   name: 'slot-table-above-nconnect-guidance',
@@ -73,3 +67,10 @@ export const slotTableAboveNconnectGuidance = defineRule({
     }
   },
 });
+
+const ONLY_MAX = new Set([MAX_SLOTS_KEY]);
+
+/** The lowest maximum of the table: a value at or below it is above no row's. */
+const LOWEST_TABLE_ENTRY = Math.min(
+  ...SLOT_TABLE_BY_NCONNECT.value.flatMap((row) => (row.maxSlotTableEntries === null ? [] : [row.maxSlotTableEntries])),
+);

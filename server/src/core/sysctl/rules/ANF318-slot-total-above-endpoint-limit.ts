@@ -5,8 +5,6 @@ import { hostWords, replaceValueFix } from './scope';
 import { busiestVolume, MAX_SLOTS_KEY, slotSettings } from './slots';
 import { hasSettings } from './common';
 
-const ONLY_MAX = new Set([MAX_SLOTS_KEY]);
-
 export const slotTotalAboveEndpointLimit = defineRule({
   code: 'ANF318',
   name: 'slot-total-above-endpoint-limit',
@@ -71,3 +69,5 @@ export const slotTotalAboveEndpointLimit = defineRule({
     }
   },
 });
+
+const ONLY_MAX = new Set([MAX_SLOTS_KEY]);

@@ -6,22 +6,6 @@ import { hostFiles, hostWords, integerValue } from './scope';
 import { MAX_SLOTS_KEY, recommendedSlots } from './slots';
 import { hasSettings } from './common';
 
-const SYSCTL_ORIGINS = new Set(['sysctl', 'tuned', 'sysctl-w', 'proc-echo']);
-
-/**
- * The keys this rule can report: the catalog's module parameters, and the slot-table maximum. A key
- * outside them is not looked up (a script writes hundreds of keys, and the rule runs on every edit);
- * a module parameter written as a pattern would make every key a candidate.
- */
-const MODULE_ENTRIES = CATALOG_KEYS.filter((entry) => entry.via === 'module');
-const ANY_KEY = MODULE_ENTRIES.some((entry) => entry.key.includes('*'));
-const CANDIDATE_KEYS: ReadonlySet<string> = new Set([...MODULE_ENTRIES.map((entry) => entry.key), MAX_SLOTS_KEY]);
-
-function modprobeLine(key: string, value: string): string {
-  const dot = key.indexOf('.');
-  return `options ${key.slice(0, dot)} ${key.slice(dot + 1)}=${value}`;
-}
-
 export const moduleParameterInSysctlFile = defineRule({
   code: 'ANF319',
   name: 'module-parameter-in-sysctl-file',
@@ -94,3 +78,21 @@ export const moduleParameterInSysctlFile = defineRule({
     }
   },
 });
+
+const SYSCTL_ORIGINS = new Set(['sysctl', 'tuned', 'sysctl-w', 'proc-echo']);
+
+/**
+ * The keys this rule can report: the catalog's module parameters, and the slot-table maximum. A key
+ * outside them is not looked up (a script writes hundreds of keys, and the rule runs on every edit);
+ * a module parameter written as a pattern would make every key a candidate.
+ */
+const MODULE_ENTRIES = CATALOG_KEYS.filter((entry) => entry.via === 'module');
+
+const ANY_KEY = MODULE_ENTRIES.some((entry) => entry.key.includes('*'));
+
+const CANDIDATE_KEYS: ReadonlySet<string> = new Set([...MODULE_ENTRIES.map((entry) => entry.key), MAX_SLOTS_KEY]);
+
+function modprobeLine(key: string, value: string): string {
+  const dot = key.indexOf('.');
+  return `options ${key.slice(0, dot)} ${key.slice(dot + 1)}=${value}`;
+}

@@ -1,10 +1,8 @@
 import { defineRule } from '../../rules/rule';
 import { type SpanEdit, unsafeFix } from '../../diagnostics';
 import { isTypographicQuote, QUOTED_KERNEL_LINE } from '../lines';
-import { hasProblem, reportProblems } from './common';
-
-/** A setting whose key starts with a typographic quote: a quoted `sysctl -w` word, or a line another format wrote. */
-const quotedKey = (rawKey: string) => isTypographicQuote(rawKey.replace(/^-\s*/, '')[0]);
+import { reportProblems } from '../../rules/problems';
+import { hasProblem } from './common';
 
 export const quotedKernelLine = defineRule({
   code: 'ANF323',
@@ -48,3 +46,6 @@ export const quotedKernelLine = defineRule({
     }
   },
 });
+
+/** A setting whose key starts with a typographic quote: a quoted `sysctl -w` word, or a line another format wrote. */
+const quotedKey = (rawKey: string) => isTypographicQuote(rawKey.replace(/^-\s*/, '')[0]);

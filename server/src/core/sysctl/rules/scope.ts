@@ -152,18 +152,17 @@ export function scopeOf(workspace: WorkspaceView, file: ParsedFile): SettingScop
       );
     return scope;
   }
-  const state = workspace.settings();
-  let byRoot = HOST_SCOPES.get(state);
-  if (!byRoot) {
-    byRoot = new Map();
-    HOST_SCOPES.set(state, byRoot);
-  }
+  const byRoot = innerMap(HOST_SCOPES, workspace.settings());
   let scope = byRoot.get(root);
-  if (!scope) {
-    scope = hostScope(workspace, root);
-    byRoot.set(root, scope);
-  }
+  if (!scope) byRoot.set(root, (scope = hostScope(workspace, root)));
   return scope;
+}
+
+/** The map `outer` holds for `key`, made empty on first use (a cache of caches). */
+function innerMap<K extends object, K2, V>(outer: WeakMap<K, Map<K2, V>>, key: K): Map<K2, V> {
+  let inner = outer.get(key);
+  if (!inner) outer.set(key, (inner = new Map()));
+  return inner;
 }
 
 const HOST_SCOPES = new WeakMap<readonly KernelSetting[], Map<string, SettingScope>>();
@@ -422,16 +421,9 @@ export function hostMountsOfVolume(
   const host = workspace.hostOf(file.uri);
   const all = workspace.mountsOfVolume(volume);
   if (!host) return all.filter((m) => m.uri === file.uri);
-  let byVolume = HOST_VOLUME_MOUNTS.get(host);
-  if (!byVolume) {
-    byVolume = new Map();
-    HOST_VOLUME_MOUNTS.set(host, byVolume);
-  }
+  const byVolume = innerMap(HOST_VOLUME_MOUNTS, host);
   let mounts = byVolume.get(volume);
-  if (!mounts) {
-    mounts = all.filter((m) => workspace.hostOf(m.uri) === host);
-    byVolume.set(volume, mounts);
-  }
+  if (!mounts) byVolume.set(volume, (mounts = all.filter((m) => workspace.hostOf(m.uri) === host)));
   return mounts;
 }
 const HOST_VOLUME_MOUNTS = new WeakMap<Host, Map<VolumeSummary, readonly MountEntry[]>>();
