@@ -320,16 +320,12 @@ interface ResourceIndex {
 
 const resourceIndexes = new WeakMap<readonly IacResource[], ResourceIndex>();
 
-/** Resources indexed, for tests that count the work of a lookup (issue 32: no scan per lookup). */
-export const resourceIndexWork = { indexed: 0 };
-
 function indexOf(list: readonly IacResource[]): ResourceIndex {
   const made = resourceIndexes.get(list);
   if (made && made.length === list.length) return made;
   const bySymbol = new Map<string, IacResource>();
   const byName = new Map<string, IacResource>();
   for (const resource of list) {
-    resourceIndexWork.indexed++;
     if (!bySymbol.has(resource.symbol)) bySymbol.set(resource.symbol, resource);
     if (known(resource.name) && !byName.has(resource.name.value)) byName.set(resource.name.value, resource);
   }
