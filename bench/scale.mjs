@@ -243,7 +243,8 @@ function armVolumes(bytes, seed) {
 
 /**
  * 10 MiB of infrastructure code (issue 32): Terraform with one heredoc, with one long line, with
- * about 29,000 volumes and with pools only; Bicep with volumes; an ARM template with volumes.
+ * 14,122 volumes (each with an export policy rule) in 12 pools, and with 38,823 pools only; Bicep
+ * with 33,807 volumes; an ARM template with 19,085 volumes.
  */
 export function iacScaleInputs(root) {
   const netapp = terraform(60, 51);

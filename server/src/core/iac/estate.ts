@@ -303,13 +303,47 @@ function unknownNames(pairs: readonly [string, IacValue<unknown> | undefined][])
 
 /** The pool of this file a volume is in (by reference or by name), if any. */
 export function poolOfVolume(estate: IacEstate, volume: IacVolume): IacPool | undefined {
-  return estate.pools.find((p) => nameMatches(volume.pool, p));
+  return resourceByRef(estate.pools, volume.pool);
 }
 
-function nameMatches(ref: IacRef | undefined, resource: IacResource): boolean {
-  if (!ref) return false;
-  if (ref.symbol !== undefined) return ref.symbol === resource.symbol;
-  return known(ref.name) && known(resource.name) && ref.name.value === resource.name.value;
+/**
+ * A list of resources by symbol and by known name, the first of each, as `list.find` would find
+ * them: built once per list (a 10 MiB file has tens of thousands of volumes and pools, and each
+ * volume, finding and pool looked its resource up by scanning the list, issue 32). Estates are not
+ * changed once read; the length is checked anyway.
+ */
+interface ResourceIndex {
+  readonly length: number;
+  readonly bySymbol: ReadonlyMap<string, IacResource>;
+  readonly byName: ReadonlyMap<string, IacResource>;
+}
+
+const resourceIndexes = new WeakMap<readonly IacResource[], ResourceIndex>();
+
+function indexOf(list: readonly IacResource[]): ResourceIndex {
+  const made = resourceIndexes.get(list);
+  if (made && made.length === list.length) return made;
+  const bySymbol = new Map<string, IacResource>();
+  const byName = new Map<string, IacResource>();
+  for (const resource of list) {
+    if (!bySymbol.has(resource.symbol)) bySymbol.set(resource.symbol, resource);
+    if (known(resource.name) && !byName.has(resource.name.value)) byName.set(resource.name.value, resource);
+  }
+  const index = { length: list.length, bySymbol, byName };
+  resourceIndexes.set(list, index);
+  return index;
+}
+
+/** The first resource of `list` with this symbol. */
+export function resourceBySymbol<T extends IacResource>(list: readonly T[], symbol: string | undefined): T | undefined {
+  return symbol === undefined ? undefined : (indexOf(list).bySymbol.get(symbol) as T | undefined);
+}
+
+/** The first resource of `list` a reference names: by symbol when it has one, else by known name. */
+function resourceByRef<T extends IacResource>(list: readonly T[], ref: IacRef | undefined): T | undefined {
+  if (!ref) return undefined;
+  if (ref.symbol !== undefined) return resourceBySymbol(list, ref.symbol);
+  return known(ref.name) ? (indexOf(list).byName.get(ref.name.value) as T | undefined) : undefined;
 }
 
 /**
@@ -517,21 +551,25 @@ export function toManifest(
   const accounts: ManifestAccount[] = [];
   const poolVolumes = new Map<IacPool, IacVolume[]>();
   const orphanVolumes = new Map<string, IacVolume[]>();
+  const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
   for (const volume of estate.volumes) {
-    const pool = estate.pools.find((p) => nameMatches(volume.pool, p));
+    const pool = resourceByRef(estate.pools, volume.pool);
     if (pool) {
-      poolVolumes.set(pool, [...(poolVolumes.get(pool) ?? []), volume]);
+      push(poolVolumes, pool, volume);
       continue;
     }
     const key = `${volume.account?.symbol ?? volume.account?.name?.value ?? '?'}|${volume.pool?.symbol ?? volume.pool?.name?.value ?? '?'}`;
-    orphanVolumes.set(key, [...(orphanVolumes.get(key) ?? []), volume]);
+    push(orphanVolumes, key, volume);
   }
   const accountPools = new Map<IacAccount | undefined, ManifestPool[]>();
-  const add = (account: IacAccount | undefined, pool: ManifestPool) =>
-    accountPools.set(account, [...(accountPools.get(account) ?? []), pool]);
+  const add = (account: IacAccount | undefined, pool: ManifestPool) => push(accountPools, account, pool);
   for (const pool of estate.pools)
     add(
-      estate.accounts.find((a) => nameMatches(pool.account, a)),
+      resourceByRef(estate.accounts, pool.account),
       poolOf(
         pool,
         poolVolumes.get(pool) ?? [],
@@ -552,10 +590,7 @@ export function toManifest(
       span: first.headSpan,
       ...(grouped || assigns ? { manual: true } : {}),
     });
-    add(
-      estate.accounts.find((a) => nameMatches(first.account, a)),
-      pool,
-    );
+    add(resourceByRef(estate.accounts, first.account), pool);
   }
   for (const account of estate.accounts) {
     const made: ManifestAccount = {
@@ -658,7 +693,7 @@ export function workloadOverrideHint(
  * volume is not one of `estate`'s or its workload was written explicitly with an annotation.
  */
 export function workloadOrigin(estate: IacEstate | undefined, symbol: string | undefined): string {
-  const volume = estate?.volumes.find((v) => v.symbol === symbol);
+  const volume = estate ? resourceBySymbol(estate.volumes, symbol) : undefined;
   const workload = volume?.workload;
   if (!estate || !workload || workload.from.includes('annotation')) return '';
   return ` (from ${workload.from}; ${workloadOverrideHint(estate.language, volume, workload.from)} to override it)`;

@@ -9,7 +9,7 @@ import { serviceLevelRateMiBpsPerTiB } from '../../calc/throughput';
 import { defineRule } from '../../rules/rule';
 import { baseName, pathOf } from '../../fileKind';
 import { formatMiBps, formatNumber, MiB } from '../../units/units';
-import { workloadOverrideHint } from '../estate';
+import { resourceBySymbol, workloadOverrideHint } from '../estate';
 import { estateOf, isIac } from './helpers';
 
 export const hanaStorageKpi = defineRule({
@@ -58,7 +58,8 @@ export const hanaStorageKpi = defineRule({
     const kpiMiBps = KPI[kind].bytesPerSecond() / MiB;
     const gets = manifestVolumeThroughput(pool, volume).mibps;
     if (gets >= kpiMiBps) return;
-    const iacVolume = estate.volumes.find((v) => v.symbol === volume.path[0]);
+    const symbol = volume.path[0];
+    const iacVolume = typeof symbol === 'string' ? resourceBySymbol(estate.volumes, symbol) : undefined;
     const from = guessed?.from ?? iacVolume?.workload?.from ?? 'its workload';
     const level = pool.serviceLevel.value;
     let fix;

@@ -4,7 +4,7 @@ import { figuresOf, named, pools } from '../../manifest/rules/helpers';
 import { poolFullyKnown, poolQos } from '../../manifest/model';
 import { defineRule, type RuleContext } from '../../rules/rule';
 import { bytesToTiB, formatMiBps, formatNumber, formatUsd, tibToGiB } from '../../units/units';
-import type { IacPool } from '../estate';
+import { resourceBySymbol, type IacPool } from '../estate';
 import { estateOf, isIac, reachesOtherCode, sameResourceName } from './helpers';
 
 export const poolWithoutVolumes = defineRule({
@@ -37,7 +37,8 @@ export const poolWithoutVolumes = defineRule({
     if (!estate || !manifest || estate.volumes.length === 0 || reachesOtherCode(context.file)) return;
     const figures = figuresOf(context, manifest);
     for (const { pool } of pools(manifest)) {
-      const declared = estate.pools.find((p) => p.symbol === pool.path[0]);
+      const symbol = pool.path[0];
+      const declared = typeof symbol === 'string' ? resourceBySymbol(estate.pools, symbol) : undefined;
       if (
         !declared ||
         declared.declaredIn ||
@@ -87,7 +88,7 @@ function poolHasVolume(context: RuleContext, pool: IacPool): 'yes' | 'no' | 'unk
       }
       if (ref?.symbol !== undefined) {
         if (ref.symbol === pool.symbol) return 'yes';
-        if (!estate.pools.some((p) => p.symbol === ref.symbol)) return 'unknown';
+        if (!resourceBySymbol(estate.pools, ref.symbol)) return 'unknown';
         continue;
       }
       return 'unknown';
