@@ -84,6 +84,11 @@ export class ScanCache {
     }
   }
 
+  /** Whether an entry is stored (without counting it as used). */
+  has(key: string): boolean {
+    return this.stored.has(key);
+  }
+
   get(key: string): readonly Diagnostic[] | undefined {
     const found = this.stored.get(key);
     if (found) {
@@ -100,10 +105,13 @@ export class ScanCache {
   /** Writes this scan's entries (only them) and starts the next scan's set. */
   save(): void {
     const entries = this.fresh;
+    // Every entry stored was used and no other made: the file already holds this scan's entries.
+    const unchanged =
+      entries.size === this.stored.size && [...entries].every(([key, value]) => this.stored.get(key) === value);
     this.stored = entries;
     this.fresh = new Map();
     this.hits = 0;
-    if (!this.path) return;
+    if (!this.path || unchanged) return;
     try {
       mkdirSync(join(this.path, '..'), { recursive: true });
       const temporary = `${this.path}.${process.pid}.tmp`;
