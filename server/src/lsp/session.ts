@@ -355,7 +355,10 @@ export class Session {
     this.invalidateAll();
     // Said once the files are in the projects (tests and the benchmark wait for this line).
     this.log(summary);
-    this.log(`anf-lint: workspace read and parsed in ${Math.round(performance.now() - started)} ms.`);
+    const unparsed = [...projects.values()].reduce((n, w) => n + w.unparsed, 0);
+    this.log(
+      `anf-lint: workspace read and parsed in ${Math.round(performance.now() - started)} ms${unparsed > 0 ? ` (${unparsed} files parsed later: their findings are in the scan cache)` : ''}.`,
+    );
     void this.scanInBackground(scan);
   }
 

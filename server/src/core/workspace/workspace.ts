@@ -83,6 +83,11 @@ export class Workspace implements WorkspaceView {
     return this.pending.size === 0;
   }
 
+  /** How many documents are not parsed yet. */
+  get unparsed(): number {
+    return this.pending.size;
+  }
+
   /** Whether the workspace holds a document (parsed or not yet). */
   has(uri: string): boolean {
     return this.parsed.has(uri) || this.pending.has(uri);
