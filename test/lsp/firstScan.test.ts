@@ -51,6 +51,8 @@ async function scan(rootUri: string, storagePath: string, expectFiles: number) {
       if (Date.now() - started > 120_000)
         throw new Error(`scan incomplete: ${reports.size}; ${client.logs.join(' | ')}`);
     }
+    // The cache file is written after the last answer: its log line says it is on disk.
+    await client.until(() => client.logs.some((l) => /scan cache (written|unchanged)/.test(l)), 60_000, 'the cache');
     const findings = [...reports.values()]
       .map((r) => `${r.uri} ${JSON.stringify((r.items ?? []).map((d) => [d.code, d.message, d.range]))}`)
       .sort();

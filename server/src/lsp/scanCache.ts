@@ -102,8 +102,8 @@ export class ScanCache {
     if (this.path) this.fresh.set(key, diagnostics);
   }
 
-  /** Writes this scan's entries (only them) and starts the next scan's set. */
-  save(): void {
+  /** Writes this scan's entries (only them) and starts the next scan's set; false when the file already held them. */
+  save(): boolean {
     const entries = this.fresh;
     // Every entry stored was used and no other made: the file already holds this scan's entries.
     const unchanged =
@@ -111,14 +111,16 @@ export class ScanCache {
     this.stored = entries;
     this.fresh = new Map();
     this.hits = 0;
-    if (!this.path || unchanged) return;
+    if (!this.path || unchanged) return false;
     try {
       mkdirSync(join(this.path, '..'), { recursive: true });
       const temporary = `${this.path}.${process.pid}.tmp`;
       writeFileSync(temporary, JSON.stringify({ format: CACHE_FORMAT, entries: Object.fromEntries(entries) }));
       renameSync(temporary, this.path);
+      return true;
     } catch (error) {
       this.log(`anf-lint: scan cache not written: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
     }
   }
 }

@@ -523,7 +523,7 @@ export class Session {
         }
       }
       if (stale()) return;
-      cache.save();
+      this.cacheToSave = cache;
       this.log(
         `anf-lint: checked ${total} files in ${Math.round(performance.now() - started)} ms${cache.enabled ? ` (${fromCache} from the scan cache)` : ''}.`,
       );
@@ -532,6 +532,12 @@ export class Session {
       progress?.done();
       report(true);
     }
+    // The cache file is written once the answers the scan held (megabytes of `workspace/diagnostic`)
+    // have left: writing it took a second under load, before them. Its keys say what each entry
+    // depends on, so a change meanwhile cannot make an entry wrong. `shutdown` writes it too.
+    await yieldToEvents();
+    await outputDrained();
+    this.saveScanCache();
     // Projects whose findings all came from the cache are parsed now, in slices, so that the first
     // edit or request does not wait for it.
     let sliceStart = performance.now();
@@ -877,7 +883,19 @@ export class Session {
     for (const wake of waiters) wake();
   }
 
+  /** A complete scan's results not written to the scan cache yet. */
+  private cacheToSave: ScanCache | undefined;
+
+  private saveScanCache(): void {
+    const cache = this.cacheToSave;
+    this.cacheToSave = undefined;
+    if (!cache?.enabled) return;
+    const written = cache.save();
+    this.log(`anf-lint: scan cache ${written ? 'written' : 'unchanged'}.`);
+  }
+
   dispose(): void {
+    this.saveScanCache();
     this.scheduler.dispose();
     for (const timer of this.settling.values()) clearTimeout(timer);
     this.settling.clear();
