@@ -27,8 +27,8 @@ const SLICE_MS = 8; // not a fact: the server's slice length (diagnosticsSchedul
 
 /** Canonical URIs already made: the first scan asks for each file's several times (project, configuration). */
 const canonical = new Map<string, string>();
-/** Not a fact: bounds the map above (more distinct URIs than the index holds start it afresh). */
-const CANONICAL_MEMO_MAX = 20_000;
+/** Bounds the map above: more distinct URIs than the index holds start it afresh. */
+const CANONICAL_MEMO_MAX = 20_000; // not a fact: ten times the index's bound of files
 
 /** The same file always gets the same key, however the editor spelled its URI. */
 export function canonicalUri(uri: string): string {
