@@ -344,6 +344,8 @@ export class Session {
   async indexWorkspace(): Promise<void> {
     const scan = ++this.scanGeneration;
     const started = performance.now();
+    // Hashes of texts no file holds any more (deleted files) go; each scan hashes what it reads.
+    this.textHashes.clear();
     const { files, summary } = await indexFolders(this.folders, (m) => this.log(m), this.indexLimits, yieldToEvents);
     if (scan !== this.scanGeneration) return;
     for (const file of files) this.disk.set(canonicalUri(file.uri), file);
