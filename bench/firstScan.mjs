@@ -4,8 +4,9 @@
 // file has a report). Targets: 500 ms and 3 s. A second start on the same folder with the same
 // cache folder shows the scan cache (results kept by content hash across editor restarts).
 //
-//   node bench/firstScan.mjs [--server dist/server/server.js] [--files 1000]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+//   node bench/firstScan.mjs [--server dist/server/server.js] [--files 1000] [--logs] [--dump FILE]
+//                            [--node-args "--cpu-prof --cpu-prof-dir=DIR"]
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,19 +22,28 @@ const CAPABILITIES = { ...PULL_CAPABILITIES, window: { workDoneProgress: true } 
  * One start of the server on `folder`: resolves with the two times (ms after `initialize` was
  * sent), the number of files reported and the progress notifications seen.
  */
-export async function firstScan(serverCommand, folder, openPath, { storage } = {}) {
+export async function firstScan(serverCommand, folder, openPath, { storage, diagnostics } = {}) {
   const [command, args, env] = serverCommand;
   const client = new Client(command, args, { env, settings: { anfLint: {} } });
   const progress = [];
   client.connection.onNotification('$/progress', (params) => progress.push(params.value?.kind));
+  // The server's log lines with their time after `initialize` was sent (the phases of the scan).
+  const timedLogs = [];
+  let started = performance.now();
+  client.connection.onNotification('window/logMessage', (params) => {
+    client.logs.push(params.message);
+    timedLogs.push({ ms: Math.round(performance.now() - started), message: params.message });
+  });
+  let cleanExit = false;
   try {
     const rootUri = pathToFileURL(folder).href;
-    const started = performance.now();
+    started = performance.now();
     await client.initialize({
       rootUri,
       capabilities: CAPABILITIES,
       initializationOptions: storage ? { storagePath: storage } : undefined,
     });
+    const initializedMs = performance.now() - started;
     const uri = pathToFileURL(join(folder, openPath)).href;
     client.open(uri, readFileSync(join(folder, openPath), 'utf8'), 'fstab');
     const document = await client.request('textDocument/diagnostic', { textDocument: { uri } });
@@ -46,22 +56,40 @@ export async function firstScan(serverCommand, folder, openPath, { storage } = {
       const report = await client.request('workspace/diagnostic', {
         previousResultIds: [...seen].map(([u, value]) => ({ uri: u, value })),
       });
-      for (const item of report.items) seen.set(item.uri, item.resultId);
+      timedLogs.push({
+        ms: Math.round(performance.now() - started),
+        message: `(client) workspace/diagnostic answered: ${report.items.length} reports, ${report.items.filter((i) => i.kind === 'full').length} full`,
+      });
+      for (const item of report.items) {
+        seen.set(item.uri, item.resultId);
+        if (diagnostics && item.kind === 'full') diagnostics.set(item.uri, item.items);
+      }
       indexed ??= indexedCount(client.logs);
       if (indexed !== undefined && seen.size >= indexed) break;
       if (performance.now() - started > 300_000) throw new Error('the workspace diagnostics did not complete');
     }
     const lastMs = performance.now() - started;
+    if (diagnostics) diagnostics.set(`open:${uri}`, document.items);
+    const cpuMs = cpuMsOf(client.process.pid);
+    // A clean exit lets `node --cpu-prof` write its profile (dispose kills the process).
+    await client.request('shutdown', null);
+    const exited = new Promise((resolve) => client.process.once('exit', resolve));
+    client.notify('exit', null);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    cleanExit = true;
     return {
+      initializedMs,
       firstMs,
       lastMs,
-      cpuMs: cpuMsOf(client.process.pid),
+      cpuMs,
       files: seen.size,
       findingsInOpenFile: document.items?.length ?? 0,
       progress,
+      logs: timedLogs,
     };
   } finally {
-    client.dispose();
+    if (!cleanExit) client.dispose();
+    else client.connection.dispose();
   }
 }
 
@@ -83,14 +111,26 @@ function indexedCount(logs) {
   return undefined;
 }
 
-export async function firstScanRows(serverCommand, files = 1000) {
+export async function firstScanRows(serverCommand, files = 1000, { dump } = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'anf-lint-first-scan-'));
   const storage = mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-'));
   try {
     const written = writeFiles(folder, workspaceFiles(files));
     const open = 'hosts/node-0000/etc/fstab';
-    const cold = await firstScan(serverCommand, folder, open, { storage });
-    const warm = await firstScan(serverCommand, folder, open, { storage });
+    const coldDiagnostics = dump ? new Map() : undefined;
+    const warmDiagnostics = dump ? new Map() : undefined;
+    const cold = await firstScan(serverCommand, folder, open, { storage, diagnostics: coldDiagnostics });
+    const warm = await firstScan(serverCommand, folder, open, { storage, diagnostics: warmDiagnostics });
+    if (dump) {
+      // Every reported file's diagnostics, by path relative to the folder (the folder is a new one each run).
+      const root = pathToFileURL(folder).href;
+      const relative = (map) =>
+        Object.fromEntries(
+          [...map].map(([uri, items]) => [uri.replace(root, ''), items]).sort(([a], [b]) => (a < b ? -1 : 1)),
+        );
+      const text = JSON.stringify({ cold: relative(coldDiagnostics), warm: relative(warmDiagnostics) }, null, 1);
+      writeFileSync(dump, `${text.replaceAll(root, 'file:///FOLDER')}\n`);
+    }
     return { written, cold, warm };
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -106,14 +146,26 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   };
   const server = option('--server', 'dist/server/server.js');
   const files = Number(option('--files', '1000'));
-  const { written, cold, warm } = await firstScanRows([process.execPath, [server, '--stdio'], {}], files);
+  // `--node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"`: options for the server's node; `--logs`: the server's
+  // log lines with their times (the phases); `--dump FILE`: every diagnostic reported, to compare two builds.
+  const nodeArgs = option('--node-args', '').split(' ').filter(Boolean);
+  const dump = option('--dump', undefined);
+  const { written, cold, warm } = await firstScanRows([process.execPath, [...nodeArgs, server, '--stdio'], {}], files, {
+    dump,
+  });
   const row = (name, r) =>
-    `| ${name} | ${r.firstMs.toFixed(0)} ms (target ${FIRST_DIAGNOSTICS_TARGET_MS}) | ${r.lastMs.toFixed(0)} ms (target ${LAST_WORKSPACE_DIAGNOSTIC_TARGET_MS}) | ${r.cpuMs} ms | ${r.files} | ${r.progress.filter((k) => k === 'report').length} |`;
+    `| ${name} | ${r.initializedMs.toFixed(0)} ms | ${r.firstMs.toFixed(0)} ms (target ${FIRST_DIAGNOSTICS_TARGET_MS}) | ${r.lastMs.toFixed(0)} ms (target ${LAST_WORKSPACE_DIAGNOSTIC_TARGET_MS}) | ${r.cpuMs} ms | ${r.files} | ${r.progress.filter((k) => k === 'report').length} |`;
   console.log(`Generated repository: ${written.files} files, ${(written.bytes / 1e6).toFixed(1)} MB`);
   console.log(
-    '| Start | First diagnostics of an open file | Last workspace diagnostic | Server CPU | Files reported | Progress reports |',
+    '| Start | `initialize` answered | First diagnostics of an open file | Last workspace diagnostic | Server CPU | Files reported | Progress reports |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   console.log(row('cold (no cache)', cold));
   console.log(row('warm (scan cache)', warm));
+  if (argv.includes('--logs'))
+    for (const [name, r] of [
+      ['cold', cold],
+      ['warm', warm],
+    ])
+      for (const { ms, message } of r.logs) console.log(`${name} ${ms} ms: ${message}`);
 }

@@ -51,6 +51,8 @@ async function scan(rootUri: string, storagePath: string, expectFiles: number) {
       if (Date.now() - started > 120_000)
         throw new Error(`scan incomplete: ${reports.size}; ${client.logs.join(' | ')}`);
     }
+    // The cache file is written after the last answer: its log line says it is on disk.
+    await client.until(() => client.logs.some((l) => /scan cache (written|unchanged)/.test(l)), 60_000, 'the cache');
     const findings = [...reports.values()]
       .map((r) => `${r.uri} ${JSON.stringify((r.items ?? []).map((d) => [d.code, d.message, d.range]))}`)
       .sort();
@@ -83,6 +85,8 @@ describe('the first scan', () => {
       new RegExp(`checked ${total - 1} files in \\d+ ms \\(${total - 1} from the scan cache\\)`),
     );
     expect(warm.findings).toEqual(cold.findings);
+    // Nothing parsed for that: every finding came from the cache.
+    expect(warm.logs.join('\n')).toMatch(new RegExp(`\\(${total - 1} files parsed later`));
 
     // One file changes between two starts: nothing of its project comes from the cache, and the
     // findings are those of a start without any cache.
@@ -93,6 +97,52 @@ describe('the first scan', () => {
     const fresh = await scan(ws.uri, mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-none-')), total);
     expect(changed.findings).toEqual(fresh.findings);
     expect(changed.findings).not.toEqual(cold.findings);
+  }, 600_000);
+});
+
+describe('a start served by the scan cache', () => {
+  const files = workspaceFiles(120);
+  const ws = new TempWorkspace(files);
+  const storage = mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-test-'));
+  afterAll(() => {
+    ws.remove();
+    rmSync(storage, { recursive: true, force: true });
+  });
+
+  /** Opens an fstab as soon as the server is initialized, edits it when the workspace is read, and pulls its diagnostics. */
+  async function editAfterStart(storagePath: string) {
+    const client = new LspClient();
+    try {
+      await client.initialize({ rootUri: ws.uri, capabilities: CAPABILITIES, initializationOptions: { storagePath } });
+      const fstab = Object.keys(files).find((p) => p.endsWith('etc/fstab'))!;
+      const uri = ws.uriOf(fstab);
+      client.open(uri, files[fstab]!, 'fstab');
+      await client.indexed(120_000);
+      const line = files[fstab]!.split('\n').length - 1;
+      client.change(uri, [
+        {
+          range: { start: { line, character: 0 }, end: { line, character: 0 } },
+          text: '10.0.0.4:/x /mnt/x nfs soft 0 0\n',
+        },
+      ]);
+      const report = await client.request<{ items: { code: string; message: string; range: unknown }[] }>(
+        'textDocument/diagnostic',
+        { textDocument: { uri } },
+      );
+      return { findings: report.items.map((d) => [d.code, d.message, d.range]), logs: [...client.logs] };
+    } finally {
+      client.dispose();
+    }
+  }
+
+  it('parses on first need: an edit right after the start gives the findings of a start without cache', async () => {
+    const total = Object.keys(files).length;
+    await scan(ws.uri, storage, total);
+    const warm = await editAfterStart(storage);
+    expect(warm.logs.join('\n')).toMatch(/files parsed later/);
+    const fresh = await editAfterStart(mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-none-')));
+    expect(fresh.logs.join('\n')).not.toMatch(/files parsed later/);
+    expect(warm.findings).toEqual(fresh.findings);
   }, 600_000);
 });
 

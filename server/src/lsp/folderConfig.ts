@@ -58,6 +58,16 @@ export class FolderConfigs {
 
   /** Where a document's configuration comes from: the nearest file above it in its folder, else the fallback. */
   sourceOf(uri: string): FolderConfig | undefined {
+    // Asked for every file on every workspace question (Workspace's configuration callback): kept
+    // per URI, this object being made again whenever a configuration file or the folders change.
+    if (this.sources.has(uri)) return this.sources.get(uri);
+    const source = this.lookUp(uri);
+    this.sources.set(uri, source);
+    return source;
+  }
+  private readonly sources = new Map<string, FolderConfig | undefined>();
+
+  private lookUp(uri: string): FolderConfig | undefined {
     const root = this.folderOf(uri);
     if (root === undefined) return this.fallback();
     const key = canonicalUri(uri);

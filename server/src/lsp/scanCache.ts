@@ -84,6 +84,11 @@ export class ScanCache {
     }
   }
 
+  /** Whether an entry is stored (without counting it as used). */
+  has(key: string): boolean {
+    return this.stored.has(key);
+  }
+
   get(key: string): readonly Diagnostic[] | undefined {
     const found = this.stored.get(key);
     if (found) {
@@ -97,20 +102,25 @@ export class ScanCache {
     if (this.path) this.fresh.set(key, diagnostics);
   }
 
-  /** Writes this scan's entries (only them) and starts the next scan's set. */
-  save(): void {
+  /** Writes this scan's entries (only them) and starts the next scan's set; false when the file already held them. */
+  save(): boolean {
     const entries = this.fresh;
+    // Every entry stored was used and no other made: the file already holds this scan's entries.
+    const unchanged =
+      entries.size === this.stored.size && [...entries].every(([key, value]) => this.stored.get(key) === value);
     this.stored = entries;
     this.fresh = new Map();
     this.hits = 0;
-    if (!this.path) return;
+    if (!this.path || unchanged) return false;
     try {
       mkdirSync(join(this.path, '..'), { recursive: true });
       const temporary = `${this.path}.${process.pid}.tmp`;
       writeFileSync(temporary, JSON.stringify({ format: CACHE_FORMAT, entries: Object.fromEntries(entries) }));
       renameSync(temporary, this.path);
+      return true;
     } catch (error) {
       this.log(`anf-lint: scan cache not written: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
     }
   }
 }

@@ -33,6 +33,7 @@ import { configSignature, folderRoot, FolderConfigs, innermostFolder, readFolder
 import { NAMED_FILE_MAX_BYTES } from '../core/project';
 import { DIAGNOSTICS_DEBOUNCE_MS, LARGE_IAC_CHARS, LARGE_IAC_SETTLE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
 import { ScanCache, serverBuildHash, sha256 } from './scanCache';
+import { outputDrained } from './transport';
 import { editorConfig, effectiveConfig } from './settings';
 import {
   canonicalUri,
@@ -343,6 +344,8 @@ export class Session {
   async indexWorkspace(): Promise<void> {
     const scan = ++this.scanGeneration;
     const started = performance.now();
+    // Hashes of texts no file holds any more (deleted files) go; each scan hashes what it reads.
+    this.textHashes.clear();
     const { files, summary } = await indexFolders(this.folders, (m) => this.log(m), this.indexLimits, yieldToEvents);
     if (scan !== this.scanGeneration) return;
     for (const file of files) this.disk.set(canonicalUri(file.uri), file);
@@ -354,14 +357,19 @@ export class Session {
     this.invalidateAll();
     // Said once the files are in the projects (tests and the benchmark wait for this line).
     this.log(summary);
-    this.log(`anf-lint: workspace read and parsed in ${Math.round(performance.now() - started)} ms.`);
+    const unparsed = [...projects.values()].reduce((n, w) => n + w.unparsed, 0);
+    this.log(
+      `anf-lint: workspace read and parsed in ${Math.round(performance.now() - started)} ms${unparsed > 0 ? ` (${unparsed} files parsed later: their findings are in the scan cache)` : ''}.`,
+    );
     void this.scanInBackground(scan);
   }
 
   /**
-   * Every project's Workspace from disk and the open documents, parsing the disk files in slices;
-   * undefined when `stale()` says a newer scan started. The open documents are added last, in the
-   * same slice as the swap, so the text they hold is the latest.
+   * Every project's Workspace from disk and the open documents; undefined when `stale()` says a
+   * newer scan started. The files are added unparsed (`Workspace.setLater`), in the order an eager
+   * read had, then parsed in slices, except in a project whose every file's findings are in the scan
+   * cache: that one is parsed when first asked something (an edit, a request), or in the background
+   * after the scan. The open documents' text is taken in the same slice as the swap, so it is the latest.
    */
   private async buildProjects(stale: () => boolean): Promise<Map<string, Workspace> | undefined> {
     const projects = new Map<string, Workspace>();
@@ -371,21 +379,50 @@ export class Session {
       if (!workspace) projects.set(key, (workspace = new Workspace((u) => this.configs.configFor(u))));
       return workspace;
     };
+    const openDocuments = () =>
+      [...this.open.values()].filter((d) => !isConfigFileUri(d.uri) && !this.tooLarge.has(d.uri));
+    const openKeys = new Set([...this.open.keys()].map(canonicalUri));
+    for (const [key, file] of this.disk)
+      if (!isConfigFileUri(file.uri) && !openKeys.has(key)) workspaceIn(file.uri).setLater(file.uri, file.text);
+    // Which projects the cache serves whole, with the open documents' text as it is now.
+    const opened = new Map<string, Map<string, string>>();
+    for (const document of openDocuments()) {
+      const key = this.projectOf(document.uri);
+      workspaceIn(document.uri);
+      if (!opened.has(key)) opened.set(key, new Map());
+      opened.get(key)?.set(document.uri, document.getText());
+    }
+    const cached = new Set([...projects].filter(([key, w]) => this.allCached(w, opened.get(key))).map(([k]) => k));
     let sliceStart = performance.now();
-    for (const [key, file] of [...this.disk]) {
-      if (performance.now() - sliceStart >= LINT_SLICE_MS) {
+    const sliceDone = () => performance.now() - sliceStart >= LINT_SLICE_MS;
+    for (const [key, workspace] of projects) {
+      if (cached.has(key)) continue;
+      while (!workspace.settle(sliceDone)) {
         await yieldToEvents();
         if (stale()) return undefined;
         sliceStart = performance.now();
       }
-      if (this.disk.get(key) !== file || isConfigFileUri(file.uri)) continue;
-      if ([...this.open.keys()].some((u) => canonicalUri(u) === key)) continue;
-      workspaceIn(file.uri).set(file.uri, file.text);
     }
-    for (const document of this.open.values())
-      if (!isConfigFileUri(document.uri) && !this.tooLarge.has(document.uri))
-        workspaceIn(document.uri).set(document.uri, document.getText(), document.version);
+    // The open documents last, with their latest text (they may have changed meanwhile).
+    for (const document of openDocuments()) {
+      const workspace = workspaceIn(document.uri);
+      workspace.setLater(document.uri, document.getText(), document.version);
+      if (!cached.has(this.projectOf(document.uri))) workspace.settle();
+    }
     return projects;
+  }
+
+  /**
+   * Whether every file of a project (the texts `workspace` holds, parsed or not, and `open`: the
+   * open documents' texts by URI) has its findings in the scan cache.
+   */
+  private allCached(workspace: Workspace, open: ReadonlyMap<string, string> = new Map()): boolean {
+    const cache = this.cache();
+    if (!cache.enabled) return false;
+    const texts = new Map(workspace.uris().map((uri) => [uri, workspace.textOf(uri) ?? '']));
+    for (const [uri, text] of open) texts.set(uri, text);
+    const fingerprint = this.fingerprint(texts);
+    return [...texts].every(([uri, text]) => cache.has(this.cacheKey(uri, text, fingerprint)));
   }
 
   /** The scan cache, opened on first use in the client's storage folder (none: results are not kept). */
@@ -395,17 +432,7 @@ export class Session {
   }
 
   /** The key of a file's findings in the scan cache (scanCache.ts says what it holds and why). */
-  private cacheKey(uri: string, fingerprints: Map<string, string>): string | undefined {
-    const file = this.workspaceOf(uri).file(uri);
-    if (!file) return undefined;
-    const project = this.projectOf(uri);
-    let fingerprint = fingerprints.get(project);
-    if (fingerprint === undefined) {
-      const workspace = this.projects.get(project);
-      const parts = (workspace?.parsedAlone() ?? []).map((f) => `${f.uri}\n${sha256(f.source.text)}`).sort();
-      fingerprint = sha256(parts.join('\n'));
-      fingerprints.set(project, fingerprint);
-    }
+  private cacheKey(uri: string, text: string, fingerprint: string): string {
     return sha256(
       JSON.stringify([
         serverBuildHash(),
@@ -414,10 +441,31 @@ export class Session {
         this.editorSettings,
         fingerprint,
         uri,
-        sha256(file.source.text),
+        this.textHash(uri, text),
       ]),
     );
   }
+
+  /** A project's fingerprint: every file's URI and text hash (`texts`: by URI). */
+  private fingerprint(texts: ReadonlyMap<string, string>): string {
+    const parts = [...texts].map(([uri, text]) => `${uri}\n${this.textHash(uri, text)}`).sort();
+    return sha256(parts.join('\n'));
+  }
+
+  /** A project's fingerprint from the texts its Workspace holds (parsed or not). */
+  private fingerprintOf(workspace: Workspace): string {
+    return this.fingerprint(new Map(workspace.uris().map((uri) => [uri, workspace.textOf(uri) ?? ''])));
+  }
+
+  /** SHA-256 of a file's text, kept while the text is the same object (each file's is asked twice per scan). */
+  private textHash(uri: string, text: string): string {
+    const known = this.textHashes.get(uri);
+    if (known?.text === text) return known.hash;
+    const hash = sha256(text);
+    this.textHashes.set(uri, { text, hash });
+    return hash;
+  }
+  private readonly textHashes = new Map<string, { text: string; hash: string }>();
 
   /**
    * Checks every known file not checked yet, in slices that yield to edits and requests, with
@@ -426,7 +474,9 @@ export class Session {
    * checked on request as before.
    */
   private async scanInBackground(scan: number): Promise<void> {
-    const uris = this.knownUris().filter((u) => !isConfigFileUri(u));
+    // The open documents first: the editor asks for their diagnostics again as soon as the workspace is read.
+    const known = this.knownUris().filter((u) => !isConfigFileUri(u));
+    const uris = [...known.filter((u) => this.open.has(u)), ...known.filter((u) => !this.open.has(u))];
     const total = uris.length;
     const generation = this.generation;
     const stale = () => scan !== this.scanGeneration || generation !== this.generation;
@@ -452,8 +502,13 @@ export class Session {
       for (const uri of uris) {
         if (stale()) return;
         checked++;
-        if (this.lintCache.has(uri) || !this.workspaceOf(uri).file(uri)) continue;
-        const key = cache.enabled ? this.cacheKey(uri, fingerprints) : undefined;
+        const workspace = this.workspaceOf(uri);
+        if (this.lintCache.has(uri) || !workspace.has(uri)) continue;
+        const project = this.projectOf(uri);
+        if (cache.enabled && !fingerprints.has(project)) fingerprints.set(project, this.fingerprintOf(workspace));
+        const fingerprint = fingerprints.get(project);
+        const text = workspace.textOf(uri);
+        const key = fingerprint !== undefined && text !== undefined ? this.cacheKey(uri, text, fingerprint) : undefined;
         const cached = key === undefined ? undefined : cache.get(key);
         if (cached) {
           fromCache++;
@@ -470,7 +525,7 @@ export class Session {
         }
       }
       if (stale()) return;
-      cache.save();
+      this.cacheToSave = cache;
       this.log(
         `anf-lint: checked ${total} files in ${Math.round(performance.now() - started)} ms${cache.enabled ? ` (${fromCache} from the scan cache)` : ''}.`,
       );
@@ -479,6 +534,24 @@ export class Session {
       progress?.done();
       report(true);
     }
+    // The cache file is written once the answers the scan held (megabytes of `workspace/diagnostic`)
+    // have left: writing it took a second under load, before them. Its keys say what each entry
+    // depends on, so a change meanwhile cannot make an entry wrong. `shutdown` writes it too.
+    await yieldToEvents();
+    await outputDrained();
+    this.saveScanCache();
+    // Projects whose findings all came from the cache are parsed now, in slices, so that the first
+    // edit or request does not wait for it.
+    let sliceStart = performance.now();
+    const sliceDone = () => performance.now() - sliceStart >= LINT_SLICE_MS;
+    for (const workspace of this.workspaces())
+      while (!workspace.settle(sliceDone)) {
+        await yieldToEvents();
+        // The scan's answers (megabytes of `workspace/diagnostic`) leave first.
+        await outputDrained();
+        if (stale()) return;
+        sliceStart = performance.now();
+      }
   }
 
   /**
@@ -706,13 +779,20 @@ export class Session {
    * only when it finished on the state it started on.
    */
   private async allDiagnosticsInSlices(uri: string, stale: () => boolean): Promise<readonly Diagnostic[] | undefined> {
+    const workspace = this.workspaceOf(uri);
+    let sliceStart = performance.now();
+    // A project served by the scan cache is parsed on first need: here in slices too.
+    while (!this.lintCache.has(uri) && !workspace.settle(() => performance.now() - sliceStart >= LINT_SLICE_MS)) {
+      await yieldToEvents();
+      if (stale()) return undefined;
+      sliceStart = performance.now();
+    }
     const cached = this.lintCache.get(uri);
-    if (cached || isConfigFileUri(uri) || this.tooLarge.has(uri) || !this.workspaceOf(uri).file(uri))
+    if (cached || isConfigFileUri(uri) || this.tooLarge.has(uri) || !workspace.file(uri))
       return this.allDiagnostics(uri);
     const started = (this.lintStarts.get(uri) ?? 0) + 1;
     this.lintStarts.set(uri, started);
-    const steps = lintSteps(this.workspaceOf(uri), uri, this.configFor(uri), this.lintOptions(uri));
-    let sliceStart = performance.now();
+    const steps = lintSteps(workspace, uri, this.configFor(uri), this.lintOptions(uri));
     for (let step = steps.next(); ; step = steps.next()) {
       if (step.done) {
         this.lintCache.set(uri, step.value);
@@ -744,7 +824,7 @@ export class Session {
 
   /** URIs with diagnostics to offer: open documents and every indexed file. */
   knownUris(): string[] {
-    const uris = new Set(this.allFiles().map((f) => f.uri));
+    const uris = new Set(this.workspaces().flatMap((w) => w.uris()));
     for (const uri of this.open.keys()) uris.add(uri);
     for (const uri of this.configs.configFileUris()) uris.add(uri);
     return [...uris].sort();
@@ -805,7 +885,19 @@ export class Session {
     for (const wake of waiters) wake();
   }
 
+  /** A complete scan's results not written to the scan cache yet. */
+  private cacheToSave: ScanCache | undefined;
+
+  private saveScanCache(): void {
+    const cache = this.cacheToSave;
+    this.cacheToSave = undefined;
+    if (!cache?.enabled) return;
+    const written = cache.save();
+    this.log(`anf-lint: scan cache ${written ? 'written' : 'unchanged'}.`);
+  }
+
   dispose(): void {
+    this.saveScanCache();
     this.scheduler.dispose();
     for (const timer of this.settling.values()) clearTimeout(timer);
     this.settling.clear();

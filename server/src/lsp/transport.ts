@@ -28,6 +28,21 @@ function framingLost(error: Error): boolean {
   return !(error instanceof SyntaxError);
 }
 
+/** The stdio output the connection writes to (undefined on the library's transports). */
+let stdioOutput: NodeJS.WritableStream | undefined;
+
+/**
+ * Resolves once the messages written so far have left the process (at once on other transports).
+ * Work in the background waits for it: a large answer (`workspace/diagnostic`: megabytes) leaves
+ * in pipe-sized writes, one per turn of the event loop, so slices of work between them made it
+ * take seconds to arrive.
+ */
+export function outputDrained(): Promise<void> {
+  const output = stdioOutput as (NodeJS.WritableStream & { writableLength?: number }) | undefined;
+  if (!output?.writableLength) return Promise.resolve();
+  return new Promise((resolve) => output?.once('drain', () => resolve()));
+}
+
 export function connectionFromCommandLine(
   argv: readonly string[] = process.argv.slice(2),
   input: NodeJS.ReadableStream = process.stdin,
@@ -35,6 +50,7 @@ export function connectionFromCommandLine(
   exit: (code: number) => void = (code) => process.exit(code),
 ): Connection {
   if (argv.some((arg) => TRANSPORT_FLAGS.test(arg))) return createConnection(ProposedFeatures.all);
+  stdioOutput = output;
   const reader = new StreamMessageReader(input);
   const writer = new StreamMessageWriter(output);
   reader.onError((error) => {

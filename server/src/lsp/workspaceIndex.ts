@@ -25,14 +25,25 @@ const env = new NodeEnvironment();
 /** Reading pauses about this often for pending input (see indexFolders). */
 const SLICE_MS = 8; // not a fact: the server's slice length (diagnosticsScheduler.ts LINT_SLICE_MS)
 
+/** Canonical URIs already made: the first scan asks for each file's several times (project, configuration). */
+const canonical = new Map<string, string>();
+/** Bounds the map above: more distinct URIs than the index holds start it afresh. */
+const CANONICAL_MEMO_MAX = 20_000; // not a fact: ten times the index's bound of files
+
 /** The same file always gets the same key, however the editor spelled its URI. */
 export function canonicalUri(uri: string): string {
   if (!uri.startsWith('file:')) return uri;
+  const known = canonical.get(uri);
+  if (known !== undefined) return known;
+  let key: string;
   try {
-    return pathToFileURL(fileURLToPath(uri)).href;
+    key = pathToFileURL(fileURLToPath(uri)).href;
   } catch {
-    return uri;
+    key = uri;
   }
+  if (canonical.size >= CANONICAL_MEMO_MAX) canonical.clear();
+  canonical.set(uri, key);
+  return key;
 }
 
 export function uriToPath(uri: string): string | undefined {

@@ -52,8 +52,64 @@ export class Workspace implements WorkspaceView {
    */
   constructor(private readonly config: WorkloadDefaults | ((uri: string) => WorkloadDefaults) = {}) {}
 
+  /**
+   * Documents added with `setLater`, not parsed yet, in the order they came: any question about the
+   * workspace (or a `set`/`delete`) parses them first, in that order, so every answer is the one
+   * an eager `set` of each would give. A language server restarted on an unchanged repository takes
+   * every file's findings from its scan cache and need not parse the files at all (issue 29).
+   */
+  private readonly pending = new Map<string, { text: string; version: number; kind: FileKind | undefined }>();
+
+  /** Adds or replaces a document, parsed when the workspace is first asked anything (see `pending`). */
+  setLater(uri: string, text: string, version = 0, kind?: FileKind): void {
+    // A document already parsed is replaced in order: the earlier pending ones first.
+    if (this.parsed.has(uri)) {
+      this.set(uri, text, version, kind);
+      return;
+    }
+    this.pending.set(uri, { text, version, kind });
+  }
+
+  /**
+   * Parses the documents added with `setLater`, in order: all of them, or until `enough()` says so
+   * after one (the language server parses in slices). True when none is left.
+   */
+  settle(enough?: () => boolean): boolean {
+    for (const [uri, { text, version, kind }] of this.pending) {
+      this.pending.delete(uri);
+      this.apply(uri, text, version, kind);
+      if (enough?.()) break;
+    }
+    return this.pending.size === 0;
+  }
+
+  /** How many documents are not parsed yet. */
+  get unparsed(): number {
+    return this.pending.size;
+  }
+
+  /** Whether the workspace holds a document (parsed or not yet). */
+  has(uri: string): boolean {
+    return this.parsed.has(uri) || this.pending.has(uri);
+  }
+
+  /** Every document's URI, without parsing any. */
+  uris(): string[] {
+    return [...this.parsed.keys(), ...[...this.pending.keys()].filter((u) => !this.parsed.has(u))];
+  }
+
+  /** A document's text, without parsing it. */
+  textOf(uri: string): string | undefined {
+    return this.pending.get(uri)?.text ?? this.parsed.get(uri)?.source.text;
+  }
+
   /** Adds or replaces a document and returns it parsed (alone: `file(uri)` gives it as its Terraform module reads it). */
   set(uri: string, text: string, version = 0, kind?: FileKind): ParsedFile {
+    this.settle();
+    return this.apply(uri, text, version, kind);
+  }
+
+  private apply(uri: string, text: string, version: number, kind: FileKind | undefined): ParsedFile {
     const before = this.parsed.get(uri);
     const file = parseFile(uri, text, version, kind, before);
     this.parsed.set(uri, file);
@@ -71,6 +127,7 @@ export class Workspace implements WorkspaceView {
   }
 
   delete(uri: string): void {
+    this.settle();
     const before = this.parsed.get(uri);
     if (before && this.parsed.delete(uri)) {
       const parametersChanged = this.parameters.changed(uri, undefined);
@@ -84,12 +141,14 @@ export class Workspace implements WorkspaceView {
   }
 
   file(uri: string): ParsedFile | undefined {
+    this.settle();
     const file = this.parsed.get(uri);
     return file && this.resolved(file);
   }
 
   /** The same array until a document changes, so rules can cache answers per workspace state. */
   files(): readonly ParsedFile[] {
+    this.settle();
     this.fileList ??= [...this.parsed.values()].map((f) => this.resolved(f));
     return this.fileList;
   }
@@ -99,6 +158,7 @@ export class Workspace implements WorkspaceView {
    * URIs (which files depend on a change) that must not evaluate a module on every keystroke.
    */
   parsedAlone(): readonly ParsedFile[] {
+    this.settle();
     return [...this.parsed.values()];
   }
 
@@ -174,6 +234,7 @@ export class Workspace implements WorkspaceView {
 
   /** The volumes and their index alone: a mount rule asks for them on every edit, which must not copy every mount of the workspace. */
   private volumeIndex(): { volumes: readonly VolumeSummary[]; index: VolumeIndex } {
+    this.settle();
     if (!this.volumeState) {
       const volumes = this.sortedFiles().flatMap((f) => f.volumes);
       this.volumeState = { volumes, index: new VolumeIndex(volumes) };
@@ -182,6 +243,7 @@ export class Workspace implements WorkspaceView {
   }
 
   private derive() {
+    this.settle();
     if (this.derived) return this.derived;
     const files = this.sortedFiles();
     const { volumes, index } = this.volumeIndex();
