@@ -2205,7 +2205,8 @@ export function tfvarsKeys(source: SourceText, uri: string): { name: string; spa
       const start = quoted >= 0 ? quoted : at;
       return { name, span: { start, end: start + JSON.stringify(name).length } };
     });
-  const tree = parseTree('terraform', source.text);
+  // The tree the file's own reading parsed (checkTfvars), when the run shares trees.
+  const tree = borrowTree('terraform', source, source.text);
   if (!tree) return [];
   try {
     const out: { name: string; span: Span }[] = [];
@@ -2216,7 +2217,7 @@ export function tfvarsKeys(source: SourceText, uri: string): { name: string; spa
     return out;
   } finally {
     attributeCache = new Map();
-    tree.delete();
+    returnTree(tree);
   }
 }
 
