@@ -181,6 +181,10 @@ export function readTerraform(
   if (!tree) return noParser(problems, 'Terraform');
   const root = tree.rootNode;
   for (const p of syntaxProblems(root, 'Terraform', { grammar: 'terraform', text: source.text })) problems.push(p);
+  if (!keep && !mayHoldEstate(source.text)) {
+    returnTree(tree);
+    return { language: 'terraform', accounts: [], pools: [], volumes: [], slips: [] };
+  }
   attributeCache = new Map();
   budget = new Budget();
   instancesRead = 0;
@@ -220,6 +224,19 @@ export function readTerraform(
     attributeCache = new Map();
     if (!keep) returnTree(tree); // the tree lives in WebAssembly memory until deleted; a kept one is deleted when replaced
   }
+}
+
+/**
+ * Whether a `.tf` file's reading can give anything besides its syntax problems: a NetApp or azapi
+ * resource, a subnet, virtual network or NSG association (subnets.ts), a `module` block. Most files
+ * of a real repository (issue 29: one module in fifteen holds NetApp resources) have none of these
+ * words, and their reading gives an estate with no resources, so their blocks are not walked.
+ * Decided on the text, conservatively: the words anywhere (a comment, a string), in any case, and
+ * any `\u` escape (a label written with escapes), mean the file is read. Such a file's estate has
+ * no `unresolved`: it is read only for a file with resources (terraformModules.ts `moduleNeeded`).
+ */
+function mayHoldEstate(text: string): boolean {
+  return /netapp|azapi|azurerm_subnet|azurerm_virtual_network|module|\\u/i.test(text);
 }
 
 /** A `.tfvars` (or `.tfvars.json`) file: only syntax is checked here (values are read by the files that use them). */
