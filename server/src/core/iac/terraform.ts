@@ -271,6 +271,8 @@ export type ModuleFolders = (folder: string, purpose?: 'outputs') => readonly Te
 
 /** `./modules/anf`, `../anf`: Terraform reads a source starting with `./` or `../` as a folder. */
 const LOCAL_SOURCE = /^\.\.?\//;
+/** A `source` written as a plain string (no template, no escape) with a local path. */
+const PLAIN_LOCAL_SOURCE = /^"\.\.?\/[^"\\$%\n]*"$/;
 
 /** The folder (URI, ending in `/`) a local `source` names, relative to the calling file; undefined for a registry or git source. */
 export function localModuleFolder(callerUri: string, source: string | undefined): string | undefined {
@@ -1411,6 +1413,8 @@ class Reader {
   private knownModule(b: Block): KnownModuleEstate | undefined {
     const attrs = attributes(b.body);
     const source = attrs.get('source')?.namedChildren[1];
+    // A plain local path, as most `module` blocks of a repository have: no registry module, and nothing to evaluate.
+    if (source && PLAIN_LOCAL_SOURCE.test(this.source.text.slice(source.startIndex, source.endIndex))) return undefined;
     const written = source ? this.eval(source, 0) : UNKNOWN;
     if (!written.ok || typeof written.value !== 'string' || LOCAL_SOURCE.test(written.value)) return undefined;
     const call = this.calls().find((c) => c.block === b)?.call;
