@@ -228,7 +228,8 @@ export function readTerraform(
 
 /**
  * Whether a `.tf` file's reading can give anything besides its syntax problems: a NetApp or azapi
- * resource, a subnet, virtual network or NSG association (subnets.ts), a `module` block. Most files
+ * resource, a subnet, virtual network or NSG association (subnets.ts), a `module` block (the word
+ * `module` followed by a label, after a line start, a space, a brace or a semicolon). Most files
  * of a real repository (issue 29: one module in fifteen holds NetApp resources) have none of these
  * words, and their reading gives an estate with no resources, so their blocks are not walked.
  * Decided on the text, conservatively: the words anywhere (a comment, a string), in any case, and
@@ -236,7 +237,7 @@ export function readTerraform(
  * no `unresolved`: it is read only for a file with resources (terraformModules.ts `moduleNeeded`).
  */
 function mayHoldEstate(text: string): boolean {
-  return /netapp|azapi|azurerm_subnet|azurerm_virtual_network|module|\\u/i.test(text);
+  return /netapp|azapi|azurerm_subnet|azurerm_virtual_network|\\u|(?:^|[\s{};])module\s*["A-Za-z_]/i.test(text);
 }
 
 /** A `.tfvars` (or `.tfvars.json`) file: only syntax is checked here (values are read by the files that use them). */
