@@ -182,6 +182,10 @@ export function readTerraform(
   if (!tree) return noParser(problems, 'Terraform');
   const root = tree.rootNode;
   for (const p of syntaxProblems(root, 'Terraform', { grammar: 'terraform', text: source.text })) problems.push(p);
+  if (!keep && !mayHoldEstate(source.text)) {
+    returnTree(tree);
+    return { language: 'terraform', accounts: [], pools: [], volumes: [], slips: [] };
+  }
   attributeCache = new Map();
   budget = new Budget();
   instancesRead = 0;
@@ -223,6 +227,20 @@ export function readTerraform(
   }
 }
 
+/**
+ * Whether a `.tf` file's reading can give anything besides its syntax problems: a NetApp or azapi
+ * resource, a subnet, virtual network or NSG association (subnets.ts), a `module` block (the word
+ * `module` followed by a label, after a line start, a space, a brace or a semicolon). Most files
+ * of a real repository (issue 29: one module in fifteen holds NetApp resources) have none of these
+ * words, and their reading gives an estate with no resources, so their blocks are not walked.
+ * Decided on the text, conservatively: the words anywhere (a comment, a string), in any case, and
+ * any `\u` escape (a label written with escapes), mean the file is read. Such a file's estate has
+ * no `unresolved`: it is read only for a file with resources (terraformModules.ts `moduleNeeded`).
+ */
+function mayHoldEstate(text: string): boolean {
+  return /netapp|azapi|azurerm_subnet|azurerm_virtual_network|\\u|(?:^|[\s{};])module\s*["A-Za-z_]/i.test(text);
+}
+
 /** A `.tfvars` (or `.tfvars.json`) file: only syntax is checked here (values are read by the files that use them). */
 export function checkTfvars(source: SourceText, problems: ParseProblem[], uri = ''): void {
   if (isJsonTfvars(uri)) {
@@ -255,6 +273,8 @@ export type ModuleFolders = (folder: string, purpose?: 'outputs') => readonly Te
 
 /** `./modules/anf`, `../anf`: Terraform reads a source starting with `./` or `../` as a folder. */
 const LOCAL_SOURCE = /^\.\.?\//;
+/** A `source` written as a plain string (no template, no escape) with a local path. */
+const PLAIN_LOCAL_SOURCE = /^"\.\.?\/[^"\\$%\n]*"$/;
 
 /** The folder (URI, ending in `/`) a local `source` names, relative to the calling file; undefined for a registry or git source. */
 export function localModuleFolder(callerUri: string, source: string | undefined): string | undefined {
@@ -1425,6 +1445,8 @@ class Reader {
   private knownModule(b: Block): KnownModuleEstate | undefined {
     const attrs = attributes(b.body);
     const source = attrs.get('source')?.namedChildren[1];
+    // A plain local path, as most `module` blocks of a repository have: no registry module, and nothing to evaluate.
+    if (source && PLAIN_LOCAL_SOURCE.test(this.source.text.slice(source.startIndex, source.endIndex))) return undefined;
     const written = source ? this.eval(source, 0) : UNKNOWN;
     if (!written.ok || typeof written.value !== 'string' || LOCAL_SOURCE.test(written.value)) return undefined;
     const call = this.calls().find((c) => c.block === b)?.call;
@@ -2275,7 +2297,8 @@ export function tfvarsKeys(source: SourceText, uri: string): { name: string; spa
       const start = quoted >= 0 ? quoted : at;
       return { name, span: { start, end: start + JSON.stringify(name).length } };
     });
-  const tree = parseTree('terraform', source.text);
+  // The tree the file's own reading parsed (checkTfvars), when the run shares trees.
+  const tree = borrowTree('terraform', source, source.text);
   if (!tree) return [];
   try {
     const out: { name: string; span: Span }[] = [];
@@ -2286,7 +2309,7 @@ export function tfvarsKeys(source: SourceText, uri: string): { name: string; spa
     return out;
   } finally {
     attributeCache = new Map();
-    tree.delete();
+    returnTree(tree);
   }
 }
 

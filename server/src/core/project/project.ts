@@ -436,13 +436,15 @@ export class ProjectRun {
           const kind = kindOf(uri, file.text);
           return { file, uri, kind, ...(mayDescribeEstate(kind, file.text) ? { estate: true } : {}) };
         });
+      // Each target's kind, decided once (the workspace is told it: detecting it again per file added up on 3,000 files).
+      const kinds = new Map(targetsOfRoot.map((t) => [t.uri, kindOf(t.uri, t.text)]));
       const plan = project.fullContext
         ? undefined
         : planContext(
             targetsOfRoot.map((t) => ({
               uri: t.uri,
-              kind: kindOf(t.uri, t.text),
-              ...(mayDescribeEstate(kindOf(t.uri, t.text), t.text) ? { estate: true } : {}),
+              kind: kinds.get(t.uri)!,
+              ...(mayDescribeEstate(kinds.get(t.uri)!, t.text) ? { estate: true } : {}),
             })),
             context,
           );
@@ -451,7 +453,7 @@ export class ProjectRun {
         this.rootByUri.set(uri, root);
         this.pathByUri.set(uri, file.path);
         if (!plan || plan.whole.has(uri)) {
-          workspace.set(uri, file.text);
+          workspace.set(uri, file.text, 0, kind);
           continue;
         }
         // Known by path and kind only: the host model and the file list are those of a full read.
@@ -463,7 +465,7 @@ export class ProjectRun {
       for (const target of targetsOfRoot)
         if (!target.root.context)
           this.addTerraformModule(target.path, target.root, workspace, targetPaths, moduleFolders);
-      for (const target of targetsOfRoot) workspace.set(target.uri, target.text);
+      for (const target of targetsOfRoot) workspace.set(target.uri, target.text, 0, kinds.get(target.uri));
       if (!plan || deferred.length === 0) continue;
       // The manifests the answers about the mounts the targets' rules look at need (their own and their hosts').
       const mounts = [...plan.whole, ...targetsOfRoot.map((t) => t.uri)].flatMap(

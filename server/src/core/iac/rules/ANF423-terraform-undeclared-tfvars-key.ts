@@ -1,5 +1,27 @@
 import { defineRule } from '../../rules/rule';
+import type { ParsedFile } from '../../workspace/parsedFile';
 import { declaredVariableNames, isLoadedTfvars, tfvarsKeys } from '../terraform';
+
+/**
+ * The `variable` names the `.tf` files of each folder declare, by folder (only folders with a `.tf`
+ * file), once per workspace state: a scan of every file for each `.tfvars` file was quadratic.
+ */
+const declaredCache = new WeakMap<readonly ParsedFile[], Map<string, Set<string>>>();
+
+function declaredByFolder(files: readonly ParsedFile[]): Map<string, Set<string>> {
+  let byFolder = declaredCache.get(files);
+  if (byFolder) return byFolder;
+  byFolder = new Map();
+  for (const f of files) {
+    if (f.kind !== 'terraform') continue;
+    const folder = folderOf(f.uri);
+    let declared = byFolder.get(folder);
+    if (!declared) byFolder.set(folder, (declared = new Set()));
+    for (const name of declaredVariableNames(f.source.text)) declared.add(name);
+  }
+  declaredCache.set(files, byFolder);
+  return byFolder;
+}
 
 /**
  * A value in a `.tfvars` file Terraform loads by itself (`terraform.tfvars`, `*.auto.tfvars`, their
@@ -36,15 +58,8 @@ export const terraformUndeclaredTfvarsKey = defineRule({
   },
   appliesTo: (file) => file.kind === 'terraform-vars' && isLoadedTfvars(file.uri),
   check(context) {
-    const folder = folderOf(context.file.uri);
-    const modules = context.workspace
-      .files()
-      .filter(
-        (f) => f.kind === 'terraform' && folderOf(f.uri) === folder && f.uri.slice(folder.length).indexOf('/') < 0,
-      );
-    if (modules.length === 0) return;
-    const declared = new Set<string>();
-    for (const f of modules) for (const name of declaredVariableNames(f.source.text)) declared.add(name);
+    const declared = declaredByFolder(context.workspace.files()).get(folderOf(context.file.uri));
+    if (!declared) return;
     for (const { name, span } of tfvarsKeys(context.file.source, context.file.uri)) {
       if (declared.has(name)) continue;
       context.report({
