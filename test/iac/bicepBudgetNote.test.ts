@@ -9,15 +9,13 @@ import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } 
  */
 const config = resolveConfig(configSchema.parse({}));
 
+// NetApp accounts: a module with no NetApp resource type is not read as an instance (issue 29),
+// so its resources would not count towards the bound.
 const TAGS = `param prefix string
 
-resource tags 'Microsoft.Resources/tags@2021-04-01' = [for k in range(0, 64): {
-  name: 'default'
-  properties: {
-    tags: {
-      instance: '\${prefix}-\${k}'
-    }
-  }
+resource accounts 'Microsoft.NetApp/netAppAccounts@2025-06-01' = [for k in range(0, 64): {
+  name: '\${prefix}-anf-\${k}'
+  location: 'westeurope'
 }]
 `;
 

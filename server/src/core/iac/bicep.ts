@@ -78,6 +78,12 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
   const tree = key === undefined ? borrowTree('bicep', source, text) : parseKeptTree('bicep', key, text);
   if (!tree) return noParser(problems, 'Bicep');
   for (const p of syntaxProblems(tree.rootNode, 'Bicep', { grammar: 'bicep', text })) problems.push(p);
+  // A file that can give no account, pool, volume, subnet or module call (most files of a
+  // repository): its syntax is checked, its tree not copied or read (issue 29).
+  if (!mayMakeResources(text) && !/microsoft\.network/i.test(text)) {
+    if (key === undefined) returnTree(tree);
+    return { language: 'bicep', accounts: [], pools: [], volumes: [], slips: [] };
+  }
   try {
     const reader = new BicepReader(source, plainTree(tree, text), new Map(), new Budget(), problems);
     const estate = reader.estate();
@@ -1038,6 +1044,17 @@ function isLocalBicepModule(path: string): boolean {
 
 /** How many instances of one module declaration in a `[for ...]` loop are read one by one; more are read once, as repeated. */
 
+/**
+ * Whether a Bicep module's instance can give accounts, pools or volumes: its text names a
+ * `Microsoft.NetApp` type (in any case, anywhere), or a line starts with `module` (a module
+ * declaration: a registry module anf-lint knows, or modules of its own; Bicep puts decorators on
+ * lines of their own), or it has a `\u{...}` escape (a type written with escapes). A resource type
+ * is a string literal in Bicep, so a file without these declares no NetApp resource.
+ */
+function mayMakeResources(text: string): boolean {
+  return /microsoft\.netapp/i.test(text) || /^\s*module\s/m.test(text) || text.includes('\\u{');
+}
+
 /** How deep Bicep modules calling modules are followed. */
 const MAX_MODULE_DEPTH = 8; // not a fact: bound on nested module calls
 
@@ -1096,6 +1113,9 @@ export function readBicepModule(
             ? because(field.unknown ?? `module "${call.name}" passes \`${name}\` as a value anf-lint cannot evaluate`)
             : { ok: true, value: field.value },
         );
+      // A module file that names no NetApp resource type and calls no module gives no account, pool
+      // or volume: not read (most modules of a repository; issue 29). Its instance is counted above.
+      if (!mayMakeResources(callee.text)) return { accounts: [], pools: [], volumes: [] };
       const reader = read(callee, overrides, `no default and module "${call.name}" does not pass it`);
       if (!reader) return undefined;
       const estate = reader.estate();
