@@ -16,7 +16,7 @@ export const evaluationStopped = defineRule({
   fixes: [],
   doc: {
     title: 'anf-lint stopped evaluating a template or module',
-    what: 'An ARM template, Bicep file or Terraform root module whose loops (ARM `copy`, Bicep `[for ...]`, Terraform `count`/`for_each` on resources and `module` blocks, also through modules) make more resource instances, or more expressions to evaluate, than anf-lint reads in one go (1,000 instances; 500,000 expressions for ARM and Bicep, 2,000,000 evaluation steps for Terraform: our own bounds on work, not limits of Azure or Terraform). Terraform loops past the bound are read once, as repeated.',
+    what: 'An ARM template, Bicep file or Terraform root module whose loops (ARM `copy`, Bicep `[for ...]`, Terraform `count`/`for_each` on resources and `module` blocks, also through modules) make more resource instances, or more expressions to evaluate, than anf-lint reads in one go (1,000 instances; 500,000 expressions for ARM and Bicep, 2,000,000 evaluation steps for Terraform: our own bounds on work, not limits of Azure or Terraform). Terraform loops past the bound are read once, as repeated. A Bicep file with no `Microsoft.NetApp` resource type and no module declaration is checked for syntax only: it deploys nothing anf-lint reads, so the instances and expressions of its own loops do not count (the module instances that call it still do).',
     why: 'Loops nested through modules multiply: `range(0, 64)` three modules deep is 262,144 instances. anf-lint reads up to its bound and says where it stopped, so the editor stays responsive; resources past that point are not in the figures and the values it had not evaluated are unknown.',
     instead:
       'Nothing is wrong with the template. Check the resources past the bound with a smaller loop in a test file, or size them in an anf-lint manifest.',
@@ -31,7 +31,7 @@ export const evaluationStopped = defineRule({
         context: [
           {
             path: 'level.bicep',
-            text: "param prefix string\n\nresource tags 'Microsoft.Resources/tags@2021-04-01' = [for k in range(0, 64): {\n  name: 'default'\n  properties: {\n    tags: {\n      instance: '${prefix}-${k}'\n    }\n  }\n}]",
+            text: "param prefix string\n\nresource volumes 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2024-07-01' = [for k in range(0, 64): {\n  name: 'anf-${prefix}/pool/vol-${k}'\n  location: resourceGroup().location\n  properties: {\n    creationToken: '${prefix}-vol-${k}'\n    usageThreshold: 107374182400\n  }\n}]",
           },
         ],
       },
