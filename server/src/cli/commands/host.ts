@@ -6,7 +6,7 @@ import { displayPathOf } from '../files';
 import { formatDiagnosticLines } from '../format/text';
 import { EXIT, UsageError, type CliIo } from '../io';
 import { openTargets } from '../lint';
-import { parseOrUsage, table } from './shared';
+import { parseOrUsage, table, wroteHelp } from './shared';
 
 export const HOST_USAGE = `Usage: anf-lint host [PATH] [--host NAME]
 
@@ -40,15 +40,8 @@ function readText(read: (path: string) => Uint8Array, path: string): string | un
 
 /** `anf-lint host`: the live NFS client against its host folder. */
 export async function runHost(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseOrUsage(
-    args,
-    { host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    true,
-  );
-  if (values.help) {
-    io.stdout.write(HOST_USAGE);
-    return EXIT.ok;
-  }
+  const { values, positionals } = parseOrUsage(args, { host: { type: 'string' } }, true);
+  if (wroteHelp(values, HOST_USAGE, io)) return EXIT.ok;
   if (positionals.length > 1) throw new UsageError('anf-lint host takes one PATH');
   const { project, run, errors } = await openTargets({ patterns: positionals, ruleOverrides: {} }, io);
   for (const error of errors) io.stderr.write(`anf-lint: ${error}\n`);
