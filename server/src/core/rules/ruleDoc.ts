@@ -47,20 +47,15 @@ export function renderRuleDoc(rule: Rule): string {
     for (const context of example.context ?? [])
       lines.push('', `With \`${context.path}\`:`, '', `\`\`\`${fenceLanguageOf(context.path)}`, context.text, '```');
     const where = example.file ? ` (\`${example.file}\`)` : '';
-    lines.push(
+    const fenced = (label: string, text: string) => [
       '',
-      `Flagged${where}:`,
-      '',
-      `\`\`\`${example.language ?? ''}`,
-      example.flagged,
-      '```',
-      '',
-      `Better${where}:`,
+      `${label}${where}:`,
       '',
       `\`\`\`${example.language ?? ''}`,
-      example.better,
+      text,
       '```',
-    );
+    ];
+    lines.push(...fenced('Flagged', example.flagged), ...fenced('Better', example.better));
   }
   if (doc.sources && doc.sources.length > 0) {
     lines.push('', '## Sources', '');
