@@ -13,7 +13,7 @@ import {
 } from '../iac/bicep';
 import type { Value } from '../iac/common';
 import { readArmParameters, type ParameterFile } from '../iac/parameters';
-import { estateRead } from '../iac/read';
+import { estateReadAgain } from '../iac/read';
 import { isUnknown } from '../iac/values';
 import type { ParsedFile } from './parsedFile';
 import type { SourceText } from '../text/sourceText';
@@ -204,11 +204,7 @@ export class ParameterFiles {
       );
     }
     if (!estate) return template;
-    const read = estateRead(
-      estate,
-      template.uri,
-      template.manifest?.syntaxErrors ?? template.problems.some((p) => p.code === 'ANF400'),
-    );
+    const read = estateReadAgain(estate, template);
     const { manifest: _manifest, ...rest } = template;
     // The evaluation's own findings are those of this reading; syntax and the rest stay the file's.
     const own = new Set([UNDECLARED_PARAMETER_CODE, EVALUATION_STOPPED_CODE]);

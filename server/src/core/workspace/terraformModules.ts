@@ -1,6 +1,6 @@
 import type { ParseProblem } from '../diagnostics';
 import type { ElsewhereVolume } from '../iac/estate';
-import { estateRead } from '../iac/read';
+import { estateReadAgain } from '../iac/read';
 import {
   localModuleFolder,
   readTerraformModule,
@@ -10,7 +10,7 @@ import {
 } from '../iac/terraform';
 import { bicepModuleUri, readBicepModule } from '../iac/bicep';
 import type { ParsedFile } from './parsedFile';
-import { PARSER_FAILURE } from './parseFile';
+import { readAloneAfter } from './readAlone';
 import { parseConfigFile } from '../configFile';
 
 type Results = Map<string, ParsedFile>;
@@ -295,15 +295,11 @@ function evaluateGuarded(
   try {
     return evaluate(members, folders, trees, varFiles, readText);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
     const results: Results = new Map();
     for (const file of members.filter(isTarget)) {
-      const problem = {
-        code: PARSER_FAILURE,
-        span: { start: 0, end: 0 },
-        message: `anf-lint's Terraform module reader failed on this folder, so this file was checked alone (variables, locals and resources of its other files and of the modules it calls unknown): ${message}`,
-      };
-      results.set(file.uri, { ...file, problems: [...file.problems, problem] });
+      const failed =
+        "anf-lint's Terraform module reader failed on this folder, so this file was checked alone (variables, locals and resources of its other files and of the modules it calls unknown)";
+      results.set(file.uri, readAloneAfter(file, failed, error));
     }
     return results;
   }
@@ -336,12 +332,7 @@ function evaluate(
   const results: Results = new Map();
   for (const [uri, estate] of estates) {
     const file = members.find((m) => m.uri === uri)!;
-    const read = estateRead(
-      estate,
-      uri,
-      file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'),
-      byPool,
-    );
+    const read = estateReadAgain(estate, file, byPool);
     const { manifest: _manifest, ...rest } = file;
     // What the module reading found that the file alone did not (an expression nested past the evaluator's bound: ANF422).
     const added = (problems.get(uri) ?? []).filter(
@@ -372,11 +363,7 @@ function readBicepGuarded(file: ParsedFile, get: (uri: string) => ParsedFile | u
       { problems },
     );
     if (!estate) return file;
-    const read = estateRead(
-      estate,
-      file.uri,
-      file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'),
-    );
+    const read = estateReadAgain(estate, file);
     const { manifest: _manifest, ...rest } = file;
     // What the reading with modules found that the file alone did not (the work budget running out: ANF422).
     const added = problems.filter(
@@ -390,18 +377,11 @@ function readBicepGuarded(file: ParsedFile, get: (uri: string) => ParsedFile | u
       ...(read.manifest ? { manifest: read.manifest } : {}),
     };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      ...file,
-      problems: [
-        ...file.problems,
-        {
-          code: PARSER_FAILURE,
-          span: { start: 0, end: 0 },
-          message: `anf-lint's Bicep module reader failed on this file, so it was checked alone (the resources of its modules unknown): ${message}`,
-        },
-      ],
-    };
+    return readAloneAfter(
+      file,
+      "anf-lint's Bicep module reader failed on this file, so it was checked alone (the resources of its modules unknown)",
+      error,
+    );
   }
 }
 
