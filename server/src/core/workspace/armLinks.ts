@@ -1,9 +1,8 @@
 import type { ParseProblem } from '../diagnostics';
 import { linkedTemplateUri, readArmJson } from '../iac/arm';
 import type { SourceText } from '../text/sourceText';
-import { estateReadAgain } from '../iac/read';
 import type { ParsedFile } from './parsedFile';
-import { readAloneAfter } from './readAlone';
+import { readAloneAfter, withEstate } from './reread';
 
 /**
  * ARM nested deployments whose `templateLink` names a file of the repository (`relativePath`, or
@@ -88,14 +87,7 @@ function readLinked(file: ParsedFile, text: (uri: string) => SourceText | undefi
   try {
     const problems: ParseProblem[] = [];
     const estate = readArmJson(file.source, problems, 'arm', { uri: file.uri, text });
-    const read = estateReadAgain(estate, file);
-    const { manifest: _manifest, ...rest } = file;
-    return {
-      ...rest,
-      iac: read.estate,
-      volumes: read.volumes ?? [],
-      ...(read.manifest ? { manifest: read.manifest } : {}),
-    };
+    return withEstate(file, estate);
   } catch (error) {
     return readAloneAfter(
       file,

@@ -1,6 +1,5 @@
 import type { ParseProblem } from '../diagnostics';
 import type { ElsewhereVolume } from '../iac/estate';
-import { estateReadAgain } from '../iac/read';
 import {
   localModuleFolder,
   readTerraformModule,
@@ -10,7 +9,7 @@ import {
 } from '../iac/terraform';
 import { bicepModuleUri, readBicepModule } from '../iac/bicep';
 import type { ParsedFile } from './parsedFile';
-import { readAloneAfter } from './readAlone';
+import { readAloneAfter, withEstate, withProblemsFound } from './reread';
 import { parseConfigFile } from '../configFile';
 
 type Results = Map<string, ParsedFile>;
@@ -332,19 +331,8 @@ function evaluate(
   const results: Results = new Map();
   for (const [uri, estate] of estates) {
     const file = members.find((m) => m.uri === uri)!;
-    const read = estateReadAgain(estate, file, byPool);
-    const { manifest: _manifest, ...rest } = file;
     // What the module reading found that the file alone did not (an expression nested past the evaluator's bound: ANF422).
-    const added = (problems.get(uri) ?? []).filter(
-      (p) => !file.problems.some((q) => q.code === p.code && q.span.start === p.span.start),
-    );
-    results.set(uri, {
-      ...rest,
-      ...(added.length > 0 ? { problems: [...file.problems, ...added] } : {}),
-      iac: read.estate,
-      volumes: read.volumes ?? [],
-      ...(read.manifest ? { manifest: read.manifest } : {}),
-    });
+    results.set(uri, withEstate(file, estate, withProblemsFound(file, problems.get(uri) ?? []), byPool));
   }
   return results;
 }
@@ -363,19 +351,8 @@ function readBicepGuarded(file: ParsedFile, get: (uri: string) => ParsedFile | u
       { problems },
     );
     if (!estate) return file;
-    const read = estateReadAgain(estate, file);
-    const { manifest: _manifest, ...rest } = file;
     // What the reading with modules found that the file alone did not (the work budget running out: ANF422).
-    const added = problems.filter(
-      (p) => !file.problems.some((q) => q.code === p.code && q.span.start === p.span.start),
-    );
-    return {
-      ...rest,
-      ...(added.length > 0 ? { problems: [...file.problems, ...added] } : {}),
-      iac: read.estate,
-      volumes: read.volumes ?? [],
-      ...(read.manifest ? { manifest: read.manifest } : {}),
-    };
+    return withEstate(file, estate, withProblemsFound(file, problems));
   } catch (error) {
     return readAloneAfter(
       file,
