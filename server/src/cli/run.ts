@@ -7,7 +7,7 @@ import { runHost } from './commands/host';
 import { runMount } from './commands/mount';
 import { runExplain, runRules } from './commands/rules';
 import { runLsp } from './commands/lsp';
-import { parseOrUsage } from './commands/shared';
+import { parseOrUsage, wroteHelp } from './commands/shared';
 import { runSize } from './commands/size';
 import { formatGithub } from './format/github';
 import { formatJson } from './format/json';
@@ -62,6 +62,16 @@ Exit codes: 0 no finding at or above --fail-on; 1 findings; 2 usage or configura
 missing or unreadable file; 3 internal error.
 `;
 
+/** The commands besides lint (the default) and lsp, by name. */
+const COMMANDS: ReadonlyMap<string, (args: readonly string[], io: CliIo) => Promise<number>> = new Map([
+  ['size', runSize],
+  ['mount', runMount],
+  ['estate', runEstate],
+  ['host', runHost],
+  ['explain', runExplain],
+  ['rules', runRules],
+]);
+
 /** The CLI: parses flags, runs a command, prints. Returns the exit code. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number | 'running'> {
   try {
@@ -69,24 +79,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     // command loads them when it reads such a file (cli/iacReaders.ts), the others here.
     const [command, ...rest] = args;
     if (command === 'size' || command === 'mount') await loadIacReaders(io);
-    switch (command) {
-      case 'size':
-        return await runSize(rest, io);
-      case 'mount':
-        return await runMount(rest, io);
-      case 'estate':
-        return await runEstate(rest, io);
-      case 'host':
-        return await runHost(rest, io);
-      case 'explain':
-        return await runExplain(rest, io);
-      case 'rules':
-        return await runRules(rest, io);
-      case 'lsp':
-        return runLsp(io);
-      default:
-        return await lintCommand(args, io);
-    }
+    if (command === 'lsp') return runLsp(io);
+    const subcommand = command !== undefined ? COMMANDS.get(command) : undefined;
+    return await (subcommand ? subcommand(rest, io) : lintCommand(args, io));
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`anf-lint: ${error.message}\n`);
@@ -115,15 +110,11 @@ async function lintCommand(args: readonly string[], io: CliIo): Promise<number> 
       'exit-zero': { type: 'boolean' },
       'all-findings': { type: 'boolean' },
       'max-files': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
     true,
   );
-  if (values.help) {
-    io.stdout.write(USAGE);
-    return EXIT.ok;
-  }
+  if (wroteHelp(values, USAGE, io)) return EXIT.ok;
   if (values.version) {
     io.stdout.write(`anf-lint ${VERSION}\n`);
     return EXIT.ok;

@@ -137,28 +137,18 @@ function parseConfigFileUnguarded(text: string): ConfigFileResult {
   // Values the schema accepts as strings but that must parse.
   const network = value['network'];
   if (network && typeof network === 'object') {
-    const { rtt, bandwidth } = network as Record<string, unknown>;
-    if (typeof rtt === 'string') {
-      const result = parseDuration(rtt);
-      if (!result.ok) {
-        dropped.push(['network', 'rtt']);
-        problems.push({
-          code: CONFIG_CODES.invalidValue,
-          span: spanAt(doc, ['network', 'rtt'], text),
-          message: `network.rtt: ${result.error}`,
-        });
-      }
-    }
-    if (typeof bandwidth === 'string') {
-      const result = parseRate(bandwidth);
-      if (!result.ok) {
-        dropped.push(['network', 'bandwidth']);
-        problems.push({
-          code: CONFIG_CODES.invalidValue,
-          span: spanAt(doc, ['network', 'bandwidth'], text),
-          message: `network.bandwidth: ${result.error}`,
-        });
-      }
+    const parsers = { rtt: parseDuration, bandwidth: parseRate } as const;
+    for (const [key, parse] of Object.entries(parsers)) {
+      const written = (network as Record<string, unknown>)[key];
+      if (typeof written !== 'string') continue;
+      const result = parse(written);
+      if (result.ok) continue;
+      dropped.push(['network', key]);
+      problems.push({
+        code: CONFIG_CODES.invalidValue,
+        span: spanAt(doc, ['network', key], text),
+        message: `network.${key}: ${result.error}`,
+      });
     }
   }
   // Issue 27: the var files moved under `iac:` beside the parameters files; the old key is still read.

@@ -10,7 +10,7 @@ import { estateCsv, estateDiffMarkdown, estateJson, estateMarkdown, estateText, 
 import { loadIacReaders } from '../iacReaders';
 import { EXIT, UsageError, type CliIo } from '../io';
 import { openTargets } from '../lint';
-import { parseOrUsage } from './shared';
+import { parseOrUsage, wroteHelp } from './shared';
 
 export const ESTATE_USAGE = `Usage: anf-lint estate [PATH|GLOB ...] [--format text|json|markdown|csv] [--config FILE]
        anf-lint estate [PATH ...] --diff REF [--format markdown|json]
@@ -36,14 +36,10 @@ export async function runEstate(args: readonly string[], io: CliIo): Promise<num
       format: { type: 'string', short: 'f' },
       config: { type: 'string', short: 'c' },
       diff: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
     true,
   );
-  if (values.help) {
-    io.stdout.write(ESTATE_USAGE);
-    return EXIT.ok;
-  }
+  if (wroteHelp(values, ESTATE_USAGE, io)) return EXIT.ok;
   const diffRef = values.diff;
   const format = values.format ?? (diffRef !== undefined ? 'markdown' : 'text');
   if (!(FORMATS as readonly string[]).includes(format))

@@ -7,7 +7,7 @@ import { hostJson } from '../format/host';
 import { formatDiagnosticLines } from '../format/text';
 import { EXIT, UsageError, type CliIo } from '../io';
 import { openTargets } from '../lint';
-import { parseOrUsage, table } from './shared';
+import { parseOrUsage, table, wroteHelp } from './shared';
 
 export const HOST_USAGE = `Usage: anf-lint host [PATH] [--host NAME] [--format text|json]
 
@@ -44,13 +44,10 @@ function readText(read: (path: string) => Uint8Array, path: string): string | un
 export async function runHost(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseOrUsage(
     args,
-    { host: { type: 'string' }, format: { type: 'string', short: 'f' }, help: { type: 'boolean', short: 'h' } },
+    { host: { type: 'string' }, format: { type: 'string', short: 'f' } },
     true,
   );
-  if (values.help) {
-    io.stdout.write(HOST_USAGE);
-    return EXIT.ok;
-  }
+  if (wroteHelp(values, HOST_USAGE, io)) return EXIT.ok;
   if (positionals.length > 1) throw new UsageError('anf-lint host takes one PATH');
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json')

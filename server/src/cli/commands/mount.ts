@@ -5,7 +5,7 @@ import { EXIT, UsageError, type CliIo } from '../io';
 import { loadIacReaders } from '../iacReaders';
 import { loadCliConfig, openTargets } from '../lint';
 import { inventoryOfRun } from './estate';
-import { parseOrUsage } from './shared';
+import { parseOrUsage, wroteHelp } from './shared';
 
 export const MOUNT_USAGE = `Usage: anf-lint mount VOLUME [--manifest FILE] [--style fstab|command|systemd] [--config FILE]
 
@@ -23,14 +23,10 @@ export async function runMount(args: readonly string[], io: CliIo): Promise<numb
       manifest: { type: 'string', short: 'm' },
       style: { type: 'string', short: 's' },
       config: { type: 'string', short: 'c' },
-      help: { type: 'boolean', short: 'h' },
     },
     true,
   );
-  if (values.help) {
-    io.stdout.write(MOUNT_USAGE);
-    return EXIT.ok;
-  }
+  if (wroteHelp(values, MOUNT_USAGE, io)) return EXIT.ok;
   if (positionals.length !== 1)
     throw new UsageError(
       `mount: name one volume (${positionals.length === 0 ? 'none given' : `got ${positionals.join(' ')}`}); see anf-lint mount --help`,

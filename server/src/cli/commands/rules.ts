@@ -7,11 +7,7 @@ import { closest, distance } from 'fastest-levenshtein';
 
 /** `anf-lint rules`: every rule with code, default severity, the applicabilities of its fixes, and title. */
 export async function runRules(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseOrUsage(
-    args,
-    { format: { type: 'string', short: 'f' }, help: { type: 'boolean', short: 'h' } },
-    false,
-  );
+  const { values } = parseOrUsage(args, { format: { type: 'string', short: 'f' } }, false);
   if (values.help) {
     io.stdout.write(
       'Usage: anf-lint rules [--format text|json]\n\nLists every rule: code, default severity, fixes (safe, unsafe, safe,unsafe or no) and title.\nA safe fix is applied by --fix; an unsafe one only with --unsafe-fixes.\n',
@@ -47,7 +43,7 @@ export async function runRules(args: readonly string[], io: CliIo): Promise<numb
 
 /** `anf-lint explain CODE`: the rule's page, the same text as docs/rules/CODE.md. */
 export async function runExplain(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseOrUsage(args, { help: { type: 'boolean', short: 'h' } }, true);
+  const { values, positionals } = parseOrUsage(args, {}, true);
   if (values.help || positionals.length === 0) {
     if (!values.help) throw new UsageError('explain: name a rule code, e.g. anf-lint explain ANF204');
     io.stdout.write(

@@ -1,19 +1,31 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Colors } from '../color';
-import { UsageError } from '../io';
+import { UsageError, type CliIo } from '../io';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** parseArgs, with unknown or malformed flags turned into a usage error that names the flag. */
+/** Every command takes `-h`/`--help`. */
+const HELP = { help: { type: 'boolean', short: 'h' } } as const;
+
+/**
+ * parseArgs with the command's options and `--help`, with unknown or malformed flags turned into
+ * a usage error that names the flag.
+ */
 export function parseOrUsage<T extends Options>(args: readonly string[], options: T, allowPositionals: boolean) {
   try {
-    return parseArgs({ args: [...args], options, allowPositionals, strict: true });
+    return parseArgs({ args: [...args], options: { ...options, ...HELP }, allowPositionals, strict: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new UsageError(
       message.replace(/\. To specify a positional argument.*$/s, '').replace(/^Unknown option/, 'unknown option'),
     );
   }
+}
+
+/** Writes the command's usage when `--help` was given: the command then ends with EXIT.ok. */
+export function wroteHelp(values: { readonly help?: boolean }, usage: string, io: CliIo): boolean {
+  if (values.help) io.stdout.write(usage);
+  return values.help === true;
 }
 
 /** A plain table: columns padded to their widest cell (colors not counted). */

@@ -15,7 +15,7 @@ import {
 import { createColors, colorsEnabled } from '../color';
 import { EXIT, UsageError, type CliIo } from '../io';
 import { loadCliConfig } from '../lint';
-import { parseOrUsage, table } from './shared';
+import { parseOrUsage, table, wroteHelp } from './shared';
 
 export const SIZE_USAGE = `Usage: anf-lint size [--capacity SIZE] [--throughput RATE] [--iops COUNT --block-size SIZE]
                      [--read-percent N] [--workload KIND] [--network-features Standard|Basic]
@@ -60,14 +60,10 @@ export async function runSize(args: readonly string[], io: CliIo): Promise<numbe
       region: { type: 'string' },
       config: { type: 'string', short: 'c' },
       format: { type: 'string', short: 'f' },
-      help: { type: 'boolean', short: 'h' },
     },
     false,
   );
-  if (values.help) {
-    io.stdout.write(SIZE_USAGE);
-    return EXIT.ok;
-  }
+  if (wroteHelp(values, SIZE_USAGE, io)) return EXIT.ok;
   const requirement: { -readonly [K in keyof SizingRequirement]: SizingRequirement[K] } = {};
   if (values.capacity !== undefined) {
     const size = parseSize(values.capacity);

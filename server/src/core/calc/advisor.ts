@@ -103,6 +103,19 @@ function headroom(delivered: number, required: number): number | undefined {
   return required > 0 ? ((delivered - required) / required) * 100 : undefined;
 }
 
+/** An option's monthly cost (with its cool tier's share) and its headroom over the requirement. */
+function costAndHeadroom(
+  cost: { readonly monthlyCostUsd: number; readonly coolTier?: CoolTierCost },
+  throughputMiBps: number,
+  required: number,
+) {
+  return {
+    monthlyCostUsd: cost.monthlyCostUsd,
+    ...(cost.coolTier ? { coolTier: cost.coolTier } : {}),
+    headroomPercent: headroom(throughputMiBps, required),
+  };
+}
+
 /** The options the workload rules out, with the reason; e.g. SAP HANA and Oracle are not for large volumes (WT). */
 function largeVolumeUnsuitable(workload: WorkloadKind | undefined): string | undefined {
   if (!workload) return undefined;
@@ -259,9 +272,7 @@ function autoQosOption(
     poolSizeTiB,
     largeVolume,
     throughputMiBps,
-    monthlyCostUsd: cost.monthlyCostUsd,
-    ...(cost.coolTier ? { coolTier: cost.coolTier } : {}),
-    headroomPercent: headroom(throughputMiBps, required),
+    ...costAndHeadroom(cost, throughputMiBps, required),
     ...(notes.length > 0 ? { notes } : {}),
   };
 
@@ -292,9 +303,7 @@ function flexibleOption(requirement: SizingRequirement, prices: RegionPrices): S
     largeVolume,
     throughputMiBps,
     flexibleThroughputMiBps,
-    monthlyCostUsd: cost.monthlyCostUsd,
-    ...(cost.coolTier ? { coolTier: cost.coolTier } : {}),
-    headroomPercent: headroom(throughputMiBps, required),
+    ...costAndHeadroom(cost, throughputMiBps, required),
     ...(notes.length > 0 ? { notes } : {}),
   };
   return {
@@ -355,9 +364,7 @@ function splitOption(
     largeVolume: false,
     throughputMiBps,
     ...(flexibleThroughputMiBps !== undefined ? { flexibleThroughputMiBps } : {}),
-    monthlyCostUsd: cost.monthlyCostUsd,
-    ...(cost.coolTier ? { coolTier: cost.coolTier } : {}),
-    headroomPercent: headroom(throughputMiBps, required),
+    ...costAndHeadroom(cost, throughputMiBps, required),
     notes,
   };
   if (poolSizeTiB > POOL_LIMITS.maxTiB.value) {

@@ -13,7 +13,7 @@ import type { Span } from '../text/sourceText';
 import type { CoreCompletion } from './completionItem';
 import type { FileKind } from '../fileKind';
 import type { ParsedFile } from '../workspace/parsedFile';
-import { fieldDoc, fieldsOf, isBlock, metaOf, schemaAtPath, valuesOf } from './schemaInfo';
+import { fieldDoc, fieldsOf, isBlock, keyItem, metaOf, schemaAtPath, valuesOf } from './schemaInfo';
 import { jsonManifestCompletions } from './completionJson';
 import { BLOCK_SNIPPETS, SKELETON } from './manifestSnippets';
 import { yamlContextAt } from './yamlPath';
@@ -354,14 +354,7 @@ function manifestCompletions(text: string, offset: number, prefix: string): Core
     .map(([key, field]) => {
       const block = isBlock(field);
       const insertText = block === 'array' ? `${key}:\n  - ` : block === 'object' ? `${key}:\n  ` : `${key}: `;
-      return {
-        label: key,
-        kind: 'key' as const,
-        detail: metaOf(field).title ?? key,
-        documentation: fieldDoc(field),
-        insertText,
-        replace,
-      };
+      return { ...keyItem(key, field), insertText, replace };
     });
   const listKey =
     context.path.length >= 2 && typeof context.path[context.path.length - 1] === 'number'

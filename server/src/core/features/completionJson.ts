@@ -13,6 +13,7 @@ import {
   isBlock,
   isOptional,
   isStringValued,
+  keyItem,
   metaOf,
   schemaAtPath,
   valueLiterals,
@@ -116,10 +117,7 @@ function keyCompletions(context: JsonContext): CoreCompletion[] {
       const quotedKey = JSON.stringify(key);
       const insertText = context.colonFollows ? quotedKey : `"${escapeSnippet(key)}": ${emptyValue(field, 1)}${comma}`;
       return {
-        label: key,
-        kind: 'key' as const,
-        detail: metaOf(field).title ?? key,
-        documentation: fieldDoc(field),
+        ...keyItem(key, field),
         insertText,
         ...(context.colonFollows ? {} : { snippet: true }),
         ...placed(context, context.quoted ? quotedKey : key),

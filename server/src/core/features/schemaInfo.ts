@@ -127,6 +127,11 @@ export function isStringValued(schema: AnySchema): boolean {
 }
 
 /** A field's documentation in Markdown: title, description, default, examples. */
+/** What a key's completion item takes from its schema field (YAML and JSON manifests alike). */
+export function keyItem(key: string, field: AnySchema) {
+  return { label: key, kind: 'key' as const, detail: metaOf(field).title ?? key, documentation: fieldDoc(field) };
+}
+
 export function fieldDoc(schema: AnySchema): string {
   const meta = metaOf(schema);
   const parts = [meta.title ? `**${meta.title}**` : undefined, meta.description].filter(Boolean);

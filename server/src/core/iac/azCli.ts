@@ -2,7 +2,7 @@ import type { SourceText, Span } from '../text/sourceText';
 import { commandBaseName, commandIndex, forEachPipeline, type ShellWord } from '../text/shell';
 import { AZ_CLI_UNITS } from '../facts';
 import type { IacExportRule, IacValue } from './estate';
-import { bool, exportRuleOf, str, type ArgKey, type ArgValue, type ResourceCommand } from './commands';
+import { bool, exportRule, exportRuleOf, str, type ArgKey, type ArgValue, type ResourceCommand } from './commands';
 import { ShellVariables } from './shellValues';
 
 /**
@@ -320,11 +320,6 @@ function flagRule(ruleArgs: ReadonlyMap<string, ArgValue>, protocols: ArgValue |
       ? { value: types.includes(name), span: protocols.span, keySpan: protocols.keySpan, raw: protocols.raw }
       : undefined;
   const flag = (name: string) => bool(ruleArgs.get(name));
-  const clients = str(ruleArgs.get('--allowed-clients'));
-  const nfsv3 = protocolFlag('nfsv3');
-  const nfsv41 = protocolFlag('nfsv4.1');
-  const cifs = flag('--cifs');
-  const root = flag('--has-root-access');
   const kerberos =
     flag('--kerberos5p-rw')?.value || flag('--kerberos5p-r')?.value
       ? 'krb5p'
@@ -333,15 +328,14 @@ function flagRule(ruleArgs: ReadonlyMap<string, ArgValue>, protocols: ArgValue |
         : flag('--kerberos5-rw')?.value || flag('--kerberos5-r')?.value
           ? 'krb5'
           : undefined;
-  return {
-    span: first.span,
-    ...(clients ? { allowedClients: clients } : {}),
-    ...(nfsv3 ? { nfsv3 } : {}),
-    ...(nfsv41 ? { nfsv41 } : {}),
-    ...(cifs ? { cifs } : {}),
-    ...(root ? { rootAccess: root } : {}),
-    ...(kerberos ? { kerberos } : {}),
-  };
+  return exportRule(first.span, {
+    allowedClients: str(ruleArgs.get('--allowed-clients')),
+    nfsv3: protocolFlag('nfsv3'),
+    nfsv41: protocolFlag('nfsv4.1'),
+    cifs: flag('--cifs'),
+    rootAccess: flag('--has-root-access'),
+    kerberos,
+  });
 }
 
 /** `--rules '[{"allowed_clients": "10.0.0.0/24", "nfsv41": true, ...}]'`: each object a rule (keys in any of the CLI's spellings). */

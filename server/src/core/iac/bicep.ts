@@ -134,6 +134,23 @@ function indexOfUnescapedQuote(text: string, from: number): number {
   return -1;
 }
 
+/** Where one instance of a declaration stands: its symbol with the loop's suffix, spans, name. */
+function declaredAt(
+  d: Decl,
+  instance: { suffix: string; repeated: boolean },
+  name: IacValue<string> | undefined,
+): Meta {
+  const symbol = `${d.symbol}${instance.suffix}`;
+  return {
+    symbol,
+    address: symbol,
+    span: spanOf(d.node),
+    headSpan: { start: d.node.startIndex, end: (d.body ?? d.node).startIndex },
+    repeated: instance.repeated,
+    ...(name ? { name } : {}),
+  };
+}
+
 class BicepReader {
   private readonly params = new Map<string, Node>();
   private readonly vars = new Map<string, Node>();
@@ -565,16 +582,9 @@ class BicepReader {
     const annotation = annotationFor(this.source, spanOf(d.node));
     const required = requirementsFor(this.source, spanOf(d.node));
     const tags = obj?.field('tags');
-    const name = lastSegment(fullName);
-    const symbol = `${d.symbol}${instance.suffix}`;
     const meta: Meta = {
-      symbol,
-      address: symbol,
-      span: spanOf(d.node),
-      headSpan: { start: d.node.startIndex, end: (d.body ?? d.node).startIndex },
-      repeated: instance.repeated,
+      ...declaredAt(d, instance, lastSegment(fullName)),
       ...(instance.deployedIf ? { deployedIf: instance.deployedIf } : {}),
-      ...(name ? { name } : {}),
       ...(d.api ? { apiVersion: d.api } : {}),
       ...(annotation ? { annotation } : {}),
       ...(required ? { required } : {}),
@@ -620,16 +630,7 @@ class BicepReader {
   ): void {
     const obj = d.body ? this.obj(d.body) : undefined;
     const fullName = str(obj?.field('name'));
-    const symbol = `${d.symbol}${instance.suffix}`;
-    const name = lastSegment(fullName);
-    const meta: Meta = {
-      symbol,
-      address: symbol,
-      span: spanOf(d.node),
-      headSpan: { start: d.node.startIndex, end: (d.body ?? d.node).startIndex },
-      repeated: instance.repeated,
-      ...(name ? { name } : {}),
-    };
+    const meta: Meta = declaredAt(d, instance, lastSegment(fullName));
     const props = obj?.field('properties')?.object;
     if (lower === 'microsoft.network/virtualnetworks') {
       subnets.push(...armVnetSubnets(meta, props));

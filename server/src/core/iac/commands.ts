@@ -314,20 +314,24 @@ export function exportRuleOf(
   at: (key: string) => ArgValue | undefined,
   kerberos: IacExportRule['kerberos'],
 ): IacExportRule {
-  const clients = str(at('allowedclients'));
-  const nfsv3 = bool(at('nfsv3'));
-  const nfsv41 = bool(at('nfsv41'));
-  const cifs = bool(at('cifs'));
-  const root = bool(at('hasrootaccess'));
-  return {
-    span,
-    ...(clients ? { allowedClients: clients } : {}),
-    ...(nfsv3 ? { nfsv3 } : {}),
-    ...(nfsv41 ? { nfsv41 } : {}),
-    ...(cifs ? { cifs } : {}),
-    ...(root ? { rootAccess: root } : {}),
-    ...(kerberos ? { kerberos } : {}),
-  };
+  return exportRule(span, {
+    allowedClients: str(at('allowedclients')),
+    nfsv3: bool(at('nfsv3')),
+    nfsv41: bool(at('nfsv41')),
+    cifs: bool(at('cifs')),
+    rootAccess: bool(at('hasrootaccess')),
+    kerberos,
+  });
+}
+
+/** An export rule with the properties a command reader found, in the order given; the missing ones left out. */
+export function exportRule(
+  span: Span,
+  found: { readonly [K in keyof Omit<IacExportRule, 'span' | 'protocols'>]: IacExportRule[K] | undefined },
+): IacExportRule {
+  const rule: Record<string, unknown> = { span };
+  for (const [key, value] of Object.entries(found)) if (value !== undefined) rule[key] = value;
+  return rule as unknown as IacExportRule;
 }
 
 export function list(a: ArgValue | undefined): IacValue<readonly string[]> | undefined {

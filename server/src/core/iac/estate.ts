@@ -79,8 +79,9 @@ export interface IacRef {
   readonly name?: IacValue<string>;
 }
 
-export interface IacResource {
-  /** `azurerm_netapp_pool.p`, the Bicep symbol, or the ARM resource path. */
+/** What every resource and subnet of the estate says of itself: where it is declared, and its name. */
+export interface IacDeclared {
+  /** `azurerm_netapp_pool.p`, `azurerm_virtual_network.vnet.subnet[1]`, the Bicep symbol, or the ARM resource path. */
   readonly symbol: string;
   /**
    * Where the resource is declared, for display when its name is unknown, never "(unnamed)" or an
@@ -94,6 +95,9 @@ export interface IacResource {
   readonly headSpan: Span;
   readonly repeated: boolean;
   readonly name?: IacValue<string>;
+}
+
+export interface IacResource extends IacDeclared {
   readonly apiVersion?: IacValue<string>;
   /**
    * A condition anf-lint could not evaluate decides whether the resource is deployed (ARM
@@ -707,15 +711,9 @@ export interface IacAttachment {
   readonly raw: string;
 }
 
-export interface IacSubnet {
+/** A subnet: `azurerm_subnet.anf`, `azurerm_virtual_network.vnet.subnet[1]`, a Bicep symbol, an ARM name. */
+export interface IacSubnet extends IacDeclared {
   readonly kind: 'subnet';
-  /** `azurerm_subnet.anf`, `azurerm_virtual_network.vnet.subnet[1]`, a Bicep symbol, an ARM name. */
-  readonly symbol: string;
-  readonly address?: string;
-  readonly span: Span;
-  readonly headSpan: Span;
-  readonly repeated: boolean;
-  readonly name?: IacValue<string>;
   /** The virtual network's name, where the code says it. */
   readonly vnetName?: IacValue<string>;
   /** `address_prefixes`, `addressPrefixes`, or `addressPrefix` as a list of one. */

@@ -197,13 +197,29 @@ export function armExportRule(span: Span, o: Obj): IacExportRule {
   return {
     span,
     ...opt('allowedClients', str(o.field('allowedClients'))),
+    ...exportRuleAccess(o, {
+      rootAccess: 'hasRootAccess',
+      kerberos: (flavor) => [`kerberos${flavor}ReadWrite`, `kerberos${flavor}ReadOnly`],
+    }),
+  };
+}
+
+/**
+ * An export rule's protocols, root access and Kerberos flavour, from an ARM/Bicep rule or an AVM
+ * module's entry (knownModules.ts), which spell the root-access and Kerberos keys each its own way.
+ */
+export function exportRuleAccess(
+  o: Obj,
+  keys: { readonly rootAccess: string; readonly kerberos: (flavor: string) => readonly string[] },
+) {
+  return {
     ...opt('nfsv3', bool(o.field('nfsv3'))),
     ...opt('nfsv41', bool(o.field('nfsv41'))),
     ...opt('cifs', bool(o.field('cifs'))),
-    ...opt('rootAccess', bool(o.field('hasRootAccess'))),
+    ...opt('rootAccess', bool(o.field(keys.rootAccess))),
     ...opt(
       'kerberos',
-      kerberosFlavor((flavor) => [o.field(`kerberos${flavor}ReadWrite`), o.field(`kerberos${flavor}ReadOnly`)]),
+      kerberosFlavor((flavor) => keys.kerberos(flavor).map((key) => o.field(key))),
     ),
   };
 }
@@ -305,15 +321,21 @@ export function poolFromId(f: Field | undefined): IacRef | undefined {
   return id && m ? { name: { ...id, value: m[1]! } } : undefined;
 }
 
-export function common(meta: Meta) {
+/** Where a resource or subnet is declared, and its name: what every estate item says of itself. */
+export function declared(meta: Meta) {
   return {
     symbol: meta.symbol,
     ...(meta.address ? { address: meta.address } : {}),
     span: meta.span,
     headSpan: meta.headSpan,
     repeated: meta.repeated,
-    ...(meta.address ? { address: meta.address } : {}),
     ...(meta.name ? { name: meta.name } : {}),
+  };
+}
+
+export function common(meta: Meta) {
+  return {
+    ...declared(meta),
     ...(meta.apiVersion ? { apiVersion: meta.apiVersion } : {}),
     ...(meta.deployedIf ? { deployedIf: meta.deployedIf } : {}),
   };
@@ -348,42 +370,22 @@ export const REQUIRED_CAPACITY_TAG = 'required_capacity_gib';
 /** What a volume must deliver: its `anf:` annotation first, else its `required_*` tags. */
 export function requirementsOpt(meta: Meta): { requirements?: IacRequirements } {
   const tags = meta.tags?.object;
-  const tagged = (key: string) => {
+  const tagged = <T>(key: string, valueOf: (n: number) => T) => {
     const f = tags?.field(key);
     const n = num(f);
     return f && n?.value !== undefined && n.value > 0
-      ? { value: n.value, span: f.span, raw: f.raw, from: `its \`${key}\` tag` }
+      ? { value: valueOf(n.value), span: f.span, raw: f.raw, from: `its \`${key}\` tag` }
       : undefined;
   };
-  const throughputTag = tagged(REQUIRED_THROUGHPUT_TAG);
-  const capacityTag = tagged(REQUIRED_CAPACITY_TAG);
   const throughput =
     meta.required?.throughput ??
-    (throughputTag
-      ? {
-          ...throughputTag,
-          value: {
-            bytesPerSecond: throughputTag.value * MiB,
-            amount: throughputTag.value,
-            unit: 'MiB/s',
-            system: 'binary',
-            bits: false,
-          } satisfies Rate,
-        }
-      : undefined);
+    tagged(
+      REQUIRED_THROUGHPUT_TAG,
+      (mibps): Rate => ({ bytesPerSecond: mibps * MiB, amount: mibps, unit: 'MiB/s', system: 'binary', bits: false }),
+    );
   const capacity =
     meta.required?.capacity ??
-    (capacityTag
-      ? {
-          ...capacityTag,
-          value: {
-            bytes: capacityTag.value * GiB,
-            amount: capacityTag.value,
-            unit: 'GiB',
-            system: 'binary',
-          } satisfies Size,
-        }
-      : undefined);
+    tagged(REQUIRED_CAPACITY_TAG, (gib): Size => ({ bytes: gib * GiB, amount: gib, unit: 'GiB', system: 'binary' }));
   if (!throughput && !capacity) return {};
   return {
     requirements: {

@@ -18,7 +18,7 @@ import {
   bool,
   common,
   decimalSlip,
-  kerberosFlavor,
+  exportRuleAccess,
   num,
   opt,
   requirementsOpt,
@@ -439,14 +439,10 @@ function terraformRule(span: Span, o: Obj): IacExportRule {
   return {
     span,
     ...(list ? { allowedClients: { ...list, value: list.value?.join(',') } as IacValue<string> } : {}),
-    ...opt('nfsv3', bool(o.field('nfsv3'))),
-    ...opt('nfsv41', bool(o.field('nfsv41'))),
-    ...opt('cifs', bool(o.field('cifs'))),
-    ...opt('rootAccess', bool(o.field('has_root_access'))),
-    ...opt(
-      'kerberos',
-      kerberosFlavor((flavor) => [o.field(`kerberos${flavor}_rw`), o.field(`kerberos${flavor}_ro`)]),
-    ),
+    ...exportRuleAccess(o, {
+      rootAccess: 'has_root_access',
+      kerberos: (flavor) => [`kerberos${flavor}_rw`, `kerberos${flavor}_ro`],
+    }),
   };
 }
 

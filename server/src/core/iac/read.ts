@@ -52,6 +52,23 @@ export function readIac(source: SourceText, uri: string, kind: FileKind, edited 
   };
 }
 
+/**
+ * A file's estate read again with what other files say (modules, linked templates, parameters): its
+ * syntax errors are still those the file alone had.
+ */
+export function estateReadAgain(
+  estate: IacEstate,
+  file: {
+    readonly uri: string;
+    readonly manifest?: { readonly syntaxErrors: boolean };
+    readonly problems: readonly { readonly code: string }[];
+  },
+  elsewhere?: ReadonlyMap<string, readonly ElsewhereVolume[]>,
+): { estate: IacEstate } & Partial<EstateModel> {
+  const syntaxErrors = file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === IAC_SYNTAX_CODE);
+  return estateRead(estate, file.uri, syntaxErrors, elsewhere);
+}
+
 /** An estate and, when it holds any resource, its manifest model. */
 export function estateRead(
   estate: IacEstate,

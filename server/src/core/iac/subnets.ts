@@ -4,7 +4,7 @@ import type { IacAttachment, IacNsgAssociation, IacSubnet, IacSubnetLink, IacVal
 import { subnetLinkOf, subnetLinkOfWords } from './subnetLinks';
 export { subnetLinkOf, subnetLinkOfWords };
 import { IPV4, parseIpv4Cidr } from './ipv4';
-import { str, strList, type Field, type Meta, type Obj } from './fields';
+import { declared, str, strList, type Field, type Meta, type Obj } from './fields';
 
 /**
  * Subnets as infrastructure code declares them, for the checks of the subnet delegated to Azure
@@ -31,15 +31,7 @@ function attachment(f: Field | undefined): IacAttachment | undefined {
 }
 
 function base(meta: Meta) {
-  return {
-    kind: 'subnet' as const,
-    symbol: meta.symbol,
-    ...(meta.address ? { address: meta.address } : {}),
-    span: meta.span,
-    headSpan: meta.headSpan,
-    repeated: meta.repeated,
-    ...(meta.name ? { name: meta.name } : {}),
-  };
+  return { kind: 'subnet' as const, ...declared(meta) };
 }
 
 /** Terraform `delegation { service_delegation { name = "..." } }` blocks. */

@@ -218,6 +218,14 @@ function range(start: unknown, count: unknown): unknown {
 }
 
 /** Functions that need every argument known. */
+/** `startsWith()`, `indexOf()` and the like: two strings, compared without regard to case. */
+function ignoringCase(name: string, compare: (s: string, p: string) => unknown) {
+  return ([s, p]: readonly unknown[]) =>
+    typeof s === 'string' && typeof p === 'string'
+      ? compare(s.toLowerCase(), p.toLowerCase())
+      : fail(`\`${name}()\` needs strings`);
+}
+
 const ALL_KNOWN: Record<string, (args: readonly unknown[]) => unknown> = {
   concat,
   format,
@@ -276,22 +284,10 @@ const ALL_KNOWN: Record<string, (args: readonly unknown[]) => unknown> = {
     typeof s === 'string' && typeof a === 'string' && typeof b === 'string' && a !== ''
       ? s.split(a).join(b)
       : fail('`replace()` needs strings'),
-  startswith: ([s, p]) =>
-    typeof s === 'string' && typeof p === 'string'
-      ? s.toLowerCase().startsWith(p.toLowerCase())
-      : fail('`startsWith()` needs strings'),
-  endswith: ([s, p]) =>
-    typeof s === 'string' && typeof p === 'string'
-      ? s.toLowerCase().endsWith(p.toLowerCase())
-      : fail('`endsWith()` needs strings'),
-  indexof: ([s, p]) =>
-    typeof s === 'string' && typeof p === 'string'
-      ? s.toLowerCase().indexOf(p.toLowerCase())
-      : fail('`indexOf()` needs strings'),
-  lastindexof: ([s, p]) =>
-    typeof s === 'string' && typeof p === 'string'
-      ? s.toLowerCase().lastIndexOf(p.toLowerCase())
-      : fail('`lastIndexOf()` needs strings'),
+  startswith: ignoringCase('startsWith', (s, p) => s.startsWith(p)),
+  endswith: ignoringCase('endsWith', (s, p) => s.endsWith(p)),
+  indexof: ignoringCase('indexOf', (s, p) => s.indexOf(p)),
+  lastindexof: ignoringCase('lastIndexOf', (s, p) => s.lastIndexOf(p)),
   substring: ([s, start, len]) => {
     const from = num(start) ?? 0;
     if (typeof s !== 'string' || from < 0 || from > s.length) return fail('`substring()` out of range');

@@ -149,11 +149,18 @@ export function parseVolumeItem(
   snippet: string,
 ): { volume: ManifestVolume; problems: ParseProblem[]; syntaxErrors: boolean } | undefined {
   const read = parseManifestItem(source, uri, 'volume', path, offset, snippet);
-  return read && { volume: read.item as ManifestVolume, problems: read.problems, syntaxErrors: read.syntaxErrors };
+  return read && { volume: read.item, problems: read.problems, syntaxErrors: read.syntaxErrors };
 }
 
 /** The levels of a manifest whose list items can be read on their own (incremental.ts). */
-export type ManifestItemLevel = 'volume' | 'pool' | 'account';
+export type ManifestItemLevel = keyof ItemAt;
+
+/** The model item each level's list item is read into. */
+interface ItemAt {
+  readonly volume: ManifestVolume;
+  readonly pool: ManifestPool;
+  readonly account: ManifestAccount;
+}
 
 /**
  * What follows a list item in the whole document: a sibling item ('sibling'; read with one after
@@ -174,53 +181,18 @@ export interface ManifestItemRead<T> {
  * document (ItemAfter). Undefined when the snippet is not exactly one well-formed item, or when it
  * is its list's last, more follows, and it has syntax errors (the caller refuses those).
  */
-export function parseManifestItem(
+export function parseManifestItem<L extends ManifestItemLevel>(
   source: SourceText,
   uri: string,
-  level: 'volume',
-  path: Path,
-  offset: number,
-  snippet: string,
-  after?: ItemAfter,
-): ManifestItemRead<ManifestVolume> | undefined;
-export function parseManifestItem(
-  source: SourceText,
-  uri: string,
-  level: 'pool',
-  path: Path,
-  offset: number,
-  snippet: string,
-  after?: ItemAfter,
-): ManifestItemRead<ManifestPool> | undefined;
-export function parseManifestItem(
-  source: SourceText,
-  uri: string,
-  level: 'account',
-  path: Path,
-  offset: number,
-  snippet: string,
-  after?: ItemAfter,
-): ManifestItemRead<ManifestAccount> | undefined;
-export function parseManifestItem(
-  source: SourceText,
-  uri: string,
-  level: ManifestItemLevel,
-  path: Path,
-  offset: number,
-  snippet: string,
-  after?: ItemAfter,
-): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined;
-export function parseManifestItem(
-  source: SourceText,
-  uri: string,
-  level: ManifestItemLevel,
+  level: L,
   path: Path,
   offset: number,
   snippet: string,
   after: ItemAfter = 'more',
-): ManifestItemRead<ManifestVolume | ManifestPool | ManifestAccount> | undefined {
+): ManifestItemRead<ItemAt[L]> | undefined {
   try {
-    return new ManifestParser(source, uri, 'yaml', { path, offset }).runItem(level, snippet, after);
+    const read = new ManifestParser(source, uri, 'yaml', { path, offset }).runItem(level, snippet, after);
+    return read as ManifestItemRead<ItemAt[L]> | undefined;
   } catch {
     return undefined;
   }

@@ -276,28 +276,20 @@ function fioJob(
   }
 
   // Direct or buffered.
-  let direct: JobValue<boolean>;
+  // `buffered=1` is `direct=0`; `direct` wins where both are written.
   const directValue = raw('direct');
-  const bufferedValue = raw('buffered');
-  if (directValue) {
-    if ('reason' in directValue) direct = unknown(directValue.reason, directValue.span);
-    else {
-      const value = fioBool(directValue.text);
-      direct =
-        value === undefined
-          ? unknown(`\`direct=${directValue.text}\` is not a boolean`, directValue.entry.valueSpan)
-          : known(value, directValue.entry.valueSpan);
-    }
-  } else if (bufferedValue) {
-    if ('reason' in bufferedValue) direct = unknown(bufferedValue.reason, bufferedValue.span);
-    else {
-      const value = fioBool(bufferedValue.text);
-      direct =
-        value === undefined
-          ? unknown(`\`buffered=${bufferedValue.text}\` is not a boolean`, bufferedValue.entry.valueSpan)
-          : known(!value, bufferedValue.entry.valueSpan);
-    }
-  } else direct = included ? unknown(`\`direct\` is not written here, and ${included}`) : defaulted(false);
+  const key = directValue ? 'direct' : 'buffered';
+  const written = directValue ?? raw('buffered');
+  let direct: JobValue<boolean>;
+  if (!written) direct = included ? unknown(`\`direct\` is not written here, and ${included}`) : defaulted(false);
+  else if ('reason' in written) direct = unknown(written.reason, written.span);
+  else {
+    const value = fioBool(written.text);
+    direct =
+      value === undefined
+        ? unknown(`\`${key}=${written.text}\` is not a boolean`, written.entry.valueSpan)
+        : known(key === 'direct' ? value : !value, written.entry.valueSpan);
+  }
 
   // Outstanding I/O: iodepth per job (for engines that queue) x numjobs.
   const iodepth = number('iodepth', FIO_DEFAULTS.iodepth.value, integer);

@@ -1,9 +1,8 @@
 import type { ParseProblem } from '../diagnostics';
 import { linkedTemplateUri, readArmJson } from '../iac/arm';
 import type { SourceText } from '../text/sourceText';
-import { estateRead } from '../iac/read';
 import type { ParsedFile } from './parsedFile';
-import { PARSER_FAILURE } from './parseFile';
+import { readAloneAfter, withEstate } from './reread';
 
 /**
  * ARM nested deployments whose `templateLink` names a file of the repository (`relativePath`, or
@@ -88,31 +87,13 @@ function readLinked(file: ParsedFile, text: (uri: string) => SourceText | undefi
   try {
     const problems: ParseProblem[] = [];
     const estate = readArmJson(file.source, problems, 'arm', { uri: file.uri, text });
-    const read = estateRead(
-      estate,
-      file.uri,
-      file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'),
-    );
-    const { manifest: _manifest, ...rest } = file;
-    return {
-      ...rest,
-      iac: read.estate,
-      volumes: read.volumes ?? [],
-      ...(read.manifest ? { manifest: read.manifest } : {}),
-    };
+    return withEstate(file, estate);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      ...file,
-      problems: [
-        ...file.problems,
-        {
-          code: PARSER_FAILURE,
-          span: { start: 0, end: 0 },
-          message: `anf-lint's reader of linked ARM templates failed on this file, so it was checked alone (the resources of its linked templates unknown): ${message}`,
-        },
-      ],
-    };
+    return readAloneAfter(
+      file,
+      "anf-lint's reader of linked ARM templates failed on this file, so it was checked alone (the resources of its linked templates unknown)",
+      error,
+    );
   }
 }
 

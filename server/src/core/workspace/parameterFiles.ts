@@ -13,7 +13,7 @@ import {
 } from '../iac/bicep';
 import type { Value } from '../iac/common';
 import { readArmParameters, type ParameterFile } from '../iac/parameters';
-import { estateRead } from '../iac/read';
+import { withEstate } from './reread';
 import { isUnknown } from '../iac/values';
 import type { ParsedFile } from './parsedFile';
 import type { SourceText } from '../text/sourceText';
@@ -204,22 +204,10 @@ export class ParameterFiles {
       );
     }
     if (!estate) return template;
-    const read = estateRead(
-      estate,
-      template.uri,
-      template.manifest?.syntaxErrors ?? template.problems.some((p) => p.code === 'ANF400'),
-    );
-    const { manifest: _manifest, ...rest } = template;
     // The evaluation's own findings are those of this reading; syntax and the rest stay the file's.
     const own = new Set([UNDECLARED_PARAMETER_CODE, EVALUATION_STOPPED_CODE]);
     const kept = template.problems.filter((p) => !own.has(p.code));
-    return {
-      ...rest,
-      problems: [...kept, ...problems.filter((p) => own.has(p.code))],
-      iac: read.estate,
-      volumes: read.volumes ?? [],
-      ...(read.manifest ? { manifest: read.manifest } : {}),
-    };
+    return withEstate(template, estate, [...kept, ...problems.filter((p) => own.has(p.code))]);
   }
 
   /** A parameters file's keys its template does not declare (ANF421), when its template is in the workspace. */

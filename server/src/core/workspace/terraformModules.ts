@@ -1,6 +1,5 @@
 import type { ParseProblem } from '../diagnostics';
 import type { ElsewhereVolume } from '../iac/estate';
-import { estateRead } from '../iac/read';
 import {
   localModuleFolder,
   readTerraformModule,
@@ -10,7 +9,7 @@ import {
 } from '../iac/terraform';
 import { bicepModuleUri, readBicepModule } from '../iac/bicep';
 import type { ParsedFile } from './parsedFile';
-import { PARSER_FAILURE } from './parseFile';
+import { readAloneAfter, withEstate, withProblemsFound } from './reread';
 import { parseConfigFile } from '../configFile';
 
 type Results = Map<string, ParsedFile>;
@@ -295,15 +294,11 @@ function evaluateGuarded(
   try {
     return evaluate(members, folders, trees, varFiles, readText);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
     const results: Results = new Map();
     for (const file of members.filter(isTarget)) {
-      const problem = {
-        code: PARSER_FAILURE,
-        span: { start: 0, end: 0 },
-        message: `anf-lint's Terraform module reader failed on this folder, so this file was checked alone (variables, locals and resources of its other files and of the modules it calls unknown): ${message}`,
-      };
-      results.set(file.uri, { ...file, problems: [...file.problems, problem] });
+      const failed =
+        "anf-lint's Terraform module reader failed on this folder, so this file was checked alone (variables, locals and resources of its other files and of the modules it calls unknown)";
+      results.set(file.uri, readAloneAfter(file, failed, error));
     }
     return results;
   }
@@ -336,24 +331,8 @@ function evaluate(
   const results: Results = new Map();
   for (const [uri, estate] of estates) {
     const file = members.find((m) => m.uri === uri)!;
-    const read = estateRead(
-      estate,
-      uri,
-      file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'),
-      byPool,
-    );
-    const { manifest: _manifest, ...rest } = file;
     // What the module reading found that the file alone did not (an expression nested past the evaluator's bound: ANF422).
-    const added = (problems.get(uri) ?? []).filter(
-      (p) => !file.problems.some((q) => q.code === p.code && q.span.start === p.span.start),
-    );
-    results.set(uri, {
-      ...rest,
-      ...(added.length > 0 ? { problems: [...file.problems, ...added] } : {}),
-      iac: read.estate,
-      volumes: read.volumes ?? [],
-      ...(read.manifest ? { manifest: read.manifest } : {}),
-    });
+    results.set(uri, withEstate(file, estate, withProblemsFound(file, problems.get(uri) ?? []), byPool));
   }
   return results;
 }
@@ -372,36 +351,14 @@ function readBicepGuarded(file: ParsedFile, get: (uri: string) => ParsedFile | u
       { problems },
     );
     if (!estate) return file;
-    const read = estateRead(
-      estate,
-      file.uri,
-      file.manifest?.syntaxErrors ?? file.problems.some((p) => p.code === 'ANF400'),
-    );
-    const { manifest: _manifest, ...rest } = file;
     // What the reading with modules found that the file alone did not (the work budget running out: ANF422).
-    const added = problems.filter(
-      (p) => !file.problems.some((q) => q.code === p.code && q.span.start === p.span.start),
-    );
-    return {
-      ...rest,
-      ...(added.length > 0 ? { problems: [...file.problems, ...added] } : {}),
-      iac: read.estate,
-      volumes: read.volumes ?? [],
-      ...(read.manifest ? { manifest: read.manifest } : {}),
-    };
+    return withEstate(file, estate, withProblemsFound(file, problems));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      ...file,
-      problems: [
-        ...file.problems,
-        {
-          code: PARSER_FAILURE,
-          span: { start: 0, end: 0 },
-          message: `anf-lint's Bicep module reader failed on this file, so it was checked alone (the resources of its modules unknown): ${message}`,
-        },
-      ],
-    };
+    return readAloneAfter(
+      file,
+      "anf-lint's Bicep module reader failed on this file, so it was checked alone (the resources of its modules unknown)",
+      error,
+    );
   }
 }
 
