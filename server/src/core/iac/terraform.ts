@@ -286,6 +286,33 @@ export function localModuleFolder(callerUri: string, source: string | undefined)
   }
 }
 
+/** The values a var file sets (`.tfvars` or `.tfvars.json`), later files winning; `note` follows each origin. */
+function setVariablesFrom(
+  scope: Scope,
+  file: TerraformModuleFile,
+  parsed: readonly ParsedModuleFile[],
+  note: string,
+): void {
+  const from = (at: number) => `${baseName(file.uri)} line ${file.source.positionAt(at).line + 1}${note}`;
+  if (isJsonTfvars(file.uri)) {
+    for (const { name, value, at } of jsonVariables(file.source)) {
+      scope.variables.set(name, { uri: file.uri, source: file.source, from: from(at), value: { ok: true, value } });
+      scope.unset.delete(name);
+    }
+    return;
+  }
+  const p = parsed.find((x) => x.file.uri === file.uri);
+  for (const [name, attr] of attributes(memo(p?.root.namedChildren.find((n) => n.type === 'body')))) {
+    scope.variables.set(name, {
+      node: attr.namedChildren[1]!,
+      uri: file.uri,
+      source: file.source,
+      from: from(attr.startIndex),
+    });
+    scope.unset.delete(name);
+  }
+}
+
 /**
  * Reads the `.tf` files `targets` names as parts of one module: `var.x`, `local.x` and resource
  * references resolve across every `.tf` file of `files`, and variables take the values of
@@ -329,49 +356,11 @@ export function readTerraformModule(
     for (const p of parsed) if (p.file.kind === 'terraform') declare(scope, p.blocks, p.file.uri, p.file.source);
     const tfvars = files.filter((f) => f.kind === 'terraform-vars' && tfvarsOrder(f.uri) !== undefined);
     tfvars.sort((a, b) => tfvarsOrder(a.uri)!.localeCompare(tfvarsOrder(b.uri)!));
-    for (const file of tfvars) {
-      const from = (at: number) => `${baseName(file.uri)} line ${file.source.positionAt(at).line + 1}`;
-      if (isJsonTfvars(file.uri)) {
-        for (const { name, value, at } of jsonVariables(file.source)) {
-          scope.variables.set(name, { uri: file.uri, source: file.source, from: from(at), value: { ok: true, value } });
-          scope.unset.delete(name);
-        }
-        continue;
-      }
-      const p = parsed.find((x) => x.file.uri === file.uri)!;
-      for (const [name, attr] of attributes(memo(p.root.namedChildren.find((n) => n.type === 'body')))) {
-        scope.variables.set(name, {
-          node: attr.namedChildren[1]!,
-          uri: file.uri,
-          source: file.source,
-          from: from(attr.startIndex),
-        });
-        scope.unset.delete(name);
-      }
-    }
+    for (const file of tfvars) setVariablesFrom(scope, file, parsed, '');
     // Named var files (`.anf-lint.yaml` `terraform.varFiles`), as `-var-file` in that order, after the files Terraform loads itself.
     for (const uri of varFiles ?? []) {
       const file = files.find((f) => f.uri === uri && f.kind === 'terraform-vars');
-      if (!file) continue;
-      const from = (at: number) =>
-        `${baseName(file.uri)} line ${file.source.positionAt(at).line + 1} (a var file named in .anf-lint.yaml)`;
-      if (isJsonTfvars(file.uri)) {
-        for (const { name, value, at } of jsonVariables(file.source)) {
-          scope.variables.set(name, { uri: file.uri, source: file.source, from: from(at), value: { ok: true, value } });
-          scope.unset.delete(name);
-        }
-        continue;
-      }
-      const p = parsed.find((x) => x.file.uri === file.uri);
-      for (const [name, attr] of attributes(memo(p?.root.namedChildren.find((n) => n.type === 'body')))) {
-        scope.variables.set(name, {
-          node: attr.namedChildren[1]!,
-          uri: file.uri,
-          source: file.source,
-          from: from(attr.startIndex),
-        });
-        scope.unset.delete(name);
-      }
+      if (file) setVariablesFrom(scope, file, parsed, ' (a var file named in .anf-lint.yaml)');
     }
     // Example values (`terraform.tfvars.example`, `*.tfvars.sample`): only for a variable nothing else sets, and every origin says so.
     for (const file of files.filter((f) => f.kind === 'terraform-vars' && isExampleTfvars(f.uri))) {
