@@ -331,9 +331,8 @@ class PsReader {
     };
     while (i < this.to) {
       i = this.skip(i, false);
-      const ch = t[i];
-      if (ch === undefined || i >= this.to || ch === '\n' || ch === ';' || ch === '|' || ch === '}' || ch === ')')
-        break;
+      if (this.endsCommand(i)) break;
+      const ch = t[i]!;
       const param = /^-([A-Za-z_][A-Za-z0-9_]*)(:?)/.exec(t.slice(i, Math.min(this.to, i + 100)));
       if (param) {
         const keySpan = { start: i, end: i + 1 + param[1]!.length };
@@ -346,15 +345,7 @@ class PsReader {
           continue;
         }
         const after = this.skip(i, false);
-        const nextCh = t[after];
-        const isSwitch =
-          after >= this.to ||
-          nextCh === '\n' ||
-          nextCh === ';' ||
-          nextCh === '|' ||
-          nextCh === '}' ||
-          (nextCh === '-' && /^-[A-Za-z]/.test(t.slice(after, after + 2)));
-        if (isSwitch || isSwitchParameter(param[1]!)) {
+        if (!this.valueAt(after) || isSwitchParameter(param[1]!)) {
           set(param[1]!, keySpan, undefined, true);
           i = end = keySpan.end;
           continue;
@@ -395,6 +386,17 @@ class PsReader {
     return i;
   }
 
+  /** Where a command's arguments end: a line break, `;`, `|`, a closing brace or parenthesis, or the end of what is read. */
+  private endsCommand(i: number): boolean {
+    const ch = this.text[i];
+    return i >= this.to || ch === undefined || ch === '\n' || ch === ';' || ch === '|' || ch === '}' || ch === ')';
+  }
+
+  /** Whether a value starts at `i`, after a parameter's name: not the command's end, nor another parameter. */
+  private valueAt(i: number): boolean {
+    return !this.endsCommand(i) && !(this.text[i] === '-' && /^-[A-Za-z]/.test(this.text.slice(i, i + 2)));
+  }
+
   /**
    * `New-AzNetAppFilesExportPolicyRuleObject` and `New-AzNetAppFilesExportPolicyObject` (Az.NetAppFiles
    * helper cmdlets): their parameters as a hashtable of the same keys an `@{...}` rule or policy
@@ -406,9 +408,7 @@ class PsReader {
     let i = start + name.length;
     while (i < this.to) {
       i = this.skip(i, false);
-      const ch = t[i];
-      if (ch === undefined || i >= this.to || ch === '\n' || ch === ';' || ch === '|' || ch === '}' || ch === ')')
-        break;
+      if (this.endsCommand(i)) break;
       const param = /^-([A-Za-z_][A-Za-z0-9_]*)(:?)/.exec(t.slice(i, Math.min(this.to, i + 100)));
       if (!param) {
         i = Math.max(this.expression(i, 'argument').end, i + 1);
@@ -418,15 +418,7 @@ class PsReader {
       const key = HELPER_KEYS[param[1]!.toLowerCase()] ?? param[1]!.toLowerCase();
       i += param[0].length;
       const after = this.skip(i, false);
-      const nextCh = t[after];
-      const valued =
-        param[2] === ':' ||
-        (after < this.to &&
-          nextCh !== '\n' &&
-          nextCh !== ';' &&
-          nextCh !== '|' &&
-          !(nextCh === '-' && /^-[A-Za-z]/.test(t.slice(after, after + 2))) &&
-          !HELPER_SWITCHES.has(key));
+      const valued = param[2] === ':' || (this.valueAt(after) && !HELPER_SWITCHES.has(key));
       if (!valued) {
         entries.set(key, { keySpan, node: { value: { kind: 'bool', value: true }, span: keySpan } });
         i = keySpan.end;
