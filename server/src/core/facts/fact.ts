@@ -25,3 +25,17 @@ export function fact<T = number>(
 ): Fact<T> {
   return { value, unit, source, ...extra };
 }
+
+/**
+ * Several facts that share one unit and one source, each said once:
+ * `facts('s', 'NFS5', { acregminSeconds: 3, acregmaxSeconds: 60 })`. Rows with a note use fact().
+ */
+export function facts<K extends string, T = number>(
+  unit: string,
+  source: SourceKey,
+  values: Readonly<Record<K, T>>,
+): Readonly<Record<K, Fact<T>>> {
+  const out = {} as Record<K, Fact<T>>;
+  for (const key of Object.keys(values) as K[]) out[key] = fact(values[key], unit, source);
+  return out;
+}

@@ -1,4 +1,4 @@
-import { fact } from './fact';
+import { fact, facts } from './fact';
 
 /**
  * Performance-test job files (issue 30): the defaults fio and vdbench use when a key is not
@@ -51,8 +51,7 @@ export const VDBENCH_DEFAULTS = {
   seekpct: fact(100, '%', 'VDBENCH_GUIDE', { note: 'WD `seekpct=`: "Default seekpct=100 or seekpct=random".' }),
   fileio: fact('sequential', 'file I/O', 'VDBENCH_GUIDE', { note: 'FWD `fileio=`: "Default: fileio=sequential".' }),
   /** Vdb_scan.java: `k`, `m`, `g`, `t` multiply by 1024s; in `elapsed`, `interval`, `warmup` and `pause`, `m` is minutes and `h` hours. */
-  secondsPerMinute: fact(60, 's', 'VDBENCH_GUIDE'),
-  secondsPerHour: fact(3600, 's', 'VDBENCH_GUIDE'),
+  ...facts('s', 'VDBENCH_GUIDE', { secondsPerMinute: 60, secondsPerHour: 3600 }),
 } as const;
 
 /** What the perftest rules judge with. */
