@@ -143,11 +143,14 @@ export const VOLUME_LIMITS = {
   defaultQuotaGiB: fact(100, 'GiB', 'RL', { note: 'API default.' }),
 } as const;
 
+/** A limit that RL marks adjustable (by support request). */
+const adjustable = (value: number, unit: string) => fact(value, unit, 'RL', { note: 'Adjustable.' });
+
 export const COUNT_LIMITS = {
-  accountsPerRegionPerSubscription: fact(10, 'accounts', 'RL', { note: 'Adjustable.' }),
-  poolsPerAccount: fact(25, 'pools', 'RL', { note: 'Adjustable.' }),
-  volumesPerPool: fact(500, 'volumes', 'RL', { note: 'Adjustable.' }),
-  volumesPerSubscription: fact(500, 'volumes', 'RL', { note: 'Adjustable.' }),
+  accountsPerRegionPerSubscription: adjustable(10, 'accounts'),
+  poolsPerAccount: adjustable(25, 'pools'),
+  volumesPerPool: adjustable(500, 'volumes'),
+  volumesPerSubscription: adjustable(500, 'volumes'),
   regionalCapacityQuotaTiB: fact(25, 'TiB', 'RL', {
     note: 'Per subscription and region: the sum of the capacity pools. Adjustable by support request.',
   }),

@@ -39,3 +39,8 @@ export function facts<K extends string, T = number>(
   for (const key of Object.keys(values) as K[]) out[key] = fact(values[key], unit, source);
   return out;
 }
+
+/** A threshold of anf-lint's own judgement (source ANFLINT); `why` follows "anf-lint's own threshold:" in the note. */
+export function ownThreshold(value: number, unit: string, why: string): Fact {
+  return fact(value, unit, 'ANFLINT', { note: `anf-lint's own threshold: ${why}` });
+}

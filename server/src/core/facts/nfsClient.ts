@@ -14,10 +14,8 @@ export const NFS_TRANSFER_SIZE = {
   maxBytes: fact(1048576, 'bytes', 'NFS5', {
     note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given.',
   }),
-  /** Smallest value: nfs(5) replaces values below 1024 with 4096. */
-  minBytes: fact(4096, 'bytes', 'NFS5'),
-  /** nfs(5): rsize and wsize are positive multiples of 1024. */
-  multipleOfBytes: fact(1024, 'bytes', 'NFS5'),
+  /** nfs(5): the smallest value (values below 1024 become 4096); rsize and wsize are positive multiples of 1024. */
+  ...facts('bytes', 'NFS5', { minBytes: 4096, multipleOfBytes: 1024 }),
   /**
    * At or below this, anf-lint calls a transfer size small: a quarter of ANF's recommended 256 KiB.
    * No vendor document gives this number; it is anf-lint's own threshold.
