@@ -6,17 +6,19 @@ import { fact } from './fact';
  * between API versions.
  */
 
+/** One row of the SAP HANA TDI storage KPI table: the least read/write throughput of a volume. */
+const hanaKpi = (mbps: number, volume: string) =>
+  fact(mbps, 'MB/s', 'HANA_STORAGE', {
+    note: `Read/write throughput of at least ${mbps} MB/s for ${volume} (SAP HANA TDI storage KPI).`,
+  });
+
 /**
  * SAP HANA's storage KPIs as Microsoft publishes them for Azure: the minimum throughput of the
  * /hana/data and /hana/log volumes (in MB/s, decimal, as published).
  */
 export const HANA_STORAGE_KPI = {
-  dataMBps: fact(400, 'MB/s', 'HANA_STORAGE', {
-    note: 'Read/write throughput of at least 400 MB/s for /hana/data (SAP HANA TDI storage KPI).',
-  }),
-  logMBps: fact(250, 'MB/s', 'HANA_STORAGE', {
-    note: 'Read/write throughput of at least 250 MB/s for /hana/log (SAP HANA TDI storage KPI).',
-  }),
+  dataMBps: hanaKpi(400, '/hana/data'),
+  logMBps: hanaKpi(250, '/hana/log'),
   bytesPerMB: fact(1_000_000, 'bytes per MB', 'HANA_STORAGE', { note: 'MB/s is decimal in the KPI table.' }),
 };
 
