@@ -78,12 +78,14 @@ export const RECOMMENDED_SYSCTL = {
     coreRmemDefaultBytes: 1048576,
     coreWmemDefaultBytes: 1048576,
   }),
-  ...facts<'tcpRmem' | 'tcpWmem', readonly number[]>('bytes (min default max)', 'SEED_MOUNT', {
-    tcpRmem: [1048576, 8388608, 16777216],
-    tcpWmem: [1048576, 8388608, 16777216],
+  ...facts('bytes (min default max)', 'SEED_MOUNT', {
+    tcpRmem: [1048576, 8388608, 16777216] as readonly number[],
+    tcpWmem: [1048576, 8388608, 16777216] as readonly number[],
   }),
-  hanaTcpRmem: fact([4096, 131072, 16777216] as readonly number[], 'bytes (min default max)', 'HANA'),
-  hanaTcpWmem: fact([4096, 16384, 16777216] as readonly number[], 'bytes (min default max)', 'HANA'),
+  ...facts('bytes (min default max)', 'HANA', {
+    hanaTcpRmem: [4096, 131072, 16777216] as readonly number[],
+    hanaTcpWmem: [4096, 16384, 16777216] as readonly number[],
+  }),
   netdevMaxBacklog: fact(300000, 'packets', 'SEED_MOUNT'),
   somaxconn: fact(65535, 'connections', 'SEED_MOUNT'),
   optmemMaxBytes: fact(2048000, 'bytes', 'SEED_MOUNT', {
