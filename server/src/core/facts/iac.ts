@@ -95,6 +95,10 @@ export const KNOWN_MODULE_DEFAULTS = {
   }),
 };
 
+/** The network planning page's smallest recommended delegated subnet (NETWORK_PLANNING), as a prefix length. */
+const planningMinimum = (prefixLength: number, note: string) =>
+  fact(prefixLength, 'prefix length', 'NETWORK_PLANNING', { note });
+
 /**
  * The subnet delegated to `Microsoft.NetApp/volumes` (checked 2026-11-28 for issue 28 §3 item 12; read
  * by iac/subnets.ts, judged by ANF414-ANF416). The delegate page of 2022 said no NSG or service endpoint
@@ -110,12 +114,11 @@ export const DELEGATED_SUBNET = {
   sufficientPrefixLength: fact(28, 'prefix length (/28, 11 usable addresses)', 'DELEGATE_SUBNET', {
     note: '"A subnet with a /28 network mask provides only 11 usable IP addresses, which might be insufficient for certain use cases." (2024-11-27; the 2022 version: "Using a /28 network mask, which provides for 11 usable IP addresses, is sufficient for most use cases.")',
   }),
-  recommendedPrefixLength: fact(26, 'prefix length', 'NETWORK_PLANNING', {
-    note: '"It\'s also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." The delegate page: "A /26 network mask provides 59 usable IP addresses".',
-  }),
-  recommendedSapPrefixLength: fact(25, 'prefix length', 'NETWORK_PLANNING', {
-    note: 'Same sentence: "at least /25 for SAP workloads".',
-  }),
+  recommendedPrefixLength: planningMinimum(
+    26,
+    '"It\'s also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." The delegate page: "A /26 network mask provides 59 usable IP addresses".',
+  ),
+  recommendedSapPrefixLength: planningMinimum(25, 'Same sentence: "at least /25 for SAP workloads".'),
   nsgWithBasicNetworkFeatures: fact(false, 'supported', 'DELEGATE_SUBNET', {
     note: '"If you\'re using Basic network features, you can\'t designate a network security group (NSG) or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." NETWORK_PLANNING constraints table: NSGs on delegated subnets, Standard Yes, Basic No.',
   }),
