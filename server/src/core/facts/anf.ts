@@ -1,4 +1,4 @@
-import { fact } from './fact';
+import { fact, facts } from './fact';
 
 /**
  * Azure NetApp Files service facts: rates, limits, ceilings and prices.
@@ -9,17 +9,12 @@ export const SERVICE_LEVELS = ['Standard', 'Premium', 'Ultra', 'Flexible'] as co
 export type ServiceLevel = (typeof SERVICE_LEVELS)[number];
 
 /** Throughput per TiB of quota (auto QoS) or of pool (manual QoS budget). */
-export const SERVICE_LEVEL_RATE_MIBPS_PER_TIB = {
-  Standard: fact(16, 'MiB/s per TiB', 'SL'),
-  Premium: fact(64, 'MiB/s per TiB', 'SL'),
-  Ultra: fact(128, 'MiB/s per TiB', 'SL'),
-} as const;
+export const SERVICE_LEVEL_RATE_MIBPS_PER_TIB = facts('MiB/s per TiB', 'SL', { Standard: 16, Premium: 64, Ultra: 128 });
 
 /** The rate once cool access has been enabled on a volume (it stays even after cool access is turned off). */
 export const COOL_ACCESS_RATE_MIBPS_PER_TIB = {
+  ...facts('MiB/s per TiB', 'CA', { Premium: 36, Ultra: 68 }),
   Standard: fact(16, 'MiB/s per TiB', 'CA', { note: 'Unchanged: CA lists reductions only for Premium and Ultra.' }),
-  Premium: fact(36, 'MiB/s per TiB', 'CA'),
-  Ultra: fact(68, 'MiB/s per TiB', 'CA'),
 } as const;
 
 export const FLEXIBLE = {
@@ -30,10 +25,10 @@ export const FLEXIBLE = {
   throughputIncrementMiBps: fact(1, 'MiB/s', 'CM'),
 } as const;
 
-export const QOS = {
-  manualMinVolumeThroughputMiBps: fact(1, 'MiB/s', 'RL'),
-  manualMaxRegularVolumeThroughputMiBps: fact(4500, 'MiB/s', 'RL'),
-} as const;
+export const QOS = facts('MiB/s', 'RL', {
+  manualMinVolumeThroughputMiBps: 1,
+  manualMaxRegularVolumeThroughputMiBps: 4500,
+});
 
 /** Ceilings on what one volume delivers, whatever its quota. */
 export const VOLUME_THROUGHPUT_CEILING = {
@@ -88,16 +83,15 @@ export const REGULAR_VOLUME_IO_CEILING = {
     'CALC_ADV',
   ),
   /** The block sizes the calculator measured: up to 8 KiB counts as small random I/O, 64 KiB as sequential. */
-  smallRandomMaxBlockKiB: fact(8, 'KiB', 'CALC_ADV'),
-  sequentialBlockKiB: fact(64, 'KiB', 'CALC_ADV'),
+  ...facts('KiB', 'CALC_ADV', { smallRandomMaxBlockKiB: 8, sequentialBlockKiB: 64 }),
 } as const;
 
 /** The 2023 per-level large-volume ceilings, kept for the hover note on what changed. */
-export const LARGE_VOLUME_CEILING_2023_MIBPS = {
-  Standard: fact(1600, 'MiB/s', 'RL2023'),
-  Premium: fact(6400, 'MiB/s', 'RL2023'),
-  Ultra: fact(10240, 'MiB/s', 'RL2023'),
-} as const;
+export const LARGE_VOLUME_CEILING_2023_MIBPS = facts('MiB/s', 'RL2023', {
+  Standard: 1600,
+  Premium: 6400,
+  Ultra: 10240,
+});
 
 export const POOL_LIMITS = {
   minTiB: fact(1, 'TiB', 'RL', {
@@ -149,11 +143,14 @@ export const VOLUME_LIMITS = {
   defaultQuotaGiB: fact(100, 'GiB', 'RL', { note: 'API default.' }),
 } as const;
 
+/** A limit that RL marks adjustable (by support request). */
+const adjustable = (value: number, unit: string) => fact(value, unit, 'RL', { note: 'Adjustable.' });
+
 export const COUNT_LIMITS = {
-  accountsPerRegionPerSubscription: fact(10, 'accounts', 'RL', { note: 'Adjustable.' }),
-  poolsPerAccount: fact(25, 'pools', 'RL', { note: 'Adjustable.' }),
-  volumesPerPool: fact(500, 'volumes', 'RL', { note: 'Adjustable.' }),
-  volumesPerSubscription: fact(500, 'volumes', 'RL', { note: 'Adjustable.' }),
+  accountsPerRegionPerSubscription: adjustable(10, 'accounts'),
+  poolsPerAccount: adjustable(25, 'pools'),
+  volumesPerPool: adjustable(500, 'volumes'),
+  volumesPerSubscription: adjustable(500, 'volumes'),
   regionalCapacityQuotaTiB: fact(25, 'TiB', 'RL', {
     note: 'Per subscription and region: the sum of the capacity pools. Adjustable by support request.',
   }),
@@ -162,9 +159,7 @@ export const COUNT_LIMITS = {
 } as const;
 
 export const COOL_ACCESS = {
-  coolnessPeriodMinDays: fact(2, 'days', 'CA'),
-  coolnessPeriodMaxDays: fact(183, 'days', 'CA'),
-  coolnessPeriodDefaultDays: fact(31, 'days', 'CA'),
+  ...facts('days', 'CA', { coolnessPeriodMinDays: 2, coolnessPeriodMaxDays: 183, coolnessPeriodDefaultDays: 31 }),
   /** Seed 004: throughput from the cool tier vs the hot tier. */
   sequentialReadDropPercent: fact(47, '%', 'SEED_COOL', {
     note: '3,330 MiB/s hot vs 1,742 MiB/s cool, 100% sequential.',
@@ -196,26 +191,20 @@ export interface RegionPrices {
   readonly coolTransferPerGiB?: number;
 }
 
+/** East US and East US 2 list the same prices (PRICE). */
+const US_EAST_PRICES = {
+  currency: 'USD',
+  date: '2026-01-29',
+  capacityPerGiBHour: { Standard: 0.000202, Premium: 0.000403, Ultra: 0.000538, Flexible: 0.000151 },
+  flexibleThroughputPerMiBpsHour: 0.003082,
+  coolTierPerGiBHour: 0.000082,
+  coolTransferPerGiB: 0.02,
+} as const;
+
 /** List prices, pay-as-you-go (PRICE, effective dates per meter in ../shared/anf-facts.md). */
 export const PRICES: Readonly<Record<string, RegionPrices>> = {
-  eastus: {
-    region: 'eastus',
-    currency: 'USD',
-    date: '2026-01-29',
-    capacityPerGiBHour: { Standard: 0.000202, Premium: 0.000403, Ultra: 0.000538, Flexible: 0.000151 },
-    flexibleThroughputPerMiBpsHour: 0.003082,
-    coolTierPerGiBHour: 0.000082,
-    coolTransferPerGiB: 0.02,
-  },
-  eastus2: {
-    region: 'eastus2',
-    currency: 'USD',
-    date: '2026-01-29',
-    capacityPerGiBHour: { Standard: 0.000202, Premium: 0.000403, Ultra: 0.000538, Flexible: 0.000151 },
-    flexibleThroughputPerMiBpsHour: 0.003082,
-    coolTierPerGiBHour: 0.000082,
-    coolTransferPerGiB: 0.02,
-  },
+  eastus: { region: 'eastus', ...US_EAST_PRICES },
+  eastus2: { region: 'eastus2', ...US_EAST_PRICES },
   westeurope: {
     region: 'westeurope',
     currency: 'USD',

@@ -6,17 +6,19 @@ import { fact } from './fact';
  * between API versions.
  */
 
+/** One row of the SAP HANA TDI storage KPI table: the least read/write throughput of a volume. */
+const hanaKpi = (mbps: number, volume: string) =>
+  fact(mbps, 'MB/s', 'HANA_STORAGE', {
+    note: `Read/write throughput of at least ${mbps} MB/s for ${volume} (SAP HANA TDI storage KPI).`,
+  });
+
 /**
  * SAP HANA's storage KPIs as Microsoft publishes them for Azure: the minimum throughput of the
  * /hana/data and /hana/log volumes (in MB/s, decimal, as published).
  */
 export const HANA_STORAGE_KPI = {
-  dataMBps: fact(400, 'MB/s', 'HANA_STORAGE', {
-    note: 'Read/write throughput of at least 400 MB/s for /hana/data (SAP HANA TDI storage KPI).',
-  }),
-  logMBps: fact(250, 'MB/s', 'HANA_STORAGE', {
-    note: 'Read/write throughput of at least 250 MB/s for /hana/log (SAP HANA TDI storage KPI).',
-  }),
+  dataMBps: hanaKpi(400, '/hana/data'),
+  logMBps: hanaKpi(250, '/hana/log'),
   bytesPerMB: fact(1_000_000, 'bytes per MB', 'HANA_STORAGE', { note: 'MB/s is decimal in the KPI table.' }),
 };
 
@@ -93,6 +95,10 @@ export const KNOWN_MODULE_DEFAULTS = {
   }),
 };
 
+/** The network planning page's smallest recommended delegated subnet (NETWORK_PLANNING), as a prefix length. */
+const planningMinimum = (prefixLength: number, note: string) =>
+  fact(prefixLength, 'prefix length', 'NETWORK_PLANNING', { note });
+
 /**
  * The subnet delegated to `Microsoft.NetApp/volumes` (checked 2026-11-28 for issue 28 §3 item 12; read
  * by iac/subnets.ts, judged by ANF414-ANF416). The delegate page of 2022 said no NSG or service endpoint
@@ -108,12 +114,11 @@ export const DELEGATED_SUBNET = {
   sufficientPrefixLength: fact(28, 'prefix length (/28, 11 usable addresses)', 'DELEGATE_SUBNET', {
     note: '"A subnet with a /28 network mask provides only 11 usable IP addresses, which might be insufficient for certain use cases." (2024-11-27; the 2022 version: "Using a /28 network mask, which provides for 11 usable IP addresses, is sufficient for most use cases.")',
   }),
-  recommendedPrefixLength: fact(26, 'prefix length', 'NETWORK_PLANNING', {
-    note: '"It\'s also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." The delegate page: "A /26 network mask provides 59 usable IP addresses".',
-  }),
-  recommendedSapPrefixLength: fact(25, 'prefix length', 'NETWORK_PLANNING', {
-    note: 'Same sentence: "at least /25 for SAP workloads".',
-  }),
+  recommendedPrefixLength: planningMinimum(
+    26,
+    '"It\'s also recommended that the size of the delegated subnet be at least /25 for SAP workloads and /26 for other workload scenarios." The delegate page: "A /26 network mask provides 59 usable IP addresses".',
+  ),
+  recommendedSapPrefixLength: planningMinimum(25, 'Same sentence: "at least /25 for SAP workloads".'),
   nsgWithBasicNetworkFeatures: fact(false, 'supported', 'DELEGATE_SUBNET', {
     note: '"If you\'re using Basic network features, you can\'t designate a network security group (NSG) or service endpoint in the delegated subnet. Doing so causes the subnet delegation to fail." NETWORK_PLANNING constraints table: NSGs on delegated subnets, Standard Yes, Basic No.',
   }),

@@ -1,4 +1,4 @@
-import { fact } from './fact';
+import { fact, facts } from './fact';
 
 /**
  * Kernel and network facts for sysctl, modprobe and bandwidth-delay rules.
@@ -8,8 +8,7 @@ import { fact } from './fact';
 export const NETWORK_LATENCY = {
   vnetRttMs: fact(0.5, 'ms', 'SEED_PERF', { note: 'Typical round trip from a VM to ANF inside a VNet.' }),
   expressRouteRttMs: fact(2, 'ms', 'SEED_ER', { note: '"ExpressRoute is low latency (<2ms in our case)".' }),
-  lanRttMinUs: fact(50, 'µs', 'SEED_ER'),
-  lanRttMaxUs: fact(200, 'µs', 'SEED_ER'),
+  ...facts('µs', 'SEED_ER', { lanRttMinUs: 50, lanRttMaxUs: 200 }),
 } as const;
 
 export const TCP_WINDOW = {
@@ -18,8 +17,7 @@ export const TCP_WINDOW = {
     note: 'tcp_window_scaling=0 caps every connection at 64 KiB in flight.',
   }),
   /** Seed 003: ONTAP's default iSCSI window, which caps one stream near 64 MB/s at 2 ms. */
-  ontapDefaultBytes: fact(131400, 'bytes', 'SEED_ER'),
-  ontapMaxBytes: fact(262800, 'bytes', 'SEED_ER'),
+  ...facts('bytes', 'SEED_ER', { ontapDefaultBytes: 131400, ontapMaxBytes: 262800 }),
 } as const;
 
 /**
@@ -74,14 +72,20 @@ export const KERNEL_JUDGEMENT = {
 
 /** Values the ANF and SAP guidance recommends for an NFS client (seed 001, EDA, HANA). */
 export const RECOMMENDED_SYSCTL = {
-  coreRmemMaxBytes: fact(16777216, 'bytes', 'SEED_MOUNT'),
-  coreWmemMaxBytes: fact(16777216, 'bytes', 'SEED_MOUNT'),
-  coreRmemDefaultBytes: fact(1048576, 'bytes', 'SEED_MOUNT'),
-  coreWmemDefaultBytes: fact(1048576, 'bytes', 'SEED_MOUNT'),
-  tcpRmem: fact([1048576, 8388608, 16777216] as readonly number[], 'bytes (min default max)', 'SEED_MOUNT'),
-  tcpWmem: fact([1048576, 8388608, 16777216] as readonly number[], 'bytes (min default max)', 'SEED_MOUNT'),
-  hanaTcpRmem: fact([4096, 131072, 16777216] as readonly number[], 'bytes (min default max)', 'HANA'),
-  hanaTcpWmem: fact([4096, 16384, 16777216] as readonly number[], 'bytes (min default max)', 'HANA'),
+  ...facts('bytes', 'SEED_MOUNT', {
+    coreRmemMaxBytes: 16777216,
+    coreWmemMaxBytes: 16777216,
+    coreRmemDefaultBytes: 1048576,
+    coreWmemDefaultBytes: 1048576,
+  }),
+  ...facts('bytes (min default max)', 'SEED_MOUNT', {
+    tcpRmem: [1048576, 8388608, 16777216] as readonly number[],
+    tcpWmem: [1048576, 8388608, 16777216] as readonly number[],
+  }),
+  ...facts('bytes (min default max)', 'HANA', {
+    hanaTcpRmem: [4096, 131072, 16777216] as readonly number[],
+    hanaTcpWmem: [4096, 16384, 16777216] as readonly number[],
+  }),
   netdevMaxBacklog: fact(300000, 'packets', 'SEED_MOUNT'),
   somaxconn: fact(65535, 'connections', 'SEED_MOUNT'),
   optmemMaxBytes: fact(2048000, 'bytes', 'SEED_MOUNT', {
@@ -100,8 +104,7 @@ export const RECOMMENDED_SYSCTL = {
 export const SYSCTL_DEFAULTS = {
   coreRmemMaxBytes: fact(212992, 'bytes', 'KDOC', { note: 'Typical x86_64 value (208 KiB); computed at boot.' }),
   coreWmemMaxBytes: fact(212992, 'bytes', 'KDOC', { note: 'Typical x86_64 value (208 KiB); computed at boot.' }),
-  coreRmemDefaultBytes: fact(212992, 'bytes', 'KDOC'),
-  coreWmemDefaultBytes: fact(212992, 'bytes', 'KDOC'),
+  ...facts('bytes', 'KDOC', { coreRmemDefaultBytes: 212992, coreWmemDefaultBytes: 212992 }),
   /** net/core/sock.c; net.rst says "Default : 128 KB" since the same commit. */
   coreOptmemMaxBytes: fact(131072, 'bytes', 'KOPTMEM', {
     note: 'Kernel 6.8 and later; 20480 on 64-bit kernels before 6.8. Distribution kernels may differ: check `sysctl net.core.optmem_max`',
@@ -131,10 +134,8 @@ export const SYSCTL_DEFAULTS = {
   tcpMaxSynBacklog: fact(1024, 'connections', 'KDOC', { note: 'Raised at boot on machines with more memory.' }),
   ipLocalPortRange: fact([32768, 60999] as readonly number[], 'ports (low high)', 'KDOC'),
   tcpCongestionControl: fact('cubic', 'algorithm', 'KDOC'),
-  vmDirtyRatioPercent: fact(20, '%', 'KDOC'),
-  vmDirtyBackgroundRatioPercent: fact(10, '%', 'KDOC'),
-  vmDirtyExpireCentisecs: fact(3000, 'centiseconds', 'KDOC'),
-  vmDirtyWritebackCentisecs: fact(500, 'centiseconds', 'KDOC'),
+  ...facts('%', 'KDOC', { vmDirtyRatioPercent: 20, vmDirtyBackgroundRatioPercent: 10 }),
+  ...facts('centiseconds', 'KDOC', { vmDirtyExpireCentisecs: 3000, vmDirtyWritebackCentisecs: 500 }),
   vmSwappiness: fact(60, '', 'KDOC'),
 } as const;
 
@@ -165,8 +166,7 @@ export const KERNEL_KEY_CHANGES = {
   tcpTwReuseLoopbackDefault: fact('4.19', 'kernel version', 'KDOC', {
     note: 'tcp_tw_reuse=2 (loopback only) became the default.',
   }),
-  swappiness200: fact('5.8', 'kernel version', 'KDOC'),
-  somaxconn4096: fact('5.4', 'kernel version', 'KDOC'),
+  ...facts('kernel version', 'KDOC', { swappiness200: '5.8', somaxconn4096: '5.4' }),
   /** In the v6.8 networking pull ("Tune optmem_max for 0-copy usage, increasing the default value to 128KB"). */
   optmemMax128KiB: fact('6.8', 'kernel version', 'KOPTMEM', {
     note: 'optmem_max default raised from 20 KiB to 128 KiB for TCP zero-copy.',
@@ -182,8 +182,7 @@ export const KERNEL_KEY_CHANGES = {
  */
 export const KERNEL_BOOLEAN = {
   /** First characters every kernel's kstrtobool accepts, true then false; `on`/`off` are read by two. */
-  moduleTrueFirst: fact('Yy1', 'first characters', 'KSTRTOBOOL'),
-  moduleFalseFirst: fact('Nn0', 'first characters', 'KSTRTOBOOL'),
+  ...facts('first characters', 'KSTRTOBOOL', { moduleTrueFirst: 'Yy1', moduleFalseFirst: 'Nn0' }),
   /** t/T → true, f/F → false: commit 0d6ea3ac94ca "lib/kstrtox.c: add "false"/"true" support to kstrtobool()". */
   moduleTrueFalseWordsSince: fact('5.19', 'kernel version', 'KSTRTOBOOL', {
     note: 'The commit is from April 2022 (mm tree); the release is inferred from that merge window, not read from a tag.',
@@ -199,10 +198,8 @@ export const KERNEL_BOOLEAN = {
  * dirty_writeback_centisecs; the SAS Viya guidance in FC uses these.
  */
 export const RECOMMENDED_VM = {
-  sasViyaDirtyExpireCentisecs: fact(300, 'centiseconds', 'FC'),
-  sasViyaDirtyWritebackCentisecs: fact(100, 'centiseconds', 'FC'),
-  edaDirtyExpireCentisecs: fact(30000, 'centiseconds', 'EDA'),
-  edaDirtyWritebackCentisecs: fact(30000, 'centiseconds', 'EDA'),
+  ...facts('centiseconds', 'FC', { sasViyaDirtyExpireCentisecs: 300, sasViyaDirtyWritebackCentisecs: 100 }),
+  ...facts('centiseconds', 'EDA', { edaDirtyExpireCentisecs: 30000, edaDirtyWritebackCentisecs: 30000 }),
   sasGridDirtyBytes: fact(31457280, 'bytes', 'FC', { note: 'About 30 MiB.' }),
   hanaTcpMaxSynBacklog: fact(16348, 'connections', 'HANA', {
     note: 'As published in ms-az.conf (sic: 16348, not 16384).',

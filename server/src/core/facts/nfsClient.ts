@@ -1,4 +1,4 @@
-import { fact } from './fact';
+import { fact, facts } from './fact';
 
 /**
  * Linux NFS client facts: defaults and maxima from nfs(5) and the kernel, ANF's recommendations
@@ -14,10 +14,8 @@ export const NFS_TRANSFER_SIZE = {
   maxBytes: fact(1048576, 'bytes', 'NFS5', {
     note: 'Values above 1 MiB are replaced with 1 MiB; ANF offers 1 MiB when none is given.',
   }),
-  /** Smallest value: nfs(5) replaces values below 1024 with 4096. */
-  minBytes: fact(4096, 'bytes', 'NFS5'),
-  /** nfs(5): rsize and wsize are positive multiples of 1024. */
-  multipleOfBytes: fact(1024, 'bytes', 'NFS5'),
+  /** nfs(5): the smallest value (values below 1024 become 4096); rsize and wsize are positive multiples of 1024. */
+  ...facts('bytes', 'NFS5', { minBytes: 4096, multipleOfBytes: 1024 }),
   /**
    * At or below this, anf-lint calls a transfer size small: a quarter of ANF's recommended 256 KiB.
    * No vendor document gives this number; it is anf-lint's own threshold.
@@ -72,19 +70,17 @@ export const NFS_TIMEOUTS = {
 } as const;
 
 export const ATTRIBUTE_CACHE = {
-  acregminSeconds: fact(3, 's', 'NFS5'),
-  acregmaxSeconds: fact(60, 's', 'NFS5'),
-  acdirminSeconds: fact(30, 's', 'NFS5'),
-  acdirmaxSeconds: fact(60, 's', 'NFS5'),
+  ...facts('s', 'NFS5', { acregminSeconds: 3, acregmaxSeconds: 60, acdirminSeconds: 30, acdirmaxSeconds: 60 }),
   edaToolsActimeoSeconds: fact(600, 's', 'MO', {
     note: 'For EDA tools and libraries; 10 for small web hosting, 60 for large web farms.',
   }),
   /** Seed 000: effect of actimeo=600 + nocto on an EDA tools volume. */
-  edaToolsIopsBefore: fact(150000, 'IOPS', 'SEED_COURSE'),
-  edaToolsIopsAfter: fact(6000, 'IOPS', 'SEED_COURSE'),
-  edaLatencyDefaultMs: fact(2.08, 'ms', 'SEED_COURSE'),
-  edaLatencyActimeoMs: fact(1.05, 'ms', 'SEED_COURSE'),
-  edaLatencyActimeoNoctoMs: fact(0.7, 'ms', 'SEED_COURSE'),
+  ...facts('IOPS', 'SEED_COURSE', { edaToolsIopsBefore: 150000, edaToolsIopsAfter: 6000 }),
+  ...facts('ms', 'SEED_COURSE', {
+    edaLatencyDefaultMs: 2.08,
+    edaLatencyActimeoMs: 1.05,
+    edaLatencyActimeoNoctoMs: 0.7,
+  }),
 } as const;
 
 /** Seed 001: one 1 GiB file written in 8 KiB blocks. */
@@ -115,10 +111,12 @@ export const SLOTS = {
   anfNfs41SessionSlots: fact(180, 'slots', 'CS'),
   clientMaxSessionSlotsDefault: fact(64, 'slots', 'KSRC', { note: 'Linux nfs module parameter max_session_slots.' }),
   tcpSlotTableEntriesDefault: fact(2, 'slots', 'KSRC', { note: 'Initial value; grows dynamically.' }),
-  tcpMaxSlotTableEntriesDefault: fact(65536, 'slots', 'KSRC'),
-  slotTableEntriesMin: fact(2, 'slots', 'KSRC'),
-  slotTableEntriesMax: fact(65536, 'slots', 'KSRC'),
-  udpSlotTableEntriesDefault: fact(16, 'slots', 'KSRC'),
+  ...facts('slots', 'KSRC', {
+    tcpMaxSlotTableEntriesDefault: 65536,
+    slotTableEntriesMin: 2,
+    slotTableEntriesMax: 65536,
+    udpSlotTableEntriesDefault: 16,
+  }),
   endpointTotalMax: fact(10000, 'slots', 'CS', {
     note: 'Keep the storage-endpoint-wide total of in-flight slots at or below 10,000.',
     formerly: [

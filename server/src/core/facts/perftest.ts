@@ -1,4 +1,4 @@
-import { fact } from './fact';
+import { fact, facts, ownThreshold } from './fact';
 
 /**
  * Performance-test job files (issue 30): the defaults fio and vdbench use when a key is not
@@ -51,8 +51,7 @@ export const VDBENCH_DEFAULTS = {
   seekpct: fact(100, '%', 'VDBENCH_GUIDE', { note: 'WD `seekpct=`: "Default seekpct=100 or seekpct=random".' }),
   fileio: fact('sequential', 'file I/O', 'VDBENCH_GUIDE', { note: 'FWD `fileio=`: "Default: fileio=sequential".' }),
   /** Vdb_scan.java: `k`, `m`, `g`, `t` multiply by 1024s; in `elapsed`, `interval`, `warmup` and `pause`, `m` is minutes and `h` hours. */
-  secondsPerMinute: fact(60, 's', 'VDBENCH_GUIDE'),
-  secondsPerHour: fact(3600, 's', 'VDBENCH_GUIDE'),
+  ...facts('s', 'VDBENCH_GUIDE', { secondsPerMinute: 60, secondsPerHour: 3600 }),
 } as const;
 
 /** What the perftest rules judge with. */
@@ -62,9 +61,11 @@ export const PERF_TEST = {
    * cannot know the client's memory; this is the memory of the D32s_v3 the seed paper measured
    * single-VM limits with, and the paper's own tests used a 1 TiB working set.
    */
-  cacheableWorkingSetGiB: fact(128, 'GiB', 'ANFLINT', {
-    note: "anf-lint's own threshold: the memory of a D32s_v3 (Dv3 and Dsv3-series: 128 GiB), the VM the performance-testing paper measured with; the paper drove its own tests with a 1 TiB working set.",
-  }),
+  cacheableWorkingSetGiB: ownThreshold(
+    128,
+    'GiB',
+    'the memory of a D32s_v3 (Dv3 and Dsv3-series: 128 GiB), the VM the performance-testing paper measured with; the paper drove its own tests with a 1 TiB working set.',
+  ),
   d32sV3MemoryGiB: fact(128, 'GiB', 'AZURE_DV3'),
   paperWorkingSetTiB: fact(1, 'TiB', 'SEED_PERF', {
     note: '"the workload was driven using FIO and a 1TiB working set".',
@@ -75,13 +76,19 @@ export const PERF_TEST = {
 
 /** What the captured-state rules (ANF506-ANF508) judge a mount's counters with: anf-lint's own thresholds. */
 export const MOUNTSTATS_JUDGEMENT = {
-  atCeilingShare: fact(0.9, 'of the volume throughput limit', 'ANFLINT', {
-    note: "anf-lint's own threshold: an average since mount at 90 % or more of the volume's throughput limit is taken as running at the limit.",
-  }),
-  busyShare: fact(0.1, 'of the volume throughput limit', 'ANFLINT', {
-    note: "anf-lint's own threshold: below 10 % of the limit on average, a mount is taken as mostly idle and its concurrency says nothing.",
-  }),
-  serialConcurrency: fact(1, 'RPCs in flight', 'ANFLINT', {
-    note: "anf-lint's own threshold: fewer than one RPC in flight on average (Little's Law over the per-op execute times) means the work was serial.",
-  }),
+  atCeilingShare: ownThreshold(
+    0.9,
+    'of the volume throughput limit',
+    "an average since mount at 90 % or more of the volume's throughput limit is taken as running at the limit.",
+  ),
+  busyShare: ownThreshold(
+    0.1,
+    'of the volume throughput limit',
+    'below 10 % of the limit on average, a mount is taken as mostly idle and its concurrency says nothing.',
+  ),
+  serialConcurrency: ownThreshold(
+    1,
+    'RPCs in flight',
+    "fewer than one RPC in flight on average (Little's Law over the per-op execute times) means the work was serial.",
+  ),
 } as const;

@@ -11,111 +11,84 @@ export interface Source {
 
 const LEARN = 'https://learn.microsoft.com/en-us/azure/azure-netapp-files/';
 
+/** A page of the Azure NetApp Files documentation on Microsoft Learn, by its name under LEARN. */
+function learn(title: string, page: string, date: string): Source {
+  return { title, url: `${LEARN}${page}`, date };
+}
+
 export const SOURCES = {
-  SL: {
-    title: 'Service levels for Azure NetApp Files',
-    url: `${LEARN}azure-netapp-files-service-levels`,
-    date: '2026-01-29',
-  },
-  RL: {
-    title: 'Resource limits for Azure NetApp Files',
-    url: `${LEARN}azure-netapp-files-resource-limits`,
-    date: '2025-06-10',
-  },
-  RL2021: {
-    title: 'Resource limits for Azure NetApp Files (older revision)',
-    url: `${LEARN}azure-netapp-files-resource-limits`,
-    date: '2021-04-22',
-  },
-  RL2023: {
-    title: 'Resource limits for Azure NetApp Files (older revision)',
-    url: `${LEARN}azure-netapp-files-resource-limits`,
-    date: '2023-09-29',
-  },
-  PERF: {
-    title: 'Performance considerations for Azure NetApp Files',
-    url: `${LEARN}azure-netapp-files-performance-considerations`,
-    date: 'undated (stored copy)',
-  },
-  CM: { title: 'Cost model for Azure NetApp Files', url: `${LEARN}azure-netapp-files-cost-model`, date: '2026-06-15' },
-  LV: {
-    title: 'Requirements and considerations for large volumes',
-    url: `${LEARN}large-volumes-requirements-considerations`,
-    date: '2026-02-10',
-  },
-  CA: {
-    title: 'Manage Azure NetApp Files storage with cool access',
-    url: `${LEARN}manage-cool-access`,
-    date: '2025-10-28',
-  },
-  MQ: {
-    title: 'Manage a manual QoS capacity pool',
-    url: `${LEARN}manage-manual-qos-capacity-pool`,
-    date: '2021-02-04',
-  },
-  MO: {
-    title: 'Linux NFS mount options best practices for Azure NetApp Files',
-    url: `${LEARN}performance-linux-mount-options`,
-    date: '2024-03-07',
-  },
-  CS: {
-    title: 'Linux concurrency best practices for Azure NetApp Files (session slots and slot table entries)',
-    url: `${LEARN}performance-linux-concurrency-session-slots`,
-    date: '2021-08-02',
-  },
-  RA: {
-    title: 'Linux NFS read-ahead best practices',
-    url: `${LEARN}performance-linux-nfs-read-ahead`,
-    date: '2022-02-02',
-  },
-  FC: {
-    title: 'Linux filesystem cache best practices',
-    url: `${LEARN}performance-linux-filesystem-cache`,
-    date: '2024-03-02',
-  },
-  FAQP: { title: 'Performance FAQs for Azure NetApp Files', url: `${LEARN}faq-performance`, date: '2024-09-10' },
-  FAQN: { title: 'NFS FAQs for Azure NetApp Files', url: `${LEARN}faq-nfs`, date: '2023-03-15' },
-  AVGORA: {
-    title: 'Deploy application volume group for Oracle',
-    url: `${LEARN}application-volume-group-oracle-deploy-volumes`,
-    date: '2022-10-20',
-  },
-  DELEGATE_SUBNET: {
-    title: 'Delegate a subnet to Azure NetApp Files',
-    url: `${LEARN}azure-netapp-files-delegate-subnet`,
-    date: '2024-11-27',
-  },
+  SL: learn('Service levels for Azure NetApp Files', 'azure-netapp-files-service-levels', '2026-01-29'),
+  RL: learn('Resource limits for Azure NetApp Files', 'azure-netapp-files-resource-limits', '2025-06-10'),
+  RL2021: learn(
+    'Resource limits for Azure NetApp Files (older revision)',
+    'azure-netapp-files-resource-limits',
+    '2021-04-22',
+  ),
+  RL2023: learn(
+    'Resource limits for Azure NetApp Files (older revision)',
+    'azure-netapp-files-resource-limits',
+    '2023-09-29',
+  ),
+  PERF: learn(
+    'Performance considerations for Azure NetApp Files',
+    'azure-netapp-files-performance-considerations',
+    'undated (stored copy)',
+  ),
+  CM: learn('Cost model for Azure NetApp Files', 'azure-netapp-files-cost-model', '2026-06-15'),
+  LV: learn(
+    'Requirements and considerations for large volumes',
+    'large-volumes-requirements-considerations',
+    '2026-02-10',
+  ),
+  CA: learn('Manage Azure NetApp Files storage with cool access', 'manage-cool-access', '2025-10-28'),
+  MQ: learn('Manage a manual QoS capacity pool', 'manage-manual-qos-capacity-pool', '2021-02-04'),
+  MO: learn(
+    'Linux NFS mount options best practices for Azure NetApp Files',
+    'performance-linux-mount-options',
+    '2024-03-07',
+  ),
+  CS: learn(
+    'Linux concurrency best practices for Azure NetApp Files (session slots and slot table entries)',
+    'performance-linux-concurrency-session-slots',
+    '2021-08-02',
+  ),
+  RA: learn('Linux NFS read-ahead best practices', 'performance-linux-nfs-read-ahead', '2022-02-02'),
+  FC: learn('Linux filesystem cache best practices', 'performance-linux-filesystem-cache', '2024-03-02'),
+  FAQP: learn('Performance FAQs for Azure NetApp Files', 'faq-performance', '2024-09-10'),
+  FAQN: learn('NFS FAQs for Azure NetApp Files', 'faq-nfs', '2023-03-15'),
+  AVGORA: learn(
+    'Deploy application volume group for Oracle',
+    'application-volume-group-oracle-deploy-volumes',
+    '2022-10-20',
+  ),
+  DELEGATE_SUBNET: learn('Delegate a subnet to Azure NetApp Files', 'azure-netapp-files-delegate-subnet', '2024-11-27'),
   VNET_FAQ: {
     title: 'Azure Virtual Network frequently asked questions (FAQ)',
     url: 'https://learn.microsoft.com/en-us/azure/virtual-network/virtual-networks-faq',
     date: '2024-11-27',
   },
-  NETWORK_PLANNING: {
-    title: 'Guidelines for Azure NetApp Files network planning',
-    url: `${LEARN}azure-netapp-files-network-topologies`,
-    date: '2023-07-24',
-  },
-  AVGHANA: {
-    title: 'Requirements and considerations for application volume group for SAP HANA',
-    url: `${LEARN}application-volume-group-considerations`,
-    date: '2024-08-13',
-  },
-  AVGORA_REQ: {
-    title: 'Requirements and considerations for Azure NetApp Files application volume group for Oracle',
-    url: `${LEARN}application-volume-group-oracle-considerations`,
-    date: '2025-01-29',
-  },
-  KRB: {
-    title: 'Configure NFSv4.1 Kerberos encryption',
-    url: `${LEARN}configure-kerberos-encryption`,
-    date: '2020-11-09',
-  },
-  EDA: {
-    title: 'Benefits of using Azure NetApp Files for electronic design automation',
-    url: `${LEARN}solutions-benefits-azure-netapp-files-electronic-design-automation`,
-    date: '2025-10-13',
-  },
-  WT: { title: 'Understand workload types in Azure NetApp Files', url: `${LEARN}workload-types`, date: '2024-10-31' },
+  NETWORK_PLANNING: learn(
+    'Guidelines for Azure NetApp Files network planning',
+    'azure-netapp-files-network-topologies',
+    '2023-07-24',
+  ),
+  AVGHANA: learn(
+    'Requirements and considerations for application volume group for SAP HANA',
+    'application-volume-group-considerations',
+    '2024-08-13',
+  ),
+  AVGORA_REQ: learn(
+    'Requirements and considerations for Azure NetApp Files application volume group for Oracle',
+    'application-volume-group-oracle-considerations',
+    '2025-01-29',
+  ),
+  KRB: learn('Configure NFSv4.1 Kerberos encryption', 'configure-kerberos-encryption', '2020-11-09'),
+  EDA: learn(
+    'Benefits of using Azure NetApp Files for electronic design automation',
+    'solutions-benefits-azure-netapp-files-electronic-design-automation',
+    '2025-10-13',
+  ),
+  WT: learn('Understand workload types in Azure NetApp Files', 'workload-types', '2024-10-31'),
   HANA: {
     title: 'SAP HANA Azure virtual machine storage configurations: NFS v4.1 volumes on Azure NetApp Files',
     url: 'https://learn.microsoft.com/en-us/azure/sap/workloads/hana-vm-operations-netapp',
@@ -439,11 +412,11 @@ export const SOURCES = {
     url: 'https://www.netapp.com/',
     date: '2016',
   },
-  SEED_COOL: {
-    title: 'Performance considerations for Azure NetApp Files storage with cool access',
-    url: `${LEARN}performance-considerations-cool-access`,
-    date: '2024',
-  },
+  SEED_COOL: learn(
+    'Performance considerations for Azure NetApp Files storage with cool access',
+    'performance-considerations-cool-access',
+    '2024',
+  ),
   FIO_HOWTO: {
     title: 'fio HOWTO: job file format, parameter types and job parameters (axboe/fio HOWTO.rst)',
     url: 'https://fio.readthedocs.io/en/latest/fio_doc.html',

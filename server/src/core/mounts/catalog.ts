@@ -81,6 +81,13 @@ function flag(name: string, group: string, summary: string, extra: Partial<Optio
 function generic(name: string, group: string, summary: string, extra: Partial<OptionSpec> = {}): OptionSpec {
   return { name, kind: 'flag', scope: 'generic', group, summary, source: 'NFS5', see: MOUNT8, ...extra };
 }
+/** A flag and the flag that undoes it (`ac`/`noac`): one group, named after the first, each the other's negation. */
+function flagPair(on: string, onSummary: string, off: string, offSummary: string): OptionSpec[] {
+  return [flag(on, on, onSummary, { negation: off }), flag(off, on, offSummary, { negation: on })];
+}
+function genericPair(on: string, onSummary: string, off: string, offSummary: string): OptionSpec[] {
+  return [generic(on, on, onSummary, { negation: off }), generic(off, on, offSummary, { negation: on })];
+}
 function integer(name: string, summary: string, extra: Partial<OptionSpec> = {}): OptionSpec {
   return { name, kind: 'integer', scope: 'nfs', group: name, summary, source: 'NFS5', min: 0, ...extra };
 }
@@ -309,8 +316,7 @@ const SPECS: readonly OptionSpec[] = [
     optionalValue: true,
   }),
   flag('nofsc', 'fsc', 'No FS-Cache (the default).', { negation: 'fsc' }),
-  flag('rdirplus', 'rdirplus', 'Use READDIRPLUS (the default).', { negation: 'nordirplus' }),
-  flag('nordirplus', 'rdirplus', 'Do not use READDIRPLUS.', { negation: 'rdirplus' }),
+  ...flagPair('rdirplus', 'Use READDIRPLUS (the default).', 'nordirplus', 'Do not use READDIRPLUS.'),
   integer('namlen', 'Longest file name the server supports.', {
     default: String(NFS_OPTION_LIMITS.namlenDefault.value),
   }),
@@ -326,8 +332,7 @@ const SPECS: readonly OptionSpec[] = [
     summary: 'Security flavor(s), colon-separated. Kerberos on ANF needs NFSv4.1 and does not mix with nconnect.',
     source: 'NFS5',
   },
-  flag('lock', 'lock', 'Use NLM locking (NFSv3; the default).', { negation: 'nolock' }),
-  flag('nolock', 'lock', 'Local locks only (NFSv3).', { negation: 'lock' }),
+  ...flagPair('lock', 'Use NLM locking (NFSv3; the default).', 'nolock', 'Local locks only (NFSv3).'),
   {
     name: 'local_lock',
     kind: 'enum',
@@ -338,54 +343,61 @@ const SPECS: readonly OptionSpec[] = [
     summary: 'Which locks stay local.',
     source: 'NFS5',
   },
-  flag('acl', 'acl', 'Use the NFSACL side protocol (NFSv3).', { negation: 'noacl' }),
-  flag('noacl', 'acl', 'Do not use NFSACL (NFSv3).', { negation: 'acl' }),
-  flag('resvport', 'resvport', 'Use a privileged source port (the default).', { negation: 'noresvport' }),
-  flag('noresvport', 'resvport', 'Use a non-privileged source port.', { negation: 'resvport' }),
-  flag('migration', 'migration', 'NFSv4 transparent state migration.', { negation: 'nomigration' }),
-  flag('nomigration', 'migration', 'No NFSv4 migration support (the default).', { negation: 'migration' }),
+  ...flagPair('acl', 'Use the NFSACL side protocol (NFSv3).', 'noacl', 'Do not use NFSACL (NFSv3).'),
+  ...flagPair(
+    'resvport',
+    'Use a privileged source port (the default).',
+    'noresvport',
+    'Use a non-privileged source port.',
+  ),
+  ...flagPair(
+    'migration',
+    'NFSv4 transparent state migration.',
+    'nomigration',
+    'No NFSv4 migration support (the default).',
+  ),
   flag('sloppy', 'sloppy', 'Ignore unknown options instead of failing the mount.'),
-  flag('posix', 'posix', 'Old NFSv2 POSIX semantics (ignored by current kernels).', { negation: 'noposix' }),
-  flag('noposix', 'posix', 'See posix.', { negation: 'posix' }),
+  ...flagPair('posix', 'Old NFSv2 POSIX semantics (ignored by current kernels).', 'noposix', 'See posix.'),
 
   // Generic mount(8) options
   generic('defaults', 'defaults', 'rw, suid, dev, exec, auto, nouser, async.'),
-  generic('rw', 'rw', 'Read-write (the default).', { negation: 'ro' }),
-  generic('ro', 'rw', 'Read-only.', { negation: 'rw' }),
-  generic('sync', 'sync', 'Every write waits for the server: a large performance cost on NFS.', { negation: 'async' }),
-  generic('async', 'sync', 'Writes are buffered (the default).', { negation: 'sync' }),
-  generic('auto', 'auto', 'Mounted by `mount -a` (the default).', { negation: 'noauto' }),
-  generic('noauto', 'auto', 'Not mounted at boot or by `mount -a`.', { negation: 'auto' }),
-  generic('atime', 'atime', 'Update access times per the kernel default.', { negation: 'noatime' }),
-  generic('noatime', 'atime', 'Do not update access times: fewer metadata writes.', { negation: 'atime' }),
+  ...genericPair('rw', 'Read-write (the default).', 'ro', 'Read-only.'),
+  ...genericPair(
+    'sync',
+    'Every write waits for the server: a large performance cost on NFS.',
+    'async',
+    'Writes are buffered (the default).',
+  ),
+  ...genericPair('auto', 'Mounted by `mount -a` (the default).', 'noauto', 'Not mounted at boot or by `mount -a`.'),
+  ...genericPair(
+    'atime',
+    'Update access times per the kernel default.',
+    'noatime',
+    'Do not update access times: fewer metadata writes.',
+  ),
   generic('relatime', 'atime', 'Update access times only when older than modification time.'),
   generic('norelatime', 'atime', 'Turn off relatime.'),
   generic('strictatime', 'atime', 'Always update access times.'),
   generic('nostrictatime', 'atime', 'Turn off strictatime.'),
-  generic('diratime', 'diratime', 'Update directory access times.', { negation: 'nodiratime' }),
-  generic('nodiratime', 'diratime', 'Do not update directory access times.', { negation: 'diratime' }),
-  generic('lazytime', 'lazytime', 'Keep timestamp updates in memory.', { negation: 'nolazytime' }),
-  generic('nolazytime', 'lazytime', 'Turn off lazytime.', { negation: 'lazytime' }),
-  generic('exec', 'exec', 'Allow running binaries (the default).', { negation: 'noexec' }),
-  generic('noexec', 'exec', 'Do not allow running binaries.', { negation: 'exec' }),
-  generic('suid', 'suid', 'Honour set-user-ID bits (the default).', { negation: 'nosuid' }),
-  generic('nosuid', 'suid', 'Ignore set-user-ID bits.', { negation: 'suid' }),
-  generic('dev', 'dev', 'Interpret device files (the default).', { negation: 'nodev' }),
-  generic('nodev', 'dev', 'Do not interpret device files.', { negation: 'dev' }),
-  generic('user', 'user', 'Any user may mount it.', { negation: 'nouser' }),
-  generic('nouser', 'user', 'Only root may mount it (the default).', { negation: 'user' }),
+  ...genericPair('diratime', 'Update directory access times.', 'nodiratime', 'Do not update directory access times.'),
+  ...genericPair('lazytime', 'Keep timestamp updates in memory.', 'nolazytime', 'Turn off lazytime.'),
+  ...genericPair('exec', 'Allow running binaries (the default).', 'noexec', 'Do not allow running binaries.'),
+  ...genericPair('suid', 'Honour set-user-ID bits (the default).', 'nosuid', 'Ignore set-user-ID bits.'),
+  ...genericPair('dev', 'Interpret device files (the default).', 'nodev', 'Do not interpret device files.'),
+  ...genericPair('user', 'Any user may mount it.', 'nouser', 'Only root may mount it (the default).'),
   generic('users', 'user', 'Any user may mount and unmount it.'),
   generic('owner', 'owner', 'The device owner may mount it.'),
   generic('group', 'group', 'Members of the device group may mount it.'),
-  generic('mand', 'mand', 'Mandatory locks (removed from current kernels).', { negation: 'nomand' }),
-  generic('nomand', 'mand', 'No mandatory locks.', { negation: 'mand' }),
+  ...genericPair('mand', 'Mandatory locks (removed from current kernels).', 'nomand', 'No mandatory locks.'),
   generic('dirsync', 'dirsync', 'Directory updates are synchronous.'),
-  generic('symfollow', 'symfollow', 'Follow symbolic links (the default).', { negation: 'nosymfollow' }),
-  generic('nosymfollow', 'symfollow', 'Do not follow symbolic links on this mount.', { negation: 'symfollow' }),
-  generic('iversion', 'iversion', 'Increment i_version.', { negation: 'noiversion' }),
-  generic('noiversion', 'iversion', 'Do not increment i_version.', { negation: 'iversion' }),
-  generic('silent', 'silent', 'Fewer kernel messages.', { negation: 'loud' }),
-  generic('loud', 'silent', 'Normal kernel messages.', { negation: 'silent' }),
+  ...genericPair(
+    'symfollow',
+    'Follow symbolic links (the default).',
+    'nosymfollow',
+    'Do not follow symbolic links on this mount.',
+  ),
+  ...genericPair('iversion', 'Increment i_version.', 'noiversion', 'Do not increment i_version.'),
+  ...genericPair('silent', 'Fewer kernel messages.', 'loud', 'Normal kernel messages.'),
   generic('remount', 'remount', 'Change the options of a mounted file system.'),
   generic('bind', 'bind', 'Bind mount.'),
   generic('_netdev', '_netdev', 'Needs the network: mount after it is up, unmount before it goes down.'),
@@ -992,22 +1004,22 @@ function shapeOf(mount: MountEntry): OptionListShape {
       if (SHAPES_BY_TEXT.size >= SHAPES_KEPT) SHAPES_BY_TEXT.clear();
       SHAPES_BY_TEXT.set(fsType, (byText = new Map()));
     }
-    let shape = byText.get(text);
-    if (!shape) {
-      if (byText.size >= SHAPES_KEPT) byText.clear();
-      shape = computeShape(mount);
-      // The list's text may be a slice of its file's whole text: the cache, which outlives the version, keeps a copy (text/ownText.ts).
-      byText.set(ownCopy(text), shape);
-    }
-    return shape;
+    return cachedShape(byText, text, mount);
   }
-  const key = shapeKey(mount);
-  let shape = SHAPES.get(key);
+  return cachedShape(SHAPES, shapeKey(mount), mount);
+}
+
+/**
+ * The shape kept under `key`, computed on a miss (a full cache is emptied first). The key is stored as a
+ * copy of its own (text/ownText.ts): a list's text may be a slice of its file's whole text, and a built key
+ * is made over such slices, while the cache outlives the version.
+ */
+function cachedShape(cache: Map<string, OptionListShape>, key: string, mount: MountEntry): OptionListShape {
+  let shape = cache.get(key);
   if (!shape) {
-    if (SHAPES.size >= SHAPES_KEPT) SHAPES.clear();
+    if (cache.size >= SHAPES_KEPT) cache.clear();
     shape = computeShape(mount);
-    // The key is built over slices of the file's text: flattened into a string of its own (text/ownText.ts).
-    SHAPES.set(ownCopy(key), shape);
+    cache.set(ownCopy(key), shape);
   }
   return shape;
 }

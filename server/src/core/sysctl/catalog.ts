@@ -89,6 +89,15 @@ const PERCENT = { kind: 'integer', min: 0, max: 100 } as const;
 const BOOLEAN = { kind: 'boolean' } as const;
 const TRI_STATE = { kind: 'choice', values: [0, 1, 2] } as const;
 
+/** The ANF client guidance (seed 001) as most keys cite it. */
+const anfClients = (value: string): Recommendation => ({
+  context: 'NFS clients on ANF (HPC, EDA)',
+  value,
+  source: 'SEED_MOUNT',
+});
+/** Microsoft's SAP HANA guidance for Azure. */
+const sapHana = (value: string): Recommendation => ({ context: 'SAP HANA', value, source: 'HANA' });
+
 const ENTRIES: readonly CatalogKey[] = [
   // net.core: socket buffer limits
   {
@@ -102,12 +111,8 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultNote: SYSCTL_DEFAULTS.coreRmemMaxBytes.note,
     via: 'sysctl',
     recommended: [
-      {
-        context: 'NFS clients on ANF (HPC, EDA)',
-        value: n(RECOMMENDED_SYSCTL.coreRmemMaxBytes.value),
-        source: 'SEED_MOUNT',
-      },
-      { context: 'SAP HANA', value: n(RECOMMENDED_SYSCTL.coreRmemMaxBytes.value), source: 'HANA' },
+      anfClients(n(RECOMMENDED_SYSCTL.coreRmemMaxBytes.value)),
+      sapHana(n(RECOMMENDED_SYSCTL.coreRmemMaxBytes.value)),
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
   },
@@ -122,12 +127,8 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultNote: SYSCTL_DEFAULTS.coreWmemMaxBytes.note,
     via: 'sysctl',
     recommended: [
-      {
-        context: 'NFS clients on ANF (HPC, EDA)',
-        value: n(RECOMMENDED_SYSCTL.coreWmemMaxBytes.value),
-        source: 'SEED_MOUNT',
-      },
-      { context: 'SAP HANA', value: n(RECOMMENDED_SYSCTL.coreWmemMaxBytes.value), source: 'HANA' },
+      anfClients(n(RECOMMENDED_SYSCTL.coreWmemMaxBytes.value)),
+      sapHana(n(RECOMMENDED_SYSCTL.coreWmemMaxBytes.value)),
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
   },
@@ -140,13 +141,7 @@ const ENTRIES: readonly CatalogKey[] = [
     unit: 'bytes',
     defaultValue: n(SYSCTL_DEFAULTS.coreRmemDefaultBytes.value),
     via: 'sysctl',
-    recommended: [
-      {
-        context: 'NFS clients on ANF (HPC, EDA)',
-        value: n(RECOMMENDED_SYSCTL.coreRmemDefaultBytes.value),
-        source: 'SEED_MOUNT',
-      },
-    ],
+    recommended: [anfClients(n(RECOMMENDED_SYSCTL.coreRmemDefaultBytes.value))],
     sources: ['KDOC', 'SEED_MOUNT'],
   },
   {
@@ -158,13 +153,7 @@ const ENTRIES: readonly CatalogKey[] = [
     unit: 'bytes',
     defaultValue: n(SYSCTL_DEFAULTS.coreWmemDefaultBytes.value),
     via: 'sysctl',
-    recommended: [
-      {
-        context: 'NFS clients on ANF (HPC, EDA)',
-        value: n(RECOMMENDED_SYSCTL.coreWmemDefaultBytes.value),
-        source: 'SEED_MOUNT',
-      },
-    ],
+    recommended: [anfClients(n(RECOMMENDED_SYSCTL.coreWmemDefaultBytes.value))],
     sources: ['KDOC', 'SEED_MOUNT'],
   },
   {
@@ -207,9 +196,7 @@ const ENTRIES: readonly CatalogKey[] = [
       },
     ],
     via: 'sysctl',
-    recommended: [
-      { context: 'NFS clients on ANF (HPC, EDA)', value: n(RECOMMENDED_SYSCTL.somaxconn.value), source: 'SEED_MOUNT' },
-    ],
+    recommended: [anfClients(n(RECOMMENDED_SYSCTL.somaxconn.value))],
     sources: ['KDOC', 'SEED_MOUNT'],
   },
   {
@@ -222,12 +209,8 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: n(SYSCTL_DEFAULTS.netdevMaxBacklog.value),
     via: 'sysctl',
     recommended: [
-      {
-        context: 'NFS clients on ANF (HPC, EDA)',
-        value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value),
-        source: 'SEED_MOUNT',
-      },
-      { context: 'SAP HANA', value: n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value), source: 'HANA' },
+      anfClients(n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value)),
+      sapHana(n(RECOMMENDED_SYSCTL.netdevMaxBacklog.value)),
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
   },
@@ -242,8 +225,8 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: list(SYSCTL_DEFAULTS.tcpRmem.value),
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (HPC, EDA)', value: list(RECOMMENDED_SYSCTL.tcpRmem.value), source: 'SEED_MOUNT' },
-      { context: 'SAP HANA', value: list(RECOMMENDED_SYSCTL.hanaTcpRmem.value), source: 'HANA' },
+      anfClients(list(RECOMMENDED_SYSCTL.tcpRmem.value)),
+      sapHana(list(RECOMMENDED_SYSCTL.hanaTcpRmem.value)),
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA', 'SEED_PERF'],
   },
@@ -257,8 +240,8 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: list(SYSCTL_DEFAULTS.tcpWmem.value),
     via: 'sysctl',
     recommended: [
-      { context: 'NFS clients on ANF (HPC, EDA)', value: list(RECOMMENDED_SYSCTL.tcpWmem.value), source: 'SEED_MOUNT' },
-      { context: 'SAP HANA', value: list(RECOMMENDED_SYSCTL.hanaTcpWmem.value), source: 'HANA' },
+      anfClients(list(RECOMMENDED_SYSCTL.tcpWmem.value)),
+      sapHana(list(RECOMMENDED_SYSCTL.hanaTcpWmem.value)),
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
   },
@@ -281,10 +264,7 @@ const ENTRIES: readonly CatalogKey[] = [
     shape: BOOLEAN,
     defaultValue: '1',
     via: 'sysctl',
-    recommended: [
-      { context: 'Any NFS client', value: '1', source: 'SEED_MOUNT' },
-      { context: 'SAP HANA', value: '1', source: 'HANA' },
-    ],
+    recommended: [{ context: 'Any NFS client', value: '1', source: 'SEED_MOUNT' }, sapHana('1')],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
   },
   {
@@ -316,7 +296,7 @@ const ENTRIES: readonly CatalogKey[] = [
     defaultValue: '1',
     via: 'sysctl',
     recommended: [
-      { context: 'SAP HANA', value: '1', source: 'HANA' },
+      sapHana('1'),
       {
         context: 'EDA benchmark',
         value: '0',
@@ -360,7 +340,7 @@ const ENTRIES: readonly CatalogKey[] = [
         value: '1',
         source: 'SEED_MOUNT',
       },
-      { context: 'SAP HANA', value: '1', source: 'HANA' },
+      sapHana('1'),
     ],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
   },
@@ -383,10 +363,7 @@ const ENTRIES: readonly CatalogKey[] = [
     shape: BOOLEAN,
     defaultValue: '1',
     via: 'sysctl',
-    recommended: [
-      { context: 'NFS clients on ANF (HPC, EDA)', value: '0', source: 'SEED_MOUNT' },
-      { context: 'SAP HANA', value: '0', source: 'HANA' },
-    ],
+    recommended: [anfClients('0'), sapHana('0')],
     sources: ['KDOC', 'SEED_MOUNT', 'HANA'],
   },
   {
@@ -448,7 +425,7 @@ const ENTRIES: readonly CatalogKey[] = [
     shape: BOOLEAN,
     defaultValue: '1',
     via: 'sysctl',
-    recommended: [{ context: 'SAP HANA', value: '1', source: 'HANA' }],
+    recommended: [sapHana('1')],
     sources: ['KDOC', 'HANA'],
   },
   {
@@ -671,7 +648,7 @@ const ENTRIES: readonly CatalogKey[] = [
     shape: { kind: 'yes-no' },
     defaultValue: 'Y',
     via: 'module',
-    recommended: [{ context: 'SAP HANA', value: 'Y', source: 'HANA' }],
+    recommended: [sapHana('Y')],
     sources: ['HANA', 'KSTRTOBOOL'],
   },
 ];
