@@ -2,45 +2,64 @@
  * Which kind of file a document is, from its name and, where the name is not enough, its content.
  * The same answer drives the editor, the CLI and the workspace index.
  */
-export const FILE_KINDS = [
-  'manifest-yaml',
-  'manifest-json',
-  'fstab',
-  'shell',
-  'markdown',
-  'systemd-mount',
-  'autofs',
-  'ansible',
-  'ansible-vars',
-  'cloud-init',
-  'kubernetes',
-  'helm',
-  'yaml-options',
-  'json-options',
-  'sysctl',
-  'modprobe',
-  'tuned',
-  'saptune',
-  'rst',
-  'salt',
-  'puppet',
-  'chef',
-  'anf-lint-config',
-  'terraform',
-  'terraform-vars',
-  'bicep',
-  'arm-template',
-  'az-netappfiles-json',
-  'arm-parameters',
-  'bicep-params',
-  'ci-pipeline',
-  'powershell',
-  'fio',
-  'vdbench',
-  'mountstats',
-  'unknown',
-] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
+
+/**
+ * What anf-lint reads in each kind of file besides its own format:
+ * - `mounts`: NFS mounts (the mount readers run on it; `remote-exec` commands in Terraform);
+ * - `mountLines`: mount lines written by hand (completion offers mount options there);
+ * - `kernel`: kernel settings (sysctl, modprobe, tuned, saptune, and commands that set them);
+ * - `estate`: infrastructure code that declares accounts, pools and volumes;
+ * - `estateCommands`: az CLI, PowerShell and Trident text that creates them, besides what else it holds.
+ */
+type KindReads = 'mounts' | 'mountLines' | 'kernel' | 'estate' | 'estateCommands';
+
+/** Every kind of file anf-lint tells apart, in the order it lists them, with what it reads in each. */
+const KIND_READS = {
+  'manifest-yaml': [],
+  'manifest-json': [],
+  fstab: ['mounts', 'mountLines'],
+  shell: ['mounts', 'mountLines', 'kernel', 'estateCommands'],
+  markdown: ['mounts', 'mountLines', 'kernel', 'estateCommands'],
+  'systemd-mount': ['mounts', 'mountLines'],
+  autofs: ['mounts', 'mountLines'],
+  ansible: ['mounts', 'mountLines', 'kernel'],
+  'ansible-vars': ['mounts'],
+  'cloud-init': ['mounts', 'mountLines', 'kernel'],
+  kubernetes: ['mounts', 'estateCommands'],
+  helm: ['mounts'],
+  'yaml-options': ['mounts', 'estateCommands'],
+  'json-options': ['mounts', 'estateCommands'],
+  sysctl: ['kernel'],
+  modprobe: ['kernel'],
+  tuned: ['kernel'],
+  saptune: ['kernel'],
+  rst: ['mounts', 'kernel'],
+  salt: ['mounts'],
+  puppet: ['mounts'],
+  chef: ['mounts'],
+  'anf-lint-config': [],
+  terraform: ['mounts', 'estate'],
+  'terraform-vars': ['estate'],
+  bicep: ['estate'],
+  'arm-template': ['estate'],
+  'az-netappfiles-json': ['estate'],
+  'arm-parameters': ['estate'],
+  'bicep-params': ['estate'],
+  'ci-pipeline': ['mounts', 'estateCommands'],
+  powershell: ['estateCommands'],
+  fio: [],
+  vdbench: [],
+  mountstats: [],
+  unknown: [],
+} as const satisfies Record<string, readonly KindReads[]>;
+
+export type FileKind = keyof typeof KIND_READS;
+export const FILE_KINDS = Object.keys(KIND_READS) as readonly FileKind[];
+
+/** The kinds in which anf-lint reads `what`. */
+export function kindsReading(what: KindReads): ReadonlySet<FileKind> {
+  return new Set(FILE_KINDS.filter((kind) => (KIND_READS[kind] as readonly KindReads[]).includes(what)));
+}
 
 /** A Chef `mount` resource block (mounts/chef.ts). */
 const CHEF_MOUNT = /^[ \t]*mount[ \t(]+[^\n]*?[ \t)]do[ \t]*(?:\|[^|\n]*\|)?[ \t]*$/m;

@@ -9,9 +9,8 @@ import {
   type MountVolume,
 } from '../recommend/mountLine';
 import { CATALOG_KEYS, describeKey, type CatalogKey } from '../sysctl/catalog';
-import type { Span } from '../text/sourceText';
 import type { CoreCompletion } from './completionItem';
-import type { FileKind } from '../fileKind';
+import { type FileKind, kindsReading } from '../fileKind';
 import type { ParsedFile } from '../workspace/parsedFile';
 import { fieldDoc, fieldsOf, isBlock, keyItem, metaOf, schemaAtPath, valuesOf } from './schemaInfo';
 import { jsonManifestCompletions } from './completionJson';
@@ -21,15 +20,7 @@ import { perftestCompletions } from './perftest';
 
 export type { CoreCompletion } from './completionItem';
 
-const MOUNT_LINE_KINDS: ReadonlySet<FileKind> = new Set([
-  'fstab',
-  'shell',
-  'markdown',
-  'systemd-mount',
-  'autofs',
-  'ansible',
-  'cloud-init',
-]);
+const MOUNT_LINE_KINDS = kindsReading('mountLines');
 
 /**
  * What the workspace knows that completion can use: the manifest volumes (for "mount line for

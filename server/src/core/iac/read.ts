@@ -1,5 +1,5 @@
 import type { SourceText } from '../text/sourceText';
-import type { FileKind } from '../fileKind';
+import { type FileKind, kindsReading } from '../fileKind';
 import type { ParseProblem } from '../diagnostics';
 import { readArmJson } from './arm';
 import { readBicep } from './bicep';
@@ -9,15 +9,7 @@ import { checkTfvars, readTerraform } from './terraform';
 import { grammarOf, hasKeptTree } from './treeSitter';
 import { IAC_SYNTAX_CODE } from './common';
 
-export const IAC_KINDS: ReadonlySet<FileKind> = new Set([
-  'terraform',
-  'terraform-vars',
-  'bicep',
-  'arm-template',
-  'az-netappfiles-json',
-  'arm-parameters',
-  'bicep-params',
-]);
+export const IAC_KINDS = kindsReading('estate');
 
 export interface IacRead extends Partial<EstateModel> {
   readonly estate?: IacEstate;

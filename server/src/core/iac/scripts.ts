@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import { SourceText } from '../text/sourceText';
-import type { FileKind } from '../fileKind';
+import { type FileKind, kindsReading } from '../fileKind';
 import type { ParseProblem } from '../diagnostics';
 import { fencedBlocks, onlyBlocks } from '../text/fencedBlocks';
 import { parseYaml, scalarContent } from '../mounts/yamlHosts';
@@ -20,15 +20,7 @@ import type { IacEstate } from './estate';
  */
 
 /** Kinds whose text may hold estate commands besides what else they hold. */
-export const SCRIPT_ESTATE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>([
-  'shell',
-  'markdown',
-  'ci-pipeline',
-  'powershell',
-  'kubernetes',
-  'yaml-options',
-  'json-options',
-]);
+export const SCRIPT_ESTATE_KINDS = kindsReading('estateCommands');
 /** Kinds a Trident backend, StorageClass or claim is written in. */
 const TRIDENT_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['kubernetes', 'yaml-options', 'json-options']);
 

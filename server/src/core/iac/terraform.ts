@@ -186,11 +186,7 @@ export function readTerraform(
     returnTree(tree);
     return { language: 'terraform', accounts: [], pools: [], volumes: [], slips: [] };
   }
-  attributeCache = new Map();
-  budget = new Budget();
-  instancesRead = 0;
-  stoppedAt = undefined;
-  tooDeep.at = undefined;
+  startReading();
   try {
     const top = topBlocks(root, source.text);
     const scope = emptyScope();
@@ -339,11 +335,7 @@ export function readTerraformModule(
   moduleReading.readText = readText;
   moduleReading.rootFolder = [...targets][0] !== undefined ? folderOfUri([...targets][0]!) : undefined;
   const result = new Map<string, IacEstate>();
-  attributeCache = new Map();
-  budget = new Budget();
-  instancesRead = 0;
-  stoppedAt = undefined;
-  tooDeep.at = undefined;
+  startReading();
   try {
     const parsed: ParsedModuleFile[] = [];
     for (const file of files) {
@@ -679,6 +671,15 @@ let stoppedAt: string | undefined;
 
 /** The first value of the reading whose expression nested past the evaluator's bound (hcl/eval.ts MAX_NESTING): ANF422 there. */
 const tooDeep: { at?: { readonly uri: string; readonly span: Span } } = {};
+
+/** A fresh work budget and caches for one reading (a file alone, or a module folder with its modules). */
+function startReading(): void {
+  attributeCache = new Map();
+  budget = new Budget();
+  instancesRead = 0;
+  stoppedAt = undefined;
+  tooDeep.at = undefined;
+}
 
 function deepValue(): { readonly uri: string; readonly span: Span } | undefined {
   return tooDeep.at;

@@ -5,7 +5,7 @@ import { parseManifest } from '../manifest/parse';
 import { extractMounts } from '../mounts/extract';
 import { extractKernelSettings } from '../sysctl/extract';
 import { readIac, IAC_KINDS } from '../iac/read';
-import { detectFileKind, type FileKind } from '../fileKind';
+import { detectFileKind, type FileKind, kindsReading } from '../fileKind';
 import type { LineEdit, ParsedFile, ParseProblem } from './parsedFile';
 import { MOUNT_LINE_KINDS, rereadMountLines, rereadSettings } from './lineReuse';
 import { readShellScript } from './shellReuse';
@@ -18,38 +18,8 @@ import { dropRequirementKeyProblems, readScriptEstate, SCRIPT_ESTATE_KINDS } fro
 /** Reported when a reader throws (rules/general/ANF003-parser-failure.ts). */
 export const PARSER_FAILURE = 'ANF003';
 
-const MOUNT_KINDS: ReadonlySet<FileKind> = new Set([
-  'fstab',
-  'shell',
-  'markdown',
-  'systemd-mount',
-  'autofs',
-  'ansible',
-  'ansible-vars',
-  'cloud-init',
-  'kubernetes',
-  'helm',
-  'yaml-options',
-  'json-options',
-  'rst',
-  'salt',
-  'puppet',
-  'chef',
-  'ci-pipeline',
-  // `provisioner "remote-exec"` commands (mounts/terraformScripts.ts).
-  'terraform',
-]);
-const KERNEL_KINDS: ReadonlySet<FileKind> = new Set([
-  'sysctl',
-  'modprobe',
-  'shell',
-  'tuned',
-  'saptune',
-  'markdown',
-  'rst',
-  'cloud-init',
-  'ansible',
-]);
+const MOUNT_KINDS = kindsReading('mounts');
+const KERNEL_KINDS = kindsReading('kernel');
 
 export function isLintable(kind: FileKind): boolean {
   return (

@@ -203,14 +203,17 @@ export class TerraformModules {
     const named = varFiles.flatMap((uri) =>
       get(uri)?.kind === 'terraform-vars' && !members.some((m) => m.uri === uri) ? [get(uri)!] : [],
     );
+    const reading = [...members, ...named];
     const results: Results =
       calls || varFiles.length > 0 || (members.length >= 2 && moduleNeeded(members))
-        ? evaluateGuarded(
-            [...members, ...named],
-            (f, purpose) => this.filesOf(f, get, purpose),
-            this.trees,
-            varFiles,
-            (uri) => get(uri)?.source.text,
+        ? evaluateGuarded(reading, () =>
+            evaluate(
+              reading,
+              (f, purpose) => this.filesOf(f, get, purpose),
+              this.trees,
+              varFiles,
+              (uri) => get(uri)?.source.text,
+            ),
           )
         : new Map();
     if (callers.length === 0) return results;
@@ -284,15 +287,9 @@ export class TerraformModules {
 }
 
 /** A module reader that throws leaves each file as read alone, and says so (ANF003) instead of failing the request. */
-function evaluateGuarded(
-  members: readonly ParsedFile[],
-  folders: ModuleFolders,
-  trees: TerraformTrees,
-  varFiles?: readonly string[],
-  readText?: (uri: string) => string | undefined,
-): Results {
+function evaluateGuarded(members: readonly ParsedFile[], read: () => Results): Results {
   try {
-    return evaluate(members, folders, trees, varFiles, readText);
+    return read();
   } catch (error) {
     const results: Results = new Map();
     for (const file of members.filter(isTarget)) {
