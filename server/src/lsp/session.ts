@@ -514,9 +514,11 @@ export class Session {
           fromCache++;
           this.lintCache.set(uri, cached);
         } else {
+          const startedOn = this.resultId(uri);
           const diagnostics = await this.allDiagnosticsInSlices(uri, stale);
           if (diagnostics === undefined || stale()) return;
-          if (key !== undefined) cache.set(key, diagnostics);
+          // Kept for the text it was keyed by only when no edit came in between.
+          if (key !== undefined && this.resultId(uri) === startedOn) cache.set(key, diagnostics);
         }
         if (performance.now() - lastReport >= SCAN_REPORT_MS) {
           report(false);
@@ -792,10 +794,13 @@ export class Session {
       return this.allDiagnostics(uri);
     const started = (this.lintStarts.get(uri) ?? 0) + 1;
     this.lintStarts.set(uri, started);
+    const startedOn = this.resultId(uri);
     const steps = lintSteps(workspace, uri, this.configFor(uri), this.lintOptions(uri));
     for (let step = steps.next(); ; step = steps.next()) {
       if (step.done) {
-        this.lintCache.set(uri, step.value);
+        // An edit of the file, or of a file it reads, between two slices: the result is the old state's
+        // (or a mix), so it is not kept as the file's answer; the next question lints the new state.
+        if (this.resultId(uri) === startedOn) this.lintCache.set(uri, step.value);
         return step.value;
       }
       if (performance.now() - sliceStart < LINT_SLICE_MS) continue;
