@@ -179,6 +179,18 @@ describe('anf-lint host --format json', () => {
     expect(result.out).not.toContain('Host `perfhost`');
   });
 
+  it('says which declared mounts are missing is unknown when /proc/mounts cannot be read', async () => {
+    const files = {
+      ...REPO,
+      '/proc/sys/kernel/hostname': 'perfhost\n',
+      '/proc/self/mountstats': fixture('ANF507-options-in-force-differ/perfhost/mountstats'),
+    };
+    const json = await host(files, ['--format', 'json']);
+    expect(JSON.parse(json.out).notMounted).toBeNull();
+    const text = await host(files);
+    expect(text.out).toContain('declared NFS mounts not compared (/proc/mounts could not be read)');
+  });
+
   it('refuses a format it does not write', async () => {
     const result = await host({ ...REPO, '/proc/sys/kernel/hostname': 'perfhost\n' }, ['--format', 'sarif']);
     expect(result.code).toBe(2);

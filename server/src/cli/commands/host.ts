@@ -103,7 +103,14 @@ export async function runHost(args: readonly string[], io: CliIo): Promise<numbe
       : EXIT.ok;
   const shown = (uri: string) => displayPathOf(env.pathOf(uri) ?? uri, io.cwd);
   if (format === 'json') {
-    io.stdout.write(hostJson(report, host.root === undefined ? null : displayPathOf(host.root, io.cwd), shown));
+    io.stdout.write(
+      hostJson(
+        report,
+        host.root === undefined ? null : displayPathOf(host.root, io.cwd),
+        shown,
+        procMounts !== undefined,
+      ),
+    );
     return exitCode;
   }
 
@@ -152,7 +159,7 @@ export async function runHost(args: readonly string[], io: CliIo): Promise<numbe
   const same = report.kernel.length - differing.length;
   out.push(
     '',
-    `${report.diagnostics.length} finding${report.diagnostics.length === 1 ? '' : 's'}, ${differing.length} kernel setting${differing.length === 1 ? '' : 's'} not as declared${same > 0 ? ` (${same} as declared)` : ''}, ${report.missing.length} declared NFS mount${report.missing.length === 1 ? '' : 's'} not mounted.`,
+    `${report.diagnostics.length} finding${report.diagnostics.length === 1 ? '' : 's'}, ${differing.length} kernel setting${differing.length === 1 ? '' : 's'} not as declared${same > 0 ? ` (${same} as declared)` : ''}, ${procMounts === undefined ? 'declared NFS mounts not compared (/proc/mounts could not be read)' : `${report.missing.length} declared NFS mount${report.missing.length === 1 ? '' : 's'} not mounted`}.`,
   );
   io.stdout.write(`${out.join('\n')}\n`);
   return exitCode;

@@ -5,7 +5,13 @@ import { toJsonDiagnostic } from './json';
  * `anf-lint host --format json` (documented in docs/cli.md): the same comparison as the text report.
  * A figure the capture does not give (a mount never used, no round trips counted) is null, never 0.
  */
-export function hostJson(report: HostStateReport, folder: string | null, displayPath: (uri: string) => string): string {
+export function hostJson(
+  report: HostStateReport,
+  folder: string | null,
+  displayPath: (uri: string) => string,
+  /** Whether /proc/mounts could be read: without it, which declared mounts are missing is unknown (null). */
+  mountsRead: boolean,
+): string {
   const value = {
     host: report.host.name,
     folder,
@@ -41,11 +47,13 @@ export function hostJson(report: HostStateReport, folder: string | null, display
       where: k.where,
       differs: k.differs,
     })),
-    notMounted: report.missing.map((m) => ({
-      mountPoint: m.mountPoint,
-      declaredIn: displayPath(m.declaredIn),
-      instead: m.instead ?? null,
-    })),
+    notMounted: mountsRead
+      ? report.missing.map((m) => ({
+          mountPoint: m.mountPoint,
+          declaredIn: displayPath(m.declaredIn),
+          instead: m.instead ?? null,
+        }))
+      : null,
   };
   return `${JSON.stringify(value, null, 2)}\n`;
 }
