@@ -1680,8 +1680,9 @@ class Reader {
     const content = blocksOf(block.body).find((b) => b.type === 'content');
     if (!forEach || !content) return [];
     const entries = dynamicEntries(this.eval(forEach, 0));
-    if (!entries || entries.length > MAX_LOOP_INSTANCES || !takeInstances(entries.length, `dynamic "${key}"`))
-      return [];
+    // Not module or resource instances (the work budget's count): the per-loop bound caps them, and
+    // their fields are evaluated only when a reader asks, within the evaluation steps' budget.
+    if (!entries || entries.length > MAX_LOOP_INSTANCES) return [];
     const iterator = attrs.get('iterator')?.namedChildren[1]?.text.trim();
     const name = iterator && /^[A-Za-z_][\w-]*$/.test(iterator) ? iterator : key;
     return entries.map(([k, value]) =>
