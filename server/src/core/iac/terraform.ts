@@ -125,6 +125,19 @@ class Node {
   get namedChildren(): readonly Node[] {
     return (this.named ??= this.node.namedChildren.map((c) => new Node(c)));
   }
+
+  /**
+   * Lets go of the children made so far (made again if asked): a block read is not held until the
+   * file is read. web-tree-sitter's node keeps its own `namedChildren` array (a field it marks
+   * internal, `_namedChildren`), which holds every node below it that was asked for: that goes
+   * too. Should the field be renamed, this lets go of the wrappers only (more memory, the same
+   * reading).
+   */
+  release(): void {
+    this.named = undefined;
+    const node = this.node as unknown as { _namedChildren?: unknown };
+    if (node._namedChildren !== undefined) node._namedChildren = undefined;
+  }
 }
 
 function memo(node: TreeNode | undefined | null): Node | undefined {
@@ -136,6 +149,8 @@ interface Block {
   readonly type: string;
   readonly labels: readonly string[];
   readonly body: Node | undefined;
+  /** Lets go of the node wrappers made for the block so far (made again if asked). */
+  release?(): void;
 }
 
 /** An expression declared somewhere in a module: a variable's value, a local, a resource. */
@@ -1083,6 +1098,10 @@ function blockAt(cursor: TreeCursor, text: string, plain: boolean): Block {
       if (found === null) found = node.namedChildren.find((n) => n.type === 'body');
       return found;
     },
+    release() {
+      found = null;
+      node.release();
+    },
   };
 }
 
@@ -1114,12 +1133,23 @@ function cursorStringText(cursor: TreeCursor, text: string): string | undefined 
 // web-tree-sitter marshals a node on every property access: memoize by node id, per parse.
 let attributeCache = new Map<number, Map<string, Node>>();
 
+/**
+ * The top-level block a file read alone is reading (Reader.estate), and what its reading cached
+ * for the block's own nodes: let go once the block is read (issue 32: a 10 MiB file of 38,823
+ * pools held every block's node wrappers and fields until the whole file was read, 1.4 GiB).
+ * Nothing outside a resource block reads its nodes through these caches (another block reads it
+ * through `named`, the reader's references), so a cache let go is only made again if asked.
+ */
+let releasing: { readonly start: number; readonly end: number; readonly bodies: number[] } | undefined;
+
 function attributes(body: Node | undefined): Map<string, Node> {
   if (!body) return new Map();
   const cached = attributeCache.get(body.id);
   if (cached) return cached;
   const map = new Map<string, Node>();
   attributeCache.set(body.id, map);
+  if (releasing && body.startIndex >= releasing.start && body.startIndex < releasing.end)
+    releasing.bodies.push(body.id);
   for (const n of body?.namedChildren ?? []) {
     if (n.type !== 'attribute') continue;
     const key = n.namedChildren[0];
@@ -1273,7 +1303,7 @@ class Reader {
       const [type, label] = b.labels as [string, string];
       // Subnets and NSG associations (subnets.ts): read each time, never kept for reuse.
       if (SUBNET_RESOURCE_TYPES.has(type)) {
-        this.readNetwork(b, type, `${type}.${label}`, subnets, nsgAssociations);
+        this.readingBlock(b, () => this.readNetwork(b, type, `${type}.${label}`, subnets, nsgAssociations));
         continue;
       }
       const reused = reuse?.reuse(`${type}.${label}`);
@@ -1292,24 +1322,26 @@ class Reader {
       const before = [accounts.length, pools.length, volumes.length] as const;
       const unresolvedBefore = this.unresolved;
       this.unresolved = false;
-      const instances = this.instancesOf(b, `${type}.${label}`);
-      if (instances) {
-        // One resource per instance, each read with its `count.index` or `each` bound.
-        for (const { reader, address, deployedIf } of instances) {
-          reader.readResource(b, type, address, address, false, accounts, pools, volumes, deployedIf);
-          if (reader.unresolved) this.unresolved = true;
-        }
-      } else
-        this.readResource(
-          b,
-          type,
-          `${type}.${label}`,
-          `${type}.${label}`,
-          attributes(b.body).has('count') || attributes(b.body).has('for_each'),
-          accounts,
-          pools,
-          volumes,
-        );
+      this.readingBlock(b, () => {
+        const instances = this.instancesOf(b, `${type}.${label}`);
+        if (instances) {
+          // One resource per instance, each read with its `count.index` or `each` bound.
+          for (const { reader, address, deployedIf } of instances) {
+            reader.readResource(b, type, address, address, false, accounts, pools, volumes, deployedIf);
+            if (reader.unresolved) this.unresolved = true;
+          }
+        } else
+          this.readResource(
+            b,
+            type,
+            `${type}.${label}`,
+            `${type}.${label}`,
+            attributes(b.body).has('count') || attributes(b.body).has('for_each'),
+            accounts,
+            pools,
+            volumes,
+          );
+      });
       reuse?.store(`${type}.${label}`, {
         accounts: accounts.slice(before[0]),
         pools: pools.slice(before[1]),
@@ -1692,6 +1724,35 @@ class Reader {
 
   private readonly fields = new Map<string, Field>();
   private readonly values = new Map<number, Value>();
+  /** The resource block being read by a file read alone: the keys of `fields` and `values` for its own nodes, let go after it (`releasing`). */
+  private region: { readonly start: number; readonly end: number; fields: string[]; values: number[] } | undefined;
+
+  /**
+   * Reads one resource block of a file read alone, then lets go of what was cached for its own
+   * nodes (issue 32: memory bounded by the block, not the file). A module's reading keeps them:
+   * its blocks are read again for each instance.
+   */
+  private readingBlock(b: Block, read: () => void): void {
+    if (this.module) {
+      read();
+      return;
+    }
+    const start = b.node.startIndex;
+    const end = b.node.endIndex;
+    const bodies: number[] = [];
+    this.region = { start, end, fields: [], values: [] };
+    releasing = { start, end, bodies };
+    try {
+      read();
+    } finally {
+      for (const key of this.region.fields) this.fields.delete(key);
+      for (const id of this.region.values) this.values.delete(id);
+      for (const id of bodies) attributeCache.delete(id);
+      b.release?.();
+      this.region = undefined;
+      releasing = undefined;
+    }
+  }
 
   /**
    * `anchor`: the expression is written in another file (a local or variable default reached
@@ -1703,6 +1764,8 @@ class Reader {
     if (cached) return cached;
     const made = this.makeField(expr, keySpan, anchor);
     this.fields.set(key, made);
+    if (this.region && !anchor && expr.startIndex >= this.region.start && expr.startIndex < this.region.end)
+      this.region.fields.push(key);
     return made;
   }
 
@@ -1943,6 +2006,8 @@ class Reader {
     if (cached) return cached;
     const value = toLegacy(evaluate(n, this.evalScope, budget));
     this.values.set(n.id, value);
+    if (this.region && n.startIndex >= this.region.start && n.startIndex < this.region.end)
+      this.region.values.push(n.id);
     return value;
   }
 
