@@ -104,7 +104,11 @@ class Node {
   private named: readonly Node[] | undefined;
   private written: string | undefined;
 
-  constructor(private readonly node: TreeNode) {
+  /** `source`: the text the tree was parsed from (a node's text is its slice: web-tree-sitter's `text` asks WebAssembly for the end again). */
+  constructor(
+    private readonly node: TreeNode,
+    private readonly source: string,
+  ) {
     this.id = node.id;
     this.startIndex = node.startIndex;
   }
@@ -119,11 +123,11 @@ class Node {
   }
 
   get text(): string {
-    return (this.written ??= this.node.text);
+    return (this.written ??= this.source.slice(this.startIndex, this.endIndex));
   }
 
   get namedChildren(): readonly Node[] {
-    return (this.named ??= this.node.namedChildren.map((c) => new Node(c)));
+    return (this.named ??= this.node.namedChildren.map((c) => new Node(c, this.source)));
   }
 
   /**
@@ -140,8 +144,8 @@ class Node {
   }
 }
 
-function memo(node: TreeNode | undefined | null): Node | undefined {
-  return node ? new Node(node) : undefined;
+function memo(node: TreeNode | undefined | null, text: string): Node | undefined {
+  return node ? new Node(node, text) : undefined;
 }
 
 interface Block {
@@ -313,7 +317,12 @@ function setVariablesFrom(
     return;
   }
   const p = parsed.find((x) => x.file.uri === file.uri);
-  for (const [name, attr] of attributes(memo(p?.root.namedChildren.find((n) => n.type === 'body')))) {
+  for (const [name, attr] of attributes(
+    memo(
+      p?.root.namedChildren.find((n) => n.type === 'body'),
+      file.source.text,
+    ),
+  )) {
     scope.variables.set(name, {
       node: attr.namedChildren[1]!,
       uri: file.uri,
@@ -372,7 +381,12 @@ export function readTerraformModule(
     // Example values (`terraform.tfvars.example`, `*.tfvars.sample`): only for a variable nothing else sets, and every origin says so.
     for (const file of files.filter((f) => f.kind === 'terraform-vars' && isExampleTfvars(f.uri))) {
       const p = parsed.find((x) => x.file.uri === file.uri);
-      for (const [name, attr] of attributes(memo(p?.root.namedChildren.find((n) => n.type === 'body')))) {
+      for (const [name, attr] of attributes(
+        memo(
+          p?.root.namedChildren.find((n) => n.type === 'body'),
+          file.source.text,
+        ),
+      )) {
         if (!scope.unset.has(name)) continue;
         const line = file.source.positionAt(attr.startIndex).line + 1;
         scope.variables.set(name, {
@@ -1065,7 +1079,7 @@ function topBlocks(root: TreeNode | undefined | null, text: string): Block[] {
 
 /** The block at the cursor (its type and labels read with the cursor, which is left where it was). */
 function blockAt(cursor: TreeCursor, text: string, plain: boolean): Block {
-  const node = new Node(cursor.currentNode);
+  const node = new Node(cursor.currentNode, text);
   let first = true;
   let type = '';
   let names: string[] = [];
@@ -2358,7 +2372,12 @@ export function tfvarsKeys(source: SourceText, uri: string): { name: string; spa
   if (!tree) return [];
   try {
     const out: { name: string; span: Span }[] = [];
-    for (const [name, attr] of attributes(memo(tree.rootNode.namedChildren.find((n) => n.type === 'body')))) {
+    for (const [name, attr] of attributes(
+      memo(
+        tree.rootNode.namedChildren.find((n) => n.type === 'body'),
+        source.text,
+      ),
+    )) {
       const key = attr.namedChildren[0]!;
       out.push({ name, span: spanOf(key) });
     }
