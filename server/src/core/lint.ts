@@ -143,8 +143,8 @@ export function* lintSteps(
     if (pause && ruleIndex > 0) yield;
     if (!enabled[ruleIndex]) continue;
     const rule = rules[ruleIndex]!;
-    const shownOfRule = { count: 0, silenced: 0 };
     if (reuse?.keeps(rule, ruleIndex)) {
+      const shownOfRule = { count: 0, silenced: 0 };
       // Without suppression comments, the findings past the rule's bound are only counted: stop there.
       const everyOne = suppressions.length > 0;
       const left = reuse.walk(
@@ -159,6 +159,8 @@ export function* lintSteps(
     const recorder = reuse?.recorder(rule, ruleIndex);
     try {
       if (!rule.appliesTo(file)) continue;
+      // Made for the rules that judge the file only (most of 200 rules do not apply to a given file).
+      const shownOfRule = { count: 0, silenced: 0 };
       rule.check({
         file,
         workspace,
