@@ -5,6 +5,7 @@ import {
   formatNumber,
   formatRate,
   formatSize,
+  formatUsd,
   GiB,
   MiB,
   parseCount,
@@ -100,6 +101,50 @@ describe('formatting', () => {
     expect(formatSize(4 * TiB)).toBe('4 TiB');
     expect(formatSize(15200 * GiB)).toBe('14.84 TiB');
     expect(formatRate(1562.5 * MiB)).toBe('1.53 GiB/s');
+  });
+});
+
+describe('formatUsd without Intl (issue 29)', () => {
+  const intl = (value: number) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(value);
+  it('writes what Intl.NumberFormat en-US USD writes', () => {
+    for (const value of [
+      0,
+      -0,
+      1,
+      -1,
+      1.005,
+      1.0049999,
+      -0.001,
+      -0.005,
+      0.1,
+      999.995,
+      1234.5,
+      1234567.891,
+      14.7456,
+      1e21,
+      1e-7,
+      5e-324,
+      Infinity,
+      -Infinity,
+      NaN,
+      123456789012345680000,
+    ])
+      expect(formatUsd(value), `${value}`).toBe(intl(value));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true }),
+          fc.double({ min: -1e7, max: 1e7, noNaN: true }),
+          fc.integer().map((n) => n / 1000),
+          fc.integer().map((n) => n / 8),
+        ),
+        (value) => {
+          expect(formatUsd(value)).toBe(intl(value));
+        },
+      ),
+      { numRuns: propertyRuns(5000, 20) },
+    );
   });
 });
 

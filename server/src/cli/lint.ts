@@ -115,7 +115,7 @@ export interface FixesLeft {
 
 /** The CLI's environment: Node's, unless a test injects its own. */
 function environmentOf(io: CliIo): Environment {
-  return io.environment ?? new NodeEnvironment();
+  return io.environment ?? new NodeEnvironment({ rememberFolders: true });
 }
 
 function layered(overrides: Readonly<Record<string, RuleSetting>>): (config: AnfLintConfig) => ResolvedConfig {

@@ -77,6 +77,20 @@ export function lintFile(
  * language server) can let newer events in between, and drop the pass when they make it stale. A
  * caller that stops early must not resume it after the workspace changed.
  */
+/** Which of `rules` the configuration leaves on, by index: worked out once per configuration, not per file (200 rules on 3,000 files). */
+const enabledByConfig = new WeakMap<ResolvedConfig, WeakMap<readonly Rule[], readonly boolean[]>>();
+
+function enabledRules(config: ResolvedConfig, rules: readonly Rule[]): readonly boolean[] {
+  let byRules = enabledByConfig.get(config);
+  if (!byRules) enabledByConfig.set(config, (byRules = new WeakMap()));
+  let enabled = byRules.get(rules);
+  if (!enabled) {
+    enabled = rules.map((rule) => effectiveSeverity(config, rule.code, rule.defaultSeverity) !== undefined);
+    byRules.set(rules, enabled);
+  }
+  return enabled;
+}
+
 export function* lintSteps(
   workspace: WorkspaceView,
   uri: string,
@@ -123,13 +137,14 @@ export function* lintSteps(
   const reuse = LintReuse.start(options.memo, workspace, file, config, rules);
   if (reuse === 'failed') return yield* lintSteps(workspace, uri, config, options, pause);
 
+  const enabled = enabledRules(config, rules);
   for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
     // Between two rules the caller may let newer events in (lintSteps).
     if (pause && ruleIndex > 0) yield;
+    if (!enabled[ruleIndex]) continue;
     const rule = rules[ruleIndex]!;
-    if (effectiveSeverity(config, rule.code, rule.defaultSeverity) === undefined) continue;
-    const shownOfRule = { count: 0, silenced: 0 };
     if (reuse?.keeps(rule, ruleIndex)) {
+      const shownOfRule = { count: 0, silenced: 0 };
       // Without suppression comments, the findings past the rule's bound are only counted: stop there.
       const everyOne = suppressions.length > 0;
       const left = reuse.walk(
@@ -144,6 +159,8 @@ export function* lintSteps(
     const recorder = reuse?.recorder(rule, ruleIndex);
     try {
       if (!rule.appliesTo(file)) continue;
+      // Made for the rules that judge the file only (most of 200 rules do not apply to a given file).
+      const shownOfRule = { count: 0, silenced: 0 };
       rule.check({
         file,
         workspace,

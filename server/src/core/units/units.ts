@@ -264,7 +264,17 @@ export function formatMiBps(mibps: number, maxFractionDigits = 2): string {
 }
 
 export function formatUsd(amount: number): string {
-  // Made on first use: a currency formatter costs about 10 ms of every CLI start-up (issue 17).
+  // What Intl's en-US dollar format writes, from formatNumber: the first Intl call loads ICU's data
+  // (about 45 ms of a run over a repository with one pool, issue 29). Cents always shown; Intl
+  // still formats what formatNumber hands to it (exponents, infinities): test/unit/units.test.ts.
+  const digits = Math.abs(amount).toString();
+  if (Number.isFinite(amount) && !digits.includes('e')) {
+    const plain = formatNumber(amount, 2);
+    const negative = plain.startsWith('-');
+    const [whole, fraction = ''] = (negative ? plain.slice(1) : plain).split('.');
+    return `${negative ? '-' : ''}$${whole}.${fraction.padEnd(2, '0')}`;
+  }
+  // Made on first use.
   USD_FORMAT ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
   return USD_FORMAT.format(amount);
 }

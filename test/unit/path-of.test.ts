@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computePathOf } from '../../server/src/core/fileKind';
+import { propertyRuns } from '../support/propertyRuns';
+
+/** The long way: what computePathOf did for every URI before its short way for plain ones (issue 29). */
+function byUrl(uriOrPath: string): string {
+  let path = uriOrPath;
+  if (/^[a-z][a-z\d+.-]*:[/][/]/i.test(path)) {
+    try {
+      path = decodeURIComponent(new URL(path).pathname);
+    } catch {
+      path = path.replace(/^[a-z][a-z\d+.-]*:[/][/][^/]*/i, '');
+    }
+  }
+  return path.replace(/\\/g, '/');
+}
+
+describe('pathOf of a file URI', () => {
+  it('agrees with the URL parser, plain or not', () => {
+    for (const uri of [
+      'file:///repo/stacks/dev-1/main.tf',
+      'file:///',
+      'file:///repo/./x.tf',
+      'file:///repo/../x.tf',
+      'file:///repo//x.tf',
+      'file:///repo/x/..',
+      'file:///repo/.anf-lint.yaml',
+      'file:///repo/a%20b/x.tf',
+      'file:///c%3A/repo/x.tf',
+      'file://host/share/x.tf',
+      'untitled:Untitled-1',
+      '/plain/path/x.tf',
+      'C:\\repo\\x.tf',
+    ])
+      expect(computePathOf(uri), uri).toBe(byUrl(uri));
+    const chars = 'aZ09._+=,@/-~% #?';
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...chars), { maxLength: 16 }).map((c) => `file:///${c.join('')}`),
+        (uri) => {
+          expect(computePathOf(uri)).toBe(byUrl(uri));
+        },
+      ),
+      { numRuns: propertyRuns(5000, 50) },
+    );
+  });
+});
