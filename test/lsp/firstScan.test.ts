@@ -41,13 +41,19 @@ async function scan(rootUri: string, storagePath: string, expectFiles: number) {
     await client.initialize({ rootUri, capabilities: CAPABILITIES, initializationOptions: { storagePath } });
     const reports = new Map<string, Report>();
     const answers: number[] = [];
+    /** How many full reports of each file left the server (a file checked once is reported once). */
+    const fullReports = new Map<string, number>();
     const started = Date.now();
     while (reports.size < expectFiles || !client.logs.some((l) => /checked \d+ files/.test(l))) {
       const { items } = await client.request<{ items: Report[] }>('workspace/diagnostic', {
         previousResultIds: [...reports.values()].map((r) => ({ uri: r.uri, value: r.resultId })),
       });
       answers.push(items.length);
-      for (const item of items) if (item.kind === 'full') reports.set(item.uri, item);
+      for (const item of items)
+        if (item.kind === 'full') {
+          reports.set(item.uri, item);
+          fullReports.set(item.uri, (fullReports.get(item.uri) ?? 0) + 1);
+        }
       if (Date.now() - started > 120_000)
         throw new Error(`scan incomplete: ${reports.size}; ${client.logs.join(' | ')}`);
     }
@@ -56,7 +62,7 @@ async function scan(rootUri: string, storagePath: string, expectFiles: number) {
     const findings = [...reports.values()]
       .map((r) => `${r.uri} ${JSON.stringify((r.items ?? []).map((d) => [d.code, d.message, d.range]))}`)
       .sort();
-    return { findings, answers, progress, scanProgress, logs: [...client.logs] };
+    return { findings, answers, fullReports, progress, scanProgress, logs: [...client.logs] };
   } finally {
     client.dispose();
   }
@@ -78,6 +84,11 @@ describe('the first scan', () => {
     expect(cold.progress.at(-1)).toBe('end');
     expect(cold.scanProgress.at(-1)).toEqual({ checked: total - 1, total: total - 1, done: true });
     expect(cold.logs.join('\n')).toMatch(/checked \d+ files in \d+ ms \(0 from the scan cache\)/);
+    // The files checked so far leave while the scan goes on, each once: not one answer of every file at the end.
+    expect(cold.answers.filter((n) => n > 0).length).toBeGreaterThan(1);
+    // (The configuration file is read first, and reported again once every result id changes with the workspace read.)
+    expect([...cold.fullReports].filter(([uri, n]) => n !== 1 && !uri.endsWith('/.anf-lint.yaml'))).toEqual([]);
+    expect(cold.fullReports.size).toBe(total);
 
     // A restart on the unchanged folder: every result from the cache, the same findings.
     const warm = await scan(ws.uri, storage, total);

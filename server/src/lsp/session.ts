@@ -15,6 +15,7 @@ import {
   LintMemo,
   lintFile,
   lintSteps,
+  parseFile,
   visibleDiagnostics,
   Workspace,
   type AnfLintConfig,
@@ -137,6 +138,8 @@ export class Session {
   private scanCache: ScanCache | undefined;
   /** Bumps when a new index or scan starts: an older one stops at its next slice. */
   private scanGeneration = 0;
+  /** Bumps when the text of any file of any project changes (a project's fingerprint is then computed again). */
+  private textsChanged = 0;
   /** The background scan is running: `workspace/diagnostic` waits for it (handlers/diagnostics.ts). */
   scanning = false;
   /** Watched-file changes not applied yet, by canonical URI (the last event of a file wins). */
@@ -270,6 +273,7 @@ export class Session {
 
   private applyText(uri: string, text: string, version: number, immediate: boolean): void {
     const workspace = this.workspaceOf(uri);
+    if (this.deferEdit(workspace, uri, text, version, immediate)) return;
     const before = workspace.file(uri);
     // A large Terraform, Bicep or ARM document is read again only when typing pauses.
     if (
@@ -310,8 +314,87 @@ export class Session {
     this.changed({ uri, ...(before ? { before } : {}), after }, immediate);
   }
 
+  /**
+   * Open documents edited while their project was not parsed yet (a start served by the scan cache,
+   * before the background parse ends), with their text before the first such edit: which files
+   * read them is known once the project is parsed (`flushDeferredEdits`).
+   */
+  private readonly deferredEdits = new Map<string, string | undefined>();
+  private applyingEdits: Promise<void> | undefined;
+
+  /**
+   * An edit of a document whose project is not parsed yet: the new text joins the unparsed files
+   * in its place, instead of parsing the whole project at once in the edit (a second or two on
+   * 1,000 files, with nothing answered meanwhile). The project is then parsed in slices, and
+   * requests wait for that (`editsApplied`). Until the project is parsed no result of it is kept:
+   * any file may read the edited one.
+   */
+  private deferEdit(workspace: Workspace, uri: string, text: string, version: number, immediate: boolean): boolean {
+    if (workspace.unparsed === 0 || text.length > OPEN_DOCUMENT_MAX_CHARS) return false;
+    if (!workspace.isPending(uri) && workspace.has(uri)) return false;
+    if (!this.deferredEdits.has(uri)) this.deferredEdits.set(uri, workspace.textOf(uri));
+    this.textsChanged++;
+    this.tooLarge.delete(uri);
+    this.memos.delete(uri);
+    workspace.setLater(uri, text, version, detectFileKind(uri, text));
+    for (const other of workspace.uris()) this.lintCache.delete(other);
+    this.fileGenerations.set(uri, (this.fileGenerations.get(uri) ?? 0) + 1);
+    if (this.open.has(uri)) this.scheduler.schedule(uri, immediate);
+    this.wakeWaiters();
+    void this.editsApplied();
+    return true;
+  }
+
+  /** Whether an edit waits for its project's parse (requests wait for `editsApplied` first). */
+  get editsPending(): boolean {
+    return this.deferredEdits.size > 0;
+  }
+
+  /** Resolves when every deferred edit is applied: its project parsed in slices, its dependents traced. */
+  async editsApplied(): Promise<void> {
+    while (this.deferredEdits.size > 0) {
+      this.applyingEdits ??= this.applyDeferredEdits().finally(() => {
+        this.applyingEdits = undefined;
+      });
+      await this.applyingEdits;
+    }
+  }
+
+  private async applyDeferredEdits(): Promise<void> {
+    let sliceStart = performance.now();
+    const sliceDone = () => performance.now() - sliceStart >= LINT_SLICE_MS;
+    while (this.deferredEdits.size > 0) {
+      for (const workspace of new Set([...this.deferredEdits.keys()].map((uri) => this.workspaceOf(uri))))
+        while (!workspace.settle(sliceDone)) {
+          await yieldToEvents();
+          sliceStart = performance.now();
+        }
+      this.flushDeferredEdits();
+    }
+  }
+
+  /** The deferred edits whose project is parsed now: their change as an edit of a parsed project makes it. */
+  private flushDeferredEdits(): void {
+    if (this.deferredEdits.size === 0) return;
+    for (const [uri, beforeText] of [...this.deferredEdits]) {
+      const workspace = this.workspaceOf(uri);
+      if (workspace.unparsed > 0) continue;
+      this.deferredEdits.delete(uri);
+      const after = workspace.parsedAlone().find((f) => f.uri === uri);
+      const before = beforeText === undefined ? undefined : parseFile(uri, beforeText);
+      if (after && this.open.has(uri)) {
+        const memo = new LintMemo();
+        memo.follow(after);
+        this.memos.set(uri, memo);
+      }
+      this.changed({ uri, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
+    }
+  }
+
   /** After any change: drop cached answers, re-check the file and what depends on it (in its project). */
   private changed(change: FileChange, immediate: boolean): void {
+    this.flushDeferredEdits();
+    this.textsChanged++;
     // As read alone: evaluating Terraform modules here would cost every keystroke; the lint does it.
     const dependents = dependentsOf(change, this.workspaceOf(change.uri).parsedAlone());
     for (const uri of [change.uri, ...dependents.map((d) => d.uri)]) {
@@ -481,7 +564,9 @@ export class Session {
     const generation = this.generation;
     const stale = () => scan !== this.scanGeneration || generation !== this.generation;
     const cache = this.cache();
-    const fingerprints = new Map<string, string>();
+    // Each project's fingerprint, computed again after a change of any text: an edit during the scan
+    // must miss the entries of the project's state before it (and never store a result under them).
+    const fingerprints = new Map<string, { at: number; value: string }>();
     const started = performance.now();
     this.scanning = true;
     const progress = this.support.workDoneProgress
@@ -505,8 +590,9 @@ export class Session {
         const workspace = this.workspaceOf(uri);
         if (this.lintCache.has(uri) || !workspace.has(uri)) continue;
         const project = this.projectOf(uri);
-        if (cache.enabled && !fingerprints.has(project)) fingerprints.set(project, this.fingerprintOf(workspace));
-        const fingerprint = fingerprints.get(project);
+        if (cache.enabled && fingerprints.get(project)?.at !== this.textsChanged)
+          fingerprints.set(project, { at: this.textsChanged, value: this.fingerprintOf(workspace) });
+        const fingerprint = fingerprints.get(project)?.value;
         const text = workspace.textOf(uri);
         const key = fingerprint !== undefined && text !== undefined ? this.cacheKey(uri, text, fingerprint) : undefined;
         const cached = key === undefined ? undefined : cache.get(key);
@@ -515,10 +601,12 @@ export class Session {
           this.lintCache.set(uri, cached);
         } else {
           const startedOn = this.resultId(uri);
+          const textsAt = this.textsChanged;
           const diagnostics = await this.allDiagnosticsInSlices(uri, stale);
           if (diagnostics === undefined || stale()) return;
-          // Kept for the text it was keyed by only when no edit came in between.
-          if (key !== undefined && this.resultId(uri) === startedOn) cache.set(key, diagnostics);
+          // Kept for the texts it was keyed by only when no edit came in between.
+          if (key !== undefined && this.resultId(uri) === startedOn && this.textsChanged === textsAt)
+            cache.set(key, diagnostics);
         }
         if (performance.now() - lastReport >= SCAN_REPORT_MS) {
           report(false);
@@ -638,7 +726,10 @@ export class Session {
     else workspace.delete(target);
     if (!before && !after) return;
     if (traced) this.changed({ uri: target, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
-    else this.lintCache.delete(target);
+    else {
+      this.textsChanged++;
+      this.lintCache.delete(target);
+    }
   }
 
   /** Whether a path is one the index would keep (for watcher events on files it never saw). */
@@ -738,6 +829,11 @@ export class Session {
     return `${this.generation}.${this.fileGenerations.get(uri) ?? 0}`;
   }
 
+  /** Whether a file's diagnostics are at hand without checking it (during the scan: checked already). */
+  hasDiagnostics(uri: string): boolean {
+    return isConfigFileUri(uri) || this.tooLarge.has(uri) || this.lintCache.has(uri);
+  }
+
   /** Everything the engine reports for a file, suppressed findings included (cached per change). */
   allDiagnostics(uri: string): readonly Diagnostic[] {
     if (isConfigFileUri(uri))
@@ -789,6 +885,9 @@ export class Session {
       if (stale()) return undefined;
       sliceStart = performance.now();
     }
+    // An edit that waited for this parse is traced now (its dependents' results go).
+    this.flushDeferredEdits();
+    if (stale()) return undefined;
     const cached = this.lintCache.get(uri);
     if (cached || isConfigFileUri(uri) || this.tooLarge.has(uri) || !workspace.file(uri))
       return this.allDiagnostics(uri);
