@@ -7,6 +7,7 @@
  * outside every folder: cross-file context (hosts, manifests, estates, dependants) never crosses
  * folders, as the CLI never mixes two repositories (core/project keeps one Workspace per root).
  */
+import { availableParallelism } from 'node:os';
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -34,6 +35,7 @@ import { configSignature, folderRoot, FolderConfigs, innermostFolder, readFolder
 import { NAMED_FILE_MAX_BYTES } from '../core/project';
 import { DIAGNOSTICS_DEBOUNCE_MS, LARGE_IAC_CHARS, LARGE_IAC_SETTLE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
 import { ScanCache, serverBuildHash, sha256 } from './scanCache';
+import { ScanWorker, scanWorkerAvailable } from './scanWorker';
 import { outputDrained } from './transport';
 import { editorConfig, effectiveConfig } from './settings';
 import {
@@ -91,6 +93,18 @@ const SCAN_REPORT_MS = 200; // not a fact: editor pacing
 /** Past this many watched-file changes in one batch, dependents are not traced file by file: every document is checked again once. */
 const WATCHED_BATCH_TRACED = 64; // not a fact: tracing dependents costs a pass over the project per change
 
+/**
+ * A project the scan cache does not serve and with at least this many files is checked by the
+ * main thread and a worker together (scanWorker.ts): below it, starting a worker (loading the
+ * bundle again, about 0.3 s of CPU) costs more than it saves.
+ */
+const SCAN_WORKER_MIN_FILES = 200; // not a fact: measured on the bench's 1,000-file repository
+/**
+ * The share of the project's files the worker checks: it loads the bundle and parses the project
+ * as the main thread does, then checks; the main thread also answers the editor meanwhile.
+ */
+const SCAN_WORKER_SHARE = 0.4; // not a fact: balances the two threads on the bench repository
+
 const IAC_KINDS = new Set(['terraform', 'terraform-vars', 'bicep', 'bicep-params', 'arm-template', 'arm-parameters']);
 
 function isIacKind(kind: string | undefined): boolean {
@@ -138,6 +152,28 @@ export class Session {
   private scanCache: ScanCache | undefined;
   /** Bumps when a new index or scan starts: an older one stops at its next slice. */
   private scanGeneration = 0;
+  /** Whether a scan may check part of a project in a worker thread (initializationOptions.scanWorker: false turns it off). */
+  scanWorkerAllowed = true;
+  /**
+   * The first scan's worker (scanWorker.ts) and what its results depend on: they are kept only
+   * while no text, configuration or result id changed since it was given its inputs.
+   */
+  private scanWorker:
+    | {
+        readonly worker: ScanWorker;
+        readonly scan: number;
+        readonly project: string;
+        readonly assigned: ReadonlySet<string>;
+        readonly textsAt: number;
+        readonly configs: FolderConfigs;
+        readonly settings: AnfLintConfig;
+        /** Results received and not applied yet (the scan applies them once it runs). */
+        readonly received: { uri: string; diagnostics: readonly Diagnostic[] }[];
+        /** Each assigned file's result id when the scan started (set by the scan). */
+        resultIds?: Map<string, string>;
+        apply?: () => void;
+      }
+    | undefined;
   /** Bumps when the text of any file of any project changes (a project's fingerprint is then computed again). */
   private textsChanged = 0;
   /** The background scan is running: `workspace/diagnostic` waits for it (handlers/diagnostics.ts). */
@@ -434,7 +470,7 @@ export class Session {
     for (const file of files) this.disk.set(canonicalUri(file.uri), file);
     // The configuration files at the folder roots are among them.
     this.configs = this.readConfigs();
-    const projects = await this.buildProjects(() => scan !== this.scanGeneration);
+    const projects = await this.buildProjects(() => scan !== this.scanGeneration, scan);
     if (!projects) return;
     this.projects = projects;
     this.invalidateAll();
@@ -454,7 +490,7 @@ export class Session {
    * cache: that one is parsed when first asked something (an edit, a request), or in the background
    * after the scan. The open documents' text is taken in the same slice as the swap, so it is the latest.
    */
-  private async buildProjects(stale: () => boolean): Promise<Map<string, Workspace> | undefined> {
+  private async buildProjects(stale: () => boolean, scan: number): Promise<Map<string, Workspace> | undefined> {
     const projects = new Map<string, Workspace>();
     const workspaceIn = (uri: string) => {
       const key = this.projectOf(uri);
@@ -476,6 +512,7 @@ export class Session {
       opened.get(key)?.set(document.uri, document.getText());
     }
     const cached = new Set([...projects].filter(([key, w]) => this.allCached(w, opened.get(key))).map(([k]) => k));
+    this.startScanWorker(projects, cached, openDocuments(), scan);
     let sliceStart = performance.now();
     const sliceDone = () => performance.now() - sliceStart >= LINT_SLICE_MS;
     for (const [key, workspace] of projects) {
@@ -493,6 +530,77 @@ export class Session {
       if (!cached.has(this.projectOf(document.uri))) workspace.settle();
     }
     return projects;
+  }
+
+  /**
+   * Starts a worker on the largest project the cache does not serve (its files added unparsed,
+   * `open`: the open documents, which join the projects last): it checks the last part of the
+   * project's files in the scan's order while this thread parses and checks the rest.
+   */
+  private startScanWorker(
+    projects: ReadonlyMap<string, Workspace>,
+    cached: ReadonlySet<string>,
+    open: readonly TextDocument[],
+    scan: number,
+  ): void {
+    this.stopScanWorker();
+    if (!this.scanWorkerAllowed || this.rules || !scanWorkerAvailable() || availableParallelism() < 2) return;
+    let project: string | undefined;
+    let size = 0;
+    for (const [key, workspace] of projects)
+      if (!cached.has(key) && workspace.unparsed > size) [project, size] = [key, workspace.unparsed];
+    const workspace = project === undefined ? undefined : projects.get(project);
+    if (project === undefined || !workspace || size < SCAN_WORKER_MIN_FILES) return;
+    const openHere = open.filter((d) => this.projectOf(d.uri) === project);
+    const files = [
+      ...workspace.uris().map((uri) => ({ uri, text: workspace.textOf(uri) ?? '', version: 0 })),
+      ...openHere.map((d) => ({ uri: d.uri, text: d.getText(), version: d.version })),
+    ];
+    // The scan checks the open documents first, then every file in URI order (scanInBackground).
+    const inOrder = files.map((f) => f.uri).filter((uri) => !this.open.has(uri) && !isConfigFileUri(uri));
+    inOrder.sort();
+    const check = inOrder.slice(Math.floor(inOrder.length * (1 - SCAN_WORKER_SHARE)));
+    const configFiles = [...this.disk.values()].filter((f) => isConfigFileUri(f.uri));
+    for (const document of this.open.values())
+      if (isConfigFileUri(document.uri)) configFiles.push({ uri: document.uri, text: document.getText() });
+    const received: { uri: string; diagnostics: readonly Diagnostic[] }[] = [];
+    let state: NonNullable<Session['scanWorker']> | undefined;
+    try {
+      const worker = new ScanWorker(
+        {
+          folders: this.folders,
+          configFiles: configFiles.map(({ uri, text }) => ({ uri, text })),
+          editorSettings: this.editorSettings,
+          files,
+          check,
+        },
+        (results) => {
+          received.push(...results);
+          state?.apply?.();
+        },
+        (message) => this.error(`anf-lint: the scan's worker failed: ${message}`),
+      );
+      state = {
+        worker,
+        scan,
+        project,
+        assigned: new Set(check),
+        textsAt: this.textsChanged,
+        configs: this.configs,
+        settings: this.editorSettings,
+        received,
+      };
+      this.scanWorker = state;
+    } catch (error) {
+      this.error(
+        `anf-lint: the scan's worker did not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  private stopScanWorker(): void {
+    this.scanWorker?.worker.stop();
+    this.scanWorker = undefined;
   }
 
   /**
@@ -582,44 +690,96 @@ export class Session {
       if (!done) progress?.report(total === 0 ? 100 : Math.floor((100 * checked) / total), `${checked}/${total} files`);
       this.wakeWaiters();
     };
+    // The worker's files, when this scan started one: its results are taken while they hold.
+    if (this.scanWorker && this.scanWorker.scan !== scan) this.stopScanWorker();
+    const worker = this.scanWorker;
+    const fromWorker = new Set<string>();
+    if (worker) {
+      worker.resultIds = new Map([...worker.assigned].map((uri) => [uri, this.resultId(uri)]));
+      worker.apply = () => {
+        const results = worker.received.splice(0);
+        if (stale() || this.textsChanged !== worker.textsAt) return;
+        if (this.configs !== worker.configs || this.editorSettings !== worker.settings) return;
+        const workspace = this.projects.get(worker.project);
+        if (!workspace) return;
+        const fingerprint = cache.enabled ? this.fingerprintOf(workspace) : undefined;
+        for (const { uri, diagnostics } of results) {
+          if (worker.resultIds?.get(uri) !== this.resultId(uri) || this.lintCache.has(uri)) continue;
+          this.lintCache.set(uri, diagnostics);
+          fromWorker.add(uri);
+          checked++;
+          const text = workspace.textOf(uri);
+          if (fingerprint !== undefined && text !== undefined)
+            cache.set(this.cacheKey(uri, text, fingerprint), diagnostics);
+        }
+        if (results.length === 0) return;
+        this.wakeWaiters();
+        if (performance.now() - lastReport >= SCAN_REPORT_MS) {
+          report(false);
+          lastReport = performance.now();
+        }
+      };
+      worker.apply();
+    }
+    const check = async (uri: string): Promise<boolean> => {
+      const workspace = this.workspaceOf(uri);
+      if (this.lintCache.has(uri) || !workspace.has(uri)) return true;
+      const project = this.projectOf(uri);
+      if (cache.enabled && fingerprints.get(project)?.at !== this.textsChanged)
+        fingerprints.set(project, { at: this.textsChanged, value: this.fingerprintOf(workspace) });
+      const fingerprint = fingerprints.get(project)?.value;
+      const text = workspace.textOf(uri);
+      const key = fingerprint !== undefined && text !== undefined ? this.cacheKey(uri, text, fingerprint) : undefined;
+      const cached = key === undefined ? undefined : cache.get(key);
+      if (cached) {
+        fromCache++;
+        this.lintCache.set(uri, cached);
+      } else {
+        const startedOn = this.resultId(uri);
+        const textsAt = this.textsChanged;
+        const diagnostics = await this.allDiagnosticsInSlices(uri, stale);
+        if (diagnostics === undefined || stale()) return false;
+        // Kept for the texts it was keyed by only when no edit came in between.
+        if (key !== undefined && this.resultId(uri) === startedOn && this.textsChanged === textsAt)
+          cache.set(key, diagnostics);
+      }
+      return true;
+    };
+    const reportNow = async () => {
+      if (performance.now() - lastReport < SCAN_REPORT_MS) return;
+      report(false);
+      await yieldToEvents();
+      lastReport = performance.now();
+    };
     try {
       report(false);
       for (const uri of uris) {
         if (stale()) return;
+        if (worker?.assigned.has(uri)) continue;
         checked++;
-        const workspace = this.workspaceOf(uri);
-        if (this.lintCache.has(uri) || !workspace.has(uri)) continue;
-        const project = this.projectOf(uri);
-        if (cache.enabled && fingerprints.get(project)?.at !== this.textsChanged)
-          fingerprints.set(project, { at: this.textsChanged, value: this.fingerprintOf(workspace) });
-        const fingerprint = fingerprints.get(project)?.value;
-        const text = workspace.textOf(uri);
-        const key = fingerprint !== undefined && text !== undefined ? this.cacheKey(uri, text, fingerprint) : undefined;
-        const cached = key === undefined ? undefined : cache.get(key);
-        if (cached) {
-          fromCache++;
-          this.lintCache.set(uri, cached);
-        } else {
-          const startedOn = this.resultId(uri);
-          const textsAt = this.textsChanged;
-          const diagnostics = await this.allDiagnosticsInSlices(uri, stale);
-          if (diagnostics === undefined || stale()) return;
-          // Kept for the texts it was keyed by only when no edit came in between.
-          if (key !== undefined && this.resultId(uri) === startedOn && this.textsChanged === textsAt)
-            cache.set(key, diagnostics);
+        if (!(await check(uri))) return;
+        await reportNow();
+      }
+      if (worker) {
+        // The worker's files: its results as they come, then this thread checks any it gave none for.
+        await worker.worker.done;
+        worker.apply?.();
+        for (const uri of uris) {
+          if (stale()) return;
+          if (!worker.assigned.has(uri) || fromWorker.has(uri)) continue;
+          checked++;
+          if (!(await check(uri))) return;
+          await reportNow();
         }
-        if (performance.now() - lastReport >= SCAN_REPORT_MS) {
-          report(false);
-          await yieldToEvents();
-          lastReport = performance.now();
-        }
+        this.stopScanWorker();
       }
       if (stale()) return;
       this.cacheToSave = cache;
       this.log(
-        `anf-lint: checked ${total} files in ${Math.round(performance.now() - started)} ms${cache.enabled ? ` (${fromCache} from the scan cache)` : ''}.`,
+        `anf-lint: checked ${total} files in ${Math.round(performance.now() - started)} ms${cache.enabled ? ` (${fromCache} from the scan cache)` : ''}${worker ? ` (${fromWorker.size} by a worker thread)` : ''}.`,
       );
     } finally {
+      if (worker && this.scanWorker === worker) this.stopScanWorker();
       if (scan === this.scanGeneration) this.scanning = false;
       progress?.done();
       report(true);
@@ -1007,6 +1167,7 @@ export class Session {
     this.settling.clear();
     this.scanGeneration++;
     this.scanning = false;
+    this.stopScanWorker();
     this.pendingDisk.clear();
     this.wakeWaiters();
   }
