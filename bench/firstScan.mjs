@@ -5,7 +5,7 @@
 // cache folder shows the scan cache (results kept by content hash across editor restarts).
 //
 //   node bench/firstScan.mjs [--server dist/server/server.js] [--files 1000] [--logs] [--dump FILE]
-//                            [--node-args "--cpu-prof --cpu-prof-dir=DIR"] [--no-scan-worker]
+//                            [--node-args "--cpu-prof --cpu-prof-dir=DIR"] [--no-scan-worker | --scan-worker]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,8 +158,12 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   // log lines with their times (the phases); `--dump FILE`: every diagnostic reported, to compare two builds.
   const nodeArgs = option('--node-args', '').split(' ').filter(Boolean);
   const dump = option('--dump', undefined);
-  // `--no-scan-worker`: the first scan checks every file on the server's main thread (docs/server.md).
-  const initializationOptions = argv.includes('--no-scan-worker') ? { scanWorker: false } : undefined;
+  // `--no-scan-worker`, `--scan-worker`: the first scan's worker thread never, or always (else when a core is free; docs/server.md).
+  const initializationOptions = argv.includes('--no-scan-worker')
+    ? { scanWorker: false }
+    : argv.includes('--scan-worker')
+      ? { scanWorker: true }
+      : undefined;
   const { written, cold, warm } = await firstScanRows([process.execPath, [...nodeArgs, server, '--stdio'], {}], files, {
     dump,
     initializationOptions,

@@ -7,7 +7,7 @@
  * outside every folder: cross-file context (hosts, manifests, estates, dependants) never crosses
  * folders, as the CLI never mixes two repositories (core/project keeps one Workspace per root).
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -90,6 +90,9 @@ export interface ScanProgressParams {
 /** How often the background scan reports progress and lets a held `workspace/diagnostic` answer. */
 const SCAN_REPORT_MS = 200; // not a fact: editor pacing
 
+/** A file this long or shorter is checked without a pause between rules (allDiagnosticsInSlices). */
+const UNPAUSED_LINT_CHARS = 8 * 1024; // not a fact: a 100-line fstab checks in about a millisecond
+
 /** Past this many watched-file changes in one batch, dependents are not traced file by file: every document is checked again once. */
 const WATCHED_BATCH_TRACED = 64; // not a fact: tracing dependents costs a pass over the project per change
 
@@ -104,6 +107,17 @@ const SCAN_WORKER_MIN_FILES = 200; // not a fact: measured on the bench's 1,000-
  * as the main thread does, then checks; the main thread also answers the editor meanwhile.
  */
 const SCAN_WORKER_SHARE = 0.4; // not a fact: balances the two threads on the bench repository
+
+/**
+ * Whether a second thread would run on a core of its own: two cores or more, and fewer runnable
+ * tasks than cores over the last minute (`os.loadavg`; 0 where the system does not say, as on
+ * Windows). On a busy machine the worker's second parse of the project only adds CPU: on two
+ * cores at a load of 10, the bench's cold scan took 7.0 s of CPU instead of 4.1-4.4 s, and longer.
+ */
+function aCoreIsFree(): boolean {
+  const cores = availableParallelism();
+  return cores >= 2 && loadavg()[0]! <= cores - 1;
+}
 
 const IAC_KINDS = new Set(['terraform', 'terraform-vars', 'bicep', 'bicep-params', 'arm-template', 'arm-parameters']);
 
@@ -152,8 +166,11 @@ export class Session {
   private scanCache: ScanCache | undefined;
   /** Bumps when a new index or scan starts: an older one stops at its next slice. */
   private scanGeneration = 0;
-  /** Whether a scan may check part of a project in a worker thread (initializationOptions.scanWorker: false turns it off). */
-  scanWorkerAllowed = true;
+  /**
+   * Whether a scan checks part of a project in a worker thread: `auto` when a core is free,
+   * `on` always, `off` never (initializationOptions.scanWorker: true or false).
+   */
+  scanWorkerMode: 'auto' | 'on' | 'off' = 'auto';
   /**
    * The first scan's worker (scanWorker.ts) and what its results depend on: they are kept only
    * while no text, configuration or result id changed since it was given its inputs.
