@@ -90,8 +90,11 @@ export interface ScanProgressParams {
 /** How often the background scan reports progress and lets a held `workspace/diagnostic` answer. */
 const SCAN_REPORT_MS = 200; // not a fact: editor pacing
 
-/** A file this long or shorter is checked without a pause between rules (allDiagnosticsInSlices). */
-const UNPAUSED_LINT_CHARS = 8 * 1024; // not a fact: a 100-line fstab checks in about a millisecond
+/**
+ * A scan that has run this long answers `workspace/diagnostic` in pieces (the files checked so far):
+ * a scan served by the cache ends sooner and answers once.
+ */
+const SCAN_LONG_MS = 1000; // not a fact: the scan cache's scan of 1,000 files took 0.3-0.7 s under load
 
 /** Past this many watched-file changes in one batch, dependents are not traced file by file: every document is checked again once. */
 const WATCHED_BATCH_TRACED = 64; // not a fact: tracing dependents costs a pass over the project per change
@@ -561,7 +564,8 @@ export class Session {
     scan: number,
   ): void {
     this.stopScanWorker();
-    if (!this.scanWorkerAllowed || this.rules || !scanWorkerAvailable() || availableParallelism() < 2) return;
+    if (this.scanWorkerMode === 'off' || this.rules || !scanWorkerAvailable()) return;
+    if (this.scanWorkerMode === 'auto' && !aCoreIsFree()) return;
     let project: string | undefined;
     let size = 0;
     for (const [key, workspace] of projects)
@@ -694,6 +698,7 @@ export class Session {
     const fingerprints = new Map<string, { at: number; value: string }>();
     const started = performance.now();
     this.scanning = true;
+    this.scanStartedAt = started;
     const progress = this.support.workDoneProgress
       ? await this.connection.window.createWorkDoneProgress().catch(() => undefined)
       : undefined;
@@ -1004,6 +1009,14 @@ export class Session {
   /** Changes whenever the file's diagnostics may have changed: the pull result id. */
   resultId(uri: string): string {
     return `${this.generation}.${this.fileGenerations.get(uri) ?? 0}`;
+  }
+
+  /** When the running scan started (performance.now()). */
+  private scanStartedAt = 0;
+
+  /** Whether the running scan has run for SCAN_LONG_MS (workspace/diagnostic then answers in pieces). */
+  scanIsLong(): boolean {
+    return this.scanning && performance.now() - this.scanStartedAt >= SCAN_LONG_MS;
   }
 
   /** Whether a file's diagnostics are at hand without checking it (during the scan: checked already). */

@@ -49,7 +49,7 @@ export async function workspaceDiagnostics(
   token: CancellationToken,
 ): Promise<WorkspaceDiagnosticReport> {
   const previous = new Map(params.previousResultIds.map((p) => [p.uri, p.value]));
-  // During the first scan the answer holds the files checked so far that the client has not seen,
+  // During a long scan the answer holds the files checked so far that the client has not seen,
   // and leaves at the scan's next progress report; the client asks again for the rest. The scan
   // runs in slices, so other requests are answered meanwhile, and files come from its results
   // instead of being checked here at once. One answer at the scan's end held every file
@@ -57,6 +57,12 @@ export async function workspaceDiagnostics(
   // scan; now that overlaps the scan and the last answer is small.
   const duringScan = async (): Promise<WorkspaceDiagnosticReport | undefined> => {
     while (session.scanning && !token.isCancellationRequested) {
+      // A short scan (the scan cache's, a few hundred ms) is held for one answer: answers in
+      // pieces then only added round trips, each piece written between the background parse's slices.
+      if (!session.scanIsLong()) {
+        await session.nextChange();
+        continue;
+      }
       const ready = session
         .knownUris()
         .filter((uri) => session.hasDiagnostics(uri) && previous.get(uri) !== session.resultId(uri));
