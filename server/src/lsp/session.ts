@@ -581,16 +581,13 @@ export class Session {
     const inOrder = files.map((f) => f.uri).filter((uri) => !this.open.has(uri) && !isConfigFileUri(uri));
     inOrder.sort();
     const check = inOrder.slice(Math.floor(inOrder.length * (1 - SCAN_WORKER_SHARE)));
-    const configFiles = [...this.disk.values()].filter((f) => isConfigFileUri(f.uri));
-    for (const document of this.open.values())
-      if (isConfigFileUri(document.uri)) configFiles.push({ uri: document.uri, text: document.getText() });
     const received: { uri: string; diagnostics: readonly Diagnostic[] }[] = [];
     let state: NonNullable<Session['scanWorker']> | undefined;
     try {
       const worker = new ScanWorker(
         {
           folders: this.folders,
-          configFiles: configFiles.map(({ uri, text }) => ({ uri, text })),
+          configFiles: this.configFileTexts(),
           editorSettings: this.editorSettings,
           files,
           check,
@@ -931,13 +928,17 @@ export class Session {
   }
 
   private readConfigs(): FolderConfigs {
-    // Every configuration file in the folders: the open copy wins over the disk.
+    return readFolderConfigs(this.folders, this.configFileTexts(), this.editorSettings);
+  }
+
+  /** Every configuration file in the folders: the open copy wins over the disk. */
+  private configFileTexts(): { uri: string; text: string }[] {
     const files = new Map<string, { uri: string; text: string }>();
     for (const [key, file] of this.disk) if (isConfigFileUri(file.uri)) files.set(key, file);
     for (const document of this.open.values())
       if (isConfigFileUri(document.uri))
         files.set(canonicalUri(document.uri), { uri: document.uri, text: document.getText() });
-    return readFolderConfigs(this.folders, [...files.values()], this.editorSettings);
+    return [...files.values()].map(({ uri, text }) => ({ uri, text }));
   }
 
   /**
