@@ -5,7 +5,7 @@
 // cache folder shows the scan cache (results kept by content hash across editor restarts).
 //
 //   node bench/firstScan.mjs [--server dist/server/server.js] [--files 1000] [--logs] [--dump FILE]
-//                            [--node-args "--cpu-prof --cpu-prof-dir=DIR"]
+//                            [--node-args "--cpu-prof --cpu-prof-dir=DIR"] [--no-scan-worker | --scan-worker]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ const CAPABILITIES = { ...PULL_CAPABILITIES, window: { workDoneProgress: true } 
  * One start of the server on `folder`: resolves with the two times (ms after `initialize` was
  * sent), the number of files reported and the progress notifications seen.
  */
-export async function firstScan(serverCommand, folder, openPath, { storage, diagnostics } = {}) {
+export async function firstScan(serverCommand, folder, openPath, { storage, diagnostics, initializationOptions } = {}) {
   const [command, args, env] = serverCommand;
   const client = new Client(command, args, { env, settings: { anfLint: {} } });
   const progress = [];
@@ -41,7 +41,7 @@ export async function firstScan(serverCommand, folder, openPath, { storage, diag
     await client.initialize({
       rootUri,
       capabilities: CAPABILITIES,
-      initializationOptions: storage ? { storagePath: storage } : undefined,
+      initializationOptions: { ...initializationOptions, ...(storage ? { storagePath: storage } : {}) },
     });
     const initializedMs = performance.now() - started;
     const uri = pathToFileURL(join(folder, openPath)).href;
@@ -111,7 +111,7 @@ function indexedCount(logs) {
   return undefined;
 }
 
-export async function firstScanRows(serverCommand, files = 1000, { dump } = {}) {
+export async function firstScanRows(serverCommand, files = 1000, { dump, initializationOptions } = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'anf-lint-first-scan-'));
   const storage = mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-'));
   try {
@@ -119,8 +119,16 @@ export async function firstScanRows(serverCommand, files = 1000, { dump } = {}) 
     const open = 'hosts/node-0000/etc/fstab';
     const coldDiagnostics = dump ? new Map() : undefined;
     const warmDiagnostics = dump ? new Map() : undefined;
-    const cold = await firstScan(serverCommand, folder, open, { storage, diagnostics: coldDiagnostics });
-    const warm = await firstScan(serverCommand, folder, open, { storage, diagnostics: warmDiagnostics });
+    const cold = await firstScan(serverCommand, folder, open, {
+      storage,
+      diagnostics: coldDiagnostics,
+      initializationOptions,
+    });
+    const warm = await firstScan(serverCommand, folder, open, {
+      storage,
+      diagnostics: warmDiagnostics,
+      initializationOptions,
+    });
     if (dump) {
       // Every reported file's diagnostics, by path relative to the folder (the folder is a new one each run).
       const root = pathToFileURL(folder).href;
@@ -150,8 +158,15 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   // log lines with their times (the phases); `--dump FILE`: every diagnostic reported, to compare two builds.
   const nodeArgs = option('--node-args', '').split(' ').filter(Boolean);
   const dump = option('--dump', undefined);
+  // `--no-scan-worker`, `--scan-worker`: the first scan's worker thread never, or always (else when a core is free; docs/server.md).
+  const initializationOptions = argv.includes('--no-scan-worker')
+    ? { scanWorker: false }
+    : argv.includes('--scan-worker')
+      ? { scanWorker: true }
+      : undefined;
   const { written, cold, warm } = await firstScanRows([process.execPath, [...nodeArgs, server, '--stdio'], {}], files, {
     dump,
+    initializationOptions,
   });
   const row = (name, r) =>
     `| ${name} | ${r.initializedMs.toFixed(0)} ms | ${r.firstMs.toFixed(0)} ms (target ${FIRST_DIAGNOSTICS_TARGET_MS}) | ${r.lastMs.toFixed(0)} ms (target ${LAST_WORKSPACE_DIAGNOSTIC_TARGET_MS}) | ${r.cpuMs} ms | ${r.files} | ${r.progress.filter((k) => k === 'report').length} |`;

@@ -26,7 +26,7 @@ interface Report {
 }
 
 /** Starts a server on the folder and pulls workspace diagnostics as VS Code does until every file has a report. */
-async function scan(rootUri: string, storagePath: string, expectFiles: number) {
+async function scan(rootUri: string, storagePath: string, expectFiles: number, options: { scanWorker?: boolean } = {}) {
   const client = new LspClient();
   const progress: string[] = [];
   const scanProgress: { checked: number; total: number; done: boolean }[] = [];
@@ -38,16 +38,26 @@ async function scan(rootUri: string, storagePath: string, expectFiles: number) {
     scanProgress.push(p);
   });
   try {
-    await client.initialize({ rootUri, capabilities: CAPABILITIES, initializationOptions: { storagePath } });
+    await client.initialize({
+      rootUri,
+      capabilities: CAPABILITIES,
+      initializationOptions: { storagePath, ...options },
+    });
     const reports = new Map<string, Report>();
     const answers: number[] = [];
+    /** How many full reports of each file left the server (a file checked once is reported once). */
+    const fullReports = new Map<string, number>();
     const started = Date.now();
     while (reports.size < expectFiles || !client.logs.some((l) => /checked \d+ files/.test(l))) {
       const { items } = await client.request<{ items: Report[] }>('workspace/diagnostic', {
         previousResultIds: [...reports.values()].map((r) => ({ uri: r.uri, value: r.resultId })),
       });
       answers.push(items.length);
-      for (const item of items) if (item.kind === 'full') reports.set(item.uri, item);
+      for (const item of items)
+        if (item.kind === 'full') {
+          reports.set(item.uri, item);
+          fullReports.set(item.uri, (fullReports.get(item.uri) ?? 0) + 1);
+        }
       if (Date.now() - started > 120_000)
         throw new Error(`scan incomplete: ${reports.size}; ${client.logs.join(' | ')}`);
     }
@@ -56,7 +66,7 @@ async function scan(rootUri: string, storagePath: string, expectFiles: number) {
     const findings = [...reports.values()]
       .map((r) => `${r.uri} ${JSON.stringify((r.items ?? []).map((d) => [d.code, d.message, d.range]))}`)
       .sort();
-    return { findings, answers, progress, scanProgress, logs: [...client.logs] };
+    return { findings, answers, fullReports, progress, scanProgress, logs: [...client.logs] };
   } finally {
     client.dispose();
   }
@@ -78,6 +88,11 @@ describe('the first scan', () => {
     expect(cold.progress.at(-1)).toBe('end');
     expect(cold.scanProgress.at(-1)).toEqual({ checked: total - 1, total: total - 1, done: true });
     expect(cold.logs.join('\n')).toMatch(/checked \d+ files in \d+ ms \(0 from the scan cache\)/);
+    // The files checked so far leave while the scan goes on, each once: not one answer of every file at the end.
+    expect(cold.answers.filter((n) => n > 0).length).toBeGreaterThan(1);
+    // (The configuration file is read first, and reported again once every result id changes with the workspace read.)
+    expect([...cold.fullReports].filter(([uri, n]) => n !== 1 && !uri.endsWith('/.anf-lint.yaml'))).toEqual([]);
+    expect(cold.fullReports.size).toBe(total);
 
     // A restart on the unchanged folder: every result from the cache, the same findings.
     const warm = await scan(ws.uri, storage, total);
@@ -92,9 +107,14 @@ describe('the first scan', () => {
     // findings are those of a start without any cache.
     const fstab = Object.keys(files).find((p) => p.endsWith('etc/fstab'))!;
     ws.write(fstab, `${files[fstab]}10.0.0.4:/changed /mnt/changed nfs soft,vers=3 0 0\n`);
-    const changed = await scan(ws.uri, storage, total);
+    const changed = await scan(ws.uri, storage, total, { scanWorker: true });
     expect(changed.logs.join('\n')).toMatch(/\(0 from the scan cache\)/);
-    const fresh = await scan(ws.uri, mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-none-')), total);
+    // A worker thread checked part of the files: a start without it gives the same findings.
+    expect(changed.logs.join('\n')).toMatch(/\(\d+ by a worker thread\)/);
+    const fresh = await scan(ws.uri, mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-none-')), total, {
+      scanWorker: false,
+    });
+    expect(fresh.logs.join('\n')).not.toMatch(/by a worker thread/);
     expect(changed.findings).toEqual(fresh.findings);
     expect(changed.findings).not.toEqual(cold.findings);
   }, 600_000);

@@ -122,6 +122,9 @@ export function startServer(
       // its diagnostics stay those of the last reading.
       const uri = (params as { textDocument?: { uri?: unknown } } | null)?.textDocument?.uri;
       if (typeof uri === 'string' && method !== 'textDocument/diagnostic' && session.isSettling(uri)) return onFault;
+      // An edit that came before its project was parsed: the answer waits for the parse, in slices.
+      if (session.editsPending)
+        return guard(method, () => session.editsApplied().then(() => handle(session, params as never, token)), onFault);
       return guard(method, () => handle(session, params as never, token), onFault);
     });
   }

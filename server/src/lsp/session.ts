@@ -7,6 +7,7 @@
  * outside every folder: cross-file context (hosts, manifests, estates, dependants) never crosses
  * folders, as the CLI never mixes two repositories (core/project keeps one Workspace per root).
  */
+import { availableParallelism, loadavg } from 'node:os';
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -15,6 +16,7 @@ import {
   LintMemo,
   lintFile,
   lintSteps,
+  parseFile,
   visibleDiagnostics,
   Workspace,
   type AnfLintConfig,
@@ -33,6 +35,7 @@ import { configSignature, folderRoot, FolderConfigs, innermostFolder, readFolder
 import { NAMED_FILE_MAX_BYTES } from '../core/project';
 import { DIAGNOSTICS_DEBOUNCE_MS, LARGE_IAC_CHARS, LARGE_IAC_SETTLE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
 import { ScanCache, serverBuildHash, sha256 } from './scanCache';
+import { ScanWorker, scanWorkerAvailable } from './scanWorker';
 import { outputDrained } from './transport';
 import { editorConfig, effectiveConfig } from './settings';
 import {
@@ -87,8 +90,37 @@ export interface ScanProgressParams {
 /** How often the background scan reports progress and lets a held `workspace/diagnostic` answer. */
 const SCAN_REPORT_MS = 200; // not a fact: editor pacing
 
+/**
+ * A scan that has run this long answers `workspace/diagnostic` in pieces (the files checked so far):
+ * a scan served by the cache ends sooner and answers once.
+ */
+const SCAN_LONG_MS = 1000; // not a fact: the scan cache's scan of 1,000 files took 0.3-0.7 s under load
+
 /** Past this many watched-file changes in one batch, dependents are not traced file by file: every document is checked again once. */
 const WATCHED_BATCH_TRACED = 64; // not a fact: tracing dependents costs a pass over the project per change
+
+/**
+ * A project the scan cache does not serve and with at least this many files is checked by the
+ * main thread and a worker together (scanWorker.ts): below it, starting a worker (loading the
+ * bundle again, about 0.3 s of CPU) costs more than it saves.
+ */
+const SCAN_WORKER_MIN_FILES = 200; // not a fact: measured on the bench's 1,000-file repository
+/**
+ * The share of the project's files the worker checks: it loads the bundle and parses the project
+ * as the main thread does, then checks; the main thread also answers the editor meanwhile.
+ */
+const SCAN_WORKER_SHARE = 0.4; // not a fact: balances the two threads on the bench repository
+
+/**
+ * Whether a second thread would run on a core of its own: two cores or more, and fewer runnable
+ * tasks than cores over the last minute (`os.loadavg`; 0 where the system does not say, as on
+ * Windows). On a busy machine the worker's second parse of the project only adds CPU: on two
+ * cores at a load of 10, the bench's cold scan took 7.0 s of CPU instead of 4.1-4.4 s, and longer.
+ */
+function aCoreIsFree(): boolean {
+  const cores = availableParallelism();
+  return cores >= 2 && loadavg()[0]! <= cores - 1;
+}
 
 const IAC_KINDS = new Set(['terraform', 'terraform-vars', 'bicep', 'bicep-params', 'arm-template', 'arm-parameters']);
 
@@ -137,6 +169,33 @@ export class Session {
   private scanCache: ScanCache | undefined;
   /** Bumps when a new index or scan starts: an older one stops at its next slice. */
   private scanGeneration = 0;
+  /**
+   * Whether a scan checks part of a project in a worker thread: `auto` when a core is free,
+   * `on` always, `off` never (initializationOptions.scanWorker: true or false).
+   */
+  scanWorkerMode: 'auto' | 'on' | 'off' = 'auto';
+  /**
+   * The first scan's worker (scanWorker.ts) and what its results depend on: they are kept only
+   * while no text, configuration or result id changed since it was given its inputs.
+   */
+  private scanWorker:
+    | {
+        readonly worker: ScanWorker;
+        readonly scan: number;
+        readonly project: string;
+        readonly assigned: ReadonlySet<string>;
+        readonly textsAt: number;
+        readonly configs: FolderConfigs;
+        readonly settings: AnfLintConfig;
+        /** Results received and not applied yet (the scan applies them once it runs). */
+        readonly received: { uri: string; diagnostics: readonly Diagnostic[] }[];
+        /** Each assigned file's result id when the scan started (set by the scan). */
+        resultIds?: Map<string, string>;
+        apply?: () => void;
+      }
+    | undefined;
+  /** Bumps when the text of any file of any project changes (a project's fingerprint is then computed again). */
+  private textsChanged = 0;
   /** The background scan is running: `workspace/diagnostic` waits for it (handlers/diagnostics.ts). */
   scanning = false;
   /** Watched-file changes not applied yet, by canonical URI (the last event of a file wins). */
@@ -270,6 +329,7 @@ export class Session {
 
   private applyText(uri: string, text: string, version: number, immediate: boolean): void {
     const workspace = this.workspaceOf(uri);
+    if (this.deferEdit(workspace, uri, text, version, immediate)) return;
     const before = workspace.file(uri);
     // A large Terraform, Bicep or ARM document is read again only when typing pauses.
     if (
@@ -310,8 +370,87 @@ export class Session {
     this.changed({ uri, ...(before ? { before } : {}), after }, immediate);
   }
 
+  /**
+   * Open documents edited while their project was not parsed yet (a start served by the scan cache,
+   * before the background parse ends), with their text before the first such edit: which files
+   * read them is known once the project is parsed (`flushDeferredEdits`).
+   */
+  private readonly deferredEdits = new Map<string, string | undefined>();
+  private applyingEdits: Promise<void> | undefined;
+
+  /**
+   * An edit of a document whose project is not parsed yet: the new text joins the unparsed files
+   * in its place, instead of parsing the whole project at once in the edit (a second or two on
+   * 1,000 files, with nothing answered meanwhile). The project is then parsed in slices, and
+   * requests wait for that (`editsApplied`). Until the project is parsed no result of it is kept:
+   * any file may read the edited one.
+   */
+  private deferEdit(workspace: Workspace, uri: string, text: string, version: number, immediate: boolean): boolean {
+    if (workspace.unparsed === 0 || text.length > OPEN_DOCUMENT_MAX_CHARS) return false;
+    if (!workspace.isPending(uri) && workspace.has(uri)) return false;
+    if (!this.deferredEdits.has(uri)) this.deferredEdits.set(uri, workspace.textOf(uri));
+    this.textsChanged++;
+    this.tooLarge.delete(uri);
+    this.memos.delete(uri);
+    workspace.setLater(uri, text, version, detectFileKind(uri, text));
+    for (const other of workspace.uris()) this.lintCache.delete(other);
+    this.fileGenerations.set(uri, (this.fileGenerations.get(uri) ?? 0) + 1);
+    if (this.open.has(uri)) this.scheduler.schedule(uri, immediate);
+    this.wakeWaiters();
+    void this.editsApplied();
+    return true;
+  }
+
+  /** Whether an edit waits for its project's parse (requests wait for `editsApplied` first). */
+  get editsPending(): boolean {
+    return this.deferredEdits.size > 0;
+  }
+
+  /** Resolves when every deferred edit is applied: its project parsed in slices, its dependents traced. */
+  async editsApplied(): Promise<void> {
+    while (this.deferredEdits.size > 0) {
+      this.applyingEdits ??= this.applyDeferredEdits().finally(() => {
+        this.applyingEdits = undefined;
+      });
+      await this.applyingEdits;
+    }
+  }
+
+  private async applyDeferredEdits(): Promise<void> {
+    let sliceStart = performance.now();
+    const sliceDone = () => performance.now() - sliceStart >= LINT_SLICE_MS;
+    while (this.deferredEdits.size > 0) {
+      for (const workspace of new Set([...this.deferredEdits.keys()].map((uri) => this.workspaceOf(uri))))
+        while (!workspace.settle(sliceDone)) {
+          await yieldToEvents();
+          sliceStart = performance.now();
+        }
+      this.flushDeferredEdits();
+    }
+  }
+
+  /** The deferred edits whose project is parsed now: their change as an edit of a parsed project makes it. */
+  private flushDeferredEdits(): void {
+    if (this.deferredEdits.size === 0) return;
+    for (const [uri, beforeText] of [...this.deferredEdits]) {
+      const workspace = this.workspaceOf(uri);
+      if (workspace.unparsed > 0) continue;
+      this.deferredEdits.delete(uri);
+      const after = workspace.parsedAlone().find((f) => f.uri === uri);
+      const before = beforeText === undefined ? undefined : parseFile(uri, beforeText);
+      if (after && this.open.has(uri)) {
+        const memo = new LintMemo();
+        memo.follow(after);
+        this.memos.set(uri, memo);
+      }
+      this.changed({ uri, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
+    }
+  }
+
   /** After any change: drop cached answers, re-check the file and what depends on it (in its project). */
   private changed(change: FileChange, immediate: boolean): void {
+    this.flushDeferredEdits();
+    this.textsChanged++;
     // As read alone: evaluating Terraform modules here would cost every keystroke; the lint does it.
     const dependents = dependentsOf(change, this.workspaceOf(change.uri).parsedAlone());
     for (const uri of [change.uri, ...dependents.map((d) => d.uri)]) {
@@ -351,7 +490,7 @@ export class Session {
     for (const file of files) this.disk.set(canonicalUri(file.uri), file);
     // The configuration files at the folder roots are among them.
     this.configs = this.readConfigs();
-    const projects = await this.buildProjects(() => scan !== this.scanGeneration);
+    const projects = await this.buildProjects(() => scan !== this.scanGeneration, scan);
     if (!projects) return;
     this.projects = projects;
     this.invalidateAll();
@@ -371,7 +510,7 @@ export class Session {
    * cache: that one is parsed when first asked something (an edit, a request), or in the background
    * after the scan. The open documents' text is taken in the same slice as the swap, so it is the latest.
    */
-  private async buildProjects(stale: () => boolean): Promise<Map<string, Workspace> | undefined> {
+  private async buildProjects(stale: () => boolean, scan: number): Promise<Map<string, Workspace> | undefined> {
     const projects = new Map<string, Workspace>();
     const workspaceIn = (uri: string) => {
       const key = this.projectOf(uri);
@@ -393,6 +532,7 @@ export class Session {
       opened.get(key)?.set(document.uri, document.getText());
     }
     const cached = new Set([...projects].filter(([key, w]) => this.allCached(w, opened.get(key))).map(([k]) => k));
+    this.startScanWorker(projects, cached, openDocuments(), scan);
     let sliceStart = performance.now();
     const sliceDone = () => performance.now() - sliceStart >= LINT_SLICE_MS;
     for (const [key, workspace] of projects) {
@@ -410,6 +550,75 @@ export class Session {
       if (!cached.has(this.projectOf(document.uri))) workspace.settle();
     }
     return projects;
+  }
+
+  /**
+   * Starts a worker on the largest project the cache does not serve (its files added unparsed,
+   * `open`: the open documents, which join the projects last): it checks the last part of the
+   * project's files in the scan's order while this thread parses and checks the rest.
+   */
+  private startScanWorker(
+    projects: ReadonlyMap<string, Workspace>,
+    cached: ReadonlySet<string>,
+    open: readonly TextDocument[],
+    scan: number,
+  ): void {
+    this.stopScanWorker();
+    if (this.scanWorkerMode === 'off' || this.rules || !scanWorkerAvailable()) return;
+    if (this.scanWorkerMode === 'auto' && !aCoreIsFree()) return;
+    let project: string | undefined;
+    let size = 0;
+    for (const [key, workspace] of projects)
+      if (!cached.has(key) && workspace.unparsed > size) [project, size] = [key, workspace.unparsed];
+    const workspace = project === undefined ? undefined : projects.get(project);
+    if (project === undefined || !workspace || size < SCAN_WORKER_MIN_FILES) return;
+    const openHere = open.filter((d) => this.projectOf(d.uri) === project);
+    const files = [
+      ...workspace.uris().map((uri) => ({ uri, text: workspace.textOf(uri) ?? '', version: 0 })),
+      ...openHere.map((d) => ({ uri: d.uri, text: d.getText(), version: d.version })),
+    ];
+    // The scan checks the open documents first, then every file in URI order (scanInBackground).
+    const inOrder = files.map((f) => f.uri).filter((uri) => !this.open.has(uri) && !isConfigFileUri(uri));
+    inOrder.sort();
+    const check = inOrder.slice(Math.floor(inOrder.length * (1 - SCAN_WORKER_SHARE)));
+    const received: { uri: string; diagnostics: readonly Diagnostic[] }[] = [];
+    let state: NonNullable<Session['scanWorker']> | undefined;
+    try {
+      const worker = new ScanWorker(
+        {
+          folders: this.folders,
+          configFiles: this.configFileTexts(),
+          editorSettings: this.editorSettings,
+          files,
+          check,
+        },
+        (results) => {
+          received.push(...results);
+          state?.apply?.();
+        },
+        (message) => this.error(`anf-lint: the scan's worker failed: ${message}`),
+      );
+      state = {
+        worker,
+        scan,
+        project,
+        assigned: new Set(check),
+        textsAt: this.textsChanged,
+        configs: this.configs,
+        settings: this.editorSettings,
+        received,
+      };
+      this.scanWorker = state;
+    } catch (error) {
+      this.error(
+        `anf-lint: the scan's worker did not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  private stopScanWorker(): void {
+    this.scanWorker?.worker.stop();
+    this.scanWorker = undefined;
   }
 
   /**
@@ -481,9 +690,12 @@ export class Session {
     const generation = this.generation;
     const stale = () => scan !== this.scanGeneration || generation !== this.generation;
     const cache = this.cache();
-    const fingerprints = new Map<string, string>();
+    // Each project's fingerprint, computed again after a change of any text: an edit during the scan
+    // must miss the entries of the project's state before it (and never store a result under them).
+    const fingerprints = new Map<string, { at: number; value: string }>();
     const started = performance.now();
     this.scanning = true;
+    this.scanStartedAt = started;
     const progress = this.support.workDoneProgress
       ? await this.connection.window.createWorkDoneProgress().catch(() => undefined)
       : undefined;
@@ -497,41 +709,96 @@ export class Session {
       if (!done) progress?.report(total === 0 ? 100 : Math.floor((100 * checked) / total), `${checked}/${total} files`);
       this.wakeWaiters();
     };
+    // The worker's files, when this scan started one: its results are taken while they hold.
+    if (this.scanWorker && this.scanWorker.scan !== scan) this.stopScanWorker();
+    const worker = this.scanWorker;
+    const fromWorker = new Set<string>();
+    if (worker) {
+      worker.resultIds = new Map([...worker.assigned].map((uri) => [uri, this.resultId(uri)]));
+      worker.apply = () => {
+        const results = worker.received.splice(0);
+        if (stale() || this.textsChanged !== worker.textsAt) return;
+        if (this.configs !== worker.configs || this.editorSettings !== worker.settings) return;
+        const workspace = this.projects.get(worker.project);
+        if (!workspace) return;
+        const fingerprint = cache.enabled ? this.fingerprintOf(workspace) : undefined;
+        for (const { uri, diagnostics } of results) {
+          if (worker.resultIds?.get(uri) !== this.resultId(uri) || this.lintCache.has(uri)) continue;
+          this.lintCache.set(uri, diagnostics);
+          fromWorker.add(uri);
+          checked++;
+          const text = workspace.textOf(uri);
+          if (fingerprint !== undefined && text !== undefined)
+            cache.set(this.cacheKey(uri, text, fingerprint), diagnostics);
+        }
+        if (results.length === 0) return;
+        this.wakeWaiters();
+        if (performance.now() - lastReport >= SCAN_REPORT_MS) {
+          report(false);
+          lastReport = performance.now();
+        }
+      };
+      worker.apply();
+    }
+    const check = async (uri: string): Promise<boolean> => {
+      const workspace = this.workspaceOf(uri);
+      if (this.lintCache.has(uri) || !workspace.has(uri)) return true;
+      const project = this.projectOf(uri);
+      if (cache.enabled && fingerprints.get(project)?.at !== this.textsChanged)
+        fingerprints.set(project, { at: this.textsChanged, value: this.fingerprintOf(workspace) });
+      const fingerprint = fingerprints.get(project)?.value;
+      const text = workspace.textOf(uri);
+      const key = fingerprint !== undefined && text !== undefined ? this.cacheKey(uri, text, fingerprint) : undefined;
+      const cached = key === undefined ? undefined : cache.get(key);
+      if (cached) {
+        fromCache++;
+        this.lintCache.set(uri, cached);
+      } else {
+        const startedOn = this.resultId(uri);
+        const textsAt = this.textsChanged;
+        const diagnostics = await this.allDiagnosticsInSlices(uri, stale);
+        if (diagnostics === undefined || stale()) return false;
+        // Kept for the texts it was keyed by only when no edit came in between.
+        if (key !== undefined && this.resultId(uri) === startedOn && this.textsChanged === textsAt)
+          cache.set(key, diagnostics);
+      }
+      return true;
+    };
+    const reportNow = async () => {
+      if (performance.now() - lastReport < SCAN_REPORT_MS) return;
+      report(false);
+      await yieldToEvents();
+      lastReport = performance.now();
+    };
     try {
       report(false);
       for (const uri of uris) {
         if (stale()) return;
+        if (worker?.assigned.has(uri)) continue;
         checked++;
-        const workspace = this.workspaceOf(uri);
-        if (this.lintCache.has(uri) || !workspace.has(uri)) continue;
-        const project = this.projectOf(uri);
-        if (cache.enabled && !fingerprints.has(project)) fingerprints.set(project, this.fingerprintOf(workspace));
-        const fingerprint = fingerprints.get(project);
-        const text = workspace.textOf(uri);
-        const key = fingerprint !== undefined && text !== undefined ? this.cacheKey(uri, text, fingerprint) : undefined;
-        const cached = key === undefined ? undefined : cache.get(key);
-        if (cached) {
-          fromCache++;
-          this.lintCache.set(uri, cached);
-        } else {
-          const startedOn = this.resultId(uri);
-          const diagnostics = await this.allDiagnosticsInSlices(uri, stale);
-          if (diagnostics === undefined || stale()) return;
-          // Kept for the text it was keyed by only when no edit came in between.
-          if (key !== undefined && this.resultId(uri) === startedOn) cache.set(key, diagnostics);
+        if (!(await check(uri))) return;
+        await reportNow();
+      }
+      if (worker) {
+        // The worker's files: its results as they come, then this thread checks any it gave none for.
+        await worker.worker.done;
+        worker.apply?.();
+        for (const uri of uris) {
+          if (stale()) return;
+          if (!worker.assigned.has(uri) || fromWorker.has(uri)) continue;
+          checked++;
+          if (!(await check(uri))) return;
+          await reportNow();
         }
-        if (performance.now() - lastReport >= SCAN_REPORT_MS) {
-          report(false);
-          await yieldToEvents();
-          lastReport = performance.now();
-        }
+        this.stopScanWorker();
       }
       if (stale()) return;
       this.cacheToSave = cache;
       this.log(
-        `anf-lint: checked ${total} files in ${Math.round(performance.now() - started)} ms${cache.enabled ? ` (${fromCache} from the scan cache)` : ''}.`,
+        `anf-lint: checked ${total} files in ${Math.round(performance.now() - started)} ms${cache.enabled ? ` (${fromCache} from the scan cache)` : ''}${worker ? ` (${fromWorker.size} by a worker thread)` : ''}.`,
       );
     } finally {
+      if (worker && this.scanWorker === worker) this.stopScanWorker();
       if (scan === this.scanGeneration) this.scanning = false;
       progress?.done();
       report(true);
@@ -638,7 +905,10 @@ export class Session {
     else workspace.delete(target);
     if (!before && !after) return;
     if (traced) this.changed({ uri: target, ...(before ? { before } : {}), ...(after ? { after } : {}) }, false);
-    else this.lintCache.delete(target);
+    else {
+      this.textsChanged++;
+      this.lintCache.delete(target);
+    }
   }
 
   /** Whether a path is one the index would keep (for watcher events on files it never saw). */
@@ -658,13 +928,17 @@ export class Session {
   }
 
   private readConfigs(): FolderConfigs {
-    // Every configuration file in the folders: the open copy wins over the disk.
+    return readFolderConfigs(this.folders, this.configFileTexts(), this.editorSettings);
+  }
+
+  /** Every configuration file in the folders: the open copy wins over the disk. */
+  private configFileTexts(): { uri: string; text: string }[] {
     const files = new Map<string, { uri: string; text: string }>();
     for (const [key, file] of this.disk) if (isConfigFileUri(file.uri)) files.set(key, file);
     for (const document of this.open.values())
       if (isConfigFileUri(document.uri))
         files.set(canonicalUri(document.uri), { uri: document.uri, text: document.getText() });
-    return readFolderConfigs(this.folders, [...files.values()], this.editorSettings);
+    return [...files.values()].map(({ uri, text }) => ({ uri, text }));
   }
 
   /**
@@ -738,6 +1012,19 @@ export class Session {
     return `${this.generation}.${this.fileGenerations.get(uri) ?? 0}`;
   }
 
+  /** When the running scan started (performance.now()). */
+  private scanStartedAt = 0;
+
+  /** Whether the running scan has run for SCAN_LONG_MS (workspace/diagnostic then answers in pieces). */
+  scanIsLong(): boolean {
+    return this.scanning && performance.now() - this.scanStartedAt >= SCAN_LONG_MS;
+  }
+
+  /** Whether a file's diagnostics are at hand without checking it (during the scan: checked already). */
+  hasDiagnostics(uri: string): boolean {
+    return isConfigFileUri(uri) || this.tooLarge.has(uri) || this.lintCache.has(uri);
+  }
+
   /** Everything the engine reports for a file, suppressed findings included (cached per change). */
   allDiagnostics(uri: string): readonly Diagnostic[] {
     if (isConfigFileUri(uri))
@@ -789,6 +1076,9 @@ export class Session {
       if (stale()) return undefined;
       sliceStart = performance.now();
     }
+    // An edit that waited for this parse is traced now (its dependents' results go).
+    this.flushDeferredEdits();
+    if (stale()) return undefined;
     const cached = this.lintCache.get(uri);
     if (cached || isConfigFileUri(uri) || this.tooLarge.has(uri) || !workspace.file(uri))
       return this.allDiagnostics(uri);
@@ -908,6 +1198,7 @@ export class Session {
     this.settling.clear();
     this.scanGeneration++;
     this.scanning = false;
+    this.stopScanWorker();
     this.pendingDisk.clear();
     this.wakeWaiters();
   }

@@ -88,6 +88,11 @@ export class Workspace implements WorkspaceView {
     return this.pending.size;
   }
 
+  /** Whether a document was added with `setLater` and is not parsed yet. */
+  isPending(uri: string): boolean {
+    return this.pending.has(uri);
+  }
+
   /** Whether the workspace holds a document (parsed or not yet). */
   has(uri: string): boolean {
     return this.parsed.has(uri) || this.pending.has(uri);

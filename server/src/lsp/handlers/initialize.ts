@@ -56,11 +56,14 @@ export function initialize(session: Session, params: InitializeParams): Initiali
     index?: { maxFiles?: unknown; maxFileBytes?: unknown };
     retriggerSuggestCommand?: unknown;
     storagePath?: unknown;
+    scanWorker?: unknown;
   };
   setRetriggerCommand(session, options.retriggerSuggestCommand);
   // The client's storage folder for this workspace: the scan cache is kept there (scanCache.ts).
   if (typeof options.storagePath === 'string' && options.storagePath !== '') session.storagePath = options.storagePath;
   if (options.settings !== undefined) session.setEditorSettings(options.settings);
+  // The first scan's worker thread: `false` never (every file on the main thread), `true` always, else when a core is free.
+  if (typeof options.scanWorker === 'boolean') session.scanWorkerMode = options.scanWorker ? 'on' : 'off';
   // Clients may lower the index bounds (never raise them): a huge monorepo, or a test.
   const lower = (value: unknown, bound: number) =>
     typeof value === 'number' && value >= 0 && value < bound ? value : bound;
