@@ -32,7 +32,8 @@ import {
   type Obj,
 } from './fields';
 import { readKnownModule } from './knownModules';
-import { borrowTree, parseKeptTree, parseTree, plainTree, returnTree, type PlainNode as Node } from './treeSitter';
+import { borrowTree, parseKeptTree, parseTree, returnTree } from './treeSitter';
+import { lazyTree, type LazyNode as Node } from './lazyTree';
 import { callFunction, deepEqual, memberOf, NOT_A_FUNCTION } from './templateFunctions';
 import { Budget, firstUnknown, isUnknown, Unknown } from './values';
 import { EVALUATION_STOPPED_CODE } from './arm';
@@ -85,7 +86,7 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
     return { language: 'bicep', accounts: [], pools: [], volumes: [], slips: [] };
   }
   try {
-    const reader = new BicepReader(source, plainTree(tree, text), new Map(), new Budget(), problems);
+    const reader = new BicepReader(source, lazyTree(tree, text), new Map(), new Budget(), problems);
     const estate = reader.estate();
     const calls = reader.calls().map((c) => c.call);
     return calls.length > 0 ? { ...estate, calls } : estate;
@@ -101,35 +102,40 @@ const MAX_BICEP_NESTING = 256; // not a fact: a bound on the parser's stack
 function nestedPast(text: string, limit: number): number | undefined {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "'") {
+    const c = text.charCodeAt(i); // codes, not one-character strings: this reads every character of the file
+    if (c === QUOTE) {
       // A string (also '''multi-line'''): skip to its end; \' escapes a quote.
       const triple = text.startsWith("'''", i);
       const end = triple ? text.indexOf("'''", i + 3) : indexOfUnescapedQuote(text, i + 1);
       if (end < 0) return undefined;
       i = triple ? end + 2 : end;
-    } else if (c === '/' && text[i + 1] === '/') {
+    } else if (c === SLASH && text.charCodeAt(i + 1) === SLASH) {
       const end = text.indexOf('\n', i);
       if (end < 0) return undefined;
       i = end;
-    } else if (c === '/' && text[i + 1] === '*') {
+    } else if (c === SLASH && text.charCodeAt(i + 1) === STAR) {
       const end = text.indexOf('*/', i + 2);
       if (end < 0) return undefined;
       i = end + 1;
-    } else if (c === '(' || c === '[' || c === '{') {
+    } else if (c === OPEN_PAREN || c === OPEN_BRACKET || c === OPEN_BRACE) {
       if (++depth > limit) return i;
-    } else if (c === ')' || c === ']' || c === '}') {
+    } else if (c === CLOSE_PAREN || c === CLOSE_BRACKET || c === CLOSE_BRACE) {
       depth = Math.max(0, depth - 1);
     }
   }
   return undefined;
 }
 
+const [QUOTE, SLASH, STAR, BACKSLASH, NEWLINE] = ["'", '/', '*', '\\', '\n'].map((c) => c.charCodeAt(0));
+const [OPEN_PAREN, OPEN_BRACKET, OPEN_BRACE] = ['(', '[', '{'].map((c) => c.charCodeAt(0));
+const [CLOSE_PAREN, CLOSE_BRACKET, CLOSE_BRACE] = [')', ']', '}'].map((c) => c.charCodeAt(0));
+
 function indexOfUnescapedQuote(text: string, from: number): number {
   for (let i = from; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === "'") return i;
-    else if (text[i] === '\n') return i; // a line break ends a single-quoted string
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === QUOTE) return i;
+    else if (c === NEWLINE) return i; // a line break ends a single-quoted string
   }
   return -1;
 }
@@ -401,7 +407,10 @@ class BicepReader {
     };
     this.decls.push(decl);
     this.bySymbol.set(decl.symbol, decl);
-    for (const prop of body?.namedChildren ?? []) {
+    // A nested resource is a declaration, written with the keyword: a body without the word has
+    // none, and its properties are not copied out of the syntax tree here (issue 32).
+    if (!body || !/\bresource\b/.test(this.source.text.slice(body.startIndex, body.endIndex))) return;
+    for (const prop of body.namedChildren) {
       const child =
         prop.type === 'object_property'
           ? prop.namedChildren.find((c) => c.type === 'resource_declaration')
@@ -419,6 +428,15 @@ class BicepReader {
     const subnets: IacSubnet[] = [];
     /** The instance suffix (`[2]`) each looped declaration is at while its children are read. */
     const current = new Map<Decl, string>();
+    // Each declaration's nested child resources, in declaration order (one pass: a scan of every
+    // declaration per instance read was quadratic in a file of many resources, issue 32).
+    const children = new Map<Decl, Decl[]>();
+    for (const d of this.decls) {
+      if (!d.parent) continue;
+      const list = children.get(d.parent);
+      if (list) list.push(d);
+      else children.set(d.parent, [d]);
+    }
     // A child of a resource deployed only if an unknown condition holds is deployed only then too.
     const read = (d: Decl, parentIf?: string): void => {
       for (const own of this.instancesOf(d)) {
@@ -427,7 +445,7 @@ class BicepReader {
         current.set(d, instance.suffix);
         // `existing`: a parent named here and deployed elsewhere: nothing of its own to read.
         if (!d.existing) this.readInstance(d, instance, current, { accounts, pools, volumes, subnets });
-        for (const child of this.decls) if (child.parent === d) read(child, deployedIf);
+        for (const child of children.get(d) ?? []) read(child, deployedIf);
         current.delete(d);
       }
     };
@@ -1093,7 +1111,7 @@ export function readBicepModule(
       if (!trees.has(s)) trees.set(s, borrowTree('bicep', s, s.text));
       const tree = trees.get(s);
       return tree
-        ? new BicepReader(s, plainTree(tree, s.text), overrides, budget, problems, missingHint, fallbacks)
+        ? new BicepReader(s, lazyTree(tree, s.text), overrides, budget, problems, missingHint, fallbacks)
         : undefined;
     };
     const instance = (
@@ -1257,7 +1275,7 @@ export function readBicepParams(source: SourceText): ParameterFile | undefined {
   try {
     const names = new Set<string>();
     for (const m of source.text.matchAll(/^[ \t]*param[ \t]+([A-Za-z_][\w]*)/gm)) names.add(m[1]!);
-    const root = plainTree(tree, text);
+    const root = lazyTree(tree, text);
     const reader = new BicepReader(source, root);
     const values: ParameterValue[] = [];
     let using: string | undefined;
@@ -1290,7 +1308,7 @@ export function bicepDeclaredParams(source: SourceText): ReadonlySet<string> | u
   const tree = borrowTree('bicep', source, source.text);
   if (!tree) return undefined;
   try {
-    return new BicepReader(source, plainTree(tree, source.text)).declared;
+    return new BicepReader(source, lazyTree(tree, source.text)).declared;
   } finally {
     returnTree(tree);
   }
