@@ -87,6 +87,7 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
   }
   try {
     const reader = new BicepReader(source, lazyTree(tree, text), new Map(), new Budget(), problems);
+    reader.localArgsUnread = true;
     const estate = reader.estate();
     const calls = reader.calls().map((c) => c.call);
     return calls.length > 0 ? { ...estate, calls } : estate;
@@ -212,7 +213,29 @@ class BicepReader {
    * element (`key` unset, `index` its position), the loop's item (and index) bound in its `params`.
    */
   calls(): { call: IacModuleCall; args: Map<string, Field> }[] {
-    this.readCalls ??= this.modules.flatMap((n) => {
+    if (this.readCalls) return this.readCalls;
+    if (this.localArgsUnread) {
+      // The reading of a file alone uses the params a module declaration passes only for a
+      // registry module it knows (readKnownModule): when every call is local, they are not
+      // evaluated (issue 29). Otherwise all are, from the same point of the budget, as before.
+      const mark = this.budget.mark();
+      const calls = this.readCallsOnce(true);
+      if (calls.every((c) => c.call.local)) return (this.readCalls = calls);
+      this.budget.rewind(mark);
+    }
+    return (this.readCalls = this.readCallsOnce(false));
+  }
+
+  /**
+   * Set by `readBicep` (a file read alone): the `args` of a call of a local module are left empty
+   * (`calls`), and the budget is not read after `calls`.
+   */
+  localArgsUnread = false;
+
+  private readCallsOnce(skipLocalArgs: boolean): { call: IacModuleCall; args: Map<string, Field> }[] {
+    const argsOf = (call: IacModuleCall, body: Node | undefined): Map<string, Field> =>
+      skipLocalArgs && call.local ? new Map() : this.args(body);
+    return this.modules.flatMap((n) => {
       const id = n.namedChildren[0];
       const path = n.namedChildren.find((c) => c.type === 'string');
       if (!id || !path) return [];
@@ -234,10 +257,9 @@ class BicepReader {
         sourceSpan: spanOf(path),
         repeated,
       };
-      const each = loopNode && call.local ? this.instances(loopNode, call, body) : undefined;
-      return each ?? [{ call, args: this.args(body) }];
+      const each = loopNode && call.local ? this.instances(loopNode, call, body, argsOf) : undefined;
+      return each ?? [{ call, args: argsOf(call, body) }];
     });
-    return this.readCalls;
   }
 
   private readCalls: { call: IacModuleCall; args: Map<string, Field> }[] | undefined;
@@ -268,6 +290,7 @@ class BicepReader {
     loop: Node,
     call: IacModuleCall,
     body: Node | undefined,
+    argsOf: (call: IacModuleCall, body: Node | undefined) => Map<string, Field>,
   ): { call: IacModuleCall; args: Map<string, Field> }[] | undefined {
     const [head, arrayNode, filterOrBody] = loop.namedChildren.filter((c) => c.type !== 'comment');
     if (!head || !arrayNode) return undefined;
@@ -306,7 +329,8 @@ class BicepReader {
           if (!keep.ok || typeof keep.value !== 'boolean') return undefined;
           if (!keep.value) continue;
         }
-        out.push({ call: { ...call, index: i, repeated: false }, args: this.args(body) });
+        const instance = { ...call, index: i, repeated: false };
+        out.push({ call: instance, args: argsOf(instance, body) });
       }
     } finally {
       this.locals.clear();
@@ -337,7 +361,7 @@ class BicepReader {
   }
 
   /** Inside `calls()`: the loop's item and index for the instance being read. */
-  private readonly locals = new Map<string, { node?: Node; value: Value; where: string }>();
+  private readonly locals = new Locals();
 
   /** The params an expression uses, directly or through `var`s (a module's caller may set them). */
   private paramsOf(n: Node): string[] | undefined {
@@ -737,9 +761,17 @@ class BicepReader {
 
   /** The loop variables an expression uses. */
   private loopNames(n: Node, depth: number): string[] {
-    if (depth > MAX_DEPTH) return [];
-    if (n.type === 'identifier') return this.locals.has(n.text) ? [n.text] : [];
-    return [...new Set(n.namedChildren.flatMap((c) => this.loopNames(c, depth + 1)))];
+    const found: string[] = []; // in the order first used (a few names: no set needed)
+    const visit = (x: Node, d: number): void => {
+      if (d > MAX_DEPTH) return;
+      if (x.type === 'identifier') {
+        if (this.locals.has(x.text) && !found.includes(x.text)) found.push(x.text);
+        return;
+      }
+      for (const c of x.namedChildren) visit(c, d + 1);
+    };
+    visit(n, depth);
+    return found;
   }
 
   private fieldAlone(n: Node, keySpan: Span): Field {
@@ -803,8 +835,48 @@ class BicepReader {
     return { ok: true, value: text };
   }
 
+  /**
+   * Values already evaluated, by node, while the loop bindings (`locals`) stay as they were: a
+   * resource's `properties` are evaluated whole, then each property again as it is read, and each
+   * nested object's again (issue 29). A remembered value is given again only where evaluating
+   * anew gives it: with room in the budget for the steps it took (taken again), and at a depth
+   * where its expression stays within MAX_DEPTH as it did; otherwise the expression is evaluated.
+   */
+  private readonly evaluated = new Map<Node, Evaluated>();
+  /** The deepest `eval` reached and how many times MAX_DEPTH cut it short, for `evaluated`. */
+  private deepest = 0;
+  private cutShort = 0;
+
   eval(n: Node, depth: number): Value {
-    if (depth > MAX_DEPTH) return because(`the expression is nested more than ${MAX_DEPTH} deep`);
+    const known = this.evaluated.get(n);
+    if (
+      known &&
+      known.locals === this.locals.version &&
+      depth + known.reach <= MAX_DEPTH &&
+      this.budget.takeSteps(known.steps)
+    ) {
+      if (depth + known.reach > this.deepest) this.deepest = depth + known.reach;
+      return known.value;
+    }
+    const deepestBefore = this.deepest;
+    const cutBefore = this.cutShort;
+    const stepsBefore = this.budget.stepsTaken;
+    const locals = this.locals.version;
+    this.deepest = depth;
+    const value = this.evalNode(n, depth);
+    const reach = this.deepest - depth;
+    if (deepestBefore > this.deepest) this.deepest = deepestBefore;
+    // Remembered only when the budget did not stop it, MAX_DEPTH did not cut it and no binding changed.
+    if (!this.budget.stopped && this.cutShort === cutBefore && this.locals.version === locals)
+      this.evaluated.set(n, { value, steps: this.budget.stepsTaken - stepsBefore, reach, locals });
+    return value;
+  }
+
+  private evalNode(n: Node, depth: number): Value {
+    if (depth > MAX_DEPTH) {
+      this.cutShort++;
+      return because(`the expression is nested more than ${MAX_DEPTH} deep`);
+    }
     if (!this.budget.step()) return because(this.budget.unknown().reason);
     switch (n.type) {
       case 'number': {
@@ -1020,6 +1092,34 @@ class BicepReader {
         else this.locals.delete(p);
       }
     }
+  }
+}
+
+/** A value `eval` gave, with what it took: budget steps, depth below its node, the bindings in force. */
+interface Evaluated {
+  readonly value: Value;
+  readonly steps: number;
+  readonly reach: number;
+  readonly locals: number;
+}
+
+/** The loop and lambda bindings in force; `version` changes with every change (remembered values are per version). */
+class Locals extends Map<string, { node?: Node; value: Value; where: string }> {
+  version = 0;
+
+  override set(key: string, value: { node?: Node; value: Value; where: string }): this {
+    this.version++;
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    this.version++;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.version++;
+    super.clear();
   }
 }
 
