@@ -10,7 +10,7 @@ import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
  * are copied on their first reading, with one TreeCursor walk: a child of at most `SMALL_BYTES`
  * comes with all its descendants (an identifier, a string, a short expression: reading one reads
  * all of it), a larger one keeps a handle to its tree-sitter node and is copied when it is read in
- * turn. The copy is kept with its tree (`WeakMap`), so readings that share the tree share what is
+ * turn (the root's statements come with their children: every reading reads those). The copy is kept with its tree (`WeakMap`), so readings that share the tree share what is
  * copied. A node is copied at most once; `copiedNodeCount` counts them (tests).
  *
  * A node must be read while its tree lives: the readers read the copy before they return the tree
@@ -57,7 +57,7 @@ export class LazyNode {
     try {
       this.children = [];
       this.handle = undefined;
-      copyBelow(this, cursor, this.context);
+      copyBelow(this, cursor, this.context, this.context.root === this ? HEADS : SPLIT);
     } finally {
       cursor.delete();
     }
@@ -78,6 +78,8 @@ interface Context {
   readonly language: Language;
   readonly types: readonly string[];
   readonly fields: readonly (string | null)[];
+  /** The copy of the tree's root, set once made. */
+  root?: LazyNode;
   /** Whether each node type (by id) is named, as asked of the grammar. */
   readonly named: (boolean | undefined)[];
 }
@@ -89,14 +91,21 @@ export function copiedNodeCount(): number {
   return copiedNodes;
 }
 
+/** How a node's children are copied: all with their descendants; small ones so and large ones as handles; or, for the root, large ones with their own children copied so too. */
+const WHOLE = 0;
+const SPLIT = 1;
+const HEADS = 2;
+
 /**
- * Copies the children of the cursor's node into `parent`: each small child with its descendants
- * (iteratively: any nesting the parser accepted), each large one as a handle. The cursor ends
- * anywhere below its node.
+ * Copies the children of the cursor's node into `parent` (iteratively: any nesting the parser
+ * accepted): each small child with its descendants, each large one as a handle, except below the
+ * root (`HEADS`), whose statements every reading reads the children of (a declaration's name, type
+ * and body): those come with their children, copied the same way. The cursor ends anywhere below its node.
  */
-function copyBelow(parent: LazyNode, cursor: TreeCursor, context: Context): void {
+function copyBelow(parent: LazyNode, cursor: TreeCursor, context: Context, mode: number): void {
   if (!cursor.gotoFirstChild()) return;
   const parents: LazyNode[] = [parent];
+  const modes: number[] = [mode];
   for (;;) {
     const typeId = cursor.nodeTypeId;
     let named = context.named[typeId];
@@ -105,18 +114,20 @@ function copyBelow(parent: LazyNode, cursor: TreeCursor, context: Context): void
     if (named || fieldId !== 0) {
       const start = cursor.startIndex;
       const end = cursor.endIndex;
-      const whole = parents.length > 1 || end - start <= SMALL_BYTES;
+      const top = modes[modes.length - 1]!;
+      const below = top === WHOLE || end - start <= SMALL_BYTES ? WHOLE : top === HEADS ? SPLIT : undefined;
       const node = new LazyNode(
         context.types[typeId] || 'ERROR',
         start,
         end,
         context,
-        whole ? undefined : cursor.currentNode,
+        below === undefined ? cursor.currentNode : undefined,
       );
       copiedNodes++;
       parents[parents.length - 1]!.add(named, fieldId !== 0 ? (context.fields[fieldId] ?? undefined) : undefined, node);
-      if (whole && cursor.gotoFirstChild()) {
+      if (below !== undefined && cursor.gotoFirstChild()) {
         parents.push(node);
+        modes.push(below);
         continue;
       }
     }
@@ -125,6 +136,7 @@ function copyBelow(parent: LazyNode, cursor: TreeCursor, context: Context): void
       if (parents.length === 1) return;
       cursor.gotoParent();
       parents.pop();
+      modes.pop();
     }
   }
 }
@@ -139,6 +151,7 @@ export function lazyTree(tree: Tree, text: string): LazyNode {
   const context: Context = { text, language, types: language.types, fields: language.fields, named: [] };
   const root = tree.rootNode;
   const copy = new LazyNode(root.type, root.startIndex, root.endIndex, context, root);
+  context.root = copy;
   lazyTrees.set(tree, copy);
   return copy;
 }
