@@ -32,7 +32,8 @@ import {
   type Obj,
 } from './fields';
 import { readKnownModule } from './knownModules';
-import { borrowTree, parseKeptTree, parseTree, plainTree, returnTree, type PlainNode as Node } from './treeSitter';
+import { borrowTree, parseKeptTree, parseTree, returnTree } from './treeSitter';
+import { lazyTree, type LazyNode as Node } from './lazyTree';
 import { callFunction, deepEqual, memberOf, NOT_A_FUNCTION } from './templateFunctions';
 import { Budget, firstUnknown, isUnknown, Unknown } from './values';
 import { EVALUATION_STOPPED_CODE } from './arm';
@@ -85,7 +86,8 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
     return { language: 'bicep', accounts: [], pools: [], volumes: [], slips: [] };
   }
   try {
-    const reader = new BicepReader(source, plainTree(tree, text), new Map(), new Budget(), problems);
+    const reader = new BicepReader(source, lazyTree(tree, text), new Map(), new Budget(), problems);
+    reader.localArgsUnread = true;
     const estate = reader.estate();
     const calls = reader.calls().map((c) => c.call);
     return calls.length > 0 ? { ...estate, calls } : estate;
@@ -101,35 +103,40 @@ const MAX_BICEP_NESTING = 256; // not a fact: a bound on the parser's stack
 function nestedPast(text: string, limit: number): number | undefined {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "'") {
+    const c = text.charCodeAt(i); // codes, not one-character strings: this reads every character of the file
+    if (c === QUOTE) {
       // A string (also '''multi-line'''): skip to its end; \' escapes a quote.
       const triple = text.startsWith("'''", i);
       const end = triple ? text.indexOf("'''", i + 3) : indexOfUnescapedQuote(text, i + 1);
       if (end < 0) return undefined;
       i = triple ? end + 2 : end;
-    } else if (c === '/' && text[i + 1] === '/') {
+    } else if (c === SLASH && text.charCodeAt(i + 1) === SLASH) {
       const end = text.indexOf('\n', i);
       if (end < 0) return undefined;
       i = end;
-    } else if (c === '/' && text[i + 1] === '*') {
+    } else if (c === SLASH && text.charCodeAt(i + 1) === STAR) {
       const end = text.indexOf('*/', i + 2);
       if (end < 0) return undefined;
       i = end + 1;
-    } else if (c === '(' || c === '[' || c === '{') {
+    } else if (c === OPEN_PAREN || c === OPEN_BRACKET || c === OPEN_BRACE) {
       if (++depth > limit) return i;
-    } else if (c === ')' || c === ']' || c === '}') {
+    } else if (c === CLOSE_PAREN || c === CLOSE_BRACKET || c === CLOSE_BRACE) {
       depth = Math.max(0, depth - 1);
     }
   }
   return undefined;
 }
 
+const [QUOTE, SLASH, STAR, BACKSLASH, NEWLINE] = ["'", '/', '*', '\\', '\n'].map((c) => c.charCodeAt(0));
+const [OPEN_PAREN, OPEN_BRACKET, OPEN_BRACE] = ['(', '[', '{'].map((c) => c.charCodeAt(0));
+const [CLOSE_PAREN, CLOSE_BRACKET, CLOSE_BRACE] = [')', ']', '}'].map((c) => c.charCodeAt(0));
+
 function indexOfUnescapedQuote(text: string, from: number): number {
   for (let i = from; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === "'") return i;
-    else if (text[i] === '\n') return i; // a line break ends a single-quoted string
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === QUOTE) return i;
+    else if (c === NEWLINE) return i; // a line break ends a single-quoted string
   }
   return -1;
 }
@@ -206,7 +213,29 @@ class BicepReader {
    * element (`key` unset, `index` its position), the loop's item (and index) bound in its `params`.
    */
   calls(): { call: IacModuleCall; args: Map<string, Field> }[] {
-    this.readCalls ??= this.modules.flatMap((n) => {
+    if (this.readCalls) return this.readCalls;
+    if (this.localArgsUnread) {
+      // The reading of a file alone uses the params a module declaration passes only for a
+      // registry module it knows (readKnownModule): when every call is local, they are not
+      // evaluated (issue 29). Otherwise all are, from the same point of the budget, as before.
+      const mark = this.budget.mark();
+      const calls = this.readCallsOnce(true);
+      if (calls.every((c) => c.call.local)) return (this.readCalls = calls);
+      this.budget.rewind(mark);
+    }
+    return (this.readCalls = this.readCallsOnce(false));
+  }
+
+  /**
+   * Set by `readBicep` (a file read alone): the `args` of a call of a local module are left empty
+   * (`calls`), and the budget is not read after `calls`.
+   */
+  localArgsUnread = false;
+
+  private readCallsOnce(skipLocalArgs: boolean): { call: IacModuleCall; args: Map<string, Field> }[] {
+    const argsOf = (call: IacModuleCall, body: Node | undefined): Map<string, Field> =>
+      skipLocalArgs && call.local ? new Map() : this.args(body);
+    return this.modules.flatMap((n) => {
       const id = n.namedChildren[0];
       const path = n.namedChildren.find((c) => c.type === 'string');
       if (!id || !path) return [];
@@ -228,10 +257,9 @@ class BicepReader {
         sourceSpan: spanOf(path),
         repeated,
       };
-      const each = loopNode && call.local ? this.instances(loopNode, call, body) : undefined;
-      return each ?? [{ call, args: this.args(body) }];
+      const each = loopNode && call.local ? this.instances(loopNode, call, body, argsOf) : undefined;
+      return each ?? [{ call, args: argsOf(call, body) }];
     });
-    return this.readCalls;
   }
 
   private readCalls: { call: IacModuleCall; args: Map<string, Field> }[] | undefined;
@@ -262,6 +290,7 @@ class BicepReader {
     loop: Node,
     call: IacModuleCall,
     body: Node | undefined,
+    argsOf: (call: IacModuleCall, body: Node | undefined) => Map<string, Field>,
   ): { call: IacModuleCall; args: Map<string, Field> }[] | undefined {
     const [head, arrayNode, filterOrBody] = loop.namedChildren.filter((c) => c.type !== 'comment');
     if (!head || !arrayNode) return undefined;
@@ -300,7 +329,8 @@ class BicepReader {
           if (!keep.ok || typeof keep.value !== 'boolean') return undefined;
           if (!keep.value) continue;
         }
-        out.push({ call: { ...call, index: i, repeated: false }, args: this.args(body) });
+        const instance = { ...call, index: i, repeated: false };
+        out.push({ call: instance, args: argsOf(instance, body) });
       }
     } finally {
       this.locals.clear();
@@ -331,7 +361,7 @@ class BicepReader {
   }
 
   /** Inside `calls()`: the loop's item and index for the instance being read. */
-  private readonly locals = new Map<string, { node?: Node; value: Value; where: string }>();
+  private readonly locals = new Locals();
 
   /** The params an expression uses, directly or through `var`s (a module's caller may set them). */
   private paramsOf(n: Node): string[] | undefined {
@@ -401,7 +431,10 @@ class BicepReader {
     };
     this.decls.push(decl);
     this.bySymbol.set(decl.symbol, decl);
-    for (const prop of body?.namedChildren ?? []) {
+    // A nested resource is a declaration, written with the keyword: a body without the word has
+    // none, and its properties are not copied out of the syntax tree here (issue 32).
+    if (!body || !/\bresource\b/.test(this.source.text.slice(body.startIndex, body.endIndex))) return;
+    for (const prop of body.namedChildren) {
       const child =
         prop.type === 'object_property'
           ? prop.namedChildren.find((c) => c.type === 'resource_declaration')
@@ -419,6 +452,15 @@ class BicepReader {
     const subnets: IacSubnet[] = [];
     /** The instance suffix (`[2]`) each looped declaration is at while its children are read. */
     const current = new Map<Decl, string>();
+    // Each declaration's nested child resources, in declaration order (one pass: a scan of every
+    // declaration per instance read was quadratic in a file of many resources, issue 32).
+    const children = new Map<Decl, Decl[]>();
+    for (const d of this.decls) {
+      if (!d.parent) continue;
+      const list = children.get(d.parent);
+      if (list) list.push(d);
+      else children.set(d.parent, [d]);
+    }
     // A child of a resource deployed only if an unknown condition holds is deployed only then too.
     const read = (d: Decl, parentIf?: string): void => {
       for (const own of this.instancesOf(d)) {
@@ -427,7 +469,7 @@ class BicepReader {
         current.set(d, instance.suffix);
         // `existing`: a parent named here and deployed elsewhere: nothing of its own to read.
         if (!d.existing) this.readInstance(d, instance, current, { accounts, pools, volumes, subnets });
-        for (const child of this.decls) if (child.parent === d) read(child, deployedIf);
+        for (const child of children.get(d) ?? []) read(child, deployedIf);
         current.delete(d);
       }
     };
@@ -719,9 +761,17 @@ class BicepReader {
 
   /** The loop variables an expression uses. */
   private loopNames(n: Node, depth: number): string[] {
-    if (depth > MAX_DEPTH) return [];
-    if (n.type === 'identifier') return this.locals.has(n.text) ? [n.text] : [];
-    return [...new Set(n.namedChildren.flatMap((c) => this.loopNames(c, depth + 1)))];
+    const found: string[] = []; // in the order first used (a few names: no set needed)
+    const visit = (x: Node, d: number): void => {
+      if (d > MAX_DEPTH) return;
+      if (x.type === 'identifier') {
+        if (this.locals.has(x.text) && !found.includes(x.text)) found.push(x.text);
+        return;
+      }
+      for (const c of x.namedChildren) visit(c, d + 1);
+    };
+    visit(n, depth);
+    return found;
   }
 
   private fieldAlone(n: Node, keySpan: Span): Field {
@@ -785,8 +835,48 @@ class BicepReader {
     return { ok: true, value: text };
   }
 
+  /**
+   * Values already evaluated, by node, while the loop bindings (`locals`) stay as they were: a
+   * resource's `properties` are evaluated whole, then each property again as it is read, and each
+   * nested object's again (issue 29). A remembered value is given again only where evaluating
+   * anew gives it: with room in the budget for the steps it took (taken again), and at a depth
+   * where its expression stays within MAX_DEPTH as it did; otherwise the expression is evaluated.
+   */
+  private readonly evaluated = new Map<Node, Evaluated>();
+  /** The deepest `eval` reached and how many times MAX_DEPTH cut it short, for `evaluated`. */
+  private deepest = 0;
+  private cutShort = 0;
+
   eval(n: Node, depth: number): Value {
-    if (depth > MAX_DEPTH) return because(`the expression is nested more than ${MAX_DEPTH} deep`);
+    const known = this.evaluated.get(n);
+    if (
+      known &&
+      known.locals === this.locals.version &&
+      depth + known.reach <= MAX_DEPTH &&
+      this.budget.takeSteps(known.steps)
+    ) {
+      if (depth + known.reach > this.deepest) this.deepest = depth + known.reach;
+      return known.value;
+    }
+    const deepestBefore = this.deepest;
+    const cutBefore = this.cutShort;
+    const stepsBefore = this.budget.stepsTaken;
+    const locals = this.locals.version;
+    this.deepest = depth;
+    const value = this.evalNode(n, depth);
+    const reach = this.deepest - depth;
+    if (deepestBefore > this.deepest) this.deepest = deepestBefore;
+    // Remembered only when the budget did not stop it, MAX_DEPTH did not cut it and no binding changed.
+    if (!this.budget.stopped && this.cutShort === cutBefore && this.locals.version === locals)
+      this.evaluated.set(n, { value, steps: this.budget.stepsTaken - stepsBefore, reach, locals });
+    return value;
+  }
+
+  private evalNode(n: Node, depth: number): Value {
+    if (depth > MAX_DEPTH) {
+      this.cutShort++;
+      return because(`the expression is nested more than ${MAX_DEPTH} deep`);
+    }
     if (!this.budget.step()) return because(this.budget.unknown().reason);
     switch (n.type) {
       case 'number': {
@@ -1005,6 +1095,34 @@ class BicepReader {
   }
 }
 
+/** A value `eval` gave, with what it took: budget steps, depth below its node, the bindings in force. */
+interface Evaluated {
+  readonly value: Value;
+  readonly steps: number;
+  readonly reach: number;
+  readonly locals: number;
+}
+
+/** The loop and lambda bindings in force; `version` changes with every change (remembered values are per version). */
+class Locals extends Map<string, { node?: Node; value: Value; where: string }> {
+  version = 0;
+
+  override set(key: string, value: { node?: Node; value: Value; where: string }): this {
+    this.version++;
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    this.version++;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.version++;
+    super.clear();
+  }
+}
+
 const LAMBDA_FUNCTIONS = new Set([
   'filter',
   'map',
@@ -1093,7 +1211,7 @@ export function readBicepModule(
       if (!trees.has(s)) trees.set(s, borrowTree('bicep', s, s.text));
       const tree = trees.get(s);
       return tree
-        ? new BicepReader(s, plainTree(tree, s.text), overrides, budget, problems, missingHint, fallbacks)
+        ? new BicepReader(s, lazyTree(tree, s.text), overrides, budget, problems, missingHint, fallbacks)
         : undefined;
     };
     const instance = (
@@ -1257,7 +1375,7 @@ export function readBicepParams(source: SourceText): ParameterFile | undefined {
   try {
     const names = new Set<string>();
     for (const m of source.text.matchAll(/^[ \t]*param[ \t]+([A-Za-z_][\w]*)/gm)) names.add(m[1]!);
-    const root = plainTree(tree, text);
+    const root = lazyTree(tree, text);
     const reader = new BicepReader(source, root);
     const values: ParameterValue[] = [];
     let using: string | undefined;
@@ -1290,7 +1408,7 @@ export function bicepDeclaredParams(source: SourceText): ReadonlySet<string> | u
   const tree = borrowTree('bicep', source, source.text);
   if (!tree) return undefined;
   try {
-    return new BicepReader(source, plainTree(tree, source.text)).declared;
+    return new BicepReader(source, lazyTree(tree, source.text)).declared;
   } finally {
     returnTree(tree);
   }

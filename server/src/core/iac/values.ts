@@ -61,6 +61,32 @@ export class Budget {
     return !this.stopped;
   }
 
+  /** Evaluation steps taken so far. */
+  get stepsTaken(): number {
+    return this.steps;
+  }
+
+  /**
+   * `n` steps at once, as `n` calls of `step` would take them, when there is room for all of them
+   * (false, and nothing taken, otherwise): an evaluation remembered costs what it cost the first time.
+   */
+  takeSteps(n: number): boolean {
+    if (this.stopped || this.steps + n > this.maxSteps) return false;
+    this.steps += n;
+    return true;
+  }
+
+  /** Where the budget stands, to go back to with `rewind` (work done again from there). */
+  mark(): { readonly steps: number; readonly instances: number; readonly stopped: string | undefined } {
+    return { steps: this.steps, instances: this.instances, stopped: this.stopped };
+  }
+
+  rewind(mark: ReturnType<Budget['mark']>): void {
+    this.steps = mark.steps;
+    this.instances = mark.instances;
+    this.stopped = mark.stopped;
+  }
+
   /** Room for `n` more resource (or module) instances; false once the budget is spent. */
   instance(n = 1): boolean {
     if (this.stopped) return false;
