@@ -36,7 +36,7 @@ export function initIacParsers(
 ): Promise<void> {
   let bytes: IacWasm | undefined;
   const wasmBytes = (): IacWasm => (bytes ??= typeof wasm === 'function' ? wasm() : wasm);
-  const started = (runtime ??= Parser.init({ wasmBinary: wasmBytes().runtime } as never));
+  const started = (runtime ??= startRuntime(wasmBytes().runtime));
   const loads = grammars.map(
     (grammar) =>
       (loadingGrammars[grammar] ??= started.then(async () => {
@@ -44,6 +44,14 @@ export function initIacParsers(
       })),
   );
   return Promise.all(loads).then(() => undefined);
+}
+
+function startRuntime(wasmBinary: Uint8Array): Promise<void> {
+  // Emscripten fills in the object it is given as its module: the runtime's exported functions.
+  const module: Record<string, unknown> = { wasmBinary };
+  return Parser.init(module as never).then(() => {
+    cursorCalls = cursorCallsOf(module);
+  });
 }
 
 /** Whether a grammar (without one: every grammar) is loaded. */
@@ -163,8 +171,8 @@ export function forgetSharedTrees(): void {
  * A syntax tree copied into JavaScript objects (issue 29). Each property of a web-tree-sitter `Node`
  * is a call into WebAssembly with the node marshalled into its memory, and every `namedChildren`
  * makes new Node objects: the Bicep reader, which reads a module's tree again for each instance
- * (and each caller), spent most of a run there. `plainTree` copies a tree once with a TreeCursor
- * (type, range, named children and field children, nothing else), iteratively, so any nesting the
+ * (and each caller), spent most of a run there. `plainTree` copies a tree once with a tree cursor
+ * (type, range, named children and field children, nothing else; `CursorCalls`), iteratively, so any nesting the
  * parser accepted is copied; the copy is kept with its tree (`WeakMap`), so the readings that share
  * the tree share the copy. It offers the part of the Node interface the Bicep reader uses.
  */
@@ -200,6 +208,126 @@ const plainTrees = new WeakMap<Tree, PlainNode>();
 export function plainTree(tree: Tree, text: string): PlainNode {
   const known = plainTrees.get(tree);
   if (known) return known;
+  const root = cursorCalls ? copyWithCalls(cursorCalls, tree, text) : copyWithCursor(tree, text);
+  plainTrees.set(tree, root);
+  return root;
+}
+
+/**
+ * The functions of web-tree-sitter's WebAssembly runtime that move a tree cursor and read its node.
+ * A `TreeCursor` method writes the cursor's four words into the runtime's transfer buffer, calls
+ * one of these and reads the words back (a getter writes them too), each word a `DataView` call:
+ * copying a tree that way cost about 30 such calls and 6 calls into WebAssembly per node. These
+ * functions read the cursor from the transfer buffer and the moves write it back there, so a walk
+ * that makes no other call into the runtime in between can leave it there from the cursor's
+ * creation to its deletion (tree-sitter's lib/binding_web/lib/tree-sitter.c). Each takes the
+ * tree's address. Found on the module object Emscripten filled in (`startRuntime`); a runtime
+ * without them (another web-tree-sitter version) is walked with a `TreeCursor`.
+ */
+interface CursorCalls {
+  readonly _ts_tree_root_node_wasm: (tree: number) => void;
+  readonly _ts_tree_cursor_new_wasm: (tree: number) => void;
+  readonly _ts_tree_cursor_delete_wasm: (tree: number) => void;
+  readonly _ts_tree_cursor_goto_first_child_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_goto_next_sibling_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_goto_parent_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_current_node_type_id_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_current_field_id_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_start_index_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_end_index_wasm: (tree: number) => number;
+}
+
+const CURSOR_CALLS: readonly (keyof CursorCalls)[] = [
+  '_ts_tree_root_node_wasm',
+  '_ts_tree_cursor_new_wasm',
+  '_ts_tree_cursor_delete_wasm',
+  '_ts_tree_cursor_goto_first_child_wasm',
+  '_ts_tree_cursor_goto_next_sibling_wasm',
+  '_ts_tree_cursor_goto_parent_wasm',
+  '_ts_tree_cursor_current_node_type_id_wasm',
+  '_ts_tree_cursor_current_field_id_wasm',
+  '_ts_tree_cursor_start_index_wasm',
+  '_ts_tree_cursor_end_index_wasm',
+];
+
+let cursorCalls: CursorCalls | undefined;
+
+function cursorCallsOf(module: Record<string, unknown>): CursorCalls | undefined {
+  return CURSOR_CALLS.every((name) => typeof module[name] === 'function') ? (module as never) : undefined;
+}
+
+/** Whether `plainTree` calls the runtime directly (false: with a TreeCursor); tests switch it. */
+export function directTreeCopy(on?: boolean): boolean {
+  if (on === false) {
+    savedCalls = cursorCalls ?? savedCalls;
+    cursorCalls = undefined;
+  } else if (on === true) cursorCalls ??= savedCalls;
+  return cursorCalls !== undefined;
+}
+let savedCalls: CursorCalls | undefined;
+
+/** The tree's address in WebAssembly memory (web-tree-sitter keeps it as the Tree's `[0]`). */
+function treeAddress(tree: Tree): number {
+  return (tree as unknown as { readonly 0: number })[0];
+}
+
+/** `plainTree` with the cursor left in the transfer buffer (CursorCalls): 5 calls per named node. */
+function copyWithCalls(calls: CursorCalls, tree: Tree, text: string): PlainNode {
+  const address = treeAddress(tree);
+  const language = tree.language;
+  const types = language.types;
+  const fields = language.fields;
+  const named: boolean[] = []; // by type id: named or not is the type's (its symbol's metadata)
+  const typeOf = (id: number): string => types[id] || 'ERROR';
+  calls._ts_tree_root_node_wasm(address);
+  calls._ts_tree_cursor_new_wasm(address);
+  try {
+    const root = new PlainNode(
+      typeOf(calls._ts_tree_cursor_current_node_type_id_wasm(address)),
+      calls._ts_tree_cursor_start_index_wasm(address),
+      calls._ts_tree_cursor_end_index_wasm(address),
+      text,
+    );
+    const parents: PlainNode[] = [root];
+    let more = calls._ts_tree_cursor_goto_first_child_wasm(address) === 1;
+    while (more) {
+      const parent = parents[parents.length - 1]!;
+      const typeId = calls._ts_tree_cursor_current_node_type_id_wasm(address);
+      const isNamed = (named[typeId] ??= language.nodeTypeIsNamed(typeId));
+      const fieldId = calls._ts_tree_cursor_current_field_id_wasm(address);
+      let node: PlainNode | undefined;
+      if (isNamed || fieldId !== 0) {
+        node = new PlainNode(
+          typeOf(typeId),
+          calls._ts_tree_cursor_start_index_wasm(address),
+          calls._ts_tree_cursor_end_index_wasm(address),
+          text,
+        );
+        if (isNamed) parent.namedChildren.push(node);
+        const field = fieldId !== 0 ? fields[fieldId] : undefined;
+        if (field) parent.addField(field, node);
+      }
+      if (node && calls._ts_tree_cursor_goto_first_child_wasm(address) === 1) {
+        parents.push(node);
+        continue;
+      }
+      // Up until a sibling follows (or the root is reached again).
+      while (calls._ts_tree_cursor_goto_next_sibling_wasm(address) !== 1) {
+        if (parents.length === 1 || calls._ts_tree_cursor_goto_parent_wasm(address) !== 1) {
+          more = false;
+          break;
+        }
+        parents.pop();
+      }
+    }
+    return root;
+  } finally {
+    calls._ts_tree_cursor_delete_wasm(address);
+  }
+}
+
+/** `plainTree` with web-tree-sitter's TreeCursor. */
+function copyWithCursor(tree: Tree, text: string): PlainNode {
   const types = tree.language.types;
   const fields = tree.language.fields;
   const cursor = tree.walk();
@@ -231,7 +359,6 @@ export function plainTree(tree: Tree, text: string): PlainNode {
         parents.pop();
       }
     }
-    plainTrees.set(tree, root);
     return root;
   } finally {
     cursor.delete();
