@@ -6,6 +6,8 @@ import {
   directTreeCopy,
   forgetSharedTrees,
   hasSharedTree,
+  type LightNode,
+  lightNode,
   type Node,
   type PlainNode,
   parseTree,
@@ -215,6 +217,84 @@ describe('plainTree calling the runtime directly', () => {
     } finally {
       tree.delete();
       other.delete();
+    }
+  });
+});
+
+describe('lightNode', () => {
+  afterEach(() => directTreeCopy(true));
+
+  function dumpOfNode(n: Node): unknown {
+    return [n.id, n.type, n.startIndex, n.endIndex, n.text, n.namedChildren.map((c) => dumpOfNode(c!))];
+  }
+
+  function dumpOfLight(n: LightNode): unknown {
+    return [n.id, n.type, n.startIndex, n.endIndex, n.text, n.namedChildren.map(dumpOfLight)];
+  }
+
+  it('reads every Terraform and Bicep file of examples/ and test/fixtures/, and broken variants, as web-tree-sitter does', () => {
+    const files = [...iacFiles('examples'), ...iacFiles('test/fixtures')];
+    for (const direct of [true, false]) {
+      directTreeCopy(direct);
+      for (const file of files) {
+        const text = readFileSync(join(ROOT, file), 'utf8');
+        const grammar = file.endsWith('.bicep') || file.endsWith('.bicepparam') ? 'bicep' : 'terraform';
+        const i = Math.floor(text.length / 2);
+        for (const variant of [text, `${text.slice(0, i)}${grammar === 'bicep' ? "'{" : '"${'}${text.slice(i)}`]) {
+          const tree = parseTree(grammar, variant)!;
+          try {
+            expect(dumpOfLight(lightNode(tree.rootNode, variant)), file).toEqual(dumpOfNode(tree.rootNode));
+          } finally {
+            tree.delete();
+          }
+        }
+      }
+    }
+  });
+
+  it('reads a node the way it was asked, in any order, with other trees read in between', () => {
+    const text = 'resource "a" "b" {\n  x = [1, "two", { three = 3 }]\n}\n';
+    const tree = parseTree('terraform', text)!;
+    const other = parseTree('bicep', EDA_BICEP)!;
+    try {
+      const root = lightNode(tree.rootNode, text);
+      const block = root.namedChildren[0]!.namedChildren[0]!;
+      lightNode(other.rootNode, EDA_BICEP).namedChildren.map((c) => c.type); // the transfer buffer is overwritten
+      expect(block.endIndex).toBe(text.length - 1);
+      expect(block.type).toBe('block');
+      expect(block.namedChildren.map((c) => c.type)).toEqual([
+        'identifier',
+        'string_lit',
+        'string_lit',
+        'block_start',
+        'body',
+        'block_end',
+      ]);
+      const children = block.namedChildren;
+      expect(block.namedChildren).toBe(children); // read once
+      block.release();
+      expect(block.namedChildren).not.toBe(children); // read again
+      expect(dumpOfLight(block)).toEqual(dumpOfNode(tree.rootNode.namedChildren[0]!.namedChildren[0]!));
+      const start = text.indexOf('[1');
+      const value = block.namedChildren[4]!.namedChildren[0]!.namedChildren[1]!;
+      expect([value.startIndex, value.text]).toEqual([start, '[1, "two", { three = 3 }]']);
+    } finally {
+      tree.delete();
+      other.delete();
+    }
+  });
+
+  it('reads a tree whose memory grew after it was parsed (the runtime replaces its view of the memory)', () => {
+    const text = 'locals {\n  a = 1\n}\n';
+    const tree = parseTree('terraform', text)!;
+    const root = lightNode(tree.rootNode, text);
+    expect(root.type).toBe('config_file'); // read before the memory grows
+    const big = parseTree('terraform', 'x = [1]\n'.repeat(100_000))!; // grows the memory
+    try {
+      expect(dumpOfLight(root)).toEqual(dumpOfNode(tree.rootNode));
+    } finally {
+      tree.delete();
+      big.delete();
     }
   });
 });

@@ -51,6 +51,7 @@ function startRuntime(wasmBinary: Uint8Array): Promise<void> {
   const module: Record<string, unknown> = { wasmBinary };
   return Parser.init(module as never).then(() => {
     cursorCalls = cursorCallsOf(module);
+    nodeCalls = nodeCallsOf(module);
   });
 }
 
@@ -256,15 +257,22 @@ function cursorCallsOf(module: Record<string, unknown>): CursorCalls | undefined
   return CURSOR_CALLS.every((name) => typeof module[name] === 'function') ? (module as never) : undefined;
 }
 
-/** Whether `plainTree` calls the runtime directly (false: with a TreeCursor); tests switch it. */
+/**
+ * Whether `plainTree` and `lightNode` call the runtime directly (false: through web-tree-sitter's
+ * classes, as with a runtime that lacks the functions); tests switch it.
+ */
 export function directTreeCopy(on?: boolean): boolean {
   if (on === false) {
-    savedCalls = cursorCalls ?? savedCalls;
+    saved = { cursor: cursorCalls ?? saved.cursor, node: nodeCalls ?? saved.node };
     cursorCalls = undefined;
-  } else if (on === true) cursorCalls ??= savedCalls;
-  return cursorCalls !== undefined;
+    nodeCalls = undefined;
+  } else if (on === true) {
+    cursorCalls ??= saved.cursor;
+    nodeCalls ??= saved.node;
+  }
+  return cursorCalls !== undefined && nodeCalls !== undefined;
 }
-let savedCalls: CursorCalls | undefined;
+let saved: { cursor?: CursorCalls; node?: NodeCalls } = {};
 
 /** The tree's address in WebAssembly memory (web-tree-sitter keeps it as the Tree's `[0]`). */
 function treeAddress(tree: Tree): number {
@@ -362,6 +370,198 @@ function copyWithCursor(tree: Tree, text: string): PlainNode {
     return root;
   } finally {
     cursor.delete();
+  }
+}
+
+/**
+ * A node read with fewer calls into WebAssembly than a web-tree-sitter `Node` (issue 29), for a
+ * reader that walks part of a tree (a copy of the whole, `plainTree`, would read what it skips).
+ * The same answers as the `Node` it was made from (`id`, `type`, the range, `text`, the named
+ * children); `namedChildren` is read once, in one call, and kept; `type` and `endIndex` are read
+ * on first use and kept. Like a `Node`, valid while its tree is: never use one after the tree is
+ * deleted (`returnTree`). Its children are `LightNode`s.
+ */
+export interface LightNode {
+  /** The node's id (web-tree-sitter's `Node.id`: the same node in an edited tree keeps it). */
+  readonly id: number;
+  readonly type: string;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  /** The text the tree was parsed from, between the node's start and end. */
+  readonly text: string;
+  readonly namedChildren: readonly LightNode[];
+  /** Lets go of the children read so far (read again if asked): a reader bounds its memory by what it still reads. */
+  release(): void;
+}
+
+/** `node` (of a tree parsed from `text`) as a LightNode. */
+export function lightNode(node: Node, text: string): LightNode {
+  if (!nodeCalls) return new NodeOfTree(node, text);
+  const tree = node.tree;
+  return new DirectNode(
+    { calls: nodeCalls, tree: treeAddress(tree), types: tree.language.types, text },
+    node.id,
+    node.startIndex,
+    node.startPosition.row,
+    node.startPosition.column,
+    (node as unknown as { readonly 0: number })[0],
+  );
+}
+
+/**
+ * The runtime's functions that read a node written into its transfer buffer (five 32-bit words:
+ * id, start index, start row and column, and a word of context, as web-tree-sitter's marshalNode
+ * writes them), and what they need: the module's memory (`HEAP32`, replaced when the memory
+ * grows) and the transfer buffer's address (`_ts_init`, which only writes two version numbers).
+ */
+interface NodeCalls {
+  readonly HEAP32: Int32Array;
+  readonly _ts_init: () => number;
+  readonly _free: (address: number) => void;
+  readonly _ts_node_symbol_wasm: (tree: number) => number;
+  readonly _ts_node_end_index_wasm: (tree: number) => number;
+  readonly _ts_node_named_children_wasm: (tree: number) => void;
+  /** @internal the transfer buffer's address, in 32-bit words */
+  transfer: number;
+}
+
+const NODE_CALLS = [
+  '_ts_init',
+  '_free',
+  '_ts_node_symbol_wasm',
+  '_ts_node_end_index_wasm',
+  '_ts_node_named_children_wasm',
+] as const;
+
+let nodeCalls: NodeCalls | undefined;
+
+function nodeCallsOf(module: Record<string, unknown>): NodeCalls | undefined {
+  // The words are written as this machine orders them; web-tree-sitter writes them little-endian.
+  const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+  if (!littleEndian || !(module.HEAP32 instanceof Int32Array)) return undefined;
+  if (!NODE_CALLS.every((name) => typeof module[name] === 'function')) return undefined;
+  const calls = module as unknown as NodeCalls;
+  calls.transfer = calls._ts_init() >> 2;
+  return calls;
+}
+
+interface NodeContext {
+  readonly calls: NodeCalls;
+  readonly tree: number;
+  readonly types: readonly string[];
+  readonly text: string;
+}
+
+const SIZE_OF_NODE = 5; // words
+
+/** A LightNode that keeps the five words of its node and writes them into the transfer buffer to read it. */
+class DirectNode implements LightNode {
+  private kind: string | undefined;
+  private end = -1;
+  private named: DirectNode[] | undefined;
+
+  constructor(
+    private readonly context: NodeContext,
+    readonly id: number,
+    readonly startIndex: number,
+    private readonly row: number,
+    private readonly column: number,
+    private readonly other: number,
+  ) {}
+
+  get type(): string {
+    if (this.kind === undefined) {
+      this.write();
+      this.kind = this.context.types[this.context.calls._ts_node_symbol_wasm(this.context.tree)] || 'ERROR';
+    }
+    return this.kind;
+  }
+
+  get endIndex(): number {
+    if (this.end < 0) {
+      this.write();
+      this.end = this.context.calls._ts_node_end_index_wasm(this.context.tree);
+    }
+    return this.end;
+  }
+
+  get text(): string {
+    return this.context.text.slice(this.startIndex, this.endIndex);
+  }
+
+  get namedChildren(): readonly LightNode[] {
+    if (this.named) return this.named;
+    const { calls, tree } = this.context;
+    this.write();
+    calls._ts_node_named_children_wasm(tree);
+    const heap = calls.HEAP32; // read after the call, which may have grown the memory
+    const count = heap[calls.transfer]!;
+    const buffer = heap[calls.transfer + 1]!;
+    const named: DirectNode[] = new Array(count);
+    if (count > 0) {
+      for (let i = 0, at = buffer >> 2; i < count; i++, at += SIZE_OF_NODE) {
+        named[i] = new DirectNode(this.context, heap[at]!, heap[at + 1]!, heap[at + 2]!, heap[at + 3]!, heap[at + 4]!);
+      }
+      calls._free(buffer);
+    }
+    this.named = named;
+    return named;
+  }
+
+  release(): void {
+    this.named = undefined;
+  }
+
+  /** Writes the node into the transfer buffer, where the runtime's node functions read it. */
+  private write(): void {
+    const heap = this.context.calls.HEAP32;
+    const at = this.context.calls.transfer;
+    heap[at] = this.id;
+    heap[at + 1] = this.startIndex;
+    heap[at + 2] = this.row;
+    heap[at + 3] = this.column;
+    heap[at + 4] = this.other;
+  }
+}
+
+/** A LightNode over a web-tree-sitter Node (a runtime without the functions DirectNode calls). */
+class NodeOfTree implements LightNode {
+  readonly id: number;
+  readonly startIndex: number;
+  private kind: string | undefined;
+  private end = -1;
+  private named: NodeOfTree[] | undefined;
+
+  constructor(
+    private readonly node: Node,
+    private readonly source: string,
+  ) {
+    this.id = node.id;
+    this.startIndex = node.startIndex;
+  }
+
+  get type(): string {
+    return (this.kind ??= this.node.type);
+  }
+
+  get endIndex(): number {
+    if (this.end < 0) this.end = this.node.endIndex;
+    return this.end;
+  }
+
+  get text(): string {
+    return this.source.slice(this.startIndex, this.endIndex);
+  }
+
+  get namedChildren(): readonly LightNode[] {
+    return (this.named ??= this.node.namedChildren.flatMap((c) => (c ? [new NodeOfTree(c, this.source)] : [])));
+  }
+
+  release(): void {
+    this.named = undefined;
+    // web-tree-sitter's Node keeps the children it made (a field it marks internal).
+    const node = this.node as unknown as { _namedChildren?: unknown };
+    if (node._namedChildren !== undefined) node._namedChildren = undefined;
   }
 }
 
