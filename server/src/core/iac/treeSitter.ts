@@ -173,7 +173,7 @@ export function forgetSharedTrees(): void {
  * is a call into WebAssembly with the node marshalled into its memory, and every `namedChildren`
  * makes new Node objects: the Bicep reader, which reads a module's tree again for each instance
  * (and each caller), spent most of a run there. `plainTree` copies a tree once with a tree cursor
- * (type, range, named children and field children, nothing else; `CursorCalls`), iteratively, so any nesting the
+ * (type, range, named children and field children, nothing else; `CursorCalls`, `copyTree`), iteratively, so any nesting the
  * parser accepted is copied; the copy is kept with its tree (`WeakMap`), so the readings that share
  * the tree share the copy. It offers the part of the Node interface the Bicep reader uses.
  */
@@ -209,7 +209,7 @@ const plainTrees = new WeakMap<Tree, PlainNode>();
 export function plainTree(tree: Tree, text: string): PlainNode {
   const known = plainTrees.get(tree);
   if (known) return known;
-  const root = cursorCalls ? copyWithCalls(cursorCalls, tree, text) : copyWithCursor(tree, text);
+  const root = copyTree(cursorCalls ? walkWithCalls(cursorCalls, tree) : walkWithCursor(tree), tree, text);
   plainTrees.set(tree, root);
   return root;
 }
@@ -279,88 +279,82 @@ function treeAddress(tree: Tree): number {
   return (tree as unknown as { readonly 0: number })[0];
 }
 
-/** `plainTree` with the cursor left in the transfer buffer (CursorCalls): 5 calls per named node. */
-function copyWithCalls(calls: CursorCalls, tree: Tree, text: string): PlainNode {
-  const address = treeAddress(tree);
-  const language = tree.language;
-  const types = language.types;
-  const fields = language.fields;
-  const named: boolean[] = []; // by type id: named or not is the type's (its symbol's metadata)
-  const typeOf = (id: number): string => types[id] || 'ERROR';
-  calls._ts_tree_root_node_wasm(address);
-  calls._ts_tree_cursor_new_wasm(address);
-  try {
-    const root = new PlainNode(
-      typeOf(calls._ts_tree_cursor_current_node_type_id_wasm(address)),
-      calls._ts_tree_cursor_start_index_wasm(address),
-      calls._ts_tree_cursor_end_index_wasm(address),
-      text,
-    );
-    const parents: PlainNode[] = [root];
-    let more = calls._ts_tree_cursor_goto_first_child_wasm(address) === 1;
-    while (more) {
-      const parent = parents[parents.length - 1]!;
-      const typeId = calls._ts_tree_cursor_current_node_type_id_wasm(address);
-      const isNamed = (named[typeId] ??= language.nodeTypeIsNamed(typeId));
-      const fieldId = calls._ts_tree_cursor_current_field_id_wasm(address);
-      let node: PlainNode | undefined;
-      if (isNamed || fieldId !== 0) {
-        node = new PlainNode(
-          typeOf(typeId),
-          calls._ts_tree_cursor_start_index_wasm(address),
-          calls._ts_tree_cursor_end_index_wasm(address),
-          text,
-        );
-        if (isNamed) parent.namedChildren.push(node);
-        const field = fieldId !== 0 ? fields[fieldId] : undefined;
-        if (field) parent.addField(field, node);
-      }
-      if (node && calls._ts_tree_cursor_goto_first_child_wasm(address) === 1) {
-        parents.push(node);
-        continue;
-      }
-      // Up until a sibling follows (or the root is reached again).
-      while (calls._ts_tree_cursor_goto_next_sibling_wasm(address) !== 1) {
-        if (parents.length === 1 || calls._ts_tree_cursor_goto_parent_wasm(address) !== 1) {
-          more = false;
-          break;
-        }
-        parents.pop();
-      }
-    }
-    return root;
-  } finally {
-    calls._ts_tree_cursor_delete_wasm(address);
-  }
+/** A walk of a tree with a tree cursor: what `copyTree` asks at each node. */
+interface Walk {
+  readonly typeId: () => number;
+  readonly named: (typeId: number) => boolean;
+  readonly fieldId: () => number;
+  readonly startIndex: () => number;
+  readonly endIndex: () => number;
+  readonly gotoFirstChild: () => boolean;
+  readonly gotoNextSibling: () => boolean;
+  readonly gotoParent: () => boolean;
+  readonly end: () => void;
 }
 
-/** `plainTree` with web-tree-sitter's TreeCursor. */
-function copyWithCursor(tree: Tree, text: string): PlainNode {
+/** The walk with the cursor left in the transfer buffer (CursorCalls): 5 calls per named node. */
+function walkWithCalls(calls: CursorCalls, tree: Tree): Walk {
+  const address = treeAddress(tree);
+  const language = tree.language;
+  const named: boolean[] = []; // by type id: named or not is the type's (its symbol's metadata)
+  calls._ts_tree_root_node_wasm(address);
+  calls._ts_tree_cursor_new_wasm(address);
+  return {
+    typeId: () => calls._ts_tree_cursor_current_node_type_id_wasm(address),
+    named: (typeId) => (named[typeId] ??= language.nodeTypeIsNamed(typeId)),
+    fieldId: () => calls._ts_tree_cursor_current_field_id_wasm(address),
+    startIndex: () => calls._ts_tree_cursor_start_index_wasm(address),
+    endIndex: () => calls._ts_tree_cursor_end_index_wasm(address),
+    gotoFirstChild: () => calls._ts_tree_cursor_goto_first_child_wasm(address) === 1,
+    gotoNextSibling: () => calls._ts_tree_cursor_goto_next_sibling_wasm(address) === 1,
+    gotoParent: () => calls._ts_tree_cursor_goto_parent_wasm(address) === 1,
+    end: () => calls._ts_tree_cursor_delete_wasm(address),
+  };
+}
+
+/** The walk with web-tree-sitter's TreeCursor. */
+function walkWithCursor(tree: Tree): Walk {
+  const cursor = tree.walk();
+  return {
+    typeId: () => cursor.nodeTypeId,
+    named: () => cursor.nodeIsNamed,
+    fieldId: () => cursor.currentFieldId,
+    startIndex: () => cursor.startIndex,
+    endIndex: () => cursor.endIndex,
+    gotoFirstChild: () => cursor.gotoFirstChild(),
+    gotoNextSibling: () => cursor.gotoNextSibling(),
+    gotoParent: () => cursor.gotoParent(),
+    end: () => cursor.delete(),
+  };
+}
+
+/** Copies the tree the walk is at the root of (and ends the walk). */
+function copyTree(walk: Walk, tree: Tree, text: string): PlainNode {
   const types = tree.language.types;
   const fields = tree.language.fields;
-  const cursor = tree.walk();
   try {
-    const root = new PlainNode(cursor.nodeType, cursor.startIndex, cursor.endIndex, text);
+    const root = new PlainNode(types[walk.typeId()] || 'ERROR', walk.startIndex(), walk.endIndex(), text);
     const parents: PlainNode[] = [root];
-    let more = cursor.gotoFirstChild();
+    let more = walk.gotoFirstChild();
     while (more) {
       const parent = parents[parents.length - 1]!;
-      const named = cursor.nodeIsNamed;
-      const fieldId = cursor.currentFieldId;
+      const typeId = walk.typeId();
+      const named = walk.named(typeId);
+      const fieldId = walk.fieldId();
       let node: PlainNode | undefined;
       if (named || fieldId !== 0) {
-        node = new PlainNode(types[cursor.nodeTypeId] || 'ERROR', cursor.startIndex, cursor.endIndex, text);
+        node = new PlainNode(types[typeId] || 'ERROR', walk.startIndex(), walk.endIndex(), text);
         if (named) parent.namedChildren.push(node);
         const field = fieldId !== 0 ? fields[fieldId] : undefined;
         if (field) parent.addField(field, node);
       }
-      if (node && cursor.gotoFirstChild()) {
+      if (node && walk.gotoFirstChild()) {
         parents.push(node);
         continue;
       }
       // Up until a sibling follows (or the root is reached again).
-      while (!cursor.gotoNextSibling()) {
-        if (parents.length === 1 || !cursor.gotoParent()) {
+      while (!walk.gotoNextSibling()) {
+        if (parents.length === 1 || !walk.gotoParent()) {
           more = false;
           break;
         }
@@ -369,7 +363,7 @@ function copyWithCursor(tree: Tree, text: string): PlainNode {
     }
     return root;
   } finally {
-    cursor.delete();
+    walk.end();
   }
 }
 
