@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   borrowTree,
+  directTreeCopy,
   forgetSharedTrees,
   hasSharedTree,
+  type LightNode,
+  lightNode,
   type Node,
   type PlainNode,
   parseTree,
@@ -108,6 +111,190 @@ describe('plainTree', () => {
       expect(depth).toBeGreaterThan(200);
     } finally {
       tree.delete();
+    }
+  });
+});
+
+/** Every node of the copy with its fields, in order: two copies are equal when these are. */
+function dumpOfPlain(n: PlainNode): unknown {
+  const fields = (n as unknown as { fields?: [string, PlainNode][] }).fields ?? [];
+  return [
+    n.type,
+    n.startIndex,
+    n.endIndex,
+    fields.map(([f, c]) => [f, c.type, c.startIndex, c.endIndex, n.namedChildren.indexOf(c)]),
+    n.namedChildren.map(dumpOfPlain),
+  ];
+}
+
+/** The `.tf`, `.tfvars` and `.bicep` files under a folder of this repository. */
+function iacFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) iacFiles(path, out);
+    else if (/\.(tf|tfvars|bicep|bicepparam)$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+describe('plainTree calling the runtime directly', () => {
+  afterEach(() => directTreeCopy(true));
+
+  /** The copy made with the cursor left in the runtime's transfer buffer and the one made with a TreeCursor. */
+  function bothCopies(grammar: 'terraform' | 'bicep', text: string): [unknown, unknown] {
+    const copies: unknown[] = [];
+    for (const direct of [true, false]) {
+      directTreeCopy(direct);
+      const tree = parseTree(grammar, text)!;
+      try {
+        copies.push(dumpOfPlain(plainTree(tree, text)));
+      } finally {
+        tree.delete();
+      }
+    }
+    return copies as [unknown, unknown];
+  }
+
+  it('is what this runtime offers', () => {
+    expect(directTreeCopy()).toBe(true);
+  });
+
+  it('copies every Terraform and Bicep file of examples/ and test/fixtures/, and broken variants, as the cursor does', () => {
+    const files = [...iacFiles('examples'), ...iacFiles('test/fixtures')];
+    expect(files.length).toBeGreaterThan(50);
+    let nodes = 0;
+    for (const file of files) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const grammar = file.endsWith('.bicep') || file.endsWith('.bicepparam') ? 'bicep' : 'terraform';
+      // The file, and the file broken at three places (error recovery: ERROR and MISSING nodes).
+      const variants = [text];
+      for (const at of [0.25, 0.5, 0.75]) {
+        const i = Math.floor(text.length * at);
+        variants.push(`${text.slice(0, i)}${grammar === 'bicep' ? "'{" : '"${'}${text.slice(i)}`);
+      }
+      for (const variant of variants) {
+        const [direct, cursor] = bothCopies(grammar, variant);
+        expect(direct, file).toEqual(cursor);
+        nodes += JSON.stringify(direct).length;
+      }
+    }
+    expect(nodes).toBeGreaterThan(100_000);
+  });
+
+  it('leaves the runtime as it found it: a TreeCursor walk interleaved with copies reads the same', () => {
+    const tree = parseTree('bicep', EDA_BICEP)!;
+    const other = parseTree('terraform', 'resource "a" "b" {\n  x = [1, 2]\n}\n')!;
+    try {
+      const cursor = tree.walk();
+      const seen: string[] = [];
+      let steps = 0;
+      const walk = (): void => {
+        do {
+          seen.push(`${cursor.nodeType}:${cursor.startIndex}`);
+          if (steps++ % 50 === 0) plainTree(other, 'x'); // once per tree: made on the first step only
+          if (cursor.gotoFirstChild()) {
+            walk();
+            cursor.gotoParent();
+          }
+        } while (cursor.gotoNextSibling());
+      };
+      walk();
+      cursor.delete();
+      const again = tree.walk();
+      const expected: string[] = [];
+      const walkAgain = (): void => {
+        do {
+          expected.push(`${again.nodeType}:${again.startIndex}`);
+          if (again.gotoFirstChild()) {
+            walkAgain();
+            again.gotoParent();
+          }
+        } while (again.gotoNextSibling());
+      };
+      walkAgain();
+      again.delete();
+      expect(seen).toEqual(expected);
+    } finally {
+      tree.delete();
+      other.delete();
+    }
+  });
+});
+
+describe('lightNode', () => {
+  afterEach(() => directTreeCopy(true));
+
+  function dumpOfNode(n: Node): unknown {
+    return [n.id, n.type, n.startIndex, n.endIndex, n.text, n.namedChildren.map((c) => dumpOfNode(c!))];
+  }
+
+  function dumpOfLight(n: LightNode): unknown {
+    return [n.id, n.type, n.startIndex, n.endIndex, n.text, n.namedChildren.map(dumpOfLight)];
+  }
+
+  it('reads every Terraform and Bicep file of examples/ and test/fixtures/, and broken variants, as web-tree-sitter does', () => {
+    const files = [...iacFiles('examples'), ...iacFiles('test/fixtures')];
+    for (const direct of [true, false]) {
+      directTreeCopy(direct);
+      for (const file of files) {
+        const text = readFileSync(join(ROOT, file), 'utf8');
+        const grammar = file.endsWith('.bicep') || file.endsWith('.bicepparam') ? 'bicep' : 'terraform';
+        const i = Math.floor(text.length / 2);
+        for (const variant of [text, `${text.slice(0, i)}${grammar === 'bicep' ? "'{" : '"${'}${text.slice(i)}`]) {
+          const tree = parseTree(grammar, variant)!;
+          try {
+            expect(dumpOfLight(lightNode(tree.rootNode, variant)), file).toEqual(dumpOfNode(tree.rootNode));
+          } finally {
+            tree.delete();
+          }
+        }
+      }
+    }
+  });
+
+  it('reads a node the way it was asked, in any order, with other trees read in between', () => {
+    const text = 'resource "a" "b" {\n  x = [1, "two", { three = 3 }]\n}\n';
+    const tree = parseTree('terraform', text)!;
+    const other = parseTree('bicep', EDA_BICEP)!;
+    try {
+      const root = lightNode(tree.rootNode, text);
+      const block = root.namedChildren[0]!.namedChildren[0]!;
+      lightNode(other.rootNode, EDA_BICEP).namedChildren.map((c) => c.type); // the transfer buffer is overwritten
+      expect(block.endIndex).toBe(text.length - 1);
+      expect(block.type).toBe('block');
+      expect(block.namedChildren.map((c) => c.type)).toEqual([
+        'identifier',
+        'string_lit',
+        'string_lit',
+        'block_start',
+        'body',
+        'block_end',
+      ]);
+      const children = block.namedChildren;
+      expect(block.namedChildren).toBe(children); // read once
+      block.release();
+      expect(block.namedChildren).not.toBe(children); // read again
+      expect(dumpOfLight(block)).toEqual(dumpOfNode(tree.rootNode.namedChildren[0]!.namedChildren[0]!));
+      const start = text.indexOf('[1');
+      const value = block.namedChildren[4]!.namedChildren[0]!.namedChildren[1]!;
+      expect([value.startIndex, value.text]).toEqual([start, '[1, "two", { three = 3 }]']);
+    } finally {
+      tree.delete();
+      other.delete();
+    }
+  });
+
+  it('reads a tree whose memory grew after it was parsed (the runtime replaces its view of the memory)', () => {
+    const text = 'locals {\n  a = 1\n}\n';
+    const tree = parseTree('terraform', text)!;
+    const root = lightNode(tree.rootNode, text);
+    expect(root.type).toBe('config_file'); // read before the memory grows
+    const big = parseTree('terraform', 'x = [1]\n'.repeat(100_000))!; // grows the memory
+    try {
+      expect(dumpOfLight(root)).toEqual(dumpOfNode(tree.rootNode));
+    } finally {
+      tree.delete();
+      big.delete();
     }
   });
 });

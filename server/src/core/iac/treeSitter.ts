@@ -36,7 +36,7 @@ export function initIacParsers(
 ): Promise<void> {
   let bytes: IacWasm | undefined;
   const wasmBytes = (): IacWasm => (bytes ??= typeof wasm === 'function' ? wasm() : wasm);
-  const started = (runtime ??= Parser.init({ wasmBinary: wasmBytes().runtime } as never));
+  const started = (runtime ??= startRuntime(wasmBytes().runtime));
   const loads = grammars.map(
     (grammar) =>
       (loadingGrammars[grammar] ??= started.then(async () => {
@@ -44,6 +44,15 @@ export function initIacParsers(
       })),
   );
   return Promise.all(loads).then(() => undefined);
+}
+
+function startRuntime(wasmBinary: Uint8Array): Promise<void> {
+  // Emscripten fills in the object it is given as its module: the runtime's exported functions.
+  const module: Record<string, unknown> = { wasmBinary };
+  return Parser.init(module as never).then(() => {
+    cursorCalls = cursorCallsOf(module);
+    nodeCalls = nodeCallsOf(module);
+  });
 }
 
 /** Whether a grammar (without one: every grammar) is loaded. */
@@ -163,8 +172,8 @@ export function forgetSharedTrees(): void {
  * A syntax tree copied into JavaScript objects (issue 29). Each property of a web-tree-sitter `Node`
  * is a call into WebAssembly with the node marshalled into its memory, and every `namedChildren`
  * makes new Node objects: the Bicep reader, which reads a module's tree again for each instance
- * (and each caller), spent most of a run there. `plainTree` copies a tree once with a TreeCursor
- * (type, range, named children and field children, nothing else), iteratively, so any nesting the
+ * (and each caller), spent most of a run there. `plainTree` copies a tree once with a tree cursor
+ * (type, range, named children and field children, nothing else; `CursorCalls`, `copyTree`), iteratively, so any nesting the
  * parser accepted is copied; the copy is kept with its tree (`WeakMap`), so the readings that share
  * the tree share the copy. It offers the part of the Node interface the Bicep reader uses.
  */
@@ -200,41 +209,353 @@ const plainTrees = new WeakMap<Tree, PlainNode>();
 export function plainTree(tree: Tree, text: string): PlainNode {
   const known = plainTrees.get(tree);
   if (known) return known;
+  const root = copyTree(cursorCalls ? walkWithCalls(cursorCalls, tree) : walkWithCursor(tree), tree, text);
+  plainTrees.set(tree, root);
+  return root;
+}
+
+/**
+ * The functions of web-tree-sitter's WebAssembly runtime that move a tree cursor and read its node.
+ * A `TreeCursor` method writes the cursor's four words into the runtime's transfer buffer, calls
+ * one of these and reads the words back (a getter writes them too), each word a `DataView` call:
+ * copying a tree that way cost about 30 such calls and 6 calls into WebAssembly per node. These
+ * functions read the cursor from the transfer buffer and the moves write it back there, so a walk
+ * that makes no other call into the runtime in between can leave it there from the cursor's
+ * creation to its deletion (tree-sitter's lib/binding_web/lib/tree-sitter.c). Each takes the
+ * tree's address. Found on the module object Emscripten filled in (`startRuntime`); a runtime
+ * without them (another web-tree-sitter version) is walked with a `TreeCursor`.
+ */
+interface CursorCalls {
+  readonly _ts_tree_root_node_wasm: (tree: number) => void;
+  readonly _ts_tree_cursor_new_wasm: (tree: number) => void;
+  readonly _ts_tree_cursor_delete_wasm: (tree: number) => void;
+  readonly _ts_tree_cursor_goto_first_child_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_goto_next_sibling_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_goto_parent_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_current_node_type_id_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_current_field_id_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_start_index_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_end_index_wasm: (tree: number) => number;
+}
+
+const CURSOR_CALLS: readonly (keyof CursorCalls)[] = [
+  '_ts_tree_root_node_wasm',
+  '_ts_tree_cursor_new_wasm',
+  '_ts_tree_cursor_delete_wasm',
+  '_ts_tree_cursor_goto_first_child_wasm',
+  '_ts_tree_cursor_goto_next_sibling_wasm',
+  '_ts_tree_cursor_goto_parent_wasm',
+  '_ts_tree_cursor_current_node_type_id_wasm',
+  '_ts_tree_cursor_current_field_id_wasm',
+  '_ts_tree_cursor_start_index_wasm',
+  '_ts_tree_cursor_end_index_wasm',
+];
+
+let cursorCalls: CursorCalls | undefined;
+
+function cursorCallsOf(module: Record<string, unknown>): CursorCalls | undefined {
+  return CURSOR_CALLS.every((name) => typeof module[name] === 'function') ? (module as never) : undefined;
+}
+
+/**
+ * Whether `plainTree` and `lightNode` call the runtime directly (false: through web-tree-sitter's
+ * classes, as with a runtime that lacks the functions); tests switch it.
+ */
+export function directTreeCopy(on?: boolean): boolean {
+  if (on === false) {
+    saved = { cursor: cursorCalls ?? saved.cursor, node: nodeCalls ?? saved.node };
+    cursorCalls = undefined;
+    nodeCalls = undefined;
+  } else if (on === true) {
+    cursorCalls ??= saved.cursor;
+    nodeCalls ??= saved.node;
+  }
+  return cursorCalls !== undefined && nodeCalls !== undefined;
+}
+let saved: { cursor?: CursorCalls; node?: NodeCalls } = {};
+
+/** The tree's address in WebAssembly memory (web-tree-sitter keeps it as the Tree's `[0]`). */
+function treeAddress(tree: Tree): number {
+  return (tree as unknown as { readonly 0: number })[0];
+}
+
+/** A walk of a tree with a tree cursor: what `copyTree` asks at each node. */
+interface Walk {
+  readonly typeId: () => number;
+  readonly named: (typeId: number) => boolean;
+  readonly fieldId: () => number;
+  readonly startIndex: () => number;
+  readonly endIndex: () => number;
+  readonly gotoFirstChild: () => boolean;
+  readonly gotoNextSibling: () => boolean;
+  readonly gotoParent: () => boolean;
+  readonly end: () => void;
+}
+
+/** The walk with the cursor left in the transfer buffer (CursorCalls): 5 calls per named node. */
+function walkWithCalls(calls: CursorCalls, tree: Tree): Walk {
+  const address = treeAddress(tree);
+  const language = tree.language;
+  const named: boolean[] = []; // by type id: named or not is the type's (its symbol's metadata)
+  calls._ts_tree_root_node_wasm(address);
+  calls._ts_tree_cursor_new_wasm(address);
+  return {
+    typeId: () => calls._ts_tree_cursor_current_node_type_id_wasm(address),
+    named: (typeId) => (named[typeId] ??= language.nodeTypeIsNamed(typeId)),
+    fieldId: () => calls._ts_tree_cursor_current_field_id_wasm(address),
+    startIndex: () => calls._ts_tree_cursor_start_index_wasm(address),
+    endIndex: () => calls._ts_tree_cursor_end_index_wasm(address),
+    gotoFirstChild: () => calls._ts_tree_cursor_goto_first_child_wasm(address) === 1,
+    gotoNextSibling: () => calls._ts_tree_cursor_goto_next_sibling_wasm(address) === 1,
+    gotoParent: () => calls._ts_tree_cursor_goto_parent_wasm(address) === 1,
+    end: () => calls._ts_tree_cursor_delete_wasm(address),
+  };
+}
+
+/** The walk with web-tree-sitter's TreeCursor. */
+function walkWithCursor(tree: Tree): Walk {
+  const cursor = tree.walk();
+  return {
+    typeId: () => cursor.nodeTypeId,
+    named: () => cursor.nodeIsNamed,
+    fieldId: () => cursor.currentFieldId,
+    startIndex: () => cursor.startIndex,
+    endIndex: () => cursor.endIndex,
+    gotoFirstChild: () => cursor.gotoFirstChild(),
+    gotoNextSibling: () => cursor.gotoNextSibling(),
+    gotoParent: () => cursor.gotoParent(),
+    end: () => cursor.delete(),
+  };
+}
+
+/** Copies the tree the walk is at the root of (and ends the walk). */
+function copyTree(walk: Walk, tree: Tree, text: string): PlainNode {
   const types = tree.language.types;
   const fields = tree.language.fields;
-  const cursor = tree.walk();
   try {
-    const root = new PlainNode(cursor.nodeType, cursor.startIndex, cursor.endIndex, text);
+    const root = new PlainNode(types[walk.typeId()] || 'ERROR', walk.startIndex(), walk.endIndex(), text);
     const parents: PlainNode[] = [root];
-    let more = cursor.gotoFirstChild();
+    let more = walk.gotoFirstChild();
     while (more) {
       const parent = parents[parents.length - 1]!;
-      const named = cursor.nodeIsNamed;
-      const fieldId = cursor.currentFieldId;
+      const typeId = walk.typeId();
+      const named = walk.named(typeId);
+      const fieldId = walk.fieldId();
       let node: PlainNode | undefined;
       if (named || fieldId !== 0) {
-        node = new PlainNode(types[cursor.nodeTypeId] || 'ERROR', cursor.startIndex, cursor.endIndex, text);
+        node = new PlainNode(types[typeId] || 'ERROR', walk.startIndex(), walk.endIndex(), text);
         if (named) parent.namedChildren.push(node);
         const field = fieldId !== 0 ? fields[fieldId] : undefined;
         if (field) parent.addField(field, node);
       }
-      if (node && cursor.gotoFirstChild()) {
+      if (node && walk.gotoFirstChild()) {
         parents.push(node);
         continue;
       }
       // Up until a sibling follows (or the root is reached again).
-      while (!cursor.gotoNextSibling()) {
-        if (parents.length === 1 || !cursor.gotoParent()) {
+      while (!walk.gotoNextSibling()) {
+        if (parents.length === 1 || !walk.gotoParent()) {
           more = false;
           break;
         }
         parents.pop();
       }
     }
-    plainTrees.set(tree, root);
     return root;
   } finally {
-    cursor.delete();
+    walk.end();
+  }
+}
+
+/**
+ * A node read with fewer calls into WebAssembly than a web-tree-sitter `Node` (issue 29), for a
+ * reader that walks part of a tree (a copy of the whole, `plainTree`, would read what it skips).
+ * The same answers as the `Node` it was made from (`id`, `type`, the range, `text`, the named
+ * children); `namedChildren` is read once, in one call, and kept; `type` and `endIndex` are read
+ * on first use and kept. Like a `Node`, valid while its tree is: never use one after the tree is
+ * deleted (`returnTree`). Its children are `LightNode`s.
+ */
+export interface LightNode {
+  /** The node's id (web-tree-sitter's `Node.id`: the same node in an edited tree keeps it). */
+  readonly id: number;
+  readonly type: string;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  /** The text the tree was parsed from, between the node's start and end. */
+  readonly text: string;
+  readonly namedChildren: readonly LightNode[];
+  /** Lets go of the children read so far (read again if asked): a reader bounds its memory by what it still reads. */
+  release(): void;
+}
+
+/** `node` (of a tree parsed from `text`) as a LightNode. */
+export function lightNode(node: Node, text: string): LightNode {
+  if (!nodeCalls) return new NodeOfTree(node, text);
+  const tree = node.tree;
+  return new DirectNode(
+    { calls: nodeCalls, tree: treeAddress(tree), types: tree.language.types, text },
+    node.id,
+    node.startIndex,
+    node.startPosition.row,
+    node.startPosition.column,
+    (node as unknown as { readonly 0: number })[0],
+  );
+}
+
+/**
+ * The runtime's functions that read a node written into its transfer buffer (five 32-bit words:
+ * id, start index, start row and column, and a word of context, as web-tree-sitter's marshalNode
+ * writes them), and what they need: the module's memory (`HEAP32`, replaced when the memory
+ * grows) and the transfer buffer's address (`_ts_init`, which only writes two version numbers).
+ */
+interface NodeCalls {
+  readonly HEAP32: Int32Array;
+  readonly _ts_init: () => number;
+  readonly _free: (address: number) => void;
+  readonly _ts_node_symbol_wasm: (tree: number) => number;
+  readonly _ts_node_end_index_wasm: (tree: number) => number;
+  readonly _ts_node_named_children_wasm: (tree: number) => void;
+  /** @internal the transfer buffer's address, in 32-bit words */
+  transfer: number;
+}
+
+const NODE_CALLS = [
+  '_ts_init',
+  '_free',
+  '_ts_node_symbol_wasm',
+  '_ts_node_end_index_wasm',
+  '_ts_node_named_children_wasm',
+] as const;
+
+let nodeCalls: NodeCalls | undefined;
+
+function nodeCallsOf(module: Record<string, unknown>): NodeCalls | undefined {
+  // The words are written as this machine orders them; web-tree-sitter writes them little-endian.
+  const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+  if (!littleEndian || !(module.HEAP32 instanceof Int32Array)) return undefined;
+  if (!NODE_CALLS.every((name) => typeof module[name] === 'function')) return undefined;
+  const calls = module as unknown as NodeCalls;
+  calls.transfer = calls._ts_init() >> 2;
+  return calls;
+}
+
+interface NodeContext {
+  readonly calls: NodeCalls;
+  readonly tree: number;
+  readonly types: readonly string[];
+  readonly text: string;
+}
+
+const SIZE_OF_NODE = 5; // words
+
+/** A LightNode that keeps the five words of its node and writes them into the transfer buffer to read it. */
+class DirectNode implements LightNode {
+  private kind: string | undefined;
+  private end = -1;
+  private named: DirectNode[] | undefined;
+
+  constructor(
+    private readonly context: NodeContext,
+    readonly id: number,
+    readonly startIndex: number,
+    private readonly row: number,
+    private readonly column: number,
+    private readonly other: number,
+  ) {}
+
+  get type(): string {
+    if (this.kind === undefined) {
+      this.write();
+      this.kind = this.context.types[this.context.calls._ts_node_symbol_wasm(this.context.tree)] || 'ERROR';
+    }
+    return this.kind;
+  }
+
+  get endIndex(): number {
+    if (this.end < 0) {
+      this.write();
+      this.end = this.context.calls._ts_node_end_index_wasm(this.context.tree);
+    }
+    return this.end;
+  }
+
+  get text(): string {
+    return this.context.text.slice(this.startIndex, this.endIndex);
+  }
+
+  get namedChildren(): readonly LightNode[] {
+    if (this.named) return this.named;
+    const { calls, tree } = this.context;
+    this.write();
+    calls._ts_node_named_children_wasm(tree);
+    const heap = calls.HEAP32; // read after the call, which may have grown the memory
+    const count = heap[calls.transfer]!;
+    const buffer = heap[calls.transfer + 1]!;
+    const named: DirectNode[] = new Array(count);
+    if (count > 0) {
+      for (let i = 0, at = buffer >> 2; i < count; i++, at += SIZE_OF_NODE) {
+        named[i] = new DirectNode(this.context, heap[at]!, heap[at + 1]!, heap[at + 2]!, heap[at + 3]!, heap[at + 4]!);
+      }
+      calls._free(buffer);
+    }
+    this.named = named;
+    return named;
+  }
+
+  release(): void {
+    this.named = undefined;
+  }
+
+  /** Writes the node into the transfer buffer, where the runtime's node functions read it. */
+  private write(): void {
+    const heap = this.context.calls.HEAP32;
+    const at = this.context.calls.transfer;
+    heap[at] = this.id;
+    heap[at + 1] = this.startIndex;
+    heap[at + 2] = this.row;
+    heap[at + 3] = this.column;
+    heap[at + 4] = this.other;
+  }
+}
+
+/** A LightNode over a web-tree-sitter Node (a runtime without the functions DirectNode calls). */
+class NodeOfTree implements LightNode {
+  readonly id: number;
+  readonly startIndex: number;
+  private kind: string | undefined;
+  private end = -1;
+  private named: NodeOfTree[] | undefined;
+
+  constructor(
+    private readonly node: Node,
+    private readonly source: string,
+  ) {
+    this.id = node.id;
+    this.startIndex = node.startIndex;
+  }
+
+  get type(): string {
+    return (this.kind ??= this.node.type);
+  }
+
+  get endIndex(): number {
+    if (this.end < 0) this.end = this.node.endIndex;
+    return this.end;
+  }
+
+  get text(): string {
+    return this.source.slice(this.startIndex, this.endIndex);
+  }
+
+  get namedChildren(): readonly LightNode[] {
+    return (this.named ??= this.node.namedChildren.flatMap((c) => (c ? [new NodeOfTree(c, this.source)] : [])));
+  }
+
+  release(): void {
+    this.named = undefined;
+    // web-tree-sitter's Node keeps the children it made (a field it marks internal).
+    const node = this.node as unknown as { _namedChildren?: unknown };
+    if (node._namedChildren !== undefined) node._namedChildren = undefined;
   }
 }
 
