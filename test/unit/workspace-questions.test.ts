@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSchema, lintFile, resolveConfig, Workspace } from '../../server/src/core';
 import type { ParsedFile } from '../../server/src/core/workspace/parsedFile';
@@ -212,5 +214,19 @@ describe('whole-workspace questions read what they need', () => {
     const out = leftOut(workspace);
     expect(out.length).toBeGreaterThan(0);
     for (const file of out) holdsNothing(file);
+  });
+
+  it('estateFiles leaves out nothing that holds a resource in the fixtures and examples', () => {
+    for (const root of ['test/fixtures', 'examples']) {
+      const files: Record<string, string> = {};
+      for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !/\.tf(?:vars(?:\.json)?)?$/.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        files[relative(root, path)] = readFileSync(path, 'utf8');
+      }
+      expect(Object.keys(files).length, root).toBeGreaterThan(0);
+      const workspace = workspaceOf(files);
+      for (const file of leftOut(workspace)) holdsNothing(file);
+    }
   });
 });
