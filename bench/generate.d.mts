@@ -22,3 +22,5 @@ export function terraform(lines?: number, seed?: number): string;
 export function provisioningScript(lines?: number, seed?: number): string;
 /** bench/lineServer.mjs's autofs map of `n` lines: keys with NFS options, a few comments and multi-mount entries. */
 export function autofsLines(n: number): string;
+/** A Terraform repository of about `files` files: platform and NetApp modules, and stacks that call them (path -> text). */
+export function terraformRepository(files?: number, seed?: number): Record<string, string>;

@@ -53,6 +53,9 @@ export class TerraformModules {
   /** Folders whose reading used `file()` and its kin: another file's change may change them. */
   private readonly readingFiles = new Set<string>();
 
+  /** How many folder readings `resolve` has made (each a cache miss): what a test counts. */
+  readings = 0;
+
   /** `.anf-lint.yaml` files and the var files each names per module folder (`terraform.varFiles`), as URIs. */
   private readonly varFileConfigs = new Map<string, ReadonlyMap<string, readonly string[]>>();
 
@@ -172,10 +175,35 @@ export class TerraformModules {
     let cached = this.cache.get(folder);
     if (!cached || cached.members.length !== members.length || cached.members.some((m, i) => m !== members[i])) {
       const reaches = this.reachable(folder);
+      this.readings++;
       cached = { members, results: this.read(folder, members, reaches, get), reaches };
       this.cache.set(folder, cached);
     }
     return cached.results?.get(file.uri) ?? file;
+  }
+
+  /**
+   * Whether a `.tf` file, as its module reads it (`resolve`), surely has no NetApp account, pool or
+   * volume and no subnet or NSG association, decided without reading the module. What a module
+   * reading adds to a file comes from its own resource blocks (read with the folder's values) and
+   * from the instances of the local modules it calls (read only when a reached folder holds NetApp
+   * resources: `filesOf`); a registry module (`isKnownModuleSource`) makes resources from its
+   * arguments. So: no resource type the reader reads is named in the file's text (comments count,
+   * which only makes the answer "maybe"), every `module` block is local, and no folder it reaches
+   * holds a NetApp resource.
+   */
+  holdsNoResources(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): boolean {
+    if (file.kind !== 'terraform') return false;
+    const estate = file.iac;
+    if (!estate) return true; // `resolve` gives the file as it is
+    if (hasResources(file) || (estate.subnets?.length ?? 0) > 0 || (estate.nsgAssociations?.length ?? 0) > 0)
+      return false;
+    if (RESOURCE_TYPE_NAMES.test(file.source.text)) return false;
+    if ((estate.calls ?? []).some((c) => !c.local)) return false;
+    const folder = folderOf(file.uri);
+    // `filesOf`'s own test, for every folder an instance may read at any depth (a loop back to this folder included).
+    for (const called of this.reachable(folder)) if (this.holdsResources(called, get)) return false;
+    return true;
   }
 
   private read(
@@ -382,6 +410,9 @@ function readsOutputs(members: readonly ParsedFile[]): boolean {
 function readsFiles(members: readonly ParsedFile[]): boolean {
   return members.some((m) => hasResources(m) && /\b(?:file|templatefile|fileexists)\s*\(/.test(m.source.text));
 }
+
+/** The resource types the Terraform reader reads (terraform.ts NETAPP_RESOURCE_TYPES, SUBNET_RESOURCE_TYPES), anywhere in a text. */
+const RESOURCE_TYPE_NAMES = /azurerm_netapp_|azapi_resource|azurerm_subnet|azurerm_virtual_network/;
 
 function hasResources(file: ParsedFile): boolean {
   const estate = file.iac;

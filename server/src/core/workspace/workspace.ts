@@ -14,6 +14,8 @@ import { TridentLinks } from './tridentLinks';
 import type { ParsedFile } from './parsedFile';
 import type { WorkloadSource, WorkspaceView } from './workspaceView';
 
+const NO_FILES: readonly ParsedFile[] = [];
+
 type WorkloadDefaults = Pick<ResolvedConfig, 'defaultWorkload'> & Partial<Pick<ResolvedConfig, 'parameterFiles'>>;
 
 /**
@@ -31,6 +33,9 @@ export class Workspace implements WorkspaceView {
   /** Trident claims read with the StorageClasses and backends of other files; see tridentLinks.ts. */
   private readonly trident = new TridentLinks();
   private fileList: readonly ParsedFile[] | undefined;
+  /** `estateFiles()` and `folderFiles()` of this state (cleared with `fileList`). */
+  private estateList: readonly ParsedFile[] | undefined;
+  private byFolder: Map<string, ParsedFile[]> | undefined;
   private derived:
     | {
         volumes: readonly VolumeSummary[];
@@ -124,7 +129,7 @@ export class Workspace implements WorkspaceView {
     const linksChanged = this.trident.changed(uri, file) || armChanged;
     const moduleChanged = this.modules.changed(uri, file) || parametersChanged || linksChanged;
     this.derived = undefined;
-    this.fileList = undefined;
+    this.forgetLists();
     // The volume list is kept across edits of files without volumes (lineReuse.ts: mount rules'
     // answers outlive an fstab edit); a Terraform module's files change each other's volumes.
     if (moduleChanged || (before?.volumes.length ?? 0) > 0 || file.volumes.length > 0) this.volumeState = undefined;
@@ -140,7 +145,7 @@ export class Workspace implements WorkspaceView {
       const linksChanged = this.trident.changed(uri, undefined) || armChanged;
       const moduleChanged = this.modules.changed(uri, undefined) || parametersChanged || linksChanged;
       this.derived = undefined;
-      this.fileList = undefined;
+      this.forgetLists();
       if (moduleChanged || before.volumes.length > 0) this.volumeState = undefined;
     }
   }
@@ -156,6 +161,56 @@ export class Workspace implements WorkspaceView {
     this.settle();
     this.fileList ??= [...this.parsed.values()].map((f) => this.resolved(f));
     return this.fileList;
+  }
+
+  /**
+   * The documents whose reading may hold a NetApp account, pool or volume, a subnet or an NSG
+   * association, as `files()` gives them and in its order: for questions about resources anywhere in
+   * the workspace (a pool's volumes, the volumes in a subnet). A `.tf` file that surely holds none as
+   * its module reads it (`TerraformModules.holdsNoResources`) is left out, so its folder is not read
+   * for the question. The same array until a document changes.
+   */
+  estateFiles(): readonly ParsedFile[] {
+    this.settle();
+    if (!this.estateList) {
+      const get = (uri: string) => this.parsed.get(uri);
+      const alone = [...this.parsed.values()];
+      const kept = alone.map((f) => !this.modules.holdsNoResources(f, get));
+      this.estateList = this.fileList
+        ? this.fileList.filter((_, i) => kept[i])
+        : alone.flatMap((f, i) => (kept[i] ? [this.resolved(f)] : []));
+    }
+    return this.estateList;
+  }
+
+  /**
+   * The documents of one folder (a URI up to and with its last `/`) as read alone, without the
+   * Terraform module step (ANF423 reads the `variable` blocks of a `.tfvars` file's folder). The
+   * same array until a document changes.
+   */
+  folderFiles(folder: string): readonly ParsedFile[] {
+    this.settle();
+    if (!this.byFolder) {
+      this.byFolder = new Map();
+      for (const f of this.parsed.values()) {
+        const at = f.uri.slice(0, f.uri.lastIndexOf('/') + 1);
+        const list = this.byFolder.get(at);
+        if (list) list.push(f);
+        else this.byFolder.set(at, [f]);
+      }
+    }
+    return this.byFolder.get(folder) ?? NO_FILES;
+  }
+
+  /** Folder readings the Terraform module step has made so far (a count for tests and measurements). */
+  get moduleReadings(): number {
+    return this.modules.readings;
+  }
+
+  private forgetLists(): void {
+    this.fileList = undefined;
+    this.estateList = undefined;
+    this.byFolder = undefined;
   }
 
   /**

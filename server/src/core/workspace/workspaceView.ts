@@ -12,6 +12,10 @@ export type WorkloadSource = 'annotation' | 'manifest' | 'mount-path' | 'configu
 export interface WorkspaceView {
   file(uri: string): ParsedFile | undefined;
   files(): readonly ParsedFile[];
+  /** The files `files()` gives that may hold NetApp accounts, pools, volumes, subnets or NSG associations, in its order (workspace.ts). */
+  estateFiles(): readonly ParsedFile[];
+  /** The files of one folder (URI up to its last `/`) as read alone, without the Terraform module step. */
+  folderFiles(folder: string): readonly ParsedFile[];
   volumes(): readonly VolumeSummary[];
   mounts(): readonly MountEntry[];
   settings(): readonly KernelSetting[];

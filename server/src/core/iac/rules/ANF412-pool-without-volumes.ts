@@ -76,7 +76,7 @@ export const poolWithoutVolumes = defineRule({
  */
 function poolHasVolume(context: RuleContext, pool: IacPool): 'yes' | 'no' | 'unknown' {
   const name = pool.name?.value;
-  for (const file of context.workspace.files()) {
+  for (const file of context.workspace.estateFiles()) {
     const estate = file.iac;
     if (!estate) continue;
     for (const volume of estate.volumes) {

@@ -55,7 +55,7 @@ export const volumePoolNotDeclared = defineRule({
 
 /** Whether any file anf-lint read declares a pool of this name. */
 function anyPoolNamed(context: RuleContext, name: string): boolean {
-  for (const file of context.workspace.files()) {
+  for (const file of context.workspace.estateFiles()) {
     if (file.iac?.pools.some((p) => p.name?.value !== undefined && sameResourceName(p.name.value, name))) return true;
   }
   return false;

@@ -3,24 +3,21 @@ import type { ParsedFile } from '../../workspace/parsedFile';
 import { declaredVariableNames, isLoadedTfvars, tfvarsKeys } from '../terraform';
 
 /**
- * The `variable` names the `.tf` files of each folder declare, by folder (only folders with a `.tf`
- * file), once per workspace state: a scan of every file for each `.tfvars` file was quadratic.
+ * The `variable` names the `.tf` files of a folder declare (undefined when it has none), once per
+ * workspace state: the folder's files as read alone (`folderFiles`), so that no module is read for it.
  */
-const declaredCache = new WeakMap<readonly ParsedFile[], Map<string, Set<string>>>();
+const declaredCache = new WeakMap<readonly ParsedFile[], Set<string> | undefined>();
 
-function declaredByFolder(files: readonly ParsedFile[]): Map<string, Set<string>> {
-  let byFolder = declaredCache.get(files);
-  if (byFolder) return byFolder;
-  byFolder = new Map();
+function declaredIn(files: readonly ParsedFile[]): Set<string> | undefined {
+  if (declaredCache.has(files)) return declaredCache.get(files);
+  let declared: Set<string> | undefined;
   for (const f of files) {
     if (f.kind !== 'terraform') continue;
-    const folder = folderOf(f.uri);
-    let declared = byFolder.get(folder);
-    if (!declared) byFolder.set(folder, (declared = new Set()));
+    declared ??= new Set();
     for (const name of declaredVariableNames(f.source.text)) declared.add(name);
   }
-  declaredCache.set(files, byFolder);
-  return byFolder;
+  declaredCache.set(files, declared);
+  return declared;
 }
 
 /**
@@ -58,7 +55,7 @@ export const terraformUndeclaredTfvarsKey = defineRule({
   },
   appliesTo: (file) => file.kind === 'terraform-vars' && isLoadedTfvars(file.uri),
   check(context) {
-    const declared = declaredByFolder(context.workspace.files()).get(folderOf(context.file.uri));
+    const declared = declaredIn(context.workspace.folderFiles(folderOf(context.file.uri)));
     if (!declared) return;
     for (const { name, span } of tfvarsKeys(context.file.source, context.file.uri)) {
       if (declared.has(name)) continue;

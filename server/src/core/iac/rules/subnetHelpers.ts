@@ -35,7 +35,7 @@ export interface LinkedVolume {
  */
 export function volumesInSubnet(context: RuleContext, file: ParsedFile, subnet: IacSubnet): LinkedVolume[] {
   const found: LinkedVolume[] = [];
-  for (const other of context.workspace.files()) {
+  for (const other of context.workspace.estateFiles()) {
     for (const volume of other.iac?.volumes ?? []) {
       if (!volume.subnet || !linksTo(volume.subnet, subnet, sameScope(other, file))) continue;
       if (volume.subnet.symbol === undefined && !onlyMatch(context, other, volume.subnet, file, subnet)) continue;
@@ -68,7 +68,7 @@ export function subnetsLinked(
   link: IacSubnetLink,
 ): { subnet: IacSubnet; file: ParsedFile }[] {
   const found: { subnet: IacSubnet; file: ParsedFile }[] = [];
-  for (const other of context.workspace.files())
+  for (const other of context.workspace.estateFiles())
     for (const subnet of other.iac?.subnets ?? [])
       if (linksTo(link, subnet, sameScope(file, other))) found.push({ subnet, file: other });
   return found;
