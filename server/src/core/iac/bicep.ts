@@ -1301,12 +1301,25 @@ export function readBicepModule(
 /** The file a local Bicep module path names, relative to the calling file. */
 export function bicepModuleUri(callerUri: string, path: string): string | undefined {
   if (!isLocalBicepModule(path)) return undefined;
+  // The same call is resolved by every reading that follows it (each instance, each caller): a
+  // URL parse each time was 1% of a Bicep repository's run (issue 29).
+  const key = `${callerUri}\u0000${path}`;
+  const known = moduleUris.get(key);
+  if (known !== undefined || moduleUris.has(key)) return known;
+  let uri: string | undefined;
   try {
-    return new URL(path, callerUri).href;
+    uri = new URL(path, callerUri).href;
   } catch {
-    return undefined;
+    uri = undefined;
   }
+  if (moduleUris.size >= MAX_MODULE_URIS) moduleUris.clear();
+  moduleUris.set(key, uri);
+  return uri;
 }
+
+/** `bicepModuleUri`'s answers, by caller and path (strings: never stale). */
+const moduleUris = new Map<string, string | undefined>();
+const MAX_MODULE_URIS = 10_000; // not a fact: a bound on memory in a long-lived process
 
 /** Whether an expression names one of these identifiers (a loop's item or index). */
 function usesName(n: Node, names: readonly string[], depth: number): boolean {
