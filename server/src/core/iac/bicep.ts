@@ -1195,6 +1195,13 @@ export function readBicepModule(
   } = {},
 ): IacEstate | undefined {
   const trees = new Map<SourceText, ReturnType<typeof borrowTree>>();
+  // Whether each module file may make resources, asked once per file, not once per instance.
+  const mayMakeFile = new Map<SourceText, boolean>();
+  const mayMake = (s: SourceText): boolean => {
+    let may = mayMakeFile.get(s);
+    if (may === undefined) mayMakeFile.set(s, (may = mayMakeResources(s.text)));
+    return may;
+  };
   // One budget for the file and every module instance it reaches (issue 32: loops through modules multiply).
   const budget = new Budget();
   const problems = options.problems ?? [];
@@ -1224,6 +1231,9 @@ export function readBicepModule(
       const callee = calleeUri ? text(calleeUri) : undefined;
       if (!calleeUri || !callee || stack.includes(calleeUri) || stack.length > MAX_MODULE_DEPTH) return undefined;
       if (!budget.instance()) return undefined;
+      // A module file that names no NetApp resource type and calls no module gives no account, pool
+      // or volume: not read (most modules of a repository; issue 29). Its instance is counted above.
+      if (!mayMake(callee)) return { accounts: [], pools: [], volumes: [] };
       const overrides = new Map<string, Value>();
       for (const [name, field] of args)
         overrides.set(
@@ -1232,9 +1242,6 @@ export function readBicepModule(
             ? because(field.unknown ?? `module "${call.name}" passes \`${name}\` as a value anf-lint cannot evaluate`)
             : { ok: true, value: field.value },
         );
-      // A module file that names no NetApp resource type and calls no module gives no account, pool
-      // or volume: not read (most modules of a repository; issue 29). Its instance is counted above.
-      if (!mayMakeResources(callee.text)) return { accounts: [], pools: [], volumes: [] };
       const reader = read(callee, overrides, `no default and module "${call.name}" does not pass it`);
       if (!reader) return undefined;
       const estate = reader.estate();
