@@ -9,7 +9,7 @@ import { type LightNode, lightNode, type TreeWalk, walkFrom } from './treeSitter
  * parse on a large file, and most of it is never read: the body of a resource past the reading's
  * budget, of a resource that is not a NetApp or network one, of an output. Here a node's children
  * are copied on their first reading, with one tree cursor walk (treeSitter.ts `walkFrom`: the
- * runtime's cursor functions called directly, 4-6 calls a node): a child of at most `SMALL_BYTES`
+ * runtime's cursor functions called directly, 3-6 calls a node): a child of at most `SMALL_BYTES`
  * comes with all its descendants (an identifier, a string, a short expression: reading one reads
  * all of it), a larger one keeps a handle to its tree-sitter node and is copied when it is read in
  * turn (the root's statements come with their children: every reading reads those). The copy is kept with its tree (`WeakMap`), so readings that share the tree share what is
