@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema, lintFile, resolveConfig, visibleDiagnostics, Workspace } from '../../server/src/core';
 import { dependentsOf } from '../../server/src/core/features/dependents';
+import { bicepModuleUri } from '../../server/src/core/iac/bicep';
 
 /**
  * Bicep `module` declarations with a local path: the module's resources are the caller's, once per
@@ -148,5 +149,19 @@ describe('Bicep modules with a local path', () => {
         .filter((f) => / ANF408 /.test(f))
         .map((f) => f.split(' ')[0]),
     ).toEqual(['1:0', '5:17', '9:0', '13:17']);
+  });
+});
+
+describe('bicepModuleUri', () => {
+  it('gives the same answer asked once or again (remembered by caller and path), registry paths and bad bases none', () => {
+    const cases: [string, string, string | undefined][] = [
+      ['file:///r/env/main.bicep', './modules/a.bicep', 'file:///r/env/modules/a.bicep'],
+      ['file:///r/env/main.bicep', '../shared/b.bicep', 'file:///r/shared/b.bicep'],
+      ['file:///r/other/main.bicep', './modules/a.bicep', 'file:///r/other/modules/a.bicep'],
+      ['file:///r/env/main.bicep', 'br/public:avm/res/net-app/net-app-account:0.8.0', undefined],
+      ['not a uri', './modules/a.bicep', undefined],
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const [caller, path, uri] of cases) expect(bicepModuleUri(caller, path), `${caller} ${path}`).toBe(uri);
   });
 });

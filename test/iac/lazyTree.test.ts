@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { type Node, parseTree } from '../../server/src/core/iac/treeSitter';
+import { directTreeCopy, type Node, parseTree } from '../../server/src/core/iac/treeSitter';
 import { copiedNodeCount, type LazyNode, lazyTree } from '../../server/src/core/iac/lazyTree';
 import { readBicep } from '../../server/src/core/iac/bicep';
 import { SourceText } from '../../server/src/core/text/sourceText';
@@ -123,6 +123,119 @@ describe('lazyTree: the copy answers as web-tree-sitter does', () => {
     const copy = lazyTree(tree, text);
     tree.delete();
     expect(() => copy.namedChildren).toThrow(/after its syntax tree was deleted/);
+  });
+});
+
+/** Every node of the copy with its fields, in order (copying all of it): two copies are equal when these are. */
+function dumpOfCopy(n: LazyNode): unknown {
+  const children = n.namedChildren;
+  const fields = (n as unknown as { fields?: [string, LazyNode][] }).fields ?? [];
+  return [
+    n.type,
+    n.startIndex,
+    n.endIndex,
+    fields.map(([f, c]) => [f, c.type, c.startIndex, c.endIndex, children.indexOf(c)]),
+    children.map(dumpOfCopy),
+  ];
+}
+
+/** The `.tf`, `.tfvars`, `.bicep` and `.bicepparam` files under a folder of this repository. */
+function iacFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === 'node_modules') continue;
+    if (statSync(path).isDirectory()) out.push(...iacFiles(path));
+    else if (/\.(tf|tfvars|bicep|bicepparam)$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+describe('lazyTree calling the runtime directly (treeSitter.ts walkFrom)', () => {
+  afterEach(() => directTreeCopy(true));
+
+  /** The copy made with the runtime's cursor functions and the one made with web-tree-sitter's TreeCursor. */
+  function bothCopies(grammar: 'terraform' | 'bicep', text: string): [unknown, unknown] {
+    const copies: unknown[] = [];
+    for (const direct of [true, false]) {
+      directTreeCopy(direct);
+      const tree = parseTree(grammar, text)!;
+      try {
+        copies.push(dumpOfCopy(lazyTree(tree, text)));
+      } finally {
+        tree.delete();
+      }
+    }
+    return copies as [unknown, unknown];
+  }
+
+  it('copies every Terraform and Bicep file of examples/ and test/fixtures/, and broken variants, as the TreeCursor does', () => {
+    const files = [...iacFiles(join(ROOT, 'examples')), ...iacFiles(join(ROOT, 'test/fixtures'))];
+    expect(files.length).toBeGreaterThan(50);
+    let size = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const grammar = /\.bicep(param)?$/.test(file) ? 'bicep' : 'terraform';
+      // The file, and the file broken at three places (error recovery: ERROR and MISSING nodes).
+      const variants = [text];
+      for (const at of [0.25, 0.5, 0.75]) {
+        const i = Math.floor(text.length * at);
+        variants.push(`${text.slice(0, i)}${grammar === 'bicep' ? "'{" : '"${'}${text.slice(i)}`);
+      }
+      for (const variant of variants) {
+        const [direct, cursor] = bothCopies(grammar, variant);
+        expect(direct, relative(ROOT, file)).toEqual(cursor);
+        size += JSON.stringify(direct).length;
+      }
+    }
+    expect(size).toBeGreaterThan(100_000);
+  });
+
+  it('reads two trees in turns, each node as it is asked for, with other walks and parses in between', () => {
+    const other = `${EDA_BICEP}\nvar extra = [for i in range(0, 3): { n: i * 2, s: 'x\${i}' }]\n`;
+    const expected = [EDA_BICEP, other].map((text) => {
+      const tree = parseTree('bicep', text)!;
+      try {
+        return dumpOfCopy(lazyTree(tree, text));
+      } finally {
+        tree.delete();
+      }
+    });
+    const trees = [EDA_BICEP, other].map((text) => parseTree('bicep', text)!);
+    try {
+      const copies = trees.map((tree, i) => lazyTree(tree, i === 0 ? EDA_BICEP : other));
+      // Breadth first in both trees at once: each step copies one node's children of one tree.
+      const queues: LazyNode[][] = copies.map((c) => [c]);
+      let step = 0;
+      while (queues.some((q) => q.length > 0)) {
+        const queue = queues[step % 2]!;
+        const node = queue.shift();
+        if (node) queue.push(...node.namedChildren);
+        if (step++ % 7 === 0) parseTree('terraform', `x = ${step}\n`)!.delete(); // the runtime is called in between
+      }
+      expect(copies.map(dumpOfCopy)).toEqual(expected);
+    } finally {
+      for (const tree of trees) tree.delete();
+    }
+  });
+
+  it('reads a node kept as a handle after the memory of the runtime grew (it replaces its view of the memory)', () => {
+    const text = volumes(20);
+    const tree = parseTree('bicep', text)!;
+    try {
+      const copy = lazyTree(tree, text);
+      expect(copy.namedChildren.length).toBeGreaterThan(20); // the statements, their bodies as handles
+      const big = parseTree('bicep', 'var x = [1]\n'.repeat(100_000))!; // grows the memory
+      big.delete();
+      const again = parseTree('bicep', text)!;
+      try {
+        expect(dumpOfCopy(copy)).toEqual(dumpOfCopy(lazyTree(again, text)));
+      } finally {
+        again.delete();
+      }
+    } finally {
+      tree.delete();
+    }
   });
 });
 

@@ -9,9 +9,7 @@ import {
   type LightNode,
   lightNode,
   type Node,
-  type PlainNode,
   parseTree,
-  plainTree,
   returnTree,
   shareTrees,
 } from '../../server/src/core/iac/treeSitter';
@@ -21,111 +19,16 @@ import { SourceText } from '../../server/src/core/text/sourceText';
 
 /**
  * Issue 29: the CLI parses each Terraform and Bicep file once per run (trees shared by the readings
- * that need them, `borrowTree`), and the Bicep reader reads a JavaScript copy of the tree
- * (`plainTree`) instead of asking WebAssembly for every property. Both must be invisible: the copy
- * answers as the tree does, and a reading with shared trees gives what a reading without them gives.
+ * that need them, `borrowTree`), and the readers read nodes with the runtime's functions called
+ * directly (`lightNode`; the Bicep reader's copy, test/iac/lazyTree.test.ts). Both must be invisible:
+ * a node answers as web-tree-sitter's does, and a reading with shared trees gives what a reading
+ * without them gives.
  */
 
 const ROOT = join(__dirname, '..', '..');
 const EDA_BICEP = readFileSync(join(ROOT, 'examples/eda/bicep/main.bicep'), 'utf8');
 
 afterEach(() => shareTrees(false));
-
-/** The tree as web-tree-sitter's nodes give it, in the shape the copy has. */
-function shapeOfNode(n: Node): unknown {
-  return {
-    type: n.type,
-    start: n.startIndex,
-    end: n.endIndex,
-    text: n.text,
-    children: n.namedChildren.flatMap((c) => (c ? [shapeOfNode(c)] : [])),
-  };
-}
-
-function shapeOfPlain(n: PlainNode): unknown {
-  return {
-    type: n.type,
-    start: n.startIndex,
-    end: n.endIndex,
-    text: n.text,
-    children: n.namedChildren.map(shapeOfPlain),
-  };
-}
-
-const FIELDS = ['left', 'right', 'function', 'arguments', 'object', 'property', 'index', 'condition', 'operator'];
-
-/** Every node's field children, as [path, field, type, start, end]. */
-function fieldsOfNode(n: Node, path = ''): unknown[] {
-  const out: unknown[] = [];
-  for (const f of FIELDS) {
-    const c = n.childForFieldName(f);
-    if (c) out.push([path, f, c.type, c.startIndex, c.endIndex]);
-  }
-  n.namedChildren.forEach((c, i) => {
-    if (c) out.push(...fieldsOfNode(c, `${path}/${i}`));
-  });
-  return out;
-}
-
-function fieldsOfPlain(n: PlainNode, path = ''): unknown[] {
-  const out: unknown[] = [];
-  for (const f of FIELDS) {
-    const c = n.childForFieldName(f);
-    if (c) out.push([path, f, c.type, c.startIndex, c.endIndex]);
-  }
-  n.namedChildren.forEach((c, i) => {
-    out.push(...fieldsOfPlain(c, `${path}/${i}`));
-  });
-  return out;
-}
-
-describe('plainTree', () => {
-  const texts = {
-    'the eda example': EDA_BICEP,
-    'a syntax error': `${EDA_BICEP.slice(0, 600)}\nresource broken 'x@1' = {\n  name: \n${EDA_BICEP.slice(600)}`,
-    'non-ASCII text':
-      "// Speicher für das EDA-Team — 日本語 🚀\nparam name string = 'vol-ü'\nvar x = name == 'a' ? 1 + 2 : max(3, 4)[0]\n",
-    'an empty file': '',
-  };
-  for (const [name, text] of Object.entries(texts)) {
-    it(`copies ${name} as web-tree-sitter reads it: types, ranges, text, named children and fields`, () => {
-      const tree = parseTree('bicep', text)!;
-      try {
-        const copy = plainTree(tree, text);
-        expect(shapeOfPlain(copy)).toEqual(shapeOfNode(tree.rootNode));
-        expect(fieldsOfPlain(copy)).toEqual(fieldsOfNode(tree.rootNode));
-        expect(plainTree(tree, text)).toBe(copy); // once per tree
-      } finally {
-        tree.delete();
-      }
-    });
-  }
-
-  it('copies nesting deeper than a recursive walk could follow (iteratively)', () => {
-    // 200 levels is within the Bicep parser's own bound (MAX_BICEP_NESTING, 256); the copy has no depth of its own.
-    const text = `var x = ${'['.repeat(200)}1${']'.repeat(200)}\n`;
-    const tree = parseTree('bicep', text)!;
-    try {
-      let depth = 0;
-      for (let n: PlainNode | undefined = plainTree(tree, text); n; n = n.namedChildren.at(-1)) depth++;
-      expect(depth).toBeGreaterThan(200);
-    } finally {
-      tree.delete();
-    }
-  });
-});
-
-/** Every node of the copy with its fields, in order: two copies are equal when these are. */
-function dumpOfPlain(n: PlainNode): unknown {
-  const fields = (n as unknown as { fields?: [string, PlainNode][] }).fields ?? [];
-  return [
-    n.type,
-    n.startIndex,
-    n.endIndex,
-    fields.map(([f, c]) => [f, c.type, c.startIndex, c.endIndex, n.namedChildren.indexOf(c)]),
-    n.namedChildren.map(dumpOfPlain),
-  ];
-}
 
 /** The `.tf`, `.tfvars` and `.bicep` files under a folder of this repository. */
 function iacFiles(dir: string, out: string[] = []): string[] {
@@ -137,90 +40,6 @@ function iacFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-describe('plainTree calling the runtime directly', () => {
-  afterEach(() => directTreeCopy(true));
-
-  /** The copy made with the cursor left in the runtime's transfer buffer and the one made with a TreeCursor. */
-  function bothCopies(grammar: 'terraform' | 'bicep', text: string): [unknown, unknown] {
-    const copies: unknown[] = [];
-    for (const direct of [true, false]) {
-      directTreeCopy(direct);
-      const tree = parseTree(grammar, text)!;
-      try {
-        copies.push(dumpOfPlain(plainTree(tree, text)));
-      } finally {
-        tree.delete();
-      }
-    }
-    return copies as [unknown, unknown];
-  }
-
-  it('is what this runtime offers', () => {
-    expect(directTreeCopy()).toBe(true);
-  });
-
-  it('copies every Terraform and Bicep file of examples/ and test/fixtures/, and broken variants, as the cursor does', () => {
-    const files = [...iacFiles('examples'), ...iacFiles('test/fixtures')];
-    expect(files.length).toBeGreaterThan(50);
-    let nodes = 0;
-    for (const file of files) {
-      const text = readFileSync(join(ROOT, file), 'utf8');
-      const grammar = file.endsWith('.bicep') || file.endsWith('.bicepparam') ? 'bicep' : 'terraform';
-      // The file, and the file broken at three places (error recovery: ERROR and MISSING nodes).
-      const variants = [text];
-      for (const at of [0.25, 0.5, 0.75]) {
-        const i = Math.floor(text.length * at);
-        variants.push(`${text.slice(0, i)}${grammar === 'bicep' ? "'{" : '"${'}${text.slice(i)}`);
-      }
-      for (const variant of variants) {
-        const [direct, cursor] = bothCopies(grammar, variant);
-        expect(direct, file).toEqual(cursor);
-        nodes += JSON.stringify(direct).length;
-      }
-    }
-    expect(nodes).toBeGreaterThan(100_000);
-  });
-
-  it('leaves the runtime as it found it: a TreeCursor walk interleaved with copies reads the same', () => {
-    const tree = parseTree('bicep', EDA_BICEP)!;
-    const other = parseTree('terraform', 'resource "a" "b" {\n  x = [1, 2]\n}\n')!;
-    try {
-      const cursor = tree.walk();
-      const seen: string[] = [];
-      let steps = 0;
-      const walk = (): void => {
-        do {
-          seen.push(`${cursor.nodeType}:${cursor.startIndex}`);
-          if (steps++ % 50 === 0) plainTree(other, 'x'); // once per tree: made on the first step only
-          if (cursor.gotoFirstChild()) {
-            walk();
-            cursor.gotoParent();
-          }
-        } while (cursor.gotoNextSibling());
-      };
-      walk();
-      cursor.delete();
-      const again = tree.walk();
-      const expected: string[] = [];
-      const walkAgain = (): void => {
-        do {
-          expected.push(`${again.nodeType}:${again.startIndex}`);
-          if (again.gotoFirstChild()) {
-            walkAgain();
-            again.gotoParent();
-          }
-        } while (again.gotoNextSibling());
-      };
-      walkAgain();
-      again.delete();
-      expect(seen).toEqual(expected);
-    } finally {
-      tree.delete();
-      other.delete();
-    }
-  });
-});
-
 describe('lightNode', () => {
   afterEach(() => directTreeCopy(true));
 
@@ -231,6 +50,10 @@ describe('lightNode', () => {
   function dumpOfLight(n: LightNode): unknown {
     return [n.id, n.type, n.startIndex, n.endIndex, n.text, n.namedChildren.map(dumpOfLight)];
   }
+
+  it('is what this runtime offers: its functions called directly', () => {
+    expect(directTreeCopy()).toBe(true);
+  });
 
   it('reads every Terraform and Bicep file of examples/ and test/fixtures/, and broken variants, as web-tree-sitter does', () => {
     const files = [...iacFiles('examples'), ...iacFiles('test/fixtures')];

@@ -1195,6 +1195,13 @@ export function readBicepModule(
   } = {},
 ): IacEstate | undefined {
   const trees = new Map<SourceText, ReturnType<typeof borrowTree>>();
+  // Whether each module file may make resources, asked once per file, not once per instance.
+  const mayMakeFile = new Map<SourceText, boolean>();
+  const mayMake = (s: SourceText): boolean => {
+    let may = mayMakeFile.get(s);
+    if (may === undefined) mayMakeFile.set(s, (may = mayMakeResources(s.text)));
+    return may;
+  };
   // One budget for the file and every module instance it reaches (issue 32: loops through modules multiply).
   const budget = new Budget();
   const problems = options.problems ?? [];
@@ -1224,6 +1231,9 @@ export function readBicepModule(
       const callee = calleeUri ? text(calleeUri) : undefined;
       if (!calleeUri || !callee || stack.includes(calleeUri) || stack.length > MAX_MODULE_DEPTH) return undefined;
       if (!budget.instance()) return undefined;
+      // A module file that names no NetApp resource type and calls no module gives no account, pool
+      // or volume: not read (most modules of a repository; issue 29). Its instance is counted above.
+      if (!mayMake(callee)) return { accounts: [], pools: [], volumes: [] };
       const overrides = new Map<string, Value>();
       for (const [name, field] of args)
         overrides.set(
@@ -1232,9 +1242,6 @@ export function readBicepModule(
             ? because(field.unknown ?? `module "${call.name}" passes \`${name}\` as a value anf-lint cannot evaluate`)
             : { ok: true, value: field.value },
         );
-      // A module file that names no NetApp resource type and calls no module gives no account, pool
-      // or volume: not read (most modules of a repository; issue 29). Its instance is counted above.
-      if (!mayMakeResources(callee.text)) return { accounts: [], pools: [], volumes: [] };
       const reader = read(callee, overrides, `no default and module "${call.name}" does not pass it`);
       if (!reader) return undefined;
       const estate = reader.estate();
@@ -1301,12 +1308,25 @@ export function readBicepModule(
 /** The file a local Bicep module path names, relative to the calling file. */
 export function bicepModuleUri(callerUri: string, path: string): string | undefined {
   if (!isLocalBicepModule(path)) return undefined;
+  // The same call is resolved by every reading that follows it (each instance, each caller): a
+  // URL parse each time was 1% of a Bicep repository's run (issue 29).
+  const key = `${callerUri}\u0000${path}`;
+  const known = moduleUris.get(key);
+  if (known !== undefined || moduleUris.has(key)) return known;
+  let uri: string | undefined;
   try {
-    return new URL(path, callerUri).href;
+    uri = new URL(path, callerUri).href;
   } catch {
-    return undefined;
+    uri = undefined;
   }
+  if (moduleUris.size >= MAX_MODULE_URIS) moduleUris.clear();
+  moduleUris.set(key, uri);
+  return uri;
 }
+
+/** `bicepModuleUri`'s answers, by caller and path (strings: never stale). */
+const moduleUris = new Map<string, string | undefined>();
+const MAX_MODULE_URIS = 10_000; // not a fact: a bound on memory in a long-lived process
 
 /** Whether an expression names one of these identifiers (a loop's item or index). */
 function usesName(n: Node, names: readonly string[], depth: number): boolean {

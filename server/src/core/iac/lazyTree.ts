@@ -1,13 +1,15 @@
-import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
+import { type LightNode, lightNode, type TreeWalk, walkFrom } from './treeSitter';
 
 /**
  * A syntax tree copied into JavaScript objects as it is read (issues 29 and 32). Each property of a
  * web-tree-sitter `Node` is a call into WebAssembly, and every `namedChildren` makes new Node
  * objects, so the Bicep reader reads a copy (type, range, named children and field children,
- * nothing else). Copying the whole tree up front (treeSitter.ts `plainTree`) cost more than the
+ * nothing else). Copying the whole tree up front (the former `plainTree`) cost more than the
  * parse on a large file, and most of it is never read: the body of a resource past the reading's
  * budget, of a resource that is not a NetApp or network one, of an output. Here a node's children
- * are copied on their first reading, with one TreeCursor walk: a child of at most `SMALL_BYTES`
+ * are copied on their first reading, with one tree cursor walk (treeSitter.ts `walkFrom`: the
+ * runtime's cursor functions called directly, 3-6 calls a node): a child of at most `SMALL_BYTES`
  * comes with all its descendants (an identifier, a string, a short expression: reading one reads
  * all of it), a larger one keeps a handle to its tree-sitter node and is copied when it is read in
  * turn (the root's statements come with their children: every reading reads those). The copy is kept with its tree (`WeakMap`), so readings that share the tree share what is
@@ -28,7 +30,7 @@ export class LazyNode {
     readonly endIndex: number,
     private readonly context: Context,
     /** Set until the children are copied. */
-    private handle: Node | undefined,
+    private handle: LightNode | undefined,
   ) {
     if (!handle) this.children = [];
   }
@@ -50,16 +52,13 @@ export class LazyNode {
   }
 
   private copyChildren(): void {
-    const handle = this.handle!;
-    if ((handle.tree as unknown as { 0: number })[0] === 0)
-      throw new Error(`anf-lint read a ${this.type} after its syntax tree was deleted`);
-    const cursor = handle.walk();
+    const walk = walkFrom(this.handle!); // throws if the tree was deleted
     try {
       this.children = [];
       this.handle = undefined;
-      copyBelow(this, cursor, this.context, this.context.root === this ? HEADS : SPLIT);
+      copyBelow(this, walk, this.context, this.context.root === this ? HEADS : SPLIT);
     } finally {
-      cursor.delete();
+      walk.end();
     }
   }
 
@@ -75,13 +74,10 @@ const SMALL_BYTES = 128;
 
 interface Context {
   readonly text: string;
-  readonly language: Language;
   readonly types: readonly string[];
   readonly fields: readonly (string | null)[];
   /** The copy of the tree's root, set once made. */
   root?: LazyNode;
-  /** Whether each node type (by id) is named, as asked of the grammar. */
-  readonly named: (boolean | undefined)[];
 }
 
 let copiedNodes = 0;
@@ -97,23 +93,22 @@ const SPLIT = 1;
 const HEADS = 2;
 
 /**
- * Copies the children of the cursor's node into `parent` (iteratively: any nesting the parser
+ * Copies the children of the walk's node into `parent` (iteratively: any nesting the parser
  * accepted): each small child with its descendants, each large one as a handle, except below the
  * root (`HEADS`), whose statements every reading reads the children of (a declaration's name, type
- * and body): those come with their children, copied the same way. The cursor ends anywhere below its node.
+ * and body): those come with their children, copied the same way. The walk ends anywhere below its node.
  */
-function copyBelow(parent: LazyNode, cursor: TreeCursor, context: Context, mode: number): void {
-  if (!cursor.gotoFirstChild()) return;
+function copyBelow(parent: LazyNode, walk: TreeWalk, context: Context, mode: number): void {
+  if (!walk.gotoFirstChild()) return;
   const parents: LazyNode[] = [parent];
   const modes: number[] = [mode];
   for (;;) {
-    const typeId = cursor.nodeTypeId;
-    let named = context.named[typeId];
-    if (named === undefined) named = context.named[typeId] = context.language.nodeTypeIsNamed(typeId);
-    const fieldId = cursor.currentFieldId;
+    const typeId = walk.typeId();
+    const named = walk.named(typeId);
+    const fieldId = walk.fieldId();
     if (named || fieldId !== 0) {
-      const start = cursor.startIndex;
-      const end = cursor.endIndex;
+      const start = walk.startIndex();
+      const end = walk.endIndex();
       const top = modes[modes.length - 1]!;
       const below = top === WHOLE || end - start <= SMALL_BYTES ? WHOLE : top === HEADS ? SPLIT : undefined;
       const node = new LazyNode(
@@ -121,20 +116,20 @@ function copyBelow(parent: LazyNode, cursor: TreeCursor, context: Context, mode:
         start,
         end,
         context,
-        below === undefined ? cursor.currentNode : undefined,
+        below === undefined ? walk.currentNode() : undefined,
       );
       copiedNodes++;
       parents[parents.length - 1]!.add(named, fieldId !== 0 ? (context.fields[fieldId] ?? undefined) : undefined, node);
-      if (below !== undefined && cursor.gotoFirstChild()) {
+      if (below !== undefined && walk.gotoFirstChild()) {
         parents.push(node);
         modes.push(below);
         continue;
       }
     }
     // Up until a sibling follows (or the children of `parent` are done).
-    while (!cursor.gotoNextSibling()) {
+    while (!walk.gotoNextSibling()) {
       if (parents.length === 1) return;
-      cursor.gotoParent();
+      walk.gotoParent();
       parents.pop();
       modes.pop();
     }
@@ -148,8 +143,8 @@ export function lazyTree(tree: Tree, text: string): LazyNode {
   const known = lazyTrees.get(tree);
   if (known) return known;
   const language = tree.language;
-  const context: Context = { text, language, types: language.types, fields: language.fields, named: [] };
-  const root = tree.rootNode;
+  const context: Context = { text, types: language.types, fields: language.fields };
+  const root = lightNode(tree.rootNode, text);
   const copy = new LazyNode(root.type, root.startIndex, root.endIndex, context, root);
   context.root = copy;
   lazyTrees.set(tree, copy);

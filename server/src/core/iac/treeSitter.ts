@@ -50,8 +50,7 @@ function startRuntime(wasmBinary: Uint8Array): Promise<void> {
   // Emscripten fills in the object it is given as its module: the runtime's exported functions.
   const module: Record<string, unknown> = { wasmBinary };
   return Parser.init(module as never).then(() => {
-    cursorCalls = cursorCallsOf(module);
-    nodeCalls = nodeCallsOf(module);
+    runtimeCalls = runtimeCallsOf(module);
   });
 }
 
@@ -169,211 +168,23 @@ export function forgetSharedTrees(): void {
 }
 
 /**
- * A syntax tree copied into JavaScript objects (issue 29). Each property of a web-tree-sitter `Node`
- * is a call into WebAssembly with the node marshalled into its memory, and every `namedChildren`
- * makes new Node objects: the Bicep reader, which reads a module's tree again for each instance
- * (and each caller), spent most of a run there. `plainTree` copies a tree once with a tree cursor
- * (type, range, named children and field children, nothing else; `CursorCalls`, `copyTree`), iteratively, so any nesting the
- * parser accepted is copied; the copy is kept with its tree (`WeakMap`), so the readings that share
- * the tree share the copy. It offers the part of the Node interface the Bicep reader uses.
+ * Reading a tree with fewer calls into WebAssembly (issue 29). A web-tree-sitter `Node` or
+ * `TreeCursor` writes its words into the runtime's transfer buffer, a `DataView` call per word,
+ * before every call into WebAssembly, and reads them back after; every `Node` is a class instance
+ * with a position object. Here the runtime's own functions are called directly: `lightNode` reads
+ * a node for a reader that walks part of a tree (terraform.ts), `walkFrom` walks the nodes below
+ * one with a tree cursor for a reader that copies them (lazyTree.ts, the Bicep reader). Both read
+ * the same node words, with the same functions (`RuntimeCalls`). A runtime without those functions
+ * (another web-tree-sitter version) is read through web-tree-sitter's classes, with the same
+ * answers; the test `is what this runtime offers` fails if an upgrade takes them away.
  */
-export class PlainNode {
-  readonly namedChildren: PlainNode[] = [];
-  private fields: [string, PlainNode][] | undefined;
-  constructor(
-    readonly type: string,
-    readonly startIndex: number,
-    readonly endIndex: number,
-    private readonly source: string,
-  ) {}
-
-  get text(): string {
-    return this.source.slice(this.startIndex, this.endIndex);
-  }
-
-  /** The first child with this field name (named or not, as web-tree-sitter's), or null. */
-  childForFieldName(name: string): PlainNode | null {
-    if (this.fields) for (const [field, node] of this.fields) if (field === name) return node;
-    return null;
-  }
-
-  /** @internal */
-  addField(name: string, node: PlainNode): void {
-    (this.fields ??= []).push([name, node]);
-  }
-}
-
-const plainTrees = new WeakMap<Tree, PlainNode>();
-
-/** The tree's copy in JavaScript (made once per tree; `text` is the text it was parsed from). */
-export function plainTree(tree: Tree, text: string): PlainNode {
-  const known = plainTrees.get(tree);
-  if (known) return known;
-  const root = copyTree(cursorCalls ? walkWithCalls(cursorCalls, tree) : walkWithCursor(tree), tree, text);
-  plainTrees.set(tree, root);
-  return root;
-}
 
 /**
- * The functions of web-tree-sitter's WebAssembly runtime that move a tree cursor and read its node.
- * A `TreeCursor` method writes the cursor's four words into the runtime's transfer buffer, calls
- * one of these and reads the words back (a getter writes them too), each word a `DataView` call:
- * copying a tree that way cost about 30 such calls and 6 calls into WebAssembly per node. These
- * functions read the cursor from the transfer buffer and the moves write it back there, so a walk
- * that makes no other call into the runtime in between can leave it there from the cursor's
- * creation to its deletion (tree-sitter's lib/binding_web/lib/tree-sitter.c). Each takes the
- * tree's address. Found on the module object Emscripten filled in (`startRuntime`); a runtime
- * without them (another web-tree-sitter version) is walked with a `TreeCursor`.
- */
-interface CursorCalls {
-  readonly _ts_tree_root_node_wasm: (tree: number) => void;
-  readonly _ts_tree_cursor_new_wasm: (tree: number) => void;
-  readonly _ts_tree_cursor_delete_wasm: (tree: number) => void;
-  readonly _ts_tree_cursor_goto_first_child_wasm: (tree: number) => number;
-  readonly _ts_tree_cursor_goto_next_sibling_wasm: (tree: number) => number;
-  readonly _ts_tree_cursor_goto_parent_wasm: (tree: number) => number;
-  readonly _ts_tree_cursor_current_node_type_id_wasm: (tree: number) => number;
-  readonly _ts_tree_cursor_current_field_id_wasm: (tree: number) => number;
-  readonly _ts_tree_cursor_start_index_wasm: (tree: number) => number;
-  readonly _ts_tree_cursor_end_index_wasm: (tree: number) => number;
-}
-
-const CURSOR_CALLS: readonly (keyof CursorCalls)[] = [
-  '_ts_tree_root_node_wasm',
-  '_ts_tree_cursor_new_wasm',
-  '_ts_tree_cursor_delete_wasm',
-  '_ts_tree_cursor_goto_first_child_wasm',
-  '_ts_tree_cursor_goto_next_sibling_wasm',
-  '_ts_tree_cursor_goto_parent_wasm',
-  '_ts_tree_cursor_current_node_type_id_wasm',
-  '_ts_tree_cursor_current_field_id_wasm',
-  '_ts_tree_cursor_start_index_wasm',
-  '_ts_tree_cursor_end_index_wasm',
-];
-
-let cursorCalls: CursorCalls | undefined;
-
-function cursorCallsOf(module: Record<string, unknown>): CursorCalls | undefined {
-  return CURSOR_CALLS.every((name) => typeof module[name] === 'function') ? (module as never) : undefined;
-}
-
-/**
- * Whether `plainTree` and `lightNode` call the runtime directly (false: through web-tree-sitter's
- * classes, as with a runtime that lacks the functions); tests switch it.
- */
-export function directTreeCopy(on?: boolean): boolean {
-  if (on === false) {
-    saved = { cursor: cursorCalls ?? saved.cursor, node: nodeCalls ?? saved.node };
-    cursorCalls = undefined;
-    nodeCalls = undefined;
-  } else if (on === true) {
-    cursorCalls ??= saved.cursor;
-    nodeCalls ??= saved.node;
-  }
-  return cursorCalls !== undefined && nodeCalls !== undefined;
-}
-let saved: { cursor?: CursorCalls; node?: NodeCalls } = {};
-
-/** The tree's address in WebAssembly memory (web-tree-sitter keeps it as the Tree's `[0]`). */
-function treeAddress(tree: Tree): number {
-  return (tree as unknown as { readonly 0: number })[0];
-}
-
-/** A walk of a tree with a tree cursor: what `copyTree` asks at each node. */
-interface Walk {
-  readonly typeId: () => number;
-  readonly named: (typeId: number) => boolean;
-  readonly fieldId: () => number;
-  readonly startIndex: () => number;
-  readonly endIndex: () => number;
-  readonly gotoFirstChild: () => boolean;
-  readonly gotoNextSibling: () => boolean;
-  readonly gotoParent: () => boolean;
-  readonly end: () => void;
-}
-
-/** The walk with the cursor left in the transfer buffer (CursorCalls): 5 calls per named node. */
-function walkWithCalls(calls: CursorCalls, tree: Tree): Walk {
-  const address = treeAddress(tree);
-  const language = tree.language;
-  const named: boolean[] = []; // by type id: named or not is the type's (its symbol's metadata)
-  calls._ts_tree_root_node_wasm(address);
-  calls._ts_tree_cursor_new_wasm(address);
-  return {
-    typeId: () => calls._ts_tree_cursor_current_node_type_id_wasm(address),
-    named: (typeId) => (named[typeId] ??= language.nodeTypeIsNamed(typeId)),
-    fieldId: () => calls._ts_tree_cursor_current_field_id_wasm(address),
-    startIndex: () => calls._ts_tree_cursor_start_index_wasm(address),
-    endIndex: () => calls._ts_tree_cursor_end_index_wasm(address),
-    gotoFirstChild: () => calls._ts_tree_cursor_goto_first_child_wasm(address) === 1,
-    gotoNextSibling: () => calls._ts_tree_cursor_goto_next_sibling_wasm(address) === 1,
-    gotoParent: () => calls._ts_tree_cursor_goto_parent_wasm(address) === 1,
-    end: () => calls._ts_tree_cursor_delete_wasm(address),
-  };
-}
-
-/** The walk with web-tree-sitter's TreeCursor. */
-function walkWithCursor(tree: Tree): Walk {
-  const cursor = tree.walk();
-  return {
-    typeId: () => cursor.nodeTypeId,
-    named: () => cursor.nodeIsNamed,
-    fieldId: () => cursor.currentFieldId,
-    startIndex: () => cursor.startIndex,
-    endIndex: () => cursor.endIndex,
-    gotoFirstChild: () => cursor.gotoFirstChild(),
-    gotoNextSibling: () => cursor.gotoNextSibling(),
-    gotoParent: () => cursor.gotoParent(),
-    end: () => cursor.delete(),
-  };
-}
-
-/** Copies the tree the walk is at the root of (and ends the walk). */
-function copyTree(walk: Walk, tree: Tree, text: string): PlainNode {
-  const types = tree.language.types;
-  const fields = tree.language.fields;
-  try {
-    const root = new PlainNode(types[walk.typeId()] || 'ERROR', walk.startIndex(), walk.endIndex(), text);
-    const parents: PlainNode[] = [root];
-    let more = walk.gotoFirstChild();
-    while (more) {
-      const parent = parents[parents.length - 1]!;
-      const typeId = walk.typeId();
-      const named = walk.named(typeId);
-      const fieldId = walk.fieldId();
-      let node: PlainNode | undefined;
-      if (named || fieldId !== 0) {
-        node = new PlainNode(types[typeId] || 'ERROR', walk.startIndex(), walk.endIndex(), text);
-        if (named) parent.namedChildren.push(node);
-        const field = fieldId !== 0 ? fields[fieldId] : undefined;
-        if (field) parent.addField(field, node);
-      }
-      if (node && walk.gotoFirstChild()) {
-        parents.push(node);
-        continue;
-      }
-      // Up until a sibling follows (or the root is reached again).
-      while (!walk.gotoNextSibling()) {
-        if (parents.length === 1 || !walk.gotoParent()) {
-          more = false;
-          break;
-        }
-        parents.pop();
-      }
-    }
-    return root;
-  } finally {
-    walk.end();
-  }
-}
-
-/**
- * A node read with fewer calls into WebAssembly than a web-tree-sitter `Node` (issue 29), for a
- * reader that walks part of a tree (a copy of the whole, `plainTree`, would read what it skips).
- * The same answers as the `Node` it was made from (`id`, `type`, the range, `text`, the named
- * children); `namedChildren` is read once, in one call, and kept; `type` and `endIndex` are read
- * on first use and kept. Like a `Node`, valid while its tree is: never use one after the tree is
- * deleted (`returnTree`). Its children are `LightNode`s.
+ * A node read with fewer calls into WebAssembly than a web-tree-sitter `Node`. The same answers as
+ * the `Node` it was made from (`id`, `type`, the range, `text`, the named children); `namedChildren`
+ * is read once, in one call, and kept; `type` and `endIndex` are read on first use and kept. Like a
+ * `Node`, valid while its tree is: never use one after the tree is deleted (`returnTree`). Its
+ * children are `LightNode`s.
  */
 export interface LightNode {
   /** The node's id (web-tree-sitter's `Node.id`: the same node in an edited tree keeps it). */
@@ -390,10 +201,9 @@ export interface LightNode {
 
 /** `node` (of a tree parsed from `text`) as a LightNode. */
 export function lightNode(node: Node, text: string): LightNode {
-  if (!nodeCalls) return new NodeOfTree(node, text);
-  const tree = node.tree;
+  if (!runtimeCalls) return new NodeOfTree(node, text);
   return new DirectNode(
-    { calls: nodeCalls, tree: treeAddress(tree), types: tree.language.types, text },
+    contextOf(runtimeCalls, node.tree, text),
     node.id,
     node.startIndex,
     node.startPosition.row,
@@ -403,47 +213,150 @@ export function lightNode(node: Node, text: string): LightNode {
 }
 
 /**
- * The runtime's functions that read a node written into its transfer buffer (five 32-bit words:
- * id, start index, start row and column, and a word of context, as web-tree-sitter's marshalNode
- * writes them), and what they need: the module's memory (`HEAP32`, replaced when the memory
- * grows) and the transfer buffer's address (`_ts_init`, which only writes two version numbers).
+ * A walk of the nodes below one with a tree cursor (`walkFrom`), at one node at a time. Nothing else
+ * may read the runtime between two calls of a direct walk (another walk, a LightNode's `type` or
+ * children, a web-tree-sitter `Node` or `TreeCursor`): its cursor stays in the runtime's transfer
+ * buffer from `walkFrom` to `end` (the copy in lazyTree.ts makes only JavaScript objects in between).
  */
-interface NodeCalls {
+export interface TreeWalk {
+  /** The current node's type id (an index of `Language.types`). */
+  typeId(): number;
+  /** Whether nodes of this type are named (asked of the grammar once per type). */
+  named(typeId: number): boolean;
+  /** The field the current node is in its parent (an index of `Language.fields`; 0: none). */
+  fieldId(): number;
+  startIndex(): number;
+  endIndex(): number;
+  gotoFirstChild(): boolean;
+  gotoNextSibling(): boolean;
+  gotoParent(): boolean;
+  /** The current node, to walk from later while the tree lives. */
+  currentNode(): LightNode;
+  /** Frees the cursor; the walk is over. */
+  end(): void;
+}
+
+/**
+ * A walk that starts at `node` (a LightNode this module made), which it must not leave upwards.
+ * Throws if the node's tree was deleted (reading it would read freed memory).
+ */
+export function walkFrom(node: LightNode): TreeWalk {
+  if (node instanceof DirectNode) return node.walk();
+  if (node instanceof NodeOfTree) return node.walk();
+  throw new Error('anf-lint walked a node that is not a LightNode of treeSitter.ts');
+}
+
+/**
+ * The functions of web-tree-sitter's WebAssembly runtime that read a node or move a tree cursor,
+ * and what they need: the module's memory (`HEAP32`, replaced when the memory grows) and the
+ * transfer buffer's address (`_ts_init`, which only writes two version numbers). A node is five
+ * 32-bit words in the transfer buffer (id, start index, start row and column, and a word of
+ * context, as web-tree-sitter's marshalNode writes them), a cursor four; each function reads the
+ * node or cursor there and writes its answer or the moved cursor back (tree-sitter's
+ * lib/binding_web/lib/tree-sitter.c). Each takes the tree's address. Found on the module object
+ * Emscripten fills in (`startRuntime`).
+ */
+interface RuntimeCalls {
   readonly HEAP32: Int32Array;
   readonly _ts_init: () => number;
   readonly _free: (address: number) => void;
   readonly _ts_node_symbol_wasm: (tree: number) => number;
   readonly _ts_node_end_index_wasm: (tree: number) => number;
   readonly _ts_node_named_children_wasm: (tree: number) => void;
+  readonly _ts_tree_cursor_new_wasm: (tree: number) => void;
+  readonly _ts_tree_cursor_delete_wasm: (tree: number) => void;
+  readonly _ts_tree_cursor_goto_first_child_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_goto_next_sibling_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_goto_parent_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_current_node_type_id_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_current_field_id_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_start_index_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_end_index_wasm: (tree: number) => number;
+  readonly _ts_tree_cursor_current_node_wasm: (tree: number) => void;
   /** @internal the transfer buffer's address, in 32-bit words */
   transfer: number;
 }
 
-const NODE_CALLS = [
+const RUNTIME_CALLS = [
   '_ts_init',
   '_free',
   '_ts_node_symbol_wasm',
   '_ts_node_end_index_wasm',
   '_ts_node_named_children_wasm',
+  '_ts_tree_cursor_new_wasm',
+  '_ts_tree_cursor_delete_wasm',
+  '_ts_tree_cursor_goto_first_child_wasm',
+  '_ts_tree_cursor_goto_next_sibling_wasm',
+  '_ts_tree_cursor_goto_parent_wasm',
+  '_ts_tree_cursor_current_node_type_id_wasm',
+  '_ts_tree_cursor_current_field_id_wasm',
+  '_ts_tree_cursor_start_index_wasm',
+  '_ts_tree_cursor_end_index_wasm',
+  '_ts_tree_cursor_current_node_wasm',
 ] as const;
 
-let nodeCalls: NodeCalls | undefined;
+let runtimeCalls: RuntimeCalls | undefined;
 
-function nodeCallsOf(module: Record<string, unknown>): NodeCalls | undefined {
+function runtimeCallsOf(module: Record<string, unknown>): RuntimeCalls | undefined {
   // The words are written as this machine orders them; web-tree-sitter writes them little-endian.
   const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
   if (!littleEndian || !(module.HEAP32 instanceof Int32Array)) return undefined;
-  if (!NODE_CALLS.every((name) => typeof module[name] === 'function')) return undefined;
-  const calls = module as unknown as NodeCalls;
+  if (!RUNTIME_CALLS.every((name) => typeof module[name] === 'function')) return undefined;
+  const calls = module as unknown as RuntimeCalls;
   calls.transfer = calls._ts_init() >> 2;
   return calls;
 }
 
+/**
+ * Whether `lightNode` and `walkFrom` call the runtime directly (false: through web-tree-sitter's
+ * classes, as with a runtime that lacks the functions); tests switch it.
+ */
+export function directTreeCopy(on?: boolean): boolean {
+  if (on === false) {
+    savedCalls = runtimeCalls ?? savedCalls;
+    runtimeCalls = undefined;
+  } else if (on === true) {
+    runtimeCalls ??= savedCalls;
+  }
+  return runtimeCalls !== undefined;
+}
+let savedCalls: RuntimeCalls | undefined;
+
+/** The tree's address in WebAssembly memory (web-tree-sitter keeps it as the Tree's `[0]`; 0 once deleted). */
+function treeAddress(tree: Tree): number {
+  return (tree as unknown as { readonly 0: number })[0];
+}
+
+/** Whether each node type of a grammar (by id) is named: a type's, its symbol's metadata. */
+const namedTypes = new WeakMap<Language, boolean[]>();
+
+function namedTypesOf(language: Language): boolean[] {
+  let named = namedTypes.get(language);
+  if (!named) namedTypes.set(language, (named = []));
+  return named;
+}
+
+function typeIsNamed(language: Language, named: boolean[], typeId: number): boolean {
+  return (named[typeId] ??= language.nodeTypeIsNamed(typeId));
+}
+
 interface NodeContext {
-  readonly calls: NodeCalls;
-  readonly tree: number;
-  readonly types: readonly string[];
+  readonly calls: RuntimeCalls;
+  readonly tree: Tree;
+  /** The tree's address (`tree[0]` while it lives). */
+  readonly address: number;
+  readonly language: Language;
+  readonly named: boolean[];
   readonly text: string;
+}
+
+function contextOf(calls: RuntimeCalls, tree: Tree, text: string): NodeContext {
+  const language = tree.language;
+  return { calls, tree, address: treeAddress(tree), language, named: namedTypesOf(language), text };
+}
+
+function checkLives(tree: Tree): void {
+  if (treeAddress(tree) === 0) throw new Error('anf-lint read a node after its syntax tree was deleted');
 }
 
 const SIZE_OF_NODE = 5; // words
@@ -466,7 +379,7 @@ class DirectNode implements LightNode {
   get type(): string {
     if (this.kind === undefined) {
       this.write();
-      this.kind = this.context.types[this.context.calls._ts_node_symbol_wasm(this.context.tree)] || 'ERROR';
+      this.kind = this.context.language.types[this.context.calls._ts_node_symbol_wasm(this.context.address)] || 'ERROR';
     }
     return this.kind;
   }
@@ -474,7 +387,7 @@ class DirectNode implements LightNode {
   get endIndex(): number {
     if (this.end < 0) {
       this.write();
-      this.end = this.context.calls._ts_node_end_index_wasm(this.context.tree);
+      this.end = this.context.calls._ts_node_end_index_wasm(this.context.address);
     }
     return this.end;
   }
@@ -485,9 +398,9 @@ class DirectNode implements LightNode {
 
   get namedChildren(): readonly LightNode[] {
     if (this.named) return this.named;
-    const { calls, tree } = this.context;
+    const { calls, address } = this.context;
     this.write();
-    calls._ts_node_named_children_wasm(tree);
+    calls._ts_node_named_children_wasm(address);
     const heap = calls.HEAP32; // read after the call, which may have grown the memory
     const count = heap[calls.transfer]!;
     const buffer = heap[calls.transfer + 1]!;
@@ -506,6 +419,14 @@ class DirectNode implements LightNode {
     this.named = undefined;
   }
 
+  /** A cursor on this node, left in the transfer buffer (`DirectWalk`). */
+  walk(): TreeWalk {
+    checkLives(this.context.tree);
+    this.write();
+    this.context.calls._ts_tree_cursor_new_wasm(this.context.address);
+    return new DirectWalk(this.context);
+  }
+
   /** Writes the node into the transfer buffer, where the runtime's node functions read it. */
   private write(): void {
     const heap = this.context.calls.HEAP32;
@@ -515,6 +436,72 @@ class DirectNode implements LightNode {
     heap[at + 2] = this.row;
     heap[at + 3] = this.column;
     heap[at + 4] = this.other;
+  }
+}
+
+/** A walk whose cursor stays in the transfer buffer, where each move reads it and writes it back: one call per question or move. */
+class DirectWalk implements TreeWalk {
+  private readonly calls: RuntimeCalls;
+  private readonly address: number;
+
+  constructor(private readonly context: NodeContext) {
+    this.calls = context.calls;
+    this.address = context.address;
+  }
+
+  typeId(): number {
+    return this.calls._ts_tree_cursor_current_node_type_id_wasm(this.address);
+  }
+
+  named(typeId: number): boolean {
+    return typeIsNamed(this.context.language, this.context.named, typeId);
+  }
+
+  fieldId(): number {
+    return this.calls._ts_tree_cursor_current_field_id_wasm(this.address);
+  }
+
+  startIndex(): number {
+    return this.calls._ts_tree_cursor_start_index_wasm(this.address);
+  }
+
+  endIndex(): number {
+    return this.calls._ts_tree_cursor_end_index_wasm(this.address);
+  }
+
+  gotoFirstChild(): boolean {
+    return this.calls._ts_tree_cursor_goto_first_child_wasm(this.address) === 1;
+  }
+
+  gotoNextSibling(): boolean {
+    return this.calls._ts_tree_cursor_goto_next_sibling_wasm(this.address) === 1;
+  }
+
+  gotoParent(): boolean {
+    return this.calls._ts_tree_cursor_goto_parent_wasm(this.address) === 1;
+  }
+
+  currentNode(): LightNode {
+    // The node is written where the cursor is: keep the cursor's four words and put them back.
+    const calls = this.calls;
+    const at = calls.transfer;
+    let heap = calls.HEAP32;
+    const c0 = heap[at]!;
+    const c1 = heap[at + 1]!;
+    const c2 = heap[at + 2]!;
+    const c3 = heap[at + 3]!;
+    calls._ts_tree_cursor_current_node_wasm(this.address);
+    heap = calls.HEAP32;
+    const node = new DirectNode(this.context, heap[at]!, heap[at + 1]!, heap[at + 2]!, heap[at + 3]!, heap[at + 4]!);
+    heap[at] = c0;
+    heap[at + 1] = c1;
+    heap[at + 2] = c2;
+    heap[at + 3] = c3;
+    return node;
+  }
+
+  end(): void {
+    this.calls._ts_tree_cursor_delete_wasm(this.address);
   }
 }
 
@@ -556,6 +543,28 @@ class NodeOfTree implements LightNode {
     // web-tree-sitter's Node keeps the children it made (a field it marks internal).
     const node = this.node as unknown as { _namedChildren?: unknown };
     if (node._namedChildren !== undefined) node._namedChildren = undefined;
+  }
+
+  /** A walk with web-tree-sitter's TreeCursor. */
+  walk(): TreeWalk {
+    const tree = this.node.tree;
+    checkLives(tree);
+    const cursor = this.node.walk();
+    const language = tree.language;
+    const named = namedTypesOf(language);
+    const source = this.source;
+    return {
+      typeId: () => cursor.nodeTypeId,
+      named: (typeId) => typeIsNamed(language, named, typeId),
+      fieldId: () => cursor.currentFieldId,
+      startIndex: () => cursor.startIndex,
+      endIndex: () => cursor.endIndex,
+      gotoFirstChild: () => cursor.gotoFirstChild(),
+      gotoNextSibling: () => cursor.gotoNextSibling(),
+      gotoParent: () => cursor.gotoParent(),
+      currentNode: () => new NodeOfTree(cursor.currentNode, source),
+      end: () => cursor.delete(),
+    };
   }
 }
 
