@@ -69,8 +69,8 @@ export class LazyNode {
   }
 }
 
-/** Children of at most this many bytes are copied with their parent (not a fact: a trade of copies made for nothing against handles kept). */
-const SMALL_BYTES = 128;
+/** Children of at most this many bytes are copied with their parent. */
+const SMALL_BYTES = 128; // not a fact: a trade of copies made for nothing against handles kept
 
 interface Context {
   readonly text: string;
