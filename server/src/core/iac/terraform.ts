@@ -60,6 +60,8 @@ import {
 import {
   borrowTree,
   hasSharedTree,
+  lightNode,
+  type LightNode,
   parseKeptTree,
   parseTree,
   returnTree,
@@ -89,63 +91,18 @@ import { getNodeValue, parseTree as parseJson, type ParseError as JsonParseError
  */
 
 /**
- * A tree-sitter node as the reader sees it, remembering what it was asked. web-tree-sitter makes
- * new objects and calls into WebAssembly on every `type`, `namedChildren` and `endIndex`; the reader
- * asks each node several times (unwrapping an expression, its value, its literal, its origin), and a
- * block read again after an edit that broke the syntax above it (every resource block when error
- * recovery swallows the variables) spent most of its time there. One per node per read: a
- * `Node`'s children are made once, as `Node`s, on first use.
+ * A tree-sitter node as the reader sees it: a `LightNode` (treeSitter.ts), which remembers what it
+ * was asked. web-tree-sitter makes new objects and calls into WebAssembly on every `type`,
+ * `namedChildren` and `endIndex`; the reader asks each node several times (unwrapping an
+ * expression, its value, its literal, its origin), and a block read again after an edit that broke
+ * the syntax above it (every resource block when error recovery swallows the variables) spent most
+ * of its time there. A `LightNode` reads its named children in one call, once, and `release()` lets
+ * go of them (a block read is not held until the file is read).
  */
-class Node {
-  readonly id: number;
-  readonly startIndex: number;
-  private kind: string | undefined;
-  private end = -1;
-  private named: readonly Node[] | undefined;
-  private written: string | undefined;
-
-  /** `source`: the text the tree was parsed from (a node's text is its slice: web-tree-sitter's `text` asks WebAssembly for the end again). */
-  constructor(
-    private readonly node: TreeNode,
-    private readonly source: string,
-  ) {
-    this.id = node.id;
-    this.startIndex = node.startIndex;
-  }
-
-  get type(): string {
-    return (this.kind ??= this.node.type);
-  }
-
-  get endIndex(): number {
-    if (this.end < 0) this.end = this.node.endIndex;
-    return this.end;
-  }
-
-  get text(): string {
-    return (this.written ??= this.source.slice(this.startIndex, this.endIndex));
-  }
-
-  get namedChildren(): readonly Node[] {
-    return (this.named ??= this.node.namedChildren.map((c) => new Node(c, this.source)));
-  }
-
-  /**
-   * Lets go of the children made so far (made again if asked): a block read is not held until the
-   * file is read. web-tree-sitter's node keeps its own `namedChildren` array (a field it marks
-   * internal, `_namedChildren`), which holds every node below it that was asked for: that goes
-   * too. Should the field be renamed, this lets go of the wrappers only (more memory, the same
-   * reading).
-   */
-  release(): void {
-    this.named = undefined;
-    const node = this.node as unknown as { _namedChildren?: unknown };
-    if (node._namedChildren !== undefined) node._namedChildren = undefined;
-  }
-}
+type Node = LightNode;
 
 function memo(node: TreeNode | undefined | null, text: string): Node | undefined {
-  return node ? new Node(node, text) : undefined;
+  return node ? lightNode(node, text) : undefined;
 }
 
 interface Block {
@@ -1079,7 +1036,7 @@ function topBlocks(root: TreeNode | undefined | null, text: string): Block[] {
 
 /** The block at the cursor (its type and labels read with the cursor, which is left where it was). */
 function blockAt(cursor: TreeCursor, text: string, plain: boolean): Block {
-  const node = new Node(cursor.currentNode, text);
+  const node = lightNode(cursor.currentNode, text);
   let first = true;
   let type = '';
   let names: string[] = [];
