@@ -1425,7 +1425,11 @@ class Reader {
     deployedIf?: string,
   ): void {
     const obj = this.obj(b.body, spanOf(b.node));
-    const meta = { ...this.meta(b, symbol, obj), address, repeated, ...(deployedIf ? { deployedIf } : {}) };
+    // meta is this call's own object: set in place, in the order a spread gave the keys.
+    const meta: { -readonly [K in keyof Meta]: Meta[K] } = this.meta(b, symbol, obj);
+    meta.address = address;
+    meta.repeated = repeated;
+    if (deployedIf) meta.deployedIf = deployedIf;
     if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
     else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
     else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
@@ -1500,30 +1504,36 @@ class Reader {
     const annotation = annotationFor(this.source, spanOf(b.node));
     const required = requirementsFor(this.source, spanOf(b.node));
     const head = b.node.namedChildren.find((n) => n.type === 'block_start');
-    return {
+    const meta: { -readonly [K in keyof Meta]: Meta[K] } = {
       symbol,
       span: spanOf(b.node),
       headSpan: { start: b.node.startIndex, end: head ? head.startIndex : b.node.endIndex },
       repeated: attrs.has('count') || attrs.has('for_each'),
-      ...(name ? { name } : {}),
-      ...(annotation ? { annotation } : {}),
-      ...(required ? { required } : {}),
-      ...(obj.field('tags') ? { tags: obj.field('tags')! } : {}),
     };
+    if (name) meta.name = name;
+    if (annotation) meta.annotation = annotation;
+    if (required) meta.required = required;
+    const tags = obj.field('tags');
+    if (tags) meta.tags = tags;
+    return meta;
   }
 
   private pool(meta: Meta, obj: Obj): IacPool {
     const account = ref(obj.field('account_name'));
-    return {
-      kind: 'pool',
-      ...common(meta),
-      ...(account ? { account } : {}),
-      ...opt('serviceLevel', str(obj.field('service_level'))),
-      ...opt('size', size(obj.field('size_in_tb'), 'TiB')),
-      ...opt('qos', str(obj.field('qos_type'))),
-      ...opt('customThroughputMiBps', num(obj.field('custom_throughput_mibps'))),
-      ...opt('coolAccess', bool(obj.field('cool_access_enabled'))),
-    };
+    // By assignment, in the key order (and field reading order) of the spread it replaces: a 10 MiB file has 38,823 pools.
+    const pool: { -readonly [K in keyof IacPool]: IacPool[K] } = { kind: 'pool', ...common(meta) };
+    if (account) pool.account = account;
+    const serviceLevel = str(obj.field('service_level'));
+    if (serviceLevel !== undefined) pool.serviceLevel = serviceLevel;
+    const sized = size(obj.field('size_in_tb'), 'TiB');
+    if (sized !== undefined) pool.size = sized;
+    const qos = str(obj.field('qos_type'));
+    if (qos !== undefined) pool.qos = qos;
+    const customThroughputMiBps = num(obj.field('custom_throughput_mibps'));
+    if (customThroughputMiBps !== undefined) pool.customThroughputMiBps = customThroughputMiBps;
+    const coolAccess = bool(obj.field('cool_access_enabled'));
+    if (coolAccess !== undefined) pool.coolAccess = coolAccess;
+    return pool;
   }
 
   private volume(meta: Meta, obj: Obj): IacVolume {
@@ -1750,19 +1760,19 @@ class Reader {
     const raw = expr.text;
     const origin = this.originOf(expr, raw);
     const vars = this.varsOf(expr, raw);
-    return {
-      value: value.ok ? value.value : undefined,
-      ...(!value.ok ? { unknown: value.reason ?? `\`${raw.slice(0, 60)}\` could not be evaluated` } : {}),
-      span: anchor ?? spanOf(expr),
-      keySpan: anchor ?? keySpan,
-      raw,
-      ...(literal ? { editSpan: literal } : {}),
-      ...(object ? { object } : {}),
-      ...(items ? { items } : {}),
-      ...(symbol ? { symbol } : {}),
-      ...(origin ? { origin } : {}),
-      ...(vars ? { vars } : {}),
-    };
+    // Built by assignment (a 10 MiB file makes hundreds of thousands), in the key order the JSON report shows.
+    const field: { -readonly [K in keyof Field]: Field[K] } = { value: value.ok ? value.value : undefined } as Field;
+    if (!value.ok) field.unknown = value.reason ?? `\`${raw.slice(0, 60)}\` could not be evaluated`;
+    field.span = anchor ?? spanOf(expr);
+    field.keySpan = anchor ?? keySpan;
+    field.raw = raw;
+    if (literal) field.editSpan = literal;
+    if (object) field.object = object;
+    if (items) field.items = items;
+    if (symbol) field.symbol = symbol;
+    if (origin) field.origin = origin;
+    if (vars) field.vars = vars;
+    return field;
   }
 
   /** The variables an expression uses, directly or through locals (a module's caller may set them). */
