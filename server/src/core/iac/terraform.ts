@@ -1080,6 +1080,11 @@ function blockAt(cursor: TreeCursor, text: string, plain: boolean): Block {
 const PLAIN_HEADER = /^([A-Za-z_][\w-]*)((?:[ \t]+(?:"[^"\\$%\n]*"|[A-Za-z_][\w-]*))*)[ \t]*\{/;
 const PLAIN_LABEL = /"[^"\\$%\n]*"|[A-Za-z_][\w-]*/g;
 
+/** Sets `key` when `v` is defined: `...opt(key, v)` of an object literal, without making an object. */
+function put<T, K extends keyof T>(target: T, key: K, v: T[K] | undefined): void {
+  if (v !== undefined) target[key] = v;
+}
+
 function lineEndAt(text: string, at: number): number {
   const end = text.indexOf('\n', at);
   return end < 0 ? text.length : end;
@@ -1556,27 +1561,25 @@ class Reader {
     const account = ref(obj.field('account_name'));
     const pool = ref(obj.field('pool_name'));
     const subnet = subnetLinkOf(obj.field('subnet_id'));
-    return {
-      kind: 'volume',
-      ...(subnet ? { subnet } : {}),
-      ...common(meta),
-      ...(account ? { account } : {}),
-      ...(pool ? { pool } : {}),
-      ...opt('serviceLevel', str(obj.field('service_level'))),
-      ...opt('quota', size(obj.field('storage_quota_in_gb'), 'GiB')),
-      ...opt('protocols', strList(obj.field('protocols'))),
-      ...opt('throughputMiBps', num(obj.field('throughput_in_mibps'))),
-      ...opt('largeVolume', bool(obj.field('large_volume_enabled'))),
-      ...opt('networkFeatures', str(obj.field('network_features'))),
-      ...opt('zones', strList(zone)),
-      ...opt('kerberos', bool(obj.field('kerberos_enabled'))),
-      ...opt('creationToken', path),
-      exportRules,
-      ...(cool ? { coolAccess: { value: true, span: cool.span, keySpan: cool.span, raw: 'cool_access' } } : {}),
-      mountTargets: [],
-      ...workloadOpt(meta, path),
-      ...requirementsOpt(meta),
-    };
+    // By assignment, in the key order (and field reading order) of the spread it replaces: a 10 MiB file has 14,122 volumes.
+    const volume = { kind: 'volume' } as { -readonly [K in keyof IacVolume]: IacVolume[K] };
+    if (subnet) volume.subnet = subnet;
+    Object.assign(volume, common(meta));
+    if (account) volume.account = account;
+    if (pool) volume.pool = pool;
+    put(volume, 'serviceLevel', str(obj.field('service_level')));
+    put(volume, 'quota', size(obj.field('storage_quota_in_gb'), 'GiB'));
+    put(volume, 'protocols', strList(obj.field('protocols')));
+    put(volume, 'throughputMiBps', num(obj.field('throughput_in_mibps')));
+    put(volume, 'largeVolume', bool(obj.field('large_volume_enabled')));
+    put(volume, 'networkFeatures', str(obj.field('network_features')));
+    put(volume, 'zones', strList(zone));
+    put(volume, 'kerberos', bool(obj.field('kerberos_enabled')));
+    put(volume, 'creationToken', path);
+    volume.exportRules = exportRules;
+    if (cool) volume.coolAccess = { value: true, span: cool.span, keySpan: cool.span, raw: 'cool_access' };
+    volume.mountTargets = [];
+    return Object.assign(volume, workloadOpt(meta, path), requirementsOpt(meta));
   }
 
   /**
