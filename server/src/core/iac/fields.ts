@@ -324,23 +324,31 @@ export function poolFromId(f: Field | undefined): IacRef | undefined {
 }
 
 /** Where a resource or subnet is declared, and its name: what every estate item says of itself. */
-export function declared(meta: Meta) {
-  return {
-    symbol: meta.symbol,
-    ...(meta.address ? { address: meta.address } : {}),
-    span: meta.span,
-    headSpan: meta.headSpan,
-    repeated: meta.repeated,
-    ...(meta.name ? { name: meta.name } : {}),
-  };
+interface DeclaredPart {
+  symbol: string;
+  address?: string;
+  span: Span;
+  headSpan: Span;
+  repeated: boolean;
+  name?: IacValue<string>;
 }
 
-export function common(meta: Meta) {
-  return {
-    ...declared(meta),
-    ...(meta.apiVersion ? { apiVersion: meta.apiVersion } : {}),
-    ...(meta.deployedIf ? { deployedIf: meta.deployedIf } : {}),
-  };
+// declared and common build by assignment, in the key order the JSON report shows (a 10 MiB file has tens of thousands of resources).
+export function declared(meta: Meta): DeclaredPart {
+  const out = { symbol: meta.symbol } as DeclaredPart;
+  if (meta.address) out.address = meta.address;
+  out.span = meta.span;
+  out.headSpan = meta.headSpan;
+  out.repeated = meta.repeated;
+  if (meta.name) out.name = meta.name;
+  return out;
+}
+
+export function common(meta: Meta): DeclaredPart & { apiVersion?: IacValue<string>; deployedIf?: string } {
+  const out: DeclaredPart & { apiVersion?: IacValue<string>; deployedIf?: string } = declared(meta);
+  if (meta.apiVersion) out.apiVersion = meta.apiVersion;
+  if (meta.deployedIf) out.deployedIf = meta.deployedIf;
+  return out;
 }
 
 export function opt<K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } {

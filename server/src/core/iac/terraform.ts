@@ -60,6 +60,8 @@ import {
 import {
   borrowTree,
   hasSharedTree,
+  lightNode,
+  type LightNode,
   parseKeptTree,
   parseTree,
   returnTree,
@@ -89,63 +91,18 @@ import { getNodeValue, parseTree as parseJson, type ParseError as JsonParseError
  */
 
 /**
- * A tree-sitter node as the reader sees it, remembering what it was asked. web-tree-sitter makes
- * new objects and calls into WebAssembly on every `type`, `namedChildren` and `endIndex`; the reader
- * asks each node several times (unwrapping an expression, its value, its literal, its origin), and a
- * block read again after an edit that broke the syntax above it (every resource block when error
- * recovery swallows the variables) spent most of its time there. One per node per read: a
- * `Node`'s children are made once, as `Node`s, on first use.
+ * A tree-sitter node as the reader sees it: a `LightNode` (treeSitter.ts), which remembers what it
+ * was asked. web-tree-sitter makes new objects and calls into WebAssembly on every `type`,
+ * `namedChildren` and `endIndex`; the reader asks each node several times (unwrapping an
+ * expression, its value, its literal, its origin), and a block read again after an edit that broke
+ * the syntax above it (every resource block when error recovery swallows the variables) spent most
+ * of its time there. A `LightNode` reads its named children in one call, once, and `release()` lets
+ * go of them (a block read is not held until the file is read).
  */
-class Node {
-  readonly id: number;
-  readonly startIndex: number;
-  private kind: string | undefined;
-  private end = -1;
-  private named: readonly Node[] | undefined;
-  private written: string | undefined;
-
-  /** `source`: the text the tree was parsed from (a node's text is its slice: web-tree-sitter's `text` asks WebAssembly for the end again). */
-  constructor(
-    private readonly node: TreeNode,
-    private readonly source: string,
-  ) {
-    this.id = node.id;
-    this.startIndex = node.startIndex;
-  }
-
-  get type(): string {
-    return (this.kind ??= this.node.type);
-  }
-
-  get endIndex(): number {
-    if (this.end < 0) this.end = this.node.endIndex;
-    return this.end;
-  }
-
-  get text(): string {
-    return (this.written ??= this.source.slice(this.startIndex, this.endIndex));
-  }
-
-  get namedChildren(): readonly Node[] {
-    return (this.named ??= this.node.namedChildren.map((c) => new Node(c, this.source)));
-  }
-
-  /**
-   * Lets go of the children made so far (made again if asked): a block read is not held until the
-   * file is read. web-tree-sitter's node keeps its own `namedChildren` array (a field it marks
-   * internal, `_namedChildren`), which holds every node below it that was asked for: that goes
-   * too. Should the field be renamed, this lets go of the wrappers only (more memory, the same
-   * reading).
-   */
-  release(): void {
-    this.named = undefined;
-    const node = this.node as unknown as { _namedChildren?: unknown };
-    if (node._namedChildren !== undefined) node._namedChildren = undefined;
-  }
-}
+type Node = LightNode;
 
 function memo(node: TreeNode | undefined | null, text: string): Node | undefined {
-  return node ? new Node(node, text) : undefined;
+  return node ? lightNode(node, text) : undefined;
 }
 
 interface Block {
@@ -1079,7 +1036,7 @@ function topBlocks(root: TreeNode | undefined | null, text: string): Block[] {
 
 /** The block at the cursor (its type and labels read with the cursor, which is left where it was). */
 function blockAt(cursor: TreeCursor, text: string, plain: boolean): Block {
-  const node = new Node(cursor.currentNode, text);
+  const node = lightNode(cursor.currentNode, text);
   let first = true;
   let type = '';
   let names: string[] = [];
@@ -1122,6 +1079,11 @@ function blockAt(cursor: TreeCursor, text: string, plain: boolean): Block {
 /** A block's first line when it holds the whole header: a name, labels (names or strings without escapes or templates), `{`. */
 const PLAIN_HEADER = /^([A-Za-z_][\w-]*)((?:[ \t]+(?:"[^"\\$%\n]*"|[A-Za-z_][\w-]*))*)[ \t]*\{/;
 const PLAIN_LABEL = /"[^"\\$%\n]*"|[A-Za-z_][\w-]*/g;
+
+/** Sets `key` when `v` is defined: `...opt(key, v)` of an object literal, without making an object. */
+function put<T, K extends keyof T>(target: T, key: K, v: T[K] | undefined): void {
+  if (v !== undefined) target[key] = v;
+}
 
 function lineEndAt(text: string, at: number): number {
   const end = text.indexOf('\n', at);
@@ -1468,7 +1430,11 @@ class Reader {
     deployedIf?: string,
   ): void {
     const obj = this.obj(b.body, spanOf(b.node));
-    const meta = { ...this.meta(b, symbol, obj), address, repeated, ...(deployedIf ? { deployedIf } : {}) };
+    // meta is this call's own object: set in place, in the order a spread gave the keys.
+    const meta: { -readonly [K in keyof Meta]: Meta[K] } = this.meta(b, symbol, obj);
+    meta.address = address;
+    meta.repeated = repeated;
+    if (deployedIf) meta.deployedIf = deployedIf;
     if (type === 'azurerm_netapp_account') accounts.push({ kind: 'account', ...common(meta) });
     else if (type === 'azurerm_netapp_pool') pools.push(this.pool(meta, obj));
     else if (type === 'azurerm_netapp_volume') volumes.push(this.volume(meta, obj));
@@ -1543,30 +1509,36 @@ class Reader {
     const annotation = annotationFor(this.source, spanOf(b.node));
     const required = requirementsFor(this.source, spanOf(b.node));
     const head = b.node.namedChildren.find((n) => n.type === 'block_start');
-    return {
+    const meta: { -readonly [K in keyof Meta]: Meta[K] } = {
       symbol,
       span: spanOf(b.node),
       headSpan: { start: b.node.startIndex, end: head ? head.startIndex : b.node.endIndex },
       repeated: attrs.has('count') || attrs.has('for_each'),
-      ...(name ? { name } : {}),
-      ...(annotation ? { annotation } : {}),
-      ...(required ? { required } : {}),
-      ...(obj.field('tags') ? { tags: obj.field('tags')! } : {}),
     };
+    if (name) meta.name = name;
+    if (annotation) meta.annotation = annotation;
+    if (required) meta.required = required;
+    const tags = obj.field('tags');
+    if (tags) meta.tags = tags;
+    return meta;
   }
 
   private pool(meta: Meta, obj: Obj): IacPool {
     const account = ref(obj.field('account_name'));
-    return {
-      kind: 'pool',
-      ...common(meta),
-      ...(account ? { account } : {}),
-      ...opt('serviceLevel', str(obj.field('service_level'))),
-      ...opt('size', size(obj.field('size_in_tb'), 'TiB')),
-      ...opt('qos', str(obj.field('qos_type'))),
-      ...opt('customThroughputMiBps', num(obj.field('custom_throughput_mibps'))),
-      ...opt('coolAccess', bool(obj.field('cool_access_enabled'))),
-    };
+    // By assignment, in the key order (and field reading order) of the spread it replaces: a 10 MiB file has 38,823 pools.
+    const pool: { -readonly [K in keyof IacPool]: IacPool[K] } = { kind: 'pool', ...common(meta) };
+    if (account) pool.account = account;
+    const serviceLevel = str(obj.field('service_level'));
+    if (serviceLevel !== undefined) pool.serviceLevel = serviceLevel;
+    const sized = size(obj.field('size_in_tb'), 'TiB');
+    if (sized !== undefined) pool.size = sized;
+    const qos = str(obj.field('qos_type'));
+    if (qos !== undefined) pool.qos = qos;
+    const customThroughputMiBps = num(obj.field('custom_throughput_mibps'));
+    if (customThroughputMiBps !== undefined) pool.customThroughputMiBps = customThroughputMiBps;
+    const coolAccess = bool(obj.field('cool_access_enabled'));
+    if (coolAccess !== undefined) pool.coolAccess = coolAccess;
+    return pool;
   }
 
   private volume(meta: Meta, obj: Obj): IacVolume {
@@ -1589,27 +1561,25 @@ class Reader {
     const account = ref(obj.field('account_name'));
     const pool = ref(obj.field('pool_name'));
     const subnet = subnetLinkOf(obj.field('subnet_id'));
-    return {
-      kind: 'volume',
-      ...(subnet ? { subnet } : {}),
-      ...common(meta),
-      ...(account ? { account } : {}),
-      ...(pool ? { pool } : {}),
-      ...opt('serviceLevel', str(obj.field('service_level'))),
-      ...opt('quota', size(obj.field('storage_quota_in_gb'), 'GiB')),
-      ...opt('protocols', strList(obj.field('protocols'))),
-      ...opt('throughputMiBps', num(obj.field('throughput_in_mibps'))),
-      ...opt('largeVolume', bool(obj.field('large_volume_enabled'))),
-      ...opt('networkFeatures', str(obj.field('network_features'))),
-      ...opt('zones', strList(zone)),
-      ...opt('kerberos', bool(obj.field('kerberos_enabled'))),
-      ...opt('creationToken', path),
-      exportRules,
-      ...(cool ? { coolAccess: { value: true, span: cool.span, keySpan: cool.span, raw: 'cool_access' } } : {}),
-      mountTargets: [],
-      ...workloadOpt(meta, path),
-      ...requirementsOpt(meta),
-    };
+    // By assignment, in the key order (and field reading order) of the spread it replaces: a 10 MiB file has 14,122 volumes.
+    const volume = { kind: 'volume' } as { -readonly [K in keyof IacVolume]: IacVolume[K] };
+    if (subnet) volume.subnet = subnet;
+    Object.assign(volume, common(meta));
+    if (account) volume.account = account;
+    if (pool) volume.pool = pool;
+    put(volume, 'serviceLevel', str(obj.field('service_level')));
+    put(volume, 'quota', size(obj.field('storage_quota_in_gb'), 'GiB'));
+    put(volume, 'protocols', strList(obj.field('protocols')));
+    put(volume, 'throughputMiBps', num(obj.field('throughput_in_mibps')));
+    put(volume, 'largeVolume', bool(obj.field('large_volume_enabled')));
+    put(volume, 'networkFeatures', str(obj.field('network_features')));
+    put(volume, 'zones', strList(zone));
+    put(volume, 'kerberos', bool(obj.field('kerberos_enabled')));
+    put(volume, 'creationToken', path);
+    volume.exportRules = exportRules;
+    if (cool) volume.coolAccess = { value: true, span: cool.span, keySpan: cool.span, raw: 'cool_access' };
+    volume.mountTargets = [];
+    return Object.assign(volume, workloadOpt(meta, path), requirementsOpt(meta));
   }
 
   /**
@@ -1793,19 +1763,19 @@ class Reader {
     const raw = expr.text;
     const origin = this.originOf(expr, raw);
     const vars = this.varsOf(expr, raw);
-    return {
-      value: value.ok ? value.value : undefined,
-      ...(!value.ok ? { unknown: value.reason ?? `\`${raw.slice(0, 60)}\` could not be evaluated` } : {}),
-      span: anchor ?? spanOf(expr),
-      keySpan: anchor ?? keySpan,
-      raw,
-      ...(literal ? { editSpan: literal } : {}),
-      ...(object ? { object } : {}),
-      ...(items ? { items } : {}),
-      ...(symbol ? { symbol } : {}),
-      ...(origin ? { origin } : {}),
-      ...(vars ? { vars } : {}),
-    };
+    // Built by assignment (a 10 MiB file makes hundreds of thousands), in the key order the JSON report shows.
+    const field: { -readonly [K in keyof Field]: Field[K] } = { value: value.ok ? value.value : undefined } as Field;
+    if (!value.ok) field.unknown = value.reason ?? `\`${raw.slice(0, 60)}\` could not be evaluated`;
+    field.span = anchor ?? spanOf(expr);
+    field.keySpan = anchor ?? keySpan;
+    field.raw = raw;
+    if (literal) field.editSpan = literal;
+    if (object) field.object = object;
+    if (items) field.items = items;
+    if (symbol) field.symbol = symbol;
+    if (origin) field.origin = origin;
+    if (vars) field.vars = vars;
+    return field;
   }
 
   /** The variables an expression uses, directly or through locals (a module's caller may set them). */
