@@ -158,7 +158,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   // log lines with their times (the phases); `--dump FILE`: every diagnostic reported, to compare two builds.
   const nodeArgs = option('--node-args', '').split(' ').filter(Boolean);
   const dump = option('--dump', undefined);
-  // `--no-scan-worker`, `--scan-worker`: the first scan's worker thread never, or always (else when a core is free; docs/server.md).
+  // `--scan-worker`: the first scan's worker thread on (it is off by default; docs/server.md); `--no-scan-worker` says off explicitly.
   const initializationOptions = argv.includes('--no-scan-worker')
     ? { scanWorker: false }
     : argv.includes('--scan-worker')

@@ -7,7 +7,6 @@
  * outside every folder: cross-file context (hosts, manifests, estates, dependants) never crosses
  * folders, as the CLI never mixes two repositories (core/project keeps one Workspace per root).
  */
-import { availableParallelism, loadavg } from 'node:os';
 import type { Connection } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -111,17 +110,6 @@ const SCAN_WORKER_MIN_FILES = 200; // not a fact: measured on the bench's 1,000-
  */
 const SCAN_WORKER_SHARE = 0.4; // not a fact: balances the two threads on the bench repository
 
-/**
- * Whether a second thread would run on a core of its own: two cores or more, and fewer runnable
- * tasks than cores over the last minute (`os.loadavg`; 0 where the system does not say, as on
- * Windows). On a busy machine the worker's second parse of the project only adds CPU: on two
- * cores at a load of 10, the bench's cold scan took 7.0 s of CPU instead of 4.1-4.4 s, and longer.
- */
-function aCoreIsFree(): boolean {
-  const cores = availableParallelism();
-  return cores >= 2 && loadavg()[0]! <= cores - 1;
-}
-
 const IAC_KINDS = new Set(['terraform', 'terraform-vars', 'bicep', 'bicep-params', 'arm-template', 'arm-parameters']);
 
 function isIacKind(kind: string | undefined): boolean {
@@ -170,10 +158,11 @@ export class Session {
   /** Bumps when a new index or scan starts: an older one stops at its next slice. */
   private scanGeneration = 0;
   /**
-   * Whether a scan checks part of a project in a worker thread: `auto` when a core is free,
-   * `on` always, `off` never (initializationOptions.scanWorker: true or false).
+   * Whether a scan checks part of a project in a worker thread (initializationOptions.scanWorker:
+   * true). Off by default: on the bench's two cores it made the cold scan slower even on a quiet
+   * machine (4.3-4.7 s against 3.2-3.9 s to the last workspace diagnostic; bench/notes.md).
    */
-  scanWorkerMode: 'auto' | 'on' | 'off' = 'auto';
+  scanWorkerMode: 'on' | 'off' = 'off';
   /**
    * The first scan's worker (scanWorker.ts) and what its results depend on: they are kept only
    * while no text, configuration or result id changed since it was given its inputs.
@@ -565,7 +554,6 @@ export class Session {
   ): void {
     this.stopScanWorker();
     if (this.scanWorkerMode === 'off' || this.rules || !scanWorkerAvailable()) return;
-    if (this.scanWorkerMode === 'auto' && !aCoreIsFree()) return;
     let project: string | undefined;
     let size = 0;
     for (const [key, workspace] of projects)
