@@ -1,20 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computePathOf } from '../../server/src/core/fileKind';
+import { computePathOf, pathByUrl as byUrl } from '../../server/src/core/fileKind';
 import { propertyRuns } from '../support/propertyRuns';
-
-/** The long way: what computePathOf did for every URI before its short way for plain ones (issue 29). */
-function byUrl(uriOrPath: string): string {
-  let path = uriOrPath;
-  if (/^[a-z][a-z\d+.-]*:[/][/]/i.test(path)) {
-    try {
-      path = decodeURIComponent(new URL(path).pathname);
-    } catch {
-      path = path.replace(/^[a-z][a-z\d+.-]*:[/][/][^/]*/i, '');
-    }
-  }
-  return path.replace(/\\/g, '/');
-}
 
 describe('pathOf of a file URI', () => {
   it('agrees with the URL parser, plain or not', () => {

@@ -79,18 +79,31 @@ export function pathOf(uriOrPath: string): string {
 const PATHS = new Map<string, string>();
 const PATH_CACHE_SIZE = 20000; // not a fact: a bound on the cache's memory
 
-/** A `file:` URI whose path needs no decoding or resolving: letters, digits and punctuation URLs keep as they are. */
-const PLAIN_FILE_URI = /^file:\/\/\/[A-Za-z0-9._+=,@/-]*$/;
+/** An absolute path of characters a file URI keeps as they are (letters, digits and the punctuation URLs keep; `~` is escaped). */
+const PLAIN_PATH = /^\/[A-Za-z0-9._+=,@/-]*$/;
 /** An empty, `.` or `..` segment, which a URL resolves away. */
 const ODD_SEGMENT = /\/\/|\/\.\.?(?:\/|$)/;
 
-/** The path of a `file:` URI or a plain path (exported for its test: the short way must agree with the URL parser). */
+/**
+ * Whether a `/`-separated absolute path is its own `file:` URI after `file://`, both ways: no
+ * character a URI escapes and no segment a URL resolves away (the CLI's URIs and pathOf).
+ */
+export function isPlainFilePath(path: string): boolean {
+  return PLAIN_PATH.test(path) && !ODD_SEGMENT.test(path);
+}
+
+/** The path of a `file:` URI or a plain path (exported for its test: the short way must agree with `pathByUrl`). */
 export function computePathOf(uriOrPath: string): string {
   // Most URIs are their path after `file://`: without a URL per file (the cache above turns over every 20,000 files).
-  if (PLAIN_FILE_URI.test(uriOrPath)) {
+  if (uriOrPath.startsWith('file:///')) {
     const path = uriOrPath.slice('file://'.length);
-    if (!ODD_SEGMENT.test(path)) return path;
+    if (isPlainFilePath(path)) return path;
   }
+  return pathByUrl(uriOrPath);
+}
+
+/** The path of a URI through the URL parser (decoded, `.` and `..` resolved), or of a plain path. */
+export function pathByUrl(uriOrPath: string): string {
   let path = uriOrPath;
   if (/^[a-z][a-z\d+.-]*:[/][/]/i.test(path)) {
     try {

@@ -23,6 +23,7 @@ import {
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isPlainFilePath } from '../core/fileKind';
 import {
   EnvironmentError,
   type DirectoryEntry,
@@ -159,11 +160,6 @@ function realPathOf(native: string): string {
   }
   return realpathSync(native);
 }
-
-/** An absolute path of characters a file URI keeps as they are (letters, digits and the punctuation pathToFileURL keeps; `~` it escapes). */
-const PLAIN_PATH = /^\/[A-Za-z0-9._+=,@/-]*$/;
-/** A path pathToFileURL would change before escaping: an empty, `.` or `..` segment (resolved away). */
-const ODD_SEGMENT = /\/\/|\/\.\.?(?:\/|$)/;
 
 let temporaryCounter = 0;
 
@@ -317,7 +313,7 @@ export class NodeEnvironment implements Environment {
   uriOf(path: string): string {
     // Most paths need neither resolving nor escaping: the URI is the path after `file://` (what
     // pathToFileURL gives, without building a URL per file).
-    if (sep === '/' && PLAIN_PATH.test(path) && !ODD_SEGMENT.test(path)) return `file://${path}`;
+    if (sep === '/' && isPlainFilePath(path)) return `file://${path}`;
     return pathToFileURL(toNative(path)).href;
   }
 

@@ -21,6 +21,7 @@ import {
 } from './estate';
 import { MiB, type Rate, type Size } from '../units/units';
 import { subnetLinkOf } from './subnetLinks';
+import type { Mutable } from '../mutable';
 
 /**
  * A reader-neutral view of a resource's properties: Terraform block bodies, Bicep objects and
@@ -106,7 +107,7 @@ function value<T>(f: Field, v: T | undefined): IacValue<T> {
         (f.value !== undefined ? `\`${shown}\` is not a value of the type this property takes` : undefined));
   // Built by assignment, in this key order (the JSON report's): spreading a literal per optional
   // key was most of a 10 MiB file's time in this function (issue 32).
-  const out: { -readonly [K in keyof IacValue<T>]: IacValue<T>[K] } = {} as IacValue<T>;
+  const out: Mutable<IacValue<T>> = {} as IacValue<T>;
   if (v !== undefined) out.value = v;
   out.span = f.span;
   out.keySpan = f.keySpan;

@@ -81,6 +81,7 @@ import { baseName } from '../fileKind';
 import { placeInstance, relativeUri } from './instance';
 import { EVALUATION_STOPPED_CODE } from './arm';
 import { getNodeValue, parseTree as parseJson, type ParseError as JsonParseError } from 'jsonc-parser';
+import type { Mutable } from '../mutable';
 
 /**
  * Terraform: `azurerm_netapp_account`, `azurerm_netapp_pool`, `azurerm_netapp_volume` and
@@ -1431,7 +1432,7 @@ class Reader {
   ): void {
     const obj = this.obj(b.body, spanOf(b.node));
     // meta is this call's own object: set in place, in the order a spread gave the keys.
-    const meta: { -readonly [K in keyof Meta]: Meta[K] } = this.meta(b, symbol, obj);
+    const meta: Mutable<Meta> = this.meta(b, symbol, obj);
     meta.address = address;
     meta.repeated = repeated;
     if (deployedIf) meta.deployedIf = deployedIf;
@@ -1509,7 +1510,7 @@ class Reader {
     const annotation = annotationFor(this.source, spanOf(b.node));
     const required = requirementsFor(this.source, spanOf(b.node));
     const head = b.node.namedChildren.find((n) => n.type === 'block_start');
-    const meta: { -readonly [K in keyof Meta]: Meta[K] } = {
+    const meta: Mutable<Meta> = {
       symbol,
       span: spanOf(b.node),
       headSpan: { start: b.node.startIndex, end: head ? head.startIndex : b.node.endIndex },
@@ -1526,7 +1527,7 @@ class Reader {
   private pool(meta: Meta, obj: Obj): IacPool {
     const account = ref(obj.field('account_name'));
     // By assignment, in the key order (and field reading order) of the spread it replaces: a 10 MiB file has 38,823 pools.
-    const pool: { -readonly [K in keyof IacPool]: IacPool[K] } = { kind: 'pool', ...common(meta) };
+    const pool: Mutable<IacPool> = { kind: 'pool', ...common(meta) };
     if (account) pool.account = account;
     const serviceLevel = str(obj.field('service_level'));
     if (serviceLevel !== undefined) pool.serviceLevel = serviceLevel;
@@ -1562,7 +1563,7 @@ class Reader {
     const pool = ref(obj.field('pool_name'));
     const subnet = subnetLinkOf(obj.field('subnet_id'));
     // By assignment, in the key order (and field reading order) of the spread it replaces: a 10 MiB file has 14,122 volumes.
-    const volume = { kind: 'volume' } as { -readonly [K in keyof IacVolume]: IacVolume[K] };
+    const volume = { kind: 'volume' } as Mutable<IacVolume>;
     if (subnet) volume.subnet = subnet;
     Object.assign(volume, common(meta));
     if (account) volume.account = account;
@@ -1764,7 +1765,7 @@ class Reader {
     const origin = this.originOf(expr, raw);
     const vars = this.varsOf(expr, raw);
     // Built by assignment (a 10 MiB file makes hundreds of thousands), in the key order the JSON report shows.
-    const field: { -readonly [K in keyof Field]: Field[K] } = { value: value.ok ? value.value : undefined } as Field;
+    const field: Mutable<Field> = { value: value.ok ? value.value : undefined } as Field;
     if (!value.ok) field.unknown = value.reason ?? `\`${raw.slice(0, 60)}\` could not be evaluated`;
     field.span = anchor ?? spanOf(expr);
     field.keySpan = anchor ?? keySpan;

@@ -26,6 +26,7 @@ import {
   volumeCoolAccess,
   volumeRequiredThroughputMiBps,
 } from './summary';
+import type { Mutable } from '../mutable';
 
 /**
  * The numbers the editor and the CLI show for a manifest: per pool and per volume, the same
@@ -363,5 +364,3 @@ function compute(manifest: ManifestDocument, prices: RegionPrices, reuse?: Reusa
   }
   return { prices, pools, volumes, pool: (p) => poolMap.get(p), volume: (v) => volumeMap.get(v) };
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };

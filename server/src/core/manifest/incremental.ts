@@ -38,6 +38,7 @@ import {
 import { recordLineage, recordMoved, type Lineage } from './lineage';
 import { summarizeVolume } from './summary';
 import type { VolumeSummary } from './volumeSummary';
+import type { Mutable } from '../mutable';
 
 /** What the previous parse of the document left (a ParsedFile has it). */
 export interface PreviousManifest {
@@ -612,8 +613,6 @@ class Shift {
     return moved;
   }
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 // The located values of each level of the model (the rest is moved above, field by field).
 const ACCOUNT_VALUES = ['name'] as const satisfies readonly (keyof ManifestAccount)[];

@@ -34,6 +34,7 @@ import {
 } from './model';
 import { summarizeVolumes } from './summary';
 import type { VolumeSummary } from './volumeSummary';
+import type { Mutable } from '../mutable';
 
 export interface ManifestParseResult {
   readonly manifest?: ManifestDocument;
@@ -102,8 +103,6 @@ interface Owner {
   readonly path: Path;
   readonly at: At | undefined;
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 // logLevel 'error': yaml would otherwise print warnings (e.g. collection keys) to the process's stderr.
 const YAML_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, strict: false, logLevel: 'error' } as const;

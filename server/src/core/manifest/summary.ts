@@ -13,6 +13,7 @@ import {
   type ManifestVolume,
 } from './model';
 import type { VolumeSummary } from './volumeSummary';
+import type { Mutable } from '../mutable';
 
 /** Whether cool access is on for a volume (and so the lower Premium/Ultra rate applies). */
 export function volumeCoolAccess(volume: ManifestVolume): boolean {
@@ -107,5 +108,3 @@ export function summarizeVolume(
   if (required?.blockSize) summary.blockSizeBytes = required.blockSize.value.bytes;
   return summary;
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -1,5 +1,6 @@
 import type { Span } from '../text/sourceText';
 import { linesOf } from '../perftest/values';
+import type { Mutable } from '../mutable';
 
 /**
  * `/proc/self/mountstats` as the Linux kernel writes it (fs/nfs/super.c `nfs_show_stats`, statvers
@@ -63,7 +64,6 @@ export interface MountstatsCapture {
   readonly unreadable?: { readonly span: Span; readonly reason: string };
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Draft = Mutable<Omit<MountstatsDevice, 'options' | 'transports' | 'ops'>> & {
   options: Map<string, { value?: string; span: Span }>;
   transports: MountstatsTransport[];
