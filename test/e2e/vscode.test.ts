@@ -245,11 +245,21 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
     return page;
   };
 
-  async function quickInput(text: string): Promise<void> {
+  /**
+   * Opens the command palette, types `text` and, when `shown` is given, waits until it is in view.
+   * The whole step is retried: a webview (the rule page's Markdown preview) can hold the keyboard so
+   * that F1 never reaches the workbench, and an editor or preview that opens late takes the focus and
+   * closes a palette that was already open. Each retry first gives the focus back to the workbench
+   * (the sidebar's title).
+   */
+  async function quickInput(text: string, shown?: Locator): Promise<void> {
     const p = ui();
     const input = p.locator('.quick-input-widget input');
-    // A webview (the rule page's Markdown preview) can hold the keyboard: then F1 never reaches the
-    // workbench. Each retry first gives the focus back to the workbench (the sidebar's title).
+    const succeeds = (step: Promise<unknown>) =>
+      step.then(
+        () => true,
+        () => false,
+      );
     let attempt = 0;
     await expect
       .poll(
@@ -262,35 +272,25 @@ describe.skipIf(!setUp && !inCI)('VS Code extension in code-server (headless Chr
               .catch(() => undefined);
           await p.keyboard.press('Escape');
           await p.keyboard.press('F1');
-          return input.waitFor({ state: 'visible', timeout: 3 * SECOND }).then(
-            () => true,
-            () => false,
-          );
+          if (!(await succeeds(input.waitFor({ state: 'visible', timeout: 3 * SECOND })))) return false;
+          if (!(await succeeds(input.fill(text, { timeout: 3 * SECOND })))) return false;
+          return shown ? succeeds(shown.waitFor({ timeout: 10 * SECOND })) : true;
         },
-        { timeout: STEP_TIMEOUT, interval: 500, message: 'the command palette opens' },
+        { timeout: STEP_TIMEOUT * 2, interval: 500, message: `the command palette opens and takes "${text}"` },
       )
       .toBe(true);
-    await input.fill(text);
   }
 
   async function runCommand(title: string): Promise<void> {
     const p = ui();
-    await quickInput(`>${title}`);
-    await p
-      .locator('.quick-input-widget .monaco-list-row', { hasText: title })
-      .first()
-      .waitFor({ timeout: STEP_TIMEOUT });
+    await quickInput(`>${title}`, p.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first());
     await p.keyboard.press('Enter');
   }
 
   async function openFile(path: string): Promise<void> {
     const p = ui();
     const name = path.slice(path.lastIndexOf('/') + 1);
-    await quickInput(path);
-    await p
-      .locator('.quick-input-widget .monaco-list-row', { hasText: name })
-      .first()
-      .waitFor({ timeout: STEP_TIMEOUT });
+    await quickInput(path, p.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first());
     await p.keyboard.press('Enter');
     await p.locator('.tab.active', { hasText: name }).waitFor({ timeout: STEP_TIMEOUT });
     await p.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: STEP_TIMEOUT });
