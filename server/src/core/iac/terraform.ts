@@ -1755,16 +1755,33 @@ class Reader {
   }
 
   private makeField(expr: Node, keySpan: Span, anchor?: Span): Field {
+    const raw = expr.text;
+    if (!anchor && fieldsByTextOn && SAID_BY_TEXT.test(raw)) return this.fieldByText(expr, keySpan, raw);
     const value = this.eval(expr, 0);
     if (budget.tooDeep && !tooDeep.at) tooDeep.at = { uri: this.uri, span: anchor ?? spanOf(expr) };
     const literal = anchor || this.iterators.length > 0 ? undefined : literalOf(expr);
     const object = this.objectOf(expr, 0, anchor);
     const items = this.itemsOf(expr, anchor);
     const symbol = this.symbolOf(expr);
-    const raw = expr.text;
     const origin = this.originOf(expr, raw);
     const vars = this.varsOf(expr, raw);
-    // Built by assignment (a 10 MiB file makes hundreds of thousands), in the key order the JSON report shows.
+    return this.assembled(expr, keySpan, anchor, raw, value, literal, object, items, symbol, origin, vars);
+  }
+
+  // Built by assignment (a 10 MiB file makes hundreds of thousands), in the key order the JSON report shows.
+  private assembled(
+    expr: Node,
+    keySpan: Span,
+    anchor: Span | undefined,
+    raw: string,
+    value: Value,
+    literal: Span | undefined,
+    object: Obj | undefined,
+    items: Field[] | undefined,
+    symbol: string | undefined,
+    origin: string | undefined,
+    vars: string[] | undefined,
+  ): Field {
     const field: Mutable<Field> = { value: value.ok ? value.value : undefined } as Field;
     if (!value.ok) field.unknown = value.reason ?? `\`${raw.slice(0, 60)}\` could not be evaluated`;
     field.span = anchor ?? spanOf(expr);
@@ -1777,6 +1794,55 @@ class Reader {
     if (origin) field.origin = origin;
     if (vars) field.vars = vars;
     return field;
+  }
+
+  /**
+   * What this reader said of expressions written as a reference chain or a plain literal
+   * (`SAID_BY_TEXT`), by their text: such an expression's value, the resource it names, and where
+   * its variables come from depend on its text and this reader's scope and bindings alone, never on
+   * where it is written. A file of thousands of volumes writes `var.location` thousands of times
+   * (issue 32: 10 MiB of `.tf`). Kept from the second time a text is read (the first fills the
+   * reference caches, so the second costs what every later one would), with the evaluation steps
+   * and the unresolved marks it made, which each later use makes again.
+   */
+  private readonly saidByText = new Map<string, SaidByText | null>();
+
+  /** A field of a `SAID_BY_TEXT` expression: as `makeField` makes it, from what was said of its text where that can be reused. */
+  private fieldByText(expr: Node, keySpan: Span, raw: string): Field {
+    const said = this.saidByText.get(raw);
+    const reuse = said && budget.steps + said.steps <= budget.maxSteps;
+    const stepsBefore = budget.steps;
+    const unresolvedBefore = this.unresolved;
+    this.unresolved = false;
+    const value = reuse ? said.value : this.eval(expr, 0);
+    if (reuse) budget.steps += said.steps;
+    const evalUnresolves = reuse ? said.evalUnresolves : this.unresolved;
+    const evalSteps = budget.steps - stepsBefore;
+    this.unresolved ||= unresolvedBefore || evalUnresolves;
+    if (budget.tooDeep && !tooDeep.at) tooDeep.at = { uri: this.uri, span: spanOf(expr) };
+    const literal = this.iterators.length > 0 ? undefined : literalByText(expr.startIndex, raw);
+    // Only `var.x` and `local.x` can stand for an object constructor (`referenced`); other texts have none.
+    const object = VARIABLE_OR_LOCAL.test(raw) ? this.objectOf(expr, 0) : undefined;
+    let symbol: string | undefined;
+    let origin: string | undefined;
+    let vars: string[] | undefined;
+    if (reuse) {
+      ({ symbol, origin, vars } = said);
+      if (said.symbolUnresolves) this.unresolved = true;
+    } else {
+      const unresolvedAfterObject = this.unresolved;
+      this.unresolved = false;
+      symbol = this.symbolOf(expr);
+      const symbolUnresolves = this.unresolved;
+      this.unresolved ||= unresolvedAfterObject;
+      origin = this.originOf(expr, raw);
+      vars = this.varsOf(expr, raw);
+      // The first reading of a text only marks it seen; a reading that ran out of budget or nesting is not kept.
+      if (said === undefined) this.saidByText.set(raw, null);
+      else if (!budget.exhausted && !budget.tooDeep)
+        this.saidByText.set(raw, { value, steps: evalSteps, evalUnresolves, symbol, symbolUnresolves, origin, vars });
+    }
+    return this.assembled(expr, keySpan, undefined, raw, value, literal, object, undefined, symbol, origin, vars);
   }
 
   /** The variables an expression uses, directly or through locals (a module's caller may set them). */
@@ -2284,6 +2350,43 @@ function literalOf(expr: Node): Span | undefined {
     if (parts.length === 0) return { start: inner.startIndex + 1, end: inner.startIndex + 1 };
     if (parts.length === 1 && parts[0]!.type === 'template_literal') return spanOf(parts[0]!);
   }
+  return undefined;
+}
+
+/**
+ * Expressions whose field `fieldByText` can make from their text: a reference chain
+ * (`var.location`, `azurerm_netapp_pool.p.name`, `each.value.quota`) or a plain literal (a number,
+ * `true`, `false`, a string without escapes or templates). Nothing else may be written around them,
+ * not even a space, so the text alone says what the tree holds; a string does not start or end
+ * with a space inside its quotes either (the tree's literal text leaves those spaces out).
+ */
+const SAID_BY_TEXT =
+  /^(?:[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+|"(?:[^"\\$%\s](?:[^"\\$%\n]*[^"\\$%\s])?)?"|\d+(?:\.\d+)?|true|false)$/;
+let fieldsByTextOn = true;
+
+/** Whether `makeField` reuses what was said of an expression's text (false: every field from its tree); tests switch it. */
+export function fieldsByText(on?: boolean): boolean {
+  if (on !== undefined) fieldsByTextOn = on;
+  return fieldsByTextOn;
+}
+
+const VARIABLE_OR_LOCAL = /^(?:var|local)\.[A-Za-z_][\w-]*$/;
+
+/** What `fieldByText` keeps of one expression text (`Reader.saidByText`). */
+interface SaidByText {
+  readonly value: Value;
+  readonly steps: number;
+  readonly evalUnresolves: boolean;
+  readonly symbol: string | undefined;
+  readonly symbolUnresolves: boolean;
+  readonly origin: string | undefined;
+  readonly vars: string[] | undefined;
+}
+
+/** `literalOf` for a `SAID_BY_TEXT` expression at `start`: a number's or a boolean's text, a string's text inside its quotes. */
+function literalByText(start: number, raw: string): Span | undefined {
+  if (raw.startsWith('"')) return { start: start + 1, end: start + raw.length - 1 };
+  if (raw === 'true' || raw === 'false' || /^\d/.test(raw)) return { start, end: start + raw.length };
   return undefined;
 }
 
