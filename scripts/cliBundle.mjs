@@ -41,7 +41,7 @@ export async function buildCli(folder, options) {
 
 /**
  * The code cache: V8 keeps the functions a run compiled, so a run on a small fstab and sysctl file
- * (the usual start-up) finds them compiled. Made by the Node that builds; another Node version
+ * (the usual start-up), or on Terraform and Bicep files, finds them compiled. Made by the Node that builds; another Node version
  * rejects it and compiles as usual.
  */
 export async function makeCodeCache(folder) {
@@ -56,9 +56,22 @@ export async function makeCodeCache(folder) {
     join(ROOT, 'examples/eda/etc/sysctl.d/90-nfs-client.conf'),
     join(scratch, 'etc', 'sysctl.d', '90-nfs-client.conf'),
   );
+  // A Terraform and a Bicep file too: a run over infrastructure code compiles the readers, the
+  // evaluators and the estate rules, as much JavaScript again (issue 29).
+  await copyFile(join(ROOT, 'examples/eda/terraform/main.tf'), join(scratch, 'main.tf'));
+  await copyFile(join(ROOT, 'examples/eda/bicep/main.bicep'), join(scratch, 'main.bicep'));
   const result = spawnSync(
     process.execPath,
-    [join(outdir, 'anf-lint.js'), '--format', 'json', '--exit-zero', 'etc/fstab', 'etc/sysctl.d/90-nfs-client.conf'],
+    [
+      join(outdir, 'anf-lint.js'),
+      '--format',
+      'json',
+      '--exit-zero',
+      'etc/fstab',
+      'etc/sysctl.d/90-nfs-client.conf',
+      'main.tf',
+      'main.bicep',
+    ],
     {
       cwd: scratch,
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -37,7 +37,7 @@ import {
 import { DEFAULT_DISCOVERY_LIMITS, type DiscoveryLimits } from '../core/project/limits';
 import { NodeEnvironment, RefNotFound, toCorePath } from '../node/nodeEnvironment';
 import { displayPathOf } from './files';
-import { loadIacReaders, needIacReaders } from './iacReaders';
+import { loadIacReaders, needIacReaders, parsesLittle } from './iacReaders';
 import { readStream, UsageError, type CliIo } from './io';
 
 /** One linted file and what anf-lint found in it. */
@@ -358,8 +358,14 @@ export async function openTargets(
   if (
     needIacReaders(targets.map((t) => t.path)) ||
     [...roots.values()].some((root) => needIacReaders(project.contextPaths(root)))
-  )
-    await loadIacReaders(io);
+  ) {
+    const paths = [...targets.map((t) => t.path), ...[...roots.values()].flatMap((root) => project.contextPaths(root))];
+    const sizes = new Map(targets.flatMap((t) => (t.text !== undefined ? [[t.path, t.text.length] as const] : [])));
+    await loadIacReaders(
+      io,
+      parsesLittle(new Set(paths), (path) => sizes.get(path) ?? env.stat(path)?.size),
+    );
+  }
 
   const run = project.open(targets);
   return { project, run, errors, discoveryNotes, baseRoot };
