@@ -3,12 +3,13 @@
 // and V8's code cache for the bundle, made by running the built CLI once on a small input.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyPackages } from './esbuildPlugins.mjs';
-import { buildWebTreeSitter, webTreeSitterLazy } from './iacWasm.mjs';
+import { buildWebTreeSitter, copyIacWasm, webTreeSitterLazy } from './iacWasm.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -48,6 +49,10 @@ export async function makeCodeCache(folder) {
   const outdir = resolve(folder);
   const cache = join(outdir, 'anf-lint-bundle.js.cache');
   await rm(cache, { force: true });
+  // The run reads a .tf and a .bicep file: the WebAssembly must be where the bundle looks (dist/wasm/
+  // for dist/cli/, copied first by scripts/build.mjs; a temporary build gets its own copy).
+  if (!['..', '.'].some((up) => existsSync(join(outdir, up, 'wasm', 'web-tree-sitter.wasm'))))
+    await copyIacWasm(ROOT, join(outdir, 'wasm'));
   // Outside any git work tree, so that the run reads these two files and nothing else.
   const scratch = await mkdtemp(join(tmpdir(), 'anf-lint-code-cache-'));
   await mkdir(join(scratch, 'etc', 'sysctl.d'), { recursive: true });

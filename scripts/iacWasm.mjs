@@ -78,10 +78,12 @@ const WASM = [
   'server/grammars/tree-sitter-bicep.wasm',
 ];
 
-/** Copies the runtime and grammar .wasm files to dist/wasm/, where server/src/iacWasm.ts loads them. */
-export async function copyIacWasm(root = '.') {
-  await mkdir(join(root, 'dist', 'wasm'), { recursive: true });
-  await Promise.all(
-    WASM.map((from) => copyFile(join(root, from), join(root, 'dist', 'wasm', from.slice(from.lastIndexOf('/') + 1)))),
-  );
+/**
+ * Copies the runtime and grammar .wasm files of the repository at `root` to `to` (dist/wasm/ by
+ * default), where server/src/iacWasm.ts finds them: a bundle looks in `wasm/` next to it and one
+ * folder up.
+ */
+export async function copyIacWasm(root = '.', to = join(root, 'dist', 'wasm')) {
+  await mkdir(to, { recursive: true });
+  await Promise.all(WASM.map((from) => copyFile(join(root, from), join(to, from.slice(from.lastIndexOf('/') + 1)))));
 }

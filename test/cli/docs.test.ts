@@ -73,4 +73,17 @@ describe('documentation matches what the tests run', () => {
     copyFileSync(bundle, join(dir, 'cli', 'anf-lint-bundle.js'));
     expect(run(['--version'], { cwd: dir, cli: join(dir, 'cli', 'anf-lint.js') }).stdout).toMatch(/^anf-lint \d/);
   });
+
+  it('a build without its WebAssembly reads Terraform as unread, with a note, not as an internal error', () => {
+    const dir = tempProject({ 'main.tf': 'resource "azurerm_netapp_account" "a" {\n  name = "a"\n}\n' });
+    mkdirSync(join(dir, 'cli'));
+    copyFileSync(CLI, join(dir, 'cli', 'anf-lint.js'));
+    copyFileSync(join(dirname(CLI), 'anf-lint-bundle.js'), join(dir, 'cli', 'anf-lint-bundle.js'));
+    copyFileSync(join(dirname(CLI), 'web-tree-sitter.js'), join(dir, 'cli', 'web-tree-sitter.js'));
+    const result = run(['--format', 'json', 'main.tf'], { cwd: dir, cli: join(dir, 'cli', 'anf-lint.js') });
+    expect(result.stderr).toContain('Terraform/Bicep reader not loaded');
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)[0].diagnostics.map((d: { code: string }) => d.code)).toEqual(['ANF400']);
+  });
 });

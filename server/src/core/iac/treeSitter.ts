@@ -36,7 +36,13 @@ export function initIacParsers(
 ): Promise<void> {
   let bytes: IacWasm | undefined;
   const wasmBytes = (): IacWasm => (bytes ??= typeof wasm === 'function' ? wasm() : wasm);
-  const started = (runtime ??= startRuntime(wasmBytes().runtime));
+  let started: Promise<void>;
+  try {
+    started = runtime ??= startRuntime(wasmBytes().runtime);
+  } catch (error) {
+    // The .wasm files could not be read (a build without them): a rejected promise, as for a load that fails later.
+    return Promise.reject(error);
+  }
   const loads = grammars.map(
     (grammar) =>
       (loadingGrammars[grammar] ??= started.then(async () => {
