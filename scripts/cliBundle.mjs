@@ -42,8 +42,8 @@ export async function buildCli(folder, options) {
 
 /**
  * The code cache: V8 keeps the functions a run compiled, so a run on a small fstab and sysctl file
- * (the usual start-up), or on Terraform and Bicep files, finds them compiled. Made by the Node that builds; another Node version
- * rejects it and compiles as usual.
+ * (the usual start-up), or on Terraform and Bicep files, finds them compiled. Made by the Node that
+ * builds; another Node version rejects it and compiles as usual.
  */
 export async function makeCodeCache(folder) {
   const outdir = resolve(folder);
@@ -53,7 +53,7 @@ export async function makeCodeCache(folder) {
   // for dist/cli/, copied first by scripts/build.mjs; a temporary build gets its own copy).
   if (!['..', '.'].some((up) => existsSync(join(outdir, up, 'wasm', 'web-tree-sitter.wasm'))))
     await copyIacWasm(ROOT, join(outdir, 'wasm'));
-  // Outside any git work tree, so that the run reads these two files and nothing else.
+  // Outside any git work tree, so that the run reads these four files and nothing else.
   const scratch = await mkdtemp(join(tmpdir(), 'anf-lint-code-cache-'));
   await mkdir(join(scratch, 'etc', 'sysctl.d'), { recursive: true });
   await copyFile(join(ROOT, 'examples/eda/etc/fstab'), join(scratch, 'etc', 'fstab'));

@@ -33,10 +33,11 @@ export function needIacReaders(paths: Iterable<string>): boolean {
 
 /**
  * Less Terraform and Bicep text than this is parsed without optimising the parser: see
- * `keepBaselineWasm`. A measured judgement: an optimising compile of the runtime's parse function
- * costs about 100-150 ms of a second core, and saves less than that below a few hundred KB of text.
+ * `keepBaselineWasm`. Our own judgement between two measurements (bench/notes.md, session 13): one
+ * small `.tf` ran in 275 ms instead of 423 ms without the optimised parser, the 400-file Bicep
+ * repository (0.94 MiB) in 1,427 ms instead of 1,300 ms.
  */
-export const LITTLE_IAC_BYTES = 256 * 1024; // not a fact: our measured break-even (bench/notes.md, session 13)
+export const LITTLE_IAC_BYTES = 256 * 1024; // not a fact: our judgement, see above
 
 /**
  * V8 runs WebAssembly first as baseline code and compiles the functions that run long with its
