@@ -17,7 +17,7 @@
 //     --slowest <n>         also print the n slowest edits (time, edit number, the edited line) to stderr
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -73,6 +73,9 @@ async function serverBundle() {
     await build({ ...COMMON, entryPoints: { server: 'server/src/lsp/main.ts' }, outdir: join(tmp, 'build') });
     path = join(tmp, 'build', 'server.js');
   }
+  // dist/server/server.js is a loader: its bundle is server-bundle.js next to it (scripts/serverBundle.mjs).
+  const bundle = join(dirname(path), 'server-bundle.js');
+  if (path.endsWith('server.js') && existsSync(bundle)) path = bundle;
   const text = readFileSync(path, 'utf8');
   const debounce = /(DIAGNOSTICS_DEBOUNCE_MS\s*=\s*)(\d+)/;
   if (!debounce.test(text)) throw new Error('DIAGNOSTICS_DEBOUNCE_MS not found in the server bundle');

@@ -20,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { jsoncParserEsm, yamlWithoutEnvReads, zodEnglishOnly } from '../scripts/esbuildPlugins.mjs';
 import { buildCli } from '../scripts/cliBundle.mjs';
+import { buildServer } from '../scripts/serverBundle.mjs';
 import { buildWebTreeSitter, webTreeSitterCjs, webTreeSitterLazy } from '../scripts/iacWasm.mjs';
 import {
   bicepRepository,
@@ -158,6 +159,9 @@ const IAC_WASM = [
 async function builds() {
   log('building the server, CLI and core bundles (scripts/build.mjs options) into a temp folder');
   await Promise.all([
+    // The server as scripts/build.mjs makes it (a loader, the bundle and its V8 code cache), and the
+    // bundle alone, patched below.
+    buildServer(join(BUILD, 'shipped'), COMMON),
     build({ ...COMMON, entryPoints: { server: 'server/src/lsp/main.ts' }, outdir: BUILD }),
     // The CLI as scripts/build.mjs makes it: a loader, the bundle and its V8 code cache.
     buildCli(BUILD, COMMON),
@@ -210,7 +214,7 @@ async function builds() {
     yamlDelayMs,
     yamlVersion,
     servers: {
-      shipped: [process.execPath, [join(BUILD, 'server.js'), '--stdio']],
+      shipped: [process.execPath, [join(BUILD, 'shipped', 'server.js'), '--stdio']],
       nodebounce: [process.execPath, [join(BUILD, 'server-nodebounce.js'), '--stdio']],
       yaml: [process.execPath, [join(yamlPackage, 'bin', 'yaml-language-server'), '--stdio']],
       yamlNowait: [

@@ -3,7 +3,8 @@
 import { build } from 'esbuild';
 import { mkdir } from 'node:fs/promises';
 import { buildCli } from './cliBundle.mjs';
-import { buildWebTreeSitter, copyIacWasm, webTreeSitterCjs, webTreeSitterLazy } from './iacWasm.mjs';
+import { buildServer } from './serverBundle.mjs';
+import { copyIacWasm, webTreeSitterCjs, webTreeSitterLazy } from './iacWasm.mjs';
 import { jsoncParserEsm, yamlWithoutEnvReads, zodEnglishOnly } from './esbuildPlugins.mjs';
 
 const common = {
@@ -22,7 +23,7 @@ const common = {
 const lazyTreeSitter = { ...common, plugins: [...common.plugins, webTreeSitterLazy] };
 
 await mkdir('dist', { recursive: true });
-// The Terraform and Bicep readers' WebAssembly, loaded at run time from dist/wasm/ (before the CLI's code-cache run).
+// The Terraform and Bicep readers' WebAssembly, loaded at run time from dist/wasm/ (before the code-cache runs).
 await copyIacWasm();
 await Promise.all([
   build({
@@ -31,8 +32,8 @@ await Promise.all([
     outdir: 'dist',
     external: ['vscode'],
   }),
-  build({ ...lazyTreeSitter, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),
-  buildWebTreeSitter('dist/server', common),
+  // dist/server/server.js (a small loader), server-bundle.js, its V8 code cache and web-tree-sitter.js.
+  buildServer('dist/server', lazyTreeSitter),
   // dist/cli/anf-lint.js (a small loader), anf-lint-bundle.js, its V8 code cache and web-tree-sitter.js.
   buildCli('dist/cli', lazyTreeSitter),
 ]);

@@ -1,15 +1,14 @@
 // The CLI's build, shared by scripts/build.mjs, the CLI tests' set-up and bench/run.mjs: the
-// bundle (anf-lint-bundle.js), the small loader that runs it (anf-lint.js, scripts/cliLoader.cjs)
+// bundle (anf-lint-bundle.js), the small loader that runs it (anf-lint.js, scripts/bundleLoader.cjs)
 // and V8's code cache for the bundle, made by running the built CLI once on a small input.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyPackages } from './esbuildPlugins.mjs';
-import { buildWebTreeSitter, copyIacWasm, webTreeSitterLazy } from './iacWasm.mjs';
+import { buildWebTreeSitter, placeIacWasmFor, webTreeSitterLazy } from './iacWasm.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,7 +31,7 @@ export async function buildCli(folder, options) {
     options.plugins?.includes(webTreeSitterLazy) ? buildWebTreeSitter(outdir, options) : undefined,
   ]);
   const loader = join(outdir, 'anf-lint.js');
-  await copyFile(join(ROOT, 'scripts/cliLoader.cjs'), loader);
+  await copyFile(join(ROOT, 'scripts/bundleLoader.cjs'), loader);
   // Node reads the nearest package.json to learn whether anf-lint.js is CommonJS: without this one
   // it parses the repository's (20 KB of VS Code contributions) on every run.
   await writeFile(join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
@@ -49,10 +48,8 @@ export async function makeCodeCache(folder) {
   const outdir = resolve(folder);
   const cache = join(outdir, 'anf-lint-bundle.js.cache');
   await rm(cache, { force: true });
-  // The run reads a .tf and a .bicep file: the WebAssembly must be where the bundle looks (dist/wasm/
-  // for dist/cli/, copied first by scripts/build.mjs; a temporary build gets its own copy).
-  if (!['..', '.'].some((up) => existsSync(join(outdir, up, 'wasm', 'web-tree-sitter.wasm'))))
-    await copyIacWasm(ROOT, join(outdir, 'wasm'));
+  // The run reads a .tf and a .bicep file.
+  await placeIacWasmFor(outdir);
   // Outside any git work tree, so that the run reads these four files and nothing else.
   const scratch = await mkdtemp(join(tmpdir(), 'anf-lint-code-cache-'));
   await mkdir(join(scratch, 'etc', 'sysctl.d'), { recursive: true });

@@ -4,3 +4,4 @@ export declare const WEB_TREE_SITTER_FILE: string;
 export declare const webTreeSitterLazy: Plugin;
 export declare function buildWebTreeSitter(outdir: string, options?: BuildOptions): Promise<BuildResult>;
 export declare function copyIacWasm(root?: string, to?: string): Promise<void>;
+export declare function placeIacWasmFor(outdir: string): Promise<void>;

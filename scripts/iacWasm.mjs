@@ -1,6 +1,7 @@
 // The Terraform and Bicep readers (server/src/core/iac) run tree-sitter grammars compiled to
 // WebAssembly. Shared by scripts/build.mjs and test/cli/globalSetup.ts.
 import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,4 +87,14 @@ const WASM = [
 export async function copyIacWasm(root = '.', to = join(root, 'dist', 'wasm')) {
   await mkdir(to, { recursive: true });
   await Promise.all(WASM.map((from) => copyFile(join(root, from), join(to, from.slice(from.lastIndexOf('/') + 1)))));
+}
+
+/**
+ * Makes sure a bundle in `outdir` finds the WebAssembly (in `wasm/` next to it or one folder up):
+ * dist/cli/ and dist/server/ find dist/wasm/ (copied first by scripts/build.mjs); a temporary build
+ * (bench, lineServer) gets its own copy. The build's code-cache runs read Terraform and Bicep.
+ */
+export async function placeIacWasmFor(outdir) {
+  if (['..', '.'].some((up) => existsSync(join(outdir, up, 'wasm', 'web-tree-sitter.wasm')))) return;
+  await copyIacWasm(ROOT, join(outdir, 'wasm'));
 }

@@ -14,7 +14,12 @@ const outIndex = process.argv.indexOf('--out');
 const out = resolve(outIndex > 0 ? process.argv[outIndex + 1] : join(root, 'dist', 'anf-lint.vsix'));
 const SKIPPED = new Set(['node_modules', '.e2e', '.git', 'test-results', '.bench']);
 
-for (const file of ['dist/client/extension.js', 'dist/server/server.js', 'dist/server/web-tree-sitter.js']) {
+for (const file of [
+  'dist/client/extension.js',
+  'dist/server/server.js',
+  'dist/server/server-bundle.js',
+  'dist/server/web-tree-sitter.js',
+]) {
   if (!existsSync(join(root, file))) {
     console.error(`${file} is missing: run npm run build (or npm run package) first`);
     process.exit(2);

@@ -74,6 +74,17 @@ describe('documentation matches what the tests run', () => {
     expect(run(['--version'], { cwd: dir, cli: join(dir, 'cli', 'anf-lint.js') }).stdout).toMatch(/^anf-lint \d/);
   });
 
+  it("start-up: the language server's built code cache is accepted for its bundle (scripts/serverBundle.mjs)", () => {
+    const bundle = join(dirname(CLI), '..', 'server', 'server-bundle.js');
+    const script = new Script(Module.wrap(readFileSync(bundle, 'utf8')), {
+      filename: bundle,
+      cachedData: readFileSync(`${bundle}.cache`),
+    });
+    expect(script.cachedDataRejected).toBe(false);
+    // The loader editors start is the CLI's, named after its bundle.
+    expect(readFileSync(join(dirname(bundle), 'server.js'), 'utf8')).toBe(readFileSync(CLI, 'utf8'));
+  });
+
   it('a build without its WebAssembly reads Terraform as unread, with a note, not as an internal error', () => {
     const dir = tempProject({ 'main.tf': 'resource "azurerm_netapp_account" "a" {\n  name = "a"\n}\n' });
     mkdirSync(join(dir, 'cli'));

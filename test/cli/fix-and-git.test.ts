@@ -264,6 +264,8 @@ describe('git: known files, --staged, --changed-since, hooks', () => {
         'dist/cli/anf-lint-bundle.js.cache',
         'dist/cli/web-tree-sitter.js',
         'dist/server/server.js',
+        'dist/server/server-bundle.js',
+        'dist/server/server-bundle.js.cache',
         'dist/server/web-tree-sitter.js',
       ]),
     );

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 import { jsoncParserEsm, yamlWithoutEnvReads } from '../../scripts/esbuildPlugins.mjs';
-import { buildWebTreeSitter, copyIacWasm, webTreeSitterCjs, webTreeSitterLazy } from '../../scripts/iacWasm.mjs';
+import { copyIacWasm, webTreeSitterCjs, webTreeSitterLazy } from '../../scripts/iacWasm.mjs';
 import { buildCli } from '../../scripts/cliBundle.mjs';
+import { buildServer } from '../../scripts/serverBundle.mjs';
 
 /**
  * The CLI tests run the built CLI as a process. `npm test` builds first; when the bundle is
@@ -45,9 +46,5 @@ export default async function setup(): Promise<void> {
     alias: webTreeSitterCjs,
   };
   await copyIacWasm(ROOT);
-  await Promise.all([
-    buildCli(join(ROOT, 'dist', 'cli'), common),
-    build({ ...common, entryPoints: { 'server/server': 'server/src/lsp/main.ts' }, outdir: 'dist' }),
-    buildWebTreeSitter(join(ROOT, 'dist', 'server'), common),
-  ]);
+  await Promise.all([buildCli(join(ROOT, 'dist', 'cli'), common), buildServer(join(ROOT, 'dist', 'server'), common)]);
 }

@@ -1,5 +1,6 @@
 /**
- * The bundle entry of the language server (dist/server/server.js). The transport comes from the
+ * The bundle entry of the language server (dist/server/server-bundle.js, run by the loader
+ * dist/server/server.js: scripts/serverBundle.mjs). The transport comes from the
  * command line (`--stdio`, `--node-ipc`, `--socket=N`); without one, stdio (transport.ts).
  */
 import { initIacParsers } from '../core/iac/treeSitter';

@@ -1,20 +1,23 @@
 #!/usr/bin/env node
 'use strict';
-// anf-lint's CLI. The bundle next to this file (anf-lint-bundle.js) is compiled here with the V8
-// code cache scripts/cliBundle.mjs made at build time (anf-lint-bundle.js.cache): parsing and
-// compiling 1.8 MB of JavaScript was most of a small run's start-up. V8 rejects a cache made by
-// another Node version or with other flags; the bundle is then compiled as usual.
+// A small loader, copied as dist/cli/anf-lint.js (the CLI) and dist/server/server.js (the language
+// server). The bundle next to it, named after it (anf-lint-bundle.js, server-bundle.js), is
+// compiled here with the V8 code cache the build made by running it once (`<bundle>.cache`,
+// scripts/cliBundle.mjs and scripts/serverBundle.mjs): parsing and compiling 2 MB of JavaScript
+// was most of a small run's start-up, and of the server's time to its first diagnostics. V8
+// rejects a cache made by another Node version (VS Code's own, for one) or with other flags; the
+// bundle is then compiled as usual.
 const { readFileSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { basename, join } = require('node:path');
 const Module = require('node:module');
 const vm = require('node:vm');
 
-const file = join(__dirname, 'anf-lint-bundle.js');
+const file = join(__dirname, `${basename(__filename, '.js')}-bundle.js`);
 let source;
 try {
   source = readFileSync(file, 'utf8');
 } catch {
-  process.stderr.write(`anf-lint: ${file} is missing: the CLI is not built completely. Run \`npm run build\`.\n`);
+  process.stderr.write(`anf-lint: ${file} is missing: anf-lint is not built completely. Run \`npm run build\`.\n`);
   process.exit(3);
 }
 let cachedData;
