@@ -355,15 +355,16 @@ export async function openTargets(
     const root = target.root ?? project.rootOf(target.path);
     roots.set(root.path, root);
   }
-  if (
-    needIacReaders(targets.map((t) => t.path)) ||
-    [...roots.values()].some((root) => needIacReaders(project.contextPaths(root)))
-  ) {
-    const paths = [...targets.map((t) => t.path), ...[...roots.values()].flatMap((root) => project.contextPaths(root))];
+  const paths = new Set([
+    ...targets.map((t) => t.path),
+    ...[...roots.values()].flatMap((root) => project.contextPaths(root)),
+  ]);
+  if (needIacReaders(paths)) {
+    // A target read from standard input has no file to stat: its text's length stands for its size.
     const sizes = new Map(targets.flatMap((t) => (t.text !== undefined ? [[t.path, t.text.length] as const] : [])));
     await loadIacReaders(
       io,
-      parsesLittle(new Set(paths), (path) => sizes.get(path) ?? env.stat(path)?.size),
+      parsesLittle(paths, (path) => sizes.get(path) ?? env.stat(path)?.size),
     );
   }
 
