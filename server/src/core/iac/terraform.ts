@@ -252,12 +252,23 @@ const PLAIN_LOCAL_SOURCE = /^"\.\.?\/[^"\\$%\n]*"$/;
 /** The folder (URI, ending in `/`) a local `source` names, relative to the calling file; undefined for a registry or git source. */
 export function localModuleFolder(callerUri: string, source: string | undefined): string | undefined {
   if (source === undefined || !LOCAL_SOURCE.test(source)) return undefined;
+  // Resolved relative to the caller's folder: one `new URL` per folder and source, not per call
+  // and instance (3,000 files: 46 ms of URL parsing).
+  const key = `${callerUri.slice(0, callerUri.lastIndexOf('/') + 1)}\u0000${source}`;
+  const known = moduleFolders.get(key);
+  if (known !== undefined || moduleFolders.has(key)) return known;
+  let folder: string | undefined;
   try {
-    return new URL(`${source.replace(/\/+$/, '')}/`, callerUri).href;
+    folder = new URL(`${source.replace(/\/+$/, '')}/`, callerUri).href;
   } catch {
-    return undefined;
+    folder = undefined;
   }
+  if (moduleFolders.size >= MAX_MODULE_FOLDERS_KEPT) moduleFolders.clear();
+  moduleFolders.set(key, folder);
+  return folder;
 }
+const moduleFolders = new Map<string, string | undefined>();
+const MAX_MODULE_FOLDERS_KEPT = 10_000; // not a fact: memory bound of a memo (a language server lives long)
 
 /** The values a var file sets (`.tfvars` or `.tfvars.json`), later files winning; `note` follows each origin. */
 function setVariablesFrom(
@@ -567,6 +578,10 @@ function instanceOf(
   block: Block,
   stack: readonly string[],
 ): Made | undefined {
+  // A call whose folder gives no instance (most calls of a real repository reach no NetApp
+  // resource: terraformModules.ts `filesOf`) makes nothing however many times it loops: its
+  // `for_each` or `count` is not evaluated, and its instances take none of the reading's budget.
+  if (!givesInstances(trees, caller, call, stack)) return undefined;
   // `for_each` over a map or set anf-lint can evaluate: one instance per key, `each` bound in the arguments.
   const forEach = attributes(block.body).get('for_each');
   if (forEach) {
@@ -761,6 +776,18 @@ function eachOf(v: Value): [string, unknown][] | undefined {
   return Object.entries(v.value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** The folder a `module` block's instances read: a local one, not on the stack of calls, within the depth bound. */
+function instanceFolder(caller: Reader, call: IacModuleCall, stack: readonly string[]): string | undefined {
+  const folder = call.local ? localModuleFolder(caller.uri, call.source) : undefined;
+  return !folder || stack.includes(folder) || stack.length > MAX_MODULE_DEPTH ? undefined : folder;
+}
+
+/** Whether an instance of the call can make anything: its folder has a `.tf` file the reading is given (moduleScope). */
+function givesInstances(trees: ModuleTrees, caller: Reader, call: IacModuleCall, stack: readonly string[]): boolean {
+  const folder = instanceFolder(caller, call, stack);
+  return folder !== undefined && (trees.folders?.(folder) ?? []).some((f) => f.kind === 'terraform');
+}
+
 function instanceOne(
   trees: ModuleTrees,
   caller: Reader,
@@ -768,8 +795,8 @@ function instanceOne(
   block: Block,
   stack: readonly string[],
 ): Made | undefined {
-  const folder = call.local ? localModuleFolder(caller.uri, call.source) : undefined;
-  if (!folder || stack.includes(folder) || stack.length > MAX_MODULE_DEPTH) return undefined;
+  const folder = instanceFolder(caller, call, stack);
+  if (!folder) return undefined;
   const module = moduleScope(trees, caller, call.name, block, folder);
   if (!module) return undefined;
   const { parsed, args, readers } = module;
