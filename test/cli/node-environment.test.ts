@@ -67,6 +67,40 @@ describe('NodeEnvironment with remembered folders', () => {
     expect(remembering.stat(`${dir}/linked/deeper/main.tf`)?.realPath).toBe(`${dir}/real folder/deeper/main.tf`);
     expect(remembering.stat(`${dir}/out/secret.conf`)?.realPath).not.toContain(dir);
   });
+
+  it('gives the same stats after every folder was listed (names a listing lacks are answered from it)', () => {
+    const dir = toCorePath(tree());
+    const remembering = new NodeEnvironment({ rememberFolders: true });
+    for (const folder of [dir, `${dir}/etc`, `${dir}/etc/sysctl.d`, `${dir}/real folder`, `${dir}/linked`, `${dir}/out`])
+      remembering.list(folder);
+    const plain = new NodeEnvironment();
+    for (const path of [
+      `${dir}/etc/fstab`,
+      `${dir}/etc/.anf-lint.yaml`,
+      `${dir}/etc/FSTAB`,
+      `${dir}/linked/deeper`,
+      `${dir}/linked/.anf-lint.yml`,
+      `${dir}/out/secret.conf`,
+      `${dir}/dangling`,
+      `${dir}/nothing-here`,
+      `${dir}/etc/.`,
+      `${dir}/etc/..`,
+    ])
+      expect({ path, info: remembering.stat(path) }).toEqual({ path, info: plain.stat(path) });
+  });
+
+  it('answers from a folder listing made earlier in the run (one run sees one state of each folder)', () => {
+    const dir = toCorePath(tree());
+    const remembering = new NodeEnvironment({ rememberFolders: true });
+    const listed = remembering.list(`${dir}/etc`);
+    writeFileSync(join(dir, 'etc/.anf-lint.yaml'), 'rules: {}\n');
+    expect(remembering.list(`${dir}/etc`)).toBe(listed);
+    expect(remembering.stat(`${dir}/etc/.anf-lint.yaml`)).toBeUndefined();
+    // A name that differs only in case is looked at: a case-insensitive file system would find it.
+    writeFileSync(join(dir, 'etc/Fstab'), 'x\n');
+    expect(remembering.stat(`${dir}/etc/FSTAB`)).toEqual(new NodeEnvironment().stat(`${dir}/etc/FSTAB`));
+    expect(new NodeEnvironment().stat(`${dir}/etc/.anf-lint.yaml`)?.kind).toBe('file');
+  });
 });
 
 describe('NodeEnvironment.uriOf', () => {
