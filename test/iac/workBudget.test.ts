@@ -48,4 +48,27 @@ describe('the work budget', () => {
     expect(file.iac!.volumes.length).toBeLessThanOrEqual(1_000 + 64 * 3);
     expect(elapsed).toBeLessThan(20_000);
   });
+
+  it('loops over modules that hold no NetApp resource take none of it', () => {
+    // 20 calls of a platform module, each over 64 keys (1,280 instances that make nothing), then a
+    // call of a NetApp module: the NetApp instances are read and no ANF422 says the reading stopped.
+    const platform = Array.from(
+      { length: 20 },
+      (_, i) => `module "p${i}" {\n  source   = "./platform"\n  for_each = ${KEYS}\n  name     = each.key\n}\n`,
+    ).join('\n');
+    const workspace = new Workspace(config);
+    workspace.set(
+      'file:///repo/main.tf',
+      `${platform}\nmodule "anf" {\n  source   = "./m3"\n  for_each = { a = 1, b = 2 }\n  size     = 100 + each.value\n}\n`,
+    );
+    workspace.set(
+      'file:///repo/platform/main.tf',
+      'variable "name" {}\n\nresource "azurerm_storage_account" "sa" {\n  name = var.name\n}\n',
+    );
+    workspace.set('file:///repo/m3/main.tf', level(undefined));
+    const file = workspace.file('file:///repo/main.tf')!;
+    expect(file.iac!.volumes.map((v) => v.name.value)).toEqual(['v-101', 'v-102']);
+    expect(file.iac!.stopped).toBeUndefined();
+    expect(lintFile(workspace, 'file:///repo/main.tf', config).filter((d) => d.code === 'ANF422')).toEqual([]);
+  });
 });
