@@ -71,7 +71,14 @@ describe('NodeEnvironment with remembered folders', () => {
   it('gives the same stats after every folder was listed (names a listing lacks are answered from it)', () => {
     const dir = toCorePath(tree());
     const remembering = new NodeEnvironment({ rememberFolders: true });
-    for (const folder of [dir, `${dir}/etc`, `${dir}/etc/sysctl.d`, `${dir}/real folder`, `${dir}/linked`, `${dir}/out`])
+    for (const folder of [
+      dir,
+      `${dir}/etc`,
+      `${dir}/etc/sysctl.d`,
+      `${dir}/real folder`,
+      `${dir}/linked`,
+      `${dir}/out`,
+    ])
       remembering.list(folder);
     const plain = new NodeEnvironment();
     for (const path of [

@@ -265,7 +265,9 @@ export class NodeEnvironment implements Environment {
     const listing = this.listings.get(slash === 0 ? '/' : path.slice(0, slash));
     if (!listing) return false;
     const name = path.slice(slash + 1);
-    return name !== '' && name !== '.' && name !== '..' && ASCII.test(name) && !listing.lowerNames.has(name.toLowerCase());
+    return (
+      name !== '' && name !== '.' && name !== '..' && ASCII.test(name) && !listing.lowerNames.has(name.toLowerCase())
+    );
   }
 
   list(folder: string): readonly DirectoryEntry[] {
