@@ -67,7 +67,7 @@ describe('the work budget', () => {
     );
     workspace.set('file:///repo/m3/main.tf', level(undefined));
     const file = workspace.file('file:///repo/main.tf')!;
-    expect(file.iac!.volumes.map((v) => v.name.value)).toEqual(['v-101', 'v-102']);
+    expect(file.iac!.volumes.map((v) => v.name?.value)).toEqual(['v-101', 'v-102']);
     expect(file.iac!.stopped).toBeUndefined();
     expect(lintFile(workspace, 'file:///repo/main.tf', config).filter((d) => d.code === 'ANF422')).toEqual([]);
   });
