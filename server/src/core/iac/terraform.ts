@@ -60,6 +60,7 @@ import {
 import {
   borrowTree,
   hasSharedTree,
+  sharingTrees,
   lightNode,
   type LightNode,
   parseKeptTree,
@@ -418,6 +419,34 @@ export function readTerraformModule(
   }
 }
 
+/** A `var.x` reference anywhere in a text (a comment or a string too: the tree confirms one). */
+const VARIABLE_REFERENCE = /\bvar\.([A-Za-z_][A-Za-z0-9_-]*)/g;
+
+/**
+ * Whether every `var.x` written in the module's `.tf` files (in comments and strings too) names a
+ * `variable` block of the module: its reading then finds no undeclared variable (ANF420). Answered
+ * only where readings share trees (the CLI: treeSitter.ts `borrowTree`, each file parsed once for
+ * its reading alone); elsewhere false, and the caller reads the module, whose parse this would repeat.
+ */
+export function declaresEveryVariable(files: readonly TerraformModuleFile[]): boolean {
+  if (!sharingTrees()) return false;
+  const tf = files.filter((f) => f.kind === 'terraform');
+  const declared = new Set<string>();
+  for (const f of tf) {
+    const tree = borrowTree('terraform', f.source, f.source.text);
+    if (!tree) return false;
+    try {
+      for (const b of treeBlocks(tree, tree.rootNode, f.source.text))
+        if (b.type === 'variable' && b.labels[0]) declared.add(b.labels[0]);
+    } finally {
+      returnTree(tree);
+    }
+  }
+  for (const f of tf)
+    for (const match of f.source.text.matchAll(VARIABLE_REFERENCE)) if (!declared.has(match[1]!)) return false;
+  return true;
+}
+
 /**
  * `var.x` references of a file whose folder declares no `variable "x"`: candidates found in the
  * text, each confirmed in the tree (a reference, not a comment or a plain string).
@@ -425,7 +454,7 @@ export function readTerraformModule(
 function undeclaredVariables(file: ParsedModuleFile, declared: ReadonlySet<string>): { span: Span; name: string }[] {
   const found: { span: Span; name: string }[] = [];
   const text = file.file.source.text;
-  for (const match of text.matchAll(/\bvar\.([A-Za-z_][A-Za-z0-9_-]*)/g)) {
+  for (const match of text.matchAll(VARIABLE_REFERENCE)) {
     const name = match[1]!;
     if (declared.has(name)) continue;
     const at = match.index ?? 0;

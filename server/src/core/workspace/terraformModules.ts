@@ -1,6 +1,7 @@
 import type { ParseProblem } from '../diagnostics';
 import type { ElsewhereVolume } from '../iac/estate';
 import {
+  declaresEveryVariable,
   localModuleFolder,
   readTerraformModule,
   TerraformTrees,
@@ -193,13 +194,8 @@ export class TerraformModules {
    * holds a NetApp resource.
    */
   holdsNoResources(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): boolean {
-    if (file.kind !== 'terraform') return false;
-    const estate = file.iac;
-    if (!estate) return true; // `resolve` gives the file as it is
-    if (hasResources(file) || (estate.subnets?.length ?? 0) > 0 || (estate.nsgAssociations?.length ?? 0) > 0)
-      return false;
-    if (RESOURCE_TYPE_NAMES.test(file.source.text)) return false;
-    if ((estate.calls ?? []).some((c) => !c.local)) return false;
+    if (file.kind !== 'terraform' || !surelyNoResources(file)) return false;
+    if (!file.iac) return true; // `resolve` gives the file as it is
     const folder = folderOf(file.uri);
     // `filesOf`'s own test, for every folder an instance may read at any depth (a loop back to this folder included).
     for (const called of this.reachable(folder)) if (this.holdsResources(called, get)) return false;
@@ -224,7 +220,7 @@ export class TerraformModules {
       !calls &&
       callers.length === 0 &&
       this.varFilesOf(folder).length === 0 &&
-      (members.length < 2 || !moduleNeeded(members))
+      (members.length < 2 || !moduleNeeded(members) || givesFilesAsAlone(members))
     )
       return undefined;
     const varFiles = this.varFilesOf(folder);
@@ -421,6 +417,37 @@ function hasResources(file: ParsedFile): boolean {
     estate !== undefined &&
     (estate.accounts.length > 0 || estate.pools.length > 0 || estate.volumes.length > 0)
   );
+}
+
+/**
+ * Whether reading a root folder as a module would give each of its files as read alone: none of its
+ * `.tf` files can hold what the reader reads (`surelyNoResources`), so the reading adds only the
+ * variables ANF420 reports as undeclared, and every variable its files name is declared
+ * (`declaresEveryVariable`). For a folder whose calls reach no NetApp resource (`read`'s `calls`):
+ * most stacks of a real repository, which a `terraform.tfvars` made read as modules (500 of the
+ * 3,000-file bench repository's 600).
+ */
+function givesFilesAsAlone(members: readonly ParsedFile[]): boolean {
+  if (!members.every((m) => m.kind !== 'terraform' || surelyNoResources(m))) return false;
+  return declaresEveryVariable(
+    members.map((m) => ({ uri: m.uri, source: m.source, kind: m.kind as TerraformModuleFile['kind'] })),
+  );
+}
+
+/**
+ * A `.tf` file whose reading, alone or with its module, surely gives no NetApp account, pool or
+ * volume, subnet or NSG association: none read alone, no resource type the reader reads named in
+ * its text (comments count, which only makes the answer "maybe"), and only local `module` calls (a
+ * registry module makes resources from its arguments). What a module's reading adds besides comes
+ * from the folders its calls reach.
+ */
+function surelyNoResources(file: ParsedFile): boolean {
+  const estate = file.iac;
+  if (!estate) return true;
+  if (hasResources(file) || (estate.subnets?.length ?? 0) > 0 || (estate.nsgAssociations?.length ?? 0) > 0)
+    return false;
+  if (RESOURCE_TYPE_NAMES.test(file.source.text)) return false;
+  return !(estate.calls ?? []).some((c) => !c.local);
 }
 
 /** A file the module step reads again: it has NetApp resources, or `module` blocks that may make some. */
