@@ -258,17 +258,42 @@ export function localModuleFolder(callerUri: string, source: string | undefined)
   const key = `${callerUri.slice(0, callerUri.lastIndexOf('/') + 1)}\u0000${source}`;
   const known = moduleFolders.get(key);
   if (known !== undefined || moduleFolders.has(key)) return known;
-  let folder: string | undefined;
-  try {
-    folder = new URL(`${source.replace(/\/+$/, '')}/`, callerUri).href;
-  } catch {
-    folder = undefined;
-  }
+  let folder = plainFolder(callerUri, source);
+  if (folder === undefined)
+    try {
+      folder = new URL(`${source.replace(/\/+$/, '')}/`, callerUri).href;
+    } catch {
+      folder = undefined;
+    }
   if (moduleFolders.size >= MAX_MODULE_FOLDERS_KEPT) moduleFolders.clear();
   moduleFolders.set(key, folder);
   return folder;
 }
 const moduleFolders = new Map<string, string | undefined>();
+
+/** Characters a URL keeps as they are in a path (no escape, no `%`, `?`, `#` or `\\`): the plain case. */
+const PLAIN_PATH = /^[A-Za-z0-9._~!$&'()*+,;=:@/-]*$/;
+
+/**
+ * `new URL(source + '/', callerUri).href` for a `file:` caller and a source of plain characters, by
+ * segments: `.` dropped, `..` one folder up (never above the root). Undefined for anything else
+ * (URL resolves those; a test compares the two). 1,800 calls of the 3,000-file repository: 26 ms of URL parsing.
+ */
+function plainFolder(callerUri: string, source: string): string | undefined {
+  if (!callerUri.startsWith('file:///') || !PLAIN_PATH.test(callerUri) || !PLAIN_PATH.test(source)) return undefined;
+  const path = callerUri.slice('file://'.length);
+  // An empty segment, or a Windows drive (URL keeps `C:` however many `..`): URL's own rules.
+  if (path.includes('//') || source.includes('//') || /^\/[A-Za-z]:/.test(path)) return undefined;
+  const segments = path.split('/');
+  segments.pop(); // the caller's own name
+  for (const part of source.replace(/\/+$/, '').split('/')) {
+    if (part === '.') continue;
+    if (part === '..') {
+      if (segments.length > 1) segments.pop();
+    } else segments.push(part);
+  }
+  return `file://${segments.join('/')}/`;
+}
 const MAX_MODULE_FOLDERS_KEPT = 10_000; // not a fact: memory bound of a memo (a language server lives long)
 
 /** The values a var file sets (`.tfvars` or `.tfvars.json`), later files winning; `note` follows each origin. */
