@@ -1081,22 +1081,9 @@ function blocksOf(body: Node | undefined | null): Block[] {
 }
 
 /**
- * The top-level blocks, as `blocksOf` reads them, with a tree cursor: web-tree-sitter makes an
- * object for every node it hands out, and a 5,000-line file has hundreds of blocks whose bodies
- * are only needed when a block is read again (reuse.ts), so the body is looked up on first use.
- *
- * `root` is the tree's root: the blocks of its `body`, and the whole blocks that error recovery
- * wrapped in a top-level ERROR node. A character typed after a closing brace (`}0`) can make
- * tree-sitter wrap every block above it, the variables and locals included, in one ERROR node;
- * those blocks parsed whole, and reading them keeps the file's variables, locals and resources
- * while the error lasts instead of reading the rest of the file without them (which also read
- * every resource block again on each such keystroke). Only `block` nodes directly inside an
- * ERROR (or an ERROR in it) are taken, never a block's own body.
- */
-/**
  * Each tree's top-level blocks, found once: a file the CLI reads alone and then with its module
- * shares one tree (treeSitter.ts `borrowTree`), and walking its blocks twice cost 100 ms on 3,000
- * files. A block holds no reading's state: what a reading caches on it (a body's children) it
+ * shares one tree (treeSitter.ts `borrowTree`), and walking its blocks twice cost about 20 ms of a
+ * 3,000-file run. A block holds no reading's state: what a reading caches on it (a body's children) it
  * lets go (`release`) or keeps for the next reading of the same tree.
  */
 const blocksOfTree = new WeakMap<object, Block[]>();
@@ -1110,6 +1097,19 @@ function treeBlocks(tree: object, root: TreeNode, text: string): Block[] {
   return blocks;
 }
 
+/**
+ * The top-level blocks, as `blocksOf` reads them, with a tree cursor: web-tree-sitter makes an
+ * object for every node it hands out, and a 5,000-line file has hundreds of blocks whose bodies
+ * are only needed when a block is read again (reuse.ts), so the body is looked up on first use.
+ *
+ * `root` is the tree's root: the blocks of its `body`, and the whole blocks that error recovery
+ * wrapped in a top-level ERROR node. A character typed after a closing brace (`}0`) can make
+ * tree-sitter wrap every block above it, the variables and locals included, in one ERROR node;
+ * those blocks parsed whole, and reading them keeps the file's variables, locals and resources
+ * while the error lasts instead of reading the rest of the file without them (which also read
+ * every resource block again on each such keystroke). Only `block` nodes directly inside an
+ * ERROR (or an ERROR in it) are taken, never a block's own body.
+ */
 function topBlocks(root: TreeNode | undefined | null, text: string): Block[] {
   if (!root) return [];
   const blocks: Block[] = [];
