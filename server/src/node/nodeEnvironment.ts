@@ -191,7 +191,8 @@ export interface NodeEnvironmentOptions {
    * do not move under it; a process that lives on (the language server) asks every time. Each
    * folder's listing is remembered too: a second `list` of it reads nothing, and `stat` of a name
    * its folder's listing does not hold answers "none" without a call (the configuration lookup
-   * asks for `.anf-lint.yaml` in every folder: 3,000 files, 2,700 calls).
+   * asks for `.anf-lint.yaml` and `.anf-lint.yml` in every folder: 3,000 files in 753 folders,
+   * 1,512 calls that found nothing).
    */
   readonly rememberFolders?: boolean;
 }
