@@ -33,6 +33,7 @@ import {
 } from './fields';
 import { readKnownModule } from './knownModules';
 import { borrowTree, parseKeptTree, parseTree, returnTree } from './treeSitter';
+import { BoundedMemo } from './boundedMemo';
 import { lazyTree, type LazyNode as Node } from './lazyTree';
 import { callFunction, deepEqual, memberOf, NOT_A_FUNCTION } from './templateFunctions';
 import { Budget, firstUnknown, isUnknown, Unknown } from './values';
@@ -1310,23 +1311,17 @@ export function bicepModuleUri(callerUri: string, path: string): string | undefi
   if (!isLocalBicepModule(path)) return undefined;
   // The same call is resolved by every reading that follows it (each instance, each caller): a
   // URL parse each time was 1% of a Bicep repository's run (issue 29).
-  const key = `${callerUri}\u0000${path}`;
-  const known = moduleUris.get(key);
-  if (known !== undefined || moduleUris.has(key)) return known;
-  let uri: string | undefined;
-  try {
-    uri = new URL(path, callerUri).href;
-  } catch {
-    uri = undefined;
-  }
-  if (moduleUris.size >= MAX_MODULE_URIS) moduleUris.clear();
-  moduleUris.set(key, uri);
-  return uri;
+  return moduleUris.get(`${callerUri}\u0000${path}`, () => {
+    try {
+      return new URL(path, callerUri).href;
+    } catch {
+      return undefined;
+    }
+  });
 }
 
-/** `bicepModuleUri`'s answers, by caller and path (strings: never stale). */
-const moduleUris = new Map<string, string | undefined>();
-const MAX_MODULE_URIS = 10_000; // not a fact: a bound on memory in a long-lived process
+/** `bicepModuleUri`'s answers, by caller and path. */
+const moduleUris = new BoundedMemo<string | undefined>(10_000); // not a fact: a bound on memory in a long-lived process
 
 /** Whether an expression names one of these identifiers (a loop's item or index). */
 function usesName(n: Node, names: readonly string[], depth: number): boolean {

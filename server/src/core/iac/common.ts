@@ -5,6 +5,7 @@ import type { ParseProblem } from '../diagnostics';
 import type { IacRequirements, IacWorkload } from './estate';
 import { parseRate, parseSize } from '../units/units';
 import { parseTree, type IacGrammar, type Node } from './treeSitter';
+import { BoundedMemo } from './boundedMemo';
 
 /** An evaluated expression: its value, or unknown (never guessed, never flagged). */
 export type Value = { ok: true; value: unknown } | { ok: false; reason?: string };
@@ -143,25 +144,18 @@ const INSIDE_TEXT = /string|heredoc|template|comment/;
 
 /** One declaration's problems, at offsets in its text; remembered by text, so an edit parses only the declaration it touched. */
 function declarationProblems(grammar: IacGrammar, language: string, declaration: string): readonly ParseProblem[] {
-  const key = `${grammar}\u0000${language}\u0000${declaration}`;
-  const known = declarationCache.get(key);
-  if (known) return known;
-  const tree = parseTree(grammar, declaration);
-  let problems: readonly ParseProblem[] = [];
-  if (tree) {
+  return declarationCache.get(`${grammar}\u0000${language}\u0000${declaration}`, () => {
+    const tree = parseTree(grammar, declaration);
+    if (!tree) return [];
     try {
-      problems = tree.rootNode.hasError ? treeProblems(tree.rootNode, language, 0, 1) : [];
+      return tree.rootNode.hasError ? treeProblems(tree.rootNode, language, 0, 1) : [];
     } finally {
       tree.delete();
     }
-  }
-  if (declarationCache.size >= MAX_CACHED_DECLARATIONS) declarationCache.clear();
-  declarationCache.set(key, problems);
-  return problems;
+  });
 }
 
-const declarationCache = new Map<string, readonly ParseProblem[]>();
-const MAX_CACHED_DECLARATIONS = 20_000; // not a fact: bounds the memory of remembered declarations
+const declarationCache = new BoundedMemo<readonly ParseProblem[]>(20_000); // not a fact: bounds the memory of remembered declarations
 
 const OPENER: Readonly<Record<string, string>> = { '}': '{', ']': '[', ')': '(' };
 

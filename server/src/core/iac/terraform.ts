@@ -70,6 +70,7 @@ import {
   type TreeCursor,
 } from './treeSitter';
 import { BlockReuse } from './reuse';
+import { BoundedMemo } from './boundedMemo';
 import {
   subnetLinkOf,
   terraformNsgAssociation,
@@ -256,20 +257,17 @@ export function localModuleFolder(callerUri: string, source: string | undefined)
   // Resolved relative to the caller's folder: one `new URL` per folder and source, not per call
   // and instance (3,000 files: 46 ms of URL parsing).
   const key = `${callerUri.slice(0, callerUri.lastIndexOf('/') + 1)}\u0000${source}`;
-  const known = moduleFolders.get(key);
-  if (known !== undefined || moduleFolders.has(key)) return known;
-  let folder = plainFolder(callerUri, source);
-  if (folder === undefined)
+  return moduleFolders.get(key, () => {
+    const plain = plainFolder(callerUri, source);
+    if (plain !== undefined) return plain;
     try {
-      folder = new URL(`${source.replace(/\/+$/, '')}/`, callerUri).href;
+      return new URL(`${source.replace(/\/+$/, '')}/`, callerUri).href;
     } catch {
-      folder = undefined;
+      return undefined;
     }
-  if (moduleFolders.size >= MAX_MODULE_FOLDERS_KEPT) moduleFolders.clear();
-  moduleFolders.set(key, folder);
-  return folder;
+  });
 }
-const moduleFolders = new Map<string, string | undefined>();
+const moduleFolders = new BoundedMemo<string | undefined>(10_000); // not a fact: memory bound of a memo (a language server lives long)
 
 /** Characters a URL keeps as they are in a path (no escape, no `%`, `?`, `#` or `\\`): the plain case. */
 const PLAIN_PATH = /^[A-Za-z0-9._~!$&'()*+,;=:@/-]*$/;
@@ -294,7 +292,6 @@ function plainFolder(callerUri: string, source: string): string | undefined {
   }
   return `file://${segments.join('/')}/`;
 }
-const MAX_MODULE_FOLDERS_KEPT = 10_000; // not a fact: memory bound of a memo (a language server lives long)
 
 /** The values a var file sets (`.tfvars` or `.tfvars.json`), later files winning; `note` follows each origin. */
 function setVariablesFrom(
