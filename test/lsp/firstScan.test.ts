@@ -155,6 +155,22 @@ describe('a start served by the scan cache', () => {
     }
   }
 
+  it('is written a while after the scan: a pull that comes right after the scan is answered first', async () => {
+    const client = new LspClient();
+    try {
+      const storagePath = mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-later-'));
+      await client.initialize({ rootUri: ws.uri, capabilities: CAPABILITIES, initializationOptions: { storagePath } });
+      await client.until(() => client.logs.some((l) => /checked \d+ files/.test(l)), 120_000, 'the scan');
+      const { items } = await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [] });
+      expect(items.length).toBe(Object.keys(files).length);
+      // Written at the scan's end, the cache (170 ms on 1,000 files) held this answer.
+      expect(client.logs.filter((l) => /scan cache (written|unchanged|not written)/.test(l))).toEqual([]);
+      await client.until(() => client.logs.some((l) => /scan cache written/.test(l)), 60_000, 'the cache');
+    } finally {
+      client.dispose();
+    }
+  }, 600_000);
+
   it('parses on first need: an edit right after the start gives the findings of a start without cache', async () => {
     const total = Object.keys(files).length;
     await scan(ws.uri, storage, total);

@@ -138,12 +138,19 @@ export function* lintSteps(
   if (reuse === 'failed') return yield* lintSteps(workspace, uri, config, options, pause);
 
   const enabled = enabledRules(config, rules);
+  // Whether a rule worked on the file since the last pause: most of 200 rules do not apply to a
+  // given file, and a pause after each of them was 200,000 resumptions on a 1,000-file scan.
+  let worked = false;
   for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex++) {
     // Between two rules the caller may let newer events in (lintSteps).
-    if (pause && ruleIndex > 0) yield;
+    if (pause && worked) {
+      worked = false;
+      yield;
+    }
     if (!enabled[ruleIndex]) continue;
     const rule = rules[ruleIndex]!;
     if (reuse?.keeps(rule, ruleIndex)) {
+      worked = true;
       const shownOfRule = { count: 0, silenced: 0 };
       // Without suppression comments, the findings past the rule's bound are only counted: stop there.
       const everyOne = suppressions.length > 0;
@@ -159,6 +166,7 @@ export function* lintSteps(
     const recorder = reuse?.recorder(rule, ruleIndex);
     try {
       if (!rule.appliesTo(file)) continue;
+      worked = true;
       // Made for the rules that judge the file only (most of 200 rules do not apply to a given file).
       const shownOfRule = { count: 0, silenced: 0 };
       rule.check({
