@@ -939,7 +939,7 @@ async function main() {
   log('server: peak RSS on the 500-file workspace (index + workspace diagnostics)');
   const rss = await peakRssOnWorkspace(servers, join(base.root, 'workspace'));
   log('server: first scan of a 1,000-file repository (cold, then with the scan cache)');
-  const firstScan = await firstScanRows(servers.shipped, 1000);
+  const firstScan = await firstScanRows(servers.shipped, 1000, { runs: QUICK ? 1 : 3 });
 
   const vsixPath = join(ROOT, 'dist', 'anf-lint.vsix');
   const vsix = existsSync(vsixPath)
@@ -1228,7 +1228,7 @@ function render(r) {
   ])
     if (scan)
       lines.push(
-        `| 1,000-file repository (${name}): \`initialize\` to the open file's first diagnostics / to the last workspace diagnostic | ${ms(scan.firstMs)} ms (target ${FIRST_DIAGNOSTICS_TARGET_MS}) / ${ms(scan.lastMs)} ms (target ${LAST_WORKSPACE_DIAGNOSTIC_TARGET_MS}), ${scan.files} files, server CPU ${ms(scan.cpuMs)} ms |`,
+        `| 1,000-file repository (${name}): \`initialize\` to the open file's first diagnostics / to the last workspace diagnostic | ${ms(scan.firstMs)} ms (target ${FIRST_DIAGNOSTICS_TARGET_MS}) / ${ms(scan.lastMs)} ms (target ${LAST_WORKSPACE_DIAGNOSTIC_TARGET_MS}${scan.lastMsRuns?.length > 1 ? `; the median of ${scan.lastMsRuns.length} starts: ${scan.lastMsRuns.map(ms).join(', ')} ms` : ''}), ${scan.files} files, server CPU ${ms(scan.cpuMs)} ms |`,
       );
   lines.push(
     `| Server bundle, minified (\`npm run package\` ships it) / as \`npm run build\` writes it (not minified) | ${mib(r.built.sizes.serverMin)} MiB / ${mib(r.built.sizes.server)} MiB${r.built.sizes.treeSitterMin ? ` (and web-tree-sitter.js, ${mib(r.built.sizes.treeSitterMin)} MiB minified, a file of its own: the server loads it at start, the CLI on its first .tf or .bicep)` : ''} |`,
