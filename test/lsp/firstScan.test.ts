@@ -157,8 +157,8 @@ describe('a start served by the scan cache', () => {
 
   it('is written a while after the scan: a pull that comes right after the scan is answered first', async () => {
     const client = new LspClient();
+    const storagePath = mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-later-'));
     try {
-      const storagePath = mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-later-'));
       await client.initialize({ rootUri: ws.uri, capabilities: CAPABILITIES, initializationOptions: { storagePath } });
       await client.until(() => client.logs.some((l) => /checked \d+ files/.test(l)), 120_000, 'the scan');
       const { items } = await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [] });
@@ -168,6 +168,7 @@ describe('a start served by the scan cache', () => {
       await client.until(() => client.logs.some((l) => /scan cache written/.test(l)), 60_000, 'the cache');
     } finally {
       client.dispose();
+      rmSync(storagePath, { recursive: true, force: true });
     }
   }, 600_000);
 
