@@ -49,6 +49,12 @@ async function scan(rootUri: string, storagePath: string, expectFiles: number, o
     const fullReports = new Map<string, number>();
     const started = Date.now();
     while (reports.size < expectFiles || !client.logs.some((l) => /checked \d+ files/.test(l))) {
+      // Every file reported, the scan's last log line not read yet: a pull now would be held (the
+      // long poll, 60 s) when it comes after the scan's end, as nothing changes after it.
+      if (reports.size >= expectFiles) {
+        await client.until(() => client.logs.some((l) => /checked \d+ files/.test(l)), 120_000, 'the scan');
+        break;
+      }
       const { items } = await client.request<{ items: Report[] }>('workspace/diagnostic', {
         previousResultIds: [...reports.values()].map((r) => ({ uri: r.uri, value: r.resultId })),
       });
