@@ -554,8 +554,8 @@ async function cliBaselines(base, smallFile) {
   const nodeRuns = [];
   for (let i = 0; i < 5; i++) nodeRuns.push(await timedProcess(process.execPath, ['-e', '0']));
   const fstabPath = join(base.root, 'fstab', 'etc', 'fstab');
-  // Alternated with findmnt, as the repository rows with `node -e 0`: the machine's swing between
-  // two groups of runs moved this ratio by 0.1 (0.46x, 0.51x and 0.58x in three runs).
+  // Alternated with findmnt, as the repository rows with `node -e 0`, so that both sides of the
+  // ratio see the same moments of a shared machine.
   const ours = [];
   const findmntRuns = [];
   let findmntError;
