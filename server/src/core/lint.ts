@@ -206,7 +206,39 @@ export function* lintSteps(
         collect(PARSER_FAILURE, severity, finding, { count: 0, silenced: 0 });
   }
   reuse?.ranRules();
+  return placedDiagnostics(workspace, file, config, limits, reuse, {
+    visible,
+    suppressed,
+    omitted,
+    suppressions,
+    usedSuppressions,
+  });
+}
 
+/** What one lint's rules found, before it is placed. */
+interface Collected {
+  readonly visible: readonly RawFinding[];
+  readonly suppressed: readonly RawFinding[];
+  readonly omitted: OmittedCounter;
+  readonly suppressions: readonly Suppression[];
+  readonly usedSuppressions: ReadonlySet<number>;
+}
+
+/**
+ * The end of `lintSteps`: the file's bound, the findings placed, sorted by position. A function of
+ * its own, not the generator's tail: V8 compiles the generator's rule loop on the stack (OSR), and
+ * that code, entered again for each file, also covered this tail and fell back to the interpreter
+ * at one array check in it for most files: 760 deoptimizations on a 1,000-file scan, all of the
+ * same code at the same check (bench/notes.md, session 16).
+ */
+function placedDiagnostics(
+  workspace: WorkspaceView,
+  file: ParsedFile,
+  config: ResolvedConfig,
+  limits: FindingLimits,
+  reuse: LintReuse | undefined,
+  { visible, suppressed, omitted, suppressions, usedSuppressions }: Collected,
+): Diagnostic[] {
   // The file's own bound: the first findings by position.
   let shown = visible;
   if (visible.length > limits.perFile) {
