@@ -126,6 +126,64 @@ describe('the first scan', () => {
   }, 600_000);
 });
 
+describe('a client that takes partial results (VS Code)', () => {
+  const files = workspaceFiles(300);
+  const ws = new TempWorkspace(files);
+  afterAll(() => ws.remove());
+
+  it('gets every file in parts on its token as the scan checks them, one pull from before `initialized` to the end', async () => {
+    const total = Object.keys(files).length;
+    const client = new LspClient();
+    const token = 'workspace-pull-1';
+    const parts: Report[][] = [];
+    let answeredAfterScan: boolean | undefined;
+    client.connection.onNotification('$/progress', (p: { token: unknown; value: { items?: Report[] } }) => {
+      if (p.token === token && p.value.items) parts.push(p.value.items);
+    });
+    try {
+      // VS Code's order: its first workspace pull goes before `initialized`, and the next one only
+      // 2 s after an answer; this pull is held until the scan ends and its answer is then empty.
+      await client.connection.sendRequest('initialize', {
+        processId: process.pid,
+        rootUri: ws.uri,
+        workspaceFolders: [{ uri: ws.uri, name: 'ws' }],
+        capabilities: CAPABILITIES,
+        initializationOptions: { storagePath: mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-parts-')) },
+      });
+      const pull = client
+        .request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [], partialResultToken: token })
+        .then((answer) => {
+          answeredAfterScan = client.logs.some((l) => /checked \d+ files/.test(l));
+          return answer;
+        });
+      await client.connection.sendNotification('initialized', {});
+      const answer = await pull;
+      expect(answer.items).toEqual([]);
+      expect(answeredAfterScan).toBe(true);
+      // Parts while the scan runs, not one at its end; each file in full once (the configuration
+      // file is read first, and reported again once every result id changes with the workspace read).
+      expect(parts.length).toBeGreaterThan(1);
+      const fullReports = new Map<string, number>();
+      const reports = new Map<string, Report>();
+      for (const item of parts.flat())
+        if (item.kind === 'full') {
+          fullReports.set(item.uri, (fullReports.get(item.uri) ?? 0) + 1);
+          reports.set(item.uri, item);
+        }
+      expect([...fullReports].filter(([uri, n]) => n !== 1 && !uri.endsWith('/.anf-lint.yaml'))).toEqual([]);
+      expect(fullReports.size).toBe(total);
+      // The same findings as a client that pulls again for each piece.
+      const findings = [...reports.values()]
+        .map((r) => `${r.uri} ${JSON.stringify((r.items ?? []).map((d) => [d.code, d.message, d.range]))}`)
+        .sort();
+      const eager = await scan(ws.uri, mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-eager-')), total);
+      expect(findings).toEqual(eager.findings);
+    } finally {
+      client.dispose();
+    }
+  }, 300_000);
+});
+
 describe('a start served by the scan cache', () => {
   const files = workspaceFiles(120);
   const ws = new TempWorkspace(files);

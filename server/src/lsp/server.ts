@@ -108,7 +108,7 @@ export function startServer(
         await session.indexWorkspace();
       },
       undefined,
-    );
+    ).finally(() => session.initializedHandled());
   });
   // After `shutdown` the protocol allows only `exit`: other requests get InvalidRequest, other
   // notifications are dropped.

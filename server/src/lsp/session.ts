@@ -7,7 +7,12 @@
  * outside every folder: cross-file context (hosts, manifests, estates, dependants) never crosses
  * folders, as the CLI never mixes two repositories (core/project keeps one Workspace per root).
  */
-import type { Connection } from 'vscode-languageserver';
+import {
+  WorkspaceDiagnosticRequest,
+  type Connection,
+  type ProgressToken,
+  type WorkspaceDiagnosticReportPartialResult,
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   detectFileKind,
@@ -194,6 +199,14 @@ export class Session {
   private textsChanged = 0;
   /** The background scan is running: `workspace/diagnostic` waits for it (handlers/diagnostics.ts). */
   scanning = false;
+  /**
+   * The workspace's files are not all read yet: from the start (`initialized` reads them) until the
+   * scan that checks them begins, and again while a rescan reads them. A client that takes partial
+   * results is answered as the scan goes, and its first pull, which comes before the read, waits
+   * for it (handlers/diagnostics.ts).
+   */
+  reading = true;
+  private readGeneration = 0;
   /** Watched-file changes not applied yet, by canonical URI (the last event of a file wins). */
   private readonly pendingDisk = new Map<string, { uri: string; deleted: boolean }>();
   private drainingDisk = false;
@@ -478,6 +491,18 @@ export class Session {
    */
   async indexWorkspace(): Promise<void> {
     const scan = ++this.scanGeneration;
+    const read = ++this.readGeneration;
+    this.reading = true;
+    try {
+      await this.readWorkspace(scan);
+    } finally {
+      // The scan took over (`scanning`), or the read failed or went stale: a newer read clears its own.
+      if (read === this.readGeneration) this.reading = false;
+      this.wakeWaiters();
+    }
+  }
+
+  private async readWorkspace(scan: number): Promise<void> {
     const started = performance.now();
     // Hashes of texts no file holds any more (deleted files) go; each scan hashes what it reads.
     this.textHashes.clear();
@@ -1163,6 +1188,23 @@ export class Session {
     }, DIAGNOSTICS_DEBOUNCE_MS);
   }
 
+  /** After `initialized`'s work: a read that never started (a failed registration) is not waited for. */
+  initializedHandled(): void {
+    if (this.readGeneration > 0 || !this.reading) return;
+    this.reading = false;
+    this.wakeWaiters();
+  }
+
+  /** Whether the workspace is being read or checked: `workspace/diagnostic` follows the scan then. */
+  get scanPending(): boolean {
+    return this.scanning || this.reading;
+  }
+
+  /** Sends part of a `workspace/diagnostic` result on the request's partial-result token (`$/progress`). */
+  sendPartialResult(token: ProgressToken, result: WorkspaceDiagnosticReportPartialResult): void {
+    void this.connection.sendProgress(WorkspaceDiagnosticRequest.partialResult, token, result).catch(() => undefined);
+  }
+
   /** Resolves when anything changes (for the workspace-diagnostics long poll). */
   nextChange(): Promise<void> {
     return new Promise((resolve) => this.changeWaiters.push(resolve));
@@ -1194,6 +1236,7 @@ export class Session {
     this.settling.clear();
     this.scanGeneration++;
     this.scanning = false;
+    this.reading = false;
     this.stopScanWorker();
     this.pendingDisk.clear();
     this.wakeWaiters();

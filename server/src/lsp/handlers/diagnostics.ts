@@ -42,6 +42,13 @@ function report(session: Session, uri: string, previous: Map<string, string>): W
 /**
  * Every known file's diagnostics. When nothing changed since the client's last pull, the request
  * is held until something does (or for a bounded time), as the protocol's long poll intends.
+ *
+ * While the workspace is read and checked, the answer follows the scan. A client that passes a
+ * `partialResultToken` (VS Code's does, with every pull) gets the files as they are checked, in
+ * `$/progress` notifications on that token, and the request ends with the scan, its own result
+ * empty as the protocol asks once parts were sent. A client without one gets the files checked so
+ * far as the answer and asks again for the rest. VS Code asks again only 2 s after an answer, so
+ * answers in pieces left it 2 s behind the scan for each piece (bench/notes.md, session 16).
  */
 export async function workspaceDiagnostics(
   session: Session,
@@ -49,46 +56,75 @@ export async function workspaceDiagnostics(
   token: CancellationToken,
 ): Promise<WorkspaceDiagnosticReport> {
   const previous = new Map(params.previousResultIds.map((p) => [p.uri, p.value]));
-  // During a long scan the answer holds the files checked so far that the client has not seen,
-  // and leaves at the scan's next progress report; the client asks again for the rest. The scan
-  // runs in slices, so other requests are answered meanwhile, and files come from its results
-  // instead of being checked here at once. One answer at the scan's end held every file
-  // (megabytes on 1,000 files): encoding, writing and reading it took most of a second after the
-  // scan; now that overlaps the scan and the last answer is small.
+  const partialToken = params.partialResultToken;
+  let sentParts = false;
+  /** Sends these files' reports as part of the result; the client now holds their result ids. */
+  const sendPart = (uris: readonly string[]) => {
+    const items = uris.map((uri) => report(session, uri, previous));
+    for (const item of items) previous.set(item.uri, item.resultId!);
+    session.sendPartialResult(partialToken!, { items });
+    sentParts = true;
+  };
+  const unseen = () => session.knownUris().filter((uri) => previous.get(uri) !== session.resultId(uri));
+  // During a long scan, without a token, the answer holds the files checked so far that the client
+  // has not seen, and leaves at the scan's next progress report. The scan runs in slices, so other
+  // requests are answered meanwhile, and files come from its results instead of being checked here
+  // at once. One answer at the scan's end held every file (megabytes on 1,000 files): encoding,
+  // writing and reading it took most of a second after the scan; now that overlaps the scan.
   const duringScan = async (): Promise<WorkspaceDiagnosticReport | undefined> => {
-    while (session.scanning && !token.isCancellationRequested) {
+    while (!token.isCancellationRequested) {
+      if (partialToken !== undefined ? !session.scanPending : !session.scanning) break;
       // A short scan (the scan cache's, a few hundred ms) is held for one answer: answers in
-      // pieces then only added round trips, each piece written between the background parse's slices.
-      if (!session.scanIsLong()) {
+      // pieces then only added round trips, each piece written between the background parse's
+      // slices. Parts on a token cost no round trip: they go at every progress report.
+      if (partialToken === undefined && !session.scanIsLong()) {
         await session.nextChange();
         continue;
       }
       const ready = session
         .knownUris()
         .filter((uri) => session.hasDiagnostics(uri) && previous.get(uri) !== session.resultId(uri));
-      if (ready.length > 0) return { items: ready.map((uri) => report(session, uri, previous)) };
-      await session.nextChange();
+      if (ready.length > 0) {
+        if (partialToken === undefined) return { items: ready.map((uri) => report(session, uri, previous)) };
+        sendPart(ready);
+      }
+      await changeOrTimeout(session, token);
     }
     return undefined;
   };
-  const partial = await duringScan();
-  if (partial) return partial;
+  /** After parts were sent: the rest as a last part, and the request's own result empty. */
+  const lastPart = async (): Promise<WorkspaceDiagnosticReport> => {
+    await session.editsApplied();
+    const rest = unseen();
+    if (rest.length > 0 && !token.isCancellationRequested) sendPart(rest);
+    return { items: [] };
+  };
+  const piece = await duringScan();
+  if (piece) return piece;
+  if (sentParts) return lastPart();
   const allSeen = previous.size > 0 && session.knownUris().every((uri) => previous.get(uri) === session.resultId(uri));
   if (allSeen) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, WORKSPACE_DIAGNOSTIC_HOLD_MS);
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      void session.nextChange().then(done);
-      token.onCancellationRequested(done);
-    });
+    await changeOrTimeout(session, token);
     // What woke it may be the workspace read, which starts a scan: its results, not all files at once here.
     const scanned = await duringScan();
     if (scanned) return scanned;
+    if (sentParts) return lastPart();
   }
   // An edit that came before its project was parsed (and woke this poll): the project is parsed in slices first.
   await session.editsApplied();
   return { items: session.knownUris().map((uri) => report(session, uri, previous)) };
+}
+
+/** Resolves at the session's next change, at cancellation, or after the long poll's bound. */
+function changeOrTimeout(session: Session, token: CancellationToken): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      cancelled.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, WORKSPACE_DIAGNOSTIC_HOLD_MS);
+    const cancelled = token.onCancellationRequested(done);
+    void session.nextChange().then(done);
+  });
 }
