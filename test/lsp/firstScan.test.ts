@@ -129,7 +129,15 @@ describe('the first scan', () => {
 describe('a client that takes partial results (VS Code)', () => {
   const files = workspaceFiles(300);
   const ws = new TempWorkspace(files);
-  afterAll(() => ws.remove());
+  const storages: string[] = [];
+  const storage = (name: string) => {
+    storages.push(mkdtempSync(join(tmpdir(), `anf-lint-scan-cache-${name}-`)));
+    return storages.at(-1)!;
+  };
+  afterAll(() => {
+    ws.remove();
+    for (const folder of storages) rmSync(folder, { recursive: true, force: true });
+  });
 
   it('gets every file in parts on its token as the scan checks them, one pull from before `initialized` to the end', async () => {
     const total = Object.keys(files).length;
@@ -148,7 +156,7 @@ describe('a client that takes partial results (VS Code)', () => {
         rootUri: ws.uri,
         workspaceFolders: [{ uri: ws.uri, name: 'ws' }],
         capabilities: CAPABILITIES,
-        initializationOptions: { storagePath: mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-parts-')) },
+        initializationOptions: { storagePath: storage('parts') },
       });
       const pull = client
         .request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [], partialResultToken: token })
@@ -176,8 +184,47 @@ describe('a client that takes partial results (VS Code)', () => {
       const findings = [...reports.values()]
         .map((r) => `${r.uri} ${JSON.stringify((r.items ?? []).map((d) => [d.code, d.message, d.range]))}`)
         .sort();
-      const eager = await scan(ws.uri, mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-eager-')), total);
+      const eager = await scan(ws.uri, storage('eager'), total);
       expect(findings).toEqual(eager.findings);
+    } finally {
+      client.dispose();
+    }
+  }, 300_000);
+
+  it('sends a file again when an edit changes it during the scan, and still ends with the scan', async () => {
+    const client = new LspClient();
+    const token = 'workspace-pull-2';
+    const parts: Report[][] = [];
+    client.connection.onNotification('$/progress', (p: { token: unknown; value: { items?: Report[] } }) => {
+      if (p.token === token && p.value.items) parts.push(p.value.items);
+    });
+    try {
+      await client.initialize({
+        rootUri: ws.uri,
+        capabilities: CAPABILITIES,
+        initializationOptions: { storagePath: storage('edit') },
+      });
+      const pull = client.request<{ items: Report[] }>('workspace/diagnostic', {
+        previousResultIds: [],
+        partialResultToken: token,
+      });
+      // Once parts come, an fstab of the workspace is opened and gets a soft mount on a new last line.
+      await client.until(() => parts.length > 0, 120_000, 'the first part');
+      const fstab = Object.keys(files).find((p) => p.endsWith('etc/fstab'))!;
+      const uri = ws.uriOf(fstab);
+      const line = files[fstab]!.split('\n').length - 1;
+      client.open(uri, files[fstab]!);
+      client.change(uri, [{ text: `${files[fstab]}10.0.0.4:/edited /mnt/edited nfs soft,vers=3 0 0\n` }]);
+      const answer = await pull;
+      expect(answer.items).toEqual([]);
+      // The file's last report is the edited text's: the soft mount on the new line is found.
+      const last = parts
+        .flat()
+        .filter((item) => item.uri === uri && item.kind === 'full')
+        .at(-1);
+      expect(
+        last?.items?.some((d) => d.code === 'ANF207' && (d.range as { start: { line: number } }).start.line === line),
+      ).toBe(true);
     } finally {
       client.dispose();
     }
