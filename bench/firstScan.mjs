@@ -1,8 +1,9 @@
 // The language server's first scan (issue 29): on a generated 1,000-file repository, the time from
 // `initialize` to the first diagnostics of an open file, and to the last workspace diagnostic
-// (every indexed file reported by `workspace/diagnostic`, pulled as VS Code's client pulls: parts on a
-// partial-result token, the next pull 2 s after an answer). Targets: 500 ms and 3 s. A second start on the same folder with the same
-// cache folder shows the scan cache (results kept by content hash across editor restarts).
+// (every indexed file reported by `workspace/diagnostic`, pulled as VS Code's client pulls: parts
+// on a partial-result token, the next pull 2 s after an answer). Targets: 500 ms and 3 s. A second
+// start on the same folder with the same cache folder shows the scan cache (results kept by
+// content hash across editor restarts).
 //
 //   node bench/firstScan.mjs [--server dist/server/server.js] [--files 1000] [--runs 1] [--logs] [--dump FILE] [--eager-pulls]
 //                            [--node-args "--cpu-prof --cpu-prof-dir=DIR"] [--no-scan-worker | --scan-worker]
