@@ -174,23 +174,16 @@ export async function firstScanRows(
     for (let run = 0; run < runs; run++) {
       const storage = mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-'));
       storages.push(storage);
-      const first = run === 0;
-      colds.push(
-        await firstScan(serverCommand, folder, open, {
+      // The first run's diagnostics are kept for `dump`; the warm start reads the cold one's cache.
+      const start = (diagnostics) =>
+        firstScan(serverCommand, folder, open, {
           storage,
-          diagnostics: first ? coldDiagnostics : undefined,
+          diagnostics: run === 0 ? diagnostics : undefined,
           initializationOptions,
           pulls,
-        }),
-      );
-      warms.push(
-        await firstScan(serverCommand, folder, open, {
-          storage,
-          diagnostics: first ? warmDiagnostics : undefined,
-          initializationOptions,
-          pulls,
-        }),
-      );
+        });
+      colds.push(await start(coldDiagnostics));
+      warms.push(await start(warmDiagnostics));
     }
     if (dump) {
       // Every reported file's diagnostics, by path relative to the folder (the folder is a new one each run).
