@@ -231,6 +231,61 @@ describe('a client that takes partial results (VS Code)', () => {
   }, 300_000);
 });
 
+describe('requests during the scan', () => {
+  // Large enough for a few progress reports (every 200 ms) while the scan checks files.
+  const ws = new TempWorkspace(workspaceFiles(600));
+  const storage = mkdtempSync(join(tmpdir(), 'anf-lint-scan-cache-probes-'));
+  afterAll(() => {
+    ws.remove();
+    rmSync(storage, { recursive: true, force: true });
+  });
+
+  it('lets requests in every few milliseconds while it checks files, not only at its progress reports (node IPC, as VS Code starts it)', async () => {
+    // The scan reports progress every 200 ms. Most files are checked in well under a slice (8 ms),
+    // and it used to let requests and edits in only at those reports: one or two turns of the
+    // event loop between reports. A slice now spans files. The client here sends the next request
+    // as soon as the last one is answered, so the answers between two reports count the turns.
+    const client = new LspClient({ transport: 'ipc' });
+    const events: string[] = [];
+    let pinging: Promise<void> | undefined;
+    const ping = async () => {
+      while (!events.includes('done')) {
+        await client.requestErrorCode('anf/probe', {});
+        events.push('answer');
+      }
+    };
+    client.connection.onRequest('window/workDoneProgress/create', () => null);
+    client.connection.onNotification('anf/scanProgress', (p: { checked: number; done: boolean }) => {
+      // From the first report after a file was checked: the report at the start comes before any slice.
+      if (!p.done && p.checked === 0) return;
+      events.push(p.done ? 'done' : 'report');
+      pinging ??= ping();
+    });
+    try {
+      await client.initialize({
+        rootUri: ws.uri,
+        capabilities: CAPABILITIES,
+        initializationOptions: { storagePath: storage },
+      });
+      await client.until(() => events.includes('done'), 120_000, 'the scan');
+      await pinging;
+      // The intervals between two reports (the last one ends at the scan's end).
+      const answersPerInterval: number[] = [];
+      for (const event of events.slice(0, events.indexOf('done'))) {
+        if (event === 'report') answersPerInterval.push(0);
+        else answersPerInterval[answersPerInterval.length - 1]! += 1;
+      }
+      const complete = answersPerInterval.slice(0, -1);
+      expect(complete.length).toBeGreaterThan(0);
+      const median = [...complete].sort((a, b) => a - b)[Math.floor(complete.length / 2)]!;
+      // Not a time: the server before gave 0-2 answers between reports, this one 9-16 (an idle 2-core machine).
+      expect(median).toBeGreaterThanOrEqual(4);
+    } finally {
+      client.dispose();
+    }
+  }, 300_000);
+});
+
 describe('a start served by the scan cache', () => {
   const files = workspaceFiles(120);
   const ws = new TempWorkspace(files);
