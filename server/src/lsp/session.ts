@@ -35,7 +35,14 @@ import { checkConfigFile } from '../core/features/configDiagnostics';
 import { isConfigFileUri } from './configFile';
 import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler, LINT_SLICE_MS } from './diagnosticsScheduler';
-import { configSignature, folderRoot, FolderConfigs, innermostFolder, readFolderConfigs } from './folderConfig';
+import {
+  configSignature,
+  folderRoot,
+  FolderConfigs,
+  innermostFolder,
+  readFolderConfigs,
+  type FolderConfig,
+} from './folderConfig';
 import { NAMED_FILE_MAX_BYTES } from '../core/project';
 import { DIAGNOSTICS_DEBOUNCE_MS, LARGE_IAC_CHARS, LARGE_IAC_SETTLE_MS, OPEN_DOCUMENT_MAX_CHARS } from './limits';
 import { ScanCache, serverBuildHash, sha256 } from './scanCache';
@@ -660,20 +667,42 @@ export class Session {
     return this.scanCache;
   }
 
-  /** The key of a file's findings in the scan cache (scanCache.ts says what it holds and why). */
+  /**
+   * The key of a file's findings in the scan cache (scanCache.ts says what it holds and why): the
+   * hash of `JSON.stringify([build, rule codes, configuration, editor settings, fingerprint, uri,
+   * text hash])`, with the part the files of one configuration share written once (it holds the
+   * code of every rule: made for each of 1,000 files, it was most of the keys' cost).
+   */
   private cacheKey(uri: string, text: string, fingerprint: string): string {
-    return sha256(
-      JSON.stringify([
+    const tail = `${JSON.stringify(fingerprint)},${JSON.stringify(uri)},${JSON.stringify(this.textHash(uri, text))}]`;
+    return sha256(this.cacheKeyHead(this.configs.sourceOf(uri)) + tail);
+  }
+
+  /** The start of the keys of the files that lint with `config`, kept while the rules and the editor's settings stay. */
+  private cacheKeyHead(config: FolderConfig | undefined): string {
+    let heads = this.cacheKeyHeads;
+    if (heads.rules !== this.rules || heads.settings !== this.editorSettings) {
+      heads = { rules: this.rules, settings: this.editorSettings, byConfig: new Map() };
+      this.cacheKeyHeads = heads;
+    }
+    let head = heads.byConfig.get(config);
+    if (head === undefined) {
+      const whole = JSON.stringify([
         serverBuildHash(),
         (this.rules ?? []).map((r) => r.code),
-        configSignature(this.configs.sourceOf(uri)),
+        configSignature(config),
         this.editorSettings,
-        fingerprint,
-        uri,
-        this.textHash(uri, text),
-      ]),
-    );
+      ]);
+      head = `${whole.slice(0, -1)},`;
+      heads.byConfig.set(config, head);
+    }
+    return head;
   }
+  private cacheKeyHeads: {
+    rules: readonly Rule[] | undefined;
+    settings: AnfLintConfig;
+    byConfig: Map<FolderConfig | undefined, string>;
+  } = { rules: undefined, settings: {}, byConfig: new Map() };
 
   /** A project's fingerprint: every file's URI and text hash (`texts`: by URI). */
   private fingerprint(texts: ReadonlyMap<string, string>): string {
