@@ -5,7 +5,7 @@
 // start on the same folder with the same cache folder shows the scan cache (results kept by
 // content hash across editor restarts).
 //
-//   node bench/firstScan.mjs [--server dist/server/server.js] [--files 1000] [--runs 1] [--logs] [--dump FILE] [--eager-pulls]
+//   node bench/firstScan.mjs [--server dist/server/server.js] [--files 1000] [--runs 1] [--logs] [--dump FILE] [--eager-pulls] [--ipc]
 //                            [--node-args "--cpu-prof --cpu-prof-dir=DIR"] [--no-scan-worker | --scan-worker]
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -230,7 +230,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const runs = Number(option('--runs', '1'));
   // `--eager-pulls`: the client pulls again at once, without a partial-result token (not as VS Code does).
   const pulls = argv.includes('--eager-pulls') ? 'eager' : 'vscode';
-  const { written, cold, warm } = await firstScanRows([process.execPath, [...nodeArgs, server, '--stdio'], {}], files, {
+  // `--ipc`: the server on Node's IPC channel (`--node-ipc`), as VS Code starts it; stdio otherwise.
+  const transport = argv.includes('--ipc') ? '--node-ipc' : '--stdio';
+  const { written, cold, warm } = await firstScanRows([process.execPath, [...nodeArgs, server, transport], {}], files, {
     dump,
     initializationOptions,
     runs,

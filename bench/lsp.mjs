@@ -6,12 +6,23 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { createMessageConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-jsonrpc/node');
+const {
+  createMessageConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
+  StreamMessageReader,
+  StreamMessageWriter,
+} = require('vscode-jsonrpc/node');
 
 export class Client {
+  /** `args` ending in `--node-ipc`: the server speaks over Node's IPC channel, as VS Code starts it; otherwise stdio. */
   constructor(command, args, { env, settings = {} } = {}) {
     this.started = performance.now();
-    this.process = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const ipc = args.at(-1) === '--node-ipc';
+    this.process = spawn(command, args, {
+      stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     this.stderr = '';
     this.process.stderr.on('data', (chunk) => {
       if (this.stderr.length < 100_000) this.stderr += chunk;
@@ -22,10 +33,12 @@ export class Client {
     this.waiters = [];
     this.versions = new Map();
     this.logs = [];
-    const connection = createMessageConnection(
-      new StreamMessageReader(this.process.stdout),
-      new StreamMessageWriter(this.process.stdin),
-    );
+    const connection = ipc
+      ? createMessageConnection(new IPCMessageReader(this.process), new IPCMessageWriter(this.process))
+      : createMessageConnection(
+          new StreamMessageReader(this.process.stdout),
+          new StreamMessageWriter(this.process.stdin),
+        );
     connection.onNotification('textDocument/publishDiagnostics', (params) => {
       const at = performance.now();
       this.waiters = this.waiters.filter((w) => {
