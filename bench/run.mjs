@@ -946,6 +946,9 @@ async function main() {
   const rss = await peakRssOnWorkspace(servers, join(base.root, 'workspace'));
   log('server: first scan of a 1,000-file repository (cold, then with the scan cache)');
   const firstScan = await firstScanRows(servers.shipped, 1000, { runs: QUICK ? 1 : 3 });
+  log('server: the same first scan over node IPC, as VS Code starts the server');
+  const [node, [shippedServer]] = servers.shipped;
+  const firstScanIpc = await firstScanRows([node, [shippedServer, '--node-ipc']], 1000, { runs: QUICK ? 1 : 3 });
 
   const vsixPath = join(ROOT, 'dist', 'anf-lint.vsix');
   const vsix = existsSync(vsixPath)
@@ -985,6 +988,7 @@ async function main() {
     requestsYaml,
     rss,
     firstScan,
+    firstScanIpc,
     vsix,
     benchSeconds: (Date.now() - benchStarted) / 1000,
   };
@@ -1229,8 +1233,10 @@ function render(r) {
   );
   lines.push(`| Peak RSS (VmHWM) after that | ${r.rss.rss.toFixed(0)} MiB |`);
   for (const [name, scan] of [
-    ['no cache', r.firstScan?.cold],
-    ['scan cache', r.firstScan?.warm],
+    ['no cache, stdio', r.firstScan?.cold],
+    ['scan cache, stdio', r.firstScan?.warm],
+    ['no cache, node IPC as VS Code starts it', r.firstScanIpc?.cold],
+    ['scan cache, node IPC', r.firstScanIpc?.warm],
   ])
     if (scan)
       lines.push(

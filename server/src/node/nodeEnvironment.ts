@@ -222,10 +222,13 @@ export class NodeEnvironment implements Environment {
     const native = toNative(path);
     let link;
     try {
-      link = lstatSync(native);
+      // Most paths asked about do not exist (a configuration file looked for in every folder):
+      // without a thrown error for each, 11,000 such questions cost 0.25 s instead of a few ms.
+      link = lstatSync(native, { throwIfNoEntry: false });
     } catch {
       return undefined;
     }
+    if (link === undefined) return undefined;
     const symlink = link.isSymbolicLink();
     let info = link;
     let realPath = path;
