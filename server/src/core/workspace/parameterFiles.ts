@@ -76,7 +76,7 @@ export class ParameterFiles {
     linker?: ArmLinker,
   ): ParsedFile {
     if (isParameterKind(file.kind)) return this.checkKeys(file, get, configured);
-    if (file.kind !== 'arm-template' && file.kind !== 'bicep') return file;
+    if (!readsParameterFiles(file.kind)) return file;
     // A Bicep module other files call takes its params from them, not from a parameters file.
     if (file.iac?.calledBy) return file;
     if (!this.byFolder.has(folderOf(file.uri)) && !configured?.length) return file;
@@ -279,6 +279,11 @@ function safeUrl(path: string, base: string): string | undefined {
 
 export function isParameterKind(kind: string): boolean {
   return kind === 'arm-parameters' || kind === 'bicep-params';
+}
+
+/** Whether `ParameterFiles.resolve` reads a file of this kind with the configured parameters files (else it is given back as it is). */
+export function readsParameterFiles(kind: string): boolean {
+  return isParameterKind(kind) || kind === 'arm-template' || kind === 'bicep';
 }
 
 function isExample(name: string): boolean {

@@ -8,7 +8,7 @@ import type { FileKind } from '../fileKind';
 import { VolumeIndex } from './links';
 import { parseFile } from './parseFile';
 import { TerraformModules } from './terraformModules';
-import { ParameterFiles } from './parameterFiles';
+import { ParameterFiles, readsParameterFiles } from './parameterFiles';
 import { ArmLinks } from './armLinks';
 import { TridentLinks } from './tridentLinks';
 import type { ParsedFile } from './parsedFile';
@@ -225,6 +225,10 @@ export class Workspace implements WorkspaceView {
   private resolved(file: ParsedFile): ParsedFile {
     const get = (uri: string) => this.parsed.get(uri);
     const read = this.trident.resolve(this.armLinks.resolve(this.modules.resolve(file, get), get), get);
+    // Only templates and parameters files are read with parameters files: asking every file for its
+    // configuration cost a lookup per folder (an lstat per candidate name) of every file of the
+    // context, 0.1 s of a `--staged` run in a 5,000-file repository.
+    if (!readsParameterFiles(read.kind)) return read;
     const configured = (typeof this.config === 'function' ? this.config(file.uri) : this.config).parameterFiles;
     return this.parameters.resolve(read, get, configured, (f) => this.armLinks.linker(f, get));
   }
