@@ -115,7 +115,7 @@ export async function firstScan(
     // A clean exit lets `node --cpu-prof` write its profile (dispose kills the process).
     await client.request('shutdown', null);
     const exited = new Promise((resolve) => client.process.once('exit', resolve));
-    client.notify('exit', null);
+    client.notify('exit');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     cleanExit = true;
     return {
