@@ -1,8 +1,12 @@
 /**
  * The first scan's results kept across editor restarts (issue 29), in the folder the client gives
  * the server for its own storage (`initializationOptions.storagePath`; VS Code's
- * `ExtensionContext.storageUri`). One JSON file, rewritten after each complete scan with that
- * scan's entries only, so it never holds more than the index's bound of files.
+ * `ExtensionContext.storageUri`). One file, rewritten after each complete scan with that scan's
+ * entries only, so it never holds more than the index's bound of files. Its first line is the
+ * format; each other line an entry: its key, a tab, and the JSON of its findings. An entry's JSON
+ * is parsed when the entry is first asked for: parsing every finding when the cache opened (one
+ * JSON document) held the server's event loop for about 440 ms at a warm start of 1,000 files;
+ * asked for one by one, the parses fall in the scan's slices (bench/notes.md, session 17).
  *
  * An entry's key is a hash of everything a file's findings can depend on, so a stale entry can
  * never be read back as a wrong finding:
@@ -21,8 +25,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../core';
 
-/** Bumped when the file's layout changes. */
-const CACHE_FORMAT = 'anf-lint-scan-cache-1';
+/** Bumped when the file's layout changes (1: one JSON document). */
+const CACHE_FORMAT = 'anf-lint-scan-cache-2';
 const FILE_NAME = 'scan-cache.json';
 /** Not a fact: a cache file larger than this is ignored (2,000 files of findings are far smaller). */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024; // not a fact: anf-lint's own bound on the cache file
@@ -52,8 +56,14 @@ export function serverBuildHash(): string {
   return buildHash;
 }
 
+/** A stored entry: its JSON as read from the file until it is asked for, its findings after. */
+interface StoredEntry {
+  json?: string;
+  findings?: readonly Diagnostic[];
+}
+
 export class ScanCache {
-  private stored = new Map<string, readonly Diagnostic[]>();
+  private stored = new Map<string, StoredEntry>();
   private fresh = new Map<string, readonly Diagnostic[]>();
   hits = 0;
 
@@ -83,9 +93,18 @@ export class ScanCache {
     }
     try {
       if (text.length > MAX_CACHE_BYTES) throw new Error(`larger than ${MAX_CACHE_BYTES} bytes`);
-      const data = JSON.parse(text) as { format?: unknown; entries?: unknown };
-      if (data.format !== CACHE_FORMAT || typeof data.entries !== 'object' || data.entries === null) return;
-      this.stored = new Map(Object.entries(data.entries as Record<string, readonly Diagnostic[]>));
+      const lines = text.split('\n');
+      // Another format (an older build's) is not read; the next save replaces it.
+      if (lines[0] !== CACHE_FORMAT) return;
+      const stored = new Map<string, StoredEntry>();
+      for (let i = 1; i < lines.length; i++) {
+        const line = lines[i]!;
+        if (line === '') continue;
+        const tab = line.indexOf('\t');
+        if (tab < 1) throw new Error(`line ${i + 1} is not an entry`);
+        stored.set(line.slice(0, tab), { json: line.slice(tab + 1) });
+      }
+      this.stored = stored;
     } catch (error) {
       this.log(`anf-lint: scan cache ${this.path} ignored: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -97,12 +116,26 @@ export class ScanCache {
   }
 
   get(key: string): readonly Diagnostic[] | undefined {
-    const found = this.stored.get(key);
-    if (found) {
-      this.hits++;
-      this.fresh.set(key, found);
+    const entry = this.stored.get(key);
+    if (!entry) return undefined;
+    if (entry.findings === undefined) {
+      try {
+        const findings: unknown = JSON.parse(entry.json ?? '');
+        if (!Array.isArray(findings)) throw new Error('not a list of findings');
+        entry.findings = findings as readonly Diagnostic[];
+        entry.json = undefined;
+      } catch (error) {
+        // A damaged entry is a miss: the file is checked, and the next save writes its entry anew.
+        this.stored.delete(key);
+        this.log(
+          `anf-lint: scan cache entry ignored: ${error instanceof Error ? error.message : String(error)} (${this.path})`,
+        );
+        return undefined;
+      }
     }
-    return found;
+    this.hits++;
+    this.fresh.set(key, entry.findings);
+    return entry.findings;
   }
 
   set(key: string, diagnostics: readonly Diagnostic[]): void {
@@ -114,15 +147,18 @@ export class ScanCache {
     const entries = this.fresh;
     // Every entry stored was used and no other made: the file already holds this scan's entries.
     const unchanged =
-      entries.size === this.stored.size && [...entries].every(([key, value]) => this.stored.get(key) === value);
-    this.stored = entries;
+      entries.size === this.stored.size &&
+      [...entries].every(([key, value]) => this.stored.get(key)?.findings === value);
+    this.stored = new Map([...entries].map(([key, findings]) => [key, { findings }]));
     this.fresh = new Map();
     this.hits = 0;
     if (!this.path || unchanged) return false;
     try {
       mkdirSync(join(this.path, '..'), { recursive: true });
       const temporary = `${this.path}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ format: CACHE_FORMAT, entries: Object.fromEntries(entries) }));
+      // JSON.stringify escapes every line break inside a value, so an entry is one line.
+      const lines = [CACHE_FORMAT, ...[...entries].map(([key, findings]) => `${key}\t${JSON.stringify(findings)}`)];
+      writeFileSync(temporary, `${lines.join('\n')}\n`);
       renameSync(temporary, this.path);
       return true;
     } catch (error) {
