@@ -278,8 +278,9 @@ describe('requests during the scan', () => {
       const complete = answersPerInterval.slice(0, -1);
       expect(complete.length).toBeGreaterThan(0);
       const median = [...complete].sort((a, b) => a - b)[Math.floor(complete.length / 2)]!;
-      // Not a time: the server before gave 0-2 answers between reports, this one 9-16 (an idle 2-core machine).
-      expect(median).toBeGreaterThanOrEqual(4);
+      // Not a time: the server before gave 0-2 answers between reports (median 1), this one 9-16 (10-15
+      // with two busy processes beside it on this 2-core machine).
+      expect(median).toBeGreaterThanOrEqual(3);
     } finally {
       client.dispose();
     }
