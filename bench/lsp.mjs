@@ -15,10 +15,10 @@ const {
 } = require('vscode-jsonrpc/node');
 
 export class Client {
-  /** `args` ending in `--node-ipc`: the server speaks over Node's IPC channel, as VS Code starts it; otherwise stdio. */
+  /** `args` with `--node-ipc`: the server speaks over Node's IPC channel, as VS Code starts it; otherwise stdio. */
   constructor(command, args, { env, settings = {} } = {}) {
     this.started = performance.now();
-    const ipc = args.at(-1) === '--node-ipc';
+    const ipc = args.includes('--node-ipc');
     this.process = spawn(command, args, {
       stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, ...env },

@@ -681,7 +681,7 @@ export class Session {
   /** The start of the keys of the files that lint with `config`, kept while the rules and the editor's settings stay. */
   private cacheKeyHead(config: FolderConfig | undefined): string {
     let heads = this.cacheKeyHeads;
-    if (heads.rules !== this.rules || heads.settings !== this.editorSettings) {
+    if (!heads || heads.rules !== this.rules || heads.settings !== this.editorSettings) {
       heads = { rules: this.rules, settings: this.editorSettings, byConfig: new Map() };
       this.cacheKeyHeads = heads;
     }
@@ -698,11 +698,13 @@ export class Session {
     }
     return head;
   }
-  private cacheKeyHeads: {
-    rules: readonly Rule[] | undefined;
-    settings: AnfLintConfig;
-    byConfig: Map<FolderConfig | undefined, string>;
-  } = { rules: undefined, settings: {}, byConfig: new Map() };
+  private cacheKeyHeads:
+    | {
+        rules: readonly Rule[] | undefined;
+        settings: AnfLintConfig;
+        byConfig: Map<FolderConfig | undefined, string>;
+      }
+    | undefined;
 
   /** A project's fingerprint: every file's URI and text hash (`texts`: by URI). */
   private fingerprint(texts: ReadonlyMap<string, string>): string {
