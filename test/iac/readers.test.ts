@@ -147,13 +147,56 @@ resource "azapi_resource" "log" {
     expect(lint({ 'azapi.tf': text })['azapi.tf']).toEqual(['26 ANF408', '26 ANF128']);
   });
 
-  it('.tfvars files are checked for syntax only', () => {
-    expect(lint({ 'prod.tfvars': 'pool_tib = 4\n' })['prod.tfvars']).toEqual([]);
-    expect(lint({ 'prod.tfvars': 'pool_tib = \n' })['prod.tfvars']).toContain('1 ANF400');
+  it('.tfvars files are checked for syntax where their folder is read with NetApp resources', () => {
+    const split = {
+      'main.tf': POOL_FROM_VARIABLE.replace(/variable "pool_tib" \{[^}]*\}/, ''),
+      'variables.tf': 'variable "pool_tib" {\n  type = number\n}\n',
+    };
+    expect(lint({ ...split, 'terraform.tfvars': 'pool_tib = 4\n' })['terraform.tfvars']).toEqual([]);
+    // Its values reach the pool's size: a broken file is reported, and so is a broken variables.tf.
+    expect(lint({ ...split, 'terraform.tfvars': 'pool_tib = \n' })['terraform.tfvars']).toContain('1 ANF400');
+    const brokenVariables = {
+      ...split,
+      'variables.tf': 'variable "pool_tib" {\n  type = \n}\n',
+      'terraform.tfvars': 'pool_tib = 4\n',
+    };
+    expect(lint(brokenVariables)['variables.tf']).toEqual(['2 ANF400']);
+    // Alone, or beside files that hold nothing anf-lint reads, a .tfvars or .tf file is not parsed: Terraform checks it.
+    expect(lint({ 'prod.tfvars': 'pool_tib = \n' })['prod.tfvars']).toEqual([]);
+    expect(
+      lint({
+        'app.tf': 'variable "x" {}\n\nresource "azurerm_storage_account" "sa" {\n  name = \n}\n',
+        'terraform.tfvars': 'x = \n',
+      }),
+    ).toEqual({ 'app.tf': [], 'terraform.tfvars': [] });
+  });
+
+  it('ANF423 finds an undeclared .tfvars key however its line starts (a byte-order mark, Unicode, an indent)', () => {
+    const variables = 'variable "location" {}\n\nvariable "größe" {}\n';
+    const keys = (tfvars: string) =>
+      lint({ 'variables.tf': variables, 'terraform.tfvars': tfvars })['terraform.tfvars']!.filter((f) =>
+        f.endsWith('ANF423'),
+      );
+    expect(keys('location = "westeurope"\ngröße = 4\n')).toEqual([]);
+    expect(keys('\uFEFFlocaton = "westeurope"\n')).toEqual(['1 ANF423']);
+    expect(keys('location = "westeurope"\ngrösse = 4\n')).toEqual(['2 ANF423']);
+    expect(keys('location = "westeurope"\n  extra = 1\n')).toEqual(['2 ANF423']);
+    // A key inside a map value is not a variable: the tree says so.
+    expect(keys('location = "westeurope"\ngröße = {\n  nested = 1\n}\n')).toEqual([]);
   });
 });
 
 describe('Bicep', () => {
+  it('parses a file that names a NetApp or network type or calls a module, and leaves the rest to Bicep', () => {
+    const broken = 'param location string = resourceGroup().location\nvar name = \n';
+    // Nothing anf-lint reads: not parsed, no ANF400 (`az bicep build` reports it).
+    expect(lint({ 'app.bicep': broken })['app.bicep']).toEqual([]);
+    const withVolume = `${broken}\nresource v 'Microsoft.NetApp/netAppAccounts@2025-06-01' = {\n  name: 'eda'\n  location: location\n}\n`;
+    expect(lint({ 'anf.bicep': withVolume })['anf.bicep']).toContain('2 ANF400');
+    const withModule = `${broken}\nmodule m './app.bicep' = {\n  name: 'm'\n}\n`;
+    expect(lint({ 'main.bicep': withModule, 'app.bicep': broken })['main.bicep']).toContain('2 ANF400');
+  });
+
   it('reads nested child resources, param defaults and loops', () => {
     const text = `
 param poolTiB int = 4

@@ -83,9 +83,10 @@ describe('one syntax error, one finding', () => {
   });
 
   it('a declaration keyword inside a multi-line string or heredoc does not split the file', () => {
-    const bicep = "var script = '''\nresource x 'y' = {\n'''\nvar broken = 4 * * 2\n";
+    const bicep =
+      "var script = '''\nresource x 'Microsoft.NetApp/netAppAccounts@2025-06-01' = {\n'''\nvar broken = 4 * * 2\n";
     expect(syntaxLines('script.bicep', bicep)).toEqual([4]);
-    const terraform = 'locals {\n  script = <<EOT\nresource "x" "y" {\nEOT\n  broken = = 1\n}\n';
+    const terraform = 'locals {\n  script = <<EOT\nresource "azurerm_netapp_account" "y" {\nEOT\n  broken = = 1\n}\n';
     expect(syntaxLines('script.tf', terraform)).toEqual([5]);
   });
 });

@@ -65,6 +65,11 @@ interface Decl {
 /** `key` (the document's URI): keep the tree and parse the next version incrementally (as readTerraform). */
 export function readBicep(source: SourceText, problems: ParseProblem[], key?: string): IacEstate | undefined {
   const text = source.text;
+  // A file that can give no account, pool, volume, subnet or module call (most files of a
+  // repository) is not parsed: anf-lint reads nothing in it, so its syntax is Bicep's to check
+  // (issue 29). A module call reads its callee only when the callee may make resources, too.
+  if (!mayMakeResources(text) && !/microsoft\.network/i.test(text))
+    return { language: 'bicep', accounts: [], pools: [], volumes: [], slips: [] };
   // The parser's WebAssembly stack is small: brackets nested thousands deep overflow it ("memory
   // access out of bounds", issue 32). No real template nests past a few dozen.
   const deepAt = nestedPast(text, MAX_BICEP_NESTING);
@@ -80,12 +85,6 @@ export function readBicep(source: SourceText, problems: ParseProblem[], key?: st
   const tree = key === undefined ? borrowTree('bicep', source, text) : parseKeptTree('bicep', key, text);
   if (!tree) return noParser(problems, 'Bicep');
   for (const p of syntaxProblems(tree.rootNode, 'Bicep', { grammar: 'bicep', text })) problems.push(p);
-  // A file that can give no account, pool, volume, subnet or module call (most files of a
-  // repository): its syntax is checked, its tree not copied or read (issue 29).
-  if (!mayMakeResources(text) && !/microsoft\.network/i.test(text)) {
-    if (key === undefined) returnTree(tree);
-    return { language: 'bicep', accounts: [], pools: [], volumes: [], slips: [] };
-  }
   try {
     const reader = new BicepReader(source, lazyTree(tree, text), new Map(), new Budget(), problems);
     reader.localArgsUnread = true;

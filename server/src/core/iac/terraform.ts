@@ -60,7 +60,6 @@ import {
 import {
   borrowTree,
   hasSharedTree,
-  sharingTrees,
   lightNode,
   type LightNode,
   parseKeptTree,
@@ -157,14 +156,14 @@ export function readTerraform(
   uri = '',
   keep = false,
 ): IacEstate | undefined {
+  // A file that can give nothing the reader reads (most files of a repository) is not parsed: its
+  // syntax matters to anf-lint only where its folder is read with NetApp resources, and that
+  // reading reports it (readTerraformModule). Terraform itself checks the rest.
+  if (!mayHoldEstate(source.text)) return { language: 'terraform', accounts: [], pools: [], volumes: [], slips: [] };
   const tree = keep ? parseKeptTree('terraform', uri, source.text) : borrowTree('terraform', source, source.text);
   if (!tree) return noParser(problems, 'Terraform');
   const root = tree.rootNode;
   for (const p of syntaxProblems(root, 'Terraform', { grammar: 'terraform', text: source.text })) problems.push(p);
-  if (!keep && !mayHoldEstate(source.text)) {
-    returnTree(tree);
-    return { language: 'terraform', accounts: [], pools: [], volumes: [], slips: [] };
-  }
   startReading();
   try {
     const top = treeBlocks(tree, root, source.text);
@@ -203,33 +202,26 @@ export function readTerraform(
 }
 
 /**
- * Whether a `.tf` file's reading can give anything besides its syntax problems: a NetApp or azapi
- * resource, a subnet, virtual network or NSG association (subnets.ts), a `module` block (the word
- * `module` followed by a label, after a line start, a space, a brace or a semicolon). Most files
- * of a real repository (issue 29: one module in fifteen holds NetApp resources) have none of these
- * words, and their reading gives an estate with no resources, so their blocks are not walked.
- * Decided on the text, conservatively: the words anywhere (a comment, a string), in any case, and
- * any `\u` escape (a label written with escapes), mean the file is read. Such a file's estate has
- * no `unresolved`: it is read only for a file with resources (terraformModules.ts `moduleNeeded`).
+ * Whether a `.tf` file's reading alone can give anything: a NetApp or azapi resource, a subnet,
+ * virtual network or NSG association (subnets.ts), a `module` block (the word `module` followed by
+ * a label, after a line start, a space, a brace or a semicolon). Most files of a real repository
+ * (issue 29: one module in fifteen holds NetApp resources) have none of these words; they are not
+ * parsed alone. Decided on the text, conservatively: the words anywhere (a comment, a string), in
+ * any case, and any `\u` escape (a label written with escapes), mean the file is read. Such a
+ * file's estate has no `unresolved`: it is read only for a file with resources
+ * (terraformModules.ts `moduleNeeded`).
  */
 function mayHoldEstate(text: string): boolean {
   return /netapp|azapi|azurerm_subnet|azurerm_virtual_network|\\u|(?:^|[\s{};])module\s*["A-Za-z_]/i.test(text);
 }
 
-/** A `.tfvars` (or `.tfvars.json`) file: only syntax is checked here (values are read by the files that use them). */
+/**
+ * A `.tfvars.json` file: its JSON syntax (values are read by the files that use them). A `.tfvars`
+ * file is not parsed alone: its syntax is reported where its folder is read with NetApp resources
+ * (readTerraformModule), the only place its values reach anf-lint's figures.
+ */
 export function checkTfvars(source: SourceText, problems: ParseProblem[], uri = ''): void {
-  if (isJsonTfvars(uri)) {
-    jsonVariables(source, problems);
-    return;
-  }
-  const tree = borrowTree('terraform', source, source.text);
-  if (!tree) return;
-  try {
-    for (const p of syntaxProblems(tree.rootNode, 'Terraform variables', { grammar: 'terraform', text: source.text }))
-      problems.push(p);
-  } finally {
-    returnTree(tree);
-  }
+  if (isJsonTfvars(uri)) jsonVariables(source, problems);
 }
 
 /** One file of a Terraform module (a folder): a `.tf` file or a `.tfvars` file. */
@@ -360,6 +352,14 @@ export function readTerraformModule(
       if (!p) return result;
       parsed.push(p);
     }
+    // Every file's syntax: a file without resources is not parsed alone (readTerraform), and here
+    // its variables, locals and values reach the folder's figures (ANF400).
+    if (problems)
+      for (const p of parsed) {
+        const language = p.file.kind === 'terraform' ? 'Terraform' : 'Terraform variables';
+        const found = syntaxProblems(p.root, language, { grammar: 'terraform', text: p.file.source.text });
+        if (found.length > 0) problems.set(p.file.uri, found);
+      }
     const scope = emptyScope();
     for (const p of parsed) if (p.file.kind === 'terraform') declare(scope, p.blocks, p.file.uri, p.file.source);
     const tfvars = files.filter((f) => f.kind === 'terraform-vars' && tfvarsOrder(f.uri) !== undefined);
@@ -430,7 +430,7 @@ export function readTerraformModule(
         if (estate.calls && estate.calls.length > 0) result.set(uri, { ...estate, stopped: message });
     }
     const deep = deepValue();
-    if (deep && problems) problems.set(deep.uri, [tooDeepProblem(deep.span)]);
+    if (deep && problems) problems.set(deep.uri, [...(problems.get(deep.uri) ?? []), tooDeepProblem(deep.span)]);
     return result;
   } finally {
     attributeCache = new Map();
@@ -443,31 +443,6 @@ export function readTerraformModule(
 
 /** A `var.x` reference anywhere in a text (a comment or a string too: the tree confirms one). */
 const VARIABLE_REFERENCE = /\bvar\.([A-Za-z_][A-Za-z0-9_-]*)/g;
-
-/**
- * Whether every `var.x` written in the module's `.tf` files (in comments and strings too) names a
- * `variable` block of the module: its reading then finds no undeclared variable (ANF420). Answered
- * only where readings share trees (the CLI: treeSitter.ts `borrowTree`, each file parsed once for
- * its reading alone); elsewhere false, and the caller reads the module, whose parse this would repeat.
- */
-export function declaresEveryVariable(files: readonly TerraformModuleFile[]): boolean {
-  if (!sharingTrees()) return false;
-  const tf = files.filter((f) => f.kind === 'terraform');
-  const declared = new Set<string>();
-  for (const f of tf) {
-    const tree = borrowTree('terraform', f.source, f.source.text);
-    if (!tree) return false;
-    try {
-      for (const b of treeBlocks(tree, tree.rootNode, f.source.text))
-        if (b.type === 'variable' && b.labels[0]) declared.add(b.labels[0]);
-    } finally {
-      returnTree(tree);
-    }
-  }
-  for (const f of tf)
-    for (const match of f.source.text.matchAll(VARIABLE_REFERENCE)) if (!declared.has(match[1]!)) return false;
-  return true;
-}
 
 /**
  * `var.x` references of a file whose folder declares no `variable "x"`: candidates found in the
@@ -2526,17 +2501,34 @@ function joined(f: Field | undefined): IacValue<string> | undefined {
 }
 
 /**
- * The variables a `.tfvars` file sets, with where each name is written: its top-level attributes
- * (`.tfvars.json`: its top-level properties). For ANF423 (a value for an undeclared variable).
+ * The variables a `.tfvars` file sets that `declared` does not name, with where each name is
+ * written: its top-level attributes (`.tfvars.json`: its top-level properties). For ANF423 (a
+ * value for an undeclared variable).
  */
-export function tfvarsKeys(source: SourceText, uri: string): { name: string; span: Span }[] {
+export function undeclaredTfvarsKeys(
+  source: SourceText,
+  uri: string,
+  declared: ReadonlySet<string>,
+): { name: string; span: Span }[] {
+  // Every name written as an attribute is declared (the usual file): no top-level key can be
+  // undeclared, and the file need not be parsed (it is not parsed alone: checkTfvars).
+  if (!isJsonTfvars(uri) && [...source.text.matchAll(ATTRIBUTE_LINE)].every((m) => declared.has(m[1]!))) return [];
+  return tfvarsKeys(source, uri).filter((key) => !declared.has(key.name));
+}
+
+/**
+ * An identifier (HCL's: Unicode letters, `_`, `-`) at a line's start followed by `=`: every
+ * top-level attribute of a `.tfvars` file is one (nested keys may be too).
+ */
+const ATTRIBUTE_LINE = /^[ \t\uFEFF]*([\p{ID_Start}_][\p{ID_Continue}-]*)[ \t]*=(?!=)/gmu;
+
+function tfvarsKeys(source: SourceText, uri: string): { name: string; span: Span }[] {
   if (isJsonTfvars(uri))
     return jsonVariables(source).map(({ name, at }) => {
       const quoted = source.text.indexOf('"', at);
       const start = quoted >= 0 ? quoted : at;
       return { name, span: { start, end: start + JSON.stringify(name).length } };
     });
-  // The tree the file's own reading parsed (checkTfvars), when the run shares trees.
   const tree = borrowTree('terraform', source, source.text);
   if (!tree) return [];
   try {

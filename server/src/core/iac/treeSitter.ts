@@ -110,11 +110,6 @@ export function shareTrees(on: boolean): void {
   if (!on) forgetSharedTrees();
 }
 
-/** Whether readings share trees (`shareTrees`): a tree borrowed now serves the readings after it. */
-export function sharingTrees(): boolean {
-  return sharing;
-}
-
 /**
  * The tree of `text` (the text of `key`, a SourceText), parsed once while it is shared. Give it back
  * with `returnTree` when the reading ends; never delete it. Undefined when the parsers were not loaded.

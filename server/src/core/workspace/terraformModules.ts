@@ -1,7 +1,6 @@
 import type { ParseProblem } from '../diagnostics';
 import type { ElsewhereVolume } from '../iac/estate';
 import {
-  declaresEveryVariable,
   localModuleFolder,
   readTerraformModule,
   TerraformTrees,
@@ -168,7 +167,8 @@ export class TerraformModules {
   /** The file as its module reads it (the same object when the file needs nothing of its module). */
   resolve(file: ParsedFile, get: (uri: string) => ParsedFile | undefined): ParsedFile {
     if (file.kind === 'bicep' && file.iac) return this.resolveBicep(file, get);
-    if (file.kind !== 'terraform' || !file.iac) return file;
+    // A `.tfvars` file too: the folder's reading checks its syntax (it is not parsed alone).
+    if (!(file.kind === 'terraform' && file.iac) && file.kind !== 'terraform-vars') return file;
     const folder = folderOf(file.uri);
     const uris = this.folders.get(folder);
     if (!uris) return file;
@@ -350,10 +350,13 @@ function evaluate(
     }
   }
   const results: Results = new Map();
-  for (const [uri, estate] of estates) {
-    const file = members.find((m) => m.uri === uri)!;
-    // What the module reading found that the file alone did not (an expression nested past the evaluator's bound: ANF422).
-    results.set(uri, withEstate(file, estate, withProblemsFound(file, problems.get(uri) ?? []), byPool));
+  for (const file of members) {
+    // What the module reading found that the file alone did not: the syntax of a file not parsed
+    // alone (ANF400), an expression nested past the evaluator's bound (ANF422).
+    const found = withProblemsFound(file, problems.get(file.uri) ?? []);
+    const estate = estates.get(file.uri);
+    if (estate) results.set(file.uri, withEstate(file, estate, found, byPool));
+    else if (found) results.set(file.uri, { ...file, problems: found });
   }
   return results;
 }
@@ -420,18 +423,15 @@ function hasResources(file: ParsedFile): boolean {
 }
 
 /**
- * Whether reading a root folder as a module would give each of its files as read alone: none of its
- * `.tf` files can hold what the reader reads (`surelyNoResources`), so the reading adds only the
- * variables ANF420 reports as undeclared, and every variable its files name is declared
- * (`declaresEveryVariable`). For a folder whose calls reach no NetApp resource (`read`'s `calls`):
- * most stacks of a real repository, which a `terraform.tfvars` made read as modules (498 of the
- * 3,000-file bench repository's 600).
+ * Whether a root folder needs no reading as a module: none of its `.tf` files can hold what the
+ * reader reads (`surelyNoResources`). For a folder whose calls reach no NetApp resource (`read`'s
+ * `calls`): most stacks of a real repository, which a `terraform.tfvars` would make read as
+ * modules (498 of the 3,000-file bench repository's 600). Its reading would add only what
+ * Terraform checks itself and no figure of anf-lint's depends on: undeclared variables (ANF420)
+ * and the syntax of files not parsed alone (ANF400).
  */
 function givesFilesAsAlone(members: readonly ParsedFile[]): boolean {
-  if (!members.every((m) => m.kind !== 'terraform' || surelyNoResources(m))) return false;
-  return declaresEveryVariable(
-    members.map((m) => ({ uri: m.uri, source: m.source, kind: m.kind as TerraformModuleFile['kind'] })),
-  );
+  return members.every((m) => m.kind !== 'terraform' || surelyNoResources(m));
 }
 
 /**

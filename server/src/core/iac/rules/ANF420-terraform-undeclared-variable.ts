@@ -9,7 +9,7 @@ export const terraformUndeclaredVariable = defineRule({
   fixes: [],
   doc: {
     title: 'A Terraform reference to a variable the module does not declare',
-    what: 'A `var.x` in a `.tf` file when no `.tf` file of its folder (its module) has a `variable "x"` block. Found when the file is read with its folder (a folder of two or more `.tf` files, or one that calls or is called by a module).',
+    what: 'A `var.x` in a `.tf` file when no `.tf` file of its folder (its module) has a `variable "x"` block. Found when the file is read with its folder (a folder of two or more `.tf` files, or one that calls or is called by a module) because the folder holds a NetApp resource or calls a module that does. A folder whose files and calls reach no NetApp resource is left to `terraform validate`: no figure of anf-lint depends on it.',
     why: '`terraform plan` refuses the module ("Reference to undeclared input variable"). Every value that uses it is unknown to anf-lint too, so the sizes, throughput and checks that depend on it are missing: a silent unknown would hide the cause.',
     instead:
       'Declare the variable (`variable "x" {}` with a `default` or a value in `terraform.tfvars`), or correct the name.',

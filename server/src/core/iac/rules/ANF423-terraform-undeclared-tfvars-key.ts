@@ -1,6 +1,6 @@
 import { defineRule } from '../../rules/rule';
 import type { ParsedFile } from '../../workspace/parsedFile';
-import { declaredVariableNames, isLoadedTfvars, tfvarsKeys } from '../terraform';
+import { declaredVariableNames, isLoadedTfvars, undeclaredTfvarsKeys } from '../terraform';
 
 /**
  * The `variable` names the `.tf` files of a folder declare (undefined when it has none), once per
@@ -57,8 +57,7 @@ export const terraformUndeclaredTfvarsKey = defineRule({
   check(context) {
     const declared = declaredIn(context.workspace.folderFiles(folderOf(context.file.uri)));
     if (!declared) return;
-    for (const { name, span } of tfvarsKeys(context.file.source, context.file.uri)) {
-      if (declared.has(name)) continue;
+    for (const { name, span } of undeclaredTfvarsKeys(context.file.source, context.file.uri, declared)) {
       context.report({
         span,
         message: `\`${name}\` is set here, but no \`.tf\` file of this folder declares \`variable "${name}"\`. Terraform warns ("Value for undeclared variable") and ignores the value, and so does anf-lint. Correct the name or declare the variable.`,
