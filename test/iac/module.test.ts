@@ -96,6 +96,18 @@ describe('Terraform module across files', () => {
     expect(pool?.markdown).toContain('Pool: from `azurerm_netapp_pool.p` in pools.tf line 1.');
   });
 
+  it('a file added to or removed from the folder after a reading changes the next reading', () => {
+    const { 'terraform.tfvars': tfvars, ...rest } = MODULE;
+    const workspace = workspaceOf(rest);
+    const quota = () =>
+      workspace.file('file:///repo/infra/volumes.tf')!.manifest!.accounts[0]!.pools[0]!.volumes[0]!.quota?.value.amount;
+    expect(quota()).toBe(2048); // the default
+    workspace.set('file:///repo/infra/terraform.tfvars', tfvars!);
+    expect(quota()).toBe(40);
+    workspace.delete('file:///repo/infra/terraform.tfvars');
+    expect(quota()).toBe(2048);
+  });
+
   it('a file alone still gives what it gives alone', () => {
     const workspace = workspaceOf({ 'volumes.tf': MODULE['volumes.tf']! });
     const volume = workspace.file('file:///repo/infra/volumes.tf')!.iac!.volumes[0]!;

@@ -29,6 +29,7 @@ type Results = Map<string, ParsedFile>;
  */
 export class TerraformModules {
   private readonly folders = new Map<string, Set<string>>();
+  private readonly sortedFolders = new Map<string, readonly string[]>();
   /** The local folders each file's `module` blocks call. */
   private readonly callsOf = new Map<string, readonly string[]>();
   /** `callsOf` turned around: the files whose `module` blocks call a folder (a scan of every file per folder was quadratic). */
@@ -99,6 +100,7 @@ export class TerraformModules {
     }
     if (after.length > 0) this.callsOf.set(uri, after);
     else this.callsOf.delete(uri);
+    this.sortedFolders.delete(folder);
     if (member) {
       if (set) set.add(uri);
       else this.folders.set(folder, new Set([uri]));
@@ -107,6 +109,18 @@ export class TerraformModules {
       if (set.size === 0) this.folders.delete(folder);
     }
     return true;
+  }
+
+  /** A folder's member URIs in order, kept until one is added or removed (`resolve` asks for each file, many times). */
+  private sortedMembers(folder: string): readonly string[] | undefined {
+    let sorted = this.sortedFolders.get(folder);
+    if (sorted === undefined) {
+      const uris = this.folders.get(folder);
+      if (!uris) return undefined;
+      sorted = [...uris].sort();
+      this.sortedFolders.set(folder, sorted);
+    }
+    return sorted;
   }
 
   /** Drops the cached reading of `folder` and of every folder whose `module` blocks reach it. */
@@ -170,11 +184,11 @@ export class TerraformModules {
     // A `.tfvars` file too: the folder's reading checks its syntax (it is not parsed alone).
     if (!(file.kind === 'terraform' && file.iac) && file.kind !== 'terraform-vars') return file;
     const folder = folderOf(file.uri);
-    const uris = this.folders.get(folder);
+    const uris = this.sortedMembers(folder);
     if (!uris) return file;
-    const members = [...uris].sort().flatMap((u) => (get(u) ? [get(u)!] : []));
     let cached = this.cache.get(folder);
-    if (!cached || cached.members.length !== members.length || cached.members.some((m, i) => m !== members[i])) {
+    if (!cached || !sameMembers(cached.members, uris, get)) {
+      const members = uris.flatMap((u) => (get(u) ? [get(u)!] : []));
       const reaches = this.reachable(folder);
       this.readings++;
       cached = { members, results: this.read(folder, members, reaches, get), reaches };
@@ -308,6 +322,20 @@ export class TerraformModules {
       return f ? [{ uri: f.uri, source: f.source, kind: f.kind as TerraformModuleFile['kind'] }] : [];
     });
   }
+}
+
+/** Whether `members` are the files `uris` name now (the same objects, in order): a folder's reading is still current. */
+function sameMembers(
+  members: readonly ParsedFile[],
+  uris: readonly string[],
+  get: (uri: string) => ParsedFile | undefined,
+): boolean {
+  let at = 0;
+  for (const uri of uris) {
+    const file = get(uri);
+    if (file && members[at++] !== file) return false;
+  }
+  return at === members.length;
 }
 
 /** A module reader that throws leaves each file as read alone, and says so (ANF003) instead of failing the request. */
