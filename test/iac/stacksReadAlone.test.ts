@@ -58,6 +58,17 @@ describe('a stack whose calls reach no NetApp resource', () => {
     expect(anf420(workspace)).toEqual(['var.regoin']);
   });
 
+  it("reports a broken terraform.tfvars only once the stack's calls reach a NetApp resource", () => {
+    const workspace = stack(`${GROUP}\n${CALL}`);
+    const tfvars = 'file:///repo/stack/terraform.tfvars';
+    const syntax = () => lintFile(workspace, tfvars, config).filter((d) => d.code === 'ANF400').length;
+    workspace.set(tfvars, 'location = "westeurope"\nname = \n');
+    // Its values reach nothing anf-lint reads: Terraform reports the error, anf-lint does not parse the file.
+    expect(syntax()).toBe(0);
+    workspace.set('file:///repo/platform/anf.tf', 'resource "azurerm_netapp_account" "a" {\n  name = var.name\n}\n');
+    expect(syntax()).toBe(1);
+  });
+
   it('gets no ANF420 for an undeclared name in a comment (the module reading confirms in the tree)', () => {
     const workspace = stack(`# was var.old_name\n${GROUP}\n${CALL}`);
     expect(anf420(workspace)).toEqual([]);
