@@ -49,6 +49,27 @@ describe('variable values from named var files and examples', () => {
     expect(quota.origin).toContain('prod.tfvars line 1 (a var file named in .anf-lint.yaml)');
   });
 
+  it('reports a syntax error in a named var file, which is not parsed alone', () => {
+    const files = {
+      'infra/main.tf': MAIN,
+      'environments/prod.tfvars': 'quota_gib = \n',
+      '.anf-lint.yaml': 'iac:\n  varFiles:\n    infra: [environments/prod.tfvars]\n',
+    };
+    const { workspace } = quotaOf(files);
+    const syntax = (path: string) =>
+      visibleDiagnostics(lintFile(workspace, `file:///repo/${path}`, config))
+        .filter((d) => d.code === 'ANF400')
+        .map((d) => d.range.start.line + 1);
+    expect(syntax('environments/prod.tfvars')).toEqual([1]);
+    // Named by no configuration: its values reach nothing anf-lint reads, and it is not parsed.
+    const { workspace: unnamed } = quotaOf({ ...files, '.anf-lint.yaml': 'rules: {}\n' });
+    expect(
+      visibleDiagnostics(lintFile(unnamed, 'file:///repo/environments/prod.tfvars', config)).filter(
+        (d) => d.code === 'ANF400',
+      ),
+    ).toEqual([]);
+  });
+
   it('reads the var files named under iac: (iac.varFiles), which win over the old terraform.varFiles', () => {
     const { quota } = quotaOf({
       'infra/main.tf': MAIN,

@@ -183,6 +183,17 @@ export class TerraformModules {
     if (file.kind === 'bicep' && file.iac) return this.resolveBicep(file, get);
     // A `.tfvars` file too: the folder's reading checks its syntax (it is not parsed alone).
     if (!(file.kind === 'terraform' && file.iac) && file.kind !== 'terraform-vars') return file;
+    if (file.kind === 'terraform-vars') {
+      // A var file `.anf-lint.yaml` names for another folder: that folder's reading reads it.
+      const reader = this.folderNaming(file.uri);
+      if (reader !== undefined && reader !== folderOf(file.uri)) {
+        const member = this.sortedMembers(reader)
+          ?.map(get)
+          .find((f) => f?.kind === 'terraform' && f.iac);
+        if (member) this.resolve(member, get);
+        return this.cache.get(reader)?.results?.get(file.uri) ?? file;
+      }
+    }
     const folder = folderOf(file.uri);
     const uris = this.sortedMembers(folder);
     if (!uris) return file;
@@ -263,6 +274,14 @@ export class TerraformModules {
       results.set(m.uri, { ...read, iac: { ...read.iac!, calledBy: callers }, volumes: [] });
     }
     return results;
+  }
+
+  /** The module folder whose var files (`varFilesOf`) include this file, if any. */
+  private folderNaming(uri: string): string | undefined {
+    for (const byFolder of this.varFileConfigs.values())
+      for (const [folder, files] of byFolder)
+        if (files.includes(uri) && this.varFilesOf(folder).includes(uri)) return folder;
+    return undefined;
   }
 
   /** The var files `.anf-lint.yaml` names for a module folder (the nearest configuration file that names the folder). */
