@@ -621,7 +621,11 @@ export function toManifest(
 // Workload from names (strong conventions only)
 
 // SAP's naming for HANA volumes on ANF: <SID>-data-mnt00001, <SID>-log-mnt00001, <SID>-shared.
-const SAP_VOLUME = /^[A-Za-z][A-Za-z0-9]{2}-(data|log|shared)(?:-mnt\d{5})?$/;
+// A data or log volume without the host's `-mntNNNNN` is strong only with an upper-case SID, as
+// SAP writes it: `eda-data` or `app-log` name volumes of any workload (EDA's want NFSv3, which
+// HANA's checks would call an error).
+const SAP_VOLUME =
+  /^(?:[A-Za-z][A-Za-z0-9]{2}-(data|log)-mnt\d{5}|[A-Z][A-Z0-9]{2}-(data|log)|[A-Za-z][A-Za-z0-9]{2}-(shared))$/;
 const HANA_WORD = /hana/i;
 
 /** The workload a volume's name or export path strongly suggests, or undefined. */
@@ -629,7 +633,7 @@ export function workloadFromName(name: string | undefined, path: string | undefi
   for (const text of [name, path]) {
     if (!text) continue;
     const sap = SAP_VOLUME.exec(text);
-    if (sap) return `sap-hana-${sap[1]!.toLowerCase()}` as WorkloadKind;
+    if (sap) return `sap-hana-${(sap[1] ?? sap[2] ?? sap[3])!.toLowerCase()}` as WorkloadKind;
     if (HANA_WORD.test(text)) {
       if (/(?:^|[^a-z])data(?:[^a-z]|$)|hanadata/i.test(text)) return 'sap-hana-data';
       if (/(?:^|[^a-z])log(?:[^a-z]|$)|hanalog/i.test(text)) return 'sap-hana-log';
