@@ -634,7 +634,8 @@ export function workloadFromName(name: string | undefined, path: string | undefi
     if (!text) continue;
     const sap = SAP_VOLUME.exec(text);
     if (sap) return `sap-hana-${(sap[1] ?? sap[2] ?? sap[3])!.toLowerCase()}` as WorkloadKind;
-    if (HANA_WORD.test(text)) {
+    // A HANA backup target (`hana-data-backup`, `hanalog-backup`) holds files, not HANA's own data or log.
+    if (HANA_WORD.test(text) && !/backup/i.test(text)) {
       if (/(?:^|[^a-z])data(?:[^a-z]|$)|hanadata/i.test(text)) return 'sap-hana-data';
       if (/(?:^|[^a-z])log(?:[^a-z]|$)|hanalog/i.test(text)) return 'sap-hana-log';
       if (/(?:^|[^a-z])shared(?:[^a-z]|$)|hanashared/i.test(text)) return 'sap-hana-shared';
