@@ -69,6 +69,7 @@ import {
   type TreeCursor,
 } from './treeSitter';
 import { BlockReuse } from './reuse';
+import { hasModuleWord, localCallsFromText } from './terraformLocalCalls';
 import { BoundedMemo } from './boundedMemo';
 import {
   subnetLinkOf,
@@ -159,7 +160,13 @@ export function readTerraform(
   // A file that can give nothing the reader reads (most files of a repository) is not parsed: its
   // syntax matters to anf-lint only where its folder is read with NetApp resources, and that
   // reading reports it (readTerraformModule). Terraform itself checks the rest.
-  if (!mayHoldEstate(source.text)) return { language: 'terraform', accounts: [], pools: [], volumes: [], slips: [] };
+  if (!mayHoldResources(source.text)) {
+    const nothing: IacEstate = { language: 'terraform', accounts: [], pools: [], volumes: [], slips: [] };
+    if (!hasModuleWord(source.text)) return nothing;
+    // Only calls of local modules (a stack's `main.tf`): what the module step needs is in the text.
+    const calls = localCallsFromText(source.text);
+    if (calls) return { ...nothing, calls };
+  }
   const tree = keep ? parseKeptTree('terraform', uri, source.text) : borrowTree('terraform', source, source.text);
   if (!tree) return noParser(problems, 'Terraform');
   const root = tree.rootNode;
@@ -202,17 +209,17 @@ export function readTerraform(
 }
 
 /**
- * Whether a `.tf` file's reading alone can give anything: a NetApp or azapi resource, a subnet,
- * virtual network or NSG association (subnets.ts), a `module` block (the word `module` followed by
- * a label, after a line start, a space, a brace or a semicolon). Most files of a real repository
- * (issue 29: one module in fifteen holds NetApp resources) have none of these words; they are not
- * parsed alone. Decided on the text, conservatively: the words anywhere (a comment, a string), in
- * any case, and any `\u` escape (a label written with escapes), mean the file is read. Such a
- * file's estate has no `unresolved`: it is read only for a file with resources
- * (terraformModules.ts `moduleNeeded`).
+ * Whether a `.tf` file's reading alone can give a NetApp or azapi resource, a subnet, virtual
+ * network or NSG association (subnets.ts). Most files of a real repository (issue 29: one module in
+ * fifteen holds NetApp resources) name none of these types; those without a `module` block
+ * (`hasModuleWord`), or with only calls of local modules (`localCallsFromText`), are not parsed
+ * alone. Decided on the text, conservatively: the words anywhere (a comment, a string), in any
+ * case, and any `\u` escape (a label written with escapes), mean the file is read. Such a file's
+ * estate has no `unresolved`: it is read only for a file with resources (terraformModules.ts
+ * `moduleNeeded`).
  */
-function mayHoldEstate(text: string): boolean {
-  return /netapp|azapi|azurerm_subnet|azurerm_virtual_network|\\u|(?:^|[\s{};])module\s*["A-Za-z_]/i.test(text);
+function mayHoldResources(text: string): boolean {
+  return /netapp|azapi|azurerm_subnet|azurerm_virtual_network|\\u/i.test(text);
 }
 
 /**
