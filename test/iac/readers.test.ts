@@ -197,6 +197,25 @@ describe('Bicep', () => {
     expect(lint({ 'main.bicep': withModule, 'app.bicep': broken })['main.bicep']).toContain('2 ANF400');
   });
 
+  it('parses a virtual network only where its subnets may be delegated to Azure NetApp Files', () => {
+    const vnet = (delegation: string) =>
+      `// A hub network (no NetApp volumes here).\nparam location string\nvar x = \nresource vnet 'Microsoft.Network/virtualNetworks@2023-11-01' = {\n  name: 'hub'\n  location: location\n  properties: {\n    subnets: [\n      {\n        name: 'snet'\n        properties: {\n          addressPrefix: '10.0.1.0/29'\n${delegation}        }\n      }\n    ]\n  }\n}\n`;
+    const delegated = (service: string) =>
+      `          delegations: [\n            {\n              name: 'anf'\n              properties: {\n                serviceName: ${service}\n              }\n            }\n          ]\n`;
+    // No subnet of it can be delegated to NetApp (the word is only in a comment): not parsed, nothing to say.
+    expect(lint({ 'hub.bicep': vnet('') })['hub.bicep']).toEqual([]);
+    expect(lint({ 'hub.bicep': vnet(delegated("'Microsoft.Sql/managedInstances'")) })['hub.bicep']).toEqual([]);
+    // A delegation to NetApp, written out or composed: parsed, its syntax error and its /29 reported.
+    expect(lint({ 'hub.bicep': vnet(delegated("'Microsoft.NetApp/volumes'")) })['hub.bicep']).toEqual(['3 ANF400']);
+    const whole = (text: string) => text.replace('var x = \n', '');
+    expect(lint({ 'hub.bicep': whole(vnet(delegated("'Microsoft.NetApp/volumes'"))) })['hub.bicep']).toEqual([
+      '11 ANF414',
+    ]);
+    expect(
+      lint({ 'hub.bicep': whole(vnet(delegated("format('Microsoft.{0}/volumes', 'NetApp')"))) })['hub.bicep'],
+    ).toEqual(['11 ANF414']);
+  });
+
   it('reads nested child resources, param defaults and loops', () => {
     const text = `
 param poolTiB int = 4

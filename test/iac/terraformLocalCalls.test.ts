@@ -78,7 +78,16 @@ describe('module calls read from the text of a .tf file', () => {
     expect(localCallsFromText(text)).toBeUndefined();
   });
 
-  it('parses a file with a NetApp word, whatever its module blocks', () => {
+  it('reads a stack that calls a local NetApp module from its text, without parsing it', () => {
+    // `netapp` in a module's path is no resource type: a broken line elsewhere shows the file was not parsed.
+    const text = `${STACK.replace('"./anf"', '"../../modules/netapp-hana"')}\nlocals {\n  broken = \n}\n`;
+    const problems: unknown[] = [];
+    const calls = readTerraform(new SourceText(text), problems as never[], 'file:///repo/stacks/s1/main.tf')?.calls;
+    expect(calls?.map((c) => c.source)).toEqual(['../../modules/platform-3', '../../modules/netapp-hana']);
+    expect(problems).toEqual([]);
+  });
+
+  it('parses a file with a NetApp resource type, whatever its module blocks', () => {
     const text = `${STACK}\nresource "azurerm_netapp_account" "a" {\n  name = "a"\n}\n`;
     expect(localCallsFromText(text)).toHaveLength(2);
     expect(readTerraform(new SourceText(text), [], 'file:///repo/main.tf')?.accounts).toHaveLength(1);

@@ -65,10 +65,11 @@ interface Decl {
 /** `key` (the document's URI): keep the tree and parse the next version incrementally (as readTerraform). */
 export function readBicep(source: SourceText, problems: ParseProblem[], key?: string): IacEstate | undefined {
   const text = source.text;
-  // A file that can give no account, pool, volume, subnet or module call (most files of a
-  // repository) is not parsed: anf-lint reads nothing in it, so its syntax is Bicep's to check
-  // (issue 29). A module call reads its callee only when the callee may make resources, too.
-  if (!mayMakeResources(text) && !/microsoft\.network/i.test(text))
+  // A file that can give no account, pool, volume, module call or subnet delegated to Azure NetApp
+  // Files (most files of a repository) is not parsed: anf-lint reads nothing in it, so its syntax
+  // is Bicep's to check (issue 29). A module call reads its callee only when the callee may make
+  // resources, too. `mayGiveDelegatedSubnet` says why a virtual network without the word is skipped.
+  if (!mayMakeResources(text) && !mayGiveDelegatedSubnet(text))
     return { language: 'bicep', accounts: [], pools: [], volumes: [], slips: [] };
   // The parser's WebAssembly stack is small: brackets nested thousands deep overflow it ("memory
   // access out of bounds", issue 32). No real template nests past a few dozen.
@@ -1173,6 +1174,20 @@ function isLocalBicepModule(path: string): boolean {
 function mayMakeResources(text: string): boolean {
   return /microsoft\.netapp/i.test(text) || /^\s*module\s/m.test(text) || text.includes('\\u{');
 }
+
+/**
+ * Whether a Bicep file read alone can give a subnet delegated to `Microsoft.NetApp/volumes`, the
+ * only subnets anf-lint's checks judge (ANF414-ANF416, `delegatedToNetApp`): it declares a virtual
+ * network or subnet (the only network types read, `readInstance`) and names NetApp outside a line
+ * of comment, as the delegation's service name must (a literal, a param default or a `format()`
+ * of its own text). A value from a parameters file is read with that file (parameterFiles.ts); a
+ * module instance gives no subnets. A network module without the word (most of a repository's,
+ * also one whose header comment says it has no NetApp resources) is not parsed.
+ */
+function mayGiveDelegatedSubnet(text: string): boolean {
+  return /microsoft\.network\/virtualnetworks/i.test(text) && /netapp/i.test(text.replace(COMMENT_LINE, ''));
+}
+const COMMENT_LINE = /^[ \t]*\/\/.*$/gm;
 
 /** How deep Bicep modules calling modules are followed. */
 const MAX_MODULE_DEPTH = 8; // not a fact: bound on nested module calls

@@ -210,7 +210,9 @@ export function readTerraform(
 
 /**
  * Whether a `.tf` file's reading alone can give a NetApp or azapi resource, a subnet, virtual
- * network or NSG association (subnets.ts). Most files of a real repository (issue 29: one module in
+ * network or NSG association (subnets.ts): whether it names their types (`azurerm_netapp_*`, not
+ * any `netapp`, which a local module's path often holds; a registry NetApp module is a `module`
+ * block, which `localCallsFromText` leaves to the parser). Most files of a real repository (issue 29: one module in
  * fifteen holds NetApp resources) name none of these types; those without a `module` block
  * (`hasModuleWord`), or with only calls of local modules (`localCallsFromText`), are not parsed
  * alone. Decided on the text, conservatively: the words anywhere (a comment, a string), in any
@@ -219,7 +221,7 @@ export function readTerraform(
  * `moduleNeeded`).
  */
 function mayHoldResources(text: string): boolean {
-  return /netapp|azapi|azurerm_subnet|azurerm_virtual_network|\\u/i.test(text);
+  return /azurerm_netapp|azapi|azurerm_subnet|azurerm_virtual_network|\\u/i.test(text);
 }
 
 /**
