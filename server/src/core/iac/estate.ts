@@ -659,6 +659,8 @@ const SID_OF_SHARED = /^([A-Za-z][A-Za-z0-9]{2})-shared$/;
  * taking the pool's `web-data` for HANA data). A data or log volume of the same SID is SAP's
  * naming at work. The estate is one reading: a file with the module instances and linked
  * templates it reads (`estateRead` calls this), so `workloadFromName` stays a function of one name.
+ * Each `.tf` file of a Terraform folder is an estate of its own: a `hn1-shared` in another file than
+ * its data volume sets nothing (a miss, never a false alarm).
  * The data or log volume counts by its workload, from its name or stated (annotation, tag, volume
  * spec): one annotated `workload=general` is no HANA system's. A volume with a workload of its own
  * keeps it. Volumes are copied, never changed: the incremental reading keeps them per block (reuse.ts).
