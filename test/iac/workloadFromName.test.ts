@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workloadFromName } from '../../server/src/core/iac/estate';
+import { workloadFromName, workloadOrigin } from '../../server/src/core/iac/estate';
 import { readIac } from '../../server/src/core/iac/read';
 import { SourceText } from '../../server/src/core/text/sourceText';
 
@@ -99,5 +99,24 @@ describe("a lower-case <sid>-shared is SAP HANA's beside its system's data or lo
     expect(workloads([['hn1-data-mnt00001'], ['vol3', 'hn1-shared']]).vol3).toBe(
       'sap-hana-shared: its export path `hn1-shared` and SAP HANA volume `hn1-data-mnt00001` of the same SID',
     );
+  });
+});
+
+describe('where a workload came from, in messages', () => {
+  const estateOf = (text: string) => readIac(new SourceText(text), 'file:///repo/main.tf', 'terraform').estate!;
+  const volume = (label: string, name: string, above = '', tags = '') =>
+    `${above}resource "azurerm_netapp_volume" "${label}" {\n  name = "${name}"\n  pool_name = "p"${tags}\n}\n`;
+
+  it('says how to override it by where it came from, not by words in a name', () => {
+    // `TAG` and `annotation` in a name are no tag and no annotation.
+    const named = estateOf(volume('d', 'TAG-data-mnt00001') + volume('s', 'tag-shared'));
+    for (const symbol of ['azurerm_netapp_volume.d', 'azurerm_netapp_volume.s'])
+      expect(workloadOrigin(named, symbol)).toContain('write `# anf: workload=<kind>` above the resource');
+    const tagged = estateOf(volume('t', 'vol1', '', '\n  tags = { workload = "sap-hana-shared" }'));
+    expect(workloadOrigin(tagged, 'azurerm_netapp_volume.t')).toBe(
+      ' (from its `workload` tag; change the tag to override it)',
+    );
+    const annotated = estateOf(volume('a', 'vol1', '# anf: workload=sap-hana-shared\n'));
+    expect(workloadOrigin(annotated, 'azurerm_netapp_volume.a')).toBe('');
   });
 });

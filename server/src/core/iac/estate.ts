@@ -126,6 +126,13 @@ export interface IacPool extends IacResource {
   readonly declaredIn?: string;
 }
 
+/**
+ * `IacWorkload.from` of a workload set by a `workload` tag, and by an `anf: workload` annotation:
+ * compared whole, since other origins quote names (`its name \`tag-shared\``).
+ */
+export const FROM_WORKLOAD_TAG = 'its `workload` tag';
+export const FROM_WORKLOAD_ANNOTATION = 'its `anf: workload` annotation';
+
 export interface IacWorkload {
   readonly kind: WorkloadKind;
   readonly span: Span;
@@ -737,7 +744,7 @@ export function workloadOverrideHint(
   volume: Pick<IacVolume, 'volumeGroup' | 'moduleEntry'> | undefined,
   from: string,
 ): string {
-  if (from.includes('tag')) return 'change the tag';
+  if (from === FROM_WORKLOAD_TAG) return 'change the tag';
   if (volume?.moduleEntry && (language === 'terraform' || language === 'bicep'))
     return `write \`${language === 'bicep' ? '//' : '#'} anf: workload=<kind>\` above its entry in \`volumes\` or give it a \`workload\` tag`;
   if (volume?.volumeGroup && language === 'terraform')
@@ -755,7 +762,7 @@ export function workloadOverrideHint(
 export function workloadOrigin(estate: IacEstate | undefined, symbol: string | undefined): string {
   const volume = estate ? resourceBySymbol(estate.volumes, symbol) : undefined;
   const workload = volume?.workload;
-  if (!estate || !workload || workload.from.includes('annotation')) return '';
+  if (!estate || !workload || workload.from === FROM_WORKLOAD_ANNOTATION) return '';
   return ` (from ${workload.from}; ${workloadOverrideHint(estate.language, volume, workload.from)} to override it)`;
 }
 
