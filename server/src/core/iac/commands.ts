@@ -1,5 +1,6 @@
 import type { SourceText, Span } from '../text/sourceText';
 import {
+  FROM_WORKLOAD_TAG,
   workloadFromName,
   workloadKindOf,
   type IacAccount,
@@ -229,7 +230,7 @@ function workloadOf(
   if (annotated) return annotated;
   const tag = args.get('workloadTag');
   const tagged = workloadKindOf(typeof tag?.value === 'string' ? tag.value : undefined);
-  if (tag && tagged) return { kind: tagged, span: tag.span, from: 'its `workload` tag' };
+  if (tag && tagged) return { kind: tagged, span: tag.span, from: FROM_WORKLOAD_TAG };
   const byName = workloadFromName(name?.value, undefined);
   if (byName && name) return { kind: byName, span: name.span, from: `its name \`${name.value}\`` };
   const byPath = workloadFromName(undefined, path?.value);

@@ -2,7 +2,7 @@ import { printParseErrorCode, type ParseError as JsonParseError } from 'jsonc-pa
 import { readAnnotations } from '../mounts/annotation';
 import type { SourceText, Span } from '../text/sourceText';
 import type { ParseProblem } from '../diagnostics';
-import type { IacRequirements, IacWorkload } from './estate';
+import { FROM_WORKLOAD_ANNOTATION, type IacRequirements, type IacWorkload } from './estate';
 import { parseRate, parseSize } from '../units/units';
 import { parseTree, type IacGrammar, type Node } from './treeSitter';
 import { BoundedMemo } from './boundedMemo';
@@ -252,7 +252,7 @@ export function annotationFor(source: SourceText, span: Span): IacWorkload | und
   while (above >= 0 && /^\s*(?:#|\/\/)/.test(source.lineText(above))) above--;
   for (let line = above + 1; line <= last; line++) {
     const a = annotations.get(line);
-    if (a?.workload) return { kind: a.workload, span: a.span, from: 'its `anf: workload` annotation' };
+    if (a?.workload) return { kind: a.workload, span: a.span, from: FROM_WORKLOAD_ANNOTATION };
   }
   return undefined;
 }

@@ -126,6 +126,13 @@ export interface IacPool extends IacResource {
   readonly declaredIn?: string;
 }
 
+/**
+ * `IacWorkload.from` of a workload set by a `workload` tag, and by an `anf: workload` annotation:
+ * compared whole, since other origins quote names (`its name \`tag-shared\``).
+ */
+export const FROM_WORKLOAD_TAG = 'its `workload` tag';
+export const FROM_WORKLOAD_ANNOTATION = 'its `anf: workload` annotation';
+
 export interface IacWorkload {
   readonly kind: WorkloadKind;
   readonly span: Span;
@@ -621,11 +628,11 @@ export function toManifest(
 // Workload from names (strong conventions only)
 
 // SAP's naming for HANA volumes on ANF: <SID>-data-mnt00001, <SID>-log-mnt00001, <SID>-shared.
-// A data or log volume without the host's `-mntNNNNN` is strong only with an upper-case SID, as
-// SAP writes it: `eda-data` or `app-log` name volumes of any workload (EDA's want NFSv3, which
-// HANA's checks would call an error).
-const SAP_VOLUME =
-  /^(?:[A-Za-z][A-Za-z0-9]{2}-(data|log)-mnt\d{5}|[A-Z][A-Z0-9]{2}-(data|log)|[A-Za-z][A-Za-z0-9]{2}-(shared))$/;
+// A data, log or shared volume without the host's `-mntNNNNN` is strong only with an upper-case SID,
+// as SAP writes it: `eda-data`, `app-log` or `web-shared` name volumes of any workload (EDA's want
+// NFSv3, which HANA's checks would call an error; a web farm's shared files are no /hana/shared).
+// A lower-case `hn1-shared` is HANA's only beside its system's data or log volume: `withHanaSharedBySid`.
+const SAP_VOLUME = /^(?:[A-Za-z][A-Za-z0-9]{2}-(data|log)-mnt\d{5}|[A-Z][A-Z0-9]{2}-(data|log|shared))$/;
 const HANA_WORD = /hana/i;
 
 /** The workload a volume's name or export path strongly suggests, or undefined. */
@@ -633,7 +640,7 @@ export function workloadFromName(name: string | undefined, path: string | undefi
   for (const text of [name, path]) {
     if (!text) continue;
     const sap = SAP_VOLUME.exec(text);
-    if (sap) return `sap-hana-${(sap[1] ?? sap[2] ?? sap[3])!.toLowerCase()}` as WorkloadKind;
+    if (sap) return `sap-hana-${(sap[1] ?? sap[2])!.toLowerCase()}` as WorkloadKind;
     // A HANA backup target (`hana-data-backup`, `hanalog-backup`) holds files, not HANA's own data or log.
     if (HANA_WORD.test(text) && !/backup/i.test(text)) {
       if (/(?:^|[^a-z])data(?:[^a-z]|$)|hanadata/i.test(text)) return 'sap-hana-data';
@@ -642,6 +649,57 @@ export function workloadFromName(name: string | undefined, path: string | undefi
     }
   }
   return undefined;
+}
+
+/** The SID (lower case) of a HANA data or log volume's name or path in SAP's form: `hn1` of `HN1-data-mnt00001`, `hn1-log`. */
+const SID_OF_DATA_OR_LOG = /^([A-Za-z][A-Za-z0-9]{2})-(?:data|log)(?:-mnt\d{5})?$/;
+/** A shared volume named for a SID in any case: `hn1-shared`. */
+const SID_OF_SHARED = /^([A-Za-z][A-Za-z0-9]{2})-shared$/;
+
+/**
+ * The estate with SAP HANA's shared workload on each volume that has none and whose name (else
+ * export path) is `<sid>-shared` with the SID of a SAP HANA data or log volume of the same estate
+ * (`hn1-shared` beside `hn1-data-mnt00001` or `HN1-log`; the SID in any case).
+ *
+ * Why here and not in `workloadFromName`: the name alone cannot tell SAP's `hn1-shared` from a web
+ * farm's `web-shared`, and a wrong guess is a false alarm (HANA's mount and subnet checks, ANF408
+ * taking the pool's `web-data` for HANA data). A data or log volume of the same SID is SAP's
+ * naming at work. The estate is one reading: a file with the module instances and linked
+ * templates it reads (`estateRead` calls this), so `workloadFromName` stays a function of one name.
+ * Each `.tf` file of a Terraform folder is an estate of its own: a `hn1-shared` in another file than
+ * its data volume sets nothing (a miss, never a false alarm).
+ * The data or log volume counts by its workload, from its name or stated (annotation, tag, volume
+ * spec): one annotated `workload=general` is no HANA system's. A volume with a workload of its own
+ * keeps it. Volumes are copied, never changed: the incremental reading keeps them per block (reuse.ts).
+ */
+export function withHanaSharedBySid(estate: IacEstate): IacEstate {
+  const systems = new Map<string, string>();
+  for (const volume of estate.volumes) {
+    const kind = volume.workload?.kind;
+    if (kind !== 'sap-hana-data' && kind !== 'sap-hana-log') continue;
+    for (const text of [volume.name?.value, volume.creationToken?.value]) {
+      const sid = text === undefined ? undefined : SID_OF_DATA_OR_LOG.exec(text)?.[1]?.toLowerCase();
+      if (sid !== undefined && !systems.has(sid)) systems.set(sid, text!);
+    }
+  }
+  if (systems.size === 0) return estate;
+  let changed = false;
+  const volumes = estate.volumes.map((volume) => {
+    if (volume.workload) return volume;
+    for (const [value, what] of [
+      [volume.name, 'name'],
+      [volume.creationToken, 'export path'],
+    ] as const) {
+      const sid = value?.value === undefined ? undefined : SID_OF_SHARED.exec(value.value)?.[1]?.toLowerCase();
+      const system = sid === undefined ? undefined : systems.get(sid);
+      if (!value || system === undefined) continue;
+      changed = true;
+      const from = `its ${what} \`${value.value}\` and SAP HANA volume \`${system}\` of the same SID`;
+      return { ...volume, workload: { kind: 'sap-hana-shared' as const, span: value.span, from } };
+    }
+    return volume;
+  });
+  return changed ? { ...estate, volumes } : estate;
 }
 
 /**
@@ -686,7 +744,7 @@ export function workloadOverrideHint(
   volume: Pick<IacVolume, 'volumeGroup' | 'moduleEntry'> | undefined,
   from: string,
 ): string {
-  if (from.includes('tag')) return 'change the tag';
+  if (from === FROM_WORKLOAD_TAG) return 'change the tag';
   if (volume?.moduleEntry && (language === 'terraform' || language === 'bicep'))
     return `write \`${language === 'bicep' ? '//' : '#'} anf: workload=<kind>\` above its entry in \`volumes\` or give it a \`workload\` tag`;
   if (volume?.volumeGroup && language === 'terraform')
@@ -704,7 +762,7 @@ export function workloadOverrideHint(
 export function workloadOrigin(estate: IacEstate | undefined, symbol: string | undefined): string {
   const volume = estate ? resourceBySymbol(estate.volumes, symbol) : undefined;
   const workload = volume?.workload;
-  if (!estate || !workload || workload.from.includes('annotation')) return '';
+  if (!estate || !workload || workload.from === FROM_WORKLOAD_ANNOTATION) return '';
   return ` (from ${workload.from}; ${workloadOverrideHint(estate.language, volume, workload.from)} to override it)`;
 }
 

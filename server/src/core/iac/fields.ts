@@ -13,6 +13,7 @@ import type {
   SizeUnit,
 } from './estate';
 import {
+  FROM_WORKLOAD_TAG,
   workloadFromName,
   workloadFromVolumeSpec,
   workloadKindOf,
@@ -364,7 +365,7 @@ export function workloadOpt(meta: Meta, path: IacValue<string> | undefined): { w
   if (meta.annotation) return { workload: meta.annotation };
   const tag = meta.tags?.object?.field('workload');
   const tagged = workloadKindOf(typeof tag?.value === 'string' ? tag.value : undefined);
-  if (tag && tagged) return { workload: { kind: tagged, span: tag.span, from: 'its `workload` tag' } };
+  if (tag && tagged) return { workload: { kind: tagged, span: tag.span, from: FROM_WORKLOAD_TAG } };
   if (meta.spec) return { workload: meta.spec };
   const byName = workloadFromName(meta.name?.value, undefined);
   if (byName && meta.name)

@@ -4,7 +4,7 @@ import type { ParseProblem } from '../diagnostics';
 import { readArmJson } from './arm';
 import { readBicep } from './bicep';
 import { readArmParameters } from './parameters';
-import { toManifest, type ElsewhereVolume, type EstateModel, type IacEstate } from './estate';
+import { toManifest, withHanaSharedBySid, type ElsewhereVolume, type EstateModel, type IacEstate } from './estate';
 import { checkTfvars, readTerraform } from './terraform';
 import { grammarOf, hasKeptTree } from './treeSitter';
 import { IAC_SYNTAX_CODE } from './common';
@@ -61,13 +61,18 @@ export function estateReadAgain(
   return estateRead(estate, file.uri, syntaxErrors, elsewhere);
 }
 
-/** An estate and, when it holds any resource, its manifest model. */
+/**
+ * An estate and, when it holds any resource, its manifest model. Every reading ends here (a file
+ * alone, with its modules, linked templates or parameters), so the workloads that depend on the
+ * estate's other volumes (a lower-case `hn1-shared` beside `hn1-data-mnt00001`) are set here.
+ */
 export function estateRead(
-  estate: IacEstate,
+  read: IacEstate,
   uri: string,
   syntaxErrors: boolean,
   elsewhere?: ReadonlyMap<string, readonly ElsewhereVolume[]>,
 ): { estate: IacEstate } & Partial<EstateModel> {
+  const estate = withHanaSharedBySid(read);
   if (estate.accounts.length === 0 && estate.pools.length === 0 && estate.volumes.length === 0) return { estate };
   return { estate, ...toManifest(estate, uri, syntaxErrors, elsewhere) };
 }
