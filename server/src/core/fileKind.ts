@@ -152,12 +152,20 @@ const ANSIBLE_PLAY = /^[ \t]*(?:-[ \t]*)?(?:hosts|tasks|roles|name|become)[ \t]*
  * of which `[sysctl]` sets kernel parameters. By path, or by a `[version]` or `[reminder]` section
  * next to `[sysctl]`.
  */
-function isSaptuneNote(segments: readonly string[], lower: string, text: string | undefined): boolean {
-  if (
-    segments.includes('saptune') &&
-    (lower.endsWith('.conf') || /^\d+$/.test(lower) || segments.includes('notes') || segments.includes('extra'))
-  )
-    return true;
+function isSaptuneNote(
+  path: string,
+  segments: () => readonly string[],
+  lower: string,
+  text: string | undefined,
+): boolean {
+  if (path.includes('saptune')) {
+    const all = segments();
+    if (
+      all.includes('saptune') &&
+      (lower.endsWith('.conf') || /^\d+$/.test(lower) || all.includes('notes') || all.includes('extra'))
+    )
+      return true;
+  }
   if (text === undefined || !(lower.endsWith('.conf') || lower.endsWith('.ini') || !lower.includes('.'))) return false;
   return /^\[sysctl\][ \t]*$/m.test(text) && /^\[(?:version|reminder)\][ \t]*$/m.test(text);
 }
@@ -201,8 +209,11 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
   const path = pathOf(uriOrPath);
   const name = baseName(path);
   const lower = name.toLowerCase();
-  const segments = path.split('/');
-  const parent = segments[segments.length - 2] ?? '';
+  // The folder's name, and the path's segments only where a rule needs them: this runs for every
+  // file of a repository, three times (discovery, the project, the workspace).
+  const nameStart = path.lastIndexOf('/');
+  const parent = nameStart > 0 ? path.slice(path.lastIndexOf('/', nameStart - 1) + 1, nameStart) : '';
+  const segments = (): readonly string[] => path.split('/');
 
   if (lower === '.anf-lint.yaml' || lower === '.anf-lint.yml') return 'anf-lint-config';
   // An Ansible template of a line-based file (`templates/fstab.j2`, `sysctl.conf.j2`): read as that
@@ -246,7 +257,7 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
       return 'arm-parameters';
     return JSON_OPTION_HINT.test(text) || TRIDENT_ANF_BACKEND.test(text) ? 'json-options' : 'unknown';
   }
-  if (isSaptuneNote(segments, lower, text)) return 'saptune';
+  if (isSaptuneNote(path, segments, lower, text)) return 'saptune';
   // Performance-test job files: fio (`*.fio`, or an ini file whose keys are fio's) and vdbench.
   if (lower.endsWith('.fio')) return 'fio';
   // A capture of a host's /proc/self/mountstats, committed in its folder (issue 30).
@@ -258,7 +269,7 @@ export function detectFileKind(uriOrPath: string, withBom?: string): FileKind {
     if (/^#cloud-config\b/.test(text)) return 'cloud-init';
     // A pipeline whose steps create Azure NetApp Files resources: its scripts are read for the estate.
     if ((PIPELINE_PATH.test(path) || PIPELINE_KEYS.test(text)) && NETAPPFILES_COMMAND.test(text)) return 'ci-pipeline';
-    const folder = segments.slice(0, -1);
+    const folder = segments().slice(0, -1);
     // Helm: a chart's templates (not valid YAML: `{{ ... }}` lines) and its values files.
     if (folder.includes('templates') && text.includes('{{') && /^apiVersion[ \t]*:/m.test(text)) return 'helm';
     if (/^values(?:[-.][\w.-]+)?\.ya?ml$/.test(lower) && OPTION_HINT.test(text)) return 'helm';
