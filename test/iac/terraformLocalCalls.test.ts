@@ -74,6 +74,10 @@ describe('module calls read from the text of a .tf file', () => {
     ['two source lines', STACK.replace('  location = var.location\n  tags', '  source   = "./y"\n  tags')],
     ['no source', STACK.replace('  source   = "../../modules/platform-3"\n', '')],
     ['a block left open', STACK.replace(/\n\}\n$/, '\n')],
+    [
+      'a comment after the closing brace',
+      `${STACK.replace(/\n\}\n$/, '\n} # anf\n')}\nresource "azurerm_resource_group" "more" {\n  count = 2\n}\n`,
+    ],
   ])('leaves %s to the parser', (_, text) => {
     expect(localCallsFromText(text)).toBeUndefined();
   });

@@ -212,13 +212,13 @@ export function readTerraform(
  * Whether a `.tf` file's reading alone can give a NetApp or azapi resource, a subnet, virtual
  * network or NSG association (subnets.ts): whether it names their types (`azurerm_netapp_*`, not
  * any `netapp`, which a local module's path often holds; a registry NetApp module is a `module`
- * block, which `localCallsFromText` leaves to the parser). Most files of a real repository (issue 29: one module in
- * fifteen holds NetApp resources) name none of these types; those without a `module` block
- * (`hasModuleWord`), or with only calls of local modules (`localCallsFromText`), are not parsed
- * alone. Decided on the text, conservatively: the words anywhere (a comment, a string), in any
- * case, and any `\u` escape (a label written with escapes), mean the file is read. Such a file's
- * estate has no `unresolved`: it is read only for a file with resources (terraformModules.ts
- * `moduleNeeded`).
+ * block, which `localCallsFromText` leaves to the parser). Most files of a real repository
+ * (issue 29: one module in fifteen holds NetApp resources) name none of these types; those
+ * without a `module` block (`hasModuleWord`), or with only calls of local modules
+ * (`localCallsFromText`), are not parsed alone. Decided on the text, conservatively: the words
+ * anywhere (a comment, a string), in any case, and any `\u` escape (a label written with
+ * escapes), mean the file is read. Such a file's estate has no `unresolved`: it is read only for a
+ * file with resources (terraformModules.ts `moduleNeeded`).
  */
 function mayHoldResources(text: string): boolean {
   return /azurerm_netapp|azapi|azurerm_subnet|azurerm_virtual_network|\\u/i.test(text);

@@ -23,6 +23,8 @@ const SOURCE_LINE = /^[ \t]*source[ \t]*=/gm;
 /** `source = "./modules/anf"`: a plain string (no template, no escape) naming a local folder, alone on its line. */
 const PLAIN_LOCAL_SOURCE = /^[ \t]*source[ \t]*=[ \t]*("(\.\.?\/[^"\\$%\n\r]*)")[ \t]*\r?$/m;
 const REPEATED = /^[ \t]*(?:count|for_each)[ \t]*=/m;
+/** A line that starts with anything but a space, a tab or its end. */
+const TOP_LEVEL_LINE = /^[^ \t\r\n]/m;
 /** What the lines above cannot see past: a block comment or a heredoc may hold any of them. */
 const OPAQUE = /\/\*|<<|\\u/;
 
@@ -53,6 +55,9 @@ export function localCallsFromText(text: string): IacModuleCall[] | undefined {
     const next = headers[i + 1]?.index ?? text.length;
     if (!close || close.index > next) return undefined;
     const body = text.slice(start + header[0].length, close.index);
+    // Every line of a block is indented in that layout: one that is not means the `}` found closes
+    // something else (the block's own ended with a comment after its brace).
+    if (TOP_LEVEL_LINE.test(body)) return undefined;
     if ((body.match(SOURCE_LINE)?.length ?? 0) !== 1) return undefined;
     const source = PLAIN_LOCAL_SOURCE.exec(body);
     if (!source) return undefined;
