@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workloadFromName, workloadOrigin } from '../../server/src/core/iac/estate';
 import { readIac } from '../../server/src/core/iac/read';
+import { configSchema, resolveConfig, Workspace } from '../../server/src/core';
 import { SourceText } from '../../server/src/core/text/sourceText';
 
 /**
@@ -99,6 +100,30 @@ describe("a lower-case <sid>-shared is SAP HANA's beside its system's data or lo
     expect(workloads([['hn1-data-mnt00001'], ['vol3', 'hn1-shared']]).vol3).toBe(
       'sap-hana-shared: its export path `hn1-shared` and SAP HANA volume `hn1-data-mnt00001` of the same SID',
     );
+  });
+});
+
+describe('a Terraform folder read as one: the SID of a HANA volume in another file', () => {
+  const config = resolveConfig(configSchema.parse({}));
+  const volume = (label: string, name: string) =>
+    `resource "azurerm_netapp_volume" "${label}" {\n  name                = "${name}"\n  account_name        = azurerm_netapp_account.a.name\n  pool_name           = azurerm_netapp_pool.p.name\n  volume_path         = "${name}"\n  service_level       = "Premium"\n  storage_quota_in_gb = 1024\n  protocols           = ["NFSv4.1"]\n}\n`;
+  const POOL =
+    'resource "azurerm_netapp_account" "a" {\n  name = "sap"\n}\n\nresource "azurerm_netapp_pool" "p" {\n  name          = "hana"\n  account_name  = azurerm_netapp_account.a.name\n  service_level = "Premium"\n  size_in_tb    = 8\n}\n';
+  const workloadIn = (files: Record<string, string>, uri: string) => {
+    const workspace = new Workspace(config);
+    for (const [path, text] of Object.entries(files)) workspace.set(`file:///repo/sap/${path}`, text);
+    return workspace.file(`file:///repo/sap/${uri}`)?.iac?.volumes.map((v) => v.workload?.kind);
+  };
+
+  it('takes the SID of a data volume declared in another file of the folder', () => {
+    const files = {
+      'pool.tf': POOL,
+      'data.tf': volume('data', 'hn1-data-mnt00001'),
+      'shared.tf': volume('shared', 'hn1-shared'),
+    };
+    expect(workloadIn(files, 'shared.tf')).toEqual(['sap-hana-shared']);
+    expect(workloadIn({ ...files, 'data.tf': volume('data', 'hn2-data-mnt00001') }, 'shared.tf')).toEqual([undefined]);
+    expect(workloadIn({ ...files, 'shared.tf': volume('shared', 'web-shared') }, 'shared.tf')).toEqual([undefined]);
   });
 });
 

@@ -666,22 +666,25 @@ const SID_OF_SHARED = /^([A-Za-z][A-Za-z0-9]{2})-shared$/;
  * taking the pool's `web-data` for HANA data). A data or log volume of the same SID is SAP's
  * naming at work. The estate is one reading: a file with the module instances and linked
  * templates it reads (`estateRead` calls this), so `workloadFromName` stays a function of one name.
- * Each `.tf` file of a Terraform folder is an estate of its own: a `hn1-shared` in another file than
- * its data volume sets nothing (a miss, never a false alarm).
+ * A Terraform folder read as a module passes its other files' volumes as `neighbours`
+ * (terraformModules.ts `evaluate`): Terraform reads the folder as one. A folder whose files are each
+ * read alone (nothing in them refers to another file, and no `.tfvars`) is not: there a `hn1-shared`
+ * in another file than its data volume sets nothing (a miss, never a false alarm).
  * The data or log volume counts by its workload, from its name or stated (annotation, tag, volume
  * spec): one annotated `workload=general` is no HANA system's. A volume with a workload of its own
  * keeps it. Volumes are copied, never changed: the incremental reading keeps them per block (reuse.ts).
  */
-export function withHanaSharedBySid(estate: IacEstate): IacEstate {
+export function withHanaSharedBySid(estate: IacEstate, neighbours: readonly IacVolume[] = []): IacEstate {
   const systems = new Map<string, string>();
-  for (const volume of estate.volumes) {
-    const kind = volume.workload?.kind;
-    if (kind !== 'sap-hana-data' && kind !== 'sap-hana-log') continue;
-    for (const text of [volume.name?.value, volume.creationToken?.value]) {
-      const sid = text === undefined ? undefined : SID_OF_DATA_OR_LOG.exec(text)?.[1]?.toLowerCase();
-      if (sid !== undefined && !systems.has(sid)) systems.set(sid, text!);
+  for (const volumes of [estate.volumes, neighbours])
+    for (const volume of volumes) {
+      const kind = volume.workload?.kind;
+      if (kind !== 'sap-hana-data' && kind !== 'sap-hana-log') continue;
+      for (const text of [volume.name?.value, volume.creationToken?.value]) {
+        const sid = text === undefined ? undefined : SID_OF_DATA_OR_LOG.exec(text)?.[1]?.toLowerCase();
+        if (sid !== undefined && !systems.has(sid)) systems.set(sid, text!);
+      }
     }
-  }
   if (systems.size === 0) return estate;
   let changed = false;
   const volumes = estate.volumes.map((volume) => {

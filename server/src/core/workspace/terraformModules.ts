@@ -1,5 +1,5 @@
 import type { ParseProblem } from '../diagnostics';
-import type { ElsewhereVolume } from '../iac/estate';
+import { withHanaSharedBySid, type ElsewhereVolume } from '../iac/estate';
 import {
   localModuleFolder,
   readTerraformModule,
@@ -386,7 +386,11 @@ function evaluate(
     kind: m.kind as TerraformModuleFile['kind'],
   }));
   const problems = new Map<string, ParseProblem[]>();
-  const estates = readTerraformModule(files, targets, folders, trees, varFiles, problems, readText);
+  const read = readTerraformModule(files, targets, folders, trees, varFiles, problems, readText);
+  // Terraform reads the folder as one: a lower-case `hn1-shared` in one file is SAP HANA's beside
+  // `hn1-data-mnt00001` in another (estate.ts `withHanaSharedBySid`).
+  const folderVolumes = [...read.values()].flatMap((estate) => estate.volumes);
+  const estates = new Map([...read].map(([uri, estate]) => [uri, withHanaSharedBySid(estate, folderVolumes)]));
   // A pool's volumes in other files of the module count in its totals (over-commitment, budgets).
   const byPool = new Map<string, ElsewhereVolume[]>();
   for (const [uri, estate] of estates) {
