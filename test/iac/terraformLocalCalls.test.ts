@@ -55,6 +55,16 @@ describe('module calls read from the text of a .tf file', () => {
     expect(textCalls(STACK)).toEqual(fromText);
   });
 
+  it('tells a count of the block from a count key inside a map argument', () => {
+    const text = STACK.replace(
+      '  tags     = local.tags\n',
+      '  tags     = local.tags\n  settings = {\n    count = 3\n  }\n',
+    );
+    const fromText = localCallsFromText(text);
+    expect(fromText?.map((c) => c.repeated)).toEqual([false, true]);
+    expect(fromText).toEqual(parsedCalls(text));
+  });
+
   it('reads Windows line ends and a tab before the brace', () => {
     const text = STACK.replace('module "network" {', 'module "network"\t{').replace(/\n/g, '\r\n');
     expect(localCallsFromText(text)).toEqual(parsedCalls(text));

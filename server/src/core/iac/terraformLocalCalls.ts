@@ -22,7 +22,6 @@ const CLOSE = /^\}[ \t]*\r?$/gm;
 const SOURCE_LINE = /^[ \t]*source[ \t]*=/gm;
 /** `source = "./modules/anf"`: a plain string (no template, no escape) naming a local folder, alone on its line. */
 const PLAIN_LOCAL_SOURCE = /^[ \t]*source[ \t]*=[ \t]*("(\.\.?\/[^"\\$%\n\r]*)")[ \t]*\r?$/m;
-const REPEATED = /^[ \t]*(?:count|for_each)[ \t]*=/m;
 /** A line that starts with anything but a space, a tab or its end. */
 const TOP_LEVEL_LINE = /^[^ \t\r\n]/m;
 /** What the lines above cannot see past: a block comment or a heredoc may hold any of them. */
@@ -70,8 +69,17 @@ export function localCallsFromText(text: string): IacModuleCall[] | undefined {
       span: { start, end: close.index + 1 },
       headSpan: { start, end: start + header[0].indexOf('{') },
       sourceSpan: { start: sourceStart, end: sourceStart + source[1]!.length },
-      repeated: REPEATED.test(body),
+      repeated: repeatedAt(body, source[0]),
     });
   }
   return calls;
+}
+
+/**
+ * Whether the block has `count` or `for_each`: an argument of the block itself, indented as its
+ * `source` line is (a `count` key inside a map argument is indented deeper in that layout).
+ */
+function repeatedAt(body: string, sourceLine: string): boolean {
+  const indent = /^[ \t]*/.exec(sourceLine)![0];
+  return new RegExp(`^${indent}(?:count|for_each)[ \\t]*=`, 'm').test(body);
 }
