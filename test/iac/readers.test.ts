@@ -181,6 +181,8 @@ resource "azapi_resource" "log" {
     expect(keys('\uFEFFlocaton = "westeurope"\n')).toEqual(['1 ANF423']);
     expect(keys('location = "westeurope"\ngrösse = 4\n')).toEqual(['2 ANF423']);
     expect(keys('location = "westeurope"\n  extra = 1\n')).toEqual(['2 ANF423']);
+    // A block comment before the key on its line: the line test cannot see the key, the tree can.
+    expect(keys('location = "westeurope"\n/* sizing */ extra = 1\n')).toEqual(['2 ANF423']);
     // A key inside a map value is not a variable: the tree says so.
     expect(keys('location = "westeurope"\ngröße = {\n  nested = 1\n}\n')).toEqual([]);
   });

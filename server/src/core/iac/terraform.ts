@@ -2520,8 +2520,14 @@ export function undeclaredTfvarsKeys(
   declared: ReadonlySet<string>,
 ): { name: string; span: Span }[] {
   // Every name written as an attribute is declared (the usual file): no top-level key can be
-  // undeclared, and the file need not be parsed (it is not parsed alone: checkTfvars).
-  if (!isJsonTfvars(uri) && [...source.text.matchAll(ATTRIBUTE_LINE)].every((m) => declared.has(m[1]!))) return [];
+  // undeclared, and the file need not be parsed (it is not parsed alone: checkTfvars). A block
+  // comment can stand before a key on its line, where the line test does not look: parsed then.
+  if (
+    !isJsonTfvars(uri) &&
+    !source.text.includes('/*') &&
+    [...source.text.matchAll(ATTRIBUTE_LINE)].every((m) => declared.has(m[1]!))
+  )
+    return [];
   return tfvarsKeys(source, uri).filter((key) => !declared.has(key.name));
 }
 
