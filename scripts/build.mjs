@@ -14,6 +14,10 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   minify: process.argv.includes('--minify'),
+  // Without comments and indentation the CLI's bundle is 1.6 MB instead of 2.1 MB: every start reads
+  // and decodes less (a run's start-up 200 to 178 ms against `node -e 0`'s 105; issue 29). Names stay,
+  // so a stack trace still names its functions; the linked source map gives the lines.
+  minifyWhitespace: true,
   logLevel: 'warning',
   legalComments: 'none',
   plugins: [zodEnglishOnly, jsoncParserEsm, yamlWithoutEnvReads],
