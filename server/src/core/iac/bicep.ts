@@ -23,10 +23,13 @@ import {
   common,
   decimalSlip,
   deployedOnlyIf,
+  elementsAt,
   lastSegment,
+  objectAt,
   poolFromId,
   segment,
   str,
+  type Element,
   type Field,
   type Meta,
   type Obj,
@@ -633,7 +636,7 @@ class BicepReader {
       ...(required ? { required } : {}),
       ...(tags ? { tags } : {}),
     };
-    const props = obj?.field('properties')?.object;
+    const props = objectAt(obj, 'properties');
     if (lower === 'microsoft.netapp/netappaccounts') out.accounts.push({ kind: 'account', ...common(meta) });
     else if (lower === 'microsoft.netapp/netappaccounts/capacitypools') {
       const account = parent ?? (nested ? { name: segment(fullName, 0)! } : undefined);
@@ -648,9 +651,9 @@ class BicepReader {
       out.volumes.push(armVolume({ ...meta, ...(pool ? { pool } : {}) }, props, zones ? { zones } : {}));
     } else if (lower === 'microsoft.netapp/netappaccounts/volumegroups') {
       const account = parent ?? (nested ? { name: segment(fullName, 0)! } : undefined);
-      for (const item of props?.field('volumes')?.items ?? []) {
+      for (const item of elementsAt(props, 'volumes')) {
         const slip = decimalSlip(
-          item.object?.field('properties')?.object?.field('usageThreshold'),
+          objectAt(item.object, 'properties')?.field('usageThreshold'),
           'The volume quota (`usageThreshold`)',
         );
         if (slip) this.slips.push(slip);
@@ -674,7 +677,7 @@ class BicepReader {
     const obj = d.body ? this.obj(d.body) : undefined;
     const fullName = str(obj?.field('name'));
     const meta: Meta = declaredAt(d, instance, lastSegment(fullName));
-    const props = obj?.field('properties')?.object;
+    const props = objectAt(obj, 'properties');
     if (lower === 'microsoft.network/virtualnetworks') {
       subnets.push(...armVnetSubnets(meta, props));
       return;
@@ -715,7 +718,42 @@ class BicepReader {
         const f = p ? this.field(p.namedChildren[1]!, spanOf(p.namedChildren[0]!)) : undefined;
         return (f?.items ?? []).flatMap((i) => (i.object ? [i.object] : []));
       },
+      object: (key) => {
+        const p = props.get(key.toLowerCase());
+        return p ? this.objectOf(p.namedChildren[1]!) : undefined;
+      },
+      elements: (key) => {
+        const p = props.get(key.toLowerCase());
+        return p ? this.elementsOf(p.namedChildren[1]!) : undefined;
+      },
     };
+  }
+
+  /**
+   * What `field(n).object` is, without evaluating `n` (a resource's `properties`: each field is
+   * evaluated as it is read): the loop item's own value where `n` names one, through params and
+   * vars.
+   */
+  private objectOf(n: Node): Obj | undefined {
+    const target = this.deref(this.written(n), 0);
+    return target.type === 'object' ? this.obj(target) : undefined;
+  }
+
+  /** What `field(n).items` gives of each element (where it is written, its object), without evaluating `n`. */
+  private elementsOf(n: Node): Element[] | undefined {
+    const target = this.deref(this.written(n), 0);
+    if (target.type !== 'array') return undefined;
+    return target.namedChildren.map((c) => {
+      const element = this.written(c);
+      const object = this.objectOf(element);
+      return { span: spanOf(element), ...(object ? { object } : {}) };
+    });
+  }
+
+  /** The node `field(n)` reads: in a loop, the element's own property where `n` is one (`v.policy`). */
+  private written(n: Node): Node {
+    const item = this.locals.size > 0 ? this.itemProperty(n, 0) : undefined;
+    return item ? this.written(item.value) : n;
   }
 
   private field(n: Node, keySpan: Span): Field {

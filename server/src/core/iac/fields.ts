@@ -59,6 +59,30 @@ export interface Obj {
   blocks(key: string): readonly Obj[];
   /** The keys as written (object constructors: a Terraform map's keys, a Bicep object's properties). */
   keys?(): readonly string[];
+  /**
+   * The object a key holds, and the elements of the array it holds, as `field(key)` gives them,
+   * for a reader that can give them without evaluating the key's whole value: the Bicep reader,
+   * whose `field` evaluates a resource's `properties` whole, then each of its fields again (issue
+   * 29). Read through `objectAt` and `elementsAt`, which ask `field` where a reader has neither.
+   */
+  object?(key: string): Obj | undefined;
+  elements?(key: string): readonly Element[] | undefined;
+}
+
+/** An element of an array of objects: where it is written and, when it is an object, its fields. */
+export interface Element {
+  readonly span: Span;
+  readonly object?: Obj;
+}
+
+/** The object `key` holds (`field(key).object`). */
+export function objectAt(o: Obj | undefined, key: string): Obj | undefined {
+  return o?.object ? o.object(key) : o?.field(key)?.object;
+}
+
+/** The elements of the array `key` holds (`field(key).items`), none when it holds no array. */
+export function elementsAt(o: Obj | undefined, key: string): readonly Element[] {
+  return (o?.elements ? o.elements(key) : o?.field(key)?.items) ?? [];
 }
 
 export function str(f: Field | undefined): IacValue<string> | undefined {
@@ -233,7 +257,7 @@ export function armVolume(
   props: Obj | undefined,
   extra: { zones?: Field; mountTargets?: readonly string[] } = {},
 ): IacVolume {
-  const rules = props?.field('exportPolicy')?.object?.field('rules')?.items ?? [];
+  const rules = elementsAt(objectAt(props, 'exportPolicy'), 'rules');
   const exportRules: IacExportRule[] = rules.flatMap((r) => (r.object ? [armExportRule(r.span, r.object)] : []));
   const creationToken = str(props?.field('creationToken'));
   const subnet = subnetLinkOf(props?.field('subnetId'));
@@ -282,14 +306,13 @@ export function armGroupVolumes(
   poolOf: (f: Field | undefined) => IacRef | undefined,
   annotationOf: (span: Span) => IacWorkload | undefined,
 ): IacVolume[] {
-  const appType = props?.field('groupMetaData')?.object?.field('applicationType')?.value;
+  const appType = objectAt(props, 'groupMetaData')?.field('applicationType')?.value;
   const applicationType = typeof appType === 'string' ? appType : undefined;
-  const items = props?.field('volumes')?.items ?? [];
-  return items.flatMap((item, index) => {
+  return elementsAt(props, 'volumes').flatMap((item, index) => {
     const v = item.object;
     if (!v) return [];
     // `az netappfiles volume-group show` flattens each volume's properties onto it.
-    const vprops = v.field('properties')?.object ?? v;
+    const vprops = objectAt(v, 'properties') ?? v;
     const name = lastSegment(str(v.field('name')));
     const tags = v.field('tags');
     const annotation = annotationOf(item.span);

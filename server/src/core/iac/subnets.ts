@@ -4,7 +4,7 @@ import type { IacAttachment, IacNsgAssociation, IacSubnet, IacSubnetLink, IacVal
 import { subnetLinkOf, subnetLinkOfWords } from './subnetLinks';
 export { subnetLinkOf, subnetLinkOfWords };
 import { IPV4, parseIpv4Cidr } from './ipv4';
-import { declared, str, strList, type Field, type Meta, type Obj } from './fields';
+import { declared, elementsAt, objectAt, str, strList, type Field, type Meta, type Obj } from './fields';
 
 /**
  * Subnets as infrastructure code declares them, for the checks of the subnet delegated to Azure
@@ -91,9 +91,9 @@ export function terraformNsgAssociation(meta: Meta, obj: Obj): IacNsgAssociation
 /** ARM property names (Bicep, ARM templates, az output): a subnet's `properties`. */
 function armSubnetProperties(props: Obj | undefined) {
   const prefixes = listOf(props?.field('addressPrefix'), props?.field('addressPrefixes'));
-  const delegations = (props?.field('delegations')?.items ?? []).flatMap((d) => {
+  const delegations = elementsAt(props, 'delegations').flatMap((d) => {
     // `{ name, properties: { serviceName } }`; az output flattens it to `{ name, serviceName }`.
-    const service = str(d.object?.field('properties')?.object?.field('serviceName') ?? d.object?.field('serviceName'));
+    const service = str(objectAt(d.object, 'properties')?.field('serviceName') ?? d.object?.field('serviceName'));
     return service ? [service] : [];
   });
   const nsg = attachment(props?.field('networkSecurityGroup'));
@@ -129,7 +129,7 @@ export function armSubnet(meta: Meta, props: Obj | undefined, vnetName: IacValue
 
 /** The inline `subnets` array of `Microsoft.Network/virtualNetworks`. */
 export function armVnetSubnets(meta: Meta, props: Obj | undefined): IacSubnet[] {
-  return (props?.field('subnets')?.items ?? []).flatMap((item, i) => {
+  return elementsAt(props, 'subnets').flatMap((item, i) => {
     const o = item.object;
     if (!o) return [];
     const name = str(o.field('name'));
@@ -144,7 +144,7 @@ export function armVnetSubnets(meta: Meta, props: Obj | undefined): IacSubnet[] 
         repeated: meta.repeated,
         ...(name ? { name } : {}),
         ...(meta.name ? { vnetName: meta.name } : {}),
-        ...armSubnetProperties(o.field('properties')?.object),
+        ...armSubnetProperties(objectAt(o, 'properties')),
       },
     ];
   });
