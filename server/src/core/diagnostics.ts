@@ -63,6 +63,14 @@ export interface Finding {
   readonly fixes?: readonly Fix[];
   readonly related?: readonly RelatedSpan[];
   readonly tags?: readonly DiagnosticTag[];
+  /**
+   * The other values of this file the finding was worked out from (a pool's finding: the pool's
+   * size and throughput, its volumes' quotas and throughputs). Not shown: infrastructure code read
+   * through module calls decides with them which file reports the finding (iac/hover.ts
+   * `withValueOrigin`), since a module's own file, read with its defaults, does not see the values
+   * its callers pass.
+   */
+  readonly restsOn?: readonly Span[];
 }
 
 /** What a finding says and offers: made only when a report lists it (`lazyFinding`). */
@@ -142,7 +150,7 @@ class LazyFinding implements Finding {
  * demand in getters.
  */
 export function plainFinding(finding: Finding): Finding {
-  const { span, message, severity, fixes, related, tags } = finding;
+  const { span, message, severity, fixes, related, tags, restsOn } = finding;
   return {
     span,
     message,
@@ -150,6 +158,7 @@ export function plainFinding(finding: Finding): Finding {
     ...(fixes ? { fixes } : {}),
     ...(related ? { related } : {}),
     ...(tags ? { tags } : {}),
+    ...(restsOn ? { restsOn } : {}),
   };
 }
 

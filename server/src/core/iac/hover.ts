@@ -261,20 +261,39 @@ function capitalize(text: string): string {
  * - in a caller, on a value written inside the called module alone (the module's file reports it);
  * - in a called module, on a value that uses a variable (each caller's instance reports it, where
  *   the caller sets it or on its `module` block when it leaves the default).
+ * A finding worked out from other values too (`restsOn`: a pool's totals) is judged by all of them:
+ * a called module's file, read with its defaults, leaves it to the callers when one of them uses a
+ * variable, and a caller reports it, on the `module` block, when one of them is its own (the quotas
+ * it passes to a pool written in the module, which the module's file never sees overcommitted).
  */
 export function withValueOrigin(estate: IacEstate, finding: Finding): Finding | undefined {
-  if (
-    estate.calls &&
-    finding.span.start === finding.span.end &&
-    estate.calls.some((c) => c.headSpan.start === finding.span.start)
-  )
-    return undefined;
+  if (estate.calls && finding.span.start === finding.span.end) {
+    const call = estate.calls.find((c) => c.headSpan.start === finding.span.start);
+    if (call) {
+      // Every value of an instance is placed in the caller: on the argument or `module` block
+      // that gives it (a span), or, written in the module alone, on this empty one.
+      if (!finding.restsOn?.some((s) => s.start !== s.end)) return undefined;
+      return {
+        ...plainFinding(finding),
+        span: call.headSpan,
+        message: `${finding.message} (written in module "${call.name}"${call.source ? ` (${call.source})` : ''}, judged for this call: with the values it passes and the module's defaults)`,
+      };
+    }
+  }
   if (!hasOrigins(estate)) return finding;
   const v = valueAt(estate, finding.span.start, finding.span)?.value;
+  if (
+    estate.calledBy &&
+    (usesVariables(v) || finding.restsOn?.some((s) => usesVariables(valueAt(estate, s.start, s)?.value)))
+  )
+    return undefined;
   if (!v) return finding;
-  if (estate.calledBy && v.vars && v.vars.length > 0) return undefined;
   if (v.value === undefined || !v.origin) return finding;
   return { ...plainFinding(finding), message: `${finding.message} (${v.origin})` };
+}
+
+function usesVariables(value: IacValue<unknown> | undefined): boolean {
+  return value?.vars !== undefined && value.vars.length > 0;
 }
 
 const ORIGINS = new WeakMap<IacEstate, boolean>();

@@ -26,7 +26,7 @@ export interface Placement {
  *   line, and says so: setting the argument is the fix.
  * - A value written in the module alone (a literal, a local of literals) sits on an empty span at
  *   the block's start: the module's own file judges it, once for every caller (withValueOrigin drops
- *   a finding placed there).
+ *   a finding placed there, unless the finding also rests on a value the caller gives: a pool's totals).
  * Symbols become `module.<name>.<symbol>`; nothing is ever edited through an instance.
  */
 export function placeInstance<T extends IacAccount | IacPool | IacVolume>(resource: T, at: Placement): T {

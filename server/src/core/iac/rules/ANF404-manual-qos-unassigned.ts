@@ -1,6 +1,6 @@
 import { poolThroughputBudgetMiBps, serviceLevelRateMiBpsPerTiB } from '../../calc/throughput';
 import { BILLING, QOS } from '../../facts';
-import { figuresOf, named } from '../../manifest/rules/helpers';
+import { figuresOf, named, poolValueSpans } from '../../manifest/rules/helpers';
 import { poolFullyKnown, poolMemberVolumes, poolQos } from '../../manifest/model';
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber, formatUsd, tibToGiB } from '../../units/units';
@@ -56,6 +56,7 @@ export const manualQosUnassigned = defineRule({
       BILLING.hoursPerMonth.value;
     context.report({
       span: pool.size.span,
+      restsOn: poolValueSpans(pool),
       message: `${formatMiBps(unassigned)} of the ${formatMiBps(budget)} of manual-QoS ${named('pool', pool.name)} (${formatNumber(sizeTiB)} TiB x ${rate} MiB/s per TiB) is assigned to no volume: ${formatUsd(monthly)} a month at the ${level} list price buys throughput nobody uses.`,
     });
   },

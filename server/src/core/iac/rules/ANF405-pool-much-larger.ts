@@ -1,6 +1,14 @@
 import { ceilWhole, poolThroughputBudgetMiBps } from '../../calc/throughput';
 import { BILLING, POOL_LIMITS, SIZING_IAC } from '../../facts';
-import { allocatedGiB, figuresOf, fixes, fixOf, named, replaceValue } from '../../manifest/rules/helpers';
+import {
+  allocatedGiB,
+  figuresOf,
+  fixes,
+  fixOf,
+  named,
+  poolValueSpans,
+  replaceValue,
+} from '../../manifest/rules/helpers';
 import { poolFullyKnown, poolMemberVolumes, poolQos, volumeNetworkFeaturesValue } from '../../manifest/model';
 import { defineRule } from '../../rules/rule';
 import { bytesPerSecondToMiBps, bytesToTiB, formatNumber, formatUsd, gibToTiB, tibToGiB } from '../../units/units';
@@ -72,6 +80,7 @@ export const poolMuchLarger = defineRule({
       tibToGiB(gap) * figuresOf(context, manifest).prices.capacityPerGiBHour[level] * BILLING.hoursPerMonth.value;
     context.report({
       span: pool.size.span,
+      restsOn: poolValueSpans(pool),
       message: `${named('Pool', pool.name).replace(/^pool/, 'Pool')} is ${formatNumber(sizeTiB)} TiB, but its volumes hold ${formatNumber(gibToTiB(allocated), 2)} TiB of quota: ${formatNumber(smallest)} TiB would do, and the other ${formatNumber(gap)} TiB cost ${formatUsd(monthly)} a month at the ${level} list price.${floorUncertain && floorDecides ? ` The ${formatNumber(min)} TiB floor is uncertain: ${unset === members.length ? (members.length === 1 ? 'the volume leaves' : `all ${members.length} volumes leave`) : `${unset} of its ${members.length} volumes leave`} network features unset, and only Basic network features need ${formatNumber(min)} TiB (with Standard on every volume the pool may go down to ${formatNumber(POOL_LIMITS.minTiB.value)} TiB); anf-lint takes the provider's documented default, Basic, so as not to propose a pool that fails to deploy. Set the network features to say which.` : ''}`,
       ...fixes(fixOf.unsafe(`Shrink the pool to ${smallest} TiB`, [replaceValue(pool.size, `${smallest} TiB`)])),
     });

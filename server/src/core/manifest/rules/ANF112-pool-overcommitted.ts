@@ -3,7 +3,16 @@ import { POOL_LIMITS } from '../../facts';
 import { defineRule } from '../../rules/rule';
 import { bytesToTiB, formatNumber, gibToTiB } from '../../units/units';
 import { poolFullyKnown, poolHasBasicNetworkFeatures } from '../model';
-import { allocatedGiB, fixes, fixOf, isManifest, named, replaceValue, manifestExample } from './helpers';
+import {
+  allocatedGiB,
+  fixes,
+  fixOf,
+  isManifest,
+  named,
+  poolValueSpans,
+  replaceValue,
+  manifestExample,
+} from './helpers';
 
 export const poolOvercommitted = defineRule({
   code: 'ANF112',
@@ -43,6 +52,7 @@ export const poolOvercommitted = defineRule({
         : undefined;
     context.report({
       span: pool.size.span,
+      restsOn: poolValueSpans(pool),
       message: `The volumes of ${named('pool', pool.name)} have ${formatNumber(Math.round(allocated))} GiB (${formatNumber(allocatedTiB, 2)} TiB) of quota, more than the pool's ${formatNumber(sizeTiB, 2)} TiB. Grow the pool to ${grown} TiB or shrink the volumes.`,
       related: [
         ...pool.volumes.map((volume) => ({ uri: context.file.uri, volume })),

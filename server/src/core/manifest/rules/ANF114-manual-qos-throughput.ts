@@ -5,7 +5,7 @@ import { bytesPerSecondToMiBps, bytesToTiB, formatMiBps, formatNumber } from '..
 import { poolFlexibleThroughputMiBps } from '../figures';
 import { poolFullyKnown, poolQos } from '../model';
 import { manifestVolumeThroughput } from '../summary';
-import { isManifest, Named, named, manifestExample } from './helpers';
+import { isManifest, Named, named, manifestExample, poolValueSpans } from './helpers';
 
 export const manualQosThroughput = defineRule({
   code: 'ANF114',
@@ -96,6 +96,7 @@ export const manualQosThroughput = defineRule({
     const target = level === 'Flexible' ? (pool.throughput ?? pool.size) : pool.size;
     context.report({
       span: target?.span ?? pool.headSpan,
+      restsOn: poolValueSpans(pool),
       message: `The volumes of ${named('pool', pool.name)} are assigned ${formatMiBps(assigned)} in total, above ${basis}.`,
       related: [
         ...pool.volumes.map((volume) => ({ uri: context.file.uri, volume })),

@@ -18,6 +18,7 @@ import {
   manifestExample,
   Named,
   named,
+  poolValueSpans,
   replaceValue,
   sizeText,
 } from './helpers';
@@ -84,6 +85,7 @@ export const smallVolumeInMinimumPool = defineRule({
       : `The ${members.length} volumes of ${named('pool', pool.name)} (${formatNumber(gibToTiB(allocated), 2)} TiB of quota, ${level}, auto QoS) get ${formatMiBps(gets)} together`;
     context.report({
       span: target.quota!.span,
+      restsOn: poolValueSpans(pool),
       message: `${who} of the ${formatMiBps(paid)} ${only ? named('pool', pool.name) : 'the pool'}'s ${formatNumber(sizeTiB)} TiB pays for: with auto QoS the limit follows the quota "regardless of the capacity pool size", and the pool is already at its ${formatNumber(minimum)} TiB minimum${standardOnly ? '' : ' (Basic or unset network features)'}. Growing ${only ? 'the quota' : 'the quotas'} by up to ${formatNumber(Math.floor(free))} GiB costs nothing more${grown !== undefined ? `: at ${sizeText(grown)} it gets ${formatMiBps(gibToTiB(grown) * rate)}` : ''}.`,
       ...(only && grown !== undefined
         ? fixes(

@@ -74,6 +74,18 @@ export function parseProblemRule(spec: {
   });
 }
 
+/**
+ * What a finding on a pool's totals rests on (`Finding.restsOn`): the pool's size and throughput,
+ * and the quota and throughput of each volume of it written in this file.
+ */
+export function poolValueSpans(pool: ManifestPool): Span[] {
+  const spans: Span[] = [];
+  for (const value of [pool.size, pool.throughput]) if (value) spans.push(value.span);
+  for (const volume of pool.volumes)
+    for (const value of [volume.quota, volume.throughput]) if (value) spans.push(value.span);
+  return spans;
+}
+
 /** Sum of the volume quotas of a pool, in GiB. */
 export function allocatedGiB(pool: ManifestPool): number {
   // Once per pool (the same sum, in the same order): ANF116 asks for every volume of the pool.
