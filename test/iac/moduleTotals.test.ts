@@ -139,6 +139,18 @@ describe('pool totals of a module, judged where the quotas are given', () => {
     expect(fits).toEqual({ 'main.tf': [], 'modules/netapp/main.tf': [] });
   });
 
+  it('a module whose name prefix only its callers pass still judges totals written in it, once', () => {
+    // Read alone, its names are unknown; its pool's size and quotas are not.
+    const literal = bicepModule(1024, 4)
+      .replace("param prefix string = 'anf'", 'param prefix string')
+      .replace('usageThreshold: quotaGiB * gib', 'usageThreshold: 4096 * gib');
+    const found = lint({ 'main.bicep': bicepCaller(1024), 'storage.bicep': literal });
+    expect(found['main.bicep']).toEqual([]);
+    expect(found['storage.bicep']).toEqual([
+      "17 ANF112 The volumes of this pool have 8,192 GiB (8 TiB) of quota, more than the pool's 4 TiB. Grow the pool to 8 TiB or shrink the volumes.",
+    ]);
+  });
+
   it("a pool much larger than quotas all written in the module is judged once, in the module's file", () => {
     const literal = bicepModule(1024, 24).replace('usageThreshold: quotaGiB * gib', 'usageThreshold: 1024 * gib');
     const found = lint({ 'main.bicep': bicepCaller(1024), 'storage.bicep': literal });

@@ -476,10 +476,20 @@ export interface ManifestDocument {
   readonly accounts: readonly ManifestAccount[];
 }
 
-/** Whether every volume quota and assignment of a pool is known (infrastructure code can leave them open). */
+/**
+ * Whether every volume quota and assignment of a pool is known (infrastructure code can leave them
+ * open), so that its totals are. A volume's name, protocols or export path left unknown (a module
+ * whose name prefix only its callers pass, read alone) take nothing from the totals.
+ */
 export function poolFullyKnown(pool: ManifestPool): boolean {
-  return !pool.repeated && poolMemberVolumes(pool).every((v) => !v.repeated && !(v.unknown && v.unknown.length > 0));
+  return (
+    !pool.repeated &&
+    poolMemberVolumes(pool).every((v) => !v.repeated && !v.unknown?.some((field) => TOTALS_FIELDS.has(field)))
+  );
 }
+
+/** The volume fields a pool's totals and their limits read (`ManifestVolume.unknown` names them). */
+const TOTALS_FIELDS: ReadonlySet<string> = new Set(['quota', 'throughput', 'serviceLevel', 'largeVolume']);
 
 /** Every volume a pool's totals count: its own, and those written in other files of its Terraform module. */
 export function poolMemberVolumes(pool: ManifestPool): readonly ManifestVolume[] {
