@@ -152,6 +152,27 @@ describe('Bicep modules with a local path', () => {
   });
 });
 
+describe("a module's callers as they come and go", () => {
+  // The module is judged by its callers while one calls it (`calledBy`), by its own defaults when
+  // none does: the callers are kept by callee (terraformModules.ts `bicepCallers`), updated as files
+  // change.
+  const moduleUri = 'file:///repo/modules/hana-anf.bicep';
+  const calledBy = (workspace: Workspace) => workspace.file(moduleUri)!.iac!.calledBy ?? [];
+
+  it('follows added, edited and removed callers', () => {
+    const workspace = workspaceOf({ 'modules/hana-anf.bicep': MODULE });
+    expect(calledBy(workspace)).toEqual([]);
+    workspace.set('file:///repo/main.bicep', MAIN);
+    workspace.set('file:///repo/other.bicep', MAIN.replaceAll('hn1', 'hn3').replaceAll('hn2', 'hn4'));
+    expect(calledBy(workspace)).toEqual(['file:///repo/main.bicep', 'file:///repo/other.bicep']);
+    // The caller no longer declares the module: only the other one is left.
+    workspace.set('file:///repo/main.bicep', "param location string = 'westeurope'\n");
+    expect(calledBy(workspace)).toEqual(['file:///repo/other.bicep']);
+    workspace.delete('file:///repo/other.bicep');
+    expect(calledBy(workspace)).toEqual([]);
+  });
+});
+
 describe('bicepModuleUri', () => {
   it('gives the same answer asked once or again (remembered by caller and path), registry paths and bad bases none', () => {
     const cases: [string, string, string | undefined][] = [
