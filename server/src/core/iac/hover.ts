@@ -1,6 +1,7 @@
 import { plainFinding, type Finding } from '../diagnostics';
 import type { Span } from '../text/sourceText';
 import type { IacEstate, IacValue } from './estate';
+import { argumentOrigin } from './instance';
 import { knownModuleSymbol, knownModuleTitle } from './knownModules';
 
 /** Field names as people read them in hovers, per estate key. */
@@ -156,7 +157,10 @@ export function valueOriginNote(estate: IacEstate, offset: number): string | und
 /**
  * The value written at `offset` (exactly at `exact`, for a finding); `borrowed`: a pool of another
  * file, as a volume here names it. A value of a called module written in the module alone sits on
- * an empty span (iac/terraform.ts `placeInstance`): nothing to hover there.
+ * an empty span (iac/terraform.ts `placeInstance`): nothing to hover there. Several values of a
+ * resource at exactly one span (a module's argument, `volumes = var.volumes`, that gives a
+ * volume's name, quota and protocols) say where they came from only as far as they agree: a
+ * finding does not say which of them it is about.
  */
 function valueAt(
   estate: IacEstate,
@@ -166,6 +170,7 @@ function valueAt(
   // A volume's own values first: a pool of another file is placed on the volume's `pool_name`.
   for (const resource of resourcesAt(estate, offset)) {
     const borrowed = 'declaredIn' in resource && resource.declaredIn !== undefined;
+    let found: { key: string; value: IacValue<unknown>; borrowed: boolean } | undefined;
     for (const [key, value] of Object.entries(resource)) {
       const v = value as IacValue<unknown> | undefined;
       if (!v || typeof v !== 'object' || !('raw' in v) || !('span' in v)) continue;
@@ -176,8 +181,12 @@ function valueAt(
       )
         continue;
       if (borrowed && key !== 'name') continue;
-      return { key: borrowed ? 'pool' : key, value: v, borrowed };
+      if (!exact) return { key: borrowed ? 'pool' : key, value: v, borrowed };
+      found = found
+        ? { ...found, value: agreedOrigin(found.value, v) }
+        : { key: borrowed ? 'pool' : key, value: v, borrowed };
     }
+    if (found) return found;
   }
   // A Bicep module instance from a loop over a literal array: its values from the item sit on that
   // element, outside the declaration (bicep.ts); only an exact match there, one instance's alone.
@@ -185,6 +194,7 @@ function valueAt(
   for (const resource of [...estate.volumes, ...estate.pools]) {
     if (!resource.symbol.startsWith('module.') || ('declaredIn' in resource && resource.declaredIn !== undefined))
       continue;
+    let found: { key: string; value: IacValue<unknown>; borrowed: boolean } | undefined;
     for (const [key, value] of Object.entries(resource)) {
       const v = value as IacValue<unknown> | undefined;
       if (
@@ -196,8 +206,9 @@ function valueAt(
         v.span.end === exact.end &&
         v.span.start !== v.span.end
       )
-        return { key, value: v, borrowed: false };
+        found = found ? { ...found, value: agreedOrigin(found.value, v) } : { key, value: v, borrowed: false };
     }
+    if (found) return found;
   }
   return undefined;
 }
@@ -252,6 +263,18 @@ function resourcesAt(estate: IacEstate, offset: number): Resource[] {
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * `value` with the part of its origin `other`'s shares: without the attribute that uses their
+ * argument when they are two attributes set by one argument; none when they disagree beyond it.
+ */
+function agreedOrigin(value: IacValue<unknown>, other: IacValue<unknown>): IacValue<unknown> {
+  if (value.origin === other.origin || value.origin === undefined) return value;
+  const shared = other.origin !== undefined ? argumentOrigin(value.origin) : undefined;
+  const agreed = shared !== undefined && shared === argumentOrigin(other.origin!) ? shared : undefined;
+  const { origin: _origin, ...rest } = value;
+  return agreed !== undefined ? { ...rest, origin: agreed } : rest;
 }
 
 /**

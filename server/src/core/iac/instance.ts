@@ -77,6 +77,16 @@ export function placeInstance<T extends IacAccount | IacPool | IacVolume>(resour
   return { ...placed, span: at.call.span, headSpan: anchor, repeated: resource.repeated || at.call.repeated };
 }
 
+/**
+ * A placed value's origin without the attribute that uses the argument (`, used as \`name\` in
+ * modules/anf/main.tf line 26`): what the values one argument sets have in common.
+ */
+export function argumentOrigin(origin: string): string {
+  return origin.replace(USE_CLAUSE, '');
+}
+/** The clause `placeInstance` writes after `set by ... of module "..."`. */
+const USE_CLAUSE = /, used (?:as `[^`]*` )?in .*? line \d+/;
+
 /** `modules/anf/main.tf` from the caller's folder (`../anf/main.tf` upwards), for messages. */
 export function relativeUri(fromFolder: string, uri: string): string {
   const from = fromFolder.split('/').slice(0, -1);
