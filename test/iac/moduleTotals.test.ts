@@ -115,6 +115,93 @@ const terraformCaller = (quotaGiB: number) => `module "big" {
 }
 `;
 
+/** A module whose pool's service level its callers choose, and whose volume writes its own. */
+const levelModule = (levelDefault: string) => `variable "service_level" {
+  type    = string
+  default = "${levelDefault}"
+}
+
+resource "azurerm_netapp_account" "this" {
+  name                = "anf"
+  location            = "westeurope"
+  resource_group_name = "rg"
+}
+
+resource "azurerm_netapp_pool" "this" {
+  name                = "pool"
+  account_name        = azurerm_netapp_account.this.name
+  location            = "westeurope"
+  resource_group_name = "rg"
+  service_level       = var.service_level
+  size_in_tb          = 4
+}
+
+resource "azurerm_netapp_volume" "this" {
+  name                = "tools"
+  location            = "westeurope"
+  resource_group_name = "rg"
+  account_name        = azurerm_netapp_account.this.name
+  pool_name           = azurerm_netapp_pool.this.name
+  volume_path         = "tools"
+  service_level       = "Premium"
+  subnet_id           = "/subscriptions/0000/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/vnet/subnets/anf"
+  protocols           = ["NFSv3"]
+  storage_quota_in_gb = 4096
+}
+`;
+
+const levelCaller = (level: string) => `module "tools" {
+  source        = "./modules/anf"
+  service_level = "${level}"
+}
+`;
+
+function lintCodes(files: Record<string, string>, codes: readonly string[]): Record<string, string[]> {
+  const workspace = new Workspace(config);
+  for (const [path, text] of Object.entries(files)) workspace.set(`file:///repo/${path}`, text);
+  return Object.fromEntries(
+    Object.keys(files).map((path) => [
+      path,
+      visibleDiagnostics(lintFile(workspace, `file:///repo/${path}`, config))
+        .filter((d) => codes.includes(String(d.code)))
+        .map((d) => `${d.range.start.line + 1} ${d.code}`),
+    ]),
+  );
+}
+
+describe("a volume's finding that rests on its pool's service level (ANF401)", () => {
+  it("the service level a caller gives the pool differs from the volume's: the caller reports it", () => {
+    const found = lintCodes({ 'main.tf': levelCaller('Standard'), 'modules/anf/main.tf': levelModule('Premium') }, [
+      'ANF401',
+    ]);
+    expect(found).toEqual({ 'main.tf': ['1 ANF401'], 'modules/anf/main.tf': [] });
+  });
+
+  it("the module's default differs, but its only caller passes the volume's level: nothing", () => {
+    const found = lintCodes({ 'main.tf': levelCaller('Premium'), 'modules/anf/main.tf': levelModule('Standard') }, [
+      'ANF401',
+    ]);
+    expect(found).toEqual({ 'main.tf': [], 'modules/anf/main.tf': [] });
+  });
+});
+
+describe("a volume's throughput that rests on its pool's service level (ANF408)", () => {
+  // SAP HANA's log volume, 2 TiB written in the module: 32 MiB/s at Standard (the module's
+  // default), 256 MiB/s at Ultra, which the only caller passes (the KPI asks 250 MB/s, 238 MiB/s).
+  const hanaModule = levelModule('Standard')
+    .replaceAll('"tools"', '"HN1-log-mnt00001"')
+    .replace('service_level       = "Premium"', 'service_level       = var.service_level')
+    .replace('storage_quota_in_gb = 4096', 'storage_quota_in_gb = 2048')
+    .replace('protocols           = ["NFSv3"]', 'protocols           = ["NFSv4.1"]');
+
+  it('judges it with the level the caller gives the pool, not the module default', () => {
+    const ultra = lintCodes({ 'main.tf': levelCaller('Ultra'), 'modules/anf/main.tf': hanaModule }, ['ANF408']);
+    expect(ultra).toEqual({ 'main.tf': [], 'modules/anf/main.tf': [] });
+    const standard = lintCodes({ 'main.tf': levelCaller('Standard'), 'modules/anf/main.tf': hanaModule }, ['ANF408']);
+    expect(standard).toEqual({ 'main.tf': ['1 ANF408'], 'modules/anf/main.tf': [] });
+  });
+});
+
 describe('pool totals of a module, judged where the quotas are given', () => {
   it('Bicep: quotas a caller passes overcommit the pool written in the module: the caller reports it', () => {
     const found = lint({ 'main.bicep': bicepCaller(4096), 'storage.bicep': bicepModule(1024, 4) });

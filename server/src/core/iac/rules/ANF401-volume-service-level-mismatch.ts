@@ -35,6 +35,7 @@ export const volumeServiceLevelMismatch = defineRule({
     const at = volume.serviceLevel!;
     context.report({
       span: at.span,
+      restsOn: [pool.serviceLevel!.span],
       message: `${capitalized(label('volume', volume))} says service level \`${mine}\`, but its ${label('pool', pool)} is \`${theirs}\`: a volume has its pool's service level (and its throughput rate). Write \`${theirs}\`, or move the volume to a ${mine} pool.`,
       related: [
         {

@@ -3,7 +3,7 @@ import type { ManifestPool, ManifestVolume } from '../../manifest/model';
 import type { RuleContext } from '../../rules/rule';
 import { volumeCoolAccess } from '../../manifest/summary';
 import { manifestVolumeThroughput } from '../../manifest/summary';
-import { fixes, fixOf, named, replaceValue } from '../../manifest/rules/helpers';
+import { fixes, fixOf, named, replaceValue, volumeValueSpans } from '../../manifest/rules/helpers';
 import { poolQos } from '../../manifest/model';
 import { serviceLevelRateMiBpsPerTiB } from '../../calc/throughput';
 import { defineRule } from '../../rules/rule';
@@ -76,6 +76,7 @@ export const hanaStorageKpi = defineRule({
     }
     context.report({
       span: (poolQos(pool) === 'manual' ? volume.throughput : undefined)?.span ?? volume.quota.span,
+      restsOn: volumeValueSpans(pool, volume),
       message: `${named('Volume', volume.name).replace(/^volume/, 'Volume')} is ${WORKLOADS[kind].title} (from ${from}; ${workloadOverrideHint(estate.language, iacVolume, from)} to override it) and gets ${formatMiBps(gets)}, below the ${KPI[kind].mbps()} MB/s (${formatMiBps(kpiMiBps)}) SAP HANA's storage KPI asks of it.`,
       ...fixes(fix),
     });

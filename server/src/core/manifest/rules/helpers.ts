@@ -13,6 +13,7 @@ import {
   type ManifestCoolAccess,
   type ManifestDocument,
   type ManifestPool,
+  type ManifestVolume,
 } from '../model';
 
 /** Shared shapes for the manifest rules: iteration over the estate, figures, and value fixes. */
@@ -83,6 +84,16 @@ export function poolValueSpans(pool: ManifestPool): Span[] {
   for (const value of [pool.size, pool.throughput]) if (value) spans.push(value.span);
   for (const volume of pool.volumes)
     for (const value of [volume.quota, volume.throughput]) if (value) spans.push(value.span);
+  return spans;
+}
+
+/**
+ * What a finding on a volume's throughput rests on (`Finding.restsOn`): the volume's quota and
+ * throughput, and its pool's service level and QoS type, which the rate comes from.
+ */
+export function volumeValueSpans(pool: ManifestPool, volume: ManifestVolume): Span[] {
+  const spans: Span[] = [];
+  for (const value of [volume.quota, volume.throughput, pool.serviceLevel, pool.qos]) if (value) spans.push(value.span);
   return spans;
 }
 
