@@ -202,6 +202,21 @@ describe("a volume's throughput that rests on its pool's service level (ANF408)"
   });
 });
 
+describe("a volume's requirement against the quota its caller passes (ANF116)", () => {
+  // The module says what the volume must deliver; each caller says how large it is.
+  const required = terraformModule(4096).replace(
+    'resource "azurerm_netapp_volume" "this" {',
+    '# anf: throughput=200MiB/s\nresource "azurerm_netapp_volume" "this" {',
+  );
+
+  it('is judged with the quota each caller passes, not the default', () => {
+    const small = lintCodes({ 'main.tf': terraformCaller(1024), 'modules/netapp/main.tf': required }, ['ANF116']);
+    expect(small).toEqual({ 'main.tf': ['1 ANF116', '1 ANF116'], 'modules/netapp/main.tf': [] });
+    const enough = lintCodes({ 'main.tf': terraformCaller(4096), 'modules/netapp/main.tf': required }, ['ANF116']);
+    expect(enough).toEqual({ 'main.tf': [], 'modules/netapp/main.tf': [] });
+  });
+});
+
 describe('pool totals of a module, judged where the quotas are given', () => {
   it('Bicep: quotas a caller passes overcommit the pool written in the module: the caller reports it', () => {
     const found = lint({ 'main.bicep': bicepCaller(4096), 'storage.bicep': bicepModule(1024, 4) });

@@ -85,6 +85,8 @@ export interface FindingHead {
   readonly span: Span;
   readonly severity?: Severity;
   readonly tags?: readonly DiagnosticTag[];
+  /** `Finding.restsOn`: known when the finding is made, since it decides which file reports it. */
+  readonly restsOn?: readonly Span[];
 }
 
 /**
@@ -111,6 +113,7 @@ class LazyFinding implements Finding {
   readonly span: Span;
   readonly severity?: Severity;
   readonly tags?: readonly DiagnosticTag[];
+  readonly restsOn?: readonly Span[];
   private describe: (() => FindingText) | undefined;
   private text: FindingText | undefined;
 
@@ -119,6 +122,7 @@ class LazyFinding implements Finding {
     this.span = head.span;
     this.severity = head.severity;
     this.tags = head.tags;
+    this.restsOn = head.restsOn;
     this.describe = describe;
     this.text = undefined;
   }

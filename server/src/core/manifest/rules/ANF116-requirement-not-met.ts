@@ -40,6 +40,7 @@ import {
   sizeLabel,
   sizeText,
   volumes,
+  volumeValueSpans,
   manifestExample,
 } from './helpers';
 import type { SourceText, Span } from '../../text/sourceText';
@@ -149,7 +150,7 @@ export const requirementNotMet = defineRule({
       };
       const [first, ...others] = unmet;
       context.report(
-        lazyFinding({ span: first!.span }, () => ({
+        lazyFinding({ span: first!.span, restsOn: volumeValueSpans(pool, volume) }, () => ({
           ...resolve(),
           related: [
             { uri: context.file.uri, span: quota.span, message: `quota of ${name}` },
