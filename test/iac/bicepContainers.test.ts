@@ -83,4 +83,23 @@ describe('Bicep objects and arrays read without evaluating them whole', () => {
     expect(c?.creationToken?.value).toBe('fixed');
     expect(c?.serviceLevel?.value).toBe('Premium');
   });
+
+  it('reads a loop whose array names the loop variable itself, without recursing for ever', () => {
+    // `[for x in [x]: ...]`: the element is the name the item is bound to (a reader failure before).
+    const looped = `param x object = {}
+resource vols 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = [for x in [x]: {
+  name: 'a/b/c'
+  properties: x
+}]
+resource more 'Microsoft.NetApp/netAppAccounts/capacityPools/volumes@2025-06-01' = [for y in [y]: {
+  name: 'a/b/d'
+  properties: {
+    usageThreshold: y
+    exportPolicy: y
+  }
+}]
+`;
+    const read = readBicep(new SourceText(looped), []);
+    expect(read?.volumes.map((v) => v.name?.value)).toEqual(['c', 'd']);
+  });
 });

@@ -751,18 +751,22 @@ class BicepReader {
   }
 
   /** The node `field(n)` reads: in a loop, the element's own property where `n` is one (`v.policy`). */
-  private written(n: Node): Node {
-    const item = this.locals.size > 0 ? this.itemProperty(n, 0) : undefined;
-    return item ? this.written(item.value) : n;
+  private written(n: Node, depth = 0): Node {
+    const item = this.locals.size > 0 && depth <= MAX_DEPTH ? this.itemProperty(n, 0) : undefined;
+    return item ? this.written(item.value, depth + 1) : n;
   }
 
-  private field(n: Node, keySpan: Span): Field {
+  private field(n: Node, keySpan: Span, depth = 0): Field {
     if (this.locals.size > 0) {
       // `quotaGiB: v.quotaGiB` in a loop over literal elements: the value is the element's, written there.
-      const item = this.itemProperty(n, 0);
+      // (Bounded: `[for x in [x]: ...]` makes the element the item's own name.)
+      const item = depth > MAX_DEPTH ? undefined : this.itemProperty(n, 0);
       // The element's own span: a finding there is this instance's alone, so its note may name it.
       if (item)
-        return { ...this.field(item.value, spanOf(item.key)), origin: `the loop's \`${item.name}\` is ${item.where}` };
+        return {
+          ...this.field(item.value, spanOf(item.key), depth + 1),
+          origin: `the loop's \`${item.name}\` is ${item.where}`,
+        };
       // On the declaration's own text, shared by every instance: the note cannot name one.
       const used = this.loopNames(n, 0);
       if (used.length > 0)
