@@ -60,6 +60,26 @@ describe('Terraform application volume groups', () => {
     expect(log.volumeGroup).toBe('azurerm_netapp_volume_group_sap_hana.hb2');
   });
 
+  it('finds the pool a volume names by instance: `count` (`[0]`) and `for_each` (`["key"]`)', () => {
+    // `count = var.enabled ? 1 : 0` on the pool is a common switch; its volumes were in no pool.
+    const pools = (text: string) =>
+      parseFile('file:///repo/main.tf', text)
+        .manifest!.accounts.flatMap((a) => a.pools)
+        .map((p) => [p.name?.value, p.volumes.length]);
+    const counted = HANA_CLEAN_TF.replace(
+      'resource "azurerm_netapp_pool" "hana" {',
+      'resource "azurerm_netapp_pool" "hana" {\n  count = 1',
+    ).replace(/azurerm_netapp_pool\.hana\.id/g, 'azurerm_netapp_pool.hana[0].id');
+    expect(pools(counted)).toEqual([[pools(HANA_CLEAN_TF)[0]![0], 3]]);
+    const keyed = HANA_CLEAN_TF.replace(
+      'resource "azurerm_netapp_pool" "hana" {',
+      'resource "azurerm_netapp_pool" "hana" {\n  for_each = toset(["main"])',
+    ).replace(/azurerm_netapp_pool\.hana\.id/g, 'azurerm_netapp_pool.hana["main"].id');
+    expect(pools(keyed)).toEqual([[pools(HANA_CLEAN_TF)[0]![0], 3]]);
+    // As findings-free as the original.
+    expect(lint({ 'main.tf': counted })['main.tf']).toEqual([]);
+  });
+
   it('a correctly sized group gives no findings', () => {
     expect(lint({ 'main.tf': HANA_CLEAN_TF })['main.tf']).toEqual([]);
   });

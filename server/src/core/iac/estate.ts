@@ -76,6 +76,8 @@ export interface IacExportRule {
 /** A reference to a parent: by the parent's symbol in the code, or by its (evaluated) name. */
 export interface IacRef {
   readonly symbol?: string;
+  /** One instance of a `count` or `for_each` resource (`azurerm_netapp_pool.p[0]`), where the reference names one. */
+  readonly address?: string;
   readonly name?: IacValue<string>;
 }
 
@@ -327,6 +329,7 @@ interface ResourceIndex {
   readonly length: number;
   readonly bySymbol: ReadonlyMap<string, IacResource>;
   readonly byName: ReadonlyMap<string, IacResource>;
+  readonly byAddress: ReadonlyMap<string, IacResource>;
 }
 
 const resourceIndexes = new WeakMap<readonly IacResource[], ResourceIndex>();
@@ -336,11 +339,13 @@ function indexOf(list: readonly IacResource[]): ResourceIndex {
   if (made && made.length === list.length) return made;
   const bySymbol = new Map<string, IacResource>();
   const byName = new Map<string, IacResource>();
+  const byAddress = new Map<string, IacResource>();
   for (const resource of list) {
     if (!bySymbol.has(resource.symbol)) bySymbol.set(resource.symbol, resource);
     if (known(resource.name) && !byName.has(resource.name.value)) byName.set(resource.name.value, resource);
+    if (resource.address !== undefined && !byAddress.has(resource.address)) byAddress.set(resource.address, resource);
   }
-  const index = { length: list.length, bySymbol, byName };
+  const index = { length: list.length, bySymbol, byName, byAddress };
   resourceIndexes.set(list, index);
   return index;
 }
@@ -353,6 +358,9 @@ export function resourceBySymbol<T extends IacResource>(list: readonly T[], symb
 /** The first resource of `list` a reference names: by symbol when it has one, else by known name. */
 function resourceByRef<T extends IacResource>(list: readonly T[], ref: IacRef | undefined): T | undefined {
   if (!ref) return undefined;
+  // An instance the reference names, else the block's first (its instances unknown, it was read once).
+  const instance = ref.address !== undefined ? (indexOf(list).byAddress.get(ref.address) as T | undefined) : undefined;
+  if (instance) return instance;
   if (ref.symbol !== undefined) return resourceBySymbol(list, ref.symbol);
   return known(ref.name) ? (indexOf(list).byName.get(ref.name.value) as T | undefined) : undefined;
 }

@@ -2495,11 +2495,21 @@ function borrowPool(pool: IacPool, at: Span, where: string): IacPool {
 
 /**
  * A volume group's `capacity_pool_id`: a reference (`azurerm_netapp_pool.p.id`, kept with where it
- * is written for a pool of another file of the module), or a resource ID written out.
+ * is written for a pool of another file of the module), one instance of a pool with `count` or
+ * `for_each` named by a literal index (`azurerm_netapp_pool.p[0].id`, `...p["premium"].id`), or a
+ * resource ID written out.
  */
 function poolRef(f: Field | undefined): IacRef | undefined {
-  return f?.symbol ? ref(f) : poolFromId(f);
+  if (f?.symbol) return ref(f);
+  const indexed = f ? INDEXED_POOL_ID.exec(f.raw) : null;
+  if (indexed) {
+    const symbol = `azurerm_netapp_pool.${indexed[1]}`;
+    return { symbol, address: `${symbol}[${indexed[2]}]` };
+  }
+  return poolFromId(f);
 }
+/** `azurerm_netapp_pool.<name>[<number or "key">].id`, as written. */
+const INDEXED_POOL_ID = /^\s*azurerm_netapp_pool\.([A-Za-z_][\w-]*)\[\s*(\d+|"[^"\\]*")\s*\]\.id\s*$/;
 
 /** `allowed_clients` is a list in azurerm (a comma-separated string in ARM). */
 function joined(f: Field | undefined): IacValue<string> | undefined {
